@@ -1,0 +1,1 @@
+"""Main agent, skill agent, tool surfaces, approvals, ledger, finalization (no Qt)."""

@@ -1,0 +1,43 @@
+"""Start the Qt application on a qasync event loop and open the main window."""
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+
+
+def run() -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    import qasync
+
+    from desktop import __version__
+    from desktop.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Mira")
+    app.setOrganizationName("Mira")
+    app.setApplicationVersion(__version__)
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+
+    window = MainWindow()
+    window.show()
+
+    # SIGTERM/SIGINT close the window the normal way, so state is saved and the
+    # process exits 0. A periodic no-op timer lets Python run its signal handlers.
+    def _close(*_: object) -> None:
+        QTimer.singleShot(0, window.close)
+        QTimer.singleShot(0, app.quit)
+
+    signal.signal(signal.SIGTERM, _close)
+    signal.signal(signal.SIGINT, _close)
+    tick = QTimer()
+    tick.start(200)
+    tick.timeout.connect(lambda: None)
+
+    with loop:
+        loop.run_until_complete(closed.wait())
+    return 0

@@ -1,0 +1,38 @@
+"""The ``mira`` command: no arguments opens the window; subcommands work headless."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from desktop import __version__
+
+# Subcommands live with the package that owns them and are imported only when used,
+# so `mira --version` and `mira inspect` never load Qt.
+_SUBCOMMANDS = {
+    "inspect": ("skills.cli", "Print the outline of a DOCX, PDF, PPTX or XLSX file."),
+    "task": ("desktop.agent.cli", "Run one request through the agent in this terminal."),
+    "preview": ("renderers.cli", "Render the native preview of a page/slide/sheet to a PNG."),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in _SUBCOMMANDS:
+        module = importlib.import_module(_SUBCOMMANDS[args[0]][0])
+        return int(module.main(args[1:]) or 0)
+    parser = argparse.ArgumentParser(
+        prog="mira",
+        description="Mira Desktop: chat your way to real, verified office files.",
+        epilog="subcommands: " + "; ".join(f"{k}: {v[1]}" for k, v in _SUBCOMMANDS.items()),
+    )
+    parser.add_argument("--version", action="version", version=f"mira {__version__}")
+    parser.parse_args(args)
+    from desktop.app import run
+
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Model providers: OpenAI-compatible, offline planner, scripted (no Qt)."""

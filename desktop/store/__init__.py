@@ -1,0 +1,1 @@
+"""SQLite persistence (no Qt)."""

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+ArtifactStatus = Literal["pending_approval", "written", "failed", "denied"]
+
+
+@dataclass(frozen=True)
+class CheckView:
+    name: str
+    status: Literal["passed", "failed", "not_run"]
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class EvidenceSummary:
+    passed: bool
+    checks: tuple[CheckView, ...] = ()
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PendingApproval:
+    """What a write will do, for the approval card (never raw XML)."""
+
+    approval_id: str
+    command: str
+    target_path: str  # workspace-relative
+    summary: str  # one-paragraph, human readable summary of the arguments
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    # Readable before/after pairs for edits and overwrites (paragraphs, slide text, cells).
+    changes: tuple[tuple[str, str], ...] = ()
+    decided: Literal["", "approved", "denied"] = ""
+
+
+@dataclass(frozen=True)
+class ArtifactView:
+    """The immutable view a renderer gets of one artifact; nothing more."""
+
+    id: str
+    kind: str  # docx | pdf | pptx | xlsx | approval/docx ...
+    title: str
+    path: Path | None  # absolute path of the file in the task workspace (None until written)
+    workspace_path: str  # workspace-relative
+    bytes: int = 0
+    sha256: str = ""
+    status: ArtifactStatus = "written"
+    evidence: EvidenceSummary | None = None
+    approval: PendingApproval | None = None
+    error: str = ""
+
+
+class RendererHost(Protocol):
+    """The narrow host a renderer may call. It never sees the window, agent or store."""
+
+    def save_copy(self, artifact: ArtifactView) -> None: ...
+
+    def open_external(self, artifact: ArtifactView) -> None: ...
+
+    def approve(self, approval_id: str) -> None: ...
+
+    def deny(self, approval_id: str) -> None: ...
+
+    def open_preview(self, artifact: ArtifactView, index: int = 0) -> None: ...
+
+
+@dataclass(frozen=True)
+class RendererSpec:
+    """Declarative, import-cheap description of a renderer plugin."""
+
+    kind: str
+    display_name: str
+    factory: str  # "module:Class", imported on first use

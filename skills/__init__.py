@@ -1,0 +1,1 @@
+"""Skill resources, catalog build and the private office runtimes (no Qt)."""

@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from skills.runtime.workspace import Workspace
+
+CheckStatus = Literal["passed", "failed", "not_run"]
+
+
+class CommandError(Exception):
+    """A clear, user-facing failure of a command (bad input, unreadable file...)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One evidence check. ``not_run`` is never counted as passed."""
+
+    name: str
+    status: CheckStatus
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "status": self.status, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Facts computed from a real file on disk, never from model text."""
+
+    path: str  # workspace-relative, posix separators
+    kind: str  # docx | pdf | pptx | xlsx
+    sha256: str
+    bytes: int
+    checks: tuple[Check, ...] = ()
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        ran = [c for c in self.checks if c.status != "not_run"]
+        return bool(ran) and all(c.status == "passed" for c in ran)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "kind": self.kind,
+            "sha256": self.sha256,
+            "bytes": self.bytes,
+            "passed": self.passed,
+            "checks": [c.to_dict() for c in self.checks],
+            "counts": dict(self.counts),
+        }
+
+
+@dataclass(frozen=True)
+class ArtifactRecord:
+    """A file a runtime reports as written; the only way an artifact comes to exist."""
+
+    path: str  # workspace-relative, posix separators
+    kind: str
+    sha256: str
+    bytes: int
+    title: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "kind": self.kind, "sha256": self.sha256,
+                "bytes": self.bytes, "title": self.title}
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    ok: bool
+    message: str  # what the model (and the user, in the ledger) reads
+    data: Mapping[str, Any] = field(default_factory=dict)
+    artifacts: tuple[ArtifactRecord, ...] = ()
+    evidence: tuple[Evidence, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "message": self.message,
+            "data": dict(self.data),
+            "artifacts": [a.to_dict() for a in self.artifacts],
+            "evidence": [e.to_dict() for e in self.evidence],
+        }
+
+
+@dataclass(frozen=True)
+class Command:
+    """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names."""
+
+    name: str
+    description: str
+    input_schema: Mapping[str, Any]
+    writes: bool
+    run: Callable[[Workspace, dict[str, Any]], CommandResult]
+    # Name of the argument holding the workspace-relative output/target path, if any.
+    target_arg: str | None = None
+
+
+_REGISTRY: dict[str, Command] = {}
+# Modules that register the built-in commands when imported.
+_BUILTIN_MODULES = (
+    "skills.runtime.docx_cmds",
+    "skills.runtime.pdf_cmds",
+    "skills.runtime.pptx_cmds",
+    "skills.runtime.xlsx_cmds",
+    "skills.runtime.render_cmds",
+)
+_loaded = False
+
+
+def register(cmd: Command) -> Command:
+    if cmd.name in _REGISTRY:
+        raise ValueError(f"command {cmd.name!r} is registered twice")
+    _REGISTRY[cmd.name] = cmd
+    return cmd
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for mod in _BUILTIN_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:  # a real missing dependency, not an unbuilt module
+                raise
+
+
+def all_commands() -> dict[str, Command]:
+    _load_builtins()
+    return dict(_REGISTRY)
+
+
+def get_command(name: str) -> Command:
+    _load_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise CommandError(f"unknown command {name!r}") from None

@@ -1,0 +1,109 @@
+"""A task workspace: every path is resolved and must stay inside it."""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+
+class WorkspaceError(Exception):
+    """A path was refused: outside the workspace, absolute, or through a symlink escape."""
+
+
+class Workspace:
+    """The one folder a task may read and write.
+
+    ``resolve`` refuses absolute paths, ``..`` components and anything whose real
+    location (after following symlinks) lies outside the root. ``publish`` builds
+    output in a staging file next to the target and renames it into place
+    atomically, re-checking the parent right before the rename so a directory
+    swapped for a symlink in between is caught.
+    """
+
+    STAGING_PREFIX = ".mira-staging-"
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        root_path = Path(root)
+        root_path.mkdir(parents=True, exist_ok=True)
+        self.root = root_path.resolve(strict=True)
+
+    def __repr__(self) -> str:
+        return f"Workspace({str(self.root)!r})"
+
+    def resolve(self, rel: str, *, must_exist: bool = False) -> Path:
+        if not isinstance(rel, str) or not rel.strip():
+            raise WorkspaceError("a workspace path must be a non-empty string")
+        if "\x00" in rel:
+            raise WorkspaceError(f"path {rel!r} contains a NUL byte")
+        posix, win = PurePosixPath(rel), PureWindowsPath(rel)
+        if posix.is_absolute() or win.is_absolute() or win.drive or rel.startswith(("\\", "/", "~")):
+            raise WorkspaceError(f"path {rel!r} is absolute; use a path inside the workspace")
+        parts = [p for p in rel.replace("\\", "/").split("/") if p not in ("", ".")]
+        if any(p == ".." for p in parts):
+            raise WorkspaceError(f"path {rel!r} leaves the workspace ('..' is not allowed)")
+        if not parts:
+            raise WorkspaceError(f"path {rel!r} names the workspace itself, not a file")
+        candidate = self.root.joinpath(*parts)
+        real = candidate.resolve(strict=False)
+        if not real.is_relative_to(self.root):
+            raise WorkspaceError(f"path {rel!r} escapes the workspace through a symlink")
+        if must_exist and not real.exists():
+            raise WorkspaceError(f"{rel!r} does not exist in the workspace")
+        return real
+
+    def relative(self, path: str | os.PathLike[str]) -> str:
+        real = Path(path).resolve(strict=False)
+        if not real.is_relative_to(self.root):
+            raise WorkspaceError(f"{path} is outside the workspace")
+        return real.relative_to(self.root).as_posix()
+
+    def _check_parent(self, parent: Path) -> None:
+        real = parent.resolve(strict=True)
+        if real != parent or not real.is_relative_to(self.root):
+            raise WorkspaceError(f"folder {parent} changed to point outside the workspace")
+
+    @contextlib.contextmanager
+    def publish(self, rel: str) -> Iterator[Path]:
+        """Yield a staging path; on normal exit rename it over ``rel`` atomically."""
+        target = self.resolve(rel)
+        parent = target.parent
+        parent.mkdir(parents=True, exist_ok=True)
+        self._check_parent(parent)
+        staging = parent / f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
+        try:
+            yield staging
+            if not staging.exists():
+                raise WorkspaceError(f"nothing was written for {rel!r}")
+            with open(staging, "rb") as fh:
+                os.fsync(fh.fileno())
+            self._check_parent(parent)
+            if target.is_symlink():
+                raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
+            os.replace(staging, target)
+            _fsync_dir(parent)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                staging.unlink()
+
+    def stray_staging_files(self) -> list[Path]:
+        return sorted(self.root.rglob(f"{self.STAGING_PREFIX}*"))
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def sha256_file(path: str | os.PathLike[str]) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()

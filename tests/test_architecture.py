@@ -1,0 +1,54 @@
+"""ARCHITECTURE §1: the import rules are import-linter contracts, checked here."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("desktop", "uchat", "renderers", "skills")
+
+
+def _lint(cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(cwd))
+    lint = Path(sys.executable).with_name("lint-imports")
+    return subprocess.run(
+        [str(lint), "--no-cache", "--config", str(cwd / "pyproject.toml")],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=120,
+    )
+
+
+def _copy_tree(dest: Path) -> None:
+    shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
+    for pkg in PACKAGES:
+        shutil.copytree(ROOT / pkg, dest / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def test_import_contracts_hold() -> None:
+    result = _lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "BROKEN" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("skills/__init__.py", "import PySide6.QtCore", "run without Qt"),
+        ("desktop/agent/__init__.py", "import PySide6.QtWidgets", "run without Qt"),
+        ("uchat/__init__.py", "import renderers", "knows nothing about documents"),
+        ("renderers/__init__.py", "import uchat", "never import the chat shell"),
+        ("skills/__init__.py", "import desktop.paths", "Only desktop composes"),
+    ],
+)
+def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:
+    _copy_tree(tmp_path)
+    target = tmp_path / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    broken = [ln for ln in result.stdout.splitlines() if "BROKEN" in ln]
+    assert any(contract in ln for ln in broken), result.stdout
