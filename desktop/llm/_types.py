@@ -1,0 +1,59 @@
+"""The one interface every model provider implements."""
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+
+class ModelError(Exception):
+    """A model call failed (network, HTTP status, timeout, bad stream). Never retried silently."""
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    parameters: Mapping[str, Any]  # JSON schema of the arguments object
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: str  # raw JSON text exactly as the model produced it
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None  # for role == "tool"
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The last event of every stream: the whole assistant turn."""
+
+    text: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    finish_reason: str = "stop"
+    usage: Mapping[str, int] = field(default_factory=dict)
+
+
+ModelEvent = TextDelta | Completion
+
+
+class Model(Protocol):
+    name: str  # e.g. "offline-planner", "gpt-4o-mini"
+    label: str  # shown in the UI, e.g. "Offline planner (no network)"
+
+    def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
+        """Yield TextDelta events, then exactly one Completion. Raise ModelError on failure."""
+        ...

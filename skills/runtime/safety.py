@@ -1,0 +1,98 @@
+"""Cheap checks that run before any parser touches a file.
+
+OOXML files are zip archives: the central directory is read (no data is
+inflated) and refused when entry count, total or per-entry size, or the
+compression ratio is absurd. Encrypted OOXML (an OLE compound file) and
+macro-enabled content renamed to a plain extension are refused by name.
+"""
+from __future__ import annotations
+
+import os
+import zipfile
+from pathlib import Path
+
+from skills.runtime._base import CommandError
+
+MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_ENTRIES = 10_000
+MAX_TOTAL_UNCOMPRESSED = 1024 * 1024 * 1024
+MAX_ENTRY_UNCOMPRESSED = 512 * 1024 * 1024
+MAX_RATIO = 200  # per entry, for entries larger than 1 MiB uncompressed
+
+OOXML_KINDS = {"docx", "pptx", "xlsx"}
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_MACRO_PARTS = ("vbaProject.bin",)
+_MACRO_TYPES = ("macroEnabled", "vnd.ms-word.document.macroEnabled",
+                "vnd.ms-excel.sheet.macroEnabled", "vnd.ms-powerpoint.presentation.macroEnabled")
+
+
+class UnsafeFileError(CommandError):
+    """The file is corrupt, encrypted, hostile or too large to open safely."""
+
+
+def kind_of(path: str | os.PathLike[str]) -> str:
+    return Path(path).suffix.lower().lstrip(".")
+
+
+def check_file(path: str | os.PathLike[str], kind: str | None = None) -> str:
+    """Raise :class:`UnsafeFileError` with one clear line, or return the kind."""
+    p = Path(path)
+    kind = kind or kind_of(p)
+    name = p.name
+    if not p.is_file():
+        raise UnsafeFileError(f"{name}: file not found")
+    size = p.stat().st_size
+    if size == 0:
+        raise UnsafeFileError(f"{name}: the file is empty")
+    if size > MAX_FILE_BYTES:
+        raise UnsafeFileError(f"{name}: the file is {size // (1024 * 1024)} MB; the limit is "
+                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB")
+    with open(p, "rb") as fh:
+        head = fh.read(8)
+    if kind in OOXML_KINDS:
+        if head == _OLE_MAGIC:
+            raise UnsafeFileError(f"{name}: the file is encrypted (password protected) or an old "
+                                  f"binary Office file; save it unprotected as .{kind} and try again")
+        _check_zip(p, kind)
+    elif kind == "pdf":
+        if not head.startswith(b"%PDF"):
+            raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)")
+    else:
+        raise UnsafeFileError(f"{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)")
+    return kind
+
+
+def _check_zip(p: Path, kind: str) -> None:
+    name = p.name
+    try:
+        with zipfile.ZipFile(p) as zf:
+            infos = zf.infolist()
+    except zipfile.BadZipFile:
+        raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)") from None
+    except (OSError, ValueError) as exc:
+        raise UnsafeFileError(f"{name}: cannot read the archive ({exc})") from None
+    if len(infos) > MAX_ENTRIES:
+        raise UnsafeFileError(f"{name}: the archive has {len(infos)} entries; refusing to open it")
+    total = 0
+    names = set()
+    for info in infos:
+        names.add(info.filename)
+        if info.flag_bits & 0x1:
+            raise UnsafeFileError(f"{name}: the archive is encrypted")
+        total += info.file_size
+        if info.file_size > MAX_ENTRY_UNCOMPRESSED or total > MAX_TOTAL_UNCOMPRESSED:
+            raise UnsafeFileError(f"{name}: the archive expands to more than "
+                                  f"{MAX_TOTAL_UNCOMPRESSED // (1024 * 1024)} MB (possible zip bomb)")
+        if info.file_size > (1 << 20) and info.file_size > MAX_RATIO * max(info.compress_size, 1):
+            raise UnsafeFileError(f"{name}: entry {info.filename} has a compression ratio above "
+                                  f"{MAX_RATIO}:1 (possible zip bomb)")
+        if info.filename.rsplit("/", 1)[-1] in _MACRO_PARTS:
+            raise UnsafeFileError(f"{name}: the file contains macros (a macro-enabled document renamed "
+                                  f"to .{kind}); Mira does not open macro files")
+    if "[Content_Types].xml" not in names:
+        raise UnsafeFileError(f"{name}: not an Office Open XML file (no [Content_Types].xml)")
+    with zipfile.ZipFile(p) as zf:
+        ctypes = zf.read("[Content_Types].xml")[:200_000].decode("utf-8", "replace")
+    if any(t in ctypes for t in _MACRO_TYPES):
+        raise UnsafeFileError(f"{name}: the file is macro-enabled content renamed to .{kind}; "
+                              f"Mira does not open macro files")
