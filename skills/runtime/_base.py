@@ -99,6 +99,9 @@ class Command:
     run: Callable[[Workspace, dict[str, Any]], CommandResult]
     # Name of the argument holding the workspace-relative output/target path, if any.
     target_arg: str | None = None
+    # For writes: a readable account of what the call will do, for the approval card:
+    # {"summary": str, "changes": [[before, after], ...]} (paragraphs, slide text, cells; never XML).
+    describe: Callable[[Workspace, dict[str, Any]], dict[str, Any]] | None = None
 
 
 _REGISTRY: dict[str, Command] = {}
