@@ -1,0 +1,209 @@
+"""Any server that speaks the OpenAI Chat Completions API, through the official ``openai`` SDK.
+
+OpenAI, DeepSeek, Qwen (DashScope compatible mode), Ollama, vLLM, LM Studio and
+the llama.cpp server all speak this protocol. Calls stream; tool calls are put
+together from fragments by their index. Nothing is retried automatically
+(``max_retries=0``): the agent ledger counts every call. Every failure becomes
+one :class:`ModelError` with a clear message that never contains the key.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any
+
+import httpx
+import openai
+
+from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
+
+# Sent when no key is configured: the SDK insists on one, and local servers
+# (Ollama, LM Studio, llama.cpp) ignore it.
+NO_KEY = "no-key"
+_SECRETISH = re.compile(r"\b(sk|key|tok)-[A-Za-z0-9_\-*]{6,}")
+
+
+def to_wire_messages(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
+    """Our messages in the Chat Completions request format."""
+    wire: list[dict[str, Any]] = []
+    for m in messages:
+        if m.role == "tool":
+            wire.append({"role": "tool", "tool_call_id": m.tool_call_id or "", "content": m.content})
+        elif m.role == "assistant" and m.tool_calls:
+            wire.append({
+                "role": "assistant",
+                "content": m.content or None,
+                "tool_calls": [
+                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                    for c in m.tool_calls
+                ],
+            })
+        else:
+            wire.append({"role": m.role, "content": m.content})
+    return wire
+
+
+def to_wire_tools(tools: Sequence[ToolSpec]) -> list[dict[str, Any]]:
+    """Our tool specs in the Chat Completions ``tools`` format."""
+    return [
+        {"type": "function",
+         "function": {"name": t.name, "description": t.description, "parameters": dict(t.parameters)}}
+        for t in tools
+    ]
+
+
+class _ToolCallAssembler:
+    """Collects tool-call fragments: id and name usually come first, arguments in many pieces."""
+
+    def __init__(self) -> None:
+        self._parts: dict[int, dict[str, str]] = {}
+
+    def add(self, fragment: Any, position: int) -> None:
+        index = fragment.index if getattr(fragment, "index", None) is not None else position
+        part = self._parts.setdefault(index, {"id": "", "name": "", "arguments": ""})
+        if fragment.id:
+            part["id"] = fragment.id
+        function = fragment.function
+        if function is not None:
+            if function.name:
+                # Servers send the name once; a few repeat it in every fragment.
+                part["name"] = function.name if part["name"] in ("", function.name) else part["name"] + function.name
+            if function.arguments:
+                part["arguments"] += function.arguments
+
+    def calls(self) -> tuple[ToolCall, ...]:
+        out = []
+        for n, index in enumerate(sorted(self._parts), start=1):
+            part = self._parts[index]
+            if not part["name"]:
+                raise ModelError("malformed stream: a tool call arrived without a function name")
+            out.append(ToolCall(id=part["id"] or f"call_{n}", name=part["name"], arguments=part["arguments"] or "{}"))
+        return tuple(out)
+
+
+class OpenAIModel:
+    """A :class:`~desktop.llm.Model` backed by an OpenAI-compatible server."""
+
+    def __init__(self, base_url: str, model: str, api_key: str | None, timeout: float = 60.0,
+                 extra_headers: Mapping[str, str] | None = None, *, include_usage: bool = True) -> None:
+        if not base_url or not model:
+            raise ValueError("an OpenAI-compatible model needs a base URL and a model name")
+        self.base_url = base_url.rstrip("/")
+        self.name = model
+        self.label = f"{model} ({self._host()})"
+        self.timeout = timeout
+        self._key = api_key or ""
+        self._include_usage = include_usage
+        self._client = openai.AsyncOpenAI(
+            base_url=self.base_url,
+            api_key=self._key or NO_KEY,
+            timeout=timeout,
+            max_retries=0,
+            default_headers=dict(extra_headers or {}),
+        )
+
+    def __repr__(self) -> str:  # never show the key
+        return f"OpenAIModel(base_url={self.base_url!r}, model={self.name!r})"
+
+    def _host(self) -> str:
+        return httpx.URL(self.base_url).host or self.base_url
+
+    async def aclose(self) -> None:
+        """Close the HTTP connection pool."""
+        await self._client.close()
+
+    def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
+        """Stream one assistant turn: TextDelta events, then exactly one Completion."""
+        return self._stream(messages, tools)
+
+    async def _stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
+        request: dict[str, Any] = {"model": self.name, "messages": to_wire_messages(messages), "stream": True}
+        if tools:  # some servers reject an empty tools list
+            request["tools"] = to_wire_tools(tools)
+        if self._include_usage:
+            request["stream_options"] = {"include_usage": True}
+        text: list[str] = []
+        assembler = _ToolCallAssembler()
+        finish_reason: str | None = None
+        usage: dict[str, int] = {}
+        try:
+            response = await self._client.chat.completions.create(**request)
+            async for chunk in response:
+                if chunk.usage is not None:
+                    usage = {k: v for k, v in chunk.usage.model_dump().items() if isinstance(v, int)}
+                for choice in chunk.choices or ():
+                    delta = choice.delta
+                    if delta is not None and delta.content:
+                        text.append(delta.content)
+                        yield TextDelta(delta.content)
+                    if delta is not None and delta.tool_calls:
+                        for position, fragment in enumerate(delta.tool_calls):
+                            assembler.add(fragment, position)
+                    if choice.finish_reason:
+                        finish_reason = choice.finish_reason
+        except ModelError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
+            raise self._map_error(exc) from None
+        calls = assembler.calls()
+        if finish_reason is None:
+            raise ModelError("malformed stream: the server ended the response before the model finished")
+        if calls and finish_reason == "stop":
+            finish_reason = "tool_calls"  # Ollama reports "stop" even when it calls tools
+        yield Completion(text="".join(text), tool_calls=calls, finish_reason=finish_reason, usage=usage)
+
+    # -- errors ---------------------------------------------------------
+
+    def _scrub(self, message: str) -> str:
+        if self._key:
+            message = message.replace(self._key, "***")
+        message = _SECRETISH.sub("***", message)
+        message = " ".join(message.split())
+        return message[:300]
+
+    def _server_message(self, exc: openai.APIStatusError) -> str:
+        body = exc.body
+        if isinstance(body, Mapping):
+            err = body.get("error", body)
+            raw = err.get("message") if isinstance(err, Mapping) else err
+            if isinstance(raw, str) and raw.strip():
+                return self._scrub(raw)
+        return ""
+
+    def _map_error(self, exc: BaseException) -> ModelError:
+        where = self.base_url
+        if isinstance(exc, openai.APIStatusError):
+            status = exc.status_code
+            detail = self._server_message(exc)
+            suffix = f": {detail}" if detail else ""
+            if status == 401:
+                if not self._key:
+                    return ModelError(f"{where} needs an API key and none is set (HTTP 401); "
+                                      "add one in Settings or set MIRA_API_KEY")
+                return ModelError(f"the API key was rejected by {where} (HTTP 401)")
+            if status == 403:
+                return ModelError(f"access denied by {where} (HTTP 403){suffix}")
+            if status == 404:
+                return ModelError(f"model {self.name!r} not found at {where} (HTTP 404); "
+                                  f"check the base URL and model name{suffix}")
+            if status == 429:
+                return ModelError(f"rate limit or quota exceeded at {where} (HTTP 429){suffix}")
+            if status >= 500:
+                return ModelError(f"server error at {where} (HTTP {status}){suffix}")
+            return ModelError(f"{where} refused the request (HTTP {status}){suffix}")
+        if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
+            return ModelError(f"timed out: no response from {where} within {self.timeout:g} s")
+        if isinstance(exc, openai.APIConnectionError):
+            cause = exc.__cause__ or exc.__context__
+            reason = "connection refused" if isinstance(cause, (httpx.ConnectError, ConnectionRefusedError)) else \
+                "connection failed"
+            return ModelError(f"could not connect to {where} ({reason}); is the server running and the URL right?")
+        if isinstance(exc, (httpx.TransportError, ConnectionError)):
+            return ModelError(f"the connection to {where} broke during the response ({type(exc).__name__})")
+        if isinstance(exc, openai.APIError):
+            # An error object inside the stream, or a response the SDK could not read.
+            return ModelError(f"{where} reported an error during the response: {self._scrub(str(exc.message))}")
+        if isinstance(exc, (json.JSONDecodeError, ValueError, TypeError, AttributeError, KeyError)):
+            return ModelError(f"malformed stream from {where}: a chunk was not valid Chat Completions JSON")
+        return ModelError(f"the call to {where} failed ({type(exc).__name__})")

@@ -1,0 +1,91 @@
+"""A local Chat Completions server for tests: real HTTP, real SSE, scripted per test."""
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+
+@dataclass
+class FakeServer:
+    """Each request is answered by ``respond(handler, body)``; requests are recorded in ``received``."""
+
+    respond: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]
+    received: list[Received] = field(default_factory=list)
+    release: threading.Event = field(default_factory=threading.Event)
+    url: str = ""
+
+
+def sse(handler: BaseHTTPRequestHandler, chunks: list[dict[str, Any] | str], *, done: bool = True) -> None:
+    """Send ``chunks`` as server-sent events (a str is sent raw after ``data: ``)."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/event-stream")
+    handler.send_header("Connection", "close")
+    handler.end_headers()
+    for chunk in chunks:
+        data = chunk if isinstance(chunk, str) else json.dumps(chunk)
+        handler.wfile.write(f"data: {data}\n\n".encode())
+        handler.wfile.flush()
+    if done:
+        handler.wfile.write(b"data: [DONE]\n\n")
+    handler.wfile.flush()
+
+
+def http_error(handler: BaseHTTPRequestHandler, status: int, message: str) -> None:
+    body = json.dumps({"error": {"message": message, "type": "error"}}).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def chunk(delta: dict[str, Any] | None = None, finish: str | None = None, usage: dict[str, int] | None = None,
+          ) -> dict[str, Any]:
+    """One ``chat.completion.chunk`` object."""
+    choices = [] if delta is None else [{"index": 0, "delta": delta, "finish_reason": finish}]
+    out: dict[str, Any] = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1,
+                           "model": "test-model", "choices": choices}
+    if usage is not None:
+        out["usage"] = usage
+    return out
+
+
+def serve(respond: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]) -> Iterator[FakeServer]:
+    """Start the server on 127.0.0.1 and a random port; stop it afterwards."""
+    state = FakeServer(respond=respond)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            state.respond(self, body)
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep test output quiet
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    server.block_on_close = False  # a stalled handler must not hold up teardown
+    server.release = state.release  # type: ignore[attr-defined]  # stalled handlers wait on this
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+    thread.start()
+    state.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    try:
+        yield state
+    finally:
+        state.release.set()
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
