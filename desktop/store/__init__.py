@@ -1,1 +1,33 @@
-"""SQLite persistence (no Qt)."""
+"""SQLite persistence (no Qt): conversations, messages, tasks, transcripts, ledger, approvals, artifacts."""
+from __future__ import annotations
+
+from desktop.store._schema import LATEST as SCHEMA_VERSION
+from desktop.store.rows import (
+    ApprovalRow,
+    ArtifactRow,
+    Conversation,
+    Extension,
+    LedgerRow,
+    ModelCallRow,
+    NewArtifact,
+    StoredMessage,
+    TaskRow,
+    TranscriptEntry,
+)
+from desktop.store.store import Store, StoreError
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ApprovalRow",
+    "ArtifactRow",
+    "Conversation",
+    "Extension",
+    "LedgerRow",
+    "ModelCallRow",
+    "NewArtifact",
+    "Store",
+    "StoreError",
+    "StoredMessage",
+    "TaskRow",
+    "TranscriptEntry",
+]

@@ -1,0 +1,165 @@
+"""Versioned schema: an ordered list of migrations, each applied once in a transaction."""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+# Each entry upgrades the schema from version (index) to version (index + 1).
+# Never edit a released migration; append a new one.
+MIGRATIONS: Sequence[str] = (
+    # v1: conversations, messages, tasks, transcripts, ledger, approvals, artifacts, evidence.
+    """
+    CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE messages (
+        n INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        text TEXT NOT NULL,
+        status TEXT NOT NULL,
+        extensions TEXT NOT NULL DEFAULT '[]',
+        created REAL NOT NULL
+    );
+    CREATE INDEX messages_by_conversation ON messages(conversation_id, n);
+    CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        message_id TEXT NOT NULL,
+        request TEXT NOT NULL,
+        status TEXT NOT NULL,
+        flow_id TEXT NOT NULL,
+        flow_version INTEGER NOT NULL,
+        build_identity TEXT NOT NULL,
+        workspace TEXT NOT NULL,
+        budgets TEXT NOT NULL,
+        usage TEXT NOT NULL DEFAULT '{}',
+        skill_id TEXT,
+        skill_call_key TEXT,
+        outcome TEXT,
+        packet TEXT,
+        error TEXT,
+        created REAL NOT NULL,
+        finished REAL
+    );
+    CREATE TABLE transcripts (
+        task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+        agent TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        call_key TEXT,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (task_id, agent, seq),
+        UNIQUE (task_id, agent, call_key)
+    );
+    CREATE TABLE ledger (
+        id TEXT PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+        agent TEXT NOT NULL,
+        call_key TEXT NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        tool_id TEXT NOT NULL,
+        input_hash TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN
+            ('awaiting_approval', 'approved', 'executing', 'done', 'failed', 'denied')),
+        pre_sha256 TEXT,
+        result TEXT,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        UNIQUE (task_id, agent, call_key)
+    );
+    CREATE TABLE approvals (
+        id TEXT PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+        ledger_id TEXT NOT NULL REFERENCES ledger(id) ON DELETE CASCADE,
+        agent TEXT NOT NULL,
+        call_key TEXT NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        tool_id TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        input_hash TEXT NOT NULL,
+        skill_id TEXT NOT NULL,
+        checkpoint_seq INTEGER NOT NULL,
+        checkpoint_hash TEXT NOT NULL,
+        ledger_snapshot TEXT NOT NULL,
+        target_path TEXT,
+        target_sha256_at_freeze TEXT,
+        summary TEXT NOT NULL,
+        changes TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'denied', 'refused')),
+        message TEXT NOT NULL DEFAULT '',
+        created REAL NOT NULL,
+        decided_at REAL
+    );
+    CREATE TABLE artifacts (
+        id TEXT PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        workspace_path TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE TABLE evidence (
+        artifact_id TEXT PRIMARY KEY REFERENCES artifacts(id) ON DELETE CASCADE,
+        json TEXT NOT NULL
+    );
+    """,
+    # v2: every model call is a ledger entry with its budget; faster lookups by task.
+    """
+    CREATE TABLE model_calls (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+        agent TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        budget INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'started',
+        error TEXT,
+        created REAL NOT NULL
+    );
+    CREATE INDEX tasks_by_status ON tasks(status);
+    CREATE INDEX ledger_by_task ON ledger(task_id, state);
+    CREATE INDEX approvals_by_state ON approvals(state);
+    CREATE INDEX artifacts_by_conversation ON artifacts(conversation_id, created);
+    """,
+)
+
+LATEST = len(MIGRATIONS)
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
+    """Apply the missing migrations up to ``target``; return the resulting version."""
+    version = current_version(conn)
+    if version > LATEST:
+        raise RuntimeError(
+            f"this database was written by a newer Mira (schema v{version}; this build knows v{LATEST})"
+        )
+    while version < target:
+        script = MIGRATIONS[version]
+        # executescript commits implicitly; wrap the whole step so a crash leaves no half-migration.
+        try:
+            conn.executescript(
+                "BEGIN IMMEDIATE;\n" + script
+                + f"\nINSERT INTO schema_version(version) VALUES ({version + 1});\nCOMMIT;"
+            )
+        except sqlite3.Error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        version += 1
+    return version

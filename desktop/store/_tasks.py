@@ -1,0 +1,302 @@
+"""Task-side persistence used by the agent runtime: tasks, transcripts, ledger, approvals, artifacts."""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from desktop.store.rows import (
+    ApprovalRow,
+    ArtifactRow,
+    LedgerRow,
+    ModelCallRow,
+    NewArtifact,
+    TaskRow,
+    TranscriptEntry,
+)
+
+if TYPE_CHECKING:
+    import contextlib
+
+_TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished"}
+_JSON_FIELDS = {"usage", "packet"}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def chain_hash(prev_hash: str, message_json: str) -> str:
+    """Each transcript entry's hash covers its message and the previous hash."""
+    return hashlib.sha256((prev_hash + "\n" + message_json).encode("utf-8")).hexdigest()
+
+
+class TaskStoreMixin:
+    """Mixed into :class:`desktop.store.Store`; relies on its ``_tx``/``_one``/``_all``."""
+
+    if TYPE_CHECKING:
+        def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
+        def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None: ...
+        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
+
+    # -- tasks ------------------------------------------------------------------
+
+    def create_task(self, *, task_id: str, conversation_id: str, message_id: str, request: str, flow_id: str,
+                    flow_version: int, build_identity: str, workspace: str, budgets: Mapping[str, Any]) -> TaskRow:
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO tasks(id, conversation_id, message_id, request, status, flow_id, flow_version,"
+                " build_identity, workspace, budgets, created) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (task_id, conversation_id, message_id, request, "running", flow_id, flow_version,
+                 build_identity, workspace, _dumps(dict(budgets)), time.time()),
+            )
+        return self.task(task_id)
+
+    def task(self, task_id: str) -> TaskRow:
+        row = self._one("SELECT * FROM tasks WHERE id=?", (task_id,))
+        if row is None:
+            from desktop.store.store import StoreError
+
+            raise StoreError(f"no task {task_id!r}")
+        return _task(row)
+
+    def tasks(self, status: str | None = None) -> list[TaskRow]:
+        if status is None:
+            return [_task(r) for r in self._all("SELECT * FROM tasks ORDER BY created, rowid")]
+        return [_task(r) for r in self._all("SELECT * FROM tasks WHERE status=? ORDER BY created, rowid", (status,))]
+
+    def update_task(self, task_id: str, *, only_if_status: Sequence[str] = (), **fields: Any) -> bool:
+        """Set task fields; with ``only_if_status`` the change happens only from those states."""
+        unknown = set(fields) - _TASK_FIELDS
+        if unknown:
+            raise ValueError(f"unknown task fields {sorted(unknown)}")
+        sets = [f"{k}=?" for k in fields]
+        args = [_dumps(v) if k in _JSON_FIELDS and v is not None else v for k, v in fields.items()]
+        sql = f"UPDATE tasks SET {', '.join(sets)} WHERE id=?"
+        args.append(task_id)
+        if only_if_status:
+            sql += f" AND status IN ({','.join('?' * len(only_if_status))})"
+            args.extend(only_if_status)
+        with self._tx() as c:
+            return c.execute(sql, args).rowcount == 1
+
+    # -- transcripts --------------------------------------------------------------
+
+    def _append(self, c: sqlite3.Connection, task_id: str, agent: str, message: Mapping[str, Any],
+                call_key: str | None) -> TranscriptEntry:
+        head = c.execute("SELECT seq, hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
+                         (task_id, agent)).fetchone()
+        seq, prev = (head["seq"] + 1, head["hash"]) if head else (1, "")
+        text = _dumps(dict(message))
+        digest = chain_hash(prev, text)
+        c.execute("INSERT INTO transcripts VALUES (?,?,?,?,?,?,?)", (task_id, agent, seq, text, call_key, prev, digest))
+        return TranscriptEntry(task_id, agent, seq, json.loads(text), call_key, prev, digest)
+
+    def append_transcript(self, task_id: str, agent: str, message: Mapping[str, Any],
+                          call_key: str | None = None) -> TranscriptEntry:
+        """Append one message; a tool result carries its ``call_key`` (unique per agent)."""
+        with self._tx() as c:
+            return self._append(c, task_id, agent, message, call_key)
+
+    def transcript(self, task_id: str, agent: str) -> list[TranscriptEntry]:
+        rows = self._all("SELECT * FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq", (task_id, agent))
+        return [TranscriptEntry(r["task_id"], r["agent"], r["seq"], json.loads(r["message"]), r["call_key"],
+                                r["prev_hash"], r["hash"]) for r in rows]
+
+    def transcript_head(self, task_id: str, agent: str) -> tuple[int, str]:
+        row = self._one("SELECT seq, hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
+                        (task_id, agent))
+        return (row["seq"], row["hash"]) if row else (0, "")
+
+    def verify_transcript(self, task_id: str, agent: str) -> bool:
+        """Recompute the hash chain; False if any stored message was altered or removed."""
+        prev, expected_seq = "", 1
+        for r in self._all("SELECT seq, message, prev_hash, hash FROM transcripts WHERE task_id=? AND agent=?"
+                           " ORDER BY seq", (task_id, agent)):
+            if r["seq"] != expected_seq or r["prev_hash"] != prev or chain_hash(prev, r["message"]) != r["hash"]:
+                return False
+            prev, expected_seq = r["hash"], expected_seq + 1
+        return True
+
+    # -- ledger -------------------------------------------------------------------
+
+    def ledger_add(self, *, task_id: str, agent: str, call_key: str, tool_call_id: str, tool_id: str,
+                   input_hash: str, state: str, ledger_id: str) -> LedgerRow:
+        now = time.time()
+        with self._tx() as c:
+            c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
+                      " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                      (ledger_id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state, now, now))
+        return self.ledger_entry(ledger_id)
+
+    def ledger_move(self, ledger_id: str, from_states: Sequence[str], to_state: str, *,
+                    pre_sha256: str | None = None, result: Mapping[str, Any] | None = None) -> bool:
+        """Conditional state change, committed before the caller takes the next step."""
+        with self._tx() as c:
+            return self._ledger_move(c, ledger_id, from_states, to_state, pre_sha256=pre_sha256, result=result)
+
+    @staticmethod
+    def _ledger_move(c: sqlite3.Connection, ledger_id: str, from_states: Sequence[str], to_state: str, *,
+                     pre_sha256: str | None = None, result: Mapping[str, Any] | None = None) -> bool:
+        sets, args = ["state=?", "updated=?"], [to_state, time.time()]
+        if pre_sha256 is not None:
+            sets.append("pre_sha256=?")
+            args.append(pre_sha256)
+        if result is not None:
+            sets.append("result=?")
+            args.append(_dumps(dict(result)))
+        marks = ",".join("?" * len(from_states))
+        cur = c.execute(f"UPDATE ledger SET {', '.join(sets)} WHERE id=? AND state IN ({marks})",
+                        (*args, ledger_id, *from_states))
+        return cur.rowcount == 1
+
+    def record_result(self, ledger_id: str, from_states: Sequence[str], to_state: str, result: Mapping[str, Any],
+                      tool_message: Mapping[str, Any]) -> TranscriptEntry | None:
+        """Finish a call and write its tool result into the transcript, atomically and only once."""
+        with self._tx() as c:
+            entry = c.execute("SELECT * FROM ledger WHERE id=?", (ledger_id,)).fetchone()
+            if entry is None or not self._ledger_move(c, ledger_id, from_states, to_state, result=result):
+                return None
+            return self._append(c, entry["task_id"], entry["agent"], tool_message, entry["call_key"])
+
+    def ledger_entry(self, ledger_id: str) -> LedgerRow:
+        row = self._one("SELECT * FROM ledger WHERE id=?", (ledger_id,))
+        if row is None:
+            from desktop.store.store import StoreError
+
+            raise StoreError(f"no ledger entry {ledger_id!r}")
+        return _ledger(row)
+
+    def ledger(self, task_id: str | None = None, states: Sequence[str] = ()) -> list[LedgerRow]:
+        where, args = [], []
+        if task_id is not None:
+            where.append("task_id=?")
+            args.append(task_id)
+        if states:
+            where.append(f"state IN ({','.join('?' * len(states))})")
+            args.extend(states)
+        sql = "SELECT * FROM ledger" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY created, rowid"
+        return [_ledger(r) for r in self._all(sql, args)]
+
+    # -- approvals ----------------------------------------------------------------
+
+    def freeze_approval(self, *, approval_id: str, ledger_id: str, task_id: str, agent: str, call_key: str,
+                        tool_call_id: str, tool_id: str, arguments_json: str, input_hash: str, skill_id: str,
+                        checkpoint_seq: int, checkpoint_hash: str, target_path: str | None,
+                        target_sha256: str | None, summary: str, changes: Sequence[Sequence[str]]) -> ApprovalRow:
+        """Persist the frozen invocation, its ledger entry and the paused task in one transaction."""
+        now = time.time()
+        with self._tx() as c:
+            snapshot = [dict(_ledger(r).__dict__) for r in
+                        c.execute("SELECT * FROM ledger WHERE task_id=? ORDER BY created, rowid", (task_id,))]
+            c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
+                      " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                      (ledger_id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, "awaiting_approval",
+                       now, now))
+            c.execute(
+                "INSERT INTO approvals(id, task_id, ledger_id, agent, call_key, tool_call_id, tool_id, arguments,"
+                " input_hash, skill_id, checkpoint_seq, checkpoint_hash, ledger_snapshot, target_path,"
+                " target_sha256_at_freeze, summary, changes, state, created) VALUES"
+                " (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (approval_id, task_id, ledger_id, agent, call_key, tool_call_id, tool_id, arguments_json, input_hash,
+                 skill_id, checkpoint_seq, checkpoint_hash, _dumps(snapshot), target_path, target_sha256, summary,
+                 _dumps([list(map(str, ch)) for ch in changes]), "pending", now),
+            )
+            c.execute("UPDATE tasks SET status='paused' WHERE id=?", (task_id,))
+        return self.approval(approval_id)
+
+    def decide_approval(self, approval_id: str, state: str, *, message: str = "", ledger_state: str,
+                        ledger_result: Mapping[str, Any] | None = None,
+                        tool_message: Mapping[str, Any] | None = None, task_status: str | None = None) -> bool:
+        """Move a pending approval to ``state`` (and its ledger entry, transcript, task) once; False if not pending."""
+        with self._tx() as c:
+            row = c.execute("SELECT * FROM approvals WHERE id=?", (approval_id,)).fetchone()
+            if row is None:
+                return False
+            cur = c.execute("UPDATE approvals SET state=?, message=?, decided_at=? WHERE id=? AND state='pending'",
+                            (state, message, time.time(), approval_id))
+            if cur.rowcount != 1:
+                return False
+            if not self._ledger_move(c, row["ledger_id"], ("awaiting_approval",), ledger_state, result=ledger_result):
+                raise sqlite3.IntegrityError(f"ledger entry of approval {approval_id} is not awaiting approval")
+            if tool_message is not None:
+                self._append(c, row["task_id"], row["agent"], tool_message, row["call_key"])
+            if task_status is not None:
+                c.execute("UPDATE tasks SET status=? WHERE id=?", (task_status, row["task_id"]))
+            return True
+
+    def approval(self, approval_id: str) -> ApprovalRow:
+        row = self._one("SELECT * FROM approvals WHERE id=?", (approval_id,))
+        if row is None:
+            from desktop.store.store import StoreError
+
+            raise StoreError(f"no approval {approval_id!r}")
+        return _approval(row)
+
+    def pending_approvals(self) -> list[ApprovalRow]:
+        return [_approval(r) for r in self._all("SELECT * FROM approvals WHERE state='pending' ORDER BY created")]
+
+    def approvals(self, task_id: str) -> list[ApprovalRow]:
+        return [_approval(r) for r in self._all("SELECT * FROM approvals WHERE task_id=? ORDER BY created, rowid",
+                                                (task_id,))]
+
+    # -- artifacts ------------------------------------------------------------------
+
+    def commit_artifact(self, *, artifact_id: str, task_id: str, conversation_id: str, new: NewArtifact) -> ArtifactRow:
+        """Insert an artifact and its evidence together."""
+        now = time.time()
+        with self._tx() as c:
+            c.execute("INSERT INTO artifacts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                      (artifact_id, task_id, conversation_id, new.path, new.workspace_path, new.kind, new.title,
+                       new.sha256, new.bytes, new.tool_call_id, now))
+            c.execute("INSERT INTO evidence VALUES (?,?)", (artifact_id, _dumps(dict(new.evidence))))
+        return ArtifactRow(artifact_id, task_id, conversation_id, new.path, new.workspace_path, new.kind, new.title,
+                           new.sha256, new.bytes, new.tool_call_id, now)
+
+    # -- model calls ------------------------------------------------------------------
+
+    def model_call_start(self, task_id: str, agent: str, n: int, budget: int) -> int:
+        with self._tx() as c:
+            cur = c.execute("INSERT INTO model_calls(task_id, agent, n, budget, created) VALUES (?,?,?,?,?)",
+                            (task_id, agent, n, budget, time.time()))
+            return int(cur.lastrowid or 0)
+
+    def model_call_end(self, call_id: int, state: str, error: str | None = None) -> None:
+        with self._tx() as c:
+            c.execute("UPDATE model_calls SET state=?, error=? WHERE id=?", (state, error, call_id))
+
+    def model_calls(self, task_id: str) -> list[ModelCallRow]:
+        return [ModelCallRow(r["id"], r["task_id"], r["agent"], r["n"], r["budget"], r["state"], r["error"],
+                             r["created"])
+                for r in self._all("SELECT * FROM model_calls WHERE task_id=? ORDER BY id", (task_id,))]
+
+
+def _loads(raw: str | None) -> Any:
+    return json.loads(raw) if raw else None
+
+
+def _task(r: sqlite3.Row) -> TaskRow:
+    return TaskRow(r["id"], r["conversation_id"], r["message_id"], r["request"], r["status"], r["flow_id"],
+                   r["flow_version"], r["build_identity"], r["workspace"], json.loads(r["budgets"]),
+                   json.loads(r["usage"] or "{}"), r["skill_id"], r["skill_call_key"], r["outcome"],
+                   _loads(r["packet"]), r["error"], r["created"], r["finished"])
+
+
+def _ledger(r: sqlite3.Row) -> LedgerRow:
+    return LedgerRow(r["id"], r["task_id"], r["agent"], r["call_key"], r["tool_call_id"], r["tool_id"],
+                     r["input_hash"], r["state"], r["pre_sha256"], _loads(r["result"]), r["created"], r["updated"])
+
+
+def _approval(r: sqlite3.Row) -> ApprovalRow:
+    return ApprovalRow(
+        r["id"], r["task_id"], r["ledger_id"], r["agent"], r["call_key"], r["tool_call_id"], r["tool_id"],
+        json.loads(r["arguments"]), r["arguments"], r["input_hash"], r["skill_id"], r["checkpoint_seq"],
+        r["checkpoint_hash"], tuple(json.loads(r["ledger_snapshot"])), r["target_path"],
+        r["target_sha256_at_freeze"], r["summary"], tuple(tuple(ch) for ch in json.loads(r["changes"])),
+        r["state"], r["message"], r["created"], r["decided_at"],
+    )
+
+

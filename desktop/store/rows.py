@@ -1,0 +1,160 @@
+"""Frozen rows handed out by the store. Plain data: safe to pass between threads and layers."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A reference from a chat message to an artifact or an approval (uchat's ExtensionRef minus the message)."""
+
+    artifact_id: str
+    kind: str  # "docx" | "pdf" | "pptx" | "xlsx" | "approval/<kind>"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"artifact_id": self.artifact_id, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: str
+    title: str
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class StoredMessage:
+    id: str
+    conversation_id: str
+    role: str  # user | assistant | system
+    text: str
+    status: str  # streaming | done | error
+    extensions: tuple[Extension, ...]
+    created: float
+
+
+@dataclass(frozen=True)
+class TaskRow:
+    id: str
+    conversation_id: str
+    message_id: str  # the assistant message this task writes into
+    request: str
+    status: str  # running | paused | finished | failed | cancelled
+    flow_id: str
+    flow_version: int
+    build_identity: str
+    workspace: str
+    budgets: Mapping[str, Any]
+    usage: Mapping[str, Any]
+    skill_id: str | None
+    skill_call_key: str | None
+    outcome: str | None  # completed | denied | failed (from the finalization packet)
+    packet: Mapping[str, Any] | None
+    error: str | None
+    created: float
+    finished: float | None
+
+
+@dataclass(frozen=True)
+class TranscriptEntry:
+    task_id: str
+    agent: str  # "main" | "skill:<id>"
+    seq: int
+    message: Mapping[str, Any]
+    call_key: str | None
+    prev_hash: str
+    hash: str
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    id: str
+    task_id: str
+    agent: str
+    call_key: str
+    tool_call_id: str
+    tool_id: str
+    input_hash: str
+    state: str  # awaiting_approval | approved | executing | done | failed | denied
+    pre_sha256: str | None
+    result: Mapping[str, Any] | None
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class ApprovalRow:
+    id: str
+    task_id: str
+    ledger_id: str
+    agent: str
+    call_key: str
+    tool_call_id: str
+    tool_id: str
+    arguments: Mapping[str, Any]
+    arguments_json: str  # exactly as frozen; the input hash is checked against this text
+    input_hash: str
+    skill_id: str
+    checkpoint_seq: int
+    checkpoint_hash: str
+    ledger_snapshot: tuple[Mapping[str, Any], ...]
+    target_path: str | None  # workspace-relative
+    target_sha256_at_freeze: str | None  # None: the target did not exist when frozen
+    summary: str
+    changes: tuple[tuple[str, str], ...]
+    state: str  # pending | approved | denied | refused
+    message: str
+    created: float
+    decided_at: float | None
+
+    @property
+    def kind(self) -> str:
+        """The document kind the call writes (docx, pdf, pptx, xlsx), for the approval card."""
+        from pathlib import PurePosixPath
+
+        suffix = PurePosixPath(self.target_path or "").suffix.lstrip(".").lower()
+        return suffix or self.tool_id.split("_", 1)[0]
+
+
+@dataclass(frozen=True)
+class ArtifactRow:
+    id: str
+    task_id: str
+    conversation_id: str
+    path: str  # absolute
+    workspace_path: str  # relative to the task workspace
+    kind: str
+    title: str
+    sha256: str
+    bytes: int
+    tool_call_id: str
+    created: float
+
+
+@dataclass(frozen=True)
+class ModelCallRow:
+    id: int
+    task_id: str
+    agent: str
+    n: int
+    budget: int
+    state: str  # started | done | failed
+    error: str | None
+    created: float
+
+
+@dataclass(frozen=True)
+class NewArtifact:
+    """What the runtime hands the store when it commits a verified artifact."""
+
+    path: str
+    workspace_path: str
+    kind: str
+    title: str
+    sha256: str
+    bytes: int
+    tool_call_id: str
+    evidence: Mapping[str, Any] = field(default_factory=dict)

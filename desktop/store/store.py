@@ -1,0 +1,249 @@
+"""The SQLite store: one connection, one writer, every multi-step change in one transaction."""
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from desktop.store._schema import LATEST, migrate
+from desktop.store._tasks import TaskStoreMixin
+from desktop.store.rows import ArtifactRow, Conversation, Extension, StoredMessage
+
+
+class StoreError(Exception):
+    """A store operation was refused (unknown id, bad value)."""
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _extensions(raw: str) -> tuple[Extension, ...]:
+    return tuple(Extension(str(e["artifact_id"]), str(e["kind"])) for e in json.loads(raw))
+
+
+def _ext_json(extensions: Iterable[Extension | dict[str, str]]) -> str:
+    items = []
+    for ext in extensions:
+        if isinstance(ext, Extension):
+            items.append(ext.to_dict())
+        else:
+            items.append({"artifact_id": str(ext["artifact_id"]), "kind": str(ext["kind"])})
+    return json.dumps(items, ensure_ascii=False)
+
+
+class Store(TaskStoreMixin):
+    """Mira's persistence. ``path`` defaults to ``desktop.paths.data_dir()/mira.sqlite3``.
+
+    Thread-safe for one writer: every call takes the store's lock, so the UI can
+    call it from a single-worker executor while the agent runs on the event loop.
+    Several Store instances (two windows) may open the same file; decisions that
+    must happen once (approving) are conditional updates, so only one wins.
+    """
+
+    def __init__(self, path: Path | None = None, *, migrate_to: int = LATEST) -> None:
+        if path is None:
+            from desktop.paths import data_dir
+
+            path = data_dir() / "mira.sqlite3"
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        # isolation_level=None: we open transactions ourselves (BEGIN IMMEDIATE) so a
+        # multi-row change is all-or-nothing and concurrent writers queue instead of failing.
+        self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
+        self._conn.row_factory = sqlite3.Row
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=FULL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._conn.execute("PRAGMA busy_timeout=10000")
+        with self._lock:
+            self.schema_version = migrate(self._conn, migrate_to)
+
+    # -- plumbing -------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self._lock:
+            with contextlib.suppress(sqlite3.ProgrammingError):
+                self._conn.close()
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None:
+        with self._lock:
+            return self._conn.execute(sql, args).fetchone()
+
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, args).fetchall()
+
+    def integrity_check(self) -> str:
+        """``"ok"`` when SQLite finds the file sound."""
+        row = self._one("PRAGMA integrity_check")
+        return str(row[0]) if row else "no answer"
+
+    # -- conversations ----------------------------------------------------------
+
+    def create_conversation(self, title: str) -> Conversation:
+        """Create an empty conversation."""
+        now = time.time()
+        conv = Conversation(new_id(), title.strip() or "New chat", now, now)
+        with self._tx() as c:
+            c.execute("INSERT INTO conversations VALUES (?,?,?,?)", (conv.id, conv.title, now, now))
+        return conv
+
+    def conversation(self, conversation_id: str) -> Conversation:
+        row = self._one("SELECT * FROM conversations WHERE id=?", (conversation_id,))
+        if row is None:
+            raise StoreError(f"no conversation {conversation_id!r}")
+        return Conversation(row["id"], row["title"], row["created"], row["updated"])
+
+    def list_conversations(self, search: str = "") -> list[Conversation]:
+        """Newest first; ``search`` matches titles and message text (case-insensitive)."""
+        if search.strip():
+            pattern = "%" + search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            rows = self._all(
+                "SELECT * FROM conversations c WHERE c.title LIKE ?1 ESCAPE '\\' OR EXISTS ("
+                " SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.text LIKE ?1 ESCAPE '\\')"
+                " ORDER BY c.updated DESC, c.rowid DESC",
+                (pattern,),
+            )
+        else:
+            rows = self._all("SELECT * FROM conversations ORDER BY updated DESC, rowid DESC")
+        return [Conversation(r["id"], r["title"], r["created"], r["updated"]) for r in rows]
+
+    def rename_conversation(self, conversation_id: str, title: str) -> None:
+        with self._tx() as c:
+            cur = c.execute("UPDATE conversations SET title=?, updated=? WHERE id=?",
+                            (title.strip() or "New chat", time.time(), conversation_id))
+            if cur.rowcount == 0:
+                raise StoreError(f"no conversation {conversation_id!r}")
+
+    def delete_conversation(self, conversation_id: str) -> None:
+        """Delete a conversation with its messages, tasks, transcripts, approvals and artifacts rows."""
+        with self._tx() as c:
+            c.execute("DELETE FROM conversations WHERE id=?", (conversation_id,))
+
+    # -- messages -------------------------------------------------------------
+
+    def add_message(
+        self,
+        conversation_id: str,
+        role: str,
+        text: str,
+        status: str = "done",
+        extensions: Iterable[Extension | dict[str, str]] = (),
+    ) -> StoredMessage:
+        """Append a message to a conversation."""
+        now = time.time()
+        mid = new_id()
+        ext = _ext_json(extensions)
+        with self._tx() as c:
+            cur = c.execute("UPDATE conversations SET updated=? WHERE id=?", (now, conversation_id))
+            if cur.rowcount == 0:
+                raise StoreError(f"no conversation {conversation_id!r}")
+            c.execute(
+                "INSERT INTO messages(id, conversation_id, role, text, status, extensions, created)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (mid, conversation_id, role, text, status, ext, now),
+            )
+        return StoredMessage(mid, conversation_id, role, text, status, _extensions(ext), now)
+
+    def update_message(
+        self,
+        message_id: str,
+        text: str | None = None,
+        status: str | None = None,
+        extensions: Iterable[Extension | dict[str, str]] | None = None,
+    ) -> StoredMessage:
+        """Change a message's text, status and/or extensions; returns the new row."""
+        sets, args = [], []
+        if text is not None:
+            sets.append("text=?")
+            args.append(text)
+        if status is not None:
+            sets.append("status=?")
+            args.append(status)
+        if extensions is not None:
+            sets.append("extensions=?")
+            args.append(_ext_json(extensions))
+        with self._tx() as c:
+            if sets:
+                cur = c.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id=?", (*args, message_id))
+                if cur.rowcount == 0:
+                    raise StoreError(f"no message {message_id!r}")
+            row = c.execute("SELECT * FROM messages WHERE id=?", (message_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no message {message_id!r}")
+            c.execute("UPDATE conversations SET updated=? WHERE id=?", (time.time(), row["conversation_id"]))
+        return self._message(row)
+
+    def message(self, message_id: str) -> StoredMessage:
+        row = self._one("SELECT * FROM messages WHERE id=?", (message_id,))
+        if row is None:
+            raise StoreError(f"no message {message_id!r}")
+        return self._message(row)
+
+    def messages(self, conversation_id: str, limit: int | None = None, before: str | None = None) -> list[StoredMessage]:
+        """Messages oldest first; ``limit`` keeps the newest N, ``before`` pages back from a message id."""
+        where, args = "conversation_id=?", [conversation_id]
+        if before is not None:
+            where += " AND n < (SELECT n FROM messages WHERE id=?)"
+            args.append(before)
+        sql = f"SELECT * FROM messages WHERE {where} ORDER BY n DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(int(limit))
+        rows = self._all(sql, args)
+        return [self._message(r) for r in reversed(rows)]
+
+    @staticmethod
+    def _message(row: sqlite3.Row) -> StoredMessage:
+        return StoredMessage(row["id"], row["conversation_id"], row["role"], row["text"], row["status"],
+                             _extensions(row["extensions"]), row["created"])
+
+    # -- artifacts and evidence --------------------------------------------------
+
+    def artifact(self, artifact_id: str) -> ArtifactRow:
+        row = self._one("SELECT * FROM artifacts WHERE id=?", (artifact_id,))
+        if row is None:
+            raise StoreError(f"no artifact {artifact_id!r}")
+        return _artifact(row)
+
+    def artifacts(self, conversation_id: str) -> list[ArtifactRow]:
+        rows = self._all("SELECT * FROM artifacts WHERE conversation_id=? ORDER BY created, rowid", (conversation_id,))
+        return [_artifact(r) for r in rows]
+
+    def task_artifacts(self, task_id: str) -> list[ArtifactRow]:
+        rows = self._all("SELECT * FROM artifacts WHERE task_id=? ORDER BY created, rowid", (task_id,))
+        return [_artifact(r) for r in rows]
+
+    def evidence(self, artifact_id: str) -> dict[str, Any]:
+        """The artifact's evidence (``Evidence.to_dict()``); ``{}`` when none was recorded."""
+        row = self._one("SELECT json FROM evidence WHERE artifact_id=?", (artifact_id,))
+        return json.loads(row["json"]) if row else {}
+
+
+def _artifact(row: sqlite3.Row) -> ArtifactRow:
+    return ArtifactRow(row["id"], row["task_id"], row["conversation_id"], row["path"], row["workspace_path"],
+                       row["kind"], row["title"], row["sha256"], row["bytes"], row["tool_call_id"], row["created"])
