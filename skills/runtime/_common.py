@@ -1,0 +1,70 @@
+"""Helpers the DOCX, PDF and render commands share: paths, checks, records."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from skills.runtime._base import ArtifactRecord, Check, CommandError, Evidence
+from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
+
+
+def resolve(ws: Workspace, rel: Any, field: str, *, suffix: str | None = None,
+            must_exist: bool = False) -> Path:
+    """Resolve a workspace path argument; errors name the field."""
+    if suffix and isinstance(rel, str) and not rel.lower().endswith(suffix):
+        raise CommandError(f"{field}: {rel!r} must end with {suffix}")
+    try:
+        path = ws.resolve(rel, must_exist=must_exist)
+    except WorkspaceError as exc:
+        raise CommandError(f"{field}: {exc}") from None
+    if must_exist and not path.is_file():
+        raise CommandError(f"{field}: {rel!r} is not a file")
+    return path
+
+
+def check(name: str, ok: bool, detail: str = "") -> Check:
+    return Check(name, "passed" if ok else "failed", detail)
+
+
+def missing_text(wanted: Iterable[str], haystack: str, norm: Any) -> list[str]:
+    return [w for w in wanted if norm(w) and norm(w) not in haystack]
+
+
+def evidence_for(ws: Workspace, path: Path, kind: str, checks: list[Check],
+                 counts: Mapping[str, int]) -> Evidence:
+    return Evidence(path=ws.relative(path), kind=kind, sha256=sha256_file(path),
+                    bytes=path.stat().st_size, checks=tuple(checks), counts=dict(counts))
+
+
+def artifact_for(ev: Evidence, title: str = "") -> ArtifactRecord:
+    return ArtifactRecord(path=ev.path, kind=ev.kind, sha256=ev.sha256, bytes=ev.bytes, title=title)
+
+
+def failed_summary(ev: Evidence) -> str:
+    bad = [f"{c.name} ({c.detail})" if c.detail else c.name for c in ev.checks if c.status == "failed"]
+    return "; ".join(bad)
+
+
+def text_samples(blocks: list[dict[str, Any]], limit: int = 24) -> list[str]:
+    """A spread of paragraph, list and table texts from a block spec, for presence checks."""
+    from skills.runtime.blocks import cell_text, item_text, paragraph_text
+
+    texts: list[str] = []
+    for b in blocks:
+        t = b["type"]
+        if t == "paragraph":
+            texts.append(paragraph_text(b))
+        elif t in ("bullets", "numbered"):
+            texts.extend(item_text(i)[0] for i in b["items"][:3])
+        elif t == "table":
+            texts.extend(str(h) for h in b["header"])
+            for row in b["rows"][:2]:
+                texts.extend(cell_text(c) for c in row)
+        elif t == "image" and b.get("caption"):
+            texts.append(b["caption"])
+    texts = [t for t in texts if t.strip()]
+    if len(texts) <= limit:
+        return texts
+    step = len(texts) / limit
+    return [texts[int(i * step)] for i in range(limit - 1)] + [texts[-1]]

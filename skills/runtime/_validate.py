@@ -1,0 +1,58 @@
+"""Input validation for runtime commands: a JSON schema and one clear error.
+
+Model output is untrusted, so every ``run()`` validates its arguments against
+the command's declared schema before touching a file. The error names the
+offending field the way a model can fix it (``blocks[3].level``).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import jsonschema
+
+from skills.runtime._base import CommandError
+
+
+def field_path(parts: Any) -> str:
+    """``['blocks', 3, 'level']`` → ``blocks[3].level``."""
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(arguments)"
+
+
+def validate_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str, Any]:
+    """Return ``args`` as a dict, or raise :class:`CommandError` naming the bad field."""
+    if not isinstance(args, dict):
+        raise CommandError(f"{command}: arguments must be a JSON object")
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(args), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    if not errors:
+        return args
+    err = _deepest(errors[0])
+    where = field_path(err.absolute_path)
+    if err.validator == "additionalProperties":
+        msg = err.message.replace("Additional properties are not allowed", "unknown field(s)")
+    elif err.validator == "required":
+        msg = err.message
+    elif err.validator in ("oneOf", "anyOf"):
+        msg = "does not match any allowed shape"
+    else:
+        msg = err.message
+        if len(msg) > 160:
+            msg = msg[:157] + "..."
+    return _raise(command, where, msg)
+
+
+def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    # For oneOf/anyOf the best child error explains the mistake better than "not valid under any".
+    if err.context:
+        best = jsonschema.exceptions.best_match(err.context)
+        if best is not None:
+            return _deepest(best)
+    return err
+
+
+def _raise(command: str, where: str, msg: str) -> dict[str, Any]:
+    raise CommandError(f"{command}: invalid argument {where}: {msg}")

@@ -1,0 +1,192 @@
+"""The block spec shared by ``docx_create``, ``docx_edit`` and ``pdf_create``.
+
+A document is a list of blocks (heading, paragraph, bullets, numbered, table,
+image, page_break). The JSON schema here is the contract the planner and the
+model write against; :func:`check_blocks` adds the checks a schema cannot
+express (table row widths, images that exist and are sane).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skills.runtime._base import CommandError
+
+if TYPE_CHECKING:
+    from skills.runtime.workspace import Workspace
+
+MAX_BLOCKS = 20_000
+MAX_TEXT = 100_000
+MAX_IMAGE_BYTES = 50 * 1024 * 1024
+MAX_IMAGE_SIDE = 20_000  # pixels; a larger header is an absurd-dimension trick
+MAX_IMAGE_PIXELS = 120_000_000
+
+_TEXT = {"type": "string", "maxLength": MAX_TEXT}
+_ITEM = {
+    "oneOf": [
+        _TEXT,
+        {
+            "type": "object",
+            "required": ["text"],
+            "additionalProperties": False,
+            "properties": {"text": _TEXT, "level": {"type": "integer", "minimum": 0, "maximum": 4}},
+        },
+    ]
+}
+_RUN = {
+    "type": "object",
+    "required": ["text"],
+    "additionalProperties": False,
+    "properties": {
+        "text": _TEXT,
+        "bold": {"type": "boolean"},
+        "italic": {"type": "boolean"},
+        "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
+    },
+}
+_CELL = {"type": ["string", "number"]}
+
+
+def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
+    return {
+        "if": {"properties": {"type": {"const": type_name}}, "required": ["type"]},
+        "then": {
+            "required": ["type", *required],
+            "additionalProperties": False,
+            "properties": {"type": {"const": type_name}, **props},
+        },
+    }
+
+
+BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break")
+
+BLOCK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"enum": list(BLOCK_TYPES)}},
+    "allOf": [
+        _closed("heading", {"text": _TEXT, "level": {"type": "integer", "minimum": 1, "maximum": 6}},
+                ["text", "level"]),
+        {
+            **_closed("paragraph", {"text": _TEXT, "runs": {"type": "array", "items": _RUN, "minItems": 1}}),
+        },
+        _closed("bullets", {"items": {"type": "array", "items": _ITEM, "minItems": 1}}, ["items"]),
+        _closed("numbered", {"items": {"type": "array", "items": _ITEM, "minItems": 1}}, ["items"]),
+        _closed(
+            "table",
+            {
+                "header": {"type": "array", "items": _TEXT, "minItems": 1, "maxItems": 60},
+                "rows": {"type": "array", "items": {"type": "array", "items": _CELL}},
+            },
+            ["header", "rows"],
+        ),
+        _closed(
+            "image",
+            {
+                "path": {"type": "string", "minLength": 1},
+                "width_cm": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+                "caption": _TEXT,
+            },
+            ["path"],
+        ),
+        _closed("page_break", {}),
+    ],
+}
+
+BLOCKS_SCHEMA: dict[str, Any] = {"type": "array", "items": BLOCK_SCHEMA, "maxItems": MAX_BLOCKS}
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """An image block's file, checked: real path, pixel size and DPI."""
+
+    path: Path
+    width_px: int
+    height_px: int
+    dpi: tuple[int, int]
+
+
+def item_text(item: str | dict[str, Any]) -> tuple[str, int]:
+    """A list item as ``(text, level)``."""
+    if isinstance(item, str):
+        return item, 0
+    return str(item["text"]), int(item.get("level", 0))
+
+
+def paragraph_text(block: dict[str, Any]) -> str:
+    if "runs" in block:
+        return "".join(r["text"] for r in block["runs"])
+    return str(block.get("text", ""))
+
+
+def cell_text(value: str | float | int) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value)
+
+
+def check_blocks(workspace: Workspace, blocks: list[dict[str, Any]], where: str = "blocks") -> dict[int, ImageInfo]:
+    """Checks beyond the schema; returns the checked images by block index."""
+    images: dict[int, ImageInfo] = {}
+    for i, block in enumerate(blocks):
+        kind = block["type"]
+        if kind == "paragraph" and ("text" in block) == ("runs" in block):
+            raise CommandError(f"{where}[{i}]: a paragraph needs exactly one of 'text' or 'runs'")
+        if kind == "table":
+            width = len(block["header"])
+            for r, row in enumerate(block["rows"]):
+                if len(row) != width:
+                    raise CommandError(f"{where}[{i}].rows[{r}] has {len(row)} cells; the header has {width}")
+        if kind == "image":
+            images[i] = check_image(workspace, block["path"], f"{where}[{i}].path")
+    return images
+
+
+def check_image(workspace: Workspace, rel: str, where: str) -> ImageInfo:
+    """Resolve an image inside the workspace and read only its header (no decoding)."""
+    from docx.image.exceptions import UnrecognizedImageError
+    from docx.image.image import Image
+
+    from skills.runtime.workspace import WorkspaceError
+
+    try:
+        path = workspace.resolve(rel, must_exist=True)
+    except WorkspaceError as exc:
+        raise CommandError(f"{where}: {exc}") from None
+    if not path.is_file():
+        raise CommandError(f"{where}: {rel!r} is not a file")
+    size = path.stat().st_size
+    if size == 0 or size > MAX_IMAGE_BYTES:
+        raise CommandError(f"{where}: image {rel!r} is empty or larger than {MAX_IMAGE_BYTES >> 20} MB")
+    try:
+        img = Image.from_file(str(path))
+    except (UnrecognizedImageError, Exception) as exc:  # noqa: BLE001 - any header parse failure is bad input
+        raise CommandError(f"{where}: {rel!r} is not a readable PNG, JPEG, GIF, BMP or TIFF image "
+                           f"({type(exc).__name__})") from None
+    w, h = img.px_width, img.px_height
+    if w <= 0 or h <= 0 or w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+        raise CommandError(f"{where}: image {rel!r} claims {w}x{h} pixels; refusing absurd dimensions")
+    return ImageInfo(path, w, h, (img.horz_dpi or 72, img.vert_dpi or 72))
+
+
+def outline_summary(blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts and first headings of a block list, for approval cards."""
+    headings = [b["text"] for b in blocks if b["type"] == "heading"]
+    return {
+        "headings": headings,
+        "tables": sum(b["type"] == "table" for b in blocks),
+        "images": sum(b["type"] == "image" for b in blocks),
+        "paragraphs": sum(b["type"] == "paragraph" for b in blocks),
+        "lists": sum(b["type"] in ("bullets", "numbered") for b in blocks),
+    }
+
+
+def summary_text(counts: dict[str, Any]) -> str:
+    heads = counts["headings"]
+    first = "; first: " + ", ".join(repr(h) for h in heads[:3]) if heads else ""
+    return (f"{len(heads)} headings, {counts['paragraphs']} paragraphs, {counts['lists']} lists, "
+            f"{counts['tables']} tables, {counts['images']} images{first}")

@@ -1,0 +1,272 @@
+"""DOCX commands: docx_create, docx_edit, docx_inspect, docx_verify."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._common import (
+    artifact_for,
+    check,
+    evidence_for,
+    failed_summary,
+    missing_text,
+    resolve,
+    text_samples,
+)
+from skills.runtime._validate import validate_args
+from skills.runtime.blocks import BLOCKS_SCHEMA, check_blocks, outline_summary, summary_text
+from skills.runtime.docx_edit import apply_operations
+from skills.runtime.docx_read import Outline, norm, open_docx, read_outline, text_index
+from skills.runtime.docx_write import BlockWriter, new_document
+from skills.runtime.workspace import Workspace
+
+_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+_SHORT = {"type": "string", "maxLength": 500}
+
+CREATE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["path", "blocks"],
+    "additionalProperties": False,
+    "properties": {
+        "path": _PATH,
+        "title": _SHORT,
+        "blocks": BLOCKS_SCHEMA,
+        "header": _SHORT,
+        "footer": _SHORT,
+        "overwrite": {"type": "boolean"},
+    },
+}
+
+_OPS = {
+    "type": "object",
+    "required": ["op"],
+    "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading",
+                                   "delete_paragraph_containing"]}},
+    "allOf": [
+        {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
+         "then": {"required": ["op", *props], "additionalProperties": False,
+                  "properties": {"op": {"const": name}, **props}}}
+        for name, props in (
+            ("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": {"type": "string"}}),
+            ("append", {"blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+            ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
+                                      "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+            ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
+        )
+    ],
+}
+
+EDIT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["path", "operations"],
+    "additionalProperties": False,
+    "properties": {
+        "path": _PATH,
+        "output": _PATH,
+        "operations": {"type": "array", "items": _OPS, "minItems": 1, "maxItems": 200},
+    },
+}
+
+INSPECT_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path"], "additionalProperties": False, "properties": {"path": _PATH},
+}
+
+VERIFY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["path"],
+    "additionalProperties": False,
+    "properties": {
+        "path": _PATH,
+        "expect": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "headings": {"type": "array", "items": {"type": "string"}},
+                "text": {"type": "array", "items": {"type": "string"}},
+                "tables": {"type": "integer", "minimum": 0},
+                "images": {"type": "integer", "minimum": 0},
+            },
+        },
+    },
+}
+
+
+def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Evidence, Outline]:
+    """Open the real file and check ``expect`` (headings, text, tables, images, title, absent)."""
+    try:
+        outline = read_outline(open_docx(path))
+    except CommandError as exc:
+        ev = evidence_for(ws, path, "docx", [Check("opens", "failed", str(exc))], {})
+        return ev, Outline()
+    checks = [Check("opens", "passed", "python-docx opened the file")]
+    heading_texts = {norm(t) for _, t in outline.headings}
+    if expect.get("headings"):
+        missing = [h for h in expect["headings"] if norm(h) not in heading_texts]
+        checks.append(check("headings_present", not missing,
+                            f"missing: {missing[:5]}" if missing else f"{len(expect['headings'])} found"))
+    index = text_index(outline)
+    if expect.get("text"):
+        missing = missing_text(expect["text"], index, norm)
+        checks.append(check("text_present", not missing,
+                            f"missing: {[m[:60] for m in missing[:5]]}" if missing
+                            else f"{len(expect['text'])} passages found"))
+    if expect.get("absent"):
+        still = [t for t in expect["absent"] if norm(t) and norm(t) in index]
+        checks.append(check("text_removed", not still, f"still present: {still[:3]}" if still else ""))
+    if expect.get("title"):
+        checks.append(check("title", norm(outline.title) == norm(expect["title"]), outline.title))
+    for key, have in (("tables", len(outline.tables)), ("images", outline.images)):
+        if key in expect:
+            checks.append(check(f"{key}_count", have == expect[key], f"expected {expect[key]}, found {have}"))
+    counts = {"headings": len(outline.headings), "paragraphs": len(outline.paragraphs),
+              "lists": len(outline.lists), "tables": len(outline.tables), "images": outline.images,
+              "sections": outline.sections, "words": outline.words}
+    return evidence_for(ws, path, "docx", checks, counts), outline
+
+
+def _result(verb: str, ev: Evidence, title: str, extra: str = "") -> CommandResult:
+    c = ev.counts
+    facts = (f"{c.get('headings', 0)} headings, {c.get('paragraphs', 0)} paragraphs, "
+             f"{c.get('tables', 0)} tables, {c.get('images', 0)} images")
+    if ev.passed:
+        msg = f"{verb} {ev.path} ({ev.bytes} bytes): {facts}; verified{extra}"
+    else:
+        msg = f"{verb} {ev.path}, but verification failed: {failed_summary(ev)}"
+    return CommandResult(ok=ev.passed, message=msg, data={"counts": dict(c)},
+                         artifacts=(artifact_for(ev, title),), evidence=(ev,))
+
+
+# docx_create ------------------------------------------------------------------------------
+
+def _create_target(ws: Workspace, args: dict[str, Any]) -> Path:
+    target = resolve(ws, args["path"], "path", suffix=".docx")
+    if target.exists() and not args.get("overwrite", False):
+        raise CommandError(f"path: {args['path']!r} already exists; set overwrite to true to replace it")
+    if target.is_dir():
+        raise CommandError(f"path: {args['path']!r} is a folder")
+    return target
+
+
+def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("docx_create", CREATE_SCHEMA, args)
+    _create_target(ws, args)
+    blocks = args["blocks"]
+    images = check_blocks(ws, blocks)
+    doc = new_document(args.get("title"), args.get("header"), args.get("footer"))
+    BlockWriter(doc, images).write(blocks)
+    with ws.publish(args["path"]) as staging:
+        doc.save(str(staging))
+    target = ws.resolve(args["path"])
+    expect = {
+        "headings": [b["text"] for b in blocks if b["type"] == "heading"],
+        "text": text_samples(blocks),
+        "tables": sum(b["type"] == "table" for b in blocks),
+        "images": sum(b["type"] == "image" for b in blocks),
+    }
+    if args.get("title"):
+        expect["title"] = args["title"]
+    ev, _ = docx_evidence(ws, target, expect)
+    return _result("created", ev, args.get("title") or target.stem)
+
+
+def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    args = validate_args("docx_create", CREATE_SCHEMA, args)
+    counts = outline_summary(args["blocks"])
+    new = summary_text(counts)
+    target = resolve(ws, args["path"], "path", suffix=".docx")
+    if target.exists():
+        try:
+            old = read_outline(open_docx(target)).message(target.name)
+        except CommandError as exc:
+            old = f"(existing file unreadable: {exc})"
+        if not args.get("overwrite"):
+            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": []}
+        return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, new]]}
+    heads = "\n".join(counts["headings"][:12])
+    return {"summary": f"Create {args['path']}: {new}", "changes": [["", heads or new]]}
+
+
+# docx_edit --------------------------------------------------------------------------------
+
+def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[Path, str, Any, Any, Outline]:
+    args = validate_args("docx_edit", EDIT_SCHEMA, args)
+    src = resolve(ws, args["path"], "path", suffix=".docx", must_exist=True)
+    out_rel = args.get("output") or args["path"]
+    out = resolve(ws, out_rel, "output", suffix=".docx")
+    if out.is_dir():
+        raise CommandError(f"output: {out_rel!r} is a folder")
+    images = {}
+    for n, op in enumerate(args["operations"]):
+        if "blocks" in op:
+            for i, info in check_blocks(ws, op["blocks"], f"operations[{n}].blocks").items():
+                images[(n, i)] = info
+    doc = open_docx(src)
+    before = read_outline(doc)
+    report = apply_operations(doc, args["operations"], images)
+    return out, out_rel, doc, report, before
+
+
+def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    out, out_rel, doc, report, before = _prepare_edit(ws, args)
+    with ws.publish(out_rel) as staging:
+        doc.save(str(staging))
+    added = report.added_blocks
+    expect: dict[str, Any] = {
+        "headings": [b["text"] for b in added if b["type"] == "heading"],
+        "text": text_samples(added)
+        + [op["replace"] for op in args["operations"] if op["op"] == "replace_text" and op["replace"].strip()],
+        "tables": len(before.tables) + sum(b["type"] == "table" for b in added),
+        "images": before.images + sum(b["type"] == "image" for b in added),
+    }
+    # Deleted paragraphs must be gone, unless the same text was also added back.
+    added_index = norm(" ".join(text_samples(added, limit=10_000)))
+    expect["absent"] = [t for t in report.deleted_texts if norm(t) not in added_index][:20]
+    ev, _ = docx_evidence(ws, out, expect)
+    extra = ""
+    if report.replacements:
+        extra = f"; replacements made: {', '.join(map(str, report.replacements))}"
+    result = _result("edited", ev, out.stem, extra)
+    return CommandResult(ok=result.ok, message=result.message,
+                         data={**result.data, "replacements": report.replacements,
+                               "changes": report.changes[:50]},
+                         artifacts=result.artifacts, evidence=result.evidence)
+
+
+def describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
+    where = "in place" if out_rel == args["path"] else f"into {out_rel}"
+    n = len(args["operations"])
+    return {"summary": f"Edit {args['path']} {where}: {n} operation(s), {len(report.changes)} paragraph change(s)",
+            "changes": report.changes[:50]}
+
+
+# read-only commands -----------------------------------------------------------------------
+
+def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("docx_inspect", INSPECT_SCHEMA, args)
+    path = resolve(ws, args["path"], "path", must_exist=True)
+    outline = read_outline(open_docx(path))
+    return CommandResult(ok=True, message=outline.message(args["path"]), data=outline.to_data())
+
+
+def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("docx_verify", VERIFY_SCHEMA, args)
+    path = resolve(ws, args["path"], "path", must_exist=True)
+    ev, _ = docx_evidence(ws, path, args.get("expect") or {})
+    lines = [f"{c.name}: {c.status}" + (f" ({c.detail})" if c.detail else "") for c in ev.checks]
+    head = "verified" if ev.passed else "verification FAILED"
+    return CommandResult(ok=ev.passed, message=f"{args['path']}: {head}\n" + "\n".join(lines),
+                         data={"counts": dict(ev.counts)}, evidence=(ev,))
+
+
+register(Command("docx_create", "Create a Word document from blocks (headings, paragraphs, lists, tables, "
+                 "images, page breaks) with optional title, header and footer.", CREATE_SCHEMA, True,
+                 run_create, target_arg="path", describe=describe_create))
+register(Command("docx_edit", "Edit a Word document: replace text, append or insert blocks after a heading, "
+                 "delete paragraphs; everything else is kept.", EDIT_SCHEMA, True, run_edit,
+                 target_arg="path", describe=describe_edit))
+register(Command("docx_inspect", "Outline of a Word document: headings, lists, tables, images, header/footer.",
+                 INSPECT_SCHEMA, False, run_inspect))
+register(Command("docx_verify", "Check a Word document against expectations (headings, text, tables, images).",
+                 VERIFY_SCHEMA, False, run_verify))

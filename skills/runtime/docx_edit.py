@@ -1,0 +1,161 @@
+"""Edit operations on an open python-docx Document, keeping everything else intact.
+
+Each operation returns the before/after text of the paragraphs it touched, so
+the same code serves the approval card (``describe``) and the real write.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from docx.oxml.ns import qn
+from docx.text.paragraph import Paragraph
+
+from skills.runtime._base import CommandError
+from skills.runtime.blocks import ImageInfo
+from skills.runtime.docx_read import _HEADING, _style_name, norm
+from skills.runtime.docx_write import BlockWriter, setup_east_asian_fonts
+
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+@dataclass
+class EditReport:
+    """What the operations did: readable changes and per-operation counts."""
+
+    changes: list[list[str]] = field(default_factory=list)
+    replacements: list[int] = field(default_factory=list)  # one per replace_text op
+    added_blocks: list[dict[str, Any]] = field(default_factory=list)
+    deleted_texts: list[str] = field(default_factory=list)
+
+
+def _all_paragraphs(doc: Any) -> list[Paragraph]:
+    """Body, table-cell, header and footer paragraphs, each once."""
+    out: list[Paragraph] = []
+    parts = [doc.element.body]
+    for s in doc.sections:
+        for hf in (s.header, s.footer):
+            if not hf.is_linked_to_previous:
+                parts.append(hf._element)
+    for root in parts:
+        out.extend(Paragraph(p, doc.part) for p in root.iter(qn("w:p")))
+    return out
+
+
+def replace_in_paragraph(p: Paragraph, find: str, replace: str) -> int:
+    """Replace every occurrence of ``find`` across the paragraph's text nodes.
+
+    The replacement takes the formatting of the run where the match starts; text
+    in following runs that was part of the match is removed from those runs.
+    """
+    nodes = list(p._p.iter(qn("w:t")))
+    texts = [t.text or "" for t in nodes]
+    joined = "".join(texts)
+    if find not in joined:
+        return 0
+    # Character offset where each node starts.
+    starts, pos = [], 0
+    for t in texts:
+        starts.append(pos)
+        pos += len(t)
+    matches, i = [], joined.find(find)
+    while i >= 0:
+        matches.append(i)
+        i = joined.find(find, i + len(find))
+    for m in reversed(matches):
+        end = m + len(find)
+        first = True
+        for k, node_start in enumerate(starts):
+            node_end = node_start + len(texts[k])
+            if node_end <= m or node_start >= end or (node_start == node_end):
+                continue
+            a, b = max(m, node_start) - node_start, min(end, node_end) - node_start
+            texts[k] = texts[k][:a] + (replace if first else "") + texts[k][b:]
+            first = False
+    for node, text in zip(nodes, texts, strict=True):
+        if node.text != text:
+            node.text = text
+            node.set(_XML_SPACE, "preserve")
+    return len(matches)
+
+
+def _find_heading(doc: Any, heading: str) -> tuple[Any, int]:
+    wanted = norm(heading)
+    found = []
+    for p in doc.paragraphs:
+        m = _HEADING.match(_style_name(p))
+        if m and norm(p.text) == wanted:
+            found.append((p._p, int(m.group(1))))
+    if not found:
+        names = [p.text.strip() for p in doc.paragraphs if _HEADING.match(_style_name(p))][:12]
+        raise CommandError(f"insert_after_heading: no heading {heading!r}; headings are: "
+                           + (", ".join(repr(n) for n in names) or "(none)"))
+    return found[0]
+
+
+def _section_end(doc: Any, heading_el: Any, level: int) -> Any:
+    """The body element before which a section's new content goes (None = end)."""
+    el = heading_el.getnext()
+    while el is not None:
+        if el.tag == qn("w:sectPr"):
+            return el
+        if el.tag == qn("w:p"):
+            m = _HEADING.match(_style_name(Paragraph(el, doc.part)))
+            if m and int(m.group(1)) <= level:
+                return el
+        el = el.getnext()
+    return None
+
+
+def _block_texts(elements: list[Any], doc: Any) -> list[str]:
+    out = []
+    for el in elements:
+        text = "".join(t.text or "" for t in el.iter(qn("w:t"))).strip()
+        if text:
+            out.append(text if el.tag == qn("w:p") else f"[table] {text[:200]}")
+        elif el.tag == qn("w:p") and el.xpath(".//a:blip"):
+            out.append("[image]")
+    return out
+
+
+def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int, int], ImageInfo]) -> EditReport:
+    """Apply ``ops`` in order; any operation that matches nothing raises CommandError."""
+    report = EditReport()
+    setup_east_asian_fonts(doc)
+    for n, op in enumerate(ops):
+        kind = op["op"]
+        where = f"operations[{n}] ({kind})"
+        if kind == "replace_text":
+            total = 0
+            for p in _all_paragraphs(doc):
+                before = p.text
+                hits = replace_in_paragraph(p, op["find"], op["replace"])
+                if hits:
+                    total += hits
+                    if len(report.changes) < 200:
+                        report.changes.append([before, p.text])
+            if total == 0:
+                raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
+            report.replacements.append(total)
+        elif kind in ("append", "insert_after_heading"):
+            anchor = None
+            if kind == "insert_after_heading":
+                el, level = _find_heading(doc, op["heading"])
+                anchor = _section_end(doc, el, level)
+            imgs = {i: info for (o, i), info in images.items() if o == n}
+            new = BlockWriter(doc, imgs, anchor=anchor).write(op["blocks"])
+            report.added_blocks.extend(op["blocks"])
+            for text in _block_texts(new, doc):
+                report.changes.append(["", text])
+        elif kind == "delete_paragraph_containing":
+            wanted = norm(op["text"])
+            hits = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
+            if not hits:
+                raise CommandError(f"{where}: no paragraph contains {op['text']!r}; nothing was changed")
+            for p in hits:
+                report.changes.append([p.text, ""])
+                report.deleted_texts.append(p.text)
+                p._p.getparent().remove(p._p)
+        else:  # the schema already refuses this; keep the guard for direct callers
+            raise CommandError(f"{where}: unknown operation")
+    return report

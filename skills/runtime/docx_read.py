@@ -1,0 +1,178 @@
+"""Read a DOCX back: the outline a model can work from, and evidence checks.
+
+Everything here opens the real file (after :func:`safety.check_file`) and walks
+the body in document order, so verification never trusts what was asked for.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import docx
+from docx.oxml.ns import qn
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+
+from skills.runtime._base import CommandError
+from skills.runtime.safety import UnsafeFileError, check_file
+
+MAX_OUTLINE_HEADINGS = 400
+MAX_TEXT_CHARS = 4_000
+_HEADING = re.compile(r"^Heading (\d)$")
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
+_WORD = re.compile(r"[^\W\u2e80-\u9fff\uac00-\ud7af]+", re.UNICODE)
+
+
+def open_docx(path: Path) -> Any:
+    """Safety-check and open a DOCX, turning every parser failure into one clear error."""
+    check_file(path, "docx")
+    try:
+        return docx.Document(str(path))
+    except UnsafeFileError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
+        raise CommandError(f"{path.name}: the file is corrupt or not a Word document "
+                           f"({type(exc).__name__})") from None
+
+
+def norm(text: str) -> str:
+    """Whitespace-collapsed, case-folded text for matching."""
+    return " ".join(text.split()).casefold()
+
+
+@dataclass
+class Outline:
+    """What is in a document, in reading order."""
+
+    title: str = ""
+    headings: list[tuple[int, str]] = field(default_factory=list)
+    paragraphs: list[str] = field(default_factory=list)  # body text paragraphs (not headings/lists)
+    lists: list[dict[str, Any]] = field(default_factory=list)
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    images: int = 0
+    sections: int = 0
+    header: str = ""
+    footer: str = ""
+    words: int = 0
+    all_text: list[str] = field(default_factory=list)  # every text the user can read
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "headings": [{"level": lv, "text": t} for lv, t in self.headings[:MAX_OUTLINE_HEADINGS]],
+            "headings_total": len(self.headings),
+            "paragraphs": len(self.paragraphs),
+            "lists": self.lists[:100],
+            "tables": self.tables[:100],
+            "images": self.images,
+            "sections": self.sections,
+            "header": self.header,
+            "footer": self.footer,
+            "words": self.words,
+        }
+
+    def message(self, name: str) -> str:
+        lines = [f"{name}: {len(self.headings)} headings, {len(self.paragraphs)} paragraphs, "
+                 f"{len(self.lists)} lists, {len(self.tables)} tables, {self.images} images, "
+                 f"{self.sections} section(s), {self.words} words"]
+        if self.title:
+            lines.append(f"title: {self.title}")
+        if self.header or self.footer:
+            lines.append(f"header: {self.header!r}; footer: {self.footer!r}")
+        used = sum(map(len, lines))
+        for level, text in self.headings:
+            line = f"{'  ' * (level - 1)}{'#' * level} {text}"
+            used += len(line)
+            if used > MAX_TEXT_CHARS:
+                lines.append(f"... ({len(self.headings)} headings in all)")
+                break
+            lines.append(line)
+        for i, t in enumerate(self.tables[:20]):
+            lines.append(f"table {i + 1}: {t['rows']} rows x {t['cols']} cols; header: {' | '.join(t['header'])}")
+        return "\n".join(lines)
+
+
+def _style_name(p: Paragraph) -> str:
+    try:
+        return p.style.name if p.style is not None else ""
+    except (KeyError, ValueError):
+        return ""
+
+
+def _list_kind(p: Paragraph, style: str) -> str | None:
+    if "Number" in style:
+        return "numbered"
+    if "Bullet" in style:
+        return "bullets"
+    ppr = p._p.pPr
+    if ppr is not None and ppr.find(qn("w:numPr")) is not None:
+        return "list"
+    if style.startswith("List"):
+        return "list"
+    return None
+
+
+def _num_id(p: Paragraph) -> str | None:
+    ppr = p._p.pPr
+    el = ppr.find(f"{qn('w:numPr')}/{qn('w:numId')}") if ppr is not None else None
+    return el.get(qn("w:val")) if el is not None else None
+
+
+def count_words(text: str) -> int:
+    return len(_CJK.findall(text)) + len(_WORD.findall(text))
+
+
+def read_outline(doc: Any) -> Outline:
+    out = Outline(title=doc.core_properties.title or "")
+    current: dict[str, Any] | None = None
+    for block in doc.iter_inner_content():
+        if isinstance(block, Table):
+            current = None
+            rows = block.rows
+            ncols = len(block.columns)
+            header = [c.text.strip() for c in rows[0].cells] if len(rows) else []
+            for row in rows:
+                for cell in row.cells:
+                    out.all_text.append(cell.text)
+            out.tables.append({"rows": len(rows), "cols": ncols, "header": header[:30]})
+            continue
+        text = block.text
+        style = _style_name(block)
+        m = _HEADING.match(style)
+        kind = _list_kind(block, style)
+        if text.strip():
+            out.all_text.append(text)
+            out.words += count_words(text)
+        if m:
+            current = None
+            out.headings.append((int(m.group(1)), text.strip()))
+        elif style == "Title":
+            current = None
+            out.title = out.title or text.strip()
+        elif kind:
+            num_id = _num_id(block)
+            if current is None or current["type"] != kind or current.get("_num") != num_id:
+                current = {"type": kind, "items": 0, "first": text.strip()[:80], "_num": num_id}
+                out.lists.append(current)
+            current["items"] += 1
+        elif text.strip():
+            current = None
+            out.paragraphs.append(text)
+    for lst in out.lists:
+        lst.pop("_num", None)
+    body = doc.element.body
+    out.images = len(body.xpath(".//a:blip"))
+    out.sections = len(doc.sections)
+    s0 = doc.sections[0]
+    out.header = " ".join(p.text for p in s0.header.paragraphs if p.text.strip())[:300]
+    out.footer = " ".join(p.text for p in s0.footer.paragraphs if p.text.strip())[:300]
+    for part_text in (out.header, out.footer):
+        if part_text:
+            out.all_text.append(part_text)
+    return out
+
+
+def text_index(outline: Outline) -> str:
+    return "\n".join(norm(t) for t in outline.all_text)
