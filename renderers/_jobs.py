@@ -1,0 +1,131 @@
+"""Background work for widgets: a thread pool, a generation counter, a time limit.
+
+Parsing and rasterising never run on the UI thread. A widget owns one
+:class:`Jobs`; each :meth:`Jobs.submit` supersedes the previous request (its
+result is dropped, and it is cancelled if it has not started). Results come back
+through a queued Qt signal, so callbacks always run on the UI thread.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from skills.runtime._base import CommandError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT = 30.0
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+# PyMuPDF keeps global state; one document operation at a time across threads.
+FITZ_LOCK = threading.RLock()
+
+
+def pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mira-render")
+        return _pool
+
+
+class PreviewError(Exception):
+    """A file cannot be shown; the message is one clear line for the user."""
+
+
+def user_message(exc: BaseException) -> str:
+    """One clear line for an exception raised while parsing a document."""
+    if isinstance(exc, (PreviewError, CommandError)):
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, MemoryError):
+        return "the file is too large to preview"
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"the file could not be read ({type(exc).__name__}{': ' + text[:160] if text else ''})"
+
+
+class Jobs(QObject):
+    """Runs one request at a time for its owner; newer requests supersede older ones."""
+
+    sig_busy = Signal(bool)
+    _sig_finished = Signal(int, object, object)
+
+    def __init__(self, parent: QObject | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        super().__init__(parent)
+        self.timeout = timeout
+        self._generation = 0
+        self._future: Future[Any] | None = None
+        self._callbacks: tuple[Callable[[Any], None], Callable[[str], None]] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._on_timeout)
+        self._sig_finished.connect(self._on_finished)
+
+    @property
+    def generation(self) -> int:
+        return self._generation
+
+    def busy(self) -> bool:
+        return self._callbacks is not None
+
+    def submit(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None],
+               on_error: Callable[[str], None]) -> int:
+        """Run ``fn(*args)`` in the pool; exactly one of the callbacks runs later on the UI thread."""
+        self.cancel()
+        self._generation += 1
+        gen = self._generation
+        self._callbacks = (on_done, on_error)
+        future = pool().submit(fn, *args)
+        self._future = future
+        future.add_done_callback(lambda f, gen=gen: self._deliver(gen, f))
+        self._timer.start(int(self.timeout * 1000))
+        self.sig_busy.emit(True)
+        return gen
+
+    def cancel(self) -> None:
+        """Forget the current request (its result will be ignored)."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._generation += 1
+        self._timer.stop()
+        if self._callbacks is not None:
+            self._callbacks = None
+            self.sig_busy.emit(False)
+
+    def _deliver(self, gen: int, future: Future[Any]) -> None:
+        # Worker thread: never touch widgets here, only emit the queued signal.
+        if future.cancelled():
+            return
+        exc = future.exception()
+        try:
+            self._sig_finished.emit(gen, None if exc else future.result(), exc)
+        except RuntimeError:  # the owner was deleted meanwhile
+            pass
+
+    def _on_finished(self, gen: int, result: Any, exc: BaseException | None) -> None:
+        if gen != self._generation or self._callbacks is None:
+            return  # superseded
+        on_done, on_error = self._callbacks
+        self._callbacks = None
+        self._future = None
+        self._timer.stop()
+        self.sig_busy.emit(False)
+        if exc is not None:
+            if not isinstance(exc, (PreviewError, CommandError)):
+                log.info("preview job failed", exc_info=exc)
+            on_error(user_message(exc))
+        else:
+            on_done(result)
+
+    def _on_timeout(self) -> None:
+        if self._callbacks is None:
+            return
+        _, on_error = self._callbacks
+        self.cancel()
+        on_error(f"the file took longer than {self.timeout:.0f} s to read; it is too large or damaged")

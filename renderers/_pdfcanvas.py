@@ -1,0 +1,170 @@
+"""PDF pages rasterised with PyMuPDF and a zoomable page canvas (PDF preview and page view)."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pymupdf
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path
+from renderers._jobs import FITZ_LOCK, Jobs, PreviewError
+
+if TYPE_CHECKING:
+    from renderers._api import ArtifactView, RendererHost
+
+SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
+
+
+def page_count(path: Path) -> int:
+    """Open the PDF (worker thread) and return its page count; clear errors for bad files."""
+    checked_path(path, "pdf")
+    with FITZ_LOCK:
+        try:
+            doc = pymupdf.open(path)
+        except Exception as exc:
+            raise PreviewError(f"{path.name}: the PDF is corrupt or truncated ({exc})") from None
+        try:
+            if doc.needs_pass:
+                raise PreviewError(f"{path.name}: the PDF is password protected")
+            if doc.page_count == 0:
+                raise PreviewError(f"{path.name}: the PDF has no pages")
+            return min(doc.page_count, MAX_PAGES)
+        finally:
+            doc.close()
+
+
+def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0) -> QImage:
+    """Rasterise one page to a QImage: ``width`` pixels wide, or at ``zoom`` (worker thread)."""
+    return _render_page_scaled(path, index, width, zoom)[0]
+
+
+def _render_page_scaled(path: Path, index: int, width: int | None,
+                        zoom: float) -> tuple[QImage, float]:
+    with FITZ_LOCK:
+        try:
+            doc = pymupdf.open(path)
+        except Exception as exc:
+            raise PreviewError(f"{path.name}: the PDF is corrupt or truncated ({exc})") from None
+        try:
+            if doc.needs_pass:
+                raise PreviewError(f"{path.name}: the PDF is password protected")
+            if not 0 <= index < doc.page_count:
+                raise PreviewError(f"{path.name}: there is no page {index + 1}")
+            page = doc[index]
+            rect = page.rect
+            if rect.width <= 0 or rect.height <= 0:
+                raise PreviewError(f"{path.name}: page {index + 1} has no size")
+            scale = width / rect.width if width else zoom * SCREEN_ZOOM
+            if rect.width * rect.height * scale * scale > MAX_RENDER_PIXELS:
+                scale = math.sqrt(MAX_RENDER_PIXELS / (rect.width * rect.height))
+            pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
+            image = QImage(pix.samples, pix.width, pix.height, pix.stride,
+                           QImage.Format.Format_RGB888).copy()
+            return image, scale
+        finally:
+            doc.close()
+
+
+def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
+    """Native rendering of page ``index`` at ``width`` px, with the page count (thumbnails, CLI)."""
+    count = page_count(path)
+    return render_page(path, min(index, count - 1), width), count
+
+
+class PdfCanvas(QScrollArea):
+    """Shows one page of a PDF file; fit-width or a zoom factor. Used by the page view too."""
+
+    sig_rendered = Signal(int)
+    sig_failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(False)
+        self.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.setBackgroundRole(self.backgroundRole())
+        self.setStyleSheet("QScrollArea { background: #e6e6e6; border: none; }")
+        self._label = QLabel()
+        self._label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWidget(self._label)
+        self._path: Path | None = None
+        self._page = 0
+        self._zoom: float | None = None  # None = fit width
+        self._image: QImage | None = None
+        self._shown_zoom = 1.0
+        self.jobs = Jobs(self)
+        self._resize_timer = QTimer(self)
+        self._resize_timer.setSingleShot(True)
+        self._resize_timer.setInterval(120)
+        self._resize_timer.timeout.connect(self._on_resized)
+
+    def set_document(self, path: Path) -> None:
+        self._path = path
+
+    def page(self) -> int:
+        return self._page
+
+    def zoom(self) -> float | None:
+        """The zoom factor, or ``None`` when fitting the width."""
+        return self._zoom
+
+    def image(self) -> QImage | None:
+        """The last rendered page image (for tests and the CLI)."""
+        return self._image
+
+    def show_page(self, index: int) -> None:
+        self._page = index
+        self._render()
+
+    def fit_width(self) -> None:
+        self._zoom = None
+        self._render()
+
+    def zoom_in(self) -> None:
+        self._set_zoom((self._current_zoom()) * 1.25)
+
+    def zoom_out(self) -> None:
+        self._set_zoom((self._current_zoom()) / 1.25)
+
+    def _current_zoom(self) -> float:
+        return self._zoom if self._zoom is not None else self._shown_zoom
+
+    def _set_zoom(self, z: float) -> None:
+        self._zoom = max(0.1, min(z, 8.0))
+        self._render()
+
+    def _avail_width(self) -> int:
+        return max(self.viewport().width() - 24, 100)
+
+    def _render(self) -> None:
+        if self._path is None:
+            return
+        dpr = self.devicePixelRatioF()
+        if self._zoom is None:
+            args = (self._path, self._page, int(self._avail_width() * dpr), 1.0)
+        else:
+            args = (self._path, self._page, None, self._zoom * dpr)
+        self.jobs.submit(_render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
+
+    def _on_image(self, result: tuple[QImage, float]) -> None:
+        image, scale = result
+        self._image = image
+        # remember the zoom on screen, so +/- continue from what the user sees
+        self._shown_zoom = scale / SCREEN_ZOOM / self.devicePixelRatioF()
+        pix = QPixmap.fromImage(image)
+        pix.setDevicePixelRatio(self.devicePixelRatioF())
+        self._label.setPixmap(pix)
+        self._label.resize(pix.deviceIndependentSize().toSize())
+        self.sig_rendered.emit(self._page)
+
+    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+        super().resizeEvent(event)
+        if self._zoom is None and self._image is not None:
+            self._resize_timer.start()
+
+    def _on_resized(self) -> None:
+        if self._zoom is None:
+            self._render()

@@ -1,0 +1,212 @@
+"""The in-chat artifact card: icon, title, size, status, evidence badge, thumbnail, actions."""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from renderers._api import ArtifactView, EvidenceSummary, RendererHost
+from renderers._common import format_kind, human_size
+from renderers._icons import kind_icon
+from renderers._jobs import Jobs
+
+THUMB_WIDTH = 112
+STATUS_TEXT = {
+    "pending_approval": ("Pending approval", "#b06000"),
+    "written": ("Written", "#137333"),
+    "failed": ("Failed", "#a50e0e"),
+    "denied": ("Denied", "#5f6368"),
+}
+CHECK_MARK = {"passed": ("✓", "#137333"), "failed": ("✗", "#a50e0e"), "not_run": ("–", "#b06000")}
+
+RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
+
+
+def evidence_badge(evidence: EvidenceSummary | None) -> tuple[str, str]:
+    """Badge text and colour: "Verified ✓ 6/6 checks", "1 check failed", "2 not run"."""
+    if evidence is None or not evidence.checks:
+        return "Not verified", "#5f6368"
+    total = len(evidence.checks)
+    failed = sum(c.status == "failed" for c in evidence.checks)
+    not_run = sum(c.status == "not_run" for c in evidence.checks)
+    passed = total - failed - not_run
+    if failed:
+        return f"{failed} check{'s' if failed > 1 else ''} failed", "#a50e0e"
+    if not_run:
+        return f"{not_run} not run · {passed}/{total} passed", "#b06000"
+    return f"Verified ✓ {passed}/{total} checks", "#137333"
+
+
+def evidence_html(evidence: EvidenceSummary | None) -> str:
+    if evidence is None or not evidence.checks:
+        return "<i>No checks were recorded for this file.</i>"
+    rows = []
+    for c in evidence.checks:
+        mark, color = CHECK_MARK.get(c.status, ("?", "#5f6368"))
+        label = c.status.replace("_", " ")
+        detail = f" — {html.escape(c.detail)}" if c.detail else ""
+        rows.append(f"<div><span style='color:{color}'><b>{mark}</b> {label}</span>"
+                    f" &nbsp;{html.escape(c.name)}<span style='color:#5f6368'>{detail}</span></div>")
+    if evidence.counts:
+        counts = ", ".join(f"{html.escape(str(k))}: {v}" for k, v in evidence.counts.items())
+        rows.append(f"<div style='color:#5f6368'>{counts}</div>")
+    return "".join(rows)
+
+
+class ArtifactCard(QFrame):
+    """A finished (or failed) file in the chat, with its evidence and actions."""
+
+    sig_thumbnail_ready = Signal(bool)  # True with an image, False on error
+
+    def __init__(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None, *,
+                 render_image: RenderImage | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.view = view
+        self._render_image = render_image
+        self.setObjectName("ArtifactCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#ArtifactCard { background: #ffffff; border: 1px solid #dadce0; border-radius: 8px; }")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setMinimumWidth(360)
+        self.setMaximumWidth(720)
+        self.jobs = Jobs(self, timeout=20)
+        self._build()
+        self.update_view(view)
+
+    def _build(self) -> None:
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(12, 10, 12, 10)
+        outer.setSpacing(12)
+        body = QVBoxLayout()
+        body.setSpacing(6)
+        head = QHBoxLayout()
+        head.setSpacing(10)
+        self.icon_label = QLabel()
+        self.icon_label.setFixedSize(36, 36)
+        head.addWidget(self.icon_label, 0, Qt.AlignmentFlag.AlignTop)
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        self.title_label = QLabel()
+        self.title_label.setStyleSheet("font-weight: 600; font-size: 14px;")
+        self.title_label.setWordWrap(True)
+        self.meta_label = QLabel()
+        self.meta_label.setStyleSheet("color: #5f6368;")
+        titles.addWidget(self.title_label)
+        titles.addWidget(self.meta_label)
+        head.addLayout(titles, 1)
+        body.addLayout(head)
+
+        self.badge = QToolButton()
+        self.badge.setCheckable(True)
+        self.badge.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.badge.setArrowType(Qt.ArrowType.RightArrow)
+        self.badge.toggled.connect(self._on_badge_toggled)
+        body.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignLeft)
+        self.checks_label = QLabel()
+        self.checks_label.setWordWrap(True)
+        self.checks_label.setTextFormat(Qt.TextFormat.RichText)
+        self.checks_label.setStyleSheet("background: #f8f9fa; border-radius: 4px; padding: 6px;")
+        self.checks_label.setVisible(False)
+        body.addWidget(self.checks_label)
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #a50e0e;")
+        body.addWidget(self.error_label)
+
+        actions = QHBoxLayout()
+        actions.setSpacing(6)
+        self.preview_button = QPushButton("Preview")
+        self.save_button = QPushButton("Save as…")
+        self.open_button = QPushButton("Open")
+        self.open_button.setToolTip("Open with the system app")
+        self.preview_button.clicked.connect(lambda: self.host.open_preview(self.view, 0))
+        self.save_button.clicked.connect(lambda: self.host.save_copy(self.view))
+        self.open_button.clicked.connect(lambda: self.host.open_external(self.view))
+        for b in (self.preview_button, self.save_button, self.open_button):
+            actions.addWidget(b)
+        actions.addStretch(1)
+        body.addLayout(actions)
+        outer.addLayout(body, 1)
+
+        self.thumb_label = QLabel("Loading…")
+        self.thumb_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.thumb_label.setFixedWidth(THUMB_WIDTH)
+        self.thumb_label.setMinimumHeight(80)
+        self.thumb_label.setStyleSheet("color: #80868b; background: #f1f3f4; border: 1px solid #e0e0e0;")
+        outer.addWidget(self.thumb_label, 0, Qt.AlignmentFlag.AlignTop)
+
+    def update_view(self, view: ArtifactView) -> None:
+        """Show a newer state of the same artifact (e.g. written after approval)."""
+        changed_file = (view.path, view.sha256) != (self.view.path, self.view.sha256)
+        first = not hasattr(self, "_shown_once")
+        self._shown_once = True
+        self.view = view
+        kind = format_kind(view)
+        self.icon_label.setPixmap(kind_icon(kind, 36))
+        self.title_label.setText(view.title or (view.path.name if view.path else view.workspace_path))
+        self.title_label.setToolTip(view.workspace_path)
+        status, color = STATUS_TEXT.get(view.status, (view.status, "#5f6368"))
+        size = human_size(view.bytes) if view.bytes else ""
+        parts = [kind.upper()] + ([size] if size else [])
+        self.meta_label.setText(f"{' · '.join(parts)} · <span style='color:{color}'>{status}</span>")
+        text, color = evidence_badge(view.evidence)
+        self.badge.setText(text)
+        self.badge.setStyleSheet(f"QToolButton {{ color: {color}; border: 1px solid {color}; "
+                                 f"border-radius: 10px; padding: 2px 8px; }}")
+        self.checks_label.setText(evidence_html(view.evidence))
+        self.error_label.setText(view.error)
+        self.error_label.setVisible(bool(view.error))
+        has_file = view.path is not None and view.status == "written"
+        for b in (self.preview_button, self.save_button, self.open_button):
+            b.setEnabled(has_file)
+        if first or changed_file:
+            self._load_thumbnail()
+
+    def thumbnail(self) -> QPixmap | None:
+        pix = self.thumb_label.pixmap()
+        return None if pix is None or pix.isNull() else pix
+
+    def _on_badge_toggled(self, on: bool) -> None:
+        self.checks_label.setVisible(on)
+        self.badge.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+
+    def _load_thumbnail(self) -> None:
+        view = self.view
+        if self._render_image is None or view.path is None or view.status != "written":
+            self.thumb_label.setVisible(False)
+            return
+        self.thumb_label.setVisible(True)
+        self.thumb_label.setText("Loading…")
+        dpr = self.devicePixelRatioF()
+        self.jobs.submit(self._render_image, view.path, 0, int(THUMB_WIDTH * dpr),
+                         on_done=self._on_thumbnail, on_error=self._on_thumbnail_error)
+
+    def _on_thumbnail(self, result: tuple[QImage, int]) -> None:
+        image = result[0]
+        pix = QPixmap.fromImage(image.scaledToWidth(THUMB_WIDTH * int(self.devicePixelRatioF()),
+                                                    Qt.TransformationMode.SmoothTransformation))
+        pix.setDevicePixelRatio(self.devicePixelRatioF())
+        if pix.deviceIndependentSize().height() > 160:
+            pix = pix.copy(0, 0, pix.width(), int(160 * pix.devicePixelRatio()))
+        self.thumb_label.setPixmap(pix)
+        self.thumb_label.setFixedHeight(int(pix.deviceIndependentSize().height()) + 2)
+        self.sig_thumbnail_ready.emit(True)
+
+    def _on_thumbnail_error(self, message: str) -> None:
+        self.thumb_label.setText("No preview")
+        self.thumb_label.setToolTip(message)
+        self.sig_thumbnail_ready.emit(False)

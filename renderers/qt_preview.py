@@ -1,0 +1,282 @@
+"""The large preview frame shared by every format: navigation, busy bar, error state, page view.
+
+A format subclass supplies the native view; this frame supplies the rest:
+
+- ``count()``, ``index()``, ``set_index(i)`` and ``sig_loaded(index)`` once the page,
+  slide or sheet at that index is on screen; ``sig_failed(message)`` with one clear line.
+- the document is parsed in a worker (:class:`~renderers._jobs.Jobs`), never on the UI thread.
+- where LibreOffice is installed, a "Page view" toggle shows the faithful rendering
+  (LibreOffice → PDF, cached by content hash) in a :class:`~renderers.pdf.PdfCanvas`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from renderers import pageview
+from renderers._api import ArtifactView
+from renderers._common import file_sha256, format_kind
+from renderers._jobs import Jobs
+from renderers._pdfcanvas import PdfCanvas, page_count
+
+
+class PreviewBase(QWidget):
+    """Frame of a large preview; subclasses implement the ``_native_*`` hooks."""
+
+    sig_loaded = Signal(int)
+    sig_failed = Signal(str)
+
+    unit = "Page"  # "Slide", "Sheet" in subclasses
+    offers_page_view = True
+    uses_canvas = False  # the native view is a PdfCanvas (zoom buttons shown)
+
+    def __init__(self, view: ArtifactView, parent: QWidget | None = None, index: int = 0, *,
+                 cache_dir: Path | None = None, page_view: bool | None = None) -> None:
+        super().__init__(parent)
+        self.view = view
+        self.path = view.path
+        self.cache_dir = cache_dir
+        self._count = 0
+        self._index = max(0, index)
+        self._error = ""
+        self._page_mode = False
+        self._pv_canvas: PdfCanvas | None = None
+        self._pv_count = 0
+        self._pv_index = 0
+        self.jobs = Jobs(self)
+        self.pv_jobs = Jobs(self, timeout=pageview.CONVERT_TIMEOUT + 10)
+        self._busy_count = 0
+        self._build(page_view if page_view is not None else pageview.available())
+        self._load()
+
+    # -- public API -------------------------------------------------------------------
+    def count(self) -> int:
+        """Pages/slides/sheets in the document (0 until loaded or on error)."""
+        return self._pv_count if self._page_mode else self._count
+
+    def index(self) -> int:
+        """The page/slide/sheet on screen (0-based)."""
+        return self._pv_index if self._page_mode else self._index
+
+    def set_index(self, index: int) -> None:
+        """Show page/slide/sheet ``index``; ``sig_loaded`` follows once it is on screen."""
+        count = self.count()
+        if count == 0:
+            self._index = max(0, index)  # applied when the document has loaded
+            return
+        index = max(0, min(index, count - 1))
+        if self._page_mode:
+            self._pv_index = index
+            assert self._pv_canvas is not None
+            self._pv_canvas.show_page(index)
+        else:
+            self._index = index
+            self._native_show(index)
+        self._update_nav()
+
+    def error(self) -> str:
+        """The error message shown, or ``""``."""
+        return self._error
+
+    def is_loading(self) -> bool:
+        return self._busy_count > 0
+
+    def page_view_active(self) -> bool:
+        return self._page_mode
+
+    def set_page_view(self, on: bool) -> None:
+        """Switch to the LibreOffice page view (when offered) or back to the native view."""
+        if on != self.page_view_button.isChecked():
+            self.page_view_button.setChecked(on)
+        else:
+            self._on_page_view_toggled(on)
+
+    # -- hooks for subclasses ---------------------------------------------------------
+    def _native_widget(self) -> QWidget:
+        raise NotImplementedError
+
+    def _native_load(self) -> tuple[Any, ...]:
+        """``(fn, *args)`` run in a worker; its result goes to :meth:`_native_loaded`."""
+        raise NotImplementedError
+
+    def _native_loaded(self, document: Any) -> int:
+        """Keep the parsed document; return the page/slide/sheet count."""
+        raise NotImplementedError
+
+    def _native_show(self, index: int) -> None:
+        """Put ``index`` on screen, then call :meth:`_shown`."""
+        raise NotImplementedError
+
+    def _toolbar_extra(self, bar: QHBoxLayout) -> None:
+        """Extra controls after the navigation buttons."""
+
+    # -- frame ------------------------------------------------------------------------
+    def _build(self, offer_page_view: bool) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 0)
+        self.prev_button = QToolButton(text="‹", toolTip=f"Previous {self.unit.lower()}")
+        self.next_button = QToolButton(text="›", toolTip=f"Next {self.unit.lower()}")
+        self.position_label = QLabel("")
+        self.prev_button.clicked.connect(lambda: self.set_index(self.index() - 1))
+        self.next_button.clicked.connect(lambda: self.set_index(self.index() + 1))
+        bar.addWidget(self.prev_button)
+        bar.addWidget(self.position_label)
+        bar.addWidget(self.next_button)
+        self._toolbar_extra(bar)
+        bar.addStretch(1)
+        self.fit_button = QToolButton(text="Fit width")
+        self.zoom_out_button = QToolButton(text="−", toolTip="Zoom out")
+        self.zoom_in_button = QToolButton(text="+", toolTip="Zoom in")
+        self.fit_button.clicked.connect(lambda: self._canvas() and self._canvas().fit_width())
+        self.zoom_out_button.clicked.connect(lambda: self._canvas() and self._canvas().zoom_out())
+        self.zoom_in_button.clicked.connect(lambda: self._canvas() and self._canvas().zoom_in())
+        for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
+            bar.addWidget(b)
+        self.page_view_button = QPushButton("Page view")
+        self.page_view_button.setCheckable(True)
+        self.page_view_button.setToolTip("Show the pages as LibreOffice lays them out")
+        self.page_view_button.toggled.connect(self._on_page_view_toggled)
+        self.page_view_button.setVisible(offer_page_view and self.offers_page_view)
+        bar.addWidget(self.page_view_button)
+        layout.addLayout(bar)
+
+        busy = QHBoxLayout()
+        busy.setContentsMargins(6, 0, 6, 0)
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setMaximumHeight(6)
+        self.busy_bar.setTextVisible(False)
+        self.busy_label = QLabel("Loading…")
+        busy.addWidget(self.busy_label)
+        busy.addWidget(self.busy_bar, 1)
+        self.busy_row = QWidget()
+        self.busy_row.setLayout(busy)
+        self.busy_row.setVisible(False)
+        layout.addWidget(self.busy_row)
+
+        self.stack = QStackedWidget()
+        self.native = self._native_widget()
+        self.stack.addWidget(self.native)
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error_label.setStyleSheet("color: #a01818; padding: 24px; font-size: 14px;")
+        self.stack.addWidget(self.error_label)
+        layout.addWidget(self.stack, 1)
+        self._track(self.jobs)
+        self._track(self.pv_jobs)
+        self._update_nav()
+
+    def _track(self, jobs: Jobs) -> None:
+        jobs.sig_busy.connect(self._on_busy)
+
+    def _on_busy(self, busy: bool) -> None:
+        self._busy_count = max(0, self._busy_count + (1 if busy else -1))
+        self.busy_row.setVisible(self._busy_count > 0)
+
+    def _canvas(self) -> PdfCanvas | None:
+        if self._page_mode:
+            return self._pv_canvas
+        return self.native if isinstance(self.native, PdfCanvas) else None
+
+    def _update_nav(self) -> None:
+        count, index = self.count(), self.index()
+        unit = "Page" if self._page_mode else self.unit
+        self.position_label.setText(f"{unit} {index + 1} / {count}" if count else "")
+        self.prev_button.setEnabled(count > 0 and index > 0)
+        self.next_button.setEnabled(count > 0 and index < count - 1)
+        zoomable = self._canvas() is not None and not self._error
+        for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
+            b.setVisible(zoomable)
+
+    def _load(self) -> None:
+        fn, *args = self._native_load()
+        self.jobs.submit(fn, *args, on_done=self._on_document, on_error=self._fail)
+
+    def _on_document(self, document: Any) -> None:
+        self._count = self._native_loaded(document)
+        if self._count <= 0:
+            self._fail(f"{self.view.title}: nothing to show")
+            return
+        self._index = min(self._index, self._count - 1)
+        self._update_nav()
+        self._native_show(self._index)
+
+    def _shown(self, index: int) -> None:
+        """Subclasses call this when ``index`` is on screen."""
+        if not self._page_mode:
+            self._update_nav()
+            self.sig_loaded.emit(index)
+
+    def _fail(self, message: str) -> None:
+        name = self.path.name if self.path else self.view.title
+        self._error = message if message.startswith(name) else f"{name}: {message}"
+        self.error_label.setText(f"⚠  Cannot show this file\n\n{self._error}")
+        self.stack.setCurrentWidget(self.error_label)
+        self._update_nav()
+        self.sig_failed.emit(self._error)
+
+    # -- page view ----------------------------------------------------------------------
+    def _on_page_view_toggled(self, on: bool) -> None:
+        if not on:
+            self._page_mode = False
+            self.pv_jobs.cancel()
+            if not self._error:
+                self.stack.setCurrentWidget(self.native)
+            self._update_nav()
+            return
+        if self.path is None:
+            return
+        self._page_mode = True
+        if self._pv_canvas is None:
+            self._pv_canvas = PdfCanvas()
+            self._pv_canvas.sig_rendered.connect(self._on_pv_rendered)
+            self._pv_canvas.sig_failed.connect(self._fail)
+            self._track(self._pv_canvas.jobs)
+            self.stack.addWidget(self._pv_canvas)
+        self.busy_label.setText("Rendering pages with LibreOffice…")
+        sha = self.view.sha256
+        self.pv_jobs.submit(_convert, self.path, sha, self.cache_dir,
+                            on_done=self._on_pv_pdf, on_error=self._fail)
+
+    def _on_pv_pdf(self, result: tuple[Path, int]) -> None:
+        pdf, count = result
+        assert self._pv_canvas is not None
+        self.busy_label.setText("Loading…")
+        self._pv_count = count
+        self._pv_index = min(self._pv_index, count - 1)
+        self._pv_canvas.set_document(pdf)
+        self.stack.setCurrentWidget(self._pv_canvas)
+        self._pv_canvas.show_page(self._pv_index)
+        self._update_nav()
+
+    def _on_pv_rendered(self, index: int) -> None:
+        if self._page_mode:
+            self._update_nav()
+            self.sig_loaded.emit(index)
+
+
+def _convert(path: Path, sha256: str, cache_dir: Path | None) -> tuple[Path, int]:
+    """Worker: cached LibreOffice conversion, then the page count of the PDF."""
+    pdf = pageview.cached_pdf(path, sha256 or file_sha256(path), cache_dir)
+    return pdf, page_count(pdf)
+
+
+def kind_of(view: ArtifactView) -> str:
+    return format_kind(view)
