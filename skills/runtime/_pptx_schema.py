@@ -1,0 +1,87 @@
+"""JSON schemas of the PPTX commands (the argument shapes are a fixed contract)."""
+from __future__ import annotations
+
+from typing import Any
+
+_STR = {"type": "string"}
+_NOTES = {"type": "string", "description": "speaker notes"}
+_INT1 = {"type": "integer", "minimum": 1}
+
+BULLET: dict[str, Any] = {
+    "oneOf": [
+        {"type": "string", "minLength": 1},
+        {"type": "object", "required": ["text"], "additionalProperties": False,
+         "properties": {"text": {"type": "string", "minLength": 1},
+                        "level": {"type": "integer", "minimum": 0, "maximum": 4}}},
+    ]
+}
+BULLETS = {"type": "array", "items": BULLET, "minItems": 1, "maxItems": 200}
+_TITLE = {"type": "string", "minLength": 1, "maxLength": 300}
+
+
+def _slide(layout: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": ["layout", "title", *required],
+            "properties": {"layout": {"const": layout}, "title": _TITLE, **props, "notes": _NOTES}}
+
+
+CELL = {"type": ["string", "number", "boolean", "null"]}
+SLIDE: dict[str, Any] = {
+    "oneOf": [
+        _slide("title", {"subtitle": _STR}, []),
+        _slide("bullets", {"bullets": BULLETS}, ["bullets"]),
+        _slide("two_column", {"left": BULLETS, "right": BULLETS}, ["left", "right"]),
+        _slide("table", {"header": {"type": "array", "items": CELL, "minItems": 1, "maxItems": 20},
+                         "rows": {"type": "array", "maxItems": 500,
+                                  "items": {"type": "array", "items": CELL, "maxItems": 20}}},
+               ["header", "rows"]),
+        _slide("image", {"image": {"type": "string", "description": "workspace-relative image path"},
+                         "caption": _STR}, ["image"]),
+    ]
+}
+
+PATH = {"type": "string", "description": "workspace-relative .pptx path"}
+
+CREATE: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path", "slides"],
+    "properties": {"path": PATH, "title": {"type": "string", "description": "document title (metadata)"},
+                   "overwrite": {"type": "boolean", "default": False},
+                   "slides": {"type": "array", "items": SLIDE, "minItems": 1, "maxItems": 300}},
+}
+
+
+def _op(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": ["op", *required],
+            "properties": {"op": {"const": name}, **props}}
+
+
+OPERATION: dict[str, Any] = {
+    "oneOf": [
+        _op("set_title", {"slide": _INT1, "text": {"type": "string", "minLength": 1}}, ["slide", "text"]),
+        _op("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": _STR, "slide": _INT1},
+            ["find", "replace"]),
+        _op("set_bullets", {"slide": _INT1, "bullets": BULLETS}, ["slide", "bullets"]),
+        _op("add_slide", {"slide": SLIDE, "at": _INT1}, ["slide"]),
+        _op("remove_slide", {"slide": _INT1}, ["slide"]),
+        _op("move_slide", {"slide": _INT1, "to": _INT1}, ["slide", "to"]),
+        _op("set_notes", {"slide": _INT1, "text": _STR}, ["slide", "text"]),
+    ]
+}
+
+EDIT: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path", "operations"],
+    "properties": {"path": PATH,
+                   "output": {"type": "string", "description": "write here instead of editing in place"},
+                   "operations": {"type": "array", "items": OPERATION, "minItems": 1, "maxItems": 200}},
+}
+
+INSPECT: dict[str, Any] = {"type": "object", "additionalProperties": False, "required": ["path"],
+                           "properties": {"path": PATH}}
+
+VERIFY: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path"],
+    "properties": {"path": PATH,
+                   "expect": {"type": "object", "additionalProperties": False,
+                              "properties": {"slides": {"type": "integer", "minimum": 0},
+                                             "titles": {"type": "array", "items": _STR},
+                                             "text": {"type": "array", "items": _STR}}}},
+}

@@ -1,0 +1,129 @@
+"""Helpers shared by the PPTX and XLSX runtimes: input validation, paths, evidence."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from skills.runtime._base import ArtifactRecord, Check, CommandError, Evidence
+from skills.runtime.safety import check_file
+from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
+
+# A typeface with full Chinese/Japanese/Korean coverage; set as the East Asian font so
+# CJK text never falls back to a font without those glyphs (tofu).
+CJK_FONT = "Noto Sans CJK SC"
+_CJK_RE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK_RE.search(text))
+
+
+def display_width(text: str) -> int:
+    """Width in 'Latin character' units: CJK and full-width characters count twice."""
+    return len(text) + len(_CJK_RE.findall(text))
+
+
+def _path_text(path: Iterable[Any]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(arguments)"
+
+
+def _first_error(validator: Draft202012Validator, instance: Any) -> ValidationError | None:
+    errors = sorted(validator.iter_errors(instance), key=lambda e: (len(e.path), list(map(str, e.path))))
+    return errors[0] if errors else None
+
+
+def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple[str, ...] = ("op", "layout")
+                  ) -> None:
+    """Validate ``args`` against ``schema``; raise one :class:`CommandError` naming the bad field.
+
+    ``oneOf`` branches are told apart by a discriminator property (``op``/``layout``) so
+    the message explains what is wrong with *that* branch, not "matches none of 7 schemas".
+    """
+    if not isinstance(args, Mapping):
+        raise CommandError("arguments must be a JSON object")
+    err = _first_error(Draft202012Validator(schema), args)
+    if err is None:
+        return
+    prefix = list(err.absolute_path)
+    while err.validator == "oneOf" and isinstance(err.instance, Mapping):
+        branches = err.validator_value
+        key = next((k for k in discriminators if any(k in b.get("properties", {}) for b in branches)), None)
+        allowed = [b["properties"][key]["const"] for b in branches if key and key in b.get("properties", {})]
+        value = err.instance.get(key) if key else None
+        if key is None:
+            break
+        if value not in allowed:
+            where = _path_text([*prefix, key])
+            raise CommandError(f"{where}: {value!r} is not one of {', '.join(map(str, allowed))}")
+        branch = next(b for b in branches if b["properties"][key]["const"] == value)
+        sub = _first_error(Draft202012Validator(branch), err.instance)
+        if sub is None:  # pragma: no cover - oneOf failed only because two branches matched
+            break
+        prefix += list(sub.absolute_path)
+        err = sub
+    raise CommandError(f"{_path_text(prefix)}: {err.message}")
+
+
+def require_suffix(rel: str, suffix: str, field: str) -> None:
+    if not isinstance(rel, str) or not rel.lower().endswith(suffix):
+        raise CommandError(f"{field}: {rel!r} must end with {suffix}")
+
+
+def input_file(ws: Workspace, rel: str, kind: str, field: str = "path") -> Path:
+    """Resolve an existing workspace file and run the cheap safety checks on it."""
+    require_suffix(rel, f".{kind}", field)
+    try:
+        path = ws.resolve(rel, must_exist=True)
+    except WorkspaceError as exc:
+        raise CommandError(f"{field}: {exc}") from exc
+    check_file(path, kind)
+    return path
+
+
+def output_target(ws: Workspace, rel: str, kind: str, *, overwrite: bool, field: str = "path") -> Path:
+    require_suffix(rel, f".{kind}", field)
+    try:
+        target = ws.resolve(rel)
+    except WorkspaceError as exc:
+        raise CommandError(f"{field}: {exc}") from exc
+    if target.exists() and not overwrite:
+        raise CommandError(f"{field}: {rel} already exists; pass \"overwrite\": true to replace it "
+                           f"or choose another name")
+    if target.exists() and not target.is_file():
+        raise CommandError(f"{field}: {rel} is a folder, not a file")
+    return target
+
+
+def make_evidence(ws: Workspace, path: Path, kind: str, checks: list[Check], counts: Mapping[str, int]
+                  ) -> Evidence:
+    return Evidence(path=ws.relative(path), kind=kind, sha256=sha256_file(path),
+                    bytes=path.stat().st_size, checks=tuple(checks), counts=dict(counts))
+
+
+def make_artifact(ev: Evidence, title: str) -> ArtifactRecord:
+    return ArtifactRecord(path=ev.path, kind=ev.kind, sha256=ev.sha256, bytes=ev.bytes, title=title)
+
+
+def contains_check(name: str, wanted: Iterable[str], haystack: str, *, what: str) -> Check:
+    """A check that every wanted string appears (whitespace-normalised) in ``haystack``."""
+    norm = " ".join(haystack.split())
+    wanted = [w for w in wanted if w and w.strip()]
+    missing = [w for w in wanted if " ".join(w.split()) not in norm]
+    if missing:
+        shown = ", ".join(repr(m[:60]) for m in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        return Check(name, "failed", f"{len(missing)} of {len(wanted)} {what} missing: {shown}{more}")
+    return Check(name, "passed", f"all {len(wanted)} {what} found")
+
+
+def failed_checks_text(ev: Evidence) -> str:
+    bad = [c for c in ev.checks if c.status == "failed"]
+    return "; ".join(f"{c.name}: {c.detail}" for c in bad)

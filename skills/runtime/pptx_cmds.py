@@ -1,0 +1,163 @@
+"""PowerPoint commands: pptx_create, pptx_edit, pptx_inspect, pptx_verify."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from skills.runtime import _pptx_schema as schema
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._pptx_build import build_slides, new_presentation
+from skills.runtime._pptx_edit import apply_operations
+from skills.runtime._pptx_read import all_text, deck_evidence, open_deck, outline
+from skills.runtime._pptx_xlsx_common import (
+    failed_checks_text,
+    input_file,
+    make_artifact,
+    output_target,
+    require_suffix,
+    validate_args,
+)
+from skills.runtime.workspace import Workspace, WorkspaceError
+
+__all__ = ["pptx_create", "pptx_edit", "pptx_inspect", "pptx_verify"]
+
+
+def _spec_texts(spec: dict[str, Any]) -> list[str]:
+    """The visible text a slide spec asks for, to check it is present in the written file."""
+    out = [spec.get("subtitle") or "", spec.get("caption") or "", spec.get("notes") or ""]
+    for key in ("bullets", "left", "right"):
+        out += [b if isinstance(b, str) else b["text"] for b in spec.get(key, [])]
+    if spec["layout"] == "table":
+        from skills.runtime._pptx_build import cell_text
+
+        out += [cell_text(h) for h in spec["header"]]
+        out += [cell_text(v) for row in spec["rows"] for v in row]
+    return [t for t in out if t.strip()]
+
+
+def _result(ev: Evidence, message: str, title: str, data: dict[str, Any]) -> CommandResult:
+    if not ev.passed:
+        message += f" Verification FAILED: {failed_checks_text(ev)}"
+    return CommandResult(ok=ev.passed, message=message, data=data, artifacts=(make_artifact(ev, title),),
+                         evidence=(ev,))
+
+
+def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.CREATE, args)
+    rel = args["path"]
+    target = output_target(ws, rel, "pptx", overwrite=bool(args.get("overwrite", False)))
+    prs = new_presentation()
+    if args.get("title"):
+        prs.core_properties.title = args["title"]
+    notes = []
+    for i, spec in enumerate(args["slides"]):
+        try:
+            made = build_slides(prs, spec, ws)
+        except CommandError as exc:
+            raise CommandError(f"slides[{i}].{exc}") from None
+        if len(made) > 1:
+            notes.append(f"slide spec {i + 1} ({spec['title']!r}) was split over {len(made)} slides so the text fits")
+    with ws.publish(rel) as staging:
+        prs.save(str(staging))
+    n = len(prs.slides)
+    texts = [t for s in args["slides"] for t in _spec_texts(s)]
+    ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts})
+    msg = f"Created {ev.path}: {n} slides (16:9)." + (" " + "; ".join(notes) + "." if notes else "")
+    return _result(ev, msg, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
+
+
+def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    slides = args.get("slides") or []
+    rel = args.get("path", "?")
+    try:
+        exists = ws.resolve(rel).exists()
+    except WorkspaceError:
+        exists = False
+    changes = [["(new)", f"Slide {i}: {s.get('title', '')} ({s.get('layout', '?')})"]
+               for i, s in enumerate(slides, 1)]
+    verb = "Replace" if exists else "Create"
+    return {"summary": f"{verb} {rel}: {len(slides)} slides", "changes": changes}
+
+
+def _output_rel(ws: Workspace, args: dict[str, Any]) -> str:
+    out = args.get("output") or args["path"]
+    require_suffix(out, ".pptx", "output")
+    try:
+        ws.resolve(out)
+    except WorkspaceError as exc:
+        raise CommandError(f"output: {exc}") from exc
+    return out
+
+
+def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.EDIT, args)
+    src = input_file(ws, args["path"], "pptx")
+    out = _output_rel(ws, args)
+    prs = open_deck(src)
+    changes = apply_operations(prs, ws, args["operations"])
+    expected = outline(prs)
+    with ws.publish(out) as staging:
+        prs.save(str(staging))
+    target = ws.resolve(out)
+    titles = [s["title"] for s in expected["slides"] if s["title"]]
+    texts = [t for t in all_text(expected).split("\n") if t.strip()][:2000]
+    ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
+    msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
+           + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
+    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": changes})
+
+
+def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    """Run the operations on an in-memory copy so the card shows exactly what will change."""
+    try:
+        validate_args(schema.EDIT, args)
+        prs = open_deck(input_file(ws, args["path"], "pptx"))
+        out = _output_rel(ws, args)
+        changes = apply_operations(prs, ws, args["operations"])
+    except (CommandError, WorkspaceError) as exc:
+        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}
+    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes}
+
+
+def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.INSPECT, args)
+    o = outline(open_deck(input_file(ws, args["path"], "pptx")))
+    lines = [f"{args['path']}: {o['slide_count']} slides, {o['slide_width_in']}x{o['slide_height_in']} in"]
+    for s in o["slides"][:60]:
+        extra = [f"{len(s['tables'])} tables" if s["tables"] else "", f"{len(s['pictures'])} pictures"
+                 if s["pictures"] else "", "notes" if s["notes"].strip() else ""]
+        extra_s = ", ".join(x for x in extra if x)
+        lines.append(f"{s['index']}. [{s['layout']}] {s['title'] or '(no title)'}" + (f" ({extra_s})" if extra_s else ""))
+    return CommandResult(ok=True, message="\n".join(lines), data={"path": args["path"], **o})
+
+
+def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.VERIFY, args)
+    path = input_file(ws, args["path"], "pptx")
+    ev, _ = deck_evidence(ws, path, args.get("expect"))
+    status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"
+    return CommandResult(ok=ev.passed, message=f"Verification of {ev.path} {status}", evidence=(ev,),
+                         data={"counts": dict(ev.counts)})
+
+
+pptx_create = register(Command(
+    name="pptx_create",
+    description="Create a 16:9 PowerPoint deck from slides (title, bullets, two_column, table, image) "
+                "with speaker notes; long lists and tables are split so text fits. Refuses to replace "
+                "an existing file unless overwrite is true.",
+    input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
+pptx_edit = register(Command(
+    name="pptx_edit",
+    description="Edit an existing deck: set_title, replace_text, set_bullets, add_slide, remove_slide, "
+                "move_slide, set_notes (slides are 1-based). Everything else stays intact; an operation "
+                "that matches nothing fails and nothing is written.",
+    input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
+pptx_inspect = register(Command(
+    name="pptx_inspect",
+    description="Outline of a deck: slide size, and per slide the layout, title, text, tables, pictures, notes.",
+    input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
+pptx_verify = register(Command(
+    name="pptx_verify",
+    description="Evidence from the real file: it opens, slide count, expected titles and text present.",
+    input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))
