@@ -1,0 +1,289 @@
+"""PDF commands: pdf_create, pdf_inspect, pdf_verify, pdf_merge, pdf_split."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._common import artifact_for, check, evidence_for, failed_summary, resolve, text_samples
+from skills.runtime._validate import validate_args
+from skills.runtime.blocks import check_blocks, outline_summary, summary_text
+from skills.runtime.docx_cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
+from skills.runtime.pdf_read import (
+    count_tables,
+    fonts_embedded,
+    image_count,
+    inspect_message,
+    inspect_pdf,
+    open_pdf,
+    page_text,
+    tight,
+)
+from skills.runtime.pdf_write import build_pdf
+from skills.runtime.workspace import Workspace
+
+_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+CREATE_SCHEMA: dict[str, Any] = _DOCX_CREATE_SCHEMA  # the same block spec and arguments
+INSPECT_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path"], "additionalProperties": False,
+    "properties": {"path": _PATH,
+                   "pages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "maxItems": 50}},
+}
+VERIFY_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path"], "additionalProperties": False,
+    "properties": {
+        "path": _PATH,
+        "expect": {"type": "object", "additionalProperties": False, "properties": {
+            "text": {"type": "array", "items": {"type": "string"}},
+            "pages": {"type": "integer", "minimum": 1},
+            "tables": {"type": "integer", "minimum": 0},
+        }},
+    },
+}
+MERGE_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["inputs", "output"], "additionalProperties": False,
+    "properties": {"inputs": {"type": "array", "items": _PATH, "minItems": 1, "maxItems": 200},
+                   "output": _PATH},
+}
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+SPLIT_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path", "ranges", "output_dir"], "additionalProperties": False,
+    "properties": {"path": _PATH,
+                   "ranges": {"type": "array", "minItems": 1, "maxItems": 500,
+                              "items": {"type": "string", "pattern": r"^\s*\d+\s*(-\s*\d+\s*)?$"}},
+                   "output_dir": _PATH},
+}
+
+
+def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
+    """Open the real PDF and check ``expect`` (text, pages, tables, images, fonts)."""
+    try:
+        doc = open_pdf(path)
+    except CommandError as exc:
+        return evidence_for(ws, path, "pdf", [Check("opens", "failed", str(exc))], {})
+    try:
+        checks = [Check("opens", "passed", f"PyMuPDF opened {doc.page_count} page(s)")]
+        texts = [page_text(p) for p in doc]
+        index = tight("".join(texts))
+        words = sum(len(t.split()) for t in texts)
+        if expect.get("text"):
+            # Only a prefix of long passages: a paragraph may run across a page footer.
+            missing = [t for t in expect["text"] if tight(t)[:60] and tight(t)[:60] not in index]
+            checks.append(check("text_present", not missing,
+                                f"missing: {[m[:60] for m in missing[:5]]}" if missing
+                                else f"{len(expect['text'])} passages found as selectable text"))
+        if "pages" in expect:
+            checks.append(check("pages_count", doc.page_count == expect["pages"],
+                                f"expected {expect['pages']}, found {doc.page_count}"))
+        tables = None
+        if "tables" in expect:
+            tables = sum(count_tables(p) for p in doc)
+            # A table running across a page break is found once per page, hence >=.
+            checks.append(check("tables_found", tables >= expect["tables"],
+                                f"expected {expect['tables']}, found {tables}"))
+        images = image_count(doc)
+        if "images" in expect:
+            checks.append(check("images_count", images >= expect["images"],
+                                f"expected {expect['images']}, found {images}"))
+        ok, missing_fonts = fonts_embedded(doc)
+        checks.append(check("fonts_embedded", ok, f"not embedded: {missing_fonts[:5]}" if not ok else ""))
+        counts = {"pages": doc.page_count, "images": images, "words": words}
+        if tables is not None:
+            counts["tables"] = tables
+        return evidence_for(ws, path, "pdf", checks, counts)
+    finally:
+        doc.close()
+
+
+def _result(verb: str, ev: Evidence, title: str) -> CommandResult:
+    c = ev.counts
+    if ev.passed:
+        msg = f"{verb} {ev.path} ({ev.bytes} bytes): {c.get('pages', 0)} page(s); verified"
+    else:
+        msg = f"{verb} {ev.path}, but verification failed: {failed_summary(ev)}"
+    return CommandResult(ok=ev.passed, message=msg, data={"counts": dict(c)},
+                         artifacts=(artifact_for(ev, title),), evidence=(ev,))
+
+
+def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("pdf_create", CREATE_SCHEMA, args)
+    target = resolve(ws, args["path"], "path", suffix=".pdf")
+    if target.exists() and not args.get("overwrite", False):
+        raise CommandError(f"path: {args['path']!r} already exists; set overwrite to true to replace it")
+    blocks = args["blocks"]
+    images = check_blocks(ws, blocks)
+    data = build_pdf(args.get("title"), blocks, images, args.get("header"), args.get("footer"))
+    with ws.publish(args["path"]) as staging:
+        staging.write_bytes(data)
+    heads = [b["text"] for b in blocks if b["type"] == "heading"]
+    expect = {"text": heads + text_samples(blocks) + ([args["title"]] if args.get("title") else []),
+              "tables": sum(b["type"] == "table" for b in blocks),
+              "images": sum(b["type"] == "image" for b in blocks)}
+    ev = pdf_evidence(ws, target, expect)
+    return _result("created", ev, args.get("title") or target.stem)
+
+
+def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    args = validate_args("pdf_create", CREATE_SCHEMA, args)
+    new = summary_text(outline_summary(args["blocks"]))
+    target = resolve(ws, args["path"], "path", suffix=".pdf")
+    if target.exists():
+        if not args.get("overwrite"):
+            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": []}
+        try:
+            doc = open_pdf(target)
+            old = inspect_message(target.name, inspect_pdf(doc, [1]))
+            doc.close()
+        except CommandError as exc:
+            old = f"(existing file unreadable: {exc})"
+        return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, new]]}
+    heads = "\n".join(b["text"] for b in args["blocks"] if b["type"] == "heading")
+    return {"summary": f"Create {args['path']}: {new}", "changes": [["", heads[:2000] or new]]}
+
+
+def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("pdf_inspect", INSPECT_SCHEMA, args)
+    path = resolve(ws, args["path"], "path", must_exist=True)
+    doc = open_pdf(path)
+    try:
+        info = inspect_pdf(doc, args.get("pages"))
+    finally:
+        doc.close()
+    return CommandResult(ok=True, message=inspect_message(args["path"], info), data=info)
+
+
+def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("pdf_verify", VERIFY_SCHEMA, args)
+    path = resolve(ws, args["path"], "path", must_exist=True)
+    ev = pdf_evidence(ws, path, args.get("expect") or {})
+    lines = [f"{c.name}: {c.status}" + (f" ({c.detail})" if c.detail else "") for c in ev.checks]
+    head = "verified" if ev.passed else "verification FAILED"
+    return CommandResult(ok=ev.passed, message=f"{args['path']}: {head}\n" + "\n".join(lines),
+                         data={"counts": dict(ev.counts)}, evidence=(ev,))
+
+
+def _open_inputs(ws: Workspace, inputs: list[str]) -> list[tuple[str, pymupdf.Document]]:
+    opened = []
+    try:
+        for i, rel in enumerate(inputs):
+            path = resolve(ws, rel, f"inputs[{i}]", suffix=".pdf", must_exist=True)
+            opened.append((rel, open_pdf(path)))
+    except CommandError:
+        for _, d in opened:
+            d.close()
+        raise
+    return opened
+
+
+def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("pdf_merge", MERGE_SCHEMA, args)
+    out = resolve(ws, args["output"], "output", suffix=".pdf")
+    opened = _open_inputs(ws, args["inputs"])
+    merged = pymupdf.open()
+    try:
+        for _, d in opened:
+            merged.insert_pdf(d)
+        expected_pages = merged.page_count
+        firsts = [" ".join(page_text(d[0]).split()[:8]) for _, d in opened]
+        data = merged.tobytes(garbage=3, deflate=True)
+    finally:
+        merged.close()
+        for _, d in opened:
+            d.close()
+    with ws.publish(args["output"]) as staging:
+        staging.write_bytes(data)
+    ev = pdf_evidence(ws, out, {"pages": expected_pages, "text": [t for t in firsts if t]})
+    return _result(f"merged {len(opened)} file(s) into", ev, out.stem)
+
+
+def describe_merge(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    args = validate_args("pdf_merge", MERGE_SCHEMA, args)
+    opened = _open_inputs(ws, args["inputs"])
+    changes = [[rel, f"pages {d.page_count}"] for rel, d in opened]
+    total = sum(d.page_count for _, d in opened)
+    for _, d in opened:
+        d.close()
+    out = resolve(ws, args["output"], "output", suffix=".pdf")
+    verb = "Replace" if out.exists() else "Create"
+    return {"summary": f"{verb} {args['output']} by merging {len(changes)} file(s), {total} pages",
+            "changes": changes}
+
+
+def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
+    out = []
+    for i, r in enumerate(ranges):
+        m = _RANGE.match(r)
+        if not m:
+            raise CommandError(f"ranges[{i}]: {r!r} is not like '3' or '1-4'")
+        a = int(m.group(1))
+        b = int(m.group(2) or a)
+        if a < 1 or b < a or b > pages:
+            raise CommandError(f"ranges[{i}]: {r!r} is outside pages 1-{pages} or reversed")
+        out.append((a, b))
+    return out
+
+
+def _split_plan(ws: Workspace, args: dict[str, Any]) -> tuple[Path, list[tuple[int, int, str]]]:
+    args = validate_args("pdf_split", SPLIT_SCHEMA, args)
+    src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
+    resolve(ws, args["output_dir"], "output_dir")
+    doc = open_pdf(src)
+    pages = doc.page_count
+    doc.close()
+    plan = []
+    for a, b in _parse_ranges(args["ranges"], pages):
+        label = f"{a}" if a == b else f"{a}-{b}"
+        rel = f"{args['output_dir'].rstrip('/')}/{src.stem}_p{label}.pdf"
+        resolve(ws, rel, "output_dir")
+        plan.append((a, b, rel))
+    return src, plan
+
+
+def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    src, plan = _split_plan(ws, args)
+    doc = open_pdf(src)
+    results: list[tuple[str, bytes, int, str]] = []
+    try:
+        for a, b, rel in plan:
+            part = pymupdf.open()
+            part.insert_pdf(doc, from_page=a - 1, to_page=b - 1)
+            first = " ".join(page_text(part[0]).split()[:8])
+            results.append((rel, part.tobytes(garbage=3, deflate=True), b - a + 1, first))
+            part.close()
+    finally:
+        doc.close()
+    artifacts, evidence = [], []
+    for rel, data, n, first in results:
+        with ws.publish(rel) as staging:
+            staging.write_bytes(data)
+        ev = pdf_evidence(ws, ws.resolve(rel), {"pages": n, "text": [first] if first else []})
+        evidence.append(ev)
+        artifacts.append(artifact_for(ev, Path(rel).stem))
+    ok = all(e.passed for e in evidence)
+    names = ", ".join(f"{e.path} ({e.counts.get('pages', 0)} p.)" for e in evidence)
+    msg = f"split {args['path']} into {names}" + ("; verified" if ok else "; verification FAILED: " + "; ".join(
+        failed_summary(e) for e in evidence if not e.passed))
+    return CommandResult(ok=ok, message=msg, artifacts=tuple(artifacts), evidence=tuple(evidence))
+
+
+def describe_split(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    _, plan = _split_plan(ws, args)
+    changes = [[f"pages {a}-{b}" if a != b else f"page {a}", rel] for a, b, rel in plan]
+    return {"summary": f"Split {args['path']} into {len(plan)} file(s) in {args['output_dir']}",
+            "changes": changes}
+
+
+register(Command("pdf_create", "Create a PDF with real selectable text from blocks (headings, paragraphs, "
+                 "lists, tables, images, page breaks); same arguments as docx_create.", CREATE_SCHEMA, True,
+                 run_create, target_arg="path", describe=describe_create))
+register(Command("pdf_inspect", "Pages, page sizes, text per page, tables, images and metadata of a PDF.",
+                 INSPECT_SCHEMA, False, run_inspect))
+register(Command("pdf_verify", "Check a PDF against expectations (text, page count, tables).",
+                 VERIFY_SCHEMA, False, run_verify))
+register(Command("pdf_merge", "Merge PDFs (in the given order) into one output PDF.", MERGE_SCHEMA, True,
+                 run_merge, target_arg="output", describe=describe_merge))
+register(Command("pdf_split", "Split a PDF into files by page ranges like '1-3' and '4'.", SPLIT_SCHEMA, True,
+                 run_split, target_arg="output_dir", describe=describe_split))

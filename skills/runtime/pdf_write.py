@@ -1,0 +1,154 @@
+"""Lay out blocks as a PDF with real, selectable text (PyMuPDF Story).
+
+Blocks become HTML laid out by MuPDF; text stays text, tables are ruled tables
+that ``find_tables`` recognises, and CJK characters fall back to MuPDF's
+built-in CJK font, which is embedded. A page break starts a new Story on a new
+page. Header, footer and page numbers are stamped afterwards, one pass per page.
+"""
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+import pymupdf
+
+from skills.runtime.blocks import ImageInfo, cell_text, item_text
+
+# Keep stdout clean (mira inspect --json prints to stdout); we do not need the suggestion.
+getattr(pymupdf, "no_recommend_layout", lambda: None)()
+
+PAGE = pymupdf.paper_rect("a4")
+MARGIN = 56  # points (~2 cm)
+CONTENT = PAGE + (MARGIN, MARGIN, -MARGIN, -MARGIN)
+CSS = """
+body { font-family: sans-serif; font-size: 10.5pt; line-height: 1.35; }
+h1.title { font-size: 22pt; text-align: center; margin-bottom: 14pt; }
+h1 { font-size: 17pt; margin: 12pt 0 6pt 0; }
+h2 { font-size: 14pt; margin: 10pt 0 5pt 0; }
+h3 { font-size: 12pt; margin: 8pt 0 4pt 0; }
+h4, h5, h6 { font-size: 11pt; margin: 6pt 0 3pt 0; }
+p { margin: 0 0 6pt 0; }
+table { border-collapse: collapse; margin: 4pt 0 10pt 0; }
+th, td { border: 0.75pt solid #555555; padding: 2pt 4pt; text-align: left; }
+th { background-color: #e8e8e8; font-weight: bold; }
+p.caption { font-size: 9pt; font-style: italic; text-align: center; }
+a { color: #0563c1; }
+"""
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _paragraph(block: dict[str, Any]) -> str:
+    if "runs" not in block:
+        return f"<p>{_e(block['text'])}</p>"
+    parts = []
+    for run in block["runs"]:
+        t = _e(run["text"])
+        if run.get("bold"):
+            t = f"<b>{t}</b>"
+        if run.get("italic"):
+            t = f"<i>{t}</i>"
+        if run.get("link"):
+            t = f'<a href="{_e(run["link"])}">{t}</a>'
+        parts.append(t)
+    return f"<p>{''.join(parts)}</p>"
+
+
+def _list(block: dict[str, Any], tag: str) -> str:
+    items = []
+    for item in block["items"]:
+        text, level = item_text(item)
+        style = f' style="margin-left: {level * 18}pt"' if level else ""
+        items.append(f"<li{style}>{_e(text)}</li>")
+    return f"<{tag}>{''.join(items)}</{tag}>"
+
+
+def _table(block: dict[str, Any]) -> str:
+    head = "".join(f"<th>{_e(str(h))}</th>" for h in block["header"])
+    rows = "".join("<tr>" + "".join(f"<td>{_e(cell_text(c))}</td>" for c in row) + "</tr>"
+                   for row in block["rows"])
+    return f"<table><tr>{head}</tr>{rows}</table>"
+
+
+def _image(block: dict[str, Any], name: str, info: ImageInfo) -> str:
+    max_pt = CONTENT.width
+    if "width_cm" in block:
+        width = min(block["width_cm"] / 2.54 * 72, max_pt)
+    else:
+        width = min(info.width_px / max(info.dpi[0], 1) * 72, max_pt)
+    height = width * info.height_px / info.width_px
+    if height > CONTENT.height * 0.9:  # keep a tall image on one page
+        width *= CONTENT.height * 0.9 / height
+    cap = f'<p class="caption">{_e(block["caption"])}</p>' if block.get("caption") else ""
+    return f'<p style="text-align:center"><img src="{name}" style="width:{width:.1f}pt"/></p>{cap}'
+
+
+def blocks_to_html(title: str | None, blocks: list[dict[str, Any]], images: dict[int, ImageInfo],
+                   archive: pymupdf.Archive) -> list[str]:
+    """HTML chunks; each chunk starts on a new page."""
+    chunks: list[list[str]] = [[]]
+    if title:
+        chunks[0].append(f'<h1 class="title">{_e(title)}</h1>')
+    for i, block in enumerate(blocks):
+        kind = block["type"]
+        if kind == "heading":
+            chunks[-1].append(f"<h{block['level']}>{_e(block['text'])}</h{block['level']}>")
+        elif kind == "paragraph":
+            chunks[-1].append(_paragraph(block))
+        elif kind == "bullets":
+            chunks[-1].append(_list(block, "ul"))
+        elif kind == "numbered":
+            chunks[-1].append(_list(block, "ol"))
+        elif kind == "table":
+            chunks[-1].append(_table(block))
+        elif kind == "image":
+            info = images[i]
+            name = f"img{i}{info.path.suffix.lower()}"
+            archive.add(info.path.read_bytes(), name)
+            chunks[-1].append(_image(block, name, info))
+        elif kind == "page_break":
+            chunks.append([])
+    return ["".join(c) for c in chunks]
+
+
+def build_pdf(title: str | None, blocks: list[dict[str, Any]], images: dict[int, ImageInfo],
+              header: str | None, footer: str | None) -> bytes:
+    """The finished PDF as bytes."""
+    archive = pymupdf.Archive()
+    buf = io.BytesIO()
+    writer = pymupdf.DocumentWriter(buf)
+    for chunk in blocks_to_html(title, blocks, images, archive):
+        story = pymupdf.Story(html=f"<body>{chunk}</body>", user_css=CSS, archive=archive)
+        more = True
+        while more:
+            dev = writer.begin_page(PAGE)
+            more, _ = story.place(CONTENT)
+            story.draw(dev)
+            writer.end_page()
+    writer.close()
+    doc = pymupdf.open("pdf", buf.getvalue())
+    try:
+        _stamp(doc, header, footer)
+        # Full CJK fonts are megabytes; keep only the glyphs used.
+        doc.subset_fonts()
+        if title:
+            doc.set_metadata({"title": title[:250], "creator": "Mira Desktop", "producer": "PyMuPDF"})
+        return doc.tobytes(garbage=3, deflate=True)
+    finally:
+        doc.close()
+
+
+def _stamp(doc: pymupdf.Document, header: str | None, footer: str | None) -> None:
+    total = doc.page_count
+    css = "* { font-family: sans-serif; font-size: 8.5pt; color: #666666; }"
+    for page in doc:
+        r = page.rect
+        if header:
+            page.insert_htmlbox(pymupdf.Rect(MARGIN, 20, r.width - MARGIN, MARGIN - 8),
+                                f"<p>{_e(header)}</p>", css=css)
+        foot = f"{_e(footer)} — " if footer else ""
+        page.insert_htmlbox(pymupdf.Rect(MARGIN, r.height - MARGIN + 14, r.width - MARGIN, r.height - 12),
+                            f'<p style="text-align:center">{foot}{page.number + 1} / {total}</p>', css=css)
