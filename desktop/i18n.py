@@ -1,0 +1,261 @@
+"""Interface strings in English and Simplified Chinese: a small dict-based translator.
+
+Every visible string in ``desktop/ui`` goes through :func:`tr`. Keys are short
+ids; a key missing from a language falls back to English, and a key missing
+everywhere shows the key itself (a test checks both tables have the same keys).
+"""
+from __future__ import annotations
+
+import locale
+from collections.abc import Callable
+
+LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
+
+_EN: dict[str, str] = {
+    # window, menus
+    "app.title": "Mira",
+    "menu.file": "&File",
+    "menu.new": "&New conversation",
+    "menu.settings": "&Settings…",
+    "menu.quit": "&Quit",
+    "menu.view": "&View",
+    "menu.close_preview": "Close &preview",
+    "menu.help": "&Help",
+    "menu.about": "&About Mira",
+    "about.text": "Mira {version}\nA desktop chat assistant that turns a conversation into real, verified office files.",
+    # sidebar
+    "sidebar.new": "New",
+    "sidebar.new.tip": "Start a new conversation (Ctrl+N)",
+    "sidebar.search": "Search conversations",
+    "sidebar.rename": "Rename",
+    "sidebar.delete": "Delete",
+    "sidebar.empty": "No conversations yet",
+    "sidebar.no_match": "No conversation matches",
+    "conv.untitled": "New conversation",
+    "conv.rename.title": "Rename conversation",
+    "conv.rename.label": "Title:",
+    "conv.delete.title": "Delete conversation",
+    "conv.delete.text": "Delete “{title}” and all its messages? Files already saved in the workspace are kept.",
+    # status bar
+    "status.model": "Model: {label}",
+    "status.idle": "Idle",
+    "status.thinking": "Thinking…",
+    "status.waiting": "Waiting for approval",
+    "status.writing": "Writing…",
+    "status.stopping": "Stopping…",
+    # preview panel
+    "preview.title": "Preview",
+    "preview.close": "Close preview",
+    "preview.unavailable": "No preview is available for this file.",
+    # chat notices
+    "chat.stopped": "Stopped.",
+    "chat.failed": "The task failed: {error}",
+    "chat.decision_failed": "The decision could not be applied: {error}",
+    "chat.start_failed": "The request could not be started: {error}",
+    "chat.busy": "A task is still running; wait for it or press Stop.",
+    "save.title": "Save a copy",
+    "save.done": "Saved a copy to {path}",
+    "save.failed": "Could not save the copy: {error}",
+    "open.failed": "Could not open the file: {error}",
+    "file.missing": "The file is no longer in the workspace: {path}",
+    "recover.failed": "Recovering unfinished tasks failed: {error}",
+    # welcome
+    "welcome": (
+        "### Welcome to Mira\n\n"
+        "I turn **your own content** — notes, lists, tables and CSV — into real **Word, PDF, "
+        "PowerPoint and Excel** files, and I can edit and inspect files you drop in here.\n\n"
+        "- *Turn these notes into slides:* then paste your markdown, or attach `notes.md`\n"
+        "- *Make a spreadsheet with a total row from this CSV*\n"
+        "- *What's in report.docx?* (attach the file)\n\n"
+        "Every write waits for your **Approve**, and every file comes back with evidence checked "
+        "from the real file.\n\n"
+        "Right now the **offline planner** serves: it works without a network and never invents "
+        "prose. To connect a real model, open **Settings** (Ctrl+,)."
+    ),
+    # settings dialog
+    "settings.title": "Settings",
+    "settings.tab.model": "Model",
+    "settings.tab.workspace": "Workspace",
+    "settings.tab.interface": "Interface",
+    "settings.provider": "Provider:",
+    "settings.provider.offline": "Offline planner (no network)",
+    "settings.provider.openai": "OpenAI-compatible server",
+    "settings.base_url": "Base URL:",
+    "settings.model": "Model:",
+    "settings.api_key": "API key:",
+    "settings.api_key.placeholder": "Leave empty to keep the stored key",
+    "settings.api_key.note": "The key is kept in the OS keyring, never in the settings file.",
+    "settings.timeout": "Timeout:",
+    "settings.test": "Test connection",
+    "settings.testing": "Testing…",
+    "settings.offline.note": "The offline planner turns your own markdown, lists, tables and CSV into "
+                             "documents. It needs no key and no network.",
+    "settings.workspace_root": "Workspace folder:",
+    "settings.browse": "Browse…",
+    "settings.workspace.note": "Each task works in its own folder inside this one.",
+    "settings.language": "Language:",
+    "settings.theme": "Theme:",
+    "settings.theme.system": "System",
+    "settings.theme.light": "Light",
+    "settings.theme.dark": "Dark",
+    "settings.ok": "OK",
+    "settings.cancel": "Cancel",
+    "settings.invalid": "These settings are not valid: {error}",
+    "settings.key_failed": "The API key could not be stored: {error}",
+    "settings.busy": "Settings that change the model or workspace apply to the next request.",
+}
+
+_ZH: dict[str, str] = {
+    "app.title": "Mira",
+    "menu.file": "文件(&F)",
+    "menu.new": "新建对话(&N)",
+    "menu.settings": "设置(&S)…",
+    "menu.quit": "退出(&Q)",
+    "menu.view": "视图(&V)",
+    "menu.close_preview": "关闭预览(&P)",
+    "menu.help": "帮助(&H)",
+    "menu.about": "关于 Mira(&A)",
+    "about.text": "Mira {version}\n把对话变成真实、经过验证的办公文件的桌面聊天助手。",
+    "sidebar.new": "新建",
+    "sidebar.new.tip": "开始新的对话 (Ctrl+N)",
+    "sidebar.search": "搜索对话",
+    "sidebar.rename": "重命名",
+    "sidebar.delete": "删除",
+    "sidebar.empty": "还没有对话",
+    "sidebar.no_match": "没有匹配的对话",
+    "conv.untitled": "新对话",
+    "conv.rename.title": "重命名对话",
+    "conv.rename.label": "标题：",
+    "conv.delete.title": "删除对话",
+    "conv.delete.text": "删除“{title}”及其全部消息？已保存在工作区中的文件会保留。",
+    "status.model": "模型：{label}",
+    "status.idle": "空闲",
+    "status.thinking": "思考中…",
+    "status.waiting": "等待批准",
+    "status.writing": "正在写入…",
+    "status.stopping": "正在停止…",
+    "preview.title": "预览",
+    "preview.close": "关闭预览",
+    "preview.unavailable": "此文件没有可用的预览。",
+    "chat.stopped": "已停止。",
+    "chat.failed": "任务失败：{error}",
+    "chat.decision_failed": "无法执行该决定：{error}",
+    "chat.start_failed": "无法开始该请求：{error}",
+    "chat.busy": "仍有任务在运行；请等待或点击停止。",
+    "save.title": "另存副本",
+    "save.done": "副本已保存到 {path}",
+    "save.failed": "无法保存副本：{error}",
+    "open.failed": "无法打开文件：{error}",
+    "file.missing": "该文件已不在工作区中：{path}",
+    "recover.failed": "恢复未完成的任务失败：{error}",
+    "welcome": (
+        "### 欢迎使用 Mira\n\n"
+        "我可以把**你自己的内容**——笔记、列表、表格和 CSV——变成真实的 **Word、PDF、PowerPoint "
+        "和 Excel** 文件，也可以编辑和查看你拖到这里的文件。\n\n"
+        "- *把这些笔记做成幻灯片：* 然后粘贴你的 markdown，或附上 `notes.md`\n"
+        "- *用这个 CSV 做一个带合计行的电子表格*\n"
+        "- *report.docx 里有什么？*（附上该文件）\n\n"
+        "每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。\n\n"
+        "目前由**离线规划器**提供服务：它无需联网，也从不编造文字。要连接真正的模型，"
+        "请打开**设置**（Ctrl+,）。"
+    ),
+    "settings.title": "设置",
+    "settings.tab.model": "模型",
+    "settings.tab.workspace": "工作区",
+    "settings.tab.interface": "界面",
+    "settings.provider": "提供方：",
+    "settings.provider.offline": "离线规划器（无需联网）",
+    "settings.provider.openai": "OpenAI 兼容服务",
+    "settings.base_url": "Base URL：",
+    "settings.model": "模型：",
+    "settings.api_key": "API 密钥：",
+    "settings.api_key.placeholder": "留空则保留已保存的密钥",
+    "settings.api_key.note": "密钥保存在系统钥匙串中，绝不写入设置文件。",
+    "settings.timeout": "超时：",
+    "settings.test": "测试连接",
+    "settings.testing": "正在测试…",
+    "settings.offline.note": "离线规划器把你自己的 markdown、列表、表格和 CSV 变成文档，无需密钥和网络。",
+    "settings.workspace_root": "工作区文件夹：",
+    "settings.browse": "浏览…",
+    "settings.workspace.note": "每个任务都在此文件夹下自己的子文件夹中工作。",
+    "settings.language": "语言：",
+    "settings.theme": "主题：",
+    "settings.theme.system": "跟随系统",
+    "settings.theme.light": "浅色",
+    "settings.theme.dark": "深色",
+    "settings.ok": "确定",
+    "settings.cancel": "取消",
+    "settings.invalid": "设置无效：{error}",
+    "settings.key_failed": "无法保存 API 密钥：{error}",
+    "settings.busy": "更改模型或工作区的设置将从下一个请求开始生效。",
+}
+
+TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}
+
+# Strings the chat shell (uchat) shows; it passes its English text to our hook.
+_UCHAT_ZH: dict[str, str] = {
+    "Send": "发送",
+    "Stop": "停止",
+    "Attach files…": "附加文件…",
+    "Attach files": "附加文件",
+    "Attach": "附加",
+    "Copy": "复制",
+    "Jump to latest": "跳到最新",
+    "Remove": "移除",
+    "Type a message… (Enter to send, Shift+Enter for a new line)": "输入消息…（Enter 发送，Shift+Enter 换行）",
+    "Type a message…": "输入消息…",
+    "Streaming…": "生成中…",
+    "Error": "错误",
+}
+
+_language = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+def system_language() -> str:
+    """The interface language matching the system locale (Chinese locales → 简体中文)."""
+    try:
+        name = locale.getlocale()[0] or ""
+    except ValueError:
+        name = ""
+    return "zh_CN" if name.lower().startswith("zh") else "en"
+
+
+def language() -> str:
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Switch the interface language and tell listeners (open windows retranslate)."""
+    global _language
+    if code not in TABLES:
+        raise ValueError(f"unknown language {code!r}; choose one of {', '.join(TABLES)}")
+    changed = code != _language
+    _language = code
+    if changed:
+        for listener in list(_listeners):
+            listener(code)
+
+
+def on_language_changed(callback: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``callback(code)`` after every language switch; returns an unsubscribe function."""
+    _listeners.append(callback)
+
+    def unsubscribe() -> None:
+        if callback in _listeners:
+            _listeners.remove(callback)
+
+    return unsubscribe
+
+
+def tr(key: str, **values: object) -> str:
+    """The text for ``key`` in the current language, formatted with ``values``."""
+    text = TABLES[_language].get(key) or _EN.get(key) or key
+    return text.format(**values) if values else text
+
+
+def tr_uchat(text: str) -> str:
+    """Translator hook for the chat shell: it hands over its English text."""
+    if _language == "zh_CN":
+        return _UCHAT_ZH.get(text, text)
+    return text

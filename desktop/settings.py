@@ -1,0 +1,124 @@
+"""App settings persistence: model choice, workspace root, language, theme.
+
+Settings live in ``settings.json`` in the config dir (``MIRA_HOME/config`` when
+set, else the platform config dir); the directory is injectable for tests. API
+keys are never here: they stay in the OS keyring (desktop.llm.keys). A corrupt
+or hand-edited file never stops the app: bad fields fall back to defaults and
+the reason is kept in ``AppSettings.problems`` for the UI to show once.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from desktop import paths
+from desktop.llm.settings import ModelSettings
+
+log = logging.getLogger(__name__)
+
+THEMES: tuple[str, ...] = ("system", "light", "dark")
+LANGUAGE_CODES: tuple[str, ...] = ("en", "zh_CN")
+
+
+def config_dir() -> Path:
+    """Where settings and window state are kept (``MIRA_HOME/config`` overrides)."""
+    override = os.environ.get("MIRA_HOME")
+    base = Path(override) / "config" if override else Path(platformdirs.user_config_dir(paths.APP_NAME, False))
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    """Everything the Settings dialog edits. ``language`` "" means "follow the system"."""
+
+    model: ModelSettings = field(default_factory=ModelSettings)
+    workspace_root: str = ""
+    language: str = ""
+    theme: str = "system"
+    problems: tuple[str, ...] = ()
+
+    def workspace_path(self) -> Path:
+        """The workspace root to use: the configured one or the default."""
+        if self.workspace_root:
+            return Path(self.workspace_root).expanduser()
+        return paths.default_workspace_root()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "model": self.model.to_dict(),
+            "workspace_root": self.workspace_root,
+            "language": self.language,
+            "theme": self.theme,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AppSettings:
+        """Lenient: each bad field falls back to its default and is noted in ``problems``."""
+        problems: list[str] = []
+        model = ModelSettings()
+        if "model" in data:
+            try:
+                model = ModelSettings.from_dict(data["model"])
+            except ValueError as exc:
+                problems.append(f"model settings ignored: {exc}")
+        root = data.get("workspace_root", "")
+        if not isinstance(root, str):
+            problems.append("workspace_root ignored: not a path")
+            root = ""
+        lang = data.get("language", "")
+        if lang not in ("", *LANGUAGE_CODES):
+            problems.append(f"language {lang!r} ignored")
+            lang = ""
+        theme = data.get("theme", "system")
+        if theme not in THEMES:
+            problems.append(f"theme {theme!r} ignored")
+            theme = "system"
+        return cls(model=model, workspace_root=root, language=lang, theme=theme, problems=tuple(problems))
+
+
+class SettingsStore:
+    """Loads and saves :class:`AppSettings` as JSON; also names the window-state file."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else config_dir()
+        self.directory.mkdir(parents=True, exist_ok=True)
+
+    @property
+    def path(self) -> Path:
+        return self.directory / "settings.json"
+
+    @property
+    def window_state_path(self) -> Path:
+        """An INI file for QSettings (geometry, splitter, last conversation)."""
+        return self.directory / "window.ini"
+
+    def load(self) -> AppSettings:
+        if not self.path.exists():
+            return AppSettings()
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("the file does not hold an object")
+        except (OSError, ValueError) as exc:
+            log.warning("settings file %s unreadable: %s", self.path, exc)
+            return AppSettings(problems=(f"{self.path.name} could not be read ({exc}); defaults are used",))
+        return AppSettings.from_dict(data)
+
+    def save(self, settings: AppSettings) -> None:
+        """Write atomically so a crash never leaves a half-written file."""
+        tmp = self.path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, self.path)
+
+    def update(self, **changes: Any) -> AppSettings:
+        settings = replace(self.load(), problems=(), **changes)
+        self.save(settings)
+        return settings

@@ -1,0 +1,369 @@
+"""Runs tasks for the window: agent events stream into the uchat Conversation.
+
+The store is the truth. While a task streams, text deltas go straight into the
+assistant message on screen; at every milestone (approval asked, artifact
+committed, decision, end) the conversation is re-read from the store through the
+single store executor and merged in place, so cards, ids and final texts always
+match what a restart would show.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.i18n import tr
+from uchat import Conversation, ExtensionRef, Message, Role, Status
+
+log = logging.getLogger(__name__)
+
+LOCAL = "local-"  # ids of messages shown but not (yet) stored
+WELCOME_ID = LOCAL + "welcome"
+_READ_ONLY_TOOLS = {"load_skill", "run_skill", "list_workspace", "read_workspace_file", "complete"}
+
+
+@dataclass
+class _TaskState:
+    conversation_id: str
+    message_id: str  # where text deltas go: a local placeholder until the store's id is known
+    task_id: str = ""
+    user_id: str = ""  # the local user message shown until the stored one arrives
+
+
+def to_message(row: Any) -> Message:
+    """A stored message row → uchat's Message (extensions become ExtensionRefs)."""
+    refs = []
+    for ext in getattr(row, "extensions", ()) or ():
+        artifact_id = ext["artifact_id"] if isinstance(ext, dict) else ext.artifact_id
+        kind = ext["kind"] if isinstance(ext, dict) else ext.kind
+        refs.append(ExtensionRef(row.id, artifact_id, kind))
+    try:
+        role = Role(row.role)
+    except ValueError:
+        role = Role.SYSTEM
+    try:
+        status = Status(row.status)
+    except ValueError:
+        status = Status.DONE
+    return Message(id=row.id, role=role, text=row.text or "", status=status, extensions=tuple(refs),
+                   error=getattr(row, "error", "") or "")
+
+
+class TaskController(QObject):
+    """Starts, streams, decides and stops tasks; keeps the shown conversation in step with the store."""
+
+    sig_state = Signal(str)  # idle | thinking | waiting | writing | stopping
+    sig_busy = Signal(bool)
+    sig_conversation_created = Signal(str)
+    sig_conversations_changed = Signal()
+    sig_notice = Signal(str)
+    sig_synced = Signal(str)  # conversation id, after the shown conversation was merged from the store
+    sig_event = Signal(object)  # every agent event, on the UI thread (queued when sent from a worker)
+
+    def __init__(self, store: Any, runtime: Any, conversation: Conversation, executor: Executor,
+                 refresh_card: Callable[[str], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.runtime = runtime
+        self.conversation = conversation
+        self._executor = executor
+        self._refresh_card = refresh_card
+        self.current_id: str | None = None
+        self._tasks: dict[str, _TaskState] = {}
+        self._pending: list[_TaskState] = []  # sends whose task id is not known yet
+        self._operations: dict[asyncio.Future[Any], _TaskState] = {}
+        self._syncing: asyncio.Future[Any] | None = None
+        self._sync_again = False
+        self._counter = itertools.count(1)
+        self._state = "idle"
+        self._unsubscribe: Callable[[], None] | None = None
+        self._jobs: set[asyncio.Future[Any]] = set()
+        self.sig_event.connect(self._on_event)
+        self.attach_runtime(runtime)
+
+    def attach_runtime(self, runtime: Any) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.runtime = runtime
+        if runtime is not None:
+            # Events may come from any thread; the signal hops them onto the UI thread.
+            self._unsubscribe = runtime.subscribe(self.sig_event.emit)
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # -- helpers ------------------------------------------------------------------------
+    async def _store(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run one store call on the single store executor."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._operations)
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+    def _set_state(self, state: str) -> None:
+        if state != self._state:
+            self._state = state
+            self.sig_state.emit(state)
+
+    def _local_id(self, what: str) -> str:
+        return f"{LOCAL}{what}-{next(self._counter)}"
+
+    def show_notice(self, text: str) -> None:
+        """An error or notice in the chat itself (not stored) and on the status bar."""
+        self.conversation.append(Message(id=self._local_id("notice"), role=Role.SYSTEM, text=text,
+                                         status=Status.ERROR, error=text))
+        self.sig_notice.emit(text)
+
+    def _track(self, fut: asyncio.Future[Any], state: _TaskState) -> None:
+        self._operations[fut] = state
+        self.sig_busy.emit(True)
+
+    def _untrack(self, fut: asyncio.Future[Any]) -> None:
+        self._operations.pop(fut, None)
+        if not self._operations:
+            self.sig_busy.emit(False)
+
+    # -- showing a conversation ---------------------------------------------------------
+    async def show(self, conversation_id: str | None) -> None:
+        """Show ``conversation_id`` (or the welcome message when None)."""
+        self.current_id = conversation_id
+        if conversation_id is None:
+            self.conversation.reset([self.welcome()])
+            return
+        self.conversation.reset([])
+        await self.sync(conversation_id)
+
+    def welcome(self) -> Message:
+        return Message(id=WELCOME_ID, role=Role.ASSISTANT, text=tr("welcome"))
+
+    async def sync(self, conversation_id: str) -> None:
+        """Re-read ``conversation_id`` from the store and merge it into the view (coalesced)."""
+        if self._syncing is not None and not self._syncing.done():
+            self._sync_again = True
+            await asyncio.shield(self._syncing)
+            return
+        self._syncing = asyncio.ensure_future(self._sync_loop(conversation_id))
+        await asyncio.shield(self._syncing)
+
+    async def _sync_loop(self, conversation_id: str) -> None:
+        while True:
+            self._sync_again = False
+            rows = await self._store(self.store.messages, conversation_id)
+            bound = {}
+            for state in self._tasks.values():
+                if state.conversation_id == conversation_id and state.message_id.startswith(LOCAL):
+                    task = getattr(self.store, "task", None)
+                    row = await self._store(task, state.task_id) if task and state.task_id else None
+                    stored_id = getattr(row, "message_id", "") if row is not None else ""
+                    if not stored_id:  # no task row yet: the task writes into the newest assistant message
+                        stored_id = next((r.id for r in reversed(rows) if r.role == "assistant"), "")
+                    if stored_id:
+                        bound[state.message_id] = stored_id
+                        state.message_id = stored_id
+            if conversation_id == self.current_id:
+                self._merge([to_message(r) for r in rows], bound)
+                self.sig_synced.emit(conversation_id)
+            if not self._sync_again:
+                return
+
+    def _merge(self, stored: list[Message], bound: dict[str, str]) -> None:
+        conv = self.conversation
+        shown = {m.id: m for m in conv}
+        for old_id, new_id in bound.items():
+            if old_id in shown:
+                shown[new_id] = shown[old_id]
+        live = {s.message_id for s in self._tasks.values()} | {s.message_id for s in self._pending}
+        merged = []
+        for msg in stored:
+            old = shown.get(msg.id)
+            # A message still being written keeps the longer text already streamed on screen.
+            if (old is not None and msg.id in live and msg.status == Status.STREAMING
+                    and len(old.text) > len(msg.text)):
+                msg = Message(msg.id, msg.role, old.text, msg.status, msg.extensions, msg.error)
+            merged.append(msg)
+        # Local rows that stay: notices, and the placeholders of sends whose task id is not known yet.
+        waiting = {s.message_id for s in self._pending} | {s.user_id for s in self._pending}
+        extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
+        target = merged + extras or [self.welcome()]
+        target_ids = {m.id for m in target}
+        for msg in list(conv):
+            if msg.id not in target_ids:
+                conv.remove(msg.id)
+        current_ids = [m.id for m in conv]
+        if current_ids == [m.id for m in target[:len(current_ids)]]:
+            # Same order: update in place and append the rest; keeps scroll position and live cards.
+            for msg in target[:len(current_ids)]:
+                conv.update(msg.id, text=msg.text, status=msg.status, extensions=msg.extensions, error=msg.error)
+            conv.extend(target[len(current_ids):])
+        else:
+            conv.reset(target)
+
+    # -- sending ------------------------------------------------------------------------
+    async def send(self, text: str, attachments: Sequence[str] = ()) -> None:
+        """Start a task for ``text`` in the shown conversation (creating one if needed)."""
+        text = text.strip()
+        if not text and not attachments:
+            return
+        if self.runtime is None:
+            self.show_notice(tr("chat.start_failed", error="the agent runtime is not available"))
+            return
+        conv_id = self.current_id
+        if conv_id is None:
+            title = (text.splitlines()[0] if text else Path(attachments[0]).name)[:60]
+            row = await self._store(self.store.create_conversation, title)
+            conv_id = row.id
+            self.current_id = conv_id
+            self.sig_conversation_created.emit(conv_id)
+        if WELCOME_ID in self.conversation:
+            self.conversation.remove(WELCOME_ID)
+        shown_text = text
+        if attachments:
+            shown_text += "\n\n" + " · ".join(f"📎 {Path(a).name}" for a in attachments)
+        user_id = self._local_id("user")
+        self.conversation.append(Message(id=user_id, role=Role.USER, text=shown_text))
+        placeholder = self._local_id("assistant")
+        self.conversation.append(Message(id=placeholder, role=Role.ASSISTANT, status=Status.STREAMING))
+        state = _TaskState(conv_id, placeholder, user_id=user_id)
+        self._pending.append(state)
+        fut = asyncio.ensure_future(self.runtime.start_task(conv_id, text, [Path(a) for a in attachments]))
+        self._track(fut, state)
+        self._set_state("thinking")
+        try:
+            task_id = await fut
+            if state.task_id == "" and isinstance(task_id, str):
+                state.task_id = task_id
+                self._tasks[task_id] = state
+        except asyncio.CancelledError:
+            if self._state == "stopping":
+                self.show_notice(tr("chat.stopped"))
+        except Exception as exc:  # the runtime's clear message, shown once; nothing is lost
+            log.exception("start_task failed")
+            self.show_notice(tr("chat.start_failed", error=exc))
+        finally:
+            if state in self._pending:
+                self._pending.remove(state)
+            self._untrack(fut)
+            await self._finish(state)
+
+    async def _finish(self, state: _TaskState) -> None:
+        if state.conversation_id == self.current_id:
+            await self.sync(state.conversation_id)
+        self.sig_conversations_changed.emit()
+        if not self._operations:
+            self._set_state(self._idle_state())
+
+    def _idle_state(self) -> str:
+        if self.current_id is None:
+            return "idle"
+        for msg in self.conversation:
+            for ref in msg.extensions:
+                if ref.kind.startswith("approval/") and self._approval_pending(ref.artifact_id):
+                    return "waiting"
+        return "idle"
+
+    def _approval_pending(self, approval_id: str) -> bool:
+        try:
+            row = self.store.approval(approval_id)
+        except Exception:  # noqa: BLE001 - a missing row is simply not pending
+            return False
+        return row is not None and getattr(row, "state", "") in ("pending", "awaiting_approval")
+
+    def stop(self) -> None:
+        """Cancel the running task(s) of the shown conversation cleanly."""
+        self._set_state("stopping")
+        for fut, state in list(self._operations.items()):
+            if state.conversation_id != self.current_id and self.current_id is not None:
+                continue
+            if state.task_id and hasattr(self.runtime, "cancel"):
+                self.runtime.cancel(state.task_id)
+            else:
+                fut.cancel()
+
+    # -- approvals ----------------------------------------------------------------------
+    async def decide(self, approval_id: str, approve: bool, message_id: str = "") -> None:
+        """Approve or deny a frozen call; the same task resumes and its events stream here."""
+        if self.runtime is None:
+            return
+        conv_id = self.current_id or ""
+        row = await self._store(self.store.approval, approval_id)
+        task_id = getattr(row, "task_id", "") if row is not None else ""
+        state = self._tasks.get(task_id) or _TaskState(conv_id, message_id or self._last_assistant_id(), task_id)
+        state.conversation_id = conv_id
+        if task_id:
+            self._tasks[task_id] = state
+        call = self.runtime.approve(approval_id) if approve else self.runtime.deny(approval_id)
+        fut = asyncio.ensure_future(call)
+        self._track(fut, state)
+        self._set_state("writing" if approve else "thinking")
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if self._state == "stopping":
+                self.show_notice(tr("chat.stopped"))
+        except Exception as exc:  # refused (second approve, changed file, finished task...)
+            log.info("decision on %s refused: %s", approval_id, exc)
+            self.show_notice(tr("chat.decision_failed", error=exc))
+        finally:
+            self._untrack(fut)
+            self._refresh_card(approval_id)
+            await self._finish(state)
+
+    def _last_assistant_id(self) -> str:
+        for msg in reversed(list(self.conversation)):
+            if msg.role == Role.ASSISTANT and not msg.id.startswith(LOCAL):
+                return msg.id
+        return ""
+
+    # -- events -------------------------------------------------------------------------
+    def _state_for(self, task_id: str) -> _TaskState | None:
+        state = self._tasks.get(task_id)
+        if state is None and self._pending:
+            # The first event of a new task: bind it to the oldest send still waiting for its id.
+            state = self._pending.pop(0)
+            state.task_id = task_id
+            self._tasks[task_id] = state
+        return state
+
+    def _on_event(self, event: Any) -> None:
+        name = type(event).__name__
+        state = self._state_for(getattr(event, "task_id", ""))
+        here = state is not None and state.conversation_id == self.current_id
+        if name == "TextDelta":
+            if here and state.message_id in self.conversation and getattr(event, "agent", "main") == "main":
+                self.conversation.append_text(state.message_id, event.text)
+            if self._state not in ("stopping", "writing"):
+                self._set_state("thinking")
+            return
+        if name == "ToolStarted":
+            if self._state != "stopping":
+                self._set_state("thinking" if event.tool in _READ_ONLY_TOOLS else "writing")
+            return
+        if name in ("ApprovalRequested", "TaskPaused"):
+            self._set_state("waiting")
+        elif name == "ApprovalDecided":
+            self._refresh_card(event.approval_id)
+        if name in ("ApprovalRequested", "TaskPaused", "ApprovalDecided", "ArtifactCommitted",
+                    "TaskFinished", "TaskFailed", "TaskCancelled") and here:
+            if name == "TaskFinished" and getattr(event, "message_id", ""):
+                state.message_id = event.message_id
+            self._background(self.sync(state.conversation_id))
+
+    def _background(self, coro: Any) -> None:
+        fut = asyncio.ensure_future(coro)
+        self._jobs.add(fut)
+        fut.add_done_callback(self._jobs.discard)

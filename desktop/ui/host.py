@@ -1,0 +1,225 @@
+"""The Host: fills uchat's extension slots from the renderer registry.
+
+It is uchat's ``ExtensionProvider`` (``create(ref, parent)``) and the renderers'
+narrow ``RendererHost`` (save a copy, open, approve, deny, open the preview).
+Renderers only ever get an immutable ``ArtifactView`` and this object; the
+window, the agent and the store stay behind the callbacks given here.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import shutil
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from desktop.i18n import tr
+from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
+
+if TYPE_CHECKING:
+    from renderers.registry import Registry
+    from uchat import ExtensionRef
+
+log = logging.getLogger(__name__)
+
+# Ledger/approval states → what the card shows.
+_APPROVAL_STATUS = {
+    "awaiting_approval": "pending_approval", "pending": "pending_approval",
+    "approved": "written", "executing": "written", "done": "written",
+    "denied": "denied", "failed": "failed", "refused": "failed", "cancelled": "failed",
+}
+
+
+def _field(row: Any, name: str, default: Any = None) -> Any:
+    if isinstance(row, Mapping):
+        return row.get(name, default)
+    return getattr(row, name, default)
+
+
+def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | None:
+    """Evidence.to_dict() (as stored) → the renderer's summary. ``not_run`` never counts as passed."""
+    if not evidence:
+        return None
+    checks = tuple(
+        CheckView(str(c.get("name", "")), c.get("status", "not_run")
+                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", str(c.get("detail", "")))
+        for c in evidence.get("checks", ()) if isinstance(c, Mapping)
+    )
+    ran = [c for c in checks if c.status != "not_run"]
+    passed = bool(ran) and all(c.status == "passed" for c in ran)
+    counts = {str(k): int(v) for k, v in dict(evidence.get("counts", {})).items() if isinstance(v, (int, float))}
+    return EvidenceSummary(passed=passed, checks=checks, counts=counts)
+
+
+def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
+    path, _filter = QFileDialog.getSaveFileName(parent, title, suggested)
+    return path
+
+
+class Host:
+    """Builds cards from the store and routes their actions to the window's callbacks."""
+
+    def __init__(
+        self,
+        store: Any,
+        *,
+        registry: Registry,
+        on_decision: Callable[[str, bool, str], None],
+        on_preview: Callable[[ArtifactView, int], None],
+        notify: Callable[[str], None],
+        window: Callable[[], QWidget | None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self._on_decision = on_decision
+        self._on_preview = on_preview
+        self._notify = notify
+        self._window = window
+        # Injectable for tests: (parent, title, suggested path) -> chosen path or "".
+        self.ask_save_path: Callable[[QWidget | None, str, str], str] = _ask_save_path
+        self._cards: dict[str, list[QWidget]] = {}
+        self._approval_messages: dict[str, str] = {}
+        self._tasks: set[asyncio.Future[Any]] = set()
+        self.last_save: asyncio.Future[Any] | None = None
+
+    # -- views --------------------------------------------------------------------------
+    def view_for(self, ref: ExtensionRef) -> ArtifactView | None:
+        """The immutable view of the artifact or approval a ref names, or None if unknown."""
+        try:
+            if ref.kind.startswith("approval/"):
+                return self._approval_view(ref.artifact_id, ref.kind)
+            return self._artifact_view(ref.artifact_id, ref.kind)
+        except Exception:  # a missing or unreadable row shows nothing rather than breaking the chat
+            log.exception("could not build a view for %s", ref)
+            return None
+
+    def _artifact_view(self, artifact_id: str, kind: str) -> ArtifactView | None:
+        row = self.store.artifact(artifact_id)
+        if row is None:
+            return None
+        path = Path(_field(row, "path", "")) if _field(row, "path") else None
+        status = "written"
+        error = ""
+        if path is not None and not path.exists():
+            status, error = "failed", tr("file.missing", path=_field(row, "workspace_path", ""))
+        return ArtifactView(
+            id=artifact_id,
+            kind=_field(row, "kind", kind) or kind,
+            title=_field(row, "title", "") or Path(_field(row, "workspace_path", "")).name,
+            path=path,
+            workspace_path=_field(row, "workspace_path", ""),
+            bytes=int(_field(row, "bytes", 0) or 0),
+            sha256=_field(row, "sha256", "") or "",
+            status=status,  # type: ignore[arg-type]
+            evidence=evidence_summary(self.store.evidence(artifact_id)),
+            error=error,
+        )
+
+    def _approval_view(self, approval_id: str, kind: str) -> ArtifactView | None:
+        row = self.store.approval(approval_id)
+        if row is None:
+            return None
+        state = str(_field(row, "state", "awaiting_approval"))
+        status = _APPROVAL_STATUS.get(state, "pending_approval")
+        decided = "" if status == "pending_approval" else ("denied" if state == "denied" else "approved")
+        target = str(_field(row, "target_path", "") or "")
+        arguments = _field(row, "arguments", {}) or {}
+        changes = tuple((str(b), str(a)) for b, a in (_field(row, "changes", ()) or ()))
+        approval = PendingApproval(
+            approval_id=approval_id,
+            command=str(_field(row, "tool_id", "")),
+            target_path=target,
+            summary=str(_field(row, "summary", "") or ""),
+            arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
+            changes=changes,
+            decided=decided,  # type: ignore[arg-type]
+        )
+        return ArtifactView(
+            id=approval_id, kind=kind, title=Path(target).name or target, path=None,
+            workspace_path=target, status=status, approval=approval,  # type: ignore[arg-type]
+        )
+
+    # -- ExtensionProvider --------------------------------------------------------------
+    def create(self, ref: ExtensionRef, parent: QWidget) -> QWidget | None:
+        view = self.view_for(ref)
+        if view is None:
+            return None
+        if view.approval is not None:
+            self._approval_messages[view.id] = ref.message_id
+        card = self.registry.create_card(view, self, parent)
+        if card is not None:
+            cards = self._cards.setdefault(ref.artifact_id, [])
+            cards.append(card)
+            card.destroyed.connect(lambda *_a, aid=ref.artifact_id, c=card: self._forget(aid, c))
+        return card
+
+    def _forget(self, artifact_id: str, card: QWidget) -> None:
+        cards = self._cards.get(artifact_id, [])
+        if card in cards:
+            cards.remove(card)
+        if not cards:
+            self._cards.pop(artifact_id, None)
+
+    def live_cards(self, artifact_id: str) -> list[QWidget]:
+        return list(self._cards.get(artifact_id, ()))
+
+    def refresh(self, artifact_id: str, kind: str) -> None:
+        """Show the current state (e.g. a decided approval) on every live card of ``artifact_id``."""
+        cards = self._cards.get(artifact_id)
+        if not cards:
+            return
+        from uchat import ExtensionRef
+
+        view = self.view_for(ExtensionRef("", artifact_id, kind))
+        if view is None:
+            return
+        for card in list(cards):
+            update = getattr(card, "update_view", None)
+            if callable(update):
+                update(view)
+
+    # -- RendererHost -------------------------------------------------------------------
+    def save_copy(self, artifact: ArtifactView) -> None:
+        if artifact.path is None or not artifact.path.exists():
+            self._notify(tr("file.missing", path=artifact.workspace_path))
+            return
+        target = self.ask_save_path(self._window(), tr("save.title"), str(Path.home() / artifact.path.name))
+        if not target:
+            return
+        source = artifact.path
+
+        async def copy() -> None:
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, shutil.copyfile, source, target)
+            except OSError as exc:
+                self._notify(tr("save.failed", error=exc.strerror or exc))
+            else:
+                self._notify(tr("save.done", path=target))
+
+        self.last_save = self._keep(asyncio.ensure_future(copy()))
+
+    def open_external(self, artifact: ArtifactView) -> None:
+        if artifact.path is None or not artifact.path.exists():
+            self._notify(tr("file.missing", path=artifact.workspace_path))
+            return
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(artifact.path))):
+            self._notify(tr("open.failed", error=artifact.path.name))
+
+    def approve(self, approval_id: str) -> None:
+        self._on_decision(approval_id, True, self._approval_messages.get(approval_id, ""))
+
+    def deny(self, approval_id: str) -> None:
+        self._on_decision(approval_id, False, self._approval_messages.get(approval_id, ""))
+
+    def open_preview(self, artifact: ArtifactView, index: int = 0) -> None:
+        self._on_preview(artifact, index)
+
+    def _keep(self, fut: asyncio.Future[Any]) -> asyncio.Future[Any]:
+        self._tasks.add(fut)
+        fut.add_done_callback(self._tasks.discard)
+        return fut

@@ -1,0 +1,89 @@
+"""What the window runs on: settings, the store, the agent runtime, the renderer registry.
+
+Built once per window (tests build several on the same ``MIRA_HOME`` to check a
+restart). Every location is injectable; nothing here shows a widget.
+"""
+from __future__ import annotations
+
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from desktop.settings import AppSettings, SettingsStore
+
+log = logging.getLogger(__name__)
+
+
+def make_model(settings: AppSettings) -> Any:
+    """The model for the next task, per the current settings (offline planner by default)."""
+    from desktop.llm.factory import make_model as factory
+
+    return factory(settings.model)
+
+
+def model_label(settings: AppSettings) -> str:
+    try:
+        return str(make_model(settings).label)
+    except Exception as exc:  # noqa: BLE001 - the status bar says what is wrong instead of crashing
+        log.warning("model unavailable: %s", exc)
+        return f"{settings.model.provider} ({exc})"
+
+
+@dataclass
+class Services:
+    settings_store: SettingsStore
+    settings: AppSettings
+    store: Any
+    registry: Any
+    runtime: Any = None
+    # One worker: every store call from the UI is serialised, never on the UI thread.
+    executor: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store"))
+    closed: bool = False
+
+    def model_for_task(self) -> Any:
+        return make_model(self.settings)
+
+    def build_runtime(self) -> Any:
+        """(Re)build the agent runtime on the current workspace root."""
+        from desktop.agent.runtime import AgentRuntime
+
+        self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
+        return self.runtime
+
+    def apply_settings(self, settings: AppSettings) -> bool:
+        """Save ``settings``; returns True when the runtime must be rebuilt (workspace moved)."""
+        moved = settings.workspace_path() != self.settings.workspace_path()
+        self.settings = replace(settings, problems=())
+        self.settings_store.save(self.settings)
+        return moved
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.executor.shutdown(wait=True)
+        close = getattr(self.store, "close", None)
+        if callable(close):
+            close()
+
+
+def build_services(settings_dir: Path | None = None, store_path: Path | None = None,
+                   registry: Any = None) -> Services:
+    """Open settings, the store and the runtime. ``settings_dir``/``store_path`` default to MIRA_HOME."""
+    from desktop.store import Store
+
+    if registry is None:
+        from renderers.registry import default_registry
+
+        registry = default_registry()
+    settings_store = SettingsStore(settings_dir)
+    settings = settings_store.load()
+    services = Services(settings_store, settings, Store(store_path), registry)
+    try:
+        services.build_runtime()
+    except Exception:  # the window still opens with history; sending says why it cannot run
+        log.exception("the agent runtime could not start")
+    return services

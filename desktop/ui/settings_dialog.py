@@ -1,0 +1,241 @@
+"""Settings: model provider (+ key in the OS keyring, test connection), workspace, language, theme."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.i18n import LANGUAGES, tr
+from desktop.llm import keys
+from desktop.llm.settings import ModelSettings
+from desktop.settings import THEMES, AppSettings
+
+log = logging.getLogger(__name__)
+
+
+def _pick_folder(parent: QWidget, start: str) -> str:
+    return QFileDialog.getExistingDirectory(parent, tr("settings.workspace_root"), start)
+
+
+def _note(parent: QWidget) -> QLabel:
+    label = QLabel(parent)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * 0.92)
+    label.setFont(font)
+    label.setForegroundRole(label.foregroundRole())
+    label.setEnabled(False)  # greyed: explanatory text, not a control
+    return label
+
+
+class SettingsDialog(QDialog):
+    """Edits a copy of the settings; ``sig_apply(AppSettings)`` fires on OK with valid values."""
+
+    sig_apply = Signal(object)
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle(tr("settings.title"))
+        self.setMinimumWidth(560)
+        self._settings = settings
+        # Injectable for tests: (parent, start folder) -> chosen folder or "".
+        self.pick_folder: Callable[[QWidget, str], str] = _pick_folder
+        self.test_task: asyncio.Future[Any] | None = None
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self._model_tab(), tr("settings.tab.model"))
+        self.tabs.addTab(self._workspace_tab(), tr("settings.tab.workspace"))
+        self.tabs.addTab(self._interface_tab(), tr("settings.tab.interface"))
+        self.error = QLabel(self)
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d1242f;")
+        self.error.hide()
+        self.ok_button = QPushButton(tr("settings.ok"), self)
+        self.ok_button.setDefault(True)
+        self.cancel_button = QPushButton(tr("settings.cancel"), self)
+        self.ok_button.clicked.connect(self.accept_settings)
+        self.cancel_button.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.ok_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.error)
+        layout.addLayout(buttons)
+        self._provider_changed()
+
+    # -- tabs ---------------------------------------------------------------------------
+    def _model_tab(self) -> QWidget:
+        page = QWidget(self)
+        model = self._settings.model
+        self.provider = QComboBox(page)
+        self.provider.addItem(tr("settings.provider.offline"), "offline")
+        self.provider.addItem(tr("settings.provider.openai"), "openai_compatible")
+        self.provider.setCurrentIndex(max(0, self.provider.findData(model.provider)))
+        self.base_url = QLineEdit(model.base_url, page)
+        self.base_url.setPlaceholderText("https://api.openai.com/v1")
+        self.model_name = QLineEdit(model.model, page)
+        self.model_name.setPlaceholderText("gpt-4o-mini")
+        self.api_key = QLineEdit(page)
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.api_key.setPlaceholderText(tr("settings.api_key.placeholder"))
+        self.timeout = QDoubleSpinBox(page)
+        self.timeout.setRange(1, 600)
+        self.timeout.setSuffix(" s")
+        self.timeout.setValue(model.timeout)
+        self.test_button = QPushButton(tr("settings.test"), page)
+        self.test_result = QLabel(page)
+        self.test_result.setWordWrap(True)
+        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.key_note = _note(page)
+        available, keyring_note = keys.keyring_status()
+        self.key_note.setText(tr("settings.api_key.note") + ("" if available else "\n" + keyring_note))
+        self.offline_note = _note(page)
+        self.offline_note.setText(tr("settings.offline.note"))
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.test_result, 1)
+        form = QFormLayout(page)
+        form.addRow(tr("settings.provider"), self.provider)
+        form.addRow("", self.offline_note)
+        form.addRow(tr("settings.base_url"), self.base_url)
+        form.addRow(tr("settings.model"), self.model_name)
+        form.addRow(tr("settings.api_key"), self.api_key)
+        form.addRow("", self.key_note)
+        form.addRow(tr("settings.timeout"), self.timeout)
+        form.addRow(test_row)
+        self.provider.currentIndexChanged.connect(self._provider_changed)
+        self.test_button.clicked.connect(self._on_test_clicked)
+        return page
+
+    def _workspace_tab(self) -> QWidget:
+        page = QWidget(self)
+        self.workspace = QLineEdit(str(self._settings.workspace_path()), page)
+        self.browse_button = QPushButton(tr("settings.browse"), page)
+        self.browse_button.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.workspace, 1)
+        row.addWidget(self.browse_button)
+        note = _note(page)
+        note.setText(tr("settings.workspace.note"))
+        form = QFormLayout(page)
+        form.addRow(tr("settings.workspace_root"), row)
+        form.addRow("", note)
+        return page
+
+    def _interface_tab(self) -> QWidget:
+        page = QWidget(self)
+        from desktop import i18n
+
+        self.language = QComboBox(page)
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        current = self._settings.language or i18n.language()
+        self.language.setCurrentIndex(max(0, self.language.findData(current)))
+        self.theme = QComboBox(page)
+        for theme in THEMES:
+            self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
+        form = QFormLayout(page)
+        form.addRow(tr("settings.language"), self.language)
+        form.addRow(tr("settings.theme"), self.theme)
+        return page
+
+    # -- behaviour ----------------------------------------------------------------------
+    def _provider_changed(self) -> None:
+        remote = self.provider.currentData() == "openai_compatible"
+        for widget in (self.base_url, self.model_name, self.api_key, self.timeout):
+            widget.setEnabled(remote)
+        self.offline_note.setVisible(not remote)
+        self.key_note.setVisible(remote)
+        self.test_result.clear()
+
+    def model_settings(self) -> ModelSettings:
+        """The model settings as entered; ValueError names the bad field."""
+        return ModelSettings(
+            provider=self.provider.currentData(),
+            base_url=self.base_url.text(),
+            model=self.model_name.text(),
+            timeout=self.timeout.value(),
+        )
+
+    def settings(self) -> AppSettings:
+        return replace(
+            self._settings,
+            model=self.model_settings(),
+            workspace_root=self.workspace.text().strip(),
+            language=self.language.currentData(),
+            theme=self.theme.currentData(),
+            problems=(),
+        )
+
+    def _browse(self) -> None:
+        folder = self.pick_folder(self, self.workspace.text())
+        if folder:
+            self.workspace.setText(folder)
+
+    def _on_test_clicked(self) -> None:
+        self.test_task = asyncio.ensure_future(self.test_connection())
+
+    async def test_connection(self) -> tuple[bool, str]:
+        """Run one tiny real call with what is entered; the button is disabled meanwhile."""
+        from desktop.llm.factory import check_connection
+
+        self.test_button.setEnabled(False)
+        self.test_result.setText(tr("settings.testing"))
+        self.test_result.setStyleSheet("")
+        try:
+            try:
+                settings = self.model_settings()
+            except ValueError as exc:
+                ok, message = False, str(exc)
+            else:
+                ok, message = await check_connection(settings, self.api_key.text().strip() or None)
+        except Exception as exc:  # noqa: BLE001 - any failure is a result to show, not a crash
+            ok, message = False, str(exc)
+        finally:
+            self.test_button.setEnabled(True)
+        self.test_result.setText(("✓ " if ok else "✗ ") + message)
+        self.test_result.setStyleSheet("color: #1a7f37;" if ok else "color: #d1242f;")
+        return ok, message
+
+    def _fail(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+
+    def accept_settings(self) -> None:
+        try:
+            settings = self.settings()
+        except ValueError as exc:
+            self._fail(tr("settings.invalid", error=exc))
+            return
+        key = self.api_key.text().strip()
+        if key and settings.model.provider == "openai_compatible":
+            try:
+                keys.set_api_key(settings.model.account, key)
+            except keys.KeyStoreError as exc:
+                self._fail(tr("settings.key_failed", error=exc))
+                return
+        self.sig_apply.emit(settings)
+        self.accept()
