@@ -132,6 +132,7 @@ class PreviewBase(QWidget):
         self.prev_button = QToolButton(text="‹", toolTip=f"Previous {self.unit.lower()}")
         self.next_button = QToolButton(text="›", toolTip=f"Next {self.unit.lower()}")
         self.position_label = QLabel("")
+        self.position_label.setMinimumWidth(self.position_label.fontMetrics().horizontalAdvance("Slide 0000 / 0000"))
         self.prev_button.clicked.connect(lambda: self.set_index(self.index() - 1))
         self.next_button.clicked.connect(lambda: self.set_index(self.index() + 1))
         bar.addWidget(self.prev_button)

@@ -1,0 +1,352 @@
+"""PPTX slides read into plain shapes and painted with QPainter (worker thread, no office suite).
+
+What is drawn: slide size and solid backgrounds; text frames at their positions
+with sizes, bold/italic, colours and alignment; pictures; tables; solid fills of
+auto shapes (rectangles, rounded rectangles, ellipses); group transforms. Charts
+and other graphics show as a labelled box. Sizes of what is decoded are bounded.
+"""
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pptx import Presentation
+from pptx.enum.dml import MSO_FILL
+from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE, PP_PLACEHOLDER
+from pptx.enum.text import PP_ALIGN
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPen, QTextDocument
+
+from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path, image_size_ok
+from renderers._jobs import PreviewError
+
+EMU_PER_PT = 12700
+ACCENT = "#4472c4"  # Office default accent 1, used for styled shapes without an explicit fill
+MAX_IMAGES = 300
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str  # rect | ellipse | roundrect | text | picture | table | other
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    line: str | None = None
+    html: str = ""  # text frame as HTML, sizes in pt
+    anchor: str = "top"  # top | middle | bottom
+    image: QImage | None = None
+    rows: tuple[tuple[str, ...], ...] = ()
+    col_widths: tuple[float, ...] = ()
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Slide:
+    shapes: tuple[Shape, ...]
+    background: str = "#ffffff"
+    notes: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Deck:
+    width: int  # EMU
+    height: int
+    slides: tuple[Slide, ...] = field(default_factory=tuple)
+
+
+def load(path: Path) -> Deck:
+    """Parse every slide (up to the cap) of ``path``; raise PreviewError with one line."""
+    checked_path(path, "pptx")
+    try:
+        prs = Presentation(str(path))
+    except Exception as exc:
+        raise PreviewError(f"{path.name}: the presentation could not be opened ({type(exc).__name__})") from None
+    width, height = int(prs.slide_width or 12192000), int(prs.slide_height or 6858000)
+    budget = [MAX_IMAGES]
+    slides = []
+    for i, slide in enumerate(prs.slides):
+        if i >= MAX_PAGES:
+            break
+        shapes: list[Shape] = []
+        texts: list[str] = []
+        for shape in slide.shapes:
+            _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, budget)
+        notes = ""
+        if slide.has_notes_slide:
+            notes = slide.notes_slide.notes_text_frame.text if slide.notes_slide.notes_text_frame else ""
+        slides.append(Slide(tuple(shapes), _background(slide), notes, "\n".join(texts)))
+    if not slides:
+        raise PreviewError(f"{path.name}: the presentation has no slides")
+    return Deck(width, height, tuple(slides))
+
+
+def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # noqa: ANN001, C901
+             texts: list[str], budget: list[int]) -> None:
+    ox, oy, sx, sy = tf
+    if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+        xfrm = shape._element.grpSpPr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}xfrm")
+        try:
+            ch_off, ch_ext = xfrm.chOff, xfrm.chExt
+            gsx = shape.width / ch_ext.cx if ch_ext.cx else 1.0
+            gsy = shape.height / ch_ext.cy if ch_ext.cy else 1.0
+            inner = (ox + sx * (shape.left - ch_off.x * gsx), oy + sy * (shape.top - ch_off.y * gsy), sx * gsx, sy * gsy)
+        except AttributeError:
+            inner = tf
+        for child in shape.shapes:
+            _collect(child, inner, out, texts, budget)
+        return
+    if shape.left is None or shape.width is None:
+        return  # an inherited placeholder position; nothing we can place honestly
+    x, y = ox + sx * shape.left, oy + sy * shape.top
+    w, h = sx * shape.width, sy * (shape.height or 0)
+    if shape.shape_type == MSO_SHAPE_TYPE.PICTURE and budget[0] > 0:
+        budget[0] -= 1
+        out.append(Shape("picture", x, y, w, h, image=_image(shape.image.blob)))
+        return
+    if getattr(shape, "has_table", False) and shape.has_table:
+        table = shape.table
+        rows = tuple(tuple(cell.text for cell in row.cells) for row in table.rows)
+        texts.extend(" | ".join(r) for r in rows)
+        widths = tuple(float(c.width) for c in table.columns)
+        out.append(Shape("table", x, y, w, h, rows=rows, col_widths=widths))
+        return
+    if getattr(shape, "has_chart", False) and shape.has_chart:
+        title = ""
+        try:
+            if shape.chart.has_title:
+                title = shape.chart.chart_title.text_frame.text
+        except Exception:  # noqa: BLE001 - the title is decoration
+            title = ""
+        out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=f"Chart {title}".strip()))
+        return
+    kind, fill, line = "text", None, None
+    if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
+        kind = "rect"
+        try:
+            auto = shape.auto_shape_type
+            kind = {MSO_SHAPE.OVAL: "ellipse", MSO_SHAPE.ROUNDED_RECTANGLE: "roundrect"}.get(auto, "rect")
+        except (NotImplementedError, ValueError):
+            pass
+        fill = _fill(shape)
+        if fill is None and shape._element.find("{http://schemas.openxmlformats.org/presentationml/2006/main}style") is not None:
+            fill, line = ACCENT, "#2f528f"
+    elif getattr(shape, "fill", None) is not None:
+        fill = _fill(shape)
+    body, anchor = "", "top"
+    if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
+        body, plain = _text_html(shape, white=fill == ACCENT, centered=kind != "text")
+        texts.append(plain)
+        anchor = "middle" if kind != "text" or _is_title(shape) else "top"
+    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor))
+
+
+def _is_title(shape) -> bool:  # noqa: ANN001
+    if not shape.is_placeholder:
+        return False
+    try:
+        return shape.placeholder_format.type in (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
+    except ValueError:
+        return False
+
+
+def _default_size(shape, level: int) -> float:  # noqa: ANN001
+    if shape.is_placeholder:
+        try:
+            ph = shape.placeholder_format.type
+        except ValueError:
+            ph = None
+        if ph in (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE):
+            return 40.0
+        if ph == PP_PLACEHOLDER.SUBTITLE:
+            return 24.0
+        return max(14.0, 28.0 - 4 * level)
+    return 18.0
+
+
+def _text_html(shape, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
+    paras, plain = [], []
+    title = _is_title(shape)
+    subtitle = _is_subtitle(shape)
+    body_placeholder = shape.is_placeholder and not title and not subtitle
+    for p in shape.text_frame.paragraphs:
+        plain.append(p.text)
+        runs = []
+        for r in p.runs:
+            f = r.font
+            size = f.size.pt if f.size is not None else _default_size(shape, p.level)
+            style = [f"font-size:{size:.1f}pt"]
+            color = _rgb(f.color) or ("#ffffff" if white else None)
+            if color:
+                style.append(f"color:{color}")
+            text = html.escape(r.text).replace("\v", "<br/>")
+            if f.bold:
+                text = f"<b>{text}</b>"
+            if f.italic:
+                text = f"<i>{text}</i>"
+            if f.underline:
+                text = f"<u>{text}</u>"
+            runs.append(f"<span style='{';'.join(style)}'>{text}</span>")
+        align = {PP_ALIGN.CENTER: "center", PP_ALIGN.RIGHT: "right", PP_ALIGN.JUSTIFY: "justify"}.get(
+            p.alignment, "center" if centered or subtitle or (
+                title and shape.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE) else "left")
+        bullet = "• " if body_placeholder and p.text.strip() else ""
+        indent = 24 * p.level
+        size = _default_size(shape, p.level)
+        content = "".join(runs) or "&nbsp;"
+        paras.append(f"<p align='{align}' style='margin:0; margin-left:{indent}pt; font-size:{size:.1f}pt'>"
+                     f"{bullet}{content}</p>")
+    return "".join(paras), "\n".join(plain)
+
+
+def _is_subtitle(shape) -> bool:  # noqa: ANN001
+    try:
+        return shape.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE
+    except ValueError:
+        return False
+
+
+def _rgb(color) -> str | None:  # noqa: ANN001
+    try:
+        if color is not None and color.type is not None and color.rgb is not None:
+            return f"#{color.rgb}"
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return None
+
+
+def _fill(shape) -> str | None:  # noqa: ANN001
+    try:
+        if shape.fill.type == MSO_FILL.SOLID:
+            return _rgb(shape.fill.fore_color) or ACCENT
+        if shape.fill.type == MSO_FILL.BACKGROUND:
+            return None
+    except (AttributeError, TypeError, ValueError, NotImplementedError):
+        return None
+    return None
+
+
+def _background(slide) -> str:  # noqa: ANN001
+    # Only read an explicit <p:bg>; python-pptx would add one if we asked for slide.background.
+    if slide._element.cSld.bg is None:
+        return "#ffffff"
+    try:
+        fill = slide.background.fill
+        if fill.type == MSO_FILL.SOLID:
+            return _rgb(fill.fore_color) or "#ffffff"
+    except (AttributeError, TypeError, ValueError, NotImplementedError):
+        pass
+    return "#ffffff"
+
+
+def _image(blob: bytes) -> QImage | None:
+    buf = QBuffer()
+    buf.setData(QByteArray(blob))
+    buf.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buf)
+    size = reader.size()
+    if not image_size_ok(size.width(), size.height()):
+        return None
+    image = reader.read()
+    return None if image.isNull() else image
+
+
+def paint_slide(deck: Deck, index: int, width: int) -> QImage:
+    """Draw slide ``index`` of ``deck`` ``width`` pixels wide (safe in a worker thread)."""
+    slide = deck.slides[index]
+    scale = width / deck.width
+    height = max(1, round(deck.height * scale))
+    if width * height > MAX_RENDER_PIXELS:
+        factor = math.sqrt(MAX_RENDER_PIXELS / (width * height))
+        width, height, scale = int(width * factor), int(height * factor), scale * factor
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor(slide.background))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    px_per_pt = EMU_PER_PT * scale
+    for s in slide.shapes:
+        rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)
+        _paint_shape(p, s, rect, px_per_pt)
+    p.end()
+    return image
+
+
+def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    p.setPen(QPen(QColor(s.line), max(1.0, px_per_pt)) if s.line else Qt.PenStyle.NoPen)
+    p.setBrush(QColor(s.fill) if s.fill else Qt.BrushStyle.NoBrush)
+    if s.fill or s.line:
+        if s.kind == "ellipse":
+            p.drawEllipse(rect)
+        elif s.kind == "roundrect":
+            radius = min(rect.width(), rect.height()) * 0.16
+            p.drawRoundedRect(rect, radius, radius)
+        else:
+            p.drawRect(rect)
+    if s.kind == "picture":
+        if s.image is not None:
+            p.drawImage(rect, s.image)
+        else:
+            p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(rect)
+        return
+    if s.kind == "table":
+        _paint_table(p, s, rect, px_per_pt)
+        return
+    if s.label:
+        p.setPen(QColor("#5f6368"))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
+    if s.html:
+        _paint_text(p, s.html, rect, s.anchor, px_per_pt)
+
+
+def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float) -> None:
+    doc = QTextDocument()
+    doc.setDocumentMargin(7.2 * px_per_pt)  # PowerPoint's default inset of 0.1 in
+    font = doc.defaultFont()
+    font.setFamilies(["Noto Sans", "Noto Sans CJK SC", "DejaVu Sans"])
+    doc.setDefaultFont(font)
+    # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
+    zoom = px_per_pt * 72 / 96
+    doc.setHtml(body)
+    doc.setTextWidth(rect.width() / zoom)
+    text_h = doc.size().height() * zoom
+    top = rect.top()
+    if anchor == "middle":
+        top += (rect.height() - text_h) / 2
+    elif anchor == "bottom":
+        top += rect.height() - text_h
+    p.save()
+    p.translate(rect.left(), top)
+    p.scale(zoom, zoom)
+    doc.drawContents(p)
+    p.restore()
+
+
+def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    if not s.rows:
+        return
+    total = sum(s.col_widths) or 1.0
+    widths = [rect.width() * w / total for w in s.col_widths] or [rect.width()]
+    row_h = rect.height() / len(s.rows)
+    font = p.font()
+    font.setPixelSize(max(6, int(min(row_h * 0.45, 14 * px_per_pt))))
+    p.setFont(font)
+    for r, row in enumerate(s.rows):
+        x = rect.left()
+        for c, text in enumerate(row[: len(widths)]):
+            cell = QRectF(x, rect.top() + r * row_h, widths[c], row_h)
+            p.setPen(QPen(QColor("#ffffff"), 1))
+            p.setBrush(QColor(ACCENT if r == 0 else ("#cfd5ea" if r % 2 else "#e9ebf5")))
+            p.drawRect(cell)
+            p.setPen(QColor("#ffffff" if r == 0 else "#202124"))
+            font.setBold(r == 0)
+            p.setFont(font)
+            p.drawText(cell.adjusted(4, 2, -4, -2),
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
+            x += widths[c]

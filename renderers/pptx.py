@@ -1,0 +1,113 @@
+"""The PPTX plugin: slides drawn from their shapes, slide navigation, speaker notes."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+from renderers._jobs import Jobs
+from renderers._plugin import FormatRenderer
+from renderers._pptx_model import Deck, load, paint_slide
+from renderers.qt_preview import PreviewBase
+
+__all__ = ["PptxPreview", "PptxRenderer", "render_image"]
+
+
+def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
+    """Slide ``index`` drawn ``width`` px wide, with the slide count (thumbnails, CLI)."""
+    deck = load(path)
+    index = max(0, min(index, len(deck.slides) - 1))
+    return paint_slide(deck, index, width), len(deck.slides)
+
+
+class _SlideView(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        self.slide_label = QLabel()
+        self.slide_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.slide_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.slide_label.setStyleSheet("background: #e6e6e6;")
+        layout.addWidget(self.slide_label, 1)
+        self.notes_label = QLabel()
+        self.notes_label.setWordWrap(True)
+        self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.notes_label.setStyleSheet("background: #fafafa; border-top: 1px solid #dadce0; padding: 6px;")
+        notes = QScrollArea()
+        notes.setWidgetResizable(True)
+        notes.setWidget(self.notes_label)
+        notes.setMaximumHeight(130)
+        notes.setFrameShape(QScrollArea.Shape.NoFrame)
+        layout.addWidget(notes)
+
+
+class PptxPreview(PreviewBase):
+    """One slide at a time, scaled to fit, with its notes below."""
+
+    unit = "Slide"
+
+    def _native_widget(self) -> QWidget:
+        self.render_jobs = Jobs(self)
+        self._track(self.render_jobs)
+        self._deck: Deck | None = None
+        self._image: QImage | None = None
+        self._resize_timer = QTimer(self)
+        self._resize_timer.setSingleShot(True)
+        self._resize_timer.setInterval(120)
+        self._resize_timer.timeout.connect(lambda: self._deck and self._native_show(self.index()))
+        return _SlideView()
+
+    def _native_load(self) -> tuple[Any, ...]:
+        return (load, self.path)
+
+    def _native_loaded(self, document: Any) -> int:
+        self._deck = document
+        return len(self._deck.slides)
+
+    def _native_show(self, index: int) -> None:
+        assert self._deck is not None
+        view = self.slide_view()
+        label = view.slide_label
+        dpr = self.devicePixelRatioF()
+        avail_w, avail_h = max(label.width() - 8, 160), max(label.height() - 8, 90)
+        width = int(min(avail_w, avail_h * self._deck.width / self._deck.height) * dpr)
+        self.render_jobs.submit(paint_slide, self._deck, index, max(width, 160),
+                                on_done=lambda image, i=index: self._on_slide(i, image), on_error=self._fail)
+
+    def _on_slide(self, index: int, image: QImage) -> None:
+        assert self._deck is not None
+        self._image = image
+        view = self.slide_view()
+        pix = QPixmap.fromImage(image)
+        pix.setDevicePixelRatio(self.devicePixelRatioF())
+        view.slide_label.setPixmap(pix)
+        notes = self._deck.slides[index].notes.strip()
+        view.notes_label.setText(f"Notes: {notes}" if notes else "No notes for this slide.")
+        self._shown(index)
+
+    def slide_view(self) -> _SlideView:
+        assert isinstance(self.native, _SlideView)
+        return self.native
+
+    def image(self) -> QImage | None:
+        """The slide image on screen."""
+        return self._image
+
+    def notes(self) -> str:
+        return self.slide_view().notes_label.text()
+
+    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+        super().resizeEvent(event)
+        if getattr(self, "_deck", None) is not None and not self.page_view_active():
+            self._resize_timer.start()
+
+
+class PptxRenderer(FormatRenderer):
+    kind = "pptx"
+    preview_class = PptxPreview
+    render_image = staticmethod(render_image)
