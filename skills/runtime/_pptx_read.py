@@ -26,6 +26,8 @@ def open_deck(path: Path) -> PresentationT:
         return Presentation(str(path))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, XMLSyntaxError, ValueError) as exc:
         raise CommandError(f"{path.name}: cannot be opened as a PowerPoint deck ({exc})") from None
+    except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside the library
+        raise CommandError(f"{path.name}: cannot be opened as a PowerPoint deck ({exc})") from None
 
 
 def _walk(shapes: Any) -> Iterator[Any]:

@@ -1,0 +1,191 @@
+"""pptx_edit keeps everything else intact; bad decks and bad ops fail clearly."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import fitz
+import pytest
+from pptx import Presentation
+from pptx.util import Pt
+
+from skills.runtime import CommandError, Workspace, get_command
+from skills.runtime.soffice import convert
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Workspace:
+    w = Workspace(tmp_path / "task")
+    get_command("pptx_create").run(w, {"path": "d.pptx", "slides": [
+        {"layout": "title", "title": "Plan", "subtitle": "Draft"},
+        {"layout": "bullets", "title": "Goals", "bullets": ["Grow revenue", "Hire two engineers"], "notes": "n2"},
+        {"layout": "table", "title": "Budget", "header": ["Item", "Cost"], "rows": [["Laptops", 3000]]},
+    ]})
+    return w
+
+
+def edit(ws: Workspace, *ops, **extra):
+    return get_command("pptx_edit").run(ws, {"path": "d.pptx", "operations": list(ops), **extra})
+
+
+def titles(path: Path) -> list[str]:
+    return [s.shapes.title.text_frame.text for s in Presentation(str(path)).slides]
+
+
+def test_set_title_replace_text_and_notes_keep_the_rest(ws: Workspace) -> None:
+    # a user formatted a run by hand; replace_text inside that run must keep it
+    prs = Presentation(str(ws.root / "d.pptx"))
+    run = prs.slides[1].placeholders[1].text_frame.paragraphs[0].runs[0]
+    run.font.bold, run.font.size = True, Pt(30)
+    prs.save(str(ws.root / "d.pptx"))
+    res = edit(ws, {"op": "set_title", "slide": 1, "text": "Final plan"},
+               {"op": "replace_text", "find": "revenue", "replace": "profit"},
+               {"op": "set_notes", "slide": 3, "text": "Ask for approval"})
+    assert res.ok, res.message
+    prs = Presentation(str(ws.root / "d.pptx"))
+    assert titles(ws.root / "d.pptx") == ["Final plan", "Goals", "Budget"]
+    run = prs.slides[1].placeholders[1].text_frame.paragraphs[0].runs[0]
+    assert run.text == "Grow profit" and run.font.bold and run.font.size == Pt(30)
+    assert prs.slides[1].placeholders[1].text_frame.paragraphs[1].text == "Hire two engineers"
+    assert prs.slides[1].notes_slide.notes_text_frame.text == "n2"
+    assert prs.slides[2].notes_slide.notes_text_frame.text == "Ask for approval"
+    assert "Draft" in [p.text_frame.text for p in prs.slides[0].placeholders]
+    assert ["Slide 2: Grow revenue", "Slide 2: Grow profit"] in res.data["changes"]
+
+
+def test_replace_text_reaches_tables_and_text_split_across_runs(ws: Workspace) -> None:
+    prs = Presentation(str(ws.root / "d.pptx"))
+    para = prs.slides[1].placeholders[1].text_frame.paragraphs[1]
+    para.runs[0].text = "Hire two "
+    para.add_run().text = "engineers"
+    prs.save(str(ws.root / "d.pptx"))
+    edit(ws, {"op": "replace_text", "find": "two engineers", "replace": "三名工程师"},
+         {"op": "replace_text", "find": "Laptops", "replace": "Monitors", "slide": 3})
+    out = get_command("pptx_inspect").run(ws, {"path": "d.pptx"}).data
+    assert out["slides"][1]["shapes"][0]["paragraphs"][1]["text"] == "Hire 三名工程师"
+    assert out["slides"][2]["tables"][0][1] == ["Monitors", "3000"]
+
+
+def test_add_remove_move_slides(ws: Workspace) -> None:
+    res = edit(ws, {"op": "add_slide", "at": 2, "slide": {"layout": "bullets", "title": "Agenda", "bullets": ["a"]}},
+               {"op": "remove_slide", "slide": 4},
+               {"op": "move_slide", "slide": 3, "to": 1},
+               {"op": "set_bullets", "slide": 3, "bullets": ["x", {"text": "y", "level": 1}]})
+    assert res.ok, res.message
+    assert titles(ws.root / "d.pptx") == ["Goals", "Plan", "Agenda"]
+    prs = Presentation(str(ws.root / "d.pptx"))
+    assert len(prs.slides) == 3
+    # the removed slide's part is gone from the package, not just hidden
+    with zipfile.ZipFile(ws.root / "d.pptx") as zf:
+        assert len([n for n in zf.namelist() if n.startswith("ppt/slides/slide")]) == 3
+    assert prs.slides[0].notes_slide.notes_text_frame.text == "n2"
+    assert [p.text for p in prs.slides[2].placeholders[1].text_frame.paragraphs] == ["x", "y"]
+
+
+def test_set_bullets_and_output_leaves_source_alone(ws: Workspace) -> None:
+    before = (ws.root / "d.pptx").read_bytes()
+    res = edit(ws, {"op": "set_bullets", "slide": 2, "bullets": ["Only one", {"text": "sub", "level": 2}]},
+               output="v2/d2.pptx")
+    assert res.ok and res.artifacts[0].path == "v2/d2.pptx"
+    assert (ws.root / "d.pptx").read_bytes() == before
+    body = Presentation(str(ws.root / "v2/d2.pptx")).slides[1].placeholders[1]
+    assert [(p.text, p.level) for p in body.text_frame.paragraphs] == [("Only one", 0), ("sub", 2)]
+
+
+@pytest.mark.parametrize("op, message", [
+    ({"op": "replace_text", "find": "nowhere", "replace": "x"}, "operations[1] (replace_text): 'nowhere' was not found"),
+    ({"op": "set_title", "slide": 9, "text": "x"}, "slide 9 does not exist (the deck has 3 slides)"),
+    ({"op": "set_bullets", "slide": 3, "bullets": ["x"]}, "slide 3 has no bullet"),
+    ({"op": "move_slide", "slide": 1, "to": 4}, "past the last slide"),
+    ({"op": "add_slide", "at": 9, "slide": {"layout": "title", "title": "x"}}, "outside 1..4"),
+    ({"op": "explode", "slide": 1}, "operations[1].op: 'explode' is not one of"),
+])
+def test_failing_op_writes_nothing(ws: Workspace, op: dict, message: str) -> None:
+    before = (ws.root / "d.pptx").read_bytes()
+    with pytest.raises(CommandError, match=re.escape(message)):
+        edit(ws, {"op": "set_title", "slide": 1, "text": "changed"}, op)
+    assert (ws.root / "d.pptx").read_bytes() == before
+    card = get_command("pptx_edit").describe(ws, {"path": "d.pptx", "operations": [op]})
+    assert card["changes"] == [] and "cannot run" in card["summary"]
+
+
+def test_describe_shows_before_and_after_without_writing(ws: Workspace) -> None:
+    before = (ws.root / "d.pptx").read_bytes()
+    card = get_command("pptx_edit").describe(ws, {"path": "d.pptx", "operations": [
+        {"op": "set_title", "slide": 2, "text": "Objectives"}, {"op": "remove_slide", "slide": 3}]})
+    assert card["changes"] == [["Slide 2 title: Goals", "Slide 2 title: Objectives"],
+                               ["Slide 3: Budget", "(removed)"]]
+    assert (ws.root / "d.pptx").read_bytes() == before
+
+
+def _zip_with(entries: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+def _hostile(ws: Workspace, kind: str) -> None:
+    good = (ws.root / "d.pptx").read_bytes()
+    target = ws.root / "bad.pptx"
+    if kind == "truncated":
+        target.write_bytes(good[: len(good) // 2])
+    elif kind == "encrypted":
+        target.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 512)
+    elif kind == "macro":
+        with zipfile.ZipFile(io.BytesIO(good)) as zf:
+            entries = {n: zf.read(n) for n in zf.namelist()}
+        entries["ppt/vbaProject.bin"] = b"\0" * 64
+        target.write_bytes(_zip_with(entries))
+    elif kind == "bomb":
+        target.write_bytes(_zip_with({"[Content_Types].xml": b"<x/>", "ppt/big.xml": b"\0" * (8 << 20)}))
+    elif kind == "not_a_deck":
+        target.write_bytes(_zip_with({"[Content_Types].xml": b"<Types/>", "hello.txt": b"hi"}))
+    elif kind == "empty":
+        target.write_bytes(b"")
+
+
+@pytest.mark.parametrize("kind, message", [
+    ("truncated", "corrupt or truncated"),
+    ("encrypted", "encrypted"),
+    ("macro", "macros"),
+    ("bomb", "zip bomb"),
+    ("not_a_deck", "cannot be opened as a PowerPoint deck"),
+    ("empty", "empty"),
+])
+def test_hostile_decks_get_one_clear_error(ws: Workspace, kind: str, message: str) -> None:
+    _hostile(ws, kind)
+    for name, args in (("pptx_inspect", {"path": "bad.pptx"}),
+                       ("pptx_edit", {"path": "bad.pptx", "operations": [{"op": "remove_slide", "slide": 1}]})):
+        with pytest.raises(CommandError, match=message):
+            get_command(name).run(ws, args)
+    # verify either refuses up front or reports the file as not opening: never "passed"
+    try:
+        res = get_command("pptx_verify").run(ws, {"path": "bad.pptx"})
+    except CommandError as exc:
+        assert re.search(message, str(exc))
+    else:
+        assert not res.ok and res.evidence[0].checks[0].status == "failed"
+        assert message in res.evidence[0].checks[0].detail
+
+
+def test_renamed_pptm_is_refused(ws: Workspace) -> None:
+    shutil.copy(ws.root / "d.pptx", ws.root / "d.pptm")
+    with pytest.raises(CommandError, match=r"must end with \.pptx"):
+        get_command("pptx_inspect").run(ws, {"path": "d.pptm"})
+
+
+@pytest.mark.soffice
+@pytest.mark.slow
+def test_deck_converts_to_pdf_in_libreoffice_with_the_text(ws: Workspace) -> None:
+    edit(ws, {"op": "add_slide", "slide": {"layout": "bullets", "title": "中文标题", "bullets": ["第一点"]}})
+    pdf = convert(ws.root / "d.pptx", ws.root / "pdf", "pdf", timeout=90)
+    with fitz.open(pdf) as doc:
+        assert doc.page_count == 4
+        text = "".join(page.get_text() for page in doc)
+    for want in ("Plan", "Grow revenue", "Laptops", "中文标题", "第一点"):
+        assert want in text
