@@ -167,8 +167,7 @@ class TaskController(QObject):
             bound = {}
             for state in self._tasks.values():
                 if state.conversation_id == conversation_id and state.message_id.startswith(LOCAL):
-                    task = getattr(self.store, "task", None)
-                    row = await self._store(task, state.task_id) if task and state.task_id else None
+                    row = await self._store(self._task_row, state.task_id)
                     stored_id = getattr(row, "message_id", "") if row is not None else ""
                     if not stored_id:  # no task row yet: the task writes into the newest assistant message
                         stored_id = next((r.id for r in reversed(rows) if r.role == "assistant"), "")
@@ -276,11 +275,23 @@ class TaskController(QObject):
                     return "waiting"
         return "idle"
 
-    def _approval_pending(self, approval_id: str) -> bool:
+    def _approval_row(self, approval_id: str) -> Any:
         try:
-            row = self.store.approval(approval_id)
-        except Exception:  # noqa: BLE001 - a missing row is simply not pending
-            return False
+            return self.store.approval(approval_id)
+        except Exception:  # noqa: BLE001 - a missing row is simply unknown
+            return None
+
+    def _task_row(self, task_id: str) -> Any:
+        task = getattr(self.store, "task", None)
+        if task is None or not task_id:
+            return None
+        try:
+            return task(task_id)
+        except Exception:  # noqa: BLE001 - not stored yet
+            return None
+
+    def _approval_pending(self, approval_id: str) -> bool:
+        row = self._approval_row(approval_id)
         return row is not None and getattr(row, "state", "") in ("pending", "awaiting_approval")
 
     def stop(self) -> None:
@@ -300,7 +311,7 @@ class TaskController(QObject):
         if self.runtime is None:
             return
         conv_id = self.current_id or ""
-        row = await self._store(self.store.approval, approval_id)
+        row = await self._store(self._approval_row, approval_id)
         task_id = getattr(row, "task_id", "") if row is not None else ""
         state = self._tasks.get(task_id) or _TaskState(conv_id, message_id or self._last_assistant_id(), task_id)
         state.conversation_id = conv_id
@@ -344,7 +355,7 @@ class TaskController(QObject):
         state = self._state_for(getattr(event, "task_id", ""))
         here = state is not None and state.conversation_id == self.current_id
         if name == "TextDelta":
-            if here and state.message_id in self.conversation and getattr(event, "agent", "main") == "main":
+            if here and state.message_id in self.conversation and getattr(event, "agent", "main") in ("main", "generate"):
                 self.conversation.append_text(state.message_id, event.text)
             if self._state not in ("stopping", "writing"):
                 self._set_state("thinking")

@@ -109,7 +109,7 @@ class Host:
             status, error = "failed", tr("file.missing", path=_field(row, "workspace_path", ""))
         return ArtifactView(
             id=artifact_id,
-            kind=_field(row, "kind", kind) or kind,
+            kind=kind,  # the ref names the renderer; the store row agrees for every built-in kind
             title=_field(row, "title", "") or Path(_field(row, "workspace_path", "")).name,
             path=path,
             workspace_path=_field(row, "workspace_path", ""),

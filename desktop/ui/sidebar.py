@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -82,18 +82,22 @@ class ConversationSidebar(QWidget):
         self.list.itemChanged.connect(self._on_item_changed)
         self.list.customContextMenuRequested.connect(self._on_context_menu)
 
-        self.delete_action = QAction(self)
-        self.delete_action.setShortcut(QKeySequence.StandardKey.Delete)
-        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.delete_action.triggered.connect(self.delete_current)
-        self.list.addAction(self.delete_action)
+        # Delete key on the list (an event filter: shortcuts need an active window, keys do not).
+        self.list.installEventFilter(self)
         self.retranslate()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if (watched is self.list and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent) and event.matches(QKeySequence.StandardKey.Delete)
+                and self.list.state() != QAbstractItemView.State.EditingState):
+            self.delete_current()
+            return True
+        return super().eventFilter(watched, event)
 
     def retranslate(self) -> None:
         self.search.setPlaceholderText(tr("sidebar.search"))
         self.new_button.setText(tr("sidebar.new"))
         self.new_button.setToolTip(tr("sidebar.new.tip"))
-        self.delete_action.setText(tr("sidebar.delete"))
         self._update_empty()
 
     # -- content ------------------------------------------------------------------------

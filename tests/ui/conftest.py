@@ -1,0 +1,48 @@
+"""UI test plumbing: a qasync loop on pytest-qt's QApplication, and a MIRA_HOME per test.
+
+The loop is created with ``already_running=True``: pytest-qt's ``qtbot.waitUntil``
+/ ``waitSignal`` spin Qt's event loop, and qasync runs asyncio callbacks from Qt
+timers, so coroutines scheduled by the window (``asyncio.ensure_future``) make
+progress while a test waits for what a user would see.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import qasync
+from PySide6.QtWidgets import QApplication
+
+
+@pytest.fixture
+def aloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+    finally:
+        # Let callbacks scheduled by closing widgets run, then detach the loop from Qt.
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        qapp.processEvents()
+        asyncio.events._set_running_loop(None)
+        # loop.stop() would call qapp.exit() and break the next test's waits; mark it stopped instead.
+        loop._QEventLoop__is_running = False  # type: ignore[attr-defined]
+        loop.close()
+        asyncio.set_event_loop(None)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh MIRA_HOME: data, workspaces and config all under tmp_path."""
+    monkeypatch.setenv("MIRA_HOME", str(tmp_path))
+    return tmp_path
+
+
+def run(loop: asyncio.AbstractEventLoop, qtbot, coro, timeout: int = 20000):  # type: ignore[no-untyped-def]
+    """Drive ``coro`` on the qasync loop until it is done and return its result."""
+    fut = asyncio.ensure_future(coro, loop=loop)
+    qtbot.waitUntil(fut.done, timeout=timeout)
+    return fut.result()

@@ -1,0 +1,154 @@
+"""The Host builds renderer views from store rows and routes card actions back to the window."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import docx
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QWidget
+
+from desktop.ui.host import Host, evidence_summary
+from renderers.registry import Registry
+from tests.ui.conftest import run
+from uchat import ExtensionRef
+
+
+@dataclass(frozen=True)
+class _Artifact:
+    id: str
+    path: str
+    workspace_path: str
+    kind: str
+    title: str
+    sha256: str
+    bytes: int
+
+
+@dataclass(frozen=True)
+class _Approval:
+    id: str
+    task_id: str
+    tool_id: str
+    target_path: str
+    summary: str
+    state: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    changes: tuple[tuple[str, str], ...] = ()
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.artifacts: dict[str, _Artifact] = {}
+        self.approvals: dict[str, _Approval] = {}
+        self.evidences: dict[str, dict[str, Any]] = {}
+
+    def artifact(self, artifact_id: str) -> _Artifact:
+        return self.artifacts[artifact_id]
+
+    def evidence(self, artifact_id: str) -> dict[str, Any]:
+        return self.evidences.get(artifact_id, {})
+
+    def approval(self, approval_id: str) -> _Approval:
+        return self.approvals[approval_id]
+
+
+@pytest.fixture
+def setup(tmp_path: Path, qtbot):  # type: ignore[no-untyped-def]
+    path = tmp_path / "ws" / "report.docx"
+    path.parent.mkdir()
+    document = docx.Document()
+    document.add_heading("Quarterly report", 1)
+    document.add_paragraph("Revenue grew.")
+    document.save(str(path))
+    store = _Store()
+    store.artifacts["a1"] = _Artifact("a1", str(path), "report.docx", "docx", "Quarterly report", "ab" * 32,
+                                      path.stat().st_size)
+    store.evidences["a1"] = {"passed": True, "counts": {"headings": 1}, "checks": [
+        {"name": "opens", "status": "passed", "detail": ""},
+        {"name": "visual", "status": "not_run", "detail": "LibreOffice missing"}]}
+    store.approvals["p1"] = _Approval("p1", "t1", "docx_create", "report.docx", "Create report.docx", "pending",
+                                      {"path": "report.docx"})
+    calls: dict[str, list[Any]] = {"decision": [], "preview": [], "notify": []}
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    host = Host(store, registry=Registry(),
+                on_decision=lambda *a: calls["decision"].append(a),
+                on_preview=lambda view, index: calls["preview"].append((view.id, index)),
+                notify=calls["notify"].append)
+    return host, store, calls, parent, path
+
+
+def test_artifact_ref_becomes_a_card_with_evidence_from_the_store(setup) -> None:  # type: ignore[no-untyped-def]
+    host, _store, _calls, parent, path = setup
+    view = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    assert view is not None
+    assert (view.title, view.path, view.bytes, view.status) == ("Quarterly report", path, path.stat().st_size,
+                                                                "written")
+    assert view.evidence is not None and view.evidence.passed
+    assert [c.status for c in view.evidence.checks] == ["passed", "not_run"]
+    card = host.create(ExtensionRef("m1", "a1", "docx"), parent)
+    assert card is not None and host.live_cards("a1") == [card]
+
+
+def test_unknown_rows_and_kinds_take_no_space(setup) -> None:  # type: ignore[no-untyped-def]
+    host, _store, _calls, parent, _path = setup
+    assert host.create(ExtensionRef("m1", "missing", "docx"), parent) is None
+    assert host.create(ExtensionRef("m1", "a1", "odt"), parent) is None
+
+
+def test_evidence_that_did_not_run_is_never_passed() -> None:
+    assert evidence_summary({}) is None
+    only_not_run = evidence_summary({"checks": [{"name": "visual", "status": "not_run"}]})
+    assert only_not_run is not None and not only_not_run.passed
+    failed = evidence_summary({"passed": True, "checks": [{"name": "a", "status": "passed"},
+                                                          {"name": "b", "status": "failed"}]})
+    assert failed is not None and not failed.passed  # recomputed, not trusted
+
+
+def test_approval_view_and_decisions_reach_the_window_with_their_message(setup) -> None:  # type: ignore[no-untyped-def]
+    host, store, calls, parent, _path = setup
+    view = host.view_for(ExtensionRef("m7", "p1", "approval/docx"))
+    assert view is not None and view.approval is not None
+    assert (view.status, view.approval.command, view.approval.decided) == ("pending_approval", "docx_create", "")
+    host.create(ExtensionRef("m7", "p1", "approval/docx"), parent)
+    host.approve("p1")
+    host.deny("p1")
+    assert calls["decision"] == [("p1", True, "m7"), ("p1", False, "m7")]
+    store.approvals["p1"] = _Approval("p1", "t1", "docx_create", "report.docx", "Create", "denied")
+    decided = host.view_for(ExtensionRef("m7", "p1", "approval/docx"))
+    assert decided is not None and decided.status == "denied" and decided.approval.decided == "denied"
+
+
+def test_save_copy_writes_the_same_bytes_and_open_uses_the_system_app(setup, aloop, qtbot, tmp_path,  # type: ignore[no-untyped-def]
+                                                                      monkeypatch) -> None:
+    host, _store, calls, _parent, path = setup
+    view = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    target = tmp_path / "copy.docx"
+    host.ask_save_path = lambda _parent, _title, suggested: str(target)
+    host.save_copy(view)
+    run(aloop, qtbot, host.last_save)
+    assert target.read_bytes() == path.read_bytes()
+    assert any("copy.docx" in n for n in calls["notify"])
+    opened: list[QUrl] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    host.open_external(view)
+    assert opened == [QUrl.fromLocalFile(str(path))]
+    host.open_preview(view, 1)
+    assert calls["preview"] == [("a1", 1)]
+
+
+def test_a_cancelled_save_writes_nothing_and_a_vanished_file_is_reported(setup, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    host, _store, calls, _parent, path = setup
+    view = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    host.ask_save_path = lambda *_a: ""
+    host.save_copy(view)
+    assert host.last_save is None
+    path.unlink()
+    gone = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    assert gone is not None and gone.status == "failed" and "report.docx" in gone.error
+    host.save_copy(gone)
+    assert any("no longer" in n for n in calls["notify"])

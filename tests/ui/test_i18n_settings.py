@@ -1,0 +1,71 @@
+"""Interface strings in both languages, and settings that persist without ever holding a key."""
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+
+from desktop import i18n
+from desktop.llm.settings import ModelSettings
+from desktop.settings import AppSettings, SettingsStore
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_string_exists_in_english_and_chinese_with_the_same_placeholders() -> None:
+    en, zh = i18n.TABLES["en"], i18n.TABLES["zh_CN"]
+    assert set(en) == set(zh)
+    for key in en:
+        assert en[key].strip() and zh[key].strip(), key
+        assert _fields(en[key]) == _fields(zh[key]), key
+    # Chinese strings are really Chinese, not copies of the English ones (brand names aside).
+    untranslated = [k for k in en if en[k] == zh[k] and k != "app.title"]
+    assert untranslated == []
+
+
+def test_switching_language_changes_tr_and_tells_listeners() -> None:
+    heard: list[str] = []
+    unsubscribe = i18n.on_language_changed(heard.append)
+    try:
+        i18n.set_language("zh_CN")
+        assert i18n.tr("status.waiting") == "等待批准"
+        assert i18n.tr_uchat("Send") == "发送"
+        i18n.set_language("en")
+        assert i18n.tr("status.waiting") == "Waiting for approval"
+        assert i18n.tr_uchat("Send") == "Send"
+        assert heard == ["zh_CN", "en"]
+        with pytest.raises(ValueError, match="unknown language"):
+            i18n.set_language("fr")
+    finally:
+        unsubscribe()
+        i18n.set_language("en")
+
+
+def test_settings_round_trip_and_never_store_the_key(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    assert store.load() == AppSettings()
+    settings = AppSettings(model=ModelSettings("openai_compatible", "https://api.example.com/v1/", "m1"),
+                           workspace_root=str(tmp_path / "ws"), language="zh_CN", theme="dark")
+    store.save(settings)
+    again = SettingsStore(tmp_path).load()
+    assert again.model.base_url == "https://api.example.com/v1"
+    assert (again.workspace_root, again.language, again.theme) == (str(tmp_path / "ws"), "zh_CN", "dark")
+    assert again.workspace_path() == tmp_path / "ws"
+    text = store.path.read_text(encoding="utf-8")
+    assert "key" not in json.loads(text)["model"]
+
+
+def test_a_corrupt_or_hand_edited_settings_file_falls_back_and_says_why(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    store.path.write_text("{not json", encoding="utf-8")
+    broken = store.load()
+    assert broken.model.provider == "offline" and broken.problems
+    store.path.write_text(json.dumps({"model": {"provider": "magic"}, "theme": "neon", "language": "xx"}),
+                          encoding="utf-8")
+    odd = store.load()
+    assert (odd.model.provider, odd.theme, odd.language) == ("offline", "system", "")
+    assert len(odd.problems) == 3
