@@ -2,9 +2,47 @@
 
 It knows messages and ``ExtensionRef(message_id, artifact_id, kind)``; nothing
 about documents, agents or renderers.
+
+Pure Python (no Qt): :class:`Conversation` and its events. Qt: :class:`ChatModel`,
+:class:`ChatView`, :class:`Composer`, :class:`ChatWidget` (imported lazily so a
+headless host can use the conversation without loading Qt).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from uchat._conversation import Changed, Conversation, Event, Inserted, Removed, Reset
+from uchat._i18n import set_translator, tr
 from uchat._types import ExtensionProvider, ExtensionRef, Message, Role, Status
 
-__all__ = ["ExtensionProvider", "ExtensionRef", "Message", "Role", "Status"]
+if TYPE_CHECKING:
+    from uchat._composer import Composer
+    from uchat._delegate import ChatDelegate
+    from uchat._model import ChatModel, ChatRole
+    from uchat._view import ChatView
+    from uchat._widget import ChatWidget
+
+_LAZY = {
+    "ChatModel": "uchat._model",
+    "ChatRole": "uchat._model",
+    "ChatView": "uchat._view",
+    "ChatDelegate": "uchat._delegate",
+    "Composer": "uchat._composer",
+    "ChatWidget": "uchat._widget",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'uchat' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = [
+    "Changed", "ChatDelegate", "ChatModel", "ChatRole", "ChatView", "ChatWidget", "Composer", "Conversation",
+    "Event", "ExtensionProvider", "ExtensionRef", "Inserted", "Message", "Removed", "Reset", "Role", "Status",
+    "set_translator", "tr",
+]

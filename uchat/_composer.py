@@ -1,0 +1,297 @@
+"""Composer: the message input with send/stop, attachments and input history."""
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QInputMethodEvent, QKeyEvent, QTextCursor
+from PySide6.QtWidgets import (
+    QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSizePolicy, QToolButton,
+    QVBoxLayout, QWidget,
+)
+
+from uchat._i18n import tr
+
+
+def _local_files(mime: QMimeData) -> list[str]:
+    if not mime.hasUrls():
+        return []
+    return [u.toLocalFile() for u in mime.urls() if u.isLocalFile() and u.toLocalFile()]
+
+
+class _Input(QPlainTextEdit):
+    """The text box: Enter sends, Shift+Enter breaks, Up/Down walk the history."""
+
+    def __init__(self, composer: Composer) -> None:
+        super().__init__(composer)
+        self._composer = composer
+        self._preedit = False
+        self.setTabChangesFocus(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.document().contentsChanged.connect(self._fit)
+
+    def _fit(self) -> None:
+        # Grow with the text from one to eight lines, then scroll.
+        lines = max(1, min(8, int(self.document().size().height())))
+        h = lines * self.fontMetrics().lineSpacing() + 2 * int(self.document().documentMargin()) + 8
+        self.setFixedHeight(max(h, 40))
+
+    def inputMethodEvent(self, event: QInputMethodEvent) -> None:
+        self._preedit = bool(event.preeditString())
+        super().inputMethodEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key, mods = event.key(), event.modifiers()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self._preedit:
+            if mods & Qt.KeyboardModifier.ShiftModifier:
+                self.insertPlainText("\n")
+            elif mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+                super().keyPressEvent(event)
+            else:
+                self._composer.submit()
+            event.accept()
+            return
+        cursor = self.textCursor()
+        if key == Qt.Key.Key_Up and not mods and self._on_first_line(cursor):
+            if self._composer.history_step(-1):
+                event.accept()
+                return
+        if key == Qt.Key.Key_Down and not mods and self._on_last_line(cursor):
+            if self._composer.history_step(+1):
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+    def _on_first_line(self, cursor: QTextCursor) -> bool:
+        probe = QTextCursor(cursor)
+        return not probe.movePosition(QTextCursor.MoveOperation.Up)
+
+    def _on_last_line(self, cursor: QTextCursor) -> bool:
+        probe = QTextCursor(cursor)
+        return not probe.movePosition(QTextCursor.MoveOperation.Down)
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        return bool(_local_files(source)) or source.hasImage() or super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        files = _local_files(source)
+        if files:
+            self._composer.add_attachments(files)
+        elif source.hasImage():
+            self._composer.paste_image(source.imageData())
+        else:
+            super().insertFromMimeData(source)
+
+
+class _Chip(QFrame):
+    def __init__(self, path: str, on_remove: object, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.path = path
+        self.setObjectName("uchatChip")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 2, 2, 2)
+        row.setSpacing(4)
+        label = QLabel(os.path.basename(path) or path, self)
+        label.setToolTip(path)
+        row.addWidget(label)
+        self.remove_button = QToolButton(self)
+        self.remove_button.setText("✕")
+        self.remove_button.setAutoRaise(True)
+        self.remove_button.setToolTip(tr("Remove attachment"))
+        self.remove_button.clicked.connect(on_remove)
+        row.addWidget(self.remove_button)
+
+
+class Composer(QWidget):
+    """Multi-line input. Emits ``sig_send(text, attachments)`` and ``sig_stop()``.
+
+    ``sig_image_pasted(bytes)`` carries a pasted image as PNG data: the host saves
+    it and calls :meth:`add_attachments` with the saved path.
+    """
+
+    sig_send = Signal(str, list)
+    sig_stop = Signal()
+    sig_attachments_changed = Signal(list)
+    sig_image_pasted = Signal(bytes)
+
+    def __init__(self, parent: QWidget | None = None, *, history_size: int = 100) -> None:
+        super().__init__(parent)
+        self._attachments: list[str] = []
+        self._history: list[str] = []
+        self._history_size = history_size
+        self._history_pos = 0  # == len(history) means "the draft"
+        self._draft = ""
+        self._busy = False
+        self.setAcceptDrops(True)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(8, 6, 8, 8)
+        outer.setSpacing(4)
+        self.chips = QWidget(self)
+        self._chips_row = QHBoxLayout(self.chips)
+        self._chips_row.setContentsMargins(0, 0, 0, 0)
+        self._chips_row.addStretch(1)
+        self.chips.hide()
+        outer.addWidget(self.chips)
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        self.attach_button = QToolButton(self)
+        self.attach_button.clicked.connect(self.choose_files)
+        self.input = _Input(self)
+        self.send_button = QPushButton(self)
+        self.send_button.setDefault(False)
+        self.send_button.setAutoDefault(False)
+        self.send_button.clicked.connect(self._on_button)
+        row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.input, 1)
+        row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
+        outer.addLayout(row)
+        self.setFocusProxy(self.input)
+        self.retranslate()
+        self.input._fit()
+
+    # -- public API ------------------------------------------------------------
+    def text(self) -> str:
+        return self.input.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        self.input.setPlainText(text)
+        self.input.moveCursor(QTextCursor.MoveOperation.End)
+
+    def attachments(self) -> list[str]:
+        return list(self._attachments)
+
+    def is_busy(self) -> bool:
+        return self._busy
+
+    def set_busy(self, busy: bool) -> None:
+        """While busy the button shows Stop (emits ``sig_stop``) and Enter does not send."""
+        self._busy = busy
+        self.retranslate()
+
+    def set_enabled_input(self, enabled: bool) -> None:
+        """Enable or disable typing and attaching (the Stop button stays usable)."""
+        self.input.setReadOnly(not enabled)
+        self.input.setEnabled(enabled)
+        self.attach_button.setEnabled(enabled)
+        self.setAcceptDrops(enabled)
+
+    def add_attachments(self, paths: list[str]) -> None:
+        """Add files to the pending attachments (duplicates and folders are skipped)."""
+        added = False
+        for p in paths:
+            p = os.path.abspath(p)
+            if p in self._attachments or not os.path.isfile(p):
+                continue
+            self._attachments.append(p)
+            added = True
+        if added:
+            self._rebuild_chips()
+            self.sig_attachments_changed.emit(self.attachments())
+
+    def remove_attachment(self, path: str) -> None:
+        if path in self._attachments:
+            self._attachments.remove(path)
+            self._rebuild_chips()
+            self.sig_attachments_changed.emit(self.attachments())
+
+    def clear_attachments(self) -> None:
+        if self._attachments:
+            self._attachments.clear()
+            self._rebuild_chips()
+            self.sig_attachments_changed.emit([])
+
+    def choose_files(self) -> None:
+        """Open a file dialog and attach what the user picks."""
+        paths, _ = QFileDialog.getOpenFileNames(self, tr("Attach files"))
+        if paths:
+            self.add_attachments(list(paths))
+
+    def paste_image(self, data: object) -> None:
+        """Emit a pasted image as PNG bytes for the host to save."""
+        image = data if isinstance(data, QImage) else QImage(data) if data is not None else QImage()
+        if image.isNull():
+            return
+        buf = QByteArray()
+        dev = QBuffer(buf)
+        dev.open(QIODevice.OpenModeFlag.WriteOnly)
+        image.save(dev, "PNG")
+        dev.close()
+        self.sig_image_pasted.emit(bytes(buf.data()))
+
+    def submit(self) -> bool:
+        """Send the text and attachments (what Enter does); False when nothing was sent."""
+        if self._busy or self.input.isReadOnly():
+            return False
+        text = self.text()
+        if not text.strip() and not self._attachments:
+            return False
+        attachments = self.attachments()
+        if text.strip() and (not self._history or self._history[-1] != text):
+            self._history.append(text)
+            del self._history[: -self._history_size]
+        self._history_pos = len(self._history)
+        self._draft = ""
+        self.input.clear()
+        self._attachments.clear()
+        self._rebuild_chips()
+        self.sig_send.emit(text.strip("\n"), attachments)
+        if attachments:
+            self.sig_attachments_changed.emit([])
+        return True
+
+    def history_step(self, step: int) -> bool:
+        """Move through earlier sends (-1 older, +1 newer); False at either end."""
+        pos = self._history_pos + step
+        if not self._history or pos < 0 or pos > len(self._history):
+            return False
+        if self._history_pos == len(self._history):
+            self._draft = self.text()
+        self._history_pos = pos
+        self.set_text(self._history[pos] if pos < len(self._history) else self._draft)
+        return True
+
+    def retranslate(self) -> None:
+        self.input.setPlaceholderText(tr("Message… (Enter to send, Shift+Enter for a new line)"))
+        self.attach_button.setText(tr("Attach…"))
+        self.attach_button.setToolTip(tr("Attach files"))
+        self.send_button.setText(tr("Stop") if self._busy else tr("Send"))
+        self.send_button.setToolTip(tr("Stop the running task") if self._busy else tr("Send (Enter)"))
+
+    # -- internals ---------------------------------------------------------------
+    def _on_button(self) -> None:
+        if self._busy:
+            self.sig_stop.emit()
+        else:
+            self.submit()
+
+    def _rebuild_chips(self) -> None:
+        while self._chips_row.count() > 1:
+            item = self._chips_row.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        for i, path in enumerate(self._attachments):
+            chip = _Chip(path, lambda _=False, p=path: self.remove_attachment(p), self.chips)
+            self._chips_row.insertWidget(i, chip)
+        self.chips.setVisible(bool(self._attachments))
+
+    def chip_widgets(self) -> list[_Chip]:
+        return [w for w in self.chips.findChildren(_Chip) if w.path in self._attachments]
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _local_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: object) -> None:
+        event.acceptProposedAction()  # type: ignore[attr-defined]
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = _local_files(event.mimeData())
+        if files:
+            self.add_attachments(files)
+            event.acceptProposedAction()
+        else:
+            event.ignore()

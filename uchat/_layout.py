@@ -1,0 +1,271 @@
+"""One layout computation for a message row, shared by paint and sizeHint.
+
+Rows near the viewport get a real layout (markdown → HTML → QTextDocument, kept
+in a small LRU keyed by message id, text and width); rows far away only get a
+cheap height estimate, so opening a long history never lays out every message.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPalette, QTextCursor, QTextDocument
+
+from uchat._i18n import tr
+from uchat._markdown import markdown_to_html, style_sheet
+from uchat._types import Message, Role, Status
+
+MARGIN_X = 12  # row side margin
+MARGIN_Y = 6  # row top/bottom margin
+PAD_X = 12  # bubble padding
+PAD_Y = 8
+MAX_COLUMN = 860  # messages read best in a column, even in a wide window
+EXT_GAP = 6  # space above each extension widget
+INDICATOR_H = 14
+DOC_CACHE = 160
+
+_CJK_FAMILIES = ("Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei")
+
+
+def mix(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` moved a fraction ``t`` towards ``b``."""
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * t),
+        round(a.green() + (b.green() - a.green()) * t),
+        round(a.blue() + (b.blue() - a.blue()) * t),
+    )
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+@dataclass(frozen=True)
+class Colors:
+    """Everything the delegate paints with, derived from one palette."""
+
+    text: QColor
+    muted: QColor
+    user_bubble: QColor
+    assistant_bubble: QColor
+    border: QColor
+    code_bg: QColor
+    link: QColor
+    error: QColor
+    accent: QColor
+
+    @classmethod
+    def from_palette(cls, palette: QPalette) -> Colors:
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        dark = is_dark(palette)
+        link = palette.color(QPalette.ColorRole.Link)
+        if abs(link.lightness() - base.lightness()) < 90:  # e.g. a dark palette that kept light-theme blue
+            link = QColor("#8ab4f8") if dark else QColor("#1a5fb4")
+        return cls(
+            text=text,
+            muted=mix(text, base, 0.4),
+            user_bubble=mix(base, accent, 0.28 if dark else 0.16),
+            assistant_bubble=mix(base, text, 0.06),
+            border=mix(base, text, 0.22),
+            code_bg=mix(base, text, 0.11 if dark else 0.07),
+            link=link,
+            error=QColor("#ff7b72") if dark else QColor("#b3261e"),
+            accent=accent,
+        )
+
+
+@dataclass(frozen=True)
+class RowLayout:
+    """Geometry of one row, relative to the row's top-left corner."""
+
+    height: int
+    bubble: QRect  # empty when the message has no text, error or indicator
+    text_origin: QPoint
+    document: QTextDocument | None
+    error_rect: QRect | None
+    indicator_rect: QRect | None
+    ext_rects: tuple[QRect, ...]  # one per extension with a widget (height > 0)
+
+
+class LayoutEngine:
+    """Builds and caches row layouts for one font and palette."""
+
+    def __init__(self) -> None:
+        self._docs: OrderedDict[tuple[str, str, int, bool], QTextDocument] = OrderedDict()
+        self.font = QFont()
+        self.palette = QPalette()
+        self.colors = Colors.from_palette(self.palette)
+        self._css = ""
+        self._fm = QFontMetrics(self.font)
+        self.set_style(self.font, self.palette)
+
+    def set_style(self, font: QFont, palette: QPalette) -> None:
+        """Use this font and palette; drops the cached documents when they differ."""
+        font = QFont(font)
+        available = set(QFontDatabase.families())
+        fallbacks = [f for f in _CJK_FAMILIES if f in available]
+        families = [*font.families(), *(f for f in fallbacks if f not in font.families())]
+        font.setFamilies(families)
+        colors = Colors.from_palette(palette)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
+        css = style_sheet(
+            text=colors.text.name(), muted=colors.muted.name(), link=colors.link.name(),
+            code_bg=colors.code_bg.name(), border=colors.border.name(),
+            header_bg=mix(colors.code_bg, colors.text, 0.05).name(), mono=mono,
+        )
+        if css == self._css and font == self.font:
+            return
+        self.font, self.palette, self.colors, self._css = font, QPalette(palette), colors, css
+        self._fm = QFontMetrics(font)
+        self._docs.clear()
+
+    # -- geometry ------------------------------------------------------------
+    @staticmethod
+    def column(width: int) -> tuple[int, int]:
+        """(left x, width) of the message column in a viewport ``width`` wide."""
+        col = max(120, min(width - 2 * MARGIN_X, MAX_COLUMN))
+        return max(MARGIN_X, (width - col) // 2), col
+
+    def bubble_max(self, width: int, role: Role) -> int:
+        _, col = self.column(width)
+        return int(col * 0.8) if role == Role.USER else col
+
+    def ext_width(self, width: int, role: Role) -> int:
+        """Width given to an extension widget under a message of ``role``."""
+        return self.bubble_max(width, role)
+
+    # -- documents -----------------------------------------------------------
+    def document(self, message: Message, text_width: int) -> QTextDocument:
+        """The laid-out markdown document of ``message`` (LRU cached)."""
+        key = (message.id, message.text, text_width, message.role == Role.SYSTEM)
+        doc = self._docs.get(key)
+        if doc is not None:
+            self._docs.move_to_end(key)
+            return doc
+        doc = QTextDocument()
+        doc.setUndoRedoEnabled(False)
+        doc.setDocumentMargin(0)
+        font = QFont(self.font)
+        if message.role == Role.SYSTEM:
+            font.setPointSizeF(font.pointSizeF() * 0.92)
+        doc.setDefaultFont(font)
+        doc.setDefaultStyleSheet(self._css)
+        doc.setHtml(markdown_to_html(message.text))
+        _trim_outer_margins(doc)
+        doc.setTextWidth(text_width)
+        self._docs[key] = doc
+        if len(self._docs) > DOC_CACHE:
+            self._docs.popitem(last=False)
+        return doc
+
+    def _error_height(self, error: str, width: int) -> int:
+        return self._fm.boundingRect(QRect(0, 0, width, 100_000), _WRAP, error_label(error)).height()
+
+    # -- rows ------------------------------------------------------------------
+    def layout(self, message: Message, width: int, ext_heights: tuple[int, ...] = ()) -> RowLayout:
+        """The real layout of ``message`` in a viewport ``width`` wide."""
+        x0, col = self.column(width)
+        max_w = self.bubble_max(width, message.role)
+        inner_max = max(40, max_w - 2 * PAD_X)
+        doc = self.document(message, inner_max) if message.text.strip() else None
+        text_w = min(inner_max, math.ceil(doc.idealWidth())) if doc is not None else 0
+        text_h = math.ceil(doc.size().height()) if doc is not None else 0
+        streaming = message.status == Status.STREAMING
+        error_h = self._error_height(message.error, inner_max) if message.error else 0
+        y = PAD_Y + text_h
+        error_rect = indicator_rect = None
+        if error_h:
+            y += 6 if text_h else 0
+            error_rect = QRect(0, y, inner_max, error_h)
+            text_w = max(text_w, min(inner_max, self._fm.horizontalAdvance(error_label(message.error)) + 4))
+            y += error_h
+        if streaming:
+            y += 4 if (text_h or error_h) else 0
+            indicator_rect = QRect(0, y, 36, INDICATOR_H)
+            text_w = max(text_w, 36)
+            y += INDICATOR_H
+        has_bubble = bool(text_h or error_h or streaming)
+        bubble_h = y + PAD_Y if has_bubble else 0
+        bubble_w = text_w + 2 * PAD_X if has_bubble else 0
+        if message.role == Role.USER:
+            bx = x0 + col - bubble_w
+        elif message.role == Role.SYSTEM:
+            bx = x0 + (col - bubble_w) // 2
+        else:
+            bx = x0
+        bubble = QRect(bx, MARGIN_Y, bubble_w, bubble_h)
+        origin = QPoint(bx + PAD_X, MARGIN_Y + PAD_Y)
+        if error_rect is not None:
+            error_rect.translate(origin.x(), MARGIN_Y)
+        if indicator_rect is not None:
+            indicator_rect.translate(origin.x(), MARGIN_Y)
+        ext_w = self.ext_width(width, message.role)
+        ext_x = x0 + col - ext_w if message.role == Role.USER else x0
+        y = MARGIN_Y + bubble_h
+        rects = []
+        for h in ext_heights:
+            if h <= 0:
+                continue  # the provider returned None: no space at all
+            y += EXT_GAP if (rects or has_bubble) else 0
+            rects.append(QRect(ext_x, y, ext_w, h))
+            y += h
+        return RowLayout(
+            height=y + MARGIN_Y, bubble=bubble, text_origin=origin, document=doc,
+            error_rect=error_rect, indicator_rect=indicator_rect, ext_rects=tuple(rects),
+        )
+
+    def estimate(self, message: Message, width: int, ext_heights: tuple[int, ...] = ()) -> int:
+        """A cheap height guess for rows far from the viewport (no layout)."""
+        inner = max(40, self.bubble_max(width, message.role) - 2 * PAD_X)
+        per_line = max(8, inner // max(1, self._fm.averageCharWidth()))
+        lines = 0
+        text = message.text
+        if text.strip():
+            for line in text.split("\n"):
+                n = len(line) if line.isascii() else 2 * len(line)  # CJK is about two columns wide
+                lines += max(1, -(-n // per_line))
+        h = lines * (self._fm.lineSpacing() + 2)
+        if h or message.error or message.status == Status.STREAMING:
+            h += 2 * PAD_Y + (INDICATOR_H if message.status == Status.STREAMING else 0)
+            h += self._fm.lineSpacing() * 2 if message.error else 0
+        for e in ext_heights:
+            if e > 0:
+                h += e + EXT_GAP
+        return h + 2 * MARGIN_Y
+
+    def anchor_at(self, message: Message, width: int, ext_heights: tuple[int, ...], pos: QPoint) -> str:
+        """The link under ``pos`` (row coordinates), or ``""``."""
+        row = self.layout(message, width, ext_heights)
+        if row.document is None:
+            return ""
+        local = QPointF(pos - row.text_origin)
+        if local.x() < 0 or local.y() < 0:
+            return ""
+        return row.document.documentLayout().anchorAt(local)
+
+
+_WRAP = int(Qt.TextFlag.TextWordWrap)
+
+
+def error_label(error: str) -> str:
+    """The line shown under a message that failed."""
+    return f"⚠ {tr('Error')}: {error}"
+
+
+def _trim_outer_margins(doc: QTextDocument) -> None:
+    """Drop the first block's top and the last block's bottom margin (bubble padding covers them)."""
+    first, last = doc.firstBlock(), doc.lastBlock()
+    cursor = QTextCursor(first)
+    fmt = first.blockFormat()
+    if fmt.topMargin():
+        fmt.setTopMargin(0)
+        cursor.setBlockFormat(fmt)
+    cursor = QTextCursor(last)
+    fmt = last.blockFormat()
+    if fmt.bottomMargin():
+        fmt.setBottomMargin(0)
+        cursor.setBlockFormat(fmt)

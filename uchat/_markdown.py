@@ -1,0 +1,106 @@
+"""Markdown (model output, untrusted) to the HTML subset QTextDocument renders.
+
+Raw HTML in the markdown is escaped, images are shown as links (a document
+must never load local files), and the only colours live in the style sheet
+built from the palette, so one HTML string serves light and dark themes.
+"""
+from __future__ import annotations
+
+import html
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+_SAFE_SCHEMES = ("http://", "https://", "mailto:")
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _render_code(code: str) -> str:
+    # A one-cell table gives the code block its padding and background;
+    # pre-wrap keeps long lines inside the bubble instead of clipping them.
+    body = _escape(code.rstrip("\n"))
+    return (
+        '<table class="code" width="100%" cellspacing="0" cellpadding="8"><tr><td>'
+        f"<pre>{body}</pre></td></tr></table>\n"
+    )
+
+
+def _fence(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    return _render_code(tokens[idx].content)
+
+
+def _image(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    alt = self.renderInlineAsText(token.children or [], options, env) or "image"
+    src = str(token.attrGet("src") or "")
+    label = _escape(f"[{alt}]")
+    if src.lower().startswith(_SAFE_SCHEMES):
+        return f'<a href="{_escape(src)}">{label}</a>'
+    return label
+
+
+def _table_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    return '<table class="md" border="1" cellspacing="0" cellpadding="5">\n'
+
+
+def _link_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    href = str(tokens[idx].attrGet("href") or "")
+    if not href.lower().startswith(_SAFE_SCHEMES):
+        href = ""  # javascript:, file:, relative paths: shown as text, never opened
+    return f'<a href="{_escape(href)}">' if href else "<a>"
+
+
+def _make_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "breaks": True, "typographer": False})
+    md.enable(["table", "strikethrough"])
+    md.add_render_rule("fence", _fence)
+    md.add_render_rule("code_block", _fence)
+    md.add_render_rule("image", _image)
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("link_open", _link_open)
+    return md
+
+
+_parser = _make_parser()
+_cache: OrderedDict[str, str] = OrderedDict()
+_CACHE_SIZE = 512
+
+
+def markdown_to_html(text: str) -> str:
+    """Render markdown to safe HTML for QTextDocument (cached by text)."""
+    hit = _cache.get(text)
+    if hit is not None:
+        _cache.move_to_end(text)
+        return hit
+    try:
+        out = _parser.render(text)
+    except Exception:  # pathological input: show it as plain text, lose nothing
+        out = "<p>" + _escape(text).replace("\n", "<br>") + "</p>"
+    _cache[text] = out
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return out
+
+
+def style_sheet(*, text: str, muted: str, link: str, code_bg: str, border: str, header_bg: str, mono: str) -> str:
+    """The document style sheet; every colour comes from the caller's palette."""
+    return f"""
+p {{ margin-top: 0px; margin-bottom: 8px; }}
+h1, h2, h3, h4, h5, h6 {{ margin-top: 6px; margin-bottom: 6px; }}
+ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
+li {{ margin-bottom: 2px; }}
+pre {{ font-family: "{mono}"; white-space: pre-wrap; margin: 0px; }}
+code {{ font-family: "{mono}"; background-color: {code_bg}; }}
+table.code {{ background-color: {code_bg}; border-width: 0px; margin-top: 2px; margin-bottom: 8px; }}
+table.md {{ border-color: {border}; border-style: solid; border-collapse: collapse; margin-bottom: 8px; }}
+th {{ background-color: {header_bg}; }}
+a {{ color: {link}; text-decoration: underline; }}
+blockquote {{ color: {muted}; margin-left: 12px; }}
+hr {{ color: {border}; }}
+"""

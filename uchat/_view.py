@@ -1,0 +1,529 @@
+"""ChatView: one item view, one model, one delegate, plus extension slots.
+
+A QAbstractItemView with its own list layout: per-row heights (real for rows
+near the viewport, estimated elsewhere) and their prefix sums, so a change in
+one row costs O(visible) layout work instead of a full relayout of the history.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import (
+    QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
+    QPainter, QRegion, QResizeEvent, QShowEvent,
+)
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget
+
+from uchat._delegate import ChatDelegate
+from uchat._extensions import ExtensionSlots
+from uchat._i18n import tr
+from uchat._layout import LayoutEngine
+from uchat._model import ChatModel, ChatRole
+from uchat._types import ExtensionProvider, Message, Status
+
+_OPENABLE = ("http", "https", "mailto")
+_BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
+
+
+class ChatView(QAbstractItemView):
+    """Shows a :class:`ChatModel`: markdown bubbles with extension widgets below."""
+
+    sig_link_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._heights: list[int] = []
+        self._tops: list[int] = [0]
+        self._width = -1
+        self._stick = True  # follow new output while the user is at the bottom
+        self._syncing = False
+        self._anchor: tuple[str, int] | None = None  # (message id, offset) kept when not at the bottom
+        self._press_anchor = ""
+        self._sync_timer = QTimer(self)
+        self._sync_timer.setSingleShot(True)
+        self._sync_timer.setInterval(0)
+        self._sync_timer.timeout.connect(self.sync)
+        self.engine = LayoutEngine()
+        self.slots = ExtensionSlots(self.viewport(), self.schedule_sync)
+        self._delegate = ChatDelegate(self.engine, self._ext_heights, self)
+        self.setItemDelegate(self._delegate)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setAutoScroll(False)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._blink = QTimer(self)
+        self._blink.setInterval(350)
+        self._blink.timeout.connect(self._on_blink)
+        self._streaming_rows: list[int] = []
+        self.jump_button = QToolButton(self)
+        self.jump_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.jump_button.clicked.connect(self.scroll_to_bottom)
+        self.jump_button.hide()
+        self.verticalScrollBar().valueChanged.connect(self._on_value_changed)
+        self.verticalScrollBar().setSingleStep(40)
+        self.engine.set_style(self.font(), self.palette())
+        self.retranslate()
+        self.setModel(ChatModel(parent=self))
+
+    # -- public API ------------------------------------------------------------
+    def set_extension_provider(self, provider: ExtensionProvider | None) -> None:
+        """Install the host's provider; ``create(ref, parent)`` builds slot widgets."""
+        self.slots.set_provider(provider)
+        self._reestimate()
+        self.schedule_sync()
+
+    def reload_extensions(self, message_id: str | None = None) -> None:
+        """Ask the provider again for one message's widgets (or all)."""
+        if message_id is None:
+            self.slots.forget()
+        else:
+            m = self._message_by_id(message_id)
+            if m is not None:
+                self.slots.forget(list(m.extensions))
+        self.schedule_sync()
+
+    def is_at_bottom(self) -> bool:
+        """True while the view follows new output."""
+        return self._stick
+
+    def scroll_to_bottom(self) -> None:
+        """Jump to the latest message and follow new output again."""
+        self._stick = True
+        self.sync()
+
+    def message_at(self, row: int) -> Message:
+        model = self.model()
+        if isinstance(model, ChatModel):
+            return model.message_at(row)
+        return model.index(row, 0).data(ChatRole.MESSAGE)
+
+    def copy_message(self, index: QModelIndex | None = None) -> bool:
+        """Copy a message's markdown text (default: the current one) to the clipboard."""
+        index = index if index is not None else self.currentIndex()
+        if not index.isValid():
+            return False
+        QGuiApplication.clipboard().setText(self.message_at(index.row()).text)
+        return True
+
+    def link_at(self, pos: QPoint) -> str:
+        """The link under viewport position ``pos``, or ``""``."""
+        index = self.indexAt(pos)
+        if not index.isValid():
+            return ""
+        m = self.message_at(index.row())
+        width = self.viewport().width()
+        local = pos - QPoint(0, self._tops[index.row()] - self._offset())
+        return self.engine.anchor_at(m, width, self._ext_heights(m, width), local)
+
+    def context_menu_at(self, pos: QPoint) -> QMenu | None:
+        """The context menu for viewport position ``pos`` (None over empty space)."""
+        index = self.indexAt(pos)
+        if not index.isValid():
+            return None
+        menu = QMenu(self)
+        copy = QAction(tr("Copy"), menu)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.triggered.connect(lambda: self.copy_message(index))
+        menu.addAction(copy)
+        link = self.link_at(pos)
+        if link:
+            copy_link = QAction(tr("Copy link"), menu)
+            copy_link.triggered.connect(lambda: QGuiApplication.clipboard().setText(link))
+            menu.addAction(copy_link)
+        return menu
+
+    def retranslate(self) -> None:
+        self.jump_button.setText(tr("Jump to latest") + " ↓")
+        self.jump_button.adjustSize()
+        self._place_jump_button()
+
+    # -- model wiring ------------------------------------------------------------
+    def setModel(self, model: ChatModel | None) -> None:  # type: ignore[override]
+        old = self.model()
+        if old is not None:
+            for sig, slot in self._model_connections(old):
+                sig.disconnect(slot)
+        super().setModel(model)
+        if model is not None:
+            for sig, slot in self._model_connections(model):
+                sig.connect(slot)
+        self.slots.forget()
+        self._reestimate()
+        self.schedule_sync()
+
+    def _model_connections(self, model: ChatModel) -> list[tuple[object, object]]:
+        return [(model.rowsRemoved, self._on_rows_removed), (model.modelReset, self._on_reset),
+                (model.layoutChanged, self._on_reset), (model.rowsMoved, self._on_reset)]
+
+    def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
+        if not parent.isValid():
+            width = self.viewport().width()
+            new = [self.engine.estimate(m, width, self._ext_heights(m, width))
+                   for m in (self.message_at(r) for r in range(start, end + 1))]
+            self._heights[start:start] = new
+            self._recount()
+            self.schedule_sync()
+        super().rowsInserted(parent, start, end)
+
+    def rowsAboutToBeRemoved(self, parent: QModelIndex, start: int, end: int) -> None:
+        if not parent.isValid():
+            for r in range(start, end + 1):
+                self.slots.forget(list(self.message_at(r).extensions))
+        super().rowsAboutToBeRemoved(parent, start, end)
+
+    def _on_rows_removed(self, parent: QModelIndex, start: int, end: int) -> None:
+        if not parent.isValid():
+            del self._heights[start:end + 1]
+            self._recount()
+            self.schedule_sync()
+
+    def _on_reset(self, *args: object) -> None:
+        self.slots.forget()
+        self._reestimate()
+        self.schedule_sync()
+
+    def dataChanged(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
+        if top_left.isValid():
+            for r in range(top_left.row(), bottom_right.row() + 1):
+                if not roles or ChatRole.EXTENSIONS in roles:
+                    self.slots.release_message(self.message_at(r))
+            self.schedule_sync()
+        self.viewport().update()
+
+    # -- layout ------------------------------------------------------------------
+    def schedule_sync(self) -> None:
+        """Re-flow the rows near the viewport on the next event-loop turn."""
+        if not self._sync_timer.isActive():
+            self._sync_timer.start()
+
+    def _ext_heights(self, message: Message, width: int) -> tuple[int, ...]:
+        return self.slots.heights(message)
+
+    def _offset(self) -> int:
+        return self.verticalScrollBar().value()
+
+    def _total(self) -> int:
+        return self._tops[-1]
+
+    def _recount(self) -> None:
+        self._tops = [0, *accumulate(self._heights)]
+
+    def _row_at_y(self, y: int) -> int:
+        """Row containing content coordinate ``y`` (clamped)."""
+        n = len(self._heights)
+        if n == 0:
+            return -1
+        return min(n - 1, max(0, bisect_right(self._tops, y) - 1))
+
+    def _reestimate(self) -> None:
+        model = self.model()
+        n = model.rowCount() if model is not None else 0
+        width = max(1, self.viewport().width())
+        est = self.engine.estimate
+        self._heights = [est(m, width, self.slots.heights(m)) for m in (self.message_at(r) for r in range(n))]
+        self._width = self.viewport().width()
+        self._recount()
+
+    def _message_by_id(self, message_id: str) -> Message | None:
+        model = self.model()
+        if isinstance(model, ChatModel):
+            return model.conversation.get(message_id)
+        return None
+
+    def _anchor_offset(self) -> int | None:
+        """Content offset that keeps the anchored message where the user left it."""
+        if self._anchor is None:
+            return None
+        model = self.model()
+        if not isinstance(model, ChatModel) or self._anchor[0] not in model.conversation:
+            return None
+        row = model.conversation.index_of(self._anchor[0])
+        return self._tops[row] + self._anchor[1] if row < len(self._heights) else None
+
+    def _remember_anchor(self) -> None:
+        row = self._row_at_y(self._offset())
+        self._anchor = None if row < 0 else (self.message_at(row).id, self._offset() - self._tops[row])
+
+    def sync(self) -> None:
+        """Lay out rows near the viewport, keep the scroll position, place widgets."""
+        if self._syncing:
+            return
+        self._sync_timer.stop()
+        self._syncing = True
+        try:
+            self._sync()
+        finally:
+            self._syncing = False
+
+    def _sync(self) -> None:
+        vp = self.viewport()
+        width, page = vp.width(), max(1, vp.height())
+        if width != self._width:
+            self._reestimate()
+        n = len(self._heights)
+        sb = self.verticalScrollBar()
+        target = sb.value()
+        lo = hi = -1
+        for _ in range(4):  # real heights move rows; converge in a few passes
+            if self._stick:
+                target = max(0, self._total() - page)
+            else:
+                anchored = self._anchor_offset()
+                target = anchored if anchored is not None else target
+            target = max(0, min(target, self._total() - page))
+            lo, hi = self._row_at_y(target - page), self._row_at_y(target + 2 * page)
+            changed = False
+            for r in range(lo, hi + 1) if n else ():
+                m = self.message_at(r)
+                self.slots.ensure(m, self.engine.ext_width(width, m.role))
+                h = self.engine.layout(m, width, self.slots.heights(m)).height
+                if h != self._heights[r]:
+                    self._heights[r] = h
+                    changed = True
+            if not changed:
+                break
+            self._recount()
+        near = {self.message_at(r).id for r in range(lo, hi + 1)} if n else set()
+        self.slots.release_except(near)
+        sb.setPageStep(page)
+        sb.setRange(0, max(0, self._total() - page))
+        sb.setValue(target)
+        if not self._stick:
+            self._remember_anchor()
+        self._place_widgets(lo, hi)
+        self._streaming_rows = [r for r in range(lo, hi + 1) if n and self.message_at(r).status == Status.STREAMING]
+        if self._streaming_rows and not self._blink.isActive():
+            self._blink.start()
+        elif not self._streaming_rows:
+            self._blink.stop()
+        self._update_jump_button()
+        vp.update()
+
+    def _place_widgets(self, lo: int, hi: int) -> None:
+        if lo < 0:
+            return
+        width, offset = self.viewport().width(), self._offset()
+        for r in range(lo, hi + 1):
+            m = self.message_at(r)
+            if not m.extensions or self.slots.provider is None:
+                continue
+            heights = self.slots.heights(m)
+            row = self.engine.layout(m, width, heights)
+            shown = [ref for ref, h in zip(m.extensions, heights, strict=True) if h > 0]
+            for ref, rect in zip(shown, row.ext_rects, strict=False):
+                self.slots.place(ref, rect.translated(0, self._tops[r] - offset))
+
+    # -- scrolling -----------------------------------------------------------------
+    def _on_value_changed(self, value: int) -> None:
+        if self._syncing:
+            return
+        sb = self.verticalScrollBar()
+        self._stick = value >= sb.maximum() - _BOTTOM_SLACK
+        self._remember_anchor()
+        self._update_jump_button()
+        model = self.model()
+        if value <= self.viewport().height() // 4 and model is not None and model.canFetchMore(QModelIndex()):
+            QTimer.singleShot(0, self._fetch_older)
+
+    def _fetch_older(self) -> None:
+        model = self.model()
+        if model is not None and model.canFetchMore(QModelIndex()) and not self._stick:
+            self._remember_anchor()
+            model.fetchMore(QModelIndex())
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.viewport().scroll(0, dy)
+        if not self._syncing:
+            self.sync()
+
+    def verticalScrollbarValueChanged(self, value: int) -> None:
+        # The base class fetches more rows at the *end*; older history loads at
+        # the top here (see _on_value_changed), so its behaviour is replaced.
+        pass
+
+    def updateGeometries(self) -> None:
+        # Replaces the base version, which would also fetch more at the end.
+        self.schedule_sync()
+
+    def _update_jump_button(self) -> None:
+        show = not self._stick and self.verticalScrollBar().maximum() > 0
+        self.jump_button.setVisible(show)
+        if show:
+            self._place_jump_button()
+            self.jump_button.raise_()
+
+    def _place_jump_button(self) -> None:
+        vp = self.viewport().geometry()
+        b = self.jump_button
+        b.move(vp.right() - b.width() - 16, vp.bottom() - b.height() - 12)
+
+    def _on_blink(self) -> None:
+        self._delegate.phase += 1
+        for r in self._streaming_rows:
+            if r < len(self._heights):
+                self.viewport().update(self.visualRect(self.model().index(r, 0)))
+
+    # -- QAbstractItemView geometry ----------------------------------------------------
+    def visualRect(self, index: QModelIndex) -> QRect:
+        if not index.isValid() or index.row() >= len(self._heights):
+            return QRect()
+        r = index.row()
+        return QRect(0, self._tops[r] - self._offset(), self.viewport().width(), self._heights[r])
+
+    def indexAt(self, point: QPoint) -> QModelIndex:
+        y = point.y() + self._offset()
+        model = self.model()
+        if model is None or not self._heights or y < 0 or y >= self._total():
+            return QModelIndex()
+        return model.index(self._row_at_y(y), 0)
+
+    def scrollTo(self, index: QModelIndex, hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible) -> None:
+        if not index.isValid() or index.row() >= len(self._heights):
+            return
+        top, h, page = self._tops[index.row()], self._heights[index.row()], self.viewport().height()
+        value = self._offset()
+        H = QAbstractItemView.ScrollHint
+        if hint == H.PositionAtTop or (hint == H.EnsureVisible and (top < value or h > page)):
+            value = top
+        elif hint == H.PositionAtBottom or (hint == H.EnsureVisible and top + h > value + page):
+            value = top + h - page
+        elif hint == H.PositionAtCenter:
+            value = top - (page - h) // 2
+        self.verticalScrollBar().setValue(value)
+
+    def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        model = self.model()
+        n = len(self._heights)
+        if model is None or n == 0:
+            return QModelIndex()
+        cur = self.currentIndex()
+        row = cur.row() if cur.isValid() else self._row_at_y(self._offset() + self.viewport().height() - 1) + 1
+        A = QAbstractItemView.CursorAction
+        page = self.viewport().height()
+        if action in (A.MoveUp, A.MovePrevious, A.MoveLeft):
+            row -= 1
+        elif action in (A.MoveDown, A.MoveNext, A.MoveRight):
+            row += 1
+        elif action == A.MovePageUp:
+            row = self._row_at_y(self._tops[min(row, n - 1)] - page)
+        elif action == A.MovePageDown:
+            row = self._row_at_y(self._tops[min(row, n - 1)] + page)
+        elif action == A.MoveHome:
+            row = 0
+        elif action == A.MoveEnd:
+            row = n - 1
+        return model.index(max(0, min(n - 1, row)), 0)
+
+    def horizontalOffset(self) -> int:
+        return 0
+
+    def verticalOffset(self) -> int:
+        return self._offset()
+
+    def isIndexHidden(self, index: QModelIndex) -> bool:
+        return False
+
+    def setSelection(self, rect: QRect, command: QItemSelectionModel.SelectionFlag) -> None:
+        model = self.model()
+        if model is None or not self._heights:
+            return
+        a = self._row_at_y(rect.top() + self._offset())
+        b = self._row_at_y(rect.bottom() + self._offset())
+        sel = QItemSelection(model.index(min(a, b), 0), model.index(max(a, b), 0))
+        self.selectionModel().select(sel, command)
+
+    def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
+        region = QRegion()
+        for rng in selection:
+            for r in range(rng.top(), rng.bottom() + 1):
+                region += self.visualRect(self.model().index(r, 0))
+        return region
+
+    # -- events --------------------------------------------------------------------
+    def paintEvent(self, event: object) -> None:
+        if not self._heights:
+            return
+        painter = QPainter(self.viewport())
+        offset, clip = self._offset(), event.rect()  # type: ignore[attr-defined]
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        current = self.currentIndex().row()
+        sel = self.selectionModel()
+        width = self.viewport().width()
+        r = self._row_at_y(offset + clip.top())
+        while 0 <= r < len(self._heights) and self._tops[r] - offset <= clip.bottom():
+            option.rect = QRect(0, self._tops[r] - offset, width, self._heights[r])
+            state = QStyle.StateFlag.State_Enabled
+            if sel is not None and sel.isRowSelected(r, QModelIndex()):
+                state |= QStyle.StateFlag.State_Selected
+            if r == current and self.hasFocus():
+                state |= QStyle.StateFlag.State_HasFocus
+            option.state = state
+            self._delegate.paint_message(painter, option, self.message_at(r))
+            r += 1
+        painter.end()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_jump_button()
+        self.sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.sync()
+
+    def changeEvent(self, event: object) -> None:
+        super().changeEvent(event)  # type: ignore[arg-type]
+        kind = event.type()  # type: ignore[attr-defined]
+        if kind in (event.Type.PaletteChange, event.Type.FontChange, event.Type.StyleChange):  # type: ignore[attr-defined]
+            self.engine.set_style(self.font(), self.palette())
+            self._width = -1
+            self.schedule_sync()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_message()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        index = self.indexAt(event.pos())
+        if index.isValid():
+            self.setCurrentIndex(index)
+        menu = self.context_menu_at(event.pos())
+        if menu is not None:
+            menu.exec(event.globalPos())
+            menu.deleteLater()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press_anchor = self.link_at(event.position().toPoint())
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        link = self.link_at(event.position().toPoint())
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton and link and link == self._press_anchor:
+            self.open_link(link)
+        self._press_anchor = ""
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        over = bool(self.link_at(event.position().toPoint()))
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            return  # hover only: no drag selection
+        super().mouseMoveEvent(event)
+
+    def open_link(self, href: str) -> bool:
+        """Open a web or mail link in the system browser; other schemes are refused."""
+        url = QUrl(href)
+        if url.scheme().lower() not in _OPENABLE:
+            return False
+        self.sig_link_activated.emit(href)
+        return QDesktopServices.openUrl(url)
