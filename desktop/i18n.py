@@ -194,18 +194,17 @@ TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}
 
 # Strings the chat shell (uchat) shows; it passes its English text to our hook.
 _UCHAT_ZH: dict[str, str] = {
-    "Send": "发送",
-    "Stop": "停止",
-    "Attach files…": "附加文件…",
     "Attach files": "附加文件",
-    "Attach": "附加",
+    "Attach…": "附加…",
     "Copy": "复制",
+    "Copy link": "复制链接",
     "Jump to latest": "跳到最新",
-    "Remove": "移除",
-    "Type a message… (Enter to send, Shift+Enter for a new line)": "输入消息…（Enter 发送，Shift+Enter 换行）",
-    "Type a message…": "输入消息…",
-    "Streaming…": "生成中…",
-    "Error": "错误",
+    "Message… (Enter to send, Shift+Enter for a new line)": "输入消息…（Enter 发送，Shift+Enter 换行）",
+    "Remove attachment": "移除附件",
+    "Send": "发送",
+    "Send (Enter)": "发送 (Enter)",
+    "Stop": "停止",
+    "Stop the running task": "停止正在运行的任务",
 }
 
 _language = "en"

@@ -1,12 +1,359 @@
-"""The main window."""
+"""The main window: conversations on the left, the chat in the centre, the preview on the right."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow
+import asyncio
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
+
+from desktop import __version__, i18n
+from desktop.i18n import tr
+from desktop.ui.controller import TaskController
+from desktop.ui.host import Host
+from desktop.ui.preview_panel import PreviewPanel
+from desktop.ui.services import Services, build_services, model_label
+from desktop.ui.sidebar import ConversationSidebar
+from desktop.ui.theme import apply_theme
+
+log = logging.getLogger(__name__)
+
+READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
 
 
 class MainWindow(QMainWindow):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWindowTitle("Mira")
-        self.resize(1100, 760)
-        self.setCentralWidget(QLabel("Mira"))
+    """The whole flow in one window. ``services`` defaults to the user's real data (MIRA_HOME)."""
+
+    sig_ready = Signal()
+
+    def __init__(self, services: Services | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        import uchat
+
+        self.services = services or build_services()
+        self.is_ready = False
+        self._jobs: set[asyncio.Future[Any]] = set()
+        self._closing = False
+        uchat.set_translator(i18n.tr_uchat)
+        settings = self.services.settings
+        i18n.set_language(settings.language or i18n.system_language())
+        apply_theme(settings.theme)
+
+        self.sidebar = ConversationSidebar(self)
+        self.chat = uchat.ChatWidget(parent=self)
+        self.conversation = self.chat.conversation
+        self.preview_panel = PreviewPanel(self.services.registry, self)
+        self.host = Host(
+            self.services.store, registry=self.services.registry,
+            on_decision=self._on_decision, on_preview=self.open_preview,
+            notify=self._notify, window=lambda: self,
+        )
+        self.chat.view.set_extension_provider(self.host)
+        self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
+                                         self.services.executor, self.host.refresh, self)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.sidebar)
+        self.splitter.addWidget(self.chat)
+        self.splitter.addWidget(self.preview_panel)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
+        self.splitter.setSizes([240, 760, 0])
+        self.sidebar.setMinimumWidth(170)
+        self.chat.setMinimumWidth(380)
+        self.preview_panel.setMinimumWidth(320)
+        self.setCentralWidget(self.splitter)
+
+        self.model_status = QLabel(self)
+        self.task_status = QLabel(self)
+        for label in (self.model_status, self.task_status):
+            label.setContentsMargins(8, 0, 8, 0)
+        self.statusBar().addPermanentWidget(self.task_status)
+        self.statusBar().addPermanentWidget(self.model_status)
+        self._build_actions()
+        self._connect()
+        self.retranslate()
+        self._unsubscribe_language = i18n.on_language_changed(lambda _code: self.retranslate())
+        self.resize(1180, 780)
+        self._restore_state()
+        QTimer.singleShot(0, lambda: self._run(self.startup()))
+
+    # -- construction -------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        self.new_action = QAction(self, shortcut=QKeySequence.StandardKey.New)
+        self.new_action.triggered.connect(self.new_conversation)
+        self.settings_action = QAction(self, shortcut=QKeySequence("Ctrl+,"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        self.close_preview_action = QAction(self, shortcut=QKeySequence("Ctrl+W"))
+        self.close_preview_action.triggered.connect(self.preview_panel.close_preview)
+        self.find_action = QAction(self, shortcut=QKeySequence.StandardKey.Find)
+        self.find_action.triggered.connect(lambda: self.sidebar.search.setFocus())
+        self.rename_action = QAction(self, shortcut=QKeySequence("F2"))
+        self.rename_action.triggered.connect(self.sidebar.rename_current)
+        self.about_action = QAction(self)
+        self.about_action.triggered.connect(
+            lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        for action in (self.new_action, self.settings_action, self.quit_action):
+            self.file_menu.addAction(action)
+        self.view_menu = bar.addMenu("")
+        self.view_menu.addAction(self.close_preview_action)
+        self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.about_action)
+        self.addAction(self.find_action)
+        self.addAction(self.rename_action)
+
+    def _connect(self) -> None:
+        sb = self.sidebar
+        sb.sig_new.connect(self.new_conversation)
+        sb.sig_selected.connect(lambda cid: self._run(self.open_conversation(cid)))
+        sb.sig_rename.connect(lambda cid, title: self._run(self._rename(cid, title)))
+        sb.sig_delete.connect(lambda cid: self._run(self._delete(cid)))
+        sb.sig_search.connect(lambda text: self._run(self.reload_conversations(text)))
+        composer = self.chat.composer
+        composer.sig_send.connect(lambda text, files: self._run(self.controller.send(text, list(files))))
+        composer.sig_stop.connect(self.controller.stop)
+        composer.sig_image_pasted.connect(lambda data: self._run(self._save_pasted_image(data)))
+        c = self.controller
+        c.sig_busy.connect(composer.set_busy)
+        c.sig_state.connect(lambda _s: self._show_state())
+        c.sig_notice.connect(self._notify)
+        c.sig_conversation_created.connect(lambda cid: self._run(self._created(cid)))
+        c.sig_conversations_changed.connect(lambda: self._run(self.reload_conversations()))
+        c.sig_busy.connect(self._on_busy)
+        self.preview_panel.sig_closed.connect(self._preview_closed)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("app.title"))
+        self.file_menu.setTitle(tr("menu.file"))
+        self.view_menu.setTitle(tr("menu.view"))
+        self.help_menu.setTitle(tr("menu.help"))
+        self.new_action.setText(tr("menu.new"))
+        self.settings_action.setText(tr("menu.settings"))
+        self.quit_action.setText(tr("menu.quit"))
+        self.close_preview_action.setText(tr("menu.close_preview"))
+        self.about_action.setText(tr("menu.about"))
+        self.rename_action.setText(tr("sidebar.rename"))
+        self.sidebar.retranslate()
+        self.preview_panel.retranslate()
+        retranslate_chat = getattr(self.chat, "retranslate", None)
+        if callable(retranslate_chat):
+            retranslate_chat()
+        from desktop.ui.controller import WELCOME_ID
+
+        if WELCOME_ID in self.conversation:
+            self.conversation.update(WELCOME_ID, text=tr("welcome"))
+        self.model_status.setText(tr("status.model", label=model_label(self.services.settings)))
+        self._show_state()
+
+    def _show_state(self) -> None:
+        self.task_status.setText(tr(f"status.{self.controller.state}"))
+
+    # -- async plumbing -----------------------------------------------------------------
+    def _run(self, coro: Any) -> asyncio.Future[Any]:
+        """Schedule ``coro`` on the qasync loop and keep a reference until it ends."""
+        fut = asyncio.ensure_future(coro)
+        self._jobs.add(fut)
+        fut.add_done_callback(self._job_done)
+        return fut
+
+    def _job_done(self, fut: asyncio.Future[Any]) -> None:
+        self._jobs.discard(fut)
+        if not fut.cancelled() and fut.exception() is not None:
+            exc = fut.exception()
+            log.error("background job failed", exc_info=exc)
+            if not self._closing:
+                self._notify(str(exc))
+
+    async def _store(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.services.executor, fn, *args)
+
+    async def startup(self) -> None:
+        """Recover unfinished tasks, list conversations, reopen the last one."""
+        runtime = self.services.runtime
+        if runtime is not None and hasattr(runtime, "recover"):
+            try:
+                await runtime.recover()
+            except Exception as exc:  # noqa: BLE001 - shown once; history still opens
+                log.exception("recover failed")
+                self.controller.show_notice(tr("recover.failed", error=exc))
+        last = self._state_settings.value("last_conversation", "", type=str) or None
+        await self.reload_conversations()
+        if last and last in self.sidebar.ids():
+            await self.open_conversation(last)
+        else:
+            await self.controller.show(None)
+        for problem in self.services.settings.problems:
+            self._notify(problem)
+        self.chat.composer.setFocus()
+        self.is_ready = True
+        self.sig_ready.emit()
+        marker = os.environ.get(READY_ENV)
+        if marker:
+            # Printed from a zero timer so the event loop has drained what startup queued.
+            QTimer.singleShot(0, lambda: (sys.stdout.write(marker + "\n"), sys.stdout.flush()))
+
+    # -- conversations ------------------------------------------------------------------
+    async def reload_conversations(self, search: str | None = None) -> None:
+        if search is None:
+            search = self.sidebar.search.text().strip()
+        rows = await self._store(self.services.store.list_conversations, search)
+        self.sidebar.set_conversations([(r.id, r.title) for r in rows], self.controller.current_id)
+
+    async def open_conversation(self, conversation_id: str) -> None:
+        self.sidebar.select(conversation_id)
+        self._state_settings.setValue("last_conversation", conversation_id)
+        await self.controller.show(conversation_id)
+        self._show_state()
+
+    def new_conversation(self) -> None:
+        self.sidebar.select(None)
+        self._state_settings.setValue("last_conversation", "")
+        self._run(self.controller.show(None))
+        self.chat.composer.setFocus()
+
+    async def _created(self, conversation_id: str) -> None:
+        self._state_settings.setValue("last_conversation", conversation_id)
+        await self.reload_conversations()
+        self.sidebar.select(conversation_id)
+
+    async def _rename(self, conversation_id: str, title: str) -> None:
+        await self._store(self.services.store.rename_conversation, conversation_id, title)
+        await self.reload_conversations()
+
+    async def _delete(self, conversation_id: str) -> None:
+        await self._store(self.services.store.delete_conversation, conversation_id)
+        if conversation_id == self.controller.current_id:
+            self.preview_panel.close_preview()
+            self.new_conversation()
+        await self.reload_conversations()
+
+    async def _save_pasted_image(self, data: bytes) -> None:
+        """A pasted image becomes a PNG file the composer attaches (copied to the task workspace on send)."""
+        from desktop import paths
+
+        folder = paths.data_dir() / "pasted"
+        name = f"pasted-{time.strftime('%Y%m%d-%H%M%S')}-{len(data) % 10000:04d}.png"
+
+        def write() -> Path:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / name
+            target.write_bytes(data)
+            return target
+
+        target = await asyncio.get_running_loop().run_in_executor(None, write)
+        self.chat.composer.add_attachments([str(target)])
+
+    # -- host callbacks -----------------------------------------------------------------
+    def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
+        self._run(self.controller.decide(approval_id, approve, message_id))
+
+    def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
+        """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
+        was_hidden = not self.preview_panel.isVisible()
+        widget = self.preview_panel.open(view, index)
+        if was_hidden:
+            sizes = self.splitter.sizes()
+            total = sum(sizes)
+            width = self._state_settings.value("preview_width", 0, type=int) or max(360, total * 2 // 5)
+            self.splitter.setSizes([sizes[0], max(380, total - sizes[0] - width), width])
+        return widget
+
+    def _preview_closed(self) -> None:
+        self.chat.composer.setFocus()
+
+    def _notify(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+
+    def _on_busy(self, busy: bool) -> None:
+        if not busy and self._runtime_dirty:
+            self._runtime_dirty = False
+            self._rebuild_runtime()
+
+    # -- settings -----------------------------------------------------------------------
+    _runtime_dirty = False
+
+    def open_settings(self) -> Any:
+        from desktop.ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.services.settings, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.sig_apply.connect(self.apply_settings)
+        dialog.open()
+        self.settings_dialog = dialog
+        return dialog
+
+    def apply_settings(self, settings: Any) -> None:
+        moved = self.services.apply_settings(settings)
+        i18n.set_language(settings.language or i18n.system_language())
+        apply_theme(settings.theme)
+        if moved:
+            if self.controller.busy:
+                self._runtime_dirty = True
+                self._notify(tr("settings.busy"))
+            else:
+                self._rebuild_runtime()
+        self.retranslate()
+
+    def _rebuild_runtime(self) -> None:
+        try:
+            runtime = self.services.build_runtime()
+        except Exception as exc:  # noqa: BLE001
+            self.controller.show_notice(tr("chat.start_failed", error=exc))
+            return
+        self.controller.attach_runtime(runtime)
+
+    # -- window state -------------------------------------------------------------------
+    @property
+    def _state_settings(self) -> QSettings:
+        if not hasattr(self, "_qsettings"):
+            path = self.services.settings_store.window_state_path
+            self._qsettings = QSettings(str(path), QSettings.Format.IniFormat)
+        return self._qsettings
+
+    def _restore_state(self) -> None:
+        s = self._state_settings
+        geometry = s.value("geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        splitter = s.value("splitter")
+        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
+            self.splitter.restoreState(splitter)
+            self.preview_panel.hide()  # the preview opens on demand, never empty at start
+
+    def save_state(self) -> None:
+        s = self._state_settings
+        s.setValue("geometry", self.saveGeometry())
+        if self.preview_panel.isVisible():
+            s.setValue("preview_width", self.splitter.sizes()[2])
+        s.setValue("splitter", self.splitter.saveState())
+        s.setValue("last_conversation", self.controller.current_id or "")
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if self._closing:
+            event.accept()
+            return
+        self._closing = True
+        self.save_state()
+        self._unsubscribe_language()
+        if self.controller.busy:
+            self.controller.stop()
+        self.controller.close()
+        for fut in list(self._jobs):
+            fut.cancel()
+        self.services.close()
+        event.accept()

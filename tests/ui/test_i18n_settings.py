@@ -69,3 +69,19 @@ def test_a_corrupt_or_hand_edited_settings_file_falls_back_and_says_why(tmp_path
     odd = store.load()
     assert (odd.model.provider, odd.theme, odd.language) == ("offline", "system", "")
     assert len(odd.problems) == 3
+
+
+def test_every_string_the_chat_shell_shows_has_a_chinese_translation() -> None:
+    import re
+
+    import uchat
+
+    sources = Path(uchat.__file__).parent.glob("*.py")
+    shown = {m for f in sources for m in re.findall(r'\btr\("([^"]+)"\)', f.read_text(encoding="utf-8"))}
+    assert shown, "the chat shell passes its strings through tr()"
+    i18n.set_language("zh_CN")
+    try:
+        missing = sorted(s for s in shown if i18n.tr_uchat(s) == s)
+    finally:
+        i18n.set_language("en")
+    assert missing == []
