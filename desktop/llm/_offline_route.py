@@ -1,0 +1,176 @@
+"""The offline planner's reading of a request: language, target skill, intent, files, titles."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+ATTACHED = re.compile(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
+INPUTS = re.compile(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+OFFICE_EXTS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
+TEXT_EXTS = {".md", ".markdown", ".txt", ".csv", ".tsv"}
+IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".bmp"}
+_FILE_NAME = re.compile(
+    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
+    r"(?![A-Za-z0-9_])",
+    re.IGNORECASE)
+_CJK_PREFIX = re.compile(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
+
+# (skill, pattern): strong words name a format outright; weak words only count when no strong one is present.
+_STRONG: tuple[tuple[str, str], ...] = (
+    ("pptx", r"\bpptx?\b|\bslides?\b|\bslide ?deck\b|\bdeck\b|\bpresentation\b|\bpowerpoint\b|幻灯片|演示文稿|演示|简报"),
+    ("xlsx", r"\bxlsx\b|\bexcel\b|\bspreadsheets?\b|\bworkbook\b|\btable of numbers\b|电子表格|工作簿|表格文件"),
+    ("pdf", r"\bpdf\b"),
+    ("docx", r"\bdocx\b|\bword\b(?! count)|word ?文档|\bms word\b"),
+)
+_WEAK: tuple[tuple[str, str], ...] = (
+    ("docx", r"\bdocument\b|\breport\b|\bmemo\b|\bletter\b|文档|报告"),
+    ("xlsx", r"\bsheet\b|\btable\b|表格"),
+)
+_RECALC = re.compile(r"\brecalc(ulate|ulation)?\b|重算|重新计算", re.IGNORECASE)
+_RENDER = re.compile(r"\brender(ing)? check\b|\bvisual(ly)? check\b|渲染检查|视觉检查", re.IGNORECASE)
+_INSPECT = re.compile(
+    r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bshow me what\b|\bsummari[sz]e the structure\b"
+    r"|\blist the (slides|sheets|headings)\b|查看|检查|看看|里面有什么|有哪些内容|大纲", re.IGNORECASE)
+_TOTALS = re.compile(r"\btotals?\b|\bsums?\b|\bsubtotals?\b|合计|总计|汇总|求和", re.IGNORECASE)
+_QUOTE_OPEN = "\"'“‘「『"
+_QUOTE_CLOSE = "\"'”’」』"
+_Q = f"[{_QUOTE_OPEN}]"
+_QC = f"[{_QUOTE_CLOSE}]"
+_EDIT_EN_QUOTED = re.compile(rf"\breplace\s+{_Q}(?P<find>.+?){_QC}\s+(?:with|by)\s+{_Q}(?P<repl>.*?){_QC}",
+                             re.IGNORECASE | re.DOTALL)
+_EDIT_EN = re.compile(r"\breplace\s+(?P<find>.+?)\s+(?:with|by)\s+(?P<repl>.+?)(?:\s+in\s+\S+\.\w+)?\s*[.!]?\s*$",
+                      re.IGNORECASE)
+_EDIT_ZH = re.compile(
+    rf"(?:把|将)\s*(?:\S+?\.(?:docx|pptx|xlsx|pdf)\s*(?:中|里|里面)?的?)?\s*{_Q}?(?P<find>.+?){_QC}?\s*"
+    rf"(?:改成|改为|替换成|替换为|换成|更改为|修改为)\s*{_Q}?(?P<repl>.*?){_QC}?\s*[。.!！]?\s*$")
+_TITLE = re.compile(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为)\s*[:：]?\s*{_Q}(?P<t>[^\n]+?){_QC}",
+                    re.IGNORECASE)
+
+
+def is_chinese(text: str) -> bool:
+    """True when the text is mostly addressed in Chinese (a few CJK characters are enough)."""
+    return len(_CJK.findall(text)) >= 2
+
+
+def split_files(text: str, pattern: re.Pattern[str]) -> tuple[str, list[str]]:
+    """Strip the runtime's file line ("[Attached files ...]" / "[Input files ...]"); return (text, names)."""
+    m = pattern.search(text)
+    if not m:
+        return text, []
+    names = [n.strip() for n in m.group("names").split(",") if n.strip()]
+    return text[:m.start()].rstrip(), names
+
+
+def mentioned_files(text: str) -> list[str]:
+    """File names written in the request text, e.g. "report.docx", in order, without duplicates."""
+    seen: list[str] = []
+    for m in _FILE_NAME.finditer(text):
+        # "把report.docx" has no space between the verb and the name: drop the CJK lead-in.
+        name = _CJK_PREFIX.sub("", m.group(1))
+        if name not in seen:
+            seen.append(name)
+    return seen
+
+
+def ext(path: str) -> str:
+    return PurePosixPath(path).suffix.lower()
+
+
+def _first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
+    best: tuple[int, str] | None = None
+    for skill, pattern in table:
+        m = re.search(pattern, text, re.IGNORECASE)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), skill)
+    return best[1] if best else None
+
+
+@dataclass(frozen=True)
+class Route:
+    """What the request asks for: the skill, the intent and the files involved."""
+
+    skill: str | None  # docx | pdf | pptx | xlsx | xlsx-recalc | render-check | None
+    intent: str  # create | edit | inspect | recalc | render | none
+    inputs: tuple[str, ...]
+    target: str | None = None  # the office file an edit/inspect/recalc works on
+
+
+def route(request: str, files: list[str]) -> Route:
+    """Decide the skill and intent for a request with the given attached/input files."""
+    # A name glued to a Chinese verb ("查看report.xlsx") resolves to the attached file it ends with.
+    named = [next((f for f in files if n.endswith(f)), n) for n in mentioned_files(request)]
+    allfiles = list(dict.fromkeys([*files, *named]))
+    office = [f for f in allfiles if ext(f) in OFFICE_EXTS]
+    # Words inside file names ("word-notes.md") must not pick the format.
+    words = _FILE_NAME.sub(" ", request)
+    if _RECALC.search(request):
+        target = next((f for f in office if ext(f) == ".xlsx"), None)
+        return Route("xlsx-recalc" if target else None, "recalc" if target else "none", tuple(allfiles), target)
+    if _RENDER.search(request) and office:
+        return Route("render-check", "render", tuple(allfiles), office[0])
+    if office and (parse_edit(request) is not None):
+        return Route(OFFICE_EXTS[ext(office[0])], "edit", tuple(allfiles), office[0])
+    strong = _first_match(words, _STRONG)
+    if office and _INSPECT.search(request) and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
+        return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
+    skill = strong or _first_match(words, _WEAK)
+    if skill is None and office and not _has_body(request):
+        # "report.docx?" with nothing else: look inside it.
+        return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
+    if skill is None:
+        return Route(None, "none", tuple(allfiles))
+    return Route(skill, "create", tuple(allfiles))
+
+
+def parse_edit(request: str) -> tuple[str, str] | None:
+    """(find, replace) from "replace 'X' with 'Y'" or "把 X 改成 Y"; None when the request is no edit."""
+    first = request.strip()
+    for pattern in (_EDIT_EN_QUOTED, _EDIT_ZH, _EDIT_EN):
+        m = pattern.search(first)
+        if m and m.group("find").strip():
+            find = m.group("find").strip().strip(_QUOTE_OPEN + _QUOTE_CLOSE)
+            repl = m.group("repl").strip().strip(_QUOTE_OPEN + _QUOTE_CLOSE)
+            return find, repl
+    return None
+
+
+def _instruction_split(request: str) -> tuple[str, str]:
+    """(instruction line, body): the body is what follows the first line, or a colon on a one-line request."""
+    text = request.strip()
+    if "\n" in text:
+        first, rest = text.split("\n", 1)
+        return first.strip(), rest.strip("\n")
+    for colon in (":", "："):
+        if colon in text:
+            head, tail = text.split(colon, 1)
+            if tail.strip() and not tail.lstrip().startswith("//"):
+                return head.strip(), tail.strip()
+    return text, ""
+
+
+def body_of(request: str) -> str:
+    """The user's own content inside the request (markdown or CSV after the instruction), or ""."""
+    return _instruction_split(request)[1]
+
+
+def _has_body(request: str) -> bool:
+    return bool(body_of(request).strip())
+
+
+def wants_totals(request: str) -> bool:
+    return bool(_TOTALS.search(request))
+
+
+def explicit_title(request: str) -> str | None:
+    m = _TITLE.search(request)
+    return m.group("t").strip() if m else None
+
+
+def slug(title: str, fallback: str) -> str:
+    """A safe file stem from a title: lowercase ASCII words and CJK letters joined by '-'."""
+    words = re.findall(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+", title)
+    stem = "-".join(w.lower() for w in words)
+    stem = stem[:60].strip("-")
+    return stem or fallback

@@ -1,0 +1,374 @@
+"""The offline planner as a skill agent: read the inputs, build the spec, call the command once, complete."""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+from typing import Any
+
+from desktop.llm import _offline_content as oc
+from desktop.llm._offline_route import (
+    IMAGE_EXTS,
+    INPUTS,
+    OFFICE_EXTS,
+    TEXT_EXTS,
+    body_of,
+    explicit_title,
+    ext,
+    is_chinese,
+    mentioned_files,
+    parse_edit,
+    route,
+    slug,
+    split_files,
+    wants_totals,
+)
+from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+
+MAX_TURNS = 10
+KINDS = ("docx", "pdf", "pptx", "xlsx")
+DEFAULT_TITLE = {
+    "docx": ("Document", "文档"), "pdf": ("Document", "文档"),
+    "pptx": ("Presentation", "演示文稿"), "xlsx": ("Workbook", "工作簿"),
+}
+KIND_LABEL = {"docx": "DOCX", "pdf": "PDF", "pptx": "PPTX", "xlsx": "XLSX"}
+
+
+def _result(content: str) -> dict[str, Any]:
+    """A tool result as a dict: JSON as-is; plain text becomes {"ok": True, "text": ...}."""
+    try:
+        data = json.loads(content)
+    except ValueError:
+        return {"ok": True, "text": content}
+    if isinstance(data, dict):
+        return data
+    return {"ok": True, "text": content, "data": data}
+
+
+def _file_text(res: dict[str, Any]) -> str | None:
+    """The text of a read_workspace_file result, whatever shape the runtime chose."""
+    if res.get("ok") is False:
+        return None
+    for key in ("text", "content"):
+        if isinstance(res.get(key), str):
+            return res[key]
+    data = res.get("data")
+    if isinstance(data, dict):
+        for key in ("text", "content"):
+            if isinstance(data.get(key), str):
+                return data[key]
+    return None
+
+
+def _error_of(res: dict[str, Any]) -> str:
+    return str(res.get("error") or res.get("message") or "unknown error").strip()
+
+
+class SkillAgentPlan:
+    """Works out the next turn of a skill agent from its transcript so far."""
+
+    def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> None:
+        self.messages = list(messages)
+        self.tools = {t.name for t in tools}
+        first = next((m for m in messages if m.role == "user"), None)
+        goal = first.content if first else ""
+        self.goal, self.inputs = split_files(goal, INPUTS)
+        self.chinese = is_chinese(self.goal)
+        self.kind = next((k for k in KINDS if any(n.startswith(k + "_") for n in self.tools)), None)
+        # Every earlier call with its result, in order.
+        results = {m.tool_call_id: m.content for m in messages if m.role == "tool"}
+        self.history: list[tuple[ToolCall, dict[str, Any] | None]] = [
+            (c, _result(results[c.id]) if c.id in results else None)
+            for m in messages if m.role == "assistant" for c in m.tool_calls
+        ]
+        self.turn = sum(1 for m in messages if m.role == "assistant") + 1
+
+    # -- helpers --------------------------------------------------------
+
+    def _t(self, en: str, zh: str) -> str:
+        return zh if self.chinese else en
+
+    def _call(self, name: str, args: dict[str, Any]) -> Completion:
+        call = ToolCall(id=f"offline_skill_{self.turn}", name=name, arguments=json.dumps(args, ensure_ascii=False))
+        return Completion(text="", tool_calls=(call,), finish_reason="tool_calls")
+
+    def _complete(self, summary: str, artifacts: Sequence[str] = ()) -> Completion:
+        return self._call("complete", {"summary": summary, "artifacts": list(artifacts)})
+
+    def _calls_named(self, name: str) -> list[tuple[ToolCall, dict[str, Any] | None]]:
+        return [(c, r) for c, r in self.history if c.name == name]
+
+    def _args(self, call: ToolCall) -> dict[str, Any]:
+        try:
+            data = json.loads(call.arguments)
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    # -- the plan ---------------------------------------------------------
+
+    def next_turn(self) -> Completion:
+        action = self._action()
+        # The one command this agent runs: once it has a result, complete; never call it twice.
+        done = [(c, r) for c, r in self.history if c.name == action[0] and r is not None] if action else []
+        if action and done:
+            return self._finish(*done[-1])
+        if self.turn > MAX_TURNS:
+            return self._complete(self._t("Stopped: too many steps without a result.", "已停止：步骤过多仍无结果。"))
+        if action is None:
+            return self._complete(self._cannot())
+        name, target = action
+        if name.endswith("_create"):
+            return self._create_turn(name)
+        if name.endswith("_edit"):
+            find, repl = parse_edit(self.goal) or ("", "")  # _action only picks an edit when this parses
+            return self._call(name, {"path": target, "operations": [
+                {"op": "replace_text", "find": find, "replace": repl}]})
+        return self._call(name, {"path": target})
+
+    def _action(self) -> tuple[str, str | None] | None:
+        """(command, target path) this goal needs with these tools, or None when it cannot be done."""
+        decision = route(self.goal, self.inputs)
+        target = decision.target
+        if "render_check" in self.tools:
+            office = target or next((f for f in decision.inputs if ext(f) in OFFICE_EXTS), None)
+            return ("render_check", office) if office else None
+        if "xlsx_recalculate" in self.tools and (decision.intent == "recalc" or "xlsx_create" not in self.tools):
+            xlsx = target if target and ext(target) == ".xlsx" else None
+            return ("xlsx_recalculate", xlsx) if xlsx else None
+        if self.kind is None:
+            return None
+        if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
+            # Only documents and decks take replace_text; spreadsheets and PDFs have no such edit.
+            return (f"{self.kind}_edit", target) if self.kind in ("docx", "pptx") else None
+        if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
+            name = f"{self.kind}_inspect"
+            return (name, target) if name in self.tools else None
+        name = f"{self.kind}_create"
+        return (name, None) if name in self.tools else None
+
+    def _cannot(self) -> str:
+        decision = route(self.goal, self.inputs)
+        if decision.intent == "edit" and self.kind in ("xlsx", "pdf"):
+            return self._t(f"Nothing was written: replacing text is not something I can do offline in a "
+                           f"{KIND_LABEL[self.kind]} file. Connect a real model in Settings for this edit.",
+                           f"没有写入任何文件：离线模式无法替换 {KIND_LABEL[self.kind]} 文件中的文字。"
+                           "请在设置中连接模型后再试。")
+        return self._t("Nothing was done: I could not find a file or a command for this request.",
+                       "没有执行任何操作：找不到这个请求所需的文件或命令。")
+
+    # -- create -----------------------------------------------------------
+
+    def _create_turn(self, command: str) -> Completion:
+        if "list_workspace" in self.tools and not self._calls_named("list_workspace"):
+            return self._call("list_workspace", {})
+        already = {self._args(c).get("path") for c, _ in self._calls_named("read_workspace_file")}
+        for path in self.inputs:
+            if ext(path) in TEXT_EXTS and path not in already and "read_workspace_file" in self.tools:
+                return self._call("read_workspace_file", {"path": path})
+        spec, error = self._build_spec(command)
+        if spec is None:
+            return self._complete(error)
+        return self._call(command, spec)
+
+    def _sources(self) -> tuple[list[tuple[str, str]], list[str]]:
+        """(name, text) of every usable source (request body first, then files read) and problems found."""
+        sources: list[tuple[str, str]] = []
+        problems: list[str] = []
+        body = body_of(self.goal)
+        if body.strip():
+            sources.append(("", body))
+        for call, res in self._calls_named("read_workspace_file"):
+            path = str(self._args(call).get("path", ""))
+            text = _file_text(res or {"ok": False})
+            if text is None:
+                problems.append(f"{path}: {_error_of(res or {})}")
+            elif text.strip():
+                sources.append((path, text))
+        for path in self.inputs:
+            if ext(path) in OFFICE_EXTS:
+                problems.append(self._t(f"{path}: I cannot take text out of an office file offline",
+                                        f"{path}：离线模式无法从 Office 文件中提取文字"))
+        return sources, problems
+
+    def _content(self, sources: list[tuple[str, str]]) -> oc.Content:
+        content = oc.Content()
+        for path, text in sources:
+            stem = PurePosixPath(path).stem if path else ""
+            if ext(path) in (".csv", ".tsv") or (not path and oc.looks_like_csv(text)):
+                header, rows = oc.parse_csv(text)
+                if header:
+                    content.blocks.append({"type": "table", "header": header, "rows": rows})
+                    content.tables.append((stem, header, rows))
+                continue
+            part = oc.parse_markdown(text, table_name=stem)
+            content.blocks += part.blocks
+            content.tables += part.tables
+        for path in self.inputs:
+            if ext(path) in IMAGE_EXTS:
+                content.blocks.append({"type": "image", "path": path})
+        return content
+
+    def _title(self, content: oc.Content) -> tuple[str, bool]:
+        """The title, and whether it was taken from the first block (a leading heading)."""
+        explicit = explicit_title(self.goal)
+        if explicit:
+            return explicit, False
+        blocks = content.blocks
+        if blocks and blocks[0]["type"] == "heading":
+            top = min(b["level"] for b in blocks if b["type"] == "heading")
+            if blocks[0]["level"] == top and sum(1 for b in blocks if b["type"] == "heading"
+                                                 and b["level"] == top) == 1:
+                return blocks[0]["text"], True
+        text_inputs = [p for p in self.inputs if ext(p) in TEXT_EXTS]
+        if text_inputs:
+            stem = PurePosixPath(text_inputs[0]).stem.replace("_", " ").replace("-", " ").strip()
+            if stem:
+                return stem[:1].upper() + stem[1:], False
+        assert self.kind is not None
+        return self._t(*DEFAULT_TITLE[self.kind]), False
+
+    def _file_name(self, title: str) -> str:
+        assert self.kind is not None
+        suffix = "." + self.kind
+        wanted = [n for n in mentioned_files(self.goal) if ext(n) == suffix and n not in self.inputs]
+        stem = PurePosixPath(wanted[0]).stem if wanted else slug(title, DEFAULT_TITLE[self.kind][0].lower())
+        listing = " ".join(json.dumps(r, ensure_ascii=False) if r is not None else ""
+                           for _, r in self._calls_named("list_workspace"))
+
+        def exists(name: str) -> bool:
+            return re.search(rf"(?<![\w.\-]){re.escape(name)}(?![\w.\-])", listing) is not None
+
+        name, n = stem + suffix, 2
+        while exists(name) or name in self.inputs:
+            name = f"{stem}-{n}{suffix}"
+            n += 1
+        return name
+
+    def _build_spec(self, command: str) -> tuple[dict[str, Any] | None, str]:
+        assert self.kind is not None
+        sources, problems = self._sources()
+        content = self._content(sources)
+        note = ("; ".join(problems)) if problems else ""
+        if content.empty:
+            reason = self._t("Nothing was written: there was no content to build the file from "
+                             "(I only use text you give me: markdown, lists, tables, CSV or attached text files).",
+                             "没有写入任何文件：没有可用来生成文件的内容（我只使用你提供的文字："
+                             "Markdown、列表、表格、CSV 或附加的文本文件）。")
+            return None, reason + (f" ({note})" if note else "")
+        title, from_heading = self._title(content)
+        blocks = content.blocks[1:] if from_heading else list(content.blocks)
+        if from_heading:
+            blocks = _promote(blocks)
+        path = self._file_name(title)
+        if self.kind in ("docx", "pdf"):
+            spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
+                                                                                      "text": title}]}
+        elif self.kind == "pptx":
+            spec = {"path": path, "title": title, "slides": _slides(title, blocks, self.chinese)}
+        else:
+            sheets = self._sheets(content)
+            if not sheets:
+                return None, self._t("Nothing was written: I found no table, CSV or list to put in a workbook.",
+                                     "没有写入任何文件：没有找到可以放进工作簿的表格、CSV 或列表。")
+            spec = {"path": path, "sheets": sheets}
+        return spec, ""
+
+    def _sheets(self, content: oc.Content) -> list[dict[str, Any]]:
+        taken: set[str] = set()
+        totals = wants_totals(self.goal)
+        sheets = []
+        for n, (name, header, rows) in enumerate(content.tables, start=1):
+            sheet = oc.sheet_name(name, taken, f"Sheet{n}")
+            sheets.append(oc.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese))
+        if not sheets:
+            items = [b for b in content.blocks if b["type"] in ("bullets", "numbered", "paragraph")]
+            rows = [[t] for b in items for t in _texts(b)]
+            if rows:
+                header = [self._t("Item", "项目")]
+                sheets.append({"name": oc.sheet_name("", taken, "Sheet1"), "header": header, "rows": rows})
+        return sheets
+
+    # -- after the command ran ---------------------------------------------
+
+    def _finish(self, call: ToolCall, res: dict[str, Any]) -> Completion:
+        args = self._args(call)
+        target = str(args.get("path") or "")
+        if res.get("denied"):
+            return self._complete(self._t(
+                f"Nothing was written: the user denied {call.name} for {target}.",
+                f"没有写入任何文件：用户拒绝了对 {target} 的 {call.name} 操作。"))
+        if res.get("ok") is not True:
+            return self._complete(self._t(
+                f"{call.name} failed, so no file was changed: {_error_of(res)}",
+                f"{call.name} 执行失败，没有修改任何文件：{_error_of(res)}"))
+        paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
+        message = str(res.get("message") or "").strip()
+        if call.name.endswith("_create"):
+            summary = self._create_summary(args, paths[0] if paths else target)
+        elif call.name.endswith("_edit"):
+            summary = self._t(f"Edited {target}: {message}", f"已修改 {target}：{message}")
+        elif call.name.endswith("_inspect"):
+            summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+        else:
+            summary = message or self._t(f"{call.name} finished for {target}.", f"{target} 的 {call.name} 已完成。")
+        return self._complete(summary, paths)
+
+    def _create_summary(self, args: dict[str, Any], path: str) -> str:
+        read = [self._args(c).get("path") for c, r in self._calls_named("read_workspace_file")
+                if r is not None and _file_text(r) is not None]
+        src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
+        src_zh = "、".join(str(p) for p in read) if read else "你在请求中提供的内容"
+        if "slides" in args:
+            n = len(args["slides"])
+            what_en, what_zh = _plural(n, "slide"), f"{n} 张幻灯片"
+        elif "sheets" in args:
+            rows = sum(len(s.get("rows", [])) for s in args["sheets"])
+            what_en = f"{_plural(len(args['sheets']), 'sheet')}, {_plural(rows, 'data row')}"
+            what_zh = f"{len(args['sheets'])} 个工作表，{rows} 行数据"
+        else:
+            blocks = args.get("blocks", [])
+            count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
+            lists = sum(1 for b in blocks if b["type"] in ("bullets", "numbered"))
+            what_en = ", ".join(_plural(n, word) for n, word in (
+                (count["heading"], "heading"), (count["paragraph"], "paragraph"), (lists, "list"),
+                (count["table"], "table")))
+            what_zh = f"{count['heading']} 个标题、{count['paragraph']} 个段落、{lists} 个列表、{count['table']} 个表格"
+        return self._t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _texts(block: dict[str, Any]) -> list[str]:
+    if block["type"] == "paragraph":
+        return [block.get("text") or "".join(r["text"] for r in block["runs"])]
+    return [it if isinstance(it, str) else it["text"] for it in block.get("items", [])]
+
+
+def _promote(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """With the leading heading used as the title, move the remaining headings up one level."""
+    heads = [b["level"] for b in blocks if b["type"] == "heading"]
+    if not heads or min(heads) <= 1:
+        return blocks
+    shift = min(heads) - 1
+    return [{**b, "level": b["level"] - shift} if b["type"] == "heading" else b for b in blocks]
+
+
+def _slides(title: str, blocks: list[dict[str, Any]], chinese: bool) -> list[dict[str, Any]]:
+    slides = oc.blocks_to_slides(title, blocks, chinese=chinese)
+    out: list[dict[str, Any]] = []
+    cont = "（续）" if chinese else " (cont.)"
+    for slide in slides:
+        if slide["layout"] == "table":
+            # Keep tables readable: at most 12 rows and 20 columns per slide.
+            header = slide["header"][:20]
+            rows = [r[:20] for r in slide["rows"]] or [[""] * len(header)]
+            for k in range(0, len(rows), 12):
+                out.append({**slide, "title": slide["title"] + (cont if k else ""), "header": header,
+                            "rows": rows[k:k + 12]})
+        else:
+            out.append(slide)
+    return out

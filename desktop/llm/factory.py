@@ -1,0 +1,63 @@
+"""Turn ModelSettings into a Model, and test a connection for the Settings dialog."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop.llm._types import ChatMessage, Completion, Model, ModelError
+from desktop.llm.keys import get_api_key
+from desktop.llm.settings import ModelSettings
+
+CHECK_TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """The model to use and, when it is the offline planner, why."""
+
+    model: Model
+    reason: str  # "" when the configured model was used
+
+
+def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelChoice:
+    """Pick the model for ``settings``; fall back to the offline planner with a reason when incomplete."""
+    from desktop.llm.offline import OfflinePlanner
+
+    if settings.provider == "offline":
+        return ModelChoice(OfflinePlanner(), "the offline planner is selected in Settings")
+    missing = [name for name, value in (("base URL", settings.base_url), ("model name", settings.model)) if not value]
+    if missing:
+        return ModelChoice(OfflinePlanner(), f"the OpenAI-compatible model has no {' or '.join(missing)}; "
+                                             "using the offline planner")
+    from desktop.llm.openai_provider import OpenAIModel
+
+    key = api_key if api_key is not None else get_api_key(settings.account)
+    return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout), "")
+
+
+def make_model(settings: ModelSettings, api_key: str | None = None) -> Model:
+    """The Model for ``settings`` (the offline planner when nothing usable is configured)."""
+    return choose_model(settings, api_key).model
+
+
+async def check_connection(settings: ModelSettings, api_key: str | None = None) -> tuple[bool, str]:
+    """Make one tiny real call; ``(True, "Connected to <model>")`` or ``(False, <clear error>)``."""
+    if settings.provider == "offline":
+        return True, "The offline planner is built in and needs no connection."
+    if not settings.is_configured:
+        return False, "Enter a base URL and a model name first."
+    from desktop.llm.openai_provider import OpenAIModel
+
+    key = api_key if api_key else get_api_key(settings.account)
+    model = OpenAIModel(settings.base_url, settings.model, key, timeout=min(settings.timeout, CHECK_TIMEOUT))
+    try:
+        completion = None
+        async for event in model.stream([ChatMessage(role="user", content="Reply with the word OK.")], []):
+            if isinstance(event, Completion):
+                completion = event
+        if completion is None:
+            return False, "The server ended the response without an answer."
+        return True, f"Connected to {settings.model}"
+    except ModelError as exc:
+        return False, str(exc)
+    finally:
+        await model.aclose()

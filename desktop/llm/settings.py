@@ -1,0 +1,88 @@
+"""Which model Mira talks to. Keys are never part of these settings (see desktop.llm.keys)."""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+Provider = Literal["offline", "openai_compatible"]
+PROVIDERS: tuple[str, ...] = ("offline", "openai_compatible")
+MAX_TIMEOUT = 600.0
+
+
+def _normalise_url(url: str) -> str:
+    return url.strip().rstrip("/")
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    """The model configuration the user picks in Settings.
+
+    ``provider`` is ``"offline"`` (the embedded offline planner) or
+    ``"openai_compatible"`` (any server speaking the Chat Completions API, with
+    ``base_url`` and ``model``). Construction validates every field and raises
+    :class:`ValueError` naming the bad one.
+    """
+
+    provider: Provider = "offline"
+    base_url: str = ""
+    model: str = ""
+    timeout: float = 60.0
+
+    def __post_init__(self) -> None:
+        if self.provider not in PROVIDERS:
+            raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {self.provider!r}")
+        if not isinstance(self.base_url, str):
+            raise ValueError("base_url must be a string")
+        if not isinstance(self.model, str):
+            raise ValueError("model must be a string")
+        if isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float)):
+            raise ValueError("timeout must be a number of seconds")
+        if not math.isfinite(self.timeout) or not 0 < self.timeout <= MAX_TIMEOUT:
+            raise ValueError(f"timeout must be between 0 and {MAX_TIMEOUT:g} seconds, not {self.timeout!r}")
+        url = _normalise_url(self.base_url)
+        if url:
+            parts = urlsplit(url)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError(f"base_url must be an http:// or https:// URL, not {self.base_url!r}")
+            if parts.username or parts.password:
+                # A key pasted into the URL would end up in the settings file; refuse it.
+                raise ValueError("base_url must not contain a user name or password; put the key in the key field")
+        # Normalise once so equal settings compare equal and map to one keyring account.
+        object.__setattr__(self, "base_url", url)
+        object.__setattr__(self, "model", self.model.strip())
+        object.__setattr__(self, "timeout", float(self.timeout))
+
+    @property
+    def is_configured(self) -> bool:
+        """True when an OpenAI-compatible model has both a base URL and a model name."""
+        return self.provider == "openai_compatible" and bool(self.base_url) and bool(self.model)
+
+    @property
+    def account(self) -> str:
+        """The keyring account the API key for this server is stored under."""
+        if self.provider == "offline" or not self.base_url:
+            return ""
+        parts = urlsplit(self.base_url)
+        return f"{parts.scheme}://{parts.netloc.lower()}{parts.path}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict (never contains a key)."""
+        return {"provider": self.provider, "base_url": self.base_url, "model": self.model, "timeout": self.timeout}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ModelSettings:
+        """Build settings from a dict such as :meth:`to_dict` produced; unknown or mistyped fields are a ValueError."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"model settings must be an object, not {type(data).__name__}")
+        unknown = sorted(set(data) - {"provider", "base_url", "model", "timeout"})
+        if unknown:
+            raise ValueError(f"unknown model setting(s): {', '.join(map(str, unknown))}")
+        if "provider" not in data:
+            raise ValueError("model settings need a provider")
+        for name in ("provider", "base_url", "model"):
+            if name in data and not isinstance(data[name], str):
+                raise ValueError(f"{name} must be a string")
+        return cls(**dict(data))

@@ -1,0 +1,122 @@
+"""The offline planner as the main agent: picks the skill (English and Chinese) or says what it can do."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from desktop.llm import ChatMessage, Completion, TextDelta
+from desktop.llm.offline import OfflinePlanner
+
+from ._driver import MAIN_TOOLS, decide
+from ._util import collect
+
+SYSTEM = ChatMessage("system", "Skills:\n- docx: Word\n- pdf: PDF\n- pptx: slides\n- xlsx: sheets")
+
+
+def main_turn(request: str, attached: list[str] | None = None) -> Completion:
+    content = request + (f"\n\n[Attached files in the workspace: {', '.join(attached)}]" if attached else "")
+    return decide([SYSTEM, ChatMessage("user", content)], MAIN_TOOLS)
+
+
+def run_skill_args(turn: Completion) -> dict:
+    assert [c.name for c in turn.tool_calls] == ["run_skill"], turn
+    return json.loads(turn.tool_calls[0].arguments)
+
+
+@pytest.mark.parametrize(("request_text", "attached", "skill"), [
+    ("Turn my notes into a Word document", ["notes.md"], "docx"),
+    ("Make a report from this:\n# Q3\n- grew", None, "docx"),
+    ("Export notes.md as a PDF please", ["notes.md"], "pdf"),
+    ("Make a slide deck from these notes", ["notes.md"], "pptx"),
+    ("I need a presentation:\n# Intro\n- hello", None, "pptx"),
+    ("Put data.csv into an Excel workbook with totals", ["data.csv"], "xlsx"),
+    ("Make a spreadsheet:\nname,qty\napple,3", None, "xlsx"),
+    ("Recalculate budget.xlsx", ["budget.xlsx"], "xlsx-recalc"),
+    ("What's in deck.pptx?", ["deck.pptx"], "pptx"),
+    ("Inspect report.docx", ["report.docx"], "docx"),
+    ("把这些笔记做成 Word 文档", ["notes.md"], "docx"),
+    ("根据附件生成一份报告", ["notes.md"], "docx"),
+    ("把 notes.md 转成 PDF", ["notes.md"], "pdf"),
+    ("把这些内容做成幻灯片：\n# 介绍\n- 你好", None, "pptx"),
+    ("请生成演示文稿", ["notes.md"], "pptx"),
+    ("把 data.csv 做成电子表格，并加上合计", ["data.csv"], "xlsx"),
+    ("生成工作簿", ["data.csv"], "xlsx"),
+    ("重算 budget.xlsx 里的公式", ["budget.xlsx"], "xlsx-recalc"),
+    ("查看 report.docx", ["report.docx"], "docx"),
+    ("检查一下这个演示文稿", ["deck.pptx"], "pptx"),
+])
+def test_picks_the_skill_and_passes_the_request_and_inputs(request_text: str, attached: list[str] | None,
+                                                           skill: str) -> None:
+    args = run_skill_args(main_turn(request_text, attached))
+    assert args["skill_id"] == skill
+    assert args["goal"] == request_text  # the full request, without the runtime's attachment line
+    assert args.get("inputs", []) == (attached or [])
+
+
+def test_files_named_in_the_request_become_inputs() -> None:
+    args = run_skill_args(main_turn('In report.docx replace "Acme" with "Mira"'))
+    assert args == {"skill_id": "docx", "goal": 'In report.docx replace "Acme" with "Mira"',
+                    "inputs": ["report.docx"]}
+    zh = run_skill_args(main_turn("把 report.docx 中的“甲公司”改成“乙公司”"))
+    assert zh["skill_id"] == "docx" and zh["inputs"] == ["report.docx"]
+
+
+def test_explicit_format_beats_a_generic_word() -> None:
+    # "report" alone would mean a document; "slides" names the format.
+    assert run_skill_args(main_turn("Turn this report into slides", ["notes.md"]))["skill_id"] == "pptx"
+    # A word inside a file name does not pick the format.
+    assert run_skill_args(main_turn("Make a PDF from word-notes.md", ["word-notes.md"]))["skill_id"] == "pdf"
+
+
+@pytest.mark.parametrize(("request_text", "marker"), [
+    ("hello, who are you?", "offline planner"),
+    ("Tell me a joke", "Settings"),
+    ("你好，你能做什么？", "离线规划器"),
+    ("讲个笑话", "设置"),
+])
+def test_without_a_match_it_answers_in_plain_text_in_the_users_language(request_text: str, marker: str) -> None:
+    turn = main_turn(request_text)
+    assert turn.tool_calls == ()
+    assert marker in turn.text
+
+
+@pytest.mark.parametrize(("request_text", "marker"), [
+    ("Write me a report about climate change", "can't write that content myself"),
+    ("写一份关于气候变化的报告", "不能替你撰写内容"),
+])
+def test_it_does_not_pretend_to_write_prose_it_does_not_have(request_text: str, marker: str) -> None:
+    turn = main_turn(request_text)
+    assert turn.tool_calls == ()
+    assert marker in turn.text
+
+
+def test_recalc_without_a_workbook_explains_instead_of_calling() -> None:
+    assert main_turn("Please recalculate the formulas").tool_calls == ()
+
+
+def test_after_a_tool_result_it_stops_instead_of_looping() -> None:
+    first = main_turn("Make slides", ["notes.md"])
+    call = first.tool_calls[0]
+    messages = [SYSTEM, ChatMessage("user", "Make slides\n\n[Attached files in the workspace: notes.md]"),
+                ChatMessage("assistant", "", tool_calls=(call,)),
+                ChatMessage("tool", json.dumps({"ok": False, "error": "unknown skill 'pptx'"}), tool_call_id=call.id)]
+    turn = decide(messages, MAIN_TOOLS)
+    assert turn.tool_calls == ()
+    assert "unknown skill 'pptx'" in turn.text
+
+
+def test_stream_yields_text_chunks_then_one_completion() -> None:
+    events = collect(OfflinePlanner(), [SYSTEM, ChatMessage("user", "hello")], MAIN_TOOLS)
+    deltas = [e for e in events if isinstance(e, TextDelta)]
+    assert len(deltas) >= 2
+    assert isinstance(events[-1], Completion)
+    assert "".join(d.text for d in deltas) == events[-1].text
+    assert OfflinePlanner.name == "offline-planner"
+    assert OfflinePlanner.label == "Offline planner (no network)"
+
+
+def test_tool_call_ids_are_unique_per_turn() -> None:
+    turn = main_turn("Make a PDF", ["notes.md"])
+    assert turn.tool_calls[0].id
+    assert turn.finish_reason == "tool_calls"
