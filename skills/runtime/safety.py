@@ -8,7 +8,9 @@ macro-enabled content renamed to a plain extension are refused by name.
 from __future__ import annotations
 
 import os
+import re
 import zipfile
+import zlib
 from pathlib import Path
 
 from skills.runtime._base import CommandError
@@ -18,6 +20,10 @@ MAX_ENTRIES = 10_000
 MAX_TOTAL_UNCOMPRESSED = 1024 * 1024 * 1024
 MAX_ENTRY_UNCOMPRESSED = 512 * 1024 * 1024
 MAX_RATIO = 200  # per entry, for entries larger than 1 MiB uncompressed
+
+_PROLOG_BYTES = 64 * 1024
+# XML declaration, processing instructions, comments and whitespace before the root element.
+_PROLOG = re.compile(rb"(?:\s+|<\?.*?\?>|<!--.*?-->)*", re.S)
 
 OOXML_KINDS = {"docx", "pptx", "xlsx"}
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -93,6 +99,31 @@ def _check_zip(p: Path, kind: str) -> None:
         raise UnsafeFileError(f"{name}: not an Office Open XML file (no [Content_Types].xml)")
     with zipfile.ZipFile(p) as zf:
         ctypes = zf.read("[Content_Types].xml")[:200_000].decode("utf-8", "replace")
-    if any(t in ctypes for t in _MACRO_TYPES):
-        raise UnsafeFileError(f"{name}: the file is macro-enabled content renamed to .{kind}; "
-                              f"Mira does not open macro files")
+        if any(t in ctypes for t in _MACRO_TYPES):
+            raise UnsafeFileError(f"{name}: the file is macro-enabled content renamed to .{kind}; "
+                                  f"Mira does not open macro files")
+        for info in infos:
+            if info.filename.lower().endswith((".xml", ".rels", ".vml")):
+                try:
+                    with zf.open(info) as fh:
+                        head = fh.read(_PROLOG_BYTES)
+                except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError):
+                    raise UnsafeFileError(f"{name}: part {info.filename} is corrupt or truncated") from None
+                _check_prolog(head, f"{name}: part {info.filename}")
+
+
+def _check_prolog(head: bytes, where: str) -> None:
+    """Refuse a DTD (entity tricks such as billion laughs) before any XML parser sees the part.
+
+    A DOCTYPE may only appear in the prolog, so the bytes before the root element
+    are enough; OOXML never needs one.
+    """
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = head.decode("utf-16", "replace").encode("utf-8")
+    elif head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    rest = head[_PROLOG.match(head).end():]  # type: ignore[union-attr]
+    if rest.startswith(b"<!DOCTYPE") or b"<!ENTITY" in head:
+        raise UnsafeFileError(f"{where} declares a DTD or entities (possible XML entity attack); refusing it")
+    if not rest and len(head) >= _PROLOG_BYTES:
+        raise UnsafeFileError(f"{where} has an abnormally long XML prolog; refusing it")

@@ -5,6 +5,7 @@ import contextlib
 import hashlib
 import os
 import secrets
+import stat
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -65,31 +66,87 @@ class Workspace:
         if real != parent or not real.is_relative_to(self.root):
             raise WorkspaceError(f"folder {parent} changed to point outside the workspace")
 
+    def _open_dir(self, parent: Path) -> int:
+        """Open ``parent`` without following a final symlink and prove the fd is inside the root."""
+        try:
+            fd = os.open(parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError as exc:
+            raise WorkspaceError(f"folder {parent} cannot be opened safely ({exc.strerror})") from None
+        try:
+            real = _fd_path(fd)
+            if real is not None and not real.is_relative_to(self.root):
+                raise WorkspaceError(f"folder {parent} changed to point outside the workspace")
+            self._same_dir(parent, fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    @staticmethod
+    def _same_dir(parent: Path, fd: int) -> None:
+        st, fst = os.stat(parent, follow_symlinks=False), os.fstat(fd)
+        if (st.st_dev, st.st_ino) != (fst.st_dev, fst.st_ino):
+            raise WorkspaceError(f"folder {parent} was replaced while writing; nothing was published")
+
     @contextlib.contextmanager
     def publish(self, rel: str) -> Iterator[Path]:
-        """Yield a staging path; on normal exit rename it over ``rel`` atomically."""
+        """Yield a staging path; on normal exit rename it over ``rel`` atomically.
+
+        The target folder is held open as a directory fd for the whole write: the
+        staging file is created and renamed relative to that fd, so swapping the
+        folder (or a parent) for a symlink after the check cannot move the file
+        outside the workspace; the swap is detected and nothing is published.
+        On Linux the yielded path goes through ``/proc/self/fd`` so even the
+        caller's own write lands in the checked folder.
+        """
         target = self.resolve(rel)
         parent = target.parent
         parent.mkdir(parents=True, exist_ok=True)
         self._check_parent(parent)
-        staging = parent / f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
+        if target.is_dir():
+            raise WorkspaceError(f"{rel!r} is a folder; refusing to replace it")
+        dfd = self._open_dir(parent)
+        name = f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
         try:
+            # Create the staging file exclusively so a planted symlink cannot redirect it.
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                             0o600, dir_fd=dfd))
+            via_fd = Path(f"/proc/self/fd/{dfd}")
+            staging = via_fd / name if via_fd.is_dir() else parent / name
             yield staging
-            if not staging.exists():
+            try:
+                st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+            except FileNotFoundError:
+                raise WorkspaceError(f"nothing was written for {rel!r}") from None
+            if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
                 raise WorkspaceError(f"nothing was written for {rel!r}")
-            with open(staging, "rb") as fh:
-                os.fsync(fh.fileno())
+            fd = os.open(name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0), dir_fd=dfd)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self._same_dir(parent, dfd)
             self._check_parent(parent)
             if target.is_symlink():
                 raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
-            os.replace(staging, target)
-            _fsync_dir(parent)
+            os.replace(name, target.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+            os.fsync(dfd)
         finally:
             with contextlib.suppress(FileNotFoundError):
-                staging.unlink()
+                os.unlink(name, dir_fd=dfd)
+            os.close(dfd)
 
     def stray_staging_files(self) -> list[Path]:
         return sorted(self.root.rglob(f"{self.STAGING_PREFIX}*"))
+
+
+def _fd_path(fd: int) -> Path | None:
+    """The real path of an open fd where the OS tells it (Linux), else None."""
+    link = Path(f"/proc/self/fd/{fd}")
+    try:
+        return Path(os.readlink(link))
+    except OSError:
+        return None
 
 
 def _fsync_dir(path: Path) -> None:

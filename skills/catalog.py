@@ -1,0 +1,281 @@
+"""The skill catalog: build it from registered SKILL.md files, load it, read bodies safely.
+
+Only files listed in ``skills/registry.json`` are read (never a glob of the
+tree). The build validates each frontmatter, refuses duplicate ids and commands
+with no implementation, and writes ``catalog.json`` (id → package path, body
+hash, commands...) and ``manifest.json`` (release identity). At run time a body
+whose hash differs from the catalog is refused.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+REGISTRY = "registry.json"
+CATALOG_FILE = "catalog.json"
+MANIFEST_FILE = "manifest.json"
+CATALOG_FORMAT = 1
+CATEGORIES = ("router", "authoring", "operation")
+MAX_BODY_CHARS = 20_000  # ~5,000 tokens at ~4 characters per token
+MAX_DESCRIPTIONS_CHARS = 1_500  # all catalog descriptions together
+_REQUIRED = ("id", "name", "category", "contract_version", "description")
+_OPTIONAL = ("commands", "execution")
+_ID = re.compile(r"^[a-z][a-z0-9-]{1,40}$")
+
+
+class CatalogError(Exception):
+    """The catalog cannot be built or a skill body cannot be trusted; the message names the file."""
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    """One skill as the catalog lists it. ``execution`` is None for instruction-only skills."""
+
+    id: str
+    name: str
+    category: str
+    description: str
+    commands: tuple[str, ...]
+    execution: dict[str, Any] | None
+    body_sha256: str
+    path: str  # relative to the skills package, posix
+    contract_version: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "category": self.category,
+                "description": self.description, "commands": list(self.commands),
+                "execution": self.execution, "body_sha256": self.body_sha256, "path": self.path,
+                "contract_version": self.contract_version}
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The built catalog: entries by id, plus the build identity a task records."""
+
+    entries: Mapping[str, SkillEntry]
+    build_identity: str
+    root: Path = field(default=PACKAGE_DIR, compare=False)
+
+    def summaries(self) -> str:
+        """Compact text for the main planner: one line per skill, how to use it."""
+        lines = []
+        for e in self.entries.values():
+            how = "run_skill" if e.execution else "load_skill (instructions only)"
+            lines.append(f"- {e.id} ({e.name}; {e.category}; {how}): {e.description}")
+        return "\n".join(lines)
+
+
+# parsing ---------------------------------------------------------------------------------
+
+def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
+    """``(frontmatter, body)`` of a SKILL.md; raises CatalogError naming ``where``."""
+    text = text.lstrip("\ufeff")
+    if not text.startswith("---\n"):
+        raise CatalogError(f"{where}: missing YAML frontmatter (the file must start with '---')")
+    end = text.find("\n---\n", 4)
+    if end < 0:
+        raise CatalogError(f"{where}: the frontmatter is not closed with '---'")
+    try:
+        meta = yaml.safe_load(text[4:end])
+    except yaml.YAMLError as exc:
+        raise CatalogError(f"{where}: invalid YAML frontmatter ({exc})") from None
+    if not isinstance(meta, dict):
+        raise CatalogError(f"{where}: the frontmatter must be a mapping")
+    return meta, text[end + 5:]
+
+
+def body_hash(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def _entry(meta: dict[str, Any], body: str, rel: str, known_commands: set[str]) -> SkillEntry:
+    where = rel
+    missing = [k for k in _REQUIRED if meta.get(k) in (None, "")]
+    if missing:
+        raise CatalogError(f"{where}: missing field(s) {', '.join(missing)}")
+    unknown = sorted(set(meta) - set(_REQUIRED) - set(_OPTIONAL))
+    if unknown:
+        raise CatalogError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    sid = meta["id"]
+    if not isinstance(sid, str) or not _ID.match(sid):
+        raise CatalogError(f"{where}: id {sid!r} must be lowercase letters, digits and '-'")
+    if meta["category"] not in CATEGORIES:
+        raise CatalogError(f"{where}: unknown category {meta['category']!r} (one of {', '.join(CATEGORIES)})")
+    if not isinstance(meta["contract_version"], int) or meta["contract_version"] < 1:
+        raise CatalogError(f"{where}: contract_version must be a positive integer")
+    for key in ("name", "description"):
+        if not isinstance(meta[key], str):
+            raise CatalogError(f"{where}: {key} must be text")
+    commands = meta.get("commands") or []
+    execution = meta.get("execution")
+    if meta["category"] == "router":
+        if commands or execution:
+            raise CatalogError(f"{where}: a router skill is instruction-only (no commands, no execution)")
+    else:
+        if not isinstance(commands, list) or not commands or not all(isinstance(c, str) for c in commands):
+            raise CatalogError(f"{where}: commands must be a non-empty list of command names")
+        if not isinstance(execution, dict) or not isinstance(execution.get("profile"), str):
+            raise CatalogError(f"{where}: execution must be a mapping with a profile")
+        if len(set(commands)) != len(commands):
+            raise CatalogError(f"{where}: a command is listed twice")
+        unimplemented = [c for c in commands if c not in known_commands]
+        if unimplemented:
+            raise CatalogError(f"{where}: command(s) with no implementation: {', '.join(unimplemented)}")
+    if not body.strip():
+        raise CatalogError(f"{where}: the body is empty")
+    if len(body) > MAX_BODY_CHARS:
+        raise CatalogError(f"{where}: the body has {len(body)} characters; the limit is {MAX_BODY_CHARS} "
+                           f"(~5,000 tokens)")
+    return SkillEntry(id=sid, name=meta["name"].strip(), category=meta["category"],
+                      description=" ".join(meta["description"].split()), commands=tuple(commands),
+                      execution=dict(execution) if execution else None, body_sha256=body_hash(body),
+                      path=rel, contract_version=meta["contract_version"])
+
+
+def read_registry(root: Path = PACKAGE_DIR) -> list[str]:
+    try:
+        data = json.loads((root / REGISTRY).read_text(encoding="utf-8"))
+        paths = data["skills"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CatalogError(f"{REGISTRY}: cannot read the skill registry ({exc})") from None
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise CatalogError(f"{REGISTRY}: 'skills' must be a list of paths")
+    return paths
+
+
+def collect(root: Path = PACKAGE_DIR, known_commands: set[str] | None = None) -> list[SkillEntry]:
+    """Read and validate every registered skill file."""
+    if known_commands is None:
+        from skills.runtime import all_commands
+
+        known_commands = set(all_commands())
+    entries: list[SkillEntry] = []
+    seen: dict[str, str] = {}
+    for rel in read_registry(root):
+        path = (root / rel).resolve()
+        if not path.is_relative_to(root.resolve()) or path.name != "SKILL.md":
+            raise CatalogError(f"{rel}: a registered skill must be a SKILL.md inside the skills package")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CatalogError(f"{rel}: cannot read the registered skill file ({exc.strerror})") from None
+        meta, body = split_skill_file(text, rel)
+        entry = _entry(meta, body, rel, known_commands)
+        if entry.id in seen:
+            raise CatalogError(f"{rel}: duplicate skill id {entry.id!r} (also in {seen[entry.id]})")
+        seen[entry.id] = rel
+        entries.append(entry)
+    total = sum(len(e.description) for e in entries)
+    if total > MAX_DESCRIPTIONS_CHARS:
+        raise CatalogError(f"{REGISTRY}: the descriptions total {total} characters; the limit is "
+                           f"{MAX_DESCRIPTIONS_CHARS}")
+    return entries
+
+
+# build -----------------------------------------------------------------------------------
+
+def _canonical(obj: Any) -> bytes:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def command_surface_hash(names: list[str] | None = None) -> str:
+    """Hash of the runtime surface the skills are written against: names, schemas, write flags.
+
+    Only the commands the catalog's skills name count (all registered ones when
+    ``names`` is None). Implementation fixes keep the identity; a changed command
+    contract changes it.
+    """
+    from skills.runtime import all_commands
+
+    cmds = all_commands()
+    wanted = sorted(cmds) if names is None else sorted(set(names))
+    surface = {n: {"writes": cmds[n].writes, "target_arg": cmds[n].target_arg, "schema": cmds[n].input_schema}
+               for n in wanted}
+    return hashlib.sha256(_canonical(surface)).hexdigest()
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("mira-desktop")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def build(root: Path = PACKAGE_DIR) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The catalog and manifest documents (not written)."""
+    entries = collect(root)
+    resources = {e.path: hashlib.sha256((root / e.path).read_bytes()).hexdigest() for e in entries}
+    registry_hash = hashlib.sha256((root / REGISTRY).read_bytes()).hexdigest()
+    code_hash = command_surface_hash([c for e in entries for c in e.commands])
+    version = package_version()
+    contracts = {e.id: e.contract_version for e in entries}
+    identity = hashlib.sha256(_canonical({
+        "code": code_hash, "resources": resources, "registry": registry_hash,
+        "package_version": version, "contract_versions": contracts, "format": CATALOG_FORMAT,
+    })).hexdigest()
+    catalog = {"format": CATALOG_FORMAT, "build_identity": identity,
+               "skills": {e.id: {k: v for k, v in e.to_dict().items() if k != "id"} for e in entries}}
+    manifest = {"format": CATALOG_FORMAT, "package_version": version, "code_version": code_hash,
+                "registry_sha256": registry_hash, "resources": resources, "contract_versions": contracts,
+                "build_identity": identity}
+    return catalog, manifest
+
+
+def dump(doc: Mapping[str, Any]) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def write_build(root: Path = PACKAGE_DIR, out_dir: Path | None = None) -> tuple[Path, Path]:
+    catalog, manifest = build(root)
+    out = out_dir or root
+    out.mkdir(parents=True, exist_ok=True)
+    cat_path, man_path = out / CATALOG_FILE, out / MANIFEST_FILE
+    cat_path.write_text(dump(catalog), encoding="utf-8")
+    man_path.write_text(dump(manifest), encoding="utf-8")
+    return cat_path, man_path
+
+
+# load ------------------------------------------------------------------------------------
+
+def load_catalog(path: Path | None = None) -> Catalog:
+    """Load the built catalog (``skills/catalog.json`` by default)."""
+    path = path or PACKAGE_DIR / CATALOG_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        entries = {sid: SkillEntry(id=sid, name=d["name"], category=d["category"],
+                                   description=d["description"], commands=tuple(d["commands"]),
+                                   execution=d["execution"], body_sha256=d["body_sha256"], path=d["path"],
+                                   contract_version=int(d["contract_version"]))
+                   for sid, d in data["skills"].items()}
+        identity = str(data["build_identity"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CatalogError(f"{path.name}: the skill catalog is missing or damaged ({exc}); "
+                           f"run `python -m skills build`") from None
+    return Catalog(entries=entries, build_identity=identity, root=path.parent)
+
+
+def load_body(skill_id: str, catalog: Catalog | None = None) -> str:
+    """The skill's instructions (no frontmatter), refused if the file changed since the build."""
+    catalog = catalog or load_catalog()
+    entry = catalog.entries.get(skill_id)
+    if entry is None:
+        raise CatalogError(f"unknown skill {skill_id!r}; known: {', '.join(sorted(catalog.entries))}")
+    path = catalog.root / entry.path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CatalogError(f"{entry.path}: cannot read the skill body ({exc.strerror})") from None
+    _, body = split_skill_file(text, entry.path)
+    if body_hash(body) != entry.body_sha256:
+        raise CatalogError(f"{entry.path}: the skill body differs from the catalog (hash mismatch); "
+                           f"refusing to load it — rebuild with `python -m skills build`")
+    return body
