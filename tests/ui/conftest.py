@@ -46,3 +46,28 @@ def run(loop: asyncio.AbstractEventLoop, qtbot, coro, timeout: int = 20000):  # 
     fut = asyncio.ensure_future(coro, loop=loop)
     qtbot.waitUntil(fut.done, timeout=timeout)
     return fut.result()
+
+
+@pytest.fixture
+def make_window(home: Path, aloop: asyncio.AbstractEventLoop, qtbot):  # type: ignore[no-untyped-def]
+    """Open real main windows on ``home`` (call again for a "restart"); all closed at the end."""
+    from desktop import i18n
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.services import build_services
+    from desktop.ui.theme import apply_theme
+
+    windows = []
+
+    def make(**kwargs):  # type: ignore[no-untyped-def]
+        window = MainWindow(build_services(**kwargs))
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: window.is_ready, timeout=20000)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.close()
+    i18n.set_language("en")
+    apply_theme("system")
