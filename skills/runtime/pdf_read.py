@@ -42,6 +42,10 @@ def open_pdf(path: Path) -> pymupdf.Document:
     if doc.page_count == 0:
         doc.close()
         raise CommandError(f"{path.name}: the PDF has no pages (corrupt or truncated)")
+    if doc.is_repaired and not any(doc[i].get_contents() for i in range(min(doc.page_count, 5))):
+        # MuPDF rebuilt a cross-reference table but found no page content: a truncated file.
+        doc.close()
+        raise CommandError(f"{path.name}: the PDF is corrupt or truncated (no readable page content)")
     if doc.page_count > MAX_PAGES:
         n = doc.page_count
         doc.close()
