@@ -1,0 +1,234 @@
+"""The offline planner as a skill agent, against the real office commands: the files it asks for are real."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import docx
+import fitz
+import pptx
+import pytest
+
+from ._driver import run_skill_agent
+
+NOTES = """# Quarterly Report
+
+Sales **grew** 10% in *Q3*. Details on [our site](https://example.com).
+
+## Highlights
+- New customers
+  - 12 in APAC
+- Churn down
+
+## Numbers
+| Region | Sales |
+|---|---:|
+| EU | 1,200 |
+| US | 3,400 |
+
+## Next steps
+1. Hire two engineers
+2. Open the Tokyo office
+"""
+
+NOTES_ZH = """# 季度报告
+
+本季度销售额增长了 10%。
+
+## 亮点
+- 新客户增加
+  - 亚太地区 12 家
+- 流失率下降
+
+## 数据
+| 地区 | 销售额 |
+|---|---|
+| 华东 | 1200 |
+| 华南 | 3400 |
+"""
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    (tmp_path / "notes.md").write_text(NOTES, encoding="utf-8")
+    (tmp_path / "笔记.md").write_text(NOTES_ZH, encoding="utf-8")
+    return tmp_path
+
+
+def _steps(run) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c.name for m in run.messages if m.role == "assistant" for c in m.tool_calls]
+
+
+def test_markdown_to_docx_keeps_structure_and_formatting(ws: Path) -> None:
+    run = run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    assert _steps(run) == ["list_workspace", "read_workspace_file", "docx_create", "complete"]
+    assert run.complete["artifacts"] == ["quarterly-report.docx"]
+    assert "notes.md" in run.complete["summary"]
+    d = docx.Document(str(ws / "quarterly-report.docx"))
+    paras = [(p.style.name, p.text) for p in d.paragraphs if p.text.strip()]
+    assert ("Title", "Quarterly Report") in paras
+    headings = [t for s, t in paras if s.startswith("Heading")]
+    assert headings == ["Highlights", "Numbers", "Next steps"]  # promoted to level 1 under the title
+    assert all(s == "Heading 1" for s, t in paras if t in headings)
+    texts = [t for _, t in paras]
+    assert "12 in APAC" in texts and "Open the Tokyo office" in texts
+    bold = [r.text for p in d.paragraphs for r in p.runs if r.bold]
+    assert "grew" in bold
+    table = d.tables[0]
+    assert [c.text for c in table.rows[0].cells] == ["Region", "Sales"]
+    assert [c.text for c in table.rows[2].cells] == ["US", "3,400"]
+
+
+def test_chinese_markdown_to_docx_keeps_cjk_name_and_text(ws: Path) -> None:
+    run = run_skill_agent(ws, "docx", "把笔记做成 Word 文档", ["笔记.md"])
+    assert run.complete["artifacts"] == ["季度报告.docx"]
+    assert run.complete["summary"].startswith("根据笔记.md生成了 季度报告.docx")
+    d = docx.Document(str(ws / "季度报告.docx"))
+    text = "\n".join(p.text for p in d.paragraphs)
+    assert "本季度销售额增长了 10%。" in text and "亚太地区 12 家" in text
+    assert d.tables[0].rows[1].cells[0].text == "华东"
+
+
+def test_markdown_to_pdf_has_searchable_text(ws: Path) -> None:
+    run = run_skill_agent(ws, "pdf", "Export notes.md as a PDF", ["notes.md"])
+    assert run.complete["artifacts"] == ["quarterly-report.pdf"]
+    with fitz.open(ws / "quarterly-report.pdf") as pdf:
+        text = "".join(page.get_text() for page in pdf)
+    for needle in ("Quarterly Report", "Highlights", "12 in APAC", "3,400", "Hire two engineers"):
+        assert needle in text
+
+
+def test_markdown_to_pptx_title_slide_sections_and_table(ws: Path) -> None:
+    run = run_skill_agent(ws, "pptx", "Make a slide deck from these notes", ["notes.md"])
+    assert run.complete["artifacts"] == ["quarterly-report.pptx"]
+    deck = pptx.Presentation(str(ws / "quarterly-report.pptx"))
+    titles = [s.shapes.title.text if s.shapes.title is not None else "" for s in deck.slides]
+    assert titles[0] == "Quarterly Report"
+    assert titles[1:] == ["Highlights", "Numbers", "Next steps"]
+    # The short intro became the subtitle; nested bullets keep their level.
+    first_texts = [sh.text_frame.text for sh in deck.slides[0].shapes if sh.has_text_frame]
+    assert any("Sales grew 10% in Q3" in t for t in first_texts)
+    body = [sh for sh in deck.slides[1].shapes if sh.has_text_frame and sh != deck.slides[1].shapes.title]
+    levels = {p.text: p.level for sh in body for p in sh.text_frame.paragraphs if p.text}
+    assert levels["New customers"] == 0 and levels["12 in APAC"] == 1
+    tables = [sh.table for sh in deck.slides[2].shapes if sh.has_table]
+    assert tables and tables[0].cell(1, 0).text == "EU"
+
+
+def test_long_sections_are_split_across_slides(tmp_path: Path) -> None:
+    items = "\n".join(f"- point {n}" for n in range(1, 16))
+    goal = f"Make slides:\n# Plan\n## Many points\n{items}"
+    run = run_skill_agent(tmp_path, "pptx", goal)
+    deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
+    titles = [s.shapes.title.text for s in deck.slides]
+    assert titles == ["Plan", "Many points", "Many points (cont.)", "Many points (cont.)"]
+
+
+def test_request_body_is_used_when_there_are_no_files(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", "Make a Word document from this:\n# Trip\n- passport\n- tickets")
+    assert _steps(run) == ["list_workspace", "docx_create", "complete"]
+    d = docx.Document(str(tmp_path / "trip.docx"))
+    assert [p.text for p in d.paragraphs if p.text] == ["Trip", "passport", "tickets"]
+
+
+def test_an_existing_name_is_never_overwritten(ws: Path) -> None:
+    (ws / "quarterly-report.docx").write_bytes(b"keep me")
+    run = run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    assert run.complete["artifacts"] == ["quarterly-report-2.docx"]
+    assert (ws / "quarterly-report.docx").read_bytes() == b"keep me"
+
+
+def test_denial_completes_saying_nothing_was_written(ws: Path) -> None:
+    run = run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"],
+                          approve=lambda name, args: False)
+    assert _steps(run) == ["list_workspace", "read_workspace_file", "docx_create", "complete"]
+    assert run.complete["artifacts"] == []
+    assert "Nothing was written" in run.complete["summary"] and "denied" in run.complete["summary"]
+    assert not (ws / "quarterly-report.docx").exists()
+
+
+def test_denial_in_chinese(ws: Path) -> None:
+    run = run_skill_agent(ws, "pptx", "把笔记做成幻灯片", ["笔记.md"], approve=lambda name, args: False)
+    assert "没有写入任何文件" in run.complete["summary"]
+
+
+def test_edit_replace_text_english_and_chinese(ws: Path) -> None:
+    run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    run = run_skill_agent(ws, "docx", 'In quarterly-report.docx replace "Tokyo" with "Osaka"',
+                          ["quarterly-report.docx"])
+    assert _steps(run) == ["docx_edit", "complete"]
+    assert run.complete["artifacts"] == ["quarterly-report.docx"]
+    run = run_skill_agent(ws, "docx", "把 quarterly-report.docx 中的“Osaka”改成“大阪”", ["quarterly-report.docx"])
+    assert run.results["docx_edit"]["ok"] is True
+    text = "\n".join(p.text for p in docx.Document(str(ws / "quarterly-report.docx")).paragraphs)
+    assert "Open the 大阪 office" in text and "Tokyo" not in text
+
+
+def test_a_failing_command_is_reported_once_not_retried(ws: Path) -> None:
+    run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    run = run_skill_agent(ws, "docx", 'In quarterly-report.docx replace "Atlantis" with "Mars"',
+                          ["quarterly-report.docx"])
+    assert _steps(run) == ["docx_edit", "complete"]
+    assert run.results["docx_edit"]["ok"] is False
+    assert "failed" in run.complete["summary"] and "Atlantis" in run.complete["summary"]
+    assert run.complete["artifacts"] == []
+
+
+def test_inspect_reports_the_outline(ws: Path) -> None:
+    run_skill_agent(ws, "pptx", "Make a slide deck from these notes", ["notes.md"])
+    run = run_skill_agent(ws, "pptx", "What's in quarterly-report.pptx?", ["quarterly-report.pptx"])
+    assert _steps(run) == ["pptx_inspect", "complete"]
+    assert run.complete["summary"].startswith("Contents of quarterly-report.pptx")
+    assert run.results["pptx_inspect"]["message"] in run.complete["summary"]
+
+
+def test_no_content_completes_without_writing(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", "Write a report about the moon")
+    assert _steps(run) == ["list_workspace", "complete"]
+    assert "no content" in run.complete["summary"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_office_input_cannot_be_mined_for_text(ws: Path) -> None:
+    run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    run = run_skill_agent(ws, "pptx", "Turn quarterly-report.docx into slides", ["quarterly-report.docx"])
+    assert "pptx_create" not in _steps(run)
+    assert "cannot take text out of an office file" in run.complete["summary"]
+
+
+def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    (tmp_path / "sales.csv").write_text("Region,Q1,Q2\nEU,1200,1300.5\nUS,\"3,400\",3500\n", encoding="utf-8")
+    run = run_skill_agent(tmp_path, "xlsx", "Put sales.csv into a spreadsheet with totals", ["sales.csv"])
+    path = tmp_path / run.complete["artifacts"][0]
+    assert path.name == "sales.xlsx"
+    ws = openpyxl.load_workbook(path).worksheets[0]
+    assert ws.title == "sales"
+    rows = [[c.value for c in r] for r in ws.iter_rows()]
+    assert rows[0] == ["Region", "Q1", "Q2"]
+    assert rows[2] == ["US", 3400, 3500]
+    assert rows[1][2] == 1300.5
+    assert rows[3] == ["Total", "=SUM(B2:B3)", "=SUM(C2:C3)"]
+
+
+def test_markdown_tables_become_sheets_in_chinese(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    goal = "把下面的表格做成电子表格，并加上合计：\n## 销量\n| 产品 | 数量 |\n|---|---|\n| 苹果 | 3 |\n| 香蕉 | 5 |"
+    run = run_skill_agent(tmp_path, "xlsx", goal)
+    wb = openpyxl.load_workbook(tmp_path / run.complete["artifacts"][0])
+    sheet = wb["销量"]
+    assert [[c.value for c in r] for r in sheet.iter_rows()] == [
+        ["产品", "数量"], ["苹果", 3], ["香蕉", 5], ["合计", "=SUM(B2:B3)"]]
+    assert run.complete["summary"].startswith("根据你在请求中提供的内容生成了")
+
+
+def test_every_call_matches_the_command_schema(ws: Path) -> None:
+    # run_skill_agent validates each call with jsonschema; here the arguments are also checked by hand.
+    run = run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    create = next(c for m in run.messages for c in m.tool_calls if c.name == "docx_create")
+    args = json.loads(create.arguments)
+    kinds = [b["type"] for b in args["blocks"]]
+    assert kinds == ["paragraph", "heading", "bullets", "heading", "table", "heading", "numbered"]
+    assert args["blocks"][0]["runs"][1] == {"text": "grew", "bold": True}
+    assert {"text": "our site", "link": "https://example.com"} in args["blocks"][0]["runs"]
+    assert args["blocks"][2]["items"] == ["New customers", {"text": "12 in APAC", "level": 1}, "Churn down"]
