@@ -1,0 +1,14 @@
+"""Named crash points for the crash-recovery test; no-ops unless ``MIRA_CRASHPOINT`` names one."""
+from __future__ import annotations
+
+import os
+import signal
+
+ENV = "MIRA_CRASHPOINT"
+POINTS = ("after_approved_commit", "after_executing_commit", "after_command_run", "after_result_recorded")
+
+
+def _crashpoint(name: str) -> None:
+    """SIGKILL this process when the env var names this point (a real, unclean death)."""
+    if os.environ.get(ENV) == name:
+        os.kill(os.getpid(), signal.SIGKILL)

@@ -1,0 +1,96 @@
+"""Transcript messages: stored as plain JSON dicts, handed to models as ChatMessage."""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from desktop.llm import ChatMessage, Completion, ToolCall
+from desktop.store import TranscriptEntry
+
+DENIED: dict[str, Any] = {"ok": False, "denied": True, "message": "denied by the user"}
+
+MAIN_SYSTEM = """You are Mira, a desktop assistant that turns the user's conversation and files into real, \
+verified office documents (Word .docx, PDF, PowerPoint .pptx, Excel .xlsx).
+
+You never write files yourself. For document work call run_skill with the skill id, the user's full goal and \
+the workspace files it needs as inputs; a skill agent with that skill's private commands does the work, every \
+write is approved by the user, and you will then write the delivery message. load_skill returns a skill's \
+instructions (use it for instruction-only skills such as the router). list_workspace and read_workspace_file \
+read the task workspace. When no document work is needed, answer in plain text. Reply in the user's language.
+
+Skills in the catalog:
+{summaries}"""
+
+GENERATE_SYSTEM = """Write the delivery message for the user from the FINALIZATION PACKET: which files were \
+made (path, kind, size), what the evidence checks show (passed, failed, or not run with the reason - say so \
+honestly, never call a check passed that the packet does not show passed), and for denied or failed work what \
+happened and what the user can do. You cannot call tools: the work is finished and nothing more will run. \
+Reply in the user's language, in markdown."""
+
+
+def message(role: str, content: str = "", tool_calls: Sequence[ToolCall] = (), tool_call_id: str | None = None,
+            ) -> dict[str, Any]:
+    msg: dict[str, Any] = {"role": role, "content": content}
+    if tool_calls:
+        msg["tool_calls"] = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in tool_calls]
+    if tool_call_id is not None:
+        msg["tool_call_id"] = tool_call_id
+    return msg
+
+
+def assistant(completion: Completion) -> dict[str, Any]:
+    return message("assistant", completion.text, completion.tool_calls)
+
+
+def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, Any]:
+    text = content if isinstance(content, str) else json.dumps(dict(content), ensure_ascii=False)
+    return message("tool", text, tool_call_id=call.id)
+
+
+def to_chat(msg: Mapping[str, Any]) -> ChatMessage:
+    calls = tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in msg.get("tool_calls") or ())
+    return ChatMessage(role=msg["role"], content=msg.get("content") or "", tool_calls=calls,
+                       tool_call_id=msg.get("tool_call_id"))
+
+
+def calls_of(entry: TranscriptEntry) -> list[tuple[str, ToolCall]]:
+    """Every tool call of an assistant entry with its call key (unique per agent: seq:index)."""
+    return [(f"{entry.seq}:{i}", ToolCall(c["id"], c["name"], c["arguments"]))
+            for i, c in enumerate(entry.message.get("tool_calls") or ())]
+
+
+@dataclass(frozen=True)
+class TranscriptState:
+    last_assistant: TranscriptEntry | None
+    pending: tuple[tuple[str, ToolCall], ...]  # calls of the last assistant turn without a result yet
+    ended: bool  # the last entry is an assistant turn with no tool calls
+    calls: Mapping[str, ToolCall]  # every call in the transcript by key
+    results: Mapping[str, Mapping[str, Any]]  # parsed tool results by call key
+
+
+def state_of(entries: Sequence[TranscriptEntry]) -> TranscriptState:
+    calls: dict[str, ToolCall] = {}
+    results: dict[str, Mapping[str, Any]] = {}
+    last_assistant = None
+    for e in entries:
+        if e.message.get("role") == "assistant":
+            last_assistant = e
+            calls.update(calls_of(e))
+        elif e.call_key is not None:
+            results[e.call_key] = parse_result(e.message.get("content") or "")
+    pending: tuple[tuple[str, ToolCall], ...] = ()
+    ended = False
+    if last_assistant is not None:
+        pending = tuple((k, c) for k, c in calls_of(last_assistant) if k not in results)
+        ended = entries[-1] is last_assistant and not last_assistant.message.get("tool_calls")
+    return TranscriptState(last_assistant, pending, ended, calls, results)
+
+
+def parse_result(content: str) -> Mapping[str, Any]:
+    try:
+        value = json.loads(content)
+    except (json.JSONDecodeError, TypeError):
+        return {"ok": True, "text": content}
+    return value if isinstance(value, dict) else {"ok": True, "value": value}

@@ -1,0 +1,69 @@
+"""Per-drive state of one task: workspace, model, budgets and their usage."""
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from desktop.agent.budgets import BudgetExhausted, Budgets
+from desktop.llm import Model
+from skills.runtime import Workspace
+
+
+@dataclass
+class Run:
+    task_id: str
+    conversation_id: str
+    message_id: str
+    ws: Workspace
+    model: Model
+    budgets: Budgets
+    usage: dict[str, Any]
+    started: float = field(default_factory=time.monotonic)
+    base_wall: float = 0.0
+    cancel_requested: bool = False  # set when a cancel arrived while a command was finishing
+
+    def __post_init__(self) -> None:
+        self.base_wall = float(self.usage.get("wall_seconds", 0.0))
+        self.usage.setdefault("model_calls", 0)
+        self.usage.setdefault("tool_calls", 0)
+
+    @property
+    def wall(self) -> float:
+        return self.base_wall + (time.monotonic() - self.started)
+
+    def remaining_wall(self) -> float:
+        return self.budgets.wall_seconds - self.wall
+
+    def snapshot(self) -> dict[str, Any]:
+        return {**self.usage, "wall_seconds": round(self.wall, 3)}
+
+    def check_wall(self) -> None:
+        if self.remaining_wall() <= 0:
+            raise BudgetExhausted(f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out")
+
+    def take_model_call(self, reserved: bool = False) -> int:
+        self.check_wall()
+        if not reserved and self.usage["model_calls"] >= self.budgets.model_calls:
+            raise BudgetExhausted(f"the budget of {self.budgets.model_calls} model calls for this task ran out")
+        self.usage["model_calls"] += 1
+        return int(self.usage["model_calls"])
+
+    def take_tool_call(self) -> None:
+        self.check_wall()
+        if self.usage["tool_calls"] >= self.budgets.tool_calls:
+            raise BudgetExhausted(f"the budget of {self.budgets.tool_calls} tool calls for this task ran out")
+        self.usage["tool_calls"] += 1
+
+    @asynccontextmanager
+    async def wall_limit(self) -> AsyncIterator[None]:
+        """Bound an await by the remaining wall budget."""
+        try:
+            async with asyncio.timeout(max(0.001, self.remaining_wall())):
+                yield
+        except TimeoutError:
+            raise BudgetExhausted(
+                f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out") from None

@@ -1,0 +1,161 @@
+"""Commit evidence and artifacts, freeze the finalization packet, run the generate step with tools closed."""
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from desktop.agent import _messages as M
+from desktop.agent._loop import MAIN, Outcome, skill_agent
+from desktop.agent.approvals import _verify_artifact, invoke
+from desktop.agent.budgets import BudgetExhausted
+from desktop.agent.events import ArtifactCommitted
+from desktop.llm import ChatMessage, ModelError
+from desktop.store import NewArtifact
+from skills.runtime import ArtifactRecord, CommandError
+
+if TYPE_CHECKING:
+    from desktop.agent._run import Run
+    from desktop.agent.runtime import AgentRuntime
+
+REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
+
+
+class FinalizeMixin:
+    """Mixed into :class:`AgentRuntime`."""
+
+    async def _finalize(self: AgentRuntime, run: Run, outcome: Outcome | None) -> None:
+        task = self.store.task(run.task_id)
+        packet = task.packet
+        if packet is None:
+            assert outcome is not None
+            packet = await self._commit(run, outcome)
+            self.store.update_task(run.task_id, packet=packet, outcome=packet["status"])
+        text = await self._generate(run, packet)
+        self._finish(run, text)
+
+    def _produced(self: AgentRuntime, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
+                                                                     dict[tuple[str, str], dict[str, Any]]]:
+        """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha)."""
+        produced: dict[str, tuple[ArtifactRecord, str]] = {}
+        evidence: dict[tuple[str, str], dict[str, Any]] = {}
+        info = self.skills.skill(agent.removeprefix("skill:"))
+        for row in self.store.ledger(run.task_id):
+            if row.agent != agent or row.state != "done" or not row.result or row.tool_id not in info.commands:
+                continue
+            for ev in row.result.get("evidence") or ():
+                evidence[(ev.get("path"), ev.get("sha256"))] = dict(ev)
+            if not self.skills.command(row.tool_id).writes:
+                continue
+            for art in row.result.get("artifacts") or ():
+                record = ArtifactRecord(art["path"], art["kind"], art["sha256"], int(art["bytes"]),
+                                        art.get("title") or "")
+                produced[record.path] = (record, row.tool_call_id)
+        return produced, evidence
+
+    async def _commit(self: AgentRuntime, run: Run, outcome: Outcome) -> dict[str, Any]:
+        """Protected commit_evidence step: only files a command wrote and the runtime re-verified."""
+        agent = skill_agent(outcome.skill_id)
+        produced, evidence = self._produced(run, agent)
+        notes: list[str] = []
+        chosen = list(produced)
+        if outcome.status == "completed" and outcome.selected:
+            chosen = [p for p in outcome.selected if p in produced]
+            notes += [f"{p} was not written by a command in this task, so it is not delivered"
+                      for p in outcome.selected if p not in produced and not self._is_input(run, p)]
+        artifacts, evidences = [], []
+        info = self.skills.skill(outcome.skill_id)
+        for path in dict.fromkeys(chosen):
+            record, tool_call_id = produced[path]
+            problem = await asyncio.to_thread(_verify_artifact, run.ws, record)
+            if problem:
+                notes.append(f"not delivered: {problem}")
+                continue
+            ev = evidence.get((record.path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
+            row = self.store.commit_artifact(
+                artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
+                new=NewArtifact(str(run.ws.resolve(record.path)), record.path, record.kind, record.title,
+                                record.sha256, record.bytes, tool_call_id, ev))
+            self._emit(ArtifactCommitted(run.task_id, row.id, run.conversation_id, row.path, row.workspace_path,
+                                         row.kind, row.title, row.sha256, row.bytes, ev))
+            artifacts.append(record.to_dict())
+            if ev:
+                evidences.append(ev)
+        status = outcome.status
+        if status == "completed" and notes and not artifacts and produced:
+            status = "failed"
+        summary = " ".join([outcome.summary, *notes]).strip()
+        self._update_message(run.task_id, extensions=self._extensions(run.task_id))
+        return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,
+                "evidence": evidences}
+
+    def _is_input(self: AgentRuntime, run: Run, path: str) -> bool:
+        try:
+            return run.ws.resolve(path).is_file()
+        except Exception:
+            return False
+
+    async def _verify_evidence(self: AgentRuntime, run: Run, commands: tuple[str, ...],
+                               record: ArtifactRecord) -> dict[str, Any]:
+        """Evidence for an artifact that has none yet (e.g. recorded during crash recovery): run <kind>_verify."""
+        name = f"{record.kind}_verify"
+        if name not in commands:
+            return {}
+        try:
+            cmd = self.skills.command(name)
+        except CommandError:
+            return {}
+        result = await asyncio.to_thread(invoke, run.ws, cmd, {"path": record.path})
+        for ev in result.get("evidence") or ():
+            if ev.get("path") == record.path and ev.get("sha256") == record.sha256:
+                return dict(ev)
+        return {}
+
+    async def _generate(self: AgentRuntime, run: Run, packet: Mapping[str, Any]) -> str:
+        """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
+        main = self.store.transcript(run.task_id, MAIN)
+        request = next((e.message.get("content", "") for e in main if e.message.get("role") == "user"), "")
+        packet_text = "FINALIZATION PACKET\n" + json.dumps(dict(packet), ensure_ascii=False)
+        messages = [ChatMessage("system", M.GENERATE_SYSTEM), ChatMessage("user", request),
+                    ChatMessage("user", packet_text)]
+        try:
+            completion = await self._call_model(run, MAIN, messages, [], reserved=True)
+        except (ModelError, BudgetExhausted) as exc:
+            return fallback_text(packet) + f"\n\n_(The model could not write the delivery message: {exc}.)_"
+        self.store.append_transcript(run.task_id, MAIN, M.message("user", packet_text))
+        entry = self.store.append_transcript(run.task_id, MAIN, M.assistant(completion))
+        for i, call in enumerate(completion.tool_calls):
+            key = f"generate:{entry.seq}:{i}"
+            ledger_id = uuid.uuid4().hex
+            self.store.ledger_add(task_id=run.task_id, agent=MAIN, call_key=key, tool_call_id=call.id,
+                                  tool_id=call.name, input_hash="", state="executing", ledger_id=ledger_id)
+            self.store.record_result(ledger_id, ("executing",), "failed", {**REFUSED, "refused": True},
+                                     M.tool_result(call, REFUSED))
+        return completion.text.strip() or fallback_text(packet)
+
+
+def fallback_text(packet: Mapping[str, Any]) -> str:
+    """An honest delivery message built from the packet alone (no model)."""
+    status = packet.get("status")
+    lines: list[str] = []
+    if status == "completed" and packet.get("artifacts"):
+        lines.append("Made:")
+        by_path = {e.get("path"): e for e in packet.get("evidence") or ()}
+        for art in packet["artifacts"]:
+            ev = by_path.get(art["path"]) or {}
+            checks = ev.get("checks") or []
+            counts = {s: sum(1 for c in checks if c.get("status") == s) for s in ("passed", "failed", "not_run")}
+            lines.append(f"- `{art['path']}` ({art['kind'].upper()}, {art['bytes']} bytes): "
+                         f"{counts['passed']} checks passed, {counts['failed']} failed, {counts['not_run']} not run")
+    elif status == "completed":
+        lines.append("Done.")
+    elif status == "denied":
+        lines.append("Nothing was written: the change was denied.")
+    else:
+        lines.append("The work did not finish.")
+    if packet.get("summary"):
+        lines.append("")
+        lines.append(str(packet["summary"]))
+    return "\n".join(lines)

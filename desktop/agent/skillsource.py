@@ -1,0 +1,104 @@
+"""Where the runtime gets skills and commands: the built catalog, or a fixed set (tests, benches)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from skills.runtime import Command, CommandError
+
+
+class SkillUnavailable(Exception):
+    """A skill cannot be used: unknown id, no execution profile, or its body failed the hash check."""
+
+
+@dataclass(frozen=True)
+class SkillInfo:
+    id: str
+    name: str
+    description: str
+    commands: tuple[str, ...]
+    execution: Mapping[str, Any] | None  # None: instruction-only
+
+    @property
+    def max_steps(self) -> int:
+        steps = (self.execution or {}).get("max_steps", 12)
+        return int(steps) if isinstance(steps, int) and steps > 0 else 12
+
+
+class SkillSource(Protocol):
+    build_identity: str
+
+    def summaries(self) -> str: ...
+    def skill(self, skill_id: str) -> SkillInfo: ...
+    def body(self, skill_id: str) -> str: ...
+    def command(self, name: str) -> Command: ...
+
+
+class CatalogSkills:
+    """The real thing: ``skills.catalog`` (hash-checked bodies) and ``skills.runtime`` commands."""
+
+    def __init__(self) -> None:
+        from skills import catalog as _catalog
+
+        self._mod = _catalog
+        self._catalog = _catalog.load_catalog()
+        self.build_identity: str = self._catalog.build_identity
+
+    def summaries(self) -> str:
+        return str(self._catalog.summaries())
+
+    def skill(self, skill_id: str) -> SkillInfo:
+        entry = self._catalog.entries.get(skill_id)
+        if entry is None:
+            known = ", ".join(sorted(self._catalog.entries))
+            raise SkillUnavailable(f"there is no skill {skill_id!r}; known skills: {known}")
+        return SkillInfo(entry.id, entry.name, entry.description, tuple(entry.commands),
+                         dict(entry.execution) if entry.execution else None)
+
+    def body(self, skill_id: str) -> str:
+        self.skill(skill_id)
+        try:
+            return str(self._mod.load_body(skill_id, self._catalog))
+        except self._mod.CatalogError as exc:
+            raise SkillUnavailable(f"skill {skill_id!r} refused: {exc}") from exc
+
+    def command(self, name: str) -> Command:
+        from skills.runtime import get_command
+
+        return get_command(name)
+
+
+class StaticSkills:
+    """A fixed skill set with given bodies and commands (tests, benchmarks, embedding)."""
+
+    def __init__(self, skills: Mapping[str, tuple[SkillInfo, str]], commands: Mapping[str, Command],
+                 build_identity: str = "static", summaries: str | Callable[[], str] | None = None) -> None:
+        self._skills = dict(skills)
+        self._commands = dict(commands)
+        self.build_identity = build_identity
+        self._summaries = summaries
+
+    def summaries(self) -> str:
+        if callable(self._summaries):
+            return self._summaries()
+        if self._summaries is not None:
+            return self._summaries
+        return "\n".join(f"- {info.id}: {info.description}" for info, _ in self._skills.values())
+
+    def skill(self, skill_id: str) -> SkillInfo:
+        try:
+            return self._skills[skill_id][0]
+        except KeyError:
+            raise SkillUnavailable(f"there is no skill {skill_id!r}; known skills: "
+                                   + ", ".join(sorted(self._skills))) from None
+
+    def body(self, skill_id: str) -> str:
+        self.skill(skill_id)
+        return self._skills[skill_id][1]
+
+    def command(self, name: str) -> Command:
+        try:
+            return self._commands[name]
+        except KeyError:
+            raise CommandError(f"unknown command {name!r}") from None

@@ -1,0 +1,146 @@
+"""Tool surfaces: what the main agent and a skill agent may call, and the read-only workspace tools."""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from desktop.llm import ToolSpec
+from skills.runtime import Command, Workspace, WorkspaceError
+
+LOAD_SKILL = ToolSpec(
+    "load_skill",
+    "Load a skill's instructions by id (from the catalog). Returns the instructions text; prepares nothing.",
+    {"type": "object", "properties": {"skill_id": {"type": "string", "minLength": 1}},
+     "required": ["skill_id"], "additionalProperties": False},
+)
+RUN_SKILL = ToolSpec(
+    "run_skill",
+    "Hand document work to a skill that has an execution profile. A skill agent with that skill's private "
+    "commands does the work and reports verified files; you then write the delivery message.",
+    {"type": "object",
+     "properties": {"skill_id": {"type": "string", "minLength": 1},
+                    "goal": {"type": "string", "minLength": 1},
+                    "inputs": {"type": "array", "items": {"type": "string"}}},
+     "required": ["skill_id", "goal"], "additionalProperties": False},
+)
+LIST_WORKSPACE = ToolSpec(
+    "list_workspace",
+    "List files (name, size in bytes, kind) under the task workspace or one of its folders.",
+    {"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
+)
+READ_WORKSPACE_FILE = ToolSpec(
+    "read_workspace_file",
+    "Read a text file (md, txt, csv, json) from the task workspace. Office files need the matching skill's "
+    "inspect command.",
+    {"type": "object",
+     "properties": {"path": {"type": "string", "minLength": 1},
+                    "max_chars": {"type": "integer", "minimum": 1, "maximum": 200000}},
+     "required": ["path"], "additionalProperties": False},
+)
+COMPLETE = ToolSpec(
+    "complete",
+    "Finish the skill: a short summary of what was made from what, and the workspace paths of the files to "
+    "deliver. Only files a command wrote and verified can be delivered. Call it once, at the end.",
+    {"type": "object",
+     "properties": {"summary": {"type": "string"},
+                    "artifacts": {"type": "array", "items": {"type": "string"}}},
+     "required": ["summary"], "additionalProperties": False},
+)
+
+MAIN_TOOLS: tuple[ToolSpec, ...] = (LOAD_SKILL, RUN_SKILL, LIST_WORKSPACE, READ_WORKSPACE_FILE)
+READ_ONLY_TOOLS: tuple[ToolSpec, ...] = (LIST_WORKSPACE, READ_WORKSPACE_FILE)
+TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".csv", ".tsv", ".json"}
+OFFICE_SUFFIXES = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
+DEFAULT_MAX_CHARS = 20000
+_LIST_LIMIT = 500
+
+
+def command_spec(cmd: Command) -> ToolSpec:
+    return ToolSpec(cmd.name, cmd.description, dict(cmd.input_schema))
+
+
+def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
+    """Exactly the skill's commands, the read-only workspace tools and ``complete``."""
+    return (*(command_spec(c) for c in commands), *READ_ONLY_TOOLS, COMPLETE)
+
+
+class ToolInputError(Exception):
+    """The arguments of a tool call were refused; the message is shown to the model."""
+
+
+def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
+    """Parse the model's raw JSON and validate it against the tool's schema (a protected step)."""
+    try:
+        args = json.loads(raw or "{}")
+    except json.JSONDecodeError as exc:
+        raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})")
+    if not isinstance(args, dict):
+        raise ToolInputError(f"the arguments of {spec.name} must be a JSON object, not {type(args).__name__}")
+    validate(args, spec.parameters, spec.name)
+    return args
+
+
+def validate(args: Mapping[str, Any], schema: Mapping[str, Any], name: str) -> None:
+    try:
+        validator_cls = jsonschema.validators.validator_for(schema)
+        error = jsonschema.exceptions.best_match(validator_cls(schema).iter_errors(args))
+    except jsonschema.exceptions.SchemaError as exc:
+        raise ToolInputError(f"{name} has an invalid input schema: {exc.message}") from None
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
+        raise ToolInputError(f"invalid arguments for {name} at {where}: {error.message}")
+
+
+def kind_of(path: Path) -> str:
+    if path.is_dir():
+        return "folder"
+    suffix = path.suffix.lower()
+    if suffix in OFFICE_SUFFIXES:
+        return OFFICE_SUFFIXES[suffix]
+    if suffix in TEXT_SUFFIXES:
+        return suffix.lstrip(".")
+    return suffix.lstrip(".") or "file"
+
+
+def list_workspace(ws: Workspace, args: Mapping[str, Any]) -> dict[str, Any]:
+    rel = str(args.get("path") or "").strip()
+    base = ws.root if rel in ("", ".", "./") else ws.resolve(rel, must_exist=True)
+    if not base.is_dir():
+        raise WorkspaceError(f"{rel!r} is a file, not a folder; use read_workspace_file")
+    files: list[dict[str, Any]] = []
+    for path in sorted(base.rglob("*")):
+        rel_parts = path.relative_to(ws.root).parts
+        # Hidden and staging entries are runtime internals, not the user's material.
+        if any(p.startswith(".") for p in rel_parts) or path.is_symlink():
+            continue
+        if path.is_dir():
+            continue
+        if len(files) >= _LIST_LIMIT:
+            return {"ok": True, "files": files, "truncated": True}
+        files.append({"path": path.relative_to(ws.root).as_posix(), "bytes": path.stat().st_size,
+                      "kind": kind_of(path)})
+    return {"ok": True, "files": files, "truncated": False}
+
+
+def read_workspace_file(ws: Workspace, args: Mapping[str, Any]) -> dict[str, Any]:
+    rel = str(args["path"])
+    path = ws.resolve(rel, must_exist=True)
+    if path.is_dir():
+        raise WorkspaceError(f"{rel!r} is a folder; use list_workspace")
+    suffix = path.suffix.lower()
+    if suffix in OFFICE_SUFFIXES:
+        kind = OFFICE_SUFFIXES[suffix]
+        return {"ok": True, "path": rel, "kind": kind, "text": "",
+                "note": f"{rel} is a {kind.upper()} file; read it with the {kind} skill's {kind}_inspect command"}
+    if suffix not in TEXT_SUFFIXES:
+        raise WorkspaceError(f"{rel!r} is not a text file this tool can read (md, txt, csv, json)")
+    max_chars = int(args.get("max_chars") or DEFAULT_MAX_CHARS)
+    with open(path, encoding="utf-8-sig", errors="replace") as fh:
+        text = fh.read(max_chars + 1)
+    truncated = len(text) > max_chars
+    return {"ok": True, "path": rel, "kind": suffix.lstrip("."), "text": text[:max_chars], "truncated": truncated,
+            "bytes": path.stat().st_size}

@@ -1,0 +1,83 @@
+"""Fake skills and commands for agent tests: real files, real workspace, tiny and fast."""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from desktop.agent import SkillInfo, StaticSkills
+from skills.runtime import ArtifactRecord, Check, Command, CommandError, CommandResult, Evidence, Workspace
+from skills.runtime.workspace import sha256_file
+
+BODY = "# Notes skill\nWrite notes with note_write, read them with note_read, then call complete."
+ROUTER = "# Router\nPick the notes skill for notes."
+SIDE_LOG_ENV = "MIRA_TEST_SIDE_LOG"
+
+
+def _evidence(ws: Workspace, rel: str, text: str) -> Evidence:
+    path = ws.resolve(rel)
+    found = path.read_text(encoding="utf-8") == text
+    return Evidence(rel, "txt", sha256_file(path), path.stat().st_size,
+                    (Check("opens", "passed"), Check("content present", "passed" if found else "failed")),
+                    {"chars": len(text)})
+
+
+def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    from desktop.agent._crash import _crashpoint
+
+    rel, text = args["path"], args["text"]
+    if not rel.endswith(".txt"):
+        raise CommandError("path must end with .txt")
+    target = ws.resolve(rel)
+    if target.exists() and not args.get("overwrite"):
+        raise CommandError(f"{rel} exists; pass overwrite=true to replace it")
+    side_log = os.environ.get(SIDE_LOG_ENV)
+    if side_log:  # the crash test counts executions here (append-only, fsynced)
+        with open(side_log, "a", encoding="utf-8") as fh:
+            fh.write(f"{rel}\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+    with ws.publish(rel) as staging:
+        staging.write_text(text, encoding="utf-8")
+        _crashpoint("inside_publish")
+    path = ws.resolve(rel)
+    record = ArtifactRecord(rel, "txt", sha256_file(path), path.stat().st_size, args.get("title", ""))
+    return CommandResult(True, f"wrote {rel}", {"chars": len(text)}, (record,), (_evidence(ws, rel, text),))
+
+
+def _describe(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    target = ws.resolve(args["path"])
+    before = target.read_text(encoding="utf-8") if target.exists() else ""
+    return {"summary": f"Write {args['path']} ({len(args['text'])} characters)", "changes": [[before, args["text"]]]}
+
+
+def _read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    path = ws.resolve(args["path"], must_exist=True)
+    return CommandResult(True, f"read {args['path']}", {"text": path.read_text(encoding="utf-8")})
+
+
+NOTE_WRITE = Command(
+    name="note_write", description="Write a text note.",
+    input_schema={"type": "object", "properties": {"path": {"type": "string"}, "text": {"type": "string"},
+                                                   "title": {"type": "string"}, "overwrite": {"type": "boolean"}},
+                  "required": ["path", "text"], "additionalProperties": False},
+    writes=True, run=_write, target_arg="path", describe=_describe)
+NOTE_READ = Command(
+    name="note_read", description="Read a text note.",
+    input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"],
+                  "additionalProperties": False},
+    writes=False, run=_read)
+
+
+def fake_skills(build_identity: str = "build-1", max_steps: int = 8,
+                extra: Sequence[Command] = ()) -> StaticSkills:
+    notes = SkillInfo("notes", "笔记", "Write text notes.", ("note_write", "note_read", *(c.name for c in extra)),
+                      {"profile": "skill-agent", "max_steps": max_steps})
+    router = SkillInfo("router", "路由", "Pick a skill.", (), None)
+    commands = {c.name: c for c in (NOTE_WRITE, NOTE_READ, *extra)}
+    return StaticSkills({"notes": (notes, BODY), "router": (router, ROUTER)}, commands, build_identity)
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")

@@ -1,0 +1,82 @@
+"""The whole flow with a scripted model: plan → skill agent → approval → verified artifact → delivery."""
+from __future__ import annotations
+
+import json
+
+from desktop.agent import events as ev
+from desktop.agent.tools import MAIN_TOOLS
+from desktop.llm import Completion
+from desktop.llm.scripted import tool_turn
+
+from .conftest import Harness, run
+from .fakes import BODY, read
+
+RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write hello"}))
+WRITE = ("s1", "note_write", json.dumps({"path": "hello.txt", "text": "Hello 世界"}))
+COMPLETE = ("s2", "complete", json.dumps({"summary": "wrote hello.txt", "artifacts": ["hello.txt"]}))
+
+
+def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), tool_turn(COMPLETE),
+                    Completion("Here is **hello.txt**.")])
+    task_id = run(rt.start_task(h.conv.id, "make a hello note"))
+    status = rt.task_status(task_id)
+    assert status.status == "paused" and status.pending_approval_id
+    ws = h.root / task_id
+    assert not (ws / "hello.txt").exists()  # nothing is written before approval
+    [req] = h.of(ev.ApprovalRequested)
+    assert req.tool == "note_write" and req.target_path == "hello.txt"
+    assert req.summary.startswith("Write hello.txt") and list(req.changes[0]) == ["", "Hello 世界"]
+    msg = h.store.message(status.message_id)
+    assert [e.kind for e in msg.extensions] == ["approval/txt"]
+
+    run(rt.approve(status.pending_approval_id))
+    status = rt.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "completed"
+    assert read(ws / "hello.txt") == "Hello 世界"
+    [art] = h.of(ev.ArtifactCommitted)
+    assert art.workspace_path == "hello.txt" and art.evidence["passed"] is True
+    assert h.store.evidence(art.artifact_id)["checks"][1]["name"] == "content present"
+    msg = h.store.message(status.message_id)
+    assert msg.text == "Here is **hello.txt**." and msg.status == "done"
+    assert [e.kind for e in msg.extensions] == ["approval/txt", "txt"]
+    assert h.of(ev.TaskFinished)[0].text == "Here is **hello.txt**."
+
+    calls = h.model.calls
+    # main agent: only the generic tools; skill agent: exactly its commands + read-only tools + complete
+    assert [t.name for t in calls[0].tools] == [t.name for t in MAIN_TOOLS]
+    assert [t.name for t in calls[1].tools] == ["note_write", "note_read", "list_workspace",
+                                                "read_workspace_file", "complete"]
+    assert calls[1].messages[0].content == BODY and calls[1].messages[1].content == "write hello"
+    # the same skill agent continued from the checkpoint: its history holds the real result at that call
+    resumed = calls[2].messages
+    assert resumed[:2] == calls[1].messages and resumed[2].tool_calls[0].id == "s1"
+    assert len(resumed) == 4 and resumed[3].tool_call_id == "s1"
+    assert json.loads(resumed[3].content)["ok"] is True
+    # generate: tools closed, the packet as the last message
+    assert calls[3].tools == ()
+    assert calls[3].messages[1].content == "make a hello note"
+    packet = json.loads(calls[3].messages[2].content.removeprefix("FINALIZATION PACKET\n"))
+    assert packet["status"] == "completed" and packet["artifacts"][0]["path"] == "hello.txt"
+    assert packet["evidence"][0]["passed"] is True
+    ledger = h.store.ledger(task_id)
+    assert [r.state for r in ledger if r.tool_id == "note_write"] == ["done"]
+    assert [c.state for c in h.store.model_calls(task_id)] == ["done"] * 4
+
+
+def test_deny_writes_denial_at_the_call_and_continues(h: Harness) -> None:
+    stop = Completion("The user said no; stopping.")
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), stop, Completion("Nothing was written.")])
+    task_id = run(rt.start_task(h.conv.id, "make a hello note"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    run(rt.deny(approval_id))
+    status = rt.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "denied"
+    assert not (h.root / task_id / "hello.txt").exists()
+    denied = h.model.calls[2].messages[-1]
+    assert denied.role == "tool" and denied.tool_call_id == "s1"
+    assert json.loads(denied.content) == {"ok": False, "denied": True, "message": "denied by the user"}
+    packet = json.loads(h.model.calls[3].messages[2].content.split("\n", 1)[1])
+    assert packet["status"] == "denied" and packet["artifacts"] == []
+    assert h.store.approval(approval_id).state == "denied"
+    assert [e.approved for e in h.of(ev.ApprovalDecided)] == [False]
