@@ -53,7 +53,7 @@ class ChatView(QAbstractItemView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.setAutoScroll(False)
+        self._mouse_down = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -323,10 +323,7 @@ class ChatView(QAbstractItemView):
     def _on_value_changed(self, value: int) -> None:
         if self._syncing:
             return
-        sb = self.verticalScrollBar()
-        self._stick = value >= sb.maximum() - _BOTTOM_SLACK
-        self._remember_anchor()
-        self._update_jump_button()
+        self._user_scrolled()
         model = self.model()
         if value <= self.viewport().height() // 4 and model is not None and model.canFetchMore(QModelIndex()):
             QTimer.singleShot(0, self._fetch_older)
@@ -337,9 +334,16 @@ class ChatView(QAbstractItemView):
             self._remember_anchor()
             model.fetchMore(QModelIndex())
 
+    def _user_scrolled(self) -> None:
+        sb = self.verticalScrollBar()
+        self._stick = sb.value() >= sb.maximum() - _BOTTOM_SLACK
+        self._remember_anchor()
+        self._update_jump_button()
+
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         self.viewport().scroll(0, dy)
         if not self._syncing:
+            self._user_scrolled()  # before sync, so sync keeps the user's position
             self.sync()
 
     def verticalScrollbarValueChanged(self, value: int) -> None:
@@ -384,8 +388,8 @@ class ChatView(QAbstractItemView):
         return model.index(self._row_at_y(y), 0)
 
     def scrollTo(self, index: QModelIndex, hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible) -> None:
-        if not index.isValid() or index.row() >= len(self._heights):
-            return
+        if not index.isValid() or index.row() >= len(self._heights) or self._mouse_down:
+            return  # a click never scrolls: a tall message must not jump to its top
         top, h, page = self._tops[index.row()], self._heights[index.row()], self.viewport().height()
         value = self._offset()
         H = QAbstractItemView.ScrollHint
@@ -504,7 +508,11 @@ class ChatView(QAbstractItemView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._press_anchor = self.link_at(event.position().toPoint())
-        super().mousePressEvent(event)
+        self._mouse_down = True
+        try:
+            super().mousePressEvent(event)
+        finally:
+            self._mouse_down = False
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         link = self.link_at(event.position().toPoint())

@@ -1,0 +1,227 @@
+"""ChatView: markdown rows, extension slots, scrolling, links, copy, keyboard, palette."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtGui import QColor, QDesktopServices, QGuiApplication, QPalette
+
+from _helpers import CardProvider, assistant, find_link_point, make_view, row_height
+from uchat import ExtensionRef, Message, Role, Status
+
+
+def test_none_slot_takes_no_space_and_a_widget_grows_the_row(qtbot) -> None:
+    msgs = [
+        assistant(0, "Same text"),
+        assistant(1, "Same text", extensions=(ExtensionRef("m1", "a1", "unknown"),)),
+        assistant(2, "Same text", extensions=(ExtensionRef("m2", "a2", "card"),)),
+    ]
+    view, _ = make_view(qtbot, msgs)
+    provider = CardProvider()
+    view.set_extension_provider(provider)
+    view.sync()
+    plain = row_height(view, 0)
+    assert row_height(view, 1) == plain  # None: not even a gap
+    card = provider.live[ExtensionRef("m2", "a2", "card")]
+    assert row_height(view, 2) >= plain + card.sizeHint().height()
+    # the card sits inside its row, under the text, visible and clickable
+    row = view.visualRect(view.model().index(2, 0))
+    assert card.isVisible() and row.contains(card.geometry())
+    assert card.geometry().top() > row.top() + 20
+    qtbot.mouseClick(card.button, Qt.MouseButton.LeftButton)
+    assert provider.clicks == ["a2"]
+
+
+def test_row_follows_the_size_of_its_widget(qtbot) -> None:
+    ref = ExtensionRef("m0", "a0", "card")
+    view, _ = make_view(qtbot, [assistant(0, "Thumbnail below", extensions=(ref,))])
+    provider = CardProvider()
+    view.set_extension_provider(provider)
+    view.sync()
+    before = row_height(view, 0)
+    card = provider.live[ref]
+    card.label.setMinimumHeight(220)  # e.g. a thumbnail arrived
+    qtbot.waitUntil(lambda: row_height(view, 0) >= before + 180, timeout=2000)
+    assert card.height() >= 220
+
+
+def test_widgets_exist_only_near_the_viewport(qtbot) -> None:
+    msgs = [assistant(i, f"Message {i}", extensions=(ExtensionRef(f"m{i}", f"a{i}", "card"),)) for i in range(2000)]
+    view, _ = make_view(qtbot, msgs, size=(600, 500))
+    provider = CardProvider()
+    view.set_extension_provider(provider)
+    view.sync()
+    # widgets released while the first layout converged are deleted on the next loop turn
+    qtbot.waitUntil(lambda: len(provider.live) == len(view.slots.live_widgets()))
+    live_at_bottom = set(provider.live)
+    assert 0 < len(live_at_bottom) <= 40
+    assert all(int(r.message_id[1:]) > 1900 for r in live_at_bottom)
+    view.verticalScrollBar().setValue(0)  # the user scrolls to the oldest message
+    qtbot.waitUntil(lambda: not (live_at_bottom & set(provider.live)), timeout=3000)
+    assert provider.destroyed >= len(live_at_bottom)
+    assert 0 < len(provider.live) <= 40
+    assert all(int(r.message_id[1:]) < 100 for r in provider.live)
+    view.scroll_to_bottom()  # scrolled back: recreated, still bounded
+    assert live_at_bottom <= set(provider.live) and len(provider.live) <= 80
+    assert len(provider.created) < 150
+
+
+def test_removing_a_message_destroys_its_widget(qtbot) -> None:
+    ref = ExtensionRef("m1", "a1", "card")
+    view, conv = make_view(qtbot, [assistant(0), assistant(1, extensions=(ref,))])
+    provider = CardProvider()
+    view.set_extension_provider(provider)
+    view.sync()
+    assert ref in provider.live
+    conv.remove("m1")
+    qtbot.waitUntil(lambda: ref not in provider.live, timeout=2000)
+    assert view.model().rowCount() == 1
+
+
+def test_a_broken_provider_costs_no_space(qtbot) -> None:
+    class Broken:
+        def create(self, ref, parent):  # noqa: ANN001, ANN201
+            raise RuntimeError("plugin bug")
+
+    msgs = [assistant(0, "Same"), assistant(1, "Same", extensions=(ExtensionRef("m1", "x", "card"),))]
+    view, _ = make_view(qtbot, msgs)
+    view.set_extension_provider(Broken())
+    view.sync()
+    assert row_height(view, 1) == row_height(view, 0)
+
+
+def test_auto_scroll_only_at_the_bottom_and_jump_to_latest(qtbot) -> None:
+    view, conv = make_view(qtbot, [assistant(i, f"Line {i}\n\nmore text") for i in range(60)])
+    sb = view.verticalScrollBar()
+    assert sb.maximum() > 0 and sb.value() == sb.maximum() and view.is_at_bottom()
+    conv.append(assistant(60, "new output"))
+    qtbot.waitUntil(lambda: sb.value() == sb.maximum() and view.indexAt(QPoint(5, view.viewport().height() - 5)).row() == 60)
+    assert not view.jump_button.isVisible()
+    sb.setValue(sb.maximum() // 3)  # the user reads older messages
+    first_row = view.indexAt(QPoint(5, 5)).row()
+    assert not view.is_at_bottom() and view.jump_button.isVisible()
+    conv.append(assistant(61, "more output"))
+    conv.append(Message("s", Role.ASSISTANT, "", Status.STREAMING))
+    conv.append_text("s", "streaming " * 50)
+    qtbot.waitUntil(lambda: view.model().rowCount() == 63)
+    view.sync()
+    assert view.indexAt(QPoint(5, 5)).row() == first_row  # the reader was not moved
+    assert sb.value() < sb.maximum() and view.jump_button.isVisible()
+    qtbot.mouseClick(view.jump_button, Qt.MouseButton.LeftButton)
+    assert view.is_at_bottom() and sb.value() == sb.maximum()
+    assert not view.jump_button.isVisible()
+
+
+def test_streaming_grows_the_last_row_in_place(qtbot) -> None:
+    view, conv = make_view(qtbot, [assistant(0), Message("s", Role.ASSISTANT, "", Status.STREAMING)])
+    h0 = row_height(view, 1)
+    assert view.engine.layout(conv[1], view.viewport().width()).indicator_rect is not None
+    for i in range(40):
+        conv.append_text("s", f"word{i} ")
+    conv.append_text("s", "\n\n- a list\n- of items\n")
+    qtbot.waitUntil(lambda: row_height(view, 1) > h0 + 30, timeout=2000)
+    assert view.model().rowCount() == 2
+    conv.update("s", status=Status.DONE)
+    qtbot.waitUntil(lambda: view.engine.layout(conv[1], view.viewport().width()).indicator_rect is None)
+
+
+def test_error_is_shown_on_the_message(qtbot) -> None:
+    view, conv = make_view(qtbot, [assistant(0, "Tried it."), assistant(1, "Tried it.")])
+    conv.update("m1", status=Status.ERROR, error="the file is encrypted")
+    qtbot.waitUntil(lambda: row_height(view, 1) > row_height(view, 0))
+    img = view.viewport().grab().toImage()
+    rect = view.visualRect(view.model().index(1, 0))
+    reds = sum(
+        1 for y in range(rect.top(), rect.bottom(), 2) for x in range(0, rect.width(), 2)
+        if (c := img.pixelColor(x, y)).red() > c.green() + 60
+    )
+    assert reds > 10  # the error line is drawn in the error colour
+
+
+def test_links_open_in_the_browser_and_unsafe_ones_do_not(qtbot, monkeypatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url.toString()) or True))
+    view, _ = make_view(qtbot, [assistant(0, "Read [the docs](https://example.com/docs) now.")])
+    pt = find_link_point(view, 0)
+    assert pt is not None
+    with qtbot.waitSignal(view.sig_link_activated):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pt)
+    assert opened == ["https://example.com/docs"]
+    assert not view.open_link("file:///etc/passwd") and not view.open_link("javascript:alert(1)")
+    assert opened == ["https://example.com/docs"]
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(pt.x(), pt.y() + 200))
+    assert len(opened) == 1  # a click elsewhere opens nothing
+
+
+def test_copy_with_ctrl_c_and_context_menu(qtbot) -> None:
+    view, _ = make_view(qtbot, [assistant(0, "first **bold**"), assistant(1, "second 第二")])
+    clipboard = QGuiApplication.clipboard()
+    clipboard.setText("")
+    rect = view.visualRect(view.model().index(1, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert view.currentIndex().row() == 1
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert clipboard.text() == "second 第二"
+    menu = view.context_menu_at(view.visualRect(view.model().index(0, 0)).center())
+    assert menu is not None and menu.actions()[0].text() == "Copy"
+    menu.actions()[0].trigger()
+    assert clipboard.text() == "first **bold**"
+
+
+def test_keyboard_moves_between_messages(qtbot) -> None:
+    view, _ = make_view(qtbot, [assistant(i) for i in range(30)])
+    assert view.focusPolicy() & Qt.FocusPolicy.TabFocus
+    view.setFocus()
+    view.setCurrentIndex(view.model().index(29, 0))
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert view.currentIndex().row() == 27
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert view.currentIndex().row() == 0
+    assert view.visualRect(view.currentIndex()).top() >= 0  # scrolled into view
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.currentIndex().row() == 1
+
+
+def _dark() -> QPalette:
+    p = QPalette()
+    for role, colour in {
+        QPalette.ColorRole.Window: "#202124", QPalette.ColorRole.Base: "#17181a",
+        QPalette.ColorRole.Text: "#e8eaed", QPalette.ColorRole.WindowText: "#e8eaed",
+        QPalette.ColorRole.Highlight: "#3d7bd9", QPalette.ColorRole.Button: "#2d2e31",
+    }.items():
+        p.setColor(role, QColor(colour))
+    return p
+
+
+def test_dark_palette_has_no_light_on_light(qtbot) -> None:
+    text = "# Heading\n\nSome text with `code` and a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\ncode block\n```"
+    msgs = [Message("u", Role.USER, "A question from the user"), assistant(1, text), Message("s", Role.SYSTEM, "system note")]
+    view, _ = make_view(qtbot, msgs)
+    view.setPalette(_dark())
+    qtbot.waitUntil(lambda: view.engine.colors.text.name() == "#e8eaed")
+    view.sync()
+    img = view.viewport().grab().toImage()
+    w, h = img.width(), img.height()
+    light = bright_text = total = 0
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            lightness = img.pixelColor(x, y).lightness()
+            total += 1
+            light += lightness > 200
+            bright_text += lightness > 150
+    assert light / total < 0.08  # no light backgrounds: only glyphs are light
+    assert bright_text > 50  # and the text is there, light on dark
+    for row in range(3):  # every bubble is dark
+        bubble = view.engine.layout(view.message_at(row), w).bubble
+        top = view.visualRect(view.model().index(row, 0)).top()
+        assert img.pixelColor(bubble.left() + 4, top + bubble.top() + bubble.height() // 2).lightness() < 90
+
+
+def test_chinese_text_gets_a_cjk_font(qtbot) -> None:
+    from PySide6.QtGui import QFontDatabase
+
+    view, _ = make_view(qtbot, [Message("c", Role.USER, "会议纪要：下季度预算增加 15%")])
+    if "Noto Sans CJK SC" in QFontDatabase.families():
+        assert "Noto Sans CJK SC" in view.engine.font.families()
+    doc = view.engine.layout(view.message_at(0), 640).document
+    assert doc is not None and doc.toPlainText().strip() == "会议纪要：下季度预算增加 15%"
+    assert doc.idealWidth() > 100
