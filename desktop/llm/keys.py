@@ -94,8 +94,8 @@ def set_api_key(account: str, key: str) -> None:
 
 def delete_api_key(account: str) -> bool:
     """Remove the stored key for ``account``; True if one was removed, False if there was none."""
-    if not account:
-        return False
+    if not account or not keyring_status()[0]:
+        return False  # no keyring, so nothing can be stored there
     try:
         if keyring.get_password(SERVICE, account) is None:
             return False
