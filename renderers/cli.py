@@ -1,0 +1,61 @@
+"""``mira preview FILE --out PNG [--page N]``: the native preview of one page/slide/sheet as a PNG."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+DEFAULT_WIDTH = 1200
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Exit 0 with the PNG written; exit 2 with one line on stderr when the file cannot be shown."""
+    parser = argparse.ArgumentParser(prog="mira preview", description=__doc__)
+    parser.add_argument("file", type=Path, help="a DOCX, PDF, PPTX or XLSX file")
+    parser.add_argument("--out", type=Path, required=True, help="PNG to write")
+    parser.add_argument("--page", type=int, default=1, help="page, slide or sheet number (1-based)")
+    parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help="image width in pixels")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt loads: no window, no display
+
+    from PySide6.QtGui import QGuiApplication
+
+    from renderers._common import checked_path
+    from renderers._jobs import user_message
+
+    _app = QGuiApplication.instance() or QGuiApplication(["mira-preview"])
+    kind = args.file.suffix.lower().lstrip(".")
+    try:
+        if kind not in ("docx", "pdf", "pptx", "xlsx"):
+            raise ValueError(f"{args.file.name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)")
+        if args.page < 1:
+            raise ValueError(f"--page must be 1 or more, not {args.page}")
+        if not 16 <= args.width <= 8000:
+            raise ValueError(f"--width must be between 16 and 8000, not {args.width}")
+        checked_path(args.file, kind)
+        render = _renderer(kind)
+        image, count = render(args.file, args.page - 1, args.width)
+        if args.page > count:
+            unit = {"pptx": "slide", "xlsx": "sheet"}.get(kind, "page")
+            raise ValueError(f"{args.file.name} has {count} {unit}{'s' if count != 1 else ''}; "
+                             f"there is no {unit} {args.page}")
+        if image.isNull() or not image.save(str(args.out), "PNG"):
+            raise ValueError(f"could not write {args.out}")
+    except Exception as exc:  # one clear line, never a traceback
+        message = str(exc) if isinstance(exc, ValueError) else user_message(exc)
+        print(f"mira preview: {message.splitlines()[0] if message else type(exc).__name__}", file=sys.stderr)
+        return 2
+    print(f"{args.out} ({image.width()}×{image.height()}, {kind} {args.page}/{count})")
+    return 0
+
+
+def _renderer(kind: str):  # noqa: ANN202 - returns a render_image function
+    from importlib import import_module
+
+    return import_module(f"renderers.{kind}").render_image
+
+
+if __name__ == "__main__":
+    sys.exit(main())
