@@ -79,7 +79,7 @@ def replace_in_paragraph(p: Paragraph, find: str, replace: str) -> int:
     return len(matches)
 
 
-def _find_heading(doc: Any, heading: str) -> tuple[Any, int]:
+def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
     wanted = norm(heading)
     found = []
     for p in doc.paragraphs:
@@ -88,7 +88,7 @@ def _find_heading(doc: Any, heading: str) -> tuple[Any, int]:
             found.append((p._p, int(m.group(1))))
     if not found:
         names = [p.text.strip() for p in doc.paragraphs if _HEADING.match(_style_name(p))][:12]
-        raise CommandError(f"insert_after_heading: no heading {heading!r}; headings are: "
+        raise CommandError(f"{where}: no heading {heading!r}; nothing was changed; headings are: "
                            + (", ".join(repr(n) for n in names) or "(none)"))
     return found[0]
 
@@ -140,7 +140,7 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
         elif kind in ("append", "insert_after_heading"):
             anchor = None
             if kind == "insert_after_heading":
-                el, level = _find_heading(doc, op["heading"])
+                el, level = _find_heading(doc, op["heading"], where)
                 anchor = _section_end(doc, el, level)
             imgs = {i: info for (o, i), info in images.items() if o == n}
             new = BlockWriter(doc, imgs, anchor=anchor).write(op["blocks"])

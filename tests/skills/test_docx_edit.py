@@ -1,0 +1,117 @@
+"""docx_edit keeps everything it does not touch, and refuses edits that match nothing."""
+from __future__ import annotations
+
+import docx
+import pytest
+from docx.shared import Pt
+from hostile import small_png
+
+from skills.runtime import CommandError, Workspace, get_command
+from skills.runtime.workspace import sha256_file
+
+
+@pytest.fixture
+def styled(ws: Workspace) -> Workspace:
+    """A document made with plain python-docx (not by us): custom style, split runs, image, table."""
+    small_png(ws.root / "logo.png")
+    doc = docx.Document()
+    doc.styles["Normal"].font.size = Pt(13)
+    doc.add_heading("Introduction", 1)
+    p = doc.add_paragraph()
+    for piece in ("The project ", "Ph", "oen", "ix starts in 2023."):  # "Phoenix" split over runs
+        p.add_run(piece)
+    p.runs[1].bold = True
+    doc.add_paragraph("Draft only: remove before sending.")
+    doc.add_heading("Budget", 1)
+    doc.add_paragraph("Money matters.")
+    doc.add_heading("Detail", 2)
+    doc.add_paragraph("Deep detail.")
+    doc.add_heading("Risks", 1)
+    doc.add_picture(str(ws.root / "logo.png"))
+    t = doc.add_table(rows=2, cols=2)
+    t.cell(0, 0).text, t.cell(1, 1).text = "Risk", "High"
+    doc.save(str(ws.root / "plan.docx"))
+    return ws
+
+
+def test_replace_across_runs_keeps_the_rest(styled: Workspace) -> None:
+    ws = styled
+    result = get_command("docx_edit").run(ws, {"path": "plan.docx", "operations": [
+        {"op": "replace_text", "find": "Phoenix", "replace": "Firebird"},
+        {"op": "replace_text", "find": "2023", "replace": "2024"}]})
+    assert result.ok, result.message
+    assert result.data["replacements"] == [1, 1]
+    assert "replacements made: 1, 1" in result.message
+    doc = docx.Document(str(ws.root / "plan.docx"))
+    assert doc.paragraphs[1].text == "The project Firebird starts in 2024."
+    assert doc.paragraphs[1].runs[1].bold  # the match started in the bold run; it keeps that format
+    assert doc.styles["Normal"].font.size == Pt(13)
+    assert len(doc.inline_shapes) == 1 and doc.tables[0].cell(1, 1).text == "High"
+    assert result.data["changes"][0] == ["The project Phoenix starts in 2023.",
+                                         "The project Firebird starts in 2023."]
+
+
+def test_insert_after_heading_goes_at_the_end_of_that_section(styled: Workspace) -> None:
+    ws = styled
+    result = get_command("docx_edit").run(ws, {"path": "plan.docx", "output": "plan-v2.docx", "operations": [
+        {"op": "insert_after_heading", "heading": "budget",
+         "blocks": [{"type": "paragraph", "text": "New budget line."},
+                    {"type": "table", "header": ["Item", "Cost"], "rows": [["Servers", 1200]]}]}]})
+    assert result.ok, result.message
+    doc = docx.Document(str(ws.root / "plan-v2.docx"))
+    texts = [p.text for p in doc.paragraphs if p.text]
+    # After the Budget section's own text (including its subsection), before the next level-1 heading.
+    assert texts.index("New budget line.") == texts.index("Deep detail.") + 1
+    assert texts.index("Risks") == texts.index("New budget line.") + 1
+    assert len(doc.tables) == 2 and doc.tables[0].cell(1, 0).text == "Servers"
+    assert result.artifacts[0].path == "plan-v2.docx"
+    assert sha256_file(ws.root / "plan.docx") != result.artifacts[0].sha256  # source untouched
+
+
+def test_append_and_delete(styled: Workspace) -> None:
+    ws = styled
+    edit = get_command("docx_edit")
+    args = {"path": "plan.docx", "operations": [
+        {"op": "delete_paragraph_containing", "text": "draft only"},
+        {"op": "append", "blocks": [{"type": "heading", "text": "Appendix", "level": 1},
+                                    {"type": "bullets", "items": ["one", "two"]}]}]}
+    card = edit.describe(ws, args)
+    assert ["Draft only: remove before sending.", ""] in card["changes"]
+    assert ["", "Appendix"] in card["changes"]
+    result = edit.run(ws, args)
+    assert result.ok, result.message
+    doc = docx.Document(str(ws.root / "plan.docx"))
+    texts = [p.text for p in doc.paragraphs]
+    assert "Draft only: remove before sending." not in texts
+    assert texts[-3:] == ["Appendix", "one", "two"]
+    assert doc.element.body[-1].tag.endswith("sectPr")  # section properties stay last
+    assert {c.name: c.status for c in result.evidence[0].checks}["text_removed"] == "passed"
+
+
+@pytest.mark.parametrize("op", [
+    {"op": "replace_text", "find": "Nonexistent", "replace": "x"},
+    {"op": "insert_after_heading", "heading": "Nope", "blocks": [{"type": "paragraph", "text": "x"}]},
+    {"op": "delete_paragraph_containing", "text": "not in the document"},
+])
+def test_edit_that_matches_nothing_writes_nothing(styled: Workspace, op: dict) -> None:
+    ws = styled
+    before = sha256_file(ws.root / "plan.docx")
+    ops = [{"op": "replace_text", "find": "Phoenix", "replace": "X"}, op]
+    with pytest.raises(CommandError, match=r"operations\[1\]"):
+        get_command("docx_edit").run(ws, {"path": "plan.docx", "operations": ops})
+    assert sha256_file(ws.root / "plan.docx") == before
+    assert ws.stray_staging_files() == []
+
+
+def test_unknown_heading_lists_the_real_ones(styled: Workspace) -> None:
+    with pytest.raises(CommandError, match="'Introduction', 'Budget'"):
+        get_command("docx_edit").run(styled, {"path": "plan.docx", "operations": [
+            {"op": "insert_after_heading", "heading": "Intro", "blocks": [{"type": "page_break"}]}]})
+
+
+def test_bad_operation_is_named(styled: Workspace) -> None:
+    with pytest.raises(CommandError, match=r"operations\[0\]"):
+        get_command("docx_edit").run(styled, {"path": "plan.docx", "operations": [{"op": "rewrite_all"}]})
+    with pytest.raises(CommandError, match="does not exist"):
+        get_command("docx_edit").run(styled, {"path": "missing.docx", "operations": [
+            {"op": "replace_text", "find": "a", "replace": "b"}]})
