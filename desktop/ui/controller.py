@@ -85,6 +85,7 @@ class TaskController(QObject):
         self._state = "idle"
         self._unsubscribe: Callable[[], None] | None = None
         self._jobs: set[asyncio.Future[Any]] = set()
+        self._finishing = 0
         self.sig_event.connect(self._on_event)
         self.attach_runtime(runtime)
 
@@ -109,7 +110,7 @@ class TaskController(QObject):
 
     @property
     def busy(self) -> bool:
-        return bool(self._operations)
+        return bool(self._operations) or self._finishing > 0
 
     @property
     def state(self) -> str:
@@ -135,8 +136,6 @@ class TaskController(QObject):
 
     def _untrack(self, fut: asyncio.Future[Any]) -> None:
         self._operations.pop(fut, None)
-        if not self._operations:
-            self.sig_busy.emit(False)
 
     # -- showing a conversation ---------------------------------------------------------
     async def show(self, conversation_id: str | None) -> None:
@@ -260,11 +259,16 @@ class TaskController(QObject):
             await self._finish(state)
 
     async def _finish(self, state: _TaskState) -> None:
-        if state.conversation_id == self.current_id:
-            await self.sync(state.conversation_id)
+        self._finishing += 1
+        try:
+            if state.conversation_id == self.current_id:
+                await self.sync(state.conversation_id)
+        finally:
+            self._finishing -= 1
         self.sig_conversations_changed.emit()
         if not self._operations:
             self._set_state(self._idle_state())
+            self.sig_busy.emit(False)  # last: "not busy" means the conversation is final on screen
 
     def _idle_state(self) -> str:
         if self.current_id is None:
@@ -377,4 +381,9 @@ class TaskController(QObject):
     def _background(self, coro: Any) -> None:
         fut = asyncio.ensure_future(coro)
         self._jobs.add(fut)
-        fut.add_done_callback(self._jobs.discard)
+        fut.add_done_callback(self._job_done)
+
+    def _job_done(self, fut: asyncio.Future[Any]) -> None:
+        self._jobs.discard(fut)
+        if not fut.cancelled() and fut.exception() is not None:
+            log.error("background update failed", exc_info=fut.exception())

@@ -83,6 +83,7 @@ class Host:
         # Injectable for tests: (parent, title, suggested path) -> chosen path or "".
         self.ask_save_path: Callable[[QWidget | None, str, str], str] = _ask_save_path
         self._cards: dict[str, list[QWidget]] = {}
+        self._kinds: dict[str, str] = {}
         self._approval_messages: dict[str, str] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self.last_save: asyncio.Future[Any] | None = None
@@ -153,6 +154,7 @@ class Host:
             self._approval_messages[view.id] = ref.message_id
         card = self.registry.create_card(view, self, parent)
         if card is not None:
+            self._kinds[ref.artifact_id] = ref.kind
             cards = self._cards.setdefault(ref.artifact_id, [])
             cards.append(card)
             card.destroyed.connect(lambda *_a, aid=ref.artifact_id, c=card: self._forget(aid, c))
@@ -168,10 +170,11 @@ class Host:
     def live_cards(self, artifact_id: str) -> list[QWidget]:
         return list(self._cards.get(artifact_id, ()))
 
-    def refresh(self, artifact_id: str, kind: str) -> None:
+    def refresh(self, artifact_id: str) -> None:
         """Show the current state (e.g. a decided approval) on every live card of ``artifact_id``."""
         cards = self._cards.get(artifact_id)
-        if not cards:
+        kind = self._kinds.get(artifact_id)
+        if not cards or kind is None:
             return
         from uchat import ExtensionRef
 
