@@ -1,0 +1,164 @@
+"""Evidence for a workbook, computed from the real file in one streaming pass."""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+
+from skills.runtime._base import Check, CommandError, Evidence
+from skills.runtime._pptx_xlsx_common import make_evidence
+from skills.runtime._xlsx_read import SheetScan, formula_text, scan_workbook
+from skills.runtime._xlsx_write import cell_value
+from skills.runtime.workspace import Workspace
+
+
+def same(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
+    if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
+        return math.isclose(expected, actual, rel_tol=1e-9, abs_tol=1e-12)
+    return expected == actual
+
+
+def parse_cell_key(key: str) -> tuple[str, int, int]:
+    sheet, sep, ref = key.rpartition("!")
+    if not sep or not sheet:
+        raise CommandError(f"expect.cells: {key!r} must look like Sheet1!B2")
+    if len(sheet) > 1 and sheet[0] == sheet[-1] == "'":
+        sheet = sheet[1:-1].replace("''", "'")
+    try:
+        col, row = coordinate_from_string(ref)
+        return sheet, row, column_index_from_string(col)
+    except ValueError:
+        raise CommandError(f"expect.cells: {key!r} has no valid cell reference") from None
+
+
+class _SpecMatcher:
+    """Compares every cell of a create spec with what the file holds."""
+
+    def __init__(self, sheets: Sequence[Mapping[str, Any]]) -> None:
+        self.rows: dict[str, tuple[int, list[Any]]] = {}
+        self.expected = 0
+        for spec in sheets:
+            rows = ([spec["header"]] if spec.get("header") else []) + list(spec["rows"])
+            self.rows[spec["name"]] = (1, rows)
+            self.expected += sum(1 for row in rows for v in row if v is not None)
+        self.matched = 0
+        self.mismatches: list[str] = []
+
+    def __call__(self, sheet: str, r: int, c: int, value: Any, cell: dict[str, Any]) -> None:
+        base, rows = self.rows.get(sheet, (1, []))
+        i = r - base
+        want = rows[i][c - 1] if 0 <= i < len(rows) and c <= len(rows[i]) else None
+        if want is None:
+            return
+        want, _ = cell_value(want)
+        got = formula_text(value) if cell["data_type"] == "f" else value
+        if same(want, got):
+            self.matched += 1
+        elif len(self.mismatches) < 5:
+            self.mismatches.append(f"{sheet}!{_ref(r, c)} is {got!r}, expected {want!r}")
+
+    def check(self) -> Check:
+        if self.matched == self.expected:
+            return Check("content matches spec", "passed", f"all {self.expected} cells hold the requested values")
+        missing = self.expected - self.matched
+        return Check("content matches spec", "failed",
+                     f"{missing} of {self.expected} cells differ or are missing: " + "; ".join(self.mismatches))
+
+
+class _CellMatcher:
+    """Checks the ``expect.cells`` of xlsx_verify: formulas by text, values by cached value."""
+
+    def __init__(self, cells: Mapping[str, Any]) -> None:
+        self.want = {parse_cell_key(k): (k, v) for k, v in cells.items()}
+        self.seen: dict[tuple[str, int, int], Any] = {}
+        self.not_cached: list[str] = []
+
+    def __call__(self, sheet: str, r: int, c: int, value: Any, cell: dict[str, Any]) -> None:
+        key = (sheet, r, c)
+        if key not in self.want:
+            return
+        want = self.want[key][1]
+        if cell["data_type"] == "f" and not (isinstance(want, str) and want.startswith("=")):
+            if not cell["has_cached"]:
+                self.not_cached.append(self.want[key][0])
+            self.seen[key] = cell["cached"]
+        else:
+            self.seen[key] = formula_text(value) if cell["data_type"] == "f" else value
+
+    def check(self) -> Check:
+        bad = []
+        for key, (name, want) in self.want.items():
+            want, _ = cell_value(want)
+            got = self.seen.get(key)
+            if name in self.not_cached:
+                continue
+            if not same(want, got) and not (want in ("", None) and got in ("", None)):
+                bad.append(f"{name} is {got!r}, expected {want!r}")
+        if bad:
+            return Check("cells", "failed", "; ".join(bad[:10]))
+        if self.not_cached:
+            return Check("cells", "not_run", "formula cells never calculated (run xlsx_recalculate): "
+                         + ", ".join(self.not_cached[:10]))
+        return Check("cells", "passed", f"all {len(self.want)} cells as expected")
+
+
+def _ref(r: int, c: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return f"{get_column_letter(c)}{r}"
+
+
+def formula_check(scans: Sequence[SheetScan]) -> Check:
+    formulas = sum(s.formulas for s in scans)
+    cached = sum(s.cached for s in scans)
+    errors = [e | {"sheet": s.name} for s in scans for e in s.errors]
+    count = sum(s.error_count for s in scans)
+    if count:
+        shown = ", ".join(f"{e['sheet']}!{e['cell']} {e['error']}" for e in errors[:8])
+        return Check("no formula errors", "failed", f"{count} error values: {shown}")
+    if formulas and cached < formulas:
+        return Check("no formula errors", "not_run",
+                     f"{formulas - cached} of {formulas} formulas have no cached value (never calculated); "
+                     f"run xlsx_recalculate to compute them")
+    return Check("no formula errors", "passed",
+                 f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
+
+
+def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None = None,
+                      cells: Mapping[str, Any] | None = None,
+                      spec: Sequence[Mapping[str, Any]] | None = None) -> tuple[Evidence, list[SheetScan]]:
+    matcher = _SpecMatcher(spec) if spec is not None else None
+    cell_matcher = _CellMatcher(cells) if cells else None
+
+    def visit(sheet: str, r: int, c: int, value: Any, cell: dict[str, Any]) -> None:
+        if matcher is not None:
+            matcher(sheet, r, c, value, cell)
+        if cell_matcher is not None:
+            cell_matcher(sheet, r, c, value, cell)
+
+    try:
+        scans, _charts = scan_workbook(path, max_rows=1, visit=visit if (matcher or cell_matcher) else None)
+    except CommandError as exc:
+        return make_evidence(ws, path, "xlsx", [Check("opens", "failed", str(exc))], {}), []
+    names = [s.name for s in scans]
+    checks = [Check("opens", "passed", "openpyxl read every worksheet"),
+              Check("has sheets", "passed" if scans else "failed", f"{len(scans)} worksheets")]
+    if sheets:
+        missing = [n for n in sheets if n not in names]
+        checks.append(Check("sheets present", "failed" if missing else "passed",
+                            f"missing: {missing}; found {names}" if missing else f"found {names}"))
+    if matcher is not None:
+        checks.append(matcher.check())
+    if cell_matcher is not None:
+        checks.append(cell_matcher.check())
+    checks.append(formula_check(scans))
+    counts = {"sheets": len(scans), "cells": sum(s.cells for s in scans),
+              "rows": sum(s.max_row for s in scans), "formulas": sum(s.formulas for s in scans),
+              "formulas_calculated": sum(s.cached for s in scans),
+              "formula_errors": sum(s.error_count for s in scans)}
+    return make_evidence(ws, path, "xlsx", checks, counts), scans

@@ -1,0 +1,214 @@
+"""Edit operations on a loaded workbook. Each returns readable [before, after] pairs."""
+from __future__ import annotations
+
+import re
+import warnings
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.utils import get_column_letter
+
+from skills.runtime._base import CommandError
+from skills.runtime._pptx_xlsx_common import has_cjk
+from skills.runtime._xlsx_write import (
+    CJK_CELL_FONT,
+    HEADER_ALIGN,
+    HEADER_BORDER,
+    HEADER_FILL,
+    HEADER_FONT,
+    HEADER_FONT_CJK,
+    cell_value,
+    check_cell_ref,
+    check_rows,
+    check_sheet_name,
+    check_value,
+    default_widths,
+)
+
+MAX_EDIT_XML = 150 * 1024 * 1024  # uncompressed worksheet XML a full (non-streaming) load may take
+# Part families openpyxl may not carry over on save; losing one must stop the edit.
+_FAMILIES = ("xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/pivotCache", "xl/tables",
+             "xl/comments", "xl/threadedComments", "xl/externalLinks", "xl/slicers", "xl/slicerCaches",
+             "xl/timelines", "xl/queryTables", "xl/connections", "customXml", "xl/ctrlProps", "xl/activeX")
+_PER_SHEET = {"xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/tables", "xl/comments",
+              "xl/threadedComments", "xl/slicers", "xl/timelines", "xl/queryTables", "xl/ctrlProps"}
+
+Change = list[str]
+
+
+def open_for_edit(path: Path) -> Workbook:
+    with zipfile.ZipFile(path) as zf:
+        size = sum(i.file_size for i in zf.infolist() if i.filename.startswith("xl/worksheets/"))
+    if size > MAX_EDIT_XML:
+        raise CommandError(f"{path.name}: the worksheets are too large to edit safely "
+                           f"({size // (1 << 20)} MB of XML); inspect it instead or split it")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return load_workbook(str(path))
+    except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
+        raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})") from None
+
+
+def part_families(path: Path) -> set[str]:
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+    return {f for f in _FAMILIES if any(n.startswith(f) for n in names)}
+
+
+def lost_parts(before: Path, after: Path, removed_sheet: bool) -> list[str]:
+    lost = part_families(before) - part_families(after)
+    return sorted(lost - _PER_SHEET if removed_sheet else lost)
+
+
+def show(value: Any) -> str:
+    if value is None or value == "":
+        return "(empty)"
+    text = str(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _sheet(wb: Workbook, name: str, where: str) -> Any:
+    if name not in wb.sheetnames:
+        raise CommandError(f"{where}: there is no sheet {name!r} (sheets: {', '.join(wb.sheetnames)})")
+    ws = wb[name]
+    if not hasattr(ws, "cell"):
+        raise CommandError(f"{where}: {name!r} is a chart sheet, not a worksheet")
+    return ws
+
+
+def _put(ws: Any, row: int, col: int, value: Any) -> None:
+    value, literal = cell_value(value)
+    cell = ws.cell(row=row, column=col)
+    cell.value = value
+    if literal:
+        cell.data_type = "s"
+    if isinstance(value, str) and not value.startswith("=") and has_cjk(value) and not cell.has_style:
+        cell.font = CJK_CELL_FONT
+
+
+def _used_rows(ws: Any) -> int:
+    return 0 if ws.max_row == 1 and all(c.value is None for c in ws[1]) else ws.max_row
+
+
+def write_rows(ws: Any, header: Sequence[Any] | None, rows: Sequence[Sequence[Any]]) -> None:
+    """Header + rows into a fresh sheet, styled like xlsx_create does."""
+    if header:
+        for c, v in enumerate(header, 1):
+            cell = ws.cell(row=1, column=c, value=v)
+            cell.font = HEADER_FONT_CJK if isinstance(v, str) and has_cjk(v) else HEADER_FONT
+            cell.fill, cell.border, cell.alignment = HEADER_FILL, HEADER_BORDER, HEADER_ALIGN
+        ws.freeze_panes = "A2"
+    base = 2 if header else 1
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row, 1):
+            if v is not None:
+                _put(ws, base + r, c, v)
+    for c, w in default_widths(header, rows).items():
+        ws.column_dimensions[get_column_letter(c)].width = w
+
+
+def _quote(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name) else "'" + name.replace("'", "''") + "'"
+
+
+def _ref_pattern(name: str) -> re.Pattern[str]:
+    quoted = re.escape("'" + name.replace("'", "''") + "'")
+    return re.compile(rf"(?:{quoted}|(?<![\w.']){re.escape(name)})!", re.IGNORECASE)
+
+
+def _formulas(wb: Workbook) -> Any:
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f" and isinstance(cell.value, str):
+                    yield ws, cell
+
+
+def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["sheet"], where)
+    changes = []
+    for ref, value in op["cells"].items():
+        row, col = check_cell_ref(ref, f"{where}.cells.{ref}")
+        check_value(value, f"{where}.cells.{ref}")
+        before = ws.cell(row=row, column=col).value
+        _put(ws, row, col, value)
+        changes.append([f"{ws.title}!{ref.upper()}: {show(before)}", f"{ws.title}!{ref.upper()}: {show(cell_value(value)[0])}"])
+    return changes
+
+
+def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["sheet"], where)
+    start = _used_rows(ws) + 1
+    check_rows(op["rows"], f"{where}.rows", start - 1)
+    above = start - 1
+    for r, row in enumerate(op["rows"]):
+        for c, v in enumerate(row, 1):
+            if v is None:
+                continue
+            _put(ws, start + r, c, v)
+            if above >= 2:  # keep the number format of the data row above (not the header's)
+                src = ws.cell(row=above, column=c)
+                if src.has_style and src.number_format != "General":
+                    ws.cell(row=start + r, column=c).number_format = src.number_format
+    end = start + len(op["rows"]) - 1
+    first = " | ".join(show(v) for v in op["rows"][0][:8])
+    return [[f"{ws.title}: {start - 1} rows", f"{ws.title}: rows {start}–{end} added (first: {first})"]]
+
+
+def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    check_sheet_name(op["name"], f"{where}.name", wb.sheetnames)
+    rows = op.get("rows") or []
+    header = op.get("header")
+    if header:
+        check_rows([header], f"{where}.header")
+    check_rows(rows, f"{where}.rows", 1 if header else 0)
+    write_rows(wb.create_sheet(op["name"]), header, rows)
+    shape = ("header + " if header else "") + f"{len(rows)} rows"
+    return [["(none)", f"new sheet {op['name']}: {shape}"]]
+
+
+def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["name"], where)
+    if len(wb.worksheets) == 1:
+        raise CommandError(f"{where}: cannot remove {op['name']!r}, the only worksheet")
+    pattern = _ref_pattern(ws.title)
+    refs = sum(1 for other, cell in _formulas(wb) if other is not ws and pattern.search(cell.value))
+    rows = _used_rows(ws)
+    wb.remove(ws)
+    warn = f" ({refs} formulas in other sheets refer to it and will show #REF!)" if refs else ""
+    return [[f"sheet {op['name']} ({rows} rows)", f"(removed){warn}"]]
+
+
+def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["name"], where)
+    others = [n for n in wb.sheetnames if n != ws.title]
+    check_sheet_name(op["to"], f"{where}.to", others)
+    old, new = ws.title, op["to"]
+    pattern, repl = _ref_pattern(old), _quote(new) + "!"
+    updated = 0
+    for _, cell in _formulas(wb):
+        text = pattern.sub(lambda _m: repl, cell.value)
+        if text != cell.value:
+            cell.value, updated = text, updated + 1
+    for dn in list(wb.defined_names.values()):
+        if dn.attr_text:
+            dn.attr_text = pattern.sub(lambda _m: repl, dn.attr_text)
+    ws.title = new
+    note = f" ({updated} formulas updated)" if updated else ""
+    return [[f"sheet {old}", f"sheet {new}{note}"]]
+
+
+_OPS = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
+        "remove_sheet": _remove_sheet, "rename_sheet": _rename_sheet}
+
+
+def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]]) -> list[Change]:
+    """Apply every operation in order; the first failing one raises before anything is written."""
+    changes: list[Change] = []
+    for i, op in enumerate(ops):
+        changes += _OPS[op["op"]](wb, op, f"operations[{i}] ({op['op']})")
+    return changes

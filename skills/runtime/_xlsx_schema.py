@@ -1,0 +1,103 @@
+"""JSON schemas of the XLSX commands (the argument shapes are a fixed contract)."""
+from __future__ import annotations
+
+from typing import Any
+
+PATH = {"type": "string", "description": "workspace-relative .xlsx path"}
+VALUE = {"type": ["string", "number", "boolean", "null"],
+         "description": "a string starting with '=' is a formula; start with \"'=\" for literal text"}
+ROW = {"type": "array", "items": VALUE, "maxItems": 1000}
+ROWS = {"type": "array", "items": ROW, "maxItems": 500_000}
+HEADER = {"type": "array", "items": {"type": ["string", "number"]}, "maxItems": 1000}
+SHEET_NAME = {"type": "string", "minLength": 1, "maxLength": 31}
+
+SHEET: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["name", "rows"],
+    "properties": {
+        "name": SHEET_NAME,
+        "header": HEADER,
+        "rows": ROWS,
+        "number_formats": {"type": "object", "description": "column letter -> Excel number format, e.g. {\"B\": \"0.00\"}",
+                           "additionalProperties": {"type": "string", "minLength": 1}},
+        "column_widths": {"type": "object", "description": "column letter -> width in characters",
+                          "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "maximum": 255}},
+        "freeze": {"type": ["string", "null"], "description": "top-left unfrozen cell, e.g. A2; default A2 "
+                                                                "when there is a header, null for none"},
+        "autofilter": {"type": "boolean"},
+    },
+}
+
+CREATE: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path", "sheets"],
+    "properties": {"path": PATH, "overwrite": {"type": "boolean", "default": False},
+                   "sheets": {"type": "array", "items": SHEET, "minItems": 1, "maxItems": 100}},
+}
+
+
+def _op(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": ["op", *required],
+            "properties": {"op": {"const": name}, **props}}
+
+
+OPERATION: dict[str, Any] = {
+    "oneOf": [
+        _op("set_cells", {"sheet": SHEET_NAME, "cells": {"type": "object", "minProperties": 1,
+                                                         "maxProperties": 100_000,
+                                                         "additionalProperties": VALUE}}, ["sheet", "cells"]),
+        _op("append_rows", {"sheet": SHEET_NAME, "rows": {**ROWS, "minItems": 1}}, ["sheet", "rows"]),
+        _op("add_sheet", {"name": SHEET_NAME, "header": HEADER, "rows": ROWS}, ["name"]),
+        _op("remove_sheet", {"name": SHEET_NAME}, ["name"]),
+        _op("rename_sheet", {"name": SHEET_NAME, "to": SHEET_NAME}, ["name", "to"]),
+    ]
+}
+
+EDIT: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path", "operations"],
+    "properties": {"path": PATH,
+                   "output": {"type": "string", "description": "write here instead of editing in place"},
+                   "operations": {"type": "array", "items": OPERATION, "minItems": 1, "maxItems": 200}},
+}
+
+INSPECT: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path"],
+    "properties": {"path": PATH, "max_rows": {"type": "integer", "minimum": 0, "maximum": 500, "default": 20}},
+}
+
+VERIFY: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path"],
+    "properties": {"path": PATH,
+                   "expect": {"type": "object", "additionalProperties": False,
+                              "properties": {"sheets": {"type": "array", "items": {"type": "string"}},
+                                             "cells": {"type": "object", "additionalProperties": VALUE,
+                                                       "description": "\"Sheet!A1\" -> expected value or formula"}}}},
+}
+
+RECALCULATE: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path"],
+    "properties": {"path": PATH, "output": {"type": "string", "description": "write here instead of in place"}},
+}
+
+
+def light(schema: dict[str, Any]) -> dict[str, Any]:
+    """The same schema with row arrays left unchecked per cell, for fast validation of big sheets.
+
+    Cells are then checked by :func:`check_rows` in one tight loop (jsonschema on 100k cells
+    would cost more than writing them).
+    """
+    import copy
+
+    out = copy.deepcopy(schema)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, val in node.items():
+                if key == "rows" and isinstance(val, dict) and val.get("type") == "array":
+                    node[key] = {k: v for k, v in val.items() if k != "items"}
+                else:
+                    walk(val)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(out)
+    return out

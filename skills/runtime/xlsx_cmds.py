@@ -1,0 +1,186 @@
+"""Excel commands: xlsx_create, xlsx_edit, xlsx_inspect, xlsx_verify, xlsx_recalculate."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from skills.runtime import _xlsx_schema as schema
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._pptx_xlsx_common import (
+    failed_checks_text,
+    input_file,
+    make_artifact,
+    output_target,
+    require_suffix,
+    validate_args,
+)
+from skills.runtime._xlsx_check import workbook_evidence
+from skills.runtime._xlsx_edit import apply_operations, lost_parts, open_for_edit, show
+from skills.runtime._xlsx_read import scan_workbook
+from skills.runtime._xlsx_recalc import recalculate
+from skills.runtime._xlsx_write import new_workbook
+from skills.runtime.workspace import Workspace, WorkspaceError
+
+__all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
+
+_LIGHT_CREATE = schema.light(schema.CREATE)
+_LIGHT_EDIT = schema.light(schema.EDIT)
+
+
+def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
+    if not ev.passed:
+        message += f" Verification FAILED: {failed_checks_text(ev)}"
+    not_run = [c for c in ev.checks if c.status == "not_run"]
+    if not_run:
+        message += " Not checked: " + "; ".join(f"{c.name} ({c.detail})" for c in not_run)
+    return CommandResult(ok=ev.passed, message=message, data=data,
+                         artifacts=(make_artifact(ev, Path(ev.path).stem),), evidence=(ev,))
+
+
+def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(_LIGHT_CREATE, args)
+    rel = args["path"]
+    target = output_target(ws, rel, "xlsx", overwrite=bool(args.get("overwrite", False)))
+    wb = new_workbook(args["sheets"])
+    with ws.publish(rel) as staging:
+        wb.save(str(staging))
+    ev, scans = workbook_evidence(ws, target, sheets=[s["name"] for s in args["sheets"]], spec=args["sheets"])
+    parts = ", ".join(f"{s.name} ({s.max_row} rows)" for s in scans)
+    return _result(ev, f"Created {ev.path}: {parts}.", {"sheets": [s.name for s in scans]})
+
+
+def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    rel = args.get("path", "?")
+    try:
+        exists = ws.resolve(rel).exists()
+    except WorkspaceError:
+        exists = False
+    changes = []
+    for s in args.get("sheets") or []:
+        header = s.get("header") or []
+        cols = ", ".join(show(h) for h in header[:8])
+        changes.append(["(new)", f"sheet {s.get('name', '?')}: {len(s.get('rows') or [])} rows"
+                        + (f"; columns {cols}" if cols else "")])
+    verb = "Replace" if exists else "Create"
+    return {"summary": f"{verb} {rel}: {len(changes)} sheets", "changes": changes}
+
+
+def _output_rel(ws: Workspace, args: dict[str, Any]) -> str:
+    out = args.get("output") or args["path"]
+    require_suffix(out, ".xlsx", "output")
+    try:
+        ws.resolve(out)
+    except WorkspaceError as exc:
+        raise CommandError(f"output: {exc}") from exc
+    return out
+
+
+def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(_LIGHT_EDIT, args)
+    src = input_file(ws, args["path"], "xlsx")
+    out = _output_rel(ws, args)
+    wb = open_for_edit(src)
+    changes = apply_operations(wb, args["operations"])
+    removed = any(op["op"] == "remove_sheet" for op in args["operations"])
+    names = list(wb.sheetnames)
+    with ws.publish(out) as staging:
+        wb.save(str(staging))
+        lost = lost_parts(src, staging, removed)
+        if lost:  # raising here removes the staging file; the original stays as it was
+            raise CommandError(f"{args['path']}: saving the edit would drop {', '.join(lost)} from the "
+                               f"workbook, so nothing was written")
+    cells = {}
+    for op in args["operations"]:
+        if op["op"] == "set_cells" and op["sheet"] in names:
+            # formula cells are compared by their text, value cells by value
+            cells.update({f"{op['sheet']}!{ref}": v for ref, v in op["cells"].items()})
+    ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
+    where = f" into {ev.path}" if out != args["path"] else ""
+    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": changes})
+
+
+def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    """Run the operations on an in-memory copy so the card shows exactly what will change."""
+    try:
+        validate_args(_LIGHT_EDIT, args)
+        wb = open_for_edit(input_file(ws, args["path"], "xlsx"))
+        out = _output_rel(ws, args)
+        changes = apply_operations(wb, args["operations"])
+    except (CommandError, WorkspaceError) as exc:
+        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}
+    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes[:500]}
+
+
+def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.INSPECT, args)
+    path = input_file(ws, args["path"], "xlsx")
+    scans, charts = scan_workbook(path, max_rows=args.get("max_rows", 20))
+    lines = [f"{args['path']}: {len(scans)} sheets"]
+    for s in scans:
+        extra = f", {s.formulas} formulas ({s.cached} calculated, {s.error_count} errors)" if s.formulas else ""
+        lines.append(f"- {s.name}: {s.used_range or 'empty'}{extra}"
+                     + (f"; header: {', '.join(show(h) for h in s.header[:10])}" if s.header else ""))
+    data = {"path": args["path"], "sheets": [s.to_dict() for s in scans], "chart_sheets": charts}
+    return CommandResult(ok=True, message="\n".join(lines), data=data)
+
+
+def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.VERIFY, args)
+    path = input_file(ws, args["path"], "xlsx")
+    expect = args.get("expect") or {}
+    ev, _ = workbook_evidence(ws, path, sheets=expect.get("sheets"), cells=expect.get("cells"))
+    status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"
+    not_run = [f"{c.name} not run ({c.detail})" for c in ev.checks if c.status == "not_run"]
+    msg = f"Verification of {ev.path} {status}" + (". " + "; ".join(not_run) if not_run else "")
+    return CommandResult(ok=ev.passed, message=msg, evidence=(ev,), data={"counts": dict(ev.counts)})
+
+
+def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.RECALCULATE, args)
+    src = input_file(ws, args["path"], "xlsx")
+    out = _output_rel(ws, args)
+    recalculate(ws, src, out)
+    ev, scans = workbook_evidence(ws, ws.resolve(out))
+    errors = [f"{s.name}!{e['cell']} {e['error']}" for s in scans for e in s.errors]
+    formulas = sum(s.formulas for s in scans)
+    msg = f"Recalculated {args['path']} with LibreOffice" + (f" into {ev.path}" if out != args["path"] else "")
+    msg += f": {formulas} formulas, " + (f"{ev.counts['formula_errors']} errors ({', '.join(errors[:10])})."
+                                         if errors else "no errors.")
+    return _result(ev, msg, {"formulas": formulas, "errors": errors[:50]})
+
+
+def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    out = args.get("output") or args.get("path", "?")
+    return {"summary": f"Recalculate {args.get('path', '?')} with LibreOffice and save the computed values"
+                       + (f" to {out}" if out != args.get("path") else ""),
+            "changes": [["formulas without up-to-date results", "formulas with computed results"]]}
+
+
+xlsx_create = register(Command(
+    name="xlsx_create",
+    description="Create an .xlsx workbook: sheets with a styled header row, rows (strings starting with '=' "
+                "are formulas), number formats, column widths, freeze panes, autofilter. Refuses to replace "
+                "an existing file unless overwrite is true.",
+    input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
+xlsx_edit = register(Command(
+    name="xlsx_edit",
+    description="Edit a workbook: set_cells, append_rows, add_sheet, remove_sheet, rename_sheet. Formats and "
+                "other sheets stay intact; an operation that cannot apply fails and nothing is written.",
+    input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
+xlsx_inspect = register(Command(
+    name="xlsx_inspect",
+    description="Outline of a workbook: sheets, used ranges, header row, sample rows, formulas with cached "
+                "values, formula errors, merged cells, freeze panes.",
+    input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
+xlsx_verify = register(Command(
+    name="xlsx_verify",
+    description="Evidence from the real file: it opens, expected sheets and cell values present, no formula "
+                "errors (not run when formulas were never calculated).",
+    input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))
+xlsx_recalculate = register(Command(
+    name="xlsx_recalculate",
+    description="Recalculate every formula with LibreOffice headless, save the computed values, and report "
+                "formula errors (#DIV/0!, #REF!, #NAME? ...).",
+    input_schema=schema.RECALCULATE, writes=True, run=_recalculate, target_arg="path",
+    describe=_describe_recalculate))
