@@ -3,12 +3,11 @@
 Blocks become HTML laid out by MuPDF; text stays text, tables are ruled tables
 that ``find_tables`` recognises, and CJK characters fall back to MuPDF's
 built-in CJK font, which is embedded. A page break starts a new Story on a new
-page. Header, footer and page numbers are stamped afterwards, one pass per page.
+page (links kept). Header, footer and page numbers are stamped afterwards, one pass per page.
 """
 from __future__ import annotations
 
 import html
-import io
 from typing import Any
 
 import pymupdf
@@ -118,18 +117,17 @@ def build_pdf(title: str | None, blocks: list[dict[str, Any]], images: dict[int,
               header: str | None, footer: str | None) -> bytes:
     """The finished PDF as bytes."""
     archive = pymupdf.Archive()
-    buf = io.BytesIO()
-    writer = pymupdf.DocumentWriter(buf)
+    doc = pymupdf.open()
+
+    def rectfn(_num: int, _filled: Any) -> tuple[pymupdf.Rect, pymupdf.Rect, None]:
+        return PAGE, CONTENT, None
+
+    # write_with_links keeps <a href> as real PDF links; each chunk starts on a new page.
     for chunk in blocks_to_html(title, blocks, images, archive):
         story = pymupdf.Story(html=f"<body>{chunk}</body>", user_css=CSS, archive=archive)
-        more = True
-        while more:
-            dev = writer.begin_page(PAGE)
-            more, _ = story.place(CONTENT)
-            story.draw(dev)
-            writer.end_page()
-    writer.close()
-    doc = pymupdf.open("pdf", buf.getvalue())
+        part = story.write_with_links(rectfn)
+        doc.insert_pdf(part)
+        part.close()
     try:
         _stamp(doc, header, footer)
         # Full CJK fonts are megabytes; keep only the glyphs used.
