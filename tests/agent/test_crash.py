@@ -1,0 +1,127 @@
+"""Exactly once across crashes: a real child process is SIGKILLed at named points of approve → execute →
+record, 25 times per point; recovery must never run a call twice, lose an approval, write without approval,
+duplicate a tool result, corrupt the database or leave staging files."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop.agent import AgentRuntime
+from desktop.agent._crash import ENV as CRASH_ENV
+from desktop.llm import Completion
+from desktop.llm.scripted import ScriptedModel, tool_turn
+from desktop.store import Store
+from skills.runtime import Workspace
+
+from .fakes import SIDE_LOG_ENV, fake_skills
+
+TESTS_DIR = Path(__file__).resolve().parents[1]
+POINTS = ("after_approved_commit", "after_executing_commit", "inside_publish", "after_command_run",
+          "after_result_recorded")
+RUNS_PER_POINT = 25
+RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write a note"}))
+WRITE = ("s1", "note_write", json.dumps({"path": "note.txt", "text": "approved text", "overwrite": True}))
+
+
+def _finish_steps() -> list:
+    return [tool_turn(("s2", "complete", json.dumps({"summary": "wrote note.txt", "artifacts": ["note.txt"]}))),
+            Completion("Done.")]
+
+
+CHILD = """
+import asyncio, sys
+sys.path.insert(0, sys.argv[1])
+from agent.fakes import fake_skills
+from agent.test_crash import _finish_steps
+from desktop.agent import AgentRuntime
+from desktop.llm.scripted import ScriptedModel
+from desktop.store import Store
+store = Store(__import__("pathlib").Path(sys.argv[2]) / "mira.sqlite3")
+model = ScriptedModel(_finish_steps())
+rt = AgentRuntime(store, lambda: model, __import__("pathlib").Path(sys.argv[2]) / "ws", skills=fake_skills())
+asyncio.run(rt.approve(sys.argv[3]))
+"""
+
+
+def _prepare(base: Path) -> tuple[str, str]:
+    """A tiny database holding one task paused on a pending note_write approval."""
+    store = Store(base / "mira.sqlite3")
+    model = ScriptedModel([tool_turn(RUN_NOTES), tool_turn(WRITE)])
+    rt = AgentRuntime(store, lambda: model, base / "ws", skills=fake_skills())
+    conv = store.create_conversation("crash")
+    task_id = asyncio.run(rt.start_task(conv.id, "write a note"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id is not None
+    store.close()
+    return task_id, approval_id
+
+
+def _crash_and_recover(work: Path, point: str, *, recheck: bool = True) -> dict:
+    work.mkdir()
+    task_id, approval_id = _prepare(work)
+    side_log = work / "side.log"
+    env = dict(os.environ, **{CRASH_ENV: point, SIDE_LOG_ENV: str(side_log)})
+    child = subprocess.run([sys.executable, "-c", CHILD, str(TESTS_DIR), str(work), approval_id],
+                           env=env, capture_output=True, text=True, timeout=60)
+    assert child.returncode == -signal.SIGKILL, f"child was not killed at {point}: {child.stderr[-2000:]}"
+    os.environ[SIDE_LOG_ENV] = str(side_log)  # recovery executes in this process and logs here too
+    try:
+        store = Store(work / "mira.sqlite3")
+        model = ScriptedModel(_finish_steps())
+        rt = AgentRuntime(store, lambda: model, work / "ws", skills=fake_skills())
+        rt._recheck_ledger = recheck
+        asyncio.run(rt.recover())
+    finally:
+        del os.environ[SIDE_LOG_ENV]
+    executions = side_log.read_text().splitlines() if side_log.exists() else []
+    ws = Workspace(work / "ws" / task_id)
+    results = [e for e in store.transcript(task_id, "skill:notes")
+               if e.message.get("role") == "tool" and e.message.get("tool_call_id") == "s1"]
+    facts = {
+        "executions": len(executions),
+        "approval": store.approval(approval_id).state,
+        "ledger": [r.state for r in store.ledger(task_id) if r.tool_id == "note_write"],
+        "results": [json.loads(e.message["content"])["ok"] for e in results],
+        "file": (ws.root / "note.txt").read_text() if (ws.root / "note.txt").exists() else None,
+        "integrity": store.integrity_check(),
+        "staging": ws.stray_staging_files(),
+        "task": store.task(task_id).status,
+    }
+    store.close()
+    return facts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("point", POINTS)
+def test_kill_at_point_then_recover(tmp_path: Path, point: str) -> None:
+    for i in range(RUNS_PER_POINT):
+        f = _crash_and_recover(tmp_path / f"run{i}", point)
+        assert f["executions"] <= 1, f"double execution at {point}: {f}"
+        assert f["approval"] == "approved", f"approval lost at {point}: {f}"
+        assert len(f["ledger"]) == 1 and f["ledger"][0] in ("done", "failed"), f
+        assert len(f["results"]) == 1, f"duplicate or missing tool result at {point}: {f}"
+        assert f["integrity"] == "ok" and f["staging"] == []
+        assert f["task"] == "finished", f
+        if f["file"] is not None:  # a side effect exists only for the approved call, recorded as done
+            assert f["file"] == "approved text" and f["ledger"] == ["done"] and f["results"] == [True]
+        else:
+            assert f["ledger"] == ["failed"] and f["results"] == [False]
+        # What each point must end with: finished on restart, or reported not done.
+        expected = {"after_approved_commit": ("done", 1), "after_executing_commit": ("failed", 0),
+                    "inside_publish": ("failed", 1), "after_command_run": ("done", 1),
+                    "after_result_recorded": ("done", 1)}[point]
+        assert (f["ledger"][0], f["executions"]) == expected, f
+
+
+@pytest.mark.slow
+def test_negative_control_harness_detects_double_execution(tmp_path: Path) -> None:
+    """With the ledger re-check switched off, recovery re-runs an executed call and the harness sees it."""
+    f = _crash_and_recover(tmp_path / "neg", "after_command_run", recheck=False)
+    assert f["executions"] == 2
