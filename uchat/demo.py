@@ -180,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         w.view.sync()
         app.processEvents()
         ok = w.grab().save(args.screenshot)
+        w.close()
+        w.deleteLater()
         print(args.screenshot if ok else "could not save the screenshot", file=sys.stderr if not ok else sys.stdout)
         return 0 if ok else 1
     timer.start(150)

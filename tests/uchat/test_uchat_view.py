@@ -225,3 +225,42 @@ def test_chinese_text_gets_a_cjk_font(qtbot) -> None:
     doc = view.engine.layout(view.message_at(0), 640).document
     assert doc is not None and doc.toPlainText().strip() == "会议纪要：下季度预算增加 15%"
     assert doc.idealWidth() > 100
+
+
+def test_scrolling_to_the_top_loads_older_history_without_moving_the_reader(qtbot) -> None:
+    from uchat import ChatModel, ChatView, Conversation
+
+    history = [assistant(i, f"History line {i}") for i in range(200)]
+
+    def load_older(before_id: str | None, limit: int) -> list[Message]:
+        end = next(i for i, m in enumerate(history) if m.id == before_id)
+        return history[max(0, end - limit):end]
+
+    conv = Conversation(history[-30:])
+    view = ChatView()
+    view.setModel(ChatModel(conv, view, load_older=load_older, page_size=40))
+    qtbot.addWidget(view)
+    view.resize(500, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.sync()
+    assert view.model().rowCount() == 30
+    view.verticalScrollBar().setValue(0)  # the reader reaches the oldest loaded message
+    qtbot.waitUntil(lambda: view.model().rowCount() == 70, timeout=2000)
+    view.sync()
+    top = view.indexAt(QPoint(5, 5))
+    assert view.message_at(top.row()).id == "m170"  # still looking at the same message
+    assert view.verticalScrollBar().value() > 0
+
+
+def test_demo_screenshot(tmp_path, qtbot) -> None:
+    from PySide6.QtGui import QImage
+
+    from uchat import demo
+
+    out = tmp_path / "demo.png"
+    assert demo.main(["--screenshot", str(out)]) == 0
+    img = QImage(str(out))
+    assert img.width() == 900 and img.height() == 1100
+    colours = {img.pixel(x, y) for x in range(0, 900, 15) for y in range(0, 1100, 15)}
+    assert len(colours) > 20  # real content, not a blank window
