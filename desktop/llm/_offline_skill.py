@@ -324,9 +324,14 @@ class SkillAgentPlan:
             n = len(args["slides"])
             what_en, what_zh = _plural(n, "slide"), f"{n} 张幻灯片"
         elif "sheets" in args:
-            rows = sum(len(s.get("rows", [])) for s in args["sheets"])
+            totals = sum(1 for s in args["sheets"] if s.get("rows") and any(
+                isinstance(v, str) and v.startswith("=SUM(") for v in s["rows"][-1]))
+            rows = sum(len(s.get("rows", [])) for s in args["sheets"]) - totals
             what_en = f"{_plural(len(args['sheets']), 'sheet')}, {_plural(rows, 'data row')}"
             what_zh = f"{len(args['sheets'])} 个工作表，{rows} 行数据"
+            if totals:
+                what_en += " and a total row with =SUM formulas"
+                what_zh += "，另加使用 =SUM 公式的合计行"
         else:
             blocks = args.get("blocks", [])
             count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}

@@ -209,6 +209,8 @@ def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
     assert rows[2] == ["US", 3400, 3500]
     assert rows[1][2] == 1300.5
     assert rows[3] == ["Total", "=SUM(B2:B3)", "=SUM(C2:C3)"]
+    assert run.complete["summary"] == ("Made sales.xlsx from sales.csv: 1 sheet, 2 data rows "
+                                       "and a total row with =SUM formulas.")
 
 
 def test_markdown_tables_become_sheets_in_chinese(tmp_path: Path) -> None:
