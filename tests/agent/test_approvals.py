@@ -1,0 +1,118 @@
+"""Approval refusals and restart: tampered, stale, twice, finished, changed file, other build, new process."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from desktop.agent import ApprovalError
+from desktop.agent import events as ev
+from desktop.llm import Completion
+from desktop.llm.scripted import tool_turn
+from desktop.store import Store
+
+from .conftest import Harness, run
+from .fakes import fake_skills, read
+
+RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
+WRITE = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new"}))
+FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion("Done.")]
+
+
+def _paused(h: Harness, **kw: object) -> tuple[object, str, str]:
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), *FINISH], **kw)
+    task_id = run(rt.start_task(h.conv.id, "write a"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id
+    return rt, task_id, approval_id
+
+
+def test_second_approve_is_refused_and_nothing_runs_twice(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    run(rt.approve(approval_id))
+    with pytest.raises(ApprovalError, match="already finished"):
+        run(rt.approve(approval_id))
+    assert [r.state for r in h.store.ledger(task_id) if r.tool_id == "note_write"] == ["done"]
+
+
+def test_two_stores_on_one_database_only_one_approve_wins(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    other = Store(h.db)
+    rt2 = h.runtime(FINISH, store=other)
+    # Window 2 decides first through its own connection; window 1 must then be refused.
+    assert other.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    with pytest.raises(ApprovalError, match="already approved"):
+        run(rt.approve(approval_id))
+    assert rt2 is not None
+    other.close()
+
+
+def test_tampered_arguments_are_refused(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET arguments=? WHERE id=?",
+                    (json.dumps({"path": "a.txt", "text": "evil"}), approval_id))
+    with pytest.raises(ApprovalError, match="tampered"):
+        run(rt.approve(approval_id))
+    assert not (h.root / task_id / "a.txt").exists()
+    assert h.store.approval(approval_id).state == "pending"
+
+
+def test_tampered_transcript_and_stale_checkpoint_are_refused(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    h.store.append_transcript(task_id, "skill:notes", {"role": "user", "content": "something later"})
+    with pytest.raises(ApprovalError, match="stale checkpoint"):
+        run(rt.approve(approval_id))
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE transcripts SET message=? WHERE task_id=? AND agent='skill:notes' AND seq=2",
+                    (json.dumps({"role": "user", "content": "other goal"}), task_id))
+    with pytest.raises(ApprovalError, match="altered"):
+        run(rt.approve(approval_id))
+    assert not (h.root / task_id / "a.txt").exists()
+
+
+def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
+    write_over = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new", "overwrite": True}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(write_over), Completion("I will stop."), Completion("Not done.")])
+    task_id = run(rt.start_task(h.conv.id, "write a"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    (h.root / task_id / "a.txt").write_text("edited meanwhile by the user", encoding="utf-8")
+    with pytest.raises(ApprovalError, match="the file changed since this was proposed; ask again"):
+        run(rt.approve(approval_id))
+    assert read(h.root / task_id / "a.txt") == "edited meanwhile by the user"
+    assert h.store.approval(approval_id).state == "refused"
+    told = h.model.calls[2].messages[-1]
+    assert json.loads(told.content)["error"] == "the file changed since this was proposed; ask again"
+
+
+def test_approve_under_another_catalog_build_is_refused(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    rt2 = h.runtime(FINISH, skills=fake_skills(build_identity="build-2"))
+    with pytest.raises(ApprovalError, match="different skill catalog build"):
+        run(rt2.approve(approval_id))
+    assert rt is not None and h.store.approval(approval_id).state == "pending"
+
+
+def test_pending_approval_survives_a_restart(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    h.store.close()
+    store = Store(h.db)  # a new process would do exactly this
+    rt2 = h.runtime(FINISH, store=store)
+    assert run(rt2.recover()) == []
+    assert [a.id for a in store.pending_approvals()] == [approval_id]
+    run(rt2.approve(approval_id))
+    assert rt2.task_status(task_id).status == "finished"
+    assert read(h.root / task_id / "a.txt") == "new"
+    assert len(store.task_artifacts(task_id)) == 1
+    h.store = store
+
+
+def test_cancel_while_paused_refuses_later_approval(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    rt.cancel(task_id)
+    assert rt.task_status(task_id).status == "cancelled"
+    assert h.of(ev.TaskCancelled)
+    with pytest.raises(ApprovalError, match="was cancelled"):
+        run(rt.approve(approval_id))
+    assert not (h.root / task_id / "a.txt").exists()

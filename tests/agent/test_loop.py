@@ -1,0 +1,166 @@
+"""Tool surfaces, bad model output, budgets, closed generate step, cancel, attachments."""
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from desktop.agent import Budgets
+from desktop.agent import events as ev
+from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolSpec
+from desktop.llm.scripted import tool_turn
+
+from .conftest import Harness, run
+from .fakes import ROUTER
+
+RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
+COMPLETE = ("s9", "complete", json.dumps({"summary": "done", "artifacts": []}))
+
+
+def _tool_results(h: Harness, call_index: int) -> list[dict]:
+    return [json.loads(m.content) for m in h.model.calls[call_index].messages if m.role == "tool"]
+
+
+def test_bad_output_becomes_tool_errors_the_model_sees(h: Harness) -> None:
+    rt = h.runtime([
+        tool_turn(("m1", "docx_create", '{"path": "x.docx"}'),  # a runtime command, outside the main surface
+                  ("m2", "list_workspace", "{not json"),
+                  ("m3", "no_such_tool", "{}"),
+                  ("m4", "read_workspace_file", '{"path": "../etc/passwd"}'),
+                  ("m5", "run_skill", '{"skill_id": "router", "goal": "x"}')),
+        Completion("I cannot do that."),
+    ])
+    task_id = run(rt.start_task(h.conv.id, "hi"))
+    errors = [r["error"] for r in _tool_results(h, 1)]
+    assert "'docx_create' is not a tool you can call" in errors[0] and "run_skill" in errors[0]
+    assert "not valid JSON" in errors[1]
+    assert "'no_such_tool' is not a tool" in errors[2]
+    assert "leaves the workspace" in errors[3]
+    assert "instruction-only" in errors[4]
+    status = rt.task_status(task_id)
+    assert status.status == "finished" and h.store.message(status.message_id).text == "I cannot do that."
+    assert all(not isinstance(e, ev.ApprovalRequested) for e in h.events)
+
+
+def test_schema_violation_is_refused_before_approval_is_requested(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES),
+                    tool_turn(("s1", "note_write", '{"path": "a.txt"}'),
+                              ("s2", "note_write", '{"path": "a.txt", "text": "x", "extra": 1}')),
+                    tool_turn(COMPLETE), Completion("Nothing made.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    errors = [r["error"] for r in _tool_results(h, 2)]
+    assert "'text' is a required property" in errors[0]
+    assert "Additional properties" in errors[1]
+    assert not h.store.approvals(task_id)
+    assert rt.task_status(task_id).status == "finished"
+
+
+def test_load_skill_appends_the_body_and_prepares_nothing(h: Harness) -> None:
+    rt = h.runtime([tool_turn(("m1", "load_skill", '{"skill_id": "router"}')), Completion("Use notes.")])
+    task_id = run(rt.start_task(h.conv.id, "which skill?"))
+    tool_msg = [m for m in h.model.calls[1].messages if m.role == "tool"]
+    assert [m.content for m in tool_msg] == [ROUTER]
+    assert [r.tool_id for r in h.store.ledger(task_id)] == ["load_skill"]
+    assert h.store.transcript(task_id, "skill:router") == []
+    assert h.store.task(task_id).skill_id is None and not h.store.approvals(task_id)
+
+
+def test_repeated_call_and_budgets_stop_with_an_explanation(h: Harness) -> None:
+    same = tool_turn(("m1", "list_workspace", "{}"))
+    rt = h.runtime([same] * 10, budgets=Budgets(model_calls=4, tool_calls=50))
+    task_id = run(rt.start_task(h.conv.id, "loop forever"))
+    results = _tool_results(h, 3)
+    assert "already called 2 times with exactly these arguments" in results[-1]["error"]
+    status = rt.task_status(task_id)
+    assert status.status == "failed" and "budget of 4 model calls" in status.error
+    assert h.of(ev.TaskFailed)[0].error == status.error
+    calls = h.store.model_calls(task_id)
+    assert len(calls) == 4 and all(c.budget == 4 for c in calls)
+
+
+def test_skill_step_budget_ends_in_generate_with_failed_status(h: Harness) -> None:
+    read = tool_turn(("s1", "list_workspace", '{"path": ""}'))
+    read2 = tool_turn(("s1", "read_workspace_file", '{"path": "missing.md"}'))
+    rt = h.runtime([tool_turn(RUN_NOTES), read, read2, Completion("Could not finish.")],
+                   skills=_skills(max_steps=2))
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["status"] == "failed" and "all 2 steps" in packet["summary"]
+    assert rt.task_status(task_id).status == "finished"
+
+
+def _skills(**kw: object):
+    from .fakes import fake_skills
+
+    return fake_skills(**kw)
+
+
+def test_generate_cannot_call_tools_and_nothing_runs_after_complete(h: Harness) -> None:
+    write = ("s2", "note_write", json.dumps({"path": "late.txt", "text": "x"}))
+    rt = h.runtime([
+        tool_turn(RUN_NOTES),
+        tool_turn(COMPLETE, write),  # a command after complete in the same turn
+        tool_turn(("g1", "run_skill", '{"skill_id": "notes", "goal": "again"}'), text="Delivered."),
+    ])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    assert rt.task_status(task_id).status == "finished"
+    assert not h.store.approvals(task_id) and not (h.root / task_id / "late.txt").exists()
+    ledger = {r.tool_id: r for r in h.store.ledger(task_id) if r.agent == "skill:notes"}
+    assert "already completed" in ledger["note_write"].result["error"]
+    refused = [r for r in h.store.ledger(task_id) if r.call_key.startswith("generate:")]
+    assert [(r.tool_id, r.state, r.result["refused"]) for r in refused] == [("run_skill", "failed", True)]
+    assert len(h.model.calls) == 3 and h.model.calls[2].tools == ()
+    assert h.store.message(rt.task_status(task_id).message_id).text == "Delivered."
+
+
+def test_model_error_in_skill_agent_is_reported_not_retried(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES), ModelError("HTTP 500 from the server"), Completion("It failed.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["status"] == "failed" and "HTTP 500" in packet["summary"]
+    assert [c.state for c in h.store.model_calls(task_id)] == ["done", "failed", "done"]
+
+
+def test_attachments_are_copied_and_announced(h: Harness, tmp_path: Path) -> None:
+    src = tmp_path / "notes.md"
+    src.write_text("# Title\n\nbody", encoding="utf-8")
+    rt = h.runtime([tool_turn(("m1", "read_workspace_file", '{"path": "notes.md"}')), Completion("Read it.")])
+    task_id = run(rt.start_task(h.conv.id, "read my notes", [src]))
+    first = h.model.calls[0].messages[1].content
+    assert first == "read my notes\n\n[Attached files in the workspace: notes.md]"
+    assert _tool_results(h, 1)[0]["text"] == "# Title\n\nbody"
+    assert (h.root / task_id / "notes.md").read_text(encoding="utf-8") == "# Title\n\nbody"
+
+
+class _SlowModel:
+    name = "slow"
+    label = "slow"
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+
+    async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator:
+        yield TextDelta("thinking")
+        self.started.set()
+        await asyncio.sleep(30)
+        yield Completion("never")
+
+
+def test_cancel_stops_a_running_model_stream_cleanly(h: Harness) -> None:
+    model = _SlowModel()
+    rt = h.runtime()
+    rt.model_factory = lambda: model
+
+    async def scenario() -> str:
+        start = asyncio.ensure_future(rt.start_task(h.conv.id, "slow"))
+        await model.started.wait()
+        task_id = h.store.tasks()[-1].id
+        rt.cancel(task_id)
+        assert await asyncio.wait_for(start, 5) == task_id
+        return task_id
+
+    task_id = run(scenario())
+    assert rt.task_status(task_id).status == "cancelled"
+    assert [c.state for c in h.store.model_calls(task_id)] == ["failed"]
+    assert h.of(ev.TaskCancelled) and h.of(ev.TextDelta)[0].text == "thinking"
