@@ -1,0 +1,127 @@
+"""In-chat cards for every kind, and the approval card (approve/deny exactly once)."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from renderers import PendingApproval
+from renderers.registry import Registry
+
+KINDS = ["docx", "pdf", "pptx", "xlsx"]
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return Registry()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, files, host, view_of, kind) -> None:  # noqa: ANN001
+    view = view_of(files[kind])
+    card = registry.create_card(view, host)
+    qtbot.addWidget(card)
+    card.resize(520, 200)
+    card.show()
+    with qtbot.waitSignal(card.sig_thumbnail_ready, timeout=10_000) as blocker:
+        pass
+    assert blocker.args == [True]
+    assert card.title_label.text() == "Quarterly report"
+    meta = card.meta_label.text()
+    assert kind.upper() in meta and "Written" in meta and ("KB" in meta or " B" in meta)
+    assert card.badge.text() == "1 not run · 2/3 passed"
+    assert not card.checks_label.isVisible()
+    qtbot.mouseClick(card.badge, Qt.MouseButton.LeftButton)
+    assert card.checks_label.isVisible()
+    checks = card.checks_label.text()
+    assert "headings present" in checks and "3 headings" in checks and "not run" in checks
+    thumb = card.thumbnail()
+    assert thumb is not None and thumb.width() > 50
+    image = thumb.toImage()
+    colors = {image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)}
+    assert len(colors) > 2, "the thumbnail is blank"
+    for button, call in ((card.preview_button, ("open_preview", (view.id, 0))),
+                         (card.save_button, ("save_copy", view.id)),
+                         (card.open_button, ("open_external", view.id))):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert host.calls[-1] == call
+    card.grab().save(f"/tmp/mira-card-{kind}.png")
+
+
+def test_badge_texts(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+    from renderers import CheckView, EvidenceSummary
+
+    ok = EvidenceSummary(True, tuple(CheckView(f"c{i}", "passed") for i in range(6)))
+    bad = EvidenceSummary(False, (CheckView("a", "passed"), CheckView("b", "failed", "formula error in D2")))
+    for evidence, text in ((ok, "Verified ✓ 6/6 checks"), (bad, "1 check failed"), (None, "Not verified")):
+        card = registry.create_card(view_of(files["pdf"], evidence=evidence), host)
+        qtbot.addWidget(card)
+        assert card.badge.text() == text
+
+
+def test_failed_artifact_has_no_file_actions_and_shows_error(qtbot, registry, broken, host, view_of) -> None:  # noqa: ANN001
+    from dataclasses import replace
+
+    view = replace(view_of(broken["missing.docx"], status="failed"), error="python-docx could not save the file")
+    card = registry.create_card(view, host)
+    qtbot.addWidget(card)
+    assert "Failed" in card.meta_label.text()
+    assert card.error_label.text() == "python-docx could not save the file"
+    assert not card.preview_button.isEnabled() and not card.open_button.isEnabled()
+
+
+def test_broken_file_card_shows_no_preview_thumbnail(qtbot, registry, broken, host, view_of) -> None:  # noqa: ANN001
+    card = registry.create_card(view_of(broken["truncated.docx"]), host)
+    qtbot.addWidget(card)
+    with qtbot.waitSignal(card.sig_thumbnail_ready, timeout=10_000) as blocker:
+        pass
+    assert blocker.args == [False]
+    assert card.thumb_label.text() == "No preview"
+    assert "corrupt or truncated" in card.thumb_label.toolTip()
+
+
+def _approval(files, view_of, decided: str = "", status: str = "pending_approval"):  # noqa: ANN001, ANN202
+    approval = PendingApproval("ap-1", "docx.edit", "out/report.docx", "Replace the intro paragraph.",
+                               {"path": "out/report.docx", "paragraph": 2},
+                               (("Old intro <b>text</b>", "New intro text"), ("", "Added line")), decided)  # type: ignore[arg-type]
+    return view_of(files["docx"], kind="approval/docx", status=status, approval=approval)
+
+
+@pytest.mark.parametrize("action", ["approve", "deny"])
+def test_approval_card_decides_exactly_once(qtbot, registry, files, host, view_of, action) -> None:  # noqa: ANN001
+    card = registry.create_card(_approval(files, view_of), host)
+    qtbot.addWidget(card)
+    card.show()
+    details = card.details_label.text()
+    assert "docx.edit" in details and "out/report.docx" in details and "Replace the intro" in details
+    changes = card.changes_label.text()
+    assert "Old intro &lt;b&gt;text&lt;/b&gt;" in changes and "New intro text" in changes  # escaped, readable
+    button = card.approve_button if action == "approve" else card.deny_button
+    signal = card.sig_approved if action == "approve" else card.sig_denied
+    with qtbot.waitSignal(signal, timeout=1000):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.mouseDClick(button, Qt.MouseButton.LeftButton)
+    button.click()  # even a programmatic click on a disabled button
+    card._on_approve()
+    card._on_deny()
+    assert host.calls == [(action, "ap-1")]
+    assert not card.approve_button.isEnabled() and not card.deny_button.isEnabled()
+    assert card.state_label.text() == ("Approving…" if action == "approve" else "Denied")
+    card.grab().save(f"/tmp/mira-approval-{action}.png")
+
+
+def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+    card = registry.create_card(_approval(files, view_of), host)
+    qtbot.addWidget(card)
+    card.show()
+    qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
+    card.update_view(_approval(files, view_of, decided="approved", status="written"))
+    assert not card.approve_button.isVisible() and not card.deny_button.isVisible()
+    assert card.state_label.text() == "Approved — written out/report.docx"
+    denied = registry.create_card(_approval(files, view_of, decided="denied", status="denied"), host)
+    qtbot.addWidget(denied)
+    denied.show()
+    assert not denied.approve_button.isVisible()
+    assert denied.state_label.text() == "Denied — nothing was written"
+    card.grab().save("/tmp/mira-approval-outcome.png")
+    assert host.calls == [("approve", "ap-1")]
