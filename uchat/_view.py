@@ -1,18 +1,15 @@
 """ChatView: one item view, one model, one delegate, plus extension slots.
 
-A QAbstractItemView with its own list layout: per-row heights (real for rows
-near the viewport, estimated elsewhere) and their prefix sums, so a change in
-one row costs O(visible) layout work instead of a full relayout of the history.
+Rows near the viewport get real layouts (and their extension widgets); rows far
+away keep estimated heights (see :class:`RowListView`), so work and memory grow
+with what is visible, not with the length of the history.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate
-
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
-    QPainter, QRegion, QResizeEvent, QShowEvent,
+    QPainter, QResizeEvent, QShowEvent,
 )
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget
 
@@ -21,21 +18,20 @@ from uchat._extensions import ExtensionSlots
 from uchat._i18n import tr
 from uchat._layout import LayoutEngine
 from uchat._model import ChatModel, ChatRole
+from uchat._rowview import RowListView
 from uchat._types import ExtensionProvider, Message, Status
 
 _OPENABLE = ("http", "https", "mailto")
 _BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
 
 
-class ChatView(QAbstractItemView):
+class ChatView(RowListView):
     """Shows a :class:`ChatModel`: markdown bubbles with extension widgets below."""
 
     sig_link_activated = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._heights: list[int] = []
-        self._tops: list[int] = [0]
         self._width = -1
         self._stick = True  # follow new output while the user is at the bottom
         self._syncing = False
@@ -53,7 +49,6 @@ class ChatView(QAbstractItemView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self._mouse_down = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -205,21 +200,6 @@ class ChatView(QAbstractItemView):
     def _ext_heights(self, message: Message, width: int) -> tuple[int, ...]:
         return self.slots.heights(message)
 
-    def _offset(self) -> int:
-        return self.verticalScrollBar().value()
-
-    def _total(self) -> int:
-        return self._tops[-1]
-
-    def _recount(self) -> None:
-        self._tops = [0, *accumulate(self._heights)]
-
-    def _row_at_y(self, y: int) -> int:
-        """Row containing content coordinate ``y`` (clamped)."""
-        n = len(self._heights)
-        if n == 0:
-            return -1
-        return min(n - 1, max(0, bisect_right(self._tops, y) - 1))
 
     def _reestimate(self) -> None:
         model = self.model()
@@ -373,82 +353,6 @@ class ChatView(QAbstractItemView):
             if r < len(self._heights):
                 self.viewport().update(self.visualRect(self.model().index(r, 0)))
 
-    # -- QAbstractItemView geometry ----------------------------------------------------
-    def visualRect(self, index: QModelIndex) -> QRect:
-        if not index.isValid() or index.row() >= len(self._heights):
-            return QRect()
-        r = index.row()
-        return QRect(0, self._tops[r] - self._offset(), self.viewport().width(), self._heights[r])
-
-    def indexAt(self, point: QPoint) -> QModelIndex:
-        y = point.y() + self._offset()
-        model = self.model()
-        if model is None or not self._heights or y < 0 or y >= self._total():
-            return QModelIndex()
-        return model.index(self._row_at_y(y), 0)
-
-    def scrollTo(self, index: QModelIndex, hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible) -> None:
-        if not index.isValid() or index.row() >= len(self._heights) or self._mouse_down:
-            return  # a click never scrolls: a tall message must not jump to its top
-        top, h, page = self._tops[index.row()], self._heights[index.row()], self.viewport().height()
-        value = self._offset()
-        H = QAbstractItemView.ScrollHint
-        if hint == H.PositionAtTop or (hint == H.EnsureVisible and (top < value or h > page)):
-            value = top
-        elif hint == H.PositionAtBottom or (hint == H.EnsureVisible and top + h > value + page):
-            value = top + h - page
-        elif hint == H.PositionAtCenter:
-            value = top - (page - h) // 2
-        self.verticalScrollBar().setValue(value)
-
-    def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
-        model = self.model()
-        n = len(self._heights)
-        if model is None or n == 0:
-            return QModelIndex()
-        cur = self.currentIndex()
-        row = cur.row() if cur.isValid() else self._row_at_y(self._offset() + self.viewport().height() - 1) + 1
-        A = QAbstractItemView.CursorAction
-        page = self.viewport().height()
-        if action in (A.MoveUp, A.MovePrevious, A.MoveLeft):
-            row -= 1
-        elif action in (A.MoveDown, A.MoveNext, A.MoveRight):
-            row += 1
-        elif action == A.MovePageUp:
-            row = self._row_at_y(self._tops[min(row, n - 1)] - page)
-        elif action == A.MovePageDown:
-            row = self._row_at_y(self._tops[min(row, n - 1)] + page)
-        elif action == A.MoveHome:
-            row = 0
-        elif action == A.MoveEnd:
-            row = n - 1
-        return model.index(max(0, min(n - 1, row)), 0)
-
-    def horizontalOffset(self) -> int:
-        return 0
-
-    def verticalOffset(self) -> int:
-        return self._offset()
-
-    def isIndexHidden(self, index: QModelIndex) -> bool:
-        return False
-
-    def setSelection(self, rect: QRect, command: QItemSelectionModel.SelectionFlag) -> None:
-        model = self.model()
-        if model is None or not self._heights:
-            return
-        a = self._row_at_y(rect.top() + self._offset())
-        b = self._row_at_y(rect.bottom() + self._offset())
-        sel = QItemSelection(model.index(min(a, b), 0), model.index(max(a, b), 0))
-        self.selectionModel().select(sel, command)
-
-    def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
-        region = QRegion()
-        for rng in selection:
-            for r in range(rng.top(), rng.bottom() + 1):
-                region += self.visualRect(self.model().index(r, 0))
-        return region
-
     # -- events --------------------------------------------------------------------
     def paintEvent(self, event: object) -> None:
         if not self._heights:
@@ -472,6 +376,13 @@ class ChatView(QAbstractItemView):
             self._delegate.paint_message(painter, option, self.message_at(r))
             r += 1
         painter.end()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        # An extension widget that resized itself (setFixedHeight, ...) asks its
+        # parent, the viewport, for a new layout.
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.schedule_sync()
+        return super().viewportEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from uchat._composer import Composer, _local_files
+from uchat._composer import Composer
 from uchat._conversation import Conversation
 from uchat._model import ChatModel, LoadOlder
 from uchat._types import ExtensionProvider

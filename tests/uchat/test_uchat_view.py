@@ -1,7 +1,7 @@
 """ChatView: markdown rows, extension slots, scrolling, links, copy, keyboard, palette."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, QUrl
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QDesktopServices, QGuiApplication, QPalette
 
 from _helpers import CardProvider, assistant, find_link_point, make_view, row_height
@@ -41,6 +41,10 @@ def test_row_follows_the_size_of_its_widget(qtbot) -> None:
     card.label.setMinimumHeight(220)  # e.g. a thumbnail arrived
     qtbot.waitUntil(lambda: row_height(view, 0) >= before + 180, timeout=2000)
     assert card.height() >= 220
+    card.setFixedHeight(400)  # the card resizes itself
+    qtbot.waitUntil(lambda: card.height() == 400 and row_height(view, 0) >= 400, timeout=2000)
+    card.setFixedHeight(60)
+    qtbot.waitUntil(lambda: row_height(view, 0) < before + 60, timeout=2000)
 
 
 def test_widgets_exist_only_near_the_viewport(qtbot) -> None:

@@ -1,0 +1,115 @@
+"""RowListView: a vertical list view over per-row pixel heights.
+
+The geometry half of :class:`uchat.ChatView`: rows have individual heights kept
+with their prefix sums, so locating a row is a bisection and a height change
+costs one pass over a list of ints, never a relayout through the delegate.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPoint, QRect, Qt
+from PySide6.QtGui import QRegion
+from PySide6.QtWidgets import QAbstractItemView, QWidget
+
+
+class RowListView(QAbstractItemView):
+    """Implements QAbstractItemView's geometry for a one-column list of rows."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._heights: list[int] = []
+        self._tops: list[int] = [0]
+        self._mouse_down = False  # set by subclasses while a press is handled
+
+    def _offset(self) -> int:
+        return self.verticalScrollBar().value()
+
+    def _total(self) -> int:
+        return self._tops[-1]
+
+    def _recount(self) -> None:
+        self._tops = [0, *accumulate(self._heights)]
+
+    def _row_at_y(self, y: int) -> int:
+        """Row containing content coordinate ``y`` (clamped)."""
+        n = len(self._heights)
+        if n == 0:
+            return -1
+        return min(n - 1, max(0, bisect_right(self._tops, y) - 1))
+
+    def visualRect(self, index: QModelIndex) -> QRect:
+        if not index.isValid() or index.row() >= len(self._heights):
+            return QRect()
+        r = index.row()
+        return QRect(0, self._tops[r] - self._offset(), self.viewport().width(), self._heights[r])
+
+    def indexAt(self, point: QPoint) -> QModelIndex:
+        y = point.y() + self._offset()
+        model = self.model()
+        if model is None or not self._heights or y < 0 or y >= self._total():
+            return QModelIndex()
+        return model.index(self._row_at_y(y), 0)
+
+    def scrollTo(self, index: QModelIndex, hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible) -> None:
+        if not index.isValid() or index.row() >= len(self._heights) or self._mouse_down:
+            return  # a click never scrolls: a tall message must not jump to its top
+        top, h, page = self._tops[index.row()], self._heights[index.row()], self.viewport().height()
+        value = self._offset()
+        H = QAbstractItemView.ScrollHint
+        if hint == H.PositionAtTop or (hint == H.EnsureVisible and (top < value or h > page)):
+            value = top
+        elif hint == H.PositionAtBottom or (hint == H.EnsureVisible and top + h > value + page):
+            value = top + h - page
+        elif hint == H.PositionAtCenter:
+            value = top - (page - h) // 2
+        self.verticalScrollBar().setValue(value)
+
+    def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        model = self.model()
+        n = len(self._heights)
+        if model is None or n == 0:
+            return QModelIndex()
+        cur = self.currentIndex()
+        row = cur.row() if cur.isValid() else self._row_at_y(self._offset() + self.viewport().height() - 1) + 1
+        A = QAbstractItemView.CursorAction
+        page = self.viewport().height()
+        if action in (A.MoveUp, A.MovePrevious, A.MoveLeft):
+            row -= 1
+        elif action in (A.MoveDown, A.MoveNext, A.MoveRight):
+            row += 1
+        elif action == A.MovePageUp:
+            row = self._row_at_y(self._tops[min(row, n - 1)] - page)
+        elif action == A.MovePageDown:
+            row = self._row_at_y(self._tops[min(row, n - 1)] + page)
+        elif action == A.MoveHome:
+            row = 0
+        elif action == A.MoveEnd:
+            row = n - 1
+        return model.index(max(0, min(n - 1, row)), 0)
+
+    def horizontalOffset(self) -> int:
+        return 0
+
+    def verticalOffset(self) -> int:
+        return self._offset()
+
+    def isIndexHidden(self, index: QModelIndex) -> bool:
+        return False
+
+    def setSelection(self, rect: QRect, command: QItemSelectionModel.SelectionFlag) -> None:
+        model = self.model()
+        if model is None or not self._heights:
+            return
+        a = self._row_at_y(rect.top() + self._offset())
+        b = self._row_at_y(rect.bottom() + self._offset())
+        sel = QItemSelection(model.index(min(a, b), 0), model.index(max(a, b), 0))
+        self.selectionModel().select(sel, command)
+
+    def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
+        region = QRegion()
+        for rng in selection:
+            for r in range(rng.top(), rng.bottom() + 1):
+                region += self.visualRect(self.model().index(r, 0))
+        return region
