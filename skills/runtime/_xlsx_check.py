@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.utils.exceptions import CellCoordinatesException
 
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._pptx_xlsx_common import make_evidence
@@ -32,7 +33,7 @@ def parse_cell_key(key: str) -> tuple[str, int, int]:
     try:
         col, row = coordinate_from_string(ref)
         return sheet, row, column_index_from_string(col)
-    except ValueError:
+    except (ValueError, CellCoordinatesException):
         raise CommandError(f"expect.cells: {key!r} has no valid cell reference") from None
 
 

@@ -11,7 +11,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
-from openpyxl.utils.exceptions import IllegalCharacterError
+from openpyxl.utils.exceptions import CellCoordinatesException, IllegalCharacterError
 
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import CJK_FONT, display_width, has_cjk
@@ -54,7 +54,7 @@ def check_cell_ref(ref: str, field: str) -> tuple[int, int]:
     try:
         col, row = coordinate_from_string(ref)
         c = column_index_from_string(col)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, CellCoordinatesException):
         raise CommandError(f"{field}: {ref!r} is not a cell reference like B2") from None
     if not 1 <= row <= MAX_ROWS or c > MAX_COLS:
         raise CommandError(f"{field}: {ref!r} is outside the sheet (max XFD1048576)")

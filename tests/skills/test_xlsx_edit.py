@@ -1,0 +1,220 @@
+"""xlsx_edit keeps the rest intact; xlsx_recalculate computes values; hostile files fail clearly."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook, load_workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.styles import Font
+
+from skills.runtime import CommandError, Workspace, get_command
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Workspace:
+    w = Workspace(tmp_path / "task")
+    get_command("xlsx_create").run(w, {"path": "b.xlsx", "sheets": [
+        {"name": "Sales", "header": ["Region", "Amount"], "rows": [["North", 10], ["South", 20]],
+         "number_formats": {"B": "0.00"}, "column_widths": {"A": 30}},
+        {"name": "Summary Q1", "rows": [["Total", "='Sales'!B2+Sales!B3"]]},
+    ]})
+    return w
+
+
+def edit(ws: Workspace, *ops, **extra):
+    return get_command("xlsx_edit").run(ws, {"path": "b.xlsx", "operations": list(ops), **extra})
+
+
+def test_set_cells_and_append_rows_keep_formats_and_other_sheets(ws: Workspace) -> None:
+    wb = load_workbook(ws.root / "b.xlsx")
+    wb["Sales"]["A2"].font = Font(italic=True)  # a user's own formatting
+    wb.save(ws.root / "b.xlsx")
+    res = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"B2": 15, "C1": "Double", "C2": "=B2*2"}},
+               {"op": "append_rows", "sheet": "Sales", "rows": [["East", 7.5], ["西部", 3]]})
+    assert res.ok, res.message
+    wb = load_workbook(ws.root / "b.xlsx")
+    sh = wb["Sales"]
+    assert sh["B2"].value == 15 and sh["C2"].value == "=B2*2" and sh["A2"].font.i
+    assert sh["B2"].number_format == "0.00"
+    assert [sh["A4"].value, sh["B4"].value, sh["A5"].value] == ["East", 7.5, "西部"]
+    assert sh["B4"].number_format == "0.00"  # appended rows take the data row's format
+    assert sh.freeze_panes == "A2" and sh.column_dimensions["A"].width == 30 and sh["A1"].font.b
+    assert wb["Summary Q1"]["B1"].value == "='Sales'!B2+Sales!B3"
+    changes = res.data["changes"]
+    assert ["Sales!B2: 10", "Sales!B2: 15"] in changes and ["Sales!C2: (empty)", "Sales!C2: =B2*2"] in changes
+    assert changes[-1][0] == "Sales: 3 rows" and changes[-1][1].startswith("Sales: rows 4–5 added")
+    assert {c.name: c.status for c in res.evidence[0].checks}["cells"] == "passed"
+
+
+def test_add_rename_remove_sheets(ws: Workspace) -> None:
+    res = edit(ws, {"op": "add_sheet", "name": "Costs", "header": ["Item", "Cost"], "rows": [["Rent", 100]]},
+               {"op": "rename_sheet", "name": "Sales", "to": "Sales 2026"})
+    assert res.ok, res.message
+    wb = load_workbook(ws.root / "b.xlsx")
+    assert wb.sheetnames == ["Sales 2026", "Summary Q1", "Costs"]
+    assert wb["Costs"]["A1"].font.b and wb["Costs"]["B2"].value == 100 and wb["Costs"].freeze_panes == "A2"
+    # references to the renamed sheet follow it
+    assert wb["Summary Q1"]["B1"].value == "='Sales 2026'!B2+'Sales 2026'!B3"
+    assert ["sheet Sales", "sheet Sales 2026 (1 formulas updated)"] in res.data["changes"]
+    card = get_command("xlsx_edit").describe(ws, {"path": "b.xlsx", "operations": [
+        {"op": "remove_sheet", "name": "Sales 2026"}]})
+    assert card["changes"] == [["sheet Sales 2026 (3 rows)", "(removed) (1 formulas in other sheets refer to it "
+                                                              "and will show #REF!)"]]
+    edit(ws, {"op": "remove_sheet", "name": "Costs"})
+    assert load_workbook(ws.root / "b.xlsx").sheetnames == ["Sales 2026", "Summary Q1"]
+
+
+@pytest.mark.parametrize("op, message", [
+    ({"op": "set_cells", "sheet": "Nope", "cells": {"A1": 1}}, "there is no sheet 'Nope' (sheets: Sales, Summary Q1)"),
+    ({"op": "set_cells", "sheet": "Sales", "cells": {"A0": 1}}, "cells.A0: 'A0' is not a cell reference"),
+    ({"op": "set_cells", "sheet": "Sales", "cells": {"XFE1": 1}}, "is outside the sheet"),
+    ({"op": "add_sheet", "name": "sales"}, "there is already a sheet named 'sales'"),
+    ({"op": "rename_sheet", "name": "Sales", "to": "Summary Q1"}, "already a sheet named 'Summary Q1'"),
+    ({"op": "remove_sheet", "name": "Ghost"}, "there is no sheet 'Ghost'"),
+    ({"op": "append_rows", "sheet": "Sales", "rows": [[{"x": 1}]]}, "operations[1] (append_rows).rows[0][0]"),
+    ({"op": "merge", "sheet": "Sales"}, "operations[1].op: 'merge' is not one of"),
+])
+def test_failing_op_writes_nothing(ws: Workspace, op: dict, message: str) -> None:
+    before = (ws.root / "b.xlsx").read_bytes()
+    with pytest.raises(CommandError, match=re.escape(message)):
+        edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"B2": 99}}, op)
+    assert (ws.root / "b.xlsx").read_bytes() == before
+    assert not ws.stray_staging_files()
+
+
+def test_cannot_remove_the_last_sheet(ws: Workspace) -> None:
+    with pytest.raises(CommandError, match="the only worksheet"):
+        edit(ws, {"op": "remove_sheet", "name": "Sales"}, {"op": "remove_sheet", "name": "Summary Q1"})
+
+
+def test_output_leaves_source_alone_and_describe_writes_nothing(ws: Workspace) -> None:
+    before = (ws.root / "b.xlsx").read_bytes()
+    card = get_command("xlsx_edit").describe(ws, {"path": "b.xlsx", "operations": [
+        {"op": "set_cells", "sheet": "Sales", "cells": {"B2": "=B3*2"}}]})
+    assert card["changes"] == [["Sales!B2: 10", "Sales!B2: =B3*2"]]
+    res = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"B2": 11}}, output="copy/b2.xlsx")
+    assert res.artifacts[0].path == "copy/b2.xlsx"
+    assert (ws.root / "b.xlsx").read_bytes() == before
+    assert load_workbook(ws.root / "copy/b2.xlsx")["Sales"]["B2"].value == 11
+
+
+def test_edit_that_would_drop_a_chart_is_refused(ws: Workspace) -> None:
+    wb = Workbook()
+    sh = wb.active
+    for row in [["a", 1], ["b", 2]]:
+        sh.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(sh, min_col=2, min_row=1, max_row=2))
+    sh.add_chart(chart, "D2")
+    wb.save(ws.root / "chart.xlsx")
+    # openpyxl keeps its own charts; a part it cannot carry (a slicer) must stop the edit
+    with zipfile.ZipFile(ws.root / "chart.xlsx") as zf:
+        entries = {n: zf.read(n) for n in zf.namelist()}
+    entries["xl/slicers/slicer1.xml"] = b"<slicers/>"
+    with zipfile.ZipFile(ws.root / "chart.xlsx", "w") as zf:
+        for n, d in entries.items():
+            zf.writestr(n, d)
+    before = (ws.root / "chart.xlsx").read_bytes()
+    with pytest.raises(CommandError, match="would drop xl/slicers"):
+        get_command("xlsx_edit").run(ws, {"path": "chart.xlsx", "operations": [
+            {"op": "set_cells", "sheet": "Sheet", "cells": {"A1": "z"}}]})
+    assert (ws.root / "chart.xlsx").read_bytes() == before
+    assert not ws.stray_staging_files()
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("kind, message", [
+    ("truncated", "corrupt or truncated"),
+    ("encrypted", "encrypted"),
+    ("macro", "macro"),
+    ("bomb", "zip bomb"),
+    ("garbage_xml", "cannot be"),
+    ("empty", "empty"),
+])
+def test_hostile_workbooks_get_one_clear_error(ws: Workspace, kind: str, message: str) -> None:
+    good = (ws.root / "b.xlsx").read_bytes()
+    bad = ws.root / "bad.xlsx"
+    with zipfile.ZipFile(io.BytesIO(good)) as zf:
+        entries = {n: zf.read(n) for n in zf.namelist()}
+    if kind == "truncated":
+        bad.write_bytes(good[: len(good) // 2])
+    elif kind == "encrypted":
+        bad.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 1024)
+    elif kind == "macro":  # an .xlsm renamed to .xlsx
+        entries["[Content_Types].xml"] = entries["[Content_Types].xml"].replace(
+            b"spreadsheetml.sheet.main+xml", b"ms-excel.sheet.macroEnabled.main+xml")
+        bad.write_bytes(_zip(entries))
+    elif kind == "bomb":
+        bad.write_bytes(_zip({**entries, "xl/worksheets/sheet9.xml": b" " * (8 << 20)}))
+    elif kind == "garbage_xml":
+        entries["xl/worksheets/sheet1.xml"] = b"<worksheet><sheetData><row r='x'>"
+        bad.write_bytes(_zip(entries))
+    elif kind == "empty":
+        bad.write_bytes(b"")
+    for name, args in (("xlsx_inspect", {"path": "bad.xlsx"}),
+                       ("xlsx_edit", {"path": "bad.xlsx", "operations": [{"op": "remove_sheet", "name": "x"}]})):
+        with pytest.raises(CommandError, match=message):
+            get_command(name).run(ws, args)
+    try:
+        res = get_command("xlsx_verify").run(ws, {"path": "bad.xlsx"})
+    except CommandError as exc:
+        assert re.search(message, str(exc))
+    else:
+        assert not res.ok and res.evidence[0].checks[0].status == "failed"
+
+
+def test_renamed_xlsm_extension_is_refused(ws: Workspace) -> None:
+    shutil.copy(ws.root / "b.xlsx", ws.root / "b.xlsm")
+    with pytest.raises(CommandError, match=r"must end with \.xlsx"):
+        get_command("xlsx_inspect").run(ws, {"path": "b.xlsm"})
+
+
+def test_recalculate_without_libreoffice_is_clear_and_leaves_source(ws: Workspace, monkeypatch) -> None:
+    import skills.runtime.soffice as soffice
+
+    monkeypatch.setattr(soffice, "soffice_path", lambda: None)
+    before = (ws.root / "b.xlsx").read_bytes()
+    with pytest.raises(CommandError, match="needs LibreOffice, which is not installed"):
+        get_command("xlsx_recalculate").run(ws, {"path": "b.xlsx"})
+    assert (ws.root / "b.xlsx").read_bytes() == before
+    assert sorted(p.name for p in ws.root.iterdir()) == ["b.xlsx"]
+
+
+@pytest.mark.soffice
+@pytest.mark.slow
+def test_recalculate_computes_values_and_reports_div0(ws: Workspace) -> None:
+    edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"C1": "Share", "C2": "=B2/SUM(B2:B3)", "C3": "=B3/0",
+                                                             "B4": "=SUM(B2:B3)"}})
+    res = get_command("xlsx_recalculate").run(ws, {"path": "b.xlsx", "output": "calc.xlsx"})
+    assert not res.ok and "Sales!C3 #DIV/0!" in res.message
+    checks = {c.name: c for c in res.evidence[0].checks}
+    assert checks["no formula errors"].status == "failed"
+    values = load_workbook(ws.root / "calc.xlsx", data_only=True)
+    assert values["Sales"]["B4"].value == 30 and values["Sales"]["C2"].value == pytest.approx(1 / 3)
+    assert values["Summary Q1"]["B1"].value == 30
+    formulas = load_workbook(ws.root / "calc.xlsx")
+    assert formulas["Sales"]["B4"].value == "=SUM(B2:B3)"
+    assert formulas["Sales"].freeze_panes == "A2"  # LibreOffice drops frozen panes; we put them back
+    assert not [p for p in ws.root.iterdir() if p.name.startswith(".mira")]
+    # stale cached values are recomputed, not trusted
+    path = ws.root / "calc.xlsx"
+    with zipfile.ZipFile(path) as zf:
+        entries = {n: zf.read(n) for n in zf.namelist()}
+    sheet = entries["xl/worksheets/sheet1.xml"]
+    entries["xl/worksheets/sheet1.xml"] = re.sub(rb"(<c r=\"B4\"[^>]*><f[^>]*>[^<]*</f><v>)30(</v>)", rb"\g<1>999\2", sheet)
+    assert entries["xl/worksheets/sheet1.xml"] != sheet
+    path.write_bytes(_zip(entries))
+    again = get_command("xlsx_recalculate").run(ws, {"path": "calc.xlsx"})
+    assert load_workbook(path, data_only=True)["Sales"]["B4"].value == 30, again.message
