@@ -20,6 +20,13 @@ _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
 _NUMBER = re.compile(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$")
 MAX_BULLETS_PER_SLIDE = 7
 MAX_LIST_LEVEL = 4
+# The commands' schemas cap text sizes; long material is split (paragraphs) or cut (titles, cells) to fit.
+MAX_PARAGRAPH = 20_000
+MAX_HEADING = 500
+MAX_CELL = 5_000
+MAX_BLOCKS = 20_000
+MAX_SLIDES = 300
+MAX_SLIDE_TITLE = 300
 
 
 @dataclass
@@ -96,6 +103,48 @@ def _paragraph(inline: Token) -> dict[str, Any] | None:
     if all(set(r) == {"text"} for r in runs):
         return {"type": "paragraph", "text": text}
     return {"type": "paragraph", "runs": runs}
+
+
+# -- size limits ------------------------------------------------------------------
+
+
+def _split_text(text: str, limit: int) -> list[str]:
+    """Cut text into pieces of at most ``limit`` characters, at a space where one is near."""
+    pieces = []
+    while len(text) > limit:
+        cut = text.rfind(" ", limit // 2, limit)
+        cut = cut if cut > 0 else limit
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    if text:
+        pieces.append(text)
+    return pieces
+
+
+def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Keep every block within the block spec's size limits without dropping the user's words."""
+    out: list[dict[str, Any]] = []
+    for b in blocks:
+        kind = b["type"]
+        if kind == "paragraph":
+            text = b.get("text") if "text" in b else "".join(r["text"] for r in b["runs"])
+            if len(text) > MAX_PARAGRAPH:  # formatting of a giant paragraph is given up to keep its text
+                out += [{"type": "paragraph", "text": t} for t in _split_text(text, MAX_PARAGRAPH)]
+                continue
+        elif kind == "heading":
+            b = {**b, "text": b["text"][:MAX_HEADING]}
+        elif kind in ("bullets", "numbered"):
+            items = []
+            for it in b["items"]:
+                text, level = (it, 0) if isinstance(it, str) else (it["text"], it.get("level", 0))
+                for piece in _split_text(text, MAX_PARAGRAPH):
+                    items.append(piece if level == 0 else {"text": piece, "level": level})
+            b = {**b, "items": items}
+        elif kind == "table":
+            b = {**b, "header": [h[:MAX_CELL] for h in b["header"]],
+                 "rows": [[c[:MAX_CELL] if isinstance(c, str) else c for c in r] for r in b["rows"]]}
+        out.append(b)
+    return out[:MAX_BLOCKS]
 
 
 # -- markdown -> blocks ---------------------------------------------------------
@@ -275,7 +324,7 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
         # One short paragraph before the first section reads best as the subtitle.
         subtitle = str(_block_bullets(blocks[0], 0)[0])
         blocks = blocks[1:]
-    slides: list[dict[str, Any]] = [{"layout": "title", "title": title[:300],
+    slides: list[dict[str, Any]] = [{"layout": "title", "title": title[:MAX_SLIDE_TITLE],
                                      **({"subtitle": subtitle} if subtitle else {})}]
     cont = "（续）" if chinese else " (cont.)"
     section = title
@@ -286,14 +335,15 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
         for n, chunk in enumerate(chunks):
             if isinstance(chunk[0], dict):  # a slide must not start indented
                 chunk = [chunk[0]["text"], *chunk[1:]]
-            slides.append({"layout": "bullets", "title": section + (cont if n else ""), "bullets": chunk})
+            slides.append({"layout": "bullets", "title": (section + (cont if n else ""))[:MAX_SLIDE_TITLE],
+                           "bullets": chunk})
         bullets.clear()
 
     for block in blocks:
         kind = block["type"]
         if kind == "heading" and block["level"] == top:
             flush()
-            section = block["text"]
+            section = block["text"][:MAX_SLIDE_TITLE - 10]
         elif kind == "heading":
             bullets.append(_item(block["text"], 0))
         elif kind == "table":
@@ -307,7 +357,7 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
             base = 1 if nested and bullets else 0
             bullets.extend(_block_bullets(block, base))
     flush()
-    return slides
+    return slides[:MAX_SLIDES]
 
 
 # -- tables -> sheets ---------------------------------------------------------

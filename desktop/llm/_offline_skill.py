@@ -27,6 +27,7 @@ from desktop.llm._offline_route import (
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 10
+MAX_READ_CHARS = 200_000  # the most read_workspace_file hands out in one call
 KINDS = ("docx", "pdf", "pptx", "xlsx")
 DEFAULT_TITLE = {
     "docx": ("Document", "文档"), "pdf": ("Document", "文档"),
@@ -166,7 +167,7 @@ class SkillAgentPlan:
         already = {self._args(c).get("path") for c, _ in self._calls_named("read_workspace_file")}
         for path in self.inputs:
             if ext(path) in TEXT_EXTS and path not in already and "read_workspace_file" in self.tools:
-                return self._call("read_workspace_file", {"path": path})
+                return self._call("read_workspace_file", {"path": path, "max_chars": MAX_READ_CHARS})
         spec, error = self._build_spec(command)
         if spec is None:
             return self._complete(error)
@@ -186,6 +187,9 @@ class SkillAgentPlan:
                 problems.append(f"{path}: {_error_of(res or {})}")
             elif text.strip():
                 sources.append((path, text))
+                if (res or {}).get("truncated"):
+                    problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
+                                            f"{path} 超过 {len(text):,} 个字符的部分被截断"))
         for path in self.inputs:
             if ext(path) in OFFICE_EXTS:
                 problems.append(self._t(f"{path}: I cannot take text out of an office file offline",
@@ -208,6 +212,7 @@ class SkillAgentPlan:
         for path in self.inputs:
             if ext(path) in IMAGE_EXTS:
                 content.blocks.append({"type": "image", "path": path})
+        content.blocks = oc.fit_blocks(content.blocks)
         return content
 
     def _title(self, content: oc.Content) -> tuple[str, bool]:
@@ -258,6 +263,7 @@ class SkillAgentPlan:
                              "Markdown、列表、表格、CSV 或附加的文本文件）。")
             return None, reason + (f" ({note})" if note else "")
         title, from_heading = self._title(content)
+        title = title[:oc.MAX_SLIDE_TITLE]
         blocks = content.blocks[1:] if from_heading else list(content.blocks)
         if from_heading:
             blocks = _promote(blocks)
@@ -340,7 +346,11 @@ class SkillAgentPlan:
                 (count["heading"], "heading"), (count["paragraph"], "paragraph"), (lists, "list"),
                 (count["table"], "table")))
             what_zh = f"{count['heading']} 个标题、{count['paragraph']} 个段落、{lists} 个列表、{count['table']} 个表格"
-        return self._t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
+        summary = self._t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
+        problems = self._sources()[1]
+        if problems:
+            summary += self._t(" Note: ", " 注意：") + "; ".join(problems) + self._t(".", "。")
+        return summary
 
 
 def _plural(n: int, word: str) -> str:

@@ -84,6 +84,7 @@ def _workspace_tool(ws: Workspace, name: str, args: dict[str, Any]) -> str:
 
 def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | None = None, *,
                     approve: Callable[[str, dict[str, Any]], bool] = lambda n, a: True,
+                    workspace_tool: Callable[[Path, str, dict[str, Any]], str] | None = None,
                     max_turns: int = 12) -> SkillRun:
     """Drive the planner as a skill agent until it calls complete."""
     ws = Workspace(root)
@@ -99,7 +100,9 @@ def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | No
         args = json.loads(call.arguments)
         if call.name == "complete":
             return SkillRun(messages, args, results)
-        if call.name in ("list_workspace", "read_workspace_file"):
+        if call.name == "read_workspace_file" and workspace_tool is not None:
+            content = workspace_tool(ws.root, call.name, args)
+        elif call.name in ("list_workspace", "read_workspace_file"):
             content = _workspace_tool(ws, call.name, args)
         else:
             cmd = get_command(call.name)

@@ -234,3 +234,20 @@ def test_every_call_matches_the_command_schema(ws: Path) -> None:
     assert args["blocks"][0]["runs"][1] == {"text": "grew", "bold": True}
     assert {"text": "our site", "link": "https://example.com"} in args["blocks"][0]["runs"]
     assert args["blocks"][2]["items"] == ["New customers", {"text": "12 in APAC", "level": 1}, "Churn down"]
+
+
+def test_a_truncated_or_unreadable_input_is_mentioned(ws: Path) -> None:
+    (ws / "big.md").write_text("# Big\n\n" + "word " * 50_000, encoding="utf-8")  # 250,000 characters
+
+    def read_cut(root: Path, name: str, args: dict) -> str:
+        return json.dumps({"ok": True, "path": args["path"], "text": (root / args["path"]).read_text()[:200_000],
+                           "truncated": True})
+
+    run = run_skill_agent(ws, "docx", "Make a Word document from big.md and report.docx", ["big.md", "report.docx"],
+                          workspace_tool=read_cut)
+    read = next(c for m in run.messages for c in m.tool_calls if c.name == "read_workspace_file")
+    assert json.loads(read.arguments) == {"path": "big.md", "max_chars": 200_000}
+    assert run.complete["artifacts"] == ["big.docx"]
+    summary = run.complete["summary"]
+    assert "big.md was cut off after 200,000 characters" in summary
+    assert "report.docx: I cannot take text out of an office file offline" in summary
