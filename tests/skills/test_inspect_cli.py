@@ -1,0 +1,64 @@
+"""`mira inspect` through the installed entry point: outlines, and one clean line for bad files."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hostile import billion_laughs, corrupt, encrypted_pdf, ole_encrypted, truncated
+
+from skills.runtime import Workspace, get_command
+
+MIRA = Path(sys.executable).with_name("mira")
+
+
+def _mira(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(MIRA), "inspect", *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    ws = Workspace(tmp_path_factory.mktemp("inspect"))
+    get_command("docx_create").run(ws, {"path": "report.docx", "blocks": [
+        {"type": "heading", "text": "Overview 概述", "level": 1},
+        {"type": "table", "header": ["A", "B"], "rows": [[1, 2]]}]})
+    get_command("pdf_create").run(ws, {"path": "brief.pdf", "title": "Brief", "blocks": [
+        {"type": "paragraph", "text": "Searchable words"}]})
+    root = ws.root
+    corrupt(root / "corrupt.docx")
+    truncated(root / "report.docx", root / "cut.docx")
+    ole_encrypted(root / "locked.docx")
+    billion_laughs(root / "report.docx", root / "laughs.docx")
+    encrypted_pdf(root / "locked.pdf")
+    (root / "notes.txt").write_text("hello")
+    return root
+
+
+def test_docx_outline(files: Path) -> None:
+    proc = _mira(str(files / "report.docx"))
+    assert proc.returncode == 0, proc.stderr
+    assert "# Overview 概述" in proc.stdout and "header: A | B" in proc.stdout
+    assert proc.stderr == ""
+
+
+def test_pdf_outline_as_json(files: Path) -> None:
+    proc = _mira(str(files / "brief.pdf"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)  # stdout is pure JSON, no library chatter
+    assert data["kind"] == "pdf" and data["outline"]["pages"] == 1
+    assert "Searchable words" in data["outline"]["page_details"][0]["text"]
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("corrupt.docx", "corrupt"), ("cut.docx", "corrupt or truncated"), ("locked.docx", "encrypted"),
+    ("laughs.docx", "entit"), ("locked.pdf", "encrypted"), ("missing.pdf", "not found"),
+    ("notes.txt", "unsupported file type"),
+])
+def test_unreadable_file_exits_2_with_one_line(files: Path, name: str, reason: str) -> None:
+    proc = _mira(str(files / name))
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and reason in lines[0] and "Traceback" not in proc.stderr
