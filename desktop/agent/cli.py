@@ -147,6 +147,10 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
     if status.outcome == "denied":
         report["error"] = "denied: nothing was written"
         return EXIT_DENIED, report
+    if status.outcome is None:  # the planner answered without running a skill
+        first = report["message"].strip().splitlines()[0] if report["message"].strip() else ""
+        report["error"] = "no document work was done" + (f": {first}" if first else "")
+        return EXIT_FAILED, report
     if status.outcome != "completed":
         report["error"] = (task.packet or {}).get("summary") or "the request was not carried out"
         return EXIT_FAILED, report

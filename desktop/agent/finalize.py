@@ -84,8 +84,14 @@ class FinalizeMixin:
             if ev:
                 evidences.append(ev)
         status = outcome.status
-        if status == "completed" and notes and not artifacts and produced:
-            status = "failed"
+        if status == "completed" and not artifacts:
+            # complete() after a denied or failed write delivers nothing: say what really happened.
+            writes = [r for r in self.store.ledger(run.task_id) if r.agent == agent and r.tool_id in info.commands
+                      and self.skills.command(r.tool_id).writes]
+            if any(r.state == "denied" for r in writes):
+                status = "denied"
+            elif writes or produced:
+                status = "failed"
         summary = " ".join([outcome.summary, *notes]).strip()
         self._update_message(run.task_id, extensions=self._extensions(run.task_id))
         return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,

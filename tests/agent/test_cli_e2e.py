@@ -1,0 +1,109 @@
+"""`mira task` end to end: the installed entry point, the offline planner, the real commands, real files."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+MIRA = Path(sys.executable).with_name("mira")
+NOTES = """# Quarterly report
+
+Sales grew in every region.
+
+## Results
+
+- North: up
+- South: flat
+
+| Region | Sales |
+|---|---|
+| North | 10 |
+| South | 7 |
+"""
+CSV = "Region,Sales,Cost\nNorth,10,4\nSouth,7.5,3\n"
+
+
+def _need_skill(skill_id: str) -> None:
+    from skills.catalog import load_catalog
+
+    if skill_id not in load_catalog().entries:
+        pytest.skip(f"the {skill_id} skill is not in the built catalog yet")
+
+
+def mira(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, MIRA_HOME=str(tmp_path / "home"))
+    return subprocess.run([str(MIRA), "task", *args, "--workspace", str(tmp_path / "ws")], cwd=tmp_path, env=env,
+                          input=stdin, capture_output=True, text=True, timeout=110)
+
+
+def _json_task(tmp_path: Path, request: str, name: str, content: str) -> list[dict]:
+    (tmp_path / name).write_text(content, encoding="utf-8")
+    proc = mira(tmp_path, request, "--attach", name, "--yes", "--json")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert report["status"] == "finished" and report["outcome"] == "completed"
+    assert report["artifacts"], report
+    for art in report["artifacts"]:
+        assert Path(art["path"]).is_file() and art["evidence"]["passed"] is True
+        assert art["evidence"]["sha256"] == art["sha256"]
+    return report["artifacts"]
+
+
+def test_markdown_to_docx(tmp_path: Path) -> None:
+    import docx
+
+    _need_skill("docx")
+    [art] = _json_task(tmp_path, "Turn notes.md into a Word report", "notes.md", NOTES)
+    doc = docx.Document(art["path"])
+    text = "\n".join(p.text for p in doc.paragraphs)
+    assert "Results" in text and "Sales grew in every region." in text
+    assert doc.tables[0].cell(1, 0).text == "North"
+
+
+def test_markdown_to_pdf(tmp_path: Path) -> None:
+    import fitz
+
+    _need_skill("pdf")
+    [art] = _json_task(tmp_path, "Turn notes.md into a PDF", "notes.md", NOTES)
+    with fitz.open(art["path"]) as pdf:
+        text = "".join(page.get_text() for page in pdf)
+    assert "Sales grew in every region." in text and "North" in text
+
+
+def test_markdown_to_pptx(tmp_path: Path) -> None:
+    import pptx
+
+    _need_skill("pptx")
+    [art] = _json_task(tmp_path, "Make slides from notes.md", "notes.md", NOTES)
+    deck = pptx.Presentation(art["path"])
+    texts = [shape.text_frame.text for slide in deck.slides for shape in slide.shapes if shape.has_text_frame]
+    assert len(deck.slides) >= 2 and any("Results" in t for t in texts)
+
+
+def test_csv_to_xlsx(tmp_path: Path) -> None:
+    import openpyxl
+
+    _need_skill("xlsx")
+    [art] = _json_task(tmp_path, "Make a spreadsheet from data.csv", "data.csv", CSV)
+    sheet = openpyxl.load_workbook(art["path"]).worksheets[0]
+    rows = [[c.value for c in row] for row in sheet.iter_rows(max_row=3)]
+    assert rows[0][:3] == ["Region", "Sales", "Cost"] and rows[1][:2] == ["North", 10] and rows[2][1] == 7.5
+
+
+def test_denial_at_the_prompt_writes_nothing(tmp_path: Path) -> None:
+    _need_skill("docx")
+    (tmp_path / "notes.md").write_text(NOTES, encoding="utf-8")
+    proc = mira(tmp_path, "Turn notes.md into a Word report", "--attach", "notes.md", stdin="n\n")
+    assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "Approval needed:" in proc.stdout and "Approve? [y/N]" in proc.stdout
+    assert "denied" in proc.stderr
+    assert not list((tmp_path / "ws").rglob("*.docx"))
+
+
+def test_bad_arguments_exit_2(tmp_path: Path) -> None:
+    proc = mira(tmp_path, "make a report", "--attach", "missing.md")
+    assert proc.returncode == 2 and "cannot attach" in proc.stderr
