@@ -7,6 +7,7 @@ cheap height estimate, so opening a long history never lays out every message.
 from __future__ import annotations
 
 import math
+from html import escape as html_escape
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ MAX_COLUMN = 860  # messages read best in a column, even in a wide window
 EXT_GAP = 6  # space above each extension widget
 INDICATOR_H = 14
 DOC_CACHE = 160
+MAX_RENDERED_CHARS = 60_000
 
 _CJK_FAMILIES = ("Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei")
 
@@ -154,7 +156,16 @@ class LayoutEngine:
             font.setPointSizeF(font.pointSizeF() * 0.92)
         doc.setDefaultFont(font)
         doc.setDefaultStyleSheet(self._css)
-        doc.setHtml(markdown_to_html(message.text))
+        text = message.text
+        if len(text) > MAX_RENDERED_CHARS:
+            # A huge message would freeze the UI while it lays out; show the start
+            # and say so. The model keeps the full text (Copy copies all of it).
+            note = tr("Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.")
+            note = note.format(shown=f"{MAX_RENDERED_CHARS:,}", total=f"{len(text):,}")
+            html = markdown_to_html(text[:MAX_RENDERED_CHARS]) + f"<p><i>… {html_escape(note)}</i></p>"
+        else:
+            html = markdown_to_html(text)
+        doc.setHtml(html)
         _trim_outer_margins(doc)
         doc.setTextWidth(text_width)
         self._docs[key] = doc

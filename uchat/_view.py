@@ -6,6 +6,8 @@ with what is visible, not with the length of the history.
 """
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
@@ -37,6 +39,7 @@ class ChatView(RowListView):
         self._syncing = False
         self._anchor: tuple[str, int] | None = None  # (message id, offset) kept when not at the bottom
         self._press_anchor = ""
+        self._last_sync_ms = 0.0
         self._sync_timer = QTimer(self)
         self._sync_timer.setSingleShot(True)
         self._sync_timer.setInterval(0)
@@ -193,9 +196,13 @@ class ChatView(RowListView):
 
     # -- layout ------------------------------------------------------------------
     def schedule_sync(self) -> None:
-        """Re-flow the rows near the viewport on the next event-loop turn."""
+        """Re-flow the rows near the viewport on the next event-loop turn.
+
+        When the last re-flow was expensive (a long message streaming in), the
+        next one waits a few times as long, so the UI keeps responding.
+        """
         if not self._sync_timer.isActive():
-            self._sync_timer.start()
+            self._sync_timer.start(min(300, int(3 * self._last_sync_ms)) if self._last_sync_ms > 8 else 0)
 
     def _ext_heights(self, message: Message, width: int) -> tuple[int, ...]:
         return self.slots.heights(message)
@@ -236,10 +243,12 @@ class ChatView(RowListView):
             return
         self._sync_timer.stop()
         self._syncing = True
+        t0 = time.perf_counter()
         try:
             self._sync()
         finally:
             self._syncing = False
+            self._last_sync_ms = (time.perf_counter() - t0) * 1000
 
     def _sync(self) -> None:
         vp = self.viewport()
@@ -306,7 +315,7 @@ class ChatView(RowListView):
         self._user_scrolled()
         model = self.model()
         if value <= self.viewport().height() // 4 and model is not None and model.canFetchMore(QModelIndex()):
-            QTimer.singleShot(0, self._fetch_older)
+            QTimer.singleShot(0, self, self._fetch_older)
 
     def _fetch_older(self) -> None:
         model = self.model()

@@ -268,3 +268,17 @@ def test_demo_screenshot(tmp_path, qtbot) -> None:
     assert img.width() == 900 and img.height() == 1100
     colours = {img.pixel(x, y) for x in range(0, 900, 15) for y in range(0, 1100, 15)}
     assert len(colours) > 20  # real content, not a blank window
+
+
+def test_a_huge_message_is_shortened_for_display_but_copied_whole(qtbot) -> None:
+    huge = ("A line of **markdown** with `code` and 中文.\n" * 60_000)  # ~2.6 MB
+    view, _ = make_view(qtbot, [assistant(0, "before"), assistant(1, huge), assistant(2, "after")])
+    doc = view.engine.layout(view.message_at(1), view.viewport().width()).document
+    assert doc is not None
+    shown = doc.toPlainText()
+    assert len(shown) < 70_000 and "shortened for display" in shown
+    view.setCurrentIndex(view.model().index(1, 0))
+    assert view.copy_message()
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text() == huge
