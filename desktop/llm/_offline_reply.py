@@ -134,7 +134,8 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
         out.append("任务没有完成。" if chinese else "The task did not finish.")
     for a in artifacts:
         kind = str(a.get("kind", ""))
-        out.append(f"- **{a.get('path', '?')}** — {names.get(kind, kind)}, {size_text(int(a.get('bytes') or 0))}")
+        sep = "，" if chinese else ", "
+        out.append(f"- **{a.get('path', '?')}** — {names.get(kind, kind)}{sep}{size_text(int(a.get('bytes') or 0))}")
     if summary:
         out += ["", summary]
     if evidence:

@@ -78,7 +78,7 @@ def test_chinese_checks_show_not_run() -> None:
                      "artifacts": [{**ARTIFACT, "path": "报告.docx"}], "evidence": [EVIDENCE]},
                     request="把笔记做成 Word 文档")
     assert "已完成。生成的文件：" in text
-    assert "**报告.docx** — Word 文档" in text
+    assert "**报告.docx** — Word 文档，36.0 KB" in text
     assert "visual render: **未运行** — LibreOffice is not installed" in text
     assert "检查结果：2 项通过，1 项未运行。" in text
 

@@ -251,3 +251,19 @@ def test_a_truncated_or_unreadable_input_is_mentioned(ws: Path) -> None:
     summary = run.complete["summary"]
     assert "big.md was cut off after 200,000 characters" in summary
     assert "report.docx: I cannot take text out of an office file offline" in summary
+
+
+@pytest.mark.soffice
+@pytest.mark.slow
+def test_recalculate_a_workbook_then_render_check_it(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    (tmp_path / "sales.csv").write_text("Region,Q1\nEU,10\nUS,32\n", encoding="utf-8")
+    run_skill_agent(tmp_path, "xlsx", "Put sales.csv in a workbook with totals", ["sales.csv"])
+    run = run_skill_agent(tmp_path, "xlsx-recalc", "重算 sales.xlsx", ["sales.xlsx"])
+    assert _steps(run) == ["xlsx_recalculate", "complete"]
+    assert run.complete["artifacts"] == ["sales.xlsx"]
+    values = openpyxl.load_workbook(tmp_path / "sales.xlsx", data_only=True).worksheets[0]
+    assert values["B4"].value == 42
+    run = run_skill_agent(tmp_path, "render-check", "Render check sales.xlsx", ["sales.xlsx"])
+    assert _steps(run) == ["render_check", "complete"]
+    assert run.results["render_check"]["ok"] is True
