@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import docx
+from docx.styles import BabelFish
 from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph
@@ -94,7 +95,25 @@ class Outline:
         return "\n".join(lines)
 
 
-def _style_name(p: Paragraph) -> str:
+def style_names(doc: Any) -> dict[str | None, str]:
+    """Paragraph style id → name, read once (python-docx rescans all styles per lookup)."""
+    names: dict[str | None, str] = {}
+    default = "Normal"
+    for st in doc.styles.element.iter(qn("w:style")):
+        name_el = st.find(qn("w:name"))
+        name = BabelFish.internal2ui(name_el.get(qn("w:val"))) if name_el is not None else ""
+        names[st.get(qn("w:styleId"))] = name
+        if st.get(qn("w:type")) == "paragraph" and st.get(qn("w:default")) in ("1", "true"):
+            default = name
+    names[None] = default
+    return names
+
+
+def _style_name(p: Paragraph, names: dict[str | None, str] | None = None) -> str:
+    if names is not None:
+        ppr = p._p.pPr
+        sid = ppr.pStyle.val if ppr is not None and ppr.pStyle is not None else None
+        return names.get(sid, "")
     try:
         return p.style.name if p.style is not None else ""
     except (KeyError, ValueError):
@@ -127,6 +146,7 @@ def count_words(text: str) -> int:
 def read_outline(doc: Any) -> Outline:
     out = Outline(title=doc.core_properties.title or "")
     current: dict[str, Any] | None = None
+    names = style_names(doc)
     for block in doc.iter_inner_content():
         if isinstance(block, Table):
             current = None
@@ -139,7 +159,7 @@ def read_outline(doc: Any) -> Outline:
             out.tables.append({"rows": len(rows), "cols": ncols, "header": header[:30]})
             continue
         text = block.text
-        style = _style_name(block)
+        style = _style_name(block, names)
         m = _HEADING.match(style)
         kind = _list_kind(block, style)
         if text.strip():

@@ -15,6 +15,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.shared import Cm, Emu, RGBColor
+from docx.styles import BabelFish
 
 from skills.runtime.blocks import ImageInfo, cell_text, item_text
 
@@ -120,7 +121,23 @@ class BlockWriter:
         self.doc = doc
         self.images = images
         self.anchor = anchor
-        self._num_ids: dict[str, int] = {}
+        # python-docx looks a style name up by scanning every style on each call; do it once.
+        self._style_ids = {st.get(qn("w:styleId")): st for st in doc.styles.element.iter(qn("w:style"))}
+        self._ids_by_name: dict[str, str] = {}
+        for sid, st in self._style_ids.items():
+            name = st.find(qn("w:name"))
+            if name is not None:
+                self._ids_by_name[BabelFish.internal2ui(name.get(qn("w:val")))] = sid
+
+    def _para(self, style: str | None = None) -> Paragraph:
+        p = self.doc.add_paragraph()
+        if style is not None:
+            sid = self._ids_by_name.get(style)
+            if sid is None:
+                p.style = style  # unknown to the cache: let python-docx resolve or raise
+            else:
+                p._p.style = sid
+        return p
 
     def write(self, blocks: list[dict[str, Any]]) -> list[Any]:
         """Write blocks; return the new body elements in order."""
@@ -143,11 +160,11 @@ class BlockWriter:
 
     # Each writer appends at the end of the body; write() moves them to the anchor.
     def _heading(self, block: dict[str, Any], _i: int) -> None:
-        p = self.doc.add_paragraph(style=f"Heading {block['level']}")
+        p = self._para(f"Heading {block['level']}")
         _set_text(p, block["text"])
 
     def _paragraph(self, block: dict[str, Any], _i: int) -> None:
-        p = self.doc.add_paragraph()
+        p = self._para()
         if "runs" not in block:
             _set_text(p, block["text"])
             return
@@ -164,7 +181,7 @@ class BlockWriter:
     def _bullets(self, block: dict[str, Any], _i: int) -> None:
         for item in block["items"]:
             text, level = item_text(item)
-            p = self.doc.add_paragraph(style=_BULLET_STYLES[min(level, 2)])
+            p = self._para(_BULLET_STYLES[min(level, 2)])
             _indent_deep(p, level)
             _set_text(p, text)
 
@@ -174,7 +191,7 @@ class BlockWriter:
         for item in block["items"]:
             text, level = item_text(item)
             style = _NUMBER_STYLES[min(level, 2)]
-            p = self.doc.add_paragraph(style=style)
+            p = self._para(style)
             _indent_deep(p, level)
             if min(level, 2) not in restart:
                 restart[min(level, 2)] = self._restarted_num(style)
@@ -235,7 +252,7 @@ class BlockWriter:
             width = min(natural, usable)
         self.doc.add_picture(str(info.path), width=width)
         if block.get("caption"):
-            _set_text(self.doc.add_paragraph(style="Caption"), block["caption"])
+            _set_text(self._para("Caption"), block["caption"])
 
     def _page_break(self, _block: dict[str, Any], _i: int) -> None:
         self.doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
