@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, field
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 from pptx import Presentation
@@ -52,37 +53,47 @@ class Slide:
     text: str = ""
 
 
-@dataclass(frozen=True)
 class Deck:
-    width: int  # EMU
-    height: int
-    slides: tuple[Slide, ...] = field(default_factory=tuple)
+    """An open presentation; each slide is read into :class:`Slide` on first use (worker threads)."""
+
+    def __init__(self, prs, count: int) -> None:  # noqa: ANN001 - a python-pptx Presentation
+        self._prs = prs
+        self.width = int(prs.slide_width or 12192000)
+        self.height = int(prs.slide_height or 6858000)
+        self.count = count
+        self._slides: dict[int, Slide] = {}
+        self._budget = [MAX_IMAGES]
+        self._lock = threading.Lock()
+
+    def slide(self, index: int) -> Slide:
+        with self._lock:
+            if index not in self._slides:
+                self._slides[index] = _read_slide(self._prs.slides[index], self._budget)
+            return self._slides[index]
 
 
 def load(path: Path) -> Deck:
-    """Parse every slide (up to the cap) of ``path``; raise PreviewError with one line."""
+    """Open ``path``; slides are read when first shown. Raise PreviewError with one line."""
     checked_path(path, "pptx")
     try:
         prs = Presentation(str(path))
+        count = min(len(prs.slides), MAX_PAGES)
     except Exception as exc:
         raise PreviewError(f"{path.name}: the presentation could not be opened ({type(exc).__name__})") from None
-    width, height = int(prs.slide_width or 12192000), int(prs.slide_height or 6858000)
-    budget = [MAX_IMAGES]
-    slides = []
-    for i, slide in enumerate(prs.slides):
-        if i >= MAX_PAGES:
-            break
-        shapes: list[Shape] = []
-        texts: list[str] = []
-        for shape in slide.shapes:
-            _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, budget)
-        notes = ""
-        if slide.has_notes_slide:
-            notes = slide.notes_slide.notes_text_frame.text if slide.notes_slide.notes_text_frame else ""
-        slides.append(Slide(tuple(shapes), _background(slide), notes, "\n".join(texts)))
-    if not slides:
+    if not count:
         raise PreviewError(f"{path.name}: the presentation has no slides")
-    return Deck(width, height, tuple(slides))
+    return Deck(prs, count)
+
+
+def _read_slide(slide, budget: list[int]) -> Slide:  # noqa: ANN001
+    shapes: list[Shape] = []
+    texts: list[str] = []
+    for shape in slide.shapes:
+        _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, budget)
+    notes = ""
+    if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
+        notes = slide.notes_slide.notes_text_frame.text
+    return Slide(tuple(shapes), _background(slide), notes, "\n".join(texts))
 
 
 def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # noqa: ANN001, C901
@@ -257,7 +268,7 @@ def _image(blob: bytes) -> QImage | None:
 
 def paint_slide(deck: Deck, index: int, width: int) -> QImage:
     """Draw slide ``index`` of ``deck`` ``width`` pixels wide (safe in a worker thread)."""
-    slide = deck.slides[index]
+    slide = deck.slide(index)
     scale = width / deck.width
     height = max(1, round(deck.height * scale))
     if width * height > MAX_RENDER_PIXELS:

@@ -45,7 +45,7 @@ class SheetReader:
         checked_path(path, "xlsx")
         try:
             self._values_wb = _open_read_only(path, data_only=True)
-            self._formula_wb = _open_read_only(path, data_only=False)
+            self._formula_wb = _open_read_only(path, data_only=False, strings_from=self._values_wb)
         except PreviewError:
             raise
         except Exception as exc:
@@ -139,15 +139,24 @@ class _QuickSheet(ReadOnlyWorksheet):
             return
 
 
-def _open_read_only(path: Path, *, data_only: bool) -> Any:
-    """openpyxl's read-only load (openpyxl 3.1 ExcelReader steps) with :class:`_QuickSheet` sheets."""
+def _open_read_only(path: Path, *, data_only: bool, strings_from: Any = None) -> Any:
+    """openpyxl's read-only load (openpyxl 3.1 ExcelReader steps) with :class:`_QuickSheet` sheets.
+
+    The formula stream only needs formulas, so given ``strings_from`` it reuses that
+    workbook's shared strings and skips styles, theme and properties.
+    """
     reader = ExcelReader(str(path), read_only=True, data_only=data_only)
     reader.read_manifest()
-    reader.read_strings()
+    if strings_from is None:
+        reader.read_strings()
+    else:
+        reader.shared_strings = strings_from._mira_shared_strings
     reader.read_workbook()
-    reader.read_properties()
-    reader.read_theme()
-    apply_stylesheet(reader.archive, reader.wb)
+    if strings_from is None:
+        reader.read_properties()
+        reader.read_theme()
+        apply_stylesheet(reader.archive, reader.wb)
+    reader.wb._mira_shared_strings = reader.shared_strings
     for sheet, rel in reader.parser.find_sheets():
         if rel.target not in reader.valid_files:
             continue

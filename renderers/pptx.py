@@ -19,8 +19,8 @@ __all__ = ["PptxPreview", "PptxRenderer", "render_image"]
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     """Slide ``index`` drawn ``width`` px wide, with the slide count (thumbnails, CLI)."""
     deck = load(path)
-    index = max(0, min(index, len(deck.slides) - 1))
-    return paint_slide(deck, index, width), len(deck.slides)
+    index = max(0, min(index, deck.count - 1))
+    return paint_slide(deck, index, width), deck.count
 
 
 class _SlideView(QWidget):
@@ -67,7 +67,7 @@ class PptxPreview(PreviewBase):
 
     def _native_loaded(self, document: Any) -> int:
         self._deck = document
-        return len(self._deck.slides)
+        return self._deck.count
 
     def _native_show(self, index: int) -> None:
         assert self._deck is not None
@@ -86,7 +86,7 @@ class PptxPreview(PreviewBase):
         pix = QPixmap.fromImage(image)
         pix.setDevicePixelRatio(self.devicePixelRatioF())
         view.slide_label.setPixmap(pix)
-        notes = self._deck.slides[index].notes.strip()
+        notes = self._deck.slide(index).notes.strip()
         view.notes_label.setText(f"Notes: {notes}" if notes else "No notes for this slide.")
         self._shown(index)
 
