@@ -9,7 +9,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from uchat._types import ExtensionRef, Message, Status
+from uchat._types import ExtensionRef, Message, Role, Status
 
 
 @dataclass(frozen=True)
@@ -189,8 +189,13 @@ class Conversation:
 
 
 def _checked(message: Message) -> Message:
+    """Refuse non-messages; turn plain strings and lists into the declared types."""
     if not isinstance(message, Message):
         raise TypeError(f"expected uchat.Message, got {type(message).__name__}")
+    role, status = Role(message.role), Status(message.status)
+    refs = tuple(message.extensions)
+    if role is not message.role or status is not message.status or refs is not message.extensions:
+        message = dataclasses.replace(message, role=role, status=status, extensions=refs)
     return message
 
 

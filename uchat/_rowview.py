@@ -72,9 +72,13 @@ class RowListView(QAbstractItemView):
         if model is None or n == 0:
             return QModelIndex()
         cur = self.currentIndex()
-        row = cur.row() if cur.isValid() else self._row_at_y(self._offset() + self.viewport().height() - 1) + 1
         A = QAbstractItemView.CursorAction
         page = self.viewport().height()
+        if not cur.isValid() and action not in (A.MoveHome, A.MoveEnd):
+            # Focus arriving (or the first arrow key) starts at the last message
+            # on screen rather than scrolling somewhere else.
+            return model.index(self._row_at_y(self._offset() + page - 1), 0)
+        row = cur.row()
         if action in (A.MoveUp, A.MovePrevious, A.MoveLeft):
             row -= 1
         elif action in (A.MoveDown, A.MoveNext, A.MoveRight):

@@ -88,3 +88,12 @@ def test_unsubscribe_stops_events() -> None:
     unsubscribe()  # twice is harmless
     conv.append(msg(3))
     assert seen == [Inserted(1, 1)]
+
+
+def test_plain_strings_become_enums() -> None:
+    conv = Conversation([Message("a", "assistant", "hi", "streaming", [ExtensionRef("a", "x", "docx")])])  # type: ignore[arg-type]
+    m = conv[0]
+    assert m.role is Role.ASSISTANT and m.status is Status.STREAMING
+    assert m.extensions == (ExtensionRef("a", "x", "docx"),)
+    with pytest.raises(ValueError):
+        conv.append(Message("b", "robot", "?"))  # type: ignore[arg-type]
