@@ -8,6 +8,7 @@ one :class:`ModelError` with a clear message that never contains the key.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -95,13 +96,9 @@ class OpenAIModel:
         self.timeout = timeout
         self._key = api_key or ""
         self._include_usage = include_usage
-        self._client = openai.AsyncOpenAI(
-            base_url=self.base_url,
-            api_key=self._key or NO_KEY,
-            timeout=timeout,
-            max_retries=0,
-            default_headers=dict(extra_headers or {}),
-        )
+        self._headers = dict(extra_headers or {})
+        self._client: openai.AsyncOpenAI | None = None
+        self._client_loop: asyncio.AbstractEventLoop | None = None
 
     def __repr__(self) -> str:  # never show the key
         return f"OpenAIModel(base_url={self.base_url!r}, model={self.name!r})"
@@ -109,9 +106,27 @@ class OpenAIModel:
     def _host(self) -> str:
         return httpx.URL(self.base_url).host or self.base_url
 
+    def _client_for_loop(self) -> openai.AsyncOpenAI:
+        # Pooled connections belong to the event loop that opened them; a caller that runs
+        # each task under its own asyncio.run() gets a fresh client instead of dead sockets.
+        loop = asyncio.get_running_loop()
+        if self._client is None or self._client_loop is not loop:
+            self._client = openai.AsyncOpenAI(
+                base_url=self.base_url,
+                api_key=self._key or NO_KEY,
+                timeout=self.timeout,
+                max_retries=0,
+                default_headers=self._headers,
+            )
+            self._client_loop = loop
+        return self._client
+
     async def aclose(self) -> None:
         """Close the HTTP connection pool."""
-        await self._client.close()
+        if self._client is not None and self._client_loop is asyncio.get_running_loop():
+            await self._client.close()
+        self._client = None
+        self._client_loop = None
 
     def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
         """Stream one assistant turn: TextDelta events, then exactly one Completion."""
@@ -127,8 +142,9 @@ class OpenAIModel:
         assembler = _ToolCallAssembler()
         finish_reason: str | None = None
         usage: dict[str, int] = {}
+        response = None
         try:
-            response = await self._client.chat.completions.create(**request)
+            response = await self._client_for_loop().chat.completions.create(**request)
             async for chunk in response:
                 if chunk.usage is not None:
                     usage = {k: v for k, v in chunk.usage.model_dump().items() if isinstance(v, int)}
@@ -146,6 +162,9 @@ class OpenAIModel:
             raise
         except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
             raise self._map_error(exc) from None
+        finally:
+            if response is not None:  # also when the consumer stops early or the task is cancelled
+                await response.close()
         calls = assembler.calls()
         if finish_reason is None:
             raise ModelError("malformed stream: the server ended the response before the model finished")

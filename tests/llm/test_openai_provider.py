@@ -208,3 +208,11 @@ def test_connection_refused_is_clear() -> None:
     with pytest.raises(ModelError, match="could not connect .*connection refused") as info:
         collect(model, USER)
     assert KEY not in str(info.value)
+
+
+@pytest.mark.parametrize("server", [_text_reply], indirect=True)
+def test_one_model_serves_calls_from_separate_event_loops(server: FakeServer) -> None:
+    model = OpenAIModel(server.url, "test-model", KEY, timeout=5)
+    assert finish(model, USER).text == "Hello!"
+    assert finish(model, USER).text == "Hello!"  # a second asyncio.run(): no dead pooled connection
+    assert len(server.received) == 2
