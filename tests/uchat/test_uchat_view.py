@@ -282,3 +282,16 @@ def test_a_huge_message_is_shortened_for_display_but_copied_whole(qtbot) -> None
     from PySide6.QtGui import QGuiApplication
 
     assert QGuiApplication.clipboard().text() == huge
+
+
+def test_first_arrow_key_starts_on_screen(qtbot) -> None:
+    view, _ = make_view(qtbot, [assistant(i, f"Message {i}\n\nwith a second paragraph") for i in range(80)])
+    sb = view.verticalScrollBar()
+    sb.setValue(sb.maximum() // 2)
+    before = sb.value()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    current = view.currentIndex()
+    assert current.isValid()
+    assert view.viewport().rect().intersects(view.visualRect(current))
+    assert abs(sb.value() - before) < view.viewport().height()
