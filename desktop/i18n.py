@@ -199,6 +199,8 @@ _UCHAT_ZH: dict[str, str] = {
     "Copy": "复制",
     "Copy link": "复制链接",
     "Jump to latest": "跳到最新",
+    "Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.":
+        "消息显示时已截短：共 {total} 个字符，显示 {shown} 个；“复制”会复制全部内容。",
     "Message… (Enter to send, Shift+Enter for a new line)": "输入消息…（Enter 发送，Shift+Enter 换行）",
     "Remove attachment": "移除附件",
     "Send": "发送",

@@ -86,6 +86,7 @@ class TaskController(QObject):
         self._unsubscribe: Callable[[], None] | None = None
         self._jobs: set[asyncio.Future[Any]] = set()
         self._finishing = 0
+        self._starting = 0
         self.sig_event.connect(self._on_event)
         self.attach_runtime(runtime)
 
@@ -110,7 +111,25 @@ class TaskController(QObject):
 
     @property
     def busy(self) -> bool:
-        return bool(self._operations) or self._finishing > 0
+        return bool(self._operations) or self._finishing > 0 or self._starting > 0
+
+    def request(self, coro: Any) -> asyncio.Future[Any]:
+        """Schedule a send/decision; busy from this moment on, not only once the coroutine runs."""
+        self._starting += 1
+        self.sig_busy.emit(True)
+
+        async def wrapped() -> Any:
+            try:
+                return await coro
+            finally:
+                self._starting -= 1
+                if not self.busy:
+                    self.sig_busy.emit(False)
+
+        fut = asyncio.ensure_future(wrapped())
+        self._jobs.add(fut)
+        fut.add_done_callback(self._job_done)
+        return fut
 
     @property
     def state(self) -> str:
@@ -143,9 +162,13 @@ class TaskController(QObject):
         self.current_id = conversation_id
         if conversation_id is None:
             self.conversation.reset([self.welcome()])
+            if not self._operations:
+                self._set_state("idle")
             return
         self.conversation.reset([])
         await self.sync(conversation_id)
+        if not self._operations:
+            self._set_state(self._idle_state())  # a pending approval shown after a restart: "waiting"
 
     def welcome(self) -> Message:
         return Message(id=WELCOME_ID, role=Role.ASSISTANT, text=tr("welcome"))
@@ -268,7 +291,8 @@ class TaskController(QObject):
         self.sig_conversations_changed.emit()
         if not self._operations:
             self._set_state(self._idle_state())
-            self.sig_busy.emit(False)  # last: "not busy" means the conversation is final on screen
+            if not self.busy:  # last: "not busy" means the conversation is final on screen
+                self.sig_busy.emit(False)
 
     def _idle_state(self) -> str:
         if self.current_id is None:
@@ -298,16 +322,33 @@ class TaskController(QObject):
         row = self._approval_row(approval_id)
         return row is not None and getattr(row, "state", "") in ("pending", "awaiting_approval")
 
-    def stop(self) -> None:
-        """Cancel the running task(s) of the shown conversation cleanly."""
+    def stop(self, everything: bool = False) -> None:
+        """Cancel the running task(s) of the shown conversation (or all) cleanly, through the runtime."""
+        if not self._operations:
+            return
         self._set_state("stopping")
         for fut, state in list(self._operations.items()):
-            if state.conversation_id != self.current_id and self.current_id is not None:
+            if not everything and state.conversation_id != self.current_id:
                 continue
-            if state.task_id and hasattr(self.runtime, "cancel"):
-                self.runtime.cancel(state.task_id)
-            else:
+            task_ids = [state.task_id] if state.task_id else self._running_tasks(state.conversation_id)
+            if task_ids and self.runtime is not None:
+                for task_id in task_ids:
+                    try:
+                        self.runtime.cancel(task_id)
+                    except Exception:  # noqa: BLE001 - already over: nothing left to stop
+                        log.info("task %s could not be cancelled", task_id, exc_info=True)
+            else:  # not started in the runtime yet: nothing was written, just stop waiting
                 fut.cancel()
+
+    def _running_tasks(self, conversation_id: str) -> list[str]:
+        """Tasks of ``conversation_id`` still running (a task can run before it sent any event)."""
+        tasks = getattr(self.store, "tasks", None)
+        if tasks is None:
+            return []
+        try:
+            return [t.id for t in tasks("running") if t.conversation_id == conversation_id]
+        except Exception:  # noqa: BLE001
+            return []
 
     # -- approvals ----------------------------------------------------------------------
     async def decide(self, approval_id: str, approve: bool, message_id: str = "") -> None:

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEventLoop, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
 
 from desktop import __version__, i18n
 from desktop.i18n import tr
@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         sb.sig_delete.connect(lambda cid: self._run(self._delete(cid)))
         sb.sig_search.connect(lambda text: self._run(self.reload_conversations(text)))
         composer = self.chat.composer
-        composer.sig_send.connect(lambda text, files: self._run(self.controller.send(text, list(files))))
+        composer.sig_send.connect(lambda text, files: self.controller.request(self.controller.send(text, list(files))))
         composer.sig_stop.connect(self.controller.stop)
         composer.sig_image_pasted.connect(lambda data: self._run(self._save_pasted_image(data)))
         c = self.controller
@@ -259,7 +259,7 @@ class MainWindow(QMainWindow):
 
     # -- host callbacks -----------------------------------------------------------------
     def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
-        self._run(self.controller.decide(approval_id, approve, message_id))
+        self.controller.request(self.controller.decide(approval_id, approve, message_id))
 
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
         """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
@@ -351,7 +351,13 @@ class MainWindow(QMainWindow):
         self.save_state()
         self._unsubscribe_language()
         if self.controller.busy:
-            self.controller.stop()
+            # Like qasync's asyncClose: stop the running task and let it record "cancelled" before the
+            # store closes (bounded, so a stuck task can never keep the window from closing).
+            self.controller.stop(everything=True)
+            deadline = time.monotonic() + 5
+            app = QApplication.instance()
+            while self.controller.busy and time.monotonic() < deadline and app is not None:
+                app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
         self.controller.close()
         for fut in list(self._jobs):
             fut.cancel()

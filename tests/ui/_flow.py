@@ -1,0 +1,57 @@
+"""What a user does in the window, as small helpers for the end-to-end tests."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton, QWidget
+
+from uchat import ExtensionRef
+
+TIMEOUT = 60000  # ms; a whole task with the offline planner takes a second or two
+
+
+def send(window: Any, qtbot: Any, text: str, attachments: list[str] | tuple[str, ...] = ()) -> None:
+    """Put ``text`` in the composer (attach files like a drop would) and press Enter."""
+    composer = window.chat.composer
+    if attachments:
+        composer.add_attachments(list(attachments))
+    composer.set_text(text)
+    composer.input.setFocus()
+    qtbot.keyClick(composer.input, Qt.Key.Key_Return)
+
+
+def refs(window: Any, prefix: str = "") -> list[ExtensionRef]:
+    return [r for m in window.conversation for r in m.extensions if r.kind.startswith(prefix)]
+
+
+def wait_card(window: Any, qtbot: Any, kind_prefix: str) -> tuple[ExtensionRef, QWidget]:
+    """Wait until a card of ``kind_prefix`` is shown in the chat; return its ref and widget."""
+    def shown() -> bool:
+        return any(window.host.live_cards(r.artifact_id) for r in refs(window, kind_prefix)
+                   if (kind_prefix.startswith("approval/") or not r.kind.startswith("approval/")))
+
+    qtbot.waitUntil(shown, timeout=TIMEOUT)
+    for ref in refs(window, kind_prefix):
+        if kind_prefix.startswith("approval/") or not ref.kind.startswith("approval/"):
+            cards = window.host.live_cards(ref.artifact_id)
+            if cards:
+                return ref, cards[-1]
+    raise AssertionError("card vanished")
+
+
+def button(card: QWidget, text: str) -> QPushButton:
+    for b in card.findChildren(QPushButton):
+        if b.text() == text:
+            return b
+    raise AssertionError(f"no {text!r} button on {type(card).__name__}: "
+                         f"{[b.text() for b in card.findChildren(QPushButton)]}")
+
+
+def click(qtbot: Any, b: QPushButton) -> None:
+    assert b.isEnabled() and b.isVisible(), b.text()
+    qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
+
+
+def wait_idle(window: Any, qtbot: Any) -> None:
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=TIMEOUT)

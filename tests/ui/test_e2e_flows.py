@@ -1,0 +1,123 @@
+"""End to end in the real window: Deny, Stop, restart with a pending approval, a dropped input file."""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pptx
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from desktop.ui import services as services_module
+from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_card, wait_idle
+
+NOTES = "# Team offsite\n\n## Agenda\n\n- Welcome\n- Planning\n\n## Logistics\n\n- Train at 9:00\n- Lunch at noon\n"
+REQUEST = "Make a Word document from these notes:\n\n" + NOTES
+
+
+def _workspace_files(window: Any, suffix: str) -> list[Path]:
+    root = window.services.settings.workspace_path()
+    return sorted(p for p in root.rglob(f"*{suffix}") if p.is_file())
+
+
+def test_deny_writes_nothing_and_the_task_ends(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    send(window, qtbot, REQUEST)
+    ref, card = wait_card(window, qtbot, "approval/docx")
+    wait_idle(window, qtbot)
+    click(qtbot, button(card, "Deny"))
+    wait_idle(window, qtbot)
+    assert window.host.live_cards(ref.artifact_id)[-1].decided() == "denied"
+    assert window.services.store.approval(ref.artifact_id).state == "denied"
+    assert [r for r in refs(window) if not r.kind.startswith("approval/")] == []
+    assert _workspace_files(window, ".docx") == []
+    reply = next(m for m in window.conversation if ref in m.extensions)
+    assert reply.status.value == "done" and reply.text
+    assert window.task_status.text() == "Idle"
+
+
+class _SlowModel:
+    """The real offline planner behind a model that takes its time, so Stop lands mid-stream."""
+
+    def __init__(self, inner: Any, started: asyncio.Event) -> None:
+        self.inner, self.name, self.label = inner, inner.name, inner.label
+        self.started = started
+
+    async def stream(self, messages: Sequence[Any], tools: Sequence[Any]) -> AsyncIterator[Any]:
+        self.started.set()
+        await asyncio.sleep(60)
+        async for event in self.inner.stream(messages, tools):
+            yield event
+
+
+def test_stop_cancels_the_running_task_cleanly(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    started = asyncio.Event()
+    real = services_module.make_model
+    monkeypatch.setattr(services_module, "make_model", lambda settings: _SlowModel(real(settings), started))
+    window = make_window()
+    send(window, qtbot, REQUEST)
+    composer = window.chat.composer
+    qtbot.waitUntil(lambda: started.is_set() and composer.is_busy(), timeout=TIMEOUT)
+    assert window.task_status.text() == "Thinking…"
+    assert composer.send_button.text() == "Stop"
+    click(qtbot, composer.send_button)
+    qtbot.waitUntil(lambda: not composer.is_busy(), timeout=TIMEOUT)
+    store = window.services.store
+    tasks = store.tasks()
+    assert [t.status for t in tasks] == ["cancelled"]
+    reply = store.message(tasks[0].message_id)
+    assert reply.status == "done" and "Stopped" in reply.text
+    assert any("Stopped" in m.text for m in window.conversation)
+    assert window.task_status.text() == "Idle"
+    assert _workspace_files(window, ".docx") == []
+
+
+def test_restart_with_a_pending_approval_then_approve_completes_the_task(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    first = make_window()
+    send(first, qtbot, REQUEST)
+    ref, _card = wait_card(first, qtbot, "approval/docx")
+    wait_idle(first, qtbot)
+    first.close()
+
+    second = make_window()  # same MIRA_HOME: the store, the last conversation and the card come back
+    again, card = wait_card(second, qtbot, "approval/docx")
+    assert again.artifact_id == ref.artifact_id
+    assert second.task_status.text() == "Waiting for approval"
+    click(qtbot, button(card, "Approve"))
+    artifact_ref, artifact_card = wait_card(second, qtbot, "docx")
+    wait_idle(second, qtbot)
+    view = second.host.view_for(artifact_ref)
+    assert view is not None and view.path is not None and view.evidence is not None and view.evidence.passed
+    import docx
+
+    assert "Agenda" in [p.text for p in docx.Document(str(view.path)).paragraphs]
+    assert second.services.store.tasks()[0].status == "finished"
+
+
+def test_a_dropped_notes_file_becomes_slides(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Roadmap\n\n## Spring\n\n- Beta\n- Feedback\n\n## Summer\n\n- Launch\n- 发布会\n",
+                     encoding="utf-8")
+    window = make_window()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(notes))])
+    drop = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    window.chat.dropEvent(drop)
+    assert window.chat.composer.attachments() == [str(notes)]
+    send(window, qtbot, "Turn notes.md into slides")
+    _ref, card = wait_card(window, qtbot, "approval/pptx")
+    wait_idle(window, qtbot)
+    copies = [p for p in window.services.settings.workspace_path().rglob("notes.md")]
+    assert len(copies) == 1 and copies[0].read_bytes() == notes.read_bytes()
+    click(qtbot, button(card, "Approve"))
+    artifact_ref, _card = wait_card(window, qtbot, "pptx")
+    wait_idle(window, qtbot)
+    view = window.host.view_for(artifact_ref)
+    assert view is not None and view.path is not None
+    deck = pptx.Presentation(str(view.path))
+    text = " ".join(shape.text_frame.text for slide in deck.slides for shape in slide.shapes
+                    if shape.has_text_frame)
+    assert "Spring" in text and "Summer" in text and "发布会" in text
