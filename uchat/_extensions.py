@@ -90,8 +90,13 @@ class ExtensionSlots(QObject):
             self._release(ref)
 
     def place(self, ref: ExtensionRef, rect: QRect) -> None:
+        """Move a live widget into its slot (narrower if it has a maximum width)."""
         w = self._live.get(ref)
-        if w is not None and w.geometry() != rect:
+        if w is None:
+            return
+        if w.maximumWidth() < rect.width():
+            rect = QRect(rect.x(), rect.y(), max(w.maximumWidth(), 1), rect.height())
+        if w.geometry() != rect:
             w.setGeometry(rect)
 
     # -- internals -----------------------------------------------------------
@@ -129,6 +134,7 @@ class ExtensionSlots(QObject):
 
 
 def _measure(w: QWidget, width: int) -> int:
+    width = min(width, w.maximumWidth())
     h = w.heightForWidth(width) if w.hasHeightForWidth() else -1
     if h < 0:
         h = w.sizeHint().height()

@@ -95,6 +95,16 @@ class ChatView(RowListView):
         self._stick = True
         self.sync()
 
+    def scroll_to_message(self, message_id: str) -> bool:
+        """Bring a message into view (and stop following new output)."""
+        model = self.model()
+        if not isinstance(model, ChatModel) or message_id not in model.conversation:
+            return False
+        self.sync()
+        self.scrollTo(model.index(model.conversation.index_of(message_id), 0),
+                      QAbstractItemView.ScrollHint.PositionAtTop)
+        return True
+
     def message_at(self, row: int) -> Message:
         model = self.model()
         if isinstance(model, ChatModel):

@@ -28,12 +28,14 @@ class CardProvider:
         box.addWidget(card.label)  # type: ignore[attr-defined]
         box.addWidget(card.button)  # type: ignore[attr-defined]
         self.live[ref] = card
-        card.destroyed.connect(lambda *_: self._gone(ref))
+        key = id(card)
+        card.destroyed.connect(lambda *_: self._gone(ref, key))
         return card
 
-    def _gone(self, ref: ExtensionRef) -> None:
+    def _gone(self, ref: ExtensionRef, key: int) -> None:
         self.destroyed += 1
-        self.live.pop(ref, None)
+        if id(self.live.get(ref)) == key:
+            self.live.pop(ref)
 
 
 def make_view(qtbot, messages: list[Message], *, size: tuple[int, int] = (640, 480)) -> tuple[ChatView, Conversation]:

@@ -295,3 +295,22 @@ def test_first_arrow_key_starts_on_screen(qtbot) -> None:
     assert current.isValid()
     assert view.viewport().rect().intersects(view.visualRect(current))
     assert abs(sb.value() - before) < view.viewport().height()
+
+
+def test_scroll_to_message_and_narrow_cards(qtbot) -> None:
+    ref = ExtensionRef("m5", "a5", "card")
+    msgs = [assistant(i, f"Message {i}\n\nmore") for i in range(40)]
+    msgs[5] = assistant(5, "has a card", extensions=(ref,))
+    view, _ = make_view(qtbot, msgs)
+    provider = CardProvider()
+    view.set_extension_provider(provider)
+    assert view.scroll_to_message("m5") and not view.scroll_to_message("nope")
+    view.sync()
+    assert view.indexAt(QPoint(5, 5)).row() == 5 and not view.is_at_bottom()
+    card = provider.live[ref]
+    assert card.width() > 400
+    card.setMaximumWidth(240)  # a card may prefer to stay narrow
+    qtbot.waitUntil(lambda: card.width() == 240, timeout=2000)
+    view.reload_extensions("m5")  # the host asks for a fresh widget
+    view.sync()
+    assert len(provider.created) == 2 and provider.live[ref] is not card
