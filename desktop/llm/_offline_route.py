@@ -116,9 +116,6 @@ def route(request: str, files: list[str]) -> Route:
     if office and _INSPECT.search(request) and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
         return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
     skill = strong or _first_match(words, _WEAK)
-    if skill is None and office and not _has_body(request):
-        # "report.docx?" with nothing else: look inside it.
-        return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
     if skill is None:
         return Route(None, "none", tuple(allfiles))
     return Route(skill, "create", tuple(allfiles))
@@ -132,6 +129,8 @@ def parse_edit(request: str) -> tuple[str, str] | None:
         if m and m.group("find").strip():
             find = m.group("find").strip().strip(_QUOTE_OPEN + _QUOTE_CLOSE)
             repl = m.group("repl").strip().strip(_QUOTE_OPEN + _QUOTE_CLOSE)
+            if _FILE_NAME.fullmatch(find) or _first_match(repl, _STRONG) and len(repl) <= 12:
+                return None  # "把 report.docx 改成 PDF" converts a file; it edits no text
             return find, repl
     return None
 
@@ -153,10 +152,6 @@ def _instruction_split(request: str) -> tuple[str, str]:
 def body_of(request: str) -> str:
     """The user's own content inside the request (markdown or CSV after the instruction), or ""."""
     return _instruction_split(request)[1]
-
-
-def _has_body(request: str) -> bool:
-    return bool(body_of(request).strip())
 
 
 def wants_totals(request: str) -> bool:

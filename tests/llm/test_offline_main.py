@@ -120,3 +120,14 @@ def test_tool_call_ids_are_unique_per_turn() -> None:
     turn = main_turn("Make a PDF", ["notes.md"])
     assert turn.tool_calls[0].id
     assert turn.finish_reason == "tool_calls"
+
+
+def test_a_conversion_is_not_mistaken_for_a_text_edit() -> None:
+    args = run_skill_args(main_turn("把 report.docx 改成 PDF", ["report.docx"]))
+    assert args["skill_id"] == "pdf"
+
+
+def test_an_unknown_verb_on_a_file_gets_the_help_text() -> None:
+    turn = main_turn("Translate report.docx into French", ["report.docx"])
+    assert turn.tool_calls == ()
+    assert "offline planner" in turn.text

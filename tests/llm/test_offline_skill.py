@@ -267,3 +267,18 @@ def test_recalculate_a_workbook_then_render_check_it(tmp_path: Path) -> None:
     run = run_skill_agent(tmp_path, "render-check", "Render check sales.xlsx", ["sales.xlsx"])
     assert _steps(run) == ["render_check", "complete"]
     assert run.results["render_check"]["ok"] is True
+
+
+def test_pptx_edit_and_an_xlsx_text_edit_it_cannot_do(ws: Path) -> None:
+    run_skill_agent(ws, "pptx", "Make a slide deck from these notes", ["notes.md"])
+    run = run_skill_agent(ws, "pptx", "In quarterly-report.pptx replace 'Churn' with 'Attrition'",
+                          ["quarterly-report.pptx"])
+    assert _steps(run) == ["pptx_edit", "complete"]
+    deck = pptx.Presentation(str(ws / "quarterly-report.pptx"))
+    text = " ".join(sh.text_frame.text for s in deck.slides for sh in s.shapes if sh.has_text_frame)
+    assert "Attrition down" in text and "Churn" not in text
+    (ws / "data.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    run_skill_agent(ws, "xlsx", "Put data.csv in a workbook", ["data.csv"])
+    run = run_skill_agent(ws, "xlsx", "In data.xlsx replace 'a' with 'z'", ["data.xlsx"])
+    assert _steps(run) == ["complete"]
+    assert "Nothing was written" in run.complete["summary"]
