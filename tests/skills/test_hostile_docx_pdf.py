@@ -55,7 +55,7 @@ def test_hostile_docx_is_refused_clearly(ws: Workspace, good_docx: Path, case: s
     t0 = time.perf_counter()
     with pytest.raises(CommandError, match=match) as err:
         get_command(command).run(ws, args)
-    assert time.perf_counter() - t0 < 2.0
+    assert time.perf_counter() - t0 < 5.0
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss < 100_000  # KiB: memory stays bounded
     message = str(err.value)
     assert "\n" not in message and message.startswith("bad.docx")
