@@ -65,8 +65,9 @@ class LoopMixin:
     # -- model calls ------------------------------------------------------------------
 
     async def _call_model(self: AgentRuntime, run: Run, agent: str, messages: Sequence[ChatMessage],
-                          tools: Sequence[ToolSpec], *, reserved: bool = False) -> Completion:
-        """One model call: a model_calls ledger entry first, streamed deltas, no retries."""
+                          tools: Sequence[ToolSpec], *, reserved: bool = False, append: bool = False) -> Completion:
+        """One model call: a model_calls ledger entry first, streamed deltas, no retries. With ``append`` the
+        reply is appended to the agent's transcript in the same commit that closes the call."""
         n = run.take_model_call(reserved)
         call_id = self.store.model_call_start(run.task_id, agent, n, run.budgets.model_calls + (1 if reserved else 0))
         completion: Completion | None = None
@@ -84,7 +85,8 @@ class LoopMixin:
         if completion is None:
             self.store.model_call_end(call_id, "failed", "the stream ended without a completion")
             raise ModelError("the model's stream ended without a completion")
-        self.store.model_call_end(call_id, "done")
+        self.store.model_call_end(call_id, "done",
+                                  transcript=(run.task_id, agent, M.assistant(completion)) if append else None)
         return completion
 
     def _messages(self: AgentRuntime, run: Run, agent: str) -> list[ChatMessage]:
@@ -96,16 +98,10 @@ class LoopMixin:
                   content: Mapping[str, Any] | str | None = None) -> None:
         """Ledger entry + tool result in the transcript; ``content`` defaults to the result's JSON."""
         ok = bool(result.get("ok", True))
-        existing = [r for r in self.store.ledger(run.task_id) if r.agent == agent and r.call_key == key]
-        if existing:
-            ledger_id = existing[0].id
-        else:
-            ledger_id = uuid.uuid4().hex
-            self.store.ledger_add(task_id=run.task_id, agent=agent, call_key=key, tool_call_id=call.id,
-                                  tool_id=call.name, input_hash=_raw_hash(call.arguments), state="executing",
-                                  ledger_id=ledger_id)
-        self.store.record_result(ledger_id, ("executing",), "done" if ok else "failed", result,
-                                 M.tool_result(call, result if content is None else content))
+        self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent, call_key=key,
+                            tool_call_id=call.id, tool_id=call.name, input_hash=_raw_hash(call.arguments),
+                            state="done" if ok else "failed", result=result,
+                            tool_message=M.tool_result(call, result if content is None else content))
         message = str(result.get("message") or result.get("error") or ("done" if ok else "failed"))
         self._emit(ToolFinished(run.task_id, agent, call.id, call.name, ok, message))
 
@@ -142,8 +138,7 @@ class LoopMixin:
                 text = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
                 self._finish_plain(run, text or "I have no answer to give.")
                 return "finished"
-            completion = await self._call_model(run, MAIN, self._messages(run, MAIN), MAIN_TOOLS)
-            self.store.append_transcript(run.task_id, MAIN, M.assistant(completion))
+            await self._call_model(run, MAIN, self._messages(run, MAIN), MAIN_TOOLS, append=True)
 
     def _close_other_calls(self: AgentRuntime, run: Run, done_key: str) -> None:
         state = M.state_of(self.store.transcript(run.task_id, MAIN))
@@ -257,10 +252,9 @@ class LoopMixin:
                 return self._stopped_outcome(run, agent, info.id, f"the skill agent used all {info.max_steps} "
                                              "steps of its execution profile without completing")
             try:
-                completion = await self._call_model(run, agent, self._messages(run, agent), tools)
+                await self._call_model(run, agent, self._messages(run, agent), tools, append=True)
             except (BudgetExhausted, ModelError) as exc:
                 return self._stopped_outcome(run, agent, info.id, f"stopped: {exc}")
-            self.store.append_transcript(run.task_id, agent, M.assistant(completion))
 
     def _stopped_outcome(self: AgentRuntime, run: Run, agent: str, skill_id: str, why: str) -> Outcome:
         rows = [r for r in self.store.ledger(run.task_id) if r.agent == agent]
@@ -311,12 +305,13 @@ class LoopMixin:
 
     async def _run_read_command(self: AgentRuntime, run: Run, agent: str, key: str, call: ToolCall, cmd: Command,
                                 args: dict[str, Any]) -> None:
-        ledger_id = uuid.uuid4().hex
-        self.store.ledger_add(task_id=run.task_id, agent=agent, call_key=key, tool_call_id=call.id, tool_id=cmd.name,
-                              input_hash=input_hash(args), state="executing", ledger_id=ledger_id)
+        # Read-only: no side effect to protect, so the ledger row and the result are one commit after the run
+        # (a crash in between leaves the call pending and it simply runs again).
         result = await self._execute_command(run, cmd, args)
-        self.store.record_result(ledger_id, ("executing",), "done" if result.get("ok") else "failed", result,
-                                 M.tool_result(call, result))
+        self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent, call_key=key,
+                            tool_call_id=call.id, tool_id=cmd.name, input_hash=input_hash(args),
+                            state="done" if result.get("ok") else "failed", result=result,
+                            tool_message=M.tool_result(call, result))
         self._emit(ToolFinished(run.task_id, agent, call.id, call.name, bool(result.get("ok")),
                                 str(result.get("message") or result.get("error") or "")))
         if run.cancel_requested:

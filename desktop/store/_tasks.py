@@ -153,6 +153,19 @@ class TaskStoreMixin:
                         (*args, ledger_id, *from_states))
         return cur.rowcount == 1
 
+    def log_call(self, *, ledger_id: str, task_id: str, agent: str, call_key: str, tool_call_id: str, tool_id: str,
+                 input_hash: str, state: str, result: Mapping[str, Any],
+                 tool_message: Mapping[str, Any]) -> TranscriptEntry:
+        """A call with no side effects (refusal, read-only tool): ledger row in its final state and the tool
+        result, in one commit."""
+        now = time.time()
+        with self._tx() as c:
+            c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
+                      " result, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                      (ledger_id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,
+                       _dumps(dict(result)), now, now))
+            return self._append(c, task_id, agent, tool_message, call_key)
+
     def record_result(self, ledger_id: str, from_states: Sequence[str], to_state: str, result: Mapping[str, Any],
                       tool_message: Mapping[str, Any]) -> TranscriptEntry | None:
         """Finish a call and write its tool result into the transcript, atomically and only once."""
@@ -264,9 +277,14 @@ class TaskStoreMixin:
                             (task_id, agent, n, budget, time.time()))
             return int(cur.lastrowid or 0)
 
-    def model_call_end(self, call_id: int, state: str, error: str | None = None) -> None:
+    def model_call_end(self, call_id: int, state: str, error: str | None = None, *,
+                       transcript: tuple[str, str, Mapping[str, Any]] | None = None) -> TranscriptEntry | None:
+        """Close a model call; with ``transcript=(task_id, agent, message)`` also append its reply (one commit)."""
         with self._tx() as c:
             c.execute("UPDATE model_calls SET state=?, error=? WHERE id=?", (state, error, call_id))
+            if transcript is not None:
+                return self._append(c, transcript[0], transcript[1], transcript[2], None)
+        return None
 
     def model_calls(self, task_id: str) -> list[ModelCallRow]:
         return [ModelCallRow(r["id"], r["task_id"], r["agent"], r["n"], r["budget"], r["state"], r["error"],
