@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import docx
-from docx.enum.text import WD_BREAK
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
@@ -250,9 +250,13 @@ class BlockWriter:
         else:
             natural = Emu(int(info.width_px / max(info.dpi[0], 1) * 914400))
             width = min(natural, usable)
-        self.doc.add_picture(str(info.path), width=width)
+        picture = self._para()
+        picture.alignment = WD_ALIGN_PARAGRAPH.CENTER
+        picture.add_run().add_picture(str(info.path), width=width)
         if block.get("caption"):
-            _set_text(self._para("Caption"), block["caption"])
+            caption = self._para("Caption")
+            caption.alignment = WD_ALIGN_PARAGRAPH.CENTER
+            _set_text(caption, block["caption"])
 
     def _page_break(self, _block: dict[str, Any], _i: int) -> None:
         self.doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
