@@ -109,6 +109,9 @@ class ExtensionSlots(QObject):
             return None
         if w is None:
             return None
+        if not isinstance(w, QWidget):
+            log.error("extension provider returned %r for %s, not a QWidget", type(w).__name__, ref)
+            return None
         if w.parentWidget() is not self._viewport:
             w.setParent(self._viewport)
         self._owner[w] = ref

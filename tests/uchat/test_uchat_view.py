@@ -83,13 +83,17 @@ def test_removing_a_message_destroys_its_widget(qtbot) -> None:
 def test_a_broken_provider_costs_no_space(qtbot) -> None:
     class Broken:
         def create(self, ref, parent):  # noqa: ANN001, ANN201
-            raise RuntimeError("plugin bug")
+            if ref.kind == "raises":
+                raise RuntimeError("plugin bug")
+            return "not a widget"
 
-    msgs = [assistant(0, "Same"), assistant(1, "Same", extensions=(ExtensionRef("m1", "x", "card"),))]
+    refs = (ExtensionRef("m1", "x", "raises"), ExtensionRef("m1", "y", "garbage"))
+    msgs = [assistant(0, "Same"), assistant(1, "Same", extensions=refs)]
     view, _ = make_view(qtbot, msgs)
     view.set_extension_provider(Broken())
     view.sync()
     assert row_height(view, 1) == row_height(view, 0)
+    assert view.slots.live_widgets() == []
 
 
 def test_auto_scroll_only_at_the_bottom_and_jump_to_latest(qtbot) -> None:
