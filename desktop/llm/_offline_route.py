@@ -50,8 +50,16 @@ _TITLE = re.compile(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|�
 
 
 def is_chinese(text: str) -> bool:
-    """True when the text is mostly addressed in Chinese (a few CJK characters are enough)."""
-    return len(_CJK.findall(text)) >= 2
+    """True when the request is written in Chinese.
+
+    Only the instruction counts (not pasted content or file names), and CJK
+    characters must not be outnumbered by Latin letters: "把这些做成 Word 文档" is
+    Chinese, "Turn 笔记.md into slides" is English.
+    """
+    instruction = _FILE_NAME.sub(" ", _instruction_split(text)[0])
+    cjk = len(_CJK.findall(instruction))
+    latin = len(re.findall(r"[A-Za-z]", instruction))
+    return cjk >= 2 and cjk * 3 >= latin
 
 
 def split_files(text: str, pattern: re.Pattern[str]) -> tuple[str, list[str]]:

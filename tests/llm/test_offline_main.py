@@ -131,3 +131,16 @@ def test_an_unknown_verb_on_a_file_gets_the_help_text() -> None:
     turn = main_turn("Translate report.docx into French", ["report.docx"])
     assert turn.tool_calls == ()
     assert "offline planner" in turn.text
+
+
+@pytest.mark.parametrize(("text", "chinese"), [
+    ("把这些笔记做成 Word 文档", True),
+    ("请把 notes.md 转成 PowerPoint 演示文稿", True),
+    ("把下面的内容做成幻灯片：\n# Intro\n- hello", True),
+    ("Turn 笔记.md into slides", False),  # a Chinese file name does not make the request Chinese
+    ("Make a Word document from this:\n# 季度报告\n- 增长", False),  # nor does pasted Chinese content
+])
+def test_reply_language_follows_the_instruction(text: str, chinese: bool) -> None:
+    from desktop.llm._offline_route import is_chinese
+
+    assert is_chinese(text) is chinese
