@@ -45,10 +45,19 @@ def validate_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[st
     return _raise(command, where, msg)
 
 
+_JSON_TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number"}
+
+
 def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    # For oneOf/anyOf the best child error explains the mistake better than "not valid under any".
+    # For oneOf/anyOf the child error of the branch meant for this kind of value (an object
+    # for an object) explains the mistake better than "not valid under any of the given schemas".
     if err.context:
-        best = jsonschema.exceptions.best_match(err.context)
+        kind = _JSON_TYPES.get(type(err.instance))
+        branches = err.validator_value if isinstance(err.validator_value, list) else []
+        same = [e for e in err.context
+                if e.schema_path and isinstance(e.schema_path[0], int) and e.schema_path[0] < len(branches)
+                and branches[e.schema_path[0]].get("type") == kind]
+        best = jsonschema.exceptions.best_match(same or err.context)
         if best is not None:
             return _deepest(best)
     return err

@@ -139,6 +139,7 @@ def test_describe_for_a_new_file(ws: Workspace) -> None:
     ([{"type": "heading", "text": "x", "level": 9}], "blocks[0].level"),
     ([{"type": "table", "header": ["a", "b"], "rows": [["1"]]}], "blocks[0].rows[0]"),
     ([{"type": "paragraph"}], "blocks[0]"),
+    ([{"type": "bullets", "items": ["ok", {"txt": "typo"}]}], "blocks[0].items[1]"),
     ([{"type": "paragraph", "text": "x", "colour": "red"}], "blocks[0]"),
     ([{"type": "image", "path": "../outside.png"}], "blocks[0].path"),
     ([{"type": "image", "path": "missing.png"}], "blocks[0].path"),
