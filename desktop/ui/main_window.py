@@ -67,7 +67,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([240, 760, 0])
+        self.splitter.setSizes([220, 780, 0])
         self.sidebar.setMinimumWidth(170)
         self.chat.setMinimumWidth(380)
         self.preview_panel.setMinimumWidth(320)

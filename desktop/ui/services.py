@@ -25,7 +25,12 @@ def make_model(settings: AppSettings) -> Any:
 
 def model_label(settings: AppSettings) -> str:
     try:
-        return str(make_model(settings).label)
+        model = make_model(settings)
+        if getattr(model, "name", "") == "offline-planner":
+            from desktop.i18n import tr
+
+            return tr("settings.provider.offline")  # the built-in label, in the interface language
+        return str(model.label)
     except Exception as exc:  # noqa: BLE001 - the status bar says what is wrong instead of crashing
         log.warning("model unavailable: %s", exc)
         return f"{settings.model.provider} ({exc})"

@@ -1,0 +1,197 @@
+"""Take the README screenshots of the real Mira window: ``python scripts/screenshots.py [--out DIR]``.
+
+Runs the real main window with the real offline planner on a temporary MIRA_HOME
+under Xvfb when it is installed (``--offscreen`` forces Qt's offscreen platform),
+plays the flows a user would (welcome, approval card, verified artifact with the
+preview open, settings, dark theme, Chinese interface) and saves one PNG per
+state into ``docs/screenshots/``.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "docs" / "screenshots"
+SIZE = (1280, 800)
+
+NOTES = """Turn these notes into slides:
+
+# Launch plan
+
+## Goals
+
+- Ship version one to the first customers
+- Win the trust of early users
+- Keep the budget under control
+
+## Timeline
+
+- May: closed beta
+- June: public launch
+- July: first review
+
+## Budget
+
+| Item | Cost |
+|---|---|
+| Ads | 1200 |
+| Hosting | 300 |
+"""
+
+
+def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SIZE[0] + 80}x{SIZE[1] + 80}x24",
+         "-nolisten", "tcp"],
+        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    with os.fdopen(read_fd) as fh:
+        number = fh.readline().strip()
+    if not number:
+        proc.kill()
+        raise RuntimeError("Xvfb did not report a display")
+    return proc, f":{number}"
+
+
+async def _until(condition, timeout: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the window did not reach the expected state")
+        await asyncio.sleep(0.05)
+
+
+async def _settle(seconds: float = 0.6) -> None:
+    """Let thumbnails, previews and layouts finish before a grab."""
+    await asyncio.sleep(seconds)
+
+
+async def play(out: Path) -> list[Path]:
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from desktop.settings import AppSettings
+    from desktop.ui.main_window import MainWindow
+
+    saved: list[Path] = []
+    app = QApplication.instance()
+
+    def shoot(widget, name: str) -> None:  # type: ignore[no-untyped-def]
+        app.processEvents()
+        path = out / name
+        widget.grab().save(str(path))
+        saved.append(path)
+        print(f"saved {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+    def card(window, prefix: str):  # type: ignore[no-untyped-def]
+        for message in window.conversation:
+            for ref in message.extensions:
+                if ref.kind.startswith(prefix) and (prefix.startswith("approval/")
+                                                    or not ref.kind.startswith("approval/")):
+                    cards = window.host.live_cards(ref.artifact_id)
+                    if cards:
+                        return ref, cards[-1]
+        return None
+
+    def button(widget, text: str) -> QPushButton:  # type: ignore[no-untyped-def]
+        return next(b for b in widget.findChildren(QPushButton) if b.text() == text)
+
+    window = MainWindow()
+    window.resize(*SIZE)
+    window.show()
+    await _until(lambda: window.is_ready)
+    await _settle()
+    shoot(window, "01-welcome.png")
+
+    window.chat.composer.set_text(NOTES)
+    window.chat.composer.submit()
+    await _until(lambda: card(window, "approval/pptx") is not None and not window.controller.busy)
+    await _settle()
+    shoot(window, "02-approval-card.png")
+
+    button(card(window, "approval/pptx")[1], "Approve").click()
+    await _until(lambda: card(window, "pptx") is not None and not window.controller.busy)
+    ref, artifact_card = card(window, "pptx")
+    button(artifact_card, "Preview").click()
+    await _until(lambda: window.preview_panel.preview is not None and window.preview_panel.preview.count() > 1)
+    view = window.host.view_for(ref)
+    window.host.open_preview(view, 1)
+    await _until(lambda: window.preview_panel.preview.index() == 1)
+    await _settle(1.2)
+    window.chat.view.scrollToBottom()
+    await _settle()
+    shoot(window, "03-artifact-and-preview.png")
+
+    dialog = window.open_settings()
+    await _settle()
+    shoot(dialog, "04-settings.png")
+    dialog.reject()
+
+    window.apply_settings(AppSettings(theme="dark"))
+    await _settle(1.0)
+    shoot(window, "05-dark-theme.png")
+
+    window.apply_settings(AppSettings(theme="light", language="zh_CN"))
+    window.preview_panel.close_preview()
+    window.new_conversation()
+    await _settle(1.0)
+    shoot(window, "06-chinese-interface.png")
+    window.apply_settings(AppSettings())
+    window.close()
+    return saved
+
+
+def child(out: Path) -> int:
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Mira")
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    with loop:
+        loop.run_until_complete(play(out))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--offscreen", action="store_true", help="use Qt's offscreen platform, not Xvfb")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    if args.child:
+        return child(out)
+
+    home = Path(tempfile.mkdtemp(prefix="mira-screens-"))
+    env = dict(os.environ, MIRA_HOME=str(home), PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
+               LANG="en_US.UTF-8")
+    xvfb = None
+    try:
+        if not args.offscreen and shutil.which("Xvfb"):
+            xvfb, display = _start_xvfb()
+            env.update(DISPLAY=display, QT_QPA_PLATFORM="xcb")
+        else:
+            env["QT_QPA_PLATFORM"] = "offscreen"
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--out", str(out)]
+        return subprocess.run(cmd, env=env, timeout=300).returncode
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
