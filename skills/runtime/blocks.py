@@ -7,6 +7,7 @@ express (table row widths, images that exist and are sane).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,22 @@ BLOCK_SCHEMA: dict[str, Any] = {
 }
 
 BLOCKS_SCHEMA: dict[str, Any] = {"type": "array", "items": BLOCK_SCHEMA, "maxItems": MAX_BLOCKS}
+
+
+# Characters XML 1.0 cannot hold (C0 controls except tab/newline/CR, lone surrogates, U+FFFE/FFFF):
+# model output may contain them, and lxml/MuPDF would fail on them mid-write.
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def clean_strings(value: Any) -> Any:
+    """A copy of ``value`` with XML-illegal characters removed from every string."""
+    if isinstance(value, str):
+        return _XML_ILLEGAL.sub("", value)
+    if isinstance(value, list):
+        return [clean_strings(v) for v in value]
+    if isinstance(value, dict):
+        return {k: clean_strings(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)

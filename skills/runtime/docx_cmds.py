@@ -15,7 +15,13 @@ from skills.runtime._common import (
     text_samples,
 )
 from skills.runtime._validate import validate_args
-from skills.runtime.blocks import BLOCKS_SCHEMA, check_blocks, outline_summary, summary_text
+from skills.runtime.blocks import (
+    BLOCKS_SCHEMA,
+    check_blocks,
+    clean_strings,
+    outline_summary,
+    summary_text,
+)
 from skills.runtime.docx_edit import apply_operations
 from skills.runtime.docx_read import Outline, norm, open_docx, read_outline, text_index
 from skills.runtime.docx_write import BlockWriter, new_document
@@ -149,7 +155,7 @@ def _create_target(ws: Workspace, args: dict[str, Any]) -> Path:
 
 
 def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("docx_create", CREATE_SCHEMA, args)
+    args = clean_strings(validate_args("docx_create", CREATE_SCHEMA, args))
     _create_target(ws, args)
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
@@ -189,8 +195,8 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 # docx_edit --------------------------------------------------------------------------------
 
-def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[Path, str, Any, Any, Outline]:
-    args = validate_args("docx_edit", EDIT_SCHEMA, args)
+def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], Path, str, Any, Any, Outline]:
+    args = clean_strings(validate_args("docx_edit", EDIT_SCHEMA, args))
     src = resolve(ws, args["path"], "path", suffix=".docx", must_exist=True)
     out_rel = args.get("output") or args["path"]
     out = resolve(ws, out_rel, "output", suffix=".docx")
@@ -204,11 +210,11 @@ def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[Path, str, Any, 
     doc = open_docx(src)
     before = read_outline(doc)
     report = apply_operations(doc, args["operations"], images)
-    return out, out_rel, doc, report, before
+    return args, out, out_rel, doc, report, before
 
 
 def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    out, out_rel, doc, report, before = _prepare_edit(ws, args)
+    args, out, out_rel, doc, report, before = _prepare_edit(ws, args)
     with ws.publish(out_rel) as staging:
         doc.save(str(staging))
     added = report.added_blocks
@@ -234,7 +240,7 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
-    out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
+    args, _out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
     where = "in place" if out_rel == args["path"] else f"into {out_rel}"
     n = len(args["operations"])
     return {"summary": f"Edit {args['path']} {where}: {n} operation(s), {len(report.changes)} paragraph change(s)",

@@ -10,7 +10,7 @@ import pymupdf
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import artifact_for, check, evidence_for, failed_summary, resolve, text_samples
 from skills.runtime._validate import validate_args
-from skills.runtime.blocks import check_blocks, outline_summary, summary_text
+from skills.runtime.blocks import check_blocks, clean_strings, outline_summary, summary_text
 from skills.runtime.docx_cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
 from skills.runtime.pdf_read import (
     count_tables,
@@ -109,7 +109,7 @@ def _result(verb: str, ev: Evidence, title: str) -> CommandResult:
 
 
 def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("pdf_create", CREATE_SCHEMA, args)
+    args = clean_strings(validate_args("pdf_create", CREATE_SCHEMA, args))
     target = resolve(ws, args["path"], "path", suffix=".pdf")
     if target.exists() and not args.get("overwrite", False):
         raise CommandError(f"path: {args['path']!r} already exists; set overwrite to true to replace it")

@@ -177,3 +177,13 @@ def test_symlinked_output_folder_is_refused(ws: Workspace, tmp_path: Path) -> No
     with pytest.raises(CommandError, match="symlink"):
         get_command("docx_create").run(ws, {"path": "out/r.docx", "blocks": []})
     assert list(outside.iterdir()) == []
+
+
+def test_control_characters_from_a_model_are_dropped_not_fatal(ws: Workspace) -> None:
+    blocks = [{"type": "heading", "text": "Bad\x00 heading\x0b", "level": 1},
+              {"type": "paragraph", "text": "tab\there, bell\x07 gone"}]
+    for name, path in (("docx_create", "c.docx"), ("pdf_create", "c.pdf")):
+        result = get_command(name).run(ws, {"path": path, "blocks": blocks})
+        assert result.ok, result.message
+    doc = docx.Document(str(ws.root / "c.docx"))
+    assert [p.text for p in doc.paragraphs] == ["Bad heading", "tab\there, bell gone"]
