@@ -1,9 +1,9 @@
-"""The offline planner's content work: the user's markdown and CSV become command specs.
+"""The offline planner's content work: the user's markdown and CSV become document blocks.
 
 Markdown goes through markdown-it-py (CommonMark + pipe tables) into the block
-spec of ``docx_create``/``pdf_create``; blocks become slides for ``pptx_create``
-and tables/CSV become sheets for ``xlsx_create``. Nothing here invents text:
-every word in a spec comes from the user's request or files.
+spec of ``docx_create``/``pdf_create`` (``_offline_layout`` turns blocks into
+slides and tables into sheets). Nothing here invents text: every word in a spec
+comes from the user's request or files.
 """
 from __future__ import annotations
 
@@ -18,15 +18,12 @@ from markdown_it.token import Token
 
 _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
 _NUMBER = re.compile(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$")
-MAX_BULLETS_PER_SLIDE = 7
 MAX_LIST_LEVEL = 4
 # The commands' schemas cap text sizes; long material is split (paragraphs) or cut (titles, cells) to fit.
 MAX_PARAGRAPH = 20_000
 MAX_HEADING = 500
 MAX_CELL = 5_000
 MAX_BLOCKS = 20_000
-MAX_SLIDES = 300
-MAX_SLIDE_TITLE = 300
 
 
 @dataclass
@@ -292,119 +289,3 @@ def number(value: str) -> str | int | float:
         return int(v) if re.fullmatch(r"[-+]?\d+", v) else float(v)
     except ValueError:
         return value
-
-
-# -- blocks -> slides ---------------------------------------------------------
-
-
-def _item(text: str, level: int) -> str | dict[str, Any]:
-    return text if level == 0 else {"text": text, "level": min(level, MAX_LIST_LEVEL)}
-
-
-def _block_bullets(block: dict[str, Any], base: int) -> list[str | dict[str, Any]]:
-    if block["type"] == "paragraph":
-        text = block.get("text") or "".join(r["text"] for r in block["runs"])
-        return [_item(text, base)]
-    if block["type"] in ("bullets", "numbered"):
-        out = []
-        for it in block["items"]:
-            text, level = (it, 0) if isinstance(it, str) else (it["text"], int(it.get("level", 0)))
-            out.append(_item(text, base + level))
-        return out
-    return []
-
-
-def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool, subtitle: str = "",
-                     ) -> list[dict[str, Any]]:
-    """A title slide, one bullets slide per top section (deeper headings nest), tables on their own slides."""
-    heads = [b["level"] for b in blocks if b["type"] == "heading"]
-    top = min(heads) if heads else 1
-    lead = next((k for k, b in enumerate(blocks) if b["type"] == "heading" and b["level"] == top), len(blocks))
-    if not subtitle and lead == 1 and blocks[0]["type"] == "paragraph" and len(_block_bullets(blocks[0], 0)[0]) <= 160:
-        # One short paragraph before the first section reads best as the subtitle.
-        subtitle = str(_block_bullets(blocks[0], 0)[0])
-        blocks = blocks[1:]
-    slides: list[dict[str, Any]] = [{"layout": "title", "title": title[:MAX_SLIDE_TITLE],
-                                     **({"subtitle": subtitle} if subtitle else {})}]
-    cont = "（续）" if chinese else " (cont.)"
-    section = title
-    bullets: list[str | dict[str, Any]] = []
-
-    def flush() -> None:
-        chunks = [bullets[k:k + MAX_BULLETS_PER_SLIDE] for k in range(0, len(bullets), MAX_BULLETS_PER_SLIDE)]
-        for n, chunk in enumerate(chunks):
-            if isinstance(chunk[0], dict):  # a slide must not start indented
-                chunk = [chunk[0]["text"], *chunk[1:]]
-            slides.append({"layout": "bullets", "title": (section + (cont if n else ""))[:MAX_SLIDE_TITLE],
-                           "bullets": chunk})
-        bullets.clear()
-
-    for block in blocks:
-        kind = block["type"]
-        if kind == "heading" and block["level"] == top:
-            flush()
-            section = block["text"][:MAX_SLIDE_TITLE - 10]
-        elif kind == "heading":
-            bullets.append(_item(block["text"], 0))
-        elif kind == "table":
-            flush()
-            slides.append({"layout": "table", "title": section, "header": block["header"], "rows": block["rows"]})
-        elif kind == "image":
-            flush()
-            slides.append({"layout": "image", "title": section, "image": block["path"]})
-        else:
-            nested = any(b["type"] == "heading" and b["level"] > top for b in blocks)
-            base = 1 if nested and bullets else 0
-            bullets.extend(_block_bullets(block, base))
-    flush()
-    return slides[:MAX_SLIDES]
-
-
-# -- tables -> sheets ---------------------------------------------------------
-
-_BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
-
-
-def sheet_name(raw: str, taken: set[str], fallback: str) -> str:
-    """A valid, unique Excel sheet name (max 31 chars, none of []:*?/\\)."""
-    base = _BAD_SHEET_CHARS.sub(" ", raw).strip().strip("'")[:31] or fallback
-    name, n = base, 2
-    while name.lower() in {t.lower() for t in taken}:
-        suffix = f" ({n})"
-        name = base[:31 - len(suffix)] + suffix
-        n += 1
-    taken.add(name)
-    return name
-
-
-def column_letter(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA."""
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
-
-
-def table_to_sheet(name: str, header: list[str], rows: list[list[str]], *, totals: bool, chinese: bool,
-                   ) -> dict[str, Any]:
-    """One xlsx_create sheet: header row, numbers as numbers, optional =SUM total row."""
-    parsed = [[number(c) for c in r] for r in rows]
-    sheet: dict[str, Any] = {"name": name, "header": header, "rows": parsed, "freeze": "A2", "autofilter": True}
-    if totals and parsed:
-        total_row: list[Any] = [""] * len(header)
-        numeric_cols = [
-            c for c in range(len(header))
-            if any(isinstance(r[c], (int, float)) for r in parsed)
-            and all(isinstance(r[c], (int, float)) or str(r[c]).strip() == "" for r in parsed)
-        ]
-        first, last = 2, len(parsed) + 1
-        for c in numeric_cols:
-            col = column_letter(c)
-            total_row[c] = f"=SUM({col}{first}:{col}{last})"
-        if numeric_cols and 0 not in numeric_cols:
-            total_row[0] = "合计" if chinese else "Total"
-        if numeric_cols:
-            parsed.append(total_row)
-    return sheet

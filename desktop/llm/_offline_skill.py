@@ -8,6 +8,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from desktop.llm import _offline_content as oc
+from desktop.llm import _offline_layout as layout
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     INPUTS,
@@ -263,7 +264,7 @@ class SkillAgentPlan:
                              "Markdown、列表、表格、CSV 或附加的文本文件）。")
             return None, reason + (f" ({note})" if note else "")
         title, from_heading = self._title(content)
-        title = title[:oc.MAX_SLIDE_TITLE]
+        title = title[:layout.MAX_SLIDE_TITLE]
         blocks = content.blocks[1:] if from_heading else list(content.blocks)
         if from_heading:
             blocks = _promote(blocks)
@@ -286,14 +287,14 @@ class SkillAgentPlan:
         totals = wants_totals(self.goal)
         sheets = []
         for n, (name, header, rows) in enumerate(content.tables, start=1):
-            sheet = oc.sheet_name(name, taken, f"Sheet{n}")
-            sheets.append(oc.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese))
+            sheet = layout.sheet_name(name, taken, f"Sheet{n}")
+            sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese))
         if not sheets:
             items = [b for b in content.blocks if b["type"] in ("bullets", "numbered", "paragraph")]
             rows = [[t] for b in items for t in _texts(b)]
             if rows:
                 header = [self._t("Item", "项目")]
-                sheets.append({"name": oc.sheet_name("", taken, "Sheet1"), "header": header, "rows": rows})
+                sheets.append({"name": layout.sheet_name("", taken, "Sheet1"), "header": header, "rows": rows})
         return sheets
 
     # -- after the command ran ---------------------------------------------
@@ -373,7 +374,7 @@ def _promote(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _slides(title: str, blocks: list[dict[str, Any]], chinese: bool) -> list[dict[str, Any]]:
-    slides = oc.blocks_to_slides(title, blocks, chinese=chinese)
+    slides = layout.blocks_to_slides(title, blocks, chinese=chinese)
     out: list[dict[str, Any]] = []
     cont = "（续）" if chinese else " (cont.)"
     for slide in slides:
