@@ -326,7 +326,7 @@ class SkillAgentPlan:
         read = [self._args(c).get("path") for c, r in self._calls_named("read_workspace_file")
                 if r is not None and _file_text(r) is not None]
         src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
-        src_zh = "、".join(str(p) for p in read) if read else "你在请求中提供的内容"
+        src_zh = " " + "、".join(str(p) for p in read) + " " if read else "你在请求中提供的内容"
         if "slides" in args:
             n = len(args["slides"])
             what_en, what_zh = _plural(n, "slide"), f"{n} 张幻灯片"

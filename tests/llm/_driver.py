@@ -46,9 +46,18 @@ SKILL_COMMANDS = {
 }
 
 
+def _skill_commands(skill_id: str) -> tuple[str, ...]:
+    try:  # the real catalog once it exists; the fixed command lists before that
+        from skills.catalog import load_catalog
+
+        return tuple(load_catalog().entries[skill_id].commands)
+    except (ImportError, KeyError):
+        return SKILL_COMMANDS[skill_id]
+
+
 def skill_tools(skill_id: str) -> list[ToolSpec]:
     """The skill agent's surface: its commands + read-only workspace tools + complete."""
-    names = SKILL_COMMANDS[skill_id]
+    names = _skill_commands(skill_id)
     missing = [n for n in names if n not in all_commands()]
     if missing:
         pytest.skip(f"commands not registered yet: {', '.join(missing)}")

@@ -82,7 +82,7 @@ def test_markdown_to_docx_keeps_structure_and_formatting(ws: Path) -> None:
 def test_chinese_markdown_to_docx_keeps_cjk_name_and_text(ws: Path) -> None:
     run = run_skill_agent(ws, "docx", "把笔记做成 Word 文档", ["笔记.md"])
     assert run.complete["artifacts"] == ["季度报告.docx"]
-    assert run.complete["summary"].startswith("根据笔记.md生成了 季度报告.docx")
+    assert run.complete["summary"].startswith("根据 笔记.md 生成了 季度报告.docx")
     d = docx.Document(str(ws / "季度报告.docx"))
     text = "\n".join(p.text for p in d.paragraphs)
     assert "本季度销售额增长了 10%。" in text and "亚太地区 12 家" in text
