@@ -13,8 +13,8 @@ from docx.text.paragraph import Paragraph
 
 from skills.runtime._base import CommandError
 from skills.runtime.blocks import ImageInfo
-from skills.runtime.docx_read import _HEADING, _style_name, norm
-from skills.runtime.docx_write import BlockWriter, setup_east_asian_fonts
+from skills.runtime.docx_read import StyleIndex, norm
+from skills.runtime.docx_write import BlockWriter
 
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
@@ -81,27 +81,27 @@ def replace_in_paragraph(p: Paragraph, find: str, replace: str) -> int:
 
 def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
     wanted = norm(heading)
-    found = []
-    for p in doc.paragraphs:
-        m = _HEADING.match(_style_name(p))
-        if m and norm(p.text) == wanted:
-            found.append((p._p, int(m.group(1))))
-    if not found:
-        names = [p.text.strip() for p in doc.paragraphs if _HEADING.match(_style_name(p))][:12]
-        raise CommandError(f"{where}: no heading {heading!r}; nothing was changed; headings are: "
-                           + (", ".join(repr(n) for n in names) or "(none)"))
-    return found[0]
+    styles = StyleIndex(doc)
+    headings = [(p, lv) for p in doc.element.body.iterchildren(qn("w:p"))
+                if (lv := styles.heading_level(p)) is not None]
+    for p, level in headings:
+        if norm("".join(t.text or "" for t in p.iter(qn("w:t")))) == wanted:
+            return p, level
+    names = ["".join(t.text or "" for t in p.iter(qn("w:t"))).strip() for p, _ in headings[:12]]
+    raise CommandError(f"{where}: no heading {heading!r}; nothing was changed; headings are: "
+                       + (", ".join(repr(n) for n in names) or "(none)"))
 
 
 def _section_end(doc: Any, heading_el: Any, level: int) -> Any:
     """The body element before which a section's new content goes (None = end)."""
+    styles = StyleIndex(doc)
     el = heading_el.getnext()
     while el is not None:
         if el.tag == qn("w:sectPr"):
             return el
         if el.tag == qn("w:p"):
-            m = _HEADING.match(_style_name(Paragraph(el, doc.part)))
-            if m and int(m.group(1)) <= level:
+            lv = styles.heading_level(el)
+            if lv is not None and lv <= level:
                 return el
         el = el.getnext()
     return None
@@ -120,8 +120,8 @@ def _block_texts(elements: list[Any], doc: Any) -> list[str]:
 
 def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int, int], ImageInfo]) -> EditReport:
     """Apply ``ops`` in order; any operation that matches nothing raises CommandError."""
+    # The user's styles stay as they are; new CJK runs carry their own East Asian font.
     report = EditReport()
-    setup_east_asian_fonts(doc)
     for n, op in enumerate(ops):
         kind = op["op"]
         where = f"operations[{n}] ({kind})"

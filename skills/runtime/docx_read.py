@@ -95,29 +95,48 @@ class Outline:
         return "\n".join(lines)
 
 
-def style_names(doc: Any) -> dict[str | None, str]:
-    """Paragraph style id → name, read once (python-docx rescans all styles per lookup)."""
-    names: dict[str | None, str] = {}
-    default = "Normal"
-    for st in doc.styles.element.iter(qn("w:style")):
-        name_el = st.find(qn("w:name"))
-        name = BabelFish.internal2ui(name_el.get(qn("w:val"))) if name_el is not None else ""
-        names[st.get(qn("w:styleId"))] = name
-        if st.get(qn("w:type")) == "paragraph" and st.get(qn("w:default")) in ("1", "true"):
-            default = name
-    names[None] = default
-    return names
+class StyleIndex:
+    """Paragraph style names and heading levels, read once per document.
 
+    python-docx rescans every style on each lookup, which dominates large files.
+    A heading is a "Heading N" style, or any paragraph whose own or style
+    outline level is set (custom heading styles, documents from other editors).
+    """
 
-def _style_name(p: Paragraph, names: dict[str | None, str] | None = None) -> str:
-    if names is not None:
-        ppr = p._p.pPr
-        sid = ppr.pStyle.val if ppr is not None and ppr.pStyle is not None else None
-        return names.get(sid, "")
-    try:
-        return p.style.name if p.style is not None else ""
-    except (KeyError, ValueError):
-        return ""
+    def __init__(self, doc: Any) -> None:
+        self.names: dict[str | None, str] = {}
+        self.outline: dict[str | None, int] = {}
+        default = "Normal"
+        for st in doc.styles.element.iter(qn("w:style")):
+            sid = st.get(qn("w:styleId"))
+            name_el = st.find(qn("w:name"))
+            name = BabelFish.internal2ui(name_el.get(qn("w:val"))) if name_el is not None else ""
+            self.names[sid] = name
+            lvl = st.find(f"{qn('w:pPr')}/{qn('w:outlineLvl')}")
+            if lvl is not None and (lvl.get(qn("w:val")) or "").isdigit() and int(lvl.get(qn("w:val"))) < 9:
+                self.outline[sid] = int(lvl.get(qn("w:val"))) + 1
+            if st.get(qn("w:type")) == "paragraph" and st.get(qn("w:default")) in ("1", "true"):
+                default = name
+        self.names[None] = default
+
+    @staticmethod
+    def _sid(p_el: Any) -> str | None:
+        ppr = p_el.pPr
+        return ppr.pStyle.val if ppr is not None and ppr.pStyle is not None else None
+
+    def name(self, p_el: Any) -> str:
+        return self.names.get(self._sid(p_el), "")
+
+    def heading_level(self, p_el: Any) -> int | None:
+        m = _HEADING.match(self.name(p_el))
+        if m:
+            return int(m.group(1))
+        ppr = p_el.pPr
+        lvl = ppr.find(qn("w:outlineLvl")) if ppr is not None else None
+        if lvl is not None:
+            val = lvl.get(qn("w:val")) or ""
+            return int(val) + 1 if val.isdigit() and int(val) < 9 else None
+        return self.outline.get(self._sid(p_el))
 
 
 def _list_kind(p: Paragraph, style: str) -> str | None:
@@ -146,7 +165,7 @@ def count_words(text: str) -> int:
 def read_outline(doc: Any) -> Outline:
     out = Outline(title=doc.core_properties.title or "")
     current: dict[str, Any] | None = None
-    names = style_names(doc)
+    styles = StyleIndex(doc)
     for block in doc.iter_inner_content():
         if isinstance(block, Table):
             current = None
@@ -159,15 +178,15 @@ def read_outline(doc: Any) -> Outline:
             out.tables.append({"rows": len(rows), "cols": ncols, "header": header[:30]})
             continue
         text = block.text
-        style = _style_name(block, names)
-        m = _HEADING.match(style)
+        style = styles.name(block._p)
+        level = styles.heading_level(block._p)
         kind = _list_kind(block, style)
         if text.strip():
             out.all_text.append(text)
             out.words += count_words(text)
-        if m:
+        if level is not None and style != "Title":
             current = None
-            out.headings.append((int(m.group(1)), text.strip()))
+            out.headings.append((level, text.strip()))
         elif style == "Title":
             current = None
             out.title = out.title or text.strip()

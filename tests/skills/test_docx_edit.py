@@ -115,3 +115,29 @@ def test_bad_operation_is_named(styled: Workspace) -> None:
     with pytest.raises(CommandError, match="does not exist"):
         get_command("docx_edit").run(styled, {"path": "missing.docx", "operations": [
             {"op": "replace_text", "find": "a", "replace": "b"}]})
+
+
+def test_custom_heading_styles_and_user_styles_are_respected(ws: Workspace) -> None:
+    """Headings from other editors (outline level on a custom style) count; the user's fonts stay."""
+    from docx.enum.style import WD_STYLE_TYPE
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    doc = docx.Document()
+    custom = doc.styles.add_style("Chapter", WD_STYLE_TYPE.PARAGRAPH)
+    lvl = OxmlElement("w:outlineLvl")
+    lvl.set(qn("w:val"), "0")
+    custom.element.get_or_add_pPr().append(lvl)
+    doc.add_paragraph("第一章 开始", style="Chapter")
+    doc.add_paragraph("正文。")
+    doc.add_paragraph("第二章 结束", style="Chapter")
+    doc.save(str(ws.root / "book.docx"))
+    themed_before = len(doc.styles.element.xpath(".//w:rFonts[@w:eastAsiaTheme]"))
+    outline = get_command("docx_inspect").run(ws, {"path": "book.docx"}).data["headings"]
+    assert outline == [{"level": 1, "text": "第一章 开始"}, {"level": 1, "text": "第二章 结束"}]
+    result = get_command("docx_edit").run(ws, {"path": "book.docx", "operations": [
+        {"op": "insert_after_heading", "heading": "第一章 开始", "blocks": [{"type": "paragraph", "text": "新增段落。"}]}]})
+    assert result.ok, result.message
+    edited = docx.Document(str(ws.root / "book.docx"))
+    assert [p.text for p in edited.paragraphs] == ["第一章 开始", "正文。", "新增段落。", "第二章 结束"]
+    assert len(edited.styles.element.xpath(".//w:rFonts[@w:eastAsiaTheme]")) == themed_before > 0
