@@ -282,3 +282,15 @@ def test_pptx_edit_and_an_xlsx_text_edit_it_cannot_do(ws: Path) -> None:
     run = run_skill_agent(ws, "xlsx", "In data.xlsx replace 'a' with 'z'", ["data.xlsx"])
     assert _steps(run) == ["complete"]
     assert "Nothing was written" in run.complete["summary"]
+
+
+def test_attached_images_become_image_blocks_and_slides(ws: Path) -> None:
+    pix = fitz.Pixmap(fitz.csRGB, fitz.IRect(0, 0, 40, 30), False)
+    pix.set_rect(pix.irect, (30, 120, 200))
+    pix.save(str(ws / "chart.png"))
+    run = run_skill_agent(ws, "docx", "Make a Word report from notes.md and chart.png", ["notes.md", "chart.png"])
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    assert len(d.inline_shapes) == 1
+    run = run_skill_agent(ws, "pptx", "Make slides from notes.md and chart.png", ["notes.md", "chart.png"])
+    deck = pptx.Presentation(str(ws / run.complete["artifacts"][0]))
+    assert any(sh.shape_type == 13 for s in deck.slides for sh in s.shapes)  # 13 = picture
