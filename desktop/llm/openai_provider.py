@@ -60,8 +60,19 @@ class _ToolCallAssembler:
     def __init__(self) -> None:
         self._parts: dict[int, dict[str, str]] = {}
 
+    def _slot(self, fragment: Any, position: int) -> int:
+        if getattr(fragment, "index", None) is not None:
+            return int(fragment.index)
+        # No index (some local servers): a new id opens a new call, no id continues the last one.
+        if fragment.id:
+            for index, part in self._parts.items():
+                if part["id"] == fragment.id:
+                    return index
+            return max(self._parts, default=-1) + 1
+        return max(self._parts, default=position)
+
     def add(self, fragment: Any, position: int) -> None:
-        index = fragment.index if getattr(fragment, "index", None) is not None else position
+        index = self._slot(fragment, position)
         part = self._parts.setdefault(index, {"id": "", "name": "", "arguments": ""})
         if fragment.id:
             part["id"] = fragment.id

@@ -216,3 +216,22 @@ def test_one_model_serves_calls_from_separate_event_loops(server: FakeServer) ->
     assert finish(model, USER).text == "Hello!"
     assert finish(model, USER).text == "Hello!"  # a second asyncio.run(): no dead pooled connection
     assert len(server.received) == 2
+
+
+def _tool_calls_without_index(handler: Any, body: dict[str, Any]) -> None:
+    sse(handler, [
+        chunk({"tool_calls": [{"id": "t1", "type": "function", "function": {"name": "list_workspace",
+                                                                             "arguments": '{"pa'}}]}),
+        chunk({"tool_calls": [{"function": {"arguments": 'th": "a"}'}}]}),
+        chunk({"tool_calls": [{"id": "t2", "type": "function", "function": {"name": "run_skill",
+                                                                             "arguments": '{"skill_id": "pdf"}'}}]}),
+        chunk({}, finish="stop"),
+    ])
+
+
+@pytest.mark.parametrize("server", [_tool_calls_without_index], indirect=True)
+def test_tool_calls_without_an_index_are_kept_apart(server: FakeServer) -> None:
+    done = finish(OpenAIModel(server.url, "m", KEY, timeout=5), USER, TOOLS)
+    assert [(c.id, c.name, json.loads(c.arguments)) for c in done.tool_calls] == [
+        ("t1", "list_workspace", {"path": "a"}), ("t2", "run_skill", {"skill_id": "pdf"})]
+    assert done.finish_reason == "tool_calls"  # a server saying "stop" with tool calls is corrected
