@@ -7,6 +7,8 @@ a Windows fallback (``altName``) for machines without Noto.
 """
 from __future__ import annotations
 
+import copy
+import functools
 from typing import TYPE_CHECKING, Any
 
 import docx
@@ -128,16 +130,43 @@ class BlockWriter:
             name = st.find(qn("w:name"))
             if name is not None:
                 self._ids_by_name[BabelFish.internal2ui(name.get(qn("w:val")))] = sid
+        self._missing: set[str] = set()
 
     def _para(self, style: str | None = None) -> Paragraph:
         p = self.doc.add_paragraph()
         if style is not None:
-            sid = self._ids_by_name.get(style)
-            if sid is None:
-                p.style = style  # unknown to the cache: let python-docx resolve or raise
-            else:
+            sid = self.style_id(style)
+            if sid is not None:
                 p._p.style = sid
         return p
+
+    def style_id(self, name: str) -> str | None:
+        """The style id for ``name``, copying a missing style from the default template.
+
+        Documents from Word often define only the styles they use. List styles are
+        tied to the template's numbering part, so they are not copied: callers fall
+        back to a plain paragraph with a visible marker.
+        """
+        sid = self._ids_by_name.get(name)
+        if sid is not None or name in self._missing:
+            return sid
+        template = _template_styles()
+        src = template.get(name)
+        if src is None or src.find(f"{qn('w:pPr')}/{qn('w:numPr')}") is not None:
+            self._missing.add(name)
+            return None
+        based = src.find(qn("w:basedOn"))
+        if based is not None:
+            base_name = next((n for n, el in template.items() if el.get(qn("w:styleId")) == based.get(qn("w:val"))),
+                             None)
+            if base_name is None or self.style_id(base_name) is None:
+                self._missing.add(name)
+                return None
+        styles_el = self.doc.styles.element
+        styles_el.append(copy.deepcopy(src))
+        sid = src.get(qn("w:styleId"))
+        self._ids_by_name[name] = sid
+        return sid
 
     def write(self, blocks: list[dict[str, Any]]) -> list[Any]:
         """Write blocks; return the new body elements in order."""
@@ -181,16 +210,26 @@ class BlockWriter:
     def _bullets(self, block: dict[str, Any], _i: int) -> None:
         for item in block["items"]:
             text, level = item_text(item)
-            p = self._para(_BULLET_STYLES[min(level, 2)])
+            style = _BULLET_STYLES[min(level, 2)]
+            if self.style_id(style) is None:  # no list style in this document: a visible bullet
+                self._fallback_item(f"\u2022 {text}", level)
+                continue
+            p = self._para(style)
             _indent_deep(p, level)
             _set_text(p, text)
 
     def _numbered(self, block: dict[str, Any], _i: int) -> None:
         # Each numbered block restarts at 1: a fresh w:num per list level style.
         restart: dict[int, int] = {}
+        counters = [0] * 5
         for item in block["items"]:
             text, level = item_text(item)
             style = _NUMBER_STYLES[min(level, 2)]
+            if self.style_id(style) is None:  # no list style in this document: number by hand
+                counters[level] += 1
+                counters[level + 1:] = [0] * (4 - level)
+                self._fallback_item(f"{counters[level]}. {text}", level)
+                continue
             p = self._para(style)
             _indent_deep(p, level)
             if min(level, 2) not in restart:
@@ -202,6 +241,11 @@ class BlockWriter:
                 numpr.get_or_add_numId().val = num_id
                 numpr.get_or_add_ilvl().val = 0
             _set_text(p, text)
+
+    def _fallback_item(self, text: str, level: int) -> None:
+        p = self._para()
+        p.paragraph_format.left_indent = Cm(0.63 * (level + 1))
+        _set_text(p, text)
 
     def _restarted_num(self, style_name: str) -> int:
         style = self.doc.styles[style_name].element
@@ -227,7 +271,9 @@ class BlockWriter:
     def _table(self, block: dict[str, Any], _i: int) -> None:
         header, rows = block["header"], block["rows"]
         table = self.doc.add_table(rows=1 + len(rows), cols=len(header))
-        table.style = self.doc.styles["Table Grid"]
+        sid = self.style_id("Table Grid")
+        if sid is not None:
+            table._tbl.tblStyle_val = sid
         all_rows = table.rows
         head = all_rows[0]
         trpr = head._tr.get_or_add_trPr()
@@ -260,6 +306,18 @@ class BlockWriter:
 
     def _page_break(self, _block: dict[str, Any], _i: int) -> None:
         self.doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+
+
+@functools.lru_cache(maxsize=1)
+def _template_styles() -> dict[str, Any]:
+    """Style elements of python-docx's default template, by UI name (read once)."""
+    styles = docx.Document().styles.element
+    out = {}
+    for st in styles.iter(qn("w:style")):
+        name = st.find(qn("w:name"))
+        if name is not None:
+            out[BabelFish.internal2ui(name.get(qn("w:val")))] = st
+    return out
 
 
 def _indent_deep(p: Paragraph, level: int) -> None:

@@ -141,3 +141,32 @@ def test_custom_heading_styles_and_user_styles_are_respected(ws: Workspace) -> N
     edited = docx.Document(str(ws.root / "book.docx"))
     assert [p.text for p in edited.paragraphs] == ["第一章 开始", "正文。", "新增段落。", "第二章 结束"]
     assert len(edited.styles.element.xpath(".//w:rFonts[@w:eastAsiaTheme]")) == themed_before > 0
+
+
+def test_edit_a_document_missing_our_styles(ws: Workspace) -> None:
+    """Word files often define only the styles they use: headings/tables get the style copied in,
+    lists fall back to visible markers; nothing crashes."""
+    from docx.oxml.ns import qn
+
+    small_png(ws.root / "p.png")
+    doc = docx.Document()
+    doc.add_paragraph("Body only.")
+    styles = doc.styles.element
+    for st in list(styles.iter(qn("w:style"))):
+        if st.find(qn("w:name")).get(qn("w:val")) in ("heading 2", "List Bullet", "List Number",
+                                                       "Table Grid", "caption"):
+            styles.remove(st)
+    doc.save(str(ws.root / "lean.docx"))
+    result = get_command("docx_edit").run(ws, {"path": "lean.docx", "operations": [{"op": "append", "blocks": [
+        {"type": "heading", "text": "Added", "level": 2},
+        {"type": "bullets", "items": ["apple", {"text": "pear", "level": 1}]},
+        {"type": "numbered", "items": ["first", "second"]},
+        {"type": "table", "header": ["k", "v"], "rows": [["a", 1]]},
+        {"type": "image", "path": "p.png", "caption": "Pic"}]}]})
+    assert result.ok, result.message
+    out = docx.Document(str(ws.root / "lean.docx"))
+    texts = [(p.style.name, p.text) for p in out.paragraphs if p.text]
+    assert ("Heading 2", "Added") in texts and ("Caption", "Pic") in texts
+    assert [t for _, t in texts if t[0] in "•12"] == ["• apple", "1. first", "2. second"]
+    assert ("List Bullet 2", "pear") in texts  # that list style still exists, so it is used
+    assert out.tables[0].style.name == "Table Grid"
