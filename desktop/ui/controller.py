@@ -87,6 +87,8 @@ class TaskController(QObject):
         self._jobs: set[asyncio.Future[Any]] = set()
         self._finishing = 0
         self._starting = 0
+        self.runtime_loader: Callable[[], Any] | None = None
+        self._runtime_loading: asyncio.Future[Any] | None = None
         self.sig_event.connect(self._on_event)
         self.attach_runtime(runtime)
 
@@ -98,6 +100,14 @@ class TaskController(QObject):
         if runtime is not None:
             # Events may come from any thread; the signal hops them onto the UI thread.
             self._unsubscribe = runtime.subscribe(self.sig_event.emit)
+
+    async def wait_runtime(self) -> Any:
+        """The runtime, loading it once through ``runtime_loader`` when it is not there yet."""
+        if self.runtime is None and self.runtime_loader is not None:
+            if self._runtime_loading is None:
+                self._runtime_loading = asyncio.ensure_future(self.runtime_loader())
+            await asyncio.shield(self._runtime_loading)
+        return self.runtime
 
     def close(self) -> None:
         if self._unsubscribe is not None:
@@ -240,7 +250,7 @@ class TaskController(QObject):
         text = text.strip()
         if not text and not attachments:
             return
-        if self.runtime is None:
+        if await self.wait_runtime() is None:
             self.show_notice(tr("chat.start_failed", error="the agent runtime is not available"))
             return
         conv_id = self.current_id
@@ -293,6 +303,11 @@ class TaskController(QObject):
             self._set_state(self._idle_state())
             if not self.busy:  # last: "not busy" means the conversation is final on screen
                 self.sig_busy.emit(False)
+
+    def refresh_state(self) -> None:
+        """Recompute idle/waiting from what is shown (no task running)."""
+        if not self._operations:
+            self._set_state(self._idle_state())
 
     def _idle_state(self) -> str:
         if self.current_id is None:
@@ -353,7 +368,7 @@ class TaskController(QObject):
     # -- approvals ----------------------------------------------------------------------
     async def decide(self, approval_id: str, approve: bool, message_id: str = "") -> None:
         """Approve or deny a frozen call; the same task resumes and its events stream here."""
-        if self.runtime is None:
+        if await self.wait_runtime() is None:
             return
         conv_id = self.current_id or ""
         row = await self._store(self._approval_row, approval_id)

@@ -85,6 +85,8 @@ class MainWindow(QMainWindow):
         self._unsubscribe_language = i18n.on_language_changed(lambda _code: self.retranslate())
         self.resize(1180, 780)
         self._restore_state()
+        self.runtime_ready = False
+        self.controller.runtime_loader = self._load_runtime
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
     # -- construction -------------------------------------------------------------------
@@ -182,14 +184,8 @@ class MainWindow(QMainWindow):
         return await asyncio.get_running_loop().run_in_executor(self.services.executor, fn, *args)
 
     async def startup(self) -> None:
-        """Recover unfinished tasks, list conversations, reopen the last one."""
-        runtime = self.services.runtime
-        if runtime is not None and hasattr(runtime, "recover"):
-            try:
-                await runtime.recover()
-            except Exception as exc:  # noqa: BLE001 - shown once; history still opens
-                log.exception("recover failed")
-                self.controller.show_notice(tr("recover.failed", error=exc))
+        """List conversations and reopen the last one; then, with the window already usable, load the
+        agent runtime off the UI thread and recover unfinished tasks (a send waits for that)."""
         last = self._state_settings.value("last_conversation", "", type=str) or None
         await self.reload_conversations()
         if last and last in self.sidebar.ids():
@@ -205,6 +201,32 @@ class MainWindow(QMainWindow):
         if marker:
             # Printed from a zero timer so the event loop has drained what startup queued.
             QTimer.singleShot(0, lambda: (sys.stdout.write(marker + "\n"), sys.stdout.flush()))
+        # The runtime loads once the window is usable (a later zero timer, so it never delays the first
+        # paint); a send or a decision made before then simply waits for it.
+        QTimer.singleShot(0, lambda: self._run(self.controller.wait_runtime()))
+
+    async def _load_runtime(self) -> Any:
+        """Build the runtime in a worker thread (imports, catalog), then recover on the loop."""
+        services = self.services
+        runtime = services.runtime
+        if runtime is None:
+            try:
+                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
+            except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
+                log.exception("the agent runtime could not start")
+                self.controller.show_notice(tr("chat.start_failed", error=exc))
+                return None
+        self.controller.attach_runtime(runtime)
+        try:
+            await runtime.recover()
+        except Exception as exc:  # noqa: BLE001 - shown once; history still opens
+            log.exception("recover failed")
+            self.controller.show_notice(tr("recover.failed", error=exc))
+        if self.controller.current_id is not None and not self._closing:
+            await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
+            self.controller.refresh_state()
+        self.runtime_ready = True
+        return runtime
 
     # -- conversations ------------------------------------------------------------------
     async def reload_conversations(self, search: str | None = None) -> None:
@@ -309,6 +331,8 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def _rebuild_runtime(self) -> None:
+        if self.services.runtime is None:
+            return  # not loaded yet: it will be built on the new workspace root
         try:
             runtime = self.services.build_runtime()
         except Exception as exc:  # noqa: BLE001

@@ -24,16 +24,15 @@ def make_model(settings: AppSettings) -> Any:
 
 
 def model_label(settings: AppSettings) -> str:
-    try:
-        model = make_model(settings)
-        if getattr(model, "name", "") == "offline-planner":
-            from desktop.i18n import tr
+    """What the status bar shows, without importing or building the model (startup stays fast)."""
+    from urllib.parse import urlsplit
 
-            return tr("settings.provider.offline")  # the built-in label, in the interface language
-        return str(model.label)
-    except Exception as exc:  # noqa: BLE001 - the status bar says what is wrong instead of crashing
-        log.warning("model unavailable: %s", exc)
-        return f"{settings.model.provider} ({exc})"
+    from desktop.i18n import tr
+
+    model = settings.model
+    if not model.is_configured:  # the factory serves the offline planner then
+        return tr("settings.provider.offline")
+    return f"{model.model} @ {urlsplit(model.base_url).netloc}"
 
 
 @dataclass
@@ -76,8 +75,9 @@ class Services:
 
 
 def build_services(settings_dir: Path | None = None, store_path: Path | None = None,
-                   registry: Any = None) -> Services:
-    """Open settings, the store and the runtime. ``settings_dir``/``store_path`` default to MIRA_HOME."""
+                   registry: Any = None, *, with_runtime: bool = False) -> Services:
+    """Open settings and the store (and the runtime when asked; the window builds it off the UI thread
+    once it is interactive). ``settings_dir``/``store_path`` default to MIRA_HOME."""
     from desktop.store import Store
 
     if registry is None:
@@ -87,8 +87,6 @@ def build_services(settings_dir: Path | None = None, store_path: Path | None = N
     settings_store = SettingsStore(settings_dir)
     settings = settings_store.load()
     services = Services(settings_store, settings, Store(store_path), registry)
-    try:
+    if with_runtime:
         services.build_runtime()
-    except Exception:  # the window still opens with history; sending says why it cannot run
-        log.exception("the agent runtime could not start")
     return services

@@ -62,7 +62,7 @@ def make_window(home: Path, aloop: asyncio.AbstractEventLoop, qtbot):  # type: i
         window = MainWindow(build_services(**kwargs))
         qtbot.addWidget(window)
         window.show()
-        qtbot.waitUntil(lambda: window.is_ready, timeout=20000)
+        qtbot.waitUntil(lambda: window.is_ready and window.runtime_ready, timeout=20000)
         windows.append(window)
         return window
 

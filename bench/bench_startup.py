@@ -1,0 +1,118 @@
+"""Time from process start to an interactive main window, against a bare PySide6 window.
+
+Both are started the same way (a fresh interpreter on the offscreen platform) and
+print a marker from a zero timer once the window is shown and the event loop has
+drained what startup queued (Mira: ``MIRA_READY_MARKER``, set after recovering
+tasks, listing conversations and opening the last one). Measured again with 200
+stored conversations. Median of several runs each, all in this run.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench._common import Row, Skip
+
+MARKER = "MIRA-BENCH-READY"
+RUNS = 5
+TIMEOUT = 60.0
+
+BARE = f"""
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+window = QMainWindow()
+window.setWindowTitle("Bare")
+window.resize(1180, 780)
+window.show()
+QTimer.singleShot(0, lambda: (print({MARKER!r}, flush=True), app.quit()))
+app.exec()
+"""
+
+MIRA = "import sys; from desktop.cli import main; sys.exit(main([]))"
+
+
+def _env(home: Path) -> dict[str, str]:
+    return dict(os.environ, QT_QPA_PLATFORM="offscreen", MIRA_HOME=str(home), MIRA_READY_MARKER=MARKER,
+                PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+
+
+def _time_to_marker(code: str, home: Path) -> float:
+    """Seconds from spawning the interpreter to the marker line on its stdout; then close it."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], env=_env(home), stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.strip() == MARKER:
+                elapsed = time.perf_counter() - start
+                break
+        else:
+            raise RuntimeError(f"no ready marker (exit code {proc.wait(timeout=TIMEOUT)})")
+        if proc.poll() is None:
+            proc.terminate()  # Mira closes on SIGTERM the normal way
+        proc.wait(timeout=TIMEOUT)
+        return elapsed
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _median(code: str, home: Path) -> float:
+    _time_to_marker(code, home)  # warm the OS file cache once; not counted
+    return statistics.median(_time_to_marker(code, home) for _ in range(RUNS))
+
+
+def _fill(home: Path, count: int) -> None:
+    old = os.environ.get("MIRA_HOME")
+    os.environ["MIRA_HOME"] = str(home)
+    try:
+        from desktop.store import Store
+
+        store = Store()
+        for i in range(count):
+            conv = store.create_conversation(f"Conversation {i}: quarterly figures")
+            store.add_message(conv.id, "user", f"Make a spreadsheet from table {i}")
+            store.add_message(conv.id, "assistant", f"Done: table-{i}.xlsx, checks passed.")
+        store.close()
+    finally:
+        if old is None:
+            os.environ.pop("MIRA_HOME", None)
+        else:
+            os.environ["MIRA_HOME"] = old
+
+
+def run() -> list[Row]:
+    try:
+        import PySide6  # noqa: F401
+    except ImportError as exc:  # pragma: no cover - declared dependency
+        raise Skip(f"PySide6 is missing: {exc}") from None
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="mira-bench-startup-") as tmp:
+        bare = _median(BARE, Path(tmp) / "bare")
+        empty = Path(tmp) / "empty"
+        mira = _median(MIRA, empty)
+        rows.append(Row("startup to interactive window (first run)", mira, bare, "s",
+                        "bare PySide6 QMainWindow, same launch", "<= 1.5x baseline", 1.5))
+        filled = Path(tmp) / "filled"
+        _fill(filled, 200)
+        mira_200 = _median(MIRA, filled)
+        rows.append(Row("startup to interactive window, 200 stored conversations", mira_200, bare, "s",
+                        "bare PySide6 QMainWindow, same launch", "<= 1.5x baseline", 1.5,
+                        note=f"first run without conversations: {mira:.3f} s"))
+        shutil.rmtree(tmp, ignore_errors=True)
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(f"{row.name}: {row.value:.3f} {row.unit} vs {row.baseline:.3f} ({row.ratio:.2f}x, ok={row.ok})")
