@@ -6,8 +6,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from desktop.llm import ToolSpec
 from skills.runtime import Command, Workspace, WorkspaceError
 
@@ -85,6 +83,8 @@ def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
 
 
 def validate(args: Mapping[str, Any], schema: Mapping[str, Any], name: str) -> None:
+    import jsonschema  # imported on first use: it is the heaviest import of the agent
+
     try:
         validator_cls = jsonschema.validators.validator_for(schema)
         error = jsonschema.exceptions.best_match(validator_cls(schema).iter_errors(args))

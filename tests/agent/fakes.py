@@ -12,7 +12,6 @@ from skills.runtime.workspace import sha256_file
 
 BODY = "# Notes skill\nWrite notes with note_write, read them with note_read, then call complete."
 ROUTER = "# Router\nPick the notes skill for notes."
-SIDE_LOG_ENV = "MIRA_TEST_SIDE_LOG"
 
 
 def _evidence(ws: Workspace, rel: str, text: str) -> Evidence:
@@ -32,8 +31,10 @@ def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     target = ws.resolve(rel)
     if target.exists() and not args.get("overwrite"):
         raise CommandError(f"{rel} exists; pass overwrite=true to replace it")
-    side_log = os.environ.get(SIDE_LOG_ENV)
-    if side_log:  # the crash test counts executions here (append-only, fsynced)
+    # The crash test counts executions in <workspace root>/../side.log when it created that file
+    # (append-only, fsynced); the path comes from the workspace so parallel runs never share it.
+    side_log = ws.root.parent.parent / "side.log"
+    if side_log.exists():
         with open(side_log, "a", encoding="utf-8") as fh:
             fh.write(f"{rel}\n")
             fh.flush()
@@ -81,3 +82,14 @@ def fake_skills(build_identity: str = "build-1", max_steps: int = 8,
 
 def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
+
+
+def finish_steps() -> list:
+    """What the skill agent and the generate step say after the approved note_write (crash test)."""
+    import json
+
+    from desktop.llm import Completion
+    from desktop.llm.scripted import tool_turn
+
+    return [tool_turn(("s2", "complete", json.dumps({"summary": "wrote note.txt", "artifacts": ["note.txt"]}))),
+            Completion("Done.")]

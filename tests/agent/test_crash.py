@@ -9,18 +9,20 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from desktop.agent import AgentRuntime
 from desktop.agent._crash import ENV as CRASH_ENV
-from desktop.llm import Completion
 from desktop.llm.scripted import ScriptedModel, tool_turn
 from desktop.store import Store
 from skills.runtime import Workspace
 
-from .fakes import SIDE_LOG_ENV, fake_skills
+from .fakes import fake_skills, finish_steps
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 POINTS = ("after_approved_commit", "after_executing_commit", "inside_publish", "after_command_run",
@@ -30,21 +32,15 @@ RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write 
 WRITE = ("s1", "note_write", json.dumps({"path": "note.txt", "text": "approved text", "overwrite": True}))
 
 
-def _finish_steps() -> list:
-    return [tool_turn(("s2", "complete", json.dumps({"summary": "wrote note.txt", "artifacts": ["note.txt"]}))),
-            Completion("Done.")]
-
-
 CHILD = """
 import asyncio, sys
 sys.path.insert(0, sys.argv[1])
-from agent.fakes import fake_skills
-from agent.test_crash import _finish_steps
+from agent.fakes import fake_skills, finish_steps
 from desktop.agent import AgentRuntime
 from desktop.llm.scripted import ScriptedModel
 from desktop.store import Store
 store = Store(__import__("pathlib").Path(sys.argv[2]) / "mira.sqlite3")
-model = ScriptedModel(_finish_steps())
+model = ScriptedModel(finish_steps())
 rt = AgentRuntime(store, lambda: model, __import__("pathlib").Path(sys.argv[2]) / "ws", skills=fake_skills())
 asyncio.run(rt.approve(sys.argv[3]))
 """
@@ -63,24 +59,31 @@ def _prepare(base: Path) -> tuple[str, str]:
     return task_id, approval_id
 
 
+@pytest.fixture
+def fast_dir(tmp_path: Path) -> Iterator[Path]:
+    """A RAM-backed folder when there is one: SIGKILL keeps the page cache, so fsync speed is irrelevant here."""
+    if not Path("/dev/shm").is_dir():
+        yield tmp_path
+        return
+    with tempfile.TemporaryDirectory(dir="/dev/shm", prefix="mira-crash-") as tmp:
+        yield Path(tmp)
+
+
 def _crash_and_recover(work: Path, point: str, *, recheck: bool = True) -> dict:
     work.mkdir()
     task_id, approval_id = _prepare(work)
     side_log = work / "side.log"
-    env = dict(os.environ, **{CRASH_ENV: point, SIDE_LOG_ENV: str(side_log)})
+    side_log.touch()
+    env = dict(os.environ, **{CRASH_ENV: point})
     child = subprocess.run([sys.executable, "-c", CHILD, str(TESTS_DIR), str(work), approval_id],
                            env=env, capture_output=True, text=True, timeout=60)
     assert child.returncode == -signal.SIGKILL, f"child was not killed at {point}: {child.stderr[-2000:]}"
-    os.environ[SIDE_LOG_ENV] = str(side_log)  # recovery executes in this process and logs here too
-    try:
-        store = Store(work / "mira.sqlite3")
-        model = ScriptedModel(_finish_steps())
-        rt = AgentRuntime(store, lambda: model, work / "ws", skills=fake_skills())
-        rt._recheck_ledger = recheck
-        asyncio.run(rt.recover())
-    finally:
-        del os.environ[SIDE_LOG_ENV]
-    executions = side_log.read_text().splitlines() if side_log.exists() else []
+    store = Store(work / "mira.sqlite3")  # recovery, in this process (it logs executions to side.log too)
+    model = ScriptedModel(finish_steps())
+    rt = AgentRuntime(store, lambda: model, work / "ws", skills=fake_skills())
+    rt._recheck_ledger = recheck
+    asyncio.run(rt.recover())
+    executions = side_log.read_text().splitlines()
     ws = Workspace(work / "ws" / task_id)
     results = [e for e in store.transcript(task_id, "skill:notes")
                if e.message.get("role") == "tool" and e.message.get("tool_call_id") == "s1"]
@@ -100,9 +103,12 @@ def _crash_and_recover(work: Path, point: str, *, recheck: bool = True) -> dict:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("point", POINTS)
-def test_kill_at_point_then_recover(tmp_path: Path, point: str) -> None:
-    for i in range(RUNS_PER_POINT):
-        f = _crash_and_recover(tmp_path / f"run{i}", point)
+def test_kill_at_point_then_recover(fast_dir: Path, point: str) -> None:
+    # Two runs at a time: each has its own database, workspace and side log.
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = list(pool.map(lambda i: _crash_and_recover(fast_dir / f"run{i}", point), range(RUNS_PER_POINT)))
+    assert len(runs) == RUNS_PER_POINT
+    for f in runs:
         assert f["executions"] <= 1, f"double execution at {point}: {f}"
         assert f["approval"] == "approved", f"approval lost at {point}: {f}"
         assert len(f["ledger"]) == 1 and f["ledger"][0] in ("done", "failed"), f
@@ -121,7 +127,7 @@ def test_kill_at_point_then_recover(tmp_path: Path, point: str) -> None:
 
 
 @pytest.mark.slow
-def test_negative_control_harness_detects_double_execution(tmp_path: Path) -> None:
+def test_negative_control_harness_detects_double_execution(fast_dir: Path) -> None:
     """With the ledger re-check switched off, recovery re-runs an executed call and the harness sees it."""
-    f = _crash_and_recover(tmp_path / "neg", "after_command_run", recheck=False)
+    f = _crash_and_recover(fast_dir / "neg", "after_command_run", recheck=False)
     assert f["executions"] == 2
