@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         sb.sig_search.connect(lambda text: self._run(self.reload_conversations(text)))
         composer = self.chat.composer
         composer.sig_send.connect(lambda text, files: self.controller.request(self.controller.send(text, list(files))))
-        composer.sig_stop.connect(self.controller.stop)
+        composer.sig_stop.connect(lambda: self.controller.stop(everything=True))
         composer.sig_image_pasted.connect(lambda data: self._run(self._save_pasted_image(data)))
         c = self.controller
         c.sig_busy.connect(composer.set_busy)
