@@ -2,26 +2,52 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import pymupdf
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QColor, QImage, QPalette, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path
 from renderers._jobs import FITZ_LOCK, Jobs, PreviewError
 
-if TYPE_CHECKING:
-    from renderers._api import ArtifactView, RendererHost
-
+T = TypeVar("T")
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
 
 
 def page_count(path: Path) -> int:
     """Open the PDF (worker thread) and return its page count; clear errors for bad files."""
     checked_path(path, "pdf")
+    return _with_document(path, lambda doc: min(doc.page_count, MAX_PAGES))
+
+
+def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0) -> QImage:
+    """Rasterise one page to a QImage: ``width`` pixels wide, or at ``zoom`` (worker thread)."""
+    return _render_page_scaled(path, index, width, zoom)[0]
+
+
+def open_and_render(path: Path, index: int, width: int) -> tuple[int, int, QImage, float]:
+    """Worker: page count plus page ``index`` at ``width`` px, with one open (the first paint)."""
+    checked_path(path, "pdf")
+
+    def work(doc: pymupdf.Document) -> tuple[int, int, QImage, float]:
+        count = min(doc.page_count, MAX_PAGES)
+        i = max(0, min(index, count - 1))
+        image, scale = _rasterise(doc, path, i, width, 1.0)
+        return count, i, image, scale
+
+    return _with_document(path, work)
+
+
+def _render_page_scaled(path: Path, index: int, width: int | None,
+                        zoom: float) -> tuple[QImage, float]:
+    return _with_document(path, lambda doc: _rasterise(doc, path, index, width, zoom))
+
+
+def _with_document(path: Path, work: Callable[[pymupdf.Document], T]) -> T:
     with FITZ_LOCK:
         try:
             doc = pymupdf.open(path)
@@ -32,41 +58,27 @@ def page_count(path: Path) -> int:
                 raise PreviewError(f"{path.name}: the PDF is password protected")
             if doc.page_count == 0:
                 raise PreviewError(f"{path.name}: the PDF has no pages")
-            return min(doc.page_count, MAX_PAGES)
+            return work(doc)
         finally:
             doc.close()
 
 
-def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0) -> QImage:
-    """Rasterise one page to a QImage: ``width`` pixels wide, or at ``zoom`` (worker thread)."""
-    return _render_page_scaled(path, index, width, zoom)[0]
-
-
-def _render_page_scaled(path: Path, index: int, width: int | None,
-                        zoom: float) -> tuple[QImage, float]:
-    with FITZ_LOCK:
-        try:
-            doc = pymupdf.open(path)
-        except Exception as exc:
-            raise PreviewError(f"{path.name}: the PDF is corrupt or truncated ({exc})") from None
-        try:
-            if doc.needs_pass:
-                raise PreviewError(f"{path.name}: the PDF is password protected")
-            if not 0 <= index < doc.page_count:
-                raise PreviewError(f"{path.name}: there is no page {index + 1}")
-            page = doc[index]
-            rect = page.rect
-            if rect.width <= 0 or rect.height <= 0:
-                raise PreviewError(f"{path.name}: page {index + 1} has no size")
-            scale = width / rect.width if width else zoom * SCREEN_ZOOM
-            if rect.width * rect.height * scale * scale > MAX_RENDER_PIXELS:
-                scale = math.sqrt(MAX_RENDER_PIXELS / (rect.width * rect.height))
-            pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
-            image = QImage(pix.samples, pix.width, pix.height, pix.stride,
-                           QImage.Format.Format_RGB888).copy()
-            return image, scale
-        finally:
-            doc.close()
+def _rasterise(doc: pymupdf.Document, path: Path, index: int, width: int | None,
+               zoom: float) -> tuple[QImage, float]:
+    if not 0 <= index < doc.page_count:
+        raise PreviewError(f"{path.name}: there is no page {index + 1}")
+    page = doc[index]
+    rect = page.rect
+    if rect.width <= 0 or rect.height <= 0:
+        raise PreviewError(f"{path.name}: page {index + 1} has no size")
+    scale = width / rect.width if width else zoom * SCREEN_ZOOM
+    if rect.width * rect.height * scale * scale > MAX_RENDER_PIXELS:
+        scale = math.sqrt(MAX_RENDER_PIXELS / (rect.width * rect.height))
+    pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
+    samples = pix.samples  # one copy into a bytes object the QImage can keep
+    image = QImage(samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
+    image._mira_samples = samples  # type: ignore[attr-defined]  # keep the pixels alive with the image
+    return image, scale
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
@@ -86,7 +98,10 @@ class PdfCanvas(QScrollArea):
         self.setWidgetResizable(False)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         self.setBackgroundRole(self.backgroundRole())
-        self.setStyleSheet("QScrollArea { background: #e6e6e6; border: none; }")
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("#e6e6e6"))
+        self.setPalette(palette)
         self._label = QLabel()
         self._label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWidget(self._label)
@@ -118,6 +133,16 @@ class PdfCanvas(QScrollArea):
     def show_page(self, index: int) -> None:
         self._page = index
         self._render()
+
+    def fit_width_px(self) -> int:
+        """Device pixels a fit-width page is rendered at."""
+        return int(self._avail_width() * self.devicePixelRatioF())
+
+    def show_rendered(self, index: int, image: QImage, scale: float) -> None:
+        """Show a page already rendered at fit width (the first paint)."""
+        self._page = index
+        self.jobs.cancel()
+        self._on_image((image, scale))
 
     def fit_width(self) -> None:
         self._zoom = None

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from renderers._pdfcanvas import PdfCanvas, page_count, render_image
+from renderers._pdfcanvas import PdfCanvas, open_and_render, render_image
 from renderers._plugin import FormatRenderer
 from renderers.qt_preview import PreviewBase
 
@@ -27,16 +27,22 @@ class PdfPreview(PreviewBase):
         return canvas
 
     def _native_load(self) -> tuple[Any, ...]:
-        return (page_count, self.path)
+        # count and first page in one job: one open, one thread hop before the first paint
+        return (open_and_render, self.path, self._index, self.canvas().fit_width_px())
 
     def _native_loaded(self, document: Any) -> int:
-        assert isinstance(self.native, PdfCanvas) and isinstance(self.path, Path)
-        self.native.set_document(self.path)
-        return int(document)
+        assert isinstance(self.path, Path)
+        count, index, image, scale = document
+        self.canvas().set_document(self.path)
+        self._first = (index, image, scale)
+        return int(count)
 
     def _native_show(self, index: int) -> None:
-        assert isinstance(self.native, PdfCanvas)
-        self.native.show_page(index)
+        first, self._first = getattr(self, "_first", None), None
+        if first is not None and first[0] == index and self.canvas().zoom() is None:
+            self.canvas().show_rendered(*first)
+        else:
+            self.canvas().show_page(index)
 
     def canvas(self) -> PdfCanvas:
         assert isinstance(self.native, PdfCanvas)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -59,7 +59,9 @@ class PreviewBase(QWidget):
         self.pv_jobs = Jobs(self, timeout=pageview.CONVERT_TIMEOUT + 10)
         self._busy_count = 0
         self._build(page_view if page_view is not None else pageview.available())
-        self._load()
+        # Start on the next turn of the event loop, once the caller has sized and shown us,
+        # so the first rasterisation is done at the final width.
+        QTimer.singleShot(0, self, self._load)
 
     # -- public API -------------------------------------------------------------------
     def count(self) -> int:
