@@ -60,9 +60,19 @@ def page_text(page: pymupdf.Page) -> str:
         raise CommandError(f"page {page.number + 1} cannot be read ({type(exc).__name__})") from None
 
 
-def count_tables(page: pymupdf.Page) -> int:
+def _may_have_tables(page: pymupdf.Page) -> bool:
+    """find_tables (line strategy) needs vector lines; skip its slow analysis when there are none."""
     r = page.rect
     if r.width > MAX_SIDE_PT or r.height > MAX_SIDE_PT:
+        return False
+    try:
+        return bool(page.get_cdrawings())
+    except Exception:  # noqa: BLE001 - hostile content: treat as "cannot tell", analyse normally
+        return True
+
+
+def count_tables(page: pymupdf.Page) -> int:
+    if not _may_have_tables(page):
         return 0
     with contextlib.redirect_stdout(io.StringIO()):
         try:
@@ -72,9 +82,8 @@ def count_tables(page: pymupdf.Page) -> int:
 
 
 def table_samples(page: pymupdf.Page, limit: int = 5) -> list[dict[str, Any]]:
-    out = []
-    r = page.rect
-    if r.width > MAX_SIDE_PT or r.height > MAX_SIDE_PT:
+    out: list[dict[str, Any]] = []
+    if not _may_have_tables(page):
         return out
     with contextlib.redirect_stdout(io.StringIO()):
         try:

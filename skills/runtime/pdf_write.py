@@ -110,6 +110,8 @@ def blocks_to_html(title: str | None, blocks: list[dict[str, Any]], images: dict
             chunks[-1].append(_image(block, name, info))
         elif kind == "page_break":
             chunks.append([])
+    if len(chunks) > 1 and not chunks[-1]:
+        chunks.pop()  # a trailing page break must not add an empty page
     return ["".join(c) for c in chunks]
 
 

@@ -119,3 +119,9 @@ def test_create_refuses_existing_file_and_bad_input(ws: Workspace) -> None:
         create.run(ws, {"path": "y.pdf", "blocks": [{"type": "heading", "text": "h", "level": 0}]})
     with pytest.raises(CommandError, match="must end with .pdf"):
         create.run(ws, {"path": "y.docx", "blocks": []})
+
+
+def test_trailing_page_break_adds_no_empty_page(ws: Workspace) -> None:
+    result = get_command("pdf_create").run(ws, {"path": "t.pdf", "blocks": [
+        {"type": "paragraph", "text": "Only page"}, {"type": "page_break"}]})
+    assert result.ok and result.evidence[0].counts["pages"] == 1
