@@ -121,3 +121,61 @@ def test_a_dropped_notes_file_becomes_slides(make_window, qtbot, tmp_path: Path)
     text = " ".join(shape.text_frame.text for slide in deck.slides for shape in slide.shapes
                     if shape.has_text_frame)
     assert "Spring" in text and "Summer" in text and "发布会" in text
+
+
+def test_a_dropped_workbook_is_inspected_without_any_write(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import openpyxl
+
+    book = tmp_path / "book.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Sales"
+    wb.active.append(["Region", "Q1"])
+    wb.active.append(["North", 5])
+    wb.create_sheet("Costs")
+    wb.save(book)
+    window = make_window()
+    send(window, qtbot, "What's in book.xlsx?", [str(book)])
+    qtbot.waitUntil(lambda: any(m.role.value == "assistant" and "Costs" in m.text for m in window.conversation),
+                    timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    reply = [m for m in window.conversation if m.role.value == "assistant"][-1]
+    assert "Sales" in reply.text and reply.status.value == "done"
+    assert refs(window) == [] and window.services.store.pending_approvals() == []
+
+
+def test_a_dropped_docx_is_edited_after_approval(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import docx
+
+    original = tmp_path / "report.docx"
+    document = docx.Document()
+    document.add_heading("Report 2024", 1)
+    document.add_paragraph("Sales in 2024 were good.")
+    document.save(str(original))
+    before = original.read_bytes()
+    window = make_window()
+    send(window, qtbot, "In report.docx replace '2024' with '2025'", [str(original)])
+    _ref, card = wait_card(window, qtbot, "approval/docx")
+    wait_idle(window, qtbot)
+    click(qtbot, button(card, "Approve"))
+    artifact_ref, _card = wait_card(window, qtbot, "docx")
+    wait_idle(window, qtbot)
+    view = window.host.view_for(artifact_ref)
+    assert view is not None and view.path is not None
+    texts = [p.text for p in docx.Document(str(view.path)).paragraphs]
+    assert "Report 2025" in texts and "Sales in 2025 were good." in texts
+    assert original.read_bytes() == before  # the user's own file is never touched
+
+
+def test_a_corrupt_file_gets_one_clear_message_and_nothing_is_lost(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(b"PK\x03\x04" + b"garbage" * 20)
+    window = make_window()
+    send(window, qtbot, "What's in broken.docx?", [str(broken)])
+    qtbot.waitUntil(lambda: any("corrupt" in m.text for m in window.conversation), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    assert window.task_status.text() == "Idle" and not window.chat.composer.is_busy()
+    store = window.services.store
+    conv = window.controller.current_id
+    assert [m.role for m in store.messages(conv)] == ["user", "assistant"]
+    send(window, qtbot, REQUEST)  # the conversation goes on
+    wait_card(window, qtbot, "approval/docx")
