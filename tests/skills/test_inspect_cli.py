@@ -62,3 +62,19 @@ def test_unreadable_file_exits_2_with_one_line(files: Path, name: str, reason: s
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and reason in lines[0] and "Traceback" not in proc.stderr
+
+
+def test_pptx_and_xlsx_outlines(tmp_path: Path) -> None:
+    import openpyxl
+    import pptx
+
+    wb = openpyxl.Workbook()
+    wb.active["A1"], wb.active["B1"] = "Total", "=1+1"
+    wb.save(str(tmp_path / "book.xlsx"))
+    deck = pptx.Presentation()
+    deck.slides.add_slide(deck.slide_layouts[1]).shapes.title.text = "Hello deck"
+    deck.save(str(tmp_path / "deck.pptx"))
+    xlsx = _mira(str(tmp_path / "book.xlsx"))
+    assert xlsx.returncode == 0 and "Total" in xlsx.stdout
+    deck_out = _mira(str(tmp_path / "deck.pptx"), "--json")
+    assert deck_out.returncode == 0 and "Hello deck" in json.loads(deck_out.stdout)["message"]
