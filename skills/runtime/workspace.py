@@ -97,7 +97,9 @@ class Workspace:
         folder (or a parent) for a symlink after the check cannot move the file
         outside the workspace; the swap is detected and nothing is published.
         On Linux the yielded path goes through ``/proc/self/fd`` so even the
-        caller's own write lands in the checked folder.
+        caller's own write lands in the checked folder. That path is valid in this
+        process only: a subprocess (LibreOffice) must write elsewhere and the caller
+        copies its output into the staging path.
         """
         target = self.resolve(rel)
         parent = target.parent
