@@ -110,9 +110,12 @@ class TaskController(QObject):
         return self.runtime
 
     def close(self) -> None:
+        """Stop listening and drop pending view updates (the window is going away)."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        for job in list(self._jobs):
+            job.cancel()
 
     # -- helpers ------------------------------------------------------------------------
     async def _store(self, fn: Callable[..., Any], *args: Any) -> Any:

@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self.resize(1180, 780)
         self._restore_state()
         self.runtime_ready = False
+        self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
         self.controller.runtime_loader = self._load_runtime
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
@@ -306,8 +307,6 @@ class MainWindow(QMainWindow):
             self._rebuild_runtime()
 
     # -- settings -----------------------------------------------------------------------
-    _runtime_dirty = False
-
     def open_settings(self) -> Any:
         from desktop.ui.settings_dialog import SettingsDialog
 

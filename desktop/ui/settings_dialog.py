@@ -5,6 +5,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -230,6 +231,16 @@ class SettingsDialog(QDialog):
         except ValueError as exc:
             self._fail(tr("settings.invalid", error=exc))
             return
+        if settings.workspace_root:
+            root = Path(settings.workspace_root).expanduser()
+            if not root.is_absolute():
+                self._fail(tr("settings.workspace.invalid", error=settings.workspace_root))
+                return
+            try:
+                root.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self._fail(tr("settings.workspace.invalid", error=exc.strerror or exc))
+                return
         key = self.api_key.text().strip()
         if key and settings.model.provider == "openai_compatible":
             try:

@@ -116,6 +116,9 @@ def test_settings_dialog_validates_keeps_keys_out_of_the_file_and_tests_the_conn
     assert not ok and message
 
     dialog.api_key.clear()
+    dialog.workspace.setText("relative/folder")
+    dialog.ok_button.click()
+    assert dialog.isVisible() and "relative/folder" in dialog.error.text()
     folder = tmp_path / "elsewhere"
     folder.mkdir()
     dialog.pick_folder = lambda _parent, _start: str(folder)
