@@ -83,6 +83,12 @@ def test_chinese_text_round_trips_with_east_asian_font(ws: Workspace) -> None:
     assert not doc.styles.element.xpath(".//w:rFonts[@w:eastAsiaTheme]")
     run = next(p for p in doc.paragraphs if p.text.startswith("本季度")).runs[0]
     assert run._r.rPr.find(qn("w:rFonts")).get(qn("w:eastAsia")) == "Noto Sans CJK SC"
+    import zipfile
+
+    with zipfile.ZipFile(ws.root / "中文报告.docx") as zf:
+        font_table = zf.read("word/fontTable.xml").decode()
+    # Word on a machine without Noto substitutes the declared Windows CJK font.
+    assert '<w:font w:name="Noto Sans CJK SC"><w:altName w:val="Microsoft YaHei"/>' in font_table
     inspect = get_command("docx_inspect").run(ws, {"path": "中文报告.docx"})
     assert inspect.data["headings"] == [{"level": 1, "text": "概述"}]
     assert inspect.data["words"] >= 13  # CJK characters count as words
