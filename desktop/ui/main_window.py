@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEventLoop, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEventLoop, QLibraryInfo, QSettings, Qt, QTimer, QTranslator, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
 
@@ -25,6 +25,25 @@ from desktop.ui.theme import apply_theme
 log = logging.getLogger(__name__)
 
 READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
+_qt_translator: QTranslator | None = None
+
+
+def install_qt_translations(language: str) -> None:
+    """Qt's own strings (standard buttons such as Yes/No, text-field context menus) in ``language``."""
+    global _qt_translator
+    app = QApplication.instance()
+    if app is None:
+        return
+    if _qt_translator is not None:
+        app.removeTranslator(_qt_translator)
+        _qt_translator = None
+    if language == "en":
+        return
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if translator.load(f"qtbase_{language}", folder):
+        app.installTranslator(translator)
+        _qt_translator = translator
 
 
 class MainWindow(QMainWindow):
@@ -140,6 +159,7 @@ class MainWindow(QMainWindow):
         self.preview_panel.sig_closed.connect(self._preview_closed)
 
     def retranslate(self) -> None:
+        install_qt_translations(i18n.language())
         self.setWindowTitle(tr("app.title"))
         self.file_menu.setTitle(tr("menu.file"))
         self.view_menu.setTitle(tr("menu.view"))

@@ -131,3 +131,13 @@ def test_settings_dialog_validates_keeps_keys_out_of_the_file_and_tests_the_conn
     assert saved["workspace_root"] == str(folder)
     assert "sk-secret-value" not in text
     assert window.services.settings.workspace_path() == folder
+
+
+def test_qt_standard_buttons_follow_the_interface_language(make_window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QCoreApplication
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(language="zh_CN"))
+    assert QCoreApplication.translate("QPlatformTheme", "&Yes") != "&Yes"
+    window.apply_settings(window.services.settings.__class__(language="en"))
+    assert QCoreApplication.translate("QPlatformTheme", "&Yes") == "&Yes"
