@@ -28,7 +28,7 @@ h2 { font-size: 14pt; margin: 10pt 0 5pt 0; }
 h3 { font-size: 12pt; margin: 8pt 0 4pt 0; }
 h4, h5, h6 { font-size: 11pt; margin: 6pt 0 3pt 0; }
 p { margin: 0 0 6pt 0; }
-table { border-collapse: collapse; margin: 4pt 0 10pt 0; }
+table { border-collapse: collapse; border-spacing: 0; margin: 4pt 0 10pt 0; }
 th, td { border: 0.75pt solid #555555; padding: 2pt 4pt; text-align: left; }
 th { background-color: #e8e8e8; font-weight: bold; }
 p.caption { font-size: 9pt; font-style: italic; text-align: center; }
@@ -69,7 +69,7 @@ def _table(block: dict[str, Any]) -> str:
     head = "".join(f"<th>{_e(str(h))}</th>" for h in block["header"])
     rows = "".join("<tr>" + "".join(f"<td>{_e(cell_text(c))}</td>" for c in row) + "</tr>"
                    for row in block["rows"])
-    return f"<table><tr>{head}</tr>{rows}</table>"
+    return f'<table cellspacing="0"><tr>{head}</tr>{rows}</table>'
 
 
 def _image(block: dict[str, Any], name: str, info: ImageInfo) -> str:
