@@ -204,6 +204,8 @@ class PreviewBase(QWidget):
         self.position_label.setText(f"{unit} {index + 1} / {count}" if count else "")
         self.prev_button.setEnabled(count > 0 and index > 0)
         self.next_button.setEnabled(count > 0 and index < count - 1)
+        for b in (self.prev_button, self.next_button):
+            b.setVisible(not self._error)
         zoomable = self._canvas() is not None and not self._error
         for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
             b.setVisible(zoomable)
