@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from desktop.agent import _messages as M
 from desktop.agent._crash import _crashpoint
 from desktop.agent._loop import PAUSED, error
+from desktop.agent._owner import other_owner_alive
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
 from desktop.agent.flow import SKILL_PIPELINE
 from desktop.agent.hashing import canonical_json, input_hash
@@ -181,6 +182,9 @@ class ApprovalMixin:
             return f"{row.tool_id} ({row.id}): already resolved"
         return f"{row.tool_id} in task {row.task_id}: recorded {state}"
 
+    def _driven_elsewhere(self: AgentRuntime, task_id: str) -> bool:
+        return task_id not in self._drives and other_owner_alive(self.store.task(task_id).owner)
+
     # -- decisions ---------------------------------------------------------------------
 
     def _decidable(self: AgentRuntime, approval_id: str) -> tuple[ApprovalRow, TaskRow]:
@@ -193,7 +197,7 @@ class ApprovalMixin:
             raise ApprovalError(f"this task already {_FINAL[task.status]}; nothing is waiting for approval")
         if approval.state != "pending":
             raise ApprovalError(f"this change was already {approval.state}; it will not run again")
-        if task.id in self._drives:
+        if task.id in self._drives or other_owner_alive(task.owner):
             raise ApprovalError("this task is running; wait for it to pause")
         self._check_identity(task)
         return approval, task
@@ -275,12 +279,15 @@ class ApprovalMixin:
         for row in self.store.ledger(states=("executing",)):
             if row.tool_id == "run_skill":
                 continue  # the parent's record of a skill run; it ends when the skill agent does
+            if self._driven_elsewhere(row.task_id):
+                report.append(f"task {row.task_id}: still running in another process; left alone")
+                continue
             if not self._recheck_ledger:
                 self.store.ledger_move(row.id, ("executing",), "approved")  # negative control only
                 continue
             report.append(self._resolve_interrupted(row))
         for task in self.store.tasks("running"):
-            if task.id in self._drives:
+            if task.id in self._drives or self._driven_elsewhere(task.id):
                 continue
             ws = Workspace(task.workspace)
             for stray in ws.stray_staging_files():

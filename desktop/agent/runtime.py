@@ -13,6 +13,7 @@ from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent._loop import MAIN, LoopMixin
+from desktop.agent._owner import this_process
 from desktop.agent._run import Run
 from desktop.agent.approvals import ApprovalError, ApprovalMixin
 from desktop.agent.budgets import BudgetExhausted, Budgets
@@ -119,6 +120,7 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         task = self.store.task(task_id)
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
                   self.model_factory(), Budgets.from_dict(dict(task.budgets)), dict(task.usage))
+        self.store.update_task(task_id, owner=this_process())
         self._update_message(task_id, status="streaming")
         try:
             if task.packet is not None:
@@ -135,7 +137,7 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
             log.exception("task %s crashed", task_id)
             self._fail_task(task_id, f"Internal error: {type(exc).__name__}: {exc}")
         finally:
-            self.store.update_task(task_id, usage=run.snapshot())
+            self.store.update_task(task_id, usage=run.snapshot(), owner=None)
 
     def cancel(self, task_id: str) -> None:
         """Stop a task cleanly: its model stream is cancelled, a command in flight finishes atomically and is

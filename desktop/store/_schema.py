@@ -131,6 +131,11 @@ MIGRATIONS: Sequence[str] = (
     CREATE INDEX approvals_by_state ON approvals(state);
     CREATE INDEX artifacts_by_conversation ON artifacts(conversation_id, created);
     """,
+    # v3: which process is driving a task right now, so recovery in another process (a second window,
+    # `mira task` next to the app) never resumes or resolves work that is still alive.
+    """
+    ALTER TABLE tasks ADD COLUMN owner TEXT;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -21,7 +21,8 @@ from desktop.store.rows import (
 if TYPE_CHECKING:
     import contextlib
 
-_TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished"}
+_TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
+                "owner"}
 _JSON_FIELDS = {"usage", "packet"}
 
 
@@ -171,7 +172,10 @@ class TaskStoreMixin:
         """Finish a call and write its tool result into the transcript, atomically and only once."""
         with self._tx() as c:
             entry = c.execute("SELECT * FROM ledger WHERE id=?", (ledger_id,)).fetchone()
-            if entry is None or not self._ledger_move(c, ledger_id, from_states, to_state, result=result):
+            if entry is None or c.execute("SELECT 1 FROM transcripts WHERE task_id=? AND agent=? AND call_key=?",
+                                          (entry["task_id"], entry["agent"], entry["call_key"])).fetchone():
+                return None  # a call has one result, ever
+            if not self._ledger_move(c, ledger_id, from_states, to_state, result=result):
                 return None
             return self._append(c, entry["task_id"], entry["agent"], tool_message, entry["call_key"])
 
@@ -300,7 +304,8 @@ def _task(r: sqlite3.Row) -> TaskRow:
     return TaskRow(r["id"], r["conversation_id"], r["message_id"], r["request"], r["status"], r["flow_id"],
                    r["flow_version"], r["build_identity"], r["workspace"], json.loads(r["budgets"]),
                    json.loads(r["usage"] or "{}"), r["skill_id"], r["skill_call_key"], r["outcome"],
-                   _loads(r["packet"]), r["error"], r["created"], r["finished"])
+                   _loads(r["packet"]), r["error"], r["created"], r["finished"],
+                   r["owner"] if "owner" in r.keys() else None)
 
 
 def _ledger(r: sqlite3.Row) -> LedgerRow:

@@ -56,6 +56,7 @@ class TaskRow:
     error: str | None
     created: float
     finished: float | None
+    owner: str | None = None  # "<host>:<pid>" of the process driving it now; None when nobody is
 
 
 @dataclass(frozen=True)

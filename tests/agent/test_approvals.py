@@ -116,3 +116,28 @@ def test_cancel_while_paused_refuses_later_approval(h: Harness) -> None:
     with pytest.raises(ApprovalError, match="was cancelled"):
         run(rt.approve(approval_id))
     assert not (h.root / task_id / "a.txt").exists()
+
+
+def test_recover_leaves_a_task_driven_by_another_live_process_alone(h: Harness) -> None:
+    import os
+    import socket
+
+    rt, task_id, approval_id = _paused(h)
+    # Another live process (our parent) approved the call and is executing it right now.
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    h.store.update_task(task_id, owner=f"{socket.gethostname()}:{os.getppid()}")
+    report = run(h.runtime([]).recover())
+    assert report == [f"task {task_id}: still running in another process; left alone"]
+    assert h.store.ledger_entry(ledger_id).state == "executing" and h.store.task(task_id).status == "running"
+    with pytest.raises(ApprovalError):
+        run(rt.approve(approval_id))
+    # Once that process is gone (a dead pid), the call is reported not done and the task goes on.
+    h.store.update_task(task_id, owner=f"{socket.gethostname()}:999999999")
+    rt2 = h.runtime([Completion("I could not write it."), Completion("Not done.")])
+    run(rt2.recover())
+    assert h.store.ledger_entry(ledger_id).state == "failed"
+    told = json.loads(h.model.calls[0].messages[-1].content)
+    assert told["ok"] is False and told["error"].startswith("not done")
+    assert rt2.task_status(task_id).status == "finished" and not (h.root / task_id / "a.txt").exists()
