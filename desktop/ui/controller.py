@@ -126,6 +126,11 @@ class TaskController(QObject):
     def busy(self) -> bool:
         return bool(self._operations) or self._finishing > 0 or self._starting > 0
 
+    def running_in(self, conversation_id: str) -> bool:
+        """True while a task of ``conversation_id`` runs (or is being started or decided)."""
+        return any(s.conversation_id == conversation_id for s in self._operations.values()) or (
+            self._starting > 0 and conversation_id == self.current_id)
+
     def request(self, coro: Any) -> asyncio.Future[Any]:
         """Schedule a send/decision; busy from this moment on, not only once the coroutine runs."""
         self._starting += 1

@@ -278,6 +278,9 @@ class MainWindow(QMainWindow):
         await self.reload_conversations()
 
     async def _delete(self, conversation_id: str) -> None:
+        if self.controller.running_in(conversation_id):
+            self._notify(tr("chat.busy"))  # deleting under a running task would lose its result
+            return
         await self._store(self.services.store.delete_conversation, conversation_id)
         if conversation_id == self.controller.current_id:
             self.preview_panel.close_preview()

@@ -62,6 +62,12 @@ def test_stop_cancels_the_running_task_cleanly(make_window, qtbot, monkeypatch) 
     qtbot.waitUntil(lambda: started.is_set() and composer.is_busy(), timeout=TIMEOUT)
     assert window.task_status.text() == "Thinking…"
     assert composer.send_button.text() == "Stop"
+    conv = window.controller.current_id
+    window.sidebar.confirm_delete = lambda _parent, _title: True
+    window.sidebar.select(conv)
+    window.sidebar.delete_current()  # refused while its task runs: the result would be lost
+    qtbot.waitUntil(lambda: "still running" in window.statusBar().currentMessage(), timeout=TIMEOUT)
+    assert [c.id for c in window.services.store.list_conversations()] == [conv]
     click(qtbot, composer.send_button)
     qtbot.waitUntil(lambda: not composer.is_busy(), timeout=TIMEOUT)
     store = window.services.store
