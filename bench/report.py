@@ -56,10 +56,12 @@ def table_rows(report: RunReport) -> list[tuple[str, ...]]:
 def terminal_table(report: RunReport) -> str:
     """A plain aligned table for the terminal."""
     rows = [HEADER, *table_rows(report)]
-    widths = [min(60, max(len(r[i]) for r in rows)) for i in range(len(HEADER))]
+    # The figure name stays whole; long baseline/target/result texts are cut (RESULTS.md has them in full).
+    caps = (20, 90, 16, 50, 9, 40, 60)
+    widths = [min(cap, max(len(r[i]) for r in rows)) for i, cap in enumerate(caps)]
 
     def fmt(r: tuple[str, ...]) -> str:
-        return "  ".join(c[:60].ljust(w) for c, w in zip(r, widths)).rstrip()
+        return "  ".join((c if len(c) <= w else c[:w - 1] + "…").ljust(w) for c, w in zip(r, widths)).rstrip()
 
     lines = [fmt(rows[0]), "  ".join("-" * w for w in widths)]
     lines += [fmt(r) for r in rows[1:]]
