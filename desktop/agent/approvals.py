@@ -64,6 +64,12 @@ def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def written_path(approval: ApprovalRow) -> str | None:
+    """The file the frozen call publishes: its ``output`` argument when it has one, else its target."""
+    output = approval.arguments.get("output")
+    return output if isinstance(output, str) and output.strip() else approval.target_path
+
+
 def _verify_artifact(ws: Workspace, art: ArtifactRecord) -> str | None:
     try:
         path = ws.resolve(art.path, must_exist=True)
@@ -136,7 +142,8 @@ class ApprovalMixin:
             result = error(CHANGED)
             self.store.record_result(row.id, ("approved",), "failed", result, M.tool_result(call, result))
             return
-        if not self.store.ledger_move(row.id, ("approved",), "executing", pre_sha256=now_sha):
+        pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
+        if not self.store.ledger_move(row.id, ("approved",), "executing", pre_sha256=pre_sha):
             return  # someone else (another window) took this call
         _crashpoint("after_executing_commit")
         result = await self._execute_command(run, cmd, dict(approval.arguments))
@@ -167,11 +174,11 @@ class ApprovalMixin:
         if approval is None:
             result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
         else:
-            now = file_sha(ws, approval.target_path)
-            if approval.target_path and now and now != (row.pre_sha256 or ""):
-                path = ws.resolve(approval.target_path)
-                record = ArtifactRecord(approval.target_path, Path(approval.target_path).suffix.lstrip(".").lower(),
-                                        now, path.stat().st_size)
+            written = written_path(approval)
+            now = file_sha(ws, written)
+            if written and now and now != (row.pre_sha256 or ""):
+                path = ws.resolve(written)
+                record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
                 result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
                           "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
             else:

@@ -107,3 +107,18 @@ def test_denial_at_the_prompt_writes_nothing(tmp_path: Path) -> None:
 def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     proc = mira(tmp_path, "make a report", "--attach", "missing.md")
     assert proc.returncode == 2 and "cannot attach" in proc.stderr
+
+
+def test_inspect_exits_0_with_its_result_and_no_artifact(tmp_path: Path) -> None:
+    _need_skill("docx")
+    import docx
+
+    doc = docx.Document()
+    doc.add_heading("Budget 2026", level=1)
+    doc.add_paragraph("Travel is capped.")
+    doc.save(tmp_path / "plan.docx")
+    proc = mira(tmp_path, "What's in plan.docx?", "--attach", "plan.docx", "--json")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(proc.stdout)
+    assert report["outcome"] == "completed" and report["artifacts"] == []
+    assert "Budget 2026" in report["message"]

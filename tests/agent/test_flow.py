@@ -80,3 +80,32 @@ def test_deny_writes_denial_at_the_call_and_continues(h: Harness) -> None:
     assert packet["status"] == "denied" and packet["artifacts"] == []
     assert h.store.approval(approval_id).state == "denied"
     assert [e.approved for e in h.of(ev.ApprovalDecided)] == [False]
+
+
+def test_no_runtime_command_is_ever_a_main_agent_tool() -> None:
+    from skills.runtime import all_commands
+
+    from desktop.agent.tools import MAIN_TOOLS as TOOLS
+
+    commands = set(all_commands())
+    assert commands, "the built-in office commands are registered"
+    assert not commands & {t.name for t in TOOLS}
+    assert {t.name for t in TOOLS} == {"load_skill", "run_skill", "list_workspace", "read_workspace_file"}
+
+
+def test_real_catalog_skill_agent_surface_is_exactly_its_commands(h: Harness) -> None:
+    from desktop.agent import CatalogSkills
+
+    skills = CatalogSkills()
+    rt = h.runtime([tool_turn(("m1", "run_skill", json.dumps({"skill_id": "docx", "goal": "inspect nothing"}))),
+                    Completion("I stop."), Completion("Nothing made.")], skills=skills)
+    task_id = run(rt.start_task(h.conv.id, "hello"))
+    assert rt.task_status(task_id).status == "finished"
+    main_tools, skill_tools = h.model.calls[0].tools, h.model.calls[1].tools
+    assert skills.summaries() in h.model.calls[0].messages[0].content
+    expected = [*skills.skill("docx").commands, "list_workspace", "read_workspace_file", "complete"]
+    assert [t.name for t in skill_tools] == expected
+    assert not {t.name for t in main_tools} & set(skills.skill("docx").commands)
+    from skills.catalog import load_body
+
+    assert h.model.calls[1].messages[0].content == load_body("docx")
