@@ -180,6 +180,9 @@ def test_inspect_reports_the_outline(ws: Path) -> None:
     assert _steps(run) == ["pptx_inspect", "complete"]
     assert run.complete["summary"].startswith("Contents of quarterly-report.pptx")
     assert run.results["pptx_inspect"]["message"] in run.complete["summary"]
+    run = run_skill_agent(ws, "pptx", "查看 quarterly-report.pptx 里面有什么", ["quarterly-report.pptx"])
+    assert _steps(run) == ["pptx_inspect", "complete"]
+    assert run.complete["summary"].startswith("quarterly-report.pptx 的内容")
 
 
 def test_no_content_completes_without_writing(tmp_path: Path) -> None:
