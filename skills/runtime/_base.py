@@ -128,12 +128,18 @@ def _load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
-    for mod in _BUILTIN_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:  # a real missing dependency, not an unbuilt module
-                raise
+    try:
+        for mod in _BUILTIN_MODULES:
+            try:
+                importlib.import_module(mod)
+            except ModuleNotFoundError as exc:
+                if exc.name != mod:  # a real missing dependency, not an unbuilt module
+                    raise
+    except BaseException:
+        # Never leave a silently partial registry behind: the next call tries again
+        # (modules that imported fine are cached and do not register twice).
+        _loaded = False
+        raise
 
 
 def all_commands() -> dict[str, Command]:
