@@ -9,6 +9,7 @@ from renderers._api import (
     RendererHost,
     RendererSpec,
 )
+from renderers.registry import Registry, default_registry
 
 __all__ = [
     "ArtifactView",
@@ -17,4 +18,6 @@ __all__ = [
     "PendingApproval",
     "RendererHost",
     "RendererSpec",
+    "Registry",
+    "default_registry",
 ]

@@ -8,9 +8,10 @@ through a queued Qt signal, so callbacks always run on the UI thread.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -21,17 +22,59 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 30.0
 
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
 # PyMuPDF keeps global state; one document operation at a time across threads.
 FITZ_LOCK = threading.RLock()
+MAX_WORKERS = 6  # 2 normally; one more each time a job overruns its time limit
 
 
-def pool() -> ThreadPoolExecutor:
+class _Pool:
+    """A small pool of daemon threads returning ``concurrent.futures.Future``s.
+
+    Not ``ThreadPoolExecutor``: its threads are joined at interpreter exit, so one
+    parse stuck on a hostile file would keep the app from quitting. A job past its
+    time limit cannot be killed; :meth:`add_worker` keeps the others flowing.
+    """
+
+    def __init__(self, workers: int = 2) -> None:
+        self._queue: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        for _ in range(workers):
+            self.add_worker()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._queue.put((future, fn, args))
+        return future
+
+    def add_worker(self) -> None:
+        with self._lock:
+            if len(self._threads) >= MAX_WORKERS:
+                return
+            thread = threading.Thread(target=self._work, name=f"mira-render-{len(self._threads)}", daemon=True)
+            self._threads.append(thread)
+            thread.start()
+
+    def _work(self) -> None:
+        while True:
+            future, fn, args = self._queue.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # delivered to the UI thread as an error state
+                future.set_exception(exc)
+
+
+_pool: _Pool | None = None
+_pool_lock = threading.Lock()
+
+
+def pool() -> _Pool:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mira-render")
+            _pool = _Pool()
         return _pool
 
 
@@ -128,4 +171,5 @@ class Jobs(QObject):
             return
         _, on_error = self._callbacks
         self.cancel()
+        pool().add_worker()  # the overrunning job still holds its thread
         on_error(f"the file took longer than {self.timeout:.0f} s to read; it is too large or damaged")

@@ -150,6 +150,7 @@ class ApprovalCard(QFrame):
             text, color = "Approved — writing…", "#1a73e8"
         self.state_label.setText(text)
         self.state_label.setWordWrap(True)
+        self.layout().activate()
         self.state_label.setStyleSheet(f"font-weight: 600; color: {color};")
 
 

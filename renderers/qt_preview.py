@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from renderers import pageview
 from renderers._api import ArtifactView
-from renderers._common import file_sha256, format_kind
+from renderers._common import file_sha256
 from renderers._jobs import Jobs
 from renderers._pdfcanvas import PdfCanvas, page_count
 
@@ -282,6 +282,3 @@ def _convert(path: Path, sha256: str, cache_dir: Path | None) -> tuple[Path, int
     pdf = pageview.cached_pdf(path, sha256 or file_sha256(path), cache_dir)
     return pdf, page_count(pdf)
 
-
-def kind_of(view: ArtifactView) -> str:
-    return format_kind(view)

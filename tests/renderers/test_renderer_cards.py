@@ -125,3 +125,14 @@ def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, file
     assert denied.state_label.text() == "Denied — nothing was written"
     card.grab().save("/tmp/mira-approval-outcome.png")
     assert host.calls == [("approve", "ap-1")]
+
+
+def test_approval_preview_is_the_target_files_preview(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+    from renderers.docx import DocxPreview
+
+    preview = registry.create_preview(_approval(files, view_of), None, 1)
+    qtbot.addWidget(preview)
+    assert isinstance(preview, DocxPreview)
+    with qtbot.waitSignal(preview.sig_loaded, timeout=10_000) as blocker:
+        preview.show()
+    assert blocker.args == [1]
