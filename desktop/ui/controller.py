@@ -263,7 +263,8 @@ class TaskController(QObject):
             return
         conv_id = self.current_id
         if conv_id is None:
-            title = (text.splitlines()[0] if text else Path(attachments[0]).name)[:60]
+            first_line = text.splitlines()[0].strip().rstrip(":：") if text else ""
+            title = (first_line or Path(attachments[0]).name)[:60]
             row = await self._store(self.store.create_conversation, title)
             conv_id = row.id
             self.current_id = conv_id

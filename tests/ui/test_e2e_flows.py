@@ -185,3 +185,23 @@ def test_a_corrupt_file_gets_one_clear_message_and_nothing_is_lost(make_window, 
     assert [m.role for m in store.messages(conv)] == ["user", "assistant"]
     send(window, qtbot, REQUEST)  # the conversation goes on
     wait_card(window, qtbot, "approval/docx")
+
+
+def test_a_second_window_cannot_approve_again(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    first = make_window()
+    send(first, qtbot, REQUEST)
+    ref, first_card = wait_card(first, qtbot, "approval/docx")
+    wait_idle(first, qtbot)
+    second = make_window()  # another window on the same data, showing the same pending card
+    _again, second_card = wait_card(second, qtbot, "approval/docx")
+
+    click(qtbot, button(first_card, "Approve"))
+    wait_card(first, qtbot, "docx")
+    wait_idle(first, qtbot)
+    click(qtbot, button(second_card, "Approve"))
+    qtbot.waitUntil(lambda: any(m.id.startswith("local-notice") for m in second.conversation), timeout=TIMEOUT)
+    wait_idle(second, qtbot)
+    notice = next(m for m in second.conversation if m.id.startswith("local-notice"))
+    assert notice.text.startswith("The decision could not be applied")
+    assert len(_workspace_files(first, ".docx")) == 1  # written once
+    assert second.services.store.approval(ref.artifact_id).state == "approved"
