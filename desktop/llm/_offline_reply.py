@@ -130,6 +130,10 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
     elif status == "denied":
         out.append("没有写入任何文件：你拒绝了这次更改。" if chinese
                    else "Nothing was written: you declined the change.")
+        if summary.startswith(("Nothing was written", "没有写入任何文件")):
+            # The skill agent's own summary already says it, with the file and command named.
+            out[-1] = summary
+            summary = ""
     else:
         out.append("任务没有完成。" if chinese else "The task did not finish.")
     for a in artifacts:
