@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 
 
 def run() -> int:
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QMessageBox
     import qasync
 
     from desktop import __version__
@@ -23,7 +24,14 @@ def run() -> int:
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
 
-    window = MainWindow()
+    try:
+        window = MainWindow()
+    except Exception as exc:  # e.g. an unreadable database: one clear message, no traceback
+        message = f"Mira could not start: {exc}"
+        print(message, file=sys.stderr)
+        if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+            QMessageBox.critical(None, "Mira", message)
+        return 1
     window.show()
 
     # SIGTERM/SIGINT close the window the normal way, so state is saved and the

@@ -1,0 +1,19 @@
+"""The ``mira`` entry point refuses an unreadable database with one clear line, not a traceback."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+MIRA = Path(sys.executable).with_name("mira")
+
+
+def test_an_unreadable_database_is_one_clear_message_and_exit_1(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "mira.sqlite3").write_bytes(b"this is not a database " * 20)
+    env = dict(os.environ, MIRA_HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([str(MIRA)], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1
+    lines = [line for line in out.stderr.splitlines() if line.strip() and "propagateSizeHints" not in line]
+    assert lines == ["Mira could not start: file is not a database"]
