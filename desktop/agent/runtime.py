@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent._loop import MAIN, LoopMixin
+from desktop.agent._loop import MAIN, PAUSED, LoopMixin
 from desktop.agent._owner import this_process
 from desktop.agent._run import Run
 from desktop.agent.approvals import ApprovalError, ApprovalMixin
@@ -108,25 +108,31 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
             raise ApprovalError("this task is already running")
         inner = asyncio.ensure_future(self._drive_inner(task_id))
         self._drives[task_id] = inner
+        inner.add_done_callback(lambda _t: self._drives.pop(task_id, None))
         try:
+            # Shielded so that cancel(task_id) reaches the drive itself, which then ends the task cleanly.
             await asyncio.shield(inner)
-        finally:
-            if inner.done():
-                self._drives.pop(task_id, None)
-            else:
-                inner.add_done_callback(lambda _t: self._drives.pop(task_id, None))
+        except asyncio.CancelledError:
+            if not inner.done():  # our caller was cancelled: cancel the task cleanly too, then pass it on
+                inner.cancel()
+                await asyncio.wait([inner])
+            raise
 
     async def _drive_inner(self, task_id: str) -> None:
         task = self.store.task(task_id)
+        usage = dict(task.usage)
+        # The durable ledgers are the floor: a crash must not hand a task a fresh budget.
+        usage["model_calls"] = max(int(usage.get("model_calls", 0)), len(self.store.model_calls(task_id)))
+        usage["tool_calls"] = max(int(usage.get("tool_calls", 0)), len(self.store.ledger(task_id)))
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
-                  self.model_factory(), Budgets.from_dict(dict(task.budgets)), dict(task.usage))
+                  self.model_factory(), Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
         self._update_message(task_id, status="streaming")
         try:
             if task.packet is not None:
                 await self._finalize(run, None)  # crashed between commit and delivery: deliver only
-            else:
-                await self._main_loop(run)
+            elif await self._main_loop(run) == PAUSED:
+                self._update_message(task_id, status="done")
         except asyncio.CancelledError:
             self._mark_cancelled(task_id)
         except BudgetExhausted as exc:

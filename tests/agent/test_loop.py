@@ -164,3 +164,23 @@ def test_cancel_stops_a_running_model_stream_cleanly(h: Harness) -> None:
     assert rt.task_status(task_id).status == "cancelled"
     assert [c.state for c in h.store.model_calls(task_id)] == ["failed"]
     assert h.of(ev.TaskCancelled) and h.of(ev.TextDelta)[0].text == "thinking"
+
+
+def test_cancelling_the_caller_cancels_the_task_cleanly(h: Harness) -> None:
+    model = _SlowModel()
+    rt = h.runtime()
+    rt.model_factory = lambda: model
+
+    async def scenario() -> None:
+        start = asyncio.ensure_future(rt.start_task(h.conv.id, "slow"))
+        await model.started.wait()
+        start.cancel()
+        try:
+            await start
+        except asyncio.CancelledError:
+            pass
+
+    run(scenario())
+    [task] = h.store.tasks()
+    assert task.status == "cancelled" and task.owner is None
+    assert h.store.message(task.message_id).text.startswith("Stopped.")
