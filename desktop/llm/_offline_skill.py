@@ -315,7 +315,12 @@ class SkillAgentPlan:
         if call.name.endswith("_create"):
             summary = self._create_summary(args, paths[0] if paths else target)
         elif call.name.endswith("_edit"):
-            summary = self._t(f"Edited {target}: {message}", f"已修改 {target}：{message}")
+            op = (args.get("operations") or [{}])[0]
+            counts = (res.get("data") or {}).get("replacements") if isinstance(res.get("data"), dict) else None
+            n = f" ({_plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
+            n_zh = f"（共 {sum(counts)} 处）" if isinstance(counts, list) and counts else ""
+            summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
+                              f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
         elif call.name.endswith("_inspect"):
             summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         else:

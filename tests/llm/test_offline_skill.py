@@ -158,8 +158,10 @@ def test_edit_replace_text_english_and_chinese(ws: Path) -> None:
                           ["quarterly-report.docx"])
     assert _steps(run) == ["docx_edit", "complete"]
     assert run.complete["artifacts"] == ["quarterly-report.docx"]
+    assert run.complete["summary"] == 'Replaced "Tokyo" with "Osaka" in quarterly-report.docx (1 replacement).'
     run = run_skill_agent(ws, "docx", "把 quarterly-report.docx 中的“Osaka”改成“大阪”", ["quarterly-report.docx"])
     assert run.results["docx_edit"]["ok"] is True
+    assert run.complete["summary"] == "已将 quarterly-report.docx 中的“Osaka”改为“大阪”（共 1 处）。"
     text = "\n".join(p.text for p in docx.Document(str(ws / "quarterly-report.docx")).paragraphs)
     assert "Open the 大阪 office" in text and "Tokyo" not in text
 
