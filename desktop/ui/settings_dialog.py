@@ -110,14 +110,14 @@ class SettingsDialog(QDialog):
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.key_note = _note(page)
-        available, keyring_note = keys.keyring_status()
-        self.key_note.setText(tr("settings.api_key.note") + ("" if available else "\n" + keyring_note))
+        available, _note_text = keys.keyring_status()
+        self.key_note.setText(tr("settings.api_key.note") + ("" if available else "\n" + tr("settings.no_keyring")))
         self.offline_note = _note(page)
         self.offline_note.setText(tr("settings.offline.note"))
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.test_result, 1)
-        form = QFormLayout(page)
+        form = self.model_form = QFormLayout(page)
         form.addRow(tr("settings.provider"), self.provider)
         form.addRow("", self.offline_note)
         form.addRow(tr("settings.base_url"), self.base_url)
@@ -168,8 +168,9 @@ class SettingsDialog(QDialog):
         remote = self.provider.currentData() == "openai_compatible"
         for widget in (self.base_url, self.model_name, self.api_key, self.timeout):
             widget.setEnabled(remote)
-        self.offline_note.setVisible(not remote)
-        self.key_note.setVisible(remote)
+        # Whole rows, so a hidden note leaves no gap.
+        self.model_form.setRowVisible(self.offline_note, not remote)
+        self.model_form.setRowVisible(self.key_note, remote)
         self.test_result.clear()
 
     def model_settings(self) -> ModelSettings:
