@@ -57,6 +57,34 @@ class _Builder:
         self.blocks = 0
         self.truncated = False
         self._num_formats: dict[tuple[str, str], str] = {}
+        self._style_names, self._default_style = self._read_style_names()
+
+    def _read_style_names(self) -> tuple[dict[str, str], str]:
+        """Paragraph style id → name, read once (python-docx looks each one up by scanning)."""
+        names: dict[str, str] = {}
+        default = "Normal"
+        try:
+            styles = self.doc.part.styles.element
+        except (AttributeError, KeyError, NotImplementedError):
+            return names, default
+        for style in styles.findall(qn("w:style")):
+            if style.get(qn("w:type")) not in (None, "paragraph"):
+                continue
+            name_el = style.find(qn("w:name"))
+            name = name_el.get(qn("w:val")) if name_el is not None else style.get(qn("w:styleId"), "")
+            names[style.get(qn("w:styleId"), "")] = name or ""
+            if style.get(qn("w:default")) in ("1", "true", "on"):
+                default = name or default
+        return names, default
+
+    def _style_name(self, ppr) -> str:  # noqa: ANN001 - lxml element or None
+        style_el = ppr.find(qn("w:pStyle")) if ppr is not None else None
+        if style_el is None:
+            return self._default_style
+        sid = style_el.get(qn("w:val"), "")
+        name = self._style_names.get(sid, sid)
+        # python-docx names built-in styles in lower case in the XML ("heading 1"); show them as Word does
+        return _UI_NAMES.get(name.lower(), name)
 
     def build(self) -> DocxContent:
         body = self.doc.element.body
@@ -89,7 +117,7 @@ class _Builder:
         ppr = p._p.pPr
         if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None:
             self._new_page()
-        style = (p.style.name if p.style is not None else "") or ""
+        style = self._style_name(ppr)
         runs_html, breaks_after = self._runs(p)
         plain = p.text
         self.text.append(plain)
@@ -234,6 +262,12 @@ class _Builder:
                   f"{''.join(rows)}</table><p></p>")
 
 
+_UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
+             "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
+             "heading 7": "Heading 7", "heading 8": "Heading 8", "heading 9": "Heading 9",
+             "title": "Title", "subtitle": "Subtitle", "normal": "Normal"}
+
+
 def _heading_tag(style: str) -> str:
     if style == "Title":
         return "h1"
@@ -242,7 +276,7 @@ def _heading_tag(style: str) -> str:
     if style.startswith("Heading "):
         digits = style.removeprefix("Heading ").strip()
         if digits.isdigit():
-            return f"h{min(int(digits) + (0 if int(digits) > 1 else 0), 6)}"
+            return f"h{min(int(digits), 6)}"
     return ""
 
 

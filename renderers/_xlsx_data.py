@@ -25,6 +25,7 @@ from renderers._common import MAX_COLUMNS, checked_path
 from renderers._jobs import PreviewError
 
 CHUNK_ROWS = 500
+FIRST_CHUNK_ROWS = 120  # a screenful and more: the grid paints before the rest is read
 MAX_MERGED = 20_000
 _DIMENSION_RE = re.compile(rb'<(?:\w+:)?dimension\s+ref="([A-Z]+[0-9]+(?::[A-Z]+[0-9]+)?)"')
 _MERGE_RE = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]+[0-9]+(?::[A-Z]+[0-9]+)?)"')
@@ -110,7 +111,7 @@ def open_sheet(path: Path, index: int) -> tuple[SheetReader, Chunk]:
     """Worker: open sheet ``index`` and read its first chunk."""
     reader = SheetReader(path, index)
     try:
-        return reader, reader.next_chunk()
+        return reader, reader.next_chunk(FIRST_CHUNK_ROWS)
     except PreviewError:
         reader.close()
         raise

@@ -63,6 +63,9 @@ def test_docx_page_flow_and_second_page(qtbot, registry, files, view_of) -> None
     html = doc.toHtml()
     assert "font-weight" in html and "italic" in html  # bold and italic runs survive
     assert doc.rootFrame() is not None and "docx-image-0" in html
+    levels = {b.text(): b.blockFormat().headingLevel() for b in _blocks(doc)}
+    assert levels["Annual Report"] == 1 and levels["Second Page Heading"] == 1
+    assert levels["Plain, bold words and italic words"] == 0
     lists = [b for b in _blocks(doc) if b.textList() is not None]
     assert {b.text() for b in lists} >= {"First bullet", "Step one"}
     with qtbot.waitSignal(preview.sig_loaded, timeout=5_000) as blocker:
