@@ -56,6 +56,8 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
                            "bullets": chunk})
         bullets.clear()
 
+    # With sub-headings inside sections, their text is indented under the sub-heading bullet.
+    nested = any(b["type"] == "heading" and b["level"] > top for b in blocks)
     for block in blocks:
         kind = block["type"]
         if kind == "heading" and block["level"] == top:
@@ -70,7 +72,6 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
             flush()
             slides.append({"layout": "image", "title": section, "image": block["path"]})
         else:
-            nested = any(b["type"] == "heading" and b["level"] > top for b in blocks)
             base = 1 if nested and bullets else 0
             bullets.extend(_block_bullets(block, base))
     flush()
