@@ -143,7 +143,8 @@ class SkillAgentPlan:
             return None
         if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             # Only documents and decks take replace_text; spreadsheets and PDFs have no such edit.
-            return (f"{self.kind}_edit", target) if self.kind in ("docx", "pptx") else None
+            name = f"{self.kind}_edit"
+            return (name, target) if self.kind in ("docx", "pptx") and name in self.tools else None
         if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             name = f"{self.kind}_inspect"
             return (name, target) if name in self.tools else None
