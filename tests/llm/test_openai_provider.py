@@ -235,3 +235,13 @@ def test_tool_calls_without_an_index_are_kept_apart(server: FakeServer) -> None:
     assert [(c.id, c.name, json.loads(c.arguments)) for c in done.tool_calls] == [
         ("t1", "list_workspace", {"path": "a"}), ("t2", "run_skill", {"skill_id": "pdf"})]
     assert done.finish_reason == "tool_calls"  # a server saying "stop" with tool calls is corrected
+
+
+@pytest.mark.parametrize("server", [_text_reply], indirect=True)
+def test_the_key_never_reaches_the_logs(server: FakeServer, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    finish(OpenAIModel(server.url, "test-model", KEY, timeout=5), USER)
+    assert caplog.records  # the SDK and httpx did log at debug level
+    assert KEY not in caplog.text
