@@ -103,6 +103,8 @@ def markdown(report: RunReport, machine: dict[str, str]) -> str:
         "",
         summary_line(report) + ".",
         "",
+        "Module run times: " + ", ".join(f"{_short(r.module)} {r.seconds:.1f} s" for r in report.results) + ".",
+        "",
     ]
     return "\n".join(lines)
 

@@ -64,6 +64,7 @@ def test_one_table_with_rows_skip_and_crash(tmp_path: Path, capsys: pytest.Captu
                   "- python-docx: ", "- openpyxl: ", "- LibreOffice: "):
         assert field in md, field
     assert "Measured 20" in md and "UTC" in md
+    assert "Module run times: a_ok " in md
 
 
 def test_a_hanging_module_times_out_and_the_budget_skips_the_rest(tmp_path: Path) -> None:
