@@ -198,14 +198,11 @@ class LoopMixin:
             except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
                 self._log_call(run, MAIN, key, call, error(str(exc)))
                 return None
-            self.store.ledger_add(task_id=run.task_id, agent=MAIN, call_key=key, tool_call_id=call.id,
-                                  tool_id=call.name, input_hash=input_hash(args), state="executing",
-                                  ledger_id=uuid.uuid4().hex)
             goal = args["goal"] + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
-            agent = skill_agent(skill_id)
-            self.store.append_transcript(run.task_id, agent, M.message("system", body))
-            self.store.append_transcript(run.task_id, agent, M.message("user", goal))
-            self.store.update_task(run.task_id, skill_id=skill_id, skill_call_key=key)
+            self.store.begin_skill(task_id=run.task_id, ledger_id=uuid.uuid4().hex, call_key=key,
+                                   tool_call_id=call.id, input_hash=input_hash(args), skill_id=skill_id,
+                                   agent=skill_agent(skill_id),
+                                   messages=[M.message("system", body), M.message("user", goal)])
         outcome = await self._skill_loop(run, self.skills.skill(skill_id))
         if outcome == PAUSED:
             return PAUSED

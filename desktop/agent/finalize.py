@@ -67,6 +67,8 @@ class FinalizeMixin:
                       for p in outcome.selected if p not in produced and not self._is_input(run, p)]
         artifacts, evidences = [], []
         info = self.skills.skill(outcome.skill_id)
+        # Idempotent across a crash between committing and freezing the packet: never commit twice.
+        committed = {(a.workspace_path, a.sha256) for a in self.store.task_artifacts(run.task_id)}
         for path in dict.fromkeys(chosen):
             record, tool_call_id = produced[path]
             problem = await asyncio.to_thread(_verify_artifact, run.ws, record)
@@ -74,6 +76,10 @@ class FinalizeMixin:
                 notes.append(f"not delivered: {problem}")
                 continue
             ev = evidence.get((record.path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
+            if (record.path, record.sha256) in committed:
+                artifacts.append(record.to_dict())
+                evidences += [ev] if ev else []
+                continue
             row = self.store.commit_artifact(
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(str(run.ws.resolve(record.path)), record.path, record.kind, record.title,

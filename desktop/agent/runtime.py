@@ -129,7 +129,9 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         self.store.update_task(task_id, owner=this_process())
         self._update_message(task_id, status="streaming")
         try:
-            if task.packet is not None:
+            if not self.store.transcript_head(task_id, MAIN)[0]:
+                self._fail_task(task_id, "This request was interrupted before it started; send it again.")
+            elif task.packet is not None:
                 await self._finalize(run, None)  # crashed between commit and delivery: deliver only
             elif await self._main_loop(run) == PAUSED:
                 self._update_message(task_id, status="done")

@@ -179,6 +179,20 @@ class TaskStoreMixin:
                 return None
             return self._append(c, entry["task_id"], entry["agent"], tool_message, entry["call_key"])
 
+    def begin_skill(self, *, task_id: str, ledger_id: str, call_key: str, tool_call_id: str, input_hash: str,
+                    skill_id: str, agent: str, messages: Sequence[Mapping[str, Any]]) -> None:
+        """Fork a skill agent in one commit: the parent's run_skill ledger entry, the agent's first messages,
+        and the task's pointer to it (a crash leaves either nothing or all of it)."""
+        now = time.time()
+        with self._tx() as c:
+            c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
+                      " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                      (ledger_id, task_id, "main", call_key, tool_call_id, "run_skill", input_hash, "executing",
+                       now, now))
+            for message in messages:
+                self._append(c, task_id, agent, message, None)
+            c.execute("UPDATE tasks SET skill_id=?, skill_call_key=? WHERE id=?", (skill_id, call_key, task_id))
+
     def ledger_entry(self, ledger_id: str) -> LedgerRow:
         row = self._one("SELECT * FROM ledger WHERE id=?", (ledger_id,))
         if row is None:
