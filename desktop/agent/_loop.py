@@ -233,8 +233,11 @@ class LoopMixin:
                         self._log_call(run, agent, key, call, error("refused: the skill already completed; "
                                                                     "nothing more runs"))
                         continue
-                    if await self._skill_tool(run, agent, info, key, call, commands) == PAUSED:
-                        return PAUSED
+                    try:
+                        if await self._skill_tool(run, agent, info, key, call, commands) == PAUSED:
+                            return PAUSED
+                    except BudgetExhausted as exc:  # ends the skill; the generate step still explains it
+                        return self._stopped_outcome(run, agent, info.id, f"stopped: {exc}")
                     completed = _completed(M.state_of(self.store.transcript(run.task_id, agent)))
                 continue
             if completed is not None:

@@ -184,3 +184,13 @@ def test_cancelling_the_caller_cancels_the_task_cleanly(h: Harness) -> None:
     [task] = h.store.tasks()
     assert task.status == "cancelled" and task.owner is None
     assert h.store.message(task.message_id).text.startswith("Stopped.")
+
+
+def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> None:
+    reads = [tool_turn((f"s{i}", "list_workspace", json.dumps({"path": "." * (i % 2 + 1)}))) for i in range(3)]
+    rt = h.runtime([tool_turn(RUN_NOTES), *reads, Completion("Ran out.")], budgets=Budgets(tool_calls=3))
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["status"] == "failed" and "budget of 3 tool calls" in packet["summary"]
+    assert rt.task_status(task_id).status == "finished"
+    assert h.store.message(rt.task_status(task_id).message_id).text == "Ran out."
