@@ -14,6 +14,7 @@ from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.enum.text import MSO_AUTO_SIZE, PP_ALIGN
 from pptx.oxml.ns import qn
 from pptx.presentation import Presentation as PresentationT
+from pptx.shapes.shapetree import SlideShapeFactory
 from pptx.slide import Slide, SlideLayout
 from pptx.util import Emu, Inches, Pt
 
@@ -82,6 +83,14 @@ def _theme_element(prs: PresentationT) -> tuple[Any, Any] | None:
 
 
 def pick_layout(prs: PresentationT, layout: str) -> SlideLayout:
+    """The layout for a slide kind, remembered per deck (looking it up walks every layout)."""
+    cache = prs.__dict__.setdefault("_mira_layouts", {})
+    if layout not in cache:
+        cache[layout] = _find_layout(prs, layout)
+    return cache[layout]
+
+
+def _find_layout(prs: PresentationT, layout: str) -> SlideLayout:
     layouts = list(prs.slide_layouts)
     for lay in layouts:
         if lay.name == _LAYOUT_NAMES[layout]:
@@ -203,29 +212,50 @@ def title_size(title: str, big: int = 40) -> int:
 
 # --- slides ------------------------------------------------------------------------------
 
+_P_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
+# One compiled query instead of python-pptx's per-shape xpath calls (the hot spot of building).
+_PH_SHAPES = etree.XPath("./p:cSld/p:spTree/p:sp[p:nvSpPr/p:nvPr/p:ph]", namespaces={"p": _P_NS})
+_PH_PATH = f"{{{_P_NS}}}nvSpPr/{{{_P_NS}}}nvPr/{{{_P_NS}}}ph"
+
+
 def _placeholders(slide: Slide) -> tuple[Any, list[Any], Any]:
     title, bodies, subtitle = None, [], None
-    for ph in slide.placeholders:
-        t = ph.placeholder_format.type
-        if t in _TITLE_TYPES and title is None:
-            title = ph
-        elif t == PP_PLACEHOLDER.SUBTITLE:
-            subtitle = ph
-        elif t in _BODY_TYPES:
-            bodies.append(ph)
-    bodies.sort(key=lambda p: (p.left or 0, p.top or 0))
+    for sp in _PH_SHAPES(slide._element):
+        kind = sp.find(_PH_PATH).get("type", "obj")
+        if kind in ("title", "ctrTitle"):
+            if title is None:
+                title = SlideShapeFactory(sp, slide.shapes)
+        elif kind == "subTitle":
+            subtitle = SlideShapeFactory(sp, slide.shapes)
+        elif kind in ("body", "obj"):
+            bodies.append(SlideShapeFactory(sp, slide.shapes))
+    if len(bodies) > 1:  # inherited positions are costly to look up; only sort when needed
+        bodies.sort(key=lambda p: (p.left or 0, p.top or 0))
     return title, bodies, subtitle
 
 
 def body_placeholder(slide: Slide) -> Any:
     _, bodies, _ = _placeholders(slide)
-    return max(bodies, key=lambda p: (p.width or 0) * (p.height or 0), default=None)
+    if len(bodies) <= 1:
+        return bodies[0] if bodies else None
+    return max(bodies, key=lambda p: (p.width or 0) * (p.height or 0))
+
+
+def _box(prs: PresentationT, shape: Any) -> tuple[int, int]:
+    """Width and height of a shape; inherited placeholder sizes are remembered per layout."""
+    if not getattr(shape, "is_placeholder", False) or shape._element.spPr.xfrm is not None:
+        return shape.width, shape.height
+    key = (str(shape.part.slide_layout.part.partname), shape.placeholder_format.idx)
+    cache = prs.__dict__.setdefault("_mira_boxes", {})
+    if key not in cache:
+        cache[key] = (shape.width, shape.height)
+    return cache[key]
 
 
 def _drop_empty_placeholders(slide: Slide) -> None:
-    for ph in list(slide.placeholders):
-        if ph.has_text_frame and not ph.text_frame.text.strip():
-            ph._element.getparent().remove(ph._element)
+    for sp in _PH_SHAPES(slide._element):
+        if not any((t.text or "").strip() for t in sp.iter(qn("a:t"))):
+            sp.getparent().remove(sp)
 
 
 def _content_box(prs: PresentationT, slide: Slide) -> tuple[int, int, int, int]:
@@ -238,7 +268,7 @@ def _content_box(prs: PresentationT, slide: Slide) -> tuple[int, int, int, int]:
 
 def _new_slide(prs: PresentationT, layout: str, title: str) -> Slide:
     slide = prs.slides.add_slide(pick_layout(prs, layout))
-    ph = slide.shapes.title
+    ph = _placeholders(slide)[0]
     if ph is not None:
         set_plain_text(ph.text_frame, title, title_size(title, 44 if layout == "title" else 36))
         for r in ph.text_frame._txBody.iter(qn("a:r")):
@@ -277,7 +307,7 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
             gap = Inches(0.4)
             half = (width - gap) // 2
             bodies = [slide.shapes.add_textbox(left + i * (half + gap), top, half, height) for i in range(2)]
-        size = min(fit_bullets(c, b.width, b.height)[0] for c, b in zip(cols, bodies))
+        size = min(fit_bullets(c, *_box(prs, b))[0] for c, b in zip(cols, bodies))
         for col, box in zip(cols, bodies):
             fill_bullets(box.text_frame, col, size)
         made.append(slide)
@@ -300,7 +330,7 @@ def _bullet_slides(prs: PresentationT, spec: dict[str, Any]) -> list[Slide]:
     if body is None:
         left, top, width, height = _content_box(prs, first)
         body = first.shapes.add_textbox(left, top, width, height)
-    size, chunks = fit_bullets(items, body.width, body.height)
+    size, chunks = fit_bullets(items, *_box(prs, body))
     titles = _part_titles(spec["title"], len(chunks))
     slides = [first]
     if len(chunks) > 1:

@@ -8,7 +8,7 @@ from typing import Any
 
 from lxml.etree import XMLSyntaxError
 from pptx import Presentation
-from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
+from pptx.enum.shapes import MSO_SHAPE_TYPE
 from pptx.exc import PackageNotFoundError
 from pptx.presentation import Presentation as PresentationT
 
@@ -43,33 +43,97 @@ def slide_title(slide: Any) -> str:
     return t.text_frame.text.strip() if t is not None and t.has_text_frame else ""
 
 
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+_R_EMBED = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"
+_TITLE_KINDS = ("title", "ctrTitle")
+
+
+def _paragraphs(tx_body: Any) -> list[dict[str, Any]]:
+    out = []
+    for p in tx_body.iterchildren(_A + "p"):
+        text = "".join(t.text or "" for t in p.iter(_A + "t"))
+        if text.strip():
+            ppr = p.find(_A + "pPr")
+            out.append({"text": text, "level": int(ppr.get("lvl", "0")) if ppr is not None else 0})
+    return out
+
+
+def _frame_text(tx_body: Any) -> str:
+    if tx_body is None:
+        return ""
+    return "\n".join("".join(t.text or "" for t in p.iter(_A + "t")) for p in tx_body.iterchildren(_A + "p"))
+
+
+class _SlideReader:
+    """Reads one slide's shape tree straight from its XML (python-pptx's shape objects run an
+    xpath per property, which dominated verification time)."""
+
+    def __init__(self, slide: Any) -> None:
+        self.slide = slide
+        self.title: str | None = None
+        self.shapes: list[dict[str, Any]] = []
+        self.tables: list[list[list[str]]] = []
+        self.pictures: list[dict[str, Any]] = []
+
+    def read(self, tree: Any) -> None:
+        for el in tree.iterchildren():
+            tag = el.tag
+            if tag == _P + "sp":
+                self._sp(el)
+            elif tag == _P + "grpSp":
+                self.read(el)
+            elif tag == _P + "graphicFrame":
+                tbl = el.find(f"{_A}graphic/{_A}graphicData/{_A}tbl")
+                if tbl is not None and len(self.tables) < 50:
+                    self.tables.append([[_frame_text(tc.find(_A + "txBody")) for tc in tr.iterchildren(_A + "tc")]
+                                        for tr in tbl.iterchildren(_A + "tr")][:200])
+            elif tag == _P + "pic":
+                self._pic(el)
+
+    def _sp(self, el: Any) -> None:
+        c_nv = el.find(f"{_P}nvSpPr/{_P}cNvPr")
+        ph = el.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
+        kind = None if ph is None else ph.get("type", "obj")
+        body = el.find(_P + "txBody")
+        if kind in _TITLE_KINDS and self.title is None:
+            self.title = _frame_text(body).strip()
+            return
+        if body is None:
+            return
+        paras = _paragraphs(body)
+        if paras:
+            text = "\n".join(p["text"] for p in paras)
+            shown = "subtitle" if kind == "subTitle" else ("text" if kind is None else "placeholder")
+            self.shapes.append({"name": c_nv.get("name", "") if c_nv is not None else "", "kind": shown,
+                                "text": text[:MAX_TEXT], "paragraphs": paras[:200]})
+
+    def _pic(self, el: Any) -> None:
+        c_nv = el.find(f"{_P}nvPicPr/{_P}cNvPr")
+        name = c_nv.get("name", "") if c_nv is not None else ""
+        blip = el.find(f"{_P}blipFill/{_A}blip")
+        ext = el.find(f"{_P}spPr/{_A}xfrm/{_A}ext")
+        try:
+            part = self.slide.part.related_part(blip.get(_R_EMBED))
+            self.pictures.append({"name": name, "content_type": part.content_type,
+                                  "width_in": round(int(ext.get("cx")) / EMU_PER_INCH, 2) if ext is not None else None,
+                                  "height_in": round(int(ext.get("cy")) / EMU_PER_INCH, 2) if ext is not None else None})
+        except (AttributeError, KeyError, TypeError, ValueError):
+            self.pictures.append({"name": name, "content_type": "", "broken": True})
+
+
 def slide_outline(slide: Any, index: int) -> dict[str, Any]:
-    title_shape = slide.shapes.title
-    shapes, tables, pictures = [], [], []
-    for shape in _walk(slide.shapes):
-        if shape.has_text_frame and shape is not title_shape and shape.shape_id != getattr(title_shape, "shape_id", -1):
-            paras = [{"text": p.text, "level": p.level} for p in shape.text_frame.paragraphs if p.text.strip()]
-            if paras:
-                text = "\n".join(p["text"] for p in paras)
-                kind = "placeholder" if shape.is_placeholder else "text"
-                if shape.is_placeholder and shape.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE:
-                    kind = "subtitle"
-                shapes.append({"name": shape.name, "kind": kind, "text": text[:MAX_TEXT],
-                               "paragraphs": paras[:200]})
-        if getattr(shape, "has_table", False) and shape.has_table:
-            tables.append([[c.text for c in row.cells] for row in shape.table.rows][:200])
-        if shape.shape_type == MSO_SHAPE_TYPE.PICTURE or (shape.is_placeholder and hasattr(shape, "image")):
-            try:
-                pictures.append({"name": shape.name, "content_type": shape.image.content_type,
-                                 "width_in": round(shape.width / EMU_PER_INCH, 2),
-                                 "height_in": round(shape.height / EMU_PER_INCH, 2)})
-            except (ValueError, AttributeError, KeyError):
-                pictures.append({"name": shape.name, "content_type": "", "broken": True})
+    reader = _SlideReader(slide)
+    reader.read(slide._element.find(f"{_P}cSld/{_P}spTree"))
     notes = ""
-    if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
-        notes = slide.notes_slide.notes_text_frame.text
-    return {"index": index, "layout": slide.slide_layout.name, "title": slide_title(slide),
-            "shapes": shapes, "tables": tables, "pictures": pictures, "notes": notes[:MAX_TEXT]}
+    if slide.has_notes_slide:
+        for sp in slide.notes_slide._element.iter(_P + "sp"):
+            ph = sp.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
+            if ph is not None and ph.get("type") == "body":
+                notes = _frame_text(sp.find(_P + "txBody"))
+                break
+    return {"index": index, "layout": slide.slide_layout.name, "title": reader.title or "",
+            "shapes": reader.shapes, "tables": reader.tables, "pictures": reader.pictures, "notes": notes[:MAX_TEXT]}
 
 
 def outline(prs: PresentationT) -> dict[str, Any]:

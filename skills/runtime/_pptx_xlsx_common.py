@@ -40,6 +40,9 @@ def _first_error(validator: Draft202012Validator, instance: Any) -> ValidationEr
     return errors[0] if errors else None
 
 
+_VALIDATORS: dict[int, Draft202012Validator] = {}  # schemas are module constants; building a validator is not free
+
+
 def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple[str, ...] = ("op", "layout")
                   ) -> None:
     """Validate ``args`` against ``schema``; raise one :class:`CommandError` naming the bad field.
@@ -49,7 +52,12 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     """
     if not isinstance(args, Mapping):
         raise CommandError("arguments must be a JSON object")
-    err = _first_error(Draft202012Validator(schema), args)
+    validator = _VALIDATORS.get(id(schema))
+    if validator is None or validator.schema is not schema:
+        validator = _VALIDATORS[id(schema)] = Draft202012Validator(schema)
+    if validator.is_valid(args):
+        return
+    err = _first_error(validator, args)
     if err is None:
         return
     prefix = list(err.absolute_path)

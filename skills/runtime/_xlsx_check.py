@@ -17,6 +17,8 @@ from skills.runtime.workspace import Workspace
 
 
 def same(expected: Any, actual: Any) -> bool:
+    if type(expected) is type(actual) and expected == actual:
+        return True
     if isinstance(expected, bool) or isinstance(actual, bool):
         return type(expected) is type(actual) and expected == actual
     if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
@@ -143,7 +145,12 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
             cell_matcher(sheet, r, c, value, cell)
 
     try:
-        scans, _charts = scan_workbook(path, max_rows=1, visit=visit if (matcher or cell_matcher) else None)
+        wants = None
+        if matcher is None and cell_matcher is not None:
+            keys = set(cell_matcher.want)
+            wants = lambda sheet, r, c: (sheet, r, c) in keys  # noqa: E731
+        scans, _charts = scan_workbook(path, max_rows=1, visit=visit if (matcher or cell_matcher) else None,
+                                       wants=wants)
     except CommandError as exc:
         return make_evidence(ws, path, "xlsx", [Check("opens", "failed", str(exc))], {}), []
     names = [s.name for s in scans]

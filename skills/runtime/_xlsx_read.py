@@ -1,8 +1,10 @@
 """Reading a workbook back in one streaming pass per sheet: outline, formulas, cached values.
 
-openpyxl's own worksheet parser is driven directly (as its read-only mode does) so one
-pass sees both a formula and its cached ``<v>`` value, memory stays flat on big sheets,
-and a sheet that merely *claims* ``A1:XFD1048576`` costs nothing: only real cells exist.
+openpyxl reads the workbook structure (sheet list, shared strings, date styles, 1904
+epoch); the cells are streamed with lxml's C parser, which sees a formula and its
+cached ``<v>`` value in the same pass. Memory stays flat on big sheets, entities are
+never resolved, and a sheet that merely *claims* ``A1:XFD1048576`` costs nothing:
+only real cells exist.
 """
 from __future__ import annotations
 
@@ -13,10 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
+from lxml import etree
+from openpyxl.formula.translate import Translator
+from openpyxl.reader.excel import ExcelReader
+from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._reader import VALUE_TAG, WorkSheetParser
-from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
+from openpyxl.utils.cell import column_index_from_string
+from openpyxl.utils.datetime import from_excel
 
 from skills.runtime._base import CommandError
 
@@ -25,46 +30,61 @@ ERROR_VALUES = ("#DIV/0!", "#REF!", "#NAME?", "#VALUE!", "#N/A", "#NUM!", "#NULL
 SAMPLE_COLS = 30
 MAX_LISTED_FORMULAS = 200
 MAX_LISTED_ERRORS = 50
+_NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_ROW, _C, _V, _F, _IS, _T = (_NS + t for t in ("row", "c", "v", "f", "is", "t"))
+_MERGE, _PANE, _COL, _DIM = (_NS + t for t in ("mergeCell", "pane", "col", "dimension"))
 
 
-class _Parser(WorkSheetParser):
-    """Keeps the cached value next to each formula (openpyxl drops one or the other)."""
-
-    def parse_cell(self, element: Any) -> dict[str, Any]:
-        cell = super().parse_cell(element)
-        if cell["data_type"] == "f":
-            raw = element.findtext(VALUE_TAG)
-            t = element.get("t", "n")
-            # openpyxl writes an empty <v></v> for never-calculated formulas; only a text
-            # result may legitimately be empty.
-            cell["has_cached"] = raw is not None and (raw != "" or t in ("str", "s"))
-            cell["cached"] = _cached(raw, t, self.shared_strings)
-        return cell
+def _number(raw: str) -> Any:
+    try:
+        return float(raw) if ("." in raw or "e" in raw or "E" in raw) else int(raw)
+    except ValueError:
+        return raw
 
 
 def _cached(raw: str | None, t: str, shared: Any) -> Any:
     if raw is None or (raw == "" and t not in ("str", "s")):
         return None
     if t == "n":
-        try:
-            return float(raw) if any(ch in raw for ch in ".eE") else int(raw)
-        except ValueError:
-            return raw
+        return _number(raw)
     if t == "b":
         return raw == "1"
     if t == "s":
         try:
-            return shared[int(raw)]
+            return str(shared[int(raw)])
         except (ValueError, IndexError):
             return raw
     return raw  # "e" errors and "str" strings stay text
 
 
+class _Book:
+    """What openpyxl knows about the workbook, without loading any worksheet."""
+
+    def __init__(self, path: Path) -> None:
+        reader = ExcelReader(str(path), read_only=True, keep_vba=False, data_only=False, keep_links=False)
+        try:
+            reader.read_manifest()
+            reader.read_strings()
+            reader.read_workbook()
+            apply_stylesheet(reader.archive, reader.wb)
+            self.shared = reader.shared_strings
+            self.epoch = reader.wb.epoch
+            self.date_styles = set(reader.wb._date_formats)
+            self.worksheets: list[tuple[str, str]] = []
+            self.chartsheets: list[str] = []
+            for sheet, rel in reader.parser.find_sheets():
+                if "chartsheet" in rel.Type:
+                    self.chartsheets.append(sheet.name)
+                elif rel.target in reader.valid_files:
+                    self.worksheets.append((sheet.name, rel.target))
+            self.archive = reader.archive
+        except BaseException:
+            reader.archive.close()
+            raise
+
+
 def formula_text(value: Any) -> str:
-    if isinstance(value, ArrayFormula):
-        return f"{{{value.text}}}"
-    if isinstance(value, DataTableFormula):
-        return "=TABLE()"
+    """Formulas are decoded to text already ("=A1+B1", "{=...}" for array formulas)."""
     return str(value)
 
 
@@ -116,88 +136,192 @@ class SheetScan:
 
 
 CellVisitor = Callable[[str, int, int, Any, dict[str, Any]], None]
+CellFilter = Callable[[str, int, int], bool]
 
 
-def scan_workbook(path: Path, *, max_rows: int = 20, visit: CellVisitor | None = None
-                  ) -> tuple[list[SheetScan], list[str]]:
-    """Stream every worksheet once. ``visit(sheet, row, col, value, cell)`` sees every real cell.
+def scan_workbook(path: Path, *, max_rows: int = 20, visit: CellVisitor | None = None,
+                  wants: CellFilter | None = None) -> tuple[list[SheetScan], list[str]]:
+    """Stream every worksheet once. ``visit(sheet, row, col, value, cell)`` sees every real cell,
+    or only those ``wants(sheet, row, col)`` accepts when given.
 
     Returns the worksheet scans and the names of chart sheets.
     """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            wb = load_workbook(str(path), read_only=True, data_only=False, keep_links=False)
+            book = _Book(path)
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
         raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})") from None
     try:
-        scans = [_scan_sheet(wb, ws, max_rows, visit) for ws in wb.worksheets]
-        charts = [cs.title for cs in getattr(wb, "chartsheets", [])]
+        scans = [_scan_sheet(book, name, part, max_rows, visit, wants) for name, part in book.worksheets]
     except CommandError:
         raise
     except Exception as exc:  # noqa: BLE001
         raise CommandError(f"{path.name}: a worksheet cannot be read ({type(exc).__name__}: {exc})") from None
     finally:
-        wb.close()
-    return scans, charts
+        book.archive.close()
+    return scans, book.chartsheets
 
 
-def _scan_sheet(wb: Any, ws: Any, max_rows: int, visit: CellVisitor | None) -> SheetScan:
-    s = SheetScan(ws.title)
-    if ws._max_row is not None and ws._max_column is not None:
-        s.declared = f"{get_column_letter(ws._min_column)}{ws._min_row}:{get_column_letter(ws._max_column)}{ws._max_row}"
-    first_row = None
-    with warnings.catch_warnings(), ws._get_source() as src:
-        warnings.simplefilter("ignore")
-        parser = _Parser(src, ws._shared_strings, data_only=False, epoch=wb.epoch,
-                         date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats)
-        for _idx, row in parser.parse():
-            for cell in row:
+class _Cells:
+    """Decodes <c> elements the way openpyxl does (shared strings, dates, shared formulas)."""
+
+    def __init__(self, book: _Book) -> None:
+        self.book = book
+        self.shared_formulas: dict[str, Translator] = {}
+
+    def decode(self, el: Any, r: int, c: int) -> dict[str, Any]:
+        t = el.get("t", "n")
+        v = f = inline = None
+        for child in el:  # one walk over the children instead of three searches
+            tag = child.tag
+            if tag == _V:
+                v = child
+            elif tag == _F:
+                f = child
+            elif tag == _IS:
+                inline = child
+        raw = None if v is None else (v.text or "")
+        if f is not None:
+            return {"data_type": "f", "value": self._formula(f, r, c), "has_cached":
+                    raw is not None and (raw != "" or t in ("str", "s")),
+                    "cached": _cached(raw, t, self.book.shared)}
+        if t == "n":
+            if not raw:
+                return {"data_type": "n", "value": None}
+            value = _number(raw)
+            style = el.get("s")
+            if style and style != "0" and int(style) in self.book.date_styles and isinstance(value, (int, float)):
+                try:
+                    return {"data_type": "d", "value": from_excel(value, self.book.epoch)}
+                except (OverflowError, ValueError):
+                    return {"data_type": "e", "value": "#VALUE!"}
+            return {"data_type": "n", "value": value}
+        if t == "inlineStr":
+            value = "".join(x.text or "" for x in inline.iter(_T)) if inline is not None else None
+            return {"data_type": "s", "value": value}
+        if raw is None:
+            return {"data_type": "n", "value": None}
+        if t == "s":
+            return {"data_type": "s", "value": _cached(raw, "s", self.book.shared)}
+        if t == "b":
+            return {"data_type": "b", "value": raw == "1"}
+        if t == "e":
+            return {"data_type": "e", "value": raw}
+        return {"data_type": "s", "value": raw}  # "str", "d" (ISO text) and unknown types stay text
+
+    def _formula(self, f: Any, r: int, c: int) -> str:
+        text = "=" + (f.text or "")
+        kind = f.get("t")
+        if kind == "shared":
+            si = f.get("si")
+            coord = f"{get_column_letter(c)}{r}"
+            if si in self.shared_formulas and not f.text:
+                return self.shared_formulas[si].translate_formula(coord)
+            if f.text:
+                self.shared_formulas[si] = Translator(text, coord)
+        elif kind == "array":
+            return "{" + text + "}"
+        elif kind == "dataTable":
+            return "=TABLE()"
+        return text
+
+
+def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVisitor | None,
+                wants: CellFilter | None) -> SheetScan:
+    s = SheetScan(name)
+    quick = visit is None or wants is not None
+    cells = _Cells(book)
+    columns: dict[str, int] = {}
+    first_row: int | None = None
+    row_no = 0
+    with book.archive.open(part) as src:
+        events = etree.iterparse(src, events=("end",), tag=(_ROW, _MERGE, _PANE, _COL, _DIM),
+                                 resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+        for _, el in events:
+            tag = el.tag
+            if tag != _ROW:
+                if tag == _MERGE and len(s.merged) < 200:
+                    s.merged.append(el.get("ref", ""))
+                elif tag == _PANE and el.get("state") in ("frozen", "frozenSplit") and s.freeze is None:
+                    s.freeze = el.get("topLeftCell")
+                elif tag == _COL and el.get("width") and len(s.widths) < 100:
+                    s.widths[get_column_letter(int(el.get("min", "1")))] = float(el.get("width"))
+                elif tag == _DIM:
+                    s.declared = el.get("ref")
+                continue
+            row_no = int(el.get("r")) if el.get("r") else row_no + 1
+            col_no = 0
+            for c_el in el.iterchildren(_C):
+                ref = c_el.get("r")
+                if ref:
+                    letters = ref.rstrip("0123456789")
+                    col_no = columns.get(letters) or columns.setdefault(letters, column_index_from_string(letters))
+                    r = int(ref[len(letters):]) if len(ref) > len(letters) else row_no
+                else:
+                    r, col_no = row_no, col_no + 1
+                if quick and first_row is not None and r - first_row >= max_rows \
+                        and (wants is None or not wants(name, r, col_no)):
+                    # Past the sample and not asked for: a plain value cell only needs counting.
+                    n = len(c_el)
+                    if n == 0:
+                        continue
+                    child = c_el[0]
+                    if n == 1 and c_el.get("t") != "e" and (child.tag == _IS or (child.tag == _V and child.text)):
+                        _count(s, r, col_no)
+                        continue
+                cell = cells.decode(c_el, r, col_no)
                 value = cell["value"]
                 if value is None and cell["data_type"] != "f":
                     continue
-                r, c = cell["row"], cell["column"]
-                if not s.cells:
-                    s.min_row, s.min_col = r, c
-                s.cells += 1
-                s.min_row, s.max_row = min(s.min_row, r), max(s.max_row, r)
-                s.min_col, s.max_col = min(s.min_col, c), max(s.max_col, c)
                 if first_row is None:
                     first_row = r
-                shown = value
-                if cell["data_type"] == "f":
-                    s.formulas += 1
-                    shown = formula_text(value)
-                    cached = cell["cached"]
-                    s.cached += cell["has_cached"]
-                    if len(s.formula_list) < MAX_LISTED_FORMULAS:
-                        s.formula_list.append({"cell": f"{get_column_letter(c)}{r}", "formula": shown,
-                                               "cached": jsonable(cached)})
-                    if isinstance(cached, str) and cached in ERROR_VALUES:
-                        _error(s, r, c, cached, shown)
-                elif cell["data_type"] == "e":
-                    _error(s, r, c, str(value), None)
-                if visit is not None:
-                    visit(s.name, r, c, value, cell)
-                if r - first_row < max_rows and c <= SAMPLE_COLS:
-                    idx = r - first_row
-                    while len(s.sample) <= idx:
-                        s.sample.append([])
-                    line = s.sample[idx]
-                    while len(line) < c:
-                        line.append(None)
-                    line[c - 1] = jsonable(shown)
+                    s.min_row, s.min_col = r, col_no
+                _take(s, r, col_no, value, cell, first_row, max_rows)
+                if visit is not None and (wants is None or wants(name, r, col_no)):
+                    visit(name, r, col_no, value, cell)
+            el.clear()
+            while el.getprevious() is not None:  # drop parsed rows so memory stays flat
+                del el.getparent()[0]
     if s.sample:
         s.header = s.sample[0]
-    if parser.merged_cells is not None:
-        s.merged = [str(m.ref) for m in parser.merged_cells.mergeCell][:200]
-    views = getattr(parser, "views", None)
-    if views is not None and views.sheetView:
-        pane = views.sheetView[0].pane
-        if pane is not None and pane.state in ("frozen", "frozenSplit"):
-            s.freeze = pane.topLeftCell
-    s.widths = {k: float(v["width"]) for k, v in list(parser.column_dimensions.items())[:100] if v.get("width")}
     return s
+
+
+def _count(s: SheetScan, r: int, c: int) -> None:
+    s.cells += 1
+    if r > s.max_row:
+        s.max_row = r
+    if r < s.min_row:
+        s.min_row = r
+    if c > s.max_col:
+        s.max_col = c
+    if c < s.min_col:
+        s.min_col = c
+
+
+def _take(s: SheetScan, r: int, c: int, value: Any, cell: dict[str, Any], first_row: int, max_rows: int) -> None:
+    _count(s, r, c)
+    shown = value
+    if cell["data_type"] == "f":
+        s.formulas += 1
+        cached = cell["cached"]
+        s.cached += cell["has_cached"]
+        if len(s.formula_list) < MAX_LISTED_FORMULAS:
+            s.formula_list.append({"cell": f"{get_column_letter(c)}{r}", "formula": value,
+                                   "cached": jsonable(cached)})
+        if isinstance(cached, str) and cached in ERROR_VALUES:
+            _error(s, r, c, cached, value)
+    elif cell["data_type"] == "e":
+        _error(s, r, c, str(value), None)
+    if r - first_row < max_rows and c <= SAMPLE_COLS:
+        idx = r - first_row
+        while len(s.sample) <= idx:
+            s.sample.append([])
+        line = s.sample[idx]
+        while len(line) < c:
+            line.append(None)
+        line[c - 1] = jsonable(shown)
 
 
 def _error(s: SheetScan, r: int, c: int, value: str, formula: str | None) -> None:
