@@ -20,11 +20,11 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from desktop.i18n import tr
-from uchat import Conversation, ExtensionRef, Message, Role, Status
+from desktop.ui.merge import LOCAL, merge, to_message
+from uchat import Conversation, Message, Role, Status
 
 log = logging.getLogger(__name__)
 
-LOCAL = "local-"  # ids of messages shown but not (yet) stored
 WELCOME_ID = LOCAL + "welcome"
 _READ_ONLY_TOOLS = {"load_skill", "run_skill", "list_workspace", "read_workspace_file", "complete"}
 
@@ -35,25 +35,6 @@ class _TaskState:
     message_id: str  # where text deltas go: a local placeholder until the store's id is known
     task_id: str = ""
     user_id: str = ""  # the local user message shown until the stored one arrives
-
-
-def to_message(row: Any) -> Message:
-    """A stored message row → uchat's Message (extensions become ExtensionRefs)."""
-    refs = []
-    for ext in getattr(row, "extensions", ()) or ():
-        artifact_id = ext["artifact_id"] if isinstance(ext, dict) else ext.artifact_id
-        kind = ext["kind"] if isinstance(ext, dict) else ext.kind
-        refs.append(ExtensionRef(row.id, artifact_id, kind))
-    try:
-        role = Role(row.role)
-    except ValueError:
-        role = Role.SYSTEM
-    try:
-        status = Status(row.status)
-    except ValueError:
-        status = Status.DONE
-    return Message(id=row.id, role=role, text=row.text or "", status=status, extensions=tuple(refs),
-                   error=getattr(row, "error", "") or "")
 
 
 class TaskController(QObject):
@@ -81,6 +62,7 @@ class TaskController(QObject):
         self._operations: dict[asyncio.Future[Any], _TaskState] = {}
         self._syncing: asyncio.Future[Any] | None = None
         self._sync_again = False
+        self._sync_target = ""
         self._counter = itertools.count(1)
         self._state = "idle"
         self._unsubscribe: Callable[[], None] | None = None
@@ -193,16 +175,18 @@ class TaskController(QObject):
 
     async def sync(self, conversation_id: str) -> None:
         """Re-read ``conversation_id`` from the store and merge it into the view (coalesced)."""
+        self._sync_target = conversation_id
         if self._syncing is not None and not self._syncing.done():
-            self._sync_again = True
+            self._sync_again = True  # the running pass goes round once more, for the latest target
             await asyncio.shield(self._syncing)
             return
-        self._syncing = asyncio.ensure_future(self._sync_loop(conversation_id))
+        self._syncing = asyncio.ensure_future(self._sync_loop())
         await asyncio.shield(self._syncing)
 
-    async def _sync_loop(self, conversation_id: str) -> None:
+    async def _sync_loop(self) -> None:
         while True:
             self._sync_again = False
+            conversation_id = self._sync_target
             rows = await self._store(self.store.messages, conversation_id)
             bound = {}
             for state in self._tasks.values():
@@ -221,36 +205,9 @@ class TaskController(QObject):
                 return
 
     def _merge(self, stored: list[Message], bound: dict[str, str]) -> None:
-        conv = self.conversation
-        shown = {m.id: m for m in conv}
-        for old_id, new_id in bound.items():
-            if old_id in shown:
-                shown[new_id] = shown[old_id]
         live = {s.message_id for s in self._tasks.values()} | {s.message_id for s in self._pending}
-        merged = []
-        for msg in stored:
-            old = shown.get(msg.id)
-            # A message still being written keeps the longer text already streamed on screen.
-            if (old is not None and msg.id in live and msg.status == Status.STREAMING
-                    and len(old.text) > len(msg.text)):
-                msg = Message(msg.id, msg.role, old.text, msg.status, msg.extensions, msg.error)
-            merged.append(msg)
-        # Local rows that stay: notices, and the placeholders of sends whose task id is not known yet.
         waiting = {s.message_id for s in self._pending} | {s.user_id for s in self._pending}
-        extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
-        target = merged + extras or [self.welcome()]
-        target_ids = {m.id for m in target}
-        for msg in list(conv):
-            if msg.id not in target_ids:
-                conv.remove(msg.id)
-        current_ids = [m.id for m in conv]
-        if current_ids == [m.id for m in target[:len(current_ids)]]:
-            # Same order: update in place and append the rest; keeps scroll position and live cards.
-            for msg in target[:len(current_ids)]:
-                conv.update(msg.id, text=msg.text, status=msg.status, extensions=msg.extensions, error=msg.error)
-            conv.extend(target[len(current_ids):])
-        else:
-            conv.reset(target)
+        merge(self.conversation, stored, bound=bound, live=live, waiting=waiting, empty=self.welcome())
 
     # -- sending ------------------------------------------------------------------------
     async def send(self, text: str, attachments: Sequence[str] = ()) -> None:

@@ -1,0 +1,67 @@
+"""Merging the stored conversation into the one on screen, in place where possible."""
+from __future__ import annotations
+
+from typing import Any
+
+from uchat import Conversation, ExtensionRef, Message, Role, Status
+
+LOCAL = "local-"  # ids of messages shown but not (yet) stored
+
+
+def to_message(row: Any) -> Message:
+    """A stored message row → uchat's Message (extensions become ExtensionRefs)."""
+    refs = []
+    for ext in getattr(row, "extensions", ()) or ():
+        artifact_id = ext["artifact_id"] if isinstance(ext, dict) else ext.artifact_id
+        kind = ext["kind"] if isinstance(ext, dict) else ext.kind
+        refs.append(ExtensionRef(row.id, artifact_id, kind))
+    try:
+        role = Role(row.role)
+    except ValueError:
+        role = Role.SYSTEM
+    try:
+        status = Status(row.status)
+    except ValueError:
+        status = Status.DONE
+    return Message(id=row.id, role=role, text=row.text or "", status=status, extensions=tuple(refs),
+                   error=getattr(row, "error", "") or "")
+
+
+def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], live: set[str],
+          waiting: set[str], empty: Message) -> None:
+    """Make ``conv`` show ``stored`` (plus local notices and still-unbound placeholders).
+
+    ``bound`` maps local placeholder ids to the stored ids they turned out to be;
+    ``live`` are ids of messages a running task writes into (their longer streamed
+    text is kept while the store still says "streaming"); ``waiting`` are local
+    rows of sends whose task id is not known yet; ``empty`` is shown when nothing is.
+    """
+    shown = {m.id: m for m in conv}
+    for old_id, new_id in bound.items():
+        if old_id in shown:
+            shown[new_id] = shown[old_id]
+    merged = []
+    for msg in stored:
+        old = shown.get(msg.id)
+        if (old is not None and msg.id in live and msg.status == Status.STREAMING
+                and len(old.text) > len(msg.text)):
+            msg = Message(msg.id, msg.role, old.text, msg.status, msg.extensions, msg.error)
+        merged.append(msg)
+    extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
+    if not merged and not extras:
+        merged = [empty]
+    keep = {m.id for m in merged} | {m.id for m in extras}
+    for msg in list(conv):
+        if msg.id not in keep:
+            conv.remove(msg.id)
+    extra_ids = {m.id for m in extras}
+    ids = [m.id for m in conv]
+    core = [i for i in ids if i not in extra_ids]
+    if core == [m.id for m in merged[:len(core)]] and ids == core + [i for i in ids if i in extra_ids]:
+        # Same order: update in place and insert the new rows before the local ones; keeps the scroll
+        # position and the live cards.
+        for msg in merged[:len(core)]:
+            conv.update(msg.id, text=msg.text, status=msg.status, extensions=msg.extensions, error=msg.error)
+        conv.insert(len(core), merged[len(core):])
+    else:
+        conv.reset(merged + extras)
