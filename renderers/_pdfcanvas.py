@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TypeVar
 
 import pymupdf
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QPalette, QPixmap
-from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path
 from renderers._jobs import FITZ_LOCK, Jobs, PreviewError
@@ -75,9 +75,9 @@ def _rasterise(doc: pymupdf.Document, path: Path, index: int, width: int | None,
     if rect.width * rect.height * scale * scale > MAX_RENDER_PIXELS:
         scale = math.sqrt(MAX_RENDER_PIXELS / (rect.width * rect.height))
     pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
-    samples = pix.samples  # one copy into a bytes object the QImage can keep
-    image = QImage(samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
-    image._mira_samples = samples  # type: ignore[attr-defined]  # keep the pixels alive with the image
+    # No copy: the QImage reads MuPDF's buffer, and keeps the Pixmap alive for as long as it lives.
+    image = QImage(pix.samples_mv, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
+    image._mira_pixmap = pix  # type: ignore[attr-defined]
     return image, scale
 
 
@@ -85,6 +85,29 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     """Native rendering of page ``index`` at ``width`` px, with the page count (thumbnails, CLI)."""
     count = page_count(path)
     return render_page(path, min(index, count - 1), width), count
+
+
+class _Page(QWidget):
+    """Paints the page image directly: only the visible part is converted and drawn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.image: QImage | None = None
+
+    def set_image(self, image: QImage, dpr: float) -> None:
+        self.image = image
+        self.resize(int(image.width() / dpr), int(image.height() / dpr))
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+        if self.image is None:
+            return
+        painter = QPainter(self)
+        dpr = self.image.width() / max(self.width(), 1)
+        area = event.rect()
+        source = QRectF(area.x() * dpr, area.y() * dpr, area.width() * dpr, area.height() * dpr)
+        painter.drawImage(QRectF(area), self.image, source)
+        painter.end()
 
 
 class PdfCanvas(QScrollArea):
@@ -102,9 +125,8 @@ class PdfCanvas(QScrollArea):
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Window, QColor("#e6e6e6"))
         self.setPalette(palette)
-        self._label = QLabel()
-        self._label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setWidget(self._label)
+        self._page_widget = _Page()
+        self.setWidget(self._page_widget)
         self._path: Path | None = None
         self._page = 0
         self._zoom: float | None = None  # None = fit width
@@ -179,10 +201,7 @@ class PdfCanvas(QScrollArea):
         self._image = image
         # remember the zoom on screen, so +/- continue from what the user sees
         self._shown_zoom = scale / SCREEN_ZOOM / self.devicePixelRatioF()
-        pix = QPixmap.fromImage(image)
-        pix.setDevicePixelRatio(self.devicePixelRatioF())
-        self._label.setPixmap(pix)
-        self._label.resize(pix.deviceIndependentSize().toSize())
+        self._page_widget.set_image(image, self.devicePixelRatioF())
         self.sig_rendered.emit(self._page)
 
     def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
