@@ -30,18 +30,21 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _configured_model() -> tuple[Model, str]:
-    """The model from Settings (the offline planner when nothing usable is configured)."""
+def _configured() -> tuple[Model, str, Path]:
+    """The model and workspace root from Settings (the offline planner when nothing usable is configured)."""
+    from desktop import paths
+
     try:
         from desktop.llm.factory import choose_model
         from desktop.settings import SettingsStore
 
-        choice = choose_model(SettingsStore().load().model)
-        return choice.model, choice.reason
+        settings = SettingsStore().load()
+        choice = choose_model(settings.model)
+        return choice.model, choice.reason, settings.workspace_path()
     except ImportError:
         from desktop.llm.offline import OfflinePlanner
 
-        return OfflinePlanner(), "settings are unavailable"
+        return OfflinePlanner(), "settings are unavailable", paths.default_workspace_root()
 
 
 class _Terminal:
@@ -104,14 +107,10 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
 async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, Any]]:
     from desktop.store import Store
 
-    model, reason = _configured_model()
+    model, reason, default_root = _configured()
     if reason and model.name == "offline-planner":
         out.write(f"Model: {model.label}\n")
-    root = args.workspace
-    if root is None:
-        from desktop import paths
-
-        root = paths.default_workspace_root()
+    root = args.workspace if args.workspace is not None else default_root
     store = Store()
     try:
         rt = AgentRuntime(store, lambda: model, root.resolve())
