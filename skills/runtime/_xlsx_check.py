@@ -154,7 +154,7 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
     except CommandError as exc:
         return make_evidence(ws, path, "xlsx", [Check("opens", "failed", str(exc))], {}), []
     names = [s.name for s in scans]
-    checks = [Check("opens", "passed", "openpyxl read every worksheet"),
+    checks = [Check("opens", "passed", "openpyxl read the workbook and every worksheet was parsed"),
               Check("has sheets", "passed" if scans else "failed", f"{len(scans)} worksheets")]
     if sheets:
         missing = [n for n in sheets if n not in names]

@@ -147,6 +147,12 @@ def _hostile(ws: Workspace, kind: str) -> None:
         target.write_bytes(_zip_with({"[Content_Types].xml": b"<Types/>", "hello.txt": b"hi"}))
     elif kind == "empty":
         target.write_bytes(b"")
+    elif kind == "entities":
+        with zipfile.ZipFile(io.BytesIO(good)) as zf:
+            entries = {n: zf.read(n) for n in zf.namelist()}
+        slide = entries["ppt/slides/slide1.xml"].split(b"?>", 1)[-1]
+        entries["ppt/slides/slide1.xml"] = b'<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>' + slide
+        target.write_bytes(_zip_with(entries))
 
 
 @pytest.mark.parametrize("kind, message", [
@@ -156,6 +162,7 @@ def _hostile(ws: Workspace, kind: str) -> None:
     ("bomb", "zip bomb"),
     ("not_a_deck", "cannot be opened as a PowerPoint deck"),
     ("empty", "empty"),
+    ("entities", "entit"),
 ])
 def test_hostile_decks_get_one_clear_error(ws: Workspace, kind: str, message: str) -> None:
     _hostile(ws, kind)

@@ -142,6 +142,7 @@ def _zip(entries: dict[str, bytes]) -> bytes:
     ("bomb", "zip bomb"),
     ("garbage_xml", "cannot be"),
     ("empty", "empty"),
+    ("entities", "entit"),
 ])
 def test_hostile_workbooks_get_one_clear_error(ws: Workspace, kind: str, message: str) -> None:
     good = (ws.root / "b.xlsx").read_bytes()
@@ -163,6 +164,12 @@ def test_hostile_workbooks_get_one_clear_error(ws: Workspace, kind: str, message
         bad.write_bytes(_zip(entries))
     elif kind == "empty":
         bad.write_bytes(b"")
+    elif kind == "entities":  # "billion laughs" in a worksheet
+        lol = b'<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+        sheet = entries["xl/worksheets/sheet1.xml"]
+        entries["xl/worksheets/sheet1.xml"] = lol + sheet.split(b"?>", 1)[-1] if sheet.startswith(b"<?xml") \
+            else lol + sheet
+        bad.write_bytes(_zip(entries))
     for name, args in (("xlsx_inspect", {"path": "bad.xlsx"}),
                        ("xlsx_edit", {"path": "bad.xlsx", "operations": [{"op": "remove_sheet", "name": "x"}]})):
         with pytest.raises(CommandError, match=message):
