@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from renderers import pageview
 from renderers._api import ArtifactView
-from renderers._common import file_sha256
+from renderers._common import checked_path, file_sha256
 from renderers._jobs import Jobs
 from renderers._pdfcanvas import PdfCanvas, page_count
 
@@ -234,6 +234,8 @@ class PreviewBase(QWidget):
         self._error = message if message.startswith(name) else f"{name}: {message}"
         self.error_label.setText(f"⚠  Cannot show this file\n\n{self._error}")
         self.stack.setCurrentWidget(self.error_label)
+        if not self._page_mode:
+            self.page_view_button.setEnabled(False)  # a file we could not read is not sent on
         self._update_nav()
         self.sig_failed.emit(self._error)
 
@@ -279,6 +281,7 @@ class PreviewBase(QWidget):
 
 def _convert(path: Path, sha256: str, cache_dir: Path | None) -> tuple[Path, int]:
     """Worker: cached LibreOffice conversion, then the page count of the PDF."""
+    checked_path(path, path.suffix.lower().lstrip("."))  # never hand a refused file to LibreOffice
     pdf = pageview.cached_pdf(path, sha256 or file_sha256(path), cache_dir)
     return pdf, page_count(pdf)
 

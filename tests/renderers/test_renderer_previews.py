@@ -177,3 +177,12 @@ def test_newer_request_supersedes_older(qtbot, registry, files, view_of) -> None
     qtbot.waitUntil(lambda: seen == [2], timeout=10_000)
     qtbot.wait(50)
     assert seen == [2] and preview.index() == 2
+
+
+def test_a_refused_file_is_never_offered_to_the_page_view(qtbot, registry, broken, view_of) -> None:  # noqa: ANN001
+    preview = registry.plugin("xlsx").preview(view_of(broken["bomb.xlsx"]), None, 0, page_view=True)
+    qtbot.addWidget(preview)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_failed, timeout=10_000):
+        pass
+    assert preview.page_view_button.isVisible() and not preview.page_view_button.isEnabled()
