@@ -115,3 +115,47 @@ def test_default_path_is_under_the_data_dir(tmp_path: Path, monkeypatch: pytest.
     store = Store()
     assert store.path == tmp_path / "data" / "mira.sqlite3" and store.path.exists()
     store.close()
+
+
+def test_one_store_is_safe_from_several_threads(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = Store(tmp_path / "m.sqlite3")
+    conv = store.create_conversation("c")
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(lambda i: store.add_message(conv.id, "user", f"m{i}"), range(120)))
+    assert len(store.messages(conv.id)) == 120 and store.integrity_check() == "ok"
+    store.close()
+
+
+def test_two_stores_racing_to_decide_an_approval_only_one_wins(tmp_path: Path) -> None:
+    import threading
+
+    path = tmp_path / "m.sqlite3"
+    store = Store(path)
+    conv = store.create_conversation("c")
+    msg = store.add_message(conv.id, "assistant", "")
+    store.create_task(task_id="t1", conversation_id=conv.id, message_id=msg.id, request="r", flow_id="f",
+                      flow_version=1, build_identity="b", workspace=str(tmp_path), budgets={})
+    store.freeze_approval(approval_id="a1", ledger_id="l1", task_id="t1", agent="skill:x", call_key="3:0",
+                          tool_call_id="c1", tool_id="x_write", arguments_json="{}", input_hash="h", skill_id="x",
+                          checkpoint_seq=3, checkpoint_hash="hh", target_path="a.txt", target_sha256=None,
+                          summary="s", changes=[["", "new"]])
+    assert store.task("t1").status == "paused" and [a.id for a in store.pending_approvals()] == ["a1"]
+    others = [Store(path) for _ in range(4)]
+    barrier, wins = threading.Barrier(4), []
+
+    def decide(s: Store) -> None:
+        barrier.wait()
+        wins.append(s.decide_approval("a1", "approved", ledger_state="approved", task_status="running"))
+
+    threads = [threading.Thread(target=decide, args=(s,)) for s in others]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(wins) == [False, False, False, True]
+    assert store.approval("a1").state == "approved" and store.ledger_entry("l1").state == "approved"
+    assert store.approval("a1").changes == (("", "new"),) and store.approval("a1").kind == "txt"
+    for s in (*others, store):
+        s.close()
