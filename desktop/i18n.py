@@ -24,7 +24,7 @@ _EN: dict[str, str] = {
     "menu.about": "&About Mira",
     "about.text": "Mira {version}\nA desktop chat assistant that turns a conversation into real, verified office files.",
     # sidebar
-    "sidebar.new": "New",
+    "sidebar.new": "New conversation",
     "sidebar.new.tip": "Start a new conversation (Ctrl+N)",
     "sidebar.search": "Search conversations",
     "sidebar.rename": "Rename",
@@ -118,7 +118,7 @@ _ZH: dict[str, str] = {
     "menu.help": "帮助(&H)",
     "menu.about": "关于 Mira(&A)",
     "about.text": "Mira {version}\n把对话变成真实、经过验证的办公文件的桌面聊天助手。",
-    "sidebar.new": "新建",
+    "sidebar.new": "新建对话",
     "sidebar.new.tip": "开始新的对话 (Ctrl+N)",
     "sidebar.search": "搜索对话",
     "sidebar.rename": "重命名",

@@ -7,7 +7,6 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -63,13 +62,10 @@ class ConversationSidebar(QWidget):
         self.empty_label.setWordWrap(True)
         self.empty_label.setEnabled(False)
 
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.search, 1)
-        top.addWidget(self.new_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 0, 6)
-        layout.addLayout(top)
+        layout.addWidget(self.new_button)
+        layout.addWidget(self.search)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.empty_label)
 
@@ -97,7 +93,7 @@ class ConversationSidebar(QWidget):
 
     def retranslate(self) -> None:
         self.search.setPlaceholderText(tr("sidebar.search"))
-        self.new_button.setText(tr("sidebar.new"))
+        self.new_button.setText("+  " + tr("sidebar.new"))
         self.new_button.setToolTip(tr("sidebar.new.tip"))
         self._update_empty()
 
