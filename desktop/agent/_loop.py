@@ -293,6 +293,7 @@ class LoopMixin:
             if cmd is None:
                 raise ToolInputError(f"{call.name!r} is not one of your tools; you can call: {', '.join(allowed)}")
             args = parse_arguments(call.arguments, command_spec(cmd))  # protected: validate_input
+            _check_paths(run, args)
             repeated = self._repeat_error(run, agent, call, args)
             if repeated:
                 raise ToolInputError(repeated)
@@ -316,6 +317,19 @@ class LoopMixin:
                                 str(result.get("message") or result.get("error") or "")))
         if run.cancel_requested:
             raise asyncio.CancelledError
+
+
+_PATH_ARGS = ("path", "output", "output_dir", "target")
+
+
+def _check_paths(run: Run, args: Mapping[str, Any]) -> None:
+    """Protected: every path-like argument must resolve inside the task workspace before anything else."""
+    for name in _PATH_ARGS:
+        if isinstance(args.get(name), str):
+            run.ws.resolve(args[name])
+    for rel in args.get("inputs") or ():
+        if isinstance(rel, str):
+            run.ws.resolve(rel)
 
 
 def _completed(state: M.TranscriptState) -> Mapping[str, Any] | None:

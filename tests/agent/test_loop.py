@@ -194,3 +194,11 @@ def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> No
     assert packet["status"] == "failed" and "budget of 3 tool calls" in packet["summary"]
     assert rt.task_status(task_id).status == "finished"
     assert h.store.message(rt.task_status(task_id).message_id).text == "Ran out."
+
+
+def test_a_write_outside_the_workspace_is_refused_before_approval(h: Harness) -> None:
+    escape = ("s1", "note_write", json.dumps({"path": "/etc/evil.txt", "text": "x"}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(escape), tool_turn(COMPLETE), Completion("No.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    assert "is absolute" in _tool_results(h, 2)[0]["error"]
+    assert not h.store.approvals(task_id) and rt.task_status(task_id).status == "finished"
