@@ -60,6 +60,8 @@ CASES = {
 def test_request_approve_verify_preview_second_page_and_save_as(kind: str, make_window, qtbot,  # type: ignore[no-untyped-def]
                                                                   tmp_path: Path) -> None:
     window = make_window()
+    states: list[str] = []
+    window.controller.sig_state.connect(states.append)
     send(window, qtbot, CASES[kind])
     approval_ref, approval_card = wait_card(window, qtbot, f"approval/{kind}")
     qtbot.waitUntil(lambda: window.task_status.text() == "Waiting for approval", timeout=TIMEOUT)
@@ -100,4 +102,9 @@ def test_request_approve_verify_preview_second_page_and_save_as(kind: str, make_
     with qtbot.waitSignal(preview.sig_loaded, timeout=TIMEOUT) as loaded:
         window.host.open_preview(view, 1)
     assert loaded.args == [1] and preview.index() == 1 and panel.preview is preview
+
+    panel.close_button.click()
+    assert not panel.isVisible() and panel.preview is None
+    # The status bar went through what the user waited for, and ended idle.
+    assert states[0] == "thinking" and "waiting" in states and "writing" in states and states[-1] == "idle"
 

@@ -141,3 +141,16 @@ def test_qt_standard_buttons_follow_the_interface_language(make_window) -> None:
     assert QCoreApplication.translate("QPlatformTheme", "&Yes") != "&Yes"
     window.apply_settings(window.services.settings.__class__(language="en"))
     assert QCoreApplication.translate("QPlatformTheme", "&Yes") == "&Yes"
+
+
+def test_a_pasted_image_becomes_an_attachment_file(make_window, qtbot, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QColor, QImage
+
+    window = make_window()
+    image = QImage(8, 8, QImage.Format.Format_RGB32)
+    image.fill(QColor("red"))
+    window.chat.composer.paste_image(image)
+    qtbot.waitUntil(lambda: len(window.chat.composer.attachments()) == 1, timeout=5000)
+    saved = Path(window.chat.composer.attachments()[0])
+    assert saved.is_relative_to(home) and saved.suffix == ".png"
+    assert QImage(str(saved)).pixelColor(3, 3) == QColor("red")
