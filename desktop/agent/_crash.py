@@ -5,6 +5,8 @@ import os
 import signal
 
 ENV = "MIRA_CRASHPOINT"
+# Points on the approve -> execute -> record path (the runtime's); a test command may add its own,
+# e.g. "inside_publish" between writing the staging file and the atomic rename.
 POINTS = ("after_approved_commit", "after_executing_commit", "after_command_run", "after_result_recorded")
 
 
