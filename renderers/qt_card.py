@@ -24,6 +24,7 @@ from renderers._icons import kind_icon
 from renderers._jobs import Jobs
 
 THUMB_WIDTH = 112
+THUMB_MAX_HEIGHT = 136  # a portrait page is cut, not shrunk: the top of the first page is what tells
 STATUS_TEXT = {
     "pending_approval": ("Pending approval", "#b06000"),
     "written": ("Written", "#137333"),
@@ -127,6 +128,7 @@ class ArtifactCard(QFrame):
         self.error_label.setStyleSheet("color: #a50e0e;")
         body.addWidget(self.error_label)
 
+        body.addStretch(1)  # a tall thumbnail leaves room below the text, not inside it
         actions = QHBoxLayout()
         actions.setSpacing(6)
         self.preview_button = QPushButton("Preview")
@@ -200,8 +202,8 @@ class ArtifactCard(QFrame):
         pix = QPixmap.fromImage(image.scaledToWidth(THUMB_WIDTH * int(self.devicePixelRatioF()),
                                                     Qt.TransformationMode.SmoothTransformation))
         pix.setDevicePixelRatio(self.devicePixelRatioF())
-        if pix.deviceIndependentSize().height() > 160:
-            pix = pix.copy(0, 0, pix.width(), int(160 * pix.devicePixelRatio()))
+        if pix.deviceIndependentSize().height() > THUMB_MAX_HEIGHT:
+            pix = pix.copy(0, 0, pix.width(), int(THUMB_MAX_HEIGHT * pix.devicePixelRatio()))
         self.thumb_label.setPixmap(pix)
         self.thumb_label.setFixedHeight(int(pix.deviceIndependentSize().height()) + 2)
         self.sig_thumbnail_ready.emit(True)
