@@ -205,3 +205,22 @@ def test_a_second_window_cannot_approve_again(make_window, qtbot) -> None:  # ty
     assert notice.text.startswith("The decision could not be applied")
     assert len(_workspace_files(first, ".docx")) == 1  # written once
     assert second.services.store.approval(ref.artifact_id).state == "approved"
+
+
+def test_closing_the_window_mid_task_stops_it_cleanly(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from desktop.store import Store
+
+    started = asyncio.Event()
+    real = services_module.make_model
+    monkeypatch.setattr(services_module, "make_model", lambda settings: _SlowModel(real(settings), started))
+    window = make_window()
+    send(window, qtbot, REQUEST)
+    qtbot.waitUntil(started.is_set, timeout=TIMEOUT)
+    db = window.services.store.path
+    window.close()
+    assert window.services.closed
+    store = Store(db)
+    try:
+        assert [t.status for t in store.tasks()] == ["cancelled"]
+    finally:
+        store.close()
