@@ -148,6 +148,9 @@ class ApprovalCard(QFrame):
             text, color = f"Approved — failed: {self.view.error or 'the write did not complete'}", "#a50e0e"
         else:
             text, color = "Approved — writing…", "#1a73e8"
+        target = self.view.approval.target_path if self.view.approval else self.view.workspace_path
+        verb = "Denied" if decided == "denied" else "Approved"
+        self.title_label.setText(f"{verb}: write {html.escape(target)}")
         self.state_label.setText(text)
         self.state_label.setWordWrap(True)
         self.layout().activate()

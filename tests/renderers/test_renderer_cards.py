@@ -118,6 +118,7 @@ def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, file
     card.update_view(_approval(files, view_of, decided="approved", status="written"))
     assert not card.approve_button.isVisible() and not card.deny_button.isVisible()
     assert card.state_label.text() == "Approved — written out/report.docx"
+    assert card.title_label.text() == "Approved: write out/report.docx"
     denied = registry.create_card(_approval(files, view_of, decided="denied", status="denied"), host)
     qtbot.addWidget(denied)
     denied.show()
