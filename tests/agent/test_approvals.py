@@ -141,3 +141,14 @@ def test_recover_leaves_a_task_driven_by_another_live_process_alone(h: Harness) 
     told = json.loads(h.model.calls[0].messages[-1].content)
     assert told["ok"] is False and told["error"].startswith("not done")
     assert rt2.task_status(task_id).status == "finished" and not (h.root / task_id / "a.txt").exists()
+
+
+def test_approve_under_another_flow_version_is_refused(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE tasks SET flow_version=0 WHERE id=?", (task_id,))
+    with pytest.raises(ApprovalError, match="started under flow skill-pipeline v0"):
+        run(rt.approve(approval_id))
+    with pytest.raises(ApprovalError, match="started under flow"):
+        run(rt.deny(approval_id))
+    assert h.store.approval(approval_id).state == "pending"

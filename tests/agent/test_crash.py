@@ -131,3 +131,42 @@ def test_negative_control_harness_detects_double_execution(fast_dir: Path) -> No
     """With the ledger re-check switched off, recovery re-runs an executed call and the harness sees it."""
     f = _crash_and_recover(fast_dir / "neg", "after_command_run", recheck=False)
     assert f["executions"] == 2
+
+
+CHILD_MODEL_CRASH = """
+import asyncio, os, signal, sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from agent.fakes import fake_skills
+from desktop.agent import AgentRuntime
+from desktop.llm.scripted import ScriptedModel, tool_turn
+from desktop.store import Store
+import json
+
+def die(messages, tools):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+store = Store(Path(sys.argv[2]) / "mira.sqlite3")
+run_notes = tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write a note"})))
+model = ScriptedModel([run_notes, die])
+rt = AgentRuntime(store, lambda: model, Path(sys.argv[2]) / "ws", skills=fake_skills())
+asyncio.run(rt.start_task(store.create_conversation("c").id, "write a note"))
+"""
+
+
+def test_a_crash_during_a_model_call_is_on_record_and_the_task_resumes(tmp_path: Path) -> None:
+    child = subprocess.run([sys.executable, "-c", CHILD_MODEL_CRASH, str(TESTS_DIR), str(tmp_path)],
+                           capture_output=True, text=True, timeout=60)
+    assert child.returncode == -signal.SIGKILL, child.stderr[-2000:]
+    store = Store(tmp_path / "mira.sqlite3")
+    [task] = store.tasks()
+    assert task.status == "running"
+    # The interrupted call is on record (started, never finished): a later call is no silent retry.
+    assert [(c.agent, c.state) for c in store.model_calls(task.id)] == [("main", "done"), ("skill:notes", "started")]
+    model = ScriptedModel([tool_turn(WRITE)])
+    rt = AgentRuntime(store, lambda: model, tmp_path / "ws", skills=fake_skills())
+    report = asyncio.run(rt.recover())
+    assert report == [f"task {task.id}: resumed, now paused"]
+    assert model.calls[0].messages[1].content == "write a note"  # the same skill agent, not a fresh plan
+    assert len(store.pending_approvals()) == 1
+    store.close()
