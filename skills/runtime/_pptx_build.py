@@ -170,9 +170,23 @@ def fit_bullets(items: Sequence[tuple[str, int]], width: int, height: int) -> tu
         if chunks[-1] and _text_height_pt([*chunks[-1], item], SPLIT_SIZE, w_pt) > h_pt:
             chunks.append([])
         chunks[-1].append(item)
+    even = balanced(items, len(chunks))  # 7 + 7 reads better than 10 + 4
+    if all(_text_height_pt(c, SPLIT_SIZE, w_pt) <= h_pt for c in even):
+        chunks = even
     size = min(next((s for s in BODY_SIZES if _text_height_pt(c, s, w_pt) <= h_pt), BODY_SIZES[-1])
                for c in chunks)
     return size, chunks
+
+
+def balanced(items: Sequence[Any], n: int) -> list[list[Any]]:
+    """Split ``items`` into ``n`` consecutive groups whose sizes differ by at most one."""
+    q, r = divmod(len(items), n)
+    out, start = [], 0
+    for i in range(n):
+        end = start + q + (1 if i < r else 0)
+        out.append(list(items[start:end]))
+        start = end
+    return out
 
 
 def fill_bullets(text_frame: Any, items: Sequence[tuple[str, int]], size: int) -> None:
@@ -366,7 +380,7 @@ def _table_layout(header: list[str], rows: list[list[str]], width: int, height: 
     def row_h(row: list[str], size: int) -> float:
         lines = max((math.ceil(display_width(row[c]) / max(Emu(col_w[c]).pt / (0.52 * size) - 1, 2))
                      if c < len(row) and row[c] else 1) for c in range(ncols))
-        return lines * 1.2 * size + 8
+        return lines * 1.2 * size + 10  # same minimum row height as the table rows get
 
     for size in TABLE_SIZES:
         if sum(row_h(r, size) for r in [header, *rows]) <= h_pt:
@@ -381,6 +395,9 @@ def _table_layout(header: list[str], rows: list[list[str]], width: int, height: 
             used = row_h(header, size)
         chunks[-1].append(r)
         used += rh
+    even = balanced(rows, len(chunks))
+    if all(sum(row_h(r, size) for r in [header, *c]) <= h_pt for c in even):
+        chunks = even
     return size, col_w, chunks
 
 
@@ -401,10 +418,13 @@ def _table_slides(prs: PresentationT, spec: dict[str, Any]) -> list[Slide]:
         if i == 0 and len(chunks) > 1:
             set_plain_text(slide.shapes.title.text_frame, title)
         ncols = len(col_w)
-        frame = slide.shapes.add_table(len(chunk) + 1, ncols, left, top, width, Inches(0.4) * (len(chunk) + 1))
+        row_height = int(Pt(1.2 * size + 10))  # a minimum: rows still grow when a cell wraps
+        frame = slide.shapes.add_table(len(chunk) + 1, ncols, left, top, width, row_height * (len(chunk) + 1))
         table = frame.table
         for c, w in enumerate(col_w):
             table.columns[c].width = w
+        for row_obj in table.rows:
+            row_obj.height = row_height
         for r_idx, row in enumerate([header, *chunk]):
             for c in range(ncols):
                 cell = table.cell(r_idx, c)

@@ -179,3 +179,22 @@ def test_describe_lists_slides_for_the_approval_card(ws: Workspace) -> None:
     assert card["summary"] == "Create d.pptx: 4 slides"
     assert card["changes"][1] == ["(new)", "Slide 2: Highlights (bullets)"]
     assert not (ws.root / "d.pptx").exists()
+
+
+def test_long_table_continues_on_balanced_slides_with_the_header_repeated(ws: Workspace) -> None:
+    rows = [[f"row {i}", i, i * 2] for i in range(40)]
+    res = create(ws, path="t.pptx", slides=[{"layout": "table", "title": "Data", "header": ["Name", "A", "B"],
+                                             "rows": rows}])
+    assert res.ok, res.message
+    prs = Presentation(str(ws.root / "t.pptx"))
+    assert len(prs.slides) > 1
+    seen, sizes = [], []
+    for slide in prs.slides:
+        frame = next(sh for sh in slide.shapes if sh.has_table)
+        cells = [[c.text for c in row.cells] for row in frame.table.rows]
+        assert cells[0] == ["Name", "A", "B"]
+        seen += cells[1:]
+        sizes.append(len(cells) - 1)
+        assert frame.top + sum(r.height for r in frame.table.rows) <= prs.slide_height
+    assert seen == [[f"row {i}", str(i), str(i * 2)] for i in range(40)]
+    assert max(sizes) - min(sizes) <= 1
