@@ -85,6 +85,7 @@ class ArtifactCard(QFrame):
         self.setMinimumWidth(360)
         self.setMaximumWidth(720)
         self.jobs = Jobs(self, timeout=20)
+        self._thumb_key: tuple[object, ...] | None = None
         self._build()
         self.update_view(view)
 
@@ -153,9 +154,6 @@ class ArtifactCard(QFrame):
 
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""
-        changed_file = (view.path, view.sha256) != (self.view.path, self.view.sha256)
-        first = not hasattr(self, "_shown_once")
-        self._shown_once = True
         self.view = view
         kind = format_kind(view)
         self.icon_label.setPixmap(kind_icon(kind, 36))
@@ -175,7 +173,9 @@ class ArtifactCard(QFrame):
         has_file = view.path is not None and view.status == "written"
         for b in (self.preview_button, self.save_button, self.open_button):
             b.setEnabled(has_file)
-        if first or changed_file:
+        thumb_key = (view.path, view.sha256, has_file)
+        if thumb_key != self._thumb_key:  # the file appeared or changed: draw it again
+            self._thumb_key = thumb_key
             self._load_thumbnail()
 
     def thumbnail(self) -> QPixmap | None:

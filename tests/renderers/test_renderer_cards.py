@@ -137,3 +137,15 @@ def test_approval_preview_is_the_target_files_preview(qtbot, registry, files, vi
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000) as blocker:
         preview.show()
     assert blocker.args == [1]
+
+
+def test_a_pending_card_gets_its_thumbnail_once_written(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+    card = registry.create_card(view_of(files["pptx"], status="pending_approval"), host)
+    qtbot.addWidget(card)
+    card.show()
+    assert "Pending approval" in card.meta_label.text()
+    assert not card.preview_button.isEnabled() and not card.thumb_label.isVisible()
+    with qtbot.waitSignal(card.sig_thumbnail_ready, timeout=10_000) as blocker:
+        card.update_view(view_of(files["pptx"]))
+    assert blocker.args == [True] and card.preview_button.isEnabled()
+    assert "Written" in card.meta_label.text()
