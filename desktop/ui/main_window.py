@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         self._restore_state()
         self.runtime_ready = False
         self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
+        self.settings_dialog: QWidget | None = None
         self.controller.runtime_loader = self._load_runtime
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
