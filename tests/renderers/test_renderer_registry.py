@@ -81,13 +81,22 @@ class TextRenderer:
 
     def preview(self, view, parent=None, index=0):
         return QLabel(view.path.read_text(), parent)
+
+
+RAISING = RendererSpec("text/raising", "Raises", "mira_fake_plugin:Raising")
+
+
+class Raising:
+    def __init__(self):
+        raise RuntimeError("cannot construct")
 '''
 
 
 def test_discovery_finds_a_third_party_plugin_and_blocks_a_broken_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot, caplog, host, view_of) -> None:  # noqa: ANN001
     _fake_distribution(tmp_path, "mira_fake_plugin",
-                       "[mira.renderers]\ntext = mira_fake_plugin:SPEC\n",
+                       "[mira.renderers]\ntext = mira_fake_plugin:SPEC\nraising = mira_fake_plugin:RAISING\n"
+                       "notaspec = mira_fake_plugin:imported\n",
                        "mira_fake_plugin", PLUGIN_SOURCE)
     _fake_distribution(tmp_path, "mira_broken_plugin",
                        "[mira.renderers]\nbroken = mira_broken_plugin:SPEC\n",
@@ -110,4 +119,8 @@ def test_discovery_finds_a_third_party_plugin_and_blocks_a_broken_one(
     qtbot.addWidget(preview)
     assert preview.text() == "hello plugin"
     assert module.imported == [True]
+    assert any("notaspec" in k for k in reg.blocked())  # a list, not a RendererSpec
+    assert "text/raising" in reg.kinds()  # the spec is fine until its factory runs
+    assert reg.create_card(view_of(note, kind="text/raising"), host) is None
+    assert "cannot construct" in reg.blocked()["text/raising"]
     monkeypatch.delitem(sys.modules, "mira_fake_plugin")
