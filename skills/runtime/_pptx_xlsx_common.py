@@ -61,17 +61,24 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     if err is None:
         return
     prefix = list(err.absolute_path)
-    while err.validator == "oneOf" and isinstance(err.instance, Mapping):
+    while err.validator == "oneOf":
+        if not isinstance(err.instance, Mapping):
+            kinds = sorted({str(b.get("type", "object")) for b in err.validator_value})
+            raise CommandError(f"{_path_text(prefix)}: expected {' or '.join(kinds)}, "
+                               f"got {type(err.instance).__name__}")
         branches = err.validator_value
         key = next((k for k in discriminators if any(k in b.get("properties", {}) for b in branches)), None)
         allowed = [b["properties"][key]["const"] for b in branches if key and key in b.get("properties", {})]
         value = err.instance.get(key) if key else None
-        if key is None:
-            break
-        if value not in allowed:
+        if key is None:  # no discriminator: the object-shaped branch is the one meant
+            branch = next((b for b in branches if b.get("type") == "object"), None)
+            if branch is None:
+                break
+        elif value not in allowed:
             where = _path_text([*prefix, key])
             raise CommandError(f"{where}: {value!r} is not one of {', '.join(map(str, allowed))}")
-        branch = next(b for b in branches if b["properties"][key]["const"] == value)
+        else:
+            branch = next(b for b in branches if b["properties"][key]["const"] == value)
         sub = _first_error(Draft202012Validator(branch), err.instance)
         if sub is None:  # pragma: no cover - oneOf failed only because two branches matched
             break

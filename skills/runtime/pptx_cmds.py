@@ -67,6 +67,10 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        validate_args(schema.CREATE, args)
+    except CommandError as exc:
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
     slides = args.get("slides") or []
     rel = args.get("path", "?")
     try:

@@ -50,6 +50,10 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        validate_args(_LIGHT_CREATE, args)
+    except CommandError as exc:
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
     rel = args.get("path", "?")
     try:
         exists = ws.resolve(rel).exists()
@@ -151,10 +155,17 @@ def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
-    out = args.get("output") or args.get("path", "?")
-    return {"summary": f"Recalculate {args.get('path', '?')} with LibreOffice and save the computed values"
-                       + (f" to {out}" if out != args.get("path") else ""),
-            "changes": [["formulas without up-to-date results", "formulas with computed results"]]}
+    try:
+        validate_args(schema.RECALCULATE, args)
+        scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
+        out = _output_rel(ws, args)
+    except (CommandError, WorkspaceError) as exc:
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
+    formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
+    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    return {"summary": f"Recalculate {where} with LibreOffice and save the computed values",
+            "changes": [[f"{formulas} formulas, {cached} with stored results",
+                         f"{formulas} formulas recalculated by LibreOffice"]]}
 
 
 xlsx_create = register(Command(

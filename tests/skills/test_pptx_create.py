@@ -141,7 +141,9 @@ def test_refuses_to_overwrite_without_flag_and_outside_paths(ws: Workspace) -> N
 @pytest.mark.parametrize("slides, field", [
     ([{"layout": "bullets", "title": "T"}], "slides[0]: 'bullets' is a required property"),
     ([{"layout": "chart", "title": "T"}], "slides[0].layout: 'chart' is not one of"),
-    ([{"layout": "bullets", "title": "T", "bullets": [{"text": "x", "level": 7}]}], "slides[0].bullets[0]"),
+    ([{"layout": "bullets", "title": "T", "bullets": [{"text": "x", "level": 7}]}],
+     "slides[0].bullets[0].level: 7 is greater than the maximum of 4"),
+    ([{"layout": "bullets", "title": "T", "bullets": [3]}], "slides[0].bullets[0]: expected object or string, got int"),
     ([{"layout": "title", "title": "T", "colour": "red"}], "slides[0]: Additional properties"),
     ([], "slides: [] should be non-empty"),
 ])
@@ -179,6 +181,8 @@ def test_describe_lists_slides_for_the_approval_card(ws: Workspace) -> None:
     assert card["summary"] == "Create d.pptx: 4 slides"
     assert card["changes"][1] == ["(new)", "Slide 2: Highlights (bullets)"]
     assert not (ws.root / "d.pptx").exists()
+    bad = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": [{"layout": "title"}]})
+    assert bad["changes"] == [] and "slides[0]: 'title' is a required property" in bad["summary"]
 
 
 def test_long_table_continues_on_balanced_slides_with_the_header_repeated(ws: Workspace) -> None:
