@@ -4,12 +4,17 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
+from PySide6.QtGui import QImage, QImageReader
+
 from renderers._api import ArtifactView
 from renderers._jobs import PreviewError
 from skills.runtime.safety import UnsafeFileError, check_file
 
 # Memory bounds: nothing the previews decode may exceed these.
-MAX_IMAGE_PIXELS = 40_000_000  # ~160 MB as RGBA; larger embedded images are skipped
+MAX_IMAGE_PIXELS = 40_000_000  # an embedded image claiming more is refused without decoding
+MAX_IMAGE_SIDE = 1600  # embedded images are decoded at most this large (they are shown smaller)
+MAX_DOCUMENT_IMAGE_PIXELS = 48_000_000  # decoded pixels per document, all images together (~190 MB)
 MAX_RENDER_PIXELS = 16_000_000  # one rasterised page/slide
 MAX_PAGES = 2000  # pages/slides a preview will navigate
 MAX_BLOCKS = 20_000  # DOCX paragraphs + table rows shown
@@ -53,3 +58,31 @@ def file_sha256(path: Path) -> str:
 
 def image_size_ok(width: int, height: int) -> bool:
     return 0 < width and 0 < height and width * height <= MAX_IMAGE_PIXELS
+
+
+class ImageBudget:
+    """Decoded pixels left for one document's embedded images (not shared between threads)."""
+
+    def __init__(self, pixels: int = MAX_DOCUMENT_IMAGE_PIXELS) -> None:
+        self.pixels = pixels
+
+    def decode(self, blob: bytes) -> tuple[QImage | None, str]:
+        """Decode ``blob`` scaled to :data:`MAX_IMAGE_SIDE`; ``(None, reason)`` when refused."""
+        buf = QBuffer()
+        buf.setData(QByteArray(blob))
+        buf.open(QIODevice.OpenModeFlag.ReadOnly)
+        reader = QImageReader(buf)  # the header only: nothing is decoded yet
+        size = reader.size()
+        if not image_size_ok(size.width(), size.height()):
+            return None, "picture too large to show"
+        longest = max(size.width(), size.height())
+        if longest > MAX_IMAGE_SIDE:
+            size = size.scaled(QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE), Qt.AspectRatioMode.KeepAspectRatio)
+            reader.setScaledSize(size)
+        if size.width() * size.height() > self.pixels:
+            return None, "picture not shown (the document's picture budget is used up)"
+        image = reader.read()
+        if image.isNull():
+            return None, "picture"
+        self.pixels -= image.width() * image.height()
+        return image, ""

@@ -16,10 +16,9 @@ import docx
 from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtGui import QImage
 
-from renderers._common import MAX_BLOCKS, checked_path, image_size_ok
+from renderers._common import MAX_BLOCKS, ImageBudget, checked_path
 from renderers._jobs import PreviewError
 
 EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
@@ -57,6 +56,7 @@ class _Builder:
         self.blocks = 0
         self.truncated = False
         self._num_formats: dict[tuple[str, str], str] = {}
+        self.budget = ImageBudget()
         self._style_names, self._default_style = self._read_style_names()
 
     def _read_style_names(self) -> tuple[dict[str, str], str]:
@@ -172,14 +172,9 @@ class _Builder:
             blob = self.doc.part.related_parts[rid].blob
         except (KeyError, AttributeError):
             return ""
-        buf = _buffer(blob)  # keep the buffer alive while the reader uses it
-        reader = QImageReader(buf)
-        size = reader.size()
-        if not image_size_ok(size.width(), size.height()):
-            return "<i>[picture too large to show]</i>"
-        image = reader.read()
-        if image.isNull():
-            return "<i>[picture]</i>"
+        image, reason = self.budget.decode(blob)
+        if image is None:
+            return f"<i>[{html.escape(reason)}]</i>"
         name = f"docx-image-{len(self.images)}"
         self.images[name] = image
         width = image.width()
@@ -279,9 +274,3 @@ def _heading_tag(style: str) -> str:
             return f"h{min(int(digits), 6)}"
     return ""
 
-
-def _buffer(blob: bytes) -> QBuffer:
-    buf = QBuffer()
-    buf.setData(QByteArray(blob))
-    buf.open(QIODevice.OpenModeFlag.ReadOnly)
-    return buf

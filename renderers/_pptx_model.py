@@ -17,15 +17,14 @@ from pptx import Presentation
 from pptx.enum.dml import MSO_FILL
 from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPen, QTextDocument
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTextDocument
 
-from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path, image_size_ok
+from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
 from renderers._jobs import PreviewError
 
 EMU_PER_PT = 12700
 ACCENT = "#4472c4"  # Office default accent 1, used for styled shapes without an explicit fill
-MAX_IMAGES = 300
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ class Deck:
         self.height = int(prs.slide_height or 6858000)
         self.count = count
         self._slides: dict[int, Slide] = {}
-        self._budget = [MAX_IMAGES]
+        self._budget = ImageBudget()
         self._lock = threading.Lock()
 
     def slide(self, index: int) -> Slide:
@@ -85,7 +84,7 @@ def load(path: Path) -> Deck:
     return Deck(prs, count)
 
 
-def _read_slide(slide, budget: list[int]) -> Slide:  # noqa: ANN001
+def _read_slide(slide, budget: ImageBudget) -> Slide:  # noqa: ANN001
     shapes: list[Shape] = []
     texts: list[str] = []
     for shape in slide.shapes:
@@ -97,7 +96,7 @@ def _read_slide(slide, budget: list[int]) -> Slide:  # noqa: ANN001
 
 
 def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # noqa: ANN001, C901
-             texts: list[str], budget: list[int]) -> None:
+             texts: list[str], budget: ImageBudget) -> None:
     ox, oy, sx, sy = tf
     if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
         xfrm = shape._element.grpSpPr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}xfrm")
@@ -115,9 +114,12 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         return  # an inherited placeholder position; nothing we can place honestly
     x, y = ox + sx * shape.left, oy + sy * shape.top
     w, h = sx * shape.width, sy * (shape.height or 0)
-    if shape.shape_type == MSO_SHAPE_TYPE.PICTURE and budget[0] > 0:
-        budget[0] -= 1
-        out.append(Shape("picture", x, y, w, h, image=_image(shape.image.blob)))
+    if shape.shape_type == MSO_SHAPE_TYPE.PICTURE:
+        try:
+            image, reason = budget.decode(shape.image.blob)
+        except (AttributeError, KeyError, ValueError):  # a picture whose part is missing
+            image, reason = None, "picture"
+        out.append(Shape("picture", x, y, w, h, image=image, label=reason))
         return
     if getattr(shape, "has_table", False) and shape.has_table:
         table = shape.table
@@ -254,18 +256,6 @@ def _background(slide) -> str:  # noqa: ANN001
     return "#ffffff"
 
 
-def _image(blob: bytes) -> QImage | None:
-    buf = QBuffer()
-    buf.setData(QByteArray(blob))
-    buf.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buf)
-    size = reader.size()
-    if not image_size_ok(size.width(), size.height()):
-        return None
-    image = reader.read()
-    return None if image.isNull() else image
-
-
 def paint_slide(deck: Deck, index: int, width: int) -> QImage:
     """Draw slide ``index`` of ``deck`` ``width`` pixels wide (safe in a worker thread)."""
     slide = deck.slide(index)
@@ -305,6 +295,9 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
             p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(rect)
+            if s.label:
+                p.setPen(QColor("#5f6368"))
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, f"[{s.label}]")
         return
     if s.kind == "table":
         _paint_table(p, s, rect, px_per_pt)

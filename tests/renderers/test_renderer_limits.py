@@ -61,3 +61,39 @@ def test_absurd_image_dimensions_are_refused_not_decoded(qapp, tmp_path: Path) -
     assert "picture too large to show" in content.pages[0]
     assert content.images == {}
     assert "Before the picture" in content.text
+
+
+def test_big_pictures_are_decoded_scaled_down(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    import docx
+    from docx.shared import Inches
+    from PySide6.QtGui import QColor, QImage
+
+    big = QImage(4000, 3000, QImage.Format.Format_RGB32)
+    big.fill(QColor("#336699"))
+    big.save(str(tmp_path / "big.png"))
+    doc = docx.Document()
+    doc.add_picture(str(tmp_path / "big.png"), width=Inches(3))
+    doc.save(str(tmp_path / "big.docx"))
+    image = load_docx(tmp_path / "big.docx").images["docx-image-0"]
+    assert (image.width(), image.height()) == (1600, 1200)
+
+
+def test_a_slide_with_a_picture_bomb_still_renders(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    from renderers._pptx_model import load as load_deck
+    from renderers._pptx_model import paint_slide
+
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(_png_header(60_000, 60_000))
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Still here"
+    slide.shapes.add_picture(str(bomb), Inches(1), Inches(2), Inches(2), Inches(2))
+    prs.save(str(tmp_path / "bomb.pptx"))
+    deck = load_deck(tmp_path / "bomb.pptx")
+    picture = next(s for s in deck.slide(0).shapes if s.kind == "picture")
+    assert picture.image is None and "too large" in picture.label
+    image = paint_slide(deck, 0, 400)
+    assert image.width() == 400 and "Still here" in deck.slide(0).text
