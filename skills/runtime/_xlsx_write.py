@@ -22,13 +22,13 @@ _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 _COL_RE = re.compile(r"^[A-Z]{1,3}$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
-HEADER_FONT = Font(bold=True, color="1F2A44")
-HEADER_FONT_CJK = Font(bold=True, color="1F2A44", name=CJK_FONT, charset=134)
+HEADER_FONT = Font(name="Calibri", family=2, size=11, bold=True, color="1F2A44")  # the workbook default face
+HEADER_FONT_CJK = Font(name=CJK_FONT, charset=134, size=11, bold=True, color="1F2A44")
 HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 HEADER_BORDER = Border(bottom=Side(style="thin", color="8EA9C1"))
 HEADER_ALIGN = Alignment(vertical="center", wrap_text=False)
 # charset 134 (GB2312) tells Excel which script the font is for when it has to substitute.
-CJK_CELL_FONT = Font(name=CJK_FONT, charset=134)
+CJK_CELL_FONT = Font(name=CJK_FONT, charset=134, size=11)
 
 
 def check_sheet_name(name: str, field: str, taken: Sequence[str] = ()) -> None:

@@ -32,7 +32,7 @@ def test_create_styles_header_formats_widths_freeze_and_formulas(ws: Workspace) 
     assert wb.sheetnames == ["Sales", "Notes"]
     sh = wb["Sales"]
     assert [c.value for c in sh[1]] == ["Region", "Q1", "Q2", "Total"]
-    assert sh["A1"].font.b and sh["A1"].fill.fgColor.rgb.endswith("DDEBF7")
+    assert sh["A1"].font.b and sh["A1"].font.name == "Calibri" and sh["A1"].fill.fgColor.rgb.endswith("DDEBF7")
     assert not sh["A2"].font.b
     assert sh["B2"].number_format == "0.00" and sh["C3"].number_format == "#,##0.0"
     assert sh["A1"].number_format == "General"  # formats apply to data, not the header
