@@ -4,13 +4,15 @@ Two read-only streams of the same sheet advance in step: one with the cached
 values (``data_only=True``) for the grid, one with the formulas for the formula
 bar. Rows come in chunks; nothing beyond what was asked for is parsed or kept.
 Merged ranges sit at the end of the sheet XML, after the rows, so they are
-found by streaming the decompressed part once with a regex instead of parsing it.
+found by streaming the decompressed part once with a regex instead of parsing it,
+in a separate job after the first rows are on screen.
 """
 from __future__ import annotations
 
 import datetime as dt
 import re
 import threading
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,7 +65,8 @@ class SheetReader:
         self.total_rows = int(values_ws.max_row or 0)  # 0 when the sheet declares no dimension
         self.total_columns = int(values_ws.max_column or 0)
         self.columns = max(1, min(self.total_columns, MAX_COLUMNS)) if self.total_columns else 0
-        self.merged = _merged_ranges(self._values_wb, values_ws)
+        self._path = path
+        self._sheet_part = getattr(values_ws, "_worksheet_path", "")
         max_col = self.columns or None
         self._values: Iterator[tuple[Any, ...]] = values_ws.iter_rows(max_col=max_col, values_only=True)
         self._formulas: Iterator[tuple[Any, ...]] = formula_ws.iter_rows(max_col=max_col, values_only=True)
@@ -98,6 +101,10 @@ class SheetReader:
             if self.total_rows and self.rows_read >= self.total_rows:
                 done = True
             return Chunk(first, tuple(values), formulas, done)
+
+    def merged_ranges(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Merged cells as (row, col, row_span, col_span), 0-based; a worker call (scans the sheet XML)."""
+        return _merged_ranges(self._path, self._sheet_part)
 
     def close(self) -> None:
         for wb in (self._values_wb, self._formula_wb):
@@ -170,12 +177,13 @@ def _open_read_only(path: Path, *, data_only: bool, strings_from: Any = None) ->
     return reader.wb
 
 
-def _merged_ranges(wb: Any, ws: Any) -> tuple[tuple[int, int, int, int], ...]:
-    """(row, col, row_span, col_span), 0-based, from the sheet XML."""
+def _merged_ranges(path: Path, part: str) -> tuple[tuple[int, int, int, int], ...]:
+    """(row, col, row_span, col_span), 0-based, from the sheet XML (its own handle on the archive)."""
     found: list[tuple[int, int, int, int]] = []
     try:
-        src = wb._archive.open(ws._worksheet_path)
-    except (AttributeError, KeyError):
+        archive = zipfile.ZipFile(path)
+        src = archive.open(part.lstrip("/"))
+    except (OSError, KeyError, zipfile.BadZipFile):
         return ()
     with src:
         tail = b""
@@ -196,6 +204,7 @@ def _merged_ranges(wb: Any, ws: Any) -> tuple[tuple[int, int, int, int], ...]:
         for m in _MERGE_RE.finditer(tail):
             c1, r1, c2, r2 = range_boundaries(m.group(1).decode())
             found.append((r1 - 1, c1 - 1, r2 - r1 + 1, c2 - c1 + 1))
+    archive.close()
     return tuple(found[:MAX_MERGED])
 
 

@@ -140,6 +140,7 @@ class _SheetView(QWidget):
 class XlsxPreview(PreviewBase):
     """Sheets as a grid of cached values; the formula of the selected cell in the formula bar."""
 
+    sig_spans_ready = Signal(int)  # merged ranges of the current sheet are known (their count)
     unit = "Sheet"
 
     def _native_widget(self) -> QWidget:
@@ -149,6 +150,8 @@ class XlsxPreview(PreviewBase):
         self._pending: tuple[SheetReader, Chunk] | None = None
         self.sheet_jobs = Jobs(self)
         self._track(self.sheet_jobs)
+        self.merge_jobs = Jobs(self)
+        self._merged: tuple[tuple[int, int, int, int], ...] = ()
         view.tabs.currentChanged.connect(self._on_tab)
         return view
 
@@ -190,18 +193,28 @@ class XlsxPreview(PreviewBase):
             old.jobs.cancel()
             old.reader.close()
             old.deleteLater()
-        self._apply_spans(0, self.model.rows_loaded() - 1)
+        self._merged = ()
+        self.merge_jobs.submit(reader.merged_ranges, on_done=self._on_merged, on_error=lambda _m: None)
         view.tabs.blockSignals(True)
         view.tabs.setCurrentIndex(reader.index)
         view.tabs.blockSignals(False)
         self._shown(reader.index)
+
+    def _on_merged(self, merged: tuple[tuple[int, int, int, int], ...]) -> None:
+        self._merged = merged
+        if self.model is not None:
+            self._apply_spans(0, self.model.rows_loaded() - 1)
+        self.sig_spans_ready.emit(len(merged))
+
+    def merged_ranges(self) -> tuple[tuple[int, int, int, int], ...]:
+        return self._merged
 
     def _apply_spans(self, first: int, last: int) -> None:
         if self.model is None:
             return
         table = self.sheet_view().table
         cols = self.model.columnCount()
-        for row, col, rspan, cspan in self.model.reader.merged:
+        for row, col, rspan, cspan in self._merged:
             if first <= row <= last and col < cols and (rspan > 1 or cspan > 1):
                 table.setSpan(row, col, rspan, min(cspan, cols - col))
 
