@@ -61,7 +61,8 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         prs.save(str(staging))
     n = len(prs.slides)
     texts = [t for s in args["slides"] for t in _spec_texts(s)]
-    ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts})
+    ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts},
+                          min_pictures=sum(1 for s in args["slides"] if s["layout"] == "image"))
     msg = f"Created {ev.path}: {n} slides (16:9)." + (" " + "; ".join(notes) + "." if notes else "")
     return _result(ev, msg, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
 

@@ -108,6 +108,8 @@ def test_image_slide_keeps_aspect_ratio_inside_the_slide(ws: Workspace) -> None:
     assert pic.left >= 0 and pic.left + pic.width <= prs.slide_width
     assert pic.top + pic.height <= prs.slide_height
     assert "Sales by month" in [sh.text_frame.text for sh in prs.slides[0].shapes if sh.has_text_frame]
+    checks = {c.name: c.status for c in res.evidence[0].checks}
+    assert checks["pictures present"] == "passed" and res.evidence[0].counts["pictures"] == 1
 
 
 @pytest.mark.parametrize("image, message", [
