@@ -196,3 +196,25 @@ def test_deck_converts_to_pdf_in_libreoffice_with_the_text(ws: Workspace) -> Non
         text = "".join(page.get_text() for page in doc)
     for want in ("Plan", "Grow revenue", "Laptops", "中文标题", "第一点"):
         assert want in text
+
+
+def test_edit_a_foreign_deck_keeps_its_pictures_and_size(ws: Workspace) -> None:
+    from PIL import Image
+    from pptx.util import Inches
+
+    Image.new("RGB", (40, 30), (0, 128, 0)).save(ws.root / "g.png")
+    prs = Presentation()  # a 4:3 deck made elsewhere
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Photo"
+    slide.shapes.add_picture(str(ws.root / "g.png"), Inches(1), Inches(2))
+    prs.save(str(ws.root / "f.pptx"))
+    res = get_command("pptx_edit").run(ws, {"path": "f.pptx", "operations": [
+        {"op": "add_slide", "slide": {"layout": "bullets", "title": "Notes", "bullets": ["one"]}},
+        {"op": "replace_text", "find": "Photo", "replace": "Green photo"}]})
+    assert res.ok, res.message
+    out = Presentation(str(ws.root / "f.pptx"))
+    assert (out.slide_width, out.slide_height) == (prs.slide_width, prs.slide_height)
+    assert [s.shapes.title.text_frame.text for s in out.slides] == ["Green photo", "Notes"]
+    pic = next(sh for sh in out.slides[0].shapes if sh.shape_type == 13)
+    assert pic.image.size == (40, 30)
+    assert out.slides[1].slide_layout.name == "Title and Content"

@@ -225,3 +225,31 @@ def test_recalculate_computes_values_and_reports_div0(ws: Workspace) -> None:
     path.write_bytes(_zip(entries))
     again = get_command("xlsx_recalculate").run(ws, {"path": "calc.xlsx"})
     assert load_workbook(path, data_only=True)["Sales"]["B4"].value == 30, again.message
+
+
+def test_edit_keeps_validation_conditional_formats_and_merges(ws: Workspace) -> None:
+    from openpyxl.formatting.rule import CellIsRule
+    from openpyxl.styles import PatternFill
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    wb = Workbook()
+    sh = wb.active
+    sh.title = "Plan"
+    sh.append(["Task", "Status", "Cost"])
+    sh.append(["Design", "open", 100])
+    sh.merge_cells("E1:F1")
+    sh["E1"] = "Merged note"
+    dv = DataValidation(type="list", formula1='"open,done"')
+    sh.add_data_validation(dv)
+    dv.add("B2:B50")
+    sh.conditional_formatting.add("C2:C50", CellIsRule(operator="greaterThan", formula=["500"],
+                                                       fill=PatternFill("solid", fgColor="FFC7CE")))
+    wb.save(ws.root / "plan.xlsx")
+    res = get_command("xlsx_edit").run(ws, {"path": "plan.xlsx", "operations": [
+        {"op": "append_rows", "sheet": "Plan", "rows": [["Build", "done", 900]]}]})
+    assert res.ok, res.message
+    out = load_workbook(ws.root / "plan.xlsx")["Plan"]
+    assert [c.value for c in out[3]][:3] == ["Build", "done", 900]
+    assert "E1:F1" in {str(r) for r in out.merged_cells.ranges}
+    assert out.data_validations.dataValidation[0].formula1 == '"open,done"'
+    assert len(list(out.conditional_formatting)) == 1
