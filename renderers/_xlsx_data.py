@@ -107,6 +107,7 @@ class SheetReader:
         return _merged_ranges(self._path, self._sheet_part)
 
     def close(self) -> None:
+        """Release the file; safe to call more than once."""
         for wb in (self._values_wb, self._formula_wb):
             try:
                 wb.close()

@@ -40,7 +40,6 @@ class PreviewBase(QWidget):
 
     unit = "Page"  # "Slide", "Sheet" in subclasses
     offers_page_view = True
-    uses_canvas = False  # the native view is a PdfCanvas (zoom buttons shown)
 
     def __init__(self, view: ArtifactView, parent: QWidget | None = None, index: int = 0, *,
                  cache_dir: Path | None = None, page_view: bool | None = None) -> None:

@@ -96,6 +96,8 @@ class SheetModel(QAbstractTableModel):
 
     def _append(self, chunk: Chunk) -> None:
         self._done = chunk.done
+        if chunk.done:
+            self.reader.close()  # every row is here: let go of the file
         if chunk.values:
             first = len(self._rows)
             self.beginInsertRows(QModelIndex(), first, first + len(chunk.values) - 1)
@@ -183,6 +185,11 @@ class XlsxPreview(PreviewBase):
         view = self.sheet_view()
         old = self.model
         self.model = SheetModel(reader, chunk, self)
+        if chunk.done:
+            reader.close()
+        # Close the workbook streams with the widget, even when it is destroyed without closeEvent
+        # (an open handle would lock the file on Windows while the user overwrites it).
+        self.destroyed.connect(lambda *_args, r=reader: r.close())
         self.model.sig_rows_added.connect(self._apply_spans)
         view.table.clearSpans()
         view.table.setModel(self.model)
