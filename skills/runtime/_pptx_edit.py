@@ -7,17 +7,9 @@ from typing import Any
 from pptx.presentation import Presentation as PresentationT
 
 from skills.runtime._base import CommandError
-from skills.runtime._pptx_build import (
-    apply_ea_fonts,
-    body_placeholder,
-    bullet_items,
-    build_slides,
-    fill_bullets,
-    fit_bullets,
-    move_slide,
-    remove_slide,
-    set_plain_text,
-)
+from skills.runtime._pptx_build import build_slides
+from skills.runtime._pptx_deck import body_placeholder, move_slide, remove_slide
+from skills.runtime._pptx_text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
 from skills.runtime._pptx_read import _walk, slide_title
 from skills.runtime.workspace import Workspace
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from skills.runtime import _pptx_schema as schema
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
-from skills.runtime._pptx_build import build_slides, new_presentation
+from skills.runtime._pptx_build import build_slides
+from skills.runtime._pptx_deck import new_presentation
 from skills.runtime._pptx_edit import apply_operations
 from skills.runtime._pptx_read import all_text, deck_evidence, open_deck, outline
 from skills.runtime._pptx_xlsx_common import (
