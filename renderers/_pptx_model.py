@@ -24,6 +24,7 @@ from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked
 from renderers._jobs import PreviewError
 
 EMU_PER_PT = 12700
+_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 ACCENT = "#4472c4"  # Office default accent 1, used for styled shapes without an explicit fill
 
 
@@ -87,12 +88,39 @@ def load(path: Path) -> Deck:
 def _read_slide(slide, budget: ImageBudget) -> Slide:  # noqa: ANN001
     shapes: list[Shape] = []
     texts: list[str] = []
+    # What the template draws under every slide (bars, logos): master, then layout, unless hidden.
+    for owner in _inherited_owners(slide):
+        for shape in owner.shapes:
+            if not shape.is_placeholder:
+                _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, [], budget)
     for shape in slide.shapes:
         _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, budget)
     notes = ""
     if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
         notes = slide.notes_slide.notes_text_frame.text
-    return Slide(tuple(shapes), _background(slide), notes, "\n".join(texts))
+    background = next((bg for bg in map(_background, (slide, *reversed(_owners(slide)))) if bg), "#ffffff")
+    return Slide(tuple(shapes), background, notes, "\n".join(texts))
+
+
+def _owners(slide) -> tuple:  # noqa: ANN001
+    """(master, layout) of a slide, when python-pptx can resolve them."""
+    try:
+        layout = slide.slide_layout
+        return (layout.slide_master, layout)
+    except (AttributeError, KeyError):
+        return ()
+
+
+def _inherited_owners(slide) -> list:  # noqa: ANN001
+    """Master and layout whose own shapes show on this slide (``showMasterSp`` not "0")."""
+    owners = _owners(slide)
+    if not owners or slide._element.get("showMasterSp") in ("0", "false"):
+        return []
+    master, layout = owners
+    shown = [layout]
+    if layout._element.get("showMasterSp") not in ("0", "false"):
+        shown.insert(0, master)
+    return shown
 
 
 def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # noqa: ANN001, C901
@@ -181,8 +209,19 @@ def _default_size(shape, level: int) -> float:  # noqa: ANN001
     return 18.0
 
 
+def _font_scale(shape) -> float:  # noqa: ANN001
+    """PowerPoint's shrink-on-overflow factor (``<a:normAutofit fontScale="62500"/>``)."""
+    autofit = shape.text_frame._txBody.find(f"{{{_A}}}bodyPr/{{{_A}}}normAutofit")
+    try:
+        scale = int(autofit.get("fontScale", "100000")) / 100000 if autofit is not None else 1.0
+    except ValueError:
+        return 1.0
+    return min(max(scale, 0.1), 1.0)
+
+
 def _text_html(shape, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
     paras, plain = [], []
+    shrink = _font_scale(shape)
     title = _is_title(shape)
     subtitle = _is_subtitle(shape)
     body_placeholder = shape.is_placeholder and not title and not subtitle
@@ -191,7 +230,7 @@ def _text_html(shape, *, white: bool, centered: bool) -> tuple[str, str]:  # noq
         runs = []
         for r in p.runs:
             f = r.font
-            size = f.size.pt if f.size is not None else _default_size(shape, p.level)
+            size = (f.size.pt if f.size is not None else _default_size(shape, p.level)) * shrink
             style = [f"font-size:{size:.1f}pt"]
             color = _rgb(f.color) or ("#ffffff" if white else None)
             if color:
@@ -209,7 +248,7 @@ def _text_html(shape, *, white: bool, centered: bool) -> tuple[str, str]:  # noq
                 title and shape.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE) else "left")
         bullet = "• " if body_placeholder and p.text.strip() else ""
         indent = 24 * p.level
-        size = _default_size(shape, p.level)
+        size = _default_size(shape, p.level) * shrink
         content = "".join(runs) or "&nbsp;"
         paras.append(f"<p align='{align}' style='margin:0; margin-left:{indent}pt; font-size:{size:.1f}pt'>"
                      f"{bullet}{content}</p>")
@@ -243,17 +282,18 @@ def _fill(shape) -> str | None:  # noqa: ANN001
     return None
 
 
-def _background(slide) -> str:  # noqa: ANN001
-    # Only read an explicit <p:bg>; python-pptx would add one if we asked for slide.background.
-    if slide._element.cSld.bg is None:
-        return "#ffffff"
+def _background(owner) -> str:  # noqa: ANN001 - a slide, layout or master
+    """An explicit solid background colour, or "" to look further up (layout, master)."""
+    # Only read an explicit <p:bg>; python-pptx would add one if we asked for .background.
+    if owner._element.cSld.bg is None:
+        return ""
     try:
-        fill = slide.background.fill
+        fill = owner.background.fill
         if fill.type == MSO_FILL.SOLID:
-            return _rgb(fill.fore_color) or "#ffffff"
+            return _rgb(fill.fore_color) or ""
     except (AttributeError, TypeError, ValueError, NotImplementedError):
         pass
-    return "#ffffff"
+    return ""
 
 
 def paint_slide(deck: Deck, index: int, width: int) -> QImage:

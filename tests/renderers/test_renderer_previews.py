@@ -189,3 +189,32 @@ def test_a_refused_file_is_never_offered_to_the_page_view(qtbot, registry, broke
     with qtbot.waitSignal(preview.sig_failed, timeout=10_000):
         pass
     assert preview.page_view_button.isVisible() and not preview.page_view_button.isEnabled()
+
+
+def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:  # noqa: ANN001
+    import copy
+
+    from pptx import Presentation
+    from pptx.dml.color import RGBColor
+    from pptx.enum.shapes import MSO_SHAPE
+    from pptx.util import Inches
+
+    from renderers.pptx import render_image
+
+    prs = Presentation()
+    master = prs.slide_master
+    master.background.fill.solid()
+    master.background.fill.fore_color.rgb = RGBColor(0xF4, 0xF0, 0xE6)
+    scratch = prs.slides.add_slide(prs.slide_layouts[6])
+    bar = scratch.shapes.add_shape(MSO_SHAPE.RECTANGLE, 0, Inches(7.0), prs.slide_width, Inches(0.5))
+    bar.fill.solid()
+    bar.fill.fore_color.rgb = RGBColor(0x20, 0x60, 0x30)
+    master.shapes._spTree.append(copy.deepcopy(bar._element))  # python-pptx cannot add shapes to a master
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Inherits the template"
+    path = tmp_path / "template.pptx"
+    prs.save(str(path))
+    image, count = render_image(path, 1, 400)
+    assert count == 2
+    assert image.pixelColor(200, 100).name() == "#f4f0e6"  # the master's background
+    assert image.pixelColor(200, image.height() - 8).name() == "#206030"  # the master's bar
