@@ -246,11 +246,12 @@ class _Builder:
                     cells.append("<td></td>")
                     continue
                 span = tc.grid_span
-                texts = ["".join(html.escape(t.text or "") for t in p.iter(qn("w:t")))
-                         for p in tc.iter(qn("w:p"))]
-                self.text.append(" | ".join(texts))
+                paragraphs = [Paragraph(p, self.doc) for p in tc.iter(qn("w:p"))]
+                self.text.append(" | ".join(p.text for p in paragraphs))
+                # the same runs as body text: bold, italic and pictures survive inside cells
+                shown = [self._runs(p)[0] for p in paragraphs]
                 colspan = f' colspan="{span}"' if span > 1 else ""
-                cells.append(f"<td{colspan}>{'<br/>'.join(texts)}</td>")
+                cells.append(f"<td{colspan}>{'<br/>'.join(shown)}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
         self._out('<table border="1" cellspacing="0" cellpadding="4" '
                   'style="border-collapse: collapse; border-color: #9aa0a6;" width="100%">'

@@ -91,6 +91,7 @@ def _docx(d: Path) -> Path:
     for i in range(2):
         for j in range(2):
             table.cell(i, j).text = f"cell {i}{j}"
+    table.cell(1, 1).paragraphs[0].add_run(" strong").bold = True
     doc.add_picture(str(png), width=Inches(2))
     for i in range(40):  # long enough that page 2 is below the fold
         doc.add_paragraph(f"Filler paragraph {i} of the first page.")

@@ -59,10 +59,18 @@ def test_docx_page_flow_and_second_page(qtbot, registry, files, view_of) -> None
     assert preview.count() == 2
     doc = preview.browser().document()
     text = preview.text()
-    assert "Annual Report" in text and "bold words" in text and "cell 11" in text
+    assert "Annual Report" in text and "bold words" in text and "cell 11 strong" in text
     html = doc.toHtml()
     assert "font-weight" in html and "italic" in html  # bold and italic runs survive
     assert doc.rootFrame() is not None and "docx-image-0" in html
+    cell = next(b for b in _blocks(doc) if b.text() == "cell 11 strong")
+    weights = {}
+    it = cell.begin()
+    while not it.atEnd():
+        fragment = it.fragment()
+        weights[fragment.text()] = fragment.charFormat().fontWeight()
+        it += 1
+    assert weights[" strong"] > weights["cell 11"]  # bold survives inside a table cell
     levels = {b.text(): b.blockFormat().headingLevel() for b in _blocks(doc)}
     assert levels["Annual Report"] == 1 and levels["Second Page Heading"] == 1
     assert levels["Plain, bold words and italic words"] == 0
