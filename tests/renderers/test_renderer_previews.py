@@ -143,8 +143,12 @@ def test_xlsx_sheets_formulas_and_merged_cells(qtbot, registry, files, view_of) 
 def test_xlsx_100k_rows_opens_fast_and_loads_lazily(qtbot, registry, big_xlsx, view_of) -> None:  # noqa: ANN001
     t0 = time.perf_counter()
     preview = _open(qtbot, registry, view_of(big_xlsx))
+    shown_busy: list[bool] = []
+    preview.jobs.sig_busy.connect(lambda busy: shown_busy.append(preview.busy_row.isVisible()))
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
+    assert shown_busy[0] is True  # "Loading…" and the busy bar while the first rows are read
+    assert not preview.busy_row.isVisible() and preview.busy_label.text() == "Loading…"
     elapsed = time.perf_counter() - t0
     model = preview.model
     assert elapsed < 3.0, f"opening took {elapsed:.2f} s"
