@@ -219,6 +219,8 @@ def load_image_path(images_root: Any, rel: str) -> Path:
             im.verify()
     except CommandError:
         raise
+    except Image.DecompressionBombError:
+        raise CommandError(f"image: {rel} claims more than {MAX_IMAGE_PIXELS:,} pixels; refusing it") from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise CommandError(f"image: {rel} cannot be read as an image ({exc})") from None
     return path

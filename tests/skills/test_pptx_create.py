@@ -204,3 +204,23 @@ def test_long_table_continues_on_balanced_slides_with_the_header_repeated(ws: Wo
         assert frame.top + sum(r.height for r in frame.table.rows) <= prs.slide_height
     assert seen == [[f"row {i}", str(i), str(i * 2)] for i in range(40)]
     assert max(sizes) - min(sizes) <= 1
+
+
+def test_image_with_absurd_dimensions_is_refused(ws: Workspace) -> None:
+    from hostile import png_with_size
+
+    png_with_size(ws.root / "huge.png", 100_000, 100_000)
+    png_with_size(ws.root / "big.png", 9_000, 9_000)
+    for name in ("huge.png", "big.png"):
+        with pytest.raises(CommandError, match=rf"slides\[0\]\.image: {name} (is|claims) .* pixels"):
+            create(ws, path="d.pptx", slides=[{"layout": "image", "title": "T", "image": name}])
+    assert not (ws.root / "d.pptx").exists()
+
+
+@pytest.mark.parametrize("kind", ["pptx", "xlsx"])
+def test_archives_that_lie_about_their_size_are_refused(ws: Workspace, kind: str) -> None:
+    from hostile import zip_bomb_claimed
+
+    zip_bomb_claimed(ws.root / f"bomb.{kind}", kind)
+    with pytest.raises(CommandError, match="zip bomb|expands"):
+        get_command(f"{kind}_inspect").run(ws, {"path": f"bomb.{kind}"})
