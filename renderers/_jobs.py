@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from skills.runtime._base import CommandError
+from skills.runtime import CommandError
 
 log = logging.getLogger(__name__)
 
