@@ -13,7 +13,7 @@ from pptx.exc import PackageNotFoundError
 from pptx.presentation import Presentation as PresentationT
 
 from skills.runtime._base import Check, CommandError, Evidence
-from skills.runtime._pptx_xlsx_common import contains_check, make_evidence
+from skills.runtime._pptx_xlsx_common import contains_check, has_cjk, make_evidence
 from skills.runtime.workspace import Workspace
 
 MAX_TEXT = 4000  # per shape in the inspect outline; the model does not need more
@@ -153,18 +153,39 @@ def all_text(o: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def cjk_font_check(prs: PresentationT) -> Check | None:
+    """Every run with Chinese/Japanese/Korean text names an East Asian typeface (None: no such text)."""
+    runs = bare = 0
+    for slide in prs.slides:
+        for r in slide._element.iter(_A + "r"):
+            if has_cjk(r.findtext(_A + "t") or ""):
+                runs += 1
+                rpr = r.find(_A + "rPr")
+                ea = rpr.find(_A + "ea") if rpr is not None else None
+                bare += ea is None or not ea.get("typeface")
+    if not runs:
+        return None
+    if bare:
+        return Check("East Asian font", "failed", f"{bare} of {runs} runs with CJK text have no East Asian font")
+    return Check("East Asian font", "passed", f"all {runs} runs with CJK text name an East Asian font")
+
+
 def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *,
-                  min_pictures: int = 0) -> tuple[Evidence, dict[str, Any]]:
+                  min_pictures: int = 0, check_cjk: bool = False) -> tuple[Evidence, dict[str, Any]]:
     """Open the real file and check it; returns the evidence and the outline it was computed from."""
     expect = expect or {}
     try:
-        o = outline(open_deck(path))
+        prs = open_deck(path)
+        o = outline(prs)
         checks = [Check("opens", "passed", "python-pptx opened the deck")]
     except CommandError as exc:
         ev = make_evidence(ws, path, "pptx", [Check("opens", "failed", str(exc))], {})
         return ev, {}
     n = o["slide_count"]
     checks.append(Check("has slides", "passed" if n else "failed", f"{n} slides"))
+    cjk = cjk_font_check(prs) if check_cjk else None
+    if cjk is not None:
+        checks.append(cjk)
     if expect.get("slides") is not None:
         want = expect["slides"]
         checks.append(Check("slide count", "passed" if n == want else "failed", f"expected {want}, found {n}"))

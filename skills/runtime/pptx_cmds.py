@@ -63,7 +63,7 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     n = len(prs.slides)
     texts = [t for s in args["slides"] for t in _spec_texts(s)]
     ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts},
-                          min_pictures=sum(1 for s in args["slides"] if s["layout"] == "image"))
+                          min_pictures=sum(1 for s in args["slides"] if s["layout"] == "image"), check_cjk=True)
     msg = f"Created {ev.path}: {n} slides (16:9)." + (" " + "; ".join(notes) + "." if notes else "")
     return _result(ev, msg, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
 
@@ -107,6 +107,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     target = ws.resolve(out)
     titles = [s["title"] for s in expected["slides"] if s["title"]]
     texts = [t for t in all_text(expected).split("\n") if t.strip()][:2000]
+    # No East Asian font check here: a user's own deck may rely on its theme for CJK fonts.
     ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
     msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
            + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")

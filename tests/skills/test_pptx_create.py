@@ -93,6 +93,8 @@ def test_chinese_deck_round_trips_with_east_asian_font(ws: Workspace) -> None:
     with zipfile.ZipFile(ws.root / "中文.pptx") as zf:
         xml = zf.read("ppt/slides/slide2.xml").decode()
     assert "收入增长百分之十二" in xml and f'<a:ea typeface="{CJK_FONT}"/>' in xml
+    checks = {c.name: c for c in res.evidence[0].checks}
+    assert checks["East Asian font"].status == "passed" and "all 5 runs" in checks["East Asian font"].detail
     out = get_command("pptx_inspect").run(ws, {"path": "中文.pptx"})
     assert out.data["slides"][1]["shapes"][0]["text"] == "收入增长百分之十二\n新客户增加"
 
@@ -224,3 +226,14 @@ def test_archives_that_lie_about_their_size_are_refused(ws: Workspace, kind: str
     zip_bomb_claimed(ws.root / f"bomb.{kind}", kind)
     with pytest.raises(CommandError, match="zip bomb|expands"):
         get_command(f"{kind}_inspect").run(ws, {"path": f"bomb.{kind}"})
+
+
+def test_east_asian_font_check_fails_on_a_bare_chinese_run() -> None:
+    from skills.runtime._pptx_read import cjk_font_check
+
+    prs = Presentation()
+    prs.slides.add_slide(prs.slide_layouts[5]).shapes.title.text = "没有字体"
+    check = cjk_font_check(prs)
+    assert check is not None and check.status == "failed" and "1 of 1 runs" in check.detail
+    prs.slides[0].shapes.title.text = "Latin only"
+    assert cjk_font_check(prs) is None
