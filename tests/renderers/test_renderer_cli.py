@@ -74,3 +74,16 @@ def test_page_view_converts_once_and_is_cached_by_content_hash(qtbot, files, vie
         again.set_page_view(False)
         again.set_index(1)
     assert not again.page_view_active() and blocker.args == [1]
+
+    # the same toggle on a Word document: LibreOffice paginates it (the native flow does not)
+    from renderers.docx import DocxPreview
+
+    word = DocxPreview(view_of(files["docx"]), None, 0, cache_dir=tmp_path, page_view=True)
+    qtbot.addWidget(word)
+    word.show()
+    with qtbot.waitSignal(word.sig_loaded, timeout=10_000):
+        pass
+    with qtbot.waitSignal(word.sig_loaded, timeout=110_000) as blocker:
+        word.set_page_view(True)
+    assert word.page_view_active() and word.count() >= 2
+    word.grab().save("/tmp/mira-preview-pageview-docx.png")
