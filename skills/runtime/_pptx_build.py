@@ -185,16 +185,21 @@ def _table_slides(prs: PresentationT, spec: dict[str, Any]) -> list[Slide]:
             table.columns[c].width = w
         for row_obj in table.rows:
             row_obj.height = row_height
+        sz = str(size * 100)
         for r_idx, row in enumerate([header, *chunk]):
             for c in range(ncols):
                 cell = table.cell(r_idx, c)
                 cell.text = row[c] if c < len(row) else ""
-                for para in cell.text_frame.paragraphs:
-                    if r_idx and c < len(numeric) and numeric[c]:
-                        para.alignment = PP_ALIGN.RIGHT
-                    for run in para.runs:
-                        run.font.size = Pt(size)
-                        run.font.bold = True if r_idx == 0 else None
+                # Styled on the XML directly: the font API costs an xpath per property per cell.
+                right = bool(r_idx) and c < len(numeric) and numeric[c]
+                for p in cell._tc.iter(qn("a:p")):
+                    if right:
+                        p.get_or_add_pPr().set("algn", "r")
+                    for r in p.iter(qn("a:r")):
+                        rpr = r.get_or_add_rPr()
+                        rpr.set("sz", sz)
+                        if r_idx == 0:
+                            rpr.set("b", "1")
         slides.append(slide)
     return slides
 

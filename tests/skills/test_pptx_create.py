@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pptx import Presentation
+from pptx.enum.text import PP_ALIGN
 from pptx.util import Emu
 
 from skills.runtime import CommandError, Workspace, get_command
@@ -49,6 +50,9 @@ def test_create_writes_a_16x9_deck_with_titles_bullets_notes_and_table(ws: Works
     assert [[c.text for c in row.cells] for row in table.rows] == [
         ["Region", "Q1", "Q2"], ["North", "10", "12.5"], ["South", "8", "9"]]
     assert sum(c.width for c in table.columns) <= prs.slide_width
+    assert table.cell(0, 0).text_frame.paragraphs[0].runs[0].font.bold
+    assert table.cell(1, 1).text_frame.paragraphs[0].alignment == PP_ALIGN.RIGHT  # numbers line up
+    assert table.cell(1, 0).text_frame.paragraphs[0].alignment != PP_ALIGN.RIGHT
     # no "Click to add text" leftovers: every placeholder has text
     for slide in prs.slides:
         assert all(ph.text_frame.text.strip() for ph in slide.placeholders if ph.has_text_frame)
