@@ -11,12 +11,13 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableView, QTabBa
 
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
-from renderers._xlsx_data import Chunk, SheetReader, display, open_sheet
+from renderers._xlsx_data import CHUNK_ROWS, Chunk, SheetReader, display, open_sheet
 from renderers.qt_preview import PreviewBase
 
 __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
 
 _Index = QModelIndex | QPersistentModelIndex
+MAX_CELLS_LOADED = 5_000_000  # rows × shown columns kept in memory; the grid stops reading there
 
 
 class SheetModel(QAbstractTableModel):
@@ -30,6 +31,7 @@ class SheetModel(QAbstractTableModel):
         self._rows: list[tuple[Any, ...]] = list(first.values)
         self._formulas: dict[tuple[int, int], str] = dict(first.formulas)
         self._done = first.done
+        self._fetches = 0
         self.jobs = Jobs(self)
 
     # -- Qt model ------------------------------------------------------------------------
@@ -68,12 +70,19 @@ class SheetModel(QAbstractTableModel):
         return str(section + 1)
 
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008, N802
-        return not parent.isValid() and not self._done
+        return not parent.isValid() and not self._done and not self.capped()
 
     def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008, N802
-        if parent.isValid() or self._done or self.jobs.busy():
+        if parent.isValid() or not self.canFetchMore() or self.jobs.busy():
             return
-        self.jobs.submit(self.reader.next_chunk, on_done=self._append, on_error=self._on_error)
+        # chunks grow as the user keeps scrolling down, so reaching row 90,000 takes few steps
+        size = min(CHUNK_ROWS * 2 ** min(self._fetches, 4), 8000)
+        self._fetches += 1
+        self.jobs.submit(self.reader.next_chunk, size, on_done=self._append, on_error=self._on_error)
+
+    def capped(self) -> bool:
+        """True when the memory bound stops reading: the grid shows the first rows only."""
+        return len(self._rows) * max(self.reader.columns, 1) >= MAX_CELLS_LOADED
 
     # -- data ----------------------------------------------------------------------------
     def rows_loaded(self) -> int:
@@ -133,10 +142,17 @@ class _SheetView(QWidget):
         self.table.horizontalHeader().setDefaultSectionSize(90)
         self.table.setStyleSheet("QTableView { gridline-color: #e0e0e0; }")
         layout.addWidget(self.table, 1)
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 6, 0)
         self.tabs = QTabBar()
         self.tabs.setShape(QTabBar.Shape.RoundedSouth)
         self.tabs.setExpanding(False)
-        layout.addWidget(self.tabs)
+        bottom.addWidget(self.tabs)
+        bottom.addStretch(1)
+        self.note_label = QLabel("")
+        self.note_label.setStyleSheet("color: #5f6368;")
+        bottom.addWidget(self.note_label)
+        layout.addLayout(bottom)
 
 
 class XlsxPreview(PreviewBase):
@@ -191,6 +207,7 @@ class XlsxPreview(PreviewBase):
         # (an open handle would lock the file on Windows while the user overwrites it).
         self.destroyed.connect(lambda *_args, r=reader: r.close())
         self.model.sig_rows_added.connect(self._apply_spans)
+        self.model.sig_rows_added.connect(self._update_note)
         view.table.clearSpans()
         view.table.setModel(self.model)
         view.table.selectionModel().currentChanged.connect(self._on_current)
@@ -200,12 +217,27 @@ class XlsxPreview(PreviewBase):
             old.jobs.cancel()
             old.reader.close()
             old.deleteLater()
+        self._update_note()
         self._merged = ()
         self.merge_jobs.submit(reader.merged_ranges, on_done=self._on_merged, on_error=lambda _m: None)
         view.tabs.blockSignals(True)
         view.tabs.setCurrentIndex(reader.index)
         view.tabs.blockSignals(False)
         self._shown(reader.index)
+
+    def _update_note(self, *_rows: int) -> None:
+        model = self.model
+        if model is None:
+            return
+        loaded = model.rows_loaded()
+        if model.capped():
+            text = f"Showing the first {loaded:,} rows (preview memory limit)"
+        elif model.is_done():
+            text = f"{loaded:,} rows"
+        else:
+            total = model.reader.total_rows
+            text = f"{loaded:,} of {total:,} rows read" if total > loaded else f"{loaded:,}+ rows read"
+        self.sheet_view().note_label.setText(text)
 
     def _on_merged(self, merged: tuple[tuple[int, int, int, int], ...]) -> None:
         self._merged = merged

@@ -230,3 +230,19 @@ def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:  
     assert count == 2
     assert image.pixelColor(200, 100).name() == "#f4f0e6"  # the master's background
     assert image.pixelColor(200, image.height() - 8).name() == "#206030"  # the master's bar
+
+
+def test_xlsx_stops_reading_at_the_memory_bound(qtbot, registry, big_xlsx, view_of, monkeypatch) -> None:  # noqa: ANN001
+    import renderers.xlsx
+
+    monkeypatch.setattr(renderers.xlsx, "MAX_CELLS_LOADED", 1000)
+    preview = _open(qtbot, registry, view_of(big_xlsx))
+    with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
+        pass
+    model = preview.model
+    assert preview.sheet_view().note_label.text() == f"{model.rows_loaded()}+ rows read"
+    with qtbot.waitSignal(model.sig_rows_added, timeout=10_000):
+        model.fetchMore()
+    assert model.capped() and not model.canFetchMore()
+    assert model.rows_loaded() < 1000
+    assert preview.sheet_view().note_label.text().startswith("Showing the first")
