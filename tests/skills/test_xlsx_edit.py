@@ -253,3 +253,20 @@ def test_edit_keeps_validation_conditional_formats_and_merges(ws: Workspace) -> 
     assert "E1:F1" in {str(r) for r in out.merged_cells.ranges}
     assert out.data_validations.dataValidation[0].formula1 == '"open,done"'
     assert len(list(out.conditional_formatting)) == 1
+
+
+def test_edit_that_would_drop_an_extension_is_refused(ws: Workspace) -> None:
+    path = ws.root / "b.xlsx"
+    with zipfile.ZipFile(path) as zf:
+        entries = {n: zf.read(n) for n in zf.namelist()}
+    ext = (b'<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
+           b'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+           b'<x14:dataValidations count="0"/></ext></extLst>')
+    entries["xl/worksheets/sheet1.xml"] = entries["xl/worksheets/sheet1.xml"].replace(b"</worksheet>",
+                                                                                      ext + b"</worksheet>")
+    path.write_bytes(_zip(entries))
+    before = path.read_bytes()
+    with pytest.raises(CommandError, match=r"would drop content .*\(Data Validation extension\); nothing was written"):
+        edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"B2": 1}})
+    assert path.read_bytes() == before
+    assert get_command("xlsx_inspect").run(ws, {"path": "b.xlsx"}).ok  # reading it is still fine
