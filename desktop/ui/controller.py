@@ -26,6 +26,7 @@ from uchat import Conversation, Message, Role, Status
 log = logging.getLogger(__name__)
 
 WELCOME_ID = LOCAL + "welcome"
+SYNC_TAIL = 40  # rows re-read at a task milestone once a conversation is on screen
 _READ_ONLY_TOOLS = {"load_skill", "run_skill", "list_workspace", "read_workspace_file", "complete"}
 
 
@@ -187,7 +188,14 @@ class TaskController(QObject):
         while True:
             self._sync_again = False
             conversation_id = self._sync_target
-            rows = await self._store(self.store.messages, conversation_id)
+            # A milestone only touches a task's newest messages: once a long history is on screen, read
+            # just the tail (and everything when the tail does not reach what is shown).
+            shown = sum(1 for m in self.conversation if not m.id.startswith(LOCAL))
+            tail = conversation_id == self.current_id and shown > SYNC_TAIL
+            rows = await self._store(self.store.messages, conversation_id, SYNC_TAIL if tail else None)
+            if tail and (not rows or rows[0].id not in self.conversation):
+                tail = False
+                rows = await self._store(self.store.messages, conversation_id)
             bound = {}
             for state in self._tasks.values():
                 if state.conversation_id == conversation_id and state.message_id.startswith(LOCAL):
@@ -199,7 +207,12 @@ class TaskController(QObject):
                         bound[state.message_id] = stored_id
                         state.message_id = stored_id
             if conversation_id == self.current_id:
-                self._merge([to_message(r) for r in rows], bound)
+                fresh = [to_message(r) for r in rows]
+                if tail and fresh and fresh[0].id in self.conversation:
+                    # Everything shown before the tail is unchanged history.
+                    first = self.conversation.index_of(fresh[0].id)
+                    fresh = [m for m in list(self.conversation)[:first] if not m.id.startswith(LOCAL)] + fresh
+                self._merge(fresh, bound)
                 self.sig_synced.emit(conversation_id)
             if not self._sync_again:
                 return
