@@ -31,7 +31,15 @@ def wait_card(window: Any, qtbot: Any, kind_prefix: str) -> tuple[ExtensionRef, 
         return any(window.host.live_cards(r.artifact_id) for r in refs(window, kind_prefix)
                    if (kind_prefix.startswith("approval/") or not r.kind.startswith("approval/")))
 
-    qtbot.waitUntil(shown, timeout=TIMEOUT)
+    def failed() -> str:
+        """The error the chat shows instead (a failed task or a notice), so a broken flow fails fast."""
+        for m in window.conversation:
+            if m.status.value == "error" and not window.controller.busy:
+                return m.text
+        return ""
+
+    qtbot.waitUntil(lambda: shown() or bool(failed()), timeout=TIMEOUT)
+    assert not failed() or shown(), f"the task failed: {failed()}"
     for ref in refs(window, kind_prefix):
         if kind_prefix.startswith("approval/") or not ref.kind.startswith("approval/"):
             cards = window.host.live_cards(ref.artifact_id)
