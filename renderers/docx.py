@@ -1,6 +1,7 @@
 """The DOCX plugin: a readable page flow built from python-docx (no office suite)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -8,6 +9,7 @@ from PySide6.QtCore import QRectF, QSizeF, QUrl
 from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from renderers._common import MAX_PAGES
 from renderers._docx_html import DocxContent, load
 from renderers._plugin import FormatRenderer
 from renderers.qt_preview import PreviewBase
@@ -22,18 +24,21 @@ CSS = ("body { font-family: 'Noto Sans', 'Noto Sans CJK SC', sans-serif; font-si
        "td { vertical-align: top; }")
 
 
-def page_html(content: DocxContent, index: int) -> str:
-    return f"<html><body>{content.pages[index]}</body></html>"
-
-
 def flow_html(content: DocxContent) -> str:
-    """All pages in one flow, each starting at an anchor ``page-N`` after a separator."""
+    """All parts in one flow; each explicit page break is a rule and a forced page break."""
     parts = []
     for i, page in enumerate(content.pages):
-        if i:
-            parts.append(f"<hr/><p align='center' style='color:#80868b'>— page {i + 1} —</p>")
-        parts.append(f"<a name='page-{i}'></a>{page}")
+        parts.append(f"<hr/><div style='page-break-before: always'>{page}</div>" if i else page)
     return f"<html><body>{''.join(parts)}</body></html>"
+
+
+@dataclass(frozen=True)
+class DocxLayout:
+    """The document laid out on A4 pages: where each page starts, as a block number of the flow."""
+
+    content: DocxContent
+    html: str
+    page_blocks: tuple[int, ...]
 
 
 def _document(content: DocxContent, html: str) -> QTextDocument:
@@ -45,14 +50,35 @@ def _document(content: DocxContent, html: str) -> QTextDocument:
     return doc
 
 
-def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """Page ``index`` (an explicit page of the document) drawn on an A4 sheet ``width`` px wide."""
-    content = load(path)
-    count = len(content.pages)
-    index = max(0, min(index, count - 1))
-    doc = _document(content, page_html(content, index))
+def _paginated(content: DocxContent, html: str) -> QTextDocument:
+    doc = _document(content, html)
     doc.setDocumentMargin(PAGE_MARGIN_PX)
     doc.setPageSize(QSizeF(PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
+    return doc
+
+
+def layout(path: Path) -> DocxLayout:
+    """Worker: parse ``path`` and paginate it on A4 (explicit breaks honoured) like a word processor would."""
+    content = load(path)
+    html = flow_html(content)
+    doc = _paginated(content, html)
+    starts: list[int] = []
+    block = doc.begin()
+    lay = doc.documentLayout()
+    while block.isValid() and len(starts) < MAX_PAGES:
+        page = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
+        while len(starts) <= page and len(starts) < MAX_PAGES:
+            starts.append(block.blockNumber())  # a block taller than a page covers the pages it spans
+        block = block.next()
+    return DocxLayout(content, html, tuple(starts) or (0,))
+
+
+def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
+    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count."""
+    content = load(path)
+    doc = _paginated(content, flow_html(content))
+    count = max(1, min(doc.pageCount(), MAX_PAGES))
+    index = max(0, min(index, count - 1))
     scale = width / PAGE_WIDTH_PX
     image = QImage(width, int(PAGE_HEIGHT_PX * scale), QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
@@ -60,8 +86,8 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.scale(scale, scale)
-    # only the first laid-out page of this part; longer parts continue in the preview
-    doc.drawContents(painter, QRectF(0, 0, PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
+    painter.translate(0, -index * PAGE_HEIGHT_PX)
+    doc.drawContents(painter, QRectF(0, index * PAGE_HEIGHT_PX, PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
     painter.end()
     return image, count
 
@@ -83,7 +109,7 @@ class _Browser(QTextBrowser):
 
 
 class DocxPreview(PreviewBase):
-    """Headings, paragraphs, lists, tables and pictures in one flow; pages at explicit breaks."""
+    """Headings, paragraphs, lists, tables and pictures in one flow; pages as laid out on A4."""
 
     unit = "Page"
 
@@ -91,22 +117,22 @@ class DocxPreview(PreviewBase):
         return _Browser()
 
     def _native_load(self) -> tuple[Any, ...]:
-        return (load, self.path)
+        return (layout, self.path)
 
     def _native_loaded(self, document: Any) -> int:
-        content: DocxContent = document
-        self.content = content
+        self.layout_info: DocxLayout = document
+        self.content = self.layout_info.content
         browser = self.browser()
-        browser.images = dict(content.images)
-        browser.setHtml(flow_html(content))
-        return len(content.pages)
+        browser.images = dict(self.content.images)
+        browser.setHtml(self.layout_info.html)
+        return len(self.layout_info.page_blocks)
 
     def _native_show(self, index: int) -> None:
         browser = self.browser()
-        if index == 0:
-            browser.verticalScrollBar().setValue(0)
-        else:
-            browser.scrollToAnchor(f"page-{index}")
+        doc = browser.document()
+        block = doc.findBlockByNumber(self.layout_info.page_blocks[index])
+        y = doc.documentLayout().blockBoundingRect(block).y() if index and block.isValid() else 0
+        browser.verticalScrollBar().setValue(int(y))
         self._shown(index)
 
     def browser(self) -> QTextBrowser:

@@ -93,7 +93,7 @@ def _docx(d: Path) -> Path:
             table.cell(i, j).text = f"cell {i}{j}"
     table.cell(1, 1).paragraphs[0].add_run(" strong").bold = True
     doc.add_picture(str(png), width=Inches(2))
-    for i in range(40):  # long enough that page 2 is below the fold
+    for i in range(14):  # below the fold of the preview, and still one A4 page
         doc.add_paragraph(f"Filler paragraph {i} of the first page.")
     doc.add_page_break()
     doc.add_heading("Second Page Heading", 1)

@@ -246,3 +246,28 @@ def test_xlsx_stops_reading_at_the_memory_bound(qtbot, registry, big_xlsx, view_
     assert model.capped() and not model.canFetchMore()
     assert model.rows_loaded() < 1000
     assert preview.sheet_view().note_label.text().startswith("Showing the first")
+
+
+def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_path) -> None:  # noqa: ANN001
+    import docx
+
+    from renderers.docx import render_image
+
+    document = docx.Document()
+    for i in range(150):
+        document.add_paragraph(f"Paragraph number {i} of a long report without page breaks.")
+    path = tmp_path / "long.docx"
+    document.save(str(path))
+    preview = _open(qtbot, registry, view_of(path))
+    with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+        pass
+    assert preview.count() >= 3
+    with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
+        preview.set_index(2)
+    browser = preview.browser()
+    top = browser.cursorForPosition(browser.viewport().rect().topLeft()).block().text()
+    first_on_page = int(top.split()[2])
+    assert 40 < first_on_page < 150  # the third A4 page starts well into the document
+    page1, count = render_image(path, 0, 300)
+    page3, _ = render_image(path, 2, 300)
+    assert count == preview.count() and page1 != page3
