@@ -186,11 +186,20 @@ class SettingsDialog(QDialog):
         return replace(
             self._settings,
             model=self.model_settings(),
-            workspace_root=self.workspace.text().strip(),
+            workspace_root=self._workspace_setting(),
             language=self.language.currentData(),
             theme=self.theme.currentData(),
             problems=(),
         )
+
+    def _workspace_setting(self) -> str:
+        """The folder as typed; "" when it is the default, so the default can follow MIRA_HOME/platform."""
+        text = self.workspace.text().strip()
+        from desktop import paths
+
+        if text and Path(text).expanduser() == paths.default_workspace_root():
+            return ""
+        return text
 
     def _browse(self) -> None:
         folder = self.pick_folder(self, self.workspace.text())
