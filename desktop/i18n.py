@@ -68,10 +68,11 @@ _EN: dict[str, str] = {
         "- *Make a spreadsheet with a total row from this CSV*\n"
         "- *What's in report.docx?* (attach the file)\n\n"
         "Every write waits for your **Approve**, and every file comes back with evidence checked "
-        "from the real file.\n\n"
-        "Right now the **offline planner** serves: it works without a network and never invents "
-        "prose. To connect a real model, open **Settings** (Ctrl+,)."
+        "from the real file."
     ),
+    "welcome.offline": "Right now the **offline planner** serves: it works without a network and never "
+                       "invents prose. To connect a real model, open **Settings** (Ctrl+,).",
+    "welcome.connected": "Connected model: **{model}**. Change it in **Settings** (Ctrl+,).",
     # settings dialog
     "settings.title": "Settings",
     "settings.tab.model": "Model",
@@ -157,10 +158,11 @@ _ZH: dict[str, str] = {
         "- *把这些笔记做成幻灯片：* 然后粘贴你的 markdown，或附上 `notes.md`\n"
         "- *用这个 CSV 做一个带合计行的电子表格*\n"
         "- *report.docx 里有什么？*（附上该文件）\n\n"
-        "每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。\n\n"
-        "目前由**离线规划器**提供服务：它无需联网，也从不编造文字。要连接真正的模型，"
-        "请打开**设置**（Ctrl+,）。"
+        "每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。"
     ),
+    "welcome.offline": "目前由**离线规划器**提供服务：它无需联网，也从不编造文字。要连接真正的模型，"
+                       "请打开**设置**（Ctrl+,）。",
+    "welcome.connected": "已连接的模型：**{model}**。可在**设置**（Ctrl+,）中更改。",
     "settings.title": "设置",
     "settings.tab.model": "模型",
     "settings.tab.workspace": "工作区",

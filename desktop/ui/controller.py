@@ -71,6 +71,8 @@ class TaskController(QObject):
         self._finishing = 0
         self._starting = 0
         self.runtime_loader: Callable[[], Any] | None = None
+        # The window supplies the text (it knows which model serves).
+        self.welcome_text: Callable[[], str] = lambda: tr("welcome")
         self._runtime_loading: asyncio.Future[Any] | None = None
         self.sig_event.connect(self._on_event)
         self.attach_runtime(runtime)
@@ -172,7 +174,7 @@ class TaskController(QObject):
             self._set_state(self._idle_state())  # a pending approval shown after a restart: "waiting"
 
     def welcome(self) -> Message:
-        return Message(id=WELCOME_ID, role=Role.ASSISTANT, text=tr("welcome"))
+        return Message(id=WELCOME_ID, role=Role.ASSISTANT, text=self.welcome_text())
 
     async def sync(self, conversation_id: str) -> None:
         """Re-read ``conversation_id`` from the store and merge it into the view (coalesced)."""

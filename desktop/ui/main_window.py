@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         self.chat.view.set_extension_provider(self.host)
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
+        self.controller.welcome_text = self.welcome_text
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
@@ -179,9 +180,16 @@ class MainWindow(QMainWindow):
         from desktop.ui.controller import WELCOME_ID
 
         if WELCOME_ID in self.conversation:
-            self.conversation.update(WELCOME_ID, text=tr("welcome"))
+            self.conversation.update(WELCOME_ID, text=self.welcome_text())
         self.model_status.setText(tr("status.model", label=model_label(self.services.settings)))
         self._show_state()
+
+    def welcome_text(self) -> str:
+        """What Mira can do, and how the current model is connected (or how to connect one)."""
+        model = self.services.settings.model
+        tail = (tr("welcome.connected", model=model_label(self.services.settings)) if model.is_configured
+                else tr("welcome.offline"))
+        return tr("welcome") + "\n\n" + tail
 
     def _show_state(self) -> None:
         self.task_status.setText(tr(f"status.{self.controller.state}"))

@@ -19,12 +19,19 @@ def test_first_run_welcomes_in_the_chosen_language_with_the_offline_planner(make
     assert window.task_status.text() == "Idle"
 
     window.apply_settings(window.services.settings.__class__(language="zh_CN"))
-    assert "欢迎使用 Mira" in window.conversation[0].text
+    assert "欢迎使用 Mira" in window.conversation[0].text and "离线规划器" in window.conversation[0].text
     assert window.file_menu.title() == "文件(&F)"
     assert window.chat.composer.send_button.text() == "发送"
     assert window.task_status.text() == "空闲"
     saved = json.loads((home / "config" / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "zh_CN"
+
+    from desktop.llm.settings import ModelSettings
+
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings("openai_compatible", "https://api.deepseek.com", "deepseek-chat")))
+    assert "Connected model: **deepseek-chat @ api.deepseek.com**" in window.conversation[0].text
+    assert window.model_status.text() == "Model: deepseek-chat @ api.deepseek.com"
 
 
 def test_sidebar_lists_searches_renames_and_deletes_through_the_store(make_window, qtbot, aloop) -> None:  # type: ignore[no-untyped-def]
