@@ -98,6 +98,15 @@ def _native_first_paint(path: Path) -> tuple[float, object]:
     return elapsed, preview
 
 
+def _dispose(widget) -> None:  # noqa: ANN001
+    """Close and really delete a preview now, not at interpreter exit after Qt is gone."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    widget.close()
+    widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 def _page_paint(preview, index: int) -> float:  # noqa: ANN001 - a PdfPreview
     from PySide6.QtCore import QEventLoop, QTimer
 
@@ -161,8 +170,7 @@ def run() -> list[Row]:
             page = 1 + k % 4
             paint_times.append(_page_paint(preview, page))
             raw_times.append(timeit(lambda p=page: _raw_pdf(files["pdf"], width, p), repeat=1))
-        preview.close()
-        preview.deleteLater()
+        _dispose(preview)
         rows.append(Row(f"PDF page paint, open preview ({width} px wide)", min(paint_times) * 1000,
                         min(raw_times) * 1000, "ms", "raw PyMuPDF open + get_pixmap, same page, same width",
                         "<= 1.3x baseline", 1.3))
@@ -173,8 +181,7 @@ def run() -> list[Row]:
         for _ in range(7):
             t, preview = _native_first_paint(files["pdf"])
             first_times.append(t)
-            preview.close()
-            preview.deleteLater()
+            _dispose(preview)
             raw_first.append(timeit(lambda: _raw_pdf(files["pdf"], width, 0), repeat=1))
         rows.append(Row("PDF file to first painted preview", min(first_times) * 1000, min(raw_first) * 1000,
                         "ms", "raw PyMuPDF open + get_pixmap of page 1", "informational (includes building the "
@@ -186,8 +193,7 @@ def run() -> list[Row]:
             for _ in range(5):
                 t, preview = _native_first_paint(files[kind])
                 times.append(t)
-                preview.close()
-                preview.deleteLater()
+                _dispose(preview)
             native = min(times)
             if not have_soffice:
                 # the comparison cannot run; the native figure is still worth having

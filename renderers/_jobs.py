@@ -14,7 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
 
 from skills.runtime import CommandError
 
@@ -56,6 +56,10 @@ class _Pool:
             thread.start()
 
     def _work(self) -> None:
+        # Give this thread a Qt event dispatcher: QTextDocument's layout starts timers, and a
+        # thread without one logs "event dispatcher has already been destroyed" (they never
+        # need to fire: every layout is finished synchronously here).
+        dispatcher_owner = QEventLoop() if QCoreApplication.instance() is not None else None  # noqa: F841
         while True:
             future, fn, args = self._queue.get()
             if not future.set_running_or_notify_cancel():
