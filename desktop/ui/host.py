@@ -27,12 +27,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Ledger/approval states → what the card shows.
-_APPROVAL_STATUS = {
-    "awaiting_approval": "pending_approval", "pending": "pending_approval",
-    "approved": "written", "executing": "written", "done": "written",
-    "denied": "denied", "failed": "failed", "refused": "failed", "cancelled": "failed",
-}
 
 
 def _field(row: Any, name: str, default: Any = None) -> Any:
@@ -125,9 +119,8 @@ class Host:
         row = self.store.approval(approval_id)
         if row is None:
             return None
-        state = str(_field(row, "state", "awaiting_approval"))
-        status = _APPROVAL_STATUS.get(state, "pending_approval")
-        decided = "" if status == "pending_approval" else ("denied" if state == "denied" else "approved")
+        state = str(_field(row, "state", "pending"))
+        status, decided, error = self._approval_outcome(row, state)
         target = str(_field(row, "target_path", "") or "")
         arguments = _field(row, "arguments", {}) or {}
         changes = tuple((str(b), str(a)) for b, a in (_field(row, "changes", ()) or ()))
@@ -142,8 +135,35 @@ class Host:
         )
         return ArtifactView(
             id=approval_id, kind=kind, title=Path(target).name or target, path=None,
-            workspace_path=target, status=status, approval=approval,  # type: ignore[arg-type]
+            workspace_path=target, status=status, approval=approval, error=error,  # type: ignore[arg-type]
         )
+
+    def _approval_outcome(self, row: Any, state: str) -> tuple[str, str, str]:
+        """(card status, decided, error) for an approval row, from its own and its ledger's state.
+
+        pending → awaiting a click; denied, or refused (e.g. its task was cancelled) → nothing was
+        written; approved → written, failed, or still writing, as the ledger says."""
+        if state in ("pending", "awaiting_approval"):
+            return "pending_approval", "", ""
+        if state != "approved":
+            return "denied", "denied", str(_field(row, "message", "") or "")
+        ledger_state, error = "", ""
+        ledger_entry = getattr(self.store, "ledger_entry", None)
+        if ledger_entry is not None and _field(row, "ledger_id"):
+            try:
+                entry = ledger_entry(_field(row, "ledger_id"))
+            except Exception:  # noqa: BLE001 - unknown ledger: judge by the approval alone
+                entry = None
+            if entry is not None:
+                ledger_state = str(_field(entry, "state", ""))
+                result = _field(entry, "result", None) or {}
+                if isinstance(result, Mapping):
+                    error = str(result.get("error") or result.get("message") or "")
+        if ledger_state == "failed":
+            return "failed", "approved", error
+        if ledger_state in ("approved", "executing"):
+            return "pending_approval", "approved", ""  # the card says "writing…"
+        return "written", "approved", ""
 
     # -- ExtensionProvider --------------------------------------------------------------
     def create(self, ref: ExtensionRef, parent: QWidget) -> QWidget | None:

@@ -38,6 +38,14 @@ class _Approval:
     state: str
     arguments: dict[str, Any] = field(default_factory=dict)
     changes: tuple[tuple[str, str], ...] = ()
+    ledger_id: str = ""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class _Ledger:
+    state: str
+    result: dict[str, Any] | None = None
 
 
 class _Store:
@@ -45,6 +53,10 @@ class _Store:
         self.artifacts: dict[str, _Artifact] = {}
         self.approvals: dict[str, _Approval] = {}
         self.evidences: dict[str, dict[str, Any]] = {}
+        self.ledgers: dict[str, _Ledger] = {}
+
+    def ledger_entry(self, ledger_id: str) -> _Ledger:
+        return self.ledgers[ledger_id]
 
     def artifact(self, artifact_id: str) -> _Artifact:
         return self.artifacts[artifact_id]
@@ -152,3 +164,20 @@ def test_a_cancelled_save_writes_nothing_and_a_vanished_file_is_reported(setup, 
     assert gone is not None and gone.status == "failed" and "report.docx" in gone.error
     host.save_copy(gone)
     assert any("no longer" in n for n in calls["notify"])
+
+
+@pytest.mark.parametrize(("state", "ledger", "expected"), [
+    ("approved", _Ledger("done"), ("written", "approved", "")),
+    ("approved", _Ledger("failed", {"ok": False, "error": "disk full"}), ("failed", "approved", "disk full")),
+    ("approved", _Ledger("executing"), ("pending_approval", "approved", "")),
+    ("refused", None, ("denied", "denied", "the task was cancelled")),
+])
+def test_a_decided_approval_shows_what_really_happened(setup, state, ledger, expected) -> None:  # type: ignore[no-untyped-def]
+    host, store, _calls, _parent, _path = setup
+    if ledger is not None:
+        store.ledgers["l1"] = ledger
+    store.approvals["p2"] = _Approval("p2", "t1", "docx_create", "r.docx", "Create", state, ledger_id="l1",
+                                      message="the task was cancelled")
+    view = host.view_for(ExtensionRef("m1", "p2", "approval/docx"))
+    assert view is not None and view.approval is not None
+    assert (view.status, view.approval.decided, view.error) == expected
