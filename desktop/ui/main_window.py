@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEventLoop, QLibraryInfo, QSettings, Qt, QTimer, QTranslator, Signal
+from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
 
@@ -18,32 +18,15 @@ from desktop.i18n import tr
 from desktop.ui.controller import TaskController
 from desktop.ui.host import Host
 from desktop.ui.preview_panel import PreviewPanel
+from desktop.ui.qt_locale import install_qt_translations
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.theme import apply_theme
+from desktop.ui.window_state import WindowState
 
 log = logging.getLogger(__name__)
 
 READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
-_qt_translator: QTranslator | None = None
-
-
-def install_qt_translations(language: str) -> None:
-    """Qt's own strings (standard buttons such as Yes/No, text-field context menus) in ``language``."""
-    global _qt_translator
-    app = QApplication.instance()
-    if app is None:
-        return
-    if _qt_translator is not None:
-        app.removeTranslator(_qt_translator)
-        _qt_translator = None
-    if language == "en":
-        return
-    translator = QTranslator(app)
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if translator.load(f"qtbase_{language}", folder):
-        app.installTranslator(translator)
-        _qt_translator = translator
 
 
 class MainWindow(QMainWindow):
@@ -104,6 +87,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self._unsubscribe_language = i18n.on_language_changed(lambda _code: self.retranslate())
         self.resize(1180, 780)
+        self.window_state = WindowState(self.services.settings_store.window_state_path)
         self._restore_state()
         self.runtime_ready = False
         self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
@@ -216,7 +200,7 @@ class MainWindow(QMainWindow):
     async def startup(self) -> None:
         """List conversations and reopen the last one; then, with the window already usable, load the
         agent runtime off the UI thread and recover unfinished tasks (a send waits for that)."""
-        last = self._state_settings.value("last_conversation", "", type=str) or None
+        last = self.window_state.last_conversation
         await self.reload_conversations()
         if last and last in self.sidebar.ids():
             await self.open_conversation(last)
@@ -267,18 +251,18 @@ class MainWindow(QMainWindow):
 
     async def open_conversation(self, conversation_id: str) -> None:
         self.sidebar.select(conversation_id)
-        self._state_settings.setValue("last_conversation", conversation_id)
+        self.window_state.last_conversation = conversation_id
         await self.controller.show(conversation_id)
         self._show_state()
 
     def new_conversation(self) -> None:
         self.sidebar.select(None)
-        self._state_settings.setValue("last_conversation", "")
+        self.window_state.last_conversation = None
         self._run(self.controller.show(None))
         self.chat.composer.setFocus()
 
     async def _created(self, conversation_id: str) -> None:
-        self._state_settings.setValue("last_conversation", conversation_id)
+        self.window_state.last_conversation = conversation_id
         await self.reload_conversations()
         self.sidebar.select(conversation_id)
 
@@ -323,7 +307,7 @@ class MainWindow(QMainWindow):
         if was_hidden:
             sizes = self.splitter.sizes()
             total = sum(sizes)
-            width = self._state_settings.value("preview_width", 0, type=int) or max(360, total * 2 // 5)
+            width = self.window_state.preview_width or max(360, total * 2 // 5)
             self.splitter.setSizes([sizes[0], max(380, total - sizes[0] - width), width])
         return widget
 
@@ -372,31 +356,13 @@ class MainWindow(QMainWindow):
         self.controller.attach_runtime(runtime)
 
     # -- window state -------------------------------------------------------------------
-    @property
-    def _state_settings(self) -> QSettings:
-        if not hasattr(self, "_qsettings"):
-            path = self.services.settings_store.window_state_path
-            self._qsettings = QSettings(str(path), QSettings.Format.IniFormat)
-        return self._qsettings
-
     def _restore_state(self) -> None:
-        s = self._state_settings
-        geometry = s.value("geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        splitter = s.value("splitter")
-        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
-            self.splitter.restoreState(splitter)
-            self.preview_panel.hide()  # the preview opens on demand, never empty at start
+        self.window_state.restore(self, self.splitter)
+        self.preview_panel.hide()  # the preview opens on demand, never empty at start
 
     def save_state(self) -> None:
-        s = self._state_settings
-        s.setValue("geometry", self.saveGeometry())
-        if self.preview_panel.isVisible():
-            s.setValue("preview_width", self.splitter.sizes()[2])
-        s.setValue("splitter", self.splitter.saveState())
-        s.setValue("last_conversation", self.controller.current_id or "")
-        s.sync()
+        self.window_state.save(self, self.splitter, preview_open=self.preview_panel.isVisible(),
+                               last_conversation=self.controller.current_id or "")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if self._closing:
