@@ -27,7 +27,6 @@ log = logging.getLogger(__name__)
 
 WELCOME_ID = LOCAL + "welcome"
 SYNC_TAIL = 40  # rows re-read at a task milestone once a conversation is on screen
-_READ_ONLY_TOOLS = {"load_skill", "run_skill", "list_workspace", "read_workspace_file", "complete"}
 
 
 @dataclass
@@ -401,14 +400,19 @@ class TaskController(QObject):
             if self._state not in ("stopping", "writing"):
                 self._set_state("thinking")
             return
-        if name == "ToolStarted":
-            if self._state != "stopping":
-                self._set_state("thinking" if event.tool in _READ_ONLY_TOOLS else "writing")
+        if name in ("ToolStarted", "ToolFinished"):
+            # "Writing…" lasts from an approval to the end of the approved call; a write command is
+            # announced before its approval is asked, so starting one alone is not writing yet.
+            if self._state not in ("stopping", "writing") or name == "ToolFinished":
+                if self._state != "stopping":
+                    self._set_state("thinking")
             return
         if name in ("ApprovalRequested", "TaskPaused"):
             self._set_state("waiting")
         elif name == "ApprovalDecided":
             self._refresh_card(event.approval_id)
+            if self._state != "stopping":
+                self._set_state("writing" if event.approved else "thinking")
         if name in ("ApprovalRequested", "TaskPaused", "ApprovalDecided", "ArtifactCommitted",
                     "TaskFinished", "TaskFailed", "TaskCancelled") and here:
             if name == "TaskFinished" and getattr(event, "message_id", ""):
