@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -136,6 +137,11 @@ class PreviewBase(QWidget):
         self.position_label.setMinimumWidth(self.position_label.fontMetrics().horizontalAdvance("Slide 0000 / 0000"))
         self.prev_button.clicked.connect(lambda: self.set_index(self.index() - 1))
         self.next_button.clicked.connect(lambda: self.set_index(self.index() + 1))
+        # Ctrl+PgUp/PgDn as in spreadsheets and browsers; plain PgUp/PgDn stay with the scrolling view
+        for keys, step in (("Ctrl+PgUp", -1), ("Ctrl+PgDown", 1)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda step=step: self._step(step))
         bar.addWidget(self.prev_button)
         bar.addWidget(self.position_label)
         bar.addWidget(self.next_button)
@@ -184,6 +190,11 @@ class PreviewBase(QWidget):
         self._track(self.jobs)
         self._track(self.pv_jobs)
         self._update_nav()
+
+    def _step(self, step: int) -> None:
+        target = self.index() + step
+        if 0 <= target < self.count():
+            self.set_index(target)
 
     def _track(self, jobs: Jobs) -> None:
         jobs.sig_busy.connect(self._on_busy)

@@ -133,6 +133,12 @@ def test_xlsx_sheets_formulas_and_merged_cells(qtbot, registry, files, view_of) 
     assert view.table.columnSpan(3, 0) == 3  # A4:C4 merged
     view.table.setCurrentIndex(model.index(1, 3))
     assert view.formula_bar.text() == "=B2+C2" and view.cell_label.text() == "D2"
+    view.table.setFocus()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=10_000) as blocker:
+        qtbot.keyClick(view.table, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert blocker.args == [1] and preview.index() == 1 and view.tabs.currentIndex() == 1
+    with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+        view.tabs.setCurrentIndex(0)
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000) as blocker:
         view.tabs.setCurrentIndex(1)
     assert blocker.args == [1] and preview.index() == 1
