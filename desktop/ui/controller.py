@@ -46,6 +46,7 @@ class TaskController(QObject):
     sig_conversations_changed = Signal()
     sig_notice = Signal(str)
     sig_synced = Signal(str)  # conversation id, after the shown conversation was merged from the store
+    sig_unsent = Signal(str, list)  # a send that never started: text and attachments go back to the composer
     sig_event = Signal(object)  # every agent event, on the UI thread (queued when sent from a worker)
 
     def __init__(self, store: Any, runtime: Any, conversation: Conversation, executor: Executor,
@@ -69,6 +70,7 @@ class TaskController(QObject):
         self._jobs: set[asyncio.Future[Any]] = set()
         self._finishing = 0
         self._starting = 0
+        self._stop_requested = False
         self.runtime_loader: Callable[[], Any] | None = None
         # The window supplies the text (it knows which model serves).
         self.welcome_text: Callable[[], str] = lambda: tr("welcome")
@@ -125,6 +127,8 @@ class TaskController(QObject):
                 return await coro
             finally:
                 self._starting -= 1
+                if self._starting == 0:
+                    self._stop_requested = False
                 if not self.busy:
                     self.sig_busy.emit(False)
 
@@ -231,6 +235,10 @@ class TaskController(QObject):
             return
         if await self.wait_runtime() is None:
             self.show_notice(tr("chat.start_failed", error="the agent runtime is not available"))
+            self.sig_unsent.emit(text, list(attachments))
+            return
+        if self._stop_requested:  # Stop was pressed before the task could start: give the text back
+            self.sig_unsent.emit(text, list(attachments))
             return
         conv_id = self.current_id
         if conv_id is None:
@@ -240,6 +248,9 @@ class TaskController(QObject):
             conv_id = row.id
             self.current_id = conv_id
             self.sig_conversation_created.emit(conv_id)
+        if self._stop_requested:
+            self.sig_unsent.emit(text, list(attachments))
+            return
         if WELCOME_ID in self.conversation:
             self.conversation.remove(WELCOME_ID)
         shown_text = text
@@ -319,6 +330,8 @@ class TaskController(QObject):
 
     def stop(self, everything: bool = False) -> None:
         """Cancel the running task(s) of the shown conversation (or all) cleanly, through the runtime."""
+        if self._starting > 0:
+            self._stop_requested = True  # a send still getting ready: it will not start the task
         if not self._operations:
             return
         self._set_state("stopping")

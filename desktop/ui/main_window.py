@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         c.sig_conversation_created.connect(lambda cid: self._run(self._created(cid)))
         c.sig_conversations_changed.connect(lambda: self._run(self.reload_conversations()))
         c.sig_busy.connect(self._on_busy)
+        c.sig_unsent.connect(self._give_back)
         self.preview_panel.sig_closed.connect(self._preview_closed)
 
     def retranslate(self) -> None:
@@ -279,6 +280,14 @@ class MainWindow(QMainWindow):
             self.preview_panel.close_preview()
             self.new_conversation()
         await self.reload_conversations()
+
+    def _give_back(self, text: str, attachments: list[str]) -> None:
+        """A send that never started: nothing the user typed or attached is lost."""
+        composer = self.chat.composer
+        if not composer.text().strip():
+            composer.set_text(text)
+        composer.add_attachments(attachments)
+        self.controller.refresh_state()
 
     async def _save_pasted_image(self, data: bytes) -> None:
         """A pasted image becomes a PNG file the composer attaches (copied to the task workspace on send)."""

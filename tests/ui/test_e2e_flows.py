@@ -224,3 +224,17 @@ def test_closing_the_window_mid_task_stops_it_cleanly(make_window, qtbot, monkey
         assert [t.status for t in store.tasks()] == ["cancelled"]
     finally:
         store.close()
+
+
+def test_stop_before_the_task_starts_gives_the_text_back(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\n- one\n", encoding="utf-8")
+    window = make_window()
+    composer = window.chat.composer
+    send(window, qtbot, "Turn notes.md into slides", [str(notes)])
+    assert composer.is_busy()  # busy from the keypress on, before any await
+    click(qtbot, composer.send_button)  # Stop, before the task could start
+    qtbot.waitUntil(lambda: not composer.is_busy(), timeout=TIMEOUT)
+    assert composer.text() == "Turn notes.md into slides" and composer.attachments() == [str(notes)]
+    assert window.services.store.list_conversations() == [] and window.services.store.tasks() == []
+    assert window.task_status.text() == "Idle"
