@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import logging
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -10,6 +11,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollA
 from renderers._api import ArtifactView, RendererHost
 from renderers._common import format_kind
 from renderers._icons import kind_icon
+
+log = logging.getLogger(__name__)
 
 MAX_CHANGES_SHOWN = 200
 
@@ -117,20 +120,35 @@ class ApprovalCard(QFrame):
         if self._decision:
             return
         self._decide("approved", "Approving…")
-        self.sig_approved.emit(self._approval_id())
-        self.host.approve(self._approval_id())
+        if self._send(self.host.approve):
+            self.sig_approved.emit(self._approval_id())
 
     def _on_deny(self) -> None:
         if self._decision:
             return
         self._decide("denied", "Denied")
-        self.sig_denied.emit(self._approval_id())
-        self.host.deny(self._approval_id())
+        if self._send(self.host.deny):
+            self.sig_denied.emit(self._approval_id())
+
+    def _send(self, call: Any) -> bool:
+        """Hand the decision to the host; if the host refuses it, say so and let the user retry."""
+        try:
+            call(self._approval_id())
+        except Exception as exc:  # the host's failure must not leave a card that can never decide
+            log.exception("approval %s could not be sent", self._approval_id())
+            self._decision = ""
+            self.approve_button.setEnabled(True)
+            self.deny_button.setEnabled(True)
+            self.state_label.setText(f"Could not send the decision: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
+            self.state_label.setStyleSheet("font-weight: 600; color: #a50e0e;")
+            return False
+        return True
 
     def _decide(self, decision: str, text: str) -> None:
         self._decision = decision
         self.approve_button.setEnabled(False)
         self.deny_button.setEnabled(False)
+        self.state_label.setStyleSheet("font-weight: 600;")
         self.state_label.setText(text)
 
     def _approval_id(self) -> str:

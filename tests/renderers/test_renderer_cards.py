@@ -149,3 +149,23 @@ def test_a_pending_card_gets_its_thumbnail_once_written(qtbot, registry, files, 
         card.update_view(view_of(files["pptx"]))
     assert blocker.args == [True] and card.preview_button.isEnabled()
     assert "Written" in card.meta_label.text()
+
+
+def test_a_host_that_fails_lets_the_user_retry(qtbot, registry, files, host, view_of, caplog) -> None:  # noqa: ANN001
+    attempts: list[str] = []
+
+    def flaky_approve(approval_id: str) -> None:
+        attempts.append(approval_id)
+        if len(attempts) == 1:
+            raise RuntimeError("the task is no longer waiting")
+
+    host.approve = flaky_approve
+    card = registry.create_card(_approval(files, view_of), host)
+    qtbot.addWidget(card)
+    qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
+    assert card.state_label.text() == "Could not send the decision: the task is no longer waiting"
+    assert card.approve_button.isEnabled() and card.decided() == ""
+    with qtbot.waitSignal(card.sig_approved, timeout=1000):
+        qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
+    assert attempts == ["ap-1", "ap-1"] and card.state_label.text() == "Approving…"
