@@ -69,5 +69,11 @@ def make_window(home: Path, aloop: asyncio.AbstractEventLoop, qtbot):  # type: i
     yield make
     for window in windows:
         window.close()
+    # Leave no process-wide state behind for the tests that run next.
+    import uchat
+    from desktop.ui.qt_locale import install_qt_translations
+
     i18n.set_language("en")
+    install_qt_translations("en")
+    uchat.set_translator(None)
     apply_theme("system")
