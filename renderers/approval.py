@@ -159,7 +159,8 @@ class ApprovalCard(QFrame):
         self.approve_button.setVisible(False)
         self.deny_button.setVisible(False)
         if decided == "denied":
-            text, color = "Denied — nothing was written", "#5f6368"
+            reason = f" ({self.view.error})" if self.view.error else ""
+            text, color = f"Denied — nothing was written{reason}", "#5f6368"
         elif self.view.status == "written":
             text, color = f"Approved — written {self.view.workspace_path}", "#137333"
         elif self.view.status == "failed":
