@@ -234,7 +234,7 @@ class TaskController(QObject):
         if not text and not attachments:
             return
         if await self.wait_runtime() is None:
-            self.show_notice(tr("chat.start_failed", error="the agent runtime is not available"))
+            self.show_notice(tr("chat.no_runtime"))
             self.sig_unsent.emit(text, list(attachments))
             return
         if self._stop_requested:  # Stop was pressed before the task could start: give the text back

@@ -182,3 +182,24 @@ def test_a_long_history_opens_whole_and_a_milestone_rereads_only_the_tail(make_w
     assert reads == [40]
     assert len(window.conversation) == 151 and window.conversation[0].text == "message 0"
     assert window.conversation[149].text == "message 149, edited" and window.conversation[150].id == last.id
+
+
+def test_an_agent_that_cannot_load_leaves_the_window_usable_and_loses_no_text(  # type: ignore[no-untyped-def]
+        home: Path, aloop, qtbot, monkeypatch) -> None:
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.services import Services, build_services
+
+    def broken(_self: Services) -> None:
+        raise RuntimeError("the skill catalog is damaged")
+
+    monkeypatch.setattr(Services, "build_runtime", broken)
+    window = MainWindow(build_services())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: any("catalog is damaged" in m.text for m in window.conversation), timeout=10000)
+    window.chat.composer.set_text("Make a Word document: # Hi")
+    window.chat.composer.submit()
+    qtbot.waitUntil(lambda: window.chat.composer.text() == "Make a Word document: # Hi", timeout=10000)
+    assert any("could not be loaded" in m.text for m in window.conversation)
+    assert not window.chat.composer.is_busy()
+    window.close()
