@@ -12,7 +12,7 @@ import json
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -117,8 +117,3 @@ class SettingsStore:
         tmp = self.path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.path)
-
-    def update(self, **changes: Any) -> AppSettings:
-        settings = replace(self.load(), problems=(), **changes)
-        self.save(settings)
-        return settings

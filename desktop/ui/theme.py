@@ -69,10 +69,3 @@ def apply_theme(theme: str, app: QApplication | None = None) -> None:
     # Fusion honours every palette role on every platform, so both themes look the same everywhere.
     app.setStyle(QStyleFactory.create("Fusion"))
     app.setPalette(_palette(dark))
-
-
-def is_dark(app: QApplication | None = None) -> bool:
-    app = app or QApplication.instance()  # type: ignore[assignment]
-    if app is None:
-        return False
-    return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
