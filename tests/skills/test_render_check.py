@@ -107,3 +107,25 @@ def test_pdf_round_trips_through_libreoffice(ws: Workspace) -> None:
 
         shutil.rmtree(folder)
     assert "Hello PDF" in text and "中文也能显示。" in text
+
+
+@pytest.mark.soffice
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["pptx", "xlsx"])
+def test_decks_and_workbooks_render_to_non_blank_pages(ws: Workspace, kind: str) -> None:
+    """render_check draws a real deck and workbook through LibreOffice and leaves the sources untouched."""
+    if kind == "pptx":
+        get_command("pptx_create").run(ws, {"path": "v.pptx", "slides": [
+            {"layout": "title", "title": "Visual check", "subtitle": "中文副标题"},
+            {"layout": "bullets", "title": "Second slide", "bullets": ["one", "two"]}]})
+    else:
+        get_command("xlsx_create").run(ws, {"path": "v.xlsx", "sheets": [
+            {"name": "Data", "header": ["Item", "Cost"], "rows": [["Ads", 1200], ["合计", "=SUM(B2:B2)"]]}]})
+    before = sha256_file(ws.root / f"v.{kind}")
+    result = get_command("render_check").run(ws, {"path": f"v.{kind}"})
+    assert result.ok, result.message
+    statuses = {c.name: c.status for c in result.evidence[0].checks}
+    assert statuses["render"] == "passed" and statuses["page_1_not_blank"] == "passed"
+    if kind == "pptx":
+        assert result.data["total_pages"] == 2
+    assert sha256_file(ws.root / f"v.{kind}") == before and _private_folders(ws) == []
