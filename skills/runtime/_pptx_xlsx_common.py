@@ -92,6 +92,17 @@ def require_suffix(rel: str, suffix: str, field: str) -> None:
         raise CommandError(f"{field}: {rel!r} must end with {suffix}")
 
 
+def edit_output(ws: Workspace, args: Mapping[str, Any], suffix: str) -> str:
+    """The workspace-relative file an edit writes: ``output`` if given, else the source itself."""
+    out = args.get("output") or args["path"]
+    require_suffix(out, suffix, "output")
+    try:
+        ws.resolve(out)
+    except WorkspaceError as exc:
+        raise CommandError(f"output: {exc}") from exc
+    return out
+
+
 def input_file(ws: Workspace, rel: str, kind: str, field: str = "path") -> Path:
     """Resolve an existing workspace file and run the cheap safety checks on it."""
     require_suffix(rel, f".{kind}", field)

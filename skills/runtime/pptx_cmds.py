@@ -11,11 +11,11 @@ from skills.runtime._pptx_deck import new_presentation
 from skills.runtime._pptx_edit import apply_operations
 from skills.runtime._pptx_read import all_text, deck_evidence, open_deck, outline
 from skills.runtime._pptx_xlsx_common import (
+    edit_output,
     failed_checks_text,
     input_file,
     make_artifact,
     output_target,
-    require_suffix,
     validate_args,
 )
 from skills.runtime.workspace import Workspace, WorkspaceError
@@ -85,20 +85,10 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     return {"summary": f"{verb} {rel}: {len(slides)} slides", "changes": changes}
 
 
-def _output_rel(ws: Workspace, args: dict[str, Any]) -> str:
-    out = args.get("output") or args["path"]
-    require_suffix(out, ".pptx", "output")
-    try:
-        ws.resolve(out)
-    except WorkspaceError as exc:
-        raise CommandError(f"output: {exc}") from exc
-    return out
-
-
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.EDIT, args)
     src = input_file(ws, args["path"], "pptx")
-    out = _output_rel(ws, args)
+    out = edit_output(ws, args, ".pptx")
     prs = open_deck(src)
     changes = apply_operations(prs, ws, args["operations"])
     expected = outline(prs)
@@ -119,7 +109,7 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
         validate_args(schema.EDIT, args)
         prs = open_deck(input_file(ws, args["path"], "pptx"))
-        out = _output_rel(ws, args)
+        out = edit_output(ws, args, ".pptx")
         changes = apply_operations(prs, ws, args["operations"])
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}

@@ -7,11 +7,11 @@ from typing import Any
 from skills.runtime import _xlsx_schema as schema
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._pptx_xlsx_common import (
+    edit_output,
     failed_checks_text,
     input_file,
     make_artifact,
     output_target,
-    require_suffix,
     validate_args,
 )
 from skills.runtime._xlsx_check import workbook_evidence
@@ -69,20 +69,10 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     return {"summary": f"{verb} {rel}: {len(changes)} sheets", "changes": changes}
 
 
-def _output_rel(ws: Workspace, args: dict[str, Any]) -> str:
-    out = args.get("output") or args["path"]
-    require_suffix(out, ".xlsx", "output")
-    try:
-        ws.resolve(out)
-    except WorkspaceError as exc:
-        raise CommandError(f"output: {exc}") from exc
-    return out
-
-
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(_LIGHT_EDIT, args)
     src = input_file(ws, args["path"], "xlsx")
-    out = _output_rel(ws, args)
+    out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
     changes = apply_operations(wb, args["operations"])
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
@@ -108,7 +98,7 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
         validate_args(_LIGHT_EDIT, args)
         wb = open_for_edit(input_file(ws, args["path"], "xlsx"))
-        out = _output_rel(ws, args)
+        out = edit_output(ws, args, ".xlsx")
         changes = apply_operations(wb, args["operations"])
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}
@@ -143,7 +133,7 @@ def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.RECALCULATE, args)
     src = input_file(ws, args["path"], "xlsx")
-    out = _output_rel(ws, args)
+    out = edit_output(ws, args, ".xlsx")
     recalculate(ws, src, out)
     ev, scans = workbook_evidence(ws, ws.resolve(out))
     errors = [f"{s.name}!{e['cell']} {e['error']}" for s in scans for e in s.errors]
@@ -158,7 +148,7 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]
     try:
         validate_args(schema.RECALCULATE, args)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
-        out = _output_rel(ws, args)
+        out = edit_output(ws, args, ".xlsx")
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
     formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
