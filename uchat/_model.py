@@ -42,7 +42,10 @@ class ChatModel(QAbstractListModel):
     """One row per message; the data lives in the :class:`Conversation`.
 
     ``load_older(before_id, limit) -> list[Message]`` (oldest first), when given,
-    makes ``canFetchMore``/``fetchMore`` load older history at the top.
+    makes ``canFetchMore``/``fetchMore`` load older history at the top. Fewer than
+    ``limit`` messages means the start of history was reached. Paging starts over
+    whenever the conversation is reset (the host showing another conversation) or
+    replaced with :meth:`set_conversation`, so one model can page many conversations.
     """
 
     def __init__(
@@ -59,6 +62,7 @@ class ChatModel(QAbstractListModel):
         self._load_older = load_older
         self._page_size = page_size
         self._history_done = load_older is None
+        self._fetching = False
         self._pending: set[int] = set()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -72,6 +76,31 @@ class ChatModel(QAbstractListModel):
     @property
     def conversation(self) -> Conversation:
         return self._conversation
+
+    @property
+    def history_done(self) -> bool:
+        """True once ``load_older`` said there is nothing older (or there is no loader)."""
+        return self._history_done
+
+    def set_conversation(self, conversation: Conversation) -> None:
+        """Show another :class:`Conversation`; paging of older history starts over."""
+        self._unsubscribe()
+        self._timer.stop()
+        self._pending.clear()
+        self.beginResetModel()
+        self._conversation = conversation
+        self._rows = list(conversation)
+        self._reset_paging()
+        self.endResetModel()
+        self._unsubscribe = conversation.subscribe(self._on_event)
+
+    def set_load_older(self, load_older: LoadOlder | None) -> None:
+        """Replace the history loader; paging starts over."""
+        self._load_older = load_older
+        self._reset_paging()
+
+    def _reset_paging(self) -> None:
+        self._history_done = self._load_older is None
 
     def message_at(self, row: int) -> Message:
         """The message in ``row`` (fast path for the view)."""
@@ -120,15 +149,21 @@ class ChatModel(QAbstractListModel):
         return not parent.isValid() and not self._history_done
 
     def fetchMore(self, parent: _Index) -> None:
-        if parent.isValid() or self._history_done or self._load_older is None:
+        if parent.isValid() or self._history_done or self._load_older is None or self._fetching:
             return
         first = self._rows[0].id if self._rows else None
+        conversation = self._conversation
+        self._fetching = True  # a loader that spins an event loop must not re-enter
         try:
             older = list(self._load_older(first, self._page_size))
         except Exception:
             # The host's loader failed: stop asking rather than loop on the error.
             self._history_done = True
             raise
+        finally:
+            self._fetching = False
+        if conversation is not self._conversation or (self._rows[0].id if self._rows else None) != first:
+            return  # the conversation changed while loading: this page belongs to what was shown before
         if len(older) < self._page_size:
             self._history_done = True
         if older:
@@ -174,4 +209,6 @@ class ChatModel(QAbstractListModel):
         elif isinstance(event, Reset):
             self.beginResetModel()
             self._rows = list(self._conversation)
+            # A reset is a new start (usually another conversation): its older history is unknown.
+            self._reset_paging()
             self.endResetModel()

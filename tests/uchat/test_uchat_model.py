@@ -109,3 +109,69 @@ def test_fetch_more_loads_older_history_at_the_top(qtmodeltester, qtbot) -> None
     assert model.rowCount() == 120 and not model.canFetchMore(QModelIndex())
     qtmodeltester.check(model, force_py=True)
     assert not ChatModel(Conversation()).canFetchMore(QModelIndex())
+
+
+def _paged(histories: dict[str, list[Message]], shown: dict[str, str]):
+    """A host loader paging whichever conversation ``shown["id"]`` names."""
+    calls: list[tuple[str, str | None]] = []
+
+    def load_older(before_id: str | None, limit: int) -> list[Message]:
+        history = histories[shown["id"]]
+        calls.append((shown["id"], before_id))
+        end = next(i for i, m in enumerate(history) if m.id == before_id)
+        return history[max(0, end - limit):end]
+
+    return load_older, calls
+
+
+def test_reset_starts_paging_over_for_the_next_conversation(qtmodeltester, qtbot) -> None:
+    a = msgs(60)
+    b = [Message(f"b{i}", Role.USER, f"b {i}") for i in range(130)]
+    shown = {"id": "a"}
+    load_older, calls = _paged({"a": a, "b": b}, shown)
+    conv = Conversation(a[-50:])
+    model = ChatModel(conv, load_older=load_older, page_size=50)
+    model.fetchMore(QModelIndex())  # 10 older: the start of "a" is reached
+    assert model.rowCount() == 60 and model.history_done and not model.canFetchMore(QModelIndex())
+
+    shown["id"] = "b"
+    conv.reset(b[-50:])  # the host shows another conversation
+    assert model.canFetchMore(QModelIndex()) and not model.history_done
+    while model.canFetchMore(QModelIndex()):
+        model.fetchMore(QModelIndex())
+    assert [model.index(r, 0).data(ChatRole.ID) for r in range(model.rowCount())] == [m.id for m in b]
+    assert calls[1:] == [("b", "b80"), ("b", "b30")]
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_set_conversation_and_set_load_older_reset_paging(qtmodeltester, qtbot) -> None:
+    a = msgs(20)
+    model = ChatModel(Conversation(a), load_older=lambda before, limit: [], page_size=50)
+    model.fetchMore(QModelIndex())
+    assert model.history_done
+    b = [Message(f"b{i}", Role.USER, f"b {i}") for i in range(70)]
+    other = Conversation(b[-50:])
+    with qtbot.waitSignal(model.modelReset):
+        model.set_conversation(other)
+    assert model.conversation is other and model.rowCount() == 50 and model.canFetchMore(QModelIndex())
+    model.set_load_older(lambda before, limit: b[:20] if before == "b20" else [])
+    model.fetchMore(QModelIndex())
+    assert model.rowCount() == 70 and model.index(0, 0).data(ChatRole.ID) == "b0" and model.history_done
+    other.append(Message("new", Role.ASSISTANT, "after the switch"))  # the model follows the new one
+    assert model.rowCount() == 71
+    qtmodeltester.check(model, force_py=True)
+    model.set_load_older(None)
+    assert not model.canFetchMore(QModelIndex())
+
+
+def test_a_page_loaded_for_another_conversation_is_dropped(qtbot) -> None:
+    conv = Conversation(msgs(50, start=50))
+    model: ChatModel
+
+    def load_older(before_id: str | None, limit: int) -> list[Message]:
+        conv.reset([Message("z", Role.USER, "other conversation")])  # e.g. the host switched meanwhile
+        return msgs(50)
+
+    model = ChatModel(conv, load_older=load_older, page_size=50)
+    model.fetchMore(QModelIndex())
+    assert [m.id for m in conv] == ["z"] and model.rowCount() == 1 and model.canFetchMore(QModelIndex())
