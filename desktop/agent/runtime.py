@@ -83,7 +83,7 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
     async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = ()) -> str:
         """Add the user and assistant messages, copy attachments, and run until finished, failed,
         cancelled or paused for approval. Returns the task id."""
-        self.store.add_message(conversation_id, "user", request)
+        self.store.add_message(conversation_id, "user", shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
         task_id = uuid.uuid4().hex
         ws_dir = self.workspace_root / task_id
@@ -202,6 +202,18 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         self.store.update_task(task_id, status="cancelled", finished=time.time())
         self._update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
         self._emit(TaskCancelled(task_id))
+
+
+def shown_request(request: str, names: Sequence[str]) -> str:
+    """The user message as stored for the chat: the request plus one line naming what was attached.
+
+    The model never reads this text (it gets the transcript's "[Attached files ...]" line); it is what
+    the history shows after a restart. The window shows the same text while the task starts.
+    """
+    if not names:
+        return request
+    line = " · ".join(f"📎 {name}" for name in names)
+    return f"{request.rstrip()}\n\n{line}" if request.strip() else line
 
 
 def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:

@@ -1,0 +1,55 @@
+"""The stored user message names what was attached; the model keeps its protocol line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.agent.runtime import shown_request
+from desktop.llm import Completion
+from desktop.store import Store
+
+from .conftest import Harness, run
+
+
+def test_stored_user_message_names_the_attachments_and_survives_reopening(h: Harness, tmp_path: Path) -> None:
+    notes, data = tmp_path / "notes.md", tmp_path / "data.csv"
+    notes.write_text("# Notes\n", encoding="utf-8")
+    data.write_text("a,b\n1,2\n", encoding="utf-8")
+    rt = h.runtime([Completion("Got them.")])
+    task_id = run(rt.start_task(h.conv.id, "summarise these", [notes, data]))
+    h.store.close()
+
+    reopened = Store(h.db)  # what a restarted app reads
+    try:
+        user = [m for m in reopened.messages(h.conv.id) if m.role == "user"]
+        assert [m.text for m in user] == ["summarise these\n\n📎 notes.md · 📎 data.csv"]
+    finally:
+        reopened.close()
+    # The model still gets the request with the protocol line, not the chat decoration.
+    first = h.model.calls[0].messages[1].content
+    assert first == "summarise these\n\n[Attached files in the workspace: notes.md, data.csv]"
+    assert "📎" not in first
+    assert sorted(p.name for p in (h.root / task_id).iterdir() if p.is_file()) == ["data.csv", "notes.md"]
+
+
+def test_attachment_only_request_and_plain_request(h: Harness, tmp_path: Path) -> None:
+    src = tmp_path / "表格.xlsx"
+    src.write_bytes(b"not really a workbook")
+    rt = h.runtime([Completion("ok"), Completion("ok")])
+    run(rt.start_task(h.conv.id, "", [src]))
+    run(rt.start_task(h.conv.id, "  just text  "))
+    user = [m.text for m in h.store.messages(h.conv.id) if m.role == "user"]
+    assert user == ["📎 表格.xlsx", "  just text  "]  # a request without attachments is stored as typed
+
+
+def test_a_failed_copy_still_records_what_the_user_attached(h: Harness, tmp_path: Path) -> None:
+    rt = h.runtime([Completion("unused")])
+    run(rt.start_task(h.conv.id, "use this", [tmp_path / "gone.docx"]))
+    user = [m.text for m in h.store.messages(h.conv.id) if m.role == "user"]
+    assert user == ["use this\n\n📎 gone.docx"]
+    assert h.store.tasks("failed")
+
+
+def test_shown_request_format() -> None:
+    assert shown_request("hi", []) == "hi"
+    assert shown_request("hi\n", ["a.md"]) == "hi\n\n📎 a.md"
+    assert shown_request(" ", ["a.md", "b.csv"]) == "📎 a.md · 📎 b.csv"
