@@ -1,9 +1,6 @@
 """Mira Desktop: the composition root (app, window, agent runtime, store, models)."""
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("mira-desktop")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0+source"
+# A constant, not an importlib.metadata lookup: that lookup costs ~20 ms at every start
+# (it imports email and friends). tests/test_entry_point.py keeps it equal to pyproject's.
+__version__ = "0.1.0"

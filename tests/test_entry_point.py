@@ -22,6 +22,16 @@ def test_version_prints_the_package_version() -> None:
     assert out.stdout.strip() == f"mira {desktop.__version__}"
 
 
+def test_version_constant_matches_the_installed_metadata() -> None:
+    # desktop.__version__ is a constant (startup speed); it must follow pyproject.toml.
+    import tomllib
+    from importlib.metadata import version
+
+    pyproject = tomllib.loads((Path(desktop.__file__).parents[1] / "pyproject.toml").read_text("utf-8"))
+    assert desktop.__version__ == pyproject["project"]["version"]
+    assert desktop.__version__ == version("mira-desktop")
+
+
 def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     read_fd, write_fd = os.pipe()
     proc = subprocess.Popen(
