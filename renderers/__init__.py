@@ -1,4 +1,4 @@
-"""Renderer registry and the built-in DOCX/PDF/PPTX/XLSX plugins."""
+"""Renderer registry, the built-in DOCX/PDF/PPTX/XLSX plugins, and the translator hook."""
 from __future__ import annotations
 
 from renderers._api import (
@@ -9,6 +9,7 @@ from renderers._api import (
     RendererHost,
     RendererSpec,
 )
+from renderers._i18n import retranslate_all, set_translator, tr
 from renderers.registry import Registry, default_registry
 
 __all__ = [
@@ -20,4 +21,7 @@ __all__ = [
     "RendererSpec",
     "Registry",
     "default_registry",
+    "retranslate_all",
+    "set_translator",
+    "tr",
 ]

@@ -8,6 +8,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader
 
 from renderers._api import ArtifactView
+from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from skills.runtime.safety import UnsafeFileError, check_file
 
@@ -29,7 +30,7 @@ def format_kind(view: ArtifactView) -> str:
 def checked_path(path: Path | str | None, kind: str) -> Path:
     """Run the cheap safety checks; raise :class:`PreviewError` with one clear line."""
     if path is None:
-        raise PreviewError("the file has not been written yet")
+        raise PreviewError(tr("the file has not been written yet"))
     p = Path(path)
     try:
         check_file(p, kind)
@@ -74,15 +75,15 @@ class ImageBudget:
         reader = QImageReader(buf)  # the header only: nothing is decoded yet
         size = reader.size()
         if not image_size_ok(size.width(), size.height()):
-            return None, "picture too large to show"
+            return None, tr("picture too large to show")
         longest = max(size.width(), size.height())
         if longest > MAX_IMAGE_SIDE:
             size = size.scaled(QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE), Qt.AspectRatioMode.KeepAspectRatio)
             reader.setScaledSize(size)
         if size.width() * size.height() > self.pixels:
-            return None, "picture not shown (the document's picture budget is used up)"
+            return None, tr("picture not shown (the document's picture budget is used up)")
         image = reader.read()
         if image.isNull():
-            return None, "picture"
+            return None, tr("picture")
         self.pixels -= image.width() * image.height()
         return image, ""

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
 
+from renderers._i18n import tr
 from skills.runtime import CommandError
 
 log = logging.getLogger(__name__)
@@ -91,9 +92,9 @@ def user_message(exc: BaseException) -> str:
     if isinstance(exc, (PreviewError, CommandError)):
         return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if isinstance(exc, MemoryError):
-        return "the file is too large to preview"
+        return tr("the file is too large to preview")
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"the file could not be read ({type(exc).__name__}{': ' + text[:160] if text else ''})"
+    return tr("the file could not be read ({detail})", detail=type(exc).__name__ + (": " + text[:160] if text else ""))
 
 
 class Jobs(QObject):
@@ -176,4 +177,4 @@ class Jobs(QObject):
         _, on_error = self._callbacks
         self.cancel()
         pool().add_worker()  # the overrunning job still holds its thread
-        on_error(f"the file took longer than {self.timeout:.0f} s to read; it is too large or damaged")
+        on_error(tr("the file took longer than {seconds} s to read; it is too large or damaged", seconds=f"{self.timeout:.0f}"))

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path
+from renderers._i18n import tr
 from renderers._jobs import FITZ_LOCK, Jobs, PreviewError
 
 T = TypeVar("T")
@@ -52,12 +53,12 @@ def _with_document(path: Path, work: Callable[[pymupdf.Document], T]) -> T:
         try:
             doc = pymupdf.open(path)
         except Exception as exc:
-            raise PreviewError(f"{path.name}: the PDF is corrupt or truncated ({exc})") from None
+            raise PreviewError(tr("{name}: the PDF is corrupt or truncated ({detail})", name=path.name, detail=exc)) from None
         try:
             if doc.needs_pass:
-                raise PreviewError(f"{path.name}: the PDF is password protected")
+                raise PreviewError(tr("{name}: the PDF is password protected", name=path.name))
             if doc.page_count == 0:
-                raise PreviewError(f"{path.name}: the PDF has no pages")
+                raise PreviewError(tr("{name}: the PDF has no pages", name=path.name))
             return work(doc)
         finally:
             doc.close()
@@ -66,11 +67,11 @@ def _with_document(path: Path, work: Callable[[pymupdf.Document], T]) -> T:
 def _rasterise(doc: pymupdf.Document, path: Path, index: int, width: int | None,
                zoom: float) -> tuple[QImage, float]:
     if not 0 <= index < doc.page_count:
-        raise PreviewError(f"{path.name}: there is no page {index + 1}")
+        raise PreviewError(tr("{name}: there is no page {page}", name=path.name, page=index + 1))
     page = doc[index]
     rect = page.rect
     if rect.width <= 0 or rect.height <= 0:
-        raise PreviewError(f"{path.name}: page {index + 1} has no size")
+        raise PreviewError(tr("{name}: page {page} has no size", name=path.name, page=index + 1))
     scale = width / rect.width if width else zoom * SCREEN_ZOOM
     if rect.width * rect.height * scale * scale > MAX_RENDER_PIXELS:
         scale = math.sqrt(MAX_RENDER_PIXELS / (rect.width * rect.height))

@@ -21,6 +21,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTextDocument
 
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
+from renderers._i18n import tr
 from renderers._jobs import PreviewError
 
 EMU_PER_PT = 12700
@@ -79,9 +80,9 @@ def load(path: Path) -> Deck:
         prs = Presentation(str(path))
         count = min(len(prs.slides), MAX_PAGES)
     except Exception as exc:
-        raise PreviewError(f"{path.name}: the presentation could not be opened ({type(exc).__name__})") from None
+        raise PreviewError(tr("{name}: the presentation could not be opened ({detail})", name=path.name, detail=type(exc).__name__)) from None
     if not count:
-        raise PreviewError(f"{path.name}: the presentation has no slides")
+        raise PreviewError(tr("{name}: the presentation has no slides", name=path.name))
     return Deck(prs, count)
 
 
@@ -146,7 +147,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         try:
             image, reason = budget.decode(shape.image.blob)
         except (AttributeError, KeyError, ValueError):  # a picture whose part is missing
-            image, reason = None, "picture"
+            image, reason = None, tr("picture")
         out.append(Shape("picture", x, y, w, h, image=image, label=reason))
         return
     if getattr(shape, "has_table", False) and shape.has_table:
@@ -163,7 +164,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
                 title = shape.chart.chart_title.text_frame.text
         except Exception:  # noqa: BLE001 - the title is decoration
             title = ""
-        out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=f"Chart {title}".strip()))
+        out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Chart {title}", title=title).strip()))
         return
     kind, fill, line = "text", None, None
     if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:

@@ -24,6 +24,7 @@ from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
 from renderers._common import MAX_COLUMNS, checked_path
+from renderers._i18n import tr
 from renderers._jobs import PreviewError
 
 CHUNK_ROWS = 500
@@ -52,16 +53,16 @@ class SheetReader:
         except PreviewError:
             raise
         except Exception as exc:
-            raise PreviewError(f"{path.name}: the workbook could not be opened ({type(exc).__name__})") from None
+            raise PreviewError(tr("{name}: the workbook could not be opened ({detail})", name=path.name, detail=type(exc).__name__)) from None
         self.sheet_names: tuple[str, ...] = tuple(self._values_wb.sheetnames)
         if not self.sheet_names:
-            raise PreviewError(f"{path.name}: the workbook has no sheets")
+            raise PreviewError(tr("{name}: the workbook has no sheets", name=path.name))
         self.index = max(0, min(index, len(self.sheet_names) - 1))
         self.name = self.sheet_names[self.index]
         values_ws = self._values_wb[self.name]
         formula_ws = self._formula_wb[self.name]
         if not hasattr(values_ws, "iter_rows"):
-            raise PreviewError(f"{path.name}: sheet {self.name!r} is a chart sheet; there are no cells to show")
+            raise PreviewError(tr("{name}: sheet “{sheet}” is a chart sheet; there are no cells to show", name=path.name, sheet=self.name))
         self.total_rows = int(values_ws.max_row or 0)  # 0 when the sheet declares no dimension
         self.total_columns = int(values_ws.max_column or 0)
         self.columns = max(1, min(self.total_columns, MAX_COLUMNS)) if self.total_columns else 0
@@ -125,7 +126,7 @@ def open_sheet(path: Path, index: int) -> tuple[SheetReader, Chunk]:
         raise
     except Exception as exc:
         reader.close()
-        raise PreviewError(f"{path.name}: sheet {reader.name!r} could not be read ({type(exc).__name__})") from None
+        raise PreviewError(tr("{name}: sheet “{sheet}” could not be read ({detail})", name=path.name, sheet=reader.name, detail=type(exc).__name__)) from None
 
 
 class _QuickSheet(ReadOnlyWorksheet):

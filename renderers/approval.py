@@ -5,10 +5,12 @@ import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from renderers import _colors as colors
 from renderers._api import ArtifactView, RendererHost
+from renderers._i18n import track, tr
 from renderers._common import format_kind
 from renderers._icons import kind_icon
 
@@ -19,15 +21,18 @@ MAX_CHANGES_SHOWN = 200
 
 def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
     """Readable before → after pairs; everything escaped."""
+    pal = colors.palette()
+    removed, added = colors.tint(colors.RED, pal, 0.12), colors.tint(colors.GREEN, pal, 0.12)
+    new, gone = html.escape(tr("(new)")), html.escape(tr("(removed)"))
     rows = []
     for before, after in changes[:MAX_CHANGES_SHOWN]:
-        b = html.escape(before) if before else "<i>(new)</i>"
-        a = html.escape(after) if after else "<i>(removed)</i>"
-        rows.append("<tr><td style='background:#fce8e6; padding:3px 6px'>" + b + "</td>"
+        b = html.escape(before) if before else f"<i>{new}</i>"
+        a = html.escape(after) if after else f"<i>{gone}</i>"
+        rows.append(f"<tr><td style='background:{removed}; padding:3px 6px'>{b}</td>"
                     "<td style='padding:3px 6px'>→</td>"
-                    "<td style='background:#e6f4ea; padding:3px 6px'>" + a + "</td></tr>")
+                    f"<td style='background:{added}; padding:3px 6px'>{a}</td></tr>")
     more = len(changes) - MAX_CHANGES_SHOWN
-    tail = f"<p><i>… and {more} more changes</i></p>" if more > 0 else ""
+    tail = f"<p><i>{html.escape(tr('… and {n} more changes', n=more))}</i></p>" if more > 0 else ""
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>{tail}"
 
 
@@ -42,12 +47,15 @@ class ApprovalCard(QFrame):
         self.host = host
         self.view = view
         self._decision = ""  # set on the first click; nothing is sent twice
+        # What the state line says, kept as (English template, values, colour) so it can be retranslated.
+        self._state: tuple[str, dict[str, object], str] = ("", {}, "")
+        self._outcome = ""
         self.setObjectName("ApprovalCard")
-        self.setStyleSheet("#ApprovalCard { background: #fffaf0; border: 1px solid #f0c36d; border-radius: 8px; }")
         self.setMinimumWidth(360)
         self.setMaximumWidth(720)
         self._build()
         self.update_view(view)
+        track(self)
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
@@ -77,15 +85,12 @@ class ApprovalCard(QFrame):
         self.changes_area.setFrameShape(QFrame.Shape.NoFrame)
         layout.addWidget(self.changes_area)
         row = QHBoxLayout()
-        self.approve_button = QPushButton("Approve")
+        self.approve_button = QPushButton()
         self.approve_button.setDefault(True)
-        self.approve_button.setStyleSheet("QPushButton:enabled { background: #1a73e8; color: white; "
-                                          "border-radius: 4px; padding: 5px 14px; }")
-        self.deny_button = QPushButton("Deny")
+        self.deny_button = QPushButton()
         self.approve_button.clicked.connect(self._on_approve)
         self.deny_button.clicked.connect(self._on_deny)
         self.state_label = QLabel()
-        self.state_label.setStyleSheet("font-weight: 600;")
         row.addWidget(self.approve_button)
         row.addWidget(self.deny_button)
         row.addWidget(self.state_label, 1)
@@ -95,22 +100,60 @@ class ApprovalCard(QFrame):
         """Show the latest state: still pending, or the outcome with the buttons gone."""
         self.view = view
         approval = view.approval
-        kind = format_kind(view)
-        self.icon_label.setPixmap(kind_icon(kind, 36))
-        target = approval.target_path if approval else view.workspace_path
-        self.title_label.setText(f"Approve writing {html.escape(target)}?")
-        if approval is not None:
-            args = _arguments_line(approval.arguments)
-            self.details_label.setText(
-                f"<b>Command:</b> <code>{html.escape(approval.command)}</code><br/>"
-                f"<b>Target:</b> {html.escape(approval.target_path)}<br/>"
-                f"{html.escape(approval.summary)}" + (f"<br/><span style='color:#5f6368'>{args}</span>" if args else ""))
-            self.changes_label.setText(changes_html(approval.changes))
-            self.changes_area.setVisible(bool(approval.changes))
         decided = approval.decided if approval is not None else ""
         # The host marks the outcome in approval.decided; a status change after our own click counts too.
         if decided or view.status == "denied" or (view.status in ("written", "failed") and self._decision):
             self._show_outcome(decided or ("denied" if view.status == "denied" else "approved"))
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Show every string in the current language and every colour from the current palette."""
+        view, approval = self.view, self.view.approval
+        self.icon_label.setPixmap(kind_icon(format_kind(view), 36))
+        target = html.escape(approval.target_path if approval else view.workspace_path)
+        if self._outcome == "denied":
+            self.title_label.setText(tr("Denied: write {target}", target=target))
+        elif self._outcome:
+            self.title_label.setText(tr("Approved: write {target}", target=target))
+        else:
+            self.title_label.setText(tr("Approve writing {target}?", target=target))
+        if approval is not None:
+            args = _arguments_line(approval.arguments)
+            muted = colors.status("muted")
+            self.details_label.setText(
+                f"<b>{html.escape(tr('Command:'))}</b> <code>{html.escape(approval.command)}</code><br/>"
+                f"<b>{html.escape(tr('Target:'))}</b> {html.escape(approval.target_path)}<br/>"
+                f"{html.escape(approval.summary)}" + (f"<br/><span style='color:{muted}'>{args}</span>" if args else ""))
+            self.changes_label.setText(changes_html(approval.changes))
+            self.changes_area.setVisible(bool(approval.changes))
+        self.approve_button.setText(tr("Approve"))
+        self.deny_button.setText(tr("Deny"))
+        template, values, role = self._state
+        self.state_label.setText(tr(template, **values) if template else "")
+        self._restyle()
+
+    def _restyle(self) -> None:
+        pal = colors.palette()
+        amber = colors.AMBER
+        role = self._state[2]
+        styles = (
+            (self, f"#ApprovalCard {{ background: {colors.tint(amber, pal)}; "
+                   f"border: 1px solid {colors.mix(pal.color(colors.Role.Base), amber, 0.55)}; border-radius: 8px; }}"),
+            (self.approve_button, f"QPushButton:enabled {{ background: {colors.color(colors.Role.Highlight, pal)}; "
+                                  f"color: {colors.color(colors.Role.HighlightedText, pal)}; "
+                                  "border-radius: 4px; padding: 5px 14px; }"),
+            (self.state_label, "font-weight: 600;" + (f" color: {colors.status(role, pal)};" if role else "")),
+            (self.changes_label, f"color: {colors.color(colors.Role.Text, pal)};"),
+        )
+        for widget, sheet in styles:
+            if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
+                widget.setStyleSheet(sheet)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and hasattr(self, "state_label"):
+            self.retranslate()
 
     def decided(self) -> str:
         """``approved``/``denied`` once clicked or decided by the host, else ``""``."""
@@ -139,8 +182,8 @@ class ApprovalCard(QFrame):
             self._decision = ""
             self.approve_button.setEnabled(True)
             self.deny_button.setEnabled(True)
-            self.state_label.setText(f"Could not send the decision: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
-            self.state_label.setStyleSheet("font-weight: 600; color: #a50e0e;")
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self._set_state("Could not send the decision: {reason}", "error", reason=reason)
             return False
         return True
 
@@ -148,32 +191,38 @@ class ApprovalCard(QFrame):
         self._decision = decision
         self.approve_button.setEnabled(False)
         self.deny_button.setEnabled(False)
-        self.state_label.setStyleSheet("font-weight: 600;")
-        self.state_label.setText(text)
+        self._set_state(text, "")
+
+    def _set_state(self, template: str, role: str, **values: object) -> None:
+        """Show the state line: an English template (translated now and on retranslate) in a status colour."""
+        self._state = (template, values, role)
+        self.state_label.setText(tr(template, **values))
+        self._restyle()
 
     def _approval_id(self) -> str:
         return self.view.approval.approval_id if self.view.approval else self.view.id
 
     def _show_outcome(self, decided: str) -> None:
-        self._decision = decided
+        self._decision = self._outcome = decided
         self.approve_button.setVisible(False)
         self.deny_button.setVisible(False)
+        view = self.view
         if decided == "denied":
-            reason = f" ({self.view.error})" if self.view.error else ""
-            text, color = f"Denied — nothing was written{reason}", "#5f6368"
-        elif self.view.status == "written":
-            text, color = f"Approved — written {self.view.workspace_path}", "#137333"
-        elif self.view.status == "failed":
-            text, color = f"Approved — failed: {self.view.error or 'the write did not complete'}", "#a50e0e"
+            if view.error:
+                self._set_state("Denied — nothing was written ({reason})", "muted", reason=view.error)
+            else:
+                self._set_state("Denied — nothing was written", "muted")
+        elif view.status == "written":
+            self._set_state("Approved — written {path}", "ok", path=view.workspace_path)
+        elif view.status == "failed":
+            if view.error:
+                self._set_state("Approved — failed: {reason}", "error", reason=view.error)
+            else:
+                self._set_state("Approved — failed: the write did not complete", "error")
         else:
-            text, color = "Approved — writing…", "#1a73e8"
-        target = self.view.approval.target_path if self.view.approval else self.view.workspace_path
-        verb = "Denied" if decided == "denied" else "Approved"
-        self.title_label.setText(f"{verb}: write {html.escape(target)}")
-        self.state_label.setText(text)
+            self._set_state("Approved — writing…", "accent")
         self.state_label.setWordWrap(True)
         self.layout().activate()
-        self.state_label.setStyleSheet(f"font-weight: 600; color: {color};")
 
 
 def _arguments_line(arguments: Any) -> str:

@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
+from renderers import _colors as colors
+from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
 from renderers._pptx_model import Deck, load, paint_slide
@@ -31,19 +33,32 @@ class _SlideView(QWidget):
         self.slide_label = QLabel()
         self.slide_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.slide_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.slide_label.setStyleSheet("background: #e6e6e6;")
         layout.addWidget(self.slide_label, 1)
         self.notes_label = QLabel()
         self.notes_label.setWordWrap(True)
         self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.notes_label.setStyleSheet("background: #fafafa; border-top: 1px solid #dadce0; padding: 6px;")
         notes = QScrollArea()
         notes.setWidgetResizable(True)
         notes.setWidget(self.notes_label)
         notes.setMaximumHeight(130)
         notes.setFrameShape(QScrollArea.Shape.NoFrame)
         layout.addWidget(notes)
+        self.restyle()
+
+    def restyle(self) -> None:
+        """Backgrounds from the palette: the slide sits on Window's darker/lighter shade, notes on AlternateBase."""
+        pal = colors.palette()
+        window = pal.color(colors.Role.Window)
+        around = window.darker(112) if not colors.is_dark(pal) else window.lighter(125)
+        for widget, sheet in (
+            (self.slide_label, f"background: {around.name()};"),
+            (self.notes_label, f"background: {colors.color(colors.Role.AlternateBase, pal)}; "
+                               f"color: {colors.color(colors.Role.Text, pal)}; "
+                               f"border-top: 1px solid {colors.color(colors.Role.Mid, pal)}; padding: 6px;"),
+        ):
+            if widget.styleSheet() != sheet:
+                widget.setStyleSheet(sheet)
 
 
 class PptxPreview(PreviewBase):
@@ -86,9 +101,20 @@ class PptxPreview(PreviewBase):
         pix = QPixmap.fromImage(image)
         pix.setDevicePixelRatio(self.devicePixelRatioF())
         view.slide_label.setPixmap(pix)
-        notes = self._deck.slide(index).notes.strip()
-        view.notes_label.setText(f"Notes: {notes}" if notes else "No notes for this slide.")
+        self._notes = self._deck.slide(index).notes.strip()
+        self._show_notes()
         self._shown(index)
+
+    def _show_notes(self) -> None:
+        notes = getattr(self, "_notes", None)
+        if notes is None:
+            return  # no slide on screen yet
+        self.slide_view().notes_label.setText(tr("Notes: {notes}", notes=notes) if notes
+                                              else tr("No notes for this slide."))
+
+    def _retranslate_native(self) -> None:
+        self.slide_view().restyle()
+        self._show_notes()
 
     def slide_view(self) -> _SlideView:
         assert isinstance(self.native, _SlideView)

@@ -5,7 +5,7 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -18,52 +18,60 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from renderers import _colors as colors
 from renderers._api import ArtifactView, EvidenceSummary, RendererHost
+from renderers._i18n import track, tr
 from renderers._common import format_kind, human_size
 from renderers._icons import kind_icon
 from renderers._jobs import Jobs
 
 THUMB_WIDTH = 112
 THUMB_MAX_HEIGHT = 136  # a portrait page is cut, not shrunk: the top of the first page is what tells
+# status → (English text, colour name in renderers._colors)
 STATUS_TEXT = {
-    "pending_approval": ("Pending approval", "#b06000"),
-    "written": ("Written", "#137333"),
-    "failed": ("Failed", "#a50e0e"),
-    "denied": ("Denied", "#5f6368"),
+    "pending_approval": ("Pending approval", "warn"),
+    "written": ("Written", "ok"),
+    "failed": ("Failed", "error"),
+    "denied": ("Denied", "muted"),
 }
-CHECK_MARK = {"passed": ("✓", "#137333"), "failed": ("✗", "#a50e0e"), "not_run": ("–", "#b06000")}
+CHECK_MARK = {"passed": ("✓", "ok"), "failed": ("✗", "error"), "not_run": ("–", "warn")}
+CHECK_LABEL = {"passed": "passed", "failed": "failed", "not_run": "not run"}
 
 RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
 
 
 def evidence_badge(evidence: EvidenceSummary | None) -> tuple[str, str]:
-    """Badge text and colour: "Verified ✓ 6/6 checks", "1 check failed", "2 not run"."""
+    """Badge text and colour: "Verified ✓ 6/6 checks", "1 check failed", "2 not run · 4/6 passed"."""
     if evidence is None or not evidence.checks:
-        return "Not verified", "#5f6368"
+        return tr("Not verified"), colors.status("muted")
     total = len(evidence.checks)
     failed = sum(c.status == "failed" for c in evidence.checks)
     not_run = sum(c.status == "not_run" for c in evidence.checks)
     passed = total - failed - not_run
     if failed:
-        return f"{failed} check{'s' if failed > 1 else ''} failed", "#a50e0e"
+        text = tr("{n} checks failed", n=failed) if failed > 1 else tr("{n} check failed", n=failed)
+        return text, colors.status("error")
     if not_run:
-        return f"{not_run} not run · {passed}/{total} passed", "#b06000"
-    return f"Verified ✓ {passed}/{total} checks", "#137333"
+        return tr("{not_run} not run · {passed}/{total} passed", not_run=not_run, passed=passed,
+                  total=total), colors.status("warn")
+    return tr("Verified ✓ {passed}/{total} checks", passed=passed, total=total), colors.status("ok")
 
 
 def evidence_html(evidence: EvidenceSummary | None) -> str:
+    """The check list shown under the badge; names and details are data, escaped."""
     if evidence is None or not evidence.checks:
-        return "<i>No checks were recorded for this file.</i>"
+        return f"<i>{html.escape(tr('No checks were recorded for this file.'))}</i>"
+    muted = colors.status("muted")
     rows = []
     for c in evidence.checks:
-        mark, color = CHECK_MARK.get(c.status, ("?", "#5f6368"))
-        label = c.status.replace("_", " ")
+        mark, role = CHECK_MARK.get(c.status, ("?", "muted"))
+        label = html.escape(tr(CHECK_LABEL.get(c.status, c.status)))
         detail = f" — {html.escape(c.detail)}" if c.detail else ""
-        rows.append(f"<div><span style='color:{color}'><b>{mark}</b> {label}</span>"
-                    f" &nbsp;{html.escape(c.name)}<span style='color:#5f6368'>{detail}</span></div>")
+        rows.append(f"<div><span style='color:{colors.status(role)}'><b>{mark}</b> {label}</span>"
+                    f" &nbsp;{html.escape(c.name)}<span style='color:{muted}'>{detail}</span></div>")
     if evidence.counts:
         counts = ", ".join(f"{html.escape(str(k))}: {v}" for k, v in evidence.counts.items())
-        rows.append(f"<div style='color:#5f6368'>{counts}</div>")
+        rows.append(f"<div style='color:{muted}'>{counts}</div>")
     return "".join(rows)
 
 
@@ -80,14 +88,15 @@ class ArtifactCard(QFrame):
         self._render_image = render_image
         self.setObjectName("ArtifactCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#ArtifactCard { background: #ffffff; border: 1px solid #dadce0; border-radius: 8px; }")
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.setMinimumWidth(360)
         self.setMaximumWidth(720)
         self.jobs = Jobs(self, timeout=20)
         self._thumb_key: tuple[object, ...] | None = None
+        self._thumb_state = "loading"  # loading | error | image
         self._build()
         self.update_view(view)
+        track(self)
 
     def _build(self) -> None:
         outer = QHBoxLayout(self)
@@ -106,7 +115,6 @@ class ArtifactCard(QFrame):
         self.title_label.setStyleSheet("font-weight: 600; font-size: 14px;")
         self.title_label.setWordWrap(True)
         self.meta_label = QLabel()
-        self.meta_label.setStyleSheet("color: #5f6368;")
         titles.addWidget(self.title_label)
         titles.addWidget(self.meta_label)
         head.addLayout(titles, 1)
@@ -121,21 +129,18 @@ class ArtifactCard(QFrame):
         self.checks_label = QLabel()
         self.checks_label.setWordWrap(True)
         self.checks_label.setTextFormat(Qt.TextFormat.RichText)
-        self.checks_label.setStyleSheet("background: #f8f9fa; border-radius: 4px; padding: 6px;")
         self.checks_label.setVisible(False)
         body.addWidget(self.checks_label)
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #a50e0e;")
         body.addWidget(self.error_label)
 
         body.addStretch(1)  # a tall thumbnail leaves room below the text, not inside it
         actions = QHBoxLayout()
         actions.setSpacing(6)
-        self.preview_button = QPushButton("Preview")
-        self.save_button = QPushButton("Save as…")
-        self.open_button = QPushButton("Open")
-        self.open_button.setToolTip("Open with the system app")
+        self.preview_button = QPushButton()
+        self.save_button = QPushButton()
+        self.open_button = QPushButton()
         self.preview_button.clicked.connect(lambda: self.host.open_preview(self.view, 0))
         self.save_button.clicked.connect(lambda: self.host.save_copy(self.view))
         self.open_button.clicked.connect(lambda: self.host.open_external(self.view))
@@ -145,31 +150,16 @@ class ArtifactCard(QFrame):
         body.addLayout(actions)
         outer.addLayout(body, 1)
 
-        self.thumb_label = QLabel("Loading…")
+        self.thumb_label = QLabel()
         self.thumb_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.thumb_label.setFixedWidth(THUMB_WIDTH)
         self.thumb_label.setMinimumHeight(80)
-        self.thumb_label.setStyleSheet("color: #80868b; background: #f1f3f4; border: 1px solid #e0e0e0;")
         outer.addWidget(self.thumb_label, 0, Qt.AlignmentFlag.AlignTop)
 
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""
         self.view = view
-        kind = format_kind(view)
-        self.icon_label.setPixmap(kind_icon(kind, 36))
-        self.title_label.setText(view.title or (view.path.name if view.path else view.workspace_path))
-        self.title_label.setToolTip(view.workspace_path)
-        status, color = STATUS_TEXT.get(view.status, (view.status, "#5f6368"))
-        size = human_size(view.bytes) if view.bytes else ""
-        parts = [kind.upper()] + ([size] if size else [])
-        self.meta_label.setText(f"{' · '.join(parts)} · <span style='color:{color}'>{status}</span>")
-        text, color = evidence_badge(view.evidence)
-        self.badge.setText(text)
-        self.badge.setStyleSheet(f"QToolButton {{ color: {color}; border: 1px solid {color}; "
-                                 f"border-radius: 10px; padding: 2px 8px; }}")
-        self.checks_label.setText(evidence_html(view.evidence))
-        self.error_label.setText(view.error)
-        self.error_label.setVisible(bool(view.error))
+        self.retranslate()
         has_file = view.path is not None and view.status == "written"
         for b in (self.preview_button, self.save_button, self.open_button):
             b.setEnabled(has_file)
@@ -177,6 +167,58 @@ class ArtifactCard(QFrame):
         if thumb_key != self._thumb_key:  # the file appeared or changed: draw it again
             self._thumb_key = thumb_key
             self._load_thumbnail()
+
+    def retranslate(self) -> None:
+        """Show every string in the current language and every colour from the current palette."""
+        view = self.view
+        kind = format_kind(view)
+        self.icon_label.setPixmap(kind_icon(kind, 36))
+        self.title_label.setText(view.title or (view.path.name if view.path else view.workspace_path))
+        self.title_label.setToolTip(view.workspace_path)
+        status, role = STATUS_TEXT.get(view.status, (view.status, "muted"))
+        size = human_size(view.bytes) if view.bytes else ""
+        parts = [kind.upper()] + ([size] if size else [])
+        self.meta_label.setText(f"{' · '.join(parts)} · "
+                                f"<span style='color:{colors.status(role)}'>{html.escape(tr(status))}</span>")
+        text, color = evidence_badge(view.evidence)
+        self.badge.setText(text)
+        self.badge.setStyleSheet(f"QToolButton {{ color: {color}; border: 1px solid {color}; "
+                                 f"border-radius: 10px; padding: 2px 8px; }}")
+        self.checks_label.setText(evidence_html(view.evidence))
+        self.error_label.setText(view.error)
+        self.error_label.setVisible(bool(view.error))
+        self.preview_button.setText(tr("Preview"))
+        self.save_button.setText(tr("Save as…"))
+        self.open_button.setText(tr("Open"))
+        self.open_button.setToolTip(tr("Open with the system app"))
+        if self._thumb_state == "loading":
+            self.thumb_label.setText(tr("Loading…"))
+        elif self._thumb_state == "error":
+            self.thumb_label.setText(tr("No preview"))
+        self._restyle()
+
+    def _restyle(self) -> None:
+        pal = colors.palette()
+        base, border = colors.color(colors.Role.Base, pal), colors.color(colors.Role.Mid, pal)
+        muted = colors.status("muted", pal)
+        styles = (
+            (self, f"#ArtifactCard {{ background: {base}; border: 1px solid {border}; border-radius: 8px; }}"),
+            (self.meta_label, f"color: {muted};"),
+            (self.checks_label, f"background: {colors.color(colors.Role.AlternateBase, pal)}; "
+                                f"color: {colors.color(colors.Role.Text, pal)}; border-radius: 4px; padding: 6px;"),
+            (self.error_label, f"color: {colors.status('error', pal)};"),
+            (self.thumb_label, f"color: {muted}; background: {colors.color(colors.Role.AlternateBase, pal)}; "
+                               f"border: 1px solid {border};"),
+        )
+        for widget, sheet in styles:
+            if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
+                widget.setStyleSheet(sheet)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and hasattr(self, "thumb_label"):
+            self.retranslate()  # status colours and the evidence list follow the theme too
 
     def thumbnail(self) -> QPixmap | None:
         pix = self.thumb_label.pixmap()
@@ -192,7 +234,8 @@ class ArtifactCard(QFrame):
             self.thumb_label.setVisible(False)
             return
         self.thumb_label.setVisible(True)
-        self.thumb_label.setText("Loading…")
+        self._thumb_state = "loading"
+        self.thumb_label.setText(tr("Loading…"))
         dpr = self.devicePixelRatioF()
         self.jobs.submit(self._render_image, view.path, 0, int(THUMB_WIDTH * dpr),
                          on_done=self._on_thumbnail, on_error=self._on_thumbnail_error)
@@ -204,11 +247,13 @@ class ArtifactCard(QFrame):
         pix.setDevicePixelRatio(self.devicePixelRatioF())
         if pix.deviceIndependentSize().height() > THUMB_MAX_HEIGHT:
             pix = pix.copy(0, 0, pix.width(), int(THUMB_MAX_HEIGHT * pix.devicePixelRatio()))
+        self._thumb_state = "image"
         self.thumb_label.setPixmap(pix)
         self.thumb_label.setFixedHeight(int(pix.deviceIndependentSize().height()) + 2)
         self.sig_thumbnail_ready.emit(True)
 
     def _on_thumbnail_error(self, message: str) -> None:
-        self.thumb_label.setText("No preview")
+        self._thumb_state = "error"
+        self.thumb_label.setText(tr("No preview"))
         self.thumb_label.setToolTip(message)
         self.sig_thumbnail_ready.emit(False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -26,11 +26,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from renderers import _colors as colors
 from renderers import pageview
 from renderers._api import ArtifactView
 from renderers._common import checked_path, file_sha256
+from renderers._i18n import track, tr
 from renderers._jobs import Jobs
 from renderers._pdfcanvas import PdfCanvas, page_count
+
+
+# Whole phrases per unit, so a translation never has to glue a noun into a sentence.
+POSITION = {"Page": "Page {i} / {n}", "Slide": "Slide {i} / {n}", "Sheet": "Sheet {i} / {n}"}
+PREVIOUS = {"Page": "Previous page", "Slide": "Previous slide", "Sheet": "Previous sheet"}
+NEXT = {"Page": "Next page", "Slide": "Next slide", "Sheet": "Next sheet"}
 
 
 class PreviewBase(QWidget):
@@ -58,7 +66,10 @@ class PreviewBase(QWidget):
         self.jobs = Jobs(self)
         self.pv_jobs = Jobs(self, timeout=pageview.CONVERT_TIMEOUT + 10)
         self._busy_count = 0
+        self._busy_text = "Loading…"
         self._build(page_view if page_view is not None else pageview.available())
+        self.retranslate()
+        track(self)
         # Start on the next turn of the event loop, once the caller has sized and shown us,
         # so the first rasterisation is done at the final width.
         QTimer.singleShot(0, self, self._load)
@@ -131,10 +142,9 @@ class PreviewBase(QWidget):
         layout.setSpacing(4)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        self.prev_button = QToolButton(text="‹", toolTip=f"Previous {self.unit.lower()}")
-        self.next_button = QToolButton(text="›", toolTip=f"Next {self.unit.lower()}")
+        self.prev_button = QToolButton(text="‹")
+        self.next_button = QToolButton(text="›")
         self.position_label = QLabel("")
-        self.position_label.setMinimumWidth(self.position_label.fontMetrics().horizontalAdvance("Slide 0000 / 0000"))
         self.prev_button.clicked.connect(lambda: self.set_index(self.index() - 1))
         self.next_button.clicked.connect(lambda: self.set_index(self.index() + 1))
         # Ctrl+PgUp/PgDn as in spreadsheets and browsers; plain PgUp/PgDn stay with the scrolling view
@@ -147,17 +157,16 @@ class PreviewBase(QWidget):
         bar.addWidget(self.next_button)
         self._toolbar_extra(bar)
         bar.addStretch(1)
-        self.fit_button = QToolButton(text="Fit width")
-        self.zoom_out_button = QToolButton(text="−", toolTip="Zoom out")
-        self.zoom_in_button = QToolButton(text="+", toolTip="Zoom in")
+        self.fit_button = QToolButton()
+        self.zoom_out_button = QToolButton(text="−")
+        self.zoom_in_button = QToolButton(text="+")
         self.fit_button.clicked.connect(lambda: self._canvas() and self._canvas().fit_width())
         self.zoom_out_button.clicked.connect(lambda: self._canvas() and self._canvas().zoom_out())
         self.zoom_in_button.clicked.connect(lambda: self._canvas() and self._canvas().zoom_in())
         for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
             bar.addWidget(b)
-        self.page_view_button = QPushButton("Page view")
+        self.page_view_button = QPushButton()
         self.page_view_button.setCheckable(True)
-        self.page_view_button.setToolTip("Show the pages as LibreOffice lays them out")
         self.page_view_button.toggled.connect(self._on_page_view_toggled)
         self.page_view_button.setVisible(offer_page_view and self.offers_page_view)
         bar.addWidget(self.page_view_button)
@@ -169,7 +178,7 @@ class PreviewBase(QWidget):
         self.busy_bar.setRange(0, 0)
         self.busy_bar.setMaximumHeight(6)
         self.busy_bar.setTextVisible(False)
-        self.busy_label = QLabel("Loading…")
+        self.busy_label = QLabel()
         busy.addWidget(self.busy_label)
         busy.addWidget(self.busy_bar, 1)
         self.busy_row = QWidget()
@@ -184,12 +193,49 @@ class PreviewBase(QWidget):
         self.error_label.setWordWrap(True)
         self.error_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label.setStyleSheet("color: #a01818; padding: 24px; font-size: 14px;")
         self.stack.addWidget(self.error_label)
         layout.addWidget(self.stack, 1)
         self._track(self.jobs)
         self._track(self.pv_jobs)
         self._update_nav()
+
+    def retranslate(self) -> None:
+        """Show the frame's strings in the current language and its colours from the palette."""
+        unit = self.unit if self.unit in POSITION else "Page"
+        self.prev_button.setToolTip(tr(PREVIOUS[unit]))
+        self.next_button.setToolTip(tr(NEXT[unit]))
+        widest = max(tr(POSITION[u], i=8888, n=8888) for u in POSITION)
+        self.position_label.setMinimumWidth(self.position_label.fontMetrics().horizontalAdvance(widest))
+        self.fit_button.setText(tr("Fit width"))
+        self.zoom_out_button.setToolTip(tr("Zoom out"))
+        self.zoom_in_button.setToolTip(tr("Zoom in"))
+        self.page_view_button.setText(tr("Page view"))
+        self.page_view_button.setToolTip(tr("Show the pages as LibreOffice lays them out"))
+        self.busy_label.setText(tr(self._busy_text))
+        if self._error:
+            self.error_label.setText(tr("⚠  Cannot show this file") + f"\n\n{self._error}")
+        self._update_nav()
+        self._retranslate_native()
+        self._restyle()
+
+    def _restyle(self) -> None:
+        sheet = f"color: {colors.status('error')}; padding: 24px; font-size: 14px;"
+        if self.error_label.styleSheet() != sheet:
+            self.error_label.setStyleSheet(sheet)
+
+    def _retranslate_native(self) -> None:
+        """Subclasses re-set their own strings and colours here."""
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and hasattr(self, "error_label"):
+            self._restyle()
+            self._retranslate_native()
+
+    def _set_busy_text(self, text: str) -> None:
+        self._busy_text = text
+        self.busy_label.setText(tr(text))
 
     def _step(self, step: int) -> None:
         target = self.index() + step
@@ -210,8 +256,8 @@ class PreviewBase(QWidget):
 
     def _update_nav(self) -> None:
         count, index = self.count(), self.index()
-        unit = "Page" if self._page_mode else self.unit
-        self.position_label.setText(f"{unit} {index + 1} / {count}" if count else "")
+        unit = "Page" if self._page_mode or self.unit not in POSITION else self.unit
+        self.position_label.setText(tr(POSITION[unit], i=index + 1, n=count) if count else "")
         self.prev_button.setEnabled(count > 0 and index > 0)
         self.next_button.setEnabled(count > 0 and index < count - 1)
         for b in (self.prev_button, self.next_button):
@@ -227,7 +273,7 @@ class PreviewBase(QWidget):
     def _on_document(self, document: Any) -> None:
         self._count = self._native_loaded(document)
         if self._count <= 0:
-            self._fail(f"{self.view.title}: nothing to show")
+            self._fail(tr("{name}: nothing to show", name=self.view.title))
             return
         self._index = min(self._index, self._count - 1)
         self._update_nav()
@@ -242,7 +288,7 @@ class PreviewBase(QWidget):
     def _fail(self, message: str) -> None:
         name = self.path.name if self.path else self.view.title
         self._error = message if message.startswith(name) else f"{name}: {message}"
-        self.error_label.setText(f"⚠  Cannot show this file\n\n{self._error}")
+        self.error_label.setText(tr("⚠  Cannot show this file") + f"\n\n{self._error}")
         self.stack.setCurrentWidget(self.error_label)
         if not self._page_mode:
             self.page_view_button.setEnabled(False)  # a file we could not read is not sent on
@@ -267,7 +313,7 @@ class PreviewBase(QWidget):
             self._pv_canvas.sig_failed.connect(self._fail)
             self._track(self._pv_canvas.jobs)
             self.stack.addWidget(self._pv_canvas)
-        self.busy_label.setText("Rendering pages with LibreOffice…")
+        self._set_busy_text("Rendering pages with LibreOffice…")
         sha = self.view.sha256
         self.pv_jobs.submit(_convert, self.path, sha, self.cache_dir,
                             on_done=self._on_pv_pdf, on_error=self._fail)
@@ -275,7 +321,7 @@ class PreviewBase(QWidget):
     def _on_pv_pdf(self, result: tuple[Path, int]) -> None:
         pdf, count = result
         assert self._pv_canvas is not None
-        self.busy_label.setText("Loading…")
+        self._set_busy_text("Loading…")
         self._pv_count = count
         self._pv_index = min(self._pv_index, count - 1)
         self._pv_canvas.set_document(pdf)

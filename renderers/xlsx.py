@@ -9,6 +9,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableView, QTabBar, QVBoxLayout, QWidget
 
+from renderers import _colors as colors
+from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
 from renderers._xlsx_data import CHUNK_ROWS, Chunk, SheetReader, display, open_sheet
@@ -54,7 +56,7 @@ class SheetModel(QAbstractTableModel):
                 return self._formulas[(r, c)]  # never calculated: show what will compute it
             return display(value)
         if role == Qt.ItemDataRole.ForegroundRole and value is None and (r, c) in self._formulas:
-            return QColor("#80868b")
+            return QColor(colors.status("muted"))
         if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, (int, float)) and not isinstance(value, bool):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and (r, c) in self._formulas:
@@ -131,7 +133,6 @@ class _SheetView(QWidget):
         self.cell_label.setMinimumWidth(60)
         self.formula_bar = QLineEdit()
         self.formula_bar.setReadOnly(True)
-        self.formula_bar.setPlaceholderText("Select a cell to see its formula or value")
         bar.addWidget(QLabel("ƒx"))
         bar.addWidget(self.cell_label)
         bar.addWidget(self.formula_bar, 1)
@@ -140,7 +141,6 @@ class _SheetView(QWidget):
         self.table.setAlternatingRowColors(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setDefaultSectionSize(90)
-        self.table.setStyleSheet("QTableView { gridline-color: #e0e0e0; }")
         layout.addWidget(self.table, 1)
         bottom = QHBoxLayout()
         bottom.setContentsMargins(0, 0, 6, 0)
@@ -150,9 +150,18 @@ class _SheetView(QWidget):
         bottom.addWidget(self.tabs)
         bottom.addStretch(1)
         self.note_label = QLabel("")
-        self.note_label.setStyleSheet("color: #5f6368;")
         bottom.addWidget(self.note_label)
         layout.addLayout(bottom)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Placeholder text in the current language; grid and note colours from the palette."""
+        self.formula_bar.setPlaceholderText(tr("Select a cell to see its formula or value"))
+        pal = colors.palette()
+        for widget, sheet in ((self.table, f"QTableView {{ gridline-color: {colors.color(colors.Role.Mid, pal)}; }}"),
+                              (self.note_label, f"color: {colors.status('muted', pal)};")):
+            if widget.styleSheet() != sheet:
+                widget.setStyleSheet(sheet)
 
 
 class XlsxPreview(PreviewBase):
@@ -225,18 +234,28 @@ class XlsxPreview(PreviewBase):
         view.tabs.blockSignals(False)
         self._shown(reader.index)
 
+    def _retranslate_native(self) -> None:
+        self.sheet_view().retranslate()
+        self._update_note()
+        model = self.model
+        if model is not None and model.rowCount() and model.columnCount():
+            # never-calculated formulas take the new muted colour
+            model.dataChanged.emit(model.index(0, 0), model.index(model.rowCount() - 1, model.columnCount() - 1),
+                                   [Qt.ItemDataRole.ForegroundRole])
+
     def _update_note(self, *_rows: int) -> None:
         model = self.model
         if model is None:
             return
         loaded = model.rows_loaded()
         if model.capped():
-            text = f"Showing the first {loaded:,} rows (preview memory limit)"
+            text = tr("Showing the first {loaded} rows (preview memory limit)", loaded=f"{loaded:,}")
         elif model.is_done():
-            text = f"{loaded:,} rows"
+            text = tr("{loaded} rows", loaded=f"{loaded:,}")
         else:
             total = model.reader.total_rows
-            text = f"{loaded:,} of {total:,} rows read" if total > loaded else f"{loaded:,}+ rows read"
+            text = (tr("{loaded} of {total} rows read", loaded=f"{loaded:,}", total=f"{total:,}") if total > loaded
+                    else tr("{loaded}+ rows read", loaded=f"{loaded:,}"))
         self.sheet_view().note_label.setText(text)
 
     def _on_merged(self, merged: tuple[tuple[int, int, int, int], ...]) -> None:

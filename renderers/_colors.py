@@ -1,0 +1,59 @@
+"""Colours derived from the application palette, so cards read well on light and dark themes.
+
+Status colours come in a light-theme and a dark-theme shade (dark text on light
+backgrounds, light text on dark ones); tints mix the palette's Base with an accent.
+"""
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+Role = QPalette.ColorRole
+
+# name → (shade on a light background, shade on a dark background)
+_STATUS = {
+    "ok": ("#137333", "#81c995"),
+    "error": ("#a50e0e", "#f28b82"),
+    "warn": ("#b06000", "#fdd663"),
+    "accent": ("#1a73e8", "#8ab4f8"),
+}
+AMBER = "#f0a020"
+RED = "#e53935"
+GREEN = "#34a853"
+
+
+def palette() -> QPalette:
+    """The application palette (the theme), or a default one without an application."""
+    app = QGuiApplication.instance()
+    return QGuiApplication.palette() if app is not None else QPalette()
+
+
+def is_dark(pal: QPalette | None = None) -> bool:
+    pal = pal or palette()
+    return pal.color(Role.Base).lightness() < 128
+
+
+def color(role: Role, pal: QPalette | None = None) -> str:
+    """``#rrggbb`` of a palette role."""
+    return (pal or palette()).color(role).name()
+
+
+def status(name: str, pal: QPalette | None = None) -> str:
+    """A status colour readable on the palette's Base: ok, error, warn, accent, or muted."""
+    pal = pal or palette()
+    if name == "muted":
+        return pal.color(Role.PlaceholderText).name()
+    light, dark = _STATUS[name]
+    return dark if is_dark(pal) else light
+
+
+def mix(a: QColor | str, b: QColor | str, t: float) -> str:
+    """``a`` moved a fraction ``t`` towards ``b``."""
+    ca, cb = QColor(a), QColor(b)
+    return QColor(round(ca.red() + (cb.red() - ca.red()) * t), round(ca.green() + (cb.green() - ca.green()) * t),
+                  round(ca.blue() + (cb.blue() - ca.blue()) * t)).name()
+
+
+def tint(accent: str, pal: QPalette | None = None, strength: float = 0.08) -> str:
+    """Base with a touch of ``accent``; a little more on dark palettes, where it shows less."""
+    pal = pal or palette()
+    return mix(pal.color(Role.Base), accent, strength * (1.8 if is_dark(pal) else 1.0))
