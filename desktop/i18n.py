@@ -215,6 +215,98 @@ _UCHAT_ZH: dict[str, str] = {
     "Send (Enter)": "发送 (Enter)",
     "Stop": "停止",
     "Stop the running task": "停止正在运行的任务",
+    "Error": "错误",
+}
+
+# Strings the renderer cards and previews show (renderers.tr hands over its English template;
+# placeholders are filled after translation, so each template keeps the same {names}).
+_RENDERERS_ZH: dict[str, str] = {
+    # artifact card
+    "Preview": "预览",
+    "Save as…": "另存为…",
+    "Open": "打开",
+    "Open with the system app": "用系统应用打开",
+    "Loading…": "正在加载…",
+    "No preview": "无预览",
+    "Pending approval": "等待批准",
+    "Written": "已写入",
+    "Failed": "失败",
+    "Denied": "已拒绝",
+    "Not verified": "未验证",
+    "Verified ✓ {passed}/{total} checks": "已验证 ✓ {passed}/{total} 项检查",
+    "{n} check failed": "{n} 项检查未通过",
+    "{n} checks failed": "{n} 项检查未通过",
+    "{not_run} not run · {passed}/{total} passed": "{not_run} 项未运行 · {passed}/{total} 项通过",
+    "No checks were recorded for this file.": "此文件没有记录任何检查。",
+    "passed": "通过",
+    "failed": "未通过",
+    "not run": "未运行",
+    # approval card
+    "Approve": "批准",
+    "Deny": "拒绝",
+    "Approve writing {target}?": "批准写入 {target}？",
+    "Approved: write {target}": "已批准：写入 {target}",
+    "Denied: write {target}": "已拒绝：写入 {target}",
+    "Command:": "命令：",
+    "Target:": "目标：",
+    "(new)": "（新增）",
+    "(removed)": "（删除）",
+    "… and {n} more changes": "……另有 {n} 处更改",
+    "Approving…": "正在批准…",
+    "Could not send the decision: {reason}": "无法发送该决定：{reason}",
+    "Denied — nothing was written": "已拒绝——未写入任何内容",
+    "Denied — nothing was written ({reason})": "已拒绝——未写入任何内容（{reason}）",
+    "Approved — written {path}": "已批准——已写入 {path}",
+    "Approved — failed: {reason}": "已批准——失败：{reason}",
+    "Approved — failed: the write did not complete": "已批准——失败：写入未完成",
+    "Approved — writing…": "已批准——正在写入…",
+    # preview frame
+    "Page {i} / {n}": "第 {i} / {n} 页",
+    "Slide {i} / {n}": "第 {i} / {n} 张幻灯片",
+    "Sheet {i} / {n}": "第 {i} / {n} 个工作表",
+    "Previous page": "上一页",
+    "Next page": "下一页",
+    "Previous slide": "上一张幻灯片",
+    "Next slide": "下一张幻灯片",
+    "Previous sheet": "上一个工作表",
+    "Next sheet": "下一个工作表",
+    "Fit width": "适合宽度",
+    "Zoom in": "放大",
+    "Zoom out": "缩小",
+    "Page view": "页面视图",
+    "Show the pages as LibreOffice lays them out": "按 LibreOffice 的排版显示页面",
+    "Rendering pages with LibreOffice…": "正在用 LibreOffice 渲染页面…",
+    "⚠  Cannot show this file": "⚠  无法显示此文件",
+    "Notes: {notes}": "备注：{notes}",
+    "No notes for this slide.": "此幻灯片没有备注。",
+    "Select a cell to see its formula or value": "选择一个单元格以查看其公式或值",
+    "Showing the first {loaded} rows (preview memory limit)": "仅显示前 {loaded} 行（预览内存上限）",
+    "{loaded} rows": "{loaded} 行",
+    "{loaded} of {total} rows read": "已读取 {loaded} / {total} 行",
+    "{loaded}+ rows read": "已读取 {loaded}+ 行",
+    "Chart {title}": "图表 {title}",
+    "picture": "图片",
+    "picture too large to show": "图片太大，无法显示",
+    "picture not shown (the document's picture budget is used up)": "图片未显示（该文档的图片额度已用完）",
+    # errors
+    "{name}: nothing to show": "{name}：没有可显示的内容",
+    "the file has not been written yet": "文件尚未写入",
+    "the file is too large to preview": "文件太大，无法预览",
+    "the file could not be read ({detail})": "无法读取文件（{detail}）",
+    "the file took longer than {seconds} s to read; it is too large or damaged":
+        "读取文件超过 {seconds} 秒；文件太大或已损坏",
+    "{name}: the PDF is corrupt or truncated ({detail})": "{name}：PDF 已损坏或不完整（{detail}）",
+    "{name}: the PDF is password protected": "{name}：PDF 受密码保护",
+    "{name}: the PDF has no pages": "{name}：PDF 没有页面",
+    "{name}: there is no page {page}": "{name}：没有第 {page} 页",
+    "{name}: page {page} has no size": "{name}：第 {page} 页没有尺寸",
+    "{name}: the presentation could not be opened ({detail})": "{name}：无法打开演示文稿（{detail}）",
+    "{name}: the presentation has no slides": "{name}：演示文稿没有幻灯片",
+    "{name}: the workbook could not be opened ({detail})": "{name}：无法打开工作簿（{detail}）",
+    "{name}: the workbook has no sheets": "{name}：工作簿没有工作表",
+    "{name}: sheet “{sheet}” is a chart sheet; there are no cells to show":
+        "{name}：工作表“{sheet}”是图表工作表，没有可显示的单元格",
+    "{name}: sheet “{sheet}” could not be read ({detail})": "{name}：无法读取工作表“{sheet}”（{detail}）",
 }
 
 _language = "en"
@@ -261,6 +353,18 @@ def tr(key: str, **values: object) -> str:
     """The text for ``key`` in the current language, formatted with ``values``."""
     text = TABLES[_language].get(key) or _EN.get(key) or key
     return text.format(**values) if values else text
+
+
+def tr_renderers(text: str) -> str:
+    """Translator hook for the renderer cards and previews: they hand over their English template."""
+    if _language == "zh_CN":
+        return _RENDERERS_ZH.get(text, text)
+    return text
+
+
+def renderer_strings() -> dict[str, str]:
+    """English template → 简体中文 for every renderer string (for tests and translators)."""
+    return dict(_RENDERERS_ZH)
 
 
 def tr_uchat(text: str) -> str:

@@ -18,6 +18,8 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+import renderers
+from desktop import i18n
 from desktop.i18n import tr
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 
@@ -27,6 +29,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+_renderer_language_hook = False
+
+
+def install_renderer_translator() -> None:
+    """Renderer cards and previews speak the interface language and follow every later switch."""
+    global _renderer_language_hook
+    renderers.set_translator(i18n.tr_renderers)
+    if not _renderer_language_hook:  # one subscription per process, however many windows/hosts
+        i18n.on_language_changed(lambda _code: renderers.retranslate_all())
+        _renderer_language_hook = True
 
 
 def _field(row: Any, name: str, default: Any = None) -> Any:
@@ -81,6 +93,7 @@ class Host:
         self._approval_messages: dict[str, str] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self.last_save: asyncio.Future[Any] | None = None
+        install_renderer_translator()
 
     # -- views --------------------------------------------------------------------------
     def view_for(self, ref: ExtensionRef) -> ArtifactView | None:
