@@ -18,7 +18,7 @@ from pptx.enum.dml import MSO_FILL
 from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTextDocument
+from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
 
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
 from renderers._i18n import tr
@@ -369,7 +369,11 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     p.save()
     p.translate(rect.left(), top)
     p.scale(zoom, zoom)
-    doc.drawContents(p)
+    # Text without its own colour is the slide's default dark text, never the app palette's
+    # (under the dark theme that would be near-white on a white slide).
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.palette.setColor(QPalette.ColorRole.Text, QColor("#000000"))
+    doc.documentLayout().draw(p, context)
     p.restore()
 
 

@@ -83,6 +83,10 @@ class ApprovalCard(QFrame):
         self.changes_area.setWidget(self.changes_label)
         self.changes_area.setMaximumHeight(220)
         self.changes_area.setFrameShape(QFrame.Shape.NoFrame)
+        # the changes sit on the card's own tint, not on a Window-coloured panel
+        self.changes_area.setStyleSheet("QScrollArea { background: transparent; }")
+        self.changes_area.viewport().setAutoFillBackground(False)
+        self.changes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.changes_area)
         row = QHBoxLayout()
         self.approve_button = QPushButton()
@@ -143,7 +147,7 @@ class ApprovalCard(QFrame):
                                   f"color: {colors.color(colors.Role.HighlightedText, pal)}; "
                                   "border-radius: 4px; padding: 5px 14px; }"),
             (self.state_label, "font-weight: 600;" + (f" color: {colors.status(role, pal)};" if role else "")),
-            (self.changes_label, f"color: {colors.color(colors.Role.Text, pal)};"),
+            (self.changes_label, f"background: transparent; color: {colors.color(colors.Role.Text, pal)};"),
         )
         for widget, sheet in styles:
             if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
