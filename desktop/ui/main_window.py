@@ -214,8 +214,11 @@ class MainWindow(QMainWindow):
         self.sig_ready.emit()
         marker = os.environ.get(READY_ENV)
         if marker:
-            # Printed from a zero timer so the event loop has drained what startup queued.
-            QTimer.singleShot(0, lambda: (sys.stdout.write(marker + "\n"), sys.stdout.flush()))
+            # Printed from a zero timer so the event loop has drained what startup queued, after laying
+            # out the chat and a synchronous repaint, so the first frame (welcome or last conversation)
+            # is really drawn: the view may still hold a pending re-flow timer at this point.
+            QTimer.singleShot(0, lambda: (self.chat.view.sync(), self.repaint(),
+                                          sys.stdout.write(marker + "\n"), sys.stdout.flush()))
         # The runtime loads once the window is usable (a later zero timer, so it never delays the first
         # paint); a send or a decision made before then simply waits for it.
         QTimer.singleShot(0, lambda: self._run(self.controller.wait_runtime()))
