@@ -1,0 +1,134 @@
+"""Renderer cards and previews in 简体中文 and the dark theme, wired through desktop.i18n and the Host."""
+from __future__ import annotations
+
+import ast
+import hashlib
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from docx import Document
+from PySide6.QtWidgets import QApplication
+
+import renderers
+from desktop import i18n
+from desktop.ui import theme
+from desktop.ui.host import Host
+from renderers import ArtifactView, PendingApproval, _i18n
+from renderers.approval import ApprovalCard
+from renderers.registry import Registry
+
+RENDERERS = Path(renderers.__file__).parent
+TABLE_NAMES = {"POSITION", "PREVIOUS", "NEXT", "STATUS_TEXT", "CHECK_LABEL"}
+NOT_SHOWN = {"ok", "warn", "error", "muted", "accent", "Page", "Slide", "Sheet"}  # keys and colour names
+
+
+def renderer_templates() -> set[str]:
+    """Every English template the renderers pass to tr(), found in their source."""
+    found: set[str] = set()
+    for path in RENDERERS.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                args = node.args[1:] if name == "_decide" else node.args
+                if name in ("tr", "_set_state", "_decide", "_set_busy_text") and args \
+                        and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+                    found.add(args[0].value)
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in TABLE_NAMES for t in node.targets):
+                assert isinstance(node.value, ast.Dict)
+                for value in node.value.values:
+                    first = value.elts[0] if isinstance(value, ast.Tuple) else value
+                    if isinstance(first, ast.Constant) and first.value not in NOT_SHOWN and first.value.strip("✓✗–?"):
+                        found.add(first.value)
+    return found
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_renderer_string_has_a_chinese_translation_with_the_same_placeholders() -> None:
+    table = i18n.renderer_strings()
+    templates = renderer_templates()
+    assert len(templates) > 60  # the scan really found the strings
+    assert sorted(templates - set(table)) == []
+    for english in templates:
+        assert _fields(table[english]) == _fields(english), english
+        assert table[english] != english, english
+    assert sorted(set(table) - templates) == [], "entries no renderer uses"
+    i18n.set_language("zh_CN")
+    try:
+        assert i18n.tr_uchat("Error") == "错误"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.fixture
+def report(tmp_path: Path) -> Path:
+    path = tmp_path / "report.docx"
+    doc = Document()
+    doc.add_heading("Quarterly report", 1)
+    doc.add_paragraph("Revenue grew in every region.")
+    doc.save(str(path))
+    return path
+
+
+def _view(path: Path, **fields: object) -> ArtifactView:
+    data = path.read_bytes()
+    base = dict(id="art-1", kind="docx", title="Quarterly report", path=path, workspace_path="out/report.docx",
+                bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+    return ArtifactView(**{**base, **fields})  # type: ignore[arg-type]
+
+
+class _Recorder:
+    def __getattr__(self, name: str):  # noqa: ANN204 - every RendererHost call is a no-op here
+        return lambda *args, **kwargs: None
+
+
+@pytest.fixture
+def chinese(qapp: QApplication) -> Iterator[None]:
+    """The Host installs desktop's translator; the language is 简体中文 for the test, English after."""
+    Host(None, registry=Registry(), on_decision=lambda *a: None, on_preview=lambda *a: None, notify=lambda m: None)
+    assert _i18n._translator is i18n.tr_renderers
+    i18n.set_language("zh_CN")
+    yield
+    i18n.set_language("en")
+    theme.apply_theme("system", qapp)
+
+
+def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, chinese) -> None:  # noqa: ANN001
+    registry = Registry()
+    approval = PendingApproval("ap-1", "docx.create", "out/report.docx", "Create the report.")
+    approval_card = ApprovalCard(_view(report, kind="approval/docx", status="pending_approval",
+                                       approval=approval), _Recorder())
+    card = registry.create_card(_view(report), _Recorder())
+    preview = registry.create_preview(_view(report), None, 0)
+    for w in (approval_card, card, preview):
+        qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: preview.count() > 0, timeout=10_000)
+    assert (approval_card.approve_button.text(), approval_card.deny_button.text()) == ("批准", "拒绝")
+    assert approval_card.title_label.text() == "批准写入 out/report.docx？"
+    assert [b.text() for b in (card.preview_button, card.save_button, card.open_button)] == ["预览", "另存为…", "打开"]
+    assert "已写入" in card.meta_label.text() and card.badge.text() == "未验证"
+    assert preview.position_label.text() == "第 1 / 1 页"
+    assert preview.fit_button.text() == "适合宽度" and preview.page_view_button.text() == "页面视图"
+    i18n.set_language("en")  # switching while everything is open retranslates it in place
+    assert approval_card.approve_button.text() == "Approve" and card.save_button.text() == "Save as…"
+    assert preview.position_label.text() == "Page 1 / 1"
+
+
+def test_cards_are_dark_under_the_dark_theme(qtbot, report, chinese, qapp) -> None:  # noqa: ANN001
+    card = Registry().create_card(_view(report), _Recorder())
+    approval_card = ApprovalCard(_view(report, kind="approval/docx", status="pending_approval",
+                                       approval=PendingApproval("ap-1", "docx.create", "out/report.docx", "x")),
+                                 _Recorder())
+    for w in (card, approval_card):
+        qtbot.addWidget(w)
+        w.resize(520, 200)
+    theme.apply_theme("dark", qapp)
+    for w in (card, approval_card):
+        image = w.grab().toImage()
+        assert image.pixelColor(6, image.height() - 4).lightness() < 80, type(w).__name__
+    theme.apply_theme("light", qapp)  # a live switch back: the open card turns light again
+    qtbot.waitUntil(lambda: card.grab().toImage().pixelColor(6, 196).lightness() > 200, timeout=3_000)
