@@ -1,7 +1,8 @@
 """The renderer registry: entry-point discovery, lazy factories, blocked plugins.
 
 Two stages, as in npe2: a :class:`RendererSpec` is small and declarative and is
-read at discovery; the plugin class named by ``spec.factory`` is imported and
+read at discovery (which runs on first use, not at construction: importing
+importlib.metadata alone costs ~15 ms of the app's start); the plugin class named by ``spec.factory`` is imported and
 instantiated the first time a widget of that kind is asked for. A plugin that
 fails at either stage is logged once and blocked; its kind then yields ``None``
 and nothing else is affected.
@@ -16,9 +17,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from renderers._api import ArtifactView, RendererHost, RendererSpec
@@ -39,12 +40,20 @@ class Registry:
         self._plugins: dict[str, Any] = {}
         self._blocked: dict[str, str] = {}
         self._group = group
-        if discover:
-            self.discover()
+        self._undiscovered = discover
+        self._lock = threading.Lock()  # the window may warm discovery up in a worker thread
+
+    def _ensure_discovered(self) -> None:
+        if self._undiscovered:
+            with self._lock:
+                if self._undiscovered:
+                    self.discover()
 
     # -- registration -----------------------------------------------------------------
     def discover(self) -> list[str]:
         """Register every spec found under the entry-point group; return the kinds added."""
+        from importlib.metadata import entry_points
+
         added: list[str] = []
         for ep in entry_points(group=self._group):
             try:
@@ -55,16 +64,21 @@ class Registry:
                     raise TypeError(f"entry point {ep.value!r} is a {type(spec).__name__}, not a RendererSpec")
                 if not spec.kind or ":" not in spec.factory:
                     raise ValueError(f"spec {spec!r} needs a kind and a 'module:Class' factory")
-                self.register(spec)
+                self._register(spec)
             except Exception as exc:  # a broken plugin never stops discovery
                 self._blocked[f"entry point {ep.name}"] = f"{type(exc).__name__}: {exc}"
                 log.warning("renderer plugin %r (%s) blocked: %s", ep.name, ep.value, exc)
                 continue
             added.append(spec.kind)
+        self._undiscovered = False
         return added
 
     def register(self, spec: RendererSpec) -> Callable[[], None]:
         """Add ``spec``; refuse a kind already taken. Returns a disposer that removes it."""
+        self._ensure_discovered()
+        return self._register(spec)
+
+    def _register(self, spec: RendererSpec) -> Callable[[], None]:
         if spec.kind in self._specs:
             raise ValueError(f"renderer kind {spec.kind!r} is already registered "
                              f"by {self._specs[spec.kind].factory}")
@@ -89,19 +103,23 @@ class Registry:
 
     # -- lookup -----------------------------------------------------------------------
     def kinds(self) -> tuple[str, ...]:
+        self._ensure_discovered()
         return tuple(sorted(self._specs))
 
     def spec(self, kind: str) -> RendererSpec | None:
+        self._ensure_discovered()
         return self._specs.get(kind)
 
     def blocked(self) -> dict[str, str]:
         """Blocked plugins (kind or entry point → reason), for diagnostics."""
+        self._ensure_discovered()
         return dict(self._blocked)
 
     def plugin(self, kind: str) -> Any | None:
         """The plugin instance for ``kind``, importing it on first use; ``None`` if unknown or blocked."""
         if kind in self._plugins:
             return self._plugins[kind]
+        self._ensure_discovered()
         spec = self._specs.get(kind)
         if spec is None or kind in self._blocked:
             return None

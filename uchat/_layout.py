@@ -15,7 +15,6 @@ from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPalette, QTextCursor, QTextDocument
 
 from uchat._i18n import tr
-from uchat._markdown import markdown_to_html, style_sheet
 from uchat._types import Message, Role, Status
 
 MARGIN_X = 12  # row side margin
@@ -101,7 +100,8 @@ class LayoutEngine:
         self.font = QFont()
         self.palette = QPalette()
         self.colors = Colors.from_palette(self.palette)
-        self._css = ""
+        self._css: str | None = None  # built on the first document (see _style_sheet)
+        self._style: tuple[str, ...] = ()
         self._fm = QFontMetrics(self.font)
         self.set_style(self.font, self.palette)
 
@@ -114,14 +114,11 @@ class LayoutEngine:
         font.setFamilies(families)
         colors = Colors.from_palette(palette)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
-        css = style_sheet(
-            text=colors.text.name(), muted=colors.muted.name(), link=colors.link.name(),
-            code_bg=colors.code_bg.name(), border=colors.border.name(),
-            header_bg=mix(colors.code_bg, colors.text, 0.05).name(), mono=mono,
-        )
-        if css == self._css and font == self.font:
+        style = (colors.text.name(), colors.muted.name(), colors.link.name(), colors.code_bg.name(),
+                 colors.border.name(), mix(colors.code_bg, colors.text, 0.05).name(), mono)
+        if style == self._style and font == self.font:
             return
-        self.font, self.palette, self.colors, self._css = font, QPalette(palette), colors, css
+        self.font, self.palette, self.colors, self._style, self._css = font, QPalette(palette), colors, style, None
         self._fm = QFontMetrics(font)
         self._docs.clear()
 
@@ -155,7 +152,10 @@ class LayoutEngine:
         if message.role == Role.SYSTEM:
             font.setPointSizeF(font.pointSizeF() * 0.92)
         doc.setDefaultFont(font)
-        doc.setDefaultStyleSheet(self._css)
+        doc.setDefaultStyleSheet(self._style_sheet())
+        # Imported on the first document, not with the view: markdown-it costs ~15 ms of startup.
+        from uchat._markdown import markdown_to_html
+
         text = message.text
         if len(text) > MAX_RENDERED_CHARS:
             # A huge message would freeze the UI while it lays out; show the start
@@ -172,6 +172,15 @@ class LayoutEngine:
         if len(self._docs) > DOC_CACHE:
             self._docs.popitem(last=False)
         return doc
+
+    def _style_sheet(self) -> str:
+        if self._css is None:
+            from uchat._markdown import style_sheet
+
+            text, muted, link, code_bg, border, header_bg, mono = self._style
+            self._css = style_sheet(text=text, muted=muted, link=link, code_bg=code_bg, border=border,
+                                    header_bg=header_bg, mono=mono)
+        return self._css
 
     def _error_height(self, error: str, width: int) -> int:
         return self._fm.boundingRect(QRect(0, 0, width, 100_000), _WRAP, error_label(error)).height()

@@ -54,6 +54,12 @@ class Services:
         """(Re)build the agent runtime on the current workspace root."""
         from desktop.agent.runtime import AgentRuntime
 
+        # The window calls this in a worker thread once it is usable: find the renderer plugins here too
+        # (discovery is lazy and thread-safe), so the first artifact card does not pay for it.
+        kinds = getattr(self.registry, "kinds", None)
+        if callable(kinds):
+            kinds()
+
         self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
         return self.runtime
 
