@@ -2,9 +2,13 @@
 
 The store is the truth. While a task streams, text deltas go straight into the
 assistant message on screen; at every milestone (approval asked, artifact
-committed, decision, end) the conversation is re-read from the store through the
-single store executor and merged in place, so cards, ids and final texts always
-match what a restart would show.
+committed, decision, end) the newest messages are re-read from the store through
+the single store executor and merged in place, so cards, ids and final texts
+always match what a restart would show.
+
+A conversation opens with its newest page only; older history is read page by
+page when the user scrolls up (:meth:`TaskController.load_older`, installed as
+uchat's ``load_older``), so a long history costs what is on screen.
 """
 from __future__ import annotations
 
@@ -27,6 +31,20 @@ log = logging.getLogger(__name__)
 
 WELCOME_ID = LOCAL + "welcome"
 SYNC_TAIL = 40  # rows re-read at a task milestone once a conversation is on screen
+HISTORY_PAGE = 50  # rows read when a conversation opens (older ones come page by page on scrolling up)
+
+
+def shown_request(text: str, attachments: Sequence[str]) -> str:
+    """The user message as the window shows it while the task starts.
+
+    Same text as the runtime stores (desktop.agent.runtime.shown_request), so the stored message
+    replaces it without a visible change; kept here so the window does not import the agent at startup.
+    """
+    names = [Path(a).name for a in attachments]
+    if not names:
+        return text
+    line = " · ".join(f"📎 {name}" for name in names)
+    return f"{text.rstrip()}\n\n{line}" if text.strip() else line
 
 
 @dataclass
@@ -58,6 +76,7 @@ class TaskController(QObject):
         self._executor = executor
         self._refresh_card = refresh_card
         self.current_id: str | None = None
+        self._paged_id: str | None = None  # the conversation whose newest page is on screen
         self._tasks: dict[str, _TaskState] = {}
         self._pending: list[_TaskState] = []  # sends whose task id is not known yet
         self._operations: dict[asyncio.Future[Any], _TaskState] = {}
@@ -166,13 +185,19 @@ class TaskController(QObject):
     async def show(self, conversation_id: str | None) -> None:
         """Show ``conversation_id`` (or the welcome message when None)."""
         self.current_id = conversation_id
+        self._paged_id = None
         if conversation_id is None:
             self.conversation.reset([self.welcome()])
             if not self._operations:
                 self._set_state("idle")
             return
-        self.conversation.reset([])
-        await self.sync(conversation_id)
+        rows = await self._store(self.store.messages, conversation_id, HISTORY_PAGE)
+        if conversation_id != self.current_id:
+            return  # another conversation was opened meanwhile
+        # One reset with the newest page: uchat starts paging this conversation's history over.
+        self.conversation.reset([to_message(r) for r in rows] or [self.welcome()])
+        self._paged_id = conversation_id
+        await self.sync(conversation_id)  # binds running tasks' placeholders; the page itself is current
         if not self._operations:
             self._set_state(self._idle_state())  # a pending approval shown after a restart: "waiting"
 
@@ -195,12 +220,8 @@ class TaskController(QObject):
             conversation_id = self._sync_target
             # A milestone only touches a task's newest messages: once a long history is on screen, read
             # just the tail (and everything when the tail does not reach what is shown).
-            shown = sum(1 for m in self.conversation if not m.id.startswith(LOCAL))
-            tail = conversation_id == self.current_id and shown > SYNC_TAIL
-            rows = await self._store(self.store.messages, conversation_id, SYNC_TAIL if tail else None)
-            if tail and (not rows or rows[0].id not in self.conversation):
-                tail = False
-                rows = await self._store(self.store.messages, conversation_id)
+            # A milestone only touches a task's newest messages: read just the tail, never the history.
+            rows = await self._store(self.store.messages, conversation_id, SYNC_TAIL)
             bound = {}
             for state in self._tasks.values():
                 if state.conversation_id == conversation_id and state.message_id.startswith(LOCAL):
@@ -211,21 +232,63 @@ class TaskController(QObject):
                     if stored_id:
                         bound[state.message_id] = stored_id
                         state.message_id = stored_id
-            if conversation_id == self.current_id:
-                fresh = [to_message(r) for r in rows]
-                if tail and fresh and fresh[0].id in self.conversation:
-                    # Everything shown before the tail is unchanged history.
-                    first = self.conversation.index_of(fresh[0].id)
-                    fresh = [m for m in list(self.conversation)[:first] if not m.id.startswith(LOCAL)] + fresh
-                self._merge(fresh, bound)
-                self.sig_synced.emit(conversation_id)
+            # Until show() has put the newest page on screen, it does the merging (with this sync after).
+            if conversation_id == self.current_id and self._paged_id == conversation_id:
+                fresh = self._with_history(rows)
+                reset = fresh is None
+                if fresh is None:
+                    # More new messages than the tail (another window wrote them): start over from the
+                    # newest page; uchat pages the rest back in on scrolling up.
+                    page = await self._store(self.store.messages, conversation_id, HISTORY_PAGE)
+                    fresh = [to_message(r) for r in page]
+                if conversation_id == self.current_id and self._paged_id == conversation_id:
+                    self._merge(fresh, bound, reset=reset)
+                    self.sig_synced.emit(conversation_id)
             if not self._sync_again:
                 return
 
-    def _merge(self, stored: list[Message], bound: dict[str, str]) -> None:
+    def _with_history(self, rows: Sequence[Any]) -> list[Message] | None:
+        """The stored messages to show: the older history already on screen plus the fresh ``rows``
+        (the newest ``SYNC_TAIL``); None when the tail does not reach what is shown."""
+        fresh = [to_message(r) for r in rows]
+        shown = [m for m in self.conversation if not m.id.startswith(LOCAL)]
+        if len(rows) < SYNC_TAIL or not shown:
+            return fresh  # the whole conversation, or nothing of it shown yet (a new one)
+        if fresh[0].id in self.conversation:
+            first = self.conversation.index_of(fresh[0].id)
+            return [m for m in list(self.conversation)[:first] if not m.id.startswith(LOCAL)] + fresh
+        ids = [m.id for m in fresh]
+        if shown[0].id in ids:  # everything shown is inside the tail
+            return fresh[ids.index(shown[0].id):]
+        return None
+
+    def _merge(self, stored: list[Message], bound: dict[str, str], *, reset: bool = False) -> None:
         live = {s.message_id for s in self._tasks.values()} | {s.message_id for s in self._pending}
         waiting = {s.message_id for s in self._pending} | {s.user_id for s in self._pending}
-        merge(self.conversation, stored, bound=bound, live=live, waiting=waiting, empty=self.welcome())
+        merge(self.conversation, stored, bound=bound, live=live, waiting=waiting, empty=self.welcome(),
+              reset=reset)
+
+    def load_older(self, before_id: str | None, limit: int) -> list[Message]:
+        """uchat's history pager: up to ``limit`` stored messages before ``before_id``, oldest first.
+
+        Runs on the UI thread because uchat's ``load_older`` is synchronous: it is one small query on
+        the (conversation_id, n) index, a millisecond or two even for a 10,000-message conversation.
+        """
+        conversation_id = self._paged_id
+        if conversation_id is None or conversation_id != self.current_id:
+            return []  # a conversation is being opened: its reset starts paging over
+        anchor = before_id if before_id and not before_id.startswith(LOCAL) else None
+        if anchor is None or anchor not in self.conversation:
+            anchor = next((m.id for m in self.conversation if not m.id.startswith(LOCAL)), None)
+        if anchor is None:
+            return []  # nothing stored is shown (welcome, a new conversation): no older history
+        try:
+            rows = self.store.messages(conversation_id, limit, anchor)
+        except Exception as exc:  # noqa: BLE001 - say it once; the history shown stays as it is
+            log.exception("loading older messages failed")
+            self.sig_notice.emit(str(exc))
+            return []
+        return [to_message(r) for r in rows if r.id not in self.conversation]
 
     # -- sending ------------------------------------------------------------------------
     async def send(self, text: str, attachments: Sequence[str] = ()) -> None:
@@ -247,15 +310,14 @@ class TaskController(QObject):
             row = await self._store(self.store.create_conversation, title)
             conv_id = row.id
             self.current_id = conv_id
+            self._paged_id = conv_id  # new and empty: what is on screen is all of it
             self.sig_conversation_created.emit(conv_id)
         if self._stop_requested:
             self.sig_unsent.emit(text, list(attachments))
             return
         if WELCOME_ID in self.conversation:
             self.conversation.remove(WELCOME_ID)
-        shown_text = text
-        if attachments:
-            shown_text += "\n\n" + " · ".join(f"📎 {Path(a).name}" for a in attachments)
+        shown_text = shown_request(text, attachments)
         user_id = self._local_id("user")
         self.conversation.append(Message(id=user_id, role=Role.USER, text=shown_text))
         placeholder = self._local_id("assistant")

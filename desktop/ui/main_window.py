@@ -60,6 +60,8 @@ class MainWindow(QMainWindow):
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
+        # Conversations open with their newest page; scrolling up pages older history in from the store.
+        self.chat.model.set_load_older(self.controller.load_older)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")

@@ -28,13 +28,14 @@ def to_message(row: Any) -> Message:
 
 
 def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], live: set[str],
-          waiting: set[str], empty: Message) -> None:
+          waiting: set[str], empty: Message, reset: bool = False) -> None:
     """Make ``conv`` show ``stored`` (plus local notices and still-unbound placeholders).
 
     ``bound`` maps local placeholder ids to the stored ids they turned out to be;
     ``live`` are ids of messages a running task writes into (their longer streamed
     text is kept while the store still says "streaming"); ``waiting`` are local
     rows of sends whose task id is not known yet; ``empty`` is shown when nothing is.
+    ``reset`` replaces the list in one reset (uchat then pages older history over).
     """
     shown = {m.id: m for m in conv}
     for old_id, new_id in bound.items():
@@ -50,6 +51,9 @@ def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], l
     extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
     if not merged and not extras:
         merged = [empty]
+    if reset:
+        conv.reset(merged + extras)
+        return
     keep = {m.id for m in merged} | {m.id for m in extras}
     for msg in list(conv):
         if msg.id not in keep:

@@ -163,27 +163,6 @@ def test_a_pasted_image_becomes_an_attachment_file(make_window, qtbot, home: Pat
     assert QImage(str(saved)).pixelColor(3, 3) == QColor("red")
 
 
-def test_a_long_history_opens_whole_and_a_milestone_rereads_only_the_tail(make_window, qtbot, aloop) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    store = window.services.store
-    conv = store.create_conversation("Long")
-    for i in range(150):
-        store.add_message(conv.id, "user" if i % 2 == 0 else "assistant", f"message {i}")
-    run(aloop, qtbot, window.reload_conversations())
-    run(aloop, qtbot, window.open_conversation(conv.id))
-    assert len(window.conversation) == 150 and window.conversation[0].text == "message 0"
-
-    reads: list[object] = []
-    real = store.messages
-    store.messages = lambda cid, limit=None, before=None: reads.append(limit) or real(cid, limit, before)
-    last = store.add_message(conv.id, "assistant", "new answer")
-    store.update_message(window.conversation[149].id, text="message 149, edited")
-    run(aloop, qtbot, window.controller.sync(conv.id))
-    assert reads == [40]
-    assert len(window.conversation) == 151 and window.conversation[0].text == "message 0"
-    assert window.conversation[149].text == "message 149, edited" and window.conversation[150].id == last.id
-
-
 def test_an_agent_that_cannot_load_leaves_the_window_usable_and_loses_no_text(  # type: ignore[no-untyped-def]
         home: Path, aloop, qtbot, monkeypatch) -> None:
     from desktop.ui.main_window import MainWindow
