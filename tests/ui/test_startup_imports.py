@@ -1,0 +1,114 @@
+"""Startup stays light: the first frame loads no document library, model client or agent runtime,
+renderer discovery waits for first use, and 200 stored conversations are listed without reading
+their messages."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+MARKER = "MIRA-TEST-READY"
+
+# Runs the real `mira` startup; at the ready marker (first frame drawn) it reports sys.modules and exits.
+PROBE = f"""
+import json, os, sys
+real = sys.stdout
+
+class Out:
+    def write(self, text):
+        if text.strip() == {MARKER!r}:
+            from PySide6.QtWidgets import QApplication
+            window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
+            real.write(json.dumps({{"modules": sorted(sys.modules),
+                                   "sidebar": window.sidebar.ids(),
+                                   "rows": window.chat.view.model().rowCount()}}) + "\\n")
+            real.flush()
+            os._exit(0)
+        return real.write(text)
+
+    def flush(self):
+        real.flush()
+
+sys.stdout = Out()
+from desktop.cli import main
+main([])
+"""
+
+# Not needed to paint the first frame; each is imported later, on first use.
+DEFERRED = (
+    "fitz", "pymupdf", "docx", "openpyxl", "pptx",  # document libraries (renderers, skills)
+    "openai", "httpx", "keyring",  # model client and secrets (settings dialog, first task)
+    "desktop.agent.runtime", "desktop.llm.factory",  # agent runtime: a worker thread after the first frame
+    "importlib.metadata",  # version constant; renderer discovery on first use
+    "PySide6.QtSvg", "PySide6.QtNetwork", "PySide6.QtPdf",
+)
+
+
+def _probe(home: Path) -> dict[str, Any]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MIRA_HOME=str(home), MIRA_READY_MARKER=MARKER,
+               PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=60)
+    lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"no ready report (exit {out.returncode}): {out.stderr[-2000:]}"
+    return json.loads(lines[-1])
+
+
+def test_first_frame_loads_no_document_library_model_client_or_runtime(tmp_path: Path) -> None:
+    report = _probe(tmp_path)
+    modules = set(report["modules"])
+    loaded = sorted(name for name in DEFERRED if name in modules)
+    assert loaded == [], f"imported before the first frame: {loaded}"
+    assert "PySide6.QtWidgets" in modules and "desktop.ui.main_window" in modules  # the probe really ran
+    assert report["rows"] == 1  # the welcome message is in the chat
+    assert "markdown_it" in modules  # ...and was laid out (markdown) before the marker
+
+
+def test_two_hundred_conversations_are_listed_without_reading_their_messages(
+        home: Path, make_window, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    from desktop.store import Store
+
+    store = Store()
+    ids = []
+    for i in range(200):
+        conv = store.create_conversation(f"Conversation {i}")
+        store.add_message(conv.id, "user", f"table {i}")
+        ids.append(conv.id)
+    store.close()
+
+    read: list[str] = []
+    real = Store.messages
+
+    def messages(self: Store, conversation_id: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(conversation_id)
+        return real(self, conversation_id, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "messages", messages)
+    window = make_window()
+    assert sorted(window.sidebar.ids()) == sorted(ids)
+    assert window.controller.current_id is None  # nothing was open before: the welcome shows
+    assert read == [], f"startup read the messages of {len(set(read))} conversations"
+
+
+def test_renderer_discovery_waits_for_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    from renderers.registry import Registry
+
+    calls: list[str] = []
+    real = importlib.metadata.entry_points
+
+    def entry_points(**kwargs: Any) -> Any:
+        calls.append(kwargs.get("group", ""))
+        return real(**kwargs)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    registry = Registry()
+    assert calls == []
+    assert {"docx", "pdf", "pptx", "xlsx"} <= set(registry.kinds())
+    assert registry.spec("pdf") is not None
+    assert calls == ["mira.renderers"]  # once, however many lookups follow
