@@ -57,3 +57,10 @@ def tint(accent: str, pal: QPalette | None = None, strength: float = 0.08) -> st
     """Base with a touch of ``accent``; a little more on dark palettes, where it shows less."""
     pal = pal or palette()
     return mix(pal.color(Role.Base), accent, strength * (1.8 if is_dark(pal) else 1.0))
+
+
+def surround(pal: QPalette | None = None) -> QColor:
+    """The backdrop around a page or slide: Window a shade darker (light theme) or lighter (dark theme)."""
+    pal = pal or palette()
+    window = pal.color(Role.Window)
+    return window.lighter(125) if is_dark(pal) else window.darker(112)

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import TypeVar
 
 import pymupdf
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPalette
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtWidgets import QScrollArea, QWidget
 
+from renderers import _colors as colors
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
 from renderers._jobs import FITZ_LOCK, Jobs, PreviewError
@@ -117,15 +118,26 @@ class PdfCanvas(QScrollArea):
     sig_rendered = Signal(int)
     sig_failed = Signal(str)
 
+    def _restyle(self) -> None:
+        """The backdrop around the page follows the theme (only Window is set; the rest inherits)."""
+        backdrop = colors.surround()
+        if self.palette().color(QPalette.ColorRole.Window) != backdrop:
+            palette = QPalette()
+            palette.setColor(QPalette.ColorRole.Window, backdrop)
+            self.setPalette(palette)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ApplicationPaletteChange:
+            self._restyle()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidgetResizable(False)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         self.setBackgroundRole(self.backgroundRole())
         self.setFrameShape(QScrollArea.Shape.NoFrame)
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, QColor("#e6e6e6"))
-        self.setPalette(palette)
+        self._restyle()
         self._page_widget = _Page()
         self.setWidget(self._page_widget)
         self._path: Path | None = None

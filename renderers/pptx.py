@@ -49,10 +49,8 @@ class _SlideView(QWidget):
     def restyle(self) -> None:
         """Backgrounds from the palette: the slide sits on Window's darker/lighter shade, notes on AlternateBase."""
         pal = colors.palette()
-        window = pal.color(colors.Role.Window)
-        around = window.darker(112) if not colors.is_dark(pal) else window.lighter(125)
         for widget, sheet in (
-            (self.slide_label, f"background: {around.name()};"),
+            (self.slide_label, f"background: {colors.surround(pal).name()};"),
             (self.notes_label, f"background: {colors.color(colors.Role.AlternateBase, pal)}; "
                                f"color: {colors.color(colors.Role.Text, pal)}; "
                                f"border-top: 1px solid {colors.color(colors.Role.Mid, pal)}; padding: 6px;"),
