@@ -5,7 +5,9 @@ backgrounds, light text on dark ones); tints mix the palette's Base with an acce
 """
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QWidget
 
 Role = QPalette.ColorRole
 
@@ -64,3 +66,18 @@ def surround(pal: QPalette | None = None) -> QColor:
     pal = pal or palette()
     window = pal.color(Role.Window)
     return window.lighter(125) if is_dark(pal) else window.darker(112)
+
+
+def paint_card(widget: QWidget, background: str, border: str, radius: float = 8.0) -> None:
+    """Draw a card's rounded background in ``paintEvent``.
+
+    Cards paint their own background instead of using a style sheet on themselves: a sheet
+    would make the card's palette explicit, and a widget with an explicit palette no longer
+    receives the PaletteChange that tells it the theme changed.
+    """
+    p = QPainter(widget)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(QPen(QColor(border), 1))
+    p.setBrush(QColor(background))
+    p.drawRoundedRect(QRectF(widget.rect()).adjusted(0.5, 0.5, -0.5, -0.5), radius, radius)
+    p.end()

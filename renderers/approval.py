@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
@@ -51,6 +52,7 @@ class ApprovalCard(QFrame):
         self._state: tuple[str, dict[str, object], str] = ("", {}, "")
         self._outcome = ""
         self.setObjectName("ApprovalCard")
+        self._card_colors = ("#fffaf0", "#f0c36d")  # background, border; set from the palette
         self.setMinimumWidth(360)
         self.setMaximumWidth(720)
         self._build()
@@ -140,9 +142,9 @@ class ApprovalCard(QFrame):
         pal = colors.palette()
         amber = colors.AMBER
         role = self._state[2]
+        self._card_colors = (colors.tint(amber, pal), colors.mix(pal.color(colors.Role.Base), amber, 0.55))
+        self.update()
         styles = (
-            (self, f"#ApprovalCard {{ background: {colors.tint(amber, pal)}; "
-                   f"border: 1px solid {colors.mix(pal.color(colors.Role.Base), amber, 0.55)}; border-radius: 8px; }}"),
             (self.approve_button, f"QPushButton:enabled {{ background: {colors.color(colors.Role.Highlight, pal)}; "
                                   f"color: {colors.color(colors.Role.HighlightedText, pal)}; "
                                   "border-radius: 4px; padding: 5px 14px; }"),
@@ -152,6 +154,9 @@ class ApprovalCard(QFrame):
         for widget, sheet in styles:
             if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
                 widget.setStyleSheet(sheet)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        colors.paint_card(self, *self._card_colors)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

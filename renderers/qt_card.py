@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QImage, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -87,13 +87,14 @@ class ArtifactCard(QFrame):
         self.view = view
         self._render_image = render_image
         self.setObjectName("ArtifactCard")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.setMinimumWidth(360)
         self.setMaximumWidth(720)
         self.jobs = Jobs(self, timeout=20)
         self._thumb_key: tuple[object, ...] | None = None
         self._thumb_state = "loading"  # loading | error | image
+        self._card_colors = ("#ffffff", "#d0d7de")  # background, border; set from the palette
         self._build()
         self.update_view(view)
         track(self)
@@ -201,8 +202,9 @@ class ArtifactCard(QFrame):
         pal = colors.palette()
         base, border = colors.color(colors.Role.Base, pal), colors.color(colors.Role.Mid, pal)
         muted = colors.status("muted", pal)
+        self._card_colors = (base, border)
+        self.update()
         styles = (
-            (self, f"#ArtifactCard {{ background: {base}; border: 1px solid {border}; border-radius: 8px; }}"),
             (self.meta_label, f"color: {muted};"),
             (self.checks_label, f"background: {colors.color(colors.Role.AlternateBase, pal)}; "
                                 f"color: {colors.color(colors.Role.Text, pal)}; border-radius: 4px; padding: 6px;"),
@@ -213,6 +215,9 @@ class ArtifactCard(QFrame):
         for widget, sheet in styles:
             if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
                 widget.setStyleSheet(sheet)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        colors.paint_card(self, *self._card_colors)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from docx import Document
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
 import renderers
 from desktop import i18n
@@ -119,16 +119,28 @@ def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, ch
 
 
 def test_cards_are_dark_under_the_dark_theme(qtbot, report, chinese, qapp) -> None:  # noqa: ANN001
-    card = Registry().create_card(_view(report), _Recorder())
+    # Inside a parent, as in the chat: a card must hear the theme change through its parent.
+    chat = QWidget()
+    qtbot.addWidget(chat)
+    layout = QVBoxLayout(chat)
+    card = Registry().create_card(_view(report), _Recorder(), chat)
     approval_card = ApprovalCard(_view(report, kind="approval/docx", status="pending_approval",
                                        approval=PendingApproval("ap-1", "docx.create", "out/report.docx", "x")),
-                                 _Recorder())
-    for w in (card, approval_card):
-        qtbot.addWidget(w)
-        w.resize(520, 200)
-    theme.apply_theme("dark", qapp)
-    for w in (card, approval_card):
+                                 _Recorder(), chat)
+    layout.addWidget(card)
+    layout.addWidget(approval_card)
+    chat.resize(560, 480)
+    chat.show()
+    qtbot.waitExposed(chat)
+
+    def corner(w: QWidget) -> int:
         image = w.grab().toImage()
-        assert image.pixelColor(6, image.height() - 4).lightness() < 80, type(w).__name__
-    theme.apply_theme("light", qapp)  # a live switch back: the open card turns light again
-    qtbot.waitUntil(lambda: card.grab().toImage().pixelColor(6, 196).lightness() > 200, timeout=3_000)
+        return image.pixelColor(6, image.height() - 4).lightness()
+
+    theme.apply_theme("light", qapp)
+    qtbot.waitUntil(lambda: corner(card) > 200 and corner(approval_card) > 200, timeout=3_000)
+    theme.apply_theme("dark", qapp)  # a live switch: the open cards turn dark
+    qtbot.waitUntil(lambda: corner(card) < 60 and corner(approval_card) < 80, timeout=3_000)
+    assert "已写入" in card.meta_label.text()
+    theme.apply_theme("light", qapp)
+    qtbot.waitUntil(lambda: corner(card) > 200, timeout=3_000)
