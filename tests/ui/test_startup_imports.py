@@ -1,6 +1,6 @@
 """Startup stays light: the first frame loads no document library, model client or agent runtime,
-renderer discovery waits for first use, and 200 stored conversations are listed without reading
-their messages."""
+renderer discovery waits for first use, and of 200 stored conversations only the reopened one's
+messages are read."""
 from __future__ import annotations
 
 import json
@@ -68,8 +68,9 @@ def test_first_frame_loads_no_document_library_model_client_or_runtime(tmp_path:
     assert "markdown_it" in modules  # ...and was laid out (markdown) before the marker
 
 
-def test_two_hundred_conversations_are_listed_without_reading_their_messages(
+def test_two_hundred_conversations_are_listed_reading_only_the_reopened_ones_messages(
         home: Path, make_window, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    from desktop.settings import SettingsStore
     from desktop.store import Store
 
     store = Store()
@@ -79,6 +80,8 @@ def test_two_hundred_conversations_are_listed_without_reading_their_messages(
         store.add_message(conv.id, "user", f"table {i}")
         ids.append(conv.id)
     store.close()
+    # The user had an old conversation open: Mira reopens it (QSettings INI) and reads only its messages.
+    SettingsStore().window_state_path.write_text(f"[General]\nlast_conversation={ids[7]}\n", encoding="utf-8")
 
     read: list[str] = []
     real = Store.messages
@@ -90,8 +93,9 @@ def test_two_hundred_conversations_are_listed_without_reading_their_messages(
     monkeypatch.setattr(Store, "messages", messages)
     window = make_window()
     assert sorted(window.sidebar.ids()) == sorted(ids)
-    assert window.controller.current_id is None  # nothing was open before: the welcome shows
-    assert read == [], f"startup read the messages of {len(set(read))} conversations"
+    assert window.controller.current_id == ids[7]
+    assert [m.text for m in window.conversation] == ["table 7"]
+    assert set(read) == {ids[7]}, f"startup read the messages of {len(set(read))} conversations"
 
 
 def test_renderer_discovery_waits_for_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
