@@ -81,3 +81,12 @@ def paint_card(widget: QWidget, background: str, border: str, radius: float = 8.
     p.setBrush(QColor(background))
     p.drawRoundedRect(QRectF(widget.rect()).adjusted(0.5, 0.5, -0.5, -0.5), radius, radius)
     p.end()
+
+
+def bold(widget: QWidget, pixel_size: int = 0) -> None:
+    """Bold (and optionally sized) text through the font, not a style sheet: a sheet would pin the palette."""
+    font = widget.font()
+    font.setBold(True)
+    if pixel_size:
+        font.setPixelSize(pixel_size)
+    widget.setFont(font)

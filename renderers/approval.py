@@ -69,7 +69,7 @@ class ApprovalCard(QFrame):
         head.addWidget(self.icon_label, 0, Qt.AlignmentFlag.AlignTop)
         self.title_label = QLabel()
         self.title_label.setWordWrap(True)
-        self.title_label.setStyleSheet("font-weight: 600; font-size: 14px;")
+        colors.bold(self.title_label, 14)
         head.addWidget(self.title_label, 1)
         layout.addLayout(head)
         self.details_label = QLabel()
@@ -97,6 +97,7 @@ class ApprovalCard(QFrame):
         self.approve_button.clicked.connect(self._on_approve)
         self.deny_button.clicked.connect(self._on_deny)
         self.state_label = QLabel()
+        colors.bold(self.state_label)
         row.addWidget(self.approve_button)
         row.addWidget(self.deny_button)
         row.addWidget(self.state_label, 1)
@@ -148,7 +149,7 @@ class ApprovalCard(QFrame):
             (self.approve_button, f"QPushButton:enabled {{ background: {colors.color(colors.Role.Highlight, pal)}; "
                                   f"color: {colors.color(colors.Role.HighlightedText, pal)}; "
                                   "border-radius: 4px; padding: 5px 14px; }"),
-            (self.state_label, "font-weight: 600;" + (f" color: {colors.status(role, pal)};" if role else "")),
+            (self.state_label, f"color: {colors.status(role, pal) if role else colors.color(colors.Role.Text, pal)};"),
             (self.changes_label, f"background: transparent; color: {colors.color(colors.Role.Text, pal)};"),
         )
         for widget, sheet in styles:

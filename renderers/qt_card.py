@@ -113,7 +113,7 @@ class ArtifactCard(QFrame):
         titles = QVBoxLayout()
         titles.setSpacing(2)
         self.title_label = QLabel()
-        self.title_label.setStyleSheet("font-weight: 600; font-size: 14px;")
+        colors.bold(self.title_label, 14)
         self.title_label.setWordWrap(True)
         self.meta_label = QLabel()
         titles.addWidget(self.title_label)
