@@ -53,9 +53,13 @@ def open_pdf(path: Path) -> pymupdf.Document:
     return doc
 
 
+# Ligatures are expanded ("ﬃ" → "ffi") so what the spec asked for is found as typed.
+_TEXT_FLAGS = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_PRESERVE_LIGATURES
+
+
 def page_text(page: pymupdf.Page) -> str:
     try:
-        return page.get_text()
+        return page.get_text(flags=_TEXT_FLAGS)
     except Exception as exc:  # noqa: BLE001
         raise CommandError(f"page {page.number + 1} cannot be read ({type(exc).__name__})") from None
 

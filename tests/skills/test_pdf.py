@@ -125,3 +125,14 @@ def test_trailing_page_break_adds_no_empty_page(ws: Workspace) -> None:
     result = get_command("pdf_create").run(ws, {"path": "t.pdf", "blocks": [
         {"type": "paragraph", "text": "Only page"}, {"type": "page_break"}]})
     assert result.ok and result.evidence[0].counts["pages"] == 1
+
+
+def test_words_with_ligatures_are_found_as_typed(ws: Workspace) -> None:
+    """The layout engine draws "ffi" as one glyph; inspect and verify still read "office"."""
+    get_command("pdf_create").run(ws, {"path": "lig.pdf", "blocks": [
+        {"type": "paragraph", "text": "The office staff offer efficient waffles."}]})
+    inspected = get_command("pdf_inspect").run(ws, {"path": "lig.pdf"})
+    assert "The office staff offer efficient waffles." in " ".join(inspected.message.split()) or \
+        "The office staff offer efficient waffles." in " ".join(str(inspected.data).split())
+    verified = get_command("pdf_verify").run(ws, {"path": "lig.pdf", "expect": {"text": ["office staff offer"]}})
+    assert verified.ok, verified.message
