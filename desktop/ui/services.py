@@ -46,9 +46,13 @@ class Services:
     executor: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store"))
     closed: bool = False
+    # One model (and so one HTTP client) per model settings, not one per task.
+    _model: Any = field(default=None, repr=False)
 
     def model_for_task(self) -> Any:
-        return make_model(self.settings)
+        if self._model is None:
+            self._model = make_model(self.settings)
+        return self._model
 
     def build_runtime(self) -> Any:
         """(Re)build the agent runtime on the current workspace root."""
@@ -68,6 +72,7 @@ class Services:
         moved = settings.workspace_path() != self.settings.workspace_path()
         self.settings = replace(settings, problems=())
         self.settings_store.save(self.settings)
+        self._model = None  # the next task uses the new model settings and key
         return moved
 
     def close(self) -> None:
