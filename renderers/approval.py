@@ -21,17 +21,20 @@ MAX_CHANGES_SHOWN = 200
 
 
 def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
-    """Readable before → after pairs; everything escaped."""
+    """Readable before → after pairs; everything escaped. An empty side means added or removed."""
     pal = colors.palette()
     removed, added = colors.tint(colors.RED, pal, 0.12), colors.tint(colors.GREEN, pal, 0.12)
     new, gone = html.escape(tr("(new)")), html.escape(tr("(removed)"))
-    rows = []
-    for before, after in changes[:MAX_CHANGES_SHOWN]:
-        b = html.escape(before) if before else f"<i>{new}</i>"
-        a = html.escape(after) if after else f"<i>{gone}</i>"
-        rows.append(f"<tr><td style='background:{removed}; padding:3px 6px'>{b}</td>"
-                    "<td style='padding:3px 6px'>→</td>"
-                    f"<td style='background:{added}; padding:3px 6px'>{a}</td></tr>")
+    shown = changes[:MAX_CHANGES_SHOWN]
+    cell = "<td style='background:{}; padding:3px 6px'>{}</td>"
+    if shown and not any(before for before, _ in shown):
+        # Only additions (a new file): one column of what will be there, no empty "before" side.
+        rows = [f"<tr>{cell.format(added, '+ ' + html.escape(after))}</tr>" for _, after in shown]
+    else:
+        rows = [f"<tr>{cell.format(removed, html.escape(b) if b else f'<i>{new}</i>')}"
+                "<td style='padding:3px 6px'>→</td>"
+                f"{cell.format(added, html.escape(a) if a else f'<i>{gone}</i>')}</tr>"
+                for b, a in shown]
     more = len(changes) - MAX_CHANGES_SHOWN
     tail = f"<p><i>{html.escape(tr('… and {n} more changes', n=more))}</i></p>" if more > 0 else ""
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>{tail}"

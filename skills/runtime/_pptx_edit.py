@@ -91,7 +91,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         made = build_slides(prs, op["slide"], ws)
         for i in range(len(made)):
             move_slide(prs, count + i, at - 1 + i)
-        return [["(new)", f"Slide {at + i}: {slide_title(s)} ({op['slide']['layout']})"] for i, s in enumerate(made)]
+        return [["", f"Slide {at + i}: {slide_title(s)} ({op['slide']['layout']})"] for i, s in enumerate(made)]
     slide = _slide(prs, op["slide"], where)
     n = op["slide"]
     label = _label(slide, n)

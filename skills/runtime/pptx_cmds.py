@@ -79,7 +79,7 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         exists = ws.resolve(rel).exists()
     except WorkspaceError:
         exists = False
-    changes = [["(new)", f"Slide {i}: {s.get('title', '')} ({s.get('layout', '?')})"]
+    changes = [["", f"Slide {i}: {s.get('title', '')} ({s.get('layout', '?')})"]
                for i, s in enumerate(slides, 1)]
     verb = "Replace" if exists else "Create"
     return {"summary": f"{verb} {rel}: {len(slides)} slides", "changes": changes}

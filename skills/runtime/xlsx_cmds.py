@@ -63,7 +63,7 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     for s in args.get("sheets") or []:
         header = s.get("header") or []
         cols = ", ".join(show(h) for h in header[:8])
-        changes.append(["(new)", f"sheet {s.get('name', '?')}: {len(s.get('rows') or [])} rows"
+        changes.append(["", f"sheet {s.get('name', '?')}: {len(s.get('rows') or [])} rows"
                         + (f"; columns {cols}" if cols else "")])
     verb = "Replace" if exists else "Create"
     return {"summary": f"{verb} {rel}: {len(changes)} sheets", "changes": changes}

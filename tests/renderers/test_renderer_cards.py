@@ -169,3 +169,14 @@ def test_a_host_that_fails_lets_the_user_retry(qtbot, registry, files, host, vie
         qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
     assert attempts == ["ap-1", "ap-1"] and card.state_label.text() == "Approving…"
+
+
+def test_changes_show_a_new_file_as_one_column_and_edits_as_before_after(qapp) -> None:  # type: ignore[no-untyped-def]
+    from renderers.approval import changes_html
+
+    created = changes_html((("", "Slide 1: Launch plan (title)"), ("", "Slide 2: Goals (bullets)")))
+    assert "+ Slide 1: Launch plan (title)" in created and "→" not in created and "(new)" not in created
+    edited = changes_html((("Budget: 10", "Budget: 12"), ("", "Added line"), ("Old line", "")))
+    assert edited.count("→") == 3 and "(new)" in edited and "(removed)" in edited
+    assert "Budget: 10" in edited and "Budget: 12" in edited
+    assert "&lt;b&gt;" in changes_html((("", "<b>x</b>"),))  # escaped, never markup

@@ -187,7 +187,7 @@ def test_inspect_outline(ws: Workspace) -> None:
 def test_describe_lists_slides_for_the_approval_card(ws: Workspace) -> None:
     card = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": DECK})
     assert card["summary"] == "Create d.pptx: 4 slides"
-    assert card["changes"][1] == ["(new)", "Slide 2: Highlights (bullets)"]
+    assert card["changes"][1] == ["", "Slide 2: Highlights (bullets)"]
     assert not (ws.root / "d.pptx").exists()
     bad = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": [{"layout": "title"}]})
     assert bad["changes"] == [] and "slides[0]: 'title' is a required property" in bad["summary"]

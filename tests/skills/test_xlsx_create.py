@@ -178,7 +178,7 @@ def test_verify_uncalculated_formula_value_is_not_run(ws: Workspace) -> None:
 def test_describe_create_summarises_sheets(ws: Workspace) -> None:
     card = get_command("xlsx_create").describe(ws, {"path": "s.xlsx", "sheets": [SALES]})
     assert card == {"summary": "Create s.xlsx: 1 sheets",
-                    "changes": [["(new)", "sheet Sales: 3 rows; columns Region, Q1, Q2, Total"]]}
+                    "changes": [["", "sheet Sales: 3 rows; columns Region, Q1, Q2, Total"]]}
 
 
 def test_big_sheet_uses_streaming_and_verifies_every_cell(ws: Workspace) -> None:
