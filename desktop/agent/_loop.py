@@ -117,6 +117,14 @@ class LoopMixin:
     # -- main agent ------------------------------------------------------------------------
 
     async def _main_loop(self: AgentRuntime, run: Run) -> str:
+        ended = self._ended_skill(run)
+        if ended is not None:
+            # A crash came after the skill ended but before the packet was frozen: finalize only. The
+            # planner never takes over again (it could run the skill twice or answer without the files).
+            key, outcome = ended
+            self._close_other_calls(run, key)
+            await self._finalize(run, outcome)
+            return "finished"
         while True:
             entries = self.store.transcript(run.task_id, MAIN)
             state = M.state_of(entries)
@@ -139,6 +147,18 @@ class LoopMixin:
                 self._finish_plain(run, text or "I have no answer to give.")
                 return "finished"
             await self._call_model(run, MAIN, self._messages(run, MAIN), MAIN_TOOLS, append=True)
+
+    def _ended_skill(self: AgentRuntime, run: Run) -> tuple[str, Outcome] | None:
+        """The run_skill call key and outcome when the task's skill agent already ended, else None."""
+        task = self.store.task(run.task_id)
+        if not task.skill_call_key or not task.skill_id:
+            return None
+        result = M.state_of(self.store.transcript(run.task_id, MAIN)).results.get(task.skill_call_key)
+        if result is None:
+            return None
+        return task.skill_call_key, Outcome(str(result.get("status") or "failed"), task.skill_id,
+                                            str(result.get("summary") or ""),
+                                            tuple(str(p) for p in result.get("selected") or ()))
 
     def _close_other_calls(self: AgentRuntime, run: Run, done_key: str) -> None:
         state = M.state_of(self.store.transcript(run.task_id, MAIN))
@@ -208,7 +228,8 @@ class LoopMixin:
             return PAUSED
         assert isinstance(outcome, Outcome)
         ledger = [r for r in self.store.ledger(run.task_id) if r.agent == MAIN and r.call_key == key]
-        result = {"ok": outcome.status == "completed", "status": outcome.status, "summary": outcome.summary}
+        result = {"ok": outcome.status == "completed", "status": outcome.status, "summary": outcome.summary,
+                  "selected": list(outcome.selected)}
         if ledger and ledger[0].state == "executing":
             self.store.record_result(ledger[0].id, ("executing",), "done" if result["ok"] else "failed", result,
                                      M.tool_result(call, result))

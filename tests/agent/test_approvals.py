@@ -152,3 +152,23 @@ def test_approve_under_another_flow_version_is_refused(h: Harness) -> None:
     with pytest.raises(ApprovalError, match="started under flow"):
         run(rt.deny(approval_id))
     assert h.store.approval(approval_id).state == "pending"
+
+
+def test_crash_after_the_skill_ended_finalizes_on_restart_without_planning_again(h: Harness) -> None:
+    # §4: once the skill agent completed, the parent only finalizes; a crash before the packet is frozen
+    # must not hand the task back to the planner (which could run the skill again or answer without files).
+    rt, task_id, approval_id = _paused(h)
+
+    async def crash(*_a: object, **_k: object) -> None:
+        raise SystemExit("simulated crash before the packet is frozen")
+
+    rt._commit = crash  # type: ignore[method-assign]
+    with pytest.raises(SystemExit):
+        run(rt.approve(approval_id))
+    assert h.store.task(task_id).status == "running" and h.store.task(task_id).packet is None
+    rt2 = h.runtime([Completion("Delivered a.txt.")])
+    run(rt2.recover())
+    status = rt2.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "completed"
+    assert [a.workspace_path for a in h.store.task_artifacts(task_id)] == ["a.txt"]
+    assert len(h.model.calls) == 1 and h.model.calls[0].tools == ()
