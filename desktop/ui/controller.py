@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,12 +106,18 @@ class TaskController(QObject):
             # Events may come from any thread; the signal hops them onto the UI thread.
             self._unsubscribe = runtime.subscribe(self.sig_event.emit)
 
+    def replace_runtime(self, load: Callable[[], Awaitable[Any]]) -> None:
+        """Drop the runtime and load another through ``load``; sends and decisions wait for it."""
+        self.attach_runtime(None)
+        self._runtime_loading = asyncio.ensure_future(load())
+
     async def wait_runtime(self) -> Any:
         """The runtime, loading it once through ``runtime_loader`` when it is not there yet."""
-        if self.runtime is None and self.runtime_loader is not None:
-            if self._runtime_loading is None:
+        if self.runtime is None:
+            if self._runtime_loading is None and self.runtime_loader is not None:
                 self._runtime_loading = asyncio.ensure_future(self.runtime_loader())
-            await asyncio.shield(self._runtime_loading)
+            if self._runtime_loading is not None:
+                await asyncio.shield(self._runtime_loading)
         return self.runtime
 
     def close(self) -> None:
@@ -198,8 +204,7 @@ class TaskController(QObject):
         self.conversation.reset([to_message(r) for r in rows] or [self.welcome()])
         self._paged_id = conversation_id
         await self.sync(conversation_id)  # binds running tasks' placeholders; the page itself is current
-        if not self._operations:
-            self._set_state(self._idle_state())  # a pending approval shown after a restart: "waiting"
+        await self.update_idle_state()  # a pending approval shown after a restart: "waiting"
 
     def welcome(self) -> Message:
         return Message(id=WELCOME_ID, role=Role.ASSISTANT, text=self.welcome_text())
@@ -218,9 +223,8 @@ class TaskController(QObject):
         while True:
             self._sync_again = False
             conversation_id = self._sync_target
-            # A milestone only touches a task's newest messages: once a long history is on screen, read
-            # just the tail (and everything when the tail does not reach what is shown).
-            # A milestone only touches a task's newest messages: read just the tail, never the history.
+            # A milestone only touches a task's newest messages: read just the tail (the newest page
+            # again when the tail does not reach what is shown), never the whole history.
             rows = await self._store(self.store.messages, conversation_id, SYNC_TAIL)
             bound = {}
             for state in self._tasks.values():
@@ -353,23 +357,32 @@ class TaskController(QObject):
             self._finishing -= 1
         self.sig_conversations_changed.emit()
         if not self._operations:
-            self._set_state(self._idle_state())
+            await self.update_idle_state()
             if not self.busy:  # last: "not busy" means the conversation is final on screen
                 self.sig_busy.emit(False)
 
     def refresh_state(self) -> None:
-        """Recompute idle/waiting from what is shown (no task running)."""
-        if not self._operations:
-            self._set_state(self._idle_state())
+        """Recompute idle/waiting from what is shown (no task running), in the background."""
+        self._background(self.update_idle_state())
 
-    def _idle_state(self) -> str:
+    async def update_idle_state(self) -> None:
+        """Set idle, or waiting while a shown approval is pending, unless a task runs."""
+        if self._operations:
+            return
+        state = await self._idle_state()
+        if not self._operations:  # a task started meanwhile: its own state stands
+            self._set_state(state)
+
+    async def _idle_state(self) -> str:
         if self.current_id is None:
             return "idle"
-        for msg in self.conversation:
-            for ref in msg.extensions:
-                if ref.kind.startswith("approval/") and self._approval_pending(ref.artifact_id):
-                    return "waiting"
-        return "idle"
+        approvals = [ref.artifact_id for msg in self.conversation for ref in msg.extensions
+                     if ref.kind.startswith("approval/")]
+        if not approvals:
+            return "idle"
+        # Approval rows are read on the store executor: the UI thread never waits for the store's lock.
+        pending = await self._store(lambda: any(self._approval_pending(a) for a in approvals))
+        return "waiting" if pending else "idle"
 
     def _approval_row(self, approval_id: str) -> Any:
         try:

@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
             self.controller.show_notice(tr("recover.failed", error=exc))
         if self.controller.current_id is not None and not self._closing:
             await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
-            self.controller.refresh_state()
+            await self.controller.update_idle_state()
         self.runtime_ready = True
         return runtime
 
@@ -360,14 +360,23 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def _rebuild_runtime(self) -> None:
-        if self.services.runtime is None:
+        old = self.services.runtime
+        if old is None:
             return  # not loaded yet: it will be built on the new workspace root
-        try:
-            runtime = self.services.build_runtime()
-        except Exception as exc:  # noqa: BLE001
-            self.controller.show_notice(tr("chat.start_failed", error=exc))
-            return
-        self.controller.attach_runtime(runtime)
+
+        async def rebuild() -> Any:
+            # In a worker like the first load (imports, skill catalog): the window stays responsive, and a
+            # send made meanwhile waits for the new runtime instead of writing to the old workspace.
+            try:
+                runtime = await asyncio.get_running_loop().run_in_executor(None, self.services.build_runtime)
+            except Exception as exc:  # noqa: BLE001 - the old runtime keeps serving; say why once
+                log.exception("the agent runtime could not be rebuilt")
+                self.controller.show_notice(tr("chat.start_failed", error=exc))
+                runtime = old
+            self.controller.attach_runtime(runtime)
+            return runtime
+
+        self.controller.replace_runtime(rebuild)
 
     # -- window state -------------------------------------------------------------------
     def _restore_state(self) -> None:

@@ -182,3 +182,29 @@ def test_an_agent_that_cannot_load_leaves_the_window_usable_and_loses_no_text(  
     assert any("could not be loaded" in m.text for m in window.conversation)
     assert not window.chat.composer.is_busy()
     window.close()
+
+
+def test_moving_the_workspace_rebuilds_the_agent_off_the_ui_thread(  # type: ignore[no-untyped-def]
+        make_window, qtbot, home: Path, monkeypatch) -> None:
+    import threading
+    from dataclasses import replace
+
+    from desktop.ui.services import Services
+
+    window = make_window()
+    old_runtime = window.services.runtime
+    threads: list[str] = []
+    build = Services.build_runtime
+
+    def recording(self: Services):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread().name)
+        return build(self)
+
+    monkeypatch.setattr(Services, "build_runtime", recording)
+    moved = home / "elsewhere"
+    window.apply_settings(replace(window.services.settings, workspace_root=str(moved)))
+    qtbot.waitUntil(lambda: window.controller.runtime is not None
+                    and window.controller.runtime is not old_runtime, timeout=10000)
+    assert threads and threads[0] != threading.main_thread().name
+    assert window.controller.runtime is window.services.runtime
+    assert window.services.settings.workspace_path() == moved
