@@ -93,6 +93,23 @@ def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
     return meta, text[end + 5:]
 
 
+def _read_skill_file(root: Path, rel: str) -> str:
+    """The text of the SKILL.md at ``rel`` under ``root``; refused outside the package or if unreadable.
+
+    Both the build (paths from registry.json) and the run time (paths from catalog.json)
+    read through here, so a tampered list cannot point at a file elsewhere on disk.
+    """
+    path = (root / rel).resolve()
+    if not path.is_relative_to(root.resolve()) or path.name != "SKILL.md":
+        raise CatalogError(f"{rel}: a registered skill must be a SKILL.md inside the skills package")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CatalogError(f"{rel}: cannot read the skill file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CatalogError(f"{rel}: the skill file is not valid UTF-8") from None
+
+
 def body_hash(body: str) -> str:
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
@@ -161,14 +178,7 @@ def collect(root: Path = PACKAGE_DIR, known_commands: set[str] | None = None) ->
     entries: list[SkillEntry] = []
     seen: dict[str, str] = {}
     for rel in read_registry(root):
-        path = (root / rel).resolve()
-        if not path.is_relative_to(root.resolve()) or path.name != "SKILL.md":
-            raise CatalogError(f"{rel}: a registered skill must be a SKILL.md inside the skills package")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CatalogError(f"{rel}: cannot read the registered skill file ({exc.strerror})") from None
-        meta, body = split_skill_file(text, rel)
+        meta, body = split_skill_file(_read_skill_file(root, rel), rel)
         entry = _entry(meta, body, rel, known_commands)
         if entry.id in seen:
             raise CatalogError(f"{rel}: duplicate skill id {entry.id!r} (also in {seen[entry.id]})")
@@ -269,12 +279,7 @@ def load_body(skill_id: str, catalog: Catalog | None = None) -> str:
     entry = catalog.entries.get(skill_id)
     if entry is None:
         raise CatalogError(f"unknown skill {skill_id!r}; known: {', '.join(sorted(catalog.entries))}")
-    path = catalog.root / entry.path
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CatalogError(f"{entry.path}: cannot read the skill body ({exc.strerror})") from None
-    _, body = split_skill_file(text, entry.path)
+    _, body = split_skill_file(_read_skill_file(catalog.root, entry.path), entry.path)
     if body_hash(body) != entry.body_sha256:
         raise CatalogError(f"{entry.path}: the skill body differs from the catalog (hash mismatch); "
                            f"refusing to load it — rebuild with `python -m skills build`")

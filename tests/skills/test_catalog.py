@@ -132,3 +132,29 @@ def test_cli_check_passes_on_committed_files() -> None:
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "up to date" in proc.stdout
+
+
+def test_undecodable_skill_file_is_a_clear_error(tmp_path: Path) -> None:
+    """A SKILL.md damaged into invalid UTF-8 names the file instead of raising UnicodeDecodeError."""
+    root = _tree(tmp_path, {"docx/SKILL.md": (PKG / "docx" / "SKILL.md").read_text(encoding="utf-8")})
+    cat_doc, _ = build(root)
+    (root / "catalog.json").write_text(dump(cat_doc), encoding="utf-8")
+    cat = load_catalog(root / "catalog.json")
+    (root / "docx" / "SKILL.md").write_bytes(b"---\nid: docx\n\xff\xfe broken\n---\nbody\n")
+    with pytest.raises(CatalogError, match=r"docx/SKILL.md: .*not valid UTF-8"):
+        load_body("docx", cat)
+    with pytest.raises(CatalogError, match=r"docx/SKILL.md: .*not valid UTF-8"):
+        collect(root)
+
+
+def test_catalog_entry_pointing_outside_the_package_is_refused(tmp_path: Path) -> None:
+    """A tampered catalog.json cannot make load_body read a file outside the skills folder."""
+    root = _tree(tmp_path, {"docx/SKILL.md": (PKG / "docx" / "SKILL.md").read_text(encoding="utf-8")})
+    cat_doc, _ = build(root)
+    outside = tmp_path / "outside" / "SKILL.md"
+    outside.parent.mkdir()
+    outside.write_bytes((root / "docx" / "SKILL.md").read_bytes())
+    cat_doc["skills"]["docx"]["path"] = "../outside/SKILL.md"
+    (root / "catalog.json").write_text(dump(cat_doc), encoding="utf-8")
+    with pytest.raises(CatalogError, match="inside the skills package"):
+        load_body("docx", load_catalog(root / "catalog.json"))
