@@ -144,7 +144,7 @@ class LoopMixin:
                 continue
             if state.ended:
                 text = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
-                self._finish_plain(run, text or "I have no answer to give.")
+                self._finish(run, text or "I have no answer to give.")
                 return "finished"
             await self._call_model(run, MAIN, self._messages(run, MAIN), MAIN_TOOLS, append=True)
 

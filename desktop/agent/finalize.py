@@ -139,12 +139,11 @@ class FinalizeMixin:
         self.store.append_transcript(run.task_id, MAIN, M.message("user", packet_text))
         entry = self.store.append_transcript(run.task_id, MAIN, M.assistant(completion))
         for i, call in enumerate(completion.tool_calls):
-            key = f"generate:{entry.seq}:{i}"
-            ledger_id = uuid.uuid4().hex
-            self.store.ledger_add(task_id=run.task_id, agent=MAIN, call_key=key, tool_call_id=call.id,
-                                  tool_id=call.name, input_hash="", state="executing", ledger_id=ledger_id)
-            self.store.record_result(ledger_id, ("executing",), "failed", {**REFUSED, "refused": True},
-                                     M.tool_result(call, REFUSED))
+            # Logged refused in one commit: nothing ran, so there is no executing state for recovery to find.
+            self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=MAIN,
+                                call_key=f"generate:{entry.seq}:{i}", tool_call_id=call.id, tool_id=call.name,
+                                input_hash="", state="failed", result={**REFUSED, "refused": True},
+                                tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent._loop import MAIN, PAUSED, LoopMixin
+from desktop.agent._loop import MAIN, PAUSED, LoopMixin, error
 from desktop.agent._owner import this_process
 from desktop.agent._run import Run
 from desktop.agent.approvals import ApprovalError, ApprovalMixin
@@ -184,17 +184,12 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         self._update_message(run.task_id, text=text, status="done")
         self._emit(TaskFinished(run.task_id, text, run.message_id))
 
-    def _finish_plain(self, run: Run, text: str) -> None:
-        self._finish(run, text)
-
     def _fail_task(self, task_id: str, message: str) -> None:
         self.store.update_task(task_id, status="failed", error=message, finished=time.time())
         self._update_message(task_id, text=message, status="error")
         self._emit(TaskFailed(task_id, message))
 
     def _mark_cancelled(self, task_id: str) -> None:
-        from desktop.agent._loop import error
-
         for approval in self.store.approvals(task_id):
             if approval.state == "pending":
                 self.store.decide_approval(approval.id, "refused", message="the task was cancelled",

@@ -124,15 +124,6 @@ class TaskStoreMixin:
 
     # -- ledger -------------------------------------------------------------------
 
-    def ledger_add(self, *, task_id: str, agent: str, call_key: str, tool_call_id: str, tool_id: str,
-                   input_hash: str, state: str, ledger_id: str) -> LedgerRow:
-        now = time.time()
-        with self._tx() as c:
-            c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
-                      " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                      (ledger_id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state, now, now))
-        return self.ledger_entry(ledger_id)
-
     def ledger_move(self, ledger_id: str, from_states: Sequence[str], to_state: str, *,
                     pre_sha256: str | None = None, result: Mapping[str, Any] | None = None) -> bool:
         """Conditional state change, committed before the caller takes the next step."""

@@ -24,10 +24,6 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
 def _extensions(raw: str) -> tuple[Extension, ...]:
     return tuple(Extension(str(e["artifact_id"]), str(e["kind"])) for e in json.loads(raw))
 
