@@ -10,6 +10,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from skills.runtime._base import ArtifactRecord, Check, CommandError, Evidence
+from skills.runtime._validate import field_path, validator_for
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
 
@@ -28,19 +29,9 @@ def display_width(text: str) -> int:
     return len(text) + len(_CJK_RE.findall(text))
 
 
-def _path_text(path: Iterable[Any]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(arguments)"
-
-
 def _first_error(validator: Draft202012Validator, instance: Any) -> ValidationError | None:
     errors = sorted(validator.iter_errors(instance), key=lambda e: (len(e.path), list(map(str, e.path))))
     return errors[0] if errors else None
-
-
-_VALIDATORS: dict[int, Draft202012Validator] = {}  # schemas are module constants; building a validator is not free
 
 
 def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple[str, ...] = ("op", "layout")
@@ -52,9 +43,7 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     """
     if not isinstance(args, Mapping):
         raise CommandError("arguments must be a JSON object")
-    validator = _VALIDATORS.get(id(schema))
-    if validator is None or validator.schema is not schema:
-        validator = _VALIDATORS[id(schema)] = Draft202012Validator(schema)
+    validator = validator_for(schema)
     if validator.is_valid(args):
         return
     err = _first_error(validator, args)
@@ -64,7 +53,7 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     while err.validator == "oneOf":
         if not isinstance(err.instance, Mapping):
             kinds = sorted({str(b.get("type", "object")) for b in err.validator_value})
-            raise CommandError(f"{_path_text(prefix)}: expected {' or '.join(kinds)}, "
+            raise CommandError(f"{field_path(prefix)}: expected {' or '.join(kinds)}, "
                                f"got {type(err.instance).__name__}")
         branches = err.validator_value
         key = next((k for k in discriminators if any(k in b.get("properties", {}) for b in branches)), None)
@@ -75,16 +64,16 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
             if branch is None:
                 break
         elif value not in allowed:
-            where = _path_text([*prefix, key])
+            where = field_path([*prefix, key])
             raise CommandError(f"{where}: {value!r} is not one of {', '.join(map(str, allowed))}")
         else:
             branch = next(b for b in branches if b["properties"][key]["const"] == value)
-        sub = _first_error(Draft202012Validator(branch), err.instance)
+        sub = _first_error(validator_for(branch), err.instance)
         if sub is None:  # pragma: no cover - oneOf failed only because two branches matched
             break
         prefix += list(sub.absolute_path)
         err = sub
-    raise CommandError(f"{_path_text(prefix)}: {err.message}")
+    raise CommandError(f"{field_path(prefix)}: {err.message}")
 
 
 def require_suffix(rel: str, suffix: str, field: str) -> None:

@@ -22,11 +22,22 @@ def field_path(parts: Any) -> str:
     return out or "(arguments)"
 
 
+_VALIDATORS: dict[int, jsonschema.Draft202012Validator] = {}
+
+
+def validator_for(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:
+    """A validator for ``schema``, built once: schemas are module constants and validated on every call."""
+    validator = _VALIDATORS.get(id(schema))
+    if validator is None or validator.schema is not schema:  # the id was reused by another object
+        validator = _VALIDATORS[id(schema)] = jsonschema.Draft202012Validator(schema)
+    return validator
+
+
 def validate_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str, Any]:
     """Return ``args`` as a dict, or raise :class:`CommandError` naming the bad field."""
     if not isinstance(args, dict):
         raise CommandError(f"{command}: arguments must be a JSON object")
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = validator_for(schema)
     errors = sorted(validator.iter_errors(args), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if not errors:
         return args
