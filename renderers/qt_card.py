@@ -247,9 +247,11 @@ class ArtifactCard(QFrame):
 
     def _on_thumbnail(self, result: tuple[QImage, int]) -> None:
         image = result[0]
-        pix = QPixmap.fromImage(image.scaledToWidth(THUMB_WIDTH * int(self.devicePixelRatioF()),
+        dpr = self.devicePixelRatioF()
+        # Round, not truncate: at a fractional ratio (1.5) int() would draw the thumbnail a third too narrow.
+        pix = QPixmap.fromImage(image.scaledToWidth(round(THUMB_WIDTH * dpr),
                                                     Qt.TransformationMode.SmoothTransformation))
-        pix.setDevicePixelRatio(self.devicePixelRatioF())
+        pix.setDevicePixelRatio(dpr)
         if pix.deviceIndependentSize().height() > THUMB_MAX_HEIGHT:
             pix = pix.copy(0, 0, pix.width(), int(THUMB_MAX_HEIGHT * pix.devicePixelRatio()))
         self._thumb_state = "image"

@@ -180,3 +180,19 @@ def test_changes_show_a_new_file_as_one_column_and_edits_as_before_after(qapp) -
     assert edited.count("→") == 3 and "(new)" in edited and "(removed)" in edited
     assert "Budget: 10" in edited and "Budget: 12" in edited
     assert "&lt;b&gt;" in changes_html((("", "<b>x</b>"),))  # escaped, never markup
+
+
+def test_thumbnail_keeps_its_width_at_a_fractional_pixel_ratio(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+    from PySide6.QtGui import QColor, QImage
+
+    from renderers.qt_card import THUMB_WIDTH
+
+    card = registry.create_card(view_of(files["docx"]), host)
+    qtbot.addWidget(card)
+    card.devicePixelRatioF = lambda: 1.5  # a 150 % display
+    page = QImage(400, 300, QImage.Format.Format_RGB32)
+    page.fill(QColor("white"))
+    card._on_thumbnail((page, 1))
+    assert card.thumbnail() is not None
+    # The box is as tall as the page drawn THUMB_WIDTH wide (a truncated ratio drew it a third smaller).
+    assert card.thumb_label.height() == round(THUMB_WIDTH * 300 / 400) + 2
