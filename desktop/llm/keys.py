@@ -51,26 +51,30 @@ def _from_keyring(account: str) -> str | None:
     return value or None
 
 
+def _from_env() -> tuple[str, str] | None:
+    """``(variable, key)`` from the first of ENV_VARS that holds a non-blank value."""
+    for var in ENV_VARS:
+        value = os.environ.get(var, "").strip()
+        if value:
+            return var, value
+    return None
+
+
 def get_api_key(account: str) -> str | None:
     """The key for ``account`` (see ModelSettings.account), or None when there is none anywhere."""
     value = _from_keyring(account)
     if value:
         return value
-    for var in ENV_VARS:
-        env = os.environ.get(var, "").strip()
-        if env:
-            return env
-    return None
+    found = _from_env()
+    return found[1] if found else None
 
 
 def key_source(account: str) -> str | None:
     """Where :func:`get_api_key` would take the key from ("OS keyring", an env var name), or None."""
     if _from_keyring(account):
         return "OS keyring"
-    for var in ENV_VARS:
-        if os.environ.get(var, "").strip():
-            return var
-    return None
+    found = _from_env()
+    return found[0] if found else None
 
 
 def set_api_key(account: str, key: str) -> None:
