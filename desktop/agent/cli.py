@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from desktop.agent import events as ev
+from desktop.agent.approvals import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
 
@@ -119,11 +120,17 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
         task_id = await rt.start_task(conv.id, args.request, [p.resolve() for p in args.attach])
         status = rt.task_status(task_id)
         while status.status == "paused" and status.pending_approval_id:
-            if _ask(rt, status.pending_approval_id, out, args.yes):
-                await rt.approve(status.pending_approval_id)
-            else:
-                await rt.deny(status.pending_approval_id)
+            asked = status.pending_approval_id
+            try:
+                if _ask(rt, asked, out, args.yes):
+                    await rt.approve(asked)
+                else:
+                    await rt.deny(asked)
+            except ApprovalError as exc:  # refused (changed file, stale call...): say why; the agent may go on
+                out.write(f"Not run: {exc}\n")
             status = rt.task_status(task_id)
+            if status.pending_approval_id == asked:
+                break  # nothing moved: asking again would loop forever
         return _verdict(rt, task_id)
     finally:
         store.close()

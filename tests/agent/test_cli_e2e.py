@@ -122,3 +122,35 @@ def test_inspect_exits_0_with_its_result_and_no_artifact(tmp_path: Path) -> None
     report = json.loads(proc.stdout)
     assert report["outcome"] == "completed" and report["artifacts"] == []
     assert "Budget 2026" in report["message"]
+
+
+def test_a_refused_approval_is_reported_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # The file changes between the proposal and the answer: approve() refuses with a message; the CLI
+    # shows it, the agent is told and goes on, and the exit code says the request was not carried out.
+    from functools import partial
+
+    from desktop.agent import cli
+    from desktop.llm import Completion
+    from desktop.llm.scripted import ScriptedModel, tool_turn
+
+    from .fakes import fake_skills
+
+    monkeypatch.setenv("MIRA_HOME", str(tmp_path / "home"))
+    write = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new", "overwrite": True}))
+    model = ScriptedModel([tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
+                           tool_turn(write), Completion("I will stop."), Completion("Not done.")])
+    monkeypatch.setattr(cli, "_configured", lambda: (model, "", tmp_path / "ws"))
+    monkeypatch.setattr(cli, "AgentRuntime", partial(cli.AgentRuntime, skills=fake_skills()))
+
+    def edit_then_yes(rt: cli.AgentRuntime, approval_id: str, out: object, assume_yes: bool) -> bool:
+        task = rt.store.task(rt.store.approval(approval_id).task_id)
+        (Path(task.workspace) / "a.txt").write_text("edited meanwhile", encoding="utf-8")
+        return True
+
+    monkeypatch.setattr(cli, "_ask", edit_then_yes)
+    assert cli.main(["write a"]) == cli.EXIT_FAILED
+    out = capsys.readouterr()
+    assert "the file changed since this was proposed; ask again" in out.out
+    [ws] = (tmp_path / "ws").iterdir()
+    assert (ws / "a.txt").read_text(encoding="utf-8") == "edited meanwhile"
