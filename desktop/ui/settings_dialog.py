@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -39,12 +40,14 @@ def _pick_folder(parent: QWidget, start: str) -> str:
 def _note(parent: QWidget) -> QLabel:
     label = QLabel(parent)
     label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # spare height goes below
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * 0.92)
     label.setFont(font)
-    label.setForegroundRole(label.foregroundRole())
-    label.setEnabled(False)  # greyed: explanatory text, not a control
+    # Muted through the palette, not disabled: a disabled label is too faint to read and cannot be
+    # selected, and these notes hold text worth copying (the MIRA_API_KEY variable name).
+    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return label
 
 

@@ -208,3 +208,16 @@ def test_moving_the_workspace_rebuilds_the_agent_off_the_ui_thread(  # type: ign
     assert threads and threads[0] != threading.main_thread().name
     assert window.controller.runtime is window.services.runtime
     assert window.services.settings.workspace_path() == moved
+
+
+def test_settings_notes_are_readable_and_selectable(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPalette
+
+    window = make_window()
+    dialog = window.open_settings()  # the window owns it; it deletes itself on close
+    note = dialog.offline_note
+    assert note.isVisible() and note.isEnabled()  # a disabled label can be neither read well nor copied
+    assert note.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+    assert note.foregroundRole() == QPalette.ColorRole.PlaceholderText
+    dialog.reject()
