@@ -106,13 +106,16 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
 
 
 async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, Any]]:
-    from desktop.store import Store
+    from desktop.store import Store, StoreError
 
     model, reason, default_root = _configured()
     if reason and model.name == "offline-planner":
         out.write(f"Model: {model.label}\n")
     root = args.workspace if args.workspace is not None else default_root
-    store = Store()
+    try:
+        store = Store()
+    except (StoreError, RuntimeError) as exc:  # unreadable or newer database: the reason, not a traceback
+        return EXIT_FAILED, {"status": "failed", "error": str(exc)}
     try:
         rt = AgentRuntime(store, lambda: model, root.resolve())
         rt.subscribe(_Terminal(out))

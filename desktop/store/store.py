@@ -59,12 +59,18 @@ class Store(TaskStoreMixin):
         # multi-row change is all-or-nothing and concurrent writers queue instead of failing.
         self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
         self._conn.row_factory = sqlite3.Row
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=FULL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
-        self._conn.execute("PRAGMA busy_timeout=10000")
-        with self._lock:
-            self.schema_version = migrate(self._conn, migrate_to)
+        try:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=FULL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._conn.execute("PRAGMA busy_timeout=10000")
+            with self._lock:
+                self.schema_version = migrate(self._conn, migrate_to)
+        except sqlite3.DatabaseError as exc:
+            # A corrupt or foreign file: say which one; it is left untouched so nothing in it is lost.
+            self._conn.close()
+            raise StoreError(f"{self.path} is not a readable Mira database ({exc}); move it aside to start "
+                             "with a new one") from None
 
     # -- plumbing -------------------------------------------------------------
 

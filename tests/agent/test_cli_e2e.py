@@ -154,3 +154,19 @@ def test_a_refused_approval_is_reported_not_a_traceback(tmp_path: Path, monkeypa
     assert "the file changed since this was proposed; ask again" in out.out
     [ws] = (tmp_path / "ws").iterdir()
     assert (ws / "a.txt").read_text(encoding="utf-8") == "edited meanwhile"
+
+
+def test_an_unreadable_database_is_one_message_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop.agent import cli
+    from desktop.llm.scripted import ScriptedModel
+
+    monkeypatch.setenv("MIRA_HOME", str(tmp_path / "home"))
+    db = tmp_path / "home" / "data" / "mira.sqlite3"
+    db.parent.mkdir(parents=True)
+    db.write_bytes(b"not a database at all" * 100)
+    monkeypatch.setattr(cli, "_configured", lambda: (ScriptedModel([]), "", tmp_path / "ws"))
+    assert cli.main(["write a"]) == cli.EXIT_FAILED
+    err = capsys.readouterr().err
+    assert "is not a readable Mira database" in err and "Traceback" not in err
+    assert db.read_bytes() == b"not a database at all" * 100

@@ -159,3 +159,12 @@ def test_two_stores_racing_to_decide_an_approval_only_one_wins(tmp_path: Path) -
     assert store.approval("a1").changes == (("", "new"),) and store.approval("a1").kind == "txt"
     for s in (*others, store):
         s.close()
+
+
+def test_a_file_that_is_not_a_database_gets_one_clear_message_and_is_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "mira.sqlite3"
+    garbage = b"this is not SQLite\x00" * 200
+    path.write_bytes(garbage)
+    with pytest.raises(StoreError, match=r"mira\.sqlite3 is not a readable Mira database"):
+        Store(path)
+    assert path.read_bytes() == garbage
