@@ -13,7 +13,8 @@ from pptx.exc import PackageNotFoundError
 from pptx.presentation import Presentation as PresentationT
 
 from skills.runtime._base import Check, CommandError, Evidence
-from skills.runtime._pptx_xlsx_common import contains_check, has_cjk, make_evidence
+from skills.runtime._common import evidence_for
+from skills.runtime._pptx_xlsx_common import contains_check, has_cjk
 from skills.runtime.workspace import Workspace
 
 MAX_TEXT = 4000  # per shape in the inspect outline; the model does not need more
@@ -179,7 +180,7 @@ def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *
         o = outline(prs)
         checks = [Check("opens", "passed", "python-pptx opened the deck")]
     except CommandError as exc:
-        ev = make_evidence(ws, path, "pptx", [Check("opens", "failed", str(exc))], {})
+        ev = evidence_for(ws, path, "pptx", [Check("opens", "failed", str(exc))], {})
         return ev, {}
     n = o["slide_count"]
     checks.append(Check("has slides", "passed" if n else "failed", f"{n} slides"))
@@ -210,4 +211,4 @@ def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *
               "tables": sum(len(s["tables"]) for s in o["slides"]),
               "pictures": sum(len(s["pictures"]) for s in o["slides"]),
               "notes": sum(1 for s in o["slides"] if s["notes"].strip())}
-    return make_evidence(ws, path, "pptx", checks, counts), o
+    return evidence_for(ws, path, "pptx", checks, counts), o

@@ -9,10 +9,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from skills.runtime._base import ArtifactRecord, Check, CommandError, Evidence
+from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._validate import field_path, validator_for
 from skills.runtime.safety import check_file
-from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
+from skills.runtime.workspace import Workspace, WorkspaceError
 
 # A typeface with full Chinese/Japanese/Korean coverage; set as the East Asian font so
 # CJK text never falls back to a font without those glyphs (tofu).
@@ -115,16 +115,6 @@ def output_target(ws: Workspace, rel: str, kind: str, *, overwrite: bool, field:
     if target.exists() and not target.is_file():
         raise CommandError(f"{field}: {rel} is a folder, not a file")
     return target
-
-
-def make_evidence(ws: Workspace, path: Path, kind: str, checks: list[Check], counts: Mapping[str, int]
-                  ) -> Evidence:
-    return Evidence(path=ws.relative(path), kind=kind, sha256=sha256_file(path),
-                    bytes=path.stat().st_size, checks=tuple(checks), counts=dict(counts))
-
-
-def make_artifact(ev: Evidence, title: str) -> ArtifactRecord:
-    return ArtifactRecord(path=ev.path, kind=ev.kind, sha256=ev.sha256, bytes=ev.bytes, title=title)
 
 
 def contains_check(name: str, wanted: Iterable[str], haystack: str, *, what: str) -> Check:

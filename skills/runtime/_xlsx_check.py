@@ -10,7 +10,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
 from skills.runtime._base import Check, CommandError, Evidence
-from skills.runtime._pptx_xlsx_common import make_evidence
+from skills.runtime._common import evidence_for
 from skills.runtime._xlsx_read import SheetScan, formula_text, scan_workbook
 from skills.runtime._xlsx_write import cell_value
 from skills.runtime.workspace import Workspace
@@ -152,7 +152,7 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
         scans, _charts = scan_workbook(path, max_rows=1, visit=visit if (matcher or cell_matcher) else None,
                                        wants=wants)
     except CommandError as exc:
-        return make_evidence(ws, path, "xlsx", [Check("opens", "failed", str(exc))], {}), []
+        return evidence_for(ws, path, "xlsx", [Check("opens", "failed", str(exc))], {}), []
     names = [s.name for s in scans]
     checks = [Check("opens", "passed", "openpyxl read the workbook and every worksheet was parsed"),
               Check("has sheets", "passed" if scans else "failed", f"{len(scans)} worksheets")]
@@ -169,4 +169,4 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
               "rows": sum(s.max_row for s in scans), "formulas": sum(s.formulas for s in scans),
               "formulas_calculated": sum(s.cached for s in scans),
               "formula_errors": sum(s.error_count for s in scans)}
-    return make_evidence(ws, path, "xlsx", checks, counts), scans
+    return evidence_for(ws, path, "xlsx", checks, counts), scans

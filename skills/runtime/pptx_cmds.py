@@ -10,11 +10,11 @@ from skills.runtime._pptx_build import build_slides
 from skills.runtime._pptx_deck import new_presentation
 from skills.runtime._pptx_edit import apply_operations
 from skills.runtime._pptx_read import all_text, deck_evidence, open_deck, outline
+from skills.runtime._common import artifact_for
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
     failed_checks_text,
     input_file,
-    make_artifact,
     output_target,
     validate_args,
 )
@@ -39,7 +39,7 @@ def _spec_texts(spec: dict[str, Any]) -> list[str]:
 def _result(ev: Evidence, message: str, title: str, data: dict[str, Any]) -> CommandResult:
     if not ev.passed:
         message += f" Verification FAILED: {failed_checks_text(ev)}"
-    return CommandResult(ok=ev.passed, message=message, data=data, artifacts=(make_artifact(ev, title),),
+    return CommandResult(ok=ev.passed, message=message, data=data, artifacts=(artifact_for(ev, title),),
                          evidence=(ev,))
 
 

@@ -6,11 +6,11 @@ from typing import Any
 
 from skills.runtime import _xlsx_schema as schema
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._common import artifact_for
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
     failed_checks_text,
     input_file,
-    make_artifact,
     output_target,
     validate_args,
 )
@@ -34,7 +34,7 @@ def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
     if not_run:
         message += " Not checked: " + "; ".join(f"{c.name} ({c.detail})" for c in not_run)
     return CommandResult(ok=ev.passed, message=message, data=data,
-                         artifacts=(make_artifact(ev, Path(ev.path).stem),), evidence=(ev,))
+                         artifacts=(artifact_for(ev, Path(ev.path).stem),), evidence=(ev,))
 
 
 def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
