@@ -23,7 +23,7 @@ from desktop.agent.flow import SKILL_PIPELINE
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.llm import Model, ModelError
 from desktop.store import Extension, Store
-from skills.runtime import Workspace
+from skills.runtime import Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
             build_identity=self.skills.build_identity, workspace=str(ws_dir), budgets=self.budgets.to_dict())
         try:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
-        except OSError as exc:
+        except (OSError, WorkspaceError) as exc:
             self._fail_task(task.id, f"could not copy the attached file: {exc}")
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
@@ -211,15 +211,24 @@ def shown_request(request: str, names: Sequence[str]) -> str:
     return f"{request.rstrip()}\n\n{line}" if request.strip() else line
 
 
+def _workspace_name(name: str) -> str:
+    """A file name usable as a workspace path: no separators, and no leading "~" (read as home) or "."
+    (hidden from list_workspace), so the agent can list and read every attached file."""
+    name = name.replace("\\", "_").replace("/", "_")
+    return "_" + name[1:] if name[:1] in ("~", ".") else name
+
+
 def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
     names: list[str] = []
     for src in attachments:
         src = Path(src)
         if not src.is_file():
             raise OSError(f"{src} is not a readable file")
-        name, n = src.name, 2
+        first = _workspace_name(src.name)
+        stem, suffix = Path(first).stem, Path(first).suffix
+        name, n = first, 2
         while (ws.root / name).exists():
-            name, n = f"{src.stem}-{n}{src.suffix}", n + 1
+            name, n = f"{stem}-{n}{suffix}", n + 1
         shutil.copyfile(src, ws.resolve(name))
         names.append(name)
     return names

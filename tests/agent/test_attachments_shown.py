@@ -53,3 +53,22 @@ def test_shown_request_format() -> None:
     assert shown_request("hi", []) == "hi"
     assert shown_request("hi\n", ["a.md"]) == "hi\n\n📎 a.md"
     assert shown_request(" ", ["a.md", "b.csv"]) == "📎 a.md · 📎 b.csv"
+
+
+def test_awkward_attachment_names_are_copied_under_a_name_the_agent_can_read(h: Harness, tmp_path: Path) -> None:
+    # "~$…" (Office lock-file style), a leading dot and a backslash are legal file names on disk but not
+    # usable workspace paths: the task must still start, with every file readable by the agent's tools.
+    from desktop.agent.tools import list_workspace
+    from skills.runtime import Workspace
+
+    names = ["~$draft.md", ".hidden.csv", "a\\b.txt"]
+    for i, name in enumerate(names):
+        (tmp_path / name).write_text(f"content {i}", encoding="utf-8")
+    rt = h.runtime([Completion("Got them.")])
+    task_id = run(rt.start_task(h.conv.id, "use these", [tmp_path / n for n in names]))
+    assert h.store.task(task_id).status == "finished"
+    listed = list_workspace(Workspace(h.root / task_id), {})["files"]
+    assert sorted((h.root / task_id / f["path"]).read_text(encoding="utf-8") for f in listed) == [
+        "content 0", "content 1", "content 2"]
+    told = h.model.calls[0].messages[1].content
+    assert all(f["path"] in told for f in listed)
