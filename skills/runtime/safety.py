@@ -71,12 +71,26 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None) -> str:
 def _check_zip(p: Path, kind: str) -> None:
     name = p.name
     try:
-        with zipfile.ZipFile(p) as zf:
-            infos = zf.infolist()
+        zf = zipfile.ZipFile(p)
     except zipfile.BadZipFile:
         raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)") from None
     except (OSError, ValueError) as exc:
         raise UnsafeFileError(f"{name}: cannot read the archive ({exc})") from None
+    with zf:
+        _check_entries(zf, name, kind)
+
+
+def _read_head(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, where: str) -> bytes:
+    """At most ``limit`` inflated bytes of one part; a damaged part is one clear error, not a zlib traceback."""
+    try:
+        with zf.open(info) as fh:
+            return fh.read(limit)
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError):
+        raise UnsafeFileError(f"{where}: part {info.filename} is corrupt or truncated") from None
+
+
+def _check_entries(zf: zipfile.ZipFile, name: str, kind: str) -> None:
+    infos = zf.infolist()
     if len(infos) > MAX_ENTRIES:
         raise UnsafeFileError(f"{name}: the archive has {len(infos)} entries; refusing to open it")
     total = 0
@@ -97,19 +111,14 @@ def _check_zip(p: Path, kind: str) -> None:
                                   f"to .{kind}); Mira does not open macro files")
     if "[Content_Types].xml" not in names:
         raise UnsafeFileError(f"{name}: not an Office Open XML file (no [Content_Types].xml)")
-    with zipfile.ZipFile(p) as zf:
-        ctypes = zf.read("[Content_Types].xml")[:200_000].decode("utf-8", "replace")
-        if any(t in ctypes for t in _MACRO_TYPES):
-            raise UnsafeFileError(f"{name}: the file is macro-enabled content renamed to .{kind}; "
-                                  f"Mira does not open macro files")
-        for info in infos:
-            if info.filename.lower().endswith((".xml", ".rels", ".vml")):
-                try:
-                    with zf.open(info) as fh:
-                        head = fh.read(_PROLOG_BYTES)
-                except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError):
-                    raise UnsafeFileError(f"{name}: part {info.filename} is corrupt or truncated") from None
-                _check_prolog(head, f"{name}: part {info.filename}")
+    # Only the head is inflated: a part may legally expand to hundreds of MB.
+    ctypes = _read_head(zf, zf.getinfo("[Content_Types].xml"), 200_000, name).decode("utf-8", "replace")
+    if any(t in ctypes for t in _MACRO_TYPES):
+        raise UnsafeFileError(f"{name}: the file is macro-enabled content renamed to .{kind}; "
+                              f"Mira does not open macro files")
+    for info in infos:
+        if info.filename.lower().endswith((".xml", ".rels", ".vml")):
+            _check_prolog(_read_head(zf, info, _PROLOG_BYTES, name), f"{name}: part {info.filename}")
 
 
 def _check_prolog(head: bytes, where: str) -> None:
