@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import html
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QImage, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -38,6 +39,30 @@ CHECK_MARK = {"passed": ("✓", "ok"), "failed": ("✗", "error"), "not_run": ("
 CHECK_LABEL = {"passed": "passed", "failed": "failed", "not_run": "not run"}
 
 RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
+
+# Cards are destroyed when they scroll far away and built again when they come back; without this
+# every return re-parsed the whole document and the row grew once the new thumbnail arrived.
+# 64 thumbnails at 112 px wide are a few MB.
+THUMB_CACHE_SIZE = 64
+_thumbs: OrderedDict[tuple[object, ...], QImage] = OrderedDict()
+
+
+def _cache_key(render: RenderImage, path: Path, sha256: str, width: int) -> tuple[object, ...] | None:
+    """Which file state a thumbnail shows: a rewritten file (new size or time) is drawn again."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (render, str(path), sha256, stat.st_size, stat.st_mtime_ns, width)
+
+
+def _remember(key: tuple[object, ...] | None, image: QImage) -> None:
+    if key is None:
+        return
+    _thumbs[key] = image
+    _thumbs.move_to_end(key)
+    while len(_thumbs) > THUMB_CACHE_SIZE:
+        _thumbs.popitem(last=False)
 
 
 def evidence_badge(evidence: EvidenceSummary | None) -> tuple[str, str]:
@@ -241,12 +266,30 @@ class ArtifactCard(QFrame):
         self.thumb_label.setVisible(True)
         self._thumb_state = "loading"
         self.thumb_label.setText(tr("Loading…"))
-        dpr = self.devicePixelRatioF()
-        self.jobs.submit(self._render_image, view.path, 0, int(THUMB_WIDTH * dpr),
-                         on_done=self._on_thumbnail, on_error=self._on_thumbnail_error)
+        width = round(THUMB_WIDTH * self.devicePixelRatioF())
+        key = _cache_key(self._render_image, view.path, view.sha256, width)
+        cached = _thumbs.get(key) if key is not None else None
+        if cached is not None:
+            _thumbs.move_to_end(key)  # type: ignore[arg-type]
+            self.jobs.cancel()  # an older file's thumbnail still rendering must not replace this one
+            # Shown at once, so the row is measured at its final height; announced on the next turn,
+            # like a rendered one, so whoever connects right after building the card still hears it.
+            self._show_thumbnail(cached)
+            QTimer.singleShot(0, self, lambda: self.sig_thumbnail_ready.emit(True))
+            return
+        self.jobs.submit(self._render_image, view.path, 0, width,
+                         on_done=lambda result, key=key: self._on_rendered(key, result),
+                         on_error=self._on_thumbnail_error)
+
+    def _on_rendered(self, key: tuple[object, ...] | None, result: tuple[QImage, int]) -> None:
+        _remember(key, result[0])
+        self._on_thumbnail(result)
 
     def _on_thumbnail(self, result: tuple[QImage, int]) -> None:
-        image = result[0]
+        self._show_thumbnail(result[0])
+        self.sig_thumbnail_ready.emit(True)
+
+    def _show_thumbnail(self, image: QImage) -> None:
         dpr = self.devicePixelRatioF()
         # Round, not truncate: at a fractional ratio (1.5) int() would draw the thumbnail a third too narrow.
         pix = QPixmap.fromImage(image.scaledToWidth(round(THUMB_WIDTH * dpr),
@@ -257,7 +300,6 @@ class ArtifactCard(QFrame):
         self._thumb_state = "image"
         self.thumb_label.setPixmap(pix)
         self.thumb_label.setFixedHeight(int(pix.deviceIndependentSize().height()) + 2)
-        self.sig_thumbnail_ready.emit(True)
 
     def _on_thumbnail_error(self, message: str) -> None:
         self._thumb_state = "error"

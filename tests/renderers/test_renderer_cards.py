@@ -196,3 +196,39 @@ def test_thumbnail_keeps_its_width_at_a_fractional_pixel_ratio(qtbot, registry, 
     assert card.thumbnail() is not None
     # The box is as tall as the page drawn THUMB_WIDTH wide (a truncated ratio drew it a third smaller).
     assert card.thumb_label.height() == round(THUMB_WIDTH * 300 / 400) + 2
+
+
+def test_a_card_built_again_reuses_its_thumbnail_and_a_rewritten_file_is_drawn_again(  # noqa: ANN001
+        qtbot, files, host, view_of, tmp_path) -> None:
+    import os
+    import shutil
+
+    from renderers import docx
+    from renderers.qt_card import ArtifactCard
+
+    calls = []
+
+    def counting(path, index, width):  # type: ignore[no-untyped-def]
+        calls.append(path)
+        return docx.render_image(path, index, width)
+
+    path = tmp_path / "again.docx"
+    shutil.copyfile(files["docx"], path)
+    view = view_of(path)
+
+    def build() -> ArtifactCard:
+        card = ArtifactCard(view, host, render_image=counting)
+        qtbot.addWidget(card)
+        with qtbot.waitSignal(card.sig_thumbnail_ready, timeout=10_000) as blocker:
+            pass
+        assert blocker.args == [True] and card.thumbnail() is not None
+        return card
+
+    first = build()
+    second = build()  # scrolled away and back: no second parse, the same height from the start
+    assert len(calls) == 1
+    assert second.thumb_label.height() == first.thumb_label.height()
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))  # the file was rewritten
+    build()
+    assert len(calls) == 2
