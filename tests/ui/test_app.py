@@ -17,4 +17,7 @@ def test_an_unreadable_database_is_one_clear_message_and_exit_1(tmp_path: Path) 
     assert out.returncode == 1
     assert "Traceback" not in out.stderr
     mira_lines = [line for line in out.stderr.splitlines() if "Mira" in line]  # Qt may add its own notes
-    assert mira_lines == ["Mira could not start: file is not a database"]
+    db = tmp_path / "data" / "mira.sqlite3"
+    assert mira_lines == [f"Mira could not start: {db} is not a readable Mira database (file is not a database); "
+                          "move it aside to start with a new one"]
+    assert db.read_bytes() == b"this is not a database " * 20  # the user's file is left as it was
