@@ -128,12 +128,15 @@ class ApprovalMixin:
             self.store.update_task(run.task_id, status="paused")
             return PAUSED
         if row.state == "approved":
-            await self._execute_frozen(run, row)
-        elif row.state == "executing":
-            self._resolve_interrupted(row)
+            return await self._execute_frozen(run, row)
+        if row.state == "executing":
+            # Inside a drive this is another driver's call in flight (recovery resolved every interrupted
+            # one before driving): leave it and its result to that driver; this drive stops here.
+            return PAUSED
         return None
 
-    async def _execute_frozen(self: AgentRuntime, run: Run, row: LedgerRow) -> None:
+    async def _execute_frozen(self: AgentRuntime, run: Run, row: LedgerRow) -> str | None:
+        """Run an approved call once; ``PAUSED`` when another driver took it first (this drive stops)."""
         approval = self._approval_for(row)
         cmd = self.skills.command(row.tool_id)
         call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
@@ -141,10 +144,10 @@ class ApprovalMixin:
         if now_sha != (approval.target_sha256_at_freeze or "") and self._recheck_ledger:
             result = error(CHANGED)
             self.store.record_result(row.id, ("approved",), "failed", result, M.tool_result(call, result))
-            return
+            return None
         pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
         if not self.store.ledger_move(row.id, ("approved",), "executing", pre_sha256=pre_sha):
-            return  # someone else (another window) took this call
+            return PAUSED  # someone else (another window or process) took this call
         _crashpoint("after_executing_commit")
         result = await self._execute_command(run, cmd, dict(approval.arguments))
         _crashpoint("after_command_run")
@@ -153,8 +156,9 @@ class ApprovalMixin:
         _crashpoint("after_result_recorded")
         self._emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id, bool(result.get("ok")),
                                 str(result.get("message") or result.get("error") or "")))
-        if getattr(run, "cancel_requested", False):
+        if run.cancel_requested:
             raise asyncio.CancelledError
+        return None
 
     def _approval_for(self: AgentRuntime, row: LedgerRow) -> ApprovalRow:
         for approval in self.store.approvals(row.task_id):

@@ -172,3 +172,23 @@ def test_crash_after_the_skill_ended_finalizes_on_restart_without_planning_again
     assert status.status == "finished" and status.outcome == "completed"
     assert [a.workspace_path for a in h.store.task_artifacts(task_id)] == ["a.txt"]
     assert len(h.model.calls) == 1 and h.model.calls[0].tools == ()
+
+
+def test_a_call_another_driver_took_is_left_to_it(h: Harness) -> None:
+    # Two drivers reach the same approved call (a second process recovering while this one approves): the
+    # loser must neither run it nor record a verdict on it while the winner is still executing.
+    rt, task_id, approval_id = _paused(h)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    real_move = h.store.ledger_move
+
+    def other_driver_first(lid: str, from_states: tuple[str, ...], to_state: str, **kw: object) -> bool:
+        if lid == ledger_id and to_state == "executing":
+            assert real_move(lid, from_states, to_state, pre_sha256="")  # the other driver wins the move
+        return real_move(lid, from_states, to_state, **kw)  # type: ignore[arg-type]
+
+    h.store.ledger_move = other_driver_first  # type: ignore[method-assign]
+    run(rt.approve(approval_id))
+    assert h.store.ledger_entry(ledger_id).state == "executing"
+    assert not (h.root / task_id / "a.txt").exists()
+    key = h.store.approval(approval_id).call_key
+    assert not [e for e in h.store.transcript(task_id, "skill:notes") if e.call_key == key]
