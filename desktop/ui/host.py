@@ -91,6 +91,9 @@ class Host:
         self._cards: dict[str, list[QWidget]] = {}
         self._kinds: dict[str, str] = {}
         self._approval_messages: dict[str, str] = {}
+        # An artifact row and its evidence are committed together and never change: read them once, not
+        # each time uchat rebuilds a card that scrolled back into view (approvals change, so they are not kept).
+        self._artifact_rows: dict[str, tuple[Any, EvidenceSummary | None]] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self.last_save: asyncio.Future[Any] | None = None
         install_renderer_translator()
@@ -107,9 +110,13 @@ class Host:
             return None
 
     def _artifact_view(self, artifact_id: str, kind: str) -> ArtifactView | None:
-        row = self.store.artifact(artifact_id)
-        if row is None:
-            return None
+        known = self._artifact_rows.get(artifact_id)
+        if known is None:
+            row = self.store.artifact(artifact_id)
+            if row is None:
+                return None
+            known = self._artifact_rows[artifact_id] = (row, evidence_summary(self.store.evidence(artifact_id)))
+        row, evidence = known
         path = Path(_field(row, "path", "")) if _field(row, "path") else None
         status = "written"
         error = ""
@@ -124,7 +131,7 @@ class Host:
             bytes=int(_field(row, "bytes", 0) or 0),
             sha256=_field(row, "sha256", "") or "",
             status=status,  # type: ignore[arg-type]
-            evidence=evidence_summary(self.store.evidence(artifact_id)),
+            evidence=evidence,
             error=error,
         )
 

@@ -181,3 +181,20 @@ def test_a_decided_approval_shows_what_really_happened(setup, state, ledger, exp
     view = host.view_for(ExtensionRef("m1", "p2", "approval/docx"))
     assert view is not None and view.approval is not None
     assert (view.status, view.approval.decided, view.error) == expected
+
+
+def test_a_card_built_again_reads_its_artifact_from_the_store_once(setup) -> None:  # type: ignore[no-untyped-def]
+    host, store, _calls, parent, path = setup
+    reads: list[str] = []
+    artifact, evidence = store.artifact, store.evidence
+    store.artifact = lambda aid: reads.append(aid) or artifact(aid)
+    store.evidence = lambda aid: reads.append(aid) or evidence(aid)
+    ref = ExtensionRef("m1", "a1", "docx")
+    first = host.create(ref, parent)
+    assert first is not None
+    first.deleteLater()  # scrolled far away; uchat builds it again when it comes back
+    again = host.create(ref, parent)
+    assert again is not None and again.view.evidence == first.view.evidence
+    assert reads == ["a1", "a1"]  # the row and its evidence, once
+    path.unlink()  # the file itself is still checked every time
+    assert host.view_for(ref).status == "failed"
