@@ -14,7 +14,7 @@ from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.events import ArtifactCommitted
 from desktop.llm import ChatMessage, ModelError
 from desktop.store import NewArtifact
-from skills.runtime import ArtifactRecord, CommandError
+from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
 
 if TYPE_CHECKING:
     from desktop.agent._run import Run
@@ -38,7 +38,8 @@ class FinalizeMixin:
 
     def _produced(self: AgentRuntime, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
                                                                      dict[tuple[str, str], dict[str, Any]]]:
-        """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha)."""
+        """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha),
+        both keyed by the normalised workspace path."""
         produced: dict[str, tuple[ArtifactRecord, str]] = {}
         evidence: dict[tuple[str, str], dict[str, Any]] = {}
         info = self.skills.skill(agent.removeprefix("skill:"))
@@ -46,13 +47,13 @@ class FinalizeMixin:
             if row.agent != agent or row.state != "done" or not row.result or row.tool_id not in info.commands:
                 continue
             for ev in row.result.get("evidence") or ():
-                evidence[(ev.get("path"), ev.get("sha256"))] = dict(ev)
+                evidence[(_key(run.ws, ev.get("path")), ev.get("sha256"))] = dict(ev)
             if not self.skills.command(row.tool_id).writes:
                 continue
             for art in row.result.get("artifacts") or ():
                 record = ArtifactRecord(art["path"], art["kind"], art["sha256"], int(art["bytes"]),
                                         art.get("title") or "")
-                produced[record.path] = (record, row.tool_call_id)
+                produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
     async def _commit(self: AgentRuntime, run: Run, outcome: Outcome) -> dict[str, Any]:
@@ -62,20 +63,21 @@ class FinalizeMixin:
         notes: list[str] = []
         chosen = list(produced)
         if outcome.status == "completed" and outcome.selected:
-            chosen = [p for p in outcome.selected if p in produced]
+            selected = {_key(run.ws, p): p for p in outcome.selected}  # "./a.txt" names the same file as "a.txt"
+            chosen = [k for k in selected if k in produced]
             notes += [f"{p} was not written by a command in this task, so it is not delivered"
-                      for p in outcome.selected if p not in produced and not self._is_input(run, p)]
+                      for k, p in selected.items() if k not in produced and not self._is_input(run, p)]
         artifacts, evidences = [], []
         info = self.skills.skill(outcome.skill_id)
         # Idempotent across a crash between committing and freezing the packet: never commit twice.
         committed = {(a.workspace_path, a.sha256) for a in self.store.task_artifacts(run.task_id)}
-        for path in dict.fromkeys(chosen):
+        for path in chosen:
             record, tool_call_id = produced[path]
             problem = await asyncio.to_thread(_verify_artifact, run.ws, record)
             if problem:
                 notes.append(f"not delivered: {problem}")
                 continue
-            ev = evidence.get((record.path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
+            ev = evidence.get((path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
             if (record.path, record.sha256) in committed:
                 artifacts.append(record.to_dict())
                 evidences += [ev] if ev else []
@@ -145,6 +147,16 @@ class FinalizeMixin:
                                 input_hash="", state="failed", result={**REFUSED, "refused": True},
                                 tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
+
+
+def _key(ws: Workspace, rel: Any) -> Any:
+    """One key per workspace file: "./a.txt" and "a.txt" are the same; a refused path stays as written."""
+    if not isinstance(rel, str):
+        return rel
+    try:
+        return ws.relative(ws.resolve(rel))
+    except WorkspaceError:
+        return rel
 
 
 def fallback_text(packet: Mapping[str, Any]) -> str:

@@ -109,3 +109,15 @@ def test_real_catalog_skill_agent_surface_is_exactly_its_commands(h: Harness) ->
     from skills.catalog import load_body
 
     assert h.model.calls[1].messages[0].content == load_body("docx")
+
+
+def test_complete_naming_the_file_by_another_spelling_still_delivers_it(h: Harness) -> None:
+    # Models write "./hello.txt" or "sub//x.txt" as often as "hello.txt": same file, same delivery.
+    complete = ("s2", "complete", json.dumps({"summary": "wrote it", "artifacts": ["./hello.txt"]}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), tool_turn(complete), Completion("Done.")])
+    task_id = run(rt.start_task(h.conv.id, "make a hello note"))
+    run(rt.approve(rt.task_status(task_id).pending_approval_id))
+    status = rt.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "completed"
+    assert [a.workspace_path for a in h.store.task_artifacts(task_id)] == ["hello.txt"]
+    assert "not written by a command" not in h.store.task(task_id).packet["summary"]
