@@ -48,7 +48,7 @@ def _rasterise(pdf: Path, folder: Path, max_pages: int) -> tuple[list[Check], li
     try:
         total = doc.page_count
         checks, pages = [], []
-        for page in list(doc)[:max_pages]:
+        for page in doc.pages(0, min(max_pages, total)):  # only the pages drawn are loaded
             r = page.rect
             zoom = min(MAX_PIXELS_SIDE / max(r.width, r.height, 1), 2.0)
             pix = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
