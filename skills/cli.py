@@ -33,6 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{path.name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX or XLSX)")
     if not path.is_file():
         return _fail(f"{path}: file not found")
+    # The workspace is the folder the file really lives in: a symlink (or a symlinked folder)
+    # pointing elsewhere would otherwise be refused as a workspace escape.
+    real = path.resolve()
     try:
         import pymupdf
 
@@ -41,9 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         pymupdf.TOOLS.mupdf_display_warnings(False)
         from skills.runtime import CommandError, Workspace, WorkspaceError, get_command
 
-        ws = Workspace(path.resolve().parent)
+        ws = Workspace(real.parent)
         command = get_command(f"{kind}_inspect")
-        result = command.run(ws, {"path": path.name})
+        result = command.run(ws, {"path": real.name})
     except (CommandError, WorkspaceError) as exc:
         return _fail(str(exc))
     except MemoryError:

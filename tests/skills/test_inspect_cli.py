@@ -78,3 +78,15 @@ def test_pptx_and_xlsx_outlines(tmp_path: Path) -> None:
     assert xlsx.returncode == 0 and "Total" in xlsx.stdout
     deck_out = _mira(str(tmp_path / "deck.pptx"), "--json")
     assert deck_out.returncode == 0 and "Hello deck" in json.loads(deck_out.stdout)["message"]
+
+
+def test_a_symlinked_file_is_inspected_where_it_really_is(files: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`mira inspect ~/link.docx` reads the file the link points at, in another folder."""
+    from skills.cli import main
+
+    link = tmp_path / "link.docx"
+    link.symlink_to(files / "report.docx")
+    assert main([str(link)]) == 0
+    out = capsys.readouterr()
+    assert "# Overview 概述" in out.out and out.err == ""
