@@ -3,12 +3,28 @@ from __future__ import annotations
 
 import os
 import socket
-
+from pathlib import Path
 
 
 def this_process() -> str:
+    """``host:pid:start`` of this process (start is empty where the OS does not tell it)."""
     # Recomputed on use: a forked child must not claim its parent's identity.
-    return f"{socket.gethostname()}:{os.getpid()}"
+    pid = os.getpid()
+    return f"{socket.gethostname()}:{pid}:{_start_time(pid)}"
+
+
+def _start_time(pid: int) -> str:
+    """The process start time in clock ticks since boot (Linux ``/proc``), ``""`` when unknown.
+
+    A pid alone is not an identity: after a crash and a reboot the recorded pid is often reused by an
+    unrelated process, which would leave the task looking "driven elsewhere" for ever.
+    """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return ""
+    fields = stat.rpartition(")")[2].split()  # the command name may hold spaces and ")"
+    return fields[19] if len(fields) > 19 else ""  # field 22 of stat(5); fields[0] is field 3
 
 
 def pid_alive(pid: int) -> bool:
@@ -40,9 +56,13 @@ def other_owner_alive(owner: str | None) -> bool:
     """True when ``owner`` names another live process (or one on another host, which we cannot check)."""
     if not owner:
         return False
-    host, _, pid = owner.rpartition(":")
+    host, _, rest = owner.partition(":")
+    pid, _, started = rest.partition(":")  # owners written before start times were recorded have none
     if host != socket.gethostname():
         return True
     if not pid.isdigit() or int(pid) == os.getpid():
         return False
-    return pid_alive(int(pid))
+    if not pid_alive(int(pid)):
+        return False
+    now = _start_time(int(pid))
+    return not (started and now and now != started)  # the same pid started again: another process

@@ -192,3 +192,20 @@ def test_a_call_another_driver_took_is_left_to_it(h: Harness) -> None:
     assert not (h.root / task_id / "a.txt").exists()
     key = h.store.approval(approval_id).call_key
     assert not [e for e in h.store.transcript(task_id, "skill:notes") if e.call_key == key]
+
+
+def test_a_stale_owner_whose_pid_now_names_another_process_does_not_block_the_task(h: Harness) -> None:
+    # After a crash and a reboot the recorded pid is often reused by some unrelated live process; the
+    # process start time recorded with it tells them apart (where the OS gives it), so the task is not
+    # stuck "running in another process" forever.
+    import os
+    import socket
+    from pathlib import Path
+
+    if not Path(f"/proc/{os.getppid()}/stat").is_file():
+        pytest.skip("no /proc start times on this OS")
+    rt, task_id, approval_id = _paused(h)
+    h.store.update_task(task_id, owner=f"{socket.gethostname()}:{os.getppid()}:1")  # live pid, other start
+    run(rt.approve(approval_id))
+    assert rt.task_status(task_id).status == "finished"
+    assert read(h.root / task_id / "a.txt") == "new"
