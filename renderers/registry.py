@@ -115,6 +115,19 @@ class Registry:
         self._ensure_discovered()
         return dict(self._blocked)
 
+    def preload(self) -> None:
+        """Import every plugin's module without building anything (safe in a worker thread), so the first
+        card of a kind does not stall the UI thread on importing its document libraries. A module that
+        fails here is left for :meth:`plugin` to report and block."""
+        for kind in self.kinds():
+            spec = self._specs.get(kind)
+            if spec is None or kind in self._blocked or kind in self._plugins:
+                continue
+            try:
+                importlib.import_module(spec.factory.partition(":")[0])
+            except Exception:  # noqa: BLE001 - reported once, when the kind is first used
+                log.debug("preloading %s failed", spec.factory, exc_info=True)
+
     def plugin(self, kind: str) -> Any | None:
         """The plugin instance for ``kind``, importing it on first use; ``None`` if unknown or blocked."""
         if kind in self._plugins:

@@ -58,11 +58,11 @@ class Services:
         """(Re)build the agent runtime on the current workspace root."""
         from desktop.agent.runtime import AgentRuntime
 
-        # The window calls this in a worker thread once it is usable: find the renderer plugins here too
-        # (discovery is lazy and thread-safe), so the first artifact card does not pay for it.
-        kinds = getattr(self.registry, "kinds", None)
-        if callable(kinds):
-            kinds()
+        # The window calls this in a worker thread once it is usable: find and import the renderer plugins
+        # here too (discovery is lazy and thread-safe), so the first artifact card does not pay for it.
+        preload = getattr(self.registry, "preload", None) or getattr(self.registry, "kinds", None)
+        if callable(preload):
+            preload()
 
         self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
         return self.runtime

@@ -124,3 +124,28 @@ def test_discovery_finds_a_third_party_plugin_and_blocks_a_broken_one(
     assert reg.create_card(view_of(note, kind="text/raising"), host) is None
     assert "cannot construct" in reg.blocked()["text/raising"]
     monkeypatch.delitem(sys.modules, "mira_fake_plugin")
+
+
+def test_preload_imports_plugin_modules_without_building_them(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    import sys
+
+    (tmp_path / "mira_preload_probe.py").write_text(
+        "BUILT = []\n"
+        "class Probe:\n"
+        "    def __init__(self):\n"
+        "        BUILT.append(self)\n"
+        "    def card(self, view, host, parent=None):\n"
+        "        return None\n"
+        "    def preview(self, view, parent=None, index=0):\n"
+        "        return None\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mira_preload_probe", raising=False)
+    reg = Registry(discover=False)
+    reg.register(RendererSpec("probe", "Probe", "mira_preload_probe:Probe"))
+    reg.register(RendererSpec("gone", "Gone", "mira_no_such_module:Thing"))
+    reg.preload()
+    probe = sys.modules["mira_preload_probe"]
+    assert probe.BUILT == []  # imported, nothing built: plugins are still made on first use
+    assert reg.blocked() == {}  # a module that fails is reported when its kind is first used
+    assert reg.plugin("gone") is None and "gone" in reg.blocked()
+    assert reg.plugin("probe") is not None and len(probe.BUILT) == 1
