@@ -44,12 +44,19 @@ class ModelSettings:
             raise ValueError(f"timeout must be between 0 and {MAX_TIMEOUT:g} seconds, not {self.timeout!r}")
         url = _normalise_url(self.base_url)
         if url:
-            parts = urlsplit(url)
+            try:
+                parts = urlsplit(url)
+                parts.port  # noqa: B018 - raises on a port that is not a number in 0-65535
+            except ValueError as exc:
+                # Caught here so a bad URL never reaches the HTTP client as a traceback; the URL is not
+                # echoed because it may carry a pasted key.
+                raise ValueError(f"base_url is not a valid URL ({exc})") from None
+            if parts.username or parts.password:
+                # A key pasted into the URL would end up in the settings file; refuse it, and
+                # before any message below could echo the URL.
+                raise ValueError("base_url must not contain a user name or password; put the key in the key field")
             if parts.scheme not in ("http", "https") or not parts.netloc:
                 raise ValueError(f"base_url must be an http:// or https:// URL, not {self.base_url!r}")
-            if parts.username or parts.password:
-                # A key pasted into the URL would end up in the settings file; refuse it.
-                raise ValueError("base_url must not contain a user name or password; put the key in the key field")
         # Normalise once so equal settings compare equal and map to one keyring account.
         object.__setattr__(self, "base_url", url)
         object.__setattr__(self, "model", self.model.strip())
