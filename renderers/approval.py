@@ -18,6 +18,11 @@ from renderers._icons import kind_icon
 log = logging.getLogger(__name__)
 
 MAX_CHANGES_SHOWN = 200
+MAX_CHANGE_CHARS = 1000  # per side: a long paragraph is recognisable by its start; all of it would stall layout
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CHANGE_CHARS else text[:MAX_CHANGE_CHARS - 1] + "…"
 
 
 def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
@@ -25,7 +30,7 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
     pal = colors.palette()
     removed, added = colors.tint(colors.RED, pal, 0.12), colors.tint(colors.GREEN, pal, 0.12)
     new, gone = html.escape(tr("(new)")), html.escape(tr("(removed)"))
-    shown = changes[:MAX_CHANGES_SHOWN]
+    shown = [(_clip(before), _clip(after)) for before, after in changes[:MAX_CHANGES_SHOWN]]
     cell = "<td style='background:{}; padding:3px 6px'>{}</td>"
     if shown and not any(before for before, _ in shown):
         # Only additions (a new file): one column of what will be there, no empty "before" side.

@@ -232,3 +232,12 @@ def test_a_card_built_again_reuses_its_thumbnail_and_a_rewritten_file_is_drawn_a
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))  # the file was rewritten
     build()
     assert len(calls) == 2
+
+
+def test_a_huge_change_is_clipped_so_the_card_stays_light(qapp) -> None:  # type: ignore[no-untyped-def]
+    from renderers.approval import MAX_CHANGE_CHARS, changes_html
+
+    before, after = "old " * 50_000, "x" * 200_000
+    text = changes_html(((before, after), ("short", "also short")))
+    assert len(text) < 6 * MAX_CHANGE_CHARS
+    assert "old old" in text and "xxxx…" in text and "also short" in text
