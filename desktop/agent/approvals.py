@@ -185,6 +185,11 @@ class ApprovalMixin:
                 record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
                 result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
                           "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
+            elif written and ws.resolve(written).is_dir():
+                # A folder of outputs has no single before/after hash: some files may already be published.
+                result = error(f"not done: Mira stopped before {row.tool_id} finished; it was not re-run. Files "
+                               f"it had already published in {written} are kept; check them before proposing "
+                               "it again.")
             else:
                 result = error(f"not done: Mira stopped before {row.tool_id} finished; nothing was written. "
                                "Propose it again if it is still needed.")

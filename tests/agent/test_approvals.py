@@ -209,3 +209,30 @@ def test_a_stale_owner_whose_pid_now_names_another_process_does_not_block_the_ta
     run(rt.approve(approval_id))
     assert rt.task_status(task_id).status == "finished"
     assert read(h.root / task_id / "a.txt") == "new"
+
+
+def test_an_interrupted_write_into_a_folder_does_not_claim_nothing_was_written(h: Harness) -> None:
+    # A command that publishes several files into a folder (like pdf_split) was cut off after publishing
+    # some: recovery must not re-run it, and must not tell the agent that nothing was written.
+    from skills.runtime import Command, CommandResult
+
+    split = Command(
+        name="note_split", description="Split a note into parts.",
+        input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
+                      "required": ["output_dir"], "additionalProperties": False},
+        writes=True, run=lambda ws, args: CommandResult(True, "split"), target_arg="output_dir")
+    call = ("s1", "note_split", json.dumps({"output_dir": "parts"}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call)], skills=fake_skills(extra=[split]))
+    task_id = run(rt.start_task(h.conv.id, "split"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    (h.root / task_id / "parts").mkdir()
+    (h.root / task_id / "parts" / "part-1.txt").write_text("one", encoding="utf-8")  # published, then the crash
+    rt2 = h.runtime([Completion("Stopping."), Completion("Partly done.")], skills=fake_skills(extra=[split]))
+    run(rt2.recover())
+    told = json.loads(h.model.calls[0].messages[-1].content)
+    assert told["ok"] is False and "nothing was written" not in told["error"]
+    assert "parts" in told["error"] and "not re-run" in told["error"]
+    assert (h.root / task_id / "parts" / "part-1.txt").read_text(encoding="utf-8") == "one"
