@@ -49,12 +49,23 @@ def convert(src: str | os.PathLike[str], out_dir: str | os.PathLike[str], fmt: s
     try:
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
+        _kill_group(proc)
         raise CommandError(f"LibreOffice did not finish converting {src.name} within {timeout:.0f} s") from None
+    except BaseException:
+        _kill_group(proc)  # interrupted (Ctrl+C, shutdown): never leave LibreOffice running behind us
+        raise
     ext = fmt.split(":", 1)[0]
     produced = out / f"{src.stem}.{ext}"
     if proc.returncode != 0 or not produced.is_file() or produced.stat().st_size == 0:
         reason = err.decode(errors="replace").strip().splitlines()[-1:] or ["no output file"]
         raise CommandError(f"LibreOffice could not convert {src.name}: {reason[0]}")
     return produced
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the converter and everything it started (it runs in its own session), then reap it."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.communicate()

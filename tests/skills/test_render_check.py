@@ -129,3 +129,36 @@ def test_decks_and_workbooks_render_to_non_blank_pages(ws: Workspace, kind: str)
     if kind == "pptx":
         assert result.data["total_pages"] == 2
     assert sha256_file(ws.root / f"v.{kind}") == before and _private_folders(ws) == []
+
+
+def test_an_interrupted_conversion_leaves_no_libreoffice_running(ws: Workspace, monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """Ctrl+C (or any interruption) while waiting kills the converter's whole process group."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+
+    fake = ws.root / "fake-soffice"
+    fake.write_text("#!/bin/sh\nsleep 60 &\nwait\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(soffice, "soffice_path", lambda: str(fake))
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen.communicate
+
+    def interrupted(self: subprocess.Popen[bytes], *args: object, **kwargs: object) -> object:
+        if not started:
+            started.append(self)
+            raise KeyboardInterrupt
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(subprocess.Popen, "communicate", interrupted)
+    (ws.root / "a.docx").write_bytes(b"x")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            soffice.convert(ws.root / "a.docx", ws.root / "out", "pdf", timeout=30)
+        # The converter was killed, not left waiting on its child for a minute.
+        assert started[0].wait(timeout=10) == -signal.SIGKILL
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(started[0].pid, signal.SIGKILL)
