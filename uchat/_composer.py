@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import threading
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QInputMethodEvent, QKeyEvent, QTextCursor
@@ -106,14 +107,16 @@ class _Chip(QFrame):
 class Composer(QWidget):
     """Multi-line input. Emits ``sig_send(text, attachments)`` and ``sig_stop()``.
 
-    ``sig_image_pasted(bytes)`` carries a pasted image as PNG data: the host saves
-    it and calls :meth:`add_attachments` with the saved path.
+    ``sig_image_pasted(bytes)`` carries a pasted image as PNG data (encoded off the UI
+    thread, delivered on it): the host saves it and calls :meth:`add_attachments` with
+    the saved path.
     """
 
     sig_send = Signal(str, list)
     sig_stop = Signal()
     sig_attachments_changed = Signal(list)
     sig_image_pasted = Signal(bytes)
+    _sig_encoded = Signal(bytes)  # emitted by the encoding thread; queued onto the UI thread
 
     def __init__(self, parent: QWidget | None = None, *, history_size: int = 100) -> None:
         super().__init__(parent)
@@ -123,6 +126,7 @@ class Composer(QWidget):
         self._history_pos = 0  # == len(history) means "the draft"
         self._draft = ""
         self._busy = False
+        self._sig_encoded.connect(self.sig_image_pasted)
         self.setAcceptDrops(True)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(8, 6, 8, 8)
@@ -208,16 +212,23 @@ class Composer(QWidget):
             self.add_attachments(list(paths))
 
     def paste_image(self, data: object) -> None:
-        """Emit a pasted image as PNG bytes for the host to save."""
+        """Emit a pasted image as PNG bytes for the host to save (``sig_image_pasted``, a moment later)."""
         image = data if isinstance(data, QImage) else QImage(data) if data is not None else QImage()
         if image.isNull():
             return
+        # Encoding a full-screen screenshot takes a few hundred ms: never on the UI thread.
+        threading.Thread(target=self._encode_png, args=(image,), name="uchat-paste", daemon=True).start()
+
+    def _encode_png(self, image: QImage) -> None:
         buf = QByteArray()
         dev = QBuffer(buf)
         dev.open(QIODevice.OpenModeFlag.WriteOnly)
         image.save(dev, "PNG")
         dev.close()
-        self.sig_image_pasted.emit(bytes(buf.data()))
+        try:
+            self._sig_encoded.emit(bytes(buf.data()))
+        except RuntimeError:  # the composer was closed meanwhile: nobody is waiting for the image
+            pass
 
     def submit(self) -> bool:
         """Send the text and attachments (what Enter does); False when nothing was sent."""

@@ -209,3 +209,24 @@ def test_tab_reaches_the_message_list(qtbot) -> None:
     w.view.setFocus()
     qtbot.keyClick(w.view, Qt.Key.Key_Up)
     assert w.view.currentIndex().isValid()
+
+
+def test_a_pasted_image_is_encoded_off_the_ui_thread_and_delivered_on_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    from PySide6.QtGui import QColor, QImage
+
+    from uchat import Composer
+
+    c = Composer()
+    qtbot.addWidget(c)
+    threads: list[str] = []
+    c.sig_image_pasted.connect(lambda _data: threads.append(threading.current_thread().name))
+    image = QImage(640, 480, QImage.Format.Format_RGB32)
+    image.fill(QColor("blue"))
+    c.paste_image(image)
+    assert threads == []  # paste_image returned without encoding on the UI thread
+    with qtbot.waitSignal(c.sig_image_pasted, timeout=5000) as blocker:
+        pass
+    assert threads == [threading.main_thread().name]
+    assert QImage.fromData(blocker.args[0]).pixelColor(5, 5) == QColor("blue")
