@@ -69,8 +69,8 @@ class TaskStoreMixin:
             return [_task(r) for r in self._all("SELECT * FROM tasks ORDER BY created, rowid")]
         return [_task(r) for r in self._all("SELECT * FROM tasks WHERE status=? ORDER BY created, rowid", (status,))]
 
-    def update_task(self, task_id: str, *, only_if_status: Sequence[str] = (), **fields: Any) -> bool:
-        """Set task fields; with ``only_if_status`` the change happens only from those states."""
+    def update_task(self, task_id: str, **fields: Any) -> bool:
+        """Set task fields; False when there is no such task."""
         unknown = set(fields) - _TASK_FIELDS
         if unknown:
             raise ValueError(f"unknown task fields {sorted(unknown)}")
@@ -78,9 +78,6 @@ class TaskStoreMixin:
         args = [_dumps(v) if k in _JSON_FIELDS and v is not None else v for k, v in fields.items()]
         sql = f"UPDATE tasks SET {', '.join(sets)} WHERE id=?"
         args.append(task_id)
-        if only_if_status:
-            sql += f" AND status IN ({','.join('?' * len(only_if_status))})"
-            args.extend(only_if_status)
         with self._tx() as c:
             return c.execute(sql, args).rowcount == 1
 
