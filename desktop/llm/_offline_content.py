@@ -23,6 +23,7 @@ MAX_LIST_LEVEL = 4
 MAX_PARAGRAPH = 20_000
 MAX_HEADING = 500
 MAX_CELL = 5_000
+MAX_TABLE_COLUMNS = 60  # a document table's header holds at most this many columns
 MAX_BLOCKS = 20_000
 
 
@@ -138,8 +139,13 @@ def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     items.append(piece if level == 0 else {"text": piece, "level": level})
             b = {**b, "items": items}
         elif kind == "table":
-            b = {**b, "header": [h[:MAX_CELL] for h in b["header"]],
-                 "rows": [[c[:MAX_CELL] if isinstance(c, str) else c for c in r] for r in b["rows"]]}
+            header = [h[:MAX_CELL] for h in b["header"]]
+            rows = [[c[:MAX_CELL] if isinstance(c, str) else c for c in r] for r in b["rows"]]
+            # A wider table becomes consecutive tables of at most MAX_TABLE_COLUMNS columns each.
+            for start in range(0, len(header), MAX_TABLE_COLUMNS):
+                stop = start + MAX_TABLE_COLUMNS
+                out.append({**b, "header": header[start:stop], "rows": [r[start:stop] for r in rows]})
+            continue
         out.append(b)
     return out[:MAX_BLOCKS]
 

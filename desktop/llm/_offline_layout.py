@@ -75,7 +75,7 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
             base = 1 if nested and bullets else 0
             bullets.extend(_block_bullets(block, base))
     flush()
-    return slides[:MAX_SLIDES]
+    return slides
 
 
 # -- tables -> sheets ---------------------------------------------------------

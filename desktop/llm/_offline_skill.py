@@ -274,7 +274,15 @@ class SkillAgentPlan:
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
         elif self.kind == "pptx":
-            spec = {"path": path, "title": title, "slides": _slides(title, blocks, self.chinese)}
+            slides = _slides(title, blocks, self.chinese)
+            if len(slides) > layout.MAX_SLIDES:
+                # Cutting the deck short would silently drop the user's content; say so instead.
+                return None, self._t(
+                    f"Nothing was written: this content needs {len(slides)} slides and a deck holds at most "
+                    f"{layout.MAX_SLIDES}. Ask for a Word document or a workbook instead.",
+                    f"没有写入任何文件：这些内容需要 {len(slides)} 张幻灯片，而一个演示文稿最多 "
+                    f"{layout.MAX_SLIDES} 张。请改为生成 Word 文档或工作簿。")
+            spec = {"path": path, "title": title, "slides": slides}
         else:
             sheets = self._sheets(content)
             if not sheets:

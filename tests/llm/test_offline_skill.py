@@ -299,3 +299,25 @@ def test_attached_images_become_image_blocks_and_slides(ws: Path) -> None:
     run = run_skill_agent(ws, "pptx", "Make slides from notes.md and chart.png", ["notes.md", "chart.png"])
     deck = pptx.Presentation(str(ws / run.complete["artifacts"][0]))
     assert any(sh.shape_type == 13 for s in deck.slides for sh in s.shapes)  # 13 = picture
+
+
+def test_a_table_wider_than_a_document_table_is_split_not_refused(tmp_path: Path) -> None:
+    """A 130-column CSV becomes three side-by-side parts in the document; every column is kept."""
+    header = [f"c{n}" for n in range(130)]
+    (tmp_path / "wide.csv").write_text(",".join(header) + "\n" + ",".join(str(n) for n in range(130)) + "\n",
+                                       encoding="utf-8")
+    run = run_skill_agent(tmp_path, "docx", "Turn wide.csv into a Word document", ["wide.csv"])
+    assert run.results["docx_create"]["ok"] is True, run.results["docx_create"]
+    d = docx.Document(str(tmp_path / run.complete["artifacts"][0]))
+    assert [len(t.columns) for t in d.tables] == [60, 60, 10]
+    assert [c.text for t in d.tables for c in t.rows[0].cells] == header
+
+
+def test_a_table_too_long_for_a_deck_is_a_clear_refusal(tmp_path: Path) -> None:
+    """4,000 rows at 12 per slide would need more slides than a deck may hold: say so, write nothing."""
+    rows = "".join(f"{n},{n * 2}\n" for n in range(4000))
+    (tmp_path / "long.csv").write_text("a,b\n" + rows, encoding="utf-8")
+    run = run_skill_agent(tmp_path, "pptx", "Turn long.csv into slides", ["long.csv"])
+    assert "pptx_create" not in _steps(run)
+    assert "Nothing was written" in run.complete["summary"] and "300" in run.complete["summary"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.csv"]
