@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -37,18 +37,35 @@ def _pick_folder(parent: QWidget, start: str) -> str:
     return QFileDialog.getExistingDirectory(parent, tr("settings.workspace_root"), start)
 
 
-def _note(parent: QWidget) -> QLabel:
-    label = QLabel(parent)
-    label.setWordWrap(True)
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # spare height goes below
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    font = label.font()
-    font.setPointSizeF(font.pointSizeF() * 0.92)
-    label.setFont(font)
-    # Muted through the palette, not disabled: a disabled label is too faint to read and cannot be
-    # selected, and these notes hold text worth copying (the MIRA_API_KEY variable name).
-    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-    return label
+class _Note(QLabel):
+    """Explanatory text under a field: wraps, muted, selectable, and exactly as tall as its lines.
+
+    A wrapped QLabel's size hint assumes a narrow guess of a width, and a form inside a tab page takes
+    it as is, leaving an empty band under the note; here the hint follows the width it really has.
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 0.92)
+        self.setFont(font)
+        # Muted through the palette, not disabled: a disabled label is too faint to read and cannot be
+        # selected, and these notes hold text worth copying (the MIRA_API_KEY variable name).
+        self.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.heightForWidth(max(self.width(), hint.width())))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.updateGeometry()  # a new width means a new height
 
 
 class SettingsDialog(QDialog):
@@ -112,10 +129,10 @@ class SettingsDialog(QDialog):
         self.test_result = QLabel(page)
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.key_note = _note(page)
+        self.key_note = _Note(page)
         available, _note_text = keys.keyring_status()
         self.key_note.setText(tr("settings.api_key.note") + ("" if available else "\n" + tr("settings.no_keyring")))
-        self.offline_note = _note(page)
+        self.offline_note = _Note(page)
         self.offline_note.setText(tr("settings.offline.note"))
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
@@ -141,7 +158,7 @@ class SettingsDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.workspace, 1)
         row.addWidget(self.browse_button)
-        note = _note(page)
+        note = _Note(page)
         note.setText(tr("settings.workspace.note"))
         form = QFormLayout(page)
         form.addRow(tr("settings.workspace_root"), row)

@@ -220,4 +220,7 @@ def test_settings_notes_are_readable_and_selectable(make_window, qtbot) -> None:
     assert note.isVisible() and note.isEnabled()  # a disabled label can be neither read well nor copied
     assert note.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     assert note.foregroundRole() == QPalette.ColorRole.PlaceholderText
+    # As tall as its wrapped lines at the width it has: no empty band between the note and the next field.
+    qtbot.waitUntil(lambda: note.width() > 200 and note.height() == note.heightForWidth(note.width()),
+                    timeout=3000)
     dialog.reject()
