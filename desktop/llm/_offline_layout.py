@@ -78,6 +78,33 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
     return slides
 
 
+def promote_headings(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """With the leading heading used as the title, move the remaining headings up one level."""
+    heads = [b["level"] for b in blocks if b["type"] == "heading"]
+    if not heads or min(heads) <= 1:
+        return blocks
+    shift = min(heads) - 1
+    return [{**b, "level": b["level"] - shift} if b["type"] == "heading" else b for b in blocks]
+
+
+def deck_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool) -> list[dict[str, Any]]:
+    """The slide specs for a deck: the layout's slides, with long or wide tables cut to readable slides."""
+    slides = blocks_to_slides(title, blocks, chinese=chinese)
+    out: list[dict[str, Any]] = []
+    cont = "（续）" if chinese else " (cont.)"
+    for slide in slides:
+        if slide["layout"] == "table":
+            # Keep tables readable: at most 12 rows and 20 columns per slide.
+            header = slide["header"][:20]
+            rows = [r[:20] for r in slide["rows"]] or [[""] * len(header)]
+            for k in range(0, len(rows), 12):
+                out.append({**slide, "title": slide["title"] + (cont if k else ""), "header": header,
+                            "rows": rows[k:k + 12]})
+        else:
+            out.append(slide)
+    return out
+
+
 # -- tables -> sheets ---------------------------------------------------------
 
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")

@@ -268,13 +268,13 @@ class SkillAgentPlan:
         title = title[:layout.MAX_SLIDE_TITLE]
         blocks = content.blocks[1:] if from_heading else list(content.blocks)
         if from_heading:
-            blocks = _promote(blocks)
+            blocks = layout.promote_headings(blocks)
         path = self._file_name(title)
         if self.kind in ("docx", "pdf"):
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
         elif self.kind == "pptx":
-            slides = _slides(title, blocks, self.chinese)
+            slides = layout.deck_slides(title, blocks, chinese=self.chinese)
             if len(slides) > layout.MAX_SLIDES:
                 # Cutting the deck short would silently drop the user's content; say so instead.
                 return None, self._t(
@@ -376,29 +376,3 @@ def _texts(block: dict[str, Any]) -> list[str]:
     if block["type"] == "paragraph":
         return [block.get("text") or "".join(r["text"] for r in block["runs"])]
     return [it if isinstance(it, str) else it["text"] for it in block.get("items", [])]
-
-
-def _promote(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """With the leading heading used as the title, move the remaining headings up one level."""
-    heads = [b["level"] for b in blocks if b["type"] == "heading"]
-    if not heads or min(heads) <= 1:
-        return blocks
-    shift = min(heads) - 1
-    return [{**b, "level": b["level"] - shift} if b["type"] == "heading" else b for b in blocks]
-
-
-def _slides(title: str, blocks: list[dict[str, Any]], chinese: bool) -> list[dict[str, Any]]:
-    slides = layout.blocks_to_slides(title, blocks, chinese=chinese)
-    out: list[dict[str, Any]] = []
-    cont = "（续）" if chinese else " (cont.)"
-    for slide in slides:
-        if slide["layout"] == "table":
-            # Keep tables readable: at most 12 rows and 20 columns per slide.
-            header = slide["header"][:20]
-            rows = [r[:20] for r in slide["rows"]] or [[""] * len(header)]
-            for k in range(0, len(rows), 12):
-                out.append({**slide, "title": slide["title"] + (cont if k else ""), "header": header,
-                            "rows": rows[k:k + 12]})
-        else:
-            out.append(slide)
-    return out
