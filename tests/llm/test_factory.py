@@ -5,7 +5,6 @@ import asyncio
 from collections.abc import Iterator
 from typing import Any
 
-import keyring
 import pytest
 
 from desktop.llm import keys
@@ -14,17 +13,8 @@ from desktop.llm.offline import OfflinePlanner
 from desktop.llm.openai_provider import OpenAIModel
 from desktop.llm.settings import ModelSettings
 
+from .conftest import MemoryKeyring
 from .fake_server import FakeServer, chunk, http_error, serve, sse
-from .test_settings_keys import MemoryKeyring
-
-
-@pytest.fixture
-def memory() -> Iterator[MemoryKeyring]:
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
 
 
 def _ok(handler: Any, body: dict[str, Any]) -> None:

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 
 import keyring
-import keyring.backend
 import keyring.backends.fail
 import keyring.errors
 import pytest
@@ -13,28 +11,9 @@ import pytest
 from desktop.llm import keys
 from desktop.llm.settings import ModelSettings
 
+from .conftest import MemoryKeyring
+
 SECRET = "sk-live-abcdef0123456789"
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    """An in-memory keyring for tests (never the user's real one)."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.store: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.store.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.store[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if (service, username) not in self.store:
-            raise keyring.errors.PasswordDeleteError("no such password")
-        del self.store[(service, username)]
 
 
 class BrokenKeyring(MemoryKeyring):
@@ -45,15 +24,6 @@ class BrokenKeyring(MemoryKeyring):
 
     def set_password(self, service: str, username: str, password: str) -> None:
         raise keyring.errors.PasswordSetError(f"cannot store {password}")
-
-
-@pytest.fixture
-def memory() -> Iterator[MemoryKeyring]:
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.set_keyring(previous)
 
 
 @pytest.fixture
