@@ -53,7 +53,11 @@ def recalculate(ws: Workspace, src: Path, out_rel: str, *, timeout: float = RECA
         except CommandError as exc:
             raise CommandError(f"{exc}; {src.name} was not changed") from None
         check_file(produced, "xlsx")
-        _restore_views(src, produced)
+        try:
+            _restore_views(src, produced)
+        except Exception as exc:  # noqa: BLE001 - openpyxl can fail anywhere inside on a package LibreOffice accepts
+            raise CommandError(f"{src.name}: cannot read its sheet layout to keep frozen panes "
+                               f"({type(exc).__name__}: {exc}); {src.name} was not changed") from None
         with ws.publish(out_rel) as staging:
             shutil.copyfile(produced, staging)
     finally:

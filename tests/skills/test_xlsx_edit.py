@@ -270,3 +270,20 @@ def test_edit_that_would_drop_an_extension_is_refused(ws: Workspace) -> None:
         edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"B2": 1}})
     assert path.read_bytes() == before
     assert get_command("xlsx_inspect").run(ws, {"path": "b.xlsx"}).ok  # reading it is still fine
+
+
+@pytest.mark.soffice
+def test_recalculate_a_workbook_openpyxl_cannot_read_is_a_clear_error(ws: Workspace) -> None:
+    """LibreOffice reads a non-numeric sheetId; the frozen-pane restore (openpyxl) cannot: one message."""
+    wb = Workbook()
+    wb.active["A1"], wb.active["A2"] = 2, "=A1*3"
+    wb.save(ws.root / "ok.xlsx")
+    with zipfile.ZipFile(ws.root / "ok.xlsx") as zf:
+        entries = {n: zf.read(n) for n in zf.namelist()}
+    entries["xl/workbook.xml"] = entries["xl/workbook.xml"].replace(b'sheetId="1"', b'sheetId="x"')
+    (ws.root / "odd.xlsx").write_bytes(_zip(entries))
+    before = (ws.root / "odd.xlsx").read_bytes()
+    with pytest.raises(CommandError, match="odd.xlsx.*was not changed"):
+        get_command("xlsx_recalculate").run(ws, {"path": "odd.xlsx"})
+    assert (ws.root / "odd.xlsx").read_bytes() == before
+    assert not [p for p in ws.root.iterdir() if p.name.startswith(".mira")]
