@@ -1,34 +1,44 @@
 """Reading a deck back: the outline for inspect and the evidence for verify."""
 from __future__ import annotations
 
-import zipfile
+import contextlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from lxml.etree import XMLSyntaxError
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE
-from pptx.exc import PackageNotFoundError
 from pptx.presentation import Presentation as PresentationT
 
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
 from skills.runtime._pptx_xlsx_common import contains_check, has_cjk
-from skills.runtime.workspace import Workspace
+from skills.runtime.workspace import Workspace, WorkspaceError
 
 MAX_TEXT = 4000  # per shape in the inspect outline; the model does not need more
 EMU_PER_INCH = 914400
 
 
+@contextlib.contextmanager
+def deck_errors(name: str) -> Iterator[None]:
+    """Turn a library failure on a malformed deck into one clear line naming the file.
+
+    python-pptx reads parts lazily, so a broken relationship or shape fails while the
+    deck is walked or edited, not only when it is opened; every reader and editor of a
+    user's deck runs inside this.
+    """
+    try:
+        yield
+    except (CommandError, WorkspaceError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside the library
+        raise CommandError(f"{name}: cannot be opened as a PowerPoint deck ({exc})") from None
+
+
 def open_deck(path: Path) -> PresentationT:
     """Open with python-pptx, turning library errors into one clear line."""
-    try:
+    with deck_errors(path.name):
         return Presentation(str(path))
-    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, XMLSyntaxError, ValueError) as exc:
-        raise CommandError(f"{path.name}: cannot be opened as a PowerPoint deck ({exc})") from None
-    except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside the library
-        raise CommandError(f"{path.name}: cannot be opened as a PowerPoint deck ({exc})") from None
 
 
 def _walk(shapes: Any) -> Iterator[Any]:
@@ -176,8 +186,9 @@ def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *
     """Open the real file and check it; returns the evidence and the outline it was computed from."""
     expect = expect or {}
     try:
-        prs = open_deck(path)
-        o = outline(prs)
+        with deck_errors(path.name):
+            prs = open_deck(path)
+            o = outline(prs)
         checks = [Check("opens", "passed", "python-pptx opened the deck")]
     except CommandError as exc:
         ev = evidence_for(ws, path, "pptx", [Check("opens", "failed", str(exc))], {})

@@ -30,7 +30,12 @@ def open_docx(path: Path) -> Any:
     """Safety-check and open a DOCX, turning every parser failure into one clear error."""
     check_file(path, "docx")
     try:
-        return docx.Document(str(path))
+        doc = docx.Document(str(path))
+        # Core properties and styles are parsed lazily; a damaged part must fail here as
+        # "corrupt", not later in the middle of reading or editing.
+        doc.core_properties.title  # noqa: B018
+        doc.styles  # noqa: B018
+        return doc
     except UnsafeFileError:
         raise
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"

@@ -9,7 +9,7 @@ from skills.runtime._base import Command, CommandError, CommandResult, Evidence,
 from skills.runtime._pptx_build import build_slides
 from skills.runtime._pptx_deck import new_presentation
 from skills.runtime._pptx_edit import apply_operations
-from skills.runtime._pptx_read import all_text, deck_evidence, open_deck, outline
+from skills.runtime._pptx_read import all_text, deck_errors, deck_evidence, open_deck, outline
 from skills.runtime._common import artifact_for
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
@@ -89,9 +89,10 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.EDIT, args)
     src = input_file(ws, args["path"], "pptx")
     out = edit_output(ws, args, ".pptx")
-    prs = open_deck(src)
-    changes = apply_operations(prs, ws, args["operations"])
-    expected = outline(prs)
+    with deck_errors(src.name):
+        prs = open_deck(src)
+        changes = apply_operations(prs, ws, args["operations"])
+        expected = outline(prs)
     with ws.publish(out) as staging:
         prs.save(str(staging))
     target = ws.resolve(out)
@@ -108,9 +109,10 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
         validate_args(schema.EDIT, args)
-        prs = open_deck(input_file(ws, args["path"], "pptx"))
+        src = input_file(ws, args["path"], "pptx")
         out = edit_output(ws, args, ".pptx")
-        changes = apply_operations(prs, ws, args["operations"])
+        with deck_errors(src.name):
+            changes = apply_operations(open_deck(src), ws, args["operations"])
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}
     where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
@@ -119,7 +121,9 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.INSPECT, args)
-    o = outline(open_deck(input_file(ws, args["path"], "pptx")))
+    src = input_file(ws, args["path"], "pptx")
+    with deck_errors(src.name):
+        o = outline(open_deck(src))
     lines = [f"{args['path']}: {o['slide_count']} slides, {o['slide_width_in']}x{o['slide_height_in']} in"]
     for s in o["slides"][:60]:
         extra = [f"{len(s['tables'])} tables" if s["tables"] else "", f"{len(s['pictures'])} pictures"
