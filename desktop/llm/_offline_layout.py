@@ -93,15 +93,19 @@ def deck_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool) -> l
     out: list[dict[str, Any]] = []
     cont = "（续）" if chinese else " (cont.)"
     for slide in slides:
-        if slide["layout"] == "table":
-            # Keep tables readable: at most 12 rows and 20 columns per slide.
-            header = slide["header"][:20]
-            rows = [r[:20] for r in slide["rows"]] or [[""] * len(header)]
-            for k in range(0, len(rows), 12):
-                out.append({**slide, "title": slide["title"] + (cont if k else ""), "header": header,
-                            "rows": rows[k:k + 12]})
-        else:
+        if slide["layout"] != "table":
             out.append(slide)
+            continue
+        # Keep tables readable: at most 12 rows and 20 columns per slide; the rest goes on
+        # continuation slides (columns first), so no cell is dropped.
+        first = True
+        for c in range(0, len(slide["header"]), 20):
+            header = slide["header"][c:c + 20]
+            rows = [r[c:c + 20] for r in slide["rows"]] or [[""] * len(header)]
+            for k in range(0, len(rows), 12):
+                out.append({**slide, "title": slide["title"] + ("" if first else cont), "header": header,
+                            "rows": rows[k:k + 12]})
+                first = False
     return out
 
 

@@ -321,3 +321,15 @@ def test_a_table_too_long_for_a_deck_is_a_clear_refusal(tmp_path: Path) -> None:
     assert "pptx_create" not in _steps(run)
     assert "Nothing was written" in run.complete["summary"] and "300" in run.complete["summary"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.csv"]
+
+
+def test_a_wide_table_keeps_every_column_across_slides(tmp_path: Path) -> None:
+    """A slide table holds 20 columns; the 5 beyond go on a continuation slide instead of being dropped."""
+    header = [f"col{n}" for n in range(25)]
+    (tmp_path / "wide.csv").write_text(",".join(header) + "\n" + ",".join(str(n) for n in range(25)) + "\n",
+                                       encoding="utf-8")
+    run = run_skill_agent(tmp_path, "pptx", "Turn wide.csv into slides", ["wide.csv"])
+    assert run.results["pptx_create"]["ok"] is True, run.results["pptx_create"]
+    deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
+    tables = [sh.table for s in deck.slides for sh in s.shapes if sh.has_table]
+    assert [c.text for t in tables for c in t.rows[0].cells] == header
