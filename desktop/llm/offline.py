@@ -13,6 +13,8 @@ protocol asks for:
 """
 from __future__ import annotations
 
+import asyncio
+
 import json
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -51,11 +53,10 @@ class OfflinePlanner:
     name = "offline-planner"
     label = "Offline planner (no network)"
 
-    def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
+    async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
         """Decide this turn from ``messages`` and ``tools``; yield a few TextDeltas, then the Completion."""
-        return self._emit(self.decide(messages, tools))
-
-    async def _emit(self, completion: Completion) -> AsyncIterator[ModelEvent]:
+        # Parsing a large pasted CSV or markdown takes a while; in the app this loop is the UI thread.
+        completion = await asyncio.to_thread(self.decide, list(messages), list(tools))
         for piece in _chunks(completion.text):
             yield TextDelta(piece)
         yield completion
