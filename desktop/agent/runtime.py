@@ -21,6 +21,7 @@ from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
 from desktop.agent.finalize import FinalizeMixin
 from desktop.agent.flow import SKILL_PIPELINE
 from desktop.agent.skillsource import CatalogSkills, SkillSource
+from desktop.messages import shown_request
 from desktop.llm import Model, ModelError
 from desktop.store import Extension, Store
 from skills.runtime import Workspace, WorkspaceError
@@ -197,18 +198,6 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         self.store.update_task(task_id, status="cancelled", finished=time.time())
         self._update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
         self._emit(TaskCancelled(task_id))
-
-
-def shown_request(request: str, names: Sequence[str]) -> str:
-    """The user message as stored for the chat: the request plus one line naming what was attached.
-
-    The model never reads this text (it gets the transcript's "[Attached files ...]" line); it is what
-    the history shows after a restart. The window shows the same text while the task starts.
-    """
-    if not names:
-        return request
-    line = " · ".join(f"📎 {name}" for name in names)
-    return f"{request.rstrip()}\n\n{line}" if request.strip() else line
 
 
 def _workspace_name(name: str) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from desktop.i18n import tr
+from desktop.messages import shown_request
 from desktop.ui.merge import LOCAL, merge, to_message
 from uchat import Conversation, Message, Role, Status
 
@@ -32,19 +33,6 @@ log = logging.getLogger(__name__)
 WELCOME_ID = LOCAL + "welcome"
 SYNC_TAIL = 40  # rows re-read at a task milestone once a conversation is on screen
 HISTORY_PAGE = 50  # rows read when a conversation opens (older ones come page by page on scrolling up)
-
-
-def shown_request(text: str, attachments: Sequence[str]) -> str:
-    """The user message as the window shows it while the task starts.
-
-    Same text as the runtime stores (desktop.agent.runtime.shown_request), so the stored message
-    replaces it without a visible change; kept here so the window does not import the agent at startup.
-    """
-    names = [Path(a).name for a in attachments]
-    if not names:
-        return text
-    line = " · ".join(f"📎 {name}" for name in names)
-    return f"{text.rstrip()}\n\n{line}" if text.strip() else line
 
 
 @dataclass
@@ -321,7 +309,7 @@ class TaskController(QObject):
             return
         if WELCOME_ID in self.conversation:
             self.conversation.remove(WELCOME_ID)
-        shown_text = shown_request(text, attachments)
+        shown_text = shown_request(text, [Path(a).name for a in attachments])
         user_id = self._local_id("user")
         self.conversation.append(Message(id=user_id, role=Role.USER, text=shown_text))
         placeholder = self._local_id("assistant")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from desktop.agent.runtime import shown_request
+from desktop.messages import shown_request
 from desktop.llm import Completion
 from desktop.store import Store
 
