@@ -5,9 +5,9 @@ backgrounds, light text on dark ones); tints mix the palette's Base with an acce
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QEvent, QRectF
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFrame, QWidget
 
 Role = QPalette.ColorRole
 
@@ -90,3 +90,32 @@ def bold(widget: QWidget, pixel_size: int = 0) -> None:
     if pixel_size:
         font.setPixelSize(pixel_size)
     widget.setFont(font)
+
+
+def apply_sheets(pairs: tuple[tuple[QWidget, str], ...]) -> None:
+    """Set each widget's style sheet, skipping unchanged ones: a re-set sheet sends another palette event."""
+    for widget, sheet in pairs:
+        if widget.styleSheet() != sheet:
+            widget.setStyleSheet(sheet)
+
+
+class ThemedCard(QFrame):
+    """A card that paints its own rounded background and follows a live theme change.
+
+    Subclasses keep ``_card_colors`` (background, border) current in ``retranslate`` and set
+    ``_themed = True`` once their widgets exist; palette events before that are ignored.
+    """
+
+    _card_colors: tuple[str, str] = ("#ffffff", "#d0d7de")
+    _themed = False
+
+    def retranslate(self) -> None:
+        raise NotImplementedError
+
+    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        paint_card(self, *self._card_colors)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if self._themed and event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.retranslate()  # texts, status colours and the card's own colours follow the theme

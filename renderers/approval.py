@@ -5,8 +5,7 @@ import html
 import logging
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
@@ -45,7 +44,7 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>{tail}"
 
 
-class ApprovalCard(QFrame):
+class ApprovalCard(colors.ThemedCard):
     """A pending write. Clicking Approve or Deny disables both at once, so the host is called once."""
 
     sig_approved = Signal(str)
@@ -64,6 +63,7 @@ class ApprovalCard(QFrame):
         self.setMinimumWidth(360)
         self.setMaximumWidth(720)
         self._build()
+        self._themed = True
         self.update_view(view)
         track(self)
 
@@ -160,18 +160,7 @@ class ApprovalCard(QFrame):
             (self.state_label, f"color: {colors.status(role, pal) if role else colors.color(colors.Role.Text, pal)};"),
             (self.changes_label, f"background: transparent; color: {colors.color(colors.Role.Text, pal)};"),
         )
-        for widget, sheet in styles:
-            if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
-                widget.setStyleSheet(sheet)
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
-        colors.paint_card(self, *self._card_colors)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
-                and hasattr(self, "state_label"):
-            self.retranslate()
+        colors.apply_sheets(styles)
 
     def decided(self) -> str:
         """``approved``/``denied`` once clicked or decided by the host, else ``""``."""

@@ -49,14 +49,12 @@ class _SlideView(QWidget):
     def restyle(self) -> None:
         """Backgrounds from the palette: the slide sits on Window's darker/lighter shade, notes on AlternateBase."""
         pal = colors.palette()
-        for widget, sheet in (
+        colors.apply_sheets((
             (self.slide_label, f"background: {colors.surround(pal).name()};"),
             (self.notes_label, f"background: {colors.color(colors.Role.AlternateBase, pal)}; "
                                f"color: {colors.color(colors.Role.Text, pal)}; "
                                f"border-top: 1px solid {colors.color(colors.Role.Mid, pal)}; padding: 6px;"),
-        ):
-            if widget.styleSheet() != sheet:
-                widget.setStyleSheet(sheet)
+        ))
 
 
 class PptxPreview(PreviewBase):

@@ -6,8 +6,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPaintEvent, QPixmap
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -100,7 +100,7 @@ def evidence_html(evidence: EvidenceSummary | None) -> str:
     return "".join(rows)
 
 
-class ArtifactCard(QFrame):
+class ArtifactCard(colors.ThemedCard):
     """A finished (or failed) file in the chat, with its evidence and actions."""
 
     sig_thumbnail_ready = Signal(bool)  # True with an image, False on error
@@ -121,6 +121,7 @@ class ArtifactCard(QFrame):
         self._thumb_state = "loading"  # loading | error | image
         self._card_colors = ("#ffffff", "#d0d7de")  # background, border; set from the palette
         self._build()
+        self._themed = True
         self.update_view(view)
         track(self)
 
@@ -237,18 +238,7 @@ class ArtifactCard(QFrame):
             (self.thumb_label, f"color: {muted}; background: {colors.color(colors.Role.AlternateBase, pal)}; "
                                f"border: 1px solid {border};"),
         )
-        for widget, sheet in styles:
-            if widget.styleSheet() != sheet:  # an unchanged sheet must not trigger another palette event
-                widget.setStyleSheet(sheet)
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
-        colors.paint_card(self, *self._card_colors)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
-                and hasattr(self, "thumb_label"):
-            self.retranslate()  # status colours and the evidence list follow the theme too
+        colors.apply_sheets(styles)
 
     def thumbnail(self) -> QPixmap | None:
         pix = self.thumb_label.pixmap()

@@ -158,10 +158,8 @@ class _SheetView(QWidget):
         """Placeholder text in the current language; grid and note colours from the palette."""
         self.formula_bar.setPlaceholderText(tr("Select a cell to see its formula or value"))
         pal = colors.palette()
-        for widget, sheet in ((self.table, f"QTableView {{ gridline-color: {colors.color(colors.Role.Mid, pal)}; }}"),
-                              (self.note_label, f"color: {colors.status('muted', pal)};")):
-            if widget.styleSheet() != sheet:
-                widget.setStyleSheet(sheet)
+        colors.apply_sheets(((self.table, f"QTableView {{ gridline-color: {colors.color(colors.Role.Mid, pal)}; }}"),
+                             (self.note_label, f"color: {colors.status('muted', pal)};")))
 
 
 class XlsxPreview(PreviewBase):
