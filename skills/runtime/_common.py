@@ -23,6 +23,17 @@ def resolve(ws: Workspace, rel: Any, field: str, *, suffix: str | None = None,
     return path
 
 
+def create_target(ws: Workspace, rel: Any, suffix: str, *, overwrite: bool, field: str = "path") -> Path:
+    """Where a create command will write: inside the workspace, the right suffix, and no silent replace."""
+    target = resolve(ws, rel, field, suffix=suffix)
+    if target.exists() and not overwrite:
+        raise CommandError(f"{field}: {rel!r} already exists; set \"overwrite\": true to replace it "
+                           "or choose another name")
+    if target.exists() and not target.is_file():
+        raise CommandError(f"{field}: {rel!r} is a folder, not a file")
+    return target
+
+
 def check(name: str, ok: bool, detail: str = "") -> Check:
     return Check(name, "passed" if ok else "failed", detail)
 

@@ -103,20 +103,6 @@ def input_file(ws: Workspace, rel: str, kind: str, field: str = "path") -> Path:
     return path
 
 
-def output_target(ws: Workspace, rel: str, kind: str, *, overwrite: bool, field: str = "path") -> Path:
-    require_suffix(rel, f".{kind}", field)
-    try:
-        target = ws.resolve(rel)
-    except WorkspaceError as exc:
-        raise CommandError(f"{field}: {exc}") from exc
-    if target.exists() and not overwrite:
-        raise CommandError(f"{field}: {rel} already exists; pass \"overwrite\": true to replace it "
-                           f"or choose another name")
-    if target.exists() and not target.is_file():
-        raise CommandError(f"{field}: {rel} is a folder, not a file")
-    return target
-
-
 def contains_check(name: str, wanted: Iterable[str], haystack: str, *, what: str) -> Check:
     """A check that every wanted string appears (whitespace-normalised) in ``haystack``."""
     norm = " ".join(haystack.split())

@@ -8,6 +8,7 @@ from skills.runtime._base import Check, Command, CommandError, CommandResult, Ev
 from skills.runtime._common import (
     artifact_for,
     check,
+    create_target,
     evidence_for,
     failed_summary,
     missing_text,
@@ -145,18 +146,9 @@ def _result(verb: str, ev: Evidence, title: str, extra: str = "") -> CommandResu
 
 # docx_create ------------------------------------------------------------------------------
 
-def _create_target(ws: Workspace, args: dict[str, Any]) -> Path:
-    target = resolve(ws, args["path"], "path", suffix=".docx")
-    if target.exists() and not args.get("overwrite", False):
-        raise CommandError(f"path: {args['path']!r} already exists; set overwrite to true to replace it")
-    if target.is_dir():
-        raise CommandError(f"path: {args['path']!r} is a folder")
-    return target
-
-
 def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     args = clean_strings(validate_args("docx_create", CREATE_SCHEMA, args))
-    _create_target(ws, args)
+    create_target(ws, args["path"], ".docx", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
     doc = new_document(args.get("title"), args.get("header"), args.get("footer"))

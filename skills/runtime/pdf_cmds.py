@@ -8,7 +8,15 @@ from typing import Any
 import pymupdf
 
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
-from skills.runtime._common import artifact_for, check, evidence_for, failed_summary, resolve, text_samples
+from skills.runtime._common import (
+    artifact_for,
+    check,
+    create_target,
+    evidence_for,
+    failed_summary,
+    resolve,
+    text_samples,
+)
 from skills.runtime._validate import validate_args
 from skills.runtime.blocks import check_blocks, clean_strings, outline_summary, summary_text
 from skills.runtime.docx_cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
@@ -116,9 +124,7 @@ def _result(verb: str, ev: Evidence, title: str) -> CommandResult:
 
 def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     args = clean_strings(validate_args("pdf_create", CREATE_SCHEMA, args))
-    target = resolve(ws, args["path"], "path", suffix=".pdf")
-    if target.exists() and not args.get("overwrite", False):
-        raise CommandError(f"path: {args['path']!r} already exists; set overwrite to true to replace it")
+    target = create_target(ws, args["path"], ".pdf", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
     data = build_pdf(args.get("title"), blocks, images, args.get("header"), args.get("footer"))

@@ -10,12 +10,11 @@ from skills.runtime._pptx_build import build_slides
 from skills.runtime._pptx_deck import new_presentation
 from skills.runtime._pptx_edit import apply_operations
 from skills.runtime._pptx_read import all_text, deck_errors, deck_evidence, open_deck, outline
-from skills.runtime._common import artifact_for
+from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
     failed_checks_text,
     input_file,
-    output_target,
     validate_args,
 )
 from skills.runtime.workspace import Workspace, WorkspaceError
@@ -46,7 +45,7 @@ def _result(ev: Evidence, message: str, title: str, data: dict[str, Any]) -> Com
 def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.CREATE, args)
     rel = args["path"]
-    target = output_target(ws, rel, "pptx", overwrite=bool(args.get("overwrite", False)))
+    target = create_target(ws, rel, ".pptx", overwrite=bool(args.get("overwrite", False)))
     prs = new_presentation()
     if args.get("title"):
         prs.core_properties.title = args["title"]

@@ -6,12 +6,11 @@ from typing import Any
 
 from skills.runtime import _xlsx_schema as schema
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
-from skills.runtime._common import artifact_for
+from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
     failed_checks_text,
     input_file,
-    output_target,
     validate_args,
 )
 from skills.runtime._xlsx_check import workbook_evidence
@@ -40,7 +39,7 @@ def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
 def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(_LIGHT_CREATE, args)
     rel = args["path"]
-    target = output_target(ws, rel, "xlsx", overwrite=bool(args.get("overwrite", False)))
+    target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
     wb = new_workbook(args["sheets"])
     with ws.publish(rel) as staging:
         wb.save(str(staging))
