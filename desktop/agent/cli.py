@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from desktop.agent import events as ev
-from desktop.agent.approvals import ApprovalError
+from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
 
