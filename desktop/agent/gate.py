@@ -24,6 +24,7 @@ from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillInfo, SkillSource
 from desktop.agent.state import PAUSED, Run, error
+from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, Store, StoreError, TaskRow
@@ -60,6 +61,19 @@ class Decision:
 IsDriving = Callable[[str], bool]  # is this process driving the task now?
 
 
+def frozen_mismatch(approval: ApprovalRow, row: LedgerRow) -> str | None:
+    """Why the stored arguments may not run (they no longer hash to what was approved), or None.
+    Checked on every path that executes a frozen call: approve, the drive after it, and recovery."""
+    try:
+        digest = input_hash(json.loads(approval.arguments_json))
+    except (json.JSONDecodeError, RecursionError):
+        digest = ""
+    if digest != approval.input_hash or row.input_hash != approval.input_hash or row.tool_id != approval.tool_id:
+        return ("refused: the stored arguments no longer match the input hash that was approved (changed "
+                "since); nothing ran")
+    return None
+
+
 class ApprovalGate:
     """Freezes writes, checks and executes frozen calls once, and resolves calls a crash interrupted."""
 
@@ -88,6 +102,13 @@ class ApprovalGate:
             log.exception("describe of %s failed", cmd.name)
             described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
         summary = str(described.get("summary") or f"{cmd.name} writes {target or 'a file'}")
+        try:
+            reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
+        except ToolInputError as exc:
+            self._calls.log(run, agent, key, call, error(str(exc)))
+            return None
+        if reads:
+            summary += f" — uses {', '.join(reads[:8])}" + (f" and {len(reads) - 8} more" if len(reads) > 8 else "")
         changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(
@@ -97,7 +118,7 @@ class ApprovalGate:
             target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
         self._reporter.update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
         self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
-                                              tuple(tuple(c) for c in changes)))
+                                              tuple(tuple(c) for c in changes), reads))
         self._reporter.emit(TaskPaused(run.task_id, approval.id))
         return PAUSED
 
@@ -124,12 +145,18 @@ class ApprovalGate:
         approval = self.approval_for(row)
         cmd = self._skills.command(row.tool_id)
         call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
-        if not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
-            result = error(CHANGED)
+        try:
+            problem = frozen_mismatch(approval, row)
+            if problem is None and not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
+                problem = CHANGED
+            pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
+        except WorkspaceError as exc:
+            problem = f"refused: {exc}"
+        if problem is not None:
+            result = error(problem)
             self.store.record_result(row.id, (LedgerState.APPROVED,), LedgerState.FAILED, result,
                                      M.tool_result(call, result))
             return None
-        pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
         if not self.store.ledger_move(row.id, (LedgerState.APPROVED,), LedgerState.EXECUTING, pre_sha256=pre_sha):
             return PAUSED  # someone else (another window or process) took this call
         self._probe("after_executing_commit")
@@ -166,7 +193,10 @@ class ApprovalGate:
             result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
         else:
             written = written_path(approval)
-            now = file_sha(ws, written)
+            try:
+                now = file_sha(ws, written)
+            except WorkspaceError:  # the output path turned into a link out of the folder: not ours to record
+                now, written = "", None
             if written and now and now != (row.pre_sha256 or ""):
                 path = ws.resolve(written)
                 record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
@@ -241,15 +271,19 @@ class ApprovalGate:
         approval, task = self._decidable(approval_id, driving)
         self.verify_frozen(approval)
         ws = Workspace(task.workspace)
-        if not await asyncio.to_thread(self.target_unchanged, ws, approval):
-            result = error(CHANGED)
+        try:
+            refusal = None if await asyncio.to_thread(self.target_unchanged, ws, approval) else CHANGED
+        except WorkspaceError as exc:  # e.g. a link to outside the folder was swapped in meanwhile
+            refusal = f"not written: {exc}"
+        if refusal is not None:
+            result = error(refusal)
             call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
             decided = self.store.decide_approval(
-                approval_id, ApprovalState.REFUSED, message=CHANGED, ledger_state=LedgerState.FAILED,
+                approval_id, ApprovalState.REFUSED, message=refusal, ledger_state=LedgerState.FAILED,
                 ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
             if decided:
-                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, CHANGED))
-            return Decision(task.id, decided, CHANGED)
+                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, refusal))
+            return Decision(task.id, decided, refusal)
         if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
             raise ApprovalError("this change was already decided; it will not run again")

@@ -25,6 +25,7 @@ from desktop.agent.tools import (
     READ_WORKSPACE_FILE,
     RUN_SKILL,
     ToolInputError,
+    argument_paths,
     command_spec,
     list_workspace,
     parse_arguments,
@@ -82,6 +83,8 @@ async def main_loop(lp: Loop, run: Run) -> str:
         state = M.state_of(lp.store.transcript(run.task_id, MAIN))
         if state.pending:
             for key, call in state.pending:
+                if _refused_reuse(lp, run, MAIN, key, call, state):
+                    continue
                 if call.name != RUN_SKILL.name:
                     await _main_tool(lp, run, key, call)
                     continue
@@ -214,6 +217,8 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
                     lp.calls.log(run, agent, key, call, error("refused: the skill already completed; "
                                                               "nothing more runs"))
                     continue
+                if _refused_reuse(lp, run, agent, key, call, state):
+                    continue
                 try:
                     if await _skill_tool(lp, run, agent, info, key, call, commands) == PAUSED:
                         return PAUSED
@@ -275,7 +280,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         if cmd is None:
             raise ToolInputError(f"{call.name!r} is not one of your tools; you can call: {', '.join(allowed)}")
         args = parse_arguments(call.arguments, command_spec(cmd))  # protected: validate_input
-        _check_paths(run, args)
+        argument_paths(run.ws, args)  # protected: every path inside the folder; files it reads exist
         repeated = lp.calls.repeated(run, agent, call, args)
         if repeated:
             raise ToolInputError(repeated)
@@ -293,17 +298,24 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
     return None
 
 
-_PATH_ARGS = ("path", "output", "output_dir", "target")
-
-
-def _check_paths(run: Run, args: Mapping[str, Any]) -> None:
-    """Protected: every path-like argument must resolve inside the task workspace before anything else."""
-    for name in _PATH_ARGS:
-        if isinstance(args.get(name), str):
-            run.ws.resolve(args[name])
-    for rel in args.get("inputs") or ():
-        if isinstance(rel, str):
-            run.ws.resolve(rel)
+def _refused_reuse(lp: Loop, run: Run, agent: str, key: str, call: ToolCall, state: M.TranscriptState) -> bool:
+    """Refuse (as a tool error) a call whose id an earlier call of this task already used: several results
+    with one id would make the transcript ambiguous, and a replayed id must not run anything twice."""
+    earlier = False
+    for other_key, other in state.calls.items():
+        if other_key == key:
+            break
+        earlier = earlier or other.id == call.id
+    rows = lp.store.ledger(run.task_id)
+    if any(r.agent == agent and r.call_key == key for r in rows):
+        return False  # this very call, already on record (frozen, or the skill run it started)
+    if not earlier and not any(r.tool_call_id == call.id for r in rows):
+        return False
+    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+    lp.calls.log(run, agent, key, call, error(
+        f"refused: the tool call id {call.id!r} was already used in this task; nothing ran. Give every call "
+        "a new id."), digest="")
+    return True
 
 
 def _completed(state: M.TranscriptState) -> Mapping[str, Any] | None:

@@ -96,6 +96,7 @@ class AgentRuntime:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
         except (OSError, WorkspaceError) as exc:
             self.reporter.failed(task.id, f"could not copy the attached file: {exc}")
+            self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
         self.store.append_transcript(task_id, MAIN, M.message("system", M.MAIN_SYSTEM.format(
@@ -147,6 +148,7 @@ class AgentRuntime:
             self.reporter.failed(task_id, f"Internal error: {type(exc).__name__}: {exc}")
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
+            self._tidy(task_id)
 
     def cancel(self, task_id: str) -> None:
         """Stop a task cleanly: its model stream is cancelled, a command in flight finishes atomically and is
@@ -158,6 +160,7 @@ class AgentRuntime:
         task = self.store.task(task_id)
         if task.status in ("running", "paused"):
             self.reporter.cancelled(task_id)
+            self._tidy(task_id)
 
     def task_status(self, task_id: str) -> TaskStatus:
         task = self.store.task(task_id)
@@ -165,6 +168,14 @@ class AgentRuntime:
         return TaskStatus(task.id, task.status, task.outcome, task.error, task.message_id,
                           pending[-1] if pending else None,
                           tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
+
+    def _tidy(self, task_id: str) -> None:
+        """A failed or cancelled request leaves no empty task folder behind. Only the folder this runtime
+        made for the task is considered, never a folder the user chose."""
+        task = self.store.task(task_id)
+        folder = Path(task.workspace)
+        if task.status in ("failed", "cancelled") and folder == self.workspace_root / task.id:
+            _remove_if_empty(folder)
 
     # -- approvals ------------------------------------------------------------------------
 
@@ -189,9 +200,14 @@ class AgentRuntime:
         """
         await self._after(await self.gate.approve(approval_id, self._driving))
 
-    async def deny(self, approval_id: str) -> None:
-        """Write "denied by the user" at the frozen call and continue the same agent."""
-        await self._after(self.gate.deny(approval_id, self._driving))
+    async def deny(self, approval_id: str, *, stop: bool = False) -> None:
+        """Write "denied by the user" at the frozen call and continue the same agent; with ``stop`` the
+        task is cancelled right after instead (the user interrupted the question)."""
+        decision = self.gate.deny(approval_id, self._driving)
+        if stop:
+            self.cancel(decision.task_id)
+            return
+        await self._after(decision)
 
     async def recover(self, resume: bool = True) -> list[str]:
         """On startup: resolve calls a crash interrupted (never run twice), keep pending approvals,
@@ -223,6 +239,16 @@ class AgentRuntime:
             await self._drive(task.id)
             report.append(f"task {task.id}: resumed, now {self.store.task(task.id).status}")
         return report
+
+
+def _remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` when it holds no file at all (empty subfolders included)."""
+    try:
+        if any(p.is_file() or p.is_symlink() for p in folder.rglob("*")):
+            return
+        shutil.rmtree(folder)
+    except OSError:
+        log.info("could not tidy %s", folder, exc_info=True)
 
 
 def _workspace_name(name: str) -> str:
