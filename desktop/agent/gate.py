@@ -18,18 +18,18 @@ from desktop.agent import _messages as M
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
-from desktop.agent.execute import file_sha, run_command, written_path
-from desktop.agent.flow import Flow
+from desktop.agent.execute import file_sha, written_path
+from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
-from desktop.agent.skillsource import SkillInfo, SkillSource
+from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
-from skills.runtime import ArtifactRecord, Command, CommandError, Workspace, WorkspaceError
+from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
 CHANGED = "the file changed since this was proposed; ask again"
@@ -77,20 +77,20 @@ def frozen_mismatch(approval: ApprovalRow, row: LedgerRow) -> str | None:
 class ApprovalGate:
     """Freezes writes, checks and executes frozen calls once, and resolves calls a crash interrupted."""
 
-    def __init__(self, store: Store, reporter: Reporter, calls: Calls, skills: SkillSource, flow: Flow, *,
+    def __init__(self, store: Store, reporter: Reporter, calls: Calls, skills: SkillSource, runner: FlowRunner, *,
                  probe: Probe = no_probe) -> None:
         self.store = store
         self._reporter = reporter
         self._calls = calls
         self._skills = skills
-        self._flow = flow
+        self._runner = runner
         self._probe = probe
 
     # -- the loop's hooks ------------------------------------------------------------
 
-    async def freeze(self, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall, cmd: Command,
-                     args: dict[str, Any]) -> str | None:
+    async def freeze(self, st: CallState) -> str | None:
         """``before_write``: persist the frozen call and pause the task (``PAUSED``), or log why not."""
+        run, agent, info, key, call, cmd, args = st.run, st.agent, st.info, st.key, st.call, st.cmd, st.args
         target = str(args[cmd.target_arg]) if cmd.target_arg and args.get(cmd.target_arg) else None
         try:
             target_sha = await asyncio.to_thread(file_sha, run.ws, target)
@@ -160,7 +160,10 @@ class ApprovalGate:
         if not self.store.ledger_move(row.id, (LedgerState.APPROVED,), LedgerState.EXECUTING, pre_sha256=pre_sha):
             return PAUSED  # someone else (another window or process) took this call
         self._probe("after_executing_commit")
-        result = await run_command(run, cmd, dict(approval.arguments))
+        st = CallState(run, row.agent, self._skills.skill(approval.skill_id), row.call_key, call, cmd, self._calls,
+                       self.freeze, dict(approval.arguments))
+        await self._runner.call(st, after="approval_gate")  # the flow's steps after approval: run, verify
+        result = st.result if st.result is not None else error(f"{cmd.name} did not run")
         self._probe("after_command_run")
         self.store.record_result(row.id, (LedgerState.EXECUTING,),
                                  LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
@@ -220,9 +223,10 @@ class ApprovalGate:
 
     def check_identity(self, task: TaskRow) -> None:
         """Refuse to continue a task under another flow or skill catalog build than it started with."""
-        if (task.flow_id, task.flow_version) != (self._flow.id, self._flow.version):
-            raise ApprovalError(f"this task started under flow {task.flow_id} v{task.flow_version}; this Mira runs "
-                                f"{self._flow.id} v{self._flow.version}. Start the request again.")
+        try:
+            self._runner.check_task(task.flow_id, task.flow_version, task.flow_sha256)
+        except FlowError as exc:
+            raise ApprovalError(str(exc)) from None
         if task.build_identity != self._skills.build_identity:
             raise ApprovalError("this task started under a different skill catalog build "
                                 f"({task.build_identity[:12]}, now {self._skills.build_identity[:12]}); "

@@ -12,7 +12,7 @@ from desktop.agent import _messages as M
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ToolFinished, ToolStarted
-from desktop.agent.execute import run_command
+from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillInfo, SkillSource, SkillUnavailable
@@ -25,8 +25,6 @@ from desktop.agent.tools import (
     READ_WORKSPACE_FILE,
     RUN_SKILL,
     ToolInputError,
-    argument_paths,
-    command_spec,
     list_workspace,
     parse_arguments,
     read_workspace_file,
@@ -37,7 +35,6 @@ from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
 
-BeforeWrite = Callable[[Run, str, SkillInfo, str, ToolCall, Command, dict[str, Any]], Awaitable[str | None]]
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
 
@@ -65,6 +62,7 @@ class Loop:
     calls: Calls
     reporter: Reporter
     hooks: Hooks
+    flow: FlowRunner
 
 
 # -- main agent ------------------------------------------------------------------------------
@@ -279,20 +277,18 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         cmd = commands.get(call.name)
         if cmd is None:
             raise ToolInputError(f"{call.name!r} is not one of your tools; you can call: {', '.join(allowed)}")
-        args = parse_arguments(call.arguments, command_spec(cmd))  # protected: validate_input
-        argument_paths(run.ws, args)  # protected: every path inside the folder; files it reads exist
-        repeated = lp.calls.repeated(run, agent, call, args)
-        if repeated:
-            raise ToolInputError(repeated)
     except (ToolInputError, WorkspaceError, OSError) as exc:
         lp.calls.log(run, agent, key, call, error(str(exc)))
         return None
-    if cmd.writes:
-        return await lp.hooks.before_write(run, agent, info, key, call, cmd, args)
-    # Read-only: no side effect to protect, so the ledger row and the result are one commit after the run
-    # (a crash in between leaves the call pending and it simply runs again).
-    result = await run_command(run, cmd, args)
-    lp.calls.log(run, agent, key, call, result, tool_id=cmd.name, digest=input_hash(args))
+    # A document command goes through the flow's call steps: validate, approval, run, verify.
+    st = CallState(run, agent, info, key, call, cmd, lp.calls, lp.hooks.before_write)
+    stop = await lp.flow.call(st)
+    if stop == PAUSED:
+        return PAUSED
+    if stop is None and st.result is not None:
+        # Read-only (a write always stops at approval): no side effect to protect, so the ledger row and the
+        # result are one commit after the run (a crash in between leaves the call pending; it runs again).
+        lp.calls.log(run, agent, key, call, st.result, tool_id=cmd.name, digest=input_hash(st.args))
     if run.cancel_requested:
         raise asyncio.CancelledError
     return None

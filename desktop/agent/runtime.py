@@ -16,12 +16,12 @@ from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
 from desktop.agent.events import Event
 from desktop.agent.finalize import Finalizer
-from desktop.agent.flow import SKILL_PIPELINE
+from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Decision, Probe, no_probe
 from desktop.agent.loop import Hooks, Loop, main_loop
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
-from desktop.agent.state import MAIN, PAUSED, Run
+from desktop.agent.state import MAIN, PAUSED, Outcome, Run
 from desktop.llm import Model, ModelError
 from desktop.messages import shown_request
 from desktop.store import Store
@@ -62,18 +62,21 @@ class AgentRuntime:
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
         self.skills: SkillSource = skills if skills is not None else CatalogSkills()
-        self.flow = SKILL_PIPELINE
         self.reporter = Reporter(store)
         self.calls = Calls(store, self.reporter)
-        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
         self.finalizer = Finalizer(store, self.skills, self.reporter, self.calls)
+        self.flow = FlowRunner(self.skills.flow, {"commit_evidence": self.finalizer.commit_step,
+                                                  "generate_delivery": self.finalizer.deliver_step})
+        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
         self._drives: dict[str, asyncio.Task[None]] = {}
 
+    async def _finish(self, run: Run, outcome: Outcome | None) -> None:
+        await self.flow.finish(FinishState(run, outcome))
+
     def _loop(self) -> Loop:
-        # Built per drive so a part replaced on the facade (tests) is the one used.
-        hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume,
-                      skill_ended=self.finalizer.finalize, answered=self.reporter.finished)
-        return Loop(self.store, self.skills, self.calls, self.reporter, hooks)
+        hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
+                      answered=self.reporter.finished)
+        return Loop(self.store, self.skills, self.calls, self.reporter, hooks, self.flow)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
@@ -90,7 +93,7 @@ class AgentRuntime:
         ws_dir = self.workspace_root / task_id
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
-            flow_id=SKILL_PIPELINE.id, flow_version=SKILL_PIPELINE.version,
+            flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir), budgets=self.budgets.to_dict())
         try:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
@@ -134,7 +137,7 @@ class AgentRuntime:
             if not self.store.transcript_head(task_id, MAIN)[0]:
                 self.reporter.failed(task_id, "This request was interrupted before it started; send it again.")
             elif task.packet is not None:
-                await self.finalizer.finalize(run, None)  # crashed between commit and delivery: deliver only
+                await self._finish(run, None)  # crashed between commit and delivery: deliver only
             elif await main_loop(self._loop(), run) == PAUSED:
                 self.reporter.update_message(task_id, status="done")
         except asyncio.CancelledError:

@@ -2,6 +2,7 @@
 connection (``_db``)."""
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
@@ -9,6 +10,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
+from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, Conversation, Extension, StoredMessage
@@ -40,6 +42,11 @@ class Store(TaskStore):
     Several Store instances (two windows) may open the same file; decisions that
     must happen once (approving) are conditional updates, so only one wins.
     """
+
+    @functools.cached_property
+    def rules(self) -> ApprovalRules:
+        """The approval rules users made in their conversations."""
+        return ApprovalRules(self)
 
     # -- conversations ----------------------------------------------------------
 
