@@ -22,12 +22,13 @@ from desktop.agent.execute import file_sha, written_path
 from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
+from desktop.agent.rules import covering, write_kind
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
-from desktop.store import ApprovalRow, LedgerRow, Store, StoreError, TaskRow
+from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
 
@@ -116,6 +117,13 @@ class ApprovalGate:
             call_key=key, tool_call_id=call.id, tool_id=cmd.name, arguments_json=canonical_json(args),
             input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
             target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
+        rule = await asyncio.to_thread(self._rule_for, run, info.id, approval)
+        if rule is not None:
+            message = f"approved by rule {rule.id}"
+            if self.store.decide_approval(approval.id, ApprovalState.APPROVED, message=message,
+                                          ledger_state=LedgerState.APPROVED, task_status="running"):
+                self._reporter.emit(ApprovalDecided(run.task_id, approval.id, True, message))
+                return None  # approved in the ledger: the loop runs it through the same frozen-call path
         self._reporter.update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
         self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
                                               tuple(tuple(c) for c in changes), reads))
@@ -134,6 +142,22 @@ class ApprovalGate:
             # one before driving): leave it and its result to that driver; this drive stops here.
             return PAUSED
         return None
+
+    def made_here(self, conversation_id: str, task_id: str) -> set[str]:
+        """sha256 of every file Mira made in the conversation (committed) or in this task so far."""
+        made = {a.sha256 for a in self.store.artifacts(conversation_id)}
+        for row in self.store.ledger(task_id, states=(LedgerState.DONE,)):
+            made.update(str(a.get("sha256")) for a in (row.result or {}).get("artifacts") or ())
+        return made
+
+    def rule_kind(self, ws: Workspace, approval: ApprovalRow, conversation_id: str) -> str | None:
+        return write_kind(ws, approval, self.made_here(conversation_id, approval.task_id))
+
+    def _rule_for(self, run: Run, skill_id: str, approval: ApprovalRow) -> RuleRow | None:
+        rules = self.store.rules.list(run.conversation_id)
+        if not rules:
+            return None
+        return covering(rules, skill_id, approval.tool_id, self.rule_kind(run.ws, approval, run.conversation_id))
 
     # -- executing a frozen call -----------------------------------------------------------
 

@@ -24,7 +24,7 @@ from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
 from desktop.llm import Model, ModelError
 from desktop.messages import shown_request
-from desktop.store import Store
+from desktop.store import RuleRow, Store, StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
 
@@ -194,14 +194,45 @@ class AgentRuntime:
         if decision.refusal:
             raise ApprovalError(decision.refusal)
 
-    async def approve(self, approval_id: str) -> None:
+    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> None:
         """Run the frozen call once and continue the same agent; returns when the task finishes or pauses again.
 
         Raises :class:`ApprovalError` (nothing runs) for a tampered or stale call, a second approve, or a
         finished/cancelled task; raises it too when the target file changed on disk since freezing (the
         agent is then told so and may propose the call again).
+
+        With ``allow_similar`` the user also allows similar writes in this conversation: a rule for this
+        skill, this command and this kind of write (a new file, or a file Mira made here). A write no rule
+        may cover (replacing a file Mira did not make) is refused before anything is decided.
         """
-        await self._after(await self.gate.approve(approval_id, self._driving))
+        kind = self._rule_kind(approval_id) if allow_similar else None
+        decision = await self.gate.approve(approval_id, self._driving)
+        if kind is not None and decision.refusal is None:
+            approval = self.store.approval(approval_id)
+            task = self.store.task(approval.task_id)
+            self.store.rules.add(conversation_id=task.conversation_id, skill_id=approval.skill_id,
+                                 command=approval.tool_id, kind=kind, from_approval_id=approval_id)
+        await self._after(decision)
+
+    def _rule_kind(self, approval_id: str) -> str:
+        try:
+            approval = self.store.approval(approval_id)
+        except StoreError:
+            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+        task = self.store.task(approval.task_id)
+        kind = self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
+        if kind is None:
+            raise ApprovalError("this write replaces a file Mira did not make here, so it cannot be allowed for "
+                                "similar writes; approve it on its own")
+        return kind
+
+    def rules(self, conversation_id: str | None = None) -> list[RuleRow]:
+        """The active approval rules of a conversation (of all conversations when None)."""
+        return self.store.rules.list(conversation_id)
+
+    def revoke_rule(self, rule_id: str) -> bool:
+        """Stop a rule; the writes it approved stay as they are. False when it was already revoked."""
+        return self.store.rules.revoke(rule_id)
 
     async def deny(self, approval_id: str, *, stop: bool = False) -> None:
         """Write "denied by the user" at the frozen call and continue the same agent; with ``stop`` the
