@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from skills.flow import Flow, FlowError, Step, parse_flow
+from skills.runtime.errors import CatalogError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REGISTRY = "registry.json"
@@ -32,10 +33,6 @@ MAX_DESCRIPTIONS_CHARS = 1_500  # all catalog descriptions together
 _REQUIRED = ("id", "name", "category", "contract_version", "description")
 _OPTIONAL = ("commands", "execution")
 _ID = re.compile(r"^[a-z][a-z0-9-]{1,40}$")
-
-
-class CatalogError(Exception):
-    """The catalog cannot be built or a skill body cannot be trusted; the message names the file."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,11 @@ from typing import Any
 
 import yaml
 
+from skills.runtime.errors import FlowError
+
+__all__ = ["PROCESSORS", "PROTECTED", "REQUIRES", "Flow", "FlowError", "Processor", "Step", "default_flow",
+           "load_flow_file", "parse_flow"]
+
 FLOWS_DIR = Path(__file__).resolve().parent / "flows"
 DEFAULT_FLOW = "skill-pipeline.yaml"
 
@@ -41,10 +46,6 @@ PROCESSORS: Mapping[str, Processor] = {p.name: p for p in (
     Processor("generate_delivery", "finish", False),
 )}
 PROTECTED = tuple(p.name for p in PROCESSORS.values() if p.protected)
-
-
-class FlowError(ValueError):
-    """A flow resource is malformed or unsafe; the message names the flow and the step."""
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,13 @@ from desktop.agent.loop import Hooks, Loop, main_loop
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
+from desktop.errors import MiraError
 from desktop.llm import Model, ModelError
 from desktop.messages import shown_request
 from desktop.store import RuleRow, Store, StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
+from skills.runtime.errors import SkillsError
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +148,8 @@ class AgentRuntime:
             self.reporter.failed(task_id, f"Stopped: {exc}.")
         except ModelError as exc:
             self.reporter.failed(task_id, f"The model failed: {exc}")
+        except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
+            self.reporter.failed(task_id, f"Stopped: {exc}")
         except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
             self.reporter.failed(task_id, f"Internal error: {type(exc).__name__}: {exc}")
