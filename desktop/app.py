@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sys
@@ -16,9 +17,11 @@ def run() -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
     import qasync
 
-    from desktop import __version__
+    from desktop import __version__, logs
     from desktop.ui.main_window import MainWindow
 
+    log_file = logs.setup()
+    logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, log_file)
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mira")
     app.setOrganizationName("Mira")

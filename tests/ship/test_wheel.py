@@ -37,6 +37,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)
 def test_wheel_and_sdist_carry_every_resource_and_no_tests(built: tuple[Path, Path]) -> None:
     wheel, sdist = built
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -55,6 +56,7 @@ def test_wheel_and_sdist_carry_every_resource_and_no_tests(built: tuple[Path, Pa
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 def test_installed_wheel_runs_version_inspect_and_preview(built: tuple[Path, Path], tmp_path: Path) -> None:
     wheel, _ = built
     venv = tmp_path / "venv"
