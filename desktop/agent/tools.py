@@ -75,7 +75,7 @@ def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
     try:
         args = json.loads(raw or "{}")
     except json.JSONDecodeError as exc:
-        raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})")
+        raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})") from None
     if not isinstance(args, dict):
         raise ToolInputError(f"the arguments of {spec.name} must be a JSON object, not {type(args).__name__}")
     validate(args, spec.parameters, spec.name)

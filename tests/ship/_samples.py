@@ -47,4 +47,4 @@ def check_png(path: Path) -> None:
     pix = pymupdf.Pixmap(str(path))
     assert pix.width > 200 and pix.height > 200
     samples = pix.samples
-    assert len(set(samples[i] for i in range(0, len(samples), 97))) > 2, "the preview is blank"
+    assert len({samples[i] for i in range(0, len(samples), 97)}) > 2, "the preview is blank"
