@@ -31,6 +31,23 @@ class TargetInUse(WorkspaceError):
 _DIR_FD = os.open in os.supports_dir_fd and os.rename in os.supports_dir_fd and os.name != "nt"
 
 
+_WINDOWS_NAMES = os.name == "nt"  # checked where the rules apply; a test fakes it
+_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+_BAD_CHARS = set('<>:"|?*') | {chr(c) for c in range(32)}
+
+
+def windows_name_problem(part: str) -> str | None:
+    """Why ``part`` is not a usable Windows file or folder name, or None."""
+    bad = sorted(set(part) & _BAD_CHARS)
+    if bad:
+        return f"{part!r} contains {' '.join(repr(c) for c in bad)}"
+    if part.endswith((" ", ".")):
+        return f"{part!r} ends with a space or a dot"
+    if part.split(".")[0].strip().upper() in _RESERVED:
+        return f"{part!r} is a name Windows reserves for a device"
+    return None
+
+
 def kept_name(target: str, taken: Callable[[str], bool]) -> str:
     """``report (new).docx``, then ``report (new 2).docx``…: the first name ``taken`` says is free."""
     stem, suffix = os.path.splitext(target)
@@ -74,6 +91,11 @@ class Workspace:
             raise WorkspaceError(f"path {rel!r} leaves the workspace ('..' is not allowed)")
         if not parts:
             raise WorkspaceError(f"path {rel!r} names the workspace itself, not a file")
+        if _WINDOWS_NAMES:
+            for part in parts:
+                problem = windows_name_problem(part)
+                if problem:
+                    raise WorkspaceError(f"path {rel!r} cannot be used on Windows: {problem}")
         candidate = self.root.joinpath(*parts)
         real = candidate.resolve(strict=False)
         if not real.is_relative_to(self.root):

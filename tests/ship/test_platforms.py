@@ -157,3 +157,14 @@ def test_the_by_path_branch_publishes_normally(tmp_path: Path, monkeypatch: pyte
         Path(staging).write_bytes(b"new")
     assert (ws.root / "a.txt").read_bytes() == b"new"
     assert ws.stray_staging_files() == []
+
+
+@pytest.mark.parametrize("name", ["con.docx", "out/NUL.txt", "a|b.docx", "report?.pdf", "x/y:z.md", "notes. ", "LPT1"])
+def test_names_windows_cannot_hold_are_refused_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     name: str) -> None:
+    monkeypatch.setattr(workspace, "_WINDOWS_NAMES", True)
+    ws = Workspace(tmp_path / "ws")
+    with pytest.raises(workspace.WorkspaceError, match="cannot be used on Windows"):
+        ws.resolve(name)
+    assert ws.resolve("季度报告 v2.docx").name == "季度报告 v2.docx"
+    assert ws.resolve("console.docx").name == "console.docx"
