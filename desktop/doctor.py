@@ -7,6 +7,7 @@ needs: the doctor exits 1). Nothing here prints a key or document text.
 from __future__ import annotations
 
 import argparse
+import importlib
 import platform
 import shutil
 import socket
@@ -37,9 +38,16 @@ class Finding:
 
 
 def _package(name: str) -> str:
+    """The installed version; the frozen app carries no metadata, so ask the module itself there."""
     try:
         return version(name)
     except PackageNotFoundError:
+        pass
+    module, attribute = {"PySide6-Essentials": ("PySide6", "__version__"),
+                         "PyMuPDF": ("pymupdf", "VersionBind")}.get(name, (name, "__version__"))
+    try:
+        return str(getattr(importlib.import_module(module), attribute, ""))
+    except ImportError:
         return ""
 
 
@@ -121,7 +129,7 @@ def collect(settings: object | None = None) -> list[Finding]:
     from skills.runtime import soffice
 
     soffice.use_path(getattr(settings, "soffice_path", "") or None)
-    qt = _package("PySide6-Essentials") or _package("PySide6")
+    qt = _package("PySide6-Essentials")
     mupdf = _package("PyMuPDF")
     return [
         Finding(tr("doctor.version"), f"Mira {__version__}", OK),

@@ -5,6 +5,7 @@ in the usual sizes under ``DIST/mira/share/icons/hicolor``, then prints the size
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -22,9 +23,10 @@ def folder_size(path: Path) -> int:
 
 def build(dist: Path, work: Path) -> Path:
     make_icons.render(work / "icons")
+    env = dict(os.environ, MIRA_ICON_DIR=str(work / "icons"))
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
                     "--distpath", str(dist), "--workpath", str(work / "pyinstaller"),
-                    str(ROOT / "packaging" / "mira.spec")], cwd=ROOT, check=True)
+                    str(ROOT / "packaging" / "mira.spec")], cwd=ROOT, check=True, env=env)
     app = dist / "mira"
     shutil.copyfile(ROOT / "packaging" / "mira.desktop", app / "mira.desktop")
     icons = app / "share" / "icons"

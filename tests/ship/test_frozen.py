@@ -61,6 +61,9 @@ def test_frozen_version_inspect_and_preview(frozen: Path, tmp_path: Path) -> Non
     png = tmp_path / "page.png"
     _samples.run([mira, "preview", str(doc), "--out", str(png)], tmp_path, env)
     _samples.check_png(png)
+    # The frozen app has no package metadata: the doctor still finds its libraries.
+    doctor = _samples.run([mira, "doctor"], tmp_path, env)
+    assert "[ok] PyMuPDF" in doctor and "[ok] Qt (PySide6)" in doctor
 
 
 @pytest.mark.xvfb
