@@ -18,10 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from desktop import __version__, logs
 from desktop.i18n import tr
+
+if TYPE_CHECKING:
+    from desktop.settings import AppSettings
 
 OK, WARN, MISSING = "ok", "warn", "missing"
 _CJK_FONT_FILES = (  # where Windows and macOS keep their Chinese system fonts
@@ -79,16 +83,17 @@ def _cjk_fonts() -> Finding:
 def _keyring() -> Finding:
     from desktop.llm.keys import keyring_status
 
-    usable, note = keyring_status()
     import keyring
 
-    name = type(keyring.get_keyring()).__module__ + "." + type(keyring.get_keyring()).__name__
+    usable, note = keyring_status()
+    backend = type(keyring.get_keyring())
+    name = f"{backend.__module__}.{backend.__name__}"
     return Finding(tr("doctor.keyring"), name if usable else f"{name}: {note}", OK if usable else WARN)
 
 
-def _endpoint(settings: object) -> Finding:
-    model = getattr(settings, "model", None)
-    if model is None or getattr(model, "provider", "offline") == "offline":
+def _endpoint(settings: AppSettings) -> Finding:
+    model = settings.model
+    if model.provider == "offline":
         return Finding(tr("doctor.model"), tr("doctor.model_offline"), OK)
     url = urlsplit(model.base_url)
     host, port = url.hostname or "", url.port or (443 if url.scheme == "https" else 80)
@@ -120,7 +125,7 @@ def _database() -> Finding:
                    verdict)
 
 
-def collect(settings: object | None = None) -> list[Finding]:
+def collect(settings: AppSettings | None = None) -> list[Finding]:
     """Every diagnostic line, in the order they are shown."""
     if settings is None:
         from desktop.settings import SettingsStore
@@ -128,7 +133,7 @@ def collect(settings: object | None = None) -> list[Finding]:
         settings = SettingsStore().load()
     from skills.runtime import soffice
 
-    soffice.use_path(getattr(settings, "soffice_path", "") or None)
+    soffice.use_path(settings.soffice_path or None)
     qt = _package("PySide6-Essentials")
     mupdf = _package("PyMuPDF")
     return [
