@@ -35,6 +35,22 @@ def run() -> int:
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
 
+    # SIGTERM/SIGINT close the window the normal way, so state is saved and the
+    # process exits 0. Installed before the window is built: X lists the native
+    # window (and a supervisor may signal it) before construction has finished.
+    # A periodic no-op timer lets Python run its signal handlers.
+    windows: list[MainWindow] = []
+
+    def _close_all() -> None:
+        for open_window in windows:  # read when the timer fires: a window still being built is included
+            open_window.close()
+        app.quit()
+
+    def _close(*_: object) -> None:
+        QTimer.singleShot(0, _close_all)
+
+    signal.signal(signal.SIGTERM, _close)
+    signal.signal(signal.SIGINT, _close)
     try:
         window = MainWindow()
     except Exception as exc:  # e.g. an unreadable database: one clear message, no traceback
@@ -43,16 +59,8 @@ def run() -> int:
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None, "Mira", message)
         return 1
+    windows.append(window)
     window.show()
-
-    # SIGTERM/SIGINT close the window the normal way, so state is saved and the
-    # process exits 0. A periodic no-op timer lets Python run its signal handlers.
-    def _close(*_: object) -> None:
-        QTimer.singleShot(0, window.close)
-        QTimer.singleShot(0, app.quit)
-
-    signal.signal(signal.SIGTERM, _close)
-    signal.signal(signal.SIGINT, _close)
     tick = QTimer()
     tick.start(200)
     tick.timeout.connect(lambda: None)
