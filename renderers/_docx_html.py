@@ -195,7 +195,7 @@ class _Builder:
                 return None, False
             fmt = self._num_format(num_id, str(level))
             return level, fmt not in ("bullet", "none", "")
-        if style.startswith("List Bullet") or style.startswith("List Number"):
+        if style.startswith(("List Bullet", "List Number")):
             digits = "".join(ch for ch in style if ch.isdigit())
             level = int(digits) - 1 if digits else 0
             return level, style.startswith("List Number")

@@ -105,6 +105,7 @@ def _restore_views(original: Path, produced: Path) -> None:
         for info in zin.infolist():
             data = zin.read(info)
             if info.filename in replace:
-                data = _VIEWS.sub(lambda _m: replace[info.filename], data, count=1)
+                views = replace[info.filename]
+                data = _VIEWS.sub(lambda _m, views=views: views, data, count=1)
             zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     tmp.replace(produced)

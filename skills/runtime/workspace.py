@@ -6,12 +6,56 @@ import hashlib
 import os
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from skills.runtime.errors import WorkspaceError
 
 __all__ = ["Workspace", "WorkspaceError", "sha256_file"]
+
+
+class TargetInUse(WorkspaceError):
+    """Another program holds the target open (Word on Windows), so it could not be replaced.
+
+    The new version is never lost: it is kept beside the target as ``kept``.
+    """
+
+    def __init__(self, rel: str, kept: str) -> None:
+        super().__init__(f"{rel!r} is open in another program, so it could not be replaced; "
+                         f"the new version was kept beside it as {kept!r}. Close the file and try again.")
+        self.rel = rel
+        self.kept = kept
+
+
+# Windows has no directory file descriptors: there the staging file is renamed by path.
+_DIR_FD = os.open in os.supports_dir_fd and os.rename in os.supports_dir_fd and os.name != "nt"
+
+
+_WINDOWS_NAMES = os.name == "nt"  # checked where the rules apply; a test fakes it
+_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+_BAD_CHARS = set('<>:"|?*') | {chr(c) for c in range(32)}
+
+
+def windows_name_problem(part: str) -> str | None:
+    """Why ``part`` is not a usable Windows file or folder name, or None."""
+    bad = sorted(set(part) & _BAD_CHARS)
+    if bad:
+        return f"{part!r} contains {' '.join(repr(c) for c in bad)}"
+    if part.endswith((" ", ".")):
+        return f"{part!r} ends with a space or a dot"
+    if part.split(".")[0].strip().upper() in _RESERVED:
+        return f"{part!r} is a name Windows reserves for a device"
+    return None
+
+
+def kept_name(target: str, taken: Callable[[str], bool]) -> str:
+    """``report (new).docx``, then ``report (new 2).docx``…: the first name ``taken`` says is free."""
+    stem, suffix = os.path.splitext(target)
+    for n in range(1, 1000):
+        name = f"{stem} (new{'' if n == 1 else f' {n}'}){suffix}"
+        if not taken(name):
+            return name
+    raise WorkspaceError(f"no free name beside {target!r} to keep the new version")
 
 
 class Workspace:
@@ -47,6 +91,11 @@ class Workspace:
             raise WorkspaceError(f"path {rel!r} leaves the workspace ('..' is not allowed)")
         if not parts:
             raise WorkspaceError(f"path {rel!r} names the workspace itself, not a file")
+        if _WINDOWS_NAMES:
+            for part in parts:
+                problem = windows_name_problem(part)
+                if problem:
+                    raise WorkspaceError(f"path {rel!r} cannot be used on Windows: {problem}")
         candidate = self.root.joinpath(*parts)
         real = candidate.resolve(strict=False)
         if not real.is_relative_to(self.root):
@@ -107,6 +156,10 @@ class Workspace:
         self._check_parent(parent)
         if target.is_dir():
             raise WorkspaceError(f"{rel!r} is a folder; refusing to replace it")
+        if not _DIR_FD:
+            with self._publish_by_path(rel, target) as staging_path:
+                yield staging_path
+            return
         dfd = self._open_dir(parent)
         name = f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
         try:
@@ -131,15 +184,56 @@ class Workspace:
             self._check_parent(parent)
             if target.is_symlink():
                 raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
-            os.replace(name, target.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+            try:
+                os.rename(name, target.name, src_dir_fd=dfd, dst_dir_fd=dfd)  # replaces on POSIX
+            except PermissionError:
+                kept = kept_name(target.name, lambda n: _exists_at(n, dfd))
+                os.rename(name, kept, src_dir_fd=dfd, dst_dir_fd=dfd)
+                raise TargetInUse(rel, str(PurePosixPath(rel).with_name(kept))) from None
             os.fsync(dfd)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(name, dir_fd=dfd)
             os.close(dfd)
 
+    @contextlib.contextmanager
+    def _publish_by_path(self, rel: str, target: Path) -> Iterator[Path]:
+        """``publish`` where the OS has no directory fds (Windows): the same checks, by path.
+
+        A file open in Word cannot be replaced there: the new version is kept beside it.
+        """
+        parent = target.parent
+        staging = parent / f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
+        os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600))
+        try:
+            yield staging
+            if not staging.is_file() or staging.is_symlink() or staging.stat().st_size == 0:
+                raise WorkspaceError(f"nothing was written for {rel!r}")
+            with open(staging, "rb+") as fh:
+                os.fsync(fh.fileno())
+            self._check_parent(parent)
+            if target.is_symlink():
+                raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
+            try:
+                os.replace(staging, target)
+            except PermissionError:
+                kept = kept_name(target.name, lambda n: (parent / n).exists())
+                os.replace(staging, parent / kept)
+                raise TargetInUse(rel, str(PurePosixPath(rel).with_name(kept))) from None
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                staging.unlink()
+
     def stray_staging_files(self) -> list[Path]:
         return sorted(self.root.rglob(f"{self.STAGING_PREFIX}*"))
+
+
+def _exists_at(name: str, dfd: int) -> bool:
+    try:
+        os.stat(name, dir_fd=dfd, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _fd_path(fd: int) -> Path | None:

@@ -116,7 +116,7 @@ def test_a_dropped_notes_file_becomes_slides(make_window, qtbot, tmp_path: Path)
     send(window, qtbot, "Turn notes.md into slides")
     _ref, card = wait_card(window, qtbot, "approval/pptx")
     wait_idle(window, qtbot)
-    copies = [p for p in window.services.settings.workspace_path().rglob("notes.md")]
+    copies = list(window.services.settings.workspace_path().rglob("notes.md"))
     assert len(copies) == 1 and copies[0].read_bytes() == notes.read_bytes()
     click(qtbot, button(card, "Approve"))
     artifact_ref, _card = wait_card(window, qtbot, "pptx")

@@ -76,8 +76,8 @@ def report(tmp_path: Path) -> Path:
 
 def _view(path: Path, **fields: object) -> ArtifactView:
     data = path.read_bytes()
-    base = dict(id="art-1", kind="docx", title="Quarterly report", path=path, workspace_path="out/report.docx",
-                bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+    base = {"id": "art-1", "kind": "docx", "title": "Quarterly report", "path": path,
+            "workspace_path": "out/report.docx", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
     return ArtifactView(**{**base, **fields})  # type: ignore[arg-type]
 
 
