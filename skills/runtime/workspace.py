@@ -110,9 +110,16 @@ class Workspace:
         dfd = self._open_dir(parent)
         name = f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
         try:
-            # Create the staging file exclusively so a planted symlink cannot redirect it.
+            # Create the staging file exclusively so a planted file or symlink is neither reused nor followed.
             os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
                              0o600, dir_fd=dfd))
+        except FileExistsError:
+            os.close(dfd)
+            raise WorkspaceError(f"a file named {name} already exists next to {rel!r}; nothing was written") from None
+        except BaseException:
+            os.close(dfd)
+            raise
+        try:
             via_fd = Path(f"/proc/self/fd/{dfd}")
             staging = via_fd / name if via_fd.is_dir() else parent / name
             yield staging
@@ -134,12 +141,25 @@ class Workspace:
             os.replace(name, target.name, src_dir_fd=dfd, dst_dir_fd=dfd)
             os.fsync(dfd)
         finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(name, dir_fd=dfd)
+            _remove_staging(name, dfd)
             os.close(dfd)
 
     def stray_staging_files(self) -> list[Path]:
         return sorted(self.root.rglob(f"{self.STAGING_PREFIX}*"))
+
+
+def _remove_staging(name: str, dfd: int) -> None:
+    """Remove our staging entry whatever the writer left there (a file, or a folder it made instead)."""
+    try:
+        os.unlink(name, dir_fd=dfd)
+    except FileNotFoundError:
+        pass
+    except IsADirectoryError:
+        with contextlib.suppress(OSError):
+            os.rmdir(name, dir_fd=dfd)
+    except PermissionError:  # some systems answer EPERM when unlinking a folder
+        with contextlib.suppress(OSError):
+            os.rmdir(name, dir_fd=dfd)
 
 
 def _fd_path(fd: int) -> Path | None:
