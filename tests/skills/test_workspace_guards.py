@@ -59,8 +59,20 @@ def test_dotdot_has_its_own_refusal(ws: Workspace, rel: str) -> None:
         ws.resolve(rel)
 
 
-def test_dotdot_inside_a_name_is_allowed(ws: Workspace) -> None:
-    assert ws.resolve("notes..v2.docx") == ws.root / "notes..v2.docx"
+@pytest.mark.parametrize("rel", ["notes..v2.docx", "-report.docx", "!x.docx", "..notes.docx", "a/b c/d.docx"])
+def test_unusual_but_inside_names_are_allowed(ws: Workspace, rel: str) -> None:
+    assert ws.resolve(rel) == ws.root.joinpath(*rel.split("/"))
+
+
+@pytest.mark.parametrize("rel", ["C:x.docx", "c:report.docx"])
+def test_a_drive_relative_windows_path_is_absolute(ws: Workspace, rel: str) -> None:
+    with pytest.raises(WorkspaceError, match="is absolute"):
+        ws.resolve(rel)
+
+
+def test_must_exist_is_keyword_only(ws: Workspace) -> None:
+    with pytest.raises(TypeError):
+        ws.resolve("missing.docx", True)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("rel", ["", "   ", ".", "./", "./."])
@@ -90,12 +102,13 @@ def test_relative_refuses_outside_paths(ws: Workspace, outside: Path) -> None:
 
 # --- the parent check ------------------------------------------------------------------------------------
 
-def test_parent_check_refuses_a_symlinked_folder_even_inside_the_root(ws: Workspace) -> None:
-    (ws.root / "real").mkdir()
-    (ws.root / "alias").symlink_to(ws.root / "real", target_is_directory=True)
+@pytest.mark.parametrize(("real", "alias"), [("real", "alias"), ("aa", "zz")])
+def test_parent_check_refuses_a_symlinked_folder_even_inside_the_root(ws: Workspace, real: str, alias: str) -> None:
+    (ws.root / real).mkdir()
+    (ws.root / alias).symlink_to(ws.root / real, target_is_directory=True)
     with pytest.raises(WorkspaceError, match="changed to point outside the workspace"):
-        ws._check_parent(ws.root / "alias")
-    ws._check_parent(ws.root / "real")  # the real folder passes
+        ws._check_parent(ws.root / alias)
+    ws._check_parent(ws.root / real)  # the real folder passes
 
 
 def test_parent_check_refuses_a_real_folder_outside(ws: Workspace, outside: Path) -> None:
@@ -114,9 +127,11 @@ def test_folder_swapped_for_a_symlink_before_open_is_not_followed(ws: Workspace,
         (ws.root / "out").symlink_to(outside, target_is_directory=True)
 
     _after_check(ws, monkeypatch, swap)
+    entered = []
     with pytest.raises(WorkspaceError, match="cannot be opened safely"):  # O_NOFOLLOW refused the open
         with ws.publish("out/report.docx") as staging:
-            staging.write_bytes(b"payload")
+            entered.append(staging)
+    assert entered == []  # refused before the writer ever got a path
     _no_output(ws, outside)
 
 
@@ -128,9 +143,11 @@ def test_folder_swapped_for_a_file_before_open_is_refused(ws: Workspace, monkeyp
         (ws.root / "out").write_bytes(b"not a folder")
 
     _after_check(ws, monkeypatch, swap)
+    entered = []
     with pytest.raises(WorkspaceError, match="cannot be opened safely"):  # O_DIRECTORY refused the open
         with ws.publish("out/report.docx") as staging:
-            staging.write_bytes(b"payload")
+            entered.append(staging)
+    assert entered == []
     assert (ws.root / "out").read_bytes() == b"not a folder"
 
 
@@ -147,9 +164,11 @@ def test_grandparent_swapped_for_a_symlink_is_caught_by_the_fd_path(ws: Workspac
         (ws.root / "a").symlink_to(outside, target_is_directory=True)
 
     _after_check(ws, monkeypatch, swap)
+    entered = []
     with pytest.raises(WorkspaceError, match=r"folder .* changed to point outside the workspace"):
         with ws.publish("a/b/report.docx") as staging:
-            staging.write_bytes(b"payload")
+            entered.append(staging)
+    assert entered == []  # caught when the folder was opened, before a staging file existed outside
     _no_output(ws, outside)
 
 
@@ -243,3 +262,63 @@ def test_a_staging_file_replaced_by_a_folder_is_nothing_written(ws: Workspace) -
             staging.unlink()
             staging.mkdir()
     assert not (ws.root / "report.docx").exists()
+    assert ws.stray_staging_files() == []
+
+
+def test_the_folder_swapped_for_a_symlink_to_its_own_moved_self_is_caught(ws: Workspace) -> None:
+    # The symlink points to the very folder held open, so only a device/inode comparison that does not
+    # follow the symlink sees that the path no longer is that folder.
+    (ws.root / "out").mkdir()
+    with pytest.raises(WorkspaceError, match="was replaced while writing; nothing was published"):
+        with ws.publish("out/report.docx") as staging:
+            staging.write_bytes(b"payload")
+            os.rename(ws.root / "out", ws.root / "out-moved")
+            (ws.root / "out").symlink_to(ws.root / "out-moved", target_is_directory=True)
+    assert not (ws.root / "out-moved" / "report.docx").exists()
+    assert ws.stray_staging_files() == []
+
+
+def test_a_staging_file_swapped_for_a_symlink_is_not_published(ws: Workspace) -> None:
+    (ws.root / "other.docx").write_bytes(b"other")
+    with pytest.raises(WorkspaceError, match="nothing was written"):
+        with ws.publish("report.docx") as staging:
+            staging.unlink()
+            os.symlink(ws.root / "other.docx", staging)
+    assert not (ws.root / "report.docx").exists() and not (ws.root / "report.docx").is_symlink()
+    assert ws.stray_staging_files() == []
+
+
+def test_a_staging_file_removed_by_the_writer_is_nothing_written(ws: Workspace) -> None:
+    with pytest.raises(WorkspaceError, match="nothing was written"):
+        with ws.publish("report.docx") as staging:
+            staging.unlink()
+    assert not (ws.root / "report.docx").exists()
+
+
+def test_publish_makes_missing_folders(ws: Workspace) -> None:
+    with ws.publish("new/deep/report.docx") as staging:
+        staging.write_bytes(b"payload")
+    assert (ws.root / "new" / "deep" / "report.docx").read_bytes() == b"payload"
+    with ws.publish("new/deep/second.docx") as staging:  # an existing folder is fine too
+        staging.write_bytes(b"2")
+    assert (ws.root / "new" / "deep" / "second.docx").read_bytes() == b"2"
+
+
+def test_a_workspace_on_an_existing_or_a_nested_new_folder(tmp_path: Path) -> None:
+    (tmp_path / "existing").mkdir()
+    assert Workspace(tmp_path / "existing").root == (tmp_path / "existing").resolve()
+    assert Workspace(tmp_path / "a" / "b" / "c").root == (tmp_path / "a" / "b" / "c").resolve()
+
+
+def test_sha256_of_a_file_larger_than_one_read(tmp_path: Path) -> None:
+    import hashlib
+
+    data = os.urandom(3 * (1 << 20) + 17)
+    (tmp_path / "big.bin").write_bytes(data)
+    assert workspace_mod.sha256_file(tmp_path / "big.bin") == hashlib.sha256(data).hexdigest()
+
+
+def test_fd_path_of_a_closed_fd_is_unknown() -> None:
+    fd = os.open(os.devnull, os.O_RDONLY)
+    os.close(fd)
+    assert workspace_mod._fd_path(fd) is None
