@@ -6,12 +6,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench catalog screenshots mutate clean
+
+.PHONY: run test bench catalog screenshots dist mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dist]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -33,5 +34,9 @@ catalog: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py
 
+# Frozen one-folder app: dist/mira/mira, mira.desktop and the icon in the usual sizes.
+dist: $(STAMP)
+	$(BIN)/python scripts/build_dist.py dist
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache

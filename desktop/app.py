@@ -2,23 +2,34 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sys
+from pathlib import Path
+
+APP_ICON = Path(__file__).with_name("icons") / "mira.svg"
 
 
 def run() -> int:
     from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
     import qasync
 
-    from desktop import __version__
+    from desktop import __version__, logs
     from desktop.ui.main_window import MainWindow
 
+    log_file = logs.setup()
+    logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, log_file)
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mira")
     app.setOrganizationName("Mira")
     app.setApplicationVersion(__version__)
+    # The icon on the application object is the one every window and the task bar use;
+    # the desktop file name ties the window to packaging/mira.desktop (Wayland, GNOME).
+    app.setWindowIcon(QIcon(str(APP_ICON)))
+    app.setDesktopFileName("mira")
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     closed = asyncio.Event()

@@ -14,6 +14,7 @@ _SUBCOMMANDS = {
     "inspect": ("skills.cli", "Print the outline of a DOCX, PDF, PPTX or XLSX file."),
     "task": ("desktop.agent.cli", "Run one request through the agent in this terminal."),
     "preview": ("renderers.cli", "Render the native preview of a page/slide/sheet to a PNG."),
+    "doctor": ("desktop.doctor", "Check what Mira needs on this machine (exit 1 when something is missing)."),
 }
 
 

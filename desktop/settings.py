@@ -43,6 +43,7 @@ class AppSettings:
     workspace_root: str = ""
     language: str = ""
     theme: str = "system"
+    soffice_path: str = ""  # LibreOffice chosen by the user; "" finds it on PATH or in the install folders
     problems: tuple[str, ...] = ()
 
     def workspace_path(self) -> Path:
@@ -57,6 +58,7 @@ class AppSettings:
             "workspace_root": self.workspace_root,
             "language": self.language,
             "theme": self.theme,
+            "soffice_path": self.soffice_path,
         }
 
     @classmethod
@@ -81,7 +83,12 @@ class AppSettings:
         if theme not in THEMES:
             problems.append(f"theme {theme!r} ignored")
             theme = "system"
-        return cls(model=model, workspace_root=root, language=lang, theme=theme, problems=tuple(problems))
+        soffice_path = data.get("soffice_path", "")
+        if not isinstance(soffice_path, str):
+            problems.append("soffice_path ignored: not a path")
+            soffice_path = ""
+        return cls(model=model, workspace_root=root, language=lang, theme=theme, soffice_path=soffice_path,
+                   problems=tuple(problems))
 
 
 class SettingsStore:

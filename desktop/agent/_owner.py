@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import os
 import socket
-from pathlib import Path
+
+import psutil
 
 
 def this_process() -> str:
@@ -14,17 +15,15 @@ def this_process() -> str:
 
 
 def _start_time(pid: int) -> str:
-    """The process start time in clock ticks since boot (Linux ``/proc``), ``""`` when unknown.
+    """The process start time as the OS reports it (psutil, every platform), ``""`` when unknown.
 
     A pid alone is not an identity: after a crash and a reboot the recorded pid is often reused by an
     unrelated process, which would leave the task looking "driven elsewhere" for ever.
     """
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
-    except OSError:
+        return f"{psutil.Process(pid).create_time():.2f}"
+    except (psutil.Error, OSError):
         return ""
-    fields = stat.rpartition(")")[2].split()  # the command name may hold spaces and ")"
-    return fields[19] if len(fields) > 19 else ""  # field 22 of stat(5); fields[0] is field 3
 
 
 def pid_alive(pid: int) -> bool:

@@ -122,6 +122,12 @@ class MainWindow(QMainWindow):
         self.view_menu = bar.addMenu("")
         self.view_menu.addAction(self.close_preview_action)
         self.help_menu = bar.addMenu("")
+        self.open_logs_action = QAction(self)
+        self.open_logs_action.triggered.connect(self.open_logs_folder)
+        self.copy_diagnostics_action = QAction(self)
+        self.copy_diagnostics_action.triggered.connect(lambda: self._run(self.copy_diagnostics()))
+        self.help_menu.addAction(self.open_logs_action)
+        self.help_menu.addAction(self.copy_diagnostics_action)
         self.help_menu.addAction(self.about_action)
         self.addAction(self.find_action)
         self.addAction(self.rename_action)
@@ -158,6 +164,8 @@ class MainWindow(QMainWindow):
         self.quit_action.setText(tr("menu.quit"))
         self.close_preview_action.setText(tr("menu.close_preview"))
         self.about_action.setText(tr("menu.about"))
+        self.open_logs_action.setText(tr("menu.open_logs"))
+        self.copy_diagnostics_action.setText(tr("menu.copy_diagnostics"))
         self.rename_action.setText(tr("sidebar.rename"))
         self.sidebar.retranslate()
         self.preview_panel.retranslate()
@@ -327,6 +335,25 @@ class MainWindow(QMainWindow):
 
     def _preview_closed(self) -> None:
         self.chat.composer.setFocus()
+
+    def open_logs_folder(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        from desktop import logs
+
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(logs.log_dir())))
+
+    async def copy_diagnostics(self) -> str:
+        """The doctor's lines on the clipboard (off the UI thread: fonts and the model endpoint take time)."""
+        from desktop import doctor
+
+        settings = self.services.settings
+        text = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: doctor.render(doctor.collect(settings)))
+        QApplication.clipboard().setText(text)
+        self._notify(tr("diagnostics.copied"))
+        return text
 
     def _notify(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.settings import AppSettings, SettingsStore
+from skills.runtime import soffice
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class Services:
         moved = settings.workspace_path() != self.settings.workspace_path()
         self.settings = replace(settings, problems=())
         self.settings_store.save(self.settings)
+        soffice.use_path(self.settings.soffice_path or None)
         self._model = None  # the next task uses the new model settings and key
         return moved
 
@@ -97,6 +99,7 @@ def build_services(settings_dir: Path | None = None, store_path: Path | None = N
         registry = default_registry()
     settings_store = SettingsStore(settings_dir)
     settings = settings_store.load()
+    soffice.use_path(settings.soffice_path or None)  # the one place the LibreOffice setting is read
     services = Services(settings_store, settings, Store(store_path), registry)
     if with_runtime:
         services.build_runtime()

@@ -163,7 +163,28 @@ class SettingsDialog(QDialog):
         form = QFormLayout(page)
         form.addRow(tr("settings.workspace_root"), row)
         form.addRow("", note)
+        # LibreOffice: empty means "find it" (PATH, then the usual install folders).
+        from skills.runtime import soffice
+
+        self.soffice = QLineEdit(self._settings.soffice_path, page)
+        found = soffice.find_soffice()
+        self.soffice.setPlaceholderText(tr("settings.soffice.found", path=found) if found
+                                        else tr("settings.soffice.none"))
+        self.soffice_browse = QPushButton(tr("settings.browse"), page)
+        self.soffice_browse.clicked.connect(self._browse_soffice)
+        lo_row = QHBoxLayout()
+        lo_row.addWidget(self.soffice, 1)
+        lo_row.addWidget(self.soffice_browse)
+        lo_note = _Note(page)
+        lo_note.setText(tr("settings.soffice.note"))
+        form.addRow(tr("settings.soffice"), lo_row)
+        form.addRow("", lo_note)
         return page
+
+    def _browse_soffice(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text())
+        if path:
+            self.soffice.setText(path)
 
     def _interface_tab(self) -> QWidget:
         page = QWidget(self)
@@ -209,6 +230,7 @@ class SettingsDialog(QDialog):
             workspace_root=self._workspace_setting(),
             language=self.language.currentData(),
             theme=self.theme.currentData(),
+            soffice_path=self.soffice.text().strip(),
             problems=(),
         )
 

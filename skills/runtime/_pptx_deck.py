@@ -66,7 +66,9 @@ def _theme_element(prs: PresentationT) -> tuple[Any, Any] | None:
     for rel in prs.slide_master.part.rels.values():
         if rel.reltype.endswith("/theme"):
             part = rel.target_part
-            return etree.fromstring(part.blob), part
+            # The theme comes from the user's file: no entities, DTDs or network (what defusedxml guards).
+            parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+            return etree.fromstring(part.blob, parser=parser), part
     return None
 
 

@@ -1,0 +1,156 @@
+"""What this machine has for Mira: ``mira doctor`` and Help → Copy diagnostics.
+
+Each line is a label, what was found and a verdict: ``ok``; ``warn`` (Mira works,
+with less: no LibreOffice page view, no keyring); ``missing`` (something the app
+needs: the doctor exits 1). Nothing here prints a key or document text.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from desktop import __version__, logs
+from desktop.i18n import tr
+
+OK, WARN, MISSING = "ok", "warn", "missing"
+_CJK_FONT_FILES = (  # where Windows and macOS keep their Chinese system fonts
+    r"C:\Windows\Fonts\msyh.ttc", r"C:\Windows\Fonts\simsun.ttc",
+    "/System/Library/Fonts/PingFang.ttc", "/System/Library/Fonts/STHeiti Medium.ttc",
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    label: str
+    value: str
+    verdict: str
+
+
+def _package(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return ""
+
+
+def _libreoffice() -> Finding:
+    from skills.runtime import soffice
+
+    path = soffice.soffice_path()
+    chosen = soffice.chosen_path()
+    if path:
+        return Finding(tr("doctor.libreoffice"), path, OK)
+    if chosen:
+        return Finding(tr("doctor.libreoffice"), tr("doctor.lo_chosen_missing", path=chosen), WARN)
+    return Finding(tr("doctor.libreoffice"), tr("doctor.lo_missing"), WARN)
+
+
+def _cjk_fonts() -> Finding:
+    found = ""
+    if shutil.which("fc-list"):
+        out = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True, timeout=20)
+        families = sorted({line.split(",")[0].strip() for line in out.stdout.splitlines() if line.strip()})
+        found = ", ".join(families[:3])
+    else:
+        found = ", ".join(Path(p).name for p in _CJK_FONT_FILES if Path(p).is_file())
+    if found:
+        return Finding(tr("doctor.cjk_fonts"), found, OK)
+    return Finding(tr("doctor.cjk_fonts"), tr("doctor.cjk_missing"), WARN)
+
+
+def _keyring() -> Finding:
+    from desktop.llm.keys import keyring_status
+
+    usable, note = keyring_status()
+    import keyring
+
+    name = type(keyring.get_keyring()).__module__ + "." + type(keyring.get_keyring()).__name__
+    return Finding(tr("doctor.keyring"), name if usable else f"{name}: {note}", OK if usable else WARN)
+
+
+def _endpoint(settings: object) -> Finding:
+    model = getattr(settings, "model", None)
+    if model is None or getattr(model, "provider", "offline") == "offline":
+        return Finding(tr("doctor.model"), tr("doctor.model_offline"), OK)
+    url = urlsplit(model.base_url)
+    host, port = url.hostname or "", url.port or (443 if url.scheme == "https" else 80)
+    where = f"{url.scheme}://{host}:{port}"
+    try:
+        with socket.create_connection((host, port), timeout=3):
+            pass
+    except OSError as exc:
+        return Finding(tr("doctor.model"), tr("doctor.model_unreachable", where=where, reason=exc.strerror or exc),
+                       WARN)
+    return Finding(tr("doctor.model"), tr("doctor.model_reachable", where=where, model=model.model), OK)
+
+
+def _database() -> Finding:
+    from desktop.paths import data_dir
+    from desktop.store import SCHEMA_VERSION
+
+    path = data_dir() / "mira.sqlite3"
+    if not path.exists():
+        return Finding(tr("doctor.database"), tr("doctor.db_new", path=path, latest=SCHEMA_VERSION), OK)
+    try:  # read-only: the doctor never migrates or locks the user's database
+        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5) as conn:
+            row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        found = int(row[0] or 0)
+    except sqlite3.Error as exc:
+        return Finding(tr("doctor.database"), tr("doctor.db_unreadable", path=path, reason=exc), MISSING)
+    verdict = OK if found <= SCHEMA_VERSION else MISSING  # newer than this Mira: an older app cannot use it
+    return Finding(tr("doctor.database"), tr("doctor.db_found", path=path, found=found, latest=SCHEMA_VERSION),
+                   verdict)
+
+
+def collect(settings: object | None = None) -> list[Finding]:
+    """Every diagnostic line, in the order they are shown."""
+    if settings is None:
+        from desktop.settings import SettingsStore
+
+        settings = SettingsStore().load()
+    from skills.runtime import soffice
+
+    soffice.use_path(getattr(settings, "soffice_path", "") or None)
+    qt = _package("PySide6-Essentials") or _package("PySide6")
+    mupdf = _package("PyMuPDF")
+    return [
+        Finding(tr("doctor.version"), f"Mira {__version__}", OK),
+        Finding(tr("doctor.platform"), f"{platform.platform()}; Python {platform.python_version()}"
+                + ("; frozen" if getattr(sys, "frozen", False) else ""), OK),
+        Finding("Qt (PySide6)", qt or tr("doctor.not_installed"), OK if qt else MISSING),
+        Finding("PyMuPDF", mupdf or tr("doctor.not_installed"), OK if mupdf else MISSING),
+        _libreoffice(),
+        _cjk_fonts(),
+        _keyring(),
+        _endpoint(settings),
+        _database(),
+        Finding(tr("doctor.logs"), str(logs.log_dir()), OK),
+    ]
+
+
+def render(findings: Sequence[Finding]) -> str:
+    width = max(len(f.label) for f in findings)
+    marks = {OK: tr("doctor.ok"), WARN: tr("doctor.warn"), MISSING: tr("doctor.missing")}
+    return "\n".join(f"[{marks[f.verdict]}] {f.label.ljust(width)}  {f.value}" for f in findings)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mira doctor", description=tr("doctor.about"))
+    parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    findings = collect()
+    print(render(findings))
+    missing = [f for f in findings if f.verdict == MISSING]
+    if missing:
+        print(tr("doctor.verdict_missing", count=len(missing)), file=sys.stderr)
+        return 1
+    return 0

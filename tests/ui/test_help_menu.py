@@ -1,0 +1,48 @@
+"""Help → Open logs folder and Copy diagnostics, and the LibreOffice field in Settings."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication
+
+from tests.ui.conftest import run
+
+
+def test_help_menu_opens_the_logs_folder_and_copies_diagnostics(make_window, qtbot, aloop, home: Path,  # type: ignore[no-untyped-def]
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    titles = [a.text() for a in window.help_menu.actions()]
+    assert titles[:2] == ["Open &logs folder", "&Copy diagnostics"]
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True)
+    window.open_logs_action.trigger()
+    assert opened == [str(home / "logs")]
+
+    text = run(aloop, qtbot, window.copy_diagnostics())
+    assert QApplication.clipboard().text() == text
+    assert "Mira " in text and "LibreOffice" in text and "Database" in text and str(home) in text
+    assert "Diagnostics copied" in window.statusBar().currentMessage()
+
+    window.apply_settings(window.services.settings.__class__(language="zh_CN"))
+    assert [a.text() for a in window.help_menu.actions()][:2] == ["打开日志文件夹(&L)", "复制诊断信息(&C)"]
+
+
+def test_settings_dialog_edits_the_libreoffice_path(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from desktop.ui.settings_dialog import SettingsDialog
+    from skills.runtime import soffice
+
+    window = make_window()
+    dialog = SettingsDialog(window.services.settings, window)
+    qtbot.addWidget(dialog)
+    fake = tmp_path / "soffice"
+    fake.write_text("#!/bin/sh\n")
+    dialog.soffice.setText(f"  {fake}  ")
+    chosen = dialog.settings()
+    assert chosen.soffice_path == str(fake)
+    try:
+        window.apply_settings(chosen)
+        assert soffice.soffice_path() == str(fake)
+    finally:
+        soffice.use_path(None)
