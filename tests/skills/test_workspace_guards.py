@@ -322,3 +322,23 @@ def test_fd_path_of_a_closed_fd_is_unknown() -> None:
     fd = os.open(os.devnull, os.O_RDONLY)
     os.close(fd)
     assert workspace_mod._fd_path(fd) is None
+
+
+def test_without_fd_paths_the_staging_file_is_named_by_path(ws: Workspace, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # macOS and the BSDs have directory fds but no /proc: the writer gets a plain path in the held folder.
+    monkeypatch.setattr(workspace_mod, "_PROC_FD", tmp_path / "no-proc")
+    with ws.publish("out/report.docx") as staging:
+        assert staging.parent == ws.root / "out" and staging.name.startswith(Workspace.STAGING_PREFIX)
+        staging.write_bytes(b"payload")
+    assert (ws.root / "out" / "report.docx").read_bytes() == b"payload"
+    assert ws.stray_staging_files() == []
+
+
+def test_on_linux_the_writer_writes_through_the_held_folder(ws: Workspace) -> None:
+    if not workspace_mod._PROC_FD.is_dir():
+        pytest.skip("no /proc on this system")
+    with ws.publish("report.docx") as staging:
+        assert staging.parent.parent == workspace_mod._PROC_FD
+        staging.write_bytes(b"payload")
+    assert (ws.root / "report.docx").read_bytes() == b"payload"
