@@ -39,3 +39,12 @@ def test_operators_in_code_are_not_annotations() -> None:
     assert not _is_annotation(3, col, col + len("(a or 0) | 2"))
     col = SOURCE.splitlines()[0].index('b""')
     assert not _is_annotation(1, col, col + 3)  # a default value is code, not an annotation
+
+
+def test_only_listed_code_and_operators_are_equivalent() -> None:
+    ws = "skills/runtime/workspace.py"
+    flags = "fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)"
+    assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_Add", flags) is not None
+    assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_BitAnd", flags) is None  # drops flags
+    assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_Add", "total = a | b") is None
+    assert mutate.equivalent("skills/runtime/safety.py", "core/ReplaceBinaryOperator_BitOr_Add", flags) is None
