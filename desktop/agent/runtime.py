@@ -4,27 +4,31 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
-import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent._loop import MAIN, PAUSED, LoopMixin, error
-from desktop.agent._owner import this_process
-from desktop.agent._run import Run
-from desktop.agent.approvals import ApprovalError, ApprovalMixin
+from desktop.agent._owner import other_owner_alive, this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
-from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
-from desktop.agent.finalize import FinalizeMixin
-from desktop.agent.flow import SKILL_PIPELINE
+from desktop.agent.calls import Calls
+from desktop.agent.events import Event
+from desktop.agent.finalize import Finalizer
+from desktop.agent.flows import FinishState, FlowRunner
+from desktop.agent.gate import ApprovalError, ApprovalGate, Decision, Probe, no_probe
+from desktop.agent.loop import Hooks, Loop, main_loop
+from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
-from desktop.messages import shown_request
+from desktop.agent.state import MAIN, PAUSED, Outcome, Run
+from desktop.errors import MiraError
 from desktop.llm import Model, ModelError
-from desktop.store import Extension, Store
+from desktop.messages import shown_request
+from desktop.store import RuleRow, Store, StoreError
+from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
+from skills.runtime.errors import SkillsError
 
 log = logging.getLogger(__name__)
 
@@ -43,41 +47,42 @@ class TaskStatus:
     usage: dict[str, Any]
 
 
-class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
+class AgentRuntime:
     """Runs tasks: main agent → skill agent → approval → verified artifacts → delivery message.
 
-    ``model_factory`` is called once per drive (start, approve, deny, recover). ``skills`` defaults to the
-    built catalog and the registered runtime commands.
+    The facade the window and ``mira task`` use; it composes the parts (reporter, calls, approval gate,
+    finalizer, loops) and owns which tasks this process drives. ``model_factory`` is called once per drive
+    (start, approve, deny, recover). ``skills`` defaults to the built catalog and the registered runtime
+    commands. ``gate_type`` and ``probe`` let the crash harness pass in its own gate and kill points.
     """
 
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
-                 budgets: Budgets = Budgets(), *, skills: SkillSource | None = None) -> None:
+                 budgets: Budgets = Budgets(), *, skills: SkillSource | None = None,
+                 gate_type: type[ApprovalGate] = ApprovalGate, probe: Probe = no_probe) -> None:
         self.store = store
         self.model_factory = model_factory
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
         self.skills: SkillSource = skills if skills is not None else CatalogSkills()
-        self._subscribers: list[Callable[[Event], None]] = []
+        self.reporter = Reporter(store)
+        self.calls = Calls(store, self.reporter)
+        self.finalizer = Finalizer(store, self.skills, self.reporter, self.calls)
+        self.flow = FlowRunner(self.skills.flow, {"commit_evidence": self.finalizer.commit_step,
+                                                  "generate_delivery": self.finalizer.deliver_step})
+        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
         self._drives: dict[str, asyncio.Task[None]] = {}
 
-    # -- events ---------------------------------------------------------------------
+    async def _finish(self, run: Run, outcome: Outcome | None) -> None:
+        await self.flow.finish(FinishState(run, outcome))
+
+    def _loop(self) -> Loop:
+        hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
+                      answered=self.reporter.finished)
+        return Loop(self.store, self.skills, self.calls, self.reporter, hooks, self.flow)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-        return unsubscribe
-
-    def _emit(self, event: Event) -> None:
-        for callback in list(self._subscribers):
-            try:
-                callback(event)
-            except Exception:  # a broken listener must not break the task
-                log.exception("event subscriber failed on %s", type(event).__name__)
+        return self.reporter.subscribe(callback)
 
     # -- tasks ------------------------------------------------------------------------
 
@@ -90,12 +95,13 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         ws_dir = self.workspace_root / task_id
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
-            flow_id=SKILL_PIPELINE.id, flow_version=SKILL_PIPELINE.version,
+            flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir), budgets=self.budgets.to_dict())
         try:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
         except (OSError, WorkspaceError) as exc:
-            self._fail_task(task.id, f"could not copy the attached file: {exc}")
+            self.reporter.failed(task.id, f"could not copy the attached file: {exc}")
+            self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
         self.store.append_transcript(task_id, MAIN, M.message("system", M.MAIN_SYSTEM.format(
@@ -128,25 +134,28 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
                   self.model_factory(), Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
-        self._update_message(task_id, status="streaming")
+        self.reporter.update_message(task_id, status="streaming")
         try:
             if not self.store.transcript_head(task_id, MAIN)[0]:
-                self._fail_task(task_id, "This request was interrupted before it started; send it again.")
+                self.reporter.failed(task_id, "This request was interrupted before it started; send it again.")
             elif task.packet is not None:
-                await self._finalize(run, None)  # crashed between commit and delivery: deliver only
-            elif await self._main_loop(run) == PAUSED:
-                self._update_message(task_id, status="done")
+                await self._finish(run, None)  # crashed between commit and delivery: deliver only
+            elif await main_loop(self._loop(), run) == PAUSED:
+                self.reporter.update_message(task_id, status="done")
         except asyncio.CancelledError:
-            self._mark_cancelled(task_id)
+            self.reporter.cancelled(task_id)
         except BudgetExhausted as exc:
-            self._fail_task(task_id, f"Stopped: {exc}.")
+            self.reporter.failed(task_id, f"Stopped: {exc}.")
         except ModelError as exc:
-            self._fail_task(task_id, f"The model failed: {exc}")
-        except Exception as exc:
+            self.reporter.failed(task_id, f"The model failed: {exc}")
+        except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
+            self.reporter.failed(task_id, f"Stopped: {exc}")
+        except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
-            self._fail_task(task_id, f"Internal error: {type(exc).__name__}: {exc}")
+            self.reporter.failed(task_id, f"Internal error: {type(exc).__name__}: {exc}")
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
+            self._tidy(task_id)
 
     def cancel(self, task_id: str) -> None:
         """Stop a task cleanly: its model stream is cancelled, a command in flight finishes atomically and is
@@ -157,47 +166,126 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
             return
         task = self.store.task(task_id)
         if task.status in ("running", "paused"):
-            self._mark_cancelled(task_id)
+            self.reporter.cancelled(task_id)
+            self._tidy(task_id)
 
     def task_status(self, task_id: str) -> TaskStatus:
         task = self.store.task(task_id)
-        pending = [a.id for a in self.store.approvals(task_id) if a.state == "pending"]
+        pending = [a.id for a in self.store.approvals(task_id) if a.state == ApprovalState.PENDING]
         return TaskStatus(task.id, task.status, task.outcome, task.error, task.message_id,
                           pending[-1] if pending else None,
                           tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
 
-    # -- endings --------------------------------------------------------------------------
-
-    def _extensions(self, task_id: str) -> list[Extension]:
-        exts = [Extension(a.id, f"approval/{a.kind}") for a in self.store.approvals(task_id)]
-        exts += [Extension(a.id, a.kind) for a in self.store.task_artifacts(task_id)]
-        return exts
-
-    def _update_message(self, task_id: str, text: str | None = None, status: str | None = None,
-                        extensions: Iterable[Extension] | None = None) -> None:
+    def _tidy(self, task_id: str) -> None:
+        """A failed or cancelled request leaves no empty task folder behind. Only the folder this runtime
+        made for the task is considered, never a folder the user chose."""
         task = self.store.task(task_id)
-        self.store.update_message(task.message_id, text=text, status=status,
-                                  extensions=list(extensions) if extensions is not None
-                                  else self._extensions(task_id))
+        folder = Path(task.workspace)
+        if task.status in ("failed", "cancelled") and folder == self.workspace_root / task.id:
+            _remove_if_empty(folder)
 
-    def _finish(self, run: Run, text: str) -> None:
-        self.store.update_task(run.task_id, status="finished", finished=time.time())
-        self._update_message(run.task_id, text=text, status="done")
-        self._emit(TaskFinished(run.task_id, text, run.message_id))
+    # -- approvals ------------------------------------------------------------------------
 
-    def _fail_task(self, task_id: str, message: str) -> None:
-        self.store.update_task(task_id, status="failed", error=message, finished=time.time())
-        self._update_message(task_id, text=message, status="error")
-        self._emit(TaskFailed(task_id, message))
+    def _driving(self, task_id: str) -> bool:
+        return task_id in self._drives
 
-    def _mark_cancelled(self, task_id: str) -> None:
-        for approval in self.store.approvals(task_id):
-            if approval.state == "pending":
-                self.store.decide_approval(approval.id, "refused", message="the task was cancelled",
-                                           ledger_state="failed", ledger_result=error("the task was cancelled"))
-        self.store.update_task(task_id, status="cancelled", finished=time.time())
-        self._update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
-        self._emit(TaskCancelled(task_id))
+    def _driven_elsewhere(self, task_id: str) -> bool:
+        return task_id not in self._drives and other_owner_alive(self.store.task(task_id).owner)
+
+    async def _after(self, decision: Decision) -> None:
+        if decision.drive:
+            await self._drive(decision.task_id)
+        if decision.refusal:
+            raise ApprovalError(decision.refusal)
+
+    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> RuleRow | None:
+        """Run the frozen call once and continue the same agent; returns when the task finishes or pauses again.
+
+        Raises :class:`ApprovalError` (nothing runs) for a tampered or stale call, a second approve, or a
+        finished/cancelled task; raises it too when the target file changed on disk since freezing (the
+        agent is then told so and may propose the call again).
+
+        With ``allow_similar`` the user also allows similar writes in this conversation: a rule for this
+        skill, this command and this kind of write (a new file, or a file Mira made here), returned. A write
+        no rule may cover (replacing a file Mira did not make) is approved on its own and None is returned:
+        similar writes will still ask.
+        """
+        kind = self._rule_kind(approval_id) if allow_similar else None
+        decision = await self.gate.approve(approval_id, self._driving)
+        rule = None
+        if kind is not None and decision.refusal is None:
+            approval = self.store.approval(approval_id)
+            task = self.store.task(approval.task_id)
+            rule = self.store.rules.add(conversation_id=task.conversation_id, skill_id=approval.skill_id,
+                                        command=approval.tool_id, kind=kind, from_approval_id=approval_id)
+        await self._after(decision)
+        return rule
+
+    def _rule_kind(self, approval_id: str) -> str | None:
+        try:
+            approval = self.store.approval(approval_id)
+        except StoreError:
+            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+        task = self.store.task(approval.task_id)
+        return self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
+
+    def rules(self, conversation_id: str | None = None) -> list[RuleRow]:
+        """The active approval rules of a conversation (of all conversations when None)."""
+        return self.store.rules.list(conversation_id)
+
+    def revoke_rule(self, rule_id: str) -> bool:
+        """Stop a rule; the writes it approved stay as they are. False when it was already revoked."""
+        return self.store.rules.revoke(rule_id)
+
+    async def deny(self, approval_id: str, *, stop: bool = False) -> None:
+        """Write "denied by the user" at the frozen call and continue the same agent; with ``stop`` the
+        task is cancelled right after instead (the user interrupted the question)."""
+        decision = self.gate.deny(approval_id, self._driving)
+        if stop:
+            self.cancel(decision.task_id)
+            return
+        await self._after(decision)
+
+    async def recover(self, resume: bool = True) -> list[str]:
+        """On startup: resolve calls a crash interrupted (never run twice), keep pending approvals,
+        then continue tasks that were running (``resume``). Returns one line per action."""
+        report: list[str] = []
+        for row in self.store.ledger(states=(LedgerState.EXECUTING,)):
+            if row.tool_id == "run_skill":
+                continue  # the parent's record of a skill run; it ends when the skill agent does
+            if self._driven_elsewhere(row.task_id):
+                report.append(f"task {row.task_id}: still running in another process; left alone")
+                continue
+            line = self.gate.resolve_interrupted(row)
+            if line:
+                report.append(line)
+        for task in self.store.tasks("running"):
+            if task.id in self._drives or self._driven_elsewhere(task.id):
+                continue
+            ws = Workspace(task.workspace)
+            for stray in ws.stray_staging_files():
+                stray.unlink(missing_ok=True)
+            if not resume:
+                continue
+            try:
+                self.gate.check_identity(task)
+            except ApprovalError as exc:
+                self.reporter.failed(task.id, str(exc))
+                report.append(f"task {task.id}: {exc}")
+                continue
+            await self._drive(task.id)
+            report.append(f"task {task.id}: resumed, now {self.store.task(task.id).status}")
+        return report
+
+
+def _remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` when it holds no file at all (empty subfolders included)."""
+    try:
+        if any(p.is_file() or p.is_symlink() for p in folder.rglob("*")):
+            return
+        shutil.rmtree(folder)
+    except OSError:
+        log.info("could not tidy %s", folder, exc_info=True)
 
 
 def _workspace_name(name: str) -> str:

@@ -10,21 +10,27 @@ from desktop.store.rows import (
     LedgerRow,
     ModelCallRow,
     NewArtifact,
+    RuleRow,
     StoredMessage,
     TaskRow,
     TranscriptEntry,
 )
-from desktop.store.store import Store, StoreError
+from desktop.store.errors import StoreError
+from desktop.store.states import ApprovalState, LedgerState
+from desktop.store.store import Store
 
 __all__ = [
     "SCHEMA_VERSION",
     "ApprovalRow",
+    "ApprovalState",
     "ArtifactRow",
     "Conversation",
     "Extension",
     "LedgerRow",
+    "LedgerState",
     "ModelCallRow",
     "NewArtifact",
+    "RuleRow",
     "Store",
     "StoreError",
     "StoredMessage",

@@ -6,8 +6,10 @@ import json
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from desktop.store._db import Database
+from desktop.store.errors import StoreError
 from desktop.store.rows import (
     ApprovalRow,
     ArtifactRow,
@@ -17,9 +19,6 @@ from desktop.store.rows import (
     TaskRow,
     TranscriptEntry,
 )
-
-if TYPE_CHECKING:
-    import contextlib
 
 _TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
                 "owner"}
@@ -35,32 +34,26 @@ def chain_hash(prev_hash: str, message_json: str) -> str:
     return hashlib.sha256((prev_hash + "\n" + message_json).encode("utf-8")).hexdigest()
 
 
-class TaskStoreMixin:
-    """Mixed into :class:`desktop.store.Store`; relies on its ``_tx``/``_one``/``_all``."""
-
-    if TYPE_CHECKING:
-        def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-        def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None: ...
-        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
+class TaskStore(Database):
+    """Tasks, transcripts, ledger, approvals, artifacts and model calls over the shared connection."""
 
     # -- tasks ------------------------------------------------------------------
 
     def create_task(self, *, task_id: str, conversation_id: str, message_id: str, request: str, flow_id: str,
-                    flow_version: int, build_identity: str, workspace: str, budgets: Mapping[str, Any]) -> TaskRow:
+                    flow_version: int, build_identity: str, workspace: str, budgets: Mapping[str, Any],
+                    flow_sha256: str | None = None) -> TaskRow:
         with self._tx() as c:
             c.execute(
                 "INSERT INTO tasks(id, conversation_id, message_id, request, status, flow_id, flow_version,"
-                " build_identity, workspace, budgets, created) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " build_identity, workspace, budgets, created, flow_sha256) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (task_id, conversation_id, message_id, request, "running", flow_id, flow_version,
-                 build_identity, workspace, _dumps(dict(budgets)), time.time()),
+                 build_identity, workspace, _dumps(dict(budgets)), time.time(), flow_sha256),
             )
         return self.task(task_id)
 
     def task(self, task_id: str) -> TaskRow:
         row = self._one("SELECT * FROM tasks WHERE id=?", (task_id,))
         if row is None:
-            from desktop.store.store import StoreError
-
             raise StoreError(f"no task {task_id!r}")
         return _task(row)
 
@@ -184,8 +177,6 @@ class TaskStoreMixin:
     def ledger_entry(self, ledger_id: str) -> LedgerRow:
         row = self._one("SELECT * FROM ledger WHERE id=?", (ledger_id,))
         if row is None:
-            from desktop.store.store import StoreError
-
             raise StoreError(f"no ledger entry {ledger_id!r}")
         return _ledger(row)
 
@@ -250,8 +241,6 @@ class TaskStoreMixin:
     def approval(self, approval_id: str) -> ApprovalRow:
         row = self._one("SELECT * FROM approvals WHERE id=?", (approval_id,))
         if row is None:
-            from desktop.store.store import StoreError
-
             raise StoreError(f"no approval {approval_id!r}")
         return _approval(row)
 
@@ -307,7 +296,8 @@ def _task(r: sqlite3.Row) -> TaskRow:
                    r["flow_version"], r["build_identity"], r["workspace"], json.loads(r["budgets"]),
                    json.loads(r["usage"] or "{}"), r["skill_id"], r["skill_call_key"], r["outcome"],
                    _loads(r["packet"]), r["error"], r["created"], r["finished"],
-                   r["owner"] if "owner" in r.keys() else None)
+                   r["owner"] if "owner" in r.keys() else None,
+                   r["flow_sha256"] if "flow_sha256" in r.keys() else None)
 
 
 def _ledger(r: sqlite3.Row) -> LedgerRow:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 import renderers
 from desktop import i18n
 from desktop.i18n import tr
+from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 
 if TYPE_CHECKING:
@@ -79,10 +80,12 @@ class Host:
         on_preview: Callable[[ArtifactView, int], None],
         notify: Callable[[str], None],
         window: Callable[[], QWidget | None] = lambda: None,
+        on_allow_similar: Callable[[str, str], None] | None = None,
     ) -> None:
         self.store = store
         self.registry = registry
         self._on_decision = on_decision
+        self._on_allow_similar = on_allow_similar
         self._on_preview = on_preview
         self._notify = notify
         self._window = window
@@ -148,7 +151,7 @@ class Host:
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),
             target_path=target,
-            summary=str(_field(row, "summary", "") or ""),
+            summary=_summary(row),
             arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
             changes=changes,
             decided=decided,  # type: ignore[arg-type]
@@ -163,9 +166,9 @@ class Host:
 
         pending → awaiting a click; denied, or refused (e.g. its task was cancelled) → nothing was
         written; approved → written, failed, or still writing, as the ledger says."""
-        if state in ("pending", "awaiting_approval"):
+        if state in WAITING:
             return "pending_approval", "", ""
-        if state != "approved":
+        if state != ApprovalState.APPROVED:
             return "denied", "denied", str(_field(row, "message", "") or "")
         ledger_state, error = "", ""
         ledger_entry = getattr(self.store, "ledger_entry", None)
@@ -179,9 +182,9 @@ class Host:
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
                     error = str(result.get("error") or result.get("message") or "")
-        if ledger_state == "failed":
+        if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error
-        if ledger_state in ("approved", "executing"):
+        if ledger_state in IN_FLIGHT:
             return "pending_approval", "approved", ""  # the card says "writing…"
         return "written", "approved", ""
 
@@ -259,6 +262,17 @@ class Host:
     def deny(self, approval_id: str) -> None:
         self._on_decision(approval_id, False, self._approval_messages.get(approval_id, ""))
 
+    @property
+    def offers_allow_similar(self) -> bool:
+        """Whether approval cards offer "Allow similar writes in this conversation"."""
+        return self._on_allow_similar is not None
+
+    def allow_similar(self, approval_id: str) -> None:
+        """Approve, and keep a rule for similar writes in this conversation."""
+        if self._on_allow_similar is None:
+            raise RuntimeError("this window keeps no approval rules")
+        self._on_allow_similar(approval_id, self._approval_messages.get(approval_id, ""))
+
     def open_preview(self, artifact: ArtifactView, index: int = 0) -> None:
         self._on_preview(artifact, index)
 
@@ -266,3 +280,11 @@ class Host:
         self._tasks.add(fut)
         fut.add_done_callback(self._tasks.discard)
         return fut
+
+
+def _summary(row: Any) -> str:
+    """The approval's summary; a write a rule approved says so (the rule is listed in Settings)."""
+    summary = str(_field(row, "summary", "") or "")
+    if str(_field(row, "message", "") or "").startswith("approved by rule "):
+        summary += " " + tr("approval.by_rule")
+    return summary

@@ -9,9 +9,9 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
+from skills.runtime.errors import WorkspaceError
 
-class WorkspaceError(Exception):
-    """A path was refused: outside the workspace, absolute, or through a symlink escape."""
+__all__ = ["Workspace", "WorkspaceError", "sha256_file"]
 
 
 class TargetInUse(WorkspaceError):

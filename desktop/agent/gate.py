@@ -1,0 +1,333 @@
+"""The approval gate: freeze a write, decide it exactly once, execute the frozen call, recover after a crash.
+
+It is the loop's ``before_write`` and ``resume_frozen`` hook and the runtime's decision maker. It never
+drives a task itself: ``approve``/``deny`` return the task to drive and the runtime drives it.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from desktop.agent import _messages as M
+from desktop.agent._owner import other_owner_alive
+from desktop.agent.calls import Calls
+from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
+from desktop.agent.execute import file_sha, written_path
+from desktop.agent.flows import CallState, FlowError, FlowRunner
+from desktop.agent.hashing import canonical_json, input_hash
+from desktop.agent.reporter import Reporter
+from desktop.agent.rules import covering, write_kind
+from desktop.agent.skillsource import SkillSource
+from desktop.agent.state import PAUSED, Run, error
+from desktop.agent.tools import ToolInputError, argument_paths
+from desktop.errors import AgentError
+from desktop.llm import ToolCall
+from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
+from desktop.store.states import ApprovalState, LedgerState
+from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
+
+log = logging.getLogger(__name__)
+CHANGED = "the file changed since this was proposed; ask again"
+_FINAL = {"finished": "finished", "failed": "failed", "cancelled": "was cancelled"}
+
+Probe = Callable[[str], None]
+"""Called at the named points of approve → execute → record (see ``PROBE_POINTS``); the crash harness
+passes one that kills the process there."""
+PROBE_POINTS = ("after_approved_commit", "after_executing_commit", "after_command_run", "after_result_recorded")
+
+
+def no_probe(_point: str) -> None:
+    """The production probe: nothing happens at a named point."""
+
+
+class ApprovalError(AgentError):
+    """An approve/deny was refused; the message says why (shown to the user as is)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What an approve/deny left to do: drive ``task_id`` on; ``refusal`` is raised after that drive."""
+
+    task_id: str
+    drive: bool
+    refusal: str | None = None
+
+
+IsDriving = Callable[[str], bool]  # is this process driving the task now?
+
+
+def frozen_mismatch(approval: ApprovalRow, row: LedgerRow) -> str | None:
+    """Why the stored arguments may not run (they no longer hash to what was approved), or None.
+    Checked on every path that executes a frozen call: approve, the drive after it, and recovery."""
+    try:
+        digest = input_hash(json.loads(approval.arguments_json))
+    except (json.JSONDecodeError, RecursionError):
+        digest = ""
+    if digest != approval.input_hash or row.input_hash != approval.input_hash or row.tool_id != approval.tool_id:
+        return ("refused: the stored arguments no longer match the input hash that was approved (changed "
+                "since); nothing ran")
+    return None
+
+
+class ApprovalGate:
+    """Freezes writes, checks and executes frozen calls once, and resolves calls a crash interrupted."""
+
+    def __init__(self, store: Store, reporter: Reporter, calls: Calls, skills: SkillSource, runner: FlowRunner, *,
+                 probe: Probe = no_probe) -> None:
+        self.store = store
+        self._reporter = reporter
+        self._calls = calls
+        self._skills = skills
+        self._runner = runner
+        self._probe = probe
+
+    # -- the loop's hooks ------------------------------------------------------------
+
+    async def freeze(self, st: CallState) -> str | None:
+        """``before_write``: persist the frozen call and pause the task (``PAUSED``), or log why not."""
+        run, agent, info, key, call, cmd, args = st.run, st.agent, st.info, st.key, st.call, st.cmd, st.args
+        target = str(args[cmd.target_arg]) if cmd.target_arg and args.get(cmd.target_arg) else None
+        try:
+            target_sha = await asyncio.to_thread(file_sha, run.ws, target)
+            described = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else {}
+        except (CommandError, WorkspaceError, OSError) as exc:
+            self._calls.log(run, agent, key, call, error(str(exc)))
+            return None
+        except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval
+            log.exception("describe of %s failed", cmd.name)
+            described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
+        summary = str(described.get("summary") or f"{cmd.name} writes {target or 'a file'}")
+        try:
+            reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
+        except ToolInputError as exc:
+            self._calls.log(run, agent, key, call, error(str(exc)))
+            return None
+        if reads:
+            summary += f" — uses {', '.join(reads[:8])}" + (f" and {len(reads) - 8} more" if len(reads) > 8 else "")
+        changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
+        seq, digest = self.store.transcript_head(run.task_id, agent)
+        approval = self.store.freeze_approval(
+            approval_id=uuid.uuid4().hex, ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent,
+            call_key=key, tool_call_id=call.id, tool_id=cmd.name, arguments_json=canonical_json(args),
+            input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
+            target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
+        rule = await asyncio.to_thread(self._rule_for, run, info.id, approval)
+        if rule is not None:
+            message = f"approved by rule {rule.id}"
+            if self.store.decide_approval(approval.id, ApprovalState.APPROVED, message=message,
+                                          ledger_state=LedgerState.APPROVED, task_status="running"):
+                self._reporter.emit(ApprovalDecided(run.task_id, approval.id, True, message))
+                return None  # approved in the ledger: the loop runs it through the same frozen-call path
+        self._reporter.update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
+        self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
+                                              tuple(tuple(c) for c in changes), reads))
+        self._reporter.emit(TaskPaused(run.task_id, approval.id))
+        return PAUSED
+
+    async def resume(self, run: Run, row: LedgerRow) -> str | None:
+        """``resume_frozen``: a call already in the ledger (pending, approved, or another driver's)."""
+        if row.state == LedgerState.AWAITING_APPROVAL:
+            self.store.update_task(run.task_id, status="paused")
+            return PAUSED
+        if row.state == LedgerState.APPROVED:
+            return await self.execute_frozen(run, row)
+        if row.state == LedgerState.EXECUTING:
+            # Inside a drive this is another driver's call in flight (recovery resolved every interrupted
+            # one before driving): leave it and its result to that driver; this drive stops here.
+            return PAUSED
+        return None
+
+    def made_here(self, conversation_id: str, task_id: str) -> set[str]:
+        """sha256 of every file Mira made in the conversation (committed) or in this task so far."""
+        made = {a.sha256 for a in self.store.artifacts(conversation_id)}
+        for row in self.store.ledger(task_id, states=(LedgerState.DONE,)):
+            made.update(str(a.get("sha256")) for a in (row.result or {}).get("artifacts") or ())
+        return made
+
+    def rule_kind(self, ws: Workspace, approval: ApprovalRow, conversation_id: str) -> str | None:
+        return write_kind(ws, approval, self.made_here(conversation_id, approval.task_id))
+
+    def _rule_for(self, run: Run, skill_id: str, approval: ApprovalRow) -> RuleRow | None:
+        rules = self.store.rules.list(run.conversation_id)
+        if not rules:
+            return None
+        return covering(rules, skill_id, approval.tool_id, self.rule_kind(run.ws, approval, run.conversation_id))
+
+    # -- executing a frozen call -----------------------------------------------------------
+
+    def target_unchanged(self, ws: Workspace, approval: ApprovalRow) -> bool:
+        return file_sha(ws, approval.target_path) == (approval.target_sha256_at_freeze or "")
+
+    async def execute_frozen(self, run: Run, row: LedgerRow) -> str | None:
+        """Run an approved call once; ``PAUSED`` when another driver took it first (this drive stops)."""
+        approval = self.approval_for(row)
+        cmd = self._skills.command(row.tool_id)
+        call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
+        try:
+            problem = frozen_mismatch(approval, row)
+            if problem is None and not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
+                problem = CHANGED
+            pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
+        except WorkspaceError as exc:
+            problem = f"refused: {exc}"
+        if problem is not None:
+            result = error(problem)
+            self.store.record_result(row.id, (LedgerState.APPROVED,), LedgerState.FAILED, result,
+                                     M.tool_result(call, result))
+            return None
+        if not self.store.ledger_move(row.id, (LedgerState.APPROVED,), LedgerState.EXECUTING, pre_sha256=pre_sha):
+            return PAUSED  # someone else (another window or process) took this call
+        self._probe("after_executing_commit")
+        st = CallState(run, row.agent, self._skills.skill(approval.skill_id), row.call_key, call, cmd, self._calls,
+                       self.freeze, dict(approval.arguments))
+        await self._runner.call(st, after="approval_gate")  # the flow's steps after approval: run, verify
+        result = st.result if st.result is not None else error(f"{cmd.name} did not run")
+        self._probe("after_command_run")
+        self.store.record_result(row.id, (LedgerState.EXECUTING,),
+                                 LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
+                                 M.tool_result(call, result))
+        self._probe("after_result_recorded")
+        self._reporter.emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id,
+                                         bool(result.get("ok")),
+                                         str(result.get("message") or result.get("error") or "")))
+        if run.cancel_requested:
+            raise asyncio.CancelledError
+        return None
+
+    def approval_for(self, row: LedgerRow) -> ApprovalRow:
+        for approval in self.store.approvals(row.task_id):
+            if approval.ledger_id == row.id:
+                return approval
+        raise ApprovalError(f"no frozen approval for ledger entry {row.id}")
+
+    def resolve_interrupted(self, row: LedgerRow) -> str:
+        """A call found ``executing`` after a crash: record it done if its output was published, else not
+        done. Never runs it again. Returns one report line."""
+        task = self.store.task(row.task_id)
+        ws = Workspace(task.workspace)
+        for stray in ws.stray_staging_files():
+            stray.unlink(missing_ok=True)
+        approval = next((a for a in self.store.approvals(row.task_id) if a.ledger_id == row.id), None)
+        call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json if approval else "{}")
+        result: dict[str, Any]
+        if approval is None:
+            result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
+        else:
+            written = written_path(approval)
+            try:
+                now = file_sha(ws, written)
+            except WorkspaceError:  # the output path turned into a link out of the folder: not ours to record
+                now, written = "", None
+            if written and now and now != (row.pre_sha256 or ""):
+                path = ws.resolve(written)
+                record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
+                result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
+                          "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
+            elif written and ws.resolve(written).is_dir():
+                # A folder of outputs has no single before/after hash: some files may already be published.
+                result = error(f"not done: Mira stopped before {row.tool_id} finished; it was not re-run. Files "
+                               f"it had already published in {written} are kept; check them before proposing "
+                               "it again.")
+            else:
+                result = error(f"not done: Mira stopped before {row.tool_id} finished; nothing was written. "
+                               "Propose it again if it is still needed.")
+        state = LedgerState.DONE if result["ok"] else LedgerState.FAILED
+        if self.store.record_result(row.id, (LedgerState.EXECUTING,), state, result,
+                                    M.tool_result(call, result)) is None:
+            return f"{row.tool_id} ({row.id}): already resolved"
+        return f"{row.tool_id} in task {row.task_id}: recorded {state}"
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def check_identity(self, task: TaskRow) -> None:
+        """Refuse to continue a task under another flow or skill catalog build than it started with."""
+        try:
+            self._runner.check_task(task.flow_id, task.flow_version, task.flow_sha256)
+        except FlowError as exc:
+            raise ApprovalError(str(exc)) from None
+        if task.build_identity != self._skills.build_identity:
+            raise ApprovalError("this task started under a different skill catalog build "
+                                f"({task.build_identity[:12]}, now {self._skills.build_identity[:12]}); "
+                                "start the request again")
+
+    def _decidable(self, approval_id: str, driving: IsDriving) -> tuple[ApprovalRow, TaskRow]:
+        try:
+            approval = self.store.approval(approval_id)
+        except StoreError:
+            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+        task = self.store.task(approval.task_id)
+        if task.status in _FINAL:
+            raise ApprovalError(f"this task already {_FINAL[task.status]}; nothing is waiting for approval")
+        if approval.state != ApprovalState.PENDING:
+            raise ApprovalError(f"this change was already {approval.state}; it will not run again")
+        if driving(task.id) or other_owner_alive(task.owner):
+            raise ApprovalError("this task is running; wait for it to pause")
+        self.check_identity(task)
+        return approval, task
+
+    def verify_frozen(self, approval: ApprovalRow) -> None:
+        if input_hash(json.loads(approval.arguments_json)) != approval.input_hash:
+            raise ApprovalError("the frozen arguments do not match their input hash (tampered); refusing to run")
+        ledger = self.store.ledger_entry(approval.ledger_id)
+        if ledger.tool_id != approval.tool_id or ledger.input_hash != approval.input_hash:
+            raise ApprovalError("the frozen call does not match its ledger entry; refusing to run")
+        if not self.store.verify_transcript(approval.task_id, approval.agent):
+            raise ApprovalError("the agent's transcript was altered since the call was frozen; refusing to run")
+        if self.store.transcript_head(approval.task_id, approval.agent) != (approval.checkpoint_seq,
+                                                                           approval.checkpoint_hash):
+            raise ApprovalError("the agent moved on since this was proposed (stale checkpoint); ask again")
+        state = M.state_of(self.store.transcript(approval.task_id, approval.agent))
+        call = state.calls.get(approval.call_key)
+        if call is None or call.name != approval.tool_id or call.id != approval.tool_call_id:
+            raise ApprovalError("the proposed call is not in the transcript at the checkpoint; refusing to run")
+        try:
+            proposed = json.loads(call.arguments)
+        except json.JSONDecodeError:
+            proposed = None
+        if input_hash(proposed) != approval.input_hash:
+            raise ApprovalError("the arguments differ from what the agent proposed (tampered); refusing to run")
+
+    async def approve(self, approval_id: str, driving: IsDriving) -> Decision:
+        """Check the frozen call and commit "approved". A target file that changed since freezing is
+        refused instead: the agent is told so (and may propose again) and the decision carries the refusal."""
+        approval, task = self._decidable(approval_id, driving)
+        self.verify_frozen(approval)
+        ws = Workspace(task.workspace)
+        try:
+            refusal = None if await asyncio.to_thread(self.target_unchanged, ws, approval) else CHANGED
+        except WorkspaceError as exc:  # e.g. a link to outside the folder was swapped in meanwhile
+            refusal = f"not written: {exc}"
+        if refusal is not None:
+            result = error(refusal)
+            call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+            decided = self.store.decide_approval(
+                approval_id, ApprovalState.REFUSED, message=refusal, ledger_state=LedgerState.FAILED,
+                ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
+            if decided:
+                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, refusal))
+            return Decision(task.id, decided, refusal)
+        if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
+                                          ledger_state=LedgerState.APPROVED, task_status="running"):
+            raise ApprovalError("this change was already decided; it will not run again")
+        self._probe("after_approved_commit")
+        self._reporter.emit(ApprovalDecided(task.id, approval_id, True, "approved by the user"))
+        return Decision(task.id, True)
+
+    def deny(self, approval_id: str, driving: IsDriving) -> Decision:
+        """Write "denied by the user" at the frozen call; the agent goes on from there."""
+        approval, task = self._decidable(approval_id, driving)
+        call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+        if not self.store.decide_approval(approval_id, ApprovalState.DENIED, message="denied by the user",
+                                          ledger_state=LedgerState.DENIED, ledger_result=M.DENIED,
+                                          tool_message=M.tool_result(call, M.DENIED), task_status="running"):
+            raise ApprovalError("this change was already decided")
+        self._reporter.emit(ApprovalDecided(task.id, approval_id, False, "denied by the user"))
+        self._reporter.emit(ToolFinished(task.id, approval.agent, approval.tool_call_id, approval.tool_id, False,
+                                         "denied by the user"))
+        return Decision(task.id, True)

@@ -1,0 +1,29 @@
+"""The desktop layer's exceptions, one tree (ARCHITECTURE §11). Catch the narrowest type; a bare
+``except Exception`` belongs only at a boundary that reports to the user or the log.
+
+    MiraError                       anything Mira refuses or fails on, with a message for the user
+    ├── StoreError                  desktop.store.errors: unknown id, bad value, unreadable database
+    ├── AgentError                  desktop.agent
+    │   ├── ApprovalError           gate: an approve/deny was refused (tampered, stale, decided, running)
+    │   ├── BudgetExhausted         budgets: a task budget ran out
+    │   ├── ToolInputError          tools: a tool call's arguments were refused (shown to the model)
+    │   ├── SkillUnavailable        skillsource: unknown or instruction-only skill, untrusted body
+    │   └── FlowError               flows: a step this Mira cannot run, or a task under another flow
+    ├── ModelError                  desktop.llm: the model call failed (network, protocol, deadline)
+    └── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
+
+The skills layer has its own tree (``skills/runtime/errors.py``); the agent turns those into tool errors
+the model sees. ``except Exception`` stays at boundaries: a command's run (a runtime bug becomes a failed
+call), an event listener, one task's drive (ends that task, never the app), a UI action.
+
+Leaf modules define their own class and derive it from here, so this module imports nothing of Mira.
+"""
+from __future__ import annotations
+
+
+class MiraError(Exception):
+    """Base of every error Mira raises on purpose; ``str(exc)`` is a message a user may see."""
+
+
+class AgentError(MiraError):
+    """Raised by desktop.agent."""
