@@ -44,6 +44,10 @@ TARGETS = (
            ("tests/skills/test_workspace.py", "tests/skills/test_workspace_guards.py")),
     Target("file safety", "skills/runtime/safety.py",
            ("tests/skills/test_safety.py", "tests/skills/test_safety_guards.py")),
+    Target("approval gate", "desktop/agent/gate.py",
+           ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py"),
+           timeout=120.0),
+    Target("flow checks", "skills/flow.py", ("tests/skills/test_flows.py",)),
 )
 
 
