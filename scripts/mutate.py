@@ -17,7 +17,6 @@ import ast
 import datetime as dt
 import json
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -192,7 +191,7 @@ def _record(r: Result) -> dict[str, object]:
             "annotation_only": r.annotation_only, "equivalent": r.equivalent,
             "killed": r.killed + r.incompetent, "survived": r.survived,
             "minutes": round(r.seconds / 60, 1),
-            "ran": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+            "ran": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
 
 
 def write_report(results: list[Result]) -> list[dict[str, object]]:
@@ -215,8 +214,8 @@ def write_report(results: list[Result]) -> list[dict[str, object]]:
         "Surviving mutants that provably cannot change behaviour (listed with the reason in `EQUIVALENT` in",
         "`scripts/mutate.py`) are counted as equivalent, apart from both.",
         "",
-        "| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
-        "| survived | kill rate | met |",
+        ("| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
+        "| survived | kill rate | met |"),
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for rec in records:

@@ -53,7 +53,7 @@ def _args_hashing(base: dict, approved: str, lower: bool) -> dict:
 
 @pytest.mark.parametrize("lower", [True, False], ids=["hash-sorts-lower", "hash-sorts-higher"])
 def test_stored_arguments_that_hash_differently_are_refused(h: Harness, lower: bool) -> None:
-    _rt, task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = _paused(h)
     approval = h.store.approval(approval_id)
     tampered = _args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
     with sqlite3.connect(h.db) as raw:
@@ -66,7 +66,7 @@ def test_stored_arguments_that_hash_differently_are_refused(h: Harness, lower: b
 
 @pytest.mark.parametrize("lower", [True, False], ids=["ledger-hash-lower", "ledger-hash-higher"])
 def test_a_ledger_entry_with_another_input_hash_is_refused(h: Harness, lower: bool) -> None:
-    _rt, task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = _paused(h)
     approval = h.store.approval(approval_id)
     other = ("0" if lower else "f") * 64
     with sqlite3.connect(h.db) as raw:
@@ -78,7 +78,7 @@ def test_a_ledger_entry_with_another_input_hash_is_refused(h: Harness, lower: bo
 
 @pytest.mark.parametrize("tool", ["a_write", "zz_write"])
 def test_a_ledger_entry_for_another_command_is_refused(h: Harness, tool: str) -> None:
-    _rt, task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = _paused(h)
     approval = h.store.approval(approval_id)
     with sqlite3.connect(h.db) as raw:
         raw.execute("UPDATE ledger SET tool_id=? WHERE id=?", (tool, approval.ledger_id))
@@ -86,7 +86,7 @@ def test_a_ledger_entry_for_another_command_is_refused(h: Harness, tool: str) ->
 
 
 def test_the_untouched_frozen_call_passes(h: Harness) -> None:
-    _rt, task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = _paused(h)
     approval = h.store.approval(approval_id)
     assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) is None
 
@@ -148,9 +148,9 @@ def test_recovery_resolves_the_write_and_leaves_the_skill_run_to_its_agent(h: Ha
 
 
 def test_recovery_goes_through_every_interrupted_task(h: Harness) -> None:
-    first, first_row = _interrupted(h)
+    _first, first_row = _interrupted(h)
     h.conv = h.store.create_conversation("second")
-    second, second_row = _interrupted(h)
+    _second, second_row = _interrupted(h)
     run(h.runtime([]).recover(resume=False))
     assert h.store.ledger_entry(first_row).state == "failed"
     assert h.store.ledger_entry(second_row).state == "failed"
@@ -162,7 +162,7 @@ def test_recovery_skips_a_task_another_process_drives_and_goes_on(h: Harness) ->
     first, first_row = _interrupted(h)
     h.store.update_task(first, owner=f"{socket.gethostname()}:{os.getppid()}")  # alive: the test's parent
     h.conv = h.store.create_conversation("second")
-    second, second_row = _interrupted(h)
+    _second, second_row = _interrupted(h)
     report = run(h.runtime([]).recover(resume=False))
     assert h.store.ledger_entry(first_row).state == "executing"
     assert h.store.ledger_entry(second_row).state == "failed"

@@ -52,7 +52,7 @@ def test_symlinked_parent_dir_is_refused(ws: Workspace, outside: Path) -> None:
 
 def test_publish_is_atomic_and_leaves_no_staging(ws: Workspace) -> None:
     (ws.root / "out.txt").write_bytes(b"old")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match="writer crashed"):
         with ws.publish("out.txt") as staging:
             staging.write_bytes(b"half")
             raise RuntimeError("writer crashed")

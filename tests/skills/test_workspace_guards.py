@@ -71,7 +71,7 @@ def test_a_drive_relative_windows_path_is_absolute(ws: Workspace, rel: str) -> N
 
 
 def test_must_exist_is_keyword_only(ws: Workspace) -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="positional argument"):
         ws.resolve("missing.docx", True)  # type: ignore[misc]
 
 
