@@ -96,6 +96,8 @@ def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | No
         messages.append(ChatMessage("assistant", turn.text, tool_calls=turn.tool_calls))
         args = json.loads(call.arguments)
         if call.name == "complete":
+            ids = [c.id for m in messages for c in m.tool_calls]
+            assert len(ids) == len(set(ids)) and all(ids), f"tool-call ids repeat or are empty: {ids}"
             return SkillRun(messages, args, results)
         if call.name == "read_workspace_file" and workspace_tool is not None:
             content = workspace_tool(ws.root, call.name, args)
