@@ -6,7 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench catalog screenshots dist clean
+
+.PHONY: run test bench catalog screenshots dist mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +23,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench
+
+mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[mutate]'
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/mutate.py
 
 catalog: $(STAMP)
 	$(BIN)/python -m skills build

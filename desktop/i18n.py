@@ -380,11 +380,15 @@ _RENDERERS_ZH: dict[str, str] = {
     "the file could not be read ({detail})": "无法读取文件（{detail}）",
     "the file took longer than {seconds} s to read; it is too large or damaged":
         "读取文件超过 {seconds} 秒；文件太大或已损坏",
-    "{name}: the PDF is corrupt or truncated ({detail})": "{name}：PDF 已损坏或不完整（{detail}）",
-    "{name}: the PDF is password protected": "{name}：PDF 受密码保护",
-    "{name}: the PDF has no pages": "{name}：PDF 没有页面",
-    "{name}: there is no page {page}": "{name}：没有第 {page} 页",
-    "{name}: page {page} has no size": "{name}：第 {page} 页没有尺寸",
+    "{name}: the file took longer than {seconds} s to read; it is too large or damaged":
+        "{name}：读取文件超过 {seconds} 秒；文件太大或已损坏",
+    "{name}: the file needs more memory than a preview may use; it is too large or damaged":
+        "{name}：文件所需内存超过预览上限；文件太大或已损坏",
+    "{name}: the PDF reader crashed on this file; it is damaged or hostile": "{name}：PDF 读取器在此文件上崩溃；文件已损坏或含恶意内容",
+    "{name}: the PDF needs a password to open": "{name}：此 PDF 需要密码才能打开",
+    "{name}: the password does not open this PDF": "{name}：密码无法打开此 PDF",
+    "Page {page} cannot be shown: {reason}": "第 {page} 页无法显示：{reason}",
+    "Password": "密码",
     "{name}: the presentation could not be opened ({detail})": "{name}：无法打开演示文稿（{detail}）",
     "{name}: the presentation has no slides": "{name}：演示文稿没有幻灯片",
     "{name}: the workbook could not be opened ({detail})": "{name}：无法打开工作簿（{detail}）",

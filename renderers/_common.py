@@ -33,7 +33,7 @@ def checked_path(path: Path | str | None, kind: str) -> Path:
         raise PreviewError(tr("the file has not been written yet"))
     p = Path(path)
     try:
-        check_file(p, kind)
+        check_file(p, kind, allow_macros=True)  # a preview only reads: macro and template files are shown
     except UnsafeFileError as exc:
         raise PreviewError(str(exc)) from None
     return p

@@ -1,86 +1,147 @@
-"""PDF pages rasterised with PyMuPDF and a zoomable page canvas (PDF preview and page view)."""
+"""PDF pages rasterised by PyMuPDF in a file worker, and a zoomable page canvas (preview, page view).
+
+MuPDF runs in a separate process (:mod:`skills.runtime.isolate`) with a deadline
+and a memory ceiling: a page that segfaults it or runs away becomes a message
+on that page, and the app keeps running. The worker keeps the document open
+between pages; a user password lives only in this process's memory and is
+passed along with each request.
+"""
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any
 
-import pymupdf
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPainter, QPalette
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from renderers import _colors as colors
-from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, checked_path
+from renderers._common import MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
-from renderers._jobs import FITZ_LOCK, Jobs, PreviewError
+from renderers._jobs import Jobs, PreviewError
+from skills.runtime import CommandError
+from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
 
-T = TypeVar("T")
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
+# One page: well inside the preview's own 30 s job limit, so the worker's message is the one shown.
+PREVIEW_LIMITS = Limits(seconds=20.0, memory_bytes=2 * 1024 ** 3)
+_PAGES = "skills.runtime.pdf_pages"
+_worker: Worker | None = None
+
+
+def worker() -> Worker:
+    """The one PDF worker process shared by every preview (started on first use)."""
+    global _worker
+    if _worker is None:
+        _worker = Worker(PREVIEW_LIMITS, method="spawn")
+    return _worker
+
+
+class PasswordNeeded(PreviewError):
+    """The PDF needs a user password; ``retry`` when the one given did not open it."""
+
+    def __init__(self, message: str, retry: bool) -> None:
+        super().__init__(message)
+        self.retry = retry
+
+
+def _call(path: Path, target: str, *args: Any) -> Any:
+    try:
+        return worker().call(f"{_PAGES}:{target}", str(path), *args, name=path.name)
+    except WorkerTimeout:
+        raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
+                              name=path.name, seconds=f"{PREVIEW_LIMITS.seconds:.0f}")) from None
+    except WorkerOutOfMemory:
+        raise PreviewError(tr("{name}: the file needs more memory than a preview may use; it is too large or damaged",
+                              name=path.name)) from None
+    except WorkerCrashed:
+        raise PreviewError(tr("{name}: the PDF reader crashed on this file; it is damaged or hostile",
+                              name=path.name)) from None
+    except CommandError as exc:
+        raise PreviewError(str(exc)) from None
+
+
+def open_pdf_pages(path: Path, password: str | None = None) -> int:
+    """Open the PDF in the worker and return its page count (the same page limit as inspect)."""
+    checked_path(path, "pdf")
+    info = _call(path, "open_document", password)
+    if "password" in info:
+        raise PasswordNeeded(tr("{name}: the PDF needs a password to open", name=path.name)
+                             if not info["retry"] else
+                             tr("{name}: the password does not open this PDF", name=path.name), info["retry"])
+    return int(info["pages"])
 
 
 def page_count(path: Path) -> int:
-    """Open the PDF (worker thread) and return its page count; clear errors for bad files."""
-    checked_path(path, "pdf")
-    return _with_document(path, lambda doc: min(doc.page_count, MAX_PAGES))
+    """The page count of a PDF (worker thread); clear errors for bad files."""
+    return open_pdf_pages(path)
 
 
-def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0) -> QImage:
+def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0,
+                password: str | None = None) -> QImage:
     """Rasterise one page to a QImage: ``width`` pixels wide, or at ``zoom`` (worker thread)."""
-    return _render_page_scaled(path, index, width, zoom)[0]
+    return _render_page_scaled(path, index, width, zoom, password)[0]
 
 
-def open_and_render(path: Path, index: int, width: int) -> tuple[int, int, QImage, float]:
-    """Worker: page count plus page ``index`` at ``width`` px, with one open (the first paint)."""
-    checked_path(path, "pdf")
+def open_and_render(path: Path, index: int, width: int,
+                    password: str | None = None) -> tuple[int, int, QImage, float] | PasswordNeeded:
+    """Worker thread: page count plus page ``index`` at ``width`` px (the first paint).
 
-    def work(doc: pymupdf.Document) -> tuple[int, int, QImage, float]:
-        count = min(doc.page_count, MAX_PAGES)
-        i = max(0, min(index, count - 1))
-        image, scale = _rasterise(doc, path, i, width, 1.0)
-        return count, i, image, scale
-
-    return _with_document(path, work)
-
-
-def _render_page_scaled(path: Path, index: int, width: int | None,
-                        zoom: float) -> tuple[QImage, float]:
-    return _with_document(path, lambda doc: _rasterise(doc, path, index, width, zoom))
+    A PDF that needs a password returns the :class:`PasswordNeeded` instead of raising,
+    so the preview can ask for it.
+    """
+    try:
+        count = open_pdf_pages(path, password)
+    except PasswordNeeded as needed:
+        return needed
+    i = max(0, min(index, count - 1))
+    image, scale = _render_page_scaled(path, i, width, 1.0, password)
+    return count, i, image, scale
 
 
-def _with_document(path: Path, work: Callable[[pymupdf.Document], T]) -> T:
-    with FITZ_LOCK:
-        try:
-            doc = pymupdf.open(path)
-        except Exception as exc:
-            raise PreviewError(tr("{name}: the PDF is corrupt or truncated ({detail})", name=path.name, detail=exc)) from None
-        try:
-            if doc.needs_pass:
-                raise PreviewError(tr("{name}: the PDF is password protected", name=path.name))
-            if doc.page_count == 0:
-                raise PreviewError(tr("{name}: the PDF has no pages", name=path.name))
-            return work(doc)
-        finally:
-            doc.close()
+def _render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
+                        password: str | None = None) -> tuple[QImage, float]:
+    try:
+        page = _call(path, "render", password, index, width, zoom, MAX_RENDER_PIXELS)
+    except PreviewError as exc:
+        if worker().alive():  # the document itself failed: the preview shows the error
+            raise
+        # The worker died on this page (segfault, deadline, memory): show that on the page,
+        # keep the others; the next request starts a fresh worker.
+        return broken_page(str(exc), width or int(612 * zoom * SCREEN_ZOOM)), 1.0
+    if "broken" in page:
+        return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
+                           width or int(612 * zoom * SCREEN_ZOOM)), 1.0
+    samples = page["samples"]
+    image = QImage(samples, page["width"], page["height"], page["stride"], QImage.Format.Format_RGB888)
+    image._mira_samples = samples  # type: ignore[attr-defined]  # the QImage reads these bytes, no copy
+    return image, float(page["scale"])
 
 
-def _rasterise(doc: pymupdf.Document, path: Path, index: int, width: int | None,
-               zoom: float) -> tuple[QImage, float]:
-    if not 0 <= index < doc.page_count:
-        raise PreviewError(tr("{name}: there is no page {page}", name=path.name, page=index + 1))
-    page = doc[index]
-    rect = page.rect
-    if rect.width <= 0 or rect.height <= 0:
-        raise PreviewError(tr("{name}: page {page} has no size", name=path.name, page=index + 1))
-    scale = width / rect.width if width else zoom * SCREEN_ZOOM
-    if rect.width * rect.height * scale * scale > MAX_RENDER_PIXELS:
-        scale = math.sqrt(MAX_RENDER_PIXELS / (rect.width * rect.height))
-    pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
-    # No copy: the QImage reads MuPDF's buffer, and keeps the Pixmap alive for as long as it lives.
-    image = QImage(pix.samples_mv, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
-    image._mira_pixmap = pix  # type: ignore[attr-defined]
-    return image, scale
+def broken_page(message: str, width: int) -> QImage:
+    """A page-sized notice in place of a page that cannot be drawn."""
+    width = max(200, min(width, 4000))
+    image = QImage(width, int(width * 11 / 8.5), QImage.Format.Format_RGB888)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setPen(QColor("#8a1c1c"))
+    font = QFont()
+    font.setPixelSize(max(12, width // 40))
+    painter.setFont(font)
+    margin = width // 12
+    painter.drawText(QRectF(margin, margin, width - 2 * margin, image.height() - 2 * margin),
+                     int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
+                     "⚠  " + message)
+    painter.end()
+    return image
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
@@ -141,6 +202,7 @@ class PdfCanvas(QScrollArea):
         self._page_widget = _Page()
         self.setWidget(self._page_widget)
         self._path: Path | None = None
+        self._password: str | None = None  # memory only, never written anywhere
         self._page = 0
         self._zoom: float | None = None  # None = fit width
         self._image: QImage | None = None
@@ -151,8 +213,9 @@ class PdfCanvas(QScrollArea):
         self._resize_timer.setInterval(120)
         self._resize_timer.timeout.connect(self._on_resized)
 
-    def set_document(self, path: Path) -> None:
+    def set_document(self, path: Path, password: str | None = None) -> None:
         self._path = path
+        self._password = password
 
     def page(self) -> int:
         return self._page
@@ -204,12 +267,28 @@ class PdfCanvas(QScrollArea):
             return
         dpr = self.devicePixelRatioF()
         if self._zoom is None:
-            args = (self._path, self._page, int(self._avail_width() * dpr), 1.0)
+            args = (self._path, self._page, int(self._avail_width() * dpr), 1.0, self._password)
         else:
-            args = (self._path, self._page, None, self._zoom * dpr)
+            args = (self._path, self._page, None, self._zoom * dpr, self._password)
         self.jobs.submit(_render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
 
+    def show_form(self, form: QWidget) -> None:
+        """Show ``form`` (the password question) where the page goes; the page returns with the next image."""
+        if self.widget() is self._page_widget:
+            self.takeWidget()
+        self.setWidgetResizable(True)
+        self.setWidget(form)
+
+    def _restore_page(self) -> None:
+        if self.widget() is not self._page_widget:
+            form = self.takeWidget()
+            if form is not None:
+                form.hide()
+            self.setWidgetResizable(False)
+            self.setWidget(self._page_widget)
+
     def _on_image(self, result: tuple[QImage, float]) -> None:
+        self._restore_page()
         image, scale = result
         self._image = image
         # remember the zoom on screen, so +/- continue from what the user sees
@@ -225,3 +304,49 @@ class PdfCanvas(QScrollArea):
     def _on_resized(self) -> None:
         if self._zoom is None:
             self._render()
+
+
+class PasswordForm(QWidget):
+    """Asks for a PDF's user password; the text goes to ``sig_submitted`` and nowhere else."""
+
+    sig_submitted = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.message)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.field = QLineEdit()
+        self.field.setEchoMode(QLineEdit.EchoMode.Password)
+        self.field.setMinimumWidth(220)
+        self.field.returnPressed.connect(self._submit)
+        row.addWidget(self.field)
+        self.button = QPushButton()
+        self.button.clicked.connect(self._submit)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(2)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.field.setPlaceholderText(tr("Password"))
+        self.button.setText(tr("Open"))
+
+    def ask(self, message: str) -> None:
+        self.message.setText(message)
+        self.field.clear()
+        self.field.setEnabled(True)
+        self.button.setEnabled(True)
+        self.field.setFocus()
+
+    def _submit(self) -> None:
+        if self.field.text():
+            self.field.setEnabled(False)
+            self.button.setEnabled(False)
+            self.sig_submitted.emit(self.field.text())

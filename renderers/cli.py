@@ -1,4 +1,8 @@
-"""``mira preview FILE --out PNG [--page N]``: the native preview of one page/slide/sheet as a PNG."""
+"""``mira preview FILE --out PNG [--page N] [--password P]``: the native preview of one page/slide/sheet as a PNG.
+
+Only the file's own renderer is imported; PDF pages are drawn in a file worker
+(a crash or a runaway file is one line on stderr); a closed pipe ends quietly.
+"""
 from __future__ import annotations
 
 import argparse
@@ -17,16 +21,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="PNG to write")
     parser.add_argument("--page", type=int, default=1, help="page, slide or sheet number (1-based)")
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help="image width in pixels")
+    parser.add_argument("--password", help="the password of a PDF that needs one to open")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        return _run(args)
+    except BrokenPipeError:  # `mira preview ... | head`: the reader left; no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt loads: no window, no display
 
     from PySide6.QtGui import QGuiApplication
 
     from renderers._common import checked_path
     from renderers._jobs import user_message
+    from skills.runtime.safety import family_of
 
     _app = QGuiApplication.instance() or QGuiApplication(["mira-preview"])
-    kind = args.file.suffix.lower().lstrip(".")
+    kind = family_of(args.file) or args.file.suffix.lower().lstrip(".")
     try:
         if kind not in ("docx", "pdf", "pptx", "xlsx"):
             raise ValueError(f"{args.file.name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)")
@@ -35,20 +49,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not 16 <= args.width <= 8000:
             raise ValueError(f"--width must be between 16 and 8000, not {args.width}")
         checked_path(args.file, kind)
-        render = _renderer(kind)
-        image, count = render(args.file, args.page - 1, args.width)
-        if args.page > count:
-            unit = {"pptx": "slide", "xlsx": "sheet"}.get(kind, "page")
-            raise ValueError(f"{args.file.name} has {count} {unit}{'s' if count != 1 else ''}; "
-                             f"there is no {unit} {args.page}")
+        if kind == "pdf":
+            from renderers._pdfcanvas import open_pdf_pages, render_page
+
+            count = open_pdf_pages(args.file, args.password)
+            _check_page(args, kind, count)
+            image = render_page(args.file, args.page - 1, args.width, password=args.password)
+        else:
+            image, count = _renderer(kind)(args.file, args.page - 1, args.width)
+            _check_page(args, kind, count)
         if image.isNull() or not image.save(str(args.out), "PNG"):
             raise ValueError(f"could not write {args.out}")
     except Exception as exc:  # one clear line, never a traceback
         message = str(exc) if isinstance(exc, ValueError) else user_message(exc)
         print(f"mira preview: {message.splitlines()[0] if message else type(exc).__name__}", file=sys.stderr)
         return 2
-    print(f"{args.out} ({image.width()}×{image.height()}, {kind} {args.page}/{count})")
+    sys.stdout.buffer.write(f"{args.out} ({image.width()}×{image.height()}, {kind} {args.page}/{count})\n"
+                            .encode("utf-8", "replace"))
+    sys.stdout.flush()
     return 0
+
+
+def _check_page(args: argparse.Namespace, kind: str, count: int) -> None:
+    if args.page > count:
+        unit = {"pptx": "slide", "xlsx": "sheet"}.get(kind, "page")
+        raise ValueError(f"{args.file.name} has {count} {unit}{'s' if count != 1 else ''}; "
+                         f"there is no {unit} {args.page}")
 
 
 def _renderer(kind: str):  # noqa: ANN202 - returns a render_image function

@@ -21,3 +21,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason="LibreOffice (soffice) is not installed"))
         if "xvfb" in item.keywords and not have_xvfb:
             item.add_marker(pytest.mark.skip(reason="Xvfb is not installed"))
+
+
+# `.ci/run` installs every system dependency the suite uses (LibreOffice, Xvfb, fonts), so on CI a skip
+# can only mean something is missing or broken: it fails the run instead of hiding a visual check.
+_ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    outcome = yield
+    report = outcome.get_result()
+    if _ON_CI and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped on CI, where nothing may be missing: {reason}"

@@ -8,6 +8,8 @@ from typing import Any
 
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE
+from pptx.package import Package
+from pptx.parts.presentation import PresentationPart
 from pptx.presentation import Presentation as PresentationT
 
 from skills.runtime._base import Check, CommandError, Evidence
@@ -36,9 +38,17 @@ def deck_errors(name: str) -> Iterator[None]:
 
 
 def open_deck(path: Path) -> PresentationT:
-    """Open with python-pptx, turning library errors into one clear line."""
+    """Open with python-pptx, turning library errors into one clear line.
+
+    Templates (.potx) have the same presentation part; python-pptx's ``Presentation``
+    refuses them by content type only, so the part is taken from the package. Which
+    files may reach this (never a macro or template file for a write) is safety's call.
+    """
     with deck_errors(path.name):
-        return Presentation(str(path))
+        part = Package.open(str(path)).main_document_part
+        if not isinstance(part, PresentationPart):
+            return Presentation(str(path))  # the library's own "not a PowerPoint file" error
+        return part.presentation
 
 
 def _walk(shapes: Any) -> Iterator[Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from skills.runtime import file_inspect
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import (
     artifact_for,
@@ -244,8 +245,8 @@ def describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     args = validate_args("docx_inspect", INSPECT_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
-    outline = read_outline(open_docx(path))
-    return CommandResult(ok=True, message=outline.message(args["path"]), data=outline.to_data())
+    message, data = file_inspect.inspect(path, label=args["path"])
+    return CommandResult(ok=True, message=message, data=data)
 
 
 def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:

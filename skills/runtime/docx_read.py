@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import docx
+from docx.opc.part import PartFactory
+from docx.package import Package
+from docx.parts.document import DocumentPart
 from docx.styles import BabelFish
 from docx.oxml.ns import qn
 from docx.table import Table
@@ -26,11 +29,32 @@ _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _WORD = re.compile(r"[^\W\u2e80-\u9fff\uac00-\ud7af]+", re.UNICODE)
 
 
-def open_docx(path: Path) -> Any:
-    """Safety-check and open a DOCX, turning every parser failure into one clear error."""
-    check_file(path, "docx")
+# Macro-enabled documents and templates have the same document part under another content
+# type; python-docx refuses them by type only. Read-only uses open them as documents.
+_READ_ONLY_MAIN_TYPES = (
+    "application/vnd.ms-word.document.macroEnabled.main+xml",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+    "application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
+)
+for _ct in _READ_ONLY_MAIN_TYPES:
+    PartFactory.part_type_for.setdefault(_ct, DocumentPart)
+
+
+def open_docx(path: Path, read_only: bool = False) -> Any:
+    """Safety-check and open a DOCX, turning every parser failure into one clear error.
+
+    ``read_only`` (inspect, preview) also opens .docm/.dotx/.dotm and macro content
+    renamed to .docx; nothing opened that way is ever saved.
+    """
+    check_file(path, "docx", allow_macros=read_only)
     try:
-        doc = docx.Document(str(path))
+        if read_only:
+            part = Package.open(str(path)).main_document_part
+            if not isinstance(part, DocumentPart):
+                raise ValueError(f"content type {part.content_type}")
+            doc = part.document
+        else:
+            doc = docx.Document(str(path))
         # Core properties and styles are parsed lazily; a damaged part must fail here as
         # "corrupt", not later in the middle of reading or editing.
         doc.core_properties.title  # noqa: B018
@@ -208,10 +232,12 @@ def read_outline(doc: Any) -> Outline:
         lst.pop("_num", None)
     body = doc.element.body
     out.images = len(body.xpath(".//a:blip"))
-    out.sections = len(doc.sections)
-    s0 = doc.sections[0]
-    out.header = " ".join(p.text for p in s0.header.paragraphs if p.text.strip())[:300]
-    out.footer = " ".join(p.text for p in s0.footer.paragraphs if p.text.strip())[:300]
+    sections = doc.sections
+    out.sections = len(sections)
+    if len(sections):  # Word writes a w:sectPr; other producers may not (default page setup)
+        s0 = sections[0]
+        out.header = " ".join(p.text for p in s0.header.paragraphs if p.text.strip())[:300]
+        out.footer = " ".join(p.text for p in s0.footer.paragraphs if p.text.strip())[:300]
     for part_text in (out.header, out.footer):
         if part_text:
             out.all_text.append(part_text)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pymupdf
 
+from skills.runtime import file_inspect
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import (
     artifact_for,
@@ -24,8 +25,6 @@ from skills.runtime.pdf_read import (
     count_tables,
     fonts_embedded,
     image_count,
-    inspect_message,
-    inspect_pdf,
     open_pdf,
     page_text,
     tight,
@@ -38,7 +37,8 @@ CREATE_SCHEMA: dict[str, Any] = _DOCX_CREATE_SCHEMA  # the same block spec and a
 INSPECT_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": _PATH,
-                   "pages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "maxItems": 50}},
+                   "pages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "maxItems": 50},
+                   "password": {"type": "string", "maxLength": 200}},
 }
 VERIFY_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["path"], "additionalProperties": False,
@@ -159,12 +159,9 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     args = validate_args("pdf_inspect", INSPECT_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
-    doc = open_pdf(path)
-    try:
-        info = inspect_pdf(doc, args.get("pages"))
-    finally:
-        doc.close()
-    return CommandResult(ok=True, message=inspect_message(args["path"], info), data=info)
+    options = {k: args[k] for k in ("pages", "password") if args.get(k)}
+    message, info = file_inspect.inspect(path, options, label=args["path"])
+    return CommandResult(ok=True, message=message, data=info)
 
 
 def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:

@@ -25,32 +25,66 @@ def tight(text: str) -> str:
     return _WS.sub("", text).casefold()
 
 
-def open_pdf(path: Path) -> pymupdf.Document:
-    """Safety-check and open a PDF; encrypted, empty or broken files raise one clear error."""
+class PasswordRequired(CommandError):
+    """The PDF needs a user password to open (an owner password alone never stops reading)."""
+
+
+def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:
+    """Safety-check and open a PDF; broken, empty or locked files raise one clear error.
+
+    Restrictions set by an owner password (no printing, no copying) do not stop
+    reading; a user password does, unless ``password`` opens it.
+    """
     check_file(path, "pdf")
     try:
-        # MuPDF reports repairs on stderr; keep them out of the CLI's output.
+        # MuPDF reports repairs on stderr; keep them out of the CLI's output. It finds %PDF
+        # after a BOM, mail junk or a print-ticket header itself.
         with contextlib.redirect_stderr(io.StringIO()):
             doc = pymupdf.open(str(path), filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
         raise CommandError(f"{path.name}: the PDF is corrupt or truncated ({type(exc).__name__})") from None
     pymupdf.TOOLS.mupdf_warnings(reset=True)
-    if doc.needs_pass or doc.is_encrypted:
-        doc.close()
-        raise CommandError(f"{path.name}: the PDF is encrypted (password protected); "
-                           f"save an unprotected copy and try again")
+    if doc.needs_pass:
+        if not password:
+            doc.close()
+            raise PasswordRequired(f"{path.name}: the PDF is encrypted and needs a password to open "
+                                   f"(mira inspect --password, or type it in the preview)")
+        if not doc.authenticate(password):
+            doc.close()
+            raise PasswordRequired(f"{path.name}: the password does not open this PDF")
     if doc.page_count == 0:
         doc.close()
         raise CommandError(f"{path.name}: the PDF has no pages (corrupt or truncated)")
-    if doc.is_repaired and not any(doc[i].get_contents() for i in range(min(doc.page_count, 5))):
-        # MuPDF rebuilt a cross-reference table but found no page content: a truncated file.
-        doc.close()
-        raise CommandError(f"{path.name}: the PDF is corrupt or truncated (no readable page content)")
     if doc.page_count > MAX_PAGES:
+        # A lying /Count (1.4 billion pages) must not make anyone walk or allocate that far.
         n = doc.page_count
         doc.close()
         raise CommandError(f"{path.name}: the PDF has {n} pages; the limit is {MAX_PAGES}")
+    if doc.is_repaired and not any(_contents(doc, i) for i in range(min(doc.page_count, 5))):
+        # MuPDF rebuilt a cross-reference table but found no page content: a truncated file.
+        doc.close()
+        raise CommandError(f"{path.name}: the PDF is corrupt or truncated (no readable page content)")
     return doc
+
+
+def _contents(doc: pymupdf.Document, index: int) -> bool:
+    try:
+        return bool(doc[index].get_contents())
+    except Exception:  # noqa: BLE001 - one broken page (a cycle in the page tree) is not the file
+        return False
+
+
+def load_page(doc: pymupdf.Document, index: int) -> pymupdf.Page:
+    """Page ``index`` (0-based); a broken page (cycle in the page tree...) is one clear error."""
+    try:
+        return doc[index]
+    except Exception as exc:  # noqa: BLE001
+        raise CommandError(f"page {index + 1} cannot be read ({_detail(exc)})") from None
+
+
+def _detail(exc: BaseException) -> str:
+    text = str(exc).split(":", 1)[-1].strip() if str(exc) else ""
+    return text[:120] or type(exc).__name__
 
 
 # Ligatures are expanded ("ﬃ" → "ffi") so what the spec asked for is found as typed.
@@ -61,7 +95,18 @@ def page_text(page: pymupdf.Page) -> str:
     try:
         return page.get_text(flags=_TEXT_FLAGS)
     except Exception as exc:  # noqa: BLE001
-        raise CommandError(f"page {page.number + 1} cannot be read ({type(exc).__name__})") from None
+        raise CommandError(f"page {page.number + 1} cannot be read ({_detail(exc)})") from None
+
+
+def good_pages(doc: pymupdf.Document) -> tuple[list[pymupdf.Page], list[int]]:
+    """The pages that load, and the 1-based numbers of those that do not."""
+    pages, broken = [], []
+    for i in range(doc.page_count):
+        try:
+            pages.append(doc[i])
+        except Exception:  # noqa: BLE001 - report the broken page, keep the rest
+            broken.append(i + 1)
+    return pages, broken
 
 
 def _may_have_tables(page: pymupdf.Page) -> bool:
@@ -102,14 +147,14 @@ def table_samples(page: pymupdf.Page, limit: int = 5) -> list[dict[str, Any]]:
 
 def image_count(doc: pymupdf.Document) -> int:
     xrefs = set()
-    for page in doc:
+    for page in good_pages(doc)[0]:
         xrefs.update(img[0] for img in page.get_images(full=True))
     return len(xrefs)
 
 
 def fonts_embedded(doc: pymupdf.Document) -> tuple[bool, list[str]]:
     names, missing = set(), []
-    for page in doc:
+    for page in good_pages(doc)[0]:
         for xref, ext, _type, name, *_ in page.get_fonts(full=True):
             if xref in names:
                 continue
@@ -129,36 +174,71 @@ def page_size_label(rect: pymupdf.Rect) -> str:
 
 
 def inspect_pdf(doc: pymupdf.Document, pages: list[int] | None) -> dict[str, Any]:
-    """Pages, sizes, bounded text per page, tables, images and metadata."""
+    """Pages, sizes, bounded text per page, tables, images and metadata; broken pages are named."""
     n = doc.page_count
     wanted = pages or list(range(1, min(n, 5) + 1))
     bad = [p for p in wanted if p < 1 or p > n]
     if bad:
         raise CommandError(f"pages: {bad[:5]} out of range (the PDF has {n} pages)")
     sizes: dict[str, int] = {}
-    for page in doc:
+    good, broken = good_pages(doc)
+    for page in good:
         label = page_size_label(page.rect)
         sizes[label] = sizes.get(label, 0) + 1
-    per_page = []
+    per_page: list[dict[str, Any]] = []
     for number in wanted[:50]:
-        page = doc[number - 1]
-        text = page_text(page)
+        try:
+            page = load_page(doc, number - 1)
+            text = page_text(page)
+        except CommandError as exc:
+            per_page.append({"page": number, "error": str(exc), "chars": 0, "text": "", "tables": []})
+            continue
         per_page.append({"page": number, "size": page_size_label(page.rect),
                          "chars": len(text), "text": text[:MAX_PAGE_TEXT],
                          "truncated": len(text) > MAX_PAGE_TEXT, "tables": table_samples(page)})
     meta = {k: v for k, v in (doc.metadata or {}).items() if v and k != "encryption"}
-    return {"pages": n, "page_sizes": sizes, "encrypted": False, "metadata": meta,
-            "images": image_count(doc), "toc": [[lv, t, p] for lv, t, p in doc.get_toc()[:100]],
+    restricted = bool((doc.metadata or {}).get("encryption"))
+    return {"pages": n, "page_sizes": sizes, "encrypted": restricted, "metadata": meta,
+            "broken_pages": broken[:100],
+            "images": image_count(doc), "toc": [[lv, t, p] for lv, t, p in _toc(doc)[:100]],
             "page_details": per_page}
+
+
+def _toc(doc: pymupdf.Document) -> list[list[Any]]:
+    try:
+        return doc.get_toc()  # type: ignore[no-any-return]
+    except Exception:  # noqa: BLE001 - a broken outline is not a broken document
+        return []
 
 
 def inspect_message(name: str, info: dict[str, Any]) -> str:
     sizes = ", ".join(f"{k} x{v}" for k, v in info["page_sizes"].items())
     lines = [f"{name}: {info['pages']} page(s) ({sizes}), {info['images']} image(s)"]
+    if info.get("encrypted"):
+        lines.append("encrypted (the owner set restrictions); opened read-only")
+    if info.get("broken_pages"):
+        lines.append("broken pages (shown without them): " + ", ".join(map(str, info["broken_pages"][:20])))
     if info["metadata"].get("title"):
         lines.append(f"title: {info['metadata']['title']}")
     for p in info["page_details"]:
+        if p.get("error"):
+            lines.append(f"page {p['page']}: {p['error']}")
+            continue
         tables = f", {len(p['tables'])} table(s)" if p["tables"] else ""
         snippet = " ".join(p["text"].split())[:300]
         lines.append(f"page {p['page']} ({p['chars']} chars{tables}): {snippet}")
     return "\n".join(lines)
+
+
+def inspect_file(path: str, pages: list[int] | None = None, password: str | None = None,
+                 label: str | None = None) -> tuple[str, dict[str, Any]]:
+    """Open, inspect and describe one PDF (the body of ``pdf_inspect``, run in a worker)."""
+    # MuPDF prints its own repair messages; the result names broken pages itself.
+    pymupdf.TOOLS.mupdf_display_errors(False)
+    pymupdf.TOOLS.mupdf_display_warnings(False)
+    doc = open_pdf(Path(path), password)
+    try:
+        info = inspect_pdf(doc, pages)
+    finally:
+        doc.close()
+    return inspect_message(label or Path(path).name, info), info

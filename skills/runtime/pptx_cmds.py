@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from skills.runtime import _pptx_schema as schema
+from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._pptx_build import build_slides
 from skills.runtime._pptx_deck import new_presentation
@@ -15,6 +16,7 @@ from skills.runtime._pptx_xlsx_common import (
     edit_output,
     failed_checks_text,
     input_file,
+    require_suffix,
     validate_args,
 )
 from skills.runtime.workspace import Workspace, WorkspaceError
@@ -120,16 +122,13 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.INSPECT, args)
-    src = input_file(ws, args["path"], "pptx")
-    with deck_errors(src.name):
-        o = outline(open_deck(src))
-    lines = [f"{args['path']}: {o['slide_count']} slides, {o['slide_width_in']}x{o['slide_height_in']} in"]
-    for s in o["slides"][:60]:
-        extra = [f"{len(s['tables'])} tables" if s["tables"] else "", f"{len(s['pictures'])} pictures"
-                 if s["pictures"] else "", "notes" if s["notes"].strip() else ""]
-        extra_s = ", ".join(x for x in extra if x)
-        lines.append(f"{s['index']}. [{s['layout']}] {s['title'] or '(no title)'}" + (f" ({extra_s})" if extra_s else ""))
-    return CommandResult(ok=True, message="\n".join(lines), data={"path": args["path"], **o})
+    require_suffix(args["path"], (".pptx", ".pptm", ".potx", ".potm"), "path")
+    try:
+        src = ws.resolve(args["path"], must_exist=True)
+    except WorkspaceError as exc:
+        raise CommandError(f"path: {exc}") from exc
+    message, data = file_inspect.inspect(src, label=args["path"])
+    return CommandResult(ok=True, message=message, data=data)
 
 
 def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:

@@ -29,6 +29,8 @@ class TargetInUse(WorkspaceError):
 
 # Windows has no directory file descriptors: there the staging file is renamed by path.
 _DIR_FD = os.open in os.supports_dir_fd and os.rename in os.supports_dir_fd and os.name != "nt"
+# Where the OS shows an open fd as a path (Linux); elsewhere the fd-path check has nothing to read.
+_PROC_FD = Path("/proc/self/fd")
 
 
 _WINDOWS_NAMES = os.name == "nt"  # checked where the rules apply; a test fakes it
@@ -73,7 +75,7 @@ class Workspace:
     def __init__(self, root: str | os.PathLike[str]) -> None:
         root_path = Path(root)
         root_path.mkdir(parents=True, exist_ok=True)
-        self.root = root_path.resolve(strict=True)
+        self.root = root_path.resolve()
 
     def __repr__(self) -> str:
         return f"Workspace({str(self.root)!r})"
@@ -83,8 +85,8 @@ class Workspace:
             raise WorkspaceError("a workspace path must be a non-empty string")
         if "\x00" in rel:
             raise WorkspaceError(f"path {rel!r} contains a NUL byte")
-        posix, win = PurePosixPath(rel), PureWindowsPath(rel)
-        if posix.is_absolute() or win.is_absolute() or win.drive or rel.startswith(("\\", "/", "~")):
+        # A leading slash, backslash or ~ is absolute on some system; so is any Windows drive (C:, \\server\share).
+        if PureWindowsPath(rel).drive or rel.startswith(("\\", "/", "~")):
             raise WorkspaceError(f"path {rel!r} is absolute; use a path inside the workspace")
         parts = [p for p in rel.replace("\\", "/").split("/") if p not in ("", ".")]
         if any(p == ".." for p in parts):
@@ -111,14 +113,14 @@ class Workspace:
         return real.relative_to(self.root).as_posix()
 
     def _check_parent(self, parent: Path) -> None:
-        real = parent.resolve(strict=True)
+        real = parent.resolve()
         if real != parent or not real.is_relative_to(self.root):
             raise WorkspaceError(f"folder {parent} changed to point outside the workspace")
 
     def _open_dir(self, parent: Path) -> int:
         """Open ``parent`` without following a final symlink and prove the fd is inside the root."""
         try:
-            fd = os.open(parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0))
+            fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
         except OSError as exc:
             raise WorkspaceError(f"folder {parent} cannot be opened safely ({exc.strerror})") from None
         try:
@@ -161,40 +163,33 @@ class Workspace:
                 yield staging_path
             return
         dfd = self._open_dir(parent)
-        name = f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
         try:
-            # Create the staging file exclusively so a planted symlink cannot redirect it.
-            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
-                             0o600, dir_fd=dfd))
-            via_fd = Path(f"/proc/self/fd/{dfd}")
-            staging = via_fd / name if via_fd.is_dir() else parent / name
-            yield staging
+            name = self._create_staging(dfd, target.suffix, rel)
             try:
-                st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
-            except FileNotFoundError:
-                raise WorkspaceError(f"nothing was written for {rel!r}") from None
-            if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
-                raise WorkspaceError(f"nothing was written for {rel!r}")
-            fd = os.open(name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0), dir_fd=dfd)
-            try:
-                os.fsync(fd)
+                yield _child_path(dfd, parent, name)
+                _check_written(name, dfd, rel)
+                self._same_dir(parent, dfd)
+                self._check_parent(parent)
+                if target.is_symlink():
+                    raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
+                _rename_or_keep(name, target.name, dfd, rel)
+                os.fsync(dfd)
             finally:
-                os.close(fd)
-            self._same_dir(parent, dfd)
-            self._check_parent(parent)
-            if target.is_symlink():
-                raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
-            try:
-                os.rename(name, target.name, src_dir_fd=dfd, dst_dir_fd=dfd)  # replaces on POSIX
-            except PermissionError:
-                kept = kept_name(target.name, lambda n: _exists_at(n, dfd))
-                os.rename(name, kept, src_dir_fd=dfd, dst_dir_fd=dfd)
-                raise TargetInUse(rel, str(PurePosixPath(rel).with_name(kept))) from None
-            os.fsync(dfd)
+                _remove_staging(name, dfd)
         finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(name, dir_fd=dfd)
             os.close(dfd)
+
+    def _create_staging(self, dfd: int, suffix: str, rel: str) -> str:
+        """Create a new, empty, private staging file in the held folder and return its name.
+
+        O_EXCL with O_NOFOLLOW: a file or symlink planted at the name is neither reused nor followed.
+        """
+        name = f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{suffix}"
+        try:
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=dfd))
+        except FileExistsError:
+            raise WorkspaceError(f"a file named {name} already exists next to {rel!r}; nothing was written") from None
+        return name
 
     @contextlib.contextmanager
     def _publish_by_path(self, rel: str, target: Path) -> Iterator[Path]:
@@ -228,6 +223,46 @@ class Workspace:
         return sorted(self.root.rglob(f"{self.STAGING_PREFIX}*"))
 
 
+def _child_path(dfd: int, parent: Path, name: str) -> Path:
+    """``name`` inside the held folder: through the fd where the OS shows fds as paths, else by path."""
+    via_fd = _PROC_FD / str(dfd)
+    return via_fd / name if via_fd.is_dir() else parent / name
+
+
+def _check_written(name: str, dfd: int, rel: str) -> None:
+    """The writer left a non-empty regular file (not a symlink, not a folder) at the staging name; flush it."""
+    try:
+        st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+    except FileNotFoundError:
+        raise WorkspaceError(f"nothing was written for {rel!r}") from None
+    if not stat.S_ISREG(st.st_mode) or not st.st_size:
+        raise WorkspaceError(f"nothing was written for {rel!r}")
+    fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=dfd)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _rename_or_keep(name: str, target: str, dfd: int, rel: str) -> None:
+    """Rename the staging file over ``target``; if another program holds the target, keep it beside."""
+    try:
+        os.rename(name, target, src_dir_fd=dfd, dst_dir_fd=dfd)  # replaces on POSIX
+    except PermissionError:
+        kept = kept_name(target, lambda n: _exists_at(n, dfd))
+        os.rename(name, kept, src_dir_fd=dfd, dst_dir_fd=dfd)
+        raise TargetInUse(rel, str(PurePosixPath(rel).with_name(kept))) from None
+
+
+def _remove_staging(name: str, dfd: int) -> None:
+    """Remove our staging entry whatever the writer left there: nothing, a file, or a folder."""
+    with contextlib.suppress(FileNotFoundError):
+        try:
+            os.unlink(name, dir_fd=dfd)
+        except OSError:  # a folder left in its place: EISDIR on Linux, EPERM on macOS
+            os.rmdir(name, dir_fd=dfd)
+
+
 def _exists_at(name: str, dfd: int) -> bool:
     try:
         os.stat(name, dir_fd=dfd, follow_symlinks=False)
@@ -238,7 +273,7 @@ def _exists_at(name: str, dfd: int) -> bool:
 
 def _fd_path(fd: int) -> Path | None:
     """The real path of an open fd where the OS tells it (Linux), else None."""
-    link = Path(f"/proc/self/fd/{fd}")
+    link = _PROC_FD / str(fd)
     try:
         return Path(os.readlink(link))
     except OSError:

@@ -5,12 +5,14 @@ from pathlib import Path
 from typing import Any
 
 from skills.runtime import _xlsx_schema as schema
+from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
     failed_checks_text,
     input_file,
+    require_suffix,
     validate_args,
 )
 from skills.runtime._xlsx_check import workbook_evidence
@@ -107,15 +109,13 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.INSPECT, args)
-    path = input_file(ws, args["path"], "xlsx")
-    scans, charts = scan_workbook(path, max_rows=args.get("max_rows", 20))
-    lines = [f"{args['path']}: {len(scans)} sheets"]
-    for s in scans:
-        extra = f", {s.formulas} formulas ({s.cached} calculated, {s.error_count} errors)" if s.formulas else ""
-        lines.append(f"- {s.name}: {s.used_range or 'empty'}{extra}"
-                     + (f"; header: {', '.join(show(h) for h in s.header[:10])}" if s.header else ""))
-    data = {"path": args["path"], "sheets": [s.to_dict() for s in scans], "chart_sheets": charts}
-    return CommandResult(ok=True, message="\n".join(lines), data=data)
+    require_suffix(args["path"], (".xlsx", ".xlsm", ".xltx", ".xltm"), "path")
+    try:
+        path = ws.resolve(args["path"], must_exist=True)
+    except WorkspaceError as exc:
+        raise CommandError(f"path: {exc}") from exc
+    message, data = file_inspect.inspect(path, {"max_rows": args.get("max_rows", 20)}, label=args["path"])
+    return CommandResult(ok=True, message=message, data=data)
 
 
 def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:

@@ -37,7 +37,7 @@ def test_second_approve_is_refused_and_nothing_runs_twice(h: Harness) -> None:
 
 
 def test_two_stores_on_one_database_only_one_approve_wins(h: Harness) -> None:
-    rt, task_id, approval_id = _paused(h)
+    rt, _task_id, approval_id = _paused(h)
     other = Store(h.db)
     rt2 = h.runtime(FINISH, store=other)
     # Window 2 decides first through its own connection; window 1 must then be refused.
@@ -87,7 +87,7 @@ def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
 
 
 def test_approve_under_another_catalog_build_is_refused(h: Harness) -> None:
-    rt, task_id, approval_id = _paused(h)
+    rt, _task_id, approval_id = _paused(h)
     rt2 = h.runtime(FINISH, skills=fake_skills(build_identity="build-2"))
     with pytest.raises(ApprovalError, match="different skill catalog build"):
         run(rt2.approve(approval_id))
@@ -95,7 +95,7 @@ def test_approve_under_another_catalog_build_is_refused(h: Harness) -> None:
 
 
 def test_pending_approval_survives_a_restart(h: Harness) -> None:
-    rt, task_id, approval_id = _paused(h)
+    _rt, task_id, approval_id = _paused(h)
     h.store.close()
     store = Store(h.db)  # a new process would do exactly this
     rt2 = h.runtime(FINISH, store=store)
@@ -131,7 +131,7 @@ def test_recover_leaves_a_task_driven_by_another_live_process_alone(h: Harness) 
     report = run(h.runtime([]).recover())
     assert report == [f"task {task_id}: still running in another process; left alone"]
     assert h.store.ledger_entry(ledger_id).state == "executing" and h.store.task(task_id).status == "running"
-    with pytest.raises(ApprovalError):
+    with pytest.raises(ApprovalError, match="this change was already approved; it will not run again"):
         run(rt.approve(approval_id))
     # Once that process is gone (a dead pid), the call is reported not done and the task goes on.
     h.store.update_task(task_id, owner=f"{socket.gethostname()}:999999999")
@@ -163,7 +163,7 @@ def test_crash_after_the_skill_ended_finalizes_on_restart_without_planning_again
         raise SystemExit("simulated crash before the packet is frozen")
 
     rt.finalizer.commit = crash  # type: ignore[method-assign]
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="simulated crash before the packet is frozen"):
         run(rt.approve(approval_id))
     assert h.store.task(task_id).status == "running" and h.store.task(task_id).packet is None
     rt2 = h.runtime([Completion("Delivered a.txt.")])

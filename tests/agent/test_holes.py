@@ -45,7 +45,7 @@ def test_recovery_after_approved_refuses_arguments_that_no_longer_match_their_ha
             raise SystemExit("simulated crash right after 'approved' was committed")
 
     rt, task_id, approval_id = _paused(h, [tool_turn(WRITE), *FINISH], probe=die)
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="simulated crash right after"):
         run(rt.approve(approval_id))
     assert h.store.approval(approval_id).state == "approved"
     with sqlite3.connect(h.db) as raw:  # someone edits the stored arguments while Mira is down

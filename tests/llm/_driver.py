@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import pytest
 
 from desktop.llm import ChatMessage, Completion, ToolSpec
 from desktop.llm.offline import OfflinePlanner
@@ -36,31 +35,20 @@ MAIN_TOOLS = [
 COMPLETE = ToolSpec("complete", "Finish", {
     "type": "object", "required": ["summary"], "additionalProperties": False,
     "properties": {"summary": {"type": "string"}, "artifacts": {"type": "array", "items": {"type": "string"}}}})
-SKILL_COMMANDS = {
-    "docx": ("docx_create", "docx_edit", "docx_inspect", "docx_verify"),
-    "pdf": ("pdf_create", "pdf_inspect", "pdf_verify"),
-    "pptx": ("pptx_create", "pptx_edit", "pptx_inspect", "pptx_verify"),
-    "xlsx": ("xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_verify"),
-    "xlsx-recalc": ("xlsx_recalculate", "xlsx_inspect", "xlsx_verify"),
-    "render-check": ("render_check",),
-}
-
-
 def _skill_commands(skill_id: str) -> tuple[str, ...]:
-    try:  # the real catalog once it exists; the fixed command lists before that
-        from skills.catalog import load_catalog
+    """The skill's commands as the built catalog lists them; a skill missing there fails the test."""
+    from skills.catalog import load_catalog
 
-        return tuple(load_catalog().entries[skill_id].commands)
-    except (ImportError, KeyError):
-        return SKILL_COMMANDS[skill_id]
+    entries = load_catalog().entries
+    assert skill_id in entries, f"the {skill_id} skill is missing from the built catalog"
+    return tuple(entries[skill_id].commands)
 
 
 def skill_tools(skill_id: str) -> list[ToolSpec]:
     """The skill agent's surface: its commands + read-only workspace tools + complete."""
     names = _skill_commands(skill_id)
     missing = [n for n in names if n not in all_commands()]
-    if missing:
-        pytest.skip(f"commands not registered yet: {', '.join(missing)}")
+    assert not missing, f"commands missing from the registry: {', '.join(missing)}"
     cmds = [get_command(n) for n in names]
     return [ToolSpec(c.name, c.description, c.input_schema) for c in cmds] + MAIN_TOOLS[2:] + [COMPLETE]
 
@@ -108,6 +96,8 @@ def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | No
         messages.append(ChatMessage("assistant", turn.text, tool_calls=turn.tool_calls))
         args = json.loads(call.arguments)
         if call.name == "complete":
+            ids = [c.id for m in messages for c in m.tool_calls]
+            assert len(ids) == len(set(ids)) and all(ids), f"tool-call ids repeat or are empty: {ids}"
             return SkillRun(messages, args, results)
         if call.name == "read_workspace_file" and workspace_tool is not None:
             content = workspace_tool(ws.root, call.name, args)

@@ -120,6 +120,14 @@ def test_tool_call_ids_are_unique_per_turn() -> None:
     turn = main_turn("Make a PDF", ["notes.md"])
     assert turn.tool_calls[0].id
     assert turn.finish_reason == "tool_calls"
+    # A later turn of the same transcript (after a reply) never reuses an earlier call's id.
+    messages = [SYSTEM, ChatMessage("user", "Make a PDF\n\n[Attached files in the workspace: notes.md]"),
+                ChatMessage("assistant", "", tool_calls=turn.tool_calls),
+                ChatMessage("tool", json.dumps({"ok": True}), tool_call_id=turn.tool_calls[0].id),
+                ChatMessage("assistant", "Done."),
+                ChatMessage("user", "Make slides\n\n[Attached files in the workspace: notes.md]")]
+    later = decide(messages, MAIN_TOOLS)
+    assert later.tool_calls and later.tool_calls[0].id != turn.tool_calls[0].id
 
 
 def test_a_conversion_is_not_mistaken_for_a_text_edit() -> None:

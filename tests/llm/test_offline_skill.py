@@ -6,6 +6,7 @@ from pathlib import Path
 
 import docx
 import fitz
+import openpyxl
 import pptx
 import pytest
 
@@ -202,7 +203,6 @@ def test_an_office_input_cannot_be_mined_for_text(ws: Path) -> None:
 
 
 def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
-    openpyxl = pytest.importorskip("openpyxl")
     (tmp_path / "sales.csv").write_text("Region,Q1,Q2\nEU,1200,1300.5\nUS,\"3,400\",3500\n", encoding="utf-8")
     run = run_skill_agent(tmp_path, "xlsx", "Put sales.csv into a spreadsheet with totals", ["sales.csv"])
     path = tmp_path / run.complete["artifacts"][0]
@@ -219,7 +219,6 @@ def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
 
 
 def test_markdown_tables_become_sheets_in_chinese(tmp_path: Path) -> None:
-    openpyxl = pytest.importorskip("openpyxl")
     goal = "把下面的表格做成电子表格，并加上合计：\n## 销量\n| 产品 | 数量 |\n|---|---|\n| 苹果 | 3 |\n| 香蕉 | 5 |"
     run = run_skill_agent(tmp_path, "xlsx", goal)
     wb = openpyxl.load_workbook(tmp_path / run.complete["artifacts"][0])
@@ -261,7 +260,6 @@ def test_a_truncated_or_unreadable_input_is_mentioned(ws: Path) -> None:
 @pytest.mark.soffice
 @pytest.mark.slow
 def test_recalculate_a_workbook_then_render_check_it(tmp_path: Path) -> None:
-    openpyxl = pytest.importorskip("openpyxl")
     (tmp_path / "sales.csv").write_text("Region,Q1\nEU,10\nUS,32\n", encoding="utf-8")
     run_skill_agent(tmp_path, "xlsx", "Put sales.csv in a workbook with totals", ["sales.csv"])
     run = run_skill_agent(tmp_path, "xlsx-recalc", "重算 sales.xlsx", ["sales.xlsx"])

@@ -200,7 +200,12 @@ def broken(tmp_path_factory: pytest.TempPathFactory, files: dict[str, Path]) -> 
     bomb = d / "bomb.xlsx"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("[Content_Types].xml", "<Types/>")
-        zf.writestr("xl/worksheets/sheet1.xml", b"\0" * (64 * 1024 * 1024))
+        zf.writestr("xl/worksheets/sheet1.xml", b"\0" * (1024 * 1024))
+    # the central directory claims 2 GB inflated: past the total cap, as a real bomb would be
+    data = bytearray(bomb.read_bytes())
+    record = data.rfind(b"PK\x01\x02")
+    data[record + 24:record + 28] = (2 * 1024 ** 3).to_bytes(4, "little")
+    bomb.write_bytes(bytes(data))
     out["bomb.xlsx"] = bomb
     out["missing.docx"] = d / "missing.docx"
     return out

@@ -29,7 +29,7 @@ def test_cli_renders_the_second_page_of_each_format_to_png(files, tmp_path: Path
 
 def test_cli_fails_with_one_clear_line(broken, files, tmp_path: Path) -> None:  # noqa: ANN001
     for path, expected in ((broken["truncated.docx"], "corrupt or truncated"),
-                           (broken["locked.pdf"], "password protected"),
+                           (broken["locked.pdf"], "needs a password"),
                            (files["pptx"], "has 3 slides; there is no slide 9")):
         out = tmp_path / "x.png"
         result = _preview(str(path), "--out", str(out), "--page", "9")

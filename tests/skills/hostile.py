@@ -98,6 +98,71 @@ def zip_bomb_claimed(path: Path, kind: str, claimed: int = 0xFFFF0000) -> Path:
     return path
 
 
+def zip_bomb_total(path: Path, kind: str, total: int, entries: int = 8) -> Path:
+    """Parts whose central directory claims ``total`` inflated bytes in all (readers stop there)."""
+    ctypes = (
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        f'<Override PartName="/{_MAIN_PART[kind]}" ContentType="{_CONTENT_TYPES[kind]}"/></Types>'
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("[Content_Types].xml", ctypes)
+        zf.writestr(_MAIN_PART[kind], "<root/>")
+        for i in range(entries):
+            zf.writestr(f"media/blob{i}.bin", b"\0" * 16)
+    share, rest = divmod(total - len("<root/>") - len(ctypes), entries)
+    data = bytearray(path.read_bytes())
+    pos, i = 0, 0
+    while (pos := data.find(b"PK\x01\x02", pos)) >= 0:
+        name_len = struct.unpack_from("<H", data, pos + 28)[0]
+        if data[pos + 46:pos + 46 + name_len].startswith(b"media/blob"):
+            struct.pack_into("<I", data, pos + 24, share + (rest if i == 0 else 0))
+            i += 1
+        pos += 4
+    path.write_bytes(bytes(data))
+    return path
+
+
+def many_entries(path: Path, kind: str, count: int) -> Path:
+    """A package with ``count`` zip entries in all (tiny ones)."""
+    ctypes = (
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        f'<Override PartName="/{_MAIN_PART[kind]}" ContentType="{_CONTENT_TYPES[kind]}"/></Types>'
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+        zf.writestr("[Content_Types].xml", ctypes)
+        zf.writestr(_MAIN_PART[kind], "<root/>")
+        for i in range(count - 2):
+            zf.writestr(f"media/e{i}.bin", b"")
+    return path
+
+
+def compressible_part(src: Path, dst: Path, part: str, megabytes: float = 1.45) -> Path:
+    """A copy of a real package plus one legitimate, extremely compressible part (an EMF of a blank canvas)."""
+    size = int(megabytes * 1024 * 1024)
+    header = struct.pack("<II", 1, 108) + b"\0" * 100  # EMR_HEADER record type and size
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info.filename))
+        zout.writestr(part, header + b"\0" * (size - len(header)), compresslevel=9)
+    return dst
+
+
+def as_macro_package(src: Path, dst: Path, kind: str, content_type: str | None = None) -> Path:
+    """A real document turned into its macro-enabled (or template) form: a VBA project and the
+    main part's content type, as Office writes them; ``dst`` may keep the plain extension."""
+    ct = content_type or _MACRO_TYPES[kind]
+    folder = _MAIN_PART[kind].split("/")[0]
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == "[Content_Types].xml":
+                data = data.replace(_CONTENT_TYPES[kind].encode(), ct.encode())
+            zout.writestr(info.filename, data)
+        if content_type is None:
+            zout.writestr(f"{folder}/vbaProject.bin", b"\xd0\xcf\x11\xe0" + b"Attribute VB_Name" * 8)
+    return dst
+
+
 def with_part(src: Path, dst: Path, part: str, payload: bytes) -> Path:
     """A copy of a valid package with one part replaced (for XML entity tricks)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:

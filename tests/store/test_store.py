@@ -24,7 +24,7 @@ def test_conversations_messages_and_search(tmp_path: Path) -> None:
     assert store.list_conversations("100%") == []  # LIKE wildcards are literal
     store.rename_conversation(b.id, "Trip")
     assert store.conversation(b.id).title == "Trip"
-    with pytest.raises(StoreError):
+    with pytest.raises(StoreError, match="no conversation 'nope'"):
         store.add_message("nope", "user", "x")
     store.close()
 
@@ -53,7 +53,7 @@ def test_delete_cascades_to_tasks_and_artifacts(tmp_path: Path) -> None:
                                                 {"passed": True}))
     assert store.evidence(art.id) == {"passed": True}
     store.delete_conversation(conv.id)
-    with pytest.raises(StoreError):
+    with pytest.raises(StoreError, match="no artifact 'a1'"):
         store.artifact("a1")
     assert store.evidence("a1") == {} and store.transcript("t1", "main") == [] and store.messages(conv.id) == []
     store.close()

@@ -1,0 +1,255 @@
+"""Mutation testing of the guard modules: `make mutate` (not part of `make test`).
+
+Each guard module is mutated by cosmic-ray in a throw-away copy of the tracked
+files (a mutant is never left in the checkout, even if the run is killed), and
+the tests aimed at that module run against every mutant. Mutants inside type
+annotations change nothing at run time (``from __future__ import annotations``
+keeps them as strings), so they are counted separately and not run. The report
+goes to ``bench/MUTATION.md`` with the date of the run.
+
+    python scripts/mutate.py                  # every guard module
+    python scripts/mutate.py workspace        # only the targets whose name contains "workspace"
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import datetime as dt
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REPORT = ROOT / "bench" / "MUTATION.md"
+RESULTS = ROOT / "bench" / "mutation.json"  # every target's last run, so a partial run keeps the others
+TARGET_KILL_RATE = 0.90
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    module: str
+    tests: tuple[str, ...]
+    timeout: float = 60.0
+
+
+TARGETS = (
+    Target("folder confinement", "skills/runtime/workspace.py",
+           ("tests/skills/test_workspace.py", "tests/skills/test_workspace_guards.py")),
+    Target("file safety", "skills/runtime/safety.py",
+           ("tests/skills/test_safety.py", "tests/skills/test_safety_guards.py")),
+    Target("approval gate", "desktop/agent/gate.py",
+           ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py"),
+           timeout=120.0),
+    Target("flow checks", "skills/flow.py", ("tests/skills/test_flows.py",)),
+)
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """Mutants that cannot change behaviour, with the reason: counted apart, never run as 'killed'."""
+
+    module: str
+    operators: tuple[str, ...]
+    snippet: str
+    reason: str
+
+
+# Each entry names the exact code and operators; anything not listed here counts as behaviour-changing.
+EQUIVALENT = (
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_Add",
+                                               "core/ReplaceBinaryOperator_BitOr_BitXor"),
+               "os.O_", "open() flags are distinct bits: a | b == a + b == a ^ b"),
+    Equivalent("skills/runtime/workspace.py", tuple(f"core/ReplaceBinaryOperator_LShift_{o}" for o in
+                                                    ("Add", "Sub", "Mul", "Mod", "Pow", "BitOr", "BitXor")),
+               "fh.read(1 << 20)", "any non-zero read size hashes the whole file (negative reads it at once)"),
+    Equivalent("skills/runtime/workspace.py", ("core/NumberReplacer",), "fh.read(1 << 20)",
+               "only the chunk size changes (20 → 19 or 21, 1 → 2); 1 → 0 reads nothing and is killed"),
+    Equivalent("skills/runtime/workspace.py", ("core/NumberReplacer",), "token_hex(8)",
+               "the staging name's random part gets one byte longer or shorter"),
+)
+
+
+def equivalent(module: str, operator: str, line: str) -> Equivalent | None:
+    """The rule that declares a SURVIVING mutant equivalent (killed mutants stay killed), or None."""
+    for e in EQUIVALENT:
+        if e.module == module and operator in e.operators and e.snippet in line:
+            return e
+    return None
+
+
+@dataclass
+class Result:
+    target: Target
+    total: int = 0
+    annotation_only: int = 0
+    equivalent: list[str] = field(default_factory=list)
+    killed: int = 0
+    survived: list[str] = field(default_factory=list)
+    incompetent: int = 0
+    seconds: float = 0.0
+
+    @property
+    def behavioural(self) -> int:
+        return self.total - self.annotation_only - len(self.equivalent)
+
+    @property
+    def kill_rate(self) -> float:
+        return (self.killed + self.incompetent) / self.behavioural if self.behavioural else 1.0
+
+
+def annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """(start, end) positions of every annotation: parameters, returns and annotated assignments."""
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        notes: list[ast.expr | None] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = node.args
+            notes += [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x]
+            notes.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            notes.append(node.annotation)
+        for n in notes:
+            if n is not None and n.end_lineno is not None and n.end_col_offset is not None:
+                spans.append(((n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)))
+    return spans
+
+
+def _inside(start: tuple[int, int], end: tuple[int, int],
+            spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> bool:
+    return any(s <= start and end <= e for s, e in spans)
+
+
+def _copy_tree(dest: Path) -> None:
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           check=True, capture_output=True).stdout.decode().split("\0")
+    for rel in filter(None, files):
+        src = ROOT / rel
+        if src.is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / rel)
+
+
+def _config(target: Target) -> str:
+    tests = " ".join(target.tests)
+    return (f'[cosmic-ray]\nmodule-path = "{target.module}"\ntimeout = {target.timeout}\n'
+            f'excluded-modules = []\n'
+            f'test-command = "{sys.executable} -m pytest -x -q -p no:cacheprovider {tests}"\n\n'
+            f'[cosmic-ray.distributor]\nname = "local"\n')
+
+
+def run_target(target: Target, work: Path) -> Result:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    started = time.monotonic()
+    cfg, db = work / "cr.toml", work / f"{Path(target.module).stem}.sqlite"
+    cfg.write_text(_config(target), encoding="utf-8")
+    cr = [str(Path(sys.executable).with_name("cosmic-ray"))]
+    subprocess.run([*cr, "init", str(cfg), str(db)], cwd=work, check=True)
+    spans = annotation_spans((work / target.module).read_text(encoding="utf-8"))
+    result = Result(target)
+    with use_db(str(db), WorkDB.Mode.open) as wdb:
+        for item in wdb.work_items:
+            result.total += 1
+            m = item.mutations[0]
+            if _inside(tuple(m.start_pos), tuple(m.end_pos), spans):
+                result.annotation_only += 1
+                wdb.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+    baseline = subprocess.run(_config(target).split('test-command = "')[1].split('"')[0].split(), cwd=work)
+    if baseline.returncode != 0:
+        raise SystemExit(f"the tests for {target.module} fail before any mutation; fix them first")
+    subprocess.run([*cr, "exec", str(cfg), str(db)], cwd=work, check=True)
+    with use_db(str(db), WorkDB.Mode.open) as wdb:
+        for item, res in wdb.completed_work_items:
+            if res.worker_outcome == WorkerOutcome.SKIPPED:
+                continue
+            m = item.mutations[0]
+            if res.test_outcome is None or res.test_outcome.value == "incompetent":
+                result.incompetent += 1
+            elif res.test_outcome.value == "killed":
+                result.killed += 1
+            else:
+                line = (work / target.module).read_text(encoding="utf-8").splitlines()[m.start_pos[0] - 1].strip()
+                where = f"{target.module}:{m.start_pos[0]} `{m.operator_name}` (occurrence {m.occurrence}): `{line[:90]}`"
+                rule = equivalent(target.module, m.operator_name, line)
+                if rule is not None:
+                    result.equivalent.append(f"{where} — {rule.reason}")
+                else:
+                    result.survived.append(where)
+    result.seconds = time.monotonic() - started
+    return result
+
+
+def _record(r: Result) -> dict[str, object]:
+    return {"name": r.target.name, "module": r.target.module, "total": r.total,
+            "annotation_only": r.annotation_only, "equivalent": r.equivalent,
+            "killed": r.killed + r.incompetent, "survived": r.survived,
+            "minutes": round(r.seconds / 60, 1),
+            "ran": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def write_report(results: list[Result]) -> list[dict[str, object]]:
+    """Merge this run into the stored results and rewrite the report; return every target's record."""
+    stored = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+    stored.update({r.target.module: _record(r) for r in results})
+    order = [t.module for t in TARGETS]
+    records = sorted(stored.values(), key=lambda x: order.index(x["module"]) if x["module"] in order else 99)
+    RESULTS.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    lines = [
+        "# Mutation testing of the guard modules",
+        "",
+        "Written by `make mutate` (cosmic-ray, `scripts/mutate.py`); not part of `make test`. Each row says",
+        "when that module was last run.",
+        "",
+        "Mutants inside type annotations are not run: with `from __future__ import annotations` they change",
+        "nothing at run time. Incompetent mutants (the mutated module does not even import) count as killed.",
+        f"Target: at least {TARGET_KILL_RATE:.0%} of the behaviour-changing mutants killed.",
+        "",
+        "Surviving mutants that provably cannot change behaviour (listed with the reason in `EQUIVALENT` in",
+        "`scripts/mutate.py`) are counted as equivalent, apart from both.",
+        "",
+        ("| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
+        "| survived | kill rate | met |"),
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for rec in records:
+        equiv = list(rec.get("equivalent") or [])  # type: ignore[call-overload]
+        behavioural = int(rec["total"]) - int(rec["annotation_only"]) - len(equiv)  # type: ignore[call-overload]
+        rate = int(rec["killed"]) / behavioural if behavioural else 1.0  # type: ignore[call-overload]
+        met = "yes" if rate >= TARGET_KILL_RATE else "MISSED"
+        lines.append(f"| {rec['name']} | `{rec['module']}` | {rec['ran']} | {rec['total']} | {rec['annotation_only']} "
+                     f"| {len(equiv)} | {behavioural} | {rec['killed']} | {len(rec['survived'])} | {rate:.1%} | {met} |")  # type: ignore[arg-type]
+    for rec in records:
+        lines += ["", f"## Surviving mutants: {rec['name']} ({rec['minutes']} min)", ""]
+        lines += [f"- {x}" for x in rec["survived"]] or ["None."]  # type: ignore[union-attr]
+        if rec.get("equivalent"):
+            lines += ["", f"Equivalent ({rec['name']}):", ""]
+            lines += [f"- {x}" for x in rec["equivalent"]]  # type: ignore[union-attr]
+    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return records
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("only", nargs="*", help="run only the targets whose name or module contains one of these")
+    args = parser.parse_args(argv)
+    targets = [t for t in TARGETS if not args.only or any(o in t.name or o in t.module for o in args.only)]
+    results = []
+    with tempfile.TemporaryDirectory(prefix="mira-mutate-") as tmp:
+        work = Path(tmp)
+        _copy_tree(work)
+        for target in targets:
+            results.append(run_target(target, work))
+    write_report(results)
+    print(REPORT.read_text(encoding="utf-8"))
+    return 0 if all(r.kill_rate >= TARGET_KILL_RATE for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

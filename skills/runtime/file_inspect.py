@@ -1,0 +1,95 @@
+"""The outline of one office file, read in a worker process, importing only its format's reader.
+
+``pdf_inspect``, ``docx_inspect``, ``pptx_inspect``, ``xlsx_inspect`` and
+``mira inspect`` all come here, so the agent and the command line see the same
+facts, and a parser crash, a runaway file or a memory blow-up on an untrusted
+file becomes one clear :class:`~skills.runtime.isolate.WorkerError` instead of
+taking the process down. Macro-enabled and template packages are read here
+read-only and the outline says they carry macros.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from skills.runtime.isolate import Limits, run_isolated
+from skills.runtime.safety import check_file, family_of, has_macros
+
+__all__ = ["INSPECT_LIMITS", "inspect", "inspect_here"]
+
+# One file's inspect: a deadline and a memory ceiling generous for real documents.
+INSPECT_LIMITS = Limits(seconds=60.0, memory_bytes=2 * 1024 ** 3)
+MACRO_NOTE = "the file contains macros; they were not run (opened read-only)"
+
+
+def inspect(path: Path, options: dict[str, Any] | None = None, *, label: str | None = None,
+            limits: Limits = INSPECT_LIMITS) -> tuple[str, dict[str, Any]]:
+    """``(message, data)`` for ``path``, computed in a child process under ``limits``."""
+    check_file(path, family_of(path), allow_macros=True)  # cheap refusals need no worker
+    return run_isolated("skills.runtime.file_inspect:inspect_here", str(path), dict(options or {}),
+                        label, limits=limits, name=path.name)  # type: ignore[no-any-return]
+
+
+def inspect_here(path_text: str, options: dict[str, Any], label: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The worker side: open with the format's library and describe the file."""
+    path = Path(path_text)
+    family = family_of(path)
+    name = label or path.name
+    if family == "pdf":
+        from skills.runtime.pdf_read import inspect_file
+
+        return inspect_file(path_text, options.get("pages"), options.get("password"), name)
+    check_file(path, family, allow_macros=True)
+    macros = has_macros(path)
+    if family == "docx":
+        message, data = _docx(path, name)
+    elif family == "pptx":
+        message, data = _pptx(path, name)
+    elif family == "xlsx":
+        message, data = _xlsx(path, name, int(options.get("max_rows", 20)))
+    else:
+        raise ValueError(f"{path.name}: unsupported file type")
+    data["macros"] = macros
+    if macros:
+        message = message.replace("\n", f"\n{MACRO_NOTE}\n", 1) if "\n" in message else f"{message}\n{MACRO_NOTE}"
+    return message, data
+
+
+def _docx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
+    from skills.runtime.docx_read import open_docx, read_outline
+
+    outline = read_outline(open_docx(path, read_only=True))
+    return outline.message(name), outline.to_data()
+
+
+def _pptx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
+    from skills.runtime._pptx_read import deck_errors, open_deck, outline
+
+    with deck_errors(path.name):
+        o = outline(open_deck(path))
+    lines = [f"{name}: {o['slide_count']} slides, {o['slide_width_in']}x{o['slide_height_in']} in"]
+    for s in o["slides"][:60]:
+        extra = [f"{len(s['tables'])} tables" if s["tables"] else "", f"{len(s['pictures'])} pictures"
+                 if s["pictures"] else "", "notes" if s["notes"].strip() else ""]
+        extra_s = ", ".join(x for x in extra if x)
+        lines.append(f"{s['index']}. [{s['layout']}] {s['title'] or '(no title)'}" + (f" ({extra_s})" if extra_s else ""))
+    return "\n".join(lines), {"path": name, **o}
+
+
+def _show(value: Any) -> str:
+    if value is None or value == "":
+        return "(empty)"
+    text = str(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _xlsx(path: Path, name: str, max_rows: int) -> tuple[str, dict[str, Any]]:
+    from skills.runtime._xlsx_read import scan_workbook
+
+    scans, charts = scan_workbook(path, max_rows=max_rows)
+    lines = [f"{name}: {len(scans)} sheets"]
+    for s in scans:
+        extra = f", {s.formulas} formulas ({s.cached} calculated, {s.error_count} errors)" if s.formulas else ""
+        lines.append(f"- {s.name}: {s.used_range or 'empty'}{extra}"
+                     + (f"; header: {', '.join(_show(h) for h in s.header[:10])}" if s.header else ""))
+    return "\n".join(lines), {"path": name, "sheets": [s.to_dict() for s in scans], "chart_sheets": charts}

@@ -1,0 +1,231 @@
+"""Heavy parsing of untrusted files in a child process, with a deadline and a memory ceiling.
+
+A parser bug on a hostile file (MuPDF segfaulting on a JPX image, a content
+stream whose text extraction runs for minutes at gigabytes) must not take the
+app or the command line down. Work named as ``"module:function"`` runs in a
+child process; the parent waits at most ``Limits.seconds`` and the child's
+address space is capped with ``resource.setrlimit`` (POSIX; elsewhere only the
+deadline applies). What can go wrong becomes one error tree::
+
+    CommandError
+     └── WorkerError          the isolated work did not finish
+          ├── WorkerCrashed   the child died (segfault, abort, killed by the OS)
+          ├── WorkerTimeout   past its deadline; the child was killed
+          └── WorkerOutOfMemory  past its memory ceiling
+
+A :class:`Worker` keeps its child alive between calls, so state (an open PDF)
+survives from one call to the next; after a failure the next call starts a
+fresh child. :func:`run_isolated` is the one-shot form.
+"""
+from __future__ import annotations
+
+import faulthandler
+import importlib
+import multiprocessing
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from skills.runtime._base import CommandError
+
+__all__ = ["Limits", "Worker", "WorkerCrashed", "WorkerError", "WorkerOutOfMemory", "WorkerTimeout",
+           "run_isolated"]
+
+_MEMORY_WORDS = ("malloc", "out of memory", "cannot allocate", "memoryerror")
+
+
+class WorkerError(CommandError):
+    """Isolated work on a file did not finish; the message is one clear line."""
+
+
+class WorkerCrashed(WorkerError):
+    pass
+
+
+class WorkerTimeout(WorkerError):
+    pass
+
+
+class WorkerOutOfMemory(WorkerError):
+    pass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every operation on a file has a deadline and a memory ceiling."""
+
+    seconds: float = 60.0
+    memory_bytes: int = 2 * 1024 ** 3
+
+
+def _apply_limits(limits: Limits) -> None:
+    try:
+        import resource
+    except ImportError:  # Windows: the parent's deadline is the only limit
+        return
+    for which, value in ((resource.RLIMIT_AS, limits.memory_bytes),
+                         (resource.RLIMIT_CPU, int(limits.seconds) + 5)):
+        _soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        try:
+            resource.setrlimit(which, (value, hard))
+        except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
+            pass
+
+
+def _resolve(target: str) -> Callable[..., Any]:
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+def _serve(conn: Connection, limits: Limits) -> None:
+    """The child: run requests until the parent closes the pipe."""
+    faulthandler.disable()  # a crash here is reported by the parent in one line, not a dump
+    _apply_limits(limits)
+    while True:
+        try:
+            target, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[Any, ...] = ("ok", _resolve(target)(*args))
+        except MemoryError:
+            reply = ("memory", "")
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back as one line
+            reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError))
+        try:
+            conn.send(reply)
+        except MemoryError:
+            conn.send(("memory", ""))
+        except Exception as exc:  # noqa: BLE001 - an unpicklable result
+            conn.send(("error", type(exc).__name__, str(exc), False))
+
+
+def _context(method: str | None) -> Any:
+    # fork costs a millisecond, but is only safe in a single-threaded POSIX process (the CLI);
+    # an app with Qt and pool threads gets a clean spawned interpreter.
+    if method is None:
+        method = "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _describe_exit(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return signal.Signals(-code).name
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit code {code}"
+
+
+class Worker:
+    """A child process that runs ``"module:function"`` calls under :class:`Limits`.
+
+    Calls are serialised (one lock); a crash, a timeout or a memory overrun ends
+    the child and raises, and the next call starts a new one.
+    """
+
+    def __init__(self, limits: Limits = Limits(), name: str = "the file", method: str | None = None) -> None:
+        self.limits = limits
+        self.name = name
+        self.method = method  # "fork" or "spawn"; None picks the safe one for this process
+        self._lock = threading.Lock()
+        self._proc: Any = None
+        self._conn: Connection | None = None
+
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def _start(self) -> Connection:
+        if self._conn is not None and self.alive():
+            return self._conn
+        self._stop()
+        ctx = _context(self.method)
+        parent, child = ctx.Pipe(duplex=True)
+        proc = ctx.Process(target=_serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+        return parent
+
+    def call(self, target: str, *args: Any, timeout: float | None = None, name: str | None = None) -> Any:
+        """Run ``target(*args)`` in the child; its exceptions come back as the right error."""
+        what = name or self.name
+        seconds = self.limits.seconds if timeout is None else timeout
+        with self._lock:
+            conn = self._start()
+            started = time.monotonic()
+            try:
+                conn.send((target, args))
+                ready = conn.poll(seconds)
+                reply = conn.recv() if ready else None
+            except (EOFError, OSError, BrokenPipeError):
+                reply, ready = None, True
+            if not ready:
+                self._stop()
+                raise WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
+                                    f"the file is too large or damaged")
+            if reply is None:
+                code = self._stop()
+                if code is not None and -code == getattr(signal, "SIGXCPU", 0):
+                    raise WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
+                                        f"time; the file is too large or damaged")
+                raise WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
+                                    f"{time.monotonic() - started:.1f} s); the file is damaged or hostile")
+        return _unpack(reply, what, self.limits)
+
+    def _stop(self) -> int | None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if conn is not None:
+            conn.close()
+        if proc is None:
+            return None
+        proc.join(0.5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(5)
+        code = proc.exitcode
+        if code is not None:
+            proc.close()
+        return code  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+
+def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
+    status = reply[0]
+    if status == "ok":
+        return reply[1]
+    ceiling = f"{limits.memory_bytes // (1024 * 1024)} MB"
+    if status == "memory":
+        raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
+                                f"the file is too large or damaged")
+    _, type_name, message, user_facing = reply
+    if user_facing:
+        raise CommandError(message)
+    if any(word in f"{type_name} {message}".lower() for word in _MEMORY_WORDS):
+        raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
+                                f"the file is too large or damaged")
+    detail = f"{type_name}: {message}" if message else type_name
+    raise CommandError(f"{what}: cannot read the file ({detail[:200]})")
+
+
+def run_isolated(target: str, *args: Any, limits: Limits = Limits(), name: str = "the file") -> Any:
+    """One call in a fresh child process (see :class:`Worker`)."""
+    worker = Worker(limits, name)
+    try:
+        return worker.call(target, *args)
+    finally:
+        worker.close()

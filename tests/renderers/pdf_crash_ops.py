@@ -1,0 +1,20 @@
+"""A PDF page worker whose second page really crashes or hangs the process (isolation tests)."""
+from __future__ import annotations
+
+import ctypes
+import os
+from typing import Any
+
+from skills.runtime import pdf_pages
+from skills.runtime.pdf_pages import open_document, opened
+
+__all__ = ["open_document", "opened", "render"]
+
+
+def render(path: str, password: str | None, index: int, *rest: Any) -> dict[str, Any]:
+    if index == 1:
+        if os.environ.get("MIRA_TEST_PAGE2") == "hang":
+            while True:
+                pass
+        ctypes.string_at(0)  # SIGSEGV, as MuPDF on a hostile JPX image
+    return pdf_pages.render(path, password, index, *rest)

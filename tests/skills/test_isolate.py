@@ -1,0 +1,81 @@
+"""Work on untrusted files runs in a worker: a segfault, a hang or a memory blow-up is one clear
+error, the caller keeps running, and the next call gets a fresh worker."""
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from skills.runtime import CommandError
+from skills.runtime.isolate import (
+    Limits,
+    Worker,
+    WorkerCrashed,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    run_isolated,
+)
+
+OPS = "worker_ops"
+
+
+@pytest.fixture(params=["fork", "spawn"])
+def worker(request: pytest.FixtureRequest) -> Worker:
+    w = Worker(Limits(seconds=20, memory_bytes=1024 ** 3), "hostile.pdf", method=request.param)
+    yield w
+    w.close()
+
+
+def test_a_segfault_is_a_clear_error_and_the_worker_restarts(worker: Worker) -> None:
+    first = worker.call(f"{OPS}:pid")
+    assert first != os.getpid() and worker.call(f"{OPS}:pid") == first  # the worker stays alive
+    with pytest.raises(WorkerCrashed, match=r"^hostile\.pdf: the reader crashed .*SIGSEGV"):
+        worker.call(f"{OPS}:segfault")
+    second = worker.call(f"{OPS}:pid")  # a new child took over
+    assert second not in (first, os.getpid())
+
+
+def test_a_hang_is_killed_at_the_deadline(worker: Worker) -> None:
+    worker.call(f"{OPS}:pid")
+    dead = worker.pid()
+    with pytest.raises(WorkerTimeout, match="longer than 1 s"):
+        worker.call(f"{OPS}:hang", timeout=1.0)
+    assert dead is not None and not _running(dead)
+    assert worker.call(f"{OPS}:allocate", 1) == 1024 * 1024
+
+
+def test_a_memory_blowup_stops_at_the_ceiling(worker: Worker) -> None:
+    with pytest.raises(WorkerOutOfMemory, match="more than 1024 MB"):
+        worker.call(f"{OPS}:allocate", 3 * 1024)
+    assert worker.call(f"{OPS}:allocate", 64) == 64 * 1024 * 1024
+
+
+def test_errors_keep_their_meaning() -> None:
+    with pytest.raises(CommandError, match="^locked.pdf: needs a password$"):
+        run_isolated(f"{OPS}:refuse", "locked.pdf: needs a password")
+    with pytest.raises(CommandError, match=r"^a.pdf: cannot read the file \(KeyError"):
+        run_isolated(f"{OPS}:fail", name="a.pdf")
+
+
+def test_a_worker_serves_calls_from_several_threads() -> None:
+    w = Worker(Limits(seconds=20), method="spawn")
+    results: list[int] = []
+    threads = [threading.Thread(target=lambda: results.append(w.call(f"{OPS}:allocate", 1))) for _ in range(4)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+    finally:
+        w.close()
+    assert results == [1024 * 1024] * 4
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as fh:  # a zombie is not running
+        return fh.read().split()[2] != "Z"

@@ -1,0 +1,280 @@
+"""Each pre-parser safety limit, just below and just above, with the refusal it must give.
+
+The archives are built small and their central directory is then patched to
+declare the sizes under test: the safety checks read only the directory (and
+the heads of XML parts), so nothing near a gigabyte is ever written or inflated.
+"""
+from __future__ import annotations
+
+import io
+import struct
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from skills.runtime import safety
+from skills.runtime.safety import (
+    MAX_ENTRIES,
+    MAX_ENTRY_UNCOMPRESSED,
+    MAX_FILE_BYTES,
+    MAX_TOTAL_UNCOMPRESSED,
+    UnsafeFileError,
+    check_file,
+    has_macros,
+)
+
+_TYPES = (b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/'
+          b'2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>')
+_CD_SIG = b"PK\x01\x02"
+_LOCAL_SIG = b"PK\x03\x04"
+
+
+def _zip(parts: dict[str, bytes], *, types: bytes = _TYPES) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        if types:
+            zf.writestr("[Content_Types].xml", types)
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+def _patch_cd(data: bytes, sizes: dict[str, int] | None = None, flags: dict[str, int] | None = None) -> bytes:
+    """Rewrite the declared uncompressed size and/or flag bits of named entries in the central directory."""
+    out = bytearray(data)
+    pos = out.find(_CD_SIG)
+    while pos != -1:
+        name_len, extra_len, comment_len = struct.unpack_from("<HHH", out, pos + 28)
+        name = bytes(out[pos + 46:pos + 46 + name_len]).decode()
+        if sizes and name in sizes:
+            struct.pack_into("<I", out, pos + 24, sizes[name])
+        if flags and name in flags:
+            struct.pack_into("<H", out, pos + 8, flags[name])
+        pos = out.find(_CD_SIG, pos + 46 + name_len + extra_len + comment_len)
+    return bytes(out)
+
+
+def _write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+# --- file size ----------------------------------------------------------------------------------------------
+
+def _sparse(tmp_path: Path, name: str, size: int) -> Path:
+    path = tmp_path / name
+    with open(path, "wb") as fh:
+        fh.truncate(size)
+    return path
+
+
+def test_a_file_over_the_size_limit_is_refused_by_size(tmp_path: Path) -> None:
+    path = _sparse(tmp_path, "huge.docx", MAX_FILE_BYTES + 1)
+    with pytest.raises(UnsafeFileError, match=r"huge\.docx: the file is 200 MB; the limit is 200 MB"):
+        check_file(path)
+
+
+def test_a_file_at_the_size_limit_gets_past_the_size_check(tmp_path: Path) -> None:
+    path = _sparse(tmp_path, "big.docx", MAX_FILE_BYTES)
+    # It is refused, but as a damaged archive: the size limit itself let it through.
+    with pytest.raises(UnsafeFileError, match=r"big\.docx: the file is corrupt or truncated"):
+        check_file(path)
+
+
+def test_an_empty_file(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError, match=r"empty\.docx: the file is empty"):
+        check_file(_write(tmp_path, "empty.docx", b""))
+
+
+# --- entry count -----------------------------------------------------------------------------------------------
+
+def _many(n: int) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
+        zf.writestr("[Content_Types].xml", _TYPES)
+        for i in range(n - 1):
+            zf.writestr(f"m/{i}.bin", b"")
+    return buf.getvalue()
+
+
+def test_entry_count_at_the_limit_is_accepted(tmp_path: Path) -> None:
+    assert check_file(_write(tmp_path, "ok.xlsx", _many(MAX_ENTRIES))) == "xlsx"
+
+
+def test_entry_count_over_the_limit_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError, match=rf"the archive has {MAX_ENTRIES + 1} entries; refusing to open it"):
+        check_file(_write(tmp_path, "many.xlsx", _many(MAX_ENTRIES + 1)))
+
+
+# --- inflated sizes --------------------------------------------------------------------------------------------
+
+def _declared(tmp_path: Path, sizes: dict[str, int]) -> Path:
+    data = _zip({name: b"x" for name in sizes})
+    return _write(tmp_path, "declared.pptx", _patch_cd(data, sizes=sizes))
+
+
+def test_one_entry_at_the_per_entry_cap_is_accepted(tmp_path: Path) -> None:
+    assert check_file(_declared(tmp_path, {"ppt/media/a.bin": MAX_ENTRY_UNCOMPRESSED})) == "pptx"
+
+
+def test_one_entry_over_the_per_entry_cap_is_refused_though_the_total_is_fine(tmp_path: Path) -> None:
+    assert MAX_ENTRY_UNCOMPRESSED + 1 < MAX_TOTAL_UNCOMPRESSED
+    with pytest.raises(UnsafeFileError, match="expands to more than 1024 MB \\(possible zip bomb\\)"):
+        check_file(_declared(tmp_path, {"ppt/media/a.bin": MAX_ENTRY_UNCOMPRESSED + 1}))
+
+
+def test_a_total_at_the_cap_is_accepted(tmp_path: Path) -> None:
+    half = MAX_TOTAL_UNCOMPRESSED // 2
+    sizes = {"ppt/media/a.bin": half, "ppt/media/b.bin": half - len(_TYPES)}
+    assert check_file(_declared(tmp_path, sizes)) == "pptx"
+
+
+def test_a_total_over_the_cap_is_refused_though_every_entry_is_under_its_cap(tmp_path: Path) -> None:
+    third = MAX_TOTAL_UNCOMPRESSED // 3 + 1
+    assert third < MAX_ENTRY_UNCOMPRESSED
+    sizes = {"ppt/media/a.bin": third, "ppt/media/b.bin": third, "ppt/media/c.bin": third}
+    with pytest.raises(UnsafeFileError, match="expands to more than 1024 MB \\(possible zip bomb\\)"):
+        check_file(_declared(tmp_path, sizes))
+
+
+def test_a_highly_compressible_real_part_is_not_a_bomb(tmp_path: Path) -> None:
+    # A metafile of 1.5 MB that deflates ~1000:1, as real EMF pictures do.
+    emf = b"\x01\x00\x00\x00" + b"\x00" * (1_500_000 - 4)
+    path = _write(tmp_path, "deck.pptx", _zip({"ppt/media/image1.emf": emf}))
+    info = zipfile.ZipFile(path).getinfo("ppt/media/image1.emf")
+    assert info.file_size > 500 * info.compress_size
+    assert check_file(path) == "pptx"
+
+
+# --- encryption -------------------------------------------------------------------------------------------------
+
+def test_an_encrypted_entry_is_refused(tmp_path: Path) -> None:
+    data = _patch_cd(_zip({"word/document.bin": b"secret"}), flags={"word/document.bin": 0x1})
+    with pytest.raises(UnsafeFileError, match=r"e\.docx: the archive is encrypted"):
+        check_file(_write(tmp_path, "e.docx", data))
+
+
+def test_other_flag_bits_are_not_encryption(tmp_path: Path) -> None:
+    # Bit 1 (maximum compression) and bit 3 (data descriptor) are common in files from real producers.
+    data = _patch_cd(_zip({"word/document.bin": b"fine"}), flags={"word/document.bin": 0x2 | 0x8})
+    assert check_file(_write(tmp_path, "f.docx", data)) == "docx"
+
+
+def test_an_ole_file_is_reported_as_encrypted_or_legacy(tmp_path: Path) -> None:
+    path = _write(tmp_path, "locked.xlsx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600)
+    with pytest.raises(UnsafeFileError, match="encrypted \\(password protected\\) or an old binary Office file"):
+        check_file(path)
+
+
+# --- XML prolog and DTDs -----------------------------------------------------------------------------------------
+
+def _with_part(tmp_path: Path, part: bytes) -> Path:
+    return _write(tmp_path, "p.docx", _zip({"word/document.xml": part}))
+
+
+@pytest.mark.parametrize("padding", [b" ", b"<!-- padding -->", b"\n"])
+def test_a_dtd_behind_a_prolog_just_under_the_window_is_refused_as_a_dtd(tmp_path: Path, padding: bytes) -> None:
+    fill = padding * ((safety._PROLOG_BYTES - 200) // len(padding))
+    part = b'<?xml version="1.0"?>' + fill + b'<!DOCTYPE w [<!ENTITY a "b">]><w:document/>'
+    with pytest.raises(UnsafeFileError, match="declares a DTD or entities"):
+        check_file(_with_part(tmp_path, part))
+
+
+def test_a_dtd_behind_a_prolog_longer_than_the_window_is_refused(tmp_path: Path) -> None:
+    part = b" " * safety._PROLOG_BYTES + b"<!DOCTYPE w><w:document/>"
+    with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
+        check_file(_with_part(tmp_path, part))
+
+
+def test_a_prolog_filling_exactly_the_window_is_refused(tmp_path: Path) -> None:
+    part = b" " * (safety._PROLOG_BYTES - 1) + b"\n" + b"<w:document/>"
+    with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
+        check_file(_with_part(tmp_path, part))
+
+
+def test_a_long_but_complete_prolog_is_accepted(tmp_path: Path) -> None:
+    part = b'<?xml version="1.0"?>' + b" " * (safety._PROLOG_BYTES - 100) + b"<w:document/>"
+    assert check_file(_with_part(tmp_path, part)) == "docx"
+
+
+@pytest.mark.parametrize("encode", [
+    lambda s: b"\xef\xbb\xbf" + s.encode("utf-8"),
+    lambda s: s.encode("utf-16"),  # with its BOM, as Word writes some parts
+])
+def test_a_dtd_after_a_bom_is_refused(tmp_path: Path, encode: object) -> None:
+    part = encode('<?xml version="1.0"?><!DOCTYPE w><w:document/>')  # type: ignore[operator]
+    with pytest.raises(UnsafeFileError, match="declares a DTD or entities"):
+        check_file(_with_part(tmp_path, part))
+
+
+def test_an_entity_declared_anywhere_in_the_head_is_refused(tmp_path: Path) -> None:
+    part = b'<?xml version="1.0"?><w:document><!ENTITY x "y"></w:document>'
+    with pytest.raises(UnsafeFileError, match="declares a DTD or entities"):
+        check_file(_with_part(tmp_path, part))
+
+
+@pytest.mark.parametrize("name", ["_rels/.rels", "word/vmlDrawing1.VML", "word/document.XML"])
+def test_rels_and_vml_parts_are_checked_too(tmp_path: Path, name: str) -> None:
+    path = _write(tmp_path, "r.docx", _zip({name: b"<!DOCTYPE x><x/>"}))
+    with pytest.raises(UnsafeFileError, match="declares a DTD or entities"):
+        check_file(path)
+
+
+# --- package shape and macros ------------------------------------------------------------------------------------
+
+def test_no_content_types_is_not_ooxml(tmp_path: Path) -> None:
+    path = _write(tmp_path, "n.docx", _zip({"word/document.xml": b"<w/>"}, types=b""))
+    with pytest.raises(UnsafeFileError, match="not an Office Open XML file \\(no \\[Content_Types\\]\\.xml\\)"):
+        check_file(path)
+
+
+def test_a_vba_project_is_read_only(tmp_path: Path) -> None:
+    path = _write(tmp_path, "m.docx", _zip({"word/vbaProject.bin": b"\x00" * 10}))
+    with pytest.raises(UnsafeFileError, match="the file contains macros"):
+        check_file(path)
+    assert check_file(path, allow_macros=True) == "docx"
+    assert has_macros(path)
+
+
+def test_macro_content_type_renamed_to_a_plain_extension_is_read_only(tmp_path: Path) -> None:
+    types = _TYPES.replace(b"</Types>", b'<Override PartName="/word/document.xml" ContentType="application/'
+                                       b'vnd.ms-word.document.macroEnabled.main+xml"/></Types>')
+    path = _write(tmp_path, "renamed.docx", _zip({"word/document.xml": b"<w/>"}, types=types))
+    with pytest.raises(UnsafeFileError, match="the file contains macros"):
+        check_file(path)
+    assert has_macros(path)
+
+
+def test_a_plain_package_has_no_macros(tmp_path: Path) -> None:
+    path = _write(tmp_path, "plain.docx", _zip({"word/document.xml": b"<w/>"}))
+    assert check_file(path) == "docx" and not has_macros(path)
+
+
+@pytest.mark.parametrize("suffix", ["docm", "dotx", "pptm", "potx", "xlsm", "xltx"])
+def test_macro_and_template_suffixes_are_read_only(tmp_path: Path, suffix: str) -> None:
+    path = _write(tmp_path, f"t.{suffix}", _zip({"x/part.xml": b"<x/>"}))
+    with pytest.raises(UnsafeFileError, match=rf"\.{suffix} files are opened read-only"):
+        check_file(path)
+    assert check_file(path, allow_macros=True) == safety.family_of(path)
+
+
+# --- PDF header -----------------------------------------------------------------------------------------------
+
+def test_pdf_header_inside_the_first_kilobyte_is_found(tmp_path: Path) -> None:
+    junk = b"\x1b%-12345X@PJL JOB\r\n" + b"x" * (safety.PDF_HEADER_WINDOW - 30)
+    path = _write(tmp_path, "ticket.pdf", junk + b"%PDF-1.7\n")
+    assert path.read_bytes().index(b"%PDF") + 4 <= safety.PDF_HEADER_WINDOW
+    assert check_file(path) == "pdf"
+
+
+def test_pdf_header_past_the_first_kilobyte_is_not_a_pdf(tmp_path: Path) -> None:
+    path = _write(tmp_path, "late.pdf", b"x" * safety.PDF_HEADER_WINDOW + b"%PDF-1.7\n")
+    with pytest.raises(UnsafeFileError, match=r"late\.pdf: not a PDF file \(no %PDF header\)"):
+        check_file(path)
+
+
+def test_an_unknown_type_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError, match="unsupported file type '.txt'"):
+        check_file(_write(tmp_path, "a.txt", b"hello"))

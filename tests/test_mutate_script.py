@@ -1,0 +1,50 @@
+"""`make mutate` counts mutants inside type annotations apart: they change nothing at run time."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location("mutate", Path(__file__).parents[1] / "scripts" / "mutate.py")
+assert _spec and _spec.loader
+mutate = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("mutate", mutate)
+_spec.loader.exec_module(mutate)
+
+SOURCE = """\
+def f(a: int | None, *rest: str, key: bytes | str = b"", **kw: float) -> dict[str, int] | None:
+    x: int | str = a or 1
+    return {"v": (a or 0) | 2}
+"""
+
+
+def _is_annotation(line: int, col: int, end_col: int) -> bool:
+    return mutate._inside((line, col), (line, end_col), mutate.annotation_spans(SOURCE))
+
+
+def test_operators_in_annotations_are_found() -> None:
+    line1 = SOURCE.splitlines()[0]
+    for fragment in ("int | None", "bytes | str", "dict[str, int] | None", "str", "float"):
+        col = line1.index(fragment)
+        assert _is_annotation(1, col, col + len(fragment)), fragment
+    col = SOURCE.splitlines()[1].index("int | str")
+    assert _is_annotation(2, col, col + len("int | str"))
+
+
+def test_operators_in_code_are_not_annotations() -> None:
+    line2, line3 = SOURCE.splitlines()[1:3]
+    col = line2.index("a or 1")
+    assert not _is_annotation(2, col, col + len("a or 1"))
+    col = line3.index("(a or 0) | 2")
+    assert not _is_annotation(3, col, col + len("(a or 0) | 2"))
+    col = SOURCE.splitlines()[0].index('b""')
+    assert not _is_annotation(1, col, col + 3)  # a default value is code, not an annotation
+
+
+def test_only_listed_code_and_operators_are_equivalent() -> None:
+    ws = "skills/runtime/workspace.py"
+    flags = "fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)"
+    assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_Add", flags) is not None
+    assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_BitAnd", flags) is None  # drops flags
+    assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_Add", "total = a | b") is None
+    assert mutate.equivalent("skills/runtime/safety.py", "core/ReplaceBinaryOperator_BitOr_Add", flags) is None
