@@ -170,6 +170,11 @@ class SkillAgentPlan:
         for path in self.inputs:
             if ext(path) in TEXT_EXTS and path not in already and "read_workspace_file" in self.tools:
                 return self._call("read_workspace_file", {"path": path, "max_chars": MAX_READ_CHARS})
+        # An office file's content comes through office_read as markdown ("turn report.docx into slides").
+        office_read = {self._args(c).get("path") for c, _ in self._calls_named("office_read")}
+        for path in self.inputs:
+            if ext(path) in OFFICE_EXTS and path not in office_read and "office_read" in self.tools:
+                return self._call("office_read", {"path": path, "max_chars": MAX_READ_CHARS})
         spec, error = self._build_spec(command)
         if spec is None:
             return self._complete(error)
@@ -192,10 +197,24 @@ class SkillAgentPlan:
                 if (res or {}).get("truncated"):
                     problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
                                             f"{path} 超过 {len(text):,} 个字符的部分被截断"))
+        read_office = {str(self._args(c).get("path", "")): r for c, r in self._calls_named("office_read")}
         for path in self.inputs:
-            if ext(path) in OFFICE_EXTS:
+            if ext(path) not in OFFICE_EXTS:
+                continue
+            if path not in read_office:
                 problems.append(self._t(f"{path}: I cannot take text out of an office file offline",
                                         f"{path}：离线模式无法从 Office 文件中提取文字"))
+                continue
+            res = read_office[path] or {"ok": False}
+            data = res.get("data") if isinstance(res.get("data"), dict) else {}
+            text = data.get("text") if res.get("ok") is True else None
+            if not isinstance(text, str):
+                problems.append(f"{path}: {_error_of(res)}")
+            elif text.strip():
+                sources.append((path, text))
+                if data.get("truncated"):
+                    problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
+                                            f"{path} 超过 {len(text):,} 个字符的部分被截断"))
         return sources, problems
 
     def _content(self, sources: list[tuple[str, str]]) -> oc.Content:
@@ -228,7 +247,7 @@ class SkillAgentPlan:
             if blocks[0]["level"] == top and sum(1 for b in blocks if b["type"] == "heading"
                                                  and b["level"] == top) == 1:
                 return blocks[0]["text"], True
-        text_inputs = [p for p in self.inputs if ext(p) in TEXT_EXTS]
+        text_inputs = [p for p in self.inputs if ext(p) in TEXT_EXTS or ext(p) in OFFICE_EXTS]
         if text_inputs:
             stem = PurePosixPath(text_inputs[0]).stem.replace("_", " ").replace("-", " ").strip()
             if stem:
@@ -339,6 +358,8 @@ class SkillAgentPlan:
     def _create_summary(self, args: dict[str, Any], path: str) -> str:
         read = [self._args(c).get("path") for c, r in self._calls_named("read_workspace_file")
                 if r is not None and _file_text(r) is not None]
+        read += [self._args(c).get("path") for c, r in self._calls_named("office_read")
+                 if r is not None and r.get("ok") is True]
         src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
         src_zh = " " + "、".join(str(p) for p in read) + " " if read else "你在请求中提供的内容"
         if "slides" in args:

@@ -194,11 +194,40 @@ def test_no_content_completes_without_writing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_an_office_input_cannot_be_mined_for_text(ws: Path) -> None:
+def test_a_word_report_becomes_slides_through_office_read(ws: Path) -> None:
     run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
     run = run_skill_agent(ws, "pptx", "Turn quarterly-report.docx into slides", ["quarterly-report.docx"])
+    assert _steps(run) == ["list_workspace", "office_read", "pptx_create", "complete"]
+    assert run.complete["artifacts"] == ["quarterly-report.pptx"]
+    deck = pptx.Presentation(str(ws / "quarterly-report.pptx"))
+    titles = [s.shapes.title.text for s in deck.slides if s.shapes.title is not None]
+    assert titles[0] == "Quarterly Report"
+    assert {"Highlights", "Numbers", "Next steps"} <= set(titles)
+    tables = [sh.table for s in deck.slides for sh in s.shapes if sh.has_table]
+    assert [c.text for c in tables[0].rows[2].cells] == ["US", "3,400"]
+    assert "quarterly-report.docx" in run.complete["summary"]
+
+
+def test_chinese_word_to_ppt_and_a_deck_to_a_workbook(ws: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    run_skill_agent(ws, "docx", "把笔记做成 Word 文档", ["笔记.md"])
+    made = next(p.name for p in ws.glob("*.docx"))
+    run = run_skill_agent(ws, "pptx", "把这份Word做成PPT", [made])
+    deck = pptx.Presentation(str(ws / run.complete["artifacts"][0]))
+    assert deck.slides[0].shapes.title.text == "季度报告"
+    assert run.complete["artifacts"][0].startswith("季度报告")
+    run = run_skill_agent(ws, "xlsx", "把这个PPT做成Excel", [run.complete["artifacts"][0]])
+    wb = openpyxl.load_workbook(ws / run.complete["artifacts"][0])
+    rows = [[c.value for c in r] for r in wb.worksheets[0].iter_rows()]
+    assert ["华东", 1200] in rows and ["华南", 3400] in rows
+
+
+def test_a_broken_office_input_is_reported_and_nothing_written(ws: Path) -> None:
+    (ws / "broken.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    run = run_skill_agent(ws, "pptx", "Turn broken.docx into slides", ["broken.docx"])
     assert "pptx_create" not in _steps(run)
-    assert "cannot take text out of an office file" in run.complete["summary"]
+    assert "broken.docx" in run.complete["summary"]
+    assert not list(ws.glob("*.pptx"))
 
 
 def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
@@ -255,7 +284,7 @@ def test_a_truncated_or_unreadable_input_is_mentioned(ws: Path) -> None:
     assert run.complete["artifacts"] == ["big.docx"]
     summary = run.complete["summary"]
     assert "big.md was cut off after 200,000 characters" in summary
-    assert "report.docx: I cannot take text out of an office file offline" in summary
+    assert "report.docx: path: 'report.docx' does not exist" in summary
 
 
 @pytest.mark.soffice
