@@ -288,7 +288,8 @@ class SkillAgentPlan:
         blocks = content.blocks[1:] if from_heading else list(content.blocks)
         if from_heading:
             blocks = layout.promote_headings(blocks)
-        path = self._file_name(title)
+        default = title in DEFAULT_TITLE[self.kind]
+        path = self._file_name(_subject(content) or title if default else title)
         if self.kind in ("docx", "pdf"):
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
@@ -387,6 +388,24 @@ class SkillAgentPlan:
         if problems:
             summary += self._t(" Note: ", " 注意：") + "; ".join(problems) + self._t(".", "。")
         return summary
+
+
+def _subject(content: oc.Content) -> str:
+    """What the content is about, for a file name when there is no title: a heading, a table's
+    subject, a sheet's columns or the first words."""
+    heading = next((b["text"] for b in content.blocks if b["type"] == "heading"), "")
+    if heading:
+        return heading
+    named = next((name for name, _, _ in content.tables if name), "")
+    if named:
+        return named
+    if content.tables:
+        header = [h for h in content.tables[0][1] if h.strip()]
+        return " ".join(header[:3])
+    first = next((t for b in content.blocks if b["type"] != "image" for t in _texts(b) if t.strip()), "")
+    if re.search(r"[\u3400-\u9fff]", first[:12]):
+        return re.split(r"[，。,.；;：:！!？?]", first)[0][:12]
+    return " ".join(first.split()[:6])
 
 
 def _plural(n: int, word: str) -> str:

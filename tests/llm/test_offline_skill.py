@@ -362,3 +362,16 @@ def test_a_wide_table_keeps_every_column_across_slides(tmp_path: Path) -> None:
     deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
     tables = [sh.table for s in deck.slides for sh in s.shapes if sh.has_table]
     assert [c.text for t in tables for c in t.rows[0].cells] == header
+
+
+@pytest.mark.parametrize(("skill", "goal", "name"), [
+    ("xlsx", "生成Excel：\n名称,数量\n苹果,3", "名称-数量.xlsx"),
+    ("xlsx", "Make a spreadsheet:\nregion,sales\nEU,3", "region-sales.xlsx"),
+    ("xlsx", "做成表格：\n## 月度销量\n| 产品 | 数量 |\n|---|---|\n| 苹果 | 3 |", "月度销量.xlsx"),
+    ("docx", "Make a Word document:\nMeeting notes from Monday. We agreed on the plan.", "meeting-notes-from-monday-we-agreed.docx"),
+    ("pptx", "做成PPT：\n- 第一季度收入增长，成本下降\n- 第二点", "第一季度收入增长.pptx"),
+])
+def test_files_are_named_from_their_content(tmp_path: Path, skill: str, goal: str, name: str) -> None:
+    run = run_skill_agent(tmp_path, skill, goal)
+    assert run.complete["artifacts"] == [name]
+    assert (tmp_path / name).is_file()
