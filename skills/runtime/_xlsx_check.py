@@ -1,6 +1,7 @@
 """Evidence for a workbook, computed from the real file in one streaming pass."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -12,13 +13,16 @@ from openpyxl.utils.exceptions import CellCoordinatesException
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
 from skills.runtime._xlsx_read import SheetScan, formula_text, scan_workbook
-from skills.runtime._xlsx_write import cell_value
+from skills.runtime._xlsx_write import as_date, cell_value
 from skills.runtime.workspace import Workspace
 
 
 def same(expected: Any, actual: Any) -> bool:
     if type(expected) is type(actual) and expected == actual:
         return True
+    if isinstance(actual, dt.date) and isinstance(expected, str):  # an ISO date written as a real date
+        when = as_date(expected)
+        return when is not None and dt.datetime.fromisoformat(when.isoformat()) == actual
     if isinstance(expected, bool) or isinstance(actual, bool):
         return type(expected) is type(actual) and expected == actual
     if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
@@ -46,7 +50,8 @@ class _SpecMatcher:
         self.rows: dict[str, tuple[int, list[Any]]] = {}
         self.expected = 0
         for spec in sheets:
-            rows = ([spec["header"]] if spec.get("header") else []) + list(spec["rows"])
+            rows = ([[spec["title"]]] if spec.get("title") else []) + ([spec["header"]] if spec.get("header") else []) \
+                + list(spec["rows"])
             self.rows[spec["name"]] = (1, rows)
             self.expected += sum(1 for row in rows for v in row if v is not None)
         self.matched = 0

@@ -1,6 +1,7 @@
 """Excel commands: xlsx_create, xlsx_edit, xlsx_inspect, xlsx_verify, xlsx_recalculate."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,13 @@ from skills.runtime._pptx_xlsx_common import (
     input_file,
     validate_args,
 )
+from skills.runtime._xlsx_cached import compute, write_with_values
 from skills.runtime._xlsx_check import workbook_evidence
 from skills.runtime._xlsx_edit import apply_operations, lost_parts, open_for_edit, show
 from skills.runtime._xlsx_read import scan_workbook
 from skills.runtime._xlsx_recalc import recalculate
-from skills.runtime._xlsx_write import new_workbook
+from skills.runtime._xlsx_write import first_data_row, new_workbook
+from skills.runtime.soffice import soffice_path
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
@@ -41,8 +44,15 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     rel = args["path"]
     target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
     wb = new_workbook(args["sheets"])
+    computed = compute([(s["name"], s["rows"], first_data_row(s)) for s in args["sheets"]])
+    package = io.BytesIO()
+    wb.save(package)
     with ws.publish(rel) as staging:
-        wb.save(str(staging))
+        write_with_values(package, staging, computed)
+    left = [f for c in computed for f in c.unsupported]
+    if left and soffice_path():
+        # Formulas the engine does not know: LibreOffice computes the whole workbook instead.
+        recalculate(ws, target, rel)
     ev, scans = workbook_evidence(ws, target, sheets=[s["name"] for s in args["sheets"]], spec=args["sheets"])
     parts = ", ".join(f"{s.name} ({s.max_row} rows)" for s in scans)
     return _result(ev, f"Created {ev.path}: {parts}.", {"sheets": [s.name for s in scans]})
