@@ -105,7 +105,8 @@ _FORMULA_CELL = re.compile(rb'<c r="([A-Z]{1,3})(\d+)"([^>]*)><f>([^<]*)</f><v><
 def write_with_values(package: IO[bytes], staging: Path, sheets: Sequence[SheetValues]) -> None:
     """Copy the openpyxl package to ``staging`` with the computed values in the worksheets."""
     columns: dict[bytes, int] = {}
-    with zipfile.ZipFile(package) as zin, zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED) as zout:
+    # Level 1: the package was compressed once already; a second full deflate costs more than it saves.
+    with zipfile.ZipFile(package) as zin, zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zout:
         for info in zin.infolist():
             data = zin.read(info)
             m = re.fullmatch(r"xl/worksheets/sheet(\d+)\.xml", info.filename)
@@ -125,4 +126,4 @@ def write_with_values(package: IO[bytes], staging: Path, sheets: Sequence[SheetV
                             + mc.group(4) + b"</f><v>" + text.encode() + b"</v></c>")
 
                 data = _FORMULA_CELL.sub(put, data)
-            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)

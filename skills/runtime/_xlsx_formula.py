@@ -13,6 +13,7 @@ else raises :class:`Unsupported`; the caller then leaves the formula to LibreOff
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -318,11 +319,33 @@ def _range(ref: tuple[str | None, tuple[tuple[int, int, bool, bool], ...]]) -> N
     return many
 
 
-_COMPILED: dict[tuple[Any, ...], Node] = {}
+_COMPILED: dict[Any, Node] = {}
+_A1 = re.compile(r"(?<![A-Za-z0-9_.])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_(])")
+
+
+def _quick_key(formula: str, row: int, col: int) -> str | None:
+    """The formula with references as offsets, by one regex: a cache key that skips the tokenizer.
+
+    Only for formulas without quotes: inside text or a quoted sheet name a reference-like
+    word is not a reference, and two different formulas could then share a key.
+    """
+    if "'" in formula or '"' in formula:
+        return None
+
+    def offset(m: re.Match[str]) -> str:
+        c = column_index_from_string(m.group(2).upper())
+        r = int(m.group(4))
+        return (f"R{r}" if m.group(3) else f"R[{r - row}]") + (f"C{c}" if m.group(1) else f"C[{c - col}]")
+
+    return _A1.sub(offset, formula)
 
 
 def compile_formula(formula: str, row: int, col: int) -> Node:
     """A callable (get, row, col) -> value for ``formula`` written in cell (row, col)."""
+    quick = _quick_key(formula, row, col)
+    node = _COMPILED.get(quick) if quick is not None else None
+    if node is not None:
+        return node
     shape = shape_of(formula, row, col)
     node = _COMPILED.get(shape)
     if node is None:
@@ -333,6 +356,8 @@ def compile_formula(formula: str, row: int, col: int) -> Node:
         if len(_COMPILED) > 10_000:
             _COMPILED.clear()
         _COMPILED[shape] = node
+    if quick is not None:
+        _COMPILED[quick] = node
     return node
 
 
