@@ -9,6 +9,7 @@ from typing import Any
 
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
+from desktop.llm._offline_cells import wanted_chart
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     INPUTS,
@@ -304,20 +305,24 @@ class SkillAgentPlan:
                     f"{layout.MAX_SLIDES} 张。请改为生成 Word 文档或工作簿。")
             spec = {"path": path, "title": title, "slides": slides}
         else:
-            sheets = self._sheets(content)
+            # A "# Title" line or "titled '…'" asks for a title row; a "## Sales" line only names the table.
+            titled = explicit_title(self.goal) or (from_heading and content.blocks[0].get("level") == 1)
+            sheets = self._sheets(content, title if titled else None)
             if not sheets:
                 return None, self._t("Nothing was written: I found no table, CSV or list to put in a workbook.",
                                      "没有写入任何文件：没有找到可以放进工作簿的表格、CSV 或列表。")
             spec = {"path": path, "sheets": sheets}
         return spec, ""
 
-    def _sheets(self, content: oc.Content) -> list[dict[str, Any]]:
+    def _sheets(self, content: oc.Content, title: str | None) -> list[dict[str, Any]]:
         taken: set[str] = set()
         totals = wants_totals(self.goal)
+        chart = wanted_chart(self.goal)
         sheets = []
         for n, (name, header, rows) in enumerate(content.tables, start=1):
             sheet = layout.sheet_name(name, taken, f"Sheet{n}")
-            sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese))
+            sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese,
+                                                title=title if n == 1 else None, chart=chart))
         if not sheets:
             items = [b for b in content.blocks if b["type"] in ("bullets", "numbered", "paragraph")]
             rows = [[t] for b in items for t in _texts(b)]

@@ -53,7 +53,7 @@ class _SpecMatcher:
             rows = ([[spec["title"]]] if spec.get("title") else []) + ([spec["header"]] if spec.get("header") else []) \
                 + list(spec["rows"])
             self.rows[spec["name"]] = (1, rows)
-            self.expected += sum(1 for row in rows for v in row if v is not None)
+            self.expected += sum(1 for row in rows for v in row if v is not None and v != "")  # "" is no cell
         self.matched = 0
         self.mismatches: list[str] = []
 

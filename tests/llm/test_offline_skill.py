@@ -375,3 +375,37 @@ def test_files_are_named_from_their_content(tmp_path: Path, skill: str, goal: st
     run = run_skill_agent(tmp_path, skill, goal)
     assert run.complete["artifacts"] == [name]
     assert (tmp_path / name).is_file()
+
+
+def test_csv_with_totals_has_computed_values_typed_cells_title_and_chart(tmp_path: Path) -> None:
+    import datetime as dt
+
+    openpyxl = pytest.importorskip("openpyxl")
+    goal = ("生成Excel，加上合计，再加一个柱状图：\n# 2026 销售\n| 月份 | 日期 | 收入 | 占比 |\n|---|---|---|---|\n"
+            "| 一月 | 2026-01-31 | ¥1,200.50 | 25% |\n| 二月 | 2026/02/28 | ¥3,400 | 75% |")
+    run = run_skill_agent(tmp_path, "xlsx", goal)
+    assert run.complete["artifacts"] == ["2026-销售.xlsx"]
+    wb = openpyxl.load_workbook(tmp_path / "2026-销售.xlsx", data_only=True)
+    sh = wb.worksheets[0]
+    assert sh["A1"].value == "2026 销售" and [str(r) for r in sh.merged_cells.ranges] == ["A1:D1"]
+    assert [c.value for c in sh[2]] == ["月份", "日期", "收入", "占比"]
+    assert sh["B3"].value == dt.datetime(2026, 1, 31) and sh["B4"].value == dt.datetime(2026, 2, 28)
+    assert sh["C3"].value == 1200.5 and sh["C3"].number_format == '"¥"#,##0.00'
+    assert sh["D3"].value == 0.25 and sh["D3"].number_format == "0%"
+    assert sh["A5"].value == "合计" and sh["C5"].value == 4600.5  # the total's value, not "=SUM(...)"
+    assert sh["D5"].value is None  # shares are not summed
+    chart = sh._charts[0]
+    assert chart.tagname == "barChart" and chart.series[0].val.numRef.f.endswith("$C$3:$C$4")
+    assert run.results["xlsx_create"]["ok"] is True
+    checks = {c["name"]: c["status"] for c in run.results["xlsx_create"]["evidence"][0]["checks"]}
+    assert checks["no formula errors"] == "passed"
+
+
+@pytest.mark.parametrize(("request_text", "kind"), [
+    ("Make a spreadsheet with a line chart:", "lineChart"), ("做成表格，加一个饼图：", "pieChart"),
+    ("Put it in a workbook with a bar chart:", "barChart")])
+def test_chart_kinds_in_both_languages(tmp_path: Path, request_text: str, kind: str) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    run = run_skill_agent(tmp_path, "xlsx", request_text + "\nregion,sales\nEU,3\nUS,5")
+    sh = openpyxl.load_workbook(tmp_path / run.complete["artifacts"][0]).worksheets[0]
+    assert [c.tagname for c in sh._charts] == [kind]
