@@ -43,12 +43,12 @@ class Content:
 
 
 def _runs(inline: Token) -> list[dict[str, Any]]:
-    """Inline markdown as runs: bold/italic flags and links carried over, code kept as text."""
+    """Inline markdown as runs: bold, italic, inline code and links carried over."""
     runs: list[dict[str, Any]] = []
     bold = italic = 0
     link: str | None = None
 
-    def add(text: str) -> None:
+    def add(text: str, code: bool = False) -> None:
         if not text:
             return
         run: dict[str, Any] = {"text": text}
@@ -56,6 +56,8 @@ def _runs(inline: Token) -> list[dict[str, Any]]:
             run["bold"] = True
         if italic:
             run["italic"] = True
+        if code:
+            run["code"] = True
         if link:
             run["link"] = link
         if runs and {k: v for k, v in runs[-1].items() if k != "text"} == {k: v for k, v in run.items() if k != "text"}:
@@ -64,7 +66,9 @@ def _runs(inline: Token) -> list[dict[str, Any]]:
             runs.append(run)
 
     for child in inline.children or ():
-        if child.type in ("text", "code_inline", "html_inline"):
+        if child.type == "code_inline":
+            add(child.content, code=True)
+        elif child.type in ("text", "html_inline"):
             add(child.content)
         elif child.type == "softbreak":
             add(" ")

@@ -188,6 +188,25 @@ def body_of(request: str) -> str:
     return _instruction_split(request)[1]
 
 
+_TOC = re.compile(r"\btable of contents\b|\bcontents page\b|\btoc\b|目录", re.IGNORECASE)
+_PAGE_NUMBERS = re.compile(r"\bpage numbers?\b|\bnumbered pages\b|页码", re.IGNORECASE)
+_NEW_PAGES = re.compile(r"\b(?:each|every) (?:section|chapter)[^.]{0,30}\bnew page\b|\bpage breaks?\b"
+                        r"|\bnew page for each\b|分页|另起一页|每章.{0,6}新的一页|每一?章单独一页", re.IGNORECASE)
+
+
+def document_options(request: str) -> dict[str, object]:
+    """docx_create options the request asks for: a table of contents, page numbers, new pages per section."""
+    instruction = _instruction_split(request)[0]
+    opts: dict[str, object] = {}
+    if _TOC.search(instruction):
+        opts["toc"] = True
+    if _PAGE_NUMBERS.search(instruction):
+        opts["page_numbers"] = True
+    if _NEW_PAGES.search(instruction):
+        opts["new_page_level"] = 1
+    return opts
+
+
 def wants_totals(request: str) -> bool:
     return bool(_TOTALS.search(request))
 

@@ -16,6 +16,7 @@ from desktop.llm._offline_route import (
     OFFICE_EXTS,
     TEXT_EXTS,
     body_of,
+    document_options,
     explicit_title,
     ext,
     is_chinese,
@@ -294,6 +295,11 @@ class SkillAgentPlan:
         if self.kind in ("docx", "pdf"):
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
+            opts = document_options(self.goal)
+            if opts.pop("toc", False):
+                spec["blocks"] = [{"type": "toc", "title": self._t("Contents", "目录")}, *spec["blocks"]]
+            if self.kind == "docx":
+                spec.update(opts)
         elif self.kind == "pptx":
             slides = layout.deck_slides(title, blocks, chinese=self.chinese)
             if len(slides) > layout.MAX_SLIDES:

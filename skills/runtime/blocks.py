@@ -44,6 +44,7 @@ _RUN = {
         "text": _TEXT,
         "bold": {"type": "boolean"},
         "italic": {"type": "boolean"},
+        "code": {"type": "boolean", "description": "inline code, in a monospace font"},
         "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
     },
 }
@@ -61,7 +62,7 @@ def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ())
     }
 
 
-BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break")
+BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break", "toc")
 
 BLOCK_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -93,6 +94,8 @@ BLOCK_SCHEMA: dict[str, Any] = {
             ["path"],
         ),
         _closed("page_break", {}),
+        # A table of contents of the document's headings (a TOC field Word updates, in DOCX).
+        _closed("toc", {"levels": {"type": "integer", "minimum": 1, "maximum": 6}, "title": _TEXT}),
     ],
 }
 

@@ -25,7 +25,7 @@ from skills.runtime.blocks import (
 )
 from skills.runtime.docx_edit import apply_operations
 from skills.runtime.docx_read import Outline, norm, open_docx, read_outline, text_index
-from skills.runtime.docx_write import BlockWriter, new_document
+from skills.runtime.docx_write import BlockWriter, layout_pages, new_document
 from skills.runtime.workspace import Workspace
 
 _PATH = {"type": "string", "minLength": 1, "maxLength": 500}
@@ -41,6 +41,11 @@ CREATE_SCHEMA: dict[str, Any] = {
         "blocks": BLOCKS_SCHEMA,
         "header": _SHORT,
         "footer": _SHORT,
+        "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
+                         "description": "page numbers in the footer: true, or a pattern with {page} and "
+                                        "{pages}, e.g. \"Page {page} of {pages}\" or \"第 {page} 页\""},
+        "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
+                           "description": "headings of this level or higher start a new page (not the first)"},
         "overwrite": {"type": "boolean"},
     },
 }
@@ -152,7 +157,8 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
     doc = new_document(args.get("title"), args.get("header"), args.get("footer"))
-    BlockWriter(doc, images).write(blocks)
+    written = BlockWriter(doc, images).write(blocks)
+    layout_pages(doc, written, blocks, args)
     with ws.publish(args["path"]) as staging:
         doc.save(str(staging))
     target = ws.resolve(args["path"])

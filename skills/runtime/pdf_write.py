@@ -50,6 +50,8 @@ def _paragraph(block: dict[str, Any]) -> str:
             t = f"<b>{t}</b>"
         if run.get("italic"):
             t = f"<i>{t}</i>"
+        if run.get("code"):
+            t = f"<code>{t}</code>"
         if run.get("link"):
             t = f'<a href="{_e(run["link"])}">{t}</a>'
         parts.append(t)
@@ -110,6 +112,11 @@ def blocks_to_html(title: str | None, blocks: list[dict[str, Any]], images: dict
             chunks[-1].append(_image(block, name, info))
         elif kind == "page_break":
             chunks.append([])
+        elif kind == "toc":  # a PDF has no fields: the headings, listed where the contents go
+            levels = int(block.get("levels", 3))
+            entries = "".join(f'<p style="margin-left: {(b["level"] - 1) * 18}pt">{_e(b["text"])}</p>'
+                              for b in blocks if b["type"] == "heading" and b["level"] <= levels)
+            chunks[-1].append((f"<h2>{_e(block['title'])}</h2>" if block.get("title") else "") + entries)
     if len(chunks) > 1 and not chunks[-1]:
         chunks.pop()  # a trailing page break must not add an empty page
     return ["".join(c) for c in chunks]

@@ -409,3 +409,30 @@ def test_chart_kinds_in_both_languages(tmp_path: Path, request_text: str, kind: 
     run = run_skill_agent(tmp_path, "xlsx", request_text + "\nregion,sales\nEU,3\nUS,5")
     sh = openpyxl.load_workbook(tmp_path / run.complete["artifacts"][0]).worksheets[0]
     assert [c.tagname for c in sh._charts] == [kind]
+
+
+def test_word_with_contents_page_numbers_new_pages_and_inline_code(ws: Path) -> None:
+    from docx.oxml.ns import qn
+
+    goal = "Make a Word document with a table of contents, page numbers and each section on a new page:\n" \
+           "# Guide\n\n## Setup\nRun `make install` — **very important**.\n\n## Use\nOpen *the app*."
+    run = run_skill_agent(ws, "docx", goal)
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    body = d.element.body
+    assert "TOC" in "".join(t.text for t in body.iter(qn("w:instrText")))
+    assert "PAGE" in "".join(t.text for t in d.sections[0].footer._element.iter(qn("w:instrText")))
+    runs = {r.text: r for p in d.paragraphs for r in p.runs}
+    assert runs["very important"].bold and runs["make install"].font.name == "Consolas"
+    assert runs["the app"].italic
+    use = next(p for p in d.paragraphs if p.text == "Use" and p.style.name.startswith("Heading"))
+    assert use.paragraph_format.page_break_before
+
+
+def test_chinese_word_with_contents_and_page_numbers(ws: Path) -> None:
+    from docx.oxml.ns import qn
+
+    run = run_skill_agent(ws, "docx", "做成Word，加目录和页码：\n# 指南\n## 安装\n内容\n## 使用\n内容")
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    assert "目录" in [p.text for p in d.paragraphs]
+    footer = "".join(t.text for t in d.sections[0].footer._element.iter(qn("w:t")))
+    assert "第" in footer and "页" in footer
