@@ -207,6 +207,15 @@ def document_options(request: str) -> dict[str, object]:
     return opts
 
 
+_SUGGEST = re.compile(r"\bsuggest(?:ed)? (?:changes|edits)\b|\btrack(?:ed)? changes\b|\bas suggestions\b"
+                      r"|修订模式|修订|建议修改|以建议", re.IGNORECASE)
+
+
+def wants_suggestions(request: str) -> bool:
+    """"suggest changes" / "修订模式": edit as tracked changes for review, not in place."""
+    return bool(_SUGGEST.search(request))
+
+
 def wants_totals(request: str) -> bool:
     return bool(_TOTALS.search(request))
 

@@ -25,6 +25,7 @@ from desktop.llm._offline_route import (
     route,
     slug,
     split_files,
+    wants_suggestions,
     wants_totals,
 )
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
@@ -127,8 +128,11 @@ class SkillAgentPlan:
             return self._create_turn(name)
         if name.endswith("_edit"):
             find, repl = parse_edit(self.goal) or ("", "")  # _action only picks an edit when this parses
-            return self._call(name, {"path": target, "operations": [
-                {"op": "replace_text", "find": find, "replace": repl}]})
+            args: dict[str, Any] = {"path": target, "operations": [
+                {"op": "replace_text", "find": find, "replace": repl}]}
+            if name == "docx_edit" and wants_suggestions(self.goal):
+                args["track_changes"] = True
+            return self._call(name, args)
         return self._call(name, {"path": target})
 
     def _action(self) -> tuple[str, str | None] | None:
@@ -361,6 +365,12 @@ class SkillAgentPlan:
             n_zh = f"（共 {sum(counts)} 处）" if isinstance(counts, list) and counts else ""
             summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
                               f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
+            if args.get("track_changes"):
+                summary = self._t(
+                    f"Suggested replacing \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n} as "
+                    f"tracked changes by Mira; accept or reject them in Word.",
+                    f"已在 {target} 中以修订（作者 Mira）建议将“{op.get('find')}”改为“{op.get('replace')}”{n_zh}，"
+                    f"可在 Word 中接受或拒绝。")
         elif call.name.endswith("_inspect"):
             summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         else:

@@ -436,3 +436,18 @@ def test_chinese_word_with_contents_and_page_numbers(ws: Path) -> None:
     assert "目录" in [p.text for p in d.paragraphs]
     footer = "".join(t.text for t in d.sections[0].footer._element.iter(qn("w:t")))
     assert "第" in footer and "页" in footer
+
+
+@pytest.mark.parametrize("goal", ['Suggest changes in quarterly-report.docx: replace "Tokyo" with "Osaka"',
+                                  "用修订模式把 quarterly-report.docx 中的“Tokyo”改成“Osaka”"])
+def test_suggested_edits_are_tracked_changes(ws: Path, goal: str) -> None:
+    from docx.oxml.ns import qn
+
+    run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    run = run_skill_agent(ws, "docx", goal, ["quarterly-report.docx"])
+    call = next(c for m in run.messages for c in m.tool_calls if c.name == "docx_edit")
+    assert json.loads(call.arguments)["track_changes"] is True
+    body = docx.Document(str(ws / "quarterly-report.docx")).element.body
+    assert ["".join(t.text for t in el.iter(qn("w:delText"))) for el in body.iter(qn("w:del"))] == ["Tokyo"]
+    assert ["".join(t.text for t in el.iter(qn("w:t"))) for el in body.iter(qn("w:ins"))] == ["Osaka"]
+    assert "Mira" in run.complete["summary"]
