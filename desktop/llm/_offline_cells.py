@@ -88,3 +88,18 @@ def wanted_chart(request: str) -> str | None:
         if pattern.search(request):
             return kind
     return None
+
+
+def chart_slide(title: str, kind: str, header: list[Any], rows: list[list[Any]]) -> dict[str, Any] | None:
+    """A pptx chart slide from a table: first column as categories, its numeric columns as series."""
+    if not rows or len(header) < 2:
+        return None
+    typed, _formats, summable = typed_columns([[str(c) for c in r] for r in rows], len(header))
+    series = [c for c in sorted(summable) if c != 0][:1 if kind == "pie" else 20]
+    if not series:
+        return None
+    typed = typed[:200]
+    return {"layout": "chart", "title": title, "chart": kind,
+            "categories": [str(r[0]) for r in typed],
+            "series": [{"name": str(header[c]) or f"Series {n}", "values": [
+                r[c] if isinstance(r[c], (int, float)) else None for r in typed]} for n, c in enumerate(series, 1)]}

@@ -216,6 +216,13 @@ def wants_suggestions(request: str) -> bool:
     return bool(_SUGGEST.search(request))
 
 
+_TEMPLATE = re.compile(r"\btemplates?\b|模板|母版", re.IGNORECASE)
+
+
+def wants_template(request: str) -> bool:
+    return bool(_TEMPLATE.search(request))
+
+
 def wants_totals(request: str) -> bool:
     return bool(_TOTALS.search(request))
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
-from desktop.llm._offline_cells import wanted_chart
+from desktop.llm._offline_cells import chart_slide, wanted_chart
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     INPUTS,
@@ -26,6 +26,7 @@ from desktop.llm._offline_route import (
     slug,
     split_files,
     wants_suggestions,
+    wants_template,
     wants_totals,
 )
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
@@ -167,6 +168,14 @@ class SkillAgentPlan:
         return self._t("Nothing was done: I could not find a file or a command for this request.",
                        "没有执行任何操作：找不到这个请求所需的文件或命令。")
 
+    def _template(self) -> str | None:
+        """The attached .pptx/.docx the request names as a template ("use template.pptx", "用这个模板")."""
+        if self.kind not in ("pptx", "docx") or not wants_template(self.goal):
+            return None
+        suffixes = (".pptx",) if self.kind == "pptx" else (".docx", ".dotx")
+        named = [n for n in mentioned_files(self.goal) if ext(n) in suffixes and n in self.inputs]
+        return (named or [p for p in self.inputs if ext(p) in suffixes] or [None])[0]
+
     # -- create -----------------------------------------------------------
 
     def _create_turn(self, command: str) -> Completion:
@@ -179,7 +188,8 @@ class SkillAgentPlan:
         # An office file's content comes through office_read as markdown ("turn report.docx into slides").
         office_read = {self._args(c).get("path") for c, _ in self._calls_named("office_read")}
         for path in self.inputs:
-            if ext(path) in OFFICE_EXTS and path not in office_read and "office_read" in self.tools:
+            if ext(path) in OFFICE_EXTS and path not in office_read and "office_read" in self.tools \
+                    and path != self._template():
                 return self._call("office_read", {"path": path, "max_chars": MAX_READ_CHARS})
         spec, error = self._build_spec(command)
         if spec is None:
@@ -205,7 +215,7 @@ class SkillAgentPlan:
                                             f"{path} 超过 {len(text):,} 个字符的部分被截断"))
         read_office = {str(self._args(c).get("path", "")): r for c, r in self._calls_named("office_read")}
         for path in self.inputs:
-            if ext(path) not in OFFICE_EXTS:
+            if ext(path) not in OFFICE_EXTS or path == self._template():
                 continue
             if path not in read_office:
                 problems.append(self._t(f"{path}: I cannot take text out of an office file offline",
@@ -304,6 +314,9 @@ class SkillAgentPlan:
                 spec["blocks"] = [{"type": "toc", "title": self._t("Contents", "目录")}, *spec["blocks"]]
             if self.kind == "docx":
                 spec.update(opts)
+                template = self._template()
+                if template:
+                    spec["template"] = template
         elif self.kind == "pptx":
             slides = layout.deck_slides(title, blocks, chinese=self.chinese)
             if len(slides) > layout.MAX_SLIDES:
@@ -313,7 +326,13 @@ class SkillAgentPlan:
                     f"{layout.MAX_SLIDES}. Ask for a Word document or a workbook instead.",
                     f"没有写入任何文件：这些内容需要 {len(slides)} 张幻灯片，而一个演示文稿最多 "
                     f"{layout.MAX_SLIDES} 张。请改为生成 Word 文档或工作簿。")
+            chart = wanted_chart(self.goal)
+            if chart:
+                slides = _with_charts(slides, chart)
             spec = {"path": path, "title": title, "slides": slides}
+            template = self._template()
+            if template:
+                spec["template"] = template
         else:
             # A "# Title" line or "titled '…'" asks for a title row; a "## Sales" line only names the table.
             titled = explicit_title(self.goal) or (from_heading and content.blocks[0].get("level") == 1)
@@ -409,6 +428,18 @@ class SkillAgentPlan:
         if problems:
             summary += self._t(" Note: ", " 注意：") + "; ".join(problems) + self._t(".", "。")
         return summary
+
+
+def _with_charts(slides: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """A chart slide after every table slide that has numbers to draw."""
+    out: list[dict[str, Any]] = []
+    for slide in slides:
+        out.append(slide)
+        if slide["layout"] == "table":
+            made = chart_slide(slide["title"], kind, slide["header"], slide["rows"])
+            if made is not None:
+                out.append(made)
+    return out
 
 
 def _subject(content: oc.Content) -> str:

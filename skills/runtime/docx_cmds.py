@@ -24,6 +24,7 @@ from skills.runtime.blocks import (
     outline_summary,
     summary_text,
 )
+from skills.runtime._docx_template import open_template
 from skills.runtime.docx_edit import apply_operations
 from skills.runtime.docx_read import Outline, norm, open_docx, read_outline, text_index
 from skills.runtime.docx_write import BlockWriter, layout_pages, new_document
@@ -47,6 +48,8 @@ CREATE_SCHEMA: dict[str, Any] = {
                                         "{pages}, e.g. \"Page {page} of {pages}\" or \"第 {page} 页\""},
         "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
                            "description": "headings of this level or higher start a new page (not the first)"},
+        "template": {"type": "string", "description": "a workspace .docx or .dotx whose styles, page setup, "
+                                                      "headers and footers the new document uses"},
         "overwrite": {"type": "boolean"},
     },
 }
@@ -161,7 +164,8 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     create_target(ws, args["path"], ".docx", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
-    doc = new_document(args.get("title"), args.get("header"), args.get("footer"))
+    base = open_template(ws, args["template"]) if args.get("template") else None
+    doc = new_document(args.get("title"), args.get("header"), args.get("footer"), base)
     written = BlockWriter(doc, images).write(blocks)
     layout_pages(doc, written, blocks, args)
     with ws.publish(args["path"]) as staging:

@@ -33,9 +33,10 @@ _BULLET_STYLES = ("List Bullet", "List Bullet 2", "List Bullet 3")
 _NUMBER_STYLES = ("List Number", "List Number 2", "List Number 3")
 
 
-def new_document(title: str | None, header: str | None, footer: str | None) -> Document:
-    """A fresh document with CJK-safe fonts, header/footer and title set."""
-    doc = docx.Document()
+def new_document(title: str | None, header: str | None, footer: str | None, base: Document | None = None
+                 ) -> Document:
+    """A fresh document (or the emptied ``base`` template) with CJK-safe fonts, header/footer and title set."""
+    doc = base if base is not None else docx.Document()
     setup_east_asian_fonts(doc)
     section = doc.sections[0]
     if header:
@@ -44,7 +45,9 @@ def new_document(title: str | None, header: str | None, footer: str | None) -> D
         _set_text(section.footer.paragraphs[0], footer)
     if title:
         doc.core_properties.title = title[:250]
-        _set_text(doc.add_paragraph(style="Title"), title)
+        p = doc.add_paragraph()
+        p._p.style = BlockWriter(doc, {}).style_id("Title")
+        _set_text(p, title)
     return doc
 
 

@@ -451,3 +451,38 @@ def test_suggested_edits_are_tracked_changes(ws: Path, goal: str) -> None:
     assert ["".join(t.text for t in el.iter(qn("w:delText"))) for el in body.iter(qn("w:del"))] == ["Tokyo"]
     assert ["".join(t.text for t in el.iter(qn("w:t"))) for el in body.iter(qn("w:ins"))] == ["Osaka"]
     assert "Mira" in run.complete["summary"]
+
+
+def test_slides_on_a_template_with_a_chart_from_the_table(ws: Path) -> None:
+    from pptx.util import Inches
+
+    t = pptx.Presentation()
+    t.slide_width = Inches(10)
+    t.slide_layouts[0].name = "Brand Title"
+    t.save(str(ws / "brand.pptx"))
+    run = run_skill_agent(ws, "pptx", "用这个模板把笔记做成PPT，加一个柱状图", ["笔记.md", "brand.pptx"])
+    assert "office_read" not in _steps(run)  # the template is not content
+    deck = pptx.Presentation(str(ws / run.complete["artifacts"][0]))
+    assert deck.slide_width == Inches(10) and deck.slides[0].slide_layout.name == "Brand Title"
+    charts = [sh.chart for s in deck.slides for sh in s.shapes if sh.has_chart]
+    assert len(charts) == 1 and [s.name for s in charts[0].series] == ["销售额"]
+    assert list(charts[0].series[0].values) == [1200, 3400]
+    assert list(charts[0].plots[0].categories) == ["华东", "华南"]
+
+
+def test_word_on_a_dotx_template(ws: Path) -> None:
+    import zipfile
+
+    t = docx.Document()
+    t.sections[0].header.paragraphs[0].text = "ACME"
+    t.save(str(ws / "t.docx"))
+    with zipfile.ZipFile(ws / "t.docx") as zin, zipfile.ZipFile(ws / "brand.dotx", "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            zout.writestr(info, data.replace(b"document.main+xml", b"template.main+xml")
+                          if info.filename == "[Content_Types].xml" else data)
+    run = run_skill_agent(ws, "docx", "Use the template brand.dotx for a Word version of my notes",
+                          ["notes.md", "brand.dotx"])
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    assert d.sections[0].header.paragraphs[0].text == "ACME"
+    assert "Quarterly Report" in [p.text for p in d.paragraphs]

@@ -58,3 +58,35 @@ def test_chinese_page_numbers_and_a_pdf_with_contents(tmp_path: Path) -> None:
     assert get_command("pdf_create").run(ws, {"path": "z.pdf", "blocks": blocks}).ok
     text = fitz.open(tmp_path / "z.pdf")[0].get_text()
     assert text.count("第一章") == 2  # listed in the contents and as the heading
+
+
+def test_a_document_on_a_user_template_keeps_its_styles_and_header(tmp_path: Path) -> None:
+    import zipfile
+
+    from docx.shared import RGBColor
+
+    t = docx.Document()
+    t.styles["Heading 1"].font.color.rgb = RGBColor(0xAA, 0x11, 0x22)
+    t.styles["Normal"].font.name = "Georgia"
+    t.sections[0].header.paragraphs[0].text = "ACME letterhead"
+    t.add_paragraph("Template sample text that must not appear")
+    t.save(str(tmp_path / "brand.docx"))
+    # the same file as a Word template (.dotx): one content type differs
+    with zipfile.ZipFile(tmp_path / "brand.docx") as zin, zipfile.ZipFile(tmp_path / "brand.dotx", "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "[Content_Types].xml":
+                data = data.replace(b"document.main+xml", b"template.main+xml")
+            zout.writestr(info, data)
+    ws = Workspace(tmp_path)
+    for template in ("brand.docx", "brand.dotx"):
+        res = get_command("docx_create").run(ws, {"path": f"from-{template}.docx", "template": template,
+                                                  "title": "Offer", "blocks": BLOCKS[1:]})
+        assert res.ok, res.message
+        d = docx.Document(str(tmp_path / f"from-{template}.docx"))
+        assert d.styles["Heading 1"].font.color.rgb == RGBColor(0xAA, 0x11, 0x22)
+        assert d.styles["Normal"].font.name == "Georgia"
+        assert d.sections[0].header.paragraphs[0].text == "ACME letterhead"
+        texts = [p.text for p in d.paragraphs]
+        assert "Template sample text that must not appear" not in texts
+        assert texts[0] == "Offer" and "Intro" in texts
