@@ -113,6 +113,7 @@ _BUILTIN_MODULES = (
     "skills.runtime.xlsx_cmds",
     "skills.runtime.render_cmds",
     "skills.runtime.office_read",
+    "skills.runtime.pdf_edit",
 )
 _loaded = False
 
