@@ -5,6 +5,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from desktop.llm._offline_pdf import wants_fields, wants_fill
+
 ATTACHED = re.compile(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
 INPUTS = re.compile(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -129,6 +131,9 @@ def route(request: str, files: list[str]) -> Route:
         return Route("xlsx-recalc" if target else None, "recalc" if target else "none", tuple(allfiles), target)
     if _RENDER.search(request) and office:
         return Route("render-check", "render", tuple(allfiles), office[0])
+    pdf = next((f for f in office if ext(f) == ".pdf"), None)
+    if pdf and (wants_fill(request) or wants_fields(request)):
+        return Route("pdf", "fill", tuple(allfiles), pdf)
     if office and (parse_edit(request) is not None):
         return Route(OFFICE_EXTS[ext(office[0])], "edit", tuple(allfiles), office[0])
     strong = _wanted_format(words)

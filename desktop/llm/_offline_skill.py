@@ -10,6 +10,7 @@ from typing import Any
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
 from desktop.llm._offline_cells import chart_slide, wanted_chart
+from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     INPUTS,
@@ -127,6 +128,11 @@ class SkillAgentPlan:
         name, target = action
         if name.endswith("_create"):
             return self._create_turn(name)
+        if name == "pdf_fill_form":
+            return self._fill_turn(target)
+        if name == "pdf_replace_text":
+            find, repl = parse_edit(self.goal) or ("", "")
+            return self._call(name, {"path": target, "find": find, "replace": repl})
         if name.endswith("_edit"):
             find, repl = parse_edit(self.goal) or ("", "")  # _action only picks an edit when this parses
             args: dict[str, Any] = {"path": target, "operations": [
@@ -148,19 +154,42 @@ class SkillAgentPlan:
             return ("xlsx_recalculate", xlsx) if xlsx else None
         if self.kind is None:
             return None
+        pdf = target or next((f for f in decision.inputs if ext(f) == ".pdf"), None)
+        if self.kind == "pdf" and pdf and ext(pdf) == ".pdf" and (wants_fill(self.goal) or wants_fields(self.goal)):
+            # The fields are always listed first: a fill is matched against the form's own names.
+            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(body_of(self.goal))
+                    else "pdf_form_fields", pdf)
         if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
-            # Only documents and decks take replace_text; spreadsheets and PDFs have no such edit.
-            name = f"{self.kind}_edit"
-            return (name, target) if self.kind in ("docx", "pptx") and name in self.tools else None
+            # Documents and decks take replace_text, PDFs an in-place replace; spreadsheets have no such edit.
+            name = {"docx": "docx_edit", "pptx": "pptx_edit", "pdf": "pdf_replace_text"}.get(self.kind, "")
+            return (name, target) if name in self.tools else None
         if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             name = f"{self.kind}_inspect"
             return (name, target) if name in self.tools else None
         name = f"{self.kind}_create"
         return (name, None) if name in self.tools else None
 
+    def _fill_turn(self, target: str | None) -> Completion:
+        listed = [r for _, r in self._calls_named("pdf_form_fields") if r is not None]
+        if not listed:
+            return self._call("pdf_form_fields", {"path": target})
+        res = listed[-1]
+        if res.get("ok") is not True:
+            return self._complete(self._t(f"Nothing was written: {_error_of(res)}", f"没有写入任何文件：{_error_of(res)}"))
+        data = res.get("data") if isinstance(res.get("data"), dict) else {}
+        fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
+        values, unknown = match_fields(fill_pairs(body_of(self.goal)), fields)
+        names = ", ".join(str(f.get("name")) for f in fields) or self._t("(none)", "（无）")
+        if unknown or not values:
+            return self._complete(self._t(
+                f"Nothing was written: {target} has no field named {', '.join(unknown) or '…'}. Its fields are: "
+                f"{names}.", f"没有写入任何文件：{target} 中没有名为 {'、'.join(unknown) or '…'} 的字段。"
+                             f"它的字段有：{names}。"))
+        return self._call("pdf_fill_form", {"path": target, "values": values})
+
     def _cannot(self) -> str:
         decision = route(self.goal, self.inputs)
-        if decision.intent == "edit" and self.kind in ("xlsx", "pdf"):
+        if decision.intent == "edit" and self.kind == "xlsx":
             return self._t(f"Nothing was written: replacing text is not something I can do offline in a "
                            f"{KIND_LABEL[self.kind]} file. Connect a real model in Settings for this edit.",
                            f"没有写入任何文件：离线模式无法替换 {KIND_LABEL[self.kind]} 文件中的文字。"
@@ -392,9 +421,34 @@ class SkillAgentPlan:
                     f"可在 Word 中接受或拒绝。")
         elif call.name.endswith("_inspect"):
             summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+        elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
+            summary = self._pdf_summary(call.name, args, res)
         else:
             summary = message or self._t(f"{call.name} finished for {target}.", f"{target} 的 {call.name} 已完成。")
         return self._complete(summary, paths)
+
+    def _pdf_summary(self, name: str, args: dict[str, Any], res: dict[str, Any]) -> str:
+        target = str(args.get("path") or "")
+        data = res.get("data") if isinstance(res.get("data"), dict) else {}
+        if name == "pdf_form_fields":
+            fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
+            if not fields:
+                return self._t(f"{target} has no form fields.", f"{target} 没有表单字段。")
+            lines = "\n".join(f"- {f.get('name')} ({f.get('type')}): {f.get('value') or ''}" for f in fields)
+            return self._t(f"{target} has {len(fields)} form fields:\n{lines}",
+                           f"{target} 有 {len(fields)} 个表单字段：\n{lines}")
+        if name == "pdf_fill_form":
+            values = args.get("values") or {}
+            shown = "; ".join(f"{k} = {v}" for k, v in values.items())
+            return self._t(f"Filled {len(values)} field(s) in {target}: {shown}.",
+                           f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
+        where = data.get("replacements") or []
+        pages = sorted({r.get("page") for r in where if isinstance(r, dict)})
+        return self._t(f"Replaced \"{args.get('find')}\" with \"{args.get('replace')}\" in {target}: "
+                       f"{_plural(len(where), 'text run')} on page(s) {', '.join(map(str, pages))}, "
+                       f"in the same font and size.",
+                       f"已将 {target} 中的“{args.get('find')}”改为“{args.get('replace')}”：第 "
+                       f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，字体和字号不变。")
 
     def _create_summary(self, args: dict[str, Any], path: str) -> str:
         read = [self._args(c).get("path") for c, r in self._calls_named("read_workspace_file")

@@ -486,3 +486,41 @@ def test_word_on_a_dotx_template(ws: Path) -> None:
     d = docx.Document(str(ws / run.complete["artifacts"][0]))
     assert d.sections[0].header.paragraphs[0].text == "ACME"
     assert "Quarterly Report" in [p.text for p in d.paragraphs]
+
+
+def _form_pdf(path: Path) -> None:
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((72, 60), "Dear Acme team,", fontname="helv", fontsize=12)
+    for name, kind, y in (("Full Name", fitz.PDF_WIDGET_TYPE_TEXT, 100), ("Agree", fitz.PDF_WIDGET_TYPE_CHECKBOX, 140)):
+        w = fitz.Widget()
+        w.field_name, w.field_type, w.rect = name, kind, fitz.Rect(72, y, 300, y + 20)
+        page.add_widget(w)
+    doc.save(path)
+
+
+def test_pdf_form_fields_listed_then_filled_in_both_languages(tmp_path: Path) -> None:
+    from ._driver import MAIN_TOOLS, decide
+    from desktop.llm import ChatMessage
+
+    _form_pdf(tmp_path / "form.pdf")
+    main = decide([ChatMessage("user", "fill in form.pdf: full name = Ada Lovelace; Agree = yes")], MAIN_TOOLS)
+    assert json.loads(main.tool_calls[0].arguments)["skill_id"] == "pdf"
+    run = run_skill_agent(tmp_path, "pdf", "What fields does form.pdf have?", ["form.pdf"])
+    assert _steps(run) == ["pdf_form_fields", "complete"]
+    assert "Full Name" in run.complete["summary"] and "Agree" in run.complete["summary"]
+    run = run_skill_agent(tmp_path, "pdf", "fill in form.pdf: full name = Ada Lovelace; Agree = yes", ["form.pdf"])
+    assert _steps(run) == ["pdf_form_fields", "pdf_fill_form", "complete"]
+    values = {w.field_name: w.field_value for w in fitz.open(tmp_path / "form.pdf")[0].widgets()}
+    assert values["Full Name"] == "Ada Lovelace" and values["Agree"] not in ("Off", "")
+    run = run_skill_agent(tmp_path, "pdf", "填写 form.pdf：邮箱 = a@b.c", ["form.pdf"])
+    assert "pdf_fill_form" not in _steps(run)
+    assert "没有名为 邮箱 的字段" in run.complete["summary"] and "Full Name" in run.complete["summary"]
+
+
+def test_pdf_text_replaced_in_place(tmp_path: Path) -> None:
+    _form_pdf(tmp_path / "letter.pdf")
+    run = run_skill_agent(tmp_path, "pdf", 'In letter.pdf replace "Acme" with "Mira"', ["letter.pdf"])
+    assert _steps(run) == ["pdf_replace_text", "complete"]
+    assert "page(s) 1" in run.complete["summary"]
+    assert "Dear Mira team," in fitz.open(tmp_path / "letter.pdf")[0].get_text()
