@@ -253,3 +253,25 @@ def test_title_row_typed_dates_and_a_native_chart(ws: Workspace) -> None:
     assert series.val.numRef.f == "'Sales'!$C$3:$C$4" and series.tx.strRef.f.replace("$", "") == "'Sales'!C2"
     cat = series.cat.numRef or series.cat.strRef
     assert cat.f == "'Sales'!$A$3:$A$4"  # the total row is left out of the chart
+
+
+def test_large_sheet_check_counts_every_cell_and_compares_a_fixed_sample(ws: Workspace) -> None:
+    from openpyxl import Workbook
+
+    from skills.runtime._xlsx_check import workbook_evidence
+
+    spec = {"name": "S", "header": ["n", "sq"], "rows": [[i, i * i] for i in range(3000)]}
+    wb = Workbook()
+    sh = wb.active
+    sh.title = "S"
+    sh.append(spec["header"])
+    for i, row in enumerate(spec["rows"]):
+        sh.append(row if i != 2600 else [row[0]])  # row 2602 lost a cell, outside the all-rows part
+    ws.root.mkdir(parents=True, exist_ok=True)
+    wb.save(ws.root / "s.xlsx")
+    ev, _ = workbook_evidence(ws, ws.root / "s.xlsx", spec=[spec])
+    check = next(c for c in ev.checks if c.name == "content matches spec")
+    assert check.status == "failed" and "holds 6001 cells, the request 6002" in check.detail
+    res = run(ws, "xlsx_create", path="big.xlsx", sheets=[spec])
+    check = next(c for c in res.evidence[0].checks if c.name == "content matches spec")
+    assert check.status == "passed" and "all 6002 cells present" in check.detail
