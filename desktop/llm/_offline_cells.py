@@ -103,3 +103,15 @@ def chart_slide(title: str, kind: str, header: list[Any], rows: list[list[Any]])
             "categories": [str(r[0]) for r in typed],
             "series": [{"name": str(header[c]) or f"Series {n}", "values": [
                 r[c] if isinstance(r[c], (int, float)) else None for r in typed]} for n, c in enumerate(series, 1)]}
+
+
+def with_charts(slides: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """A chart slide after every table slide that has numbers to draw."""
+    out: list[dict[str, Any]] = []
+    for slide in slides:
+        out.append(slide)
+        if slide["layout"] == "table":
+            made = chart_slide(slide["title"], kind, slide["header"], slide["rows"])
+            if made is not None:
+                out.append(made)
+    return out

@@ -9,7 +9,7 @@ from typing import Any
 
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
-from desktop.llm._offline_cells import chart_slide, wanted_chart
+from desktop.llm._offline_cells import wanted_chart, with_charts
 from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
@@ -30,6 +30,7 @@ from desktop.llm._offline_route import (
     wants_template,
     wants_totals,
 )
+from desktop.llm._offline_summary import block_texts, create_summary, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 10
@@ -334,7 +335,7 @@ class SkillAgentPlan:
         if from_heading:
             blocks = layout.promote_headings(blocks)
         default = title in DEFAULT_TITLE[self.kind]
-        path = self._file_name(_subject(content) or title if default else title)
+        path = self._file_name(subject(content) or title if default else title)
         if self.kind in ("docx", "pdf"):
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
@@ -357,7 +358,7 @@ class SkillAgentPlan:
                     f"{layout.MAX_SLIDES} 张。请改为生成 Word 文档或工作簿。")
             chart = wanted_chart(self.goal)
             if chart:
-                slides = _with_charts(slides, chart)
+                slides = with_charts(slides, chart)
             spec = {"path": path, "title": title, "slides": slides}
             template = self._template()
             if template:
@@ -383,7 +384,7 @@ class SkillAgentPlan:
                                                 title=title if n == 1 else None, chart=chart))
         if not sheets:
             items = [b for b in content.blocks if b["type"] in ("bullets", "numbered", "paragraph")]
-            rows = [[t] for b in items for t in _texts(b)]
+            rows = [[t] for b in items for t in block_texts(b)]
             if rows:
                 header = [self._t("Item", "项目")]
                 sheets.append({"name": layout.sheet_name("", taken, "Sheet1"), "header": header, "rows": rows})
@@ -409,7 +410,7 @@ class SkillAgentPlan:
         elif call.name.endswith("_edit"):
             op = (args.get("operations") or [{}])[0]
             counts = (res.get("data") or {}).get("replacements") if isinstance(res.get("data"), dict) else None
-            n = f" ({_plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
+            n = f" ({plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
             n_zh = f"（共 {sum(counts)} 处）" if isinstance(counts, list) and counts else ""
             summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
                               f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
@@ -422,103 +423,14 @@ class SkillAgentPlan:
         elif call.name.endswith("_inspect"):
             summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
-            summary = self._pdf_summary(call.name, args, res)
+            summary = pdf_summary(self._t, call.name, args, res)
         else:
             summary = message or self._t(f"{call.name} finished for {target}.", f"{target} 的 {call.name} 已完成。")
         return self._complete(summary, paths)
 
-    def _pdf_summary(self, name: str, args: dict[str, Any], res: dict[str, Any]) -> str:
-        target = str(args.get("path") or "")
-        data = res.get("data") if isinstance(res.get("data"), dict) else {}
-        if name == "pdf_form_fields":
-            fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
-            if not fields:
-                return self._t(f"{target} has no form fields.", f"{target} 没有表单字段。")
-            lines = "\n".join(f"- {f.get('name')} ({f.get('type')}): {f.get('value') or ''}" for f in fields)
-            return self._t(f"{target} has {len(fields)} form fields:\n{lines}",
-                           f"{target} 有 {len(fields)} 个表单字段：\n{lines}")
-        if name == "pdf_fill_form":
-            values = args.get("values") or {}
-            shown = "; ".join(f"{k} = {v}" for k, v in values.items())
-            return self._t(f"Filled {len(values)} field(s) in {target}: {shown}.",
-                           f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
-        where = data.get("replacements") or []
-        pages = sorted({r.get("page") for r in where if isinstance(r, dict)})
-        return self._t(f"Replaced \"{args.get('find')}\" with \"{args.get('replace')}\" in {target}: "
-                       f"{_plural(len(where), 'text run')} on page(s) {', '.join(map(str, pages))}, "
-                       f"in the same font and size.",
-                       f"已将 {target} 中的“{args.get('find')}”改为“{args.get('replace')}”：第 "
-                       f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，字体和字号不变。")
-
     def _create_summary(self, args: dict[str, Any], path: str) -> str:
-        read = [self._args(c).get("path") for c, r in self._calls_named("read_workspace_file")
+        read = [str(self._args(c).get("path")) for c, r in self._calls_named("read_workspace_file")
                 if r is not None and _file_text(r) is not None]
-        read += [self._args(c).get("path") for c, r in self._calls_named("office_read")
+        read += [str(self._args(c).get("path")) for c, r in self._calls_named("office_read")
                  if r is not None and r.get("ok") is True]
-        src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
-        src_zh = " " + "、".join(str(p) for p in read) + " " if read else "你在请求中提供的内容"
-        if "slides" in args:
-            n = len(args["slides"])
-            what_en, what_zh = _plural(n, "slide"), f"{n} 张幻灯片"
-        elif "sheets" in args:
-            totals = sum(1 for s in args["sheets"] if s.get("rows") and any(
-                isinstance(v, str) and v.startswith("=SUM(") for v in s["rows"][-1]))
-            rows = sum(len(s.get("rows", [])) for s in args["sheets"]) - totals
-            what_en = f"{_plural(len(args['sheets']), 'sheet')}, {_plural(rows, 'data row')}"
-            what_zh = f"{len(args['sheets'])} 个工作表，{rows} 行数据"
-            if totals:
-                what_en += " and a total row with =SUM formulas"
-                what_zh += "，另加使用 =SUM 公式的合计行"
-        else:
-            blocks = args.get("blocks", [])
-            count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
-            lists = sum(1 for b in blocks if b["type"] in ("bullets", "numbered"))
-            what_en = ", ".join(_plural(n, word) for n, word in (
-                (count["heading"], "heading"), (count["paragraph"], "paragraph"), (lists, "list"),
-                (count["table"], "table")))
-            what_zh = f"{count['heading']} 个标题、{count['paragraph']} 个段落、{lists} 个列表、{count['table']} 个表格"
-        summary = self._t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
-        problems = self._sources()[1]
-        if problems:
-            summary += self._t(" Note: ", " 注意：") + "; ".join(problems) + self._t(".", "。")
-        return summary
-
-
-def _with_charts(slides: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    """A chart slide after every table slide that has numbers to draw."""
-    out: list[dict[str, Any]] = []
-    for slide in slides:
-        out.append(slide)
-        if slide["layout"] == "table":
-            made = chart_slide(slide["title"], kind, slide["header"], slide["rows"])
-            if made is not None:
-                out.append(made)
-    return out
-
-
-def _subject(content: oc.Content) -> str:
-    """What the content is about, for a file name when there is no title: a heading, a table's
-    subject, a sheet's columns or the first words."""
-    heading = next((b["text"] for b in content.blocks if b["type"] == "heading"), "")
-    if heading:
-        return heading
-    named = next((name for name, _, _ in content.tables if name), "")
-    if named:
-        return named
-    if content.tables:
-        header = [h for h in content.tables[0][1] if h.strip()]
-        return " ".join(header[:3])
-    first = next((t for b in content.blocks if b["type"] != "image" for t in _texts(b) if t.strip()), "")
-    if re.search(r"[\u3400-\u9fff]", first[:12]):
-        return re.split(r"[，。,.；;：:！!？?]", first)[0][:12]
-    return " ".join(first.split()[:6])
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _texts(block: dict[str, Any]) -> list[str]:
-    if block["type"] == "paragraph":
-        return [block.get("text") or "".join(r["text"] for r in block["runs"])]
-    return [it if isinstance(it, str) else it["text"] for it in block.get("items", [])]
+        return create_summary(self._t, args, path, read, self._sources()[1])
