@@ -139,6 +139,9 @@ def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
             items = []
             for it in b["items"]:
                 text, level = (it, 0) if isinstance(it, str) else (it["text"], it.get("level", 0))
+                if isinstance(it, dict) and it.get("runs") and len(text) <= MAX_PARAGRAPH:
+                    items.append(it)
+                    continue
                 for piece in _split_text(text, MAX_PARAGRAPH):
                     items.append(piece if level == 0 else {"text": piece, "level": level})
             b = {**b, "items": items}
@@ -222,10 +225,16 @@ def _list_items(tokens: list[Token]) -> list[str | dict[str, Any]]:
         elif tok.type == "list_item_open":
             taken.discard(depth)  # a new item takes its first paragraph as its text
         elif tok.type == "inline" and depth not in taken:
-            text = plain(tok)
+            runs = _runs(tok)
+            text = "".join(r["text"] for r in runs).strip()
             if text:
                 level = min(depth, MAX_LIST_LEVEL)
-                items.append(text if level == 0 else {"text": text, "level": level})
+                item: dict[str, Any] = {"text": text}
+                if level:
+                    item["level"] = level
+                if any(set(r) != {"text"} for r in runs):  # bold, italic, code or a link in the item
+                    item["runs"] = runs
+                items.append(item if len(item) > 1 else text)
             taken.add(depth)
     return items
 

@@ -25,17 +25,6 @@ MAX_IMAGE_SIDE = 20_000  # pixels; a larger header is an absurd-dimension trick
 MAX_IMAGE_PIXELS = 120_000_000
 
 _TEXT = {"type": "string", "maxLength": MAX_TEXT}
-_ITEM = {
-    "oneOf": [
-        _TEXT,
-        {
-            "type": "object",
-            "required": ["text"],
-            "additionalProperties": False,
-            "properties": {"text": _TEXT, "level": {"type": "integer", "minimum": 0, "maximum": 4}},
-        },
-    ]
-}
 _RUN = {
     "type": "object",
     "required": ["text"],
@@ -47,6 +36,19 @@ _RUN = {
         "code": {"type": "boolean", "description": "inline code, in a monospace font"},
         "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
     },
+}
+_ITEM = {
+    "oneOf": [
+        _TEXT,
+        {
+            "type": "object",
+            "required": ["text"],
+            "additionalProperties": False,
+            "properties": {"text": _TEXT, "level": {"type": "integer", "minimum": 0, "maximum": 4},
+                           # the same text with inline formatting (bold, italic, code, links)
+                           "runs": {"type": "array", "items": _RUN, "minItems": 1}},
+        },
+    ]
 }
 _CELL = {"type": ["string", "number"]}
 

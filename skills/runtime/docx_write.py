@@ -203,7 +203,10 @@ class BlockWriter:
         if "runs" not in block:
             _set_text(p, block["text"])
             return
-        for spec in block["runs"]:
+        self._runs(p, block["runs"])
+
+    def _runs(self, p: Paragraph, runs: list[dict[str, Any]]) -> None:
+        for spec in runs:
             if spec.get("link"):
                 run = _add_hyperlink(p, spec["text"], spec["link"])
             else:
@@ -215,6 +218,12 @@ class BlockWriter:
             if _has_cjk(spec["text"]):
                 _east_asian_run(run)
 
+    def _item_text(self, p: Paragraph, item: str | dict[str, Any], text: str) -> None:
+        if isinstance(item, dict) and item.get("runs"):
+            self._runs(p, item["runs"])
+        else:
+            _set_text(p, text)
+
     def _bullets(self, block: dict[str, Any], _i: int) -> None:
         for item in block["items"]:
             text, level = item_text(item)
@@ -224,7 +233,7 @@ class BlockWriter:
                 continue
             p = self._para(style)
             _indent_deep(p, level)
-            _set_text(p, text)
+            self._item_text(p, item, text)
 
     def _numbered(self, block: dict[str, Any], _i: int) -> None:
         # Each numbered block restarts at 1: a fresh w:num per list level style.
@@ -248,7 +257,7 @@ class BlockWriter:
                 numpr = ppr.get_or_add_numPr()
                 numpr.get_or_add_numId().val = num_id
                 numpr.get_or_add_ilvl().val = 0
-            _set_text(p, text)
+            self._item_text(p, item, text)
 
     def _fallback_item(self, text: str, level: int) -> None:
         p = self._para()

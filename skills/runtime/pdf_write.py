@@ -43,8 +43,12 @@ def _e(text: str) -> str:
 def _paragraph(block: dict[str, Any]) -> str:
     if "runs" not in block:
         return f"<p>{_e(block['text'])}</p>"
+    return f"<p>{_runs_html(block['runs'])}</p>"
+
+
+def _runs_html(runs: list[dict[str, Any]]) -> str:
     parts = []
-    for run in block["runs"]:
+    for run in runs:
         t = _e(run["text"])
         if run.get("bold"):
             t = f"<b>{t}</b>"
@@ -55,7 +59,7 @@ def _paragraph(block: dict[str, Any]) -> str:
         if run.get("link"):
             t = f'<a href="{_e(run["link"])}">{t}</a>'
         parts.append(t)
-    return f"<p>{''.join(parts)}</p>"
+    return "".join(parts)
 
 
 def _list(block: dict[str, Any], tag: str) -> str:
@@ -63,7 +67,8 @@ def _list(block: dict[str, Any], tag: str) -> str:
     for item in block["items"]:
         text, level = item_text(item)
         style = f' style="margin-left: {level * 18}pt"' if level else ""
-        items.append(f"<li{style}>{_e(text)}</li>")
+        shown = _runs_html(item["runs"]) if isinstance(item, dict) and item.get("runs") else _e(text)
+        items.append(f"<li{style}>{shown}</li>")
     return f"<{tag}>{''.join(items)}</{tag}>"
 
 

@@ -524,3 +524,22 @@ def test_pdf_text_replaced_in_place(tmp_path: Path) -> None:
     assert _steps(run) == ["pdf_replace_text", "complete"]
     assert "page(s) 1" in run.complete["summary"]
     assert "Dear Mira team," in fitz.open(tmp_path / "letter.pdf")[0].get_text()
+
+
+def test_inline_formatting_in_list_items_is_kept(tmp_path: Path) -> None:
+    goal = "Make a Word document and a PDF:\n# Plan\n- **very important**: call `make` first\n- see [docs](https://example.com)"
+    run = run_skill_agent(tmp_path, "docx", goal)
+    d = docx.Document(str(tmp_path / run.complete["artifacts"][0]))
+    runs = {r.text: r for p in d.paragraphs for r in p.runs}
+    assert runs["very important"].bold and runs["make"].font.name == "Consolas"
+    assert any(p.text.startswith("very important: call make first") for p in d.paragraphs)
+    run = run_skill_agent(tmp_path, "pdf", goal)
+    page = fitz.open(tmp_path / run.complete["artifacts"][0])[0]
+    bold = [s["text"] for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ()) for s in ln["spans"]
+            if s["flags"] & 16]
+    assert any("very important" in t for t in bold)
+    assert any(link.get("uri") == "https://example.com" for link in page.get_links())
+    run = run_skill_agent(tmp_path, "pptx", goal)  # slides keep the words
+    deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
+    assert "very important: call make first" in "\n".join(
+        sh.text_frame.text for s in deck.slides for sh in s.shapes if sh.has_text_frame)
