@@ -20,7 +20,8 @@ from openpyxl.utils.datetime import to_excel
 
 from skills.runtime._xlsx_formula import FormulaError, Unsupported, evaluate
 
-MAX_DEPTH = 200  # formulas that refer forward to other formulas, nested this deep, are left to LibreOffice
+MAX_DEPTH = 50  # formulas that refer forward to other formulas, nested this deep, are left to LibreOffice
+MAX_READS = 3_000_000  # cell reads for one workbook: huge ranges are left to LibreOffice, not computed for minutes
 
 
 @dataclass
@@ -45,8 +46,12 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
     index = {name.casefold(): i for i, (name, _, _) in enumerate(sheets)}
     busy: set[tuple[int, int, int]] = set()
     failed: set[tuple[int, int, int]] = set()
+    reads = [0]
 
     def cell(s: int, r: int, c: int) -> Any:
+        reads[0] += 1
+        if reads[0] > MAX_READS:
+            raise Unsupported("the formulas read too many cells to compute here")
         if s == -1:
             raise Unsupported("a reference to a sheet that does not exist")
         _, rows, first = sheets[s]
@@ -81,6 +86,9 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
                 if isinstance(v, str) and v.startswith("=") and (first + i, j + 1) not in out[s].values:
                     try:
                         cell(s, first + i, j + 1)
+                    except RecursionError:
+                        failed.add((s, first + i, j + 1))
+                        out[s].unsupported.append(f"{v} (a chain of formulas too deep to compute here)")
                     except Unsupported as exc:
                         if len(out[s].unsupported) < 20:
                             out[s].unsupported.append(f"{v} ({exc})")

@@ -133,7 +133,7 @@ _BINARY: dict[str, tuple[int, Callable[[Any, Any], Any]]] = {
     "&": (2, lambda a, b: _text(a) + _text(b)),
     "+": (3, lambda a, b: _num(a) + _num(b)), "-": (3, lambda a, b: _num(a) - _num(b)),
     "*": (4, lambda a, b: _num(a) * _num(b)), "/": (4, lambda a, b: _divide(_num(a), _num(b))),
-    "^": (5, lambda a, b: _num(a) ** _num(b)),
+    "^": (5, lambda a, b: float(_num(a)) ** float(_num(b))),  # Excel numbers are doubles
 }
 
 
@@ -207,6 +207,8 @@ class _Parser:
         return self.items[self.i] if self.i < len(self.items) else None
 
     def take(self) -> tuple[Any, ...]:
+        if self.i >= len(self.items):
+            raise Unsupported("the formula ends too early")
         item = self.items[self.i]
         self.i += 1
         return item
@@ -373,6 +375,11 @@ def evaluate(formula: str, row: int, col: int, get: Getter) -> Any:
         return exc.error
     except (OverflowError, ZeroDivisionError):
         return FormulaError("#NUM!")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2 ** 53:
+        try:
+            value = float(value)
+        except OverflowError:
+            return FormulaError("#NUM!")
     if isinstance(value, float) and not math.isfinite(value):
         return FormulaError("#NUM!")
     return 0 if value is None else value
