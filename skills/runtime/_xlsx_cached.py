@@ -30,6 +30,7 @@ class SheetValues:
 
     values: dict[tuple[int, int], Any] = field(default_factory=dict)
     unsupported: list[str] = field(default_factory=list)
+    pending: set[tuple[int, int]] = field(default_factory=set)  # formula cells left without a value
 
 
 def _plain(value: Any) -> Any:
@@ -88,11 +89,13 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
                         cell(s, first + i, j + 1)
                     except RecursionError:
                         failed.add((s, first + i, j + 1))
+                        out[s].pending.add((first + i, j + 1))
                         out[s].unsupported.append(f"{v} (a chain of formulas too deep to compute here)")
                     except Unsupported as exc:
                         if len(out[s].unsupported) < 20:
                             out[s].unsupported.append(f"{v} ({exc})")
                         failed.add((s, first + i, j + 1))
+                        out[s].pending.add((first + i, j + 1))
     return out
 
 

@@ -292,3 +292,21 @@ def test_hostile_formulas_are_bounded_and_never_crash(ws: Workspace, monkeypatch
     assert v["H"]["A1"].value == 0 and v["H"]["G1"].value == 0  # an empty range sums to 0, and so does a copy
     assert v["H"]["B1"].value is None and v["H"]["F1"].value is None  # too large / malformed: left uncomputed
     assert status["no formula errors"] == "failed"  # #DIV/0! and #NUM! are real errors
+
+
+@pytest.mark.slow
+def test_libreoffice_computes_what_the_engine_does_not_and_the_formula_text_stays(ws: Workspace) -> None:
+    from skills.runtime.soffice import soffice_path
+
+    if not soffice_path():
+        pytest.skip("LibreOffice is not installed")
+    sheet = {"name": "My Data", "header": ["k", "v", "look"],
+             "rows": [["a", 1, '=VLOOKUP("a",A2:B3,2,FALSE)'], ["b", 2, "=IFERROR('My Data'!B2*2,0)"]]}
+    res = run(ws, "xlsx_create", path="lo.xlsx", sheets=[sheet])
+    assert res.ok, res.message
+    status = {c.name: c.status for c in res.evidence[0].checks}
+    assert status["no formula errors"] == "passed" and status["content matches spec"] == "passed"
+    assert load_workbook(ws.root / "lo.xlsx")["My Data"]["C2"].value == '=VLOOKUP("a",A2:B3,2,FALSE)'
+    values = load_workbook(ws.root / "lo.xlsx", data_only=True)["My Data"]
+    assert values["C2"].value == 1 and values["C3"].value == 2
+    assert [p.name for p in ws.root.iterdir()] == ["lo.xlsx"]  # LibreOffice's private folder is gone
