@@ -173,11 +173,15 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
             cell.fill, cell.border, cell.alignment = HEADER_FILL, HEADER_BORDER, HEADER_ALIGN
             cells.append(cell)
         ws.append(cells)
+    plain_types = (int, float, bool, type(None))
     for r, row in enumerate(rows):
         out: list[Any] = []
         for c, v in enumerate(row, 1):
-            v, literal = cell_value(v)
             fmt = formats.get(c)
+            if fmt is None and type(v) in plain_types:  # most cells: nothing to decide
+                out.append(v)
+                continue
+            v, literal = cell_value(v)
             cjk = isinstance(v, str) and not v.startswith("=") and has_cjk(v)
             if fmt is None and not cjk and not literal:
                 out.append(v)
