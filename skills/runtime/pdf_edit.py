@@ -115,24 +115,31 @@ def run_fill(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     with ws.publish(out) as staging:
         staging.write_bytes(data)
     path = ws.resolve(out)
-    check = doc2 = None
-    try:
-        doc2 = open_pdf(path)
-        got = {f["name"]: f["value"] for f in _fields(doc2)}
-        bad = [c[1] for c in changes if f"{c[1].split(': ', 1)[0]}: {got.get(c[1].split(': ', 1)[0])}" != c[1]]
-        check = Check("fields hold the values", "failed" if bad else "passed",
-                      f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
-    except CommandError as exc:
-        check = Check("opens", "failed", str(exc))
-    finally:
-        if doc2 is not None:
-            doc2.close()
-    ev = evidence_for(ws, path, "pdf", [Check("opens", "passed", "PyMuPDF reopened the filled form"), check]
-                      if check.name != "opens" else [check], {"fields_filled": len(changes)})
+    checks = [_filled_check(path, changes)]
+    if checks[0].name != "opens":
+        checks.insert(0, Check("opens", "passed", "PyMuPDF reopened the filled form"))
+    ev = evidence_for(ws, path, "pdf", checks, {"fields_filled": len(changes)})
+    check = checks[-1]
     msg = (f"Filled {len(changes)} field(s) in {ev.path}" if ev.passed
            else f"Filled {ev.path}, but verification failed: {check.detail}")
     return CommandResult(ok=ev.passed, message=msg, data={"changes": changes},
                          artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
+
+
+def _filled_check(path: Path, changes: list[list[str]]) -> Check:
+    """Every field written reads back with the value the fill gave it."""
+    try:
+        doc = open_pdf(path)
+    except CommandError as exc:
+        return Check("opens", "failed", str(exc))
+    try:
+        got = {f["name"]: f["value"] for f in _fields(doc)}
+    finally:
+        doc.close()
+    bad = [after for _before, after in changes if f"{after.split(': ', 1)[0]}: {got.get(after.split(': ', 1)[0])}"
+           != after]
+    return Check("fields hold the values", "failed" if bad else "passed",
+                 f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
 
 
 def describe_fill(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
