@@ -43,12 +43,12 @@ class Content:
 
 
 def _runs(inline: Token) -> list[dict[str, Any]]:
-    """Inline markdown as runs: bold/italic flags and links carried over, code kept as text."""
+    """Inline markdown as runs: bold, italic, inline code and links carried over."""
     runs: list[dict[str, Any]] = []
     bold = italic = 0
     link: str | None = None
 
-    def add(text: str) -> None:
+    def add(text: str, code: bool = False) -> None:
         if not text:
             return
         run: dict[str, Any] = {"text": text}
@@ -56,6 +56,8 @@ def _runs(inline: Token) -> list[dict[str, Any]]:
             run["bold"] = True
         if italic:
             run["italic"] = True
+        if code:
+            run["code"] = True
         if link:
             run["link"] = link
         if runs and {k: v for k, v in runs[-1].items() if k != "text"} == {k: v for k, v in run.items() if k != "text"}:
@@ -64,7 +66,9 @@ def _runs(inline: Token) -> list[dict[str, Any]]:
             runs.append(run)
 
     for child in inline.children or ():
-        if child.type in ("text", "code_inline", "html_inline"):
+        if child.type == "code_inline":
+            add(child.content, code=True)
+        elif child.type in ("text", "html_inline"):
             add(child.content)
         elif child.type == "softbreak":
             add(" ")
@@ -135,6 +139,9 @@ def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
             items = []
             for it in b["items"]:
                 text, level = (it, 0) if isinstance(it, str) else (it["text"], it.get("level", 0))
+                if isinstance(it, dict) and it.get("runs") and len(text) <= MAX_PARAGRAPH:
+                    items.append(it)
+                    continue
                 for piece in _split_text(text, MAX_PARAGRAPH):
                     items.append(piece if level == 0 else {"text": piece, "level": level})
             b = {**b, "items": items}
@@ -218,10 +225,16 @@ def _list_items(tokens: list[Token]) -> list[str | dict[str, Any]]:
         elif tok.type == "list_item_open":
             taken.discard(depth)  # a new item takes its first paragraph as its text
         elif tok.type == "inline" and depth not in taken:
-            text = plain(tok)
+            runs = _runs(tok)
+            text = "".join(r["text"] for r in runs).strip()
             if text:
                 level = min(depth, MAX_LIST_LEVEL)
-                items.append(text if level == 0 else {"text": text, "level": level})
+                item: dict[str, Any] = {"text": text}
+                if level:
+                    item["level"] = level
+                if any(set(r) != {"text"} for r in runs):  # bold, italic, code or a link in the item
+                    item["runs"] = runs
+                items.append(item if len(item) > 1 else text)
             taken.add(depth)
     return items
 

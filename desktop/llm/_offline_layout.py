@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from desktop.llm._offline_content import MAX_LIST_LEVEL, number
+from desktop.llm._offline_cells import typed_columns
+from desktop.llm._offline_content import MAX_LIST_LEVEL
 
 MAX_BULLETS_PER_SLIDE = 7
 MAX_SLIDES = 300
@@ -137,23 +138,32 @@ def column_letter(index: int) -> str:
 
 
 def table_to_sheet(name: str, header: list[str], rows: list[list[str]], *, totals: bool, chinese: bool,
-                   ) -> dict[str, Any]:
-    """One xlsx_create sheet: header row, numbers as numbers, optional =SUM total row."""
-    parsed = [[number(c) for c in r] for r in rows]
-    sheet: dict[str, Any] = {"name": name, "header": header, "rows": parsed, "freeze": "A2", "autofilter": True}
-    if totals and parsed:
-        total_row: list[Any] = [""] * len(header)
-        numeric_cols = [
-            c for c in range(len(header))
-            if any(isinstance(r[c], (int, float)) for r in parsed)
-            and all(isinstance(r[c], (int, float)) or str(r[c]).strip() == "" for r in parsed)
-        ]
-        first, last = 2, len(parsed) + 1
+                   title: str | None = None, chart: str | None = None) -> dict[str, Any]:
+    """One xlsx_create sheet: typed columns (numbers, dates, percentages, currency) with their number
+    formats, an optional merged title row, =SUM total row and native chart over the table."""
+    parsed, formats, summable = typed_columns(rows, len(header))
+    first = 3 if title else 2  # the first data row, below the title and the header
+    last = first + len(parsed) - 1
+    sheet: dict[str, Any] = {"name": name, "header": header, "rows": parsed, "freeze": f"A{first}",
+                             "autofilter": True}
+    if title:
+        sheet["title"] = title
+    if formats:
+        sheet["number_formats"] = {column_letter(c): f for c, f in formats.items()}
+    numeric_cols = sorted(summable)
+    if totals and parsed and numeric_cols:
+        total_row: list[Any] = [None] * len(header)
         for c in numeric_cols:
             col = column_letter(c)
             total_row[c] = f"=SUM({col}{first}:{col}{last})"
-        if numeric_cols and 0 not in numeric_cols:
+        if 0 not in numeric_cols:
             total_row[0] = "合计" if chinese else "Total"
-        if numeric_cols:
-            parsed.append(total_row)
+        parsed.append(total_row)
+    series = [c for c in numeric_cols if c != 0] or sorted(c for c in formats if formats[c].endswith("%"))
+    if chart and parsed and series:
+        spec: dict[str, Any] = {"type": chart, "values": [column_letter(c) for c in series[:1 if chart == "pie" else 10]],
+                                "last_row": last, "title": title or name}
+        if 0 not in series:
+            spec["categories"] = "A"
+        sheet["charts"] = [spec]
     return sheet

@@ -19,7 +19,10 @@ HELP_EN = """I'm the **offline planner**: I work without a network or an AI mode
 What I can do:
 - Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files \
 become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals if you ask).
-- Edit text in an existing file: *In report.docx replace "2024" with "2025"*.
+- Add a chart, a table of contents or page numbers on request, or build on your own template: *Make a spreadsheet with a bar chart*, *Use template.pptx*.
+- Turn one office file into another: *Turn report.docx into slides*.
+- Edit text in an existing file: *In report.docx replace "2024" with "2025"* (*suggest changes* marks them for review in Word).
+- Fill in a PDF form: *fill in form.pdf: Name = Ada Lovelace*.
 - Inspect a file you attach: *What's in budget.xlsx?*
 
 What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in **Settings** \
@@ -32,7 +35,10 @@ HELP_ZH = """我是**离线规划器**：无需网络和 AI 模型即可工作�
 我能做的：
 - 把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，\
 可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行）。
-- 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*。
+- 按要求加图表、目录或页码，或套用你自己的模板：*做成表格，加一个柱状图*、*用这个模板*。
+- 把一个 Office 文件做成另一种：*把这份Word做成PPT*。
+- 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*（说“修订模式”则以修订标记供你在 Word 中审阅）。
+- 填写 PDF 表单：*填写 form.pdf：姓名 = 张三*。
 - 查看你附加的文件：*查看 budget.xlsx*。
 
 我不能做的：凭空撰写文章、总结或想法。如需这些，请在**设置**中连接真正的模型\

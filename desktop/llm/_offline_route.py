@@ -5,6 +5,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from desktop.llm._offline_pdf import wants_fields, wants_fill
+
 ATTACHED = re.compile(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
 INPUTS = re.compile(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -17,17 +19,28 @@ _FILE_NAME = re.compile(
     re.IGNORECASE)
 _CJK_PREFIX = re.compile(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
 
+# Latin words need their own boundary: `\b` never matches between a CJK character and a Latin
+# letter ("做成PPT"), so a word is a word when no ASCII letter or digit touches it.
+def _w(*words: str) -> str:
+    return "|".join(rf"(?<![A-Za-z0-9]){w}(?![A-Za-z0-9])" for w in words)
+
+
 # (skill, pattern): strong words name a format outright; weak words only count when no strong one is present.
 _STRONG: tuple[tuple[str, str], ...] = (
-    ("pptx", r"\bpptx?\b|\bslides?\b|\bslide ?deck\b|\bdeck\b|\bpresentation\b|\bpowerpoint\b|幻灯片|演示文稿|演示|简报"),
-    ("xlsx", r"\bxlsx\b|\bexcel\b|\bspreadsheets?\b|\bworkbook\b|\btable of numbers\b|电子表格|工作簿|表格文件"),
-    ("pdf", r"\bpdf\b"),
-    ("docx", r"\bdocx\b|\bword\b(?! count)|word ?文档|\bms word\b"),
+    ("pptx", _w("pptx?", "slides?", "slide ?decks?", "decks?", "presentations?", "powerpoint", "keynote")
+     + "|幻灯片|演示文稿|演示|简报|投影片"),
+    ("xlsx", _w("xlsx", "excel", "spreadsheets?", "workbooks?", "table of numbers")
+     + "|电子表格|工作簿|工作表|表格文件|Excel表"),
+    ("pdf", _w("pdf")),
+    ("docx", _w("docx", "word(?! count)", "ms word", "word document") + "|word ?文档|文档文件"),
 )
 _WEAK: tuple[tuple[str, str], ...] = (
-    ("docx", r"\bdocument\b|\breport\b|\bmemo\b|\bletter\b|文档|报告"),
-    ("xlsx", r"\bsheet\b|\btable\b|表格"),
+    ("docx", _w("documents?", "report", "memo", "letter") + "|文档|报告"),
+    ("xlsx", _w("sheet", "table") + "|表格"),
 )
+# "turn X into Y", "把X做成Y": the format after the verb is the one wanted, even when X names one too.
+_INTO = re.compile(r"(?<![A-Za-z])(?:into|to|as)(?![A-Za-z])|做成|转成|转换成|转换为|转为|转化为|变成|改成|生成|导出为|"
+                   r"导出成|另存为|制作成|整理成|输出为|输出成", re.IGNORECASE)
 _RECALC = re.compile(r"\brecalc(ulate|ulation)?\b|重算|重新计算", re.IGNORECASE)
 _RENDER = re.compile(r"\brender(ing)? check\b|\bvisual(ly)? check\b|渲染检查|视觉检查", re.IGNORECASE)
 _INSPECT = re.compile(
@@ -118,15 +131,33 @@ def route(request: str, files: list[str]) -> Route:
         return Route("xlsx-recalc" if target else None, "recalc" if target else "none", tuple(allfiles), target)
     if _RENDER.search(request) and office:
         return Route("render-check", "render", tuple(allfiles), office[0])
+    pdf = next((f for f in office if ext(f) == ".pdf"), None)
+    if pdf and (wants_fill(request) or wants_fields(request)):
+        return Route("pdf", "fill", tuple(allfiles), pdf)
     if office and (parse_edit(request) is not None):
         return Route(OFFICE_EXTS[ext(office[0])], "edit", tuple(allfiles), office[0])
-    strong = _first_match(words, _STRONG)
+    strong = _wanted_format(words)
     if office and _INSPECT.search(request) and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
         return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
     skill = strong or _first_match(words, _WEAK)
     if skill is None:
         return Route(None, "none", tuple(allfiles))
     return Route(skill, "create", tuple(allfiles))
+
+
+def _wanted_format(words: str) -> str | None:
+    """The strong format named after a conversion verb, else the first one named at all."""
+    for m in _INTO.finditer(words):
+        after = _first_match(words[m.end():], _STRONG)
+        if after is not None:
+            return after
+    return _first_match(words, _STRONG)
+
+
+def format_named(text: str) -> str | None:
+    """The format a request asks for (strong names first, then generic words), or None."""
+    words = _FILE_NAME.sub(" ", text)
+    return _wanted_format(words) or _first_match(words, _WEAK)
 
 
 def parse_edit(request: str) -> tuple[str, str] | None:
@@ -160,6 +191,41 @@ def _instruction_split(request: str) -> tuple[str, str]:
 def body_of(request: str) -> str:
     """The user's own content inside the request (markdown or CSV after the instruction), or ""."""
     return _instruction_split(request)[1]
+
+
+_TOC = re.compile(r"\btable of contents\b|\bcontents page\b|\btoc\b|目录", re.IGNORECASE)
+_PAGE_NUMBERS = re.compile(r"\bpage numbers?\b|\bnumbered pages\b|页码", re.IGNORECASE)
+_NEW_PAGES = re.compile(r"\b(?:each|every) (?:section|chapter)[^.]{0,30}\bnew page\b|\bpage breaks?\b"
+                        r"|\bnew page for each\b|分页|另起一页|每章.{0,6}新的一页|每一?章单独一页", re.IGNORECASE)
+
+
+def document_options(request: str) -> dict[str, object]:
+    """docx_create options the request asks for: a table of contents, page numbers, new pages per section."""
+    instruction = _instruction_split(request)[0]
+    opts: dict[str, object] = {}
+    if _TOC.search(instruction):
+        opts["toc"] = True
+    if _PAGE_NUMBERS.search(instruction):
+        opts["page_numbers"] = True
+    if _NEW_PAGES.search(instruction):
+        opts["new_page_level"] = 1
+    return opts
+
+
+_SUGGEST = re.compile(r"\bsuggest(?:ed)? (?:changes|edits)\b|\btrack(?:ed)? changes\b|\bas suggestions\b"
+                      r"|修订模式|修订|建议修改|以建议", re.IGNORECASE)
+
+
+def wants_suggestions(request: str) -> bool:
+    """"suggest changes" / "修订模式": edit as tracked changes for review, not in place."""
+    return bool(_SUGGEST.search(request))
+
+
+_TEMPLATE = re.compile(r"\btemplates?\b|模板|母版", re.IGNORECASE)
+
+
+def wants_template(request: str) -> bool:
+    return bool(_TEMPLATE.search(request))
 
 
 def wants_totals(request: str) -> bool:

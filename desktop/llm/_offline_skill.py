@@ -9,12 +9,15 @@ from typing import Any
 
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
+from desktop.llm._offline_cells import wanted_chart, with_charts
+from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     INPUTS,
     OFFICE_EXTS,
     TEXT_EXTS,
     body_of,
+    document_options,
     explicit_title,
     ext,
     is_chinese,
@@ -23,8 +26,11 @@ from desktop.llm._offline_route import (
     route,
     slug,
     split_files,
+    wants_suggestions,
+    wants_template,
     wants_totals,
 )
+from desktop.llm._offline_summary import block_texts, create_summary, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 10
@@ -123,10 +129,18 @@ class SkillAgentPlan:
         name, target = action
         if name.endswith("_create"):
             return self._create_turn(name)
+        if name == "pdf_fill_form":
+            return self._fill_turn(target)
+        if name == "pdf_replace_text":
+            find, repl = parse_edit(self.goal) or ("", "")
+            return self._call(name, {"path": target, "find": find, "replace": repl})
         if name.endswith("_edit"):
             find, repl = parse_edit(self.goal) or ("", "")  # _action only picks an edit when this parses
-            return self._call(name, {"path": target, "operations": [
-                {"op": "replace_text", "find": find, "replace": repl}]})
+            args: dict[str, Any] = {"path": target, "operations": [
+                {"op": "replace_text", "find": find, "replace": repl}]}
+            if name == "docx_edit" and wants_suggestions(self.goal):
+                args["track_changes"] = True
+            return self._call(name, args)
         return self._call(name, {"path": target})
 
     def _action(self) -> tuple[str, str | None] | None:
@@ -141,25 +155,56 @@ class SkillAgentPlan:
             return ("xlsx_recalculate", xlsx) if xlsx else None
         if self.kind is None:
             return None
+        pdf = target or next((f for f in decision.inputs if ext(f) == ".pdf"), None)
+        if self.kind == "pdf" and pdf and ext(pdf) == ".pdf" and (wants_fill(self.goal) or wants_fields(self.goal)):
+            # The fields are always listed first: a fill is matched against the form's own names.
+            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(body_of(self.goal))
+                    else "pdf_form_fields", pdf)
         if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
-            # Only documents and decks take replace_text; spreadsheets and PDFs have no such edit.
-            name = f"{self.kind}_edit"
-            return (name, target) if self.kind in ("docx", "pptx") and name in self.tools else None
+            # Documents and decks take replace_text, PDFs an in-place replace; spreadsheets have no such edit.
+            name = {"docx": "docx_edit", "pptx": "pptx_edit", "pdf": "pdf_replace_text"}.get(self.kind, "")
+            return (name, target) if name in self.tools else None
         if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             name = f"{self.kind}_inspect"
             return (name, target) if name in self.tools else None
         name = f"{self.kind}_create"
         return (name, None) if name in self.tools else None
 
+    def _fill_turn(self, target: str | None) -> Completion:
+        listed = [r for _, r in self._calls_named("pdf_form_fields") if r is not None]
+        if not listed:
+            return self._call("pdf_form_fields", {"path": target})
+        res = listed[-1]
+        if res.get("ok") is not True:
+            return self._complete(self._t(f"Nothing was written: {_error_of(res)}", f"没有写入任何文件：{_error_of(res)}"))
+        data = res.get("data") if isinstance(res.get("data"), dict) else {}
+        fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
+        values, unknown = match_fields(fill_pairs(body_of(self.goal)), fields)
+        names = ", ".join(str(f.get("name")) for f in fields) or self._t("(none)", "（无）")
+        if unknown or not values:
+            return self._complete(self._t(
+                f"Nothing was written: {target} has no field named {', '.join(unknown) or '…'}. Its fields are: "
+                f"{names}.", f"没有写入任何文件：{target} 中没有名为 {'、'.join(unknown) or '…'} 的字段。"
+                             f"它的字段有：{names}。"))
+        return self._call("pdf_fill_form", {"path": target, "values": values})
+
     def _cannot(self) -> str:
         decision = route(self.goal, self.inputs)
-        if decision.intent == "edit" and self.kind in ("xlsx", "pdf"):
+        if decision.intent == "edit" and self.kind == "xlsx":
             return self._t(f"Nothing was written: replacing text is not something I can do offline in a "
                            f"{KIND_LABEL[self.kind]} file. Connect a real model in Settings for this edit.",
                            f"没有写入任何文件：离线模式无法替换 {KIND_LABEL[self.kind]} 文件中的文字。"
                            "请在设置中连接模型后再试。")
         return self._t("Nothing was done: I could not find a file or a command for this request.",
                        "没有执行任何操作：找不到这个请求所需的文件或命令。")
+
+    def _template(self) -> str | None:
+        """The attached .pptx/.docx the request names as a template ("use template.pptx", "用这个模板")."""
+        if self.kind not in ("pptx", "docx") or not wants_template(self.goal):
+            return None
+        suffixes = (".pptx",) if self.kind == "pptx" else (".docx", ".dotx")
+        named = [n for n in mentioned_files(self.goal) if ext(n) in suffixes and n in self.inputs]
+        return (named or [p for p in self.inputs if ext(p) in suffixes] or [None])[0]
 
     # -- create -----------------------------------------------------------
 
@@ -170,6 +215,12 @@ class SkillAgentPlan:
         for path in self.inputs:
             if ext(path) in TEXT_EXTS and path not in already and "read_workspace_file" in self.tools:
                 return self._call("read_workspace_file", {"path": path, "max_chars": MAX_READ_CHARS})
+        # An office file's content comes through office_read as markdown ("turn report.docx into slides").
+        office_read = {self._args(c).get("path") for c, _ in self._calls_named("office_read")}
+        for path in self.inputs:
+            if ext(path) in OFFICE_EXTS and path not in office_read and "office_read" in self.tools \
+                    and path != self._template():
+                return self._call("office_read", {"path": path, "max_chars": MAX_READ_CHARS})
         spec, error = self._build_spec(command)
         if spec is None:
             return self._complete(error)
@@ -192,10 +243,24 @@ class SkillAgentPlan:
                 if (res or {}).get("truncated"):
                     problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
                                             f"{path} 超过 {len(text):,} 个字符的部分被截断"))
+        read_office = {str(self._args(c).get("path", "")): r for c, r in self._calls_named("office_read")}
         for path in self.inputs:
-            if ext(path) in OFFICE_EXTS:
+            if ext(path) not in OFFICE_EXTS or path == self._template():
+                continue
+            if path not in read_office:
                 problems.append(self._t(f"{path}: I cannot take text out of an office file offline",
                                         f"{path}：离线模式无法从 Office 文件中提取文字"))
+                continue
+            res = read_office[path] or {"ok": False}
+            data = res.get("data") if isinstance(res.get("data"), dict) else {}
+            text = data.get("text") if res.get("ok") is True else None
+            if not isinstance(text, str):
+                problems.append(f"{path}: {_error_of(res)}")
+            elif text.strip():
+                sources.append((path, text))
+                if data.get("truncated"):
+                    problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
+                                            f"{path} 超过 {len(text):,} 个字符的部分被截断"))
         return sources, problems
 
     def _content(self, sources: list[tuple[str, str]]) -> oc.Content:
@@ -228,7 +293,7 @@ class SkillAgentPlan:
             if blocks[0]["level"] == top and sum(1 for b in blocks if b["type"] == "heading"
                                                  and b["level"] == top) == 1:
                 return blocks[0]["text"], True
-        text_inputs = [p for p in self.inputs if ext(p) in TEXT_EXTS]
+        text_inputs = [p for p in self.inputs if ext(p) in TEXT_EXTS or ext(p) in OFFICE_EXTS]
         if text_inputs:
             stem = PurePosixPath(text_inputs[0]).stem.replace("_", " ").replace("-", " ").strip()
             if stem:
@@ -269,10 +334,19 @@ class SkillAgentPlan:
         blocks = content.blocks[1:] if from_heading else list(content.blocks)
         if from_heading:
             blocks = layout.promote_headings(blocks)
-        path = self._file_name(title)
+        default = title in DEFAULT_TITLE[self.kind]
+        path = self._file_name(subject(content) or title if default else title)
         if self.kind in ("docx", "pdf"):
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
+            opts = document_options(self.goal)
+            if opts.pop("toc", False):
+                spec["blocks"] = [{"type": "toc", "title": self._t("Contents", "目录")}, *spec["blocks"]]
+            if self.kind == "docx":
+                spec.update(opts)
+                template = self._template()
+                if template:
+                    spec["template"] = template
         elif self.kind == "pptx":
             slides = layout.deck_slides(title, blocks, chinese=self.chinese)
             if len(slides) > layout.MAX_SLIDES:
@@ -282,25 +356,35 @@ class SkillAgentPlan:
                     f"{layout.MAX_SLIDES}. Ask for a Word document or a workbook instead.",
                     f"没有写入任何文件：这些内容需要 {len(slides)} 张幻灯片，而一个演示文稿最多 "
                     f"{layout.MAX_SLIDES} 张。请改为生成 Word 文档或工作簿。")
+            chart = wanted_chart(self.goal)
+            if chart:
+                slides = with_charts(slides, chart)
             spec = {"path": path, "title": title, "slides": slides}
+            template = self._template()
+            if template:
+                spec["template"] = template
         else:
-            sheets = self._sheets(content)
+            # A "# Title" line or "titled '…'" asks for a title row; a "## Sales" line only names the table.
+            titled = explicit_title(self.goal) or (from_heading and content.blocks[0].get("level") == 1)
+            sheets = self._sheets(content, title if titled else None)
             if not sheets:
                 return None, self._t("Nothing was written: I found no table, CSV or list to put in a workbook.",
                                      "没有写入任何文件：没有找到可以放进工作簿的表格、CSV 或列表。")
             spec = {"path": path, "sheets": sheets}
         return spec, ""
 
-    def _sheets(self, content: oc.Content) -> list[dict[str, Any]]:
+    def _sheets(self, content: oc.Content, title: str | None) -> list[dict[str, Any]]:
         taken: set[str] = set()
         totals = wants_totals(self.goal)
+        chart = wanted_chart(self.goal)
         sheets = []
         for n, (name, header, rows) in enumerate(content.tables, start=1):
             sheet = layout.sheet_name(name, taken, f"Sheet{n}")
-            sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese))
+            sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese,
+                                                title=title if n == 1 else None, chart=chart))
         if not sheets:
             items = [b for b in content.blocks if b["type"] in ("bullets", "numbered", "paragraph")]
-            rows = [[t] for b in items for t in _texts(b)]
+            rows = [[t] for b in items for t in block_texts(b)]
             if rows:
                 header = [self._t("Item", "项目")]
                 sheets.append({"name": layout.sheet_name("", taken, "Sheet1"), "header": header, "rows": rows})
@@ -326,53 +410,27 @@ class SkillAgentPlan:
         elif call.name.endswith("_edit"):
             op = (args.get("operations") or [{}])[0]
             counts = (res.get("data") or {}).get("replacements") if isinstance(res.get("data"), dict) else None
-            n = f" ({_plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
+            n = f" ({plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
             n_zh = f"（共 {sum(counts)} 处）" if isinstance(counts, list) and counts else ""
             summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
                               f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
+            if args.get("track_changes"):
+                summary = self._t(
+                    f"Suggested replacing \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n} as "
+                    f"tracked changes by Mira; accept or reject them in Word.",
+                    f"已在 {target} 中以修订（作者 Mira）建议将“{op.get('find')}”改为“{op.get('replace')}”{n_zh}，"
+                    f"可在 Word 中接受或拒绝。")
         elif call.name.endswith("_inspect"):
             summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+        elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
+            summary = pdf_summary(self._t, call.name, args, res)
         else:
             summary = message or self._t(f"{call.name} finished for {target}.", f"{target} 的 {call.name} 已完成。")
         return self._complete(summary, paths)
 
     def _create_summary(self, args: dict[str, Any], path: str) -> str:
-        read = [self._args(c).get("path") for c, r in self._calls_named("read_workspace_file")
+        read = [str(self._args(c).get("path")) for c, r in self._calls_named("read_workspace_file")
                 if r is not None and _file_text(r) is not None]
-        src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
-        src_zh = " " + "、".join(str(p) for p in read) + " " if read else "你在请求中提供的内容"
-        if "slides" in args:
-            n = len(args["slides"])
-            what_en, what_zh = _plural(n, "slide"), f"{n} 张幻灯片"
-        elif "sheets" in args:
-            totals = sum(1 for s in args["sheets"] if s.get("rows") and any(
-                isinstance(v, str) and v.startswith("=SUM(") for v in s["rows"][-1]))
-            rows = sum(len(s.get("rows", [])) for s in args["sheets"]) - totals
-            what_en = f"{_plural(len(args['sheets']), 'sheet')}, {_plural(rows, 'data row')}"
-            what_zh = f"{len(args['sheets'])} 个工作表，{rows} 行数据"
-            if totals:
-                what_en += " and a total row with =SUM formulas"
-                what_zh += "，另加使用 =SUM 公式的合计行"
-        else:
-            blocks = args.get("blocks", [])
-            count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
-            lists = sum(1 for b in blocks if b["type"] in ("bullets", "numbered"))
-            what_en = ", ".join(_plural(n, word) for n, word in (
-                (count["heading"], "heading"), (count["paragraph"], "paragraph"), (lists, "list"),
-                (count["table"], "table")))
-            what_zh = f"{count['heading']} 个标题、{count['paragraph']} 个段落、{lists} 个列表、{count['table']} 个表格"
-        summary = self._t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
-        problems = self._sources()[1]
-        if problems:
-            summary += self._t(" Note: ", " 注意：") + "; ".join(problems) + self._t(".", "。")
-        return summary
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _texts(block: dict[str, Any]) -> list[str]:
-    if block["type"] == "paragraph":
-        return [block.get("text") or "".join(r["text"] for r in block["runs"])]
-    return [it if isinstance(it, str) else it["text"] for it in block.get("items", [])]
+        read += [str(self._args(c).get("path")) for c, r in self._calls_named("office_read")
+                 if r is not None and r.get("ok") is True]
+        return create_summary(self._t, args, path, read, self._sources()[1])

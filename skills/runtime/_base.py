@@ -113,6 +113,8 @@ _BUILTIN_MODULES = (
     "skills.runtime.pptx_cmds",
     "skills.runtime.xlsx_cmds",
     "skills.runtime.render_cmds",
+    "skills.runtime.office_read",
+    "skills.runtime.pdf_edit",
 )
 _loaded = False
 

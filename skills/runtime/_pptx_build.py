@@ -13,6 +13,7 @@ from pptx.slide import Slide
 from pptx.util import Emu, Inches, Pt
 
 from skills.runtime._base import CommandError
+from skills.runtime._pptx_chart import add_chart
 from skills.runtime._pptx_deck import (
     ACCENT,
     body_placeholder,
@@ -89,6 +90,10 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
         made += _table_slides(prs, spec)
     elif layout == "image":
         made.append(_image_slide(prs, spec, images_root))
+    elif layout == "chart":
+        slide = _new_slide(prs, "chart", spec["title"])
+        add_chart(prs, slide, spec)
+        made.append(slide)
     for slide in made:
         if spec.get("notes"):
             slide.notes_slide.notes_text_frame.text = spec["notes"]

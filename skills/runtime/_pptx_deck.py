@@ -21,7 +21,7 @@ SLIDE_W, SLIDE_H = Inches(13.333), Inches(7.5)
 ACCENT = RGBColor(0x1F, 0x4E, 0x79)
 # Preferred layout names in the default template, with a structural fallback for foreign decks.
 _LAYOUT_NAMES = {"title": "Title Slide", "bullets": "Title and Content", "two_column": "Two Content",
-                 "table": "Title Only", "image": "Title Only"}
+                 "table": "Title Only", "image": "Title Only", "chart": "Title Only"}
 _BODY_TYPES = {PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT}
 _TITLE_TYPES = {PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE}
 

@@ -36,6 +36,15 @@ SLIDE: dict[str, Any] = {
                ["header", "rows"]),
         _slide("image", {"image": {"type": "string", "description": "workspace-relative image path"},
                          "caption": _STR}, ["image"]),
+        _slide("chart", {"chart": {"enum": ["bar", "column", "line", "pie"]},
+                         "categories": {"type": "array", "items": {"type": ["string", "number"]}, "minItems": 1,
+                                        "maxItems": 200},
+                         "series": {"type": "array", "minItems": 1, "maxItems": 20, "items": {
+                             "type": "object", "additionalProperties": False, "required": ["name", "values"],
+                             "properties": {"name": {"type": "string", "minLength": 1},
+                                            "values": {"type": "array", "maxItems": 200,
+                                                       "items": {"type": ["number", "null"]}}}}}},
+               ["chart", "categories", "series"]),
     ]
 }
 
@@ -44,6 +53,8 @@ PATH = {"type": "string", "description": "workspace-relative .pptx path"}
 CREATE: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path", "slides"],
     "properties": {"path": PATH, "title": {"type": "string", "description": "document title (metadata)"},
+                   "template": {"type": "string", "description": "a workspace .pptx whose masters, layouts, "
+                                                                 "theme and fonts the new deck uses"},
                    "overwrite": {"type": "boolean", "default": False},
                    "slides": {"type": "array", "items": SLIDE, "minItems": 1, "maxItems": 300}},
 }

@@ -6,6 +6,7 @@ import shutil
 import warnings
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from openpyxl import load_workbook
 
@@ -109,3 +110,47 @@ def _restore_views(original: Path, produced: Path) -> None:
                 data = _VIEWS.sub(lambda _m, views=views: views, data, count=1)
             zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     tmp.replace(produced)
+
+
+def libreoffice_values(ws: Workspace, package: bytes, cells: dict[int, set[tuple[int, int]]],
+                       *, timeout: float = RECALC_TIMEOUT) -> dict[tuple[int, int, int], Any]:
+    """Values LibreOffice computes for ``cells`` ({sheet index: {(row, col)}}) of a workbook package.
+
+    Only the values are taken: LibreOffice also rewrites formula text (``FALSE`` becomes
+    ``FALSE()``), so the file the user gets stays the one Mira wrote, with these values added.
+    """
+    from skills.runtime._xlsx_formula import FormulaError
+    from skills.runtime._xlsx_read import ERROR_VALUES
+
+    tmp = private_dir(ws.root)
+    try:
+        out_dir = tmp / "out"
+        user = out_dir / ".profile" / "user"
+        user.mkdir(parents=True)
+        (user / "registrymodifications.xcu").write_text(_REGISTRY, encoding="utf-8")
+        (tmp / "in").mkdir()
+        local = tmp / "in" / "workbook.xlsx"
+        local.write_bytes(package)
+        produced = convert(local, out_dir, XLSX_FILTER, timeout=timeout)
+        check_file(produced, "xlsx")
+        found: dict[tuple[int, int, int], Any] = {}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            wb = load_workbook(str(produced), read_only=True, data_only=True)
+        try:
+            for s, sheet in enumerate(wb.worksheets):
+                wanted = cells.get(s)
+                if not wanted:
+                    continue
+                last = max(r for r, _ in wanted)
+                for row in sheet.iter_rows(max_row=last):
+                    for cell in row:
+                        key = (getattr(cell, "row", 0), getattr(cell, "column", 0))
+                        if key in wanted and cell.value is not None:
+                            v = cell.value
+                            found[(s, *key)] = FormulaError(v) if isinstance(v, str) and v in ERROR_VALUES else v
+        finally:
+            wb.close()
+        return found
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -11,6 +11,21 @@ ROWS = {"type": "array", "items": ROW, "maxItems": 500_000}
 HEADER = {"type": "array", "items": {"type": ["string", "number"]}, "maxItems": 1000}
 SHEET_NAME = {"type": "string", "minLength": 1, "maxLength": 31}
 
+CHART: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["type", "values"],
+    "properties": {
+        "type": {"enum": ["bar", "column", "line", "pie"]},
+        "title": {"type": "string", "maxLength": 255},
+        "categories": {"type": "string", "description": "column letter of the category labels, e.g. A"},
+        "values": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 50,
+                   "description": "column letters of the series; the header cell names each series"},
+        "last_row": {"type": "integer", "minimum": 1,
+                     "description": "last sheet row the chart covers (default: the last data row; "
+                                    "leave a total row out)"},
+        "anchor": {"type": "string", "description": "top-left cell of the chart, default right of the table"},
+    },
+}
+
 SHEET: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["name", "rows"],
     "properties": {
@@ -24,6 +39,10 @@ SHEET: dict[str, Any] = {
         "freeze": {"type": ["string", "null"], "description": "top-left unfrozen cell, e.g. A2; default A2 "
                                                                 "when there is a header, null for none"},
         "autofilter": {"type": "boolean"},
+        "title": {"type": "string", "minLength": 1, "maxLength": 255,
+                  "description": "a bold title in row 1, merged across the table; the header is then row 2 "
+                                 "and data starts in row 3 (write formulas for those rows)"},
+        "charts": {"type": "array", "maxItems": 10, "items": CHART},
     },
 }
 

@@ -1,6 +1,7 @@
 """Writing workbooks from the sheet spec: streaming rows, header style, widths, CJK fonts."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 from collections.abc import Sequence
@@ -9,11 +10,13 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.numbers import is_date_format
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException, IllegalCharacterError
 
 from skills.runtime._base import CommandError
+from skills.runtime._xlsx_chart import add_chart
 from skills.runtime._pptx_xlsx_common import CJK_FONT, display_width, has_cjk
 
 MAX_ROWS, MAX_COLS = 1_048_576, 16_384
@@ -27,6 +30,9 @@ HEADER_FONT_CJK = Font(name=CJK_FONT, charset=134, size=11, bold=True, color="1F
 HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 HEADER_BORDER = Border(bottom=Side(style="thin", color="8EA9C1"))
 HEADER_ALIGN = Alignment(vertical="center", wrap_text=False)
+TITLE_FONT = Font(name="Calibri", family=2, size=14, bold=True, color="1F2A44")
+TITLE_FONT_CJK = Font(name=CJK_FONT, charset=134, size=14, bold=True, color="1F2A44")
+TITLE_ALIGN = Alignment(horizontal="center", vertical="center")
 # charset 134 (GB2312) tells Excel which script the font is for when it has to substitute.
 CJK_CELL_FONT = Font(name=CJK_FONT, charset=134, size=11)
 
@@ -113,24 +119,52 @@ def default_widths(header: Sequence[Any] | None, rows: Sequence[Sequence[Any]]) 
     return {c: float(min(max(w + 2, 8), 60)) for c, w in widths.items()}
 
 
+def first_data_row(spec: dict[str, Any]) -> int:
+    """Sheet row of the first data row: after the title row and the header, when present."""
+    return 1 + (1 if spec.get("title") else 0) + (1 if spec.get("header") else 0)
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?$")
+
+
+def as_date(value: Any) -> dt.datetime | dt.date | None:
+    """An ISO date ("2026-03-01", "2026-03-01 09:30") as a date, else None."""
+    if not isinstance(value, str) or not _ISO_DATE.match(value):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value) if len(value) > 10 else dt.date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
 def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
     """Stream one sheet into a write-only workbook; returns the number of rows written."""
     ws = wb.create_sheet(spec["name"])
-    header, rows = spec.get("header"), spec["rows"]
+    header, rows, title = spec.get("header"), spec["rows"], spec.get("title")
     formats = {column_index(k, f"{field}.number_formats.{k}"): v
                for k, v in (spec.get("number_formats") or {}).items()}
+    date_cols = {c for c, f in formats.items() if is_date_format(f)}
     widths = default_widths(header, rows)
     for k, v in (spec.get("column_widths") or {}).items():
         widths[column_index(k, f"{field}.column_widths.{k}")] = float(v)
     for c, w in widths.items():
         ws.column_dimensions[get_column_letter(c)].width = w
-    freeze = spec.get("freeze", "A2" if header else None)
+    base = first_data_row(spec)
+    freeze = spec.get("freeze", f"A{base}" if header else None)
     if freeze:
         check_cell_ref(freeze, f"{field}.freeze")
         ws.freeze_panes = freeze
     ncols = max([len(header or [])] + [len(r) for r in rows[:5000]] + [0])
     if spec.get("autofilter") and ncols:
-        ws.auto_filter.ref = f"A1:{get_column_letter(ncols)}{len(rows) + (1 if header else 0)}"
+        ws.auto_filter.ref = f"A{base - 1 if header else base}:{get_column_letter(ncols)}{base + len(rows) - 1}"
+    if title:
+        check_value(title, f"{field}.title")
+        cell = WriteOnlyCell(ws, value=title)
+        cell.font = TITLE_FONT_CJK if has_cjk(title) else TITLE_FONT
+        cell.alignment = TITLE_ALIGN
+        if ncols > 1:
+            ws.merged_cells.add(f"A1:{get_column_letter(ncols)}1")
+        ws.append([cell])
     if header:
         cells = []
         for v in header:
@@ -139,16 +173,21 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
             cell.fill, cell.border, cell.alignment = HEADER_FILL, HEADER_BORDER, HEADER_ALIGN
             cells.append(cell)
         ws.append(cells)
-    base = 2 if header else 1
+    plain_types = (int, float, bool, type(None))
     for r, row in enumerate(rows):
         out: list[Any] = []
         for c, v in enumerate(row, 1):
-            v, literal = cell_value(v)
             fmt = formats.get(c)
+            if fmt is None and type(v) in plain_types:  # most cells: nothing to decide
+                out.append(v)
+                continue
+            v, literal = cell_value(v)
             cjk = isinstance(v, str) and not v.startswith("=") and has_cjk(v)
             if fmt is None and not cjk and not literal:
                 out.append(v)
                 continue
+            if c in date_cols and not literal:
+                v = as_date(v) or v
             cell = WriteOnlyCell(ws, value=v)
             if literal:
                 cell.data_type = "s"
@@ -161,7 +200,9 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
             ws.append(out)
         except (IllegalCharacterError, ValueError) as exc:
             raise CommandError(f"{field}.rows[{r}] (row {base + r}): {exc}") from None
-    return len(rows) + (1 if header else 0)
+    for i, chart in enumerate(spec.get("charts") or []):
+        add_chart(ws, chart, spec, ncols, f"{field}.charts[{i}]")
+    return len(rows) + base - 1
 
 
 def new_workbook(sheets: Sequence[dict[str, Any]]) -> Workbook:

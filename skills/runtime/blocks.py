@@ -25,17 +25,6 @@ MAX_IMAGE_SIDE = 20_000  # pixels; a larger header is an absurd-dimension trick
 MAX_IMAGE_PIXELS = 120_000_000
 
 _TEXT = {"type": "string", "maxLength": MAX_TEXT}
-_ITEM = {
-    "oneOf": [
-        _TEXT,
-        {
-            "type": "object",
-            "required": ["text"],
-            "additionalProperties": False,
-            "properties": {"text": _TEXT, "level": {"type": "integer", "minimum": 0, "maximum": 4}},
-        },
-    ]
-}
 _RUN = {
     "type": "object",
     "required": ["text"],
@@ -44,8 +33,22 @@ _RUN = {
         "text": _TEXT,
         "bold": {"type": "boolean"},
         "italic": {"type": "boolean"},
+        "code": {"type": "boolean", "description": "inline code, in a monospace font"},
         "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
     },
+}
+_ITEM = {
+    "oneOf": [
+        _TEXT,
+        {
+            "type": "object",
+            "required": ["text"],
+            "additionalProperties": False,
+            "properties": {"text": _TEXT, "level": {"type": "integer", "minimum": 0, "maximum": 4},
+                           # the same text with inline formatting (bold, italic, code, links)
+                           "runs": {"type": "array", "items": _RUN, "minItems": 1}},
+        },
+    ]
 }
 _CELL = {"type": ["string", "number"]}
 
@@ -61,7 +64,7 @@ def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ())
     }
 
 
-BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break")
+BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break", "toc")
 
 BLOCK_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -93,6 +96,8 @@ BLOCK_SCHEMA: dict[str, Any] = {
             ["path"],
         ),
         _closed("page_break", {}),
+        # A table of contents of the document's headings (a TOC field Word updates, in DOCX).
+        _closed("toc", {"levels": {"type": "integer", "minimum": 1, "maximum": 6}, "title": _TEXT}),
     ],
 }
 

@@ -1,6 +1,7 @@
 """DOCX commands: docx_create, docx_edit, docx_inspect, docx_verify."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +25,10 @@ from skills.runtime.blocks import (
     outline_summary,
     summary_text,
 )
+from skills.runtime._docx_template import open_template
 from skills.runtime.docx_edit import apply_operations
 from skills.runtime.docx_read import Outline, norm, open_docx, read_outline, text_index
-from skills.runtime.docx_write import BlockWriter, new_document
+from skills.runtime.docx_write import BlockWriter, layout_pages, new_document
 from skills.runtime.workspace import Workspace
 
 _PATH = {"type": "string", "minLength": 1, "maxLength": 500}
@@ -42,6 +44,13 @@ CREATE_SCHEMA: dict[str, Any] = {
         "blocks": BLOCKS_SCHEMA,
         "header": _SHORT,
         "footer": _SHORT,
+        "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
+                         "description": "page numbers in the footer: true, or a pattern with {page} and "
+                                        "{pages}, e.g. \"Page {page} of {pages}\" or \"第 {page} 页\""},
+        "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
+                           "description": "headings of this level or higher start a new page (not the first)"},
+        "template": {"type": "string", "description": "a workspace .docx or .dotx whose styles, page setup, "
+                                                      "headers and footers the new document uses"},
         "overwrite": {"type": "boolean"},
     },
 }
@@ -50,7 +59,7 @@ _OPS = {
     "type": "object",
     "required": ["op"],
     "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading",
-                                   "delete_paragraph_containing"]}},
+                                   "delete_paragraph_containing", "comment"]}},
     "allOf": [
         {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
          "then": {"required": ["op", *props], "additionalProperties": False,
@@ -61,6 +70,8 @@ _OPS = {
             ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
                                       "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
             ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
+            ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
+                         "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
         )
     ],
 }
@@ -72,6 +83,8 @@ EDIT_SCHEMA: dict[str, Any] = {
     "properties": {
         "path": _PATH,
         "output": _PATH,
+        "track_changes": {"type": "boolean", "description": "suggest the replacements as tracked changes "
+                                                            "(author Mira) instead of rewriting the text"},
         "operations": {"type": "array", "items": _OPS, "minItems": 1, "maxItems": 200},
     },
 }
@@ -152,8 +165,10 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     create_target(ws, args["path"], ".docx", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
-    doc = new_document(args.get("title"), args.get("header"), args.get("footer"))
-    BlockWriter(doc, images).write(blocks)
+    base = open_template(ws, args["template"]) if args.get("template") else None
+    doc = new_document(args.get("title"), args.get("header"), args.get("footer"), base)
+    written = BlockWriter(doc, images).write(blocks)
+    layout_pages(doc, written, blocks, args)
     with ws.publish(args["path"]) as staging:
         doc.save(str(staging))
     target = ws.resolve(args["path"])
@@ -202,7 +217,7 @@ def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], 
                 images[(n, i)] = info
     doc = open_docx(src)
     before = read_outline(doc)
-    report = apply_operations(doc, args["operations"], images)
+    report = apply_operations(doc, args["operations"], images, track=bool(args.get("track_changes")))
     return args, out, out_rel, doc, report, before
 
 
@@ -221,7 +236,11 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     # Deleted paragraphs must be gone, unless the same text was also added back.
     added_index = norm(" ".join(text_samples(added, limit=10_000)))
     expect["absent"] = [t for t in report.deleted_texts if norm(t) not in added_index][:20]
+    if args.get("track_changes"):
+        expect["text"] = text_samples(added)  # suggested text shows only once accepted
     ev, _ = docx_evidence(ws, out, expect)
+    if report.suggestions or report.comments:
+        ev = dataclasses.replace(ev, checks=(*ev.checks, suggestion_check(out, report.suggestions, report.comments)))
     extra = ""
     if report.replacements:
         extra = f"; replacements made: {', '.join(map(str, report.replacements))}"
@@ -236,8 +255,26 @@ def describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     args, _out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
     where = "in place" if out_rel == args["path"] else f"into {out_rel}"
     n = len(args["operations"])
+    if report.suggestions or report.comments:
+        return {"summary": f"Suggest changes in {args['path']} {where} for review (author Mira): "
+                           f"{report.suggestions} tracked replacement(s), {report.comments} comment(s)",
+                "changes": report.changes[:50], "suggested": True}
     return {"summary": f"Edit {args['path']} {where}: {n} operation(s), {len(report.changes)} paragraph change(s)",
             "changes": report.changes[:50]}
+
+
+def suggestion_check(path: Path, suggestions: int, comments: int) -> Check:
+    """The saved file really holds Mira's revision marks and comments (counted in its XML)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:
+        body = zf.read("word/document.xml")
+        notes = zf.read("word/comments.xml") if "word/comments.xml" in zf.namelist() else b""
+    marks = body.count(b'w:author="Mira"')
+    found = notes.count(b'w:author="Mira"')
+    ok = marks >= suggestions and found >= comments
+    return Check("suggestions recorded", "passed" if ok else "failed",
+                 f"{marks} tracked change marks and {found} comments by Mira")
 
 
 # read-only commands -----------------------------------------------------------------------

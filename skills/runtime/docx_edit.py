@@ -12,6 +12,7 @@ from docx.oxml.ns import qn
 from docx.text.paragraph import Paragraph
 
 from skills.runtime._base import CommandError
+from skills.runtime._docx_track import add_comment, track_replace
 from skills.runtime.blocks import ImageInfo
 from skills.runtime.docx_read import StyleIndex, norm
 from skills.runtime.docx_write import BlockWriter
@@ -27,6 +28,8 @@ class EditReport:
     replacements: list[int] = field(default_factory=list)  # one per replace_text op
     added_blocks: list[dict[str, Any]] = field(default_factory=list)
     deleted_texts: list[str] = field(default_factory=list)
+    suggestions: int = 0  # replacements made as tracked changes
+    comments: int = 0
 
 
 def _all_paragraphs(doc: Any) -> list[Paragraph]:
@@ -118,14 +121,30 @@ def _block_texts(elements: list[Any], doc: Any) -> list[str]:
     return out
 
 
-def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int, int], ImageInfo]) -> EditReport:
-    """Apply ``ops`` in order; any operation that matches nothing raises CommandError."""
+def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int, int], ImageInfo],
+                     track: bool = False) -> EditReport:
+    """Apply ``ops`` in order; any operation that matches nothing raises CommandError.
+
+    With ``track``, replacements become tracked changes by "Mira" for the user to accept or reject.
+    """
     # The user's styles stay as they are; new CJK runs carry their own East Asian font.
     report = EditReport()
     for n, op in enumerate(ops):
         kind = op["op"]
         where = f"operations[{n}] ({kind})"
-        if kind == "replace_text":
+        if kind == "replace_text" and track:
+            shown = track_replace(doc, _all_paragraphs(doc), op["find"], op["replace"], where)
+            if not shown:
+                raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
+            report.changes += [[before, f"suggested: {what}"] for before, what in shown][:200]
+            report.replacements.append(sum(int(what.split("×")[0]) for _, what in shown))
+            report.suggestions += report.replacements[-1]
+        elif kind == "comment":
+            body = [Paragraph(p, doc.part) for p in doc.element.body.iter(qn("w:p"))]
+            anchored = add_comment(doc, body, op["text"], op["comment"], where)
+            report.changes.append([anchored, f"comment on “{op['text']}”: {op['comment']}"])
+            report.comments += 1
+        elif kind == "replace_text":
             total = 0
             for p in _all_paragraphs(doc):
                 before = p.text

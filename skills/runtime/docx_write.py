@@ -19,6 +19,7 @@ from docx.oxml.ns import qn
 from docx.shared import Cm, Emu, RGBColor
 from docx.styles import BabelFish
 
+from skills.runtime._docx_fields import add_page_numbers, add_toc
 from skills.runtime.blocks import ImageInfo, cell_text, item_text
 
 if TYPE_CHECKING:
@@ -27,13 +28,15 @@ if TYPE_CHECKING:
 
 EAST_ASIA_FONT = "Noto Sans CJK SC"
 EAST_ASIA_FALLBACK = "Microsoft YaHei"
+CODE_FONT = "Consolas"
 _BULLET_STYLES = ("List Bullet", "List Bullet 2", "List Bullet 3")
 _NUMBER_STYLES = ("List Number", "List Number 2", "List Number 3")
 
 
-def new_document(title: str | None, header: str | None, footer: str | None) -> Document:
-    """A fresh document with CJK-safe fonts, header/footer and title set."""
-    doc = docx.Document()
+def new_document(title: str | None, header: str | None, footer: str | None, base: Document | None = None
+                 ) -> Document:
+    """A fresh document (or the emptied ``base`` template) with CJK-safe fonts, header/footer and title set."""
+    doc = base if base is not None else docx.Document()
     setup_east_asian_fonts(doc)
     section = doc.sections[0]
     if header:
@@ -42,7 +45,9 @@ def new_document(title: str | None, header: str | None, footer: str | None) -> D
         _set_text(section.footer.paragraphs[0], footer)
     if title:
         doc.core_properties.title = title[:250]
-        _set_text(doc.add_paragraph(style="Title"), title)
+        p = doc.add_paragraph()
+        p._p.style = BlockWriter(doc, {}).style_id("Title")
+        _set_text(p, title)
     return doc
 
 
@@ -175,6 +180,7 @@ class BlockWriter:
         # (lxml proxies are not stable identities, so positions are used, not id().)
         tail = [el for el in body if el.tag != qn("w:sectPr")]
         marker = tail[-1] if tail else None
+        self._headings = [(b["level"], b["text"]) for b in blocks if b["type"] == "heading"]
         for i, block in enumerate(blocks):
             getattr(self, f"_{block['type']}")(block, i)
         new = []
@@ -197,15 +203,26 @@ class BlockWriter:
         if "runs" not in block:
             _set_text(p, block["text"])
             return
-        for spec in block["runs"]:
+        self._runs(p, block["runs"])
+
+    def _runs(self, p: Paragraph, runs: list[dict[str, Any]]) -> None:
+        for spec in runs:
             if spec.get("link"):
                 run = _add_hyperlink(p, spec["text"], spec["link"])
             else:
                 run = p.add_run(spec["text"])
             run.bold = bool(spec.get("bold")) or None
             run.italic = bool(spec.get("italic")) or None
+            if spec.get("code"):
+                run.font.name = CODE_FONT
             if _has_cjk(spec["text"]):
                 _east_asian_run(run)
+
+    def _item_text(self, p: Paragraph, item: str | dict[str, Any], text: str) -> None:
+        if isinstance(item, dict) and item.get("runs"):
+            self._runs(p, item["runs"])
+        else:
+            _set_text(p, text)
 
     def _bullets(self, block: dict[str, Any], _i: int) -> None:
         for item in block["items"]:
@@ -216,7 +233,7 @@ class BlockWriter:
                 continue
             p = self._para(style)
             _indent_deep(p, level)
-            _set_text(p, text)
+            self._item_text(p, item, text)
 
     def _numbered(self, block: dict[str, Any], _i: int) -> None:
         # Each numbered block restarts at 1: a fresh w:num per list level style.
@@ -240,7 +257,7 @@ class BlockWriter:
                 numpr = ppr.get_or_add_numPr()
                 numpr.get_or_add_numId().val = num_id
                 numpr.get_or_add_ilvl().val = 0
-            _set_text(p, text)
+            self._item_text(p, item, text)
 
     def _fallback_item(self, text: str, level: int) -> None:
         p = self._para()
@@ -304,8 +321,29 @@ class BlockWriter:
             caption.alignment = WD_ALIGN_PARAGRAPH.CENTER
             _set_text(caption, block["caption"])
 
+    def _toc(self, block: dict[str, Any], _i: int) -> None:
+        add_toc(self.doc, self._para, self._headings, int(block.get("levels", 3)), block.get("title"))
+
     def _page_break(self, _block: dict[str, Any], _i: int) -> None:
         self.doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+
+
+def layout_pages(doc: Document, written: list[Any], blocks: list[dict[str, Any]], args: dict[str, Any]) -> None:
+    """Page numbers in the footer and major sections on a new page, as docx_create's arguments ask."""
+    numbers = args.get("page_numbers")
+    if numbers:
+        if numbers is True:
+            cjk = _has_cjk(" ".join(b.get("text", "") for b in blocks[:50] if isinstance(b.get("text"), str)))
+            numbers = "第 {page} 页，共 {pages} 页" if cjk else "Page {page} of {pages}"
+        add_page_numbers(doc, str(numbers))
+    level = args.get("new_page_level")
+    if level:
+        heading_styles = {f"Heading{n}" for n in range(1, int(level) + 1)}
+        starts = [el for el in written if el.tag == qn("w:p") and el.style in heading_styles]
+        from docx.text.paragraph import Paragraph as _Paragraph
+
+        for el in starts[1:]:
+            _Paragraph(el, doc._body).paragraph_format.page_break_before = True
 
 
 @functools.lru_cache(maxsize=1)

@@ -33,7 +33,10 @@ from skills.runtime.pdf_write import build_pdf
 from skills.runtime.workspace import Workspace
 
 _PATH = {"type": "string", "minLength": 1, "maxLength": 500}
-CREATE_SCHEMA: dict[str, Any] = _DOCX_CREATE_SCHEMA  # the same block spec and arguments
+# The same block spec and arguments, less the Word-only ones (fields, templates).
+CREATE_SCHEMA: dict[str, Any] = {**_DOCX_CREATE_SCHEMA, "properties": {
+    k: v for k, v in _DOCX_CREATE_SCHEMA["properties"].items()
+    if k not in ("template", "page_numbers", "new_page_level")}}
 INSPECT_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": _PATH,

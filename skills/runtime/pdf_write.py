@@ -43,17 +43,23 @@ def _e(text: str) -> str:
 def _paragraph(block: dict[str, Any]) -> str:
     if "runs" not in block:
         return f"<p>{_e(block['text'])}</p>"
+    return f"<p>{_runs_html(block['runs'])}</p>"
+
+
+def _runs_html(runs: list[dict[str, Any]]) -> str:
     parts = []
-    for run in block["runs"]:
+    for run in runs:
         t = _e(run["text"])
         if run.get("bold"):
             t = f"<b>{t}</b>"
         if run.get("italic"):
             t = f"<i>{t}</i>"
+        if run.get("code"):
+            t = f"<code>{t}</code>"
         if run.get("link"):
             t = f'<a href="{_e(run["link"])}">{t}</a>'
         parts.append(t)
-    return f"<p>{''.join(parts)}</p>"
+    return "".join(parts)
 
 
 def _list(block: dict[str, Any], tag: str) -> str:
@@ -61,7 +67,8 @@ def _list(block: dict[str, Any], tag: str) -> str:
     for item in block["items"]:
         text, level = item_text(item)
         style = f' style="margin-left: {level * 18}pt"' if level else ""
-        items.append(f"<li{style}>{_e(text)}</li>")
+        shown = _runs_html(item["runs"]) if isinstance(item, dict) and item.get("runs") else _e(text)
+        items.append(f"<li{style}>{shown}</li>")
     return f"<{tag}>{''.join(items)}</{tag}>"
 
 
@@ -110,6 +117,11 @@ def blocks_to_html(title: str | None, blocks: list[dict[str, Any]], images: dict
             chunks[-1].append(_image(block, name, info))
         elif kind == "page_break":
             chunks.append([])
+        elif kind == "toc":  # a PDF has no fields: the headings, listed where the contents go
+            levels = int(block.get("levels", 3))
+            entries = "".join(f'<p style="margin-left: {(b["level"] - 1) * 18}pt">{_e(b["text"])}</p>'
+                              for b in blocks if b["type"] == "heading" and b["level"] <= levels)
+            chunks[-1].append((f"<h2>{_e(block['title'])}</h2>" if block.get("title") else "") + entries)
     if len(chunks) > 1 and not chunks[-1]:
         chunks.pop()  # a trailing page break must not add an empty page
     return ["".join(c) for c in chunks]

@@ -9,6 +9,7 @@ from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._pptx_build import build_slides
 from skills.runtime._pptx_deck import new_presentation
+from skills.runtime._pptx_template import from_template
 from skills.runtime._pptx_edit import apply_operations
 from skills.runtime._pptx_read import all_text, deck_errors, deck_evidence, open_deck, outline
 from skills.runtime._common import artifact_for, create_target
@@ -48,7 +49,7 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     validate_args(schema.CREATE, args)
     rel = args["path"]
     target = create_target(ws, rel, ".pptx", overwrite=bool(args.get("overwrite", False)))
-    prs = new_presentation()
+    prs = from_template(ws, args["template"]) if args.get("template") else new_presentation()
     if args.get("title"):
         prs.core_properties.title = args["title"]
     notes = []
@@ -65,7 +66,8 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     texts = [t for s in args["slides"] for t in _spec_texts(s)]
     ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts},
                           min_pictures=sum(1 for s in args["slides"] if s["layout"] == "image"), check_cjk=True)
-    msg = f"Created {ev.path}: {n} slides (16:9)." + (" " + "; ".join(notes) + "." if notes else "")
+    shape = f"on the template {args['template']}" if args.get("template") else "(16:9)"
+    msg = f"Created {ev.path}: {n} slides {shape}." + (" " + "; ".join(notes) + "." if notes else "")
     return _result(ev, msg, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
 
 

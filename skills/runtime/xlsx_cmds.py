@@ -1,6 +1,7 @@
 """Excel commands: xlsx_create, xlsx_edit, xlsx_inspect, xlsx_verify, xlsx_recalculate."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,13 @@ from skills.runtime._pptx_xlsx_common import (
     require_suffix,
     validate_args,
 )
+from skills.runtime._xlsx_cached import compute, write_with_values
 from skills.runtime._xlsx_check import workbook_evidence
 from skills.runtime._xlsx_edit import apply_operations, lost_parts, open_for_edit, show
 from skills.runtime._xlsx_read import scan_workbook
-from skills.runtime._xlsx_recalc import recalculate
-from skills.runtime._xlsx_write import new_workbook
+from skills.runtime._xlsx_recalc import libreoffice_values, recalculate
+from skills.runtime._xlsx_write import first_data_row, new_workbook
+from skills.runtime.soffice import soffice_path
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
@@ -43,8 +46,19 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     rel = args["path"]
     target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
     wb = new_workbook(args["sheets"])
+    computed = compute([(s["name"], s["rows"], first_data_row(s)) for s in args["sheets"]])
+    package = io.BytesIO()
+    wb.save(package)
+    pending = {i: c.pending for i, c in enumerate(computed) if c.pending}
+    if pending and soffice_path():
+        # Formulas the engine does not know: LibreOffice computes them; the file keeps Mira's formula text.
+        try:
+            for (i, r, c), value in libreoffice_values(ws, package.getvalue(), pending).items():
+                computed[i].values[(r, c)] = value
+        except CommandError:
+            pass  # no values then: the check says the formulas were not calculated
     with ws.publish(rel) as staging:
-        wb.save(str(staging))
+        write_with_values(package, staging, computed)
     ev, scans = workbook_evidence(ws, target, sheets=[s["name"] for s in args["sheets"]], spec=args["sheets"])
     parts = ", ".join(f"{s.name} ({s.max_row} rows)" for s in scans)
     return _result(ev, f"Created {ev.path}: {parts}.", {"sheets": [s.name for s in scans]})

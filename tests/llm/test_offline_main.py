@@ -152,3 +152,42 @@ def test_reply_language_follows_the_instruction(text: str, chinese: bool) -> Non
     from desktop.llm._offline_route import is_chinese
 
     assert is_chinese(text) is chinese
+
+
+# Format names and synonyms in any position, both languages, glued to CJK characters or not.
+@pytest.mark.parametrize(("request_text", "attached", "skill"), [
+    ("把下面的内容做成PPT：\n# 标题\n- 要点", None, "pptx"),
+    ("生成PDF：\n# 标题\n正文", None, "pdf"),
+    ("做成Word：\n# 标题\n正文", None, "docx"),
+    ("把下面内容做成docx：\n# 标题", None, "docx"),
+    ("生成Excel：\n名称,数量\n苹果,3", None, "xlsx"),
+    ("做一个xlsx：\n名称,数量\n苹果,3", None, "xlsx"),
+    ("转成幻灯片：\n# 标题", None, "pptx"),
+    ("请做成演示文稿：\n# 标题", None, "pptx"),
+    ("生成电子表格：\n名称,数量\n苹果,3", None, "xlsx"),
+    ("生成表格：\n名称,数量\n苹果,3", None, "xlsx"),
+    ("整理成文档：\n# 标题\n正文", None, "docx"),
+    ("PPT做一下：\n# 标题", None, "pptx"),
+    ("帮我做个deck：\n# 标题", None, "pptx"),
+    ("slides please:\n# Title\n- point", None, "pptx"),
+    ("Spreadsheet of this:\nname,qty\napple,3", None, "xlsx"),
+    ("a workbook please:\nname,qty\napple,3", None, "xlsx"),
+    ("notes → PDF:\n# Title", None, "pdf"),
+    ("Turn report.docx into slides", ["report.docx"], "pptx"),
+    ("把这份Word做成PPT", ["report.docx"], "pptx"),
+    ("把这份Word转成PDF", ["report.docx"], "pdf"),
+    ("把这个PPT做成Word文档", ["deck.pptx"], "docx"),
+    ("把这个Excel做成幻灯片", ["data.xlsx"], "pptx"),
+    ("Convert the spreadsheet data.xlsx to a Word document", ["data.xlsx"], "docx"),
+    ("Turn deck.pptx into a PDF", ["deck.pptx"], "pdf"),
+])
+def test_format_names_are_recognised_in_any_position(request_text: str, attached: list[str] | None,
+                                                     skill: str) -> None:
+    args = run_skill_args(main_turn(request_text, attached))
+    assert args["skill_id"] == skill
+
+
+@pytest.mark.parametrize("request_text", ["帮我写一份列表", "What is a deckhand?", "powerpointless talk"])
+def test_words_that_only_contain_a_format_name_pick_none(request_text: str) -> None:
+    turn = main_turn(request_text)
+    assert not turn.tool_calls

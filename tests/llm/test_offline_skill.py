@@ -195,11 +195,40 @@ def test_no_content_completes_without_writing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_an_office_input_cannot_be_mined_for_text(ws: Path) -> None:
+def test_a_word_report_becomes_slides_through_office_read(ws: Path) -> None:
     run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
     run = run_skill_agent(ws, "pptx", "Turn quarterly-report.docx into slides", ["quarterly-report.docx"])
+    assert _steps(run) == ["list_workspace", "office_read", "pptx_create", "complete"]
+    assert run.complete["artifacts"] == ["quarterly-report.pptx"]
+    deck = pptx.Presentation(str(ws / "quarterly-report.pptx"))
+    titles = [s.shapes.title.text for s in deck.slides if s.shapes.title is not None]
+    assert titles[0] == "Quarterly Report"
+    assert {"Highlights", "Numbers", "Next steps"} <= set(titles)
+    tables = [sh.table for s in deck.slides for sh in s.shapes if sh.has_table]
+    assert [c.text for c in tables[0].rows[2].cells] == ["US", "3,400"]
+    assert "quarterly-report.docx" in run.complete["summary"]
+
+
+def test_chinese_word_to_ppt_and_a_deck_to_a_workbook(ws: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    run_skill_agent(ws, "docx", "把笔记做成 Word 文档", ["笔记.md"])
+    made = next(p.name for p in ws.glob("*.docx"))
+    run = run_skill_agent(ws, "pptx", "把这份Word做成PPT", [made])
+    deck = pptx.Presentation(str(ws / run.complete["artifacts"][0]))
+    assert deck.slides[0].shapes.title.text == "季度报告"
+    assert run.complete["artifacts"][0].startswith("季度报告")
+    run = run_skill_agent(ws, "xlsx", "把这个PPT做成Excel", [run.complete["artifacts"][0]])
+    wb = openpyxl.load_workbook(ws / run.complete["artifacts"][0])
+    rows = [[c.value for c in r] for r in wb.worksheets[0].iter_rows()]
+    assert ["华东", 1200] in rows and ["华南", 3400] in rows
+
+
+def test_a_broken_office_input_is_reported_and_nothing_written(ws: Path) -> None:
+    (ws / "broken.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    run = run_skill_agent(ws, "pptx", "Turn broken.docx into slides", ["broken.docx"])
     assert "pptx_create" not in _steps(run)
-    assert "cannot take text out of an office file" in run.complete["summary"]
+    assert "broken.docx" in run.complete["summary"]
+    assert not list(ws.glob("*.pptx"))
 
 
 def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
@@ -254,7 +283,7 @@ def test_a_truncated_or_unreadable_input_is_mentioned(ws: Path) -> None:
     assert run.complete["artifacts"] == ["big.docx"]
     summary = run.complete["summary"]
     assert "big.md was cut off after 200,000 characters" in summary
-    assert "report.docx: I cannot take text out of an office file offline" in summary
+    assert "report.docx: path: 'report.docx' does not exist" in summary
 
 
 @pytest.mark.soffice
@@ -331,3 +360,184 @@ def test_a_wide_table_keeps_every_column_across_slides(tmp_path: Path) -> None:
     deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
     tables = [sh.table for s in deck.slides for sh in s.shapes if sh.has_table]
     assert [c.text for t in tables for c in t.rows[0].cells] == header
+
+
+@pytest.mark.parametrize(("skill", "goal", "name"), [
+    ("xlsx", "生成Excel：\n名称,数量\n苹果,3", "名称-数量.xlsx"),
+    ("xlsx", "Make a spreadsheet:\nregion,sales\nEU,3", "region-sales.xlsx"),
+    ("xlsx", "做成表格：\n## 月度销量\n| 产品 | 数量 |\n|---|---|\n| 苹果 | 3 |", "月度销量.xlsx"),
+    ("docx", "Make a Word document:\nMeeting notes from Monday. We agreed on the plan.", "meeting-notes-from-monday-we-agreed.docx"),
+    ("pptx", "做成PPT：\n- 第一季度收入增长，成本下降\n- 第二点", "第一季度收入增长.pptx"),
+])
+def test_files_are_named_from_their_content(tmp_path: Path, skill: str, goal: str, name: str) -> None:
+    run = run_skill_agent(tmp_path, skill, goal)
+    assert run.complete["artifacts"] == [name]
+    assert (tmp_path / name).is_file()
+
+
+def test_csv_with_totals_has_computed_values_typed_cells_title_and_chart(tmp_path: Path) -> None:
+    import datetime as dt
+
+    openpyxl = pytest.importorskip("openpyxl")
+    goal = ("生成Excel，加上合计，再加一个柱状图：\n# 2026 销售\n| 月份 | 日期 | 收入 | 占比 |\n|---|---|---|---|\n"
+            "| 一月 | 2026-01-31 | ¥1,200.50 | 25% |\n| 二月 | 2026/02/28 | ¥3,400 | 75% |")
+    run = run_skill_agent(tmp_path, "xlsx", goal)
+    assert run.complete["artifacts"] == ["2026-销售.xlsx"]
+    wb = openpyxl.load_workbook(tmp_path / "2026-销售.xlsx", data_only=True)
+    sh = wb.worksheets[0]
+    assert sh["A1"].value == "2026 销售" and [str(r) for r in sh.merged_cells.ranges] == ["A1:D1"]
+    assert [c.value for c in sh[2]] == ["月份", "日期", "收入", "占比"]
+    assert sh["B3"].value == dt.datetime(2026, 1, 31) and sh["B4"].value == dt.datetime(2026, 2, 28)
+    assert sh["C3"].value == 1200.5 and sh["C3"].number_format == '"¥"#,##0.00'
+    assert sh["D3"].value == 0.25 and sh["D3"].number_format == "0%"
+    assert sh["A5"].value == "合计" and sh["C5"].value == 4600.5  # the total's value, not "=SUM(...)"
+    assert sh["D5"].value is None  # shares are not summed
+    chart = sh._charts[0]
+    assert chart.tagname == "barChart" and chart.series[0].val.numRef.f.endswith("$C$3:$C$4")
+    assert run.results["xlsx_create"]["ok"] is True
+    checks = {c["name"]: c["status"] for c in run.results["xlsx_create"]["evidence"][0]["checks"]}
+    assert checks["no formula errors"] == "passed"
+
+
+@pytest.mark.parametrize(("request_text", "kind"), [
+    ("Make a spreadsheet with a line chart:", "lineChart"), ("做成表格，加一个饼图：", "pieChart"),
+    ("Put it in a workbook with a bar chart:", "barChart")])
+def test_chart_kinds_in_both_languages(tmp_path: Path, request_text: str, kind: str) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    run = run_skill_agent(tmp_path, "xlsx", request_text + "\nregion,sales\nEU,3\nUS,5")
+    sh = openpyxl.load_workbook(tmp_path / run.complete["artifacts"][0]).worksheets[0]
+    assert [c.tagname for c in sh._charts] == [kind]
+
+
+def test_word_with_contents_page_numbers_new_pages_and_inline_code(ws: Path) -> None:
+    from docx.oxml.ns import qn
+
+    goal = "Make a Word document with a table of contents, page numbers and each section on a new page:\n" \
+           "# Guide\n\n## Setup\nRun `make install` — **very important**.\n\n## Use\nOpen *the app*."
+    run = run_skill_agent(ws, "docx", goal)
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    body = d.element.body
+    assert "TOC" in "".join(t.text for t in body.iter(qn("w:instrText")))
+    assert "PAGE" in "".join(t.text for t in d.sections[0].footer._element.iter(qn("w:instrText")))
+    runs = {r.text: r for p in d.paragraphs for r in p.runs}
+    assert runs["very important"].bold and runs["make install"].font.name == "Consolas"
+    assert runs["the app"].italic
+    use = next(p for p in d.paragraphs if p.text == "Use" and p.style.name.startswith("Heading"))
+    assert use.paragraph_format.page_break_before
+
+
+def test_chinese_word_with_contents_and_page_numbers(ws: Path) -> None:
+    from docx.oxml.ns import qn
+
+    run = run_skill_agent(ws, "docx", "做成Word，加目录和页码：\n# 指南\n## 安装\n内容\n## 使用\n内容")
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    assert "目录" in [p.text for p in d.paragraphs]
+    footer = "".join(t.text for t in d.sections[0].footer._element.iter(qn("w:t")))
+    assert "第" in footer and "页" in footer
+
+
+@pytest.mark.parametrize("goal", ['Suggest changes in quarterly-report.docx: replace "Tokyo" with "Osaka"',
+                                  "用修订模式把 quarterly-report.docx 中的“Tokyo”改成“Osaka”"])
+def test_suggested_edits_are_tracked_changes(ws: Path, goal: str) -> None:
+    from docx.oxml.ns import qn
+
+    run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    run = run_skill_agent(ws, "docx", goal, ["quarterly-report.docx"])
+    call = next(c for m in run.messages for c in m.tool_calls if c.name == "docx_edit")
+    assert json.loads(call.arguments)["track_changes"] is True
+    body = docx.Document(str(ws / "quarterly-report.docx")).element.body
+    assert ["".join(t.text for t in el.iter(qn("w:delText"))) for el in body.iter(qn("w:del"))] == ["Tokyo"]
+    assert ["".join(t.text for t in el.iter(qn("w:t"))) for el in body.iter(qn("w:ins"))] == ["Osaka"]
+    assert "Mira" in run.complete["summary"]
+
+
+def test_slides_on_a_template_with_a_chart_from_the_table(ws: Path) -> None:
+    from pptx.util import Inches
+
+    t = pptx.Presentation()
+    t.slide_width = Inches(10)
+    t.slide_layouts[0].name = "Brand Title"
+    t.save(str(ws / "brand.pptx"))
+    run = run_skill_agent(ws, "pptx", "用这个模板把笔记做成PPT，加一个柱状图", ["笔记.md", "brand.pptx"])
+    assert "office_read" not in _steps(run)  # the template is not content
+    deck = pptx.Presentation(str(ws / run.complete["artifacts"][0]))
+    assert deck.slide_width == Inches(10) and deck.slides[0].slide_layout.name == "Brand Title"
+    charts = [sh.chart for s in deck.slides for sh in s.shapes if sh.has_chart]
+    assert len(charts) == 1 and [s.name for s in charts[0].series] == ["销售额"]
+    assert list(charts[0].series[0].values) == [1200, 3400]
+    assert list(charts[0].plots[0].categories) == ["华东", "华南"]
+
+
+def test_word_on_a_dotx_template(ws: Path) -> None:
+    import zipfile
+
+    t = docx.Document()
+    t.sections[0].header.paragraphs[0].text = "ACME"
+    t.save(str(ws / "t.docx"))
+    with zipfile.ZipFile(ws / "t.docx") as zin, zipfile.ZipFile(ws / "brand.dotx", "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            zout.writestr(info, data.replace(b"document.main+xml", b"template.main+xml")
+                          if info.filename == "[Content_Types].xml" else data)
+    run = run_skill_agent(ws, "docx", "Use the template brand.dotx for a Word version of my notes",
+                          ["notes.md", "brand.dotx"])
+    d = docx.Document(str(ws / run.complete["artifacts"][0]))
+    assert d.sections[0].header.paragraphs[0].text == "ACME"
+    assert "Quarterly Report" in [p.text for p in d.paragraphs]
+
+
+def _form_pdf(path: Path) -> None:
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((72, 60), "Dear Acme team,", fontname="helv", fontsize=12)
+    for name, kind, y in (("Full Name", fitz.PDF_WIDGET_TYPE_TEXT, 100), ("Agree", fitz.PDF_WIDGET_TYPE_CHECKBOX, 140)):
+        w = fitz.Widget()
+        w.field_name, w.field_type, w.rect = name, kind, fitz.Rect(72, y, 300, y + 20)
+        page.add_widget(w)
+    doc.save(path)
+
+
+def test_pdf_form_fields_listed_then_filled_in_both_languages(tmp_path: Path) -> None:
+    from ._driver import MAIN_TOOLS, decide
+    from desktop.llm import ChatMessage
+
+    _form_pdf(tmp_path / "form.pdf")
+    main = decide([ChatMessage("user", "fill in form.pdf: full name = Ada Lovelace; Agree = yes")], MAIN_TOOLS)
+    assert json.loads(main.tool_calls[0].arguments)["skill_id"] == "pdf"
+    run = run_skill_agent(tmp_path, "pdf", "What fields does form.pdf have?", ["form.pdf"])
+    assert _steps(run) == ["pdf_form_fields", "complete"]
+    assert "Full Name" in run.complete["summary"] and "Agree" in run.complete["summary"]
+    run = run_skill_agent(tmp_path, "pdf", "fill in form.pdf: full name = Ada Lovelace; Agree = yes", ["form.pdf"])
+    assert _steps(run) == ["pdf_form_fields", "pdf_fill_form", "complete"]
+    values = {w.field_name: w.field_value for w in fitz.open(tmp_path / "form.pdf")[0].widgets()}
+    assert values["Full Name"] == "Ada Lovelace" and values["Agree"] not in ("Off", "")
+    run = run_skill_agent(tmp_path, "pdf", "填写 form.pdf：邮箱 = a@b.c", ["form.pdf"])
+    assert "pdf_fill_form" not in _steps(run)
+    assert "没有名为 邮箱 的字段" in run.complete["summary"] and "Full Name" in run.complete["summary"]
+
+
+def test_pdf_text_replaced_in_place(tmp_path: Path) -> None:
+    _form_pdf(tmp_path / "letter.pdf")
+    run = run_skill_agent(tmp_path, "pdf", 'In letter.pdf replace "Acme" with "Mira"', ["letter.pdf"])
+    assert _steps(run) == ["pdf_replace_text", "complete"]
+    assert "page(s) 1" in run.complete["summary"]
+    assert "Dear Mira team," in fitz.open(tmp_path / "letter.pdf")[0].get_text()
+
+
+def test_inline_formatting_in_list_items_is_kept(tmp_path: Path) -> None:
+    goal = "Make a Word document and a PDF:\n# Plan\n- **very important**: call `make` first\n- see [docs](https://example.com)"
+    run = run_skill_agent(tmp_path, "docx", goal)
+    d = docx.Document(str(tmp_path / run.complete["artifacts"][0]))
+    runs = {r.text: r for p in d.paragraphs for r in p.runs}
+    assert runs["very important"].bold and runs["make"].font.name == "Consolas"
+    assert any(p.text.startswith("very important: call make first") for p in d.paragraphs)
+    run = run_skill_agent(tmp_path, "pdf", goal)
+    page = fitz.open(tmp_path / run.complete["artifacts"][0])[0]
+    bold = [s["text"] for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ()) for s in ln["spans"]
+            if s["flags"] & 16]
+    assert any("very important" in t for t in bold)
+    assert any(link.get("uri") == "https://example.com" for link in page.get_links())
+    run = run_skill_agent(tmp_path, "pptx", goal)  # slides keep the words
+    deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
+    assert "very important: call make first" in "\n".join(
+        sh.text_frame.text for s in deck.slides for sh in s.shapes if sh.has_text_frame)

@@ -34,7 +34,7 @@ def test_catalog_lists_the_skills_with_real_commands() -> None:
     assert router.category == "router" and router.execution is None and router.commands == ()
     docx_entry = cat.entries["docx"]
     assert docx_entry.name == "Word 文档" and docx_entry.execution["profile"] == "skill-agent"
-    assert docx_entry.commands == ("docx_create", "docx_edit", "docx_inspect", "docx_verify")
+    assert docx_entry.commands == ("docx_create", "docx_edit", "docx_inspect", "docx_verify", "office_read")
     known = all_commands()
     for entry in cat.entries.values():
         assert all(c in known for c in entry.commands)

@@ -148,7 +148,7 @@ def test_refuses_to_overwrite_without_flag_and_outside_paths(ws: Workspace) -> N
 
 @pytest.mark.parametrize("slides, field", [
     ([{"layout": "bullets", "title": "T"}], "slides[0]: 'bullets' is a required property"),
-    ([{"layout": "chart", "title": "T"}], "slides[0].layout: 'chart' is not one of"),
+    ([{"layout": "gauge", "title": "T"}], "slides[0].layout: 'gauge' is not one of"),
     ([{"layout": "bullets", "title": "T", "bullets": [{"text": "x", "level": 7}]}],
      "slides[0].bullets[0].level: 7 is greater than the maximum of 4"),
     ([{"layout": "bullets", "title": "T", "bullets": [3]}], "slides[0].bullets[0]: expected object or string, got int"),

@@ -48,10 +48,11 @@ def test_create_styles_header_formats_widths_freeze_and_formulas(ws: Workspace) 
     ev = res.evidence[0]
     status = {c.name: c.status for c in ev.checks}
     assert status["content matches spec"] == "passed" and status["sheets present"] == "passed"
-    # formulas were never calculated: the check is "not run", never "passed"
-    assert status["no formula errors"] == "not_run"
-    assert ev.counts["formulas"] == 3 and ev.counts["formulas_calculated"] == 0
-    assert "not run" in res.message.lower() or "Not checked" in res.message
+    # formulas get their values at creation, so the check really ran
+    assert status["no formula errors"] == "passed"
+    assert ev.counts["formulas"] == 3 and ev.counts["formulas_calculated"] == 3
+    values = load_workbook(ws.root / "books/sales.xlsx", data_only=True)["Sales"]
+    assert [values[f"D{r}"].value for r in (2, 3, 4)] == [22.5, 17, 3]
     assert not ws.stray_staging_files()
 
 
@@ -149,8 +150,17 @@ def test_absurd_dimension_claim_is_cheap_and_reported(ws: Workspace) -> None:
     assert run(ws, "xlsx_verify", path="big.xlsx").evidence[0].counts["cells"] == 4
 
 
+def _uncache(path: Path) -> None:
+    """As openpyxl alone would write it: formulas with no value (a workbook never calculated)."""
+    import re
+
+    _patch_sheet(path, lambda d: re.sub(rb'(<c r="[A-Z]+\d+"[^>]*?)(?: t="(?:str|e|b)")?><f>([^<]*)</f><v>[^<]*</v>',
+                                        rb"\1><f>\2</f><v></v>", d))
+
+
 def test_verify_cells_and_cached_errors(ws: Workspace) -> None:
     run(ws, "xlsx_create", path="v.xlsx", sheets=[SALES])
+    _uncache(ws.root / "v.xlsx")
     # simulate a workbook saved by a spreadsheet app: cached results, one of them an error
     _patch_sheet(ws.root / "v.xlsx", lambda d: d.replace(b"<f>B2+C2</f><v></v>", b"<f>B2+C2</f><v>22.5</v>")
                  .replace(b"<f>B3+C3</f><v></v>", b"<f>B3+C3</f><v>17</v>")
@@ -170,6 +180,7 @@ def test_verify_cells_and_cached_errors(ws: Workspace) -> None:
 
 def test_verify_uncalculated_formula_value_is_not_run(ws: Workspace) -> None:
     run(ws, "xlsx_create", path="u.xlsx", sheets=[SALES])
+    _uncache(ws.root / "u.xlsx")
     res = run(ws, "xlsx_verify", path="u.xlsx", expect={"cells": {"Sales!D2": 22.5}})
     st = {c.name: c.status for c in res.evidence[0].checks}
     assert st["cells"] == "not_run" and st["no formula errors"] == "not_run"
@@ -188,3 +199,114 @@ def test_big_sheet_uses_streaming_and_verifies_every_cell(ws: Workspace) -> None
     assert res.ok or all(c.status != "failed" for c in res.evidence[0].checks)
     assert res.evidence[0].counts["cells"] == 5001 * 4
     assert {c.name: c.status for c in res.evidence[0].checks}["content matches spec"] == "passed"
+
+
+def test_formula_values_are_computed_and_errors_are_real_checks(ws: Workspace, monkeypatch) -> None:
+    sheet = {"name": "S", "header": ["Item", "Qty", "Price", "Line"],
+             "rows": [["a", 2, 1.5, "=B2*C2"], ["b", 3, "n/a", "=B3*C3"], ["c", 0, 4, "=C4/B4"],
+                      ["Total", "=SUM(B2:B4)", "=AVERAGE(C2:C4)", "=ROUND(D2+SUM(B2:B4)/3,1)&\" units\""]]}
+    res = run(ws, "xlsx_create", path="e.xlsx", sheets=[sheet])
+    assert not res.ok  # #VALUE! and #DIV/0! are real errors a user would see
+    status = {c.name: (c.status, c.detail) for c in res.evidence[0].checks}
+    assert status["no formula errors"][0] == "failed"
+    assert "D3 #VALUE!" in status["no formula errors"][1] and "D4 #DIV/0!" in status["no formula errors"][1]
+    v = load_workbook(ws.root / "e.xlsx", data_only=True)["S"]
+    assert v["D2"].value == 3 and v["B5"].value == 5 and v["C5"].value == 2.75
+    assert v["D5"].value == "4.7 units"
+
+
+def test_a_formula_the_engine_does_not_know_goes_to_libreoffice_or_says_not_run(ws: Workspace,
+                                                                              monkeypatch) -> None:
+    from skills.runtime import xlsx_cmds
+
+    monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
+    sheet = {"name": "S", "header": ["k", "v", "look"],
+             "rows": [["a", 1, "=VLOOKUP(\"a\",A2:B2,2,FALSE)"], ["b", 2, "=B2+B3"]]}
+    res = run(ws, "xlsx_create", path="u.xlsx", sheets=[sheet])
+    status = {c.name: c.status for c in res.evidence[0].checks}
+    assert status["no formula errors"] == "not_run"  # never "passed" for a formula with no value
+    v = load_workbook(ws.root / "u.xlsx", data_only=True)["S"]
+    assert v["C3"].value == 3 and v["C2"].value is None
+
+
+def test_title_row_typed_dates_and_a_native_chart(ws: Workspace) -> None:
+    sheet = {"name": "Sales", "title": "Sales 2026", "header": ["Month", "Date", "Revenue", "Share"],
+             "rows": [["Jan", "2026-01-31", 1200.5, 0.25], ["Feb", "2026-02-28", 3400, 0.75],
+                      ["Total", None, "=SUM(C3:C4)", "=SUM(D3:D4)"]],
+             "number_formats": {"B": "yyyy-mm-dd", "C": "\"$\"#,##0.00", "D": "0%"},
+             "charts": [{"type": "bar", "title": "Revenue", "categories": "A", "values": ["C"], "last_row": 4}]}
+    res = run(ws, "xlsx_create", path="t.xlsx", sheets=[sheet])
+    assert res.ok, res.message
+    wb = load_workbook(ws.root / "t.xlsx", data_only=True)
+    sh = wb["Sales"]
+    assert sh["A1"].value == "Sales 2026" and sh["A1"].font.b
+    assert [str(r) for r in sh.merged_cells.ranges] == ["A1:D1"]
+    assert [c.value for c in sh[2]] == ["Month", "Date", "Revenue", "Share"]
+    import datetime as dt
+    assert sh["B3"].value == dt.datetime(2026, 1, 31) and sh["B3"].is_date
+    assert sh["C5"].value == 4600.5 and sh["C5"].number_format == '"$"#,##0.00'
+    assert sh["D4"].number_format == "0%"
+    assert sh.freeze_panes == "A3"
+    charts = sh._charts
+    assert len(charts) == 1 and charts[0].tagname == "barChart"
+    series = charts[0].series[0]
+    assert series.val.numRef.f == "'Sales'!$C$3:$C$4" and series.tx.strRef.f.replace("$", "") == "'Sales'!C2"
+    cat = series.cat.numRef or series.cat.strRef
+    assert cat.f == "'Sales'!$A$3:$A$4"  # the total row is left out of the chart
+
+
+def test_large_sheet_check_counts_every_cell_and_compares_a_fixed_sample(ws: Workspace) -> None:
+    from openpyxl import Workbook
+
+    from skills.runtime._xlsx_check import workbook_evidence
+
+    spec = {"name": "S", "header": ["n", "sq"], "rows": [[i, i * i] for i in range(3000)]}
+    wb = Workbook()
+    sh = wb.active
+    sh.title = "S"
+    sh.append(spec["header"])
+    for i, row in enumerate(spec["rows"]):
+        sh.append(row if i != 2600 else [row[0]])  # row 2602 lost a cell, outside the all-rows part
+    ws.root.mkdir(parents=True, exist_ok=True)
+    wb.save(ws.root / "s.xlsx")
+    ev, _ = workbook_evidence(ws, ws.root / "s.xlsx", spec=[spec])
+    check = next(c for c in ev.checks if c.name == "content matches spec")
+    assert check.status == "failed" and "holds 6001 cells, the request 6002" in check.detail
+    res = run(ws, "xlsx_create", path="big.xlsx", sheets=[spec])
+    check = next(c for c in res.evidence[0].checks if c.name == "content matches spec")
+    assert check.status == "passed" and "all 6002 cells present" in check.detail
+
+
+def test_hostile_formulas_are_bounded_and_never_crash(ws: Workspace, monkeypatch) -> None:
+    from skills.runtime import xlsx_cmds
+
+    monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
+    chain = [[f"=A{r + 1}+1"] for r in range(1, 400)] + [[1]]  # each row refers to the next one down
+    huge = [["=SUM(A2:A1048576)", "=SUM(A2:XFD1048576)", "=5/0", "=2^99999", "=B1", "=1+", "=A1"]]
+    res = run(ws, "xlsx_create", path="h.xlsx", sheets=[{"name": "C", "rows": chain}, {"name": "H", "rows": huge}])
+    status = {c.name: c.status for c in res.evidence[0].checks}
+    assert status["content matches spec"] == "passed"
+    v = load_workbook(ws.root / "h.xlsx", data_only=True)
+    assert v["C"]["A399"].value == 2  # the end of the chain is computed
+    assert v["H"]["C1"].value == "#DIV/0!" and v["H"]["D1"].value == "#NUM!"
+    assert v["H"]["A1"].value == 0 and v["H"]["G1"].value == 0  # an empty range sums to 0, and so does a copy
+    assert v["H"]["B1"].value is None and v["H"]["F1"].value is None  # too large / malformed: left uncomputed
+    assert status["no formula errors"] == "failed"  # #DIV/0! and #NUM! are real errors
+
+
+@pytest.mark.slow
+def test_libreoffice_computes_what_the_engine_does_not_and_the_formula_text_stays(ws: Workspace) -> None:
+    from skills.runtime.soffice import soffice_path
+
+    if not soffice_path():
+        pytest.skip("LibreOffice is not installed")
+    sheet = {"name": "My Data", "header": ["k", "v", "look"],
+             "rows": [["a", 1, '=VLOOKUP("a",A2:B3,2,FALSE)'], ["b", 2, "=IFERROR('My Data'!B2*2,0)"]]}
+    res = run(ws, "xlsx_create", path="lo.xlsx", sheets=[sheet])
+    assert res.ok, res.message
+    status = {c.name: c.status for c in res.evidence[0].checks}
+    assert status["no formula errors"] == "passed" and status["content matches spec"] == "passed"
+    assert load_workbook(ws.root / "lo.xlsx")["My Data"]["C2"].value == '=VLOOKUP("a",A2:B3,2,FALSE)'
+    values = load_workbook(ws.root / "lo.xlsx", data_only=True)["My Data"]
+    assert values["C2"].value == 1 and values["C3"].value == 2
+    assert [p.name for p in ws.root.iterdir()] == ["lo.xlsx"]  # LibreOffice's private folder is gone

@@ -287,3 +287,19 @@ def test_recalculate_a_workbook_openpyxl_cannot_read_is_a_clear_error(ws: Worksp
         get_command("xlsx_recalculate").run(ws, {"path": "odd.xlsx"})
     assert (ws.root / "odd.xlsx").read_bytes() == before
     assert not [p for p in ws.root.iterdir() if p.name.startswith(".mira")]
+
+
+def test_a_chart_made_by_create_survives_an_edit(tmp_path: Path) -> None:
+    from skills.runtime import get_command
+
+    ws = Workspace(tmp_path)
+    sheet = {"name": "S", "header": ["k", "v"], "rows": [["a", 1], ["b", 2]],
+             "charts": [{"type": "line", "categories": "A", "values": ["B"]}]}
+    assert get_command("xlsx_create").run(ws, {"path": "c.xlsx", "sheets": [sheet]}).ok
+    res = get_command("xlsx_edit").run(ws, {"path": "c.xlsx", "operations": [
+        {"op": "set_cells", "sheet": "S", "cells": {"B3": 5}}]})
+    assert res.ok, res.message
+    sh = load_workbook(tmp_path / "c.xlsx")["S"]
+    assert sh["B3"].value == 5
+    assert [c.tagname for c in sh._charts] == ["lineChart"]
+    assert sh._charts[0].series[0].val.numRef.f == "'S'!$B$2:$B$3"

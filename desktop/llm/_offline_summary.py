@@ -1,0 +1,93 @@
+"""The offline planner's words for what it did: summaries of created files and PDF changes, file subjects."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from desktop.llm import _offline_content as oc
+
+Translate = Callable[[str, str], str]  # (english, chinese) -> the one for the request's language
+
+
+def subject(content: oc.Content) -> str:
+    """What the content is about, for a file name when there is no title: a heading, a table's
+    subject, a sheet's columns or the first words."""
+    heading = next((b["text"] for b in content.blocks if b["type"] == "heading"), "")
+    if heading:
+        return heading
+    named = next((name for name, _, _ in content.tables if name), "")
+    if named:
+        return named
+    if content.tables:
+        header = [h for h in content.tables[0][1] if h.strip()]
+        return " ".join(header[:3])
+    first = next((t for b in content.blocks if b["type"] != "image" for t in block_texts(b) if t.strip()), "")
+    if re.search(r"[\u3400-\u9fff]", first[:12]):
+        return re.split(r"[，。,.；;：:！!？?]", first)[0][:12]
+    return " ".join(first.split()[:6])
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def block_texts(block: dict[str, Any]) -> list[str]:
+    if block["type"] == "paragraph":
+        return [block.get("text") or "".join(r["text"] for r in block["runs"])]
+    return [it if isinstance(it, str) else it["text"] for it in block.get("items", [])]
+
+
+def create_summary(t: Translate, args: dict[str, Any], path: str, read: list[str], problems: list[str]) -> str:
+    """What a create command made, from its arguments and the files it was made from."""
+    src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
+    src_zh = " " + "、".join(str(p) for p in read) + " " if read else "你在请求中提供的内容"
+    if "slides" in args:
+        n = len(args["slides"])
+        what_en, what_zh = plural(n, "slide"), f"{n} 张幻灯片"
+    elif "sheets" in args:
+        totals = sum(1 for s in args["sheets"] if s.get("rows") and any(
+            isinstance(v, str) and v.startswith("=SUM(") for v in s["rows"][-1]))
+        rows = sum(len(s.get("rows", [])) for s in args["sheets"]) - totals
+        what_en = f"{plural(len(args['sheets']), 'sheet')}, {plural(rows, 'data row')}"
+        what_zh = f"{len(args['sheets'])} 个工作表，{rows} 行数据"
+        if totals:
+            what_en += " and a total row with =SUM formulas"
+            what_zh += "，另加使用 =SUM 公式的合计行"
+    else:
+        blocks = args.get("blocks", [])
+        count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
+        lists = sum(1 for b in blocks if b["type"] in ("bullets", "numbered"))
+        what_en = ", ".join(plural(n, word) for n, word in (
+            (count["heading"], "heading"), (count["paragraph"], "paragraph"), (lists, "list"),
+            (count["table"], "table")))
+        what_zh = f"{count['heading']} 个标题、{count['paragraph']} 个段落、{lists} 个列表、{count['table']} 个表格"
+    summary = t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
+    if problems:
+        summary += t(" Note: ", " 注意：") + "; ".join(problems) + t(".", "。")
+    return summary
+
+
+def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, Any]) -> str:
+    """The user's words for what a PDF form or text command did."""
+    target = str(args.get("path") or "")
+    data = res.get("data") if isinstance(res.get("data"), dict) else {}
+    if name == "pdf_form_fields":
+        fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
+        if not fields:
+            return t(f"{target} has no form fields.", f"{target} 没有表单字段。")
+        lines = "\n".join(f"- {f.get('name')} ({f.get('type')}): {f.get('value') or ''}" for f in fields)
+        return t(f"{target} has {len(fields)} form fields:\n{lines}",
+                       f"{target} 有 {len(fields)} 个表单字段：\n{lines}")
+    if name == "pdf_fill_form":
+        values = args.get("values") or {}
+        shown = "; ".join(f"{k} = {v}" for k, v in values.items())
+        return t(f"Filled {len(values)} field(s) in {target}: {shown}.",
+                       f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
+    where = data.get("replacements") or []
+    pages = sorted({r.get("page") for r in where if isinstance(r, dict)})
+    return t(f"Replaced \"{args.get('find')}\" with \"{args.get('replace')}\" in {target}: "
+                   f"{plural(len(where), 'text run')} on page(s) {', '.join(map(str, pages))}, "
+                   f"in the same font and size.",
+                   f"已将 {target} 中的“{args.get('find')}”改为“{args.get('replace')}”：第 "
+                   f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，字体和字号不变。")

@@ -1,0 +1,57 @@
+"""Native Excel charts (bar, line, pie) over a sheet's own table, written with openpyxl.chart."""
+from __future__ import annotations
+
+from typing import Any
+
+from openpyxl.chart import BarChart, LineChart, PieChart, Reference
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.utils.exceptions import CellCoordinatesException
+
+from skills.runtime._base import CommandError
+
+
+def _column(letter: str, field: str, ncols: int) -> int:
+    try:
+        col = column_index_from_string(letter.strip().upper())
+    except ValueError:
+        raise CommandError(f"{field}: {letter!r} is not a column letter") from None
+    if not 1 <= col <= max(ncols, 1):
+        raise CommandError(f"{field}: column {letter} is outside the table (columns A–{get_column_letter(ncols)})")
+    return col
+
+
+def add_chart(ws: Any, chart: dict[str, Any], spec: dict[str, Any], ncols: int, field: str) -> None:
+    """Add one chart whose series are columns of the table; the header row names the series."""
+    header_row = 2 if spec.get("title") else 1
+    if not spec.get("header"):
+        raise CommandError(f"{field}: a chart needs a header row to name its series")
+    first = header_row + 1
+    last = chart.get("last_row") or header_row + len(spec["rows"])
+    if last < first:
+        raise CommandError(f"{field}: the chart has no data rows (rows {first}–{last})")
+    kind = chart["type"]
+    if kind == "line":
+        made: Any = LineChart()
+    elif kind == "pie":
+        made = PieChart()
+    else:
+        made = BarChart()  # "bar chart"/"柱状图" as people say it: vertical columns
+        made.type = "col"
+    if chart.get("title"):
+        made.title = chart["title"]
+    for i, letter in enumerate(chart["values"]):
+        col = _column(letter, f"{field}.values[{i}]", ncols)
+        made.add_data(Reference(ws, min_col=col, min_row=header_row, max_row=last), titles_from_data=True)
+        if kind == "pie":
+            break  # a pie shows one series
+    if chart.get("categories"):
+        col = _column(chart["categories"], f"{field}.categories", ncols)
+        made.set_categories(Reference(ws, min_col=col, min_row=first, max_row=last))
+    anchor = chart.get("anchor") or f"{get_column_letter(ncols + 2)}{header_row}"
+    try:
+        coordinate_from_string(anchor)
+    except (CellCoordinatesException, ValueError):
+        raise CommandError(f"{field}.anchor: {anchor!r} is not a cell reference like H2") from None
+    made.width, made.height = 16, 8
+    ws.add_chart(made, anchor)

@@ -1,0 +1,218 @@
+"""Changing an existing PDF: list and fill its form fields; replace text in place in simple text runs.
+
+Both work on a copy and publish it only when the whole change could be made: a
+field that does not exist, a value a field cannot take, text that is not there as
+text (drawn as shapes or an image) or a font that cannot draw the new text all
+stop the command with the reason, and the file stays as it was.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+from skills.runtime._base import Check, Command, CommandError, CommandResult, register
+from skills.runtime._common import artifact_for, evidence_for, resolve
+from skills.runtime._validate import validate_args
+from skills.runtime.pdf_read import open_pdf, page_text, tight
+from skills.runtime.pdf_text import Replacement, plan_replacements, redact
+from skills.runtime.workspace import Workspace
+
+_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+FIELDS_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path"], "additionalProperties": False,
+                                 "properties": {"path": _PATH}}
+FILL_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path", "values"], "additionalProperties": False,
+    "properties": {"path": _PATH, "output": _PATH,
+                   "values": {"type": "object", "minProperties": 1, "maxProperties": 500,
+                              "description": "field name (as pdf_form_fields lists it) -> value; checkboxes "
+                                             "take true/false",
+                              "additionalProperties": {"type": ["string", "number", "boolean"]}}},
+}
+REPLACE_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path", "find", "replace"], "additionalProperties": False,
+    "properties": {"path": _PATH, "output": _PATH, "find": {"type": "string", "minLength": 1, "maxLength": 500},
+                   "replace": {"type": "string", "maxLength": 500}},
+}
+
+
+def _fields(doc: pymupdf.Document) -> list[dict[str, Any]]:
+    out = []
+    for page in doc:
+        for w in page.widgets() or ():
+            field: dict[str, Any] = {"name": w.field_name, "type": w.field_type_string, "page": page.number + 1,
+                                     "value": w.field_value}
+            if w.field_type in (pymupdf.PDF_WIDGET_TYPE_COMBOBOX, pymupdf.PDF_WIDGET_TYPE_LISTBOX):
+                field["choices"] = list(w.choice_values or [])
+            out.append(field)
+    return out
+
+
+def run_fields(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    args = validate_args("pdf_form_fields", FIELDS_SCHEMA, args)
+    doc = open_pdf(resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True))
+    try:
+        fields = _fields(doc)
+    finally:
+        doc.close()
+    if not fields:
+        return CommandResult(ok=True, message=f"{args['path']} has no form fields.", data={"fields": []})
+    lines = [f"- {f['name']} ({f['type']}, page {f['page']}): {f['value']!r}"
+             + (f"; choices: {', '.join(map(str, f['choices']))}" if f.get("choices") else "") for f in fields]
+    return CommandResult(ok=True, message=f"{args['path']}: {len(fields)} form fields\n" + "\n".join(lines),
+                         data={"fields": fields})
+
+
+def _set(widget: Any, value: Any, where: str) -> str:
+    """Put ``value`` into one widget; returns the value as the field stores it."""
+    kind = widget.field_type
+    if kind in (pymupdf.PDF_WIDGET_TYPE_CHECKBOX, pymupdf.PDF_WIDGET_TYPE_RADIOBUTTON):
+        on = value is True or str(value).strip().lower() in ("true", "yes", "on", "1", "x", "是", "✓")
+        widget.field_value = widget.on_state() if on else "Off"
+    elif kind in (pymupdf.PDF_WIDGET_TYPE_COMBOBOX, pymupdf.PDF_WIDGET_TYPE_LISTBOX):
+        choices = [c if isinstance(c, str) else c[0] for c in widget.choice_values or []]
+        if str(value) not in choices:
+            raise CommandError(f"{where}: {value!r} is not one of the choices {choices}; nothing was changed")
+        widget.field_value = str(value)
+    elif kind == pymupdf.PDF_WIDGET_TYPE_TEXT:
+        widget.field_value = str(value)
+    else:
+        raise CommandError(f"{where}: a {widget.field_type_string} field cannot be filled; nothing was changed")
+    widget.update()
+    return str(widget.field_value)
+
+
+def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[list[str]], str]:
+    args = validate_args("pdf_fill_form", FILL_SCHEMA, args)
+    src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
+    out = args.get("output") or args["path"]
+    resolve(ws, out, "output", suffix=".pdf")
+    doc = open_pdf(src)
+    names = {f["name"] for f in _fields(doc)}
+    unknown = [n for n in args["values"] if n not in names]
+    if unknown:
+        doc.close()
+        listed = ", ".join(sorted(names)) or "(none)"
+        raise CommandError(f"values: no field named {', '.join(map(repr, unknown))}; the form's fields are "
+                           f"{listed}; nothing was changed")
+    changes = []
+    for page in doc:
+        for w in page.widgets() or ():
+            if w.field_name in args["values"]:
+                before = w.field_value
+                after = _set(w, args["values"][w.field_name], f"values.{w.field_name}")
+                changes.append([f"{w.field_name}: {before}", f"{w.field_name}: {after}"])
+    return doc, changes, out
+
+
+def run_fill(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    doc, changes, out = _fill(ws, args)
+    try:
+        data = doc.tobytes(garbage=1, deflate=True)
+    finally:
+        doc.close()
+    with ws.publish(out) as staging:
+        staging.write_bytes(data)
+    path = ws.resolve(out)
+    checks = [_filled_check(path, changes)]
+    if checks[0].name != "opens":
+        checks.insert(0, Check("opens", "passed", "PyMuPDF reopened the filled form"))
+    ev = evidence_for(ws, path, "pdf", checks, {"fields_filled": len(changes)})
+    check = checks[-1]
+    msg = (f"Filled {len(changes)} field(s) in {ev.path}" if ev.passed
+           else f"Filled {ev.path}, but verification failed: {check.detail}")
+    return CommandResult(ok=ev.passed, message=msg, data={"changes": changes},
+                         artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
+
+
+def _filled_check(path: Path, changes: list[list[str]]) -> Check:
+    """Every field written reads back with the value the fill gave it."""
+    try:
+        doc = open_pdf(path)
+    except CommandError as exc:
+        return Check("opens", "failed", str(exc))
+    try:
+        got = {f["name"]: f["value"] for f in _fields(doc)}
+    finally:
+        doc.close()
+    bad = [after for _before, after in changes if f"{after.split(': ', 1)[0]}: {got.get(after.split(': ', 1)[0])}"
+           != after]
+    return Check("fields hold the values", "failed" if bad else "passed",
+                 f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
+
+
+def describe_fill(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    doc, changes, out = _fill(ws, args)
+    doc.close()
+    return {"summary": f"Fill {len(changes)} form field(s) in {args['path']}"
+                       + (f" into {out}" if out != args["path"] else ""), "changes": changes}
+
+
+def _replace(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[Replacement], str]:
+    args = validate_args("pdf_replace_text", REPLACE_SCHEMA, args)
+    src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
+    out = args.get("output") or args["path"]
+    resolve(ws, out, "output", suffix=".pdf")
+    doc = open_pdf(src)
+    try:
+        done = plan_replacements(doc, args["find"], args["replace"])
+    except CommandError:
+        doc.close()
+        raise
+    return doc, done, out
+
+
+def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    doc, done, out = _replace(ws, args)
+    try:
+        redact(doc, done)
+        for r in done:
+            r.apply(doc)
+        data = doc.tobytes(garbage=3, deflate=True)
+    finally:
+        doc.close()
+    with ws.publish(out) as staging:
+        staging.write_bytes(data)
+    path = ws.resolve(out)
+    find, repl = args["find"], args["replace"]
+    check_doc = open_pdf(path)
+    try:
+        pages = sorted({r.page for r in done})
+        left = sum(tight(page_text(check_doc[p - 1])).count(tight(find)) for p in pages) if tight(find) else 0
+        present = all(tight(repl) in tight(page_text(check_doc[p - 1])) for p in pages) if repl.strip() else True
+    finally:
+        check_doc.close()
+    checks = [Check("opens", "passed", "PyMuPDF reopened the edited PDF"),
+              Check("old text gone", "passed" if left == 0 or tight(find) in tight(repl) else "failed",
+                    f"{left} occurrence(s) of the old text left on the changed pages"),
+              Check("new text present", "passed" if present else "failed",
+                    f"the new text is on page(s) {pages}" if present else "the new text was not found")]
+    ev = evidence_for(ws, path, "pdf", checks, {"replacements": len(done)})
+    where = ", ".join(f"page {r.page} (“{r.context}”)" for r in done[:20])
+    msg = f"Replaced {len(done)} occurrence(s) of {find!r} in {ev.path}: {where}"
+    if not ev.passed:
+        msg += "; verification failed: " + "; ".join(c.detail for c in checks if c.status == "failed")
+    return CommandResult(ok=ev.passed, message=msg,
+                         data={"replacements": [{"page": r.page, "font": r.font, "context": r.context}
+                                                for r in done]},
+                         artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
+
+
+def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    doc, done, out = _replace(ws, args)
+    doc.close()
+    changes = [[f"page {r.page}: …{r.context}…", f"page {r.page}: …{r.context.replace(args['find'], args['replace'])}…"]
+               for r in done]
+    return {"summary": f"Replace {len(done)} occurrence(s) of {args['find']!r} with {args['replace']!r} in "
+                       f"{args['path']}" + (f" into {out}" if out != args["path"] else ""), "changes": changes[:50]}
+
+
+register(Command("pdf_form_fields", "List the form fields of a PDF (name, type, page, current value, choices).",
+                 FIELDS_SCHEMA, False, run_fields))
+register(Command("pdf_fill_form", "Fill form fields of an existing PDF by field name; unknown fields or "
+                 "values a field cannot take change nothing.", FILL_SCHEMA, True, run_fill,
+                 target_arg="path", describe=describe_fill))
+register(Command("pdf_replace_text", "Replace text in place in a PDF's simple text runs (same font and size); "
+                 "refuses, changing nothing, where that cannot be done faithfully.", REPLACE_SCHEMA, True,
+                 run_replace, target_arg="path", describe=describe_replace))

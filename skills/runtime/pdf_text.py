@@ -1,0 +1,160 @@
+"""Planning in-place text replacement in a PDF: which text runs change, in which font, and where it cannot.
+
+A replacement is faithful when the old text is real text inside one run (one font,
+size and colour, horizontal), the new text can be drawn in that font (the embedded
+font has every glyph, or the font is a standard PDF font), and the rest of the run,
+moved by the change in length, still ends before the next text on the line. The
+run from the first match to its end is redacted and drawn again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pymupdf
+
+from skills.runtime._base import CommandError
+
+_FLAGS = pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES
+_BASE14 = {"helvetica": ("helv", "hebo", "heit", "hebi"), "arial": ("helv", "hebo", "heit", "hebi"),
+           "times": ("tiro", "tibo", "tiit", "tibi"), "courier": ("cour", "cobo", "coit", "cobi")}
+
+
+@dataclass
+class Replacement:
+    """One text run to redraw: from ``x``/``baseline`` on, ``text`` in ``font`` at ``size``."""
+
+    page: int  # 1-based
+    rect: pymupdf.Rect
+    x: float
+    baseline: float
+    text: str
+    size: float
+    color: tuple[float, float, float]
+    font: str
+    context: str
+    buffer: bytes | None = field(default=None, repr=False)
+    base14: str | None = None
+
+    def apply(self, doc: pymupdf.Document) -> None:
+        """Redact the old run and draw the new text (call after every redaction of the page is added)."""
+        page = doc[self.page - 1]
+        name = self.base14
+        if name is None:
+            name = f"MiraR{abs(hash(self.buffer)) % 100000}"
+            page.insert_font(fontname=name, fontbuffer=self.buffer)
+        page.insert_text((self.x, self.baseline), self.text, fontname=name, fontsize=self.size, color=self.color)
+
+
+def _font_for(doc: pymupdf.Document, page: pymupdf.Page, span: dict[str, Any], text: str,
+              cache: dict[str, Any]) -> tuple[bytes | None, str | None, pymupdf.Font]:
+    """(embedded font bytes, or a standard font name, and a Font to measure with) that can draw ``text``."""
+    name = span["font"]
+    if name not in cache:
+        cache[name] = None
+        embedded = [(f[0], f[3]) for f in page.get_fonts(full=True) if f[1] != "n/a"]
+        # An exact name first, so "Helvetica" never picks an embedded "Helvetica-Bold".
+        embedded.sort(key=lambda f: not _same_font(f[1], name, exact=True))
+        for xref, basefont in embedded:
+            if _same_font(basefont, name):
+                try:
+                    buffer = doc.extract_font(xref)[3]
+                    cache[name] = (buffer, None, pymupdf.Font(fontbuffer=buffer))
+                except Exception:  # noqa: BLE001 - a font MuPDF cannot load back cannot be matched
+                    cache[name] = None
+                break
+        else:
+            lower = name.lower()
+            family = next((k for k in _BASE14 if k in lower), None)
+            if family is not None:
+                bold = "bold" in lower or bool(span["flags"] & 16)
+                italic = "italic" in lower or "oblique" in lower or bool(span["flags"] & 2)
+                code = _BASE14[family][(1 if bold else 0) + (2 if italic else 0)]
+                cache[name] = (None, code, pymupdf.Font(code))
+    found = cache[name]
+    if found is None:
+        raise CommandError(f"page {page.number + 1}: the font {name!r} cannot be matched (it is not embedded "
+                           f"in a usable form and is no standard PDF font); nothing was changed")
+    buffer, code, font = found
+    if code is not None:
+        try:
+            text.encode("latin-1")
+        except UnicodeEncodeError:
+            raise CommandError(f"page {page.number + 1}: {text!r} has characters the standard font {name!r} "
+                               f"cannot show; nothing was changed") from None
+    missing = sorted({ch for ch in text if not ch.isspace() and not font.has_glyph(ord(ch))})
+    if missing:
+        raise CommandError(f"page {page.number + 1}: the font {name!r} embedded in the PDF has no "
+                           f"{''.join(missing)!r} (only the letters it used are stored); nothing was changed")
+    return buffer, code, font
+
+
+def _same_font(basefont: str, span_font: str, exact: bool = False) -> bool:
+    """PDF base font names and MuPDF's span names differ in spacing ("DejaVu Sans Book" / "DejaVuSans")."""
+    def norm(n: str) -> str:
+        return "".join(ch for ch in n.split("+", 1)[-1].lower() if ch.isalnum())
+
+    a, b = norm(basefont), norm(span_font)
+    return bool(a and b) and (a == b or not exact and (a.startswith(b) or b.startswith(a)))
+
+
+def _rgb(color: int) -> tuple[float, float, float]:
+    return ((color >> 16) & 255) / 255, ((color >> 8) & 255) / 255, (color & 255) / 255
+
+
+def plan_replacements(doc: pymupdf.Document, find: str, replace: str) -> list[Replacement]:
+    """Every run to redraw for replacing ``find``; raises CommandError when any occurrence cannot be."""
+    plan: list[Replacement] = []
+    fonts: dict[str, Any] = {}
+    for page in doc:
+        data = page.get_text("rawdict", flags=_FLAGS)
+        seen = 0
+        for block in data["blocks"]:
+            for line in block.get("lines", ()):
+                spans = line["spans"]
+                texts = ["".join(c["c"] for c in s["chars"]) for s in spans]
+                in_runs = sum(t.count(find) for t in texts)
+                if "".join(texts).count(find) > in_runs:
+                    raise CommandError(f"page {page.number + 1}: {find!r} runs across text in different fonts "
+                                       f"or styles; it cannot be replaced faithfully; nothing was changed")
+                if not in_runs:
+                    continue
+                if abs(line["dir"][1]) > 1e-3 or line["dir"][0] < 0:
+                    raise CommandError(f"page {page.number + 1}: {find!r} is in rotated text; nothing was changed")
+                for k, (span, text) in enumerate(zip(spans, texts, strict=True)):
+                    start = text.find(find)
+                    if start < 0:
+                        continue
+                    new = text[start:].replace(find, replace)
+                    buffer, code, font = _font_for(doc, page, span, new, fonts)
+                    chars = span["chars"]
+                    x = chars[start]["origin"][0]
+                    end = x + font.text_length(new, fontsize=span["size"])
+                    limit = min([s["bbox"][0] for s in spans[k + 1:]] + [page.rect.x1 - 2])
+                    if end > limit + 0.5:
+                        raise CommandError(f"page {page.number + 1}: the new text is longer than the room before "
+                                           f"the next text on the line; nothing was changed")
+                    box = pymupdf.Rect(chars[start]["bbox"]) | pymupdf.Rect(chars[-1]["bbox"])
+                    mid = (box.y0 + box.y1) / 2
+                    plan.append(Replacement(page.number + 1, pymupdf.Rect(box.x0 + 0.3, mid - 0.5, box.x1, mid + 0.5),
+                                            x, span["origin"][1], new, span["size"], _rgb(span["color"]),
+                                            span["font"], text.strip()[:80], buffer, code))
+                    seen += text.count(find)
+        if find in page.get_text(flags=_FLAGS) and not seen:
+            raise CommandError(f"page {page.number + 1}: {find!r} is not in one line of text; nothing was changed")
+    if not plan:
+        raise CommandError(f"{find!r} is not in the PDF as text (it may be drawn as shapes or be part of an "
+                           f"image); nothing was changed")
+    for page_no in sorted({r.page for r in plan}):
+        page = doc[page_no - 1]
+        for r in plan:
+            if r.page == page_no:
+                page.add_redact_annot(r.rect)
+    return plan
+
+
+def redact(doc: pymupdf.Document, plan: list[Replacement]) -> None:
+    """Remove the old runs (images and drawings stay)."""
+    for page_no in sorted({r.page for r in plan}):
+        doc[page_no - 1].apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE,
+                                          graphics=pymupdf.PDF_REDACT_LINE_ART_NONE)

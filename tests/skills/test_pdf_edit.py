@@ -1,0 +1,121 @@
+"""pdf_form_fields / pdf_fill_form / pdf_replace_text on real PDFs, checked with PyMuPDF."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import fitz
+import pytest
+
+from skills.runtime import CommandError, Workspace, get_command
+
+
+def _form(path: Path) -> None:
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "Application form", fontname="helv", fontsize=14)
+    for name, kind, y in (("Name", fitz.PDF_WIDGET_TYPE_TEXT, 100), ("Agree", fitz.PDF_WIDGET_TYPE_CHECKBOX, 140),
+                          ("Country", fitz.PDF_WIDGET_TYPE_COMBOBOX, 180)):
+        w = fitz.Widget()
+        w.field_name, w.field_type, w.rect = name, kind, fitz.Rect(72, y, 300, y + 20)
+        if kind == fitz.PDF_WIDGET_TYPE_COMBOBOX:
+            w.choice_values = ["UK", "France"]
+        page.add_widget(w)
+    doc.save(path)
+
+
+def test_list_then_fill_form_fields(tmp_path: Path) -> None:
+    _form(tmp_path / "form.pdf")
+    ws = Workspace(tmp_path)
+    listed = get_command("pdf_form_fields").run(ws, {"path": "form.pdf"})
+    assert [f["name"] for f in listed.data["fields"]] == ["Name", "Agree", "Country"]
+    assert listed.data["fields"][2]["choices"] == ["UK", "France"]
+    args = {"path": "form.pdf", "values": {"Name": "Ada Lovelace", "Agree": True, "Country": "UK"}}
+    card = get_command("pdf_fill_form").describe(ws, args)
+    assert ["Name: ", "Name: Ada Lovelace"] in card["changes"]
+    res = get_command("pdf_fill_form").run(ws, args)
+    assert res.ok, res.message
+    doc = fitz.open(tmp_path / "form.pdf")
+    values = {w.field_name: w.field_value for w in doc[0].widgets()}
+    assert values["Name"] == "Ada Lovelace" and values["Country"] == "UK"
+    assert values["Agree"] not in ("Off", "", None, False)
+
+
+def test_unknown_field_or_bad_choice_changes_nothing(tmp_path: Path) -> None:
+    _form(tmp_path / "form.pdf")
+    before = (tmp_path / "form.pdf").read_bytes()
+    ws = Workspace(tmp_path)
+    with pytest.raises(CommandError, match="no field named 'Email'.*Agree, Country, Name"):
+        get_command("pdf_fill_form").run(ws, {"path": "form.pdf", "values": {"Email": "a@b.c"}})
+    with pytest.raises(CommandError, match="not one of the choices"):
+        get_command("pdf_fill_form").run(ws, {"path": "form.pdf", "values": {"Country": "Mars"}})
+    assert (tmp_path / "form.pdf").read_bytes() == before
+
+
+def _letter(path: Path) -> None:
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "Dear Acme team,", fontname="helv", fontsize=12)
+    page.insert_text((72, 100), "Acme pays on time.", fontname="tiro", fontsize=11, color=(0.2, 0.2, 0.6))
+    page.insert_text((72, 130), "Unrelated line stays.", fontname="helv", fontsize=12)
+    doc.save(path)
+
+
+def test_replace_text_in_place_keeps_font_size_and_other_text(tmp_path: Path) -> None:
+    _letter(tmp_path / "letter.pdf")
+    ws = Workspace(tmp_path)
+    res = get_command("pdf_replace_text").run(ws, {"path": "letter.pdf", "find": "Acme", "replace": "Mira"})
+    assert res.ok, res.message
+    assert "2 occurrence(s)" in res.message and "page 1" in res.message
+    page = fitz.open(tmp_path / "letter.pdf")[0]
+    text = page.get_text()
+    assert "Acme" not in text
+    words = page.get_text("words")
+    for line, y in (("Dear Mira team,", 72), ("Mira pays on time.", 100), ("Unrelated line stays.", 130)):
+        on_line = sorted((w for w in words if abs(w[3] - y) < 5), key=lambda w: w[0])
+        assert " ".join(w[4] for w in on_line) == line  # on its old line, in reading order
+        assert all(a[2] < b[0] for a, b in zip(on_line, on_line[1:]))  # no word overlaps the next
+    spans = {s["text"].strip(): s for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ())
+             for s in ln["spans"]}
+    new = next(s for t, s in spans.items() if t.startswith("Mira pays"))
+    assert round(new["size"]) == 11 and "Times" in new["font"]
+    assert new["color"] == 0x333399  # the run's colour is kept
+
+
+def test_replacements_that_cannot_be_faithful_change_nothing(tmp_path: Path) -> None:
+    _letter(tmp_path / "letter.pdf")
+    before = (tmp_path / "letter.pdf").read_bytes()
+    ws = Workspace(tmp_path)
+    with pytest.raises(CommandError, match="not in the PDF as text"):
+        get_command("pdf_replace_text").run(ws, {"path": "letter.pdf", "find": "Nowhere", "replace": "x"})
+    with pytest.raises(CommandError, match="cannot show"):
+        get_command("pdf_replace_text").run(ws, {"path": "letter.pdf", "find": "Acme", "replace": "甲公司"})
+    assert (tmp_path / "letter.pdf").read_bytes() == before
+
+
+def test_an_embedded_subset_font_without_the_glyphs_is_refused(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path)
+    assert get_command("pdf_create").run(ws, {"path": "made.pdf", "blocks": [
+        {"type": "paragraph", "text": "合同甲方：北京公司"}]}).ok
+    before = (tmp_path / "made.pdf").read_bytes()
+    with pytest.raises(CommandError, match="has no|cannot be matched"):
+        get_command("pdf_replace_text").run(ws, {"path": "made.pdf", "find": "北京", "replace": "深圳"})
+    assert (tmp_path / "made.pdf").read_bytes() == before
+
+
+def test_an_embedded_font_with_the_glyphs_is_reused(tmp_path: Path) -> None:
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("DejaVu Sans is not installed")
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_font(fontname="dv", fontfile=str(font))
+    page.insert_text((72, 72), "Invoice for Acme GmbH", fontname="dv", fontsize=12)
+    doc.save(tmp_path / "inv.pdf")
+    ws = Workspace(tmp_path)
+    res = get_command("pdf_replace_text").run(ws, {"path": "inv.pdf", "find": "Acme", "replace": "Mira"})
+    assert res.ok, res.message
+    page = fitz.open(tmp_path / "inv.pdf")[0]
+    words = sorted((w for w in page.get_text("words")), key=lambda w: w[0])
+    assert [w[4] for w in words] == ["Invoice", "for", "Mira", "GmbH"]
+    fonts = {s["font"] for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ()) for s in ln["spans"]}
+    assert all("DejaVu" in f for f in fonts), fonts
