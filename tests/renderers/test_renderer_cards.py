@@ -106,7 +106,7 @@ def test_approval_card_decides_exactly_once(qtbot, registry, files, host, view_o
     card._on_deny()
     assert host.calls == [(action, "ap-1")]
     assert not card.approve_button.isEnabled() and not card.deny_button.isEnabled()
-    assert card.state_label.text() == ("Approving…" if action == "approve" else "Denied")
+    assert card.state_label.text() == ("Approving…" if action == "approve" else "Declined — nothing will be written")
     card.grab().save(f"/tmp/mira-approval-{action}.png")
 
 
@@ -117,13 +117,16 @@ def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, file
     qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
     card.update_view(_approval(files, view_of, decided="approved", status="written"))
     assert not card.approve_button.isVisible() and not card.deny_button.isVisible()
-    assert card.state_label.text() == "Approved — written out/report.docx"
-    assert card.title_label.text() == "Approved: write out/report.docx"
+    assert card.state_label.text() == "Done — saved out/report.docx"
+    assert card.title_label.text() == "Write out/report.docx"  # no headline given: a plain fallback
+    assert card.card_state() == "done"
     denied = registry.create_card(_approval(files, view_of, decided="denied", status="denied"), host)
     qtbot.addWidget(denied)
     denied.show()
     assert not denied.approve_button.isVisible()
-    assert denied.state_label.text() == "Denied — nothing was written"
+    assert denied.state_label.text() == "Nothing was written"
+    assert denied.title_label.text() == "You declined: Write out/report.docx"
+    assert denied.card_state() == "denied" and denied._card_colors != card._card_colors
     card.grab().save("/tmp/mira-approval-outcome.png")
     assert host.calls == [("approve", "ap-1")]
 

@@ -1,0 +1,1019 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+    <context>
+        <name>desktop</name>
+        <message>
+            <source>Mira</source>
+            <comment>app.title</comment>
+            <translation>Mira</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <comment>menu.file</comment>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;New conversation</source>
+            <comment>menu.new</comment>
+            <translation>新建对话(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Settings…</source>
+            <comment>menu.settings</comment>
+            <translation>设置(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <comment>menu.quit</comment>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <comment>menu.view</comment>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Close &amp;preview</source>
+            <comment>menu.close_preview</comment>
+            <translation>关闭预览(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <comment>menu.help</comment>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;About Mira</source>
+            <comment>menu.about</comment>
+            <translation>关于 Mira(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Mira {version}
+A desktop chat assistant that turns a conversation into real, verified office files.</source>
+            <comment>about.text</comment>
+            <translation>Mira {version}
+把对话变成真实、经过验证的办公文件的桌面聊天助手。</translation>
+        </message>
+        <message>
+            <source>New conversation</source>
+            <comment>sidebar.new</comment>
+            <translation>新建对话</translation>
+        </message>
+        <message>
+            <source>Start a new conversation (Ctrl+N)</source>
+            <comment>sidebar.new.tip</comment>
+            <translation>开始新的对话 (Ctrl+N)</translation>
+        </message>
+        <message>
+            <source>Search conversations</source>
+            <comment>sidebar.search</comment>
+            <translation>搜索对话</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <comment>sidebar.rename</comment>
+            <translation>重命名</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <comment>sidebar.delete</comment>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>No conversations yet</source>
+            <comment>sidebar.empty</comment>
+            <translation>还没有对话</translation>
+        </message>
+        <message>
+            <source>No conversation matches</source>
+            <comment>sidebar.no_match</comment>
+            <translation>没有匹配的对话</translation>
+        </message>
+        <message>
+            <source>New conversation</source>
+            <comment>conv.untitled</comment>
+            <translation>新对话</translation>
+        </message>
+        <message>
+            <source>Rename conversation</source>
+            <comment>conv.rename.title</comment>
+            <translation>重命名对话</translation>
+        </message>
+        <message>
+            <source>Title:</source>
+            <comment>conv.rename.label</comment>
+            <translation>标题：</translation>
+        </message>
+        <message>
+            <source>Delete conversation</source>
+            <comment>conv.delete.title</comment>
+            <translation>删除对话</translation>
+        </message>
+        <message>
+            <source>Delete “{title}” and all its messages? Files already saved in the workspace are kept.</source>
+            <comment>conv.delete.text</comment>
+            <translation>删除“{title}”及其全部消息？已保存在工作区中的文件会保留。</translation>
+        </message>
+        <message>
+            <source>Model: {label}</source>
+            <comment>status.model</comment>
+            <translation>模型：{label}</translation>
+        </message>
+        <message>
+            <source>Idle</source>
+            <comment>status.idle</comment>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>Thinking…</source>
+            <comment>status.thinking</comment>
+            <translation>思考中…</translation>
+        </message>
+        <message>
+            <source>Waiting for approval</source>
+            <comment>status.waiting</comment>
+            <translation>等待批准</translation>
+        </message>
+        <message>
+            <source>Writing…</source>
+            <comment>status.writing</comment>
+            <translation>正在写入…</translation>
+        </message>
+        <message>
+            <source>Stopping…</source>
+            <comment>status.stopping</comment>
+            <translation>正在停止…</translation>
+        </message>
+        <message>
+            <source>Preview</source>
+            <comment>preview.title</comment>
+            <translation>预览</translation>
+        </message>
+        <message>
+            <source>Close preview</source>
+            <comment>preview.close</comment>
+            <translation>关闭预览</translation>
+        </message>
+        <message>
+            <source>No preview is available for this file.</source>
+            <comment>preview.unavailable</comment>
+            <translation>此文件没有可用的预览。</translation>
+        </message>
+        <message>
+            <source>Stopped.</source>
+            <comment>chat.stopped</comment>
+            <translation>已停止。</translation>
+        </message>
+        <message>
+            <source>The task failed: {error}</source>
+            <comment>chat.failed</comment>
+            <translation>任务失败：{error}</translation>
+        </message>
+        <message>
+            <source>The decision could not be applied: {error}</source>
+            <comment>chat.decision_failed</comment>
+            <translation>无法执行该决定：{error}</translation>
+        </message>
+        <message>
+            <source>The request could not be started: {error}</source>
+            <comment>chat.start_failed</comment>
+            <translation>无法开始该请求：{error}</translation>
+        </message>
+        <message>
+            <source>A task is still running; wait for it or press Stop.</source>
+            <comment>chat.busy</comment>
+            <translation>仍有任务在运行；请等待或点击停止。</translation>
+        </message>
+        <message>
+            <source>The request could not be started: the agent could not be loaded (see the notice above).</source>
+            <comment>chat.no_runtime</comment>
+            <translation>无法开始该请求：智能体未能加载（见上方提示）。</translation>
+        </message>
+        <message>
+            <source>Save a copy</source>
+            <comment>save.title</comment>
+            <translation>另存副本</translation>
+        </message>
+        <message>
+            <source>Saved a copy to {path}</source>
+            <comment>save.done</comment>
+            <translation>副本已保存到 {path}</translation>
+        </message>
+        <message>
+            <source>Could not save the copy: {error}</source>
+            <comment>save.failed</comment>
+            <translation>无法保存副本：{error}</translation>
+        </message>
+        <message>
+            <source>Could not open the file: {error}</source>
+            <comment>open.failed</comment>
+            <translation>无法打开文件：{error}</translation>
+        </message>
+        <message>
+            <source>The file is no longer in the workspace: {path}</source>
+            <comment>file.missing</comment>
+            <translation>该文件已不在工作区中：{path}</translation>
+        </message>
+        <message>
+            <source>Recovering unfinished tasks failed: {error}</source>
+            <comment>recover.failed</comment>
+            <translation>恢复未完成的任务失败：{error}</translation>
+        </message>
+        <message>
+            <source>### Welcome to Mira
+
+I turn **your own content** — notes, lists, tables and CSV — into real **Word, PDF, PowerPoint and Excel** files, and I can edit and inspect files you drop in here.
+
+- *Turn these notes into slides:* then paste your markdown, or attach `notes.md`
+- *Make a spreadsheet with a total row from this CSV*
+- *What's in report.docx?* (attach the file)
+
+Every write waits for your **Approve**, and every file comes back with evidence checked from the real file.</source>
+            <comment>welcome</comment>
+            <translation>### 欢迎使用 Mira
+
+我可以把**你自己的内容**——笔记、列表、表格和 CSV——变成真实的 **Word、PDF、PowerPoint 和 Excel** 文件，也可以编辑和查看你拖到这里的文件。
+
+- *把这些笔记做成幻灯片：* 然后粘贴你的 markdown，或附上 `notes.md`
+- *用这个 CSV 做一个带合计行的电子表格*
+- *report.docx 里有什么？*（附上该文件）
+
+每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。</translation>
+        </message>
+        <message>
+            <source>Right now the **offline planner** serves: it works without a network and never invents prose. To connect a real model, open **Settings** (Ctrl+,).</source>
+            <comment>welcome.offline</comment>
+            <translation>目前由**离线规划器**提供服务：它无需联网，也从不编造文字。要连接真正的模型，请打开**设置**（Ctrl+,）。</translation>
+        </message>
+        <message>
+            <source>Connected model: **{model}**. Change it in **Settings** (Ctrl+,).</source>
+            <comment>welcome.connected</comment>
+            <translation>已连接的模型：**{model}**。可在**设置**（Ctrl+,）中更改。</translation>
+        </message>
+        <message>
+            <source>Settings</source>
+            <comment>settings.title</comment>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <comment>settings.tab.model</comment>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Workspace</source>
+            <comment>settings.tab.workspace</comment>
+            <translation>工作区</translation>
+        </message>
+        <message>
+            <source>Interface</source>
+            <comment>settings.tab.interface</comment>
+            <translation>界面</translation>
+        </message>
+        <message>
+            <source>Provider:</source>
+            <comment>settings.provider</comment>
+            <translation>提供方：</translation>
+        </message>
+        <message>
+            <source>Offline planner (no network)</source>
+            <comment>settings.provider.offline</comment>
+            <translation>离线规划器（无需联网）</translation>
+        </message>
+        <message>
+            <source>OpenAI-compatible server</source>
+            <comment>settings.provider.openai</comment>
+            <translation>OpenAI 兼容服务</translation>
+        </message>
+        <message>
+            <source>Base URL:</source>
+            <comment>settings.base_url</comment>
+            <translation>Base URL：</translation>
+        </message>
+        <message>
+            <source>Model:</source>
+            <comment>settings.model</comment>
+            <translation>模型：</translation>
+        </message>
+        <message>
+            <source>API key:</source>
+            <comment>settings.api_key</comment>
+            <translation>API 密钥：</translation>
+        </message>
+        <message>
+            <source>Leave empty to keep the stored key</source>
+            <comment>settings.api_key.placeholder</comment>
+            <translation>留空则保留已保存的密钥</translation>
+        </message>
+        <message>
+            <source>The key is kept in the OS keyring, never in the settings file.</source>
+            <comment>settings.api_key.note</comment>
+            <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
+        </message>
+        <message>
+            <source>No OS keyring is available here: set the MIRA_API_KEY environment variable instead.</source>
+            <comment>settings.no_keyring</comment>
+            <translation>此系统没有可用的钥匙串：请改为设置环境变量 MIRA_API_KEY。</translation>
+        </message>
+        <message>
+            <source>Timeout:</source>
+            <comment>settings.timeout</comment>
+            <translation>超时：</translation>
+        </message>
+        <message>
+            <source>Test connection</source>
+            <comment>settings.test</comment>
+            <translation>测试连接</translation>
+        </message>
+        <message>
+            <source>Testing…</source>
+            <comment>settings.testing</comment>
+            <translation>正在测试…</translation>
+        </message>
+        <message>
+            <source>The offline planner turns your own markdown, lists, tables and CSV into documents. It needs no key and no network.</source>
+            <comment>settings.offline.note</comment>
+            <translation>离线规划器把你自己的 markdown、列表、表格和 CSV 变成文档，无需密钥和网络。</translation>
+        </message>
+        <message>
+            <source>Workspace folder:</source>
+            <comment>settings.workspace_root</comment>
+            <translation>工作区文件夹：</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <comment>settings.browse</comment>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Each task works in its own folder inside this one.</source>
+            <comment>settings.workspace.note</comment>
+            <translation>每个任务都在此文件夹下自己的子文件夹中工作。</translation>
+        </message>
+        <message>
+            <source>The workspace folder cannot be used: {error}</source>
+            <comment>settings.workspace.invalid</comment>
+            <translation>无法使用该工作区文件夹：{error}</translation>
+        </message>
+        <message>
+            <source>Language:</source>
+            <comment>settings.language</comment>
+            <translation>语言：</translation>
+        </message>
+        <message>
+            <source>Follow the system</source>
+            <comment>settings.language.system</comment>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>Theme:</source>
+            <comment>settings.theme</comment>
+            <translation>主题：</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <comment>settings.theme.system</comment>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>Light</source>
+            <comment>settings.theme.light</comment>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <source>Dark</source>
+            <comment>settings.theme.dark</comment>
+            <translation>深色</translation>
+        </message>
+        <message>
+            <source>OK</source>
+            <comment>settings.ok</comment>
+            <translation>确定</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <comment>settings.cancel</comment>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>These settings are not valid: {error}</source>
+            <comment>settings.invalid</comment>
+            <translation>设置无效：{error}</translation>
+        </message>
+        <message>
+            <source>The API key could not be stored: {error}</source>
+            <comment>settings.key_failed</comment>
+            <translation>无法保存 API 密钥：{error}</translation>
+        </message>
+        <message>
+            <source>Settings that change the model or workspace apply to the next request.</source>
+            <comment>settings.busy</comment>
+            <translation>更改模型或工作区的设置将从下一个请求开始生效。</translation>
+        </message>
+    </context>
+    <context>
+        <name>messages</name>
+        <message>
+            <source>, </source>
+            <comment>list.separator</comment>
+            <translation>、</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n headings</source>
+            <comment>count.headings</comment>
+            <translation>
+                <numerusform>%n 个标题</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs</source>
+            <comment>count.paragraphs</comment>
+            <translation>
+                <numerusform>%n 个段落</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n lists</source>
+            <comment>count.lists</comment>
+            <translation>
+                <numerusform>%n 个列表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tables</source>
+            <comment>count.tables</comment>
+            <translation>
+                <numerusform>%n 个表格</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n images</source>
+            <comment>count.images</comment>
+            <translation>
+                <numerusform>%n 张图片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides</source>
+            <comment>count.slides</comment>
+            <translation>
+                <numerusform>%n 张幻灯片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sheets</source>
+            <comment>count.sheets</comment>
+            <translation>
+                <numerusform>%n 个工作表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pages</source>
+            <comment>count.pages</comment>
+            <translation>
+                <numerusform>%n 页</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n changes</source>
+            <comment>count.operations</comment>
+            <translation>
+                <numerusform>%n 处修改</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n files</source>
+            <comment>count.files</comment>
+            <translation>
+                <numerusform>%n 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n checks</source>
+            <comment>count.checks</comment>
+            <translation>
+                <numerusform>%n 项检查</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rows</source>
+            <comment>count.rows</comment>
+            <translation>
+                <numerusform>%n 行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Create {name}</source>
+            <comment>write.create</comment>
+            <translation>创建 {name}</translation>
+        </message>
+        <message>
+            <source>Create {name} — {parts}</source>
+            <comment>write.create.parts</comment>
+            <translation>创建 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Replace {name} — {parts}</source>
+            <comment>write.replace.parts</comment>
+            <translation>替换 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Edit {name} — {parts}</source>
+            <comment>write.edit</comment>
+            <translation>修改 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Edit {name} into {output} — {parts}</source>
+            <comment>write.edit.into</comment>
+            <translation>修改 {name}，另存为 {output}——{parts}</translation>
+        </message>
+        <message>
+            <source>Merge {parts} into {name}</source>
+            <comment>write.merge</comment>
+            <translation>把 {parts}合并为 {name}</translation>
+        </message>
+        <message>
+            <source>Split {name} into separate files in {folder}</source>
+            <comment>write.split</comment>
+            <translation>把 {name} 拆分为多个文件，放在 {folder}</translation>
+        </message>
+        <message>
+            <source>Recalculate the formulas in {name}</source>
+            <comment>write.recalculate</comment>
+            <translation>重新计算 {name} 中的公式</translation>
+        </message>
+        <message>
+            <source>Write {name}</source>
+            <comment>write.other</comment>
+            <translation>写入 {name}</translation>
+        </message>
+        <message numerus="yes">
+            <source>All %n checks passed</source>
+            <comment>check.all_passed</comment>
+            <translation>
+                <numerusform>%n 项检查全部通过</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{failed} of {total} failed</source>
+            <comment>check.some_failed</comment>
+            <translation>{total} 项中有 {failed} 项未通过</translation>
+        </message>
+        <message>
+            <source>{count} not run</source>
+            <comment>check.not_run</comment>
+            <translation>{count} 项未运行</translation>
+        </message>
+        <message>
+            <source>No checks ran on this file</source>
+            <comment>check.none</comment>
+            <translation>这个文件没有运行任何检查</translation>
+        </message>
+        <message>
+            <source>passed</source>
+            <comment>check.passed</comment>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <comment>check.failed</comment>
+            <translation>未通过</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <comment>check.skipped</comment>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>{name} could not be opened: the file is damaged or not really a {kind} file.</source>
+            <comment>problem.corrupt</comment>
+            <translation>无法打开 {name}：文件已损坏，或者并不是真正的 {kind} 文件。</translation>
+        </message>
+        <message>
+            <source>{name} is protected with a password, so it cannot be read.</source>
+            <comment>problem.encrypted</comment>
+            <translation>{name} 受密码保护，无法读取。</translation>
+        </message>
+        <message>
+            <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
+            <comment>problem.too_large</comment>
+            <translation>{name} 太大，无法在这里打开（{size}；上限为 {limit}）。</translation>
+        </message>
+        <message>
+            <source>{name} is not in the workspace.</source>
+            <comment>problem.missing</comment>
+            <translation>{name} 不在工作区中。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n more not shown</source>
+            <comment>outline.more</comment>
+            <translation>
+                <numerusform>另有 %n 项未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>tables {first}–{last} of {total}</source>
+            <comment>outline.tables_shown</comment>
+            <translation>表格 {first}–{last}（共 {total} 个）</translation>
+        </message>
+    </context>
+    <context>
+        <name>renderers</name>
+        <message>
+            <source>(new)</source>
+            <translation>（新增）</translation>
+        </message>
+        <message>
+            <source>(removed)</source>
+            <translation>（删除）</translation>
+        </message>
+        <message>
+            <source>Approve</source>
+            <translation>批准</translation>
+        </message>
+        <message>
+            <source>Approved — writing…</source>
+            <translation>已批准——正在写入…</translation>
+        </message>
+        <message>
+            <source>Approving…</source>
+            <translation>正在批准…</translation>
+        </message>
+        <message>
+            <source>Chart {title}</source>
+            <translation>图表 {title}</translation>
+        </message>
+        <message>
+            <source>Command:</source>
+            <translation>命令：</translation>
+        </message>
+        <message>
+            <source>Could not send the decision: {reason}</source>
+            <translation>无法发送该决定：{reason}</translation>
+        </message>
+        <message>
+            <source>Declined — nothing will be written</source>
+            <translation>已拒绝——不会写入任何内容</translation>
+        </message>
+        <message>
+            <source>Denied</source>
+            <translation>已拒绝</translation>
+        </message>
+        <message>
+            <source>Deny</source>
+            <translation>拒绝</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>详细信息</translation>
+        </message>
+        <message>
+            <source>Done — saved {path}</source>
+            <translation>已完成——已保存 {path}</translation>
+        </message>
+        <message>
+            <source>Failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Failed — the write did not complete</source>
+            <translation>失败——写入没有完成</translation>
+        </message>
+        <message>
+            <source>Failed — {reason}</source>
+            <translation>失败——{reason}</translation>
+        </message>
+        <message>
+            <source>Fit width</source>
+            <translation>适合宽度</translation>
+        </message>
+        <message>
+            <source>Hide details</source>
+            <translation>隐藏详细信息</translation>
+        </message>
+        <message>
+            <source>Loading…</source>
+            <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>Next page</source>
+            <translation>下一页</translation>
+        </message>
+        <message>
+            <source>Next sheet</source>
+            <translation>下一个工作表</translation>
+        </message>
+        <message>
+            <source>Next slide</source>
+            <translation>下一张幻灯片</translation>
+        </message>
+        <message>
+            <source>No checks were recorded for this file.</source>
+            <translation>此文件没有记录任何检查。</translation>
+        </message>
+        <message>
+            <source>No notes for this slide.</source>
+            <translation>此幻灯片没有备注。</translation>
+        </message>
+        <message>
+            <source>No preview</source>
+            <translation>无预览</translation>
+        </message>
+        <message>
+            <source>Not verified</source>
+            <translation>未验证</translation>
+        </message>
+        <message>
+            <source>Notes: {notes}</source>
+            <translation>备注：{notes}</translation>
+        </message>
+        <message>
+            <source>Nothing was written</source>
+            <translation>没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>Nothing was written ({reason})</source>
+            <translation>没有写入任何内容（{reason}）</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+        <message>
+            <source>Open with the system app</source>
+            <translation>用系统应用打开</translation>
+        </message>
+        <message>
+            <source>Page view</source>
+            <translation>页面视图</translation>
+        </message>
+        <message>
+            <source>Page {i} / {n}</source>
+            <translation>第 {i} / {n} 页</translation>
+        </message>
+        <message>
+            <source>Pending approval</source>
+            <translation>等待批准</translation>
+        </message>
+        <message>
+            <source>Preview</source>
+            <translation>预览</translation>
+        </message>
+        <message>
+            <source>Previous page</source>
+            <translation>上一页</translation>
+        </message>
+        <message>
+            <source>Previous sheet</source>
+            <translation>上一个工作表</translation>
+        </message>
+        <message>
+            <source>Previous slide</source>
+            <translation>上一张幻灯片</translation>
+        </message>
+        <message>
+            <source>Rendering pages with LibreOffice…</source>
+            <translation>正在用 LibreOffice 渲染页面…</translation>
+        </message>
+        <message>
+            <source>Save as…</source>
+            <translation>另存为…</translation>
+        </message>
+        <message>
+            <source>Select a cell to see its formula or value</source>
+            <translation>选择一个单元格以查看其公式或值</translation>
+        </message>
+        <message>
+            <source>Sheet {i} / {n}</source>
+            <translation>第 {i} / {n} 个工作表</translation>
+        </message>
+        <message>
+            <source>Show the pages as LibreOffice lays them out</source>
+            <translation>按 LibreOffice 的排版显示页面</translation>
+        </message>
+        <message>
+            <source>Showing the first {loaded} rows (preview memory limit)</source>
+            <translation>仅显示前 {loaded} 行（预览内存上限）</translation>
+        </message>
+        <message>
+            <source>Slide {i} / {n}</source>
+            <translation>第 {i} / {n} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>Stopped — nothing was written</source>
+            <translation>已停止——没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>Stopped: {what}</source>
+            <translation>已停止：{what}</translation>
+        </message>
+        <message>
+            <source>Target:</source>
+            <translation>目标：</translation>
+        </message>
+        <message>
+            <source>Verified ✓ {passed}/{total} checks</source>
+            <translation>已验证 ✓ {passed}/{total} 项检查</translation>
+        </message>
+        <message>
+            <source>Waiting for your approval</source>
+            <translation>等待你的批准</translation>
+        </message>
+        <message>
+            <source>Write {target}</source>
+            <translation>写入 {target}</translation>
+        </message>
+        <message>
+            <source>Written</source>
+            <translation>已写入</translation>
+        </message>
+        <message>
+            <source>You declined: {what}</source>
+            <translation>你已拒绝：{what}</translation>
+        </message>
+        <message>
+            <source>Zoom in</source>
+            <translation>放大</translation>
+        </message>
+        <message>
+            <source>Zoom out</source>
+            <translation>缩小</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>未通过</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>passed</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <source>picture</source>
+            <translation>图片</translation>
+        </message>
+        <message>
+            <source>picture not shown (the document's picture budget is used up)</source>
+            <translation>图片未显示（该文档的图片额度已用完）</translation>
+        </message>
+        <message>
+            <source>picture too large to show</source>
+            <translation>图片太大，无法显示</translation>
+        </message>
+        <message>
+            <source>the file could not be read ({detail})</source>
+            <translation>无法读取文件（{detail}）</translation>
+        </message>
+        <message>
+            <source>the file has not been written yet</source>
+            <translation>文件尚未写入</translation>
+        </message>
+        <message>
+            <source>the file is too large to preview</source>
+            <translation>文件太大，无法预览</translation>
+        </message>
+        <message>
+            <source>the file took longer than {seconds} s to read; it is too large or damaged</source>
+            <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
+        </message>
+        <message>
+            <source>{loaded} of {total} rows read</source>
+            <translation>已读取 {loaded} / {total} 行</translation>
+        </message>
+        <message>
+            <source>{loaded} rows</source>
+            <translation>{loaded} 行</translation>
+        </message>
+        <message>
+            <source>{loaded}+ rows read</source>
+            <translation>已读取 {loaded}+ 行</translation>
+        </message>
+        <message>
+            <source>{name}: nothing to show</source>
+            <translation>{name}：没有可显示的内容</translation>
+        </message>
+        <message>
+            <source>{name}: page {page} has no size</source>
+            <translation>{name}：第 {page} 页没有尺寸</translation>
+        </message>
+        <message>
+            <source>{name}: sheet “{sheet}” could not be read ({detail})</source>
+            <translation>{name}：无法读取工作表“{sheet}”（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: sheet “{sheet}” is a chart sheet; there are no cells to show</source>
+            <translation>{name}：工作表“{sheet}”是图表工作表，没有可显示的单元格</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF has no pages</source>
+            <translation>{name}：PDF 没有页面</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF is corrupt or truncated ({detail})</source>
+            <translation>{name}：PDF 已损坏或不完整（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF is password protected</source>
+            <translation>{name}：PDF 受密码保护</translation>
+        </message>
+        <message>
+            <source>{name}: the presentation could not be opened ({detail})</source>
+            <translation>{name}：无法打开演示文稿（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: the presentation has no slides</source>
+            <translation>{name}：演示文稿没有幻灯片</translation>
+        </message>
+        <message>
+            <source>{name}: the workbook could not be opened ({detail})</source>
+            <translation>{name}：无法打开工作簿（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: the workbook has no sheets</source>
+            <translation>{name}：工作簿没有工作表</translation>
+        </message>
+        <message>
+            <source>{name}: there is no page {page}</source>
+            <translation>{name}：没有第 {page} 页</translation>
+        </message>
+        <message>
+            <source>{not_run} not run · {passed}/{total} passed</source>
+            <translation>{not_run} 项未运行 · {passed}/{total} 项通过</translation>
+        </message>
+        <message>
+            <source>{n} check failed</source>
+            <translation>{n} 项检查未通过</translation>
+        </message>
+        <message>
+            <source>{n} checks failed</source>
+            <translation>{n} 项检查未通过</translation>
+        </message>
+        <message>
+            <source>… and {n} more changes</source>
+            <translation>……另有 {n} 处更改</translation>
+        </message>
+        <message>
+            <source>⚠  Cannot show this file</source>
+            <translation>⚠  无法显示此文件</translation>
+        </message>
+    </context>
+    <context>
+        <name>uchat</name>
+        <message>
+            <source>Attach files</source>
+            <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>Attach…</source>
+            <translation>附加…</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Copy link</source>
+            <translation>复制链接</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Jump to latest</source>
+            <translation>跳到最新</translation>
+        </message>
+        <message>
+            <source>Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.</source>
+            <translation>消息显示时已截短：共 {total} 个字符，显示 {shown} 个；“复制”会复制全部内容。</translation>
+        </message>
+        <message>
+            <source>Message… (Enter to send, Shift+Enter for a new line)</source>
+            <translation>输入消息…（Enter 发送，Shift+Enter 换行）</translation>
+        </message>
+        <message>
+            <source>Remove attachment</source>
+            <translation>移除附件</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>Send (Enter)</source>
+            <translation>发送 (Enter)</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>Stop the running task</source>
+            <translation>停止正在运行的任务</translation>
+        </message>
+    </context>
+</TS>
