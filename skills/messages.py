@@ -13,6 +13,7 @@ for the count, ``{name}`` for a parameter. A parameter may itself be a
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,28 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.files": ("%n file", "%n files"),
     "count.checks": ("%n check", "%n checks"),
     "count.rows": ("%n row", "%n rows"),
+    "count.sections": ("%n section", "%n sections"),
+    "count.words": ("%n word", "%n words"),
+    "count.cells": ("%n cell", "%n cells"),
+    "count.formulas": ("%n formula", "%n formulas"),
+    "count.charts": ("%n chart", "%n charts"),
+    "count.titled_slides": ("%n slide with a title", "%n slides with a title"),
+    "count.pictures": ("%n picture", "%n pictures"),
+    "count.notes": ("%n slide with notes", "%n slides with notes"),
+    "count.formulas_calculated": ("%n formula calculated", "%n formulas calculated"),
+    "count.formula_errors": ("%n formula error", "%n formula errors"),
+    # the offline planner's delivery message
+    "reply.made": "Done. Here is what I made:",
+    "reply.done": "Done.",
+    "reply.declined": "You declined the change, so nothing was written.",
+    "reply.not_finished": "The task did not finish.",
+    "reply.partial": "The files listed above come from steps that did finish in this task.",
+    "reply.file": "**{name}** — {kind}, {size}",
+    "reply.check": "{mark} {label}: **{status}**",
+    "kind.docx": "Word document",
+    "kind.pdf": "PDF",
+    "kind.pptx": "PowerPoint deck",
+    "kind.xlsx": "Excel workbook",
     # what a write will do (the approval card's headline)
     "write.create": "Create {name}",
     "write.create.parts": "Create {name} — {parts}",
@@ -43,22 +66,60 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "write.split": "Split {name} into separate files in {folder}",
     "write.recalculate": "Recalculate the formulas in {name}",
     "write.other": "Write {name}",
-    # evidence checks in plain words
-    "check.all_passed": ("%n check passed", "All %n checks passed"),
-    "check.some_failed": "{failed} of {total} failed",
-    "check.not_run": "{count} not run",
+    # evidence: one verdict line per file, then each check in plain words (details on demand)
+    "check.verdict.passed": ("%n check passed", "All %n checks passed"),
+    "check.verdict.partial": ("{passed} of %n check passed, {not_run} not run",
+                              "{passed} of %n checks passed, {not_run} not run"),
+    "check.verdict.failed": ("{failed} of %n check failed", "{failed} of %n checks failed"),
+    "check.verdict.failed_not_run": ("{failed} of %n check failed, {not_run} not run",
+                                     "{failed} of %n checks failed, {not_run} not run"),
     "check.none": "No checks ran on this file",
     "check.passed": "passed",
     "check.failed": "failed",
     "check.skipped": "not run",
+    "check.label.opens": "The file opens",
+    "check.label.render": "LibreOffice renders the pages",
+    "check.label.cells": "The cells hold the values",
+    "check.label.pages_not_blank": "No page is blank",
+    "check.label.page_not_blank": "Page {page} is not blank",
+    "check.label.headings_present": "All headings are there",
+    "check.label.text_present": "The text is there",
+    "check.label.titles_present": "The slide titles are there",
+    "check.label.text_removed": "The replaced text is gone",
+    "check.label.title": "The document title is set",
+    "check.label.pages_count": "The page count is right",
+    "check.label.tables_found": "The tables are there",
+    "check.label.images_count": "The images are there",
+    "check.label.fonts_embedded": "The fonts are embedded",
+    "check.label.east_asian_font": "Chinese text has a Chinese font",
+    "check.label.has_slides": "The deck has slides",
+    "check.label.slide_count": "The slide count is right",
+    "check.label.pictures_present": "The pictures are there",
+    "check.label.pictures_readable": "The pictures can be read",
+    "check.label.no_empty_slides": "No slide is empty",
+    "check.label.content_matches_spec": "The cells hold the requested values",
+    "check.label.no_formula_errors": "No formula shows an error",
+    "check.label.has_sheets": "The workbook has sheets",
+    "check.label.sheets_present": "All sheets are there",
+    "check.label.other": "Check “{name}”",
     # file problems (corrupt, encrypted, too large)
     "problem.corrupt": "{name} could not be opened: the file is damaged or not really a {kind} file.",
     "problem.encrypted": "{name} is protected with a password, so it cannot be read.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
     # outlines ("What's in big_report.docx?")
-    "outline.more": ("%n more not shown", "%n more not shown"),
-    "outline.tables_shown": "tables {first}–{last} of {total}",
+    "outline.holds": "Holds {parts}",
+    "outline.summary": "**{name}** — {parts}",
+    "outline.doc_title": "Title: {title}",
+    "outline.headings": "Outline",
+    "outline.no_headings": "The document has no headings.",
+    "outline.more_headings": ("… %n more heading not shown", "… %n more headings not shown"),
+    "outline.tables": "Tables",
+    "outline.tables_partial": ("Tables {first}–{last} of {total}; %n more not shown",
+                               "Tables {first}–{last} of {total}; %n more not shown"),
+    "outline.table": "{size}: {header}",
+    "outline.table_size": "{rows} × {cols}",
+    "count.columns": ("%n column", "%n columns"),
 }
 
 
@@ -160,6 +221,49 @@ def render_with(message: Msg, template_of: Any, separator: str) -> str:
         if message.n is not None:
             fallback = fallback.replace("%n", str(message.n))
         return fallback.format(**values)
+
+
+_PAGE_CHECK = re.compile(r"page_(\d+)_not_blank")
+
+
+def check_label(name: str) -> Msg:
+    """A check's name in plain words ("headings_present" → "All headings are there")."""
+    page = _PAGE_CHECK.fullmatch(name)
+    if page:
+        return msg("check.label.page_not_blank", page=int(page.group(1)))
+    key = "check.label." + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    return msg(key) if key in MESSAGES else msg("check.label.other", name=name)
+
+
+def checks_verdict(statuses: Sequence[str]) -> Msg:
+    """One line for a file's checks: "All 6 checks passed", "1 of 6 checks failed, 2 not run"."""
+    total = len(statuses)
+    failed, not_run = statuses.count("failed"), statuses.count("not_run")
+    if not total:
+        return msg("check.none")
+    if failed:
+        return msg("check.verdict.failed_not_run" if not_run else "check.verdict.failed", total,
+                   failed=failed, not_run=not_run)
+    if not_run:
+        return msg("check.verdict.partial", total, passed=total - not_run, not_run=not_run)
+    return msg("check.verdict.passed", total)
+
+
+def status_word(status: str) -> Msg:
+    """passed / failed / not run."""
+    return msg({"passed": "check.passed", "failed": "check.failed"}.get(status, "check.skipped"))
+
+
+def counts_line(counts: Mapping[str, Any]) -> Msg:
+    """What a file holds ("3 headings, 1 table"); a count without a plain word keeps its key."""
+    parts: list[Any] = []
+    for key, value in counts.items():
+        mid = f"count.{key}"
+        if isinstance(value, int) and mid in MESSAGES:
+            parts.append(count(mid, value))
+        else:
+            parts.append(f"{key}: {value}")
+    return msg("outline.holds", parts=parts)
 
 
 def nonzero_counts(pairs: Sequence[tuple[str, int]]) -> list[Msg]:

@@ -6,8 +6,11 @@ with their reason.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from desktop.translations import render_plain
+from skills.messages import MESSAGES, Msg, check_label, checks_verdict, msg, status_word
 
 KIND_NAMES = {
     "en": {"docx": "Word document", "pdf": "PDF", "pptx": "PowerPoint deck", "xlsx": "Excel workbook"},
@@ -66,87 +69,62 @@ def size_text(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MB"
 
 
-_STATUS = {
-    "en": {"passed": "passed", "failed": "FAILED", "not_run": "not run"},
-    "zh": {"passed": "通过", "failed": "未通过", "not_run": "未运行"},
-}
+_MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
 
 
-def _checks(evidence: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
-    lines: list[str] = []
-    for ev in evidence:
-        checks = ev.get("checks") or []
-        head = f"`{ev.get('path', '?')}`"
-        if not checks:
-            lines.append(f"- {head}: " + ("没有运行任何检查" if lang == "zh" else "no checks were run"))
+def _file_checks(ev: Mapping[str, Any], say: Callable[[Msg], str]) -> tuple[str, list[str]]:
+    """One verdict for a file's checks, plus a line for each check that failed or did not run.
+
+    Passed checks are summed up in the verdict; the card's details view lists each of them.
+    """
+    checks = [c for c in ev.get("checks") or [] if isinstance(c, Mapping)]
+    statuses = [str(c.get("status")) if c.get("status") in ("passed", "failed") else "not_run" for c in checks]
+    lines = []
+    for check, status in zip(checks, statuses):
+        if status == "passed":
             continue
-        for check in checks:
-            status = str(check.get("status", "not_run"))
-            word = _STATUS[lang].get(status, _STATUS[lang]["not_run"])
-            detail = str(check.get("detail") or "").strip()
-            lines.append(f"- {head} · {check.get('name', '?')}: **{word}**" + (f" — {detail}" if detail else ""))
-        counts = ev.get("counts") or {}
-        if counts:
-            joined = ", ".join(f"{k} {v}" for k, v in counts.items())
-            lines.append(f"- {head} · " + ("结构统计" if lang == "zh" else "structure") + f": {joined}")
-    return lines
-
-
-def _verdict(evidence: Sequence[Mapping[str, Any]], lang: str) -> str:
-    statuses = [str(c.get("status")) for ev in evidence for c in (ev.get("checks") or [])]
-    if not statuses:
-        return "这些文件没有经过检查。" if lang == "zh" else "No checks ran on these files."
-    failed = statuses.count("failed")
-    not_run = statuses.count("not_run")
-    passed = statuses.count("passed")
-    if lang == "zh":
-        parts = [f"{passed} 项通过"]
-        if failed:
-            parts.append(f"{failed} 项未通过")
-        if not_run:
-            parts.append(f"{not_run} 项未运行")
-        return "检查结果：" + "，".join(parts) + "。"
-    parts = [f"{passed} passed"]
-    if failed:
-        parts.append(f"{failed} failed")
-    if not_run:
-        parts.append(f"{not_run} not run")
-    return "Checks: " + ", ".join(parts) + "."
+        detail = str(check.get("detail") or "").strip()
+        label = say(check_label(str(check.get("name", "?"))))
+        line = say(msg("reply.check", mark=_MARK[status], label=label, status=say(status_word(status))))
+        lines.append(f"  - {line}" + (f" — {detail}" if detail else ""))
+    return say(checks_verdict(statuses)), lines
 
 
 def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
-    """The markdown delivery message for a finalization packet."""
-    lang = "zh" if chinese else "en"
+    """The markdown delivery message for a finalization packet, in the request's language."""
+    language = "zh_CN" if chinese else "en"
+
+    def say(message: Msg) -> str:
+        return render_plain(message, language)
+
     status = str(packet.get("status", "failed"))
     summary = str(packet.get("summary") or "").strip()
     artifacts = [a for a in packet.get("artifacts") or [] if isinstance(a, Mapping)]
-    evidence = [e for e in packet.get("evidence") or [] if isinstance(e, Mapping)]
-    names = KIND_NAMES[lang]
+    evidence = {str(e.get("path")): e for e in packet.get("evidence") or [] if isinstance(e, Mapping)}
     out: list[str] = []
     if status == "completed" and artifacts:
-        out.append("已完成。生成的文件：" if chinese else "Done. Here is what I made:")
+        out.append(say(msg("reply.made")))
     elif status == "completed":
-        out.append("已完成。" if chinese else "Done.")
+        out.append(say(msg("reply.done")))
     elif status == "denied":
-        out.append("没有写入任何文件：你拒绝了这次更改。" if chinese
-                   else "Nothing was written: you declined the change.")
+        out.append(say(msg("reply.declined")))
         if summary.startswith(("Nothing was written", "没有写入任何文件")):
-            # The skill agent's own summary already says it, with the file and command named.
-            out[-1] = summary
-            summary = ""
+            summary = ""  # the skill's own line says the same with internal names; ours is plainer
     else:
-        out.append("任务没有完成。" if chinese else "The task did not finish.")
+        out.append(say(msg("reply.not_finished")))
     for a in artifacts:
         kind = str(a.get("kind", ""))
-        sep = "，" if chinese else ", "
-        out.append(f"- **{a.get('path', '?')}** — {names.get(kind, kind)}{sep}{size_text(int(a.get('bytes') or 0))}")
+        name = say(msg(f"kind.{kind}")) if f"kind.{kind}" in MESSAGES else kind.upper()
+        line = say(msg("reply.file", name=str(a.get("path", "?")), kind=name,
+                       size=size_text(int(a.get("bytes") or 0))))
+        ev = evidence.get(str(a.get("path")))
+        if ev is None:
+            out.append(f"- {line} · {say(msg('check.none'))}")
+            continue
+        verdict, problems = _file_checks(ev, say)
+        out += [f"- {line} · {verdict}", *problems]
     if summary:
         out += ["", summary]
-    if evidence:
-        out += ["", "**检查**" if chinese else "**Checks**", *_checks(evidence, lang), "", _verdict(evidence, lang)]
-    elif artifacts:
-        out += ["", _verdict(evidence, lang)]
     if status != "completed" and artifacts:
-        out += ["", "上面列出的文件来自本次任务中已经完成的步骤。" if chinese
-                else "The files listed above come from steps that did finish in this task."]
+        out += ["", say(msg("reply.partial"))]
     return "\n".join(out).strip()

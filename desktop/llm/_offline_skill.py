@@ -25,6 +25,7 @@ from desktop.llm._offline_route import (
     split_files,
     wants_totals,
 )
+from desktop.llm._offline_outline import docx_outline
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 10
@@ -331,7 +332,10 @@ class SkillAgentPlan:
             summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
                               f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
         elif call.name.endswith("_inspect"):
-            summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+            data = res.get("data")
+            outline = docx_outline(target, data, "zh_CN" if self.chinese else "en") \
+                if call.name == "docx_inspect" and isinstance(data, dict) else None
+            summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         else:
             summary = message or self._t(f"{call.name} finished for {target}.", f"{target} 的 {call.name} 已完成。")
         return self._complete(summary, paths)

@@ -100,19 +100,139 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n sections</source>
+            <comment>count.sections</comment>
+            <translation>
+                <numerusform>%n section</numerusform>
+                <numerusform>%n sections</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n words</source>
+            <comment>count.words</comment>
+            <translation>
+                <numerusform>%n word</numerusform>
+                <numerusform>%n words</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells</source>
+            <comment>count.cells</comment>
+            <translation>
+                <numerusform>%n cell</numerusform>
+                <numerusform>%n cells</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas</source>
+            <comment>count.formulas</comment>
+            <translation>
+                <numerusform>%n formula</numerusform>
+                <numerusform>%n formulas</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n charts</source>
+            <comment>count.charts</comment>
+            <translation>
+                <numerusform>%n chart</numerusform>
+                <numerusform>%n charts</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with a title</source>
+            <comment>count.titled_slides</comment>
+            <translation>
+                <numerusform>%n slide with a title</numerusform>
+                <numerusform>%n slides with a title</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pictures</source>
+            <comment>count.pictures</comment>
+            <translation>
+                <numerusform>%n picture</numerusform>
+                <numerusform>%n pictures</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with notes</source>
+            <comment>count.notes</comment>
+            <translation>
+                <numerusform>%n slide with notes</numerusform>
+                <numerusform>%n slides with notes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas calculated</source>
+            <comment>count.formulas_calculated</comment>
+            <translation>
+                <numerusform>%n formula calculated</numerusform>
+                <numerusform>%n formulas calculated</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formula errors</source>
+            <comment>count.formula_errors</comment>
+            <translation>
+                <numerusform>%n formula error</numerusform>
+                <numerusform>%n formula errors</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>All %n checks passed</source>
-            <comment>check.all_passed</comment>
+            <comment>check.verdict.passed</comment>
             <translation>
                 <numerusform>%n check passed</numerusform>
                 <numerusform>All %n checks passed</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n more not shown</source>
-            <comment>outline.more</comment>
+            <source>{passed} of %n checks passed, {not_run} not run</source>
+            <comment>check.verdict.partial</comment>
             <translation>
-                <numerusform>%n more not shown</numerusform>
-                <numerusform>%n more not shown</numerusform>
+                <numerusform>{passed} of %n check passed, {not_run} not run</numerusform>
+                <numerusform>{passed} of %n checks passed, {not_run} not run</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed</source>
+            <comment>check.verdict.failed</comment>
+            <translation>
+                <numerusform>{failed} of %n check failed</numerusform>
+                <numerusform>{failed} of %n checks failed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed, {not_run} not run</source>
+            <comment>check.verdict.failed_not_run</comment>
+            <translation>
+                <numerusform>{failed} of %n check failed, {not_run} not run</numerusform>
+                <numerusform>{failed} of %n checks failed, {not_run} not run</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more headings not shown</source>
+            <comment>outline.more_headings</comment>
+            <translation>
+                <numerusform>… %n more heading not shown</numerusform>
+                <numerusform>… %n more headings not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Tables {first}–{last} of {total}; %n more not shown</source>
+            <comment>outline.tables_partial</comment>
+            <translation>
+                <numerusform>Tables {first}–{last} of {total}; %n more not shown</numerusform>
+                <numerusform>Tables {first}–{last} of {total}; %n more not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n columns</source>
+            <comment>count.columns</comment>
+            <translation>
+                <numerusform>%n column</numerusform>
+                <numerusform>%n columns</numerusform>
             </translation>
         </message>
     </context>

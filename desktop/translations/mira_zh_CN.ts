@@ -503,6 +503,131 @@ Every write waits for your **Approve**, and every file comes back with evidence 
                 <numerusform>%n 行</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n sections</source>
+            <comment>count.sections</comment>
+            <translation>
+                <numerusform>%n 个分节</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n words</source>
+            <comment>count.words</comment>
+            <translation>
+                <numerusform>%n 个字</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells</source>
+            <comment>count.cells</comment>
+            <translation>
+                <numerusform>%n 个单元格</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas</source>
+            <comment>count.formulas</comment>
+            <translation>
+                <numerusform>%n 个公式</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n charts</source>
+            <comment>count.charts</comment>
+            <translation>
+                <numerusform>%n 个图表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with a title</source>
+            <comment>count.titled_slides</comment>
+            <translation>
+                <numerusform>%n 张有标题的幻灯片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pictures</source>
+            <comment>count.pictures</comment>
+            <translation>
+                <numerusform>%n 张图片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with notes</source>
+            <comment>count.notes</comment>
+            <translation>
+                <numerusform>%n 张带备注的幻灯片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas calculated</source>
+            <comment>count.formulas_calculated</comment>
+            <translation>
+                <numerusform>%n 个公式已计算</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formula errors</source>
+            <comment>count.formula_errors</comment>
+            <translation>
+                <numerusform>%n 个公式错误</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Done. Here is what I made:</source>
+            <comment>reply.made</comment>
+            <translation>已完成。生成的文件：</translation>
+        </message>
+        <message>
+            <source>Done.</source>
+            <comment>reply.done</comment>
+            <translation>已完成。</translation>
+        </message>
+        <message>
+            <source>You declined the change, so nothing was written.</source>
+            <comment>reply.declined</comment>
+            <translation>你拒绝了这次更改，所以没有写入任何文件。</translation>
+        </message>
+        <message>
+            <source>The task did not finish.</source>
+            <comment>reply.not_finished</comment>
+            <translation>任务没有完成。</translation>
+        </message>
+        <message>
+            <source>The files listed above come from steps that did finish in this task.</source>
+            <comment>reply.partial</comment>
+            <translation>上面列出的文件来自本次任务中已经完成的步骤。</translation>
+        </message>
+        <message>
+            <source>**{name}** — {kind}, {size}</source>
+            <comment>reply.file</comment>
+            <translation>**{name}** — {kind}，{size}</translation>
+        </message>
+        <message>
+            <source>{mark} {label}: **{status}**</source>
+            <comment>reply.check</comment>
+            <translation>{mark} {label}：**{status}**</translation>
+        </message>
+        <message>
+            <source>Word document</source>
+            <comment>kind.docx</comment>
+            <translation>Word 文档</translation>
+        </message>
+        <message>
+            <source>PDF</source>
+            <comment>kind.pdf</comment>
+            <translation>PDF 文件</translation>
+        </message>
+        <message>
+            <source>PowerPoint deck</source>
+            <comment>kind.pptx</comment>
+            <translation>PowerPoint 演示文稿</translation>
+        </message>
+        <message>
+            <source>Excel workbook</source>
+            <comment>kind.xlsx</comment>
+            <translation>Excel 工作簿</translation>
+        </message>
         <message>
             <source>Create {name}</source>
             <comment>write.create</comment>
@@ -550,20 +675,31 @@ Every write waits for your **Approve**, and every file comes back with evidence 
         </message>
         <message numerus="yes">
             <source>All %n checks passed</source>
-            <comment>check.all_passed</comment>
+            <comment>check.verdict.passed</comment>
             <translation>
                 <numerusform>%n 项检查全部通过</numerusform>
             </translation>
         </message>
-        <message>
-            <source>{failed} of {total} failed</source>
-            <comment>check.some_failed</comment>
-            <translation>{total} 项中有 {failed} 项未通过</translation>
+        <message numerus="yes">
+            <source>{passed} of %n checks passed, {not_run} not run</source>
+            <comment>check.verdict.partial</comment>
+            <translation>
+                <numerusform>%n 项检查中 {passed} 项通过，{not_run} 项未运行</numerusform>
+            </translation>
         </message>
-        <message>
-            <source>{count} not run</source>
-            <comment>check.not_run</comment>
-            <translation>{count} 项未运行</translation>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed</source>
+            <comment>check.verdict.failed</comment>
+            <translation>
+                <numerusform>%n 项检查中 {failed} 项未通过</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed, {not_run} not run</source>
+            <comment>check.verdict.failed_not_run</comment>
+            <translation>
+                <numerusform>%n 项检查中 {failed} 项未通过，{not_run} 项未运行</numerusform>
+            </translation>
         </message>
         <message>
             <source>No checks ran on this file</source>
@@ -586,6 +722,131 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>未运行</translation>
         </message>
         <message>
+            <source>The file opens</source>
+            <comment>check.label.opens</comment>
+            <translation>文件可以打开</translation>
+        </message>
+        <message>
+            <source>LibreOffice renders the pages</source>
+            <comment>check.label.render</comment>
+            <translation>LibreOffice 能渲染页面</translation>
+        </message>
+        <message>
+            <source>The cells hold the values</source>
+            <comment>check.label.cells</comment>
+            <translation>单元格内容正确</translation>
+        </message>
+        <message>
+            <source>No page is blank</source>
+            <comment>check.label.pages_not_blank</comment>
+            <translation>没有空白页</translation>
+        </message>
+        <message>
+            <source>Page {page} is not blank</source>
+            <comment>check.label.page_not_blank</comment>
+            <translation>第 {page} 页不是空白页</translation>
+        </message>
+        <message>
+            <source>All headings are there</source>
+            <comment>check.label.headings_present</comment>
+            <translation>所有标题都在</translation>
+        </message>
+        <message>
+            <source>The text is there</source>
+            <comment>check.label.text_present</comment>
+            <translation>文字都在</translation>
+        </message>
+        <message>
+            <source>The slide titles are there</source>
+            <comment>check.label.titles_present</comment>
+            <translation>幻灯片标题都在</translation>
+        </message>
+        <message>
+            <source>The replaced text is gone</source>
+            <comment>check.label.text_removed</comment>
+            <translation>被替换的文字已不存在</translation>
+        </message>
+        <message>
+            <source>The document title is set</source>
+            <comment>check.label.title</comment>
+            <translation>文档标题已设置</translation>
+        </message>
+        <message>
+            <source>The page count is right</source>
+            <comment>check.label.pages_count</comment>
+            <translation>页数正确</translation>
+        </message>
+        <message>
+            <source>The tables are there</source>
+            <comment>check.label.tables_found</comment>
+            <translation>表格都在</translation>
+        </message>
+        <message>
+            <source>The images are there</source>
+            <comment>check.label.images_count</comment>
+            <translation>图片都在</translation>
+        </message>
+        <message>
+            <source>The fonts are embedded</source>
+            <comment>check.label.fonts_embedded</comment>
+            <translation>字体已嵌入</translation>
+        </message>
+        <message>
+            <source>Chinese text has a Chinese font</source>
+            <comment>check.label.east_asian_font</comment>
+            <translation>中文文字使用了中文字体</translation>
+        </message>
+        <message>
+            <source>The deck has slides</source>
+            <comment>check.label.has_slides</comment>
+            <translation>演示文稿包含幻灯片</translation>
+        </message>
+        <message>
+            <source>The slide count is right</source>
+            <comment>check.label.slide_count</comment>
+            <translation>幻灯片数量正确</translation>
+        </message>
+        <message>
+            <source>The pictures are there</source>
+            <comment>check.label.pictures_present</comment>
+            <translation>图片都在</translation>
+        </message>
+        <message>
+            <source>The pictures can be read</source>
+            <comment>check.label.pictures_readable</comment>
+            <translation>图片可以读取</translation>
+        </message>
+        <message>
+            <source>No slide is empty</source>
+            <comment>check.label.no_empty_slides</comment>
+            <translation>没有空白幻灯片</translation>
+        </message>
+        <message>
+            <source>The cells hold the requested values</source>
+            <comment>check.label.content_matches_spec</comment>
+            <translation>单元格包含要求的值</translation>
+        </message>
+        <message>
+            <source>No formula shows an error</source>
+            <comment>check.label.no_formula_errors</comment>
+            <translation>没有公式显示错误</translation>
+        </message>
+        <message>
+            <source>The workbook has sheets</source>
+            <comment>check.label.has_sheets</comment>
+            <translation>工作簿包含工作表</translation>
+        </message>
+        <message>
+            <source>All sheets are there</source>
+            <comment>check.label.sheets_present</comment>
+            <translation>所有工作表都在</translation>
+        </message>
+        <message>
+            <source>Check “{name}”</source>
+            <comment>check.label.other</comment>
+            <translation>检查“{name}”</translation>
+        </message>
+        <message>
             <source>{name} could not be opened: the file is damaged or not really a {kind} file.</source>
             <comment>problem.corrupt</comment>
             <translation>无法打开 {name}：文件已损坏，或者并不是真正的 {kind} 文件。</translation>
@@ -605,17 +866,66 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <comment>problem.missing</comment>
             <translation>{name} 不在工作区中。</translation>
         </message>
+        <message>
+            <source>Holds {parts}</source>
+            <comment>outline.holds</comment>
+            <translation>包含 {parts}</translation>
+        </message>
+        <message>
+            <source>**{name}** — {parts}</source>
+            <comment>outline.summary</comment>
+            <translation>**{name}** — {parts}</translation>
+        </message>
+        <message>
+            <source>Title: {title}</source>
+            <comment>outline.doc_title</comment>
+            <translation>标题：{title}</translation>
+        </message>
+        <message>
+            <source>Outline</source>
+            <comment>outline.headings</comment>
+            <translation>大纲</translation>
+        </message>
+        <message>
+            <source>The document has no headings.</source>
+            <comment>outline.no_headings</comment>
+            <translation>文档没有标题。</translation>
+        </message>
         <message numerus="yes">
-            <source>%n more not shown</source>
-            <comment>outline.more</comment>
+            <source>… %n more headings not shown</source>
+            <comment>outline.more_headings</comment>
             <translation>
-                <numerusform>另有 %n 项未显示</numerusform>
+                <numerusform>……另有 %n 个标题未显示</numerusform>
             </translation>
         </message>
         <message>
-            <source>tables {first}–{last} of {total}</source>
-            <comment>outline.tables_shown</comment>
-            <translation>表格 {first}–{last}（共 {total} 个）</translation>
+            <source>Tables</source>
+            <comment>outline.tables</comment>
+            <translation>表格</translation>
+        </message>
+        <message numerus="yes">
+            <source>Tables {first}–{last} of {total}; %n more not shown</source>
+            <comment>outline.tables_partial</comment>
+            <translation>
+                <numerusform>表格 {first}–{last}（共 {total} 个）；另有 %n 个未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{size}: {header}</source>
+            <comment>outline.table</comment>
+            <translation>{size}：{header}</translation>
+        </message>
+        <message>
+            <source>{rows} × {cols}</source>
+            <comment>outline.table_size</comment>
+            <translation>{rows} × {cols}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n columns</source>
+            <comment>count.columns</comment>
+            <translation>
+                <numerusform>%n 列</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -813,10 +1123,6 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>目标：</translation>
         </message>
         <message>
-            <source>Verified ✓ {passed}/{total} checks</source>
-            <translation>已验证 ✓ {passed}/{total} 项检查</translation>
-        </message>
-        <message>
             <source>Waiting for your approval</source>
             <translation>等待你的批准</translation>
         </message>
@@ -839,18 +1145,6 @@ Every write waits for your **Approve**, and every file comes back with evidence 
         <message>
             <source>Zoom out</source>
             <translation>缩小</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>未通过</translation>
-        </message>
-        <message>
-            <source>not run</source>
-            <translation>未运行</translation>
-        </message>
-        <message>
-            <source>passed</source>
-            <translation>通过</translation>
         </message>
         <message>
             <source>picture</source>
@@ -939,18 +1233,6 @@ Every write waits for your **Approve**, and every file comes back with evidence 
         <message>
             <source>{name}: there is no page {page}</source>
             <translation>{name}：没有第 {page} 页</translation>
-        </message>
-        <message>
-            <source>{not_run} not run · {passed}/{total} passed</source>
-            <translation>{not_run} 项未运行 · {passed}/{total} 项通过</translation>
-        </message>
-        <message>
-            <source>{n} check failed</source>
-            <translation>{n} 项检查未通过</translation>
-        </message>
-        <message>
-            <source>{n} checks failed</source>
-            <translation>{n} 项检查未通过</translation>
         </message>
         <message>
             <source>… and {n} more changes</source>

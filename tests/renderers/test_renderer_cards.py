@@ -28,12 +28,14 @@ def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, fi
     assert card.title_label.text() == "Quarterly report"
     meta = card.meta_label.text()
     assert kind.upper() in meta and "Written" in meta and ("KB" in meta or " B" in meta)
-    assert card.badge.text() == "1 not run · 2/3 passed"
+    assert card.badge.text() == "2 of 3 checks passed, 1 not run"
     assert not card.checks_label.isVisible()
     qtbot.mouseClick(card.badge, Qt.MouseButton.LeftButton)
     assert card.checks_label.isVisible()
     checks = card.checks_label.text()
-    assert "headings present" in checks and "3 headings" in checks and "not run" in checks
+    # plain words first; the internal check name only small in the details, the reason only where it matters
+    assert "All headings are there" in checks and "not run" in checks and "LibreOffice missing" in checks
+    assert "Holds 2 pages" in checks
     thumb = card.thumbnail()
     assert thumb is not None and thumb.width() > 50
     image = thumb.toImage()
@@ -52,7 +54,7 @@ def test_badge_texts(qtbot, registry, files, host, view_of) -> None:  # noqa: AN
 
     ok = EvidenceSummary(True, tuple(CheckView(f"c{i}", "passed") for i in range(6)))
     bad = EvidenceSummary(False, (CheckView("a", "passed"), CheckView("b", "failed", "formula error in D2")))
-    for evidence, text in ((ok, "Verified ✓ 6/6 checks"), (bad, "1 check failed"), (None, "Not verified")):
+    for evidence, text in ((ok, "All 6 checks passed"), (bad, "1 of 2 checks failed"), (None, "Not verified")):
         card = registry.create_card(view_of(files["pdf"], evidence=evidence), host)
         qtbot.addWidget(card)
         assert card.badge.text() == text
