@@ -7,21 +7,21 @@ values, which :func:`render` turns into the user's language, plurals included.
 
 Translations live in ``desktop/translations/mira_<code>.ts`` (Qt Linguist sources, kept in the repo)
 and are compiled to ``.qm`` files that a :class:`QTranslator` loads. Adding a language is a
-translator's job: a line in :data:`LANGUAGES`, then ``make translations`` and Qt Linguist. A string
-without a translation shows its English text; a key missing everywhere shows the key itself.
+translator's job: a line in ``desktop.translations.LANGUAGES``, then ``make translations`` and Qt
+Linguist. A string without a translation shows its English text; a key missing everywhere shows
+the key itself.
 """
 from __future__ import annotations
 
-import locale
 from collections.abc import Callable
 
 from PySide6.QtCore import QTranslator
 
-from desktop.translations import qm_path
+from desktop.translations import LANGUAGES, qm_path, system_language
 from skills.messages import MESSAGES, Msg, render_with
 
-# One line per language; its strings are in desktop/translations/mira_<code>.ts.
-LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
+__all__ = ["LANGUAGES", "language", "on_language_changed", "render", "set_language", "system_language", "tr",
+           "tr_renderers", "tr_uchat"]
 
 _EN: dict[str, str] = {
     # window, menus
@@ -125,19 +125,6 @@ _EN: dict[str, str] = {
 _language = "en"
 _translator: QTranslator | None = None
 _listeners: list[Callable[[str], None]] = []
-
-
-def system_language() -> str:
-    """The interface language matching the system locale (a listed language, else English)."""
-    try:
-        name = locale.getlocale()[0] or ""
-    except ValueError:
-        name = ""
-    for code in LANGUAGES:  # zh_CN before zh, so the most precise match wins
-        if name.lower().replace("-", "_").startswith(code.lower()):
-            return code
-    base = name.split("_")[0].lower()
-    return next((code for code in LANGUAGES if code.split("_")[0].lower() == base), "en")
 
 
 def language() -> str:

@@ -5,8 +5,8 @@
                                                                # old dict tables in desktop/i18n.py at REV
     python scripts/update_translations.py --check              # list what translators still have to do
 
-A new language: add ``"xx": "Name"`` to ``LANGUAGES`` in desktop/i18n.py, run this script, translate
-desktop/translations/mira_xx.ts in Qt Linguist (``pyside6-linguist``), run this script again.
+A new language: add ``"xx": "Name"`` to ``LANGUAGES`` in desktop/translations/__init__.py, run this script,
+translate desktop/translations/mira_xx.ts in Qt Linguist (``pyside6-linguist``), run this script again.
 """
 from __future__ import annotations
 

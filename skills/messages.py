@@ -103,8 +103,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.label.sheets_present": "All sheets are there",
     "check.label.other": "Check “{name}”",
     # file problems (corrupt, encrypted, too large)
-    "problem.corrupt": "{name} could not be opened: the file is damaged or not really a {kind} file.",
+    "problem.corrupt": "{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.",
     "problem.encrypted": "{name} is protected with a password, so it cannot be read.",
+    "problem.encrypted_or_old": "{name} is protected with a password or saved in an old Office format. "
+                                "Save it without a password as {kind} and try again.",
+    "problem.empty": "{name} is empty.",
+    "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
     # outlines ("What's in big_report.docx?")

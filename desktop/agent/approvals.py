@@ -47,7 +47,8 @@ def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
-        return error(str(exc))
+        said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
+        return {**error(str(exc)), **({"error_msg": said.to_dict()} if said is not None else {})}
     except Exception as exc:  # a runtime bug must not take the task down with it
         log.exception("command %s crashed", cmd.name)
         return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")

@@ -26,6 +26,8 @@ from desktop.llm._offline_route import (
     wants_totals,
 )
 from desktop.llm._offline_outline import docx_outline
+from desktop.translations import render_plain
+from skills.messages import Msg, msg
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 10
@@ -66,6 +68,12 @@ def _file_text(res: dict[str, Any]) -> str | None:
 
 def _error_of(res: dict[str, Any]) -> str:
     return str(res.get("error") or res.get("message") or "unknown error").strip()
+
+
+def _said(res: dict[str, Any]) -> Msg | str:
+    """The failure as a message id when the skill gave one (the user's language), else its English text."""
+    said = res.get("error_msg")
+    return Msg.from_dict(said) if isinstance(said, dict) else _error_of(res)
 
 
 class SkillAgentPlan:
@@ -317,9 +325,8 @@ class SkillAgentPlan:
                 f"Nothing was written: the user denied {call.name} for {target}.",
                 f"没有写入任何文件：用户拒绝了对 {target} 的 {call.name} 操作。"))
         if res.get("ok") is not True:
-            return self._complete(self._t(
-                f"{call.name} failed, so no file was changed: {_error_of(res)}",
-                f"{call.name} 执行失败，没有修改任何文件：{_error_of(res)}"))
+            return self._complete(render_plain(msg("problem.failed", reason=_said(res)),
+                                               "zh_CN" if self.chinese else "en"))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):

@@ -7,6 +7,7 @@ than its ``.ts`` or an entry is missing or unfinished. See ``catalog.py`` for wh
 """
 from __future__ import annotations
 
+import locale
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +15,24 @@ from pathlib import Path
 from skills.messages import Msg, render_with
 
 FOLDER = Path(__file__).resolve().parent
+
+# One line per language; its strings are in mira_<code>.ts next to this file. Adding a language is
+# this line plus the translated .ts (``make translations`` creates it, Qt Linguist fills it).
+LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
+
+
+def system_language() -> str:
+    """The listed language nearest the system locale (zh_TW → zh_CN when only zh_CN is listed), else English."""
+    try:
+        name = locale.getlocale()[0] or ""
+    except ValueError:
+        name = ""
+    name = name.replace("-", "_").lower()
+    for code in LANGUAGES:
+        if name.startswith(code.lower()):
+            return code
+    base = name.split("_")[0]
+    return next((code for code in LANGUAGES if base and code.split("_")[0].lower() == base), "en")
 
 
 def ts_path(language: str) -> Path:

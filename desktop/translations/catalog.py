@@ -85,9 +85,10 @@ def _templates(folder: Path) -> list[str]:
 
 
 def message_catalogues() -> list[Mapping[str, str | tuple[str, str]]]:
+    from desktop.messages import MESSAGES as DESKTOP
     from skills.messages import MESSAGES
 
-    return [MESSAGES]
+    return [MESSAGES, DESKTOP]
 
 
 def entries() -> list[Entry]:

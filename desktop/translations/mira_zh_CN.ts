@@ -847,14 +847,29 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>检查“{name}”</translation>
         </message>
         <message>
-            <source>{name} could not be opened: the file is damaged or not really a {kind} file.</source>
+            <source>{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.</source>
             <comment>problem.corrupt</comment>
-            <translation>无法打开 {name}：文件已损坏，或者并不是真正的 {kind} 文件。</translation>
+            <translation>无法打开 {name}：文件已损坏或不完整，或者并不是真正的 {kind} 文件。</translation>
         </message>
         <message>
             <source>{name} is protected with a password, so it cannot be read.</source>
             <comment>problem.encrypted</comment>
             <translation>{name} 受密码保护，无法读取。</translation>
+        </message>
+        <message>
+            <source>{name} is protected with a password or saved in an old Office format. Save it without a password as {kind} and try again.</source>
+            <comment>problem.encrypted_or_old</comment>
+            <translation>{name} 受密码保护，或者是旧版 Office 格式。请去掉密码另存为 {kind} 后再试。</translation>
+        </message>
+        <message>
+            <source>{name} is empty.</source>
+            <comment>problem.empty</comment>
+            <translation>{name} 是空文件。</translation>
+        </message>
+        <message>
+            <source>That failed, so no file was changed: {reason}</source>
+            <comment>problem.failed</comment>
+            <translation>操作失败，没有修改任何文件：{reason}</translation>
         </message>
         <message>
             <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
@@ -926,6 +941,31 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>
                 <numerusform>%n 列</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>Approval needed: {what}</source>
+            <comment>cli.approval_needed</comment>
+            <translation>需要批准：{what}</translation>
+        </message>
+        <message>
+            <source>Approve? [y/N] </source>
+            <comment>cli.approve_prompt</comment>
+            <translation>批准吗？[y/N] </translation>
+        </message>
+        <message>
+            <source>Approved (--yes).</source>
+            <comment>cli.approved_yes</comment>
+            <translation>已批准（--yes）。</translation>
+        </message>
+        <message>
+            <source>{path} ({kind}, {size}; {verdict})</source>
+            <comment>cli.file</comment>
+            <translation>{path}（{kind}，{size}；{verdict}）</translation>
+        </message>
+        <message>
+            <source>Failed: {error}</source>
+            <comment>cli.failed</comment>
+            <translation>失败：{error}</translation>
         </message>
     </context>
     <context>

@@ -13,6 +13,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
+from skills.messages import msg
 from skills.runtime._base import CommandError
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -49,20 +50,24 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None) -> str:
         raise UnsafeFileError(f"{name}: file not found")
     size = p.stat().st_size
     if size == 0:
-        raise UnsafeFileError(f"{name}: the file is empty")
+        raise UnsafeFileError(f"{name}: the file is empty", msg=msg("problem.empty", name=name))
     if size > MAX_FILE_BYTES:
         raise UnsafeFileError(f"{name}: the file is {size // (1024 * 1024)} MB; the limit is "
-                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB")
+                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB",
+                              msg=msg("problem.too_large", name=name, size=f"{size // (1024 * 1024)} MB",
+                                      limit=f"{MAX_FILE_BYTES // (1024 * 1024)} MB"))
     with open(p, "rb") as fh:
         head = fh.read(8)
     if kind in OOXML_KINDS:
         if head == _OLE_MAGIC:
             raise UnsafeFileError(f"{name}: the file is encrypted (password protected) or an old "
-                                  f"binary Office file; save it unprotected as .{kind} and try again")
+                                  f"binary Office file; save it unprotected as .{kind} and try again",
+                                  msg=msg("problem.encrypted_or_old", name=name, kind=kind.upper()))
         _check_zip(p, kind)
     elif kind == "pdf":
         if not head.startswith(b"%PDF"):
-            raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)")
+            raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)",
+                              msg=msg("problem.corrupt", name=name, kind="PDF"))
     else:
         raise UnsafeFileError(f"{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)")
     return kind
@@ -73,7 +78,8 @@ def _check_zip(p: Path, kind: str) -> None:
     try:
         zf = zipfile.ZipFile(p)
     except zipfile.BadZipFile:
-        raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)") from None
+        raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)",
+                              msg=msg("problem.corrupt", name=name, kind=kind.upper())) from None
     except (OSError, ValueError) as exc:
         raise UnsafeFileError(f"{name}: cannot read the archive ({exc})") from None
     with zf:
@@ -98,7 +104,7 @@ def _check_entries(zf: zipfile.ZipFile, name: str, kind: str) -> None:
     for info in infos:
         names.add(info.filename)
         if info.flag_bits & 0x1:
-            raise UnsafeFileError(f"{name}: the archive is encrypted")
+            raise UnsafeFileError(f"{name}: the archive is encrypted", msg=msg("problem.encrypted", name=name))
         total += info.file_size
         if info.file_size > MAX_ENTRY_UNCOMPRESSED or total > MAX_TOTAL_UNCOMPRESSED:
             raise UnsafeFileError(f"{name}: the archive expands to more than "

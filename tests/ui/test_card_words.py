@@ -175,3 +175,31 @@ def test_a_message_renderer_failure_shows_english(qtbot, hooked) -> None:  # noq
     finally:
         install_renderer_translator()
         renderers.set_message_renderer(i18n.render)
+
+
+def test_bad_files_are_explained_in_the_users_language(qtbot, hooked, tmp_path: Path,  # noqa: ANN001
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime import safety
+
+    corrupt = tmp_path / "季度.docx"
+    corrupt.write_bytes(b"PK\x03\x04 this is not really a zip archive" * 10)
+    locked = tmp_path / "locked.xlsx"
+    locked.write_bytes(bytes.fromhex("D0CF11E0A1B11AE1") + b"\0" * 600)
+    said = {}
+    for path in (corrupt, locked):
+        with pytest.raises(safety.UnsafeFileError) as info:
+            safety.check_file(path)
+        said[path.name] = info.value.msg
+    assert said["季度.docx"].id == "problem.corrupt" and said["locked.xlsx"].id == "problem.encrypted_or_old"
+    monkeypatch.setattr(safety, "MAX_FILE_BYTES", 100)
+    with pytest.raises(safety.UnsafeFileError) as big:
+        safety.check_file(corrupt)
+    assert big.value.msg.id == "problem.too_large" and "the limit is" in str(big.value)  # English for the model
+    assert translations.render_plain(said["locked.xlsx"], "zh_CN").startswith("locked.xlsx 受密码保护")
+    monkeypatch.undo()
+    i18n.set_language("zh_CN")
+    view = ArtifactView("art-bad", "docx", "季度", corrupt, "季度.docx", corrupt.stat().st_size)
+    preview = Registry().create_preview(view)
+    qtbot.addWidget(preview)
+    qtbot.waitUntil(lambda: bool(preview.error()), timeout=5_000)
+    assert "无法打开 季度.docx：文件已损坏" in preview.error()

@@ -124,13 +124,15 @@ def test_a_third_language_is_a_new_ts_file_and_a_line_in_languages(
 
 
 def test_follow_the_system_picks_a_listed_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("zh_CN", "UTF-8"))
+    import locale
+
+    monkeypatch.setattr(locale, "getlocale", lambda: ("zh_CN", "UTF-8"))
     assert i18n.system_language() == "zh_CN"
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("zh_TW", "UTF-8"))
+    monkeypatch.setattr(locale, "getlocale", lambda: ("zh_TW", "UTF-8"))
     assert i18n.system_language() == "zh_CN"  # the nearest listed language
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("fr_FR", "UTF-8"))
+    monkeypatch.setattr(locale, "getlocale", lambda: ("fr_FR", "UTF-8"))
     assert i18n.system_language() == "en"
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr(locale, "getlocale", lambda: (None, None))
     assert i18n.system_language() == "en"
 
 
