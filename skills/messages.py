@@ -90,6 +90,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.label.pages_count": "The page count is right",
     "check.label.tables_found": "The tables are there",
     "check.label.images_count": "The images are there",
+    "check.label.tables_count": "The table count is right",
+    "check.label.lists_count": "The list count is right",
+    "check.label.paragraphs_count": "The paragraph count is right",
     "check.label.fonts_embedded": "The fonts are embedded",
     "check.label.east_asian_font": "Chinese text has a Chinese font",
     "check.label.has_slides": "The deck has slides",
@@ -264,7 +267,8 @@ def counts_line(counts: Mapping[str, Any]) -> Msg:
     for key, value in counts.items():
         mid = f"count.{key}"
         if isinstance(value, int) and mid in MESSAGES:
-            parts.append(count(mid, value))
+            if value:  # "0 images" says nothing a person needs
+                parts.append(count(mid, value))
         else:
             parts.append(f"{key}: {value}")
     return msg("outline.holds", parts=parts)

@@ -787,6 +787,21 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>图片都在</translation>
         </message>
         <message>
+            <source>The table count is right</source>
+            <comment>check.label.tables_count</comment>
+            <translation>表格数量正确</translation>
+        </message>
+        <message>
+            <source>The list count is right</source>
+            <comment>check.label.lists_count</comment>
+            <translation>列表数量正确</translation>
+        </message>
+        <message>
+            <source>The paragraph count is right</source>
+            <comment>check.label.paragraphs_count</comment>
+            <translation>段落数量正确</translation>
+        </message>
+        <message>
             <source>The fonts are embedded</source>
             <comment>check.label.fonts_embedded</comment>
             <translation>字体已嵌入</translation>

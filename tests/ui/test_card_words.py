@@ -203,3 +203,16 @@ def test_bad_files_are_explained_in_the_users_language(qtbot, hooked, tmp_path: 
     qtbot.addWidget(preview)
     qtbot.waitUntil(lambda: bool(preview.error()), timeout=5_000)
     assert "无法打开 季度.docx：文件已损坏" in preview.error()
+
+
+def test_every_check_the_skills_run_has_plain_words() -> None:
+    import re
+
+    import skills.runtime as runtime
+
+    names = {"tables_count", "images_count", "page_3_not_blank"}  # built with f-strings in the source
+    for path in Path(runtime.__file__).parent.glob("*.py"):
+        names |= set(re.findall(r'\b(?:contains_check|check|Check)\("([^"]+)"', path.read_text(encoding="utf-8")))
+    assert len(names) > 20
+    unnamed = sorted(n for n in names if messages.check_label(n).id == "check.label.other")
+    assert unnamed == []
