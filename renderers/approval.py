@@ -150,7 +150,8 @@ class ApprovalCard(colors.ThemedCard):
                 f"<b>{html.escape(tr('Target:'))}</b> {html.escape(approval.target_path)}<br/>"
                 f"{html.escape(approval.summary)}" + (f"<br/><span style='color:{muted}'>{args}</span>" if args else ""))
             self.changes_label.setText(changes_html(approval.changes))
-            self.changes_area.setVisible(bool(approval.changes))
+            # once decided, the headline and state say it all (the file card shows what was written)
+            self.changes_area.setVisible(bool(approval.changes) and not self._outcome)
         self.details_button.setText(tr("Hide details") if self.details_button.isChecked() else tr("Details"))
         self.approve_button.setText(tr("Approve"))
         self.deny_button.setText(tr("Deny"))
