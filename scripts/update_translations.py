@@ -43,8 +43,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{code}: {item}")
         return 1 if any(left.values()) else 0
     legacy: dict[catalog.Key, str] = {}
+    from desktop.i18n import _EN
+
     for spec in args.import_legacy:
-        legacy.update(catalog.legacy_tables(_legacy_source(spec)))
+        source = _legacy_source(spec)
+        legacy.update(catalog.legacy_tables(source))
+        # a merge that kept only one side of the _EN table loses keys: list them, ready to paste
+        for key, text in catalog.legacy_english(source).items():
+            if key not in _EN:
+                print(f"{spec}: _EN lacks {key!r}; add to desktop/i18n.py _EN:  {key!r}: {text!r},")
     counts = catalog.update(LANGUAGES, legacy, build=not args.no_build)
     for code, unfinished in counts.items():
         print(f"{catalog.ts_path(code).name}: {unfinished} unfinished")

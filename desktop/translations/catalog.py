@@ -167,15 +167,24 @@ def updated(language: str, catalogue: list[Entry], old: Mapping[tuple[str, str],
                 rows.append((entry, Translation(list(entry.plural), True)))
             continue
         previous = old.get(entry.match)
-        if previous is not None and any(previous[1].forms):
+        current = previous is not None and previous[0].source == entry.source and previous[1].finished
+        if entry.key in legacy and not current:  # a branch's table translated the new English
+            rows.append((entry, Translation([legacy[entry.key]], True)))
+        elif previous is not None and any(previous[1].forms):
             tr = previous[1]
-            same = previous[0].source == entry.source
-            rows.append((entry, Translation(tr.forms, tr.finished and same)))
+            rows.append((entry, Translation(tr.forms, current)))
         elif entry.key in legacy:
             rows.append((entry, Translation([legacy[entry.key]], True)))
         else:
             rows.append((entry, Translation([""], False)))
     return rows
+
+
+def legacy_english(source: str) -> dict[str, str]:
+    """The ``_EN`` table of an old ``desktop/i18n.py`` (to find keys a merge may have dropped)."""
+    namespace: dict[str, object] = {}
+    exec(compile(source, "legacy_i18n.py", "exec"), namespace)  # our own module's text, from git
+    return dict(namespace.get("_EN") or {})  # type: ignore[call-overload]
 
 
 def legacy_tables(source: str) -> dict[Key, str]:
