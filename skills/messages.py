@@ -52,6 +52,20 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.partial": "The files listed above come from steps that did finish in this task.",
     "reply.file": "**{name}** — {kind}, {size}",
     "reply.check": "{mark} {label}: **{status}**",
+    "reply.no_content": "{kind}: I can make one from content you give me, but I can't write that content myself. "
+                        "Paste your points, markdown or CSV into the request, or attach a text file.",
+    "reply.help": (
+        "I'm the **offline planner**: I work without a network or an AI model, so I can only use content you "
+        "give me.\n\n"
+        "What I can do:\n"
+        "- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, "
+        "`.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** "
+        "workbook (with totals if you ask).\n"
+        "- Edit text in an existing file: *In report.docx replace \"2024\" with \"2025\"*.\n"
+        "- Inspect a file you attach: *What's in budget.xlsx?*\n\n"
+        "What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in "
+        "**Settings** (any OpenAI-compatible service or a local one such as Ollama).\n\n"
+        "Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides."),
     "kind.docx": "Word document",
     "kind.pdf": "PDF",
     "kind.pptx": "PowerPoint deck",

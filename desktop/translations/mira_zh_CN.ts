@@ -609,6 +609,34 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>{mark} {label}：**{status}**</translation>
         </message>
         <message>
+            <source>{kind}: I can make one from content you give me, but I can't write that content myself. Paste your points, markdown or CSV into the request, or attach a text file.</source>
+            <comment>reply.no_content</comment>
+            <translation>我可以把你提供的内容做成{kind}，但不能替你撰写内容。请把要点、Markdown 或 CSV 粘贴在请求中，或附加一个文本文件。</translation>
+        </message>
+        <message>
+            <source>I'm the **offline planner**: I work without a network or an AI model, so I can only use content you give me.
+
+What I can do:
+- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals if you ask).
+- Edit text in an existing file: *In report.docx replace "2024" with "2025"*.
+- Inspect a file you attach: *What's in budget.xlsx?*
+
+What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in **Settings** (any OpenAI-compatible service or a local one such as Ollama).
+
+Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
+            <comment>reply.help</comment>
+            <translation>我是**离线规划器**：无需网络和 AI 模型即可工作，所以只能使用你提供的内容。
+
+我能做的：
+- 把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行）。
+- 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*。
+- 查看你附加的文件：*查看 budget.xlsx*。
+
+我不能做的：凭空撰写文章、总结或想法。如需这些，请在**设置**中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
+
+试试：输入“把下面的内容做成 Word 文档：”再附上你的笔记，或附加 `notes.md` 并要求生成幻灯片。</translation>
+        </message>
+        <message>
             <source>Word document</source>
             <comment>kind.docx</comment>
             <translation>Word 文档</translation>
