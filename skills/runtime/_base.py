@@ -6,22 +6,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from skills.messages import Msg
     from skills.runtime.workspace import Workspace
 
 CheckStatus = Literal["passed", "failed", "not_run"]
 
 
 class CommandError(Exception):
-    """A clear, user-facing failure of a command (bad input, unreadable file...).
-
-    ``msg`` (a :class:`skills.messages.Msg`) is the same failure as a message id with parameters,
-    so the UI can say it in the user's language; the English text stays for the model and logs.
-    """
-
-    def __init__(self, *args: object, msg: Msg | None = None) -> None:
-        super().__init__(*(args or ((msg.english(),) if msg is not None else ())))
-        self.msg = msg
+    """A clear, user-facing failure of a command (bad input, unreadable file...)."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from skills.messages import msg
+from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -34,7 +34,15 @@ _MACRO_TYPES = ("macroEnabled", "vnd.ms-word.document.macroEnabled",
 
 
 class UnsafeFileError(CommandError):
-    """The file is corrupt, encrypted, hostile or too large to open safely."""
+    """The file is corrupt, encrypted, hostile or too large to open safely.
+
+    ``msg`` says the same as a message id with parameters (skills.messages), so the UI can show it
+    in the user's language; the English text stays for the model and the logs.
+    """
+
+    def __init__(self, *args: object, msg: Msg | None = None) -> None:
+        super().__init__(*(args or ((msg.english(),) if msg is not None else ())))
+        self.msg = msg
 
 
 def kind_of(path: str | os.PathLike[str]) -> str:
