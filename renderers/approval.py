@@ -13,6 +13,7 @@ from renderers._api import ArtifactView, RendererHost
 from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind
 from renderers._icons import kind_icon
+from skills.messages import msg
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
                 f"{cell.format(added, html.escape(a) if a else f'<i>{gone}</i>')}</tr>"
                 for b, a in shown]
     more = len(changes) - MAX_CHANGES_SHOWN
-    tail = f"<p><i>{html.escape(tr('… and {n} more changes', n=more))}</i></p>" if more > 0 else ""
+    tail = f"<p><i>{html.escape(tr_msg(msg('approval.more_changes', more)))}</i></p>" if more > 0 else ""
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>{tail}"
 
 

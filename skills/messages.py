@@ -80,6 +80,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "write.split": "Split {name} into separate files in {folder}",
     "write.recalculate": "Recalculate the formulas in {name}",
     "write.other": "Write {name}",
+    "approval.more_changes": ("… and %n more change", "… and %n more changes"),
     # evidence: one verdict line per file, then each check in plain words (details on demand)
     "check.verdict.passed": ("%n check passed", "All %n checks passed"),
     "check.verdict.partial": ("{passed} of %n check passed, {not_run} not run",

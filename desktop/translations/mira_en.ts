@@ -180,6 +180,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>… and %n more changes</source>
+            <comment>approval.more_changes</comment>
+            <translation>
+                <numerusform>… and %n more change</numerusform>
+                <numerusform>… and %n more changes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>All %n checks passed</source>
             <comment>check.verdict.passed</comment>
             <translation>

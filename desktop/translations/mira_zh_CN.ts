@@ -702,6 +702,13 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>写入 {name}</translation>
         </message>
         <message numerus="yes">
+            <source>… and %n more changes</source>
+            <comment>approval.more_changes</comment>
+            <translation>
+                <numerusform>……另有 %n 处更改</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>All %n checks passed</source>
             <comment>check.verdict.passed</comment>
             <translation>
@@ -1316,10 +1323,6 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>{name}: there is no page {page}</source>
             <translation>{name}：没有第 {page} 页</translation>
-        </message>
-        <message>
-            <source>… and {n} more changes</source>
-            <translation>……另有 {n} 处更改</translation>
         </message>
         <message>
             <source>⚠  Cannot show this file</source>

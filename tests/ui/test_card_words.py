@@ -216,3 +216,13 @@ def test_every_check_the_skills_run_has_plain_words() -> None:
     assert len(names) > 20
     unnamed = sorted(n for n in names if messages.check_label(n).id == "check.label.other")
     assert unnamed == []
+
+
+def test_more_changes_than_shown_counts_in_proper_plurals(hooked) -> None:  # noqa: ANN001
+    from renderers.approval import MAX_CHANGES_SHOWN, changes_html
+
+    one_more = tuple(("a", "b") for _ in range(MAX_CHANGES_SHOWN + 1))
+    assert "… and 1 more change<" in changes_html(one_more)
+    assert "… and 2 more changes<" in changes_html(one_more + (("c", "d"),))
+    i18n.set_language("zh_CN")
+    assert "……另有 1 处更改" in changes_html(one_more)
