@@ -19,7 +19,10 @@ def _latin_words(text: str) -> list[str]:
 
 
 def test_a_chinese_request_gets_chinese_cards_and_reply(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop import i18n
+
     window = make_window()
+    i18n._missing.clear()
     window.apply_settings(AppSettings(language="zh_CN"))
     send(window, qtbot, REQUEST)
     ref, approval = wait_card(window, qtbot, "approval/docx")
@@ -39,3 +42,4 @@ def test_a_chinese_request_gets_chinese_cards_and_reply(make_window, qtbot) -> N
     first_lines = reply.text.split("\n\n")[0]
     assert f"**{NAME}** — Word 文档" in first_lines and "项检查全部通过" in first_lines
     assert _latin_words(first_lines) == [], first_lines
+    assert i18n.missing() == set()  # the window, the chat shell and the cards found every string

@@ -57,6 +57,7 @@ class _Recorder:
 def chinese(qapp: QApplication) -> Iterator[None]:
     """The Host installs desktop's translator; the language is 简体中文 for the test, English after."""
     Host(None, registry=Registry(), on_decision=lambda *a: None, on_preview=lambda *a: None, notify=lambda m: None)
+    i18n._missing.clear()
     assert _i18n._translator is i18n.tr_renderers
     i18n.set_language("zh_CN")
     yield
@@ -81,6 +82,7 @@ def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, ch
     assert "已写入" in card.meta_label.text() and card.badge.text() == "未验证"
     assert preview.position_label.text() == "第 1 / 1 页"
     assert preview.fit_button.text() == "适合宽度" and preview.page_view_button.text() == "页面视图"
+    assert i18n.missing() == set()  # every string the cards and the preview showed had a translation
     i18n.set_language("en")  # switching while everything is open retranslates it in place
     assert approval_card.approve_button.text() == "Approve" and card.save_button.text() == "Save as…"
     assert preview.position_label.text() == "Page 1 / 1"
