@@ -20,7 +20,7 @@ from PySide6.QtCore import QTranslator
 from desktop.translations import LANGUAGES, qm_path, system_language
 from skills.messages import MESSAGES, Msg, render_with
 
-__all__ = ["LANGUAGES", "language", "on_language_changed", "render", "set_language", "system_language", "tr",
+__all__ = ["LANGUAGES", "language", "missing", "on_language_changed", "render", "set_language", "system_language", "tr",
            "tr_renderers", "tr_uchat"]
 
 _EN: dict[str, str] = {
