@@ -18,7 +18,6 @@ from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.skillsource import SkillInfo
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, StoreError, TaskRow
-from skills.describe import write_headline
 from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
 from skills.runtime.workspace import sha256_file
 
@@ -109,8 +108,9 @@ class ApprovalMixin:
             call_key=key, tool_call_id=call.id, tool_id=cmd.name, arguments_json=canonical_json(args),
             input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
             target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
-        headline = write_headline(cmd.name, args).english()  # plain words; the card below has the details
-        self._update_message(run.task_id, text=f"Waiting for your approval: {headline}", status="done")
+        # No text of its own: the approval card under it says what will happen and that it waits, in the
+        # user's language (a stored English sentence would stay English in a Chinese window).
+        self._update_message(run.task_id, text="", status="done")
         self._emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
                                      tuple(tuple(c) for c in changes)))
         self._emit(TaskPaused(run.task_id, approval.id))

@@ -30,6 +30,8 @@ def test_a_chinese_request_gets_chinese_cards_and_reply(make_window, qtbot) -> N
     assert approval.title_label.text() == f"创建 {NAME}——1 个标题、1 个列表、1 个表格"
     assert approval.state_label.text() == "等待你的批准"
     assert _latin_words(approval.title_label.text() + approval.state_label.text()) == []
+    waiting = next(m for m in window.conversation if ref in m.extensions)
+    assert _latin_words(waiting.text) == [], waiting.text  # no English "Waiting for your approval: …" bubble
     click(qtbot, button(approval, "批准"))
     _, card = wait_card(window, qtbot, "docx")
     wait_idle(window, qtbot)
