@@ -6,8 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-
-.PHONY: run test bench catalog screenshots dist mutate clean
+.PHONY: run test bench catalog translations screenshots dist mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +29,10 @@ mutate: $(STAMP)
 
 catalog: $(STAMP)
 	$(BIN)/python -m skills build
+
+# Refresh desktop/translations/*.ts from the English strings and compile them to .qm (both committed).
+translations: $(STAMP)
+	$(BIN)/python scripts/update_translations.py
 
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py

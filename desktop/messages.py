@@ -2,6 +2,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from skills.messages import Msg
+
+# English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
+MESSAGES: dict[str, str | tuple[str, str]] = {
+    "cli.approval_needed": "Approval needed: {what}",
+    "cli.approve_prompt": "Approve? [y/N] ",
+    "cli.approved_yes": "Approved (--yes).",
+    "cli.file": "{path} ({kind}, {size}; {verdict})",
+    "cli.failed": "Failed: {error}",
+}
+
+
+def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
+    """The message ``id`` of the desktop catalogue with its parameters."""
+    return Msg(id, MESSAGES[id], params, n)
 
 
 def shown_request(request: str, names: Sequence[str]) -> str:

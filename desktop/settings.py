@@ -20,11 +20,12 @@ import platformdirs
 
 from desktop import paths
 from desktop.llm.settings import ModelSettings
+from desktop.translations import LANGUAGES
 
 log = logging.getLogger(__name__)
 
 THEMES: tuple[str, ...] = ("system", "light", "dark")
-LANGUAGE_CODES: tuple[str, ...] = ("en", "zh_CN")
+LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)  # the translations shipped (desktop/translations)
 
 
 def config_dir() -> Path:

@@ -9,7 +9,7 @@ from renderers._api import (
     RendererHost,
     RendererSpec,
 )
-from renderers._i18n import retranslate_all, set_translator, tr
+from renderers._i18n import retranslate_all, set_message_renderer, set_translator, tr, tr_msg
 from renderers.registry import Registry, default_registry
 
 __all__ = [
@@ -22,6 +22,8 @@ __all__ = [
     "Registry",
     "default_registry",
     "retranslate_all",
+    "set_message_renderer",
     "set_translator",
     "tr",
+    "tr_msg",
 ]

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-ArtifactStatus = Literal["pending_approval", "written", "failed", "denied"]
+ArtifactStatus = Literal["pending_approval", "written", "failed", "denied", "stopped"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,9 @@ class PendingApproval:
     # Readable before/after pairs for edits and overwrites (paragraphs, slide text, cells).
     changes: tuple[tuple[str, str], ...] = ()
     decided: Literal["", "approved", "denied"] = ""
+    # What the write will do in plain words (a skills.messages.Msg the host renders in the user's
+    # language), e.g. "Create Q3 Planning Meeting.docx — 4 headings, 3 lists, 1 table".
+    headline: Any = None
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader
 
 from renderers._api import ArtifactView
-from renderers._i18n import tr
+from renderers._i18n import tr, tr_msg
 from renderers._jobs import PreviewError
 from skills.runtime.safety import UnsafeFileError, check_file
 
@@ -35,7 +35,7 @@ def checked_path(path: Path | str | None, kind: str) -> Path:
     try:
         check_file(p, kind, allow_macros=True)  # a preview only reads: macro and template files are shown
     except UnsafeFileError as exc:
-        raise PreviewError(str(exc)) from None
+        raise PreviewError(tr_msg(exc.msg) if exc.msg is not None else str(exc)) from None
     return p
 
 

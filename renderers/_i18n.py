@@ -19,6 +19,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 _translator: Callable[[str], str] | None = None
+_render_message: Callable[[Any], str] | None = None
 _live: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
@@ -49,6 +50,29 @@ def tr(text: str, **values: object) -> str:
         return shown.format(**values)
     except (KeyError, IndexError, ValueError):
         return text.format(**values)
+
+
+def set_message_renderer(render: Callable[[Any], str] | None) -> None:
+    """Install ``render(message) -> shown text`` for message values of the Qt-free layers
+    (``skills.messages.Msg``: an id with parameters and plurals); ``None`` shows their English."""
+    global _render_message
+    _render_message = render
+    retranslate_all()
+
+
+def tr_msg(message: Any) -> str:
+    """A message value in the current language; without a renderer (or if it fails) its English text."""
+    if message is None:
+        return ""
+    if _render_message is not None:
+        try:
+            shown = _render_message(message)
+        except Exception:  # a broken renderer must never break a card
+            log.exception("rendering %r failed", message)
+        else:
+            if isinstance(shown, str) and shown:
+                return shown
+    return str(message)
 
 
 def track(widget: Any) -> None:

@@ -10,13 +10,17 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollA
 
 from renderers import _colors as colors
 from renderers._api import ArtifactView, RendererHost
-from renderers._i18n import track, tr
+from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind
 from renderers._icons import kind_icon
+from skills.messages import msg
 
 log = logging.getLogger(__name__)
 
 MAX_CHANGES_SHOWN = 200
+# Each state of the card has its own colour (the card's tint and border) and its own words.
+STATE_ACCENTS = {"pending": colors.AMBER, "writing": "#1a73e8", "done": colors.GREEN, "denied": "#9aa0a6",
+                 "failed": colors.RED, "stopped": "#8e6cc4"}
 MAX_CHANGE_CHARS = 1000  # per side: a long paragraph is recognisable by its start; all of it would stall layout
 
 
@@ -40,7 +44,7 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
                 f"{cell.format(added, html.escape(a) if a else f'<i>{gone}</i>')}</tr>"
                 for b, a in shown]
     more = len(changes) - MAX_CHANGES_SHOWN
-    tail = f"<p><i>{html.escape(tr('… and {n} more changes', n=more))}</i></p>" if more > 0 else ""
+    tail = f"<p><i>{html.escape(tr_msg(msg('approval.more_changes', more)))}</i></p>" if more > 0 else ""
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>{tail}"
 
 
@@ -80,10 +84,17 @@ class ApprovalCard(colors.ThemedCard):
         colors.bold(self.title_label, 14)
         head.addWidget(self.title_label, 1)
         layout.addLayout(head)
+        # Command names and raw arguments are for the curious: hidden until "Details" is pressed.
+        self.details_button = QPushButton()
+        self.details_button.setCheckable(True)
+        self.details_button.setFlat(True)
+        self.details_button.toggled.connect(self._on_details_toggled)
+        layout.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.details_label = QLabel()
         self.details_label.setWordWrap(True)
         self.details_label.setTextFormat(Qt.TextFormat.RichText)
         self.details_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details_label.setVisible(False)
         layout.addWidget(self.details_label)
         self.changes_label = QLabel()
         self.changes_label.setWordWrap(True)
@@ -122,21 +133,21 @@ class ApprovalCard(colors.ThemedCard):
         approval = view.approval
         decided = approval.decided if approval is not None else ""
         # The host marks the outcome in approval.decided; a status change after our own click counts too.
-        if decided or view.status == "denied" or (view.status in ("written", "failed") and self._decision):
-            self._show_outcome(decided or ("denied" if view.status == "denied" else "approved"))
+        finished = view.status in ("written", "failed") and self._decision
+        if decided or view.status in ("denied", "stopped") or finished:
+            self._show_outcome(decided or ("approved" if view.status in ("written", "failed") else "denied"))
         self.retranslate()
 
     def retranslate(self) -> None:
         """Show every string in the current language and every colour from the current palette."""
         view, approval = self.view, self.view.approval
         self.icon_label.setPixmap(kind_icon(format_kind(view), 36))
-        target = html.escape(approval.target_path if approval else view.workspace_path)
-        if self._outcome == "denied":
-            self.title_label.setText(tr("Denied: write {target}", target=target))
-        elif self._outcome:
-            self.title_label.setText(tr("Approved: write {target}", target=target))
-        else:
-            self.title_label.setText(tr("Approve writing {target}?", target=target))
+        what, state = self.headline(), self.card_state()
+        if state == "denied":
+            what = tr("You declined: {what}", what=what)
+        elif state == "stopped":
+            what = tr("Stopped: {what}", what=what)
+        self.title_label.setText(html.escape(what))
         if approval is not None:
             args = _arguments_line(approval.arguments)
             muted = colors.status("muted")
@@ -145,7 +156,9 @@ class ApprovalCard(colors.ThemedCard):
                 f"<b>{html.escape(tr('Target:'))}</b> {html.escape(approval.target_path)}<br/>"
                 f"{html.escape(approval.summary)}" + (f"<br/><span style='color:{muted}'>{args}</span>" if args else ""))
             self.changes_label.setText(changes_html(approval.changes))
-            self.changes_area.setVisible(bool(approval.changes))
+            # once decided, the headline and state say it all (the file card shows what was written)
+            self.changes_area.setVisible(bool(approval.changes) and not self._outcome)
+        self.details_button.setText(tr("Hide details") if self.details_button.isChecked() else tr("Details"))
         self.approve_button.setText(tr("Approve"))
         self.similar_button.setText(tr("Allow similar writes in this conversation"))
         self.similar_button.setToolTip(tr("Approve this, and from now on writes like it (same skill, same kind "
@@ -153,21 +166,45 @@ class ApprovalCard(colors.ThemedCard):
                                           "You can revoke it in Settings."))
         self.deny_button.setText(tr("Deny"))
         template, values, role = self._state
-        self.state_label.setText(tr(template, **values) if template else "")
+        self.state_label.setText(tr(template, **values) if template else tr("Waiting for your approval"))
         self._restyle()
+
+    def headline(self) -> str:
+        """What the write does, in plain words and the current language ("Create a.docx — 2 tables")."""
+        approval = self.view.approval
+        if approval is not None and approval.headline is not None:
+            return tr_msg(approval.headline)
+        target = approval.target_path if approval else self.view.workspace_path
+        return tr("Write {target}", target=target)
+
+    def card_state(self) -> str:
+        """pending, writing, done, denied, failed or stopped: each has its own words and colour."""
+        if self.view.status == "stopped":
+            return "stopped"
+        if self._outcome == "denied":
+            return "denied"
+        if self._outcome or self._decision == "approved":
+            return {"written": "done", "failed": "failed"}.get(self.view.status, "writing")
+        return "pending"
+
+    def _on_details_toggled(self, shown: bool) -> None:
+        self.details_label.setVisible(shown)
+        self.details_button.setText(tr("Hide details") if shown else tr("Details"))
 
     def _restyle(self) -> None:
         pal = colors.palette()
-        amber = colors.AMBER
+        accent = STATE_ACCENTS[self.card_state()]
         role = self._state[2]
-        self._card_colors = (colors.tint(amber, pal), colors.mix(pal.color(colors.Role.Base), amber, 0.55))
+        self._card_colors = (colors.tint(accent, pal), colors.mix(pal.color(colors.Role.Base), accent, 0.55))
         self.update()
+        text = colors.color(colors.Role.Text, pal)
+        state_color = colors.status(role, pal) if role else colors.mix(accent, text, 0.45)
         styles = (
             (self.approve_button, f"QPushButton:enabled {{ background: {colors.color(colors.Role.Highlight, pal)}; "
                                   f"color: {colors.color(colors.Role.HighlightedText, pal)}; "
                                   "border-radius: 4px; padding: 5px 14px; }"),
-            (self.state_label, f"color: {colors.status(role, pal) if role else colors.color(colors.Role.Text, pal)};"),
-            (self.changes_label, f"background: transparent; color: {colors.color(colors.Role.Text, pal)};"),
+            (self.state_label, f"color: {state_color};"),
+            (self.changes_label, f"background: transparent; color: {text};"),
         )
         colors.apply_sheets(styles)
 
@@ -192,7 +229,7 @@ class ApprovalCard(colors.ThemedCard):
     def _on_deny(self) -> None:
         if self._decision:
             return
-        self._decide("denied", "Denied")
+        self._decide("denied", "Declined — nothing will be written")
         if self._send(self.host.deny):
             self.sig_denied.emit(self._approval_id())
 
@@ -233,18 +270,20 @@ class ApprovalCard(colors.ThemedCard):
         self.similar_button.setVisible(False)
         self.deny_button.setVisible(False)
         view = self.view
-        if decided == "denied":
+        if view.status == "stopped":
+            self._set_state("Stopped — nothing was written", "")
+        elif decided == "denied":
             if view.error:
-                self._set_state("Denied — nothing was written ({reason})", "muted", reason=view.error)
+                self._set_state("Nothing was written ({reason})", "", reason=view.error)
             else:
-                self._set_state("Denied — nothing was written", "muted")
+                self._set_state("Nothing was written", "")
         elif view.status == "written":
-            self._set_state("Approved — written {path}", "ok", path=view.workspace_path)
+            self._set_state("Done — saved {path}", "ok", path=view.workspace_path)
         elif view.status == "failed":
             if view.error:
-                self._set_state("Approved — failed: {reason}", "error", reason=view.error)
+                self._set_state("Failed — {reason}", "error", reason=view.error)
             else:
-                self._set_state("Approved — failed: the write did not complete", "error")
+                self._set_state("Failed — the write did not complete", "error")
         else:
             self._set_state("Approved — writing…", "accent")
         self.state_label.setWordWrap(True)

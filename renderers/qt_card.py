@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
 
 from renderers import _colors as colors
 from renderers._api import ArtifactView, EvidenceSummary, RendererHost
-from renderers._i18n import track, tr
+from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind, human_size
 from renderers._icons import kind_icon
 from renderers._jobs import Jobs
+from skills.messages import check_label, checks_verdict, counts_line, status_word
 
 THUMB_WIDTH = 112
 THUMB_MAX_HEIGHT = 136  # a portrait page is cut, not shrunk: the top of the first page is what tells
@@ -36,7 +37,6 @@ STATUS_TEXT = {
     "denied": ("Denied", "muted"),
 }
 CHECK_MARK = {"passed": ("✓", "ok"), "failed": ("✗", "error"), "not_run": ("–", "warn")}
-CHECK_LABEL = {"passed": "passed", "failed": "failed", "not_run": "not run"}
 
 RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
 
@@ -66,37 +66,31 @@ def _remember(key: tuple[object, ...] | None, image: QImage) -> None:
 
 
 def evidence_badge(evidence: EvidenceSummary | None) -> tuple[str, str]:
-    """Badge text and colour: "Verified ✓ 6/6 checks", "1 check failed", "2 not run · 4/6 passed"."""
+    """One line for all checks, with its colour: "All 6 checks passed", "1 of 6 checks failed"."""
     if evidence is None or not evidence.checks:
         return tr("Not verified"), colors.status("muted")
-    total = len(evidence.checks)
-    failed = sum(c.status == "failed" for c in evidence.checks)
-    not_run = sum(c.status == "not_run" for c in evidence.checks)
-    passed = total - failed - not_run
-    if failed:
-        text = tr("{n} checks failed", n=failed) if failed > 1 else tr("{n} check failed", n=failed)
-        return text, colors.status("error")
-    if not_run:
-        return tr("{not_run} not run · {passed}/{total} passed", not_run=not_run, passed=passed,
-                  total=total), colors.status("warn")
-    return tr("Verified ✓ {passed}/{total} checks", passed=passed, total=total), colors.status("ok")
+    statuses = [c.status for c in evidence.checks]
+    role = "error" if "failed" in statuses else "warn" if "not_run" in statuses else "ok"
+    return tr_msg(checks_verdict(statuses)), colors.status(role)
 
 
 def evidence_html(evidence: EvidenceSummary | None) -> str:
-    """The check list shown under the badge; names and details are data, escaped."""
+    """The details under the badge: each check in plain words (its internal name small and muted),
+    the reason only where a check failed or did not run, and what the file holds."""
     if evidence is None or not evidence.checks:
         return f"<i>{html.escape(tr('No checks were recorded for this file.'))}</i>"
     muted = colors.status("muted")
     rows = []
     for c in evidence.checks:
         mark, role = CHECK_MARK.get(c.status, ("?", "muted"))
-        label = html.escape(tr(CHECK_LABEL.get(c.status, c.status)))
-        detail = f" — {html.escape(c.detail)}" if c.detail else ""
-        rows.append(f"<div><span style='color:{colors.status(role)}'><b>{mark}</b> {label}</span>"
-                    f" &nbsp;{html.escape(c.name)}<span style='color:{muted}'>{detail}</span></div>")
+        label = html.escape(tr_msg(check_label(c.name)))
+        word = html.escape(tr_msg(status_word(c.status)))
+        detail = f" — {html.escape(c.detail)}" if c.detail and c.status != "passed" else ""
+        rows.append(f"<div><span style='color:{colors.status(role)}'><b>{mark}</b> {word}</span>"
+                    f" &nbsp;{label}<span style='color:{muted}'>{detail} · <code>{html.escape(c.name)}</code>"
+                    "</span></div>")
     if evidence.counts:
-        counts = ", ".join(f"{html.escape(str(k))}: {v}" for k, v in evidence.counts.items())
-        rows.append(f"<div style='color:{muted}'>{counts}</div>")
+        rows.append(f"<div style='color:{muted}'>{html.escape(tr_msg(counts_line(evidence.counts)))}</div>")
     return "".join(rows)
 
 

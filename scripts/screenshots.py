@@ -46,6 +46,23 @@ NOTES = """Turn these notes into slides:
 | Hosting | 300 |
 """
 
+NOTES_ZH = """把下面的内容做成 Word 文档：
+
+# 季度计划会议
+
+## 目标
+
+- 提高销量
+- 留住老客户
+
+## 预算
+
+| 项目 | 费用 |
+|---|---|
+| 广告 | 1200 |
+| 服务器 | 300 |
+"""
+
 
 def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     read_fd, write_fd = os.pipe()
@@ -143,7 +160,17 @@ async def play(out: Path) -> list[Path]:
     window.apply_settings(AppSettings(theme="light", language="zh_CN"))
     window.preview_panel.close_preview()
     window.new_conversation()
+    await _settle(0.5)
+    # A Chinese request end to end: the approval card, the reply and the check line all in Chinese.
+    window.chat.composer.set_text(NOTES_ZH)
+    window.chat.composer.submit()
+    await _until(lambda: card(window, "approval/docx") is not None and not window.controller.busy)
+    button(card(window, "approval/docx")[1], "批准").click()
+    await _until(lambda: card(window, "docx") is not None and not window.controller.busy)
+    card(window, "docx")[1].badge.setChecked(True)
     await _settle(1.0)
+    window.chat.view.scrollToBottom()
+    await _settle()
     shoot(window, "06-chinese-interface.png")
     window.apply_settings(AppSettings())
     window.close()

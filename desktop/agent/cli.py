@@ -16,6 +16,10 @@ from desktop.agent import events as ev
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
+from desktop.messages import msg
+from desktop.translations import render_plain, system_language
+from skills.describe import write_headline
+from skills.messages import Msg, checks_verdict
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DENIED = 0, 1, 2, 3
 
@@ -69,22 +73,47 @@ class _Terminal:
         elif isinstance(event, ev.ToolFinished):
             w(f"    {'ok' if event.ok else 'FAILED'}: {_short(event.message)}\n")
         elif isinstance(event, ev.ArtifactCommitted):
-            passed = event.evidence.get("passed")
-            verdict = "checks passed" if passed else "checks NOT passed" if event.evidence else "no evidence"
-            w(f"  ■ {event.path} ({event.kind}, {event.bytes} bytes; {verdict})\n")
+            checks = [c for c in event.evidence.get("checks") or () if isinstance(c, dict)]
+            verdict = checks_verdict([str(c.get("status")) for c in checks])
+            w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=_size(event.bytes),
+                                verdict=verdict)) + "\n")
         elif isinstance(event, ev.TaskFinished):
             self._newline()
             if event.text.strip() and event.text.strip() not in self.streamed:
                 w(event.text.strip() + "\n")
         elif isinstance(event, ev.TaskFailed):
             self._newline()
-            w(f"Failed: {event.error}\n")
+            w(_say(msg("cli.failed", error=event.error)) + "\n")
         self.out.flush()
 
     def _newline(self) -> None:
         if self.streamed and not self.streamed.endswith("\n"):
             self.out.write("\n")
             self.streamed += "\n"
+
+
+def _language() -> str:
+    """The interface language from Settings ("" follows the system), so the terminal speaks it too."""
+    try:
+        from desktop.settings import SettingsStore
+
+        chosen = SettingsStore().load().language
+    except (ImportError, OSError):
+        chosen = ""
+    return chosen or system_language()
+
+
+_spoken: list[str] = []  # the language, read once per run (main) rather than once per printed line
+
+
+def _say(message: Msg) -> str:
+    if not _spoken:
+        _spoken.append(_language())
+    return render_plain(message, _spoken[0])
+
+
+def _size(n: int) -> str:
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -94,16 +123,17 @@ def _short(text: str, limit: int = 160) -> str:
 
 def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> bool:
     approval = rt.store.approval(approval_id)
-    out.write(f"\nApproval needed: {approval.summary}\n")
+    what = write_headline(approval.tool_id, approval.arguments)
+    out.write("\n" + _say(msg("cli.approval_needed", what=what)) + "\n")
     for before, after in approval.changes[:20]:
         if before:
             out.write(f"  - {_short(before)}\n")
         out.write(f"  + {_short(after)}\n")
     if assume_yes:
-        out.write("Approved (--yes).\n")
+        out.write(_say(msg("cli.approved_yes")) + "\n")
         return True
     with _interruptible():  # set before the question shows: a quick Ctrl-C must not slip past it
-        out.write("Approve? [y/N] ")
+        out.write(_say(msg("cli.approve_prompt")))
         out.flush()
         answer = sys.stdin.readline()
     return answer.strip().lower() in ("y", "yes", "是", "好")
@@ -198,6 +228,7 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``mira task``; returns the exit code (0 ok, 1 failed, 2 bad arguments, 3 denied)."""
     parser = _parser()
+    _spoken.clear()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:

@@ -34,7 +34,8 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
-        return error(str(exc))
+        said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
+        return {**error(str(exc)), **({"error_msg": said.to_dict()} if said is not None else {})}
     except Exception as exc:  # boundary: a runtime bug becomes a failed call the model sees, not a dead task
         log.exception("command %s crashed", cmd.name)
         return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")

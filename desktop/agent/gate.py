@@ -124,7 +124,9 @@ class ApprovalGate:
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
                 self._reporter.emit(ApprovalDecided(run.task_id, approval.id, True, message))
                 return None  # approved in the ledger: the loop runs it through the same frozen-call path
-        self._reporter.update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
+        # No text of its own: the approval card under it says what will happen and that it waits, in the
+        # user's language (a stored English sentence would stay English in a Chinese window).
+        self._reporter.update_message(run.task_id, text="", status="done")
         self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
                                               tuple(tuple(c) for c in changes), reads))
         self._reporter.emit(TaskPaused(run.task_id, approval.id))

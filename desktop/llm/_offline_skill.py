@@ -30,8 +30,11 @@ from desktop.llm._offline_route import (
     wants_template,
     wants_totals,
 )
+from desktop.llm._offline_outline import docx_outline
 from desktop.llm._offline_summary import block_texts, create_summary, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+from desktop.translations import render_plain
+from skills.messages import Msg, msg
 
 MAX_TURNS = 10
 MAX_READ_CHARS = 200_000  # the most read_workspace_file hands out in one call
@@ -71,6 +74,12 @@ def _file_text(res: dict[str, Any]) -> str | None:
 
 def _error_of(res: dict[str, Any]) -> str:
     return str(res.get("error") or res.get("message") or "unknown error").strip()
+
+
+def _said(res: dict[str, Any]) -> Msg | str:
+    """The failure as a message id when the skill gave one (the user's language), else its English text."""
+    said = res.get("error_msg")
+    return Msg.from_dict(said) if isinstance(said, dict) else _error_of(res)
 
 
 class SkillAgentPlan:
@@ -400,9 +409,8 @@ class SkillAgentPlan:
                 f"Nothing was written: the user denied {call.name} for {target}.",
                 f"没有写入任何文件：用户拒绝了对 {target} 的 {call.name} 操作。"))
         if res.get("ok") is not True:
-            return self._complete(self._t(
-                f"{call.name} failed, so no file was changed: {_error_of(res)}",
-                f"{call.name} 执行失败，没有修改任何文件：{_error_of(res)}"))
+            return self._complete(render_plain(msg("problem.failed", reason=_said(res)),
+                                               "zh_CN" if self.chinese else "en"))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):
@@ -421,7 +429,10 @@ class SkillAgentPlan:
                     f"已在 {target} 中以修订（作者 Mira）建议将“{op.get('find')}”改为“{op.get('replace')}”{n_zh}，"
                     f"可在 Word 中接受或拒绝。")
         elif call.name.endswith("_inspect"):
-            summary = self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+            data = res.get("data")
+            outline = docx_outline(target, data, "zh_CN" if self.chinese else "en") \
+                if call.name == "docx_inspect" and isinstance(data, dict) else None
+            summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
             summary = pdf_summary(self._t, call.name, args, res)
         else:

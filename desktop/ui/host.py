@@ -23,6 +23,7 @@ from desktop import i18n
 from desktop.i18n import tr
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
+from skills.describe import write_headline
 
 if TYPE_CHECKING:
     from renderers.registry import Registry
@@ -37,6 +38,7 @@ def install_renderer_translator() -> None:
     """Renderer cards and previews speak the interface language and follow every later switch."""
     global _renderer_language_hook
     renderers.set_translator(i18n.tr_renderers)
+    renderers.set_message_renderer(i18n.render)
     if not _renderer_language_hook:  # one subscription per process, however many windows/hosts
         i18n.on_language_changed(lambda _code: renderers.retranslate_all())
         _renderer_language_hook = True
@@ -155,6 +157,8 @@ class Host:
             arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
             changes=changes,
             decided=decided,  # type: ignore[arg-type]
+            headline=write_headline(str(_field(row, "tool_id", "")),
+                                    arguments if isinstance(arguments, Mapping) else {}),
         )
         return ArtifactView(
             id=approval_id, kind=kind, title=Path(target).name or target, path=None,

@@ -191,13 +191,12 @@ class SettingsDialog(QDialog):
 
     def _interface_tab(self) -> QWidget:
         page = QWidget(self)
-        from desktop import i18n
-
         self.language = QComboBox(page)
+        # "" follows the system's language (the default); the rest are the listed translations.
+        self.language.addItem(tr("settings.language.system"), "")
         for code, name in LANGUAGES.items():
             self.language.addItem(name, code)
-        current = self._settings.language or i18n.language()
-        self.language.setCurrentIndex(max(0, self.language.findData(current)))
+        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
         self.theme = QComboBox(page)
         for theme in THEMES:
             self.theme.addItem(tr(f"settings.theme.{theme}"), theme)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skills.messages import nonzero_counts
 from skills.runtime._base import CommandError
 
 if TYPE_CHECKING:
@@ -210,5 +211,7 @@ def outline_summary(blocks: list[dict[str, Any]]) -> dict[str, Any]:
 def summary_text(counts: dict[str, Any]) -> str:
     heads = counts["headings"]
     first = "; first: " + ", ".join(repr(h) for h in heads[:3]) if heads else ""
-    return (f"{len(heads)} headings, {counts['paragraphs']} paragraphs, {counts['lists']} lists, "
-            f"{counts['tables']} tables, {counts['images']} images{first}")
+    parts = nonzero_counts([("count.headings", len(heads)), ("count.paragraphs", counts["paragraphs"]),
+                            ("count.lists", counts["lists"]), ("count.tables", counts["tables"]),
+                            ("count.images", counts["images"])])  # "1 table", never "1 tables" or "0 images"
+    return (", ".join(p.english() for p in parts) or "no content") + first

@@ -5,6 +5,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from skills.messages import count
 from skills.runtime import file_inspect
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import (
@@ -148,8 +149,8 @@ def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Ev
 
 def _result(verb: str, ev: Evidence, title: str, extra: str = "") -> CommandResult:
     c = ev.counts
-    facts = (f"{c.get('headings', 0)} headings, {c.get('paragraphs', 0)} paragraphs, "
-             f"{c.get('tables', 0)} tables, {c.get('images', 0)} images")
+    facts = ", ".join(count(f"count.{k}", int(c.get(k, 0))).english()  # "1 table", not "1 tables"
+                      for k in ("headings", "paragraphs", "tables", "images"))
     if ev.passed:
         msg = f"{verb} {ev.path} ({ev.bytes} bytes): {facts}; verified{extra}"
     else:

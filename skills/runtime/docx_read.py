@@ -96,6 +96,7 @@ class Outline:
             "paragraphs": len(self.paragraphs),
             "lists": self.lists[:100],
             "tables": self.tables[:100],
+            "tables_total": len(self.tables),
             "images": self.images,
             "sections": self.sections,
             "header": self.header,
@@ -121,6 +122,8 @@ class Outline:
             lines.append(line)
         for i, t in enumerate(self.tables[:20]):
             lines.append(f"table {i + 1}: {t['rows']} rows x {t['cols']} cols; header: {' | '.join(t['header'])}")
+        if len(self.tables) > 20:
+            lines.append(f"(tables 1-20 of {len(self.tables)} shown; {len(self.tables) - 20} more not shown)")
         return "\n".join(lines)
 
 

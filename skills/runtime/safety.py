@@ -17,6 +17,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
+from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -43,7 +44,15 @@ _MACRO_TYPES = ("macroEnabled", "vnd.ms-word.document.macroEnabled",
 
 
 class UnsafeFileError(CommandError):
-    """The file is corrupt, encrypted, hostile or too large to open safely."""
+    """The file is corrupt, encrypted, hostile or too large to open safely.
+
+    ``msg`` says the same as a message id with parameters (skills.messages), so the UI can show it
+    in the user's language; the English text stays for the model and the logs.
+    """
+
+    def __init__(self, *args: object, msg: Msg | None = None) -> None:
+        super().__init__(*(args or ((msg.english(),) if msg is not None else ())))
+        self.msg = msg
 
 
 def kind_of(path: str | os.PathLike[str]) -> str:
@@ -71,20 +80,24 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None, *, allow_m
         raise UnsafeFileError(f"{name}: file not found")
     size = p.stat().st_size
     if size == 0:
-        raise UnsafeFileError(f"{name}: the file is empty")
+        raise UnsafeFileError(f"{name}: the file is empty", msg=msg("problem.empty", name=name))
     if size > MAX_FILE_BYTES:
         raise UnsafeFileError(f"{name}: the file is {size // (1024 * 1024)} MB; the limit is "
-                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB")
+                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB",
+                              msg=msg("problem.too_large", name=name, size=f"{size // (1024 * 1024)} MB",
+                                      limit=f"{MAX_FILE_BYTES // (1024 * 1024)} MB"))
     with open(p, "rb") as fh:
         head = fh.read(PDF_HEADER_WINDOW)
     if kind in OOXML_KINDS:
         if head[:8] == _OLE_MAGIC:
             raise UnsafeFileError(f"{name}: the file is encrypted (password protected) or an old "
-                                  f"binary Office file; save it unprotected as .{kind} and try again")
+                                  f"binary Office file; save it unprotected as .{kind} and try again",
+                                  msg=msg("problem.encrypted_or_old", name=name, kind=kind.upper()))
         _check_zip(p, kind, allow_macros)
     elif kind == "pdf":
         if b"%PDF" not in head:
-            raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)")
+            raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)",
+                                  msg=msg("problem.corrupt", name=name, kind="PDF"))
     else:
         raise UnsafeFileError(f"{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)")
     return kind
@@ -95,7 +108,8 @@ def _check_zip(p: Path, kind: str, allow_macros: bool) -> None:
     try:
         zf = zipfile.ZipFile(p)
     except zipfile.BadZipFile:
-        raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)") from None
+        raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)",
+                              msg=msg("problem.corrupt", name=name, kind=kind.upper())) from None
     except (OSError, ValueError) as exc:
         raise UnsafeFileError(f"{name}: cannot read the archive ({exc})") from None
     with zf:
@@ -137,7 +151,7 @@ def _check_entries(zf: zipfile.ZipFile, name: str, kind: str) -> bool:
     for info in infos:
         names.add(info.filename)
         if info.flag_bits & 0x1:
-            raise UnsafeFileError(f"{name}: the archive is encrypted")
+            raise UnsafeFileError(f"{name}: the archive is encrypted", msg=msg("problem.encrypted", name=name))
         total += info.file_size
         if info.file_size > MAX_ENTRY_UNCOMPRESSED or total > MAX_TOTAL_UNCOMPRESSED:
             raise UnsafeFileError(f"{name}: the archive expands to more than "

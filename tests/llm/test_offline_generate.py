@@ -36,10 +36,11 @@ def test_completed_lists_the_file_and_reports_a_not_run_check_as_not_run() -> No
                      "artifacts": [ARTIFACT], "evidence": [EVIDENCE]})
     assert "**report.docx** — Word document, 36.0 KB" in text
     assert "Made report.docx from notes.md." in text
-    assert "visual render: **not run** — LibreOffice is not installed" in text
-    assert "opens: **passed**" in text
-    assert "Checks: 2 passed, 1 not run." in text
-    assert "visual render: **passed**" not in text
+    # one line per file; only the check that did not run is named, in plain words, with its reason
+    assert "**report.docx** — Word document, 36.0 KB · 2 of 3 checks passed, 1 not run" in text
+    assert "– Check “visual render”: **not run** — LibreOffice is not installed" in text
+    assert "opens" not in text and "python-docx" not in text
+    assert "visual render”: **passed**" not in text
 
 
 def test_a_failed_check_is_called_failed() -> None:
@@ -47,14 +48,14 @@ def test_a_failed_check_is_called_failed() -> None:
                                                      "detail": "#DIV/0! in Sheet1!C4"}]}
     text = generate({"status": "completed", "skill_id": "xlsx", "summary": "Made it.",
                      "artifacts": [ARTIFACT], "evidence": [bad]})
-    assert "no formula errors: **FAILED** — #DIV/0! in Sheet1!C4" in text
-    assert "Checks: 0 passed, 1 failed." in text
+    assert "✗ No formula shows an error: **failed** — #DIV/0! in Sheet1!C4" in text
+    assert "1 of 1 check failed" in text
 
 
 def test_no_evidence_is_not_presented_as_verified() -> None:
     text = generate({"status": "completed", "skill_id": "docx", "summary": "", "artifacts": [ARTIFACT],
                      "evidence": []})
-    assert "No checks ran on these files." in text
+    assert "No checks ran on this file" in text
     assert "passed" not in text
 
 
@@ -62,9 +63,9 @@ def test_denied_says_nothing_was_written() -> None:
     text = generate({"status": "denied", "skill_id": "docx",
                      "summary": "Nothing was written: the user denied docx_create for report.docx.",
                      "artifacts": [], "evidence": []})
-    assert text == "Nothing was written: the user denied docx_create for report.docx."
+    assert text == "You declined the change, so nothing was written."  # no command names
     other = generate({"status": "denied", "skill_id": "docx", "summary": "", "artifacts": [], "evidence": []})
-    assert other == "Nothing was written: you declined the change."
+    assert other == "You declined the change, so nothing was written."
 
 
 def test_failed_in_chinese() -> None:
@@ -76,12 +77,12 @@ def test_failed_in_chinese() -> None:
 
 def test_chinese_checks_show_not_run() -> None:
     text = generate({"status": "completed", "skill_id": "docx", "summary": "生成了 报告.docx",
-                     "artifacts": [{**ARTIFACT, "path": "报告.docx"}], "evidence": [EVIDENCE]},
+                     "artifacts": [{**ARTIFACT, "path": "报告.docx"}], "evidence": [{**EVIDENCE, "path": "报告.docx"}]},
                     request="把笔记做成 Word 文档")
     assert "已完成。生成的文件：" in text
     assert "**报告.docx** — Word 文档，36.0 KB" in text
-    assert "visual render: **未运行** — LibreOffice is not installed" in text
-    assert "检查结果：2 项通过，1 项未运行。" in text
+    assert "– 检查“visual render”：**未运行** — LibreOffice is not installed" in text
+    assert "3 项检查中 2 项通过，1 项未运行" in text
 
 
 def test_an_unreadable_packet_is_said_plainly() -> None:

@@ -28,12 +28,14 @@ def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, fi
     assert card.title_label.text() == "Quarterly report"
     meta = card.meta_label.text()
     assert kind.upper() in meta and "Written" in meta and ("KB" in meta or " B" in meta)
-    assert card.badge.text() == "1 not run · 2/3 passed"
+    assert card.badge.text() == "2 of 3 checks passed, 1 not run"
     assert not card.checks_label.isVisible()
     qtbot.mouseClick(card.badge, Qt.MouseButton.LeftButton)
     assert card.checks_label.isVisible()
     checks = card.checks_label.text()
-    assert "headings present" in checks and "3 headings" in checks and "not run" in checks
+    # plain words first; the internal check name only small in the details, the reason only where it matters
+    assert "All headings are there" in checks and "not run" in checks and "LibreOffice missing" in checks
+    assert "Holds 2 pages" in checks
     thumb = card.thumbnail()
     assert thumb is not None and thumb.width() > 50
     image = thumb.toImage()
@@ -52,7 +54,7 @@ def test_badge_texts(qtbot, registry, files, host, view_of) -> None:  # noqa: AN
 
     ok = EvidenceSummary(True, tuple(CheckView(f"c{i}", "passed") for i in range(6)))
     bad = EvidenceSummary(False, (CheckView("a", "passed"), CheckView("b", "failed", "formula error in D2")))
-    for evidence, text in ((ok, "Verified ✓ 6/6 checks"), (bad, "1 check failed"), (None, "Not verified")):
+    for evidence, text in ((ok, "All 6 checks passed"), (bad, "1 of 2 checks failed"), (None, "Not verified")):
         card = registry.create_card(view_of(files["pdf"], evidence=evidence), host)
         qtbot.addWidget(card)
         assert card.badge.text() == text
@@ -106,7 +108,7 @@ def test_approval_card_decides_exactly_once(qtbot, registry, files, host, view_o
     card._on_deny()
     assert host.calls == [(action, "ap-1")]
     assert not card.approve_button.isEnabled() and not card.deny_button.isEnabled()
-    assert card.state_label.text() == ("Approving…" if action == "approve" else "Denied")
+    assert card.state_label.text() == ("Approving…" if action == "approve" else "Declined — nothing will be written")
     card.grab().save(f"/tmp/mira-approval-{action}.png")
 
 
@@ -117,13 +119,16 @@ def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, file
     qtbot.mouseClick(card.approve_button, Qt.MouseButton.LeftButton)
     card.update_view(_approval(files, view_of, decided="approved", status="written"))
     assert not card.approve_button.isVisible() and not card.deny_button.isVisible()
-    assert card.state_label.text() == "Approved — written out/report.docx"
-    assert card.title_label.text() == "Approved: write out/report.docx"
+    assert card.state_label.text() == "Done — saved out/report.docx"
+    assert card.title_label.text() == "Write out/report.docx"  # no headline given: a plain fallback
+    assert card.card_state() == "done"
     denied = registry.create_card(_approval(files, view_of, decided="denied", status="denied"), host)
     qtbot.addWidget(denied)
     denied.show()
     assert not denied.approve_button.isVisible()
-    assert denied.state_label.text() == "Denied — nothing was written"
+    assert denied.state_label.text() == "Nothing was written"
+    assert denied.title_label.text() == "You declined: Write out/report.docx"
+    assert denied.card_state() == "denied" and denied._card_colors != card._card_colors
     card.grab().save("/tmp/mira-approval-outcome.png")
     assert host.calls == [("approve", "ap-1")]
 

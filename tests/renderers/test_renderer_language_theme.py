@@ -26,6 +26,7 @@ def translator() -> Iterator[Callable[[Callable[[str], str] | None], None]]:
     """Install a translator for one test; English comes back afterwards."""
     yield renderers.set_translator
     renderers.set_translator(None)
+    renderers.set_message_renderer(None)
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +102,7 @@ def _data_words(*strings: str) -> set[str]:
 def test_no_visible_english_bypasses_tr(qtbot, registry, files, host, view_of, translator) -> None:  # noqa: ANN001
     """Render every card and preview with a translator that marks each string; nothing may stay unmarked."""
     translator(_marked)
+    renderers.set_message_renderer(lambda message: _marked(message.english()))  # ids with parameters too
     widgets: list[tuple[QWidget, ArtifactView]] = []
     for kind in ("docx", "pdf", "pptx", "xlsx"):
         view = view_of(files[kind])

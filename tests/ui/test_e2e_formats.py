@@ -76,7 +76,7 @@ def test_request_approve_verify_preview_second_page_and_save_as(kind: str, make_
     view = window.host.view_for(ref)
     assert view is not None and view.path is not None and view.path.exists()
     assert view.evidence is not None and view.evidence.passed
-    assert card.badge.text().startswith("Verified")
+    assert card.badge.text().startswith("All ") and card.badge.text().endswith("checks passed")
     message = next(m for m in window.conversation if ref in m.extensions)
     assert message.status.value == "done" and view.path.name in message.text
 

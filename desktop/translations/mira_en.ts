@@ -1,0 +1,247 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+    <context>
+        <name>messages</name>
+        <message numerus="yes">
+            <source>%n headings</source>
+            <comment>count.headings</comment>
+            <translation>
+                <numerusform>%n heading</numerusform>
+                <numerusform>%n headings</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs</source>
+            <comment>count.paragraphs</comment>
+            <translation>
+                <numerusform>%n paragraph</numerusform>
+                <numerusform>%n paragraphs</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n lists</source>
+            <comment>count.lists</comment>
+            <translation>
+                <numerusform>%n list</numerusform>
+                <numerusform>%n lists</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tables</source>
+            <comment>count.tables</comment>
+            <translation>
+                <numerusform>%n table</numerusform>
+                <numerusform>%n tables</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n images</source>
+            <comment>count.images</comment>
+            <translation>
+                <numerusform>%n image</numerusform>
+                <numerusform>%n images</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides</source>
+            <comment>count.slides</comment>
+            <translation>
+                <numerusform>%n slide</numerusform>
+                <numerusform>%n slides</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sheets</source>
+            <comment>count.sheets</comment>
+            <translation>
+                <numerusform>%n sheet</numerusform>
+                <numerusform>%n sheets</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pages</source>
+            <comment>count.pages</comment>
+            <translation>
+                <numerusform>%n page</numerusform>
+                <numerusform>%n pages</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n changes</source>
+            <comment>count.operations</comment>
+            <translation>
+                <numerusform>%n change</numerusform>
+                <numerusform>%n changes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n files</source>
+            <comment>count.files</comment>
+            <translation>
+                <numerusform>%n file</numerusform>
+                <numerusform>%n files</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n checks</source>
+            <comment>count.checks</comment>
+            <translation>
+                <numerusform>%n check</numerusform>
+                <numerusform>%n checks</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rows</source>
+            <comment>count.rows</comment>
+            <translation>
+                <numerusform>%n row</numerusform>
+                <numerusform>%n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sections</source>
+            <comment>count.sections</comment>
+            <translation>
+                <numerusform>%n section</numerusform>
+                <numerusform>%n sections</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n words</source>
+            <comment>count.words</comment>
+            <translation>
+                <numerusform>%n word</numerusform>
+                <numerusform>%n words</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells</source>
+            <comment>count.cells</comment>
+            <translation>
+                <numerusform>%n cell</numerusform>
+                <numerusform>%n cells</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas</source>
+            <comment>count.formulas</comment>
+            <translation>
+                <numerusform>%n formula</numerusform>
+                <numerusform>%n formulas</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n charts</source>
+            <comment>count.charts</comment>
+            <translation>
+                <numerusform>%n chart</numerusform>
+                <numerusform>%n charts</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with a title</source>
+            <comment>count.titled_slides</comment>
+            <translation>
+                <numerusform>%n slide with a title</numerusform>
+                <numerusform>%n slides with a title</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pictures</source>
+            <comment>count.pictures</comment>
+            <translation>
+                <numerusform>%n picture</numerusform>
+                <numerusform>%n pictures</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with notes</source>
+            <comment>count.notes</comment>
+            <translation>
+                <numerusform>%n slide with notes</numerusform>
+                <numerusform>%n slides with notes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas calculated</source>
+            <comment>count.formulas_calculated</comment>
+            <translation>
+                <numerusform>%n formula calculated</numerusform>
+                <numerusform>%n formulas calculated</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formula errors</source>
+            <comment>count.formula_errors</comment>
+            <translation>
+                <numerusform>%n formula error</numerusform>
+                <numerusform>%n formula errors</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more changes</source>
+            <comment>approval.more_changes</comment>
+            <translation>
+                <numerusform>… and %n more change</numerusform>
+                <numerusform>… and %n more changes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>All %n checks passed</source>
+            <comment>check.verdict.passed</comment>
+            <translation>
+                <numerusform>%n check passed</numerusform>
+                <numerusform>All %n checks passed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{passed} of %n checks passed, {not_run} not run</source>
+            <comment>check.verdict.partial</comment>
+            <translation>
+                <numerusform>{passed} of %n check passed, {not_run} not run</numerusform>
+                <numerusform>{passed} of %n checks passed, {not_run} not run</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed</source>
+            <comment>check.verdict.failed</comment>
+            <translation>
+                <numerusform>{failed} of %n check failed</numerusform>
+                <numerusform>{failed} of %n checks failed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed, {not_run} not run</source>
+            <comment>check.verdict.failed_not_run</comment>
+            <translation>
+                <numerusform>{failed} of %n check failed, {not_run} not run</numerusform>
+                <numerusform>{failed} of %n checks failed, {not_run} not run</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more headings not shown</source>
+            <comment>outline.more_headings</comment>
+            <translation>
+                <numerusform>… %n more heading not shown</numerusform>
+                <numerusform>… %n more headings not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Tables {first}–{last} of {total}; %n more not shown</source>
+            <comment>outline.tables_partial</comment>
+            <translation>
+                <numerusform>Tables {first}–{last} of {total}; %n more not shown</numerusform>
+                <numerusform>Tables {first}–{last} of {total}; %n more not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n columns</source>
+            <comment>count.columns</comment>
+            <translation>
+                <numerusform>%n column</numerusform>
+                <numerusform>%n columns</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>

@@ -1,0 +1,1609 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+    <context>
+        <name>desktop</name>
+        <message>
+            <source>Mira</source>
+            <comment>app.title</comment>
+            <translation>Mira</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <comment>menu.file</comment>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;New conversation</source>
+            <comment>menu.new</comment>
+            <translation>新建对话(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Settings…</source>
+            <comment>menu.settings</comment>
+            <translation>设置(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <comment>menu.quit</comment>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <comment>menu.view</comment>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Close &amp;preview</source>
+            <comment>menu.close_preview</comment>
+            <translation>关闭预览(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <comment>menu.help</comment>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;About Mira</source>
+            <comment>menu.about</comment>
+            <translation>关于 Mira(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Open &amp;logs folder</source>
+            <comment>menu.open_logs</comment>
+            <translation>打开日志文件夹(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Copy diagnostics</source>
+            <comment>menu.copy_diagnostics</comment>
+            <translation>复制诊断信息(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Diagnostics copied to the clipboard.</source>
+            <comment>diagnostics.copied</comment>
+            <translation>诊断信息已复制到剪贴板。</translation>
+        </message>
+        <message>
+            <source>Check what Mira needs on this machine; exits 1 when something needed is missing.</source>
+            <comment>doctor.about</comment>
+            <translation>检查本机上 Mira 所需的组件;缺少必需组件时以状态 1 退出。</translation>
+        </message>
+        <message>
+            <source>Version</source>
+            <comment>doctor.version</comment>
+            <translation>版本</translation>
+        </message>
+        <message>
+            <source>Platform</source>
+            <comment>doctor.platform</comment>
+            <translation>平台</translation>
+        </message>
+        <message>
+            <source>LibreOffice</source>
+            <comment>doctor.libreoffice</comment>
+            <translation>LibreOffice 办公套件</translation>
+        </message>
+        <message>
+            <source>not found: page view, recalculation and render checks will say not run</source>
+            <comment>doctor.lo_missing</comment>
+            <translation>未找到:页面视图、重新计算和渲染检查将显示为未运行</translation>
+        </message>
+        <message>
+            <source>the path chosen in Settings does not exist: {path}</source>
+            <comment>doctor.lo_chosen_missing</comment>
+            <translation>设置中选择的路径不存在:{path}</translation>
+        </message>
+        <message>
+            <source>Chinese fonts</source>
+            <comment>doctor.cjk_fonts</comment>
+            <translation>中文字体</translation>
+        </message>
+        <message>
+            <source>none found: Chinese text may show as boxes</source>
+            <comment>doctor.cjk_missing</comment>
+            <translation>未找到:中文可能显示为方框</translation>
+        </message>
+        <message>
+            <source>Key storage</source>
+            <comment>doctor.keyring</comment>
+            <translation>密钥存储</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <comment>doctor.model</comment>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>offline planner (no network needed)</source>
+            <comment>doctor.model_offline</comment>
+            <translation>离线规划器(无需网络)</translation>
+        </message>
+        <message>
+            <source>{where} reachable (model {model})</source>
+            <comment>doctor.model_reachable</comment>
+            <translation>{where} 可以连接(模型 {model})</translation>
+        </message>
+        <message>
+            <source>{where} not reachable: {reason}</source>
+            <comment>doctor.model_unreachable</comment>
+            <translation>{where} 无法连接:{reason}</translation>
+        </message>
+        <message>
+            <source>Database</source>
+            <comment>doctor.database</comment>
+            <translation>数据库</translation>
+        </message>
+        <message>
+            <source>{path} (not created yet; schema {latest})</source>
+            <comment>doctor.db_new</comment>
+            <translation>{path}(尚未创建;架构版本 {latest})</translation>
+        </message>
+        <message>
+            <source>{path} (schema {found}; this Mira uses {latest})</source>
+            <comment>doctor.db_found</comment>
+            <translation>{path}(架构版本 {found};当前 Mira 使用 {latest})</translation>
+        </message>
+        <message>
+            <source>{path} cannot be read: {reason}</source>
+            <comment>doctor.db_unreadable</comment>
+            <translation>{path} 无法读取:{reason}</translation>
+        </message>
+        <message>
+            <source>Logs</source>
+            <comment>doctor.logs</comment>
+            <translation>日志</translation>
+        </message>
+        <message>
+            <source>not installed</source>
+            <comment>doctor.not_installed</comment>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <source>ok</source>
+            <comment>doctor.ok</comment>
+            <translation>正常</translation>
+        </message>
+        <message>
+            <source>warn</source>
+            <comment>doctor.warn</comment>
+            <translation>注意</translation>
+        </message>
+        <message>
+            <source>MISSING</source>
+            <comment>doctor.missing</comment>
+            <translation>缺失</translation>
+        </message>
+        <message>
+            <source>{count} thing(s) Mira needs are missing.</source>
+            <comment>doctor.verdict_missing</comment>
+            <translation>Mira 所需的 {count} 项缺失。</translation>
+        </message>
+        <message>
+            <source>Mira {version}
+A desktop chat assistant that turns a conversation into real, verified office files.</source>
+            <comment>about.text</comment>
+            <translation>Mira {version}
+把对话变成真实、经过验证的办公文件的桌面聊天助手。</translation>
+        </message>
+        <message>
+            <source>New conversation</source>
+            <comment>sidebar.new</comment>
+            <translation>新建对话</translation>
+        </message>
+        <message>
+            <source>Start a new conversation (Ctrl+N)</source>
+            <comment>sidebar.new.tip</comment>
+            <translation>开始新的对话 (Ctrl+N)</translation>
+        </message>
+        <message>
+            <source>Search conversations</source>
+            <comment>sidebar.search</comment>
+            <translation>搜索对话</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <comment>sidebar.rename</comment>
+            <translation>重命名</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <comment>sidebar.delete</comment>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>No conversations yet</source>
+            <comment>sidebar.empty</comment>
+            <translation>还没有对话</translation>
+        </message>
+        <message>
+            <source>No conversation matches</source>
+            <comment>sidebar.no_match</comment>
+            <translation>没有匹配的对话</translation>
+        </message>
+        <message>
+            <source>New conversation</source>
+            <comment>conv.untitled</comment>
+            <translation>新对话</translation>
+        </message>
+        <message>
+            <source>Rename conversation</source>
+            <comment>conv.rename.title</comment>
+            <translation>重命名对话</translation>
+        </message>
+        <message>
+            <source>Title:</source>
+            <comment>conv.rename.label</comment>
+            <translation>标题：</translation>
+        </message>
+        <message>
+            <source>Delete conversation</source>
+            <comment>conv.delete.title</comment>
+            <translation>删除对话</translation>
+        </message>
+        <message>
+            <source>Delete “{title}” and all its messages? Files already saved in the workspace are kept.</source>
+            <comment>conv.delete.text</comment>
+            <translation>删除“{title}”及其全部消息？已保存在工作区中的文件会保留。</translation>
+        </message>
+        <message>
+            <source>Model: {label}</source>
+            <comment>status.model</comment>
+            <translation>模型：{label}</translation>
+        </message>
+        <message>
+            <source>Idle</source>
+            <comment>status.idle</comment>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>Thinking…</source>
+            <comment>status.thinking</comment>
+            <translation>思考中…</translation>
+        </message>
+        <message>
+            <source>Waiting for approval</source>
+            <comment>status.waiting</comment>
+            <translation>等待批准</translation>
+        </message>
+        <message>
+            <source>Writing…</source>
+            <comment>status.writing</comment>
+            <translation>正在写入…</translation>
+        </message>
+        <message>
+            <source>Stopping…</source>
+            <comment>status.stopping</comment>
+            <translation>正在停止…</translation>
+        </message>
+        <message>
+            <source>Preview</source>
+            <comment>preview.title</comment>
+            <translation>预览</translation>
+        </message>
+        <message>
+            <source>Close preview</source>
+            <comment>preview.close</comment>
+            <translation>关闭预览</translation>
+        </message>
+        <message>
+            <source>No preview is available for this file.</source>
+            <comment>preview.unavailable</comment>
+            <translation>此文件没有可用的预览。</translation>
+        </message>
+        <message>
+            <source>Stopped.</source>
+            <comment>chat.stopped</comment>
+            <translation>已停止。</translation>
+        </message>
+        <message>
+            <source>The task failed: {error}</source>
+            <comment>chat.failed</comment>
+            <translation>任务失败：{error}</translation>
+        </message>
+        <message>
+            <source>The decision could not be applied: {error}</source>
+            <comment>chat.decision_failed</comment>
+            <translation>无法执行该决定：{error}</translation>
+        </message>
+        <message>
+            <source>(approved by your rule for similar writes in this conversation)</source>
+            <comment>approval.by_rule</comment>
+            <translation>（已按你在此对话中设定的“允许类似写入”规则批准）</translation>
+        </message>
+        <message>
+            <source>Approval rules</source>
+            <comment>settings.tab.rules</comment>
+            <translation>批准规则</translation>
+        </message>
+        <message>
+            <source>Approved this write only: it replaces a file Mira did not make, so similar writes will still ask.</source>
+            <comment>approval.no_rule</comment>
+            <translation>只批准了这一次写入：它替换的文件不是 Mira 生成的，因此类似的写入仍会询问。</translation>
+        </message>
+        <message>
+            <source>Writes you allowed without asking, per conversation. Revoking a rule changes nothing already written.</source>
+            <comment>rules.note</comment>
+            <translation>你允许无需询问的写入，按对话列出。撤销规则不会改动已写入的内容。</translation>
+        </message>
+        <message>
+            <source>No rules. Choose “Allow similar writes in this conversation” on an approval card to make one.</source>
+            <comment>rules.empty</comment>
+            <translation>没有规则。在批准卡片上选择“在此对话中允许类似写入”即可创建。</translation>
+        </message>
+        <message>
+            <source>Revoke</source>
+            <comment>rules.revoke</comment>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>“{conversation}”: {skill} may {kind}</source>
+            <comment>rules.item</comment>
+            <translation>“{conversation}”：{skill} 可以{kind}</translation>
+        </message>
+        <message>
+            <source>command {command}, rule {rule}</source>
+            <comment>rules.details</comment>
+            <translation>命令 {command}，规则 {rule}</translation>
+        </message>
+        <message>
+            <source>create new files</source>
+            <comment>rules.kind.create_new</comment>
+            <translation>新建文件</translation>
+        </message>
+        <message>
+            <source>edit files Mira made in this conversation</source>
+            <comment>rules.kind.edit_own</comment>
+            <translation>修改 Mira 在此对话中生成的文件</translation>
+        </message>
+        <message>
+            <source>The request could not be started: {error}</source>
+            <comment>chat.start_failed</comment>
+            <translation>无法开始该请求：{error}</translation>
+        </message>
+        <message>
+            <source>A task is still running; wait for it or press Stop.</source>
+            <comment>chat.busy</comment>
+            <translation>仍有任务在运行；请等待或点击停止。</translation>
+        </message>
+        <message>
+            <source>The request could not be started: the agent could not be loaded (see the notice above).</source>
+            <comment>chat.no_runtime</comment>
+            <translation>无法开始该请求：智能体未能加载（见上方提示）。</translation>
+        </message>
+        <message>
+            <source>Save a copy</source>
+            <comment>save.title</comment>
+            <translation>另存副本</translation>
+        </message>
+        <message>
+            <source>Saved a copy to {path}</source>
+            <comment>save.done</comment>
+            <translation>副本已保存到 {path}</translation>
+        </message>
+        <message>
+            <source>Could not save the copy: {error}</source>
+            <comment>save.failed</comment>
+            <translation>无法保存副本：{error}</translation>
+        </message>
+        <message>
+            <source>Could not open the file: {error}</source>
+            <comment>open.failed</comment>
+            <translation>无法打开文件：{error}</translation>
+        </message>
+        <message>
+            <source>The file is no longer in the workspace: {path}</source>
+            <comment>file.missing</comment>
+            <translation>该文件已不在工作区中：{path}</translation>
+        </message>
+        <message>
+            <source>Recovering unfinished tasks failed: {error}</source>
+            <comment>recover.failed</comment>
+            <translation>恢复未完成的任务失败：{error}</translation>
+        </message>
+        <message>
+            <source>### Welcome to Mira
+
+I turn **your own content** — notes, lists, tables and CSV — into real **Word, PDF, PowerPoint and Excel** files, and I can edit and inspect files you drop in here.
+
+- *Turn these notes into slides:* then paste your markdown, or attach `notes.md`
+- *Make a spreadsheet with a total row from this CSV*
+- *What's in report.docx?* (attach the file)
+
+Every write waits for your **Approve**, and every file comes back with evidence checked from the real file.</source>
+            <comment>welcome</comment>
+            <translation>### 欢迎使用 Mira
+
+我可以把**你自己的内容**——笔记、列表、表格和 CSV——变成真实的 **Word、PDF、PowerPoint 和 Excel** 文件，也可以编辑和查看你拖到这里的文件。
+
+- *把这些笔记做成幻灯片：* 然后粘贴你的 markdown，或附上 `notes.md`
+- *用这个 CSV 做一个带合计行的电子表格*
+- *report.docx 里有什么？*（附上该文件）
+
+每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。</translation>
+        </message>
+        <message>
+            <source>Right now the **offline planner** serves: it works without a network and never invents prose. To connect a real model, open **Settings** (Ctrl+,).</source>
+            <comment>welcome.offline</comment>
+            <translation>目前由**离线规划器**提供服务：它无需联网，也从不编造文字。要连接真正的模型，请打开**设置**（Ctrl+,）。</translation>
+        </message>
+        <message>
+            <source>Connected model: **{model}**. Change it in **Settings** (Ctrl+,).</source>
+            <comment>welcome.connected</comment>
+            <translation>已连接的模型：**{model}**。可在**设置**（Ctrl+,）中更改。</translation>
+        </message>
+        <message>
+            <source>Settings</source>
+            <comment>settings.title</comment>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <comment>settings.tab.model</comment>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Workspace</source>
+            <comment>settings.tab.workspace</comment>
+            <translation>工作区</translation>
+        </message>
+        <message>
+            <source>Interface</source>
+            <comment>settings.tab.interface</comment>
+            <translation>界面</translation>
+        </message>
+        <message>
+            <source>Provider:</source>
+            <comment>settings.provider</comment>
+            <translation>提供方：</translation>
+        </message>
+        <message>
+            <source>Offline planner (no network)</source>
+            <comment>settings.provider.offline</comment>
+            <translation>离线规划器（无需联网）</translation>
+        </message>
+        <message>
+            <source>OpenAI-compatible server</source>
+            <comment>settings.provider.openai</comment>
+            <translation>OpenAI 兼容服务</translation>
+        </message>
+        <message>
+            <source>Base URL:</source>
+            <comment>settings.base_url</comment>
+            <translation>Base URL：</translation>
+        </message>
+        <message>
+            <source>Model:</source>
+            <comment>settings.model</comment>
+            <translation>模型：</translation>
+        </message>
+        <message>
+            <source>API key:</source>
+            <comment>settings.api_key</comment>
+            <translation>API 密钥：</translation>
+        </message>
+        <message>
+            <source>Leave empty to keep the stored key</source>
+            <comment>settings.api_key.placeholder</comment>
+            <translation>留空则保留已保存的密钥</translation>
+        </message>
+        <message>
+            <source>The key is kept in the OS keyring, never in the settings file.</source>
+            <comment>settings.api_key.note</comment>
+            <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
+        </message>
+        <message>
+            <source>No OS keyring is available here: set the MIRA_API_KEY environment variable instead.</source>
+            <comment>settings.no_keyring</comment>
+            <translation>此系统没有可用的钥匙串：请改为设置环境变量 MIRA_API_KEY。</translation>
+        </message>
+        <message>
+            <source>Timeout:</source>
+            <comment>settings.timeout</comment>
+            <translation>超时：</translation>
+        </message>
+        <message>
+            <source>Test connection</source>
+            <comment>settings.test</comment>
+            <translation>测试连接</translation>
+        </message>
+        <message>
+            <source>Testing…</source>
+            <comment>settings.testing</comment>
+            <translation>正在测试…</translation>
+        </message>
+        <message>
+            <source>The offline planner turns your own markdown, lists, tables and CSV into documents. It needs no key and no network.</source>
+            <comment>settings.offline.note</comment>
+            <translation>离线规划器把你自己的 markdown、列表、表格和 CSV 变成文档，无需密钥和网络。</translation>
+        </message>
+        <message>
+            <source>Workspace folder:</source>
+            <comment>settings.workspace_root</comment>
+            <translation>工作区文件夹：</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <comment>settings.browse</comment>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Each task works in its own folder inside this one.</source>
+            <comment>settings.workspace.note</comment>
+            <translation>每个任务都在此文件夹下自己的子文件夹中工作。</translation>
+        </message>
+        <message>
+            <source>LibreOffice:</source>
+            <comment>settings.soffice</comment>
+            <translation>LibreOffice 路径：</translation>
+        </message>
+        <message>
+            <source>found automatically: {path}</source>
+            <comment>settings.soffice.found</comment>
+            <translation>已自动找到:{path}</translation>
+        </message>
+        <message>
+            <source>not found: choose soffice (soffice.exe on Windows)</source>
+            <comment>settings.soffice.none</comment>
+            <translation>未找到:请选择 soffice(Windows 上为 soffice.exe)</translation>
+        </message>
+        <message>
+            <source>Used for the page view, recalculation and render checks. Leave empty to find it automatically.</source>
+            <comment>settings.soffice.note</comment>
+            <translation>用于页面视图、重新计算和渲染检查。留空则自动查找。</translation>
+        </message>
+        <message>
+            <source>The workspace folder cannot be used: {error}</source>
+            <comment>settings.workspace.invalid</comment>
+            <translation>无法使用该工作区文件夹：{error}</translation>
+        </message>
+        <message>
+            <source>Language:</source>
+            <comment>settings.language</comment>
+            <translation>语言：</translation>
+        </message>
+        <message>
+            <source>Follow the system</source>
+            <comment>settings.language.system</comment>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>Theme:</source>
+            <comment>settings.theme</comment>
+            <translation>主题：</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <comment>settings.theme.system</comment>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>Light</source>
+            <comment>settings.theme.light</comment>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <source>Dark</source>
+            <comment>settings.theme.dark</comment>
+            <translation>深色</translation>
+        </message>
+        <message>
+            <source>OK</source>
+            <comment>settings.ok</comment>
+            <translation>确定</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <comment>settings.cancel</comment>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>These settings are not valid: {error}</source>
+            <comment>settings.invalid</comment>
+            <translation>设置无效：{error}</translation>
+        </message>
+        <message>
+            <source>The API key could not be stored: {error}</source>
+            <comment>settings.key_failed</comment>
+            <translation>无法保存 API 密钥：{error}</translation>
+        </message>
+        <message>
+            <source>Settings that change the model or workspace apply to the next request.</source>
+            <comment>settings.busy</comment>
+            <translation>更改模型或工作区的设置将从下一个请求开始生效。</translation>
+        </message>
+    </context>
+    <context>
+        <name>messages</name>
+        <message>
+            <source>, </source>
+            <comment>list.separator</comment>
+            <translation>、</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n headings</source>
+            <comment>count.headings</comment>
+            <translation>
+                <numerusform>%n 个标题</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs</source>
+            <comment>count.paragraphs</comment>
+            <translation>
+                <numerusform>%n 个段落</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n lists</source>
+            <comment>count.lists</comment>
+            <translation>
+                <numerusform>%n 个列表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tables</source>
+            <comment>count.tables</comment>
+            <translation>
+                <numerusform>%n 个表格</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n images</source>
+            <comment>count.images</comment>
+            <translation>
+                <numerusform>%n 张图片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides</source>
+            <comment>count.slides</comment>
+            <translation>
+                <numerusform>%n 张幻灯片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sheets</source>
+            <comment>count.sheets</comment>
+            <translation>
+                <numerusform>%n 个工作表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pages</source>
+            <comment>count.pages</comment>
+            <translation>
+                <numerusform>%n 页</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n changes</source>
+            <comment>count.operations</comment>
+            <translation>
+                <numerusform>%n 处修改</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n files</source>
+            <comment>count.files</comment>
+            <translation>
+                <numerusform>%n 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n checks</source>
+            <comment>count.checks</comment>
+            <translation>
+                <numerusform>%n 项检查</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rows</source>
+            <comment>count.rows</comment>
+            <translation>
+                <numerusform>%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sections</source>
+            <comment>count.sections</comment>
+            <translation>
+                <numerusform>%n 个分节</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n words</source>
+            <comment>count.words</comment>
+            <translation>
+                <numerusform>%n 个字</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells</source>
+            <comment>count.cells</comment>
+            <translation>
+                <numerusform>%n 个单元格</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas</source>
+            <comment>count.formulas</comment>
+            <translation>
+                <numerusform>%n 个公式</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n charts</source>
+            <comment>count.charts</comment>
+            <translation>
+                <numerusform>%n 个图表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with a title</source>
+            <comment>count.titled_slides</comment>
+            <translation>
+                <numerusform>%n 张有标题的幻灯片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pictures</source>
+            <comment>count.pictures</comment>
+            <translation>
+                <numerusform>%n 张图片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides with notes</source>
+            <comment>count.notes</comment>
+            <translation>
+                <numerusform>%n 张带备注的幻灯片</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas calculated</source>
+            <comment>count.formulas_calculated</comment>
+            <translation>
+                <numerusform>%n 个公式已计算</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formula errors</source>
+            <comment>count.formula_errors</comment>
+            <translation>
+                <numerusform>%n 个公式错误</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Done. Here is what I made:</source>
+            <comment>reply.made</comment>
+            <translation>已完成。生成的文件：</translation>
+        </message>
+        <message>
+            <source>Done.</source>
+            <comment>reply.done</comment>
+            <translation>已完成。</translation>
+        </message>
+        <message>
+            <source>You declined the change, so nothing was written.</source>
+            <comment>reply.declined</comment>
+            <translation>你拒绝了这次更改，所以没有写入任何文件。</translation>
+        </message>
+        <message>
+            <source>The task did not finish.</source>
+            <comment>reply.not_finished</comment>
+            <translation>任务没有完成。</translation>
+        </message>
+        <message>
+            <source>The files listed above come from steps that did finish in this task.</source>
+            <comment>reply.partial</comment>
+            <translation>上面列出的文件来自本次任务中已经完成的步骤。</translation>
+        </message>
+        <message>
+            <source>**{name}** — {kind}, {size}</source>
+            <comment>reply.file</comment>
+            <translation>**{name}** — {kind}，{size}</translation>
+        </message>
+        <message>
+            <source>{mark} {label}: **{status}**</source>
+            <comment>reply.check</comment>
+            <translation>{mark} {label}：**{status}**</translation>
+        </message>
+        <message>
+            <source>{kind}: I can make one from content you give me, but I can't write that content myself. Paste your points, markdown or CSV into the request, or attach a text file.</source>
+            <comment>reply.no_content</comment>
+            <translation>我可以把你提供的内容做成{kind}，但不能替你撰写内容。请把要点、Markdown 或 CSV 粘贴在请求中，或附加一个文本文件。</translation>
+        </message>
+        <message>
+            <source>I'm the **offline planner**: I work without a network or an AI model, so I can only use content you give me.
+
+What I can do:
+- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals if you ask).
+- Add a chart, a table of contents or page numbers on request, or build on your own template: *Make a spreadsheet with a bar chart*, *Use template.pptx*.
+- Turn one office file into another: *Turn report.docx into slides*.
+- Edit text in an existing file: *In report.docx replace "2024" with "2025"* (*suggest changes* marks them for review in Word).
+- Fill in a PDF form: *fill in form.pdf: Name = Ada Lovelace*.
+- Inspect a file you attach: *What's in budget.xlsx?*
+
+What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in **Settings** (any OpenAI-compatible service or a local one such as Ollama).
+
+Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
+            <comment>reply.help</comment>
+            <translation>我是**离线规划器**：无需网络和 AI 模型即可工作，所以只能使用你提供的内容。
+
+我能做的：
+- 把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行）。
+- 按要求加图表、目录或页码，或套用你自己的模板：*做成表格，加一个柱状图*、*用这个模板*。
+- 把一个 Office 文件做成另一种：*把这份Word做成PPT*。
+- 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*（说“修订模式”则以修订标记供你在 Word 中审阅）。
+- 填写 PDF 表单：*填写 form.pdf：姓名 = 张三*。
+- 查看你附加的文件：*查看 budget.xlsx*。
+
+我不能做的：凭空撰写文章、总结或想法。如需这些，请在**设置**中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
+
+试试：输入“把下面的内容做成 Word 文档：”再附上你的笔记，或附加 `notes.md` 并要求生成幻灯片。</translation>
+        </message>
+        <message>
+            <source>Word document</source>
+            <comment>kind.docx</comment>
+            <translation>Word 文档</translation>
+        </message>
+        <message>
+            <source>PDF</source>
+            <comment>kind.pdf</comment>
+            <translation>PDF 文件</translation>
+        </message>
+        <message>
+            <source>PowerPoint deck</source>
+            <comment>kind.pptx</comment>
+            <translation>PowerPoint 演示文稿</translation>
+        </message>
+        <message>
+            <source>Excel workbook</source>
+            <comment>kind.xlsx</comment>
+            <translation>Excel 工作簿</translation>
+        </message>
+        <message>
+            <source>Create {name}</source>
+            <comment>write.create</comment>
+            <translation>创建 {name}</translation>
+        </message>
+        <message>
+            <source>Create {name} — {parts}</source>
+            <comment>write.create.parts</comment>
+            <translation>创建 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Replace {name} — {parts}</source>
+            <comment>write.replace.parts</comment>
+            <translation>替换 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Edit {name} — {parts}</source>
+            <comment>write.edit</comment>
+            <translation>修改 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Edit {name} into {output} — {parts}</source>
+            <comment>write.edit.into</comment>
+            <translation>修改 {name}，另存为 {output}——{parts}</translation>
+        </message>
+        <message>
+            <source>Merge {parts} into {name}</source>
+            <comment>write.merge</comment>
+            <translation>把 {parts}合并为 {name}</translation>
+        </message>
+        <message>
+            <source>Split {name} into separate files in {folder}</source>
+            <comment>write.split</comment>
+            <translation>把 {name} 拆分为多个文件，放在 {folder}</translation>
+        </message>
+        <message>
+            <source>Recalculate the formulas in {name}</source>
+            <comment>write.recalculate</comment>
+            <translation>重新计算 {name} 中的公式</translation>
+        </message>
+        <message>
+            <source>Write {name}</source>
+            <comment>write.other</comment>
+            <translation>写入 {name}</translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more changes</source>
+            <comment>approval.more_changes</comment>
+            <translation>
+                <numerusform>……另有 %n 处更改</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>All %n checks passed</source>
+            <comment>check.verdict.passed</comment>
+            <translation>
+                <numerusform>%n 项检查全部通过</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{passed} of %n checks passed, {not_run} not run</source>
+            <comment>check.verdict.partial</comment>
+            <translation>
+                <numerusform>%n 项检查中 {passed} 项通过，{not_run} 项未运行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed</source>
+            <comment>check.verdict.failed</comment>
+            <translation>
+                <numerusform>%n 项检查中 {failed} 项未通过</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{failed} of %n checks failed, {not_run} not run</source>
+            <comment>check.verdict.failed_not_run</comment>
+            <translation>
+                <numerusform>%n 项检查中 {failed} 项未通过，{not_run} 项未运行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>No checks ran on this file</source>
+            <comment>check.none</comment>
+            <translation>这个文件没有运行任何检查</translation>
+        </message>
+        <message>
+            <source>passed</source>
+            <comment>check.passed</comment>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <comment>check.failed</comment>
+            <translation>未通过</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <comment>check.skipped</comment>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>The file opens</source>
+            <comment>check.label.opens</comment>
+            <translation>文件可以打开</translation>
+        </message>
+        <message>
+            <source>LibreOffice renders the pages</source>
+            <comment>check.label.render</comment>
+            <translation>LibreOffice 能渲染页面</translation>
+        </message>
+        <message>
+            <source>The cells hold the values</source>
+            <comment>check.label.cells</comment>
+            <translation>单元格内容正确</translation>
+        </message>
+        <message>
+            <source>No page is blank</source>
+            <comment>check.label.pages_not_blank</comment>
+            <translation>没有空白页</translation>
+        </message>
+        <message>
+            <source>Page {page} is not blank</source>
+            <comment>check.label.page_not_blank</comment>
+            <translation>第 {page} 页不是空白页</translation>
+        </message>
+        <message>
+            <source>All headings are there</source>
+            <comment>check.label.headings_present</comment>
+            <translation>所有标题都在</translation>
+        </message>
+        <message>
+            <source>The text is there</source>
+            <comment>check.label.text_present</comment>
+            <translation>文字都在</translation>
+        </message>
+        <message>
+            <source>The slide titles are there</source>
+            <comment>check.label.titles_present</comment>
+            <translation>幻灯片标题都在</translation>
+        </message>
+        <message>
+            <source>The replaced text is gone</source>
+            <comment>check.label.text_removed</comment>
+            <translation>被替换的文字已不存在</translation>
+        </message>
+        <message>
+            <source>The document title is set</source>
+            <comment>check.label.title</comment>
+            <translation>文档标题已设置</translation>
+        </message>
+        <message>
+            <source>The page count is right</source>
+            <comment>check.label.pages_count</comment>
+            <translation>页数正确</translation>
+        </message>
+        <message>
+            <source>The tables are there</source>
+            <comment>check.label.tables_found</comment>
+            <translation>表格都在</translation>
+        </message>
+        <message>
+            <source>The images are there</source>
+            <comment>check.label.images_count</comment>
+            <translation>图片都在</translation>
+        </message>
+        <message>
+            <source>The table count is right</source>
+            <comment>check.label.tables_count</comment>
+            <translation>表格数量正确</translation>
+        </message>
+        <message>
+            <source>The list count is right</source>
+            <comment>check.label.lists_count</comment>
+            <translation>列表数量正确</translation>
+        </message>
+        <message>
+            <source>The paragraph count is right</source>
+            <comment>check.label.paragraphs_count</comment>
+            <translation>段落数量正确</translation>
+        </message>
+        <message>
+            <source>The fonts are embedded</source>
+            <comment>check.label.fonts_embedded</comment>
+            <translation>字体已嵌入</translation>
+        </message>
+        <message>
+            <source>Chinese text has a Chinese font</source>
+            <comment>check.label.east_asian_font</comment>
+            <translation>中文文字使用了中文字体</translation>
+        </message>
+        <message>
+            <source>The deck has slides</source>
+            <comment>check.label.has_slides</comment>
+            <translation>演示文稿包含幻灯片</translation>
+        </message>
+        <message>
+            <source>The slide count is right</source>
+            <comment>check.label.slide_count</comment>
+            <translation>幻灯片数量正确</translation>
+        </message>
+        <message>
+            <source>The pictures are there</source>
+            <comment>check.label.pictures_present</comment>
+            <translation>图片都在</translation>
+        </message>
+        <message>
+            <source>The pictures can be read</source>
+            <comment>check.label.pictures_readable</comment>
+            <translation>图片可以读取</translation>
+        </message>
+        <message>
+            <source>No slide is empty</source>
+            <comment>check.label.no_empty_slides</comment>
+            <translation>没有空白幻灯片</translation>
+        </message>
+        <message>
+            <source>The cells hold the requested values</source>
+            <comment>check.label.content_matches_spec</comment>
+            <translation>单元格包含要求的值</translation>
+        </message>
+        <message>
+            <source>No formula shows an error</source>
+            <comment>check.label.no_formula_errors</comment>
+            <translation>没有公式显示错误</translation>
+        </message>
+        <message>
+            <source>The workbook has sheets</source>
+            <comment>check.label.has_sheets</comment>
+            <translation>工作簿包含工作表</translation>
+        </message>
+        <message>
+            <source>All sheets are there</source>
+            <comment>check.label.sheets_present</comment>
+            <translation>所有工作表都在</translation>
+        </message>
+        <message>
+            <source>Check “{name}”</source>
+            <comment>check.label.other</comment>
+            <translation>检查“{name}”</translation>
+        </message>
+        <message>
+            <source>{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.</source>
+            <comment>problem.corrupt</comment>
+            <translation>无法打开 {name}：文件已损坏或不完整，或者并不是真正的 {kind} 文件。</translation>
+        </message>
+        <message>
+            <source>{name} is protected with a password, so it cannot be read.</source>
+            <comment>problem.encrypted</comment>
+            <translation>{name} 受密码保护，无法读取。</translation>
+        </message>
+        <message>
+            <source>{name} is protected with a password or saved in an old Office format. Save it without a password as {kind} and try again.</source>
+            <comment>problem.encrypted_or_old</comment>
+            <translation>{name} 受密码保护，或者是旧版 Office 格式。请去掉密码另存为 {kind} 后再试。</translation>
+        </message>
+        <message>
+            <source>{name} is empty.</source>
+            <comment>problem.empty</comment>
+            <translation>{name} 是空文件。</translation>
+        </message>
+        <message>
+            <source>That failed, so no file was changed: {reason}</source>
+            <comment>problem.failed</comment>
+            <translation>操作失败，没有修改任何文件：{reason}</translation>
+        </message>
+        <message>
+            <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
+            <comment>problem.too_large</comment>
+            <translation>{name} 太大，无法在这里打开（{size}；上限为 {limit}）。</translation>
+        </message>
+        <message>
+            <source>{name} is not in the workspace.</source>
+            <comment>problem.missing</comment>
+            <translation>{name} 不在工作区中。</translation>
+        </message>
+        <message>
+            <source>Holds {parts}</source>
+            <comment>outline.holds</comment>
+            <translation>包含 {parts}</translation>
+        </message>
+        <message>
+            <source>**{name}** — {parts}</source>
+            <comment>outline.summary</comment>
+            <translation>**{name}** — {parts}</translation>
+        </message>
+        <message>
+            <source>Title: {title}</source>
+            <comment>outline.doc_title</comment>
+            <translation>标题：{title}</translation>
+        </message>
+        <message>
+            <source>Outline</source>
+            <comment>outline.headings</comment>
+            <translation>大纲</translation>
+        </message>
+        <message>
+            <source>The document has no headings.</source>
+            <comment>outline.no_headings</comment>
+            <translation>文档没有标题。</translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more headings not shown</source>
+            <comment>outline.more_headings</comment>
+            <translation>
+                <numerusform>……另有 %n 个标题未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Tables</source>
+            <comment>outline.tables</comment>
+            <translation>表格</translation>
+        </message>
+        <message numerus="yes">
+            <source>Tables {first}–{last} of {total}; %n more not shown</source>
+            <comment>outline.tables_partial</comment>
+            <translation>
+                <numerusform>表格 {first}–{last}（共 {total} 个）；另有 %n 个未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{size}: {header}</source>
+            <comment>outline.table</comment>
+            <translation>{size}：{header}</translation>
+        </message>
+        <message>
+            <source>{rows} × {cols}</source>
+            <comment>outline.table_size</comment>
+            <translation>{rows} × {cols}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n columns</source>
+            <comment>count.columns</comment>
+            <translation>
+                <numerusform>%n 列</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Approval needed: {what}</source>
+            <comment>cli.approval_needed</comment>
+            <translation>需要批准：{what}</translation>
+        </message>
+        <message>
+            <source>Approve? [y/N] </source>
+            <comment>cli.approve_prompt</comment>
+            <translation>批准吗？[y/N] </translation>
+        </message>
+        <message>
+            <source>Approved (--yes).</source>
+            <comment>cli.approved_yes</comment>
+            <translation>已批准（--yes）。</translation>
+        </message>
+        <message>
+            <source>{path} ({kind}, {size}; {verdict})</source>
+            <comment>cli.file</comment>
+            <translation>{path}（{kind}，{size}；{verdict}）</translation>
+        </message>
+        <message>
+            <source>Failed: {error}</source>
+            <comment>cli.failed</comment>
+            <translation>失败：{error}</translation>
+        </message>
+    </context>
+    <context>
+        <name>renderers</name>
+        <message>
+            <source>(new)</source>
+            <translation>（新增）</translation>
+        </message>
+        <message>
+            <source>(removed)</source>
+            <translation>（删除）</translation>
+        </message>
+        <message>
+            <source>Allow similar writes in this conversation</source>
+            <translation>在此对话中允许类似写入</translation>
+        </message>
+        <message>
+            <source>Approve</source>
+            <translation>批准</translation>
+        </message>
+        <message>
+            <source>Approve this, and from now on writes like it (same skill, same kind of change, new files or files Mira made here) without asking. You can revoke it in Settings.</source>
+            <translation>批准这一次，并在此对话中不再询问类似的写入（同一技能、同一种更改：新建文件，或修改 Mira 在此对话中生成的文件）。可以在“设置”中撤销。</translation>
+        </message>
+        <message>
+            <source>Approved — writing…</source>
+            <translation>已批准——正在写入…</translation>
+        </message>
+        <message>
+            <source>Approving…</source>
+            <translation>正在批准…</translation>
+        </message>
+        <message>
+            <source>Chart {title}</source>
+            <translation>图表 {title}</translation>
+        </message>
+        <message>
+            <source>Command:</source>
+            <translation>命令：</translation>
+        </message>
+        <message>
+            <source>Could not send the decision: {reason}</source>
+            <translation>无法发送该决定：{reason}</translation>
+        </message>
+        <message>
+            <source>Declined — nothing will be written</source>
+            <translation>已拒绝——不会写入任何内容</translation>
+        </message>
+        <message>
+            <source>Denied</source>
+            <translation>已拒绝</translation>
+        </message>
+        <message>
+            <source>Deny</source>
+            <translation>拒绝</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>详细信息</translation>
+        </message>
+        <message>
+            <source>Done — saved {path}</source>
+            <translation>已完成——已保存 {path}</translation>
+        </message>
+        <message>
+            <source>Failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Failed — the write did not complete</source>
+            <translation>失败——写入没有完成</translation>
+        </message>
+        <message>
+            <source>Failed — {reason}</source>
+            <translation>失败——{reason}</translation>
+        </message>
+        <message>
+            <source>Fit width</source>
+            <translation>适合宽度</translation>
+        </message>
+        <message>
+            <source>Hide details</source>
+            <translation>隐藏详细信息</translation>
+        </message>
+        <message>
+            <source>Loading…</source>
+            <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>Next page</source>
+            <translation>下一页</translation>
+        </message>
+        <message>
+            <source>Next sheet</source>
+            <translation>下一个工作表</translation>
+        </message>
+        <message>
+            <source>Next slide</source>
+            <translation>下一张幻灯片</translation>
+        </message>
+        <message>
+            <source>No checks were recorded for this file.</source>
+            <translation>此文件没有记录任何检查。</translation>
+        </message>
+        <message>
+            <source>No notes for this slide.</source>
+            <translation>此幻灯片没有备注。</translation>
+        </message>
+        <message>
+            <source>No preview</source>
+            <translation>无预览</translation>
+        </message>
+        <message>
+            <source>Not verified</source>
+            <translation>未验证</translation>
+        </message>
+        <message>
+            <source>Notes: {notes}</source>
+            <translation>备注：{notes}</translation>
+        </message>
+        <message>
+            <source>Nothing was written</source>
+            <translation>没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>Nothing was written ({reason})</source>
+            <translation>没有写入任何内容（{reason}）</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+        <message>
+            <source>Open with the system app</source>
+            <translation>用系统应用打开</translation>
+        </message>
+        <message>
+            <source>Page view</source>
+            <translation>页面视图</translation>
+        </message>
+        <message>
+            <source>Page {i} / {n}</source>
+            <translation>第 {i} / {n} 页</translation>
+        </message>
+        <message>
+            <source>Page {page} cannot be shown: {reason}</source>
+            <translation>第 {page} 页无法显示：{reason}</translation>
+        </message>
+        <message>
+            <source>Password</source>
+            <translation>密码</translation>
+        </message>
+        <message>
+            <source>Pending approval</source>
+            <translation>等待批准</translation>
+        </message>
+        <message>
+            <source>Preview</source>
+            <translation>预览</translation>
+        </message>
+        <message>
+            <source>Previous page</source>
+            <translation>上一页</translation>
+        </message>
+        <message>
+            <source>Previous sheet</source>
+            <translation>上一个工作表</translation>
+        </message>
+        <message>
+            <source>Previous slide</source>
+            <translation>上一张幻灯片</translation>
+        </message>
+        <message>
+            <source>Rendering pages with LibreOffice…</source>
+            <translation>正在用 LibreOffice 渲染页面…</translation>
+        </message>
+        <message>
+            <source>Save as…</source>
+            <translation>另存为…</translation>
+        </message>
+        <message>
+            <source>Select a cell to see its formula or value</source>
+            <translation>选择一个单元格以查看其公式或值</translation>
+        </message>
+        <message>
+            <source>Sheet {i} / {n}</source>
+            <translation>第 {i} / {n} 个工作表</translation>
+        </message>
+        <message>
+            <source>Show the pages as LibreOffice lays them out</source>
+            <translation>按 LibreOffice 的排版显示页面</translation>
+        </message>
+        <message>
+            <source>Showing the first {loaded} rows (preview memory limit)</source>
+            <translation>仅显示前 {loaded} 行（预览内存上限）</translation>
+        </message>
+        <message>
+            <source>Slide {i} / {n}</source>
+            <translation>第 {i} / {n} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>Stopped — nothing was written</source>
+            <translation>已停止——没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>Stopped: {what}</source>
+            <translation>已停止：{what}</translation>
+        </message>
+        <message>
+            <source>Target:</source>
+            <translation>目标：</translation>
+        </message>
+        <message>
+            <source>Waiting for your approval</source>
+            <translation>等待你的批准</translation>
+        </message>
+        <message>
+            <source>Write {target}</source>
+            <translation>写入 {target}</translation>
+        </message>
+        <message>
+            <source>Written</source>
+            <translation>已写入</translation>
+        </message>
+        <message>
+            <source>You declined: {what}</source>
+            <translation>你已拒绝：{what}</translation>
+        </message>
+        <message>
+            <source>Zoom in</source>
+            <translation>放大</translation>
+        </message>
+        <message>
+            <source>Zoom out</source>
+            <translation>缩小</translation>
+        </message>
+        <message>
+            <source>picture</source>
+            <translation>图片</translation>
+        </message>
+        <message>
+            <source>picture not shown (the document's picture budget is used up)</source>
+            <translation>图片未显示（该文档的图片额度已用完）</translation>
+        </message>
+        <message>
+            <source>picture too large to show</source>
+            <translation>图片太大，无法显示</translation>
+        </message>
+        <message>
+            <source>the file could not be read ({detail})</source>
+            <translation>无法读取文件（{detail}）</translation>
+        </message>
+        <message>
+            <source>the file has not been written yet</source>
+            <translation>文件尚未写入</translation>
+        </message>
+        <message>
+            <source>the file is too large to preview</source>
+            <translation>文件太大，无法预览</translation>
+        </message>
+        <message>
+            <source>the file took longer than {seconds} s to read; it is too large or damaged</source>
+            <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
+        </message>
+        <message>
+            <source>{loaded} of {total} rows read</source>
+            <translation>已读取 {loaded} / {total} 行</translation>
+        </message>
+        <message>
+            <source>{loaded} rows</source>
+            <translation>{loaded} 行</translation>
+        </message>
+        <message>
+            <source>{loaded}+ rows read</source>
+            <translation>已读取 {loaded}+ 行</translation>
+        </message>
+        <message>
+            <source>{name}: nothing to show</source>
+            <translation>{name}：没有可显示的内容</translation>
+        </message>
+        <message>
+            <source>{name}: sheet “{sheet}” could not be read ({detail})</source>
+            <translation>{name}：无法读取工作表“{sheet}”（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: sheet “{sheet}” is a chart sheet; there are no cells to show</source>
+            <translation>{name}：工作表“{sheet}”是图表工作表，没有可显示的单元格</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF needs a password to open</source>
+            <translation>{name}：此 PDF 需要密码才能打开</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF reader crashed on this file; it is damaged or hostile</source>
+            <translation>{name}：PDF 读取器在此文件上崩溃；文件已损坏或含恶意内容</translation>
+        </message>
+        <message>
+            <source>{name}: the file needs more memory than a preview may use; it is too large or damaged</source>
+            <translation>{name}：文件所需内存超过预览上限；文件太大或已损坏</translation>
+        </message>
+        <message>
+            <source>{name}: the file took longer than {seconds} s to read; it is too large or damaged</source>
+            <translation>{name}：读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
+        </message>
+        <message>
+            <source>{name}: the password does not open this PDF</source>
+            <translation>{name}：密码无法打开此 PDF</translation>
+        </message>
+        <message>
+            <source>{name}: the presentation could not be opened ({detail})</source>
+            <translation>{name}：无法打开演示文稿（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: the presentation has no slides</source>
+            <translation>{name}：演示文稿没有幻灯片</translation>
+        </message>
+        <message>
+            <source>{name}: the workbook could not be opened ({detail})</source>
+            <translation>{name}：无法打开工作簿（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name}: the workbook has no sheets</source>
+            <translation>{name}：工作簿没有工作表</translation>
+        </message>
+        <message>
+            <source>⚠  Cannot show this file</source>
+            <translation>⚠  无法显示此文件</translation>
+        </message>
+    </context>
+    <context>
+        <name>uchat</name>
+        <message>
+            <source>Attach files</source>
+            <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>Attach…</source>
+            <translation>附加…</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Copy link</source>
+            <translation>复制链接</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Jump to latest</source>
+            <translation>跳到最新</translation>
+        </message>
+        <message>
+            <source>Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.</source>
+            <translation>消息显示时已截短：共 {total} 个字符，显示 {shown} 个；“复制”会复制全部内容。</translation>
+        </message>
+        <message>
+            <source>Message… (Enter to send, Shift+Enter for a new line)</source>
+            <translation>输入消息…（Enter 发送，Shift+Enter 换行）</translation>
+        </message>
+        <message>
+            <source>Remove attachment</source>
+            <translation>移除附件</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>Send (Enter)</source>
+            <translation>发送 (Enter)</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>Stop the running task</source>
+            <translation>停止正在运行的任务</translation>
+        </message>
+    </context>
+</TS>
