@@ -24,6 +24,16 @@ def run() -> int:
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
 
+    from desktop import paths
+    from desktop.ui.single_instance import SingleInstance
+
+    instance = SingleInstance(paths.data_dir())
+    if instance.activate_existing() or not instance.listen():
+        from desktop import i18n
+
+        i18n.set_language(i18n.system_language())
+        print(i18n.tr("app.already_running"))
+        return 0
     try:
         window = MainWindow()
     except Exception as exc:  # e.g. an unreadable database: one clear message, no traceback
@@ -33,6 +43,7 @@ def run() -> int:
             QMessageBox.critical(None, "Mira", message)
         return 1
     window.show()
+    instance.sig_activate.connect(window.bring_to_front)
 
     # SIGTERM/SIGINT close the window the normal way, so state is saved and the
     # process exits 0. A periodic no-op timer lets Python run its signal handlers.
@@ -48,4 +59,5 @@ def run() -> int:
 
     with loop:
         loop.run_until_complete(closed.wait())
+    instance.close()
     return 0

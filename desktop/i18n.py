@@ -107,6 +107,10 @@ _EN: dict[str, str] = {
     "settings.invalid": "These settings are not valid: {error}",
     "settings.key_failed": "The API key could not be stored: {error}",
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
+    # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
+    "card.stopped": "stopped before it ran; nothing was written",
+    "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
+    "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
 }
 
 _ZH: dict[str, str] = {
@@ -196,6 +200,10 @@ _ZH: dict[str, str] = {
     "settings.invalid": "设置无效：{error}",
     "settings.key_failed": "无法保存 API 密钥：{error}",
     "settings.busy": "更改模型或工作区的设置将从下一个请求开始生效。",
+    # ui-look
+    "card.stopped": "在执行前已停止，未写入任何内容",
+    "card.interrupted": "执行中被停止；Mira 下次启动时会检查该文件",
+    "app.already_running": "Mira 已在使用此数据文件夹运行，已将其窗口切换到前台。",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}

@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.i18n import tr
 from desktop.messages import shown_request
-from desktop.ui.merge import LOCAL, merge, to_message
+from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all
 from uchat import Conversation, Message, Role, Status
 
 log = logging.getLogger(__name__)
@@ -189,7 +189,7 @@ class TaskController(QObject):
         if conversation_id != self.current_id:
             return  # another conversation was opened meanwhile
         # One reset with the newest page: uchat starts paging this conversation's history over.
-        self.conversation.reset([to_message(r) for r in rows] or [self.welcome()])
+        self.conversation.reset(to_messages_all(rows) or [self.welcome()])
         self._paged_id = conversation_id
         await self.sync(conversation_id)  # binds running tasks' placeholders; the page itself is current
         await self.update_idle_state()  # a pending approval shown after a restart: "waiting"
@@ -232,7 +232,7 @@ class TaskController(QObject):
                     # More new messages than the tail (another window wrote them): start over from the
                     # newest page; uchat pages the rest back in on scrolling up.
                     page = await self._store(self.store.messages, conversation_id, HISTORY_PAGE)
-                    fresh = [to_message(r) for r in page]
+                    fresh = to_messages_all(page)
                 if conversation_id == self.current_id and self._paged_id == conversation_id:
                     self._merge(fresh, bound, reset=reset)
                     self.sig_synced.emit(conversation_id)
@@ -242,7 +242,7 @@ class TaskController(QObject):
     def _with_history(self, rows: Sequence[Any]) -> list[Message] | None:
         """The stored messages to show: the older history already on screen plus the fresh ``rows``
         (the newest ``SYNC_TAIL``); None when the tail does not reach what is shown."""
-        fresh = [to_message(r) for r in rows]
+        fresh = to_messages_all(rows)
         shown = [m for m in self.conversation if not m.id.startswith(LOCAL)]
         if len(rows) < SYNC_TAIL or not shown:
             return fresh  # the whole conversation, or nothing of it shown yet (a new one)
@@ -269,9 +269,9 @@ class TaskController(QObject):
         conversation_id = self._paged_id
         if conversation_id is None or conversation_id != self.current_id:
             return []  # a conversation is being opened: its reset starts paging over
-        anchor = before_id if before_id and not before_id.startswith(LOCAL) else None
+        anchor = stored_id(before_id) if before_id and not before_id.startswith(LOCAL) else None
         if anchor is None or anchor not in self.conversation:
-            anchor = next((m.id for m in self.conversation if not m.id.startswith(LOCAL)), None)
+            anchor = next((stored_id(m.id) for m in self.conversation if not m.id.startswith(LOCAL)), None)
         if anchor is None:
             return []  # nothing stored is shown (welcome, a new conversation): no older history
         try:
@@ -280,7 +280,7 @@ class TaskController(QObject):
             log.exception("loading older messages failed")
             self.sig_notice.emit(str(exc))
             return []
-        return [to_message(r) for r in rows if r.id not in self.conversation]
+        return [m for m in to_messages_all(rows) if m.id not in self.conversation]
 
     # -- sending ------------------------------------------------------------------------
     async def send(self, text: str, attachments: Sequence[str] = ()) -> None:
@@ -453,7 +453,7 @@ class TaskController(QObject):
     def _last_assistant_id(self) -> str:
         for msg in reversed(list(self.conversation)):
             if msg.role == Role.ASSISTANT and not msg.id.startswith(LOCAL):
-                return msg.id
+                return stored_id(msg.id)
         return ""
 
     # -- events -------------------------------------------------------------------------

@@ -182,8 +182,21 @@ class Host:
         if ledger_state == "failed":
             return "failed", "approved", error
         if ledger_state in ("approved", "executing"):
-            return "pending_approval", "approved", ""  # the card says "writing…"
+            if self._task_running(_field(row, "task_id", "")):
+                return "pending_approval", "approved", ""  # the card says "writing…"
+            # Its task ended (Stopped, failed, or Mira closed) before the call finished: nothing is writing.
+            return "failed", "approved", tr("card.stopped" if ledger_state == "approved" else "card.interrupted")
         return "written", "approved", ""
+
+    def _task_running(self, task_id: str) -> bool:
+        task = getattr(self.store, "task", None)
+        if task is None or not task_id:
+            return True  # unknown: trust the ledger
+        try:
+            row = task(task_id)
+        except Exception:  # noqa: BLE001 - no task row: trust the ledger
+            return True
+        return str(_field(row, "status", "running")) == "running"
 
     # -- ExtensionProvider --------------------------------------------------------------
     def create(self, ref: ExtensionRef, parent: QWidget) -> QWidget | None:

@@ -17,6 +17,7 @@ from desktop import __version__, i18n
 from desktop.i18n import tr
 from desktop.ui.controller import TaskController
 from desktop.ui.host import Host
+from desktop.ui.merge import stored_id
 from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.qt_locale import install_qt_translations
 from desktop.ui.services import Services, build_services, model_label
@@ -134,7 +135,7 @@ class MainWindow(QMainWindow):
         sb.sig_delete.connect(lambda cid: self._run(self._delete(cid)))
         sb.sig_search.connect(lambda text: self._run(self.reload_conversations(text)))
         composer = self.chat.composer
-        composer.sig_send.connect(lambda text, files: self.controller.request(self.controller.send(text, list(files))))
+        composer.sig_send.connect(self._on_send)
         composer.sig_stop.connect(lambda: self.controller.stop(everything=True))
         composer.sig_image_pasted.connect(lambda data: self._run(self._save_pasted_image(data)))
         c = self.controller
@@ -286,6 +287,11 @@ class MainWindow(QMainWindow):
             self.new_conversation()
         await self.reload_conversations()
 
+    def _on_send(self, text: str, files: list[str]) -> None:
+        # What the user just sent is what they want to see, even when they had scrolled up to read.
+        self.chat.view.scroll_to_bottom()
+        self.controller.request(self.controller.send(text, list(files)))
+
     def _give_back(self, text: str, attachments: list[str]) -> None:
         """A send that never started: nothing the user typed or attached is lost."""
         composer = self.chat.composer
@@ -312,7 +318,10 @@ class MainWindow(QMainWindow):
 
     # -- host callbacks -----------------------------------------------------------------
     def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
-        self.controller.request(self.controller.decide(approval_id, approve, message_id))
+        # The card's buttons are disabled right after the click; without this Qt would hand focus to the
+        # next widget in the chain (the sidebar's search), and the next thing typed would go there.
+        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.controller.request(self.controller.decide(approval_id, approve, stored_id(message_id)))
 
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
         """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
@@ -327,6 +336,14 @@ class MainWindow(QMainWindow):
 
     def _preview_closed(self) -> None:
         self.chat.composer.setFocus()
+
+    def bring_to_front(self) -> None:
+        """Another start of Mira on the same data asked for this window."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
 
     def _notify(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)

@@ -8,6 +8,15 @@ from uchat import Conversation, ExtensionRef, Message, Role, Status
 LOCAL = "local-"  # ids of messages shown but not (yet) stored
 
 
+ASK = "~ask"  # suffix of the row that shows a message's approval cards, above its answer
+WAITING_PREFIX = "Waiting for your approval"  # the runtime's text while a write waits for a decision
+
+
+def stored_id(message_id: str) -> str:
+    """The stored message a shown row belongs to (an approval row is part of its message)."""
+    return message_id[:-len(ASK)] if message_id.endswith(ASK) else message_id
+
+
 def to_message(row: Any) -> Message:
     """A stored message row → uchat's Message (extensions become ExtensionRefs)."""
     refs = []
@@ -25,6 +34,34 @@ def to_message(row: Any) -> Message:
         status = Status.DONE
     return Message(id=row.id, role=role, text=row.text or "", status=status, extensions=tuple(refs),
                    error=getattr(row, "error", "") or "")
+
+
+def to_messages(row: Any) -> list[Message]:
+    """A stored message row → the rows shown, in the order things happened.
+
+    The runtime keeps one assistant message per task and overwrites its text with the answer once an
+    approved write ran. Shown as one row, the answer would sit above the card that produced it; so the
+    approval cards get a row of their own ("~ask", with the waiting text while the write waits), and the
+    answer with the files it made follows below them.
+    """
+    msg = to_message(row)
+    asks = tuple(r for r in msg.extensions if r.kind.startswith("approval/"))
+    if msg.role != Role.ASSISTANT or not asks:
+        return [msg]
+    waiting = msg.text.startswith(WAITING_PREFIX) and msg.status != Status.STREAMING
+    ask_id = msg.id + ASK
+    ask = Message(id=ask_id, role=Role.ASSISTANT, text=msg.text if waiting else "", status=Status.DONE,
+                  extensions=tuple(ExtensionRef(ask_id, r.artifact_id, r.kind) for r in asks))
+    reply = Message(id=msg.id, role=msg.role, text="" if waiting else msg.text, status=msg.status,
+                    extensions=tuple(r for r in msg.extensions if r not in asks), error=msg.error)
+    if not reply.text and not reply.extensions and not reply.error and reply.status != Status.STREAMING:
+        return [ask]
+    return [ask, reply]
+
+
+def to_messages_all(rows: Any) -> list[Message]:
+    """Every shown row of the stored ``rows``, oldest first."""
+    return [m for row in rows for m in to_messages(row)]
 
 
 def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], live: set[str],

@@ -33,7 +33,9 @@ def test_deny_writes_nothing_and_the_task_ends(make_window, qtbot) -> None:  # t
     assert window.services.store.approval(ref.artifact_id).state == "denied"
     assert [r for r in refs(window) if not r.kind.startswith("approval/")] == []
     assert _workspace_files(window, ".docx") == []
-    reply = next(m for m in window.conversation if ref in m.extensions)
+    rows = list(window.conversation)
+    card_row = next(i for i, m in enumerate(rows) if ref in m.extensions)
+    reply = rows[card_row + 1]  # the answer reads after the card it answers
     assert reply.status.value == "done" and reply.text
     assert window.task_status.text() == "Idle"
 
