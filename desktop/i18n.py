@@ -65,9 +65,6 @@ _EN: dict[str, str] = {
         "### Welcome to Mira\n\n"
         "I turn **your own content** — notes, lists, tables and CSV — into real **Word, PDF, "
         "PowerPoint and Excel** files, and I can edit and inspect files you drop in here.\n\n"
-        "- *Turn these notes into slides:* then paste your markdown, or attach `notes.md`\n"
-        "- *Make a spreadsheet with a total row from this CSV*\n"
-        "- *What's in report.docx?* (attach the file)\n\n"
         "Every write waits for your **Approve**, and every file comes back with evidence checked "
         "from the real file."
     ),
@@ -111,6 +108,45 @@ _EN: dict[str, str] = {
     "card.stopped": "stopped before it ran; nothing was written",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
     "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
+    "sidebar.today": "Today",
+    "sidebar.yesterday": "Yesterday",
+    "sidebar.week": "Previous 7 days",
+    "sidebar.older": "Older",
+    "sidebar.show_folder": "Show folder",
+    "sidebar.row_menu": "Conversation actions",
+    "sidebar.toggle": "Show or hide the conversation list (Ctrl+B)",
+    "a11y.search": "Type to filter the conversations by title or message text",
+    "a11y.conversations": "Conversations",
+    "a11y.conversations.desc": "Grouped by date, newest first. F2 renames, Delete deletes, the menu key opens more actions.",
+    "welcome.try": "Try one:",
+    "menu.toggle_sidebar": "Conversation &list",
+    "menu.focus_input": "Go to the &message box",
+    "menu.focus_chat": "Go to the &conversation",
+    "menu.shortcuts": "&Keyboard shortcuts",
+    "menu.find": "Search conversations",
+    "a11y.title": "Conversation title",
+    "a11y.model_status": "Model in use",
+    "a11y.task_status": "Task state",
+    "keys.keys": "Keys",
+    "keys.action": "Action",
+    "keys.table": "Every keyboard shortcut of the window",
+    "keys.enter": "Enter",
+    "keys.enter.do": "Send the message (in the message box)",
+    "keys.shift_enter": "Shift+Enter",
+    "keys.shift_enter.do": "New line in the message box",
+    "keys.up": "Up / Down",
+    "keys.up.do": "Earlier messages you sent (message box); previous or next message (conversation)",
+    "keys.tab": "Tab / Shift+Tab",
+    "keys.tab.do": "Move between the list, the conversation, the cards and the message box",
+    "keys.msg_enter": "Enter on a message",
+    "keys.msg_enter.do": "Open its link (a menu when it has several)",
+    "keys.copy": "Ctrl+C on a message",
+    "keys.copy.do": "Copy the message",
+    "keys.menu": "Menu key or Shift+F10",
+    "keys.menu.do": "Actions of the message or conversation: copy, retry, edit, rename, delete, show folder",
+    "welcome.example1": "Turn these notes into slides:\n\n# Launch plan\n\n## Goals\n\n- Ship version one\n- Win early users\n\n## Timeline\n\n- May: beta\n- June: launch\n",
+    "welcome.example2": "Make a spreadsheet with a total row from this CSV:\n\nitem,cost\nAds,1200\nHosting,300\nDesign,800\n",
+    "welcome.example3": "Make a Word document from these notes:\n\n# Team offsite\n\n## Agenda\n\n- Welcome\n- Planning\n",
 }
 
 _ZH: dict[str, str] = {
@@ -161,9 +197,6 @@ _ZH: dict[str, str] = {
         "### 欢迎使用 Mira\n\n"
         "我可以把**你自己的内容**——笔记、列表、表格和 CSV——变成真实的 **Word、PDF、PowerPoint "
         "和 Excel** 文件，也可以编辑和查看你拖到这里的文件。\n\n"
-        "- *把这些笔记做成幻灯片：* 然后粘贴你的 markdown，或附上 `notes.md`\n"
-        "- *用这个 CSV 做一个带合计行的电子表格*\n"
-        "- *report.docx 里有什么？*（附上该文件）\n\n"
         "每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。"
     ),
     "welcome.offline": "目前由**离线规划器**提供服务：它无需联网，也从不编造文字。要连接真正的模型，"
@@ -204,6 +237,45 @@ _ZH: dict[str, str] = {
     "card.stopped": "在执行前已停止，未写入任何内容",
     "card.interrupted": "执行中被停止；Mira 下次启动时会检查该文件",
     "app.already_running": "Mira 已在使用此数据文件夹运行，已将其窗口切换到前台。",
+    "sidebar.today": "今天",
+    "sidebar.yesterday": "昨天",
+    "sidebar.week": "过去 7 天",
+    "sidebar.older": "更早",
+    "sidebar.show_folder": "显示文件夹",
+    "sidebar.row_menu": "对话操作",
+    "sidebar.toggle": "显示或隐藏对话列表 (Ctrl+B)",
+    "a11y.search": "输入文字，按标题或消息内容筛选对话",
+    "a11y.conversations": "对话",
+    "a11y.conversations.desc": "按日期分组，最新的在前。F2 重命名，Delete 删除，菜单键打开更多操作。",
+    "welcome.try": "试试：",
+    "menu.toggle_sidebar": "对话列表(&L)",
+    "menu.focus_input": "转到消息框(&M)",
+    "menu.focus_chat": "转到对话(&C)",
+    "menu.shortcuts": "键盘快捷键(&K)",
+    "menu.find": "搜索对话",
+    "a11y.title": "对话标题",
+    "a11y.model_status": "正在使用的模型",
+    "a11y.task_status": "任务状态",
+    "keys.keys": "按键",
+    "keys.action": "操作",
+    "keys.table": "窗口的全部键盘快捷键",
+    "keys.enter": "Enter 键",
+    "keys.enter.do": "发送消息（在消息框中）",
+    "keys.shift_enter": "Shift+Enter 键",
+    "keys.shift_enter.do": "在消息框中换行",
+    "keys.up": "上 / 下",
+    "keys.up.do": "之前发送的消息（消息框）；上一条或下一条消息（对话）",
+    "keys.tab": "Tab / Shift+Tab 键",
+    "keys.tab.do": "在列表、对话、卡片和消息框之间移动",
+    "keys.msg_enter": "在消息上按 Enter",
+    "keys.msg_enter.do": "打开其中的链接（有多个时显示菜单）",
+    "keys.copy": "在消息上按 Ctrl+C",
+    "keys.copy.do": "复制该消息",
+    "keys.menu": "菜单键或 Shift+F10",
+    "keys.menu.do": "消息或对话的操作：复制、重试、编辑、重命名、删除、显示文件夹",
+    "welcome.example1": "把这些笔记做成幻灯片：\n\n# 发布计划\n\n## 目标\n\n- 发布第一版\n- 赢得早期用户\n\n## 时间表\n\n- 五月：内测\n- 六月：发布\n",
+    "welcome.example2": "用这段 CSV 做一个带合计行的表格：\n\n项目,费用\n广告,1200\n主机,300\n设计,800\n",
+    "welcome.example3": "把这些笔记做成 Word 文档：\n\n# 团队外出\n\n## 议程\n\n- 欢迎\n- 规划\n",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}
@@ -224,6 +296,24 @@ _UCHAT_ZH: dict[str, str] = {
     "Stop": "停止",
     "Stop the running task": "停止正在运行的任务",
     "Error": "错误",
+    # ui-look (appended)
+    "Message…": "输入消息…",
+    "Message": "消息",
+    "Enter to send, Shift+Enter for a new line": "Enter 发送，Shift+Enter 换行",
+    "Choose files to send with the message": "选择要随消息发送的文件",
+    "Attachment": "附件",
+    "Scroll to the newest message": "滚动到最新消息",
+    "Conversation": "对话",
+    "Messages, oldest first; arrow keys move between them": "消息按时间顺序排列；用方向键在消息之间移动",
+    "Copy text": "复制文本",
+    "Copy as Markdown": "复制为 Markdown",
+    "Retry": "重试",
+    "Edit and resend": "编辑后重新发送",
+    "Open link": "打开链接",
+    "Message actions": "消息操作",
+    "You": "你",
+    "Assistant": "助手",
+    "Notice": "通知",
 }
 
 # Strings the renderer cards and previews show (renderers.tr hands over its English template;

@@ -53,8 +53,10 @@ class ChatDelegate(QStyledItemDelegate):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(colors.user_bubble)
             elif message.role == Role.ASSISTANT:
-                painter.setPen(QPen(colors.border, 1))
-                painter.setBrush(colors.assistant_bubble)
+                # Assistant answers read as the page itself, full width, like the chat apps people know;
+                # only the user's own messages are bubbles.
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
             else:
                 painter.setPen(QPen(colors.border, 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -105,8 +105,8 @@ class LayoutEngine:
         self._fm = QFontMetrics(self.font)
         self.set_style(self.font, self.palette)
 
-    def set_style(self, font: QFont, palette: QPalette) -> None:
-        """Use this font and palette; drops the cached documents when they differ."""
+    def set_style(self, font: QFont, palette: QPalette, force: bool = False) -> None:
+        """Use this font and palette; drops the cached documents when they differ (or ``force``)."""
         font = QFont(font)
         available = set(QFontDatabase.families())
         fallbacks = [f for f in _CJK_FAMILIES if f in available]
@@ -116,7 +116,7 @@ class LayoutEngine:
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
         style = (colors.text.name(), colors.muted.name(), colors.link.name(), colors.code_bg.name(),
                  colors.border.name(), mix(colors.code_bg, colors.text, 0.05).name(), mono)
-        if style == self._style and font == self.font:
+        if style == self._style and font == self.font and not force:
             return
         self.font, self.palette, self.colors, self._style, self._css = font, QPalette(palette), colors, style, None
         self._fm = QFontMetrics(font)
@@ -211,6 +211,8 @@ class LayoutEngine:
         has_bubble = bool(text_h or error_h or streaming)
         bubble_h = y + PAD_Y if has_bubble else 0
         bubble_w = text_w + 2 * PAD_X if has_bubble else 0
+        if has_bubble and message.role == Role.ASSISTANT:
+            bubble_w = max_w  # full width: no bubble is drawn, the row is the page
         if message.role == Role.USER:
             bx = x0 + col - bubble_w
         elif message.role == Role.SYSTEM:
@@ -272,8 +274,8 @@ _WRAP = int(Qt.TextFlag.TextWordWrap)
 
 
 def error_label(error: str) -> str:
-    """The line shown under a message that failed."""
-    return f"⚠ {tr('Error')}: {error}"
+    """The line shown under a message that failed (no emoji: a machine without an emoji font shows ☒)."""
+    return f"{tr('Error')}: {error}"
 
 
 def _trim_outer_margins(doc: QTextDocument) -> None:

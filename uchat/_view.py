@@ -7,21 +7,23 @@ with what is visible, not with the length of the history.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
-    QPainter, QResizeEvent, QShowEvent,
+    QPainter, QPalette, QResizeEvent, QShowEvent,
 )
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget
 
 from uchat._delegate import ChatDelegate
 from uchat._extensions import ExtensionSlots
 from uchat._i18n import tr
+from uchat._icons import icon
 from uchat._layout import LayoutEngine
 from uchat._model import ChatModel, ChatRole
 from uchat._rowview import RowListView
-from uchat._types import ExtensionProvider, Message, Status
+from uchat._types import ExtensionProvider, Message, Role, Status
 
 _OPENABLE = ("http", "https", "mailto")
 _BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
@@ -39,6 +41,7 @@ class ChatView(RowListView):
         self._syncing = False
         self._anchor: tuple[str, int] | None = None  # (message id, offset) kept when not at the bottom
         self._press_anchor = ""
+        self._link_handlers: dict[str, Callable[[str], None]] = {}
         self._last_sync_ms = 0.0
         self._sync_timer = QTimer(self)
         self._sync_timer.setSingleShot(True)
@@ -147,7 +150,13 @@ class ChatView(RowListView):
         return menu
 
     def retranslate(self) -> None:
-        self.jump_button.setText(tr("Jump to latest") + " ↓")
+        self.jump_button.setText(tr("Jump to latest"))
+        self.jump_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.jump_button.setIcon(icon("arrow-down", self.palette().color(QPalette.ColorRole.Text), 16))
+        self.jump_button.setAccessibleName(tr("Jump to latest"))
+        self.jump_button.setAccessibleDescription(tr("Scroll to the newest message"))
+        self.setAccessibleName(tr("Conversation"))
+        self.setAccessibleDescription(tr("Messages, oldest first; arrow keys move between them"))
         self.jump_button.adjustSize()
         self._place_jump_button()
 
@@ -315,8 +324,9 @@ class ChatView(RowListView):
             heights = self.slots.heights(m)
             row = self.engine.layout(m, width, heights)
             shown = [ref for ref, h in zip(m.extensions, heights, strict=True) if h > 0]
+            right = m.role == Role.USER
             for ref, rect in zip(shown, row.ext_rects, strict=False):
-                self.slots.place(ref, rect.translated(0, self._tops[r] - offset))
+                self.slots.place(ref, rect.translated(0, self._tops[r] - offset), right)
 
     # -- scrolling -----------------------------------------------------------------
     def _on_value_changed(self, value: int) -> None:
@@ -458,9 +468,26 @@ class ChatView(RowListView):
             return  # hover only: no drag selection
         super().mouseMoveEvent(event)
 
+    def set_link_handler(self, scheme: str, handler: Callable[[str], None] | None) -> None:
+        """Links with ``scheme`` (e.g. the host's own ``mira-example:``) call ``handler(href)``."""
+        from uchat._markdown import allow_scheme
+
+        if handler is None:
+            self._link_handlers.pop(scheme.lower(), None)
+        else:
+            self._link_handlers[scheme.lower()] = handler
+        allow_scheme(scheme, handler is not None)
+        self.engine.set_style(self.engine.font, self.engine.palette, force=True)
+        self.schedule_sync()
+
     def open_link(self, href: str) -> bool:
-        """Open a web or mail link in the system browser; other schemes are refused."""
+        """Open a web or mail link in the system browser, or hand a host scheme to its handler;
+        other schemes are refused."""
         url = QUrl(href)
+        handler = self._link_handlers.get(url.scheme().lower())
+        if handler is not None:
+            handler(href)
+            return True
         if url.scheme().lower() not in _OPENABLE:
             return False
         self.sig_link_activated.emit(href)

@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.i18n import tr
 from desktop.messages import shown_request
-from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all
+from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all, user_message
 from uchat import Conversation, Message, Role, Status
 
 log = logging.getLogger(__name__)
@@ -311,7 +311,7 @@ class TaskController(QObject):
             self.conversation.remove(WELCOME_ID)
         shown_text = shown_request(text, [Path(a).name for a in attachments])
         user_id = self._local_id("user")
-        self.conversation.append(Message(id=user_id, role=Role.USER, text=shown_text))
+        self.conversation.append(user_message(user_id, shown_text))
         placeholder = self._local_id("assistant")
         self.conversation.append(Message(id=placeholder, role=Role.ASSISTANT, status=Status.STREAMING))
         state = _TaskState(conv_id, placeholder, user_id=user_id)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 import renderers
 from desktop import i18n
 from desktop.i18n import tr
+from desktop.ui.merge import ATTACHMENT
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 
 if TYPE_CHECKING:
@@ -200,6 +201,10 @@ class Host:
 
     # -- ExtensionProvider --------------------------------------------------------------
     def create(self, ref: ExtensionRef, parent: QWidget) -> QWidget | None:
+        if ref.kind == ATTACHMENT:
+            from uchat import AttachmentChip
+
+            return AttachmentChip(ref.artifact_id, parent)
         view = self.view_for(ref)
         if view is None:
             return None

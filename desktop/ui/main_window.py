@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QApplication, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QSplitter, QToolButton, QVBoxLayout, QWidget,
+)
 
 from desktop import __version__, i18n
 from desktop.i18n import tr
+from uchat import icon as uchat_icon
 from desktop.ui.controller import TaskController
 from desktop.ui.host import Host
 from desktop.ui.merge import stored_id
@@ -23,10 +26,13 @@ from desktop.ui.qt_locale import install_qt_translations
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.theme import apply_theme
+from desktop.ui.tokens import SPACE, TYPE
 from desktop.ui.window_state import WindowState
 
 log = logging.getLogger(__name__)
 
+EXAMPLE_SCHEME = "mira-example"
+EXAMPLES = ("welcome.example1", "welcome.example2", "welcome.example3")
 READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
 
 
@@ -58,6 +64,7 @@ class MainWindow(QMainWindow):
             notify=self._notify, window=lambda: self,
         )
         self.chat.view.set_extension_provider(self.host)
+        self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
@@ -67,7 +74,7 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.sidebar)
-        self.splitter.addWidget(self.chat)
+        self.splitter.addWidget(self._chat_column())
         self.splitter.addWidget(self.preview_panel)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 0)
@@ -99,6 +106,45 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
     # -- construction -------------------------------------------------------------------
+    def _chat_column(self) -> QWidget:
+        """The chat with a slim header: the sidebar toggle and the conversation's title."""
+        column = QWidget(self)
+        column.setObjectName("chatColumn")
+        header = QWidget(column)
+        header.setObjectName("chatHeader")
+        row = QHBoxLayout(header)
+        row.setContentsMargins(SPACE["sm"], SPACE["xs"], SPACE["sm"], SPACE["xs"])
+        self.sidebar_button = QToolButton(header)
+        self.sidebar_button.setAutoRaise(True)
+        self.sidebar_button.setCheckable(True)
+        self.sidebar_button.setChecked(True)
+        self.sidebar_button.toggled.connect(self.set_sidebar_visible)
+        self.title_label = QLabel(header)
+        self.title_label.setObjectName("chatTitle")
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.title_label.font()
+        font.setPointSizeF(font.pointSizeF() * TYPE["title"])
+        font.setBold(True)
+        self.title_label.setFont(font)
+        row.addWidget(self.sidebar_button)
+        row.addWidget(self.title_label, 1)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(header)
+        layout.addWidget(self.chat, 1)
+        return column
+
+    def set_sidebar_visible(self, visible: bool) -> None:
+        """Collapse or show the conversation list (Ctrl+B, or the button left of the title)."""
+        self.sidebar.setVisible(visible)
+        if self.sidebar_button.isChecked() != visible:
+            self.sidebar_button.setChecked(visible)
+
+    def _update_title(self) -> None:
+        item = self.sidebar.item_for(self.controller.current_id) if self.controller.current_id else None
+        self.title_label.setText(item.text() if item is not None else tr("conv.untitled"))
+
     def _build_actions(self) -> None:
         self.new_action = QAction(self, shortcut=QKeySequence.StandardKey.New)
         self.new_action.triggered.connect(self.new_conversation)
@@ -113,6 +159,14 @@ class MainWindow(QMainWindow):
         self.find_action.triggered.connect(lambda: self.sidebar.search.setFocus())
         self.rename_action = QAction(self, shortcut=QKeySequence("F2"))
         self.rename_action.triggered.connect(self.sidebar.rename_current)
+        self.toggle_sidebar_action = QAction(self, shortcut=QKeySequence("Ctrl+B"))
+        self.toggle_sidebar_action.triggered.connect(lambda: self.set_sidebar_visible(not self.sidebar.isVisible()))
+        self.focus_input_action = QAction(self, shortcut=QKeySequence("Ctrl+L"))
+        self.focus_input_action.triggered.connect(lambda: self.chat.composer.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.focus_chat_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+M"))
+        self.focus_chat_action.triggered.connect(lambda: self.chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
         self.about_action = QAction(self)
         self.about_action.triggered.connect(
             lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
@@ -122,10 +176,15 @@ class MainWindow(QMainWindow):
             self.file_menu.addAction(action)
         self.view_menu = bar.addMenu("")
         self.view_menu.addAction(self.close_preview_action)
+        self.view_menu.addAction(self.toggle_sidebar_action)
+        self.view_menu.addAction(self.focus_input_action)
+        self.view_menu.addAction(self.focus_chat_action)
         self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.about_action)
-        self.addAction(self.find_action)
-        self.addAction(self.rename_action)
+        for action in (self.find_action, self.rename_action, self.toggle_sidebar_action, self.focus_input_action,
+                       self.focus_chat_action, self.shortcuts_action):
+            self.addAction(action)
 
     def _connect(self) -> None:
         sb = self.sidebar
@@ -134,6 +193,7 @@ class MainWindow(QMainWindow):
         sb.sig_rename.connect(lambda cid, title: self._run(self._rename(cid, title)))
         sb.sig_delete.connect(lambda cid: self._run(self._delete(cid)))
         sb.sig_search.connect(lambda text: self._run(self.reload_conversations(text)))
+        sb.sig_show_folder.connect(self.show_folder)
         composer = self.chat.composer
         composer.sig_send.connect(self._on_send)
         composer.sig_stop.connect(lambda: self.controller.stop(everything=True))
@@ -160,6 +220,19 @@ class MainWindow(QMainWindow):
         self.close_preview_action.setText(tr("menu.close_preview"))
         self.about_action.setText(tr("menu.about"))
         self.rename_action.setText(tr("sidebar.rename"))
+        self.toggle_sidebar_action.setText(tr("menu.toggle_sidebar"))
+        self.focus_input_action.setText(tr("menu.focus_input"))
+        self.focus_chat_action.setText(tr("menu.focus_chat"))
+        self.shortcuts_action.setText(tr("menu.shortcuts"))
+        self.find_action.setText(tr("menu.find"))
+        self.sidebar_button.setToolTip(tr("sidebar.toggle"))
+        self.sidebar_button.setAccessibleName(tr("menu.toggle_sidebar"))
+        self.sidebar_button.setAccessibleDescription(tr("sidebar.toggle"))
+        self.sidebar_button.setIcon(uchat_icon("sidebar", self.palette().color(QPalette.ColorRole.Text), 18))
+        self.title_label.setAccessibleName(tr("a11y.title"))
+        self.model_status.setAccessibleName(tr("a11y.model_status"))
+        self.task_status.setAccessibleName(tr("a11y.task_status"))
+        self._update_title()
         self.sidebar.retranslate()
         self.preview_panel.retranslate()
         retranslate_chat = getattr(self.chat, "retranslate", None)
@@ -177,7 +250,18 @@ class MainWindow(QMainWindow):
         model = self.services.settings.model
         tail = (tr("welcome.connected", model=model_label(self.services.settings)) if model.is_configured
                 else tr("welcome.offline"))
-        return tr("welcome") + "\n\n" + tail
+        examples = "\n".join(f"- [{tr(key).splitlines()[0].rstrip(':：')}]({EXAMPLE_SCHEME}:{n})"
+                             for n, key in enumerate(EXAMPLES, 1))
+        return tr("welcome") + "\n\n" + tr("welcome.try") + "\n\n" + examples + "\n\n" + tail
+
+    def use_example(self, href: str) -> None:
+        """A welcome example was clicked (or opened with Enter): it goes into the message box to edit or send."""
+        try:
+            key = EXAMPLES[int(href.split(":", 1)[1]) - 1]
+        except (IndexError, ValueError):
+            return
+        self.chat.composer.set_text(tr(key).rstrip("\n"))
+        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_state(self) -> None:
         self.task_status.setText(tr(f"status.{self.controller.state}"))
@@ -254,18 +338,21 @@ class MainWindow(QMainWindow):
         if search is None:
             search = self.sidebar.search.text().strip()
         rows = await self._store(self.services.store.list_conversations, search)
-        self.sidebar.set_conversations([(r.id, r.title) for r in rows], self.controller.current_id)
+        self.sidebar.set_conversations([(r.id, r.title, r.updated) for r in rows], self.controller.current_id)
+        self._update_title()
 
     async def open_conversation(self, conversation_id: str) -> None:
         self.sidebar.select(conversation_id)
         self.window_state.last_conversation = conversation_id
         await self.controller.show(conversation_id)
+        self._update_title()
         self._show_state()
 
     def new_conversation(self) -> None:
         self.sidebar.select(None)
         self.window_state.last_conversation = None
         self._run(self.controller.show(None))
+        self._update_title()
         self.chat.composer.setFocus()
 
     async def _created(self, conversation_id: str) -> None:
@@ -336,6 +423,45 @@ class MainWindow(QMainWindow):
 
     def _preview_closed(self) -> None:
         self.chat.composer.setFocus()
+
+    def show_folder(self, conversation_id: str) -> None:
+        """Open the conversation's working folder (through the conversation hook when there is one,
+        else the workspace folder) in the system file manager."""
+        hook = getattr(self.services, "conversation_folder", None)
+        folder = None
+        if callable(hook):
+            try:
+                folder = hook(conversation_id)
+            except Exception:  # noqa: BLE001 - a missing folder falls back to the workspace
+                log.info("no folder for conversation %s", conversation_id, exc_info=True)
+        folder = Path(folder) if folder else self.services.settings.workspace_path()
+        self.open_folder(folder)
+
+    def open_folder(self, folder: Path) -> bool:
+        from PySide6.QtCore import QUrl
+
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for the Help dialog, read from the live actions so it cannot drift."""
+        rows = [(a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), a.text().replace("&", ""))
+                for a in (self.new_action, self.settings_action, self.find_action, self.rename_action,
+                          self.toggle_sidebar_action, self.focus_input_action, self.focus_chat_action,
+                          self.close_preview_action, self.shortcuts_action, self.quit_action)]
+        rows += [(tr(k), tr(v)) for k, v in (("keys.enter", "keys.enter.do"), ("keys.shift_enter", "keys.shift_enter.do"),
+                                             ("keys.up", "keys.up.do"), ("keys.tab", "keys.tab.do"),
+                                             ("keys.msg_enter", "keys.msg_enter.do"), ("keys.copy", "keys.copy.do"),
+                                             ("keys.menu", "keys.menu.do"))]
+        return rows
+
+    def show_shortcuts(self) -> QWidget:
+        from desktop.ui.shortcuts_dialog import ShortcutsDialog
+
+        dialog = ShortcutsDialog(self.shortcuts(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.shortcuts_dialog = dialog
+        return dialog
 
     def bring_to_front(self) -> None:
         """Another start of Mira on the same data asked for this window."""

@@ -8,6 +8,8 @@ from uchat import Conversation, ExtensionRef, Message, Role, Status
 LOCAL = "local-"  # ids of messages shown but not (yet) stored
 
 
+ATTACHMENT = "attachment"  # the extension kind of a file sent with a user message (its name is the id)
+CLIP = "📎"  # how desktop.messages.shown_request marks attached files in the stored text
 ASK = "~ask"  # suffix of the row that shows a message's approval cards, above its answer
 WAITING_PREFIX = "Waiting for your approval"  # the runtime's text while a write waits for a decision
 
@@ -32,8 +34,28 @@ def to_message(row: Any) -> Message:
         status = Status(row.status)
     except ValueError:
         status = Status.DONE
-    return Message(id=row.id, role=role, text=row.text or "", status=status, extensions=tuple(refs),
+    text = row.text or ""
+    if role == Role.USER:
+        text, names = split_attachments(text)
+        refs = [ExtensionRef(row.id, name, ATTACHMENT) for name in names] + refs
+    return Message(id=row.id, role=role, text=text, status=status, extensions=tuple(refs),
                    error=getattr(row, "error", "") or "")
+
+
+def split_attachments(text: str) -> tuple[str, list[str]]:
+    """(request, attached file names) of a user message as desktop.messages.shown_request wrote it."""
+    head, _sep, last = text.rpartition("\n\n") if "\n\n" in text else ("", "", text)
+    parts = [p.strip() for p in last.split(" · ")]
+    if not parts or not all(p.startswith(CLIP) and len(p) > len(CLIP) for p in parts):
+        return text, []
+    return head, [p[len(CLIP):].strip() for p in parts]
+
+
+def user_message(message_id: str, text: str) -> Message:
+    """A user message with its attachments as chips (extension refs of kind ``attachment``)."""
+    text, names = split_attachments(text)
+    return Message(id=message_id, role=Role.USER, text=text,
+                   extensions=tuple(ExtensionRef(message_id, name, ATTACHMENT) for name in names))
 
 
 def to_messages(row: Any) -> list[Message]:
