@@ -314,6 +314,9 @@ _UCHAT_ZH: dict[str, str] = {
     "You": "你",
     "Assistant": "助手",
     "Notice": "通知",
+    "Copy the message as it is shown": "按显示的样子复制消息",
+    "Send this request again": "再次发送这个请求",
+    "Put this request in the message box to change and send it again": "把这个请求放回消息框，修改后再次发送",
 }
 
 # Strings the renderer cards and previews show (renderers.tr hands over its English template;

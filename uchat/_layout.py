@@ -24,6 +24,7 @@ PAD_Y = 8
 MAX_COLUMN = 860  # messages read best in a column, even in a wide window
 EXT_GAP = 6  # space above each extension widget
 INDICATOR_H = 14
+ACTIONS_H = 28  # room under a finished message for its hover actions (copy, retry, edit)
 DOC_CACHE = 160
 MAX_RENDERED_CHARS = 60_000
 
@@ -90,6 +91,7 @@ class RowLayout:
     error_rect: QRect | None
     indicator_rect: QRect | None
     ext_rects: tuple[QRect, ...]  # one per extension with a widget (height > 0)
+    actions_rect: QRect | None = None  # where the hover actions sit (None: this message has none)
 
 
 class LayoutEngine:
@@ -235,9 +237,14 @@ class LayoutEngine:
             y += EXT_GAP if (rects or has_bubble) else 0
             rects.append(QRect(ext_x, y, ext_w, h))
             y += h
+        actions_rect = None
+        if has_actions(message):
+            actions_rect = QRect(x0, y + 2, col, ACTIONS_H - 2)
+            y += ACTIONS_H
         return RowLayout(
             height=y + MARGIN_Y, bubble=bubble, text_origin=origin, document=doc,
             error_rect=error_rect, indicator_rect=indicator_rect, ext_rects=tuple(rects),
+            actions_rect=actions_rect,
         )
 
     def estimate(self, message: Message, width: int, ext_heights: tuple[int, ...] = ()) -> int:
@@ -257,7 +264,7 @@ class LayoutEngine:
         for e in ext_heights:
             if e > 0:
                 h += e + EXT_GAP
-        return h + 2 * MARGIN_Y
+        return h + 2 * MARGIN_Y + (ACTIONS_H if has_actions(message) else 0)
 
     def anchor_at(self, message: Message, width: int, ext_heights: tuple[int, ...], pos: QPoint) -> str:
         """The link under ``pos`` (row coordinates), or ``""``."""
@@ -271,6 +278,12 @@ class LayoutEngine:
 
 
 _WRAP = int(Qt.TextFlag.TextWordWrap)
+
+
+def has_actions(message: Message) -> bool:
+    """Finished user and assistant messages with text get copy/retry/edit actions under them."""
+    return (message.role in (Role.USER, Role.ASSISTANT) and message.status != Status.STREAMING
+            and bool(message.text.strip()))
 
 
 def error_label(error: str) -> str:

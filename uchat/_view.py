@@ -7,15 +7,16 @@ with what is visible, not with the length of the history.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, QRect, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
     QPainter, QPalette, QResizeEvent, QShowEvent,
 )
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget
 
+from uchat._actions import ActionBar, TextRange, document_links
 from uchat._delegate import ChatDelegate
 from uchat._extensions import ExtensionSlots
 from uchat._i18n import tr
@@ -33,6 +34,7 @@ class ChatView(RowListView):
     """Shows a :class:`ChatModel`: markdown bubbles with extension widgets below."""
 
     sig_link_activated = Signal(str)
+    sig_message_action = Signal(str, str)  # action id (retry, edit…), message id: the host's to carry out
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,6 +68,12 @@ class ChatView(RowListView):
         self.jump_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.jump_button.clicked.connect(self.scroll_to_bottom)
         self.jump_button.hide()
+        self.actions_bar = ActionBar(self.viewport())
+        self.actions_bar.sig_triggered.connect(self.trigger_action)
+        # Which actions a message offers; the host adds its own (retry, edit) for the messages it can redo.
+        self.actions_for: Callable[[Message], Sequence[str]] = lambda m: ("copy",)
+        self._hover_row = -1
+        self.text_range: TextRange | None = None
         self.verticalScrollBar().valueChanged.connect(self._on_value_changed)
         self.verticalScrollBar().setSingleStep(40)
         self.engine.set_style(self.font(), self.palette())
@@ -122,6 +130,49 @@ class ChatView(RowListView):
         QGuiApplication.clipboard().setText(self.message_at(index.row()).text)
         return True
 
+    def rendered_text(self, message: Message) -> str:
+        """The message as shown (markdown rendered), for "Copy text"."""
+        width = max(40, self.engine.bubble_max(self.viewport().width(), message.role) - 24)
+        if not message.text.strip():
+            return ""
+        lines = self.engine.document(message, width).toPlainText().replace("\u2028", "\n").splitlines()
+        return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+    def links_of(self, message: Message) -> list[str]:
+        if not message.text.strip():
+            return []
+        row = self.engine.layout(message, self.viewport().width(), self._ext_heights(message, 0))
+        return document_links(row.document) if row.document is not None else []
+
+    def trigger_action(self, action: str, message_id: str) -> None:
+        """Run a message action: copy here, anything else is the host's (``sig_message_action``)."""
+        m = self._message_by_id(message_id)
+        if m is None:
+            return
+        if action == "copy":
+            QGuiApplication.clipboard().setText(self.rendered_text(m))
+        elif action == "copy_markdown":
+            QGuiApplication.clipboard().setText(m.text)
+        else:
+            self.sig_message_action.emit(action, message_id)
+
+    def open_links_of(self, index: QModelIndex) -> bool:
+        """Enter on a message: open its link, or offer a menu when it has several."""
+        if not index.isValid():
+            return False
+        links = self.links_of(self.message_at(index.row()))
+        if len(links) == 1:
+            return self.open_link(links[0])
+        if links:
+            menu = QMenu(self)
+            for href in links:
+                menu.addAction(href, lambda h=href: self.open_link(h))
+            rect = self.visualRect(index)
+            menu.exec(self.viewport().mapToGlobal(rect.topLeft() + QPoint(24, 24)))
+            menu.deleteLater()
+            return True
+        return False
+
     def link_at(self, pos: QPoint) -> str:
         """The link under viewport position ``pos``, or ``""``."""
         index = self.indexAt(pos)
@@ -138,10 +189,20 @@ class ChatView(RowListView):
         if not index.isValid():
             return None
         menu = QMenu(self)
+        m = self.message_at(index.row())
         copy = QAction(tr("Copy"), menu)
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.triggered.connect(lambda: self.copy_message(index))
         menu.addAction(copy)
+        if m.text.strip():
+            menu.addAction(tr("Copy text"), lambda: self.trigger_action("copy", m.id))
+            menu.addAction(tr("Copy as Markdown"), lambda: self.trigger_action("copy_markdown", m.id))
+        host_actions = [a for a in self.actions_for(m) if a != "copy"]
+        labels = {"retry": tr("Retry"), "edit": tr("Edit and resend")}
+        for action in host_actions:
+            menu.addAction(labels.get(action, action), lambda a=action: self.trigger_action(a, m.id))
+        for href in self.links_of(m):
+            menu.addAction(tr("Open link") + ": " + href, lambda h=href: self.open_link(h))
         link = self.link_at(pos)
         if link:
             copy_link = QAction(tr("Copy link"), menu)
@@ -154,6 +215,8 @@ class ChatView(RowListView):
         self.jump_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.jump_button.setIcon(icon("arrow-down", self.palette().color(QPalette.ColorRole.Text), 16))
         self.jump_button.setAccessibleName(tr("Jump to latest"))
+        if hasattr(self, "actions_bar"):
+            self.actions_bar.retranslate()
         self.jump_button.setAccessibleDescription(tr("Scroll to the newest message"))
         self.setAccessibleName(tr("Conversation"))
         self.setAccessibleDescription(tr("Messages, oldest first; arrow keys move between them"))
@@ -311,6 +374,8 @@ class ChatView(RowListView):
         elif not self._streaming_rows:
             self._blink.stop()
         self._update_jump_button()
+        if self.actions_bar.isVisible():
+            self._place_actions()
         vp.update()
 
     def _place_widgets(self, lo: int, hi: int) -> None:
@@ -432,22 +497,89 @@ class ChatView(RowListView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.Copy):
-            self.copy_message()
+            if not self.copy_range():
+                self.copy_message()
             event.accept()
             return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            if self.open_links_of(self.currentIndex()):
+                event.accept()
+                return
         super().keyPressEvent(event)
 
+    def copy_range(self) -> bool:
+        """Copy the selected part of a message; False when nothing is selected."""
+        r = self.text_range
+        m = self._message_by_id(r.message_id) if r is not None else None
+        if r is None or m is None or r.anchor == r.position:
+            return False
+        row = self.engine.layout(m, self.viewport().width(), self._ext_heights(m, 0))
+        if row.document is None:
+            return False
+        QGuiApplication.clipboard().setText(r.text(row.document))
+        return True
+
+    def _text_pos(self, pos: QPoint, row: int) -> int:
+        """Document position under viewport ``pos`` in ``row``'s text (-1 outside the text)."""
+        m = self.message_at(row)
+        layout = self.engine.layout(m, self.viewport().width(), self._ext_heights(m, 0))
+        if layout.document is None:
+            return -1
+        local = QPointF(pos - QPoint(0, self._tops[row] - self._offset()) - layout.text_origin)
+        if local.y() < -4 or local.y() > layout.document.size().height() + 4:
+            return -1
+        return layout.document.documentLayout().hitTest(local, Qt.HitTestAccuracy.FuzzyHit)
+
+    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+        super().currentChanged(current, previous)
+        if current.isValid() and self.hasFocus():
+            self._hover_row = current.row()
+            self._place_actions()
+
+    def _place_actions(self) -> None:
+        r = self._hover_row
+        if not 0 <= r < len(self._heights):
+            self.actions_bar.hide()
+            return
+        m = self.message_at(r)
+        layout = self.engine.layout(m, self.viewport().width(), self._ext_heights(m, 0))
+        actions = self.actions_for(m) if layout.actions_rect is not None else ()
+        if not actions:
+            self.actions_bar.hide()
+            return
+        rect = layout.actions_rect.translated(0, self._tops[r] - self._offset())  # type: ignore[union-attr]
+        self.actions_bar.show_for(m.id, actions, rect, m.role == Role.USER)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        if not self.hasFocus():
+            self._hover_row = -1
+            self.actions_bar.hide()
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        index = self.indexAt(event.pos())
+        pos = event.pos()
+        if event.reason() == QContextMenuEvent.Reason.Keyboard and self.currentIndex().isValid():
+            rect = self.visualRect(self.currentIndex())  # the menu key acts on the current message
+            pos = QPoint(rect.x() + 24, max(0, rect.y()) + 12)
+        index = self.indexAt(pos)
         if index.isValid():
             self.setCurrentIndex(index)
-        menu = self.context_menu_at(event.pos())
+        menu = self.context_menu_at(pos)
         if menu is not None:
-            menu.exec(event.globalPos())
+            menu.exec(self.viewport().mapToGlobal(pos))
             menu.deleteLater()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._press_anchor = self.link_at(event.position().toPoint())
+        pos = event.position().toPoint()
+        self._press_anchor = self.link_at(pos)
+        index = self.indexAt(pos)
+        self.text_range = None
+        if event.button() == Qt.MouseButton.LeftButton and index.isValid():
+            at = self._text_pos(pos, index.row())
+            if at >= 0:
+                self.text_range = TextRange(self.message_at(index.row()).id, at, at)
+        self._delegate.text_range = self.text_range
+        self.viewport().update()
         self._mouse_down = True
         try:
             super().mousePressEvent(event)
@@ -462,10 +594,28 @@ class ChatView(RowListView):
         self._press_anchor = ""
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        over = bool(self.link_at(event.position().toPoint()))
-        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        pos = event.position().toPoint()
+        over = bool(self.link_at(pos))
+        index = self.indexAt(pos)
+        on_text = index.isValid() and self._text_pos(pos, index.row()) >= 0
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else
+                                  Qt.CursorShape.IBeamCursor if on_text else Qt.CursorShape.ArrowCursor)
         if event.buttons() == Qt.MouseButton.NoButton:
-            return  # hover only: no drag selection
+            if index.row() != self._hover_row:
+                self._hover_row = index.row() if index.isValid() else -1
+                self._place_actions()
+            return  # hover only
+        r = self.text_range
+        if r is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            # Dragging selects text inside the message it started in (not rows).
+            m = self._message_by_id(r.message_id)
+            if m is not None:
+                row = self.model().conversation.index_of(m.id) if isinstance(self.model(), ChatModel) else -1
+                at = self._text_pos(pos, row) if row >= 0 else -1
+                if at >= 0 and at != r.position:
+                    r.position = at
+                    self.viewport().update()
+            return
         super().mouseMoveEvent(event)
 
     def set_link_handler(self, scheme: str, handler: Callable[[str], None] | None) -> None:

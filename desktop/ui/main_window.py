@@ -65,6 +65,8 @@ class MainWindow(QMainWindow):
         )
         self.chat.view.set_extension_provider(self.host)
         self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
+        self.chat.view.actions_for = self.message_actions
+        self.chat.view.sig_message_action.connect(self.on_message_action)
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
@@ -378,6 +380,23 @@ class MainWindow(QMainWindow):
         # What the user just sent is what they want to see, even when they had scrolled up to read.
         self.chat.view.scroll_to_bottom()
         self.controller.request(self.controller.send(text, list(files)))
+
+    def message_actions(self, message: Any) -> tuple[str, ...]:
+        """Copy for every message; retry and edit-and-resend for the last request while nothing runs."""
+        last = next((m for m in reversed(list(self.conversation)) if m.role.value == "user"), None)
+        if last is not None and message.id == last.id and not self.controller.busy:
+            return ("copy", "retry", "edit")
+        return ("copy",)
+
+    def on_message_action(self, action: str, message_id: str) -> None:
+        message = self.conversation.get(message_id)
+        if message is None or action not in self.message_actions(message)[1:]:
+            return
+        if action == "edit":
+            self.chat.composer.set_text(message.text)
+            self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self._on_send(message.text, [])
 
     def _give_back(self, text: str, attachments: list[str]) -> None:
         """A send that never started: nothing the user typed or attached is lost."""
