@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 EXAMPLE_SCHEME = "mira-example"
 EXAMPLES = ("welcome.example1", "welcome.example2", "welcome.example3")
 READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
+SENDABLE_ENV = "MIRA_SENDABLE_MARKER"  # when set, print this once a request could start (agent loaded; bench)
 
 
 class MainWindow(QMainWindow):
@@ -318,7 +319,8 @@ class MainWindow(QMainWindow):
         runtime = services.runtime
         if runtime is None:
             try:
-                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
+                # The renderer plugins load after this (below): a request can start without them.
+                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime, False)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=exc))
@@ -333,6 +335,13 @@ class MainWindow(QMainWindow):
             await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
             await self.controller.update_idle_state()
         self.runtime_ready = True
+        marker = os.environ.get(SENDABLE_ENV)
+        if marker:
+            sys.stdout.write(marker + "\n")
+            sys.stdout.flush()
+        preload = getattr(services, "preload_renderers", None)
+        if callable(preload) and not self._closing:
+            self._run(asyncio.get_running_loop().run_in_executor(None, preload))
         return runtime
 
     # -- conversations ------------------------------------------------------------------
