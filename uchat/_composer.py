@@ -39,7 +39,7 @@ class _Input(QPlainTextEdit):
         # Grow with the text from one to eight lines, then scroll.
         lines = max(1, min(8, int(self.document().size().height())))
         h = lines * self.fontMetrics().lineSpacing() + 2 * int(self.document().documentMargin()) + 8
-        self.setFixedHeight(max(h, 40))
+        self.setFixedHeight(max(h, 34))
 
     def inputMethodEvent(self, event: QInputMethodEvent) -> None:
         self._preedit = bool(event.preeditString())

@@ -363,7 +363,7 @@ class MainWindow(QMainWindow):
         self.sidebar.select(None)
         self.window_state.last_conversation = None
         self._run(self.controller.show(None))
-        self._update_title()
+        self.title_label.setText(tr("conv.untitled"))
         self.chat.composer.setFocus()
 
     async def _created(self, conversation_id: str) -> None:

@@ -41,11 +41,11 @@ def style_sheet(s: Scheme) -> str:
     sm, md, lg = RADIUS["sm"], RADIUS["md"], RADIUS["lg"]
     pad, gap = SPACE["sm"], SPACE["xs"]
     return f"""
-QLineEdit, QPlainTextEdit, QTextEdit, QComboBox, QSpinBox, QDoubleSpinBox {{
+QLineEdit, QPlainTextEdit, QTextEdit {{
     background: {s.surface}; color: {s.text}; border: 1px solid {s.border}; border-radius: {sm}px;
     padding: {gap}px {pad}px; selection-background-color: {s.accent}; selection-color: {s.accent_text};
 }}
-QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus, QComboBox:focus, QSpinBox:focus {{
+QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus {{
     border: 1px solid {s.border_strong};
 }}
 QPushButton {{
