@@ -148,7 +148,8 @@ def test_a_dropped_workbook_is_inspected_without_any_write(make_window, qtbot, t
     wait_idle(window, qtbot)
     reply = [m for m in window.conversation if m.role.value == "assistant"][-1]
     assert "Sales" in reply.text and reply.status.value == "done"
-    assert refs(window) == [] and window.services.store.pending_approvals() == []
+    assert [r.kind for r in refs(window)] == ["attachment"]  # only the chip of the file that was sent
+    assert window.services.store.pending_approvals() == []
 
 
 def test_a_dropped_docx_is_edited_after_approval(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
