@@ -14,7 +14,9 @@ from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
     QPainter, QPalette, QResizeEvent, QShowEvent,
 )
-from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton, QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget,
+)
 
 from uchat._actions import ActionBar, TextRange, document_links
 from uchat._delegate import ChatDelegate
@@ -74,6 +76,7 @@ class ChatView(RowListView):
         self.actions_for: Callable[[Message], Sequence[str]] = lambda m: ("copy",)
         self._hover_row = -1
         self.text_range: TextRange | None = None
+        self._tab_chain: tuple[int, ...] = ()
         self.verticalScrollBar().valueChanged.connect(self._on_value_changed)
         self.verticalScrollBar().setSingleStep(40)
         self.engine.set_style(self.font(), self.palette())
@@ -392,6 +395,30 @@ class ChatView(RowListView):
             right = m.role == Role.USER
             for ref, rect in zip(shown, row.ext_rects, strict=False):
                 self.slots.place(ref, rect.translated(0, self._tops[r] - offset), right)
+        self._chain_tab_order(lo, hi)
+
+    def _chain_tab_order(self, lo: int, hi: int) -> None:
+        """Tab from the conversation reaches its cards in reading order (Approve, Deny, Preview…)
+        before leaving the view; without this, cards made later sit at the end of the window's chain."""
+        chain: list[QWidget] = []
+        for r in range(lo, hi + 1) if lo >= 0 else ():
+            for ref in self.message_at(r).extensions:
+                card = self.slots.widget(ref)
+                if card is None:
+                    continue
+                inside = [w for w in (card, *card.findChildren(QWidget))
+                          if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(card)]
+                # A card's actions first (Approve, Preview…), then what scrolls inside it.
+                chain += [w for w in inside if isinstance(w, QAbstractButton)]
+                chain += [w for w in inside if not isinstance(w, QAbstractButton)]
+        key = tuple(id(w) for w in chain)
+        if key == self._tab_chain:
+            return
+        self._tab_chain = key
+        prev: QWidget = self
+        for w in chain:
+            QWidget.setTabOrder(prev, w)
+            prev = w
 
     # -- scrolling -----------------------------------------------------------------
     def _on_value_changed(self, value: int) -> None:

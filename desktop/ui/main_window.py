@@ -319,8 +319,9 @@ class MainWindow(QMainWindow):
         runtime = services.runtime
         if runtime is None:
             try:
-                # The renderer plugins load after this (below): a request can start without them.
-                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime, False)
+                # With the renderer plugins: importing them while a first task imports the same document
+                # libraries in another thread can fail half-way (a partially initialised openpyxl).
+                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=exc))
@@ -339,9 +340,6 @@ class MainWindow(QMainWindow):
         if marker:
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()
-        preload = getattr(services, "preload_renderers", None)
-        if callable(preload) and not self._closing:
-            self._run(asyncio.get_running_loop().run_in_executor(None, preload))
         return runtime
 
     # -- conversations ------------------------------------------------------------------

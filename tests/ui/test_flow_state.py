@@ -128,3 +128,31 @@ def test_sending_while_scrolled_up_scrolls_to_the_new_message(make_window, qtbot
     rect = view.visualRect(view.model().index(user_row, 0))
     assert view.viewport().rect().intersects(rect)
     wait_idle(window, qtbot)
+
+
+def test_a_keyboard_only_request_approval_and_back(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.sidebar.search.setFocus()
+    qtbot.keyClick(window.sidebar.search, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)  # to the message box
+    box = window.chat.composer.input
+    qtbot.waitUntil(lambda: window.focusWidget() is box)
+    for i, line in enumerate(REQUEST.split("\n")):
+        if i:
+            qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+        qtbot.keyClicks(box, line)
+    assert box.toPlainText() == REQUEST
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    ref, card = wait_card(window, qtbot, "approval/docx")
+    wait_idle(window, qtbot)
+    qtbot.keyClick(box, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    view = window.chat.view
+    qtbot.waitUntil(lambda: window.focusWidget() is view)
+    qtbot.keyClick(view, Qt.Key.Key_Tab)  # the conversation's first card button comes next
+    qtbot.waitUntil(lambda: window.focusWidget() is button(card, "Approve"))
+    qtbot.keyClick(button(card, "Approve"), Qt.Key.Key_Space)
+    wait_card(window, qtbot, "docx")
+    wait_idle(window, qtbot)
+    assert window.focusWidget() is box
+    assert window.services.store.approval(ref.artifact_id).state == "approved"
