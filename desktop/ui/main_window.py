@@ -20,7 +20,7 @@ from desktop.i18n import tr
 from uchat import icon as uchat_icon
 from desktop.ui.controller import TaskController
 from desktop.ui.host import Host
-from desktop.ui.merge import stored_id
+from desktop.ui.merge import ATTACHMENT, stored_id
 from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.qt_locale import install_qt_translations
 from desktop.ui.services import Services, build_services, model_label
@@ -392,12 +392,15 @@ class MainWindow(QMainWindow):
         """Copy for every message; retry and edit-and-resend for the last request while nothing runs."""
         last = next((m for m in reversed(list(self.conversation)) if m.role.value == "user"), None)
         if last is not None and message.id == last.id and not self.controller.busy:
-            return ("copy", "retry", "edit")
+            # A retry resends the text; the files it was sent with live in that task's folder, so a request
+            # with attachments is offered as edit-and-resend only (attach them again) rather than lose them.
+            has_files = any(r.kind == ATTACHMENT for r in message.extensions)
+            return ("copy", "edit") if has_files else ("copy", "retry", "edit")
         return ("copy",)
 
     def on_message_action(self, action: str, message_id: str) -> None:
         message = self.conversation.get(message_id)
-        if message is None or action not in self.message_actions(message)[1:]:
+        if message is None or action == "copy" or action not in self.message_actions(message):
             return
         if action == "edit":
             self.chat.composer.set_text(message.text)
@@ -451,17 +454,24 @@ class MainWindow(QMainWindow):
         self.chat.composer.setFocus()
 
     def show_folder(self, conversation_id: str) -> None:
-        """Open the conversation's working folder (through the conversation hook when there is one,
-        else the workspace folder) in the system file manager."""
-        hook = getattr(self.services, "conversation_folder", None)
+        """Open a conversation's working folder in the system file manager: through the conversation
+        folders' own action for the open conversation when the window has it (it makes the folder on
+        first use), else the folder the store knows for that conversation, else the workspace folder."""
+        actions = getattr(self, "folder_actions", None)
+        if actions is not None and conversation_id == self.controller.current_id:
+            self._run(actions.show_folder())
+            return
         folder = None
-        if callable(hook):
+        lookup = getattr(self.services.store, "conversation_folder", None)
+        if callable(lookup):
             try:
-                folder = hook(conversation_id)
-            except Exception:  # noqa: BLE001 - a missing folder falls back to the workspace
+                found = lookup(conversation_id)
+                folder = found[0] if isinstance(found, tuple) else found
+            except Exception:  # noqa: BLE001 - no folder known: the workspace folder instead
                 log.info("no folder for conversation %s", conversation_id, exc_info=True)
-        folder = Path(folder) if folder else self.services.settings.workspace_path()
-        self.open_folder(folder)
+        path = Path(folder) if folder and Path(folder).is_dir() else self.services.settings.workspace_path()
+        if not self.open_folder(path):
+            self._notify(tr("open.failed", error=path))
 
     def open_folder(self, folder: Path) -> bool:
         from PySide6.QtCore import QUrl

@@ -51,7 +51,8 @@ def test_the_row_menu_renames_deletes_and_shows_the_folder(make_window, qtbot, a
     window.open_folder = lambda folder: opened.append(folder) or True  # type: ignore[method-assign]
     next(a for a in menu.actions() if a.text() == "Show folder").trigger()
     assert opened == [window.services.settings.workspace_path()]  # no conversation folder hook: the workspace
-    window.services.conversation_folder = lambda cid: home / "folders" / cid  # type: ignore[attr-defined]
+    (home / "folders" / conv.id).mkdir(parents=True)
+    store.conversation_folder = lambda cid: (str(home / "folders" / cid), False)  # the conversation branch's lookup
     sidebar.row_menu(item).actions()[1].trigger()
     assert opened[-1] == home / "folders" / conv.id
     # The title shows in the header and the sidebar collapses with Ctrl+B and comes back.
