@@ -10,15 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QPalette
-from PySide6.QtWidgets import (
-    QApplication, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QSplitter, QToolButton, QVBoxLayout, QWidget,
-)
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
 
 from desktop import __version__, i18n
 from desktop.i18n import tr
-from uchat import icon as uchat_icon
 from desktop.ui.controller import TaskController
+from desktop.ui.chat_header import ChatHeader
 from desktop.ui.host import Host
 from desktop.ui.merge import ATTACHMENT, stored_id
 from desktop.ui.preview_panel import PreviewPanel
@@ -26,13 +24,11 @@ from desktop.ui.qt_locale import install_qt_translations
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.theme import apply_theme
-from desktop.ui.tokens import SPACE, TYPE
+from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
 from desktop.ui.window_state import WindowState
 
 log = logging.getLogger(__name__)
 
-EXAMPLE_SCHEME = "mira-example"
-EXAMPLES = ("welcome.example1", "welcome.example2", "welcome.example3")
 READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
 SENDABLE_ENV = "MIRA_SENDABLE_MARKER"  # when set, print this once a request could start (agent loaded; bench)
 
@@ -113,28 +109,14 @@ class MainWindow(QMainWindow):
         """The chat with a slim header: the sidebar toggle and the conversation's title."""
         column = QWidget(self)
         column.setObjectName("chatColumn")
-        header = QWidget(column)
-        header.setObjectName("chatHeader")
-        row = QHBoxLayout(header)
-        row.setContentsMargins(SPACE["sm"], SPACE["xs"], SPACE["sm"], SPACE["xs"])
-        self.sidebar_button = QToolButton(header)
-        self.sidebar_button.setAutoRaise(True)
-        self.sidebar_button.setCheckable(True)
-        self.sidebar_button.setChecked(True)
+        self.header = ChatHeader(column)
+        self.sidebar_button = self.header.sidebar_button
+        self.title_label = self.header.title_label
         self.sidebar_button.toggled.connect(self.set_sidebar_visible)
-        self.title_label = QLabel(header)
-        self.title_label.setObjectName("chatTitle")
-        self.title_label.setTextFormat(Qt.TextFormat.PlainText)
-        font = self.title_label.font()
-        font.setPointSizeF(font.pointSizeF() * TYPE["title"])
-        font.setBold(True)
-        self.title_label.setFont(font)
-        row.addWidget(self.sidebar_button)
-        row.addWidget(self.title_label, 1)
         layout = QVBoxLayout(column)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.chat, 1)
         return column
 
@@ -228,11 +210,7 @@ class MainWindow(QMainWindow):
         self.focus_chat_action.setText(tr("menu.focus_chat"))
         self.shortcuts_action.setText(tr("menu.shortcuts"))
         self.find_action.setText(tr("menu.find"))
-        self.sidebar_button.setToolTip(tr("sidebar.toggle"))
-        self.sidebar_button.setAccessibleName(tr("menu.toggle_sidebar"))
-        self.sidebar_button.setAccessibleDescription(tr("sidebar.toggle"))
-        self.sidebar_button.setIcon(uchat_icon("sidebar", self.palette().color(QPalette.ColorRole.Text), 18))
-        self.title_label.setAccessibleName(tr("a11y.title"))
+        self.header.retranslate()
         self.model_status.setAccessibleName(tr("a11y.model_status"))
         self.task_status.setAccessibleName(tr("a11y.task_status"))
         self._update_title()
@@ -251,20 +229,14 @@ class MainWindow(QMainWindow):
     def welcome_text(self) -> str:
         """What Mira can do, and how the current model is connected (or how to connect one)."""
         model = self.services.settings.model
-        tail = (tr("welcome.connected", model=model_label(self.services.settings)) if model.is_configured
-                else tr("welcome.offline"))
-        examples = "\n".join(f"- [{tr(key).splitlines()[0].rstrip(':：')}]({EXAMPLE_SCHEME}:{n})"
-                             for n, key in enumerate(EXAMPLES, 1))
-        return tr("welcome") + "\n\n" + tr("welcome.try") + "\n\n" + examples + "\n\n" + tail
+        return welcome_markdown(model_label(self.services.settings) if model.is_configured else None)
 
     def use_example(self, href: str) -> None:
         """A welcome example was clicked (or opened with Enter): it goes into the message box to edit or send."""
-        try:
-            key = EXAMPLES[int(href.split(":", 1)[1]) - 1]
-        except (IndexError, ValueError):
-            return
-        self.chat.composer.set_text(tr(key).rstrip("\n"))
-        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        text = example_text(href)
+        if text is not None:
+            self.chat.composer.set_text(text)
+            self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_state(self) -> None:
         self.task_status.setText(tr(f"status.{self.controller.state}"))
@@ -480,15 +452,11 @@ class MainWindow(QMainWindow):
 
     def shortcuts(self) -> list[tuple[str, str]]:
         """(keys, what they do) for the Help dialog, read from the live actions so it cannot drift."""
-        rows = [(a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), a.text().replace("&", ""))
-                for a in (self.new_action, self.settings_action, self.find_action, self.rename_action,
-                          self.toggle_sidebar_action, self.focus_input_action, self.focus_chat_action,
-                          self.close_preview_action, self.shortcuts_action, self.quit_action)]
-        rows += [(tr(k), tr(v)) for k, v in (("keys.enter", "keys.enter.do"), ("keys.shift_enter", "keys.shift_enter.do"),
-                                             ("keys.up", "keys.up.do"), ("keys.tab", "keys.tab.do"),
-                                             ("keys.msg_enter", "keys.msg_enter.do"), ("keys.copy", "keys.copy.do"),
-                                             ("keys.menu", "keys.menu.do"))]
-        return rows
+        from desktop.ui.shortcuts_dialog import shortcut_rows
+
+        return shortcut_rows((self.new_action, self.settings_action, self.find_action, self.rename_action,
+                              self.toggle_sidebar_action, self.focus_input_action, self.focus_chat_action,
+                              self.close_preview_action, self.shortcuts_action, self.quit_action))
 
     def show_shortcuts(self) -> QWidget:
         from desktop.ui.shortcuts_dialog import ShortcutsDialog
