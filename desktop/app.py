@@ -35,6 +35,17 @@ def run() -> int:
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
 
+    from desktop import paths
+    from desktop.ui.single_instance import SingleInstance
+
+    instance = SingleInstance(paths.data_dir())
+    if instance.activate_existing() or not instance.listen():
+        from desktop import i18n
+
+        i18n.set_language(i18n.system_language())
+        print(i18n.tr("app.already_running"))
+        return 0
+
     # SIGTERM/SIGINT close the window the normal way, so state is saved and the
     # process exits 0. Installed before the window is built: X lists the native
     # window (and a supervisor may signal it) before construction has finished.
@@ -61,10 +72,12 @@ def run() -> int:
         return 1
     windows.append(window)
     window.show()
+    instance.sig_activate.connect(window.bring_to_front)
     tick = QTimer()
     tick.start(200)
     tick.timeout.connect(lambda: None)
 
     with loop:
         loop.run_until_complete(closed.wait())
+    instance.close()
     return 0

@@ -113,9 +113,6 @@ _EN: dict[str, str] = {
         "### Welcome to Mira\n\n"
         "I turn **your own content** — notes, lists, tables and CSV — into real **Word, PDF, "
         "PowerPoint and Excel** files, and I can edit and inspect files you drop in here.\n\n"
-        "- *Turn these notes into slides:* then paste your markdown, or attach `notes.md`\n"
-        "- *Make a spreadsheet with a total row from this CSV*\n"
-        "- *What's in report.docx?* (attach the file)\n\n"
         "Every write waits for your **Approve**, and every file comes back with evidence checked "
         "from the real file."
     ),
@@ -133,7 +130,6 @@ _EN: dict[str, str] = {
     "settings.base_url": "Base URL:",
     "settings.model": "Model:",
     "settings.api_key": "API key:",
-    "settings.api_key.placeholder": "Leave empty to keep the stored key",
     "settings.api_key.note": "The key is kept in the OS keyring, never in the settings file.",
     "settings.no_keyring": "No OS keyring is available here: set the MIRA_API_KEY environment variable instead.",
     "settings.timeout": "Timeout:",
@@ -160,6 +156,67 @@ _EN: dict[str, str] = {
     "settings.invalid": "These settings are not valid: {error}",
     "settings.key_failed": "The API key could not be stored: {error}",
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
+    # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
+    "card.stopped": "stopped before it ran; nothing was written",
+    "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
+    "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
+    "sidebar.today": "Today",
+    "sidebar.yesterday": "Yesterday",
+    "sidebar.week": "Previous 7 days",
+    "sidebar.older": "Older",
+    "sidebar.show_folder": "Show folder",
+    "sidebar.row_menu": "Conversation actions",
+    "sidebar.toggle": "Show or hide the conversation list (Ctrl+B)",
+    "a11y.search": "Type to filter the conversations by title or message text",
+    "a11y.conversations": "Conversations",
+    "a11y.conversations.desc": "Grouped by date, newest first. F2 renames, Delete deletes, the menu key opens more actions.",
+    "welcome.try": "Try one:",
+    "settings.preset": "Preset:",
+    "settings.preset.choose": "Choose a provider to fill in its address…",
+    "settings.preset.tip": "The server's OpenAI-compatible address, e.g. https://api.openai.com/v1",
+    "settings.fetch": "Fetch models",
+    "settings.fetch.tip": "Ask the server which models it offers and choose one from the list",
+    "settings.fetching": "Asking the server for its models…",
+    "settings.fetched": "The server offers {n} models: choose one under the model field.",
+    "settings.fetch_failed": "Could not list the models: {error}",
+    "settings.key_store": "Keep the key in:",
+    "settings.key_store.env": "The MIRA_API_KEY environment variable (Mira saves nothing)",
+    "settings.key_store.file": "A file only you can read",
+    "settings.key_file.note": "No OS keyring is available. The key will be saved in {path}, readable only by your "
+                              "user account (permissions 0600). It is not encrypted: anyone who can log in as you, "
+                              "or read your backups, can read it.",
+    "settings.api_key.stored_keyring": "A key is stored in the OS keyring; leave empty to keep it",
+    "settings.api_key.stored_file": "A key is stored in your key file; leave empty to keep it",
+    "settings.api_key.from_env": "Using the key from {var}; paste one here to store it instead",
+    "settings.api_key.none": "No key stored yet; paste one here",
+    "menu.toggle_sidebar": "Conversation &list",
+    "menu.focus_input": "Go to the &message box",
+    "menu.focus_chat": "Go to the &conversation",
+    "menu.shortcuts": "&Keyboard shortcuts",
+    "menu.find": "Search conversations",
+    "a11y.title": "Conversation title",
+    "a11y.model_status": "Model in use",
+    "a11y.task_status": "Task state",
+    "keys.keys": "Keys",
+    "keys.action": "Action",
+    "keys.table": "Every keyboard shortcut of the window",
+    "keys.enter": "Enter",
+    "keys.enter.do": "Send the message (in the message box)",
+    "keys.shift_enter": "Shift+Enter",
+    "keys.shift_enter.do": "New line in the message box",
+    "keys.up": "Up / Down",
+    "keys.up.do": "Earlier messages you sent (message box); previous or next message (conversation)",
+    "keys.tab": "Tab / Shift+Tab",
+    "keys.tab.do": "Move between the list, the conversation, the cards and the message box",
+    "keys.msg_enter": "Enter on a message",
+    "keys.msg_enter.do": "Open its link (a menu when it has several)",
+    "keys.copy": "Ctrl+C on a message",
+    "keys.copy.do": "Copy the message",
+    "keys.menu": "Menu key or Shift+F10",
+    "keys.menu.do": "Actions of the message or conversation: copy, retry, edit, rename, delete, show folder",
+    "welcome.example1": "Turn these notes into slides:\n\n# Launch plan\n\n## Goals\n\n- Ship version one\n- Win early users\n\n## Timeline\n\n- May: beta\n- June: launch\n",
+    "welcome.example2": "Make a spreadsheet with a total row from this CSV:\n\nitem,cost\nAds,1200\nHosting,300\nDesign,800\n",
+    "welcome.example3": "Make a Word document from these notes:\n\n# Team offsite\n\n## Agenda\n\n- Welcome\n- Planning\n",
 }
 
 _language = "en"

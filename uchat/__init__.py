@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from uchat._model import ChatModel, ChatRole
     from uchat._view import ChatView
     from uchat._widget import ChatWidget
+    from uchat._chips import AttachmentChip, file_badge
+    from uchat._icons import icon
 
 _LAZY = {
     "ChatModel": "uchat._model",
@@ -29,6 +31,9 @@ _LAZY = {
     "ChatDelegate": "uchat._delegate",
     "Composer": "uchat._composer",
     "ChatWidget": "uchat._widget",
+    "AttachmentChip": "uchat._chips",
+    "file_badge": "uchat._chips",
+    "icon": "uchat._icons",
 }
 
 
@@ -42,6 +47,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "AttachmentChip", "file_badge", "icon",
     "Changed", "ChatDelegate", "ChatModel", "ChatRole", "ChatView", "ChatWidget", "Composer", "Conversation",
     "Event", "ExtensionProvider", "ExtensionRef", "Inserted", "Message", "Removed", "Reset", "Role", "Status",
     "set_translator", "tr",

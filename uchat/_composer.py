@@ -4,14 +4,18 @@ from __future__ import annotations
 import os
 import threading
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QInputMethodEvent, QKeyEvent, QTextCursor
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent, QDropEvent, QImage, QInputMethodEvent, QKeyEvent, QPalette, QTextCursor,
+)
 from PySide6.QtWidgets import (
-    QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSizePolicy, QToolButton,
+    QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
     QVBoxLayout, QWidget,
 )
 
+from uchat._chips import file_badge
 from uchat._i18n import tr
+from uchat._icons import icon
 
 
 def _local_files(mime: QMimeData) -> list[str]:
@@ -35,7 +39,7 @@ class _Input(QPlainTextEdit):
         # Grow with the text from one to eight lines, then scroll.
         lines = max(1, min(8, int(self.document().size().height())))
         h = lines * self.fontMetrics().lineSpacing() + 2 * int(self.document().documentMargin()) + 8
-        self.setFixedHeight(max(h, 40))
+        self.setFixedHeight(max(h, 34))
 
     def inputMethodEvent(self, event: QInputMethodEvent) -> None:
         self._preedit = bool(event.preeditString())
@@ -85,23 +89,32 @@ class _Input(QPlainTextEdit):
 
 
 class _Chip(QFrame):
+    """A pending attachment: file-type icon, name, remove button."""
+
     def __init__(self, path: str, on_remove: object, parent: QWidget) -> None:
         super().__init__(parent)
         self.path = path
+        name = os.path.basename(path) or path
         self.setObjectName("uchatChip")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         row = QHBoxLayout(self)
-        row.setContentsMargins(8, 2, 2, 2)
+        row.setContentsMargins(6, 2, 2, 2)
         row.setSpacing(4)
-        label = QLabel(os.path.basename(path) or path, self)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        self.icon_label = QLabel(self)
+        self.icon_label.setPixmap(file_badge(name, 18))
+        row.addWidget(self.icon_label)
+        label = QLabel(name, self)
         label.setToolTip(path)
         row.addWidget(label)
         self.remove_button = QToolButton(self)
-        self.remove_button.setText("✕")
+        self.remove_button.setIcon(icon("close", text, 14))
         self.remove_button.setAutoRaise(True)
         self.remove_button.setToolTip(tr("Remove attachment"))
+        self.remove_button.setAccessibleName(tr("Remove attachment") + ": " + name)
         self.remove_button.clicked.connect(on_remove)
         row.addWidget(self.remove_button)
+        self.setAccessibleName(tr("Attachment") + ": " + name)
 
 
 class Composer(QWidget):
@@ -128,28 +141,40 @@ class Composer(QWidget):
         self._busy = False
         self._sig_encoded.connect(self.sig_image_pasted)
         self.setAcceptDrops(True)
+        self.setObjectName("composer")
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(8, 6, 8, 8)
-        outer.setSpacing(4)
-        self.chips = QWidget(self)
+        outer.setContentsMargins(12, 6, 12, 10)
+        self.box = QFrame(self)
+        self.box.setObjectName("composerBox")
+        outer.addWidget(self.box)
+        inner = QVBoxLayout(self.box)
+        inner.setContentsMargins(8, 6, 8, 6)
+        inner.setSpacing(4)
+        self.chips = QWidget(self.box)
         self._chips_row = QHBoxLayout(self.chips)
         self._chips_row.setContentsMargins(0, 0, 0, 0)
         self._chips_row.addStretch(1)
         self.chips.hide()
-        outer.addWidget(self.chips)
+        inner.addWidget(self.chips)
         row = QHBoxLayout()
         row.setSpacing(6)
-        self.attach_button = QToolButton(self)
+        self.attach_button = QToolButton(self.box)
+        self.attach_button.setObjectName("attachButton")
+        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.attach_button.clicked.connect(self.choose_files)
         self.input = _Input(self)
-        self.send_button = QPushButton(self)
-        self.send_button.setDefault(False)
-        self.send_button.setAutoDefault(False)
+        self.input.setParent(self.box)
+        self.input.setObjectName("composerInput")
+        self.send_button = QToolButton(self.box)
+        self.send_button.setObjectName("sendButton")
+        self.send_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.send_button.setFixedSize(34, 34)
+        self.send_button.setIconSize(QSize(18, 18))
         self.send_button.clicked.connect(self._on_button)
         row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.input, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
-        outer.addLayout(row)
+        inner.addLayout(row)
         self.setFocusProxy(self.input)
         self.retranslate()
         self.input._fit()
@@ -263,11 +288,30 @@ class Composer(QWidget):
         return True
 
     def retranslate(self) -> None:
-        self.input.setPlaceholderText(tr("Message… (Enter to send, Shift+Enter for a new line)"))
+        # The placeholder stays one short line; how Enter works is told to tooltips and screen readers.
+        self.input.setPlaceholderText(tr("Message…"))
+        self.input.setToolTip(tr("Enter to send, Shift+Enter for a new line"))
+        self.input.setAccessibleName(tr("Message"))
+        self.input.setAccessibleDescription(tr("Enter to send, Shift+Enter for a new line"))
         self.attach_button.setText(tr("Attach…"))
         self.attach_button.setToolTip(tr("Attach files"))
+        self.attach_button.setAccessibleName(tr("Attach files"))
+        self.attach_button.setAccessibleDescription(tr("Choose files to send with the message"))
         self.send_button.setText(tr("Stop") if self._busy else tr("Send"))
         self.send_button.setToolTip(tr("Stop the running task") if self._busy else tr("Send (Enter)"))
+        self.send_button.setAccessibleName(self.send_button.text())
+        self.send_button.setAccessibleDescription(self.send_button.toolTip())
+        self._update_icons()
+
+    def _update_icons(self) -> None:
+        pal = self.palette()
+        self.attach_button.setIcon(icon("attach", pal.color(QPalette.ColorRole.Text)))
+        self.send_button.setIcon(icon("stop" if self._busy else "send", pal.color(QPalette.ColorRole.HighlightedText)))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._update_icons()
 
     # -- internals ---------------------------------------------------------------
     def _on_button(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QPen
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QPen, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from uchat._layout import LayoutEngine, RowLayout, error_label
@@ -22,6 +22,7 @@ class ChatDelegate(QStyledItemDelegate):
         self.engine = engine
         self._ext_heights = ext_heights
         self.phase = 0  # streaming indicator animation step
+        self.text_range = None  # the view's TextRange: painted as a selection in its message
 
     def row_layout(self, message: Message, width: int) -> RowLayout:
         return self.engine.layout(message, width, self._ext_heights(message, width))
@@ -53,8 +54,10 @@ class ChatDelegate(QStyledItemDelegate):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(colors.user_bubble)
             elif message.role == Role.ASSISTANT:
-                painter.setPen(QPen(colors.border, 1))
-                painter.setBrush(colors.assistant_bubble)
+                # Assistant answers read as the page itself, full width, like the chat apps people know;
+                # only the user's own messages are bubbles.
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
             else:
                 painter.setPen(QPen(colors.border, 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -72,6 +75,19 @@ class ChatDelegate(QStyledItemDelegate):
             palette.setColor(QPalette.ColorRole.Text, colors.muted if message.role == Role.SYSTEM else colors.text)
             ctx.palette = palette
             ctx.clip = QRectF(0, 0, row.bubble.width(), row.bubble.height())
+            sel = self.text_range
+            if sel is not None and sel.message_id == message.id and sel.anchor != sel.position:
+                start, end = sel.bounds()
+                cursor = QTextCursor(row.document)
+                cursor.setPosition(start)
+                cursor.setPosition(min(end, row.document.characterCount() - 1), QTextCursor.MoveMode.KeepAnchor)
+                chosen = QAbstractTextDocumentLayout.Selection()
+                chosen.cursor = cursor
+                fmt = QTextCharFormat()
+                fmt.setBackground(self.engine.palette.color(QPalette.ColorRole.Highlight))
+                fmt.setForeground(self.engine.palette.color(QPalette.ColorRole.HighlightedText))
+                chosen.format = fmt
+                ctx.selections = [chosen]
             row.document.documentLayout().draw(painter, ctx)
             painter.restore()
         if row.error_rect is not None:

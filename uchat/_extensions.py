@@ -89,13 +89,16 @@ class ExtensionSlots(QObject):
         for ref in list(self._live):
             self._release(ref)
 
-    def place(self, ref: ExtensionRef, rect: QRect) -> None:
-        """Move a live widget into its slot (narrower if it has a maximum width)."""
+    def place(self, ref: ExtensionRef, rect: QRect, align_right: bool = False) -> None:
+        """Move a live widget into its slot (narrower if it has a maximum width, then on the
+        ``align_right`` side, as under the user's own messages)."""
         w = self._live.get(ref)
         if w is None:
             return
         if w.maximumWidth() < rect.width():
-            rect = QRect(rect.x(), rect.y(), max(w.maximumWidth(), 1), rect.height())
+            width = max(w.maximumWidth(), 1)
+            x = rect.right() + 1 - width if align_right else rect.x()
+            rect = QRect(x, rect.y(), width, rect.height())
         if w.geometry() != rect:
             w.setGeometry(rect)
 

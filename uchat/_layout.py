@@ -24,6 +24,7 @@ PAD_Y = 8
 MAX_COLUMN = 860  # messages read best in a column, even in a wide window
 EXT_GAP = 6  # space above each extension widget
 INDICATOR_H = 14
+ACTIONS_H = 28  # room under a finished message for its hover actions (copy, retry, edit)
 DOC_CACHE = 160
 MAX_RENDERED_CHARS = 60_000
 
@@ -90,6 +91,7 @@ class RowLayout:
     error_rect: QRect | None
     indicator_rect: QRect | None
     ext_rects: tuple[QRect, ...]  # one per extension with a widget (height > 0)
+    actions_rect: QRect | None = None  # where the hover actions sit (None: this message has none)
 
 
 class LayoutEngine:
@@ -105,8 +107,8 @@ class LayoutEngine:
         self._fm = QFontMetrics(self.font)
         self.set_style(self.font, self.palette)
 
-    def set_style(self, font: QFont, palette: QPalette) -> None:
-        """Use this font and palette; drops the cached documents when they differ."""
+    def set_style(self, font: QFont, palette: QPalette, force: bool = False) -> None:
+        """Use this font and palette; drops the cached documents when they differ (or ``force``)."""
         font = QFont(font)
         available = set(QFontDatabase.families())
         fallbacks = [f for f in _CJK_FAMILIES if f in available]
@@ -116,7 +118,7 @@ class LayoutEngine:
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
         style = (colors.text.name(), colors.muted.name(), colors.link.name(), colors.code_bg.name(),
                  colors.border.name(), mix(colors.code_bg, colors.text, 0.05).name(), mono)
-        if style == self._style and font == self.font:
+        if style == self._style and font == self.font and not force:
             return
         self.font, self.palette, self.colors, self._style, self._css = font, QPalette(palette), colors, style, None
         self._fm = QFontMetrics(font)
@@ -211,6 +213,8 @@ class LayoutEngine:
         has_bubble = bool(text_h or error_h or streaming)
         bubble_h = y + PAD_Y if has_bubble else 0
         bubble_w = text_w + 2 * PAD_X if has_bubble else 0
+        if has_bubble and message.role == Role.ASSISTANT:
+            bubble_w = max_w  # full width: no bubble is drawn, the row is the page
         if message.role == Role.USER:
             bx = x0 + col - bubble_w
         elif message.role == Role.SYSTEM:
@@ -233,9 +237,14 @@ class LayoutEngine:
             y += EXT_GAP if (rects or has_bubble) else 0
             rects.append(QRect(ext_x, y, ext_w, h))
             y += h
+        actions_rect = None
+        if has_actions(message):
+            actions_rect = QRect(x0, y + 2, col, ACTIONS_H - 2)
+            y += ACTIONS_H
         return RowLayout(
             height=y + MARGIN_Y, bubble=bubble, text_origin=origin, document=doc,
             error_rect=error_rect, indicator_rect=indicator_rect, ext_rects=tuple(rects),
+            actions_rect=actions_rect,
         )
 
     def estimate(self, message: Message, width: int, ext_heights: tuple[int, ...] = ()) -> int:
@@ -255,7 +264,7 @@ class LayoutEngine:
         for e in ext_heights:
             if e > 0:
                 h += e + EXT_GAP
-        return h + 2 * MARGIN_Y
+        return h + 2 * MARGIN_Y + (ACTIONS_H if has_actions(message) else 0)
 
     def anchor_at(self, message: Message, width: int, ext_heights: tuple[int, ...], pos: QPoint) -> str:
         """The link under ``pos`` (row coordinates), or ``""``."""
@@ -271,9 +280,15 @@ class LayoutEngine:
 _WRAP = int(Qt.TextFlag.TextWordWrap)
 
 
+def has_actions(message: Message) -> bool:
+    """Finished user and assistant messages with text get copy/retry/edit actions under them."""
+    return (message.role in (Role.USER, Role.ASSISTANT) and message.status != Status.STREAMING
+            and bool(message.text.strip()))
+
+
 def error_label(error: str) -> str:
-    """The line shown under a message that failed."""
-    return f"⚠ {tr('Error')}: {error}"
+    """The line shown under a message that failed (no emoji: a machine without an emoji font shows ☒)."""
+    return f"{tr('Error')}: {error}"
 
 
 def _trim_outer_margins(doc: QTextDocument) -> None:

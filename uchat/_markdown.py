@@ -15,6 +15,16 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
+_host_schemes: set[str] = set()  # "scheme:" prefixes whose links the host handles itself (ChatView.set_link_handler)
+
+
+def allow_scheme(scheme: str, allowed: bool = True) -> None:
+    """Keep links of ``scheme`` (the host opens them through its own handler, never the browser)."""
+    prefix = scheme.lower().rstrip(":") + ":"
+    if allowed:
+        _host_schemes.add(prefix)
+    else:
+        _host_schemes.discard(prefix)
 
 
 def _escape(text: str) -> str:
@@ -51,7 +61,7 @@ def _table_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env:
 
 def _link_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     href = str(tokens[idx].attrGet("href") or "")
-    if not href.lower().startswith(_SAFE_SCHEMES):
+    if not href.lower().startswith(_SAFE_SCHEMES + tuple(_host_schemes)):
         href = ""  # javascript:, file:, relative paths: shown as text, never opened
     return f'<a href="{_escape(href)}">' if href else "<a>"
 

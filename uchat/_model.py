@@ -12,10 +12,21 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer
 
 from uchat._conversation import Changed, Conversation, Event, Inserted, Removed, Reset
-from uchat._types import Message
+from uchat._i18n import tr
+from uchat._types import Message, Role
 
 LoadOlder = Callable[[str | None, int], list[Message]]
 _Index = QModelIndex | QPersistentModelIndex
+
+
+def accessible_text(m: Message) -> str:
+    """What a screen reader says for a message: who wrote it, the text, and what is attached."""
+    who = {Role.USER: tr("You"), Role.ASSISTANT: tr("Assistant")}.get(m.role, tr("Notice"))
+    parts = [f"{who}: {m.text}".rstrip()]
+    if m.error:
+        parts.append(f"{tr('Error')}: {m.error}")
+    parts += [f"{tr('Attachment')}: {r.artifact_id}" for r in m.extensions if r.kind == "attachment"]
+    return "\n".join(parts)
 
 
 class ChatRole(IntEnum):
@@ -31,7 +42,8 @@ class ChatRole(IntEnum):
 
 
 _FIELD_ROLES: dict[str, tuple[int, ...]] = {
-    "text": (ChatRole.TEXT, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole),
+    "text": (ChatRole.TEXT, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+             Qt.ItemDataRole.AccessibleTextRole),
     "status": (ChatRole.STATUS,),
     "extensions": (ChatRole.EXTENSIONS,),
     "error": (ChatRole.ERROR,),
@@ -131,6 +143,8 @@ class ChatModel(QAbstractListModel):
         m = self._rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, ChatRole.TEXT, Qt.ItemDataRole.ToolTipRole):
             return m.text
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return accessible_text(m)
         if role == ChatRole.MESSAGE:
             return m
         if role == ChatRole.ID:

@@ -1,116 +1,53 @@
 """ChatView: one item view, one model, one delegate, plus extension slots.
 
 Rows near the viewport get real layouts (and their extension widgets); rows far
-away keep estimated heights (see :class:`RowListView`), so work and memory grow
-with what is visible, not with the length of the history.
+away keep estimated heights (see :class:`uchat._viewbase.LaidOutView`), so work and
+memory grow with what is visible, not with the length of the history. This module
+adds what a user does with messages: copy, actions, links, selecting text.
 """
 from __future__ import annotations
 
-import time
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
-    QPainter, QResizeEvent, QShowEvent,
 )
-from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionViewItem, QToolButton, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
-from uchat._delegate import ChatDelegate
-from uchat._extensions import ExtensionSlots
+from uchat._actions import ActionBar, TextRange, document_links
 from uchat._i18n import tr
-from uchat._layout import LayoutEngine
-from uchat._model import ChatModel, ChatRole
-from uchat._rowview import RowListView
-from uchat._types import ExtensionProvider, Message, Status
+from uchat._model import ChatModel
+from uchat._types import Message, Role
+from uchat._viewbase import LaidOutView
 
 _OPENABLE = ("http", "https", "mailto")
-_BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
 
 
-class ChatView(RowListView):
+class ChatView(LaidOutView):
     """Shows a :class:`ChatModel`: markdown bubbles with extension widgets below."""
 
     sig_link_activated = Signal(str)
+    sig_message_action = Signal(str, str)  # action id (retry, edit…), message id: the host's to carry out
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._width = -1
-        self._stick = True  # follow new output while the user is at the bottom
-        self._syncing = False
-        self._anchor: tuple[str, int] | None = None  # (message id, offset) kept when not at the bottom
         self._press_anchor = ""
-        self._last_sync_ms = 0.0
-        self._sync_timer = QTimer(self)
-        self._sync_timer.setSingleShot(True)
-        self._sync_timer.setInterval(0)
-        self._sync_timer.timeout.connect(self.sync)
-        self.engine = LayoutEngine()
-        self.slots = ExtensionSlots(self.viewport(), self.schedule_sync)
-        self._delegate = ChatDelegate(self.engine, self._ext_heights, self)
-        self.setItemDelegate(self._delegate)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._blink = QTimer(self)
-        self._blink.setInterval(350)
-        self._blink.timeout.connect(self._on_blink)
-        self._streaming_rows: list[int] = []
-        self.jump_button = QToolButton(self)
-        self.jump_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.jump_button.clicked.connect(self.scroll_to_bottom)
-        self.jump_button.hide()
-        self.verticalScrollBar().valueChanged.connect(self._on_value_changed)
-        self.verticalScrollBar().setSingleStep(40)
-        self.engine.set_style(self.font(), self.palette())
+        self._link_handlers: dict[str, Callable[[str], None]] = {}
+        self.actions_bar = ActionBar(self.viewport())
+        self.actions_bar.sig_triggered.connect(self.trigger_action)
+        # Which actions a message offers; the host adds its own (retry, edit) for the messages it can redo.
+        self.actions_for: Callable[[Message], Sequence[str]] = lambda m: ("copy",)
+        self._hover_row = -1
+        self.text_range: TextRange | None = None
         self.retranslate()
         self.setModel(ChatModel(parent=self))
 
+    def _after_sync(self) -> None:
+        if self.actions_bar.isVisible():
+            self._place_actions()
+
     # -- public API ------------------------------------------------------------
-    def set_extension_provider(self, provider: ExtensionProvider | None) -> None:
-        """Install the host's provider; ``create(ref, parent)`` builds slot widgets."""
-        self.slots.set_provider(provider)
-        self._reestimate()
-        self.schedule_sync()
-
-    def reload_extensions(self, message_id: str | None = None) -> None:
-        """Ask the provider again for one message's widgets (or all)."""
-        if message_id is None:
-            self.slots.forget()
-        else:
-            m = self._message_by_id(message_id)
-            if m is not None:
-                self.slots.forget(list(m.extensions))
-        self.schedule_sync()
-
-    def is_at_bottom(self) -> bool:
-        """True while the view follows new output."""
-        return self._stick
-
-    def scroll_to_bottom(self) -> None:
-        """Jump to the latest message and follow new output again."""
-        self._stick = True
-        self.sync()
-
-    def scroll_to_message(self, message_id: str) -> bool:
-        """Bring a message into view (and stop following new output)."""
-        model = self.model()
-        if not isinstance(model, ChatModel) or message_id not in model.conversation:
-            return False
-        self.sync()
-        self.scrollTo(model.index(model.conversation.index_of(message_id), 0),
-                      QAbstractItemView.ScrollHint.PositionAtTop)
-        return True
-
-    def message_at(self, row: int) -> Message:
-        model = self.model()
-        if isinstance(model, ChatModel):
-            return model.message_at(row)
-        return model.index(row, 0).data(ChatRole.MESSAGE)
-
     def copy_message(self, index: QModelIndex | None = None) -> bool:
         """Copy a message's markdown text (default: the current one) to the clipboard."""
         index = index if index is not None else self.currentIndex()
@@ -118,6 +55,49 @@ class ChatView(RowListView):
             return False
         QGuiApplication.clipboard().setText(self.message_at(index.row()).text)
         return True
+
+    def rendered_text(self, message: Message) -> str:
+        """The message as shown (markdown rendered), for "Copy text"."""
+        width = max(40, self.engine.bubble_max(self.viewport().width(), message.role) - 24)
+        if not message.text.strip():
+            return ""
+        lines = self.engine.document(message, width).toPlainText().replace("\u2028", "\n").splitlines()
+        return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+    def links_of(self, message: Message) -> list[str]:
+        if not message.text.strip():
+            return []
+        row = self.engine.layout(message, self.viewport().width(), self._ext_heights(message, 0))
+        return document_links(row.document) if row.document is not None else []
+
+    def trigger_action(self, action: str, message_id: str) -> None:
+        """Run a message action: copy here, anything else is the host's (``sig_message_action``)."""
+        m = self._message_by_id(message_id)
+        if m is None:
+            return
+        if action == "copy":
+            QGuiApplication.clipboard().setText(self.rendered_text(m))
+        elif action == "copy_markdown":
+            QGuiApplication.clipboard().setText(m.text)
+        else:
+            self.sig_message_action.emit(action, message_id)
+
+    def open_links_of(self, index: QModelIndex) -> bool:
+        """Enter on a message: open its link, or offer a menu when it has several."""
+        if not index.isValid():
+            return False
+        links = self.links_of(self.message_at(index.row()))
+        if len(links) == 1:
+            return self.open_link(links[0])
+        if links:
+            menu = QMenu(self)
+            for href in links:
+                menu.addAction(href, lambda h=href: self.open_link(h))
+            rect = self.visualRect(index)
+            menu.exec(self.viewport().mapToGlobal(rect.topLeft() + QPoint(24, 24)))
+            menu.deleteLater()
+            return True
+        return False
 
     def link_at(self, pos: QPoint) -> str:
         """The link under viewport position ``pos``, or ``""``."""
@@ -135,10 +115,20 @@ class ChatView(RowListView):
         if not index.isValid():
             return None
         menu = QMenu(self)
+        m = self.message_at(index.row())
         copy = QAction(tr("Copy"), menu)
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.triggered.connect(lambda: self.copy_message(index))
         menu.addAction(copy)
+        if m.text.strip():
+            menu.addAction(tr("Copy text"), lambda: self.trigger_action("copy", m.id))
+            menu.addAction(tr("Copy as Markdown"), lambda: self.trigger_action("copy_markdown", m.id))
+        host_actions = [a for a in self.actions_for(m) if a != "copy"]
+        labels = {"retry": tr("Retry"), "edit": tr("Edit and resend")}
+        for action in host_actions:
+            menu.addAction(labels.get(action, action), lambda a=action: self.trigger_action(a, m.id))
+        for href in self.links_of(m):
+            menu.addAction(tr("Open link") + ": " + href, lambda h=href: self.open_link(h))
         link = self.link_at(pos)
         if link:
             copy_link = QAction(tr("Copy link"), menu)
@@ -147,297 +137,97 @@ class ChatView(RowListView):
         return menu
 
     def retranslate(self) -> None:
-        self.jump_button.setText(tr("Jump to latest") + " ↓")
-        self.jump_button.adjustSize()
-        self._place_jump_button()
-
-    # -- model wiring ------------------------------------------------------------
-    def setModel(self, model: ChatModel | None) -> None:  # type: ignore[override]
-        old = self.model()
-        if old is not None:
-            for sig, slot in self._model_connections(old):
-                sig.disconnect(slot)
-        super().setModel(model)
-        if model is not None:
-            for sig, slot in self._model_connections(model):
-                sig.connect(slot)
-        self.slots.forget()
-        self._reestimate()
-        self.schedule_sync()
-
-    def _model_connections(self, model: ChatModel) -> list[tuple[object, object]]:
-        return [(model.rowsRemoved, self._on_rows_removed), (model.modelReset, self._on_reset),
-                (model.layoutChanged, self._on_reset), (model.rowsMoved, self._on_reset)]
-
-    def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
-        if not parent.isValid():
-            width = self.viewport().width()
-            new = [self.engine.estimate(m, width, self._ext_heights(m, width))
-                   for m in (self.message_at(r) for r in range(start, end + 1))]
-            self._heights[start:start] = new
-            self._recount()
-            self.schedule_sync()
-        super().rowsInserted(parent, start, end)
-
-    def rowsAboutToBeRemoved(self, parent: QModelIndex, start: int, end: int) -> None:
-        if not parent.isValid():
-            for r in range(start, end + 1):
-                self.slots.forget(list(self.message_at(r).extensions))
-        super().rowsAboutToBeRemoved(parent, start, end)
-
-    def _on_rows_removed(self, parent: QModelIndex, start: int, end: int) -> None:
-        if not parent.isValid():
-            del self._heights[start:end + 1]
-            self._recount()
-            self.schedule_sync()
-
-    def _on_reset(self, *args: object) -> None:
-        self.slots.forget()
-        self._reestimate()
-        self.schedule_sync()
-
-    def dataChanged(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
-        if top_left.isValid():
-            for r in range(top_left.row(), bottom_right.row() + 1):
-                if not roles or ChatRole.EXTENSIONS in roles:
-                    self.slots.release_message(self.message_at(r))
-            self.schedule_sync()
-        self.viewport().update()
-
-    # -- layout ------------------------------------------------------------------
-    def schedule_sync(self) -> None:
-        """Re-flow the rows near the viewport on the next event-loop turn.
-
-        When the last re-flow was expensive (a long message streaming in), the
-        next one waits a few times as long, so the UI keeps responding.
-        """
-        if not self._sync_timer.isActive():
-            self._sync_timer.start(min(300, int(3 * self._last_sync_ms)) if self._last_sync_ms > 8 else 0)
-
-    def _ext_heights(self, message: Message, width: int) -> tuple[int, ...]:
-        return self.slots.heights(message)
-
-
-    def _reestimate(self) -> None:
-        model = self.model()
-        n = model.rowCount() if model is not None else 0
-        width = max(1, self.viewport().width())
-        est = self.engine.estimate
-        self._heights = [est(m, width, self.slots.heights(m)) for m in (self.message_at(r) for r in range(n))]
-        self._width = self.viewport().width()
-        self._recount()
-
-    def _message_by_id(self, message_id: str) -> Message | None:
-        model = self.model()
-        if isinstance(model, ChatModel):
-            return model.conversation.get(message_id)
-        return None
-
-    def _anchor_offset(self) -> int | None:
-        """Content offset that keeps the anchored message where the user left it."""
-        if self._anchor is None:
-            return None
-        model = self.model()
-        if not isinstance(model, ChatModel) or self._anchor[0] not in model.conversation:
-            return None
-        row = model.conversation.index_of(self._anchor[0])
-        return self._tops[row] + self._anchor[1] if row < len(self._heights) else None
-
-    def _remember_anchor(self) -> None:
-        row = self._row_at_y(self._offset())
-        self._anchor = None if row < 0 else (self.message_at(row).id, self._offset() - self._tops[row])
-
-    def sync(self) -> None:
-        """Lay out rows near the viewport, keep the scroll position, place widgets."""
-        if self._syncing:
-            return
-        self._sync_timer.stop()
-        self._syncing = True
-        t0 = time.perf_counter()
-        try:
-            self._sync()
-        finally:
-            self._syncing = False
-            self._last_sync_ms = (time.perf_counter() - t0) * 1000
-
-    def _sync(self) -> None:
-        vp = self.viewport()
-        width, page = vp.width(), max(1, vp.height())
-        if width != self._width:
-            self._reestimate()
-        n = len(self._heights)
-        sb = self.verticalScrollBar()
-        target = sb.value()
-        lo = hi = -1
-        for _ in range(4):  # real heights move rows; converge in a few passes
-            if self._stick:
-                target = max(0, self._total() - page)
-            else:
-                anchored = self._anchor_offset()
-                target = anchored if anchored is not None else target
-            target = max(0, min(target, self._total() - page))
-            lo, hi = self._row_at_y(target - page), self._row_at_y(target + 2 * page)
-            changed = False
-            for r in range(lo, hi + 1) if n else ():
-                m = self.message_at(r)
-                self.slots.ensure(m, self.engine.ext_width(width, m.role))
-                h = self.engine.layout(m, width, self.slots.heights(m)).height
-                if h != self._heights[r]:
-                    self._heights[r] = h
-                    changed = True
-            if not changed:
-                break
-            self._recount()
-        near = {self.message_at(r).id for r in range(lo, hi + 1)} if n else set()
-        self.slots.release_except(near)
-        sb.setPageStep(page)
-        sb.setRange(0, max(0, self._total() - page))
-        sb.setValue(target)
-        if not self._stick:
-            self._remember_anchor()
-        self._place_widgets(lo, hi)
-        self._streaming_rows = [r for r in range(lo, hi + 1) if n and self.message_at(r).status == Status.STREAMING]
-        if self._streaming_rows and not self._blink.isActive():
-            self._blink.start()
-        elif not self._streaming_rows:
-            self._blink.stop()
-        self._update_jump_button()
-        vp.update()
-
-    def _place_widgets(self, lo: int, hi: int) -> None:
-        if lo < 0:
-            return
-        width, offset = self.viewport().width(), self._offset()
-        for r in range(lo, hi + 1):
-            m = self.message_at(r)
-            if not m.extensions or self.slots.provider is None:
-                continue
-            heights = self.slots.heights(m)
-            row = self.engine.layout(m, width, heights)
-            shown = [ref for ref, h in zip(m.extensions, heights, strict=True) if h > 0]
-            for ref, rect in zip(shown, row.ext_rects, strict=False):
-                self.slots.place(ref, rect.translated(0, self._tops[r] - offset))
-
-    # -- scrolling -----------------------------------------------------------------
-    def _on_value_changed(self, value: int) -> None:
-        if self._syncing:
-            return
-        self._user_scrolled()
-        model = self.model()
-        if value <= self.viewport().height() // 4 and model is not None and model.canFetchMore(QModelIndex()):
-            QTimer.singleShot(0, self, self._fetch_older)
-
-    def _fetch_older(self) -> None:
-        model = self.model()
-        if model is not None and model.canFetchMore(QModelIndex()) and not self._stick:
-            self._remember_anchor()
-            model.fetchMore(QModelIndex())
-
-    def _user_scrolled(self) -> None:
-        sb = self.verticalScrollBar()
-        self._stick = sb.value() >= sb.maximum() - _BOTTOM_SLACK
-        self._remember_anchor()
-        self._update_jump_button()
-
-    def scrollContentsBy(self, dx: int, dy: int) -> None:
-        self.viewport().scroll(0, dy)
-        if not self._syncing:
-            self._user_scrolled()  # before sync, so sync keeps the user's position
-            self.sync()
-
-    def verticalScrollbarValueChanged(self, value: int) -> None:
-        # The base class fetches more rows at the *end*; older history loads at
-        # the top here (see _on_value_changed), so its behaviour is replaced.
-        pass
-
-    def updateGeometries(self) -> None:
-        # Replaces the base version, which would also fetch more at the end.
-        self.schedule_sync()
-
-    def _update_jump_button(self) -> None:
-        show = not self._stick and self.verticalScrollBar().maximum() > 0
-        self.jump_button.setVisible(show)
-        if show:
-            self._place_jump_button()
-            self.jump_button.raise_()
-
-    def _place_jump_button(self) -> None:
-        vp = self.viewport().geometry()
-        b = self.jump_button
-        b.move(vp.right() - b.width() - 16, vp.bottom() - b.height() - 12)
-
-    def _on_blink(self) -> None:
-        self._delegate.phase += 1
-        for r in self._streaming_rows:
-            if r < len(self._heights):
-                self.viewport().update(self.visualRect(self.model().index(r, 0)))
+        self.retranslate_jump()
+        self.actions_bar.retranslate()
+        self.setAccessibleName(tr("Conversation"))
+        self.setAccessibleDescription(tr("Messages, oldest first; arrow keys move between them"))
 
     # -- events --------------------------------------------------------------------
-    def paintEvent(self, event: object) -> None:
-        if not self._heights:
-            return
-        painter = QPainter(self.viewport())
-        offset, clip = self._offset(), event.rect()  # type: ignore[attr-defined]
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        current = self.currentIndex().row()
-        sel = self.selectionModel()
-        width = self.viewport().width()
-        r = self._row_at_y(offset + clip.top())
-        while 0 <= r < len(self._heights) and self._tops[r] - offset <= clip.bottom():
-            option.rect = QRect(0, self._tops[r] - offset, width, self._heights[r])
-            state = QStyle.StateFlag.State_Enabled
-            if sel is not None and sel.isRowSelected(r, QModelIndex()):
-                state |= QStyle.StateFlag.State_Selected
-            if r == current and self.hasFocus():
-                state |= QStyle.StateFlag.State_HasFocus
-            option.state = state
-            self._delegate.paint_message(painter, option, self.message_at(r))
-            r += 1
-        painter.end()
-
-    def viewportEvent(self, event: QEvent) -> bool:
-        # An extension widget that resized itself (setFixedHeight, ...) asks its
-        # parent, the viewport, for a new layout.
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.schedule_sync()
-        return super().viewportEvent(event)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._place_jump_button()
-        self.sync()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.sync()
-
-    def changeEvent(self, event: object) -> None:
-        super().changeEvent(event)  # type: ignore[arg-type]
-        kind = event.type()  # type: ignore[attr-defined]
-        if kind in (event.Type.PaletteChange, event.Type.FontChange, event.Type.StyleChange):  # type: ignore[attr-defined]
-            self.engine.set_style(self.font(), self.palette())
-            self._width = -1
-            self.schedule_sync()
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.Copy):
-            self.copy_message()
+            if not self.copy_range():
+                self.copy_message()
             event.accept()
             return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            if self.open_links_of(self.currentIndex()):
+                event.accept()
+                return
         super().keyPressEvent(event)
 
+    def copy_range(self) -> bool:
+        """Copy the selected part of a message; False when nothing is selected."""
+        r = self.text_range
+        m = self._message_by_id(r.message_id) if r is not None else None
+        if r is None or m is None or r.anchor == r.position:
+            return False
+        row = self.engine.layout(m, self.viewport().width(), self._ext_heights(m, 0))
+        if row.document is None:
+            return False
+        QGuiApplication.clipboard().setText(r.text(row.document))
+        return True
+
+    def _text_pos(self, pos: QPoint, row: int) -> int:
+        """Document position under viewport ``pos`` in ``row``'s text (-1 outside the text)."""
+        m = self.message_at(row)
+        layout = self.engine.layout(m, self.viewport().width(), self._ext_heights(m, 0))
+        if layout.document is None:
+            return -1
+        local = QPointF(pos - QPoint(0, self._tops[row] - self._offset()) - layout.text_origin)
+        if local.y() < -4 or local.y() > layout.document.size().height() + 4:
+            return -1
+        return layout.document.documentLayout().hitTest(local, Qt.HitTestAccuracy.FuzzyHit)
+
+    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+        super().currentChanged(current, previous)
+        if current.isValid() and self.hasFocus():
+            self._hover_row = current.row()
+            self._place_actions()
+
+    def _place_actions(self) -> None:
+        r = self._hover_row
+        if not 0 <= r < len(self._heights):
+            self.actions_bar.hide()
+            return
+        m = self.message_at(r)
+        layout = self.engine.layout(m, self.viewport().width(), self._ext_heights(m, 0))
+        actions = self.actions_for(m) if layout.actions_rect is not None else ()
+        if not actions:
+            self.actions_bar.hide()
+            return
+        rect = layout.actions_rect.translated(0, self._tops[r] - self._offset())  # type: ignore[union-attr]
+        self.actions_bar.show_for(m.id, actions, rect, m.role == Role.USER)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        if not self.hasFocus():
+            self._hover_row = -1
+            self.actions_bar.hide()
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        index = self.indexAt(event.pos())
+        pos = event.pos()
+        if event.reason() == QContextMenuEvent.Reason.Keyboard and self.currentIndex().isValid():
+            rect = self.visualRect(self.currentIndex())  # the menu key acts on the current message
+            pos = QPoint(rect.x() + 24, max(0, rect.y()) + 12)
+        index = self.indexAt(pos)
         if index.isValid():
             self.setCurrentIndex(index)
-        menu = self.context_menu_at(event.pos())
+        menu = self.context_menu_at(pos)
         if menu is not None:
-            menu.exec(event.globalPos())
+            menu.exec(self.viewport().mapToGlobal(pos))
             menu.deleteLater()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._press_anchor = self.link_at(event.position().toPoint())
+        pos = event.position().toPoint()
+        self._press_anchor = self.link_at(pos)
+        index = self.indexAt(pos)
+        self.text_range = None
+        if event.button() == Qt.MouseButton.LeftButton and index.isValid():
+            at = self._text_pos(pos, index.row())
+            if at >= 0:
+                self.text_range = TextRange(self.message_at(index.row()).id, at, at)
+        self._delegate.text_range = self.text_range
+        self.viewport().update()
         self._mouse_down = True
         try:
             super().mousePressEvent(event)
@@ -452,15 +242,50 @@ class ChatView(RowListView):
         self._press_anchor = ""
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        over = bool(self.link_at(event.position().toPoint()))
-        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        pos = event.position().toPoint()
+        over = bool(self.link_at(pos))
+        index = self.indexAt(pos)
+        on_text = index.isValid() and self._text_pos(pos, index.row()) >= 0
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else
+                                  Qt.CursorShape.IBeamCursor if on_text else Qt.CursorShape.ArrowCursor)
         if event.buttons() == Qt.MouseButton.NoButton:
-            return  # hover only: no drag selection
+            if index.row() != self._hover_row:
+                self._hover_row = index.row() if index.isValid() else -1
+                self._place_actions()
+            return  # hover only
+        r = self.text_range
+        if r is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            # Dragging selects text inside the message it started in (not rows).
+            m = self._message_by_id(r.message_id)
+            if m is not None:
+                row = self.model().conversation.index_of(m.id) if isinstance(self.model(), ChatModel) else -1
+                at = self._text_pos(pos, row) if row >= 0 else -1
+                if at >= 0 and at != r.position:
+                    r.position = at
+                    self.viewport().update()
+            return
         super().mouseMoveEvent(event)
 
+    def set_link_handler(self, scheme: str, handler: Callable[[str], None] | None) -> None:
+        """Links with ``scheme`` (e.g. the host's own ``mira-example:``) call ``handler(href)``."""
+        from uchat._markdown import allow_scheme
+
+        if handler is None:
+            self._link_handlers.pop(scheme.lower(), None)
+        else:
+            self._link_handlers[scheme.lower()] = handler
+        allow_scheme(scheme, handler is not None)
+        self.engine.set_style(self.engine.font, self.engine.palette, force=True)
+        self.schedule_sync()
+
     def open_link(self, href: str) -> bool:
-        """Open a web or mail link in the system browser; other schemes are refused."""
+        """Open a web or mail link in the system browser, or hand a host scheme to its handler;
+        other schemes are refused."""
         url = QUrl(href)
+        handler = self._link_handlers.get(url.scheme().lower())
+        if handler is not None:
+            handler(href)
+            return True
         if url.scheme().lower() not in _OPENABLE:
             return False
         self.sig_link_activated.emit(href)

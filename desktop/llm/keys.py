@@ -1,4 +1,8 @@
-"""API keys: the OS keyring first, then the MIRA_API_KEY / OPENAI_API_KEY environment variables.
+"""API keys: the OS keyring first, then a key file readable only by the user (when the user chose
+it because there is no keyring), then the MIRA_API_KEY / OPENAI_API_KEY environment variables.
+
+The key file (``api-keys.json`` in the data folder, mode 0600) is not encrypted: anyone who can act
+as this user account, or read its backups, can read it. The Settings dialog says so before it is used.
 
 Keys are never written to SQLite, settings files or logs, and never appear in
 an exception message. A keyring that cannot work (a headless Linux without a
@@ -7,8 +11,11 @@ the environment fallback is used; nothing here crashes because of it.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
+import stat
+from pathlib import Path
 
 import keyring
 import keyring.errors
@@ -19,6 +26,43 @@ SERVICE = "Mira Desktop"
 ENV_VARS: tuple[str, ...] = ("MIRA_API_KEY", "OPENAI_API_KEY")
 
 log = logging.getLogger(__name__)
+
+
+KEY_FILE_NAME = "api-keys.json"
+
+
+def key_file() -> Path:
+    """Where keys are kept when the user chose a key file (inside the data folder)."""
+    from desktop import paths
+
+    return paths.data_dir() / KEY_FILE_NAME
+
+
+def _read_key_file() -> dict[str, str]:
+    path = key_file()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if os.name != "nt" and stat.S_IMODE(path.stat().st_mode) & 0o077:
+        log.warning("the key file %s is readable by others; it is ignored until only you can read it", path)
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _write_key_file(keys: dict[str, str]) -> None:
+    path = key_file()
+    tmp = path.with_name(path.name + ".tmp")
+    # Created 0600 from the start (never briefly readable by others), then moved into place.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(keys, fh)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
 
 
 class KeyStoreError(MiraError):
@@ -64,7 +108,7 @@ def _from_env() -> tuple[str, str] | None:
 
 def get_api_key(account: str) -> str | None:
     """The key for ``account`` (see ModelSettings.account), or None when there is none anywhere."""
-    value = _from_keyring(account)
+    value = _from_keyring(account) or (_read_key_file().get(account) if account else None)
     if value:
         return value
     found = _from_env()
@@ -75,12 +119,15 @@ def key_source(account: str) -> str | None:
     """Where :func:`get_api_key` would take the key from ("OS keyring", an env var name), or None."""
     if _from_keyring(account):
         return "OS keyring"
+    if account and _read_key_file().get(account):
+        return "key file"
     found = _from_env()
     return found[0] if found else None
 
 
-def set_api_key(account: str, key: str) -> None:
-    """Store ``key`` for ``account`` in the OS keyring; raise KeyStoreError with a clear reason on failure."""
+def set_api_key(account: str, key: str, *, to_file: bool = False) -> None:
+    """Store ``key`` for ``account`` in the OS keyring (or, when ``to_file``, in the user-only key file);
+    raise KeyStoreError with a clear reason on failure."""
     if not account:
         raise KeyStoreError("an API key needs a server: set the base URL first")
     key = key.strip()
@@ -88,6 +135,14 @@ def set_api_key(account: str, key: str) -> None:
         raise KeyStoreError("the API key is empty")
     if any(ch in key for ch in "\r\n\x00"):
         raise KeyStoreError("the API key contains a line break or NUL character")
+    if to_file:
+        stored = _read_key_file()
+        stored[account] = key
+        try:
+            _write_key_file(stored)
+        except OSError as exc:
+            raise KeyStoreError(f"the key file could not be written ({exc.strerror or type(exc).__name__})") from None
+        return
     ok, note = keyring_status()
     if not ok:
         raise KeyStoreError(note)
@@ -100,6 +155,14 @@ def set_api_key(account: str, key: str) -> None:
 
 def delete_api_key(account: str) -> bool:
     """Remove the stored key for ``account``; True if one was removed, False if there was none."""
+    stored = _read_key_file()
+    if account and account in stored:
+        del stored[account]
+        try:
+            _write_key_file(stored)
+        except OSError as exc:
+            raise KeyStoreError(f"the key file could not be written ({exc.strerror or type(exc).__name__})") from None
+        return True
     if not account or not keyring_status()[0]:
         return False  # no keyring, so nothing can be stored there
     try:
@@ -111,3 +174,37 @@ def delete_api_key(account: str) -> bool:
     except Exception as exc:  # noqa: BLE001
         raise KeyStoreError(f"the OS keyring could not remove the key ({type(exc).__name__})") from None
     return True
+
+
+PRESETS: tuple[tuple[str, str], ...] = (
+    # (name shown, base URL) of OpenAI-compatible servers people commonly use
+    ("OpenAI", "https://api.openai.com/v1"),
+    ("DeepSeek", "https://api.deepseek.com/v1"),
+    ("Qwen (DashScope)", "https://dashscope.aliyuncs.com/compatible-mode/v1"),
+    ("Ollama", "http://localhost:11434/v1"),
+    ("LM Studio", "http://localhost:1234/v1"),
+    ("vLLM", "http://localhost:8000/v1"),
+    ("llama.cpp server", "http://localhost:8080/v1"),
+)
+
+
+async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> list[str]:
+    """The model ids the server lists at ``GET {base_url}/models`` (sorted); raises ValueError with a
+    clear reason (no key text in it) when the server cannot be asked or answers something else."""
+    import httpx
+
+    url = base_url.rstrip("/") + "/models"
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    try:
+        async with httpx.AsyncClient(timeout=timeout) as client:
+            response = await client.get(url, headers=headers)
+    except httpx.HTTPError as exc:
+        raise ValueError(f"could not reach {url} ({type(exc).__name__})") from None
+    if response.status_code != 200:
+        raise ValueError(f"{url} answered HTTP {response.status_code}")
+    try:
+        data = response.json().get("data", [])
+        ids = sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})
+    except (ValueError, AttributeError, TypeError):
+        raise ValueError(f"{url} did not answer with a model list") from None
+    return ids

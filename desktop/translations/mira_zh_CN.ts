@@ -405,19 +405,11 @@ A desktop chat assistant that turns a conversation into real, verified office fi
 
 I turn **your own content** — notes, lists, tables and CSV — into real **Word, PDF, PowerPoint and Excel** files, and I can edit and inspect files you drop in here.
 
-- *Turn these notes into slides:* then paste your markdown, or attach `notes.md`
-- *Make a spreadsheet with a total row from this CSV*
-- *What's in report.docx?* (attach the file)
-
 Every write waits for your **Approve**, and every file comes back with evidence checked from the real file.</source>
             <comment>welcome</comment>
             <translation>### 欢迎使用 Mira
 
 我可以把**你自己的内容**——笔记、列表、表格和 CSV——变成真实的 **Word、PDF、PowerPoint 和 Excel** 文件，也可以编辑和查看你拖到这里的文件。
-
-- *把这些笔记做成幻灯片：* 然后粘贴你的 markdown，或附上 `notes.md`
-- *用这个 CSV 做一个带合计行的电子表格*
-- *report.docx 里有什么？*（附上该文件）
 
 每次写入都会等待你点击**批准**，每个文件都会附带从真实文件中检查得到的证据。</translation>
         </message>
@@ -480,11 +472,6 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <source>API key:</source>
             <comment>settings.api_key</comment>
             <translation>API 密钥：</translation>
-        </message>
-        <message>
-            <source>Leave empty to keep the stored key</source>
-            <comment>settings.api_key.placeholder</comment>
-            <translation>留空则保留已保存的密钥</translation>
         </message>
         <message>
             <source>The key is kept in the OS keyring, never in the settings file.</source>
@@ -610,6 +597,350 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <source>Settings that change the model or workspace apply to the next request.</source>
             <comment>settings.busy</comment>
             <translation>更改模型或工作区的设置将从下一个请求开始生效。</translation>
+        </message>
+        <message>
+            <source>stopped before it ran; nothing was written</source>
+            <comment>card.stopped</comment>
+            <translation>在执行前已停止，未写入任何内容</translation>
+        </message>
+        <message>
+            <source>stopped while it ran; Mira checks the file when it next starts</source>
+            <comment>card.interrupted</comment>
+            <translation>执行中被停止；Mira 下次启动时会检查该文件</translation>
+        </message>
+        <message>
+            <source>Mira is already running on this data folder; its window was brought to the front.</source>
+            <comment>app.already_running</comment>
+            <translation>Mira 已在使用此数据文件夹运行，已将其窗口切换到前台。</translation>
+        </message>
+        <message>
+            <source>Today</source>
+            <comment>sidebar.today</comment>
+            <translation>今天</translation>
+        </message>
+        <message>
+            <source>Yesterday</source>
+            <comment>sidebar.yesterday</comment>
+            <translation>昨天</translation>
+        </message>
+        <message>
+            <source>Previous 7 days</source>
+            <comment>sidebar.week</comment>
+            <translation>过去 7 天</translation>
+        </message>
+        <message>
+            <source>Older</source>
+            <comment>sidebar.older</comment>
+            <translation>更早</translation>
+        </message>
+        <message>
+            <source>Show folder</source>
+            <comment>sidebar.show_folder</comment>
+            <translation>显示文件夹</translation>
+        </message>
+        <message>
+            <source>Conversation actions</source>
+            <comment>sidebar.row_menu</comment>
+            <translation>对话操作</translation>
+        </message>
+        <message>
+            <source>Show or hide the conversation list (Ctrl+B)</source>
+            <comment>sidebar.toggle</comment>
+            <translation>显示或隐藏对话列表 (Ctrl+B)</translation>
+        </message>
+        <message>
+            <source>Type to filter the conversations by title or message text</source>
+            <comment>a11y.search</comment>
+            <translation>输入文字，按标题或消息内容筛选对话</translation>
+        </message>
+        <message>
+            <source>Conversations</source>
+            <comment>a11y.conversations</comment>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <source>Grouped by date, newest first. F2 renames, Delete deletes, the menu key opens more actions.</source>
+            <comment>a11y.conversations.desc</comment>
+            <translation>按日期分组，最新的在前。F2 重命名，Delete 删除，菜单键打开更多操作。</translation>
+        </message>
+        <message>
+            <source>Try one:</source>
+            <comment>welcome.try</comment>
+            <translation>试试：</translation>
+        </message>
+        <message>
+            <source>Preset:</source>
+            <comment>settings.preset</comment>
+            <translation>预设：</translation>
+        </message>
+        <message>
+            <source>Choose a provider to fill in its address…</source>
+            <comment>settings.preset.choose</comment>
+            <translation>选择服务商以填入其地址…</translation>
+        </message>
+        <message>
+            <source>The server's OpenAI-compatible address, e.g. https://api.openai.com/v1</source>
+            <comment>settings.preset.tip</comment>
+            <translation>服务器的 OpenAI 兼容地址，例如 https://api.openai.com/v1</translation>
+        </message>
+        <message>
+            <source>Fetch models</source>
+            <comment>settings.fetch</comment>
+            <translation>获取模型列表</translation>
+        </message>
+        <message>
+            <source>Ask the server which models it offers and choose one from the list</source>
+            <comment>settings.fetch.tip</comment>
+            <translation>询问服务器提供哪些模型，并从列表中选择一个</translation>
+        </message>
+        <message>
+            <source>Asking the server for its models…</source>
+            <comment>settings.fetching</comment>
+            <translation>正在向服务器获取模型列表…</translation>
+        </message>
+        <message>
+            <source>The server offers {n} models: choose one under the model field.</source>
+            <comment>settings.fetched</comment>
+            <translation>服务器提供 {n} 个模型：请在模型输入框下方选择。</translation>
+        </message>
+        <message>
+            <source>Could not list the models: {error}</source>
+            <comment>settings.fetch_failed</comment>
+            <translation>无法列出模型：{error}</translation>
+        </message>
+        <message>
+            <source>Keep the key in:</source>
+            <comment>settings.key_store</comment>
+            <translation>密钥保存在：</translation>
+        </message>
+        <message>
+            <source>The MIRA_API_KEY environment variable (Mira saves nothing)</source>
+            <comment>settings.key_store.env</comment>
+            <translation>MIRA_API_KEY 环境变量（Mira 不保存任何内容）</translation>
+        </message>
+        <message>
+            <source>A file only you can read</source>
+            <comment>settings.key_store.file</comment>
+            <translation>只有你能读取的文件</translation>
+        </message>
+        <message>
+            <source>No OS keyring is available. The key will be saved in {path}, readable only by your user account (permissions 0600). It is not encrypted: anyone who can log in as you, or read your backups, can read it.</source>
+            <comment>settings.key_file.note</comment>
+            <translation>没有可用的系统密钥环。密钥将保存在 {path}，只有你的用户账户可以读取（权限 0600）。它没有加密：任何能以你的身份登录或能读取你备份的人都能读到它。</translation>
+        </message>
+        <message>
+            <source>A key is stored in the OS keyring; leave empty to keep it</source>
+            <comment>settings.api_key.stored_keyring</comment>
+            <translation>系统密钥环中已保存密钥；留空则保持不变</translation>
+        </message>
+        <message>
+            <source>A key is stored in your key file; leave empty to keep it</source>
+            <comment>settings.api_key.stored_file</comment>
+            <translation>你的密钥文件中已保存密钥；留空则保持不变</translation>
+        </message>
+        <message>
+            <source>Using the key from {var}; paste one here to store it instead</source>
+            <comment>settings.api_key.from_env</comment>
+            <translation>正在使用 {var} 中的密钥；在此粘贴新密钥可改为保存它</translation>
+        </message>
+        <message>
+            <source>No key stored yet; paste one here</source>
+            <comment>settings.api_key.none</comment>
+            <translation>尚未保存密钥；请在此粘贴</translation>
+        </message>
+        <message>
+            <source>Conversation &amp;list</source>
+            <comment>menu.toggle_sidebar</comment>
+            <translation>对话列表(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Go to the &amp;message box</source>
+            <comment>menu.focus_input</comment>
+            <translation>转到消息框(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Go to the &amp;conversation</source>
+            <comment>menu.focus_chat</comment>
+            <translation>转到对话(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard shortcuts</source>
+            <comment>menu.shortcuts</comment>
+            <translation>键盘快捷键(&amp;K)</translation>
+        </message>
+        <message>
+            <source>Search conversations</source>
+            <comment>menu.find</comment>
+            <translation>搜索对话</translation>
+        </message>
+        <message>
+            <source>Conversation title</source>
+            <comment>a11y.title</comment>
+            <translation>对话标题</translation>
+        </message>
+        <message>
+            <source>Model in use</source>
+            <comment>a11y.model_status</comment>
+            <translation>正在使用的模型</translation>
+        </message>
+        <message>
+            <source>Task state</source>
+            <comment>a11y.task_status</comment>
+            <translation>任务状态</translation>
+        </message>
+        <message>
+            <source>Keys</source>
+            <comment>keys.keys</comment>
+            <translation>按键</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <comment>keys.action</comment>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <source>Every keyboard shortcut of the window</source>
+            <comment>keys.table</comment>
+            <translation>窗口的全部键盘快捷键</translation>
+        </message>
+        <message>
+            <source>Enter</source>
+            <comment>keys.enter</comment>
+            <translation>Enter 键</translation>
+        </message>
+        <message>
+            <source>Send the message (in the message box)</source>
+            <comment>keys.enter.do</comment>
+            <translation>发送消息（在消息框中）</translation>
+        </message>
+        <message>
+            <source>Shift+Enter</source>
+            <comment>keys.shift_enter</comment>
+            <translation>Shift+Enter 键</translation>
+        </message>
+        <message>
+            <source>New line in the message box</source>
+            <comment>keys.shift_enter.do</comment>
+            <translation>在消息框中换行</translation>
+        </message>
+        <message>
+            <source>Up / Down</source>
+            <comment>keys.up</comment>
+            <translation>上 / 下</translation>
+        </message>
+        <message>
+            <source>Earlier messages you sent (message box); previous or next message (conversation)</source>
+            <comment>keys.up.do</comment>
+            <translation>之前发送的消息（消息框）；上一条或下一条消息（对话）</translation>
+        </message>
+        <message>
+            <source>Tab / Shift+Tab</source>
+            <comment>keys.tab</comment>
+            <translation>Tab / Shift+Tab 键</translation>
+        </message>
+        <message>
+            <source>Move between the list, the conversation, the cards and the message box</source>
+            <comment>keys.tab.do</comment>
+            <translation>在列表、对话、卡片和消息框之间移动</translation>
+        </message>
+        <message>
+            <source>Enter on a message</source>
+            <comment>keys.msg_enter</comment>
+            <translation>在消息上按 Enter</translation>
+        </message>
+        <message>
+            <source>Open its link (a menu when it has several)</source>
+            <comment>keys.msg_enter.do</comment>
+            <translation>打开其中的链接（有多个时显示菜单）</translation>
+        </message>
+        <message>
+            <source>Ctrl+C on a message</source>
+            <comment>keys.copy</comment>
+            <translation>在消息上按 Ctrl+C</translation>
+        </message>
+        <message>
+            <source>Copy the message</source>
+            <comment>keys.copy.do</comment>
+            <translation>复制该消息</translation>
+        </message>
+        <message>
+            <source>Menu key or Shift+F10</source>
+            <comment>keys.menu</comment>
+            <translation>菜单键或 Shift+F10</translation>
+        </message>
+        <message>
+            <source>Actions of the message or conversation: copy, retry, edit, rename, delete, show folder</source>
+            <comment>keys.menu.do</comment>
+            <translation>消息或对话的操作：复制、重试、编辑、重命名、删除、显示文件夹</translation>
+        </message>
+        <message>
+            <source>Turn these notes into slides:
+
+# Launch plan
+
+## Goals
+
+- Ship version one
+- Win early users
+
+## Timeline
+
+- May: beta
+- June: launch
+</source>
+            <comment>welcome.example1</comment>
+            <translation>把这些笔记做成幻灯片：
+
+# 发布计划
+
+## 目标
+
+- 发布第一版
+- 赢得早期用户
+
+## 时间表
+
+- 五月：内测
+- 六月：发布
+</translation>
+        </message>
+        <message>
+            <source>Make a spreadsheet with a total row from this CSV:
+
+item,cost
+Ads,1200
+Hosting,300
+Design,800
+</source>
+            <comment>welcome.example2</comment>
+            <translation>用这段 CSV 做一个带合计行的表格：
+
+项目,费用
+广告,1200
+主机,300
+设计,800
+</translation>
+        </message>
+        <message>
+            <source>Make a Word document from these notes:
+
+# Team offsite
+
+## Agenda
+
+- Welcome
+- Planning
+</source>
+            <comment>welcome.example3</comment>
+            <translation>把这些笔记做成 Word 文档：
+
+# 团队外出
+
+## 议程
+
+- 欢迎
+- 规划
+</translation>
         </message>
     </context>
     <context>
@@ -1554,20 +1885,52 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
     <context>
         <name>uchat</name>
         <message>
+            <source>Assistant</source>
+            <translation>助手</translation>
+        </message>
+        <message>
             <source>Attach files</source>
             <translation>附加文件</translation>
+        </message>
+        <message>
+            <source>Attachment</source>
+            <translation>附件</translation>
         </message>
         <message>
             <source>Attach…</source>
             <translation>附加…</translation>
         </message>
         <message>
+            <source>Choose files to send with the message</source>
+            <translation>选择要随消息发送的文件</translation>
+        </message>
+        <message>
+            <source>Conversation</source>
+            <translation>对话</translation>
+        </message>
+        <message>
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
+            <source>Copy as Markdown</source>
+            <translation>复制为 Markdown</translation>
+        </message>
+        <message>
             <source>Copy link</source>
             <translation>复制链接</translation>
+        </message>
+        <message>
+            <source>Copy text</source>
+            <translation>复制文本</translation>
+        </message>
+        <message>
+            <source>Edit and resend</source>
+            <translation>编辑后重新发送</translation>
+        </message>
+        <message>
+            <source>Enter to send, Shift+Enter for a new line</source>
+            <translation>Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
             <source>Error</source>
@@ -1578,16 +1941,40 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>跳到最新</translation>
         </message>
         <message>
+            <source>Message</source>
+            <translation>消息</translation>
+        </message>
+        <message>
             <source>Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.</source>
             <translation>消息显示时已截短：共 {total} 个字符，显示 {shown} 个；“复制”会复制全部内容。</translation>
         </message>
         <message>
-            <source>Message… (Enter to send, Shift+Enter for a new line)</source>
-            <translation>输入消息…（Enter 发送，Shift+Enter 换行）</translation>
+            <source>Messages, oldest first; arrow keys move between them</source>
+            <translation>消息按时间顺序排列；用方向键在消息之间移动</translation>
+        </message>
+        <message>
+            <source>Message…</source>
+            <translation>输入消息…</translation>
+        </message>
+        <message>
+            <source>Notice</source>
+            <translation>通知</translation>
+        </message>
+        <message>
+            <source>Open link</source>
+            <translation>打开链接</translation>
         </message>
         <message>
             <source>Remove attachment</source>
             <translation>移除附件</translation>
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Scroll to the newest message</source>
+            <translation>滚动到最新消息</translation>
         </message>
         <message>
             <source>Send</source>
@@ -1604,6 +1991,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Stop the running task</source>
             <translation>停止正在运行的任务</translation>
+        </message>
+        <message>
+            <source>You</source>
+            <translation>你</translation>
         </message>
     </context>
 </TS>

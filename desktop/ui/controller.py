@@ -27,7 +27,7 @@ from desktop.agent import events as ev
 from desktop.i18n import tr
 from desktop.store.states import WAITING
 from desktop.messages import shown_request
-from desktop.ui.merge import LOCAL, merge, to_message
+from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all, user_message
 from uchat import Conversation, Message, Role, Status
 
 log = logging.getLogger(__name__)
@@ -194,7 +194,7 @@ class TaskController(QObject):
         if conversation_id != self.current_id:
             return  # another conversation was opened meanwhile
         # One reset with the newest page: uchat starts paging this conversation's history over.
-        self.conversation.reset([to_message(r) for r in rows] or [self.welcome()])
+        self.conversation.reset(to_messages_all(rows) or [self.welcome()])
         self._paged_id = conversation_id
         await self.sync(conversation_id)  # binds running tasks' placeholders; the page itself is current
         await self.update_idle_state()  # a pending approval shown after a restart: "waiting"
@@ -237,7 +237,7 @@ class TaskController(QObject):
                     # More new messages than the tail (another window wrote them): start over from the
                     # newest page; uchat pages the rest back in on scrolling up.
                     page = await self._store(self.store.messages, conversation_id, HISTORY_PAGE)
-                    fresh = [to_message(r) for r in page]
+                    fresh = to_messages_all(page)
                 if conversation_id == self.current_id and self._paged_id == conversation_id:
                     self._merge(fresh, bound, reset=reset)
                     self.sig_synced.emit(conversation_id)
@@ -247,7 +247,7 @@ class TaskController(QObject):
     def _with_history(self, rows: Sequence[Any]) -> list[Message] | None:
         """The stored messages to show: the older history already on screen plus the fresh ``rows``
         (the newest ``SYNC_TAIL``); None when the tail does not reach what is shown."""
-        fresh = [to_message(r) for r in rows]
+        fresh = to_messages_all(rows)
         shown = [m for m in self.conversation if not m.id.startswith(LOCAL)]
         if len(rows) < SYNC_TAIL or not shown:
             return fresh  # the whole conversation, or nothing of it shown yet (a new one)
@@ -274,9 +274,9 @@ class TaskController(QObject):
         conversation_id = self._paged_id
         if conversation_id is None or conversation_id != self.current_id:
             return []  # a conversation is being opened: its reset starts paging over
-        anchor = before_id if before_id and not before_id.startswith(LOCAL) else None
+        anchor = stored_id(before_id) if before_id and not before_id.startswith(LOCAL) else None
         if anchor is None or anchor not in self.conversation:
-            anchor = next((m.id for m in self.conversation if not m.id.startswith(LOCAL)), None)
+            anchor = next((stored_id(m.id) for m in self.conversation if not m.id.startswith(LOCAL)), None)
         if anchor is None:
             return []  # nothing stored is shown (welcome, a new conversation): no older history
         try:
@@ -285,7 +285,7 @@ class TaskController(QObject):
             log.exception("loading older messages failed")
             self.sig_notice.emit(str(exc))
             return []
-        return [to_message(r) for r in rows if r.id not in self.conversation]
+        return [m for m in to_messages_all(rows) if m.id not in self.conversation]
 
     # -- sending ------------------------------------------------------------------------
     async def send(self, text: str, attachments: Sequence[str] = ()) -> None:
@@ -316,7 +316,7 @@ class TaskController(QObject):
             self.conversation.remove(WELCOME_ID)
         shown_text = shown_request(text, [Path(a).name for a in attachments])
         user_id = self._local_id("user")
-        self.conversation.append(Message(id=user_id, role=Role.USER, text=shown_text))
+        self.conversation.append(user_message(user_id, shown_text))
         placeholder = self._local_id("assistant")
         self.conversation.append(Message(id=placeholder, role=Role.ASSISTANT, status=Status.STREAMING))
         state = _TaskState(conv_id, placeholder, user_id=user_id)
@@ -466,7 +466,7 @@ class TaskController(QObject):
     def _last_assistant_id(self) -> str:
         for msg in reversed(list(self.conversation)):
             if msg.role == Role.ASSISTANT and not msg.id.startswith(LOCAL):
-                return msg.id
+                return stored_id(msg.id)
         return ""
 
     # -- events -------------------------------------------------------------------------

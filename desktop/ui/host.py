@@ -22,6 +22,7 @@ import renderers
 from desktop import i18n
 from desktop.i18n import tr
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
+from desktop.ui.merge import ATTACHMENT
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 from skills.describe import write_headline
 
@@ -189,11 +190,30 @@ class Host:
         if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error
         if ledger_state in IN_FLIGHT:
-            return "pending_approval", "approved", ""  # the card says "writing…"
+            if self._task_running(_field(row, "task_id", "")):
+                return "pending_approval", "approved", ""  # the card says "writing…"
+            # Its task ended (Stopped, failed, or Mira closed) before the call finished: nothing is writing.
+            if ledger_state == LedgerState.APPROVED:
+                return "stopped", "approved", tr("card.stopped")
+            return "failed", "approved", tr("card.interrupted")
         return "written", "approved", ""
+
+    def _task_running(self, task_id: str) -> bool:
+        task = getattr(self.store, "task", None)
+        if task is None or not task_id:
+            return True  # unknown: trust the ledger
+        try:
+            row = task(task_id)
+        except Exception:  # noqa: BLE001 - no task row: trust the ledger
+            return True
+        return str(_field(row, "status", "running")) == "running"
 
     # -- ExtensionProvider --------------------------------------------------------------
     def create(self, ref: ExtensionRef, parent: QWidget) -> QWidget | None:
+        if ref.kind == ATTACHMENT:
+            from uchat import AttachmentChip
+
+            return AttachmentChip(ref.artifact_id, parent)
         view = self.view_for(ref)
         if view is None:
             return None

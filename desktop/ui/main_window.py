@@ -10,23 +10,27 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
 
 from desktop import __version__, i18n
 from desktop.i18n import tr
 from desktop.ui.controller import TaskController
+from desktop.ui.chat_header import ChatHeader
 from desktop.ui.host import Host
+from desktop.ui.merge import ATTACHMENT, stored_id
 from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.qt_locale import install_qt_translations
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.theme import apply_theme
+from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
 from desktop.ui.window_state import WindowState
 
 log = logging.getLogger(__name__)
 
 READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
+SENDABLE_ENV = "MIRA_SENDABLE_MARKER"  # when set, print this once a request could start (agent loaded; bench)
 
 
 class MainWindow(QMainWindow):
@@ -57,6 +61,9 @@ class MainWindow(QMainWindow):
             notify=self._notify, window=lambda: self,
         )
         self.chat.view.set_extension_provider(self.host)
+        self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
+        self.chat.view.actions_for = self.message_actions
+        self.chat.view.sig_message_action.connect(self.on_message_action)
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
@@ -66,7 +73,7 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.sidebar)
-        self.splitter.addWidget(self.chat)
+        self.splitter.addWidget(self._chat_column())
         self.splitter.addWidget(self.preview_panel)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 0)
@@ -98,6 +105,31 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
     # -- construction -------------------------------------------------------------------
+    def _chat_column(self) -> QWidget:
+        """The chat with a slim header: the sidebar toggle and the conversation's title."""
+        column = QWidget(self)
+        column.setObjectName("chatColumn")
+        self.header = ChatHeader(column)
+        self.sidebar_button = self.header.sidebar_button
+        self.title_label = self.header.title_label
+        self.sidebar_button.toggled.connect(self.set_sidebar_visible)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(self.chat, 1)
+        return column
+
+    def set_sidebar_visible(self, visible: bool) -> None:
+        """Collapse or show the conversation list (Ctrl+B, or the button left of the title)."""
+        self.sidebar.setVisible(visible)
+        if self.sidebar_button.isChecked() != visible:
+            self.sidebar_button.setChecked(visible)
+
+    def _update_title(self) -> None:
+        item = self.sidebar.item_for(self.controller.current_id) if self.controller.current_id else None
+        self.title_label.setText(item.text() if item is not None else tr("conv.untitled"))
+
     def _build_actions(self) -> None:
         self.new_action = QAction(self, shortcut=QKeySequence.StandardKey.New)
         self.new_action.triggered.connect(self.new_conversation)
@@ -112,6 +144,14 @@ class MainWindow(QMainWindow):
         self.find_action.triggered.connect(lambda: self.sidebar.search.setFocus())
         self.rename_action = QAction(self, shortcut=QKeySequence("F2"))
         self.rename_action.triggered.connect(self.sidebar.rename_current)
+        self.toggle_sidebar_action = QAction(self, shortcut=QKeySequence("Ctrl+B"))
+        self.toggle_sidebar_action.triggered.connect(lambda: self.set_sidebar_visible(not self.sidebar.isVisible()))
+        self.focus_input_action = QAction(self, shortcut=QKeySequence("Ctrl+L"))
+        self.focus_input_action.triggered.connect(lambda: self.chat.composer.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.focus_chat_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+M"))
+        self.focus_chat_action.triggered.connect(lambda: self.chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
         self.about_action = QAction(self)
         self.about_action.triggered.connect(
             lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
@@ -121,6 +161,9 @@ class MainWindow(QMainWindow):
             self.file_menu.addAction(action)
         self.view_menu = bar.addMenu("")
         self.view_menu.addAction(self.close_preview_action)
+        self.view_menu.addAction(self.toggle_sidebar_action)
+        self.view_menu.addAction(self.focus_input_action)
+        self.view_menu.addAction(self.focus_chat_action)
         self.help_menu = bar.addMenu("")
         self.open_logs_action = QAction(self)
         self.open_logs_action.triggered.connect(self.open_logs_folder)
@@ -128,9 +171,11 @@ class MainWindow(QMainWindow):
         self.copy_diagnostics_action.triggered.connect(lambda: self._run(self.copy_diagnostics()))
         self.help_menu.addAction(self.open_logs_action)
         self.help_menu.addAction(self.copy_diagnostics_action)
+        self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.about_action)
-        self.addAction(self.find_action)
-        self.addAction(self.rename_action)
+        for action in (self.find_action, self.rename_action, self.toggle_sidebar_action, self.focus_input_action,
+                       self.focus_chat_action, self.shortcuts_action):
+            self.addAction(action)
 
     def _connect(self) -> None:
         sb = self.sidebar
@@ -139,8 +184,9 @@ class MainWindow(QMainWindow):
         sb.sig_rename.connect(lambda cid, title: self._run(self._rename(cid, title)))
         sb.sig_delete.connect(lambda cid: self._run(self._delete(cid)))
         sb.sig_search.connect(lambda text: self._run(self.reload_conversations(text)))
+        sb.sig_show_folder.connect(self.show_folder)
         composer = self.chat.composer
-        composer.sig_send.connect(lambda text, files: self.controller.request(self.controller.send(text, list(files))))
+        composer.sig_send.connect(self._on_send)
         composer.sig_stop.connect(lambda: self.controller.stop(everything=True))
         composer.sig_image_pasted.connect(lambda data: self._run(self._save_pasted_image(data)))
         c = self.controller
@@ -167,6 +213,15 @@ class MainWindow(QMainWindow):
         self.open_logs_action.setText(tr("menu.open_logs"))
         self.copy_diagnostics_action.setText(tr("menu.copy_diagnostics"))
         self.rename_action.setText(tr("sidebar.rename"))
+        self.toggle_sidebar_action.setText(tr("menu.toggle_sidebar"))
+        self.focus_input_action.setText(tr("menu.focus_input"))
+        self.focus_chat_action.setText(tr("menu.focus_chat"))
+        self.shortcuts_action.setText(tr("menu.shortcuts"))
+        self.find_action.setText(tr("menu.find"))
+        self.header.retranslate()
+        self.model_status.setAccessibleName(tr("a11y.model_status"))
+        self.task_status.setAccessibleName(tr("a11y.task_status"))
+        self._update_title()
         self.sidebar.retranslate()
         self.preview_panel.retranslate()
         retranslate_chat = getattr(self.chat, "retranslate", None)
@@ -182,9 +237,14 @@ class MainWindow(QMainWindow):
     def welcome_text(self) -> str:
         """What Mira can do, and how the current model is connected (or how to connect one)."""
         model = self.services.settings.model
-        tail = (tr("welcome.connected", model=model_label(self.services.settings)) if model.is_configured
-                else tr("welcome.offline"))
-        return tr("welcome") + "\n\n" + tail
+        return welcome_markdown(model_label(self.services.settings) if model.is_configured else None)
+
+    def use_example(self, href: str) -> None:
+        """A welcome example was clicked (or opened with Enter): it goes into the message box to edit or send."""
+        text = example_text(href)
+        if text is not None:
+            self.chat.composer.set_text(text)
+            self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_state(self) -> None:
         self.task_status.setText(tr(f"status.{self.controller.state}"))
@@ -239,6 +299,8 @@ class MainWindow(QMainWindow):
         runtime = services.runtime
         if runtime is None:
             try:
+                # With the renderer plugins: importing them while a first task imports the same document
+                # libraries in another thread can fail half-way (a partially initialised openpyxl).
                 runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
@@ -254,6 +316,10 @@ class MainWindow(QMainWindow):
             await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
             await self.controller.update_idle_state()
         self.runtime_ready = True
+        marker = os.environ.get(SENDABLE_ENV)
+        if marker:
+            sys.stdout.write(marker + "\n")
+            sys.stdout.flush()
         return runtime
 
     # -- conversations ------------------------------------------------------------------
@@ -261,18 +327,21 @@ class MainWindow(QMainWindow):
         if search is None:
             search = self.sidebar.search.text().strip()
         rows = await self._store(self.services.store.list_conversations, search)
-        self.sidebar.set_conversations([(r.id, r.title) for r in rows], self.controller.current_id)
+        self.sidebar.set_conversations([(r.id, r.title, r.updated) for r in rows], self.controller.current_id)
+        self._update_title()
 
     async def open_conversation(self, conversation_id: str) -> None:
         self.sidebar.select(conversation_id)
         self.window_state.last_conversation = conversation_id
         await self.controller.show(conversation_id)
+        self._update_title()
         self._show_state()
 
     def new_conversation(self) -> None:
         self.sidebar.select(None)
         self.window_state.last_conversation = None
         self._run(self.controller.show(None))
+        self.title_label.setText(tr("conv.untitled"))
         self.chat.composer.setFocus()
 
     async def _created(self, conversation_id: str) -> None:
@@ -293,6 +362,31 @@ class MainWindow(QMainWindow):
             self.preview_panel.close_preview()
             self.new_conversation()
         await self.reload_conversations()
+
+    def _on_send(self, text: str, files: list[str]) -> None:
+        # What the user just sent is what they want to see, even when they had scrolled up to read.
+        self.chat.view.scroll_to_bottom()
+        self.controller.request(self.controller.send(text, list(files)))
+
+    def message_actions(self, message: Any) -> tuple[str, ...]:
+        """Copy for every message; retry and edit-and-resend for the last request while nothing runs."""
+        last = next((m for m in reversed(list(self.conversation)) if m.role.value == "user"), None)
+        if last is not None and message.id == last.id and not self.controller.busy:
+            # A retry resends the text; the files it was sent with live in that task's folder, so a request
+            # with attachments is offered as edit-and-resend only (attach them again) rather than lose them.
+            has_files = any(r.kind == ATTACHMENT for r in message.extensions)
+            return ("copy", "edit") if has_files else ("copy", "retry", "edit")
+        return ("copy",)
+
+    def on_message_action(self, action: str, message_id: str) -> None:
+        message = self.conversation.get(message_id)
+        if message is None or action == "copy" or action not in self.message_actions(message):
+            return
+        if action == "edit":
+            self.chat.composer.set_text(message.text)
+            self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self._on_send(message.text, [])
 
     def _give_back(self, text: str, attachments: list[str]) -> None:
         """A send that never started: nothing the user typed or attached is lost."""
@@ -320,10 +414,14 @@ class MainWindow(QMainWindow):
 
     # -- host callbacks -----------------------------------------------------------------
     def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
-        self.controller.request(self.controller.decide(approval_id, approve, message_id))
+        # The card's buttons are disabled right after the click; without this Qt would hand focus to the
+        # next widget in the chain (the sidebar's search), and the next thing typed would go there.
+        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.controller.request(self.controller.decide(approval_id, approve, stored_id(message_id)))
 
     def _on_allow_similar(self, approval_id: str, message_id: str) -> None:
-        self.controller.request(self.controller.decide(approval_id, True, message_id, allow_similar=True))
+        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.controller.request(self.controller.decide(approval_id, True, stored_id(message_id), allow_similar=True))
 
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
         """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
@@ -357,6 +455,56 @@ class MainWindow(QMainWindow):
         QApplication.clipboard().setText(text)
         self._notify(tr("diagnostics.copied"))
         return text
+
+    def show_folder(self, conversation_id: str) -> None:
+        """Open a conversation's working folder in the system file manager: through the conversation
+        folders' own action for the open conversation when the window has it (it makes the folder on
+        first use), else the folder the store knows for that conversation, else the workspace folder."""
+        actions = getattr(self, "folder_actions", None)
+        if actions is not None and conversation_id == self.controller.current_id:
+            self._run(actions.show_folder())
+            return
+        folder = None
+        lookup = getattr(self.services.store, "conversation_folder", None)
+        if callable(lookup):
+            try:
+                found = lookup(conversation_id)
+                folder = found[0] if isinstance(found, tuple) else found
+            except Exception:  # noqa: BLE001 - no folder known: the workspace folder instead
+                log.info("no folder for conversation %s", conversation_id, exc_info=True)
+        path = Path(folder) if folder and Path(folder).is_dir() else self.services.settings.workspace_path()
+        if not self.open_folder(path):
+            self._notify(tr("open.failed", error=path))
+
+    def open_folder(self, folder: Path) -> bool:
+        from PySide6.QtCore import QUrl
+
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for the Help dialog, read from the live actions so it cannot drift."""
+        from desktop.ui.shortcuts_dialog import shortcut_rows
+
+        return shortcut_rows((self.new_action, self.settings_action, self.find_action, self.rename_action,
+                              self.toggle_sidebar_action, self.focus_input_action, self.focus_chat_action,
+                              self.close_preview_action, self.shortcuts_action, self.quit_action))
+
+    def show_shortcuts(self) -> QWidget:
+        from desktop.ui.shortcuts_dialog import ShortcutsDialog
+
+        dialog = ShortcutsDialog(self.shortcuts(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.shortcuts_dialog = dialog
+        return dialog
+
+    def bring_to_front(self) -> None:
+        """Another start of Mira on the same data asked for this window."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
 
     def _notify(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)

@@ -8,6 +8,17 @@ from uchat import Conversation, ExtensionRef, Message, Role, Status
 LOCAL = "local-"  # ids of messages shown but not (yet) stored
 
 
+ATTACHMENT = "attachment"  # the extension kind of a file sent with a user message (its name is the id)
+CLIP = "📎"  # how desktop.messages.shown_request marks attached files in the stored text
+ASK = "~ask"  # suffix of the row that shows a message's approval cards, above its answer
+WAITING_PREFIX = "Waiting for your approval"  # the runtime's text while a write waits for a decision
+
+
+def stored_id(message_id: str) -> str:
+    """The stored message a shown row belongs to (an approval row is part of its message)."""
+    return message_id[:-len(ASK)] if message_id.endswith(ASK) else message_id
+
+
 def to_message(row: Any) -> Message:
     """A stored message row → uchat's Message (extensions become ExtensionRefs)."""
     refs = []
@@ -23,8 +34,56 @@ def to_message(row: Any) -> Message:
         status = Status(row.status)
     except ValueError:
         status = Status.DONE
-    return Message(id=row.id, role=role, text=row.text or "", status=status, extensions=tuple(refs),
+    text = row.text or ""
+    if role == Role.USER:
+        text, names = split_attachments(text)
+        refs = [ExtensionRef(row.id, name, ATTACHMENT) for name in names] + refs
+    return Message(id=row.id, role=role, text=text, status=status, extensions=tuple(refs),
                    error=getattr(row, "error", "") or "")
+
+
+def split_attachments(text: str) -> tuple[str, list[str]]:
+    """(request, attached file names) of a user message as desktop.messages.shown_request wrote it."""
+    head, _sep, last = text.rpartition("\n\n") if "\n\n" in text else ("", "", text)
+    parts = [p.strip() for p in last.split(" · ")]
+    if not parts or not all(p.startswith(CLIP) and len(p) > len(CLIP) for p in parts):
+        return text, []
+    return head, [p[len(CLIP):].strip() for p in parts]
+
+
+def user_message(message_id: str, text: str) -> Message:
+    """A user message with its attachments as chips (extension refs of kind ``attachment``)."""
+    text, names = split_attachments(text)
+    return Message(id=message_id, role=Role.USER, text=text,
+                   extensions=tuple(ExtensionRef(message_id, name, ATTACHMENT) for name in names))
+
+
+def to_messages(row: Any) -> list[Message]:
+    """A stored message row → the rows shown, in the order things happened.
+
+    The runtime keeps one assistant message per task and overwrites its text with the answer once an
+    approved write ran. Shown as one row, the answer would sit above the card that produced it; so the
+    approval cards get a row of their own ("~ask", with the waiting text while the write waits), and the
+    answer with the files it made follows below them.
+    """
+    msg = to_message(row)
+    asks = tuple(r for r in msg.extensions if r.kind.startswith("approval/"))
+    if msg.role != Role.ASSISTANT or not asks:
+        return [msg]
+    waiting = msg.text.startswith(WAITING_PREFIX) and msg.status != Status.STREAMING
+    ask_id = msg.id + ASK
+    ask = Message(id=ask_id, role=Role.ASSISTANT, text=msg.text if waiting else "", status=Status.DONE,
+                  extensions=tuple(ExtensionRef(ask_id, r.artifact_id, r.kind) for r in asks))
+    reply = Message(id=msg.id, role=msg.role, text="" if waiting else msg.text, status=msg.status,
+                    extensions=tuple(r for r in msg.extensions if r not in asks), error=msg.error)
+    if not reply.text and not reply.extensions and not reply.error and reply.status != Status.STREAMING:
+        return [ask]
+    return [ask, reply]
+
+
+def to_messages_all(rows: Any) -> list[Message]:
+    """Every shown row of the stored ``rows``, oldest first."""
+    return [m for row in rows for m in to_messages(row)]
 
 
 def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], live: set[str],

@@ -31,7 +31,7 @@ class PreviewPanel(QFrame):
         self.title.setFont(font)
         self.close_button = QToolButton(self)
         self.close_button.setAutoRaise(True)
-        self.close_button.setText("✕")
+        self.close_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.close_button.clicked.connect(self.close_preview)
         self.message = QLabel(self)
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -54,7 +54,14 @@ class PreviewPanel(QFrame):
         self.hide()
 
     def retranslate(self) -> None:
+        from PySide6.QtGui import QPalette
+
+        from uchat import icon
+
         self.close_button.setToolTip(tr("preview.close"))
+        self.close_button.setText(tr("preview.close"))
+        self.close_button.setAccessibleName(tr("preview.close"))
+        self.close_button.setIcon(icon("close", self.palette().color(QPalette.ColorRole.Text), 16))
         if self.view is None:
             self.title.setText(tr("preview.title"))
         if self.message.isVisible():

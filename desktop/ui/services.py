@@ -55,18 +55,21 @@ class Services:
             self._model = make_model(self.settings)
         return self._model
 
-    def build_runtime(self) -> Any:
-        """(Re)build the agent runtime on the current workspace root."""
+    def build_runtime(self, preload: bool = True) -> Any:
+        """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
         from desktop.agent.runtime import AgentRuntime
 
-        # The window calls this in a worker thread once it is usable: find and import the renderer plugins
-        # here too (discovery is lazy and thread-safe), so the first artifact card does not pay for it.
+        if preload:
+            self.preload_renderers()
+        self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
+        return self.runtime
+
+    def preload_renderers(self) -> None:
+        """Find and import the renderer plugins (discovery is lazy and thread-safe). The window calls
+        this in a worker thread once a request could start, so the first artifact card does not pay for it."""
         preload = getattr(self.registry, "preload", None) or getattr(self.registry, "kinds", None)
         if callable(preload):
             preload()
-
-        self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
-        return self.runtime
 
     def apply_settings(self, settings: AppSettings) -> bool:
         """Save ``settings``; returns True when the runtime must be rebuilt (workspace moved)."""

@@ -123,18 +123,35 @@ class SettingsDialog(QDialog):
         self.model_name.setPlaceholderText("gpt-4o-mini")
         self.api_key = QLineEdit(page)
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.api_key.setPlaceholderText(tr("settings.api_key.placeholder"))
         self.timeout = QDoubleSpinBox(page)
         self.timeout.setRange(1, 600)
         self.timeout.setSuffix(" s")
         self.timeout.setValue(model.timeout)
+        self.preset = QComboBox(page)
+        self.preset.addItem(tr("settings.preset.choose"), "")
+        for name, url in keys.PRESETS:
+            self.preset.addItem(name, url)
+        self.preset.setAccessibleName(tr("settings.preset"))
+        self.preset.setAccessibleDescription(tr("settings.preset.tip"))
+        self.preset.setToolTip(tr("settings.preset.tip"))
+        self.preset.activated.connect(self._on_preset)
+        self.fetch_button = QPushButton(tr("settings.fetch"), page)
+        self.fetch_button.setAccessibleDescription(tr("settings.fetch.tip"))
+        self.fetch_button.setToolTip(tr("settings.fetch.tip"))
+        self.fetch_button.clicked.connect(self._on_fetch_clicked)
+        self.fetched_models: list[str] = []
+        self.fetch_task: asyncio.Future[Any] | None = None
+        self.key_store = QComboBox(page)
+        self.key_store.addItem(tr("settings.key_store.env"), "env")
+        self.key_store.addItem(tr("settings.key_store.file"), "file")
+        self.key_store.setAccessibleName(tr("settings.key_store"))
+        self.key_store.currentIndexChanged.connect(self._update_key_note)
         self.test_button = QPushButton(tr("settings.test"), page)
         self.test_result = QLabel(page)
         self.test_result.setWordWrap(True)
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.key_note = _Note(page)
-        available, _note_text = keys.keyring_status()
-        self.key_note.setText(tr("settings.api_key.note") + ("" if available else "\n" + tr("settings.no_keyring")))
+        self.keyring_available, _note_text = keys.keyring_status()
         self.offline_note = _Note(page)
         self.offline_note.setText(tr("settings.offline.note"))
         test_row = QHBoxLayout()
@@ -143,14 +160,26 @@ class SettingsDialog(QDialog):
         form = self.model_form = QFormLayout(page)
         form.addRow(tr("settings.provider"), self.provider)
         form.addRow("", self.offline_note)
+        form.addRow(tr("settings.preset"), self.preset)
         form.addRow(tr("settings.base_url"), self.base_url)
-        form.addRow(tr("settings.model"), self.model_name)
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.model_name, 1)
+        model_row.addWidget(self.fetch_button)
+        form.addRow(tr("settings.model"), model_row)
         form.addRow(tr("settings.api_key"), self.api_key)
+        form.addRow(tr("settings.key_store"), self.key_store)
         form.addRow("", self.key_note)
         form.addRow(tr("settings.timeout"), self.timeout)
         form.addRow(test_row)
         self.provider.currentIndexChanged.connect(self._provider_changed)
+        self.base_url.textChanged.connect(lambda _t: self._update_key_note())
         self.test_button.clicked.connect(self._on_test_clicked)
+        for widget, name in ((self.provider, "settings.provider"), (self.base_url, "settings.base_url"),
+                             (self.model_name, "settings.model"), (self.api_key, "settings.api_key"),
+                             (self.timeout, "settings.timeout")):
+            widget.setAccessibleName(tr(name).rstrip(":："))
+        self.base_url.setAccessibleDescription(tr("settings.preset.tip"))
+        self.api_key.setAccessibleDescription(tr("settings.api_key.note"))
         return page
 
     def _workspace_tab(self) -> QWidget:
@@ -209,12 +238,74 @@ class SettingsDialog(QDialog):
     # -- behaviour ----------------------------------------------------------------------
     def _provider_changed(self) -> None:
         remote = self.provider.currentData() == "openai_compatible"
-        for widget in (self.base_url, self.model_name, self.api_key, self.timeout):
+        for widget in (self.base_url, self.model_name, self.api_key, self.timeout, self.preset, self.fetch_button):
             widget.setEnabled(remote)
         # Whole rows, so a hidden note leaves no gap.
         self.model_form.setRowVisible(self.offline_note, not remote)
         self.model_form.setRowVisible(self.key_note, remote)
+        self.model_form.setRowVisible(self.preset, remote)
+        self.model_form.setRowVisible(self.key_store, remote and not self.keyring_available)
         self.test_result.clear()
+        self._update_key_note()
+
+    def _account(self) -> str:
+        try:
+            return ModelSettings(provider="openai_compatible", base_url=self.base_url.text()).account
+        except ValueError:
+            return ""
+
+    def _update_key_note(self) -> None:
+        """Say where the key goes and whether one is stored (also in the key field's placeholder)."""
+        source = keys.key_source(self._account()) if self._account() else None
+        if source == "OS keyring":
+            self.api_key.setPlaceholderText(tr("settings.api_key.stored_keyring"))
+        elif source == "key file":
+            self.api_key.setPlaceholderText(tr("settings.api_key.stored_file"))
+        elif source:
+            self.api_key.setPlaceholderText(tr("settings.api_key.from_env", var=source))
+        else:
+            self.api_key.setPlaceholderText(tr("settings.api_key.none"))
+        if self.keyring_available:
+            self.key_note.setText(tr("settings.api_key.note"))
+        elif self.key_store.currentData() == "file":
+            self.key_note.setText(tr("settings.key_file.note", path=str(keys.key_file())))
+        else:
+            self.key_note.setText(tr("settings.no_keyring"))
+
+    def _on_preset(self, index: int) -> None:
+        url = self.preset.itemData(index)
+        if url:
+            self.base_url.setText(url)
+
+    def _on_fetch_clicked(self) -> None:
+        self.fetch_task = asyncio.ensure_future(self.fetch_models())
+
+    async def fetch_models(self) -> list[str]:
+        """Ask the server for its models (``GET /models``) and offer them under the model field."""
+        self.fetch_button.setEnabled(False)
+        self.test_result.setStyleSheet("")
+        self.test_result.setText(tr("settings.fetching"))
+        try:
+            key = self.api_key.text().strip() or keys.get_api_key(self._account())
+            models = await keys.list_models(self.base_url.text().strip(), key, self.timeout.value())
+        except ValueError as exc:
+            self.test_result.setText(tr("settings.fetch_failed", error=exc))
+            return []
+        finally:
+            self.fetch_button.setEnabled(True)
+        self.fetched_models = models
+        self.test_result.setText(tr("settings.fetched", n=len(models)))
+        from PySide6.QtWidgets import QCompleter
+
+        completer = QCompleter(models, self.model_name)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.model_name.setCompleter(completer)
+        if models and self.isVisible():
+            self.model_name.setFocus()
+            completer.setCompletionPrefix("")
+            completer.complete()  # the list drops down under the field: pick with the mouse or arrows
+        return models
 
     def model_settings(self) -> ModelSettings:
         """The model settings as entered; ValueError names the bad field."""
@@ -297,8 +388,9 @@ class SettingsDialog(QDialog):
                 return
         key = self.api_key.text().strip()
         if key and settings.model.provider == "openai_compatible":
+            to_file = not self.keyring_available and self.key_store.currentData() == "file"
             try:
-                keys.set_api_key(settings.model.account, key)
+                keys.set_api_key(settings.model.account, key, to_file=to_file)
             except keys.KeyStoreError as exc:
                 self._fail(tr("settings.key_failed", error=exc))
                 return

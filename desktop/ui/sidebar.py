@@ -1,10 +1,12 @@
-"""The conversation sidebar: new, search, rename in place, delete with confirmation."""
+"""The conversation sidebar: new, search, conversations grouped by date, a per-row menu (rename,
+delete, show folder), rename in place, delete with confirmation."""
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -14,13 +16,30 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.i18n import tr
+from uchat import icon
 
 _ID = Qt.ItemDataRole.UserRole
+GROUPS = ("sidebar.today", "sidebar.yesterday", "sidebar.week", "sidebar.older")
+
+
+def date_group(updated: float, today: dt.date | None = None) -> str:
+    """Which heading a conversation last changed at ``updated`` (epoch seconds) sits under."""
+    today = today or dt.date.today()
+    day = dt.datetime.fromtimestamp(updated).date()
+    age = (today - day).days
+    if age <= 0:
+        return GROUPS[0]
+    if age == 1:
+        return GROUPS[1]
+    if age < 8:
+        return GROUPS[2]
+    return GROUPS[3]
 
 
 def _ask_delete(parent: QWidget, title: str) -> bool:
@@ -39,6 +58,7 @@ class ConversationSidebar(QWidget):
     sig_rename = Signal(str, str)
     sig_delete = Signal(str)
     sig_search = Signal(str)
+    sig_show_folder = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,7 +70,16 @@ class ConversationSidebar(QWidget):
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
         self.new_button = QPushButton(self)
+        self.new_button.setObjectName("primary")
         self.list = QListWidget(self)
+        self.list.setMouseTracking(True)
+        self.row_menu_button = QToolButton(self.list.viewport())
+        self.row_menu_button.setObjectName("rowMenuButton")
+        self.row_menu_button.setAutoRaise(True)
+        self.row_menu_button.setFixedSize(QSize(26, 22))
+        self.row_menu_button.hide()
+        self.row_menu_button.clicked.connect(self._on_row_menu_button)
+        self._menu_item: QListWidgetItem | None = None
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -81,9 +110,18 @@ class ConversationSidebar(QWidget):
 
         # Delete key on the list (an event filter: shortcuts need an active window, keys do not).
         self.list.installEventFilter(self)
+        self.list.viewport().installEventFilter(self)
+        self._rows: list[tuple[str, str, float | None]] = []
+        self._current: str | None = None
         self.retranslate()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self.list.viewport():
+            if event.type() == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
+                self._hover(self.list.itemAt(event.position().toPoint()))
+            elif event.type() == QEvent.Type.Leave:
+                self.row_menu_button.hide()
+            return False
         if (watched is self.list and event.type() == QEvent.Type.KeyPress
                 and isinstance(event, QKeyEvent) and event.matches(QKeySequence.StandardKey.Delete)
                 and self.list.state() != QAbstractItemView.State.EditingState):
@@ -93,17 +131,39 @@ class ConversationSidebar(QWidget):
 
     def retranslate(self) -> None:
         self.search.setPlaceholderText(tr("sidebar.search"))
-        self.new_button.setText("+  " + tr("sidebar.new"))
+        self.search.setAccessibleName(tr("sidebar.search"))
+        self.search.setAccessibleDescription(tr("a11y.search"))
+        self.new_button.setText(tr("sidebar.new"))
         self.new_button.setToolTip(tr("sidebar.new.tip"))
+        self.new_button.setAccessibleName(tr("sidebar.new"))
+        self.new_button.setAccessibleDescription(tr("sidebar.new.tip"))
+        self.list.setAccessibleName(tr("a11y.conversations"))
+        self.list.setAccessibleDescription(tr("a11y.conversations.desc"))
+        self.row_menu_button.setToolTip(tr("sidebar.row_menu"))
+        self.row_menu_button.setAccessibleName(tr("sidebar.row_menu"))
+        pal = self.palette()
+        self.new_button.setIcon(icon("plus", pal.color(QPalette.ColorRole.HighlightedText), 16))
+        self.row_menu_button.setIcon(icon("more", pal.color(QPalette.ColorRole.Text), 16))
+        if self._rows:
+            self.set_conversations(self._rows, self.current_id())
         self._update_empty()
 
     # -- content ------------------------------------------------------------------------
-    def set_conversations(self, rows: Sequence[tuple[str, str]], current: str | None = None) -> None:
-        """Replace the list with ``(id, title)`` rows, keeping ``current`` selected if present."""
+    def set_conversations(self, rows: Sequence[tuple[str, str] | tuple[str, str, float]],
+                          current: str | None = None) -> None:
+        """Replace the list with ``(id, title)`` or ``(id, title, updated)`` rows (newest first),
+        keeping ``current`` selected if present. Rows with a time sit under date headings."""
+        self._rows = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]  # type: ignore[misc]
         self._filling = True
+        self.row_menu_button.hide()
         try:
             self.list.clear()
-            for conv_id, title in rows:
+            today = dt.date.today()
+            group = ""
+            for conv_id, title, updated in self._rows:
+                if updated is not None and date_group(updated, today) != group:
+                    group = date_group(updated, today)
+                    self.list.addItem(self._header(tr(group)))
                 item = QListWidgetItem(title or tr("conv.untitled"))
                 item.setData(_ID, conv_id)
                 item.setToolTip(title)
@@ -115,8 +175,23 @@ class ConversationSidebar(QWidget):
             self._filling = False
         self._update_empty()
 
+    def _header(self, text: str) -> QListWidgetItem:
+        header = QListWidgetItem(text)
+        header.setFlags(Qt.ItemFlag.NoItemFlags)  # not selectable, not editable: Up/Down skip it
+        font = QFont(self.list.font())
+        font.setPointSizeF(font.pointSizeF() * 0.85)
+        font.setBold(True)
+        header.setFont(font)
+        header.setForeground(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        header.setSizeHint(QSize(0, 30))
+        return header
+
+    def headers(self) -> list[str]:
+        """The date headings shown, top to bottom."""
+        return [self.list.item(i).text() for i in range(self.list.count()) if self.list.item(i).data(_ID) is None]
+
     def ids(self) -> list[str]:
-        return [self.list.item(i).data(_ID) for i in range(self.list.count())]
+        return [d for d in (self.list.item(i).data(_ID) for i in range(self.list.count())) if d is not None]
 
     def item_for(self, conv_id: str) -> QListWidgetItem | None:
         for i in range(self.list.count()):
@@ -143,12 +218,17 @@ class ConversationSidebar(QWidget):
 
     def rename_current(self) -> None:
         item = self.list.currentItem()
-        if item is not None:
+        if item is not None and item.data(_ID) is not None:
             self.list.editItem(item)
+
+    def show_folder_current(self) -> None:
+        conv_id = self.current_id()
+        if conv_id is not None:
+            self.sig_show_folder.emit(conv_id)
 
     def delete_current(self) -> None:
         item = self.list.currentItem()
-        if item is not None and self.confirm_delete(self, item.text()):
+        if item is not None and item.data(_ID) is not None and self.confirm_delete(self, item.text()):
             self.sig_delete.emit(item.data(_ID))
 
     # -- handlers -----------------------------------------------------------------------
@@ -158,7 +238,7 @@ class ConversationSidebar(QWidget):
         self.empty_label.setText(tr("sidebar.no_match") if self.search.text().strip() else tr("sidebar.empty"))
 
     def _on_current_changed(self, current: QListWidgetItem | None, _previous: object) -> None:
-        if current is not None and not self._filling:
+        if current is not None and not self._filling and current.data(_ID) is not None:
             self.sig_selected.emit(current.data(_ID))
 
     def _on_item_changed(self, item: QListWidgetItem) -> None:
@@ -173,12 +253,37 @@ class ConversationSidebar(QWidget):
             item.setText(item.toolTip() or tr("conv.untitled"))
             self._filling = False
 
-    def _on_context_menu(self, pos: QPoint) -> None:
-        item = self.list.itemAt(pos)
-        if item is None:
-            return
+    def row_menu(self, item: QListWidgetItem) -> QMenu:
+        """The per-row menu: rename, show folder, delete."""
         self.list.setCurrentItem(item)
         menu = QMenu(self)
-        menu.addAction(tr("sidebar.rename"), self.rename_current)
-        menu.addAction(tr("sidebar.delete"), self.delete_current)
-        menu.exec(self.list.viewport().mapToGlobal(pos))
+        color = self.palette().color(QPalette.ColorRole.Text)
+        menu.addAction(icon("rename", color, 16), tr("sidebar.rename"), self.rename_current)
+        menu.addAction(icon("folder", color, 16), tr("sidebar.show_folder"), self.show_folder_current)
+        menu.addSeparator()
+        menu.addAction(icon("trash", color, 16), tr("sidebar.delete"), self.delete_current)
+        return menu
+
+    def _on_context_menu(self, pos: QPoint) -> None:
+        item = self.list.itemAt(pos)
+        if item is None or item.data(_ID) is None:
+            return
+        self.row_menu(item).exec(self.list.viewport().mapToGlobal(pos))
+
+    def _hover(self, item: QListWidgetItem | None) -> None:
+        if item is None or item.data(_ID) is None:
+            self.row_menu_button.hide()
+            return
+        self._menu_item = item
+        rect = self.list.visualItemRect(item)
+        b = self.row_menu_button
+        b.move(rect.right() - b.width() - 4, rect.center().y() - b.height() // 2)
+        b.show()
+        b.raise_()
+
+    def _on_row_menu_button(self) -> None:
+        item = self._menu_item
+        if item is None or self.list.row(item) < 0:
+            return
+        b = self.row_menu_button
+        self.row_menu(item).exec(b.mapToGlobal(QPoint(0, b.height())))

@@ -1,71 +1,125 @@
-"""Light, dark or system theme through QPalette and the Qt colour-scheme hint."""
+"""Light, dark or system theme: the design tokens as a QPalette plus one application stylesheet.
+
+Everything that is drawn reads :mod:`desktop.ui.tokens`; uchat and the renderer cards read the
+palette this sets, so the whole window changes together, live.
+"""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
-_system_palette: QPalette | None = None
-_system_style: str | None = None
+from desktop.ui.tokens import RADIUS, SPACE, Scheme, scheme
+
+_current: Scheme | None = None
+_system: tuple[QPalette, str] | None = None  # the platform's own palette and style, kept for reset()
 
 
-def _palette(dark: bool) -> QPalette:
+def palette_for(s: Scheme) -> QPalette:
     pal = QPalette()
-    if dark:
-        colors = {
-            QPalette.ColorRole.Window: "#202124", QPalette.ColorRole.WindowText: "#e8eaed",
-            QPalette.ColorRole.Base: "#17181a", QPalette.ColorRole.AlternateBase: "#2a2b2e",
-            QPalette.ColorRole.Text: "#e8eaed", QPalette.ColorRole.Button: "#2d2e31",
-            QPalette.ColorRole.ButtonText: "#e8eaed", QPalette.ColorRole.Highlight: "#3b6fd6",
-            QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#2d2e31",
-            QPalette.ColorRole.ToolTipText: "#e8eaed", QPalette.ColorRole.PlaceholderText: "#9aa0a6",
-            QPalette.ColorRole.Link: "#8ab4f8", QPalette.ColorRole.LinkVisited: "#c58af9",
-            QPalette.ColorRole.Mid: "#3c4043", QPalette.ColorRole.Dark: "#111214",
-            QPalette.ColorRole.Light: "#3c4043", QPalette.ColorRole.Midlight: "#35363a",
-            QPalette.ColorRole.Shadow: "#000000", QPalette.ColorRole.BrightText: "#ff8a80",
-        }
-        disabled = "#7f8386"
-    else:
-        colors = {
-            QPalette.ColorRole.Window: "#f3f4f6", QPalette.ColorRole.WindowText: "#1f2328",
-            QPalette.ColorRole.Base: "#ffffff", QPalette.ColorRole.AlternateBase: "#f6f8fa",
-            QPalette.ColorRole.Text: "#1f2328", QPalette.ColorRole.Button: "#f6f8fa",
-            QPalette.ColorRole.ButtonText: "#1f2328", QPalette.ColorRole.Highlight: "#2f6fde",
-            QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#ffffff",
-            QPalette.ColorRole.ToolTipText: "#1f2328", QPalette.ColorRole.PlaceholderText: "#6e7781",
-            QPalette.ColorRole.Link: "#0969da", QPalette.ColorRole.LinkVisited: "#8250df",
-            QPalette.ColorRole.Mid: "#d0d7de", QPalette.ColorRole.Dark: "#afb8c1",
-            QPalette.ColorRole.Light: "#ffffff", QPalette.ColorRole.Midlight: "#eaeef2",
-            QPalette.ColorRole.Shadow: "#8c959f", QPalette.ColorRole.BrightText: "#cf222e",
-        }
-        disabled = "#8c959f"
-    for role, value in colors.items():
+    roles = {
+        QPalette.ColorRole.Window: s.window, QPalette.ColorRole.WindowText: s.text,
+        QPalette.ColorRole.Base: s.surface, QPalette.ColorRole.AlternateBase: s.surface_alt,
+        QPalette.ColorRole.Text: s.text, QPalette.ColorRole.Button: s.surface_alt,
+        QPalette.ColorRole.ButtonText: s.text, QPalette.ColorRole.Highlight: s.accent,
+        QPalette.ColorRole.HighlightedText: s.accent_text, QPalette.ColorRole.ToolTipBase: s.surface,
+        QPalette.ColorRole.ToolTipText: s.text, QPalette.ColorRole.PlaceholderText: s.muted,
+        QPalette.ColorRole.Link: s.link, QPalette.ColorRole.LinkVisited: s.link,
+        QPalette.ColorRole.Mid: s.border, QPalette.ColorRole.Dark: s.border,
+        QPalette.ColorRole.Light: s.surface, QPalette.ColorRole.Midlight: s.surface_alt,
+        QPalette.ColorRole.Shadow: "#000000", QPalette.ColorRole.BrightText: s.danger,
+    }
+    for role, value in roles.items():
         pal.setColor(role, QColor(value))
     for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
-        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(disabled))
+        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(s.muted))
     return pal
+
+
+def style_sheet(s: Scheme) -> str:
+    """The one stylesheet: fields with visible borders, rounded buttons, the sidebar and composer."""
+    sm, md, lg = RADIUS["sm"], RADIUS["md"], RADIUS["lg"]
+    pad, gap = SPACE["sm"], SPACE["xs"]
+    return f"""
+QLineEdit, QPlainTextEdit, QTextEdit {{
+    background: {s.surface}; color: {s.text}; border: 1px solid {s.border}; border-radius: {sm}px;
+    padding: {gap}px {pad}px; selection-background-color: {s.accent}; selection-color: {s.accent_text};
+}}
+QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus {{
+    border: 1px solid {s.border_strong};
+}}
+QPushButton {{
+    background: {s.surface_alt}; color: {s.text}; border: 1px solid {s.border}; border-radius: {sm}px;
+    padding: {gap + 1}px {SPACE["md"]}px;
+}}
+QPushButton:hover {{ border-color: {s.border_strong}; }}
+QPushButton:focus {{ border: 1px solid {s.border_strong}; }}
+QPushButton:disabled {{ color: {s.muted}; }}
+QPushButton#primary {{ background: {s.accent}; color: {s.accent_text}; border-color: {s.accent}; }}
+QToolButton {{ border: 1px solid transparent; border-radius: {sm}px; padding: 3px; color: {s.text}; }}
+QToolButton:hover, QToolButton:focus {{ background: {s.surface_alt}; border-color: {s.border}; }}
+QWidget#sidebar {{ background: {s.window}; }}
+QWidget#sidebar QListView {{ background: transparent; border: none; outline: none; }}
+QWidget#sidebar QListView::item {{ border-radius: {sm}px; padding: {gap + 1}px {pad}px; }}
+QWidget#sidebar QListView::item:hover {{ background: {s.surface_alt}; }}
+QWidget#sidebar QListView::item:selected {{ background: {s.user_bubble}; color: {s.text}; }}
+QWidget#composer {{ background: {s.surface}; }}
+QFrame#composerBox {{ background: {s.surface}; border: 1px solid {s.border}; border-radius: {lg}px; }}
+QFrame#composerBox QPlainTextEdit {{ border: none; background: transparent; padding: 2px; }}
+QFrame#uchatChip {{ background: {s.surface_alt}; border: 1px solid {s.border}; border-radius: {md}px; }}
+QToolButton#sendButton {{ background: {s.accent}; border-radius: 17px; border: none; }}
+QToolButton#sendButton:disabled {{ background: {s.border}; }}
+QWidget#chatHeader {{ background: {s.surface}; border-bottom: 1px solid {s.border}; }}
+QWidget#chatColumn {{ background: {s.surface}; }}
+QToolButton#rowMenuButton {{ background: {s.surface}; border: 1px solid {s.border}; }}
+QSplitter::handle {{ background: {s.border}; }}
+QSplitter::handle:horizontal {{ width: 1px; }}
+QStatusBar {{ color: {s.muted}; }}
+QToolTip {{ background: {s.surface}; color: {s.text}; border: 1px solid {s.border}; padding: {gap}px; }}
+"""
+
+
+def current_scheme() -> Scheme:
+    """The colours in use (light until a theme was applied)."""
+    return _current or scheme(False)
 
 
 def apply_theme(theme: str, app: QApplication | None = None) -> None:
     """Apply "system", "light" or "dark" to the whole application, live."""
-    global _system_palette, _system_style
+    global _current
     app = app or QApplication.instance()  # type: ignore[assignment]
     if app is None:
         return
-    if _system_palette is None:
-        _system_palette = QPalette(app.palette())
-        _system_style = app.style().name()
+    global _system
+    if _system is None:
+        _system = (QPalette(app.palette()), app.style().name())
     hints = app.styleHints()
     if theme == "system":
         if hasattr(hints, "unsetColorScheme"):
             hints.unsetColorScheme()
-        if _system_style:
-            app.setStyle(QStyleFactory.create(_system_style))
-        app.setPalette(_system_palette)
+        dark = hasattr(hints, "colorScheme") and hints.colorScheme() == Qt.ColorScheme.Dark
+    else:
+        dark = theme == "dark"
+        if hasattr(hints, "setColorScheme"):
+            hints.setColorScheme(Qt.ColorScheme.Dark if dark else Qt.ColorScheme.Light)
+    s = scheme(dark)
+    if s is _current:
         return
-    dark = theme == "dark"
-    if hasattr(hints, "setColorScheme"):
-        hints.setColorScheme(Qt.ColorScheme.Dark if dark else Qt.ColorScheme.Light)
+    _current = s
     # Fusion honours every palette role on every platform, so both themes look the same everywhere.
-    app.setStyle(QStyleFactory.create("Fusion"))
-    app.setPalette(_palette(dark))
+    if app.style().name().lower() != "fusion":
+        app.setStyle(QStyleFactory.create("Fusion"))
+    app.setPalette(palette_for(s))
+    app.setStyleSheet(style_sheet(s))
+
+
+def reset(app: QApplication | None = None) -> None:
+    """Back to the platform's own palette, style and no stylesheet (tests, embedding)."""
+    global _current
+    app = app or QApplication.instance()  # type: ignore[assignment]
+    if app is None or _system is None:
+        return
+    app.setStyleSheet("")
+    app.setStyle(QStyleFactory.create(_system[1]))
+    app.setPalette(_system[0])
+    _current = None

@@ -102,6 +102,10 @@ def serve(respond: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]) -> 
             state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             state.respond(self, body)
 
+        def do_GET(self) -> None:  # noqa: N802 - e.g. GET /v1/models; the body is empty
+            state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, {}))
+            state.respond(self, {})
+
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep test output quiet
             pass
 

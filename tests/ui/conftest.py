@@ -54,7 +54,7 @@ def make_window(home: Path, aloop: asyncio.AbstractEventLoop, qtbot):  # type: i
     from desktop import i18n
     from desktop.ui.main_window import MainWindow
     from desktop.ui.services import build_services
-    from desktop.ui.theme import apply_theme
+    from desktop.ui.theme import reset as reset_theme
 
     windows = []
 
@@ -76,4 +76,4 @@ def make_window(home: Path, aloop: asyncio.AbstractEventLoop, qtbot):  # type: i
     i18n.set_language("en")
     install_qt_translations("en")
     uchat.set_translator(None)
-    apply_theme("system")
+    reset_theme()

@@ -33,7 +33,9 @@ def test_deny_writes_nothing_and_the_task_ends(make_window, qtbot) -> None:  # t
     assert window.services.store.approval(ref.artifact_id).state == "denied"
     assert [r for r in refs(window) if not r.kind.startswith("approval/")] == []
     assert _workspace_files(window, ".docx") == []
-    reply = next(m for m in window.conversation if ref in m.extensions)
+    rows = list(window.conversation)
+    card_row = next(i for i, m in enumerate(rows) if ref in m.extensions)
+    reply = rows[card_row + 1]  # the answer reads after the card it answers
     assert reply.status.value == "done" and reply.text
     assert window.task_status.text() == "Idle"
 
@@ -146,7 +148,8 @@ def test_a_dropped_workbook_is_inspected_without_any_write(make_window, qtbot, t
     wait_idle(window, qtbot)
     reply = [m for m in window.conversation if m.role.value == "assistant"][-1]
     assert "Sales" in reply.text and reply.status.value == "done"
-    assert refs(window) == [] and window.services.store.pending_approvals() == []
+    assert [r.kind for r in refs(window)] == ["attachment"]  # only the chip of the file that was sent
+    assert window.services.store.pending_approvals() == []
 
 
 def test_a_dropped_docx_is_edited_after_approval(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

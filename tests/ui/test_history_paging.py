@@ -131,14 +131,22 @@ def test_attachment_names_stay_on_the_user_message_after_a_restart(
     wait_card(first, qtbot, "approval/pptx")
     wait_idle(first, qtbot)
     shown = [m for m in first.conversation if m.role.value == "user"]
-    assert [m.text for m in shown] == ["Turn notes.md into slides\n\n📎 notes.md"]
+    assert [m.text for m in shown] == ["Turn notes.md into slides"]
+    assert [(r.artifact_id, r.kind) for r in shown[0].extensions] == [("notes.md", "attachment")]
     assert not shown[0].id.startswith("local-")  # the stored message replaced the local one, same text
     first.close()
 
     second = make_window()  # same MIRA_HOME: the last conversation comes back from the store
     qtbot.waitUntil(lambda: any(m.role.value == "user" for m in second.conversation), timeout=10000)
     user = [m for m in second.conversation if m.role.value == "user"]
-    assert [m.text for m in user] == ["Turn notes.md into slides\n\n📎 notes.md"]
+    assert [m.text for m in user] == ["Turn notes.md into slides"]
     view = second.chat.view
-    row = [m.id for m in second.conversation].index(user[0].id)
-    assert "📎 notes.md" in view.model().index(row, 0).data()
+    # The file stays visible as a chip under the message: a real widget in the view, with its name.
+    from uchat import AttachmentChip
+
+    view.scroll_to_message(user[0].id)
+    qtbot.waitUntil(lambda: any(c.name == "notes.md" and c.isVisible()
+                                for c in view.viewport().findChildren(AttachmentChip)), timeout=10000)
+    chip = next(c for c in view.viewport().findChildren(AttachmentChip) if c.name == "notes.md")
+    assert chip.accessibleName() == "Attachment: notes.md"
+    assert view.viewport().rect().intersects(chip.geometry())

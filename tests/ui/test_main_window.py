@@ -168,7 +168,7 @@ def test_an_agent_that_cannot_load_leaves_the_window_usable_and_loses_no_text(  
     from desktop.ui.main_window import MainWindow
     from desktop.ui.services import Services, build_services
 
-    def broken(_self: Services) -> None:
+    def broken(_self: Services, *_args: object) -> None:
         raise RuntimeError("the skill catalog is damaged")
 
     monkeypatch.setattr(Services, "build_runtime", broken)

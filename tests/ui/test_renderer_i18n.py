@@ -62,7 +62,7 @@ def chinese(qapp: QApplication) -> Iterator[None]:
     i18n.set_language("zh_CN")
     yield
     i18n.set_language("en")
-    theme.apply_theme("system", qapp)
+    theme.reset(qapp)
 
 
 def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, chinese) -> None:  # noqa: ANN001

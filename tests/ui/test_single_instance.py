@@ -1,0 +1,54 @@
+"""A second copy of Mira on the same data brings the first to the front and exits."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop.ui.single_instance import SingleInstance
+
+MIRA = Path(sys.executable).with_name("mira")
+
+
+def test_a_second_copy_on_the_same_data_activates_the_first(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    first = SingleInstance(tmp_path / "a")
+    assert not first.activate_existing(200)  # nobody there yet
+    assert first.listen()
+    second = SingleInstance(tmp_path / "a")
+    with qtbot.waitSignal(first.sig_activate, timeout=5000):
+        assert second.activate_existing()
+    assert not second.listen()  # and it does not take over: the first stays the one
+    other = SingleInstance(tmp_path / "b")  # another data folder is another Mira
+    assert not other.activate_existing(200)
+    first.close()
+    assert not SingleInstance(tmp_path / "a").activate_existing(200)
+
+
+def test_the_window_comes_to_the_front_when_asked(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.showMinimized()
+    qtbot.waitUntil(window.isMinimized)
+    window.bring_to_front()
+    qtbot.waitUntil(lambda: not window.isMinimized() and window.isVisible())
+
+
+@pytest.mark.slow
+def test_the_second_mira_process_exits_and_the_first_keeps_running(tmp_path: Path) -> None:
+    env = dict(os.environ, MIRA_HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen", MIRA_READY_MARKER="READY")
+    first = subprocess.Popen([str(MIRA)], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert first.stdout is not None
+        for line in first.stdout:
+            if line.strip() == "READY":
+                break
+        second = subprocess.run([str(MIRA)], env=env, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 0
+        assert "already running" in second.stdout
+        assert first.poll() is None
+    finally:
+        first.terminate()
+        first.wait(30)
+    assert first.returncode == 0

@@ -1,0 +1,52 @@
+"""The bundled interface icons (``uchat/icons/*.svg``), drawn in a palette colour.
+
+The SVGs use ``currentColor``; QIcon cannot resolve that, so the text is coloured here before it is
+rendered. Icons are cached per (name, colour, size).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+from PySide6.QtGui import QColor, QIcon, QImageReader, QPixmap
+
+ICON_DIR = Path(__file__).resolve().parent / "icons"
+
+
+def icon_names() -> list[str]:
+    return sorted(p.stem for p in ICON_DIR.glob("*.svg"))
+
+
+@lru_cache(maxsize=256)
+def pixmap(name: str, color: str, size: int = 20, ratio: float = 1.0) -> QPixmap:
+    """``name`` drawn ``size`` px square in ``color`` (a null pixmap for an unknown name).
+
+    Read through Qt's SVG image plugin, not the QtSvg Python module: nothing extra is imported
+    before the first frame."""
+    path = ICON_DIR / f"{name}.svg"
+    if not path.is_file():
+        return QPixmap()
+    svg = path.read_text(encoding="utf-8").replace("currentColor", QColor(color).name())
+    data = QByteArray(svg.encode("utf-8"))
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer, QByteArray(b"svg"))
+    reader.setScaledSize(QSize(round(size * ratio), round(size * ratio)))
+    image = reader.read()
+    if image.isNull():
+        return QPixmap()
+    pix = QPixmap.fromImage(image)
+    pix.setDevicePixelRatio(ratio)
+    return pix
+
+
+def icon(name: str, color: QColor | str, size: int = 20) -> QIcon:
+    """A QIcon of ``name`` in ``color`` (disabled state drawn at half strength)."""
+    c = QColor(color)
+    result = QIcon()
+    for ratio in (1.0, 2.0):
+        result.addPixmap(pixmap(name, c.name(), size, ratio), QIcon.Mode.Normal)
+        faded = QColor((c.red() + 136) // 2, (c.green() + 136) // 2, (c.blue() + 136) // 2)
+        result.addPixmap(pixmap(name, faded.name(), size, ratio), QIcon.Mode.Disabled)
+    return result
