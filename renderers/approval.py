@@ -118,7 +118,6 @@ class ApprovalCard(colors.ThemedCard):
         # Offered when the host can keep a rule: approve this and similar writes in this conversation.
         self.similar_button = QPushButton()
         self.similar_button.clicked.connect(self._on_allow_similar)
-        self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
         self.state_label = QLabel()
         colors.bold(self.state_label)
         row.addWidget(self.approve_button)
@@ -126,6 +125,9 @@ class ApprovalCard(colors.ThemedCard):
         row.addWidget(self.deny_button)
         row.addWidget(self.state_label, 1)
         layout.addLayout(row)
+        # Only once it sits in the card's layout: a parentless widget made visible becomes a window of its own
+        # (it would take the focus away from the main window).
+        self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
 
     def update_view(self, view: ArtifactView) -> None:
         """Show the latest state: still pending, or the outcome with the buttons gone."""

@@ -9,7 +9,7 @@ import time
 from PySide6.QtCore import QEvent, QModelIndex, QRect, Qt, QTimer
 from PySide6.QtGui import QPainter, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractButton, QAbstractItemView, QStyle, QStyleOptionViewItem, QToolButton, QWidget,
+    QAbstractButton, QAbstractItemView, QPushButton, QStyle, QStyleOptionViewItem, QToolButton, QWidget,
 )
 
 from uchat._delegate import ChatDelegate
@@ -297,8 +297,10 @@ class LaidOutView(RowListView):
                     continue
                 inside = [w for w in (card, *card.findChildren(QWidget))
                           if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(card)]
-                # A card's actions first (Approve, Preview…), then what scrolls inside it.
-                chain += [w for w in inside if isinstance(w, QAbstractButton)]
+                # A card's actions first, its default action (Approve) leading, then what scrolls inside it.
+                buttons = [w for w in inside if isinstance(w, QAbstractButton)]
+                buttons.sort(key=lambda w: not (isinstance(w, QPushButton) and w.isDefault()))
+                chain += buttons
                 chain += [w for w in inside if not isinstance(w, QAbstractButton)]
         key = tuple(id(w) for w in chain)
         if key == self._tab_chain:

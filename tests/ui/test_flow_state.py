@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from desktop.agent import approvals as approvals_module
+from desktop.agent import gate as approvals_module
 from desktop.ui.merge import ASK
 from tests.ui._flow import TIMEOUT, button, click, send, wait_card, wait_idle
 from uchat import Message, Role
@@ -60,18 +60,21 @@ def test_focus_returns_to_the_message_box_after_deny_by_keyboard(make_window, qt
     assert order[0] == "user" and order[1] == "card:approval/docx" and order[2].startswith("text:"), order
 
 
-def test_while_waiting_the_waiting_text_sits_above_its_card_and_survives_a_restart(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_while_waiting_the_card_follows_the_request_and_says_so_also_after_a_restart(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    # No stored English "Waiting…" sentence: the card itself says it waits, in the window's language.
     window = make_window()
     send(window, qtbot, REQUEST)
-    ref, _card = wait_card(window, qtbot, "approval/docx")
+    ref, card = wait_card(window, qtbot, "approval/docx")
     wait_idle(window, qtbot)
     ask = next(m for m in window.conversation if ref in m.extensions)
-    assert ask.id.endswith(ASK) and ask.text.startswith("Waiting for your approval")
-    assert _order(window)[:3] == ["user", "text:Waiting", "card:approval/docx"]
+    assert ask.id.endswith(ASK) and ask.text == ""
+    assert _order(window)[:2] == ["user", "card:approval/docx"]
+    assert "Waiting for your approval" in card.state_label.text()
     window.close()
     again = make_window()
-    wait_card(again, qtbot, "approval/docx")
-    assert _order(again)[:3] == ["user", "text:Waiting", "card:approval/docx"]
+    _ref, card = wait_card(again, qtbot, "approval/docx")
+    assert _order(again)[:2] == ["user", "card:approval/docx"]
+    assert "Waiting for your approval" in card.state_label.text()
 
 
 def test_stop_during_a_write_leaves_the_card_in_its_real_state_also_after_a_restart(  # type: ignore[no-untyped-def]
