@@ -19,14 +19,16 @@ fresh child. :func:`run_isolated` is the one-shot form.
 """
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import importlib
 import multiprocessing
+import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -90,9 +92,12 @@ def _serve(conn: Connection, limits: Limits) -> None:
     _apply_limits(limits)
     while True:
         try:
-            target, args = conn.recv()
+            request = conn.recv()
         except (EOFError, OSError):
-            return
+            request = None
+        if request is None:  # the parent is done: leave at once, nothing here needs finalising
+            os._exit(0)
+        target, args = request
         try:
             reply: tuple[Any, ...] = ("ok", _resolve(target)(*args))
         except MemoryError:
@@ -113,6 +118,32 @@ def _context(method: str | None) -> Any:
     if method is None:
         method = "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
     return multiprocessing.get_context(method)
+
+
+_main_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _main_not_rerun() -> Iterator[None]:
+    """A spawned child re-imports the parent's main script unless told nothing about it.
+
+    The worker needs only this module; re-running an unguarded script (a bench, ``python -c``,
+    stdin) would run that program again in the child, or fail to find it.
+    """
+    main = sys.modules.get("__main__")
+    with _main_lock:
+        if main is None:
+            yield
+            return
+        saved = main.__dict__.get("__file__"), main.__dict__.get("__spec__")
+        main.__dict__.pop("__file__", None)
+        main.__spec__ = None
+        try:
+            yield
+        finally:
+            if saved[0] is not None:
+                main.__file__ = saved[0]
+            main.__spec__ = saved[1]
 
 
 def _describe_exit(code: int | None) -> str:
@@ -152,7 +183,8 @@ class Worker:
         ctx = _context(self.method)
         parent, child = ctx.Pipe(duplex=True)
         proc = ctx.Process(target=_serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
-        proc.start()
+        with _main_not_rerun():
+            proc.start()
         child.close()
         self._proc, self._conn = proc, parent
         return parent
@@ -187,6 +219,8 @@ class Worker:
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         if conn is not None:
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(None)  # a forked child holds a copy of our end too: EOF alone never comes
             conn.close()
         if proc is None:
             return None
