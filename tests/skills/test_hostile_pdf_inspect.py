@@ -140,3 +140,14 @@ def test_the_cli_process_itself_loads_no_format_library(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "After the junk" in proc.stdout and proc.stdout.strip().endswith("[]")
+
+
+def test_verify_of_a_runaway_pdf_is_a_failed_check_not_a_hang(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime import file_inspect
+
+    hp.giant_content(ws.root / "giant.pdf", operators=6_000_000)
+    monkeypatch.setattr(file_inspect, "INSPECT_LIMITS", Limits(seconds=1.0))
+    result = get_command("pdf_verify").run(ws, {"path": "giant.pdf", "expect": {"text": ["x"]}})
+    assert not result.ok
+    check = result.evidence[0].checks[0]
+    assert (check.name, check.status) == ("opens", "failed") and "longer than 1 s" in check.detail
