@@ -70,8 +70,9 @@ def _apply_limits(limits: Limits) -> None:
         import resource
     except ImportError:  # Windows: the parent's deadline is the only limit
         return
-    for which, value in ((resource.RLIMIT_AS, limits.memory_bytes),
-                         (resource.RLIMIT_CPU, int(limits.seconds) + 5)):
+    # The ceiling is on memory the work adds: a forked child starts with its parent's mappings.
+    for which, value in ((resource.RLIMIT_AS, _address_space() + limits.memory_bytes),
+                         (resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 5)):
         _soft, hard = resource.getrlimit(which)
         if hard != resource.RLIM_INFINITY:
             value = min(value, hard)
@@ -79,6 +80,20 @@ def _apply_limits(limits: Limits) -> None:
             resource.setrlimit(which, (value, hard))
         except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
             pass
+
+
+def _address_space() -> int:
+    """Bytes of address space this process maps now (Linux; elsewhere 0)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _cpu_seconds() -> int:
+    times = os.times()
+    return int(times.user + times.system)
 
 
 def _resolve(target: str) -> Callable[..., Any]:
