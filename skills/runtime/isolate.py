@@ -65,21 +65,29 @@ class Limits:
     memory_bytes: int = 2 * 1024 ** 3
 
 
-def _apply_limits(limits: Limits) -> None:
+def _apply_limits(limits: Limits, memory: bool = True) -> None:
+    """Cap this (child) process: address space once, processor time per request."""
     try:
         import resource
     except ImportError:  # Windows: the parent's deadline is the only limit
         return
     # The ceiling is on memory the work adds: a forked child starts with its parent's mappings.
-    for which, value in ((resource.RLIMIT_AS, _address_space() + limits.memory_bytes),
-                         (resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 5)):
-        _soft, hard = resource.getrlimit(which)
-        if hard != resource.RLIM_INFINITY:
-            value = min(value, hard)
-        try:
-            resource.setrlimit(which, (value, hard))
-        except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
-            pass
+    if memory:
+        _set_limit(resource, resource.RLIMIT_AS, _address_space() + limits.memory_bytes)
+    # Processor time counts over the child's whole life, so each request gets its own budget on
+    # top of what was used so far (a kept-open worker serves many pages). A backstop only: the
+    # parent's wall-clock deadline comes first.
+    _set_limit(resource, resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 5)
+
+
+def _set_limit(resource: Any, which: int, value: int) -> None:
+    _soft, hard = resource.getrlimit(which)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    try:
+        resource.setrlimit(which, (value, hard))
+    except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
+        pass
 
 
 def _address_space() -> int:
@@ -113,6 +121,7 @@ def _serve(conn: Connection, limits: Limits) -> None:
         if request is None:  # the parent is done: leave at once, nothing here needs finalising
             os._exit(0)
         target, args = request
+        _apply_limits(limits, memory=False)  # a fresh processor-time budget for this request
         try:
             reply: tuple[Any, ...] = ("ok", _resolve(target)(*args))
         except MemoryError:

@@ -79,3 +79,16 @@ def _running(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as fh:  # a zombie is not running
         return fh.read().split()[2] != "Z"
+
+
+@pytest.mark.slow
+def test_a_kept_open_worker_gets_a_processor_budget_per_request() -> None:
+    """Many pages of one preview add up past one request's budget; none of them is cut off."""
+    w = Worker(Limits(seconds=1.0), method="spawn")
+    try:
+        pid = w.call(f"{OPS}:pid")
+        for _ in range(8):  # 8 × 0.9 s of processor time > the 1 + 5 s budget of a single request
+            assert w.call(f"{OPS}:spin", 0.9, timeout=20) >= 0.9
+        assert w.call(f"{OPS}:pid") == pid
+    finally:
+        w.close()
