@@ -68,6 +68,15 @@ def _make_pdf(path: Path) -> None:
     doc.save(str(path))
 
 
+def _make_text_pdf(path: Path) -> None:
+    import pymupdf
+
+    doc = pymupdf.open()
+    for i in range(2):
+        doc.new_page().insert_text((72, 72), f"Page {i + 1}: a short letter.", fontsize=12)
+    doc.save(str(path))
+
+
 def _make_docx(path: Path) -> None:
     import docx
 
@@ -145,11 +154,13 @@ def run() -> list[Row]:
     if not MIRA.exists():
         raise Skip(f"the mira command is not installed next to {sys.executable}")
     with tempfile.TemporaryDirectory(prefix="mira-bench-robust-") as tmp:
-        pdf, memo = Path(tmp) / "report.pdf", Path(tmp) / "memo.docx"
+        pdf, memo, letter = Path(tmp) / "report.pdf", Path(tmp) / "memo.docx", Path(tmp) / "letter.pdf"
         _make_pdf(pdf)
+        _make_text_pdf(letter)
         _make_docx(memo)
         rows = _paint_rows(pdf)
-        rows.append(_cli_row("PDF (6 pages)", pdf, RAW_PDF))
+        rows.append(_cli_row("PDF (2 pages of text)", letter, RAW_PDF))
+        rows.append(_cli_row("PDF (6 pages with drawings: table detection dominates)", pdf, RAW_PDF))
         rows.append(_cli_row("DOCX (memo)", memo, RAW_DOCX))
     return rows
 
