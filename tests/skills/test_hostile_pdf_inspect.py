@@ -151,3 +151,14 @@ def test_verify_of_a_runaway_pdf_is_a_failed_check_not_a_hang(ws: Workspace, mon
     assert not result.ok
     check = result.evidence[0].checks[0]
     assert (check.name, check.status) == ("opens", "failed") and "longer than 1 s" in check.detail
+
+
+def test_render_check_of_a_runaway_pdf_reports_not_run(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime import render_cmds
+
+    hp.giant_content(ws.root / "giant.pdf", operators=6_000_000)
+    monkeypatch.setattr(render_cmds, "RENDER_LIMITS", Limits(seconds=1.0))
+    result = get_command("render_check").run(ws, {"path": "giant.pdf"})
+    assert not result.ok and result.data["rendered"] is False
+    assert "longer than 1 s" in result.data["reason"]
+    assert [c.status for c in result.evidence[0].checks] == ["not_run", "not_run"]
