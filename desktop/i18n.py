@@ -303,6 +303,8 @@ _RENDERERS_ZH: dict[str, str] = {
     "{name}: the PDF needs a password to open": "{name}：此 PDF 需要密码才能打开",
     "{name}: the password does not open this PDF": "{name}：密码无法打开此 PDF",
     "Page {page} cannot be shown: {reason}": "第 {page} 页无法显示：{reason}",
+    "{name}: macro-enabled Word files and Word or PowerPoint templates are not previewed yet; Mira can still read their content":
+        "{name}：暂不预览含宏的 Word 文件以及 Word 或 PowerPoint 模板；Mira 仍可读取其内容",
     "Password": "密码",
     "{name}: the presentation could not be opened ({detail})": "{name}：无法打开演示文稿（{detail}）",
     "{name}: the presentation has no slides": "{name}：演示文稿没有幻灯片",

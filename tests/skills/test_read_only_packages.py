@@ -146,3 +146,15 @@ def test_previews_of_these_files(ws: Workspace, originals: dict[str, Path]) -> N
                               capture_output=True, text=True, timeout=120)
         assert proc.returncode == 0, (path.name, proc.stderr)
         assert out.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("name", ["b.docm", "c.dotx", "r.docx", "t.potx"])
+def test_previews_not_built_yet_say_so_in_one_line(ws: Workspace, originals: dict[str, Path], name: str) -> None:
+    kind = {"b.docm": "docx", "c.dotx": "docx", "r.docx": "docx", "t.potx": "pptx"}[name]
+    template = TEMPLATE_TYPES[kind] if name[0] in "ct" else None
+    path = as_macro_package(originals[kind], ws.root / name, kind, template)
+    proc = subprocess.run([str(MIRA), "preview", str(path), "--out", str(ws.root / "x.png")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == (f"mira preview: {name}: macro-enabled Word files and Word or PowerPoint "
+                                   "templates are not previewed yet; Mira can still read their content")
