@@ -193,6 +193,7 @@ class Worker:
         self._lock = threading.Lock()
         self._proc: Any = None
         self._conn: Connection | None = None
+        self.calls = 0  # requests served by this worker object (kept workers are recycled)
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.is_alive()
@@ -219,6 +220,7 @@ class Worker:
         seconds = self.limits.seconds if timeout is None else timeout
         with self._lock:
             conn = self._start()
+            self.calls += 1
             started = time.monotonic()
             try:
                 conn.send((target, args))
@@ -280,10 +282,28 @@ def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
     raise CommandError(f"{what}: cannot read the file ({detail[:200]})")
 
 
+_kept: dict[Limits, Worker] = {}
+_kept_lock = threading.Lock()
+_RECYCLE_AFTER = 200  # calls; a kept worker is replaced now and then so its memory cannot creep
+
+
 def run_isolated(target: str, *args: Any, limits: Limits = Limits(), name: str = "the file") -> Any:
-    """One call in a fresh child process (see :class:`Worker`)."""
-    worker = Worker(limits, name)
-    try:
-        return worker.call(target, *args)
-    finally:
-        worker.close()
+    """One call under ``limits`` in a child process (see :class:`Worker`).
+
+    A single-threaded POSIX process (the command line) forks a child for the call;
+    elsewhere (the app) a spawned worker per limit set is kept and reused, since a
+    fresh interpreter per call would cost more than most calls.
+    """
+    if _context(None).get_start_method() == "fork":
+        worker = Worker(limits, name)
+        try:
+            return worker.call(target, *args)
+        finally:
+            worker.close()
+    with _kept_lock:
+        worker = _kept.get(limits)
+        if worker is None or worker.calls >= _RECYCLE_AFTER:
+            if worker is not None:
+                worker.close()
+            worker = _kept[limits] = Worker(limits, name)
+    return worker.call(target, *args, name=name)

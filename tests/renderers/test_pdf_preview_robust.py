@@ -44,7 +44,7 @@ def _wait_page(qtbot, preview: PdfPreview, index: int) -> QImage:  # noqa: ANN00
 @pytest.fixture
 def crashing_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Page 2 of every PDF kills the page worker; a short deadline for the hanging variant."""
-    worker = Worker(Limits(seconds=3.0, memory_bytes=2 * 1024 ** 3), method="spawn")
+    worker = Worker(Limits(seconds=2.0, memory_bytes=2 * 1024 ** 3), method="spawn")
     monkeypatch.setattr(_pdfsource, "_worker", worker)
     monkeypatch.setattr(_pdfsource, "_PAGES", "pdf_crash_ops")
     yield

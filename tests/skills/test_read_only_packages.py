@@ -127,6 +127,7 @@ def test_entry_count_cap(tmp_path: Path, count: int, refused: bool) -> None:
         assert check_file(package) == "xlsx"
 
 
+@pytest.mark.slow
 def test_previews_of_these_files(ws: Workspace, originals: dict[str, Path]) -> None:
     """The README claims: previews of a DOCX without sectPr, a 667:1 part, and macro XLSX/PPTX."""
     nosect = ws.root / "nosect.docx"
