@@ -77,7 +77,7 @@ def _apply_limits(limits: Limits, memory: bool = True) -> None:
     # Processor time counts over the child's whole life, so each request gets its own budget on
     # top of what was used so far (a kept-open worker serves many pages). A backstop only: the
     # parent's wall-clock deadline comes first.
-    _set_limit(resource, resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 5)
+    _set_limit(resource, resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 2)
 
 
 def _set_limit(resource: Any, which: int, value: int) -> None:
