@@ -1,18 +1,14 @@
-"""PDF pages rasterised by PyMuPDF in a file worker, and a zoomable page canvas (preview, page view).
+"""A zoomable PDF page canvas (PDF preview and page view) and the password question.
 
-MuPDF runs in a separate process (:mod:`skills.runtime.isolate`) with a deadline
-and a memory ceiling: a page that segfaults it or runs away becomes a message
-on that page, and the app keeps running. The worker keeps the document open
-between pages; a user password lives only in this process's memory and is
-passed along with each request.
+The pages come from :mod:`renderers._pdfsource` (a file worker process first,
+then redraws in process); this module only shows them.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette
+from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,130 +20,20 @@ from PySide6.QtWidgets import (
 )
 
 from renderers import _colors as colors
-from renderers._common import MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
-from renderers._jobs import Jobs, PreviewError
-from skills.runtime import CommandError
-from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
+from renderers._jobs import Jobs
+from renderers._pdfsource import (
+    SCREEN_ZOOM,
+    PasswordNeeded,
+    render_page_scaled,
+    open_and_render,
+    page_count,
+    render_image,
+    render_page,
+)
 
-SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
-# One page: well inside the preview's own 30 s job limit, so the worker's message is the one shown.
-PREVIEW_LIMITS = Limits(seconds=20.0, memory_bytes=2 * 1024 ** 3)
-_PAGES = "skills.runtime.pdf_pages"
-_worker: Worker | None = None
-
-
-def worker() -> Worker:
-    """The one PDF worker process shared by every preview (started on first use)."""
-    global _worker
-    if _worker is None:
-        _worker = Worker(PREVIEW_LIMITS, method="spawn")
-    return _worker
-
-
-class PasswordNeeded(PreviewError):
-    """The PDF needs a user password; ``retry`` when the one given did not open it."""
-
-    def __init__(self, message: str, retry: bool) -> None:
-        super().__init__(message)
-        self.retry = retry
-
-
-def _call(path: Path, target: str, *args: Any) -> Any:
-    try:
-        return worker().call(f"{_PAGES}:{target}", str(path), *args, name=path.name)
-    except WorkerTimeout:
-        raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
-                              name=path.name, seconds=f"{PREVIEW_LIMITS.seconds:.0f}")) from None
-    except WorkerOutOfMemory:
-        raise PreviewError(tr("{name}: the file needs more memory than a preview may use; it is too large or damaged",
-                              name=path.name)) from None
-    except WorkerCrashed:
-        raise PreviewError(tr("{name}: the PDF reader crashed on this file; it is damaged or hostile",
-                              name=path.name)) from None
-    except CommandError as exc:
-        raise PreviewError(str(exc)) from None
-
-
-def open_pdf_pages(path: Path, password: str | None = None) -> int:
-    """Open the PDF in the worker and return its page count (the same page limit as inspect)."""
-    checked_path(path, "pdf")
-    info = _call(path, "open_document", password)
-    if "password" in info:
-        raise PasswordNeeded(tr("{name}: the PDF needs a password to open", name=path.name)
-                             if not info["retry"] else
-                             tr("{name}: the password does not open this PDF", name=path.name), info["retry"])
-    return int(info["pages"])
-
-
-def page_count(path: Path) -> int:
-    """The page count of a PDF (worker thread); clear errors for bad files."""
-    return open_pdf_pages(path)
-
-
-def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0,
-                password: str | None = None) -> QImage:
-    """Rasterise one page to a QImage: ``width`` pixels wide, or at ``zoom`` (worker thread)."""
-    return _render_page_scaled(path, index, width, zoom, password)[0]
-
-
-def open_and_render(path: Path, index: int, width: int,
-                    password: str | None = None) -> tuple[int, int, QImage, float] | PasswordNeeded:
-    """Worker thread: page count plus page ``index`` at ``width`` px (the first paint).
-
-    A PDF that needs a password returns the :class:`PasswordNeeded` instead of raising,
-    so the preview can ask for it.
-    """
-    try:
-        count = open_pdf_pages(path, password)
-    except PasswordNeeded as needed:
-        return needed
-    i = max(0, min(index, count - 1))
-    image, scale = _render_page_scaled(path, i, width, 1.0, password)
-    return count, i, image, scale
-
-
-def _render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
-                        password: str | None = None) -> tuple[QImage, float]:
-    try:
-        page = _call(path, "render", password, index, width, zoom, MAX_RENDER_PIXELS)
-    except PreviewError as exc:
-        if worker().alive():  # the document itself failed: the preview shows the error
-            raise
-        # The worker died on this page (segfault, deadline, memory): show that on the page,
-        # keep the others; the next request starts a fresh worker.
-        return broken_page(str(exc), width or int(612 * zoom * SCREEN_ZOOM)), 1.0
-    if "broken" in page:
-        return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
-                           width or int(612 * zoom * SCREEN_ZOOM)), 1.0
-    samples = page["samples"]
-    image = QImage(samples, page["width"], page["height"], page["stride"], QImage.Format.Format_RGB888)
-    image._mira_samples = samples  # type: ignore[attr-defined]  # the QImage reads these bytes, no copy
-    return image, float(page["scale"])
-
-
-def broken_page(message: str, width: int) -> QImage:
-    """A page-sized notice in place of a page that cannot be drawn."""
-    width = max(200, min(width, 4000))
-    image = QImage(width, int(width * 11 / 8.5), QImage.Format.Format_RGB888)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.setPen(QColor("#8a1c1c"))
-    font = QFont()
-    font.setPixelSize(max(12, width // 40))
-    painter.setFont(font)
-    margin = width // 12
-    painter.drawText(QRectF(margin, margin, width - 2 * margin, image.height() - 2 * margin),
-                     int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
-                     "⚠  " + message)
-    painter.end()
-    return image
-
-
-def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """Native rendering of page ``index`` at ``width`` px, with the page count (thumbnails, CLI)."""
-    count = page_count(path)
-    return render_page(path, min(index, count - 1), width), count
+__all__ = ["PasswordForm", "PasswordNeeded", "PdfCanvas", "open_and_render", "page_count", "render_image",
+           "render_page"]
 
 
 class _Page(QWidget):
@@ -270,7 +156,7 @@ class PdfCanvas(QScrollArea):
             args = (self._path, self._page, int(self._avail_width() * dpr), 1.0, self._password)
         else:
             args = (self._path, self._page, None, self._zoom * dpr, self._password)
-        self.jobs.submit(_render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
+        self.jobs.submit(render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
 
     def show_form(self, form: QWidget) -> None:
         """Show ``form`` (the password question) where the page goes; the page returns with the next image."""

@@ -50,7 +50,7 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(f"--width must be between 16 and 8000, not {args.width}")
         checked_path(args.file, kind)
         if kind == "pdf":
-            from renderers._pdfcanvas import open_pdf_pages, render_page
+            from renderers._pdfsource import open_pdf_pages, render_page
 
             count = open_pdf_pages(args.file, args.password)
             _check_page(args, kind, count)

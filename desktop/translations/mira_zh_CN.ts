@@ -1830,6 +1830,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已读取 {loaded}+ 行</translation>
         </message>
         <message>
+            <source>{name}: macro-enabled Word files and Word or PowerPoint templates are not previewed yet; Mira can still read their content</source>
+            <translation>{name}：暂不预览含宏的 Word 文件以及 Word 或 PowerPoint 模板；Mira 仍可读取其内容</translation>
+        </message>
+        <message>
             <source>{name}: nothing to show</source>
             <translation>{name}：没有可显示的内容</translation>
         </message>

@@ -19,14 +19,16 @@ fresh child. :func:`run_isolated` is the one-shot form.
 """
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import importlib
 import multiprocessing
+import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -63,20 +65,43 @@ class Limits:
     memory_bytes: int = 2 * 1024 ** 3
 
 
-def _apply_limits(limits: Limits) -> None:
+def _apply_limits(limits: Limits, memory: bool = True) -> None:
+    """Cap this (child) process: address space once, processor time per request."""
     try:
         import resource
     except ImportError:  # Windows: the parent's deadline is the only limit
         return
-    for which, value in ((resource.RLIMIT_AS, limits.memory_bytes),
-                         (resource.RLIMIT_CPU, int(limits.seconds) + 5)):
-        _soft, hard = resource.getrlimit(which)
-        if hard != resource.RLIM_INFINITY:
-            value = min(value, hard)
-        try:
-            resource.setrlimit(which, (value, hard))
-        except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
-            pass
+    # The ceiling is on memory the work adds: a forked child starts with its parent's mappings.
+    if memory:
+        _set_limit(resource, resource.RLIMIT_AS, _address_space() + limits.memory_bytes)
+    # Processor time counts over the child's whole life, so each request gets its own budget on
+    # top of what was used so far (a kept-open worker serves many pages). A backstop only: the
+    # parent's wall-clock deadline comes first.
+    _set_limit(resource, resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 2)
+
+
+def _set_limit(resource: Any, which: int, value: int) -> None:
+    _soft, hard = resource.getrlimit(which)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    try:
+        resource.setrlimit(which, (value, hard))
+    except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
+        pass
+
+
+def _address_space() -> int:
+    """Bytes of address space this process maps now (Linux; elsewhere 0)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _cpu_seconds() -> int:
+    times = os.times()
+    return int(times.user + times.system)
 
 
 def _resolve(target: str) -> Callable[..., Any]:
@@ -90,9 +115,13 @@ def _serve(conn: Connection, limits: Limits) -> None:
     _apply_limits(limits)
     while True:
         try:
-            target, args = conn.recv()
+            request = conn.recv()
         except (EOFError, OSError):
-            return
+            request = None
+        if request is None:  # the parent is done: leave at once, nothing here needs finalising
+            os._exit(0)
+        target, args = request
+        _apply_limits(limits, memory=False)  # a fresh processor-time budget for this request
         try:
             reply: tuple[Any, ...] = ("ok", _resolve(target)(*args))
         except MemoryError:
@@ -113,6 +142,32 @@ def _context(method: str | None) -> Any:
     if method is None:
         method = "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
     return multiprocessing.get_context(method)
+
+
+_main_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _main_not_rerun() -> Iterator[None]:
+    """A spawned child re-imports the parent's main script unless told nothing about it.
+
+    The worker needs only this module; re-running an unguarded script (a bench, ``python -c``,
+    stdin) would run that program again in the child, or fail to find it.
+    """
+    main = sys.modules.get("__main__")
+    with _main_lock:
+        if main is None:
+            yield
+            return
+        saved = main.__dict__.get("__file__"), main.__dict__.get("__spec__")
+        main.__dict__.pop("__file__", None)
+        main.__spec__ = None
+        try:
+            yield
+        finally:
+            if saved[0] is not None:
+                main.__file__ = saved[0]
+            main.__spec__ = saved[1]
 
 
 def _describe_exit(code: int | None) -> str:
@@ -138,6 +193,7 @@ class Worker:
         self._lock = threading.Lock()
         self._proc: Any = None
         self._conn: Connection | None = None
+        self.calls = 0  # requests served by this worker object (kept workers are recycled)
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.is_alive()
@@ -152,7 +208,8 @@ class Worker:
         ctx = _context(self.method)
         parent, child = ctx.Pipe(duplex=True)
         proc = ctx.Process(target=_serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
-        proc.start()
+        with _main_not_rerun():
+            proc.start()
         child.close()
         self._proc, self._conn = proc, parent
         return parent
@@ -163,6 +220,7 @@ class Worker:
         seconds = self.limits.seconds if timeout is None else timeout
         with self._lock:
             conn = self._start()
+            self.calls += 1
             started = time.monotonic()
             try:
                 conn.send((target, args))
@@ -187,6 +245,8 @@ class Worker:
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         if conn is not None:
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(None)  # a forked child holds a copy of our end too: EOF alone never comes
             conn.close()
         if proc is None:
             return None
@@ -222,10 +282,28 @@ def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
     raise CommandError(f"{what}: cannot read the file ({detail[:200]})")
 
 
+_kept: dict[Limits, Worker] = {}
+_kept_lock = threading.Lock()
+_RECYCLE_AFTER = 200  # calls; a kept worker is replaced now and then so its memory cannot creep
+
+
 def run_isolated(target: str, *args: Any, limits: Limits = Limits(), name: str = "the file") -> Any:
-    """One call in a fresh child process (see :class:`Worker`)."""
-    worker = Worker(limits, name)
-    try:
-        return worker.call(target, *args)
-    finally:
-        worker.close()
+    """One call under ``limits`` in a child process (see :class:`Worker`).
+
+    A single-threaded POSIX process (the command line) forks a child for the call;
+    elsewhere (the app) a spawned worker per limit set is kept and reused, since a
+    fresh interpreter per call would cost more than most calls.
+    """
+    if _context(None).get_start_method() == "fork":
+        worker = Worker(limits, name)
+        try:
+            return worker.call(target, *args)
+        finally:
+            worker.close()
+    with _kept_lock:
+        worker = _kept.get(limits)
+        if worker is None or worker.calls >= _RECYCLE_AFTER:
+            if worker is not None:
+                worker.close()
+            worker = _kept[limits] = Worker(limits, name)
+    return worker.call(target, *args, name=name)

@@ -21,6 +21,7 @@ from skills.runtime._common import (
 from skills.runtime._validate import validate_args
 from skills.runtime.blocks import check_blocks, clean_strings, outline_summary, summary_text
 from skills.runtime.docx_cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
+from skills.runtime.isolate import WorkerError, run_isolated
 from skills.runtime.pdf_read import (
     count_tables,
     fonts_embedded,
@@ -170,7 +171,12 @@ def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     args = validate_args("pdf_verify", VERIFY_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
-    ev = pdf_evidence(ws, path, args.get("expect") or {})
+    # A user's PDF may crash or stall MuPDF: the evidence is computed in a worker process.
+    try:
+        ev = run_isolated("skills.runtime.pdf_cmds:pdf_evidence", ws, path, args.get("expect") or {},
+                          limits=file_inspect.INSPECT_LIMITS, name=path.name)
+    except WorkerError as exc:
+        ev = evidence_for(ws, path, "pdf", [Check("opens", "failed", str(exc))], {})
     lines = [f"{c.name}: {c.status}" + (f" ({c.detail})" if c.detail else "") for c in ev.checks]
     head = "verified" if ev.passed else "verification FAILED"
     return CommandResult(ok=ev.passed, message=f"{args['path']}: {head}\n" + "\n".join(lines),

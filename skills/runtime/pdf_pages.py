@@ -19,7 +19,7 @@ import pymupdf
 from skills.runtime._base import CommandError
 from skills.runtime.pdf_read import MAX_PAGES, PasswordRequired, load_page, open_pdf
 
-__all__ = ["MAX_PAGES", "open_document", "opened", "render"]
+__all__ = ["MAX_PAGES", "open_document", "opened", "rasterise", "render"]
 
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
 _KEEP_OPEN = 4
@@ -59,22 +59,52 @@ def opened(_path: str = "") -> int:
     return _opened
 
 
-def render(path: str, password: str | None, index: int, width: int | None, zoom: float,
-           max_pixels: int) -> dict[str, Any]:
-    """Page ``index`` as RGB bytes, ``width`` px wide or at ``zoom``, at most ``max_pixels``."""
-    doc = _document(path, password)
+def _shared(name: str) -> Any:
+    """The caller's shared-memory block, attached once (the caller owns and unlinks it).
+
+    The worker shares the caller's resource tracker, so attaching registers nothing new.
+    """
+    block = _blocks.get(name)
+    if block is None:
+        from multiprocessing import shared_memory
+
+        block = shared_memory.SharedMemory(name=name)
+        _blocks[name] = block
+    return block
+
+
+_blocks: dict[str, Any] = {}
+
+
+def rasterise(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
+              max_pixels: int) -> tuple[pymupdf.Pixmap, float]:
+    """Page ``index`` of an open document, ``width`` px wide or at ``zoom``; a broken page raises."""
     if not 0 <= index < doc.page_count:
-        raise CommandError(f"{Path(path).name}: there is no page {index + 1}")
+        raise CommandError(f"{Path(doc.name).name}: there is no page {index + 1}")
+    page = load_page(doc, index)
+    rect = page.rect
+    if rect.width <= 0 or rect.height <= 0:
+        raise CommandError(f"page {index + 1} cannot be read (it has no size)")
+    scale = width / rect.width if width else zoom * SCREEN_ZOOM
+    if rect.width * rect.height * scale * scale > max_pixels:
+        scale = math.sqrt(max_pixels / (rect.width * rect.height))
+    return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False), scale
+
+
+def render(path: str, password: str | None, index: int, width: int | None, zoom: float,
+           max_pixels: int, shared: str | None = None) -> dict[str, Any]:
+    """Page ``index`` as RGB bytes, ``width`` px wide or at ``zoom``, at most ``max_pixels``.
+
+    With ``shared`` (the name of the caller's shared-memory block) the pixels are copied
+    there and only their size travels through the pipe: a page is megabytes, and pushing
+    them through a pipe costs more than drawing them.
+    """
+    doc = _document(path, password)
     try:
-        page = load_page(doc, index)
-        rect = page.rect
-        if rect.width <= 0 or rect.height <= 0:
-            return {"broken": f"page {index + 1} has no size", "pages": doc.page_count}
-        scale = width / rect.width if width else zoom * SCREEN_ZOOM
-        if rect.width * rect.height * scale * scale > max_pixels:
-            scale = math.sqrt(max_pixels / (rect.width * rect.height))
-        pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
+        pix, scale = rasterise(doc, index, width, zoom, max_pixels)
     except CommandError as exc:  # "page 2 cannot be read (cycle in page tree)": keep the reason
+        if str(exc).startswith(Path(path).name):
+            raise  # not a page of this document
         reason = str(exc)
         return {"broken": reason[reason.find("(") + 1:-1] if reason.endswith(")") else reason,
                 "pages": doc.page_count}
@@ -82,5 +112,11 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
         if "malloc" in str(exc).lower() or "memory" in str(exc).lower():
             raise MemoryError from None
         return {"broken": type(exc).__name__, "pages": doc.page_count}
-    return {"width": pix.width, "height": pix.height, "stride": pix.stride, "samples": pix.samples,
-            "scale": scale, "pages": doc.page_count}
+    out = {"width": pix.width, "height": pix.height, "stride": pix.stride, "scale": scale, "pages": doc.page_count}
+    size = pix.stride * pix.height
+    if shared is not None:
+        block = _shared(shared)
+        if size <= block.size:
+            block.buf[:size] = pix.samples_mv
+            return {**out, "shared": size}
+    return {**out, "samples": pix.samples}

@@ -20,6 +20,7 @@ from skills.runtime import soffice
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
 from skills.runtime._common import evidence_for, resolve
 from skills.runtime._validate import validate_args
+from skills.runtime.isolate import Limits, run_isolated
 from skills.runtime.pdf_read import open_pdf
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace
@@ -27,6 +28,7 @@ from skills.runtime.workspace import Workspace
 MAX_PIXELS_SIDE = 1200
 MIN_INK_PIXELS = 40  # fewer non-background pixels than this is a blank page
 CONVERT_TIMEOUT = 90.0
+RENDER_LIMITS = Limits(seconds=60.0, memory_bytes=2 * 1024 ** 3)
 
 SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["path"], "additionalProperties": False,
@@ -43,7 +45,8 @@ def page_ink(pix: pymupdf.Pixmap) -> tuple[int, float]:
     return ink, 1.0 - ratio
 
 
-def _rasterise(pdf: Path, folder: Path, max_pages: int) -> tuple[list[Check], list[dict[str, Any]], int]:
+def rasterise_pages(pdf: Path, folder: Path, max_pages: int) -> tuple[list[Check], list[dict[str, Any]], int]:
+    """Draw the first pages to PNGs and check their ink (runs in a file worker)."""
     doc = open_pdf(pdf)
     try:
         total = doc.page_count
@@ -82,7 +85,9 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                 shutil.copyfile(src, copy)
                 pdf = soffice.convert(copy, folder / "out", "pdf", timeout=CONVERT_TIMEOUT)
                 checks = [Check("render", "passed", "LibreOffice converted the file to PDF")]
-            page_checks, pages, total = _rasterise(pdf, folder, max_pages)
+            # MuPDF on a user's PDF may crash or stall: draw in a worker process with limits.
+            page_checks, pages, total = run_isolated("skills.runtime.render_cmds:rasterise_pages", pdf, folder,
+                                                     max_pages, limits=RENDER_LIMITS, name=src.name)
         except CommandError as exc:
             reason = str(exc)
             ev = evidence_for(ws, src, kind, [Check("render", "not_run", reason),

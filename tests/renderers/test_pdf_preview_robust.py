@@ -10,7 +10,7 @@ import hostile_pdf as hp
 import pytest
 from PySide6.QtGui import QImage
 
-from renderers import _pdfcanvas
+from renderers import _pdfsource
 from renderers.pdf import PdfPreview
 from renderers.registry import Registry
 from skills.runtime.isolate import Limits, Worker
@@ -44,9 +44,9 @@ def _wait_page(qtbot, preview: PdfPreview, index: int) -> QImage:  # noqa: ANN00
 @pytest.fixture
 def crashing_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Page 2 of every PDF kills the page worker; a short deadline for the hanging variant."""
-    worker = Worker(Limits(seconds=3.0, memory_bytes=2 * 1024 ** 3), method="spawn")
-    monkeypatch.setattr(_pdfcanvas, "_worker", worker)
-    monkeypatch.setattr(_pdfcanvas, "_PAGES", "pdf_crash_ops")
+    worker = Worker(Limits(seconds=2.0, memory_bytes=2 * 1024 ** 3), method="spawn")
+    monkeypatch.setattr(_pdfsource, "_worker", worker)
+    monkeypatch.setattr(_pdfsource, "_PAGES", "pdf_crash_ops")
     yield
     worker.close()
 
@@ -59,13 +59,13 @@ def test_a_page_that_kills_the_reader_is_a_notice_and_the_rest_still_shows(
     preview = _open(qtbot, registry, view_of(tmp_path / "three.pdf"))
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
-    first_worker = _pdfcanvas.worker().pid()
+    first_worker = _pdfsource.worker().pid()
     notice = _wait_page(qtbot, preview, 1)
     assert _colours(notice) > 2  # the notice is drawn, not a blank page
-    assert not _pdfcanvas.worker().alive()  # that worker is gone; the app is not
+    assert not _pdfsource.worker().alive()  # that worker is gone; the app is not
     third = _wait_page(qtbot, preview, 2)
     assert _colours(third) > 2 and preview.count() == 3
-    assert _pdfcanvas.worker().pid() not in (None, first_worker)
+    assert _pdfsource.worker().pid() not in (None, first_worker)
 
 
 def test_a_page_tree_cycle_costs_one_page(qtbot, registry, view_of, tmp_path: Path) -> None:  # noqa: ANN001
@@ -114,7 +114,7 @@ def test_paging_keeps_the_document_open(qtbot, registry, view_of, tmp_path: Path
     preview = _open(qtbot, registry, view_of(tmp_path / "six.pdf"))
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
-    before = _pdfcanvas.worker().call("skills.runtime.pdf_pages:opened")
+    before = _pdfsource.worker().call("skills.runtime.pdf_pages:opened")
     for index in (1, 2, 3, 4, 5):
         _wait_page(qtbot, preview, index)
-    assert _pdfcanvas.worker().call("skills.runtime.pdf_pages:opened") == before
+    assert _pdfsource.worker().call("skills.runtime.pdf_pages:opened") == before

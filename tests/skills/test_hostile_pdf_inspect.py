@@ -109,3 +109,56 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path, command: str) -> None:
                            shell=True, executable="/bin/bash", capture_output=True, timeout=120)
     assert b"Traceback" not in shell.stderr and b"BrokenPipe" not in shell.stderr, shell.stderr
     assert shell.returncode in (0, 141)
+
+
+HEAVY = ("pymupdf", "docx", "pptx", "openpyxl", "PySide6", "jsonschema")
+PROBE = """
+import json, sys
+from skills.runtime.file_inspect import inspect_here
+inspect_here(sys.argv[1], {})
+print(json.dumps(sorted(m for m in %r if m in sys.modules)))
+""" % (HEAVY,)
+
+
+@pytest.mark.parametrize(("kind", "loaded"), [("pdf", ["pymupdf"]), ("docx", ["docx"])])
+def test_inspect_loads_only_the_formats_library(ws: Workspace, kind: str, loaded: list[str]) -> None:
+    if kind == "pdf":
+        hp.with_prefix(ws.root / "a.pdf", b"")
+    else:
+        get_command("docx_create").run(ws, {"path": "a.docx", "blocks": [{"type": "paragraph", "text": "x"}]})
+    proc = subprocess.run([sys.executable, "-c", PROBE, str(ws.root / f"a.{kind}")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == loaded
+
+
+def test_the_cli_process_itself_loads_no_format_library(tmp_path: Path) -> None:
+    hp.with_prefix(tmp_path / "a.pdf", b"")
+    probe = ("import sys, json; from skills.cli import main; code = main([sys.argv[1]]); "
+             f"print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "a.pdf")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "After the junk" in proc.stdout and proc.stdout.strip().endswith("[]")
+
+
+def test_verify_of_a_runaway_pdf_is_a_failed_check_not_a_hang(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime import file_inspect
+
+    hp.giant_content(ws.root / "giant.pdf", operators=6_000_000)
+    monkeypatch.setattr(file_inspect, "INSPECT_LIMITS", Limits(seconds=1.0))
+    result = get_command("pdf_verify").run(ws, {"path": "giant.pdf", "expect": {"text": ["x"]}})
+    assert not result.ok
+    check = result.evidence[0].checks[0]
+    assert (check.name, check.status) == ("opens", "failed") and "longer than 1 s" in check.detail
+
+
+def test_render_check_of_a_runaway_pdf_reports_not_run(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime import render_cmds
+
+    hp.giant_content(ws.root / "giant.pdf", operators=6_000_000)
+    monkeypatch.setattr(render_cmds, "RENDER_LIMITS", Limits(seconds=1.0))
+    result = get_command("render_check").run(ws, {"path": "giant.pdf"})
+    assert not result.ok and result.data["rendered"] is False
+    assert "longer than 1 s" in result.data["reason"]
+    assert [c.status for c in result.evidence[0].checks] == ["not_run", "not_run"]

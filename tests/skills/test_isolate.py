@@ -79,3 +79,30 @@ def _running(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as fh:  # a zombie is not running
         return fh.read().split()[2] != "Z"
+
+
+@pytest.mark.slow
+def test_a_kept_open_worker_gets_a_processor_budget_per_request() -> None:
+    """Many pages of one preview add up past one request's budget; none of them is cut off."""
+    w = Worker(Limits(seconds=0.0), method="spawn")
+    try:
+        pid = w.call(f"{OPS}:pid", timeout=20)
+        for _ in range(3):  # 3 × 0.9 s of processor time > the 0 + 2 s budget of a single request
+            assert w.call(f"{OPS}:spin", 0.9, timeout=20) >= 0.9
+        assert w.call(f"{OPS}:pid", timeout=20) == pid
+    finally:
+        w.close()
+
+
+def test_a_threaded_process_reuses_one_kept_worker() -> None:
+    """In the app (threads running) one spawned worker serves every call."""
+    pids: list[int] = []
+    done = threading.Event()
+    keep = threading.Thread(target=done.wait)  # a second thread, as in the app
+    keep.start()
+    try:
+        pids = [run_isolated(f"{OPS}:pid") for _ in range(3)]
+    finally:
+        done.set()
+        keep.join()
+    assert len(set(pids)) == 1 and pids[0] != os.getpid()

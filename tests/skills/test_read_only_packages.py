@@ -125,3 +125,37 @@ def test_entry_count_cap(tmp_path: Path, count: int, refused: bool) -> None:
             check_file(package)
     else:
         assert check_file(package) == "xlsx"
+
+
+@pytest.mark.slow
+def test_previews_of_these_files(ws: Workspace, originals: dict[str, Path]) -> None:
+    """The README claims: previews of a DOCX without sectPr, a 667:1 part, and macro XLSX/PPTX."""
+    nosect = ws.root / "nosect.docx"
+    with zipfile.ZipFile(originals["docx"]) as zin, zipfile.ZipFile(nosect, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == "word/document.xml":
+                data = re.sub(rb"<w:sectPr[ >].*?</w:sectPr>", b"", data, flags=re.S)
+            zout.writestr(info.filename, data)
+    files = [nosect, compressible_part(originals["pptx"], ws.root / "emf.pptx", "ppt/media/image9.emf"),
+             as_macro_package(originals["xlsx"], ws.root / "m.xlsm", "xlsx"),
+             as_macro_package(originals["pptx"], ws.root / "m.pptm", "pptx"),
+             as_macro_package(originals["xlsx"], ws.root / "t.xltx", "xlsx", TEMPLATE_TYPES["xlsx"])]
+    for path in files:
+        out = ws.root / f"{path.name}.png"
+        proc = subprocess.run([str(MIRA), "preview", str(path), "--out", str(out), "--width", "400"],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, (path.name, proc.stderr)
+        assert out.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("name", ["b.docm", "c.dotx", "r.docx", "t.potx"])
+def test_previews_not_built_yet_say_so_in_one_line(ws: Workspace, originals: dict[str, Path], name: str) -> None:
+    kind = {"b.docm": "docx", "c.dotx": "docx", "r.docx": "docx", "t.potx": "pptx"}[name]
+    template = TEMPLATE_TYPES[kind] if name[0] in "ct" else None
+    path = as_macro_package(originals[kind], ws.root / name, kind, template)
+    proc = subprocess.run([str(MIRA), "preview", str(path), "--out", str(ws.root / "x.png")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == (f"mira preview: {name}: macro-enabled Word files and Word or PowerPoint "
+                                   "templates are not previewed yet; Mira can still read their content")

@@ -31,3 +31,13 @@ def refuse(message: str) -> None:
 
 def fail() -> None:
     raise KeyError("internal detail")
+
+
+def spin(seconds: float) -> float:
+    """Burn processor time (not wall time) for ``seconds``."""
+    import time
+
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
+    return time.process_time() - start

@@ -1,0 +1,204 @@
+"""PDF pages drawn by PyMuPDF in a file worker process (:mod:`skills.runtime.isolate`).
+
+MuPDF first draws each page in a separate process with a deadline and a memory
+ceiling: a page that segfaults it or runs away becomes a notice on that page
+and the app keeps running. The worker keeps the document open between pages,
+and the pixels come back through shared memory. A page the worker has drawn
+safely is redrawn (zoom, resize, revisit) in this process from a kept-open
+document, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
+password lives only in this process's memory and goes along with each request.
+"""
+from __future__ import annotations
+
+import atexit
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
+
+from renderers._common import MAX_RENDER_PIXELS, checked_path
+from renderers._i18n import tr
+from renderers._jobs import FITZ_LOCK, PreviewError
+from skills.runtime import CommandError
+from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
+from skills.runtime.pdf_pages import rasterise
+
+SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
+# One page: well inside the preview's own 30 s job limit, so the worker's message is the one shown.
+PREVIEW_LIMITS = Limits(seconds=20.0, memory_bytes=2 * 1024 ** 3)
+_KEEP_OPEN = 2  # documents kept open in this process for redrawing checked pages
+_PAGES = "skills.runtime.pdf_pages"
+_worker: Worker | None = None
+_shared: Any = None  # the block page pixels come back through from the worker (see pdf_pages.render)
+_shared_lock = threading.Lock()  # one page in the block at a time: render, then copy out
+# Pages that the worker drew without crashing, per file version; they are redrawn (zoom, resize,
+# revisits) in this process from a kept-open document, without a round trip to the worker.
+_checked: dict[tuple[Any, ...], set[int]] = {}
+_local: OrderedDict[tuple[Any, ...], pymupdf.Document] = OrderedDict()
+
+
+def worker() -> Worker:
+    """The one PDF worker process shared by every preview (started on first use)."""
+    global _worker
+    if _worker is None:
+        _worker = Worker(PREVIEW_LIMITS, method="spawn")
+    return _worker
+
+
+class PasswordNeeded(PreviewError):
+    """The PDF needs a user password; ``retry`` when the one given did not open it."""
+
+    def __init__(self, message: str, retry: bool) -> None:
+        super().__init__(message)
+        self.retry = retry
+
+
+def _call(path: Path, target: str, *args: Any) -> Any:
+    try:
+        return worker().call(f"{_PAGES}:{target}", str(path), *args, name=path.name)
+    except WorkerTimeout:
+        raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
+                              name=path.name, seconds=f"{PREVIEW_LIMITS.seconds:.0f}")) from None
+    except WorkerOutOfMemory:
+        raise PreviewError(tr("{name}: the file needs more memory than a preview may use; it is too large or damaged",
+                              name=path.name)) from None
+    except WorkerCrashed:
+        raise PreviewError(tr("{name}: the PDF reader crashed on this file; it is damaged or hostile",
+                              name=path.name)) from None
+    except CommandError as exc:
+        raise PreviewError(str(exc)) from None
+
+
+def open_pdf_pages(path: Path, password: str | None = None) -> int:
+    """Open the PDF in the worker and return its page count (the same page limit as inspect)."""
+    checked_path(path, "pdf")
+    info = _call(path, "open_document", password)
+    if "password" in info:
+        raise PasswordNeeded(tr("{name}: the PDF needs a password to open", name=path.name)
+                             if not info["retry"] else
+                             tr("{name}: the password does not open this PDF", name=path.name), info["retry"])
+    return int(info["pages"])
+
+
+def page_count(path: Path) -> int:
+    """The page count of a PDF (worker thread); clear errors for bad files."""
+    return open_pdf_pages(path)
+
+
+def render_page(path: Path, index: int, width: int | None = None, zoom: float = 1.0,
+                password: str | None = None) -> QImage:
+    """Rasterise one page to a QImage: ``width`` pixels wide, or at ``zoom`` (worker thread)."""
+    return render_page_scaled(path, index, width, zoom, password)[0]
+
+
+def open_and_render(path: Path, index: int, width: int,
+                    password: str | None = None) -> tuple[int, int, QImage, float] | PasswordNeeded:
+    """Worker thread: page count plus page ``index`` at ``width`` px (the first paint).
+
+    A PDF that needs a password returns the :class:`PasswordNeeded` instead of raising,
+    so the preview can ask for it.
+    """
+    try:
+        count = open_pdf_pages(path, password)
+    except PasswordNeeded as needed:
+        return needed
+    i = max(0, min(index, count - 1))
+    image, scale = render_page_scaled(path, i, width, 1.0, password)
+    return count, i, image, scale
+
+
+def _identity(path: Path, password: str | None) -> tuple[Any, ...]:
+    st = path.stat()
+    return str(path), st.st_mtime_ns, st.st_size, password or ""
+
+
+def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
+                        password: str | None = None) -> tuple[QImage, float]:
+    key = _identity(path, password)
+    if index in _checked.get(key, ()):
+        return _render_here(key, path, index, width, zoom, password)
+    try:
+        with _shared_lock:
+            block = _shared_block()
+            page = _call(path, "render", password, index, width, zoom, MAX_RENDER_PIXELS, block.name)
+            if "shared" in page:
+                page["samples"] = bytes(block.buf[:page["shared"]])
+    except PreviewError as exc:
+        if worker().alive():  # the document itself failed: the preview shows the error
+            raise
+        # The worker died on this page (segfault, deadline, memory): show that on the page,
+        # keep the others; the next request starts a fresh worker.
+        return broken_page(str(exc), width or int(612 * zoom * SCREEN_ZOOM)), 1.0
+    if "broken" in page:
+        return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
+                           width or int(612 * zoom * SCREEN_ZOOM)), 1.0
+    _checked.setdefault(key, set()).add(index)
+    samples = page["samples"]
+    image = QImage(samples, page["width"], page["height"], page["stride"], QImage.Format.Format_RGB888)
+    image._mira_samples = samples  # type: ignore[attr-defined]  # the QImage reads these bytes, no copy
+    return image, float(page["scale"])
+
+
+def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None, zoom: float,
+                 password: str | None) -> tuple[QImage, float]:
+    """A page the worker already drew safely, redrawn from this process's open document."""
+    with FITZ_LOCK:
+        doc = _local.get(key)
+        if doc is None:
+            doc = pymupdf.open(str(path), filetype="pdf")
+            if doc.needs_pass:
+                doc.authenticate(password or "")
+            _local[key] = doc
+            while len(_local) > _KEEP_OPEN:
+                _local.popitem(last=False)[1].close()
+        _local.move_to_end(key)
+        pix, scale = rasterise(doc, index, width, zoom, MAX_RENDER_PIXELS)
+    image = QImage(pix.samples_mv, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
+    image._mira_pixmap = pix  # type: ignore[attr-defined]  # no copy: the QImage reads MuPDF's buffer
+    return image, scale
+
+
+def _shared_block() -> Any:
+    global _shared
+    if _shared is None:
+        from multiprocessing import shared_memory
+
+        _shared = shared_memory.SharedMemory(create=True, size=MAX_RENDER_PIXELS * 3)
+        atexit.register(_release_shared)
+    return _shared
+
+
+def _release_shared() -> None:
+    global _shared
+    if _shared is not None:
+        _shared.close()
+        _shared.unlink()
+        _shared = None
+
+
+def broken_page(message: str, width: int) -> QImage:
+    """A page-sized notice in place of a page that cannot be drawn."""
+    width = max(200, min(width, 4000))
+    image = QImage(width, int(width * 11 / 8.5), QImage.Format.Format_RGB888)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setPen(QColor("#8a1c1c"))
+    font = QFont()
+    font.setPixelSize(max(12, width // 40))
+    painter.setFont(font)
+    margin = width // 12
+    painter.drawText(QRectF(margin, margin, width - 2 * margin, image.height() - 2 * margin),
+                     int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
+                     "⚠  " + message)
+    painter.end()
+    return image
+
+
+def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
+    """Native rendering of page ``index`` at ``width`` px, with the page count (thumbnails, CLI)."""
+    count = page_count(path)
+    return render_page(path, min(index, count - 1), width), count
