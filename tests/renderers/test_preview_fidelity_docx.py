@@ -12,6 +12,8 @@ from renderers.docx import render_image
 from renderers.registry import Registry
 from tests.renderers import office_xml as ox
 
+pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
+
 
 def _ink(image: QImage, region: tuple[float, float, float, float] = (0, 0, 1, 1)) -> int:
     """Pixels in ``region`` (fractions) that are clearly not white."""
