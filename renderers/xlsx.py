@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl.utils import get_column_letter
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableView, QTabBar, QVBoxLayout, QWidget
 
@@ -13,32 +13,45 @@ from renderers import _colors as colors
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
-from renderers._xlsx_data import CHUNK_ROWS, Chunk, SheetReader, display, open_sheet
+from renderers._xlsx_data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
 from renderers.qt_preview import PreviewBase
 
 __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
 
 _Index = QModelIndex | QPersistentModelIndex
-MAX_CELLS_LOADED = 5_000_000  # rows × shown columns kept in memory; the grid stops reading there
+MAX_CELLS_LOADED = 5_000_000  # rows × shown columns kept in memory; rows far from the view go past it
+MARGIN_ROWS = 100  # read this many rows above a request, three times as many below
+CHUNK_ROWS = 500  # a sheet without a declared size grows by this much as it is scrolled
+PREFETCH_ROWS = 5000  # rows per background read of a small sheet
 
 
 class SheetModel(QAbstractTableModel):
-    """Cached values of one sheet; more rows are read in a worker as the view scrolls."""
+    """Cached values of one sheet. The row count is the sheet's declared size from the start;
+    rows are read in a worker around what the view asks for, and dropped far from it when the
+    memory bound is reached."""
 
-    sig_rows_added = Signal(int, int)  # first, last (0-based, inclusive)
+    sig_rows_added = Signal(int, int)  # rows read (first, last; 0-based, inclusive)
 
-    def __init__(self, reader: SheetReader, first: Chunk, parent: Any = None) -> None:
+    def __init__(self, reader: SheetReader, first: Rows, parent: Any = None) -> None:
         super().__init__(parent)
         self.reader = reader
-        self._rows: list[tuple[Any, ...]] = list(first.values)
-        self._formulas: dict[tuple[int, int], str] = dict(first.formulas)
-        self._done = first.done
-        self._fetches = 0
+        self._rows: dict[int, tuple[Any, ...]] = {}
+        self._formulas: dict[tuple[int, int], str] = {}
+        self.heights: dict[int, float] = {}
+        self._covered: list[tuple[int, int]] = []  # row ranges read (values known, absent = empty)
+        self._done = False
+        self._count = reader.total_rows
+        self._wanted: tuple[int, int] | None = None
+        self._prefetching = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._request)
         self.jobs = Jobs(self)
+        self._take(first)
 
     # -- Qt model ------------------------------------------------------------------------
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else self._count
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else self.reader.columns
@@ -47,10 +60,10 @@ class SheetModel(QAbstractTableModel):
         if not index.isValid():
             return None
         r, c = index.row(), index.column()
-        if r >= len(self._rows):
+        if role == Qt.ItemDataRole.DisplayRole and not self.covered(r):
+            self._want(r)
             return None
-        row = self._rows[r]
-        value = row[c] if c < len(row) else None
+        value = self.value(r, c)
         if role == Qt.ItemDataRole.DisplayRole:
             if value is None and (r, c) in self._formulas:
                 return self._formulas[(r, c)]  # never calculated: show what will compute it
@@ -72,32 +85,96 @@ class SheetModel(QAbstractTableModel):
         return str(section + 1)
 
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008, N802
-        return not parent.isValid() and not self._done and not self.capped()
+        # only a sheet that declares no size grows as it is read
+        return not parent.isValid() and not self._done and not self.reader.total_rows
 
     def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008, N802
-        if parent.isValid() or not self.canFetchMore() or self.jobs.busy():
-            return
-        # chunks grow as the user keeps scrolling down, so reaching row 90,000 takes few steps
-        size = min(CHUNK_ROWS * 2 ** min(self._fetches, 4), 8000)
-        self._fetches += 1
-        self.jobs.submit(self.reader.next_chunk, size, on_done=self._append, on_error=self._on_error)
+        if self.canFetchMore(parent):
+            self._want(self._count + CHUNK_ROWS)
 
-    def capped(self) -> bool:
-        """True when the memory bound stops reading: the grid shows the first rows only."""
-        return len(self._rows) * max(self.reader.columns, 1) >= MAX_CELLS_LOADED
+    # -- reading around the view ---------------------------------------------------------
+    def covered(self, row: int) -> bool:
+        return any(a <= row <= b for a, b in self._covered)
+
+    def ensure(self, first: int, last: int) -> None:
+        """Read rows ``first``…``last`` if they are not here yet (coalesced, in a worker)."""
+        for r in (first, last):
+            if not self.covered(r):
+                self._want(r)
+
+    def _want(self, row: int) -> None:
+        lo, hi = self._wanted or (row, row)
+        self._wanted = (min(lo, row), max(hi, row))
+        if not self.jobs.busy():
+            self._timer.start(0)
+
+    def _request(self) -> None:
+        if self._wanted is None or self.jobs.busy():
+            return
+        lo, hi = self._wanted
+        self._wanted = None
+        first, last = max(0, lo - MARGIN_ROWS), hi + 3 * MARGIN_ROWS
+        self.jobs.submit(self.reader.read, first, last, on_done=self._take, on_error=self._on_error)
+
+    def read_all(self) -> None:
+        """Read the rest of the sheet in the background, a chunk at a time so rows the view asks
+        for go first; stops at the memory bound. Merged ranges come at the end of the sheet."""
+        self._prefetching = True
+        self._prefetch()
+
+    def _prefetch(self) -> None:
+        if self._done or self.jobs.busy() or not self._prefetching:
+            return
+        if len(self._rows) * max(self.reader.columns, 1) >= MAX_CELLS_LOADED * 0.8:
+            self._prefetching = False
+            return
+        start = self._covered[0][1] + 1 if self._covered and self._covered[0][0] == 0 else 0
+        self.jobs.submit(self.reader.read, start, start + PREFETCH_ROWS - 1, on_done=self._take,
+                         on_error=self._on_error)
+
+    def _take(self, rows: Rows) -> None:
+        self._done = self._done or rows.done
+        self._rows.update(rows.values)
+        self._formulas.update(rows.formulas)
+        self.heights.update(rows.heights)
+        self._covered = _merge_ranges([*self._covered, (rows.first, (1 << 40) if rows.done else rows.last)])
+        grown = max(self._count, max(rows.values, default=-1) + 1)
+        if grown > self._count:  # no declared size, or a size that undercounts
+            self.beginInsertRows(QModelIndex(), self._count, grown - 1)
+            self._count = grown
+            self.endInsertRows()
+        self._evict(rows.first, rows.last)
+        last = min(rows.last, self._count - 1)
+        if rows.first <= last and self.columnCount():
+            self.dataChanged.emit(self.index(rows.first, 0), self.index(last, self.columnCount() - 1))
+            self.sig_rows_added.emit(rows.first, last)
+        if self._wanted is not None:
+            self._timer.start(0)
+        else:
+            self._prefetch()
+
+    def _evict(self, first: int, last: int) -> None:
+        """Past the memory bound, keep only the rows near the last read."""
+        if len(self._rows) * max(self.reader.columns, 1) < MAX_CELLS_LOADED:
+            return
+        keep = max(MAX_CELLS_LOADED // max(self.reader.columns, 1) // 2, 1)
+        lo, hi = max(0, first - keep // 2), last + keep // 2
+        self._rows = {r: v for r, v in self._rows.items() if lo <= r <= hi}
+        self._formulas = {k: v for k, v in self._formulas.items() if lo <= k[0] <= hi}
+        self._covered = [(max(a, lo), min(b, hi)) for a, b in self._covered if b >= lo and a <= hi]
 
     # -- data ----------------------------------------------------------------------------
     def rows_loaded(self) -> int:
+        """Rows with cells held in memory now."""
         return len(self._rows)
 
     def total_rows(self) -> int:
-        """Rows the sheet declares (its dimension), which may be more than loaded."""
-        return max(self.reader.total_rows, len(self._rows))
+        """Rows the grid scrolls through: the declared size, or what was read when none is declared."""
+        return self._count
 
     def value(self, row: int, column: int) -> Any:
-        if row < len(self._rows) and column < len(self._rows[row]):
-            return self._rows[row][column]
-        return None
+        values = self._rows.get(row)
+        return values[column] if values is not None and column < len(values) else None
 
     def formula(self, row: int, column: int) -> str | None:
         return self._formulas.get((row, column))
@@ -105,20 +182,18 @@ class SheetModel(QAbstractTableModel):
     def is_done(self) -> bool:
         return self._done
 
-    def _append(self, chunk: Chunk) -> None:
-        self._done = chunk.done
-        if chunk.done:
-            self.reader.close()  # every row is here: let go of the file
-        if chunk.values:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + len(chunk.values) - 1)
-            self._rows.extend(chunk.values)
-            self._formulas.update(chunk.formulas)
-            self.endInsertRows()
-            self.sig_rows_added.emit(first, len(self._rows) - 1)
-
     def _on_error(self, message: str) -> None:
         self._done = True  # stop asking; what was read stays on screen
+
+
+def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(ranges):
+        if out and a <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 class _SheetView(QWidget):
@@ -172,10 +247,9 @@ class XlsxPreview(PreviewBase):
         view = _SheetView()
         self.model: SheetModel | None = None
         self._sheet_names: tuple[str, ...] = ()
-        self._pending: tuple[SheetReader, Chunk] | None = None
+        self._pending: tuple[SheetReader, Rows] | None = None
         self.sheet_jobs = Jobs(self)
         self._track(self.sheet_jobs)
-        self.merge_jobs = Jobs(self)
         self._merged: tuple[tuple[int, int, int, int], ...] = ()
         view.tabs.currentChanged.connect(self._on_tab)
         return view
@@ -204,19 +278,17 @@ class XlsxPreview(PreviewBase):
         self.sheet_jobs.submit(open_sheet, self.path, index,
                                on_done=lambda result: self._install(*result), on_error=self._fail)
 
-    def _install(self, reader: SheetReader, chunk: Chunk) -> None:
+    def _install(self, reader: SheetReader, rows: Rows) -> None:
         view = self.sheet_view()
         old = self.model
-        self.model = SheetModel(reader, chunk, self)
-        if chunk.done:
-            reader.close()
+        self.model = SheetModel(reader, rows, self)
         # Close the workbook streams with the widget, even when it is destroyed without closeEvent
         # (an open handle would lock the file on Windows while the user overwrites it).
         self.destroyed.connect(lambda *_args, r=reader: r.close())
-        self.model.sig_rows_added.connect(self._apply_spans)
-        self.model.sig_rows_added.connect(self._update_note)
+        self.model.sig_rows_added.connect(self._on_rows)
         view.table.clearSpans()
         view.table.setModel(self.model)
+        self._apply_sizes(reader)
         view.table.selectionModel().currentChanged.connect(self._on_current)
         view.formula_bar.clear()
         view.cell_label.clear()
@@ -224,13 +296,49 @@ class XlsxPreview(PreviewBase):
             old.jobs.cancel()
             old.reader.close()
             old.deleteLater()
-        self._update_note()
         self._merged = ()
-        self.merge_jobs.submit(reader.merged_ranges, on_done=self._on_merged, on_error=lambda _m: None)
+        self._on_rows(rows.first, min(rows.last, self.model.rowCount() - 1))
+        if not self.model.is_done() and (reader.size <= PREFETCH_BYTES or not reader.total_rows):
+            # a small sheet, or one that does not declare its size: the rest (and the merged cells)
+            # come in the background
+            self.model.read_all()
         view.tabs.blockSignals(True)
         view.tabs.setCurrentIndex(reader.index)
         view.tabs.blockSignals(False)
         self._shown(reader.index)
+
+    def _apply_sizes(self, reader: SheetReader) -> None:
+        """Column widths and the default row height as the file sets them (Excel's units → px)."""
+        table = self.sheet_view().table
+        layout = reader.layout
+        table.horizontalHeader().setDefaultSectionSize(width_px(layout.default_width or 8.43))
+        table.verticalHeader().setDefaultSectionSize(height_px(layout.default_height or 15.0))
+        for column, chars in layout.widths.items():
+            if column < reader.columns:
+                if chars <= 0:
+                    table.setColumnHidden(column, True)
+                else:
+                    table.setColumnWidth(column, width_px(chars))
+
+    def _on_rows(self, first: int, last: int) -> None:
+        model = self.model
+        if model is None:
+            return
+        table = self.sheet_view().table
+        for row, points in model.heights.items():
+            if first <= row <= last:
+                if points <= 0:
+                    table.setRowHidden(row, True)
+                else:
+                    table.setRowHeight(row, height_px(points))
+        if model.is_done() and not self._merged:
+            self._merged = model.reader.merged_ranges()
+            if self._merged:
+                self._apply_spans(0, model.rowCount() - 1)
+                self.sig_spans_ready.emit(len(self._merged))
+        elif self._merged:
+            self._apply_spans(first, last)
+        self._update_note()
 
     def _retranslate_native(self) -> None:
         self.sheet_view().retranslate()
@@ -241,26 +349,16 @@ class XlsxPreview(PreviewBase):
             model.dataChanged.emit(model.index(0, 0), model.index(model.rowCount() - 1, model.columnCount() - 1),
                                    [Qt.ItemDataRole.ForegroundRole])
 
-    def _update_note(self, *_rows: int) -> None:
+    def _update_note(self) -> None:
         model = self.model
         if model is None:
             return
-        loaded = model.rows_loaded()
-        if model.capped():
-            text = tr("Showing the first {loaded} rows (preview memory limit)", loaded=f"{loaded:,}")
-        elif model.is_done():
-            text = tr("{loaded} rows", loaded=f"{loaded:,}")
+        rows = model.total_rows()
+        if model.reader.total_rows or model.is_done():
+            text = tr("{loaded} rows", loaded=f"{rows:,}")
         else:
-            total = model.reader.total_rows
-            text = (tr("{loaded} of {total} rows read", loaded=f"{loaded:,}", total=f"{total:,}") if total > loaded
-                    else tr("{loaded}+ rows read", loaded=f"{loaded:,}"))
+            text = tr("{loaded}+ rows read", loaded=f"{rows:,}")
         self.sheet_view().note_label.setText(text)
-
-    def _on_merged(self, merged: tuple[tuple[int, int, int, int], ...]) -> None:
-        self._merged = merged
-        if self.model is not None:
-            self._apply_spans(0, self.model.rows_loaded() - 1)
-        self.sig_spans_ready.emit(len(merged))
 
     def merged_ranges(self) -> tuple[tuple[int, int, int, int], ...]:
         return self._merged
@@ -303,7 +401,7 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     """The top-left of sheet ``index`` as a grid image ``width`` px wide, with the sheet count."""
     reader = SheetReader(path, index)
     try:
-        chunk = reader.next_chunk(60)
+        chunk = reader.read(0, 59)
     finally:
         reader.close()
     scale = width / 640
@@ -331,7 +429,9 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     for r in range(rows - 1):
         p.drawText(QRectF(0, (r + 1) * row_h, head_w, row_h), Qt.AlignmentFlag.AlignCenter, str(r + 1))
     p.setPen(QColor("#202124"))
-    for r, row in enumerate(chunk.values[: rows - 1]):
+    for r, row in sorted(chunk.values.items()):
+        if r >= rows - 1:
+            break
         for c, value in enumerate(row[:cols]):
             text = display(value)
             if text:

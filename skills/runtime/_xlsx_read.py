@@ -1,7 +1,7 @@
 """Reading a workbook back in one streaming pass per sheet: outline, formulas, cached values.
 
-openpyxl reads the workbook structure (sheet list, shared strings, date styles, 1904
-epoch); the cells are streamed with lxml's C parser, which sees a formula and its
+openpyxl reads the workbook structure (sheet list, date styles, 1904 epoch); shared
+strings are parsed on demand (:mod:`skills.runtime._xlsx_strings`); the cells are streamed with lxml's C parser, which sees a formula and its
 cached ``<v>`` value in the same pass. Memory stays flat on big sheets, entities are
 never resolved, and a sheet that merely *claims* ``A1:XFD1048576`` costs nothing:
 only real cells exist.
@@ -24,6 +24,7 @@ from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import from_excel
 
 from skills.runtime._base import CommandError
+from skills.runtime._xlsx_strings import LazyStrings, shared_strings
 
 ERROR_VALUES = ("#DIV/0!", "#REF!", "#NAME?", "#VALUE!", "#N/A", "#NUM!", "#NULL!", "#SPILL!", "#CALC!",
                 "#GETTING_DATA")
@@ -64,10 +65,10 @@ class _Book:
         reader = ExcelReader(str(path), read_only=True, keep_vba=False, data_only=False, keep_links=False)
         try:
             reader.read_manifest()
-            reader.read_strings()
             reader.read_workbook()
             apply_stylesheet(reader.archive, reader.wb)
-            self.shared = reader.shared_strings
+            # parsed only as far as the cells read need (a sample of rows, formula results)
+            self.shared = shared_strings(reader.archive, reader.package)
             self.epoch = reader.wb.epoch
             self.date_styles = set(reader.wb._date_formats)
             self.worksheets: list[tuple[str, str]] = []
@@ -159,6 +160,8 @@ def scan_workbook(path: Path, *, max_rows: int = 20, visit: CellVisitor | None =
     except Exception as exc:  # noqa: BLE001
         raise CommandError(f"{path.name}: a worksheet cannot be read ({type(exc).__name__}: {exc})") from None
     finally:
+        if isinstance(book.shared, LazyStrings):
+            book.shared.close()
         book.archive.close()
     return scans, book.chartsheets
 

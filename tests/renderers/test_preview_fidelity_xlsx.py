@@ -1,0 +1,137 @@
+"""XLSX grid: the sheet's real size from the start, rows read around the view, sizes from the file,
+shared strings read only as far as needed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from renderers.registry import Registry
+
+
+@pytest.fixture(scope="module")
+def rows_20k(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """20,000 rows saved the way Excel does: a declared size and a shared-string table."""
+    from bench._xlsx_gen import write_shared_strings_xlsx
+
+    return write_shared_strings_xlsx(tmp_path_factory.mktemp("x20k") / "rows.xlsx", 20_000)
+
+
+def _open(qtbot, view_of, path: Path):  # noqa: ANN001, ANN202
+    preview = Registry().plugin("xlsx").preview(view_of(path), None, 0, page_view=False)
+    qtbot.addWidget(preview)
+    preview.resize(800, 600)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
+        pass
+    return preview
+
+
+def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(qtbot, view_of, rows_20k,  # noqa: ANN001
+                                                                              monkeypatch) -> None:
+    import renderers.xlsx
+
+    monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)  # on demand only, as for a big sheet
+    preview = _open(qtbot, view_of, rows_20k)
+    model, table = preview.model, preview.sheet_view().table
+    assert model.rowCount() == 20_000 and model.rows_loaded() < 1000
+    assert preview.sheet_view().note_label.text() == "20,000 rows"
+    bar = table.verticalScrollBar()
+    bar.setValue(bar.maximum())  # dragging the scrollbar to the end
+    qtbot.waitUntil(lambda: model.data(model.index(19_999, 1)) == "customer 19999", timeout=10_000)
+    table.setFocus()
+    table.setCurrentIndex(model.index(5, 0))
+    qtbot.keyClick(table, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert table.currentIndex().row() == 19_999 and table.currentIndex().column() == 2
+    assert preview.sheet_view().cell_label.text() == "C20000"
+    bar.setValue(bar.maximum() // 2)  # the middle, never read so far, is read on demand
+    middle = table.rowAt(table.viewport().height() // 2)
+    qtbot.waitUntil(lambda: model.data(model.index(middle, 0)) == str(middle), timeout=10_000)
+    assert model.rows_loaded() < 5000
+
+
+def test_rows_far_from_the_view_are_dropped_and_read_again(qtbot, view_of, rows_20k, monkeypatch) -> None:  # noqa: ANN001
+    import renderers.xlsx
+
+    monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
+    monkeypatch.setattr(renderers.xlsx, "MAX_CELLS_LOADED", 600)
+    preview = _open(qtbot, view_of, rows_20k)
+    model, table = preview.model, preview.sheet_view().table
+    table.scrollToBottom()
+    qtbot.waitUntil(lambda: model.data(model.index(19_999, 0)) == "19999", timeout=10_000)
+    assert model.rows_loaded() * model.columnCount() <= 600 * 2
+    assert not model.covered(1)
+    table.scrollToTop()
+    qtbot.waitUntil(lambda: model.data(model.index(1, 1)) == "customer 1", timeout=10_000)
+
+
+def test_column_widths_row_heights_and_hidden_columns_from_the_file(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    import openpyxl
+
+    from renderers._xlsx_data import height_px, width_px
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r in range(1, 30):
+        ws.append([f"a{r}", f"b{r}", f"c{r}", f"d{r}"])
+    ws.column_dimensions["A"].width = 40
+    ws.column_dimensions["C"].width = 4
+    ws.column_dimensions["D"].hidden = True
+    ws.row_dimensions[3].height = 45
+    path = tmp_path / "sizes.xlsx"
+    wb.save(str(path))
+    preview = _open(qtbot, view_of, path)
+    table = preview.sheet_view().table
+    assert table.columnWidth(0) == width_px(40) > 250
+    assert table.columnWidth(2) == width_px(4) < 40
+    assert table.columnWidth(1) == width_px(8.43)  # Excel's default width, not a fixed 90 px
+    assert table.isColumnHidden(3)
+    assert table.rowHeight(2) == height_px(45) == 60 and table.rowHeight(3) == height_px(15)
+
+
+def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(qtbot, view_of, rows_20k,  # noqa: ANN001
+                                                                    monkeypatch) -> None:
+    import renderers.xlsx
+
+    monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
+    preview = _open(qtbot, view_of, rows_20k)
+    model = preview.model
+    assert model.data(model.index(0, 1)) == "Name" and model.data(model.index(7, 1)) == "customer 7"
+    assert 0 < len(model.reader.shared) < 2000  # of ~20,000 strings in the table
+
+
+def test_inspect_streams_shared_strings(rows_20k) -> None:  # noqa: ANN001
+    from skills.runtime._xlsx_read import scan_workbook
+
+    scans, _ = scan_workbook(rows_20k, max_rows=5)
+    sheet = scans[0]
+    assert sheet.sample[1] == [1, "customer 1", "South"] and sheet.max_row == 20_000
+    assert sheet.cells == 60_000
+
+
+def test_lazy_strings_match_openpyxl(tmp_path) -> None:  # noqa: ANN001
+    import zipfile
+
+    from openpyxl.reader.strings import read_string_table
+
+    from skills.runtime._xlsx_strings import LazyStrings
+
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    entries = ["<si><t>plain</t></si>", '<si><t xml:space="preserve">  spaced  </t></si>', "<si><t>中文文本</t></si>",
+               "<si><r><t>rich </t></r><r><rPr><b/></rPr><t>run</t></r></si>",
+               "<si><t>漢字</t><rPh sb='0' eb='2'><t>かんじ</t></rPh></si>", "<si><t/></si>"]
+    xml = f'<sst xmlns="{ns}">{"".join(entries)}</sst>'.encode()
+    path = tmp_path / "s.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("xl/sharedStrings.xml", xml)
+    import io
+
+    expected = [str(s) for s in read_string_table(io.BytesIO(xml))]
+    with zipfile.ZipFile(path) as z:
+        strings = LazyStrings(z, "xl/sharedStrings.xml")
+        assert strings[1] == "  spaced  " and len(strings) == 2  # parsed no further than asked
+        assert [strings[i] for i in range(len(entries))] == expected
+        with pytest.raises(IndexError):
+            strings[len(entries)]
+        strings.close()
