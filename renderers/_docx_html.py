@@ -36,17 +36,31 @@ class DocxContent:
     truncated: bool = False
 
 
+PAGE_SEPARATOR = "<hr/><div style='page-break-before: always'>"
+
+
 def load(path: Path) -> DocxContent:
     """Parse ``path`` (worker thread) into :class:`DocxContent`."""
+    return open_builder(path).build()
+
+
+def open_builder(path: Path) -> Builder:
+    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
     checked_path(path, "docx")
     try:
         document = docx.Document(str(path))
     except Exception as exc:
         raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
-    return _Builder(document).build()
+    return Builder(document)
 
 
-class _Builder:
+class Builder:
+    """Turns the body into HTML, all at once (:meth:`build`) or a chunk at a time (:meth:`next_chunk`).
+
+    Chunks are the document flow in order: a page break is :data:`PAGE_SEPARATOR` (a rule, then a
+    block that starts a new page when paginated). One worker at a time.
+    """
+
     def __init__(self, document: docx.document.Document) -> None:
         self.doc = document
         self.pages: list[list[str]] = [[]]
@@ -64,6 +78,12 @@ class _Builder:
         self._notes: dict[str, object] | None = None
         self._page_notes: list[str] = []
         self._in_box = False
+        self._children = list(document.element.body.iterchildren())
+        self._position = 0  # next body child to read
+        self.flow: list[str] = []  # everything shown at the top level, in order, page separators included
+        self._flow_mark = 0
+        self._started = False
+        self.done = False
         self._style_names, self._default_style = self._read_style_names()
 
     def _read_style_names(self) -> tuple[dict[str, str], str]:
@@ -94,17 +114,37 @@ class _Builder:
         return _UI_NAMES.get(name.lower(), name)
 
     def build(self) -> DocxContent:
-        self._part_header()
-        self._blocks(self.doc.element.body)
-        self._close_lists()
-        if self.truncated:
-            self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
-        self._end_page()
+        while not self.done:
+            self.next_chunk(1 << 30)
         pages = tuple("".join(p) for p in self.pages if p or len(self.pages) == 1)
         return DocxContent(pages or ("",), self.images, "\n".join(self.text), self.truncated)
 
+    def next_chunk(self, max_blocks: int) -> str:
+        """HTML of the next ``max_blocks`` or so paragraphs and table rows (the rest at the end)."""
+        if not self._started:
+            self._started = True
+            self._part_header()
+        stop = self.blocks + max_blocks
+        while self._position < len(self._children) and self.blocks < stop and not self.truncated:
+            child = self._children[self._position]
+            self._position += 1
+            self._blocks_of([child])
+        if self._position >= len(self._children) or self.truncated:
+            if not self.done:
+                self.done = True
+                self._close_lists()
+                if self.truncated:
+                    self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
+                self._end_page()
+        chunk = "".join(self.flow[self._flow_mark:])
+        self._flow_mark = len(self.flow)
+        return chunk
+
     def _blocks(self, container) -> None:  # noqa: ANN001 - lxml element
-        for child in container.iterchildren():
+        self._blocks_of(container.iterchildren())
+
+    def _blocks_of(self, children) -> None:  # noqa: ANN001 - lxml elements
+        for child in children:
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
                 return
@@ -125,12 +165,15 @@ class _Builder:
 
     def _out(self, chunk: str) -> None:
         self.pages[-1].append(chunk)
+        if not self._in_box:
+            self.flow.append(chunk)
 
     def _new_page(self) -> None:
         self._close_lists()
         if self.pages[-1]:
             self._end_page()
             self.pages.append([])
+            self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
 
     def _end_page(self) -> None:
         """Footnotes referenced on this page, then the footer, as a reader sees them at the page foot."""
