@@ -13,6 +13,8 @@ from renderers import _colors as colors
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
+from renderers._xlsx_drawings import Drawing, sheet_drawings
+from renderers.qt_xlsx_overlay import DrawingOverlay
 from renderers._xlsx_data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
 from renderers.qt_preview import PreviewBase
 
@@ -250,6 +252,13 @@ class XlsxPreview(PreviewBase):
         self._pending: tuple[SheetReader, Rows] | None = None
         self.sheet_jobs = Jobs(self)
         self._track(self.sheet_jobs)
+        self.drawing_jobs = Jobs(self)
+        self.overlays: list[DrawingOverlay] = []
+        table = view.table
+        for bar in (table.verticalScrollBar(), table.horizontalScrollBar()):
+            bar.valueChanged.connect(self._place_overlays)
+        table.horizontalHeader().sectionResized.connect(self._place_overlays)
+        table.verticalHeader().sectionResized.connect(self._place_overlays)
         self._merged: tuple[tuple[int, int, int, int], ...] = ()
         view.tabs.currentChanged.connect(self._on_tab)
         return view
@@ -297,6 +306,11 @@ class XlsxPreview(PreviewBase):
             old.reader.close()
             old.deleteLater()
         self._merged = ()
+        for overlay in self.overlays:
+            overlay.deleteLater()
+        self.overlays = []
+        self.drawing_jobs.submit(sheet_drawings, self.path, reader.part, on_done=self._on_drawings,
+                                 on_error=lambda _message: None)  # the cells are shown either way
         self._on_rows(rows.first, min(rows.last, self.model.rowCount() - 1))
         if not self.model.is_done() and (reader.size <= PREFETCH_BYTES or not reader.total_rows):
             # a small sheet, or one that does not declare its size: the rest (and the merged cells)
@@ -306,6 +320,19 @@ class XlsxPreview(PreviewBase):
         view.tabs.setCurrentIndex(reader.index)
         view.tabs.blockSignals(False)
         self._shown(reader.index)
+
+    def _on_drawings(self, drawings: tuple[Drawing, ...]) -> None:
+        table = self.sheet_view().table
+        self.overlays = [DrawingOverlay(d, table) for d in drawings]
+        self._place_overlays()
+
+    def _place_overlays(self, *_args: object) -> None:
+        for overlay in self.overlays:
+            overlay.place()
+
+    def drawings(self) -> tuple[Drawing, ...]:
+        """The charts and pictures on the sheet shown."""
+        return tuple(o.drawing for o in self.overlays)
 
     def _apply_sizes(self, reader: SheetReader) -> None:
         """Column widths and the default row height as the file sets them (Excel's units → px)."""

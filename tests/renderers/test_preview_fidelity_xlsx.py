@@ -135,3 +135,63 @@ def test_lazy_strings_match_openpyxl(tmp_path) -> None:  # noqa: ANN001
         with pytest.raises(IndexError):
             strings[len(entries)]
         strings.close()
+
+
+def test_charts_and_pictures_are_drawn_over_their_cells(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    import zipfile
+
+    import openpyxl
+    from openpyxl.chart import BarChart, Reference
+    from openpyxl.drawing.image import Image
+    from pptx.chart.data import CategoryChartData
+    from pptx.chart.xmlwriter import ChartXmlWriter
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from tests.renderers import office_xml as ox
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r in range(1, 200):
+        ws.append([f"m{r}", r * 3])
+    cached = BarChart()
+    cached.title = "Revenue by month"
+    cached.add_data(Reference(ws, min_col=2, min_row=1, max_row=5))
+    ws.add_chart(cached, "D2")
+    bare = BarChart()
+    bare.title = "Costs without a cache"
+    bare.add_data(Reference(ws, min_col=2, min_row=1, max_row=5))
+    ws.add_chart(bare, "D20")
+    png = tmp_path / "logo.png"
+    png.write_bytes(ox.png_bytes("#d02090", (120, 60)))
+    ws.add_image(Image(str(png)), "A22")
+    path = tmp_path / "charts.xlsx"
+    wb.save(str(path))
+    # Excel saves the values it last drew in the chart part; openpyxl does not: give chart 1 a cache
+    data = CategoryChartData()
+    data.categories = ["Jan", "Feb", "Mar"]
+    data.add_series("Revenue", (30.0, 45.0, 60.0))
+    xml = ChartXmlWriter(XL_CHART_TYPE.COLUMN_CLUSTERED, data).xml
+    xml = xml.replace("<c:chart>", '<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Revenue by month'
+                                   '</a:t></a:r></a:p></c:rich></c:tx></c:title>', 1)
+    with zipfile.ZipFile(path) as z:
+        first_chart = sorted(n for n in z.namelist() if n.startswith("xl/charts/chart"))[0]
+    ox.rewrite(path, {first_chart: xml.encode()})
+
+    preview = _open(qtbot, view_of, path)
+    qtbot.waitUntil(lambda: len(preview.drawings()) == 3, timeout=10_000)
+    kinds = {(d.kind, d.title, d.chart is not None) for d in preview.drawings()}
+    assert ("chart", "Revenue by month", True) in kinds and ("chart", "Costs without a cache", False) in kinds
+    assert any(d.kind == "picture" and d.image is not None for d in preview.drawings())
+    chart = next(o for o in preview.overlays if o.drawing.chart is not None)
+    assert chart.isVisible() and chart.width() > 200
+    image = chart.grab().toImage()
+    blue = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
+               if image.pixelColor(x, y).name() == "#4472c4")
+    assert blue > 30  # the bars, from the cached values
+    table = preview.sheet_view().table
+    # anchored at D2: row 2, and column D past the two data columns, at the default width
+    assert chart.geometry().top() == table.rowViewportPosition(1)
+    assert chart.geometry().left() == (table.columnViewportPosition(1) + table.columnWidth(1)
+                                       + table.horizontalHeader().defaultSectionSize())
+    table.verticalScrollBar().setValue(table.verticalScrollBar().maximum())
+    assert not chart.isVisible()  # scrolled away with its cells
