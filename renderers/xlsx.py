@@ -335,17 +335,42 @@ class XlsxPreview(PreviewBase):
         return tuple(o.drawing for o in self.overlays)
 
     def _apply_sizes(self, reader: SheetReader) -> None:
-        """Column widths and the default row height as the file sets them (Excel's units → px)."""
+        """Column widths and the default row height as the file sets them (Excel's units → px), zoomed."""
         table = self.sheet_view().table
         layout = reader.layout
-        table.horizontalHeader().setDefaultSectionSize(width_px(layout.default_width or 8.43))
-        table.verticalHeader().setDefaultSectionSize(height_px(layout.default_height or 15.0))
+        z = self._zoom_factor()
+        font = table.font()
+        font.setPointSizeF(self._base_point_size() * z)
+        table.setFont(font)
+        table.horizontalHeader().setDefaultSectionSize(int(width_px(layout.default_width or 8.43) * z))
+        table.verticalHeader().setDefaultSectionSize(int(height_px(layout.default_height or 15.0) * z))
         for column, chars in layout.widths.items():
             if column < reader.columns:
                 if chars <= 0:
                     table.setColumnHidden(column, True)
                 else:
-                    table.setColumnWidth(column, width_px(chars))
+                    table.setColumnWidth(column, int(width_px(chars) * z))
+
+    def _zoom_factor(self) -> float:
+        return getattr(self, "_zoom", 1.0)
+
+    def _base_point_size(self) -> float:
+        if not hasattr(self, "_base_size"):
+            self._base_size = self.sheet_view().table.font().pointSizeF()
+        return self._base_size
+
+    def _native_zoomable(self) -> bool:
+        return self.model is not None
+
+    def _native_zoom(self, step: int) -> None:
+        factor = 1.0 if step == 0 else self._zoom_factor() * (1.25 if step > 0 else 0.8)
+        self._zoom = max(0.5, min(3.0, factor))
+        if self.model is not None:
+            self._apply_sizes(self.model.reader)
+            self._on_rows(0, self.model.rowCount() - 1)
+
+    def zoom_factor(self) -> float:
+        return self._zoom_factor()
 
     def _on_rows(self, first: int, last: int) -> None:
         model = self.model
@@ -357,7 +382,7 @@ class XlsxPreview(PreviewBase):
                 if points <= 0:
                     table.setRowHidden(row, True)
                 else:
-                    table.setRowHeight(row, height_px(points))
+                    table.setRowHeight(row, int(height_px(points) * self._zoom_factor()))
         if model.is_done() and not self._merged:
             self._merged = model.reader.merged_ranges()
             if self._merged:

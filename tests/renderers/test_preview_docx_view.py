@@ -116,3 +116,35 @@ def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(qtbot, vi
         preview.set_index(99)
     top = preview.browser().cursorForPosition(preview.browser().viewport().rect().topLeft()).block().text()
     assert "Chapter 100" in top or "Page 100" in top or "Page 99" in top
+
+
+@pytest.mark.parametrize("kind", ["pptx", "xlsx"])
+def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> None:  # noqa: ANN001
+    preview = Registry().plugin(kind).preview(view_of(files[kind]), None, 0, page_view=False)
+    qtbot.addWidget(preview)
+    preview.resize(700, 500)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=15_000):
+        pass
+    assert preview.zoom_in_button.isVisible()
+    if kind == "pptx":
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.zoom_out_button, Qt.MouseButton.LeftButton)
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+        width = preview.image().width()
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.zoom_in_button, Qt.MouseButton.LeftButton)
+        assert preview.image().width() > width * 1.15
+        area = preview.slide_view().slide_area
+        assert max(area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum()) > 0  # it scrolls
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+        assert abs(preview.image().width() - width) <= 2
+    else:
+        table = preview.sheet_view().table
+        width = table.columnWidth(0)
+        qtbot.mouseClick(preview.zoom_in_button, Qt.MouseButton.LeftButton)
+        assert table.columnWidth(0) > width * 1.2 and preview.zoom_factor() == pytest.approx(1.25)
+        qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+        assert table.columnWidth(0) == width
