@@ -234,6 +234,7 @@ def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVis
                 wants: CellFilter | None) -> SheetScan:
     s = SheetScan(name)
     quick = visit is None or wants is not None
+    fast_rows = visit is None  # past the sample every plain cell is only counted: do it row by row
     cells = _Cells(book)
     columns: dict[str, int] = {}
     first_row: int | None = None
@@ -255,7 +256,10 @@ def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVis
                 continue
             row_no = int(el.get("r")) if el.get("r") else row_no + 1
             col_no = 0
-            for c_el in el.iterchildren(_C):
+            todo = el.iterchildren(_C)
+            if fast_rows and first_row is not None and row_no - first_row >= max_rows:
+                todo = _count_plain_cells(s, el, row_no, columns)
+            for c_el in todo:
                 ref = c_el.get("r")
                 if ref:
                     letters = ref.rstrip("0123456789")
@@ -289,6 +293,37 @@ def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVis
     if s.sample:
         s.header = s.sample[0]
     return s
+
+
+def _count_plain_cells(s: SheetScan, row: Any, row_no: int, columns: dict[str, int]) -> list[Any]:
+    """Count the plain value cells of a row past the sample in one tight loop (the bulk of a big
+    sheet); return the others (formulas, errors, cells without a reference) for the full decode."""
+    rest: list[Any] = []
+    first = last = None
+    counted = 0
+    for c_el in row.iterchildren(_C):
+        n = len(c_el)
+        if n == 0:
+            continue
+        child = c_el[0]
+        if n == 1 and (child.tag == _V and child.text or child.tag == _IS) and c_el.get("t") != "e" \
+                and c_el.get("r"):
+            counted += 1
+            if first is None:
+                first = c_el
+            last = c_el
+        else:
+            rest.append(c_el)
+    if counted:
+        s.cells += counted - 2
+        for c_el in (first, last):
+            ref = c_el.get("r")
+            letters = ref.rstrip("0123456789")
+            col = columns.get(letters) or columns.setdefault(letters, column_index_from_string(letters))
+            _count(s, row_no, col)
+        if first is last:
+            s.cells += 1
+    return rest
 
 
 def _count(s: SheetScan, r: int, c: int) -> None:
