@@ -315,14 +315,12 @@ def _count_plain_cells(s: SheetScan, row: Any, row_no: int, columns: dict[str, i
         else:
             rest.append(c_el)
     if counted:
-        s.cells += counted - 2
-        for c_el in (first, last):
+        for c_el in (first, last):  # cells are in column order: the row's extent is its first and last
             ref = c_el.get("r")
             letters = ref.rstrip("0123456789")
             col = columns.get(letters) or columns.setdefault(letters, column_index_from_string(letters))
             _count(s, row_no, col)
-        if first is last:
-            s.cells += 1
+        s.cells += counted - 2
     return rest
 
 

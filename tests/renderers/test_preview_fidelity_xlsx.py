@@ -195,3 +195,25 @@ def test_charts_and_pictures_are_drawn_over_their_cells(qtbot, view_of, tmp_path
                                        + table.horizontalHeader().defaultSectionSize())
     table.verticalScrollBar().setValue(table.verticalScrollBar().maximum())
     assert not chart.isVisible()  # scrolled away with its cells
+
+
+def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> None:  # noqa: ANN001
+    import openpyxl
+
+    from skills.runtime._xlsx_read import scan_workbook
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r in range(1, 101):
+        ws.cell(r, 2, r)
+    ws["C50"] = "=B50*2"
+    ws["D60"] = "#N/A"
+    ws["D60"].data_type = "e"
+    ws["A90"] = "left"
+    ws["F95"] = "far right"
+    path = tmp_path / "mixed.xlsx"
+    wb.save(str(path))
+    sheet = scan_workbook(path, max_rows=5)[0][0]
+    assert sheet.cells == 104 and sheet.formulas == 1 and sheet.error_count == 1
+    assert sheet.used_range == "A1:F100"
+    assert sheet.formula_list[0]["cell"] == "C50"
