@@ -9,6 +9,7 @@ escaped, nothing from the file is passed through as markup.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -181,10 +182,11 @@ class Builder:
             return
         self._close_lists()
         if self._page_notes:
-            self._out("<hr width='30%' align='left'/>")
+            self._out("<hr/>")
             for key in self._page_notes:
-                body = self._note_html(key)
-                self._out(f"<p style='font-size:9pt'><sup>{html.escape(note_mark(key))}</sup> {body}</p>")
+                mark = f"<sup>{html.escape(note_mark(key))}</sup> "
+                body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
+                self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []
         footer = self._story("footer")
         if footer is not None:
@@ -388,6 +390,7 @@ def _heading_tag(style: str) -> str:
 
 
 _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+_FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 _ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
 _NOTES_REL = ("/footnotes", "/endnotes")

@@ -210,7 +210,7 @@ class InlineWalker:
         reading = "".join(t.text or "" for t in text.iter(T)) if text is not None else ""
         if reading:
             # Qt rich text has no ruby layout: the reading follows the base, small and raised
-            self._parts.append(f"<sup style='font-size:7pt; color:#5f6368'>({html.escape(reading)})</sup>")
+            self._parts.append(f"<sup style='font-size:8pt; color:#5f6368'>({html.escape(reading)})</sup>")
             self._plain.append(f"({reading})")
 
     def _graphic(self, el: Any) -> None:
