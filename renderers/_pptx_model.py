@@ -197,7 +197,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         boxes = smartart_shapes(shape)
         fx, fy = w / shape.width if shape.width else 1.0, h / (shape.height or 1)
         for box in boxes:
-            texts.append(box["html"])
+            texts.append(box["text"])
             out.append(Shape(box["kind"], x + box["x"] * fx, y + box["y"] * fy, box["w"] * fx, box["h"] * fy,
                              fill=box["fill"], html=box["html"], anchor="middle"))
         if not boxes:

@@ -93,7 +93,7 @@ def smartart_shapes(shape: Any) -> list[dict[str, Any]]:
         texts = [t.text for t in data.iter(f"{_DGM}t") if t.text]
         body = "".join(f"<p align='center'>{html.escape(t)}</p>" for t in texts)
         return [{"kind": "text", "x": 0, "y": 0, "w": int(shape.width or 0), "h": int(shape.height or 0),
-                 "fill": None, "html": body}] if texts else []
+                 "fill": None, "html": body, "text": "\n".join(texts)}] if texts else []
     out: list[dict[str, Any]] = []
     for sp in drawing.iter(f"{_DSP}sp"):
         if len(out) >= MAX_DIAGRAM_SHAPES:
@@ -114,7 +114,9 @@ def smartart_shapes(shape: Any) -> list[dict[str, Any]]:
         out.append({"kind": {"ellipse": "ellipse", "roundRect": "roundrect"}.get(prst, "rect"),
                     "x": _int(off.get("x")), "y": _int(off.get("y")),
                     "w": _int(ext_el.get("cx")), "h": _int(ext_el.get("cy")), "fill": fill,
-                    "html": "".join(paras)})
+                    "html": "".join(paras), "text": "\n".join(
+                        "".join(t.text or "" for t in p.iter(f"{{{_A}}}t"))
+                        for p in (body.iter(f"{{{_A}}}p") if body is not None else ()))})
     return out
 
 
@@ -142,7 +144,10 @@ def _plain_runs(p: Any, white: bool) -> str:
         elif child.tag == f"{{{_A}}}br":
             parts.append("<br/>")
     text = "".join(parts) or "&nbsp;"
-    return f"<span style='color:#ffffff'>{text}</span>" if white else text
+    size = next((r.get("sz") for r in p.iter(f"{{{_A}}}rPr", f"{{{_A}}}endParaRPr") if r.get("sz", "").isdigit()),
+                "1800")  # hundredths of a point; PowerPoint's default body size otherwise
+    color = "color:#ffffff;" if white else ""
+    return f"<span style='{color}font-size:{int(size) / 100:.1f}pt'>{text}</span>"
 
 
 # -- text frames --------------------------------------------------------------------------------
