@@ -40,14 +40,27 @@ def first_paint(path: Path) -> float:
     preview.grab()  # the first paint
     elapsed = time.perf_counter() - t0
     error = preview.error() or ("" if preview.count() else "did not load")
-    for jobs in preview.findChildren(type(preview.jobs)):
-        jobs.cancel()  # the rest of a long document is not part of the first paint
+    _settle(preview)
     preview.close()
     preview.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if error:
         raise RuntimeError(f"{path.name}: {error}")
     return elapsed
+
+
+def _settle(preview) -> None:  # noqa: ANN001
+    """Let the preview finish its background reading (not measured), so no worker still uses it
+    when it is deleted."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from renderers._jobs import Jobs
+
+    deadline = time.perf_counter() + 120
+    while any(j.busy() for j in preview.findChildren(Jobs)) and time.perf_counter() < deadline:
+        loop = QEventLoop()
+        QTimer.singleShot(20, loop.quit)
+        loop.exec()
 
 
 class KeptOffice:
@@ -85,5 +98,9 @@ def interleaved(a: Callable[[], float], b: Callable[[], float], repeat: int) -> 
 
 
 def spread(values: list[float], scale: float = 1000.0, unit: str = "ms") -> str:
-    return (f"median of {len(values)} {statistics.median(values) * scale:,.0f} {unit}, "
-            f"range {min(values) * scale:,.0f}–{max(values) * scale:,.0f}")
+    digits = 0 if scale >= 1000 else 2
+
+    def fmt(v: float) -> str:
+        return f"{v * scale:,.{digits}f}"
+
+    return f"median of {len(values)} {fmt(statistics.median(values))} {unit}, range {fmt(min(values))}–{fmt(max(values))}"

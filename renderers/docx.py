@@ -24,7 +24,7 @@ __all__ = ["DocxPreview", "DocxRenderer", "render_image"]
 PAGE_WIDTH_PX = 794  # A4 at 96 dpi
 PAGE_HEIGHT_PX = 1123
 PAGE_MARGIN_PX = 72
-FIRST_BLOCKS = 150  # paragraphs and table rows in the first piece: a few pages, on screen at once
+FIRST_BLOCKS = 80  # paragraphs and table rows in the first piece: more than a screenful, shown at once
 CHUNK_BLOCKS = 600  # each later piece, read and laid out in a worker while the first is shown
 CSS = ("body { font-family: 'Noto Sans', 'Noto Sans CJK SC', sans-serif; font-size: 11pt; color: #202124; } "
        "h1 { font-size: 20pt; } h2 { font-size: 16pt; } h3 { font-size: 13pt; } "

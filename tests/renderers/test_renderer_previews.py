@@ -251,6 +251,7 @@ def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_pa
     preview = _open(qtbot, registry, view_of(path))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
+    qtbot.waitUntil(preview.loaded_everything, timeout=10_000)  # later pages are read after the first paint
     assert preview.count() >= 3
     with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
         preview.set_index(2)
