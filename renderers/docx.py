@@ -82,7 +82,11 @@ def _chunk(builder: Builder, blocks: int, carry: float, *, first: bool) -> DocxC
     html = builder.next_chunk(blocks)
     images = {k: v for k, v in builder.images.items() if k not in known}
     # the chunk is paginated alone, starting below what the previous chunk left on its last page
-    spacer = "" if first else f"<div style='margin-top:{max(0.0, carry - PAGE_MARGIN_PX):.0f}px'></div>"
+    # (the first block's top margin is ignored, so the spacer is two tiny lines, the second one pushed
+    # down by the height the previous chunk used on its last page)
+    used = max(0.0, carry - 2 * PAGE_MARGIN_PX - 2)
+    spacer = "" if first else ("<p style='margin:0; font-size:1px'>&nbsp;</p>"
+                               f"<p style='margin:0; margin-top:{used:.0f}px; font-size:1px'>&nbsp;</p>")
     doc = _paginated(builder.images, f"<html><body>{spacer}{html}</body></html>")
     lay = doc.documentLayout()
     starts: list[int] = [0] if first else []
@@ -92,7 +96,7 @@ def _chunk(builder: Builder, blocks: int, carry: float, *, first: bool) -> DocxC
         at = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
         while page < at:
             page += 1
-            starts.append(block.blockNumber() - (0 if first else 1))
+            starts.append(block.blockNumber() - (0 if first else 2))
         block = block.next()
     height = lay.documentSize().height()
     return DocxChunk(builder, html, images, tuple(s for s in starts if s >= 0),
