@@ -10,7 +10,6 @@ box. Sizes of what is decoded are bounded.
 """
 from __future__ import annotations
 
-import html
 import math
 import threading
 from dataclasses import dataclass
@@ -18,13 +17,14 @@ from pathlib import Path
 
 from pptx import Presentation
 from pptx.enum.dml import MSO_FILL
-from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE, PP_PLACEHOLDER
-from pptx.enum.text import PP_ALIGN
+from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
 
 from renderers._chart import ChartData, paint_chart, read_chart
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
+from renderers._i18n import tr
+from renderers._jobs import PreviewError
 from renderers._pptx_parts import (
     ACCENT,
     Context,
@@ -36,8 +36,6 @@ from renderers._pptx_parts import (
     smartart_shapes,
     text_html,
 )
-from renderers._i18n import tr
-from renderers._jobs import PreviewError
 
 EMU_PER_PT = 12700
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"

@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QImage, QPainter, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from renderers._common import MAX_PAGES
+from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
 from renderers._i18n import tr
 from renderers._jobs import Jobs
-from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
 from renderers._plugin import FormatRenderer
 from renderers.qt_preview import PreviewBase
 

@@ -7,16 +7,16 @@ from typing import Any
 from openpyxl.utils import get_column_letter
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableView, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
-from renderers._xlsx_drawings import Drawing, sheet_drawings
-from renderers.qt_xlsx_overlay import DrawingOverlay
 from renderers._xlsx_data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
+from renderers._xlsx_drawings import Drawing, sheet_drawings
 from renderers.qt_preview import PreviewBase
+from renderers.qt_xlsx_overlay import DrawingOverlay
 
 __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
 

@@ -113,8 +113,8 @@ def test_ink_and_other_alternate_content_draw_their_fallback_picture(tmp_path) -
     prs = _blank_deck()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
     pic = slide.shapes.add_picture(str(_png_file(tmp_path, "#c01050")), Inches(2), Inches(2), Inches(4), Inches(2.5))
-    ink = (f'<p14:contentPart xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main" '
-           f'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:id="rIdInk"/>')
+    ink = ('<p14:contentPart xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main" '
+           'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:id="rIdInk"/>')
     _wrap_in_alternate_content(pic._element, ink)
     path = tmp_path / "ink.pptx"
     prs.save(str(path))
@@ -146,7 +146,7 @@ def test_ole_object_and_video_draw_their_preview_images(tmp_path) -> None:  # no
 
 def test_smartart_is_drawn_from_its_saved_drawing(tmp_path) -> None:  # noqa: ANN001
     prs = _blank_deck()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    prs.slides.add_slide(prs.slide_layouts[6])
     path = tmp_path / "smartart.pptx"
     prs.save(str(path))
     a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
