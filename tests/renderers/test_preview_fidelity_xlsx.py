@@ -52,10 +52,11 @@ def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(qt
 
 
 def test_rows_far_from_the_view_are_dropped_and_read_again(qtbot, view_of, rows_20k, monkeypatch) -> None:  # noqa: ANN001
+    import renderers._xlsx_model
     import renderers.xlsx
 
     monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
-    monkeypatch.setattr(renderers.xlsx, "MAX_CELLS_LOADED", 600)
+    monkeypatch.setattr(renderers._xlsx_model, "MAX_CELLS_LOADED", 600)
     preview = _open(qtbot, view_of, rows_20k)
     model, table = preview.model, preview.sheet_view().table
     table.scrollToBottom()
@@ -88,6 +89,11 @@ def test_column_widths_row_heights_and_hidden_columns_from_the_file(qtbot, view_
     assert table.columnWidth(1) == width_px(8.43)  # Excel's default width, not a fixed 90 px
     assert table.isColumnHidden(3)
     assert table.rowHeight(2) == height_px(45) == 60 and table.rowHeight(3) == height_px(15)
+    from renderers.xlsx import render_image
+
+    thumb, _ = render_image(path, 0, 640)  # the card's picture uses the same widths
+    edge = 40 + width_px(40)  # row-number gutter, then column A
+    assert thumb.pixelColor(edge, 200).name() == "#dadce0" and thumb.pixelColor(40 + 90, 200).name() != "#dadce0"
 
 
 def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(qtbot, view_of, rows_20k,  # noqa: ANN001
