@@ -15,11 +15,11 @@ from pathlib import Path
 
 import docx
 from docx.oxml.ns import qn
-from lxml import etree
 from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path
 from renderers._docx_inline import Fields, InlineWalker, choose, note_mark
+from renderers._docx_parts import UI_NAMES, heading_tag, read_notes
 from renderers._jobs import PreviewError
 
 EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
@@ -112,7 +112,7 @@ class Builder:
         sid = style_el.get(qn("w:val"), "")
         name = self._style_names.get(sid, sid)
         # python-docx names built-in styles in lower case in the XML ("heading 1"); show them as Word does
-        return _UI_NAMES.get(name.lower(), name)
+        return UI_NAMES.get(name.lower(), name)
 
     def build(self) -> DocxContent:
         while not self.done:
@@ -217,7 +217,7 @@ class Builder:
 
     def _note_html(self, key: str) -> str:
         if self._notes is None:
-            self._notes = _read_notes(self.doc.part)
+            self._notes = read_notes(self.doc.part)
         found = self._notes.get(key)
         if found is None:
             return ""
@@ -253,7 +253,7 @@ class Builder:
             self._out(f"<li>{runs_html}</li>")
         else:
             self._close_lists()
-            tag = _heading_tag(style)
+            tag = heading_tag(style)
             if tag:
                 self._out(f"<{tag}{align_attr}>{runs_html}</{tag}>")
             elif runs_html.strip():
@@ -370,55 +370,13 @@ class Builder:
                   f"{''.join(rows)}</table><p></p>")
 
 
-_UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
-             "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
-             "heading 7": "Heading 7", "heading 8": "Heading 8", "heading 9": "Heading 9",
-             "title": "Title", "subtitle": "Subtitle", "normal": "Normal"}
-
-
-def _heading_tag(style: str) -> str:
-    if style == "Title":
-        return "h1"
-    if style == "Subtitle":
-        return "h3"
-    if style.startswith("Heading "):
-        digits = style.removeprefix("Heading ").strip()
-        if digits.isdigit():
-            return f"h{min(int(digits), 6)}"
-    return ""
-
-
-
 _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 _FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 _ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
-_NOTES_REL = ("/footnotes", "/endnotes")
-_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-
-
 def _val(parent, name: str) -> str:  # noqa: ANN001 - lxml element or None
     """``w:val`` of child ``w:name`` of ``parent``, or ""."""
     if parent is None:
         return ""
     child = parent.find(qn(f"w:{name}"))
     return child.get(qn("w:val"), "") if child is not None else ""
-
-
-def _read_notes(main_part) -> dict[str, tuple[object, object]]:  # noqa: ANN001 - the document part
-    """Footnotes ("f<id>") and endnotes ("e<id>") with the part their pictures resolve in."""
-    notes: dict[str, tuple[object, object]] = {}
-    for rel in main_part.rels.values():
-        if rel.is_external or not rel.reltype.endswith(_NOTES_REL):
-            continue
-        part = rel.target_part
-        try:
-            root = part.element if hasattr(part, "element") else etree.fromstring(part.blob, _SAFE_XML)
-        except (etree.XMLSyntaxError, ValueError):
-            continue
-        prefix = "e" if rel.reltype.endswith("/endnotes") else "f"
-        for note in root:
-            if note.get(qn("w:type")) in ("separator", "continuationSeparator", "continuationNotice"):
-                continue
-            notes[f"{prefix}{note.get(qn('w:id'), '')}"] = (note, part)
-    return notes
