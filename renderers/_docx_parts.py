@@ -6,9 +6,9 @@ from docx.oxml.ns import qn
 from lxml import etree
 
 UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
-             "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
-             "heading 7": "Heading 7", "heading 8": "Heading 8", "heading 9": "Heading 9",
-             "title": "Title", "subtitle": "Subtitle", "normal": "Normal"}
+            "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
+            "heading 7": "Heading 7", "heading 8": "Heading 8", "heading 9": "Heading 9",
+            "title": "Title", "subtitle": "Subtitle", "normal": "Normal"}
 
 
 def heading_tag(style: str) -> str:
@@ -21,6 +21,7 @@ def heading_tag(style: str) -> str:
         if digits.isdigit():
             return f"h{min(int(digits), 6)}"
     return ""
+
 
 _NOTES_REL = ("/footnotes", "/endnotes")
 _SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
