@@ -29,6 +29,7 @@ class Series:
     name: str
     values: tuple[float | None, ...]
     color: str | None = None
+    values_ref: str = ""  # the cells the values come from ("'Data'!$B$2:$B$13"), for a chart saved without them
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class ChartData:
     categories: tuple[str, ...]
     series: tuple[Series, ...]
     stacked: bool = False
+    categories_ref: str = ""
 
 
 def read_chart(xml: bytes) -> ChartData | None:
@@ -58,14 +60,21 @@ def read_chart(xml: bytes) -> ChartData | None:
     stacked = grouping is not None and grouping.get("val") in ("stacked", "percentStacked")
     series: list[Series] = []
     categories: tuple[str, ...] = ()
+    categories_ref = ""
     for ser in plot.findall(f"{_C}ser")[:MAX_SERIES]:
-        values = _points(ser.find(f"{_C}val") if ser.find(f"{_C}val") is not None else ser.find(f"{_C}yVal"))
+        val = ser.find(f"{_C}val") if ser.find(f"{_C}val") is not None else ser.find(f"{_C}yVal")
+        cat = ser.find(f"{_C}cat") if ser.find(f"{_C}cat") is not None else ser.find(f"{_C}xVal")
         if not categories:
-            cat = ser.find(f"{_C}cat") if ser.find(f"{_C}cat") is not None else ser.find(f"{_C}xVal")
             categories = tuple("" if v is None else v for v in _points(cat, text=True))
-        numbers = tuple(_number(v) for v in values)
-        series.append(Series(_text(ser.find(f"{_C}tx")), numbers, _series_color(ser)))
-    return ChartData(kind, _title(root), categories, tuple(series), stacked)
+        categories_ref = categories_ref or _ref(cat)
+        numbers = tuple(_number(v) for v in _points(val))
+        series.append(Series(_text(ser.find(f"{_C}tx")), numbers, _series_color(ser), _ref(val)))
+    return ChartData(kind, _title(root), categories, tuple(series), stacked, categories_ref)
+
+
+def _ref(el: etree._Element | None) -> str:
+    f = next(el.iter(f"{_C}f"), None) if el is not None else None
+    return (f.text or "").strip() if f is not None else ""
 
 
 def _kind(name: str, plot: etree._Element) -> str:
@@ -260,8 +269,8 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
     band = (plot.height() if horizontal else plot.width()) / n
     p.setPen(QColor("#595959"))
     for i, cat in enumerate(chart.categories[:n]):
-        if horizontal:
-            p.drawText(QRectF(rect.left(), plot.top() + i * band, plot.left() - rect.left() - 4, band),
+        if horizontal:  # Office draws the first category at the bottom of a bar chart
+            p.drawText(QRectF(rect.left(), plot.top() + (n - 1 - i) * band, plot.left() - rect.left() - 4, band),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, cat)
         elif n <= 40:
             p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.4),
@@ -301,7 +310,7 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
             offset = band * 0.15 + (0 if chart.stacked else k * width)
             a, b = sorted((pos(start), pos(end)))
             if horizontal:
-                p.drawRect(QRectF(a, plot.top() + i * band + offset, b - a, width))
+                p.drawRect(QRectF(a, plot.top() + (n - 1 - i) * band + offset, b - a, width))
             else:
                 p.drawRect(QRectF(plot.left() + i * band + offset, a, width, b - a))
 

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lxml import etree
+from openpyxl.utils.cell import range_boundaries
 from PySide6.QtGui import QImage
 
-from renderers._chart import ChartData, read_chart
+from renderers._chart import MAX_POINTS, ChartData, read_chart
 from renderers._common import ImageBudget
+from renderers._jobs import PreviewError
+from renderers._xlsx_data import SheetReader
 
 _XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -43,9 +46,70 @@ def sheet_drawings(path: Path, sheet_part: str) -> tuple[Drawing, ...]:
     """The charts and pictures on the sheet whose XML part is ``sheet_part``; () when there are none."""
     try:
         with zipfile.ZipFile(path) as z:
-            return tuple(_read(z, sheet_part.lstrip("/")))
+            found = _read(z, sheet_part.lstrip("/"))
     except (OSError, zipfile.BadZipFile, KeyError, etree.XMLSyntaxError, ValueError):
         return ()
+    cells = _CellSource(path)
+    try:
+        return tuple(replace(d, chart=cells.fill(d.chart)) if d.chart is not None else d for d in found)
+    finally:
+        cells.close()
+
+
+class _CellSource:
+    """Values of the cells a chart refers to, for charts saved without cached values (openpyxl's)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.readers: dict[str, SheetReader | None] = {}
+
+    def fill(self, chart: ChartData) -> ChartData | None:
+        if any(v is not None for s in chart.series for v in s.values):
+            return chart
+        series = tuple(replace(s, values=tuple(_number(v) for v in self._cells(s.values_ref))) for s in chart.series)
+        if not any(v is not None for s in series for v in s.values):
+            return None  # nothing to draw: the box with the title says what is there
+        categories = tuple("" if v is None else str(v) for v in self._cells(chart.categories_ref)) or \
+            chart.categories
+        return replace(chart, series=series, categories=categories)
+
+    def _cells(self, ref: str) -> list[object]:
+        sheet, _, cells = ref.rpartition("!")
+        sheet = sheet.strip("'").replace("''", "'")
+        try:
+            c1, r1, c2, r2 = range_boundaries(cells.replace("$", ""))
+        except (ValueError, TypeError):
+            return []
+        if None in (c1, r1, c2, r2) or (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_POINTS:
+            return []
+        reader = self._reader(sheet)
+        if reader is None:
+            return []
+        rows = reader.read(r1 - 1, r2 - 1).values
+        return [(rows.get(r) or ())[c] if c < len(rows.get(r) or ()) else None
+                for r in range(r1 - 1, r2) for c in range(c1 - 1, c2)]
+
+    def _reader(self, sheet: str) -> SheetReader | None:
+        if sheet not in self.readers:
+            self.readers[sheet] = None
+            try:
+                probe = SheetReader(self.path, 0)
+                names = probe.sheet_names
+                probe.close()
+                if sheet in names:
+                    self.readers[sheet] = SheetReader(self.path, names.index(sheet))
+            except PreviewError:
+                pass
+        return self.readers[sheet]
+
+    def close(self) -> None:
+        for reader in self.readers.values():
+            if reader is not None:
+                reader.close()
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _rels(z: zipfile.ZipFile, part: str, kind: str = "") -> dict[str, str]:
@@ -102,8 +166,7 @@ def _anchor(z: zipfile.ZipFile, anchor: etree._Element, rels: dict[str, str], bu
         part = rels.get(chart_ref.get(f"{_R}id", ""))
         chart = read_chart(_read_part(z, part)) if part and part in z.namelist() else None
         title = (chart.title if chart else "") or name
-        if chart is not None and not any(v is not None for s in chart.series for v in s.values):
-            chart = None  # saved without cached values (openpyxl does): a box with the title, not empty axes
+        # a chart saved without cached values (openpyxl's) is filled from its cells by sheet_drawings
         return Drawing("chart", row, col, max(to_row, row + 1), max(to_col, col + 1),
                        title, chart)
     blip = next(anchor.iter(f"{_A}blip"), None)

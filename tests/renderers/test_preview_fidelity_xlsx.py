@@ -167,6 +167,10 @@ def test_charts_and_pictures_are_drawn_over_their_cells(qtbot, view_of, tmp_path
     bare.title = "Costs without a cache"
     bare.add_data(Reference(ws, min_col=2, min_row=1, max_row=5))
     ws.add_chart(bare, "D20")
+    empty = BarChart()
+    empty.title = "Nothing to plot"
+    empty.add_data(Reference(ws, min_col=8, min_row=1, max_row=5))  # empty cells
+    ws.add_chart(empty, "D40")
     png = tmp_path / "logo.png"
     png.write_bytes(ox.png_bytes("#d02090", (120, 60)))
     ws.add_image(Image(str(png)), "A22")
@@ -184,11 +188,13 @@ def test_charts_and_pictures_are_drawn_over_their_cells(qtbot, view_of, tmp_path
     ox.rewrite(path, {first_chart: xml.encode()})
 
     preview = _open(qtbot, view_of, path)
-    qtbot.waitUntil(lambda: len(preview.drawings()) == 3, timeout=10_000)
+    qtbot.waitUntil(lambda: len(preview.drawings()) == 4, timeout=10_000)
     kinds = {(d.kind, d.title, d.chart is not None) for d in preview.drawings()}
-    assert ("chart", "Revenue by month", True) in kinds and ("chart", "Costs without a cache", False) in kinds
+    assert ("chart", "Revenue by month", True) in kinds and ("chart", "Nothing to plot", False) in kinds
+    from_cells = next(d.chart for d in preview.drawings() if d.title == "Costs without a cache")
+    assert from_cells is not None and from_cells.series[0].values == (3.0, 6.0, 9.0, 12.0, 15.0)  # read from B1:B5
     assert any(d.kind == "picture" and d.image is not None for d in preview.drawings())
-    chart = next(o for o in preview.overlays if o.drawing.chart is not None)
+    chart = next(o for o in preview.overlays if o.drawing.title == "Revenue by month")
     assert chart.isVisible() and chart.width() > 200
     image = chart.grab().toImage()
     blue = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
