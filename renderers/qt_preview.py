@@ -311,6 +311,14 @@ class PreviewBase(QWidget):
         self._update_nav()
         self.sig_failed.emit(self._error)
 
+    def closeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        # Forget pending work (a long document still being read, a sheet read ahead): its callbacks
+        # hold this widget, and a widget kept alive by such a cycle may be freed later by Python's
+        # garbage collector on a worker thread, which Qt does not allow.
+        for jobs in self.findChildren(Jobs):
+            jobs.cancel()
+        super().closeEvent(event)
+
     # -- page view ----------------------------------------------------------------------
     def _on_page_view_toggled(self, on: bool) -> None:
         if not on:
