@@ -3,9 +3,9 @@
 Native rows: a preview widget is built for the file (offscreen), the parse and
 rasterise run in the worker pool, and the time stops once the widget has
 painted the first page/slide/sheet (``grab()`` forces the paint). Baselines are
-measured in the same run: the LibreOffice route (soffice → PDF → PyMuPDF first
-page) for DOCX/PPTX/XLSX, and for PDF the raw PyMuPDF rendering of the same page
-at the same resolution as the preview showed it.
+measured in the same run: the raw PyMuPDF rendering of the same page at the same
+resolution as the preview showed it. DOCX/PPTX/XLSX against LibreOffice are in
+``bench_preview_office.py``; a million-row XLSX in ``bench_preview_scale.py``.
 
 The machine is shared, so each side is the minimum of several runs (the run least
 disturbed by other processes), measured alternately where both are cheap.
@@ -133,23 +133,8 @@ def _raw_pdf(path: Path, width: int, index: int = 0) -> None:
         page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
 
 
-def _soffice_route(path: Path) -> float:
-    import pymupdf
-
-    from skills.runtime.soffice import convert
-
-    with tempfile.TemporaryDirectory() as out:
-        t0 = time.perf_counter()
-        pdf = convert(path, out, "pdf")
-        with pymupdf.open(pdf) as doc:
-            doc[0].get_pixmap(matrix=pymupdf.Matrix(1.5, 1.5))
-        return time.perf_counter() - t0
-
-
 def run() -> list[Row]:
-    """The rows; the LibreOffice comparisons say "skipped" in their note when soffice is missing."""
-    from skills.runtime.soffice import soffice_path
-
+    """The PDF rows (DOCX/PPTX/XLSX against LibreOffice: bench_preview_office.py)."""
     try:
         import pymupdf  # noqa: F401
     except ImportError:
@@ -187,24 +172,6 @@ def run() -> list[Row]:
                         "ms", "raw PyMuPDF open + get_pixmap of page 1", "informational (includes building the "
                         "widget)", None))
 
-        have_soffice = soffice_path() is not None
-        for kind in ("docx", "pptx", "xlsx"):
-            times = []
-            for _ in range(5):
-                t, preview = _native_first_paint(files[kind])
-                times.append(t)
-                _dispose(preview)
-            native = min(times)
-            if not have_soffice:
-                # the comparison cannot run; the native figure is still worth having
-                rows.append(Row(f"{kind.upper()} first preview paint", native * 1000, 0.0, "ms",
-                                "LibreOffice route (not run)", "<= 0.05x baseline (20x faster)", None,
-                                note="skipped: LibreOffice (soffice) is not installed"))
-                continue
-            office = min(_soffice_route(files[kind]) for _ in range(2))
-            rows.append(Row(f"{kind.upper()} first preview paint", native * 1000, office * 1000, "ms",
-                            "LibreOffice convert → PDF → PyMuPDF first page", "<= 0.05x baseline (20x faster)",
-                            0.05))
         app.processEvents()
     return rows
 

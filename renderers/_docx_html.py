@@ -9,16 +9,17 @@ escaped, nothing from the file is passed through as markup.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import docx
 from docx.oxml.ns import qn
-from docx.table import Table
-from docx.text.paragraph import Paragraph
 from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path
+from renderers._docx_inline import Fields, InlineWalker, choose, note_mark
+from renderers._docx_parts import UI_NAMES, heading_tag, read_notes
 from renderers._jobs import PreviewError
 
 EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
@@ -36,17 +37,31 @@ class DocxContent:
     truncated: bool = False
 
 
+PAGE_SEPARATOR = "<hr/><div style='page-break-before: always'>"
+
+
 def load(path: Path) -> DocxContent:
     """Parse ``path`` (worker thread) into :class:`DocxContent`."""
+    return open_builder(path).build()
+
+
+def open_builder(path: Path) -> Builder:
+    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
     checked_path(path, "docx")
     try:
         document = docx.Document(str(path))
     except Exception as exc:
         raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
-    return _Builder(document).build()
+    return Builder(document)
 
 
-class _Builder:
+class Builder:
+    """Turns the body into HTML, all at once (:meth:`build`) or a chunk at a time (:meth:`next_chunk`).
+
+    Chunks are the document flow in order: a page break is :data:`PAGE_SEPARATOR` (a rule, then a
+    block that starts a new page when paginated). One worker at a time.
+    """
+
     def __init__(self, document: docx.document.Document) -> None:
         self.doc = document
         self.pages: list[list[str]] = [[]]
@@ -57,6 +72,19 @@ class _Builder:
         self.truncated = False
         self._num_formats: dict[tuple[str, str], str] = {}
         self.budget = ImageBudget()
+        self.fields = Fields()
+        self._walker = InlineWalker(self._image, self.fields)
+        self._part = document.part  # the part whose relationships resolve pictures being read
+        self._stories: dict[str, object] = {}
+        self._notes: dict[str, object] | None = None
+        self._page_notes: list[str] = []
+        self._in_box = False
+        self._children = list(document.element.body.iterchildren())
+        self._position = 0  # next body child to read
+        self.flow: list[str] = []  # everything shown at the top level, in order, page separators included
+        self._flow_mark = 0
+        self._started = False
+        self.done = False
         self._style_names, self._default_style = self._read_style_names()
 
     def _read_style_names(self) -> tuple[dict[str, str], str]:
@@ -84,92 +112,169 @@ class _Builder:
         sid = style_el.get(qn("w:val"), "")
         name = self._style_names.get(sid, sid)
         # python-docx names built-in styles in lower case in the XML ("heading 1"); show them as Word does
-        return _UI_NAMES.get(name.lower(), name)
+        return UI_NAMES.get(name.lower(), name)
 
     def build(self) -> DocxContent:
-        body = self.doc.element.body
-        for child in body.iterchildren():
-            if self.blocks >= MAX_BLOCKS:
-                self.truncated = True
-                break
-            if child.tag == qn("w:p"):
-                self._paragraph(Paragraph(child, self.doc))
-            elif child.tag == qn("w:tbl"):
-                self._close_lists()
-                self._table(Table(child, self.doc))
-        self._close_lists()
-        if self.truncated:
-            self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
+        while not self.done:
+            self.next_chunk(1 << 30)
         pages = tuple("".join(p) for p in self.pages if p or len(self.pages) == 1)
         return DocxContent(pages or ("",), self.images, "\n".join(self.text), self.truncated)
 
+    def next_chunk(self, max_blocks: int) -> str:
+        """HTML of the next ``max_blocks`` or so paragraphs and table rows (the rest at the end)."""
+        if not self._started:
+            self._started = True
+            self._part_header()
+        stop = self.blocks + max_blocks
+        while self._position < len(self._children) and self.blocks < stop and not self.truncated:
+            child = self._children[self._position]
+            self._position += 1
+            self._blocks_of([child])
+        if self._position >= len(self._children) or self.truncated:
+            if not self.done:
+                self.done = True
+                self._close_lists()
+                if self.truncated:
+                    self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
+                self._end_page()
+        chunk = "".join(self.flow[self._flow_mark:])
+        self._flow_mark = len(self.flow)
+        return chunk
+
+    def _blocks(self, container) -> None:  # noqa: ANN001 - lxml element
+        self._blocks_of(container.iterchildren())
+
+    def _blocks_of(self, children) -> None:  # noqa: ANN001 - lxml elements
+        for child in children:
+            if self.blocks >= MAX_BLOCKS:
+                self.truncated = True
+                return
+            tag = child.tag
+            if tag == qn("w:p"):
+                self._paragraph(child)
+            elif tag == qn("w:tbl"):
+                self._close_lists()
+                self._table(child)
+            elif tag in (qn("w:sdt"), qn("w:customXml")):
+                inner = child.find(qn("w:sdtContent")) if tag == qn("w:sdt") else child
+                if inner is not None:
+                    self._blocks(inner)
+            elif tag == _ALT:
+                chosen = choose(child)
+                if chosen is not None:
+                    self._blocks(chosen)
+
     def _out(self, chunk: str) -> None:
         self.pages[-1].append(chunk)
+        if not self._in_box:
+            self.flow.append(chunk)
 
     def _new_page(self) -> None:
         self._close_lists()
         if self.pages[-1]:
+            self._end_page()
             self.pages.append([])
+            self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+
+    def _end_page(self) -> None:
+        """Footnotes referenced on this page, then the footer, as a reader sees them at the page foot."""
+        if self._in_box:
+            return
+        self._close_lists()
+        if self._page_notes:
+            self._out("<hr/>")
+            for key in self._page_notes:
+                mark = f"<sup>{html.escape(note_mark(key))}</sup> "
+                body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
+                self._out(f"<div style='font-size:9pt'>{body}</div>")
+            self._page_notes = []
+        footer = self._story("footer")
+        if footer is not None:
+            self.fields.page = len(self.pages)
+            self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*footer)}</div>")
+
+    # -- stories outside the body: header, footer, footnotes ---------------------------
+    def _part_header(self) -> None:
+        header = self._story("header")
+        if header is not None:
+            self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
+
+    def _story(self, kind: str):  # noqa: ANN202 - (lxml element, its part) or None
+        """The first section's default header or footer element, when it has any text or picture."""
+        if kind not in self._stories:
+            self._stories[kind] = None
+            try:
+                section = self.doc.sections[0]
+                part = section.footer if kind == "footer" else section.header
+                element = None if part.is_linked_to_previous else part._element
+            except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
+                element = None
+            if element is not None and (any(t.text for t in element.iter(qn("w:t")))
+                                        or any(True for _ in element.iter(qn("w:fldSimple"), qn("w:instrText")))
+                                        or any(True for _ in element.iter(_BLIP))):
+                self._stories[kind] = (element, part.part)
+        return self._stories[kind]
+
+    def _note_html(self, key: str) -> str:
+        if self._notes is None:
+            self._notes = read_notes(self.doc.part)
+        found = self._notes.get(key)
+        if found is None:
+            return ""
+        return self._render_into(*found)
+
+    def _render_into(self, container, part=None) -> str:  # noqa: ANN001 - lxml element, its part
+        """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
+        saved = (self.pages, self.list_stack, self._in_box, self._part)
+        self.pages, self.list_stack, self._in_box = [[]], [], True
+        self._part = part or self._part
+        try:
+            self._blocks(container)
+            self._close_lists()
+            return "".join(chunk for page in self.pages for chunk in page)
+        finally:
+            self.pages, self.list_stack, self._in_box, self._part = saved
 
     # -- paragraphs ---------------------------------------------------------------------
-    def _paragraph(self, p: Paragraph) -> None:
+    def _paragraph(self, p) -> None:  # noqa: ANN001 - a w:p element
         self.blocks += 1
-        ppr = p._p.pPr
-        if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None:
+        ppr = p.find(qn("w:pPr"))
+        if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None and not self._in_box:
             self._new_page()
         style = self._style_name(ppr)
-        runs_html, breaks_after = self._runs(p)
-        plain = p.text
-        self.text.append(plain)
-        level, ordered = self._list_info(p, style)
-        align = {1: "center", 2: "right", 3: "justify"}.get(int(p.alignment) if p.alignment is not None else 0, "")
+        inline = self._walker.paragraph(p)
+        runs_html = inline.html
+        self.text.append(inline.plain)
+        level, ordered = self._list_info(ppr, style)
+        align = _ALIGN.get(_val(ppr, "jc"), "")
         align_attr = f' align="{align}"' if align else ""
         if level is not None:
             self._open_list(level, ordered)
             self._out(f"<li>{runs_html}</li>")
         else:
             self._close_lists()
-            tag = _heading_tag(style)
+            tag = heading_tag(style)
             if tag:
                 self._out(f"<{tag}{align_attr}>{runs_html}</{tag}>")
             elif runs_html.strip():
                 self._out(f"<p{align_attr}>{runs_html}</p>")
-            else:
+            elif not inline.boxes:
                 self._out("<p>&nbsp;</p>")
-        if breaks_after or (ppr is not None and ppr.find(qn("w:sectPr")) is not None):
-            self._new_page()
+        for box in inline.boxes:
+            self._close_lists()
+            self.text.append("")  # a text box starts on its own line of the plain text
+            self._out("<table border='1' cellspacing='0' cellpadding='6' style='border-color:#9aa0a6'>"
+                      f"<tr><td>{self._render_into(box)}</td></tr></table>")
+        self._page_notes.extend(inline.notes)
+        if inline.page_break or (ppr is not None and ppr.find(qn("w:sectPr")) is not None):
+            if not self._in_box:
+                self._new_page()
 
-    def _runs(self, p: Paragraph) -> tuple[str, bool]:
-        parts: list[str] = []
-        page_break = False
-        for run in p.iter_inner_content():
-            if not hasattr(run, "bold"):  # a hyperlink: its runs, underlined
-                inner = "".join(html.escape(r.text) for r in run.runs)
-                parts.append(f"<u style='color:#1a55b0'>{inner}</u>")
-                continue
-            r = run._r
-            if any(br.get(qn("w:type")) == "page" for br in r.findall(qn("w:br"))):
-                page_break = True
-            for blip in r.iter(qn("a:blip")):
-                parts.append(self._image(blip, r))
-            text = html.escape(run.text).replace("\n", "<br/>").replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
-            if not text:
-                continue
-            if run.bold:
-                text = f"<b>{text}</b>"
-            if run.italic:
-                text = f"<i>{text}</i>"
-            if run.underline:
-                text = f"<u>{text}</u>"
-            parts.append(text)
-        return "".join(parts), page_break
-
-    def _image(self, blip, run_element) -> str:  # noqa: ANN001 - lxml element
-        rid = blip.get(qn("r:embed"))
-        if not rid or len(self.images) >= MAX_IMAGES:
+    def _image(self, rid: str, graphic) -> str:  # noqa: ANN001 - lxml element
+        if len(self.images) >= MAX_IMAGES:
             return ""
         try:
-            blob = self.doc.part.related_parts[rid].blob
+            blob = self._part.related_parts[rid].blob
         except (KeyError, AttributeError):
             return ""
         image, reason = self.budget.decode(blob)
@@ -178,19 +283,19 @@ class _Builder:
         name = f"docx-image-{len(self.images)}"
         self.images[name] = image
         width = image.width()
-        extent = next(run_element.iter(qn("wp:extent")), None)
+        extent = next(graphic.iter(qn("wp:extent")), None)
         if extent is not None and extent.get("cx", "").isdigit():
             width = int(extent.get("cx")) // EMU_PER_PX
         width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
         return f'<img src="{name}" width="{width}"/>'
 
     # -- lists --------------------------------------------------------------------------
-    def _list_info(self, p: Paragraph, style: str) -> tuple[int | None, bool]:
-        ppr = p._p.pPr
-        num_pr = ppr.numPr if ppr is not None else None
-        if num_pr is not None and num_pr.numId is not None:
-            level = int(num_pr.ilvl.val) if num_pr.ilvl is not None else 0
-            num_id = str(num_pr.numId.val)
+    def _list_info(self, ppr, style: str) -> tuple[int | None, bool]:  # noqa: ANN001 - w:pPr or None
+        num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
+        num_id = _val(num_pr, "numId")
+        if num_id:
+            level_text = _val(num_pr, "ilvl")
+            level = int(level_text) if level_text.isdigit() else 0
             if num_id == "0":
                 return None, False
             fmt = self._num_format(num_id, str(level))
@@ -233,45 +338,45 @@ class _Builder:
             self._out(f"</{self.list_stack.pop()}>")
 
     # -- tables -------------------------------------------------------------------------
-    def _table(self, table: Table) -> None:
+    def _table(self, tbl) -> None:  # noqa: ANN001 - a w:tbl element
         rows = []
-        for tr in table._tbl.tr_lst:
+        for tr in tbl.iter(qn("w:tr")):
+            if next(tr.iterancestors(qn("w:tbl"))) is not tbl:
+                continue  # a row of a nested table: drawn inside its cell
             self.blocks += 1
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
                 break
             cells = []
-            for tc in tr.tc_lst:
-                if tc.vMerge == "continue":
+            for tc in tr.iter(qn("w:tc")):
+                if next(tc.iterancestors(qn("w:tr"))) is not tr:
+                    continue
+                tcpr = tc.find(qn("w:tcPr"))
+                merge = tcpr.find(qn("w:vMerge")) if tcpr is not None else None
+                if merge is not None and merge.get(qn("w:val"), "continue") == "continue":
                     cells.append("<td></td>")
                     continue
-                span = tc.grid_span
-                paragraphs = [Paragraph(p, self.doc) for p in tc.iter(qn("w:p"))]
-                self.text.append(" | ".join(p.text for p in paragraphs))
-                # the same runs as body text: bold, italic and pictures survive inside cells
-                shown = [self._runs(p)[0] for p in paragraphs]
+                span_text = _val(tcpr, "gridSpan")
+                span = int(span_text) if span_text.isdigit() else 1
+                first_text = len(self.text)
+                # the same blocks as body text: bold, pictures, text boxes, nested tables survive in cells
+                shown = self._render_into(tc)
+                self.text[first_text:] = [" | ".join(self.text[first_text:])]
                 colspan = f' colspan="{span}"' if span > 1 else ""
-                cells.append(f"<td{colspan}>{'<br/>'.join(shown)}</td>")
+                cells.append(f"<td{colspan}>{shown}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
         self._out('<table border="1" cellspacing="0" cellpadding="4" '
                   'style="border-collapse: collapse; border-color: #9aa0a6;" width="100%">'
                   f"{''.join(rows)}</table><p></p>")
 
 
-_UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
-             "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
-             "heading 7": "Heading 7", "heading 8": "Heading 8", "heading 9": "Heading 9",
-             "title": "Title", "subtitle": "Subtitle", "normal": "Normal"}
-
-
-def _heading_tag(style: str) -> str:
-    if style == "Title":
-        return "h1"
-    if style == "Subtitle":
-        return "h3"
-    if style.startswith("Heading "):
-        digits = style.removeprefix("Heading ").strip()
-        if digits.isdigit():
-            return f"h{min(int(digits), 6)}"
-    return ""
-
+_ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+_FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
+_BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
+_ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
+def _val(parent, name: str) -> str:  # noqa: ANN001 - lxml element or None
+    """``w:val`` of child ``w:name`` of ``parent``, or ""."""
+    if parent is None:
+        return ""
+    child = parent.find(qn(f"w:{name}"))
+    return child.get(qn("w:val"), "") if child is not None else ""

@@ -1,13 +1,15 @@
 """PPTX slides read into plain shapes and painted with QPainter (worker thread, no office suite).
 
-What is drawn: slide size and solid backgrounds; text frames at their positions
-with sizes, bold/italic, colours and alignment; pictures; tables; solid fills of
-auto shapes (rectangles, rounded rectangles, ellipses); group transforms. Charts
-and other graphics show as a labelled box. Sizes of what is decoded are bounded.
+What is drawn: slide size, solid and picture backgrounds; text frames at their
+positions with sizes, bold/italic, colours, alignment, line breaks and fields (slide
+numbers); pictures, video poster frames, OLE preview images and the fallback picture
+of ``mc:AlternateContent`` (ink, newer shapes); SmartArt from its saved drawing;
+charts from their cached values; tables; solid fills of auto shapes (rectangles,
+rounded rectangles, ellipses); group transforms. Anything else shows as a labelled
+box. Sizes of what is decoded are bounded.
 """
 from __future__ import annotations
 
-import html
 import math
 import threading
 from dataclasses import dataclass
@@ -15,18 +17,30 @@ from pathlib import Path
 
 from pptx import Presentation
 from pptx.enum.dml import MSO_FILL
-from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE, PP_PLACEHOLDER
-from pptx.enum.text import PP_ALIGN
+from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
 
+from renderers._chart import ChartData, paint_chart, read_chart
 from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
+from renderers._pptx_parts import (
+    ACCENT,
+    Context,
+    fallback_blip,
+    is_title,
+    iter_shapes,
+    part_image,
+    rgb,
+    smartart_shapes,
+    text_html,
+)
 
 EMU_PER_PT = 12700
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
-ACCENT = "#4472c4"  # Office default accent 1, used for styled shapes without an explicit fill
+_PIC = "{http://schemas.openxmlformats.org/presentationml/2006/main}pic"
+_SMARTART = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,7 @@ class Shape:
     rows: tuple[tuple[str, ...], ...] = ()
     col_widths: tuple[float, ...] = ()
     label: str = ""
+    chart: ChartData | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +67,7 @@ class Slide:
     background: str = "#ffffff"
     notes: str = ""
     text: str = ""
+    background_image: QImage | None = None
 
 
 class Deck:
@@ -69,7 +85,7 @@ class Deck:
     def slide(self, index: int) -> Slide:
         with self._lock:
             if index not in self._slides:
-                self._slides[index] = _read_slide(self._prs.slides[index], self._budget)
+                self._slides[index] = _read_slide(self._prs.slides[index], Context(self._budget, index + 1))
             return self._slides[index]
 
 
@@ -86,21 +102,26 @@ def load(path: Path) -> Deck:
     return Deck(prs, count)
 
 
-def _read_slide(slide, budget: ImageBudget) -> Slide:  # noqa: ANN001
+def _read_slide(slide, ctx: Context) -> Slide:  # noqa: ANN001
     shapes: list[Shape] = []
     texts: list[str] = []
     # What the template draws under every slide (bars, logos): master, then layout, unless hidden.
     for owner in _inherited_owners(slide):
-        for shape in owner.shapes:
+        for shape in iter_shapes(owner.shapes):
             if not shape.is_placeholder:
-                _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, [], budget)
-    for shape in slide.shapes:
-        _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, budget)
+                _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, [], ctx)
+    for shape in iter_shapes(slide.shapes):
+        _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, ctx)
     notes = ""
     if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
         notes = slide.notes_slide.notes_text_frame.text
-    background = next((bg for bg in map(_background, (slide, *reversed(_owners(slide)))) if bg), "#ffffff")
-    return Slide(tuple(shapes), background, notes, "\n".join(texts))
+    background, picture = "#ffffff", None
+    for owner in (slide, *reversed(_owners(slide))):
+        color, picture = _background(owner, ctx)
+        if color or picture is not None:
+            background = color or background
+            break
+    return Slide(tuple(shapes), background, notes, "\n".join(texts), picture)
 
 
 def _owners(slide) -> tuple:  # noqa: ANN001
@@ -125,10 +146,10 @@ def _inherited_owners(slide) -> list:  # noqa: ANN001
 
 
 def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # noqa: ANN001, C901
-             texts: list[str], budget: ImageBudget) -> None:
+             texts: list[str], ctx: Context) -> None:
     ox, oy, sx, sy = tf
     if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
-        xfrm = shape._element.grpSpPr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}xfrm")
+        xfrm = shape._element.grpSpPr.find(f"{{{_A}}}xfrm")
         try:
             ch_off, ch_ext = xfrm.chOff, xfrm.chExt
             gsx = shape.width / ch_ext.cx if ch_ext.cx else 1.0
@@ -136,19 +157,16 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
             inner = (ox + sx * (shape.left - ch_off.x * gsx), oy + sy * (shape.top - ch_off.y * gsy), sx * gsx, sy * gsy)
         except AttributeError:
             inner = tf
-        for child in shape.shapes:
-            _collect(child, inner, out, texts, budget)
+        for child in iter_shapes(shape.shapes):
+            _collect(child, inner, out, texts, ctx)
         return
     if shape.left is None or shape.width is None:
         return  # an inherited placeholder position; nothing we can place honestly
     x, y = ox + sx * shape.left, oy + sy * shape.top
     w, h = sx * shape.width, sy * (shape.height or 0)
-    if shape.shape_type == MSO_SHAPE_TYPE.PICTURE:
-        try:
-            image, reason = budget.decode(shape.image.blob)
-        except (AttributeError, KeyError, ValueError):  # a picture whose part is missing
-            image, reason = None, tr("picture")
-        out.append(Shape("picture", x, y, w, h, image=image, label=reason))
+    if shape._element.tag == _PIC:  # pictures, and the poster frame of a video or audio clip
+        image, reason = fallback_blip(shape, ctx.budget)
+        out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("picture")))
         return
     if getattr(shape, "has_table", False) and shape.has_table:
         table = shape.table
@@ -158,13 +176,30 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         out.append(Shape("table", x, y, w, h, rows=rows, col_widths=widths))
         return
     if getattr(shape, "has_chart", False) and shape.has_chart:
-        title = ""
         try:
-            if shape.chart.has_title:
-                title = shape.chart.chart_title.text_frame.text
-        except Exception:  # noqa: BLE001 - the title is decoration
-            title = ""
-        out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Chart {title}", title=title).strip()))
+            chart = read_chart(shape.chart_part.blob)
+        except (KeyError, AttributeError, ValueError):
+            chart = None
+        if chart is not None:
+            texts.append(chart.title)
+            out.append(Shape("chart", x, y, w, h, chart=chart, label=chart.title))
+        else:
+            out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Chart")))
+        return
+    if shape.shape_type in (MSO_SHAPE_TYPE.EMBEDDED_OLE_OBJECT, MSO_SHAPE_TYPE.LINKED_OLE_OBJECT) \
+            or (shape._element.tag.endswith("graphicFrame") and _SMARTART not in _graphic_uri(shape)):
+        image, reason = fallback_blip(shape, ctx.budget)  # the preview image Office saved with the object
+        out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("embedded object")))
+        return
+    if shape._element.tag.endswith("graphicFrame"):
+        boxes = smartart_shapes(shape)
+        fx, fy = w / shape.width if shape.width else 1.0, h / (shape.height or 1)
+        for box in boxes:
+            texts.append(box["text"])
+            out.append(Shape(box["kind"], x + box["x"] * fx, y + box["y"] * fy, box["w"] * fx, box["h"] * fy,
+                             fill=box["fill"], html=box["html"], anchor="middle"))
+        if not boxes:
+            out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Diagram")))
         return
     kind, fill, line = "text", None, None
     if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
@@ -181,101 +216,21 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         fill = _fill(shape)
     body, anchor = "", "top"
     if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
-        body, plain = _text_html(shape, white=fill == ACCENT, centered=kind != "text")
+        body, plain = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
         texts.append(plain)
-        anchor = "middle" if kind != "text" or _is_title(shape) else "top"
+        anchor = "middle" if kind != "text" or is_title(shape) else "top"
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor))
 
 
-def _is_title(shape) -> bool:  # noqa: ANN001
-    if not shape.is_placeholder:
-        return False
-    try:
-        return shape.placeholder_format.type in (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
-    except ValueError:
-        return False
-
-
-def _default_size(shape, level: int) -> float:  # noqa: ANN001
-    if shape.is_placeholder:
-        try:
-            ph = shape.placeholder_format.type
-        except ValueError:
-            ph = None
-        if ph in (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE):
-            return 40.0
-        if ph == PP_PLACEHOLDER.SUBTITLE:
-            return 24.0
-        return max(14.0, 28.0 - 4 * level)
-    return 18.0
-
-
-def _font_scale(shape) -> float:  # noqa: ANN001
-    """PowerPoint's shrink-on-overflow factor (``<a:normAutofit fontScale="62500"/>``)."""
-    autofit = shape.text_frame._txBody.find(f"{{{_A}}}bodyPr/{{{_A}}}normAutofit")
-    try:
-        scale = int(autofit.get("fontScale", "100000")) / 100000 if autofit is not None else 1.0
-    except ValueError:
-        return 1.0
-    return min(max(scale, 0.1), 1.0)
-
-
-def _text_html(shape, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
-    paras, plain = [], []
-    shrink = _font_scale(shape)
-    title = _is_title(shape)
-    subtitle = _is_subtitle(shape)
-    body_placeholder = shape.is_placeholder and not title and not subtitle
-    for p in shape.text_frame.paragraphs:
-        plain.append(p.text)
-        runs = []
-        for r in p.runs:
-            f = r.font
-            size = (f.size.pt if f.size is not None else _default_size(shape, p.level)) * shrink
-            style = [f"font-size:{size:.1f}pt"]
-            color = _rgb(f.color) or ("#ffffff" if white else None)
-            if color:
-                style.append(f"color:{color}")
-            text = html.escape(r.text).replace("\v", "<br/>")
-            if f.bold:
-                text = f"<b>{text}</b>"
-            if f.italic:
-                text = f"<i>{text}</i>"
-            if f.underline:
-                text = f"<u>{text}</u>"
-            runs.append(f"<span style='{';'.join(style)}'>{text}</span>")
-        align = {PP_ALIGN.CENTER: "center", PP_ALIGN.RIGHT: "right", PP_ALIGN.JUSTIFY: "justify"}.get(
-            p.alignment, "center" if centered or subtitle or (
-                title and shape.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE) else "left")
-        bullet = "• " if body_placeholder and p.text.strip() else ""
-        indent = 24 * p.level
-        size = _default_size(shape, p.level) * shrink
-        content = "".join(runs) or "&nbsp;"
-        paras.append(f"<p align='{align}' style='margin:0; margin-left:{indent}pt; font-size:{size:.1f}pt'>"
-                     f"{bullet}{content}</p>")
-    return "".join(paras), "\n".join(plain)
-
-
-def _is_subtitle(shape) -> bool:  # noqa: ANN001
-    try:
-        return shape.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE
-    except ValueError:
-        return False
-
-
-def _rgb(color) -> str | None:  # noqa: ANN001
-    try:
-        if color is not None and color.type is not None and color.rgb is not None:
-            return f"#{color.rgb}"
-    except (AttributeError, TypeError, ValueError):
-        return None
-    return None
+def _graphic_uri(shape) -> str:  # noqa: ANN001
+    data = shape._element.find(f".//{{{_A}}}graphicData")
+    return data.get("uri", "") if data is not None else ""
 
 
 def _fill(shape) -> str | None:  # noqa: ANN001
     try:
         if shape.fill.type == MSO_FILL.SOLID:
-            return _rgb(shape.fill.fore_color) or ACCENT
+            return rgb(shape.fill.fore_color) or ACCENT
         if shape.fill.type == MSO_FILL.BACKGROUND:
             return None
     except (AttributeError, TypeError, ValueError, NotImplementedError):
@@ -283,18 +238,30 @@ def _fill(shape) -> str | None:  # noqa: ANN001
     return None
 
 
-def _background(owner) -> str:  # noqa: ANN001 - a slide, layout or master
-    """An explicit solid background colour, or "" to look further up (layout, master)."""
+def _background(owner, ctx: Context) -> tuple[str, QImage | None]:  # noqa: ANN001 - slide, layout or master
+    """An explicit background: (solid or first gradient colour, picture); ("", None) to look further up."""
     # Only read an explicit <p:bg>; python-pptx would add one if we asked for .background.
-    if owner._element.cSld.bg is None:
-        return ""
+    bg = owner._element.cSld.bg
+    if bg is None:
+        return "", None
+    blip = next(bg.iter(f"{{{_A}}}blip"), None)
+    rid = blip.get("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed") if blip is not None else None
+    if rid:
+        image, _reason = part_image(owner.part, rid, ctx.budget)
+        if image is not None:
+            return "", image
+    stop = next(bg.iter(f"{{{_A}}}gs"), None)
+    if stop is not None:
+        color = next(stop.iter(f"{{{_A}}}srgbClr"), None)
+        if color is not None and len(color.get("val", "")) == 6:
+            return f"#{color.get('val')}", None
     try:
         fill = owner.background.fill
         if fill.type == MSO_FILL.SOLID:
-            return _rgb(fill.fore_color) or ""
+            return rgb(fill.fore_color) or "", None
     except (AttributeError, TypeError, ValueError, NotImplementedError):
         pass
-    return ""
+    return "", None
 
 
 def paint_slide(deck: Deck, index: int, width: int) -> QImage:
@@ -310,6 +277,8 @@ def paint_slide(deck: Deck, index: int, width: int) -> QImage:
     p = QPainter(image)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    if slide.background_image is not None:
+        p.drawImage(QRectF(0, 0, width, height), slide.background_image)
     px_per_pt = EMU_PER_PT * scale
     for s in slide.shapes:
         rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)
@@ -342,6 +311,9 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         return
     if s.kind == "table":
         _paint_table(p, s, rect, px_per_pt)
+        return
+    if s.kind == "chart" and s.chart is not None:
+        paint_chart(p, rect, s.chart, px_per_pt)
         return
     if s.label:
         p.setPen(QColor("#5f6368"))

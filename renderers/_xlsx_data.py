@@ -1,213 +1,317 @@
-"""XLSX read lazily with openpyxl read-only workbooks (worker thread, no widgets).
+"""XLSX read as a stream for the grid (worker thread, no widgets).
 
-Two read-only streams of the same sheet advance in step: one with the cached
-values (``data_only=True``) for the grid, one with the formulas for the formula
-bar. Rows come in chunks; nothing beyond what was asked for is parsed or kept.
-Merged ranges sit at the end of the sheet XML, after the rows, so they are
-found by streaming the decompressed part once with a regex instead of parsing it,
-in a separate job after the first rows are on screen.
+The sheet XML is streamed with lxml's C parser: a formula and its cached value come
+in the same pass, shared strings are parsed only as far as the rows read need
+(:class:`~skills.runtime._xlsx_strings.LazyStrings`), and nothing past the rows asked
+for is decompressed. The head of the sheet (before ``sheetData``) gives the declared
+size and column widths; each row element gives its height. Merged ranges come after
+the rows, so they are known once the stream has passed the end of the sheet.
 """
 from __future__ import annotations
 
 import datetime as dt
 import re
 import threading
-import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lxml import etree
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles.stylesheet import apply_stylesheet
-from openpyxl.utils.cell import range_boundaries
-from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+from openpyxl.utils.cell import column_index_from_string, range_boundaries
 
 from renderers._common import MAX_COLUMNS, checked_path
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
+from skills.runtime._xlsx_read import _Cells
+from skills.runtime._xlsx_strings import LazyStrings, shared_strings
 
-CHUNK_ROWS = 500
-FIRST_CHUNK_ROWS = 120  # a screenful and more: the grid paints before the rest is read
+FIRST_ROWS = 120  # a screenful and more: the grid paints before the rest is read
 MAX_MERGED = 20_000
+PREFETCH_BYTES = 8 << 20  # sheets whose XML is smaller are read to the end after the first paint
+_NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_ROW, _C, _V, _MERGE = _NS + "row", _NS + "c", _NS + "v", _NS + "mergeCell"
 _DIMENSION_RE = re.compile(rb'<(?:\w+:)?dimension\s+ref="([A-Z]+[0-9]+(?::[A-Z]+[0-9]+)?)"')
-_MERGE_RE = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]+[0-9]+(?::[A-Z]+[0-9]+)?)"')
+_COL_RE = re.compile(rb"<(?:\w+:)?col\s([^>]*)>")
+_FORMAT_RE = re.compile(rb"<(?:\w+:)?sheetFormatPr\s([^>]*)>")
+_ATTR_RE = re.compile(rb'(\w+)="([^"]*)"')
 
 
 @dataclass(frozen=True)
-class Chunk:
-    first_row: int  # 0-based index of the first row in this chunk
-    values: tuple[tuple[Any, ...], ...]
-    formulas: dict[tuple[int, int], str]  # (row, col) 0-based → "=..."
-    done: bool  # no rows after this chunk
+class Rows:
+    """Rows ``first``…``last`` (0-based, inclusive) as read; rows without cells are absent."""
+
+    first: int
+    last: int
+    values: dict[int, tuple[Any, ...]]
+    formulas: dict[tuple[int, int], str]
+    heights: dict[int, float]  # row → height in points, where the file sets one
+    done: bool  # the stream has passed the end of the sheet
+    merged: tuple[tuple[int, int, int, int], ...] = ()  # known once done
+
+
+@dataclass
+class _Layout:
+    total_rows: int = 0
+    total_columns: int = 0
+    widths: dict[int, float] = field(default_factory=dict)  # column (0-based) → width in characters
+    default_width: float | None = None
+    default_height: float | None = None
 
 
 class SheetReader:
-    """Row chunks of one sheet; call :meth:`next_chunk` from one worker at a time."""
+    """One sheet of a workbook, read forward; asking for rows already passed restarts the stream.
+
+    Call :meth:`read` from one worker at a time (it holds a lock).
+    """
 
     def __init__(self, path: Path, index: int) -> None:
         checked_path(path, "xlsx")
+        self._path = path
         try:
-            self._values_wb = _open_read_only(path, data_only=True)
-            self._formula_wb = _open_read_only(path, data_only=False, strings_from=self._values_wb)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self._open_book(path)
         except PreviewError:
             raise
         except Exception as exc:
-            raise PreviewError(tr("{name}: the workbook could not be opened ({detail})", name=path.name, detail=type(exc).__name__)) from None
-        self.sheet_names: tuple[str, ...] = tuple(self._values_wb.sheetnames)
+            raise PreviewError(tr("{name}: the workbook could not be opened ({detail})", name=path.name,
+                                  detail=type(exc).__name__)) from None
         if not self.sheet_names:
+            self.close()
             raise PreviewError(tr("{name}: the workbook has no sheets", name=path.name))
         self.index = max(0, min(index, len(self.sheet_names) - 1))
         self.name = self.sheet_names[self.index]
-        values_ws = self._values_wb[self.name]
-        formula_ws = self._formula_wb[self.name]
-        if not hasattr(values_ws, "iter_rows"):
-            raise PreviewError(tr("{name}: sheet “{sheet}” is a chart sheet; there are no cells to show", name=path.name, sheet=self.name))
-        self.total_rows = int(values_ws.max_row or 0)  # 0 when the sheet declares no dimension
-        self.total_columns = int(values_ws.max_column or 0)
-        self.columns = max(1, min(self.total_columns, MAX_COLUMNS)) if self.total_columns else 0
-        self._path = path
-        self._sheet_part = getattr(values_ws, "_worksheet_path", "")
-        max_col = self.columns or None
-        self._values: Iterator[tuple[Any, ...]] = values_ws.iter_rows(max_col=max_col, values_only=True)
-        self._formulas: Iterator[tuple[Any, ...]] = formula_ws.iter_rows(max_col=max_col, values_only=True)
-        self.rows_read = 0
+        self.part = self._parts[self.index]
+        if self.part is None:
+            self.close()
+            raise PreviewError(tr("{name}: sheet “{sheet}” is a chart sheet; there are no cells to show",
+                                  name=path.name, sheet=self.name))
+        self.layout = self._read_head()
+        self.total_rows = self.layout.total_rows  # 0 when the sheet declares no size
+        self.columns = max(1, min(self.layout.total_columns, MAX_COLUMNS)) if self.layout.total_columns else 0
+        self.size = self._archive.getinfo(self.part).file_size
         self._lock = threading.Lock()
+        self._events: Any = None
+        self._src: Any = None
+        self._position = 0  # rows before this 0-based index have been passed by the stream
+        self._done = False
+        self._merged: list[tuple[int, int, int, int]] = []
 
-    def next_chunk(self, size: int = CHUNK_ROWS) -> Chunk:
+    def _open_book(self, path: Path) -> None:
+        reader = ExcelReader(str(path), read_only=True, keep_vba=False, data_only=False, keep_links=False)
+        self._archive = reader.archive
+        try:
+            reader.read_manifest()
+            reader.read_workbook()
+            apply_stylesheet(reader.archive, reader.wb)
+        except BaseException:
+            reader.archive.close()
+            raise
+        self.shared = shared_strings(reader.archive, reader.package)
+        self.epoch = reader.wb.epoch
+        self.date_styles = set(reader.wb._date_formats)
+        names, parts = [], []
+        for sheet, rel in reader.parser.find_sheets():
+            if "chartsheet" in rel.Type:
+                names.append(sheet.name)
+                parts.append(None)
+            elif rel.target in reader.valid_files:
+                names.append(sheet.name)
+                parts.append(rel.target)
+        self.sheet_names: tuple[str, ...] = tuple(names)
+        self._parts: list[str | None] = parts
+        self._cells = _Cells(self)  # type: ignore[arg-type] - reads shared, epoch, date_styles
+        self._columns: dict[str, int] = {}
+        self._date_style_ids = {str(i) for i in self.date_styles}  # a number in such a cell is a date
+
+    def _read_head(self) -> _Layout:
+        layout = _Layout()
+        with self._archive.open(self.part) as src:
+            head = src.read(256 * 1024)
+        cut = head.find(b"sheetData")
+        head = head[:cut] if cut > 0 else head
+        m = _DIMENSION_RE.search(head)
+        if m is not None and ":" in m.group(1).decode():
+            try:
+                _c1, _r1, c2, r2 = range_boundaries(m.group(1).decode())
+                layout.total_rows, layout.total_columns = int(r2 or 0), int(c2 or 0)
+            except ValueError:
+                pass
+        for col in _COL_RE.finditer(head):
+            attrs = dict(_ATTR_RE.findall(col.group(1)))
+            try:
+                first, last, width = int(attrs[b"min"]), int(attrs[b"max"]), float(attrs[b"width"])
+            except (KeyError, ValueError):
+                continue
+            hidden = attrs.get(b"hidden") in (b"1", b"true")
+            for c in range(first, min(last, MAX_COLUMNS) + 1):
+                layout.widths[c - 1] = 0.0 if hidden else width
+        fmt = _FORMAT_RE.search(head)
+        if fmt is not None:
+            attrs = dict(_ATTR_RE.findall(fmt.group(1)))
+            layout.default_height = _float(attrs.get(b"defaultRowHeight"))
+            layout.default_width = _float(attrs.get(b"defaultColWidth"))
+        return layout
+
+    # -- rows -------------------------------------------------------------------------------
+    def read(self, first: int, last: int) -> Rows:
+        """Rows ``first``…``last`` (0-based); restarts the stream when ``first`` was passed already."""
         with self._lock:
-            first = self.rows_read
-            values: list[tuple[Any, ...]] = []
+            if first < self._position:
+                self._restart()
+            values: dict[int, tuple[Any, ...]] = {}
             formulas: dict[tuple[int, int], str] = {}
-            done = False
-            for _ in range(size):
-                row = next(self._values, None)
-                frow = next(self._formulas, None)
-                if row is None:
-                    done = True
+            heights: dict[int, float] = {}
+            while not self._done and self._position <= last:
+                try:
+                    _, el = next(self._events_iter())
+                except StopIteration:
+                    self._finish()
                     break
-                r = first + len(values)
-                values.append(tuple(row))
-                if frow is not None:
-                    for c, f in enumerate(frow):
-                        if isinstance(f, str) and f.startswith("="):
-                            formulas[(r, c)] = f
-                        elif f is not None and type(f).__name__ in ("ArrayFormula", "DataTableFormula"):
-                            formulas[(r, c)] = str(getattr(f, "text", f))
-            if not self.columns:  # no declared dimension: the first chunk decides the width
-                self.columns = max(1, min(max((len(v) for v in values), default=1), MAX_COLUMNS))
-            values = [v[: self.columns] + (None,) * (self.columns - len(v)) if len(v) != self.columns else v
-                      for v in values]
-            self.rows_read += len(values)
-            if self.total_rows and self.rows_read >= self.total_rows:
-                done = True
-            return Chunk(first, tuple(values), formulas, done)
+                if el.tag == _MERGE:
+                    self._merge(el.get("ref", ""))
+                    continue
+                r = int(el.get("r")) - 1 if (el.get("r") or "").isdigit() else self._position
+                self._position = r + 1
+                if r >= first:
+                    self._row(el, r, values, formulas, heights)
+                el.clear()
+                while el.getprevious() is not None:
+                    del el.getparent()[0]
+            if not self.columns:  # no declared size: the rows read decide the width
+                self.columns = max(1, min(max((len(v) for v in values.values()), default=1), MAX_COLUMNS))
+            return Rows(first, last, values, formulas, heights, self._done,
+                        tuple(self._merged) if self._done else ())
+
+    def _events_iter(self) -> Any:
+        if self._events is None:
+            self._src = self._archive.open(self.part)
+            self._events = etree.iterparse(self._src, events=("end",), tag=(_ROW, _MERGE), resolve_entities=False,
+                                           no_network=True, load_dtd=False, huge_tree=False)
+        return self._events
+
+    def _finish(self) -> None:
+        self._done = True
+        self._events = None
+        if self._src is not None:
+            self._src.close()
+            self._src = None
+
+    def _restart(self) -> None:
+        self._finish()
+        self._done = False
+        self._position = 0
+        self._merged = []
+
+    def _merge(self, ref: str) -> None:
+        if len(self._merged) >= MAX_MERGED:
+            return
+        try:
+            c1, r1, c2, r2 = range_boundaries(ref if ":" in ref else f"{ref}:{ref}")
+        except (ValueError, TypeError):
+            return
+        self._merged.append((r1 - 1, c1 - 1, r2 - r1 + 1, c2 - c1 + 1))
+
+    def _row(self, el: Any, r: int, values: dict[int, tuple[Any, ...]], formulas: dict[tuple[int, int], str],
+             heights: dict[int, float]) -> None:
+        height = _float(el.get("ht"))
+        if height is not None and el.get("customHeight") in ("1", "true"):
+            heights[r] = height
+        if el.get("hidden") in ("1", "true"):
+            heights[r] = 0.0
+        cells: dict[int, Any] = {}
+        col = 0
+        limit = self.columns or MAX_COLUMNS
+        letters_to_col = self._columns
+        shared = self.shared
+        for c_el in el.iterchildren(_C):
+            ref = c_el.get("r")
+            if ref:
+                letters = ref.rstrip("0123456789")
+                col = letters_to_col.get(letters) or letters_to_col.setdefault(letters, _column(letters, col))
+            else:
+                col += 1
+            if col > limit:
+                break
+            t = c_el.get("t")
+            if len(c_el) == 1 and t in (None, "n", "s") and c_el[0].tag == _V \
+                    and (t == "s" or c_el.get("s") not in self._date_style_ids):
+                # the common cell (a number or a shared string, no formula, no date style): no dict, no lookup
+                raw = c_el[0].text or ""
+                try:
+                    cells[col - 1] = shared[int(raw)] if t == "s" else (float(raw) if "." in raw or "E" in raw
+                                                                         or "e" in raw else int(raw))
+                except (ValueError, IndexError):
+                    cells[col - 1] = raw
+                continue
+            cell = self._cells.decode(c_el, r + 1, col)
+            if cell["data_type"] == "f":
+                formulas[(r, col - 1)] = str(cell["value"])
+                value = cell["cached"]
+            else:
+                value = cell["value"]
+            if value is not None:
+                cells[col - 1] = value
+        if cells:
+            width = max(cells) + 1
+            values[r] = tuple(cells.get(i) for i in range(width))
 
     def merged_ranges(self) -> tuple[tuple[int, int, int, int], ...]:
-        """Merged cells as (row, col, row_span, col_span), 0-based; a worker call (scans the sheet XML)."""
-        return _merged_ranges(self._path, self._sheet_part)
+        """Merged ranges, once the stream has passed the end of the sheet (else empty)."""
+        return tuple(self._merged) if self._done else ()
 
     def close(self) -> None:
         """Release the file; safe to call more than once."""
-        for wb in (self._values_wb, self._formula_wb):
-            try:
-                wb.close()
-            except Exception:  # noqa: BLE001 - closing is best effort
-                pass
+        try:
+            self._finish()
+        except AttributeError:
+            pass
+        if isinstance(getattr(self, "shared", None), LazyStrings):
+            self.shared.close()
+        try:
+            self._archive.close()
+        except Exception:  # noqa: BLE001 - closing is best effort
+            pass
 
 
-def open_sheet(path: Path, index: int) -> tuple[SheetReader, Chunk]:
-    """Worker: open sheet ``index`` and read its first chunk."""
+def open_sheet(path: Path, index: int) -> tuple[SheetReader, Rows]:
+    """Worker: open sheet ``index`` and read its first screenful of rows."""
     reader = SheetReader(path, index)
     try:
-        return reader, reader.next_chunk(FIRST_CHUNK_ROWS)
+        return reader, reader.read(0, FIRST_ROWS - 1)
     except PreviewError:
         reader.close()
         raise
     except Exception as exc:
         reader.close()
-        raise PreviewError(tr("{name}: sheet “{sheet}” could not be read ({detail})", name=path.name, sheet=reader.name, detail=type(exc).__name__)) from None
+        raise PreviewError(tr("{name}: sheet “{sheet}” could not be read ({detail})", name=path.name,
+                              sheet=reader.name, detail=type(exc).__name__)) from None
 
 
-class _QuickSheet(ReadOnlyWorksheet):
-    """A read-only sheet that reads its size from the head of the XML only.
-
-    openpyxl parses the whole sheet when a file declares no ``<dimension>``
-    (write-only workbooks don't), once per sheet and per workbook opened; on a
-    100,000-row sheet that is seconds before the first row could be shown.
-    """
-
-    def _get_size(self) -> None:
-        with self._get_source() as src:
-            head = src.read(64 * 1024)
-        m = _DIMENSION_RE.search(head)
-        if m is None or ":" not in m.group(1).decode():
-            return
-        try:
-            self._min_column, self._min_row, self._max_column, self._max_row = range_boundaries(m.group(1).decode())
-        except ValueError:
-            return
-
-
-def _open_read_only(path: Path, *, data_only: bool, strings_from: Any = None) -> Any:
-    """openpyxl's read-only load (openpyxl 3.1 ExcelReader steps) with :class:`_QuickSheet` sheets.
-
-    The formula stream only needs formulas, so given ``strings_from`` it reuses that
-    workbook's shared strings and skips styles, theme and properties.
-    """
-    reader = ExcelReader(str(path), read_only=True, data_only=data_only)
-    reader.read_manifest()
-    if strings_from is None:
-        reader.read_strings()
-    else:
-        reader.shared_strings = strings_from._mira_shared_strings
-    reader.read_workbook()
-    if strings_from is None:
-        reader.read_properties()
-        reader.read_theme()
-        apply_stylesheet(reader.archive, reader.wb)
-    reader.wb._mira_shared_strings = reader.shared_strings
-    for sheet, rel in reader.parser.find_sheets():
-        if rel.target not in reader.valid_files:
-            continue
-        if "chartsheet" in rel.Type:
-            reader.read_chartsheet(sheet, rel)
-            continue
-        ws = _QuickSheet(reader.wb, sheet.name, rel.target, reader.shared_strings)
-        ws.sheet_state = sheet.state
-        reader.wb._sheets.append(ws)
-    return reader.wb
-
-
-def _merged_ranges(path: Path, part: str) -> tuple[tuple[int, int, int, int], ...]:
-    """(row, col, row_span, col_span), 0-based, from the sheet XML (its own handle on the archive)."""
-    found: list[tuple[int, int, int, int]] = []
+def _column(letters: str, previous: int) -> int:
     try:
-        archive = zipfile.ZipFile(path)
-        src = archive.open(part.lstrip("/"))
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return ()
-    with src:
-        tail = b""
-        while len(found) < MAX_MERGED:
-            block = src.read(1 << 20)
-            if not block:
-                break
-            data = tail + block
-            cut = data.rfind(b"<")  # a tag cut by the block boundary is searched next time
-            head, tail = (data[:cut], data[cut:]) if cut > 0 else (data, b"")
-            for m in _MERGE_RE.finditer(head):
-                ref = m.group(1).decode()
-                try:
-                    c1, r1, c2, r2 = range_boundaries(ref if ":" in ref else f"{ref}:{ref}")
-                except ValueError:
-                    continue
-                found.append((r1 - 1, c1 - 1, r2 - r1 + 1, c2 - c1 + 1))
-        for m in _MERGE_RE.finditer(tail):
-            c1, r1, c2, r2 = range_boundaries(m.group(1).decode())
-            found.append((r1 - 1, c1 - 1, r2 - r1 + 1, c2 - c1 + 1))
-    archive.close()
-    return tuple(found[:MAX_MERGED])
+        return column_index_from_string(letters)
+    except ValueError:
+        return previous + 1
+
+
+def _float(raw: bytes | str | None) -> float | None:
+    try:
+        return float(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def width_px(chars: float) -> int:
+    """Excel's column width (characters of the default font) in pixels at 96 dpi."""
+    return 0 if chars <= 0 else int(chars * 7 + 5)
+
+
+def height_px(points: float) -> int:
+    return round(points * 96 / 72)
 
 
 def display(value: Any) -> str:
@@ -223,3 +327,4 @@ def display(value: Any) -> str:
     if isinstance(value, (dt.date, dt.time)):
         return value.isoformat()
     return str(value)
+

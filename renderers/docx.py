@@ -1,16 +1,21 @@
 """The DOCX plugin: a readable page flow built from python-docx (no office suite)."""
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from dataclasses import dataclass
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSizeF, QUrl
-from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
+from PySide6.QtCore import QPoint, QRectF, QSizeF, QUrl
+from PySide6.QtGui import QColor, QImage, QPainter, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from renderers._common import MAX_PAGES
-from renderers._docx_html import DocxContent, load
+from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
+from renderers._i18n import tr
+from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
 from renderers.qt_preview import PreviewBase
 
@@ -19,6 +24,8 @@ __all__ = ["DocxPreview", "DocxRenderer", "render_image"]
 PAGE_WIDTH_PX = 794  # A4 at 96 dpi
 PAGE_HEIGHT_PX = 1123
 PAGE_MARGIN_PX = 72
+FIRST_BLOCKS = 80  # paragraphs and table rows in the first piece: more than a screenful, shown at once
+CHUNK_BLOCKS = 600  # each later piece, read and laid out in a worker while the first is shown
 CSS = ("body { font-family: 'Noto Sans', 'Noto Sans CJK SC', sans-serif; font-size: 11pt; color: #202124; } "
        "h1 { font-size: 20pt; } h2 { font-size: 16pt; } h3 { font-size: 13pt; } "
        "td { vertical-align: top; }")
@@ -28,55 +35,78 @@ def flow_html(content: DocxContent) -> str:
     """All parts in one flow; each explicit page break is a rule and a forced page break."""
     parts = []
     for i, page in enumerate(content.pages):
-        parts.append(f"<hr/><div style='page-break-before: always'>{page}</div>" if i else page)
+        parts.append(f"{PAGE_SEPARATOR}{page}</div>" if i else page)
     return f"<html><body>{''.join(parts)}</body></html>"
 
 
-@dataclass(frozen=True)
-class DocxLayout:
-    """The document laid out on A4 pages: where each page starts, as a block number of the flow."""
+@dataclass
+class DocxChunk:
+    """A piece of the document flow and where A4 pages start in it (worker → UI thread)."""
 
-    content: DocxContent
+    builder: Builder
     html: str
-    page_blocks: tuple[int, ...]
+    images: dict[str, QImage]
+    page_starts: tuple[int, ...]  # block numbers, relative to the chunk, of pages that start in it
+    carry: float  # height used on the chunk's last page, so the next chunk continues that page
+    done: bool
 
 
-def _document(content: DocxContent, html: str) -> QTextDocument:
+def _document(images: dict[str, QImage], html: str) -> QTextDocument:
     doc = QTextDocument()
     doc.setDefaultStyleSheet(CSS)
-    for name, image in content.images.items():
+    for name, image in images.items():
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
     doc.setHtml(html)
     return doc
 
 
-def _paginated(content: DocxContent, html: str) -> QTextDocument:
-    doc = _document(content, html)
+def _paginated(images: dict[str, QImage], html: str) -> QTextDocument:
+    doc = _document(images, html)
     doc.setDocumentMargin(PAGE_MARGIN_PX)
     doc.setPageSize(QSizeF(PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
     return doc
 
 
-def layout(path: Path) -> DocxLayout:
-    """Worker: parse ``path`` and paginate it on A4 (explicit breaks honoured) like a word processor would."""
-    content = load(path)
-    html = flow_html(content)
-    doc = _paginated(content, html)
-    starts: list[int] = []
-    block = doc.begin()
+def first_chunk(path: Path) -> DocxChunk:
+    """Worker: open ``path`` and lay out its first pages on A4; the rest follows in :func:`next_chunk`."""
+    return _chunk(open_builder(path), FIRST_BLOCKS, 0.0, first=True)
+
+
+def next_chunk(previous: DocxChunk) -> DocxChunk:
+    """Worker: the next piece of the flow, paginated as the continuation of the previous one."""
+    return _chunk(previous.builder, CHUNK_BLOCKS, previous.carry, first=False)
+
+
+def _chunk(builder: Builder, blocks: int, carry: float, *, first: bool) -> DocxChunk:
+    known = set(builder.images)
+    html = builder.next_chunk(blocks)
+    images = {k: v for k, v in builder.images.items() if k not in known}
+    # the chunk is paginated alone, starting below what the previous chunk left on its last page
+    # (the first block's top margin is ignored, so the spacer is two tiny lines, the second one pushed
+    # down by the height the previous chunk used on its last page)
+    used = max(0.0, carry - 2 * PAGE_MARGIN_PX - 2)
+    spacer = "" if first else ("<p style='margin:0; font-size:1px'>&nbsp;</p>"
+                               f"<p style='margin:0; margin-top:{used:.0f}px; font-size:1px'>&nbsp;</p>")
+    doc = _paginated(builder.images, f"<html><body>{spacer}{html}</body></html>")
     lay = doc.documentLayout()
-    while block.isValid() and len(starts) < MAX_PAGES:
-        page = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
-        while len(starts) <= page and len(starts) < MAX_PAGES:
-            starts.append(block.blockNumber())  # a block taller than a page covers the pages it spans
+    starts: list[int] = [0] if first else []
+    block = doc.begin()
+    page = 0
+    while block.isValid():
+        at = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
+        while page < at:
+            page += 1
+            starts.append(block.blockNumber() - (0 if first else 2))
         block = block.next()
-    return DocxLayout(content, html, tuple(starts) or (0,))
+    height = lay.documentSize().height()
+    return DocxChunk(builder, html, images, tuple(s for s in starts if s >= 0),
+                     height - (doc.pageCount() - 1) * PAGE_HEIGHT_PX, builder.done)
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     """A4 page ``index`` of the document drawn ``width`` px wide, with the page count."""
     content = load(path)
-    doc = _paginated(content, flow_html(content))
+    doc = _paginated(content.images, flow_html(content))
     count = max(1, min(doc.pageCount(), MAX_PAGES))
     index = max(0, min(index, count - 1))
     scale = width / PAGE_WIDTH_PX
@@ -93,14 +123,15 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
 
 
 class _Browser(QTextBrowser):
-    """A QTextBrowser whose pictures come from the parsed document, never from disk or network."""
+    """A QTextBrowser whose pictures come from the parsed document, never from disk or network.
+
+    Lines wrap at the panel's width (fit width), so there is no horizontal scrolling."""
 
     def __init__(self) -> None:
         super().__init__()
         self.images: dict[str, QImage] = {}
         self.setOpenLinks(False)
-        self.setLineWrapMode(QTextBrowser.LineWrapMode.FixedPixelWidth)
-        self.setLineWrapColumnOrWidth(PAGE_WIDTH_PX - 2 * PAGE_MARGIN_PX)
+        self.setLineWrapMode(QTextBrowser.LineWrapMode.WidgetWidth)
         self.setStyleSheet("QTextBrowser { background: #ffffff; border: none; padding: 8px 24px; }")
         self.document().setDefaultStyleSheet(CSS)
 
@@ -108,32 +139,122 @@ class _Browser(QTextBrowser):
         return self.images.get(url.toString())
 
 
+def scaled_html(html: str, factor: float) -> str:
+    """``html`` with its point sizes and picture widths multiplied by ``factor`` (zoom)."""
+    if factor == 1.0:
+        return html
+    html = _PT_RE.sub(lambda m: f"font-size:{float(m.group(1)) * factor:.1f}pt", html)
+    return _WIDTH_RE.sub(lambda m: f'{m.group(1)}width="{int(int(m.group(2)) * factor)}"', html)
+
+
+_PT_RE = re.compile(r"font-size:\s*([0-9.]+)pt")
+_WIDTH_RE = re.compile(r'(<img src="[^"]*" )width="([0-9]+)"')
+ZOOM_STEP = 1.25
+ZOOM_RANGE = (0.5, 3.0)
+
+
 class DocxPreview(PreviewBase):
-    """Headings, paragraphs, lists, tables and pictures in one flow; pages as laid out on A4."""
+    """Headings, paragraphs, lists, tables and pictures in one flow, fitted to the panel's width.
+
+    The first pages are shown as soon as they are read; the rest is read and appended a piece at
+    a time. Pages are counted as the document would lay out on A4, and the page counter follows
+    the scrolling."""
 
     unit = "Page"
 
     def _native_widget(self) -> QWidget:
-        return _Browser()
+        self.more_jobs = Jobs(self, timeout=120)
+        self._page_starts: list[int] = [0]
+        self._chunks: list[str] = []
+        self._factor = 1.0
+        self._scrolling_to = False
+        browser = _Browser()
+        browser.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        return browser
 
     def _native_load(self) -> tuple[Any, ...]:
-        return (layout, self.path)
+        return (first_chunk, self.path)
 
-    def _native_loaded(self, document: Any) -> int:
-        self.layout_info: DocxLayout = document
-        self.content = self.layout_info.content
+    def _native_loaded(self, chunk: Any) -> int:
         browser = self.browser()
-        browser.images = dict(self.content.images)
-        browser.setHtml(self.layout_info.html)
-        return len(self.layout_info.page_blocks)
+        browser.images = dict(chunk.images)
+        self._chunks = [chunk.html]
+        browser.setHtml(f"<html><body>{scaled_html(chunk.html, self._factor)}</body></html>")
+        self._page_starts = list(chunk.page_starts) or [0]
+        self._read_more(chunk)
+        return len(self._page_starts)
+
+    def _read_more(self, chunk: DocxChunk) -> None:
+        if not chunk.done:
+            self.more_jobs.submit(next_chunk, chunk, on_done=self._on_chunk, on_error=self._on_more_failed)
+
+    def _on_chunk(self, chunk: DocxChunk) -> None:
+        browser = self.browser()
+        browser.images.update(chunk.images)
+        doc = browser.document()
+        base = doc.blockCount()
+        self._chunks.append(chunk.html)
+        cursor = QTextCursor(doc)
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertHtml(scaled_html(chunk.html, self._factor))
+        self._page_starts.extend(base + start for start in chunk.page_starts)
+        self._count = min(len(self._page_starts), MAX_PAGES)
+        self._update_nav()
+        self._read_more(chunk)
+
+    def _on_more_failed(self, message: str) -> None:
+        # what was read stays on screen; the rest is missing, and the user is told why
+        self.browser().append(f"<p><i>{html_escape(tr('The rest of the document could not be read: {reason}', reason=message))}</i></p>")
+
+    def loaded_everything(self) -> bool:
+        return not self.more_jobs.busy()
 
     def _native_show(self, index: int) -> None:
         browser = self.browser()
-        doc = browser.document()
-        block = doc.findBlockByNumber(self.layout_info.page_blocks[index])
-        y = doc.documentLayout().blockBoundingRect(block).y() if index and block.isValid() else 0
-        browser.verticalScrollBar().setValue(int(y))
+        y = self._page_y(index)
+        self._scrolling_to = True
+        try:
+            browser.verticalScrollBar().setValue(int(y))
+        finally:
+            self._scrolling_to = False
         self._shown(index)
+
+    def _page_y(self, index: int) -> float:
+        doc = self.browser().document()
+        if index <= 0 or index >= len(self._page_starts):
+            return 0.0
+        block = doc.findBlockByNumber(self._page_starts[index])
+        return doc.documentLayout().blockBoundingRect(block).y() if block.isValid() else 0.0
+
+    def _on_scrolled(self, _value: int) -> None:
+        if self._scrolling_to or not self._count:
+            return
+        browser = self.browser()
+        top = browser.cursorForPosition(QPoint(8, 8)).blockNumber()
+        index = max(0, min(bisect_right(self._page_starts, top) - 1, self._count - 1))
+        if index != self._index:
+            self._index = index
+            self._update_nav()
+
+    # -- zoom ------------------------------------------------------------------------------
+    def _native_zoomable(self) -> bool:
+        return bool(self._chunks)
+
+    def _native_zoom(self, step: int) -> None:
+        factor = 1.0 if step == 0 else self._factor * (ZOOM_STEP if step > 0 else 1 / ZOOM_STEP)
+        factor = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], factor))
+        if abs(factor - self._factor) < 1e-6:
+            return
+        browser = self.browser()
+        bar = browser.verticalScrollBar()
+        where = bar.value() / max(1, bar.maximum())
+        self._factor = factor
+        browser.document().setDefaultStyleSheet(_css(factor))
+        browser.setHtml(f"<html><body>{scaled_html(''.join(self._chunks), factor)}</body></html>")
+        bar.setValue(int(where * bar.maximum()))
+
+    def zoom_factor(self) -> float:
+        return self._factor
 
     def browser(self) -> QTextBrowser:
         assert isinstance(self.native, QTextBrowser)
@@ -142,6 +263,10 @@ class DocxPreview(PreviewBase):
     def text(self) -> str:
         """The plain text on screen (all pages)."""
         return self.browser().toPlainText()
+
+
+def _css(factor: float) -> str:
+    return scaled_html(CSS, factor)
 
 
 class DocxRenderer(FormatRenderer):

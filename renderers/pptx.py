@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
@@ -33,7 +33,13 @@ class _SlideView(QWidget):
         self.slide_label = QLabel()
         self.slide_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.slide_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        layout.addWidget(self.slide_label, 1)
+        # zoomed in, the slide is larger than the panel and scrolls; fitted, it fills the panel
+        self.slide_area = QScrollArea()
+        self.slide_area.setWidgetResizable(True)
+        self.slide_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.slide_area.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.slide_area.setWidget(self.slide_label)
+        layout.addWidget(self.slide_area, 1)
         self.notes_label = QLabel()
         self.notes_label.setWordWrap(True)
         self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -67,11 +73,14 @@ class PptxPreview(PreviewBase):
         self._track(self.render_jobs)
         self._deck: Deck | None = None
         self._image: QImage | None = None
+        self._factor = 1.0
         self._resize_timer = QTimer(self)
         self._resize_timer.setSingleShot(True)
         self._resize_timer.setInterval(120)
         self._resize_timer.timeout.connect(lambda: self._deck and self._native_show(self.index()))
-        return _SlideView()
+        view = _SlideView()
+        view.slide_area.installEventFilter(self)
+        return view
 
     def _native_load(self) -> tuple[Any, ...]:
         return (load, self.path)
@@ -83,10 +92,10 @@ class PptxPreview(PreviewBase):
     def _native_show(self, index: int) -> None:
         assert self._deck is not None
         view = self.slide_view()
-        label = view.slide_label
+        area = view.slide_area  # its own size, not the viewport: scrollbars of a zoomed slide do not count
         dpr = self.devicePixelRatioF()
-        avail_w, avail_h = max(label.width() - 8, 160), max(label.height() - 8, 90)
-        width = int(min(avail_w, avail_h * self._deck.width / self._deck.height) * dpr)
+        avail_w, avail_h = max(area.width() - 8, 160), max(area.height() - 8, 90)
+        width = int(min(avail_w, avail_h * self._deck.width / self._deck.height) * dpr * self._factor)
         self.render_jobs.submit(paint_slide, self._deck, index, max(width, 160),
                                 on_done=lambda image, i=index: self._on_slide(i, image), on_error=self._fail)
 
@@ -97,6 +106,10 @@ class PptxPreview(PreviewBase):
         pix = QPixmap.fromImage(image)
         pix.setDevicePixelRatio(self.devicePixelRatioF())
         view.slide_label.setPixmap(pix)
+        zoomed = self._factor > 1.0
+        view.slide_area.setWidgetResizable(not zoomed)
+        if zoomed:
+            view.slide_label.resize(pix.deviceIndependentSize().toSize())
         self._notes = self._deck.slide(index).notes.strip()
         self._show_notes()
         self._shown(index)
@@ -112,6 +125,19 @@ class PptxPreview(PreviewBase):
         self.slide_view().restyle()
         self._show_notes()
 
+    def _native_zoomable(self) -> bool:
+        return self._deck is not None
+
+    def _native_zoom(self, step: int) -> None:
+        factor = 1.0 if step == 0 else self._factor * (1.25 if step > 0 else 0.8)
+        factor = max(0.5, min(3.0, factor))
+        if abs(factor - self._factor) > 1e-6:
+            self._factor = factor
+            self._native_show(self.index())
+
+    def zoom_factor(self) -> float:
+        return self._factor
+
     def slide_view(self) -> _SlideView:
         assert isinstance(self.native, _SlideView)
         return self.native
@@ -123,10 +149,12 @@ class PptxPreview(PreviewBase):
     def notes(self) -> str:
         return self.slide_view().notes_label.text()
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
-        super().resizeEvent(event)
-        if getattr(self, "_deck", None) is not None and not self.page_view_active():
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        # the slide area changes size with the window and when the notes below it change height
+        if event.type() == QEvent.Type.Resize and getattr(self, "_deck", None) is not None \
+                and not self.page_view_active():
             self._resize_timer.start()
+        return super().eventFilter(watched, event)
 
 
 class PptxRenderer(FormatRenderer):

@@ -99,6 +99,14 @@ class PreviewBase(QWidget):
             self._native_show(index)
         self._update_nav()
 
+    def zoom(self, step: int) -> None:
+        """One step in (1) or out (-1), or fit the width (0), in whichever view is shown."""
+        canvas = self._canvas()
+        if canvas is not None:
+            {0: canvas.fit_width, 1: canvas.zoom_in, -1: canvas.zoom_out}[max(-1, min(step, 1))]()
+        elif self._native_zoomable():
+            self._native_zoom(max(-1, min(step, 1)))
+
     def error(self) -> str:
         """The error message shown, or ``""``."""
         return self._error
@@ -135,6 +143,13 @@ class PreviewBase(QWidget):
     def _toolbar_extra(self, bar: QHBoxLayout) -> None:
         """Extra controls after the navigation buttons."""
 
+    def _native_zoomable(self) -> bool:
+        """True when the native view zooms through :meth:`_native_zoom`."""
+        return False
+
+    def _native_zoom(self, step: int) -> None:
+        """Zoom the native view one step in (1) or out (-1), or back to fit the width (0)."""
+
     # -- frame ------------------------------------------------------------------------
     def _build(self, offer_page_view: bool) -> None:
         layout = QVBoxLayout(self)
@@ -160,9 +175,9 @@ class PreviewBase(QWidget):
         self.fit_button = QToolButton()
         self.zoom_out_button = QToolButton(text="−")
         self.zoom_in_button = QToolButton(text="+")
-        self.fit_button.clicked.connect(lambda: self._canvas() and self._canvas().fit_width())
-        self.zoom_out_button.clicked.connect(lambda: self._canvas() and self._canvas().zoom_out())
-        self.zoom_in_button.clicked.connect(lambda: self._canvas() and self._canvas().zoom_in())
+        self.fit_button.clicked.connect(lambda: self.zoom(0))
+        self.zoom_out_button.clicked.connect(lambda: self.zoom(-1))
+        self.zoom_in_button.clicked.connect(lambda: self.zoom(1))
         for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
             bar.addWidget(b)
         self.page_view_button = QPushButton()
@@ -262,7 +277,8 @@ class PreviewBase(QWidget):
         self.next_button.setEnabled(count > 0 and index < count - 1)
         for b in (self.prev_button, self.next_button):
             b.setVisible(not self._error)
-        zoomable = self._canvas() is not None and not self._error
+        zoomable = (self._canvas() is not None or (not self._page_mode and self._native_zoomable())) \
+            and not self._error
         for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
             b.setVisible(zoomable)
 
@@ -295,18 +311,32 @@ class PreviewBase(QWidget):
         self._update_nav()
         self.sig_failed.emit(self._error)
 
+    def closeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        # Forget pending work (a long document still being read, a sheet read ahead): its callbacks
+        # hold this widget, and a widget kept alive by such a cycle may be freed later by Python's
+        # garbage collector on a worker thread, which Qt does not allow.
+        for jobs in self.findChildren(Jobs):
+            jobs.cancel()
+        super().closeEvent(event)
+
     # -- page view ----------------------------------------------------------------------
     def _on_page_view_toggled(self, on: bool) -> None:
         if not on:
+            was_paged = self._page_mode
             self._page_mode = False
             self.pv_jobs.cancel()
             if not self._error:
                 self.stack.setCurrentWidget(self.native)
+                if was_paged and self._count and self._pv_count:
+                    # back where the page view was
+                    self._index = min(self._pv_index, self._count - 1)
+                    self._native_show(self._index)
             self._update_nav()
             return
         if self.path is None:
             return
         self._page_mode = True
+        self._pv_index = self._index  # the page view opens where the native view is
         if self._pv_canvas is None:
             self._pv_canvas = PdfCanvas()
             self._pv_canvas.sig_rendered.connect(self._on_pv_rendered)
@@ -323,7 +353,7 @@ class PreviewBase(QWidget):
         assert self._pv_canvas is not None
         self._set_busy_text("Loading…")
         self._pv_count = count
-        self._pv_index = min(self._pv_index, count - 1)
+        self._pv_index = max(0, min(self._pv_index, count - 1))
         self._pv_canvas.set_document(pdf)
         self.stack.setCurrentWidget(self._pv_canvas)
         self._pv_canvas.show_page(self._pv_index)

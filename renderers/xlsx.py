@@ -1,125 +1,24 @@
 """The XLSX plugin: a virtual grid (rows loaded by chunks), sheet tabs, merged cells, formula bar."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from openpyxl.utils import get_column_letter
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableView, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
-from renderers._xlsx_data import CHUNK_ROWS, Chunk, SheetReader, display, open_sheet
+from renderers._xlsx_data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
+from renderers._xlsx_drawings import Drawing, sheet_drawings
+from renderers._xlsx_model import SheetModel
+from renderers._xlsx_thumb import render_image
 from renderers.qt_preview import PreviewBase
+from renderers.qt_xlsx_overlay import DrawingOverlay
 
 __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
-
-_Index = QModelIndex | QPersistentModelIndex
-MAX_CELLS_LOADED = 5_000_000  # rows × shown columns kept in memory; the grid stops reading there
-
-
-class SheetModel(QAbstractTableModel):
-    """Cached values of one sheet; more rows are read in a worker as the view scrolls."""
-
-    sig_rows_added = Signal(int, int)  # first, last (0-based, inclusive)
-
-    def __init__(self, reader: SheetReader, first: Chunk, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.reader = reader
-        self._rows: list[tuple[Any, ...]] = list(first.values)
-        self._formulas: dict[tuple[int, int], str] = dict(first.formulas)
-        self._done = first.done
-        self._fetches = 0
-        self.jobs = Jobs(self)
-
-    # -- Qt model ------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else self.reader.columns
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        r, c = index.row(), index.column()
-        if r >= len(self._rows):
-            return None
-        row = self._rows[r]
-        value = row[c] if c < len(row) else None
-        if role == Qt.ItemDataRole.DisplayRole:
-            if value is None and (r, c) in self._formulas:
-                return self._formulas[(r, c)]  # never calculated: show what will compute it
-            return display(value)
-        if role == Qt.ItemDataRole.ForegroundRole and value is None and (r, c) in self._formulas:
-            return QColor(colors.status("muted"))
-        if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, (int, float)) and not isinstance(value, bool):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and (r, c) in self._formulas:
-            return self._formulas[(r, c)]
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return get_column_letter(section + 1)
-        return str(section + 1)
-
-    def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008, N802
-        return not parent.isValid() and not self._done and not self.capped()
-
-    def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008, N802
-        if parent.isValid() or not self.canFetchMore() or self.jobs.busy():
-            return
-        # chunks grow as the user keeps scrolling down, so reaching row 90,000 takes few steps
-        size = min(CHUNK_ROWS * 2 ** min(self._fetches, 4), 8000)
-        self._fetches += 1
-        self.jobs.submit(self.reader.next_chunk, size, on_done=self._append, on_error=self._on_error)
-
-    def capped(self) -> bool:
-        """True when the memory bound stops reading: the grid shows the first rows only."""
-        return len(self._rows) * max(self.reader.columns, 1) >= MAX_CELLS_LOADED
-
-    # -- data ----------------------------------------------------------------------------
-    def rows_loaded(self) -> int:
-        return len(self._rows)
-
-    def total_rows(self) -> int:
-        """Rows the sheet declares (its dimension), which may be more than loaded."""
-        return max(self.reader.total_rows, len(self._rows))
-
-    def value(self, row: int, column: int) -> Any:
-        if row < len(self._rows) and column < len(self._rows[row]):
-            return self._rows[row][column]
-        return None
-
-    def formula(self, row: int, column: int) -> str | None:
-        return self._formulas.get((row, column))
-
-    def is_done(self) -> bool:
-        return self._done
-
-    def _append(self, chunk: Chunk) -> None:
-        self._done = chunk.done
-        if chunk.done:
-            self.reader.close()  # every row is here: let go of the file
-        if chunk.values:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + len(chunk.values) - 1)
-            self._rows.extend(chunk.values)
-            self._formulas.update(chunk.formulas)
-            self.endInsertRows()
-            self.sig_rows_added.emit(first, len(self._rows) - 1)
-
-    def _on_error(self, message: str) -> None:
-        self._done = True  # stop asking; what was read stays on screen
-
 
 class _SheetView(QWidget):
     def __init__(self) -> None:
@@ -172,10 +71,16 @@ class XlsxPreview(PreviewBase):
         view = _SheetView()
         self.model: SheetModel | None = None
         self._sheet_names: tuple[str, ...] = ()
-        self._pending: tuple[SheetReader, Chunk] | None = None
+        self._pending: tuple[SheetReader, Rows] | None = None
         self.sheet_jobs = Jobs(self)
         self._track(self.sheet_jobs)
-        self.merge_jobs = Jobs(self)
+        self.drawing_jobs = Jobs(self)
+        self.overlays: list[DrawingOverlay] = []
+        table = view.table
+        for bar in (table.verticalScrollBar(), table.horizontalScrollBar()):
+            bar.valueChanged.connect(self._place_overlays)
+        table.horizontalHeader().sectionResized.connect(self._place_overlays)
+        table.verticalHeader().sectionResized.connect(self._place_overlays)
         self._merged: tuple[tuple[int, int, int, int], ...] = ()
         view.tabs.currentChanged.connect(self._on_tab)
         return view
@@ -204,19 +109,17 @@ class XlsxPreview(PreviewBase):
         self.sheet_jobs.submit(open_sheet, self.path, index,
                                on_done=lambda result: self._install(*result), on_error=self._fail)
 
-    def _install(self, reader: SheetReader, chunk: Chunk) -> None:
+    def _install(self, reader: SheetReader, rows: Rows) -> None:
         view = self.sheet_view()
         old = self.model
-        self.model = SheetModel(reader, chunk, self)
-        if chunk.done:
-            reader.close()
+        self.model = SheetModel(reader, rows, self)
         # Close the workbook streams with the widget, even when it is destroyed without closeEvent
         # (an open handle would lock the file on Windows while the user overwrites it).
         self.destroyed.connect(lambda *_args, r=reader: r.close())
-        self.model.sig_rows_added.connect(self._apply_spans)
-        self.model.sig_rows_added.connect(self._update_note)
+        self.model.sig_rows_added.connect(self._on_rows)
         view.table.clearSpans()
         view.table.setModel(self.model)
+        self._apply_sizes(reader)
         view.table.selectionModel().currentChanged.connect(self._on_current)
         view.formula_bar.clear()
         view.cell_label.clear()
@@ -224,13 +127,92 @@ class XlsxPreview(PreviewBase):
             old.jobs.cancel()
             old.reader.close()
             old.deleteLater()
-        self._update_note()
         self._merged = ()
-        self.merge_jobs.submit(reader.merged_ranges, on_done=self._on_merged, on_error=lambda _m: None)
+        for overlay in self.overlays:
+            overlay.deleteLater()
+        self.overlays = []
+        self.drawing_jobs.submit(sheet_drawings, self.path, reader.part, on_done=self._on_drawings,
+                                 on_error=lambda _message: None)  # the cells are shown either way
+        self._on_rows(rows.first, min(rows.last, self.model.rowCount() - 1))
+        if not self.model.is_done() and (reader.size <= PREFETCH_BYTES or not reader.total_rows):
+            # a small sheet, or one that does not declare its size: the rest (and the merged cells)
+            # come in the background
+            self.model.read_all()
         view.tabs.blockSignals(True)
         view.tabs.setCurrentIndex(reader.index)
         view.tabs.blockSignals(False)
         self._shown(reader.index)
+
+    def _on_drawings(self, drawings: tuple[Drawing, ...]) -> None:
+        table = self.sheet_view().table
+        self.overlays = [DrawingOverlay(d, table) for d in drawings]
+        self._place_overlays()
+
+    def _place_overlays(self, *_args: object) -> None:
+        for overlay in self.overlays:
+            overlay.place()
+
+    def drawings(self) -> tuple[Drawing, ...]:
+        """The charts and pictures on the sheet shown."""
+        return tuple(o.drawing for o in self.overlays)
+
+    def _apply_sizes(self, reader: SheetReader) -> None:
+        """Column widths and the default row height as the file sets them (Excel's units → px), zoomed."""
+        table = self.sheet_view().table
+        layout = reader.layout
+        z = self._zoom_factor()
+        font = table.font()
+        font.setPointSizeF(self._base_point_size() * z)
+        table.setFont(font)
+        table.horizontalHeader().setDefaultSectionSize(int(width_px(layout.default_width or 8.43) * z))
+        table.verticalHeader().setDefaultSectionSize(int(height_px(layout.default_height or 15.0) * z))
+        for column, chars in layout.widths.items():
+            if column < reader.columns:
+                if chars <= 0:
+                    table.setColumnHidden(column, True)
+                else:
+                    table.setColumnWidth(column, int(width_px(chars) * z))
+
+    def _zoom_factor(self) -> float:
+        return getattr(self, "_zoom", 1.0)
+
+    def _base_point_size(self) -> float:
+        if not hasattr(self, "_base_size"):
+            self._base_size = self.sheet_view().table.font().pointSizeF()
+        return self._base_size
+
+    def _native_zoomable(self) -> bool:
+        return self.model is not None
+
+    def _native_zoom(self, step: int) -> None:
+        factor = 1.0 if step == 0 else self._zoom_factor() * (1.25 if step > 0 else 0.8)
+        self._zoom = max(0.5, min(3.0, factor))
+        if self.model is not None:
+            self._apply_sizes(self.model.reader)
+            self._on_rows(0, self.model.rowCount() - 1)
+
+    def zoom_factor(self) -> float:
+        return self._zoom_factor()
+
+    def _on_rows(self, first: int, last: int) -> None:
+        model = self.model
+        if model is None:
+            return
+        table = self.sheet_view().table
+        for row, points in model.heights.items():
+            if first <= row <= last:
+                if points <= 0:
+                    table.setRowHidden(row, True)
+                else:
+                    table.setRowHeight(row, int(height_px(points) * self._zoom_factor()))
+        if model.is_done() and not self._merged:
+            self._merged = model.reader.merged_ranges()
+            if self._merged:
+                self._apply_spans(0, model.rowCount() - 1)
+                self.sig_spans_ready.emit(len(self._merged))
+        elif self._merged:
+            self._apply_spans(first, last)
+        self._update_note()
 
     def _retranslate_native(self) -> None:
         self.sheet_view().retranslate()
@@ -241,26 +223,16 @@ class XlsxPreview(PreviewBase):
             model.dataChanged.emit(model.index(0, 0), model.index(model.rowCount() - 1, model.columnCount() - 1),
                                    [Qt.ItemDataRole.ForegroundRole])
 
-    def _update_note(self, *_rows: int) -> None:
+    def _update_note(self) -> None:
         model = self.model
         if model is None:
             return
-        loaded = model.rows_loaded()
-        if model.capped():
-            text = tr("Showing the first {loaded} rows (preview memory limit)", loaded=f"{loaded:,}")
-        elif model.is_done():
-            text = tr("{loaded} rows", loaded=f"{loaded:,}")
+        rows = model.total_rows()
+        if model.reader.total_rows or model.is_done():
+            text = tr("{loaded} rows", loaded=f"{rows:,}")
         else:
-            total = model.reader.total_rows
-            text = (tr("{loaded} of {total} rows read", loaded=f"{loaded:,}", total=f"{total:,}") if total > loaded
-                    else tr("{loaded}+ rows read", loaded=f"{loaded:,}"))
+            text = tr("{loaded}+ rows read", loaded=f"{rows:,}")
         self.sheet_view().note_label.setText(text)
-
-    def _on_merged(self, merged: tuple[tuple[int, int, int, int], ...]) -> None:
-        self._merged = merged
-        if self.model is not None:
-            self._apply_spans(0, self.model.rows_loaded() - 1)
-        self.sig_spans_ready.emit(len(merged))
 
     def merged_ranges(self) -> tuple[tuple[int, int, int, int], ...]:
         return self._merged
@@ -297,50 +269,6 @@ class XlsxPreview(PreviewBase):
         if self.model is not None:
             self.model.reader.close()
         super().closeEvent(event)
-
-
-def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """The top-left of sheet ``index`` as a grid image ``width`` px wide, with the sheet count."""
-    reader = SheetReader(path, index)
-    try:
-        chunk = reader.next_chunk(60)
-    finally:
-        reader.close()
-    scale = width / 640
-    height = int(width * 0.75)
-    image = QImage(width, height, QImage.Format.Format_RGB32)
-    image.fill(QColor("white"))
-    p = QPainter(image)
-    p.scale(scale, scale)
-    font = QFont()
-    font.setPixelSize(12)
-    p.setFont(font)
-    row_h, col_w, head_w = 22, 90, 40
-    rows = int(480 / row_h)
-    cols = min(reader.columns, int((640 - head_w) / col_w) + 1)
-    p.fillRect(QRectF(0, 0, 640, row_h), QColor("#f1f3f4"))
-    p.fillRect(QRectF(0, 0, head_w, 480), QColor("#f1f3f4"))
-    p.setPen(QPen(QColor("#dadce0"), 1))
-    for r in range(rows + 1):
-        p.drawLine(0, r * row_h, 640, r * row_h)
-    for c in range(cols + 1):
-        p.drawLine(head_w + c * col_w, 0, head_w + c * col_w, 480)
-    p.setPen(QColor("#5f6368"))
-    for c in range(cols):
-        p.drawText(QRectF(head_w + c * col_w, 0, col_w, row_h), Qt.AlignmentFlag.AlignCenter, get_column_letter(c + 1))
-    for r in range(rows - 1):
-        p.drawText(QRectF(0, (r + 1) * row_h, head_w, row_h), Qt.AlignmentFlag.AlignCenter, str(r + 1))
-    p.setPen(QColor("#202124"))
-    for r, row in enumerate(chunk.values[: rows - 1]):
-        for c, value in enumerate(row[:cols]):
-            text = display(value)
-            if text:
-                numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
-                align = Qt.AlignmentFlag.AlignRight if numeric else Qt.AlignmentFlag.AlignLeft
-                p.drawText(QRectF(head_w + c * col_w + 4, (r + 1) * row_h, col_w - 8, row_h),
-                           align | Qt.AlignmentFlag.AlignVCenter, text)
-    p.end()
-    return image, len(reader.sheet_names)
 
 
 class XlsxRenderer(FormatRenderer):

@@ -1586,8 +1586,8 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在批准…</translation>
         </message>
         <message>
-            <source>Chart {title}</source>
-            <translation>图表 {title}</translation>
+            <source>Chart</source>
+            <translation>图表</translation>
         </message>
         <message>
             <source>Command:</source>
@@ -1612,6 +1612,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Details</source>
             <translation>详细信息</translation>
+        </message>
+        <message>
+            <source>Diagram</source>
+            <translation>图示</translation>
         </message>
         <message>
             <source>Done — saved {path}</source>
@@ -1746,10 +1750,6 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>按 LibreOffice 的排版显示页面</translation>
         </message>
         <message>
-            <source>Showing the first {loaded} rows (preview memory limit)</source>
-            <translation>仅显示前 {loaded} 行（预览内存上限）</translation>
-        </message>
-        <message>
             <source>Slide {i} / {n}</source>
             <translation>第 {i} / {n} 张幻灯片</translation>
         </message>
@@ -1764,6 +1764,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Target:</source>
             <translation>目标：</translation>
+        </message>
+        <message>
+            <source>The rest of the document could not be read: {reason}</source>
+            <translation>文档的其余部分无法读取：{reason}</translation>
         </message>
         <message>
             <source>Waiting for your approval</source>
@@ -1788,6 +1792,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Zoom out</source>
             <translation>缩小</translation>
+        </message>
+        <message>
+            <source>embedded object</source>
+            <translation>嵌入对象</translation>
         </message>
         <message>
             <source>picture</source>
@@ -1816,10 +1824,6 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>the file took longer than {seconds} s to read; it is too large or damaged</source>
             <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
-        </message>
-        <message>
-            <source>{loaded} of {total} rows read</source>
-            <translation>已读取 {loaded} / {total} 行</translation>
         </message>
         <message>
             <source>{loaded} rows</source>

@@ -1,7 +1,7 @@
 """Reading a workbook back in one streaming pass per sheet: outline, formulas, cached values.
 
-openpyxl reads the workbook structure (sheet list, shared strings, date styles, 1904
-epoch); the cells are streamed with lxml's C parser, which sees a formula and its
+openpyxl reads the workbook structure (sheet list, date styles, 1904 epoch); shared
+strings are parsed on demand (:mod:`skills.runtime._xlsx_strings`); the cells are streamed with lxml's C parser, which sees a formula and its
 cached ``<v>`` value in the same pass. Memory stays flat on big sheets, entities are
 never resolved, and a sheet that merely *claims* ``A1:XFD1048576`` costs nothing:
 only real cells exist.
@@ -24,6 +24,7 @@ from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import from_excel
 
 from skills.runtime._base import CommandError
+from skills.runtime._xlsx_strings import LazyStrings, shared_strings
 
 ERROR_VALUES = ("#DIV/0!", "#REF!", "#NAME?", "#VALUE!", "#N/A", "#NUM!", "#NULL!", "#SPILL!", "#CALC!",
                 "#GETTING_DATA")
@@ -64,10 +65,10 @@ class _Book:
         reader = ExcelReader(str(path), read_only=True, keep_vba=False, data_only=False, keep_links=False)
         try:
             reader.read_manifest()
-            reader.read_strings()
             reader.read_workbook()
             apply_stylesheet(reader.archive, reader.wb)
-            self.shared = reader.shared_strings
+            # parsed only as far as the cells read need (a sample of rows, formula results)
+            self.shared = shared_strings(reader.archive, reader.package)
             self.epoch = reader.wb.epoch
             self.date_styles = set(reader.wb._date_formats)
             self.worksheets: list[tuple[str, str]] = []
@@ -159,6 +160,8 @@ def scan_workbook(path: Path, *, max_rows: int = 20, visit: CellVisitor | None =
     except Exception as exc:  # noqa: BLE001
         raise CommandError(f"{path.name}: a worksheet cannot be read ({type(exc).__name__}: {exc})") from None
     finally:
+        if isinstance(book.shared, LazyStrings):
+            book.shared.close()
         book.archive.close()
     return scans, book.chartsheets
 
@@ -231,6 +234,7 @@ def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVis
                 wants: CellFilter | None) -> SheetScan:
     s = SheetScan(name)
     quick = visit is None or wants is not None
+    fast_rows = visit is None  # past the sample every plain cell is only counted: do it row by row
     cells = _Cells(book)
     columns: dict[str, int] = {}
     first_row: int | None = None
@@ -252,7 +256,10 @@ def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVis
                 continue
             row_no = int(el.get("r")) if el.get("r") else row_no + 1
             col_no = 0
-            for c_el in el.iterchildren(_C):
+            todo = el.iterchildren(_C)
+            if fast_rows and first_row is not None and row_no - first_row >= max_rows:
+                todo = _count_plain_cells(s, el, row_no, columns)
+            for c_el in todo:
                 ref = c_el.get("r")
                 if ref:
                     letters = ref.rstrip("0123456789")
@@ -286,6 +293,35 @@ def _scan_sheet(book: _Book, name: str, part: str, max_rows: int, visit: CellVis
     if s.sample:
         s.header = s.sample[0]
     return s
+
+
+def _count_plain_cells(s: SheetScan, row: Any, row_no: int, columns: dict[str, int]) -> list[Any]:
+    """Count the plain value cells of a row past the sample in one tight loop (the bulk of a big
+    sheet); return the others (formulas, errors, cells without a reference) for the full decode."""
+    rest: list[Any] = []
+    first = last = None
+    counted = 0
+    for c_el in row.iterchildren(_C):
+        n = len(c_el)
+        if n == 0:
+            continue
+        child = c_el[0]
+        if n == 1 and (child.tag == _V and child.text or child.tag == _IS) and c_el.get("t") != "e" \
+                and c_el.get("r"):
+            counted += 1
+            if first is None:
+                first = c_el
+            last = c_el
+        else:
+            rest.append(c_el)
+    if counted:
+        for c_el in (first, last):  # cells are in column order: the row's extent is its first and last
+            ref = c_el.get("r")
+            letters = ref.rstrip("0123456789")
+            col = columns.get(letters) or columns.setdefault(letters, column_index_from_string(letters))
+            _count(s, row_no, col)
+        s.cells += counted - 2
+    return rest
 
 
 def _count(s: SheetScan, r: int, c: int) -> None:

@@ -158,12 +158,12 @@ def test_xlsx_100k_rows_opens_fast_and_loads_lazily(qtbot, registry, big_xlsx, v
     elapsed = time.perf_counter() - t0
     model = preview.model
     assert elapsed < 3.0, f"opening took {elapsed:.2f} s"
-    assert 0 < model.rows_loaded() < 100_000 and model.canFetchMore()
-    first = model.rows_loaded()
+    assert 0 < model.rows_loaded() < 100_000
+    # the file declares no size (write-only producer): the rest is read in the background
+    qtbot.waitUntil(model.is_done, timeout=20_000)
+    assert model.rowCount() == 100_000
     preview.sheet_view().table.scrollToBottom()
-    qtbot.waitUntil(lambda: model.rows_loaded() > first, timeout=10_000)
-    assert model.rows_loaded() < 100_000
-    assert model.data(model.index(first + 1, 1)) == str((first + 1) * 2)
+    assert model.data(model.index(99_999, 1)) == str(99_999 * 2)
 
 
 @pytest.mark.parametrize("name, message", [
@@ -237,22 +237,6 @@ def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:  
     assert image.pixelColor(200, image.height() - 8).name() == "#206030"  # the master's bar
 
 
-def test_xlsx_stops_reading_at_the_memory_bound(qtbot, registry, big_xlsx, view_of, monkeypatch) -> None:  # noqa: ANN001
-    import renderers.xlsx
-
-    monkeypatch.setattr(renderers.xlsx, "MAX_CELLS_LOADED", 1000)
-    preview = _open(qtbot, registry, view_of(big_xlsx))
-    with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
-        pass
-    model = preview.model
-    assert preview.sheet_view().note_label.text() == f"{model.rows_loaded()}+ rows read"
-    with qtbot.waitSignal(model.sig_rows_added, timeout=10_000):
-        model.fetchMore()
-    assert model.capped() and not model.canFetchMore()
-    assert model.rows_loaded() < 1000
-    assert preview.sheet_view().note_label.text().startswith("Showing the first")
-
-
 def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_path) -> None:  # noqa: ANN001
     import docx
 
@@ -266,6 +250,7 @@ def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_pa
     preview = _open(qtbot, registry, view_of(path))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
+    qtbot.waitUntil(preview.loaded_everything, timeout=10_000)  # later pages are read after the first paint
     assert preview.count() >= 3
     with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
         preview.set_index(2)

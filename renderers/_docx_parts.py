@@ -1,0 +1,46 @@
+"""Pieces of a DOCX the block builder looks up: style names as Word shows them, heading levels,
+footnotes and endnotes (no Qt)."""
+from __future__ import annotations
+
+from docx.oxml.ns import qn
+from lxml import etree
+
+UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
+            "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
+            "heading 7": "Heading 7", "heading 8": "Heading 8", "heading 9": "Heading 9",
+            "title": "Title", "subtitle": "Subtitle", "normal": "Normal"}
+
+
+def heading_tag(style: str) -> str:
+    if style == "Title":
+        return "h1"
+    if style == "Subtitle":
+        return "h3"
+    if style.startswith("Heading "):
+        digits = style.removeprefix("Heading ").strip()
+        if digits.isdigit():
+            return f"h{min(int(digits), 6)}"
+    return ""
+
+
+_NOTES_REL = ("/footnotes", "/endnotes")
+_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+
+
+def read_notes(main_part) -> dict[str, tuple[object, object]]:  # noqa: ANN001 - the document part
+    """Footnotes ("f<id>") and endnotes ("e<id>") with the part their pictures resolve in."""
+    notes: dict[str, tuple[object, object]] = {}
+    for rel in main_part.rels.values():
+        if rel.is_external or not rel.reltype.endswith(_NOTES_REL):
+            continue
+        part = rel.target_part
+        try:
+            root = part.element if hasattr(part, "element") else etree.fromstring(part.blob, _SAFE_XML)
+        except (etree.XMLSyntaxError, ValueError):
+            continue
+        prefix = "e" if rel.reltype.endswith("/endnotes") else "f"
+        for note in root:
+            if note.get(qn("w:type")) in ("separator", "continuationSeparator", "continuationNotice"):
+                continue
+            notes[f"{prefix}{note.get(qn('w:id'), '')}"] = (note, part)
+    return notes

@@ -1,0 +1,150 @@
+"""DOCX preview in the window: fit width, zoom, a page counter that follows, position across views,
+first pages shown before the rest of a long document is read."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from renderers.registry import Registry
+
+
+def _paged_docx(path: Path, pages: int, per_page: int = 6) -> Path:
+    import docx
+
+    document = docx.Document()
+    for p in range(pages):
+        document.add_heading(f"Chapter {p + 1}", 1)
+        for i in range(per_page):
+            document.add_paragraph(f"Page {p + 1} paragraph {i}: " + "words that wrap across the line " * 3)
+        if p < pages - 1:
+            document.add_page_break()
+    document.save(str(path))
+    return path
+
+
+def _open(qtbot, view_of, path: Path, size=(520, 500)):  # noqa: ANN001, ANN202
+    preview = Registry().plugin("docx").preview(view_of(path), None, 0, page_view=False)
+    qtbot.addWidget(preview)
+    preview.resize(*size)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=15_000):
+        pass
+    return preview
+
+
+def test_fits_the_width_without_a_horizontal_scrollbar(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("A short note. " + "This sentence is long enough to need wrapping in a narrow panel. " * 3)
+    path = tmp_path / "tiny.docx"
+    document.save(str(path))
+    preview = _open(qtbot, view_of, path, size=(380, 400))
+    browser = preview.browser()
+    assert browser.horizontalScrollBar().maximum() == 0
+    assert browser.document().size().width() <= browser.viewport().width() + 1
+    assert browser.document().firstBlock().layout().lineCount() > 3  # wrapped, not cut at the right
+
+
+def test_zoom_in_out_and_fit(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "z.docx", 2))
+    assert preview.zoom_in_button.isVisible() and preview.fit_button.isVisible()
+    doc = preview.browser().document()
+    height = doc.size().height()
+    qtbot.mouseClick(preview.zoom_in_button, Qt.MouseButton.LeftButton)
+    assert preview.zoom_factor() == pytest.approx(1.25)
+    assert preview.browser().document().size().height() > height * 1.15
+    qtbot.mouseClick(preview.zoom_out_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(preview.zoom_out_button, Qt.MouseButton.LeftButton)
+    assert preview.zoom_factor() < 1.0
+    qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+    assert preview.zoom_factor() == 1.0
+    assert "Page 2 paragraph 5" in preview.text()
+
+
+def test_page_counter_follows_scrolling(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "p.docx", 6))
+    assert preview.count() == 6 and preview.position_label.text() == "Page 1 / 6"
+    browser = preview.browser()
+    doc = browser.document()
+    block = doc.find("Chapter 4").block()
+    browser.verticalScrollBar().setValue(int(doc.documentLayout().blockBoundingRect(block).y()) + 5)
+    qtbot.waitUntil(lambda: preview.position_label.text() == "Page 4 / 6", timeout=3_000)
+    assert preview.index() == 3 and preview.prev_button.isEnabled()
+    browser.verticalScrollBar().setValue(0)
+    qtbot.waitUntil(lambda: preview.position_label.text() == "Page 1 / 6", timeout=3_000)
+
+
+def test_position_is_kept_switching_to_and_from_page_view(qtbot, view_of, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    import pymupdf
+
+    import renderers.qt_preview
+
+    def fake_convert(path, sha, cache_dir):  # noqa: ANN001, ANN202 - stands in for LibreOffice
+        pdf = pymupdf.open()
+        for i in range(6):
+            pdf.new_page().insert_text((72, 100), f"Chapter {i + 1}", fontsize=24)
+        out = tmp_path / "converted.pdf"
+        pdf.save(str(out))
+        return out, 6
+
+    monkeypatch.setattr(renderers.qt_preview, "_convert", fake_convert)
+    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "v.docx", 6))
+    with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
+        preview.set_index(3)
+    with qtbot.waitSignal(preview.sig_loaded, timeout=15_000) as blocker:
+        preview.set_page_view(True)
+    assert blocker.args == [3] and preview.index() == 3 and preview.position_label.text() == "Page 4 / 6"
+    with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
+        preview.set_index(4)
+    with qtbot.waitSignal(preview.sig_loaded, timeout=5_000) as blocker:
+        preview.set_page_view(False)
+    assert blocker.args == [4] and preview.index() == 4
+    top = preview.browser().cursorForPosition(preview.browser().viewport().rect().topLeft()).block().text()
+    assert top.startswith("Chapter 5") or top.startswith("Page 5")
+
+
+def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "long.docx", 120, per_page=4))
+    assert preview.count() < 120 and not preview.loaded_everything()  # painted from the first piece
+    assert "Chapter 1" in preview.text() and "Chapter 120" not in preview.text()
+    qtbot.waitUntil(preview.loaded_everything, timeout=30_000)
+    assert preview.count() == 120 and "Page 120 paragraph 3" in preview.text()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
+        preview.set_index(99)
+    top = preview.browser().cursorForPosition(preview.browser().viewport().rect().topLeft()).block().text()
+    assert "Chapter 100" in top or "Page 100" in top or "Page 99" in top
+
+
+@pytest.mark.parametrize("kind", ["pptx", "xlsx"])
+def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> None:  # noqa: ANN001
+    preview = Registry().plugin(kind).preview(view_of(files[kind]), None, 0, page_view=False)
+    qtbot.addWidget(preview)
+    preview.resize(700, 500)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=15_000):
+        pass
+    assert preview.zoom_in_button.isVisible()
+    if kind == "pptx":
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.zoom_out_button, Qt.MouseButton.LeftButton)
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+        width = preview.image().width()
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.zoom_in_button, Qt.MouseButton.LeftButton)
+        assert preview.image().width() > width * 1.15
+        area = preview.slide_view().slide_area
+        assert max(area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum()) > 0  # it scrolls
+        with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
+            qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+        assert abs(preview.image().width() - width) <= 2
+    else:
+        table = preview.sheet_view().table
+        width = table.columnWidth(0)
+        qtbot.mouseClick(preview.zoom_in_button, Qt.MouseButton.LeftButton)
+        assert table.columnWidth(0) > width * 1.2 and preview.zoom_factor() == pytest.approx(1.25)
+        qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
+        assert table.columnWidth(0) == width
