@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from desktop.agent import _messages as M
+from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.events import TextDelta, ToolFinished, ToolStarted
 from desktop.agent.hashing import canonical_json, input_hash
@@ -193,6 +194,7 @@ class LoopMixin:
 
     async def _read_tool(self: AgentRuntime, run: Run, name: str, args: Mapping[str, Any]) -> dict[str, Any]:
         fn = list_workspace if name == LIST_WORKSPACE.name else read_workspace_file
+        versioning.check_private(args)
         return await asyncio.to_thread(fn, run.ws, args)
 
     async def _run_skill_call(self: AgentRuntime, run: Run, key: str, call: ToolCall) -> Outcome | str | None:
@@ -240,7 +242,7 @@ class LoopMixin:
 
     async def _skill_loop(self: AgentRuntime, run: Run, info: SkillInfo) -> Outcome | str:
         agent = skill_agent(info.id)
-        commands = {name: self.skills.command(name) for name in info.commands}
+        commands = {name: self.skills.command(name) for name in versioning.skill_commands(info)}
         tools = skill_tools(list(commands.values()))
         while True:
             entries = self.store.transcript(run.task_id, agent)
@@ -351,6 +353,7 @@ def _check_paths(run: Run, args: Mapping[str, Any]) -> None:
     for rel in args.get("inputs") or ():
         if isinstance(rel, str):
             run.ws.resolve(rel)
+    versioning.check_private(args)
 
 
 def _completed(state: M.TranscriptState) -> Mapping[str, Any] | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop.agent import _messages as M
+from desktop.agent import versioning
 from desktop.agent._crash import _crashpoint
 from desktop.agent._loop import PAUSED, error
 from desktop.agent._owner import other_owner_alive
@@ -92,6 +93,7 @@ class ApprovalMixin:
         target = str(args[cmd.target_arg]) if cmd.target_arg and args.get(cmd.target_arg) else None
         try:
             target_sha = await asyncio.to_thread(file_sha, run.ws, target)
+            targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
             described = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else {}
         except (CommandError, WorkspaceError, OSError) as exc:
             self._log_call(run, agent, key, call, error(str(exc)))
@@ -107,6 +109,7 @@ class ApprovalMixin:
             call_key=key, tool_call_id=call.id, tool_id=cmd.name, arguments_json=canonical_json(args),
             input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
             target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
+        self.store.record_targets(approval.id, targets)
         self._update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
         self._emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
                                      tuple(tuple(c) for c in changes)))
@@ -141,7 +144,9 @@ class ApprovalMixin:
         cmd = self.skills.command(row.tool_id)
         call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
         now_sha = await asyncio.to_thread(file_sha, run.ws, approval.target_path)
-        if now_sha != (approval.target_sha256_at_freeze or "") and self._recheck_ledger:
+        moved = await asyncio.to_thread(versioning.changed_since_freeze, run.ws,
+                                        self.store.approval_targets(approval.id))
+        if (moved or now_sha != (approval.target_sha256_at_freeze or "")) and self._recheck_ledger:
             result = error(CHANGED)
             self.store.record_result(row.id, ("approved",), "failed", result, M.tool_result(call, result))
             return None
@@ -259,7 +264,9 @@ class ApprovalMixin:
         approval, task = self._decidable(approval_id)
         self._verify_frozen(approval)
         ws = Workspace(task.workspace)
-        if await asyncio.to_thread(file_sha, ws, approval.target_path) != (approval.target_sha256_at_freeze or ""):
+        moved = await asyncio.to_thread(versioning.changed_since_freeze, ws, self.store.approval_targets(approval_id))
+        if moved or (await asyncio.to_thread(file_sha, ws, approval.target_path)
+                     != (approval.target_sha256_at_freeze or "")):
             result = error(CHANGED)
             call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
             if self.store.decide_approval(approval_id, "refused", message=CHANGED, ledger_state="failed",

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
+from desktop.agent import context, workfolder
 from desktop.agent._loop import MAIN, PAUSED, LoopMixin, error
 from desktop.agent._owner import this_process
 from desktop.agent._run import Run
@@ -25,6 +26,7 @@ from desktop.messages import shown_request
 from desktop.llm import Model, ModelError
 from desktop.store import Extension, Store
 from skills.runtime import Workspace, WorkspaceError
+from skills.runtime.workspace import sha256_file
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +53,10 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
     """
 
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
-                 budgets: Budgets = Budgets(), *, skills: SkillSource | None = None) -> None:
+                 budgets: Budgets = Budgets(), *, skills: SkillSource | None = None,
+                 context_budget: int = context.DEFAULT_BUDGET) -> None:
         self.store = store
+        self.context_budget = context_budget  # tokens of earlier turns, files and artifacts the main agent sees
         self.model_factory = model_factory
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
@@ -84,22 +88,34 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
     async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = ()) -> str:
         """Add the user and assistant messages, copy attachments, and run until finished, failed,
         cancelled or paused for approval. Returns the task id."""
-        self.store.add_message(conversation_id, "user", shown_request(request, [Path(a).name for a in attachments]))
+        asked = self.store.add_message(conversation_id, "user",
+                                       shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
         task_id = uuid.uuid4().hex
-        ws_dir = self.workspace_root / task_id
+        try:
+            ws_dir = workfolder.assign(self.store, conversation_id, self.workspace_root)
+        except workfolder.FolderError as exc:
+            ws_dir = None
+            folder_error = str(exc)
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=SKILL_PIPELINE.id, flow_version=SKILL_PIPELINE.version,
-            build_identity=self.skills.build_identity, workspace=str(ws_dir), budgets=self.budgets.to_dict())
+            build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
+        if ws_dir is None:
+            self._fail_task(task.id, f"The working folder cannot be used: {folder_error}")
+            return task_id
         try:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
         except (OSError, WorkspaceError) as exc:
             self._fail_task(task.id, f"could not copy the attached file: {exc}")
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
+        seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
+                                       exclude=(asked.id, reply.id), budget=self.context_budget)
         self.store.append_transcript(task_id, MAIN, M.message("system", M.MAIN_SYSTEM.format(
             summaries=self.skills.summaries())))
+        for msg in seen.messages:
+            self.store.append_transcript(task_id, MAIN, M.message(msg["role"], msg["content"]))
         self.store.append_transcript(task_id, MAIN, M.message("user", content))
         await self._drive(task_id)
         return task_id
@@ -217,6 +233,8 @@ def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
         stem, suffix = Path(first).stem, Path(first).suffix
         name, n = first, 2
         while (ws.root / name).exists():
+            if (ws.root / name).is_file() and sha256_file(ws.root / name) == sha256_file(src):
+                break  # the same file attached again in a later turn: use the copy already there
             name, n = f"{stem}-{n}{suffix}", n + 1
         shutil.copyfile(src, ws.resolve(name))
         names.append(name)

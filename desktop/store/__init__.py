@@ -11,8 +11,10 @@ from desktop.store.rows import (
     ModelCallRow,
     NewArtifact,
     StoredMessage,
+    TargetRow,
     TaskRow,
     TranscriptEntry,
+    VersionRow,
 )
 from desktop.store.store import Store, StoreError
 
@@ -28,6 +30,8 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredMessage",
+    "TargetRow",
     "TaskRow",
     "TranscriptEntry",
+    "VersionRow",
 ]

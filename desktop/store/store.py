@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.store._schema import LATEST, migrate
+from desktop.store._folders import FolderStoreMixin
 from desktop.store._tasks import TaskStoreMixin
 from desktop.store.rows import ArtifactRow, Conversation, Extension, StoredMessage
 
@@ -38,7 +39,7 @@ def _ext_json(extensions: Iterable[Extension | dict[str, str]]) -> str:
     return json.dumps(items, ensure_ascii=False)
 
 
-class Store(TaskStoreMixin):
+class Store(TaskStoreMixin, FolderStoreMixin):
     """Mira's persistence. ``path`` defaults to ``desktop.paths.data_dir()/mira.sqlite3``.
 
     Thread-safe for one writer: every call takes the store's lock, so the UI can
@@ -111,7 +112,8 @@ class Store(TaskStoreMixin):
         now = time.time()
         conv = Conversation(new_id(), title.strip() or "New chat", now, now)
         with self._tx() as c:
-            c.execute("INSERT INTO conversations VALUES (?,?,?,?)", (conv.id, conv.title, now, now))
+            c.execute("INSERT INTO conversations(id, title, created, updated) VALUES (?,?,?,?)",
+                      (conv.id, conv.title, now, now))
         return conv
 
     def conversation(self, conversation_id: str) -> Conversation:

@@ -112,6 +112,7 @@ _BUILTIN_MODULES = (
     "skills.runtime.pptx_cmds",
     "skills.runtime.xlsx_cmds",
     "skills.runtime.render_cmds",
+    "skills.runtime.folder_cmds",
 )
 _loaded = False
 
