@@ -31,7 +31,7 @@ _RESTORE = re.compile(r"\b(?:restore|go back to|revert to)\s+(?:version\s*|v)(?P
 _EXPORT = re.compile(r"\b(?:pdf (?:too|as well|also)|(?:make|export|save|convert|turn|render)\b[^.\n]{0,40}"
                      r"\b(?:to|as|into|a)\s+(?:a\s+)?pdf)\b|(?:导出|转成|转为|转换成|转换为|另存为|生成|做)"
                      r"[^。\n]{0,8}PDF", _I)
-_TITLE = re.compile(rf"\b(?:change|set|rename|make)\s+the\s+title\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<t>.+?){_QC}?"
+_TITLE = re.compile(rf"\b(?:change|set|rename|make)\s+the\s+title(?:\s+of\s+\S+)?\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<t>.+?){_QC}?"
                     rf"\s*[.!]?$|(?:把|将)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
                     rf"{_Q}?(?P<zh>.+?){_QC}?\s*[。.!！]?$", _I)
 _SLIDE = re.compile(rf"\badd (?:a|one|another|a new) slide(?: (?:titled|called|named))?\s*[:：]?\s*"

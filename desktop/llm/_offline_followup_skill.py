@@ -157,11 +157,11 @@ class FollowUpPlan:
         title, blocks = pdf_blocks(info)
         if self.op == "replace_text":
             find, repl = str(self.p["find"]), str(self.p["replace"])
-            if find not in title and not any(find in str(b.get("text", "")) for b in blocks):
+            if find not in title and not any(find in t for b in blocks for t in _texts(b)):
                 return self._t(f"Nothing was written: \"{find}\" does not occur in {self.path}.",
                                f"没有写入任何文件：{self.path} 中没有“{find}”。")
             title = title.replace(find, repl)
-            blocks = [{**b, "text": str(b["text"]).replace(find, repl)} for b in blocks]
+            blocks = [_replaced(b, find, repl) for b in blocks]
         elif self.op == "set_title":
             title = str(self.p["title"])
         elif self.op == "add_section":
@@ -208,38 +208,55 @@ class FollowUpPlan:
                        f"已将 {path} 恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
 
 
+_LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
+              "\ufb06": "st"}
+_BULLET = re.compile(r"^[•·▪◦‣\-*]\s+(?P<t>.+)$")
+_NUMBERED = re.compile(r"^\d{1,3}[.)]\s+(?P<t>.+)$")
+_PAGE_NO = re.compile(r"^\d+(?:\s*/\s*\d+)?$")
+_END = ".!?:;,。！？：；，…)）\"”'"
+
+
 def pdf_blocks(info: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:
-    """(title, blocks) re-read from a PDF's outline and page text: outline entries become headings."""
-    toc = [(int(e[0]), str(e[1]).strip()) for e in info.get("toc") or () if len(e) >= 2]
+    """(title, blocks) re-read from a PDF's page text: outline entries and short unpunctuated lines become
+    headings, "•" lines lists, wrapped lines are joined again. Styling is not carried over."""
+    toc = {str(e[1]).strip(): int(e[0]) for e in info.get("toc") or () if len(e) >= 2}
     title = str((info.get("metadata") or {}).get("title") or "").strip()
     lines: list[str] = []
     for page in info.get("page_details") or ():
-        lines += [ln.strip() for ln in str(page.get("text") or "").splitlines()]
-        lines.append("")
+        text = str(page.get("text") or "")
+        for lig, plain in _LIGATURES.items():
+            text = text.replace(lig, plain)
+        lines += [ln.strip() for ln in text.splitlines() if ln.strip() and not _PAGE_NO.match(ln.strip())]
+    if title and lines and lines[0] == title:
+        lines = lines[1:]  # the title line pdf_create draws above the blocks
     blocks: list[dict[str, Any]] = []
-    para: list[str] = []
-    pending = list(toc)
-
-    def flush() -> None:
-        if para:
-            blocks.append({"type": "paragraph", "text": " ".join(para)})
-            para.clear()
-
-    skipped_title = False
-    for ln in lines:
-        if not ln:
-            flush()
+    for n, ln in enumerate(lines):
+        bullet, numbered = _BULLET.match(ln), _NUMBERED.match(ln)
+        item = bullet or numbered
+        if item:
+            kind = "bullets" if bullet else "numbered"
+            if blocks and blocks[-1]["type"] == kind:
+                blocks[-1]["items"].append(item.group("t"))
+            else:
+                blocks.append({"type": kind, "items": [item.group("t")]})
             continue
-        if title and not skipped_title and ln == title:
-            skipped_title = True  # the title line pdf_create draws above the blocks
+        last = blocks[-1] if blocks else None
+        if last and last["type"] == "paragraph" and not last["text"].endswith(tuple(_END)) and ln[:1].islower():
+            last["text"] += " " + ln  # a wrapped line of the same paragraph
             continue
-        if pending and ln == pending[0][1]:
-            flush()
-            level, text = pending.pop(0)
-            blocks.append({"type": "heading", "level": max(1, min(6, level)), "text": text})
-            continue
-        if re.fullmatch(r"\d+", ln):  # a page number line
-            continue
-        para.append(ln)
-    flush()
+        is_heading = ln in toc or (len(ln) <= 80 and not ln.endswith(tuple(_END)) and n + 1 < len(lines))
+        if is_heading:
+            blocks.append({"type": "heading", "level": max(1, min(6, toc.get(ln, 1))), "text": ln})
+        else:
+            blocks.append({"type": "paragraph", "text": ln})
     return title, blocks
+
+
+def _texts(block: Mapping[str, Any]) -> list[str]:
+    return [str(block["text"])] if "text" in block else [str(i) for i in block.get("items") or ()]
+
+
+def _replaced(block: Mapping[str, Any], find: str, repl: str) -> dict[str, Any]:
+    if "text" in block:
+        return {**block, "text": str(block["text"]).replace(find, repl)}
+    return {**block, "items": [str(i).replace(find, repl) for i in block.get("items") or ()]}
