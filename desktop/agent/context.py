@@ -21,6 +21,7 @@ DEFAULT_BUDGET = 4000  # tokens for everything the main agent is shown about ear
 MAX_FILES = 200
 FULL_CHARS = 1200  # a turn kept in full is still clipped to this many characters per message
 SUMMARY_CHARS = 90
+FULL_SHARE = 0.6
 
 
 def estimate_tokens(text: str) -> int:
@@ -148,12 +149,16 @@ def build(store: Store, conversation_id: str, folder: Path, *, exclude: Collecti
     fixed = estimate_tokens(CONTEXT_PREFIX + json.dumps(data, ensure_ascii=False))
     full: list[Turn] = []
     used = fixed + 60  # the turn bookkeeping fields
-    for turn in reversed(turns):  # newest first, while whole turns fit
-        cost = estimate_tokens(_clip(turn.user, FULL_CHARS)) + estimate_tokens(_clip(turn.assistant, FULL_CHARS))
-        if used + cost + 8 > budget:
+    costs = [estimate_tokens(_clip(t.user, FULL_CHARS)) + estimate_tokens(_clip(t.assistant, FULL_CHARS)) + 8
+             for t in turns]
+    # When not every turn fits in full, the newest take at most FULL_SHARE of the room, so the older ones
+    # still get their one-line summaries instead of vanishing behind the marker.
+    room = budget if used + sum(costs) <= budget else used + int((budget - used) * FULL_SHARE)
+    for turn, cost in zip(reversed(turns), reversed(costs)):  # newest first, while whole turns fit
+        if used + cost > room:
             break
         full.insert(0, turn)
-        used += cost + 8
+        used += cost
     older = turns[: len(turns) - len(full)]
     summaries: list[dict[str, Any]] = []
     for turn in reversed(older):
