@@ -1,24 +1,40 @@
-"""Main agent, skill agent, tool surfaces, approvals, ledger, finalization (no Qt)."""
+"""Main agent, skill agent, tool surfaces, approvals, ledger, finalization (no Qt).
+
+Names load on first use (module ``__getattr__``), so the window can import the event classes and the
+store types without loading the runtime, the loops or the skill catalog.
+"""
 from __future__ import annotations
 
-from desktop.agent.approvals import ApprovalError
-from desktop.agent.budgets import BudgetExhausted, Budgets
-from desktop.agent.flow import SKILL_PIPELINE, Flow, FlowStep
-from desktop.agent.runtime import AgentRuntime, TaskStatus
-from desktop.agent.skillsource import CatalogSkills, SkillInfo, SkillSource, SkillUnavailable, StaticSkills
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "SKILL_PIPELINE",
-    "AgentRuntime",
-    "ApprovalError",
-    "BudgetExhausted",
-    "Budgets",
-    "CatalogSkills",
-    "Flow",
-    "FlowStep",
-    "SkillInfo",
-    "SkillSource",
-    "SkillUnavailable",
-    "StaticSkills",
-    "TaskStatus",
-]
+if TYPE_CHECKING:
+    from desktop.agent.budgets import BudgetExhausted, Budgets
+    from desktop.agent.flow import SKILL_PIPELINE, Flow, FlowStep
+    from desktop.agent.gate import ApprovalError
+    from desktop.agent.runtime import AgentRuntime, TaskStatus
+    from desktop.agent.skillsource import CatalogSkills, SkillInfo, SkillSource, SkillUnavailable, StaticSkills
+
+_HOMES = {
+    "AgentRuntime": "runtime", "TaskStatus": "runtime",
+    "ApprovalError": "gate",
+    "BudgetExhausted": "budgets", "Budgets": "budgets",
+    "SKILL_PIPELINE": "flow", "Flow": "flow", "FlowStep": "flow",
+    "CatalogSkills": "skillsource", "SkillInfo": "skillsource", "SkillSource": "skillsource",
+    "SkillUnavailable": "skillsource", "StaticSkills": "skillsource",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])

@@ -4,8 +4,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from desktop.errors import AgentError
 
-class BudgetExhausted(Exception):
+
+class BudgetExhausted(AgentError):
     """A task budget ran out; the message says which one and its limit."""
 
 

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from desktop.agent import events as ev
 from desktop.agent import workfolder
-from desktop.agent.approvals import ApprovalError
+from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
 

@@ -5,39 +5,46 @@ import asyncio
 import json
 import uuid
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import versioning
-from desktop.agent._loop import MAIN, Outcome, skill_agent
-from desktop.agent.approvals import _verify_artifact, invoke
 from desktop.agent.budgets import BudgetExhausted
+from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
+from desktop.agent.execute import invoke, verify_artifact
+from desktop.agent.reporter import Reporter
+from desktop.agent.skillsource import SkillSource
+from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
-from desktop.store import NewArtifact
+from desktop.store import NewArtifact, Store
+from desktop.store.states import LedgerState
 from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
-
-if TYPE_CHECKING:
-    from desktop.agent._run import Run
-    from desktop.agent.runtime import AgentRuntime
 
 REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
 
 
-class FinalizeMixin:
-    """Mixed into :class:`AgentRuntime`."""
+class Finalizer:
+    """The loop's ``skill_ended`` hook: commit, freeze the packet, generate, finish."""
 
-    async def _finalize(self: AgentRuntime, run: Run, outcome: Outcome | None) -> None:
+    def __init__(self, store: Store, skills: SkillSource, reporter: Reporter, calls: Calls) -> None:
+        self.store = store
+        self.skills = skills
+        self._reporter = reporter
+        self._calls = calls
+
+    async def finalize(self, run: Run, outcome: Outcome | None) -> None:
+        """Deliver the task; ``outcome`` is None when the packet is already frozen (deliver only)."""
         task = self.store.task(run.task_id)
         packet = task.packet
         if packet is None:
             assert outcome is not None
-            packet = await self._commit(run, outcome)
+            packet = await self.commit(run, outcome)
             self.store.update_task(run.task_id, packet=packet, outcome=packet["status"])
         text = await self._generate(run, packet)
-        self._finish(run, text)
+        self._reporter.finished(run, text)
 
-    def _produced(self: AgentRuntime, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
+    def _produced(self, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
                                                                      dict[tuple[str, str], dict[str, Any]]]:
         """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha),
         both keyed by the normalised workspace path."""
@@ -45,7 +52,7 @@ class FinalizeMixin:
         evidence: dict[tuple[str, str], dict[str, Any]] = {}
         info = self.skills.skill(agent.removeprefix("skill:"))
         for row in self.store.ledger(run.task_id):
-            if (row.agent != agent or row.state != "done" or not row.result
+            if (row.agent != agent or row.state != LedgerState.DONE or not row.result
                     or row.tool_id not in versioning.skill_commands(info)):
                 continue
             for ev in row.result.get("evidence") or ():
@@ -58,7 +65,7 @@ class FinalizeMixin:
                 produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
-    async def _commit(self: AgentRuntime, run: Run, outcome: Outcome) -> dict[str, Any]:
+    async def commit(self, run: Run, outcome: Outcome) -> dict[str, Any]:
         """Protected commit_evidence step: only files a command wrote and the runtime re-verified."""
         agent = skill_agent(outcome.skill_id)
         produced, evidence = self._produced(run, agent)
@@ -75,7 +82,7 @@ class FinalizeMixin:
         committed = {(a.workspace_path, a.sha256) for a in self.store.task_artifacts(run.task_id)}
         for path in chosen:
             record, tool_call_id = produced[path]
-            problem = await asyncio.to_thread(_verify_artifact, run.ws, record)
+            problem = await asyncio.to_thread(verify_artifact, run.ws, record)
             if problem:
                 notes.append(f"not delivered: {problem}")
                 continue
@@ -88,11 +95,12 @@ class FinalizeMixin:
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(str(run.ws.resolve(record.path)), record.path, record.kind, record.title,
                                 record.sha256, record.bytes, tool_call_id, ev))
+            # A write over an existing file is the next version of it; its bytes are kept in the folder's .mira/.
             version = await asyncio.to_thread(
                 versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
                 ws=run.ws, path=record.path, sha256=record.sha256, size=record.bytes, artifact_id=row.id,
                 approval=versioning.approval_for_call(self.store, run.task_id, tool_call_id))
-            self._emit(ArtifactCommitted(run.task_id, row.id, run.conversation_id, row.path, row.workspace_path,
+            self._reporter.emit(ArtifactCommitted(run.task_id, row.id, run.conversation_id, row.path, row.workspace_path,
                                          row.kind, row.title, row.sha256, row.bytes, ev))
             artifacts.append({**record.to_dict(), "version": version.version})
             if ev:
@@ -102,22 +110,22 @@ class FinalizeMixin:
             # complete() after a denied or failed write delivers nothing: say what really happened.
             writes = [r for r in self.store.ledger(run.task_id) if r.agent == agent
                       and r.tool_id in versioning.skill_commands(info) and self.skills.command(r.tool_id).writes]
-            if any(r.state == "denied" for r in writes):
+            if any(r.state == LedgerState.DENIED for r in writes):
                 status = "denied"
             elif writes or produced:
                 status = "failed"
         summary = " ".join([outcome.summary, *notes]).strip()
-        self._update_message(run.task_id, extensions=self._extensions(run.task_id))
+        self._reporter.update_message(run.task_id)
         return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,
                 "evidence": evidences}
 
-    def _is_input(self: AgentRuntime, run: Run, path: str) -> bool:
+    def _is_input(self, run: Run, path: str) -> bool:
         try:
             return run.ws.resolve(path).is_file()
-        except Exception:
+        except (WorkspaceError, OSError):
             return False
 
-    async def _verify_evidence(self: AgentRuntime, run: Run, commands: tuple[str, ...],
+    async def _verify_evidence(self, run: Run, commands: tuple[str, ...],
                                record: ArtifactRecord) -> dict[str, Any]:
         """Evidence for an artifact that has none yet (e.g. recorded during crash recovery): run <kind>_verify."""
         name = f"{record.kind}_verify"
@@ -133,7 +141,7 @@ class FinalizeMixin:
                 return dict(ev)
         return {}
 
-    async def _generate(self: AgentRuntime, run: Run, packet: Mapping[str, Any]) -> str:
+    async def _generate(self, run: Run, packet: Mapping[str, Any]) -> str:
         """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
         main = self.store.transcript(run.task_id, MAIN)
         # The request is the last user message: the conversation's context and earlier turns come before it.
@@ -143,7 +151,7 @@ class FinalizeMixin:
         messages = [ChatMessage("system", M.GENERATE_SYSTEM), ChatMessage("user", request),
                     ChatMessage("user", packet_text)]
         try:
-            completion = await self._call_model(run, MAIN, messages, [], reserved=True)
+            completion = await self._calls.model(run, MAIN, messages, [], reserved=True)
         except (ModelError, BudgetExhausted) as exc:
             return fallback_text(packet) + f"\n\n_(The model could not write the delivery message: {exc}.)_"
         self.store.append_transcript(run.task_id, MAIN, M.message("user", packet_text))
@@ -152,7 +160,7 @@ class FinalizeMixin:
             # Logged refused in one commit: nothing ran, so there is no executing state for recovery to find.
             self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=MAIN,
                                 call_key=f"generate:{entry.seq}:{i}", tool_call_id=call.id, tool_id=call.name,
-                                input_hash="", state="failed", result={**REFUSED, "refused": True},
+                                input_hash="", state=LedgerState.FAILED, result={**REFUSED, "refused": True},
                                 tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
 

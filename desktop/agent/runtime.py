@@ -4,27 +4,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
-import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import context, workfolder
-from desktop.agent._loop import MAIN, PAUSED, LoopMixin, error
-from desktop.agent._owner import this_process
-from desktop.agent._run import Run
-from desktop.agent.approvals import ApprovalError, ApprovalMixin
+from desktop.agent._owner import other_owner_alive, this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
-from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
-from desktop.agent.finalize import FinalizeMixin
+from desktop.agent.calls import Calls
+from desktop.agent.events import Event
+from desktop.agent.finalize import Finalizer
 from desktop.agent.flow import SKILL_PIPELINE
+from desktop.agent.gate import ApprovalError, ApprovalGate, Decision, Probe, no_probe
+from desktop.agent.loop import Hooks, Loop, main_loop
+from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
-from desktop.messages import shown_request
+from desktop.agent.state import MAIN, PAUSED, Run
 from desktop.llm import Model, ModelError
-from desktop.store import Extension, Store
+from desktop.messages import shown_request
+from desktop.store import Store
+from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.workspace import sha256_file
 
@@ -45,15 +47,18 @@ class TaskStatus:
     usage: dict[str, Any]
 
 
-class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
+class AgentRuntime:
     """Runs tasks: main agent → skill agent → approval → verified artifacts → delivery message.
 
-    ``model_factory`` is called once per drive (start, approve, deny, recover). ``skills`` defaults to the
-    built catalog and the registered runtime commands.
+    The facade the window and ``mira task`` use; it composes the parts (reporter, calls, approval gate,
+    finalizer, loops) and owns which tasks this process drives. ``model_factory`` is called once per drive
+    (start, approve, deny, recover). ``skills`` defaults to the built catalog and the registered runtime
+    commands. ``gate_type`` and ``probe`` let the crash harness pass in its own gate and kill points.
     """
 
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
                  budgets: Budgets = Budgets(), *, skills: SkillSource | None = None,
+                 gate_type: type[ApprovalGate] = ApprovalGate, probe: Probe = no_probe,
                  context_budget: int = context.DEFAULT_BUDGET) -> None:
         self.store = store
         self.context_budget = context_budget  # tokens of earlier turns, files and artifacts the main agent sees
@@ -61,27 +66,22 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
         self.skills: SkillSource = skills if skills is not None else CatalogSkills()
-        self._subscribers: list[Callable[[Event], None]] = []
+        self.flow = SKILL_PIPELINE
+        self.reporter = Reporter(store)
+        self.calls = Calls(store, self.reporter)
+        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
+        self.finalizer = Finalizer(store, self.skills, self.reporter, self.calls)
         self._drives: dict[str, asyncio.Task[None]] = {}
 
-    # -- events ---------------------------------------------------------------------
+    def _loop(self) -> Loop:
+        # Built per drive so a part replaced on the facade (tests) is the one used.
+        hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume,
+                      skill_ended=self.finalizer.finalize, answered=self.reporter.finished)
+        return Loop(self.store, self.skills, self.calls, self.reporter, hooks)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-        return unsubscribe
-
-    def _emit(self, event: Event) -> None:
-        for callback in list(self._subscribers):
-            try:
-                callback(event)
-            except Exception:  # a broken listener must not break the task
-                log.exception("event subscriber failed on %s", type(event).__name__)
+        return self.reporter.subscribe(callback)
 
     # -- tasks ------------------------------------------------------------------------
 
@@ -92,24 +92,26 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
                                        shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
         task_id = uuid.uuid4().hex
+        folder_error = ""
         try:
-            ws_dir = workfolder.assign(self.store, conversation_id, self.workspace_root)
+            ws_dir: Path | None = workfolder.assign(self.store, conversation_id, self.workspace_root)
         except workfolder.FolderError as exc:
-            ws_dir = None
-            folder_error = str(exc)
+            ws_dir, folder_error = None, str(exc)
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=SKILL_PIPELINE.id, flow_version=SKILL_PIPELINE.version,
             build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
         if ws_dir is None:
-            self._fail_task(task.id, f"The working folder cannot be used: {folder_error}")
+            self.reporter.failed(task.id, f"The working folder cannot be used: {folder_error}")
             return task_id
         try:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
         except (OSError, WorkspaceError) as exc:
-            self._fail_task(task.id, f"could not copy the attached file: {exc}")
+            self.reporter.failed(task.id, f"could not copy the attached file: {exc}")
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
+        # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
+        # versions come between the system prompt and the request; the skill agent still gets only its job.
         seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
                                        exclude=(asked.id, reply.id), budget=self.context_budget)
         self.store.append_transcript(task_id, MAIN, M.message("system", M.MAIN_SYSTEM.format(
@@ -144,23 +146,23 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
                   self.model_factory(), Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
-        self._update_message(task_id, status="streaming")
+        self.reporter.update_message(task_id, status="streaming")
         try:
             if not self.store.transcript_head(task_id, MAIN)[0]:
-                self._fail_task(task_id, "This request was interrupted before it started; send it again.")
+                self.reporter.failed(task_id, "This request was interrupted before it started; send it again.")
             elif task.packet is not None:
-                await self._finalize(run, None)  # crashed between commit and delivery: deliver only
-            elif await self._main_loop(run) == PAUSED:
-                self._update_message(task_id, status="done")
+                await self.finalizer.finalize(run, None)  # crashed between commit and delivery: deliver only
+            elif await main_loop(self._loop(), run) == PAUSED:
+                self.reporter.update_message(task_id, status="done")
         except asyncio.CancelledError:
-            self._mark_cancelled(task_id)
+            self.reporter.cancelled(task_id)
         except BudgetExhausted as exc:
-            self._fail_task(task_id, f"Stopped: {exc}.")
+            self.reporter.failed(task_id, f"Stopped: {exc}.")
         except ModelError as exc:
-            self._fail_task(task_id, f"The model failed: {exc}")
-        except Exception as exc:
+            self.reporter.failed(task_id, f"The model failed: {exc}")
+        except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
-            self._fail_task(task_id, f"Internal error: {type(exc).__name__}: {exc}")
+            self.reporter.failed(task_id, f"Internal error: {type(exc).__name__}: {exc}")
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
 
@@ -173,47 +175,72 @@ class AgentRuntime(LoopMixin, ApprovalMixin, FinalizeMixin):
             return
         task = self.store.task(task_id)
         if task.status in ("running", "paused"):
-            self._mark_cancelled(task_id)
+            self.reporter.cancelled(task_id)
 
     def task_status(self, task_id: str) -> TaskStatus:
         task = self.store.task(task_id)
-        pending = [a.id for a in self.store.approvals(task_id) if a.state == "pending"]
+        pending = [a.id for a in self.store.approvals(task_id) if a.state == ApprovalState.PENDING]
         return TaskStatus(task.id, task.status, task.outcome, task.error, task.message_id,
                           pending[-1] if pending else None,
                           tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
 
-    # -- endings --------------------------------------------------------------------------
+    # -- approvals ------------------------------------------------------------------------
 
-    def _extensions(self, task_id: str) -> list[Extension]:
-        exts = [Extension(a.id, f"approval/{a.kind}") for a in self.store.approvals(task_id)]
-        exts += [Extension(a.id, a.kind) for a in self.store.task_artifacts(task_id)]
-        return exts
+    def _driving(self, task_id: str) -> bool:
+        return task_id in self._drives
 
-    def _update_message(self, task_id: str, text: str | None = None, status: str | None = None,
-                        extensions: Iterable[Extension] | None = None) -> None:
-        task = self.store.task(task_id)
-        self.store.update_message(task.message_id, text=text, status=status,
-                                  extensions=list(extensions) if extensions is not None
-                                  else self._extensions(task_id))
+    def _driven_elsewhere(self, task_id: str) -> bool:
+        return task_id not in self._drives and other_owner_alive(self.store.task(task_id).owner)
 
-    def _finish(self, run: Run, text: str) -> None:
-        self.store.update_task(run.task_id, status="finished", finished=time.time())
-        self._update_message(run.task_id, text=text, status="done")
-        self._emit(TaskFinished(run.task_id, text, run.message_id))
+    async def _after(self, decision: Decision) -> None:
+        if decision.drive:
+            await self._drive(decision.task_id)
+        if decision.refusal:
+            raise ApprovalError(decision.refusal)
 
-    def _fail_task(self, task_id: str, message: str) -> None:
-        self.store.update_task(task_id, status="failed", error=message, finished=time.time())
-        self._update_message(task_id, text=message, status="error")
-        self._emit(TaskFailed(task_id, message))
+    async def approve(self, approval_id: str) -> None:
+        """Run the frozen call once and continue the same agent; returns when the task finishes or pauses again.
 
-    def _mark_cancelled(self, task_id: str) -> None:
-        for approval in self.store.approvals(task_id):
-            if approval.state == "pending":
-                self.store.decide_approval(approval.id, "refused", message="the task was cancelled",
-                                           ledger_state="failed", ledger_result=error("the task was cancelled"))
-        self.store.update_task(task_id, status="cancelled", finished=time.time())
-        self._update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
-        self._emit(TaskCancelled(task_id))
+        Raises :class:`ApprovalError` (nothing runs) for a tampered or stale call, a second approve, or a
+        finished/cancelled task; raises it too when the target file changed on disk since freezing (the
+        agent is then told so and may propose the call again).
+        """
+        await self._after(await self.gate.approve(approval_id, self._driving))
+
+    async def deny(self, approval_id: str) -> None:
+        """Write "denied by the user" at the frozen call and continue the same agent."""
+        await self._after(self.gate.deny(approval_id, self._driving))
+
+    async def recover(self, resume: bool = True) -> list[str]:
+        """On startup: resolve calls a crash interrupted (never run twice), keep pending approvals,
+        then continue tasks that were running (``resume``). Returns one line per action."""
+        report: list[str] = []
+        for row in self.store.ledger(states=(LedgerState.EXECUTING,)):
+            if row.tool_id == "run_skill":
+                continue  # the parent's record of a skill run; it ends when the skill agent does
+            if self._driven_elsewhere(row.task_id):
+                report.append(f"task {row.task_id}: still running in another process; left alone")
+                continue
+            line = self.gate.resolve_interrupted(row)
+            if line:
+                report.append(line)
+        for task in self.store.tasks("running"):
+            if task.id in self._drives or self._driven_elsewhere(task.id):
+                continue
+            ws = Workspace(task.workspace)
+            for stray in ws.stray_staging_files():
+                stray.unlink(missing_ok=True)
+            if not resume:
+                continue
+            try:
+                self.gate.check_identity(task)
+            except ApprovalError as exc:
+                self.reporter.failed(task.id, str(exc))
+                report.append(f"task {task.id}: {exc}")
+                continue
+            await self._drive(task.id)
+            report.append(f"task {task.id}: resumed, now {self.store.task(task.id).status}")
+        return report
 
 
 def _workspace_name(name: str) -> str:

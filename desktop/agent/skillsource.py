@@ -5,10 +5,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from desktop.errors import AgentError
 from skills.runtime import Command, CommandError
 
 
-class SkillUnavailable(Exception):
+class SkillUnavailable(AgentError):
     """A skill cannot be used: unknown id, no execution profile, or its body failed the hash check."""
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from desktop.errors import AgentError
 from desktop.llm import ToolSpec
 from skills.runtime import Command, Workspace, WorkspaceError
 
@@ -66,7 +67,7 @@ def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
     return (*(command_spec(c) for c in commands), *READ_ONLY_TOOLS, COMPLETE)
 
 
-class ToolInputError(Exception):
+class ToolInputError(AgentError):
     """The arguments of a tool call were refused; the message is shown to the model."""
 
 

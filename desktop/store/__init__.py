@@ -16,15 +16,19 @@ from desktop.store.rows import (
     TranscriptEntry,
     VersionRow,
 )
-from desktop.store.store import Store, StoreError
+from desktop.store.errors import StoreError
+from desktop.store.states import ApprovalState, LedgerState
+from desktop.store.store import Store
 
 __all__ = [
     "SCHEMA_VERSION",
     "ApprovalRow",
+    "ApprovalState",
     "ArtifactRow",
     "Conversation",
     "Extension",
     "LedgerRow",
+    "LedgerState",
     "ModelCallRow",
     "NewArtifact",
     "Store",

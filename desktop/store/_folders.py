@@ -1,26 +1,18 @@
 """Conversation-side persistence: each conversation's working folder, file versions, write fingerprints."""
 from __future__ import annotations
 
-import contextlib
 import sqlite3
 import time
 import uuid
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
+from desktop.store._db import Database
+from desktop.store.errors import StoreError
 from desktop.store.rows import TargetRow, VersionRow
 
-if TYPE_CHECKING:
-    class _Base:
-        def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-        def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None: ...
-        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
-else:
-    _Base = object
 
-
-class FolderStoreMixin(_Base):
-    """Mixed into :class:`~desktop.store.Store`; every method is one transaction."""
+class FolderStore(Database):
+    """Working folders, versions and write fingerprints over the shared connection; one transaction each."""
 
     # -- working folders ----------------------------------------------------------
 
@@ -30,13 +22,13 @@ class FolderStoreMixin(_Base):
             cur = c.execute("UPDATE conversations SET folder=?, folder_chosen=? WHERE id=?",
                             (folder, 1 if chosen else 0, conversation_id))
             if cur.rowcount == 0:
-                raise LookupError(f"no conversation {conversation_id!r}")
+                raise StoreError(f"no conversation {conversation_id!r}")
 
     def conversation_folder(self, conversation_id: str) -> tuple[str | None, bool]:
         """(folder, chosen by the user); the folder is None until the first request assigns one."""
         row = self._one("SELECT folder, folder_chosen FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
-            raise LookupError(f"no conversation {conversation_id!r}")
+            raise StoreError(f"no conversation {conversation_id!r}")
         return row["folder"], bool(row["folder_chosen"])
 
     def folders_in_use(self) -> set[str]:

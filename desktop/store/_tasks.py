@@ -6,8 +6,10 @@ import json
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from desktop.store._db import Database
+from desktop.store.errors import StoreError
 from desktop.store.rows import (
     ApprovalRow,
     ArtifactRow,
@@ -17,9 +19,6 @@ from desktop.store.rows import (
     TaskRow,
     TranscriptEntry,
 )
-
-if TYPE_CHECKING:
-    import contextlib
 
 _TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
                 "owner"}
@@ -35,13 +34,8 @@ def chain_hash(prev_hash: str, message_json: str) -> str:
     return hashlib.sha256((prev_hash + "\n" + message_json).encode("utf-8")).hexdigest()
 
 
-class TaskStoreMixin:
-    """Mixed into :class:`desktop.store.Store`; relies on its ``_tx``/``_one``/``_all``."""
-
-    if TYPE_CHECKING:
-        def _tx(self) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-        def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None: ...
-        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
+class TaskStore(Database):
+    """Tasks, transcripts, ledger, approvals, artifacts and model calls over the shared connection."""
 
     # -- tasks ------------------------------------------------------------------
 
@@ -59,8 +53,6 @@ class TaskStoreMixin:
     def task(self, task_id: str) -> TaskRow:
         row = self._one("SELECT * FROM tasks WHERE id=?", (task_id,))
         if row is None:
-            from desktop.store.store import StoreError
-
             raise StoreError(f"no task {task_id!r}")
         return _task(row)
 
@@ -184,8 +176,6 @@ class TaskStoreMixin:
     def ledger_entry(self, ledger_id: str) -> LedgerRow:
         row = self._one("SELECT * FROM ledger WHERE id=?", (ledger_id,))
         if row is None:
-            from desktop.store.store import StoreError
-
             raise StoreError(f"no ledger entry {ledger_id!r}")
         return _ledger(row)
 
@@ -250,8 +240,6 @@ class TaskStoreMixin:
     def approval(self, approval_id: str) -> ApprovalRow:
         row = self._one("SELECT * FROM approvals WHERE id=?", (approval_id,))
         if row is None:
-            from desktop.store.store import StoreError
-
             raise StoreError(f"no approval {approval_id!r}")
         return _approval(row)
 

@@ -1,24 +1,18 @@
-"""The SQLite store: one connection, one writer, every multi-step change in one transaction."""
+"""The store facade: conversations and messages on top of the task tables (``_tasks``) and the shared
+connection (``_db``)."""
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
-import threading
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
-from desktop.store._schema import LATEST, migrate
-from desktop.store._folders import FolderStoreMixin
-from desktop.store._tasks import TaskStoreMixin
+from desktop.store._folders import FolderStore
+from desktop.store._tasks import TaskStore
+from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, Conversation, Extension, StoredMessage
-
-
-class StoreError(Exception):
-    """A store operation was refused (unknown id, bad value)."""
 
 
 def new_id() -> str:
@@ -39,7 +33,7 @@ def _ext_json(extensions: Iterable[Extension | dict[str, str]]) -> str:
     return json.dumps(items, ensure_ascii=False)
 
 
-class Store(TaskStoreMixin, FolderStoreMixin):
+class Store(TaskStore, FolderStore):
     """Mira's persistence. ``path`` defaults to ``desktop.paths.data_dir()/mira.sqlite3``.
 
     Thread-safe for one writer: every call takes the store's lock, so the UI can
@@ -47,63 +41,6 @@ class Store(TaskStoreMixin, FolderStoreMixin):
     Several Store instances (two windows) may open the same file; decisions that
     must happen once (approving) are conditional updates, so only one wins.
     """
-
-    def __init__(self, path: Path | None = None, *, migrate_to: int = LATEST) -> None:
-        if path is None:
-            from desktop.paths import data_dir
-
-            path = data_dir() / "mira.sqlite3"
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        # isolation_level=None: we open transactions ourselves (BEGIN IMMEDIATE) so a
-        # multi-row change is all-or-nothing and concurrent writers queue instead of failing.
-        self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
-        self._conn.row_factory = sqlite3.Row
-        try:
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=FULL")
-            self._conn.execute("PRAGMA foreign_keys=ON")
-            self._conn.execute("PRAGMA busy_timeout=10000")
-            with self._lock:
-                self.schema_version = migrate(self._conn, migrate_to)
-        except sqlite3.DatabaseError as exc:
-            # A corrupt or foreign file: say which one; it is left untouched so nothing in it is lost.
-            self._conn.close()
-            raise StoreError(f"{self.path} is not a readable Mira database ({exc}); move it aside to start "
-                             "with a new one") from None
-
-    # -- plumbing -------------------------------------------------------------
-
-    def close(self) -> None:
-        """Close the connection (idempotent)."""
-        with self._lock:
-            with contextlib.suppress(sqlite3.ProgrammingError):
-                self._conn.close()
-
-    @contextlib.contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
-
-    def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None:
-        with self._lock:
-            return self._conn.execute(sql, args).fetchone()
-
-    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            return self._conn.execute(sql, args).fetchall()
-
-    def integrity_check(self) -> str:
-        """``"ok"`` when SQLite finds the file sound."""
-        row = self._one("PRAGMA integrity_check")
-        return str(row[0]) if row else "no answer"
 
     # -- conversations ----------------------------------------------------------
 

@@ -23,7 +23,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop.agent import events as ev
 from desktop.i18n import tr
+from desktop.store.states import WAITING
 from desktop.messages import shown_request
 from desktop.ui.merge import LOCAL, merge, to_message
 from uchat import Conversation, Message, Role, Status
@@ -32,6 +34,9 @@ log = logging.getLogger(__name__)
 
 WELCOME_ID = LOCAL + "welcome"
 SYNC_TAIL = 40  # rows re-read at a task milestone once a conversation is on screen
+# Events after which the shown conversation is re-read from the store.
+_MILESTONES = (ev.ApprovalRequested, ev.TaskPaused, ev.ApprovalDecided, ev.ArtifactCommitted, ev.TaskFinished,
+               ev.TaskFailed, ev.TaskCancelled)
 HISTORY_PAGE = 50  # rows read when a conversation opens (older ones come page by page on scrolling up)
 
 
@@ -389,7 +394,7 @@ class TaskController(QObject):
 
     def _approval_pending(self, approval_id: str) -> bool:
         row = self._approval_row(approval_id)
-        return row is not None and getattr(row, "state", "") in ("pending", "awaiting_approval")
+        return row is not None and getattr(row, "state", "") in WAITING
 
     def stop(self, everything: bool = False) -> None:
         """Cancel the running task(s) of the shown conversation (or all) cleanly, through the runtime."""
@@ -467,31 +472,29 @@ class TaskController(QObject):
         return state
 
     def _on_event(self, event: Any) -> None:
-        name = type(event).__name__
         state = self._state_for(getattr(event, "task_id", ""))
         here = state is not None and state.conversation_id == self.current_id
-        if name == "TextDelta":
-            if here and state.message_id in self.conversation and getattr(event, "agent", "main") in ("main", "generate"):
+        if isinstance(event, ev.TextDelta):
+            if here and state.message_id in self.conversation and event.agent in ("main", "generate"):
                 self.conversation.append_text(state.message_id, event.text)
             if self._state not in ("stopping", "writing"):
                 self._set_state("thinking")
             return
-        if name in ("ToolStarted", "ToolFinished"):
+        if isinstance(event, (ev.ToolStarted, ev.ToolFinished)):
             # "Writing…" lasts from an approval to the end of the approved call; a write command is
             # announced before its approval is asked, so starting one alone is not writing yet.
-            if self._state not in ("stopping", "writing") or name == "ToolFinished":
+            if self._state not in ("stopping", "writing") or isinstance(event, ev.ToolFinished):
                 if self._state != "stopping":
                     self._set_state("thinking")
             return
-        if name in ("ApprovalRequested", "TaskPaused"):
+        if isinstance(event, (ev.ApprovalRequested, ev.TaskPaused)):
             self._set_state("waiting")
-        elif name == "ApprovalDecided":
+        elif isinstance(event, ev.ApprovalDecided):
             self._refresh_card(event.approval_id)
             if self._state != "stopping":
                 self._set_state("writing" if event.approved else "thinking")
-        if name in ("ApprovalRequested", "TaskPaused", "ApprovalDecided", "ArtifactCommitted",
-                    "TaskFinished", "TaskFailed", "TaskCancelled") and here:
-            if name == "TaskFinished" and getattr(event, "message_id", ""):
+        if isinstance(event, _MILESTONES) and here:
+            if isinstance(event, ev.TaskFinished) and event.message_id:
                 state.message_id = event.message_id
             self._background(self.sync(state.conversation_id))
 

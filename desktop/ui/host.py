@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 import renderers
 from desktop import i18n
 from desktop.i18n import tr
+from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 
 if TYPE_CHECKING:
@@ -163,9 +164,9 @@ class Host:
 
         pending → awaiting a click; denied, or refused (e.g. its task was cancelled) → nothing was
         written; approved → written, failed, or still writing, as the ledger says."""
-        if state in ("pending", "awaiting_approval"):
+        if state in WAITING:
             return "pending_approval", "", ""
-        if state != "approved":
+        if state != ApprovalState.APPROVED:
             return "denied", "denied", str(_field(row, "message", "") or "")
         ledger_state, error = "", ""
         ledger_entry = getattr(self.store, "ledger_entry", None)
@@ -179,9 +180,9 @@ class Host:
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
                     error = str(result.get("error") or result.get("message") or "")
-        if ledger_state == "failed":
+        if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error
-        if ledger_state in ("approved", "executing"):
+        if ledger_state in IN_FLIGHT:
             return "pending_approval", "approved", ""  # the card says "writing…"
         return "written", "approved", ""
 

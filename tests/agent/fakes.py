@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,17 @@ def _evidence(ws: Workspace, rel: str, text: str) -> Evidence:
                     {"chars": len(text)})
 
 
-def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    from desktop.agent._crash import _crashpoint
+CRASH_ENV = "MIRA_CRASHPOINT"
 
+
+def crash_probe(point: str) -> None:
+    """SIGKILL this process when ``MIRA_CRASHPOINT`` names ``point`` (a real, unclean death). The crash
+    harness passes it to the runtime as its probe; ``inside_publish`` is this fake command's own point."""
+    if os.environ.get(CRASH_ENV) == point:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     rel, text = args["path"], args["text"]
     if not rel.endswith(".txt"):
         raise CommandError("path must end with .txt")
@@ -41,7 +50,7 @@ def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
             os.fsync(fh.fileno())
     with ws.publish(rel) as staging:
         staging.write_text(text, encoding="utf-8")
-        _crashpoint("inside_publish")
+        crash_probe("inside_publish")
     path = ws.resolve(rel)
     record = ArtifactRecord(rel, "txt", sha256_file(path), path.stat().st_size, args.get("title", ""))
     return CommandResult(True, f"wrote {rel}", {"chars": len(text)}, (record,), (_evidence(ws, rel, text),))

@@ -162,7 +162,7 @@ def test_crash_after_the_skill_ended_finalizes_on_restart_without_planning_again
     async def crash(*_a: object, **_k: object) -> None:
         raise SystemExit("simulated crash before the packet is frozen")
 
-    rt._commit = crash  # type: ignore[method-assign]
+    rt.finalizer.commit = crash  # type: ignore[method-assign]
     with pytest.raises(SystemExit):
         run(rt.approve(approval_id))
     assert h.store.task(task_id).status == "running" and h.store.task(task_id).packet is None

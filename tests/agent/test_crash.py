@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 
 from desktop.agent import AgentRuntime
-from desktop.agent._crash import ENV as CRASH_ENV
+from desktop.agent.gate import ApprovalGate
 from desktop.llm.scripted import ScriptedModel, tool_turn
-from desktop.store import Store
+from desktop.store import ApprovalRow, LedgerRow, Store
+from desktop.store.states import LedgerState
 from skills.runtime import Workspace
 
-from .fakes import fake_skills, finish_steps
+from .fakes import CRASH_ENV, fake_skills, finish_steps
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 POINTS = ("after_approved_commit", "after_executing_commit", "inside_publish", "after_command_run",
@@ -35,15 +36,28 @@ WRITE = ("s1", "note_write", json.dumps({"path": "note.txt", "text": "approved t
 CHILD = """
 import asyncio, sys
 sys.path.insert(0, sys.argv[1])
-from agent.fakes import fake_skills, finish_steps
+from agent.fakes import crash_probe, fake_skills, finish_steps
 from desktop.agent import AgentRuntime
 from desktop.llm.scripted import ScriptedModel
 from desktop.store import Store
 store = Store(__import__("pathlib").Path(sys.argv[2]) / "mira.sqlite3")
 model = ScriptedModel(finish_steps())
-rt = AgentRuntime(store, lambda: model, __import__("pathlib").Path(sys.argv[2]) / "ws", skills=fake_skills())
+rt = AgentRuntime(store, lambda: model, __import__("pathlib").Path(sys.argv[2]) / "ws", skills=fake_skills(),
+                  probe=crash_probe)
 asyncio.run(rt.approve(sys.argv[3]))
 """
+
+
+class ForgetfulGate(ApprovalGate):
+    """The negative control's gate: it neither re-checks the target nor resolves an interrupted call from
+    the ledger; it hands the call back to "approved", so the next drive runs it again."""
+
+    def target_unchanged(self, ws: Workspace, approval: ApprovalRow) -> bool:
+        return True
+
+    def resolve_interrupted(self, row: LedgerRow) -> str:
+        self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.APPROVED)
+        return ""
 
 
 def _prepare(base: Path) -> tuple[str, str]:
@@ -80,8 +94,8 @@ def _crash_and_recover(work: Path, point: str, *, recheck: bool = True) -> dict:
     assert child.returncode == -signal.SIGKILL, f"child was not killed at {point}: {child.stderr[-2000:]}"
     store = Store(work / "mira.sqlite3")  # recovery, in this process (it logs executions to side.log too)
     model = ScriptedModel(finish_steps())
-    rt = AgentRuntime(store, lambda: model, work / "ws", skills=fake_skills())
-    rt._recheck_ledger = recheck
+    rt = AgentRuntime(store, lambda: model, work / "ws", skills=fake_skills(),
+                      gate_type=ApprovalGate if recheck else ForgetfulGate)
     asyncio.run(rt.recover())
     executions = side_log.read_text().splitlines()
     ws = Workspace(store.task(task_id).workspace)

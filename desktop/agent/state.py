@@ -1,4 +1,5 @@
-"""Per-drive state of one task: workspace, model, budgets and their usage."""
+"""The run state the loops work on: one drive of one task (workspace, model, budgets, usage), and the
+small values the parts exchange (how a skill ended, the agent names)."""
 from __future__ import annotations
 
 import asyncio
@@ -6,11 +7,35 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
 from skills.runtime import Workspace
+
+MAIN: Final = "main"
+PAUSED: Final = "paused"  # a loop returns it when the task waits (approval pending, another driver working)
+FINISHED: Final = "finished"
+
+
+def skill_agent(skill_id: str) -> str:
+    """The transcript/ledger name of a skill agent."""
+    return f"skill:{skill_id}"
+
+
+def error(message: str) -> dict[str, Any]:
+    """A failed tool result as the model sees it."""
+    return {"ok": False, "error": message}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a skill agent ended: the parent finalizes from this, never from model text."""
+
+    status: str  # completed | denied | failed
+    skill_id: str
+    summary: str
+    selected: tuple[str, ...] = ()  # paths named in complete()
 
 
 @dataclass

@@ -1,0 +1,74 @@
+"""Running one command and verifying what it reports (the protected ``verify`` step), plus the file
+hashes the gate compares. Pure functions over a workspace: no store, no events."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from desktop.agent.state import Run, error
+from desktop.store import ApprovalRow
+from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
+from skills.runtime.workspace import sha256_file
+
+log = logging.getLogger(__name__)
+
+
+def file_sha(ws: Workspace, rel: str | None) -> str:
+    """sha256 of a workspace file, ``""`` when it does not exist."""
+    if not rel:
+        return ""
+    path = ws.resolve(rel)
+    return sha256_file(path) if path.is_file() else ""
+
+
+def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a command and verify what it reports (protected ``verify`` step). Never raises."""
+    try:
+        result = cmd.run(ws, dict(args))
+    except (CommandError, WorkspaceError) as exc:
+        return error(str(exc))
+    except Exception as exc:  # boundary: a runtime bug becomes a failed call the model sees, not a dead task
+        log.exception("command %s crashed", cmd.name)
+        return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
+    if not isinstance(result, CommandResult):
+        return error(f"{cmd.name} returned {type(result).__name__}, not a CommandResult")
+    data = result.to_dict()
+    if not cmd.writes:
+        data["artifacts"] = []  # read-only commands cannot create artifacts
+        return data
+    for art in result.artifacts:
+        problem = verify_artifact(ws, art)
+        if problem:
+            return {**error(f"verification failed: {problem}"), "artifacts": []}
+    return data
+
+
+def written_path(approval: ApprovalRow) -> str | None:
+    """The file the frozen call publishes: its ``output`` argument when it has one, else its target."""
+    output = approval.arguments.get("output")
+    return output if isinstance(output, str) and output.strip() else approval.target_path
+
+
+def verify_artifact(ws: Workspace, art: ArtifactRecord) -> str | None:
+    """None when the file on disk is the one the command reported, else what differs."""
+    try:
+        path = ws.resolve(art.path, must_exist=True)
+    except WorkspaceError as exc:
+        return str(exc)
+    size, digest = path.stat().st_size, sha256_file(path)
+    if size != art.bytes or digest != art.sha256:
+        return (f"{art.path} on disk ({size} bytes, sha256 {digest[:12]}) does not match what the command "
+                f"reported ({art.bytes} bytes, sha256 {art.sha256[:12]})")
+    return None
+
+
+async def run_command(run: Run, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a command in a worker thread. Cancelled mid-command, it is let finish (it publishes atomically or
+    not at all) so its result is recorded; ``run.cancel_requested`` tells the loop to stop right after."""
+    fut = asyncio.ensure_future(asyncio.to_thread(invoke, run.ws, cmd, args))
+    try:
+        return await asyncio.shield(fut)
+    except asyncio.CancelledError:
+        run.cancel_requested = True
+        return await fut

@@ -1,0 +1,278 @@
+"""The approval gate: freeze a write, decide it exactly once, execute the frozen call, recover after a crash.
+
+It is the loop's ``before_write`` and ``resume_frozen`` hook and the runtime's decision maker. It never
+drives a task itself: ``approve``/``deny`` return the task to drive and the runtime drives it.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from desktop.agent import _messages as M
+from desktop.agent import versioning
+from desktop.agent._owner import other_owner_alive
+from desktop.agent.calls import Calls
+from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
+from desktop.agent.execute import file_sha, run_command, written_path
+from desktop.agent.flow import Flow
+from desktop.agent.hashing import canonical_json, input_hash
+from desktop.agent.reporter import Reporter
+from desktop.agent.skillsource import SkillInfo, SkillSource
+from desktop.agent.state import PAUSED, Run, error
+from desktop.errors import AgentError
+from desktop.llm import ToolCall
+from desktop.store import ApprovalRow, LedgerRow, Store, StoreError, TaskRow
+from desktop.store.states import ApprovalState, LedgerState
+from skills.runtime import ArtifactRecord, Command, CommandError, Workspace, WorkspaceError
+
+log = logging.getLogger(__name__)
+CHANGED = "the file changed since this was proposed; ask again"
+_FINAL = {"finished": "finished", "failed": "failed", "cancelled": "was cancelled"}
+
+Probe = Callable[[str], None]
+"""Called at the named points of approve → execute → record (see ``PROBE_POINTS``); the crash harness
+passes one that kills the process there."""
+PROBE_POINTS = ("after_approved_commit", "after_executing_commit", "after_command_run", "after_result_recorded")
+
+
+def no_probe(_point: str) -> None:
+    """The production probe: nothing happens at a named point."""
+
+
+class ApprovalError(AgentError):
+    """An approve/deny was refused; the message says why (shown to the user as is)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What an approve/deny left to do: drive ``task_id`` on; ``refusal`` is raised after that drive."""
+
+    task_id: str
+    drive: bool
+    refusal: str | None = None
+
+
+IsDriving = Callable[[str], bool]  # is this process driving the task now?
+
+
+class ApprovalGate:
+    """Freezes writes, checks and executes frozen calls once, and resolves calls a crash interrupted."""
+
+    def __init__(self, store: Store, reporter: Reporter, calls: Calls, skills: SkillSource, flow: Flow, *,
+                 probe: Probe = no_probe) -> None:
+        self.store = store
+        self._reporter = reporter
+        self._calls = calls
+        self._skills = skills
+        self._flow = flow
+        self._probe = probe
+
+    # -- the loop's hooks ------------------------------------------------------------
+
+    async def freeze(self, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall, cmd: Command,
+                     args: dict[str, Any]) -> str | None:
+        """``before_write``: persist the frozen call and pause the task (``PAUSED``), or log why not."""
+        target = str(args[cmd.target_arg]) if cmd.target_arg and args.get(cmd.target_arg) else None
+        try:
+            target_sha = await asyncio.to_thread(file_sha, run.ws, target)
+            # Every file the call names (an edit's output too) is fingerprinted now; existing bytes are kept.
+            targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
+            described = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else {}
+        except (CommandError, WorkspaceError, OSError) as exc:
+            self._calls.log(run, agent, key, call, error(str(exc)))
+            return None
+        except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval
+            log.exception("describe of %s failed", cmd.name)
+            described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
+        summary = str(described.get("summary") or f"{cmd.name} writes {target or 'a file'}")
+        changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
+        seq, digest = self.store.transcript_head(run.task_id, agent)
+        approval = self.store.freeze_approval(
+            approval_id=uuid.uuid4().hex, ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent,
+            call_key=key, tool_call_id=call.id, tool_id=cmd.name, arguments_json=canonical_json(args),
+            input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
+            target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
+        self.store.record_targets(approval.id, targets)
+        self._reporter.update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
+        self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
+                                              tuple(tuple(c) for c in changes)))
+        self._reporter.emit(TaskPaused(run.task_id, approval.id))
+        return PAUSED
+
+    async def resume(self, run: Run, row: LedgerRow) -> str | None:
+        """``resume_frozen``: a call already in the ledger (pending, approved, or another driver's)."""
+        if row.state == LedgerState.AWAITING_APPROVAL:
+            self.store.update_task(run.task_id, status="paused")
+            return PAUSED
+        if row.state == LedgerState.APPROVED:
+            return await self.execute_frozen(run, row)
+        if row.state == LedgerState.EXECUTING:
+            # Inside a drive this is another driver's call in flight (recovery resolved every interrupted
+            # one before driving): leave it and its result to that driver; this drive stops here.
+            return PAUSED
+        return None
+
+    # -- executing a frozen call -----------------------------------------------------------
+
+    def target_unchanged(self, ws: Workspace, approval: ApprovalRow) -> bool:
+        """True when no file the call names was created, changed or removed since it was frozen."""
+        if versioning.changed_since_freeze(ws, self.store.approval_targets(approval.id)):
+            return False
+        return file_sha(ws, approval.target_path) == (approval.target_sha256_at_freeze or "")
+
+    async def execute_frozen(self, run: Run, row: LedgerRow) -> str | None:
+        """Run an approved call once; ``PAUSED`` when another driver took it first (this drive stops)."""
+        approval = self.approval_for(row)
+        cmd = self._skills.command(row.tool_id)
+        call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
+        if not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
+            result = error(CHANGED)
+            self.store.record_result(row.id, (LedgerState.APPROVED,), LedgerState.FAILED, result,
+                                     M.tool_result(call, result))
+            return None
+        pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
+        if not self.store.ledger_move(row.id, (LedgerState.APPROVED,), LedgerState.EXECUTING, pre_sha256=pre_sha):
+            return PAUSED  # someone else (another window or process) took this call
+        self._probe("after_executing_commit")
+        result = await run_command(run, cmd, dict(approval.arguments))
+        self._probe("after_command_run")
+        self.store.record_result(row.id, (LedgerState.EXECUTING,),
+                                 LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
+                                 M.tool_result(call, result))
+        self._probe("after_result_recorded")
+        self._reporter.emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id,
+                                         bool(result.get("ok")),
+                                         str(result.get("message") or result.get("error") or "")))
+        if run.cancel_requested:
+            raise asyncio.CancelledError
+        return None
+
+    def approval_for(self, row: LedgerRow) -> ApprovalRow:
+        for approval in self.store.approvals(row.task_id):
+            if approval.ledger_id == row.id:
+                return approval
+        raise ApprovalError(f"no frozen approval for ledger entry {row.id}")
+
+    def resolve_interrupted(self, row: LedgerRow) -> str:
+        """A call found ``executing`` after a crash: record it done if its output was published, else not
+        done. Never runs it again. Returns one report line."""
+        task = self.store.task(row.task_id)
+        ws = Workspace(task.workspace)
+        for stray in ws.stray_staging_files():
+            stray.unlink(missing_ok=True)
+        approval = next((a for a in self.store.approvals(row.task_id) if a.ledger_id == row.id), None)
+        call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json if approval else "{}")
+        result: dict[str, Any]
+        if approval is None:
+            result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
+        else:
+            written = written_path(approval)
+            now = file_sha(ws, written)
+            if written and now and now != (row.pre_sha256 or ""):
+                path = ws.resolve(written)
+                record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
+                result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
+                          "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
+            elif written and ws.resolve(written).is_dir():
+                # A folder of outputs has no single before/after hash: some files may already be published.
+                result = error(f"not done: Mira stopped before {row.tool_id} finished; it was not re-run. Files "
+                               f"it had already published in {written} are kept; check them before proposing "
+                               "it again.")
+            else:
+                result = error(f"not done: Mira stopped before {row.tool_id} finished; nothing was written. "
+                               "Propose it again if it is still needed.")
+        state = LedgerState.DONE if result["ok"] else LedgerState.FAILED
+        if self.store.record_result(row.id, (LedgerState.EXECUTING,), state, result,
+                                    M.tool_result(call, result)) is None:
+            return f"{row.tool_id} ({row.id}): already resolved"
+        return f"{row.tool_id} in task {row.task_id}: recorded {state}"
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def check_identity(self, task: TaskRow) -> None:
+        """Refuse to continue a task under another flow or skill catalog build than it started with."""
+        if (task.flow_id, task.flow_version) != (self._flow.id, self._flow.version):
+            raise ApprovalError(f"this task started under flow {task.flow_id} v{task.flow_version}; this Mira runs "
+                                f"{self._flow.id} v{self._flow.version}. Start the request again.")
+        if task.build_identity != self._skills.build_identity:
+            raise ApprovalError("this task started under a different skill catalog build "
+                                f"({task.build_identity[:12]}, now {self._skills.build_identity[:12]}); "
+                                "start the request again")
+
+    def _decidable(self, approval_id: str, driving: IsDriving) -> tuple[ApprovalRow, TaskRow]:
+        try:
+            approval = self.store.approval(approval_id)
+        except StoreError:
+            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+        task = self.store.task(approval.task_id)
+        if task.status in _FINAL:
+            raise ApprovalError(f"this task already {_FINAL[task.status]}; nothing is waiting for approval")
+        if approval.state != ApprovalState.PENDING:
+            raise ApprovalError(f"this change was already {approval.state}; it will not run again")
+        if driving(task.id) or other_owner_alive(task.owner):
+            raise ApprovalError("this task is running; wait for it to pause")
+        self.check_identity(task)
+        return approval, task
+
+    def verify_frozen(self, approval: ApprovalRow) -> None:
+        if input_hash(json.loads(approval.arguments_json)) != approval.input_hash:
+            raise ApprovalError("the frozen arguments do not match their input hash (tampered); refusing to run")
+        ledger = self.store.ledger_entry(approval.ledger_id)
+        if ledger.tool_id != approval.tool_id or ledger.input_hash != approval.input_hash:
+            raise ApprovalError("the frozen call does not match its ledger entry; refusing to run")
+        if not self.store.verify_transcript(approval.task_id, approval.agent):
+            raise ApprovalError("the agent's transcript was altered since the call was frozen; refusing to run")
+        if self.store.transcript_head(approval.task_id, approval.agent) != (approval.checkpoint_seq,
+                                                                           approval.checkpoint_hash):
+            raise ApprovalError("the agent moved on since this was proposed (stale checkpoint); ask again")
+        state = M.state_of(self.store.transcript(approval.task_id, approval.agent))
+        call = state.calls.get(approval.call_key)
+        if call is None or call.name != approval.tool_id or call.id != approval.tool_call_id:
+            raise ApprovalError("the proposed call is not in the transcript at the checkpoint; refusing to run")
+        try:
+            proposed = json.loads(call.arguments)
+        except json.JSONDecodeError:
+            proposed = None
+        if input_hash(proposed) != approval.input_hash:
+            raise ApprovalError("the arguments differ from what the agent proposed (tampered); refusing to run")
+
+    async def approve(self, approval_id: str, driving: IsDriving) -> Decision:
+        """Check the frozen call and commit "approved". A target file that changed since freezing is
+        refused instead: the agent is told so (and may propose again) and the decision carries the refusal."""
+        approval, task = self._decidable(approval_id, driving)
+        self.verify_frozen(approval)
+        ws = Workspace(task.workspace)
+        if not await asyncio.to_thread(self.target_unchanged, ws, approval):
+            result = error(CHANGED)
+            call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+            decided = self.store.decide_approval(
+                approval_id, ApprovalState.REFUSED, message=CHANGED, ledger_state=LedgerState.FAILED,
+                ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
+            if decided:
+                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, CHANGED))
+            return Decision(task.id, decided, CHANGED)
+        if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
+                                          ledger_state=LedgerState.APPROVED, task_status="running"):
+            raise ApprovalError("this change was already decided; it will not run again")
+        self._probe("after_approved_commit")
+        self._reporter.emit(ApprovalDecided(task.id, approval_id, True, "approved by the user"))
+        return Decision(task.id, True)
+
+    def deny(self, approval_id: str, driving: IsDriving) -> Decision:
+        """Write "denied by the user" at the frozen call; the agent goes on from there."""
+        approval, task = self._decidable(approval_id, driving)
+        call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+        if not self.store.decide_approval(approval_id, ApprovalState.DENIED, message="denied by the user",
+                                          ledger_state=LedgerState.DENIED, ledger_result=M.DENIED,
+                                          tool_message=M.tool_result(call, M.DENIED), task_status="running"):
+            raise ApprovalError("this change was already decided")
+        self._reporter.emit(ApprovalDecided(task.id, approval_id, False, "denied by the user"))
+        self._reporter.emit(ToolFinished(task.id, approval.agent, approval.tool_call_id, approval.tool_id, False,
+                                         "denied by the user"))
+        return Decision(task.id, True)

@@ -1,0 +1,317 @@
+"""The agent loops as functions over a run state. Both are driven from the stored transcript, so resuming
+is just looping again. What happens around them goes through named hooks (:class:`Hooks`)."""
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from desktop.agent import _messages as M
+from desktop.agent import versioning
+from desktop.agent.budgets import BudgetExhausted
+from desktop.agent.calls import Calls
+from desktop.agent.events import ToolFinished, ToolStarted
+from desktop.agent.execute import run_command
+from desktop.agent.hashing import input_hash
+from desktop.agent.reporter import Reporter
+from desktop.agent.skillsource import SkillInfo, SkillSource, SkillUnavailable
+from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, skill_agent
+from desktop.agent.tools import (
+    COMPLETE,
+    LIST_WORKSPACE,
+    LOAD_SKILL,
+    MAIN_TOOLS,
+    READ_WORKSPACE_FILE,
+    RUN_SKILL,
+    ToolInputError,
+    command_spec,
+    list_workspace,
+    parse_arguments,
+    read_workspace_file,
+    skill_tools,
+)
+from desktop.llm import ModelError, ToolCall
+from desktop.store import LedgerRow, Store
+from desktop.store.states import LedgerState
+from skills.runtime import Command, CommandError, WorkspaceError
+
+BeforeWrite = Callable[[Run, str, SkillInfo, str, ToolCall, Command, dict[str, Any]], Awaitable[str | None]]
+ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The named points where the loops hand over.
+
+    ``before_write`` gets every validated write before it runs and may block it (the approval gate returns
+    ``PAUSED``); ``resume_frozen`` continues a call already frozen in the ledger; ``skill_ended`` takes over
+    once the skill agent ended (finalization); ``answered`` ends a task the main agent answered in text.
+    """
+
+    before_write: BeforeWrite
+    resume_frozen: ResumeFrozen
+    skill_ended: Callable[[Run, Outcome], Awaitable[None]]
+    answered: Callable[[Run, str], None]
+
+
+@dataclass(frozen=True)
+class Loop:
+    """What the loops read and write through."""
+
+    store: Store
+    skills: SkillSource
+    calls: Calls
+    reporter: Reporter
+    hooks: Hooks
+
+
+# -- main agent ------------------------------------------------------------------------------
+
+async def main_loop(lp: Loop, run: Run) -> str:
+    """Run the main agent until the task finishes or pauses; returns ``FINISHED`` or ``PAUSED``."""
+    ended = ended_skill(lp, run)
+    if ended is not None:
+        # A crash came after the skill ended but before the packet was frozen: finalize only. The
+        # planner never takes over again (it could run the skill twice or answer without the files).
+        key, outcome = ended
+        _close_other_calls(lp, run, key)
+        await lp.hooks.skill_ended(run, outcome)
+        return FINISHED
+    while True:
+        state = M.state_of(lp.store.transcript(run.task_id, MAIN))
+        if state.pending:
+            for key, call in state.pending:
+                if call.name != RUN_SKILL.name:
+                    await _main_tool(lp, run, key, call)
+                    continue
+                outcome = await _run_skill_call(lp, run, key, call)
+                if outcome == PAUSED:
+                    return PAUSED
+                if isinstance(outcome, Outcome):
+                    # The skill ran: the parent finalizes; the planner never takes over again.
+                    _close_other_calls(lp, run, key)
+                    await lp.hooks.skill_ended(run, outcome)
+                    return FINISHED
+            continue
+        if state.ended:
+            text = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
+            lp.hooks.answered(run, text or "I have no answer to give.")
+            return FINISHED
+        await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), MAIN_TOOLS, append=True)
+
+
+def ended_skill(lp: Loop, run: Run) -> tuple[str, Outcome] | None:
+    """The run_skill call key and outcome when the task's skill agent already ended, else None."""
+    task = lp.store.task(run.task_id)
+    if not task.skill_call_key or not task.skill_id:
+        return None
+    result = M.state_of(lp.store.transcript(run.task_id, MAIN)).results.get(task.skill_call_key)
+    if result is None:
+        return None
+    return task.skill_call_key, Outcome(str(result.get("status") or "failed"), task.skill_id,
+                                        str(result.get("summary") or ""),
+                                        tuple(str(p) for p in result.get("selected") or ()))
+
+
+def _close_other_calls(lp: Loop, run: Run, done_key: str) -> None:
+    state = M.state_of(lp.store.transcript(run.task_id, MAIN))
+    for key, call in state.pending:
+        if key != done_key:
+            lp.calls.log(run, MAIN, key, call, error("not run: the skill run ended this turn"))
+
+
+async def _main_tool(lp: Loop, run: Run, key: str, call: ToolCall) -> None:
+    lp.reporter.emit(ToolStarted(run.task_id, MAIN, call.id, call.name, call.arguments))
+    run.take_tool_call()
+    specs = {s.name: s for s in MAIN_TOOLS}
+    spec = specs.get(call.name)
+    if spec is None:
+        lp.calls.log(run, MAIN, key, call, error(
+            f"{call.name!r} is not a tool you can call. Your tools are: {', '.join(specs)}. Document commands "
+            "run only inside a skill: use run_skill."))
+        return
+    try:
+        args = parse_arguments(call.arguments, spec)
+        repeated = lp.calls.repeated(run, MAIN, call, args)
+        if repeated:
+            raise ToolInputError(repeated)
+        if call.name == LOAD_SKILL.name:
+            body = lp.skills.body(args["skill_id"])  # instruction-only or not: just the text, nothing prepared
+            lp.calls.log(run, MAIN, key, call, {"ok": True, "message": f"loaded {args['skill_id']}"}, body)
+            return
+        result = await _read_tool(run, call.name, args)
+    except (ToolInputError, SkillUnavailable, WorkspaceError, OSError) as exc:
+        lp.calls.log(run, MAIN, key, call, error(str(exc)))
+        return
+    lp.calls.log(run, MAIN, key, call, result)
+
+
+async def _read_tool(run: Run, name: str, args: Mapping[str, Any]) -> dict[str, Any]:
+    fn = list_workspace if name == LIST_WORKSPACE.name else read_workspace_file
+    versioning.check_private(args)
+    return await asyncio.to_thread(fn, run.ws, args)
+
+
+async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outcome | str | None:
+    task = lp.store.task(run.task_id)
+    if task.skill_call_key == key and task.skill_id:
+        skill_id = task.skill_id  # resuming the same skill agent
+    else:
+        lp.reporter.emit(ToolStarted(run.task_id, MAIN, call.id, call.name, call.arguments))
+        try:
+            run.take_tool_call()
+            args = parse_arguments(call.arguments, RUN_SKILL)
+            skill_id = args["skill_id"]
+            info = lp.skills.skill(skill_id)
+            if info.execution is None:
+                raise SkillUnavailable(f"{skill_id!r} is an instruction-only skill; read it with load_skill "
+                                       "and pick a skill with an execution profile to run")
+            inputs = [str(p) for p in args.get("inputs") or ()]
+            for rel in inputs:
+                run.ws.resolve(rel, must_exist=True)
+            body = lp.skills.body(skill_id)
+            for name in info.commands:
+                lp.skills.command(name)
+        except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
+            lp.calls.log(run, MAIN, key, call, error(str(exc)))
+            return None
+        goal = args["goal"] + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
+        lp.store.begin_skill(task_id=run.task_id, ledger_id=uuid.uuid4().hex, call_key=key,
+                             tool_call_id=call.id, input_hash=input_hash(args), skill_id=skill_id,
+                             agent=skill_agent(skill_id),
+                             messages=[M.message("system", body), M.message("user", goal)])
+    outcome = await skill_loop(lp, run, lp.skills.skill(skill_id))
+    if outcome == PAUSED:
+        return PAUSED
+    assert isinstance(outcome, Outcome)
+    ledger = [r for r in lp.store.ledger(run.task_id) if r.agent == MAIN and r.call_key == key]
+    result = {"ok": outcome.status == "completed", "status": outcome.status, "summary": outcome.summary,
+              "selected": list(outcome.selected)}
+    if ledger and ledger[0].state == LedgerState.EXECUTING:
+        lp.store.record_result(ledger[0].id, (LedgerState.EXECUTING,),
+                               LedgerState.DONE if result["ok"] else LedgerState.FAILED, result,
+                               M.tool_result(call, result))
+    lp.reporter.emit(ToolFinished(run.task_id, MAIN, call.id, call.name, bool(result["ok"]), outcome.summary))
+    return outcome
+
+
+# -- skill agent ---------------------------------------------------------------------------
+
+async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
+    """Run a skill agent until it completes, stops, or pauses (``PAUSED``)."""
+    agent = skill_agent(info.id)
+    commands = {name: lp.skills.command(name) for name in versioning.skill_commands(info)}
+    tools = skill_tools(list(commands.values()))
+    while True:
+        entries = lp.store.transcript(run.task_id, agent)
+        state = M.state_of(entries)
+        completed = _completed(state)
+        if state.pending:
+            for key, call in state.pending:
+                if completed is not None:
+                    # Protected: after complete, no command runs, whatever the model asked for.
+                    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+                    lp.calls.log(run, agent, key, call, error("refused: the skill already completed; "
+                                                              "nothing more runs"))
+                    continue
+                try:
+                    if await _skill_tool(lp, run, agent, info, key, call, commands) == PAUSED:
+                        return PAUSED
+                except BudgetExhausted as exc:  # ends the skill; the generate step still explains it
+                    return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
+                completed = _completed(M.state_of(lp.store.transcript(run.task_id, agent)))
+            continue
+        if completed is not None:
+            return Outcome("completed", info.id, str(completed.get("summary") or ""),
+                           tuple(str(p) for p in completed.get("artifacts") or ()))
+        if state.ended:
+            last = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
+            return _stopped(lp, run, agent, info.id, "the skill agent stopped without completing"
+                            + (f": {last}" if last else ""))
+        turns = sum(1 for e in entries if e.message.get("role") == "assistant")
+        if turns >= info.max_steps:
+            return _stopped(lp, run, agent, info.id, f"the skill agent used all {info.max_steps} "
+                            "steps of its execution profile without completing")
+        try:
+            await lp.calls.model(run, agent, lp.calls.messages(run, agent), tools, append=True)
+        except (BudgetExhausted, ModelError) as exc:
+            return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
+
+
+def _stopped(lp: Loop, run: Run, agent: str, skill_id: str, why: str) -> Outcome:
+    rows = [r for r in lp.store.ledger(run.task_id) if r.agent == agent]
+    denied = any(r.state == LedgerState.DENIED for r in rows)
+    return Outcome("denied" if denied else "failed", skill_id,
+                   ("The user denied the change; nothing was written. " if denied else "") + why)
+
+
+async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall,
+                      commands: Mapping[str, Command]) -> str | None:
+    existing = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.call_key == key]
+    if existing:  # a frozen call: approval pending, approved, or interrupted
+        return await lp.hooks.resume_frozen(run, existing[0])
+    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+    try:
+        run.take_tool_call()
+    except BudgetExhausted as exc:
+        lp.calls.log(run, agent, key, call, error(str(exc)))
+        raise
+    allowed = [*commands, LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name, COMPLETE.name]
+    try:
+        if call.name == COMPLETE.name:
+            args = parse_arguments(call.arguments, COMPLETE)
+            lp.calls.log(run, agent, key, call, {"ok": True, "message": "completed", "summary": args["summary"],
+                                                 "artifacts": list(args.get("artifacts") or ())})
+            return None
+        if call.name in (LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name):
+            spec = LIST_WORKSPACE if call.name == LIST_WORKSPACE.name else READ_WORKSPACE_FILE
+            args = parse_arguments(call.arguments, spec)
+            repeated = lp.calls.repeated(run, agent, call, args)
+            if repeated:
+                raise ToolInputError(repeated)
+            lp.calls.log(run, agent, key, call, await _read_tool(run, call.name, args))
+            return None
+        cmd = commands.get(call.name)
+        if cmd is None:
+            raise ToolInputError(f"{call.name!r} is not one of your tools; you can call: {', '.join(allowed)}")
+        args = parse_arguments(call.arguments, command_spec(cmd))  # protected: validate_input
+        _check_paths(run, args)
+        repeated = lp.calls.repeated(run, agent, call, args)
+        if repeated:
+            raise ToolInputError(repeated)
+    except (ToolInputError, WorkspaceError, OSError) as exc:
+        lp.calls.log(run, agent, key, call, error(str(exc)))
+        return None
+    if cmd.writes:
+        return await lp.hooks.before_write(run, agent, info, key, call, cmd, args)
+    # Read-only: no side effect to protect, so the ledger row and the result are one commit after the run
+    # (a crash in between leaves the call pending and it simply runs again).
+    result = await run_command(run, cmd, args)
+    lp.calls.log(run, agent, key, call, result, tool_id=cmd.name, digest=input_hash(args))
+    if run.cancel_requested:
+        raise asyncio.CancelledError
+    return None
+
+
+_PATH_ARGS = ("path", "output", "output_dir", "target")
+
+
+def _check_paths(run: Run, args: Mapping[str, Any]) -> None:
+    """Protected: every path-like argument must resolve inside the task workspace before anything else."""
+    for name in _PATH_ARGS:
+        if isinstance(args.get(name), str):
+            run.ws.resolve(args[name])
+    for rel in args.get("inputs") or ():
+        if isinstance(rel, str):
+            run.ws.resolve(rel)
+    versioning.check_private(args)
+
+
+def _completed(state: M.TranscriptState) -> Mapping[str, Any] | None:
+    for key, call in state.calls.items():
+        result = state.results.get(key)
+        if call.name == COMPLETE.name and result is not None and result.get("ok"):
+            return result
+    return None

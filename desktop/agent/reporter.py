@@ -1,0 +1,73 @@
+"""The reporter: the only part that updates the task's chat message and publishes events."""
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable
+
+from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
+from desktop.agent.state import Run, error
+from desktop.store import Extension, Store
+from desktop.store.states import ApprovalState, LedgerState
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[Event], None]
+
+
+class Reporter:
+    """Publishes events to subscribers and keeps the task's assistant message in step with the task."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._subscribers: list[Listener] = []
+
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback(event)`` for every event; returns the unsubscribe function."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def emit(self, event: Event) -> None:
+        for callback in list(self._subscribers):
+            try:
+                callback(event)
+            except Exception:  # boundary: a broken listener is logged and must not break the task
+                log.exception("event subscriber failed on %s", type(event).__name__)
+
+    def extensions(self, task_id: str) -> list[Extension]:
+        exts = [Extension(a.id, f"approval/{a.kind}") for a in self._store.approvals(task_id)]
+        exts += [Extension(a.id, a.kind) for a in self._store.task_artifacts(task_id)]
+        return exts
+
+    def update_message(self, task_id: str, text: str | None = None, status: str | None = None,
+                       extensions: Iterable[Extension] | None = None) -> None:
+        task = self._store.task(task_id)
+        self._store.update_message(task.message_id, text=text, status=status,
+                                   extensions=list(extensions) if extensions is not None
+                                   else self.extensions(task_id))
+
+    def finished(self, run: Run, text: str) -> None:
+        self._store.update_task(run.task_id, status="finished", finished=time.time())
+        self.update_message(run.task_id, text=text, status="done")
+        self.emit(TaskFinished(run.task_id, text, run.message_id))
+
+    def failed(self, task_id: str, message: str) -> None:
+        self._store.update_task(task_id, status="failed", error=message, finished=time.time())
+        self.update_message(task_id, text=message, status="error")
+        self.emit(TaskFailed(task_id, message))
+
+    def cancelled(self, task_id: str) -> None:
+        """Mark the task cancelled; its pending approvals are refused (nothing of them runs)."""
+        for approval in self._store.approvals(task_id):
+            if approval.state == ApprovalState.PENDING:
+                self._store.decide_approval(approval.id, ApprovalState.REFUSED, message="the task was cancelled",
+                                            ledger_state=LedgerState.FAILED,
+                                            ledger_result=error("the task was cancelled"))
+        self._store.update_task(task_id, status="cancelled", finished=time.time())
+        self.update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
+        self.emit(TaskCancelled(task_id))

@@ -1,0 +1,83 @@
+"""ARCHITECTURE §1: inside a package no two modules import each other, directly or round a longer circle.
+Every import counts, also one inside a function or under TYPE_CHECKING: a circle hidden in a lazy import
+is still a circle."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import grimp
+
+PACKAGES = ("desktop", "uchat", "renderers", "skills")
+
+
+def circles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        for node in sorted(edges):
+            if node not in index:
+                visit(node)
+    finally:
+        sys.setrecursionlimit(limit)
+    return found
+
+
+def _graph(root: Path) -> dict[str, set[str]]:
+    sys.path.insert(0, str(root))
+    try:
+        graph = grimp.build_graph(*PACKAGES, cache_dir=None)
+    finally:
+        sys.path.remove(str(root))
+    return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+
+
+def test_no_module_circles_in_any_package() -> None:
+    assert circles(_graph(Path(__file__).resolve().parents[1])) == []
+
+
+def test_the_checker_finds_a_circle_and_a_lazy_one() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_a_lazy_import_circle_in_the_store_would_be_found(tmp_path: Path) -> None:
+    # The circle this test was written for: _tasks importing StoreError from store inside a function.
+    import shutil
+
+    for pkg in PACKAGES:
+        shutil.copytree(Path(__file__).resolve().parents[1] / pkg, tmp_path / pkg,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    tasks = tmp_path / "desktop" / "store" / "_tasks.py"
+    tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _late():\n    from desktop.store.store import Store\n",
+                     encoding="utf-8")
+    assert ["desktop.store._tasks", "desktop.store.store"] in circles(_graph(tmp_path))
