@@ -95,7 +95,7 @@ _EN: dict[str, str] = {
                              "documents. It needs no key and no network.",
     "settings.workspace_root": "Workspace folder:",
     "settings.browse": "Browse…",
-    "settings.workspace.note": "Each task works in its own folder inside this one.",
+    "settings.workspace.note": "Each conversation works in its own folder inside this one, named from its title.",
     "settings.workspace.invalid": "The workspace folder cannot be used: {error}",
     "settings.language": "Language:",
     "settings.theme": "Theme:",
@@ -107,6 +107,24 @@ _EN: dict[str, str] = {
     "settings.invalid": "These settings are not valid: {error}",
     "settings.key_failed": "The API key could not be stored: {error}",
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
+    "folder.work_in": "&Work in folder…",
+    "folder.show": "Show &folder",
+    "folder.pick_title": "Choose the folder this conversation works in",
+    "folder.now": "This conversation now works in {folder}. Files already there can be used.",
+    "folder.invalid": "That folder cannot be used: {error}",
+    "folder.open_failed": "The folder {folder} could not be opened.",
+    "folder.delete.title": "Keep the conversation's folder?",
+    "folder.delete.text": "“{title}” works in {folder}. Keep that folder and the files in it, or delete it too?",
+    "folder.delete.text_chosen": "“{title}” works in your folder {folder}. Your files there are always kept; "
+                                 "Mira can also remove the earlier versions it kept there.",
+    "folder.delete.keep": "Keep folder",
+    "folder.delete.remove": "Delete folder",
+    "folder.delete.remove_chosen": "Remove kept versions",
+    "version.restore_request": "Restore v{version} of {path}",
+    "version.missing": "v{version} of {path} is no longer kept, so it cannot be shown.",
+    "version.compare_title": "{path}: v{left} and v{right}",
+    "approval.replaces": "Replaces the existing {path} (v{version}).",
+    "approval.replaces_file": "Replaces the existing {path}.",
 }
 
 _ZH: dict[str, str] = {
@@ -184,7 +202,7 @@ _ZH: dict[str, str] = {
     "settings.offline.note": "离线规划器把你自己的 markdown、列表、表格和 CSV 变成文档，无需密钥和网络。",
     "settings.workspace_root": "工作区文件夹：",
     "settings.browse": "浏览…",
-    "settings.workspace.note": "每个任务都在此文件夹下自己的子文件夹中工作。",
+    "settings.workspace.note": "每个对话都在此文件夹下以其标题命名的子文件夹中工作。",
     "settings.workspace.invalid": "无法使用该工作区文件夹：{error}",
     "settings.language": "语言：",
     "settings.theme": "主题：",
@@ -196,6 +214,23 @@ _ZH: dict[str, str] = {
     "settings.invalid": "设置无效：{error}",
     "settings.key_failed": "无法保存 API 密钥：{error}",
     "settings.busy": "更改模型或工作区的设置将从下一个请求开始生效。",
+    "folder.work_in": "在文件夹中工作(&W)…",
+    "folder.show": "显示文件夹(&F)",
+    "folder.pick_title": "选择这个对话使用的文件夹",
+    "folder.now": "这个对话现在使用 {folder}。其中已有的文件可以直接使用。",
+    "folder.invalid": "无法使用该文件夹：{error}",
+    "folder.open_failed": "无法打开文件夹 {folder}。",
+    "folder.delete.title": "保留对话的文件夹吗？",
+    "folder.delete.text": "“{title}”使用文件夹 {folder}。保留该文件夹及其中的文件，还是一并删除？",
+    "folder.delete.text_chosen": "“{title}”使用你的文件夹 {folder}。你的文件始终保留；Mira 也可以删除它在那里保存的旧版本。",
+    "folder.delete.keep": "保留文件夹",
+    "folder.delete.remove": "删除文件夹",
+    "folder.delete.remove_chosen": "删除保存的旧版本",
+    "version.restore_request": "把 {path} 恢复到 v{version}",
+    "version.missing": "{path} 的 v{version} 已不再保存，无法显示。",
+    "version.compare_title": "{path}：v{left} 与 v{right}",
+    "approval.replaces": "将替换现有的 {path}（v{version}）。",
+    "approval.replaces_file": "将替换现有的 {path}。",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}
@@ -307,6 +342,15 @@ _RENDERERS_ZH: dict[str, str] = {
     "{name}: sheet “{sheet}” is a chart sheet; there are no cells to show":
         "{name}：工作表“{sheet}”是图表工作表，没有可显示的单元格",
     "{name}: sheet “{sheet}” could not be read ({detail})": "{name}：无法读取工作表“{sheet}”（{detail}）",
+    "changed: {change}": "改动：{change}",
+    "Compare with v{version}": "与 v{version} 比较",
+    "Restore v{version}": "恢复 v{version}",
+    "paragraphs": "段落",
+    "lines": "行",
+    "slides": "幻灯片",
+    "cells": "单元格",
+    "{changes} differences ({unit}): changed rows are yellow, added green, removed red.":
+        "{changes} 处不同（按{unit}）：修改的行为黄色，新增为绿色，删除为红色。",
 }
 
 _language = "en"

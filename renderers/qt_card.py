@@ -25,6 +25,7 @@ from renderers._i18n import track, tr
 from renderers._common import format_kind, human_size
 from renderers._icons import kind_icon
 from renderers._jobs import Jobs
+from renderers.qt_versions import VersionRow
 
 THUMB_WIDTH = 112
 THUMB_MAX_HEIGHT = 136  # a portrait page is cut, not shrunk: the top of the first page is what tells
@@ -161,6 +162,8 @@ class ArtifactCard(colors.ThemedCard):
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         body.addWidget(self.error_label)
+        self.version_row = VersionRow(self)
+        body.addWidget(self.version_row)
 
         body.addStretch(1)  # a tall thumbnail leaves room below the text, not inside it
         actions = QHBoxLayout()
@@ -214,6 +217,7 @@ class ArtifactCard(colors.ThemedCard):
         self.checks_label.setText(evidence_html(view.evidence))
         self.error_label.setText(view.error)
         self.error_label.setVisible(bool(view.error))
+        self.version_row.show_view(view, self.host)
         self.preview_button.setText(tr("Preview"))
         self.save_button.setText(tr("Save as…"))
         self.open_button.setText(tr("Open"))

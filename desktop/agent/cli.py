@@ -97,6 +97,11 @@ def _short(text: str, limit: int = 160) -> str:
 def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> bool:
     approval = rt.store.approval(approval_id)
     out.write(f"\nApproval needed: {approval.summary}\n")
+    written = approval.arguments.get("output") or approval.target_path
+    for target in rt.store.approval_targets(approval_id):
+        if target.path == written and target.sha256:
+            out.write(f"  Replaces the existing {target.path}"
+                      + (f" (v{target.replaces_version})" if target.replaces_version else "") + ".\n")
     for before, after in approval.changes[:20]:
         if before:
             out.write(f"  - {_short(before)}\n")

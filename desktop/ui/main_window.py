@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QS
 from desktop import __version__, i18n
 from desktop.i18n import tr
 from desktop.ui.controller import TaskController
+from desktop.ui.folder_actions import FolderActions
 from desktop.ui.host import Host
 from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.qt_locale import install_qt_translations
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
             notify=self._notify, window=lambda: self,
         )
         self.chat.view.set_extension_provider(self.host)
+        self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
@@ -115,9 +117,11 @@ class MainWindow(QMainWindow):
         self.about_action = QAction(self)
         self.about_action.triggered.connect(
             lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
+        self.folder_actions = FolderActions(self)
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
-        for action in (self.new_action, self.settings_action, self.quit_action):
+        for action in (self.new_action, self.folder_actions.work_in_action, self.folder_actions.show_action,
+                       self.settings_action, self.quit_action):
             self.file_menu.addAction(action)
         self.view_menu = bar.addMenu("")
         self.view_menu.addAction(self.close_preview_action)
@@ -157,6 +161,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(tr("menu.settings"))
         self.quit_action.setText(tr("menu.quit"))
         self.close_preview_action.setText(tr("menu.close_preview"))
+        self.folder_actions.retranslate()
         self.about_action.setText(tr("menu.about"))
         self.rename_action.setText(tr("sidebar.rename"))
         self.sidebar.retranslate()
@@ -280,7 +285,8 @@ class MainWindow(QMainWindow):
         if self.controller.running_in(conversation_id):
             self._notify(tr("chat.busy"))  # deleting under a running task would lose its result
             return
-        await self._store(self.services.store.delete_conversation, conversation_id)
+        if not await self.folder_actions.delete(conversation_id):
+            return
         if conversation_id == self.controller.current_id:
             self.preview_panel.close_preview()
             self.new_conversation()

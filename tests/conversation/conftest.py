@@ -16,6 +16,7 @@ class Chat:
         self.capsys = capsys
         self.conversation: str | None = None
         self.reports: list[dict[str, Any]] = []
+        self.last_err = ""
 
     def say(self, request: str, *extra: str, expect: int = 0) -> dict[str, Any]:
         from desktop.agent import cli
@@ -31,6 +32,7 @@ class Chat:
         self.conversation = self.conversation or report["conversation_id"]
         assert report["conversation_id"] == self.conversation
         self.reports.append(report)
+        self.last_err = out.err
         return report
 
     def path(self, rel: str) -> Path:

@@ -45,6 +45,7 @@ def test_docx_file_already_in_the_folder_then_edit_compare_restore(chat: Chat) -
     # The conversation remembers the file: "In X replace ..." no longer says the file does not exist.
     second = only(chat.say('In quarterly-report.docx replace "September 15" with "September 22"'))
     assert second["path"] == first["path"] and second["version"] == 2
+    assert "Replaces the existing quarterly-report.docx (v1)." in chat.last_err  # said at the approval
     assert "September 15" in second["changed"] and "September 22" in second["changed"]
     text = docx_text(chat.path(first["path"]))
     assert "September 22" in text and "September 15" not in text
