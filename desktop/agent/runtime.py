@@ -114,11 +114,10 @@ class AgentRuntime:
         # versions come between the system prompt and the request; the skill agent still gets only its job.
         seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
                                        exclude=(asked.id, reply.id), budget=self.context_budget)
-        self.store.append_transcript(task_id, MAIN, M.message("system", M.MAIN_SYSTEM.format(
-            summaries=self.skills.summaries())))
-        for msg in seen.messages:
-            self.store.append_transcript(task_id, MAIN, M.message(msg["role"], msg["content"]))
-        self.store.append_transcript(task_id, MAIN, M.message("user", content))
+        self.store.append_transcript_many(task_id, MAIN, [
+            M.message("system", M.MAIN_SYSTEM.format(summaries=self.skills.summaries())),
+            *(M.message(msg["role"], msg["content"]) for msg in seen.messages),
+            M.message("user", content)])
         await self._drive(task_id)
         return task_id
 
