@@ -349,8 +349,8 @@ _RENDERERS_ZH: dict[str, str] = {
     "lines": "行",
     "slides": "幻灯片",
     "cells": "单元格",
-    "{changes} differences ({unit}): changed rows are yellow, added green, removed red.":
-        "{changes} 处不同（按{unit}）：修改的行为黄色，新增为绿色，删除为红色。",
+    "Differences: {changes} (compared by {unit}). Changed rows are yellow, added green, removed red.":
+        "不同之处：{changes} 处（按{unit}比较）。修改的行为黄色，新增为绿色，删除为红色。",
 }
 
 _language = "en"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -124,8 +124,20 @@ class CompareView(QWidget):
                 if row.kind != "same":
                     item.setBackground(QBrush(QColor(_HIGHLIGHT[row.kind][1 if dark else 0])))
                 self.table.setItem(n, col, item)
-        self.table.resizeRowsToContents()
         self.retranslate()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        # Once the columns have their real width: rows as tall as their wrapped text, first difference in view.
+        QTimer.singleShot(0, self._fit_rows)
+
+    def _fit_rows(self) -> None:
+        self.table.resizeRowsToContents()
+        first = next((n for n in range(self.table.rowCount())
+                      if (item := self.table.item(n, 0)) is not None
+                      and item.data(Qt.ItemDataRole.UserRole) != "same"), None)
+        if first is not None:
+            self.table.scrollToItem(self.table.item(first, 0), QTableWidget.ScrollHint.PositionAtCenter)
 
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels(list(self.labels))
@@ -133,8 +145,8 @@ class CompareView(QWidget):
             self.summary.setText(self.error)
         elif self.comparison is not None:
             units = {"paragraph": tr("paragraphs"), "line": tr("lines"), "slide": tr("slides"), "cell": tr("cells")}
-            self.summary.setText(tr("{changes} differences ({unit}): changed rows are yellow, added green, "
-                                    "removed red.", changes=self.comparison.changes,
+            self.summary.setText(tr("Differences: {changes} (compared by {unit}). Changed rows are yellow, added "
+                                    "green, removed red.", changes=self.comparison.changes,
                                     unit=units[self.comparison.unit]))
 
     def rows_of(self, kind: str) -> list[tuple[str, str]]:

@@ -160,7 +160,7 @@ class Host:
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),
             target_path=target,
-            summary=" ".join(p for p in (str(_field(row, "summary", "") or ""), self._replaces(approval_id, row)) if p),
+            summary="\n".join(p for p in (str(_field(row, "summary", "") or ""), self._replaces(approval_id, row)) if p),
             arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
             changes=changes,
             decided=decided,  # type: ignore[arg-type]
