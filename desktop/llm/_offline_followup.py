@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-from desktop.llm._offline_route import mentioned_files, parse_edit
+from desktop.llm._offline_route import TEXT_EXTS, body_of, mentioned_files, parse_edit
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 FOLLOW_UP = re.compile(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
@@ -157,6 +157,9 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
     op = operation(request)
     if op is None:
         return None
+    if op.op == "export_pdf" and (body_of(request).strip() or any(
+            PurePosixPath(n).suffix.lower() in TEXT_EXTS for n in [*mentioned_files(request), *files])):
+        return None  # "make a PDF from these notes: …" builds a new file from content; it exports nothing
     artifacts = [a for a in ctx.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
     folder = [str(f.get("path")) for f in (ctx.get("working_folder") or {}).get("files") or ()
               if isinstance(f, dict)]
@@ -212,6 +215,10 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
     versions = [v for v in (art or {}).get("versions") or () if isinstance(v, dict)]
     if op.op in ("undo", "restore"):
         current = int((art or {}).get("version") or 1)
+        if op.op == "undo" and current <= 1:
+            return Decision(ask=(f"没有可以撤销的更改：`{target}` 只有一个版本。没有写入任何文件。" if chinese
+                                 else f"There is nothing to undo: `{target}` has only one version. Nothing was "
+                                 "written."))
         wanted = current - 1 if op.op == "undo" else int(op.params["version"])
         chosen = next((v for v in versions if int(v.get("version", 0)) == wanted), None)
         if chosen is None or wanted == current:

@@ -171,6 +171,10 @@ def test_ambiguous_reference_asks_and_writes_nothing(chat: Chat) -> None:
     # Naming the file resolves it.
     named = only(chat.say("change the title of quarterly-report.docx to Q4 Review"))
     assert named["path"] == "quarterly-report.docx" and named["version"] == 2
+    # "这个文件" (this file) is the file the latest turn made: no question.
+    this = only(chat.say("把这个文件的标题改成 第四季度"))
+    assert this["path"] == "quarterly-report.docx" and this["version"] == 3
+    assert "第四季度" in docx_text(chat.path("quarterly-report.docx"))
 
 
 @pytest.mark.slow
@@ -192,3 +196,23 @@ def test_make_it_a_pdf_too_exports_the_current_document(chat: Chat) -> None:
     assert again["version"] == 2
     with fitz.open(chat.path(pdf["path"])) as doc:
         assert "September 22" in "".join(p.get_text() for p in doc)
+
+
+def test_a_complete_naming_no_real_file_is_a_failure(chat: Chat, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    from functools import partial
+
+    from desktop.agent import cli
+    from desktop.llm import Completion
+    from desktop.llm.scripted import ScriptedModel, tool_turn
+    from tests.agent.fakes import fake_skills
+
+    model = ScriptedModel([
+        tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
+        tool_turn(("s1", "complete", json.dumps({"summary": "made ghost.txt", "artifacts": ["ghost.txt"]}))),
+        Completion("Made ghost.txt.")])
+    monkeypatch.setattr(cli, "_configured", lambda: (model, "", chat.folder))
+    monkeypatch.setattr(cli, "AgentRuntime", partial(cli.AgentRuntime, skills=fake_skills()))
+    report = chat.say("write ghost.txt", expect=cli.EXIT_FAILED)
+    assert report["artifacts"] == [] and "ghost.txt" in report["error"] and "no such file" in report["error"]
+    assert not chat.path("ghost.txt").exists()
