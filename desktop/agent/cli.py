@@ -173,7 +173,7 @@ def _conversation(store: Any, args: argparse.Namespace) -> str:
 def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
     status = rt.task_status(task_id)
     task = rt.store.task(task_id)
-    artifacts = []
+    artifacts: list[dict[str, Any]] = []
     for art_id in status.artifact_ids:
         art = rt.store.artifact(art_id)
         version = rt.store.artifact_version(art.id)
@@ -181,7 +181,7 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
                           "title": art.title, "version": version.version if version else 1,
                           "changed": version.change if version else "", "sha256": art.sha256, "bytes": art.bytes,
                           "evidence": rt.store.evidence(art.id)})
-    report = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
+    report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,
               "message": rt.store.message(status.message_id).text, "artifacts": artifacts}
     if status.status != "finished":

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_card, wait_idle
+from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_idle
 
 NOTES = "# Launch plan\n\nThe review is on September 15.\n\n## Goals\n\n- Ship version one\n- Win early users\n"
 
@@ -102,3 +102,41 @@ def test_work_in_a_chosen_folder_uses_its_files(make_window, qtbot, tmp_path: Pa
     assert made is not None and made.parent == chosen.resolve() and made.suffix == ".pptx"
     if not made.exists():
         pytest.fail("the deck was not written into the chosen folder")
+
+
+FOLLOW_UPS = {
+    "pptx": ("notes.md", NOTES, "Turn notes.md into slides", "add a slide titled Risks with bullets: Budget, Timeline",
+             "Risks"),
+    "xlsx": ("fruit.csv", "Fruit,Boxes\napple,10\npear,7\n", "Turn fruit.csv into an Excel workbook",
+             "add a row: kiwi,4", "kiwi"),
+    "pdf": ("notes.md", NOTES, "Turn notes.md into a PDF", "add a section titled Risks with text: Budget is tight.",
+            "Budget is tight."),
+}
+
+
+@pytest.mark.parametrize("kind", list(FOLLOW_UPS))
+def test_follow_up_compare_and_restore_in_the_window(kind: str, make_window, qtbot,  # type: ignore[no-untyped-def]
+                                                      tmp_path: Path) -> None:
+    name, content, create, follow, added = FOLLOW_UPS[kind]
+    source = tmp_path / name
+    source.write_text(content, encoding="utf-8")
+    window = make_window()
+    send(window, qtbot, create, [str(source)])
+    _approve_next(window, qtbot, kind, 0)
+    ref1, _card1 = _latest_card(window, qtbot, kind, 1)
+    path = window.host.view_for(ref1).path
+    v1 = path.read_bytes()
+    send(window, qtbot, follow)
+    _approve_next(window, qtbot, kind, 1)
+    _ref2, card2 = _latest_card(window, qtbot, kind, 2)
+    assert card2.version_row.badge.text() == "v2" and path.read_bytes() != v1
+    click(qtbot, button(card2, "Compare with v1"))
+    from renderers.qt_versions import CompareView
+
+    view = window.host.last_compare.findChild(CompareView)
+    assert any(added in right for _left, right in view.rows_of("added")), view.rows_of("added")
+    window.host.last_compare.close()
+    click(qtbot, button(card2, "Restore v1"))
+    _approve_next(window, qtbot, kind, 2)
+    _ref3, card3 = _latest_card(window, qtbot, kind, 3)
+    assert card3.version_row.badge.text() == "v3" and path.read_bytes() == v1
