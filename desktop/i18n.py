@@ -35,7 +35,7 @@ _EN: dict[str, str] = {
     "conv.rename.title": "Rename conversation",
     "conv.rename.label": "Title:",
     "conv.delete.title": "Delete conversation",
-    "conv.delete.text": "Delete “{title}” and all its messages? Files already saved in the workspace are kept.",
+    "conv.delete.text": "Delete “{title}” and all its messages? If its folder has files, you choose next whether to keep them.",
     # status bar
     "status.model": "Model: {label}",
     "status.idle": "Idle",
@@ -149,7 +149,7 @@ _ZH: dict[str, str] = {
     "conv.rename.title": "重命名对话",
     "conv.rename.label": "标题：",
     "conv.delete.title": "删除对话",
-    "conv.delete.text": "删除“{title}”及其全部消息？已保存在工作区中的文件会保留。",
+    "conv.delete.text": "删除“{title}”及其全部消息？如果它的文件夹中有文件，接下来由你选择是否保留。",
     "status.model": "模型：{label}",
     "status.idle": "空闲",
     "status.thinking": "思考中…",
