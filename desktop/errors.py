@@ -2,14 +2,20 @@
 ``except Exception`` belongs only at a boundary that reports to the user or the log.
 
     MiraError                       anything Mira refuses or fails on, with a message for the user
-    ├── StoreError                  desktop.store: unknown id, bad value, unreadable database
+    ├── StoreError                  desktop.store.errors: unknown id, bad value, unreadable database
     ├── AgentError                  desktop.agent
-    │   ├── ApprovalError           an approve/deny was refused (tampered, stale, decided, running)
-    │   ├── BudgetExhausted         a task budget ran out
-    │   ├── ToolInputError          a tool call's arguments were refused (shown to the model)
-    │   ├── SkillUnavailable        unknown or instruction-only skill
-    │   └── FlowError               a task's flow is unknown, changed, or its steps are inconsistent
-    └── ModelError                  desktop.llm: the model call failed (network, protocol, deadline)
+    │   ├── ApprovalError           gate: an approve/deny was refused (tampered, stale, decided, running)
+    │   ├── BudgetExhausted         budgets: a task budget ran out
+    │   ├── ToolInputError          tools: a tool call's arguments were refused (shown to the model)
+    │   ├── SkillUnavailable        skillsource: unknown or instruction-only skill, untrusted body
+    │   ├── FlowError               flows: a step this Mira cannot run, or a task under another flow
+    │   └── FolderError             workfolder: a folder that cannot be a conversation's working folder
+    ├── ModelError                  desktop.llm: the model call failed (network, protocol, deadline)
+    └── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
+
+The skills layer has its own tree (``skills/runtime/errors.py``); the agent turns those into tool errors
+the model sees. ``except Exception`` stays at boundaries: a command's run (a runtime bug becomes a failed
+call), an event listener, one task's drive (ends that task, never the app), a UI action.
 
 Leaf modules define their own class and derive it from here, so this module imports nothing of Mira.
 """

@@ -104,9 +104,14 @@ class ApprovalCard(colors.ThemedCard):
         self.deny_button = QPushButton()
         self.approve_button.clicked.connect(self._on_approve)
         self.deny_button.clicked.connect(self._on_deny)
+        # Offered when the host can keep a rule: approve this and similar writes in this conversation.
+        self.similar_button = QPushButton()
+        self.similar_button.clicked.connect(self._on_allow_similar)
+        self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
         self.state_label = QLabel()
         colors.bold(self.state_label)
         row.addWidget(self.approve_button)
+        row.addWidget(self.similar_button)
         row.addWidget(self.deny_button)
         row.addWidget(self.state_label, 1)
         layout.addLayout(row)
@@ -142,6 +147,10 @@ class ApprovalCard(colors.ThemedCard):
             self.changes_label.setText(changes_html(approval.changes))
             self.changes_area.setVisible(bool(approval.changes))
         self.approve_button.setText(tr("Approve"))
+        self.similar_button.setText(tr("Allow similar writes in this conversation"))
+        self.similar_button.setToolTip(tr("Approve this, and from now on writes like it (same skill, same kind "
+                                          "of change, new files or files Mira made here) without asking. "
+                                          "You can revoke it in Settings."))
         self.deny_button.setText(tr("Deny"))
         template, values, role = self._state
         self.state_label.setText(tr(template, **values) if template else "")
@@ -173,6 +182,13 @@ class ApprovalCard(colors.ThemedCard):
         if self._send(self.host.approve):
             self.sig_approved.emit(self._approval_id())
 
+    def _on_allow_similar(self) -> None:
+        if self._decision:
+            return
+        self._decide("approved", "Approving…")
+        if self._send(self.host.allow_similar):  # type: ignore[attr-defined]  # offered only when present
+            self.sig_approved.emit(self._approval_id())
+
     def _on_deny(self) -> None:
         if self._decision:
             return
@@ -188,6 +204,7 @@ class ApprovalCard(colors.ThemedCard):
             log.exception("approval %s could not be sent", self._approval_id())
             self._decision = ""
             self.approve_button.setEnabled(True)
+            self.similar_button.setEnabled(True)
             self.deny_button.setEnabled(True)
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self._set_state("Could not send the decision: {reason}", "error", reason=reason)
@@ -197,6 +214,7 @@ class ApprovalCard(colors.ThemedCard):
     def _decide(self, decision: str, text: str) -> None:
         self._decision = decision
         self.approve_button.setEnabled(False)
+        self.similar_button.setEnabled(False)
         self.deny_button.setEnabled(False)
         self._set_state(text, "")
 
@@ -212,6 +230,7 @@ class ApprovalCard(colors.ThemedCard):
     def _show_outcome(self, decided: str) -> None:
         self._decision = self._outcome = decided
         self.approve_button.setVisible(False)
+        self.similar_button.setVisible(False)
         self.deny_button.setVisible(False)
         view = self.view
         if decided == "denied":

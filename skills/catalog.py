@@ -19,6 +19,9 @@ from typing import Any
 
 import yaml
 
+from skills.flow import Flow, FlowError, Step, parse_flow
+from skills.runtime.errors import CatalogError
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 REGISTRY = "registry.json"
 CATALOG_FILE = "catalog.json"
@@ -30,10 +33,6 @@ MAX_DESCRIPTIONS_CHARS = 1_500  # all catalog descriptions together
 _REQUIRED = ("id", "name", "category", "contract_version", "description")
 _OPTIONAL = ("commands", "execution")
 _ID = re.compile(r"^[a-z][a-z0-9-]{1,40}$")
-
-
-class CatalogError(Exception):
-    """The catalog cannot be built or a skill body cannot be trusted; the message names the file."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +63,7 @@ class Catalog:
     entries: Mapping[str, SkillEntry]
     build_identity: str
     root: Path = field(default=PACKAGE_DIR, compare=False)
+    flows: Mapping[str, Flow] = field(default_factory=dict)
 
     def summaries(self) -> str:
         """Compact text for the main planner: one line per skill, how to use it."""
@@ -169,6 +169,32 @@ def read_registry(root: Path = PACKAGE_DIR) -> list[str]:
     return paths
 
 
+def read_flows(root: Path = PACKAGE_DIR) -> dict[str, tuple[str, Flow]]:
+    """The registered flow resources, checked: id → (path, flow). A flow that skips a protected step or
+    names an unregistered processor stops the build with a message naming the flow and the step."""
+    try:
+        paths = json.loads((root / REGISTRY).read_text(encoding="utf-8")).get("flows", [])
+    except (OSError, ValueError, AttributeError) as exc:
+        raise CatalogError(f"{REGISTRY}: cannot read the flow list ({exc})") from None
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise CatalogError(f"{REGISTRY}: 'flows' must be a list of paths")
+    flows: dict[str, tuple[str, Flow]] = {}
+    for rel in paths:
+        path = (root / rel).resolve()
+        if not path.is_relative_to((root / "flows").resolve()) or path.suffix not in (".yaml", ".yml", ".json"):
+            raise CatalogError(f"{rel}: a registered flow must be a .yaml or .json file in skills/flows")
+        try:
+            flow = parse_flow(path.read_text(encoding="utf-8"), rel)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CatalogError(f"{rel}: cannot read the flow ({exc})") from None
+        except FlowError as exc:
+            raise CatalogError(f"{rel}: {exc}") from None
+        if flow.id in flows:
+            raise CatalogError(f"{rel}: duplicate flow id {flow.id!r} (also in {flows[flow.id][0]})")
+        flows[flow.id] = (rel, flow)
+    return flows
+
+
 def collect(root: Path = PACKAGE_DIR, known_commands: set[str] | None = None) -> list[SkillEntry]:
     """Read and validate every registered skill file."""
     if known_commands is None:
@@ -223,7 +249,9 @@ def package_version() -> str:
 def build(root: Path = PACKAGE_DIR) -> tuple[dict[str, Any], dict[str, Any]]:
     """The catalog and manifest documents (not written)."""
     entries = collect(root)
+    flows = read_flows(root)
     resources = {e.path: hashlib.sha256((root / e.path).read_bytes()).hexdigest() for e in entries}
+    resources.update({rel: hashlib.sha256((root / rel).read_bytes()).hexdigest() for rel, _ in flows.values()})
     registry_hash = hashlib.sha256((root / REGISTRY).read_bytes()).hexdigest()
     code_hash = command_surface_hash([c for e in entries for c in e.commands])
     version = package_version()
@@ -233,7 +261,9 @@ def build(root: Path = PACKAGE_DIR) -> tuple[dict[str, Any], dict[str, Any]]:
         "package_version": version, "contract_versions": contracts, "format": CATALOG_FORMAT,
     })).hexdigest()
     catalog = {"format": CATALOG_FORMAT, "build_identity": identity,
-               "skills": {e.id: {k: v for k, v in e.to_dict().items() if k != "id"} for e in entries}}
+               "skills": {e.id: {k: v for k, v in e.to_dict().items() if k != "id"} for e in entries},
+               "flows": {fid: {**{k: v for k, v in flow.to_dict().items() if k != "id"}, "path": rel}
+                         for fid, (rel, flow) in flows.items()}}
     manifest = {"format": CATALOG_FORMAT, "package_version": version, "code_version": code_hash,
                 "registry_sha256": registry_hash, "resources": resources, "contract_versions": contracts,
                 "build_identity": identity}
@@ -267,10 +297,14 @@ def load_catalog(path: Path | None = None) -> Catalog:
                                    contract_version=int(d["contract_version"]))
                    for sid, d in data["skills"].items()}
         identity = str(data["build_identity"])
+        flows = {fid: Flow(fid, int(d["version"]), str(d["sha256"]),
+                           tuple(Step(st["id"], st["processor"], tuple(st["after"]), st.get("description", ""))
+                                 for st in d["steps"]))
+                 for fid, d in data.get("flows", {}).items()}
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CatalogError(f"{path.name}: the skill catalog is missing or damaged ({exc}); "
                            f"run `python -m skills build`") from None
-    return Catalog(entries=entries, build_identity=identity, root=path.parent)
+    return Catalog(entries=entries, build_identity=identity, root=path.parent, flows=flows)
 
 
 def load_body(skill_id: str, catalog: Catalog | None = None) -> str:

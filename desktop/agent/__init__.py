@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from desktop.agent.budgets import BudgetExhausted, Budgets
-    from desktop.agent.flow import SKILL_PIPELINE, Flow, FlowStep
+    from desktop.agent.flows import FlowError, FlowRunner
     from desktop.agent.gate import ApprovalError
     from desktop.agent.runtime import AgentRuntime, TaskStatus
     from desktop.agent.skillsource import CatalogSkills, SkillInfo, SkillSource, SkillUnavailable, StaticSkills
@@ -19,7 +19,7 @@ _HOMES = {
     "AgentRuntime": "runtime", "TaskStatus": "runtime",
     "ApprovalError": "gate",
     "BudgetExhausted": "budgets", "Budgets": "budgets",
-    "SKILL_PIPELINE": "flow", "Flow": "flow", "FlowStep": "flow",
+    "FlowError": "flows", "FlowRunner": "flows",
     "CatalogSkills": "skillsource", "SkillInfo": "skillsource", "SkillSource": "skillsource",
     "SkillUnavailable": "skillsource", "StaticSkills": "skillsource",
 }

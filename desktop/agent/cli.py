@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -109,10 +112,25 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
     if assume_yes:
         out.write("Approved (--yes).\n")
         return True
-    out.write("Approve? [y/N] ")
-    out.flush()
-    answer = sys.stdin.readline()
+    with _interruptible():  # set before the question shows: a quick Ctrl-C must not slip past it
+        out.write("Approve? [y/N] ")
+        out.flush()
+        answer = sys.stdin.readline()
     return answer.strip().lower() in ("y", "yes", "是", "好")
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """While the prompt blocks, Ctrl-C raises KeyboardInterrupt at once. (asyncio's own handler only
+    schedules a cancel, which a blocking read never sees: the first Ctrl-C would be ignored.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, Any]]:
@@ -137,7 +155,14 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
         while status.status == "paused" and status.pending_approval_id:
             asked = status.pending_approval_id
             try:
-                if _ask(rt, asked, out, args.yes):
+                try:
+                    approved = _ask(rt, asked, out, args.yes)
+                except KeyboardInterrupt:
+                    await rt.deny(asked, stop=True)
+                    out.write("\nInterrupted: denied, nothing was written.\n")
+                    return EXIT_DENIED, {**_verdict(rt, task_id)[1],
+                                         "error": "interrupted at the approval prompt: denied, nothing was written"}
+                if approved:
                     await rt.approve(asked)
                 else:
                     await rt.deny(asked)

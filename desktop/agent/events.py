@@ -41,6 +41,7 @@ class ApprovalRequested:
     target_path: str | None
     summary: str
     changes: Sequence[Sequence[str]] = field(default_factory=tuple)
+    reads: tuple[str, ...] = ()  # workspace files the call reads (inputs, images inside document blocks)
 
 
 @dataclass(frozen=True)

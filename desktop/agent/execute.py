@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from desktop.agent.state import Run, error
@@ -23,7 +24,13 @@ def file_sha(ws: Workspace, rel: str | None) -> str:
 
 
 def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
-    """Run a command and verify what it reports (protected ``verify`` step). Never raises."""
+    """Run a command and verify what it reports (the ``run_command`` and ``verify_artifacts`` steps in
+    one, for a check the flow does not drive). Never raises."""
+    return verify_result(ws, cmd, run_raw(ws, cmd, args))
+
+
+def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a command; its result as a dict (a failure too). Never raises."""
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
@@ -36,9 +43,21 @@ def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
     data = result.to_dict()
     if not cmd.writes:
         data["artifacts"] = []  # read-only commands cannot create artifacts
+    return data
+
+
+def verify_result(ws: Workspace, cmd: Command, data: dict[str, Any]) -> dict[str, Any]:
+    """The protected ``verify`` step: every file a write reports is re-read from disk."""
+    if not data.get("ok") or not cmd.writes:
         return data
-    for art in result.artifacts:
-        problem = verify_artifact(ws, art)
+    for art in data.get("artifacts") or ():
+        try:
+            record = ArtifactRecord(str(art["path"]), str(art["kind"]), str(art["sha256"]), int(art["bytes"]),
+                                    str(art.get("title") or ""))
+        except (KeyError, TypeError, ValueError):
+            return {**error(f"verification failed: {cmd.name} reported an artifact without path, kind, sha256 "
+                            "and size"), "artifacts": []}
+        problem = verify_artifact(ws, record)
         if problem:
             return {**error(f"verification failed: {problem}"), "artifacts": []}
     return data
@@ -63,10 +82,11 @@ def verify_artifact(ws: Workspace, art: ArtifactRecord) -> str | None:
     return None
 
 
-async def run_command(run: Run, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
-    """Run a command in a worker thread. Cancelled mid-command, it is let finish (it publishes atomically or
-    not at all) so its result is recorded; ``run.cancel_requested`` tells the loop to stop right after."""
-    fut = asyncio.ensure_future(asyncio.to_thread(invoke, run.ws, cmd, args))
+async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run ``work`` (a command) in a worker thread. Cancelled mid-command, it is let finish (it publishes
+    atomically or not at all) so its result is recorded; ``run.cancel_requested`` tells the loop to stop
+    right after."""
+    fut = asyncio.ensure_future(asyncio.to_thread(work))
     try:
         return await asyncio.shield(fut)
     except asyncio.CancelledError:

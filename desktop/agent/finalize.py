@@ -13,6 +13,7 @@ from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
 from desktop.agent.execute import invoke, verify_artifact
+from desktop.agent.flows import FinishState
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
@@ -25,7 +26,8 @@ REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step
 
 
 class Finalizer:
-    """The loop's ``skill_ended`` hook: commit, freeze the packet, generate, finish."""
+    """The flow's finish steps: ``commit_evidence`` (commit, freeze the packet) and ``generate_delivery``
+    (the delivery message with tools closed, then the task finishes)."""
 
     def __init__(self, store: Store, skills: SkillSource, reporter: Reporter, calls: Calls) -> None:
         self.store = store
@@ -33,16 +35,22 @@ class Finalizer:
         self._reporter = reporter
         self._calls = calls
 
-    async def finalize(self, run: Run, outcome: Outcome | None) -> None:
-        """Deliver the task; ``outcome`` is None when the packet is already frozen (deliver only)."""
-        task = self.store.task(run.task_id)
-        packet = task.packet
+    async def commit_step(self, st: FinishState) -> str | None:
+        """Protected: commit verified artifacts and freeze the packet once (kept across a restart)."""
+        packet = self.store.task(st.run.task_id).packet
         if packet is None:
-            assert outcome is not None
-            packet = await self.commit(run, outcome)
-            self.store.update_task(run.task_id, packet=packet, outcome=packet["status"])
-        text = await self._generate(run, packet)
-        self._reporter.finished(run, text)
+            assert st.outcome is not None, "a task without a packet finishes from its skill outcome"
+            packet = await self.commit(st.run, st.outcome)
+            self.store.update_task(st.run.task_id, packet=packet, outcome=packet["status"])
+        st.packet = packet
+        return None
+
+    async def deliver_step(self, st: FinishState) -> str | None:
+        packet = st.packet if st.packet is not None else self.store.task(st.run.task_id).packet
+        assert packet is not None, "generate_delivery runs after commit_evidence (checked when the flow is built)"
+        text = await self._generate(st.run, packet)
+        self._reporter.finished(st.run, text)
+        return None
 
     def _produced(self, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
                                                                      dict[tuple[str, str], dict[str, Any]]]:

@@ -19,17 +19,19 @@ from desktop.agent import versioning
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
-from desktop.agent.execute import file_sha, run_command, written_path
-from desktop.agent.flow import Flow
+from desktop.agent.execute import file_sha, written_path
+from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
-from desktop.agent.skillsource import SkillInfo, SkillSource
+from desktop.agent.rules import covering, write_kind
+from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
+from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
-from desktop.store import ApprovalRow, LedgerRow, Store, StoreError, TaskRow
+from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
-from skills.runtime import ArtifactRecord, Command, CommandError, Workspace, WorkspaceError
+from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
 CHANGED = "the file changed since this was proposed; ask again"
@@ -61,23 +63,36 @@ class Decision:
 IsDriving = Callable[[str], bool]  # is this process driving the task now?
 
 
+def frozen_mismatch(approval: ApprovalRow, row: LedgerRow) -> str | None:
+    """Why the stored arguments may not run (they no longer hash to what was approved), or None.
+    Checked on every path that executes a frozen call: approve, the drive after it, and recovery."""
+    try:
+        digest = input_hash(json.loads(approval.arguments_json))
+    except (json.JSONDecodeError, RecursionError):
+        digest = ""
+    if digest != approval.input_hash or row.input_hash != approval.input_hash or row.tool_id != approval.tool_id:
+        return ("refused: the stored arguments no longer match the input hash that was approved (changed "
+                "since); nothing ran")
+    return None
+
+
 class ApprovalGate:
     """Freezes writes, checks and executes frozen calls once, and resolves calls a crash interrupted."""
 
-    def __init__(self, store: Store, reporter: Reporter, calls: Calls, skills: SkillSource, flow: Flow, *,
+    def __init__(self, store: Store, reporter: Reporter, calls: Calls, skills: SkillSource, runner: FlowRunner, *,
                  probe: Probe = no_probe) -> None:
         self.store = store
         self._reporter = reporter
         self._calls = calls
         self._skills = skills
-        self._flow = flow
+        self._runner = runner
         self._probe = probe
 
     # -- the loop's hooks ------------------------------------------------------------
 
-    async def freeze(self, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall, cmd: Command,
-                     args: dict[str, Any]) -> str | None:
+    async def freeze(self, st: CallState) -> str | None:
         """``before_write``: persist the frozen call and pause the task (``PAUSED``), or log why not."""
+        run, agent, info, key, call, cmd, args = st.run, st.agent, st.info, st.key, st.call, st.cmd, st.args
         target = str(args[cmd.target_arg]) if cmd.target_arg and args.get(cmd.target_arg) else None
         try:
             target_sha = await asyncio.to_thread(file_sha, run.ws, target)
@@ -91,6 +106,13 @@ class ApprovalGate:
             log.exception("describe of %s failed", cmd.name)
             described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
         summary = str(described.get("summary") or f"{cmd.name} writes {target or 'a file'}")
+        try:
+            reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
+        except ToolInputError as exc:
+            self._calls.log(run, agent, key, call, error(str(exc)))
+            return None
+        if reads:
+            summary += f" — uses {', '.join(reads[:8])}" + (f" and {len(reads) - 8} more" if len(reads) > 8 else "")
         changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(
@@ -99,9 +121,16 @@ class ApprovalGate:
             input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
             target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
         self.store.record_targets(approval.id, targets)
+        rule = await asyncio.to_thread(self._rule_for, run, info.id, approval)
+        if rule is not None:
+            message = f"approved by rule {rule.id}"
+            if self.store.decide_approval(approval.id, ApprovalState.APPROVED, message=message,
+                                          ledger_state=LedgerState.APPROVED, task_status="running"):
+                self._reporter.emit(ApprovalDecided(run.task_id, approval.id, True, message))
+                return None  # approved in the ledger: the loop runs it through the same frozen-call path
         self._reporter.update_message(run.task_id, text=f"Waiting for your approval: {summary}", status="done")
         self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
-                                              tuple(tuple(c) for c in changes)))
+                                              tuple(tuple(c) for c in changes), reads))
         self._reporter.emit(TaskPaused(run.task_id, approval.id))
         return PAUSED
 
@@ -118,6 +147,22 @@ class ApprovalGate:
             return PAUSED
         return None
 
+    def made_here(self, conversation_id: str, task_id: str) -> set[str]:
+        """sha256 of every file Mira made in the conversation (committed) or in this task so far."""
+        made = {a.sha256 for a in self.store.artifacts(conversation_id)}
+        for row in self.store.ledger(task_id, states=(LedgerState.DONE,)):
+            made.update(str(a.get("sha256")) for a in (row.result or {}).get("artifacts") or ())
+        return made
+
+    def rule_kind(self, ws: Workspace, approval: ApprovalRow, conversation_id: str) -> str | None:
+        return write_kind(ws, approval, self.made_here(conversation_id, approval.task_id))
+
+    def _rule_for(self, run: Run, skill_id: str, approval: ApprovalRow) -> RuleRow | None:
+        rules = self.store.rules.list(run.conversation_id)
+        if not rules:
+            return None
+        return covering(rules, skill_id, approval.tool_id, self.rule_kind(run.ws, approval, run.conversation_id))
+
     # -- executing a frozen call -----------------------------------------------------------
 
     def target_unchanged(self, ws: Workspace, approval: ApprovalRow) -> bool:
@@ -131,16 +176,25 @@ class ApprovalGate:
         approval = self.approval_for(row)
         cmd = self._skills.command(row.tool_id)
         call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
-        if not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
-            result = error(CHANGED)
+        try:
+            problem = frozen_mismatch(approval, row)
+            if problem is None and not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
+                problem = CHANGED
+            pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
+        except WorkspaceError as exc:
+            problem = f"refused: {exc}"
+        if problem is not None:
+            result = error(problem)
             self.store.record_result(row.id, (LedgerState.APPROVED,), LedgerState.FAILED, result,
                                      M.tool_result(call, result))
             return None
-        pre_sha = await asyncio.to_thread(file_sha, run.ws, written_path(approval))
         if not self.store.ledger_move(row.id, (LedgerState.APPROVED,), LedgerState.EXECUTING, pre_sha256=pre_sha):
             return PAUSED  # someone else (another window or process) took this call
         self._probe("after_executing_commit")
-        result = await run_command(run, cmd, dict(approval.arguments))
+        st = CallState(run, row.agent, self._skills.skill(approval.skill_id), row.call_key, call, cmd, self._calls,
+                       self.freeze, dict(approval.arguments))
+        await self._runner.call(st, after="approval_gate")  # the flow's steps after approval: run, verify
+        result = st.result if st.result is not None else error(f"{cmd.name} did not run")
         self._probe("after_command_run")
         self.store.record_result(row.id, (LedgerState.EXECUTING,),
                                  LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
@@ -173,7 +227,10 @@ class ApprovalGate:
             result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
         else:
             written = written_path(approval)
-            now = file_sha(ws, written)
+            try:
+                now = file_sha(ws, written)
+            except WorkspaceError:  # the output path turned into a link out of the folder: not ours to record
+                now, written = "", None
             if written and now and now != (row.pre_sha256 or ""):
                 path = ws.resolve(written)
                 record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
@@ -197,9 +254,10 @@ class ApprovalGate:
 
     def check_identity(self, task: TaskRow) -> None:
         """Refuse to continue a task under another flow or skill catalog build than it started with."""
-        if (task.flow_id, task.flow_version) != (self._flow.id, self._flow.version):
-            raise ApprovalError(f"this task started under flow {task.flow_id} v{task.flow_version}; this Mira runs "
-                                f"{self._flow.id} v{self._flow.version}. Start the request again.")
+        try:
+            self._runner.check_task(task.flow_id, task.flow_version, task.flow_sha256)
+        except FlowError as exc:
+            raise ApprovalError(str(exc)) from None
         if task.build_identity != self._skills.build_identity:
             raise ApprovalError("this task started under a different skill catalog build "
                                 f"({task.build_identity[:12]}, now {self._skills.build_identity[:12]}); "
@@ -248,15 +306,19 @@ class ApprovalGate:
         approval, task = self._decidable(approval_id, driving)
         self.verify_frozen(approval)
         ws = Workspace(task.workspace)
-        if not await asyncio.to_thread(self.target_unchanged, ws, approval):
-            result = error(CHANGED)
+        try:
+            refusal = None if await asyncio.to_thread(self.target_unchanged, ws, approval) else CHANGED
+        except WorkspaceError as exc:  # e.g. a link to outside the folder was swapped in meanwhile
+            refusal = f"not written: {exc}"
+        if refusal is not None:
+            result = error(refusal)
             call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
             decided = self.store.decide_approval(
-                approval_id, ApprovalState.REFUSED, message=CHANGED, ledger_state=LedgerState.FAILED,
+                approval_id, ApprovalState.REFUSED, message=refusal, ledger_state=LedgerState.FAILED,
                 ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
             if decided:
-                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, CHANGED))
-            return Decision(task.id, decided, CHANGED)
+                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, refusal))
+            return Decision(task.id, decided, refusal)
         if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
             raise ApprovalError("this change was already decided; it will not run again")

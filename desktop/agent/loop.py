@@ -13,7 +13,7 @@ from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ToolFinished, ToolStarted
-from desktop.agent.execute import run_command
+from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillInfo, SkillSource, SkillUnavailable
@@ -26,7 +26,6 @@ from desktop.agent.tools import (
     READ_WORKSPACE_FILE,
     RUN_SKILL,
     ToolInputError,
-    command_spec,
     list_workspace,
     parse_arguments,
     read_workspace_file,
@@ -37,7 +36,6 @@ from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
 
-BeforeWrite = Callable[[Run, str, SkillInfo, str, ToolCall, Command, dict[str, Any]], Awaitable[str | None]]
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
 
@@ -65,6 +63,7 @@ class Loop:
     calls: Calls
     reporter: Reporter
     hooks: Hooks
+    flow: FlowRunner
 
 
 # -- main agent ------------------------------------------------------------------------------
@@ -83,6 +82,8 @@ async def main_loop(lp: Loop, run: Run) -> str:
         state = M.state_of(lp.store.transcript(run.task_id, MAIN))
         if state.pending:
             for key, call in state.pending:
+                if _refused_reuse(lp, run, MAIN, key, call, state):
+                    continue
                 if call.name != RUN_SKILL.name:
                     await _main_tool(lp, run, key, call)
                     continue
@@ -150,7 +151,6 @@ async def _main_tool(lp: Loop, run: Run, key: str, call: ToolCall) -> None:
 
 async def _read_tool(run: Run, name: str, args: Mapping[str, Any]) -> dict[str, Any]:
     fn = list_workspace if name == LIST_WORKSPACE.name else read_workspace_file
-    versioning.check_private(args)
     return await asyncio.to_thread(fn, run.ws, args)
 
 
@@ -216,6 +216,8 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
                     lp.calls.log(run, agent, key, call, error("refused: the skill already completed; "
                                                               "nothing more runs"))
                     continue
+                if _refused_reuse(lp, run, agent, key, call, state):
+                    continue
                 try:
                     if await _skill_tool(lp, run, agent, info, key, call, commands) == PAUSED:
                         return PAUSED
@@ -276,37 +278,41 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         cmd = commands.get(call.name)
         if cmd is None:
             raise ToolInputError(f"{call.name!r} is not one of your tools; you can call: {', '.join(allowed)}")
-        args = parse_arguments(call.arguments, command_spec(cmd))  # protected: validate_input
-        _check_paths(run, args)
-        repeated = lp.calls.repeated(run, agent, call, args)
-        if repeated:
-            raise ToolInputError(repeated)
     except (ToolInputError, WorkspaceError, OSError) as exc:
         lp.calls.log(run, agent, key, call, error(str(exc)))
         return None
-    if cmd.writes:
-        return await lp.hooks.before_write(run, agent, info, key, call, cmd, args)
-    # Read-only: no side effect to protect, so the ledger row and the result are one commit after the run
-    # (a crash in between leaves the call pending and it simply runs again).
-    result = await run_command(run, cmd, args)
-    lp.calls.log(run, agent, key, call, result, tool_id=cmd.name, digest=input_hash(args))
+    # A document command goes through the flow's call steps: validate, approval, run, verify.
+    st = CallState(run, agent, info, key, call, cmd, lp.calls, lp.hooks.before_write)
+    stop = await lp.flow.call(st)
+    if stop == PAUSED:
+        return PAUSED
+    if stop is None and st.result is not None:
+        # Read-only (a write always stops at approval): no side effect to protect, so the ledger row and the
+        # result are one commit after the run (a crash in between leaves the call pending; it runs again).
+        lp.calls.log(run, agent, key, call, st.result, tool_id=cmd.name, digest=input_hash(st.args))
     if run.cancel_requested:
         raise asyncio.CancelledError
     return None
 
 
-_PATH_ARGS = ("path", "output", "output_dir", "target")
-
-
-def _check_paths(run: Run, args: Mapping[str, Any]) -> None:
-    """Protected: every path-like argument must resolve inside the task workspace before anything else."""
-    for name in _PATH_ARGS:
-        if isinstance(args.get(name), str):
-            run.ws.resolve(args[name])
-    for rel in args.get("inputs") or ():
-        if isinstance(rel, str):
-            run.ws.resolve(rel)
-    versioning.check_private(args)
+def _refused_reuse(lp: Loop, run: Run, agent: str, key: str, call: ToolCall, state: M.TranscriptState) -> bool:
+    """Refuse (as a tool error) a call whose id an earlier call of this task already used: several results
+    with one id would make the transcript ambiguous, and a replayed id must not run anything twice."""
+    earlier = False
+    for other_key, other in state.calls.items():
+        if other_key == key:
+            break
+        earlier = earlier or other.id == call.id
+    rows = lp.store.ledger(run.task_id)
+    if any(r.agent == agent and r.call_key == key for r in rows):
+        return False  # this very call, already on record (frozen, or the skill run it started)
+    if not earlier and not any(r.tool_call_id == call.id for r in rows):
+        return False
+    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+    lp.calls.log(run, agent, key, call, error(
+        f"refused: the tool call id {call.id!r} was already used in this task; nothing ran. Give every call "
+        "a new id."), digest="")
+    return True
 
 
 def _completed(state: M.TranscriptState) -> Mapping[str, Any] | None:

@@ -5,12 +5,15 @@ import logging
 import time
 from collections.abc import Callable, Iterable
 
+from desktop.agent import _messages as M
 from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
 from desktop.agent.state import Run, error
+from desktop.llm import ToolCall
 from desktop.store import Extension, Store
 from desktop.store.states import ApprovalState, LedgerState
 
 log = logging.getLogger(__name__)
+RUN_SKILL = "run_skill"  # the parent's ledger row for a skill agent (tools.RUN_SKILL.name)
 
 Listener = Callable[[Event], None]
 
@@ -57,6 +60,7 @@ class Reporter:
         self.emit(TaskFinished(run.task_id, text, run.message_id))
 
     def failed(self, task_id: str, message: str) -> None:
+        self._close_skill_runs(task_id, message)
         self._store.update_task(task_id, status="failed", error=message, finished=time.time())
         self.update_message(task_id, text=message, status="error")
         self.emit(TaskFailed(task_id, message))
@@ -68,6 +72,16 @@ class Reporter:
                 self._store.decide_approval(approval.id, ApprovalState.REFUSED, message="the task was cancelled",
                                             ledger_state=LedgerState.FAILED,
                                             ledger_result=error("the task was cancelled"))
+        self._close_skill_runs(task_id, "the task was cancelled")
         self._store.update_task(task_id, status="cancelled", finished=time.time())
         self.update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
         self.emit(TaskCancelled(task_id))
+
+    def _close_skill_runs(self, task_id: str, why: str) -> None:
+        """The parent's run_skill row ends with its task: a stopped task leaves nothing "executing"."""
+        for row in self._store.ledger(task_id, states=(LedgerState.EXECUTING,)):
+            if row.tool_id != RUN_SKILL:
+                continue  # a command's row is resolved from the disk by recovery, never guessed here
+            result = {**error(f"the skill run ended with the task: {why}"), "status": "failed"}
+            self._store.record_result(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result,
+                                      M.tool_result(ToolCall(row.tool_call_id, row.tool_id, "{}"), result))

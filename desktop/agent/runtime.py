@@ -17,17 +17,19 @@ from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
 from desktop.agent.events import Event
 from desktop.agent.finalize import Finalizer
-from desktop.agent.flow import SKILL_PIPELINE
+from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Decision, Probe, no_probe
 from desktop.agent.loop import Hooks, Loop, main_loop
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
-from desktop.agent.state import MAIN, PAUSED, Run
+from desktop.agent.state import MAIN, PAUSED, Outcome, Run
+from desktop.errors import MiraError
 from desktop.llm import Model, ModelError
 from desktop.messages import shown_request
-from desktop.store import Store
+from desktop.store import RuleRow, Store, StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
+from skills.runtime.errors import SkillsError
 from skills.runtime.workspace import sha256_file
 
 log = logging.getLogger(__name__)
@@ -66,18 +68,21 @@ class AgentRuntime:
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
         self.skills: SkillSource = skills if skills is not None else CatalogSkills()
-        self.flow = SKILL_PIPELINE
         self.reporter = Reporter(store)
         self.calls = Calls(store, self.reporter)
-        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
         self.finalizer = Finalizer(store, self.skills, self.reporter, self.calls)
+        self.flow = FlowRunner(self.skills.flow, {"commit_evidence": self.finalizer.commit_step,
+                                                  "generate_delivery": self.finalizer.deliver_step})
+        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
         self._drives: dict[str, asyncio.Task[None]] = {}
 
+    async def _finish(self, run: Run, outcome: Outcome | None) -> None:
+        await self.flow.finish(FinishState(run, outcome))
+
     def _loop(self) -> Loop:
-        # Built per drive so a part replaced on the facade (tests) is the one used.
-        hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume,
-                      skill_ended=self.finalizer.finalize, answered=self.reporter.finished)
-        return Loop(self.store, self.skills, self.calls, self.reporter, hooks)
+        hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
+                      answered=self.reporter.finished)
+        return Loop(self.store, self.skills, self.calls, self.reporter, hooks, self.flow)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
@@ -99,7 +104,7 @@ class AgentRuntime:
             ws_dir, folder_error = None, str(exc)
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
-            flow_id=SKILL_PIPELINE.id, flow_version=SKILL_PIPELINE.version,
+            flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
         if ws_dir is None:
             self.reporter.failed(task.id, f"The working folder cannot be used: {folder_error}")
@@ -108,6 +113,7 @@ class AgentRuntime:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
         except (OSError, WorkspaceError) as exc:
             self.reporter.failed(task.id, f"could not copy the attached file: {exc}")
+            self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
         # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
@@ -150,7 +156,7 @@ class AgentRuntime:
             if not self.store.transcript_head(task_id, MAIN)[0]:
                 self.reporter.failed(task_id, "This request was interrupted before it started; send it again.")
             elif task.packet is not None:
-                await self.finalizer.finalize(run, None)  # crashed between commit and delivery: deliver only
+                await self._finish(run, None)  # crashed between commit and delivery: deliver only
             elif await main_loop(self._loop(), run) == PAUSED:
                 self.reporter.update_message(task_id, status="done")
         except asyncio.CancelledError:
@@ -159,11 +165,14 @@ class AgentRuntime:
             self.reporter.failed(task_id, f"Stopped: {exc}.")
         except ModelError as exc:
             self.reporter.failed(task_id, f"The model failed: {exc}")
+        except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
+            self.reporter.failed(task_id, f"Stopped: {exc}")
         except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
             self.reporter.failed(task_id, f"Internal error: {type(exc).__name__}: {exc}")
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
+            self._tidy(task_id)
 
     def cancel(self, task_id: str) -> None:
         """Stop a task cleanly: its model stream is cancelled, a command in flight finishes atomically and is
@@ -175,6 +184,7 @@ class AgentRuntime:
         task = self.store.task(task_id)
         if task.status in ("running", "paused"):
             self.reporter.cancelled(task_id)
+            self._tidy(task_id)
 
     def task_status(self, task_id: str) -> TaskStatus:
         task = self.store.task(task_id)
@@ -182,6 +192,14 @@ class AgentRuntime:
         return TaskStatus(task.id, task.status, task.outcome, task.error, task.message_id,
                           pending[-1] if pending else None,
                           tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
+
+    def _tidy(self, task_id: str) -> None:
+        """A failed or cancelled request leaves no empty folder behind. Only the conversation folder Mira
+        named is considered, never a folder the user chose (it is made again on the next request)."""
+        task = self.store.task(task_id)
+        folder, chosen = self.store.conversation_folder(task.conversation_id)
+        if task.status in ("failed", "cancelled") and folder and not chosen and Path(folder) == Path(task.workspace):
+            _remove_if_empty(Path(folder))
 
     # -- approvals ------------------------------------------------------------------------
 
@@ -197,18 +215,54 @@ class AgentRuntime:
         if decision.refusal:
             raise ApprovalError(decision.refusal)
 
-    async def approve(self, approval_id: str) -> None:
+    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> None:
         """Run the frozen call once and continue the same agent; returns when the task finishes or pauses again.
 
         Raises :class:`ApprovalError` (nothing runs) for a tampered or stale call, a second approve, or a
         finished/cancelled task; raises it too when the target file changed on disk since freezing (the
         agent is then told so and may propose the call again).
-        """
-        await self._after(await self.gate.approve(approval_id, self._driving))
 
-    async def deny(self, approval_id: str) -> None:
-        """Write "denied by the user" at the frozen call and continue the same agent."""
-        await self._after(self.gate.deny(approval_id, self._driving))
+        With ``allow_similar`` the user also allows similar writes in this conversation: a rule for this
+        skill, this command and this kind of write (a new file, or a file Mira made here). A write no rule
+        may cover (replacing a file Mira did not make) is refused before anything is decided.
+        """
+        kind = self._rule_kind(approval_id) if allow_similar else None
+        decision = await self.gate.approve(approval_id, self._driving)
+        if kind is not None and decision.refusal is None:
+            approval = self.store.approval(approval_id)
+            task = self.store.task(approval.task_id)
+            self.store.rules.add(conversation_id=task.conversation_id, skill_id=approval.skill_id,
+                                 command=approval.tool_id, kind=kind, from_approval_id=approval_id)
+        await self._after(decision)
+
+    def _rule_kind(self, approval_id: str) -> str:
+        try:
+            approval = self.store.approval(approval_id)
+        except StoreError:
+            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+        task = self.store.task(approval.task_id)
+        kind = self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
+        if kind is None:
+            raise ApprovalError("this write replaces a file Mira did not make here, so it cannot be allowed for "
+                                "similar writes; approve it on its own")
+        return kind
+
+    def rules(self, conversation_id: str | None = None) -> list[RuleRow]:
+        """The active approval rules of a conversation (of all conversations when None)."""
+        return self.store.rules.list(conversation_id)
+
+    def revoke_rule(self, rule_id: str) -> bool:
+        """Stop a rule; the writes it approved stay as they are. False when it was already revoked."""
+        return self.store.rules.revoke(rule_id)
+
+    async def deny(self, approval_id: str, *, stop: bool = False) -> None:
+        """Write "denied by the user" at the frozen call and continue the same agent; with ``stop`` the
+        task is cancelled right after instead (the user interrupted the question)."""
+        decision = self.gate.deny(approval_id, self._driving)
+        if stop:
+            self.cancel(decision.task_id)
+            return
+        await self._after(decision)
 
     async def recover(self, resume: bool = True) -> list[str]:
         """On startup: resolve calls a crash interrupted (never run twice), keep pending approvals,
@@ -242,6 +296,16 @@ class AgentRuntime:
         return report
 
 
+def _remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` when it holds no file at all (empty subfolders included)."""
+    try:
+        if any(p.is_file() or p.is_symlink() for p in folder.rglob("*")):
+            return
+        shutil.rmtree(folder)
+    except OSError:
+        log.info("could not tidy %s", folder, exc_info=True)
+
+
 def _workspace_name(name: str) -> str:
     """A file name usable as a workspace path: no separators, and no leading "~" (read as home) or "."
     (hidden from list_workspace), so the agent can list and read every attached file."""
@@ -262,7 +326,9 @@ def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
             if (ws.root / name).is_file() and sha256_file(ws.root / name) == sha256_file(src):
                 break  # the same file attached again in a later turn: use the copy already there
             name, n = f"{stem}-{n}{suffix}", n + 1
-        shutil.copyfile(src, ws.resolve(name))
+        target = ws.resolve(name)
+        if not (target.exists() and target.samefile(src)):  # a file of the folder itself is already there
+            shutil.copyfile(src, target)
         names.append(name)
     return names
 

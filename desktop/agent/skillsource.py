@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from desktop.errors import AgentError
+from skills.flow import Flow, default_flow
 from skills.runtime import Command, CommandError
+
+PIPELINE = "skill-pipeline"  # the flow every skill run follows
 
 
 class SkillUnavailable(AgentError):
@@ -29,6 +32,7 @@ class SkillInfo:
 
 class SkillSource(Protocol):
     build_identity: str
+    flow: Flow  # the checked skill pipeline, from the same build
 
     def summaries(self) -> str: ...
     def skill(self, skill_id: str) -> SkillInfo: ...
@@ -45,6 +49,10 @@ class CatalogSkills:
         self._mod = _catalog
         self._catalog = _catalog.load_catalog()
         self.build_identity: str = self._catalog.build_identity
+        flow = self._catalog.flows.get(PIPELINE)
+        if flow is None:
+            raise SkillUnavailable(f"the skill catalog has no {PIPELINE} flow; run `python -m skills build`")
+        self.flow: Flow = flow
 
     def summaries(self) -> str:
         return str(self._catalog.summaries())
@@ -74,7 +82,9 @@ class StaticSkills:
     """A fixed skill set with given bodies and commands (tests, benchmarks, embedding)."""
 
     def __init__(self, skills: Mapping[str, tuple[SkillInfo, str]], commands: Mapping[str, Command],
-                 build_identity: str = "static", summaries: str | Callable[[], str] | None = None) -> None:
+                 build_identity: str = "static", summaries: str | Callable[[], str] | None = None,
+                 flow: Flow | None = None) -> None:
+        self.flow = flow if flow is not None else default_flow()
         self._skills = dict(skills)
         self._commands = dict(commands)
         self.build_identity = build_identity

@@ -71,16 +71,47 @@ class ToolInputError(AgentError):
     """The arguments of a tool call were refused; the message is shown to the model."""
 
 
+MAX_DEPTH = 64  # nesting of the arguments object; real commands need fewer than 10 levels
+ECHO_LIMIT = 240  # characters of an offending value quoted back to the model
+
+
 def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
     """Parse the model's raw JSON and validate it against the tool's schema (a protected step)."""
     try:
         args = json.loads(raw or "{}")
     except json.JSONDecodeError as exc:
         raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})")
+    except RecursionError:
+        raise ToolInputError(f"the arguments of {spec.name} are nested too deeply to read; send a flat "
+                             "object") from None
     if not isinstance(args, dict):
         raise ToolInputError(f"the arguments of {spec.name} must be a JSON object, not {type(args).__name__}")
+    if depth(args) > MAX_DEPTH:
+        raise ToolInputError(f"the arguments of {spec.name} are nested more than {MAX_DEPTH} levels deep; "
+                             "send a flatter object")
     validate(args, spec.parameters, spec.name)
     return args
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (iterative: no recursion limit to hit)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def capped(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was left out."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters not shown)"
 
 
 def validate(args: Mapping[str, Any], schema: Mapping[str, Any], name: str) -> None:
@@ -90,10 +121,47 @@ def validate(args: Mapping[str, Any], schema: Mapping[str, Any], name: str) -> N
         validator_cls = jsonschema.validators.validator_for(schema)
         error = jsonschema.exceptions.best_match(validator_cls(schema).iter_errors(args))
     except jsonschema.exceptions.SchemaError as exc:
-        raise ToolInputError(f"{name} has an invalid input schema: {exc.message}") from None
+        raise ToolInputError(f"{name} has an invalid input schema: {capped(exc.message)}") from None
     if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise ToolInputError(f"invalid arguments for {name} at {where}: {error.message}")
+        # The message quotes the offending value: an 8 MB argument must not come back as 8 MB of error.
+        where = capped("/".join(str(p) for p in error.absolute_path) or "(top level)", 120)
+        raise ToolInputError(f"invalid arguments for {name} at {where}: {capped(error.message)}")
+
+
+OUTPUT_ARGS = ("path", "output", "output_dir", "target")  # top-level: the file a command writes or edits
+READ_KEYS = ("path", "image", "src", "file", "template")  # nested: a file a command reads (an image block)
+
+
+def argument_paths(ws: Workspace, args: Mapping[str, Any]) -> tuple[str, ...]:
+    """Check every path in every argument before anything runs or is asked: each must resolve inside the
+    workspace, and a file the call reads (``inputs``, an image inside a document block) must exist.
+    Returns the files it reads, for the approval card. Raises ToolInputError naming the argument."""
+    reads: list[str] = []
+    for name in OUTPUT_ARGS:
+        if isinstance(args.get(name), str):
+            _resolve(ws, args[name], name, must_exist=False)
+    stack: list[tuple[str, Any]] = [(k, v) for k, v in args.items() if k not in OUTPUT_ARGS]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{where}/{k}", v) for k, v in value.items())
+        elif isinstance(value, list):
+            if where == "inputs":
+                stack.extend((f"inputs/{i}", v) for i, v in enumerate(value) if isinstance(v, str))
+            stack.extend((f"{where}/{i}", v) for i, v in enumerate(value) if not isinstance(v, str))
+        elif isinstance(value, str) and (where.rpartition("/")[2] in READ_KEYS or where.startswith("inputs/")):
+            _resolve(ws, value, where, must_exist=True)
+            reads.append(value)
+    return tuple(sorted(set(reads), key=reads.index))
+
+
+def _resolve(ws: Workspace, rel: str, where: str, *, must_exist: bool) -> None:
+    try:
+        path = ws.resolve(rel, must_exist=must_exist)
+    except WorkspaceError as exc:
+        raise ToolInputError(f"{where}: {capped(str(exc))}") from None
+    if must_exist and not path.is_file():
+        raise ToolInputError(f"{where}: {capped(rel, 120)} is a folder, not a file")
 
 
 def kind_of(path: Path) -> str:

@@ -14,24 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from desktop.store import ApprovalRow, Store, TargetRow, VersionRow
-from skills.runtime import Workspace, WorkspaceError, versions
+from skills.runtime import Workspace, versions
 from skills.runtime.workspace import sha256_file
 
 PATH_ARGS = ("path", "output", "output_dir", "target")
 LIST_ARGS = ("inputs",)
-
-
-def private(rel: str) -> bool:
-    """True when a workspace path names Mira's private version area."""
-    parts = [p for p in rel.replace("\\", "/").split("/") if p not in ("", ".")]
-    return bool(parts) and parts[0].lower() == versions.PRIVATE_DIR
-
-
-def check_private(args: Mapping[str, Any]) -> None:
-    """Refuse a call whose paths reach into ``.mira/`` (the kept versions are never a model's to touch)."""
-    for rel in _paths(args):
-        if private(rel):
-            raise WorkspaceError(f"path {rel!r} is inside Mira's private version area; it cannot be used")
 
 
 def _paths(args: Mapping[str, Any]) -> list[str]:
@@ -69,14 +56,11 @@ def replaced(targets: Sequence[TargetRow], written: str | None) -> TargetRow | N
 
 
 def changed_since_freeze(ws: Workspace, targets: Sequence[TargetRow]) -> list[str]:
-    """Fingerprinted files that were created, changed or removed since the call was frozen."""
+    """Fingerprinted files that were created, changed or removed since the call was frozen. A path that now
+    escapes the folder (a symlink swapped in) raises WorkspaceError, as resolving it anywhere else does."""
     moved = []
     for t in targets:
-        try:
-            path = ws.resolve(t.path)
-        except WorkspaceError:
-            moved.append(t.path)
-            continue
+        path = ws.resolve(t.path)
         now = sha256_file(path) if path.is_file() else ""
         if now != t.sha256:
             moved.append(t.path)

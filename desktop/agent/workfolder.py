@@ -7,6 +7,7 @@ import shutil
 import unicodedata
 from pathlib import Path
 
+from desktop.errors import AgentError
 from desktop.store import Store
 from skills.runtime.versions import PRIVATE_DIR
 
@@ -15,7 +16,7 @@ _UNSAFE = re.compile(r"[^\w\-]+", re.UNICODE)
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
-class FolderError(Exception):
+class FolderError(AgentError):
     """A folder cannot be a working folder; the message says why."""
 
 

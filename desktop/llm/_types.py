@@ -5,8 +5,10 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from desktop.errors import MiraError
 
-class ModelError(Exception):
+
+class ModelError(MiraError):
     """A model call failed (network, HTTP status, timeout, bad stream). Never retried silently."""
 
 

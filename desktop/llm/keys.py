@@ -13,13 +13,15 @@ import os
 import keyring
 import keyring.errors
 
+from desktop.errors import MiraError
+
 SERVICE = "Mira Desktop"
 ENV_VARS: tuple[str, ...] = ("MIRA_API_KEY", "OPENAI_API_KEY")
 
 log = logging.getLogger(__name__)
 
 
-class KeyStoreError(Exception):
+class KeyStoreError(MiraError):
     """The key could not be stored or removed; the message says why and what to do instead."""
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import Any
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import httpx
 import openai
@@ -22,7 +23,10 @@ from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, 
 # Sent when no key is configured: the SDK insists on one, and local servers
 # (Ollama, LM Studio, llama.cpp) ignore it.
 NO_KEY = "no-key"
+DEFAULT_DEADLINE = 600.0
+_PEEK = 160  # bytes of a non-stream reply quoted in the error
 _SECRETISH = re.compile(r"\b(sk|key|tok)-[A-Za-z0-9_\-*]{6,}")
+T = TypeVar("T")
 
 
 def to_wire_messages(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
@@ -90,21 +94,51 @@ class _ToolCallAssembler:
             part = self._parts[index]
             if not part["name"]:
                 raise ModelError("malformed stream: a tool call arrived without a function name")
-            out.append(ToolCall(id=part["id"] or f"call_{n}", name=part["name"], arguments=part["arguments"] or "{}"))
+            # No id from the server: a fresh one, so ids stay unique within a task (a reused id is refused).
+            out.append(ToolCall(id=part["id"] or f"call_{uuid.uuid4().hex[:12]}_{n}", name=part["name"],
+                                arguments=part["arguments"] or "{}"))
         return tuple(out)
+
+
+class _KeyScrubber:
+    """Replaces the API key in streamed text, also when a server splits it across chunks: the tail that
+    could still become the key is held back until the next chunk (or the end) decides."""
+
+    def __init__(self, key: str) -> None:
+        self._key = key if len(key) >= 8 else ""  # a short placeholder ("no-key") is not a secret
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        if not self._key:
+            return text
+        buf = (self._held + text).replace(self._key, "***")
+        keep = next((n for n in range(min(len(buf), len(self._key) - 1), 0, -1)
+                     if self._key.startswith(buf[-n:])), 0)
+        self._held = buf[len(buf) - keep:] if keep else ""
+        return buf[:len(buf) - keep]
+
+    def flush(self) -> str:
+        rest, self._held = self._held, ""
+        return rest
+
+    def whole(self, text: str) -> str:
+        return text.replace(self._key, "***") if self._key else text
 
 
 class OpenAIModel:
     """A :class:`~desktop.llm.Model` backed by an OpenAI-compatible server."""
 
     def __init__(self, base_url: str, model: str, api_key: str | None, timeout: float = 60.0,
-                 extra_headers: Mapping[str, str] | None = None, *, include_usage: bool = True) -> None:
+                 extra_headers: Mapping[str, str] | None = None, *, include_usage: bool = True,
+                 deadline: float | None = None) -> None:
         if not base_url or not model:
             raise ValueError("an OpenAI-compatible model needs a base URL and a model name")
         self.base_url = base_url.rstrip("/")
         self.name = model
         self.label = f"{model} ({self._host()})"
-        self.timeout = timeout
+        self.timeout = timeout  # also the idle deadline: the longest wait for the next chunk
+        # The overall deadline of one call: keep-alive comments or a slow trickle cannot stretch it.
+        self.deadline = deadline if deadline is not None else max(DEFAULT_DEADLINE, timeout)
         self._key = api_key or ""
         self._include_usage = include_usage
         self._headers = dict(extra_headers or {})
@@ -154,16 +188,27 @@ class OpenAIModel:
         finish_reason: str | None = None
         usage: dict[str, int] = {}
         response = None
+        scrub = _KeyScrubber(self._key)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.deadline
         try:
-            response = await self._client_for_loop().chat.completions.create(**request)
-            async for chunk in response:
+            response = await self._within(end, self._client_for_loop().chat.completions.create(**request))
+            await self._check_is_stream(response)
+            chunks = response.__aiter__()
+            while True:
+                try:
+                    chunk = await self._within(end, chunks.__anext__())
+                except StopAsyncIteration:
+                    break
                 if chunk.usage is not None:
                     usage = {k: v for k, v in chunk.usage.model_dump().items() if isinstance(v, int)}
                 for choice in chunk.choices or ():
                     delta = choice.delta
                     if delta is not None and delta.content:
-                        text.append(delta.content)
-                        yield TextDelta(delta.content)
+                        shown = scrub.feed(delta.content)
+                        if shown:
+                            text.append(shown)
+                            yield TextDelta(shown)
                     if delta is not None and delta.tool_calls:
                         for position, fragment in enumerate(delta.tool_calls):
                             assembler.add(fragment, position)
@@ -176,12 +221,49 @@ class OpenAIModel:
         finally:
             if response is not None:  # also when the consumer stops early or the task is cancelled
                 await response.close()
-        calls = assembler.calls()
+        rest = scrub.flush()
+        if rest:
+            text.append(rest)
+            yield TextDelta(rest)
+        calls = tuple(ToolCall(c.id, c.name, scrub.whole(c.arguments)) for c in assembler.calls())
         if finish_reason is None:
             raise ModelError("malformed stream: the server ended the response before the model finished")
         if calls and finish_reason == "stop":
             finish_reason = "tool_calls"  # Ollama reports "stop" even when it calls tools
         yield Completion(text="".join(text), tool_calls=calls, finish_reason=finish_reason, usage=usage)
+
+    async def _within(self, end: float, step: Awaitable[T]) -> T:
+        """Await one step of the call under the idle deadline (``timeout``) and the call's overall one."""
+        loop = asyncio.get_running_loop()
+        left = end - loop.time()
+        idle = min(self.timeout, left)
+        try:
+            async with asyncio.timeout(max(idle, 0.0)):
+                return await step
+        except TimeoutError:
+            if idle < self.timeout:
+                raise ModelError(f"timed out: {self.base_url} did not finish within {self.deadline:g} s "
+                                 "(overall deadline of one model call)") from None
+            raise ModelError(f"timed out: {self.base_url} sent no content for {self.timeout:g} s (idle "
+                             "deadline; keep-alive messages do not count)") from None
+
+    async def _check_is_stream(self, response: Any) -> None:
+        """A reply that is not an event stream (an HTML page, a plain JSON completion) is reported for what
+        it is: status, content type and its first bytes (scrubbed)."""
+        http = getattr(response, "response", None)
+        if http is None:
+            return
+        kind = http.headers.get("content-type", "")
+        if not kind or "event-stream" in kind.lower():
+            return
+        head = b""
+        async for part in http.aiter_bytes():
+            head += part
+            if len(head) >= _PEEK:
+                break
+        shown = self._scrub(head[:_PEEK].decode("utf-8", errors="replace"))
+        raise ModelError(f"{self.base_url} sent {kind.split(';')[0].strip()} (HTTP {http.status_code}), not a "
+                         f"stream of the model's answer; it began: {shown!r}")
 
     # -- errors ---------------------------------------------------------
 

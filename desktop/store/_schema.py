@@ -136,7 +136,23 @@ MIGRATIONS: Sequence[str] = (
     """
     ALTER TABLE tasks ADD COLUMN owner TEXT;
     """,
-    # v4: conversations that remember: one working folder per conversation, every version of a file it
+    # v4 (agent): the content hash of the flow a task started under, and the approval rules a user made
+    # in a conversation ("allow similar writes": one skill, one command, one kind of write; revocable).
+    """
+    ALTER TABLE tasks ADD COLUMN flow_sha256 TEXT;
+    CREATE TABLE approval_rules (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        skill_id TEXT NOT NULL,
+        command TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        from_approval_id TEXT,
+        created REAL NOT NULL,
+        revoked REAL
+    );
+    CREATE INDEX approval_rules_by_conversation ON approval_rules(conversation_id, revoked);
+    """,
+    # v5: conversations that remember: one working folder per conversation, every version of a file it
     # made (the bytes live content-addressed in the folder's .mira/ area), and every target a frozen write
     # was fingerprinted on (an edit's output too), with the version it replaces.
     """

@@ -40,13 +40,14 @@ class TaskStore(Database):
     # -- tasks ------------------------------------------------------------------
 
     def create_task(self, *, task_id: str, conversation_id: str, message_id: str, request: str, flow_id: str,
-                    flow_version: int, build_identity: str, workspace: str, budgets: Mapping[str, Any]) -> TaskRow:
+                    flow_version: int, build_identity: str, workspace: str, budgets: Mapping[str, Any],
+                    flow_sha256: str | None = None) -> TaskRow:
         with self._tx() as c:
             c.execute(
                 "INSERT INTO tasks(id, conversation_id, message_id, request, status, flow_id, flow_version,"
-                " build_identity, workspace, budgets, created) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " build_identity, workspace, budgets, created, flow_sha256) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (task_id, conversation_id, message_id, request, "running", flow_id, flow_version,
-                 build_identity, workspace, _dumps(dict(budgets)), time.time()),
+                 build_identity, workspace, _dumps(dict(budgets)), time.time(), flow_sha256),
             )
         return self.task(task_id)
 
@@ -302,7 +303,8 @@ def _task(r: sqlite3.Row) -> TaskRow:
                    r["flow_version"], r["build_identity"], r["workspace"], json.loads(r["budgets"]),
                    json.loads(r["usage"] or "{}"), r["skill_id"], r["skill_call_key"], r["outcome"],
                    _loads(r["packet"]), r["error"], r["created"], r["finished"],
-                   r["owner"] if "owner" in r.keys() else None)
+                   r["owner"] if "owner" in r.keys() else None,
+                   r["flow_sha256"] if "flow_sha256" in r.keys() else None)
 
 
 def _ledger(r: sqlite3.Row) -> LedgerRow:

@@ -57,6 +57,7 @@ class TaskRow:
     created: float
     finished: float | None
     owner: str | None = None  # "<host>:<pid>" of the process driving it now; None when nobody is
+    flow_sha256: str | None = None  # content hash of the flow it started under (None: before v4)
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,25 @@ class ArtifactRow:
     bytes: int
     tool_call_id: str
     created: float
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """An approval rule: writes of ``kind`` by ``command`` of ``skill_id`` in one conversation are approved
+    without asking (still frozen, verified and recorded the same way)."""
+
+    id: str
+    conversation_id: str
+    skill_id: str
+    command: str
+    kind: str  # create_new | edit_own
+    from_approval_id: str | None
+    created: float
+    revoked: float | None
+
+    @property
+    def active(self) -> bool:
+        return self.revoked is None
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 connection (``_db``)."""
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
@@ -10,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from desktop.store._folders import FolderStore
+from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, Conversation, Extension, StoredMessage
@@ -41,6 +43,11 @@ class Store(TaskStore, FolderStore):
     Several Store instances (two windows) may open the same file; decisions that
     must happen once (approving) are conditional updates, so only one wins.
     """
+
+    @functools.cached_property
+    def rules(self) -> ApprovalRules:
+        """The approval rules users made in their conversations."""
+        return ApprovalRules(self)
 
     # -- conversations ----------------------------------------------------------
 

@@ -427,8 +427,10 @@ class TaskController(QObject):
             return []
 
     # -- approvals ----------------------------------------------------------------------
-    async def decide(self, approval_id: str, approve: bool, message_id: str = "") -> None:
-        """Approve or deny a frozen call; the same task resumes and its events stream here."""
+    async def decide(self, approval_id: str, approve: bool, message_id: str = "", *,
+                     allow_similar: bool = False) -> None:
+        """Approve or deny a frozen call; the same task resumes and its events stream here. With
+        ``allow_similar`` the approval also keeps a rule for similar writes in this conversation."""
         if await self.wait_runtime() is None:
             return
         conv_id = self.current_id or ""
@@ -438,7 +440,11 @@ class TaskController(QObject):
         state.conversation_id = conv_id
         if task_id:
             self._tasks[task_id] = state
-        call = self.runtime.approve(approval_id) if approve else self.runtime.deny(approval_id)
+        if approve:
+            call = (self.runtime.approve(approval_id, allow_similar=True) if allow_similar
+                    else self.runtime.approve(approval_id))
+        else:
+            call = self.runtime.deny(approval_id)
         fut = asyncio.ensure_future(call)
         self._track(fut, state)
         self._set_state("writing" if approve else "thinking")

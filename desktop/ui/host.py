@@ -81,10 +81,12 @@ class Host:
         on_preview: Callable[[ArtifactView, int], None],
         notify: Callable[[str], None],
         window: Callable[[], QWidget | None] = lambda: None,
+        on_allow_similar: Callable[[str, str], None] | None = None,
     ) -> None:
         self.store = store
         self.registry = registry
         self._on_decision = on_decision
+        self._on_allow_similar = on_allow_similar
         self._on_preview = on_preview
         self._notify = notify
         self._window = window
@@ -160,7 +162,7 @@ class Host:
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),
             target_path=target,
-            summary="\n".join(p for p in (str(_field(row, "summary", "") or ""), self._replaces(approval_id, row)) if p),
+            summary="\n".join(p for p in (_summary(row), self._replaces(approval_id, row)) if p),
             arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
             changes=changes,
             decided=decided,  # type: ignore[arg-type]
@@ -286,6 +288,17 @@ class Host:
     def deny(self, approval_id: str) -> None:
         self._on_decision(approval_id, False, self._approval_messages.get(approval_id, ""))
 
+    @property
+    def offers_allow_similar(self) -> bool:
+        """Whether approval cards offer "Allow similar writes in this conversation"."""
+        return self._on_allow_similar is not None
+
+    def allow_similar(self, approval_id: str) -> None:
+        """Approve, and keep a rule for similar writes in this conversation."""
+        if self._on_allow_similar is None:
+            raise RuntimeError("this window keeps no approval rules")
+        self._on_allow_similar(approval_id, self._approval_messages.get(approval_id, ""))
+
     def open_preview(self, artifact: ArtifactView, index: int = 0) -> None:
         self._on_preview(artifact, index)
 
@@ -305,3 +318,11 @@ class Host:
         self._tasks.add(fut)
         fut.add_done_callback(self._tasks.discard)
         return fut
+
+
+def _summary(row: Any) -> str:
+    """The approval's summary; a write a rule approved says so (the rule is listed in Settings)."""
+    summary = str(_field(row, "summary", "") or "")
+    if str(_field(row, "message", "") or "").startswith("approved by rule "):
+        summary += " " + tr("approval.by_rule")
+    return summary

@@ -54,7 +54,7 @@ class MainWindow(QMainWindow):
         self.preview_panel = PreviewPanel(self.services.registry, self)
         self.host = Host(
             self.services.store, registry=self.services.registry,
-            on_decision=self._on_decision, on_preview=self.open_preview,
+            on_decision=self._on_decision, on_preview=self.open_preview, on_allow_similar=self._on_allow_similar,
             notify=self._notify, window=lambda: self,
         )
         self.chat.view.set_extension_provider(self.host)
@@ -320,6 +320,9 @@ class MainWindow(QMainWindow):
     def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
         self.controller.request(self.controller.decide(approval_id, approve, message_id))
 
+    def _on_allow_similar(self, approval_id: str, message_id: str) -> None:
+        self.controller.request(self.controller.decide(approval_id, True, message_id, allow_similar=True))
+
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
         """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
         was_hidden = not self.preview_panel.isVisible()
@@ -343,10 +346,31 @@ class MainWindow(QMainWindow):
             self._rebuild_runtime()
 
     # -- settings -----------------------------------------------------------------------
+    def _rules_panel(self) -> QWidget | None:
+        from desktop.ui.rules_panel import RulesPanel
+
+        store, runtime = self.services.store, self.services.runtime
+        rules = getattr(store, "rules", None)
+        if rules is None:
+            return None
+
+        def skill_name(skill_id: str) -> str:
+            try:
+                return str(runtime.skills.skill(skill_id).name) if runtime is not None else skill_id
+            except Exception:  # noqa: BLE001 - a skill no longer in the catalog: show its id
+                return skill_id
+
+        def load() -> list[tuple[str, str, str, str, str]]:
+            titles = {c.id: c.title for c in store.list_conversations()}
+            return [(r.id, titles.get(r.conversation_id, "?"), skill_name(r.skill_id), r.kind, r.command)
+                    for r in rules.list()]
+
+        return RulesPanel(load, rules.revoke)
+
     def open_settings(self) -> Any:
         from desktop.ui.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.services.settings, self)
+        dialog = SettingsDialog(self.services.settings, self, rules=self._rules_panel())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.sig_apply.connect(self.apply_settings)
         dialog.open()

@@ -73,7 +73,8 @@ class SettingsDialog(QDialog):
 
     sig_apply = Signal(object)
 
-    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
+                 rules: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(tr("settings.title"))
@@ -87,6 +88,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self._model_tab(), tr("settings.tab.model"))
         self.tabs.addTab(self._workspace_tab(), tr("settings.tab.workspace"))
         self.tabs.addTab(self._interface_tab(), tr("settings.tab.interface"))
+        if rules is not None:  # the approval rules the user made, with Revoke
+            self.tabs.addTab(rules, tr("settings.tab.rules"))
         self.error = QLabel(self)
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d1242f;")

@@ -5,14 +5,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from skills.runtime.errors import CommandError
+
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
 
+__all__ = ["ArtifactRecord", "Check", "Command", "CommandError", "CommandResult", "Evidence", "all_commands",
+           "get_command", "register"]
+
 CheckStatus = Literal["passed", "failed", "not_run"]
-
-
-class CommandError(Exception):
-    """A clear, user-facing failure of a command (bad input, unreadable file...)."""
 
 
 @dataclass(frozen=True)

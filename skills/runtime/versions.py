@@ -12,13 +12,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from skills.runtime.workspace import sha256_file
+from skills.runtime.errors import SkillsError
+from skills.runtime.workspace import PRIVATE_DIR, sha256_file
 
-PRIVATE_DIR = ".mira"
+__all__ = ["PRIVATE_DIR", "VersionStoreError", "has", "keep", "object_path", "objects_dir", "read"]
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 
 
-class VersionStoreError(Exception):
+class VersionStoreError(SkillsError):
     """A version's bytes are missing or damaged; the message says which."""
 
 

@@ -9,9 +9,11 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
+from skills.runtime.errors import WorkspaceError
 
-class WorkspaceError(Exception):
-    """A path was refused: outside the workspace, absolute, or through a symlink escape."""
+__all__ = ["PRIVATE_DIR", "Workspace", "WorkspaceError", "sha256_file"]
+
+PRIVATE_DIR = ".mira"  # the working folder's kept versions (skills.runtime.versions); never a tool's path
 
 
 class Workspace:
@@ -47,6 +49,8 @@ class Workspace:
             raise WorkspaceError(f"path {rel!r} leaves the workspace ('..' is not allowed)")
         if not parts:
             raise WorkspaceError(f"path {rel!r} names the workspace itself, not a file")
+        if parts[0].lower() == PRIVATE_DIR:
+            raise WorkspaceError(f"path {rel!r} is inside Mira's private version area; it cannot be used")
         candidate = self.root.joinpath(*parts)
         real = candidate.resolve(strict=False)
         if not real.is_relative_to(self.root):

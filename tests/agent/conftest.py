@@ -31,10 +31,11 @@ class Harness:
         self.model: ScriptedModel | None = None
 
     def runtime(self, steps: Sequence[Step] = (), *, skills: StaticSkills | None = None,
-                budgets: Budgets = Budgets(), store: Store | None = None) -> AgentRuntime:
+                budgets: Budgets = Budgets(), store: Store | None = None, **parts: Any) -> AgentRuntime:
         self.model = ScriptedModel(list(steps))
         model = self.model
-        rt = AgentRuntime(store or self.store, lambda: model, self.root, budgets, skills=skills or fake_skills())
+        rt = AgentRuntime(store or self.store, lambda: model, self.root, budgets, skills=skills or fake_skills(),
+                          **parts)
         rt.subscribe(self.events.append)
         return rt
 

@@ -134,7 +134,7 @@ def test_private_version_area_is_out_of_reach(h: Harness) -> None:
     first = _write_turn(h, "one", "write a")
     assert (h.ws(first) / ".mira" / "objects").is_dir()
     steal = ("s1", "note_write", json.dumps({"path": ".mira/objects/x.txt", "text": "evil"}))
-    peek = ("m1", "read_workspace_file", json.dumps({"path": ".mira/objects"}))
+    peek = ("m0", "read_workspace_file", json.dumps({"path": ".mira/objects"}))
     rt = h.runtime([tool_turn(peek), tool_turn(RUN_NOTES), tool_turn(steal), Completion("stop"), Completion("x")])
     task_id = run(rt.start_task(h.conv.id, "try"))
     results = [json.loads(e.message["content"]) for e in h.store.transcript(task_id, "main")

@@ -67,8 +67,8 @@ def test_load_skill_appends_the_body_and_prepares_nothing(h: Harness) -> None:
 
 
 def test_repeated_call_and_budgets_stop_with_an_explanation(h: Harness) -> None:
-    same = tool_turn(("m1", "list_workspace", "{}"))
-    rt = h.runtime([same] * 10, budgets=Budgets(model_calls=4, tool_calls=50))
+    same = [tool_turn((f"m{i}", "list_workspace", "{}")) for i in range(10)]  # new ids, same call
+    rt = h.runtime(same, budgets=Budgets(model_calls=4, tool_calls=50))
     task_id = run(rt.start_task(h.conv.id, "loop forever"))
     results = _tool_results(h, 3)
     assert "already called 2 times with exactly these arguments" in results[-1]["error"]
@@ -81,7 +81,7 @@ def test_repeated_call_and_budgets_stop_with_an_explanation(h: Harness) -> None:
 
 def test_skill_step_budget_ends_in_generate_with_failed_status(h: Harness) -> None:
     read = tool_turn(("s1", "list_workspace", '{"path": ""}'))
-    read2 = tool_turn(("s1", "read_workspace_file", '{"path": "missing.md"}'))
+    read2 = tool_turn(("s2", "read_workspace_file", '{"path": "missing.md"}'))
     rt = h.runtime([tool_turn(RUN_NOTES), read, read2, Completion("Could not finish.")],
                    skills=_skills(max_steps=2))
     task_id = run(rt.start_task(h.conv.id, "write"))

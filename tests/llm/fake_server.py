@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -39,6 +40,35 @@ def sse(handler: BaseHTTPRequestHandler, chunks: list[dict[str, Any] | str], *, 
     if done:
         handler.wfile.write(b"data: [DONE]\n\n")
     handler.wfile.flush()
+
+
+def trickle(handler: BaseHTTPRequestHandler, pieces: Callable[[int], bytes], every: float = 0.1,
+            limit: float = 30.0) -> None:
+    """A stream that never ends on its own: ``pieces(n)`` is written every ``every`` seconds (an SSE
+    comment such as ``b": keep-alive\\n\\n"``, or a data line) until the client goes away, the test ends
+    (``release``) or ``limit`` seconds pass."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/event-stream")
+    handler.end_headers()
+    release: threading.Event = handler.server.release  # type: ignore[attr-defined]
+    n = 0
+    deadline = time.monotonic() + limit
+    try:
+        while not release.wait(every) and time.monotonic() < deadline:
+            handler.wfile.write(pieces(n))
+            handler.wfile.flush()
+            n += 1
+    except OSError:  # the client closed the connection: what a deadline does
+        pass
+
+
+def raw_reply(handler: BaseHTTPRequestHandler, status: int, content_type: str, body: bytes) -> None:
+    """A whole non-stream response (an HTML login page, a plain JSON completion...)."""
+    handler.send_response(status)
+    handler.send_header("Content-Type", content_type)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
 
 
 def http_error(handler: BaseHTTPRequestHandler, status: int, message: str) -> None:

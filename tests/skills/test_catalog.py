@@ -56,7 +56,8 @@ def test_descriptions_and_bodies_stay_small() -> None:
 def test_manifest_identity_covers_resources_and_code() -> None:
     cat_doc, manifest = build()
     assert manifest["build_identity"] == cat_doc["build_identity"] == load_catalog().build_identity
-    assert set(manifest["resources"]) == {e["path"] for e in cat_doc["skills"].values()}
+    assert set(manifest["resources"]) == ({e["path"] for e in cat_doc["skills"].values()}
+                                          | {f["path"] for f in cat_doc["flows"].values()})
     assert manifest["package_version"] and len(manifest["code_version"]) == 64
 
 

@@ -11,12 +11,12 @@ from desktop.store import SCHEMA_VERSION, Store
 
 def test_an_older_database_is_migrated_with_its_conversations(tmp_path: Path) -> None:
     db = tmp_path / "mira.sqlite3"
-    old = Store(db, migrate_to=3)
+    old = Store(db, migrate_to=4)
     conv = old.create_conversation("Budget review")
     old.add_message(conv.id, "user", "hello")
     old.close()
     store = Store(db)
-    assert store.schema_version == SCHEMA_VERSION >= 4
+    assert store.schema_version == SCHEMA_VERSION >= 5
     assert store.conversation(conv.id).title == "Budget review"
     assert [m.text for m in store.messages(conv.id)] == ["hello"]
     assert store.conversation_folder(conv.id) == (None, False)  # assigned on its next request

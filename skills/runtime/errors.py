@@ -1,0 +1,35 @@
+"""The skills layer's exceptions, one tree (ARCHITECTURE §11). Every message is meant for the user or
+the model as is; catch the narrowest type.
+
+    SkillsError                     anything the skills layer refuses
+    ├── WorkspaceError              a path was refused: outside the folder, absolute, a link out of it
+    ├── CommandError                a command refused or failed (bad input, unreadable file...)
+    │   ├── UnsafeFileError         (safety) a hostile or unsupported file
+    │   └── SofficeUnavailable      (soffice) LibreOffice is missing or failed
+    ├── VersionStoreError           (versions) a kept version's bytes are missing or damaged
+    ├── CatalogError                (skills.catalog) the catalog cannot be built or a body not trusted
+    └── FlowError                   (skills.flow) a flow resource is malformed or skips a protected step
+
+This module imports nothing, so any module of the layer can raise these without import cycles.
+"""
+from __future__ import annotations
+
+
+class SkillsError(Exception):
+    """Base of every error the skills layer raises on purpose."""
+
+
+class WorkspaceError(SkillsError):
+    """A path was refused: outside the workspace, absolute, or through a symlink escape."""
+
+
+class CommandError(SkillsError):
+    """A clear, user-facing failure of a command (bad input, unreadable file...)."""
+
+
+class CatalogError(SkillsError):
+    """The catalog cannot be built or a skill body cannot be trusted; the message names the file."""
+
+
+class FlowError(CatalogError, ValueError):
+    """A flow resource is malformed or unsafe; the message names the flow and the step."""
