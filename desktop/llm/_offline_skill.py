@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
-from desktop.llm import _offline_content as oc
-from desktop.llm import _offline_layout as layout
+# Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
 from desktop.llm._offline_followup import follow_up_of
 from desktop.llm._offline_followup_skill import FollowUpPlan
+from desktop.llm import _offline_content as oc
+from desktop.llm import _offline_layout as layout
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     INPUTS,
