@@ -233,6 +233,13 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
     return Decision(skill=kind, goal=goal, inputs=(target,))
 
 
+def folder_sources(ctx: Mapping[str, Any] | None) -> list[str]:
+    """The text files (md, txt, csv) in the working folder: the material of a request that names none."""
+    files = (ctx or {}).get("working_folder", {}).get("files") or ()
+    return [str(f["path"]) for f in files if isinstance(f, dict)
+            and PurePosixPath(str(f.get("path", ""))).suffix.lower() in TEXT_EXTS]
+
+
 def follow_up_of(goal: str) -> tuple[str, dict[str, Any] | None]:
     """(goal without the follow-up line, its parameters) for a skill agent's goal."""
     m = FOLLOW_UP.search(goal)

@@ -96,6 +96,9 @@ class OfflinePlanner:
         if decision.skill is None:
             return Completion(text=reply.help_text(chinese))
         if decision.intent == "create" and not decision.inputs and not body_of(text).strip():
+            sources = followup.folder_sources(ctx)
+            if len(sources) == 1:  # "make slides from my notes" with notes.md already in the working folder
+                return self._run_skill(messages, decision.skill, text, sources)
             # "Write me a report on X": there is nothing of the user's to build from.
             return Completion(text=reply.no_content(decision.skill, chinese))
         return self._run_skill(messages, decision.skill, text, list(decision.inputs))

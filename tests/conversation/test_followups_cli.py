@@ -216,3 +216,12 @@ def test_a_complete_naming_no_real_file_is_a_failure(chat: Chat, monkeypatch: py
     report = chat.say("write ghost.txt", expect=cli.EXIT_FAILED)
     assert report["artifacts"] == [] and "ghost.txt" in report["error"] and "no such file" in report["error"]
     assert not chat.path("ghost.txt").exists()
+
+
+def test_the_one_text_file_in_the_folder_is_the_material_when_none_is_named(chat: Chat) -> None:
+    import pptx
+
+    chat.path("notes.md").write_text(NOTES, encoding="utf-8")
+    deck = only(chat.say("make slides from my notes"))
+    titles = [s.shapes.title.text for s in pptx.Presentation(chat.path(deck["path"])).slides if s.shapes.title]
+    assert "Results" in titles
