@@ -103,7 +103,7 @@ def parse_flow(text: str, where: str) -> Flow:
         after = raw.get("after") or []
         if not isinstance(after, list) or not all(isinstance(a, str) for a in after):
             raise FlowError(f"flow {flow_id}, step {sid}: after must be a list of step ids")
-        steps[sid] = Step(sid, processor, tuple(after), str(raw.get("description") or ""))
+        steps[sid] = Step(sid, str(processor), tuple(after), str(raw.get("description") or ""))
     for step in steps.values():
         for dep in step.after:
             if dep not in steps:

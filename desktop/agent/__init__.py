@@ -24,7 +24,10 @@ _HOMES = {
     "SkillUnavailable": "skillsource", "StaticSkills": "skillsource",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = [  # the same names as _HOMES, spelled out for tools that read __all__ statically
+    "AgentRuntime", "ApprovalError", "BudgetExhausted", "Budgets", "CatalogSkills", "FlowError", "FlowRunner",
+    "SkillInfo", "SkillSource", "SkillUnavailable", "StaticSkills", "TaskStatus",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -2,7 +2,7 @@
 bound here to the code that does it, and the steps run in the flow's order. Nothing hard-codes the
 order: ``validate → approval → run → verify`` for every proposed command, ``commit → deliver`` at the end.
 
-A processor returns ``None`` to go on, or a stop: ``PAUSED`` (the task waits), ``STOP`` (this call is
+A processor returns ``None`` to go on, or a stop: ``state.PAUSED`` (the task waits), ``STOP`` (this call is
 done, e.g. refused with a tool error already logged).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from desktop.agent.calls import Calls
 from desktop.agent.execute import run_command, run_raw, verify_result
 from desktop.agent.skillsource import SkillInfo
-from desktop.agent.state import PAUSED, Outcome, Run, error
+from desktop.agent.state import Outcome, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths, command_spec, parse_arguments
 from desktop.errors import AgentError
 from desktop.llm import ToolCall

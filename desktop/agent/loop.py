@@ -87,13 +87,13 @@ async def main_loop(lp: Loop, run: Run) -> str:
                 if call.name != RUN_SKILL.name:
                     await _main_tool(lp, run, key, call)
                     continue
-                outcome = await _run_skill_call(lp, run, key, call)
-                if outcome == PAUSED:
+                ran = await _run_skill_call(lp, run, key, call)
+                if ran == PAUSED:
                     return PAUSED
-                if isinstance(outcome, Outcome):
+                if isinstance(ran, Outcome):
                     # The skill ran: the parent finalizes; the planner never takes over again.
                     _close_other_calls(lp, run, key)
-                    await lp.hooks.skill_ended(run, outcome)
+                    await lp.hooks.skill_ended(run, ran)
                     return FINISHED
             continue
         if state.ended:

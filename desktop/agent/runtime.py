@@ -215,7 +215,7 @@ class AgentRuntime:
         if decision.refusal:
             raise ApprovalError(decision.refusal)
 
-    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> None:
+    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> RuleRow | None:
         """Run the frozen call once and continue the same agent; returns when the task finishes or pauses again.
 
         Raises :class:`ApprovalError` (nothing runs) for a tampered or stale call, a second approve, or a
@@ -223,29 +223,28 @@ class AgentRuntime:
         agent is then told so and may propose the call again).
 
         With ``allow_similar`` the user also allows similar writes in this conversation: a rule for this
-        skill, this command and this kind of write (a new file, or a file Mira made here). A write no rule
-        may cover (replacing a file Mira did not make) is refused before anything is decided.
+        skill, this command and this kind of write (a new file, or a file Mira made here), returned. A write
+        no rule may cover (replacing a file Mira did not make) is approved on its own and None is returned:
+        similar writes will still ask.
         """
         kind = self._rule_kind(approval_id) if allow_similar else None
         decision = await self.gate.approve(approval_id, self._driving)
+        rule = None
         if kind is not None and decision.refusal is None:
             approval = self.store.approval(approval_id)
             task = self.store.task(approval.task_id)
-            self.store.rules.add(conversation_id=task.conversation_id, skill_id=approval.skill_id,
-                                 command=approval.tool_id, kind=kind, from_approval_id=approval_id)
+            rule = self.store.rules.add(conversation_id=task.conversation_id, skill_id=approval.skill_id,
+                                        command=approval.tool_id, kind=kind, from_approval_id=approval_id)
         await self._after(decision)
+        return rule
 
-    def _rule_kind(self, approval_id: str) -> str:
+    def _rule_kind(self, approval_id: str) -> str | None:
         try:
             approval = self.store.approval(approval_id)
         except StoreError:
             raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
         task = self.store.task(approval.task_id)
-        kind = self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
-        if kind is None:
-            raise ApprovalError("this write replaces a file Mira did not make here, so it cannot be allowed for "
-                                "similar writes; approve it on its own")
-        return kind
+        return self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
 
     def rules(self, conversation_id: str | None = None) -> list[RuleRow]:
         """The active approval rules of a conversation (of all conversations when None)."""

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from desktop.errors import AgentError
 from skills.flow import Flow, default_flow
 from skills.runtime import Command, CommandError
+from skills.runtime.errors import CatalogError
 
 PIPELINE = "skill-pipeline"  # the flow every skill run follows
 
@@ -69,7 +70,7 @@ class CatalogSkills:
         self.skill(skill_id)
         try:
             return str(self._mod.load_body(skill_id, self._catalog))
-        except self._mod.CatalogError as exc:
+        except CatalogError as exc:
             raise SkillUnavailable(f"skill {skill_id!r} refused: {exc}") from exc
 
     def command(self, name: str) -> Command:

@@ -80,7 +80,8 @@ def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
     try:
         args = json.loads(raw or "{}")
     except json.JSONDecodeError as exc:
-        raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})")
+        raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})"
+                             ) from None
     except RecursionError:
         raise ToolInputError(f"the arguments of {spec.name} are nested too deeply to read; send a flat "
                              "object") from None

@@ -62,7 +62,8 @@ class Database:
 
     def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None:
         with self._lock:
-            return self._conn.execute(sql, args).fetchone()
+            row: sqlite3.Row | None = self._conn.execute(sql, args).fetchone()
+            return row
 
     def _all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:

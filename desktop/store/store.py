@@ -154,7 +154,8 @@ class Store(TaskStore, FolderStore):
 
     def messages(self, conversation_id: str, limit: int | None = None, before: str | None = None) -> list[StoredMessage]:
         """Messages oldest first; ``limit`` keeps the newest N, ``before`` pages back from a message id."""
-        where, args = "conversation_id=?", [conversation_id]
+        where = "conversation_id=?"
+        args: list[Any] = [conversation_id]
         if before is not None:
             where += " AND n < (SELECT n FROM messages WHERE id=?)"
             args.append(before)

@@ -449,7 +449,9 @@ class TaskController(QObject):
         self._track(fut, state)
         self._set_state("writing" if approve else "thinking")
         try:
-            await fut
+            rule = await fut
+            if allow_similar and rule is None:  # approved on its own: no rule may cover this kind of write
+                self.show_notice(tr("approval.no_rule"))
         except asyncio.CancelledError:
             if self._state == "stopping":
                 self.show_notice(tr("chat.stopped"))

@@ -7,9 +7,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from desktop.agent import ApprovalError
 from desktop.agent import events as ev
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
@@ -112,18 +109,20 @@ def test_edit_own_covers_only_files_mira_made_here(h: Harness, tmp_path: Path) -
     made = h.ws(first) / "a.txt"
     # Overwriting the file Mira made (the conversation's folder keeps it; attaching it again changes nothing).
     rt, second = _task(h, h.conv.id, "a.txt", attach=[made], overwrite=True)
-    run(rt.approve(rt.task_status(second).pending_approval_id, allow_similar=True))
+    made_rule = run(rt.approve(rt.task_status(second).pending_approval_id, allow_similar=True))
     [rule] = rt.rules(h.conv.id)
+    assert made_rule == rule
     assert rule.kind == "edit_own"
     rt, third = _task(h, h.conv.id, "a.txt", attach=[made], overwrite=True)
     assert rt.task_status(third).status == "finished"
     assert _write_approval(h, third).message == f"approved by rule {rule.id}"
-    # The same command over a file Mira did not make still asks, and cannot be made a rule.
+    # The same command over a file Mira did not make still asks, and makes no rule: approving it with
+    # "allow similar" approves this one write only.
     user = tmp_path / "theirs.txt"  # in the conversation's folder, next to the file Mira made
     user.write_text("not Mira's", encoding="utf-8")
     rt, fourth = _task(h, h.conv.id, "theirs.txt", attach=[user], overwrite=True)
     approval_id = rt.task_status(fourth).pending_approval_id
     assert approval_id
-    with pytest.raises(ApprovalError, match="did not make"):
-        run(rt.approve(approval_id, allow_similar=True))
-    assert h.store.approval(approval_id).state == "pending" and len(rt.rules(h.conv.id)) == 1
+    assert run(rt.approve(approval_id, allow_similar=True)) is None
+    assert h.store.approval(approval_id).message == "approved by the user"
+    assert [r.id for r in rt.rules(h.conv.id)] == [rule.id]
