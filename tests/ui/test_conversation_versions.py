@@ -140,3 +140,34 @@ def test_follow_up_compare_and_restore_in_the_window(kind: str, make_window, qtb
     _approve_next(window, qtbot, kind, 2)
     _ref3, card3 = _latest_card(window, qtbot, kind, 3)
     assert card3.version_row.badge.text() == "v3" and path.read_bytes() == v1
+
+
+def test_versions_made_on_the_command_line_show_in_the_window_after_a_restart(
+        make_window, qtbot, home: Path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from desktop.agent import cli
+
+    folder = home / "work"
+    folder.mkdir()
+    (folder / "notes.md").write_text(NOTES, encoding="utf-8")
+    from concurrent.futures import ThreadPoolExecutor
+
+    def mira_task(*argv: str) -> int:  # another process in real life; a thread without the window's loop here
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(cli.main, list(argv)).result(timeout=120)
+
+    assert mira_task("Turn notes.md into a Word report", "--workspace", str(folder), "--yes", "--json") == 0
+    conv_id = json.loads(capsys.readouterr().out)["conversation_id"]
+    assert mira_task('Change "September 15" to "September 22"', "--workspace", str(folder), "--conversation",
+                     conv_id, "--yes", "--json") == 0
+    window = make_window()
+    window._run(window.open_conversation(conv_id))
+    ref, card = _latest_card(window, qtbot, "docx", 2)
+    assert card.version_row.badge.text() == "v2" and "September 22" in card.version_row.change_label.text()
+    click(qtbot, button(card, "Compare with v1"))
+    from renderers.qt_versions import CompareView
+
+    view = window.host.last_compare.findChild(CompareView)
+    assert any("September 15" in left and "September 22" in right for left, right in view.rows_of("changed"))
+    window.host.last_compare.close()
