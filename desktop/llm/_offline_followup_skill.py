@@ -79,8 +79,12 @@ class FollowUpPlan:
         if self.op == "export_pdf":
             return "export_pdf"
         if self.kind == "pdf":
-            return "pdf_create"
+            return "pdf_replace_text" if self._pdf_in_place() else "pdf_create"
         return f"{self.kind}_edit"
+
+    def _pdf_in_place(self) -> bool:
+        """A PDF text change goes in place when this Mira has that command (the layout stays as it is)."""
+        return self.op == "replace_text" and "pdf_replace_text" in self.tools
 
     def _step(self) -> tuple[str, dict[str, Any]] | str:
         """The next command and its arguments, or the reason nothing can be written."""
@@ -89,6 +93,8 @@ class FollowUpPlan:
             return ("version_restore", {"path": path, "sha256": self.p.get("sha256"), "version": self.p.get("version")})
         if op == "export_pdf":
             return ("export_pdf", {"path": path, "output": self.p.get("output")})
+        if self.kind == "pdf" and self._pdf_in_place():
+            return ("pdf_replace_text", {"path": path, "find": self.p["find"], "replace": self.p["replace"]})
         if self.kind == "pdf":
             return self._pdf_step()
         if op == "replace_text":
