@@ -30,8 +30,10 @@ def _paths(args: Mapping[str, Any]) -> list[str]:
 
 def fingerprint(store: Store, conversation_id: str, ws: Workspace, args: Mapping[str, Any]
                 ) -> dict[str, tuple[str, int | None]]:
-    """``path -> (sha256 or "", version it replaces)`` for every file the call names; keeps existing bytes."""
+    """``path -> (sha256 or "", version it replaces)`` for every file the call names. The bytes of the file it
+    writes over (its ``output``, else its ``path``/``target``) are kept, so that version stays restorable."""
     latest = {v.path: v for v in store.latest_versions(conversation_id)}
+    written = next((str(args[n]) for n in ("output", "path", "target") if isinstance(args.get(n), str)), None)
     out: dict[str, tuple[str, int | None]] = {}
     for rel in _paths(args):
         path = ws.resolve(rel)
@@ -41,7 +43,7 @@ def fingerprint(store: Store, conversation_id: str, ws: Workspace, args: Mapping
         if not path.is_file():
             out[key] = ("", None)
             continue
-        sha = versions.keep(ws.root, path)
+        sha = versions.keep(ws.root, path) if rel == written else sha256_file(path)
         known = latest.get(key)
         out[key] = (sha, known.version if known is not None and known.sha256 == sha else None)
     return out
