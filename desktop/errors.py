@@ -8,7 +8,8 @@
     │   ├── BudgetExhausted         budgets: a task budget ran out
     │   ├── ToolInputError          tools: a tool call's arguments were refused (shown to the model)
     │   ├── SkillUnavailable        skillsource: unknown or instruction-only skill, untrusted body
-    │   └── FlowError               flows: a step this Mira cannot run, or a task under another flow
+    │   ├── FlowError               flows: a step this Mira cannot run, or a task under another flow
+    │   └── FolderError             workfolder: a folder that cannot be a conversation's working folder
     ├── ModelError                  desktop.llm: the model call failed (network, protocol, deadline)
     └── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
 

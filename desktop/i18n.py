@@ -73,7 +73,7 @@ _EN: dict[str, str] = {
     "conv.rename.title": "Rename conversation",
     "conv.rename.label": "Title:",
     "conv.delete.title": "Delete conversation",
-    "conv.delete.text": "Delete “{title}” and all its messages? Files already saved in the workspace are kept.",
+    "conv.delete.text": "Delete “{title}” and all its messages? If its folder has files, you choose next whether to keep them.",
     # status bar
     "status.model": "Model: {label}",
     "status.idle": "Idle",
@@ -139,7 +139,7 @@ _EN: dict[str, str] = {
                              "documents. It needs no key and no network.",
     "settings.workspace_root": "Workspace folder:",
     "settings.browse": "Browse…",
-    "settings.workspace.note": "Each task works in its own folder inside this one.",
+    "settings.workspace.note": "Each conversation works in its own folder inside this one, named from its title.",
     "settings.soffice": "LibreOffice:",
     "settings.soffice.found": "found automatically: {path}",
     "settings.soffice.none": "not found: choose soffice (soffice.exe on Windows)",
@@ -217,6 +217,24 @@ _EN: dict[str, str] = {
     "welcome.example1": "Turn these notes into slides:\n\n# Launch plan\n\n## Goals\n\n- Ship version one\n- Win early users\n\n## Timeline\n\n- May: beta\n- June: launch\n",
     "welcome.example2": "Make a spreadsheet with a total row from this CSV:\n\nitem,cost\nAds,1200\nHosting,300\nDesign,800\n",
     "welcome.example3": "Make a Word document from these notes:\n\n# Team offsite\n\n## Agenda\n\n- Welcome\n- Planning\n",
+    # conversations: working folders and versions
+    "approval.replaces": "Replaces the existing {path} (v{version}).",
+    "approval.replaces_file": "Replaces the existing {path}.",
+    "folder.delete.keep": "Keep folder",
+    "folder.delete.remove": "Delete folder",
+    "folder.delete.remove_chosen": "Remove kept versions",
+    "folder.delete.text": "“{title}” works in {folder}. Keep that folder and the files in it, or delete it too?",
+    "folder.delete.text_chosen": "“{title}” works in your folder {folder}. Your files there are always kept; Mira can also remove the earlier versions it kept there.",
+    "folder.delete.title": "Keep the conversation's folder?",
+    "folder.invalid": "That folder cannot be used: {error}",
+    "folder.now": "This conversation now works in {folder}. Files already there can be used.",
+    "folder.open_failed": "The folder {folder} could not be opened.",
+    "folder.pick_title": "Choose the folder this conversation works in",
+    "folder.show": "Show &folder",
+    "folder.work_in": "&Work in folder…",
+    "version.compare_title": "{path}: v{left} and v{right}",
+    "version.missing": "v{version} of {path} is no longer kept, so it cannot be shown.",
+    "version.restore_request": "Restore v{version} of {path}",
 }
 
 _language = "en"

@@ -11,6 +11,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.approval_needed": "Approval needed: {what}",
     "cli.approve_prompt": "Approve? [y/N] ",
     "cli.approved_yes": "Approved (--yes).",
+    "cli.replaces": "Replaces the existing {path}.",
+    "cli.replaces_version": "Replaces the existing {path} (v{version}).",
     "cli.file": "{path} ({kind}, {size}; {verdict})",
     "cli.failed": "Failed: {error}",
 }

@@ -54,6 +54,9 @@ class ArtifactView:
     evidence: EvidenceSummary | None = None
     approval: PendingApproval | None = None
     error: str = ""
+    # The file's version in its conversation (0: not versioned) and what this version changed, in plain words.
+    version: int = 0
+    change: str = ""
 
 
 class RendererHost(Protocol):
@@ -68,6 +71,12 @@ class RendererHost(Protocol):
     def deny(self, approval_id: str) -> None: ...
 
     def open_preview(self, artifact: ArtifactView, index: int = 0) -> None: ...
+
+    # Optional (a host without them shows no version actions): compare this version with an earlier one,
+    # and ask for an earlier version back (an approved write like any other, making a new version).
+    def compare_versions(self, artifact: ArtifactView, other: int) -> None: ...
+
+    def restore_version(self, artifact: ArtifactView, version: int) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind, human_size
 from renderers._icons import kind_icon
 from renderers._jobs import Jobs
+from renderers.qt_versions import VersionRow
 from skills.messages import check_label, checks_verdict, counts_line, status_word
 
 THUMB_WIDTH = 112
@@ -155,6 +156,8 @@ class ArtifactCard(colors.ThemedCard):
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         body.addWidget(self.error_label)
+        self.version_row = VersionRow(self)
+        body.addWidget(self.version_row)
 
         body.addStretch(1)  # a tall thumbnail leaves room below the text, not inside it
         actions = QHBoxLayout()
@@ -208,6 +211,7 @@ class ArtifactCard(colors.ThemedCard):
         self.checks_label.setText(evidence_html(view.evidence))
         self.error_label.setText(view.error)
         self.error_label.setVisible(bool(view.error))
+        self.version_row.show_view(view, self.host)
         self.preview_button.setText(tr("Preview"))
         self.save_button.setText(tr("Save as…"))
         self.open_button.setText(tr("Open"))

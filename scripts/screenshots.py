@@ -148,6 +148,29 @@ async def play(out: Path) -> list[Path]:
     await _settle()
     shoot(window, "03-artifact-and-preview.png")
 
+    # A follow-up in the same conversation: the deck gets a slide, the card shows v2 and what changed.
+    window.preview_panel.close_preview()
+    approvals = sum(1 for m in window.conversation for r in m.extensions if r.kind == "approval/pptx")
+    window.chat.composer.set_text("add a slide titled Risks with bullets: Budget, Timeline")
+    window.chat.composer.submit()
+    await _until(lambda: sum(1 for m in window.conversation for r in m.extensions if r.kind == "approval/pptx")
+                 > approvals and not window.controller.busy)
+    last_approval = [r for m in window.conversation for r in m.extensions if r.kind == "approval/pptx"][-1]
+    await _until(lambda: bool(window.host.live_cards(last_approval.artifact_id)))
+    button(window.host.live_cards(last_approval.artifact_id)[-1], "Approve").click()
+    await _until(lambda: sum(1 for m in window.conversation for r in m.extensions if r.kind == "pptx") > 1
+                 and not window.controller.busy)
+    second = [r for m in window.conversation for r in m.extensions if r.kind == "pptx"][-1]
+    await _until(lambda: bool(window.host.live_cards(second.artifact_id)))
+    window.chat.view.scrollToBottom()
+    await _settle(1.2)
+    shoot(window, "07-follow-up-v2-card.png")
+    button(window.host.live_cards(second.artifact_id)[-1], "Compare with v1").click()
+    await _until(lambda: window.host.last_compare is not None)
+    await _settle()
+    shoot(window.host.last_compare, "08-compare-versions.png")
+    window.host.last_compare.close()
+
     dialog = window.open_settings()
     await _settle()
     shoot(dialog, "04-settings.png")

@@ -1,4 +1,5 @@
-"""``mira task "REQUEST" --workspace DIR [--yes] [--json] [--attach FILE ...]``: the runtime in a terminal."""
+"""``mira task "REQUEST" --workspace DIR [--conversation ID] [--yes] [--json] [--attach FILE ...]``: the runtime
+in a terminal. DIR is the conversation's working folder; ``--conversation`` continues an earlier conversation."""
 from __future__ import annotations
 
 import argparse
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from desktop.agent import events as ev
+from desktop.agent import workfolder
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
@@ -28,8 +30,11 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mira task", description="Run one request through the agent in this terminal. "
                                 "Writes ask for approval at the prompt.")
     p.add_argument("request", help="what you want, e.g. \"turn notes.md into a Word report\"")
-    p.add_argument("--workspace", type=Path, help="workspace root; each task works in its own folder inside "
-                   "(default: the configured workspace root)")
+    p.add_argument("--workspace", type=Path, help="the working folder: files already in it are used, and every "
+                   "file made is written into it (default: a new folder named from the request under the "
+                   "configured workspace root)")
+    p.add_argument("--conversation", metavar="ID", help="continue this conversation: its earlier turns, files and "
+                   "versions are the context (the id is printed with --json as conversation_id)")
     p.add_argument("--yes", action="store_true", help="approve every write without asking")
     p.add_argument("--json", action="store_true", help="print the final artifacts with their evidence as JSON on "
                    "stdout (activity goes to stderr)")
@@ -125,6 +130,12 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
     approval = rt.store.approval(approval_id)
     what = write_headline(approval.tool_id, approval.arguments)
     out.write("\n" + _say(msg("cli.approval_needed", what=what)) + "\n")
+    written = approval.arguments.get("output") or approval.target_path
+    for target in rt.store.approval_targets(approval_id):
+        if target.path == written and target.sha256:
+            replaces = (msg("cli.replaces_version", path=target.path, version=target.replaces_version)
+                        if target.replaces_version else msg("cli.replaces", path=target.path))
+            out.write("  " + _say(replaces) + "\n")
     for before, after in approval.changes[:20]:
         if before:
             out.write(f"  - {_short(before)}\n")
@@ -159,16 +170,18 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
     model, reason, default_root = _configured()
     if reason and model.name == "offline-planner":
         out.write(f"Model: {model.label}\n")
-    root = args.workspace if args.workspace is not None else default_root
     try:
         store = Store()
     except (StoreError, RuntimeError) as exc:  # unreadable or newer database: the reason, not a traceback
         return EXIT_FAILED, {"status": "failed", "error": str(exc)}
     try:
-        rt = AgentRuntime(store, lambda: model, root.resolve())
+        try:
+            conv_id = _conversation(store, args)
+        except (StoreError, LookupError, workfolder.FolderError) as exc:
+            return EXIT_USAGE, {"status": "failed", "error": str(exc)}
+        rt = AgentRuntime(store, lambda: model, default_root.resolve())
         rt.subscribe(_Terminal(out))
-        conv = store.create_conversation(args.request[:80])
-        task_id = await rt.start_task(conv.id, args.request, [p.resolve() for p in args.attach])
+        task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach])
         status = rt.task_status(task_id)
         while status.status == "paused" and status.pending_approval_id:
             asked = status.pending_approval_id
@@ -194,16 +207,38 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
         store.close()
 
 
+def _conversation(store: Any, args: argparse.Namespace) -> str:
+    """The conversation this request belongs to, with its working folder set (``--workspace`` = exactly it)."""
+    if args.conversation:
+        conv = store.conversation(args.conversation)  # StoreError names an unknown id
+        folder, _chosen = store.conversation_folder(conv.id)
+        if args.workspace is not None:
+            wanted = workfolder.check_folder(args.workspace)
+            if folder and Path(folder) != wanted:
+                raise workfolder.FolderError(f"conversation {conv.id} works in {folder}, not in {wanted}; "
+                                             "leave out --workspace or give that folder")
+            if not folder:
+                workfolder.choose(store, conv.id, wanted)
+        return str(conv.id)
+    conv = store.create_conversation(args.request.strip().splitlines()[0][:80])
+    if args.workspace is not None:
+        workfolder.choose(store, conv.id, args.workspace)
+    return str(conv.id)
+
+
 def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
     status = rt.task_status(task_id)
     task = rt.store.task(task_id)
-    artifacts = []
+    artifacts: list[dict[str, Any]] = []
     for art_id in status.artifact_ids:
         art = rt.store.artifact(art_id)
-        artifacts.append({"id": art.id, "path": art.path, "workspace_path": art.workspace_path, "kind": art.kind,
-                          "title": art.title, "sha256": art.sha256, "bytes": art.bytes,
+        version = rt.store.artifact_version(art.id)
+        artifacts.append({"id": art.id, "path": art.workspace_path, "absolute_path": art.path, "kind": art.kind,
+                          "title": art.title, "version": version.version if version else 1,
+                          "changed": version.change if version else "", "sha256": art.sha256, "bytes": art.bytes,
                           "evidence": rt.store.evidence(art.id)})
-    report = {"task_id": task_id, "status": status.status, "outcome": status.outcome, "workspace": task.workspace,
+    report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
+              "outcome": status.outcome, "workspace": task.workspace,
               "message": rt.store.message(status.message_id).text, "artifacts": artifacts}
     if status.status != "finished":
         report["error"] = status.error or f"the task {status.status}"
@@ -218,11 +253,26 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
     if status.outcome != "completed":
         report["error"] = (task.packet or {}).get("summary") or "the request was not carried out"
         return EXIT_FAILED, report
-    unverified = [a["workspace_path"] for a in artifacts if not a["evidence"].get("passed")]
+    named = _named_in_complete(rt, task)
+    if not artifacts and named:
+        report["error"] = (f"the skill said it made {', '.join(named)}, but no such file was written and verified "
+                           "in this request")
+        return EXIT_FAILED, report
+    unverified = [a["path"] for a in artifacts if not a["evidence"].get("passed")]
     if unverified:
         report["error"] = f"written but not verified: {', '.join(unverified)}"
         return EXIT_FAILED, report
     return EXIT_OK, report
+
+
+def _named_in_complete(rt: AgentRuntime, task: Any) -> list[str]:
+    """The files the skill agent named when it completed (empty for an inspect or an answer)."""
+    from desktop.agent._messages import state_of
+
+    if not task.skill_call_key:
+        return []
+    result = state_of(rt.store.transcript(task.id, "main")).results.get(task.skill_call_key) or {}
+    return [str(p) for p in result.get("selected") or ()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from desktop.agent import _messages as M
+from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
@@ -59,7 +60,8 @@ class Finalizer:
         evidence: dict[tuple[str, str], dict[str, Any]] = {}
         info = self.skills.skill(agent.removeprefix("skill:"))
         for row in self.store.ledger(run.task_id):
-            if row.agent != agent or row.state != LedgerState.DONE or not row.result or row.tool_id not in info.commands:
+            if (row.agent != agent or row.state != LedgerState.DONE or not row.result
+                    or row.tool_id not in versioning.skill_commands(info)):
                 continue
             for ev in row.result.get("evidence") or ():
                 evidence[(_key(run.ws, ev.get("path")), ev.get("sha256"))] = dict(ev)
@@ -101,16 +103,21 @@ class Finalizer:
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(str(run.ws.resolve(record.path)), record.path, record.kind, record.title,
                                 record.sha256, record.bytes, tool_call_id, ev))
+            # A write over an existing file is the next version of it; its bytes are kept in the folder's .mira/.
+            version = await asyncio.to_thread(
+                versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
+                ws=run.ws, path=record.path, sha256=record.sha256, size=record.bytes, artifact_id=row.id,
+                approval=versioning.approval_for_call(self.store, run.task_id, tool_call_id))
             self._reporter.emit(ArtifactCommitted(run.task_id, row.id, run.conversation_id, row.path, row.workspace_path,
                                          row.kind, row.title, row.sha256, row.bytes, ev))
-            artifacts.append(record.to_dict())
+            artifacts.append({**record.to_dict(), "version": version.version})
             if ev:
                 evidences.append(ev)
         status = outcome.status
         if status == "completed" and not artifacts:
             # complete() after a denied or failed write delivers nothing: say what really happened.
-            writes = [r for r in self.store.ledger(run.task_id) if r.agent == agent and r.tool_id in info.commands
-                      and self.skills.command(r.tool_id).writes]
+            writes = [r for r in self.store.ledger(run.task_id) if r.agent == agent
+                      and r.tool_id in versioning.skill_commands(info) and self.skills.command(r.tool_id).writes]
             if any(r.state == LedgerState.DENIED for r in writes):
                 status = "denied"
             elif writes or produced:
@@ -145,7 +152,9 @@ class Finalizer:
     async def _generate(self, run: Run, packet: Mapping[str, Any]) -> str:
         """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
         main = self.store.transcript(run.task_id, MAIN)
-        request = next((e.message.get("content", "") for e in main if e.message.get("role") == "user"), "")
+        # The request is the last user message: the conversation's context and earlier turns come before it.
+        request = next((e.message.get("content", "") for e in reversed(main) if e.message.get("role") == "user"
+                        and not str(e.message.get("content", "")).startswith("FINALIZATION PACKET")), "")
         packet_text = "FINALIZATION PACKET\n" + json.dumps(dict(packet), ensure_ascii=False)
         messages = [ChatMessage("system", M.GENERATE_SYSTEM), ChatMessage("user", request),
                     ChatMessage("user", packet_text)]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
+from desktop.agent import versioning
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
@@ -95,6 +96,8 @@ class ApprovalGate:
         target = str(args[cmd.target_arg]) if cmd.target_arg and args.get(cmd.target_arg) else None
         try:
             target_sha = await asyncio.to_thread(file_sha, run.ws, target)
+            # Every file the call names (an edit's output too) is fingerprinted now; existing bytes are kept.
+            targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
             described = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else {}
         except (CommandError, WorkspaceError, OSError) as exc:
             self._calls.log(run, agent, key, call, error(str(exc)))
@@ -117,6 +120,7 @@ class ApprovalGate:
             call_key=key, tool_call_id=call.id, tool_id=cmd.name, arguments_json=canonical_json(args),
             input_hash=input_hash(args), skill_id=info.id, checkpoint_seq=seq, checkpoint_hash=digest,
             target_path=target, target_sha256=target_sha or None, summary=summary, changes=changes)
+        self.store.record_targets(approval.id, targets)
         rule = await asyncio.to_thread(self._rule_for, run, info.id, approval)
         if rule is not None:
             message = f"approved by rule {rule.id}"
@@ -164,6 +168,9 @@ class ApprovalGate:
     # -- executing a frozen call -----------------------------------------------------------
 
     def target_unchanged(self, ws: Workspace, approval: ApprovalRow) -> bool:
+        """True when no file the call names was created, changed or removed since it was frozen."""
+        if versioning.changed_since_freeze(ws, self.store.approval_targets(approval.id)):
+            return False
         return file_sha(ws, approval.target_path) == (approval.target_sha256_at_freeze or "")
 
     async def execute_frozen(self, run: Run, row: LedgerRow) -> str | None:

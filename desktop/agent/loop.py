@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop.agent import _messages as M
+from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ToolFinished, ToolStarted
@@ -201,7 +202,7 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
 async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
     """Run a skill agent until it completes, stops, or pauses (``PAUSED``)."""
     agent = skill_agent(info.id)
-    commands = {name: lp.skills.command(name) for name in info.commands}
+    commands = {name: lp.skills.command(name) for name in versioning.skill_commands(info)}
     tools = skill_tools(list(commands.values()))
     while True:
         entries = lp.store.transcript(run.task_id, agent)

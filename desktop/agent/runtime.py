@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
+from desktop.agent import context, workfolder
 from desktop.agent._owner import other_owner_alive, this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
@@ -29,6 +30,7 @@ from desktop.store import RuleRow, Store, StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
+from skills.runtime.workspace import sha256_file
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +60,10 @@ class AgentRuntime:
 
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
                  budgets: Budgets = Budgets(), *, skills: SkillSource | None = None,
-                 gate_type: type[ApprovalGate] = ApprovalGate, probe: Probe = no_probe) -> None:
+                 gate_type: type[ApprovalGate] = ApprovalGate, probe: Probe = no_probe,
+                 context_budget: int = context.DEFAULT_BUDGET) -> None:
         self.store = store
+        self.context_budget = context_budget  # tokens of earlier turns, files and artifacts the main agent sees
         self.model_factory = model_factory
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
@@ -89,14 +93,22 @@ class AgentRuntime:
     async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = ()) -> str:
         """Add the user and assistant messages, copy attachments, and run until finished, failed,
         cancelled or paused for approval. Returns the task id."""
-        self.store.add_message(conversation_id, "user", shown_request(request, [Path(a).name for a in attachments]))
+        asked = self.store.add_message(conversation_id, "user",
+                                       shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
         task_id = uuid.uuid4().hex
-        ws_dir = self.workspace_root / task_id
+        folder_error = ""
+        try:
+            ws_dir: Path | None = workfolder.assign(self.store, conversation_id, self.workspace_root)
+        except workfolder.FolderError as exc:
+            ws_dir, folder_error = None, str(exc)
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
-            build_identity=self.skills.build_identity, workspace=str(ws_dir), budgets=self.budgets.to_dict())
+            build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
+        if ws_dir is None:
+            self.reporter.failed(task.id, f"The working folder cannot be used: {folder_error}")
+            return task_id
         try:
             names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
         except (OSError, WorkspaceError) as exc:
@@ -104,9 +116,14 @@ class AgentRuntime:
             self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
-        self.store.append_transcript(task_id, MAIN, M.message("system", M.MAIN_SYSTEM.format(
-            summaries=self.skills.summaries())))
-        self.store.append_transcript(task_id, MAIN, M.message("user", content))
+        # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
+        # versions come between the system prompt and the request; the skill agent still gets only its job.
+        seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
+                                       exclude=(asked.id, reply.id), budget=self.context_budget)
+        self.store.append_transcript_many(task_id, MAIN, [
+            M.message("system", M.MAIN_SYSTEM.format(summaries=self.skills.summaries())),
+            *(M.message(msg["role"], msg["content"]) for msg in seen.messages),
+            M.message("user", content)])
         await self._drive(task_id)
         return task_id
 
@@ -177,12 +194,12 @@ class AgentRuntime:
                           tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
 
     def _tidy(self, task_id: str) -> None:
-        """A failed or cancelled request leaves no empty task folder behind. Only the folder this runtime
-        made for the task is considered, never a folder the user chose."""
+        """A failed or cancelled request leaves no empty folder behind. Only the conversation folder Mira
+        named is considered, never a folder the user chose (it is made again on the next request)."""
         task = self.store.task(task_id)
-        folder = Path(task.workspace)
-        if task.status in ("failed", "cancelled") and folder == self.workspace_root / task.id:
-            _remove_if_empty(folder)
+        folder, chosen = self.store.conversation_folder(task.conversation_id)
+        if task.status in ("failed", "cancelled") and folder and not chosen and Path(folder) == Path(task.workspace):
+            _remove_if_empty(Path(folder))
 
     # -- approvals ------------------------------------------------------------------------
 
@@ -305,8 +322,12 @@ def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
         stem, suffix = Path(first).stem, Path(first).suffix
         name, n = first, 2
         while (ws.root / name).exists():
+            if (ws.root / name).is_file() and sha256_file(ws.root / name) == sha256_file(src):
+                break  # the same file attached again in a later turn: use the copy already there
             name, n = f"{stem}-{n}{suffix}", n + 1
-        shutil.copyfile(src, ws.resolve(name))
+        target = ws.resolve(name)
+        if not (target.exists() and target.samefile(src)):  # a file of the folder itself is already there
+            shutil.copyfile(src, target)
         names.append(name)
     return names
 

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
+# Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
+from desktop.llm._offline_followup import follow_up_of
+from desktop.llm._offline_followup_skill import FollowUpPlan
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
 from desktop.llm._offline_cells import wanted_chart, with_charts
@@ -88,6 +91,7 @@ class SkillAgentPlan:
     def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> None:
         self.messages = list(messages)
         self.tools = {t.name for t in tools}
+        self.tool_specs = list(tools)
         first = next((m for m in messages if m.role == "user"), None)
         goal = first.content if first else ""
         self.goal, self.inputs = split_files(goal, INPUTS)
@@ -126,6 +130,9 @@ class SkillAgentPlan:
     # -- the plan ---------------------------------------------------------
 
     def next_turn(self) -> Completion:
+        _goal, follow_up = follow_up_of(self.goal)
+        if follow_up is not None:  # a change to a file the conversation has: its own small plan
+            return FollowUpPlan(self.messages, self.tool_specs, follow_up, self.chinese).next_turn()
         action = self._action()
         # The one command this agent runs: once it has a result, complete; never call it twice.
         done = [(c, r) for c, r in self.history if c.name == action[0] and r is not None] if action else []

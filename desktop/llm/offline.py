@@ -19,6 +19,7 @@ import json
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
+from desktop.llm import _offline_followup as followup
 from desktop.llm import _offline_reply as reply
 from desktop.llm._offline_route import ATTACHED, body_of, is_chinese, route, split_files
 from desktop.llm._offline_skill import SkillAgentPlan
@@ -84,14 +85,27 @@ class OfflinePlanner:
         if messages and messages[-1].role == "tool":
             # A tool already answered (e.g. run_skill returned to us): report it, do not loop.
             return Completion(text=self._after_tool(messages[-1].content, chinese))
+        ctx = followup.context_of(messages)
+        if ctx is not None:
+            follow = followup.decide(text, files, ctx, chinese)
+            if follow is not None and follow.ask:
+                return Completion(text=follow.ask)  # two files could be meant: ask, write nothing
+            if follow is not None:
+                return self._run_skill(messages, follow.skill or "", follow.goal, list(follow.inputs))
         decision = route(text, files)
         if decision.skill is None:
             return Completion(text=reply.help_text(chinese))
         if decision.intent == "create" and not decision.inputs and not body_of(text).strip():
+            sources = followup.folder_sources(ctx)
+            if len(sources) == 1:  # "make slides from my notes" with notes.md already in the working folder
+                return self._run_skill(messages, decision.skill, text, sources)
             # "Write me a report on X": there is nothing of the user's to build from.
             return Completion(text=reply.no_content(decision.skill, chinese))
-        inputs = list(decision.inputs)
-        args: dict[str, Any] = {"skill_id": decision.skill, "goal": text}
+        return self._run_skill(messages, decision.skill, text, list(decision.inputs))
+
+    @staticmethod
+    def _run_skill(messages: Sequence[ChatMessage], skill: str, goal: str, inputs: list[str]) -> Completion:
+        args: dict[str, Any] = {"skill_id": skill, "goal": goal}
         if inputs:
             args["inputs"] = inputs
         n = sum(1 for m in messages if m.role == "assistant") + 1

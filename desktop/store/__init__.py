@@ -12,8 +12,10 @@ from desktop.store.rows import (
     NewArtifact,
     RuleRow,
     StoredMessage,
+    TargetRow,
     TaskRow,
     TranscriptEntry,
+    VersionRow,
 )
 from desktop.store.errors import StoreError
 from desktop.store.states import ApprovalState, LedgerState
@@ -34,6 +36,8 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredMessage",
+    "TargetRow",
     "TaskRow",
     "TranscriptEntry",
+    "VersionRow",
 ]

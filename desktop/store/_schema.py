@@ -152,6 +152,34 @@ MIGRATIONS: Sequence[str] = (
     );
     CREATE INDEX approval_rules_by_conversation ON approval_rules(conversation_id, revoked);
     """,
+    # v5: conversations that remember: one working folder per conversation, every version of a file it
+    # made (the bytes live content-addressed in the folder's .mira/ area), and every target a frozen write
+    # was fingerprinted on (an edit's output too), with the version it replaces.
+    """
+    ALTER TABLE conversations ADD COLUMN folder TEXT;
+    ALTER TABLE conversations ADD COLUMN folder_chosen INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE versions (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        artifact_id TEXT REFERENCES artifacts(id) ON DELETE SET NULL,
+        task_id TEXT,
+        change TEXT NOT NULL DEFAULT '',
+        created REAL NOT NULL,
+        UNIQUE (conversation_id, path, version)
+    );
+    CREATE INDEX versions_by_artifact ON versions(artifact_id);
+    CREATE TABLE approval_targets (
+        approval_id TEXT NOT NULL REFERENCES approvals(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        replaces_version INTEGER,
+        PRIMARY KEY (approval_id, path)
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

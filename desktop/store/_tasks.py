@@ -92,6 +92,13 @@ class TaskStore(Database):
         with self._tx() as c:
             return self._append(c, task_id, agent, message, call_key)
 
+    def append_transcript_many(self, task_id: str, agent: str, messages: Sequence[Mapping[str, Any]]) -> None:
+        """Append several messages in one commit: a task's opening (prompt, conversation context, request)
+        is there whole or not at all."""
+        with self._tx() as c:
+            for message in messages:
+                self._append(c, task_id, agent, message, None)
+
     def transcript(self, task_id: str, agent: str) -> list[TranscriptEntry]:
         rows = self._all("SELECT * FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq", (task_id, agent))
         return [TranscriptEntry(r["task_id"], r["agent"], r["seq"], json.loads(r["message"]), r["call_key"],

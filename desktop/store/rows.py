@@ -179,3 +179,29 @@ class NewArtifact:
     bytes: int
     tool_call_id: str
     evidence: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class VersionRow:
+    """One version of a file in a conversation's working folder; its bytes are kept in the folder's ``.mira/``."""
+
+    id: str
+    conversation_id: str
+    path: str  # relative to the working folder
+    version: int  # 1, 2, 3... per path
+    sha256: str
+    bytes: int
+    artifact_id: str | None  # the artifact that made it; None for the file as it was before Mira wrote over it
+    task_id: str | None
+    change: str  # what changed, in plain words ("" when unknown)
+    created: float
+
+
+@dataclass(frozen=True)
+class TargetRow:
+    """A file a frozen write will write, fingerprinted when the call was frozen."""
+
+    approval_id: str
+    path: str
+    sha256: str  # "" when the file did not exist
+    replaces_version: int | None  # the version the write replaces, when the file has versions

@@ -10,6 +10,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
+from desktop.store._folders import FolderStore
 from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
@@ -34,7 +35,7 @@ def _ext_json(extensions: Iterable[Extension | dict[str, str]]) -> str:
     return json.dumps(items, ensure_ascii=False)
 
 
-class Store(TaskStore):
+class Store(TaskStore, FolderStore):
     """Mira's persistence. ``path`` defaults to ``desktop.paths.data_dir()/mira.sqlite3``.
 
     Thread-safe for one writer: every call takes the store's lock, so the UI can
@@ -55,7 +56,8 @@ class Store(TaskStore):
         now = time.time()
         conv = Conversation(new_id(), title.strip() or "New chat", now, now)
         with self._tx() as c:
-            c.execute("INSERT INTO conversations VALUES (?,?,?,?)", (conv.id, conv.title, now, now))
+            c.execute("INSERT INTO conversations(id, title, created, updated) VALUES (?,?,?,?)",
+                      (conv.id, conv.title, now, now))
         return conv
 
     def conversation(self, conversation_id: str) -> Conversation:

@@ -241,9 +241,9 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>删除对话</translation>
         </message>
         <message>
-            <source>Delete “{title}” and all its messages? Files already saved in the workspace are kept.</source>
+            <source>Delete “{title}” and all its messages? If its folder has files, you choose next whether to keep them.</source>
             <comment>conv.delete.text</comment>
-            <translation>删除“{title}”及其全部消息？已保存在工作区中的文件会保留。</translation>
+            <translation>删除“{title}”及其全部消息？如果它的文件夹中有文件，接下来由你选择是否保留。</translation>
         </message>
         <message>
             <source>Model: {label}</source>
@@ -514,9 +514,9 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>浏览…</translation>
         </message>
         <message>
-            <source>Each task works in its own folder inside this one.</source>
+            <source>Each conversation works in its own folder inside this one, named from its title.</source>
             <comment>settings.workspace.note</comment>
-            <translation>每个任务都在此文件夹下自己的子文件夹中工作。</translation>
+            <translation>每个对话都在此文件夹下以其标题命名的子文件夹中工作。</translation>
         </message>
         <message>
             <source>LibreOffice:</source>
@@ -941,6 +941,91 @@ Design,800
 - 欢迎
 - 规划
 </translation>
+        </message>
+        <message>
+            <source>Replaces the existing {path} (v{version}).</source>
+            <comment>approval.replaces</comment>
+            <translation>将替换现有的 {path}（v{version}）。</translation>
+        </message>
+        <message>
+            <source>Replaces the existing {path}.</source>
+            <comment>approval.replaces_file</comment>
+            <translation>将替换现有的 {path}。</translation>
+        </message>
+        <message>
+            <source>Keep folder</source>
+            <comment>folder.delete.keep</comment>
+            <translation>保留文件夹</translation>
+        </message>
+        <message>
+            <source>Delete folder</source>
+            <comment>folder.delete.remove</comment>
+            <translation>删除文件夹</translation>
+        </message>
+        <message>
+            <source>Remove kept versions</source>
+            <comment>folder.delete.remove_chosen</comment>
+            <translation>删除保存的旧版本</translation>
+        </message>
+        <message>
+            <source>“{title}” works in {folder}. Keep that folder and the files in it, or delete it too?</source>
+            <comment>folder.delete.text</comment>
+            <translation>“{title}”使用文件夹 {folder}。保留该文件夹及其中的文件，还是一并删除？</translation>
+        </message>
+        <message>
+            <source>“{title}” works in your folder {folder}. Your files there are always kept; Mira can also remove the earlier versions it kept there.</source>
+            <comment>folder.delete.text_chosen</comment>
+            <translation>“{title}”使用你的文件夹 {folder}。你的文件始终保留；Mira 也可以删除它在那里保存的旧版本。</translation>
+        </message>
+        <message>
+            <source>Keep the conversation's folder?</source>
+            <comment>folder.delete.title</comment>
+            <translation>保留对话的文件夹吗？</translation>
+        </message>
+        <message>
+            <source>That folder cannot be used: {error}</source>
+            <comment>folder.invalid</comment>
+            <translation>无法使用该文件夹：{error}</translation>
+        </message>
+        <message>
+            <source>This conversation now works in {folder}. Files already there can be used.</source>
+            <comment>folder.now</comment>
+            <translation>这个对话现在使用 {folder}。其中已有的文件可以直接使用。</translation>
+        </message>
+        <message>
+            <source>The folder {folder} could not be opened.</source>
+            <comment>folder.open_failed</comment>
+            <translation>无法打开文件夹 {folder}。</translation>
+        </message>
+        <message>
+            <source>Choose the folder this conversation works in</source>
+            <comment>folder.pick_title</comment>
+            <translation>选择这个对话使用的文件夹</translation>
+        </message>
+        <message>
+            <source>Show &amp;folder</source>
+            <comment>folder.show</comment>
+            <translation>显示文件夹(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Work in folder…</source>
+            <comment>folder.work_in</comment>
+            <translation>在文件夹中工作(&amp;W)…</translation>
+        </message>
+        <message>
+            <source>{path}: v{left} and v{right}</source>
+            <comment>version.compare_title</comment>
+            <translation>{path}：v{left} 与 v{right}</translation>
+        </message>
+        <message>
+            <source>v{version} of {path} is no longer kept, so it cannot be shown.</source>
+            <comment>version.missing</comment>
+            <translation>{path} 的 v{version} 已不再保存，无法显示。</translation>
+        </message>
+        <message>
+            <source>Restore v{version} of {path}</source>
+            <comment>version.restore_request</comment>
+            <translation>把 {path} 恢复到 v{version}</translation>
         </message>
     </context>
     <context>
@@ -1545,6 +1630,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已批准（--yes）。</translation>
         </message>
         <message>
+            <source>Replaces the existing {path}.</source>
+            <comment>cli.replaces</comment>
+            <translation>将替换现有的 {path}。</translation>
+        </message>
+        <message>
+            <source>Replaces the existing {path} (v{version}).</source>
+            <comment>cli.replaces_version</comment>
+            <translation>将替换现有的 {path}（v{version}）。</translation>
+        </message>
+        <message>
             <source>{path} ({kind}, {size}; {verdict})</source>
             <comment>cli.file</comment>
             <translation>{path}（{kind}，{size}；{verdict}）</translation>
@@ -1594,6 +1689,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>命令：</translation>
         </message>
         <message>
+            <source>Compare with v{version}</source>
+            <translation>与 v{version} 比较</translation>
+        </message>
+        <message>
             <source>Could not send the decision: {reason}</source>
             <translation>无法发送该决定：{reason}</translation>
         </message>
@@ -1616,6 +1715,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Diagram</source>
             <translation>图示</translation>
+        </message>
+        <message>
+            <source>Differences: {changes} (compared by {unit}). Changed rows are yellow, added green, removed red.</source>
+            <translation>不同之处：{changes} 处（按{unit}比较）。修改的行为黄色，新增为绿色，删除为红色。</translation>
         </message>
         <message>
             <source>Done — saved {path}</source>
@@ -1734,6 +1837,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在用 LibreOffice 渲染页面…</translation>
         </message>
         <message>
+            <source>Restore v{version}</source>
+            <translation>恢复 v{version}</translation>
+        </message>
+        <message>
             <source>Save as…</source>
             <translation>另存为…</translation>
         </message>
@@ -1794,8 +1901,24 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>缩小</translation>
         </message>
         <message>
+            <source>cells</source>
+            <translation>单元格</translation>
+        </message>
+        <message>
+            <source>changed: {change}</source>
+            <translation>改动：{change}</translation>
+        </message>
+        <message>
             <source>embedded object</source>
             <translation>嵌入对象</translation>
+        </message>
+        <message>
+            <source>lines</source>
+            <translation>行</translation>
+        </message>
+        <message>
+            <source>paragraphs</source>
+            <translation>段落</translation>
         </message>
         <message>
             <source>picture</source>
@@ -1808,6 +1931,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>picture too large to show</source>
             <translation>图片太大，无法显示</translation>
+        </message>
+        <message>
+            <source>slides</source>
+            <translation>幻灯片</translation>
         </message>
         <message>
             <source>the file could not be read ({detail})</source>

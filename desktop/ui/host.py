@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 import renderers
 from desktop import i18n
+from desktop.ui import versions_view
 from desktop.i18n import tr
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
@@ -102,6 +103,9 @@ class Host:
         self._artifact_rows: dict[str, tuple[Any, EvidenceSummary | None]] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self.last_save: asyncio.Future[Any] | None = None
+        self.last_compare: QWidget | None = None
+        # Set by the window: sends a request into the open conversation (a restore goes through the agent).
+        self.send_request: Callable[[str], None] = lambda _text: None
         install_renderer_translator()
 
     # -- views --------------------------------------------------------------------------
@@ -123,6 +127,7 @@ class Host:
                 return None
             known = self._artifact_rows[artifact_id] = (row, evidence_summary(self.store.evidence(artifact_id)))
         row, evidence = known
+        version = self._version(artifact_id)
         path = Path(_field(row, "path", "")) if _field(row, "path") else None
         status = "written"
         error = ""
@@ -139,7 +144,13 @@ class Host:
             status=status,  # type: ignore[arg-type]
             evidence=evidence,
             error=error,
+            version=version.version if version is not None else 0,
+            change=version.change if version is not None else "",
         )
+
+    def _version(self, artifact_id: str) -> Any:
+        lookup = getattr(self.store, "artifact_version", None)
+        return lookup(artifact_id) if callable(lookup) else None
 
     def _approval_view(self, approval_id: str, kind: str) -> ArtifactView | None:
         row = self.store.approval(approval_id)
@@ -154,7 +165,7 @@ class Host:
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),
             target_path=target,
-            summary=_summary(row),
+            summary="\n".join(p for p in (_summary(row), self._replaces(approval_id, row)) if p),
             arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
             changes=changes,
             decided=decided,  # type: ignore[arg-type]
@@ -165,6 +176,21 @@ class Host:
             id=approval_id, kind=kind, title=Path(target).name or target, path=None,
             workspace_path=target, status=status, approval=approval, error=error,  # type: ignore[arg-type]
         )
+
+    def _replaces(self, approval_id: str, row: Any) -> str:
+        """"Replaces the existing X (vN)." when the write goes over a file that exists, else ""."""
+        targets = getattr(self.store, "approval_targets", None)
+        if not callable(targets):
+            return ""
+        args = _field(row, "arguments", {}) or {}
+        output = args.get("output") if isinstance(args, Mapping) else None
+        written = output if isinstance(output, str) and output.strip() else _field(row, "target_path", "")
+        hit = next((t for t in targets(approval_id) if t.path == written and t.sha256), None)
+        if hit is None:
+            return ""
+        if hit.replaces_version:
+            return tr("approval.replaces", path=hit.path, version=hit.replaces_version)
+        return tr("approval.replaces_file", path=hit.path)
 
     def _approval_outcome(self, row: Any, state: str) -> tuple[str, str, str]:
         """(card status, decided, error) for an approval row, from its own and its ledger's state.
@@ -299,6 +325,18 @@ class Host:
 
     def open_preview(self, artifact: ArtifactView, index: int = 0) -> None:
         self._on_preview(artifact, index)
+
+    def compare_versions(self, artifact: ArtifactView, other: int) -> None:
+        """Show version ``other`` and this one side by side (the older one's bytes are in the folder's .mira/)."""
+        shown = versions_view.compare(self.store, artifact, other, self._window())
+        if isinstance(shown, str):
+            self._notify(shown)
+        else:
+            self.last_compare = shown
+
+    def restore_version(self, artifact: ArtifactView, version: int) -> None:
+        """Ask for ``version`` back through the conversation: an approved write like any other."""
+        self.send_request(tr("version.restore_request", version=version, path=artifact.workspace_path))
 
     def _keep(self, fut: asyncio.Future[Any]) -> asyncio.Future[Any]:
         self._tasks.add(fut)

@@ -17,6 +17,7 @@ from desktop import __version__, i18n
 from desktop.i18n import tr
 from desktop.ui.controller import TaskController
 from desktop.ui.chat_header import ChatHeader
+from desktop.ui.folder_actions import FolderActions
 from desktop.ui.host import Host
 from desktop.ui.merge import ATTACHMENT, stored_id
 from desktop.ui.preview_panel import PreviewPanel
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
         self.chat.view.actions_for = self.message_actions
         self.chat.view.sig_message_action.connect(self.on_message_action)
+        self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))
         self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
@@ -155,9 +157,11 @@ class MainWindow(QMainWindow):
         self.about_action = QAction(self)
         self.about_action.triggered.connect(
             lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
+        self.folder_actions = FolderActions(self)
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
-        for action in (self.new_action, self.settings_action, self.quit_action):
+        for action in (self.new_action, self.folder_actions.work_in_action, self.folder_actions.show_action,
+                       self.settings_action, self.quit_action):
             self.file_menu.addAction(action)
         self.view_menu = bar.addMenu("")
         self.view_menu.addAction(self.close_preview_action)
@@ -209,6 +213,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(tr("menu.settings"))
         self.quit_action.setText(tr("menu.quit"))
         self.close_preview_action.setText(tr("menu.close_preview"))
+        self.folder_actions.retranslate()
         self.about_action.setText(tr("menu.about"))
         self.open_logs_action.setText(tr("menu.open_logs"))
         self.copy_diagnostics_action.setText(tr("menu.copy_diagnostics"))
@@ -357,7 +362,8 @@ class MainWindow(QMainWindow):
         if self.controller.running_in(conversation_id):
             self._notify(tr("chat.busy"))  # deleting under a running task would lose its result
             return
-        await self._store(self.services.store.delete_conversation, conversation_id)
+        if not await self.folder_actions.delete(conversation_id):
+            return
         if conversation_id == self.controller.current_id:
             self.preview_panel.close_preview()
             self.new_conversation()

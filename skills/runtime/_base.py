@@ -108,6 +108,7 @@ class Command:
 _REGISTRY: dict[str, Command] = {}
 # Modules that register the built-in commands when imported.
 _BUILTIN_MODULES = (
+    "skills.runtime.folder_cmds",  # restore a kept version, export to PDF: every format skill may use them
     "skills.runtime.docx_cmds",
     "skills.runtime.pdf_cmds",
     "skills.runtime.pptx_cmds",

@@ -156,6 +156,9 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
             if total == 0:
                 raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
             report.replacements.append(total)
+            core = doc.core_properties
+            if core.title and op["find"] in core.title:  # the document's title follows its visible title
+                core.title = core.title.replace(op["find"], op["replace"])
         elif kind in ("append", "insert_after_heading"):
             anchor = None
             if kind == "insert_after_heading":

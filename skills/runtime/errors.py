@@ -6,6 +6,7 @@ the model as is; catch the narrowest type.
     ├── CommandError                a command refused or failed (bad input, unreadable file...)
     │   ├── UnsafeFileError         (safety) a hostile or unsupported file
     │   └── SofficeUnavailable      (soffice) LibreOffice is missing or failed
+    ├── VersionStoreError           (versions) a kept version's bytes are missing or damaged
     ├── CatalogError                (skills.catalog) the catalog cannot be built or a body not trusted
     └── FlowError                   (skills.flow) a flow resource is malformed or skips a protected step
 

@@ -11,7 +11,9 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from skills.runtime.errors import WorkspaceError
 
-__all__ = ["Workspace", "WorkspaceError", "sha256_file"]
+__all__ = ["PRIVATE_DIR", "Workspace", "WorkspaceError", "sha256_file"]
+
+PRIVATE_DIR = ".mira"  # the working folder's kept versions (skills.runtime.versions); never a tool's path
 
 
 class TargetInUse(WorkspaceError):
@@ -93,6 +95,8 @@ class Workspace:
             raise WorkspaceError(f"path {rel!r} leaves the workspace ('..' is not allowed)")
         if not parts:
             raise WorkspaceError(f"path {rel!r} names the workspace itself, not a file")
+        if parts[0].lower() == PRIVATE_DIR:
+            raise WorkspaceError(f"path {rel!r} is inside Mira's private version area; it cannot be used")
         if _WINDOWS_NAMES:
             for part in parts:
                 problem = windows_name_problem(part)

@@ -39,6 +39,10 @@ class Harness:
         rt.subscribe(self.events.append)
         return rt
 
+    def ws(self, task_id: str) -> Path:
+        """The working folder the task ran in (the conversation's folder)."""
+        return Path(self.store.task(task_id).workspace)
+
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]
 

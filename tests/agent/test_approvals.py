@@ -55,7 +55,7 @@ def test_tampered_arguments_are_refused(h: Harness) -> None:
                     (json.dumps({"path": "a.txt", "text": "evil"}), approval_id))
     with pytest.raises(ApprovalError, match="tampered"):
         run(rt.approve(approval_id))
-    assert not (h.root / task_id / "a.txt").exists()
+    assert not (h.ws(task_id) / "a.txt").exists()
     assert h.store.approval(approval_id).state == "pending"
 
 
@@ -69,7 +69,7 @@ def test_tampered_transcript_and_stale_checkpoint_are_refused(h: Harness) -> Non
                     (json.dumps({"role": "user", "content": "other goal"}), task_id))
     with pytest.raises(ApprovalError, match="altered"):
         run(rt.approve(approval_id))
-    assert not (h.root / task_id / "a.txt").exists()
+    assert not (h.ws(task_id) / "a.txt").exists()
 
 
 def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
@@ -77,10 +77,10 @@ def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(write_over), Completion("I will stop."), Completion("Not done.")])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     approval_id = rt.task_status(task_id).pending_approval_id
-    (h.root / task_id / "a.txt").write_text("edited meanwhile by the user", encoding="utf-8")
+    (h.ws(task_id) / "a.txt").write_text("edited meanwhile by the user", encoding="utf-8")
     with pytest.raises(ApprovalError, match="the file changed since this was proposed; ask again"):
         run(rt.approve(approval_id))
-    assert read(h.root / task_id / "a.txt") == "edited meanwhile by the user"
+    assert read(h.ws(task_id) / "a.txt") == "edited meanwhile by the user"
     assert h.store.approval(approval_id).state == "refused"
     told = h.model.calls[2].messages[-1]
     assert json.loads(told.content)["error"] == "the file changed since this was proposed; ask again"
@@ -103,9 +103,9 @@ def test_pending_approval_survives_a_restart(h: Harness) -> None:
     assert [a.id for a in store.pending_approvals()] == [approval_id]
     run(rt2.approve(approval_id))
     assert rt2.task_status(task_id).status == "finished"
-    assert read(h.root / task_id / "a.txt") == "new"
-    assert len(store.task_artifacts(task_id)) == 1
     h.store = store
+    assert read(h.ws(task_id) / "a.txt") == "new"
+    assert len(store.task_artifacts(task_id)) == 1
 
 
 def test_cancel_while_paused_refuses_later_approval(h: Harness) -> None:
@@ -115,7 +115,7 @@ def test_cancel_while_paused_refuses_later_approval(h: Harness) -> None:
     assert h.of(ev.TaskCancelled)
     with pytest.raises(ApprovalError, match="was cancelled"):
         run(rt.approve(approval_id))
-    assert not (h.root / task_id / "a.txt").exists()
+    assert not (h.ws(task_id) / "a.txt").exists()
 
 
 def test_recover_leaves_a_task_driven_by_another_live_process_alone(h: Harness) -> None:
@@ -140,7 +140,7 @@ def test_recover_leaves_a_task_driven_by_another_live_process_alone(h: Harness) 
     assert h.store.ledger_entry(ledger_id).state == "failed"
     told = json.loads(h.model.calls[0].messages[-1].content)
     assert told["ok"] is False and told["error"].startswith("not done")
-    assert rt2.task_status(task_id).status == "finished" and not (h.root / task_id / "a.txt").exists()
+    assert rt2.task_status(task_id).status == "finished" and not (h.ws(task_id) / "a.txt").exists()
 
 
 def test_approve_under_another_flow_version_is_refused(h: Harness) -> None:
@@ -189,7 +189,7 @@ def test_a_call_another_driver_took_is_left_to_it(h: Harness) -> None:
     h.store.ledger_move = other_driver_first  # type: ignore[method-assign]
     run(rt.approve(approval_id))
     assert h.store.ledger_entry(ledger_id).state == "executing"
-    assert not (h.root / task_id / "a.txt").exists()
+    assert not (h.ws(task_id) / "a.txt").exists()
     key = h.store.approval(approval_id).call_key
     assert not [e for e in h.store.transcript(task_id, "skill:notes") if e.call_key == key]
 
@@ -208,7 +208,7 @@ def test_a_stale_owner_whose_pid_now_names_another_process_does_not_block_the_ta
     h.store.update_task(task_id, owner=f"{socket.gethostname()}:{os.getppid()}:1")  # live pid, other start
     run(rt.approve(approval_id))
     assert rt.task_status(task_id).status == "finished"
-    assert read(h.root / task_id / "a.txt") == "new"
+    assert read(h.ws(task_id) / "a.txt") == "new"
 
 
 def test_an_interrupted_write_into_a_folder_does_not_claim_nothing_was_written(h: Harness) -> None:
@@ -228,11 +228,11 @@ def test_an_interrupted_write_into_a_folder_does_not_claim_nothing_was_written(h
     assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
     ledger_id = h.store.approval(approval_id).ledger_id
     assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
-    (h.root / task_id / "parts").mkdir()
-    (h.root / task_id / "parts" / "part-1.txt").write_text("one", encoding="utf-8")  # published, then the crash
+    (h.ws(task_id) / "parts").mkdir()
+    (h.ws(task_id) / "parts" / "part-1.txt").write_text("one", encoding="utf-8")  # published, then the crash
     rt2 = h.runtime([Completion("Stopping."), Completion("Partly done.")], skills=fake_skills(extra=[split]))
     run(rt2.recover())
     told = json.loads(h.model.calls[0].messages[-1].content)
     assert told["ok"] is False and "nothing was written" not in told["error"]
     assert "parts" in told["error"] and "not re-run" in told["error"]
-    assert (h.root / task_id / "parts" / "part-1.txt").read_text(encoding="utf-8") == "one"
+    assert (h.ws(task_id) / "parts" / "part-1.txt").read_text(encoding="utf-8") == "one"

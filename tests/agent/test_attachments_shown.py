@@ -16,6 +16,7 @@ def test_stored_user_message_names_the_attachments_and_survives_reopening(h: Har
     data.write_text("a,b\n1,2\n", encoding="utf-8")
     rt = h.runtime([Completion("Got them.")])
     task_id = run(rt.start_task(h.conv.id, "summarise these", [notes, data]))
+    folder = h.ws(task_id)
     h.store.close()
 
     reopened = Store(h.db)  # what a restarted app reads
@@ -25,10 +26,10 @@ def test_stored_user_message_names_the_attachments_and_survives_reopening(h: Har
     finally:
         reopened.close()
     # The model still gets the request with the protocol line, not the chat decoration.
-    first = h.model.calls[0].messages[1].content
+    first = h.model.calls[0].messages[-1].content
     assert first == "summarise these\n\n[Attached files in the workspace: notes.md, data.csv]"
     assert "📎" not in first
-    assert sorted(p.name for p in (h.root / task_id).iterdir() if p.is_file()) == ["data.csv", "notes.md"]
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == ["data.csv", "notes.md"]
 
 
 def test_attachment_only_request_and_plain_request(h: Harness, tmp_path: Path) -> None:
@@ -67,8 +68,8 @@ def test_awkward_attachment_names_are_copied_under_a_name_the_agent_can_read(h: 
     rt = h.runtime([Completion("Got them.")])
     task_id = run(rt.start_task(h.conv.id, "use these", [tmp_path / n for n in names]))
     assert h.store.task(task_id).status == "finished"
-    listed = list_workspace(Workspace(h.root / task_id), {})["files"]
-    assert sorted((h.root / task_id / f["path"]).read_text(encoding="utf-8") for f in listed) == [
+    listed = list_workspace(Workspace(h.ws(task_id)), {})["files"]
+    assert sorted((h.ws(task_id) / f["path"]).read_text(encoding="utf-8") for f in listed) == [
         "content 0", "content 1", "content 2"]
-    told = h.model.calls[0].messages[1].content
+    told = h.model.calls[0].messages[-1].content
     assert all(f["path"] in told for f in listed)

@@ -46,9 +46,11 @@ def _json_task(tmp_path: Path, request: str, name: str, content: str) -> list[di
     report = json.loads(proc.stdout)
     assert report["status"] == "finished" and report["outcome"] == "completed"
     assert report["artifacts"], report
+    assert Path(report["workspace"]) == (tmp_path / "ws").resolve()  # --workspace DIR is exactly the folder
     for art in report["artifacts"]:
-        assert Path(art["path"]).is_file() and art["evidence"]["passed"] is True
-        assert art["evidence"]["sha256"] == art["sha256"]
+        assert (tmp_path / "ws" / art["path"]).is_file() and art["evidence"]["passed"] is True
+        assert art["evidence"]["sha256"] == art["sha256"] and art["version"] == 1
+        art["path"] = str(tmp_path / "ws" / art["path"])
     return report["artifacts"]
 
 
@@ -151,8 +153,8 @@ def test_a_refused_approval_is_reported_not_a_traceback(tmp_path: Path, monkeypa
     assert cli.main(["write a"]) == cli.EXIT_FAILED
     out = capsys.readouterr()
     assert "the file changed since this was proposed; ask again" in out.out
-    [ws] = (tmp_path / "ws").iterdir()
-    assert (ws / "a.txt").read_text(encoding="utf-8") == "edited meanwhile"
+    [ws] = (tmp_path / "ws").iterdir()  # the conversation's folder, named from the request
+    assert ws.name == "write-a" and (ws / "a.txt").read_text(encoding="utf-8") == "edited meanwhile"
 
 
 def test_an_unreadable_database_is_one_message_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -98,7 +98,7 @@ def _crash_and_recover(work: Path, point: str, *, recheck: bool = True) -> dict:
                       gate_type=ApprovalGate if recheck else ForgetfulGate)
     asyncio.run(rt.recover())
     executions = side_log.read_text().splitlines()
-    ws = Workspace(work / "ws" / task_id)
+    ws = Workspace(store.task(task_id).workspace)
     results = [e for e in store.transcript(task_id, "skill:notes")
                if e.message.get("role") == "tool" and e.message.get("tool_call_id") == "s1"]
     facts = {

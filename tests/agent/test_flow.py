@@ -22,7 +22,7 @@ def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
     task_id = run(rt.start_task(h.conv.id, "make a hello note"))
     status = rt.task_status(task_id)
     assert status.status == "paused" and status.pending_approval_id
-    ws = h.root / task_id
+    ws = h.ws(task_id)
     assert not (ws / "hello.txt").exists()  # nothing is written before approval
     [req] = h.of(ev.ApprovalRequested)
     assert req.tool == "note_write" and req.target_path == "hello.txt"
@@ -72,7 +72,7 @@ def test_deny_writes_denial_at_the_call_and_continues(h: Harness) -> None:
     run(rt.deny(approval_id))
     status = rt.task_status(task_id)
     assert status.status == "finished" and status.outcome == "denied"
-    assert not (h.root / task_id / "hello.txt").exists()
+    assert not (h.ws(task_id) / "hello.txt").exists()
     denied = h.model.calls[2].messages[-1]
     assert denied.role == "tool" and denied.tool_call_id == "s1"
     assert json.loads(denied.content) == {"ok": False, "denied": True, "message": "denied by the user"}
@@ -103,7 +103,9 @@ def test_real_catalog_skill_agent_surface_is_exactly_its_commands(h: Harness) ->
     assert rt.task_status(task_id).status == "finished"
     main_tools, skill_tools = h.model.calls[0].tools, h.model.calls[1].tools
     assert skills.summaries() in h.model.calls[0].messages[0].content
-    expected = [*skills.skill("docx").commands, "list_workspace", "read_workspace_file", "complete"]
+    # Its own commands, the working-folder commands every format skill has, the read tools and complete.
+    expected = [*skills.skill("docx").commands, "version_restore", "export_pdf", "list_workspace",
+                "read_workspace_file", "complete"]
     assert [t.name for t in skill_tools] == expected
     assert not {t.name for t in main_tools} & set(skills.skill("docx").commands)
     from skills.catalog import load_body

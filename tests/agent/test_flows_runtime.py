@@ -62,9 +62,9 @@ def test_a_paused_task_does_not_continue_under_another_flow(h: Harness) -> None:
     with pytest.raises(ApprovalError, match="started under flow skill-pipeline v2 .*this Mira runs"):
         run(other.approve(approval_id))
     assert h.store.approval(approval_id).state == "pending"
-    assert not (h.root / task_id / "a.txt").exists()
+    assert not (h.ws(task_id) / "a.txt").exists()
     run(rt.approve(approval_id))  # the same flow goes on
-    assert read(h.root / task_id / "a.txt") == "new"
+    assert read(h.ws(task_id) / "a.txt") == "new"
 
 
 def test_a_running_task_is_not_resumed_under_another_flow(h: Harness) -> None:

@@ -53,7 +53,7 @@ def test_recovery_after_approved_refuses_arguments_that_no_longer_match_their_ha
                     (json.dumps({"path": "a.txt", "text": "evil", "overwrite": True}), approval_id))
     rt2 = h.runtime(FINISH)
     run(rt2.recover())
-    assert not (h.root / task_id / "a.txt").exists()
+    assert not (h.ws(task_id) / "a.txt").exists()
     [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_write"]
     assert row.state == "failed" and "input hash" in row.result["error"]
 
@@ -65,7 +65,7 @@ def test_a_symlink_swapped_in_during_approval_is_refused_and_the_agent_goes_on(h
     outside.write_text("keep me", encoding="utf-8")
     rt, task_id, approval_id = _paused(h, [tool_turn(WRITE), Completion("I could not write it."),
                                            Completion("Nothing was written.")])
-    target = h.root / task_id / "a.txt"
+    target = h.ws(task_id) / "a.txt"
     target.unlink(missing_ok=True)
     os.symlink(outside, target)
     with pytest.raises(ApprovalError, match="outside|link"):
@@ -126,7 +126,7 @@ def test_image_paths_inside_blocks_are_checked_before_approval_and_shown(h: Harn
                     *FINISH], skills=skills)
     def add_chart(event: object) -> None:
         if isinstance(event, ev.ToolStarted) and event.tool_call_id == "s3":
-            folder = h.root / event.task_id / "figs"
+            folder = h.ws(event.task_id) / "figs"
             folder.mkdir(exist_ok=True)
             (folder / "chart.png").write_bytes(b"\x89PNG")
 
@@ -213,12 +213,12 @@ def test_failed_and_cancelled_requests_leave_no_empty_folders(h: Harness) -> Non
     rt = h.runtime([ModelError("the server is down")])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     assert h.store.task(task_id).status == "failed"
-    assert not (h.root / task_id).exists()
+    assert not (h.ws(task_id)).exists()
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE)])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     rt.cancel(task_id)
     assert h.store.task(task_id).status == "cancelled"
-    assert not (h.root / task_id).exists()
+    assert not (h.ws(task_id)).exists()
 
 
 def test_a_folder_with_files_is_kept_after_a_failure(h: Harness, tmp_path: Path) -> None:
@@ -229,4 +229,4 @@ def test_a_folder_with_files_is_kept_after_a_failure(h: Harness, tmp_path: Path)
     rt = h.runtime([ModelError("the server is down")])
     task_id = run(rt.start_task(h.conv.id, "write a", [src]))
     assert h.store.task(task_id).status == "failed"
-    assert (h.root / task_id / "notes.md").is_file()
+    assert (h.ws(task_id) / "notes.md").is_file()

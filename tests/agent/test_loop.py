@@ -105,7 +105,7 @@ def test_generate_cannot_call_tools_and_nothing_runs_after_complete(h: Harness) 
     ])
     task_id = run(rt.start_task(h.conv.id, "write"))
     assert rt.task_status(task_id).status == "finished"
-    assert not h.store.approvals(task_id) and not (h.root / task_id / "late.txt").exists()
+    assert not h.store.approvals(task_id) and not (h.ws(task_id) / "late.txt").exists()
     ledger = {r.tool_id: r for r in h.store.ledger(task_id) if r.agent == "skill:notes"}
     assert "already completed" in ledger["note_write"].result["error"]
     refused = [r for r in h.store.ledger(task_id) if r.call_key.startswith("generate:")]
@@ -127,10 +127,10 @@ def test_attachments_are_copied_and_announced(h: Harness, tmp_path: Path) -> Non
     src.write_text("# Title\n\nbody", encoding="utf-8")
     rt = h.runtime([tool_turn(("m1", "read_workspace_file", '{"path": "notes.md"}')), Completion("Read it.")])
     task_id = run(rt.start_task(h.conv.id, "read my notes", [src]))
-    first = h.model.calls[0].messages[1].content
+    first = h.model.calls[0].messages[-1].content
     assert first == "read my notes\n\n[Attached files in the workspace: notes.md]"
     assert _tool_results(h, 1)[0]["text"] == "# Title\n\nbody"
-    assert (h.root / task_id / "notes.md").read_text(encoding="utf-8") == "# Title\n\nbody"
+    assert (h.ws(task_id) / "notes.md").read_text(encoding="utf-8") == "# Title\n\nbody"
 
 
 class _SlowModel:

@@ -51,7 +51,7 @@ def test_allow_similar_new_files_then_a_new_file_is_approved_by_the_rule(h: Harn
     h.events.clear()
     rt, second = _task(h, h.conv.id, "b.txt")
     assert rt.task_status(second).status == "finished"
-    assert read(h.root / second / "b.txt") == "text for b.txt"
+    assert read(h.ws(second) / "b.txt") == "text for b.txt"
     approval = _write_approval(h, second)  # still frozen and on record, with its input hash
     assert approval.state == "approved" and approval.message == f"approved by rule {rule.id}"
     [row] = [r for r in h.store.ledger(second) if r.tool_id == "note_write"]
@@ -71,14 +71,14 @@ def test_a_file_mira_did_not_make_is_never_covered(h: Harness, tmp_path: Path) -
     user.write_text("the user's own words", encoding="utf-8")
     rt, task_id = _task(h, h.conv.id, "mine.txt", attach=[user], overwrite=True)
     assert _asks(rt, task_id)
-    assert read(h.root / task_id / "mine.txt") == "the user's own words"
+    assert read(h.ws(task_id) / "mine.txt") == "the user's own words"
 
 
 def test_a_command_the_rule_does_not_name_is_never_covered(h: Harness) -> None:
     _rule(h, "create_new", command="note_write")
     rt, task_id = _task(h, h.conv.id, "c.txt", command="note_append")
     assert _asks(rt, task_id)
-    assert not (h.root / task_id / "c.txt").exists()
+    assert not (h.ws(task_id) / "c.txt").exists()
 
 
 def test_a_write_outside_the_folder_is_never_covered(h: Harness) -> None:
@@ -106,8 +106,8 @@ def test_another_conversation_or_a_revoked_rule_asks_again(h: Harness) -> None:
 def test_edit_own_covers_only_files_mira_made_here(h: Harness, tmp_path: Path) -> None:
     rt, first = _task(h, h.conv.id, "a.txt")
     run(rt.approve(rt.task_status(first).pending_approval_id))
-    made = h.root / first / "a.txt"
-    # Overwriting the file Mira made (brought into a new task's folder): allow similar edits.
+    made = h.ws(first) / "a.txt"
+    # Overwriting the file Mira made (the conversation's folder keeps it; attaching it again changes nothing).
     rt, second = _task(h, h.conv.id, "a.txt", attach=[made], overwrite=True)
     made_rule = run(rt.approve(rt.task_status(second).pending_approval_id, allow_similar=True))
     [rule] = rt.rules(h.conv.id)
@@ -118,9 +118,9 @@ def test_edit_own_covers_only_files_mira_made_here(h: Harness, tmp_path: Path) -
     assert _write_approval(h, third).message == f"approved by rule {rule.id}"
     # The same command over a file Mira did not make still asks, and makes no rule: approving it with
     # "allow similar" approves this one write only.
-    user = tmp_path / "a.txt"
+    user = tmp_path / "theirs.txt"  # in the conversation's folder, next to the file Mira made
     user.write_text("not Mira's", encoding="utf-8")
-    rt, fourth = _task(h, h.conv.id, "a.txt", attach=[user], overwrite=True)
+    rt, fourth = _task(h, h.conv.id, "theirs.txt", attach=[user], overwrite=True)
     approval_id = rt.task_status(fourth).pending_approval_id
     assert approval_id
     assert run(rt.approve(approval_id, allow_similar=True)) is None

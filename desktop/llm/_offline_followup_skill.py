@@ -1,0 +1,268 @@
+"""The offline planner as a skill agent on a follow-up: read what the change needs, run the one write, complete.
+
+The main agent put the job in a ``[Follow-up: {...}]`` line (operation, file, parameters). A PDF cannot be
+edited in place, so a PDF change re-makes it from its own text and outline (``pdf_create`` with
+``overwrite``); the previous bytes stay kept as the earlier version.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+
+MAX_TURNS = 8
+
+
+def _result(content: str) -> dict[str, Any]:
+    try:
+        data = json.loads(content)
+    except ValueError:
+        return {"ok": True, "text": content}
+    return data if isinstance(data, dict) else {"ok": True, "value": data}
+
+
+class FollowUpPlan:
+    """Works out the next turn of a skill agent that carries out one follow-up."""
+
+    def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], params: Mapping[str, Any],
+                 chinese: bool) -> None:
+        self.tools = {t.name for t in tools}
+        self.p = dict(params)
+        self.op = str(self.p.get("op") or "")
+        self.path = str(self.p.get("path") or "")
+        self.kind = self.path.rsplit(".", 1)[-1].lower() if "." in self.path else ""
+        self.chinese = chinese
+        results = {m.tool_call_id: m.content for m in messages if m.role == "tool"}
+        self.history: list[tuple[ToolCall, dict[str, Any] | None]] = [
+            (c, _result(results[c.id]) if c.id in results else None)
+            for m in messages if m.role == "assistant" for c in m.tool_calls]
+        self.turn = sum(1 for m in messages if m.role == "assistant") + 1
+
+    def _t(self, en: str, zh: str) -> str:
+        return zh if self.chinese else en
+
+    def _call(self, name: str, args: dict[str, Any]) -> Completion:
+        call = ToolCall(id=f"offline_followup_{self.turn}", name=name, arguments=json.dumps(args, ensure_ascii=False))
+        return Completion(text="", tool_calls=(call,), finish_reason="tool_calls")
+
+    def _complete(self, summary: str, artifacts: Sequence[str] = ()) -> Completion:
+        return self._call("complete", {"summary": summary, "artifacts": list(artifacts)})
+
+    def _read(self, name: str) -> dict[str, Any] | None:
+        """The last result of a read command, or None when it has not run yet."""
+        done = [r for c, r in self.history if c.name == name and r is not None]
+        return done[-1] if done else None
+
+    # -- the plan --------------------------------------------------------------
+
+    def next_turn(self) -> Completion:
+        writes = [(c, r) for c, r in self.history if c.name == self._write_name() and r is not None]
+        if writes:
+            return self._finish(*writes[-1])
+        if self.turn > MAX_TURNS:
+            return self._complete(self._t("Stopped: too many steps without a result.", "已停止：步骤过多仍无结果。"))
+        step = self._step()
+        if isinstance(step, str):
+            return self._complete(step)
+        name, args = step
+        if name not in self.tools:
+            return self._complete(self._t(f"Nothing was written: {name} is not available to this skill.",
+                                          f"没有写入任何文件：此技能无法使用 {name}。"))
+        return self._call(name, args)
+
+    def _write_name(self) -> str:
+        if self.op in ("undo", "restore"):
+            return "version_restore"
+        if self.op == "export_pdf":
+            return "export_pdf"
+        if self.kind == "pdf":
+            return "pdf_replace_text" if self._pdf_in_place() else "pdf_create"
+        return f"{self.kind}_edit"
+
+    def _pdf_in_place(self) -> bool:
+        """A PDF text change goes in place when this Mira has that command (the layout stays as it is)."""
+        return self.op == "replace_text" and "pdf_replace_text" in self.tools
+
+    def _step(self) -> tuple[str, dict[str, Any]] | str:
+        """The next command and its arguments, or the reason nothing can be written."""
+        op, path = self.op, self.path
+        if op in ("undo", "restore"):
+            return ("version_restore", {"path": path, "sha256": self.p.get("sha256"), "version": self.p.get("version")})
+        if op == "export_pdf":
+            return ("export_pdf", {"path": path, "output": self.p.get("output")})
+        if self.kind == "pdf" and self._pdf_in_place():
+            return ("pdf_replace_text", {"path": path, "find": self.p["find"], "replace": self.p["replace"]})
+        if self.kind == "pdf":
+            return self._pdf_step()
+        if op == "replace_text":
+            if self.kind not in ("docx", "pptx"):
+                return self._t(f"Nothing was written: replacing text in a {self.kind.upper()} file is not something "
+                               "I can do offline. Connect a real model in Settings for this edit.",
+                               f"没有写入任何文件：离线模式无法替换 {self.kind.upper()} 文件中的文字。请在设置中连接模型后再试。")
+            return (f"{self.kind}_edit", {"path": path, "operations": [
+                {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]})
+        if op == "set_title":
+            if self.kind == "pptx":
+                return ("pptx_edit", {"path": path, "operations": [
+                    {"op": "set_title", "slide": 1, "text": self.p["title"]}]})
+            outline = self._read("docx_inspect")
+            if outline is None:
+                return ("docx_inspect", {"path": path})
+            data = outline.get("data") or {}
+            heads = [h.get("text") for h in data.get("headings") or () if isinstance(h, dict) and h.get("text")]
+            old = str(data.get("title") or (heads[0] if heads else "") or "")
+            if not old.strip():
+                return self._t(f"Nothing was written: {path} has no title or first heading to change.",
+                               f"没有写入任何文件：{path} 没有可修改的标题。")
+            return ("docx_edit", {"path": path, "operations": [
+                {"op": "replace_text", "find": old, "replace": self.p["title"]}]})
+        if op == "add_slide":
+            slide: dict[str, Any] = ({"layout": "bullets", "title": self.p["title"], "bullets": self.p["bullets"]}
+                                     if self.p.get("bullets") else {"layout": "title", "title": self.p["title"]})
+            return ("pptx_edit", {"path": path, "operations": [{"op": "add_slide", "slide": slide}]})
+        if op == "add_section":
+            return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": self._section()}]})
+        if op == "add_rows":
+            book = self._read("xlsx_inspect")
+            if book is None:
+                return ("xlsx_inspect", {"path": path})
+            sheets = [s.get("name") for s in (book.get("data") or {}).get("sheets") or () if isinstance(s, dict)]
+            if not sheets:
+                return self._t(f"Nothing was written: {path} has no worksheet to add rows to.",
+                               f"没有写入任何文件：{path} 没有可以添加行的工作表。")
+            return ("xlsx_edit", {"path": path, "operations": [
+                {"op": "append_rows", "sheet": sheets[0], "rows": self.p["rows"]}]})
+        return self._t(f"Nothing was written: I cannot do this to {path} offline.",
+                       f"没有写入任何文件：离线模式无法对 {path} 执行此操作。")
+
+    def _section(self) -> list[dict[str, Any]]:
+        blocks: list[dict[str, Any]] = [{"type": "heading", "level": 1, "text": self.p["title"]}]
+        if str(self.p.get("text") or "").strip():
+            blocks.append({"type": "paragraph", "text": str(self.p["text"]).strip()})
+        return blocks
+
+    # -- PDF: re-made from its own outline and text ----------------------------------
+
+    def _pdf_step(self) -> tuple[str, dict[str, Any]] | str:
+        first = self._read("pdf_inspect")
+        if first is None:
+            return ("pdf_inspect", {"path": self.path})
+        info = first.get("data") or {}
+        pages = int(info.get("pages") or 0)
+        shown = len(info.get("page_details") or ())
+        if shown < min(pages, 50) and len([c for c, _ in self.history if c.name == "pdf_inspect"]) < 2:
+            return ("pdf_inspect", {"path": self.path, "pages": list(range(1, min(pages, 50) + 1))})
+        if pages > 50 or info.get("images") or any(p.get("tables") or p.get("truncated")
+                                                   for p in info.get("page_details") or ()):
+            return self._t(f"Nothing was written: {self.path} has images, tables or more pages than I can carry "
+                           "over when re-making a PDF offline.",
+                           f"没有写入任何文件：{self.path} 含有图片、表格或页数过多，离线重新生成 PDF 时无法保留。")
+        title, blocks = pdf_blocks(info)
+        if self.op == "replace_text":
+            find, repl = str(self.p["find"]), str(self.p["replace"])
+            if find not in title and not any(find in t for b in blocks for t in _texts(b)):
+                return self._t(f"Nothing was written: \"{find}\" does not occur in {self.path}.",
+                               f"没有写入任何文件：{self.path} 中没有“{find}”。")
+            title = title.replace(find, repl)
+            blocks = [_replaced(b, find, repl) for b in blocks]
+        elif self.op == "set_title":
+            title = str(self.p["title"])
+        elif self.op == "add_section":
+            blocks += self._section()
+        else:
+            return self._t(f"Nothing was written: I cannot do this to the PDF {self.path} offline.",
+                           f"没有写入任何文件：离线模式无法对 PDF {self.path} 执行此操作。")
+        spec: dict[str, Any] = {"path": self.path, "blocks": blocks or [{"type": "paragraph", "text": title}],
+                                "overwrite": True}
+        if title:
+            spec["title"] = title
+        return ("pdf_create", spec)
+
+    # -- after the write ------------------------------------------------------------
+
+    def _finish(self, call: ToolCall, res: dict[str, Any]) -> Completion:
+        if res.get("denied"):
+            return self._complete(self._t(f"Nothing was written: the user denied the change to {self.path}.",
+                                          f"没有写入任何文件：用户拒绝了对 {self.path} 的修改。"))
+        if res.get("ok") is not True:
+            err = str(res.get("error") or res.get("message") or "unknown error").strip()
+            return self._complete(self._t(f"{call.name} failed, so no file was changed: {err}",
+                                          f"{call.name} 执行失败，没有修改任何文件：{err}"))
+        paths = [str(a.get("path")) for a in res.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
+        return self._complete(self._summary(), paths)
+
+    def _summary(self) -> str:
+        p, path = self.p, self.path
+        if self.op == "replace_text":
+            return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\" in {path}.",
+                           f"已将 {path} 中的“{p['find']}”改为“{p['replace']}”。")
+        if self.op == "set_title":
+            return self._t(f"Changed the title of {path} to \"{p['title']}\".", f"已将 {path} 的标题改为“{p['title']}”。")
+        if self.op == "add_slide":
+            return self._t(f"Added the slide \"{p['title']}\" to {path}.", f"已在 {path} 中添加幻灯片“{p['title']}”。")
+        if self.op == "add_section":
+            return self._t(f"Added the section \"{p['title']}\" to {path}.", f"已在 {path} 中添加章节“{p['title']}”。")
+        if self.op == "add_rows":
+            n = len(p["rows"])
+            return self._t(f"Added {n} row{'s' if n != 1 else ''} to {path}.", f"已在 {path} 中添加 {n} 行。")
+        if self.op == "export_pdf":
+            return self._t(f"Exported {path} as {p['output']}.", f"已将 {path} 导出为 {p['output']}。")
+        return self._t(f"Restored {path} to v{p['version']}; the version it replaced (v{p.get('current')}) is kept.",
+                       f"已将 {path} 恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
+
+
+_LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
+              "\ufb06": "st"}
+_BULLET = re.compile(r"^[•·▪◦‣\-*]\s+(?P<t>.+)$")
+_NUMBERED = re.compile(r"^\d{1,3}[.)]\s+(?P<t>.+)$")
+_PAGE_NO = re.compile(r"^\d+(?:\s*/\s*\d+)?$")
+_END = ".!?:;,。！？：；，…)）\"”'"
+
+
+def pdf_blocks(info: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """(title, blocks) re-read from a PDF's page text: outline entries and short unpunctuated lines become
+    headings, "•" lines lists, wrapped lines are joined again. Styling is not carried over."""
+    toc = {str(e[1]).strip(): int(e[0]) for e in info.get("toc") or () if len(e) >= 2}
+    title = str((info.get("metadata") or {}).get("title") or "").strip()
+    lines: list[str] = []
+    for page in info.get("page_details") or ():
+        text = str(page.get("text") or "")
+        for lig, plain in _LIGATURES.items():
+            text = text.replace(lig, plain)
+        lines += [ln.strip() for ln in text.splitlines() if ln.strip() and not _PAGE_NO.match(ln.strip())]
+    if title and lines and lines[0] == title:
+        lines = lines[1:]  # the title line pdf_create draws above the blocks
+    blocks: list[dict[str, Any]] = []
+    for n, ln in enumerate(lines):
+        bullet, numbered = _BULLET.match(ln), _NUMBERED.match(ln)
+        item = bullet or numbered
+        if item:
+            kind = "bullets" if bullet else "numbered"
+            if blocks and blocks[-1]["type"] == kind:
+                blocks[-1]["items"].append(item.group("t"))
+            else:
+                blocks.append({"type": kind, "items": [item.group("t")]})
+            continue
+        last = blocks[-1] if blocks else None
+        if last and last["type"] == "paragraph" and not last["text"].endswith(tuple(_END)) and ln[:1].islower():
+            last["text"] += " " + ln  # a wrapped line of the same paragraph
+            continue
+        is_heading = ln in toc or (len(ln) <= 80 and not ln.endswith(tuple(_END)) and n + 1 < len(lines))
+        if is_heading:
+            blocks.append({"type": "heading", "level": max(1, min(6, toc.get(ln, 1))), "text": ln})
+        else:
+            blocks.append({"type": "paragraph", "text": ln})
+    return title, blocks
+
+
+def _texts(block: Mapping[str, Any]) -> list[str]:
+    return [str(block["text"])] if "text" in block else [str(i) for i in block.get("items") or ()]
+
+
+def _replaced(block: Mapping[str, Any], find: str, repl: str) -> dict[str, Any]:
+    if "text" in block:
+        return {**block, "text": str(block["text"]).replace(find, repl)}
+    return {**block, "items": [str(i).replace(find, repl) for i in block.get("items") or ()]}

@@ -1,0 +1,122 @@
+"""The window's working-folder actions: "Work in folder…", "Show folder", and what happens to a conversation's
+folder when the conversation is deleted."""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from desktop.agent import workfolder
+from desktop.i18n import tr
+
+
+def _pick_folder(parent: QWidget, start: str) -> str:
+    return QFileDialog.getExistingDirectory(parent, tr("folder.pick_title"), start)
+
+
+def _open_folder(folder: Path) -> bool:
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def _ask_keep(parent: QWidget, title: str, folder: str, chosen: bool) -> bool | None:
+    """True: keep the folder; False: remove it (only Mira's version copies for a folder the user chose);
+    None: do not delete the conversation."""
+    box = QMessageBox(QMessageBox.Icon.Question, tr("folder.delete.title"),
+                      tr("folder.delete.text_chosen" if chosen else "folder.delete.text", title=title, folder=folder),
+                      QMessageBox.StandardButton.NoButton, parent)
+    keep = box.addButton(tr("folder.delete.keep"), QMessageBox.ButtonRole.AcceptRole)
+    remove = box.addButton(tr("folder.delete.remove_chosen" if chosen else "folder.delete.remove"),
+                           QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(keep)
+    box.exec()
+    clicked = box.clickedButton()
+    return True if clicked is keep else False if clicked is remove else None
+
+
+class FolderActions:
+    """Owns the two menu actions; the window gives it the store, the workspace root and the current conversation."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        # Injectable for tests: (parent, start folder) -> chosen path or "".
+        self.pick_folder: Callable[[QWidget, str], str] = _pick_folder
+        self.open_folder: Callable[[Path], bool] = _open_folder
+        self.ask_keep: Callable[[QWidget, str, str, bool], bool | None] = _ask_keep
+        self.work_in_action = QAction(window)
+        self.work_in_action.triggered.connect(lambda: window._run(self.work_in_folder()))
+        self.show_action = QAction(window)
+        self.show_action.triggered.connect(lambda: window._run(self.show_folder()))
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.work_in_action.setText(tr("folder.work_in"))
+        self.show_action.setText(tr("folder.show"))
+
+    def _root(self) -> Path:
+        return Path(self.window.services.settings.workspace_path())
+
+    async def _store(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.window.services.executor,
+                                                                lambda: fn(*args, **kw))
+
+    async def _current(self, title: str) -> str:
+        """The open conversation, created (and shown) when the window has none yet."""
+        controller = self.window.controller
+        if controller.current_id:
+            return str(controller.current_id)
+        row = await self._store(self.window.services.store.create_conversation, title)
+        await self.window.open_conversation(row.id)
+        await self.window.reload_conversations()
+        return str(row.id)
+
+    async def work_in_folder(self) -> Path | None:
+        """Let the user pick the folder the open conversation works in (files there become its material)."""
+        store = self.window.services.store
+        start = str(self._root())
+        if self.window.controller.current_id:
+            folder, _chosen = await self._store(store.conversation_folder, self.window.controller.current_id)
+            start = folder or start
+        picked = self.pick_folder(self.window, start)
+        if not picked:
+            return None
+        conv_id = await self._current(Path(picked).name)
+        try:
+            path: Path = await self._store(workfolder.choose, store, conv_id, picked)
+        except workfolder.FolderError as exc:
+            self.window._notify(tr("folder.invalid", error=exc))
+            return None
+        self.window._notify(tr("folder.now", folder=path))
+        return path
+
+    async def show_folder(self) -> Path | None:
+        """Open the conversation's working folder in the system file manager."""
+        store = self.window.services.store
+        conv_id = await self._current(tr("conv.untitled"))
+        try:
+            path: Path = await self._store(workfolder.assign, store, conv_id, self._root())
+        except workfolder.FolderError as exc:
+            self.window._notify(tr("folder.invalid", error=exc))
+            return None
+        if not self.open_folder(path):
+            self.window._notify(tr("folder.open_failed", folder=path))
+        return path
+
+    async def delete(self, conversation_id: str) -> bool:
+        """Delete the conversation, asking first whether its folder stays. False: the user kept it all."""
+        store = self.window.services.store
+        folder, chosen = await self._store(store.conversation_folder, conversation_id)
+        title = (await self._store(store.conversation, conversation_id)).title
+        keep = True
+        if folder and Path(folder).is_dir() and any(Path(folder).iterdir()):
+            answer = self.ask_keep(self.window, title, folder, chosen)
+            if answer is None:
+                return False
+            keep = answer
+        await self._store(workfolder.forget, store, conversation_id, keep_folder=keep)
+        return True

@@ -1,0 +1,116 @@
+"""Commands on the conversation's working folder that every format skill may use: restore a kept version and
+export a document to PDF. Both are writes, so each waits for the user's approval like any other."""
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+
+from skills.runtime import versions
+from skills.runtime._base import ArtifactRecord, Command, CommandError, CommandResult, get_command, register
+from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
+
+KINDS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
+
+RESTORE_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path", "sha256"],
+    "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
+                   "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                   "version": {"type": "integer", "minimum": 1, "description": "the version number restored"}},
+}
+EXPORT_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["path", "output"],
+    "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500,
+                            "description": "the .docx, .pptx or .xlsx to export"},
+                   "output": {"type": "string", "minLength": 1, "maxLength": 500,
+                              "description": "the .pdf to write"}},
+}
+
+
+def _kind(rel: str) -> str:
+    kind = KINDS.get(PurePosixPath(rel).suffix.lower())
+    if kind is None:
+        raise CommandError(f"{rel}: only .docx, .pdf, .pptx and .xlsx files have versions here")
+    return kind
+
+
+def _verified(ws: Workspace, rel: str, kind: str, message: str, data: dict[str, Any]) -> CommandResult:
+    """The written file's evidence from its format's own verify command (the file opens with its library)."""
+    check = get_command(f"{kind}_verify").run(ws, {"path": rel})
+    ev = [e for e in check.evidence if e.path == rel]
+    path = ws.resolve(rel, must_exist=True)
+    record = ArtifactRecord(rel, kind, sha256_file(path), path.stat().st_size, PurePosixPath(rel).stem)
+    if not check.ok:
+        return CommandResult(False, f"{message}, but the file does not pass its checks:\n{check.message}",
+                             data, (record,), tuple(ev))
+    return CommandResult(True, message, data, (record,), tuple(ev))
+
+
+def run_restore(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    rel = str(args["path"])
+    kind = _kind(rel)
+    target = ws.resolve(rel)
+    try:
+        data = versions.read(ws.root, str(args["sha256"]))
+    except versions.VersionStoreError as exc:
+        raise CommandError(f"cannot restore {rel}: {exc}") from None
+    if target.is_file():
+        versions.keep(ws.root, target)  # the version being replaced stays restorable too
+    with ws.publish(rel) as staging:
+        staging.write_bytes(data)
+    label = f"v{args['version']}" if args.get("version") else str(args["sha256"])[:12]
+    return _verified(ws, rel, kind, f"restored {rel} to {label}", {"restored": label})
+
+
+def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    rel = str(args["path"])
+    label = f"v{args['version']}" if args.get("version") else "an earlier version"
+    if not versions.has(ws.root, str(args.get("sha256") or "")):
+        raise CommandError(f"cannot restore {rel}: the kept copy of {label} is missing")
+    return {"summary": f"Restore {rel} to {label}", "changes": []}
+
+
+def _export_target(ws: Workspace, args: dict[str, Any]) -> tuple[str, str]:
+    src = str(args["path"])
+    kind = _kind(src)
+    if kind == "pdf":
+        raise CommandError(f"{src} is already a PDF")
+    out = str(args["output"])
+    if PurePosixPath(out).suffix.lower() != ".pdf":
+        raise CommandError(f"output: {out!r} must end in .pdf")
+    ws.resolve(src, must_exist=True)
+    ws.resolve(out)
+    return src, out
+
+
+def run_export_pdf(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    from skills.runtime import soffice
+
+    src, out = _export_target(ws, args)
+    scratch = soffice.private_dir(ws.root)
+    try:
+        produced = soffice.convert(ws.resolve(src, must_exist=True), scratch, "pdf")
+        target = ws.resolve(out)
+        if target.is_file():
+            versions.keep(ws.root, target)
+        with ws.publish(out) as staging:
+            staging.write_bytes(produced.read_bytes())
+    except WorkspaceError as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        import shutil
+
+        shutil.rmtree(scratch, ignore_errors=True)
+    return _verified(ws, out, "pdf", f"exported {src} to {out}", {"source": src})
+
+
+def describe_export(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    src, out = _export_target(ws, args)
+    return {"summary": f"Export {src} as the PDF {out}", "changes": []}
+
+
+register(Command("version_restore", "Restore a file in the working folder to a kept earlier version (by its "
+                 "sha256 from the conversation's version list); the current version stays kept.",
+                 RESTORE_SCHEMA, True, run_restore, target_arg="path", describe=describe_restore))
+register(Command("export_pdf", "Export a .docx, .pptx or .xlsx in the working folder to PDF (LibreOffice), "
+                 "keeping the layout.", EXPORT_SCHEMA, True, run_export_pdf, target_arg="output",
+                 describe=describe_export))
