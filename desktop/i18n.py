@@ -117,6 +117,35 @@ _EN: dict[str, str] = {
     "settings.invalid": "These settings are not valid: {error}",
     "settings.key_failed": "The API key could not be stored: {error}",
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
+    # storage faults (desktop/faults.py, the store, the agent)
+    "fault.no_space": "Could not write {what}: the disk is full ({free} free). Nothing was changed; free some "
+                      "space and try again.",
+    "fault.denied": "Could not write {what}: the folder {folder} cannot be written (read-only or no permission). "
+                    "Nothing was changed.",
+    "fault.free_unknown": "free space unknown",
+    "fault.db_full": "Could not save {what}: the disk holding Mira's data is full ({free} free). Nothing was "
+                     "lost: everything saved before is intact. Free some space and try again.",
+    "fault.kept_beside": "The new version was kept beside it as {kept}.",
+    "fault.retry_hint": "It was not done. Free the space (or make the folder writable), then choose Retry on "
+                        "its card; it runs once.",
+    "fault.retry_not_failed": "There is nothing to retry: this change is {state}.",
+    "fault.retry_not_retryable": "This change failed for a reason a retry cannot fix; ask again.",
+    "fault.readonly_folder": "{name} cannot be written here: the folder {folder} is read-only or not yours. "
+                             "Choose another folder or make it writable.",
+    "what.document": "the document {name}",
+    "what.attachment": "the attached file {name}",
+    "what.render": "the preview pages of {name}",
+    "store.what.data": "your data",
+    "store.what.task": "the task",
+    "store.what.transcript": "the conversation's progress",
+    "store.what.ledger": "the record of a step",
+    "store.what.result": "the result of a step",
+    "store.what.approval": "the approval",
+    "store.what.artifact": "the record of a file",
+    "store.what.model_call": "the record of a model call",
+    "store.what.conversation": "the conversation",
+    "store.what.message": "the message",
+    "store.what.rule": "the approval rule",
 }
 
 _ZH: dict[str, str] = {
@@ -216,6 +245,30 @@ _ZH: dict[str, str] = {
     "settings.invalid": "设置无效：{error}",
     "settings.key_failed": "无法保存 API 密钥：{error}",
     "settings.busy": "更改模型或工作区的设置将从下一个请求开始生效。",
+    "fault.no_space": "无法写入{what}：磁盘已满（剩余 {free}）。未做任何更改；请释放一些空间后重试。",
+    "fault.denied": "无法写入{what}：文件夹 {folder} 不可写（只读或没有权限）。未做任何更改。",
+    "fault.free_unknown": "剩余空间未知",
+    "fault.db_full": "无法保存{what}：存放 Mira 数据的磁盘已满（剩余 {free}）。没有丢失任何内容：之前保存的一切都完好。"
+                     "请释放一些空间后重试。",
+    "fault.kept_beside": "新版本已保存在旁边，名为 {kept}。",
+    "fault.retry_hint": "此操作未完成。请释放空间（或让文件夹可写），然后在它的卡片上选择“重试”；它只会运行一次。",
+    "fault.retry_not_failed": "没有可重试的内容：此更改的状态为 {state}。",
+    "fault.retry_not_retryable": "此更改失败的原因无法通过重试解决；请重新提出请求。",
+    "fault.readonly_folder": "无法在此写入 {name}：文件夹 {folder} 是只读的或不属于你。请选择其他文件夹或让它可写。",
+    "what.document": "文档 {name}",
+    "what.attachment": "附件 {name}",
+    "what.render": "{name} 的预览页面",
+    "store.what.data": "你的数据",
+    "store.what.task": "任务",
+    "store.what.transcript": "对话的进度",
+    "store.what.ledger": "步骤记录",
+    "store.what.result": "步骤的结果",
+    "store.what.approval": "批准",
+    "store.what.artifact": "文件记录",
+    "store.what.model_call": "模型调用记录",
+    "store.what.conversation": "对话",
+    "store.what.message": "消息",
+    "store.what.rule": "批准规则",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop.agent.state import Run, error
+from desktop.faults import NO_SPACE, fault_text, is_storage_fault
+from desktop.i18n import tr
 from desktop.store import ApprovalRow
 from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
 from skills.runtime.workspace import sha256_file
@@ -35,6 +37,11 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
         return error(str(exc))
+    except OSError as exc:
+        if not is_storage_fault(exc):
+            log.exception("command %s crashed", cmd.name)
+            return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
+        return storage_failure(ws, cmd, args, exc)
     except Exception as exc:  # boundary: a runtime bug becomes a failed call the model sees, not a dead task
         log.exception("command %s crashed", cmd.name)
         return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
@@ -44,6 +51,16 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
     if not cmd.writes:
         data["artifacts"] = []  # read-only commands cannot create artifacts
     return data
+
+
+def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSError) -> dict[str, Any]:
+    """A write the disk or folder refused (full, read-only): not done, nothing published, and ``retryable``
+    so the same approved call may run again once the fault is cleared."""
+    rel = next((str(args[k]) for k in ("output", cmd.target_arg or "") if k and isinstance(args.get(k), str)), "")
+    where = ws.root / rel if rel else ws.root
+    message = fault_text(exc.errno in NO_SPACE, tr("what.document", name=rel or cmd.name), where)
+    log.warning("%s could not write %s: %s", cmd.name, rel, exc)
+    return {**error(message), "retryable": True, "fault": "no_space" if exc.errno in NO_SPACE else "denied"}
 
 
 def verify_result(ws: Workspace, cmd: Command, data: dict[str, Any]) -> dict[str, Any]:

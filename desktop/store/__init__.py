@@ -15,7 +15,7 @@ from desktop.store.rows import (
     TaskRow,
     TranscriptEntry,
 )
-from desktop.store.errors import StoreError
+from desktop.store.errors import StorageFull, StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from desktop.store.store import Store
 
@@ -31,6 +31,7 @@ __all__ = [
     "ModelCallRow",
     "NewArtifact",
     "RuleRow",
+    "StorageFull",
     "Store",
     "StoreError",
     "StoredMessage",
