@@ -88,7 +88,7 @@ class SettingsStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else config_dir()
-        paths.private_folder(self.directory)
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)  # config_dir() tightens Mira's own
 
     @property
     def path(self) -> Path:

@@ -11,7 +11,7 @@ from typing import Any
 
 from desktop.store._schema import LATEST, migrate
 from desktop.i18n import tr
-from desktop.paths import private_file, private_folder
+from desktop.paths import private_file
 from desktop.store.errors import StorageFull, StoreError
 
 
@@ -24,7 +24,9 @@ class Database:
 
             path = data_dir() / "mira.sqlite3"
         self.path = Path(path)
-        private_folder(self.path.parent)
+        # A new folder is made private; an existing one is tightened only when it is Mira's data folder
+        # (data_dir() did that above): a database the caller placed elsewhere never changes its folder.
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         private_file(self.path)  # created 0600 before SQLite opens it: the data is the user's alone
         self._lock = threading.RLock()
         # isolation_level=None: we open transactions ourselves (BEGIN IMMEDIATE) so a
