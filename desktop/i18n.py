@@ -326,6 +326,8 @@ _RENDERERS_ZH: dict[str, str] = {
     "(removed)": "（删除）",
     "… and {n} more changes": "……另有 {n} 处更改",
     "Approving…": "正在批准…",
+    "Retry": "重试",
+    "Retrying…": "正在重试…",
     "Could not send the decision: {reason}": "无法发送该决定：{reason}",
     "Allow similar writes in this conversation": "在此对话中允许类似写入",
     "Approve this, and from now on writes like it (same skill, same kind of change, new files or files Mira made "

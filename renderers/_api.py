@@ -34,6 +34,9 @@ class PendingApproval:
     # Readable before/after pairs for edits and overwrites (paragraphs, slide text, cells).
     changes: tuple[tuple[str, str], ...] = ()
     decided: Literal["", "approved", "denied"] = ""
+    # Approved but refused by the disk or folder (full, read-only): nothing was written, and the card offers
+    # Retry, which runs the same frozen call once the fault is cleared.
+    retryable: bool = False
 
 
 @dataclass(frozen=True)

@@ -108,11 +108,15 @@ class ApprovalCard(colors.ThemedCard):
         self.similar_button = QPushButton()
         self.similar_button.clicked.connect(self._on_allow_similar)
         self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
+        self.retry_button = QPushButton()
+        self.retry_button.clicked.connect(self._on_retry)
+        self.retry_button.setVisible(False)
         self.state_label = QLabel()
         colors.bold(self.state_label)
         row.addWidget(self.approve_button)
         row.addWidget(self.similar_button)
         row.addWidget(self.deny_button)
+        row.addWidget(self.retry_button)
         row.addWidget(self.state_label, 1)
         layout.addLayout(row)
 
@@ -152,6 +156,7 @@ class ApprovalCard(colors.ThemedCard):
                                           "of change, new files or files Mira made here) without asking. "
                                           "You can revoke it in Settings."))
         self.deny_button.setText(tr("Deny"))
+        self.retry_button.setText(tr("Retry"))
         template, values, role = self._state
         self.state_label.setText(tr(template, **values) if template else "")
         self._restyle()
@@ -188,6 +193,15 @@ class ApprovalCard(colors.ThemedCard):
         self._decide("approved", "Approving…")
         if self._send(self.host.allow_similar):  # type: ignore[attr-defined]  # offered only when present
             self.sig_approved.emit(self._approval_id())
+
+    def _on_retry(self) -> None:
+        """Run the refused write again (the host checks it is unchanged and runs it once)."""
+        retry = getattr(self.host, "retry", None)
+        if not callable(retry) or not self.retry_button.isEnabled():
+            return
+        self.retry_button.setEnabled(False)
+        self._set_state("Retrying…", "accent")
+        retry(self._approval_id())
 
     def _on_deny(self) -> None:
         if self._decision:
@@ -232,6 +246,7 @@ class ApprovalCard(colors.ThemedCard):
         self.approve_button.setVisible(False)
         self.similar_button.setVisible(False)
         self.deny_button.setVisible(False)
+        self.retry_button.setVisible(False)
         view = self.view
         if decided == "denied":
             if view.error:
@@ -241,6 +256,9 @@ class ApprovalCard(colors.ThemedCard):
         elif view.status == "written":
             self._set_state("Approved — written {path}", "ok", path=view.workspace_path)
         elif view.status == "failed":
+            can_retry = bool(view.approval and view.approval.retryable) and callable(getattr(self.host, "retry", None))
+            self.retry_button.setVisible(can_retry)
+            self.retry_button.setEnabled(can_retry)
             if view.error:
                 self._set_state("Approved — failed: {reason}", "error", reason=view.error)
             else:
