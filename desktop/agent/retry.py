@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from desktop.agent import _messages as M
+from desktop.agent._owner import other_owner_alive
 from desktop.agent.events import ApprovalDecided
 from desktop.agent.reporter import Reporter
 from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, Decision, IsDriving, retryable
@@ -38,7 +39,7 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
     task = store.task(approval.task_id)
     if task.status in _FINAL:
         raise ApprovalError(f"this task already {task.status}; nothing is waiting for a retry")
-    if driving(task.id):
+    if driving(task.id) or other_owner_alive(task.owner):
         raise ApprovalError("this task is running; wait for it to pause")
     gate.check_identity(task)
     gate.verify_frozen(approval)

@@ -50,3 +50,25 @@ def test_a_full_disk_on_approve_then_retry_from_the_card(make_window, qtbot, mon
     approval = store.approval(ref.artifact_id)
     assert approval.state == "approved" and store.ledger_entry(approval.ledger_id).state == "done"
     assert _files(window, f"{Workspace.STAGING_PREFIX}*") == []
+
+
+def test_a_full_database_is_said_in_the_chat_and_the_window_goes_on(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    store = window.services.store
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count={pages}")  # the disk holding the database is full
+    send(window, qtbot, "Make a Word document from these notes:\n\n" + NOTES * 2000)
+
+    def notice() -> str:
+        return next((m.text for m in window.conversation if m.status.value == "error"), "")
+
+    qtbot.waitUntil(lambda: bool(notice()), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    assert "the disk holding Mira's data is full" in notice() and "free" in notice()
+    assert "Traceback" not in notice() and "OperationalError" not in notice()
+    assert store.integrity_check() == "ok"
+    store._conn.execute("PRAGMA max_page_count=1073741823")  # space is back: the window works on
+    send(window, qtbot, "Make a Word document from these notes:\n\n" + NOTES)
+    wait_card(window, qtbot, "approval/docx")
+    wait_idle(window, qtbot)
+    assert [m.role for m in store.messages(window.controller.current_id)][-2:] == ["user", "assistant"]
