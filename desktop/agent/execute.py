@@ -55,11 +55,20 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
 
 def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSError) -> dict[str, Any]:
     """A write the disk or folder refused (full, read-only): not done, nothing published, and ``retryable``
-    so the same approved call may run again once the fault is cleared."""
-    rel = next((str(args[k]) for k in ("output", cmd.target_arg or "") if k and isinstance(args.get(k), str)), "")
-    where = ws.root / rel if rel else ws.root
-    message = fault_text(exc.errno in NO_SPACE, tr("what.document", name=rel or cmd.name), where)
-    log.warning("%s could not write %s: %s", cmd.name, rel, exc)
+    so the same approved call may run again once the fault is cleared. A read-only command only writes
+    scratch files (the LibreOffice render folder): a full disk is said as such; it is not a frozen call."""
+    if cmd.writes:
+        rel = next((str(args[k]) for k in ("output", cmd.target_arg or "") if k and isinstance(args.get(k), str)), "")
+        what = tr("what.document", name=rel or cmd.name)
+    else:
+        rel = str(args.get("path") or "")
+        what = tr("what.render", name=rel or cmd.name)
+        if exc.errno not in NO_SPACE:
+            return error(f"{cmd.name} could not use {rel or 'its file'}: {exc.strerror or exc}")
+    message = fault_text(exc.errno in NO_SPACE, what, ws.root / rel if rel else ws.root)
+    log.warning("%s could not write for %s: %s", cmd.name, rel, exc)
+    if not cmd.writes:
+        return error(message)
     return {**error(message), "retryable": True, "fault": "no_space" if exc.errno in NO_SPACE else "denied"}
 
 

@@ -236,3 +236,28 @@ def test_mira_task_prints_a_full_database_without_a_traceback(tmp_path: Path, mo
     assert code == 1
     assert "mira task: Could not save the message" in err and "free" in err
     assert "Traceback" not in err and "OperationalError" not in err
+
+
+def test_the_render_folder_on_a_full_disk_says_so_and_leaves_nothing(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import docx
+
+    from desktop.agent.execute import run_raw
+    from skills.runtime import render_cmds
+    from skills.runtime import get_command
+
+    ws = Workspace(tmp_path / "ws")
+    doc = docx.Document()
+    doc.add_paragraph("hello")
+    doc.save(str(ws.root / "a.docx"))
+    before = sorted(p.name for p in ws.root.iterdir())
+
+    def full_copy(src: Any, dst: Any, *a: Any, **kw: Any) -> Any:
+        Path(dst).write_bytes(b"half")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(render_cmds.shutil, "copyfile", full_copy)
+    result = run_raw(ws, get_command("render_check"), {"path": "a.docx"})
+    assert result["ok"] is False and "retryable" not in result
+    assert "the preview pages of a.docx" in result["error"] and "the disk is full" in result["error"]
+    assert sorted(p.name for p in ws.root.iterdir()) == before  # no .mira-render-* folder left
