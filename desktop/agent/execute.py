@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop.agent.state import Run, error
-from desktop.faults import NO_SPACE, fault_text, is_storage_fault
+from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
 from desktop.i18n import tr
 from desktop.store import ApprovalRow
 from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
@@ -118,3 +118,19 @@ async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str,
     except asyncio.CancelledError:
         run.cancel_requested = True
         return await fut
+
+
+def unwritable_folder(ws: Workspace, cmd: Command, args: dict[str, Any]) -> str | None:
+    """Why the file a write would publish cannot be made in its folder (read-only, not the user's), or None.
+    Checked when the write is frozen, so the user is never asked to approve what cannot be done."""
+    output = args.get("output")
+    rel = output if isinstance(output, str) and output.strip() else args.get(cmd.target_arg or "")
+    if not isinstance(rel, str) or not rel.strip():
+        return None
+    try:
+        folder = ws.resolve(rel).parent
+    except WorkspaceError:
+        return None  # the path itself is refused by the command's own checks, with its own message
+    if writable_folder(folder):
+        return None
+    return tr("fault.readonly_folder", name=rel, folder=str(folder))

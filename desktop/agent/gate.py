@@ -18,7 +18,7 @@ from desktop.agent import _messages as M
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
-from desktop.agent.execute import file_sha, written_path
+from desktop.agent.execute import file_sha, unwritable_folder, written_path
 from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
@@ -27,7 +27,6 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
-from desktop.faults import writable_folder
 from desktop.i18n import tr
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
@@ -104,7 +103,7 @@ class ApprovalGate:
         except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval
             log.exception("describe of %s failed", cmd.name)
             described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
-        unwritable = await asyncio.to_thread(_unwritable, run.ws, written_path_of(cmd, args))
+        unwritable = await asyncio.to_thread(unwritable_folder, run.ws, cmd, args)
         if unwritable:  # known before asking: refuse now rather than after the user approved
             self._calls.log(run, agent, key, call, error(unwritable))
             return None
@@ -201,6 +200,8 @@ class ApprovalGate:
             if self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result=result):
                 self._reporter.emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id, False,
                                                  str(result.get("error") or "")))
+            if run.cancel_requested:
+                raise asyncio.CancelledError  # stopped meanwhile: the task ends cancelled, nothing was written
             return self.hold_for_retry(run, self.store.ledger_entry(row.id))
         self.store.record_result(row.id, (LedgerState.EXECUTING,),
                                  LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
@@ -358,23 +359,3 @@ def retryable(row: LedgerRow) -> bool:
     """A failed call the disk or folder refused (nothing was written): it may run again, once."""
     return row.state == LedgerState.FAILED and bool((row.result or {}).get("retryable"))
 
-
-def written_path_of(cmd: Any, args: dict[str, Any]) -> str | None:
-    output = args.get("output")
-    if isinstance(output, str) and output.strip():
-        return output
-    target = args.get(cmd.target_arg) if cmd.target_arg else None
-    return target if isinstance(target, str) and target.strip() else None
-
-
-def _unwritable(ws: Workspace, rel: str | None) -> str | None:
-    """Why a write to ``rel`` cannot succeed in its folder (read-only, not ours), or None."""
-    if not rel:
-        return None
-    try:
-        folder = ws.resolve(rel).parent
-    except WorkspaceError:
-        return None  # the path itself is refused by the command's own checks, with its own message
-    if writable_folder(folder):
-        return None
-    return tr("fault.readonly_folder", name=rel, folder=str(folder))
