@@ -261,3 +261,41 @@ def test_the_render_folder_on_a_full_disk_says_so_and_leaves_nothing(tmp_path: P
     assert result["ok"] is False and "retryable" not in result
     assert "the preview pages of a.docx" in result["error"] and "the disk is full" in result["error"]
     assert sorted(p.name for p in ws.root.iterdir()) == before  # no .mira-render-* folder left
+
+
+def test_a_refused_write_survives_a_restart_and_retries_once(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    rt, task_id, approval_id, ws = _paused_on_overwrite(h)
+    fault = Fault(monkeypatch, "fsync", errno.ENOSPC)
+    run(rt.approve(approval_id))
+    fault.armed = False
+    h.store.close()
+    store = Store(h.db)  # a new process: the failed write is still there, still retryable
+    rt2 = h.runtime(FINISH, store=store)
+    assert run(rt2.recover()) == []  # a paused task is left for the user; nothing runs by itself
+    assert _executions(h) == 1 and read(ws / "a.txt") == "old text"
+    run(rt2.retry(approval_id))
+    assert _executions(h) == 2 and read(ws / "a.txt") == "new text"
+    assert rt2.task_status(task_id).status == "finished"
+    h.store = store
+
+
+def test_mira_task_says_the_disk_is_full_for_a_document(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop.agent import cli
+
+    monkeypatch.setenv("MIRA_HOME", str(tmp_path / "home"))
+    real_replace = os.replace
+
+    def no_space(src: Any, dst: Any, *a: Any, **kw: Any) -> None:
+        if PREFIX in os.fspath(src):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_replace(src, dst, *a, **kw)
+
+    monkeypatch.setattr(os, "replace", no_space)
+    code = cli.main(["Make a Word document from these notes:\n\n# Plan\n\n- one\n- two\n",
+                     "--workspace", str(tmp_path / "ws"), "--yes"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "mira task: Could not write the document" in err and "the disk is full" in err
+    assert "Traceback" not in err and "Internal error" not in err
+    assert not list((tmp_path / "ws").rglob("*.docx")) and not list((tmp_path / "ws").rglob(f"{PREFIX}*"))
