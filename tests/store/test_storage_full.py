@@ -102,3 +102,15 @@ def test_an_existing_world_readable_database_is_tightened(tmp_path: Path) -> Non
     Store(db).close()
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
     assert stat.S_IMODE(db.parent.stat().st_mode) == 0o755  # a folder the caller chose is not Mira's to change
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX modes")
+def test_the_log_folder_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``ship`` branch adds desktop/logs.py; once merged its folder must be made with
+    ``paths.private_folder`` like the data and config folders (this test then runs instead of skipping)."""
+    logs = pytest.importorskip("desktop.logs", reason="desktop/logs.py comes with the ship branch")
+    monkeypatch.setenv("MIRA_HOME", str(tmp_path))
+    (tmp_path / "logs").mkdir(mode=0o755)
+    os.chmod(tmp_path / "logs", 0o755)
+    folder = logs.log_dir()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
