@@ -104,7 +104,7 @@ class AgentRuntime:
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir), budgets=self.budgets.to_dict())
         try:
-            names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
+            names = await asyncio.to_thread(_copy_attachments, _task_folder(ws_dir), attachments)
         except StorageFault as exc:  # full or read-only: the clear message, no partial copy left
             self.reporter.failed(task.id, str(exc))
             self._tidy(task_id)
@@ -325,6 +325,16 @@ def _workspace_name(name: str) -> str:
     (hidden from list_workspace), so the agent can list and read every attached file."""
     name = name.replace("\\", "_").replace("/", "_")
     return "_" + name[1:] if name[:1] in ("~", ".") else name
+
+
+def _task_folder(folder: Path) -> Workspace:
+    """The task's working folder, made now: a full disk or a read-only workspace is said as such."""
+    try:
+        return Workspace(folder)
+    except OSError as exc:
+        if is_storage_fault(exc):
+            raise StorageFault(tr("what.folder", name=folder.name), folder, exc) from None
+        raise
 
 
 def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:

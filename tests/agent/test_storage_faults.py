@@ -299,3 +299,22 @@ def test_mira_task_says_the_disk_is_full_for_a_document(tmp_path: Path, monkeypa
     assert "mira task: Could not write the document" in err and "the disk is full" in err
     assert "Traceback" not in err and "Internal error" not in err
     assert not list((tmp_path / "ws").rglob("*.docx")) and not list((tmp_path / "ws").rglob(f"{PREFIX}*"))
+
+
+@pytest.mark.parametrize("code", [errno.EACCES, errno.ENOSPC])
+def test_a_workspace_that_cannot_hold_the_task_folder(h: Harness, monkeypatch: pytest.MonkeyPatch,
+                                                      code: int) -> None:
+    real_mkdir = Path.mkdir
+
+    def refuse(self: Path, *a: Any, **kw: Any) -> None:
+        if self.is_relative_to(h.root) and self != h.root:
+            raise OSError(code, os.strerror(code))
+        real_mkdir(self, *a, **kw)
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    rt = h.runtime([])
+    task_id = run(rt.start_task(h.conv.id, "make a note"))
+    status = rt.task_status(task_id)
+    assert status.status == "failed" and "the working folder" in (status.error or "")
+    assert ("the disk is full" if code == errno.ENOSPC else "cannot be written") in status.error
+    assert "attached" not in status.error and "Internal error" not in status.error
