@@ -12,8 +12,8 @@ import asyncio
 from desktop.agent import _messages as M
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.events import ApprovalDecided
-from desktop.agent.reporter import Reporter
 from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, Decision, IsDriving, retryable
+from desktop.agent.reporter import Reporter
 from desktop.agent.state import error
 from desktop.i18n import tr
 from desktop.llm import ToolCall

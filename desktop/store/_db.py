@@ -9,9 +9,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from desktop.store._schema import LATEST, migrate
 from desktop.i18n import tr
 from desktop.paths import private_file
+from desktop.store._schema import LATEST, migrate
 from desktop.store.errors import StorageFull, StoreError
 
 
@@ -53,9 +53,8 @@ class Database:
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
-        with self._lock:
-            with contextlib.suppress(sqlite3.ProgrammingError):
-                self._conn.close()
+        with self._lock, contextlib.suppress(sqlite3.ProgrammingError):
+            self._conn.close()
 
     @contextlib.contextmanager
     def _tx(self, what: str = "data") -> Iterator[sqlite3.Connection]:

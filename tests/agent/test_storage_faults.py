@@ -154,7 +154,7 @@ def test_retry_is_refused_when_the_target_changed_meanwhile(h: Harness, monkeypa
 
 
 def test_a_pending_approval_cannot_be_retried(h: Harness) -> None:
-    rt, task_id, approval_id, ws = _paused_on_overwrite(h)
+    rt, _task_id, approval_id, _ws = _paused_on_overwrite(h)
     with pytest.raises(ApprovalError, match="nothing to retry"):
         run(rt.retry(approval_id))
     assert _executions(h) == 0
@@ -243,8 +243,7 @@ def test_the_render_folder_on_a_full_disk_says_so_and_leaves_nothing(tmp_path: P
     import docx
 
     from desktop.agent.execute import run_raw
-    from skills.runtime import render_cmds
-    from skills.runtime import get_command
+    from skills.runtime import get_command, render_cmds
 
     ws = Workspace(tmp_path / "ws")
     doc = docx.Document()

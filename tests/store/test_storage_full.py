@@ -48,11 +48,10 @@ def test_a_multi_row_change_that_hits_the_limit_is_rolled_back_whole(tmp_path: P
     store = Store(tmp_path / "mira.sqlite3")
     conv = store.create_conversation("before")
     _fill(store)
-    with pytest.raises(StorageFull, match="conversation"):
-        with store._tx("conversation") as c:
-            c.execute("UPDATE conversations SET title='half' WHERE id=?", (conv.id,))
-            c.execute("INSERT INTO conversations (id, title, created, updated) VALUES ('x', ?, 0, 0)",
-                      ("y" * 300_000,))
+    with pytest.raises(StorageFull, match="conversation"), store._tx("conversation") as c:
+        c.execute("UPDATE conversations SET title='half' WHERE id=?", (conv.id,))
+        c.execute("INSERT INTO conversations (id, title, created, updated) VALUES ('x', ?, 0, 0)",
+                  ("y" * 300_000,))
     assert store.conversation(conv.id).title == "before"
     store.close()
 
