@@ -35,7 +35,7 @@ class Fault:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, stage: str, code: int) -> None:
         self.armed, self.hits, self.code = True, 0, code
-        real_open, real_fsync, real_replace = os.open, os.fsync, os.replace
+        real_open, real_fsync, real_replace, real_rename = os.open, os.fsync, os.replace, os.rename
         real_write_text = Path.write_text
 
         def boom() -> OSError:
@@ -66,7 +66,13 @@ class Fault:
                 raise boom()
             real_replace(src, dst, *a, **kw)
 
+        def fake_rename(src: Any, dst: Any, *a: Any, **kw: Any) -> None:
+            if self.armed and stage == "rename" and staging(src):
+                raise boom()
+            real_rename(src, dst, *a, **kw)
+
         monkeypatch.setattr(os, "open", fake_open)
+        monkeypatch.setattr(os, "rename", fake_rename)  # publish renames with os.replace or os.rename
         monkeypatch.setattr(Path, "write_text", fake_write_text)
         monkeypatch.setattr(os, "fsync", fake_fsync)
         monkeypatch.setattr(os, "replace", fake_replace)
@@ -291,6 +297,7 @@ def test_mira_task_says_the_disk_is_full_for_a_document(tmp_path: Path, monkeypa
         real_replace(src, dst, *a, **kw)
 
     monkeypatch.setattr(os, "replace", no_space)
+    monkeypatch.setattr(os, "rename", no_space_rename(os.rename))
     code = cli.main(["Make a Word document from these notes:\n\n# Plan\n\n- one\n- two\n",
                      "--workspace", str(tmp_path / "ws"), "--yes"])
     err = capsys.readouterr().err
@@ -317,3 +324,12 @@ def test_a_workspace_that_cannot_hold_the_task_folder(h: Harness, monkeypatch: p
     assert status.status == "failed" and "the working folder" in (status.error or "")
     assert ("the disk is full" if code == errno.ENOSPC else "cannot be written") in status.error
     assert "attached" not in status.error and "Internal error" not in status.error
+
+
+def no_space_rename(real: Any) -> Any:
+    """os.rename that refuses to move a staging file (a full disk at the publish step)."""
+    def rename(src: Any, dst: Any, *a: Any, **kw: Any) -> None:
+        if PREFIX in os.fspath(src):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(src, dst, *a, **kw)
+    return rename

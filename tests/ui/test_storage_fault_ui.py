@@ -32,6 +32,14 @@ def test_a_full_disk_on_approve_then_retry_from_the_card(make_window, qtbot, mon
         real_replace(src, dst, *a, **kw)
 
     monkeypatch.setattr(os, "replace", no_space)
+    real_rename = os.rename
+
+    def no_space_rename(src: Any, dst: Any, *a: Any, **kw: Any) -> None:  # publish may rename instead
+        if full[0] and Workspace.STAGING_PREFIX in os.fspath(src):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_rename(src, dst, *a, **kw)
+
+    monkeypatch.setattr(os, "rename", no_space_rename)
     click(qtbot, button(card, "Approve"))
     retry = button(card, "Retry")
     qtbot.waitUntil(lambda: retry.isVisible() and retry.isEnabled(), timeout=TIMEOUT)
