@@ -3,6 +3,8 @@
 
     MiraError                       anything Mira refuses or fails on, with a message for the user
     ├── StoreError                  desktop.store.errors: unknown id, bad value, unreadable database
+    │   └── StorageFull             the database is full (SQLITE_FULL): the change was rolled back
+    ├── StorageFault                desktop.faults: a file could not be written (no space, read-only folder)
     ├── AgentError                  desktop.agent
     │   ├── ApprovalError           gate: an approve/deny was refused (tampered, stale, decided, running)
     │   ├── BudgetExhausted         budgets: a task budget ran out

@@ -32,8 +32,7 @@ def config_dir() -> Path:
     """Where settings and window state are kept (``MIRA_HOME/config`` overrides)."""
     override = os.environ.get("MIRA_HOME")
     base = Path(override) / "config" if override else Path(platformdirs.user_config_dir(paths.APP_NAME, False))
-    base.mkdir(parents=True, exist_ok=True)
-    return base
+    return paths.private_folder(base)
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ class SettingsStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else config_dir()
-        self.directory.mkdir(parents=True, exist_ok=True)
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)  # config_dir() tightens Mira's own
 
     @property
     def path(self) -> Path:
@@ -123,5 +122,6 @@ class SettingsStore:
     def save(self, settings: AppSettings) -> None:
         """Write atomically so a crash never leaves a half-written file."""
         tmp = self.path.with_suffix(".json.tmp")
+        paths.private_file(tmp)
         tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.path)

@@ -37,6 +37,9 @@ class PendingApproval:
     # What the write will do in plain words (a skills.messages.Msg the host renders in the user's
     # language), e.g. "Create Q3 Planning Meeting.docx — 4 headings, 3 lists, 1 table".
     headline: Any = None
+    # Approved but refused by the disk or folder (full, read-only): nothing was written, and the card offers
+    # Retry, which runs the same frozen call once the fault is cleared.
+    retryable: bool = False
 
 
 @dataclass(frozen=True)

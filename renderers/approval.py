@@ -118,16 +118,20 @@ class ApprovalCard(colors.ThemedCard):
         # Offered when the host can keep a rule: approve this and similar writes in this conversation.
         self.similar_button = QPushButton()
         self.similar_button.clicked.connect(self._on_allow_similar)
+        self.retry_button = QPushButton()
+        self.retry_button.clicked.connect(self._on_retry)
         self.state_label = QLabel()
         colors.bold(self.state_label)
         row.addWidget(self.approve_button)
         row.addWidget(self.similar_button)
         row.addWidget(self.deny_button)
+        row.addWidget(self.retry_button)
         row.addWidget(self.state_label, 1)
         layout.addLayout(row)
         # Only once it sits in the card's layout: a parentless widget made visible becomes a window of its own
         # (it would take the focus away from the main window).
         self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
+        self.retry_button.setVisible(False)  # offered only when a write failed for lack of space or rights
 
     def update_view(self, view: ArtifactView) -> None:
         """Show the latest state: still pending, or the outcome with the buttons gone."""
@@ -167,6 +171,7 @@ class ApprovalCard(colors.ThemedCard):
                                           "of change, new files or files Mira made here) without asking. "
                                           "You can revoke it in Settings."))
         self.deny_button.setText(tr("Deny"))
+        self.retry_button.setText(tr("Retry"))
         template, values, role = self._state
         self.state_label.setText(tr(template, **values) if template else tr("Waiting for your approval"))
         self._restyle()
@@ -228,6 +233,15 @@ class ApprovalCard(colors.ThemedCard):
         if self._send(self.host.allow_similar):  # type: ignore[attr-defined]  # offered only when present
             self.sig_approved.emit(self._approval_id())
 
+    def _on_retry(self) -> None:
+        """Run the refused write again (the host checks it is unchanged and runs it once)."""
+        retry = getattr(self.host, "retry", None)
+        if not callable(retry) or not self.retry_button.isEnabled():
+            return
+        self.retry_button.setEnabled(False)
+        self._set_state("Retrying…", "accent")
+        retry(self._approval_id())
+
     def _on_deny(self) -> None:
         if self._decision:
             return
@@ -271,6 +285,7 @@ class ApprovalCard(colors.ThemedCard):
         self.approve_button.setVisible(False)
         self.similar_button.setVisible(False)
         self.deny_button.setVisible(False)
+        self.retry_button.setVisible(False)
         view = self.view
         if view.status == "stopped":
             self._set_state("Stopped — nothing was written", "")
@@ -282,6 +297,9 @@ class ApprovalCard(colors.ThemedCard):
         elif view.status == "written":
             self._set_state("Done — saved {path}", "ok", path=view.workspace_path)
         elif view.status == "failed":
+            can_retry = bool(view.approval and view.approval.retryable) and callable(getattr(self.host, "retry", None))
+            self.retry_button.setVisible(can_retry)
+            self.retry_button.setEnabled(can_retry)
             if view.error:
                 self._set_state("Failed — {reason}", "error", reason=view.error)
             else:

@@ -165,7 +165,7 @@ def _interruptible() -> Iterator[None]:
 
 
 async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, Any]]:
-    from desktop.store import Store, StoreError
+    from desktop.store import StorageFull, Store, StoreError
 
     model, reason, default_root = _configured()
     if reason and model.name == "offline-planner":
@@ -203,6 +203,8 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
             if status.pending_approval_id == asked:
                 break  # nothing moved: asking again would loop forever
         return _verdict(rt, task_id)
+    except StorageFull as exc:  # the database is full: what could not be saved and the space left
+        return EXIT_FAILED, {"status": "failed", "error": str(exc)}
     finally:
         store.close()
 

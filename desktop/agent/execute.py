@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop.agent.state import Run, error
+from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
+from desktop.i18n import tr
 from desktop.store import ApprovalRow
 from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
 from skills.runtime.workspace import sha256_file
@@ -36,6 +38,11 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
     except (CommandError, WorkspaceError) as exc:
         said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
         return {**error(str(exc)), **({"error_msg": said.to_dict()} if said is not None else {})}
+    except OSError as exc:
+        if not is_storage_fault(exc):
+            log.exception("command %s crashed", cmd.name)
+            return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
+        return storage_failure(ws, cmd, args, exc)
     except Exception as exc:  # boundary: a runtime bug becomes a failed call the model sees, not a dead task
         log.exception("command %s crashed", cmd.name)
         return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
@@ -45,6 +52,25 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
     if not cmd.writes:
         data["artifacts"] = []  # read-only commands cannot create artifacts
     return data
+
+
+def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSError) -> dict[str, Any]:
+    """A write the disk or folder refused (full, read-only): not done, nothing published, and ``retryable``
+    so the same approved call may run again once the fault is cleared. A read-only command only writes
+    scratch files (the LibreOffice render folder): a full disk is said as such; it is not a frozen call."""
+    if cmd.writes:
+        rel = next((str(args[k]) for k in ("output", cmd.target_arg or "") if k and isinstance(args.get(k), str)), "")
+        what = tr("what.document", name=rel or cmd.name)
+    else:
+        rel = str(args.get("path") or "")
+        what = tr("what.render", name=rel or cmd.name)
+        if exc.errno not in NO_SPACE:
+            return error(f"{cmd.name} could not use {rel or 'its file'}: {exc.strerror or exc}")
+    message = fault_text(exc.errno in NO_SPACE, what, ws.root / rel if rel else ws.root)
+    log.warning("%s could not write for %s: %s", cmd.name, rel, exc)
+    if not cmd.writes:
+        return error(message)
+    return {**error(message), "retryable": True, "fault": "no_space" if exc.errno in NO_SPACE else "denied"}
 
 
 def verify_result(ws: Workspace, cmd: Command, data: dict[str, Any]) -> dict[str, Any]:
@@ -93,3 +119,19 @@ async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str,
     except asyncio.CancelledError:
         run.cancel_requested = True
         return await fut
+
+
+def unwritable_folder(ws: Workspace, cmd: Command, args: dict[str, Any]) -> str | None:
+    """Why the file a write would publish cannot be made in its folder (read-only, not the user's), or None.
+    Checked when the write is frozen, so the user is never asked to approve what cannot be done."""
+    output = args.get("output")
+    rel = output if isinstance(output, str) and output.strip() else args.get(cmd.target_arg or "")
+    if not isinstance(rel, str) or not rel.strip():
+        return None
+    try:
+        folder = ws.resolve(rel).parent
+    except WorkspaceError:
+        return None  # the path itself is refused by the command's own checks, with its own message
+    if writable_folder(folder):
+        return None
+    return tr("fault.readonly_folder", name=rel, folder=str(folder))

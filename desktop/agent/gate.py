@@ -19,7 +19,7 @@ from desktop.agent import versioning
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
-from desktop.agent.execute import file_sha, written_path
+from desktop.agent.execute import file_sha, unwritable_folder, written_path
 from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
@@ -28,6 +28,7 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
+from desktop.i18n import tr
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
@@ -105,6 +106,10 @@ class ApprovalGate:
         except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval
             log.exception("describe of %s failed", cmd.name)
             described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
+        unwritable = await asyncio.to_thread(unwritable_folder, run.ws, cmd, args)
+        if unwritable:  # known before asking: refuse now rather than after the user approved
+            self._calls.log(run, agent, key, call, error(unwritable))
+            return None
         summary = str(described.get("summary") or f"{cmd.name} writes {target or 'a file'}")
         try:
             reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
@@ -143,6 +148,8 @@ class ApprovalGate:
             return PAUSED
         if row.state == LedgerState.APPROVED:
             return await self.execute_frozen(run, row)
+        if row.state == LedgerState.FAILED and retryable(row):
+            return self.hold_for_retry(run, row)
         if row.state == LedgerState.EXECUTING:
             # Inside a drive this is another driver's call in flight (recovery resolved every interrupted
             # one before driving): leave it and its result to that driver; this drive stops here.
@@ -198,6 +205,13 @@ class ApprovalGate:
         await self._runner.call(st, after="approval_gate")  # the flow's steps after approval: run, verify
         result = st.result if st.result is not None else error(f"{cmd.name} did not run")
         self._probe("after_command_run")
+        if result.get("retryable"):  # the disk or folder refused: not done, kept for a retry from its card
+            if self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result=result):
+                self._reporter.emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id, False,
+                                                 str(result.get("error") or "")))
+            if run.cancel_requested:
+                raise asyncio.CancelledError  # stopped meanwhile: the task ends cancelled, nothing was written
+            return self.hold_for_retry(run, self.store.ledger_entry(row.id))
         self.store.record_result(row.id, (LedgerState.EXECUTING,),
                                  LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
                                  M.tool_result(call, result))
@@ -208,6 +222,14 @@ class ApprovalGate:
         if run.cancel_requested:
             raise asyncio.CancelledError
         return None
+
+    def hold_for_retry(self, run: Run, row: LedgerRow) -> str:
+        """Pause at a write the disk refused: its result is not written into the transcript, so a retry
+        resumes the same agent at the same call; the card and the task say what happened and what to do."""
+        why = str((row.result or {}).get("error") or "")
+        self.store.update_task(run.task_id, status="paused", error=why)
+        self._reporter.update_message(run.task_id, text=f"{why}\n\n{tr('fault.retry_hint')}")
+        return PAUSED
 
     def approval_for(self, row: LedgerRow) -> ApprovalRow:
         for approval in self.store.approvals(row.task_id):
@@ -340,3 +362,9 @@ class ApprovalGate:
         self._reporter.emit(ToolFinished(task.id, approval.agent, approval.tool_call_id, approval.tool_id, False,
                                          "denied by the user"))
         return Decision(task.id, True)
+
+
+def retryable(row: LedgerRow) -> bool:
+    """A failed call the disk or folder refused (nothing was written): it may run again, once."""
+    return row.state == LedgerState.FAILED and bool((row.result or {}).get("retryable"))
+

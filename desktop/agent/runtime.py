@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import shutil
 import uuid
 from collections.abc import Callable, Sequence
@@ -21,12 +23,16 @@ from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Decision, Probe, no_probe
 from desktop.agent.loop import Hooks, Loop, main_loop
 from desktop.agent.reporter import Reporter
+from desktop.agent.retry import retry as retry_write
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
 from desktop.errors import MiraError
+from desktop.faults import StorageFault, is_storage_fault
+from desktop.i18n import tr
 from desktop.llm import Model, ModelError
 from desktop.messages import shown_request
 from desktop.store import RuleRow, Store, StoreError
+from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
@@ -110,7 +116,11 @@ class AgentRuntime:
             self.reporter.failed(task.id, f"The working folder cannot be used: {folder_error}")
             return task_id
         try:
-            names = await asyncio.to_thread(_copy_attachments, Workspace(ws_dir), attachments)
+            names = await asyncio.to_thread(_copy_attachments, _task_folder(ws_dir), attachments)
+        except StorageFault as exc:  # full or read-only: the clear message, no partial copy left
+            self.reporter.failed(task.id, str(exc))
+            self._tidy(task_id)
+            return task_id
         except (OSError, WorkspaceError) as exc:
             self.reporter.failed(task.id, f"could not copy the attached file: {exc}")
             self._tidy(task_id)
@@ -143,6 +153,20 @@ class AgentRuntime:
             raise
 
     async def _drive_inner(self, task_id: str) -> None:
+        """Drive a task; a database that is full ends the drive with :class:`StorageFull` raised to the caller
+        (the window shows it in the chat, ``mira task`` prints it): nothing more can be recorded, and every
+        change up to it was committed or rolled back whole, so the task resumes from there later."""
+        unsaved: StorageFull | None = None
+        try:
+            await self._drive_recorded(task_id)
+        except StorageFull as exc:
+            unsaved = exc
+        if unsaved is not None:
+            with contextlib.suppress(StorageFull):
+                self.store.update_task(task_id, owner=None)
+            raise unsaved
+
+    async def _drive_recorded(self, task_id: str) -> None:
         task = self.store.task(task_id)
         usage = dict(task.usage)
         # The durable ledgers are the floor: a crash must not hand a task a fresh budget.
@@ -161,6 +185,8 @@ class AgentRuntime:
                 self.reporter.update_message(task_id, status="done")
         except asyncio.CancelledError:
             self.reporter.cancelled(task_id)
+        except StorageFull:
+            raise
         except BudgetExhausted as exc:
             self.reporter.failed(task_id, f"Stopped: {exc}.")
         except ModelError as exc:
@@ -238,6 +264,12 @@ class AgentRuntime:
         await self._after(decision)
         return rule
 
+    async def retry(self, approval_id: str) -> None:
+        """Run again, once, an approved write the disk or folder refused (see ``desktop.agent.retry``);
+        returns when the task finishes or pauses again. Raises :class:`ApprovalError` when there is nothing
+        to retry, it was already retried, or the file changed since (the agent is then told so)."""
+        await self._after(await retry_write(self.gate, self.reporter, approval_id, self._driving))
+
     def _rule_kind(self, approval_id: str) -> str | None:
         try:
             approval = self.store.approval(approval_id)
@@ -312,7 +344,18 @@ def _workspace_name(name: str) -> str:
     return "_" + name[1:] if name[:1] in ("~", ".") else name
 
 
+def _task_folder(folder: Path) -> Workspace:
+    """The task's working folder, made now: a full disk or a read-only workspace is said as such."""
+    try:
+        return Workspace(folder)
+    except OSError as exc:
+        if is_storage_fault(exc):
+            raise StorageFault(tr("what.folder", name=folder.name), folder, exc) from None
+        raise
+
+
 def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
+    """Copy each file into the workspace through a staging name, so a full disk leaves no partial copy."""
     names: list[str] = []
     for src in attachments:
         src = Path(src)
@@ -326,8 +369,18 @@ def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
                 break  # the same file attached again in a later turn: use the copy already there
             name, n = f"{stem}-{n}{suffix}", n + 1
         target = ws.resolve(name)
-        if not (target.exists() and target.samefile(src)):  # a file of the folder itself is already there
-            shutil.copyfile(src, target)
+        if target.exists() and target.samefile(src):  # a file of the folder itself is already there
+            names.append(name)
+            continue
+        staging = target.with_name(f"{Workspace.STAGING_PREFIX}{uuid.uuid4().hex[:16]}{suffix}")
+        try:
+            shutil.copyfile(src, staging)
+            os.replace(staging, target)
+        except OSError as exc:
+            staging.unlink(missing_ok=True)
+            if is_storage_fault(exc):
+                raise StorageFault(tr("what.attachment", name=src.name), target, exc) from None
+            raise
         names.append(name)
     return names
 

@@ -17,7 +17,7 @@ from desktop.store.rows import (
     TranscriptEntry,
     VersionRow,
 )
-from desktop.store.errors import StoreError
+from desktop.store.errors import StorageFull, StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from desktop.store.store import Store
 
@@ -33,6 +33,7 @@ __all__ = [
     "ModelCallRow",
     "NewArtifact",
     "RuleRow",
+    "StorageFull",
     "Store",
     "StoreError",
     "StoredMessage",

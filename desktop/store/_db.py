@@ -9,8 +9,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from desktop.i18n import tr
+from desktop.paths import private_file
 from desktop.store._schema import LATEST, migrate
-from desktop.store.errors import StoreError
+from desktop.store.errors import StorageFull, StoreError
 
 
 class Database:
@@ -22,7 +24,10 @@ class Database:
 
             path = data_dir() / "mira.sqlite3"
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # A new folder is made private; an existing one is tightened only when it is Mira's data folder
+        # (data_dir() did that above): a database the caller placed elsewhere never changes its folder.
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_file(self.path)  # created 0600 before SQLite opens it: the data is the user's alone
         self._lock = threading.RLock()
         # isolation_level=None: we open transactions ourselves (BEGIN IMMEDIATE) so a
         # multi-row change is all-or-nothing and concurrent writers queue instead of failing.
@@ -33,6 +38,9 @@ class Database:
             self._conn.execute("PRAGMA synchronous=FULL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.execute("PRAGMA busy_timeout=10000")
+            # The WAL and shared-memory files inherit the database file's mode; tighten ones left from before.
+            for side in ("-wal", "-shm"):
+                private_file(self.path.with_name(self.path.name + side), create=False)
             with self._lock:
                 self.schema_version = migrate(self._conn, migrate_to)
         except sqlite3.DatabaseError as exc:
@@ -45,20 +53,31 @@ class Database:
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
-        with self._lock:
-            with contextlib.suppress(sqlite3.ProgrammingError):
-                self._conn.close()
+        with self._lock, contextlib.suppress(sqlite3.ProgrammingError):
+            self._conn.close()
 
     @contextlib.contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def _tx(self, what: str = "data") -> Iterator[sqlite3.Connection]:
+        """One all-or-nothing change; ``what`` names it (``store.what.<what>``) when the disk is full."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._rollback()
+                    raise
+                self._conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if not _is_full(exc):
+                    raise
+                self._rollback()
+                raise StorageFull(tr(f"store.what.{what}"), self.path) from None
+
+    def _rollback(self) -> None:
+        # SQLite may already have rolled back on its own (SQLITE_FULL does, in some statements).
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
 
     def _one(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Row | None:
         with self._lock:
@@ -74,3 +93,8 @@ class Database:
         row = self._one("PRAGMA integrity_check")
         return str(row[0]) if row else "no answer"
 
+
+
+def _is_full(exc: sqlite3.OperationalError) -> bool:
+    """SQLITE_FULL: the disk is full, or the database reached its page limit."""
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc)

@@ -26,7 +26,7 @@ class ApprovalRules:
             if (rule.skill_id, rule.command, rule.kind) == (skill_id, command, kind):
                 return rule  # the same rule twice is one rule
         rule_id, now = uuid.uuid4().hex, time.time()
-        with self._db._tx() as c:
+        with self._db._tx("rule") as c:
             c.execute("INSERT INTO approval_rules(id, conversation_id, skill_id, command, kind, from_approval_id,"
                       " created) VALUES (?,?,?,?,?,?,?)",
                       (rule_id, conversation_id, skill_id, command, kind, from_approval_id, now))
@@ -51,7 +51,7 @@ class ApprovalRules:
 
     def revoke(self, rule_id: str) -> bool:
         """Stop a rule from approving anything more; False when it was already revoked or unknown."""
-        with self._db._tx() as c:
+        with self._db._tx("rule") as c:
             return c.execute("UPDATE approval_rules SET revoked=? WHERE id=? AND revoked IS NULL",
                              (time.time(), rule_id)).rowcount == 1
 

@@ -42,7 +42,7 @@ class TaskStore(Database):
     def create_task(self, *, task_id: str, conversation_id: str, message_id: str, request: str, flow_id: str,
                     flow_version: int, build_identity: str, workspace: str, budgets: Mapping[str, Any],
                     flow_sha256: str | None = None) -> TaskRow:
-        with self._tx() as c:
+        with self._tx("task") as c:
             c.execute(
                 "INSERT INTO tasks(id, conversation_id, message_id, request, status, flow_id, flow_version,"
                 " build_identity, workspace, budgets, created, flow_sha256) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -71,7 +71,7 @@ class TaskStore(Database):
         args = [_dumps(v) if k in _JSON_FIELDS and v is not None else v for k, v in fields.items()]
         sql = f"UPDATE tasks SET {', '.join(sets)} WHERE id=?"
         args.append(task_id)
-        with self._tx() as c:
+        with self._tx("task") as c:
             return c.execute(sql, args).rowcount == 1
 
     # -- transcripts --------------------------------------------------------------
@@ -89,7 +89,7 @@ class TaskStore(Database):
     def append_transcript(self, task_id: str, agent: str, message: Mapping[str, Any],
                           call_key: str | None = None) -> TranscriptEntry:
         """Append one message; a tool result carries its ``call_key`` (unique per agent)."""
-        with self._tx() as c:
+        with self._tx("transcript") as c:
             return self._append(c, task_id, agent, message, call_key)
 
     def append_transcript_many(self, task_id: str, agent: str, messages: Sequence[Mapping[str, Any]]) -> None:
@@ -124,7 +124,7 @@ class TaskStore(Database):
     def ledger_move(self, ledger_id: str, from_states: Sequence[str], to_state: str, *,
                     pre_sha256: str | None = None, result: Mapping[str, Any] | None = None) -> bool:
         """Conditional state change, committed before the caller takes the next step."""
-        with self._tx() as c:
+        with self._tx("ledger") as c:
             return self._ledger_move(c, ledger_id, from_states, to_state, pre_sha256=pre_sha256, result=result)
 
     @staticmethod
@@ -148,7 +148,7 @@ class TaskStore(Database):
         """A call with no side effects (refusal, read-only tool): ledger row in its final state and the tool
         result, in one commit."""
         now = time.time()
-        with self._tx() as c:
+        with self._tx("ledger") as c:
             c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
                       " result, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                       (ledger_id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,
@@ -158,7 +158,7 @@ class TaskStore(Database):
     def record_result(self, ledger_id: str, from_states: Sequence[str], to_state: str, result: Mapping[str, Any],
                       tool_message: Mapping[str, Any]) -> TranscriptEntry | None:
         """Finish a call and write its tool result into the transcript, atomically and only once."""
-        with self._tx() as c:
+        with self._tx("result") as c:
             entry = c.execute("SELECT * FROM ledger WHERE id=?", (ledger_id,)).fetchone()
             if entry is None or c.execute("SELECT 1 FROM transcripts WHERE task_id=? AND agent=? AND call_key=?",
                                           (entry["task_id"], entry["agent"], entry["call_key"])).fetchone():
@@ -172,7 +172,7 @@ class TaskStore(Database):
         """Fork a skill agent in one commit: the parent's run_skill ledger entry, the agent's first messages,
         and the task's pointer to it (a crash leaves either nothing or all of it)."""
         now = time.time()
-        with self._tx() as c:
+        with self._tx("ledger") as c:
             c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
                       " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",
                       (ledger_id, task_id, "main", call_key, tool_call_id, "run_skill", input_hash, "executing",
@@ -206,7 +206,7 @@ class TaskStore(Database):
                         target_sha256: str | None, summary: str, changes: Sequence[Sequence[str]]) -> ApprovalRow:
         """Persist the frozen invocation, its ledger entry and the paused task in one transaction."""
         now = time.time()
-        with self._tx() as c:
+        with self._tx("approval") as c:
             snapshot = [dict(_ledger(r).__dict__) for r in
                         c.execute("SELECT * FROM ledger WHERE task_id=? ORDER BY created, rowid", (task_id,))]
             c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
@@ -229,7 +229,7 @@ class TaskStore(Database):
                         ledger_result: Mapping[str, Any] | None = None,
                         tool_message: Mapping[str, Any] | None = None, task_status: str | None = None) -> bool:
         """Move a pending approval to ``state`` (and its ledger entry, transcript, task) once; False if not pending."""
-        with self._tx() as c:
+        with self._tx("approval") as c:
             row = c.execute("SELECT * FROM approvals WHERE id=?", (approval_id,)).fetchone()
             if row is None:
                 return False
@@ -263,7 +263,7 @@ class TaskStore(Database):
     def commit_artifact(self, *, artifact_id: str, task_id: str, conversation_id: str, new: NewArtifact) -> ArtifactRow:
         """Insert an artifact and its evidence together."""
         now = time.time()
-        with self._tx() as c:
+        with self._tx("artifact") as c:
             c.execute("INSERT INTO artifacts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                       (artifact_id, task_id, conversation_id, new.path, new.workspace_path, new.kind, new.title,
                        new.sha256, new.bytes, new.tool_call_id, now))
@@ -274,7 +274,7 @@ class TaskStore(Database):
     # -- model calls ------------------------------------------------------------------
 
     def model_call_start(self, task_id: str, agent: str, n: int, budget: int) -> int:
-        with self._tx() as c:
+        with self._tx("model_call") as c:
             cur = c.execute("INSERT INTO model_calls(task_id, agent, n, budget, created) VALUES (?,?,?,?,?)",
                             (task_id, agent, n, budget, time.time()))
             return int(cur.lastrowid or 0)
@@ -282,7 +282,7 @@ class TaskStore(Database):
     def model_call_end(self, call_id: int, state: str, error: str | None = None, *,
                        transcript: tuple[str, str, Mapping[str, Any]] | None = None) -> TranscriptEntry | None:
         """Close a model call; with ``transcript=(task_id, agent, message)`` also append its reply (one commit)."""
-        with self._tx() as c:
+        with self._tx("model_call") as c:
             c.execute("UPDATE model_calls SET state=?, error=? WHERE id=?", (state, error, call_id))
             if transcript is not None:
                 return self._append(c, transcript[0], transcript[1], transcript[2], None)

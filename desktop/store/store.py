@@ -55,7 +55,7 @@ class Store(TaskStore, FolderStore):
         """Create an empty conversation."""
         now = time.time()
         conv = Conversation(new_id(), title.strip() or "New chat", now, now)
-        with self._tx() as c:
+        with self._tx("conversation") as c:
             c.execute("INSERT INTO conversations(id, title, created, updated) VALUES (?,?,?,?)",
                       (conv.id, conv.title, now, now))
         return conv
@@ -81,7 +81,7 @@ class Store(TaskStore, FolderStore):
         return [Conversation(r["id"], r["title"], r["created"], r["updated"]) for r in rows]
 
     def rename_conversation(self, conversation_id: str, title: str) -> None:
-        with self._tx() as c:
+        with self._tx("conversation") as c:
             cur = c.execute("UPDATE conversations SET title=?, updated=? WHERE id=?",
                             (title.strip() or "New chat", time.time(), conversation_id))
             if cur.rowcount == 0:
@@ -89,7 +89,7 @@ class Store(TaskStore, FolderStore):
 
     def delete_conversation(self, conversation_id: str) -> None:
         """Delete a conversation with its messages, tasks, transcripts, approvals and artifacts rows."""
-        with self._tx() as c:
+        with self._tx("conversation") as c:
             c.execute("DELETE FROM conversations WHERE id=?", (conversation_id,))
 
     # -- messages -------------------------------------------------------------
@@ -106,7 +106,7 @@ class Store(TaskStore, FolderStore):
         now = time.time()
         mid = new_id()
         ext = _ext_json(extensions)
-        with self._tx() as c:
+        with self._tx("message") as c:
             cur = c.execute("UPDATE conversations SET updated=? WHERE id=?", (now, conversation_id))
             if cur.rowcount == 0:
                 raise StoreError(f"no conversation {conversation_id!r}")
@@ -135,7 +135,7 @@ class Store(TaskStore, FolderStore):
         if extensions is not None:
             sets.append("extensions=?")
             args.append(_ext_json(extensions))
-        with self._tx() as c:
+        with self._tx("message") as c:
             if sets:
                 cur = c.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id=?", (*args, message_id))
                 if cur.rowcount == 0:

@@ -1027,6 +1027,131 @@ Design,800
             <comment>version.restore_request</comment>
             <translation>把 {path} 恢复到 v{version}</translation>
         </message>
+        <message>
+            <source>Could not write {what}: the disk is full ({free} free). Nothing was changed; free some space and try again.</source>
+            <comment>fault.no_space</comment>
+            <translation>无法写入{what}：磁盘已满（剩余 {free}）。未做任何更改；请释放一些空间后重试。</translation>
+        </message>
+        <message>
+            <source>Could not write {what}: the folder {folder} cannot be written (read-only or no permission). Nothing was changed.</source>
+            <comment>fault.denied</comment>
+            <translation>无法写入{what}：文件夹 {folder} 不可写（只读或没有权限）。未做任何更改。</translation>
+        </message>
+        <message>
+            <source>free space unknown</source>
+            <comment>fault.free_unknown</comment>
+            <translation>剩余空间未知</translation>
+        </message>
+        <message>
+            <source>Could not save {what}: the disk holding Mira's data is full ({free} free). Nothing was lost: everything saved before is intact. Free some space and try again.</source>
+            <comment>fault.db_full</comment>
+            <translation>无法保存{what}：存放 Mira 数据的磁盘已满（剩余 {free}）。没有丢失任何内容：之前保存的一切都完好。请释放一些空间后重试。</translation>
+        </message>
+        <message>
+            <source>The new version was kept beside it as {kept}.</source>
+            <comment>fault.kept_beside</comment>
+            <translation>新版本已保存在旁边，名为 {kept}。</translation>
+        </message>
+        <message>
+            <source>It was not done. Free the space (or make the folder writable), then choose Retry on its card; it runs once.</source>
+            <comment>fault.retry_hint</comment>
+            <translation>此操作未完成。请释放空间（或让文件夹可写），然后在它的卡片上选择“重试”；它只会运行一次。</translation>
+        </message>
+        <message>
+            <source>There is nothing to retry: this change is {state}.</source>
+            <comment>fault.retry_not_failed</comment>
+            <translation>没有可重试的内容：此更改的状态为 {state}。</translation>
+        </message>
+        <message>
+            <source>This change failed for a reason a retry cannot fix; ask again.</source>
+            <comment>fault.retry_not_retryable</comment>
+            <translation>此更改失败的原因无法通过重试解决；请重新提出请求。</translation>
+        </message>
+        <message>
+            <source>{name} cannot be written here: the folder {folder} is read-only or not yours. Choose another folder or make it writable.</source>
+            <comment>fault.readonly_folder</comment>
+            <translation>无法在此写入 {name}：文件夹 {folder} 是只读的或不属于你。请选择其他文件夹或让它可写。</translation>
+        </message>
+        <message>
+            <source>the document {name}</source>
+            <comment>what.document</comment>
+            <translation>文档 {name}</translation>
+        </message>
+        <message>
+            <source>the attached file {name}</source>
+            <comment>what.attachment</comment>
+            <translation>附件 {name}</translation>
+        </message>
+        <message>
+            <source>the preview pages of {name}</source>
+            <comment>what.render</comment>
+            <translation>{name} 的预览页面</translation>
+        </message>
+        <message>
+            <source>the working folder {name}</source>
+            <comment>what.folder</comment>
+            <translation>工作文件夹 {name}</translation>
+        </message>
+        <message>
+            <source>the previous version of {name}</source>
+            <comment>what.version</comment>
+            <translation>{name} 的上一个版本</translation>
+        </message>
+        <message>
+            <source>your data</source>
+            <comment>store.what.data</comment>
+            <translation>你的数据</translation>
+        </message>
+        <message>
+            <source>the task</source>
+            <comment>store.what.task</comment>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <source>the conversation's progress</source>
+            <comment>store.what.transcript</comment>
+            <translation>对话的进度</translation>
+        </message>
+        <message>
+            <source>the record of a step</source>
+            <comment>store.what.ledger</comment>
+            <translation>步骤记录</translation>
+        </message>
+        <message>
+            <source>the result of a step</source>
+            <comment>store.what.result</comment>
+            <translation>步骤的结果</translation>
+        </message>
+        <message>
+            <source>the approval</source>
+            <comment>store.what.approval</comment>
+            <translation>批准</translation>
+        </message>
+        <message>
+            <source>the record of a file</source>
+            <comment>store.what.artifact</comment>
+            <translation>文件记录</translation>
+        </message>
+        <message>
+            <source>the record of a model call</source>
+            <comment>store.what.model_call</comment>
+            <translation>模型调用记录</translation>
+        </message>
+        <message>
+            <source>the conversation</source>
+            <comment>store.what.conversation</comment>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <source>the message</source>
+            <comment>store.what.message</comment>
+            <translation>消息</translation>
+        </message>
+        <message>
+            <source>the approval rule</source>
+            <comment>store.what.rule</comment>
+            <translation>批准规则</translation>
+        </message>
     </context>
     <context>
         <name>messages</name>
@@ -1839,6 +1964,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Restore v{version}</source>
             <translation>恢复 v{version}</translation>
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Retrying…</source>
+            <translation>正在重试…</translation>
         </message>
         <message>
             <source>Save as…</source>

@@ -428,9 +428,10 @@ class TaskController(QObject):
 
     # -- approvals ----------------------------------------------------------------------
     async def decide(self, approval_id: str, approve: bool, message_id: str = "", *,
-                     allow_similar: bool = False) -> None:
+                     allow_similar: bool = False, retry: bool = False) -> None:
         """Approve or deny a frozen call; the same task resumes and its events stream here. With
-        ``allow_similar`` the approval also keeps a rule for similar writes in this conversation."""
+        ``allow_similar`` the approval also keeps a rule for similar writes in this conversation; with
+        ``retry`` an approved write the disk refused runs again, once."""
         if await self.wait_runtime() is None:
             return
         conv_id = self.current_id or ""
@@ -440,7 +441,9 @@ class TaskController(QObject):
         state.conversation_id = conv_id
         if task_id:
             self._tasks[task_id] = state
-        if approve:
+        if retry:
+            call = self.runtime.retry(approval_id)
+        elif approve:
             call = (self.runtime.approve(approval_id, allow_similar=True) if allow_similar
                     else self.runtime.approve(approval_id))
         else:

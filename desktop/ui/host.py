@@ -85,11 +85,13 @@ class Host:
         notify: Callable[[str], None],
         window: Callable[[], QWidget | None] = lambda: None,
         on_allow_similar: Callable[[str, str], None] | None = None,
+        on_retry: Callable[[str, str], None] | None = None,
     ) -> None:
         self.store = store
         self.registry = registry
         self._on_decision = on_decision
         self._on_allow_similar = on_allow_similar
+        self._on_retry = on_retry
         self._on_preview = on_preview
         self._notify = notify
         self._window = window
@@ -157,7 +159,7 @@ class Host:
         if row is None:
             return None
         state = str(_field(row, "state", "pending"))
-        status, decided, error = self._approval_outcome(row, state)
+        status, decided, error, retryable = self._approval_outcome(row, state)
         target = str(_field(row, "target_path", "") or "")
         arguments = _field(row, "arguments", {}) or {}
         changes = tuple((str(b), str(a)) for b, a in (_field(row, "changes", ()) or ()))
@@ -171,6 +173,7 @@ class Host:
             decided=decided,  # type: ignore[arg-type]
             headline=write_headline(str(_field(row, "tool_id", "")),
                                     arguments if isinstance(arguments, Mapping) else {}),
+            retryable=retryable,
         )
         return ArtifactView(
             id=approval_id, kind=kind, title=Path(target).name or target, path=None,
@@ -192,16 +195,16 @@ class Host:
             return tr("approval.replaces", path=hit.path, version=hit.replaces_version)
         return tr("approval.replaces_file", path=hit.path)
 
-    def _approval_outcome(self, row: Any, state: str) -> tuple[str, str, str]:
-        """(card status, decided, error) for an approval row, from its own and its ledger's state.
+    def _approval_outcome(self, row: Any, state: str) -> tuple[str, str, str, bool]:
+        """(card status, decided, error, retryable) for an approval row, from its own and its ledger's state.
 
         pending → awaiting a click; denied, or refused (e.g. its task was cancelled) → nothing was
         written; approved → written, failed, or still writing, as the ledger says."""
         if state in WAITING:
-            return "pending_approval", "", ""
+            return "pending_approval", "", "", False
         if state != ApprovalState.APPROVED:
-            return "denied", "denied", str(_field(row, "message", "") or "")
-        ledger_state, error = "", ""
+            return "denied", "denied", str(_field(row, "message", "") or ""), False
+        ledger_state, error, retryable = "", "", False
         ledger_entry = getattr(self.store, "ledger_entry", None)
         if ledger_entry is not None and _field(row, "ledger_id"):
             try:
@@ -213,16 +216,17 @@ class Host:
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
                     error = str(result.get("error") or result.get("message") or "")
+                    retryable = bool(result.get("retryable"))
         if ledger_state == LedgerState.FAILED:
-            return "failed", "approved", error
+            return "failed", "approved", error, retryable
         if ledger_state in IN_FLIGHT:
             if self._task_running(_field(row, "task_id", "")):
-                return "pending_approval", "approved", ""  # the card says "writing…"
+                return "pending_approval", "approved", "", False  # the card says "writing…"
             # Its task ended (Stopped, failed, or Mira closed) before the call finished: nothing is writing.
             if ledger_state == LedgerState.APPROVED:
-                return "stopped", "approved", tr("card.stopped")
-            return "failed", "approved", tr("card.interrupted")
-        return "written", "approved", ""
+                return "stopped", "approved", tr("card.stopped"), False
+            return "failed", "approved", tr("card.interrupted"), False
+        return "written", "approved", "", False
 
     def _task_running(self, task_id: str) -> bool:
         task = getattr(self.store, "task", None)
@@ -311,6 +315,11 @@ class Host:
 
     def deny(self, approval_id: str) -> None:
         self._on_decision(approval_id, False, self._approval_messages.get(approval_id, ""))
+
+    def retry(self, approval_id: str) -> None:
+        """Run an approved write the disk or folder refused again, once (its card's Retry)."""
+        if self._on_retry is not None:
+            self._on_retry(approval_id, self._approval_messages.get(approval_id, ""))
 
     @property
     def offers_allow_similar(self) -> bool:

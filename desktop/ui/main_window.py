@@ -59,7 +59,7 @@ class MainWindow(QMainWindow):
         self.host = Host(
             self.services.store, registry=self.services.registry,
             on_decision=self._on_decision, on_preview=self.open_preview, on_allow_similar=self._on_allow_similar,
-            notify=self._notify, window=lambda: self,
+            notify=self._notify, window=lambda: self, on_retry=self._on_retry,
         )
         self.chat.view.set_extension_provider(self.host)
         self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
@@ -428,6 +428,9 @@ class MainWindow(QMainWindow):
     def _on_allow_similar(self, approval_id: str, message_id: str) -> None:
         self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
         self.controller.request(self.controller.decide(approval_id, True, stored_id(message_id), allow_similar=True))
+
+    def _on_retry(self, approval_id: str, message_id: str) -> None:
+        self.controller.request(self.controller.decide(approval_id, True, message_id, retry=True))
 
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
         """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""

@@ -1,0 +1,66 @@
+"""Retry from the card: a write the disk or folder refused (recorded ``failed`` and ``retryable``, its result
+not yet in the transcript) runs again once the fault is cleared.
+
+A retry is an approve-like decision through the gate: the same checks as an approve (tool id, frozen
+input hash, transcript checkpoint, the target's fingerprint at freezing), then one conditional move
+``failed → approved`` in the ledger, so two retries (two windows, a double click) run it once.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from desktop.agent import _messages as M
+from desktop.agent._owner import other_owner_alive
+from desktop.agent.events import ApprovalDecided
+from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, Decision, IsDriving, retryable
+from desktop.agent.reporter import Reporter
+from desktop.agent.state import error
+from desktop.i18n import tr
+from desktop.llm import ToolCall
+from desktop.store import StoreError
+from desktop.store.states import ApprovalState, LedgerState
+from skills.runtime import Workspace, WorkspaceError
+
+_FINAL = ("finished", "failed", "cancelled")
+
+
+async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, driving: IsDriving) -> Decision:
+    """Check and re-arm one failed write; the returned decision says which task to drive."""
+    store = gate.store
+    try:
+        approval = store.approval(approval_id)
+    except StoreError:
+        raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+    row = store.ledger_entry(approval.ledger_id)
+    if approval.state != ApprovalState.APPROVED or row.state != LedgerState.FAILED:
+        raise ApprovalError(tr("fault.retry_not_failed", state=row.state))
+    if not retryable(row):
+        raise ApprovalError(tr("fault.retry_not_retryable"))
+    task = store.task(approval.task_id)
+    if task.status in _FINAL:
+        raise ApprovalError(f"this task already {task.status}; nothing is waiting for a retry")
+    if driving(task.id) or other_owner_alive(task.owner):
+        raise ApprovalError("this task is running; wait for it to pause")
+    gate.check_identity(task)
+    gate.verify_frozen(approval)
+    ws = Workspace(task.workspace)
+    try:
+        changed = not await asyncio.to_thread(gate.target_unchanged, ws, approval)
+    except WorkspaceError as exc:
+        changed, why = True, f"not written: {exc}"
+    else:
+        why = CHANGED
+    if changed:
+        # The file moved on since the user approved: the agent is told so at the call and goes on.
+        result = error(why)
+        call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+        done = store.record_result(row.id, (LedgerState.FAILED,), LedgerState.FAILED, result,
+                                   M.tool_result(call, result)) is not None
+        if done:
+            store.update_task(task.id, status="running", error=None)
+        return Decision(task.id, done, why)
+    if not store.ledger_move(row.id, (LedgerState.FAILED,), LedgerState.APPROVED):
+        raise ApprovalError("this change is already being retried; it will not run twice")
+    store.update_task(task.id, status="running", error=None)
+    reporter.emit(ApprovalDecided(task.id, approval_id, True, "retried by the user"))
+    return Decision(task.id, True)
