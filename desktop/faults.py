@@ -16,7 +16,7 @@ import shutil
 from pathlib import Path
 
 from desktop.errors import MiraError
-from desktop.i18n import tr
+from desktop.texts import tr
 
 NO_SPACE = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
 DENIED = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, getattr(errno, "ETXTBSY", errno.EACCES)})

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="first drop the old dict tables from merge-conflict hunks in desktop/i18n.py")
     args = parser.parse_args(argv)
     if args.resolve_i18n:
-        left = resolve_i18n(catalog.ROOT / "desktop" / "i18n.py")
+        left = resolve_i18n(catalog.ROOT / "desktop" / "texts.py")
         if left:
             print(f"desktop/i18n.py: {left} conflict hunk(s) left to resolve by hand")
             return 1
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{code}: {item}")
         return 1 if any(left.values()) else 0
     legacy: dict[catalog.Key, str] = {}
-    from desktop.i18n import _EN  # after --resolve-i18n: the module can be imported again
+    from desktop.texts import _EN  # after --resolve-i18n: the module can be imported again
 
     for spec in args.import_legacy:
         source = _legacy_source(spec)

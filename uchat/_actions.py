@@ -15,12 +15,17 @@ from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 from uchat._i18n import tr
 from uchat._icons import icon
 
-# action id → (icon, English label, English description)
-ACTIONS: dict[str, tuple[str, str, str]] = {
-    "copy": ("copy", "Copy text", "Copy the message as it is shown"),
-    "retry": ("retry", "Retry", "Send this request again"),
-    "edit": ("edit", "Edit and resend", "Put this request in the message box to change and send it again"),
-}
+# action id → icon name; the words are in _words() so each passes through tr() as a literal
+ACTIONS: dict[str, str] = {"copy": "copy", "retry": "retry", "edit": "edit"}
+
+
+def _words(action: str) -> tuple[str, str]:
+    """(label, description) of an action in the current language."""
+    if action == "copy":
+        return tr("Copy text"), tr("Copy the message as it is shown")
+    if action == "retry":
+        return tr("Retry"), tr("Send this request again")
+    return tr("Edit and resend"), tr("Put this request in the message box to change and send it again")
 
 
 def document_links(doc: QTextDocument) -> list[str]:
@@ -85,11 +90,11 @@ class ActionBar(QWidget):
     def retranslate(self) -> None:
         color = self.palette().color(QPalette.ColorRole.PlaceholderText)
         for action, b in self.buttons.items():
-            name, label, description = ACTIONS[action]
-            b.setIcon(icon(name, color, 16))
-            b.setToolTip(tr(label))
-            b.setAccessibleName(tr(label))
-            b.setAccessibleDescription(tr(description))
+            label, description = _words(action)
+            b.setIcon(icon(ACTIONS[action], color, 16))
+            b.setToolTip(label)
+            b.setAccessibleName(label)
+            b.setAccessibleDescription(description)
 
     def show_for(self, message_id: str, actions: Sequence[str], rect: QRect, align_right: bool) -> None:
         """Show ``actions`` for ``message_id`` inside ``rect`` (viewport coordinates)."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from desktop.agent.state import Run, error
 from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
-from desktop.i18n import tr
+from desktop.texts import tr
 from desktop.store import ApprovalRow
 from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
 from skills.runtime.workspace import sha256_file

@@ -28,7 +28,7 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
-from desktop.i18n import tr
+from desktop.texts import tr
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState

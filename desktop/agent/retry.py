@@ -15,7 +15,7 @@ from desktop.agent.events import ApprovalDecided
 from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, Decision, IsDriving, retryable
 from desktop.agent.reporter import Reporter
 from desktop.agent.state import error
-from desktop.i18n import tr
+from desktop.texts import tr
 from desktop.llm import ToolCall
 from desktop.store import StoreError
 from desktop.store.states import ApprovalState, LedgerState

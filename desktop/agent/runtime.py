@@ -28,7 +28,7 @@ from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
 from desktop.errors import MiraError
 from desktop.faults import StorageFault, is_storage_fault
-from desktop.i18n import tr
+from desktop.texts import tr
 from desktop.llm import Model, ModelError
 from desktop.messages import shown_request
 from desktop.store import RuleRow, Store, StoreError

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from desktop.i18n import tr
+from desktop.texts import tr
 from desktop.paths import private_file
 from desktop.store._schema import LATEST, migrate
 from desktop.store.errors import StorageFull, StoreError

@@ -5,7 +5,7 @@ import os
 
 from desktop.errors import MiraError
 from desktop.faults import free_space
-from desktop.i18n import tr
+from desktop.texts import tr
 
 
 class StoreError(MiraError):

@@ -2,7 +2,7 @@
 
 Every string a user can see is one entry ``(context, source, comment)``:
 
-- ``desktop``: the window's strings, ``desktop.i18n._EN`` (comment = the key, so two keys
+- ``desktop``: the window's strings, ``desktop.texts._EN`` (comment = the key, so two keys
   with the same English text can be translated differently);
 - ``messages``: message ids of the Qt-free layers (``skills.messages.MESSAGES``; comment = the id),
   plurals as numerus entries with ``%n``;
@@ -93,7 +93,7 @@ def message_catalogues() -> list[Mapping[str, str | tuple[str, str]]]:
 
 def entries() -> list[Entry]:
     """Every translatable string, in a stable order."""
-    from desktop.i18n import _EN
+    from desktop.texts import _EN
 
     out = [Entry("desktop", text, key) for key, text in _EN.items()]
     for catalogue in message_catalogues():

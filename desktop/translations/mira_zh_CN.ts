@@ -1519,6 +1519,26 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>单元格内容正确</translation>
         </message>
         <message>
+            <source>The form fields hold the values</source>
+            <comment>check.label.fields_hold_the_values</comment>
+            <translation>表单字段已填入这些值</translation>
+        </message>
+        <message>
+            <source>The new text is there</source>
+            <comment>check.label.new_text_present</comment>
+            <translation>新文字已在文件中</translation>
+        </message>
+        <message>
+            <source>The old text is gone</source>
+            <comment>check.label.old_text_gone</comment>
+            <translation>旧文字已不在文件中</translation>
+        </message>
+        <message>
+            <source>The suggested changes are recorded for review</source>
+            <comment>check.label.suggestions_recorded</comment>
+            <translation>建议的修改已作为修订记录</translation>
+        </message>
+        <message>
             <source>No page is blank</source>
             <comment>check.label.pages_not_blank</comment>
             <translation>没有空白页</translation>
@@ -2193,6 +2213,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>复制文本</translation>
         </message>
         <message>
+            <source>Copy the message as it is shown</source>
+            <translation>按显示的样子复制消息</translation>
+        </message>
+        <message>
             <source>Edit and resend</source>
             <translation>编辑后重新发送</translation>
         </message>
@@ -2233,6 +2257,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>打开链接</translation>
         </message>
         <message>
+            <source>Put this request in the message box to change and send it again</source>
+            <translation>把这个请求放回消息框，修改后再次发送</translation>
+        </message>
+        <message>
             <source>Remove attachment</source>
             <translation>移除附件</translation>
         </message>
@@ -2251,6 +2279,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Send (Enter)</source>
             <translation>发送 (Enter)</translation>
+        </message>
+        <message>
+            <source>Send this request again</source>
+            <translation>再次发送这个请求</translation>
         </message>
         <message>
             <source>Stop</source>
