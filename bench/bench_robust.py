@@ -146,7 +146,7 @@ def _cli_row(label: str, path: Path, raw_script: str) -> Row:
             subprocess.run(cmd, capture_output=True, check=True, timeout=120)
             out.append(time.perf_counter() - t0)
     return Row(f"mira inspect, small {label}", statistics.median(mira), statistics.median(base), "s",
-               f"fresh python importing only its library, same facts", "<= 1.5x baseline", 1.5,
+               "fresh python importing only its library, same facts", "<= 1.5x baseline", 1.5,
                note=f"{CLI_ROUNDS} interleaved runs; Mira min {min(mira):.3f} s, raw min {min(base):.3f} s")
 
 

@@ -25,8 +25,7 @@ _SECRET = re.compile(r"(sk-[A-Za-z0-9_\-]{8,}|(?i:bearer)\s+[A-Za-z0-9._\-]{8,}|
 def log_dir() -> Path:
     override = os.environ.get("MIRA_HOME")
     base = Path(override) / "logs" if override else Path(platformdirs.user_log_dir(paths.APP_NAME, False))
-    base.mkdir(parents=True, exist_ok=True)
-    return base
+    return paths.private_folder(base)  # logs may name the user's files: readable only by the user
 
 
 def mask(text: str) -> str:

@@ -218,7 +218,9 @@ _EN: dict[str, str] = {
     "keys.copy.do": "Copy the message",
     "keys.menu": "Menu key or Shift+F10",
     "keys.menu.do": "Actions of the message or conversation: copy, retry, edit, rename, delete, show folder",
-    "welcome.example1": "Turn these notes into slides:\n\n# Launch plan\n\n## Goals\n\n- Ship version one\n- Win early users\n\n## Timeline\n\n- May: beta\n- June: launch\n",
+    "welcome.example1": (
+        "Turn these notes into slides:\n\n# Launch plan\n\n## Goals\n\n- Ship version one\n- Win early "
+        "users\n\n## Timeline\n\n- May: beta\n- June: launch\n"),
     "welcome.example2": "Make a spreadsheet with a total row from this CSV:\n\nitem,cost\nAds,1200\nHosting,300\nDesign,800\n",
     "welcome.example3": "Make a Word document from these notes:\n\n# Team offsite\n\n## Agenda\n\n- Welcome\n- Planning\n",
     # conversations: working folders and versions
@@ -228,7 +230,9 @@ _EN: dict[str, str] = {
     "folder.delete.remove": "Delete folder",
     "folder.delete.remove_chosen": "Remove kept versions",
     "folder.delete.text": "“{title}” works in {folder}. Keep that folder and the files in it, or delete it too?",
-    "folder.delete.text_chosen": "“{title}” works in your folder {folder}. Your files there are always kept; Mira can also remove the earlier versions it kept there.",
+    "folder.delete.text_chosen": (
+        "“{title}” works in your folder {folder}. Your files there are always kept; Mira can also remove the "
+        "earlier versions it kept there."),
     "folder.delete.title": "Keep the conversation's folder?",
     "folder.invalid": "That folder cannot be used: {error}",
     "folder.now": "This conversation now works in {folder}. Files already there can be used.",
@@ -243,7 +247,9 @@ _EN: dict[str, str] = {
     "fault.no_space": "Could not write {what}: the disk is full ({free} free). Nothing was changed; free some space and try again.",
     "fault.denied": "Could not write {what}: the folder {folder} cannot be written (read-only or no permission). Nothing was changed.",
     "fault.free_unknown": "free space unknown",
-    "fault.db_full": "Could not save {what}: the disk holding Mira's data is full ({free} free). Nothing was lost: everything saved before is intact. Free some space and try again.",
+    "fault.db_full": (
+        "Could not save {what}: the disk holding Mira's data is full ({free} free). Nothing was lost: "
+        "everything saved before is intact. Free some space and try again."),
     "fault.kept_beside": "The new version was kept beside it as {kept}.",
     "fault.retry_hint": "It was not done. Free the space (or make the folder writable), then choose Retry on its card; it runs once.",
     "fault.retry_not_failed": "There is nothing to retry: this change is {state}.",

@@ -108,6 +108,10 @@ class AgentRuntime:
             ws_dir: Path | None = workfolder.assign(self.store, conversation_id, self.workspace_root)
         except workfolder.FolderError as exc:
             ws_dir, folder_error = None, str(exc)
+        except OSError as exc:  # the folder could not be made: say why in words (full disk, no rights)
+            ws_dir = None
+            folder_error = str(StorageFault(tr("what.folder", name=self.workspace_root.name), self.workspace_root, exc)
+                               if is_storage_fault(exc) else exc)
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,

@@ -66,7 +66,7 @@ def add_toc(doc: Any, para: Callable[[str | None], Paragraph], headings: list[tu
         para("TOC Heading").add_run(title).bold = True
     entries = [(lv, text) for lv, text in headings if lv <= levels] or [(1, " ")]
     paragraphs = []
-    for lv, text in entries:
+    for lv, _text in entries:
         p = para(f"TOC {lv}")
         if p.style is None or not p.style.name.startswith("TOC") and lv > 1:
             p.paragraph_format.left_indent = 228600 * (lv - 1)  # 0.25 inch per level, in EMU

@@ -10,7 +10,7 @@ from docx.oxml.ns import qn
 
 from skills.runtime._base import CommandError
 from skills.runtime._common import resolve
-from skills.runtime.safety import check_file
+from skills.runtime.safety import check_file, has_macros
 from skills.runtime.workspace import Workspace
 
 _TEMPLATE_TYPE = b"application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml"
@@ -21,7 +21,12 @@ def open_template(ws: Workspace, rel: str) -> Any:
     """The template's package with an empty body (its last section properties kept)."""
     suffix = ".dotx" if str(rel).lower().endswith(".dotx") else ".docx"
     path = resolve(ws, rel, "template", suffix=suffix, must_exist=True)
-    check_file(path, "docx")
+    # A template is only read (.dotx is a read-only kind for edits), but its package becomes the new file's:
+    # one that carries macros is refused, so no macro ever reaches an output.
+    check_file(path, "docx", allow_macros=True)
+    if has_macros(path):
+        raise CommandError(f"template: {path.name} contains macros; Mira never writes macros into a file. "
+                           "Save it as a .docx or .dotx without macros and try again")
     data = path.read_bytes()
     if suffix == ".dotx":  # python-docx opens documents only; a template differs in one content type
         data = _as_document(data)

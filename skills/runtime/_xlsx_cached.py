@@ -125,7 +125,7 @@ def write_with_values(package: IO[bytes], staging: Path, sheets: Sequence[SheetV
             if 0 <= index < len(sheets) and sheets[index].values:
                 values = sheets[index].values
 
-                def put(mc: re.Match[bytes]) -> bytes:
+                def put(mc: re.Match[bytes], values: dict[Any, Any] = values) -> bytes:
                     letters = mc.group(1)
                     col = columns.get(letters) or columns.setdefault(letters, column_index_from_string(
                         letters.decode()))

@@ -20,7 +20,9 @@ from typing import Any
 from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
 from openpyxl.utils.cell import column_index_from_string
 
-class Unsupported(Exception):
+from skills.runtime.errors import SkillsError
+
+class Unsupported(SkillsError):
     """A formula this engine does not evaluate (unknown function, other sheet, names...)."""
 
 
@@ -28,7 +30,7 @@ class FormulaError(str):
     """An Excel error value such as ``#DIV/0!``: a result, not a failure."""
 
 
-class _Raise(Exception):
+class _Raise(SkillsError):
     def __init__(self, error: str) -> None:
         super().__init__(error)
         self.error = FormulaError(error)

@@ -149,10 +149,8 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     if target.exists():
         if not args.get("overwrite"):
             return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": []}
-        try:
-            doc = open_pdf(target)
-            old = inspect_message(target.name, inspect_pdf(doc, [1]))
-            doc.close()
+        try:  # the file being replaced is read like any inspect: in a worker, under its limits
+            old, _data = file_inspect.inspect(target, {"pages": [1]})
         except CommandError as exc:
             old = f"(existing file unreadable: {exc})"
         return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, new]]}

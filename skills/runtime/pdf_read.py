@@ -52,14 +52,19 @@ def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:
         if not doc.authenticate(password):
             doc.close()
             raise PasswordRequired(f"{path.name}: the password does not open this PDF")
-    if doc.page_count == 0:
+    try:
+        pages = doc.page_count
+    except RuntimeError:  # newer MuPDF refuses an impossible /Count itself, when it is first read
+        doc.close()
+        raise CommandError(f"{path.name}: the PDF claims an impossible number of pages; "
+                           f"the limit is {MAX_PAGES}") from None
+    if pages == 0:
         doc.close()
         raise CommandError(f"{path.name}: the PDF has no pages (corrupt or truncated)")
-    if doc.page_count > MAX_PAGES:
+    if pages > MAX_PAGES:
         # A lying /Count (1.4 billion pages) must not make anyone walk or allocate that far.
-        n = doc.page_count
         doc.close()
-        raise CommandError(f"{path.name}: the PDF has {n} pages; the limit is {MAX_PAGES}")
+        raise CommandError(f"{path.name}: the PDF has {pages} pages; the limit is {MAX_PAGES}")
     if doc.is_repaired and not any(_contents(doc, i) for i in range(min(doc.page_count, 5))):
         # MuPDF rebuilt a cross-reference table but found no page content: a truncated file.
         doc.close()

@@ -87,7 +87,7 @@ def _paused_on_overwrite(h: Harness) -> tuple[Any, str, str, Path]:
     task_id = run(rt.start_task(h.conv.id, "rewrite a.txt", [src]))
     approval_id = rt.task_status(task_id).pending_approval_id
     assert approval_id
-    return rt, task_id, approval_id, h.root / task_id
+    return rt, task_id, approval_id, h.ws(task_id)
 
 
 def _executions(h: Harness) -> int:
@@ -120,7 +120,7 @@ def test_a_refused_write_is_not_done_and_retries_exactly_once(h: Harness, monkey
     assert "a.txt" in status.error and ("free)" in status.error or code != errno.ENOSPC)
     shown = h.store.message(status.message_id).text
     assert expected in shown and "Retry" in shown
-    assert not [e for e in h.of(ev.TaskFailed)]
+    assert not list(h.of(ev.TaskFailed))
     assert "Traceback" not in shown and "Internal error" not in shown
     # Nothing partial or staged left; the target untouched.
     assert read(ws / "a.txt") == "old text"
@@ -184,7 +184,7 @@ def test_an_unwritable_folder_is_refused_before_approval(h: Harness, monkeypatch
     assert h.of(ev.ApprovalRequested) == []  # never asked: it could not have been done
     row = _write_row(h, task_id)
     assert row.state == "failed" and "read-only or not yours" in (row.result or {}).get("error", "")
-    assert _executions(h) == 0 and read(h.root / task_id / "a.txt") == "old text"
+    assert _executions(h) == 0 and read(h.ws(task_id) / "a.txt") == "old text"
 
 
 def test_attachment_copy_on_a_full_disk(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,7 +203,7 @@ def test_attachment_copy_on_a_full_disk(h: Harness, monkeypatch: pytest.MonkeyPa
     assert status.status == "failed"
     assert "the attached file big.txt" in (status.error or "") and "the disk is full" in status.error
     assert "Internal error" not in status.error
-    ws = h.root / task_id
+    ws = h.ws(task_id)
     assert not ws.exists() or not any(ws.iterdir())  # no partial copy, no staged file
     monkeypatch.setattr(shutil, "copyfile", real_copy)
     assert [m.role for m in h.store.messages(h.conv.id)] == ["user", "assistant"]  # the conversation is intact

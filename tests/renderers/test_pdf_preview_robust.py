@@ -3,6 +3,8 @@ page while the app and the other pages keep working; a page-tree cycle costs one
 password is asked for in the preview; the document stays open while paging."""
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -106,7 +108,8 @@ def test_a_lying_page_count_stops_at_the_inspect_limit(qtbot, registry, view_of,
     preview = _open(qtbot, registry, view_of(tmp_path / "count.pdf"))
     with qtbot.waitSignal(preview.sig_failed, timeout=20_000) as blocker:
         pass
-    assert "1400000000 pages; the limit is 5000" in blocker.args[0]
+    assert re.search("(has 1400000000 pages|claims an impossible number of pages); the limit is 5000",
+                     blocker.args[0]), blocker.args[0]
 
 
 def test_paging_keeps_the_document_open(qtbot, registry, view_of, tmp_path: Path) -> None:  # noqa: ANN001

@@ -136,3 +136,15 @@ def test_words_with_ligatures_are_found_as_typed(ws: Workspace) -> None:
         "The office staff offer efficient waffles." in " ".join(str(inspected.data).split())
     verified = get_command("pdf_verify").run(ws, {"path": "lig.pdf", "expect": {"text": ["office staff offer"]}})
     assert verified.ok, verified.message
+
+
+def test_describing_an_overwrite_shows_what_the_old_pdf_holds(tmp_path) -> None:  # noqa: ANN001
+    from skills.runtime import Workspace, get_command
+
+    ws = Workspace(tmp_path)
+    args = {"path": "a.pdf", "blocks": [{"type": "heading", "text": "Old title", "level": 1}]}
+    get_command("pdf_create").run(ws, args)
+    described = get_command("pdf_create").describe(ws, {**args, "overwrite": True})
+    assert described["summary"].startswith("Replace a.pdf")
+    old, _new = described["changes"][0]
+    assert "a.pdf: 1 page" in old and "Old title" in old

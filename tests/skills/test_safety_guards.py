@@ -111,7 +111,7 @@ def test_entry_count_over_the_limit_is_refused(tmp_path: Path) -> None:
 # --- inflated sizes --------------------------------------------------------------------------------------------
 
 def _declared(tmp_path: Path, sizes: dict[str, int]) -> Path:
-    data = _zip({name: b"x" for name in sizes})
+    data = _zip(dict.fromkeys(sizes, b"x"))
     return _write(tmp_path, "declared.pptx", _patch_cd(data, sizes=sizes))
 
 

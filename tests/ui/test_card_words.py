@@ -43,8 +43,8 @@ def _approval_view(**fields: object) -> ArtifactView:
                                "Create out/Q3 Planning Meeting.docx: 4 headings, 0 paragraphs, 3 lists, 1 tables",
                                args, headline=write_headline("docx_create", args))
     approval = PendingApproval(**{**approval.__dict__, "decided": fields.pop("decided", "")})
-    base = dict(id="ap-1", kind="approval/docx", title="Q3 Planning Meeting.docx", path=None,
-                workspace_path="out/Q3 Planning Meeting.docx", status="pending_approval", approval=approval)
+    base = {"id": "ap-1", "kind": "approval/docx", "title": "Q3 Planning Meeting.docx", "path": None,
+                "workspace_path": "out/Q3 Planning Meeting.docx", "status": "pending_approval", "approval": approval}
     return ArtifactView(**{**base, **fields})  # type: ignore[arg-type]
 
 
@@ -149,7 +149,7 @@ def test_the_terminal_renderer_agrees_with_the_compiled_translations(hooked) -> 
     """The CLI and the offline planner read the .ts without Qt; the window reads the .qm: same words."""
     i18n.set_language("zh_CN")
     for mid, template in messages.MESSAGES.items():
-        params = {name: "x" for name in _fields(template)}
+        params = dict.fromkeys(_fields(template), "x")
         for n in ((1, 2, 7) if isinstance(template, tuple) else (None,)):
             message = messages.Msg(mid, template, params, n)
             assert translations.render_plain(message, "zh_CN") == i18n.render(message), mid

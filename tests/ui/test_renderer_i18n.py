@@ -9,7 +9,6 @@ import pytest
 from docx import Document
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
-import renderers
 from desktop import i18n
 from desktop.translations import catalog
 from desktop.ui import theme

@@ -39,7 +39,7 @@ def test_compiled_qm_files_are_current() -> None:
         for entry, tr in catalog.read_ts(translations.ts_path(code)).values():
             comment = entry.comment or None
             if entry.plural:
-                shown = {translator.translate(entry.context, entry.source, comment, n) for n in range(0, 31)}
+                shown = {translator.translate(entry.context, entry.source, comment, n) for n in range(31)}
                 ok = set(tr.forms) == shown
             else:
                 ok = translator.translate(entry.context, entry.source, comment) == tr.forms[0]
