@@ -117,6 +117,16 @@ _EN: dict[str, str] = {
     "settings.invalid": "These settings are not valid: {error}",
     "settings.key_failed": "The API key could not be stored: {error}",
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
+    # local models (issue 17)
+    "model.context_too_small": "This request was not sent: it needs about {needed} tokens plus {reply} for the "
+                               "answer, but {model} is set to a context window of {window} tokens. Raise the "
+                               "context window in Settings (and on the server), choose a model with a larger "
+                               "one, or start a new conversation.",
+    "model.no_tools": "{model} cannot call tools, and Mira needs tool calls to work on files. Choose a model "
+                      "that supports tools (for example qwen2.5 or llama3.1).",
+    "settings.context_window": "Context window:",
+    "settings.context_window.unknown": "Unknown",
+    "settings.context_window.note": "Tokens the model reads at once. Requests larger than this are not sent.",
 }
 
 _ZH: dict[str, str] = {
@@ -216,6 +226,14 @@ _ZH: dict[str, str] = {
     "settings.invalid": "设置无效：{error}",
     "settings.key_failed": "无法保存 API 密钥：{error}",
     "settings.busy": "更改模型或工作区的设置将从下一个请求开始生效。",
+    "model.context_too_small": "此请求未发送：它约需 {needed} 个词元，另需 {reply} 个词元用于回答，但 {model} 的"
+                               "上下文窗口设置为 {window} 个词元。请在设置中（以及服务端）调大上下文窗口、换用"
+                               "窗口更大的模型，或开始新的对话。",
+    "model.no_tools": "{model} 不支持调用工具，而 Mira 需要工具调用来处理文件。请选择支持工具的模型"
+                      "（例如 qwen2.5 或 llama3.1）。",
+    "settings.context_window": "上下文窗口：",
+    "settings.context_window.unknown": "未知",
+    "settings.context_window.note": "模型一次能读取的词元数。超过此大小的请求不会发送。",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": _EN, "zh_CN": _ZH}

@@ -28,10 +28,16 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     if missing:
         return ModelChoice(OfflinePlanner(), f"the OpenAI-compatible model has no {' or '.join(missing)}; "
                                              "using the offline planner")
+    if settings.api == "ollama":
+        from desktop.llm.ollama_provider import OllamaModel
+
+        return ModelChoice(OllamaModel(settings.base_url, settings.model, timeout=settings.timeout,
+                                       context_window=settings.context_window), "")
     from desktop.llm.openai_provider import OpenAIModel
 
     key = api_key if api_key is not None else get_api_key(settings.account)
-    return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout), "")
+    return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
+                                   context_window=settings.context_window), "")
 
 
 def make_model(settings: ModelSettings, api_key: str | None = None) -> Model:
