@@ -125,6 +125,9 @@ _EN: dict[str, str] = {
     "model.no_tools": "{model} cannot call tools, and Mira needs tool calls to work on files. Choose a model "
                       "that supports tools (for example qwen2.5 or llama3.1).",
     "settings.context_window": "Context window:",
+    "settings.api": "API:",
+    "settings.api.openai": "OpenAI-compatible (/v1)",
+    "settings.api.ollama": "Ollama's own API (sets the context window)",
     "settings.context_window.unknown": "Unknown",
     "settings.context_window.note": "Tokens the model reads at once. Requests larger than this are not sent.",
 }
@@ -232,6 +235,9 @@ _ZH: dict[str, str] = {
     "model.no_tools": "{model} 不支持调用工具，而 Mira 需要工具调用来处理文件。请选择支持工具的模型"
                       "（例如 qwen2.5 或 llama3.1）。",
     "settings.context_window": "上下文窗口：",
+    "settings.api": "接口：",
+    "settings.api.openai": "OpenAI 兼容（/v1）",
+    "settings.api.ollama": "Ollama 原生接口（可设置上下文窗口）",
     "settings.context_window.unknown": "未知",
     "settings.context_window.note": "模型一次能读取的词元数。超过此大小的请求不会发送。",
 }
