@@ -8,7 +8,7 @@ from typing import Any
 
 from desktop.errors import AgentError
 from desktop.llm import ToolSpec
-from desktop.llm.schemas import lean
+from desktop.llm.schemas import lean, share_across
 from skills.runtime import Command, Workspace, WorkspaceError
 
 LOAD_SKILL = ToolSpec(
@@ -71,7 +71,10 @@ def model_spec(cmd: Command) -> ToolSpec:
 
 def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
     """Exactly the skill's commands, the read-only workspace tools and ``complete``."""
-    return (*(model_spec(c) for c in commands), *READ_ONLY_TOOLS, COMPLETE)
+    specs = [model_spec(c) for c in commands]
+    # a shape already shown by an earlier command (docx_create's blocks in docx_edit) is named, not repeated
+    shared = share_across([(s.name, dict(s.parameters)) for s in specs])
+    return (*(ToolSpec(s.name, s.description, p) for s, p in zip(specs, shared)), *READ_ONLY_TOOLS, COMPLETE)
 
 
 class ToolInputError(AgentError):

@@ -128,3 +128,81 @@ def simplify(schema: Any) -> Any:
 def lean(schema: dict[str, Any]) -> dict[str, Any]:
     """What a model is shown of a command's argument schema: simplified, repeats defined once."""
     return share_definitions(simplify(schema))
+
+
+_SHARE_AT = 240  # characters: only sub-schemas at least this large are worth a cross-reference
+
+
+def _paths(schema: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
+    """``(readable path, container, key)`` of every sub-schema, e.g. ``blocks[]`` for the item of blocks."""
+    if not isinstance(schema, dict):
+        return
+    for name in ("properties", "$defs"):
+        for prop, sub in (schema.get(name) or {}).items():
+            if isinstance(sub, dict):
+                here = f"{path}.{prop}" if path and name == "properties" else prop if name == "properties" \
+                    else f"$defs.{prop}"
+                yield here, schema[name], prop
+                yield from _paths(sub, here)
+    if isinstance(schema.get("items"), dict):
+        yield f"{path}[]", schema, "items"
+        yield from _paths(schema["items"], f"{path}[]")
+    for name in _LIST_KEYS:
+        for i, sub in enumerate(schema.get(name) or ()):
+            if isinstance(sub, dict):
+                yield from _paths(sub, path)
+
+
+def _inline(schema: Any, defs: dict[str, Any]) -> Any:
+    """``schema`` with local ``$ref``s replaced by what they point at (for comparing shapes)."""
+    if isinstance(schema, list):
+        return [_inline(s, defs) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and len(schema) == 1:
+        return _inline(defs.get(ref[len("#/$defs/"):], {}), defs)
+    return {k: _inline(v, defs) for k, v in schema.items()}
+
+
+def share_across(tools: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The tools' schemas where a large sub-schema already shown in an earlier tool is replaced by a
+    reference to it in words ("same as docx_create: blocks[]"), so a request holds each shape once.
+    Only the model's copy changes: each command still validates its own full schema."""
+    seen: dict[str, str] = {}
+    out: list[dict[str, Any]] = []
+    for tool, schema in tools:
+        mine = copy.deepcopy(schema)
+        found: dict[str, str] = {}
+        defs = copy.deepcopy(mine.get("$defs") or {})
+        for path, container, at in list(_paths(mine, "")):
+            sub = container[at]
+            text = _key(_inline(sub, defs))
+            if len(text) < _SHARE_AT:
+                continue
+            if text in seen:
+                short = {"description": f"same as {seen[text]}"}
+                if "type" in sub:
+                    short["type"] = sub["type"]
+                container[at] = short
+            else:
+                found.setdefault(text, f"{tool}: {path}")
+        for text, where in found.items():
+            seen.setdefault(text, where)
+        out.append(_prune(mine))
+    return out
+
+
+def _prune(schema: dict[str, Any]) -> dict[str, Any]:
+    """Drop ``$defs`` entries nothing points at any more."""
+    defs = schema.get("$defs")
+    while defs:
+        text = _key({k: v for k, v in schema.items()})
+        unused = [name for name in defs if text.count(f'"#/$defs/{name}"') == 0]
+        if not unused:
+            break
+        for name in unused:
+            del defs[name]
+    if defs == {}:
+        del schema["$defs"]
+    return schema

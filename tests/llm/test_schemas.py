@@ -69,3 +69,22 @@ def test_simplify_keeps_small_limits_and_odd_conditionals() -> None:
     schema = {"type": "string", "maxLength": 500, "allOf": [{"if": {"minLength": 3}, "then": {"pattern": "a"}}]}
     assert simplify(schema) == schema
     assert simplify({"type": "string", "maxLength": 100000}) == {"type": "string"}
+
+
+def test_a_shape_shown_by_an_earlier_tool_is_named_not_repeated() -> None:
+    from desktop.llm.schemas import share_across
+
+    create = lean(dict(get_command("docx_create").input_schema))
+    edit = lean(dict(get_command("docx_edit").input_schema))
+    first, second = share_across([("docx_create", create), ("docx_edit", edit)])
+    assert first == create  # the first tool keeps the whole shape
+    text = json.dumps(second)
+    assert "same as docx_create: blocks[]" in text and "page_break" not in text
+    assert len(text) < len(json.dumps(edit)) * 0.6
+    # no definition is left that nothing points at
+    for name in second.get("$defs", {}):
+        assert f'"#/$defs/{name}"' in text
+    jsonschema.Draft202012Validator.check_schema(second)
+    # small shapes stay where they are
+    tiny = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    assert share_across([("a", tiny), ("b", tiny)]) == [tiny, tiny]
