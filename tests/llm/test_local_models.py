@@ -245,3 +245,17 @@ def test_lmstudio_window_from_listing_guards_the_request(server: FakeServer) -> 
 def test_listing_an_unreachable_server_is_a_clear_error() -> None:
     with pytest.raises(ModelError, match="could not list"):
         list_models("http://127.0.0.1:9/v1", timeout=2)
+
+
+@pytest.mark.parametrize("server", [_ollama], indirect=True)
+def test_ollama_gets_tool_results_in_its_own_format(server: FakeServer) -> None:
+    from desktop.llm import ToolCall
+
+    history = [ChatMessage("user", "hi"),
+               ChatMessage("assistant", "", (ToolCall("c1", "run_skill", '{"skill_id": "docx", "goal": "x"}'),)),
+               ChatMessage("tool", '{"ok": true}', tool_call_id="c1")]
+    finish(OllamaModel(server.url, "qwen2.5:7b", timeout=5), history)
+    sent = server.received[-1].body["messages"]
+    assert sent[1]["tool_calls"][0]["function"] == {"name": "run_skill", "arguments": {"skill_id": "docx",
+                                                                                      "goal": "x"}}
+    assert sent[2]["role"] == "tool" and sent[2]["tool_name"] == "run_skill"
