@@ -149,7 +149,7 @@ def _paths(schema: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
         yield f"{path}[]", schema, "items"
         yield from _paths(schema["items"], f"{path}[]")
     for name in _LIST_KEYS:
-        for i, sub in enumerate(schema.get(name) or ()):
+        for sub in schema.get(name) or ():
             if isinstance(sub, dict):
                 yield from _paths(sub, path)
 
@@ -198,7 +198,7 @@ def _prune(schema: dict[str, Any]) -> dict[str, Any]:
     """Drop ``$defs`` entries nothing points at any more."""
     defs = schema.get("$defs")
     while defs:
-        text = _key({k: v for k, v in schema.items()})
+        text = _key(schema)
         unused = [name for name in defs if text.count(f'"#/$defs/{name}"') == 0]
         if not unused:
             break
