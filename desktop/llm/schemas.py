@@ -113,6 +113,14 @@ def simplify(schema: Any) -> Any:
         return schema
     out = {k: simplify(v) for k, v in schema.items()
            if not (k in _SLACK_LIMITS and isinstance(v, int) and v >= _SLACK_AT)}
+    for name in ("anyOf", "oneOf"):
+        cases = out.get(name)
+        # every case of one type: say the type once, on the parent
+        if isinstance(cases, list) and cases and all(isinstance(c, dict) for c in cases):
+            kinds = {json.dumps(c.get("type")) for c in cases}
+            if len(kinds) == 1 and "type" in cases[0] and out.get("type", cases[0]["type"]) == cases[0]["type"]:
+                out["type"] = cases[0]["type"]
+                out[name] = [{k: v for k, v in c.items() if k != "type"} for c in cases]
     thens = _discriminated(out)
     if thens is not None:
         del out["allOf"]

@@ -88,3 +88,14 @@ def test_a_shape_shown_by_an_earlier_tool_is_named_not_repeated() -> None:
     # small shapes stay where they are
     tiny = {"type": "object", "properties": {"n": {"type": "integer"}}}
     assert share_across([("a", tiny), ("b", tiny)]) == [tiny, tiny]
+
+
+def test_a_type_shared_by_every_case_is_said_once() -> None:
+    schema = {"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+                        {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"]}]}
+    small = simplify(schema)
+    assert small["type"] == "object" and all("type" not in c for c in small["oneOf"])
+    for value, ok in (({"a": "x"}, True), ({"b": 1}, True), ("a", False), ({"c": 1}, False)):
+        assert _valid(small, value) is ok is _valid(schema, value)  # type: ignore[arg-type]
+    mixed = {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+    assert simplify(mixed) == mixed
