@@ -124,6 +124,8 @@ _EN: dict[str, str] = {
                                "one, or start a new conversation.",
     "model.no_tools": "{model} cannot call tools, and Mira needs tool calls to work on files. Choose a model "
                       "that supports tools (for example qwen2.5 or llama3.1).",
+    "model.ollama_openai": "This is Ollama's OpenAI endpoint: it ignores the context window and silently cuts "
+                           "long prompts. Choose \"Ollama's own API\" under API.",
     "settings.context_window": "Context window:",
     "settings.api": "API:",
     "settings.api.openai": "OpenAI-compatible (/v1)",
@@ -234,6 +236,8 @@ _ZH: dict[str, str] = {
                                "窗口更大的模型，或开始新的对话。",
     "model.no_tools": "{model} 不支持调用工具，而 Mira 需要工具调用来处理文件。请选择支持工具的模型"
                       "（例如 qwen2.5 或 llama3.1）。",
+    "model.ollama_openai": "这是 Ollama 的 OpenAI 兼容接口：它会忽略上下文窗口设置，并悄悄截断过长的提示。"
+                           "请在“接口”中选择“Ollama 原生接口”。",
     "settings.context_window": "上下文窗口：",
     "settings.api": "接口：",
     "settings.api.openai": "OpenAI 兼容（/v1）",

@@ -79,6 +79,16 @@ async def check_connection(settings: ModelSettings, api_key: str | None = None) 
             await model.aclose()
 
 
+async def ollama_behind_openai_endpoint(settings: ModelSettings) -> bool:
+    """True when the OpenAI-compatible settings point at Ollama: its /v1 endpoint ignores any context window
+    and cuts long prompts silently, so the user should choose Ollama's own API."""
+    from desktop.llm.servers import is_ollama
+
+    if settings.api != "openai" or not settings.is_configured:
+        return False
+    return await asyncio.to_thread(is_ollama, settings.base_url, min(settings.timeout, CHECK_TIMEOUT))
+
+
 async def detect_context_window(settings: ModelSettings) -> tuple[int, bool | None]:
     """``(window, tools)`` for the configured model as its server reports them (``(0, None)`` when it does
     not say or cannot be asked). For Ollama the window is what Mira will ask for: the model's largest, at

@@ -110,6 +110,16 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
         raise ModelError(f"{base_url} sent a model listing Mira cannot read") from None
 
 
+def is_ollama(base_url: str, timeout: float = 5.0) -> bool:
+    """True when the server at ``base_url`` is Ollama (it answers ``/api/version``)."""
+    try:
+        with httpx.Client(timeout=timeout) as client:
+            reply = client.get(f"{_root(base_url)}/api/version")
+            return reply.status_code == 200 and "version" in reply.json()
+    except (httpx.HTTPError, ValueError, TypeError):
+        return False
+
+
 def model_info(base_url: str, model: str, api: str = "openai", timeout: float = 10.0) -> ModelInfo | None:
     """What the server says about ``model``, or None when it does not list it."""
     return next((m for m in list_models(base_url, api, timeout) if m.name == model), None)

@@ -276,8 +276,10 @@ class SettingsDialog(QDialog):
     async def _fill_context_window(self, settings: ModelSettings, message: str) -> str:
         """After a good connection: take the window from the server when none is set; say when the model
         cannot call tools."""
-        from desktop.llm.factory import detect_context_window
+        from desktop.llm.factory import detect_context_window, ollama_behind_openai_endpoint
 
+        if await ollama_behind_openai_endpoint(settings):
+            return message + "\n" + tr("model.ollama_openai")
         window, tools = await detect_context_window(settings)
         if window and not self.context_window.value():
             self.context_window.setValue(window)

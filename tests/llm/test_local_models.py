@@ -128,7 +128,11 @@ def test_openai_endpoint_keeps_undeclared_json_as_text(server: FakeServer) -> No
 
 def _ollama(handler: Any, body: dict[str, Any]) -> None:
     path = handler.path
-    if path == "/api/tags":
+    if path == "/api/version":
+        json_reply(handler, {"version": "0.6.0"})
+    elif path == "/v1/chat/completions":  # the OpenAI endpoint that ignores any context window
+        _say("Hi")(handler, body)
+    elif path == "/api/tags":
         json_reply(handler, {"models": [{"name": "qwen2.5:7b", "model": "qwen2.5:7b"},
                                         {"name": "gemma:2b", "model": "gemma:2b"}]})
     elif path == "/api/show":

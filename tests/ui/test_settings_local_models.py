@@ -49,3 +49,17 @@ def test_lmstudio_connection_takes_the_loaded_window_and_keeps_a_set_one(  # typ
         dialog.context_window.setValue(3000)  # the user's own value is not overwritten
         ok, _ = run(aloop, qtbot, dialog.test_connection())
         assert ok and dialog.context_window.value() == 3000
+
+
+def test_ollama_behind_the_openai_endpoint_is_called_out(  # type: ignore[no-untyped-def]
+        make_window, qtbot, aloop, home: Path) -> None:
+    window = make_window()
+    dialog = window.open_settings()
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
+    for server in serve(_ollama):
+        dialog.base_url.setText(server.url)  # …/v1, api left at OpenAI-compatible
+        dialog.model_name.setText("qwen2.5:7b")
+        ok, message = run(aloop, qtbot, dialog.test_connection())
+        assert ok and "silently cuts" in message and "Ollama's own API" in dialog.test_result.text()
+        assert dialog.context_window.value() == 0  # the model's size says nothing about what /v1 uses
