@@ -32,6 +32,12 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
+def preset_for(base_url: str) -> Preset | None:
+    """The local-server preset whose usual address ``base_url`` is (Ollama's with or without ``/v1``)."""
+    url = base_url.strip().rstrip("/")
+    return next((p for p in PRESETS if url in (p.base_url, _root(p.base_url), _root(p.base_url) + "/v1")), None)
+
+
 @dataclass(frozen=True)
 class ModelInfo:
     name: str

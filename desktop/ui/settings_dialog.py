@@ -165,6 +165,7 @@ class SettingsDialog(QDialog):
         form.addRow(tr("settings.context_window"), self.context_window)
         form.addRow(test_row)
         self.provider.currentIndexChanged.connect(self._provider_changed)
+        self.base_url.textChanged.connect(self._local_preset)
         self.test_button.clicked.connect(self._on_test_clicked)
         return page
 
@@ -272,6 +273,19 @@ class SettingsDialog(QDialog):
         self.test_result.setText(("✓ " if ok else "✗ ") + message)
         self.test_result.setStyleSheet("color: #1a7f37;" if ok else "color: #d1242f;")
         return ok, message
+
+    def _local_preset(self, url: str) -> None:
+        """A local server's usual address (typed, or set by a preset) brings its API and default window."""
+        from desktop.llm.servers import preset_for
+
+        preset = preset_for(url)
+        if preset is None:
+            return
+        self.api.setCurrentIndex(max(0, self.api.findData(preset.api)))
+        if not preset.context_window:
+            self.context_window.setValue(0)  # fixed by the server: read it there (Test connection)
+        elif not self.context_window.value():
+            self.context_window.setValue(preset.context_window)
 
     async def _fill_context_window(self, settings: ModelSettings, message: str) -> str:
         """After a good connection: take the window from the server when none is set; say when the model

@@ -63,3 +63,21 @@ def test_ollama_behind_the_openai_endpoint_is_called_out(  # type: ignore[no-unt
         ok, message = run(aloop, qtbot, dialog.test_connection())
         assert ok and "silently cuts" in message and "Ollama's own API" in dialog.test_result.text()
         assert dialog.context_window.value() == 0  # the model's size says nothing about what /v1 uses
+
+
+def test_a_local_servers_usual_address_brings_its_api_and_window(make_window, qtbot, home: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    dialog = window.open_settings()
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
+    dialog.base_url.setText("http://localhost:11434/v1")  # Ollama's OpenAI endpoint, as often pasted
+    assert dialog.api.currentData() == "ollama" and dialog.context_window.value() == 8192
+    dialog.base_url.setText("http://localhost:1234/v1")  # LM Studio: its window is read from the server
+    assert dialog.api.currentData() == "openai" and dialog.context_window.value() == 0
+    dialog.context_window.setValue(4096)
+    dialog.base_url.setText("http://localhost:11434")  # a window the user set is kept
+    assert dialog.api.currentData() == "ollama" and dialog.context_window.value() == 4096
+    dialog.api.setCurrentIndex(dialog.api.findData("openai"))
+    dialog.context_window.setValue(0)
+    dialog.base_url.setText("https://api.example.com/v1")  # anything else is left as the user set it
+    assert dialog.api.currentData() == "openai" and dialog.context_window.value() == 0
