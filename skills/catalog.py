@@ -69,8 +69,9 @@ class Catalog:
         """Compact text for the main planner: one line per skill, how to use it."""
         lines = []
         for e in self.entries.values():
-            how = "run_skill" if e.execution else "load_skill (instructions only)"
-            lines.append(f"- {e.id} ({e.name}; {e.category}; {how}): {e.description}")
+            # id, how to call it and what it does: the display name and category tell the model nothing more
+            how = "run_skill" if e.execution else "load_skill, instructions only"
+            lines.append(f"- {e.id} ({how}): {e.description}")
         return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from desktop.agent import _messages as M
 from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
+from desktop.agent.details import NAME as DETAILS, details_tool, split_details
 from desktop.agent.events import ToolFinished, ToolStarted
 from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
@@ -171,7 +172,8 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
             inputs = [str(p) for p in args.get("inputs") or ()]
             for rel in inputs:
                 run.ws.resolve(rel, must_exist=True)
-            body = lp.skills.body(skill_id)
+            # the workflow up front; each command's examples and rules on demand (skill_details)
+            body, _details = split_details(lp.skills.body(skill_id), info.commands)
             for name in info.commands:
                 lp.skills.command(name)
         except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
@@ -204,6 +206,9 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
     agent = skill_agent(info.id)
     commands = {name: lp.skills.command(name) for name in versioning.skill_commands(info)}
     tools = skill_tools(list(commands.values()))
+    _body, details = split_details(lp.skills.body(info.id), info.commands)
+    if details:
+        tools = (*tools, details_tool(details))
     while True:
         entries = lp.store.transcript(run.task_id, agent)
         state = M.state_of(entries)
@@ -262,6 +267,13 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         raise
     allowed = [*commands, LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name, COMPLETE.name]
     try:
+        if call.name == DETAILS:
+            _body, details = split_details(lp.skills.body(info.id), info.commands)
+            if details:
+                args = parse_arguments(call.arguments, details_tool(details))
+                lp.calls.log(run, agent, key, call, {"ok": True, "section": args["section"],
+                                                     "text": details[args["section"]]})
+                return None
         if call.name == COMPLETE.name:
             args = parse_arguments(call.arguments, COMPLETE)
             lp.calls.log(run, agent, key, call, {"ok": True, "message": "completed", "summary": args["summary"],

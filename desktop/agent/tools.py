@@ -8,18 +8,19 @@ from typing import Any
 
 from desktop.errors import AgentError
 from desktop.llm import ToolSpec
+from desktop.llm.schemas import lean, share_across
 from skills.runtime import Command, Workspace, WorkspaceError
 
 LOAD_SKILL = ToolSpec(
     "load_skill",
-    "Load a skill's instructions by id (from the catalog). Returns the instructions text; prepares nothing.",
+    "Return a skill's instructions by catalog id.",
     {"type": "object", "properties": {"skill_id": {"type": "string", "minLength": 1}},
      "required": ["skill_id"], "additionalProperties": False},
 )
 RUN_SKILL = ToolSpec(
     "run_skill",
-    "Hand document work to a skill that has an execution profile. A skill agent with that skill's private "
-    "commands does the work and reports verified files; you then write the delivery message.",
+    "Hand document work to a skill; its agent makes and verifies the files, then you write the delivery "
+    "message.",
     {"type": "object",
      "properties": {"skill_id": {"type": "string", "minLength": 1},
                     "goal": {"type": "string", "minLength": 1},
@@ -33,8 +34,7 @@ LIST_WORKSPACE = ToolSpec(
 )
 READ_WORKSPACE_FILE = ToolSpec(
     "read_workspace_file",
-    "Read a text file (md, txt, csv, json) from the task workspace. Office files need the matching skill's "
-    "inspect command.",
+    "Read a text file (md, txt, csv, json) from the task workspace; office files need a skill's inspect.",
     {"type": "object",
      "properties": {"path": {"type": "string", "minLength": 1},
                     "max_chars": {"type": "integer", "minimum": 1, "maximum": 200000}},
@@ -42,8 +42,8 @@ READ_WORKSPACE_FILE = ToolSpec(
 )
 COMPLETE = ToolSpec(
     "complete",
-    "Finish the skill: a short summary of what was made from what, and the workspace paths of the files to "
-    "deliver. Only files a command wrote and verified can be delivered. Call it once, at the end.",
+    "Call once at the end: a short summary of what was made from what, and the paths of the files to "
+    "deliver (only files a command wrote and verified).",
     {"type": "object",
      "properties": {"summary": {"type": "string"},
                     "artifacts": {"type": "array", "items": {"type": "string"}}},
@@ -59,12 +59,22 @@ _LIST_LIMIT = 500
 
 
 def command_spec(cmd: Command) -> ToolSpec:
+    """The command with its full argument schema: what a call's arguments are validated against."""
     return ToolSpec(cmd.name, cmd.description, dict(cmd.input_schema))
+
+
+def model_spec(cmd: Command) -> ToolSpec:
+    """The command as the model is shown it: the same shapes, said once (shared definitions, no limits
+    an answer never reaches); arguments are still validated against :func:`command_spec`."""
+    return ToolSpec(cmd.name, cmd.description, lean(dict(cmd.input_schema)))
 
 
 def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
     """Exactly the skill's commands, the read-only workspace tools and ``complete``."""
-    return (*(command_spec(c) for c in commands), *READ_ONLY_TOOLS, COMPLETE)
+    specs = [model_spec(c) for c in commands]
+    # a shape already shown by an earlier command (docx_create's blocks in docx_edit) is named, not repeated
+    shared = share_across([(s.name, dict(s.parameters)) for s in specs])
+    return (*(ToolSpec(s.name, s.description, p) for s, p in zip(specs, shared)), *READ_ONLY_TOOLS, COMPLETE)
 
 
 class ToolInputError(AgentError):

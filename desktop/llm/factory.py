@@ -1,7 +1,9 @@
 """Turn ModelSettings into a Model, and test a connection for the Settings dialog."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
+from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError
 from desktop.llm.keys import get_api_key
@@ -28,10 +30,16 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     if missing:
         return ModelChoice(OfflinePlanner(), f"the OpenAI-compatible model has no {' or '.join(missing)}; "
                                              "using the offline planner")
+    if settings.api == "ollama":
+        from desktop.llm.ollama_provider import OllamaModel
+
+        return ModelChoice(OllamaModel(settings.base_url, settings.model, timeout=settings.timeout,
+                                       context_window=settings.context_window), "")
     from desktop.llm.openai_provider import OpenAIModel
 
     key = api_key if api_key is not None else get_api_key(settings.account)
-    return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout), "")
+    return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
+                                   context_window=settings.context_window), "")
 
 
 def make_model(settings: ModelSettings, api_key: str | None = None) -> Model:
@@ -45,10 +53,17 @@ async def check_connection(settings: ModelSettings, api_key: str | None = None) 
         return True, "The offline planner is built in and needs no connection."
     if not settings.is_configured:
         return False, "Enter a base URL and a model name first."
-    from desktop.llm.openai_provider import OpenAIModel
-
     key = api_key if api_key else get_api_key(settings.account)
-    model = OpenAIModel(settings.base_url, settings.model, key, timeout=min(settings.timeout, CHECK_TIMEOUT))
+    model: Any
+    if settings.api == "ollama":
+        from desktop.llm.ollama_provider import OllamaModel
+
+        model = OllamaModel(settings.base_url, settings.model, timeout=min(settings.timeout, CHECK_TIMEOUT),
+                            context_window=settings.context_window)
+    else:
+        from desktop.llm.openai_provider import OpenAIModel
+
+        model = OpenAIModel(settings.base_url, settings.model, key, timeout=min(settings.timeout, CHECK_TIMEOUT))
     try:
         completion = None
         async for event in model.stream([ChatMessage(role="user", content="Reply with the word OK.")], []):
@@ -60,4 +75,37 @@ async def check_connection(settings: ModelSettings, api_key: str | None = None) 
     except ModelError as exc:
         return False, str(exc)
     finally:
-        await model.aclose()
+        if hasattr(model, "aclose"):
+            await model.aclose()
+
+
+async def ollama_behind_openai_endpoint(settings: ModelSettings) -> bool:
+    """True when the OpenAI-compatible settings point at Ollama: its /v1 endpoint ignores any context window
+    and cuts long prompts silently, so the user should choose Ollama's own API."""
+    from desktop.llm.servers import is_ollama
+
+    if settings.api != "openai" or not settings.is_configured:
+        return False
+    return await asyncio.to_thread(is_ollama, settings.base_url, min(settings.timeout, CHECK_TIMEOUT))
+
+
+async def detect_context_window(settings: ModelSettings) -> tuple[int, bool | None]:
+    """``(window, tools)`` for the configured model as its server reports them (``(0, None)`` when it does
+    not say or cannot be asked). For Ollama the window is what Mira will ask for: the model's largest, at
+    most the default (a larger window costs the server memory; raise it in Settings)."""
+    from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
+    from desktop.llm.servers import model_info
+
+    if not settings.is_configured:
+        return 0, None
+    try:
+        info = await asyncio.to_thread(model_info, settings.base_url, settings.model, settings.api,
+                                       min(settings.timeout, CHECK_TIMEOUT))
+    except ModelError:
+        return 0, None
+    if info is None:
+        return 0, None
+    window = info.context_window
+    if settings.api == "ollama":
+        window = min(window, DEFAULT_NUM_CTX) if window else DEFAULT_NUM_CTX
+    return window, info.tools

@@ -19,6 +19,8 @@ import httpx
 import openai
 
 from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.llm.textcalls import may_be_call, parse_text_calls
+from desktop.llm.tokens import check_fits
 
 # Sent when no key is configured: the SDK insists on one, and local servers
 # (Ollama, LM Studio, llama.cpp) ignore it.
@@ -130,7 +132,7 @@ class OpenAIModel:
 
     def __init__(self, base_url: str, model: str, api_key: str | None, timeout: float = 60.0,
                  extra_headers: Mapping[str, str] | None = None, *, include_usage: bool = True,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, context_window: int = 0) -> None:
         if not base_url or not model:
             raise ValueError("an OpenAI-compatible model needs a base URL and a model name")
         self.base_url = base_url.rstrip("/")
@@ -141,6 +143,8 @@ class OpenAIModel:
         self.deadline = deadline if deadline is not None else max(DEFAULT_DEADLINE, timeout)
         self._key = api_key or ""
         self._include_usage = include_usage
+        self.context_window = context_window  # tokens; 0 = unknown
+        self.last_request_tokens = 0  # the size counted before the last request was sent
         self._headers = dict(extra_headers or {})
         self._client: openai.AsyncOpenAI | None = None
         self._client_loop: asyncio.AbstractEventLoop | None = None
@@ -178,12 +182,15 @@ class OpenAIModel:
         return self._stream(messages, tools)
 
     async def _stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
+        # Counted before anything is sent: a request that does not fit is refused here, never cut by the server.
+        self.last_request_tokens = check_fits(messages, tools, self.context_window, self.name)
         request: dict[str, Any] = {"model": self.name, "messages": to_wire_messages(messages), "stream": True}
         if tools:  # some servers reject an empty tools list
             request["tools"] = to_wire_tools(tools)
         if self._include_usage:
             request["stream_options"] = {"include_usage": True}
         text: list[str] = []
+        held: list[str] = []  # text that may still be a tool call written as JSON, not shown yet
         assembler = _ToolCallAssembler()
         finish_reason: str | None = None
         usage: dict[str, int] = {}
@@ -208,7 +215,13 @@ class OpenAIModel:
                         shown = scrub.feed(delta.content)
                         if shown:
                             text.append(shown)
-                            yield TextDelta(shown)
+                            if tools and (held or not "".join(text[:-1]).strip()) and may_be_call("".join(text)):
+                                held.append(shown)
+                            else:
+                                if held:
+                                    shown = "".join(held) + shown
+                                    held.clear()
+                                yield TextDelta(shown)
                     if delta is not None and delta.tool_calls:
                         for position, fragment in enumerate(delta.tool_calls):
                             assembler.add(fragment, position)
@@ -224,13 +237,20 @@ class OpenAIModel:
         rest = scrub.flush()
         if rest:
             text.append(rest)
-            yield TextDelta(rest)
+            held.append(rest)
         calls = tuple(ToolCall(c.id, c.name, scrub.whole(c.arguments)) for c in assembler.calls())
+        whole = "".join(text)
+        if held:
+            from_text = () if calls else parse_text_calls(whole, tools)
+            if from_text:
+                calls, whole = from_text, ""
+            else:
+                yield TextDelta("".join(held))
         if finish_reason is None:
             raise ModelError("malformed stream: the server ended the response before the model finished")
         if calls and finish_reason == "stop":
             finish_reason = "tool_calls"  # Ollama reports "stop" even when it calls tools
-        yield Completion(text="".join(text), tool_calls=calls, finish_reason=finish_reason, usage=usage)
+        yield Completion(text=whole, tool_calls=calls, finish_reason=finish_reason, usage=usage)
 
     async def _within(self, end: float, step: Awaitable[T]) -> T:
         """Await one step of the call under the idle deadline (``timeout``) and the call's overall one."""

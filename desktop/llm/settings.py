@@ -10,6 +10,11 @@ from urllib.parse import urlsplit
 Provider = Literal["offline", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = ("offline", "openai_compatible")
 MAX_TIMEOUT = 600.0
+# "openai": the Chat Completions API; "ollama": Ollama's own /api/chat, the one way to set its context
+# window per request (its OpenAI endpoint ignores any context setting and cuts the prompt silently).
+APIS: tuple[str, ...] = ("openai", "ollama")
+MAX_CONTEXT = 10_000_000
+_FIELDS = {"provider", "base_url", "model", "timeout", "context_window", "api"}
 
 
 def _normalise_url(url: str) -> str:
@@ -30,6 +35,8 @@ class ModelSettings:
     base_url: str = ""
     model: str = ""
     timeout: float = 60.0
+    context_window: int = 0  # tokens; 0 = unknown (requests are counted but not refused)
+    api: str = "openai"
 
     def __post_init__(self) -> None:
         if self.provider not in PROVIDERS:
@@ -42,6 +49,12 @@ class ModelSettings:
             raise ValueError("timeout must be a number of seconds")
         if not math.isfinite(self.timeout) or not 0 < self.timeout <= MAX_TIMEOUT:
             raise ValueError(f"timeout must be between 0 and {MAX_TIMEOUT:g} seconds, not {self.timeout!r}")
+        if isinstance(self.context_window, bool) or not isinstance(self.context_window, int) \
+                or not 0 <= self.context_window <= MAX_CONTEXT:
+            raise ValueError(f"context_window must be a whole number of tokens (0 = unknown), "
+                             f"not {self.context_window!r}")
+        if self.api not in APIS:
+            raise ValueError(f"api must be one of {', '.join(APIS)}, not {self.api!r}")
         url = _normalise_url(self.base_url)
         if url:
             try:
@@ -77,19 +90,20 @@ class ModelSettings:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (never contains a key)."""
-        return {"provider": self.provider, "base_url": self.base_url, "model": self.model, "timeout": self.timeout}
+        return {"provider": self.provider, "base_url": self.base_url, "model": self.model, "timeout": self.timeout,
+                "context_window": self.context_window, "api": self.api}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ModelSettings:
         """Build settings from a dict such as :meth:`to_dict` produced; unknown or mistyped fields are a ValueError."""
         if not isinstance(data, Mapping):
             raise ValueError(f"model settings must be an object, not {type(data).__name__}")
-        unknown = sorted(set(data) - {"provider", "base_url", "model", "timeout"})
+        unknown = sorted(set(data) - _FIELDS)
         if unknown:
             raise ValueError(f"unknown model setting(s): {', '.join(map(str, unknown))}")
         if "provider" not in data:
             raise ValueError("model settings need a provider")
-        for name in ("provider", "base_url", "model"):
+        for name in ("provider", "base_url", "model", "api"):
             if name in data and not isinstance(data[name], str):
                 raise ValueError(f"{name} must be a string")
         return cls(**dict(data))

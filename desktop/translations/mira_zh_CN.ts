@@ -1152,6 +1152,51 @@ Design,800
             <comment>store.what.rule</comment>
             <translation>批准规则</translation>
         </message>
+        <message>
+            <source>This request was not sent: it needs about {needed} tokens plus {reply} for the answer, but {model} is set to a context window of {window} tokens. Raise the context window in Settings (and on the server), choose a model with a larger one, or start a new conversation.</source>
+            <comment>model.context_too_small</comment>
+            <translation>此请求未发送：它约需 {needed} 个词元，另需 {reply} 个词元用于回答，但 {model} 的上下文窗口设置为 {window} 个词元。请在设置中（以及服务端）调大上下文窗口、换用窗口更大的模型，或开始新的对话。</translation>
+        </message>
+        <message>
+            <source>{model} cannot call tools, and Mira needs tool calls to work on files. Choose a model that supports tools (for example qwen2.5 or llama3.1).</source>
+            <comment>model.no_tools</comment>
+            <translation>{model} 不支持调用工具，而 Mira 需要工具调用来处理文件。请选择支持工具的模型（例如 qwen2.5 或 llama3.1）。</translation>
+        </message>
+        <message>
+            <source>This is Ollama's OpenAI endpoint: it ignores the context window and silently cuts long prompts. Choose "Ollama's own API" under API.</source>
+            <comment>model.ollama_openai</comment>
+            <translation>这是 Ollama 的 OpenAI 兼容接口：它会忽略上下文窗口设置，并悄悄截断过长的提示。请在“接口”中选择“Ollama 原生接口”。</translation>
+        </message>
+        <message>
+            <source>Context window:</source>
+            <comment>settings.context_window</comment>
+            <translation>上下文窗口：</translation>
+        </message>
+        <message>
+            <source>API:</source>
+            <comment>settings.api</comment>
+            <translation>接口：</translation>
+        </message>
+        <message>
+            <source>OpenAI-compatible (/v1)</source>
+            <comment>settings.api.openai</comment>
+            <translation>OpenAI 兼容（/v1）</translation>
+        </message>
+        <message>
+            <source>Ollama's own API (sets the context window)</source>
+            <comment>settings.api.ollama</comment>
+            <translation>Ollama 原生接口（可设置上下文窗口）</translation>
+        </message>
+        <message>
+            <source>Unknown</source>
+            <comment>settings.context_window.unknown</comment>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>Tokens the model reads at once. Requests larger than this are not sent.</source>
+            <comment>settings.context_window.note</comment>
+            <translation>模型一次能读取的词元数。超过此大小的请求不会发送。</translation>
+        </message>
     </context>
     <context>
         <name>messages</name>

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop.i18n import LANGUAGES, tr
 from desktop.llm import keys
-from desktop.llm.settings import ModelSettings
+from desktop.llm.settings import MAX_CONTEXT, ModelSettings
 from desktop.settings import THEMES, AppSettings
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,18 @@ class SettingsDialog(QDialog):
         self.key_store.addItem(tr("settings.key_store.file"), "file")
         self.key_store.setAccessibleName(tr("settings.key_store"))
         self.key_store.currentIndexChanged.connect(self._update_key_note)
+        # Local servers (issue 17): which API, and how many tokens the model reads at once (0 = unknown).
+        self.api = QComboBox(page)
+        self.api.addItem(tr("settings.api.openai"), "openai")
+        self.api.addItem(tr("settings.api.ollama"), "ollama")
+        self.api.setCurrentIndex(max(0, self.api.findData(model.api)))
+        self.context_window = QSpinBox(page)
+        self.context_window.setRange(0, MAX_CONTEXT)
+        self.context_window.setSingleStep(1024)
+        self.context_window.setSpecialValueText(tr("settings.context_window.unknown"))
+        self.context_window.setValue(model.context_window)
+        self.context_window.setToolTip(tr("settings.context_window.note"))
+        self.context_window.setAccessibleDescription(tr("settings.context_window.note"))
         self.test_button = QPushButton(tr("settings.test"), page)
         self.test_result = QLabel(page)
         self.test_result.setWordWrap(True)
@@ -170,9 +183,12 @@ class SettingsDialog(QDialog):
         form.addRow(tr("settings.key_store"), self.key_store)
         form.addRow("", self.key_note)
         form.addRow(tr("settings.timeout"), self.timeout)
+        form.addRow(tr("settings.api"), self.api)
+        form.addRow(tr("settings.context_window"), self.context_window)
         form.addRow(test_row)
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self.base_url.textChanged.connect(lambda _t: self._update_key_note())
+        self.base_url.textChanged.connect(self._local_preset)
         self.test_button.clicked.connect(self._on_test_clicked)
         for widget, name in ((self.provider, "settings.provider"), (self.base_url, "settings.base_url"),
                              (self.model_name, "settings.model"), (self.api_key, "settings.api_key"),
@@ -238,7 +254,8 @@ class SettingsDialog(QDialog):
     # -- behaviour ----------------------------------------------------------------------
     def _provider_changed(self) -> None:
         remote = self.provider.currentData() == "openai_compatible"
-        for widget in (self.base_url, self.model_name, self.api_key, self.timeout, self.preset, self.fetch_button):
+        for widget in (self.base_url, self.model_name, self.api_key, self.timeout, self.preset, self.fetch_button,
+                       self.api, self.context_window):
             widget.setEnabled(remote)
         # Whole rows, so a hidden note leaves no gap.
         self.model_form.setRowVisible(self.offline_note, not remote)
@@ -314,6 +331,8 @@ class SettingsDialog(QDialog):
             base_url=self.base_url.text(),
             model=self.model_name.text(),
             timeout=self.timeout.value(),
+            context_window=self.context_window.value(),
+            api=self.api.currentData(),
         )
 
     def settings(self) -> AppSettings:
@@ -358,6 +377,8 @@ class SettingsDialog(QDialog):
                 ok, message = False, str(exc)
             else:
                 ok, message = await check_connection(settings, self.api_key.text().strip() or None)
+                if ok:
+                    message = await self._fill_context_window(settings, message)
         except Exception as exc:  # noqa: BLE001 - any failure is a result to show, not a crash
             ok, message = False, str(exc)
         finally:
@@ -365,6 +386,33 @@ class SettingsDialog(QDialog):
         self.test_result.setText(("✓ " if ok else "✗ ") + message)
         self.test_result.setStyleSheet("color: #1a7f37;" if ok else "color: #d1242f;")
         return ok, message
+
+    def _local_preset(self, url: str) -> None:
+        """A local server's usual address (typed, or set by a preset) brings its API and default window."""
+        from desktop.llm.servers import preset_for
+
+        preset = preset_for(url)
+        if preset is None:
+            return
+        self.api.setCurrentIndex(max(0, self.api.findData(preset.api)))
+        if not preset.context_window:
+            self.context_window.setValue(0)  # fixed by the server: read it there (Test connection)
+        elif not self.context_window.value():
+            self.context_window.setValue(preset.context_window)
+
+    async def _fill_context_window(self, settings: ModelSettings, message: str) -> str:
+        """After a good connection: take the window from the server when none is set; say when the model
+        cannot call tools."""
+        from desktop.llm.factory import detect_context_window, ollama_behind_openai_endpoint
+
+        if await ollama_behind_openai_endpoint(settings):
+            return message + "\n" + tr("model.ollama_openai")
+        window, tools = await detect_context_window(settings)
+        if window and not self.context_window.value():
+            self.context_window.setValue(window)
+        if tools is False:
+            message += "\n" + tr("model.no_tools", model=settings.model)
+        return message
 
     def _fail(self, text: str) -> None:
         self.error.setText(text)

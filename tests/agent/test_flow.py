@@ -105,12 +105,15 @@ def test_real_catalog_skill_agent_surface_is_exactly_its_commands(h: Harness) ->
     assert skills.summaries() in h.model.calls[0].messages[0].content
     # Its own commands, the working-folder commands every format skill has, the read tools and complete.
     expected = [*skills.skill("docx").commands, "version_restore", "export_pdf", "list_workspace",
-                "read_workspace_file", "complete"]
+                "read_workspace_file", "complete", "skill_details"]
     assert [t.name for t in skill_tools] == expected
     assert not {t.name for t in main_tools} & set(skills.skill("docx").commands)
     from skills.catalog import load_body
 
-    assert h.model.calls[1].messages[0].content == load_body("docx")
+    from desktop.agent.details import split_details
+
+    core, details = split_details(load_body("docx"), skills.skill("docx").commands)
+    assert h.model.calls[1].messages[0].content == core and "docx_create" in details
 
 
 def test_complete_naming_the_file_by_another_spelling_still_delivers_it(h: Harness) -> None:

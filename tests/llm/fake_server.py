@@ -80,6 +80,34 @@ def http_error(handler: BaseHTTPRequestHandler, status: int, message: str) -> No
     handler.wfile.write(body)
 
 
+def json_reply(handler: BaseHTTPRequestHandler, data: Any, status: int = 200) -> None:
+    """A whole JSON response (a model listing, Ollama's /api/show…)."""
+    raw_reply(handler, status, "application/json", json.dumps(data).encode())
+
+
+def ndjson(handler: BaseHTTPRequestHandler, lines: list[dict[str, Any]]) -> None:
+    """Ollama's stream: one JSON object per line."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/x-ndjson")
+    handler.send_header("Connection", "close")
+    handler.end_headers()
+    for line in lines:
+        handler.wfile.write(json.dumps(line).encode() + b"\n")
+        handler.wfile.flush()
+
+
+def ollama_part(content: str = "", tool_calls: list[dict[str, Any]] | None = None, done: bool = False,
+                ) -> dict[str, Any]:
+    """One line of Ollama's /api/chat stream."""
+    message: dict[str, Any] = {"role": "assistant", "content": content}
+    if tool_calls:
+        message["tool_calls"] = tool_calls
+    out: dict[str, Any] = {"model": "m", "created_at": "2026-01-01T00:00:00Z", "message": message, "done": done}
+    if done:
+        out.update(done_reason="stop", prompt_eval_count=12, eval_count=3)
+    return out
+
+
 def chunk(delta: dict[str, Any] | None = None, finish: str | None = None, usage: dict[str, int] | None = None,
           ) -> dict[str, Any]:
     """One ``chat.completion.chunk`` object."""
@@ -102,7 +130,7 @@ def serve(respond: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]) -> 
             state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             state.respond(self, body)
 
-        def do_GET(self) -> None:  # noqa: N802 - e.g. GET /v1/models; the body is empty
+        def do_GET(self) -> None:  # noqa: N802 - model listings (/v1/models, /api/tags, /props…)
             state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, {}))
             state.respond(self, {})
 

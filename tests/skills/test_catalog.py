@@ -40,7 +40,7 @@ def test_catalog_lists_the_skills_with_real_commands() -> None:
         assert all(c in known for c in entry.commands)
         assert entry.contract_version >= 1 and (PKG / entry.path).is_file()
     summaries = cat.summaries()
-    assert "docx (Word 文档; authoring; run_skill)" in summaries
+    assert "docx (run_skill): Create, edit" in summaries
     assert "office-router" in summaries and "instructions only" in summaries
 
 
