@@ -272,9 +272,17 @@ _EN: dict[str, str] = {
     "store.what.message": "the message",
     "store.what.rule": "the approval rule",
     # local models: context window and servers
-    "model.context_too_small": "This request was not sent: it needs about {needed} tokens plus {reply} for the answer, but {model} is set to a context window of {window} tokens. Raise the context window in Settings (and on the server), choose a model with a larger one, or start a new conversation.",
-    "model.no_tools": "{model} cannot call tools, and Mira needs tool calls to work on files. Choose a model that supports tools (for example qwen2.5 or llama3.1).",
-    "model.ollama_openai": "This is Ollama's OpenAI endpoint: it ignores the context window and silently cuts long prompts. Choose \"Ollama's own API\" under API.",
+    "model.context_too_small": (
+        "This request was not sent: it needs about {needed} tokens plus {reply} for the answer, but "
+        "{model} is set to a context window of {window} tokens. Raise the context window in "
+        "Settings (and on the server), choose a model with a larger one, or start a new "
+        "conversation."),
+    "model.no_tools": (
+        "{model} cannot call tools, and Mira needs tool calls to work on files. Choose a model that "
+        "supports tools (for example qwen2.5 or llama3.1)."),
+    "model.ollama_openai": (
+        "This is Ollama's OpenAI endpoint: it ignores the context window and silently cuts long "
+        "prompts. Choose \"Ollama's own API\" under API."),
     "settings.context_window": "Context window:",
     "settings.api": "API:",
     "settings.api.openai": "OpenAI-compatible (/v1)",
