@@ -70,7 +70,7 @@ class Catalog:
         lines = []
         for e in self.entries.values():
             # id, how to call it and what it does: the display name and category tell the model nothing more
-            how = "run_skill" if e.execution else "load_skill, instructions only"
+            how = "run_skill" if e.execution else "load_skill"
             lines.append(f"- {e.id} ({how}): {e.description}")
         return "\n".join(lines)
 

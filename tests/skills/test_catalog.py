@@ -41,7 +41,7 @@ def test_catalog_lists_the_skills_with_real_commands() -> None:
         assert entry.contract_version >= 1 and (PKG / entry.path).is_file()
     summaries = cat.summaries()
     assert "docx (run_skill): Create, edit" in summaries
-    assert "office-router" in summaries and "instructions only" in summaries
+    assert "- office-router (load_skill):" in summaries and "- docx (run_skill):" in summaries
 
 
 def test_descriptions_and_bodies_stay_small() -> None:
