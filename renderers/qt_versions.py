@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -41,6 +42,8 @@ class VersionRow(QWidget):
         top.setSpacing(8)
         self.badge = QLabel()
         self.badge.setObjectName("VersionBadge")
+        # As wide as its text: alone on the row (no "changed:" line for v1) it must not stretch across the card.
+        self.badge.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.change_label = QLabel()
         self.change_label.setWordWrap(True)
         top.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)

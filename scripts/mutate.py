@@ -40,7 +40,8 @@ class Target:
 
 TARGETS = (
     Target("folder confinement", "skills/runtime/workspace.py",
-           ("tests/skills/test_workspace.py", "tests/skills/test_workspace_guards.py")),
+           ("tests/skills/test_workspace.py", "tests/skills/test_workspace_guards.py",
+            "tests/ship/test_platforms.py")),
     Target("file safety", "skills/runtime/safety.py",
            ("tests/skills/test_safety.py", "tests/skills/test_safety_guards.py")),
     Target("approval gate", "desktop/agent/gate.py",
