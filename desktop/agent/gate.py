@@ -28,6 +28,7 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths
 from desktop.errors import AgentError
+from desktop.faults import StorageFault
 from desktop.texts import tr
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
@@ -100,7 +101,7 @@ class ApprovalGate:
             # Every file the call names (an edit's output too) is fingerprinted now; existing bytes are kept.
             targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
             described = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else {}
-        except (CommandError, WorkspaceError, OSError) as exc:
+        except (CommandError, WorkspaceError, OSError, StorageFault) as exc:  # e.g. no space to keep the old version
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
         except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval

@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from desktop.faults import StorageFault, is_storage_fault
 from desktop.store import ApprovalRow, Store, TargetRow, VersionRow
+from desktop.texts import tr
 from skills.runtime import Workspace, versions
 from skills.runtime.workspace import sha256_file
 
@@ -43,10 +45,20 @@ def fingerprint(store: Store, conversation_id: str, ws: Workspace, args: Mapping
         if not path.is_file():
             out[key] = ("", None)
             continue
-        sha = versions.keep(ws.root, path) if rel == written else sha256_file(path)
+        sha = keep(ws, path) if rel == written else sha256_file(path)
         known = latest.get(key)
         out[key] = (sha, known.version if known is not None and known.sha256 == sha else None)
     return out
+
+
+def keep(ws: Workspace, file: Path) -> str:
+    """Keep ``file``'s bytes as a version; a full disk or a read-only folder is said in words."""
+    try:
+        return versions.keep(ws.root, file)
+    except OSError as exc:
+        if is_storage_fault(exc):
+            raise StorageFault(tr("what.version", name=file.name), file, exc) from None
+        raise
 
 
 def replaced(targets: Sequence[TargetRow], written: str | None) -> TargetRow | None:
@@ -96,7 +108,7 @@ def record(store: Store, *, conversation_id: str, task_id: str, ws: Workspace, p
     """Keep the artifact's bytes and record it as the next version of its path."""
     file = ws.resolve(path)
     if file.is_file():
-        versions.keep(ws.root, file)
+        keep(ws, file)
     if not store.versions(conversation_id, path) and approval is not None:
         before = {t.path: t.sha256 for t in store.approval_targets(approval.id)}.get(path)
         if before and before != sha256 and versions.has(ws.root, before):

@@ -333,3 +333,25 @@ def no_space_rename(real: Any) -> Any:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(src, dst, *a, **kw)
     return rename
+
+
+def test_no_space_to_keep_the_old_version_is_said_and_nothing_is_written(h: Harness,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from skills.runtime import versions
+
+    src = h.tmp / "a.txt"
+    src.write_text("old text", encoding="utf-8")
+
+    def full(*_a: Any, **_k: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(versions, "shutil", SimpleNamespace(copyfile=full))  # only the version store's copies
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(OVERWRITE), *FINISH])
+    task_id = run(rt.start_task(h.conv.id, "rewrite a.txt", [src]))
+    assert h.of(ev.ApprovalRequested) == []  # never asked: the old version could not be kept
+    told = json.loads(h.model.calls[2].messages[-1].content)  # what the skill agent was told
+    assert told["ok"] is False and "the previous version of a.txt" in told["error"] and "disk is full" in told["error"]
+    assert read(h.ws(task_id) / "a.txt") == "old text"
+    assert not list((h.ws(task_id) / ".mira").rglob(".part-*"))
