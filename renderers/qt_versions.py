@@ -46,7 +46,7 @@ class VersionRow(QWidget):
         self.badge.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.change_label = QLabel()
         self.change_label.setWordWrap(True)
-        top.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         top.addWidget(self.change_label, 1)
         layout.addLayout(top)
         actions = QHBoxLayout()
