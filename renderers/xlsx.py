@@ -8,7 +8,7 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
-from renderers._i18n import tr
+from renderers._i18n import tr, tr_msg
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
 from renderers._xlsx_data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
@@ -17,6 +17,7 @@ from renderers._xlsx_model import SheetModel
 from renderers._xlsx_thumb import render_image
 from renderers.qt_preview import PreviewBase
 from renderers.qt_xlsx_overlay import DrawingOverlay
+from skills.messages import msg
 
 __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
 
@@ -229,7 +230,7 @@ class XlsxPreview(PreviewBase):
             return
         rows = model.total_rows()
         if model.reader.total_rows or model.is_done():
-            text = tr("{loaded} rows", loaded=f"{rows:,}")
+            text = tr_msg(msg("count.rows_shown", rows, loaded=f"{rows:,}"))
         else:
             text = tr("{loaded}+ rows read", loaded=f"{rows:,}")
         self.sheet_view().note_label.setText(text)

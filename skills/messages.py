@@ -34,6 +34,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.files": ("%n file", "%n files"),
     "count.checks": ("%n check", "%n checks"),
     "count.rows": ("%n row", "%n rows"),
+    "count.rows_shown": ("{loaded} row", "{loaded} rows"),  # %n with digit grouping (the xlsx preview)
     "count.sections": ("%n section", "%n sections"),
     "count.words": ("%n word", "%n words"),
     "count.cells": ("%n cell", "%n cells"),

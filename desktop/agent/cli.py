@@ -18,7 +18,7 @@ from desktop.agent import workfolder
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
-from desktop.messages import msg
+from desktop.messages import msg, shown
 from desktop.translations import render_plain, system_language
 from skills.describe import write_headline
 from skills.messages import Msg, checks_verdict
@@ -84,8 +84,9 @@ class _Terminal:
                                 verdict=verdict)) + "\n")
         elif isinstance(event, ev.TaskFinished):
             self._newline()
-            if event.text.strip() and event.text.strip() not in self.streamed:
-                w(event.text.strip() + "\n")
+            text = shown(event.text, _say).strip()
+            if text and text not in self.streamed:
+                w(text + "\n")
         elif isinstance(event, ev.TaskFailed):
             self._newline()
             w(_say(msg("cli.failed", error=event.error)) + "\n")
@@ -241,7 +242,7 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
                           "evidence": rt.store.evidence(art.id)})
     report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,
-              "message": rt.store.message(status.message_id).text, "artifacts": artifacts}
+              "message": shown(rt.store.message(status.message_id).text, _say), "artifacts": artifacts}
     if status.status != "finished":
         report["error"] = status.error or f"the task {status.status}"
         return EXIT_FAILED, report

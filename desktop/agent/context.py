@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop.messages import english
 from desktop.store import Store, StoredMessage, StoreError, VersionRow
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
@@ -67,7 +68,7 @@ def turns_of(messages: Sequence[StoredMessage], made: Mapping[str, Sequence[str]
                 turns.append(Turn(len(turns) + 1, user.text, "", ()))
             user = m
         elif m.role == "assistant" and user is not None:
-            turns.append(Turn(len(turns) + 1, user.text, m.text, tuple(made.get(m.id, ()))))
+            turns.append(Turn(len(turns) + 1, user.text, english(m.text), tuple(made.get(m.id, ()))))
             user = None
     if user is not None:
         turns.append(Turn(len(turns) + 1, user.text, "", ()))

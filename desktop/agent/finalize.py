@@ -18,8 +18,11 @@ from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
+from desktop.messages import msg, stored
 from desktop.store import NewArtifact, Store
 from desktop.store.states import LedgerState
+from skills.messages import Msg, checks_verdict
+from skills.messages import msg as skill_msg
 from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
 
 REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
@@ -161,7 +164,7 @@ class Finalizer:
         try:
             completion = await self._calls.model(run, MAIN, messages, [], reserved=True)
         except (ModelError, BudgetExhausted) as exc:
-            return fallback_text(packet) + f"\n\n_(The model could not write the delivery message: {exc}.)_"
+            return fallback_text(packet, model_error=str(exc))
         self.store.append_transcript(run.task_id, MAIN, M.message("user", packet_text))
         entry = self.store.append_transcript(run.task_id, MAIN, M.assistant(completion))
         for i, call in enumerate(completion.tool_calls):
@@ -183,26 +186,30 @@ def _key(ws: Workspace, rel: Any) -> Any:
         return rel
 
 
-def fallback_text(packet: Mapping[str, Any]) -> str:
-    """An honest delivery message built from the packet alone (no model)."""
+def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
+    """An honest delivery message built from the packet alone (no model), stored as message ids."""
     status = packet.get("status")
-    lines: list[str] = []
+    lines: list[Msg | str] = []
     if status == "completed" and packet.get("artifacts"):
-        lines.append("Made:")
+        lines.append(msg("delivery.made"))
         by_path = {e.get("path"): e for e in packet.get("evidence") or ()}
         for art in packet["artifacts"]:
             ev = by_path.get(art["path"]) or {}
-            checks = ev.get("checks") or []
-            counts = {s: sum(1 for c in checks if c.get("status") == s) for s in ("passed", "failed", "not_run")}
-            lines.append(f"- `{art['path']}` ({art['kind'].upper()}, {art['bytes']} bytes): "
-                         f"{counts['passed']} checks passed, {counts['failed']} failed, {counts['not_run']} not run")
+            statuses = [str(c.get("status")) for c in ev.get("checks") or () if isinstance(c, dict)]
+            lines.append(msg("delivery.file", path=art["path"], kind=str(art["kind"]).upper(),
+                             size=_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
     elif status == "completed":
-        lines.append("Done.")
+        lines.append(skill_msg("reply.done"))
     elif status == "denied":
-        lines.append("Nothing was written: the change was denied.")
+        lines.append(msg("delivery.denied"))
     else:
-        lines.append("The work did not finish.")
+        lines.append(skill_msg("reply.not_finished"))
     if packet.get("summary"):
-        lines.append("")
-        lines.append(str(packet["summary"]))
-    return "\n".join(lines)
+        lines += ["", str(packet["summary"])]
+    if model_error:
+        lines += ["", msg("delivery.no_model", error=model_error)]
+    return stored(*lines)
+
+
+def _size(n: int) -> str:
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"

@@ -9,8 +9,10 @@ from desktop.agent import _messages as M
 from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
 from desktop.agent.state import Run, error
 from desktop.llm import ToolCall
+from desktop.messages import msg, stored
 from desktop.store import Extension, Store
 from desktop.store.states import ApprovalState, LedgerState
+from skills.messages import Msg
 
 log = logging.getLogger(__name__)
 RUN_SKILL = "run_skill"  # the parent's ledger row for a skill agent (tools.RUN_SKILL.name)
@@ -59,11 +61,13 @@ class Reporter:
         self.update_message(run.task_id, text=text, status="done")
         self.emit(TaskFinished(run.task_id, text, run.message_id))
 
-    def failed(self, task_id: str, message: str) -> None:
-        self._close_skill_runs(task_id, message)
-        self._store.update_task(task_id, status="failed", error=message, finished=time.time())
-        self.update_message(task_id, text=message, status="error")
-        self.emit(TaskFailed(task_id, message))
+    def failed(self, task_id: str, message: Msg | str) -> None:
+        """The task failed; the chat keeps ``message`` as ids (each reader renders it), the task its English."""
+        english = message.english() if isinstance(message, Msg) else message
+        self._close_skill_runs(task_id, english)
+        self._store.update_task(task_id, status="failed", error=english, finished=time.time())
+        self.update_message(task_id, text=stored(message), status="error")
+        self.emit(TaskFailed(task_id, english))
 
     def cancelled(self, task_id: str) -> None:
         """Mark the task cancelled; its pending approvals are refused (nothing of them runs)."""
@@ -74,7 +78,7 @@ class Reporter:
                                             ledger_result=error("the task was cancelled"))
         self._close_skill_runs(task_id, "the task was cancelled")
         self._store.update_task(task_id, status="cancelled", finished=time.time())
-        self.update_message(task_id, text="Stopped. Nothing was half-written.", status="done")
+        self.update_message(task_id, text=stored(msg("task.stopped")), status="done")
         self.emit(TaskCancelled(task_id))
 
     def _close_skill_runs(self, task_id: str, why: str) -> None:

@@ -30,7 +30,7 @@ from desktop.errors import MiraError
 from desktop.faults import StorageFault, is_storage_fault
 from desktop.texts import tr
 from desktop.llm import Model, ModelError
-from desktop.messages import shown_request
+from desktop.messages import msg, shown_request
 from desktop.store import RuleRow, Store, StoreError
 from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState, LedgerState
@@ -117,7 +117,7 @@ class AgentRuntime:
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
         if ws_dir is None:
-            self.reporter.failed(task.id, f"The working folder cannot be used: {folder_error}")
+            self.reporter.failed(task.id, msg("task.failed.folder", error=folder_error))
             return task_id
         try:
             names = await asyncio.to_thread(_copy_attachments, _task_folder(ws_dir), attachments)
@@ -126,7 +126,7 @@ class AgentRuntime:
             self._tidy(task_id)
             return task_id
         except (OSError, WorkspaceError) as exc:
-            self.reporter.failed(task.id, f"could not copy the attached file: {exc}")
+            self.reporter.failed(task.id, msg("task.failed.attachment", error=str(exc)))
             self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
@@ -182,7 +182,7 @@ class AgentRuntime:
         self.reporter.update_message(task_id, status="streaming")
         try:
             if not self.store.transcript_head(task_id, MAIN)[0]:
-                self.reporter.failed(task_id, "This request was interrupted before it started; send it again.")
+                self.reporter.failed(task_id, msg("task.failed.interrupted"))
             elif task.packet is not None:
                 await self._finish(run, None)  # crashed between commit and delivery: deliver only
             elif await main_loop(self._loop(), run) == PAUSED:
@@ -192,14 +192,14 @@ class AgentRuntime:
         except StorageFull:
             raise
         except BudgetExhausted as exc:
-            self.reporter.failed(task_id, f"Stopped: {exc}.")
+            self.reporter.failed(task_id, msg("task.failed.budget", error=str(exc)))
         except ModelError as exc:
-            self.reporter.failed(task_id, f"The model failed: {exc}")
+            self.reporter.failed(task_id, msg("task.failed.model", error=str(exc)))
         except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
-            self.reporter.failed(task_id, f"Stopped: {exc}")
+            self.reporter.failed(task_id, msg("task.failed.refused", error=str(exc)))
         except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
-            self.reporter.failed(task_id, f"Internal error: {type(exc).__name__}: {exc}")
+            self.reporter.failed(task_id, msg("task.failed.internal", error=f"{type(exc).__name__}: {exc}"))
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
             self._tidy(task_id)

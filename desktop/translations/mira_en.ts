@@ -100,6 +100,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>{loaded} rows</source>
+            <comment>count.rows_shown</comment>
+            <translation>
+                <numerusform>{loaded} row</numerusform>
+                <numerusform>{loaded} rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n sections</source>
             <comment>count.sections</comment>
             <translation>

@@ -1290,6 +1290,13 @@ Design,800
             </translation>
         </message>
         <message numerus="yes">
+            <source>{loaded} rows</source>
+            <comment>count.rows_shown</comment>
+            <translation>
+                <numerusform>{loaded} 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n sections</source>
             <comment>count.sections</comment>
             <translation>
@@ -1839,6 +1846,66 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <comment>cli.failed</comment>
             <translation>失败：{error}</translation>
         </message>
+        <message>
+            <source>Stopped. Nothing was half-written.</source>
+            <comment>task.stopped</comment>
+            <translation>已停止。没有写了一半的文件。</translation>
+        </message>
+        <message>
+            <source>Stopped: {error}.</source>
+            <comment>task.failed.budget</comment>
+            <translation>已停止：{error}。</translation>
+        </message>
+        <message>
+            <source>Stopped: {error}</source>
+            <comment>task.failed.refused</comment>
+            <translation>已停止：{error}</translation>
+        </message>
+        <message>
+            <source>The model failed: {error}</source>
+            <comment>task.failed.model</comment>
+            <translation>模型出错：{error}</translation>
+        </message>
+        <message>
+            <source>Internal error: {error}</source>
+            <comment>task.failed.internal</comment>
+            <translation>内部错误：{error}</translation>
+        </message>
+        <message>
+            <source>This request was interrupted before it started; send it again.</source>
+            <comment>task.failed.interrupted</comment>
+            <translation>这个请求在开始前被中断了，请重新发送。</translation>
+        </message>
+        <message>
+            <source>The working folder cannot be used: {error}</source>
+            <comment>task.failed.folder</comment>
+            <translation>无法使用工作文件夹：{error}</translation>
+        </message>
+        <message>
+            <source>Could not copy the attached file: {error}</source>
+            <comment>task.failed.attachment</comment>
+            <translation>无法复制附件：{error}</translation>
+        </message>
+        <message>
+            <source>Made:</source>
+            <comment>delivery.made</comment>
+            <translation>已生成：</translation>
+        </message>
+        <message>
+            <source>- `{path}` ({kind}, {size}): {verdict}</source>
+            <comment>delivery.file</comment>
+            <translation>- `{path}`（{kind}，{size}）：{verdict}</translation>
+        </message>
+        <message>
+            <source>Nothing was written: the change was denied.</source>
+            <comment>delivery.denied</comment>
+            <translation>没有写入任何内容：更改被拒绝了。</translation>
+        </message>
+        <message>
+            <source>_(The model could not write the delivery message: {error}.)_</source>
+            <comment>delivery.no_model</comment>
+            <translation>_（模型没能写出交付说明：{error}。）_</translation>
+        </message>
     </context>
     <context>
         <name>renderers</name>
@@ -2149,10 +2216,6 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>the file took longer than {seconds} s to read; it is too large or damaged</source>
             <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
-        </message>
-        <message>
-            <source>{loaded} rows</source>
-            <translation>{loaded} 行</translation>
         </message>
         <message>
             <source>{loaded}+ rows read</source>

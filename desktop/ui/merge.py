@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from desktop.i18n import render
+from desktop.messages import shown
 from uchat import Conversation, ExtensionRef, Message, Role, Status
 
 LOCAL = "local-"  # ids of messages shown but not (yet) stored
@@ -35,6 +37,8 @@ def to_message(row: Any) -> Message:
     except ValueError:
         status = Status.DONE
     text = row.text or ""
+    if role != Role.USER:
+        text = shown(text, render)  # the runtime's own words are stored as message ids
     if role == Role.USER:
         text, names = split_attachments(text)
         refs = [ExtensionRef(row.id, name, ATTACHMENT) for name in names] + refs

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from desktop.agent import Budgets
 from desktop.agent import events as ev
+from desktop.messages import english
 from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolSpec
 from desktop.llm.scripted import tool_turn
 
@@ -183,7 +184,7 @@ def test_cancelling_the_caller_cancels_the_task_cleanly(h: Harness) -> None:
     run(scenario())
     [task] = h.store.tasks()
     assert task.status == "cancelled" and task.owner is None
-    assert h.store.message(task.message_id).text.startswith("Stopped.")
+    assert english(h.store.message(task.message_id).text).startswith("Stopped.")
 
 
 def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from desktop.agent import Budgets
 from desktop.agent import events as ev
+from desktop.messages import english
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 from skills.runtime import ArtifactRecord, Command, CommandResult, Workspace
@@ -90,4 +91,4 @@ def test_cancel_during_a_command_lets_it_finish_atomically_and_records_it(h: Har
     assert rt.task_status(task_id).status == "cancelled"
     [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "slow_read"]
     assert row.state == "done" and row.result["message"] == "read slowly"
-    assert h.store.message(rt.task_status(task_id).message_id).text.startswith("Stopped.")
+    assert english(h.store.message(rt.task_status(task_id).message_id).text).startswith("Stopped.")

@@ -229,3 +229,14 @@ def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> N
     assert sheet.cells == 104 and sheet.formulas == 1 and sheet.error_count == 1
     assert sheet.used_range == "A1:F100"
     assert sheet.formula_list[0]["cell"] == "C50"
+
+
+def test_the_row_count_note_says_one_row_not_one_rows(qtbot, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.append(["only", "row"])
+    path = tmp_path / "one.xlsx"
+    book.save(path)
+    preview = _open(qtbot, view_of, path)
+    qtbot.waitUntil(lambda: preview.sheet_view().note_label.text() == "1 row", timeout=10_000)
