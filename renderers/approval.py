@@ -174,7 +174,23 @@ class ApprovalCard(colors.ThemedCard):
         self.retry_button.setText(tr("Retry"))
         template, values, role = self._state
         self.state_label.setText(tr(template, **values) if template else tr("Waiting for your approval"))
+        self._describe(what)
         self._restyle()
+
+    def _describe(self, what: str) -> None:
+        """A screen reader hears what a button decides, not just "Approve" (the headline says which write)."""
+        self.setAccessibleName(what)
+        self.setAccessibleDescription(self.state_label.text())
+        for button, description in (
+                (self.approve_button, tr("Let Mira do this: {what}", what=what)),
+                (self.similar_button, self.similar_button.toolTip()),
+                (self.deny_button, tr("Refuse this, nothing is written: {what}", what=what)),
+                (self.retry_button, tr("Try this write again: {what}", what=what)),
+                (self.details_button, tr("Show or hide the command and its arguments"))):
+            button.setAccessibleName(button.text())
+            button.setAccessibleDescription(description)
+        self.changes_area.setAccessibleName(tr("Changes"))
+        self.changes_area.setAccessibleDescription(tr("What this write changes, before and after: {what}", what=what))
 
     def headline(self) -> str:
         """What the write does, in plain words and the current language ("Create a.docx — 2 tables")."""
@@ -197,6 +213,7 @@ class ApprovalCard(colors.ThemedCard):
     def _on_details_toggled(self, shown: bool) -> None:
         self.details_label.setVisible(shown)
         self.details_button.setText(tr("Hide details") if shown else tr("Details"))
+        self.details_button.setAccessibleName(self.details_button.text())
 
     def _restyle(self) -> None:
         pal = colors.palette()

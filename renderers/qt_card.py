@@ -216,11 +216,24 @@ class ArtifactCard(colors.ThemedCard):
         self.save_button.setText(tr("Save as…"))
         self.open_button.setText(tr("Open"))
         self.open_button.setToolTip(tr("Open with the system app"))
+        self._describe(self.title_label.text(), text)
         if self._thumb_state == "loading":
             self.thumb_label.setText(tr("Loading…"))
         elif self._thumb_state == "error":
             self.thumb_label.setText(tr("No preview"))
         self._restyle()
+
+    def _describe(self, name: str, verdict: str) -> None:
+        """A screen reader hears what each control does and to which file (the visible text alone is "Open")."""
+        self.setAccessibleName(name)
+        self.badge.setAccessibleName(tr("Checks: {verdict}", verdict=verdict))
+        self.badge.setAccessibleDescription(tr("Show or hide what was checked in {name}", name=name))
+        for button, description in (
+                (self.preview_button, tr("Show {name} here, page by page", name=name)),
+                (self.save_button, tr("Save a copy of {name} somewhere else", name=name)),
+                (self.open_button, tr("Open {name} with the system app", name=name))):
+            button.setAccessibleName(button.text())
+            button.setAccessibleDescription(description)
 
     def _restyle(self) -> None:
         pal = colors.palette()

@@ -77,6 +77,14 @@ class VersionRow(QWidget):
         can = earlier >= 1
         self.compare_button.setText(tr("Compare with v{version}", version=earlier))
         self.restore_button.setText(tr("Restore v{version}", version=earlier))
+        name = view.title or (view.path.name if view.path else view.workspace_path)
+        for button, description in (
+                (self.compare_button, tr("Show {name} next to version {version}, differences marked",
+                                         name=name, version=earlier)),
+                (self.restore_button, tr("Make version {version} of {name} the current one again",
+                                         name=name, version=earlier))):
+            button.setAccessibleName(button.text())
+            button.setAccessibleDescription(description)
         self.compare_button.setVisible(can and callable(getattr(host, "compare_versions", None)))
         self.restore_button.setVisible(can and callable(getattr(host, "restore_version", None)))
 

@@ -1938,8 +1938,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在批准…</translation>
         </message>
         <message>
+            <source>Changes</source>
+            <translation>更改</translation>
+        </message>
+        <message>
             <source>Chart</source>
             <translation>图表</translation>
+        </message>
+        <message>
+            <source>Checks: {verdict}</source>
+            <translation>检查：{verdict}</translation>
         </message>
         <message>
             <source>Command:</source>
@@ -2002,8 +2010,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>隐藏详细信息</translation>
         </message>
         <message>
+            <source>Let Mira do this: {what}</source>
+            <translation>允许 Mira 执行：{what}</translation>
+        </message>
+        <message>
             <source>Loading…</source>
             <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>Make version {version} of {name} the current one again</source>
+            <translation>把 {name} 的第 {version} 版恢复为当前版本</translation>
         </message>
         <message>
             <source>Next page</source>
@@ -2054,6 +2070,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>用系统应用打开</translation>
         </message>
         <message>
+            <source>Open {name} with the system app</source>
+            <translation>用系统应用打开 {name}</translation>
+        </message>
+        <message>
             <source>Page view</source>
             <translation>页面视图</translation>
         </message>
@@ -2090,6 +2110,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>上一张幻灯片</translation>
         </message>
         <message>
+            <source>Refuse this, nothing is written: {what}</source>
+            <translation>拒绝，不写入任何内容：{what}</translation>
+        </message>
+        <message>
             <source>Rendering pages with LibreOffice…</source>
             <translation>正在用 LibreOffice 渲染页面…</translation>
         </message>
@@ -2106,6 +2130,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在重试…</translation>
         </message>
         <message>
+            <source>Save a copy of {name} somewhere else</source>
+            <translation>把 {name} 另存一份到别处</translation>
+        </message>
+        <message>
             <source>Save as…</source>
             <translation>另存为…</translation>
         </message>
@@ -2118,8 +2146,24 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>第 {i} / {n} 个工作表</translation>
         </message>
         <message>
+            <source>Show or hide the command and its arguments</source>
+            <translation>显示或隐藏命令及其参数</translation>
+        </message>
+        <message>
+            <source>Show or hide what was checked in {name}</source>
+            <translation>显示或隐藏对 {name} 做了哪些检查</translation>
+        </message>
+        <message>
             <source>Show the pages as LibreOffice lays them out</source>
             <translation>按 LibreOffice 的排版显示页面</translation>
+        </message>
+        <message>
+            <source>Show {name} here, page by page</source>
+            <translation>在这里逐页预览 {name}</translation>
+        </message>
+        <message>
+            <source>Show {name} next to version {version}, differences marked</source>
+            <translation>把 {name} 与第 {version} 版并排显示，并标出差异</translation>
         </message>
         <message>
             <source>Slide {i} / {n}</source>
@@ -2142,8 +2186,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>文档的其余部分无法读取：{reason}</translation>
         </message>
         <message>
+            <source>Try this write again: {what}</source>
+            <translation>再试一次这次写入：{what}</translation>
+        </message>
+        <message>
             <source>Waiting for your approval</source>
             <translation>等待你的批准</translation>
+        </message>
+        <message>
+            <source>What this write changes, before and after: {what}</source>
+            <translation>这次写入更改的内容（前后对照）：{what}</translation>
         </message>
         <message>
             <source>Write {target}</source>
