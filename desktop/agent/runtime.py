@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent import context, workfolder
+from desktop.agent import context, warmup, workfolder
 from desktop.agent._owner import other_owner_alive, this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
@@ -181,6 +181,7 @@ class AgentRuntime:
         self.store.update_task(task_id, owner=this_process())
         self.reporter.update_message(task_id, status="streaming")
         try:
+            await asyncio.to_thread(warmup.wait)  # the document libraries' background import, if still running
             if not self.store.transcript_head(task_id, MAIN)[0]:
                 self.reporter.failed(task_id, msg("task.failed.interrupted"))
             elif task.packet is not None:

@@ -304,8 +304,8 @@ class MainWindow(QMainWindow):
         runtime = services.runtime
         if runtime is None:
             try:
-                # With the renderer plugins: importing them while a first task imports the same document
-                # libraries in another thread can fail half-way (a partially initialised openpyxl).
+                # The renderer plugins then import in the background (desktop.agent.warmup): a first task
+                # waits for that, as two threads importing the same document libraries can fail half-way.
                 runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")

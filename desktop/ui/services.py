@@ -57,11 +57,12 @@ class Services:
 
     def build_runtime(self, preload: bool = True) -> Any:
         """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
+        from desktop.agent import warmup
         from desktop.agent.runtime import AgentRuntime
 
-        if preload:
-            self.preload_renderers()
         self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
+        if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
+            warmup.start(self.preload_renderers)
         return self.runtime
 
     def preload_renderers(self) -> None:

@@ -116,3 +116,29 @@ def test_renderer_discovery_waits_for_first_use(monkeypatch: pytest.MonkeyPatch)
     assert {"docx", "pdf", "pptx", "xlsx"} <= set(registry.kinds())
     assert registry.spec("pdf") is not None
     assert calls == ["mira.renderers"]  # once, however many lookups follow
+
+
+def test_the_runtime_is_ready_before_the_renderers_document_libraries_have_loaded(tmp_path: Path) -> None:
+    """Ready to send does not wait for the renderer plugins (pymupdf, python-docx, …): they import in the
+    background afterwards, and a task begun meanwhile waits for them (tests/agent/test_warmup.py)."""
+    import threading
+
+    from desktop.agent import warmup
+    from desktop.ui.services import build_services
+
+    release, started = threading.Event(), threading.Event()
+
+    class SlowRegistry:
+        def preload(self) -> None:
+            started.set()
+            release.wait(10)
+
+    services = build_services(tmp_path / "settings", tmp_path / "store.sqlite", SlowRegistry())
+    try:
+        assert services.build_runtime() is services.runtime  # returned while the preload is still held
+        assert started.wait(5) and not warmup.wait(0)
+        release.set()
+        assert warmup.wait(5)
+    finally:
+        release.set()
+        services.close()
