@@ -11,7 +11,6 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from desktop.agent import workfolder
 from desktop.i18n import tr
 
 
@@ -86,6 +85,8 @@ class FolderActions:
         if not picked:
             return None
         conv_id = await self._current(Path(picked).name)
+        from desktop.agent import workfolder  # first use: it brings the skills runtime, not needed to start
+
         try:
             path: Path = await self._store(workfolder.choose, store, conv_id, picked)
         except workfolder.FolderError as exc:
@@ -98,6 +99,8 @@ class FolderActions:
         """Open the conversation's working folder in the system file manager."""
         store = self.window.services.store
         conv_id = await self._current(tr("conv.untitled"))
+        from desktop.agent import workfolder
+
         try:
             path: Path = await self._store(workfolder.assign, store, conv_id, self._root())
         except workfolder.FolderError as exc:
@@ -118,5 +121,7 @@ class FolderActions:
             if answer is None:
                 return False
             keep = answer
+        from desktop.agent import workfolder
+
         await self._store(workfolder.forget, store, conversation_id, keep_folder=keep)
         return True

@@ -16,7 +16,6 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path, PurePath, PureWindowsPath
 
-import psutil
 
 from skills.runtime._base import CommandError
 
@@ -125,6 +124,8 @@ def kill_tree(proc: subprocess.Popen[bytes]) -> None:
     The process tree (psutil) works everywhere; on POSIX the converter also leads its
     own session, so the group kill catches children already re-parented away from it.
     """
+    import psutil  # here, not at the top: the window imports this module before its first frame
+
     try:
         children = psutil.Process(proc.pid).children(recursive=True)
     except psutil.NoSuchProcess:

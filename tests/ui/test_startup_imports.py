@@ -46,6 +46,8 @@ DEFERRED = (
     "desktop.agent.runtime", "desktop.llm.factory",  # agent runtime: a worker thread after the first frame
     "importlib.metadata",  # version constant; renderer discovery on first use
     "PySide6.QtSvg", "PySide6.QtNetwork", "PySide6.QtPdf",
+    "psutil",  # process trees: only when a LibreOffice conversion is killed
+    "desktop.agent.workfolder",  # the conversation's folder: on the first folder action
 )
 
 
