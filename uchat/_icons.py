@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-from PySide6.QtGui import QColor, QIcon, QImageReader, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImageReader, QPixmap
 
 ICON_DIR = Path(__file__).resolve().parent / "icons"
 
@@ -45,8 +45,15 @@ def icon(name: str, color: QColor | str, size: int = 20) -> QIcon:
     """A QIcon of ``name`` in ``color`` (disabled state drawn at half strength)."""
     c = QColor(color)
     result = QIcon()
-    for ratio in (1.0, 2.0):
+    for ratio in _ratios():
         result.addPixmap(pixmap(name, c.name(), size, ratio), QIcon.Mode.Normal)
         faded = QColor((c.red() + 136) // 2, (c.green() + 136) // 2, (c.blue() + 136) // 2)
         result.addPixmap(pixmap(name, faded.name(), size, ratio), QIcon.Mode.Disabled)
     return result
+
+
+def _ratios() -> tuple[float, ...]:
+    """The pixel ratios worth drawing: 1× always, 2× only with a high-density screen attached (drawing
+    every icon at 2× too cost a good part of the first frame on an ordinary screen)."""
+    screens = QGuiApplication.screens() if QGuiApplication.instance() is not None else []
+    return (1.0, 2.0) if any(s.devicePixelRatio() > 1.0 for s in screens) else (1.0,)
