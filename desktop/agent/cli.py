@@ -180,7 +180,10 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
             conv_id = _conversation(store, args)
         except (StoreError, LookupError, workfolder.FolderError) as exc:
             return EXIT_USAGE, {"status": "failed", "error": str(exc)}
-        rt = AgentRuntime(store, lambda: model, default_root.resolve())
+        # the window the model guards its requests with (0: none), so earlier turns are compacted to fit it
+        window = getattr(model, "context_window", 0)
+        rt = AgentRuntime(store, lambda: model, default_root.resolve(),
+                          context_window=window if isinstance(window, int) else 0)
         rt.subscribe(_Terminal(out))
         task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach])
         status = rt.task_status(task_id)

@@ -8,17 +8,18 @@ stands for and which files they made. Nothing is dropped without a marker.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
 from desktop.messages import english
 from desktop.store import Store, StoredMessage, StoreError, VersionRow
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 DEFAULT_BUDGET = 4000  # tokens for everything the main agent is shown about earlier turns and files
+MARGIN = 64  # tokens kept free below the window: the request's turn markers the budget does not see
 MAX_FILES = 200
 FULL_CHARS = 1200  # a turn kept in full is still clipped to this many characters per message
 SUMMARY_CHARS = 90
@@ -26,9 +27,19 @@ FULL_SHARE = 0.6
 
 
 def estimate_tokens(text: str) -> int:
-    """A stated, deterministic estimate: ~4 ASCII characters per token, one token per other character."""
-    ascii_chars = sum(1 for ch in text if ord(ch) < 128)
-    return math.ceil(ascii_chars / 4) + (len(text) - ascii_chars)
+    """Tokens for ``text`` with the request guard's own counter (desktop/llm/tokens.py), so that a context
+    built to fit a budget here fits the same budget when the request is checked before it is sent."""
+    return count_text(text)
+
+
+def budget_for(window: int, prompt_tokens: int, default: int = DEFAULT_BUDGET) -> int:
+    """Tokens the earlier turns, files and artifacts may take in a request to a model with a ``window``-token
+    context: what is left after the rest of the request (``prompt_tokens``: system prompt, tools, the current
+    request) and the room kept for the answer, never more than ``default``. ``window`` 0 (not known):
+    ``default``, as before windows were known."""
+    if window <= 0:
+        return default
+    return max(0, min(default, window - reply_room(window) - prompt_tokens - MARGIN))
 
 
 @dataclass(frozen=True)
@@ -147,11 +158,11 @@ def build(store: Store, conversation_id: str, folder: Path, *, exclude: Collecti
         "artifacts": artifacts_of(store, conversation_id),
         "earlier_turns": {"total": len(turns)},
     }
-    fixed = estimate_tokens(CONTEXT_PREFIX + json.dumps(data, ensure_ascii=False))
+    fixed = estimate_tokens(CONTEXT_PREFIX + json.dumps(data, ensure_ascii=False)) + PER_MESSAGE
     full: list[Turn] = []
     used = fixed + 60  # the turn bookkeeping fields
-    costs = [estimate_tokens(_clip(t.user, FULL_CHARS)) + estimate_tokens(_clip(t.assistant, FULL_CHARS)) + 8
-             for t in turns]
+    costs = [estimate_tokens(_clip(t.user, FULL_CHARS)) + estimate_tokens(_clip(t.assistant, FULL_CHARS))
+             + 2 * PER_MESSAGE for t in turns]
     # When not every turn fits in full, the newest take at most FULL_SHARE of the room, so the older ones
     # still get their one-line summaries instead of vanishing behind the marker.
     room = budget if used + sum(costs) <= budget else used + int((budget - used) * FULL_SHARE)
@@ -188,7 +199,7 @@ def build(store: Store, conversation_id: str, folder: Path, *, exclude: Collecti
     for turn in full:
         chat.append({"role": "user", "content": _clip(turn.user, FULL_CHARS)})
         chat.append({"role": "assistant", "content": _clip(turn.assistant, FULL_CHARS) or "(no reply)"})
-    tokens = sum(estimate_tokens(m["content"]) for m in chat)
+    tokens = sum(estimate_tokens(m["content"]) + PER_MESSAGE for m in chat)
     return Context(tuple(chat), tokens, budget, len(turns), len(full), len(summaries), len(folded), data)
 
 

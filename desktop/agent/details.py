@@ -34,10 +34,10 @@ def split_details(body: str, commands: Sequence[str]) -> tuple[str, dict[str, st
             keep.append(section)
     if not details:
         return body, {}
-    names = ", ".join(f"`{name}`" for name in details)
+    # the section names are the tool's enum: said there once, not here again
     core = "".join(keep).rstrip() + (
-        f"\n\n## Command details\n\nEach command's examples and rules: call `{NAME}` with one of {names} "
-        "before you first use that command.\n")
+        f"\n\n## Command details\n\nBefore you first use a command, call `{NAME}` with its section for the "
+        "examples and rules.\n")
     return core, details
 
 

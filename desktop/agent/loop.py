@@ -30,6 +30,7 @@ from desktop.agent.tools import (
     list_workspace,
     parse_arguments,
     read_workspace_file,
+    shown,
     skill_tools,
 )
 from desktop.llm import ModelError, ToolCall
@@ -208,7 +209,7 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
     tools = skill_tools(list(commands.values()))
     _body, details = split_details(lp.skills.body(info.id), info.commands)
     if details:
-        tools = (*tools, details_tool(details))
+        tools = (*tools, shown(details_tool(details)))
     while True:
         entries = lp.store.transcript(run.task_id, agent)
         state = M.state_of(entries)

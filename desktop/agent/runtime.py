@@ -26,10 +26,12 @@ from desktop.agent.reporter import Reporter
 from desktop.agent.retry import retry as retry_write
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
+from desktop.agent.tools import MAIN_TOOLS
 from desktop.errors import MiraError
 from desktop.faults import StorageFault, is_storage_fault
 from desktop.texts import tr
-from desktop.llm import Model, ModelError
+from desktop.llm import ChatMessage, Model, ModelError
+from desktop.llm.tokens import count_request
 from desktop.messages import msg, shown_request
 from desktop.store import RuleRow, Store, StoreError
 from desktop.store.errors import StorageFull
@@ -67,9 +69,12 @@ class AgentRuntime:
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
                  budgets: Budgets = Budgets(), *, skills: SkillSource | None = None,
                  gate_type: type[ApprovalGate] = ApprovalGate, probe: Probe = no_probe,
-                 context_budget: int = context.DEFAULT_BUDGET) -> None:
+                 context_budget: int = context.DEFAULT_BUDGET, context_window: int = 0) -> None:
         self.store = store
         self.context_budget = context_budget  # tokens of earlier turns, files and artifacts the main agent sees
+        # the model's context window in tokens (0: not known), from the settings of whoever composes the
+        # runtime; a known window shrinks the budget above to what a request leaves room for
+        self.context_window = context_window
         self.model_factory = model_factory
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
@@ -132,10 +137,13 @@ class AgentRuntime:
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
         # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
         # versions come between the system prompt and the request; the skill agent still gets only its job.
+        system = M.MAIN_SYSTEM.format(summaries=self.skills.summaries())
+        rest = count_request([ChatMessage("system", system), ChatMessage("user", content)], MAIN_TOOLS)
         seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
-                                       exclude=(asked.id, reply.id), budget=self.context_budget)
+                                       exclude=(asked.id, reply.id),
+                                       budget=context.budget_for(self.context_window, rest, self.context_budget))
         self.store.append_transcript_many(task_id, MAIN, [
-            M.message("system", M.MAIN_SYSTEM.format(summaries=self.skills.summaries())),
+            M.message("system", system),
             *(M.message(msg["role"], msg["content"]) for msg in seen.messages),
             M.message("user", content)])
         await self._drive(task_id)

@@ -8,7 +8,7 @@ from typing import Any
 
 from desktop.errors import AgentError
 from desktop.llm import ToolSpec
-from desktop.llm.schemas import lean, share_across
+from desktop.llm.schemas import for_model, share_across, without_guards
 from skills.runtime import Command, Workspace, WorkspaceError
 
 LOAD_SKILL = ToolSpec(
@@ -29,12 +29,12 @@ RUN_SKILL = ToolSpec(
 )
 LIST_WORKSPACE = ToolSpec(
     "list_workspace",
-    "List files (name, size in bytes, kind) under the task workspace or one of its folders.",
+    "List the workspace's files (path, bytes, kind), or one folder's.",
     {"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
 )
 READ_WORKSPACE_FILE = ToolSpec(
     "read_workspace_file",
-    "Read a text file (md, txt, csv, json) from the task workspace; office files need a skill's inspect.",
+    "Read a text file (md, txt, csv, json) from the workspace; office files need a skill.",
     {"type": "object",
      "properties": {"path": {"type": "string", "minLength": 1},
                     "max_chars": {"type": "integer", "minimum": 1, "maximum": 200000}},
@@ -42,8 +42,8 @@ READ_WORKSPACE_FILE = ToolSpec(
 )
 COMPLETE = ToolSpec(
     "complete",
-    "Call once at the end: a short summary of what was made from what, and the paths of the files to "
-    "deliver (only files a command wrote and verified).",
+    "Call once at the end: what was made from what, and the files to deliver (only ones a command wrote "
+    "and verified).",
     {"type": "object",
      "properties": {"summary": {"type": "string"},
                     "artifacts": {"type": "array", "items": {"type": "string"}}},
@@ -65,8 +65,14 @@ def command_spec(cmd: Command) -> ToolSpec:
 
 def model_spec(cmd: Command) -> ToolSpec:
     """The command as the model is shown it: the same shapes, said once (shared definitions, no limits
-    an answer never reaches); arguments are still validated against :func:`command_spec`."""
-    return ToolSpec(cmd.name, cmd.description, lean(dict(cmd.input_schema)))
+    an answer never reaches, no refuse-only guards); arguments are still validated against
+    :func:`command_spec`."""
+    return ToolSpec(cmd.name, cmd.description, for_model(dict(cmd.input_schema)))
+
+
+def shown(spec: ToolSpec) -> ToolSpec:
+    """A built-in tool as a skill agent is shown it; its call is still validated against ``spec`` itself."""
+    return ToolSpec(spec.name, spec.description, without_guards(dict(spec.parameters)))
 
 
 def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
@@ -74,7 +80,8 @@ def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
     specs = [model_spec(c) for c in commands]
     # a shape already shown by an earlier command (docx_create's blocks in docx_edit) is named, not repeated
     shared = share_across([(s.name, dict(s.parameters)) for s in specs])
-    return (*(ToolSpec(s.name, s.description, p) for s, p in zip(specs, shared)), *READ_ONLY_TOOLS, COMPLETE)
+    return (*(ToolSpec(s.name, s.description, p) for s, p in zip(specs, shared)),
+            *(shown(t) for t in (*READ_ONLY_TOOLS, COMPLETE)))
 
 
 class ToolInputError(AgentError):

@@ -42,6 +42,18 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
                                    context_window=settings.context_window), "")
 
 
+def context_window_of(settings: ModelSettings) -> int:
+    """The window the model for ``settings`` guards its requests with, in tokens (0: not known; the offline
+    planner has none). Ollama's own API is always sent a window: the setting, or its default."""
+    if settings.provider == "offline" or not settings.base_url or not settings.model:
+        return 0
+    if settings.api == "ollama":
+        from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
+
+        return settings.context_window or DEFAULT_NUM_CTX
+    return settings.context_window
+
+
 def make_model(settings: ModelSettings, api_key: str | None = None) -> Model:
     """The Model for ``settings`` (the offline planner when nothing usable is configured)."""
     return choose_model(settings, api_key).model

@@ -135,11 +135,80 @@ def simplify(schema: Any) -> Any:
 
 
 def lean(schema: dict[str, Any]) -> dict[str, Any]:
-    """What a model is shown of a command's argument schema: simplified, repeats defined once."""
+    """A command's argument schema simplified, repeats defined once; it accepts the same arguments."""
     return share_definitions(simplify(schema))
 
 
-_SHARE_AT = 240  # characters: only sub-schemas at least this large are worth a cross-reference
+_GUARDS = {"additionalProperties": False, "minLength": 1, "minItems": 1, "minProperties": 1}
+
+
+def without_guards(schema: Any) -> Any:
+    """``schema`` without the guards that only refuse: no unknown keys, no empty string, list or object.
+
+    They tell a model nothing it needs (it sends the properties it is shown, and something in each), yet
+    they are a tenth of a skill agent's tool list. Only the model's copy drops them: every call is still
+    validated against the command's full schema, which refuses an unknown key or an empty value by name."""
+    if isinstance(schema, list):
+        return [without_guards(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {k: without_guards(v) for k, v in schema.items()
+            if not (k in _GUARDS and type(v) is type(_GUARDS[k]) and v == _GUARDS[k])}
+
+
+def _hoist_required(out: dict[str, Any], cases: list[Any]) -> None:
+    if not all(isinstance(c, dict) and isinstance(c.get("required"), list) for c in cases):
+        return
+    common = [k for k in cases[0]["required"] if all(k in c["required"] for c in cases)]
+    if not common:
+        return
+    out["required"] = [*(out.get("required") or ()), *(k for k in common if k not in (out.get("required") or ()))]
+    for case in cases:
+        case["required"] = [k for k in case["required"] if k not in common]
+        if not case["required"]:
+            del case["required"]
+
+
+def hoist_common(schema: Any) -> Any:
+    """What every case of an ``anyOf``/``oneOf`` says alike is said once on the parent: a key each case
+    requires (``op``, ``layout``), and a property each declares the same (each slide layout's ``title``
+    and ``notes``). Moving a property is equivalent only while no case closes its properties, so then a
+    case with ``additionalProperties`` keeps its properties as they are."""
+    if isinstance(schema, list):
+        return [hoist_common(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: hoist_common(v) for k, v in schema.items()}
+    for name in ("anyOf", "oneOf"):
+        cases = out.get(name)
+        if isinstance(cases, list) and len(cases) > 1:
+            _hoist_required(out, cases)
+        if not isinstance(cases, list) or len(cases) < 2 or not all(
+                isinstance(c, dict) and isinstance(c.get("properties"), dict) and "additionalProperties" not in c
+                and "patternProperties" not in c for c in cases):
+            continue
+        parent = out.get("properties") or {}
+        first = cases[0]["properties"]
+        common = [k for k in first if k not in parent
+                  and all(k in c["properties"] and _key(c["properties"][k]) == _key(first[k]) for c in cases)]
+        if not common or "additionalProperties" in out:
+            continue
+        out["properties"] = {**parent, **{k: first[k] for k in common}}
+        for case in cases:
+            case["properties"] = {k: v for k, v in case["properties"].items() if k not in common}
+            if not case["properties"]:
+                del case["properties"]
+    return out
+
+
+def for_model(schema: dict[str, Any]) -> dict[str, Any]:
+    """What a model is shown of a command's argument schema: simplified, without refuse-only guards, shared
+    properties said once, repeats defined once (the guards go first so that what is left is shared)."""
+    result: dict[str, Any] = share_definitions(hoist_common(without_guards(simplify(schema))))
+    return result
+
+
+_SHARE_AT = 150  # characters: only sub-schemas at least this large are worth a cross-reference
 
 
 def _paths(schema: Any, path: str) -> Iterator[tuple[str, Any, Any]]:

@@ -59,8 +59,11 @@ class Services:
         """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
         from desktop.agent import warmup
         from desktop.agent.runtime import AgentRuntime
+        from desktop.llm.factory import context_window_of
 
-        self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path())
+        # the window is passed in as a number: the agent never reads settings itself
+        self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path(),
+                                    context_window=context_window_of(self.settings.model))
         if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
             warmup.start(self.preload_renderers)
         return self.runtime
@@ -79,6 +82,10 @@ class Services:
         self.settings_store.save(self.settings)
         soffice.use_path(self.settings.soffice_path or None)
         self._model = None  # the next task uses the new model settings and key
+        if self.runtime is not None:  # and compacts earlier turns to the new model's window
+            from desktop.llm.factory import context_window_of
+
+            self.runtime.context_window = context_window_of(self.settings.model)
         return moved
 
     def close(self) -> None:

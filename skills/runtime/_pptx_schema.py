@@ -34,7 +34,7 @@ SLIDE: dict[str, Any] = {
                          "rows": {"type": "array", "maxItems": 500,
                                   "items": {"type": "array", "items": CELL, "maxItems": 20}}},
                ["header", "rows"]),
-        _slide("image", {"image": {"type": "string", "description": "workspace-relative image path"},
+        _slide("image", {"image": {"type": "string"},
                          "caption": _STR}, ["image"]),
         _slide("chart", {"chart": {"enum": ["bar", "column", "line", "pie"]},
                          "categories": {"type": "array", "items": {"type": ["string", "number"]}, "minItems": 1,
@@ -48,13 +48,12 @@ SLIDE: dict[str, Any] = {
     ]
 }
 
-PATH = {"type": "string", "description": "workspace-relative .pptx path"}
+PATH = {"type": "string"}
 
 CREATE: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path", "slides"],
     "properties": {"path": PATH, "title": {"type": "string", "description": "document title (metadata)"},
-                   "template": {"type": "string", "description": "a workspace .pptx whose masters, layouts, "
-                                                                 "theme and fonts the new deck uses"},
+                   "template": {"type": "string", "description": "a .pptx to take the design from"},
                    "overwrite": {"type": "boolean", "default": False},
                    "slides": {"type": "array", "items": SLIDE, "minItems": 1, "maxItems": 300}},
 }
@@ -81,7 +80,7 @@ OPERATION: dict[str, Any] = {
 EDIT: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path", "operations"],
     "properties": {"path": PATH,
-                   "output": {"type": "string", "description": "write here instead of editing in place"},
+                   "output": {"type": "string", "description": "a copy to write instead"},
                    "operations": {"type": "array", "items": OPERATION, "minItems": 1, "maxItems": 200}},
 }
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-PATH = {"type": "string", "description": "workspace-relative .xlsx path"}
+PATH = {"type": "string"}
 VALUE = {"type": ["string", "number", "boolean", "null"],
          "description": "a string starting with '=' is a formula; start with \"'=\" for literal text"}
 ROW = {"type": "array", "items": VALUE, "maxItems": 1000}
@@ -16,13 +16,12 @@ CHART: dict[str, Any] = {
     "properties": {
         "type": {"enum": ["bar", "column", "line", "pie"]},
         "title": {"type": "string", "maxLength": 255},
-        "categories": {"type": "string", "description": "column letter of the category labels, e.g. A"},
+        "categories": {"type": "string", "description": "label column, e.g. A"},
         "values": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 50,
-                   "description": "column letters of the series; the header cell names each series"},
+                   "description": "series columns"},
         "last_row": {"type": "integer", "minimum": 1,
-                     "description": "last sheet row the chart covers (default: the last data row; "
-                                    "leave a total row out)"},
-        "anchor": {"type": "string", "description": "top-left cell of the chart, default right of the table"},
+                     "description": "default: last data row"},
+        "anchor": {"type": "string", "description": "top-left cell"},
     },
 }
 
@@ -32,16 +31,14 @@ SHEET: dict[str, Any] = {
         "name": SHEET_NAME,
         "header": HEADER,
         "rows": ROWS,
-        "number_formats": {"type": "object", "description": "column letter -> Excel number format, e.g. {\"B\": \"0.00\"}",
+        "number_formats": {"type": "object", "description": "column letter -> number format",
                            "additionalProperties": {"type": "string", "minLength": 1}},
-        "column_widths": {"type": "object", "description": "column letter -> width in characters",
+        "column_widths": {"type": "object", "description": "column letter -> width",
                           "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "maximum": 255}},
-        "freeze": {"type": ["string", "null"], "description": "top-left unfrozen cell, e.g. A2; default A2 "
-                                                                "when there is a header, null for none"},
+        "freeze": {"type": ["string", "null"], "description": "top-left unfrozen cell; null: none"},
         "autofilter": {"type": "boolean"},
         "title": {"type": "string", "minLength": 1, "maxLength": 255,
-                  "description": "a bold title in row 1, merged across the table; the header is then row 2 "
-                                 "and data starts in row 3 (write formulas for those rows)"},
+                  "description": "row 1; the header moves to row 2, data to row 3"},
         "charts": {"type": "array", "maxItems": 10, "items": CHART},
     },
 }
@@ -73,7 +70,7 @@ OPERATION: dict[str, Any] = {
 EDIT: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path", "operations"],
     "properties": {"path": PATH,
-                   "output": {"type": "string", "description": "write here instead of editing in place"},
+                   "output": {"type": "string", "description": "a copy to write instead"},
                    "operations": {"type": "array", "items": OPERATION, "minItems": 1, "maxItems": 200}},
 }
 

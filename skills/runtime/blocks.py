@@ -34,7 +34,7 @@ _RUN = {
         "text": _TEXT,
         "bold": {"type": "boolean"},
         "italic": {"type": "boolean"},
-        "code": {"type": "boolean", "description": "inline code, in a monospace font"},
+        "code": {"type": "boolean", "description": "monospace"},
         "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
     },
 }

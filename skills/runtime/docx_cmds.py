@@ -46,12 +46,10 @@ CREATE_SCHEMA: dict[str, Any] = {
         "header": _SHORT,
         "footer": _SHORT,
         "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
-                         "description": "page numbers in the footer: true, or a pattern with {page} and "
-                                        "{pages}, e.g. \"Page {page} of {pages}\" or \"第 {page} 页\""},
+                         "description": "true, or a pattern with {page} and {pages}"},
         "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
-                           "description": "headings of this level or higher start a new page (not the first)"},
-        "template": {"type": "string", "description": "a workspace .docx or .dotx whose styles, page setup, "
-                                                      "headers and footers the new document uses"},
+                           "description": "headings up to this level start a new page"},
+        "template": {"type": "string", "description": "a .docx or .dotx to take styles from"},
         "overwrite": {"type": "boolean"},
     },
 }
@@ -84,8 +82,7 @@ EDIT_SCHEMA: dict[str, Any] = {
     "properties": {
         "path": _PATH,
         "output": _PATH,
-        "track_changes": {"type": "boolean", "description": "suggest the replacements as tracked changes "
-                                                            "(author Mira) instead of rewriting the text"},
+        "track_changes": {"type": "boolean", "description": "replacements as tracked changes"},
         "operations": {"type": "array", "items": _OPS, "minItems": 1, "maxItems": 200},
     },
 }
@@ -297,8 +294,8 @@ def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          data={"counts": dict(ev.counts)}, evidence=(ev,))
 
 
-register(Command("docx_create", "Create a Word document from blocks (headings, paragraphs, lists, tables, "
-                 "images, page breaks) with optional title, header and footer.", CREATE_SCHEMA, True,
+register(Command("docx_create", "Create a Word document from blocks, with optional title, header and "
+                 "footer.", CREATE_SCHEMA, True,
                  run_create, target_arg="path", describe=describe_create))
 register(Command("docx_edit", "Edit a Word document: replace text, append or insert blocks after a heading, "
                  "delete paragraphs; everything else is kept.", EDIT_SCHEMA, True, run_edit,

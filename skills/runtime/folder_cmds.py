@@ -15,14 +15,12 @@ RESTORE_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path", "sha256"],
     "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
                    "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                   "version": {"type": "integer", "minimum": 1, "description": "the version number restored"}},
+                   "version": {"type": "integer", "minimum": 1}},
 }
 EXPORT_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path", "output"],
-    "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500,
-                            "description": "the .docx, .pptx or .xlsx to export"},
-                   "output": {"type": "string", "minLength": 1, "maxLength": 500,
-                              "description": "the .pdf to write"}},
+    "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
+                   "output": {"type": "string", "minLength": 1, "maxLength": 500, "description": "the .pdf"}},
 }
 
 
@@ -108,9 +106,8 @@ def describe_export(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     return {"summary": f"Export {src} as the PDF {out}", "changes": []}
 
 
-register(Command("version_restore", "Restore a file in the working folder to a kept earlier version (by its "
-                 "sha256 from the conversation's version list); the current version stays kept.",
+register(Command("version_restore", "Restore a file to a kept earlier version (sha256 from the version list); "
+                 "the current one stays kept.",
                  RESTORE_SCHEMA, True, run_restore, target_arg="path", describe=describe_restore))
-register(Command("export_pdf", "Export a .docx, .pptx or .xlsx in the working folder to PDF (LibreOffice), "
-                 "keeping the layout.", EXPORT_SCHEMA, True, run_export_pdf, target_arg="output",
+register(Command("export_pdf", "Export a .docx, .pptx or .xlsx to PDF, keeping the layout.", EXPORT_SCHEMA, True, run_export_pdf, target_arg="output",
                  describe=describe_export))

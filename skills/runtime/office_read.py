@@ -160,5 +160,5 @@ def run_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          data={"path": args["path"], "text": text, "truncated": truncated})
 
 
-register(Command("office_read", "Read the content of a .docx, .pptx, .xlsx or .pdf file as markdown "
-                 "(headings, lists, tables) to build a new file from it.", SCHEMA, False, run_read))
+register(Command("office_read", "Read a .docx, .pptx, .xlsx or .pdf as markdown, to build a new file "
+                 "from it.", SCHEMA, False, run_read))

@@ -292,8 +292,8 @@ def describe_split(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
             "changes": changes}
 
 
-register(Command("pdf_create", "Create a PDF with real selectable text from blocks (headings, paragraphs, "
-                 "lists, tables, images, page breaks); same arguments as docx_create.", CREATE_SCHEMA, True,
+register(Command("pdf_create", "Create a PDF with real, selectable text from blocks, with optional "
+                 "title, header and footer.", CREATE_SCHEMA, True,
                  run_create, target_arg="path", describe=describe_create))
 register(Command("pdf_inspect", "Pages, page sizes, text per page, tables, images and metadata of a PDF.",
                  INSPECT_SCHEMA, False, run_inspect))

@@ -26,8 +26,7 @@ FILL_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["path", "values"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH,
                    "values": {"type": "object", "minProperties": 1, "maxProperties": 500,
-                              "description": "field name (as pdf_form_fields lists it) -> value; checkboxes "
-                                             "take true/false",
+                              "description": "field name -> value; checkboxes true/false",
                               "additionalProperties": {"type": ["string", "number", "boolean"]}}},
 }
 REPLACE_SCHEMA: dict[str, Any] = {
@@ -208,11 +207,11 @@ def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
                        f"{args['path']}" + (f" into {out}" if out != args["path"] else ""), "changes": changes[:50]}
 
 
-register(Command("pdf_form_fields", "List the form fields of a PDF (name, type, page, current value, choices).",
+register(Command("pdf_form_fields", "List a PDF's form fields (name, type, page, value, choices).",
                  FIELDS_SCHEMA, False, run_fields))
-register(Command("pdf_fill_form", "Fill form fields of an existing PDF by field name; unknown fields or "
-                 "values a field cannot take change nothing.", FILL_SCHEMA, True, run_fill,
+register(Command("pdf_fill_form", "Fill a PDF's form fields by name; an unknown field or impossible value "
+                 "changes nothing.", FILL_SCHEMA, True, run_fill,
                  target_arg="path", describe=describe_fill))
-register(Command("pdf_replace_text", "Replace text in place in a PDF's simple text runs (same font and size); "
-                 "refuses, changing nothing, where that cannot be done faithfully.", REPLACE_SCHEMA, True,
+register(Command("pdf_replace_text", "Replace text in place in a PDF (same font and size); refuses, changing "
+                 "nothing, where it cannot.", REPLACE_SCHEMA, True,
                  run_replace, target_arg="path", describe=describe_replace))

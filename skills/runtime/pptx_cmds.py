@@ -144,15 +144,13 @@ def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 pptx_create = register(Command(
     name="pptx_create",
-    description="Create a 16:9 PowerPoint deck from slides (title, bullets, two_column, table, image) "
-                "with speaker notes; long lists and tables are split so text fits. Refuses to replace "
-                "an existing file unless overwrite is true.",
+    description="Create a 16:9 PowerPoint deck from slides; long lists and tables continue on "
+                "further slides so text fits.",
     input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
 pptx_edit = register(Command(
     name="pptx_edit",
-    description="Edit an existing deck: set_title, replace_text, set_bullets, add_slide, remove_slide, "
-                "move_slide, set_notes (slides are 1-based). Everything else stays intact; an operation "
-                "that matches nothing fails and nothing is written.",
+    description="Edit a deck by operations in order (slides 1-based); the rest stays intact. An "
+                "operation that matches nothing fails and nothing is written.",
     input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
 pptx_inspect = register(Command(
     name="pptx_inspect",
@@ -160,5 +158,5 @@ pptx_inspect = register(Command(
     input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
 pptx_verify = register(Command(
     name="pptx_verify",
-    description="Evidence from the real file: it opens, slide count, expected titles and text present.",
+    description="Check a deck against expectations (slide count, titles, text).",
     input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))

@@ -173,14 +173,13 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]
 
 xlsx_create = register(Command(
     name="xlsx_create",
-    description="Create an .xlsx workbook: sheets with a styled header row, rows (strings starting with '=' "
-                "are formulas), number formats, column widths, freeze panes, autofilter. Refuses to replace "
-                "an existing file unless overwrite is true.",
+    description="Create an .xlsx workbook: sheets with a styled header row and rows (strings starting "
+                "with '=' are formulas).",
     input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
 xlsx_edit = register(Command(
     name="xlsx_edit",
-    description="Edit a workbook: set_cells, append_rows, add_sheet, remove_sheet, rename_sheet. Formats and "
-                "other sheets stay intact; an operation that cannot apply fails and nothing is written.",
+    description="Edit a workbook by operations; the rest stays intact. An operation that cannot "
+                "apply fails and nothing is written.",
     input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
 xlsx_inspect = register(Command(
     name="xlsx_inspect",
@@ -189,8 +188,8 @@ xlsx_inspect = register(Command(
     input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
 xlsx_verify = register(Command(
     name="xlsx_verify",
-    description="Evidence from the real file: it opens, expected sheets and cell values present, no formula "
-                "errors (not run when formulas were never calculated).",
+    description="Check a workbook against expectations (sheets, cell values) and for formula errors "
+                "(once formulas were calculated).",
     input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))
 xlsx_recalculate = register(Command(
     name="xlsx_recalculate",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from desktop.agent.details import split_details
+from desktop.agent.details import details_tool, split_details
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 
@@ -38,7 +38,8 @@ def test_sections_naming_a_command_move_out_and_the_rest_stays() -> None:
     assert list(details) == ["note_write", "note_read and note_verify"]
     assert details["note_write"].startswith("## `note_write`") and '"path": "a.txt"' in details["note_write"]
     assert "## Workflow" in core and "## Good notes" in core and '"path": "a.txt"' not in core
-    assert "skill_details" in core and "`note_read and note_verify`" in core
+    assert "skill_details" in core and "Before you first use a command" in core
+    assert details_tool(details).parameters["properties"]["section"]["enum"] == list(details)
     # a command name inside a longer word does not count; no command sections: the body is sent whole
     assert split_details(BODY, ["note"]) == (BODY, {})
     assert split_details("no headings", ["note_write"]) == ("no headings", {})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from bench.bench_prompt_size import MAIN_TARGET, run
+from bench.bench_prompt_size import MAIN_TARGET, SKILL_TARGET, run
 
 
 def test_bench_counts_main_and_every_skill_agent_first_request() -> None:
@@ -14,3 +14,5 @@ def test_bench_counts_main_and_every_skill_agent_first_request() -> None:
     for name in skills:
         assert not math.isnan(rows[name].value) and rows[name].value > 300, name
         assert rows[name].ok is (rows[name].value <= 2500)
+        # issue 17's target: each skill agent's first request fits 2,500 tokens
+        assert rows[name].value <= SKILL_TARGET, (name, rows[name].value, rows[name].note)

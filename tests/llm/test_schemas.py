@@ -99,3 +99,38 @@ def test_a_type_shared_by_every_case_is_said_once() -> None:
         assert _valid(small, value) is ok is _valid(schema, value)  # type: ignore[arg-type]
     mixed = {"anyOf": [{"type": "string"}, {"type": "integer"}]}
     assert simplify(mixed) == mixed
+
+
+@pytest.mark.parametrize(("args", "ok"), DOCX_EDIT)
+def test_model_copy_accepts_what_the_command_accepts_and_the_command_keeps_its_guards(
+        args: dict[str, Any], ok: bool) -> None:
+    from desktop.llm.schemas import for_model
+
+    full = dict(get_command("docx_edit").input_schema)
+    shown = for_model(full)
+    jsonschema.Draft202012Validator.check_schema(shown)
+    if ok:
+        assert _valid(shown, args)
+    # what the model's copy lets through (an unknown key, an empty list) the command's own schema refuses
+    guard_only = args["operations"] == [] or "extra" in json.dumps(args)
+    assert _valid(shown, args) is (ok or guard_only)
+    assert '"additionalProperties": false' not in json.dumps(shown)
+
+
+def test_what_every_case_says_is_said_once_and_means_the_same() -> None:
+    from desktop.llm.schemas import hoist_common
+
+    schema = {"type": "object", "oneOf": [
+        {"required": ["kind", "title", "a"], "properties": {"kind": {"const": "x"}, "title": {"type": "string"},
+                                                            "a": {"type": "integer"}}},
+        {"required": ["kind", "title"], "properties": {"kind": {"const": "y"}, "title": {"type": "string"},
+                                                       "b": {"type": "string"}}}]}
+    small = hoist_common(schema)
+    assert small["required"] == ["kind", "title"] and small["properties"] == {"title": {"type": "string"}}
+    assert small["oneOf"][1] == {"properties": {"kind": {"const": "y"}, "b": {"type": "string"}}}
+    for value in ({"kind": "x", "title": "t", "a": 1}, {"kind": "y", "title": "t"}, {"kind": "x", "title": "t"},
+                  {"kind": "y"}, {"kind": "y", "title": 3}, {"kind": "z", "title": "t"}, {"title": "t", "b": "q"}):
+        assert _valid(small, value) is _valid(schema, value), value
+    # a case that closes its properties keeps them: moving one out would refuse what it accepts
+    closed = {"oneOf": [{**c, "additionalProperties": False} for c in schema["oneOf"]]}
+    assert all("title" in c["properties"] for c in hoist_common(closed)["oneOf"])
