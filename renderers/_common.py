@@ -10,7 +10,7 @@ from PySide6.QtGui import QImage, QImageReader
 from renderers._api import ArtifactView
 from renderers._i18n import tr, tr_msg
 from renderers._jobs import PreviewError
-from skills.runtime.safety import UnsafeFileError, check_file, has_macros
+from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
 
 # Memory bounds: nothing the previews decode may exceed these.
 MAX_IMAGE_PIXELS = 40_000_000  # an embedded image claiming more is refused without decoding
@@ -36,15 +36,18 @@ def checked_path(path: Path | str | None, kind: str) -> Path:
         check_file(p, kind, allow_macros=True)  # a preview only reads: macro and template files are shown
     except UnsafeFileError as exc:
         raise PreviewError(tr_msg(exc.msg) if exc.msg is not None else str(exc)) from None
-    # The Word and PowerPoint-template readers open the main part by its content type; until they
-    # take these packages, say so plainly instead of failing inside the library.
-    if p.suffix.lower() in _NOT_PREVIEWED or (kind == "docx" and has_macros(p)):
-        raise PreviewError(tr("{name}: macro-enabled Word files and Word or PowerPoint templates are not "
-                              "previewed yet; Mira can still read their content", name=p.name))
     return p
 
 
-_NOT_PREVIEWED = {".docm", ".dotx", ".dotm", ".potx", ".potm"}
+def macros_note(path: Path | None) -> str:
+    """The line a card or preview shows for a package that carries macros (never run), or ``""``."""
+    if path is None or family_of(path) not in OOXML_KINDS:
+        return ""
+    try:
+        found = path.is_file() and has_macros(path)
+    except UnsafeFileError:
+        found = False
+    return tr("Contains macros — they were not run") if found else ""
 
 
 def human_size(n: int) -> str:

@@ -1883,6 +1883,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>与 v{version} 比较</translation>
         </message>
         <message>
+            <source>Contains macros — they were not run</source>
+            <translation>包含宏（未运行）</translation>
+        </message>
+        <message>
             <source>Could not send the decision: {reason}</source>
             <translation>无法发送该决定：{reason}</translation>
         </message>
@@ -2157,10 +2161,6 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>{loaded}+ rows read</source>
             <translation>已读取 {loaded}+ 行</translation>
-        </message>
-        <message>
-            <source>{name}: macro-enabled Word files and Word or PowerPoint templates are not previewed yet; Mira can still read their content</source>
-            <translation>{name}：暂不预览含宏的 Word 文件以及 Word 或 PowerPoint 模板；Mira 仍可读取其内容</translation>
         </message>
         <message>
             <source>{name}: nothing to show</source>
