@@ -17,7 +17,7 @@ import docx
 from docx.oxml.ns import qn
 from PySide6.QtGui import QImage
 
-from renderers._common import MAX_BLOCKS, ImageBudget, checked_path
+from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
 from renderers._docx_inline import Fields, InlineWalker, choose, note_mark
 from renderers._docx_parts import UI_NAMES, heading_tag, read_notes
 from renderers._jobs import PreviewError
@@ -50,6 +50,7 @@ def load(path: Path) -> DocxContent:
 def open_builder(path: Path) -> Builder:
     """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
     checked_path(path, "docx")
+    isolated_check(path)  # a parser crash on this file happens in the worker, not here
     try:
         # Read-only, by the main part's content type: docx.Document refuses .docm/.dotx/.dotm and
         # macro content renamed to .docx by type alone; the preview only reads (macros never run).

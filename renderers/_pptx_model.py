@@ -24,7 +24,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
 
 from renderers._chart import ChartData, paint_chart, read_chart
-from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
+from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path, isolated_check
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from renderers._pptx_parts import (
@@ -94,6 +94,7 @@ class Deck:
 def load(path: Path) -> Deck:
     """Open ``path``; slides are read when first shown. Raise PreviewError with one line."""
     checked_path(path, "pptx")
+    isolated_check(path)  # a parser crash on this file happens in the worker, not here
     try:
         # Templates (.potx) carry the same presentation part; Presentation() refuses them by
         # content type only, so the part is taken from the package (as skills' open_deck does).

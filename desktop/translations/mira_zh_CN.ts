@@ -2203,6 +2203,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name}：演示文稿没有幻灯片</translation>
         </message>
         <message>
+            <source>{name}: the reader crashed on this file; it is damaged or hostile</source>
+            <translation>{name}：读取器在此文件上崩溃；文件已损坏或含恶意内容</translation>
+        </message>
+        <message>
             <source>{name}: the workbook could not be opened ({detail})</source>
             <translation>{name}：无法打开工作簿（{detail}）</translation>
         </message>
