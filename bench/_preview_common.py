@@ -18,9 +18,14 @@ def app():  # noqa: ANN201
 
 
 def first_paint(path: Path) -> float:
-    """Seconds from building the preview widget to its first page/slide/sheet painted."""
+    """Seconds from building the preview widget to its first page/slide/sheet painted.
+
+    Each paint is of a file not seen before: the isolated check a new file gets (renderers._common)
+    is counted every time, not only on the first run.
+    """
     from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
 
+    from renderers import _common
     from renderers._api import ArtifactView
     from renderers.registry import Registry
 
@@ -28,6 +33,8 @@ def first_paint(path: Path) -> float:
     view = ArtifactView(id="b", kind=kind, title=path.name, path=path, workspace_path=path.name,
                         bytes=path.stat().st_size)
     plugin = Registry().plugin(kind)
+    with _common._probed_lock:
+        _common._probed.clear()
     t0 = time.perf_counter()
     preview = plugin.preview(view, None, 0, page_view=False)
     preview.resize(900, 700)

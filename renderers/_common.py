@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
@@ -10,7 +12,9 @@ from PySide6.QtGui import QImage, QImageReader
 from renderers._api import ArtifactView
 from renderers._i18n import tr, tr_msg
 from renderers._jobs import PreviewError
-from skills.runtime.safety import UnsafeFileError, check_file, has_macros
+from skills.runtime._base import CommandError
+from skills.runtime.isolate import Limits, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
+from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
 
 # Memory bounds: nothing the previews decode may exceed these.
 MAX_IMAGE_PIXELS = 40_000_000  # an embedded image claiming more is refused without decoding
@@ -36,15 +40,62 @@ def checked_path(path: Path | str | None, kind: str) -> Path:
         check_file(p, kind, allow_macros=True)  # a preview only reads: macro and template files are shown
     except UnsafeFileError as exc:
         raise PreviewError(tr_msg(exc.msg) if exc.msg is not None else str(exc)) from None
-    # The Word and PowerPoint-template readers open the main part by its content type; until they
-    # take these packages, say so plainly instead of failing inside the library.
-    if p.suffix.lower() in _NOT_PREVIEWED or (kind == "docx" and has_macros(p)):
-        raise PreviewError(tr("{name}: macro-enabled Word files and Word or PowerPoint templates are not "
-                              "previewed yet; Mira can still read their content", name=p.name))
     return p
 
 
-_NOT_PREVIEWED = {".docm", ".dotx", ".dotm", ".potx", ".potm"}
+# Office files are parsed in the app (the preview keeps the parsed document); a parser that would
+# segfault, hang or run away on a file must do so in a worker first. The check runs once per file
+# state; the module-level target is what the worker runs (the isolation tests name their own).
+PROBE_TARGET = "skills.runtime.file_inspect:probe_here"
+PROBE_LIMITS = Limits(seconds=30.0, memory_bytes=2 * 1024 ** 3)
+_probed: OrderedDict[tuple[str, int, int], None] = OrderedDict()
+_probed_lock = threading.Lock()
+
+
+def isolated_check(path: Path) -> None:
+    """Worker thread: open ``path`` with its library in the isolated worker before the app parses it.
+
+    A crash, timeout or memory overrun there raises :class:`PreviewError` with one clear line and
+    the app never parses the file. A file the library refuses with an ordinary error is left to
+    the in-app reader, which says what is wrong with it in its own words.
+    """
+    try:
+        st = path.stat()
+    except OSError:
+        return  # the reader says the file is missing
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    with _probed_lock:
+        if key in _probed:
+            _probed.move_to_end(key)
+            return
+    try:
+        run_isolated(PROBE_TARGET, str(path), limits=PROBE_LIMITS, name=path.name)
+    except WorkerTimeout:
+        raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
+                              name=path.name, seconds=int(PROBE_LIMITS.seconds))) from None
+    except WorkerOutOfMemory:
+        raise PreviewError(tr("{name}: the file needs more memory than a preview may use; it is too large or damaged",
+                              name=path.name)) from None
+    except WorkerCrashed:
+        raise PreviewError(tr("{name}: the reader crashed on this file; it is damaged or hostile",
+                              name=path.name)) from None
+    except CommandError:
+        return  # an ordinary refusal: not remembered, the in-app reader explains it
+    with _probed_lock:
+        _probed[key] = None
+        while len(_probed) > 256:
+            _probed.popitem(last=False)
+
+
+def macros_note(path: Path | None) -> str:
+    """The line a card or preview shows for a package that carries macros (never run), or ``""``."""
+    if path is None or family_of(path) not in OOXML_KINDS:
+        return ""
+    try:
+        found = path.is_file() and has_macros(path)
+    except UnsafeFileError:
+        found = False
+    return tr("Contains macros — they were not run") if found else ""
 
 
 def human_size(n: int) -> str:

@@ -17,10 +17,12 @@ import docx
 from docx.oxml.ns import qn
 from PySide6.QtGui import QImage
 
-from renderers._common import MAX_BLOCKS, ImageBudget, checked_path
+from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
 from renderers._docx_inline import Fields, InlineWalker, choose, note_mark
 from renderers._docx_parts import UI_NAMES, heading_tag, read_notes
 from renderers._jobs import PreviewError
+from skills.runtime._base import CommandError
+from skills.runtime.docx_read import open_docx
 
 EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
 MAX_IMAGE_WIDTH_PX = 640
@@ -48,8 +50,13 @@ def load(path: Path) -> DocxContent:
 def open_builder(path: Path) -> Builder:
     """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
     checked_path(path, "docx")
+    isolated_check(path)  # a parser crash on this file happens in the worker, not here
     try:
-        document = docx.Document(str(path))
+        # Read-only, by the main part's content type: docx.Document refuses .docm/.dotx/.dotm and
+        # macro content renamed to .docx by type alone; the preview only reads (macros never run).
+        document = open_docx(path, read_only=True)
+    except CommandError as exc:
+        raise PreviewError(str(exc)) from None
     except Exception as exc:
         raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
     return Builder(document)

@@ -18,11 +18,13 @@ from pathlib import Path
 from pptx import Presentation
 from pptx.enum.dml import MSO_FILL
 from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE
+from pptx.package import Package
+from pptx.parts.presentation import PresentationPart
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
 
 from renderers._chart import ChartData, paint_chart, read_chart
-from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path
+from renderers._common import MAX_PAGES, MAX_RENDER_PIXELS, ImageBudget, checked_path, isolated_check
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from renderers._pptx_parts import (
@@ -92,8 +94,12 @@ class Deck:
 def load(path: Path) -> Deck:
     """Open ``path``; slides are read when first shown. Raise PreviewError with one line."""
     checked_path(path, "pptx")
+    isolated_check(path)  # a parser crash on this file happens in the worker, not here
     try:
-        prs = Presentation(str(path))
+        # Templates (.potx) carry the same presentation part; Presentation() refuses them by
+        # content type only, so the part is taken from the package (as skills' open_deck does).
+        part = Package.open(str(path)).main_document_part
+        prs = part.presentation if isinstance(part, PresentationPart) else Presentation(str(path))
         count = min(len(prs.slides), MAX_PAGES)
     except Exception as exc:
         raise PreviewError(tr("{name}: the presentation could not be opened ({detail})", name=path.name, detail=type(exc).__name__)) from None

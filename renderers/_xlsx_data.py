@@ -22,7 +22,7 @@ from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 
-from renderers._common import MAX_COLUMNS, checked_path
+from renderers._common import MAX_COLUMNS, checked_path, isolated_check
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from skills.runtime._xlsx_read import _Cells
@@ -69,6 +69,7 @@ class SheetReader:
 
     def __init__(self, path: Path, index: int) -> None:
         checked_path(path, "xlsx")
+        isolated_check(path)  # a parser crash on this file happens in the worker, not here
         self._path = path
         try:
             with warnings.catch_warnings():

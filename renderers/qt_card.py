@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from renderers import _colors as colors
 from renderers._api import ArtifactView, EvidenceSummary, RendererHost
 from renderers._i18n import track, tr, tr_msg
-from renderers._common import format_kind, human_size
+from renderers._common import format_kind, human_size, macros_note
 from renderers._icons import kind_icon
 from renderers._jobs import Jobs
 from renderers.qt_versions import VersionRow
@@ -137,7 +137,11 @@ class ArtifactCard(colors.ThemedCard):
         colors.bold(self.title_label, 14)
         self.title_label.setWordWrap(True)
         self.meta_label = QLabel()
+        self.macros_label = QLabel()  # a macro-enabled package is shown read-only; its macros never run
+        self.macros_label.setWordWrap(True)
+        self.macros_label.setVisible(False)
         titles.addWidget(self.title_label)
+        titles.addWidget(self.macros_label)
         titles.addWidget(self.meta_label)
         head.addLayout(titles, 1)
         body.addLayout(head)
@@ -199,6 +203,9 @@ class ArtifactCard(colors.ThemedCard):
         self.icon_label.setPixmap(kind_icon(kind, 36))
         self.title_label.setText(view.title or (view.path.name if view.path else view.workspace_path))
         self.title_label.setToolTip(view.workspace_path)
+        macros = macros_note(view.path) if view.status == "written" else ""
+        self.macros_label.setText(macros)
+        self.macros_label.setVisible(bool(macros))
         status, role = STATUS_TEXT.get(view.status, (view.status, "muted"))
         size = human_size(view.bytes) if view.bytes else ""
         parts = [kind.upper()] + ([size] if size else [])
@@ -243,6 +250,7 @@ class ArtifactCard(colors.ThemedCard):
         self.update()
         styles = (
             (self.meta_label, f"color: {muted};"),
+            (self.macros_label, f"color: {muted};"),
             (self.checks_label, f"background: {colors.color(colors.Role.AlternateBase, pal)}; "
                                 f"color: {colors.color(colors.Role.Text, pal)}; border-radius: 4px; padding: 6px;"),
             (self.error_label, f"color: {colors.status('error', pal)};"),

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from renderers import _colors as colors
 from renderers import pageview
 from renderers._api import ArtifactView
-from renderers._common import checked_path, file_sha256
+from renderers._common import checked_path, file_sha256, macros_note
 from renderers._i18n import track, tr
 from renderers._jobs import Jobs
 from renderers._pdfcanvas import PdfCanvas, page_count
@@ -186,6 +186,10 @@ class PreviewBase(QWidget):
         self.page_view_button.setVisible(offer_page_view and self.offers_page_view)
         bar.addWidget(self.page_view_button)
         layout.addLayout(bar)
+        self.macros_label = QLabel()  # read-only view of a macro-enabled package: its macros never run
+        self.macros_label.setContentsMargins(8, 0, 8, 0)
+        self.macros_label.setVisible(False)
+        layout.addWidget(self.macros_label)
 
         busy = QHBoxLayout()
         busy.setContentsMargins(6, 0, 6, 0)
@@ -227,6 +231,9 @@ class PreviewBase(QWidget):
         self.page_view_button.setText(tr("Page view"))
         self.page_view_button.setToolTip(tr("Show the pages as LibreOffice lays them out"))
         self.busy_label.setText(tr(self._busy_text))
+        macros = macros_note(self.path)
+        self.macros_label.setText(macros)
+        self.macros_label.setVisible(bool(macros))
         if self._error:
             self.error_label.setText(tr("⚠  Cannot show this file") + f"\n\n{self._error}")
         self._update_nav()
@@ -237,6 +244,9 @@ class PreviewBase(QWidget):
         sheet = f"color: {colors.status('error')}; padding: 24px; font-size: 14px;"
         if self.error_label.styleSheet() != sheet:
             self.error_label.setStyleSheet(sheet)
+        muted = f"color: {colors.status('muted')};"
+        if self.macros_label.styleSheet() != muted:
+            self.macros_label.setStyleSheet(muted)
 
     def _retranslate_native(self) -> None:
         """Subclasses re-set their own strings and colours here."""

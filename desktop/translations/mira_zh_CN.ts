@@ -1958,6 +1958,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>与 v{version} 比较</translation>
         </message>
         <message>
+            <source>Contains macros — they were not run</source>
+            <translation>包含宏（未运行）</translation>
+        </message>
+        <message>
             <source>Could not send the decision: {reason}</source>
             <translation>无法发送该决定：{reason}</translation>
         </message>
@@ -2274,10 +2278,6 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已读取 {loaded}+ 行</translation>
         </message>
         <message>
-            <source>{name}: macro-enabled Word files and Word or PowerPoint templates are not previewed yet; Mira can still read their content</source>
-            <translation>{name}：暂不预览含宏的 Word 文件以及 Word 或 PowerPoint 模板；Mira 仍可读取其内容</translation>
-        </message>
-        <message>
             <source>{name}: nothing to show</source>
             <translation>{name}：没有可显示的内容</translation>
         </message>
@@ -2316,6 +2316,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>{name}: the presentation has no slides</source>
             <translation>{name}：演示文稿没有幻灯片</translation>
+        </message>
+        <message>
+            <source>{name}: the reader crashed on this file; it is damaged or hostile</source>
+            <translation>{name}：读取器在此文件上崩溃；文件已损坏或含恶意内容</translation>
         </message>
         <message>
             <source>{name}: the workbook could not be opened ({detail})</source>

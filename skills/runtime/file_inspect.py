@@ -15,7 +15,7 @@ from typing import Any
 from skills.runtime.isolate import Limits, run_isolated
 from skills.runtime.safety import check_file, family_of, has_macros
 
-__all__ = ["INSPECT_LIMITS", "inspect", "inspect_here"]
+__all__ = ["INSPECT_LIMITS", "inspect", "inspect_here", "probe_here"]
 
 # One file's inspect: a deadline and a memory ceiling generous for real documents.
 INSPECT_LIMITS = Limits(seconds=60.0, memory_bytes=2 * 1024 ** 3)
@@ -93,3 +93,53 @@ def _xlsx(path: Path, name: str, max_rows: int) -> tuple[str, dict[str, Any]]:
         lines.append(f"- {s.name}: {s.used_range or 'empty'}{extra}"
                      + (f"; header: {', '.join(_show(h) for h in s.header[:10])}" if s.header else ""))
     return "\n".join(lines), {"path": name, "sheets": [s.to_dict() for s in scans], "chart_sheets": charts}
+
+
+PROBE_ROWS = 200  # rows of each worksheet a preview's isolated check parses (the first screens)
+
+
+def probe_here(path_text: str) -> bool:
+    """The worker side of a preview's check: open the file with its library as the preview will.
+
+    Cheap by design (no outline): a Word body is parsed, a deck's slides are parsed, a workbook's
+    styles and the first rows of each sheet are parsed. A parser that crashes, hangs or runs away
+    here does so in the worker; returns True once all of it was read.
+    """
+    path = Path(path_text)
+    family = family_of(path)
+    check_file(path, family, allow_macros=True)
+    if family == "docx":
+        from skills.runtime.docx_read import open_docx
+
+        open_docx(path, read_only=True)
+    elif family == "pptx":
+        from skills.runtime._pptx_read import deck_errors, open_deck
+
+        with deck_errors(path.name):
+            for slide in open_deck(path).slides:
+                len(slide.shapes)
+    elif family == "xlsx":
+        _probe_xlsx(path)
+    else:
+        raise ValueError(f"{path.name}: unsupported file type")
+    return True
+
+
+def _probe_xlsx(path: Path) -> None:
+    from lxml import etree
+
+    from skills.runtime._xlsx_read import _Book
+
+    book = _Book(path)
+    try:
+        for _name, part in book.worksheets:
+            with book.archive.open(part) as fh:
+                for n, (_event, row) in enumerate(etree.iterparse(
+                        fh, tag="{http://schemas.openxmlformats.org/spreadsheetml/2006/main}row")):
+                    row.clear()
+                    if n >= PROBE_ROWS:
+                        break
+    finally:
+        if hasattr(book.shared, "close"):
+            book.shared.close()
+        book.archive.close()

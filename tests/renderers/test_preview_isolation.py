@@ -1,0 +1,108 @@
+"""DOCX, PPTX and XLSX previews parse in the app only after the file was opened by its library in
+the isolated worker: a reader that segfaults, hangs or runs out of memory there becomes the
+preview's (and the card's) clear error, the in-app parser never touches the file, and the app
+keeps previewing other files."""
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from renderers import _common, _docx_html
+from renderers.registry import Registry
+from skills.runtime.isolate import Limits
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return Registry()
+
+
+@pytest.fixture
+def crashing_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
+    """The worker runs office_crash_ops.probe under a short deadline and a small memory ceiling;
+    the list records every file the in-app Word parser opened."""
+    monkeypatch.setattr(_common, "PROBE_TARGET", "office_crash_ops:probe")
+    monkeypatch.setattr(_common, "PROBE_LIMITS", Limits(seconds=3.0, memory_bytes=512 * 1024 ** 2))
+    parsed: list[Path] = []
+    real = _docx_html.open_docx
+
+    def spy(path: Path, read_only: bool = False):  # noqa: ANN202
+        parsed.append(path)
+        return real(path, read_only=read_only)
+
+    monkeypatch.setattr(_docx_html, "open_docx", spy)
+    yield parsed
+
+
+EXPECTED = {"segfault": "the reader crashed on this file; it is damaged or hostile",
+            "hang": "took longer than 3 s to read",
+            "memory": "needs more memory than a preview may use"}
+
+
+@pytest.mark.parametrize(("kind", "mode"), [("docx", "segfault"), ("pptx", "segfault"), ("xlsx", "segfault"),
+                                            ("docx", "hang"), ("xlsx", "hang"), ("pptx", "memory"),
+                                            ("docx", "memory")])
+def test_a_reader_that_dies_on_the_file_is_the_previews_error_and_the_app_goes_on(
+        qtbot, registry, files, host, view_of, tmp_path: Path, crashing_check: list[Path],  # noqa: ANN001
+        kind: str, mode: str) -> None:
+    bad = shutil.copy(files[kind], tmp_path / f"{mode}.{kind}")
+    view = view_of(Path(bad))
+    preview = registry.plugin(kind).preview(view, None, 0, page_view=False)
+    qtbot.addWidget(preview)
+    preview.resize(800, 600)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_failed, timeout=30_000) as failed:
+        pass
+    message = failed.args[0]
+    assert message.startswith(f"{mode}.{kind}: ") and EXPECTED[mode] in message
+    assert preview.error() == message and preview.error_label.isVisible()
+    assert Path(bad) not in crashing_check  # the app's own parser never opened it
+
+    card = registry.create_card(view, host)
+    qtbot.addWidget(card)
+    card.show()
+    with qtbot.waitSignal(card.sig_thumbnail_ready, timeout=30_000) as thumb:
+        pass
+    assert thumb.args == [False] and EXPECTED[mode] in card.thumb_label.toolTip()
+
+    # the same app, the same worker machinery: a sound file still previews
+    good = shutil.copy(files[kind], tmp_path / f"fine.{kind}")
+    ok = registry.plugin(kind).preview(view_of(Path(good)), None, 0, page_view=False)
+    qtbot.addWidget(ok)
+    ok.resize(800, 600)
+    ok.show()
+    with qtbot.waitSignal(ok.sig_loaded, timeout=30_000):
+        pass
+    assert ok.error() == ""
+
+
+def test_the_check_runs_once_per_file_state(qtbot, registry, files, view_of, tmp_path: Path,  # noqa: ANN001
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = _common.run_isolated
+
+    def counting(target: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        calls.append(target)
+        return real(target, *args, **kwargs)
+
+    monkeypatch.setattr(_common, "run_isolated", counting)
+    path = Path(shutil.copy(files["docx"], tmp_path / "once.docx"))
+    for _ in range(2):
+        preview = registry.plugin("docx").preview(view_of(path), None, 0, page_view=False)
+        qtbot.addWidget(preview)
+        preview.show()
+        with qtbot.waitSignal(preview.sig_loaded, timeout=30_000):
+            pass
+    assert calls == [_common.PROBE_TARGET]
+    path.write_bytes(files["docx"].read_bytes() + b"")  # rewritten: a new file state
+    import os
+    os.utime(path, ns=(1, 1))
+    preview = registry.plugin("docx").preview(view_of(path), None, 0, page_view=False)
+    qtbot.addWidget(preview)
+    preview.show()
+    with qtbot.waitSignal(preview.sig_loaded, timeout=30_000):
+        pass
+    assert calls == [_common.PROBE_TARGET] * 2
