@@ -278,3 +278,88 @@ def test_pdf_header_past_the_first_kilobyte_is_not_a_pdf(tmp_path: Path) -> None
 def test_an_unknown_type_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UnsafeFileError, match="unsupported file type '.txt'"):
         check_file(_write(tmp_path, "a.txt", b"hello"))
+
+
+# --- the limits themselves: the numbers the product promises, not whatever the constants say ------------------
+
+MIB = 1024 * 1024
+
+
+def test_the_limits_are_the_documented_ones() -> None:
+    assert (MAX_FILE_BYTES, MAX_ENTRIES) == (200 * MIB, 10_000)
+    assert (MAX_TOTAL_UNCOMPRESSED, MAX_ENTRY_UNCOMPRESSED) == (1024 * MIB, 512 * MIB)
+    assert (safety.PDF_HEADER_WINDOW, safety._PROLOG_BYTES) == (1024, 65_536)
+
+
+def test_an_entry_of_512_mib_passes_and_one_byte_more_is_a_bomb(tmp_path: Path) -> None:
+    assert check_file(_declared(tmp_path, {"ppt/media/a.bin": 536_870_912})) == "pptx"
+    with pytest.raises(UnsafeFileError, match=r"declared\.pptx: the archive expands to more than 1024 MB"):
+        check_file(_declared(tmp_path, {"ppt/media/a.bin": 536_870_913}))
+
+
+def test_the_size_refusal_says_the_size_and_the_limit_apart(tmp_path: Path) -> None:
+    path = _sparse(tmp_path, "huge.docx", 300 * MIB + 5)
+    with pytest.raises(UnsafeFileError, match=r"huge\.docx: the file is 300 MB; the limit is 200 MB") as info:
+        check_file(path)
+    m = info.value.msg
+    assert m is not None and m.id == "problem.too_large"
+    assert dict(m.params) == {"name": "huge.docx", "size": "300 MB", "limit": "200 MB"}
+
+
+def test_the_empty_file_refusal_carries_its_message_id(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError) as info:
+        check_file(_write(tmp_path, "e.pdf", b""))
+    assert info.value.msg is not None and info.value.msg.id == "problem.empty"
+    assert dict(info.value.msg.params) == {"name": "e.pdf"}
+
+
+def test_an_error_built_from_a_message_alone_reads_as_its_english() -> None:
+    from skills.messages import msg
+    m = msg("problem.empty", name="a.docx")
+    err = UnsafeFileError(msg=m)
+    assert str(err) == m.english() and "a.docx" in str(err) and err.msg is m
+    assert str(UnsafeFileError("own words", msg=m)) == "own words"
+    assert str(UnsafeFileError()) == "" and UnsafeFileError().msg is None
+
+
+@pytest.mark.parametrize(("offset", "found"), [(1020, True), (1021, False)])
+def test_the_pdf_header_must_end_within_1024_bytes(tmp_path: Path, offset: int, found: bool) -> None:
+    path = _write(tmp_path, "w.pdf", b"x" * offset + b"%PDF-1.7\n")
+    if found:
+        assert check_file(path) == "pdf"
+    else:
+        with pytest.raises(UnsafeFileError, match=r"w\.pdf: not a PDF file \(no %PDF header\)"):
+            check_file(path)
+
+
+@pytest.mark.parametrize(("spaces", "refused"), [(65_535, False), (65_536, True)])
+def test_the_prolog_window_is_64_kib(tmp_path: Path, spaces: int, refused: bool) -> None:
+    path = _with_part(tmp_path, b" " * spaces + b"<w:document/>")
+    if refused:
+        with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
+            check_file(path)
+    else:
+        assert check_file(path) == "docx"
+
+
+@pytest.mark.parametrize("part", [b'<?xml version="1.0"?>', b"", b"   \n", b"<!-- only a comment -->"])
+def test_a_short_part_with_nothing_after_its_prolog_is_not_a_long_prolog(tmp_path: Path, part: bytes) -> None:
+    assert check_file(_with_part(tmp_path, part)) == "docx"
+
+
+def _types_with_marker_ending_at(end: int) -> bytes:
+    head = _TYPES.replace(b"</Types>", b"<!--")
+    return head + b"p" * (end - len(head) - len(b"macroEnabled")) + b"macroEnabled--></Types>"
+
+
+@pytest.mark.parametrize(("end", "seen"), [(200_000, True), (200_001, False)])
+def test_only_the_first_200_000_bytes_of_the_content_types_are_read(tmp_path: Path, end: int, seen: bool) -> None:
+    types = _types_with_marker_ending_at(end)
+    assert types.index(b"macroEnabled") + len(b"macroEnabled") == end
+    path = _write(tmp_path, "t.docx", _zip({"word/document.xml": b"<w/>"}, types=types))
+    assert has_macros(path) is seen
+    if seen:
+        with pytest.raises(UnsafeFileError, match="the file contains macros"):
+            check_file(path)
+    else:
+        assert check_file(path) == "docx"
