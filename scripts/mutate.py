@@ -47,7 +47,7 @@ TARGETS = (
     Target("approval gate", "desktop/agent/gate.py",
            ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py"),
            timeout=120.0),
-    Target("flow checks", "skills/flow.py", ("tests/skills/test_flows.py",)),
+    Target("flow checks", "skills/flow.py", ("tests/skills/test_flow_guards.py", "tests/skills/test_flows.py")),
 )
 
 
