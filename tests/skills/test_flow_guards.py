@@ -5,6 +5,8 @@ so weakening that rule fails here by name.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from skills import flow as flow_mod
@@ -163,3 +165,26 @@ def test_the_hash_covers_the_canonical_content_only() -> None:
     assert a.sha256 != parse_flow(_doc(CHAIN, head="id: f\nversion: 2\n"), "c.yaml").sha256
     assert a.to_dict()["steps"][1] == {"id": "approval", "processor": "approval_gate", "after": ["validate"],
                                        "description": ""}
+
+
+def test_the_hash_is_stable_across_key_order_and_releases() -> None:
+    # Catalogs store this hash: the canonical form (sorted keys, UTF-8 as is, no spaces) must not drift.
+    text = _doc(CHAIN).replace("processor: run_command,", "processor: run_command, description: 运行命令,")
+    assert parse_flow(text, "f.yaml").sha256 == "1d3336992d2c1b6fb4288c8fd5972812cd7126ece9a53855a12aefb903ae6874"
+    reordered = text.replace("id: f\nversion: 1\n", "version: 1\nid: f\n")
+    assert parse_flow(reordered, "f.yaml").sha256 == parse_flow(text, "f.yaml").sha256
+
+
+def test_an_unreadable_flow_file_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(FlowError, match=r"^gone\.yaml: cannot read the flow"):
+        flow_mod.load_flow_file(tmp_path / "gone.yaml")
+    (tmp_path / "latin.yaml").write_bytes(b"id: caf\xe9\n")
+    with pytest.raises(FlowError, match=r"^latin\.yaml: cannot read the flow"):
+        flow_mod.load_flow_file(tmp_path / "latin.yaml")
+    (tmp_path / "ok.yaml").write_text(_doc(CHAIN), encoding="utf-8")
+    assert flow_mod.load_flow_file(tmp_path / "ok.yaml") == parse_flow(_doc(CHAIN), "ok.yaml")
+
+
+def test_the_packaged_flow_is_read_once() -> None:
+    assert flow_mod.default_flow() is flow_mod.default_flow()
+    assert flow_mod.default_flow().id == "skill-pipeline"
