@@ -363,3 +363,20 @@ def test_only_the_first_200_000_bytes_of_the_content_types_are_read(tmp_path: Pa
             check_file(path)
     else:
         assert check_file(path) == "docx"
+
+
+def test_has_macros_is_false_for_what_it_cannot_read(tmp_path: Path) -> None:
+    assert has_macros(_write(tmp_path, "broken.docx", b"PK\x03\x04 not really a zip")) is False
+    assert has_macros(_write(tmp_path, "bare.docx", _zip({"word/document.xml": b"<w/>"}, types=b""))) is False
+    assert has_macros(tmp_path / "missing.docx") is False
+
+
+def test_an_unreadable_archive_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _write(tmp_path, "io.docx", _zip({"word/document.xml": b"<w/>"}))
+
+    def failing(*_a: object, **_k: object) -> zipfile.ZipFile:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(safety.zipfile, "ZipFile", failing)
+    with pytest.raises(UnsafeFileError, match=r"^io\.docx: cannot read the archive \(\[Errno 5\] Input/output error\)$"):
+        check_file(path)
