@@ -73,6 +73,18 @@ EQUIVALENT = (
                "only the chunk size changes (20 → 19 or 21, 1 → 2); 1 → 0 reads nothing and is killed"),
     Equivalent("skills/runtime/workspace.py", ("core/NumberReplacer",), "token_hex(8)",
                "the staging name's random part gets one byte longer or shorter"),
+    # _create_staging opens the name only to create it and closes the fd unused. Of the Mul and Mod
+    # mutants of its flags only two keep O_CREAT|O_EXCL (the others lose one and are killed).
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_Mul",),
+               "os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd",
+               "O_WRONLY * O_CREAT == O_CREAT: only the access mode of an fd closed unused is lost"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_Mod",),
+               "os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd",
+               "(O_WRONLY|O_CREAT|O_EXCL) % O_NOFOLLOW drops only O_NOFOLLOW, which O_CREAT|O_EXCL makes "
+               "redundant: open() then fails with EEXIST on any existing name, a symlink included, and never "
+               "follows it (POSIX open(2))"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "staging.stat().st_size == 0", "a file size is never negative: size <= 0 is size == 0"),
 )
 
 

@@ -42,6 +42,7 @@ def _has_windows_names(os_name: str) -> bool:
 
 
 _DIR_FD = _uses_dir_fds(os.name, os.supports_dir_fd)
+_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows would translate newlines without it; 0 elsewhere
 # Where the OS shows an open fd as a path (Linux); elsewhere the fd-path check has nothing to read.
 _PROC_FD = Path("/proc/self/fd")
 
@@ -215,7 +216,7 @@ class Workspace:
         parent = target.parent
         staging = parent / f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
         try:
-            os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600))
+            os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600))
         except FileExistsError:
             raise WorkspaceError(f"a file named {staging.name} already exists next to {rel!r}; "
                                  "nothing was written") from None

@@ -193,7 +193,7 @@ def test_by_path_stages_beside_the_target_then_replaces_it(by_path: Workspace) -
 def test_by_path_opens_the_staging_file_new_exclusive_and_binary(by_path: Workspace,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     binary = 0x10000000  # Windows' O_BINARY, faked with a bit Linux does not use
-    monkeypatch.setattr(os, "O_BINARY", binary, raising=False)
+    monkeypatch.setattr(workspace, "_O_BINARY", binary)
     seen: list[int] = []
     real_open = os.open
 
@@ -274,3 +274,7 @@ def test_by_path_catches_the_folder_swapped_for_a_symlink_while_writing(by_path:
             (by_path.root / "out").symlink_to(outside, target_is_directory=True)
             (outside / staging.name).write_bytes(b"planted where the staging path now leads")
     assert not (outside / "report.docx").exists()
+
+
+def test_o_binary_is_the_os_flag_where_there_is_one() -> None:
+    assert workspace._O_BINARY == getattr(os, "O_BINARY", 0)
