@@ -85,6 +85,8 @@ EQUIVALENT = (
                "follows it (POSIX open(2))"),
     Equivalent("skills/runtime/workspace.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
                "staging.stat().st_size == 0", "a file size is never negative: size <= 0 is size == 0"),
+    Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "if size == 0:", "a file size is never negative: size <= 0 is size == 0"),
 )
 
 

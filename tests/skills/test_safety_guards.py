@@ -380,3 +380,15 @@ def test_an_unreadable_archive_is_one_clear_line(tmp_path: Path, monkeypatch: py
     monkeypatch.setattr(safety.zipfile, "ZipFile", failing)
     with pytest.raises(UnsafeFileError, match=r"^io\.docx: cannot read the archive \(\[Errno 5\] Input/output error\)$"):
         check_file(path)
+
+
+@pytest.mark.parametrize("name", ["a.odt", "a.csv", "a.txt", "a.rtf", "a.pdfa", "a.ps"])
+def test_types_sorting_either_side_of_pdf_are_unsupported_not_broken_pdfs(tmp_path: Path, name: str) -> None:
+    suffix = name.rsplit(".", 1)[1]
+    with pytest.raises(UnsafeFileError, match=rf"unsupported file type '\.{suffix}' \(DOCX, PDF, PPTX, XLSX\)"):
+        check_file(_write(tmp_path, name, b"%PDF-1.7\nhello"))
+
+
+def test_a_one_byte_file_is_not_empty(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError, match=r"one\.pdf: not a PDF file"):
+        check_file(_write(tmp_path, "one.pdf", b"x"))
