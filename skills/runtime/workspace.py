@@ -232,7 +232,7 @@ class Workspace:
             try:
                 os.replace(staging, target)
             except PermissionError:
-                kept = kept_name(target.name, lambda n: (parent / n).exists())
+                kept = kept_name(target.name, lambda n: os.path.lexists(parent / n))  # a dangling link counts
                 os.replace(staging, parent / kept)
                 raise TargetInUse(rel, str(PurePosixPath(rel).with_name(kept))) from None
         finally:

@@ -278,3 +278,21 @@ def test_by_path_catches_the_folder_swapped_for_a_symlink_while_writing(by_path:
 
 def test_o_binary_is_the_os_flag_where_there_is_one() -> None:
     assert workspace._O_BINARY == getattr(os, "O_BINARY", 0)
+
+
+@pytest.mark.parametrize("by_path", [False, True], ids=["dir-fd", "by-path-like-windows"])
+def test_a_dangling_symlink_at_the_kept_name_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           by_path: bool) -> None:
+    ws = Workspace(tmp_path / "ws")
+    (ws.root / "report.docx").write_bytes(b"old version")
+    (ws.root / "report (new).docx").symlink_to(tmp_path / "nowhere.docx")
+    if by_path:
+        monkeypatch.setattr(workspace, "_DIR_FD", False)
+    monkeypatch.setattr(os, "rename", _locked(os.rename))
+    monkeypatch.setattr(os, "replace", _locked(os.replace))
+    with pytest.raises(TargetInUse) as info:
+        with ws.publish("report.docx") as staging:
+            Path(staging).write_bytes(b"new version")
+    assert info.value.kept == "report (new 2).docx"
+    assert (ws.root / "report (new 2).docx").read_bytes() == b"new version"
+    assert (ws.root / "report (new).docx").is_symlink() and not (tmp_path / "nowhere.docx").exists()
