@@ -42,13 +42,6 @@ def test_a_good_flow_in_any_file_order_comes_out_in_dependency_order() -> None:
     assert (f.id, f.version) == ("f", 1) and len(f.sha256) == 64
 
 
-def test_steps_ready_together_keep_their_file_order() -> None:
-    # verify and a second branch both follow run; commit waits for both.
-    steps = [*CHAIN[:3], ("verify", "verify_artifacts", ["run"]), ("commit", "commit_evidence", ["verify"]),
-             ("deliver", "generate_delivery", ["commit"])]
-    assert [s.id for s in parse_flow(_doc(steps), "f.yaml").steps] == [s for s, _, _ in CHAIN]
-
-
 @pytest.mark.parametrize(("text", "match"), [
     ("id: [unclosed", r"^f\.yaml: not valid YAML"),
     ("- a list", r"^f\.yaml: a flow is a mapping with an id, a version and steps$"),
