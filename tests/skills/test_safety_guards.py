@@ -297,13 +297,15 @@ def test_an_entry_of_512_mib_passes_and_one_byte_more_is_a_bomb(tmp_path: Path) 
         check_file(_declared(tmp_path, {"ppt/media/a.bin": 536_870_913}))
 
 
-def test_the_size_refusal_says_the_size_and_the_limit_apart(tmp_path: Path) -> None:
-    path = _sparse(tmp_path, "huge.docx", 300 * MIB + 5)
-    with pytest.raises(UnsafeFileError, match=r"huge\.docx: the file is 300 MB; the limit is 200 MB") as info:
+@pytest.mark.parametrize(("size", "shown"), [(300 * MIB + 5, "300 MB"), (400 * MIB - 100 * 1024, "399 MB")])
+def test_the_size_refusal_says_the_size_and_the_limit_apart(tmp_path: Path, size: int, shown: str) -> None:
+    # Whole MiB, rounded down: just over a boundary and just under the next.
+    path = _sparse(tmp_path, "huge.docx", size)
+    with pytest.raises(UnsafeFileError, match=rf"huge\.docx: the file is {shown}; the limit is 200 MB") as info:
         check_file(path)
     m = info.value.msg
     assert m is not None and m.id == "problem.too_large"
-    assert dict(m.params) == {"name": "huge.docx", "size": "300 MB", "limit": "200 MB"}
+    assert dict(m.params) == {"name": "huge.docx", "size": shown, "limit": "200 MB"}
 
 
 def test_the_empty_file_refusal_carries_its_message_id(tmp_path: Path) -> None:
@@ -392,3 +394,9 @@ def test_types_sorting_either_side_of_pdf_are_unsupported_not_broken_pdfs(tmp_pa
 def test_a_one_byte_file_is_not_empty(tmp_path: Path) -> None:
     with pytest.raises(UnsafeFileError, match=r"one\.pdf: not a PDF file"):
         check_file(_write(tmp_path, "one.pdf", b"x"))
+
+
+def test_a_kind_given_by_the_caller_is_compared_by_value(tmp_path: Path) -> None:
+    path = _write(tmp_path, "scan.bin", b"%PDF-1.7\n")
+    assert check_file(path, kind="PDF".lower()) == "pdf"
+    assert check_file(_write(tmp_path, "doc.bin", _zip({"word/document.xml": b"<w/>"})), kind="DOCX".lower()) == "docx"
