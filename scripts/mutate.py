@@ -87,6 +87,9 @@ EQUIVALENT = (
                "staging.stat().st_size == 0", "a file size is never negative: size <= 0 is size == 0"),
     Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
                "if size == 0:", "a file size is never negative: size <= 0 is size == 0"),
+    Equivalent("skills/runtime/safety.py", ("core/NumberReplacer",), '.rsplit("/", 1)[-1] in _MACRO_PARTS',
+               "the last element of rsplit is the same for any maxsplit >= 1, so only 1 -> 2 can survive; "
+               "maxsplit 0 and the index mutants (-1 -> 0, -2) name the folder and are killed"),
 )
 
 

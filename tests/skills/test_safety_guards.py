@@ -400,3 +400,13 @@ def test_a_kind_given_by_the_caller_is_compared_by_value(tmp_path: Path) -> None
     path = _write(tmp_path, "scan.bin", b"%PDF-1.7\n")
     assert check_file(path, kind="PDF".lower()) == "pdf"
     assert check_file(_write(tmp_path, "doc.bin", _zip({"word/document.xml": b"<w/>"})), kind="DOCX".lower()) == "docx"
+
+
+def test_a_utf16_prolog_filling_the_window_is_refused_though_it_grows_when_re_encoded(tmp_path: Path) -> None:
+    # Each comment is 64 bytes in UTF-16 and 82 in UTF-8: the checked head is longer than the window read.
+    unit = ("<!--" + "注" * 25 + "-->").encode("utf-16-le")
+    head = b"\xff\xfe" + " ".encode("utf-16-le") * 31 + unit * 1023
+    assert len(head) == safety._PROLOG_BYTES
+    part = head + "<w:document/>".encode("utf-16-le")
+    with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
+        check_file(_with_part(tmp_path, part))
