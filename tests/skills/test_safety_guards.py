@@ -410,3 +410,9 @@ def test_a_utf16_prolog_filling_the_window_is_refused_though_it_grows_when_re_en
     part = head + "<w:document/>".encode("utf-16-le")
     with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
         check_file(_with_part(tmp_path, part))
+
+
+@pytest.mark.parametrize("head", [b"\xff" * 8, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe2", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a"])
+def test_only_the_exact_ole_signature_reads_as_encrypted(tmp_path: Path, head: bytes) -> None:
+    with pytest.raises(UnsafeFileError, match=r"x\.docx: the file is corrupt or truncated"):
+        check_file(_write(tmp_path, "x.docx", head + b"\x00" * 600))
