@@ -23,6 +23,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "MUTATION.md"
@@ -90,6 +91,11 @@ EQUIVALENT = (
     Equivalent("skills/runtime/safety.py", ("core/NumberReplacer",), '.rsplit("/", 1)[-1] in _MACRO_PARTS',
                "the last element of rsplit is the same for any maxsplit >= 1, so only 1 -> 2 can survive; "
                "maxsplit 0 and the index mutants (-1 -> 0, -2) name the folder and are killed"),
+    Equivalent("skills/runtime/safety.py", ("core/NumberReplacer",), "MAX_FILE_BYTES // (1024 * 1024)",
+               "the limit is exactly 200 MiB, and 200 MiB // (1023 * 1024) still floors to 200: the limit shown "
+               "is the same (1024 -> 1025 shows 199 and is killed)"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_BitXor",), "_BAD_CHARS = set(",
+               "the two sets are disjoint (no listed punctuation is a control character), so | and ^ are equal"),
 )
 
 
@@ -212,10 +218,26 @@ def _record(r: Result) -> dict[str, object]:
             "ran": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
 
 
+def _reclassify(rec: dict[str, Any]) -> None:
+    """Apply the current EQUIVALENT rules to a stored run's survivors (a rule never touches a killed mutant)."""
+    kept = []
+    for where in rec["survived"]:
+        operator = where.split("`")[1]
+        line = where.split("): `", 1)[1][:-1]
+        rule = equivalent(rec["module"], operator, line)
+        if rule is None:
+            kept.append(where)
+        else:
+            rec["equivalent"] = [*rec.get("equivalent", []), f"{where} — {rule.reason}"]
+    rec["survived"] = kept
+
+
 def write_report(results: list[Result]) -> list[dict[str, object]]:
     """Merge this run into the stored results and rewrite the report; return every target's record."""
     stored = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
     stored.update({r.target.module: _record(r) for r in results})
+    for rec in stored.values():
+        _reclassify(rec)
     order = [t.module for t in TARGETS]
     records = sorted(stored.values(), key=lambda x: order.index(x["module"]) if x["module"] in order else 99)
     RESULTS.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

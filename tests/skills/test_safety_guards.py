@@ -416,3 +416,10 @@ def test_a_utf16_prolog_filling_the_window_is_refused_though_it_grows_when_re_en
 def test_only_the_exact_ole_signature_reads_as_encrypted(tmp_path: Path, head: bytes) -> None:
     with pytest.raises(UnsafeFileError, match=r"x\.docx: the file is corrupt or truncated"):
         check_file(_write(tmp_path, "x.docx", head + b"\x00" * 600))
+
+
+def test_a_total_one_byte_over_the_cap_is_refused(tmp_path: Path) -> None:
+    half = MAX_TOTAL_UNCOMPRESSED // 2
+    sizes = {"ppt/media/a.bin": half, "ppt/media/b.bin": half - len(_TYPES) + 1}
+    with pytest.raises(UnsafeFileError, match="expands to more than 1024 MB \\(possible zip bomb\\)"):
+        check_file(_declared(tmp_path, sizes))
