@@ -181,3 +181,8 @@ def test_an_unreadable_flow_file_is_refused_by_name(tmp_path: Path) -> None:
 def test_the_packaged_flow_is_read_once() -> None:
     assert flow_mod.default_flow() is flow_mod.default_flow()
     assert flow_mod.default_flow().id == "skill-pipeline"
+
+
+def test_with_several_required_processors_missing_the_first_in_pipeline_order_is_named() -> None:
+    steps = [CHAIN[0], ("run", "run_command", ["validate"]), ("commit", "commit_evidence", ["run"])]
+    _refused(_doc(steps), r"^flow f: no step runs the protected step approval_gate$")
