@@ -255,7 +255,8 @@ def write_report(results: list[Result]) -> list[dict[str, object]]:
         f"Target: at least {TARGET_KILL_RATE:.0%} of the behaviour-changing mutants killed.",
         "",
         "Surviving mutants that provably cannot change behaviour (listed with the reason in `EQUIVALENT` in",
-        "`scripts/mutate.py`) are counted as equivalent, apart from both.",
+        "`scripts/mutate.py`) are counted as equivalent, apart from both. A rule added after a run applies to",
+        "that run's stored survivors when the report is written; a killed mutant is never reclassified.",
         "",
         ("| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
         "| survived | kill rate | met |"),
