@@ -99,6 +99,8 @@ EQUIVALENT = (
     Equivalent("skills/flow.py", ("core/NumberReplacer",), "@functools.lru_cache(maxsize=1)",
                "default_flow takes no arguments, so its cache never holds more than one entry: 1 -> 2 changes "
                "nothing (1 -> 0, no cache, is killed by the identity test)"),
+    Equivalent("skills/flow.py", ("core/ReplaceComparisonOperator_Lt_NotEq",), "while len(done) < len(steps):",
+               "each step is placed once, so done never grows past steps: < and != agree"),
 )
 
 

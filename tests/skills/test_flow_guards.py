@@ -186,3 +186,23 @@ def test_the_packaged_flow_is_read_once() -> None:
 def test_with_several_required_processors_missing_the_first_in_pipeline_order_is_named() -> None:
     steps = [CHAIN[0], ("run", "run_command", ["validate"]), ("commit", "commit_evidence", ["run"])]
     _refused(_doc(steps), r"^flow f: no step runs the protected step approval_gate$")
+
+
+def test_a_checked_flow_cannot_be_altered() -> None:
+    import dataclasses
+    f = parse_flow(_doc(CHAIN), "f.yaml")
+    for obj, field in ((f, "steps"), (f.steps[0], "processor"), (PROCESSORS["approval_gate"], "protected")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, field, None)
+
+
+def test_processors_of_a_phase_are_compared_by_value() -> None:
+    f = parse_flow(_doc(CHAIN), "f.yaml")
+    assert f.processors("".join(["ca", "ll"])) == ("validate_input", "approval_gate", "run_command",
+                                                   "verify_artifacts")
+
+
+def test_a_long_flow_reusing_a_processor_is_refused_for_the_reuse_not_as_a_loop() -> None:
+    # Hundreds of steps: the ordering must count them by value, not rely on small cached numbers.
+    extra = [(f"v{i}", "verify_artifacts", [f"v{i - 1}" if i else "deliver"]) for i in range(300)]
+    _refused(_doc([*CHAIN, *extra]), r"^flow f, step v0: processor verify_artifacts already runs in step verify$")
