@@ -101,6 +101,9 @@ EQUIVALENT = (
                "nothing (1 -> 0, no cache, is killed by the identity test)"),
     Equivalent("skills/flow.py", ("core/ReplaceComparisonOperator_Lt_NotEq",), "while len(done) < len(steps):",
                "each step is placed once, so done never grows past steps: < and != agree"),
+    Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_NotEq_IsNot",),
+               "if ext != family}", "both sides are string literals of the FAMILIES table, which CPython interns: "
+               "equal ones are the same object"),
 )
 
 
