@@ -96,6 +96,8 @@ EQUIVALENT = (
                "is the same (1024 -> 1025 shows 199 and is killed)"),
     Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_BitXor",), "_BAD_CHARS = set(",
                "the two sets are disjoint (no listed punctuation is a control character), so | and ^ are equal"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "(new{'' if n == 1 else", "n counts from 1 (range(1, 1000)), so n <= 1 is n == 1"),
     Equivalent("skills/flow.py", ("core/NumberReplacer",), "@functools.lru_cache(maxsize=1)",
                "default_flow takes no arguments, so its cache never holds more than one entry: 1 -> 2 changes "
                "nothing (1 -> 0, no cache, is killed by the identity test)"),
