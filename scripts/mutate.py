@@ -23,6 +23,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "MUTATION.md"
@@ -47,7 +48,7 @@ TARGETS = (
     Target("approval gate", "desktop/agent/gate.py",
            ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py"),
            timeout=120.0),
-    Target("flow checks", "skills/flow.py", ("tests/skills/test_flows.py",)),
+    Target("flow checks", "skills/flow.py", ("tests/skills/test_flow_guards.py", "tests/skills/test_flows.py")),
 )
 
 
@@ -73,6 +74,38 @@ EQUIVALENT = (
                "only the chunk size changes (20 → 19 or 21, 1 → 2); 1 → 0 reads nothing and is killed"),
     Equivalent("skills/runtime/workspace.py", ("core/NumberReplacer",), "token_hex(8)",
                "the staging name's random part gets one byte longer or shorter"),
+    # _create_staging opens the name only to create it and closes the fd unused. Of the Mul and Mod
+    # mutants of its flags only two keep O_CREAT|O_EXCL (the others lose one and are killed).
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_Mul",),
+               "os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd",
+               "O_WRONLY * O_CREAT == O_CREAT: only the access mode of an fd closed unused is lost"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_Mod",),
+               "os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd",
+               "(O_WRONLY|O_CREAT|O_EXCL) % O_NOFOLLOW drops only O_NOFOLLOW, which O_CREAT|O_EXCL makes "
+               "redundant: open() then fails with EEXIST on any existing name, a symlink included, and never "
+               "follows it (POSIX open(2))"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "staging.stat().st_size == 0", "a file size is never negative: size <= 0 is size == 0"),
+    Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "if size == 0:", "a file size is never negative: size <= 0 is size == 0"),
+    Equivalent("skills/runtime/safety.py", ("core/NumberReplacer",), '.rsplit("/", 1)[-1] in _MACRO_PARTS',
+               "the last element of rsplit is the same for any maxsplit >= 1, so only 1 -> 2 can survive; "
+               "maxsplit 0 and the index mutants (-1 -> 0, -2) name the folder and are killed"),
+    Equivalent("skills/runtime/safety.py", ("core/NumberReplacer",), "MAX_FILE_BYTES // (1024 * 1024)",
+               "the limit is exactly 200 MiB, and 200 MiB // (1023 * 1024) still floors to 200: the limit shown "
+               "is the same (1024 -> 1025 shows 199 and is killed)"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceBinaryOperator_BitOr_BitXor",), "_BAD_CHARS = set(",
+               "the two sets are disjoint (no listed punctuation is a control character), so | and ^ are equal"),
+    Equivalent("skills/runtime/workspace.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "(new{'' if n == 1 else", "n counts from 1 (range(1, 1000)), so n <= 1 is n == 1"),
+    Equivalent("skills/flow.py", ("core/NumberReplacer",), "@functools.lru_cache(maxsize=1)",
+               "default_flow takes no arguments, so its cache never holds more than one entry: 1 -> 2 changes "
+               "nothing (1 -> 0, no cache, is killed by the identity test)"),
+    Equivalent("skills/flow.py", ("core/ReplaceComparisonOperator_Lt_NotEq",), "while len(done) < len(steps):",
+               "each step is placed once, so done never grows past steps: < and != agree"),
+    Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_NotEq_IsNot",),
+               "if ext != family}", "both sides are string literals of the FAMILIES table, which CPython interns: "
+               "equal ones are the same object"),
 )
 
 
@@ -195,10 +228,26 @@ def _record(r: Result) -> dict[str, object]:
             "ran": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
 
 
+def _reclassify(rec: dict[str, Any]) -> None:
+    """Apply the current EQUIVALENT rules to a stored run's survivors (a rule never touches a killed mutant)."""
+    kept = []
+    for where in rec["survived"]:
+        operator = where.split("`")[1]
+        line = where.split("): `", 1)[1][:-1]
+        rule = equivalent(rec["module"], operator, line)
+        if rule is None:
+            kept.append(where)
+        else:
+            rec["equivalent"] = [*rec.get("equivalent", []), f"{where} — {rule.reason}"]
+    rec["survived"] = kept
+
+
 def write_report(results: list[Result]) -> list[dict[str, object]]:
     """Merge this run into the stored results and rewrite the report; return every target's record."""
     stored = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
     stored.update({r.target.module: _record(r) for r in results})
+    for rec in stored.values():
+        _reclassify(rec)
     order = [t.module for t in TARGETS]
     records = sorted(stored.values(), key=lambda x: order.index(x["module"]) if x["module"] in order else 99)
     RESULTS.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -213,7 +262,8 @@ def write_report(results: list[Result]) -> list[dict[str, object]]:
         f"Target: at least {TARGET_KILL_RATE:.0%} of the behaviour-changing mutants killed.",
         "",
         "Surviving mutants that provably cannot change behaviour (listed with the reason in `EQUIVALENT` in",
-        "`scripts/mutate.py`) are counted as equivalent, apart from both.",
+        "`scripts/mutate.py`) are counted as equivalent, apart from both. A rule added after a run applies to",
+        "that run's stored survivors when the report is written; a killed mutant is never reclassified.",
         "",
         ("| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
         "| survived | kill rate | met |"),

@@ -48,3 +48,15 @@ def test_only_listed_code_and_operators_are_equivalent() -> None:
     assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_BitAnd", flags) is None  # drops flags
     assert mutate.equivalent(ws, "core/ReplaceBinaryOperator_BitOr_Add", "total = a | b") is None
     assert mutate.equivalent("skills/runtime/safety.py", "core/ReplaceBinaryOperator_BitOr_Add", flags) is None
+
+
+def test_a_rule_added_later_reclassifies_only_matching_stored_survivors() -> None:
+    ws = "skills/runtime/workspace.py"
+    bad = "skills/runtime/workspace.py:52 `core/ReplaceBinaryOperator_BitOr_BitXor` (occurrence 0): " \
+          "`_BAD_CHARS = set('<>:\"|?*') | {chr(c) for c in range(32)}`"
+    real = "skills/runtime/workspace.py:52 `core/ReplaceBinaryOperator_BitOr_BitAnd` (occurrence 0): " \
+           "`_BAD_CHARS = set('<>:\"|?*') | {chr(c) for c in range(32)}`"
+    rec = {"module": ws, "survived": [bad, real], "equivalent": ["earlier"]}
+    mutate._reclassify(rec)
+    assert rec["survived"] == [real]
+    assert rec["equivalent"][0] == "earlier" and rec["equivalent"][1].startswith(bad + " — the two sets are disjoint")

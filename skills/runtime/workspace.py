@@ -7,6 +7,7 @@ import os
 import secrets
 import stat
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from skills.runtime.errors import WorkspaceError
@@ -29,13 +30,24 @@ class TargetInUse(WorkspaceError):
         self.kept = kept
 
 
-# Windows has no directory file descriptors: there the staging file is renamed by path.
-_DIR_FD = os.open in os.supports_dir_fd and os.rename in os.supports_dir_fd and os.name != "nt"
+
+def _uses_dir_fds(os_name: str, supported: AbstractSet[Callable[..., object]]) -> bool:
+    """Windows has no directory file descriptors: there the staging file is renamed by path."""
+    return os_name != "nt" and os.open in supported and os.rename in supported
+
+
+def _has_windows_names(os_name: str) -> bool:
+    """Windows refuses some names (``con``, ``a:b``, a trailing dot) that POSIX systems accept."""
+    return os_name == "nt"
+
+
+_DIR_FD = _uses_dir_fds(os.name, os.supports_dir_fd)
+_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows would translate newlines without it; 0 elsewhere
 # Where the OS shows an open fd as a path (Linux); elsewhere the fd-path check has nothing to read.
 _PROC_FD = Path("/proc/self/fd")
 
 
-_WINDOWS_NAMES = os.name == "nt"  # checked where the rules apply; a test fakes it
+_WINDOWS_NAMES = _has_windows_names(os.name)  # checked where the rules apply; a test fakes it
 _RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
 _BAD_CHARS = set('<>:"|?*') | {chr(c) for c in range(32)}
 
@@ -203,7 +215,11 @@ class Workspace:
         """
         parent = target.parent
         staging = parent / f"{self.STAGING_PREFIX}{secrets.token_hex(8)}{target.suffix}"
-        os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600))
+        try:
+            os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600))
+        except FileExistsError:
+            raise WorkspaceError(f"a file named {staging.name} already exists next to {rel!r}; "
+                                 "nothing was written") from None
         try:
             yield staging
             if not staging.is_file() or staging.is_symlink() or staging.stat().st_size == 0:
@@ -216,12 +232,15 @@ class Workspace:
             try:
                 os.replace(staging, target)
             except PermissionError:
-                kept = kept_name(target.name, lambda n: (parent / n).exists())
+                kept = kept_name(target.name, lambda n: os.path.lexists(parent / n))  # a dangling link counts
                 os.replace(staging, parent / kept)
                 raise TargetInUse(rel, str(PurePosixPath(rel).with_name(kept))) from None
         finally:
             with contextlib.suppress(FileNotFoundError):
-                staging.unlink()
+                if staging.is_dir() and not staging.is_symlink():  # a folder the writer left in its place
+                    staging.rmdir()
+                else:
+                    staging.unlink()
 
     def stray_staging_files(self) -> list[Path]:
         return sorted(self.root.rglob(f"{self.STAGING_PREFIX}*"))
@@ -241,7 +260,11 @@ def _check_written(name: str, dfd: int, rel: str) -> None:
         raise WorkspaceError(f"nothing was written for {rel!r}") from None
     if not stat.S_ISREG(st.st_mode) or not st.st_size:
         raise WorkspaceError(f"nothing was written for {rel!r}")
-    fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=dfd)
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=dfd)
+    except OSError:  # swapped for a symlink (or removed) since the stat: never follow it
+        raise WorkspaceError(f"the file written for {rel!r} was swapped while it was checked; "
+                             "nothing was published") from None
     try:
         os.fsync(fd)
     finally:

@@ -168,3 +168,131 @@ def test_names_windows_cannot_hold_are_refused_there(tmp_path: Path, monkeypatch
         ws.resolve(name)
     assert ws.resolve("季度报告 v2.docx").name == "季度报告 v2.docx"
     assert ws.resolve("console.docx").name == "console.docx"
+
+
+# --- the by-path publish (Windows) keeps every guard of the dir-fd one ----------------------------------------
+
+@pytest.fixture
+def by_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Workspace:
+    monkeypatch.setattr(workspace, "_DIR_FD", False)
+    return Workspace(tmp_path / "ws")
+
+
+def test_by_path_stages_beside_the_target_then_replaces_it(by_path: Workspace) -> None:
+    (by_path.root / "out").mkdir()
+    (by_path.root / "out" / "report.docx").write_bytes(b"old")
+    with by_path.publish("out/report.docx") as staging:
+        assert staging.parent == by_path.root / "out"
+        assert staging.name.startswith(Workspace.STAGING_PREFIX) and staging.suffix == ".docx"
+        assert staging.is_file() and staging.stat().st_size == 0 and staging.stat().st_mode & 0o777 == 0o600
+        staging.write_bytes(b"new")
+    assert (by_path.root / "out" / "report.docx").read_bytes() == b"new"
+    assert sorted(p.name for p in (by_path.root / "out").iterdir()) == ["report.docx"]
+
+
+def test_by_path_opens_the_staging_file_new_exclusive_and_binary(by_path: Workspace,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    binary = 0x10000000  # Windows' O_BINARY, faked with a bit Linux does not use
+    monkeypatch.setattr(workspace, "_O_BINARY", binary)
+    seen: list[int] = []
+    real_open = os.open
+
+    def recording_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        seen.append(flags)
+        return real_open(path, flags & ~binary, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", recording_open)
+    with by_path.publish("report.docx") as staging:
+        staging.write_bytes(b"new")
+    assert seen[0] == os.O_WRONLY | os.O_CREAT | os.O_EXCL | binary
+    assert (by_path.root / "report.docx").read_bytes() == b"new"
+
+
+def test_by_path_never_reuses_a_planted_staging_file(by_path: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workspace.secrets, "token_hex", lambda _n=None: "0123456789abcdef")
+    planted = by_path.root / f"{Workspace.STAGING_PREFIX}0123456789abcdef.docx"
+    planted.write_bytes(b"someone else's bytes")
+    with pytest.raises(workspace.WorkspaceError, match="already exists next to 'report.docx'; nothing was written"):
+        with by_path.publish("report.docx") as staging:
+            staging.write_bytes(b"payload")
+    assert planted.read_bytes() == b"someone else's bytes"
+    assert not (by_path.root / "report.docx").exists()
+
+
+def _empty(staging: Path) -> None:
+    pass
+
+
+def _removed(staging: Path) -> None:
+    staging.unlink()
+
+
+def _a_folder(staging: Path) -> None:
+    staging.unlink()
+    staging.mkdir()
+
+
+def _a_symlink(staging: Path) -> None:
+    staging.unlink()
+    staging.symlink_to(staging.parent / "other.docx")
+
+
+@pytest.mark.parametrize("writer", [_empty, _removed, _a_folder, _a_symlink])
+def test_by_path_publishes_only_a_written_regular_file(by_path: Workspace, writer: Callable[[Path], None]) -> None:
+    (by_path.root / "other.docx").write_bytes(b"other")
+    (by_path.root / "report.docx").write_bytes(b"old")
+    with pytest.raises(workspace.WorkspaceError, match="nothing was written for 'report.docx'"):
+        with by_path.publish("report.docx") as staging:
+            writer(staging)
+    assert (by_path.root / "report.docx").read_bytes() == b"old"
+    assert not (by_path.root / "report.docx").is_symlink()
+    assert (by_path.root / "other.docx").read_bytes() == b"other"
+    assert by_path.stray_staging_files() == []
+
+
+def test_by_path_does_not_replace_a_target_turned_into_a_symlink(by_path: Workspace, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (by_path.root / "report.docx").write_bytes(b"old")
+    with pytest.raises(workspace.WorkspaceError, match="'report.docx' is a symlink; refusing to replace it"):
+        with by_path.publish("report.docx") as staging:
+            staging.write_bytes(b"new")
+            (by_path.root / "report.docx").unlink()
+            (by_path.root / "report.docx").symlink_to(outside / "x.docx")
+    assert not (outside / "x.docx").exists()
+    assert by_path.stray_staging_files() == []
+
+
+def test_by_path_catches_the_folder_swapped_for_a_symlink_while_writing(by_path: Workspace, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (by_path.root / "out").mkdir()
+    with pytest.raises(workspace.WorkspaceError, match="changed to point outside the workspace"):
+        with by_path.publish("out/report.docx") as staging:
+            staging.write_bytes(b"new")
+            os.rename(by_path.root / "out", by_path.root / "out-moved")
+            (by_path.root / "out").symlink_to(outside, target_is_directory=True)
+            (outside / staging.name).write_bytes(b"planted where the staging path now leads")
+    assert not (outside / "report.docx").exists()
+
+
+def test_o_binary_is_the_os_flag_where_there_is_one() -> None:
+    assert workspace._O_BINARY == getattr(os, "O_BINARY", 0)
+
+
+@pytest.mark.parametrize("by_path", [False, True], ids=["dir-fd", "by-path-like-windows"])
+def test_a_dangling_symlink_at_the_kept_name_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           by_path: bool) -> None:
+    ws = Workspace(tmp_path / "ws")
+    (ws.root / "report.docx").write_bytes(b"old version")
+    (ws.root / "report (new).docx").symlink_to(tmp_path / "nowhere.docx")
+    if by_path:
+        monkeypatch.setattr(workspace, "_DIR_FD", False)
+    monkeypatch.setattr(os, "rename", _locked(os.rename))
+    monkeypatch.setattr(os, "replace", _locked(os.replace))
+    with pytest.raises(TargetInUse) as info:
+        with ws.publish("report.docx") as staging:
+            Path(staging).write_bytes(b"new version")
+    assert info.value.kept == "report (new 2).docx"
+    assert (ws.root / "report (new 2).docx").read_bytes() == b"new version"
+    assert (ws.root / "report (new).docx").is_symlink() and not (tmp_path / "nowhere.docx").exists()

@@ -278,3 +278,148 @@ def test_pdf_header_past_the_first_kilobyte_is_not_a_pdf(tmp_path: Path) -> None
 def test_an_unknown_type_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UnsafeFileError, match="unsupported file type '.txt'"):
         check_file(_write(tmp_path, "a.txt", b"hello"))
+
+
+# --- the limits themselves: the numbers the product promises, not whatever the constants say ------------------
+
+MIB = 1024 * 1024
+
+
+def test_the_limits_are_the_documented_ones() -> None:
+    assert (MAX_FILE_BYTES, MAX_ENTRIES) == (200 * MIB, 10_000)
+    assert (MAX_TOTAL_UNCOMPRESSED, MAX_ENTRY_UNCOMPRESSED) == (1024 * MIB, 512 * MIB)
+    assert (safety.PDF_HEADER_WINDOW, safety._PROLOG_BYTES) == (1024, 65_536)
+
+
+def test_an_entry_of_512_mib_passes_and_one_byte_more_is_a_bomb(tmp_path: Path) -> None:
+    assert check_file(_declared(tmp_path, {"ppt/media/a.bin": 536_870_912})) == "pptx"
+    with pytest.raises(UnsafeFileError, match=r"declared\.pptx: the archive expands to more than 1024 MB"):
+        check_file(_declared(tmp_path, {"ppt/media/a.bin": 536_870_913}))
+
+
+@pytest.mark.parametrize(("size", "shown"), [(300 * MIB + 5, "300 MB"), (400 * MIB - 100 * 1024, "399 MB")])
+def test_the_size_refusal_says_the_size_and_the_limit_apart(tmp_path: Path, size: int, shown: str) -> None:
+    # Whole MiB, rounded down: just over a boundary and just under the next.
+    path = _sparse(tmp_path, "huge.docx", size)
+    with pytest.raises(UnsafeFileError, match=rf"huge\.docx: the file is {shown}; the limit is 200 MB") as info:
+        check_file(path)
+    m = info.value.msg
+    assert m is not None and m.id == "problem.too_large"
+    assert dict(m.params) == {"name": "huge.docx", "size": shown, "limit": "200 MB"}
+
+
+def test_the_empty_file_refusal_carries_its_message_id(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError) as info:
+        check_file(_write(tmp_path, "e.pdf", b""))
+    assert info.value.msg is not None and info.value.msg.id == "problem.empty"
+    assert dict(info.value.msg.params) == {"name": "e.pdf"}
+
+
+def test_an_error_built_from_a_message_alone_reads_as_its_english() -> None:
+    from skills.messages import msg
+    m = msg("problem.empty", name="a.docx")
+    err = UnsafeFileError(msg=m)
+    assert str(err) == m.english() and "a.docx" in str(err) and err.msg is m
+    assert str(UnsafeFileError("own words", msg=m)) == "own words"
+    assert str(UnsafeFileError()) == "" and UnsafeFileError().msg is None
+
+
+@pytest.mark.parametrize(("offset", "found"), [(1020, True), (1021, False)])
+def test_the_pdf_header_must_end_within_1024_bytes(tmp_path: Path, offset: int, found: bool) -> None:
+    path = _write(tmp_path, "w.pdf", b"x" * offset + b"%PDF-1.7\n")
+    if found:
+        assert check_file(path) == "pdf"
+    else:
+        with pytest.raises(UnsafeFileError, match=r"w\.pdf: not a PDF file \(no %PDF header\)"):
+            check_file(path)
+
+
+@pytest.mark.parametrize(("spaces", "refused"), [(65_535, False), (65_536, True)])
+def test_the_prolog_window_is_64_kib(tmp_path: Path, spaces: int, refused: bool) -> None:
+    path = _with_part(tmp_path, b" " * spaces + b"<w:document/>")
+    if refused:
+        with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
+            check_file(path)
+    else:
+        assert check_file(path) == "docx"
+
+
+@pytest.mark.parametrize("part", [b'<?xml version="1.0"?>', b"", b"   \n", b"<!-- only a comment -->"])
+def test_a_short_part_with_nothing_after_its_prolog_is_not_a_long_prolog(tmp_path: Path, part: bytes) -> None:
+    assert check_file(_with_part(tmp_path, part)) == "docx"
+
+
+def _types_with_marker_ending_at(end: int) -> bytes:
+    head = _TYPES.replace(b"</Types>", b"<!--")
+    return head + b"p" * (end - len(head) - len(b"macroEnabled")) + b"macroEnabled--></Types>"
+
+
+@pytest.mark.parametrize(("end", "seen"), [(200_000, True), (200_001, False)])
+def test_only_the_first_200_000_bytes_of_the_content_types_are_read(tmp_path: Path, end: int, seen: bool) -> None:
+    types = _types_with_marker_ending_at(end)
+    assert types.index(b"macroEnabled") + len(b"macroEnabled") == end
+    path = _write(tmp_path, "t.docx", _zip({"word/document.xml": b"<w/>"}, types=types))
+    assert has_macros(path) is seen
+    if seen:
+        with pytest.raises(UnsafeFileError, match="the file contains macros"):
+            check_file(path)
+    else:
+        assert check_file(path) == "docx"
+
+
+def test_has_macros_is_false_for_what_it_cannot_read(tmp_path: Path) -> None:
+    assert has_macros(_write(tmp_path, "broken.docx", b"PK\x03\x04 not really a zip")) is False
+    assert has_macros(_write(tmp_path, "bare.docx", _zip({"word/document.xml": b"<w/>"}, types=b""))) is False
+    assert has_macros(tmp_path / "missing.docx") is False
+
+
+def test_an_unreadable_archive_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _write(tmp_path, "io.docx", _zip({"word/document.xml": b"<w/>"}))
+
+    def failing(*_a: object, **_k: object) -> zipfile.ZipFile:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(safety.zipfile, "ZipFile", failing)
+    with pytest.raises(UnsafeFileError, match=r"^io\.docx: cannot read the archive \(\[Errno 5\] Input/output error\)$"):
+        check_file(path)
+
+
+@pytest.mark.parametrize("name", ["a.odt", "a.csv", "a.txt", "a.rtf", "a.pdfa", "a.ps"])
+def test_types_sorting_either_side_of_pdf_are_unsupported_not_broken_pdfs(tmp_path: Path, name: str) -> None:
+    suffix = name.rsplit(".", 1)[1]
+    with pytest.raises(UnsafeFileError, match=rf"unsupported file type '\.{suffix}' \(DOCX, PDF, PPTX, XLSX\)"):
+        check_file(_write(tmp_path, name, b"%PDF-1.7\nhello"))
+
+
+def test_a_one_byte_file_is_not_empty(tmp_path: Path) -> None:
+    with pytest.raises(UnsafeFileError, match=r"one\.pdf: not a PDF file"):
+        check_file(_write(tmp_path, "one.pdf", b"x"))
+
+
+def test_a_kind_given_by_the_caller_is_compared_by_value(tmp_path: Path) -> None:
+    path = _write(tmp_path, "scan.bin", b"%PDF-1.7\n")
+    assert check_file(path, kind="PDF".lower()) == "pdf"
+    assert check_file(_write(tmp_path, "doc.bin", _zip({"word/document.xml": b"<w/>"})), kind="DOCX".lower()) == "docx"
+
+
+def test_a_utf16_prolog_filling_the_window_is_refused_though_it_grows_when_re_encoded(tmp_path: Path) -> None:
+    # Each comment is 64 bytes in UTF-16 and 82 in UTF-8: the checked head is longer than the window read.
+    unit = ("<!--" + "注" * 25 + "-->").encode("utf-16-le")
+    head = b"\xff\xfe" + " ".encode("utf-16-le") * 31 + unit * 1023
+    assert len(head) == safety._PROLOG_BYTES
+    part = head + "<w:document/>".encode("utf-16-le")
+    with pytest.raises(UnsafeFileError, match="has an abnormally long XML prolog"):
+        check_file(_with_part(tmp_path, part))
+
+
+@pytest.mark.parametrize("head", [b"\xff" * 8, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe2", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a"])
+def test_only_the_exact_ole_signature_reads_as_encrypted(tmp_path: Path, head: bytes) -> None:
+    with pytest.raises(UnsafeFileError, match=r"x\.docx: the file is corrupt or truncated"):
+        check_file(_write(tmp_path, "x.docx", head + b"\x00" * 600))
+
+
+def test_a_total_one_byte_over_the_cap_is_refused(tmp_path: Path) -> None:
+    half = MAX_TOTAL_UNCOMPRESSED // 2
+    sizes = {"ppt/media/a.bin": half, "ppt/media/b.bin": half - len(_TYPES) + 1}
+    with pytest.raises(UnsafeFileError, match="expands to more than 1024 MB \\(possible zip bomb\\)"):
+        check_file(_declared(tmp_path, sizes))

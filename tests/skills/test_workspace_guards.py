@@ -342,3 +342,108 @@ def test_on_linux_the_writer_writes_through_the_held_folder(ws: Workspace) -> No
         assert staging.parent.parent == workspace_mod._PROC_FD
         staging.write_bytes(b"payload")
     assert (ws.root / "report.docx").read_bytes() == b"payload"
+
+
+# --- names Windows refuses, and the name a kept new version gets -------------------------------------------
+
+@pytest.mark.parametrize("char", [*'<>:"|?*', *(chr(c) for c in range(32))])
+def test_each_character_windows_refuses_is_named(char: str) -> None:
+    assert workspace_mod.windows_name_problem(f"a{char}b.docx") == f"{f'a{char}b.docx'!r} contains {char!r}"
+
+
+def test_every_bad_character_of_a_name_is_listed_once_in_order() -> None:
+    assert workspace_mod.windows_name_problem("a?b<c?.txt") == "'a?b<c?.txt' contains '<' '?'"
+
+
+@pytest.mark.parametrize("name", ["notes.", "notes ", "a.docx.", "a.docx "])
+def test_a_trailing_dot_or_space_is_refused(name: str) -> None:
+    assert workspace_mod.windows_name_problem(name) == f"{name!r} ends with a space or a dot"
+
+
+@pytest.mark.parametrize("name", ["CON", "con.docx", "Prn.txt", "aux.tar.gz", "NUL .md", "com1.pdf", "COM9",
+                                  "lpt1.xlsx", "LPT9.docx"])
+def test_device_names_are_refused_with_any_extension(name: str) -> None:
+    assert workspace_mod.windows_name_problem(name) == f"{name!r} is a name Windows reserves for a device"
+
+
+@pytest.mark.parametrize("name", ["COM0.docx", "LPT0", "COM10.txt", "lpt10", "console.docx", "nul-report.md",
+                                  "季度报告 v2.docx", "report.v2.docx", ".hidden"])
+def test_ordinary_names_pass_the_windows_rules(name: str) -> None:
+    assert workspace_mod.windows_name_problem(name) is None
+
+
+def test_windows_rules_apply_on_windows_only() -> None:
+    assert workspace_mod._has_windows_names("".join(["n", "t"])) is True  # an equal, not identical, string
+    for other in ("posix", "java"):
+        assert workspace_mod._has_windows_names(other) is False
+    assert workspace_mod._WINDOWS_NAMES is (os.name == "nt")
+
+
+def test_directory_fds_are_used_where_the_os_has_them_and_never_on_windows() -> None:
+    both = {os.open, os.rename}
+    assert workspace_mod._uses_dir_fds("posix", both) is True
+    assert workspace_mod._uses_dir_fds("java", both) is True
+    assert workspace_mod._uses_dir_fds("".join(["n", "t"]), both) is False
+    assert workspace_mod._uses_dir_fds("posix", {os.open}) is False
+    assert workspace_mod._uses_dir_fds("posix", {os.rename}) is False
+    assert workspace_mod._DIR_FD is workspace_mod._uses_dir_fds(os.name, os.supports_dir_fd)
+
+
+def test_posix_names_windows_refuses_are_allowed_off_windows(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workspace_mod, "_WINDOWS_NAMES", False)
+    assert ws.resolve("con.docx") == ws.root / "con.docx"
+    assert ws.resolve("x/a:b/notes.") == ws.root / "x" / "a:b" / "notes."
+
+
+@pytest.mark.parametrize("rel", [".mira/x.docx", ".MIRA/x.docx", ".Mira/sub/x.docx", "./.mira/x.docx"])
+def test_the_private_version_area_is_refused_in_any_case(ws: Workspace, rel: str) -> None:
+    with pytest.raises(WorkspaceError, match="inside Mira's private version area"):
+        ws.resolve(rel)
+    assert ws.resolve("a/.mira/x.docx") == ws.root / "a" / ".mira" / "x.docx"  # only the top-level one is private
+
+
+def test_kept_name_takes_the_first_free_name() -> None:
+    taken = {"report (new).docx", "report (new 2).docx"}
+    assert workspace_mod.kept_name("report.docx", lambda n: False) == "report (new).docx"
+    assert workspace_mod.kept_name("report.docx", taken.__contains__) == "report (new 3).docx"
+    assert workspace_mod.kept_name("notes", lambda n: False) == "notes (new)"
+    assert workspace_mod.kept_name("a.tar.gz", lambda n: False) == "a.tar (new).gz"
+
+
+def test_kept_name_gives_up_after_999_tries() -> None:
+    asked: list[str] = []
+
+    def taken(n: str) -> bool:
+        asked.append(n)
+        return True
+
+    with pytest.raises(WorkspaceError, match=r"no free name beside 'report.docx' to keep the new version"):
+        workspace_mod.kept_name("report.docx", taken)
+    assert len(asked) == 999 and asked[-1] == "report (new 999).docx"
+
+
+def test_a_staging_file_swapped_for_a_symlink_after_its_check_is_not_followed(
+        ws: Workspace, outside: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The swap lands between the stat that saw a regular file and the open that flushes it: only
+    # O_NOFOLLOW on that open stops the symlink from being flushed and renamed into place.
+    victim = outside / "victim.docx"
+    victim.write_bytes(b"outside")
+    real_isreg = workspace_mod.stat.S_ISREG
+    swapped: list[Path] = []
+
+    def isreg_then_swap(mode: int) -> bool:
+        ok = real_isreg(mode)
+        for p in ws.stray_staging_files():
+            p.unlink()
+            p.symlink_to(victim)
+            swapped.append(p)
+        return ok
+
+    monkeypatch.setattr(workspace_mod.stat, "S_ISREG", isreg_then_swap)
+    with pytest.raises(WorkspaceError, match="was swapped while it was checked; nothing was published"):
+        with ws.publish("report.docx") as staging:
+            staging.write_bytes(b"payload")
+    assert swapped
+    assert not (ws.root / "report.docx").exists() and not (ws.root / "report.docx").is_symlink()
+    assert victim.read_bytes() == b"outside"
+    assert ws.stray_staging_files() == []
