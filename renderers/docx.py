@@ -25,7 +25,7 @@ PAGE_WIDTH_PX = 794  # A4 at 96 dpi
 PAGE_HEIGHT_PX = 1123
 PAGE_MARGIN_PX = 72
 FIRST_BLOCKS = 80  # paragraphs and table rows in the first piece: more than a screenful, shown at once
-CHUNK_BLOCKS = 600  # each later piece, read and laid out in a worker while the first is shown
+CHUNK_BLOCKS = 200  # each later piece: read in a worker, laid out on the UI thread in one short step
 CSS = ("body { font-family: 'Noto Sans', 'Noto Sans CJK SC', sans-serif; font-size: 11pt; color: #202124; } "
        "h1 { font-size: 20pt; } h2 { font-size: 16pt; } h3 { font-size: 13pt; } "
        "td { vertical-align: top; }")
@@ -41,14 +41,13 @@ def flow_html(content: DocxContent) -> str:
 
 @dataclass
 class DocxChunk:
-    """A piece of the document flow and where A4 pages start in it (worker → UI thread)."""
+    """A piece of the document flow read in a worker: HTML and the pictures it brings."""
 
     builder: Builder
     html: str
     images: dict[str, QImage]
-    page_starts: tuple[int, ...]  # block numbers, relative to the chunk, of pages that start in it
-    carry: float  # height used on the chunk's last page, so the next chunk continues that page
     done: bool
+    held: str = ""  # a page break that ended this piece, opened at the start of the next one
 
 
 def _document(images: dict[str, QImage], html: str) -> QTextDocument:
@@ -68,39 +67,72 @@ def _paginated(images: dict[str, QImage], html: str) -> QTextDocument:
 
 
 def first_chunk(path: Path) -> DocxChunk:
-    """Worker: open ``path`` and lay out its first pages on A4; the rest follows in :func:`next_chunk`."""
-    return _chunk(open_builder(path), FIRST_BLOCKS, 0.0, first=True)
+    """Worker: open ``path`` and read its first blocks; the rest follows in :func:`next_chunk`.
+
+    Only parsing happens here. Laying text out (QTextDocument) stays on the UI thread: a text
+    layout in a worker thread deadlocked against the window's own painting under load."""
+    builder = open_builder(path)
+    return _chunk(builder, FIRST_BLOCKS, "")
 
 
 def next_chunk(previous: DocxChunk) -> DocxChunk:
-    """Worker: the next piece of the flow, paginated as the continuation of the previous one."""
-    return _chunk(previous.builder, CHUNK_BLOCKS, previous.carry, first=False)
+    """Worker: the next piece of the flow."""
+    return _chunk(previous.builder, CHUNK_BLOCKS, previous.held)
 
 
-def _chunk(builder: Builder, blocks: int, carry: float, *, first: bool) -> DocxChunk:
+def _chunk(builder: Builder, blocks: int, held: str) -> DocxChunk:
     known = set(builder.images)
-    html = builder.next_chunk(blocks)
+    html = held + builder.next_chunk(blocks)
     images = {k: v for k, v in builder.images.items() if k not in known}
-    # the chunk is paginated alone, starting below what the previous chunk left on its last page
-    # (the first block's top margin is ignored, so the spacer is two tiny lines, the second one pushed
-    # down by the height the previous chunk used on its last page)
-    used = max(0.0, carry - 2 * PAGE_MARGIN_PX - 2)
-    spacer = "" if first else ("<p style='margin:0; font-size:1px'>&nbsp;</p>"
-                               f"<p style='margin:0; margin-top:{used:.0f}px; font-size:1px'>&nbsp;</p>")
-    doc = _paginated(builder.images, f"<html><body>{spacer}{html}</body></html>")
-    lay = doc.documentLayout()
-    starts: list[int] = [0] if first else []
-    block = doc.begin()
-    page = 0
-    while block.isValid():
-        at = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
-        while page < at:
-            page += 1
-            starts.append(block.blockNumber() - (0 if first else 2))
-        block = block.next()
-    height = lay.documentSize().height()
-    return DocxChunk(builder, html, images, tuple(s for s in starts if s >= 0),
-                     height - (doc.pageCount() - 1) * PAGE_HEIGHT_PX, builder.done)
+    # A piece ending right after a page break would leave an empty page-break block behind, and the
+    # next piece would break the page again: the break moves to the start of the next piece.
+    held = ""
+    if not builder.done and html.endswith(PAGE_SEPARATOR):
+        html, held = html[:-len(PAGE_SEPARATOR)], PAGE_SEPARATOR
+    return DocxChunk(builder, html, images, builder.done, held)
+
+
+def append_html(doc: QTextDocument, html: str) -> None:
+    """Add a piece of the flow at the end of ``doc``, laid out exactly as if it had come with the rest.
+
+    A fragment pasted at the end would continue the last paragraph and lose the body's font (it
+    has no body of its own): start a new block and give the fragment its body."""
+    if not html.strip():
+        return
+    cursor = QTextCursor(doc)
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    cursor.insertBlock()
+    cursor.insertHtml(f"<html><body>{html}</body></html>")
+
+
+class Pager:
+    """Lays the flow out on A4 as it arrives (UI thread) and keeps where each page starts.
+
+    Chunks go in with the same operations the preview's own document gets (the first one set,
+    later ones appended), so block numbers here are block numbers there."""
+
+    def __init__(self) -> None:
+        self.doc = _paginated({}, "")
+        self.starts: list[int] = [0]
+
+    def add(self, chunk: DocxChunk, *, first: bool) -> None:
+        doc = self.doc
+        for name, image in chunk.images.items():
+            doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+        if first:
+            doc.setHtml(f"<html><body>{chunk.html}</body></html>")
+            block = doc.begin()
+        else:
+            block = doc.lastBlock()
+            append_html(doc, chunk.html)
+        lay = doc.documentLayout()
+        page = len(self.starts) - 1
+        while block.isValid():
+            at = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
+            while page < at:
+                page += 1
+                self.starts.append(block.blockNumber())
+            block = block.next()
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
@@ -165,6 +197,7 @@ class DocxPreview(PreviewBase):
     def _native_widget(self) -> QWidget:
         self.more_jobs = Jobs(self, timeout=120)
         self._page_starts: list[int] = [0]
+        self._pager: Pager | None = None
         self._chunks: list[str] = []
         self._factor = 1.0
         self._scrolling_to = False
@@ -179,9 +212,12 @@ class DocxPreview(PreviewBase):
         browser = self.browser()
         browser.images = dict(chunk.images)
         self._chunks = [chunk.html]
+        self._read_more(chunk)  # the worker reads on while this piece is laid out here
         browser.setHtml(f"<html><body>{scaled_html(chunk.html, self._factor)}</body></html>")
-        self._page_starts = list(chunk.page_starts) or [0]
-        self._read_more(chunk)
+        self._pager = Pager()
+        self._pager.add(chunk, first=True)
+        self._page_starts = self._pager.starts
+        self._free_pager(chunk)
         return len(self._page_starts)
 
     def _read_more(self, chunk: DocxChunk) -> None:
@@ -189,18 +225,21 @@ class DocxPreview(PreviewBase):
             self.more_jobs.submit(next_chunk, chunk, on_done=self._on_chunk, on_error=self._on_more_failed)
 
     def _on_chunk(self, chunk: DocxChunk) -> None:
+        self._read_more(chunk)
         browser = self.browser()
         browser.images.update(chunk.images)
-        doc = browser.document()
-        base = doc.blockCount()
         self._chunks.append(chunk.html)
-        cursor = QTextCursor(doc)
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        cursor.insertHtml(scaled_html(chunk.html, self._factor))
-        self._page_starts.extend(base + start for start in chunk.page_starts)
+        append_html(browser.document(), scaled_html(chunk.html, self._factor))
+        if self._pager is not None:
+            self._pager.add(chunk, first=False)
+            self._free_pager(chunk)
         self._count = min(len(self._page_starts), MAX_PAGES)
         self._update_nav()
-        self._read_more(chunk)
+
+    def _free_pager(self, chunk: DocxChunk) -> None:
+        # its second copy of the text is only needed until the page starts of the last piece are known
+        if chunk.done:
+            self._pager = None
 
     def _on_more_failed(self, message: str) -> None:
         # what was read stays on screen; the rest is missing, and the user is told why

@@ -148,3 +148,26 @@ def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> N
         assert table.columnWidth(0) > width * 1.2 and preview.zoom_factor() == pytest.approx(1.25)
         qtbot.mouseClick(preview.fit_button, Qt.MouseButton.LeftButton)
         assert table.columnWidth(0) == width
+
+
+def test_later_pieces_keep_their_paragraphs_and_the_body_font(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    import docx
+
+    from renderers.docx import CHUNK_BLOCKS, FIRST_BLOCKS
+
+    document = docx.Document()
+    total = FIRST_BLOCKS + CHUNK_BLOCKS + 40  # three pieces
+    for i in range(total):
+        document.add_paragraph(f"Paragraph number {i} of a long report.")
+    path = tmp_path / "pieces.docx"
+    document.save(str(path))
+    preview = _open(qtbot, view_of, path)
+    qtbot.waitUntil(preview.loaded_everything, timeout=30_000)
+    doc = preview.browser().document()
+    texts = [doc.findBlockByNumber(n).text() for n in range(doc.blockCount())]
+    paragraphs = [t for t in texts if t.startswith("Paragraph number")]
+    # each paragraph stays its own line: a piece's first paragraph is not glued to the last one read before it
+    assert paragraphs == [f"Paragraph number {i} of a long report." for i in range(total)]
+    first = doc.find("Paragraph number 3 ").charFormat().font().pointSizeF()
+    for i in (FIRST_BLOCKS, FIRST_BLOCKS + 1, FIRST_BLOCKS + CHUNK_BLOCKS + 5):
+        assert doc.find(f"Paragraph number {i} ").charFormat().font().pointSizeF() == first
