@@ -38,8 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--yes", action="store_true", help="approve every write without asking")
     p.add_argument("--json", action="store_true", help="print the final artifacts with their evidence as JSON on "
                    "stdout (activity goes to stderr)")
-    p.add_argument("--attach", type=Path, nargs="+", default=[], metavar="FILE", help="files to copy into the task "
-                   "workspace")
+    # One file per option: with nargs="+" the request after the file names was taken for one more file.
+    p.add_argument("--attach", type=Path, action="append", default=None, metavar="FILE",
+                   help="a file to copy into the task workspace (repeat the option for more files)")
     return p
 
 
@@ -185,7 +186,7 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
         rt = AgentRuntime(store, lambda: model, default_root.resolve(),
                           context_window=window if isinstance(window, int) else 0)
         rt.subscribe(_Terminal(out))
-        task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach])
+        task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach or []])
         status = rt.task_status(task_id)
         while status.status == "paused" and status.pending_approval_id:
             asked = status.pending_approval_id
@@ -289,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
         return EXIT_USAGE if exc.code else EXIT_OK
-    missing = [str(p) for p in args.attach if not p.is_file()]
+    missing = [str(p) for p in args.attach or [] if not p.is_file()]
     if missing:
         print(f"mira task: cannot attach {', '.join(missing)}: not a readable file", file=sys.stderr)
         return EXIT_USAGE

@@ -171,3 +171,16 @@ def test_an_unreadable_database_is_one_message_not_a_traceback(tmp_path: Path, m
     err = capsys.readouterr().err
     assert "is not a readable Mira database" in err and "Traceback" not in err
     assert db.read_bytes() == b"not a database at all" * 100
+
+
+def test_attach_before_the_request_and_several_files(tmp_path: Path) -> None:
+    """``--attach`` takes one file each time: the request after it is not read as another file."""
+    _need_skill("docx")
+    (tmp_path / "notes.md").write_text(NOTES, encoding="utf-8")
+    (tmp_path / "data.csv").write_text(CSV, encoding="utf-8")
+    proc = mira(tmp_path, "--attach", "notes.md", "--attach", "data.csv", "Turn notes.md into a Word report",
+                "--yes", "--json")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert report["outcome"] == "completed" and report["artifacts"]
+    assert (tmp_path / "ws" / "notes.md").is_file() and (tmp_path / "ws" / "data.csv").is_file()
