@@ -45,9 +45,12 @@ TARGETS = (
             "tests/ship/test_platforms.py")),
     Target("file safety", "skills/runtime/safety.py",
            ("tests/skills/test_safety.py", "tests/skills/test_safety_guards.py")),
+    # The in-process tests that drive the gate (approve/deny, recovery, rules, retry after a disk fault,
+    # refusals). tests/agent/test_crash.py is left out: it kills a real child process 125 times (~15 s) and
+    # its recovery checks are repeated in-process by test_gate_guards.py.
     Target("approval gate", "desktop/agent/gate.py",
-           ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py"),
-           timeout=120.0),
+           ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py",
+            "tests/agent/test_storage_faults.py", "tests/agent/test_holes.py", "tests/agent/test_flow.py")),
     Target("flow checks", "skills/flow.py", ("tests/skills/test_flow_guards.py", "tests/skills/test_flows.py")),
 )
 
