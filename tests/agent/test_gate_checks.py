@@ -232,3 +232,20 @@ def test_resume_holds_the_drive_only_at_a_call_in_flight(h: Harness, state: str,
     here = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace), None,  # type: ignore[arg-type]
                Budgets(), {})
     assert run(rt.gate.resume(here, h.store.ledger_entry(ledger_id))) == (PAUSED if held else None)
+
+
+def test_an_interrupted_call_without_its_approval_is_recorded_not_rerun(h: Harness) -> None:
+    """The approval row is gone (a damaged or hand-edited database): recovery still ends the call, without
+    its arguments, and never runs it."""
+    _rt, task_id, approval_id = _paused(h, WRITE_A)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    h.store.update_task(task_id, owner=DEAD)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("DELETE FROM approvals WHERE id=?", (approval_id,))
+    report = run(h.runtime([]).recover(resume=False))
+    assert report == [f"note_write in task {task_id}: recorded failed"]
+    row = h.store.ledger_entry(ledger_id)
+    assert row.result["error"] == "note_write was interrupted before it finished; it was not re-run"
+    assert not (h.ws(task_id) / "a.txt").exists()
