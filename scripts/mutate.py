@@ -118,6 +118,18 @@ EQUIVALENT = (
     Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_NotEq_IsNot",),
                "if ext != family}", "both sides are string literals of the FAMILIES table, which CPython interns: "
                "equal ones are the same object"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceBinaryOperator_Mul_Div",), "runner: FlowRunner, *,",
+               "the keyword-only marker becomes a positional-only one: the one caller (AgentRuntime, through "
+               "gate_type) passes the five parts by position and probe by keyword, which both signatures accept"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_IsNot",
+                                         "core/ReplaceComparisonOperator_Eq_LtE", "core/ReplaceComparisonOperator_Eq_GtE"),
+               "if row.state == LedgerState.FAILED and retryable(row):",
+               "retryable(row) itself requires row.state == 'failed', so the first test only repeats it: a mutant "
+               "that keeps it true for 'failed' changes nothing"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_GtE",),
+               "return row.state == LedgerState.FAILED and bool(",
+               "'failed' sorts above every other ledger state (awaiting_approval, approved, denied, done, executing), "
+               "and the ledger's CHECK constraint allows no other value: state >= 'failed' is state == 'failed'"),
 )
 
 

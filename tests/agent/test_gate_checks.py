@@ -249,3 +249,14 @@ def test_an_interrupted_call_without_its_approval_is_recorded_not_rerun(h: Harne
     row = h.store.ledger_entry(ledger_id)
     assert row.result["error"] == "note_write was interrupted before it finished; it was not re-run"
     assert not (h.ws(task_id) / "a.txt").exists()
+
+
+def test_approve_refuses_an_approval_whose_call_id_is_not_the_proposed_one(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h, WRITE_A)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET tool_call_id=? WHERE id=?", ("s-other", approval_id))
+    with pytest.raises(ApprovalError, match="^the proposed call is not in the transcript at the checkpoint; "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
