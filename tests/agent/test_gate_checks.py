@@ -260,3 +260,64 @@ def test_approve_refuses_an_approval_whose_call_id_is_not_the_proposed_one(h: Ha
         run(rt.approve(approval_id))
     assert h.store.approval(approval_id).state == "pending"
     assert not (h.ws(task_id) / "a.txt").exists()
+
+
+# --- each ledger entry is matched to its own approval, whichever way the ids sort ------------------------------
+
+WRITE_B = ("s2", "note_write", json.dumps({"path": "b.txt", "text": "second"}))
+
+
+def _two_writes(h: Harness, first_sorts_higher: bool) -> tuple[object, str, list[str]]:
+    """A task whose first write ran (a.txt) and whose second waits; ledger ids renamed so that the first
+    entry's id sorts above (or below) the second's: ids are random, and a test must not pass by luck."""
+    steps = [tool_turn(RUN_NOTES), tool_turn(WRITE_A), tool_turn(WRITE_B), *FINISH]
+    rt, task_id, first = _paused(h, WRITE_A, steps[2:])
+    run(rt.approve(first))
+    second = rt.task_status(task_id).pending_approval_id
+    assert second and second != first
+    ids = ["f" * 32, "0" * 32] if first_sorts_higher else ["0" * 32, "f" * 32]
+    with sqlite3.connect(h.db) as raw:
+        for approval_id, new in zip((first, second), ids, strict=True):
+            old = h.store.approval(approval_id).ledger_id
+            raw.execute("UPDATE ledger SET id=? WHERE id=?", (new, old))
+            raw.execute("UPDATE approvals SET ledger_id=? WHERE ledger_id=?", (new, old))
+    return rt, task_id, [first, second]
+
+
+@pytest.mark.parametrize("first_sorts_higher", [True, False])
+def test_each_ledger_entry_finds_its_own_approval_whichever_way_ids_sort(h: Harness, first_sorts_higher: bool) -> None:
+    rt, _task_id, approvals = _two_writes(h, first_sorts_higher)
+    for approval_id in approvals:
+        row = h.store.ledger_entry(h.store.approval(approval_id).ledger_id)
+        assert rt.gate.approval_for(row).id == approval_id  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("first_sorts_higher", [True, False])
+def test_recovery_judges_the_interrupted_write_by_its_own_approval(h: Harness, first_sorts_higher: bool) -> None:
+    """The second write was executing at the crash; the first one's file (a.txt) is on disk. Recovery must
+    look at b.txt, which was never written, not at a.txt."""
+    _rt, task_id, (_first, second) = _two_writes(h, first_sorts_higher)
+    ledger_id = h.store.approval(second).ledger_id
+    assert h.store.decide_approval(second, "approved", ledger_state="approved", task_status="running")
+    assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    h.store.update_task(task_id, owner=DEAD)
+    assert read(h.ws(task_id) / "a.txt") == NEW
+    run(h.runtime([]).recover(resume=False))
+    row = h.store.ledger_entry(ledger_id)
+    assert row.state == "failed" and "nothing was written" in row.result["error"]
+    assert not (h.ws(task_id) / "b.txt").exists()
+
+
+def test_the_finished_write_is_reported_with_its_message(h: Harness) -> None:
+    rt, task_id, approval_id = _paused(h, WRITE_A)
+    run(rt.approve(approval_id))
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
+    assert (finished.ok, finished.message) == (True, "wrote a.txt")
+
+
+def test_a_write_that_failed_is_reported_with_its_error(h: Harness) -> None:
+    bad = ("s1", "note_write", json.dumps({"path": "a.md", "text": NEW}))
+    rt, task_id, approval_id = _paused(h, bad, [Completion("It failed."), Completion("Not done.")])
+    run(rt.approve(approval_id))
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
+    assert (finished.ok, finished.message) == (False, "path must end with .txt")
