@@ -321,3 +321,12 @@ def test_a_write_that_failed_is_reported_with_its_error(h: Harness) -> None:
     run(rt.approve(approval_id))
     [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
     assert (finished.ok, finished.message) == (False, "path must end with .txt")
+
+
+def test_the_build_refusal_names_both_builds_by_their_first_twelve_characters(h: Harness) -> None:
+    _rt, _task_id, approval_id = _paused(h, WRITE_A, skills=fake_skills(build_identity="0123456789abcdef-old"))
+    rt2 = h.runtime(FINISH, skills=fake_skills(build_identity="fedcba9876543210-new"))
+    with pytest.raises(ApprovalError) as refused:
+        run(rt2.approve(approval_id))
+    assert str(refused.value) == ("this task started under a different skill catalog build (0123456789ab, now "
+                                  "fedcba987654); start the request again")
