@@ -295,12 +295,14 @@ def retest_survivors(target: Target, work: Path) -> dict[str, Any]:
         if m is None or lines[int(m["line"]) - 1].strip()[:90] != m["text"]:
             raise SystemExit(f"{target.module} changed since its last full run ({where}); run it in full")
         keys.add((int(m["line"]), m["op"], int(m["occ"])))
-    r = run_target(target, work, only=keys) if keys else Result(target)
+    if not keys:
+        return rec  # nothing survived: the stored run stands as it is
+    r = run_target(target, work, only=keys)
     if r.retested != len(keys):
         raise SystemExit(f"only {r.retested} of the {len(keys)} survivors of {target.module} were found; run it in full")
     rec.update(killed=int(rec["killed"]) + r.killed + r.incompetent, survived=r.survived,
                equivalent=[*rec.get("equivalent", []), *r.equivalent], sha256=rec.get("sha256") or r.sha256,
-               retested=f"{_now()}: {len(keys)} survivors, {r.killed + r.incompetent} now killed",
+               retested=f"{_now()}: {r.killed + r.incompetent} of {len(keys)} now killed",
                retest_minutes=round(r.seconds / 60, 1))
     return rec
 
