@@ -126,6 +126,10 @@ EQUIVALENT = (
                "if row.state == LedgerState.FAILED and retryable(row):",
                "retryable(row) itself requires row.state == 'failed', so the first test only repeats it: a mutant "
                "that keeps it true for 'failed' changes nothing"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "if row.state == LedgerState.APPROVED:",
+               "no ledger state sorts below 'approved' (the CHECK constraint allows awaiting_approval, approved, "
+               "executing, done, failed, denied), so state <= 'approved' is state == 'approved'"),
     Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_GtE",),
                "return row.state == LedgerState.FAILED and bool(",
                "'failed' sorts above every other ledger state (awaiting_approval, approved, denied, done, executing), "

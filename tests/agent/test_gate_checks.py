@@ -330,3 +330,56 @@ def test_the_build_refusal_names_both_builds_by_their_first_twelve_characters(h:
         run(rt2.approve(approval_id))
     assert str(refused.value) == ("this task started under a different skill catalog build (0123456789ab, now "
                                   "fedcba987654); start the request again")
+
+
+# --- approve and the drive after it ---------------------------------------------------------------------------------
+
+def _args_hashing(base: dict, approved: str, lower: bool) -> dict:
+    """Arguments that differ from ``base`` and whose input hash sorts below (or above) ``approved``."""
+    from desktop.agent.hashing import input_hash
+
+    for i in range(10_000):
+        args = {**base, "text": f"evil {i}"}
+        if (input_hash(args) < approved) == lower:
+            return args
+    raise AssertionError("no such arguments found")
+
+
+@pytest.mark.parametrize("lower", [True, False], ids=["hash-sorts-lower", "hash-sorts-higher"])
+def test_approve_refuses_frozen_arguments_that_no_longer_hash_to_the_input_hash(h: Harness, lower: bool) -> None:
+    rt, task_id, approval_id = _paused(h, WRITE_A)
+    approval = h.store.approval(approval_id)
+    tampered = _args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET arguments=? WHERE id=?", (json.dumps(tampered), approval_id))
+    with pytest.raises(ApprovalError, match=r"^the frozen arguments do not match their input hash \(tampered\); "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+def test_a_target_changed_after_approve_is_not_written_when_the_drive_resumes(h: Harness) -> None:
+    """'approved' was committed, then Mira died before running it; meanwhile the user made a.txt. The drive
+    after the restart must check the file again and refuse, keeping the user's file."""
+    _rt, task_id, approval_id = _paused(h, WRITE_A)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    h.store.update_task(task_id, owner=DEAD)
+    (h.ws(task_id) / "a.txt").write_text("the user's own", encoding="utf-8")
+    rt2 = h.runtime([Completion("It changed."), Completion("Not done.")])
+    run(rt2.recover())
+    row = h.store.ledger_entry(ledger_id)
+    assert row.state == "failed" and row.result["error"] == "the file changed since this was proposed; ask again"
+    assert read(h.ws(task_id) / "a.txt") == "the user's own"
+
+
+def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
+    import dataclasses
+
+    from desktop.agent.gate import Decision
+
+    decision = Decision("t1", True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        decision.refusal = "changed later"  # type: ignore[misc]
+    assert decision == Decision("t1", True, None)
