@@ -161,7 +161,7 @@ MERGE = Command(
     writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
 
 
-@pytest.mark.parametrize(("count", "tail"), [(8, ""), (10, " and 2 more")])
+@pytest.mark.parametrize(("count", "tail"), [(8, ""), (9, " and 1 more"), (10, " and 2 more")])
 def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, tail: str) -> None:
     folder = h.tmp / "inputs"
     folder.mkdir()
@@ -251,10 +251,11 @@ def test_an_interrupted_call_without_its_approval_is_recorded_not_rerun(h: Harne
     assert not (h.ws(task_id) / "a.txt").exists()
 
 
-def test_approve_refuses_an_approval_whose_call_id_is_not_the_proposed_one(h: Harness) -> None:
+@pytest.mark.parametrize("other", ["s0", "s9"])  # the proposed call's id is s1: one sorts below, one above
+def test_approve_refuses_an_approval_whose_call_id_is_not_the_proposed_one(h: Harness, other: str) -> None:
     rt, task_id, approval_id = _paused(h, WRITE_A)
     with sqlite3.connect(h.db) as raw:
-        raw.execute("UPDATE approvals SET tool_call_id=? WHERE id=?", ("s-other", approval_id))
+        raw.execute("UPDATE approvals SET tool_call_id=? WHERE id=?", (other, approval_id))
     with pytest.raises(ApprovalError, match="^the proposed call is not in the transcript at the checkpoint; "
                                             "refusing to run$"):
         run(rt.approve(approval_id))
@@ -383,3 +384,70 @@ def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         decision.refusal = "changed later"  # type: ignore[misc]
     assert decision == Decision("t1", True, None)
+
+
+# --- a write proposed with empty arguments (bug found by the mutation audit) ---------------------------------------
+
+TIDY = Command(
+    name="note_tidy", description="Tidy the notes folder.",
+    input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "tidied"))
+
+
+def test_a_write_proposed_with_empty_arguments_can_be_approved(h: Harness) -> None:
+    """Models send "" for a call without arguments; the loop reads it as {} and freezes that. Approving it
+    must not be refused as tampered (the check used to parse "" as invalid JSON)."""
+    tidy = ("s1", "note_tidy", "")
+    rt, task_id, approval_id = _paused(h, tidy, skills=fake_skills(extra=[TIDY]))
+    assert json.loads(h.store.approval(approval_id).arguments_json) == {}
+    run(rt.approve(approval_id))
+    assert rt.task_status(task_id).status == "finished"
+    [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_tidy"]
+    assert row.state == "done" and row.result["message"] == "tidied"
+
+
+@pytest.mark.parametrize("tool", ["a_write", "zz_write"])  # the proposed call is note_write: below and above
+def test_approve_refuses_an_approval_and_ledger_entry_renamed_to_another_command(h: Harness, tool: str) -> None:
+    """Both stored rows agree with each other but not with the call the agent proposed."""
+    rt, task_id, approval_id = _paused(h, WRITE_A)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET tool_id=? WHERE id=?", (tool, approval_id))
+        raw.execute("UPDATE ledger SET tool_id=? WHERE id=?", (tool, h.store.approval(approval_id).ledger_id))
+    with pytest.raises(ApprovalError, match="^the proposed call is not in the transcript at the checkpoint; "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+@pytest.mark.parametrize(("column", "value"), [("checkpoint_seq", 1), ("checkpoint_seq", 99),
+                                               ("checkpoint_hash", "0" * 64), ("checkpoint_hash", "f" * 64)],
+                         ids=["seq-lower", "seq-higher", "hash-lower", "hash-higher"])
+def test_approve_refuses_a_checkpoint_that_is_not_the_transcript_head(h: Harness, column: str, value: object) -> None:
+    rt, task_id, approval_id = _paused(h, WRITE_A)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute(f"UPDATE approvals SET {column}=? WHERE id=?", (value, approval_id))
+    with pytest.raises(ApprovalError, match=r"^the agent moved on since this was proposed \(stale checkpoint\); "
+                                            "ask again$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+@pytest.mark.timeout(30)  # with the check gone the drive may never return
+def test_a_crashed_task_driven_again_holds_at_its_write_the_disk_refused(h: Harness) -> None:
+    """The disk refused the write (failed, retryable) and Mira died before pausing the task: driving it again
+    must pause at that write for a retry from its card, not ask the model on."""
+    _rt, task_id, approval_id = _paused(h, WRITE_A)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    refused = {"ok": False, "error": "the disk is full", "retryable": True, "fault": "no_space"}
+    assert h.store.ledger_move(ledger_id, ("executing",), "failed", result=refused)
+    h.store.update_task(task_id, owner=DEAD)
+    rt2 = h.runtime(FINISH)
+    assert run(rt2.recover()) == [f"task {task_id}: resumed, now paused"]
+    task = h.store.task(task_id)
+    assert (task.status, task.error) == ("paused", "the disk is full")
+    assert h.model.calls == []
+    assert h.store.ledger_entry(ledger_id).state == "failed"
