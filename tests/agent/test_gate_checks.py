@@ -451,3 +451,29 @@ def test_a_crashed_task_driven_again_holds_at_its_write_the_disk_refused(h: Harn
     assert (task.status, task.error) == ("paused", "the disk is full")
     assert h.model.calls == []
     assert h.store.ledger_entry(ledger_id).state == "failed"
+
+
+def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused_in_words(h: Harness) -> None:
+    """Someone rewrote the proposed call's arguments to text that is not JSON and recomputed the hash chain and
+    the checkpoint: the approve is refused with the tampering message, never with a JSON parser's error."""
+    from desktop.store._tasks import chain_hash
+
+    rt, task_id, approval_id = _paused(h, WRITE_A)
+    approval = h.store.approval(approval_id)
+    with sqlite3.connect(h.db) as raw:
+        seq, message, prev = raw.execute(
+            "SELECT seq, message, prev_hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
+            (task_id, approval.agent)).fetchone()
+        entry = json.loads(message)
+        assert entry["tool_calls"][0]["arguments"] == WRITE_A[2]
+        entry["tool_calls"][0]["arguments"] = '{"path": "a.txt", "text": '  # cut short: not JSON
+        forged = json.dumps(entry)
+        digest = chain_hash(prev, forged)
+        raw.execute("UPDATE transcripts SET message=?, hash=? WHERE task_id=? AND agent=? AND seq=?",
+                    (forged, digest, task_id, approval.agent, seq))
+        raw.execute("UPDATE approvals SET checkpoint_hash=? WHERE id=?", (digest, approval_id))
+    assert h.store.verify_transcript(task_id, approval.agent)
+    with pytest.raises(ApprovalError, match=r"^the arguments differ from what the agent proposed \(tampered\); "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
