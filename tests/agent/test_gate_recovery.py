@@ -194,3 +194,18 @@ def test_a_crashed_task_driven_again_holds_at_its_write_the_disk_refused(h: Harn
     assert (task.status, task.error) == ("paused", "the disk is full")
     assert h.model.calls == []
     assert h.store.ledger_entry(ledger_id).state == "failed"
+
+
+@pytest.mark.parametrize(("state", "result", "expected"), [
+    ("failed", {"ok": False, "error": "the disk is full", "retryable": True}, True),
+    ("failed", {"ok": False, "error": "path must end with .txt"}, False),
+    ("failed", None, False),
+    ("executing", {"retryable": True}, False),
+    ("done", {"ok": True, "retryable": True}, False),
+    ("approved", {"retryable": True}, False)])
+def test_only_a_failed_write_the_disk_refused_is_retryable(state: str, result: dict | None, expected: bool) -> None:
+    from desktop.agent.gate import retryable
+    from desktop.store import LedgerRow
+
+    row = LedgerRow("l1", "t1", "skill:notes", "k1", "s1", "note_write", "0" * 64, state, None, result, 0.0, 0.0)
+    assert retryable(row) is expected
