@@ -9,13 +9,21 @@ goes to ``bench/MUTATION.md`` with the date of the run.
 
     python scripts/mutate.py                  # every guard module
     python scripts/mutate.py workspace        # only the targets whose name contains "workspace"
+    python scripts/mutate.py --survivors gate # only the mutants that survived gate.py's last full run
+
+``--survivors`` re-runs, with the current tests, only the mutants the stored full run of a target left
+alive, and only while the module is byte for byte the one that run mutated (checked by its sha256, or for
+an older record by the text of every surviving line). A mutant that full run killed stays killed: tests are
+only ever added to a target, never removed. The report names both dates.
 """
 from __future__ import annotations
 
 import argparse
 import ast
 import datetime as dt
+import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -45,9 +53,13 @@ TARGETS = (
             "tests/ship/test_platforms.py")),
     Target("file safety", "skills/runtime/safety.py",
            ("tests/skills/test_safety.py", "tests/skills/test_safety_guards.py")),
+    # The in-process tests that drive the gate (approve/deny, recovery, rules, retry after a disk fault,
+    # refusals). tests/agent/test_crash.py is left out: it kills a real child process 125 times (~15 s) and
+    # its recovery checks are repeated in-process by test_gate_guards.py.
     Target("approval gate", "desktop/agent/gate.py",
-           ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py"),
-           timeout=120.0),
+           ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py",
+            "tests/agent/test_gate_checks.py", "tests/agent/test_gate_recovery.py",
+            "tests/agent/test_storage_faults.py", "tests/agent/test_holes.py", "tests/agent/test_flow.py")),
     Target("flow checks", "skills/flow.py", ("tests/skills/test_flow_guards.py", "tests/skills/test_flows.py")),
 )
 
@@ -106,6 +118,22 @@ EQUIVALENT = (
     Equivalent("skills/runtime/safety.py", ("core/ReplaceComparisonOperator_NotEq_IsNot",),
                "if ext != family}", "both sides are string literals of the FAMILIES table, which CPython interns: "
                "equal ones are the same object"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceBinaryOperator_Mul_Div",), "runner: FlowRunner, *,",
+               "the keyword-only marker becomes a positional-only one: the one caller (AgentRuntime, through "
+               "gate_type) passes the five parts by position and probe by keyword, which both signatures accept"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_IsNot",
+                                         "core/ReplaceComparisonOperator_Eq_LtE", "core/ReplaceComparisonOperator_Eq_GtE"),
+               "if row.state == LedgerState.FAILED and retryable(row):",
+               "retryable(row) itself requires row.state == 'failed', so the first test only repeats it: a mutant "
+               "that keeps it true for 'failed' changes nothing"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_LtE",),
+               "if row.state == LedgerState.APPROVED:",
+               "no ledger state sorts below 'approved' (the CHECK constraint allows awaiting_approval, approved, "
+               "executing, done, failed, denied), so state <= 'approved' is state == 'approved'"),
+    Equivalent("desktop/agent/gate.py", ("core/ReplaceComparisonOperator_Eq_GtE",),
+               "return row.state == LedgerState.FAILED and bool(",
+               "'failed' sorts above every other ledger state (awaiting_approval, approved, denied, done, executing), "
+               "and the ledger's CHECK constraint allows no other value: state >= 'failed' is state == 'failed'"),
 )
 
 
@@ -127,6 +155,8 @@ class Result:
     survived: list[str] = field(default_factory=list)
     incompetent: int = 0
     seconds: float = 0.0
+    sha256: str = ""
+    retested: int = 0  # with ``only``: how many of the given mutants were found and run
 
     @property
     def behavioural(self) -> int:
@@ -177,7 +207,21 @@ def _config(target: Target) -> str:
             f'[cosmic-ray.distributor]\nname = "local"\n')
 
 
-def run_target(target: Target, work: Path) -> Result:
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+Key = tuple[int, str, int]  # (line, operator, occurrence): one mutant of an unchanged module
+_WHERE = re.compile(r"^(?P<module>[^:]+):(?P<line>\d+) `(?P<op>[^`]+)` \(occurrence (?P<occ>\d+)\): `(?P<text>.*)`$")
+
+
+def _where(module: str, line_no: int, operator: str, occurrence: int, line: str) -> str:
+    """How a surviving mutant is named in the report and the stored results (read back by ``_WHERE``)."""
+    return f"{module}:{line_no} `{operator}` (occurrence {occurrence}): `{line[:90]}`"
+
+
+def run_target(target: Target, work: Path, only: set[Key] | None = None) -> Result:
+    """Mutate ``target.module`` in ``work`` and run its tests against every mutant (only those in ``only``)."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
@@ -187,7 +231,7 @@ def run_target(target: Target, work: Path) -> Result:
     cr = [str(Path(sys.executable).with_name("cosmic-ray"))]
     subprocess.run([*cr, "init", str(cfg), str(db)], cwd=work, check=True)
     spans = annotation_spans((work / target.module).read_text(encoding="utf-8"))
-    result = Result(target)
+    result = Result(target, sha256=_sha256(work / target.module))
     with use_db(str(db), WorkDB.Mode.open) as wdb:
         for item in wdb.work_items:
             result.total += 1
@@ -195,6 +239,10 @@ def run_target(target: Target, work: Path) -> Result:
             if _inside(tuple(m.start_pos), tuple(m.end_pos), spans):
                 result.annotation_only += 1
                 wdb.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+            elif only is not None and (m.start_pos[0], m.operator_name, m.occurrence) not in only:
+                wdb.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+            elif only is not None:
+                result.retested += 1
     baseline = subprocess.run(_config(target).split('test-command = "')[1].split('"')[0].split(), cwd=work)
     if baseline.returncode != 0:
         raise SystemExit(f"the tests for {target.module} fail before any mutation; fix them first")
@@ -210,7 +258,7 @@ def run_target(target: Target, work: Path) -> Result:
                 result.killed += 1
             else:
                 line = (work / target.module).read_text(encoding="utf-8").splitlines()[m.start_pos[0] - 1].strip()
-                where = f"{target.module}:{m.start_pos[0]} `{m.operator_name}` (occurrence {m.occurrence}): `{line[:90]}`"
+                where = _where(target.module, m.start_pos[0], m.operator_name, m.occurrence, line)
                 rule = equivalent(target.module, m.operator_name, line)
                 if rule is not None:
                     result.equivalent.append(f"{where} — {rule.reason}")
@@ -220,12 +268,47 @@ def run_target(target: Target, work: Path) -> Result:
     return result
 
 
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def _record(r: Result) -> dict[str, object]:
-    return {"name": r.target.name, "module": r.target.module, "total": r.total,
+    return {"name": r.target.name, "module": r.target.module, "sha256": r.sha256, "total": r.total,
             "annotation_only": r.annotation_only, "equivalent": r.equivalent,
             "killed": r.killed + r.incompetent, "survived": r.survived,
-            "minutes": round(r.seconds / 60, 1),
-            "ran": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
+            "minutes": round(r.seconds / 60, 1), "ran": _now()}
+
+
+def _stored() -> dict[str, Any]:
+    stored: dict[str, Any] = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+    return stored
+
+
+def retest_survivors(target: Target, work: Path) -> dict[str, Any]:
+    """Run only the stored survivors of ``target`` against the current tests; return the updated record."""
+    rec: dict[str, Any] | None = _stored().get(target.module)
+    if rec is None:
+        raise SystemExit(f"{target.module} has no stored full run; run it in full first")
+    module = work / target.module
+    if rec.get("sha256") and rec["sha256"] != _sha256(module):
+        raise SystemExit(f"{target.module} changed since its last full run; run it in full")
+    lines = module.read_text(encoding="utf-8").splitlines()
+    keys: set[Key] = set()
+    for where in rec["survived"]:
+        m = _WHERE.match(where)
+        if m is None or lines[int(m["line"]) - 1].strip()[:90] != m["text"]:
+            raise SystemExit(f"{target.module} changed since its last full run ({where}); run it in full")
+        keys.add((int(m["line"]), m["op"], int(m["occ"])))
+    if not keys:
+        return rec  # nothing survived: the stored run stands as it is
+    r = run_target(target, work, only=keys)
+    if r.retested != len(keys):
+        raise SystemExit(f"only {r.retested} of the {len(keys)} survivors of {target.module} were found; run it in full")
+    rec.update(killed=int(rec["killed"]) + r.killed + r.incompetent, survived=r.survived,
+               equivalent=[*rec.get("equivalent", []), *r.equivalent], sha256=rec.get("sha256") or r.sha256,
+               retested=f"{_now()}: {r.killed + r.incompetent} of {len(keys)} now killed",
+               retest_minutes=round(r.seconds / 60, 1))
+    return rec
 
 
 def _reclassify(rec: dict[str, Any]) -> None:
@@ -242,10 +325,16 @@ def _reclassify(rec: dict[str, Any]) -> None:
     rec["survived"] = kept
 
 
-def write_report(results: list[Result]) -> list[dict[str, object]]:
+def _rate(rec: dict[str, Any]) -> float:
+    behavioural = int(rec["total"]) - int(rec["annotation_only"]) - len(rec.get("equivalent") or [])
+    return int(rec["killed"]) / behavioural if behavioural else 1.0
+
+
+def write_report(results: list[Result], retested: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Merge this run into the stored results and rewrite the report; return every target's record."""
-    stored = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+    stored = _stored()
     stored.update({r.target.module: _record(r) for r in results})
+    stored.update({rec["module"]: rec for rec in retested or ()})
     for rec in stored.values():
         _reclassify(rec)
     order = [t.module for t in TARGETS]
@@ -264,24 +353,28 @@ def write_report(results: list[Result]) -> list[dict[str, object]]:
         "Surviving mutants that provably cannot change behaviour (listed with the reason in `EQUIVALENT` in",
         "`scripts/mutate.py`) are counted as equivalent, apart from both. A rule added after a run applies to",
         "that run's stored survivors when the report is written; a killed mutant is never reclassified.",
+        "`--survivors` re-runs only the survivors of the last full run with the current tests, while the module",
+        "is unchanged (the row then names that date too); a mutant the full run killed stays killed.",
         "",
         ("| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
         "| survived | kill rate | met |"),
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for rec in records:
-        equiv = list(rec.get("equivalent") or [])  # type: ignore[call-overload]
-        behavioural = int(rec["total"]) - int(rec["annotation_only"]) - len(equiv)  # type: ignore[call-overload]
-        rate = int(rec["killed"]) / behavioural if behavioural else 1.0  # type: ignore[call-overload]
+        equiv = list(rec.get("equivalent") or [])
+        behavioural = int(rec["total"]) - int(rec["annotation_only"]) - len(equiv)
+        rate = _rate(rec)
         met = "yes" if rate >= TARGET_KILL_RATE else "MISSED"
-        lines.append(f"| {rec['name']} | `{rec['module']}` | {rec['ran']} | {rec['total']} | {rec['annotation_only']} "
-                     f"| {len(equiv)} | {behavioural} | {rec['killed']} | {len(rec['survived'])} | {rate:.1%} | {met} |")  # type: ignore[arg-type]
+        ran = f"{rec['ran']}" + (f"; survivors re-tested {rec['retested']}" if rec.get("retested") else "")
+        lines.append(f"| {rec['name']} | `{rec['module']}` | {ran} | {rec['total']} | {rec['annotation_only']} "
+                     f"| {len(equiv)} | {behavioural} | {rec['killed']} | {len(rec['survived'])} | {rate:.1%} | {met} |")
     for rec in records:
-        lines += ["", f"## Surviving mutants: {rec['name']} ({rec['minutes']} min)", ""]
-        lines += [f"- {x}" for x in rec["survived"]] or ["None."]  # type: ignore[union-attr]
+        retest = f", survivors re-tested in {rec['retest_minutes']} min" if rec.get("retested") else ""
+        lines += ["", f"## Surviving mutants: {rec['name']} ({rec['minutes']} min{retest})", ""]
+        lines += [f"- {x}" for x in rec["survived"]] or ["None."]
         if rec.get("equivalent"):
             lines += ["", f"Equivalent ({rec['name']}):", ""]
-            lines += [f"- {x}" for x in rec["equivalent"]]  # type: ignore[union-attr]
+            lines += [f"- {x}" for x in rec["equivalent"]]
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return records
 
@@ -289,17 +382,24 @@ def write_report(results: list[Result]) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="run only the targets whose name or module contains one of these")
+    parser.add_argument("--survivors", action="store_true",
+                        help="re-run only the mutants that survived the last full run (module unchanged)")
     args = parser.parse_args(argv)
     targets = [t for t in TARGETS if not args.only or any(o in t.name or o in t.module for o in args.only)]
-    results = []
+    results: list[Result] = []
+    retested: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="mira-mutate-") as tmp:
         work = Path(tmp)
         _copy_tree(work)
         for target in targets:
-            results.append(run_target(target, work))
-    write_report(results)
+            if args.survivors:
+                retested.append(retest_survivors(target, work))
+            else:
+                results.append(run_target(target, work))
+    records = write_report(results, retested)
     print(REPORT.read_text(encoding="utf-8"))
-    return 0 if all(r.kill_rate >= TARGET_KILL_RATE for r in results) else 1
+    ran = {r.target.module for r in results} | {rec["module"] for rec in retested}
+    return 0 if all(_rate(rec) >= TARGET_KILL_RATE for rec in records if rec["module"] in ran) else 1
 
 
 if __name__ == "__main__":

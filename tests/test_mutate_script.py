@@ -1,9 +1,14 @@
 """`make mutate` counts mutants inside type annotations apart: they change nothing at run time."""
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 _spec = importlib.util.spec_from_file_location("mutate", Path(__file__).parents[1] / "scripts" / "mutate.py")
 assert _spec and _spec.loader
@@ -60,3 +65,42 @@ def test_a_rule_added_later_reclassifies_only_matching_stored_survivors() -> Non
     mutate._reclassify(rec)
     assert rec["survived"] == [real]
     assert rec["equivalent"][0] == "earlier" and rec["equivalent"][1].startswith(bad + " — the two sets are disjoint")
+
+
+def _stored_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, survivor_line: str,
+                sha: str | None) -> tuple[Any, str]:
+    module = "pkg/guard.py"
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / module).write_text(source, encoding="utf-8")
+    where = mutate._where(module, 2, "core/ReplaceComparisonOperator_Gt_GtE", 0, survivor_line)
+    rec: dict[str, Any] = {"name": "guard", "module": module, "total": 3, "annotation_only": 0, "equivalent": [], "killed": 2,
+           "survived": [where], "minutes": 0.1, "ran": "then"}
+    if sha is not None:
+        rec["sha256"] = sha
+    results = tmp_path / "mutation.json"
+    results.write_text(json.dumps({module: rec}), encoding="utf-8")
+    monkeypatch.setattr(mutate, "RESULTS", results)
+    return mutate.Target("guard", module, ("tests/x.py",)), where
+
+
+SRC = "def f(n):\n    return n > 3\n"
+
+
+def test_a_stored_survivor_is_named_so_that_it_can_be_found_again() -> None:
+    where = mutate._where("pkg/guard.py", 2, "core/ReplaceComparisonOperator_Gt_GtE", 4, "return `n` > 3")
+    m = mutate._WHERE.match(where)
+    assert m and (m["module"], m["line"], m["op"], m["occ"], m["text"]) == (
+        "pkg/guard.py", "2", "core/ReplaceComparisonOperator_Gt_GtE", "4", "return `n` > 3")
+
+
+def test_survivors_are_not_retested_on_a_module_changed_since_the_full_run(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    target, _ = _stored_run(tmp_path, monkeypatch, SRC.replace("> 3", ">= 4"), "return n > 3", None)
+    with pytest.raises(SystemExit, match=r"changed since its last full run \(pkg/guard.py:2 "):
+        mutate.retest_survivors(target, tmp_path)  # an old record without a hash: the line's text is compared
+    (tmp_path / "pkg" / "guard.py").unlink()
+    (tmp_path / "pkg").rmdir()
+    old_sha = hashlib.sha256(SRC.encode()).hexdigest()
+    target, _ = _stored_run(tmp_path, monkeypatch, SRC + "# a comment\n", "return n > 3", old_sha)
+    with pytest.raises(SystemExit, match="^pkg/guard.py changed since its last full run; run it in full$"):
+        mutate.retest_survivors(target, tmp_path)  # same survivor line, but the module's bytes differ

@@ -26,7 +26,7 @@ from desktop.agent.reporter import Reporter
 from desktop.agent.rules import covering, write_kind
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import PAUSED, Run, error
-from desktop.agent.tools import ToolInputError, argument_paths
+from desktop.agent.tools import ToolInputError, argument_paths, load_arguments
 from desktop.errors import AgentError
 from desktop.faults import StorageFault
 from desktop.texts import tr
@@ -319,7 +319,7 @@ class ApprovalGate:
         if call is None or call.name != approval.tool_id or call.id != approval.tool_call_id:
             raise ApprovalError("the proposed call is not in the transcript at the checkpoint; refusing to run")
         try:
-            proposed = json.loads(call.arguments)
+            proposed = load_arguments(call.arguments)
         except json.JSONDecodeError:
             proposed = None
         if input_hash(proposed) != approval.input_hash:

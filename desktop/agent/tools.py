@@ -92,10 +92,16 @@ MAX_DEPTH = 64  # nesting of the arguments object; real commands need fewer than
 ECHO_LIMIT = 240  # characters of an offending value quoted back to the model
 
 
+def load_arguments(raw: str) -> Any:
+    """The model's raw arguments as JSON; empty means no arguments. The approval gate reads the proposed
+    call back with this too, so a call frozen from empty arguments still matches its input hash."""
+    return json.loads(raw or "{}")
+
+
 def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
     """Parse the model's raw JSON and validate it against the tool's schema (a protected step)."""
     try:
-        args = json.loads(raw or "{}")
+        args = load_arguments(raw)
     except json.JSONDecodeError as exc:
         raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})"
                              ) from None

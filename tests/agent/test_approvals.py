@@ -82,6 +82,8 @@ def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
         run(rt.approve(approval_id))
     assert read(h.ws(task_id) / "a.txt") == "edited meanwhile by the user"
     assert h.store.approval(approval_id).state == "refused"
+    assert h.of(ev.ApprovalDecided) == [ev.ApprovalDecided(task_id, approval_id, False,
+                                                           "the file changed since this was proposed; ask again")]
     told = h.model.calls[2].messages[-1]
     assert json.loads(told.content)["error"] == "the file changed since this was proposed; ask again"
 

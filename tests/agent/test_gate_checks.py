@@ -1,0 +1,256 @@
+"""Checks of the approval gate's decisions that the first mutation run of ``desktop/agent/gate.py`` found
+unguarded: approve against a ledger entry, approval or checkpoint changed since freezing (each either way
+it sorts), who may decide and under which build, what the card and the events say, and a write proposed
+with empty arguments (refused as tampered before the fix)."""
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+
+import pytest
+
+from desktop.agent import ApprovalError
+from desktop.agent import events as ev
+from desktop.llm import Completion
+from desktop.llm.scripted import tool_turn
+from skills.runtime import Command, CommandResult
+
+from .conftest import Harness, run
+from .fakes import fake_skills
+from .gate_cases import DEAD, FINISH, NEW, RUN_NOTES, WRITE_A, paused, two_writes
+
+
+# --- approve: the ledger entry must still be the one that was frozen ------------------------------------------
+
+@pytest.mark.parametrize(("column", "value"), [("tool_id", "a_write"), ("tool_id", "zz_write"),
+                                               ("input_hash", "0" * 64), ("input_hash", "f" * 64)],
+                         ids=["tool-sorts-lower", "tool-sorts-higher", "hash-sorts-lower", "hash-sorts-higher"])
+def test_approve_refuses_a_ledger_entry_changed_since_freezing(h: Harness, column: str, value: str) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    with sqlite3.connect(h.db) as raw:
+        raw.execute(f"UPDATE ledger SET {column}=? WHERE id=?", (value, ledger_id))
+    with pytest.raises(ApprovalError, match="^the frozen call does not match its ledger entry; refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert h.store.ledger_entry(ledger_id).state == "awaiting_approval"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+# --- the approval card names the files the call reads ------------------------------------------------------------
+
+MERGE = Command(
+    name="note_merge", description="Merge notes into one.",
+    input_schema={"type": "object", "properties": {"path": {"type": "string"},
+                                                   "inputs": {"type": "array", "items": {"type": "string"}}},
+                  "required": ["path", "inputs"], "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
+
+
+@pytest.mark.parametrize(("count", "tail"), [(8, ""), (9, " and 1 more"), (10, " and 2 more")])
+def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, tail: str) -> None:
+    folder = h.tmp / "inputs"
+    folder.mkdir()
+    names = [f"n{i}.txt" for i in range(count)]
+    for name in names:
+        (folder / name).write_text(name, encoding="utf-8")
+    merge = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": names}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(merge)], skills=fake_skills(extra=[MERGE]))
+    task_id = run(rt.start_task(h.conv.id, "merge", attachments=[folder / n for n in names]))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id
+    [asked] = h.of(ev.ApprovalRequested)
+    assert sorted(asked.reads) == sorted(names)
+    expected = f"note_merge writes all.txt — uses {', '.join(asked.reads[:8])}{tail}"
+    assert asked.summary == expected and h.store.approval(approval_id).summary == expected
+
+
+# --- decisions: who may decide, under which build ----------------------------------------------------------------
+
+@pytest.mark.parametrize("build", ["build-0", "build-2"], ids=["older-build-id", "newer-build-id"])
+def test_approve_under_another_catalog_build_is_refused_whichever_way_it_sorts(h: Harness, build: str) -> None:
+    _rt, _task_id, approval_id = paused(h, WRITE_A)  # started under build-1
+    rt2 = h.runtime(FINISH, skills=fake_skills(build_identity=build))
+    with pytest.raises(ApprovalError, match="^this task started under a different skill catalog build"):
+        run(rt2.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+
+
+def test_approve_is_refused_while_another_live_process_owns_the_task(h: Harness) -> None:
+    import os
+
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    h.store.update_task(task_id, owner=f"{socket.gethostname()}:{os.getppid()}")  # alive: the test's parent
+    with pytest.raises(ApprovalError, match="^this task is running; wait for it to pause$"):
+        run(rt.approve(approval_id))
+    with pytest.raises(ApprovalError, match="^this task is running; wait for it to pause$"):
+        run(rt.deny(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+
+
+def test_approve_is_refused_while_this_process_drives_the_task(h: Harness) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    h.store.update_task(task_id, owner=DEAD)
+    with pytest.raises(ApprovalError, match="^this task is running; wait for it to pause$"):
+        run(rt.gate.approve(approval_id, lambda t: t == task_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+@pytest.mark.parametrize("other", ["s0", "s9"])  # the proposed call's id is s1: one sorts below, one above
+def test_approve_refuses_an_approval_whose_call_id_is_not_the_proposed_one(h: Harness, other: str) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET tool_call_id=? WHERE id=?", (other, approval_id))
+    with pytest.raises(ApprovalError, match="^the proposed call is not in the transcript at the checkpoint; "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+# --- each ledger entry is matched to its own approval, whichever way the ids sort ------------------------------
+
+@pytest.mark.parametrize("first_sorts_higher", [True, False])
+def test_each_ledger_entry_finds_its_own_approval_whichever_way_ids_sort(h: Harness, first_sorts_higher: bool) -> None:
+    rt, _task_id, approvals = two_writes(h, first_sorts_higher)
+    for approval_id in approvals:
+        row = h.store.ledger_entry(h.store.approval(approval_id).ledger_id)
+        assert rt.gate.approval_for(row).id == approval_id  # type: ignore[attr-defined]
+
+
+def test_the_finished_write_is_reported_with_its_message(h: Harness) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    run(rt.approve(approval_id))
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
+    assert (finished.ok, finished.message) == (True, "wrote a.txt")
+
+
+def test_a_write_that_failed_is_reported_with_its_error(h: Harness) -> None:
+    bad = ("s1", "note_write", json.dumps({"path": "a.md", "text": NEW}))
+    rt, task_id, approval_id = paused(h, bad, [Completion("It failed."), Completion("Not done.")])
+    run(rt.approve(approval_id))
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
+    assert (finished.ok, finished.message) == (False, "path must end with .txt")
+
+
+def test_the_build_refusal_names_both_builds_by_their_first_twelve_characters(h: Harness) -> None:
+    _rt, _task_id, approval_id = paused(h, WRITE_A, skills=fake_skills(build_identity="0123456789abcdef-old"))
+    rt2 = h.runtime(FINISH, skills=fake_skills(build_identity="fedcba9876543210-new"))
+    with pytest.raises(ApprovalError) as refused:
+        run(rt2.approve(approval_id))
+    assert str(refused.value) == ("this task started under a different skill catalog build (0123456789ab, now "
+                                  "fedcba987654); start the request again")
+
+
+# --- approve and the drive after it ---------------------------------------------------------------------------------
+
+def _args_hashing(base: dict, approved: str, lower: bool) -> dict:
+    """Arguments that differ from ``base`` and whose input hash sorts below (or above) ``approved``."""
+    from desktop.agent.hashing import input_hash
+
+    for i in range(10_000):
+        args = {**base, "text": f"evil {i}"}
+        if (input_hash(args) < approved) == lower:
+            return args
+    raise AssertionError("no such arguments found")
+
+
+@pytest.mark.parametrize("lower", [True, False], ids=["hash-sorts-lower", "hash-sorts-higher"])
+def test_approve_refuses_frozen_arguments_that_no_longer_hash_to_the_input_hash(h: Harness, lower: bool) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    approval = h.store.approval(approval_id)
+    tampered = _args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET arguments=? WHERE id=?", (json.dumps(tampered), approval_id))
+    with pytest.raises(ApprovalError, match=r"^the frozen arguments do not match their input hash \(tampered\); "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
+    import dataclasses
+
+    from desktop.agent.gate import Decision
+
+    decision = Decision("t1", True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        decision.refusal = "changed later"  # type: ignore[misc]
+    assert decision == Decision("t1", True, None)
+
+
+# --- a write proposed with empty arguments (bug found by the mutation audit) ---------------------------------------
+
+TIDY = Command(
+    name="note_tidy", description="Tidy the notes folder.",
+    input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "tidied"))
+
+
+def test_a_write_proposed_with_empty_arguments_can_be_approved(h: Harness) -> None:
+    """Models send "" for a call without arguments; the loop reads it as {} and freezes that. Approving it
+    must not be refused as tampered (the check used to parse "" as invalid JSON)."""
+    tidy = ("s1", "note_tidy", "")
+    rt, task_id, approval_id = paused(h, tidy, skills=fake_skills(extra=[TIDY]))
+    assert json.loads(h.store.approval(approval_id).arguments_json) == {}
+    run(rt.approve(approval_id))
+    assert rt.task_status(task_id).status == "finished"
+    [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_tidy"]
+    assert row.state == "done" and row.result["message"] == "tidied"
+
+
+@pytest.mark.parametrize("tool", ["a_write", "zz_write"])  # the proposed call is note_write: below and above
+def test_approve_refuses_an_approval_and_ledger_entry_renamed_to_another_command(h: Harness, tool: str) -> None:
+    """Both stored rows agree with each other but not with the call the agent proposed."""
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute("UPDATE approvals SET tool_id=? WHERE id=?", (tool, approval_id))
+        raw.execute("UPDATE ledger SET tool_id=? WHERE id=?", (tool, h.store.approval(approval_id).ledger_id))
+    with pytest.raises(ApprovalError, match="^the proposed call is not in the transcript at the checkpoint; "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+@pytest.mark.parametrize(("column", "value"), [("checkpoint_seq", 1), ("checkpoint_seq", 99),
+                                               ("checkpoint_hash", "0" * 64), ("checkpoint_hash", "f" * 64)],
+                         ids=["seq-lower", "seq-higher", "hash-lower", "hash-higher"])
+def test_approve_refuses_a_checkpoint_that_is_not_the_transcript_head(h: Harness, column: str, value: object) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    with sqlite3.connect(h.db) as raw:
+        raw.execute(f"UPDATE approvals SET {column}=? WHERE id=?", (value, approval_id))
+    with pytest.raises(ApprovalError, match=r"^the agent moved on since this was proposed \(stale checkpoint\); "
+                                            "ask again$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused_in_words(h: Harness) -> None:
+    """Someone rewrote the proposed call's arguments to text that is not JSON and recomputed the hash chain and
+    the checkpoint: the approve is refused with the tampering message, never with a JSON parser's error."""
+    from desktop.store._tasks import chain_hash
+
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    approval = h.store.approval(approval_id)
+    with sqlite3.connect(h.db) as raw:
+        seq, message, prev = raw.execute(
+            "SELECT seq, message, prev_hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
+            (task_id, approval.agent)).fetchone()
+        entry = json.loads(message)
+        assert entry["tool_calls"][0]["arguments"] == WRITE_A[2]
+        entry["tool_calls"][0]["arguments"] = '{"path": "a.txt", "text": '  # cut short: not JSON
+        forged = json.dumps(entry)
+        digest = chain_hash(prev, forged)
+        raw.execute("UPDATE transcripts SET message=?, hash=? WHERE task_id=? AND agent=? AND seq=?",
+                    (forged, digest, task_id, approval.agent, seq))
+        raw.execute("UPDATE approvals SET checkpoint_hash=? WHERE id=?", (digest, approval_id))
+    assert h.store.verify_transcript(task_id, approval.agent)
+    with pytest.raises(ApprovalError, match=r"^the arguments differ from what the agent proposed \(tampered\); "
+                                            "refusing to run$"):
+        run(rt.approve(approval_id))
+    assert h.store.approval(approval_id).state == "pending"
