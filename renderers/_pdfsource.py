@@ -2,16 +2,15 @@
 
 MuPDF first draws each page in a separate process with a deadline and a memory
 ceiling: a page that segfaults it or runs away becomes a notice on that page
-and the app keeps running. The worker keeps the document open between pages,
-and the pixels come back through shared memory. A page the worker has drawn
+and the app keeps running. The worker keeps the document open between pages
+and draws each page straight into a shared-memory block that the page's QImage
+then reads in place (:mod:`renderers._pageslots`): no pixel is copied. A page the worker has drawn
 safely is redrawn (zoom, resize, revisit) in this process from a kept-open
 document, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
 password lives only in this process's memory and goes along with each request.
 """
 from __future__ import annotations
 
-import atexit
-import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from renderers._common import MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
 from renderers._jobs import FITZ_LOCK, PreviewError
+from renderers._pageslots import image_over, slots
 from skills.runtime import CommandError
 from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
 from skills.runtime.pdf_pages import rasterise
@@ -33,8 +33,6 @@ PREVIEW_LIMITS = Limits(seconds=20.0, memory_bytes=2 * 1024 ** 3)
 _KEEP_OPEN = 2  # documents kept open in this process for redrawing checked pages
 _PAGES = "skills.runtime.pdf_pages"
 _worker: Worker | None = None
-_shared: Any = None  # the block page pixels come back through from the worker (see pdf_pages.render)
-_shared_lock = threading.Lock()  # one page in the block at a time: render, then copy out
 # Pages that the worker drew without crashing, per file version; they are redrawn (zoom, resize,
 # revisits) in this process from a kept-open document, without a round trip to the worker.
 _checked: dict[tuple[Any, ...], set[int]] = {}
@@ -117,30 +115,38 @@ def _identity(path: Path, password: str | None) -> tuple[Any, ...]:
 
 
 def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
-                        password: str | None = None) -> tuple[QImage, float]:
+                       password: str | None = None) -> tuple[QImage, float]:
     key = _identity(path, password)
     if index in _checked.get(key, ()):
         return _render_here(key, path, index, width, zoom, password)
+    blocks = slots(MAX_RENDER_PIXELS * 3)
+    slot = blocks.take()
     try:
-        with _shared_lock:
-            block = _shared_block()
-            page = _call(path, "render", password, index, width, zoom, MAX_RENDER_PIXELS, block.name)
-            if "shared" in page:
-                page["samples"] = bytes(block.buf[:page["shared"]])
+        # The worker draws into ``slot`` (lent to the image, no copy) or, for a larger page or
+        # with every slot lent, into the scratch block, copied out before the next page uses it.
+        with blocks.scratch_lock:
+            scratch = blocks.scratch()
+            names = [scratch.name] if slot is None else [slot.name, scratch.name]
+            page = _call(path, "render", password, index, width, zoom, MAX_RENDER_PIXELS, names)
+            if "shared" in page and names[page["block"]] == scratch.name:
+                page["samples"] = bytes(scratch.buf[:page["shared"]])
+            elif "shared" in page:
+                assert slot is not None
+                page["samples"], slot = blocks.lend(slot, page["shared"]), None
     except PreviewError as exc:
         if worker().alive():  # the document itself failed: the preview shows the error
             raise
         # The worker died on this page (segfault, deadline, memory): show that on the page,
         # keep the others; the next request starts a fresh worker.
         return broken_page(str(exc), width or int(612 * zoom * SCREEN_ZOOM)), 1.0
+    finally:
+        if slot is not None:  # not lent to an image
+            blocks.give_back(slot)
     if "broken" in page:
         return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
                            width or int(612 * zoom * SCREEN_ZOOM)), 1.0
     _checked.setdefault(key, set()).add(index)
-    samples = page["samples"]
-    image = QImage(samples, page["width"], page["height"], page["stride"], QImage.Format.Format_RGB888)
-    image._mira_samples = samples  # type: ignore[attr-defined]  # the QImage reads these bytes, no copy
-    return image, float(page["scale"])
+    return image_over(page["samples"], page["width"], page["height"], page["stride"]), float(page["scale"])
 
 
 def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None, zoom: float,
@@ -157,27 +163,8 @@ def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None
                 _local.popitem(last=False)[1].close()
         _local.move_to_end(key)
         pix, scale = rasterise(doc, index, width, zoom, MAX_RENDER_PIXELS)
-    image = QImage(pix.samples_mv, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
-    image._mira_pixmap = pix  # type: ignore[attr-defined]  # no copy: the QImage reads MuPDF's buffer
-    return image, scale
-
-
-def _shared_block() -> Any:
-    global _shared
-    if _shared is None:
-        from multiprocessing import shared_memory
-
-        _shared = shared_memory.SharedMemory(create=True, size=MAX_RENDER_PIXELS * 3)
-        atexit.register(_release_shared)
-    return _shared
-
-
-def _release_shared() -> None:
-    global _shared
-    if _shared is not None:
-        _shared.close()
-        _shared.unlink()
-        _shared = None
+    # no copy: the QImage reads MuPDF's pixmap, kept alive as long as any copy of the image
+    return image_over(pix.samples_mv, pix.width, pix.height, pix.stride, keep=pix), scale
 
 
 def broken_page(message: str, width: int) -> QImage:
