@@ -30,6 +30,7 @@ from renderers._pdfsource import (
     page_count,
     render_image,
     render_page,
+    start_page,
 )
 
 __all__ = ["PasswordForm", "PasswordNeeded", "PdfCanvas", "open_and_render", "page_count", "render_image",
@@ -156,7 +157,11 @@ class PdfCanvas(QScrollArea):
             args = (self._path, self._page, int(self._avail_width() * dpr), 1.0, self._password)
         else:
             args = (self._path, self._page, None, self._zoom * dpr, self._password)
-        self.jobs.submit(render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
+        started = start_page(*args)  # a page the worker draws: no pool thread in between
+        if started is not None:
+            self.jobs.submit_piped(*started, on_done=self._on_image, on_error=self.sig_failed.emit)
+        else:
+            self.jobs.submit(render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
 
     def show_form(self, form: QWidget) -> None:
         """Show ``form`` (the password question) where the page goes; the page returns with the next image."""

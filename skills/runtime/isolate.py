@@ -194,6 +194,7 @@ class Worker:
         self._proc: Any = None
         self._conn: Connection | None = None
         self.calls = 0  # requests served by this worker object (kept workers are recycled)
+        self._sent = 0.0  # when the request in flight from send() went out
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.is_alive()
@@ -229,17 +230,65 @@ class Worker:
             except (EOFError, OSError, BrokenPipeError):
                 reply, ready = None, True
             if not ready:
-                self._stop()
-                raise WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
-                                    f"the file is too large or damaged")
+                raise self._timed_out(what, seconds)
             if reply is None:
-                code = self._stop()
-                if code is not None and -code == getattr(signal, "SIGXCPU", 0):
-                    raise WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
-                                        f"time; the file is too large or damaged")
-                raise WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
-                                    f"{time.monotonic() - started:.1f} s); the file is damaged or hostile")
+                raise self._died(what, seconds, started)
         return _unpack(reply, what, self.limits)
+
+    def send(self, target: str, *args: Any) -> Connection | None:
+        """Start ``target(*args)`` in the running child and return at once, without a thread waiting.
+
+        The returned connection becomes readable when the reply is there: then call
+        :meth:`receive` (or :meth:`abandon` past the deadline); the worker serves nothing
+        else meanwhile. ``None`` when the child is not running or busy: use :meth:`call`.
+        """
+        if not self._lock.acquire(blocking=False):
+            return None
+        conn = self._conn
+        try:
+            if conn is None or not self.alive():
+                raise BrokenPipeError
+            conn.send((target, args))
+        except (OSError, ValueError):
+            self._lock.release()
+            return None
+        self.calls += 1
+        self._sent = time.monotonic()
+        return conn
+
+    def receive(self, name: str | None = None) -> Any:
+        """The reply to :meth:`send` once its connection is readable; errors as from :meth:`call`."""
+        what = name or self.name
+        try:
+            try:
+                reply = self._conn.recv() if self._conn is not None else None
+            except (EOFError, OSError):
+                reply = None
+            if reply is None:
+                raise self._died(what, self.limits.seconds, self._sent)
+        finally:
+            self._lock.release()
+        return _unpack(reply, what, self.limits)
+
+    def abandon(self, name: str | None = None) -> WorkerTimeout:
+        """:meth:`send`'s work is past its deadline: the child is stopped; the error to report."""
+        try:
+            return self._timed_out(name or self.name, self.limits.seconds)
+        finally:
+            self._lock.release()
+
+    def _timed_out(self, what: str, seconds: float) -> WorkerTimeout:
+        self._stop()
+        return WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
+                             f"the file is too large or damaged")
+
+    def _died(self, what: str, seconds: float, started: float) -> WorkerError:
+        code = self._stop()
+        if code is not None and -code == getattr(signal, "SIGXCPU", 0):
+            return WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
+                                 f"time; the file is too large or damaged")
+        return WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
+                             f"{time.monotonic() - started:.1f} s); the file is damaged or hostile")
 
     def _stop(self) -> int | None:
         proc, conn = self._proc, self._conn
