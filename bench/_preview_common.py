@@ -121,8 +121,9 @@ def interleaved(a: Callable[[], float], b: Callable[[], float], repeat: int) -> 
     return xs, ys
 
 
-def spread(values: list[float], scale: float = 1000.0, unit: str = "ms") -> str:
-    digits = 0 if scale >= 1000 else 2
+def spread(values: list[float], scale: float = 1000.0, unit: str = "ms", digits: int | None = None) -> str:
+    if digits is None:
+        digits = 0 if scale >= 1000 else 2
 
     def fmt(v: float) -> str:
         return f"{v * scale:,.{digits}f}"

@@ -31,10 +31,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from bench._common import Row, Skip  # noqa: E402
 from bench._preview_common import app, dispose, open_preview, spread  # noqa: E402
 
+
 PAGES = 96
 STRIDE = 3  # visit every third page: never the page next to the one shown last
 ROUNDS = 31
 FIRST_ROUNDS = 9
+
+
+def _ms(values: list[float]) -> str:
+    return spread(values, digits=2)
 
 
 def _make_pdf(path: Path) -> None:
@@ -152,15 +157,15 @@ def run() -> list[Row]:
                         statistics.median(mira) * 1000, statistics.median(raw) * 1000, "ms",
                         "raw PyMuPDF get_pixmap, same page of an already-open document, same width, RGB",
                         "<= 1.3x baseline", 1.3,
-                        note=f"Mira {spread(mira)}; raw {spread(raw)}; ratio {ratio:.2f}; process hop floor "
-                             f"(empty request to the worker and back) {spread(hop)}"))
+                        note=f"Mira {_ms(mira)}; raw {_ms(raw)}; ratio {ratio:.2f}; process hop floor "
+                             f"(empty request to the worker and back) {_ms(hop)}"))
 
         again_pages = first_pages[: ROUNDS // 2]  # drawn above: repainted in process now
         mira, raw = _compare(preview, doc, again_pages, width)
         rows.append(Row(f"PDF page paint, open preview ({width} px wide): repaint of a page already drawn",
                         statistics.median(mira) * 1000, statistics.median(raw) * 1000, "ms",
                         "raw PyMuPDF get_pixmap, same page of an already-open document, same width, RGB",
-                        "<= 1.3x baseline", 1.3, note=f"Mira {spread(mira)}; raw {spread(raw)}"))
+                        "<= 1.3x baseline", 1.3, note=f"Mira {_ms(mira)}; raw {_ms(raw)}"))
         dispose(preview)
 
         # File → first painted preview (widget built, file opened in the worker, page 1 painted); no
@@ -177,7 +182,7 @@ def run() -> list[Row]:
         rows.append(Row("PDF file to first painted preview", statistics.median(first) * 1000,
                         statistics.median(raw_first) * 1000, "ms", "raw PyMuPDF open + get_pixmap of page 1",
                         "informational (includes building the widget)", None,
-                        note=f"Mira {spread(first)}; raw {spread(raw_first)}"))
+                        note=f"Mira {_ms(first)}; raw {_ms(raw_first)}"))
         doc.close()
         qt.processEvents()
     return rows

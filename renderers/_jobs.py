@@ -136,21 +136,26 @@ class Jobs(QObject):
         self.sig_busy.emit(True)
         return gen
 
-    def submit_piped(self, fd: int, finish: Callable[[], Any], abandon: Callable[[], Any],
-                     deadline: float, *, on_done: Callable[[Any], None], on_error: Callable[[str], None]) -> int:
+    def submit_piped(self, fd: int, finish: Callable[[], Any], abandon: Callable[[], Any], deadline: float,
+                     wakers: list[Callable[[], None]] | None = None, *, on_done: Callable[[Any], None],
+                     on_error: Callable[[str], None]) -> int:
         """Wait on the UI thread, with no pool thread, for work another process is doing.
 
         When ``fd`` (that process's reply) becomes readable, ``finish()`` reads the reply and
         its result or error goes to the callbacks as with :meth:`submit`. After ``deadline``
         seconds ``abandon()`` stops the work instead (its result or error goes there). A superseded
         request is still finished or abandoned (the other process must be free again); only
-        its result is dropped.
+        its result is dropped. A function appended to ``wakers`` finishes the request at the
+        next turn of the event loop even though ``fd`` did not become readable (someone else
+        read the reply and keeps it for ``finish()``).
         """
         self.cancel()
         self._generation += 1
         gen = self._generation
         self._callbacks = (on_done, on_error)
-        _Piped(self, gen, fd, finish, abandon, deadline)
+        piped = _Piped(self, gen, fd, finish, abandon, deadline)
+        if wakers is not None:
+            wakers.append(lambda: QTimer.singleShot(0, piped, piped._ready))
         self._timer.start(int(self.timeout * 1000))
         self.sig_busy.emit(True)
         return gen
@@ -212,6 +217,7 @@ class _Piped(QObject):
         super().__init__(QCoreApplication.instance())
         _in_flight.add(self)
         self._jobs, self._gen, self._finish, self._abandon = jobs, gen, finish, abandon
+        self._ended = False
         self._notifier = QSocketNotifier(fd, QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._ready)
         self._deadline = QTimer(self)
@@ -226,6 +232,9 @@ class _Piped(QObject):
         self._end(self._abandon)
 
     def _end(self, work: Callable[[], Any]) -> None:
+        if self._ended:
+            return
+        self._ended = True
         self._notifier.setEnabled(False)
         self._deadline.stop()
         _in_flight.discard(self)

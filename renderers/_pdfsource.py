@@ -138,12 +138,13 @@ def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
 
 
 def start_page(path: Path, index: int, width: int | None, zoom: float, password: str | None = None
-               ) -> tuple[int, Callable[[], tuple[QImage, float]], Callable[[], tuple[QImage, float]], float] | None:
+               ) -> tuple[int, Callable[[], tuple[QImage, float]], Callable[[], tuple[QImage, float]], float,
+                          list[Callable[[], None]]] | None:
     """UI thread: send the worker process page ``index`` to draw, and return at once.
 
     Returns the pipe to watch, ``finish()`` for when it is readable, ``abandon()`` for when
-    the deadline (the last item, seconds) has passed: both give the page image, or a notice
-    in its place;
+    the deadline (seconds) has passed (both give the page image, or a notice in its place)
+    and the list of wakers (:meth:`~renderers._jobs.Jobs.submit_piped`);
     ``None`` when this page goes the :func:`render_page_scaled` route in a pool thread
     instead (drawn before, the worker not started or busy, every block lent). The hop
     costs two thread switches less this way, and nothing waits in a thread meanwhile.
@@ -159,7 +160,14 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
         blocks.give_back(slot)
         return None
     names = _block_names(blocks, slot)
-    conn = worker().send(f"{_PAGES}:render", str(path), password, index, width, zoom, MAX_RENDER_PIXELS, names)
+    wakers: list[Callable[[], None]] = []
+
+    def wake() -> None:
+        for waker in wakers:
+            waker()
+
+    conn = worker().send(f"{_PAGES}:render", str(path), password, index, width, zoom, MAX_RENDER_PIXELS, names,
+                         wake=wake)
     if conn is None:
         blocks.scratch_lock.release()
         blocks.give_back(slot)
@@ -176,7 +184,7 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
         raise worker().abandon(path.name)
 
     return (conn.fileno(), lambda: end(lambda: worker().receive(path.name)), lambda: end(abandon),
-            worker().limits.seconds)
+            worker().limits.seconds, wakers)
 
 
 def _block_names(blocks: Slots, slot: Any) -> list[str]:

@@ -195,6 +195,9 @@ class Worker:
         self._conn: Connection | None = None
         self.calls = 0  # requests served by this worker object (kept workers are recycled)
         self._sent = 0.0  # when the request in flight from send() went out
+        self._sender: int | None = None  # the thread that sent it and has not read the reply
+        self._wake: Callable[[], None] | None = None
+        self._parked: tuple[Any, ...] | None = None  # its reply, read by a call() of that thread
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.is_alive()
@@ -219,7 +222,7 @@ class Worker:
         """Run ``target(*args)`` in the child; its exceptions come back as the right error."""
         what = name or self.name
         seconds = self.limits.seconds if timeout is None else timeout
-        with self._lock:
+        with self._held():
             conn = self._start()
             self.calls += 1
             started = time.monotonic()
@@ -235,12 +238,15 @@ class Worker:
                 raise self._died(what, seconds, started)
         return _unpack(reply, what, self.limits)
 
-    def send(self, target: str, *args: Any) -> Connection | None:
+    def send(self, target: str, *args: Any, wake: Callable[[], None] | None = None) -> Connection | None:
         """Start ``target(*args)`` in the running child and return at once, without a thread waiting.
 
         The returned connection becomes readable when the reply is there: then call
         :meth:`receive` (or :meth:`abandon` past the deadline); the worker serves nothing
         else meanwhile. ``None`` when the child is not running or busy: use :meth:`call`.
+        Should this thread :meth:`call` before it has read the reply, that call reads it
+        first and keeps it for :meth:`receive`, then calls ``wake()`` (the connection will
+        not become readable for it any more).
         """
         if not self._lock.acquire(blocking=False):
             return None
@@ -254,28 +260,69 @@ class Worker:
             return None
         self.calls += 1
         self._sent = time.monotonic()
+        self._sender, self._wake = threading.get_ident(), wake
         return conn
 
     def receive(self, name: str | None = None) -> Any:
         """The reply to :meth:`send` once its connection is readable; errors as from :meth:`call`."""
         what = name or self.name
         try:
-            try:
-                reply = self._conn.recv() if self._conn is not None else None
-            except (EOFError, OSError):
-                reply = None
+            parked, self._parked = self._parked, None
+            if parked is not None and parked[0] == "late":
+                raise self._timed_out(what, self.limits.seconds)
+            if parked is not None:
+                reply = parked[1]
+            else:
+                try:
+                    reply = self._conn.recv() if self._conn is not None else None
+                except (EOFError, OSError):
+                    reply = None
             if reply is None:
                 raise self._died(what, self.limits.seconds, self._sent)
         finally:
+            self._sender = self._wake = None
             self._lock.release()
         return _unpack(reply, what, self.limits)
 
     def abandon(self, name: str | None = None) -> WorkerTimeout:
         """:meth:`send`'s work is past its deadline: the child is stopped; the error to report."""
         try:
+            self._parked = None
             return self._timed_out(name or self.name, self.limits.seconds)
         finally:
+            self._sender = self._wake = None
             self._lock.release()
+
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[None]:
+        """The worker for one :meth:`call`.
+
+        A request this thread sent without waiting and has not read yet holds the lock until
+        its reply is read, by this thread's event loop, which is blocked in this call: that
+        reply is read here instead (kept for :meth:`receive`), and the call goes ahead.
+        """
+        if self._sender == threading.get_ident():
+            if self._parked is None:
+                self._park()
+            yield  # the lock stays with the request sent before, until receive() or abandon()
+            return
+        with self._lock:
+            yield
+
+    def _park(self) -> None:
+        conn = self._conn
+        left = self.limits.seconds - (time.monotonic() - self._sent)
+        try:
+            ready = conn is not None and conn.poll(max(left, 0.0))
+            self._parked = ("reply", conn.recv() if conn is not None and ready else None)
+        except (EOFError, OSError):
+            ready, self._parked = True, ("reply", None)
+        if not ready:
+            self._parked = ("late",)
+            self._stop()
+        wake, self._wake = self._wake, None
+        if wake is not None:
+            wake()
 
     def _timed_out(self, what: str, seconds: float) -> WorkerTimeout:
         self._stop()

@@ -4,6 +4,7 @@ reused only once no image (nor a copy of one) reads it any more."""
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pymupdf
@@ -27,6 +28,16 @@ def pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def own_blocks(monkeypatch: pytest.MonkeyPatch) -> Iterator[_pageslots.Slots]:
+    """Blocks of this test's own, none lent to an image another test still holds."""
+    blocks = _pageslots.Slots(_pdfsource.MAX_RENDER_PIXELS * 3)
+    monkeypatch.setattr(_pageslots, "_slots", blocks)
+    yield blocks
+    gc.collect()
+    blocks.release()
+
+
 def _raw(pdf: Path, index: int, width: int | None = None, zoom: float = 1.0) -> pymupdf.Pixmap:
     with pymupdf.open(str(pdf)) as doc:
         page = doc[index]
@@ -44,11 +55,9 @@ def _first_paint(pdf: Path, index: int, width: int | None = WIDTH, zoom: float =
     return _pdfsource.render_page_scaled(pdf, index, width, zoom)[0]
 
 
-def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path) -> None:  # noqa: ANN001
-    blocks = _pageslots.slots(_pdfsource.MAX_RENDER_PIXELS * 3)
-    lent = blocks.lent()
+def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:  # noqa: ANN001
     image = _first_paint(pdf, 2)
-    assert blocks.lent() == lent + 1  # drawn into a block the image now reads in place
+    assert own_blocks.lent() == 1  # drawn into a block the image now reads in place
     assert _same(image, _raw(pdf, 2, WIDTH))
     again = _pdfsource.render_page_scaled(pdf, 2, WIDTH, 1.0)[0]  # drawn safely before: redrawn here
     assert _same(again, _raw(pdf, 2, WIDTH))
@@ -61,9 +70,8 @@ def test_a_page_larger_than_a_block_comes_through_the_scratch_block(qapp, pdf: P
     assert _same(image, _raw(pdf, 1, None, zoom))
 
 
-def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path) -> None:  # noqa: ANN001
-    blocks = _pageslots.slots(_pdfsource.MAX_RENDER_PIXELS * 3)
-    gc.collect()
+def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:  # noqa: ANN001
+    blocks = own_blocks
     held = [_first_paint(pdf, i) for i in range(blocks.count + 2)]  # more pages than blocks
     assert blocks.lent() == blocks.count
     for i, image in enumerate(held):  # none was drawn over by a later page

@@ -126,3 +126,18 @@ def test_a_request_sent_without_waiting_gets_the_same_errors(worker: Worker) -> 
     error = worker.abandon()
     assert isinstance(error, WorkerTimeout) and not _running(second)
     assert worker.call(f"{OPS}:allocate", 1) == 1024 * 1024
+
+
+def test_a_call_from_the_thread_with_a_request_in_flight_reads_that_reply_first() -> None:
+    """The thread whose event loop would read a sent reply calls instead: no deadlock, nothing lost."""
+    w = Worker(Limits(seconds=20), method="spawn")
+    woken: list[bool] = []
+    try:
+        pid = w.call(f"{OPS}:pid")
+        assert w.send(f"{OPS}:allocate", 2, wake=lambda: woken.append(True)) is not None
+        assert w.call(f"{OPS}:pid") == pid and woken == [True]  # went ahead; the sender was told
+        assert w.call(f"{OPS}:allocate", 1) == 1024 * 1024
+        assert w.receive() == 2 * 1024 * 1024  # the kept reply
+        assert w.send(f"{OPS}:pid") is not None and w.receive() == pid  # free again
+    finally:
+        w.close()
