@@ -7,6 +7,7 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -17,13 +18,14 @@ def app():  # noqa: ANN201
     return QApplication.instance() or QApplication(["bench"])
 
 
-def first_paint(path: Path) -> float:
-    """Seconds from building the preview widget to its first page/slide/sheet painted.
+def open_preview(path: Path, timeout: float = 60.0) -> tuple[float, Any]:
+    """Build the preview widget for ``path`` and wait for its first page/slide/sheet painted.
 
-    Each paint is of a file not seen before: the isolated check a new file gets (renderers._common)
-    is counted every time, not only on the first run.
+    Returns the seconds that took and the live preview (the caller disposes of it with
+    :func:`dispose`). Each paint is of a file not seen before: the isolated check a new file gets
+    (renderers._common) is counted every time, not only on the first run.
     """
-    from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
+    from PySide6.QtCore import QEventLoop, QTimer
 
     from renderers import _common
     from renderers._api import ArtifactView
@@ -42,18 +44,33 @@ def first_paint(path: Path) -> float:
     loop = QEventLoop()
     preview.sig_loaded.connect(lambda _i: loop.quit())
     preview.sig_failed.connect(lambda _m: loop.quit())
-    QTimer.singleShot(60_000, loop.quit)
+    QTimer.singleShot(int(timeout * 1000), loop.quit)
     loop.exec()
     preview.grab()  # the first paint
     elapsed = time.perf_counter() - t0
     error = preview.error() or ("" if preview.count() else "did not load")
+    if error:
+        dispose(preview)
+        raise RuntimeError(f"{path.name}: {error}")
+    return elapsed, preview
+
+
+def first_paint(path: Path) -> float:
+    """Seconds from building the preview widget to its first page/slide/sheet painted."""
+    elapsed, preview = open_preview(path)
+    dispose(preview)
+    return elapsed
+
+
+def dispose(preview: Any) -> None:
+    """Let the preview finish its background work, then close and really delete it now (not at
+    interpreter exit after Qt is gone)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     _settle(preview)
     preview.close()
     preview.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    if error:
-        raise RuntimeError(f"{path.name}: {error}")
-    return elapsed
 
 
 def _settle(preview) -> None:  # noqa: ANN001
@@ -104,8 +121,9 @@ def interleaved(a: Callable[[], float], b: Callable[[], float], repeat: int) -> 
     return xs, ys
 
 
-def spread(values: list[float], scale: float = 1000.0, unit: str = "ms") -> str:
-    digits = 0 if scale >= 1000 else 2
+def spread(values: list[float], scale: float = 1000.0, unit: str = "ms", digits: int | None = None) -> str:
+    if digits is None:
+        digits = 0 if scale >= 1000 else 2
 
     def fmt(v: float) -> str:
         return f"{v * scale:,.{digits}f}"

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QSocketNotifier, QTimer, Signal
+from shiboken6 import isValid
 
 from renderers._i18n import tr
 from skills.runtime import CommandError
@@ -135,6 +136,30 @@ class Jobs(QObject):
         self.sig_busy.emit(True)
         return gen
 
+    def submit_piped(self, fd: int, finish: Callable[[], Any], abandon: Callable[[], Any], deadline: float,
+                     wakers: list[Callable[[], None]] | None = None, *, on_done: Callable[[Any], None],
+                     on_error: Callable[[str], None]) -> int:
+        """Wait on the UI thread, with no pool thread, for work another process is doing.
+
+        When ``fd`` (that process's reply) becomes readable, ``finish()`` reads the reply and
+        its result or error goes to the callbacks as with :meth:`submit`. After ``deadline``
+        seconds ``abandon()`` stops the work instead (its result or error goes there). A superseded
+        request is still finished or abandoned (the other process must be free again); only
+        its result is dropped. A function appended to ``wakers`` finishes the request at the
+        next turn of the event loop even though ``fd`` did not become readable (someone else
+        read the reply and keeps it for ``finish()``).
+        """
+        self.cancel()
+        self._generation += 1
+        gen = self._generation
+        self._callbacks = (on_done, on_error)
+        piped = _Piped(self, gen, fd, finish, abandon, deadline)
+        if wakers is not None:
+            wakers.append(lambda: QTimer.singleShot(0, piped, piped._ready))
+        self._timer.start(int(self.timeout * 1000))
+        self.sig_busy.emit(True)
+        return gen
+
     def cancel(self) -> None:
         """Forget the current request (its result will be ignored)."""
         if self._future is not None:
@@ -178,3 +203,48 @@ class Jobs(QObject):
         self.cancel()
         pool().add_worker()  # the overrunning job still holds its thread
         on_error(tr("the file took longer than {seconds} s to read; it is too large or damaged", seconds=f"{self.timeout:.0f}"))
+
+
+class _Piped(QObject):
+    """One :meth:`Jobs.submit_piped` request: a notifier on the reply, a timer for the deadline.
+
+    It outlives the widget that asked (it belongs to the application until it ends): the
+    other process is finished with or stopped in any case, so it is free for the next request.
+    """
+
+    def __init__(self, jobs: Jobs, gen: int, fd: int, finish: Callable[[], Any],
+                 abandon: Callable[[], Any], deadline: float) -> None:
+        super().__init__(QCoreApplication.instance())
+        _in_flight.add(self)
+        self._jobs, self._gen, self._finish, self._abandon = jobs, gen, finish, abandon
+        self._ended = False
+        self._notifier = QSocketNotifier(fd, QSocketNotifier.Type.Read, self)
+        self._notifier.activated.connect(self._ready)
+        self._deadline = QTimer(self)
+        self._deadline.setSingleShot(True)
+        self._deadline.timeout.connect(self._late)
+        self._deadline.start(int(deadline * 1000))
+
+    def _ready(self) -> None:
+        self._end(self._finish)
+
+    def _late(self) -> None:
+        self._end(self._abandon)
+
+    def _end(self, work: Callable[[], Any]) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        self._notifier.setEnabled(False)
+        self._deadline.stop()
+        _in_flight.discard(self)
+        self.deleteLater()
+        try:
+            result, exc = work(), None
+        except Exception as error:  # noqa: BLE001 - delivered as the request's error
+            result, exc = None, error
+        if isValid(self._jobs):  # else the widget that asked is gone
+            self._jobs._on_finished(self._gen, result, exc)
+
+
+_in_flight: set[_Piped] = set()

@@ -30,10 +30,14 @@ from renderers._pdfsource import (
     page_count,
     render_image,
     render_page,
+    start_page,
 )
 
 __all__ = ["PasswordForm", "PasswordNeeded", "PdfCanvas", "open_and_render", "page_count", "render_image",
            "render_page"]
+
+
+AHEAD_AFTER_MS = 250  # on a page this long, the next one is drawn ahead
 
 
 class _Page(QWidget):
@@ -98,10 +102,25 @@ class PdfCanvas(QScrollArea):
         self._resize_timer.setSingleShot(True)
         self._resize_timer.setInterval(120)
         self._resize_timer.timeout.connect(self._on_resized)
+        # The next page is drawn while the user reads this one, once they have stayed on it a
+        # moment: flipping through quickly never waits behind a page nobody asked for.
+        self._pages = 0
+        self._shown_args: tuple[object, ...] | None = None  # the page on screen or on its way
+        self.ahead_jobs = Jobs(self)
+        self._ahead: tuple[tuple[object, ...], tuple[QImage, float]] | None = None
+        self._ahead_args: tuple[object, ...] | None = None  # the page being drawn ahead now
+        self._adopt = False  # that page was asked for meanwhile: show it when it comes
+        self._ahead_timer = QTimer(self)
+        self._ahead_timer.setSingleShot(True)
+        self._ahead_timer.setInterval(AHEAD_AFTER_MS)
+        self._ahead_timer.timeout.connect(self._draw_ahead)
 
-    def set_document(self, path: Path, password: str | None = None) -> None:
+    def set_document(self, path: Path, password: str | None = None, pages: int = 0) -> None:
+        """The file to show; with its page count ``pages`` the next page is drawn ahead."""
         self._path = path
         self._password = password
+        self._pages = pages
+        self._ahead = None
 
     def page(self) -> int:
         return self._page
@@ -125,6 +144,7 @@ class PdfCanvas(QScrollArea):
     def show_rendered(self, index: int, image: QImage, scale: float) -> None:
         """Show a page already rendered at fit width (the first paint)."""
         self._page = index
+        self._shown_args = self._args(index) if image.width() == self.fit_width_px() else None
         self.jobs.cancel()
         self._on_image((image, scale))
 
@@ -148,15 +168,31 @@ class PdfCanvas(QScrollArea):
     def _avail_width(self) -> int:
         return max(self.viewport().width() - 24, 100)
 
+    def _args(self, page: int) -> tuple[object, ...]:
+        dpr = self.devicePixelRatioF()
+        if self._zoom is None:
+            return self._path, page, int(self._avail_width() * dpr), 1.0, self._password
+        return self._path, page, None, self._zoom * dpr, self._password
+
     def _render(self) -> None:
         if self._path is None:
             return
-        dpr = self.devicePixelRatioF()
-        if self._zoom is None:
-            args = (self._path, self._page, int(self._avail_width() * dpr), 1.0, self._password)
+        args = self._shown_args = self._args(self._page)
+        self._ahead_timer.stop()
+        ahead, self._ahead, self._adopt = self._ahead, None, False
+        if ahead is not None and ahead[0] == args:
+            self.jobs.cancel()
+            self._on_image(ahead[1])
+            return
+        if self.ahead_jobs.busy() and self._ahead_args == args:
+            self.jobs.cancel()
+            self._adopt = True
+            return
+        started = start_page(*args)  # a page the worker draws: no pool thread in between
+        if started is not None:
+            self.jobs.submit_piped(*started, on_done=self._on_image, on_error=self.sig_failed.emit)
         else:
-            args = (self._path, self._page, None, self._zoom * dpr, self._password)
-        self.jobs.submit(render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
+            self.jobs.submit(render_page_scaled, *args, on_done=self._on_image, on_error=self.sig_failed.emit)
 
     def show_form(self, form: QWidget) -> None:
         """Show ``form`` (the password question) where the page goes; the page returns with the next image."""
@@ -181,6 +217,23 @@ class PdfCanvas(QScrollArea):
         self._shown_zoom = scale / SCREEN_ZOOM / self.devicePixelRatioF()
         self._page_widget.set_image(image, self.devicePixelRatioF())
         self.sig_rendered.emit(self._page)
+        if self._zoom is None and self._page + 1 < self._pages:
+            self._ahead_timer.start()
+
+    def _draw_ahead(self) -> None:
+        args = self._args(self._page + 1)
+        started = start_page(*args)  # None: drawn before (redrawn here fast), or the worker is busy
+        if started is not None and self._page + 1 < self._pages:
+            self._ahead_args = args
+            self.ahead_jobs.submit_piped(*started, on_done=lambda result, a=args: self._drawn_ahead(a, result),
+                                         on_error=lambda _message: self._drawn_ahead(args, None))
+
+    def _drawn_ahead(self, args: tuple[object, ...], result: tuple[QImage, float] | None) -> None:
+        self._ahead_args = None
+        self._ahead = (args, result) if result is not None else None
+        if self._adopt:  # the page was asked for while it was drawn ahead: show it (or ask again)
+            self._adopt = False
+            self._render()
 
     def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
         super().resizeEvent(event)
@@ -188,7 +241,10 @@ class PdfCanvas(QScrollArea):
             self._resize_timer.start()
 
     def _on_resized(self) -> None:
-        if self._zoom is None:
+        # Only a new width changes a fit-width page. A height change alone (the preview's busy
+        # bar coming and going while a page is drawn) redrawing the page would start that bar
+        # again: a page drawn over and over, for as long as the preview is open.
+        if self._zoom is None and self._args(self._page) != self._shown_args:
             self._render()
 
 

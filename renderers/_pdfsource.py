@@ -2,19 +2,21 @@
 
 MuPDF first draws each page in a separate process with a deadline and a memory
 ceiling: a page that segfaults it or runs away becomes a notice on that page
-and the app keeps running. The worker keeps the document open between pages,
-and the pixels come back through shared memory. A page the worker has drawn
+and the app keeps running. The worker keeps the document open between pages
+and draws each page straight into a shared-memory block that the page's QImage
+then reads in place (:mod:`renderers._pageslots`): no pixel is copied. A page the worker has drawn
 safely is redrawn (zoom, resize, revisit) in this process from a kept-open
 document, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
 password lives only in this process's memory and goes along with each request.
 """
 from __future__ import annotations
 
-import atexit
-import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
+
+import os
+from collections.abc import Callable
 
 import pymupdf
 from PySide6.QtCore import QRectF, Qt
@@ -23,6 +25,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from renderers._common import MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
 from renderers._jobs import FITZ_LOCK, PreviewError
+from renderers._pageslots import Slots, image_over, slots
 from skills.runtime import CommandError
 from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
 from skills.runtime.pdf_pages import rasterise
@@ -33,8 +36,6 @@ PREVIEW_LIMITS = Limits(seconds=20.0, memory_bytes=2 * 1024 ** 3)
 _KEEP_OPEN = 2  # documents kept open in this process for redrawing checked pages
 _PAGES = "skills.runtime.pdf_pages"
 _worker: Worker | None = None
-_shared: Any = None  # the block page pixels come back through from the worker (see pdf_pages.render)
-_shared_lock = threading.Lock()  # one page in the block at a time: render, then copy out
 # Pages that the worker drew without crashing, per file version; they are redrawn (zoom, resize,
 # revisits) in this process from a kept-open document, without a round trip to the worker.
 _checked: dict[tuple[Any, ...], set[int]] = {}
@@ -58,8 +59,13 @@ class PasswordNeeded(PreviewError):
 
 
 def _call(path: Path, target: str, *args: Any) -> Any:
+    return _mapped(path, lambda: worker().call(f"{_PAGES}:{target}", str(path), *args, name=path.name))
+
+
+def _mapped(path: Path, work: Callable[[], Any]) -> Any:
+    """``work()``, a worker's failures as one line for the preview."""
     try:
-        return worker().call(f"{_PAGES}:{target}", str(path), *args, name=path.name)
+        return work()
     except WorkerTimeout:
         raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
                               name=path.name, seconds=f"{PREVIEW_LIMITS.seconds:.0f}")) from None
@@ -117,30 +123,112 @@ def _identity(path: Path, password: str | None) -> tuple[Any, ...]:
 
 
 def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
-                        password: str | None = None) -> tuple[QImage, float]:
+                       password: str | None = None) -> tuple[QImage, float]:
+    """Worker thread: page ``index``; drawn by the worker process unless it drew it safely before."""
     key = _identity(path, password)
     if index in _checked.get(key, ()):
         return _render_here(key, path, index, width, zoom, password)
+    blocks = slots(MAX_RENDER_PIXELS * 3)
+    slot = blocks.take()
+    with blocks.scratch_lock:
+        names = _block_names(blocks, slot)
+        page = _page_or_notice(slot, lambda: _call(path, "render", password, index, width, zoom,
+                                                   MAX_RENDER_PIXELS, names))
+        return _page_image(key, page, slot, names, index, width, zoom)
+
+
+def start_page(path: Path, index: int, width: int | None, zoom: float, password: str | None = None
+               ) -> tuple[int, Callable[[], tuple[QImage, float]], Callable[[], tuple[QImage, float]], float,
+                          list[Callable[[], None]]] | None:
+    """UI thread: send the worker process page ``index`` to draw, and return at once.
+
+    Returns the pipe to watch, ``finish()`` for when it is readable, ``abandon()`` for when
+    the deadline (seconds) has passed (both give the page image, or a notice in its place)
+    and the list of wakers (:meth:`~renderers._jobs.Jobs.submit_piped`);
+    ``None`` when this page goes the :func:`render_page_scaled` route in a pool thread
+    instead (drawn before, the worker not started or busy, every block lent). The hop
+    costs two thread switches less this way, and nothing waits in a thread meanwhile.
+    """
+    key = _identity(path, password)
+    if os.name != "posix" or index in _checked.get(key, ()):
+        return None
+    blocks = slots(MAX_RENDER_PIXELS * 3)
+    slot = blocks.take()
+    if slot is None:
+        return None
+    if not blocks.scratch_lock.acquire(blocking=False):
+        blocks.give_back(slot)
+        return None
+    names = _block_names(blocks, slot)
+    wakers: list[Callable[[], None]] = []
+
+    def wake() -> None:
+        for waker in wakers:
+            waker()
+
+    conn = worker().send(f"{_PAGES}:render", str(path), password, index, width, zoom, MAX_RENDER_PIXELS, names,
+                         wake=wake)
+    if conn is None:
+        blocks.scratch_lock.release()
+        blocks.give_back(slot)
+        return None
+
+    def end(work: Callable[[], Any]) -> tuple[QImage, float]:
+        try:
+            page = _page_or_notice(slot, lambda: _mapped(path, work))
+            return _page_image(key, page, slot, names, index, width, zoom)
+        finally:
+            blocks.scratch_lock.release()
+
+    def abandon() -> Any:
+        raise worker().abandon(path.name)
+
+    return (conn.fileno(), lambda: end(lambda: worker().receive(path.name)), lambda: end(abandon),
+            worker().limits.seconds, wakers)
+
+
+def _block_names(blocks: Slots, slot: Any) -> list[str]:
+    # The worker draws into ``slot`` (lent to the image: no copy) or, for a larger page or with
+    # every slot lent, into the scratch block, copied out before the next page uses it.
+    return [blocks.scratch().name] if slot is None else [slot.name, blocks.scratch().name]
+
+
+def _page_or_notice(slot: Any, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The worker's reply; when the worker died on the page (segfault, deadline, memory),
+    ``{"died": message}`` for a notice on that page: the others stay viewable and the next
+    request starts a fresh worker. An error of the document itself raises."""
     try:
-        with _shared_lock:
-            block = _shared_block()
-            page = _call(path, "render", password, index, width, zoom, MAX_RENDER_PIXELS, block.name)
-            if "shared" in page:
-                page["samples"] = bytes(block.buf[:page["shared"]])
+        return work()
     except PreviewError as exc:
-        if worker().alive():  # the document itself failed: the preview shows the error
-            raise
-        # The worker died on this page (segfault, deadline, memory): show that on the page,
-        # keep the others; the next request starts a fresh worker.
-        return broken_page(str(exc), width or int(612 * zoom * SCREEN_ZOOM)), 1.0
-    if "broken" in page:
-        return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
-                           width or int(612 * zoom * SCREEN_ZOOM)), 1.0
+        if not worker().alive():
+            return {"died": str(exc)}
+        if slot is not None:
+            slots(MAX_RENDER_PIXELS * 3).give_back(slot)
+        raise
+    except BaseException:
+        if slot is not None:
+            slots(MAX_RENDER_PIXELS * 3).give_back(slot)
+        raise
+
+
+def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: list[str], index: int,
+                width: int | None, zoom: float) -> tuple[QImage, float]:
+    """The image of the worker's reply ``page``; ``slot`` is lent to it, or given back."""
+    blocks = slots(MAX_RENDER_PIXELS * 3)
+    if slot is not None and page.get("block") == 0:
+        samples: memoryview | bytes = blocks.lend(slot, page["shared"])
+    else:
+        if slot is not None:
+            blocks.give_back(slot)
+        notice_width = width or int(612 * zoom * SCREEN_ZOOM)
+        if "died" in page:
+            return broken_page(page["died"], notice_width), 1.0
+        if "broken" in page:
+            return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
+                               notice_width), 1.0
+        samples = page["samples"] if "samples" in page else bytes(blocks.scratch().buf[:page["shared"]])
     _checked.setdefault(key, set()).add(index)
-    samples = page["samples"]
-    image = QImage(samples, page["width"], page["height"], page["stride"], QImage.Format.Format_RGB888)
-    image._mira_samples = samples  # type: ignore[attr-defined]  # the QImage reads these bytes, no copy
-    return image, float(page["scale"])
+    return image_over(samples, page["width"], page["height"], page["stride"]), float(page["scale"])
 
 
 def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None, zoom: float,
@@ -157,27 +245,8 @@ def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None
                 _local.popitem(last=False)[1].close()
         _local.move_to_end(key)
         pix, scale = rasterise(doc, index, width, zoom, MAX_RENDER_PIXELS)
-    image = QImage(pix.samples_mv, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888)
-    image._mira_pixmap = pix  # type: ignore[attr-defined]  # no copy: the QImage reads MuPDF's buffer
-    return image, scale
-
-
-def _shared_block() -> Any:
-    global _shared
-    if _shared is None:
-        from multiprocessing import shared_memory
-
-        _shared = shared_memory.SharedMemory(create=True, size=MAX_RENDER_PIXELS * 3)
-        atexit.register(_release_shared)
-    return _shared
-
-
-def _release_shared() -> None:
-    global _shared
-    if _shared is not None:
-        _shared.close()
-        _shared.unlink()
-        _shared = None
+    # no copy: the QImage reads MuPDF's pixmap, kept alive as long as any copy of the image
+    return image_over(pix.samples_mv, pix.width, pix.height, pix.stride, keep=pix), scale
 
 
 def broken_page(message: str, width: int) -> QImage:

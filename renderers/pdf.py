@@ -40,7 +40,7 @@ class PdfPreview(PreviewBase):
         count, index, image, scale = document
         if self.password_form is not None:
             self.password_form.hide()  # the page takes its place on the next image
-        self.canvas().set_document(self.path, self._password)
+        self.canvas().set_document(self.path, self._password, int(count))
         self._first = (index, image, scale)
         return int(count)
 

@@ -194,6 +194,10 @@ class Worker:
         self._proc: Any = None
         self._conn: Connection | None = None
         self.calls = 0  # requests served by this worker object (kept workers are recycled)
+        self._sent = 0.0  # when the request in flight from send() went out
+        self._sender: int | None = None  # the thread that sent it and has not read the reply
+        self._wake: Callable[[], None] | None = None
+        self._parked: tuple[Any, ...] | None = None  # its reply, read by a call() of that thread
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.is_alive()
@@ -218,7 +222,7 @@ class Worker:
         """Run ``target(*args)`` in the child; its exceptions come back as the right error."""
         what = name or self.name
         seconds = self.limits.seconds if timeout is None else timeout
-        with self._lock:
+        with self._held():
             conn = self._start()
             self.calls += 1
             started = time.monotonic()
@@ -229,17 +233,109 @@ class Worker:
             except (EOFError, OSError, BrokenPipeError):
                 reply, ready = None, True
             if not ready:
-                self._stop()
-                raise WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
-                                    f"the file is too large or damaged")
+                raise self._timed_out(what, seconds)
             if reply is None:
-                code = self._stop()
-                if code is not None and -code == getattr(signal, "SIGXCPU", 0):
-                    raise WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
-                                        f"time; the file is too large or damaged")
-                raise WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
-                                    f"{time.monotonic() - started:.1f} s); the file is damaged or hostile")
+                raise self._died(what, seconds, started)
         return _unpack(reply, what, self.limits)
+
+    def send(self, target: str, *args: Any, wake: Callable[[], None] | None = None) -> Connection | None:
+        """Start ``target(*args)`` in the running child and return at once, without a thread waiting.
+
+        The returned connection becomes readable when the reply is there: then call
+        :meth:`receive` (or :meth:`abandon` past the deadline); the worker serves nothing
+        else meanwhile. ``None`` when the child is not running or busy: use :meth:`call`.
+        Should this thread :meth:`call` before it has read the reply, that call reads it
+        first and keeps it for :meth:`receive`, then calls ``wake()`` (the connection will
+        not become readable for it any more).
+        """
+        if not self._lock.acquire(blocking=False):
+            return None
+        conn = self._conn
+        try:
+            if conn is None or not self.alive():
+                raise BrokenPipeError
+            conn.send((target, args))
+        except (OSError, ValueError):
+            self._lock.release()
+            return None
+        self.calls += 1
+        self._sent = time.monotonic()
+        self._sender, self._wake = threading.get_ident(), wake
+        return conn
+
+    def receive(self, name: str | None = None) -> Any:
+        """The reply to :meth:`send` once its connection is readable; errors as from :meth:`call`."""
+        what = name or self.name
+        try:
+            parked, self._parked = self._parked, None
+            if parked is not None and parked[0] == "late":
+                raise self._timed_out(what, self.limits.seconds)
+            if parked is not None:
+                reply = parked[1]
+            else:
+                try:
+                    reply = self._conn.recv() if self._conn is not None else None
+                except (EOFError, OSError):
+                    reply = None
+            if reply is None:
+                raise self._died(what, self.limits.seconds, self._sent)
+        finally:
+            self._sender = self._wake = None
+            self._lock.release()
+        return _unpack(reply, what, self.limits)
+
+    def abandon(self, name: str | None = None) -> WorkerTimeout:
+        """:meth:`send`'s work is past its deadline: the child is stopped; the error to report."""
+        try:
+            self._parked = None
+            return self._timed_out(name or self.name, self.limits.seconds)
+        finally:
+            self._sender = self._wake = None
+            self._lock.release()
+
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[None]:
+        """The worker for one :meth:`call`.
+
+        A request this thread sent without waiting and has not read yet holds the lock until
+        its reply is read, by this thread's event loop, which is blocked in this call: that
+        reply is read here instead (kept for :meth:`receive`), and the call goes ahead.
+        """
+        if self._sender == threading.get_ident():
+            if self._parked is None:
+                self._park()
+            yield  # the lock stays with the request sent before, until receive() or abandon()
+            return
+        with self._lock:
+            yield
+
+    def _park(self) -> None:
+        conn = self._conn
+        left = self.limits.seconds - (time.monotonic() - self._sent)
+        try:
+            ready = conn is not None and conn.poll(max(left, 0.0))
+            self._parked = ("reply", conn.recv() if conn is not None and ready else None)
+        except (EOFError, OSError):
+            ready, self._parked = True, ("reply", None)
+        if not ready:
+            self._parked = ("late",)
+            self._stop()
+        wake, self._wake = self._wake, None
+        if wake is not None:
+            wake()
+
+    def _timed_out(self, what: str, seconds: float) -> WorkerTimeout:
+        self._stop()
+        return WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
+                             f"the file is too large or damaged")
+
+    def _died(self, what: str, seconds: float, started: float) -> WorkerError:
+        code = self._stop()
+        if code is not None and -code == getattr(signal, "SIGXCPU", 0):
+            return WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
+                                 f"time; the file is too large or damaged")
+        return WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
+                             f"{time.monotonic() - started:.1f} s); the file is damaged or hostile")
 
     def _stop(self) -> int | None:
         proc, conn = self._proc, self._conn

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pymupdf
+from pymupdf import mupdf
 
 from skills.runtime._base import CommandError
 from skills.runtime.pdf_read import MAX_PAGES, PasswordRequired, load_page, open_pdf
@@ -76,9 +77,8 @@ def _shared(name: str) -> Any:
 _blocks: dict[str, Any] = {}
 
 
-def rasterise(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
-              max_pixels: int) -> tuple[pymupdf.Pixmap, float]:
-    """Page ``index`` of an open document, ``width`` px wide or at ``zoom``; a broken page raises."""
+def _page_at_scale(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
+                   max_pixels: int) -> tuple[pymupdf.Page, float]:
     if not 0 <= index < doc.page_count:
         raise CommandError(f"{Path(doc.name).name}: there is no page {index + 1}")
     page = load_page(doc, index)
@@ -88,20 +88,68 @@ def rasterise(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
     scale = width / rect.width if width else zoom * SCREEN_ZOOM
     if rect.width * rect.height * scale * scale > max_pixels:
         scale = math.sqrt(max_pixels / (rect.width * rect.height))
-    return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False), scale
+    return page, scale
+
+
+def rasterise(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
+              max_pixels: int) -> tuple[pymupdf.Pixmap, float]:
+    """Page ``index`` of an open document, ``width`` px wide or at ``zoom``; a broken page raises."""
+    page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
+    return _pixmap(page, scale), scale
+
+
+def _pixmap(page: pymupdf.Page, scale: float) -> pymupdf.Pixmap:
+    return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
+
+
+def _draw_into(page: pymupdf.Page, scale: float, blocks: list[Any]) -> tuple[int, int, int, int]:
+    """Draw ``page`` as RGB straight into the first block it fits: (block, width, height, stride).
+
+    What ``page.get_pixmap(alpha=False)`` does (a display list run through a draw device onto a
+    white pixmap), except that the pixmap's samples are the shared block: MuPDF's pixels are
+    the caller's, with no allocation and no copy. Block -1: none is large enough.
+    """
+    ctm = mupdf.FzMatrix(scale, 0, 0, scale, 0, 0)
+    display = mupdf.fz_new_display_list_from_page(page.this)
+    box = mupdf.fz_round_rect(mupdf.fz_transform_rect(mupdf.fz_bound_display_list(display), ctm))
+    width, height = box.x1 - box.x0, box.y1 - box.y0
+    stride = width * 3
+    fits = [k for k, block in enumerate(blocks) if stride * height <= block.size]
+    if not fits or width <= 0 or height <= 0:
+        return -1, width, height, stride
+    samples = mupdf.python_mutable_buffer_data(blocks[fits[0]].buf)
+    pix = mupdf.fz_new_pixmap_with_data(_RGB, width, height, mupdf.FzSeparations(), 0, stride, samples)
+    pix.m_internal.x, pix.m_internal.y = box.x0, box.y0
+    mupdf.fz_clear_pixmap_with_value(pix, 0xFF)
+    device = mupdf.fz_new_draw_device(ctm, pix)
+    mupdf.fz_run_display_list(display, device, mupdf.FzMatrix(), mupdf.FzRect(mupdf.FzRect.Fixed_INFINITE),
+                              mupdf.FzCookie())
+    mupdf.fz_close_device(device)
+    return fits[0], width, height, stride
+
+
+_RGB = mupdf.FzColorspace(mupdf.FzColorspace.Fixed_RGB)
 
 
 def render(path: str, password: str | None, index: int, width: int | None, zoom: float,
-           max_pixels: int, shared: str | None = None) -> dict[str, Any]:
-    """Page ``index`` as RGB bytes, ``width`` px wide or at ``zoom``, at most ``max_pixels``.
+           max_pixels: int, shared: list[str] | None = None) -> dict[str, Any]:
+    """Page ``index`` as RGB, ``width`` px wide or at ``zoom``, at most ``max_pixels``.
 
-    With ``shared`` (the name of the caller's shared-memory block) the pixels are copied
-    there and only their size travels through the pipe: a page is megabytes, and pushing
-    them through a pipe costs more than drawing them.
+    With ``shared`` (names of the caller's shared-memory blocks, in the order the caller
+    prefers them) MuPDF draws straight into the first block the page fits, and only the
+    page's size and that block's position in the list travel back through the pipe: a page
+    is megabytes, and pushing them through a pipe costs more than drawing them. Without a
+    block (or when none is large enough) the pixels come back as bytes.
     """
     doc = _document(path, password)
     try:
-        pix, scale = rasterise(doc, index, width, zoom, max_pixels)
+        page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
+        if shared:
+            block, w, h, stride = _draw_into(page, scale, [_shared(name) for name in shared])
+            if block >= 0:
+                return {"width": w, "height": h, "stride": stride, "scale": scale, "pages": doc.page_count,
+                        "shared": stride * h, "block": block}
+        pix = _pixmap(page, scale)
     except CommandError as exc:  # "page 2 cannot be read (cycle in page tree)": keep the reason
         if str(exc).startswith(Path(path).name):
             raise  # not a page of this document
@@ -112,11 +160,5 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
         if "malloc" in str(exc).lower() or "memory" in str(exc).lower():
             raise MemoryError from None
         return {"broken": type(exc).__name__, "pages": doc.page_count}
-    out = {"width": pix.width, "height": pix.height, "stride": pix.stride, "scale": scale, "pages": doc.page_count}
-    size = pix.stride * pix.height
-    if shared is not None:
-        block = _shared(shared)
-        if size <= block.size:
-            block.buf[:size] = pix.samples_mv
-            return {**out, "shared": size}
-    return {**out, "samples": pix.samples}
+    return {"width": pix.width, "height": pix.height, "stride": pix.stride, "scale": scale,
+            "pages": doc.page_count, "samples": pix.samples}

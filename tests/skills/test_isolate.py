@@ -106,3 +106,38 @@ def test_a_threaded_process_reuses_one_kept_worker() -> None:
         done.set()
         keep.join()
     assert len(set(pids)) == 1 and pids[0] != os.getpid()
+
+
+def test_a_request_sent_without_waiting_gets_the_same_errors(worker: Worker) -> None:
+    """send() returns at once; receive() reads the reply when it is there; abandon() stops a hang."""
+    assert worker.send(f"{OPS}:pid") is None  # no child running yet: the caller uses call()
+    first = worker.call(f"{OPS}:pid")
+    conn = worker.send(f"{OPS}:allocate", 1)
+    assert conn is not None and worker.send(f"{OPS}:pid") is None  # busy until the reply is read
+    assert conn.poll(20) and worker.receive() == 1024 * 1024
+    conn = worker.send(f"{OPS}:segfault")
+    assert conn is not None and conn.poll(20)
+    with pytest.raises(WorkerCrashed, match="SIGSEGV"):
+        worker.receive()
+    second = worker.call(f"{OPS}:pid")
+    assert second != first
+    conn = worker.send(f"{OPS}:hang")
+    assert conn is not None and not conn.poll(0.3)
+    error = worker.abandon()
+    assert isinstance(error, WorkerTimeout) and not _running(second)
+    assert worker.call(f"{OPS}:allocate", 1) == 1024 * 1024
+
+
+def test_a_call_from_the_thread_with_a_request_in_flight_reads_that_reply_first() -> None:
+    """The thread whose event loop would read a sent reply calls instead: no deadlock, nothing lost."""
+    w = Worker(Limits(seconds=20), method="spawn")
+    woken: list[bool] = []
+    try:
+        pid = w.call(f"{OPS}:pid")
+        assert w.send(f"{OPS}:allocate", 2, wake=lambda: woken.append(True)) is not None
+        assert w.call(f"{OPS}:pid") == pid and woken == [True]  # went ahead; the sender was told
+        assert w.call(f"{OPS}:allocate", 1) == 1024 * 1024
+        assert w.receive() == 2 * 1024 * 1024  # the kept reply
+        assert w.send(f"{OPS}:pid") is not None and w.receive() == pid  # free again
+    finally:
+        w.close()

@@ -1,0 +1,87 @@
+"""PDF pages drawn by the worker process straight into shared memory and shown without a copy:
+the pixels are raw PyMuPDF's, a page larger than a block still comes through, and a block is
+reused only once no image (nor a copy of one) reads it any more."""
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PySide6.QtGui import QImage
+
+from renderers import _pageslots, _pdfsource
+
+WIDTH = 700
+
+
+@pytest.fixture(scope="module")
+def pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("slots") / "pages.pdf"
+    doc = pymupdf.open()
+    for p in range(9):
+        page = doc.new_page()
+        page.insert_text((72, 90), f"Page {p + 1}: a line of text", fontsize=18)
+        page.draw_circle((300, 400), 40 + 10 * p, color=(p / 9, 0.3, 0.6), fill=(0.9, 0.8 - p / 20, 0.2))
+    doc.save(str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def own_blocks(monkeypatch: pytest.MonkeyPatch) -> Iterator[_pageslots.Slots]:
+    """Blocks of this test's own, none lent to an image another test still holds."""
+    blocks = _pageslots.Slots(_pdfsource.MAX_RENDER_PIXELS * 3)
+    monkeypatch.setattr(_pageslots, "_slots", blocks)
+    yield blocks
+    gc.collect()
+    blocks.release()
+
+
+def _raw(pdf: Path, index: int, width: int | None = None, zoom: float = 1.0) -> pymupdf.Pixmap:
+    with pymupdf.open(str(pdf)) as doc:
+        page = doc[index]
+        scale = width / page.rect.width if width else zoom * _pdfsource.SCREEN_ZOOM
+        return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
+
+
+def _same(image: QImage, pix: pymupdf.Pixmap) -> bool:
+    return ((image.width(), image.height(), image.bytesPerLine()) == (pix.width, pix.height, pix.stride)
+            and bytes(image.constBits()) == pix.samples)
+
+
+def _first_paint(pdf: Path, index: int, width: int | None = WIDTH, zoom: float = 1.0) -> QImage:
+    _pdfsource._checked.clear()  # this page has not been drawn: it goes to the worker
+    return _pdfsource.render_page_scaled(pdf, index, width, zoom)[0]
+
+
+def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:  # noqa: ANN001
+    image = _first_paint(pdf, 2)
+    assert own_blocks.lent() == 1  # drawn into a block the image now reads in place
+    assert _same(image, _raw(pdf, 2, WIDTH))
+    again = _pdfsource.render_page_scaled(pdf, 2, WIDTH, 1.0)[0]  # drawn safely before: redrawn here
+    assert _same(again, _raw(pdf, 2, WIDTH))
+
+
+def test_a_page_larger_than_a_block_comes_through_the_scratch_block(qapp, pdf: Path) -> None:  # noqa: ANN001
+    zoom = 3.0  # 2380 × 3368 px: 24 MB, more than a 12 MB block
+    image = _first_paint(pdf, 1, None, zoom)
+    assert image.sizeInBytes() > _pageslots.SLOT_BYTES
+    assert _same(image, _raw(pdf, 1, None, zoom))
+
+
+def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:  # noqa: ANN001
+    blocks = own_blocks
+    held = [_first_paint(pdf, i) for i in range(blocks.count + 2)]  # more pages than blocks
+    assert blocks.lent() == blocks.count
+    for i, image in enumerate(held):  # none was drawn over by a later page
+        assert _same(image, _raw(pdf, i, WIDTH)), f"page {i + 1} changed under its image"
+    copy = QImage(held[0])  # a shallow Qt copy reads the same block
+    del held
+    gc.collect()
+    assert blocks.lent() == 1
+    assert _same(copy, _raw(pdf, 0, WIDTH))
+    del copy
+    gc.collect()
+    assert blocks.lent() == 0
+    assert _same(_first_paint(pdf, 5), _raw(pdf, 5, WIDTH))
