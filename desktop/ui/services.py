@@ -6,7 +6,7 @@ restart). Every location is injectable; nothing here shows a widget.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,8 @@ def model_label(settings: AppSettings) -> str:
 class Services:
     settings_store: SettingsStore
     settings: AppSettings
-    store: Any
+    # The store, or a Future of it while it opens on the store worker (see :func:`build_services`).
+    opening: Any
     registry: Any
     runtime: Any = None
     # One worker: every store call from the UI is serialised, never on the UI thread.
@@ -49,6 +50,13 @@ class Services:
     closed: bool = False
     # One model (and so one HTTP client) per model settings, not one per task.
     _model: Any = field(default=None, repr=False)
+
+    @property
+    def store(self) -> Any:
+        """The open store; waits for it while it is still opening (raises what opening it raised)."""
+        if isinstance(self.opening, Future):
+            self.opening = self.opening.result()
+        return self.opening
 
     def model_for_task(self) -> Any:
         if self._model is None:
@@ -64,6 +72,7 @@ class Services:
         # the window is passed in as a number: the agent never reads settings itself
         self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path(),
                                     context_window=context_window_of(self.settings.model))
+        self.model_for_task()  # the provider too (client library, key): the first request does not load it
         if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
             warmup.start(self.preload_renderers)
         return self.runtime
@@ -93,17 +102,27 @@ class Services:
             return
         self.closed = True
         self.executor.shutdown(wait=True)
+        if isinstance(self.opening, Future) and self.opening.exception() is not None:
+            return  # it never opened: nothing to close
         close = getattr(self.store, "close", None)
         if callable(close):
             close()
 
 
+def _open_store(path: Path | None) -> Any:
+    from desktop.store import Store
+
+    return Store(path)
+
+
 def build_services(settings_dir: Path | None = None, store_path: Path | None = None,
                    registry: Any = None, *, with_runtime: bool = False) -> Services:
     """Open settings and the store (and the runtime when asked; the window builds it off the UI thread
-    once it is interactive). ``settings_dir``/``store_path`` default to MIRA_HOME."""
-    from desktop.store import Store
+    once it is interactive). ``settings_dir``/``store_path`` default to MIRA_HOME.
 
+    The store opens on the store worker thread: creating and migrating a new database waits on the disk
+    for tens of milliseconds, which overlaps with loading Qt and building the window when the app calls
+    this first; :attr:`Services.store` waits for it (and raises what opening it raised) on first use."""
     if registry is None:
         from renderers.registry import default_registry
 
@@ -111,7 +130,9 @@ def build_services(settings_dir: Path | None = None, store_path: Path | None = N
     settings_store = SettingsStore(settings_dir)
     settings = settings_store.load()
     soffice.use_path(settings.soffice_path or None)  # the one place the LibreOffice setting is read
-    services = Services(settings_store, settings, Store(store_path), registry)
+    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store")
+    services = Services(settings_store, settings, executor.submit(_open_store, store_path), registry,
+                        executor=executor)
     if with_runtime:
         services.build_runtime()
     return services
