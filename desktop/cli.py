@@ -1,15 +1,12 @@
 """The ``mira`` command: no arguments opens the window; subcommands work headless."""
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from desktop import __version__
-
-if TYPE_CHECKING:
-    import argparse
 
 # Subcommands live with the package that owns them and are imported only when used,
 # so `mira --version` and `mira inspect` never load Qt.
@@ -26,24 +23,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in _SUBCOMMANDS:
         module = importlib.import_module(_SUBCOMMANDS[args[0]][0])
         return int(module.main(args[1:]) or 0)
-    if args:
-        _parser().parse_args(args)  # --help, --version, or a clear error for anything else
-    from desktop.app import run
-
-    return run()
-
-
-def _parser() -> argparse.ArgumentParser:
-    # Built only when there are arguments: argparse costs a few ms of a plain start.
-    import argparse
-
     parser = argparse.ArgumentParser(
         prog="mira",
         description="Mira Desktop: chat your way to real, verified office files.",
         epilog="subcommands: " + "; ".join(f"{k}: {v[1]}" for k, v in _SUBCOMMANDS.items()),
     )
     parser.add_argument("--version", action="version", version=f"mira {__version__}")
-    return parser
+    parser.parse_args(args)
+    from desktop.app import run
+
+    return run()
 
 
 if __name__ == "__main__":

@@ -23,9 +23,16 @@ class Out:
     def write(self, text):
         if text.strip() == {MARKER!r}:
             from PySide6.QtWidgets import QApplication
+            from PySide6.QtTest import QTest
             window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
-            real.write(json.dumps({{"modules": sorted(sys.modules),
+            modules = sorted(sys.modules)  # before the keys below load anything
+            focus = window.focusWidget()  # gets the keys once the window is active (offscreen: never)
+            QTest.keyClicks(focus, "hello") if focus is not None else None
+            real.write(json.dumps({{"modules": modules,
                                    "sidebar": window.sidebar.ids(),
+                                   "visible": window.isVisible(),
+                                   "typed": window.chat.composer.text(),
+                                   "focus_in_composer": focus is not None and window.chat.composer.isAncestorOf(focus),
                                    "rows": window.chat.view.model().rowCount()}}) + "\\n")
             real.flush()
             os._exit(0)
@@ -48,6 +55,7 @@ DEFERRED = (
     "PySide6.QtSvg", "PySide6.QtNetwork", "PySide6.QtPdf",
     "psutil",  # process trees: only when a LibreOffice conversion is killed
     "desktop.agent.workfolder",  # the conversation's folder: on the first folder action
+    "markdown_it",  # the first message rendered (the welcome) comes right after the first frame
 )
 
 
@@ -60,14 +68,18 @@ def _probe(home: Path) -> dict[str, Any]:
     return json.loads(lines[-1])
 
 
-def test_first_frame_loads_no_document_library_model_client_or_runtime(tmp_path: Path) -> None:
+def test_first_frame_takes_typing_and_loads_no_document_library_model_client_runtime_or_markdown(
+        tmp_path: Path) -> None:
     report = _probe(tmp_path)
     modules = set(report["modules"])
     loaded = sorted(name for name in DEFERRED if name in modules)
     assert loaded == [], f"imported before the first frame: {loaded}"
     assert "PySide6.QtWidgets" in modules and "desktop.ui.main_window" in modules  # the probe really ran
-    assert report["rows"] == 1  # the welcome message is in the chat
-    assert "markdown_it" in modules  # ...and was laid out (markdown) before the marker
+    # Interactive at the marker: shown, the message box has the focus and what is typed lands in it.
+    assert report["visible"] and report["focus_in_composer"]
+    assert report["typed"] == "hello"
+    # The welcome (markdown-it's first document) follows the first frame instead of delaying it.
+    assert "markdown_it" not in modules
 
 
 def test_two_hundred_conversations_are_listed_reading_only_the_reopened_ones_messages(
