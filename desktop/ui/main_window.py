@@ -310,11 +310,12 @@ class MainWindow(QMainWindow):
         """Build the runtime in a worker thread (imports, catalog), then recover on the loop."""
         services = self.services
         runtime = services.runtime
-        if runtime is None:
+        built = runtime is None
+        if built:
             try:
-                # The renderer plugins then import in the background (desktop.agent.warmup): a first task
-                # waits for that, as two threads importing the same document libraries can fail half-way.
-                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
+                # Without the renderer plugins: they import in the background once the runtime is ready
+                # (below), not while recovery runs, so they do not hold up the first request.
+                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime, False)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=exc))
@@ -333,6 +334,11 @@ class MainWindow(QMainWindow):
         if marker:
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()
+        if built:
+            # Before this coroutine returns, so before any send can start a task: a task then waits for the
+            # import to end (desktop.agent.warmup), as two threads importing the same document libraries
+            # can fail half-way.
+            services.start_preload()
         return runtime
 
     # -- conversations ------------------------------------------------------------------

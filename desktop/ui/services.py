@@ -65,7 +65,6 @@ class Services:
 
     def build_runtime(self, preload: bool = True) -> Any:
         """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
-        from desktop.agent import warmup
         from desktop.agent.runtime import AgentRuntime
         from desktop.llm.factory import context_window_of
 
@@ -74,8 +73,14 @@ class Services:
                                     context_window=context_window_of(self.settings.model))
         self.model_for_task()  # the provider too (client library, key): the first request does not load it
         if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
-            warmup.start(self.preload_renderers)
+            self.start_preload()
         return self.runtime
+
+    def start_preload(self) -> None:
+        """Import the renderer plugins in a background thread; a task begun meanwhile waits for it."""
+        from desktop.agent import warmup
+
+        warmup.start(self.preload_renderers)
 
     def preload_renderers(self) -> None:
         """Find and import the renderer plugins (discovery is lazy and thread-safe). The window calls
