@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import __version__, i18n
 from desktop.i18n import tr
@@ -155,8 +155,7 @@ class MainWindow(QMainWindow):
         self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
         self.about_action = QAction(self)
-        self.about_action.triggered.connect(
-            lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
+        self.about_action.triggered.connect(self.show_about)
         self.folder_actions = FolderActions(self)
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
@@ -520,6 +519,11 @@ class MainWindow(QMainWindow):
         dialog.open()
         self.shortcuts_dialog = dialog
         return dialog
+
+    def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
+
+        QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__))
 
     def bring_to_front(self) -> None:
         """Another start of Mira on the same data asked for this window."""

@@ -6,13 +6,13 @@ restart). Every location is injectable; nothing here shows a widget.
 from __future__ import annotations
 
 import logging
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from desktop.settings import AppSettings, SettingsStore
-from skills.runtime import soffice
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ class Services:
         moved = settings.workspace_path() != self.settings.workspace_path()
         self.settings = replace(settings, problems=())
         self.settings_store.save(self.settings)
-        soffice.use_path(self.settings.soffice_path or None)
+        _use_soffice(self.settings.soffice_path)
         self._model = None  # the next task uses the new model settings and key
         if self.runtime is not None:  # and compacts earlier turns to the new model's window
             from desktop.llm.factory import context_window_of
@@ -112,6 +112,16 @@ class Services:
         close = getattr(self.store, "close", None)
         if callable(close):
             close()
+
+
+def _use_soffice(path: str | None) -> None:
+    """Hand the Settings' LibreOffice path to the skills runtime. Its module (and the skills runtime
+    package) loads with the agent after the first frame; until then nothing can have chosen a path, so
+    an empty setting needs no import."""
+    if path or "skills.runtime.soffice" in sys.modules:
+        from skills.runtime import soffice
+
+        soffice.use_path(path or None)
 
 
 def _open_store(path: Path | None) -> Any:
@@ -134,7 +144,7 @@ def build_services(settings_dir: Path | None = None, store_path: Path | None = N
         registry = default_registry()
     settings_store = SettingsStore(settings_dir)
     settings = settings_store.load()
-    soffice.use_path(settings.soffice_path or None)  # the one place the LibreOffice setting is read
+    _use_soffice(settings.soffice_path)  # the one place the LibreOffice setting is read
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store")
     services = Services(settings_store, settings, executor.submit(_open_store, store_path), registry,
                         executor=executor)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
-    QMessageBox,
     QPushButton,
     QToolButton,
     QVBoxLayout,
@@ -43,6 +42,8 @@ def date_group(updated: float, today: dt.date | None = None) -> str:
 
 
 def _ask_delete(parent: QWidget, title: str) -> bool:
+    from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
+
     answer = QMessageBox.question(
         parent, tr("conv.delete.title"), tr("conv.delete.text", title=title),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No,

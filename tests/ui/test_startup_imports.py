@@ -56,6 +56,8 @@ DEFERRED = (
     "psutil",  # process trees: only when a LibreOffice conversion is killed
     "desktop.agent.workfolder",  # the conversation's folder: on the first folder action
     "markdown_it",  # the first message rendered (the welcome) comes right after the first frame
+    "desktop.agent", "skills.runtime",  # agent events, LibreOffice path: with the runtime
+    "desktop.ui.versions_view", "xml.etree",  # a dialog; the .ts reader
 )
 
 
