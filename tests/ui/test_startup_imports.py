@@ -158,3 +158,31 @@ def test_the_runtime_is_ready_before_the_renderers_document_libraries_have_loade
     finally:
         release.set()
         services.close()
+
+
+def test_a_message_sent_in_the_first_moment_is_not_replaced_by_reopening_the_last_conversation(
+        home: Path, aloop, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The window takes typing before the last conversation is back on screen; what the user sent then
+    stays on screen, in a conversation of its own."""
+    from desktop.settings import SettingsStore
+    from desktop.store import Store
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.services import build_services
+
+    store = Store()
+    old = store.create_conversation("Yesterday")
+    store.add_message(old.id, "user", "an old request")
+    store.close()
+    SettingsStore().window_state_path.write_text(f"[General]\nlast_conversation={old.id}\n", encoding="utf-8")
+
+    window = MainWindow(build_services())
+    qtbot.addWidget(window)
+    window.show()
+    window.chat.composer.set_text("Make a Word document: # Hi")  # before the startup coroutine has run
+    assert window.chat.composer.submit()
+    qtbot.waitUntil(lambda: window.is_ready and window.runtime_ready, timeout=20000)
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=30000)
+    texts = [m.text for m in window.conversation]
+    assert "Make a Word document: # Hi" in texts and "an old request" not in texts
+    assert window.controller.current_id not in (None, old.id)
+    window.close()
