@@ -67,6 +67,7 @@ class ConversationSidebar(QWidget):
         # Injectable for tests: (parent, title) -> bool.
         self.confirm_delete: Callable[[QWidget, str], bool] = _ask_delete
         self._filling = False
+        self._listed = False  # "No conversations yet" only once the store has answered, not while it loads
 
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
@@ -155,6 +156,7 @@ class ConversationSidebar(QWidget):
         """Replace the list with ``(id, title)`` or ``(id, title, updated)`` rows (newest first),
         keeping ``current`` selected if present. Rows with a time sit under date headings."""
         self._rows = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]  # type: ignore[misc]
+        self._listed = True
         self._filling = True
         self.row_menu_button.hide()
         try:
@@ -234,7 +236,7 @@ class ConversationSidebar(QWidget):
 
     # -- handlers -----------------------------------------------------------------------
     def _update_empty(self) -> None:
-        empty = self.list.count() == 0
+        empty = self._listed and self.list.count() == 0
         self.empty_label.setVisible(empty)
         self.empty_label.setText(tr("sidebar.no_match") if self.search.text().strip() else tr("sidebar.empty"))
 

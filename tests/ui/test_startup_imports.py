@@ -31,6 +31,7 @@ class Out:
             real.write(json.dumps({{"modules": modules,
                                    "sidebar": window.sidebar.ids(),
                                    "visible": window.isVisible(),
+                                   "says_empty": window.sidebar.empty_label.isVisibleTo(window.sidebar),
                                    "typed": window.chat.composer.text(),
                                    "focus_in_composer": focus is not None and window.chat.composer.isAncestorOf(focus),
                                    "rows": window.chat.view.model().rowCount()}}) + "\\n")
@@ -80,6 +81,7 @@ def test_first_frame_takes_typing_and_loads_no_document_library_model_client_run
     # Interactive at the marker: shown, the message box has the focus and what is typed lands in it.
     assert report["visible"] and report["focus_in_composer"]
     assert report["typed"] == "hello"
+    assert not report["says_empty"]  # no "No conversations yet" while the list is still loading
     # The welcome (markdown-it's first document) follows the first frame instead of delaying it.
     assert "markdown_it" not in modules
 
