@@ -1,18 +1,25 @@
-"""Time from process start to an interactive main window, and to "ready to send" (the agent runtime
-loaded, so a request starts at once), against a bare PySide6 window.
+"""Time from process start to an interactive main window, and to "ready to send" (the agent runtime,
+the store and the model provider loaded, so a request starts at once), against a bare PySide6 window.
 
-Both are started the same way (a fresh interpreter on the offscreen platform) and
-print a marker from a zero timer once the window is shown and the event loop has
-drained what startup queued, right after a synchronous ``repaint()`` so the first
-frame is really drawn (Mira: ``MIRA_READY_MARKER``, printed after listing
-conversations, opening the last one or the welcome, and laying out the chat; the
-agent runtime loads after it). Measured again with 200
-stored conversations, the last of them reopened. Median of several runs each, all in this run.
+All cases are started the same way: a fresh interpreter (``python -c``, no extra flags, no
+``-X importtime``) on the offscreen platform, with the same environment, and each prints a marker
+from a zero timer once its window is shown, right after a synchronous ``repaint()`` so the first
+frame is really drawn. Mira prints ``MIRA_READY_MARKER`` there (the message box has the focus and
+takes typing: tests/ui/test_startup_imports.py checks that at this marker); the conversation list,
+the last conversation or the welcome, and the agent runtime follow the first frame, and
+``MIRA_SENDABLE_MARKER`` comes once the runtime is loaded and recovery has run.
 
-Both run with a bytecode cache (a private PYTHONPYCACHEPREFIX, filled by the
-uncounted warm-up run), as an installed app does: pip compiles site-packages
-at install, but an editable checkout under PYTHONDONTWRITEBYTECODE=1 would
-otherwise recompile every Mira module at each start while PySide6 never is.
+The cases run interleaved (``RUNS`` rounds, each starting every case once in an order rotated per
+round) so load from other processes on a shared machine falls on all of them alike; the rows give
+medians, with each case's range and the per-round ratio range in the note. "First run" starts on a
+new, empty data folder every time (the database is created); the 200-conversation case reopens the
+last of them. The floor (Qt, a qasync loop, markdown-it, sqlite3; no Mira code) is measured in the
+same rounds.
+
+Every case runs with a bytecode cache (a private PYTHONPYCACHEPREFIX, filled by the uncounted
+warm-up round), as an installed app does: pip compiles site-packages at install, but an editable
+checkout under PYTHONDONTWRITEBYTECODE=1 would otherwise recompile every Mira module at each start
+while PySide6 never is.
 """
 from __future__ import annotations
 
@@ -29,7 +36,7 @@ from bench._common import Row, Skip
 
 MARKER = "MIRA-BENCH-READY"
 SENDABLE = "MIRA-BENCH-SENDABLE"  # printed once the agent runtime is loaded: a request would start now
-RUNS = 5
+RUNS = int(os.environ.get("MIRA_BENCH_STARTUP_RUNS", "11"))  # rounds; each starts every case once
 TIMEOUT = 60.0
 
 BARE = f"""
@@ -111,10 +118,32 @@ def _time_to_marker(code: str, home: Path) -> tuple[float, float]:
             proc.wait()
 
 
-def _median(code: str, home: Path) -> tuple[float, float]:
-    _time_to_marker(code, home)  # warm the OS file cache once; not counted
-    runs = [_time_to_marker(code, home) for _ in range(RUNS)]
-    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+def _spread(values: list[float]) -> str:
+    return f"median {statistics.median(values):.3f} s, range {min(values):.3f}–{max(values):.3f}"
+
+
+def _interleaved(cases: dict[str, tuple[str, Path]]) -> dict[str, list[tuple[float, float]]]:
+    """``RUNS`` rounds; each round starts every case once, in an order rotated from round to round, so a
+    burst of load from the other processes on the machine lands on all of them alike rather than on
+    whichever was measured in that minute. One uncounted round first fills the OS file cache and the
+    bytecode cache. A home whose name starts with "new" is a fresh, empty folder at every start (a real
+    first run: the database and settings are created), the others are reused."""
+    names = list(cases)
+    counter = iter(range(10**6))
+
+    def start(name: str) -> tuple[float, float]:
+        code, home = cases[name]
+        if home.name.startswith("new"):
+            home = home.with_name(f"{home.name}-{next(counter)}")
+        return _time_to_marker(code, home)
+
+    for name in names:
+        start(name)
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    for i in range(RUNS):
+        for name in names[i % len(names):] + names[:i % len(names)]:
+            runs[name].append(start(name))
+    return runs
 
 
 def _fill(home: Path, count: int) -> None:
@@ -148,30 +177,39 @@ def run() -> list[Row]:
         raise Skip(f"PySide6 is missing: {exc}") from None
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="mira-bench-startup-") as tmp:
-        bare = _median(BARE, Path(tmp) / "bare")[0]
-        floor = _median(FLOOR, Path(tmp) / "floor")[0]
-        empty = Path(tmp) / "empty"
-        mira, mira_send = _median(MIRA, empty)
-        rows.append(Row("startup to interactive window (first run)", mira, bare, "s",
-                        "bare PySide6 QMainWindow, same launch", "<= 2x baseline", 2.0,
-                        note=f"floor (Qt + qasync/asyncio + markdown-it + sqlite3, no Mira code): "
-                             f"{floor:.3f} s = {floor / bare:.2f}x"))
-        rows.append(Row("startup to ready to send (agent runtime loaded, first run)", mira_send, bare, "s",
-                        "bare PySide6 QMainWindow, same launch", "<= 3x baseline", 3.0))
-        rows.append(Row("startup floor: the libraries the first frame needs, no Mira code", floor, bare, "s",
-                        "bare PySide6 QMainWindow, same launch", "informational: the floor for Mira"))
         filled = Path(tmp) / "filled"
         _fill(filled, 200)
-        mira_200, send_200 = _median(MIRA, filled)
-        rows.append(Row("startup to interactive window, 200 stored conversations", mira_200, bare, "s",
+        runs = _interleaved({"bare": (BARE, Path(tmp) / "bare"), "floor": (FLOOR, Path(tmp) / "floor"),
+                             "empty": (MIRA, Path(tmp) / "new"), "filled": (MIRA, filled)})
+        window = {name: [r[0] for r in values] for name, values in runs.items()}
+        send = {name: [r[1] for r in values] for name, values in runs.items()}
+        bare, floor = statistics.median(window["bare"]), statistics.median(window["floor"])
+
+        def note(case: str, times: dict[str, list[float]], who: str = "Mira") -> str:
+            paired = [m / b for m, b in zip(times[case], window["bare"])]
+            return (f"{RUNS} interleaved rounds; {who} {_spread(times[case])}; bare {_spread(window['bare'])}; "
+                    f"per-round ratio {min(paired):.2f}–{max(paired):.2f}x")
+
+        rows.append(Row("startup to interactive window (first run)", statistics.median(window["empty"]), bare, "s",
                         "bare PySide6 QMainWindow, same launch", "<= 2x baseline", 2.0,
-                        note=f"first run without conversations: {mira:.3f} s"))
-        rows.append(Row("startup to ready to send, 200 stored conversations", send_200, bare, "s",
-                        "bare PySide6 QMainWindow, same launch", "<= 3x baseline", 3.0))
+                        note=note("empty", window) + f"; floor (Qt + qasync/asyncio + markdown-it + sqlite3, no "
+                                                     f"Mira code): {floor:.3f} s = {floor / bare:.2f}x"))
+        rows.append(Row("startup to ready to send (agent runtime loaded, first run)", statistics.median(send["empty"]),
+                        bare, "s", "bare PySide6 QMainWindow, same launch", "<= 3x baseline", 3.0,
+                        note=note("empty", send)))
+        rows.append(Row("startup floor: the libraries the first frame needs, no Mira code", floor, bare, "s",
+                        "bare PySide6 QMainWindow, same launch", "informational: the floor for Mira",
+                        note=note("floor", window, "floor")))
+        rows.append(Row("startup to interactive window, 200 stored conversations", statistics.median(window["filled"]),
+                        bare, "s", "bare PySide6 QMainWindow, same launch", "<= 2x baseline", 2.0,
+                        note=note("filled", window)))
+        rows.append(Row("startup to ready to send, 200 stored conversations", statistics.median(send["filled"]), bare,
+                        "s", "bare PySide6 QMainWindow, same launch", "<= 3x baseline", 3.0,
+                        note=note("filled", send)))
         shutil.rmtree(tmp, ignore_errors=True)
     return rows
 
 
 if __name__ == "__main__":
     for row in run():
-        print(f"{row.name}: {row.value:.3f} {row.unit} vs {row.baseline:.3f} ({row.ratio:.2f}x, ok={row.ok})")
+        print(f"{row.name}: {row.value:.3f} {row.unit} vs {row.baseline:.3f} ({row.ratio:.2f}x, ok={row.ok}); {row.note}")

@@ -12,16 +12,21 @@ APP_ICON = Path(__file__).with_name("icons") / "mira.svg"
 
 
 def run() -> int:
+    from desktop import __version__, logs
+    from desktop.ui.services import build_services
+
+    log_file = logs.setup()
+    logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, log_file)
+    # Before Qt loads: the store opens (a new database waits on the disk) on its worker thread meanwhile.
+    services = build_services()
+
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
     import qasync
 
-    from desktop import __version__, logs
     from desktop.ui.main_window import MainWindow
 
-    log_file = logs.setup()
-    logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, log_file)
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mira")
     app.setOrganizationName("Mira")
@@ -44,6 +49,7 @@ def run() -> int:
 
         i18n.set_language(i18n.system_language())
         print(i18n.tr("app.already_running"))
+        services.close()
         return 0
 
     # SIGTERM/SIGINT close the window the normal way, so state is saved and the
@@ -63,7 +69,7 @@ def run() -> int:
     signal.signal(signal.SIGTERM, _close)
     signal.signal(signal.SIGINT, _close)
     try:
-        window = MainWindow()
+        window = MainWindow(services)
     except Exception as exc:  # e.g. an unreadable database: one clear message, no traceback
         message = f"Mira could not start: {exc}"
         print(message, file=sys.stderr)

@@ -17,7 +17,6 @@ the key itself.
 """
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -306,6 +305,8 @@ def language() -> str:
 @lru_cache(maxsize=8)
 def _ts_table(code: str) -> dict[tuple[str, str, str], list[str]]:
     """Finished translations of a language's .ts by (context, source, comment)."""
+    import xml.etree.ElementTree as ET  # loaded with the first .ts read, not with every start
+
     path = ts_path(code)
     table: dict[tuple[str, str, str], list[str]] = {}
     if not path.is_file():

@@ -13,7 +13,6 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -241,6 +240,10 @@ def command_surface_hash(names: list[str] | None = None) -> str:
 
 
 def package_version() -> str:
+    # Imported here, for `skills build` only: importlib.metadata (and the email package it loads) would
+    # otherwise cost the app ~15 ms every time the agent runtime loads the catalog.
+    from importlib import metadata
+
     try:
         return metadata.version("mira-desktop")
     except metadata.PackageNotFoundError:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import html
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
 _host_schemes: set[str] = set()  # "scheme:" prefixes whose links the host handles itself (ChatView.set_link_handler)
@@ -67,6 +68,10 @@ def _link_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: 
 
 
 def _make_parser() -> MarkdownIt:
+    # Imported with the first message rendered, not with this module: the view and its style sheet need
+    # only allow_scheme/style_sheet, and markdown-it (~20 ms of regular expressions) would delay the window.
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "breaks": True, "typographer": False})
     md.enable(["table", "strikethrough"])
     md.add_render_rule("fence", _fence)
@@ -77,7 +82,7 @@ def _make_parser() -> MarkdownIt:
     return md
 
 
-_parser = _make_parser()
+_parser: MarkdownIt | None = None
 _cache: OrderedDict[str, str] = OrderedDict()
 _CACHE_SIZE = 512
 
@@ -88,6 +93,9 @@ def markdown_to_html(text: str) -> str:
     if hit is not None:
         _cache.move_to_end(text)
         return hit
+    global _parser
+    if _parser is None:
+        _parser = _make_parser()
     try:
         out = _parser.render(text)
     except Exception:  # pathological input: show it as plain text, lose nothing

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError
-from desktop.llm.keys import get_api_key
 from desktop.llm.settings import ModelSettings
 
 CHECK_TIMEOUT = 20.0
@@ -18,6 +17,14 @@ class ModelChoice:
 
     model: Model
     reason: str  # "" when the configured model was used
+
+
+def _api_key(account: str) -> str | None:
+    # Imported on use: the keyring package costs ~15 ms, and the agent runtime loads this module for
+    # context_window_of while the user waits to send; the offline planner never needs a key.
+    from desktop.llm.keys import get_api_key
+
+    return get_api_key(account)
 
 
 def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelChoice:
@@ -37,7 +44,7 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
                                        context_window=settings.context_window), "")
     from desktop.llm.openai_provider import OpenAIModel
 
-    key = api_key if api_key is not None else get_api_key(settings.account)
+    key = api_key if api_key is not None else _api_key(settings.account)
     return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
                                    context_window=settings.context_window), "")
 
@@ -65,7 +72,7 @@ async def check_connection(settings: ModelSettings, api_key: str | None = None) 
         return True, "The offline planner is built in and needs no connection."
     if not settings.is_configured:
         return False, "Enter a base URL and a model name first."
-    key = api_key if api_key else get_api_key(settings.account)
+    key = api_key if api_key else _api_key(settings.account)
     model: Any
     if settings.api == "ollama":
         from desktop.llm.ollama_provider import OllamaModel

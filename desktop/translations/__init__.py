@@ -8,7 +8,6 @@ than its ``.ts`` or an entry is missing or unfinished. See ``catalog.py`` for wh
 from __future__ import annotations
 
 import locale
-import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
 
@@ -46,6 +45,8 @@ def qm_path(language: str) -> Path:
 @lru_cache(maxsize=8)
 def _messages(language: str) -> dict[str, list[str]]:
     """Finished translations of the ``messages`` context of ``language``'s .ts, by message id."""
+    import xml.etree.ElementTree as ET  # loaded with the first .ts read, not with every start
+
     path = ts_path(language)
     found: dict[str, list[str]] = {}
     if not path.is_file():

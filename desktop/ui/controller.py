@@ -23,7 +23,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.agent import events as ev
 from desktop.i18n import tr
 from desktop.store.states import WAITING
 from desktop.messages import shown_request
@@ -34,9 +33,6 @@ log = logging.getLogger(__name__)
 
 WELCOME_ID = LOCAL + "welcome"
 SYNC_TAIL = 40  # rows re-read at a task milestone once a conversation is on screen
-# Events after which the shown conversation is re-read from the store.
-_MILESTONES = (ev.ApprovalRequested, ev.TaskPaused, ev.ApprovalDecided, ev.ArtifactCommitted, ev.TaskFinished,
-               ev.TaskFailed, ev.TaskCancelled)
 HISTORY_PAGE = 50  # rows read when a conversation opens (older ones come page by page on scrolling up)
 
 
@@ -483,6 +479,12 @@ class TaskController(QObject):
         return state
 
     def _on_event(self, event: Any) -> None:
+        # Imported with the first event, not with the window: events come once the runtime has loaded them.
+        from desktop.agent import events as ev
+
+        # Events after which the shown conversation is re-read from the store.
+        milestones = (ev.ApprovalRequested, ev.TaskPaused, ev.ApprovalDecided, ev.ArtifactCommitted,
+                      ev.TaskFinished, ev.TaskFailed, ev.TaskCancelled)
         state = self._state_for(getattr(event, "task_id", ""))
         here = state is not None and state.conversation_id == self.current_id
         if isinstance(event, ev.TextDelta):
@@ -504,7 +506,7 @@ class TaskController(QObject):
             self._refresh_card(event.approval_id)
             if self._state != "stopping":
                 self._set_state("writing" if event.approved else "thinking")
-        if isinstance(event, _MILESTONES) and here:
+        if isinstance(event, milestones) and here:
             if isinstance(event, ev.TaskFinished) and event.message_id:
                 state.message_id = event.message_id
             self._background(self.sync(state.conversation_id))

@@ -9,12 +9,14 @@ from typing import Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from desktop.i18n import tr
 
 
 def _pick_folder(parent: QWidget, start: str) -> str:
+    from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
+
     return QFileDialog.getExistingDirectory(parent, tr("folder.pick_title"), start)
 
 
@@ -25,6 +27,8 @@ def _open_folder(folder: Path) -> bool:
 def _ask_keep(parent: QWidget, title: str, folder: str, chosen: bool) -> bool | None:
     """True: keep the folder; False: remove it (only Mira's version copies for a folder the user chose);
     None: do not delete the conversation."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(QMessageBox.Icon.Question, tr("folder.delete.title"),
                       tr("folder.delete.text_chosen" if chosen else "folder.delete.text", title=title, folder=folder),
                       QMessageBox.StandardButton.NoButton, parent)

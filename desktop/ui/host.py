@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 import renderers
 from desktop import i18n
-from desktop.ui import versions_view
 from desktop.i18n import tr
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
@@ -68,6 +67,8 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
 
 
 def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
+    from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
+
     path, _filter = QFileDialog.getSaveFileName(parent, title, suggested)
     return path
 
@@ -337,6 +338,8 @@ class Host:
 
     def compare_versions(self, artifact: ArtifactView, other: int) -> None:
         """Show version ``other`` and this one side by side (the older one's bytes are in the folder's .mira/)."""
+        from desktop.ui import versions_view  # a dialog: loaded on first use
+
         shown = versions_view.compare(self.store, artifact, other, self._window())
         if isinstance(shown, str):
             self._notify(shown)

@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import __version__, i18n
 from desktop.i18n import tr
@@ -104,7 +104,7 @@ class MainWindow(QMainWindow):
         self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
         self.settings_dialog: QWidget | None = None
         self.controller.runtime_loader = self._load_runtime
-        QTimer.singleShot(0, lambda: self._run(self.startup()))
+        QTimer.singleShot(0, self._first_frame)
 
     # -- construction -------------------------------------------------------------------
     def _chat_column(self) -> QWidget:
@@ -155,8 +155,7 @@ class MainWindow(QMainWindow):
         self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
         self.about_action = QAction(self)
-        self.about_action.triggered.connect(
-            lambda: QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__)))
+        self.about_action.triggered.connect(self.show_about)
         self.folder_actions = FolderActions(self)
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
@@ -273,28 +272,36 @@ class MainWindow(QMainWindow):
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.services.executor, fn, *args)
 
+    def _first_frame(self) -> None:
+        """The window is on screen and the message box takes typing: the first frame. The conversation
+        list, the last conversation (or the welcome, which loads markdown-it) and the agent runtime
+        follow, so none of them delays it; a message sent meanwhile waits for the runtime."""
+        self.chat.composer.setFocus()
+        marker = os.environ.get(READY_ENV)
+        if marker:
+            # A synchronous repaint first, so the frame is really drawn when the bench reads the marker.
+            self.repaint()
+            sys.stdout.write(marker + "\n")
+            sys.stdout.flush()
+        self._run(self.startup())
+
     async def startup(self) -> None:
         """List conversations and reopen the last one; then, with the window already usable, load the
         agent runtime off the UI thread and recover unfinished tasks (a send waits for that)."""
         last = self.window_state.last_conversation
         await self.reload_conversations()
-        if last and last in self.sidebar.ids():
-            await self.open_conversation(last)
-        else:
-            await self.controller.show(None)
+        # Unless the user already started something in the first moment (typed and sent, or clicked New).
+        if self.controller.current_id is None and not self.controller.busy and not len(self.conversation):
+            if last and last in self.sidebar.ids():
+                await self.open_conversation(last)
+            else:
+                await self.controller.show(None)
         for problem in self.services.settings.problems:
             self._notify(problem)
         self.chat.composer.setFocus()
         self.is_ready = True
         self.sig_ready.emit()
-        marker = os.environ.get(READY_ENV)
-        if marker:
-            # Printed from a zero timer so the event loop has drained what startup queued, after laying
-            # out the chat and a synchronous repaint, so the first frame (welcome or last conversation)
-            # is really drawn: the view may still hold a pending re-flow timer at this point.
-            QTimer.singleShot(0, lambda: (self.chat.view.sync(), self.repaint(),
-                                          sys.stdout.write(marker + "\n"), sys.stdout.flush()))
-        # The runtime loads once the window is usable (a later zero timer, so it never delays the first
+        # The runtime loads once the conversation is on screen (a later zero timer, so it never delays that
         # paint); a send or a decision made before then simply waits for it.
         QTimer.singleShot(0, lambda: self._run(self.controller.wait_runtime()))
 
@@ -302,11 +309,12 @@ class MainWindow(QMainWindow):
         """Build the runtime in a worker thread (imports, catalog), then recover on the loop."""
         services = self.services
         runtime = services.runtime
-        if runtime is None:
+        built = runtime is None
+        if built:
             try:
-                # The renderer plugins then import in the background (desktop.agent.warmup): a first task
-                # waits for that, as two threads importing the same document libraries can fail half-way.
-                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime)
+                # Without the renderer plugins: they import in the background once the runtime is ready
+                # (below), not while recovery runs, so they do not hold up the first request.
+                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime, False)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=exc))
@@ -325,6 +333,11 @@ class MainWindow(QMainWindow):
         if marker:
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()
+        if built:
+            # Before this coroutine returns, so before any send can start a task: a task then waits for the
+            # import to end (desktop.agent.warmup), as two threads importing the same document libraries
+            # can fail half-way.
+            services.start_preload()
         return runtime
 
     # -- conversations ------------------------------------------------------------------
@@ -506,6 +519,11 @@ class MainWindow(QMainWindow):
         dialog.open()
         self.shortcuts_dialog = dialog
         return dialog
+
+    def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
+
+        QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__))
 
     def bring_to_front(self) -> None:
         """Another start of Mira on the same data asked for this window."""

@@ -6,13 +6,13 @@ restart). Every location is injectable; nothing here shows a widget.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from desktop.settings import AppSettings, SettingsStore
-from skills.runtime import soffice
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,8 @@ def model_label(settings: AppSettings) -> str:
 class Services:
     settings_store: SettingsStore
     settings: AppSettings
-    store: Any
+    # The store, or a Future of it while it opens on the store worker (see :func:`build_services`).
+    opening: Any
     registry: Any
     runtime: Any = None
     # One worker: every store call from the UI is serialised, never on the UI thread.
@@ -50,6 +51,13 @@ class Services:
     # One model (and so one HTTP client) per model settings, not one per task.
     _model: Any = field(default=None, repr=False)
 
+    @property
+    def store(self) -> Any:
+        """The open store; waits for it while it is still opening (raises what opening it raised)."""
+        if isinstance(self.opening, Future):
+            self.opening = self.opening.result()
+        return self.opening
+
     def model_for_task(self) -> Any:
         if self._model is None:
             self._model = make_model(self.settings)
@@ -57,16 +65,22 @@ class Services:
 
     def build_runtime(self, preload: bool = True) -> Any:
         """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
-        from desktop.agent import warmup
         from desktop.agent.runtime import AgentRuntime
         from desktop.llm.factory import context_window_of
 
         # the window is passed in as a number: the agent never reads settings itself
         self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path(),
                                     context_window=context_window_of(self.settings.model))
+        self.model_for_task()  # the provider too (client library, key): the first request does not load it
         if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
-            warmup.start(self.preload_renderers)
+            self.start_preload()
         return self.runtime
+
+    def start_preload(self) -> None:
+        """Import the renderer plugins in a background thread; a task begun meanwhile waits for it."""
+        from desktop.agent import warmup
+
+        warmup.start(self.preload_renderers)
 
     def preload_renderers(self) -> None:
         """Find and import the renderer plugins (discovery is lazy and thread-safe). The window calls
@@ -80,7 +94,7 @@ class Services:
         moved = settings.workspace_path() != self.settings.workspace_path()
         self.settings = replace(settings, problems=())
         self.settings_store.save(self.settings)
-        soffice.use_path(self.settings.soffice_path or None)
+        _use_soffice(self.settings.soffice_path)
         self._model = None  # the next task uses the new model settings and key
         if self.runtime is not None:  # and compacts earlier turns to the new model's window
             from desktop.llm.factory import context_window_of
@@ -93,25 +107,47 @@ class Services:
             return
         self.closed = True
         self.executor.shutdown(wait=True)
+        if isinstance(self.opening, Future) and self.opening.exception() is not None:
+            return  # it never opened: nothing to close
         close = getattr(self.store, "close", None)
         if callable(close):
             close()
 
 
+def _use_soffice(path: str | None) -> None:
+    """Hand the Settings' LibreOffice path to the skills runtime. Its module (and the skills runtime
+    package) loads with the agent after the first frame; until then nothing can have chosen a path, so
+    an empty setting needs no import."""
+    if path or "skills.runtime.soffice" in sys.modules:
+        from skills.runtime import soffice
+
+        soffice.use_path(path or None)
+
+
+def _open_store(path: Path | None) -> Any:
+    from desktop.store import Store
+
+    return Store(path)
+
+
 def build_services(settings_dir: Path | None = None, store_path: Path | None = None,
                    registry: Any = None, *, with_runtime: bool = False) -> Services:
     """Open settings and the store (and the runtime when asked; the window builds it off the UI thread
-    once it is interactive). ``settings_dir``/``store_path`` default to MIRA_HOME."""
-    from desktop.store import Store
+    once it is interactive). ``settings_dir``/``store_path`` default to MIRA_HOME.
 
+    The store opens on the store worker thread: creating and migrating a new database waits on the disk
+    for tens of milliseconds, which overlaps with loading Qt and building the window when the app calls
+    this first; :attr:`Services.store` waits for it (and raises what opening it raised) on first use."""
     if registry is None:
         from renderers.registry import default_registry
 
         registry = default_registry()
     settings_store = SettingsStore(settings_dir)
     settings = settings_store.load()
-    soffice.use_path(settings.soffice_path or None)  # the one place the LibreOffice setting is read
-    services = Services(settings_store, settings, Store(store_path), registry)
+    _use_soffice(settings.soffice_path)  # the one place the LibreOffice setting is read
+    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store")
+    services = Services(settings_store, settings, executor.submit(_open_store, store_path), registry,
+                        executor=executor)
     if with_runtime:
         services.build_runtime()
     return services

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
-    QMessageBox,
     QPushButton,
     QToolButton,
     QVBoxLayout,
@@ -43,6 +42,8 @@ def date_group(updated: float, today: dt.date | None = None) -> str:
 
 
 def _ask_delete(parent: QWidget, title: str) -> bool:
+    from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
+
     answer = QMessageBox.question(
         parent, tr("conv.delete.title"), tr("conv.delete.text", title=title),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No,
@@ -66,6 +67,7 @@ class ConversationSidebar(QWidget):
         # Injectable for tests: (parent, title) -> bool.
         self.confirm_delete: Callable[[QWidget, str], bool] = _ask_delete
         self._filling = False
+        self._listed = False  # "No conversations yet" only once the store has answered, not while it loads
 
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
@@ -154,6 +156,7 @@ class ConversationSidebar(QWidget):
         """Replace the list with ``(id, title)`` or ``(id, title, updated)`` rows (newest first),
         keeping ``current`` selected if present. Rows with a time sit under date headings."""
         self._rows = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]  # type: ignore[misc]
+        self._listed = True
         self._filling = True
         self.row_menu_button.hide()
         try:
@@ -233,7 +236,7 @@ class ConversationSidebar(QWidget):
 
     # -- handlers -----------------------------------------------------------------------
     def _update_empty(self) -> None:
-        empty = self.list.count() == 0
+        empty = self._listed and self.list.count() == 0
         self.empty_label.setVisible(empty)
         self.empty_label.setText(tr("sidebar.no_match") if self.search.text().strip() else tr("sidebar.empty"))
 

@@ -23,9 +23,17 @@ class Out:
     def write(self, text):
         if text.strip() == {MARKER!r}:
             from PySide6.QtWidgets import QApplication
+            from PySide6.QtTest import QTest
             window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
-            real.write(json.dumps({{"modules": sorted(sys.modules),
+            modules = sorted(sys.modules)  # before the keys below load anything
+            focus = window.focusWidget()  # gets the keys once the window is active (offscreen: never)
+            QTest.keyClicks(focus, "hello") if focus is not None else None
+            real.write(json.dumps({{"modules": modules,
                                    "sidebar": window.sidebar.ids(),
+                                   "visible": window.isVisible(),
+                                   "says_empty": window.sidebar.empty_label.isVisibleTo(window.sidebar),
+                                   "typed": window.chat.composer.text(),
+                                   "focus_in_composer": focus is not None and window.chat.composer.isAncestorOf(focus),
                                    "rows": window.chat.view.model().rowCount()}}) + "\\n")
             real.flush()
             os._exit(0)
@@ -48,6 +56,9 @@ DEFERRED = (
     "PySide6.QtSvg", "PySide6.QtNetwork", "PySide6.QtPdf",
     "psutil",  # process trees: only when a LibreOffice conversion is killed
     "desktop.agent.workfolder",  # the conversation's folder: on the first folder action
+    "markdown_it",  # the first message rendered (the welcome) comes right after the first frame
+    "desktop.agent", "skills.runtime",  # agent events, LibreOffice path: with the runtime
+    "desktop.ui.versions_view", "xml.etree",  # a dialog; the .ts reader
 )
 
 
@@ -60,14 +71,19 @@ def _probe(home: Path) -> dict[str, Any]:
     return json.loads(lines[-1])
 
 
-def test_first_frame_loads_no_document_library_model_client_or_runtime(tmp_path: Path) -> None:
+def test_first_frame_takes_typing_and_loads_no_document_library_model_client_runtime_or_markdown(
+        tmp_path: Path) -> None:
     report = _probe(tmp_path)
     modules = set(report["modules"])
     loaded = sorted(name for name in DEFERRED if name in modules)
     assert loaded == [], f"imported before the first frame: {loaded}"
     assert "PySide6.QtWidgets" in modules and "desktop.ui.main_window" in modules  # the probe really ran
-    assert report["rows"] == 1  # the welcome message is in the chat
-    assert "markdown_it" in modules  # ...and was laid out (markdown) before the marker
+    # Interactive at the marker: shown, the message box has the focus and what is typed lands in it.
+    assert report["visible"] and report["focus_in_composer"]
+    assert report["typed"] == "hello"
+    assert not report["says_empty"]  # no "No conversations yet" while the list is still loading
+    # The welcome (markdown-it's first document) follows the first frame instead of delaying it.
+    assert "markdown_it" not in modules
 
 
 def test_two_hundred_conversations_are_listed_reading_only_the_reopened_ones_messages(
@@ -144,3 +160,31 @@ def test_the_runtime_is_ready_before_the_renderers_document_libraries_have_loade
     finally:
         release.set()
         services.close()
+
+
+def test_a_message_sent_in_the_first_moment_is_not_replaced_by_reopening_the_last_conversation(
+        home: Path, aloop, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The window takes typing before the last conversation is back on screen; what the user sent then
+    stays on screen, in a conversation of its own."""
+    from desktop.settings import SettingsStore
+    from desktop.store import Store
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.services import build_services
+
+    store = Store()
+    old = store.create_conversation("Yesterday")
+    store.add_message(old.id, "user", "an old request")
+    store.close()
+    SettingsStore().window_state_path.write_text(f"[General]\nlast_conversation={old.id}\n", encoding="utf-8")
+
+    window = MainWindow(build_services())
+    qtbot.addWidget(window)
+    window.show()
+    window.chat.composer.set_text("Make a Word document: # Hi")  # before the startup coroutine has run
+    assert window.chat.composer.submit()
+    qtbot.waitUntil(lambda: window.is_ready and window.runtime_ready, timeout=20000)
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=30000)
+    texts = [m.text for m in window.conversation]
+    assert "Make a Word document: # Hi" in texts and "an old request" not in texts
+    assert window.controller.current_id not in (None, old.id)
+    window.close()
