@@ -29,6 +29,33 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "delivery.file": "- `{path}` ({kind}, {size}): {verdict}",
     "delivery.denied": "Nothing was written: the change was denied.",
     "delivery.no_model": "_(The model could not write the delivery message: {error}.)_",
+    # a lower layer's own text (a server's reply, a library's exception), kept for the curious
+    "error.details": "Details: {details}",
+    "error.folder_unusable": "The folder {folder} cannot be made or used.",
+    "error.file_unreadable": "The file {name} cannot be read.",
+    "task.failed.crashed": "Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.",
+    # why a model call failed (ModelError.msg); the server's own words go to the details
+    "model.error.no_key": "{where} needs an API key and none is set. Add one in Settings or set MIRA_API_KEY.",
+    "model.error.key_rejected": "{where} rejected the API key.",
+    "model.error.denied": "{where} refused access (HTTP 403).",
+    "model.error.not_found": "The model {model} was not found at {where} (HTTP 404). Check the base URL and the model name.",
+    "model.error.rate_limited": "{where} says the rate limit or quota is used up (HTTP 429). Wait a little and try again.",
+    "model.error.server": "The model service at {where} has a problem (HTTP {status}). Try again later.",
+    "model.error.refused": "{where} refused the request (HTTP {status}).",
+    "model.error.timeout": "{where} did not answer within {seconds} s.",
+    "model.error.deadline": "{where} did not finish within {seconds} s (the limit for one model call).",
+    "model.error.idle": "{where} sent nothing for {seconds} s.",
+    "model.error.connect": "Could not connect to {where}. Is the server running and the URL right?",
+    "model.error.broken": "The connection to {where} broke during the answer.",
+    "model.error.reported": "{where} reported an error during the answer.",
+    "model.error.malformed": "{where} sent an answer Mira cannot read.",
+    "model.error.not_stream": "{where} sent something other than the model's answer (HTTP {status}).",
+    "model.error.bad_answer": "The model sent an answer Mira cannot read.",
+    "model.error.ended": "The model's answer ended before it was complete.",
+    "model.error.failed": "The call to {where} failed.",
+    "model.error.not_installed": "The model {model} is not installed in Ollama at {where}. Run “ollama pull {model}”.",
+    "model.error.no_tools": "The model {model} cannot use tools, which Mira needs. Choose a model that supports tool calls.",
+    "model.error.listing": "Could not list the models at {where}.",
 }
 
 # A stored chat text made of message ids starts with this mark (a control character nobody types), then a
@@ -39,6 +66,24 @@ STORED = "\x1emira-msg:"
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of the desktop catalogue with its parameters."""
     return Msg(id, MESSAGES[id], params, n)
+
+
+def said(exc: BaseException) -> Msg | str:
+    """What a user reads for an error: its message id when it has one, else its own (English) text."""
+    message = getattr(exc, "msg", None)
+    return message if isinstance(message, Msg) else str(exc)
+
+
+def details_of(exc: BaseException) -> str:
+    """A lower layer's own text kept with an error for a details view ("" when there is none)."""
+    details = getattr(exc, "details", "")
+    return details if isinstance(details, str) else ""
+
+
+def failure_lines(message: Msg, exc: BaseException) -> list[Msg]:
+    """A failure for the chat: the message, then the details (the raw text) on a line of their own."""
+    details = details_of(exc)
+    return [message, msg("error.details", details=details)] if details else [message]
 
 
 def shown_request(request: str, names: Sequence[str]) -> str:

@@ -406,6 +406,12 @@ def render(message: Msg | str) -> str:
     return render_with(message, _template, separator)
 
 
+def say_error(exc: BaseException) -> str:
+    """An error in the current language: its message id when it has one (``exc.msg``), else its own text."""
+    message = getattr(exc, "msg", None)
+    return render(message) if isinstance(message, Msg) else str(exc)
+
+
 def tr_renderers(text: str) -> str:
     """Translator hook for the renderer cards and previews: they hand over their English template."""
     return _translate("renderers", text) or _translate("uchat", text) or _untranslated("renderers", text)

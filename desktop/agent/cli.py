@@ -89,7 +89,7 @@ class _Terminal:
                 w(text + "\n")
         elif isinstance(event, ev.TaskFailed):
             self._newline()
-            w(_say(msg("cli.failed", error=event.error)) + "\n")
+            w((shown(event.text, _say) if event.text else _say(msg("cli.failed", error=event.error))) + "\n")
         self.out.flush()
 
     def _newline(self) -> None:

@@ -1906,6 +1906,131 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <comment>delivery.no_model</comment>
             <translation>_（模型没能写出交付说明：{error}。）_</translation>
         </message>
+        <message>
+            <source>Details: {details}</source>
+            <comment>error.details</comment>
+            <translation>详细信息：{details}</translation>
+        </message>
+        <message>
+            <source>The folder {folder} cannot be made or used.</source>
+            <comment>error.folder_unusable</comment>
+            <translation>无法创建或使用文件夹 {folder}。</translation>
+        </message>
+        <message>
+            <source>The file {name} cannot be read.</source>
+            <comment>error.file_unreadable</comment>
+            <translation>无法读取文件 {name}。</translation>
+        </message>
+        <message>
+            <source>Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.</source>
+            <comment>task.failed.crashed</comment>
+            <translation>Mira 内部出了问题，这个请求已停止。没有留下写了一半的文件。</translation>
+        </message>
+        <message>
+            <source>{where} needs an API key and none is set. Add one in Settings or set MIRA_API_KEY.</source>
+            <comment>model.error.no_key</comment>
+            <translation>{where} 需要 API 密钥，但尚未设置。请在设置中添加，或设置环境变量 MIRA_API_KEY。</translation>
+        </message>
+        <message>
+            <source>{where} rejected the API key.</source>
+            <comment>model.error.key_rejected</comment>
+            <translation>{where} 拒绝了这个 API 密钥。</translation>
+        </message>
+        <message>
+            <source>{where} refused access (HTTP 403).</source>
+            <comment>model.error.denied</comment>
+            <translation>{where} 拒绝访问（HTTP 403）。</translation>
+        </message>
+        <message>
+            <source>The model {model} was not found at {where} (HTTP 404). Check the base URL and the model name.</source>
+            <comment>model.error.not_found</comment>
+            <translation>在 {where} 找不到模型 {model}（HTTP 404）。请检查服务地址和模型名称。</translation>
+        </message>
+        <message>
+            <source>{where} says the rate limit or quota is used up (HTTP 429). Wait a little and try again.</source>
+            <comment>model.error.rate_limited</comment>
+            <translation>{where} 表示请求频率或额度已用完（HTTP 429）。请稍等片刻再试。</translation>
+        </message>
+        <message>
+            <source>The model service at {where} has a problem (HTTP {status}). Try again later.</source>
+            <comment>model.error.server</comment>
+            <translation>{where} 的模型服务出了问题（HTTP {status}）。请稍后再试。</translation>
+        </message>
+        <message>
+            <source>{where} refused the request (HTTP {status}).</source>
+            <comment>model.error.refused</comment>
+            <translation>{where} 拒绝了这个请求（HTTP {status}）。</translation>
+        </message>
+        <message>
+            <source>{where} did not answer within {seconds} s.</source>
+            <comment>model.error.timeout</comment>
+            <translation>{where} 在 {seconds} 秒内没有回应。</translation>
+        </message>
+        <message>
+            <source>{where} did not finish within {seconds} s (the limit for one model call).</source>
+            <comment>model.error.deadline</comment>
+            <translation>{where} 没有在 {seconds} 秒内完成（单次模型调用的时限）。</translation>
+        </message>
+        <message>
+            <source>{where} sent nothing for {seconds} s.</source>
+            <comment>model.error.idle</comment>
+            <translation>{where} 已有 {seconds} 秒没有发送任何内容。</translation>
+        </message>
+        <message>
+            <source>Could not connect to {where}. Is the server running and the URL right?</source>
+            <comment>model.error.connect</comment>
+            <translation>无法连接到 {where}。服务器是否在运行，地址是否正确？</translation>
+        </message>
+        <message>
+            <source>The connection to {where} broke during the answer.</source>
+            <comment>model.error.broken</comment>
+            <translation>与 {where} 的连接在回答过程中中断了。</translation>
+        </message>
+        <message>
+            <source>{where} reported an error during the answer.</source>
+            <comment>model.error.reported</comment>
+            <translation>{where} 在回答过程中报告了错误。</translation>
+        </message>
+        <message>
+            <source>{where} sent an answer Mira cannot read.</source>
+            <comment>model.error.malformed</comment>
+            <translation>{where} 发来的回答 Mira 无法读取。</translation>
+        </message>
+        <message>
+            <source>{where} sent something other than the model's answer (HTTP {status}).</source>
+            <comment>model.error.not_stream</comment>
+            <translation>{where} 发来的不是模型的回答（HTTP {status}）。</translation>
+        </message>
+        <message>
+            <source>The model sent an answer Mira cannot read.</source>
+            <comment>model.error.bad_answer</comment>
+            <translation>模型发来的回答 Mira 无法读取。</translation>
+        </message>
+        <message>
+            <source>The model's answer ended before it was complete.</source>
+            <comment>model.error.ended</comment>
+            <translation>模型的回答在完成之前就结束了。</translation>
+        </message>
+        <message>
+            <source>The call to {where} failed.</source>
+            <comment>model.error.failed</comment>
+            <translation>调用 {where} 失败。</translation>
+        </message>
+        <message>
+            <source>The model {model} is not installed in Ollama at {where}. Run “ollama pull {model}”.</source>
+            <comment>model.error.not_installed</comment>
+            <translation>Ollama（{where}）中没有安装模型 {model}。请运行“ollama pull {model}”。</translation>
+        </message>
+        <message>
+            <source>The model {model} cannot use tools, which Mira needs. Choose a model that supports tool calls.</source>
+            <comment>model.error.no_tools</comment>
+            <translation>模型 {model} 不能使用工具，而 Mira 需要工具。请选择支持工具调用的模型。</translation>
+        </message>
+        <message>
+            <source>Could not list the models at {where}.</source>
+            <comment>model.error.listing</comment>
+            <translation>无法列出 {where} 上的模型。</translation>
+        </message>
     </context>
     <context>
         <name>renderers</name>

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.i18n import LANGUAGES, tr
+from desktop.i18n import LANGUAGES, say_error, tr
 from desktop.llm import keys
 from desktop.llm.settings import MAX_CONTEXT, ModelSettings
 from desktop.settings import THEMES, AppSettings
@@ -306,7 +306,7 @@ class SettingsDialog(QDialog):
             key = self.api_key.text().strip() or keys.get_api_key(self._account())
             models = await keys.list_models(self.base_url.text().strip(), key, self.timeout.value())
         except ValueError as exc:
-            self.test_result.setText(tr("settings.fetch_failed", error=exc))
+            self.test_result.setText(tr("settings.fetch_failed", error=say_error(exc)))
             return []
         finally:
             self.fetch_button.setEnabled(True)
@@ -422,7 +422,7 @@ class SettingsDialog(QDialog):
         try:
             settings = self.settings()
         except ValueError as exc:
-            self._fail(tr("settings.invalid", error=exc))
+            self._fail(tr("settings.invalid", error=say_error(exc)))
             return
         if settings.workspace_root:
             root = Path(settings.workspace_root).expanduser()
@@ -440,7 +440,7 @@ class SettingsDialog(QDialog):
             try:
                 keys.set_api_key(settings.model.account, key, to_file=to_file)
             except keys.KeyStoreError as exc:
-                self._fail(tr("settings.key_failed", error=exc))
+                self._fail(tr("settings.key_failed", error=say_error(exc)))
                 return
         self.sig_apply.emit(settings)
         self.accept()
