@@ -5,7 +5,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skills.messages import Msg
+from skills.messages import STORED, Msg, encoded
 
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -31,6 +31,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "delivery.no_model": "_(The model could not write the delivery message: {error}.)_",
     # a lower layer's own text (a server's reply, a library's exception), kept for the curious
     "error.details": "Details: {details}",
+    # what a version changed (the version row of a file card)
+    "version.added": "added “{text}”",
+    "version.removed": "removed “{text}”",
+    "version.changed": "“{before}” → “{after}”",
+    "version.list": "{changes}",
+    "version.list.more": "{changes}…",
+    "version.before_mira": "as it was before Mira changed it",
     "error.folder_unusable": "The folder {folder} cannot be made or used.",
     "error.file_unreadable": "The file {name} cannot be read.",
     "task.failed.crashed": "Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.",
@@ -58,9 +65,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "model.error.listing": "Could not list the models at {where}.",
 }
 
-# A stored chat text made of message ids starts with this mark (a control character nobody types), then a
-# JSON list of lines: a message (Msg.to_dict) or a plain string (the model's own words, kept as written).
-STORED = "\x1emira-msg:"
+# A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message
+# (Msg.to_dict) or a plain string (the model's own words, kept as written).
 
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
@@ -100,8 +106,7 @@ def shown_request(request: str, names: Sequence[str]) -> str:
 
 def stored(*lines: Msg | str) -> str:
     """A chat text the Qt-free runtime stores and every reader renders in its own language (see shown)."""
-    return STORED + json.dumps([line.to_dict() if isinstance(line, Msg) else line for line in lines],
-                               ensure_ascii=False)
+    return encoded(*lines)
 
 
 def shown(text: str, say: Callable[[Msg], str]) -> str:
@@ -115,6 +120,19 @@ def shown(text: str, say: Callable[[Msg], str]) -> str:
     if not isinstance(lines, list):
         return text
     return "\n".join(say(Msg.from_dict(line)) if isinstance(line, dict) else str(line) for line in lines)
+
+
+def lines_of(text: str) -> list[Msg | str] | None:
+    """The lines of a stored text (messages or plain strings), or None for any other text."""
+    if not text.startswith(STORED):
+        return None
+    try:
+        lines = json.loads(text[len(STORED):])
+    except ValueError:
+        return None
+    if not isinstance(lines, list):
+        return None
+    return [Msg.from_dict(line) if isinstance(line, dict) else str(line) for line in lines]
 
 
 def english(text: str) -> str:

@@ -13,6 +13,7 @@ for the count, ``{name}`` for a parameter. A parameter may itself be a
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -152,7 +153,62 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "outline.table": "{size}: {header}",
     "outline.table_size": "{rows} × {cols}",
     "count.columns": ("%n column", "%n columns"),
+    # what a write will do, in the approval card's details (a command's describe(): "summary_msg")
+    "summary.will_fail_exists": "This would fail: {name} exists and the call does not replace it",
+    "summary.create": "Create {name}: {parts}",
+    "summary.replace": "Replace {name}: {parts}",
+    "summary.create.empty": "Create {name}",
+    "summary.replace.empty": "Replace {name}",
+    "summary.edit": "Edit {name} in place: {operations}, {changed}",
+    "summary.edit.into": "Edit {name} into {output}: {operations}, {changed}",
+    "summary.edit.short": "Edit {name} in place: {operations}",
+    "summary.edit.short.into": "Edit {name} into {output}: {operations}",
+    "summary.suggest": "Suggest changes in {name} for review (author Mira): {suggestions}, {comments}",
+    "summary.suggest.into": "Suggest changes in {name}, saved as {output}, for review (author Mira): {suggestions}, "
+                            "{comments}",
+    "summary.restore": "Restore {name} to version {version}",
+    "summary.restore.earlier": "Restore {name} to an earlier version",
+    "summary.export": "Export {name} as the PDF {output}",
+    "summary.merge.create": "Create {name} by merging {files}, {pages}",
+    "summary.merge.replace": "Replace {name} by merging {files}, {pages}",
+    "summary.split": "Split {name} into {files} in {folder}",
+    "summary.fill": "Fill {fields} in {name}",
+    "summary.fill.into": "Fill {fields} in {name}, saved as {output}",
+    "summary.pdf_replace": "Replace {occurrences} of “{find}” with “{replace}” in {name}",
+    "summary.pdf_replace.into": "Replace {occurrences} of “{find}” with “{replace}” in {name}, saved as {output}",
+    "summary.recalculate": "Recalculate the formulas in {name} with LibreOffice and save the computed values",
+    "summary.recalculate.into": "Recalculate the formulas in {name} with LibreOffice and save them as {output}",
+    "summary.cannot_run": "This call cannot run: {error}",
+    "summary.writes": "Writes {name}",
+    "summary.uses": "Uses {files}",
+    "summary.uses.more": ("Uses {files} and %n more file", "Uses {files} and %n more files"),
+    "count.paragraphs_changed": ("%n paragraph changed", "%n paragraphs changed"),
+    "count.suggestions": ("%n tracked replacement", "%n tracked replacements"),
+    "count.comments": ("%n comment", "%n comments"),
+    "count.fields": ("%n form field", "%n form fields"),
+    "count.occurrences": ("%n occurrence", "%n occurrences"),
+    # one side of a before/after pair on the approval card
+    "change.slide": "Slide {number}: {title}",
+    "change.sheet": ("Sheet {name}: %n row", "Sheet {name}: %n rows"),
+    "change.sheet.columns": ("Sheet {name}: %n row; columns {columns}", "Sheet {name}: %n rows; columns {columns}"),
+    "change.pages": "Pages {first}–{last}",
+    "change.page": "Page {page}",
+    "change.page.text": "Page {page}: …{text}…",
+    "change.formulas.before": ("%n formula, {cached} with stored results", "%n formulas, {cached} with stored results"),
+    "change.formulas.after": ("%n formula recalculated by LibreOffice", "%n formulas recalculated by LibreOffice"),
+    "change.unreadable": "(the existing file cannot be read)",
 }
+
+# A text made of message ids starts with this mark (a control character nobody types), then a JSON list of
+# lines: a message (Msg.to_dict) or a plain string. The skills write one where a string field reaches a person
+# (a before/after side of an approval card); desktop.messages reads it in the reader's language.
+STORED = "\x1emira-msg:"
+
+
+def encoded(*lines: Msg | str) -> str:
+    """Lines of messages as one string that every reader renders in its own language."""
+    return STORED + json.dumps([line.to_dict() if isinstance(line, Msg) else line for line in lines],
+                               ensure_ascii=False)
 
 
 def _english_form(template: str | tuple[str, str], n: int | None) -> str:
@@ -222,6 +278,12 @@ def _load(value: Any) -> Any:
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of this layer's catalogue with its parameters (``n`` for plurals)."""
     return Msg(id, MESSAGES[id], params, n)
+
+
+def said_error(exc: BaseException) -> Msg | str:
+    """What a person reads for an error: its message (``exc.msg``) when it has one, else its own text."""
+    message = getattr(exc, "msg", None)
+    return message if isinstance(message, Msg) else str(exc)
 
 
 def count(id: str, n: int) -> Msg:

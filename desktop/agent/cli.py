@@ -139,8 +139,8 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
             out.write("  " + _say(replaces) + "\n")
     for before, after in approval.changes[:20]:
         if before:
-            out.write(f"  - {_short(before)}\n")
-        out.write(f"  + {_short(after)}\n")
+            out.write(f"  - {_short(shown(before, _say))}\n")
+        out.write(f"  + {_short(shown(after, _say))}\n")
     if assume_yes:
         out.write(_say(msg("cli.approved_yes")) + "\n")
         return True
@@ -241,7 +241,7 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
         version = rt.store.artifact_version(art.id)
         artifacts.append({"id": art.id, "path": art.workspace_path, "absolute_path": art.path, "kind": art.kind,
                           "title": art.title, "version": version.version if version else 1,
-                          "changed": version.change if version else "", "sha256": art.sha256, "bytes": art.bytes,
+                          "changed": shown(version.change, _say) if version else "", "sha256": art.sha256, "bytes": art.bytes,
                           "evidence": rt.store.evidence(art.id)})
     report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,

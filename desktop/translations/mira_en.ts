@@ -251,5 +251,85 @@
                 <numerusform>%n columns</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Uses {files} and %n more files</source>
+            <comment>summary.uses.more</comment>
+            <translation>
+                <numerusform>Uses {files} and %n more file</numerusform>
+                <numerusform>Uses {files} and %n more files</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs changed</source>
+            <comment>count.paragraphs_changed</comment>
+            <translation>
+                <numerusform>%n paragraph changed</numerusform>
+                <numerusform>%n paragraphs changed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tracked replacements</source>
+            <comment>count.suggestions</comment>
+            <translation>
+                <numerusform>%n tracked replacement</numerusform>
+                <numerusform>%n tracked replacements</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n comments</source>
+            <comment>count.comments</comment>
+            <translation>
+                <numerusform>%n comment</numerusform>
+                <numerusform>%n comments</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n form fields</source>
+            <comment>count.fields</comment>
+            <translation>
+                <numerusform>%n form field</numerusform>
+                <numerusform>%n form fields</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n occurrences</source>
+            <comment>count.occurrences</comment>
+            <translation>
+                <numerusform>%n occurrence</numerusform>
+                <numerusform>%n occurrences</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows</source>
+            <comment>change.sheet</comment>
+            <translation>
+                <numerusform>Sheet {name}: %n row</numerusform>
+                <numerusform>Sheet {name}: %n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows; columns {columns}</source>
+            <comment>change.sheet.columns</comment>
+            <translation>
+                <numerusform>Sheet {name}: %n row; columns {columns}</numerusform>
+                <numerusform>Sheet {name}: %n rows; columns {columns}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas, {cached} with stored results</source>
+            <comment>change.formulas.before</comment>
+            <translation>
+                <numerusform>%n formula, {cached} with stored results</numerusform>
+                <numerusform>%n formulas, {cached} with stored results</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas recalculated by LibreOffice</source>
+            <comment>change.formulas.after</comment>
+            <translation>
+                <numerusform>%n formula recalculated by LibreOffice</numerusform>
+                <numerusform>%n formulas recalculated by LibreOffice</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -1812,6 +1812,231 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             </translation>
         </message>
         <message>
+            <source>This would fail: {name} exists and the call does not replace it</source>
+            <comment>summary.will_fail_exists</comment>
+            <translation>这一步会失败：{name} 已存在，而这次调用不会替换它</translation>
+        </message>
+        <message>
+            <source>Create {name}: {parts}</source>
+            <comment>summary.create</comment>
+            <translation>创建 {name}：{parts}</translation>
+        </message>
+        <message>
+            <source>Replace {name}: {parts}</source>
+            <comment>summary.replace</comment>
+            <translation>替换 {name}：{parts}</translation>
+        </message>
+        <message>
+            <source>Create {name}</source>
+            <comment>summary.create.empty</comment>
+            <translation>创建 {name}</translation>
+        </message>
+        <message>
+            <source>Replace {name}</source>
+            <comment>summary.replace.empty</comment>
+            <translation>替换 {name}</translation>
+        </message>
+        <message>
+            <source>Edit {name} in place: {operations}, {changed}</source>
+            <comment>summary.edit</comment>
+            <translation>直接修改 {name}：{operations}，{changed}</translation>
+        </message>
+        <message>
+            <source>Edit {name} into {output}: {operations}, {changed}</source>
+            <comment>summary.edit.into</comment>
+            <translation>修改 {name} 并另存为 {output}：{operations}，{changed}</translation>
+        </message>
+        <message>
+            <source>Edit {name} in place: {operations}</source>
+            <comment>summary.edit.short</comment>
+            <translation>直接修改 {name}：{operations}</translation>
+        </message>
+        <message>
+            <source>Edit {name} into {output}: {operations}</source>
+            <comment>summary.edit.short.into</comment>
+            <translation>修改 {name} 并另存为 {output}：{operations}</translation>
+        </message>
+        <message>
+            <source>Suggest changes in {name} for review (author Mira): {suggestions}, {comments}</source>
+            <comment>summary.suggest</comment>
+            <translation>在 {name} 中以修订方式提出修改供审阅（作者 Mira）：{suggestions}，{comments}</translation>
+        </message>
+        <message>
+            <source>Suggest changes in {name}, saved as {output}, for review (author Mira): {suggestions}, {comments}</source>
+            <comment>summary.suggest.into</comment>
+            <translation>在 {name} 中以修订方式提出修改并另存为 {output} 供审阅（作者 Mira）：{suggestions}，{comments}</translation>
+        </message>
+        <message>
+            <source>Restore {name} to version {version}</source>
+            <comment>summary.restore</comment>
+            <translation>把 {name} 恢复到第 {version} 版</translation>
+        </message>
+        <message>
+            <source>Restore {name} to an earlier version</source>
+            <comment>summary.restore.earlier</comment>
+            <translation>把 {name} 恢复到较早的版本</translation>
+        </message>
+        <message>
+            <source>Export {name} as the PDF {output}</source>
+            <comment>summary.export</comment>
+            <translation>把 {name} 导出为 PDF 文件 {output}</translation>
+        </message>
+        <message>
+            <source>Create {name} by merging {files}, {pages}</source>
+            <comment>summary.merge.create</comment>
+            <translation>合并 {files}（{pages}）生成 {name}</translation>
+        </message>
+        <message>
+            <source>Replace {name} by merging {files}, {pages}</source>
+            <comment>summary.merge.replace</comment>
+            <translation>合并 {files}（{pages}）替换 {name}</translation>
+        </message>
+        <message>
+            <source>Split {name} into {files} in {folder}</source>
+            <comment>summary.split</comment>
+            <translation>把 {name} 拆分为 {files}，保存在 {folder}</translation>
+        </message>
+        <message>
+            <source>Fill {fields} in {name}</source>
+            <comment>summary.fill</comment>
+            <translation>在 {name} 中填写 {fields}</translation>
+        </message>
+        <message>
+            <source>Fill {fields} in {name}, saved as {output}</source>
+            <comment>summary.fill.into</comment>
+            <translation>在 {name} 中填写 {fields}，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Replace {occurrences} of “{find}” with “{replace}” in {name}</source>
+            <comment>summary.pdf_replace</comment>
+            <translation>在 {name} 中把“{find}”替换为“{replace}”，共 {occurrences}</translation>
+        </message>
+        <message>
+            <source>Replace {occurrences} of “{find}” with “{replace}” in {name}, saved as {output}</source>
+            <comment>summary.pdf_replace.into</comment>
+            <translation>在 {name} 中把“{find}”替换为“{replace}”，共 {occurrences}，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Recalculate the formulas in {name} with LibreOffice and save the computed values</source>
+            <comment>summary.recalculate</comment>
+            <translation>用 LibreOffice 重新计算 {name} 中的公式并保存计算结果</translation>
+        </message>
+        <message>
+            <source>Recalculate the formulas in {name} with LibreOffice and save them as {output}</source>
+            <comment>summary.recalculate.into</comment>
+            <translation>用 LibreOffice 重新计算 {name} 中的公式，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>This call cannot run: {error}</source>
+            <comment>summary.cannot_run</comment>
+            <translation>这次调用无法执行：{error}</translation>
+        </message>
+        <message>
+            <source>Writes {name}</source>
+            <comment>summary.writes</comment>
+            <translation>写入 {name}</translation>
+        </message>
+        <message>
+            <source>Uses {files}</source>
+            <comment>summary.uses</comment>
+            <translation>使用 {files}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Uses {files} and %n more files</source>
+            <comment>summary.uses.more</comment>
+            <translation>
+                <numerusform>使用 {files} 以及另外 %n 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs changed</source>
+            <comment>count.paragraphs_changed</comment>
+            <translation>
+                <numerusform>%n 个段落有改动</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tracked replacements</source>
+            <comment>count.suggestions</comment>
+            <translation>
+                <numerusform>%n 处修订替换</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n comments</source>
+            <comment>count.comments</comment>
+            <translation>
+                <numerusform>%n 条批注</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n form fields</source>
+            <comment>count.fields</comment>
+            <translation>
+                <numerusform>%n 个表单字段</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n occurrences</source>
+            <comment>count.occurrences</comment>
+            <translation>
+                <numerusform>%n 处</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Slide {number}: {title}</source>
+            <comment>change.slide</comment>
+            <translation>第 {number} 张幻灯片：{title}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows</source>
+            <comment>change.sheet</comment>
+            <translation>
+                <numerusform>工作表 {name}：%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows; columns {columns}</source>
+            <comment>change.sheet.columns</comment>
+            <translation>
+                <numerusform>工作表 {name}：%n 行；列 {columns}</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Pages {first}–{last}</source>
+            <comment>change.pages</comment>
+            <translation>第 {first}–{last} 页</translation>
+        </message>
+        <message>
+            <source>Page {page}</source>
+            <comment>change.page</comment>
+            <translation>第 {page} 页</translation>
+        </message>
+        <message>
+            <source>Page {page}: …{text}…</source>
+            <comment>change.page.text</comment>
+            <translation>第 {page} 页：…{text}…</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas, {cached} with stored results</source>
+            <comment>change.formulas.before</comment>
+            <translation>
+                <numerusform>%n 个公式，其中 {cached} 个有保存的结果</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas recalculated by LibreOffice</source>
+            <comment>change.formulas.after</comment>
+            <translation>
+                <numerusform>LibreOffice 重新计算了 %n 个公式</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>(the existing file cannot be read)</source>
+            <comment>change.unreadable</comment>
+            <translation>（现有文件无法读取）</translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>
@@ -1910,6 +2135,36 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>Details: {details}</source>
             <comment>error.details</comment>
             <translation>详细信息：{details}</translation>
+        </message>
+        <message>
+            <source>added “{text}”</source>
+            <comment>version.added</comment>
+            <translation>新增“{text}”</translation>
+        </message>
+        <message>
+            <source>removed “{text}”</source>
+            <comment>version.removed</comment>
+            <translation>删除“{text}”</translation>
+        </message>
+        <message>
+            <source>“{before}” → “{after}”</source>
+            <comment>version.changed</comment>
+            <translation>“{before}” → “{after}”</translation>
+        </message>
+        <message>
+            <source>{changes}</source>
+            <comment>version.list</comment>
+            <translation>{changes}</translation>
+        </message>
+        <message>
+            <source>{changes}…</source>
+            <comment>version.list.more</comment>
+            <translation>{changes}…</translation>
+        </message>
+        <message>
+            <source>as it was before Mira changed it</source>
+            <comment>version.before_mira</comment>
+            <translation>Mira 修改之前的样子</translation>
         </message>
         <message>
             <source>The folder {folder} cannot be made or used.</source>

@@ -22,6 +22,7 @@ import renderers
 from desktop import i18n
 from desktop.ui import versions_view
 from desktop.i18n import tr
+from desktop.messages import shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
@@ -147,7 +148,7 @@ class Host:
             evidence=evidence,
             error=error,
             version=version.version if version is not None else 0,
-            change=version.change if version is not None else "",
+            change=_said(version.change) if version is not None else "",
         )
 
     def _version(self, artifact_id: str) -> Any:
@@ -162,7 +163,7 @@ class Host:
         status, decided, error, retryable = self._approval_outcome(row, state)
         target = str(_field(row, "target_path", "") or "")
         arguments = _field(row, "arguments", {}) or {}
-        changes = tuple((str(b), str(a)) for b, a in (_field(row, "changes", ()) or ()))
+        changes = tuple((_said(str(b)), _said(str(a))) for b, a in (_field(row, "changes", ()) or ()))
         approval = PendingApproval(
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),
@@ -353,9 +354,14 @@ class Host:
         return fut
 
 
+def _said(text: str) -> str:
+    """A stored text (message ids) in the current language; any other text as it is."""
+    return shown(text, i18n.render)
+
+
 def _summary(row: Any) -> str:
     """The approval's summary; a write a rule approved says so (the rule is listed in Settings)."""
-    summary = str(_field(row, "summary", "") or "")
+    summary = _said(str(_field(row, "summary", "") or ""))
     if str(_field(row, "message", "") or "").startswith("approved by rule "):
         summary += " " + tr("approval.by_rule")
     return summary
