@@ -162,6 +162,8 @@ _EN: dict[str, str] = {
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
     # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
     "card.stopped": "stopped before it ran; nothing was written",
+    "card.cancelled": "the request was stopped",
+    "card.target_changed": "the file changed after this was proposed; ask again",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
     "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
     "sidebar.today": "Today",

@@ -86,6 +86,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "write.merge": "Merge {parts} into {name}",
     "write.split": "Split {name} into separate files in {folder}",
     "write.recalculate": "Recalculate the formulas in {name}",
+    "write.export": "Export {name} as the PDF {output}",
+    "write.restore": "Restore {name} to version {version}",
+    "write.restore.earlier": "Restore an earlier version of {name}",
+    "write.fill": "Fill in the form {name} — {parts}",
+    "write.replace_text": "Replace “{find}” with “{replace}” in {name}",
     "write.other": "Write {name}",
     "approval.more_changes": ("… and %n more change", "… and %n more changes"),
     # evidence: one verdict line per file, then each check in plain words (details on demand)
@@ -197,12 +202,45 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.formulas.before": ("%n formula, {cached} with stored results", "%n formulas, {cached} with stored results"),
     "change.formulas.after": ("%n formula recalculated by LibreOffice", "%n formulas recalculated by LibreOffice"),
     "change.unreadable": "(the existing file cannot be read)",
+    "change.slide.plain": "Slide {number}",
+    "change.slide.title": "Title of slide {number}: {text}",
+    "change.slide.bullets": "Slide {number}: {items}",
+    "change.slide.notes": "Notes of slide {number}: {text}",
+    "change.slide.no_notes": "Notes of slide {number}: (none)",
+    "change.removed": "(removed)",
+    "change.suggested": "suggested: {text}",
+    "change.comment": "comment on “{anchor}”: {comment}",
+    "change.removed.refs": ("(removed; %n formula in other sheets refers to it and will show #REF!)",
+                            "(removed; %n formulas in other sheets refer to it and will show #REF!)"),
+    "change.rows_added": "Sheet {name}: rows {first}–{last} added (first: {sample})",
+    "change.new_sheet": ("New sheet {name}: %n row", "New sheet {name}: %n rows"),
+    "change.new_sheet.header": ("New sheet {name}: a header and %n row", "New sheet {name}: a header and %n rows"),
+    "change.sheet.name": "Sheet {name}",
+    "change.sheet.renamed": ("Sheet {name} (%n formula updated)", "Sheet {name} (%n formulas updated)"),
 }
 
 # A text made of message ids starts with this mark (a control character nobody types), then a JSON list of
 # lines: a message (Msg.to_dict) or a plain string. The skills write one where a string field reaches a person
 # (a before/after side of an approval card); desktop.messages reads it in the reader's language.
 STORED = "\x1emira-msg:"
+
+
+def plain(text: str) -> str:
+    """An encoded text in English (for the model and the log); any other text as it is."""
+    if not text.startswith(STORED):
+        return text
+    try:
+        lines = json.loads(text[len(STORED):])
+    except ValueError:
+        return text
+    if not isinstance(lines, list):
+        return text
+    return "\n".join(Msg.from_dict(line).english() if isinstance(line, dict) else str(line) for line in lines)
+
+
+def plain_changes(changes: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Before/after pairs in English, for a command's result (the model reads it)."""
+    return [[plain(str(side)) for side in pair] for pair in changes]
 
 
 def encoded(*lines: Msg | str) -> str:

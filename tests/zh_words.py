@@ -18,7 +18,7 @@ _CODE = re.compile(r"`[^`]*`")
 def english_words(text: str, data: Iterable[str] = ()) -> list[str]:
     """The Latin words of ``text`` that are neither names, file names, URLs, code spans nor ``data`` (what the
     user typed, file contents): each one is a word a Chinese reader should not see."""
+    text = _CODE.sub(" ", _URL.sub(" ", _FILE.sub(" ", text)))
     for value in sorted((str(d) for d in data if d), key=len, reverse=True):
         text = text.replace(value, " ")
-    text = _CODE.sub(" ", _URL.sub(" ", _FILE.sub(" ", text)))
     return [w for w in re.findall(r"[A-Za-z][A-Za-z_]*", text) if w not in NAMES and len(w) > 1]

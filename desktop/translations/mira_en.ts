@@ -331,5 +331,37 @@
                 <numerusform>%n formulas recalculated by LibreOffice</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>(removed; %n formulas in other sheets refer to it and will show #REF!)</source>
+            <comment>change.removed.refs</comment>
+            <translation>
+                <numerusform>(removed; %n formula in other sheets refers to it and will show #REF!)</numerusform>
+                <numerusform>(removed; %n formulas in other sheets refer to it and will show #REF!)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: %n rows</source>
+            <comment>change.new_sheet</comment>
+            <translation>
+                <numerusform>New sheet {name}: %n row</numerusform>
+                <numerusform>New sheet {name}: %n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: a header and %n rows</source>
+            <comment>change.new_sheet.header</comment>
+            <translation>
+                <numerusform>New sheet {name}: a header and %n row</numerusform>
+                <numerusform>New sheet {name}: a header and %n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name} (%n formulas updated)</source>
+            <comment>change.sheet.renamed</comment>
+            <translation>
+                <numerusform>Sheet {name} (%n formula updated)</numerusform>
+                <numerusform>Sheet {name} (%n formulas updated)</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -604,6 +604,16 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>在执行前已停止，未写入任何内容</translation>
         </message>
         <message>
+            <source>the request was stopped</source>
+            <comment>card.cancelled</comment>
+            <translation>请求已停止</translation>
+        </message>
+        <message>
+            <source>the file changed after this was proposed; ask again</source>
+            <comment>card.target_changed</comment>
+            <translation>提出这项更改后文件又被改动过；请重新提出请求</translation>
+        </message>
+        <message>
             <source>stopped while it ran; Mira checks the file when it next starts</source>
             <comment>card.interrupted</comment>
             <translation>执行中被停止；Mira 下次启动时会检查该文件</translation>
@@ -1496,6 +1506,31 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>重新计算 {name} 中的公式</translation>
         </message>
         <message>
+            <source>Export {name} as the PDF {output}</source>
+            <comment>write.export</comment>
+            <translation>把 {name} 导出为 PDF 文件 {output}</translation>
+        </message>
+        <message>
+            <source>Restore {name} to version {version}</source>
+            <comment>write.restore</comment>
+            <translation>把 {name} 恢复到第 {version} 版</translation>
+        </message>
+        <message>
+            <source>Restore an earlier version of {name}</source>
+            <comment>write.restore.earlier</comment>
+            <translation>恢复 {name} 的较早版本</translation>
+        </message>
+        <message>
+            <source>Fill in the form {name} — {parts}</source>
+            <comment>write.fill</comment>
+            <translation>填写表单 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Replace “{find}” with “{replace}” in {name}</source>
+            <comment>write.replace_text</comment>
+            <translation>在 {name} 中把“{find}”替换为“{replace}”</translation>
+        </message>
+        <message>
             <source>Write {name}</source>
             <comment>write.other</comment>
             <translation>写入 {name}</translation>
@@ -2035,6 +2070,84 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>(the existing file cannot be read)</source>
             <comment>change.unreadable</comment>
             <translation>（现有文件无法读取）</translation>
+        </message>
+        <message>
+            <source>Slide {number}</source>
+            <comment>change.slide.plain</comment>
+            <translation>第 {number} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>Title of slide {number}: {text}</source>
+            <comment>change.slide.title</comment>
+            <translation>第 {number} 张幻灯片的标题：{text}</translation>
+        </message>
+        <message>
+            <source>Slide {number}: {items}</source>
+            <comment>change.slide.bullets</comment>
+            <translation>第 {number} 张幻灯片：{items}</translation>
+        </message>
+        <message>
+            <source>Notes of slide {number}: {text}</source>
+            <comment>change.slide.notes</comment>
+            <translation>第 {number} 张幻灯片的备注：{text}</translation>
+        </message>
+        <message>
+            <source>Notes of slide {number}: (none)</source>
+            <comment>change.slide.no_notes</comment>
+            <translation>第 {number} 张幻灯片的备注：（无）</translation>
+        </message>
+        <message>
+            <source>(removed)</source>
+            <comment>change.removed</comment>
+            <translation>（已删除）</translation>
+        </message>
+        <message>
+            <source>suggested: {text}</source>
+            <comment>change.suggested</comment>
+            <translation>修订建议：{text}</translation>
+        </message>
+        <message>
+            <source>comment on “{anchor}”: {comment}</source>
+            <comment>change.comment</comment>
+            <translation>对“{anchor}”的批注：{comment}</translation>
+        </message>
+        <message numerus="yes">
+            <source>(removed; %n formulas in other sheets refer to it and will show #REF!)</source>
+            <comment>change.removed.refs</comment>
+            <translation>
+                <numerusform>（已删除；其他工作表中有 %n 个公式引用它，将显示 #REF!）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sheet {name}: rows {first}–{last} added (first: {sample})</source>
+            <comment>change.rows_added</comment>
+            <translation>工作表 {name}：新增第 {first}–{last} 行（第一行：{sample}）</translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: %n rows</source>
+            <comment>change.new_sheet</comment>
+            <translation>
+                <numerusform>新工作表 {name}：%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: a header and %n rows</source>
+            <comment>change.new_sheet.header</comment>
+            <translation>
+                <numerusform>新工作表 {name}：表头和 %n 行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sheet {name}</source>
+            <comment>change.sheet.name</comment>
+            <translation>工作表 {name}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name} (%n formulas updated)</source>
+            <comment>change.sheet.renamed</comment>
+            <translation>
+                <numerusform>工作表 {name}（已更新 %n 个公式）</numerusform>
+            </translation>
         </message>
         <message>
             <source>Approval needed: {what}</source>

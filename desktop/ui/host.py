@@ -27,6 +27,7 @@ from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 from skills.describe import write_headline
+from skills.messages import Msg
 
 if TYPE_CHECKING:
     from renderers.registry import Registry
@@ -204,7 +205,7 @@ class Host:
         if state in WAITING:
             return "pending_approval", "", "", False
         if state != ApprovalState.APPROVED:
-            return "denied", "denied", str(_field(row, "message", "") or ""), False
+            return "denied", "denied", _decision_words(str(_field(row, "message", "") or "")), False
         ledger_state, error, retryable = "", "", False
         ledger_entry = getattr(self.store, "ledger_entry", None)
         if ledger_entry is not None and _field(row, "ledger_id"):
@@ -216,7 +217,9 @@ class Host:
                 ledger_state = str(_field(entry, "state", ""))
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
-                    error = str(result.get("error") or result.get("message") or "")
+                    said = result.get("error_msg")  # the same failure as a message id, when the skill gave one
+                    error = (i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping)
+                             else str(result.get("error") or result.get("message") or ""))
                     retryable = bool(result.get("retryable"))
         if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error, retryable
@@ -352,6 +355,18 @@ class Host:
         self._tasks.add(fut)
         fut.add_done_callback(self._tasks.discard)
         return fut
+
+
+def _decision_words(message: str) -> str:
+    """Why nothing was written, in the current language ("" when the headline already says it: you declined).
+    The agent records the decision in English (for the model and the log); a card only shows a refused one."""
+    from desktop.agent.gate import CHANGED  # loaded with the runtime; a card for a decided write comes later
+
+    key = {"denied by the user": "", "the task was cancelled": "card.cancelled", CHANGED: "card.target_changed"}.get(
+        message)
+    if key is None:
+        return message
+    return tr(key) if key else ""
 
 
 def _said(text: str) -> str:

@@ -5,7 +5,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg
+from skills.messages import count, encoded, msg, plain_changes
 from skills.runtime import file_inspect
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import (
@@ -258,7 +258,7 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     result = _result("edited", ev, out.stem, extra)
     return CommandResult(ok=result.ok, message=result.message,
                          data={**result.data, "replacements": report.replacements,
-                               "changes": report.changes[:50]},
+                               "changes": plain_changes(report.changes[:50])},
                          artifacts=result.artifacts, evidence=result.evidence)
 
 

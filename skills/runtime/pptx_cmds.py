@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg, said_error
+from skills.messages import count, encoded, msg, plain_changes, said_error
 from skills.runtime.blocks import created_summary
 from skills.runtime import _pptx_schema as schema
 from skills.runtime import file_inspect
@@ -110,7 +110,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
     msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
            + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
-    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": changes})
+    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": plain_changes(changes)})
 
 
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:

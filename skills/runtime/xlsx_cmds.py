@@ -5,7 +5,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg, said_error
+from skills.messages import count, encoded, msg, plain_changes, said_error
 from skills.runtime.blocks import created_summary
 from skills.runtime import _xlsx_schema as schema
 from skills.runtime import file_inspect
@@ -111,7 +111,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
             cells.update({f"{op['sheet']}!{ref}": v for ref, v in op["cells"].items()})
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
     where = f" into {ev.path}" if out != args["path"] else ""
-    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": changes})
+    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})
 
 
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
