@@ -136,6 +136,20 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.label.has_sheets": "The workbook has sheets",
     "check.label.sheets_present": "All sheets are there",
     "check.label.other": "Check “{name}”",
+    # why a check failed or did not run (the details under the badge)
+    "check.detail.expected": "expected {expected}, found {found}",
+    "check.detail.not_rendered": "The pages were not drawn: {reason}",
+    "check.detail.not_calculated": "These formulas were never calculated: {cells}. Recalculating the workbook "
+                                   "computes them.",
+    "check.detail.formulas_uncached": ("{missing} of %n formula has no calculated value yet; recalculating the "
+                                       "workbook computes it.",
+                                       "{missing} of %n formulas have no calculated value yet; recalculating the "
+                                       "workbook computes them."),
+    "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
+    # LibreOffice (page view, recalculation, render checks)
+    "soffice.missing": "LibreOffice is not installed, so this could not run",
+    "soffice.timeout": "LibreOffice did not finish converting {name} within {seconds} s",
+    "soffice.failed": "LibreOffice could not convert {name}",
     # file problems (corrupt, encrypted, too large)
     "problem.corrupt": "{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.",
     "problem.encrypted": "{name} is protected with a password, so it cannot be read.",

@@ -228,6 +228,22 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <comment>check.detail.formulas_uncached</comment>
+            <translation>
+                <numerusform>{missing} of %n formula has no calculated value yet; recalculating the workbook computes it.</numerusform>
+                <numerusform>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells show an error: {cells}</source>
+            <comment>check.detail.formula_errors</comment>
+            <translation>
+                <numerusform>%n cell shows an error: {cells}</numerusform>
+                <numerusform>%n cells show an error: {cells}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>… %n more headings not shown</source>
             <comment>outline.more_headings</comment>
             <translation>

@@ -1751,6 +1751,50 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>检查“{name}”</translation>
         </message>
         <message>
+            <source>expected {expected}, found {found}</source>
+            <comment>check.detail.expected</comment>
+            <translation>应为 {expected}，实际为 {found}</translation>
+        </message>
+        <message>
+            <source>The pages were not drawn: {reason}</source>
+            <comment>check.detail.not_rendered</comment>
+            <translation>页面没有绘制出来：{reason}</translation>
+        </message>
+        <message>
+            <source>These formulas were never calculated: {cells}. Recalculating the workbook computes them.</source>
+            <comment>check.detail.not_calculated</comment>
+            <translation>这些公式从未计算过：{cells}。重新计算工作簿即可算出结果。</translation>
+        </message>
+        <message numerus="yes">
+            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <comment>check.detail.formulas_uncached</comment>
+            <translation>
+                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；重新计算工作簿即可算出。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells show an error: {cells}</source>
+            <comment>check.detail.formula_errors</comment>
+            <translation>
+                <numerusform>%n 个单元格显示错误：{cells}</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>LibreOffice is not installed, so this could not run</source>
+            <comment>soffice.missing</comment>
+            <translation>没有安装 LibreOffice，因此无法执行</translation>
+        </message>
+        <message>
+            <source>LibreOffice did not finish converting {name} within {seconds} s</source>
+            <comment>soffice.timeout</comment>
+            <translation>LibreOffice 没有在 {seconds} 秒内完成 {name} 的转换</translation>
+        </message>
+        <message>
+            <source>LibreOffice could not convert {name}</source>
+            <comment>soffice.failed</comment>
+            <translation>LibreOffice 无法转换 {name}</translation>
+        </message>
+        <message>
             <source>{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.</source>
             <comment>problem.corrupt</comment>
             <translation>无法打开 {name}：文件已损坏或不完整，或者并不是真正的 {kind} 文件。</translation>

@@ -60,13 +60,19 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
         return None
     checks = tuple(
         CheckView(str(c.get("name", "")), c.get("status", "not_run")
-                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", str(c.get("detail", "")))
+                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", _check_detail(c))
         for c in evidence.get("checks", ()) if isinstance(c, Mapping)
     )
     ran = [c for c in checks if c.status != "not_run"]
     passed = bool(ran) and all(c.status == "passed" for c in ran)
     counts = {str(k): int(v) for k, v in dict(evidence.get("counts", {})).items() if isinstance(v, (int, float))}
     return EvidenceSummary(passed=passed, checks=checks, counts=counts)
+
+
+def _check_detail(check: Mapping[str, Any]) -> str:
+    """Why a check failed or did not run: its message in the current language, else the skill's own words."""
+    said = check.get("detail_msg")
+    return i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping) else str(check.get("detail", ""))
 
 
 def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:

@@ -13,6 +13,7 @@ from skills.runtime._common import (
     check,
     create_target,
     evidence_for,
+    expected_found,
     failed_summary,
     missing_text,
     resolve,
@@ -140,7 +141,7 @@ def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Ev
         checks.append(check("title", norm(outline.title) == norm(expect["title"]), outline.title))
     for key, have in (("tables", len(outline.tables)), ("images", outline.images)):
         if key in expect:
-            checks.append(check(f"{key}_count", have == expect[key], f"expected {expect[key]}, found {have}"))
+            checks.append(expected_found(f"{key}_count", expect[key], have))
     counts = {"headings": len(outline.headings), "paragraphs": len(outline.paragraphs),
               "lists": len(outline.lists), "tables": len(outline.tables), "images": outline.images,
               "sections": outline.sections, "words": outline.words}

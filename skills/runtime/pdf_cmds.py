@@ -14,6 +14,7 @@ from skills.runtime._common import (
     check,
     create_target,
     evidence_for,
+    expected_found,
     failed_summary,
     resolve,
     text_samples,
@@ -97,8 +98,7 @@ def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
                                 f"missing: {[m[:60] for m in missing[:5]]}" if missing
                                 else f"{len(expect['text'])} passages found as selectable text"))
         if "pages" in expect:
-            checks.append(check("pages_count", doc.page_count == expect["pages"],
-                                f"expected {expect['pages']}, found {doc.page_count}"))
+            checks.append(expected_found("pages_count", expect["pages"], doc.page_count))
         tables = None
         if expect.get("tables"):
             # Table detection is the slow part: stop once enough are found. A table running

@@ -98,3 +98,35 @@ def test_files_the_write_reads_are_listed_in_chinese() -> None:
     said = approval_summary({"summary_msg": msg("summary.create.empty", name="a.docx").to_dict()}, "docx_create",
                             "a.docx", [f"图{i}.png" for i in range(10)])
     assert zh(said) == "创建 a.docx\n使用 图0.png、图1.png、图2.png、图3.png、图4.png、图5.png、图6.png、图7.png 以及另外 2 个文件"
+
+
+def _details_zh(evidence: dict[str, Any]) -> list[str]:
+    """The details under a file card's badge, as the window builds them, in Chinese."""
+    from desktop import i18n
+    from desktop.ui.host import evidence_summary
+
+    i18n.set_language("zh_CN")
+    try:
+        summary = evidence_summary(evidence)
+        assert summary is not None
+        return [c.detail for c in summary.checks if c.status != "passed"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_check_that_did_not_run_says_why_in_chinese(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime import soffice
+
+    monkeypatch.setattr(soffice, "soffice_path", lambda: None)
+    res = get_command("render_check").run(ws, {"path": "计划.docx"})
+    [evidence] = [e.to_dict() for e in res.evidence]
+    assert "LibreOffice is not installed" in evidence["checks"][0]["detail"]  # English for the model
+    details = _details_zh(evidence)
+    assert details and all(d.startswith("页面没有绘制出来：没有安装 LibreOffice") for d in details), details
+    assert [english_words(d) for d in details] == [[] for _ in details]
+
+
+def test_a_count_that_does_not_match_says_so_in_chinese(ws: Workspace) -> None:
+    res = get_command("docx_verify").run(ws, {"path": "计划.docx", "expect": {"tables": 3}})
+    [evidence] = [e.to_dict() for e in res.evidence]
+    assert _details_zh(evidence) == ["应为 3，实际为 1"]
