@@ -2229,6 +2229,66 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>失败：{error}</translation>
         </message>
         <message>
+            <source>Model: offline planner (no network)</source>
+            <comment>cli.model_offline</comment>
+            <translation>模型：离线规划器（无需联网）</translation>
+        </message>
+        <message>
+            <source>Interrupted: denied, nothing was written.</source>
+            <comment>cli.interrupted</comment>
+            <translation>已中断：已拒绝，没有写入任何内容。</translation>
+        </message>
+        <message>
+            <source>interrupted</source>
+            <comment>cli.interrupted_run</comment>
+            <translation>已中断</translation>
+        </message>
+        <message>
+            <source>Not run: {error}</source>
+            <comment>cli.not_run</comment>
+            <translation>未执行：{error}</translation>
+        </message>
+        <message>
+            <source>the request did not finish</source>
+            <comment>cli.error.task</comment>
+            <translation>请求没有完成</translation>
+        </message>
+        <message>
+            <source>denied: nothing was written</source>
+            <comment>cli.error.denied</comment>
+            <translation>已拒绝：没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>no file was made or changed</source>
+            <comment>cli.error.no_work</comment>
+            <translation>没有生成或修改任何文件</translation>
+        </message>
+        <message>
+            <source>the request was not carried out</source>
+            <comment>cli.error.not_done</comment>
+            <translation>请求没有完成</translation>
+        </message>
+        <message>
+            <source>the skill said it made {files}, but no such file was written and verified in this request</source>
+            <comment>cli.error.not_made</comment>
+            <translation>技能说它生成了 {files}，但这次请求中没有写入并验证这样的文件</translation>
+        </message>
+        <message>
+            <source>written but not verified: {files}</source>
+            <comment>cli.error.unverified</comment>
+            <translation>已写入但未通过验证：{files}</translation>
+        </message>
+        <message>
+            <source>cannot attach {files}: not a readable file</source>
+            <comment>cli.cannot_attach</comment>
+            <translation>无法附加 {files}：不是可读取的文件</translation>
+        </message>
+        <message>
+            <source>the request is empty</source>
+            <comment>cli.empty_request</comment>
+            <translation>请求是空的</translation>
+        </message>
+        <message>
             <source>Stopped. Nothing was half-written.</source>
             <comment>task.stopped</comment>
             <translation>已停止。没有写了一半的文件。</translation>
