@@ -50,6 +50,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "version.list": "{changes}",
     "version.list.more": "{changes}…",
     "version.before_mira": "as it was before Mira changed it",
+    # Settings → Test connection
+    "connect.offline": "The offline planner is built in and needs no connection.",
+    "connect.incomplete": "Enter a base URL and a model name first.",
+    "connect.no_answer": "The server ended the response without an answer.",
+    "connect.ok": "Connected to {model}",
+    "connect.failed": "The connection failed: {error}",
     "error.folder_unusable": "The folder {folder} cannot be made or used.",
     "error.file_unreadable": "The file {name} cannot be read.",
     "task.failed.crashed": "Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.",
@@ -74,7 +80,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "model.error.failed": "The call to {where} failed.",
     "model.error.not_installed": "The model {model} is not installed in Ollama at {where}. Run “ollama pull {model}”.",
     "model.error.no_tools": "The model {model} cannot use tools, which Mira needs. Choose a model that supports tool calls.",
-    "model.error.listing": "Could not list the models at {where}.",
+    "model.error.listing": "{where} refused the model listing (HTTP {status}).",
 }
 
 # A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message

@@ -110,8 +110,7 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
             return _ollama(client, base_url) if api == "ollama" else _openai_like(client, base_url)
     except httpx.HTTPStatusError as exc:
         raise ModelError(f"{base_url} refused the model listing (HTTP {exc.response.status_code})",
-                         msg=msg("model.error.listing", where=base_url),
-                         details=f"HTTP {exc.response.status_code}") from None
+                         msg=msg("model.error.listing", where=base_url, status=exc.response.status_code)) from None
     except httpx.HTTPError as exc:
         raise ModelError(f"could not list the models at {base_url} ({type(exc).__name__}); is the server "
                          "running and the URL right?", msg=msg("model.error.connect", where=base_url),

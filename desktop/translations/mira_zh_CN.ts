@@ -2384,6 +2384,31 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>Mira 修改之前的样子</translation>
         </message>
         <message>
+            <source>The offline planner is built in and needs no connection.</source>
+            <comment>connect.offline</comment>
+            <translation>离线规划器是内置的，不需要连接。</translation>
+        </message>
+        <message>
+            <source>Enter a base URL and a model name first.</source>
+            <comment>connect.incomplete</comment>
+            <translation>请先输入服务地址和模型名称。</translation>
+        </message>
+        <message>
+            <source>The server ended the response without an answer.</source>
+            <comment>connect.no_answer</comment>
+            <translation>服务器结束了响应，但没有给出回答。</translation>
+        </message>
+        <message>
+            <source>Connected to {model}</source>
+            <comment>connect.ok</comment>
+            <translation>已连接到 {model}</translation>
+        </message>
+        <message>
+            <source>The connection failed: {error}</source>
+            <comment>connect.failed</comment>
+            <translation>连接失败：{error}</translation>
+        </message>
+        <message>
             <source>The folder {folder} cannot be made or used.</source>
             <comment>error.folder_unusable</comment>
             <translation>无法创建或使用文件夹 {folder}。</translation>
@@ -2499,9 +2524,9 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>模型 {model} 不能使用工具，而 Mira 需要工具。请选择支持工具调用的模型。</translation>
         </message>
         <message>
-            <source>Could not list the models at {where}.</source>
+            <source>{where} refused the model listing (HTTP {status}).</source>
             <comment>model.error.listing</comment>
-            <translation>无法列出 {where} 上的模型。</translation>
+            <translation>{where} 拒绝列出模型（HTTP {status}）。</translation>
         </message>
     </context>
     <context>

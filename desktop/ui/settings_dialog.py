@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.i18n import LANGUAGES, say_error, tr
+from desktop.i18n import LANGUAGES, render, say_error, tr
 from desktop.llm import keys
 from desktop.llm.settings import MAX_CONTEXT, ModelSettings
 from desktop.settings import THEMES, AppSettings
@@ -365,7 +365,7 @@ class SettingsDialog(QDialog):
 
     async def test_connection(self) -> tuple[bool, str]:
         """Run one tiny real call with what is entered; the button is disabled meanwhile."""
-        from desktop.llm.factory import check_connection
+        from desktop.llm.factory import checked_connection
 
         self.test_button.setEnabled(False)
         self.test_result.setText(tr("settings.testing"))
@@ -376,7 +376,8 @@ class SettingsDialog(QDialog):
             except ValueError as exc:
                 ok, message = False, str(exc)
             else:
-                ok, message = await check_connection(settings, self.api_key.text().strip() or None)
+                ok, said, _english = await checked_connection(settings, self.api_key.text().strip() or None)
+                message = "\n".join(render(m) for m in said)
                 if ok:
                     message = await self._fill_context_window(settings, message)
         except Exception as exc:  # noqa: BLE001 - any failure is a result to show, not a crash
