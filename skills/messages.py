@@ -157,6 +157,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                 "Save it without a password as {kind} and try again.",
     "problem.empty": "{name} is empty.",
     "problem.failed": "That failed, so no file was changed: {reason}",
+    "problem.failed.plain": "That failed, so no file was changed.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
     # outlines ("What's in big_report.docx?")

@@ -1820,6 +1820,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>操作失败，没有修改任何文件：{reason}</translation>
         </message>
         <message>
+            <source>That failed, so no file was changed.</source>
+            <comment>problem.failed.plain</comment>
+            <translation>操作失败，没有修改任何文件。</translation>
+        </message>
+        <message>
             <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
             <comment>problem.too_large</comment>
             <translation>{name} 太大，无法在这里打开（{size}；上限为 {limit}）。</translation>
