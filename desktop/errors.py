@@ -20,12 +20,26 @@ the model sees. ``except Exception`` stays at boundaries: a command's run (a run
 call), an event listener, one task's drive (ends that task, never the app), a UI action.
 
 Leaf modules define their own class and derive it from here, so this module imports nothing of Mira.
+
+``str(exc)`` is English (logs, the model). A user reads ``exc.msg`` when it is set: the same failure as a
+message id with parameters (``skills.messages.Msg``), rendered in their language; ``exc.details`` keeps a
+lower layer's own text (a server's reply, an OSError) for a details view, never as the main words.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from skills.messages import Msg
+
 
 class MiraError(Exception):
-    """Base of every error Mira raises on purpose; ``str(exc)`` is a message a user may see."""
+    """Base of every error Mira raises on purpose; ``str(exc)`` is a message a user may see (in English)."""
+
+    def __init__(self, *args: object, msg: Msg | None = None, details: str = "") -> None:
+        super().__init__(*args)
+        self.msg = msg
+        self.details = details
 
 
 class AgentError(MiraError):

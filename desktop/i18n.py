@@ -15,6 +15,7 @@ from desktop.texts import (  # noqa: F401 - re-exported for the window and its t
     missing,
     on_language_changed,
     render,
+    say_error,
     set_language,
     system_language,
     tr,
@@ -23,7 +24,7 @@ from desktop.texts import (  # noqa: F401 - re-exported for the window and its t
 )
 from desktop.translations import qm_path
 
-__all__ = ["LANGUAGES", "language", "missing", "on_language_changed", "render", "set_language", "system_language",
+__all__ = ["LANGUAGES", "language", "missing", "on_language_changed", "render", "say_error", "set_language", "system_language",
            "tr", "tr_renderers", "tr_uchat"]
 
 

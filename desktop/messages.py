@@ -5,7 +5,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skills.messages import Msg
+from skills.messages import STORED, Msg, encoded
 
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -16,6 +16,18 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.replaces_version": "Replaces the existing {path} (v{version}).",
     "cli.file": "{path} ({kind}, {size}; {verdict})",
     "cli.failed": "Failed: {error}",
+    "cli.model_offline": "Model: offline planner (no network)",
+    "cli.interrupted": "Interrupted: denied, nothing was written.",
+    "cli.interrupted_run": "interrupted",
+    "cli.not_run": "Not run: {error}",
+    "cli.error.task": "the request did not finish",
+    "cli.error.denied": "denied: nothing was written",
+    "cli.error.no_work": "no file was made or changed",
+    "cli.error.not_done": "the request was not carried out",
+    "cli.error.not_made": "the skill said it made {files}, but no such file was written and verified in this request",
+    "cli.error.unverified": "written but not verified: {files}",
+    "cli.cannot_attach": "cannot attach {files}: not a readable file",
+    "cli.empty_request": "the request is empty",
     # what the runtime stores in a task's chat message (rendered in the reader's language, see stored())
     "task.stopped": "Stopped. Nothing was half-written.",
     "task.failed.budget": "Stopped: {error}.",
@@ -29,16 +41,73 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "delivery.file": "- `{path}` ({kind}, {size}): {verdict}",
     "delivery.denied": "Nothing was written: the change was denied.",
     "delivery.no_model": "_(The model could not write the delivery message: {error}.)_",
+    # a lower layer's own text (a server's reply, a library's exception), kept for the curious
+    "error.details": "Details: {details}",
+    # what a version changed (the version row of a file card)
+    "version.added": "added “{text}”",
+    "version.removed": "removed “{text}”",
+    "version.changed": "“{before}” → “{after}”",
+    "version.list": "{changes}",
+    "version.list.more": "{changes}…",
+    "version.before_mira": "as it was before Mira changed it",
+    # Settings → Test connection
+    "connect.offline": "The offline planner is built in and needs no connection.",
+    "connect.incomplete": "Enter a base URL and a model name first.",
+    "connect.no_answer": "The server ended the response without an answer.",
+    "connect.ok": "Connected to {model}",
+    "connect.failed": "The connection failed: {error}",
+    "error.folder_unusable": "The folder {folder} cannot be made or used.",
+    "error.file_unreadable": "The file {name} cannot be read.",
+    "task.failed.crashed": "Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.",
+    # why a model call failed (ModelError.msg); the server's own words go to the details
+    "model.error.no_key": "{where} needs an API key and none is set. Add one in Settings or set MIRA_API_KEY.",
+    "model.error.key_rejected": "{where} rejected the API key.",
+    "model.error.denied": "{where} refused access (HTTP 403).",
+    "model.error.not_found": "The model {model} was not found at {where} (HTTP 404). Check the base URL and the model name.",
+    "model.error.rate_limited": "{where} says the rate limit or quota is used up (HTTP 429). Wait a little and try again.",
+    "model.error.server": "The model service at {where} has a problem (HTTP {status}). Try again later.",
+    "model.error.refused": "{where} refused the request (HTTP {status}).",
+    "model.error.timeout": "{where} did not answer within {seconds} s.",
+    "model.error.deadline": "{where} did not finish within {seconds} s (the limit for one model call).",
+    "model.error.idle": "{where} sent nothing for {seconds} s.",
+    "model.error.connect": "Could not connect to {where}. Is the server running and the URL right?",
+    "model.error.broken": "The connection to {where} broke during the answer.",
+    "model.error.reported": "{where} reported an error during the answer.",
+    "model.error.malformed": "{where} sent an answer Mira cannot read.",
+    "model.error.not_stream": "{where} sent something other than the model's answer (HTTP {status}).",
+    "model.error.bad_answer": "The model sent an answer Mira cannot read.",
+    "model.error.ended": "The model's answer ended before it was complete.",
+    "model.error.failed": "The call to {where} failed.",
+    "model.error.not_installed": "The model {model} is not installed in Ollama at {where}. Run “ollama pull {model}”.",
+    "model.error.no_tools": "The model {model} cannot use tools, which Mira needs. Choose a model that supports tool calls.",
+    "model.error.listing": "{where} refused the model listing (HTTP {status}).",
 }
 
-# A stored chat text made of message ids starts with this mark (a control character nobody types), then a
-# JSON list of lines: a message (Msg.to_dict) or a plain string (the model's own words, kept as written).
-STORED = "\x1emira-msg:"
+# A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message
+# (Msg.to_dict) or a plain string (the model's own words, kept as written).
 
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of the desktop catalogue with its parameters."""
     return Msg(id, MESSAGES[id], params, n)
+
+
+def said(exc: BaseException) -> Msg | str:
+    """What a user reads for an error: its message id when it has one, else its own (English) text."""
+    message = getattr(exc, "msg", None)
+    return message if isinstance(message, Msg) else str(exc)
+
+
+def details_of(exc: BaseException) -> str:
+    """A lower layer's own text kept with an error for a details view ("" when there is none)."""
+    details = getattr(exc, "details", "")
+    return details if isinstance(details, str) else ""
+
+
+def failure_lines(message: Msg, exc: BaseException) -> list[Msg]:
+    """A failure for the chat: the message, then the details (the raw text) on a line of their own."""
+    details = details_of(exc)
+    return [message, msg("error.details", details=details)] if details else [message]
 
 
 def shown_request(request: str, names: Sequence[str]) -> str:
@@ -55,8 +124,7 @@ def shown_request(request: str, names: Sequence[str]) -> str:
 
 def stored(*lines: Msg | str) -> str:
     """A chat text the Qt-free runtime stores and every reader renders in its own language (see shown)."""
-    return STORED + json.dumps([line.to_dict() if isinstance(line, Msg) else line for line in lines],
-                               ensure_ascii=False)
+    return encoded(*lines)
 
 
 def shown(text: str, say: Callable[[Msg], str]) -> str:
@@ -70,6 +138,19 @@ def shown(text: str, say: Callable[[Msg], str]) -> str:
     if not isinstance(lines, list):
         return text
     return "\n".join(say(Msg.from_dict(line)) if isinstance(line, dict) else str(line) for line in lines)
+
+
+def lines_of(text: str) -> list[Msg | str] | None:
+    """The lines of a stored text (messages or plain strings), or None for any other text."""
+    if not text.startswith(STORED):
+        return None
+    try:
+        lines = json.loads(text[len(STORED):])
+    except ValueError:
+        return None
+    if not isinstance(lines, list):
+        return None
+    return [Msg.from_dict(line) if isinstance(line, dict) else str(line) for line in lines]
 
 
 def english(text: str) -> str:

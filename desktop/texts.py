@@ -161,6 +161,8 @@ _EN: dict[str, str] = {
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
     # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
     "card.stopped": "stopped before it ran; nothing was written",
+    "card.cancelled": "the request was stopped",
+    "card.target_changed": "the file changed after this was proposed; ask again",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
     "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
     "sidebar.today": "Today",
@@ -405,6 +407,12 @@ def render(message: Msg | str) -> str:
         return str(message)
     separator = _translate("messages", str(MESSAGES["list.separator"]), "list.separator") or ", "
     return render_with(message, _template, separator)
+
+
+def say_error(exc: BaseException) -> str:
+    """An error in the current language: its message id when it has one (``exc.msg``), else its own text."""
+    message = getattr(exc, "msg", None)
+    return render(message) if isinstance(message, Msg) else str(exc)
 
 
 def tr_renderers(text: str) -> str:

@@ -69,4 +69,17 @@ def write_headline(command: str, arguments: Mapping[str, Any]) -> Msg:
         return msg("write.split", name=name, folder=str(args.get("output_dir") or "."))
     if verb == "recalculate":
         return msg("write.recalculate", name=name)
+    if command == "export_pdf":
+        return msg("write.export", name=_name(args.get("path")), output=_name(args.get("output")))
+    if command == "version_restore":
+        version = args.get("version")
+        return (msg("write.restore", name=name, version=version) if isinstance(version, int)
+                else msg("write.restore.earlier", name=name))
+    if command == "pdf_fill_form":
+        values = args.get("values")
+        return msg("write.fill", name=name, parts=[count("count.fields", len(values) if isinstance(values, Mapping)
+                                                         else len(_items(values)))])
+    if command == "pdf_replace_text":
+        return msg("write.replace_text", name=name, find=str(args.get("find") or ""),
+                   replace=str(args.get("replace") or ""))
     return msg("write.other", name=name)

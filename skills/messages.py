@@ -13,6 +13,7 @@ for the count, ``{name}`` for a parameter. A parameter may itself be a
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,6 +86,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "write.merge": "Merge {parts} into {name}",
     "write.split": "Split {name} into separate files in {folder}",
     "write.recalculate": "Recalculate the formulas in {name}",
+    "write.export": "Export {name} as the PDF {output}",
+    "write.restore": "Restore {name} to version {version}",
+    "write.restore.earlier": "Restore an earlier version of {name}",
+    "write.fill": "Fill in the form {name} — {parts}",
+    "write.replace_text": "Replace “{find}” with “{replace}” in {name}",
     "write.other": "Write {name}",
     "approval.more_changes": ("… and %n more change", "… and %n more changes"),
     # evidence: one verdict line per file, then each check in plain words (details on demand)
@@ -130,6 +136,20 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.label.has_sheets": "The workbook has sheets",
     "check.label.sheets_present": "All sheets are there",
     "check.label.other": "Check “{name}”",
+    # why a check failed or did not run (the details under the badge)
+    "check.detail.expected": "expected {expected}, found {found}",
+    "check.detail.not_rendered": "The pages were not drawn: {reason}",
+    "check.detail.not_calculated": "These formulas were never calculated: {cells}. Recalculating the workbook "
+                                   "computes them.",
+    "check.detail.formulas_uncached": ("{missing} of %n formula has no calculated value yet; recalculating the "
+                                       "workbook computes it.",
+                                       "{missing} of %n formulas have no calculated value yet; recalculating the "
+                                       "workbook computes them."),
+    "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
+    # LibreOffice (page view, recalculation, render checks)
+    "soffice.missing": "LibreOffice is not installed, so this could not run",
+    "soffice.timeout": "LibreOffice did not finish converting {name} within {seconds} s",
+    "soffice.failed": "LibreOffice could not convert {name}",
     # file problems (corrupt, encrypted, too large)
     "problem.corrupt": "{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.",
     "problem.encrypted": "{name} is protected with a password, so it cannot be read.",
@@ -137,6 +157,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                 "Save it without a password as {kind} and try again.",
     "problem.empty": "{name} is empty.",
     "problem.failed": "That failed, so no file was changed: {reason}",
+    "problem.failed.plain": "That failed, so no file was changed.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
     # outlines ("What's in big_report.docx?")
@@ -152,7 +173,95 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "outline.table": "{size}: {header}",
     "outline.table_size": "{rows} × {cols}",
     "count.columns": ("%n column", "%n columns"),
+    # what a write will do, in the approval card's details (a command's describe(): "summary_msg")
+    "summary.will_fail_exists": "This would fail: {name} exists and the call does not replace it",
+    "summary.create": "Create {name}: {parts}",
+    "summary.replace": "Replace {name}: {parts}",
+    "summary.create.empty": "Create {name}",
+    "summary.replace.empty": "Replace {name}",
+    "summary.edit": "Edit {name} in place: {operations}, {changed}",
+    "summary.edit.into": "Edit {name} into {output}: {operations}, {changed}",
+    "summary.edit.short": "Edit {name} in place: {operations}",
+    "summary.edit.short.into": "Edit {name} into {output}: {operations}",
+    "summary.suggest": "Suggest changes in {name} for review (author Mira): {suggestions}, {comments}",
+    "summary.suggest.into": "Suggest changes in {name}, saved as {output}, for review (author Mira): {suggestions}, "
+                            "{comments}",
+    "summary.restore": "Restore {name} to version {version}",
+    "summary.restore.earlier": "Restore {name} to an earlier version",
+    "summary.export": "Export {name} as the PDF {output}",
+    "summary.merge.create": "Create {name} by merging {files}, {pages}",
+    "summary.merge.replace": "Replace {name} by merging {files}, {pages}",
+    "summary.split": "Split {name} into {files} in {folder}",
+    "summary.fill": "Fill {fields} in {name}",
+    "summary.fill.into": "Fill {fields} in {name}, saved as {output}",
+    "summary.pdf_replace": "Replace {occurrences} of “{find}” with “{replace}” in {name}",
+    "summary.pdf_replace.into": "Replace {occurrences} of “{find}” with “{replace}” in {name}, saved as {output}",
+    "summary.recalculate": "Recalculate the formulas in {name} with LibreOffice and save the computed values",
+    "summary.recalculate.into": "Recalculate the formulas in {name} with LibreOffice and save them as {output}",
+    "summary.cannot_run": "This call cannot run: {error}",
+    "summary.writes": "Writes {name}",
+    "summary.uses": "Uses {files}",
+    "summary.uses.more": ("Uses {files} and %n more file", "Uses {files} and %n more files"),
+    "count.paragraphs_changed": ("%n paragraph changed", "%n paragraphs changed"),
+    "count.suggestions": ("%n tracked replacement", "%n tracked replacements"),
+    "count.comments": ("%n comment", "%n comments"),
+    "count.fields": ("%n form field", "%n form fields"),
+    "count.occurrences": ("%n occurrence", "%n occurrences"),
+    # one side of a before/after pair on the approval card
+    "change.slide": "Slide {number}: {title}",
+    "change.sheet": ("Sheet {name}: %n row", "Sheet {name}: %n rows"),
+    "change.sheet.columns": ("Sheet {name}: %n row; columns {columns}", "Sheet {name}: %n rows; columns {columns}"),
+    "change.pages": "Pages {first}–{last}",
+    "change.page": "Page {page}",
+    "change.page.text": "Page {page}: …{text}…",
+    "change.formulas.before": ("%n formula, {cached} with stored results", "%n formulas, {cached} with stored results"),
+    "change.formulas.after": ("%n formula recalculated by LibreOffice", "%n formulas recalculated by LibreOffice"),
+    "change.unreadable": "(the existing file cannot be read)",
+    "change.slide.plain": "Slide {number}",
+    "change.slide.title": "Title of slide {number}: {text}",
+    "change.slide.bullets": "Slide {number}: {items}",
+    "change.slide.notes": "Notes of slide {number}: {text}",
+    "change.slide.no_notes": "Notes of slide {number}: (none)",
+    "change.removed": "(removed)",
+    "change.suggested": "suggested: {text}",
+    "change.comment": "comment on “{anchor}”: {comment}",
+    "change.removed.refs": ("(removed; %n formula in other sheets refers to it and will show #REF!)",
+                            "(removed; %n formulas in other sheets refer to it and will show #REF!)"),
+    "change.rows_added": "Sheet {name}: rows {first}–{last} added (first: {sample})",
+    "change.new_sheet": ("New sheet {name}: %n row", "New sheet {name}: %n rows"),
+    "change.new_sheet.header": ("New sheet {name}: a header and %n row", "New sheet {name}: a header and %n rows"),
+    "change.sheet.name": "Sheet {name}",
+    "change.sheet.renamed": ("Sheet {name} (%n formula updated)", "Sheet {name} (%n formulas updated)"),
 }
+
+# A text made of message ids starts with this mark (a control character nobody types), then a JSON list of
+# lines: a message (Msg.to_dict) or a plain string. The skills write one where a string field reaches a person
+# (a before/after side of an approval card); desktop.messages reads it in the reader's language.
+STORED = "\x1emira-msg:"
+
+
+def plain(text: str) -> str:
+    """An encoded text in English (for the model and the log); any other text as it is."""
+    if not text.startswith(STORED):
+        return text
+    try:
+        lines = json.loads(text[len(STORED):])
+    except ValueError:
+        return text
+    if not isinstance(lines, list):
+        return text
+    return "\n".join(Msg.from_dict(line).english() if isinstance(line, dict) else str(line) for line in lines)
+
+
+def plain_changes(changes: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Before/after pairs in English, for a command's result (the model reads it)."""
+    return [[plain(str(side)) for side in pair] for pair in changes]
+
+
+def encoded(*lines: Msg | str) -> str:
+    """Lines of messages as one string that every reader renders in its own language."""
+    return STORED + json.dumps([line.to_dict() if isinstance(line, Msg) else line for line in lines],
+                               ensure_ascii=False)
 
 
 def _english_form(template: str | tuple[str, str], n: int | None) -> str:
@@ -222,6 +331,12 @@ def _load(value: Any) -> Any:
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of this layer's catalogue with its parameters (``n`` for plurals)."""
     return Msg(id, MESSAGES[id], params, n)
+
+
+def said_error(exc: BaseException) -> Msg | str:
+    """What a person reads for an error: its message (``exc.msg``) when it has one, else its own text."""
+    message = getattr(exc, "msg", None)
+    return message if isinstance(message, Msg) else str(exc)
 
 
 def count(id: str, n: int) -> Msg:

@@ -14,6 +14,7 @@ from desktop.agent.state import Run
 from desktop.llm import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
 from desktop.llm import TextDelta as ModelDelta
 from desktop.store import Store
+from desktop.messages import msg
 from desktop.store.states import LedgerState
 
 
@@ -46,7 +47,7 @@ class Calls:
             raise
         if completion is None:
             self._store.model_call_end(call_id, "failed", "the stream ended without a completion")
-            raise ModelError("the model's stream ended without a completion")
+            raise ModelError("the model's stream ended without a completion", msg=msg("model.error.ended"))
         self._store.model_call_end(call_id, "done",
                                    transcript=(run.task_id, agent, M.assistant(completion)) if append else None)
         return completion

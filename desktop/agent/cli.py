@@ -18,12 +18,13 @@ from desktop.agent import workfolder
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
-from desktop.messages import msg, shown
+from desktop.messages import msg, said, shown
 from desktop.translations import render_plain, system_language
 from skills.describe import write_headline
 from skills.messages import Msg, checks_verdict
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DENIED = 0, 1, 2, 3
+SAID = "_said"  # a report's error for the person at the terminal (a message, or text), never in the JSON
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,6 +42,8 @@ def _parser() -> argparse.ArgumentParser:
     # One file per option: with nargs="+" the request after the file names was taken for one more file.
     p.add_argument("--attach", type=Path, action="append", default=None, metavar="FILE",
                    help="a file to copy into the task workspace (repeat the option for more files)")
+    p.add_argument("--verbose", "-v", action="store_true", help="also print each tool call and its result (command "
+                   "ids, arguments; in English)")
     return p
 
 
@@ -64,8 +67,9 @@ def _configured() -> tuple[Model, str, Path]:
 class _Terminal:
     """Prints events: streamed text, tool activity, artifacts."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, verbose: bool = False) -> None:
         self.out = out
+        self.verbose = verbose  # the tool trace (command ids, JSON arguments) is the terminal's details view
         self.streamed = ""
 
     def __call__(self, event: ev.Event) -> None:
@@ -74,9 +78,13 @@ class _Terminal:
             w(event.text)
             self.streamed += event.text
         elif isinstance(event, ev.ToolStarted):
+            if not self.verbose:
+                return
             self._newline()
             w(f"  → {event.tool} {_short(event.arguments)}\n")
         elif isinstance(event, ev.ToolFinished):
+            if not self.verbose:
+                return
             w(f"    {'ok' if event.ok else 'FAILED'}: {_short(event.message)}\n")
         elif isinstance(event, ev.ArtifactCommitted):
             checks = [c for c in event.evidence.get("checks") or () if isinstance(c, dict)]
@@ -90,7 +98,7 @@ class _Terminal:
                 w(text + "\n")
         elif isinstance(event, ev.TaskFailed):
             self._newline()
-            w(_say(msg("cli.failed", error=event.error)) + "\n")
+            w((shown(event.text, _say) if event.text else _say(msg("cli.failed", error=event.error))) + "\n")
         self.out.flush()
 
     def _newline(self) -> None:
@@ -140,8 +148,8 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
             out.write("  " + _say(replaces) + "\n")
     for before, after in approval.changes[:20]:
         if before:
-            out.write(f"  - {_short(before)}\n")
-        out.write(f"  + {_short(after)}\n")
+            out.write(f"  - {_short(shown(before, _say))}\n")
+        out.write(f"  + {_short(shown(after, _say))}\n")
     if assume_yes:
         out.write(_say(msg("cli.approved_yes")) + "\n")
         return True
@@ -171,21 +179,21 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
 
     model, reason, default_root = _configured()
     if reason and model.name == "offline-planner":
-        out.write(f"Model: {model.label}\n")
+        out.write(_say(msg("cli.model_offline")) + "\n")
     try:
         store = Store()
     except (StoreError, RuntimeError) as exc:  # unreadable or newer database: the reason, not a traceback
-        return EXIT_FAILED, {"status": "failed", "error": str(exc)}
+        return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: said(exc)}
     try:
         try:
             conv_id = _conversation(store, args)
         except (StoreError, LookupError, workfolder.FolderError) as exc:
-            return EXIT_USAGE, {"status": "failed", "error": str(exc)}
+            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: said(exc)}
         # the window the model guards its requests with (0: none), so earlier turns are compacted to fit it
         window = getattr(model, "context_window", 0)
         rt = AgentRuntime(store, lambda: model, default_root.resolve(),
                           context_window=window if isinstance(window, int) else 0)
-        rt.subscribe(_Terminal(out))
+        rt.subscribe(_Terminal(out, args.verbose))
         task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach or []])
         status = rt.task_status(task_id)
         while status.status == "paused" and status.pending_approval_id:
@@ -195,7 +203,7 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
                     approved = _ask(rt, asked, out, args.yes)
                 except KeyboardInterrupt:
                     await rt.deny(asked, stop=True)
-                    out.write("\nInterrupted: denied, nothing was written.\n")
+                    out.write("\n" + _say(msg("cli.interrupted")) + "\n")
                     return EXIT_DENIED, {**_verdict(rt, task_id)[1],
                                          "error": "interrupted at the approval prompt: denied, nothing was written"}
                 if approved:
@@ -203,13 +211,13 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
                 else:
                     await rt.deny(asked)
             except ApprovalError as exc:  # refused (changed file, stale call...): say why; the agent may go on
-                out.write(f"Not run: {exc}\n")
+                out.write(_say(msg("cli.not_run", error=said(exc))) + "\n")
             status = rt.task_status(task_id)
             if status.pending_approval_id == asked:
                 break  # nothing moved: asking again would loop forever
         return _verdict(rt, task_id)
     except StorageFull as exc:  # the database is full: what could not be saved and the space left
-        return EXIT_FAILED, {"status": "failed", "error": str(exc)}
+        return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: said(exc)}
     finally:
         store.close()
 
@@ -242,32 +250,38 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
         version = rt.store.artifact_version(art.id)
         artifacts.append({"id": art.id, "path": art.workspace_path, "absolute_path": art.path, "kind": art.kind,
                           "title": art.title, "version": version.version if version else 1,
-                          "changed": version.change if version else "", "sha256": art.sha256, "bytes": art.bytes,
+                          "changed": shown(version.change, _say) if version else "", "sha256": art.sha256, "bytes": art.bytes,
                           "evidence": rt.store.evidence(art.id)})
     report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,
               "message": shown(rt.store.message(status.message_id).text, _say), "artifacts": artifacts}
     if status.status != "finished":
         report["error"] = status.error or f"the task {status.status}"
+        report[SAID] = report["message"].strip() or msg("cli.error.task")  # in the reader's words
         return EXIT_FAILED, report
     if status.outcome == "denied":
         report["error"] = "denied: nothing was written"
+        report[SAID] = msg("cli.error.denied")
         return EXIT_DENIED, report
     if status.outcome is None:  # the planner answered without running a skill
         first = report["message"].strip().splitlines()[0] if report["message"].strip() else ""
         report["error"] = "no document work was done" + (f": {first}" if first else "")
+        report[SAID] = msg("cli.error.no_work")
         return EXIT_FAILED, report
     if status.outcome != "completed":
         report["error"] = (task.packet or {}).get("summary") or "the request was not carried out"
+        report[SAID] = (task.packet or {}).get("summary") or msg("cli.error.not_done")
         return EXIT_FAILED, report
     named = _named_in_complete(rt, task)
     if not artifacts and named:
         report["error"] = (f"the skill said it made {', '.join(named)}, but no such file was written and verified "
                            "in this request")
+        report[SAID] = msg("cli.error.not_made", files=", ".join(named))
         return EXIT_FAILED, report
     unverified = [a["path"] for a in artifacts if not a["evidence"].get("passed")]
     if unverified:
         report["error"] = f"written but not verified: {', '.join(unverified)}"
+        report[SAID] = msg("cli.error.unverified", files=", ".join(unverified))
         return EXIT_FAILED, report
     return EXIT_OK, report
 
@@ -292,19 +306,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE if exc.code else EXIT_OK
     missing = [str(p) for p in args.attach or [] if not p.is_file()]
     if missing:
-        print(f"mira task: cannot attach {', '.join(missing)}: not a readable file", file=sys.stderr)
+        print("mira task: " + _say(msg("cli.cannot_attach", files=", ".join(missing))), file=sys.stderr)
         return EXIT_USAGE
     if not args.request.strip():
-        print("mira task: the request is empty", file=sys.stderr)
+        print("mira task: " + _say(msg("cli.empty_request")), file=sys.stderr)
         return EXIT_USAGE
     out = sys.stderr if args.json else sys.stdout
+    from desktop import texts
+
+    before = texts.language()
+    texts.set_language(_spoken[0] if _spoken else _language())  # what the runtime says with tr() follows too
     try:
         code, report = asyncio.run(_run(args, out))
     except KeyboardInterrupt:
-        print("\nmira task: interrupted", file=sys.stderr)
+        print("\nmira task: " + _say(msg("cli.interrupted_run")), file=sys.stderr)
         return EXIT_FAILED
+    finally:
+        texts.set_language(before)
+    said_error = report.pop(SAID, None)  # what the person reads; the JSON keeps the English "error"
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     if code != EXIT_OK:
-        print(f"mira task: {report.get('error')}", file=sys.stderr)
+        shown_error = _say(said_error) if isinstance(said_error, Msg) else said_error or report.get("error")
+        print(f"mira task: {shown_error}", file=sys.stderr)
     return code

@@ -138,7 +138,7 @@ def artifacts_of(store: Store, conversation_id: str) -> list[dict[str, Any]]:
             "path": v.path, "kind": art.kind if art else Path(v.path).suffix.lstrip(".").lower(),
             "version": v.version, "bytes": v.bytes, "sha256": v.sha256, "task": v.task_id,
             "evidence": evidence_line(store.evidence(art.id)) if art else "not checked",
-            "changed": v.change,
+            "changed": english(v.change),
             "versions": [{"version": o.version, "sha256": o.sha256} for o in all_versions.get(v.path, [])],
         })
     return out

@@ -76,7 +76,8 @@ class TaskFinished:
 @dataclass(frozen=True)
 class TaskFailed:
     task_id: str
-    error: str
+    error: str  # English (logs, the model)
+    text: str = ""  # what the chat stores: message ids each reader renders in its language (desktop.messages)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from desktop.agent import _messages as M
 from desktop.agent import versioning
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
+from desktop.agent.summaries import approval_summary
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
 from desktop.agent.execute import file_sha, unwritable_folder, written_path
 from desktop.agent.flows import CallState, FlowError, FlowRunner
@@ -111,14 +112,12 @@ class ApprovalGate:
         if unwritable:  # known before asking: refuse now rather than after the user approved
             self._calls.log(run, agent, key, call, error(unwritable))
             return None
-        summary = str(described.get("summary") or f"{cmd.name} writes {target or 'a file'}")
         try:
             reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
         except ToolInputError as exc:
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
-        if reads:
-            summary += f" — uses {', '.join(reads[:8])}" + (f" and {len(reads) - 8} more" if len(reads) > 8 else "")
+        summary = approval_summary(described, cmd.name, target, reads)  # message ids: each reader's language
         changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(

@@ -61,13 +61,18 @@ class Reporter:
         self.update_message(run.task_id, text=text, status="done")
         self.emit(TaskFinished(run.task_id, text, run.message_id))
 
-    def failed(self, task_id: str, message: Msg | str) -> None:
-        """The task failed; the chat keeps ``message`` as ids (each reader renders it), the task its English."""
+    def failed(self, task_id: str, message: Msg | str, details: str = "") -> None:
+        """The task failed; the chat keeps ``message`` as ids (each reader renders it), the task its English.
+        ``details`` (a lower layer's own text) follow on a line of their own, labelled as details."""
         english = message.english() if isinstance(message, Msg) else message
+        if details:
+            english += f" ({details})"
         self._close_skill_runs(task_id, english)
         self._store.update_task(task_id, status="failed", error=english, finished=time.time())
-        self.update_message(task_id, text=stored(message), status="error")
-        self.emit(TaskFailed(task_id, english))
+        lines = (message, msg("error.details", details=details)) if details else (message,)
+        text = stored(*lines)
+        self.update_message(task_id, text=text, status="error")
+        self.emit(TaskFailed(task_id, english, text))
 
     def cancelled(self, task_id: str) -> None:
         """Mark the task cancelled; its pending approvals are refused (nothing of them runs)."""

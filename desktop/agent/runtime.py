@@ -32,10 +32,11 @@ from desktop.faults import StorageFault, is_storage_fault
 from desktop.texts import tr
 from desktop.llm import ChatMessage, Model, ModelError
 from desktop.llm.tokens import count_request
-from desktop.messages import msg, shown_request
+from desktop.messages import details_of, msg, said, shown_request
 from desktop.store import RuleRow, Store, StoreError
 from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState, LedgerState
+from skills.messages import Msg
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
 from skills.runtime.workspace import sha256_file
@@ -108,21 +109,25 @@ class AgentRuntime:
                                        shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
         task_id = uuid.uuid4().hex
-        folder_error = ""
+        folder_error: Msg | str = ""
+        folder_details = ""
         try:
             ws_dir: Path | None = workfolder.assign(self.store, conversation_id, self.workspace_root)
         except workfolder.FolderError as exc:
-            ws_dir, folder_error = None, str(exc)
+            ws_dir, folder_error, folder_details = None, said(exc), details_of(exc)
         except OSError as exc:  # the folder could not be made: say why in words (full disk, no rights)
             ws_dir = None
-            folder_error = str(StorageFault(tr("what.folder", name=self.workspace_root.name), self.workspace_root, exc)
-                               if is_storage_fault(exc) else exc)
+            if is_storage_fault(exc):
+                folder_error = str(StorageFault(tr("what.folder", name=self.workspace_root.name), self.workspace_root,
+                                                exc))
+            else:  # the system's own words are details; the sentence names the folder
+                folder_error, folder_details = msg("error.folder_unusable", folder=str(self.workspace_root)), str(exc)
         task = self.store.create_task(
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
         if ws_dir is None:
-            self.reporter.failed(task.id, msg("task.failed.folder", error=folder_error))
+            self.reporter.failed(task.id, msg("task.failed.folder", error=folder_error), folder_details)
             return task_id
         try:
             names = await asyncio.to_thread(_copy_attachments, _task_folder(ws_dir), attachments)
@@ -130,8 +135,14 @@ class AgentRuntime:
             self.reporter.failed(task.id, str(exc))
             self._tidy(task_id)
             return task_id
-        except (OSError, WorkspaceError) as exc:
-            self.reporter.failed(task.id, msg("task.failed.attachment", error=str(exc)))
+        except WorkspaceError as exc:
+            self.reporter.failed(task.id, msg("task.failed.attachment", error=said(exc)), details_of(exc))
+            self._tidy(task_id)
+            return task_id
+        except OSError as exc:  # the system's own words are details; the sentence names the file
+            name = Path(exc.filename).name if exc.filename else ""
+            self.reporter.failed(task.id, msg("task.failed.attachment", error=msg("error.file_unreadable", name=name)),
+                                 str(exc))
             self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
@@ -201,14 +212,14 @@ class AgentRuntime:
         except StorageFull:
             raise
         except BudgetExhausted as exc:
-            self.reporter.failed(task_id, msg("task.failed.budget", error=str(exc)))
+            self.reporter.failed(task_id, msg("task.failed.budget", error=said(exc)), details_of(exc))
         except ModelError as exc:
-            self.reporter.failed(task_id, msg("task.failed.model", error=str(exc)))
+            self.reporter.failed(task_id, msg("task.failed.model", error=said(exc)), details_of(exc))
         except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
-            self.reporter.failed(task_id, msg("task.failed.refused", error=str(exc)))
+            self.reporter.failed(task_id, msg("task.failed.refused", error=said(exc)), details_of(exc))
         except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
-            self.reporter.failed(task_id, msg("task.failed.internal", error=f"{type(exc).__name__}: {exc}"))
+            self.reporter.failed(task_id, msg("task.failed.crashed"), f"{type(exc).__name__}: {exc}")
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
             self._tidy(task_id)

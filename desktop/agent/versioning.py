@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from desktop.faults import StorageFault, is_storage_fault
+from desktop.messages import english, lines_of, msg, stored
 from desktop.store import ApprovalRow, Store, TargetRow, VersionRow
 from desktop.texts import tr
+from skills.messages import Msg
 from skills.runtime import Workspace, versions
 from skills.runtime.workspace import sha256_file
 
@@ -87,20 +89,24 @@ def change_text(approval: ApprovalRow | None) -> str:
         return ""
     pairs = [(b, a) for b, a in approval.changes if b or a][:2]
     if pairs:
-        return "; ".join(_pair(b, a) for b, a in pairs) + ("…" if len(approval.changes) > 2 else "")
+        return stored(msg("version.list.more" if len(approval.changes) > 2 else "version.list",
+                          changes=[_pair(b, a) for b, a in pairs]))
     return approval.summary
 
 
-def _pair(before: str, after: str) -> str:
-    def clip(s: str) -> str:
-        s = " ".join(s.split())
+def _pair(before: str, after: str) -> Msg:
+    def clip(s: str) -> Msg | str:
+        lines = lines_of(s)  # a side the skill wrote as a message ("Slide 2: Goals") stays one
+        if lines is not None and len(lines) == 1 and isinstance(lines[0], Msg):
+            return lines[0]
+        s = " ".join((english(s) if lines is not None else s).split())
         return s if len(s) <= 60 else s[:59] + "…"
 
     if not before:
-        return f"added “{clip(after)}”"
+        return msg("version.added", text=clip(after))
     if not after:
-        return f"removed “{clip(before)}”"
-    return f"“{clip(before)}” → “{clip(after)}”"
+        return msg("version.removed", text=clip(before))
+    return msg("version.changed", before=clip(before), after=clip(after))
 
 
 def record(store: Store, *, conversation_id: str, task_id: str, ws: Workspace, path: str, sha256: str,
@@ -114,7 +120,7 @@ def record(store: Store, *, conversation_id: str, task_id: str, ws: Workspace, p
         if before and before != sha256 and versions.has(ws.root, before):
             size_before = versions.object_path(ws.root, before).stat().st_size
             store.add_version(conversation_id=conversation_id, path=path, sha256=before, bytes=size_before,
-                              task_id=None, change="as it was before Mira changed it")
+                              task_id=None, change=stored(msg("version.before_mira")))
     return store.add_version(conversation_id=conversation_id, path=path, sha256=sha256, bytes=size,
                              artifact_id=artifact_id, task_id=task_id, change=change_text(approval))
 

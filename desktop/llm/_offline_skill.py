@@ -36,6 +36,7 @@ from desktop.llm._offline_route import (
 from desktop.llm._offline_outline import docx_outline
 from desktop.llm._offline_summary import block_texts, create_summary, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.messages import Msg, msg
 
@@ -413,11 +414,15 @@ class SkillAgentPlan:
         target = str(args.get("path") or "")
         if res.get("denied"):
             return self._complete(self._t(
-                f"Nothing was written: the user denied {call.name} for {target}.",
-                f"没有写入任何文件：用户拒绝了对 {target} 的 {call.name} 操作。"))
+                f"Nothing was written: you denied the change to {target}.",
+                f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
         if res.get("ok") is not True:
-            return self._complete(render_plain(msg("problem.failed", reason=_said(res)),
-                                               "zh_CN" if self.chinese else "en"))
+            said, language = _said(res), "zh_CN" if self.chinese else "en"
+            if isinstance(said, Msg) or not self.chinese:
+                return self._complete(render_plain(msg("problem.failed", reason=said), language))
+            # only the skill's English words are known: they are the details, under a sentence in Chinese
+            return self._complete(render_plain(msg("problem.failed.plain"), language) + "\n"
+                                  + render_plain(desktop_msg("error.details", details=said), language))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):

@@ -7,6 +7,8 @@ from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError
 from desktop.llm.settings import ModelSettings
+from desktop.messages import failure_lines, msg
+from skills.messages import Msg
 
 CHECK_TIMEOUT = 20.0
 
@@ -67,11 +69,17 @@ def make_model(settings: ModelSettings, api_key: str | None = None) -> Model:
 
 
 async def check_connection(settings: ModelSettings, api_key: str | None = None) -> tuple[bool, str]:
-    """Make one tiny real call; ``(True, "Connected to <model>")`` or ``(False, <clear error>)``."""
+    """Make one tiny real call; ``(True, "Connected to <model>")`` or ``(False, <clear error>)``, in English."""
+    ok, said, english = await checked_connection(settings, api_key)
+    return ok, english
+
+
+async def checked_connection(settings: ModelSettings, api_key: str | None = None) -> tuple[bool, list[Msg], str]:
+    """:func:`check_connection` with what a person reads: a message, then its details (a server's own words)."""
     if settings.provider == "offline":
-        return True, "The offline planner is built in and needs no connection."
+        return True, [msg("connect.offline")], "The offline planner is built in and needs no connection."
     if not settings.is_configured:
-        return False, "Enter a base URL and a model name first."
+        return False, [msg("connect.incomplete")], "Enter a base URL and a model name first."
     key = api_key if api_key else _api_key(settings.account)
     model: Any
     if settings.api == "ollama":
@@ -89,10 +97,11 @@ async def check_connection(settings: ModelSettings, api_key: str | None = None) 
             if isinstance(event, Completion):
                 completion = event
         if completion is None:
-            return False, "The server ended the response without an answer."
-        return True, f"Connected to {settings.model}"
+            return False, [msg("connect.no_answer")], "The server ended the response without an answer."
+        return True, [msg("connect.ok", model=settings.model)], f"Connected to {settings.model}"
     except ModelError as exc:
-        return False, str(exc)
+        said: Msg = exc.msg if exc.msg is not None else msg("connect.failed", error=str(exc))
+        return False, failure_lines(said, exc), str(exc)
     finally:
         if hasattr(model, "aclose"):
             await model.aclose()

@@ -21,6 +21,7 @@ import keyring
 import keyring.errors
 
 from desktop.errors import MiraError
+from desktop.messages import msg
 
 SERVICE = "Mira Desktop"
 ENV_VARS: tuple[str, ...] = ("MIRA_API_KEY", "OPENAI_API_KEY")
@@ -199,12 +200,19 @@ async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> 
         async with httpx.AsyncClient(timeout=timeout) as client:
             response = await client.get(url, headers=headers)
     except httpx.HTTPError as exc:
-        raise ValueError(f"could not reach {url} ({type(exc).__name__})") from None
+        raise ListingError(f"could not reach {url} ({type(exc).__name__})",
+                           msg=msg("model.error.connect", where=base_url), details=type(exc).__name__) from None
     if response.status_code != 200:
-        raise ValueError(f"{url} answered HTTP {response.status_code}")
+        raise ListingError(f"{url} answered HTTP {response.status_code}",
+                           msg=msg("model.error.listing", where=base_url, status=response.status_code))
     try:
         data = response.json().get("data", [])
         ids = sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})
     except (ValueError, AttributeError, TypeError):
-        raise ValueError(f"{url} did not answer with a model list") from None
+        raise ListingError(f"{url} did not answer with a model list",
+                           msg=msg("model.error.malformed", where=base_url)) from None
     return ids
+
+
+class ListingError(MiraError, ValueError):
+    """The server's model list could not be read (a ValueError too, as callers catch those)."""

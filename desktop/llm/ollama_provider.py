@@ -20,6 +20,7 @@ from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, 
 from desktop.llm.openai_provider import to_wire_tools
 from desktop.llm.textcalls import may_be_call, parse_text_calls
 from desktop.llm.tokens import check_fits
+from desktop.messages import msg
 
 # Used when the settings do not name a window: enough for every skill's first request (bench/), small
 # enough for the KV cache of a 7B model on a laptop.
@@ -108,14 +109,18 @@ class OllamaModel:
         except ollama.ResponseError as exc:
             raise self._map_status(exc) from None
         except (httpx.TimeoutException, asyncio.TimeoutError):
-            raise ModelError(f"timed out: no response from {self.base_url} within {self.timeout:g} s") from None
+            raise ModelError(f"timed out: no response from {self.base_url} within {self.timeout:g} s",
+                             msg=msg("model.error.timeout", where=self.base_url, seconds=f"{self.timeout:g}")) from None
         except (httpx.ConnectError, ConnectionError):
             raise ModelError(f"could not connect to {self.base_url} (connection refused); is Ollama running "
-                             "(`ollama serve`) and the URL right?") from None
+                             "(`ollama serve`) and the URL right?",
+                             msg=msg("model.error.connect", where=self.base_url), details="connection refused") from None
         except Exception as exc:  # noqa: BLE001 - every failure is one clear ModelError
-            raise ModelError(f"the call to {self.base_url} failed ({type(exc).__name__})") from None
+            raise ModelError(f"the call to {self.base_url} failed ({type(exc).__name__})",
+                             msg=msg("model.error.failed", where=self.base_url), details=type(exc).__name__) from None
         if finish is None:
-            raise ModelError("malformed stream: the server ended the response before the model finished")
+            raise ModelError("malformed stream: the server ended the response before the model finished",
+                             msg=msg("model.error.ended"))
         whole = "".join(text)
         if held:
             from_text = () if calls else parse_text_calls(whole, tools)
@@ -130,9 +135,14 @@ class OllamaModel:
         from desktop.texts import tr
 
         detail = " ".join(str(exc.error).split())[:300]
+        details = f"HTTP {exc.status_code}: {detail}"
         if "does not support tools" in detail:
-            return ModelError(tr("model.no_tools", model=self.name) + f" ({detail})")
+            return ModelError(tr("model.no_tools", model=self.name) + f" ({detail})",
+                              msg=msg("model.error.no_tools", model=self.name), details=details)
         if exc.status_code == 404:
             return ModelError(f"model {self.name!r} is not installed in Ollama at {self.base_url} (HTTP 404); "
-                              f"run `ollama pull {self.name}`: {detail}")
-        return ModelError(f"{self.base_url} refused the request (HTTP {exc.status_code}): {detail}")
+                              f"run `ollama pull {self.name}`: {detail}",
+                              msg=msg("model.error.not_installed", model=self.name, where=self.base_url),
+                              details=details)
+        return ModelError(f"{self.base_url} refused the request (HTTP {exc.status_code}): {detail}",
+                          msg=msg("model.error.refused", where=self.base_url, status=exc.status_code), details=details)

@@ -21,6 +21,7 @@ import openai
 from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
 from desktop.llm.textcalls import may_be_call, parse_text_calls
 from desktop.llm.tokens import check_fits
+from desktop.messages import msg
 
 # Sent when no key is configured: the SDK insists on one, and local servers
 # (Ollama, LM Studio, llama.cpp) ignore it.
@@ -95,7 +96,8 @@ class _ToolCallAssembler:
         for n, index in enumerate(sorted(self._parts), start=1):
             part = self._parts[index]
             if not part["name"]:
-                raise ModelError("malformed stream: a tool call arrived without a function name")
+                raise ModelError("malformed stream: a tool call arrived without a function name",
+                                 msg=msg("model.error.bad_answer"))
             # No id from the server: a fresh one, so ids stay unique within a task (a reused id is refused).
             out.append(ToolCall(id=part["id"] or f"call_{uuid.uuid4().hex[:12]}_{n}", name=part["name"],
                                 arguments=part["arguments"] or "{}"))
@@ -247,7 +249,8 @@ class OpenAIModel:
             else:
                 yield TextDelta("".join(held))
         if finish_reason is None:
-            raise ModelError("malformed stream: the server ended the response before the model finished")
+            raise ModelError("malformed stream: the server ended the response before the model finished",
+                             msg=msg("model.error.ended"))
         if calls and finish_reason == "stop":
             finish_reason = "tool_calls"  # Ollama reports "stop" even when it calls tools
         yield Completion(text=whole, tool_calls=calls, finish_reason=finish_reason, usage=usage)
@@ -263,9 +266,12 @@ class OpenAIModel:
         except TimeoutError:
             if idle < self.timeout:
                 raise ModelError(f"timed out: {self.base_url} did not finish within {self.deadline:g} s "
-                                 "(overall deadline of one model call)") from None
+                                 "(overall deadline of one model call)",
+                                 msg=msg("model.error.deadline", where=self.base_url, seconds=f"{self.deadline:g}")
+                                 ) from None
             raise ModelError(f"timed out: {self.base_url} sent no content for {self.timeout:g} s (idle "
-                             "deadline; keep-alive messages do not count)") from None
+                             "deadline; keep-alive messages do not count)",
+                             msg=msg("model.error.idle", where=self.base_url, seconds=f"{self.timeout:g}")) from None
 
     async def _check_is_stream(self, response: Any) -> None:
         """A reply that is not an event stream (an HTML page, a plain JSON completion) is reported for what
@@ -282,8 +288,10 @@ class OpenAIModel:
             if len(head) >= _PEEK:
                 break
         shown = self._scrub(head[:_PEEK].decode("utf-8", errors="replace"))
-        raise ModelError(f"{self.base_url} sent {kind.split(';')[0].strip()} (HTTP {http.status_code}), not a "
-                         f"stream of the model's answer; it began: {shown!r}")
+        what = f"{kind.split(';')[0].strip()} (HTTP {http.status_code})"
+        raise ModelError(f"{self.base_url} sent {what}, not a stream of the model's answer; it began: {shown!r}",
+                         msg=msg("model.error.not_stream", where=self.base_url, status=http.status_code),
+                         details=f"{what}: {shown}")
 
     # -- errors ---------------------------------------------------------
 
@@ -305,37 +313,52 @@ class OpenAIModel:
 
     def _map_error(self, exc: BaseException) -> ModelError:
         where = self.base_url
+
+        def fail(english: str, mid: str, details: str = "", **params: object) -> ModelError:
+            # English for the logs and the model; the message id for the user; the server's words as details
+            return ModelError(english, msg=msg(mid, where=where, **params), details=details)
+
         if isinstance(exc, openai.APIStatusError):
             status = exc.status_code
             detail = self._server_message(exc)
             suffix = f": {detail}" if detail else ""
+            details = f"HTTP {status}{suffix}"
             if status == 401:
                 if not self._key:
-                    return ModelError(f"{where} needs an API key and none is set (HTTP 401); "
-                                      "add one in Settings or set MIRA_API_KEY")
-                return ModelError(f"the API key was rejected by {where} (HTTP 401)")
+                    return fail(f"{where} needs an API key and none is set (HTTP 401); "
+                                "add one in Settings or set MIRA_API_KEY", "model.error.no_key", details)
+                return fail(f"the API key was rejected by {where} (HTTP 401)", "model.error.key_rejected", details)
             if status == 403:
-                return ModelError(f"access denied by {where} (HTTP 403){suffix}")
+                return fail(f"access denied by {where} (HTTP 403){suffix}", "model.error.denied", details)
             if status == 404:
-                return ModelError(f"model {self.name!r} not found at {where} (HTTP 404); "
-                                  f"check the base URL and model name{suffix}")
+                return fail(f"model {self.name!r} not found at {where} (HTTP 404); "
+                            f"check the base URL and model name{suffix}", "model.error.not_found", details,
+                            model=self.name)
             if status == 429:
-                return ModelError(f"rate limit or quota exceeded at {where} (HTTP 429){suffix}")
+                return fail(f"rate limit or quota exceeded at {where} (HTTP 429){suffix}", "model.error.rate_limited",
+                            details)
             if status >= 500:
-                return ModelError(f"server error at {where} (HTTP {status}){suffix}")
-            return ModelError(f"{where} refused the request (HTTP {status}){suffix}")
+                return fail(f"server error at {where} (HTTP {status}){suffix}", "model.error.server", details,
+                            status=status)
+            return fail(f"{where} refused the request (HTTP {status}){suffix}", "model.error.refused", details,
+                        status=status)
         if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException)):
-            return ModelError(f"timed out: no response from {where} within {self.timeout:g} s")
+            return fail(f"timed out: no response from {where} within {self.timeout:g} s", "model.error.timeout",
+                        seconds=f"{self.timeout:g}")
         if isinstance(exc, openai.APIConnectionError):
             cause = exc.__cause__ or exc.__context__
             reason = "connection refused" if isinstance(cause, (httpx.ConnectError, ConnectionRefusedError)) else \
                 "connection failed"
-            return ModelError(f"could not connect to {where} ({reason}); is the server running and the URL right?")
+            return fail(f"could not connect to {where} ({reason}); is the server running and the URL right?",
+                        "model.error.connect", reason)
         if isinstance(exc, (httpx.TransportError, ConnectionError)):
-            return ModelError(f"the connection to {where} broke during the response ({type(exc).__name__})")
+            return fail(f"the connection to {where} broke during the response ({type(exc).__name__})",
+                        "model.error.broken", type(exc).__name__)
         if isinstance(exc, openai.APIError):
             # An error object inside the stream, or a response the SDK could not read.
-            return ModelError(f"{where} reported an error during the response: {self._scrub(str(exc.message))}")
+            said = self._scrub(str(exc.message))
+            return fail(f"{where} reported an error during the response: {said}", "model.error.reported", said)
         if isinstance(exc, (json.JSONDecodeError, ValueError, TypeError, AttributeError, KeyError)):
-            return ModelError(f"malformed stream from {where}: a chunk was not valid Chat Completions JSON")
-        return ModelError(f"the call to {where} failed ({type(exc).__name__})")
+            return fail(f"malformed stream from {where}: a chunk was not valid Chat Completions JSON",
+                        "model.error.malformed", "a chunk was not valid Chat Completions JSON")
+        return fail(f"the call to {where} failed ({type(exc).__name__})", "model.error.failed", type(exc).__name__)

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from desktop.llm._types import ModelError
+from desktop.messages import msg
 from desktop.llm.ollama_provider import DEFAULT_NUM_CTX, host_of
 
 
@@ -108,12 +109,15 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
         with httpx.Client(timeout=timeout) as client:
             return _ollama(client, base_url) if api == "ollama" else _openai_like(client, base_url)
     except httpx.HTTPStatusError as exc:
-        raise ModelError(f"{base_url} refused the model listing (HTTP {exc.response.status_code})") from None
+        raise ModelError(f"{base_url} refused the model listing (HTTP {exc.response.status_code})",
+                         msg=msg("model.error.listing", where=base_url, status=exc.response.status_code)) from None
     except httpx.HTTPError as exc:
         raise ModelError(f"could not list the models at {base_url} ({type(exc).__name__}); is the server "
-                         "running and the URL right?") from None
+                         "running and the URL right?", msg=msg("model.error.connect", where=base_url),
+                         details=type(exc).__name__) from None
     except (ValueError, AttributeError, TypeError):
-        raise ModelError(f"{base_url} sent a model listing Mira cannot read") from None
+        raise ModelError(f"{base_url} sent a model listing Mira cannot read",
+                         msg=msg("model.error.malformed", where=base_url)) from None
 
 
 def is_ollama(base_url: str, timeout: float = 5.0) -> bool:

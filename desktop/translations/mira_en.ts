@@ -228,6 +228,22 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <comment>check.detail.formulas_uncached</comment>
+            <translation>
+                <numerusform>{missing} of %n formula has no calculated value yet; recalculating the workbook computes it.</numerusform>
+                <numerusform>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells show an error: {cells}</source>
+            <comment>check.detail.formula_errors</comment>
+            <translation>
+                <numerusform>%n cell shows an error: {cells}</numerusform>
+                <numerusform>%n cells show an error: {cells}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>… %n more headings not shown</source>
             <comment>outline.more_headings</comment>
             <translation>
@@ -249,6 +265,118 @@
             <translation>
                 <numerusform>%n column</numerusform>
                 <numerusform>%n columns</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Uses {files} and %n more files</source>
+            <comment>summary.uses.more</comment>
+            <translation>
+                <numerusform>Uses {files} and %n more file</numerusform>
+                <numerusform>Uses {files} and %n more files</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs changed</source>
+            <comment>count.paragraphs_changed</comment>
+            <translation>
+                <numerusform>%n paragraph changed</numerusform>
+                <numerusform>%n paragraphs changed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tracked replacements</source>
+            <comment>count.suggestions</comment>
+            <translation>
+                <numerusform>%n tracked replacement</numerusform>
+                <numerusform>%n tracked replacements</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n comments</source>
+            <comment>count.comments</comment>
+            <translation>
+                <numerusform>%n comment</numerusform>
+                <numerusform>%n comments</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n form fields</source>
+            <comment>count.fields</comment>
+            <translation>
+                <numerusform>%n form field</numerusform>
+                <numerusform>%n form fields</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n occurrences</source>
+            <comment>count.occurrences</comment>
+            <translation>
+                <numerusform>%n occurrence</numerusform>
+                <numerusform>%n occurrences</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows</source>
+            <comment>change.sheet</comment>
+            <translation>
+                <numerusform>Sheet {name}: %n row</numerusform>
+                <numerusform>Sheet {name}: %n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows; columns {columns}</source>
+            <comment>change.sheet.columns</comment>
+            <translation>
+                <numerusform>Sheet {name}: %n row; columns {columns}</numerusform>
+                <numerusform>Sheet {name}: %n rows; columns {columns}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas, {cached} with stored results</source>
+            <comment>change.formulas.before</comment>
+            <translation>
+                <numerusform>%n formula, {cached} with stored results</numerusform>
+                <numerusform>%n formulas, {cached} with stored results</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas recalculated by LibreOffice</source>
+            <comment>change.formulas.after</comment>
+            <translation>
+                <numerusform>%n formula recalculated by LibreOffice</numerusform>
+                <numerusform>%n formulas recalculated by LibreOffice</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>(removed; %n formulas in other sheets refer to it and will show #REF!)</source>
+            <comment>change.removed.refs</comment>
+            <translation>
+                <numerusform>(removed; %n formula in other sheets refers to it and will show #REF!)</numerusform>
+                <numerusform>(removed; %n formulas in other sheets refer to it and will show #REF!)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: %n rows</source>
+            <comment>change.new_sheet</comment>
+            <translation>
+                <numerusform>New sheet {name}: %n row</numerusform>
+                <numerusform>New sheet {name}: %n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: a header and %n rows</source>
+            <comment>change.new_sheet.header</comment>
+            <translation>
+                <numerusform>New sheet {name}: a header and %n row</numerusform>
+                <numerusform>New sheet {name}: a header and %n rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name} (%n formulas updated)</source>
+            <comment>change.sheet.renamed</comment>
+            <translation>
+                <numerusform>Sheet {name} (%n formula updated)</numerusform>
+                <numerusform>Sheet {name} (%n formulas updated)</numerusform>
             </translation>
         </message>
     </context>

@@ -604,6 +604,16 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>在执行前已停止，未写入任何内容</translation>
         </message>
         <message>
+            <source>the request was stopped</source>
+            <comment>card.cancelled</comment>
+            <translation>请求已停止</translation>
+        </message>
+        <message>
+            <source>the file changed after this was proposed; ask again</source>
+            <comment>card.target_changed</comment>
+            <translation>提出这项更改后文件又被改动过；请重新提出请求</translation>
+        </message>
+        <message>
             <source>stopped while it ran; Mira checks the file when it next starts</source>
             <comment>card.interrupted</comment>
             <translation>执行中被停止；Mira 下次启动时会检查该文件</translation>
@@ -1496,6 +1506,31 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>重新计算 {name} 中的公式</translation>
         </message>
         <message>
+            <source>Export {name} as the PDF {output}</source>
+            <comment>write.export</comment>
+            <translation>把 {name} 导出为 PDF 文件 {output}</translation>
+        </message>
+        <message>
+            <source>Restore {name} to version {version}</source>
+            <comment>write.restore</comment>
+            <translation>把 {name} 恢复到第 {version} 版</translation>
+        </message>
+        <message>
+            <source>Restore an earlier version of {name}</source>
+            <comment>write.restore.earlier</comment>
+            <translation>恢复 {name} 的较早版本</translation>
+        </message>
+        <message>
+            <source>Fill in the form {name} — {parts}</source>
+            <comment>write.fill</comment>
+            <translation>填写表单 {name}——{parts}</translation>
+        </message>
+        <message>
+            <source>Replace “{find}” with “{replace}” in {name}</source>
+            <comment>write.replace_text</comment>
+            <translation>在 {name} 中把“{find}”替换为“{replace}”</translation>
+        </message>
+        <message>
             <source>Write {name}</source>
             <comment>write.other</comment>
             <translation>写入 {name}</translation>
@@ -1716,6 +1751,50 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>检查“{name}”</translation>
         </message>
         <message>
+            <source>expected {expected}, found {found}</source>
+            <comment>check.detail.expected</comment>
+            <translation>应为 {expected}，实际为 {found}</translation>
+        </message>
+        <message>
+            <source>The pages were not drawn: {reason}</source>
+            <comment>check.detail.not_rendered</comment>
+            <translation>页面没有绘制出来：{reason}</translation>
+        </message>
+        <message>
+            <source>These formulas were never calculated: {cells}. Recalculating the workbook computes them.</source>
+            <comment>check.detail.not_calculated</comment>
+            <translation>这些公式从未计算过：{cells}。重新计算工作簿即可算出结果。</translation>
+        </message>
+        <message numerus="yes">
+            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <comment>check.detail.formulas_uncached</comment>
+            <translation>
+                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；重新计算工作簿即可算出。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n cells show an error: {cells}</source>
+            <comment>check.detail.formula_errors</comment>
+            <translation>
+                <numerusform>%n 个单元格显示错误：{cells}</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>LibreOffice is not installed, so this could not run</source>
+            <comment>soffice.missing</comment>
+            <translation>没有安装 LibreOffice，因此无法执行</translation>
+        </message>
+        <message>
+            <source>LibreOffice did not finish converting {name} within {seconds} s</source>
+            <comment>soffice.timeout</comment>
+            <translation>LibreOffice 没有在 {seconds} 秒内完成 {name} 的转换</translation>
+        </message>
+        <message>
+            <source>LibreOffice could not convert {name}</source>
+            <comment>soffice.failed</comment>
+            <translation>LibreOffice 无法转换 {name}</translation>
+        </message>
+        <message>
             <source>{name} could not be opened: the file is corrupt or truncated, or not really a {kind} file.</source>
             <comment>problem.corrupt</comment>
             <translation>无法打开 {name}：文件已损坏或不完整，或者并不是真正的 {kind} 文件。</translation>
@@ -1739,6 +1818,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>That failed, so no file was changed: {reason}</source>
             <comment>problem.failed</comment>
             <translation>操作失败，没有修改任何文件：{reason}</translation>
+        </message>
+        <message>
+            <source>That failed, so no file was changed.</source>
+            <comment>problem.failed.plain</comment>
+            <translation>操作失败，没有修改任何文件。</translation>
         </message>
         <message>
             <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
@@ -1812,6 +1896,309 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             </translation>
         </message>
         <message>
+            <source>This would fail: {name} exists and the call does not replace it</source>
+            <comment>summary.will_fail_exists</comment>
+            <translation>这一步会失败：{name} 已存在，而这次调用不会替换它</translation>
+        </message>
+        <message>
+            <source>Create {name}: {parts}</source>
+            <comment>summary.create</comment>
+            <translation>创建 {name}：{parts}</translation>
+        </message>
+        <message>
+            <source>Replace {name}: {parts}</source>
+            <comment>summary.replace</comment>
+            <translation>替换 {name}：{parts}</translation>
+        </message>
+        <message>
+            <source>Create {name}</source>
+            <comment>summary.create.empty</comment>
+            <translation>创建 {name}</translation>
+        </message>
+        <message>
+            <source>Replace {name}</source>
+            <comment>summary.replace.empty</comment>
+            <translation>替换 {name}</translation>
+        </message>
+        <message>
+            <source>Edit {name} in place: {operations}, {changed}</source>
+            <comment>summary.edit</comment>
+            <translation>直接修改 {name}：{operations}，{changed}</translation>
+        </message>
+        <message>
+            <source>Edit {name} into {output}: {operations}, {changed}</source>
+            <comment>summary.edit.into</comment>
+            <translation>修改 {name} 并另存为 {output}：{operations}，{changed}</translation>
+        </message>
+        <message>
+            <source>Edit {name} in place: {operations}</source>
+            <comment>summary.edit.short</comment>
+            <translation>直接修改 {name}：{operations}</translation>
+        </message>
+        <message>
+            <source>Edit {name} into {output}: {operations}</source>
+            <comment>summary.edit.short.into</comment>
+            <translation>修改 {name} 并另存为 {output}：{operations}</translation>
+        </message>
+        <message>
+            <source>Suggest changes in {name} for review (author Mira): {suggestions}, {comments}</source>
+            <comment>summary.suggest</comment>
+            <translation>在 {name} 中以修订方式提出修改供审阅（作者 Mira）：{suggestions}，{comments}</translation>
+        </message>
+        <message>
+            <source>Suggest changes in {name}, saved as {output}, for review (author Mira): {suggestions}, {comments}</source>
+            <comment>summary.suggest.into</comment>
+            <translation>在 {name} 中以修订方式提出修改并另存为 {output} 供审阅（作者 Mira）：{suggestions}，{comments}</translation>
+        </message>
+        <message>
+            <source>Restore {name} to version {version}</source>
+            <comment>summary.restore</comment>
+            <translation>把 {name} 恢复到第 {version} 版</translation>
+        </message>
+        <message>
+            <source>Restore {name} to an earlier version</source>
+            <comment>summary.restore.earlier</comment>
+            <translation>把 {name} 恢复到较早的版本</translation>
+        </message>
+        <message>
+            <source>Export {name} as the PDF {output}</source>
+            <comment>summary.export</comment>
+            <translation>把 {name} 导出为 PDF 文件 {output}</translation>
+        </message>
+        <message>
+            <source>Create {name} by merging {files}, {pages}</source>
+            <comment>summary.merge.create</comment>
+            <translation>合并 {files}（{pages}）生成 {name}</translation>
+        </message>
+        <message>
+            <source>Replace {name} by merging {files}, {pages}</source>
+            <comment>summary.merge.replace</comment>
+            <translation>合并 {files}（{pages}）替换 {name}</translation>
+        </message>
+        <message>
+            <source>Split {name} into {files} in {folder}</source>
+            <comment>summary.split</comment>
+            <translation>把 {name} 拆分为 {files}，保存在 {folder}</translation>
+        </message>
+        <message>
+            <source>Fill {fields} in {name}</source>
+            <comment>summary.fill</comment>
+            <translation>在 {name} 中填写 {fields}</translation>
+        </message>
+        <message>
+            <source>Fill {fields} in {name}, saved as {output}</source>
+            <comment>summary.fill.into</comment>
+            <translation>在 {name} 中填写 {fields}，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Replace {occurrences} of “{find}” with “{replace}” in {name}</source>
+            <comment>summary.pdf_replace</comment>
+            <translation>在 {name} 中把“{find}”替换为“{replace}”，共 {occurrences}</translation>
+        </message>
+        <message>
+            <source>Replace {occurrences} of “{find}” with “{replace}” in {name}, saved as {output}</source>
+            <comment>summary.pdf_replace.into</comment>
+            <translation>在 {name} 中把“{find}”替换为“{replace}”，共 {occurrences}，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Recalculate the formulas in {name} with LibreOffice and save the computed values</source>
+            <comment>summary.recalculate</comment>
+            <translation>用 LibreOffice 重新计算 {name} 中的公式并保存计算结果</translation>
+        </message>
+        <message>
+            <source>Recalculate the formulas in {name} with LibreOffice and save them as {output}</source>
+            <comment>summary.recalculate.into</comment>
+            <translation>用 LibreOffice 重新计算 {name} 中的公式，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>This call cannot run: {error}</source>
+            <comment>summary.cannot_run</comment>
+            <translation>这次调用无法执行：{error}</translation>
+        </message>
+        <message>
+            <source>Writes {name}</source>
+            <comment>summary.writes</comment>
+            <translation>写入 {name}</translation>
+        </message>
+        <message>
+            <source>Uses {files}</source>
+            <comment>summary.uses</comment>
+            <translation>使用 {files}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Uses {files} and %n more files</source>
+            <comment>summary.uses.more</comment>
+            <translation>
+                <numerusform>使用 {files} 以及另外 %n 个文件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n paragraphs changed</source>
+            <comment>count.paragraphs_changed</comment>
+            <translation>
+                <numerusform>%n 个段落有改动</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tracked replacements</source>
+            <comment>count.suggestions</comment>
+            <translation>
+                <numerusform>%n 处修订替换</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n comments</source>
+            <comment>count.comments</comment>
+            <translation>
+                <numerusform>%n 条批注</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n form fields</source>
+            <comment>count.fields</comment>
+            <translation>
+                <numerusform>%n 个表单字段</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n occurrences</source>
+            <comment>count.occurrences</comment>
+            <translation>
+                <numerusform>%n 处</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Slide {number}: {title}</source>
+            <comment>change.slide</comment>
+            <translation>第 {number} 张幻灯片：{title}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows</source>
+            <comment>change.sheet</comment>
+            <translation>
+                <numerusform>工作表 {name}：%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name}: %n rows; columns {columns}</source>
+            <comment>change.sheet.columns</comment>
+            <translation>
+                <numerusform>工作表 {name}：%n 行；列 {columns}</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Pages {first}–{last}</source>
+            <comment>change.pages</comment>
+            <translation>第 {first}–{last} 页</translation>
+        </message>
+        <message>
+            <source>Page {page}</source>
+            <comment>change.page</comment>
+            <translation>第 {page} 页</translation>
+        </message>
+        <message>
+            <source>Page {page}: …{text}…</source>
+            <comment>change.page.text</comment>
+            <translation>第 {page} 页：…{text}…</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas, {cached} with stored results</source>
+            <comment>change.formulas.before</comment>
+            <translation>
+                <numerusform>%n 个公式，其中 {cached} 个有保存的结果</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas recalculated by LibreOffice</source>
+            <comment>change.formulas.after</comment>
+            <translation>
+                <numerusform>LibreOffice 重新计算了 %n 个公式</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>(the existing file cannot be read)</source>
+            <comment>change.unreadable</comment>
+            <translation>（现有文件无法读取）</translation>
+        </message>
+        <message>
+            <source>Slide {number}</source>
+            <comment>change.slide.plain</comment>
+            <translation>第 {number} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>Title of slide {number}: {text}</source>
+            <comment>change.slide.title</comment>
+            <translation>第 {number} 张幻灯片的标题：{text}</translation>
+        </message>
+        <message>
+            <source>Slide {number}: {items}</source>
+            <comment>change.slide.bullets</comment>
+            <translation>第 {number} 张幻灯片：{items}</translation>
+        </message>
+        <message>
+            <source>Notes of slide {number}: {text}</source>
+            <comment>change.slide.notes</comment>
+            <translation>第 {number} 张幻灯片的备注：{text}</translation>
+        </message>
+        <message>
+            <source>Notes of slide {number}: (none)</source>
+            <comment>change.slide.no_notes</comment>
+            <translation>第 {number} 张幻灯片的备注：（无）</translation>
+        </message>
+        <message>
+            <source>(removed)</source>
+            <comment>change.removed</comment>
+            <translation>（已删除）</translation>
+        </message>
+        <message>
+            <source>suggested: {text}</source>
+            <comment>change.suggested</comment>
+            <translation>修订建议：{text}</translation>
+        </message>
+        <message>
+            <source>comment on “{anchor}”: {comment}</source>
+            <comment>change.comment</comment>
+            <translation>对“{anchor}”的批注：{comment}</translation>
+        </message>
+        <message numerus="yes">
+            <source>(removed; %n formulas in other sheets refer to it and will show #REF!)</source>
+            <comment>change.removed.refs</comment>
+            <translation>
+                <numerusform>（已删除；其他工作表中有 %n 个公式引用它，将显示 #REF!）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sheet {name}: rows {first}–{last} added (first: {sample})</source>
+            <comment>change.rows_added</comment>
+            <translation>工作表 {name}：新增第 {first}–{last} 行（第一行：{sample}）</translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: %n rows</source>
+            <comment>change.new_sheet</comment>
+            <translation>
+                <numerusform>新工作表 {name}：%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>New sheet {name}: a header and %n rows</source>
+            <comment>change.new_sheet.header</comment>
+            <translation>
+                <numerusform>新工作表 {name}：表头和 %n 行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sheet {name}</source>
+            <comment>change.sheet.name</comment>
+            <translation>工作表 {name}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Sheet {name} (%n formulas updated)</source>
+            <comment>change.sheet.renamed</comment>
+            <translation>
+                <numerusform>工作表 {name}（已更新 %n 个公式）</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>
@@ -1845,6 +2232,66 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>Failed: {error}</source>
             <comment>cli.failed</comment>
             <translation>失败：{error}</translation>
+        </message>
+        <message>
+            <source>Model: offline planner (no network)</source>
+            <comment>cli.model_offline</comment>
+            <translation>模型：离线规划器（无需联网）</translation>
+        </message>
+        <message>
+            <source>Interrupted: denied, nothing was written.</source>
+            <comment>cli.interrupted</comment>
+            <translation>已中断：已拒绝，没有写入任何内容。</translation>
+        </message>
+        <message>
+            <source>interrupted</source>
+            <comment>cli.interrupted_run</comment>
+            <translation>已中断</translation>
+        </message>
+        <message>
+            <source>Not run: {error}</source>
+            <comment>cli.not_run</comment>
+            <translation>未执行：{error}</translation>
+        </message>
+        <message>
+            <source>the request did not finish</source>
+            <comment>cli.error.task</comment>
+            <translation>请求没有完成</translation>
+        </message>
+        <message>
+            <source>denied: nothing was written</source>
+            <comment>cli.error.denied</comment>
+            <translation>已拒绝：没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>no file was made or changed</source>
+            <comment>cli.error.no_work</comment>
+            <translation>没有生成或修改任何文件</translation>
+        </message>
+        <message>
+            <source>the request was not carried out</source>
+            <comment>cli.error.not_done</comment>
+            <translation>请求没有完成</translation>
+        </message>
+        <message>
+            <source>the skill said it made {files}, but no such file was written and verified in this request</source>
+            <comment>cli.error.not_made</comment>
+            <translation>技能说它生成了 {files}，但这次请求中没有写入并验证这样的文件</translation>
+        </message>
+        <message>
+            <source>written but not verified: {files}</source>
+            <comment>cli.error.unverified</comment>
+            <translation>已写入但未通过验证：{files}</translation>
+        </message>
+        <message>
+            <source>cannot attach {files}: not a readable file</source>
+            <comment>cli.cannot_attach</comment>
+            <translation>无法附加 {files}：不是可读取的文件</translation>
+        </message>
+        <message>
+            <source>the request is empty</source>
+            <comment>cli.empty_request</comment>
+            <translation>请求是空的</translation>
         </message>
         <message>
             <source>Stopped. Nothing was half-written.</source>
@@ -1905,6 +2352,186 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>_(The model could not write the delivery message: {error}.)_</source>
             <comment>delivery.no_model</comment>
             <translation>_（模型没能写出交付说明：{error}。）_</translation>
+        </message>
+        <message>
+            <source>Details: {details}</source>
+            <comment>error.details</comment>
+            <translation>详细信息：{details}</translation>
+        </message>
+        <message>
+            <source>added “{text}”</source>
+            <comment>version.added</comment>
+            <translation>新增“{text}”</translation>
+        </message>
+        <message>
+            <source>removed “{text}”</source>
+            <comment>version.removed</comment>
+            <translation>删除“{text}”</translation>
+        </message>
+        <message>
+            <source>“{before}” → “{after}”</source>
+            <comment>version.changed</comment>
+            <translation>“{before}” → “{after}”</translation>
+        </message>
+        <message>
+            <source>{changes}</source>
+            <comment>version.list</comment>
+            <translation>{changes}</translation>
+        </message>
+        <message>
+            <source>{changes}…</source>
+            <comment>version.list.more</comment>
+            <translation>{changes}…</translation>
+        </message>
+        <message>
+            <source>as it was before Mira changed it</source>
+            <comment>version.before_mira</comment>
+            <translation>Mira 修改之前的样子</translation>
+        </message>
+        <message>
+            <source>The offline planner is built in and needs no connection.</source>
+            <comment>connect.offline</comment>
+            <translation>离线规划器是内置的，不需要连接。</translation>
+        </message>
+        <message>
+            <source>Enter a base URL and a model name first.</source>
+            <comment>connect.incomplete</comment>
+            <translation>请先输入服务地址和模型名称。</translation>
+        </message>
+        <message>
+            <source>The server ended the response without an answer.</source>
+            <comment>connect.no_answer</comment>
+            <translation>服务器结束了响应，但没有给出回答。</translation>
+        </message>
+        <message>
+            <source>Connected to {model}</source>
+            <comment>connect.ok</comment>
+            <translation>已连接到 {model}</translation>
+        </message>
+        <message>
+            <source>The connection failed: {error}</source>
+            <comment>connect.failed</comment>
+            <translation>连接失败：{error}</translation>
+        </message>
+        <message>
+            <source>The folder {folder} cannot be made or used.</source>
+            <comment>error.folder_unusable</comment>
+            <translation>无法创建或使用文件夹 {folder}。</translation>
+        </message>
+        <message>
+            <source>The file {name} cannot be read.</source>
+            <comment>error.file_unreadable</comment>
+            <translation>无法读取文件 {name}。</translation>
+        </message>
+        <message>
+            <source>Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.</source>
+            <comment>task.failed.crashed</comment>
+            <translation>Mira 内部出了问题，这个请求已停止。没有留下写了一半的文件。</translation>
+        </message>
+        <message>
+            <source>{where} needs an API key and none is set. Add one in Settings or set MIRA_API_KEY.</source>
+            <comment>model.error.no_key</comment>
+            <translation>{where} 需要 API 密钥，但尚未设置。请在设置中添加，或设置环境变量 MIRA_API_KEY。</translation>
+        </message>
+        <message>
+            <source>{where} rejected the API key.</source>
+            <comment>model.error.key_rejected</comment>
+            <translation>{where} 拒绝了这个 API 密钥。</translation>
+        </message>
+        <message>
+            <source>{where} refused access (HTTP 403).</source>
+            <comment>model.error.denied</comment>
+            <translation>{where} 拒绝访问（HTTP 403）。</translation>
+        </message>
+        <message>
+            <source>The model {model} was not found at {where} (HTTP 404). Check the base URL and the model name.</source>
+            <comment>model.error.not_found</comment>
+            <translation>在 {where} 找不到模型 {model}（HTTP 404）。请检查服务地址和模型名称。</translation>
+        </message>
+        <message>
+            <source>{where} says the rate limit or quota is used up (HTTP 429). Wait a little and try again.</source>
+            <comment>model.error.rate_limited</comment>
+            <translation>{where} 表示请求频率或额度已用完（HTTP 429）。请稍等片刻再试。</translation>
+        </message>
+        <message>
+            <source>The model service at {where} has a problem (HTTP {status}). Try again later.</source>
+            <comment>model.error.server</comment>
+            <translation>{where} 的模型服务出了问题（HTTP {status}）。请稍后再试。</translation>
+        </message>
+        <message>
+            <source>{where} refused the request (HTTP {status}).</source>
+            <comment>model.error.refused</comment>
+            <translation>{where} 拒绝了这个请求（HTTP {status}）。</translation>
+        </message>
+        <message>
+            <source>{where} did not answer within {seconds} s.</source>
+            <comment>model.error.timeout</comment>
+            <translation>{where} 在 {seconds} 秒内没有回应。</translation>
+        </message>
+        <message>
+            <source>{where} did not finish within {seconds} s (the limit for one model call).</source>
+            <comment>model.error.deadline</comment>
+            <translation>{where} 没有在 {seconds} 秒内完成（单次模型调用的时限）。</translation>
+        </message>
+        <message>
+            <source>{where} sent nothing for {seconds} s.</source>
+            <comment>model.error.idle</comment>
+            <translation>{where} 已有 {seconds} 秒没有发送任何内容。</translation>
+        </message>
+        <message>
+            <source>Could not connect to {where}. Is the server running and the URL right?</source>
+            <comment>model.error.connect</comment>
+            <translation>无法连接到 {where}。服务器是否在运行，地址是否正确？</translation>
+        </message>
+        <message>
+            <source>The connection to {where} broke during the answer.</source>
+            <comment>model.error.broken</comment>
+            <translation>与 {where} 的连接在回答过程中中断了。</translation>
+        </message>
+        <message>
+            <source>{where} reported an error during the answer.</source>
+            <comment>model.error.reported</comment>
+            <translation>{where} 在回答过程中报告了错误。</translation>
+        </message>
+        <message>
+            <source>{where} sent an answer Mira cannot read.</source>
+            <comment>model.error.malformed</comment>
+            <translation>{where} 发来的回答 Mira 无法读取。</translation>
+        </message>
+        <message>
+            <source>{where} sent something other than the model's answer (HTTP {status}).</source>
+            <comment>model.error.not_stream</comment>
+            <translation>{where} 发来的不是模型的回答（HTTP {status}）。</translation>
+        </message>
+        <message>
+            <source>The model sent an answer Mira cannot read.</source>
+            <comment>model.error.bad_answer</comment>
+            <translation>模型发来的回答 Mira 无法读取。</translation>
+        </message>
+        <message>
+            <source>The model's answer ended before it was complete.</source>
+            <comment>model.error.ended</comment>
+            <translation>模型的回答在完成之前就结束了。</translation>
+        </message>
+        <message>
+            <source>The call to {where} failed.</source>
+            <comment>model.error.failed</comment>
+            <translation>调用 {where} 失败。</translation>
+        </message>
+        <message>
+            <source>The model {model} is not installed in Ollama at {where}. Run “ollama pull {model}”.</source>
+            <comment>model.error.not_installed</comment>
+            <translation>Ollama（{where}）中没有安装模型 {model}。请运行“ollama pull {model}”。</translation>
+        </message>
+        <message>
+            <source>The model {model} cannot use tools, which Mira needs. Choose a model that supports tool calls.</source>
+            <comment>model.error.no_tools</comment>
+            <translation>模型 {model} 不能使用工具，而 Mira 需要工具。请选择支持工具调用的模型。</translation>
+        </message>
+        <message>
+            <source>{where} refused the model listing (HTTP {status}).</source>
+            <comment>model.error.listing</comment>
+            <translation>{where} 拒绝列出模型（HTTP {status}）。</translation>
         </message>
     </context>
     <context>

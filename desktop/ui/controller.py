@@ -23,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.i18n import tr
+from desktop.i18n import say_error, tr
 from desktop.store.states import WAITING
 from desktop.messages import shown_request
 from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all, user_message
@@ -279,7 +279,7 @@ class TaskController(QObject):
             rows = self.store.messages(conversation_id, limit, anchor)
         except Exception as exc:  # noqa: BLE001 - say it once; the history shown stays as it is
             log.exception("loading older messages failed")
-            self.sig_notice.emit(str(exc))
+            self.sig_notice.emit(say_error(exc))
             return []
         return [m for m in to_messages_all(rows) if m.id not in self.conversation]
 
@@ -330,7 +330,7 @@ class TaskController(QObject):
                 self.show_notice(tr("chat.stopped"))
         except Exception as exc:  # the runtime's clear message, shown once; nothing is lost
             log.exception("start_task failed")
-            self.show_notice(tr("chat.start_failed", error=exc))
+            self.show_notice(tr("chat.start_failed", error=say_error(exc)))
         finally:
             if state in self._pending:
                 self._pending.remove(state)
@@ -456,7 +456,7 @@ class TaskController(QObject):
                 self.show_notice(tr("chat.stopped"))
         except Exception as exc:  # refused (second approve, changed file, finished task...)
             log.info("decision on %s refused: %s", approval_id, exc)
-            self.show_notice(tr("chat.decision_failed", error=exc))
+            self.show_notice(tr("chat.decision_failed", error=say_error(exc)))
         finally:
             self._untrack(fut)
             self._refresh_card(approval_id)

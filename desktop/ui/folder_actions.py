@@ -11,7 +11,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QWidget
 
-from desktop.i18n import tr
+from desktop.i18n import say_error, tr
 
 
 def _pick_folder(parent: QWidget, start: str) -> str:
@@ -94,7 +94,7 @@ class FolderActions:
         try:
             path: Path = await self._store(workfolder.choose, store, conv_id, picked)
         except workfolder.FolderError as exc:
-            self.window._notify(tr("folder.invalid", error=exc))
+            self.window._notify(tr("folder.invalid", error=say_error(exc)))
             return None
         self.window._notify(tr("folder.now", folder=path))
         return path
@@ -108,7 +108,7 @@ class FolderActions:
         try:
             path: Path = await self._store(workfolder.assign, store, conv_id, self._root())
         except workfolder.FolderError as exc:
-            self.window._notify(tr("folder.invalid", error=exc))
+            self.window._notify(tr("folder.invalid", error=say_error(exc)))
             return None
         if not self.open_folder(path):
             self.window._notify(tr("folder.open_failed", folder=path))

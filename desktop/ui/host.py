@@ -21,10 +21,12 @@ from PySide6.QtWidgets import QWidget
 import renderers
 from desktop import i18n
 from desktop.i18n import tr
+from desktop.messages import shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 from skills.describe import write_headline
+from skills.messages import Msg
 
 if TYPE_CHECKING:
     from renderers.registry import Registry
@@ -57,13 +59,19 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
         return None
     checks = tuple(
         CheckView(str(c.get("name", "")), c.get("status", "not_run")
-                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", str(c.get("detail", "")))
+                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", _check_detail(c))
         for c in evidence.get("checks", ()) if isinstance(c, Mapping)
     )
     ran = [c for c in checks if c.status != "not_run"]
     passed = bool(ran) and all(c.status == "passed" for c in ran)
     counts = {str(k): int(v) for k, v in dict(evidence.get("counts", {})).items() if isinstance(v, (int, float))}
     return EvidenceSummary(passed=passed, checks=checks, counts=counts)
+
+
+def _check_detail(check: Mapping[str, Any]) -> str:
+    """Why a check failed or did not run: its message in the current language, else the skill's own words."""
+    said = check.get("detail_msg")
+    return i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping) else str(check.get("detail", ""))
 
 
 def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
@@ -148,7 +156,7 @@ class Host:
             evidence=evidence,
             error=error,
             version=version.version if version is not None else 0,
-            change=version.change if version is not None else "",
+            change=_said(version.change) if version is not None else "",
         )
 
     def _version(self, artifact_id: str) -> Any:
@@ -163,7 +171,7 @@ class Host:
         status, decided, error, retryable = self._approval_outcome(row, state)
         target = str(_field(row, "target_path", "") or "")
         arguments = _field(row, "arguments", {}) or {}
-        changes = tuple((str(b), str(a)) for b, a in (_field(row, "changes", ()) or ()))
+        changes = tuple((_said(str(b)), _said(str(a))) for b, a in (_field(row, "changes", ()) or ()))
         approval = PendingApproval(
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),
@@ -204,7 +212,7 @@ class Host:
         if state in WAITING:
             return "pending_approval", "", "", False
         if state != ApprovalState.APPROVED:
-            return "denied", "denied", str(_field(row, "message", "") or ""), False
+            return "denied", "denied", _decision_words(str(_field(row, "message", "") or "")), False
         ledger_state, error, retryable = "", "", False
         ledger_entry = getattr(self.store, "ledger_entry", None)
         if ledger_entry is not None and _field(row, "ledger_id"):
@@ -216,7 +224,9 @@ class Host:
                 ledger_state = str(_field(entry, "state", ""))
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
-                    error = str(result.get("error") or result.get("message") or "")
+                    said = result.get("error_msg")  # the same failure as a message id, when the skill gave one
+                    error = (i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping)
+                             else str(result.get("error") or result.get("message") or ""))
                     retryable = bool(result.get("retryable"))
         if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error, retryable
@@ -356,9 +366,26 @@ class Host:
         return fut
 
 
+def _decision_words(message: str) -> str:
+    """Why nothing was written, in the current language ("" when the headline already says it: you declined).
+    The agent records the decision in English (for the model and the log); a card only shows a refused one."""
+    from desktop.agent.gate import CHANGED  # loaded with the runtime; a card for a decided write comes later
+
+    key = {"denied by the user": "", "the task was cancelled": "card.cancelled", CHANGED: "card.target_changed"}.get(
+        message)
+    if key is None:
+        return message
+    return tr(key) if key else ""
+
+
+def _said(text: str) -> str:
+    """A stored text (message ids) in the current language; any other text as it is."""
+    return shown(text, i18n.render)
+
+
 def _summary(row: Any) -> str:
     """The approval's summary; a write a rule approved says so (the rule is listed in Settings)."""
-    summary = str(_field(row, "summary", "") or "")
+    summary = _said(str(_field(row, "summary", "") or ""))
     if str(_field(row, "message", "") or "").startswith("approved by rule "):
         summary += " " + tr("approval.by_rule")
     return summary

@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import __version__, i18n
-from desktop.i18n import tr
+from desktop.i18n import say_error, tr
 from desktop.ui.controller import TaskController
 from desktop.ui.chat_header import ChatHeader
 from desktop.ui.folder_actions import FolderActions
@@ -267,7 +267,7 @@ class MainWindow(QMainWindow):
             exc = fut.exception()
             log.error("background job failed", exc_info=exc)
             if not self._closing:
-                self._notify(str(exc))
+                self._notify(say_error(exc))
 
     async def _store(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.services.executor, fn, *args)
@@ -317,14 +317,14 @@ class MainWindow(QMainWindow):
                 runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime, False)
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
-                self.controller.show_notice(tr("chat.start_failed", error=exc))
+                self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 return None
         self.controller.attach_runtime(runtime)
         try:
             await runtime.recover()
         except Exception as exc:  # noqa: BLE001 - shown once; history still opens
             log.exception("recover failed")
-            self.controller.show_notice(tr("recover.failed", error=exc))
+            self.controller.show_notice(tr("recover.failed", error=say_error(exc)))
         if self.controller.current_id is not None and not self._closing:
             await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
             await self.controller.update_idle_state()
@@ -597,7 +597,7 @@ class MainWindow(QMainWindow):
                 runtime = await asyncio.get_running_loop().run_in_executor(None, self.services.build_runtime)
             except Exception as exc:  # noqa: BLE001 - the old runtime keeps serving; say why once
                 log.exception("the agent runtime could not be rebuilt")
-                self.controller.show_notice(tr("chat.start_failed", error=exc))
+                self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 runtime = old
             self.controller.attach_runtime(runtime)
             return runtime

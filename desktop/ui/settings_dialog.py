@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.i18n import LANGUAGES, tr
+from desktop.i18n import LANGUAGES, render, say_error, tr
 from desktop.llm import keys
 from desktop.llm.settings import MAX_CONTEXT, ModelSettings
 from desktop.settings import THEMES, AppSettings
@@ -306,7 +306,7 @@ class SettingsDialog(QDialog):
             key = self.api_key.text().strip() or keys.get_api_key(self._account())
             models = await keys.list_models(self.base_url.text().strip(), key, self.timeout.value())
         except ValueError as exc:
-            self.test_result.setText(tr("settings.fetch_failed", error=exc))
+            self.test_result.setText(tr("settings.fetch_failed", error=say_error(exc)))
             return []
         finally:
             self.fetch_button.setEnabled(True)
@@ -365,7 +365,7 @@ class SettingsDialog(QDialog):
 
     async def test_connection(self) -> tuple[bool, str]:
         """Run one tiny real call with what is entered; the button is disabled meanwhile."""
-        from desktop.llm.factory import check_connection
+        from desktop.llm.factory import checked_connection
 
         self.test_button.setEnabled(False)
         self.test_result.setText(tr("settings.testing"))
@@ -376,7 +376,8 @@ class SettingsDialog(QDialog):
             except ValueError as exc:
                 ok, message = False, str(exc)
             else:
-                ok, message = await check_connection(settings, self.api_key.text().strip() or None)
+                ok, said, _english = await checked_connection(settings, self.api_key.text().strip() or None)
+                message = "\n".join(render(m) for m in said)
                 if ok:
                     message = await self._fill_context_window(settings, message)
         except Exception as exc:  # noqa: BLE001 - any failure is a result to show, not a crash
@@ -422,7 +423,7 @@ class SettingsDialog(QDialog):
         try:
             settings = self.settings()
         except ValueError as exc:
-            self._fail(tr("settings.invalid", error=exc))
+            self._fail(tr("settings.invalid", error=say_error(exc)))
             return
         if settings.workspace_root:
             root = Path(settings.workspace_root).expanduser()
@@ -440,7 +441,7 @@ class SettingsDialog(QDialog):
             try:
                 keys.set_api_key(settings.model.account, key, to_file=to_file)
             except keys.KeyStoreError as exc:
-                self._fail(tr("settings.key_failed", error=exc))
+                self._fail(tr("settings.key_failed", error=say_error(exc)))
                 return
         self.sig_apply.emit(settings)
         self.accept()

@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from skills.messages import Msg
 from skills.runtime.errors import CommandError
 
 if TYPE_CHECKING:
@@ -22,10 +23,12 @@ class Check:
 
     name: str
     status: CheckStatus
-    detail: str = ""
+    detail: str = ""  # English (the model, the log)
+    detail_msg: Msg | None = field(default=None, compare=False)  # the same for a person, in their language
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "status": self.status, "detail": self.detail}
+        out = {"name": self.name, "status": self.status, "detail": self.detail}
+        return {**out, "detail_msg": self.detail_msg.to_dict()} if self.detail_msg is not None else out
 
 
 @dataclass(frozen=True)

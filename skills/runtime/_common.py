@@ -5,6 +5,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from skills.messages import msg
 from skills.runtime._base import ArtifactRecord, Check, CommandError, Evidence
 from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
 
@@ -36,6 +37,12 @@ def create_target(ws: Workspace, rel: Any, suffix: str, *, overwrite: bool, fiel
 
 def check(name: str, ok: bool, detail: str = "") -> Check:
     return Check(name, "passed" if ok else "failed", detail)
+
+
+def expected_found(name: str, expected: object, found: object) -> Check:
+    """A count check: passed when ``found`` is ``expected``; says both, for the model and for a person."""
+    return Check(name, "passed" if found == expected else "failed", f"expected {expected}, found {found}",
+                 msg("check.detail.expected", expected=expected, found=found))
 
 
 def missing_text(wanted: Iterable[str], haystack: str, norm: Any) -> list[str]:

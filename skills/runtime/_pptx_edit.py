@@ -6,6 +6,7 @@ from typing import Any
 
 from pptx.presentation import Presentation as PresentationT
 
+from skills.messages import encoded, msg
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_build import build_slides
 from skills.runtime._pptx_deck import body_placeholder, move_slide, remove_slide
@@ -30,7 +31,8 @@ def _slide(prs: PresentationT, number: int, where: str) -> Any:
 
 def _label(slide: Any, number: int) -> str:
     title = slide_title(slide)
-    return f"Slide {number}: {_short(title, 80)}" if title else f"Slide {number}"
+    return encoded(msg("change.slide", number=number, title=_short(title, 80)) if title
+                   else msg("change.slide.plain", number=number))
 
 
 def _text_frames(slide: Any) -> list[Any]:
@@ -71,7 +73,8 @@ def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Ch
             for para in tf.paragraphs:
                 before = para.text
                 if _replace_in_paragraph(para, find, repl):
-                    changes.append([f"Slide {n}: {_short(before)}", f"Slide {n}: {_short(para.text)}"])
+                    changes.append([encoded(msg("change.slide", number=n, title=_short(before))),
+                                    encoded(msg("change.slide", number=n, title=_short(para.text)))])
         apply_ea_fonts(slide)
     if not changes:
         scope = f"slide {op['slide']}" if op.get("slide") else "any slide"
@@ -91,7 +94,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         made = build_slides(prs, op["slide"], ws)
         for i in range(len(made)):
             move_slide(prs, count + i, at - 1 + i)
-        return [["", f"Slide {at + i}: {slide_title(s)} ({op['slide']['layout']})"] for i, s in enumerate(made)]
+        return [["", encoded(msg("change.slide", number=at + i, title=slide_title(s)))] for i, s in enumerate(made)]
     slide = _slide(prs, op["slide"], where)
     n = op["slide"]
     label = _label(slide, n)
@@ -102,7 +105,8 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         before = title.text_frame.text
         set_plain_text(title.text_frame, op["text"])
         apply_ea_fonts(slide)
-        return [[f"Slide {n} title: {_short(before)}", f"Slide {n} title: {_short(op['text'])}"]]
+        return [[encoded(msg("change.slide.title", number=n, text=_short(before))),
+                 encoded(msg("change.slide.title", number=n, text=_short(op["text"])))]]
     if kind == "set_bullets":
         body = body_placeholder(slide)
         if body is None:
@@ -116,13 +120,13 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
                                f"several slides with add_slide")
         fill_bullets(body.text_frame, items, size)
         apply_ea_fonts(slide)
-        return [[f"{label}: " + "; ".join(_short(b, 60) for b in before),
-                 f"{label}: " + "; ".join(_short(t, 60) for t, _ in items)]]
+        return [[encoded(msg("change.slide.bullets", number=n, items=[_short(b, 60) for b in before])),
+                 encoded(msg("change.slide.bullets", number=n, items=[_short(t, 60) for t, _ in items]))]]
     if kind == "remove_slide":
         if len(prs.slides) == 1:
             raise CommandError(f"{where}: cannot remove the only slide of the deck")
         remove_slide(prs, n - 1)
-        return [[label, "(removed)"]]
+        return [[label, encoded(msg("change.removed"))]]
     if kind == "move_slide":
         to = op["to"]
         if to > len(prs.slides):
@@ -132,7 +136,9 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
     if kind == "set_notes":
         before = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
         slide.notes_slide.notes_text_frame.text = op["text"]
-        return [[f"Slide {n} notes: {_short(before) or '(none)'}", f"Slide {n} notes: {_short(op['text'])}"]]
+        return [[encoded(msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
+                         else msg("change.slide.no_notes", number=n)),
+                 encoded(msg("change.slide.notes", number=n, text=_short(op["text"])))]]
     raise CommandError(f"{where}: unknown op {kind!r}")  # pragma: no cover - the schema forbids it
 
 

@@ -13,7 +13,7 @@ from pptx.parts.presentation import PresentationPart
 from pptx.presentation import Presentation as PresentationT
 
 from skills.runtime._base import Check, CommandError, Evidence
-from skills.runtime._common import evidence_for
+from skills.runtime._common import evidence_for, expected_found
 from skills.runtime._pptx_xlsx_common import contains_check, has_cjk
 from skills.runtime.workspace import Workspace, WorkspaceError
 
@@ -210,7 +210,7 @@ def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *
         checks.append(cjk)
     if expect.get("slides") is not None:
         want = expect["slides"]
-        checks.append(Check("slide count", "passed" if n == want else "failed", f"expected {want}, found {n}"))
+        checks.append(expected_found("slide count", want, n))
     if expect.get("titles"):
         titles = "\n".join(s["title"] for s in o["slides"])
         checks.append(contains_check("titles present", expect["titles"], titles, what="titles"))

@@ -10,6 +10,7 @@ from typing import Any
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
+from skills.messages import msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
 from skills.runtime._xlsx_read import SheetScan, formula_text, scan_workbook
@@ -138,7 +139,8 @@ class _CellMatcher:
             return Check("cells", "failed", "; ".join(bad[:10]))
         if self.not_cached:
             return Check("cells", "not_run", "formula cells never calculated (run xlsx_recalculate): "
-                         + ", ".join(self.not_cached[:10]))
+                         + ", ".join(self.not_cached[:10]),
+                         msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
         return Check("cells", "passed", f"all {len(self.want)} cells as expected")
 
 
@@ -155,11 +157,13 @@ def formula_check(scans: Sequence[SheetScan]) -> Check:
     count = sum(s.error_count for s in scans)
     if count:
         shown = ", ".join(f"{e['sheet']}!{e['cell']} {e['error']}" for e in errors[:8])
-        return Check("no formula errors", "failed", f"{count} error values: {shown}")
+        return Check("no formula errors", "failed", f"{count} error values: {shown}",
+                     msg("check.detail.formula_errors", count, cells=shown))
     if formulas and cached < formulas:
         return Check("no formula errors", "not_run",
                      f"{formulas - cached} of {formulas} formulas have no cached value (never calculated); "
-                     f"run xlsx_recalculate to compute them")
+                     f"run xlsx_recalculate to compute them",
+                     msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
     return Check("no formula errors", "passed",
                  f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
 

@@ -11,6 +11,7 @@ from typing import Any
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils import get_column_letter
 
+from skills.messages import encoded, msg
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
 from skills.runtime._xlsx_write import (
@@ -164,7 +165,8 @@ def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
                     ws.cell(row=start + r, column=c).number_format = src.number_format
     end = start + len(op["rows"]) - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
-    return [[f"{ws.title}: {start - 1} rows", f"{ws.title}: rows {start}–{end} added (first: {first})"]]
+    return [[encoded(msg("change.sheet", start - 1, name=ws.title)),
+             encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
 
 
 def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
@@ -175,8 +177,8 @@ def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
         check_rows([header], f"{where}.header")
     check_rows(rows, f"{where}.rows", 1 if header else 0)
     write_rows(wb.create_sheet(op["name"]), header, rows)
-    shape = ("header + " if header else "") + f"{len(rows)} rows"
-    return [["(none)", f"new sheet {op['name']}: {shape}"]]
+    made = msg("change.new_sheet.header" if header else "change.new_sheet", len(rows), name=op["name"])
+    return [["", encoded(made)]]
 
 
 def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
@@ -187,8 +189,8 @@ def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     refs = sum(1 for other, cell in _formulas(wb) if other is not ws and pattern.search(cell.value))
     rows = _used_rows(ws)
     wb.remove(ws)
-    warn = f" ({refs} formulas in other sheets refer to it and will show #REF!)" if refs else ""
-    return [[f"sheet {op['name']} ({rows} rows)", f"(removed){warn}"]]
+    gone = msg("change.removed.refs", refs) if refs else msg("change.removed")
+    return [[encoded(msg("change.sheet", rows, name=op["name"])), encoded(gone)]]
 
 
 def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
@@ -206,8 +208,8 @@ def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
         if dn.attr_text:
             dn.attr_text = pattern.sub(lambda _m: repl, dn.attr_text)
     ws.title = new
-    note = f" ({updated} formulas updated)" if updated else ""
-    return [[f"sheet {old}", f"sheet {new}{note}"]]
+    renamed = msg("change.sheet.renamed", updated, name=new) if updated else msg("change.sheet.name", name=new)
+    return [[encoded(msg("change.sheet.name", name=old)), encoded(renamed)]]
 
 
 _OPS = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skills.messages import nonzero_counts
+from skills.messages import Msg, msg, nonzero_counts
 from skills.runtime._base import CommandError
 
 if TYPE_CHECKING:
@@ -206,6 +206,35 @@ def outline_summary(blocks: list[dict[str, Any]]) -> dict[str, Any]:
         "paragraphs": sum(b["type"] == "paragraph" for b in blocks),
         "lists": sum(b["type"] in ("bullets", "numbered") for b in blocks),
     }
+
+
+def summary_parts(counts: dict[str, Any]) -> list[Msg]:
+    """The counts of ``outline_summary`` as messages ("2 headings", "1 table"); zero counts are left out."""
+    return nonzero_counts([("count.headings", len(counts["headings"])), ("count.paragraphs", counts["paragraphs"]),
+                           ("count.lists", counts["lists"]), ("count.tables", counts["tables"]),
+                           ("count.images", counts["images"])])
+
+
+def created_summary(name: str, parts: list[Msg], *, replace: bool) -> Msg:
+    """"Create a.docx: 2 headings, 1 table" (or "Replace …"), for the approval card's details."""
+    verb = "summary.replace" if replace else "summary.create"
+    return msg(verb, name=name, parts=parts) if parts else msg(verb + ".empty", name=name)
+
+
+def first_texts(blocks: list[dict[str, Any]], limit: int = 12) -> list[str]:
+    """The first texts of a block list (headings, paragraphs, list items, table headers): what a new file
+    will say, for the "after" side of an approval card when it has no headings."""
+    out: list[str] = []
+    for b in blocks:
+        if b["type"] in ("heading", "paragraph") and b.get("text"):
+            out.append(str(b["text"]))
+        elif b["type"] in ("bullets", "numbered"):
+            out += [str(i.get("text", "")) if isinstance(i, dict) else str(i) for i in b.get("items") or ()]
+        elif b["type"] == "table" and b.get("header"):
+            out.append(" | ".join(str(c) for c in b["header"]))
+        if len(out) >= limit:
+            break
+    return out[:limit]
 
 
 def summary_text(counts: dict[str, Any]) -> str:

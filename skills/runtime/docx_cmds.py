@@ -5,7 +5,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count
+from skills.messages import count, encoded, msg, plain_changes
 from skills.runtime import file_inspect
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import (
@@ -13,6 +13,7 @@ from skills.runtime._common import (
     check,
     create_target,
     evidence_for,
+    expected_found,
     failed_summary,
     missing_text,
     resolve,
@@ -23,7 +24,10 @@ from skills.runtime.blocks import (
     BLOCKS_SCHEMA,
     check_blocks,
     clean_strings,
+    created_summary,
+    first_texts,
     outline_summary,
+    summary_parts,
     summary_text,
 )
 from skills.runtime._docx_template import open_template
@@ -137,7 +141,7 @@ def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Ev
         checks.append(check("title", norm(outline.title) == norm(expect["title"]), outline.title))
     for key, have in (("tables", len(outline.tables)), ("images", outline.images)):
         if key in expect:
-            checks.append(check(f"{key}_count", have == expect[key], f"expected {expect[key]}, found {have}"))
+            checks.append(expected_found(f"{key}_count", expect[key], have))
     counts = {"headings": len(outline.headings), "paragraphs": len(outline.paragraphs),
               "lists": len(outline.lists), "tables": len(outline.tables), "images": outline.images,
               "sections": outline.sections, "words": outline.words}
@@ -186,17 +190,27 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     args = validate_args("docx_create", CREATE_SCHEMA, args)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
+    said = created_summary(args["path"], summary_parts(counts), replace=False)
     target = resolve(ws, args["path"], "path", suffix=".docx")
     if target.exists():
         try:
-            old = read_outline(open_docx(target)).message(target.name)
-        except CommandError as exc:
-            old = f"(existing file unreadable: {exc})"
+            existing = read_outline(open_docx(target))
+            old = "\n".join(t for _, t in existing.headings[:12]) or "\n".join(existing.all_text[:12])
+        except CommandError:
+            old = encoded(msg("change.unreadable"))
         if not args.get("overwrite"):
-            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": []}
-        return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, new]]}
-    heads = "\n".join(counts["headings"][:12])
-    return {"summary": f"Create {args['path']}: {new}", "changes": [["", heads or new]]}
+            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": [],
+                    "summary_msg": msg("summary.will_fail_exists", name=args["path"]).to_dict()}
+        return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, _first(args["blocks"], new)]],
+                "summary_msg": created_summary(args["path"], summary_parts(counts), replace=True).to_dict()}
+    return {"summary": f"Create {args['path']}: {new}", "changes": [["", _first(args["blocks"], new)]],
+            "summary_msg": said.to_dict()}
+
+
+def _first(blocks: list[dict[str, Any]], fallback: str) -> str:
+    """What the new file will say (its headings, else its first texts) for the card's "after" side."""
+    heads = [str(b["text"]) for b in blocks if b["type"] == "heading"]
+    return "\n".join(heads[:12] or first_texts(blocks)) or fallback
 
 
 # docx_edit --------------------------------------------------------------------------------
@@ -245,7 +259,7 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     result = _result("edited", ev, out.stem, extra)
     return CommandResult(ok=result.ok, message=result.message,
                          data={**result.data, "replacements": report.replacements,
-                               "changes": report.changes[:50]},
+                               "changes": plain_changes(report.changes[:50])},
                          artifacts=result.artifacts, evidence=result.evidence)
 
 
@@ -253,12 +267,18 @@ def describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     args, _out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
     where = "in place" if out_rel == args["path"] else f"into {out_rel}"
     n = len(args["operations"])
+    into = out_rel != args["path"]
     if report.suggestions or report.comments:
+        said = msg("summary.suggest.into" if into else "summary.suggest", name=args["path"], output=out_rel,
+                   suggestions=count("count.suggestions", report.suggestions),
+                   comments=count("count.comments", report.comments))
         return {"summary": f"Suggest changes in {args['path']} {where} for review (author Mira): "
                            f"{report.suggestions} tracked replacement(s), {report.comments} comment(s)",
-                "changes": report.changes[:50], "suggested": True}
+                "changes": report.changes[:50], "suggested": True, "summary_msg": said.to_dict()}
+    said = msg("summary.edit.into" if into else "summary.edit", name=args["path"], output=out_rel,
+               operations=count("count.operations", n), changed=count("count.paragraphs_changed", len(report.changes)))
     return {"summary": f"Edit {args['path']} {where}: {n} operation(s), {len(report.changes)} paragraph change(s)",
-            "changes": report.changes[:50]}
+            "changes": report.changes[:50], "summary_msg": said.to_dict()}
 
 
 def suggestion_check(path: Path, suggestions: int, comments: int) -> Check:

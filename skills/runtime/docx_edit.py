@@ -11,6 +11,7 @@ from typing import Any
 from docx.oxml.ns import qn
 from docx.text.paragraph import Paragraph
 
+from skills.messages import encoded, msg
 from skills.runtime._base import CommandError
 from skills.runtime._docx_track import add_comment, track_replace
 from skills.runtime.blocks import ImageInfo
@@ -136,13 +137,13 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
             shown = track_replace(doc, _all_paragraphs(doc), op["find"], op["replace"], where)
             if not shown:
                 raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
-            report.changes += [[before, f"suggested: {what}"] for before, what in shown][:200]
+            report.changes += [[before, encoded(msg("change.suggested", text=what))] for before, what in shown][:200]
             report.replacements.append(sum(int(what.split("×")[0]) for _, what in shown))
             report.suggestions += report.replacements[-1]
         elif kind == "comment":
             body = [Paragraph(p, doc.part) for p in doc.element.body.iter(qn("w:p"))]
             anchored = add_comment(doc, body, op["text"], op["comment"], where)
-            report.changes.append([anchored, f"comment on “{op['text']}”: {op['comment']}"])
+            report.changes.append([anchored, encoded(msg("change.comment", anchor=op["text"], comment=op["comment"]))])
             report.comments += 1
         elif kind == "replace_text":
             total = 0

@@ -11,12 +11,24 @@ the model as is; catch the narrowest type.
     └── FlowError                   (skills.flow) a flow resource is malformed or skips a protected step
 
 This module imports nothing, so any module of the layer can raise these without import cycles.
+``exc.msg`` (optional) is the same failure as a message id for the user's language; ``exc.details`` the
+lower layer's own text (a library's exception) for a details view.
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from skills.messages import Msg
 
 
 class SkillsError(Exception):
     """Base of every error the skills layer raises on purpose."""
+
+    def __init__(self, *args: object, msg: Msg | None = None, details: str = "") -> None:
+        super().__init__(*args)
+        self.msg = msg
+        self.details = details
 
 
 class WorkspaceError(SkillsError):

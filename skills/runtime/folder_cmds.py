@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
+from skills.messages import msg
 from skills.runtime import versions
 from skills.runtime._base import ArtifactRecord, Command, CommandError, CommandResult, get_command, register
 from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
@@ -64,7 +65,9 @@ def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     label = f"v{args['version']}" if args.get("version") else "an earlier version"
     if not versions.has(ws.root, str(args.get("sha256") or "")):
         raise CommandError(f"cannot restore {rel}: the kept copy of {label} is missing")
-    return {"summary": f"Restore {rel} to {label}", "changes": []}
+    said = (msg("summary.restore", name=rel, version=args["version"]) if args.get("version")
+            else msg("summary.restore.earlier", name=rel))
+    return {"summary": f"Restore {rel} to {label}", "changes": [], "summary_msg": said.to_dict()}
 
 
 def _export_target(ws: Workspace, args: dict[str, Any]) -> tuple[str, str]:
@@ -103,7 +106,8 @@ def run_export_pdf(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def describe_export(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     src, out = _export_target(ws, args)
-    return {"summary": f"Export {src} as the PDF {out}", "changes": []}
+    return {"summary": f"Export {src} as the PDF {out}", "changes": [],
+            "summary_msg": msg("summary.export", name=src, output=out).to_dict()}
 
 
 register(Command("version_restore", "Restore a file to a kept earlier version (sha256 from the version list); "

@@ -14,12 +14,22 @@ from skills.runtime._common import (
     check,
     create_target,
     evidence_for,
+    expected_found,
     failed_summary,
     resolve,
     text_samples,
 )
 from skills.runtime._validate import validate_args
-from skills.runtime.blocks import check_blocks, clean_strings, outline_summary, summary_text
+from skills.messages import count, encoded, msg
+from skills.runtime.blocks import (
+    check_blocks,
+    clean_strings,
+    created_summary,
+    first_texts,
+    outline_summary,
+    summary_parts,
+    summary_text,
+)
 from skills.runtime.docx_cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
 from skills.runtime.isolate import WorkerError, run_isolated
 from skills.runtime.pdf_read import (
@@ -88,8 +98,7 @@ def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
                                 f"missing: {[m[:60] for m in missing[:5]]}" if missing
                                 else f"{len(expect['text'])} passages found as selectable text"))
         if "pages" in expect:
-            checks.append(check("pages_count", doc.page_count == expect["pages"],
-                                f"expected {expect['pages']}, found {doc.page_count}"))
+            checks.append(expected_found("pages_count", expect["pages"], doc.page_count))
         tables = None
         if expect.get("tables"):
             # Table detection is the slow part: stop once enough are found. A table running
@@ -144,18 +153,26 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     args = validate_args("pdf_create", CREATE_SCHEMA, args)
-    new = summary_text(outline_summary(args["blocks"]))
+    counts = outline_summary(args["blocks"])
+    new = summary_text(counts)
     target = resolve(ws, args["path"], "path", suffix=".pdf")
+    heads = "\n".join(b["text"] for b in args["blocks"] if b["type"] == "heading")
+    after = heads[:2000] or "\n".join(first_texts(args["blocks"])) or new
     if target.exists():
         if not args.get("overwrite"):
-            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": []}
+            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": [],
+                    "summary_msg": msg("summary.will_fail_exists", name=args["path"]).to_dict()}
         try:  # the file being replaced is read like any inspect: in a worker, under its limits
-            old, _data = file_inspect.inspect(target, {"pages": [1]})
-        except CommandError as exc:
-            old = f"(existing file unreadable: {exc})"
-        return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, new]]}
-    heads = "\n".join(b["text"] for b in args["blocks"] if b["type"] == "heading")
-    return {"summary": f"Create {args['path']}: {new}", "changes": [["", heads[:2000] or new]]}
+            _text, data = file_inspect.inspect(target, {"pages": [1]})
+            first = (data.get("page_details") or [{}])[0] if isinstance(data, dict) else {}
+            old = str(first.get("text") or "")[:2000]
+        except (CommandError, AttributeError, IndexError, TypeError):
+            old = ""
+        return {"summary": f"Replace {args['path']}: {new}",
+                "changes": [[old or encoded(msg("change.unreadable")), after]],
+                "summary_msg": created_summary(args["path"], summary_parts(counts), replace=True).to_dict()}
+    return {"summary": f"Create {args['path']}: {new}", "changes": [["", after]],
+            "summary_msg": created_summary(args["path"], summary_parts(counts), replace=False).to_dict()}
 
 
 def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -218,14 +235,16 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def describe_merge(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     args = validate_args("pdf_merge", MERGE_SCHEMA, args)
     opened = _open_inputs(ws, args["inputs"])
-    changes = [[rel, f"pages {d.page_count}"] for rel, d in opened]
+    changes = [[rel, encoded(count("count.pages", d.page_count))] for rel, d in opened]
     total = sum(d.page_count for _, d in opened)
     for _, d in opened:
         d.close()
     out = resolve(ws, args["output"], "output", suffix=".pdf")
     verb = "Replace" if out.exists() else "Create"
+    said = msg(f"summary.merge.{verb.lower()}", name=args["output"], files=count("count.files", len(changes)),
+               pages=count("count.pages", total))
     return {"summary": f"{verb} {args['output']} by merging {len(changes)} file(s), {total} pages",
-            "changes": changes}
+            "changes": changes, "summary_msg": said.to_dict()}
 
 
 def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
@@ -287,9 +306,11 @@ def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def describe_split(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     _, plan = _split_plan(ws, args)
-    changes = [[f"pages {a}-{b}" if a != b else f"page {a}", rel] for a, b, rel in plan]
+    changes = [[encoded(msg("change.pages", first=a, last=b) if a != b else msg("change.page", page=a)), rel]
+               for a, b, rel in plan]
+    said = msg("summary.split", name=args["path"], files=count("count.files", len(plan)), folder=args["output_dir"])
     return {"summary": f"Split {args['path']} into {len(plan)} file(s) in {args['output_dir']}",
-            "changes": changes}
+            "changes": changes, "summary_msg": said.to_dict()}
 
 
 register(Command("pdf_create", "Create a PDF with real, selectable text from blocks, with optional "

@@ -12,6 +12,7 @@ from typing import Any
 
 import pymupdf
 
+from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
 from skills.runtime._common import artifact_for, evidence_for, resolve
 from skills.runtime._validate import validate_args
@@ -144,8 +145,11 @@ def _filled_check(path: Path, changes: list[list[str]]) -> Check:
 def describe_fill(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     doc, changes, out = _fill(ws, args)
     doc.close()
+    said = msg("summary.fill.into" if out != args["path"] else "summary.fill", name=args["path"], output=out,
+               fields=count("count.fields", len(changes)))
     return {"summary": f"Fill {len(changes)} form field(s) in {args['path']}"
-                       + (f" into {out}" if out != args["path"] else ""), "changes": changes}
+                       + (f" into {out}" if out != args["path"] else ""), "changes": changes,
+            "summary_msg": said.to_dict()}
 
 
 def _replace(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[Replacement], str]:
@@ -201,10 +205,14 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     doc, done, out = _replace(ws, args)
     doc.close()
-    changes = [[f"page {r.page}: …{r.context}…", f"page {r.page}: …{r.context.replace(args['find'], args['replace'])}…"]
+    changes = [[encoded(msg("change.page.text", page=r.page, text=r.context)),
+                encoded(msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace'])))]
                for r in done]
+    said = msg("summary.pdf_replace.into" if out != args["path"] else "summary.pdf_replace", name=args["path"],
+               output=out, find=args["find"], replace=args["replace"], occurrences=count("count.occurrences", len(done)))
     return {"summary": f"Replace {len(done)} occurrence(s) of {args['find']!r} with {args['replace']!r} in "
-                       f"{args['path']}" + (f" into {out}" if out != args["path"] else ""), "changes": changes[:50]}
+                       f"{args['path']}" + (f" into {out}" if out != args["path"] else ""), "changes": changes[:50],
+            "summary_msg": said.to_dict()}
 
 
 register(Command("pdf_form_fields", "List a PDF's form fields (name, type, page, value, choices).",

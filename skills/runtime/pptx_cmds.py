@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.runtime.blocks import created_summary
 from skills.runtime import _pptx_schema as schema
 from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
@@ -75,17 +77,20 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
         validate_args(schema.CREATE, args)
     except CommandError as exc:
-        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
     slides = args.get("slides") or []
     rel = args.get("path", "?")
     try:
         exists = ws.resolve(rel).exists()
     except WorkspaceError:
         exists = False
-    changes = [["", f"Slide {i}: {s.get('title', '')} ({s.get('layout', '?')})"]
+    changes = [["", encoded(msg("change.slide", number=i, title=s.get("title", "")))]
                for i, s in enumerate(slides, 1)]
     verb = "Replace" if exists else "Create"
-    return {"summary": f"{verb} {rel}: {len(slides)} slides", "changes": changes}
+    said = created_summary(rel, [count("count.slides", len(slides))], replace=exists)
+    return {"summary": f"{verb} {rel}: {count('count.slides', len(slides))}", "changes": changes,
+            "summary_msg": said.to_dict()}
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -105,7 +110,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
     msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
            + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
-    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": changes})
+    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": plain_changes(changes)})
 
 
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
@@ -117,9 +122,13 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         with deck_errors(src.name):
             changes = apply_operations(open_deck(src), ws, args["operations"])
     except (CommandError, WorkspaceError) as exc:
-        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}
+        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
     where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
-    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes}
+    said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
+               output=out, operations=count("count.operations", len(args["operations"])))
+    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes,
+            "summary_msg": said.to_dict()}
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:

@@ -16,6 +16,8 @@ from typing import Any
 
 import pymupdf
 
+from skills.messages import msg as message
+from skills.messages import said_error
 from skills.runtime import soffice
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
 from skills.runtime._common import evidence_for, resolve
@@ -90,8 +92,9 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                                                      max_pages, limits=RENDER_LIMITS, name=src.name)
         except CommandError as exc:
             reason = str(exc)
-            ev = evidence_for(ws, src, kind, [Check("render", "not_run", reason),
-                                              Check("pages_not_blank", "not_run", reason)], {})
+            said = message("check.detail.not_rendered", reason=said_error(exc))
+            ev = evidence_for(ws, src, kind, [Check("render", "not_run", reason, said),
+                                              Check("pages_not_blank", "not_run", reason, said)], {})
             return CommandResult(ok=False, message=f"visual check of {args['path']} did not run: {reason}",
                                  data={"rendered": False, "reason": reason}, evidence=(ev,))
     finally:

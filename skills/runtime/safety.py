@@ -50,9 +50,8 @@ class UnsafeFileError(CommandError):
     in the user's language; the English text stays for the model and the logs.
     """
 
-    def __init__(self, *args: object, msg: Msg | None = None) -> None:
-        super().__init__(*(args or ((msg.english(),) if msg is not None else ())))
-        self.msg = msg
+    def __init__(self, *args: object, msg: Msg | None = None, details: str = "") -> None:
+        super().__init__(*(args or ((msg.english(),) if msg is not None else ())), msg=msg, details=details)
 
 
 def kind_of(path: str | os.PathLike[str]) -> str:

@@ -5,6 +5,8 @@ import io
 from pathlib import Path
 from typing import Any
 
+from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.runtime.blocks import created_summary
 from skills.runtime import _xlsx_schema as schema
 from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
@@ -68,7 +70,8 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
         validate_args(_LIGHT_CREATE, args)
     except CommandError as exc:
-        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
     rel = args.get("path", "?")
     try:
         exists = ws.resolve(rel).exists()
@@ -78,10 +81,13 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     for s in args.get("sheets") or []:
         header = s.get("header") or []
         cols = ", ".join(show(h) for h in header[:8])
-        changes.append(["", f"sheet {s.get('name', '?')}: {len(s.get('rows') or [])} rows"
-                        + (f"; columns {cols}" if cols else "")])
+        rows = len(s.get("rows") or [])
+        changes.append(["", encoded(msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
+                                    else msg("change.sheet", rows, name=s.get("name", "?")))])
     verb = "Replace" if exists else "Create"
-    return {"summary": f"{verb} {rel}: {len(changes)} sheets", "changes": changes}
+    said = created_summary(rel, [count("count.sheets", len(changes))], replace=exists)
+    return {"summary": f"{verb} {rel}: {count('count.sheets', len(changes))}", "changes": changes,
+            "summary_msg": said.to_dict()}
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -105,7 +111,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
             cells.update({f"{op['sheet']}!{ref}": v for ref, v in op["cells"].items()})
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
     where = f" into {ev.path}" if out != args["path"] else ""
-    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": changes})
+    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})
 
 
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
@@ -116,9 +122,13 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         out = edit_output(ws, args, ".xlsx")
         changes = apply_operations(wb, args["operations"])
     except (CommandError, WorkspaceError) as exc:
-        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc)}
+        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
     where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
-    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes[:500]}
+    said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
+               output=out, operations=count("count.operations", len(args["operations"])))
+    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes[:500],
+            "summary_msg": said.to_dict()}
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -163,12 +173,15 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
     except (CommandError, WorkspaceError) as exc:
-        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc)}
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
     formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
     where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    said = msg("summary.recalculate" if out == args["path"] else "summary.recalculate.into", name=args["path"],
+               output=out)
     return {"summary": f"Recalculate {where} with LibreOffice and save the computed values",
-            "changes": [[f"{formulas} formulas, {cached} with stored results",
-                         f"{formulas} formulas recalculated by LibreOffice"]]}
+            "changes": [[encoded(msg("change.formulas.before", formulas, cached=cached)),
+                         encoded(msg("change.formulas.after", formulas))]], "summary_msg": said.to_dict()}
 
 
 xlsx_create = register(Command(

@@ -1,6 +1,8 @@
 """The offline planner as a skill agent, against the real office commands: the files it asks for are real."""
 from __future__ import annotations
 
+from tests.zh_words import english_words
+
 import json
 from pathlib import Path
 
@@ -151,6 +153,15 @@ def test_denial_completes_saying_nothing_was_written(ws: Path) -> None:
 def test_denial_in_chinese(ws: Path) -> None:
     run = run_skill_agent(ws, "pptx", "把笔记做成幻灯片", ["笔记.md"], approve=lambda name, args: False)
     assert "没有写入任何文件" in run.complete["summary"]
+    assert english_words(run.complete["summary"]) == []  # was "用户拒绝了对 … 的 pptx_create 操作"
+
+
+def test_a_failure_without_a_message_id_keeps_the_english_only_as_details(ws: Path) -> None:
+    run_skill_agent(ws, "docx", "Turn my notes into a Word report", ["notes.md"])
+    run = run_skill_agent(ws, "docx", "把 quarterly-report.docx 中的“Atlantis”改成“火星”", ["quarterly-report.docx"])
+    assert run.results["docx_edit"]["ok"] is False
+    main, details = run.complete["summary"].split("\n")
+    assert main == "操作失败，没有修改任何文件。" and details.startswith("详细信息：") and "Atlantis" in details
 
 
 def test_edit_replace_text_english_and_chinese(ws: Path) -> None:

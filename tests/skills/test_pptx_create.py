@@ -1,6 +1,9 @@
 """pptx_create / pptx_inspect / pptx_verify: the deck a user would open."""
 from __future__ import annotations
 
+from desktop.messages import english, shown
+from desktop.translations import render_plain
+
 import zipfile
 from pathlib import Path
 
@@ -187,7 +190,10 @@ def test_inspect_outline(ws: Workspace) -> None:
 def test_describe_lists_slides_for_the_approval_card(ws: Workspace) -> None:
     card = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": DECK})
     assert card["summary"] == "Create d.pptx: 4 slides"
-    assert card["changes"][1] == ["", "Slide 2: Highlights (bullets)"]
+    before, after = card["changes"][1]
+    # a message for the reader's language, not an English line ("(bullets)" is a layout id: left out)
+    assert before == "" and english(after) == "Slide 2: Highlights"
+    assert shown(after, lambda m: render_plain(m, "zh_CN")) == "第 2 张幻灯片：Highlights"
     assert not (ws.root / "d.pptx").exists()
     bad = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": [{"layout": "title"}]})
     assert bad["changes"] == [] and "slides[0]: 'title' is a required property" in bad["summary"]

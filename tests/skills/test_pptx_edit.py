@@ -1,6 +1,8 @@
 """pptx_edit keeps everything else intact; bad decks and bad ops fail clearly."""
 from __future__ import annotations
 
+from desktop.messages import english
+
 import io
 import re
 import shutil
@@ -119,8 +121,8 @@ def test_describe_shows_before_and_after_without_writing(ws: Workspace) -> None:
     before = (ws.root / "d.pptx").read_bytes()
     card = get_command("pptx_edit").describe(ws, {"path": "d.pptx", "operations": [
         {"op": "set_title", "slide": 2, "text": "Objectives"}, {"op": "remove_slide", "slide": 3}]})
-    assert card["changes"] == [["Slide 2 title: Goals", "Slide 2 title: Objectives"],
-                               ["Slide 3: Budget", "(removed)"]]
+    assert [[english(side) for side in pair] for pair in card["changes"]] == [
+        ["Title of slide 2: Goals", "Title of slide 2: Objectives"], ["Slide 3: Budget", "(removed)"]]
     assert (ws.root / "d.pptx").read_bytes() == before
 
 

@@ -1,6 +1,8 @@
 """xlsx_edit keeps the rest intact; xlsx_recalculate computes values; hostile files fail clearly."""
 from __future__ import annotations
 
+from desktop.messages import english
+
 import io
 import re
 import shutil
@@ -50,7 +52,7 @@ def test_set_cells_and_append_rows_keep_formats_and_other_sheets(ws: Workspace) 
     assert wb["Summary Q1"]["B1"].value == "='Sales'!B2+Sales!B3"
     changes = res.data["changes"]
     assert ["Sales!B2: 10", "Sales!B2: 15"] in changes and ["Sales!C2: (empty)", "Sales!C2: =B2*2"] in changes
-    assert changes[-1][0] == "Sales: 3 rows" and changes[-1][1].startswith("Sales: rows 4–5 added")
+    assert changes[-1][0] == "Sheet Sales: 3 rows" and changes[-1][1].startswith("Sheet Sales: rows 4–5 added")
     assert {c.name: c.status for c in res.evidence[0].checks}["cells"] == "passed"
 
 
@@ -63,11 +65,11 @@ def test_add_rename_remove_sheets(ws: Workspace) -> None:
     assert wb["Costs"]["A1"].font.b and wb["Costs"]["B2"].value == 100 and wb["Costs"].freeze_panes == "A2"
     # references to the renamed sheet follow it
     assert wb["Summary Q1"]["B1"].value == "='Sales 2026'!B2+'Sales 2026'!B3"
-    assert ["sheet Sales", "sheet Sales 2026 (1 formulas updated)"] in res.data["changes"]
+    assert ["Sheet Sales", "Sheet Sales 2026 (1 formula updated)"] in res.data["changes"]  # English for the model
     card = get_command("xlsx_edit").describe(ws, {"path": "b.xlsx", "operations": [
         {"op": "remove_sheet", "name": "Sales 2026"}]})
-    assert card["changes"] == [["sheet Sales 2026 (3 rows)", "(removed) (1 formulas in other sheets refer to it "
-                                                              "and will show #REF!)"]]
+    assert [[english(side) for side in pair] for pair in card["changes"]] == [
+        ["Sheet Sales 2026: 3 rows", "(removed; 1 formula in other sheets refers to it and will show #REF!)"]]
     edit(ws, {"op": "remove_sheet", "name": "Costs"})
     assert load_workbook(ws.root / "b.xlsx").sheetnames == ["Sales 2026", "Summary Q1"]
 

@@ -170,7 +170,7 @@ def test_a_cancelled_save_writes_nothing_and_a_vanished_file_is_reported(setup, 
     ("approved", _Ledger("done"), ("written", "approved", "")),
     ("approved", _Ledger("failed", {"ok": False, "error": "disk full"}), ("failed", "approved", "disk full")),
     ("approved", _Ledger("executing"), ("pending_approval", "approved", "")),
-    ("refused", None, ("denied", "denied", "the task was cancelled")),
+    ("refused", None, ("denied", "denied", "the request was stopped")),  # the card's words, not the record
 ])
 def test_a_decided_approval_shows_what_really_happened(setup, state, ledger, expected) -> None:  # type: ignore[no-untyped-def]
     host, store, _calls, _parent, _path = setup

@@ -1,0 +1,123 @@
+"""Errors a user reads are whole sentences in their language: a model provider's failure, a crash, a file
+that cannot be copied. The lower layer's own text (a server's reply, an exception) is kept as details only."""
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from desktop.agent import AgentRuntime, CatalogSkills
+from desktop.agent import events as ev
+from desktop.llm import ModelError
+from desktop.llm.openai_provider import OpenAIModel
+from desktop.messages import MESSAGES as DESKTOP
+from desktop.messages import english, shown
+from desktop.translations import render_plain
+from skills.messages import MESSAGES as SKILLS
+from skills.messages import Msg
+from tests.llm.fake_server import FakeServer, http_error, serve
+from tests.zh_words import english_words
+
+from .conftest import Harness, run
+
+SERVER_SAYS = "Service Unavailable: upstream overloaded"
+
+
+def zh(text: str) -> str:
+    return shown(text, lambda m: render_plain(m, "zh_CN"))
+
+
+@pytest.fixture
+def busy_server() -> Iterator[FakeServer]:
+    yield from serve(lambda handler, body: http_error(handler, 503, SERVER_SAYS))
+
+
+def test_a_provider_503_reads_as_one_chinese_sentence_with_the_servers_words_as_details(
+        h: Harness, busy_server: FakeServer) -> None:
+    model = OpenAIModel(busy_server.url, "test-model", "sk-test", timeout=5)
+    rt = AgentRuntime(h.store, lambda: model, h.root, skills=CatalogSkills())
+    rt.subscribe(h.events.append)
+    task_id = run(rt.start_task(h.conv.id, "写一份报告"))
+    assert rt.task_status(task_id).status == "failed"
+    stored = h.store.message(h.store.task(task_id).message_id).text
+    main, details = zh(stored).split("\n")
+    assert "HTTP 503" in main and busy_server.url in main
+    assert english_words(main, [busy_server.url]) == [], main  # was "server error at …": English inside Chinese
+    assert details.startswith("详细信息：") and SERVER_SAYS in details  # the server's words, labelled details
+    # the English record (logs, the model) keeps everything; so does `mira task` through the event
+    assert "HTTP 503" in h.store.task(task_id).error and SERVER_SAYS in h.store.task(task_id).error
+    [failed] = h.of(ev.TaskFailed)
+    assert zh(failed.text) == zh(stored) and SERVER_SAYS in english(failed.text)
+
+
+@pytest.mark.parametrize("status", [401, 403, 404, 429, 500, 418])
+def test_every_http_failure_of_the_provider_has_a_chinese_sentence(status: int) -> None:
+    serving = serve(lambda handler, body: http_error(handler, status, "the server's own words"))
+    server = next(serving)
+    try:
+        model = OpenAIModel(server.url, "test-model", None if status == 401 else "sk-test", timeout=5)
+
+        async def call() -> ModelError:
+            with pytest.raises(ModelError) as caught:
+                async for _ in model.stream([], []):
+                    pass
+            await model.aclose()
+            return caught.value
+
+        exc = run(call())
+    finally:
+        serving.close()
+    assert isinstance(exc.msg, Msg), str(exc)
+    text = render_plain(exc.msg, "zh_CN")
+    assert english_words(text, [server.url, "test-model"]) == [], text
+    assert "the server's own words" not in text and (status == 401 or "the server's own words" in exc.details)
+
+
+def test_a_connection_refused_is_a_chinese_sentence() -> None:
+    model = OpenAIModel("http://127.0.0.1:9/v1", "test-model", "sk-test", timeout=2)
+
+    async def call() -> ModelError:
+        with pytest.raises(ModelError) as caught:
+            async for _ in model.stream([], []):
+                pass
+        await model.aclose()
+        return caught.value
+
+    exc = run(call())
+    assert exc.msg is not None and "could not connect" in str(exc)
+    assert english_words(render_plain(exc.msg, "zh_CN"), ["http://127.0.0.1:9/v1"]) == []
+
+
+def test_a_crash_inside_mira_keeps_the_exception_as_details_only(h: Harness, monkeypatch: Any) -> None:
+    rt = h.runtime([])
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("internal_state_key")
+
+    monkeypatch.setattr("desktop.agent.runtime.main_loop", broken)
+    task_id = run(rt.start_task(h.conv.id, "做一个文档"))
+    text = zh(h.store.message(h.store.task(task_id).message_id).text)
+    main, details = text.split("\n")
+    assert english_words(main) == [], main  # was "内部错误：KeyError: 'internal_state_key'"
+    assert "KeyError" in details and details.startswith("详细信息：")
+
+
+def _placeholders(template: str | tuple[str, str]) -> dict[str, str]:
+    source = template[1] if isinstance(template, tuple) else template
+    return {name: "〈值〉" for _, name, _, _ in string.Formatter().parse(source) if name}
+
+
+@pytest.mark.parametrize("catalogue", [SKILLS, DESKTOP], ids=["skills", "desktop"])
+def test_every_message_id_reads_in_chinese_without_english_words(catalogue: dict[str, Any]) -> None:
+    """Each message of the Qt-free layers, parameters filled with Chinese stand-ins, in zh_CN: only names,
+    file names and code spans stay Latin (a message left English, or a half-translated one, fails)."""
+    found = {}
+    for mid, template in catalogue.items():
+        n = 2 if isinstance(template, tuple) else None
+        text = render_plain(Msg(mid, template, _placeholders(template), n), "zh_CN")
+        words = english_words(text, ["--yes", "ollama pull", "#REF!"])
+        if words:
+            found[mid] = words
+    assert found == {}

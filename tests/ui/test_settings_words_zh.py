@@ -1,0 +1,42 @@
+"""Settings → Test connection and Fetch models in a Chinese window: the result is a Chinese sentence; the
+server's own words (a 503 body) come only as the labelled details line."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from desktop.settings import AppSettings
+from tests.llm.fake_server import FakeServer, http_error, serve
+from tests.ui.conftest import run
+from tests.zh_words import english_words
+
+
+@pytest.fixture
+def busy() -> Iterator[FakeServer]:
+    yield from serve(lambda handler, body: http_error(handler, 503, "Service Unavailable: upstream overloaded"))
+
+
+def test_the_connection_test_reads_in_chinese(make_window, qtbot, aloop, home: Path, busy: FakeServer,  # type: ignore[no-untyped-def]
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MIRA_API_KEY", "sk-test")
+    window = make_window()
+    window.apply_settings(AppSettings(language="zh_CN"))
+    dialog = window.open_settings()
+    qtbot.waitUntil(dialog.isVisible)
+    ok, message = run(aloop, qtbot, dialog.test_connection())
+    assert ok and message == "离线规划器是内置的，不需要连接。"
+    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
+    dialog.base_url.setText(busy.url)
+    dialog.model_name.setText("test-model")
+    ok, message = run(aloop, qtbot, dialog.test_connection())
+    main, details = message.split("\n")
+    assert not ok and "HTTP 503" in main and english_words(main, [busy.url]) == [], main  # was "server error at …"
+    assert details == "详细信息：HTTP 503: Service Unavailable: upstream overloaded"
+    assert dialog.test_result.text().endswith(details)
+    models = run(aloop, qtbot, dialog.fetch_models())
+    assert models == [] and "HTTP 503" in dialog.test_result.text()
+    assert english_words(dialog.test_result.text(), [busy.url]) == [], dialog.test_result.text()
+    dialog.reject()
+    window.apply_settings(AppSettings())
