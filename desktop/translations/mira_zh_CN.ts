@@ -2429,6 +2429,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>移除附件</translation>
         </message>
         <message>
+            <source>Reply from the assistant</source>
+            <translation>助手的回复</translation>
+        </message>
+        <message>
             <source>Retry</source>
             <translation>重试</translation>
         </message>
@@ -2459,6 +2463,18 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>You</source>
             <translation>你</translation>
+        </message>
+        <message>
+            <source>Your message</source>
+            <translation>你的消息</translation>
+        </message>
+        <message>
+            <source>still being written</source>
+            <translation>仍在生成</translation>
+        </message>
+        <message>
+            <source>with items below it; Tab reaches their buttons</source>
+            <translation>下方附有项目，按 Tab 可到达其按钮</translation>
         </message>
     </context>
 </TS>
