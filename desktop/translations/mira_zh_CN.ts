@@ -1938,6 +1938,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在批准…</translation>
         </message>
         <message>
+            <source>Arrow keys move between cells; the formula bar shows the selected one</source>
+            <translation>方向键在单元格之间移动；公式栏显示所选单元格的内容</translation>
+        </message>
+        <message>
+            <source>Cells</source>
+            <translation>单元格</translation>
+        </message>
+        <message>
             <source>Changes</source>
             <translation>更改</translation>
         </message>
@@ -1948,6 +1956,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Checks: {verdict}</source>
             <translation>检查：{verdict}</translation>
+        </message>
+        <message>
+            <source>Choose the sheet to show</source>
+            <translation>选择要显示的工作表</translation>
         </message>
         <message>
             <source>Command:</source>
@@ -1964,6 +1976,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Could not send the decision: {reason}</source>
             <translation>无法发送该决定：{reason}</translation>
+        </message>
+        <message>
+            <source>Ctrl+Page Down also goes forward</source>
+            <translation>也可按 Ctrl+Page Down 前进</translation>
+        </message>
+        <message>
+            <source>Ctrl+Page Up also goes back</source>
+            <translation>也可按 Ctrl+Page Up 后退</translation>
         </message>
         <message>
             <source>Declined — nothing will be written</source>
@@ -1990,6 +2010,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>不同之处：{changes} 处（按{unit}比较）。修改的行为黄色，新增为绿色，删除为红色。</translation>
         </message>
         <message>
+            <source>Document text</source>
+            <translation>文档正文</translation>
+        </message>
+        <message>
             <source>Done — saved {path}</source>
             <translation>已完成——已保存 {path}</translation>
         </message>
@@ -2010,6 +2034,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>适合宽度</translation>
         </message>
         <message>
+            <source>Formula</source>
+            <translation>公式</translation>
+        </message>
+        <message>
             <source>Hide details</source>
             <translation>隐藏详细信息</translation>
         </message>
@@ -2020,6 +2048,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Loading…</source>
             <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>Make the content as wide as the panel</source>
+            <translation>让内容与面板同宽</translation>
         </message>
         <message>
             <source>Make version {version} of {name} the current one again</source>
@@ -2070,12 +2102,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>打开</translation>
         </message>
         <message>
+            <source>Open the PDF with this password</source>
+            <translation>用这个密码打开 PDF</translation>
+        </message>
+        <message>
             <source>Open with the system app</source>
             <translation>用系统应用打开</translation>
         </message>
         <message>
             <source>Open {name} with the system app</source>
             <translation>用系统应用打开 {name}</translation>
+        </message>
+        <message>
+            <source>Page picture</source>
+            <translation>页面图像</translation>
         </message>
         <message>
             <source>Page view</source>
@@ -2146,8 +2186,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>选择一个单元格以查看其公式或值</translation>
         </message>
         <message>
+            <source>Select all cells</source>
+            <translation>选择全部单元格</translation>
+        </message>
+        <message>
+            <source>Select every cell of the sheet</source>
+            <translation>选择此工作表的所有单元格</translation>
+        </message>
+        <message>
             <source>Sheet {i} / {n}</source>
             <translation>第 {i} / {n} 个工作表</translation>
+        </message>
+        <message>
+            <source>Sheets</source>
+            <translation>工作表</translation>
         </message>
         <message>
             <source>Show or hide the command and its arguments</source>
@@ -2158,8 +2210,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>显示或隐藏对 {name} 做了哪些检查</translation>
         </message>
         <message>
+            <source>Show the content larger</source>
+            <translation>放大显示内容</translation>
+        </message>
+        <message>
+            <source>Show the content smaller</source>
+            <translation>缩小显示内容</translation>
+        </message>
+        <message>
             <source>Show the pages as LibreOffice lays them out</source>
             <translation>按 LibreOffice 的排版显示页面</translation>
+        </message>
+        <message>
+            <source>Show the sheet “{sheet}”</source>
+            <translation>显示工作表“{sheet}”</translation>
         </message>
         <message>
             <source>Show {name} here, page by page</source>
@@ -2170,8 +2234,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>把 {name} 与第 {version} 版并排显示，并标出差异</translation>
         </message>
         <message>
+            <source>Slide picture</source>
+            <translation>幻灯片图像</translation>
+        </message>
+        <message>
             <source>Slide {i} / {n}</source>
             <translation>第 {i} / {n} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>Speaker notes</source>
+            <translation>演讲者备注</translation>
         </message>
         <message>
             <source>Stopped — nothing was written</source>
@@ -2184,6 +2256,26 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Target:</source>
             <translation>目标：</translation>
+        </message>
+        <message>
+            <source>The PDF's password; it is kept in memory only, never saved</source>
+            <translation>PDF 的密码；只保存在内存中，从不写入磁盘</translation>
+        </message>
+        <message>
+            <source>The current page as a picture; Ctrl+Page Down moves to the next page</source>
+            <translation>当前页面的图像；按 Ctrl+Page Down 转到下一页</translation>
+        </message>
+        <message>
+            <source>The current slide as a picture; its notes are below</source>
+            <translation>当前幻灯片的图像；备注在下方</translation>
+        </message>
+        <message>
+            <source>The document as it reads; arrow keys and Page Down scroll it</source>
+            <translation>文档的阅读视图；方向键和 Page Down 可滚动</translation>
+        </message>
+        <message>
+            <source>The notes of the current slide</source>
+            <translation>当前幻灯片的备注</translation>
         </message>
         <message>
             <source>The rest of the document could not be read: {reason}</source>
