@@ -664,6 +664,126 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>按日期分组，最新的在前。F2 重命名，Delete 删除，菜单键打开更多操作。</translation>
         </message>
         <message>
+            <source>Clear search</source>
+            <comment>a11y.search.clear</comment>
+            <translation>清除搜索</translation>
+        </message>
+        <message>
+            <source>Empty the search field and list every conversation</source>
+            <comment>a11y.search.clear.desc</comment>
+            <translation>清空搜索框并列出所有对话</translation>
+        </message>
+        <message>
+            <source>Rename or delete this conversation, or show its folder</source>
+            <comment>a11y.row_menu.desc</comment>
+            <translation>重命名或删除此对话，或显示其文件夹</translation>
+        </message>
+        <message>
+            <source>More menus</source>
+            <comment>a11y.more_menus</comment>
+            <translation>更多菜单</translation>
+        </message>
+        <message>
+            <source>The menus that do not fit in the menu bar</source>
+            <comment>a11y.more_menus.desc</comment>
+            <translation>菜单栏中放不下的菜单</translation>
+        </message>
+        <message>
+            <source>Settings sections</source>
+            <comment>a11y.settings.tabs</comment>
+            <translation>设置分区</translation>
+        </message>
+        <message>
+            <source>Ctrl+Tab moves to the next section</source>
+            <comment>a11y.settings.tabs.desc</comment>
+            <translation>Ctrl+Tab 转到下一个分区</translation>
+        </message>
+        <message>
+            <source>Where replies come from: the offline planner, or a server with its address, model and key</source>
+            <comment>a11y.settings.tab.model</comment>
+            <translation>回复的来源：离线规划器，或带有地址、模型和密钥的服务器</translation>
+        </message>
+        <message>
+            <source>Where Mira keeps each conversation's files, and where LibreOffice is</source>
+            <comment>a11y.settings.tab.workspace</comment>
+            <translation>Mira 存放每个对话文件的位置，以及 LibreOffice 的位置</translation>
+        </message>
+        <message>
+            <source>The window's language and theme</source>
+            <comment>a11y.settings.tab.interface</comment>
+            <translation>窗口的语言和主题</translation>
+        </message>
+        <message>
+            <source>The writes you allowed without asking, each with Revoke</source>
+            <comment>a11y.settings.tab.rules</comment>
+            <translation>你允许无需询问的写入，每条都可撤销</translation>
+        </message>
+        <message>
+            <source>The offline planner needs no network; a server needs its address, model and key</source>
+            <comment>a11y.settings.provider</comment>
+            <translation>离线规划器无需网络；服务器需要地址、模型和密钥</translation>
+        </message>
+        <message>
+            <source>The model's name on the server; Fetch models lists the ones it offers</source>
+            <comment>a11y.settings.model</comment>
+            <translation>服务器上的模型名称；“获取模型”会列出它提供的模型</translation>
+        </message>
+        <message>
+            <source>How long to wait for the server before giving up, in seconds</source>
+            <comment>a11y.settings.timeout</comment>
+            <translation>放弃前等待服务器的时间（秒）</translation>
+        </message>
+        <message>
+            <source>Where the API key is kept when this computer has no OS keyring</source>
+            <comment>a11y.settings.key_store</comment>
+            <translation>本机没有系统密钥环时 API 密钥的保存位置</translation>
+        </message>
+        <message>
+            <source>Which protocol the server speaks</source>
+            <comment>a11y.settings.api</comment>
+            <translation>服务器使用的协议</translation>
+        </message>
+        <message>
+            <source>Send a short request with these settings and show what the server answers</source>
+            <comment>a11y.settings.test</comment>
+            <translation>用这些设置发送一个简短请求，并显示服务器的回答</translation>
+        </message>
+        <message>
+            <source>Choose the workspace folder</source>
+            <comment>a11y.settings.browse</comment>
+            <translation>选择工作区文件夹</translation>
+        </message>
+        <message>
+            <source>Choose the LibreOffice program (soffice)</source>
+            <comment>a11y.settings.browse_soffice</comment>
+            <translation>选择 LibreOffice 程序（soffice）</translation>
+        </message>
+        <message>
+            <source>The language of the window; Follow the system uses the computer's language</source>
+            <comment>a11y.settings.language</comment>
+            <translation>窗口的语言；“跟随系统”使用电脑的语言</translation>
+        </message>
+        <message>
+            <source>Light, dark, or as the system is set</source>
+            <comment>a11y.settings.theme</comment>
+            <translation>浅色、深色或跟随系统设置</translation>
+        </message>
+        <message>
+            <source>Save these settings and close</source>
+            <comment>a11y.settings.ok</comment>
+            <translation>保存这些设置并关闭</translation>
+        </message>
+        <message>
+            <source>Close without changing anything</source>
+            <comment>a11y.settings.cancel</comment>
+            <translation>关闭，不做任何更改</translation>
+        </message>
+        <message>
+            <source>Remove the selected rule: Mira asks again before such writes</source>
+            <comment>a11y.rules.revoke</comment>
+            <translation>删除所选规则：Mira 在此类写入前会再次询问</translation>
+        </message>
+        <message>
             <source>Try one:</source>
             <comment>welcome.try</comment>
             <translation>试试：</translation>
