@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUEST = """Turn this into a Word document:
@@ -66,9 +66,10 @@ def app_main() -> int:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)
         view = window.chat.view
+        window.activateWindow()
         view.setFocus()
         view.setCurrentIndex(view.model().index(0, 0))  # the keyboard on the first message
-        await asyncio.sleep(0.3)
+        await asyncio.sleep(0.5)
         print("READY", flush=True)
         await asyncio.Event().wait()
 
@@ -111,7 +112,7 @@ def dump(app_name: str, limit: int) -> dict[str, Any]:
     raise LookupError(f"no accessible application named {app_name!r} (found {names})")
 
 
-def _print(node: dict[str, Any], depth: int = 0) -> None:
+def _print(node: dict[str, Any], out: TextIO, depth: int = 0) -> None:
     name = node["name"].replace("\n", " / ")
     desc = node["description"].replace("\n", " / ")
     line = "  " * depth + f"[{node['role']}] {name[:100]!r}"
@@ -121,9 +122,9 @@ def _print(node: dict[str, Any], depth: int = 0) -> None:
         line += " (focused)"
     if not node["showing"]:
         line += " (not showing)"
-    print(line)
+    print(line, file=out)
     for child in node["children"]:
-        _print(child, depth + 1)
+        _print(child, out, depth + 1)
 
 
 def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
@@ -145,7 +146,7 @@ def inspect(app_python: str, limit: int) -> dict[str, Any]:
     xvfb, display = _start_xvfb()
     env = dict(os.environ, MIRA_HOME=str(home), PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
                LANG="en_US.UTF-8", DISPLAY=display, QT_QPA_PLATFORM="xcb", QT_ACCESSIBILITY="1",
-               QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_LOGGING_RULES="qt.accessibility.atspi=true")
+               QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
     os.environ["DISPLAY"] = display
     app = subprocess.Popen([app_python, str(Path(__file__).resolve()), "--app"], env=env, cwd=ROOT,
                            stdout=subprocess.PIPE, text=True)
@@ -177,6 +178,7 @@ def inspect(app_python: str, limit: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the tree as JSON")
+    parser.add_argument("--out", type=Path, help="write the output to this file instead")
     parser.add_argument("--depth", type=int, default=40, help="how deep to walk")
     parser.add_argument("--app-python", default=str(ROOT / ".venv" / "bin" / "python"))
     parser.add_argument("--app", action="store_true", help=argparse.SUPPRESS)
@@ -190,10 +192,16 @@ def main(argv: list[str] | None = None) -> int:
         return subprocess.run(["dbus-run-session", "--", sys.executable, str(Path(__file__).resolve()),
                                "--in-session", *forwarded], timeout=300).returncode
     tree = inspect(args.app_python, args.depth)
-    if args.json:
-        print(json.dumps(tree, ensure_ascii=False, indent=1))
-    else:
-        _print(tree)
+    # The accessibility registry shares this stdout (it announces itself there): --out keeps a file clean.
+    out = args.out.open("w", encoding="utf-8") if args.out else sys.stdout
+    try:
+        if args.json:
+            print(json.dumps(tree, ensure_ascii=False, indent=1), file=out)
+        else:
+            _print(tree, out)
+    finally:
+        if args.out:
+            out.close()
     return 0
 
 

@@ -22,7 +22,7 @@ _Index = QModelIndex | QPersistentModelIndex
 def accessible_text(m: Message) -> str:
     """What a screen reader says for a message: who wrote it, the text, and what is attached."""
     who = {Role.USER: tr("You"), Role.ASSISTANT: tr("Assistant")}.get(m.role, tr("Notice"))
-    parts = [f"{who}: {m.text}".rstrip()]
+    parts = [f"{who}: {m.text}".rstrip() if m.text.strip() else who]
     if m.error:
         parts.append(f"{tr('Error')}: {m.error}")
     parts += [f"{tr('Attachment')}: {r.artifact_id}" for r in m.extensions if r.kind == "attachment"]

@@ -66,7 +66,11 @@ class ChatView(LaidOutView):
         """What a screen reader says for the message in ``row``: who wrote it and the text as shown
         (markdown rendered, not its marks), then errors and attachments."""
         m = self.message_at(row)
-        return accessible_text(replace(m, text=self.rendered_text(m)))
+        shown = self.rendered_text(m)
+        if not shown:  # a message that is only a card (an approval, a file): say what the card says
+            cards = (self.slots.widget(ref) for ref in m.extensions)
+            shown = "\n".join(w.accessibleName() for w in cards if w is not None and w.accessibleName())
+        return accessible_text(replace(m, text=shown))
 
     def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
         super().rowsInserted(parent, start, end)

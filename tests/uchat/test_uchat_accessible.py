@@ -149,3 +149,15 @@ def test_history_paged_in_above_keeps_the_items_a_reader_holds(qtbot) -> None:  
     assert iface.childCount() == 53
     assert iface.indexOfChild(held) == 52
     assert iface.child(52) is held and held.text(QAccessible.Text.Name) == "Assistant: Reply number 102"
+
+
+def test_a_message_that_is_only_a_card_is_named_after_the_card(qtbot) -> None:  # noqa: ANN001
+    ref = ExtensionRef("m1", "a1", "card")
+    view, _ = make_view(qtbot, [assistant(0), Message("m1", Role.ASSISTANT, "", extensions=(ref,))])
+    provider = CardProvider()
+    view.set_extension_provider(provider)
+    view.sync()
+    item = QAccessible.queryAccessibleInterface(view).child(1)
+    assert item.text(QAccessible.Text.Name) == "Assistant"  # not "Assistant:" and nothing
+    provider.live[ref].setAccessibleName("Create report.docx, waiting for your approval")
+    assert item.text(QAccessible.Text.Name) == "Assistant: Create report.docx, waiting for your approval"
