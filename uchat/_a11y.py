@@ -74,10 +74,11 @@ class MessageItems:
     def existing(self, message_id: str) -> MessageItem | None:
         return self._items.get(message_id)
 
-    def drop(self, message_ids: list[str] | None = None) -> None:
+    def drop(self, message_ids: list[str] | object = None) -> None:
         """Forget items (all when ``message_ids`` is None); Qt's cache owns them once registered,
         so they are deleted through it, never by dropping the Python reference alone."""
-        ids = list(self._items) if message_ids is None else [i for i in message_ids if i in self._items]
+        # (``destroyed`` passes the dying object: that means all of them too)
+        ids = [i for i in message_ids if i in self._items] if isinstance(message_ids, list) else list(self._items)
         for message_id in ids:
             item = self._items.pop(message_id)
             if shiboken6.isValid(item):

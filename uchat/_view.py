@@ -35,6 +35,8 @@ class ChatView(LaidOutView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.accessible_items = _a11y.MessageItems(self)
+        # Items belong to Qt's accessibility cache, not to this widget: free them with it.
+        self.destroyed.connect(self.accessible_items.drop)
         _a11y.install(ChatView)
         self._press_anchor = ""
         self._link_handlers: dict[str, Callable[[str], None]] = {}

@@ -679,6 +679,11 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>重命名或删除此对话，或显示其文件夹</translation>
         </message>
         <message>
+            <source>Close this list and go back to the conversation</source>
+            <comment>a11y.shortcuts.close</comment>
+            <translation>关闭此列表并回到对话</translation>
+        </message>
+        <message>
             <source>More menus</source>
             <comment>a11y.more_menus</comment>
             <translation>更多菜单</translation>

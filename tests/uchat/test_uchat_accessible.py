@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface
 
 from _helpers import CardProvider, assistant, make_view
-from uchat import ExtensionRef, Message, Role, Status, _a11y
+from uchat import ChatModel, ChatView, Conversation, ExtensionRef, Message, Role, Status, _a11y
 
 
 @pytest.fixture
@@ -161,3 +161,15 @@ def test_a_message_that_is_only_a_card_is_named_after_the_card(qtbot) -> None:  
     assert item.text(QAccessible.Text.Name) == "Assistant"  # not "Assistant:" and nothing
     provider.live[ref].setAccessibleName("Create report.docx, waiting for your approval")
     assert item.text(QAccessible.Text.Name) == "Assistant: Create report.docx, waiting for your approval"
+
+
+def test_the_items_go_with_their_view(qtbot) -> None:  # noqa: ANN001
+    view = ChatView()  # not handed to qtbot, which would close it after the test: this one is deleted here
+    view.setModel(ChatModel(Conversation([assistant(0), assistant(1)]), view))
+    view.show()
+    iface = QAccessible.queryAccessibleInterface(view)
+    held = [iface.child(0), iface.child(1)]
+    items = view.accessible_items
+    view.deleteLater()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(view))
+    assert items._items == {} and not any(shiboken6.isValid(i) for i in held)

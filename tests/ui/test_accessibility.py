@@ -114,6 +114,10 @@ def test_every_control_of_the_window_is_named_and_described(make_window, qtbot) 
         dialog.tabs.setCurrentIndex(tab)
         assert unnamed(dialog) == [], dialog.tabs.tabText(tab)
     dialog.reject()
+    shortcuts = window.show_shortcuts()
+    qtbot.waitUntil(shortcuts.isVisible)
+    assert unnamed(shortcuts) == []
+    shortcuts.reject()
 
 
 def test_names_and_descriptions_follow_the_language(make_window, qtbot) -> None:  # noqa: ANN001
