@@ -73,7 +73,7 @@ def test_the_conversation_is_a_list_of_its_messages_with_their_cards(make_window
     assert listed.focusChild() is listed.child(0) and listed.child(0).state().focused
 
 
-def test_every_control_of_the_window_is_named_and_described(make_window, qtbot) -> None:  # noqa: ANN001
+def test_every_control_of_the_window_is_named_and_described(make_window, qtbot, home) -> None:  # noqa: ANN001
     window = make_window()
     assert unnamed(window) == []
     # the search's clear button appears with text in the field
@@ -83,6 +83,13 @@ def test_every_control_of_the_window_is_named_and_described(make_window, qtbot) 
     assert unnamed(window.sidebar) == []
     clear.click()
     assert window.sidebar.search.text() == ""
+    # an attachment chip in the composer, with its remove button
+    notes = home / "notes.txt"
+    notes.write_text("Goals", encoding="utf-8")
+    window.chat.composer.add_attachments([str(notes)])
+    assert len(controls(window.chat.composer)) >= 4
+    assert unnamed(window.chat.composer) == []
+    window.chat.composer.clear_attachments()
 
     send(window, qtbot, NOTES)
     _ref, approval = wait_card(window, qtbot, "approval/")
