@@ -32,7 +32,9 @@ REQUEST = """Turn this into a Word document:
 - Listen to every message
 - Reach every button
 """
+FOLLOW_UP = "Thanks!"
 SIZE = (1280, 800)
+EVENTS = ("focus:", "object:state-changed:focused", "object:children-changed", "object:announcement")
 
 
 # -- the app side (runs in the project's Python) -------------------------------------------------------
@@ -71,6 +73,14 @@ def app_main() -> int:
         view.setCurrentIndex(view.model().index(0, 0))  # the keyboard on the first message
         await asyncio.sleep(0.5)
         print("READY", flush=True)
+        # GO on stdin (the reader listens for events by then): the keyboard moves to the next message,
+        # then a follow-up is sent and answered, as a user would.
+        await loop.run_in_executor(None, sys.stdin.readline)
+        view.setFocus()
+        view.setCurrentIndex(view.model().index(1, 0))
+        await asyncio.sleep(0.5)
+        window.chat.composer.set_text(FOLLOW_UP)
+        window.chat.composer.submit()
         await asyncio.Event().wait()
 
     with loop:
@@ -112,6 +122,32 @@ def dump(app_name: str, limit: int) -> dict[str, Any]:
     raise LookupError(f"no accessible application named {app_name!r} (found {names})")
 
 
+def listen(app: subprocess.Popen[str], seconds: float) -> list[dict[str, Any]]:
+    """Tell the app to go on, and record what a screen reader is told while it does."""
+    import pyatspi
+    from gi.repository import GLib
+
+    heard: list[dict[str, Any]] = []
+
+    def on_event(event: Any) -> None:
+        source = event.source
+        if source is None or (source.getApplication() is not None and source.getApplication().name != "Mira"):
+            return
+        data = event.any_data
+        heard.append({"type": str(event.type), "role": source.getRoleName(), "name": source.name or "",
+                      "detail": event.detail1,
+                      "data": data.name if hasattr(data, "name") else (data if isinstance(data, str) else "")})
+
+    for kind in EVENTS:
+        pyatspi.Registry.registerEventListener(on_event, kind)
+    assert app.stdin is not None
+    app.stdin.write("GO\n")
+    app.stdin.flush()
+    GLib.timeout_add(int(seconds * 1000), pyatspi.Registry.stop)
+    pyatspi.Registry.start()
+    return heard
+
+
 def _print(node: dict[str, Any], out: TextIO, depth: int = 0) -> None:
     name = node["name"].replace("\n", " / ")
     desc = node["description"].replace("\n", " / ")
@@ -140,8 +176,9 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     return proc, f":{number}"
 
 
-def inspect(app_python: str, limit: int) -> dict[str, Any]:
-    """Inside a D-Bus session: run the app under Xvfb until it is READY, then dump its tree."""
+def inspect(app_python: str, limit: int, events: float = 0) -> dict[str, Any]:
+    """Inside a D-Bus session: run the app under Xvfb until it is READY, then dump its tree (and, with
+    ``events`` seconds, what the reader is told while the user goes on: ``tree["events"]``)."""
     home = Path(tempfile.mkdtemp(prefix="mira-a11y-"))
     xvfb, display = _start_xvfb()
     env = dict(os.environ, MIRA_HOME=str(home), PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
@@ -149,7 +186,7 @@ def inspect(app_python: str, limit: int) -> dict[str, Any]:
                QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
     os.environ["DISPLAY"] = display
     app = subprocess.Popen([app_python, str(Path(__file__).resolve()), "--app"], env=env, cwd=ROOT,
-                           stdout=subprocess.PIPE, text=True)
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert app.stdout is not None
         deadline = time.monotonic() + 120
@@ -162,11 +199,15 @@ def inspect(app_python: str, limit: int) -> dict[str, Any]:
             raise RuntimeError(f"the app stopped with status {app.wait()}")
         while True:  # the app joins the accessibility bus on its own schedule
             try:
-                return dump("Mira", limit)
+                tree = dump("Mira", limit)
+                break
             except LookupError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.5)
+        if events:
+            tree["events"] = listen(app, events)
+        return tree
     finally:
         app.kill()
         app.wait(timeout=10)
@@ -179,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the tree as JSON")
     parser.add_argument("--out", type=Path, help="write the output to this file instead")
+    parser.add_argument("--events", type=float, default=0, metavar="SECONDS",
+                        help="then move to the next message, send a follow-up and record the events this long")
     parser.add_argument("--depth", type=int, default=40, help="how deep to walk")
     parser.add_argument("--app-python", default=str(ROOT / ".venv" / "bin" / "python"))
     parser.add_argument("--app", action="store_true", help=argparse.SUPPRESS)
@@ -191,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         forwarded = list(argv if argv is not None else sys.argv[1:])
         return subprocess.run(["dbus-run-session", "--", sys.executable, str(Path(__file__).resolve()),
                                "--in-session", *forwarded], timeout=300).returncode
-    tree = inspect(args.app_python, args.depth)
+    tree = inspect(args.app_python, args.depth, args.events)
     # The accessibility registry shares this stdout (it announces itself there): --out keeps a file clean.
     out = args.out.open("w", encoding="utf-8") if args.out else sys.stdout
     try:
@@ -199,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(tree, ensure_ascii=False, indent=1), file=out)
         else:
             _print(tree, out)
+            for event in tree.get("events", []):
+                print(f"event {event['type']} [{event['role']}] {event['name'][:80]!r} "
+                      f"detail={event['detail']} {str(event['data'])[:80]!r}", file=out)
     finally:
         if args.out:
             out.close()

@@ -37,12 +37,12 @@ def _walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 @pytest.mark.slow
 @pytest.mark.atspi
-def test_a_screen_reader_hears_the_messages_the_cards_and_every_button(tmp_path: Path) -> None:
+def test_a_screen_reader_hears_the_messages_the_cards_the_buttons_and_what_happens(tmp_path: Path) -> None:
     missing = _missing()
     if missing:
         pytest.skip(missing)
     out = tmp_path / "tree.json"
-    proc = subprocess.run([SYSTEM_PYTHON, str(ROOT / "scripts" / "a11y_tree.py"), "--json", "--out", str(out),
+    proc = subprocess.run([SYSTEM_PYTHON, str(ROOT / "scripts" / "a11y_tree.py"), "--json", "--events", "6", "--out", str(out),
                            "--app-python", sys.executable], capture_output=True, text=True, timeout=110)
     assert proc.returncode == 0, proc.stderr[-3000:]
     tree = json.loads(out.read_text(encoding="utf-8"))
@@ -64,3 +64,12 @@ def test_a_screen_reader_hears_the_messages_the_cards_and_every_button(tmp_path:
     assert [(c["role"], c["name"]) for c in search["children"]] == [("push button", "Clear search")]
     # every button anywhere in the window has a name
     assert [n for n in _walk(tree) if n["role"] == "push button" and not n["name"]] == []
+    # then the keyboard moves to the next message and a follow-up is answered: what the reader is told
+    events = [(e["type"], e["role"], e["name"]) for e in tree["events"]]
+    second = items[1]["name"]
+    assert ("focus:", "list item", second) in events or \
+        ("object:state-changed:focused", "list item", second) in events, events
+    added = [e["data"] for e in tree["events"] if e["type"] == "object:children-changed:add" and e["name"] == "Conversation"]
+    assert "You: Thanks!" in added, events
+    spoken = [e["data"] for e in tree["events"] if e["type"] == "object:announcement"]
+    assert len(spoken) == 1 and spoken[0].startswith("Assistant: "), events  # the finished reply, read once
