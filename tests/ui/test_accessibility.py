@@ -143,3 +143,32 @@ def test_names_and_descriptions_follow_the_language(make_window, qtbot) -> None:
             for _name, description in heard(w):
                 assert re.search(r"[\u4e00-\u9fff]", description), (type(w).__name__, description)
     dialog.reject()
+
+
+def test_tab_reaches_every_control_of_the_window_in_one_round(make_window, qtbot) -> None:  # noqa: ANN001
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    send(window, qtbot, NOTES)
+    _ref, card = wait_card(window, qtbot, "approval/")
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=20_000)
+    box = window.chat.composer.input
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    visited: list[QWidget] = []
+    for _ in range(80):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is box:
+            break
+        visited.append(QApplication.focusWidget())
+    assert QApplication.focusWidget() is box, "Tab comes back round to the message box"
+    wanted = [w for w in controls(window) if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled()]
+    assert [f"{type(w).__name__} {spoken(w)[0]!r}" for w in wanted if w not in visited and w is not box] == []
+    order = [spoken(w)[0] for w in visited]
+    # the conversation, then its card's buttons (Approve first), then the attach button, before the message box
+    assert order.index("Conversation") < order.index("Approve") < order.index("Attach files")
+    # the chat as a whole still hands the focus to the message box
+    window.sidebar.search.setFocus()
+    qtbot.waitUntil(window.sidebar.search.hasFocus)
+    window.chat.setFocus()
+    qtbot.waitUntil(box.hasFocus)
