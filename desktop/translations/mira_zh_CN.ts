@@ -2155,6 +2155,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>失败——{reason}</translation>
         </message>
         <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
             <source>Fit width</source>
             <translation>适合宽度</translation>
         </message>
@@ -2239,6 +2243,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>用系统应用打开 {name}</translation>
         </message>
         <message>
+            <source>PDF document</source>
+            <translation>PDF 文档</translation>
+        </message>
+        <message>
             <source>Page picture</source>
             <translation>页面图像</translation>
         </message>
@@ -2261,6 +2269,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Pending approval</source>
             <translation>等待批准</translation>
+        </message>
+        <message>
+            <source>Presentation</source>
+            <translation>演示文稿</translation>
         </message>
         <message>
             <source>Preview</source>
@@ -2371,6 +2383,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>演讲者备注</translation>
         </message>
         <message>
+            <source>Spreadsheet</source>
+            <translation>电子表格</translation>
+        </message>
+        <message>
             <source>Stopped — nothing was written</source>
             <translation>已停止——没有写入任何内容</translation>
         </message>
@@ -2407,6 +2423,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>文档的其余部分无法读取：{reason}</translation>
         </message>
         <message>
+            <source>Thumbnail of {name}</source>
+            <translation>{name} 的缩略图</translation>
+        </message>
+        <message>
             <source>Try this write again: {what}</source>
             <translation>再试一次这次写入：{what}</translation>
         </message>
@@ -2417,6 +2437,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>What this write changes, before and after: {what}</source>
             <translation>这次写入更改的内容（前后对照）：{what}</translation>
+        </message>
+        <message>
+            <source>Word document</source>
+            <translation>Word 文档</translation>
         </message>
         <message>
             <source>Write {target}</source>

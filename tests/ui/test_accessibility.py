@@ -64,6 +64,9 @@ def test_the_conversation_is_a_list_of_its_messages_with_their_cards(make_window
     assert [item.child(i).object() for i in range(item.childCount())] == [card]
     approve = [i for i in _walk(item) if i.object() is button(card, "Approve")]
     assert approve and approve[0].role() == QAccessible.Role.Button
+    pictures = [i for i in _walk(item) if i.role() in (QAccessible.Role.Graphic, QAccessible.Role.StaticText)
+                and i.object() is card.icon_label]
+    assert pictures and pictures[0].text(QAccessible.Text.Name) == "Word document"  # not a nameless image
     assert approve[0].text(QAccessible.Text.Description)
     # the keyboard on a message: the screen reader's focus is that message
     view.activateWindow()
