@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface, QPalette
 
 from _helpers import CardProvider, assistant, make_view
 from uchat import ChatModel, ChatView, Conversation, ExtensionRef, Message, Role, Status, _a11y
@@ -173,3 +173,20 @@ def test_the_items_go_with_their_view(qtbot) -> None:  # noqa: ANN001
     view.deleteLater()
     qtbot.waitUntil(lambda: not shiboken6.isValid(view))
     assert items._items == {} and not any(shiboken6.isValid(i) for i in held)
+
+
+def test_the_message_under_the_keyboard_is_outlined_when_tab_arrives(qtbot) -> None:  # noqa: ANN001
+    view, _ = make_view(qtbot, [assistant(0), assistant(1)])
+    accent = view.palette().color(QPalette.ColorRole.Highlight).rgb()
+
+    def outlined() -> int:
+        image = view.viewport().grab().toImage()
+        return sum(1 for y in range(0, image.height(), 2) for x in range(0, image.width(), 2)
+                   if image.pixel(x, y) == accent)
+
+    assert outlined() == 0
+    view.activateWindow()
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(view.hasFocus)
+    assert view.currentIndex().isValid() and not view.selectionModel().hasSelection()
+    assert outlined() > 50
