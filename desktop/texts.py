@@ -177,6 +177,7 @@ _EN: dict[str, str] = {
     "a11y.search.clear": "Clear search",
     "a11y.search.clear.desc": "Empty the search field and list every conversation",
     "a11y.row_menu.desc": "Rename or delete this conversation, or show its folder",
+    "a11y.preview.close": "Hide the preview and give its room back to the conversation (Ctrl+W)",
     "a11y.shortcuts.close": "Close this list and go back to the conversation",
     "a11y.more_menus": "More menus",
     "a11y.more_menus.desc": "The menus that do not fit in the menu bar",

@@ -679,6 +679,11 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>重命名或删除此对话，或显示其文件夹</translation>
         </message>
         <message>
+            <source>Hide the preview and give its room back to the conversation (Ctrl+W)</source>
+            <comment>a11y.preview.close</comment>
+            <translation>隐藏预览，把空间还给对话 (Ctrl+W)</translation>
+        </message>
+        <message>
             <source>Close this list and go back to the conversation</source>
             <comment>a11y.shortcuts.close</comment>
             <translation>关闭此列表并回到对话</translation>
