@@ -239,13 +239,21 @@ class ChatViewAccessible(QAccessibleWidget):
 
 # -- wiring ---------------------------------------------------------------------------
 _view_types: list[type] = []
+# Interfaces of the views alive now. Qt's cache deletes them (with their view, or when the application
+# ends); PySide's factory drops its reference in a clean-up that may run first at exit, and a Python
+# reference dropped to zero would delete the C++ object under the cache (a crash at exit).
+_alive: dict[int, ChatViewAccessible] = {}
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
     # Qt asks once per class name up the hierarchy; answering on the first keeps Qt's own
     # scroll-area interface from being made and thrown away.
     if key == type(obj).__name__ and isinstance(obj, tuple(_view_types)):
-        return ChatViewAccessible(obj)  # type: ignore[arg-type]
+        iface = ChatViewAccessible(obj)  # type: ignore[arg-type]
+        key_id = id(iface)
+        _alive[key_id] = iface
+        obj.destroyed.connect(lambda *_: _alive.pop(key_id, None))
+        return iface
     return None
 
 

@@ -3,8 +3,14 @@ AT-SPI bridge serves): the conversation as a list of its messages with their car
 control of the window, the sidebar, the cards, the preview and the settings named and described."""
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QMouseEvent
@@ -175,3 +181,15 @@ def test_tab_reaches_every_control_of_the_window_in_one_round(make_window, qtbot
     qtbot.waitUntil(window.sidebar.search.hasFocus)
     window.chat.setFocus()
     qtbot.waitUntil(box.hasFocus)
+
+
+@pytest.mark.slow
+def test_the_test_process_ends_cleanly_after_a_window_was_read() -> None:
+    """Qt's accessibility cache owns the chat view's interface (made in Python): nothing may delete it
+    first when the application ends. A whole pytest process, as CI runs it, must exit 0."""
+    root = Path(__file__).resolve().parents[2]
+    test = f"{Path(__file__).resolve()}::test_tab_reaches_every_control_of_the_window_in_one_round"
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", test],
+                          cwd=root, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), capture_output=True, text=True,
+                          timeout=110)
+    assert "1 passed" in proc.stdout and proc.returncode == 0, (proc.returncode, proc.stdout[-1500:], proc.stderr[-1500:])
