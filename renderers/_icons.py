@@ -6,7 +6,16 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
+from renderers._i18n import tr
+
 COLORS = {"docx": "#2b579a", "pdf": "#c4302b", "pptx": "#c43e1c", "xlsx": "#217346"}
+
+
+def kind_name(kind: str) -> str:
+    """What a kind icon says to a screen reader, in the current language."""
+    names = {"docx": tr("Word document"), "pdf": tr("PDF document"), "pptx": tr("Presentation"),
+             "xlsx": tr("Spreadsheet")}
+    return names.get(kind, tr("File"))
 
 
 @lru_cache(maxsize=32)

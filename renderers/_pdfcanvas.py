@@ -279,6 +279,10 @@ class PasswordForm(QWidget):
     def retranslate(self) -> None:
         self.field.setPlaceholderText(tr("Password"))
         self.button.setText(tr("Open"))
+        self.field.setAccessibleName(tr("Password"))
+        self.field.setAccessibleDescription(tr("The PDF's password; it is kept in memory only, never saved"))
+        self.button.setAccessibleName(tr("Open"))
+        self.button.setAccessibleDescription(tr("Open the PDF with this password"))
 
     def ask(self, message: str) -> None:
         self.message.setText(message)

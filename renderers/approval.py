@@ -12,7 +12,7 @@ from renderers import _colors as colors
 from renderers._api import ArtifactView, RendererHost
 from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind
-from renderers._icons import kind_icon
+from renderers._icons import kind_icon, kind_name
 from skills.messages import msg
 
 log = logging.getLogger(__name__)
@@ -148,6 +148,7 @@ class ApprovalCard(colors.ThemedCard):
         """Show every string in the current language and every colour from the current palette."""
         view, approval = self.view, self.view.approval
         self.icon_label.setPixmap(kind_icon(format_kind(view), 36))
+        self.icon_label.setAccessibleName(kind_name(format_kind(view)))
         what, state = self.headline(), self.card_state()
         if state == "denied":
             what = tr("You declined: {what}", what=what)

@@ -208,6 +208,9 @@ class DocxPreview(PreviewBase):
     def _native_load(self) -> tuple[Any, ...]:
         return (first_chunk, self.path)
 
+    def _retranslate_native(self) -> None:
+        self._describe(self.native, tr("Document text"), tr("The document as it reads; arrow keys and Page Down scroll it"))
+
     def _native_loaded(self, chunk: Any) -> int:
         browser = self.browser()
         browser.images = dict(chunk.images)

@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from renderers._i18n import tr
 from renderers._pdfcanvas import PasswordForm, PasswordNeeded, PdfCanvas, open_and_render, render_image
 from renderers._plugin import FormatRenderer
 from renderers.qt_preview import PreviewBase
@@ -27,6 +28,10 @@ class PdfPreview(PreviewBase):
         self._password: str | None = None  # memory only: never saved, logged or sent elsewhere
         self.password_form: PasswordForm | None = None
         return canvas
+
+    def _retranslate_native(self) -> None:
+        self._describe(self.native, tr("Page picture"),
+                       tr("The current page as a picture; Ctrl+Page Down moves to the next page"))
 
     def _native_load(self) -> tuple[Any, ...]:
         # count and first page in one job: one open, one thread hop before the first paint

@@ -44,7 +44,7 @@ class _SlideView(QWidget):
         self.notes_label.setWordWrap(True)
         self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        notes = QScrollArea()
+        notes = self.notes_area = QScrollArea()
         notes.setWidgetResizable(True)
         notes.setWidget(self.notes_label)
         notes.setMaximumHeight(130)
@@ -122,6 +122,9 @@ class PptxPreview(PreviewBase):
                                               else tr("No notes for this slide."))
 
     def _retranslate_native(self) -> None:
+        view = self.slide_view()
+        self._describe(view.slide_area, tr("Slide picture"), tr("The current slide as a picture; its notes are below"))
+        self._describe(view.notes_area, tr("Speaker notes"), tr("The notes of the current slide"))
         self.slide_view().restyle()
         self._show_notes()
 

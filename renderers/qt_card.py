@@ -23,7 +23,7 @@ from renderers import _colors as colors
 from renderers._api import ArtifactView, EvidenceSummary, RendererHost
 from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind, human_size, macros_note
-from renderers._icons import kind_icon
+from renderers._icons import kind_icon, kind_name
 from renderers._jobs import Jobs
 from renderers.qt_versions import VersionRow
 from skills.messages import check_label, checks_verdict, counts_line, status_word
@@ -201,6 +201,8 @@ class ArtifactCard(colors.ThemedCard):
         view = self.view
         kind = format_kind(view)
         self.icon_label.setPixmap(kind_icon(kind, 36))
+        self.icon_label.setAccessibleName(kind_name(kind))
+        self.thumb_label.setAccessibleName(tr("Thumbnail of {name}", name=view.title or view.workspace_path))
         self.title_label.setText(view.title or (view.path.name if view.path else view.workspace_path))
         self.title_label.setToolTip(view.workspace_path)
         macros = macros_note(view.path) if view.status == "written" else ""

@@ -223,6 +223,8 @@ class PreviewBase(QWidget):
         unit = self.unit if self.unit in POSITION else "Page"
         self.prev_button.setToolTip(tr(PREVIOUS[unit]))
         self.next_button.setToolTip(tr(NEXT[unit]))
+        self._describe(self.prev_button, tr(PREVIOUS[unit]), tr("Ctrl+Page Up also goes back"))
+        self._describe(self.next_button, tr(NEXT[unit]), tr("Ctrl+Page Down also goes forward"))
         widest = max(tr(POSITION[u], i=8888, n=8888) for u in POSITION)
         self.position_label.setMinimumWidth(self.position_label.fontMetrics().horizontalAdvance(widest))
         self.fit_button.setText(tr("Fit width"))
@@ -230,6 +232,10 @@ class PreviewBase(QWidget):
         self.zoom_in_button.setToolTip(tr("Zoom in"))
         self.page_view_button.setText(tr("Page view"))
         self.page_view_button.setToolTip(tr("Show the pages as LibreOffice lays them out"))
+        self._describe(self.fit_button, tr("Fit width"), tr("Make the content as wide as the panel"))
+        self._describe(self.zoom_out_button, tr("Zoom out"), tr("Show the content smaller"))
+        self._describe(self.zoom_in_button, tr("Zoom in"), tr("Show the content larger"))
+        self._describe(self.page_view_button, tr("Page view"), tr("Show the pages as LibreOffice lays them out"))
         self.busy_label.setText(tr(self._busy_text))
         macros = macros_note(self.path)
         self.macros_label.setText(macros)
@@ -239,6 +245,12 @@ class PreviewBase(QWidget):
         self._update_nav()
         self._retranslate_native()
         self._restyle()
+
+    @staticmethod
+    def _describe(widget: QWidget, name: str, description: str) -> None:
+        """What a screen reader says for a control: its name, then what it does."""
+        widget.setAccessibleName(name)
+        widget.setAccessibleDescription(description)
 
     def _restyle(self) -> None:
         sheet = f"color: {colors.status('error')}; padding: 24px; font-size: 14px;"

@@ -5,7 +5,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
 from renderers._i18n import tr, tr_msg
@@ -57,6 +57,20 @@ class _SheetView(QWidget):
     def retranslate(self) -> None:
         """Placeholder text in the current language; grid and note colours from the palette."""
         self.formula_bar.setPlaceholderText(tr("Select a cell to see its formula or value"))
+        for widget, name, description in (
+                (self.formula_bar, tr("Formula"), tr("Select a cell to see its formula or value")),
+                (self.table, tr("Cells"), tr("Arrow keys move between cells; the formula bar shows the selected one")),
+                (self.table.findChild(QAbstractButton), tr("Select all cells"), tr("Select every cell of the sheet")),
+                (self.tabs, tr("Sheets"), tr("Choose the sheet to show"))):
+            if widget is not None:
+                widget.setAccessibleName(name)
+                widget.setAccessibleDescription(description)
+        self.describe_tabs()
+
+    def describe_tabs(self) -> None:
+        # A tab bar is described by its current tab's tool tip (Qt's accessible tab bar reads that).
+        for i in range(self.tabs.count()):
+            self.tabs.setTabToolTip(i, tr("Show the sheet “{sheet}”", sheet=self.tabs.tabText(i)))
         pal = colors.palette()
         colors.apply_sheets(((self.table, f"QTableView {{ gridline-color: {colors.color(colors.Role.Mid, pal)}; }}"),
                              (self.note_label, f"color: {colors.status('muted', pal)};")))
@@ -98,6 +112,7 @@ class XlsxPreview(PreviewBase):
         for name in self._sheet_names:
             tabs.addTab(name)
         tabs.blockSignals(False)
+        self.sheet_view().describe_tabs()
         tabs.setMinimumHeight(tabs.sizeHint().height())
         return len(self._sheet_names)
 

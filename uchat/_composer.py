@@ -6,7 +6,7 @@ import threading
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QDragEnterEvent, QDropEvent, QImage, QInputMethodEvent, QKeyEvent, QPalette, QTextCursor,
+    QDragEnterEvent, QDropEvent, QFocusEvent, QImage, QInputMethodEvent, QKeyEvent, QPalette, QTextCursor,
 )
 from PySide6.QtWidgets import (
     QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
@@ -175,7 +175,6 @@ class Composer(QWidget):
         row.addWidget(self.input, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         inner.addLayout(row)
-        self.setFocusProxy(self.input)
         self.retranslate()
         self.input._fit()
 
@@ -342,6 +341,11 @@ class Composer(QWidget):
 
     def dragMoveEvent(self, event: object) -> None:
         event.acceptProposedAction()  # type: ignore[attr-defined]
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Focusing the composer focuses its text. Not a focus proxy: with one, Tab treats the whole
+        # composer as the text field and jumps over the attach button before it.
+        self.input.setFocus(event.reason())
 
     def dropEvent(self, event: QDropEvent) -> None:
         files = _local_files(event.mimeData())

@@ -62,7 +62,8 @@ class ChatDelegate(QStyledItemDelegate):
                 painter.setPen(QPen(colors.border, 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(bubble, 10, 10)
-        if state & QStyle.StateFlag.State_Selected:
+        # The selected message, and the one under the keyboard (also when Tab just arrived, nothing selected yet).
+        if state & (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus):
             outline = QRectF(row.bubble if not row.bubble.isEmpty() else _union(row.ext_rects))
             painter.setPen(QPen(colors.accent, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 
 from uchat._conversation import Changed, Conversation, Event, Inserted, Removed, Reset
 from uchat._i18n import tr
-from uchat._types import Message, Role
+from uchat._types import Message, Role, Status
 
 LoadOlder = Callable[[str | None, int], list[Message]]
 _Index = QModelIndex | QPersistentModelIndex
@@ -22,11 +22,22 @@ _Index = QModelIndex | QPersistentModelIndex
 def accessible_text(m: Message) -> str:
     """What a screen reader says for a message: who wrote it, the text, and what is attached."""
     who = {Role.USER: tr("You"), Role.ASSISTANT: tr("Assistant")}.get(m.role, tr("Notice"))
-    parts = [f"{who}: {m.text}".rstrip()]
+    parts = [f"{who}: {m.text}".rstrip() if m.text.strip() else who]
     if m.error:
         parts.append(f"{tr('Error')}: {m.error}")
     parts += [f"{tr('Attachment')}: {r.artifact_id}" for r in m.extensions if r.kind == "attachment"]
     return "\n".join(parts)
+
+
+def accessible_description(m: Message) -> str:
+    """What kind of message it is and what state it is in, for a screen reader."""
+    kind = {Role.USER: tr("Your message"), Role.ASSISTANT: tr("Reply from the assistant")}.get(m.role, tr("Notice"))
+    parts = [kind]
+    if m.status == Status.STREAMING:
+        parts.append(tr("still being written"))
+    if any(r.kind != "attachment" for r in m.extensions):
+        parts.append(tr("with items below it; Tab reaches their buttons"))
+    return ", ".join(parts)
 
 
 class ChatRole(IntEnum):
@@ -44,9 +55,9 @@ class ChatRole(IntEnum):
 _FIELD_ROLES: dict[str, tuple[int, ...]] = {
     "text": (ChatRole.TEXT, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
              Qt.ItemDataRole.AccessibleTextRole),
-    "status": (ChatRole.STATUS,),
-    "extensions": (ChatRole.EXTENSIONS,),
-    "error": (ChatRole.ERROR,),
+    "status": (ChatRole.STATUS, Qt.ItemDataRole.AccessibleDescriptionRole),
+    "extensions": (ChatRole.EXTENSIONS, Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.AccessibleDescriptionRole),
+    "error": (ChatRole.ERROR, Qt.ItemDataRole.AccessibleTextRole),
 }
 
 
@@ -145,6 +156,8 @@ class ChatModel(QAbstractListModel):
             return m.text
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return accessible_text(m)
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return accessible_description(m)
         if role == ChatRole.MESSAGE:
             return m
         if role == ChatRole.ID:

@@ -8,16 +8,18 @@ adds what a user does with messages: copy, actions, links, selecting text.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import (
-    QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
+    QAction, QContextMenuEvent, QDesktopServices, QFocusEvent, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
 )
 from PySide6.QtWidgets import QMenu, QWidget
 
+from uchat import _a11y
 from uchat._actions import ActionBar, TextRange, document_links
 from uchat._i18n import tr
-from uchat._model import ChatModel
+from uchat._model import ChatModel, ChatRole, accessible_text
 from uchat._types import Message, Role
 from uchat._viewbase import LaidOutView
 
@@ -32,6 +34,10 @@ class ChatView(LaidOutView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.accessible_items = _a11y.MessageItems(self)
+        # Items belong to Qt's accessibility cache, not to this widget: free them with it.
+        self.destroyed.connect(self.accessible_items.drop)
+        _a11y.install(ChatView)
         self._press_anchor = ""
         self._link_handlers: dict[str, Callable[[str], None]] = {}
         self.actions_bar = ActionBar(self.viewport())
@@ -46,6 +52,56 @@ class ChatView(LaidOutView):
     def _after_sync(self) -> None:
         if self.actions_bar.isVisible():
             self._place_actions()
+
+    # -- what a screen reader gets (see uchat._a11y) -----------------------------------
+    def accessible_parts(self, message_id: str) -> list[QWidget]:
+        """The widgets under a message a user can reach: its cards, then its action buttons."""
+        m = self._message_by_id(message_id)
+        if m is None:
+            return []
+        parts = [w for w in (self.slots.widget(ref) for ref in m.extensions) if w is not None and not w.isHidden()]
+        if self.actions_bar.isVisible() and self.actions_bar.message_id == message_id:
+            parts += [b for b in self.actions_bar.buttons.values() if not b.isHidden()]
+        return parts
+
+    def spoken_text(self, row: int) -> str:
+        """What a screen reader says for the message in ``row``: who wrote it and the text as shown
+        (markdown rendered, not its marks), then errors and attachments."""
+        m = self.message_at(row)
+        shown = self.rendered_text(m)
+        if not shown:  # a message that is only a card (an approval, a file): say what the card says
+            cards = (self.slots.widget(ref) for ref in m.extensions)
+            shown = "\n".join(w.accessibleName() for w in cards if w is not None and w.accessibleName())
+        return accessible_text(replace(m, text=shown))
+
+    def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
+        super().rowsInserted(parent, start, end)
+        if not parent.isValid():
+            _a11y.rows_inserted(self, start, end)
+
+    def rowsAboutToBeRemoved(self, parent: QModelIndex, start: int, end: int) -> None:
+        if not parent.isValid():
+            _a11y.rows_removing(self, start, end)
+        super().rowsAboutToBeRemoved(parent, start, end)
+
+    def _on_reset(self, *args: object) -> None:
+        super()._on_reset(*args)
+        _a11y.reset(self)
+
+    def setModel(self, model: ChatModel | None) -> None:  # type: ignore[override]
+        super().setModel(model)
+        _a11y.reset(self)
+
+    def dataChanged(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
+        super().dataChanged(top_left, bottom_right, roles)
+        if top_left.isValid():
+            status = not roles or int(ChatRole.STATUS) in roles
+            for r in range(top_left.row(), bottom_right.row() + 1):
+                _a11y.row_changed(self, r, status)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        _a11y.current_moved(self, self.currentIndex().row())
 
     # -- public API ------------------------------------------------------------
     def copy_message(self, index: QModelIndex | None = None) -> bool:
@@ -180,6 +236,7 @@ class ChatView(LaidOutView):
 
     def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
         super().currentChanged(current, previous)
+        _a11y.current_moved(self, current.row())
         if current.isValid() and self.hasFocus():
             self._hover_row = current.row()
             self._place_actions()

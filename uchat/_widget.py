@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFocusEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from uchat._composer import Composer
@@ -36,8 +36,12 @@ class ChatWidget(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.composer, 0)
         self.setAcceptDrops(True)
-        self.setFocusProxy(self.composer)
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Focusing the chat focuses the message box. Not a focus proxy: with one, Tab treats the whole
+        # widget as the message box and jumps over the conversation, its cards and the attach button.
+        self.composer.setFocus(event.reason())
 
     @property
     def conversation(self) -> Conversation:

@@ -674,6 +674,136 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>按日期分组，最新的在前。F2 重命名，Delete 删除，菜单键打开更多操作。</translation>
         </message>
         <message>
+            <source>Clear search</source>
+            <comment>a11y.search.clear</comment>
+            <translation>清除搜索</translation>
+        </message>
+        <message>
+            <source>Empty the search field and list every conversation</source>
+            <comment>a11y.search.clear.desc</comment>
+            <translation>清空搜索框并列出所有对话</translation>
+        </message>
+        <message>
+            <source>Rename or delete this conversation, or show its folder</source>
+            <comment>a11y.row_menu.desc</comment>
+            <translation>重命名或删除此对话，或显示其文件夹</translation>
+        </message>
+        <message>
+            <source>Hide the preview and give its room back to the conversation (Ctrl+W)</source>
+            <comment>a11y.preview.close</comment>
+            <translation>隐藏预览，把空间还给对话 (Ctrl+W)</translation>
+        </message>
+        <message>
+            <source>Close this list and go back to the conversation</source>
+            <comment>a11y.shortcuts.close</comment>
+            <translation>关闭此列表并回到对话</translation>
+        </message>
+        <message>
+            <source>More menus</source>
+            <comment>a11y.more_menus</comment>
+            <translation>更多菜单</translation>
+        </message>
+        <message>
+            <source>The menus that do not fit in the menu bar</source>
+            <comment>a11y.more_menus.desc</comment>
+            <translation>菜单栏中放不下的菜单</translation>
+        </message>
+        <message>
+            <source>Settings sections</source>
+            <comment>a11y.settings.tabs</comment>
+            <translation>设置分区</translation>
+        </message>
+        <message>
+            <source>Ctrl+Tab moves to the next section</source>
+            <comment>a11y.settings.tabs.desc</comment>
+            <translation>Ctrl+Tab 转到下一个分区</translation>
+        </message>
+        <message>
+            <source>Where replies come from: the offline planner, or a server with its address, model and key</source>
+            <comment>a11y.settings.tab.model</comment>
+            <translation>回复的来源：离线规划器，或带有地址、模型和密钥的服务器</translation>
+        </message>
+        <message>
+            <source>Where Mira keeps each conversation's files, and where LibreOffice is</source>
+            <comment>a11y.settings.tab.workspace</comment>
+            <translation>Mira 存放每个对话文件的位置，以及 LibreOffice 的位置</translation>
+        </message>
+        <message>
+            <source>The window's language and theme</source>
+            <comment>a11y.settings.tab.interface</comment>
+            <translation>窗口的语言和主题</translation>
+        </message>
+        <message>
+            <source>The writes you allowed without asking, each with Revoke</source>
+            <comment>a11y.settings.tab.rules</comment>
+            <translation>你允许无需询问的写入，每条都可撤销</translation>
+        </message>
+        <message>
+            <source>The offline planner needs no network; a server needs its address, model and key</source>
+            <comment>a11y.settings.provider</comment>
+            <translation>离线规划器无需网络；服务器需要地址、模型和密钥</translation>
+        </message>
+        <message>
+            <source>The model's name on the server; Fetch models lists the ones it offers</source>
+            <comment>a11y.settings.model</comment>
+            <translation>服务器上的模型名称；“获取模型”会列出它提供的模型</translation>
+        </message>
+        <message>
+            <source>How long to wait for the server before giving up, in seconds</source>
+            <comment>a11y.settings.timeout</comment>
+            <translation>放弃前等待服务器的时间（秒）</translation>
+        </message>
+        <message>
+            <source>Where the API key is kept when this computer has no OS keyring</source>
+            <comment>a11y.settings.key_store</comment>
+            <translation>本机没有系统密钥环时 API 密钥的保存位置</translation>
+        </message>
+        <message>
+            <source>Which protocol the server speaks</source>
+            <comment>a11y.settings.api</comment>
+            <translation>服务器使用的协议</translation>
+        </message>
+        <message>
+            <source>Send a short request with these settings and show what the server answers</source>
+            <comment>a11y.settings.test</comment>
+            <translation>用这些设置发送一个简短请求，并显示服务器的回答</translation>
+        </message>
+        <message>
+            <source>Choose the workspace folder</source>
+            <comment>a11y.settings.browse</comment>
+            <translation>选择工作区文件夹</translation>
+        </message>
+        <message>
+            <source>Choose the LibreOffice program (soffice)</source>
+            <comment>a11y.settings.browse_soffice</comment>
+            <translation>选择 LibreOffice 程序（soffice）</translation>
+        </message>
+        <message>
+            <source>The language of the window; Follow the system uses the computer's language</source>
+            <comment>a11y.settings.language</comment>
+            <translation>窗口的语言；“跟随系统”使用电脑的语言</translation>
+        </message>
+        <message>
+            <source>Light, dark, or as the system is set</source>
+            <comment>a11y.settings.theme</comment>
+            <translation>浅色、深色或跟随系统设置</translation>
+        </message>
+        <message>
+            <source>Save these settings and close</source>
+            <comment>a11y.settings.ok</comment>
+            <translation>保存这些设置并关闭</translation>
+        </message>
+        <message>
+            <source>Close without changing anything</source>
+            <comment>a11y.settings.cancel</comment>
+            <translation>关闭，不做任何更改</translation>
+        </message>
+        <message>
+            <source>Remove the selected rule: Mira asks again before such writes</source>
+            <comment>a11y.rules.revoke</comment>
+            <translation>删除所选规则：Mira 在此类写入前会再次询问</translation>
+        </message>
+        <message>
             <source>Try one:</source>
             <comment>welcome.try</comment>
             <translation>试试：</translation>
@@ -2565,6 +2695,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在批准…</translation>
         </message>
         <message>
+            <source>Arrow keys move between cells; the formula bar shows the selected one</source>
+            <translation>方向键在单元格之间移动；公式栏显示所选单元格的内容</translation>
+        </message>
+        <message>
+            <source>Cells</source>
+            <translation>单元格</translation>
+        </message>
+        <message>
             <source>Changes</source>
             <translation>更改</translation>
         </message>
@@ -2575,6 +2713,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Checks: {verdict}</source>
             <translation>检查：{verdict}</translation>
+        </message>
+        <message>
+            <source>Choose the sheet to show</source>
+            <translation>选择要显示的工作表</translation>
         </message>
         <message>
             <source>Command:</source>
@@ -2591,6 +2733,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Could not send the decision: {reason}</source>
             <translation>无法发送该决定：{reason}</translation>
+        </message>
+        <message>
+            <source>Ctrl+Page Down also goes forward</source>
+            <translation>也可按 Ctrl+Page Down 前进</translation>
+        </message>
+        <message>
+            <source>Ctrl+Page Up also goes back</source>
+            <translation>也可按 Ctrl+Page Up 后退</translation>
         </message>
         <message>
             <source>Declined — nothing will be written</source>
@@ -2617,6 +2767,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>不同之处：{changes} 处（按{unit}比较）。修改的行为黄色，新增为绿色，删除为红色。</translation>
         </message>
         <message>
+            <source>Document text</source>
+            <translation>文档正文</translation>
+        </message>
+        <message>
             <source>Done — saved {path}</source>
             <translation>已完成——已保存 {path}</translation>
         </message>
@@ -2633,8 +2787,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>失败——{reason}</translation>
         </message>
         <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
             <source>Fit width</source>
             <translation>适合宽度</translation>
+        </message>
+        <message>
+            <source>Formula</source>
+            <translation>公式</translation>
         </message>
         <message>
             <source>Hide details</source>
@@ -2647,6 +2809,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Loading…</source>
             <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>Make the content as wide as the panel</source>
+            <translation>让内容与面板同宽</translation>
         </message>
         <message>
             <source>Make version {version} of {name} the current one again</source>
@@ -2697,12 +2863,24 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>打开</translation>
         </message>
         <message>
+            <source>Open the PDF with this password</source>
+            <translation>用这个密码打开 PDF</translation>
+        </message>
+        <message>
             <source>Open with the system app</source>
             <translation>用系统应用打开</translation>
         </message>
         <message>
             <source>Open {name} with the system app</source>
             <translation>用系统应用打开 {name}</translation>
+        </message>
+        <message>
+            <source>PDF document</source>
+            <translation>PDF 文档</translation>
+        </message>
+        <message>
+            <source>Page picture</source>
+            <translation>页面图像</translation>
         </message>
         <message>
             <source>Page view</source>
@@ -2723,6 +2901,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Pending approval</source>
             <translation>等待批准</translation>
+        </message>
+        <message>
+            <source>Presentation</source>
+            <translation>演示文稿</translation>
         </message>
         <message>
             <source>Preview</source>
@@ -2773,8 +2955,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>选择一个单元格以查看其公式或值</translation>
         </message>
         <message>
+            <source>Select all cells</source>
+            <translation>选择全部单元格</translation>
+        </message>
+        <message>
+            <source>Select every cell of the sheet</source>
+            <translation>选择此工作表的所有单元格</translation>
+        </message>
+        <message>
             <source>Sheet {i} / {n}</source>
             <translation>第 {i} / {n} 个工作表</translation>
+        </message>
+        <message>
+            <source>Sheets</source>
+            <translation>工作表</translation>
         </message>
         <message>
             <source>Show or hide the command and its arguments</source>
@@ -2785,8 +2979,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>显示或隐藏对 {name} 做了哪些检查</translation>
         </message>
         <message>
+            <source>Show the content larger</source>
+            <translation>放大显示内容</translation>
+        </message>
+        <message>
+            <source>Show the content smaller</source>
+            <translation>缩小显示内容</translation>
+        </message>
+        <message>
             <source>Show the pages as LibreOffice lays them out</source>
             <translation>按 LibreOffice 的排版显示页面</translation>
+        </message>
+        <message>
+            <source>Show the sheet “{sheet}”</source>
+            <translation>显示工作表“{sheet}”</translation>
         </message>
         <message>
             <source>Show {name} here, page by page</source>
@@ -2797,8 +3003,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>把 {name} 与第 {version} 版并排显示，并标出差异</translation>
         </message>
         <message>
+            <source>Slide picture</source>
+            <translation>幻灯片图像</translation>
+        </message>
+        <message>
             <source>Slide {i} / {n}</source>
             <translation>第 {i} / {n} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>Speaker notes</source>
+            <translation>演讲者备注</translation>
+        </message>
+        <message>
+            <source>Spreadsheet</source>
+            <translation>电子表格</translation>
         </message>
         <message>
             <source>Stopped — nothing was written</source>
@@ -2813,8 +3031,32 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>目标：</translation>
         </message>
         <message>
+            <source>The PDF's password; it is kept in memory only, never saved</source>
+            <translation>PDF 的密码；只保存在内存中，从不写入磁盘</translation>
+        </message>
+        <message>
+            <source>The current page as a picture; Ctrl+Page Down moves to the next page</source>
+            <translation>当前页面的图像；按 Ctrl+Page Down 转到下一页</translation>
+        </message>
+        <message>
+            <source>The current slide as a picture; its notes are below</source>
+            <translation>当前幻灯片的图像；备注在下方</translation>
+        </message>
+        <message>
+            <source>The document as it reads; arrow keys and Page Down scroll it</source>
+            <translation>文档的阅读视图；方向键和 Page Down 可滚动</translation>
+        </message>
+        <message>
+            <source>The notes of the current slide</source>
+            <translation>当前幻灯片的备注</translation>
+        </message>
+        <message>
             <source>The rest of the document could not be read: {reason}</source>
             <translation>文档的其余部分无法读取：{reason}</translation>
+        </message>
+        <message>
+            <source>Thumbnail of {name}</source>
+            <translation>{name} 的缩略图</translation>
         </message>
         <message>
             <source>Try this write again: {what}</source>
@@ -2827,6 +3069,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>What this write changes, before and after: {what}</source>
             <translation>这次写入更改的内容（前后对照）：{what}</translation>
+        </message>
+        <message>
+            <source>Word document</source>
+            <translation>Word 文档</translation>
         </message>
         <message>
             <source>Write {target}</source>
@@ -3056,6 +3302,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>移除附件</translation>
         </message>
         <message>
+            <source>Reply from the assistant</source>
+            <translation>助手的回复</translation>
+        </message>
+        <message>
             <source>Retry</source>
             <translation>重试</translation>
         </message>
@@ -3086,6 +3336,18 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>You</source>
             <translation>你</translation>
+        </message>
+        <message>
+            <source>Your message</source>
+            <translation>你的消息</translation>
+        </message>
+        <message>
+            <source>still being written</source>
+            <translation>仍在生成</translation>
+        </message>
+        <message>
+            <source>with items below it; Tab reaches their buttons</source>
+            <translation>下方附有项目，按 Tab 可到达其按钮</translation>
         </message>
     </context>
 </TS>

@@ -225,6 +225,10 @@ class MainWindow(QMainWindow):
         self.header.retranslate()
         self.model_status.setAccessibleName(tr("a11y.model_status"))
         self.task_status.setAccessibleName(tr("a11y.task_status"))
+        # Qt's own "»" button of a menu bar too narrow for its menus (in longer languages).
+        for more in self.menuBar().findChildren(QWidget, "qt_menubar_ext_button"):
+            more.setAccessibleName(tr("a11y.more_menus"))
+            more.setAccessibleDescription(tr("a11y.more_menus.desc"))
         self._update_title()
         self.sidebar.retranslate()
         self.preview_panel.retranslate()

@@ -61,6 +61,7 @@ class PreviewPanel(QFrame):
         self.close_button.setToolTip(tr("preview.close"))
         self.close_button.setText(tr("preview.close"))
         self.close_button.setAccessibleName(tr("preview.close"))
+        self.close_button.setAccessibleDescription(tr("a11y.preview.close"))
         self.close_button.setIcon(icon("close", self.palette().color(QPalette.ColorRole.Text), 16))
         if self.view is None:
             self.title.setText(tr("preview.title"))

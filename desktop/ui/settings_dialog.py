@@ -108,7 +108,37 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(self.error)
         layout.addLayout(buttons)
+        self._describe_controls()
         self._provider_changed()
+
+    def _describe_controls(self) -> None:
+        """What a screen reader says for each control: its label, then what it does."""
+        tips = ("a11y.settings.tab.model", "a11y.settings.tab.workspace", "a11y.settings.tab.interface",
+                "a11y.settings.tab.rules")
+        for index, key in zip(range(self.tabs.count()), tips, strict=False):
+            self.tabs.setTabToolTip(index, tr(key))  # Qt describes a tab by its tool tip
+        controls: tuple[tuple[QWidget, str, str], ...] = (
+            (self.tabs, "a11y.settings.tabs", "a11y.settings.tabs.desc"),
+            (self.provider, "settings.provider", "a11y.settings.provider"),
+            (self.model_name, "settings.model", "a11y.settings.model"),
+            (self.timeout, "settings.timeout", "a11y.settings.timeout"),
+            (self.key_store, "settings.key_store", "a11y.settings.key_store"),
+            (self.api, "settings.api", "a11y.settings.api"),
+            (self.context_window, "settings.context_window", "settings.context_window.note"),
+            (self.fetch_button, "settings.fetch", "settings.fetch.tip"),
+            (self.test_button, "settings.test", "a11y.settings.test"),
+            (self.workspace, "settings.workspace_root", "settings.workspace.note"),
+            (self.browse_button, "settings.browse", "a11y.settings.browse"),
+            (self.soffice, "settings.soffice", "settings.soffice.note"),
+            (self.soffice_browse, "settings.browse", "a11y.settings.browse_soffice"),
+            (self.language, "settings.language", "a11y.settings.language"),
+            (self.theme, "settings.theme", "a11y.settings.theme"),
+            (self.ok_button, "settings.ok", "a11y.settings.ok"),
+            (self.cancel_button, "settings.cancel", "a11y.settings.cancel"),
+        )
+        for widget, name, description in controls:
+            widget.setAccessibleName(tr(name).rstrip(":："))
+            widget.setAccessibleDescription(tr(description))
 
     # -- tabs ---------------------------------------------------------------------------
     def _model_tab(self) -> QWidget:

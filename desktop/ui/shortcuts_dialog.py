@@ -47,6 +47,8 @@ class ShortcutsDialog(QDialog):
         self.table.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setAccessibleDescription(tr("a11y.shortcuts.close"))
         buttons.accepted.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QMouseEvent, QPalette
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -135,6 +135,13 @@ class ConversationSidebar(QWidget):
         self.search.setPlaceholderText(tr("sidebar.search"))
         self.search.setAccessibleName(tr("sidebar.search"))
         self.search.setAccessibleDescription(tr("a11y.search"))
+        # The clear button is Qt's own (an action shown as a tool button inside the field): name both.
+        for clear in self.search.findChildren(QAction, "_q_qlineeditclearaction"):
+            clear.setText(tr("a11y.search.clear"))
+            clear.setToolTip(tr("a11y.search.clear"))
+        for clear_button in self.search.findChildren(QToolButton):
+            clear_button.setAccessibleName(tr("a11y.search.clear"))
+            clear_button.setAccessibleDescription(tr("a11y.search.clear.desc"))
         self.new_button.setText(tr("sidebar.new"))
         self.new_button.setToolTip(tr("sidebar.new.tip"))
         self.new_button.setAccessibleName(tr("sidebar.new"))
@@ -143,6 +150,7 @@ class ConversationSidebar(QWidget):
         self.list.setAccessibleDescription(tr("a11y.conversations.desc"))
         self.row_menu_button.setToolTip(tr("sidebar.row_menu"))
         self.row_menu_button.setAccessibleName(tr("sidebar.row_menu"))
+        self.row_menu_button.setAccessibleDescription(tr("a11y.row_menu.desc"))
         pal = self.palette()
         self.new_button.setIcon(icon("plus", pal.color(QPalette.ColorRole.HighlightedText), 16))
         self.row_menu_button.setIcon(icon("more", pal.color(QPalette.ColorRole.Text), 16))
