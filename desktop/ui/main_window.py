@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
         self.settings_dialog: QWidget | None = None
         self.controller.runtime_loader = self._load_runtime
+        self._tab_order()
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
     # -- construction -------------------------------------------------------------------
@@ -121,6 +122,15 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.header)
         layout.addWidget(self.chat, 1)
         return column
+
+    def _tab_order(self) -> None:
+        """Tab reads the window left to right: conversations, the chat (a card's buttons follow its
+        message, see uchat), the message box, then the preview; not in the order widgets were made."""
+        composer = self.chat.composer
+        order = (self.sidebar.search, self.sidebar.new_button, self.sidebar.list, self.sidebar_button, self.chat.view,
+                 composer.attach_button, composer.input, composer.send_button, self.preview_panel.close_button)
+        for first, second in zip(order, order[1:]):
+            QWidget.setTabOrder(first, second)
 
     def set_sidebar_visible(self, visible: bool) -> None:
         """Collapse or show the conversation list (Ctrl+B, or the button left of the title)."""
