@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self.chat.setMinimumWidth(380)
         self.preview_panel.setMinimumWidth(320)
         self.setCentralWidget(self.splitter)
+        self._tab_order()
 
         self.model_status = QLabel(self)
         self.task_status = QLabel(self)
@@ -104,7 +105,6 @@ class MainWindow(QMainWindow):
         self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
         self.settings_dialog: QWidget | None = None
         self.controller.runtime_loader = self._load_runtime
-        self._tab_order()
         QTimer.singleShot(0, lambda: self._run(self.startup()))
 
     # -- construction -------------------------------------------------------------------
