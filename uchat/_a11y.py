@@ -312,12 +312,13 @@ def reset(view: LaidOutView) -> None:
 
 
 def row_changed(view: LaidOutView, row: int, status_changed: bool) -> None:
-    """A message changed: its name changes for a tool that holds it; a reply that just finished
-    streaming is read out."""
+    """A message changed: its name changes for a tool that holds it (not on every streamed word, which
+    a reader on that message would repeat thirty times a second); a reply that just finished is read out."""
     if not QAccessible.isActive():
         return
-    item = view.accessible_items.existing(view.message_at(row).id)
-    if item is not None:
+    m = view.message_at(row)
+    item = view.accessible_items.existing(m.id)
+    if item is not None and (status_changed or m.status != Status.STREAMING):
         _send(QAccessibleEvent(item, QAccessible.Event.NameChanged))
     if status_changed:
         announce_if_finished(view, row)

@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self.chat.setMinimumWidth(380)
         self.preview_panel.setMinimumWidth(320)
         self.setCentralWidget(self.splitter)
+        self._tab_order()
 
         self.model_status = QLabel(self)
         self.task_status = QLabel(self)
@@ -121,6 +122,15 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.header)
         layout.addWidget(self.chat, 1)
         return column
+
+    def _tab_order(self) -> None:
+        """Tab reads the window left to right: conversations, the chat (a card's buttons follow its
+        message, see uchat), the message box, then the preview; not in the order widgets were made."""
+        composer = self.chat.composer
+        order = (self.sidebar.search, self.sidebar.new_button, self.sidebar.list, self.sidebar_button, self.chat.view,
+                 composer.attach_button, composer.input, composer.send_button, self.preview_panel.close_button)
+        for first, second in zip(order, order[1:]):
+            QWidget.setTabOrder(first, second)
 
     def set_sidebar_visible(self, visible: bool) -> None:
         """Collapse or show the conversation list (Ctrl+B, or the button left of the title)."""

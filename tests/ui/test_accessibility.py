@@ -174,8 +174,31 @@ def test_tab_reaches_every_control_of_the_window_in_one_round(make_window, qtbot
     wanted = [w for w in controls(window) if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled()]
     assert [f"{type(w).__name__} {spoken(w)[0]!r}" for w in wanted if w not in visited and w is not box] == []
     order = [spoken(w)[0] for w in visited]
-    # the conversation, then its card's buttons (Approve first), then the attach button, before the message box
-    assert order.index("Conversation") < order.index("Approve") < order.index("Attach files")
+    # left to right: the conversations, the chat's header, the conversation with its card's buttons
+    # (Approve first), the attach button, round to the message box
+    assert order[:5] == ["Send", "Search conversations", "New conversation", "Conversations", "Conversation list"]
+    assert order.index("Conversation") < order.index("Approve") < order.index("Attach files") == len(order) - 1
+    # with the preview open, its controls come after Send and its close button
+    click(qtbot, button(card, "Approve"))
+    _ref, artifact = wait_card(window, qtbot, "docx")
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=20_000)
+    click(qtbot, button(artifact, "Preview"))
+    qtbot.waitUntil(lambda: window.preview_panel.preview is not None, timeout=20_000)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    order = []
+    for _ in range(80):
+        order.append(spoken(QApplication.focusWidget())[0])
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is box:
+            break
+    preview = window.preview_panel.preview
+    tools = [spoken(w)[0] for w in controls(preview) if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled()]
+    assert order[:2] == ["Send", "Close preview"] and set(order[2:2 + len(tools)]) == set(tools)
+    assert order[2 + len(tools)] == "Search conversations"
     # the chat as a whole still hands the focus to the message box
     window.sidebar.search.setFocus()
     qtbot.waitUntil(window.sidebar.search.hasFocus)

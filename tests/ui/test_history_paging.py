@@ -47,8 +47,10 @@ def _numbers(window: Any) -> list[int]:
 
 def _scroll_to_top(window: Any, qtbot: Any, expect: int) -> None:
     view = window.chat.view
-    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > 0, timeout=5000)
-    view.verticalScrollBar().setValue(0)
+    bar = view.verticalScrollBar()
+    # Laid out and scrolled away from the top first: a bar still at 0 would not move on setValue(0).
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() > 0, timeout=5000)
+    bar.setValue(0)
     qtbot.waitUntil(lambda: len(window.conversation) == expect, timeout=5000)
 
 
