@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
         self.toggle_sidebar_action = QAction(self, shortcut=QKeySequence("Ctrl+B"))
         self.toggle_sidebar_action.triggered.connect(lambda: self.set_sidebar_visible(not self.sidebar.isVisible()))
         self.focus_input_action = QAction(self, shortcut=QKeySequence("Ctrl+L"))
-        self.focus_input_action.triggered.connect(lambda: self.chat.composer.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.focus_input_action.triggered.connect(lambda: self.chat.composer.input.setFocus(Qt.FocusReason.ShortcutFocusReason))
         self.focus_chat_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+M"))
         self.focus_chat_action.triggered.connect(lambda: self.chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
         self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
@@ -262,7 +262,7 @@ class MainWindow(QMainWindow):
         text = example_text(href)
         if text is not None:
             self.chat.composer.set_text(text)
-            self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_state(self) -> None:
         self.task_status.setText(tr(f"status.{self.controller.state}"))
@@ -290,7 +290,7 @@ class MainWindow(QMainWindow):
         """The window is on screen and the message box takes typing: the first frame. The conversation
         list, the last conversation (or the welcome, which loads markdown-it) and the agent runtime
         follow, so none of them delays it; a message sent meanwhile waits for the runtime."""
-        self.chat.composer.setFocus()
+        self.chat.composer.input.setFocus()
         marker = os.environ.get(READY_ENV)
         if marker:
             # A synchronous repaint first, so the frame is really drawn when the bench reads the marker.
@@ -312,7 +312,7 @@ class MainWindow(QMainWindow):
                 await self.controller.show(None)
         for problem in self.services.settings.problems:
             self._notify(problem)
-        self.chat.composer.setFocus()
+        self.chat.composer.input.setFocus()
         self.is_ready = True
         self.sig_ready.emit()
         # The runtime loads once the conversation is on screen (a later zero timer, so it never delays that
@@ -374,7 +374,7 @@ class MainWindow(QMainWindow):
         self.window_state.last_conversation = None
         self._run(self.controller.show(None))
         self.title_label.setText(tr("conv.untitled"))
-        self.chat.composer.setFocus()
+        self.chat.composer.input.setFocus()
 
     async def _created(self, conversation_id: str) -> None:
         self.window_state.last_conversation = conversation_id
@@ -417,7 +417,7 @@ class MainWindow(QMainWindow):
             return
         if action == "edit":
             self.chat.composer.set_text(message.text)
-            self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
             self._on_send(message.text, [])
 
@@ -449,11 +449,11 @@ class MainWindow(QMainWindow):
     def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
         # The card's buttons are disabled right after the click; without this Qt would hand focus to the
         # next widget in the chain (the sidebar's search), and the next thing typed would go there.
-        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
         self.controller.request(self.controller.decide(approval_id, approve, stored_id(message_id)))
 
     def _on_allow_similar(self, approval_id: str, message_id: str) -> None:
-        self.chat.composer.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
         self.controller.request(self.controller.decide(approval_id, True, stored_id(message_id), allow_similar=True))
 
     def _on_retry(self, approval_id: str, message_id: str) -> None:
@@ -471,7 +471,7 @@ class MainWindow(QMainWindow):
         return widget
 
     def _preview_closed(self) -> None:
-        self.chat.composer.setFocus()
+        self.chat.composer.input.setFocus()
 
     def open_logs_folder(self) -> None:
         from PySide6.QtCore import QUrl
