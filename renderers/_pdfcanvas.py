@@ -222,7 +222,7 @@ class PdfCanvas(QScrollArea):
 
     def _draw_ahead(self) -> None:
         args = self._args(self._page + 1)
-        started = start_page(*args)  # None: drawn before (redrawn here fast), or the worker is busy
+        started = start_page(*args)  # None: the worker is busy
         if started is not None and self._page + 1 < self._pages:
             self._ahead_args = args
             self.ahead_jobs.submit_piped(*started, on_done=lambda result, a=args: self._drawn_ahead(a, result),

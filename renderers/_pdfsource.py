@@ -146,11 +146,14 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
     the deadline (seconds) has passed (both give the page image, or a notice in its place)
     and the list of wakers (:meth:`~renderers._jobs.Jobs.submit_piped`);
     ``None`` when this page goes the :func:`render_page_scaled` route in a pool thread
-    instead (drawn before, the worker not started or busy, every block lent). The hop
+    instead (the worker not started or busy, every block lent). The hop
     costs two thread switches less this way, and nothing waits in a thread meanwhile.
     """
+    # Also a page drawn before: MuPDF in the worker runs beside the UI thread, while a redraw in
+    # this process's pool holds the interpreter lock the UI thread needs (bench_preview: a
+    # repaint in process cost more than a round trip to the worker).
     key = _identity(path, password)
-    if os.name != "posix" or index in _checked.get(key, ()):
+    if os.name != "posix":
         return None
     blocks = slots(MAX_RENDER_PIXELS * 3)
     slot = blocks.take()

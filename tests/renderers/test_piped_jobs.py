@@ -179,9 +179,10 @@ def test_only_a_new_width_redraws_a_fit_width_page(qtbot, view_of, tmp_path: Pat
     canvas = preview.canvas()
     qtbot.waitUntil(lambda: not canvas.jobs.busy() and not canvas._resize_timer.isActive()
                     and canvas.image().width() == canvas.fit_width_px(), timeout=20_000)
-    asked: list[int] = []
-    real = _pdfcanvas.render_page_scaled
-    monkeypatch.setattr(_pdfcanvas, "render_page_scaled", lambda *a: (asked.append(a[2]), real(*a))[1])
+    asked: list[int] = []  # widths asked for, by either route
+    for route in ("start_page", "render_page_scaled"):
+        real = getattr(_pdfcanvas, route)
+        monkeypatch.setattr(_pdfcanvas, route, lambda *a, real=real: (asked.append(a[2]), real(*a))[1])
     width = canvas.fit_width_px()
     preview.resize(700, 640)
     assert canvas.fit_width_px() == width
