@@ -5,9 +5,10 @@ All cases are started the same way: a fresh interpreter (``python -c``, no extra
 ``-X importtime``) on the offscreen platform, with the same environment, and each prints a marker
 from a zero timer once its window is shown, right after a synchronous ``repaint()`` so the first
 frame is really drawn. Mira prints ``MIRA_READY_MARKER`` there (the message box has the focus and
-takes typing: tests/ui/test_startup_imports.py checks that at this marker); the conversation list,
-the last conversation or the welcome, and the agent runtime follow the first frame, and
-``MIRA_SENDABLE_MARKER`` comes once the runtime is loaded and recovery has run.
+takes typing: tests/ui/test_startup_imports.py checks that at this marker); the store, the
+conversation list, the last conversation or the welcome, and the agent runtime follow the first
+frame, and ``MIRA_SENDABLE_MARKER`` comes once the runtime and the model provider are loaded and
+recovery has run.
 
 The cases run interleaved (``RUNS`` rounds, each starting every case once in an order rotated per
 round) so load from other processes on a shared machine falls on all of them alike; the rows give
