@@ -38,7 +38,7 @@ from bench._common import Row, Skip
 
 MARKER = "MIRA-BENCH-READY"
 SENDABLE = "MIRA-BENCH-SENDABLE"  # printed once the agent runtime is loaded: a request would start now
-RUNS = int(os.environ.get("MIRA_BENCH_STARTUP_RUNS", "11"))  # rounds; each starts every case once
+RUNS = int(os.environ.get("MIRA_BENCH_STARTUP_RUNS", "15"))  # rounds; each starts every case once
 TIMEOUT = 60.0
 
 BARE = f"""
