@@ -371,6 +371,8 @@ class MainWindow(QMainWindow):
         self.sidebar.select(conversation_id)
         self.window_state.last_conversation = conversation_id
         await self.controller.show(conversation_id)
+        # It opens on its newest page, so at the bottom, also when the last one was left scrolled up.
+        self.chat.view.scroll_to_bottom()
         self._update_title()
         self._show_state()
 
