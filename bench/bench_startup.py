@@ -4,10 +4,12 @@ the store and the model provider loaded, so a request starts at once), against a
 All cases are started the same way: a fresh interpreter (``python -c``, no extra flags, no
 ``-X importtime``) on the offscreen platform, with the same environment, and each prints a marker
 from a zero timer once its window is shown, right after a synchronous ``repaint()`` so the first
-frame is really drawn. Mira prints ``MIRA_READY_MARKER`` there (the message box has the focus and
-takes typing: tests/ui/test_startup_imports.py checks that at this marker); the conversation list,
-the last conversation or the welcome, and the agent runtime follow the first frame, and
-``MIRA_SENDABLE_MARKER`` comes once the runtime is loaded and recovery has run.
+frame is really drawn; the same few lines in front of every case stamp that line with the time
+it was written (see ``STAMP``). Mira prints ``MIRA_READY_MARKER`` there (the message box has the focus and
+takes typing: tests/ui/test_startup_imports.py checks that at this marker); the store, the
+conversation list, the last conversation or the welcome, and the agent runtime follow the first
+frame, and ``MIRA_SENDABLE_MARKER`` comes once the runtime and the model provider are loaded and
+recovery has run.
 
 The cases run interleaved (``RUNS`` rounds, each starting every case once in an order rotated per
 round) so load from other processes on a shared machine falls on all of them alike; the rows give
@@ -36,7 +38,7 @@ from bench._common import Row, Skip
 
 MARKER = "MIRA-BENCH-READY"
 SENDABLE = "MIRA-BENCH-SENDABLE"  # printed once the agent runtime is loaded: a request would start now
-RUNS = int(os.environ.get("MIRA_BENCH_STARTUP_RUNS", "11"))  # rounds; each starts every case once
+RUNS = int(os.environ.get("MIRA_BENCH_STARTUP_RUNS", "15"))  # rounds; each starts every case once
 TIMEOUT = 60.0
 
 BARE = f"""
@@ -53,6 +55,25 @@ app.exec()
 """
 
 MIRA = "import sys; from desktop.cli import main; sys.exit(main([]))"
+
+# Put in front of every case's code alike: a marker line carries the time the process wrote it
+# (CLOCK_MONOTONIC, shared by all processes on Linux), so what is measured ends when the frame is
+# drawn, not when this reader is next scheduled: on a loaded machine that wake-up came later the
+# busier the child stayed after its marker (Mira keeps loading its runtime, the bare window quits),
+# which added up to tens of ms to Mira alone.
+STAMP = f"""
+import sys, time
+class _Stamped:
+    def __init__(self, out):
+        self.out = out
+    def write(self, text):
+        if text.strip() in ({MARKER!r}, {SENDABLE!r}):
+            text = text.strip() + " " + repr(time.perf_counter()) + "\\n"
+        return self.out.write(text)
+    def flush(self):
+        self.out.flush()
+sys.stdout = _Stamped(sys.stdout)
+"""
 
 # What Mira's first frame cannot do without, and none of Mira's code: Qt, a qasync loop (asyncio),
 # markdown-it for the welcome and sqlite3 for the conversation list. Reported as the floor.
@@ -92,19 +113,20 @@ def _time_to_marker(code: str, home: Path) -> tuple[float, float]:
     """Seconds from spawning the interpreter to the window marker, and to the ready-to-send marker
     (the same as the first for the bare window, which has nothing more to load); then close it."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], env=_env(home), stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-c", STAMP + code], env=_env(home), stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     window = sendable = 0.0
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
-            if line.strip() == MARKER and not window:
-                window = time.perf_counter() - start
+            marker, _, stamp = line.strip().partition(" ")
+            if marker == MARKER and not window:
+                window = float(stamp) - start
                 if "desktop.cli" not in code:
                     sendable = window
                     break
-            elif line.strip() == SENDABLE:
-                sendable = time.perf_counter() - start
+            elif marker == SENDABLE:
+                sendable = float(stamp) - start
                 break
         if not (window and sendable):
             raise RuntimeError(f"no ready marker (exit code {proc.wait(timeout=TIMEOUT)})")

@@ -17,10 +17,9 @@ def run() -> int:
 
     log_file = logs.setup()
     logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, log_file)
-    # Before Qt loads: the store opens (a new database waits on the disk) on its worker thread meanwhile.
-    services = build_services()
+    services = build_services()  # the settings (Qt-free); the store opens after the first frame
 
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
     import qasync
@@ -68,14 +67,26 @@ def run() -> int:
 
     signal.signal(signal.SIGTERM, _close)
     signal.signal(signal.SIGINT, _close)
-    try:
-        window = MainWindow(services)
-    except Exception as exc:  # e.g. an unreadable database: one clear message, no traceback
-        message = f"Mira could not start: {exc}"
+    def _cannot_start(error: object) -> None:  # one clear message, no traceback
+        message = f"Mira could not start: {error}"
         print(message, file=sys.stderr)
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None, "Mira", message)
+
+    try:
+        window = MainWindow(services)
+    except Exception as exc:  # noqa: BLE001 - e.g. unreadable settings
+        _cannot_start(exc)
         return 1
+    failed: list[str] = []
+
+    def _fatal(error: str) -> None:  # e.g. an unreadable database, found when the store opens after the first frame
+        failed.append(error)
+        _cannot_start(error)
+        _close_all()
+
+    # Queued: the message box's own event loop then never runs inside the startup coroutine.
+    window.sig_fatal.connect(_fatal, Qt.ConnectionType.QueuedConnection)
     windows.append(window)
     window.show()
     instance.sig_activate.connect(window.bring_to_front)
@@ -86,4 +97,4 @@ def run() -> int:
     with loop:
         loop.run_until_complete(closed.wait())
     instance.close()
-    return 0
+    return 1 if failed else 0

@@ -1,25 +1,56 @@
-"""SQLite persistence (no Qt): conversations, messages, tasks, transcripts, ledger, approvals, artifacts."""
+"""SQLite persistence (no Qt): conversations, messages, tasks, transcripts, ledger, approvals, artifacts.
+
+The names below load on first use (PEP 562), so a module that needs only the states
+(``desktop.store.states``) does not import SQLite and every table: the window's first frame
+imports the states, and the store itself opens after that frame.
+"""
 from __future__ import annotations
 
-from desktop.store._schema import LATEST as SCHEMA_VERSION
-from desktop.store.rows import (
-    ApprovalRow,
-    ArtifactRow,
-    Conversation,
-    Extension,
-    LedgerRow,
-    ModelCallRow,
-    NewArtifact,
-    RuleRow,
-    StoredMessage,
-    TargetRow,
-    TaskRow,
-    TranscriptEntry,
-    VersionRow,
-)
-from desktop.store.errors import StorageFull, StoreError
-from desktop.store.states import ApprovalState, LedgerState
-from desktop.store.store import Store
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop.store._schema import LATEST as SCHEMA_VERSION
+    from desktop.store.errors import StorageFull, StoreError
+    from desktop.store.rows import (
+        ApprovalRow,
+        ArtifactRow,
+        Conversation,
+        Extension,
+        LedgerRow,
+        ModelCallRow,
+        NewArtifact,
+        RuleRow,
+        StoredMessage,
+        TargetRow,
+        TaskRow,
+        TranscriptEntry,
+        VersionRow,
+    )
+    from desktop.store.states import ApprovalState, LedgerState
+    from desktop.store.store import Store
+
+_HOME = {
+    "SCHEMA_VERSION": ("desktop.store._schema", "LATEST"),
+    "StorageFull": ("desktop.store.errors", "StorageFull"),
+    "StoreError": ("desktop.store.errors", "StoreError"),
+    "ApprovalState": ("desktop.store.states", "ApprovalState"),
+    "LedgerState": ("desktop.store.states", "LedgerState"),
+    "Store": ("desktop.store.store", "Store"),
+    **{name: ("desktop.store.rows", name) for name in (
+        "ApprovalRow", "ArtifactRow", "Conversation", "Extension", "LedgerRow", "ModelCallRow", "NewArtifact",
+        "RuleRow", "StoredMessage", "TargetRow", "TaskRow", "TranscriptEntry", "VersionRow")},
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'desktop.store' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home[0]), home[1])
+    globals()[name] = value  # later lookups are plain attribute reads
+    return value
+
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -38,6 +38,7 @@ class MainWindow(QMainWindow):
     """The whole flow in one window. ``services`` defaults to the user's real data (MIRA_HOME)."""
 
     sig_ready = Signal()
+    sig_fatal = Signal(str)  # the store could not be opened: the app says why and exits
 
     def __init__(self, services: Services | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,8 +57,9 @@ class MainWindow(QMainWindow):
         self.chat = uchat.ChatWidget(parent=self)
         self.conversation = self.chat.conversation
         self.preview_panel = PreviewPanel(self.services.registry, self)
+        # The store opens after the first frame: these two hold a handle that waits for it on use.
         self.host = Host(
-            self.services.store, registry=self.services.registry,
+            self.services.handle, registry=self.services.registry,
             on_decision=self._on_decision, on_preview=self.open_preview, on_allow_similar=self._on_allow_similar,
             notify=self._notify, window=lambda: self, on_retry=self._on_retry,
         )
@@ -66,7 +68,7 @@ class MainWindow(QMainWindow):
         self.chat.view.actions_for = self.message_actions
         self.chat.view.sig_message_action.connect(self.on_message_action)
         self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))
-        self.controller = TaskController(self.services.store, self.services.runtime, self.conversation,
+        self.controller = TaskController(self.services.handle, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
         # Conversations open with their newest page; scrolling up pages older history in from the store.
@@ -104,6 +106,7 @@ class MainWindow(QMainWindow):
         self.runtime_ready = False
         self._runtime_dirty = False  # the workspace moved while a task ran: rebuild when idle
         self.settings_dialog: QWidget | None = None
+        self._runtime_build: asyncio.Future[Any] | None = None  # started with the store, after the first frame
         self.controller.runtime_loader = self._load_runtime
         QTimer.singleShot(0, self._first_frame)
 
@@ -297,11 +300,24 @@ class MainWindow(QMainWindow):
             self.repaint()
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()
+        # Now the store opens (a new database waits on the disk) while the agent runtime's code loads in a
+        # worker; recovery still runs after the conversation is on screen (startup, then wait_runtime).
+        self.services.open_store()
+        if self.services.runtime is None:
+            self._runtime_build = asyncio.get_running_loop().run_in_executor(None, self.services.build_runtime, False)
+            # Its failure is reported where it is awaited (_load_runtime), or not at all if the store failed.
+            self._runtime_build.add_done_callback(lambda f: f.cancelled() or f.exception())
         self._run(self.startup())
 
     async def startup(self) -> None:
         """List conversations and reopen the last one; then, with the window already usable, load the
         agent runtime off the UI thread and recover unfinished tasks (a send waits for that)."""
+        try:
+            await asyncio.wrap_future(self.services.open_store())
+        except Exception as exc:  # noqa: BLE001 - e.g. an unreadable database: the app says so and exits
+            log.error("the store could not be opened: %s", exc)
+            self.sig_fatal.emit(str(exc))
+            return
         last = self.window_state.last_conversation
         await self.reload_conversations()
         # Unless the user already started something in the first moment (typed and sent, or clicked New).
@@ -315,20 +331,23 @@ class MainWindow(QMainWindow):
         self.chat.composer.input.setFocus()
         self.is_ready = True
         self.sig_ready.emit()
-        # The runtime loads once the conversation is on screen (a later zero timer, so it never delays that
-        # paint); a send or a decision made before then simply waits for it.
+        # Recovery runs once the conversation is on screen (a later zero timer, so it never delays that
+        # paint; the runtime's code has been loading since the first frame); a send or a decision made
+        # before then simply waits for it.
         QTimer.singleShot(0, lambda: self._run(self.controller.wait_runtime()))
 
     async def _load_runtime(self) -> Any:
         """Build the runtime in a worker thread (imports, catalog), then recover on the loop."""
         services = self.services
-        runtime = services.runtime
+        building, self._runtime_build = self._runtime_build, None
+        runtime = services.runtime if building is None else None
         built = runtime is None
         if built:
             try:
                 # Without the renderer plugins: they import in the background once the runtime is ready
                 # (below), not while recovery runs, so they do not hold up the first request.
-                runtime = await asyncio.get_running_loop().run_in_executor(None, services.build_runtime, False)
+                runtime = await (building or asyncio.get_running_loop().run_in_executor(
+                    None, services.build_runtime, False))
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
@@ -366,6 +385,8 @@ class MainWindow(QMainWindow):
         self.sidebar.select(conversation_id)
         self.window_state.last_conversation = conversation_id
         await self.controller.show(conversation_id)
+        # It opens on its newest page, so at the bottom, also when the last one was left scrolled up.
+        self.chat.view.scroll_to_bottom()
         self._update_title()
         self._show_state()
 

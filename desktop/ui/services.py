@@ -40,8 +40,8 @@ def model_label(settings: AppSettings) -> str:
 class Services:
     settings_store: SettingsStore
     settings: AppSettings
-    # The store, or a Future of it while it opens on the store worker (see :func:`build_services`).
-    opening: Any
+    # Where the store lives (None: MIRA_HOME); it opens on first use or when open_store() is called.
+    store_path: Path | None
     registry: Any
     runtime: Any = None
     # One worker: every store call from the UI is serialised, never on the UI thread.
@@ -50,13 +50,33 @@ class Services:
     closed: bool = False
     # One model (and so one HTTP client) per model settings, not one per task.
     _model: Any = field(default=None, repr=False)
+    # The store once open; before that the Future of it opening on the store worker (None: not started).
+    _store: Any = field(default=None, repr=False)
+
+    def open_store(self) -> Future[Any]:
+        """Start opening the store on the store worker (once); the window calls this after its first frame:
+        importing the store and creating a new database (which waits on the disk) would delay it.
+        Store calls queued on the same worker run after it."""
+        if self._store is None:
+            self._store = self.executor.submit(_open_store, self.store_path)
+        if isinstance(self._store, Future):
+            return self._store
+        done: Future[Any] = Future()
+        done.set_result(self._store)
+        return done
 
     @property
     def store(self) -> Any:
-        """The open store; waits for it while it is still opening (raises what opening it raised)."""
-        if isinstance(self.opening, Future):
-            self.opening = self.opening.result()
-        return self.opening
+        """The open store: opens it or waits for it (raises what opening it raised)."""
+        opening = self.open_store()
+        self._store = opening.result()
+        return self._store
+
+    @property
+    def handle(self) -> Any:
+        """Stands for the store in objects built before it opens (the window's Host and controller): every
+        attribute read is the store's, waiting for it to open if it has not yet."""
+        return _StoreHandle(self)
 
     def model_for_task(self) -> Any:
         if self._model is None:
@@ -107,11 +127,19 @@ class Services:
             return
         self.closed = True
         self.executor.shutdown(wait=True)
-        if isinstance(self.opening, Future) and self.opening.exception() is not None:
-            return  # it never opened: nothing to close
+        if self._store is None or isinstance(self._store, Future) and self._store.exception() is not None:
+            return  # never opened: nothing to close
         close = getattr(self.store, "close", None)
         if callable(close):
             close()
+
+
+class _StoreHandle:
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._services.store, name)
 
 
 def _use_soffice(path: str | None) -> None:
@@ -132,12 +160,9 @@ def _open_store(path: Path | None) -> Any:
 
 def build_services(settings_dir: Path | None = None, store_path: Path | None = None,
                    registry: Any = None, *, with_runtime: bool = False) -> Services:
-    """Open settings and the store (and the runtime when asked; the window builds it off the UI thread
-    once it is interactive). ``settings_dir``/``store_path`` default to MIRA_HOME.
-
-    The store opens on the store worker thread: creating and migrating a new database waits on the disk
-    for tens of milliseconds, which overlaps with loading Qt and building the window when the app calls
-    this first; :attr:`Services.store` waits for it (and raises what opening it raised) on first use."""
+    """Read the settings; the store opens on first use or :meth:`Services.open_store` (the window opens it
+    after its first frame), the runtime when asked (the window builds it off the UI thread once it is
+    interactive). ``settings_dir``/``store_path`` default to MIRA_HOME."""
     if registry is None:
         from renderers.registry import default_registry
 
@@ -145,9 +170,7 @@ def build_services(settings_dir: Path | None = None, store_path: Path | None = N
     settings_store = SettingsStore(settings_dir)
     settings = settings_store.load()
     _use_soffice(settings.soffice_path)  # the one place the LibreOffice setting is read
-    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store")
-    services = Services(settings_store, settings, executor.submit(_open_store, store_path), registry,
-                        executor=executor)
+    services = Services(settings_store, settings, store_path, registry)
     if with_runtime:
         services.build_runtime()
     return services

@@ -46,9 +46,9 @@ def _numbers(window: Any) -> list[int]:
 
 
 def _scroll_to_top(window: Any, qtbot: Any, expect: int) -> None:
-    view = window.chat.view
-    bar = view.verticalScrollBar()
-    # Laid out and scrolled away from the top first: a bar still at 0 would not move on setValue(0).
+    bar = window.chat.view.verticalScrollBar()
+    # Settled away from the top first (at the bottom after opening, below the page just loaded after
+    # paging): setting 0 while the view still sits at 0 changes nothing, and no older page was asked for.
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() > 0, timeout=5000)
     bar.setValue(0)
     qtbot.waitUntil(lambda: len(window.conversation) == expect, timeout=5000)

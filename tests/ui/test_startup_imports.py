@@ -59,6 +59,7 @@ DEFERRED = (
     "markdown_it",  # the first message rendered (the welcome) comes right after the first frame
     "desktop.agent", "skills.runtime",  # agent events, LibreOffice path: with the runtime
     "desktop.ui.versions_view", "xml.etree",  # a dialog; the .ts reader
+    "desktop.store.store", "sqlite3",  # the store opens right after the first frame (the window needs its states only)
 )
 
 
