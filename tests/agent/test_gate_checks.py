@@ -254,3 +254,19 @@ def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused
                                             "refusing to run$"):
         run(rt.approve(approval_id))
     assert h.store.approval(approval_id).state == "pending"
+
+
+def _broken_describe(ws: object, args: dict) -> dict:
+    raise KeyError("a bug in the description")
+
+
+def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) -> None:
+    from .fakes import NOTE_WRITE
+
+    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
+                  writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_broken_describe)
+    call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
+    rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
+    assert h.store.approval(approval_id).summary == "note_odd (no description: KeyError)"
+    assert rt.task_status(task_id).status == "paused"
+    assert not (h.ws(task_id) / "a.txt").exists()
