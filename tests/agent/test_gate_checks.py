@@ -48,7 +48,7 @@ MERGE = Command(
     writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
 
 
-@pytest.mark.parametrize(("count", "tail"), [(8, ""), (9, " and 1 more"), (10, " and 2 more")])
+@pytest.mark.parametrize(("count", "tail"), [(3, ""), (8, ""), (9, " and 1 more"), (10, " and 2 more")])
 def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, tail: str) -> None:
     folder = h.tmp / "inputs"
     folder.mkdir()
