@@ -230,20 +230,27 @@ def test_approve_refuses_a_checkpoint_that_is_not_the_transcript_head(h: Harness
     assert not (h.ws(task_id) / "a.txt").exists()
 
 
-def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused_in_words(h: Harness) -> None:
-    """Someone rewrote the proposed call's arguments to text that is not JSON and recomputed the hash chain and
-    the checkpoint: the approve is refused with the tampering message, never with a JSON parser's error."""
+@pytest.mark.parametrize("forgery", ["malformed", "hash-sorts-lower", "hash-sorts-higher"])
+def test_a_consistently_rewritten_transcript_is_refused_in_words(h: Harness, forgery: str) -> None:
+    """Someone rewrote the proposed call's arguments (to text that is not JSON, or to other arguments) and
+    recomputed the hash chain and the checkpoint: the approve is refused with the tampering message, never
+    run and never failing with a JSON parser's error."""
     from desktop.store._tasks import chain_hash
 
     rt, task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
+    if forgery == "malformed":
+        arguments = '{"path": "a.txt", "text": '  # cut short: not JSON
+    else:
+        arguments = json.dumps(_args_hashing(json.loads(WRITE_A[2]), approval.input_hash,
+                                             forgery == "hash-sorts-lower"))
     with sqlite3.connect(h.db) as raw:
         seq, message, prev = raw.execute(
             "SELECT seq, message, prev_hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
             (task_id, approval.agent)).fetchone()
         entry = json.loads(message)
         assert entry["tool_calls"][0]["arguments"] == WRITE_A[2]
-        entry["tool_calls"][0]["arguments"] = '{"path": "a.txt", "text": '  # cut short: not JSON
+        entry["tool_calls"][0]["arguments"] = arguments
         forged = json.dumps(entry)
         digest = chain_hash(prev, forged)
         raw.execute("UPDATE transcripts SET message=?, hash=? WHERE task_id=? AND agent=? AND seq=?",
@@ -253,6 +260,7 @@ def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused
     with pytest.raises(ApprovalError, match=r"^the arguments differ from what the agent proposed \(tampered\); "
                                             "refusing to run$"):
         run(rt.approve(approval_id))
+    assert not (h.ws(task_id) / "a.txt").exists()
     assert h.store.approval(approval_id).state == "pending"
 
 
