@@ -278,3 +278,44 @@ def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) 
     assert h.store.approval(approval_id).summary == "note_odd (no description: KeyError)"
     assert rt.task_status(task_id).status == "paused"
     assert not (h.ws(task_id) / "a.txt").exists()
+
+
+SPLIT = Command(
+    name="note_split", description="Split a note into parts.",
+    input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
+                  "required": ["output_dir"], "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "split"), target_arg="output_dir")
+
+
+def test_a_target_folder_replaced_by_a_file_is_refused_at_approve(h: Harness) -> None:
+    """A folder target is not fingerprinted file by file; the target's own check must see that a file now
+    stands where the folder was when the call was frozen."""
+    from desktop.agent import workfolder
+
+    (workfolder.assign(h.store, h.conv.id, h.root) / "parts").mkdir()  # the conversation's folder, made first
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "note_split", json.dumps({"output_dir": "parts"})))],
+                   skills=fake_skills(extra=[SPLIT]))
+    task_id = run(rt.start_task(h.conv.id, "split"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id
+    parts = h.ws(task_id) / "parts"
+    assert parts.is_dir()
+    parts.rmdir()
+    parts.write_text("the user's file named parts", encoding="utf-8")
+    with pytest.raises(ApprovalError, match="^the file changed since this was proposed; ask again$"):
+        run(rt.approve(approval_id))
+    assert parts.read_text(encoding="utf-8") == "the user's file named parts"
+
+
+def test_approve_names_the_decision_in_its_event(h: Harness) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    run(rt.approve(approval_id))
+    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(task_id, approval_id, True, "approved by the user")
+
+
+def test_an_approval_that_does_not_exist_is_refused_in_words(h: Harness) -> None:
+    rt, _task_id, _approval_id = paused(h, WRITE_A)
+    for decide in (rt.approve, rt.deny):
+        with pytest.raises(ApprovalError, match=r"^this approval does not exist \(it may belong to a deleted "
+                                                r"conversation\)$"):
+            run(decide("no-such-approval"))  # type: ignore[operator]
