@@ -319,3 +319,64 @@ def test_an_approval_that_does_not_exist_is_refused_in_words(h: Harness) -> None
         with pytest.raises(ApprovalError, match=r"^this approval does not exist \(it may belong to a deleted "
                                                 r"conversation\)$"):
             run(decide("no-such-approval"))  # type: ignore[operator]
+
+
+def test_deny_tells_the_call_ended_not_done(h: Harness) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A, [Completion("Left as is."), Completion("Nothing written.")])
+    run(rt.deny(approval_id))
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
+    assert (finished.ok, finished.message) == (False, "denied by the user")
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+def _disk_full(ws: object, args: dict) -> CommandResult:
+    import errno
+    import os
+
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_write_the_disk_refused_is_reported_with_the_fault(h: Harness) -> None:
+    full = Command(name="note_full", description="Write a note to a full disk.",
+                   input_schema={"type": "object", "properties": {"path": {"type": "string"}},
+                                 "required": ["path"], "additionalProperties": False},
+                   writes=True, run=_disk_full, target_arg="path")
+    call = ("s1", "note_full", json.dumps({"path": "a.txt"}))
+    rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[full]))
+    run(rt.approve(approval_id))
+    [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_full"]
+    assert row.state == "failed" and row.result["retryable"] is True and row.result["error"]
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_full"]
+    assert (finished.ok, finished.message) == (False, row.result["error"])
+
+
+def _changes(ws: object, args: dict) -> dict:
+    return {"summary": "Odd changes", "changes": [["only one"], ["before", "after"], ["a", "b", "c"], []]}
+
+
+def test_the_card_keeps_only_before_after_pairs_of_a_description(h: Harness) -> None:
+    from .fakes import NOTE_WRITE
+
+    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
+                  writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_changes)
+    call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
+    _rt, _task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
+    assert h.store.approval(approval_id).changes == (("before", "after"),)
+    [asked] = h.of(ev.ApprovalRequested)
+    assert tuple(asked.changes) == (("before", "after"),)
+
+
+@pytest.mark.parametrize("stored", ['{"path": "a.txt", "text": ', "[" * 100_000 + "]" * 100_000],
+                         ids=["not-json", "nested-too-deep"])
+def test_stored_arguments_that_cannot_be_read_are_refused_not_raised(h: Harness, stored: str) -> None:
+    """frozen_mismatch is given the row as stored; text that is not JSON (or nests past the parser's limit)
+    is a mismatch with a reason, never an exception out of the check."""
+    import dataclasses
+
+    from desktop.agent.gate import frozen_mismatch
+
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
+    approval = dataclasses.replace(h.store.approval(approval_id), arguments_json=stored)
+    assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) == (
+        "refused: the stored arguments no longer match the input hash that was approved (changed since); "
+        "nothing ran")
