@@ -380,3 +380,25 @@ def test_stored_arguments_that_cannot_be_read_are_refused_not_raised(h: Harness,
     assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) == (
         "refused: the stored arguments no longer match the input hash that was approved (changed since); "
         "nothing ran")
+
+
+def _input_deleted_meanwhile(ws: object, args: dict) -> dict:
+    (ws.root / args["inputs"][0]).unlink()  # type: ignore[attr-defined]  # the user deletes it while Mira asks
+    return {"summary": "Merge notes"}
+
+
+def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h: Harness) -> None:
+    folder = h.tmp / "inputs"
+    folder.mkdir()
+    (folder / "n0.txt").write_text("n0", encoding="utf-8")
+    merge = Command(name="note_merge", description=MERGE.description, input_schema=MERGE.input_schema,
+                    writes=True, run=MERGE.run, target_arg="path", describe=_input_deleted_meanwhile)
+    call = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": ["n0.txt"]}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call), Completion("The note is gone."), Completion("Not done.")],
+                   skills=fake_skills(extra=[merge]))
+    task_id = run(rt.start_task(h.conv.id, "merge", attachments=[folder / "n0.txt"]))
+    status = rt.task_status(task_id)
+    assert status.status == "finished" and status.pending_approval_id is None
+    assert not h.store.approvals(task_id)
+    told = json.loads(h.model.calls[2].messages[-1].content)
+    assert told["ok"] is False and "n0.txt" in told["error"]
