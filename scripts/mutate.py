@@ -11,7 +11,8 @@ goes to ``bench/MUTATION.md`` with the date of the run.
     python scripts/mutate.py workspace        # only the targets whose name contains "workspace"
     python scripts/mutate.py --survivors gate # only the mutants that survived gate.py's last full run
 
-``--survivors`` re-runs, with the current tests, only the mutants the stored full run of a target left
+``--from-session DIR`` reports what a run still going (or stopped) in its work folder has measured so far,
+marked partial. ``--survivors`` re-runs, with the current tests, only the mutants the stored full run of a target left
 alive, and only while the module is byte for byte the one that run mutated (checked by its sha256, or for
 an older record by the text of every surviving line). A mutant that full run killed stays killed: tests are
 only ever added to a target, never removed. The report names both dates.
@@ -157,6 +158,7 @@ class Result:
     seconds: float = 0.0
     sha256: str = ""
     retested: int = 0  # with ``only``: how many of the given mutants were found and run
+    pending: int = 0  # mutants not run yet: a partial result (``--from-session``)
 
     @property
     def behavioural(self) -> int:
@@ -247,6 +249,17 @@ def run_target(target: Target, work: Path, only: set[Key] | None = None) -> Resu
     if baseline.returncode != 0:
         raise SystemExit(f"the tests for {target.module} fail before any mutation; fix them first")
     subprocess.run([*cr, "exec", str(cfg), str(db)], cwd=work, check=True)
+    _collect(target, db, (work / target.module).read_text(encoding="utf-8"), result)
+    result.seconds = time.monotonic() - started
+    return result
+
+
+def _collect(target: Target, db: Path, source: str, result: Result) -> None:
+    """Count the finished mutants of a cosmic-ray session into ``result`` (and how many are still to run)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome
+
+    lines = source.splitlines()
     with use_db(str(db), WorkDB.Mode.open) as wdb:
         for item, res in wdb.completed_work_items:
             if res.worker_outcome == WorkerOutcome.SKIPPED:
@@ -257,14 +270,44 @@ def run_target(target: Target, work: Path, only: set[Key] | None = None) -> Resu
             elif res.test_outcome.value == "killed":
                 result.killed += 1
             else:
-                line = (work / target.module).read_text(encoding="utf-8").splitlines()[m.start_pos[0] - 1].strip()
+                line = lines[m.start_pos[0] - 1].strip()
                 where = _where(target.module, m.start_pos[0], m.operator_name, m.occurrence, line)
                 rule = equivalent(target.module, m.operator_name, line)
                 if rule is not None:
                     result.equivalent.append(f"{where} — {rule.reason}")
                 else:
                     result.survived.append(where)
-    result.seconds = time.monotonic() - started
+        result.pending = wdb.num_work_items - wdb.num_results
+
+
+def from_session(target: Target, session: Path) -> Result:
+    """What a run still going (or stopped) in the work folder ``session`` has measured so far: a partial
+    result of the checkout's module, which must not have changed since that run copied it."""
+    import sqlite3
+
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome
+
+    live, module = session / f"{Path(target.module).stem}.sqlite", ROOT / target.module
+    if not live.exists():
+        raise SystemExit(f"{session} holds no run of {target.module}")
+    began = (session / "cr.toml").stat().st_mtime
+    if module.stat().st_mtime > began:
+        raise SystemExit(f"{target.module} changed after that run began; its mutants are not this module's")
+    result = Result(target, sha256=_sha256(module), seconds=time.time() - began)
+    with tempfile.TemporaryDirectory(prefix="mira-mutate-copy-") as tmp:
+        db = Path(tmp) / live.name
+        src, dst = sqlite3.connect(live), sqlite3.connect(db)
+        try:
+            src.backup(dst)  # a consistent copy while cosmic-ray goes on writing
+        finally:
+            src.close()
+            dst.close()
+        with use_db(str(db), WorkDB.Mode.open) as wdb:
+            result.total = wdb.num_work_items
+            result.annotation_only = sum(1 for _item, res in wdb.completed_work_items
+                                         if res.worker_outcome == WorkerOutcome.SKIPPED)
+        _collect(target, db, module.read_text(encoding="utf-8"), result)
     return result
 
 
@@ -276,7 +319,10 @@ def _record(r: Result) -> dict[str, object]:
     return {"name": r.target.name, "module": r.target.module, "sha256": r.sha256, "total": r.total,
             "annotation_only": r.annotation_only, "equivalent": r.equivalent,
             "killed": r.killed + r.incompetent, "survived": r.survived,
-            "minutes": round(r.seconds / 60, 1), "ran": _now()}
+            "minutes": round(r.seconds / 60, 1), "ran": _now(),
+            **({"pending": r.pending,
+                "partial": f"{r.total - r.annotation_only - r.pending} of {r.total - r.annotation_only} run"}
+               if r.pending else {})}
 
 
 def _stored() -> dict[str, Any]:
@@ -325,8 +371,14 @@ def _reclassify(rec: dict[str, Any]) -> None:
     rec["survived"] = kept
 
 
+def _behavioural(rec: dict[str, Any]) -> int:
+    """Behaviour-changing mutants run (a partial run's mutants not run yet are not counted)."""
+    return (int(rec["total"]) - int(rec["annotation_only"]) - len(rec.get("equivalent") or [])
+            - int(rec.get("pending") or 0))
+
+
 def _rate(rec: dict[str, Any]) -> float:
-    behavioural = int(rec["total"]) - int(rec["annotation_only"]) - len(rec.get("equivalent") or [])
+    behavioural = _behavioural(rec)
     return int(rec["killed"]) / behavioural if behavioural else 1.0
 
 
@@ -355,6 +407,7 @@ def write_report(results: list[Result], retested: list[dict[str, Any]] | None = 
         "that run's stored survivors when the report is written; a killed mutant is never reclassified.",
         "`--survivors` re-runs only the survivors of the last full run with the current tests, while the module",
         "is unchanged (the row then names that date too); a mutant the full run killed stays killed.",
+        "A PARTIAL row (`--from-session`) counts only the mutants a run still going or stopped had finished.",
         "",
         ("| guard | module | last run | mutants | annotation-only | equivalent | behaviour-changing | killed "
         "| survived | kill rate | met |"),
@@ -362,10 +415,11 @@ def write_report(results: list[Result], retested: list[dict[str, Any]] | None = 
     ]
     for rec in records:
         equiv = list(rec.get("equivalent") or [])
-        behavioural = int(rec["total"]) - int(rec["annotation_only"]) - len(equiv)
+        behavioural = _behavioural(rec)
         rate = _rate(rec)
         met = "yes" if rate >= TARGET_KILL_RATE else "MISSED"
-        ran = f"{rec['ran']}" + (f"; survivors re-tested {rec['retested']}" if rec.get("retested") else "")
+        ran = (f"{rec['ran']}" + (f" (PARTIAL: {rec['partial']})" if rec.get("partial") else "")
+               + (f"; survivors re-tested {rec['retested']}" if rec.get("retested") else ""))
         lines.append(f"| {rec['name']} | `{rec['module']}` | {ran} | {rec['total']} | {rec['annotation_only']} "
                      f"| {len(equiv)} | {behavioural} | {rec['killed']} | {len(rec['survived'])} | {rate:.1%} | {met} |")
     for rec in records:
@@ -384,15 +438,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("only", nargs="*", help="run only the targets whose name or module contains one of these")
     parser.add_argument("--survivors", action="store_true",
                         help="re-run only the mutants that survived the last full run (module unchanged)")
+    parser.add_argument("--from-session", type=Path, metavar="DIR",
+                        help="report what the run working in DIR (/tmp/mira-mutate-*) has measured so far")
     args = parser.parse_args(argv)
     targets = [t for t in TARGETS if not args.only or any(o in t.name or o in t.module for o in args.only)]
     results: list[Result] = []
     retested: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="mira-mutate-") as tmp:
         work = Path(tmp)
-        _copy_tree(work)
+        if not args.from_session:
+            _copy_tree(work)
         for target in targets:
-            if args.survivors:
+            if args.from_session:
+                results.append(from_session(target, args.from_session))
+            elif args.survivors:
                 retested.append(retest_survivors(target, work))
             else:
                 results.append(run_target(target, work))

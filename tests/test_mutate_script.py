@@ -104,3 +104,11 @@ def test_survivors_are_not_retested_on_a_module_changed_since_the_full_run(tmp_p
     target, _ = _stored_run(tmp_path, monkeypatch, SRC + "# a comment\n", "return n > 3", old_sha)
     with pytest.raises(SystemExit, match="^pkg/guard.py changed since its last full run; run it in full$"):
         mutate.retest_survivors(target, tmp_path)  # same survivor line, but the module's bytes differ
+
+
+def test_a_partial_run_is_rated_on_the_mutants_it_ran() -> None:
+    rec = {"total": 100, "annotation_only": 20, "equivalent": ["e"] * 2, "killed": 45, "survived": ["s"] * 3,
+           "pending": 30}
+    assert mutate._behavioural(rec) == 48 and mutate._rate(rec) == 45 / 48
+    del rec["pending"]
+    assert mutate._behavioural(rec) == 78

@@ -48,7 +48,7 @@ MERGE = Command(
     writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
 
 
-@pytest.mark.parametrize(("count", "tail"), [(8, ""), (9, " and 1 more"), (10, " and 2 more")])
+@pytest.mark.parametrize(("count", "tail"), [(3, ""), (8, ""), (9, " and 1 more"), (10, " and 2 more")])
 def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, tail: str) -> None:
     folder = h.tmp / "inputs"
     folder.mkdir()
@@ -230,20 +230,27 @@ def test_approve_refuses_a_checkpoint_that_is_not_the_transcript_head(h: Harness
     assert not (h.ws(task_id) / "a.txt").exists()
 
 
-def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused_in_words(h: Harness) -> None:
-    """Someone rewrote the proposed call's arguments to text that is not JSON and recomputed the hash chain and
-    the checkpoint: the approve is refused with the tampering message, never with a JSON parser's error."""
+@pytest.mark.parametrize("forgery", ["malformed", "hash-sorts-lower", "hash-sorts-higher"])
+def test_a_consistently_rewritten_transcript_is_refused_in_words(h: Harness, forgery: str) -> None:
+    """Someone rewrote the proposed call's arguments (to text that is not JSON, or to other arguments) and
+    recomputed the hash chain and the checkpoint: the approve is refused with the tampering message, never
+    run and never failing with a JSON parser's error."""
     from desktop.store._tasks import chain_hash
 
     rt, task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
+    if forgery == "malformed":
+        arguments = '{"path": "a.txt", "text": '  # cut short: not JSON
+    else:
+        arguments = json.dumps(_args_hashing(json.loads(WRITE_A[2]), approval.input_hash,
+                                             forgery == "hash-sorts-lower"))
     with sqlite3.connect(h.db) as raw:
         seq, message, prev = raw.execute(
             "SELECT seq, message, prev_hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
             (task_id, approval.agent)).fetchone()
         entry = json.loads(message)
         assert entry["tool_calls"][0]["arguments"] == WRITE_A[2]
-        entry["tool_calls"][0]["arguments"] = '{"path": "a.txt", "text": '  # cut short: not JSON
+        entry["tool_calls"][0]["arguments"] = arguments
         forged = json.dumps(entry)
         digest = chain_hash(prev, forged)
         raw.execute("UPDATE transcripts SET message=?, hash=? WHERE task_id=? AND agent=? AND seq=?",
@@ -253,4 +260,145 @@ def test_a_consistently_rewritten_transcript_with_malformed_arguments_is_refused
     with pytest.raises(ApprovalError, match=r"^the arguments differ from what the agent proposed \(tampered\); "
                                             "refusing to run$"):
         run(rt.approve(approval_id))
+    assert not (h.ws(task_id) / "a.txt").exists()
     assert h.store.approval(approval_id).state == "pending"
+
+
+def _broken_describe(ws: object, args: dict) -> dict:
+    raise KeyError("a bug in the description")
+
+
+def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) -> None:
+    from .fakes import NOTE_WRITE
+
+    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
+                  writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_broken_describe)
+    call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
+    rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
+    assert h.store.approval(approval_id).summary == "note_odd (no description: KeyError)"
+    assert rt.task_status(task_id).status == "paused"
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+SPLIT = Command(
+    name="note_split", description="Split a note into parts.",
+    input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
+                  "required": ["output_dir"], "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "split"), target_arg="output_dir")
+
+
+def test_a_target_folder_replaced_by_a_file_is_refused_at_approve(h: Harness) -> None:
+    """A folder target is not fingerprinted file by file; the target's own check must see that a file now
+    stands where the folder was when the call was frozen."""
+    from desktop.agent import workfolder
+
+    (workfolder.assign(h.store, h.conv.id, h.root) / "parts").mkdir()  # the conversation's folder, made first
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "note_split", json.dumps({"output_dir": "parts"})))],
+                   skills=fake_skills(extra=[SPLIT]))
+    task_id = run(rt.start_task(h.conv.id, "split"))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id
+    parts = h.ws(task_id) / "parts"
+    assert parts.is_dir()
+    parts.rmdir()
+    parts.write_text("the user's file named parts", encoding="utf-8")
+    with pytest.raises(ApprovalError, match="^the file changed since this was proposed; ask again$"):
+        run(rt.approve(approval_id))
+    assert parts.read_text(encoding="utf-8") == "the user's file named parts"
+
+
+def test_approve_names_the_decision_in_its_event(h: Harness) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A)
+    run(rt.approve(approval_id))
+    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(task_id, approval_id, True, "approved by the user")
+
+
+def test_an_approval_that_does_not_exist_is_refused_in_words(h: Harness) -> None:
+    rt, _task_id, _approval_id = paused(h, WRITE_A)
+    for decide in (rt.approve, rt.deny):
+        with pytest.raises(ApprovalError, match=r"^this approval does not exist \(it may belong to a deleted "
+                                                r"conversation\)$"):
+            run(decide("no-such-approval"))  # type: ignore[operator]
+
+
+def test_deny_tells_the_call_ended_not_done(h: Harness) -> None:
+    rt, task_id, approval_id = paused(h, WRITE_A, [Completion("Left as is."), Completion("Nothing written.")])
+    run(rt.deny(approval_id))
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
+    assert (finished.ok, finished.message) == (False, "denied by the user")
+    assert not (h.ws(task_id) / "a.txt").exists()
+
+
+def _disk_full(ws: object, args: dict) -> CommandResult:
+    import errno
+    import os
+
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_write_the_disk_refused_is_reported_with_the_fault(h: Harness) -> None:
+    full = Command(name="note_full", description="Write a note to a full disk.",
+                   input_schema={"type": "object", "properties": {"path": {"type": "string"}},
+                                 "required": ["path"], "additionalProperties": False},
+                   writes=True, run=_disk_full, target_arg="path")
+    call = ("s1", "note_full", json.dumps({"path": "a.txt"}))
+    rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[full]))
+    run(rt.approve(approval_id))
+    [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_full"]
+    assert row.state == "failed" and row.result["retryable"] is True and row.result["error"]
+    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_full"]
+    assert (finished.ok, finished.message) == (False, row.result["error"])
+
+
+def _changes(ws: object, args: dict) -> dict:
+    return {"summary": "Odd changes", "changes": [["only one"], ["before", "after"], ["a", "b", "c"], []]}
+
+
+def test_the_card_keeps_only_before_after_pairs_of_a_description(h: Harness) -> None:
+    from .fakes import NOTE_WRITE
+
+    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
+                  writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_changes)
+    call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
+    _rt, _task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
+    assert h.store.approval(approval_id).changes == (("before", "after"),)
+    [asked] = h.of(ev.ApprovalRequested)
+    assert tuple(asked.changes) == (("before", "after"),)
+
+
+@pytest.mark.parametrize("stored", ['{"path": "a.txt", "text": ', "[" * 100_000 + "]" * 100_000],
+                         ids=["not-json", "nested-too-deep"])
+def test_stored_arguments_that_cannot_be_read_are_refused_not_raised(h: Harness, stored: str) -> None:
+    """frozen_mismatch is given the row as stored; text that is not JSON (or nests past the parser's limit)
+    is a mismatch with a reason, never an exception out of the check."""
+    import dataclasses
+
+    from desktop.agent.gate import frozen_mismatch
+
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
+    approval = dataclasses.replace(h.store.approval(approval_id), arguments_json=stored)
+    assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) == (
+        "refused: the stored arguments no longer match the input hash that was approved (changed since); "
+        "nothing ran")
+
+
+def _input_deleted_meanwhile(ws: object, args: dict) -> dict:
+    (ws.root / args["inputs"][0]).unlink()  # type: ignore[attr-defined]  # the user deletes it while Mira asks
+    return {"summary": "Merge notes"}
+
+
+def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h: Harness) -> None:
+    folder = h.tmp / "inputs"
+    folder.mkdir()
+    (folder / "n0.txt").write_text("n0", encoding="utf-8")
+    merge = Command(name="note_merge", description=MERGE.description, input_schema=MERGE.input_schema,
+                    writes=True, run=MERGE.run, target_arg="path", describe=_input_deleted_meanwhile)
+    call = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": ["n0.txt"]}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call), Completion("The note is gone."), Completion("Not done.")],
+                   skills=fake_skills(extra=[merge]))
+    task_id = run(rt.start_task(h.conv.id, "merge", attachments=[folder / "n0.txt"]))
+    status = rt.task_status(task_id)
+    assert status.status == "finished" and status.pending_approval_id is None
+    assert not h.store.approvals(task_id)
+    told = json.loads(h.model.calls[2].messages[-1].content)
+    assert told["ok"] is False and "n0.txt" in told["error"]

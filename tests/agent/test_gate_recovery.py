@@ -209,3 +209,29 @@ def test_only_a_failed_write_the_disk_refused_is_retryable(state: str, result: d
 
     row = LedgerRow("l1", "t1", "skill:notes", "k1", "s1", "note_write", "0" * 64, state, None, result, 0.0, 0.0)
     assert retryable(row) is expected
+
+
+def test_recovery_goes_on_when_another_process_removed_a_staging_file_first(h: Harness,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two windows recovering at once: the other one deletes a stray staging file between this one's listing
+    and its delete. That is not an error; the interrupted write is still resolved."""
+    from skills.runtime import Workspace
+
+    _rt, task_id, approval_id = paused(h, WRITE_A)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    h.store.update_task(task_id, owner=DEAD)
+    (h.ws(task_id) / ".mira-staging-0123456789abcdef.txt").write_text("half written", encoding="utf-8")
+    listed = Workspace.stray_staging_files
+
+    def listed_then_removed_elsewhere(self: Workspace) -> list:
+        strays = list(listed(self))
+        for stray in strays:
+            stray.unlink()  # the other process was quicker
+        return strays
+
+    monkeypatch.setattr(Workspace, "stray_staging_files", listed_then_removed_elsewhere)
+    report = run(h.runtime([]).recover(resume=False))
+    assert report == [f"note_write in task {task_id}: recorded failed"]
+    assert h.store.ledger_entry(ledger_id).state == "failed"

@@ -127,3 +127,24 @@ def test_edit_own_covers_only_files_mira_made_here(h: Harness, tmp_path: Path) -
     assert run(rt.approve(approval_id, allow_similar=True)) is None
     assert h.store.approval(approval_id).message == "approved by the user"
     assert [r.id for r in rt.rules(h.conv.id)] == [rule.id]
+
+
+def test_edit_own_covers_a_file_made_earlier_in_the_same_task(h: Harness) -> None:
+    """a.txt is not committed as an artifact until the task ends; the ledger of this task says Mira made it,
+    so a second write over it in the same task is covered by the edit_own rule."""
+    rule = _rule(h, "edit_own")
+    args = {"path": "a.txt", "text": "first"}
+    again = {"path": "a.txt", "text": "second", "overwrite": True}
+    steps = [tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
+             tool_turn(("s1", "note_write", json.dumps(args))), tool_turn(("s2", "note_write", json.dumps(again))),
+             tool_turn(("s3", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))),
+             Completion("Done.")]
+    rt = h.runtime(steps, skills=SKILLS)
+    task_id = run(rt.start_task(h.conv.id, "write twice"))
+    first = rt.task_status(task_id).pending_approval_id
+    assert first and not h.store.artifacts(h.conv.id)
+    run(rt.approve(first))  # a new file: the rule does not cover it, the user approves
+    assert rt.task_status(task_id).status == "finished"
+    second = [a for a in h.store.approvals(task_id) if a.id != first]
+    assert [a.message for a in second] == [f"approved by rule {rule.id}"]
+    assert read(h.ws(task_id) / "a.txt") == "second"
