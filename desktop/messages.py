@@ -58,6 +58,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "connect.failed": "The connection failed: {error}",
     "error.folder_unusable": "The folder {folder} cannot be made or used.",
     "error.file_unreadable": "The file {name} cannot be read.",
+    "budget.time": "the time budget of {seconds} s for this task ran out",
+    "budget.model_calls": ("the budget of %n model call for this task ran out",
+                           "the budget of %n model calls for this task ran out"),
+    "budget.tool_calls": ("the budget of %n tool call for this task ran out",
+                          "the budget of %n tool calls for this task ran out"),
+    "task.failed.refused.plain": "Mira refused to go on with this request.",
     "task.failed.crashed": "Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.",
     # why a model call failed (ModelError.msg); the server's own words go to the details
     "model.error.no_key": "{where} needs an API key and none is set. Add one in Settings or set MIRA_API_KEY.",

@@ -379,5 +379,21 @@
                 <numerusform>Sheet {name} (%n formulas updated)</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>the budget of %n model calls for this task ran out</source>
+            <comment>budget.model_calls</comment>
+            <translation>
+                <numerusform>the budget of %n model call for this task ran out</numerusform>
+                <numerusform>the budget of %n model calls for this task ran out</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n tool calls for this task ran out</source>
+            <comment>budget.tool_calls</comment>
+            <translation>
+                <numerusform>the budget of %n tool call for this task ran out</numerusform>
+                <numerusform>the budget of %n tool calls for this task ran out</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -2424,6 +2424,30 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>无法读取文件 {name}。</translation>
         </message>
         <message>
+            <source>the time budget of {seconds} s for this task ran out</source>
+            <comment>budget.time</comment>
+            <translation>单个请求 {seconds} 秒的时间上限已用完</translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n model calls for this task ran out</source>
+            <comment>budget.model_calls</comment>
+            <translation>
+                <numerusform>单个请求最多 %n 次模型调用，已用完</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n tool calls for this task ran out</source>
+            <comment>budget.tool_calls</comment>
+            <translation>
+                <numerusform>单个请求最多 %n 个步骤，已用完</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Mira refused to go on with this request.</source>
+            <comment>task.failed.refused.plain</comment>
+            <translation>Mira 拒绝继续执行这个请求。</translation>
+        </message>
+        <message>
             <source>Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.</source>
             <comment>task.failed.crashed</comment>
             <translation>Mira 内部出了问题，这个请求已停止。没有留下写了一半的文件。</translation>

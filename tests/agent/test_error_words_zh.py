@@ -121,3 +121,40 @@ def test_every_message_id_reads_in_chinese_without_english_words(catalogue: dict
         if words:
             found[mid] = words
     assert found == {}
+
+
+def test_a_refusal_known_only_in_english_is_a_chinese_sentence_with_the_english_as_details(
+        h: Harness, monkeypatch: Any) -> None:
+    from desktop.errors import MiraError
+
+    rt = h.runtime([])
+
+    async def refused(*args: Any, **kwargs: Any) -> Any:
+        raise MiraError("flow step publish_output cannot run here")
+
+    monkeypatch.setattr("desktop.agent.runtime.main_loop", refused)
+    task_id = run(rt.start_task(h.conv.id, "做一个文档"))
+    main, details = zh(h.store.message(h.store.task(task_id).message_id).text).split("\n")
+    assert main == "Mira 拒绝继续执行这个请求。"
+    assert details == "详细信息：flow step publish_output cannot run here"
+
+
+def test_a_budget_that_ran_out_says_so_in_chinese(h: Harness) -> None:
+    from desktop.agent import Budgets
+    from desktop.agent.budgets import BudgetExhausted
+    from desktop.agent.state import Run
+    from skills.runtime import Workspace
+
+    state = Run("t", "c", "m", Workspace(h.tmp), None, Budgets(model_calls=1), {"model_calls": 1, "tool_calls": 0})
+    with pytest.raises(BudgetExhausted) as caught:
+        state.take_model_call()
+    assert "budget of 1 model call for this task" in str(caught.value)
+    assert isinstance(caught.value.msg, Msg)
+    text = render_plain(msg_of("task.failed.budget", caught.value.msg), "zh_CN")
+    assert "1 次模型调用" in text and english_words(text) == [], text
+
+
+def msg_of(mid: str, error: Msg) -> Msg:
+    from desktop.messages import msg
+
+    return msg(mid, error=error)
