@@ -162,6 +162,7 @@ _EN: dict[str, str] = {
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
     # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
     "card.stopped": "stopped before it ran; nothing was written",
+    "error.in_details": "(details: {details})",
     "card.cancelled": "the request was stopped",
     "card.target_changed": "the file changed after this was proposed; ask again",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
@@ -409,9 +410,13 @@ def render(message: Msg | str) -> str:
 
 
 def say_error(exc: BaseException) -> str:
-    """An error in the current language: its message id when it has one (``exc.msg``), else its own text."""
+    """An error in the current language: its message id when it has one (``exc.msg``). Known only in English
+    (a lower layer's own text), it is shown as labelled details in any other language, never as the words."""
     message = getattr(exc, "msg", None)
-    return render(message) if isinstance(message, Msg) else str(exc)
+    if isinstance(message, Msg):
+        return render(message)
+    text = str(exc) or type(exc).__name__
+    return text if _language == "en" else tr("error.in_details", details=text)
 
 
 def tr_renderers(text: str) -> str:

@@ -604,6 +604,11 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>在执行前已停止，未写入任何内容</translation>
         </message>
         <message>
+            <source>(details: {details})</source>
+            <comment>error.in_details</comment>
+            <translation>（详细信息：{details}）</translation>
+        </message>
+        <message>
             <source>the request was stopped</source>
             <comment>card.cancelled</comment>
             <translation>请求已停止</translation>

@@ -158,3 +158,20 @@ def msg_of(mid: str, error: Msg) -> Msg:
     from desktop.messages import msg
 
     return msg(mid, error=error)
+
+
+def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() -> None:
+    from desktop import texts
+    from desktop.agent.gate import ApprovalError
+
+    exc = ApprovalError("this task is running; wait for it to pause")
+    texts.set_language("zh_CN")
+    try:
+        notice = texts.tr("chat.decision_failed", error=texts.say_error(exc))
+        translated = texts.say_error(ModelError("x", msg=Msg("model.error.ended", DESKTOP["model.error.ended"])))
+    finally:
+        texts.set_language("en")
+    assert notice.endswith("（详细信息：this task is running; wait for it to pause）")
+    assert english_words(notice, ["this task is running; wait for it to pause"]) == [], notice
+    assert translated == "模型的回答在完成之前就结束了。"
+    assert texts.say_error(exc) == "this task is running; wait for it to pause"  # English stays as it was
