@@ -552,3 +552,10 @@ def test_inline_formatting_in_list_items_is_kept(tmp_path: Path) -> None:
     deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
     assert "very important: call make first" in "\n".join(
         sh.text_frame.text for s in deck.slides for sh in s.shapes if sh.has_text_frame)
+
+
+def test_a_made_document_is_summed_up_without_zero_counts(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", "把下面的内容做成 Word 文档：\n\n- 第一点\n- 第二点")
+    assert run.complete["summary"].endswith("：1 个列表。"), run.complete["summary"]  # not "0 个标题、0 个段落…"
+    run = run_skill_agent(tmp_path, "docx", "Make a Word document from this:\n\n# Plan\n\n## Goals\n\n- one\n- two")
+    assert run.complete["summary"].endswith(": 1 heading, 1 list."), run.complete["summary"]
