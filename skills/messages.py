@@ -156,6 +156,16 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.encrypted_or_old": "{name} is protected with a password or saved in an old Office format. "
                                 "Save it without a password as {kind} and try again.",
     "problem.empty": "{name} is empty.",
+    "problem.needs_password": "{name} is protected with a password. Type it in the preview to open it.",
+    "problem.wrong_password": "The password does not open {name}.",
+    "problem.too_large_to_edit": "{name} is too large to edit safely here. Look inside it, or split it first.",
+    "problem.would_lose": "Editing {name} would lose parts Mira cannot keep, so nothing was written. Make a new "
+                          "workbook instead.",
+    "problem.sheet_unreadable": "A worksheet of {name} cannot be read.",
+    "problem.too_slow": "Reading {name} took longer than {seconds} s; the file is too large or damaged.",
+    "problem.crashed": "The reader crashed on {name}; the file is damaged or hostile.",
+    "problem.too_much_memory": "Reading {name} needs more than {limit} of memory; the file is too large or damaged.",
+    "problem.unreadable": "{name} cannot be read.",
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",

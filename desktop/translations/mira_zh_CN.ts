@@ -1820,6 +1820,51 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name} 是空文件。</translation>
         </message>
         <message>
+            <source>{name} is protected with a password. Type it in the preview to open it.</source>
+            <comment>problem.needs_password</comment>
+            <translation>{name} 受密码保护。请在预览中输入密码来打开它。</translation>
+        </message>
+        <message>
+            <source>The password does not open {name}.</source>
+            <comment>problem.wrong_password</comment>
+            <translation>这个密码打不开 {name}。</translation>
+        </message>
+        <message>
+            <source>{name} is too large to edit safely here. Look inside it, or split it first.</source>
+            <comment>problem.too_large_to_edit</comment>
+            <translation>{name} 太大，无法在这里安全地编辑。可以先查看它，或先把它拆分。</translation>
+        </message>
+        <message>
+            <source>Editing {name} would lose parts Mira cannot keep, so nothing was written. Make a new workbook instead.</source>
+            <comment>problem.would_lose</comment>
+            <translation>编辑 {name} 会丢失 Mira 无法保留的部分，所以没有写入任何内容。请改为新建一个工作簿。</translation>
+        </message>
+        <message>
+            <source>A worksheet of {name} cannot be read.</source>
+            <comment>problem.sheet_unreadable</comment>
+            <translation>{name} 中有一个工作表无法读取。</translation>
+        </message>
+        <message>
+            <source>Reading {name} took longer than {seconds} s; the file is too large or damaged.</source>
+            <comment>problem.too_slow</comment>
+            <translation>读取 {name} 超过了 {seconds} 秒；文件太大或已损坏。</translation>
+        </message>
+        <message>
+            <source>The reader crashed on {name}; the file is damaged or hostile.</source>
+            <comment>problem.crashed</comment>
+            <translation>读取 {name} 时读取程序崩溃了；文件已损坏或可能有害。</translation>
+        </message>
+        <message>
+            <source>Reading {name} needs more than {limit} of memory; the file is too large or damaged.</source>
+            <comment>problem.too_much_memory</comment>
+            <translation>读取 {name} 需要超过 {limit} 的内存；文件太大或已损坏。</translation>
+        </message>
+        <message>
+            <source>{name} cannot be read.</source>
+            <comment>problem.unreadable</comment>
+            <translation>无法读取 {name}。</translation>
+        </message>
+        <message>
             <source>That failed, so no file was changed: {reason}</source>
             <comment>problem.failed</comment>
             <translation>操作失败，没有修改任何文件：{reason}</translation>
