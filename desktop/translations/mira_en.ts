@@ -268,6 +268,22 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>… %n more slides not shown</source>
+            <comment>outline.more_slides</comment>
+            <translation>
+                <numerusform>… %n more slide not shown</numerusform>
+                <numerusform>… %n more slides not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more sheets not shown</source>
+            <comment>outline.more_sheets</comment>
+            <translation>
+                <numerusform>… %n more sheet not shown</numerusform>
+                <numerusform>… %n more sheets not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Uses {files} and %n more files</source>
             <comment>summary.uses.more</comment>
             <translation>

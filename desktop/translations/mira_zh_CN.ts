@@ -1946,6 +1946,50 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             </translation>
         </message>
         <message>
+            <source>Slides</source>
+            <comment>outline.slides</comment>
+            <translation>幻灯片</translation>
+        </message>
+        <message>
+            <source>(no title)</source>
+            <comment>outline.untitled</comment>
+            <translation>（无标题）</translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more slides not shown</source>
+            <comment>outline.more_slides</comment>
+            <translation>
+                <numerusform>……另有 %n 张幻灯片未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sheets</source>
+            <comment>outline.sheets</comment>
+            <translation>工作表</translation>
+        </message>
+        <message>
+            <source>{name}: {size} — {header}</source>
+            <comment>outline.sheet</comment>
+            <translation>{name}：{size}——{header}</translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more sheets not shown</source>
+            <comment>outline.more_sheets</comment>
+            <translation>
+                <numerusform>……另有 %n 个工作表未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>First page</source>
+            <comment>outline.first_page</comment>
+            <translation>第一页</translation>
+        </message>
+        <message>
+            <source>Pages that cannot be read: {pages}</source>
+            <comment>outline.broken_pages</comment>
+            <translation>无法读取的页面：{pages}</translation>
+        </message>
+        <message>
             <source>This would fail: {name} exists and the call does not replace it</source>
             <comment>summary.will_fail_exists</comment>
             <translation>这一步会失败：{name} 已存在，而这次调用不会替换它</translation>
