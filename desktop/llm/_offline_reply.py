@@ -67,7 +67,7 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
     out: list[str] = []
     if status == "completed" and artifacts:
         out.append(say(msg("reply.made")))
-    elif status == "completed":
+    elif status == "completed" and not summary:  # else the summary says what happened (a failure too)
         out.append(say(msg("reply.done")))
     elif status == "denied":
         out.append(say(msg("reply.declined")))
