@@ -198,8 +198,9 @@ def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
             statuses = [str(c.get("status")) for c in ev.get("checks") or () if isinstance(c, dict)]
             lines.append(msg("delivery.file", path=art["path"], kind=str(art["kind"]).upper(),
                              size=_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
-    elif status == "completed" and not packet.get("summary"):  # else the summary says it, failures too
-        lines.append(skill_msg("reply.done"))
+    elif status == "completed":
+        if not packet.get("summary"):  # else the summary says what happened, a failure too
+            lines.append(skill_msg("reply.done"))
     elif status == "denied":
         lines.append(msg("delivery.denied"))
     else:

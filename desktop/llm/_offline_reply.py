@@ -67,8 +67,9 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
     out: list[str] = []
     if status == "completed" and artifacts:
         out.append(say(msg("reply.made")))
-    elif status == "completed" and not summary:  # else the summary says what happened (a failure too)
-        out.append(say(msg("reply.done")))
+    elif status == "completed":
+        if not summary:  # else the summary says what happened (a failure too)
+            out.append(say(msg("reply.done")))
     elif status == "denied":
         out.append(say(msg("reply.declined")))
         if summary.startswith(("Nothing was written", "没有写入任何文件")):

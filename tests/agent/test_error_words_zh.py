@@ -175,3 +175,17 @@ def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() ->
     assert english_words(notice, ["this task is running; wait for it to pause"]) == [], notice
     assert translated == "模型的回答在完成之前就结束了。"
     assert texts.say_error(exc) == "this task is running; wait for it to pause"  # English stays as it was
+
+
+@pytest.mark.parametrize(("packet", "expected"), [
+    ({"status": "completed", "summary": "操作失败，没有修改任何文件。"}, "操作失败，没有修改任何文件。"),
+    ({"status": "completed"}, "已完成。"),
+    ({"status": "failed", "summary": "没有找到"}, "任务没有完成。\n\n没有找到"),
+])
+def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: dict[str, Any],
+                                                                             expected: str) -> None:
+    from desktop.agent.finalize import fallback_text
+    from desktop.llm._offline_reply import delivery
+
+    assert zh(fallback_text(packet)) == expected
+    assert delivery(packet, chinese=True) == expected
