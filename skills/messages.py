@@ -51,6 +51,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.done": "Done.",
     "reply.declined": "You declined the change, so nothing was written.",
     "reply.not_finished": "The task did not finish.",
+    "reply.did_not_work": "That did not work: {reason}",
+    "reply.did_not_work.plain": "That did not work.",
     "reply.partial": "The files listed above come from steps that did finish in this task.",
     "reply.file": "**{name}** — {kind}, {size}",
     "reply.check": "{mark} {label}: **{status}**",

@@ -1402,6 +1402,16 @@ Design,800
             <translation>任务没有完成。</translation>
         </message>
         <message>
+            <source>That did not work: {reason}</source>
+            <comment>reply.did_not_work</comment>
+            <translation>没能完成：{reason}</translation>
+        </message>
+        <message>
+            <source>That did not work.</source>
+            <comment>reply.did_not_work.plain</comment>
+            <translation>没能完成。</translation>
+        </message>
+        <message>
             <source>The files listed above come from steps that did finish in this task.</source>
             <comment>reply.partial</comment>
             <translation>上面列出的文件来自本次任务中已经完成的步骤。</translation>

@@ -189,3 +189,18 @@ def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(pack
 
     assert zh(fallback_text(packet)) == expected
     assert delivery(packet, chinese=True) == expected
+
+
+def test_the_offline_planner_reports_a_failed_skill_run_in_chinese() -> None:
+    import json
+
+    from desktop.llm.offline import OfflinePlanner
+    from skills.messages import msg
+
+    english_only = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "skill docx is not trusted"}), True)
+    assert english_only == "没能完成。\n详细信息：skill docx is not trusted"  # was "没能完成：skill docx is not trusted"
+    said = msg("problem.missing", name="报告.docx").to_dict()
+    with_id = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "x", "error_msg": said}), True)
+    assert with_id == "没能完成：报告.docx 不在工作区中。", with_id
+    assert OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "boom"}), False) == "That did not work: boom"
+    assert OfflinePlanner._after_tool(json.dumps({"ok": True}), True) == "已完成。"
