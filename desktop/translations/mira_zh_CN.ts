@@ -346,6 +346,26 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>命令 {command}，规则 {rule}</translation>
         </message>
         <message>
+            <source>the Word skill</source>
+            <comment>skill.docx</comment>
+            <translation>Word 技能</translation>
+        </message>
+        <message>
+            <source>the PDF skill</source>
+            <comment>skill.pdf</comment>
+            <translation>PDF 技能</translation>
+        </message>
+        <message>
+            <source>the PowerPoint skill</source>
+            <comment>skill.pptx</comment>
+            <translation>PowerPoint 技能</translation>
+        </message>
+        <message>
+            <source>the Excel skill</source>
+            <comment>skill.xlsx</comment>
+            <translation>Excel 技能</translation>
+        </message>
+        <message>
             <source>create new files</source>
             <comment>rules.kind.create_new</comment>
             <translation>新建文件</translation>

@@ -533,6 +533,8 @@ class MainWindow(QMainWindow):
             return None
 
         def skill_name(skill_id: str) -> str:
+            if f"skill.{skill_id}" in i18n._EN:  # a built-in skill: its name in the interface language
+                return tr(f"skill.{skill_id}")
             try:
                 return str(runtime.skills.skill(skill_id).name) if runtime is not None else skill_id
             except Exception:  # noqa: BLE001 - a skill no longer in the catalog: show its id
