@@ -105,6 +105,7 @@ _EN: dict[str, str] = {
     "skill.pdf": "the PDF skill",
     "skill.pptx": "the PowerPoint skill",
     "skill.xlsx": "the Excel skill",
+    "skill.xlsx-recalc": "the recalculation skill",
     "rules.kind.create_new": "create new files",
     "rules.kind.edit_own": "edit files Mira made in this conversation",
     "chat.start_failed": "The request could not be started: {error}",

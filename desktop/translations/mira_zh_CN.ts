@@ -366,6 +366,11 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>Excel 技能</translation>
         </message>
         <message>
+            <source>the recalculation skill</source>
+            <comment>skill.xlsx-recalc</comment>
+            <translation>表格重算技能</translation>
+        </message>
+        <message>
             <source>create new files</source>
             <comment>rules.kind.create_new</comment>
             <translation>新建文件</translation>
