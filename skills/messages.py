@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from skills._message_texts import MESSAGES
+from skills._message_texts import MESSAGES as MESSAGES  # re-exported: the catalogue's public name
 
 # A text made of message ids starts with this mark (a control character nobody types), then a JSON list of
 # lines: a message (Msg.to_dict) or a plain string. The skills write one where a string field reaches a person

@@ -5,7 +5,7 @@ is said: "Tables 1–20 of 25; 5 more not shown".
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from desktop.translations import render_plain
@@ -69,8 +69,11 @@ def docx_outline(name: str, data: Mapping[str, Any], language: str) -> str | Non
     return "\n".join(lines)
 
 
-def _say(language: str) -> Any:
-    return lambda m: render_plain(m, language)
+def _say(language: str) -> Callable[[Msg], str]:
+    def say(message: Msg) -> str:
+        return render_plain(message, language)
+
+    return say
 
 
 def pptx_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
