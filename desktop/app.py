@@ -65,7 +65,7 @@ def run() -> int:
     try:
         window = MainWindow()
     except Exception as exc:  # e.g. an unreadable database: one clear message, no traceback
-        message = f"Mira could not start: {exc}"
+        message = _start_failed(exc)
         print(message, file=sys.stderr)
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None, "Mira", message)
@@ -81,3 +81,17 @@ def run() -> int:
         loop.run_until_complete(closed.wait())
     instance.close()
     return 0
+
+
+def _start_failed(exc: Exception) -> str:
+    """Why the window could not be built, in the language chosen in Settings (read before anything else)."""
+    from desktop import i18n
+
+    try:
+        from desktop.settings import SettingsStore
+
+        chosen = SettingsStore().load().language
+    except Exception:  # noqa: BLE001 - the settings may be what failed: the system's language then
+        chosen = ""
+    i18n.set_language(chosen or i18n.system_language())
+    return i18n.tr("app.start_failed", error=i18n.say_error(exc))

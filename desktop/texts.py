@@ -171,6 +171,7 @@ _EN: dict[str, str] = {
     "card.cancelled": "the request was stopped",
     "card.target_changed": "the file changed after this was proposed; ask again",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
+    "app.start_failed": "Mira could not start: {error}",
     "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
     "sidebar.today": "Today",
     "sidebar.yesterday": "Yesterday",

@@ -649,6 +649,11 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>执行中被停止；Mira 下次启动时会检查该文件</translation>
         </message>
         <message>
+            <source>Mira could not start: {error}</source>
+            <comment>app.start_failed</comment>
+            <translation>Mira 无法启动：{error}</translation>
+        </message>
+        <message>
             <source>Mira is already running on this data folder; its window was brought to the front.</source>
             <comment>app.already_running</comment>
             <translation>Mira 已在使用此数据文件夹运行，已将其窗口切换到前台。</translation>
