@@ -56,6 +56,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "connect.no_answer": "The server ended the response without an answer.",
     "connect.ok": "Connected to {model}",
     "connect.failed": "The connection failed: {error}",
+    "store.unreadable": "{path} is not a readable Mira database; move it aside to start with a new one.",
     "error.folder_unusable": "The folder {folder} cannot be made or used.",
     "error.file_unreadable": "The file {name} cannot be read.",
     "budget.time": "the time budget of {seconds} s for this task ran out",

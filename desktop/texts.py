@@ -168,6 +168,7 @@ _EN: dict[str, str] = {
     # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
     "card.stopped": "stopped before it ran; nothing was written",
     "error.in_details": "(details: {details})",
+    "error.with_details": "{message} (details: {details})",
     "card.cancelled": "the request was stopped",
     "card.target_changed": "the file changed after this was proposed; ask again",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
@@ -420,7 +421,8 @@ def say_error(exc: BaseException) -> str:
     (a lower layer's own text), it is shown as labelled details in any other language, never as the words."""
     message = getattr(exc, "msg", None)
     if isinstance(message, Msg):
-        return render(message)
+        details = getattr(exc, "details", "")
+        return tr("error.with_details", message=render(message), details=details) if details else render(message)
     text = str(exc) or type(exc).__name__
     return text if _language == "en" else tr("error.in_details", details=text)
 

@@ -634,6 +634,11 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>（详细信息：{details}）</translation>
         </message>
         <message>
+            <source>{message} (details: {details})</source>
+            <comment>error.with_details</comment>
+            <translation>{message}（详细信息：{details}）</translation>
+        </message>
+        <message>
             <source>the request was stopped</source>
             <comment>card.cancelled</comment>
             <translation>请求已停止</translation>
@@ -2546,6 +2551,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>The connection failed: {error}</source>
             <comment>connect.failed</comment>
             <translation>连接失败：{error}</translation>
+        </message>
+        <message>
+            <source>{path} is not a readable Mira database; move it aside to start with a new one.</source>
+            <comment>store.unreadable</comment>
+            <translation>{path} 不是可读取的 Mira 数据库；请把它移到别处，再以新的数据库启动。</translation>
         </message>
         <message>
             <source>The folder {folder} cannot be made or used.</source>
