@@ -68,7 +68,7 @@ def run() -> int:
     signal.signal(signal.SIGTERM, _close)
     signal.signal(signal.SIGINT, _close)
     def _cannot_start(error: object) -> None:  # one clear message, no traceback
-        message = f"Mira could not start: {error}"
+        message = _start_failed(error)
         print(message, file=sys.stderr)
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None, "Mira", message)
@@ -78,9 +78,9 @@ def run() -> int:
     except Exception as exc:  # noqa: BLE001 - e.g. unreadable settings
         _cannot_start(exc)
         return 1
-    failed: list[str] = []
+    failed: list[object] = []
 
-    def _fatal(error: str) -> None:  # e.g. an unreadable database, found when the store opens after the first frame
+    def _fatal(error: object) -> None:  # e.g. an unreadable database, found when the store opens after the first frame
         failed.append(error)
         _cannot_start(error)
         _close_all()
@@ -98,3 +98,18 @@ def run() -> int:
         loop.run_until_complete(closed.wait())
     instance.close()
     return 1 if failed else 0
+
+
+def _start_failed(error: object) -> str:
+    """Why the window could not be built, in the language chosen in Settings (read before anything else)."""
+    from desktop import i18n
+
+    try:
+        from desktop.settings import SettingsStore
+
+        chosen = SettingsStore().load().language
+    except Exception:  # noqa: BLE001 - the settings may be what failed: the system's language then
+        chosen = ""
+    i18n.set_language(chosen or i18n.system_language())
+    said = i18n.say_error(error) if isinstance(error, BaseException) else str(error)
+    return i18n.tr("app.start_failed", error=said)

@@ -14,6 +14,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
@@ -85,10 +86,11 @@ def _keyring() -> Finding:
 
     import keyring
 
-    usable, note = keyring_status()
+    usable, _note = keyring_status()  # the note is the Settings dialog's; the report says it in words
     backend = type(keyring.get_keyring())
     name = f"{backend.__module__}.{backend.__name__}"
-    return Finding(tr("doctor.keyring"), name if usable else f"{name}: {note}", OK if usable else WARN)
+    return Finding(tr("doctor.keyring"), name if usable else f"{name}: {tr('settings.no_keyring')}",
+                   OK if usable else WARN)
 
 
 def _endpoint(settings: AppSettings) -> Finding:
@@ -152,12 +154,35 @@ def collect(settings: AppSettings | None = None) -> list[Finding]:
 
 
 def render(findings: Sequence[Finding]) -> str:
-    width = max(len(f.label) for f in findings)
+    width = max(_columns(f.label) for f in findings)
     marks = {OK: tr("doctor.ok"), WARN: tr("doctor.warn"), MISSING: tr("doctor.missing")}
-    return "\n".join(f"[{marks[f.verdict]}] {f.label.ljust(width)}  {f.value}" for f in findings)
+    return "\n".join(f"[{marks[f.verdict]}] {_pad(f.label, width)}  {f.value}" for f in findings)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns; a Chinese character takes two on a terminal."""
+    return text + " " * max(0, width - _columns(text))
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def _speak_the_chosen_language() -> None:
+    """The interface language from Settings ("" follows the system), so the report reads like the window."""
+    from desktop import i18n
+
+    try:
+        from desktop.settings import SettingsStore
+
+        chosen = SettingsStore().load().language
+    except (ImportError, OSError, ValueError):
+        chosen = ""
+    i18n.set_language(chosen or i18n.system_language())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _speak_the_chosen_language()
     parser = argparse.ArgumentParser(prog="mira doctor", description=tr("doctor.about"))
     parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     findings = collect()

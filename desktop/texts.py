@@ -100,6 +100,11 @@ _EN: dict[str, str] = {
     "rules.revoke": "Revoke",
     "rules.item": "“{conversation}”: {skill} may {kind}",
     "rules.details": "command {command}, rule {rule}",
+    "skill.docx": "the Word skill",
+    "skill.pdf": "the PDF skill",
+    "skill.pptx": "the PowerPoint skill",
+    "skill.xlsx": "the Excel skill",
+    "skill.xlsx-recalc": "the recalculation skill",
     "rules.kind.create_new": "create new files",
     "rules.kind.edit_own": "edit files Mira made in this conversation",
     "chat.start_failed": "The request could not be started: {error}",
@@ -161,9 +166,12 @@ _EN: dict[str, str] = {
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
     # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
     "card.stopped": "stopped before it ran; nothing was written",
+    "error.in_details": "(details: {details})",
+    "error.with_details": "{message} (details: {details})",
     "card.cancelled": "the request was stopped",
     "card.target_changed": "the file changed after this was proposed; ask again",
     "card.interrupted": "stopped while it ran; Mira checks the file when it next starts",
+    "app.start_failed": "Mira could not start: {error}",
     "app.already_running": "Mira is already running on this data folder; its window was brought to the front.",
     "sidebar.today": "Today",
     "sidebar.yesterday": "Yesterday",
@@ -436,9 +444,14 @@ def render(message: Msg | str) -> str:
 
 
 def say_error(exc: BaseException) -> str:
-    """An error in the current language: its message id when it has one (``exc.msg``), else its own text."""
+    """An error in the current language: its message id when it has one (``exc.msg``). Known only in English
+    (a lower layer's own text), it is shown as labelled details in any other language, never as the words."""
     message = getattr(exc, "msg", None)
-    return render(message) if isinstance(message, Msg) else str(exc)
+    if isinstance(message, Msg):
+        details = getattr(exc, "details", "")
+        return tr("error.with_details", message=render(message), details=details) if details else render(message)
+    text = str(exc) or type(exc).__name__
+    return text if _language == "en" else tr("error.in_details", details=text)
 
 
 def tr_renderers(text: str) -> str:

@@ -161,7 +161,8 @@ class ApprovalCard(colors.ThemedCard):
             self.details_label.setText(
                 f"<b>{html.escape(tr('Command:'))}</b> <code>{html.escape(approval.command)}</code><br/>"
                 f"<b>{html.escape(tr('Target:'))}</b> {html.escape(approval.target_path)}<br/>"
-                f"{html.escape(approval.summary)}" + (f"<br/><span style='color:{muted}'>{args}</span>" if args else ""))
+                f"{html.escape(approval.summary).replace(chr(10), '<br/>')}"  # one line per part of the summary
+                + (f"<br/><span style='color:{muted}'>{args}</span>" if args else ""))
             self.changes_label.setText(changes_html(approval.changes))
             # once decided, the headline and state say it all (the file card shows what was written)
             self.changes_area.setVisible(bool(approval.changes) and not self._outcome)

@@ -18,7 +18,8 @@ from desktop.agent import workfolder
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
-from desktop.messages import msg, said, shown
+from desktop.messages import msg, shown
+from desktop.texts import say_error
 from desktop.translations import render_plain, system_language
 from skills.describe import write_headline
 from skills.messages import Msg, checks_verdict
@@ -183,12 +184,12 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
     try:
         store = Store()
     except (StoreError, RuntimeError) as exc:  # unreadable or newer database: the reason, not a traceback
-        return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: said(exc)}
+        return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
     try:
         try:
             conv_id = _conversation(store, args)
         except (StoreError, LookupError, workfolder.FolderError) as exc:
-            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: said(exc)}
+            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
         # the window the model guards its requests with (0: none), so earlier turns are compacted to fit it
         window = getattr(model, "context_window", 0)
         rt = AgentRuntime(store, lambda: model, default_root.resolve(),
@@ -211,13 +212,13 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
                 else:
                     await rt.deny(asked)
             except ApprovalError as exc:  # refused (changed file, stale call...): say why; the agent may go on
-                out.write(_say(msg("cli.not_run", error=said(exc))) + "\n")
+                out.write(_say(msg("cli.not_run", error=say_error(exc))) + "\n")
             status = rt.task_status(task_id)
             if status.pending_approval_id == asked:
                 break  # nothing moved: asking again would loop forever
         return _verdict(rt, task_id)
     except StorageFull as exc:  # the database is full: what could not be saved and the space left
-        return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: said(exc)}
+        return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
     finally:
         store.close()
 

@@ -199,13 +199,14 @@ def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
             lines.append(msg("delivery.file", path=art["path"], kind=str(art["kind"]).upper(),
                              size=_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
     elif status == "completed":
-        lines.append(skill_msg("reply.done"))
+        if not packet.get("summary"):  # else the summary says what happened, a failure too
+            lines.append(skill_msg("reply.done"))
     elif status == "denied":
         lines.append(msg("delivery.denied"))
     else:
         lines.append(skill_msg("reply.not_finished"))
     if packet.get("summary"):
-        lines += ["", str(packet["summary"])]
+        lines += ["", str(packet["summary"])] if lines else [str(packet["summary"])]
     if model_error:
         lines += ["", msg("delivery.no_model", error=model_error)]
     return stored(*lines)

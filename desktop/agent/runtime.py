@@ -216,7 +216,11 @@ class AgentRuntime:
         except ModelError as exc:
             self.reporter.failed(task_id, msg("task.failed.model", error=said(exc)), details_of(exc))
         except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
-            self.reporter.failed(task_id, msg("task.failed.refused", error=said(exc)), details_of(exc))
+            reason = said(exc)
+            if isinstance(reason, Msg):
+                self.reporter.failed(task_id, msg("task.failed.refused", error=reason), details_of(exc))
+            else:  # known only in English: a sentence in the reader's language, the English as details
+                self.reporter.failed(task_id, msg("task.failed.refused.plain"), reason)
         except Exception as exc:  # boundary: a bug ends this task with a message, never the app
             log.exception("task %s crashed", task_id)
             self.reporter.failed(task_id, msg("task.failed.crashed"), f"{type(exc).__name__}: {exc}")

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
+from desktop.messages import msg
 from skills.runtime import Workspace
 
 MAIN: Final = "main"
@@ -68,19 +69,22 @@ class Run:
 
     def check_wall(self) -> None:
         if self.remaining_wall() <= 0:
-            raise BudgetExhausted(f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out")
+            raise BudgetExhausted(f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
+                                  msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
 
     def take_model_call(self, reserved: bool = False) -> int:
         self.check_wall()
         if not reserved and self.usage["model_calls"] >= self.budgets.model_calls:
-            raise BudgetExhausted(f"the budget of {self.budgets.model_calls} model calls for this task ran out")
+            said = msg("budget.model_calls", self.budgets.model_calls)  # "1 model call", "4 model calls"
+            raise BudgetExhausted(said.english(), msg=said)
         self.usage["model_calls"] += 1
         return int(self.usage["model_calls"])
 
     def take_tool_call(self) -> None:
         self.check_wall()
         if self.usage["tool_calls"] >= self.budgets.tool_calls:
-            raise BudgetExhausted(f"the budget of {self.budgets.tool_calls} tool calls for this task ran out")
+            said = msg("budget.tool_calls", self.budgets.tool_calls)
+            raise BudgetExhausted(said.english(), msg=said)
         self.usage["tool_calls"] += 1
 
     @asynccontextmanager
@@ -91,4 +95,5 @@ class Run:
                 yield
         except TimeoutError:
             raise BudgetExhausted(
-                f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out") from None
+                f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
+                msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None

@@ -5,7 +5,7 @@ is said: "Tables 1–20 of 25; 5 more not shown".
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from desktop.translations import render_plain
@@ -67,3 +67,85 @@ def docx_outline(name: str, data: Mapping[str, Any], language: str) -> str | Non
             header = " | ".join(c for c in (_clip(c) for c in (t.get("header") or ())[:6]) if c)
             lines.append(f"{i}. " + say(msg("outline.table", size=size, header=header or "—")))
     return "\n".join(lines)
+
+
+def _say(language: str) -> Callable[[Msg], str]:
+    def say(message: Msg) -> str:
+        return render_plain(message, language)
+
+    return say
+
+
+def pptx_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+    """Markdown for a pptx_inspect result: the slide titles in order, and what was left out."""
+    slides = [s for s in data.get("slides") or () if isinstance(s, Mapping)]
+    if "slide_count" not in data and not slides:
+        return None
+    say = _say(language)
+    total = _int(data.get("slide_count") or len(slides))
+    pictures = sum(_int(s.get("pictures")) for s in slides)
+    notes = sum(1 for s in slides if str(s.get("notes") or "").strip())
+    parts = nonzero_counts([("count.slides", total), ("count.pictures", pictures), ("count.notes", notes)])
+    lines = [say(msg("outline.summary", name=name, parts=parts)), "", f"**{say(msg('outline.slides'))}**"]
+    for s in slides[:MAX_HEADINGS_SHOWN]:
+        title = _clip(s.get("title") or "") or say(msg("outline.untitled"))
+        lines.append(f"{_int(s.get('index')) or len(lines)}. {title}")
+    hidden = total - min(len(slides), MAX_HEADINGS_SHOWN)
+    if hidden > 0:
+        lines.append(f"- *{say(count('outline.more_slides', hidden))}*")
+    return "\n".join(lines)
+
+
+def xlsx_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+    """Markdown for an xlsx_inspect result: each sheet with its size and header, formula errors counted."""
+    sheets = [s for s in data.get("sheets") or () if isinstance(s, Mapping)]
+    if "sheets" not in data:
+        return None
+    say = _say(language)
+    formulas = sum(_int(s.get("formula_count")) for s in sheets)
+    errors = sum(_int(s.get("formula_error_count")) for s in sheets)
+    charts = len(data.get("chart_sheets") or ())
+    parts = nonzero_counts([("count.sheets", len(sheets)), ("count.formulas", formulas), ("count.charts", charts),
+                            ("count.formula_errors", errors)])
+    lines = [say(msg("outline.summary", name=name, parts=parts)), "", f"**{say(msg('outline.sheets'))}**"]
+    for s in sheets[:MAX_TABLES_SHOWN]:
+        size = msg("outline.table_size", rows=count("count.rows", _int(s.get("rows"))),
+                   cols=count("count.columns", _int(s.get("columns"))))
+        header = " | ".join(c for c in (_clip(c) for c in (s.get("header") or ())[:6] if c is not None) if c)
+        lines.append("- " + say(msg("outline.sheet", name=_clip(s.get("name") or "?"), size=size,
+                                    header=header or "—")))
+    hidden = len(sheets) - MAX_TABLES_SHOWN
+    if hidden > 0:
+        lines.append(f"- *{say(count('outline.more_sheets', hidden))}*")
+    return "\n".join(lines)
+
+
+def pdf_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+    """Markdown for a pdf_inspect result: its bookmarks (or the start of its first page), pages that broke."""
+    if "pages" not in data or not isinstance(data.get("pages"), int):
+        return None
+    say = _say(language)
+    parts = nonzero_counts([("count.pages", _int(data.get("pages"))), ("count.images", _int(data.get("images")))])
+    lines = [say(msg("outline.summary", name=name, parts=parts))]
+    toc = [t for t in data.get("toc") or () if isinstance(t, (list, tuple)) and len(t) >= 2]
+    if toc:
+        lines += ["", f"**{say(msg('outline.headings'))}**"]
+        top = min((_int(t[0]) or 1 for t in toc), default=1)
+        for level, title, *_ in toc[:MAX_HEADINGS_SHOWN]:
+            lines.append(f"{'  ' * max(0, min((_int(level) or 1) - top, 5))}- {_clip(title) or '…'}")
+        if len(toc) > MAX_HEADINGS_SHOWN:
+            lines.append(f"- *{say(count('outline.more_headings', len(toc) - MAX_HEADINGS_SHOWN))}*")
+    else:
+        first = next((p for p in data.get("page_details") or () if isinstance(p, Mapping)), None)
+        text = " ".join(str(first.get("text") or "").split())[:300] if first else ""
+        if text:
+            lines += ["", f"**{say(msg('outline.first_page'))}**", text]
+    broken = [str(b) for b in data.get("broken_pages") or ()]
+    if broken:
+        lines += ["", say(msg("outline.broken_pages", pages=", ".join(broken[:20])))]
+    return "\n".join(lines)
+
+
+# The outline for each inspect command's data (the answer to "What's in X?").
+OUTLINES = {"docx_inspect": docx_outline, "pptx_inspect": pptx_outline, "xlsx_inspect": xlsx_outline,
+            "pdf_inspect": pdf_outline}

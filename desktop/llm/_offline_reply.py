@@ -68,7 +68,8 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
     if status == "completed" and artifacts:
         out.append(say(msg("reply.made")))
     elif status == "completed":
-        out.append(say(msg("reply.done")))
+        if not summary:  # else the summary says what happened (a failure too)
+            out.append(say(msg("reply.done")))
     elif status == "denied":
         out.append(say(msg("reply.declined")))
         if summary.startswith(("Nothing was written", "没有写入任何文件")):

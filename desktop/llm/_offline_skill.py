@@ -33,7 +33,7 @@ from desktop.llm._offline_route import (
     wants_template,
     wants_totals,
 )
-from desktop.llm._offline_outline import docx_outline
+from desktop.llm._offline_outline import OUTLINES
 from desktop.llm._offline_summary import block_texts, create_summary, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 from desktop.messages import msg as desktop_msg
@@ -442,8 +442,9 @@ class SkillAgentPlan:
                     f"可在 Word 中接受或拒绝。")
         elif call.name.endswith("_inspect"):
             data = res.get("data")
-            outline = docx_outline(target, data, "zh_CN" if self.chinese else "en") \
-                if call.name == "docx_inspect" and isinstance(data, dict) else None
+            outliner = OUTLINES.get(call.name)
+            outline = outliner(target, data, "zh_CN" if self.chinese else "en") \
+                if outliner is not None and isinstance(data, dict) else None
             summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
             summary = pdf_summary(self._t, call.name, args, res)

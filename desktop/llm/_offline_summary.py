@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop.llm import _offline_content as oc
+from desktop.translations import render_plain
+from skills.messages import nonzero_counts
 
 Translate = Callable[[str, str], str]  # (english, chinese) -> the one for the request's language
 
@@ -58,10 +60,10 @@ def create_summary(t: Translate, args: dict[str, Any], path: str, read: list[str
         blocks = args.get("blocks", [])
         count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
         lists = sum(1 for b in blocks if b["type"] in ("bullets", "numbered"))
-        what_en = ", ".join(plural(n, word) for n, word in (
-            (count["heading"], "heading"), (count["paragraph"], "paragraph"), (lists, "list"),
-            (count["table"], "table")))
-        what_zh = f"{count['heading']} 个标题、{count['paragraph']} 个段落、{lists} 个列表、{count['table']} 个表格"
+        parts = nonzero_counts([("count.headings", count["heading"]), ("count.paragraphs", count["paragraph"]),
+                                ("count.lists", lists), ("count.tables", count["table"])])  # "0 paragraphs" says nothing
+        what_en = ", ".join(render_plain(p, "en") for p in parts) or "no content"
+        what_zh = "、".join(render_plain(p, "zh_CN") for p in parts) or "没有内容"
     summary = t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
     if problems:
         summary += t(" Note: ", " 注意：") + "; ".join(problems) + t(".", "。")

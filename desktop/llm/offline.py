@@ -24,6 +24,10 @@ from desktop.llm import _offline_reply as reply
 from desktop.llm._offline_route import ATTACHED, body_of, is_chinese, route, split_files
 from desktop.llm._offline_skill import SkillAgentPlan
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.messages import msg as desktop_msg
+from desktop.translations import render_plain
+from skills.messages import Msg
+from skills.messages import msg as skill_msg
 
 PACKET_PREFIX = "FINALIZATION PACKET\n"
 
@@ -118,10 +122,18 @@ class OfflinePlanner:
             data = json.loads(content)
         except ValueError:
             data = None
+        language = "zh_CN" if chinese else "en"
         if isinstance(data, dict) and data.get("ok") is False:
-            err = data.get("error") or data.get("message") or ""
-            return (f"没能完成：{err}" if chinese else f"That did not work: {err}").strip()
-        return "已完成。" if chinese else "Done."
+            err = str(data.get("error") or data.get("message") or "").strip()
+            said = data.get("error_msg")
+            if isinstance(said, dict):
+                return render_plain(skill_msg("reply.did_not_work", reason=Msg.from_dict(said)), language)
+            if chinese and err:  # known only in English: a Chinese sentence, the English as details
+                return (render_plain(skill_msg("reply.did_not_work.plain"), language) + "\n"
+                        + render_plain(desktop_msg("error.details", details=err), language))
+            return render_plain(skill_msg("reply.did_not_work", reason=err) if err
+                                else skill_msg("reply.did_not_work.plain"), language)
+        return render_plain(skill_msg("reply.done"), language)
 
     @staticmethod
     def _generate(messages: Sequence[ChatMessage], packet_msg: ChatMessage) -> Completion:

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from desktop.messages import msg
 from desktop.texts import tr
 from desktop.paths import private_file
 from desktop.store._schema import LATEST, migrate
@@ -47,7 +48,8 @@ class Database:
             # A corrupt or foreign file: say which one; it is left untouched so nothing in it is lost.
             self._conn.close()
             raise StoreError(f"{self.path} is not a readable Mira database ({exc}); move it aside to start "
-                             "with a new one") from None
+                             "with a new one", msg=msg("store.unreadable", path=str(self.path)),
+                             details=str(exc)) from None
 
     # -- plumbing -------------------------------------------------------------
 

@@ -268,6 +268,22 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>… %n more slides not shown</source>
+            <comment>outline.more_slides</comment>
+            <translation>
+                <numerusform>… %n more slide not shown</numerusform>
+                <numerusform>… %n more slides not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more sheets not shown</source>
+            <comment>outline.more_sheets</comment>
+            <translation>
+                <numerusform>… %n more sheet not shown</numerusform>
+                <numerusform>… %n more sheets not shown</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Uses {files} and %n more files</source>
             <comment>summary.uses.more</comment>
             <translation>
@@ -377,6 +393,22 @@
             <translation>
                 <numerusform>Sheet {name} (%n formula updated)</numerusform>
                 <numerusform>Sheet {name} (%n formulas updated)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n model calls for this task ran out</source>
+            <comment>budget.model_calls</comment>
+            <translation>
+                <numerusform>the budget of %n model call for this task ran out</numerusform>
+                <numerusform>the budget of %n model calls for this task ran out</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n tool calls for this task ran out</source>
+            <comment>budget.tool_calls</comment>
+            <translation>
+                <numerusform>the budget of %n tool call for this task ran out</numerusform>
+                <numerusform>the budget of %n tool calls for this task ran out</numerusform>
             </translation>
         </message>
     </context>

@@ -346,6 +346,31 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>命令 {command}，规则 {rule}</translation>
         </message>
         <message>
+            <source>the Word skill</source>
+            <comment>skill.docx</comment>
+            <translation>Word 技能</translation>
+        </message>
+        <message>
+            <source>the PDF skill</source>
+            <comment>skill.pdf</comment>
+            <translation>PDF 技能</translation>
+        </message>
+        <message>
+            <source>the PowerPoint skill</source>
+            <comment>skill.pptx</comment>
+            <translation>PowerPoint 技能</translation>
+        </message>
+        <message>
+            <source>the Excel skill</source>
+            <comment>skill.xlsx</comment>
+            <translation>Excel 技能</translation>
+        </message>
+        <message>
+            <source>the recalculation skill</source>
+            <comment>skill.xlsx-recalc</comment>
+            <translation>表格重算技能</translation>
+        </message>
+        <message>
             <source>create new files</source>
             <comment>rules.kind.create_new</comment>
             <translation>新建文件</translation>
@@ -604,6 +629,16 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>在执行前已停止，未写入任何内容</translation>
         </message>
         <message>
+            <source>(details: {details})</source>
+            <comment>error.in_details</comment>
+            <translation>（详细信息：{details}）</translation>
+        </message>
+        <message>
+            <source>{message} (details: {details})</source>
+            <comment>error.with_details</comment>
+            <translation>{message}（详细信息：{details}）</translation>
+        </message>
+        <message>
             <source>the request was stopped</source>
             <comment>card.cancelled</comment>
             <translation>请求已停止</translation>
@@ -617,6 +652,11 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <source>stopped while it ran; Mira checks the file when it next starts</source>
             <comment>card.interrupted</comment>
             <translation>执行中被停止；Mira 下次启动时会检查该文件</translation>
+        </message>
+        <message>
+            <source>Mira could not start: {error}</source>
+            <comment>app.start_failed</comment>
+            <translation>Mira 无法启动：{error}</translation>
         </message>
         <message>
             <source>Mira is already running on this data folder; its window was brought to the front.</source>
@@ -1527,6 +1567,16 @@ Design,800
             <translation>任务没有完成。</translation>
         </message>
         <message>
+            <source>That did not work: {reason}</source>
+            <comment>reply.did_not_work</comment>
+            <translation>没能完成：{reason}</translation>
+        </message>
+        <message>
+            <source>That did not work.</source>
+            <comment>reply.did_not_work.plain</comment>
+            <translation>没能完成。</translation>
+        </message>
+        <message>
             <source>The files listed above come from steps that did finish in this task.</source>
             <comment>reply.partial</comment>
             <translation>上面列出的文件来自本次任务中已经完成的步骤。</translation>
@@ -1945,6 +1995,51 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name} 是空文件。</translation>
         </message>
         <message>
+            <source>{name} is protected with a password. Type it in the preview to open it.</source>
+            <comment>problem.needs_password</comment>
+            <translation>{name} 受密码保护。请在预览中输入密码来打开它。</translation>
+        </message>
+        <message>
+            <source>The password does not open {name}.</source>
+            <comment>problem.wrong_password</comment>
+            <translation>这个密码打不开 {name}。</translation>
+        </message>
+        <message>
+            <source>{name} is too large to edit safely here. Look inside it, or split it first.</source>
+            <comment>problem.too_large_to_edit</comment>
+            <translation>{name} 太大，无法在这里安全地编辑。可以先查看它，或先把它拆分。</translation>
+        </message>
+        <message>
+            <source>Editing {name} would lose parts Mira cannot keep, so nothing was written. Make a new workbook instead.</source>
+            <comment>problem.would_lose</comment>
+            <translation>编辑 {name} 会丢失 Mira 无法保留的部分，所以没有写入任何内容。请改为新建一个工作簿。</translation>
+        </message>
+        <message>
+            <source>A worksheet of {name} cannot be read.</source>
+            <comment>problem.sheet_unreadable</comment>
+            <translation>{name} 中有一个工作表无法读取。</translation>
+        </message>
+        <message>
+            <source>Reading {name} took longer than {seconds} s; the file is too large or damaged.</source>
+            <comment>problem.too_slow</comment>
+            <translation>读取 {name} 超过了 {seconds} 秒；文件太大或已损坏。</translation>
+        </message>
+        <message>
+            <source>The reader crashed on {name}; the file is damaged or hostile.</source>
+            <comment>problem.crashed</comment>
+            <translation>读取 {name} 时读取程序崩溃了；文件已损坏或可能有害。</translation>
+        </message>
+        <message>
+            <source>Reading {name} needs more than {limit} of memory; the file is too large or damaged.</source>
+            <comment>problem.too_much_memory</comment>
+            <translation>读取 {name} 需要超过 {limit} 的内存；文件太大或已损坏。</translation>
+        </message>
+        <message>
+            <source>{name} cannot be read.</source>
+            <comment>problem.unreadable</comment>
+            <translation>无法读取 {name}。</translation>
+        </message>
+        <message>
             <source>That failed, so no file was changed: {reason}</source>
             <comment>problem.failed</comment>
             <translation>操作失败，没有修改任何文件：{reason}</translation>
@@ -2024,6 +2119,50 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>
                 <numerusform>%n 列</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>Slides</source>
+            <comment>outline.slides</comment>
+            <translation>幻灯片</translation>
+        </message>
+        <message>
+            <source>(no title)</source>
+            <comment>outline.untitled</comment>
+            <translation>（无标题）</translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more slides not shown</source>
+            <comment>outline.more_slides</comment>
+            <translation>
+                <numerusform>……另有 %n 张幻灯片未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sheets</source>
+            <comment>outline.sheets</comment>
+            <translation>工作表</translation>
+        </message>
+        <message>
+            <source>{name}: {size} — {header}</source>
+            <comment>outline.sheet</comment>
+            <translation>{name}：{size}——{header}</translation>
+        </message>
+        <message numerus="yes">
+            <source>… %n more sheets not shown</source>
+            <comment>outline.more_sheets</comment>
+            <translation>
+                <numerusform>……另有 %n 个工作表未显示</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>First page</source>
+            <comment>outline.first_page</comment>
+            <translation>第一页</translation>
+        </message>
+        <message>
+            <source>Pages that cannot be read: {pages}</source>
+            <comment>outline.broken_pages</comment>
+            <translation>无法读取的页面：{pages}</translation>
         </message>
         <message>
             <source>This would fail: {name} exists and the call does not replace it</source>
@@ -2544,6 +2683,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>连接失败：{error}</translation>
         </message>
         <message>
+            <source>{path} is not a readable Mira database; move it aside to start with a new one.</source>
+            <comment>store.unreadable</comment>
+            <translation>{path} 不是可读取的 Mira 数据库；请把它移到别处，再以新的数据库启动。</translation>
+        </message>
+        <message>
             <source>The folder {folder} cannot be made or used.</source>
             <comment>error.folder_unusable</comment>
             <translation>无法创建或使用文件夹 {folder}。</translation>
@@ -2552,6 +2696,30 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>The file {name} cannot be read.</source>
             <comment>error.file_unreadable</comment>
             <translation>无法读取文件 {name}。</translation>
+        </message>
+        <message>
+            <source>the time budget of {seconds} s for this task ran out</source>
+            <comment>budget.time</comment>
+            <translation>单个请求 {seconds} 秒的时间上限已用完</translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n model calls for this task ran out</source>
+            <comment>budget.model_calls</comment>
+            <translation>
+                <numerusform>单个请求最多 %n 次模型调用，已用完</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the budget of %n tool calls for this task ran out</source>
+            <comment>budget.tool_calls</comment>
+            <translation>
+                <numerusform>单个请求最多 %n 个步骤，已用完</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Mira refused to go on with this request.</source>
+            <comment>task.failed.refused.plain</comment>
+            <translation>Mira 拒绝继续执行这个请求。</translation>
         </message>
         <message>
             <source>Something went wrong inside Mira, so this request stopped. Nothing half-written was kept.</source>

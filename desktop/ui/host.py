@@ -227,6 +227,9 @@ class Host:
                     said = result.get("error_msg")  # the same failure as a message id, when the skill gave one
                     error = (i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping)
                              else str(result.get("error") or result.get("message") or ""))
+                    if error and not isinstance(said, Mapping) and not result.get("fault") \
+                            and i18n.language() != "en":  # English only (a storage fault is already in words)
+                        error = tr("error.in_details", details=error)
                     retryable = bool(result.get("retryable"))
         if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error, retryable
@@ -373,8 +376,8 @@ def _decision_words(message: str) -> str:
 
     key = {"denied by the user": "", "the task was cancelled": "card.cancelled", CHANGED: "card.target_changed"}.get(
         message)
-    if key is None:
-        return message
+    if key is None:  # a refusal known only in English: labelled as details in another language
+        return message if not message or i18n.language() == "en" else tr("error.in_details", details=message)
     return tr(key) if key else ""
 
 

@@ -38,7 +38,7 @@ class MainWindow(QMainWindow):
     """The whole flow in one window. ``services`` defaults to the user's real data (MIRA_HOME)."""
 
     sig_ready = Signal()
-    sig_fatal = Signal(str)  # the store could not be opened: the app says why and exits
+    sig_fatal = Signal(object)  # the store could not be opened: the app says why and exits
 
     def __init__(self, services: Services | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -316,7 +316,7 @@ class MainWindow(QMainWindow):
             await asyncio.wrap_future(self.services.open_store())
         except Exception as exc:  # noqa: BLE001 - e.g. an unreadable database: the app says so and exits
             log.error("the store could not be opened: %s", exc)
-            self.sig_fatal.emit(str(exc))
+            self.sig_fatal.emit(exc)
             return
         last = self.window_state.last_conversation
         await self.reload_conversations()
@@ -586,6 +586,8 @@ class MainWindow(QMainWindow):
             return None
 
         def skill_name(skill_id: str) -> str:
+            if f"skill.{skill_id}" in i18n._EN:  # a built-in skill: its name in the interface language
+                return tr(f"skill.{skill_id}")
             try:
                 return str(runtime.skills.skill(skill_id).name) if runtime is not None else skill_id
             except Exception:  # noqa: BLE001 - a skill no longer in the catalog: show its id

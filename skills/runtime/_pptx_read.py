@@ -12,6 +12,7 @@ from pptx.package import Package
 from pptx.parts.presentation import PresentationPart
 from pptx.presentation import Presentation as PresentationT
 
+from skills.messages import msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for, expected_found
 from skills.runtime._pptx_xlsx_common import contains_check, has_cjk
@@ -34,7 +35,8 @@ def deck_errors(name: str) -> Iterator[None]:
     except (CommandError, WorkspaceError):
         raise
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside the library
-        raise CommandError(f"{name}: cannot be opened as a PowerPoint deck ({exc})") from None
+        raise CommandError(f"{name}: cannot be opened as a PowerPoint deck ({exc})",
+                           msg=msg("problem.corrupt", name=name, kind="PPTX"), details=str(exc)) from None
 
 
 def open_deck(path: Path) -> PresentationT:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 
 __all__ = ["Limits", "Worker", "WorkerCrashed", "WorkerError", "WorkerOutOfMemory", "WorkerTimeout",
@@ -129,7 +130,9 @@ def _serve(conn: Connection, limits: Limits) -> None:
         except MemoryError:
             reply = ("memory", "")
         except BaseException as exc:  # noqa: BLE001 - every failure goes back as one line
-            reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError))
+            said = getattr(exc, "msg", None)  # the message id crosses the pipe as data, like the text
+            reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError),
+                     said.to_dict() if isinstance(said, Msg) else None, str(getattr(exc, "details", "") or ""))
         try:
             conn.send(reply)
         except MemoryError:
@@ -329,15 +332,18 @@ class Worker:
     def _timed_out(self, what: str, seconds: float) -> WorkerTimeout:
         self._stop()
         return WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
-                             f"the file is too large or damaged")
+                             f"the file is too large or damaged",
+                             msg=msg("problem.too_slow", name=what, seconds=f"{seconds:.0f}"))
 
     def _died(self, what: str, seconds: float, started: float) -> WorkerError:
         code = self._stop()
         if code is not None and -code == getattr(signal, "SIGXCPU", 0):
             return WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
-                                 f"time; the file is too large or damaged")
+                                 f"time; the file is too large or damaged",
+                                 msg=msg("problem.too_slow", name=what, seconds=f"{seconds:.0f}"))
         return WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
-                             f"{time.monotonic() - started:.1f} s); the file is damaged or hostile")
+                             f"{time.monotonic() - started:.1f} s); the file is damaged or hostile",
+                             msg=msg("problem.crashed", name=what), details=_describe_exit(code))
 
     def _stop(self) -> int | None:
         proc, conn = self._proc, self._conn
@@ -367,17 +373,19 @@ def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
     if status == "ok":
         return reply[1]
     ceiling = f"{limits.memory_bytes // (1024 * 1024)} MB"
+    too_big = msg("problem.too_much_memory", name=what, limit=ceiling)
     if status == "memory":
         raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
-                                f"the file is too large or damaged")
-    _, type_name, message, user_facing = reply
+                                f"the file is too large or damaged", msg=too_big)
+    _, type_name, message, user_facing, said, details = (*reply, None, "")[:6]
     if user_facing:
-        raise CommandError(message)
+        raise CommandError(message, msg=Msg.from_dict(said) if isinstance(said, dict) else None, details=details)
     if any(word in f"{type_name} {message}".lower() for word in _MEMORY_WORDS):
         raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
-                                f"the file is too large or damaged")
+                                f"the file is too large or damaged", msg=too_big)
     detail = f"{type_name}: {message}" if message else type_name
-    raise CommandError(f"{what}: cannot read the file ({detail[:200]})")
+    raise CommandError(f"{what}: cannot read the file ({detail[:200]})", msg=msg("problem.unreadable", name=what),
+                       details=detail[:200])
 
 
 _kept: dict[Limits, Worker] = {}

@@ -56,6 +56,10 @@ def test_a_chinese_conversation_in_the_terminal_has_no_english_words(
     (term.workspace / "坏文件.docx").write_bytes(b"PK\x03\x04 not a zip" * 20)
     code, said["corrupt"] = term.say("查看 坏文件.docx")
     assert "坏文件.docx" in said["corrupt"] and "损坏" in said["corrupt"]
+    assert "已完成" not in said["corrupt"]  # a failure is not announced as "Done."
+    code, said["inspect"] = term.say("查看 季度计划.docx")
+    assert code == term.cli.EXIT_OK and "**季度计划.docx**" in said["inspect"]
+    assert "没有完成" not in said["inspect"] and "已完成" not in said["inspect"]  # the outline says it all
     serving = serve(lambda handler, body: http_error(handler, 503, "Service Unavailable: upstream overloaded"))
     server = next(serving)
     try:

@@ -121,3 +121,86 @@ def test_every_message_id_reads_in_chinese_without_english_words(catalogue: dict
         if words:
             found[mid] = words
     assert found == {}
+
+
+def test_a_refusal_known_only_in_english_is_a_chinese_sentence_with_the_english_as_details(
+        h: Harness, monkeypatch: Any) -> None:
+    from desktop.errors import MiraError
+
+    rt = h.runtime([])
+
+    async def refused(*args: Any, **kwargs: Any) -> Any:
+        raise MiraError("flow step publish_output cannot run here")
+
+    monkeypatch.setattr("desktop.agent.runtime.main_loop", refused)
+    task_id = run(rt.start_task(h.conv.id, "做一个文档"))
+    main, details = zh(h.store.message(h.store.task(task_id).message_id).text).split("\n")
+    assert main == "Mira 拒绝继续执行这个请求。"
+    assert details == "详细信息：flow step publish_output cannot run here"
+
+
+def test_a_budget_that_ran_out_says_so_in_chinese(h: Harness) -> None:
+    from desktop.agent import Budgets
+    from desktop.agent.budgets import BudgetExhausted
+    from desktop.agent.state import Run
+    from skills.runtime import Workspace
+
+    state = Run("t", "c", "m", Workspace(h.tmp), None, Budgets(model_calls=1), {"model_calls": 1, "tool_calls": 0})
+    with pytest.raises(BudgetExhausted) as caught:
+        state.take_model_call()
+    assert "budget of 1 model call for this task" in str(caught.value)
+    assert isinstance(caught.value.msg, Msg)
+    text = render_plain(msg_of("task.failed.budget", caught.value.msg), "zh_CN")
+    assert "1 次模型调用" in text and english_words(text) == [], text
+
+
+def msg_of(mid: str, error: Msg) -> Msg:
+    from desktop.messages import msg
+
+    return msg(mid, error=error)
+
+
+def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() -> None:
+    from desktop import texts
+    from desktop.agent.gate import ApprovalError
+
+    exc = ApprovalError("this task is running; wait for it to pause")
+    texts.set_language("zh_CN")
+    try:
+        notice = texts.tr("chat.decision_failed", error=texts.say_error(exc))
+        translated = texts.say_error(ModelError("x", msg=Msg("model.error.ended", DESKTOP["model.error.ended"])))
+    finally:
+        texts.set_language("en")
+    assert notice.endswith("（详细信息：this task is running; wait for it to pause）")
+    assert english_words(notice, ["this task is running; wait for it to pause"]) == [], notice
+    assert translated == "模型的回答在完成之前就结束了。"
+    assert texts.say_error(exc) == "this task is running; wait for it to pause"  # English stays as it was
+
+
+@pytest.mark.parametrize(("packet", "expected"), [
+    ({"status": "completed", "summary": "操作失败，没有修改任何文件。"}, "操作失败，没有修改任何文件。"),
+    ({"status": "completed"}, "已完成。"),
+    ({"status": "failed", "summary": "没有找到"}, "任务没有完成。\n\n没有找到"),
+])
+def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: dict[str, Any],
+                                                                             expected: str) -> None:
+    from desktop.agent.finalize import fallback_text
+    from desktop.llm._offline_reply import delivery
+
+    assert zh(fallback_text(packet)) == expected
+    assert delivery(packet, chinese=True) == expected
+
+
+def test_the_offline_planner_reports_a_failed_skill_run_in_chinese() -> None:
+    import json
+
+    from desktop.llm.offline import OfflinePlanner
+    from skills.messages import msg
+
+    english_only = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "skill docx is not trusted"}), True)
+    assert english_only == "没能完成。\n详细信息：skill docx is not trusted"  # was "没能完成：skill docx is not trusted"
+    said = msg("problem.missing", name="报告.docx").to_dict()
+    with_id = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "x", "error_msg": said}), True)
+    assert with_id == "没能完成：报告.docx 不在工作区中。", with_id
+    assert OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "boom"}), False) == "That did not work: boom"
+    assert OfflinePlanner._after_tool(json.dumps({"ok": True}), True) == "已完成。"

@@ -192,11 +192,23 @@ def test_inspect_reports_the_outline(ws: Path) -> None:
     run_skill_agent(ws, "pptx", "Make a slide deck from these notes", ["notes.md"])
     run = run_skill_agent(ws, "pptx", "What's in quarterly-report.pptx?", ["quarterly-report.pptx"])
     assert _steps(run) == ["pptx_inspect", "complete"]
-    assert run.complete["summary"].startswith("Contents of quarterly-report.pptx")
-    assert run.results["pptx_inspect"]["message"] in run.complete["summary"]
+    assert run.complete["summary"] == ("**quarterly-report.pptx** — 4 slides\n\n**Slides**\n1. Quarterly Report\n"
+                                       "2. Highlights\n3. Numbers\n4. Next steps")
     run = run_skill_agent(ws, "pptx", "查看 quarterly-report.pptx 里面有什么", ["quarterly-report.pptx"])
     assert _steps(run) == ["pptx_inspect", "complete"]
-    assert run.complete["summary"].startswith("quarterly-report.pptx 的内容")
+    summary = run.complete["summary"]
+    assert summary.startswith("**quarterly-report.pptx** — 4 张幻灯片\n\n**幻灯片**")
+    assert english_words(summary, ["Quarterly Report", "Highlights", "Numbers", "Next steps"]) == [], summary
+
+
+@pytest.mark.parametrize(("kind", "goal"), [("xlsx", "把下面的表格做成电子表格：\n| 地区 | 销量 |\n|---|---|\n| 北 | 3 |"),
+                                            ("pdf", "把下面的内容做成 PDF：\n\n# 计划\n\n## 目标\n\n- 增长")])
+def test_what_is_in_a_workbook_or_a_pdf_reads_in_chinese(tmp_path: Path, kind: str, goal: str) -> None:
+    made = run_skill_agent(tmp_path, kind, goal).complete["artifacts"][0]
+    run = run_skill_agent(tmp_path, kind, f"查看 {made}", [made])
+    assert _steps(run) == [f"{kind}_inspect", "complete"]
+    summary = run.complete["summary"]
+    assert summary.startswith(f"**{made}** — 1 ") and english_words(summary, ["Sheet1"]) == [], summary  # was "1 sheets"
 
 
 def test_no_content_completes_without_writing(tmp_path: Path) -> None:
@@ -552,3 +564,10 @@ def test_inline_formatting_in_list_items_is_kept(tmp_path: Path) -> None:
     deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
     assert "very important: call make first" in "\n".join(
         sh.text_frame.text for s in deck.slides for sh in s.shapes if sh.has_text_frame)
+
+
+def test_a_made_document_is_summed_up_without_zero_counts(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", "把下面的内容做成 Word 文档：\n\n- 第一点\n- 第二点")
+    assert run.complete["summary"].endswith("：1 个列表。"), run.complete["summary"]  # not "0 个标题、0 个段落…"
+    run = run_skill_agent(tmp_path, "docx", "Make a Word document from this:\n\n# Plan\n\n## Goals\n\n- one\n- two")
+    assert run.complete["summary"].endswith(": 1 heading, 1 list."), run.complete["summary"]

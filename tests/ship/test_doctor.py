@@ -118,3 +118,20 @@ def test_log_file_rotates_and_never_holds_a_key(home: Path) -> None:
     finally:
         root.removeHandler(handlers[0])
         handlers[0].close()
+
+
+def test_mira_doctor_follows_the_language_chosen_in_settings(home: Path) -> None:
+    from desktop.settings import SettingsStore
+    from tests.zh_words import english_words
+
+    SettingsStore().save(AppSettings(language="zh_CN"))
+    out = subprocess.run([str(MIRA), "doctor"], capture_output=True, text=True, timeout=120,
+                         env={"MIRA_HOME": str(home), "PATH": "/usr/bin:/bin",
+                              "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"})
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any("中文字体" in line for line in lines) and any("数据库" in line for line in lines), out.stdout
+    key = next(line for line in lines if "密钥存储" in line)
+    assert english_words(key.split(":", 1)[1], ["keyring.backends.fail.Keyring"]) == [], key  # was an English note
+    starts = {doctor._columns(line[:line.index(line.split("  ")[-1].strip())]) for line in lines if "  " in line}
+    assert len(starts) == 1, out.stdout  # the values line up under Chinese labels too

@@ -46,6 +46,7 @@ def test_allow_similar_then_the_next_write_needs_no_click_and_settings_revokes(m
     dialog.tabs.setCurrentWidget(panel)
     assert panel is not None and panel.list.count() == 1
     assert "create new files" in panel.list.item(0).text() and "create_new" not in panel.list.item(0).text()
+    assert "the Word skill may" in panel.list.item(0).text()  # was the catalog's "Word 文档" in an English window
     qtbot.mouseClick(panel.revoke_button, Qt.MouseButton.LeftButton)
     assert panel.list.count() == 0 and panel.empty.isVisible()
     assert store.rules.list() == []

@@ -198,3 +198,27 @@ def test_a_card_built_again_reads_its_artifact_from_the_store_once(setup) -> Non
     assert reads == ["a1", "a1"]  # the row and its evidence, once
     path.unlink()  # the file itself is still checked every time
     assert host.view_for(ref).status == "failed"
+
+
+@pytest.mark.parametrize(("result", "message", "expected"), [
+    ({"ok": False, "error": "the font has no glyph"}, "", "（详细信息：the font has no glyph）"),
+    ({"ok": False, "error": "x", "error_msg": {"id": "problem.missing", "english": "{name} is not in the workspace.",
+                                                "params": {"name": "r.docx"}, "n": None}}, "", "r.docx 不在工作区中。"),
+    (None, "not written: 'r.docx' is a symlink", "（详细信息：not written: 'r.docx' is a symlink）"),
+    (None, "denied by the user", ""),
+])
+def test_a_card_in_chinese_shows_an_english_reason_only_as_details(setup, result, message, expected) -> None:  # type: ignore[no-untyped-def]
+    from desktop import i18n
+
+    host, store, _calls, _parent, _path = setup
+    state = "approved" if result is not None else "refused"
+    if result is not None:
+        store.ledgers["l1"] = _Ledger("failed", result)
+    store.approvals["p3"] = _Approval("p3", "t1", "docx_create", "r.docx", "Create", state, ledger_id="l1",
+                                      message=message)
+    i18n.set_language("zh_CN")
+    try:
+        view = host.view_for(ExtensionRef("m1", "p3", "approval/docx"))
+    finally:
+        i18n.set_language("en")
+    assert view is not None and view.error == expected
