@@ -14,6 +14,8 @@ from desktop.agent import ApprovalError
 from desktop.agent import events as ev
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
+from desktop.messages import lines_of
+from skills.messages import msg
 from skills.runtime import Command, CommandResult
 
 from .conftest import Harness, run
@@ -48,8 +50,8 @@ MERGE = Command(
     writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
 
 
-@pytest.mark.parametrize(("count", "tail"), [(3, ""), (8, ""), (9, " and 1 more"), (10, " and 2 more")])
-def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, tail: str) -> None:
+@pytest.mark.parametrize(("count", "more"), [(3, 0), (8, 0), (9, 1), (10, 2)])
+def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, more: int) -> None:
     folder = h.tmp / "inputs"
     folder.mkdir()
     names = [f"n{i}.txt" for i in range(count)]
@@ -62,8 +64,10 @@ def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int,
     assert approval_id
     [asked] = h.of(ev.ApprovalRequested)
     assert sorted(asked.reads) == sorted(names)
-    expected = f"note_merge writes all.txt — uses {', '.join(asked.reads[:8])}{tail}"
-    assert asked.summary == expected and h.store.approval(approval_id).summary == expected
+    uses = (msg("summary.uses.more", more, files=list(asked.reads[:8])) if more
+            else msg("summary.uses", files=list(asked.reads)))
+    expected = [msg("summary.writes", name="all.txt"), uses]
+    assert lines_of(asked.summary) == expected and lines_of(h.store.approval(approval_id).summary) == expected
 
 
 # --- decisions: who may decide, under which build ----------------------------------------------------------------
