@@ -50,8 +50,9 @@ _CHANGE = re.compile(rf"\bchange\s+(?!the title\b){_Q}?(?P<find>.+?){_QC}?\s+(?:
                      rf"\s*[.!]?$", _I)
 _ROWS = re.compile(r"\badd (?:a |one |another |these |the following )?rows?\s*[:：]\s*(?P<r>.+)$"
                    r"|(?:加|添加|增加|新增)(?:一|几|1)?行\s*[:：]\s*(?P<zr>.+)$", _I | re.DOTALL)
-_PRONOUN = re.compile(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report))"
-                      r"\b|这个文件|该文件|这份|这个文档|它|此文件", _I)
+# Words that point at the file of the latest step ("undo the last step" means that step's file).
+_PRONOUN = re.compile(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
+                      r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才", _I)
 
 KINDS_FOR = {
     "replace_text": ("docx", "pptx", "pdf", "xlsx"),
@@ -216,9 +217,12 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
     if op.op in ("undo", "restore"):
         current = int((art or {}).get("version") or 1)
         if op.op == "undo" and current <= 1:
-            return Decision(ask=(f"没有可以撤销的更改：`{target}` 只有一个版本。没有写入任何文件。" if chinese
-                                 else f"There is nothing to undo: `{target}` has only one version. Nothing was "
-                                 "written."))
+            # The last step made this file: its undo is removing it, which Mira leaves to the person.
+            return Decision(ask=(f"`{target}` 是上一步新建的文件，没有更早的版本可以恢复；没有写入任何文件。"
+                                 "如果不需要它，可以在工作文件夹中删除（对话菜单 → 显示文件夹）。" if chinese
+                                 else f"`{target}` was made new in that step, so there is no earlier version to go "
+                                 "back to; nothing was written. If you don't want it, delete it from the working "
+                                 "folder (conversation menu → Show folder)."))
         wanted = current - 1 if op.op == "undo" else int(op.params["version"])
         chosen = next((v for v in versions if int(v.get("version", 0)) == wanted), None)
         if chosen is None or wanted == current:

@@ -225,3 +225,17 @@ def test_the_one_text_file_in_the_folder_is_the_material_when_none_is_named(chat
     deck = only(chat.say("make slides from my notes"))
     titles = [s.shapes.title.text for s in pptx.Presentation(chat.path(deck["path"])).slides if s.shapes.title]
     assert "Results" in titles
+
+
+def test_undo_right_after_a_new_file_says_it_was_new_and_writes_nothing(chat: Chat) -> None:
+    chat.path("notes.md").write_text(NOTES, encoding="utf-8")
+    first = only(chat.say("Turn notes.md into a Word report"))
+    only(chat.say("change the title to Q3 Review"))
+    pdf = only(chat.say("make it a PDF too"))
+    before = {p.name: sha(p) for p in chat.folder.iterdir() if p.is_file()}
+    report = chat.say("undo that", expect=1)
+    assert report["artifacts"] == []
+    assert f"`{pdf['path']}` was made new in that step" in report["message"]
+    assert {p.name: sha(p) for p in chat.folder.iterdir() if p.is_file()} == before  # nothing written
+    zh = chat.say("撤销上一步", expect=1)
+    assert "是上一步新建的文件" in zh["message"] and first["path"] != pdf["path"]

@@ -63,7 +63,7 @@ def test_undo_goes_back_one_version_and_says_when_there_is_none() -> None:
     _goal, params = follow_up_of(job.goal)
     assert params == {"op": "undo", "path": "c.docx", "version": 2, "sha256": "2" * 64, "current": 3}
     nothing = decide("undo that", [], _ctx(("d.xlsx", "t1", 1)), False)
-    assert nothing is not None and nothing.skill is None and "nothing to undo" in nothing.ask
+    assert nothing is not None and nothing.skill is None and "was made new in that step" in nothing.ask and "nothing was written" in nothing.ask
 
 
 def test_make_a_pdf_from_content_is_a_new_file_not_an_export() -> None:
