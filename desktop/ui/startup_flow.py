@@ -1,0 +1,141 @@
+"""The window's start: the first frame at once, then the conversations, the agent runtime and recovery.
+
+A mixin of :class:`desktop.ui.main_window.MainWindow`, kept apart because its order is what the startup
+benchmark and the startup tests measure: nothing here may move before the first frame."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from typing import Any
+
+from PySide6.QtCore import QTimer
+
+from desktop.i18n import say_error, tr
+
+log = logging.getLogger("desktop.ui.main_window")
+
+READY_ENV = "MIRA_READY_MARKER"  # when set, print this marker once the window is interactive (bench)
+SENDABLE_ENV = "MIRA_SENDABLE_MARKER"  # when set, print this once a request could start (agent loaded; bench)
+
+
+class StartupFlow:
+    """Startup and runtime (re)building for the main window (uses its chat, services and controller)."""
+
+    # Provided by the window.
+    chat: Any
+    services: Any
+    controller: Any
+    sidebar: Any
+    window_state: Any
+    conversation: Any
+    sig_fatal: Any
+    sig_ready: Any
+    is_ready: bool
+    runtime_ready: bool
+    _closing: bool
+    _runtime_build: Any
+
+    def _first_frame(self) -> None:
+        """The window is on screen and the message box takes typing: the first frame. The conversation
+        list, the last conversation (or the welcome, which loads markdown-it) and the agent runtime
+        follow, so none of them delays it; a message sent meanwhile waits for the runtime."""
+        self.chat.composer.input.setFocus()
+        marker = os.environ.get(READY_ENV)
+        if marker:
+            # A synchronous repaint first, so the frame is really drawn when the bench reads the marker.
+            self.repaint()
+            sys.stdout.write(marker + "\n")
+            sys.stdout.flush()
+        # Now the store opens (a new database waits on the disk) while the agent runtime's code loads in a
+        # worker; recovery still runs after the conversation is on screen (startup, then wait_runtime).
+        self.services.open_store()
+        if self.services.runtime is None:
+            self._runtime_build = asyncio.get_running_loop().run_in_executor(None, self.services.build_runtime, False)
+            # Its failure is reported where it is awaited (_load_runtime), or not at all if the store failed.
+            self._runtime_build.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self._run(self.startup())
+
+    async def startup(self) -> None:
+        """List conversations and reopen the last one; then, with the window already usable, load the
+        agent runtime off the UI thread and recover unfinished tasks (a send waits for that)."""
+        try:
+            await asyncio.wrap_future(self.services.open_store())
+        except Exception as exc:  # noqa: BLE001 - e.g. an unreadable database: the app says so and exits
+            log.error("the store could not be opened: %s", exc)
+            self.sig_fatal.emit(exc)
+            return
+        last = self.window_state.last_conversation
+        await self.reload_conversations()
+        # Unless the user already started something in the first moment (typed and sent, or clicked New).
+        if self.controller.current_id is None and not self.controller.busy and not len(self.conversation):
+            if last and last in self.sidebar.ids():
+                await self.open_conversation(last)
+            else:
+                await self.controller.show(None)
+        for problem in self.services.settings.problems:
+            self._notify(problem)
+        self.chat.composer.input.setFocus()
+        self.is_ready = True
+        self.sig_ready.emit()
+        # Recovery runs once the conversation is on screen (a later zero timer, so it never delays that
+        # paint; the runtime's code has been loading since the first frame); a send or a decision made
+        # before then simply waits for it.
+        QTimer.singleShot(0, lambda: self._run(self.controller.wait_runtime()))
+
+    async def _load_runtime(self) -> Any:
+        """Build the runtime in a worker thread (imports, catalog), then recover on the loop."""
+        services = self.services
+        building, self._runtime_build = self._runtime_build, None
+        runtime = services.runtime if building is None else None
+        built = runtime is None
+        if built:
+            try:
+                # Without the renderer plugins: they import in the background once the runtime is ready
+                # (below), not while recovery runs, so they do not hold up the first request.
+                runtime = await (building or asyncio.get_running_loop().run_in_executor(
+                    None, services.build_runtime, False))
+            except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
+                log.exception("the agent runtime could not start")
+                self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
+                return None
+        self.controller.attach_runtime(runtime)
+        try:
+            await runtime.recover()
+        except Exception as exc:  # noqa: BLE001 - shown once; history still opens
+            log.exception("recover failed")
+            self.controller.show_notice(tr("recover.failed", error=say_error(exc)))
+        if self.controller.current_id is not None and not self._closing:
+            await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
+            await self.controller.update_idle_state()
+        self.runtime_ready = True
+        marker = os.environ.get(SENDABLE_ENV)
+        if marker:
+            sys.stdout.write(marker + "\n")
+            sys.stdout.flush()
+        if built:
+            # Before this coroutine returns, so before any send can start a task: a task then waits for the
+            # import to end (desktop.agent.warmup), as two threads importing the same document libraries
+            # can fail half-way.
+            services.start_preload()
+        return runtime
+
+    def _rebuild_runtime(self) -> None:
+        old = self.services.runtime
+        if old is None:
+            return  # not loaded yet: it will be built on the new workspace root
+
+        async def rebuild() -> Any:
+            # In a worker like the first load (imports, skill catalog): the window stays responsive, and a
+            # send made meanwhile waits for the new runtime instead of writing to the old workspace.
+            try:
+                runtime = await asyncio.get_running_loop().run_in_executor(None, self.services.build_runtime)
+            except Exception as exc:  # noqa: BLE001 - the old runtime keeps serving; say why once
+                log.exception("the agent runtime could not be rebuilt")
+                self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
+                runtime = old
+            self.controller.attach_runtime(runtime)
+            return runtime
+
+        self.controller.replace_runtime(rebuild)
