@@ -1,11 +1,10 @@
 """Texts shared by the agent runtime and the window (kept import-light: the window loads it at startup)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skills.messages import STORED, Msg, encoded
+from skills.messages import Msg, decoded, encoded
 
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -136,28 +135,15 @@ def stored(*lines: Msg | str) -> str:
 
 def shown(text: str, say: Callable[[Msg], str]) -> str:
     """A stored chat text for reading: lines of message ids through ``say``; any other text unchanged."""
-    if not text.startswith(STORED):
+    lines = decoded(text)
+    if lines is None:
         return text
-    try:
-        lines = json.loads(text[len(STORED):])
-    except ValueError:
-        return text
-    if not isinstance(lines, list):
-        return text
-    return "\n".join(say(Msg.from_dict(line)) if isinstance(line, dict) else str(line) for line in lines)
+    return "\n".join(say(line) if isinstance(line, Msg) else line for line in lines)
 
 
 def lines_of(text: str) -> list[Msg | str] | None:
     """The lines of a stored text (messages or plain strings), or None for any other text."""
-    if not text.startswith(STORED):
-        return None
-    try:
-        lines = json.loads(text[len(STORED):])
-    except ValueError:
-        return None
-    if not isinstance(lines, list):
-        return None
-    return [Msg.from_dict(line) if isinstance(line, dict) else str(line) for line in lines]
+    return decoded(text)
 
 
 def english(text: str) -> str:

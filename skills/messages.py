@@ -27,17 +27,25 @@ from skills._message_texts import MESSAGES as MESSAGES  # re-exported: the catal
 STORED = "\x1emira-msg:"
 
 
-def plain(text: str) -> str:
-    """An encoded text in English (for the model and the log); any other text as it is."""
+def decoded(text: str) -> list[Msg | str] | None:
+    """The lines of an encoded text (messages or plain strings), or None for any other text."""
     if not text.startswith(STORED):
-        return text
+        return None
     try:
         lines = json.loads(text[len(STORED):])
     except ValueError:
-        return text
+        return None
     if not isinstance(lines, list):
+        return None
+    return [Msg.from_dict(line) if isinstance(line, dict) else str(line) for line in lines]
+
+
+def plain(text: str) -> str:
+    """An encoded text in English (for the model and the log); any other text as it is."""
+    lines = decoded(text)
+    if lines is None:
         return text
-    return "\n".join(Msg.from_dict(line).english() if isinstance(line, dict) else str(line) for line in lines)
+    return "\n".join(line.english() if isinstance(line, Msg) else line for line in lines)
 
 
 def plain_changes(changes: Sequence[Sequence[str]]) -> list[list[str]]:
