@@ -17,7 +17,7 @@ from desktop.llm.scripted import tool_turn
 from skills.runtime import Command, CommandResult
 
 from .conftest import Harness, run
-from .fakes import fake_skills
+from .fakes import fake_skills, read
 from .gate_cases import DEAD, FINISH, NEW, RUN_NOTES, WRITE_A, paused, two_writes
 
 
@@ -402,3 +402,28 @@ def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h:
     assert not h.store.approvals(task_id)
     told = json.loads(h.model.calls[2].messages[-1].content)
     assert told["ok"] is False and "n0.txt" in told["error"]
+
+
+def test_a_refused_change_is_not_decided_again_while_the_task_waits_on(h: Harness) -> None:
+    over = json.dumps({"path": "a.txt", "text": NEW, "overwrite": True})
+    steps = [tool_turn(RUN_NOTES), tool_turn(("s1", "note_write", over)), tool_turn(("s2", "note_write", over))]
+    rt = h.runtime(steps)
+    task_id = run(rt.start_task(h.conv.id, "write a"))
+    first = rt.task_status(task_id).pending_approval_id
+    (h.ws(task_id) / "a.txt").write_text("edited meanwhile by the user", encoding="utf-8")
+    with pytest.raises(ApprovalError, match="^the file changed since this was proposed; ask again$"):
+        run(rt.approve(first))
+    second = rt.task_status(task_id).pending_approval_id  # the agent proposed it again: the task waits
+    assert second and second != first and h.store.approval(first).state == "refused"
+    for decide in (rt.approve, rt.deny):
+        with pytest.raises(ApprovalError, match="^this change was already refused; it will not run again$"):
+            run(decide(first))  # type: ignore[operator]
+    assert read(h.ws(task_id) / "a.txt") == "edited meanwhile by the user"
+
+
+def test_a_write_without_its_target_argument_names_no_target(h: Harness) -> None:
+    tidy = Command(name="note_tidy", description=TIDY.description, input_schema=TIDY.input_schema,
+                   writes=True, run=TIDY.run, target_arg="path")
+    _rt, _task_id, approval_id = paused(h, ("s1", "note_tidy", "{}"), skills=fake_skills(extra=[tidy]))
+    approval = h.store.approval(approval_id)
+    assert (approval.target_path, approval.summary) == (None, "note_tidy writes a file")
