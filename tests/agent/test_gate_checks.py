@@ -48,7 +48,7 @@ MERGE = Command(
     writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
 
 
-@pytest.mark.parametrize(("count", "tail"), [(3, ""), (8, ""), (9, " and 1 more"), (10, " and 2 more")])
+@pytest.mark.parametrize(("count", "tail"), [(3, ""), (8, ""), (9, " and 1 more"), (10, " and 2 more"), (17, " and 9 more")])
 def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, tail: str) -> None:
     folder = h.tmp / "inputs"
     folder.mkdir()
@@ -427,3 +427,32 @@ def test_a_write_without_its_target_argument_names_no_target(h: Harness) -> None
     _rt, _task_id, approval_id = paused(h, ("s1", "note_tidy", "{}"), skills=fake_skills(extra=[tidy]))
     approval = h.store.approval(approval_id)
     assert (approval.target_path, approval.summary) == (None, "note_tidy writes a file")
+
+
+COPY = Command(
+    name="note_copy", description="Copy a note over another.",
+    input_schema={"type": "object", "properties": {"dest": {"type": "string"}, "text": {"type": "string"}},
+                  "required": ["dest", "text"], "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "copied"), target_arg="dest")
+
+
+@pytest.mark.parametrize("lower", [True, False], ids=["now-sorts-lower", "now-sorts-higher"])
+def test_a_target_the_call_names_by_another_argument_is_still_checked(h: Harness, lower: bool) -> None:
+    """``dest`` is not one of the arguments fingerprinted file by file: the target's own hash check must
+    refuse a file changed since freezing, whichever way the new hash sorts."""
+    from .gate_cases import sha
+
+    before = "before"
+    edited = next(f"edited {i}" for i in range(10_000) if (sha(f"edited {i}") < sha(before)) == lower)
+    folder = h.tmp / "attached"
+    folder.mkdir()
+    (folder / "d.txt").write_text(before, encoding="utf-8")
+    call = ("s1", "note_copy", json.dumps({"dest": "d.txt", "text": NEW}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call)], skills=fake_skills(extra=[COPY]))
+    task_id = run(rt.start_task(h.conv.id, "copy", attachments=[folder / "d.txt"]))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id and h.store.approval(approval_id).target_sha256_at_freeze == sha(before)
+    (h.ws(task_id) / "d.txt").write_text(edited, encoding="utf-8")
+    with pytest.raises(ApprovalError, match="^the file changed since this was proposed; ask again$"):
+        run(rt.approve(approval_id))
+    assert read(h.ws(task_id) / "d.txt") == edited
