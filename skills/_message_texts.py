@@ -203,6 +203,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "summary.recalculate.into": "Recalculate the formulas in {name} with LibreOffice and save them as {output}",
     "summary.cannot_run": "This call cannot run: {error}",
     "summary.writes": "Writes {name}",
+    "summary.writes.unnamed": "Writes a file",
     "summary.uses": "Uses {files}",
     "summary.uses.more": ("Uses {files} and %n more file", "Uses {files} and %n more files"),
     "count.paragraphs_changed": ("%n paragraph changed", "%n paragraphs changed"),

@@ -21,8 +21,10 @@ def approval_summary(described: Mapping[str, Any], command: str, target: str | N
             text += f" — uses {', '.join(reads[:SHOWN_READS])}" + (
                 f" and {len(reads) - SHOWN_READS} more" if len(reads) > SHOWN_READS else "")
         return text
-    lines: list[Msg] = [Msg.from_dict(said) if isinstance(said, Mapping) else msg("summary.writes",
-                                                                                  name=target or command)]
+    # Without a target the command's id would be the only name at hand: it stays in the details.
+    first = (Msg.from_dict(said) if isinstance(said, Mapping)
+             else msg("summary.writes", name=target) if target else msg("summary.writes.unnamed"))
+    lines: list[Msg] = [first]
     if reads:
         more = len(reads) - SHOWN_READS
         lines.append(msg("summary.uses.more", more, files=list(reads[:SHOWN_READS])) if more > 0

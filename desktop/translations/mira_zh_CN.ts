@@ -2290,6 +2290,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>写入 {name}</translation>
         </message>
         <message>
+            <source>Writes a file</source>
+            <comment>summary.writes.unnamed</comment>
+            <translation>写入一个文件</translation>
+        </message>
+        <message>
             <source>Uses {files}</source>
             <comment>summary.uses</comment>
             <translation>使用 {files}</translation>

@@ -19,7 +19,7 @@ from skills.messages import msg
 from skills.runtime import Command, CommandResult
 
 from .conftest import Harness, run
-from .fakes import fake_skills
+from .fakes import fake_skills, read
 from .gate_cases import DEAD, FINISH, NEW, RUN_NOTES, WRITE_A, paused, two_writes
 
 
@@ -50,7 +50,7 @@ MERGE = Command(
     writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
 
 
-@pytest.mark.parametrize(("count", "more"), [(3, 0), (8, 0), (9, 1), (10, 2)])
+@pytest.mark.parametrize(("count", "more"), [(3, 0), (8, 0), (9, 1), (10, 2), (17, 9)])
 def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, more: int) -> None:
     folder = h.tmp / "inputs"
     folder.mkdir()
@@ -406,3 +406,57 @@ def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h:
     assert not h.store.approvals(task_id)
     told = json.loads(h.model.calls[2].messages[-1].content)
     assert told["ok"] is False and "n0.txt" in told["error"]
+
+
+def test_a_refused_change_is_not_decided_again_while_the_task_waits_on(h: Harness) -> None:
+    over = json.dumps({"path": "a.txt", "text": NEW, "overwrite": True})
+    steps = [tool_turn(RUN_NOTES), tool_turn(("s1", "note_write", over)), tool_turn(("s2", "note_write", over))]
+    rt = h.runtime(steps)
+    task_id = run(rt.start_task(h.conv.id, "write a"))
+    first = rt.task_status(task_id).pending_approval_id
+    (h.ws(task_id) / "a.txt").write_text("edited meanwhile by the user", encoding="utf-8")
+    with pytest.raises(ApprovalError, match="^the file changed since this was proposed; ask again$"):
+        run(rt.approve(first))
+    second = rt.task_status(task_id).pending_approval_id  # the agent proposed it again: the task waits
+    assert second and second != first and h.store.approval(first).state == "refused"
+    for decide in (rt.approve, rt.deny):
+        with pytest.raises(ApprovalError, match="^this change was already refused; it will not run again$"):
+            run(decide(first))  # type: ignore[operator]
+    assert read(h.ws(task_id) / "a.txt") == "edited meanwhile by the user"
+
+
+def test_a_write_without_its_target_argument_names_no_target(h: Harness) -> None:
+    tidy = Command(name="note_tidy", description=TIDY.description, input_schema=TIDY.input_schema,
+                   writes=True, run=TIDY.run, target_arg="path")
+    _rt, _task_id, approval_id = paused(h, ("s1", "note_tidy", "{}"), skills=fake_skills(extra=[tidy]))
+    approval = h.store.approval(approval_id)
+    assert (approval.target_path, lines_of(approval.summary)) == (None, [msg("summary.writes.unnamed")])
+
+
+COPY = Command(
+    name="note_copy", description="Copy a note over another.",
+    input_schema={"type": "object", "properties": {"dest": {"type": "string"}, "text": {"type": "string"}},
+                  "required": ["dest", "text"], "additionalProperties": False},
+    writes=True, run=lambda ws, args: CommandResult(True, "copied"), target_arg="dest")
+
+
+@pytest.mark.parametrize("lower", [True, False], ids=["now-sorts-lower", "now-sorts-higher"])
+def test_a_target_the_call_names_by_another_argument_is_still_checked(h: Harness, lower: bool) -> None:
+    """``dest`` is not one of the arguments fingerprinted file by file: the target's own hash check must
+    refuse a file changed since freezing, whichever way the new hash sorts."""
+    from .gate_cases import sha
+
+    before = "before"
+    edited = next(f"edited {i}" for i in range(10_000) if (sha(f"edited {i}") < sha(before)) == lower)
+    folder = h.tmp / "attached"
+    folder.mkdir()
+    (folder / "d.txt").write_text(before, encoding="utf-8")
+    call = ("s1", "note_copy", json.dumps({"dest": "d.txt", "text": NEW}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call)], skills=fake_skills(extra=[COPY]))
+    task_id = run(rt.start_task(h.conv.id, "copy", attachments=[folder / "d.txt"]))
+    approval_id = rt.task_status(task_id).pending_approval_id
+    assert approval_id and h.store.approval(approval_id).target_sha256_at_freeze == sha(before)
+    (h.ws(task_id) / "d.txt").write_text(edited, encoding="utf-8")
+    with pytest.raises(ApprovalError, match="^the file changed since this was proposed; ask again$"):
+        run(rt.approve(approval_id))
+    assert read(h.ws(task_id) / "d.txt") == edited

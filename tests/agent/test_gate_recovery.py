@@ -235,3 +235,37 @@ def test_recovery_goes_on_when_another_process_removed_a_staging_file_first(h: H
     report = run(h.runtime([]).recover(resume=False))
     assert report == [f"note_write in task {task_id}: recorded failed"]
     assert h.store.ledger_entry(ledger_id).state == "failed"
+
+
+def _approved_then_linked_out(h: Harness, executing: bool) -> tuple[str, str, object]:
+    """a.txt's write was approved (and, with ``executing``, running) when Mira died; then a.txt became a
+    link to a file outside the folder."""
+    _rt, task_id, approval_id = paused(h, WRITE_A)
+    ledger_id = h.store.approval(approval_id).ledger_id
+    assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
+    if executing:
+        assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
+    h.store.update_task(task_id, owner=DEAD)
+    outside = h.tmp / "outside.txt"
+    outside.write_text("not in the folder", encoding="utf-8")
+    (h.ws(task_id) / "a.txt").symlink_to(outside)
+    return task_id, ledger_id, outside
+
+
+def test_an_approved_write_whose_target_became_a_link_out_is_refused_on_the_resumed_drive(h: Harness) -> None:
+    _task_id, ledger_id, outside = _approved_then_linked_out(h, executing=False)
+    run(h.runtime([Completion("Refused."), Completion("Not done.")]).recover())
+    row = h.store.ledger_entry(ledger_id)
+    assert row.state == "failed" and row.result["error"].startswith("refused: ")
+    assert "a.txt" in row.result["error"]
+    assert outside.read_text(encoding="utf-8") == "not in the folder"
+
+
+def test_an_interrupted_write_whose_output_became_a_link_out_is_not_recorded(h: Harness) -> None:
+    task_id, ledger_id, outside = _approved_then_linked_out(h, executing=True)
+    report = run(h.runtime([]).recover(resume=False))
+    assert report == [f"note_write in task {task_id}: recorded failed"]
+    row = h.store.ledger_entry(ledger_id)
+    assert row.state == "failed" and "nothing was written" in row.result["error"]
+    assert not row.result.get("artifacts")
+    assert outside.read_text(encoding="utf-8") == "not in the folder"
