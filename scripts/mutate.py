@@ -59,7 +59,7 @@ TARGETS = (
     # its recovery checks are repeated in-process by test_gate_guards.py.
     Target("approval gate", "desktop/agent/gate.py",
            ("tests/agent/test_gate_guards.py", "tests/agent/test_approvals.py", "tests/agent/test_rules.py",
-            "tests/agent/test_gate_checks.py", "tests/agent/test_gate_recovery.py",
+            "tests/agent/test_gate_checks.py", "tests/agent/test_gate_recovery.py", "tests/agent/test_gate_words.py",
             "tests/agent/test_storage_faults.py", "tests/agent/test_holes.py", "tests/agent/test_flow.py")),
     Target("flow checks", "skills/flow.py", ("tests/skills/test_flow_guards.py", "tests/skills/test_flows.py")),
 )

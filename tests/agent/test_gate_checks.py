@@ -1,7 +1,7 @@
 """Checks of the approval gate's decisions that the first mutation run of ``desktop/agent/gate.py`` found
 unguarded: approve against a ledger entry, approval or checkpoint changed since freezing (each either way
-it sorts), who may decide and under which build, what the card and the events say, and a write proposed
-with empty arguments (refused as tampered before the fix)."""
+it sorts), who may decide and under which build, and a write proposed with empty arguments (refused as
+tampered before the fix)."""
 from __future__ import annotations
 
 import json
@@ -11,8 +11,6 @@ import sqlite3
 import pytest
 
 from desktop.agent import ApprovalError
-from desktop.agent import events as ev
-from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 from desktop.messages import lines_of
 from skills.messages import msg
@@ -38,36 +36,6 @@ def test_approve_refuses_a_ledger_entry_changed_since_freezing(h: Harness, colum
     assert h.store.approval(approval_id).state == "pending"
     assert h.store.ledger_entry(ledger_id).state == "awaiting_approval"
     assert not (h.ws(task_id) / "a.txt").exists()
-
-
-# --- the approval card names the files the call reads ------------------------------------------------------------
-
-MERGE = Command(
-    name="note_merge", description="Merge notes into one.",
-    input_schema={"type": "object", "properties": {"path": {"type": "string"},
-                                                   "inputs": {"type": "array", "items": {"type": "string"}}},
-                  "required": ["path", "inputs"], "additionalProperties": False},
-    writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
-
-
-@pytest.mark.parametrize(("count", "more"), [(3, 0), (8, 0), (9, 1), (10, 2), (17, 9)])
-def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int, more: int) -> None:
-    folder = h.tmp / "inputs"
-    folder.mkdir()
-    names = [f"n{i}.txt" for i in range(count)]
-    for name in names:
-        (folder / name).write_text(name, encoding="utf-8")
-    merge = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": names}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(merge)], skills=fake_skills(extra=[MERGE]))
-    task_id = run(rt.start_task(h.conv.id, "merge", attachments=[folder / n for n in names]))
-    approval_id = rt.task_status(task_id).pending_approval_id
-    assert approval_id
-    [asked] = h.of(ev.ApprovalRequested)
-    assert sorted(asked.reads) == sorted(names)
-    uses = (msg("summary.uses.more", more, files=list(asked.reads[:8])) if more
-            else msg("summary.uses", files=list(asked.reads)))
-    expected = [msg("summary.writes", name="all.txt"), uses]
-    assert lines_of(asked.summary) == expected and lines_of(h.store.approval(approval_id).summary) == expected
 
 
 # --- decisions: who may decide, under which build ----------------------------------------------------------------
@@ -122,21 +90,6 @@ def test_each_ledger_entry_finds_its_own_approval_whichever_way_ids_sort(h: Harn
     for approval_id in approvals:
         row = h.store.ledger_entry(h.store.approval(approval_id).ledger_id)
         assert rt.gate.approval_for(row).id == approval_id  # type: ignore[attr-defined]
-
-
-def test_the_finished_write_is_reported_with_its_message(h: Harness) -> None:
-    rt, task_id, approval_id = paused(h, WRITE_A)
-    run(rt.approve(approval_id))
-    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
-    assert (finished.ok, finished.message) == (True, "wrote a.txt")
-
-
-def test_a_write_that_failed_is_reported_with_its_error(h: Harness) -> None:
-    bad = ("s1", "note_write", json.dumps({"path": "a.md", "text": NEW}))
-    rt, task_id, approval_id = paused(h, bad, [Completion("It failed."), Completion("Not done.")])
-    run(rt.approve(approval_id))
-    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
-    assert (finished.ok, finished.message) == (False, "path must end with .txt")
 
 
 def test_the_build_refusal_names_both_builds_by_their_first_twelve_characters(h: Harness) -> None:
@@ -268,22 +221,6 @@ def test_a_consistently_rewritten_transcript_is_refused_in_words(h: Harness, for
     assert h.store.approval(approval_id).state == "pending"
 
 
-def _broken_describe(ws: object, args: dict) -> dict:
-    raise KeyError("a bug in the description")
-
-
-def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) -> None:
-    from .fakes import NOTE_WRITE
-
-    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
-                  writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_broken_describe)
-    call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
-    rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
-    assert h.store.approval(approval_id).summary == "note_odd (no description: KeyError)"
-    assert rt.task_status(task_id).status == "paused"
-    assert not (h.ws(task_id) / "a.txt").exists()
-
-
 SPLIT = Command(
     name="note_split", description="Split a note into parts.",
     input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
@@ -311,63 +248,12 @@ def test_a_target_folder_replaced_by_a_file_is_refused_at_approve(h: Harness) ->
     assert parts.read_text(encoding="utf-8") == "the user's file named parts"
 
 
-def test_approve_names_the_decision_in_its_event(h: Harness) -> None:
-    rt, task_id, approval_id = paused(h, WRITE_A)
-    run(rt.approve(approval_id))
-    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(task_id, approval_id, True, "approved by the user")
-
-
 def test_an_approval_that_does_not_exist_is_refused_in_words(h: Harness) -> None:
     rt, _task_id, _approval_id = paused(h, WRITE_A)
     for decide in (rt.approve, rt.deny):
         with pytest.raises(ApprovalError, match=r"^this approval does not exist \(it may belong to a deleted "
                                                 r"conversation\)$"):
             run(decide("no-such-approval"))  # type: ignore[operator]
-
-
-def test_deny_tells_the_call_ended_not_done(h: Harness) -> None:
-    rt, task_id, approval_id = paused(h, WRITE_A, [Completion("Left as is."), Completion("Nothing written.")])
-    run(rt.deny(approval_id))
-    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
-    assert (finished.ok, finished.message) == (False, "denied by the user")
-    assert not (h.ws(task_id) / "a.txt").exists()
-
-
-def _disk_full(ws: object, args: dict) -> CommandResult:
-    import errno
-    import os
-
-    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-def test_a_write_the_disk_refused_is_reported_with_the_fault(h: Harness) -> None:
-    full = Command(name="note_full", description="Write a note to a full disk.",
-                   input_schema={"type": "object", "properties": {"path": {"type": "string"}},
-                                 "required": ["path"], "additionalProperties": False},
-                   writes=True, run=_disk_full, target_arg="path")
-    call = ("s1", "note_full", json.dumps({"path": "a.txt"}))
-    rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[full]))
-    run(rt.approve(approval_id))
-    [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_full"]
-    assert row.state == "failed" and row.result["retryable"] is True and row.result["error"]
-    [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_full"]
-    assert (finished.ok, finished.message) == (False, row.result["error"])
-
-
-def _changes(ws: object, args: dict) -> dict:
-    return {"summary": "Odd changes", "changes": [["only one"], ["before", "after"], ["a", "b", "c"], []]}
-
-
-def test_the_card_keeps_only_before_after_pairs_of_a_description(h: Harness) -> None:
-    from .fakes import NOTE_WRITE
-
-    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
-                  writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_changes)
-    call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
-    _rt, _task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
-    assert h.store.approval(approval_id).changes == (("before", "after"),)
-    [asked] = h.of(ev.ApprovalRequested)
-    assert tuple(asked.changes) == (("before", "after"),)
 
 
 @pytest.mark.parametrize("stored", ['{"path": "a.txt", "text": ', "[" * 100_000 + "]" * 100_000],
@@ -384,28 +270,6 @@ def test_stored_arguments_that_cannot_be_read_are_refused_not_raised(h: Harness,
     assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) == (
         "refused: the stored arguments no longer match the input hash that was approved (changed since); "
         "nothing ran")
-
-
-def _input_deleted_meanwhile(ws: object, args: dict) -> dict:
-    (ws.root / args["inputs"][0]).unlink()  # type: ignore[attr-defined]  # the user deletes it while Mira asks
-    return {"summary": "Merge notes"}
-
-
-def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h: Harness) -> None:
-    folder = h.tmp / "inputs"
-    folder.mkdir()
-    (folder / "n0.txt").write_text("n0", encoding="utf-8")
-    merge = Command(name="note_merge", description=MERGE.description, input_schema=MERGE.input_schema,
-                    writes=True, run=MERGE.run, target_arg="path", describe=_input_deleted_meanwhile)
-    call = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": ["n0.txt"]}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call), Completion("The note is gone."), Completion("Not done.")],
-                   skills=fake_skills(extra=[merge]))
-    task_id = run(rt.start_task(h.conv.id, "merge", attachments=[folder / "n0.txt"]))
-    status = rt.task_status(task_id)
-    assert status.status == "finished" and status.pending_approval_id is None
-    assert not h.store.approvals(task_id)
-    told = json.loads(h.model.calls[2].messages[-1].content)
-    assert told["ok"] is False and "n0.txt" in told["error"]
 
 
 def test_a_refused_change_is_not_decided_again_while_the_task_waits_on(h: Harness) -> None:
