@@ -164,15 +164,16 @@ def argument_paths(ws: Workspace, args: Mapping[str, Any]) -> tuple[str, ...]:
     for name in OUTPUT_ARGS:
         if isinstance(args.get(name), str):
             _resolve(ws, args[name], name, must_exist=False)
-    stack: list[tuple[str, Any]] = [(k, v) for k, v in args.items() if k not in OUTPUT_ARGS]
+    # Depth first, children pushed in reverse so they come off the stack in the call's own order: the card
+    # lists a merge's inputs in the order they are merged.
+    stack: list[tuple[str, Any]] = [(k, v) for k, v in args.items() if k not in OUTPUT_ARGS][::-1]
     while stack:
         where, value = stack.pop()
         if isinstance(value, dict):
-            stack.extend((f"{where}/{k}", v) for k, v in value.items())
+            stack.extend([(f"{where}/{k}", v) for k, v in value.items()][::-1])
         elif isinstance(value, list):
-            if where == "inputs":
-                stack.extend((f"inputs/{i}", v) for i, v in enumerate(value) if isinstance(v, str))
-            stack.extend((f"{where}/{i}", v) for i, v in enumerate(value) if not isinstance(v, str))
+            stack.extend([(f"{where}/{i}", v) for i, v in enumerate(value)
+                          if where == "inputs" or not isinstance(v, str)][::-1])
         elif isinstance(value, str) and (where.rpartition("/")[2] in READ_KEYS or where.startswith("inputs/")):
             _resolve(ws, value, where, must_exist=True)
             reads.append(value)
