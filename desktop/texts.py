@@ -64,6 +64,10 @@ _EN: dict[str, str] = {
     "doctor.missing": "MISSING",
     "doctor.verdict_missing": "{count} thing(s) Mira needs are missing.",
     "about.text": "Mira {version}\nA desktop chat assistant that turns a conversation into real, verified office files.",
+    # The legal notices the AGPL asks an interactive program to show.
+    "about.licence": "Mira is free software under the GNU Affero General Public License, version 3 or any later "
+                     "version, and comes with ABSOLUTELY NO WARRANTY. Its licence (LICENSE) and the licences of the "
+                     "libraries it uses (THIRD_PARTY.md) are distributed with it.",
     # sidebar
     "sidebar.new": "New conversation",
     "sidebar.new.tip": "Start a new conversation (Ctrl+N)",

@@ -186,6 +186,11 @@ A desktop chat assistant that turns a conversation into real, verified office fi
 把对话变成真实、经过验证的办公文件的桌面聊天助手。</translation>
         </message>
         <message>
+            <source>Mira is free software under the GNU Affero General Public License, version 3 or any later version, and comes with ABSOLUTELY NO WARRANTY. Its licence (LICENSE) and the licences of the libraries it uses (THIRD_PARTY.md) are distributed with it.</source>
+            <comment>about.licence</comment>
+            <translation>Mira 是自由软件，依据 GNU Affero 通用公共许可证第 3 版或（由你选择）任何更新的版本发布，不提供任何担保。它的许可证（LICENSE）以及它所用各个库的许可证（THIRD_PARTY.md）随程序一起分发。</translation>
+        </message>
+        <message>
             <source>New conversation</source>
             <comment>sidebar.new</comment>
             <translation>新建对话</translation>

@@ -471,7 +471,7 @@ class MainWindow(StartupFlow, QMainWindow):
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
 
-        QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__))
+        QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__) + "\n\n" + tr("about.licence"))
 
     def bring_to_front(self) -> None:
         """Another start of Mira on the same data asked for this window."""

@@ -46,3 +46,17 @@ def test_settings_dialog_edits_the_libreoffice_path(make_window, qtbot, tmp_path
         assert soffice.soffice_path() == str(fake)
     finally:
         soffice.use_path(None)
+
+
+def test_about_shows_the_licence_notices_in_the_chosen_language(make_window, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window()
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    window.about_action.trigger()
+    assert "GNU Affero General Public License" in shown[-1] and "NO WARRANTY" in shown[-1]
+    assert "LICENSE" in shown[-1] and "THIRD_PARTY.md" in shown[-1]
+    window.apply_settings(window.services.settings.__class__(language="zh_CN"))
+    window.about_action.trigger()
+    assert "GNU Affero 通用公共许可证" in shown[-1] and "不提供任何担保" in shown[-1]
