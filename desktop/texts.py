@@ -18,9 +18,8 @@ the key itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
-from desktop.translations import LANGUAGES, system_language, ts_path
+from desktop.translations import LANGUAGES, system_language, ts_table
 from skills.messages import MESSAGES, Msg, render_with
 
 __all__ = ["LANGUAGES", "language", "missing", "on_language_changed", "render", "set_language", "system_language", "tr",
@@ -342,30 +341,9 @@ def language() -> str:
     return _language
 
 
-@lru_cache(maxsize=8)
-def _ts_table(code: str) -> dict[tuple[str, str, str], list[str]]:
-    """Finished translations of a language's .ts by (context, source, comment)."""
-    import xml.etree.ElementTree as ET  # loaded with the first .ts read, not with every start
-
-    path = ts_path(code)
-    table: dict[tuple[str, str, str], list[str]] = {}
-    if not path.is_file():
-        return table
-    for context in ET.parse(path).getroot().iter("context"):
-        name = context.findtext("name") or ""
-        for message in context.iter("message"):
-            node = message.find("translation")
-            if node is None or node.get("type") in ("unfinished", "vanished", "obsolete"):
-                continue
-            forms = [f.text or "" for f in node.iter("numerusform")] or [node.text or ""]
-            if all(forms):
-                table[(name, message.findtext("source") or "", message.findtext("comment") or "")] = forms
-    return table
-
-
 def ts_loader(code: str) -> Translate | None:
     """Translations read from the .ts source, without Qt (the terminal, tests, headless layers)."""
-    table = _ts_table(code)
+    table = ts_table(code)
     if not table:
         return None
 

@@ -43,25 +43,31 @@ def qm_path(language: str) -> Path:
 
 
 @lru_cache(maxsize=8)
-def _messages(language: str) -> dict[str, list[str]]:
-    """Finished translations of the ``messages`` context of ``language``'s .ts, by message id."""
+def ts_table(code: str) -> dict[tuple[str, str, str], list[str]]:
+    """Finished translations of a language's .ts by (context, source, comment), read without Qt."""
     import xml.etree.ElementTree as ET  # loaded with the first .ts read, not with every start
 
-    path = ts_path(language)
-    found: dict[str, list[str]] = {}
+    path = ts_path(code)
+    table: dict[tuple[str, str, str], list[str]] = {}
     if not path.is_file():
-        return found
+        return table
     for context in ET.parse(path).getroot().iter("context"):
-        if context.findtext("name") != "messages":
-            continue
+        name = context.findtext("name") or ""
         for message in context.iter("message"):
             node = message.find("translation")
             if node is None or node.get("type") in ("unfinished", "vanished", "obsolete"):
                 continue
             forms = [f.text or "" for f in node.iter("numerusform")] or [node.text or ""]
             if all(forms):
-                found[message.findtext("comment") or ""] = forms
-    return found
+                table[(name, message.findtext("source") or "", message.findtext("comment") or "")] = forms
+    return table
+
+
+@lru_cache(maxsize=8)
+def _messages(language: str) -> dict[str, list[str]]:
+    """Finished translations of the ``messages`` context of ``language``'s .ts, by message id."""
+    return {comment: forms for (context, _source, comment), forms in ts_table(language).items()
+            if context == "messages"}
 
 
 def render_plain(message: Msg, language: str) -> str:
