@@ -117,7 +117,7 @@ class ApprovalGate:
         except ToolInputError as exc:
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
-        summary = approval_summary(described, cmd.name, target, reads)  # message ids: each reader's language
+        summary = approval_summary(described, target, reads)  # message ids: each reader's language
         changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(

@@ -11,7 +11,7 @@ from skills.messages import Msg, msg
 SHOWN_READS = 8
 
 
-def approval_summary(described: Mapping[str, Any], command: str, target: str | None, reads: Sequence[str]) -> str:
+def approval_summary(described: Mapping[str, Any], target: str | None, reads: Sequence[str]) -> str:
     """What the write does plus the files it reads; a stored message text, or English from an older skill."""
     said = described.get("summary_msg")
     english = described.get("summary")
@@ -21,7 +21,7 @@ def approval_summary(described: Mapping[str, Any], command: str, target: str | N
             text += f" — uses {', '.join(reads[:SHOWN_READS])}" + (
                 f" and {len(reads) - SHOWN_READS} more" if len(reads) > SHOWN_READS else "")
         return text
-    # Without a target the command's id would be the only name at hand: it stays in the details.
+    # Without a target there is no name a person knows (the command id stays in the details).
     first = (Msg.from_dict(said) if isinstance(said, Mapping)
              else msg("summary.writes", name=target) if target else msg("summary.writes.unnamed"))
     lines: list[Msg] = [first]
