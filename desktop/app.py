@@ -1,12 +1,16 @@
 """Start the Qt application on a qasync event loop and open the main window."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QWidget
 
 APP_ICON = Path(__file__).with_name("icons") / "mira.svg"
 
@@ -15,14 +19,18 @@ def run() -> int:
     from desktop import __version__, logs
     from desktop.ui.services import build_services
 
-    log_file = logs.setup()
-    logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, log_file)
+    # The log file is attached after the first frame; what is logged before waits in memory.
+    logs.hold()
+    logging.getLogger(__name__).info("Mira %s starting; log %s", __version__, logs.log_dir() / logs.LOG_NAME)
     services = build_services()  # the settings (Qt-free); the store opens after the first frame
 
     from PySide6.QtCore import Qt, QTimer
+
+    from desktop.ui import imports
+
+    imports.install_pyside_check()  # first: every module imported from here on pays PySide's check
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
-    import qasync
 
     from desktop.ui.main_window import MainWindow
 
@@ -34,10 +42,6 @@ def run() -> int:
     # the desktop file name ties the window to packaging/mira.desktop (Wayland, GNOME).
     app.setWindowIcon(QIcon(str(APP_ICON)))
     app.setDesktopFileName("mira")
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    closed = asyncio.Event()
-    app.aboutToQuit.connect(closed.set)
 
     from desktop import paths
     from desktop.ui.single_instance import SingleInstance
@@ -49,6 +53,7 @@ def run() -> int:
         i18n.set_language(i18n.system_language())
         print(i18n.tr("app.already_running"))
         services.close()
+        logs.setup()
         return 0
 
     # SIGTERM/SIGINT close the window the normal way, so state is saved and the
@@ -56,8 +61,10 @@ def run() -> int:
     # window (and a supervisor may signal it) before construction has finished.
     # A periodic no-op timer lets Python run its signal handlers.
     windows: list[MainWindow] = []
+    closing: list[bool] = []
 
     def _close_all() -> None:
+        closing.append(True)  # read once the loop exists: a signal before then must not be lost
         for open_window in windows:  # read when the timer fires: a window still being built is included
             open_window.close()
         app.quit()
@@ -67,14 +74,16 @@ def run() -> int:
 
     signal.signal(signal.SIGTERM, _close)
     signal.signal(signal.SIGINT, _close)
+
     def _cannot_start(error: object) -> None:  # one clear message, no traceback
+        logs.setup()
         message = _start_failed(error)
         print(message, file=sys.stderr)
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
             QMessageBox.critical(None, "Mira", message)
 
     try:
-        window = MainWindow(services)
+        window = MainWindow(services, start=False)
     except Exception as exc:  # noqa: BLE001 - e.g. unreadable settings
         _cannot_start(exc)
         return 1
@@ -93,11 +102,42 @@ def run() -> int:
     tick = QTimer()
     tick.start(200)
     tick.timeout.connect(lambda: None)
+    _until_exposed(app, window)
+    window.show_first_frame()
 
+    # Only now the event loop (asyncio and qasync, ~25 ms of imports) and the log file: the window is
+    # already drawn; keys pressed meanwhile wait in Qt's queue and reach the message box in order.
+    import asyncio
+
+    import qasync
+
+    logs.setup()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+    if closing:
+        closed.set()
+    else:
+        QTimer.singleShot(0, window.begin)
     with loop:
         loop.run_until_complete(closed.wait())
     instance.close()
     return 1 if failed else 0
+
+
+def _until_exposed(app: QCoreApplication, window: QWidget) -> None:
+    """Let Qt map and expose the new window, which draws the first frame: one pass of its events on X11
+    and offscreen; a window manager may take longer (then wait for its events, woken at least by the
+    200 ms tick). Bounded, so a window started minimised or on a stalled display still loads the rest."""
+    from PySide6.QtCore import QDeadlineTimer, QEventLoop
+
+    flags = QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
+    handle = window.windowHandle()
+    deadline = QDeadlineTimer(2000)
+    app.processEvents(flags)
+    while handle is not None and not handle.isExposed() and not deadline.hasExpired():
+        app.processEvents(flags | QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
 
 
 def _start_failed(error: object) -> str:

@@ -8,7 +8,6 @@ only at DEBUG, which is off unless ``MIRA_LOG_LEVEL=DEBUG``.
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import os
 import re
 from pathlib import Path
@@ -43,18 +42,49 @@ class _MaskSecrets(logging.Filter):
         return True
 
 
+class _Held(logging.Handler):
+    """The records of a start's first moments, kept until :func:`setup` attaches the log file."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def hold(level: str | None = None) -> None:
+    """Keep log records in memory until :func:`setup`: the window's start attaches the file after its
+    first frame (``logging.handlers`` and what it imports cost ~6 ms), and loses nothing meanwhile."""
+    root = logging.getLogger()
+    if not any(isinstance(h, _Held) for h in root.handlers):
+        root.addHandler(_Held())
+    _set_level(level)
+
+
 def setup(level: str | None = None) -> Path:
-    """Attach the rotating file handler to the root logger once; return the log file."""
+    """Attach the rotating file handler to the root logger once (writing what :func:`hold` kept);
+    return the log file."""
+    import logging.handlers
+
     path = log_dir() / LOG_NAME
     root = logging.getLogger()
-    for handler in root.handlers:
-        if isinstance(handler, logging.handlers.RotatingFileHandler) and Path(handler.baseFilename) == path:
-            return path
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1 << 20, backupCount=5, encoding="utf-8",
-                                                   delay=True)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(_MaskSecrets())
-    root.addHandler(handler)
-    name = (level or os.environ.get("MIRA_LOG_LEVEL") or "INFO").upper()
-    root.setLevel(getattr(logging, name, logging.INFO))
+    handler = next((h for h in root.handlers if isinstance(h, logging.handlers.RotatingFileHandler)
+                    and Path(h.baseFilename) == path), None)
+    if handler is None:
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1 << 20, backupCount=5, encoding="utf-8",
+                                                       delay=True)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.addFilter(_MaskSecrets())
+        root.addHandler(handler)
+        _set_level(level)
+    for held in [h for h in root.handlers if isinstance(h, _Held)]:
+        root.removeHandler(held)
+        for record in held.records:
+            handler.handle(record)
     return path
+
+
+def _set_level(level: str | None) -> None:
+    name = (level or os.environ.get("MIRA_LOG_LEVEL") or "INFO").upper()
+    logging.getLogger().setLevel(getattr(logging, name, logging.INFO))

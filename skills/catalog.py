@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from skills.flow import Flow, FlowError, Step, parse_flow
 from skills.runtime.errors import CatalogError
 
@@ -84,6 +82,8 @@ def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
     end = text.find("\n---\n", 4)
     if end < 0:
         raise CatalogError(f"{where}: the frontmatter is not closed with '---'")
+    import yaml  # here: the app starts from the built catalog.json without parsing YAML
+
     try:
         meta = yaml.safe_load(text[4:end])
     except yaml.YAMLError as exc:

@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from skills.runtime.errors import FlowError
 
 __all__ = ["PROCESSORS", "PROTECTED", "REQUIRES", "Flow", "FlowError", "Processor", "Step", "default_flow",
@@ -76,6 +74,8 @@ class Flow:
 
 def parse_flow(text: str, where: str) -> Flow:
     """Read and check a flow document (YAML or JSON); its hash covers the canonical content."""
+    import yaml  # here: a flow is parsed when a skill loads, not when the app starts
+
     try:
         doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:

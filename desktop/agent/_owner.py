@@ -4,8 +4,6 @@ from __future__ import annotations
 import os
 import socket
 
-import psutil
-
 
 def this_process() -> str:
     """``host:pid:start`` of this process (start is empty where the OS does not tell it)."""
@@ -20,6 +18,8 @@ def _start_time(pid: int) -> str:
     A pid alone is not an identity: after a crash and a reboot the recorded pid is often reused by an
     unrelated process, which would leave the task looking "driven elsewhere" for ever.
     """
+    import psutil  # here: only recovery and a task start ask, not the window's start
+
     try:
         return f"{psutil.Process(pid).create_time():.2f}"
     except (psutil.Error, OSError):

@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from desktop.llm._patterns import later
 from desktop.llm._offline_content import number
 
-_PERCENT = re.compile(r"^([-+]?\d+(?:\.(\d+))?)\s?%$")
-_CURRENCY = re.compile(r"^([-+]?)([$€£¥￥])\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)$|"
+_PERCENT = later(r"^([-+]?\d+(?:\.(\d+))?)\s?%$")
+_CURRENCY = later(r"^([-+]?)([$€£¥￥])\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)$|"
                        r"^([-+]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)\s?(元|美元|欧元|EUR|USD|CNY|RMB)$")
-_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$|^(\d{4})年(\d{1,2})月(\d{1,2})日$")
+_DATE = later(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$|^(\d{4})年(\d{1,2})月(\d{1,2})日$")
 _SYMBOL = {"元": "¥", "CNY": "¥", "RMB": "¥", "美元": "$", "USD": "$", "欧元": "€", "EUR": "€", "￥": "¥"}
 
 # (kind, value, decimals or symbol) for one cell; None when it is not that kind.
@@ -75,10 +76,10 @@ def typed_columns(rows: list[list[str]], width: int) -> tuple[list[list[Any]], d
 
 
 _CHART_KINDS = (
-    ("pie", re.compile(r"\bpie\b|饼图|饼状图|圆饼图", re.IGNORECASE)),
-    ("line", re.compile(r"\bline (?:chart|graph)\b|折线图|曲线图|趋势图", re.IGNORECASE)),
-    ("bar", re.compile(r"\b(?:bar|column) (?:chart|graph)s?\b|柱状图|柱形图|条形图", re.IGNORECASE)),
-    ("bar", re.compile(r"\bcharts?\b|\bgraphs?\b|图表", re.IGNORECASE)),
+    ("pie", later(r"\bpie\b|饼图|饼状图|圆饼图", re.IGNORECASE)),
+    ("line", later(r"\bline (?:chart|graph)\b|折线图|曲线图|趋势图", re.IGNORECASE)),
+    ("bar", later(r"\b(?:bar|column) (?:chart|graph)s?\b|柱状图|柱形图|条形图", re.IGNORECASE)),
+    ("bar", later(r"\bcharts?\b|\bgraphs?\b|图表", re.IGNORECASE)),
 )
 
 

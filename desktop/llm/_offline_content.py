@@ -16,8 +16,10 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from desktop.llm._patterns import later
+
 _MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
-_NUMBER = re.compile(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$")
+_NUMBER = later(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$")
 MAX_LIST_LEVEL = 4
 # The commands' schemas cap text sizes; long material is split (paragraphs) or cut (titles, cells) to fit.
 MAX_PARAGRAPH = 20_000

@@ -17,41 +17,42 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
+from desktop.llm._patterns import later
 from desktop.llm._offline_route import TEXT_EXTS, body_of, mentioned_files, parse_edit
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
-FOLLOW_UP = re.compile(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
+FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
 _I = re.IGNORECASE
 _Q = "[\"'“‘「『]"
 _QC = "[\"'”’」』]"
 
-_UNDO = re.compile(r"\bundo\b|\brevert (?:that|it|the last change)\b|撤销|撤回|还原上一步|恢复上一步", _I)
-_RESTORE = re.compile(r"\b(?:restore|go back to|revert to)\s+(?:version\s*|v)(?P<n>\d+)"
+_UNDO = later(r"\bundo\b|\brevert (?:that|it|the last change)\b|撤销|撤回|还原上一步|恢复上一步", _I)
+_RESTORE = later(r"\b(?:restore|go back to|revert to)\s+(?:version\s*|v)(?P<n>\d+)"
                       r"|(?:恢复|还原|回到)(?:到)?\s*(?:版本\s*|v|V|第)(?P<zh>\d+)", _I)
-_EXPORT = re.compile(r"\b(?:pdf (?:too|as well|also)|(?:make|export|save|convert|turn|render)\b[^.\n]{0,40}"
+_EXPORT = later(r"\b(?:pdf (?:too|as well|also)|(?:make|export|save|convert|turn|render)\b[^.\n]{0,40}"
                      r"\b(?:to|as|into|a)\s+(?:a\s+)?pdf)\b|(?:导出|转成|转为|转换成|转换为|另存为|生成|做)"
                      r"[^。\n]{0,8}PDF", _I)
-_TITLE = re.compile(rf"\b(?:change|set|rename|make)\s+the\s+title(?:\s+of\s+\S+)?\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<t>.+?){_QC}?"
+_TITLE = later(rf"\b(?:change|set|rename|make)\s+the\s+title(?:\s+of\s+\S+)?\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<t>.+?){_QC}?"
                     rf"\s*[.!]?$|(?:把|将)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
                     rf"{_Q}?(?P<zh>.+?){_QC}?\s*[。.!！]?$", _I)
-_SLIDE = re.compile(rf"\badd (?:a|one|another|a new) slide(?: (?:titled|called|named))?\s*[:：]?\s*"
+_SLIDE = later(rf"\badd (?:a|one|another|a new) slide(?: (?:titled|called|named))?\s*[:：]?\s*"
                     rf"{_Q}?(?P<t>[^\"'”’」』,:：\n]+?){_QC}?\s*(?:,?\s*with (?:the )?bullets?\s*[:：]\s*"
                     rf"(?P<b>.+?))?\s*[.!]?$"
                     rf"|(?:加|添加|增加|新增)(?:一|1)?(?:张|页)(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为)?\s*[:：]?\s*"
                     rf"{_Q}?(?P<zt>[^，,:：\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目)(?:是|为)?\s*[:：]\s*"
                     rf"(?P<zb>.+?))?\s*[。.!！]?$", _I)
-_SECTION = re.compile(rf"\badd (?:a|one|another|a new) section(?: (?:titled|called|named))?\s*[:：]?\s*"
+_SECTION = later(rf"\badd (?:a|one|another|a new) section(?: (?:titled|called|named))?\s*[:：]?\s*"
                       rf"{_Q}?(?P<t>[^\"'”’」』,:：\n]+?){_QC}?\s*(?:,?\s*(?:with (?:the )?(?:text|content)|saying)"
                       rf"\s*[:：]\s*(?P<b>.+))?$"
                       rf"|(?:加|添加|增加|新增)(?:一|1)?(?:节|个章节|个部分|段)[，,]?\s*(?:标题(?:是|为)|题为)?\s*[:：]?\s*"
                       rf"{_Q}?(?P<zt>[^，,:：\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
                       rf"(?P<zb>.+?))?\s*[。.!！]?$", _I | re.DOTALL)
-_CHANGE = re.compile(rf"\bchange\s+(?!the title\b){_Q}?(?P<find>.+?){_QC}?\s+(?:to|into)\s+{_Q}?(?P<repl>.+?){_QC}?"
+_CHANGE = later(rf"\bchange\s+(?!the title\b){_Q}?(?P<find>.+?){_QC}?\s+(?:to|into)\s+{_Q}?(?P<repl>.+?){_QC}?"
                      rf"\s*[.!]?$", _I)
-_ROWS = re.compile(r"\badd (?:a |one |another |these |the following )?rows?\s*[:：]\s*(?P<r>.+)$"
+_ROWS = later(r"\badd (?:a |one |another |these |the following )?rows?\s*[:：]\s*(?P<r>.+)$"
                    r"|(?:加|添加|增加|新增)(?:一|几|1)?行\s*[:：]\s*(?P<zr>.+)$", _I | re.DOTALL)
 # Words that point at the file of the latest step ("undo the last step" means that step's file).
-_PRONOUN = re.compile(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
+_PRONOUN = later(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
                       r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才", _I)
 
 KINDS_FOR = {

@@ -7,10 +7,10 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
@@ -216,9 +216,9 @@ class FollowUpPlan:
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
               "\ufb06": "st"}
-_BULLET = re.compile(r"^[•·▪◦‣\-*]\s+(?P<t>.+)$")
-_NUMBERED = re.compile(r"^\d{1,3}[.)]\s+(?P<t>.+)$")
-_PAGE_NO = re.compile(r"^\d+(?:\s*/\s*\d+)?$")
+_BULLET = later(r"^[•·▪◦‣\-*]\s+(?P<t>.+)$")
+_NUMBERED = later(r"^\d{1,3}[.)]\s+(?P<t>.+)$")
+_PAGE_NO = later(r"^\d+(?:\s*/\s*\d+)?$")
 _END = ".!?:;,。！？：；，…)）\"”'"
 
 

@@ -1,9 +1,9 @@
 """The offline planner's layouts: document blocks become slides, tables become sheets."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from desktop.llm._patterns import later
 from desktop.llm._offline_cells import typed_columns
 from desktop.llm._offline_content import MAX_LIST_LEVEL
 
@@ -112,7 +112,7 @@ def deck_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool) -> l
 
 # -- tables -> sheets ---------------------------------------------------------
 
-_BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+_BAD_SHEET_CHARS = later(r"[\[\]:*?/\\]")
 
 
 def sheet_name(raw: str, taken: set[str], fallback: str) -> str:

@@ -4,10 +4,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_FILL = re.compile(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])|填写|填入|填好|填表", re.IGNORECASE)
-_FIELDS = re.compile(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b"
+from desktop.llm._patterns import later
+
+_FILL = later(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])|填写|填入|填好|填表", re.IGNORECASE)
+_FIELDS = later(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b"
                      r"|有哪些字段|列出字段|哪些栏目|表单字段", re.IGNORECASE)
-_PAIR = re.compile(r"^\s*[-*•]?\s*(?P<k>[^=:：\n]{1,80}?)\s*(?:=|:|：)\s*(?P<v>.+?)\s*$")
+_PAIR = later(r"^\s*[-*•]?\s*(?P<k>[^=:：\n]{1,80}?)\s*(?:=|:|：)\s*(?P<v>.+?)\s*$")
 
 
 def wants_fill(request: str) -> bool:

@@ -5,19 +5,20 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from desktop.llm._patterns import later
 from desktop.llm._offline_pdf import wants_fields, wants_fill
 
-ATTACHED = re.compile(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
-INPUTS = re.compile(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+ATTACHED = later(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
+INPUTS = later(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
+_CJK = later(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 OFFICE_EXTS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
 TEXT_EXTS = {".md", ".markdown", ".txt", ".csv", ".tsv"}
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".bmp"}
-_FILE_NAME = re.compile(
+_FILE_NAME = later(
     r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
     r"(?![A-Za-z0-9_])",
     re.IGNORECASE)
-_CJK_PREFIX = re.compile(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
+_CJK_PREFIX = later(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
 
 # Latin words need their own boundary: `\b` never matches between a CJK character and a Latin
 # letter ("做成PPT"), so a word is a word when no ASCII letter or digit touches it.
@@ -39,26 +40,26 @@ _WEAK: tuple[tuple[str, str], ...] = (
     ("xlsx", _w("sheet", "table") + "|表格"),
 )
 # "turn X into Y", "把X做成Y": the format after the verb is the one wanted, even when X names one too.
-_INTO = re.compile(r"(?<![A-Za-z])(?:into|to|as)(?![A-Za-z])|做成|转成|转换成|转换为|转为|转化为|变成|改成|生成|导出为|"
+_INTO = later(r"(?<![A-Za-z])(?:into|to|as)(?![A-Za-z])|做成|转成|转换成|转换为|转为|转化为|变成|改成|生成|导出为|"
                    r"导出成|另存为|制作成|整理成|输出为|输出成", re.IGNORECASE)
-_RECALC = re.compile(r"\brecalc(ulate|ulation)?\b|重算|重新计算", re.IGNORECASE)
-_RENDER = re.compile(r"\brender(ing)? check\b|\bvisual(ly)? check\b|渲染检查|视觉检查", re.IGNORECASE)
-_INSPECT = re.compile(
+_RECALC = later(r"\brecalc(ulate|ulation)?\b|重算|重新计算", re.IGNORECASE)
+_RENDER = later(r"\brender(ing)? check\b|\bvisual(ly)? check\b|渲染检查|视觉检查", re.IGNORECASE)
+_INSPECT = later(
     r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bshow me what\b|\bsummari[sz]e the structure\b"
     r"|\blist the (slides|sheets|headings)\b|查看|检查|看看|里面有什么|有哪些内容|大纲", re.IGNORECASE)
-_TOTALS = re.compile(r"\btotals?\b|\bsums?\b|\bsubtotals?\b|合计|总计|汇总|求和", re.IGNORECASE)
+_TOTALS = later(r"\btotals?\b|\bsums?\b|\bsubtotals?\b|合计|总计|汇总|求和", re.IGNORECASE)
 _QUOTE_OPEN = "\"'“‘「『"
 _QUOTE_CLOSE = "\"'”’」』"
 _Q = f"[{_QUOTE_OPEN}]"
 _QC = f"[{_QUOTE_CLOSE}]"
-_EDIT_EN_QUOTED = re.compile(rf"\breplace\s+{_Q}(?P<find>.+?){_QC}\s+(?:with|by)\s+{_Q}(?P<repl>.*?){_QC}",
+_EDIT_EN_QUOTED = later(rf"\breplace\s+{_Q}(?P<find>.+?){_QC}\s+(?:with|by)\s+{_Q}(?P<repl>.*?){_QC}",
                              re.IGNORECASE | re.DOTALL)
-_EDIT_EN = re.compile(r"\breplace\s+(?P<find>.+?)\s+(?:with|by)\s+(?P<repl>.+?)(?:\s+in\s+\S+\.\w+)?\s*[.!]?\s*$",
+_EDIT_EN = later(r"\breplace\s+(?P<find>.+?)\s+(?:with|by)\s+(?P<repl>.+?)(?:\s+in\s+\S+\.\w+)?\s*[.!]?\s*$",
                       re.IGNORECASE)
-_EDIT_ZH = re.compile(
+_EDIT_ZH = later(
     rf"(?:把|将)\s*(?:\S+?\.(?:docx|pptx|xlsx|pdf)\s*(?:中|里|里面)?的?)?\s*{_Q}?(?P<find>.+?){_QC}?\s*"
     rf"(?:改成|改为|替换成|替换为|换成|更改为|修改为)\s*{_Q}?(?P<repl>.*?){_QC}?\s*[。.!！]?\s*$")
-_TITLE = re.compile(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为)\s*[:：]?\s*{_Q}(?P<t>[^\n]+?){_QC}",
+_TITLE = later(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为)\s*[:：]?\s*{_Q}(?P<t>[^\n]+?){_QC}",
                     re.IGNORECASE)
 
 
@@ -193,9 +194,9 @@ def body_of(request: str) -> str:
     return _instruction_split(request)[1]
 
 
-_TOC = re.compile(r"\btable of contents\b|\bcontents page\b|\btoc\b|目录", re.IGNORECASE)
-_PAGE_NUMBERS = re.compile(r"\bpage numbers?\b|\bnumbered pages\b|页码", re.IGNORECASE)
-_NEW_PAGES = re.compile(r"\b(?:each|every) (?:section|chapter)[^.]{0,30}\bnew page\b|\bpage breaks?\b"
+_TOC = later(r"\btable of contents\b|\bcontents page\b|\btoc\b|目录", re.IGNORECASE)
+_PAGE_NUMBERS = later(r"\bpage numbers?\b|\bnumbered pages\b|页码", re.IGNORECASE)
+_NEW_PAGES = later(r"\b(?:each|every) (?:section|chapter)[^.]{0,30}\bnew page\b|\bpage breaks?\b"
                         r"|\bnew page for each\b|分页|另起一页|每章.{0,6}新的一页|每一?章单独一页", re.IGNORECASE)
 
 
@@ -212,7 +213,7 @@ def document_options(request: str) -> dict[str, object]:
     return opts
 
 
-_SUGGEST = re.compile(r"\bsuggest(?:ed)? (?:changes|edits)\b|\btrack(?:ed)? changes\b|\bas suggestions\b"
+_SUGGEST = later(r"\bsuggest(?:ed)? (?:changes|edits)\b|\btrack(?:ed)? changes\b|\bas suggestions\b"
                       r"|修订模式|修订|建议修改|以建议", re.IGNORECASE)
 
 
@@ -221,7 +222,7 @@ def wants_suggestions(request: str) -> bool:
     return bool(_SUGGEST.search(request))
 
 
-_TEMPLATE = re.compile(r"\btemplates?\b|模板|母版", re.IGNORECASE)
+_TEMPLATE = later(r"\btemplates?\b|模板|母版", re.IGNORECASE)
 
 
 def wants_template(request: str) -> bool:

@@ -12,22 +12,27 @@ uchat's ``load_older``), so a long history costs what is on screen.
 """
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
 from desktop.store.states import WAITING
 from desktop.messages import shown_request
 from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all, user_message
 from uchat import Conversation, Message, Role, Status
+
+if TYPE_CHECKING:
+    import asyncio
+else:  # loads with the event loop, after the first frame
+    asyncio = deferred("asyncio")
 
 log = logging.getLogger(__name__)
 

@@ -2,16 +2,21 @@
 folder when the conversation is deleted."""
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QWidget
 
+from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
+
+if TYPE_CHECKING:
+    import asyncio
+else:  # loads with the event loop, after the first frame
+    asyncio = deferred("asyncio")
 
 
 def _pick_folder(parent: QWidget, start: str) -> str:

@@ -7,7 +7,6 @@ window, the agent and the store stay behind the callbacks given here.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import shutil
 from collections.abc import Callable, Mapping
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 
 import renderers
 from desktop import i18n
+from desktop.ui.imports import deferred
 from desktop.i18n import tr
 from desktop.messages import shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
@@ -29,8 +29,12 @@ from skills.describe import write_headline
 from skills.messages import Msg
 
 if TYPE_CHECKING:
+    import asyncio
+
     from renderers.registry import Registry
     from uchat import ExtensionRef
+else:  # loads with the event loop, after the first frame
+    asyncio = deferred("asyncio")
 
 log = logging.getLogger(__name__)
 

@@ -1,17 +1,17 @@
 """The main window: conversations on the left, the chat in the centre, the preview on the right."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import __version__, i18n
+from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
 from desktop.ui.controller import TaskController
 from desktop.ui.chat_header import ChatHeader
@@ -27,6 +27,11 @@ from desktop.ui.theme import apply_theme
 from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
 from desktop.ui.window_state import WindowState
 
+if TYPE_CHECKING:
+    import asyncio
+else:  # loads with the event loop, after the first frame
+    asyncio = deferred("asyncio")
+
 log = logging.getLogger(__name__)
 
 
@@ -37,7 +42,9 @@ class MainWindow(StartupFlow, QMainWindow):
     sig_ready = Signal()
     sig_fatal = Signal(object)  # the store could not be opened: the app says why and exits
 
-    def __init__(self, services: Services | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, services: Services | None = None, parent: QWidget | None = None, start: bool = True) -> None:
+        """``start``: schedule the first frame and the rest of the start on the running event loop; the app
+        passes False and calls :meth:`show_first_frame` and :meth:`begin` itself (desktop/app.py)."""
         super().__init__(parent)
         import uchat
 
@@ -105,7 +112,8 @@ class MainWindow(StartupFlow, QMainWindow):
         self.settings_dialog: QWidget | None = None
         self._runtime_build: asyncio.Future[Any] | None = None  # started with the store, after the first frame
         self.controller.runtime_loader = self._load_runtime
-        QTimer.singleShot(0, self._first_frame)
+        if start:
+            QTimer.singleShot(0, self._first_frame)
 
     # -- construction -------------------------------------------------------------------
     def _chat_column(self) -> QWidget:

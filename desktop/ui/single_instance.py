@@ -8,14 +8,13 @@ frame); elsewhere (Windows) QLocalServer's named pipe does the same.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import socket
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSocketNotifier, Signal
+from PySide6.QtCore import QCryptographicHash, QObject, QSocketNotifier, Signal
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +24,9 @@ _UNIX = hasattr(socket, "AF_UNIX") and os.name != "nt"
 
 def server_name(data_dir: Path) -> str:
     """The socket name for ``data_dir`` (short: Unix socket paths are limited to ~100 bytes)."""
-    digest = hashlib.sha256(str(Path(data_dir).resolve()).encode("utf-8")).hexdigest()[:16]
+    # Qt's SHA-256 (the same digest as hashlib's): hashlib would load OpenSSL before the first frame.
+    sha = QCryptographicHash.hash(str(Path(data_dir).resolve()).encode("utf-8"), QCryptographicHash.Algorithm.Sha256)
+    digest = bytes(sha.toHex().data()).decode("ascii")[:16]
     return f"mira-{digest}"
 
 

@@ -4,15 +4,20 @@ A mixin of :class:`desktop.ui.main_window.MainWindow`, kept apart because its or
 benchmark and the startup tests measure: nothing here may move before the first frame."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
+from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
+
+if TYPE_CHECKING:
+    import asyncio
+else:  # loads with the event loop, after the first frame
+    asyncio = deferred("asyncio")
 
 log = logging.getLogger("desktop.ui.main_window")
 
@@ -38,9 +43,14 @@ class StartupFlow:
     _runtime_build: Any
 
     def _first_frame(self) -> None:
-        """The window is on screen and the message box takes typing: the first frame. The conversation
-        list, the last conversation (or the welcome, which loads markdown-it) and the agent runtime
-        follow, so none of them delays it; a message sent meanwhile waits for the runtime."""
+        """The first frame, then the rest of the start (:meth:`show_first_frame`, :meth:`begin`); the window
+        schedules this itself unless the app drives the two steps (desktop/app.py)."""
+        self.show_first_frame()
+        self.begin()
+
+    def show_first_frame(self) -> None:
+        """The window is on screen and the message box takes typing: the first frame. The app calls this
+        before it loads its event loop (asyncio), so nothing here may need one."""
         self.chat.composer.input.setFocus()
         marker = os.environ.get(READY_ENV)
         if marker:
@@ -48,6 +58,11 @@ class StartupFlow:
             self.repaint()
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()
+
+    def begin(self) -> None:
+        """On the event loop, after the first frame: the conversation list, the last conversation (or the
+        welcome, which loads markdown-it) and the agent runtime, so none of them delays that frame; a
+        message sent meanwhile waits for the runtime."""
         # Now the store opens (a new database waits on the disk) while the agent runtime's code loads in a
         # worker; recovery still runs after the conversation is on screen (startup, then wait_runtime).
         self.services.open_store()

@@ -52,3 +52,34 @@ def test_the_second_mira_process_exits_and_the_first_keeps_running(tmp_path: Pat
         first.terminate()
         first.wait(30)
     assert first.returncode == 0
+
+
+def test_a_close_signal_before_the_event_loop_exists_ends_the_app_cleanly(tmp_path: Path) -> None:
+    """SIGTERM while the new window is being exposed (before asyncio and the loop are loaded): the close
+    is kept and the app exits 0 instead of waiting for ever on a loop that was never told to stop."""
+    code = (
+        "import os, signal, sys\n"
+        "import desktop.app as app\n"
+        "real = app._until_exposed\n"
+        "def exposed(*args):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    real(*args)\n"
+        "app._until_exposed = exposed\n"
+        "from desktop.cli import main\n"
+        "sys.exit(main([]))\n"
+    )
+    env = dict(os.environ, MIRA_HOME=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_socket_name_is_the_same_sha256_as_earlier_releases_used(tmp_path: Path) -> None:
+    """An older copy (hashlib's digest) and this one (Qt's) find each other on the same data folder."""
+    import hashlib
+
+    from desktop.ui.single_instance import server_name
+
+    for folder in (tmp_path, tmp_path / "数据 folder"):
+        expected = hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:16]
+        assert server_name(folder) == f"mira-{expected}"

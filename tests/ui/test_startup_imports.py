@@ -60,7 +60,12 @@ DEFERRED = (
     "desktop.agent", "skills.runtime",  # agent events, LibreOffice path: with the runtime
     "desktop.ui.versions_view", "xml.etree",  # a dialog; the .ts reader
     "desktop.store.store", "sqlite3",  # the store opens right after the first frame (the window needs its states only)
+    "asyncio", "qasync", "ssl",  # the event loop loads once the window is drawn (desktop/app.py)
+    "logging.handlers",  # the log file is attached after the first frame; earlier records wait in memory
+    "yaml",  # skill flows and SKILL.md files are parsed when a skill loads, not at startup
 )
+# Not needed for a request to start either: loaded on first use, after the ready-to-send marker.
+LATER_STILL = ("yaml", "psutil", "fitz", "pymupdf", "docx", "openpyxl", "pptx")
 
 
 def _probe(home: Path) -> dict[str, Any]:
@@ -85,6 +90,44 @@ def test_first_frame_takes_typing_and_loads_no_document_library_model_client_run
     assert not report["says_empty"]  # no "No conversations yet" while the list is still loading
     # The welcome (markdown-it's first document) follows the first frame instead of delaying it.
     assert "markdown_it" not in modules
+
+
+SENDABLE = "MIRA-TEST-SENDABLE"
+SENDABLE_PROBE = f"""
+import json, os, sys
+real = sys.stdout
+
+class Out:
+    def write(self, text):
+        if text.strip() == {SENDABLE!r}:
+            real.write(json.dumps({{"modules": sorted(sys.modules)}}) + "\\n")
+            real.flush()
+            os._exit(0)
+        return real.write(text)
+
+    def flush(self):
+        real.flush()
+
+sys.stdout = Out()
+from desktop.cli import main
+main([])
+"""
+
+
+def test_ready_to_send_loads_the_event_loop_and_runtime_but_no_yaml_process_or_document_library(
+        tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MIRA_HOME=str(tmp_path), MIRA_SENDABLE_MARKER=SENDABLE,
+               PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    out = subprocess.run([sys.executable, "-c", SENDABLE_PROBE], env=env, capture_output=True, text=True,
+                         timeout=60)
+    lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"no ready-to-send report (exit {out.returncode}): {out.stderr[-2000:]}"
+    modules = set(json.loads(lines[-1])["modules"])
+    assert {"asyncio", "qasync", "desktop.agent.runtime", "desktop.llm.offline"} <= modules
+    assert sorted(name for name in LATER_STILL if name in modules) == []
+    # What was logged before the log file was attached (after the first frame) is in it.
+    log = (tmp_path / "logs" / "mira.log").read_text(encoding="utf-8")
+    assert "starting; log" in log
 
 
 def test_two_hundred_conversations_are_listed_reading_only_the_reopened_ones_messages(
