@@ -232,3 +232,28 @@ def test_a_message_sent_in_the_first_moment_is_not_replaced_by_reopening_the_las
     assert "Make a Word document: # Hi" in texts and "an old request" not in texts
     assert window.controller.current_id not in (None, old.id)
     window.close()
+
+
+def test_the_quicker_pyside_source_check_gives_pysides_own_answers() -> None:
+    """desktop/ui/imports.py answers PySide's per-module question from the file's bytes: the same answer
+    as PySide's own check for Mira's Qt modules, Qt-free ones, the standard library and extensions."""
+    import importlib
+
+    import PySide6.QtCore  # noqa: F401 - loads the check being replaced
+
+    from desktop.ui import imports
+
+    feature = sys.modules["shibokensupport.feature"]
+    original = feature._mod_uses_pyside
+    assert imports.install_pyside_check()
+    try:
+        assert feature._mod_uses_pyside is not original
+        names = ["desktop.ui.main_window", "uchat._view", "desktop.store", "skills.messages", "json",
+                 "sys", "_socket", "PySide6.QtCore", "shiboken6", "desktop.ui.imports"]
+        for name in names:
+            module = importlib.import_module(name)
+            assert feature._mod_uses_pyside(module) == original(module), name
+        assert feature._mod_uses_pyside(importlib.import_module("uchat._view"))  # really answers yes
+        assert imports.install_pyside_check()  # a second call changes nothing
+    finally:
+        feature._mod_uses_pyside = original
