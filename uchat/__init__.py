@@ -34,6 +34,7 @@ _LAZY = {
     "AttachmentChip": "uchat._chips",
     "file_badge": "uchat._chips",
     "icon": "uchat._icons",
+    "own_viewport": "uchat._rowview",
 }
 
 
@@ -47,7 +48,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AttachmentChip", "file_badge", "icon",
+    "AttachmentChip", "file_badge", "icon", "own_viewport",
     "Changed", "ChatDelegate", "ChatModel", "ChatRole", "ChatView", "ChatWidget", "Composer", "Conversation",
     "Event", "ExtensionProvider", "ExtensionRef", "Inserted", "Message", "Removed", "Reset", "Role", "Status",
     "set_translator", "tr",

@@ -198,17 +198,16 @@ def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
         raise RuntimeError(
             f"this database was written by a newer Mira (schema v{version}; this build knows v{LATEST})"
         )
-    while version < target:
-        script = MIGRATIONS[version]
-        # executescript commits implicitly; wrap the whole step so a crash leaves no half-migration.
+    if version < target:
+        # All the missing steps in one transaction: a new database is made with one commit (one flush to
+        # disk instead of one per step), and a crash part-way leaves the old version whole.
+        steps = "".join(f"{MIGRATIONS[v]}\nINSERT INTO schema_version(version) VALUES ({v + 1});\n"
+                        for v in range(version, target))
         try:
-            conn.executescript(
-                "BEGIN IMMEDIATE;\n" + script
-                + f"\nINSERT INTO schema_version(version) VALUES ({version + 1});\nCOMMIT;"
-            )
+            conn.executescript("BEGIN IMMEDIATE;\n" + steps + "COMMIT;")
         except sqlite3.Error:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        version += 1
+        version = target
     return version

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.i18n import tr
-from uchat import icon
+from uchat import icon, own_viewport
 
 _ID = Qt.ItemDataRole.UserRole
 GROUPS = ("sidebar.today", "sidebar.yesterday", "sidebar.week", "sidebar.older")
@@ -74,6 +74,7 @@ class ConversationSidebar(QWidget):
         self.new_button = QPushButton(self)
         self.new_button.setObjectName("primary")
         self.list = QListWidget(self)
+        own_viewport(self.list)
         self.list.setMouseTracking(True)
         self.row_menu_button = QToolButton(self.list.viewport())
         self.row_menu_button.setObjectName("rowMenuButton")

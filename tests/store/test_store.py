@@ -93,6 +93,21 @@ def test_upgrades_a_v1_database_keeping_data(tmp_path: Path) -> None:
     store.close()
 
 
+def test_an_upgrade_that_fails_part_way_leaves_the_old_version_whole(tmp_path: Path) -> None:
+    """The missing steps run in one transaction: v1 → latest failing at the last step keeps v1 exactly."""
+    path = tmp_path / "old.sqlite3"
+    Store(path, migrate_to=1).close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE versions (x)")  # the last step creates this table: it will fail there
+    with pytest.raises(StoreError):
+        Store(path)
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == 1
+        assert raw.execute("SELECT name FROM sqlite_master WHERE name='model_calls'").fetchone() is None
+        columns = [row[1] for row in raw.execute("PRAGMA table_info(tasks)")]
+        assert "owner" not in columns  # step 3 was rolled back with the rest
+
+
 def test_refuses_a_newer_schema_and_reports_pragmas(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
     Store(path).close()
