@@ -8,6 +8,7 @@ comes from the user's request or files.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 from dataclasses import dataclass, field
@@ -18,7 +19,6 @@ from markdown_it.token import Token
 
 from desktop.llm._patterns import later
 
-_MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
 _NUMBER = later(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$")
 MAX_LIST_LEVEL = 4
 # The commands' schemas cap text sizes; long material is split (paragraphs) or cut (titles, cells) to fit.
@@ -162,9 +162,15 @@ def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # -- markdown -> blocks ---------------------------------------------------------
 
 
+@functools.cache
+def _parser() -> MarkdownIt:
+    """Made on the first request, not when the planner loads with the window's start."""
+    return MarkdownIt("commonmark").enable("table").enable("strikethrough")
+
+
 def parse_markdown(text: str, table_name: str = "") -> Content:
     """Markdown (or plain text) as document blocks and the tables it contains."""
-    tokens = _MD.parse(text)
+    tokens = _parser().parse(text)
     content = Content()
     last_heading = table_name
     i = 0
