@@ -12,14 +12,16 @@ from PySide6.QtCore import QPoint, QRectF, QSizeF, QUrl
 from PySide6.QtGui import QColor, QImage, QPainter, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from renderers._api import ArtifactView, RendererHost
 from renderers._common import MAX_PAGES
 from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
+from renderers.qt_card import ArtifactCard
 from renderers.qt_preview import PreviewBase
 
-__all__ = ["DocxPreview", "DocxRenderer", "render_image"]
+__all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "thumbnail_part"]
 
 PAGE_WIDTH_PX = 794  # A4 at 96 dpi
 PAGE_HEIGHT_PX = 1123
@@ -136,11 +138,29 @@ class Pager:
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count."""
+    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count (``mira preview``:
+    one thread; the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail` instead)."""
     content = load(path)
     doc = _paginated(content.images, flow_html(content))
     count = max(1, min(doc.pageCount(), MAX_PAGES))
     index = max(0, min(index, count - 1))
+    return _draw_page(doc, index, width), count
+
+
+def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
+    """Worker: read the document's first blocks for the card's thumbnail (parsing only, as in the
+    preview; a page is laid out from them on the UI thread by :func:`draw_thumbnail`)."""
+    return first_chunk(path)
+
+
+def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
+    """UI thread: page 1 laid out from the first blocks only, so a long document costs what a short
+    one does; the count is of the pages those blocks fill (the card shows page 1)."""
+    doc = _paginated(chunk.images, f"<html><body>{chunk.html}</body></html>")
+    return _draw_page(doc, 0, width), max(1, doc.pageCount())
+
+
+def _draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
     scale = width / PAGE_WIDTH_PX
     image = QImage(width, int(PAGE_HEIGHT_PX * scale), QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
@@ -151,7 +171,7 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     painter.translate(0, -index * PAGE_HEIGHT_PX)
     doc.drawContents(painter, QRectF(0, index * PAGE_HEIGHT_PX, PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
     painter.end()
-    return image, count
+    return image
 
 
 class _Browser(QTextBrowser):
@@ -315,5 +335,8 @@ class DocxRenderer(FormatRenderer):
     kind = "docx"
     preview_class = DocxPreview
     render_image = staticmethod(render_image)
+
+    def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None) -> ArtifactCard:
+        return ArtifactCard(view, host, parent, render_image=thumbnail_part, finish_image=draw_thumbnail)
 
 

@@ -5,6 +5,7 @@ import html
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QImage, QPixmap
@@ -40,6 +41,9 @@ STATUS_TEXT = {
 CHECK_MARK = {"passed": ("✓", "ok"), "failed": ("✗", "error"), "not_run": ("–", "warn")}
 
 RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
+# A thumbnail made in two steps: the first (``render_image``) reads the file in a worker thread, this one
+# lays it out and draws it on the UI thread (text layout in a worker deadlocked against the window).
+FinishImage = Callable[[Any, int], "tuple[QImage, int]"]
 
 # Cards are destroyed when they scroll far away and built again when they come back; without this
 # every return re-parsed the whole document and the row grew once the new thumbnail arrived.
@@ -101,11 +105,12 @@ class ArtifactCard(colors.ThemedCard):
     sig_thumbnail_ready = Signal(bool)  # True with an image, False on error
 
     def __init__(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None, *,
-                 render_image: RenderImage | None = None) -> None:
+                 render_image: RenderImage | None = None, finish_image: FinishImage | None = None) -> None:
         super().__init__(parent)
         self.host = host
         self.view = view
         self._render_image = render_image
+        self._finish_image = finish_image
         self.setObjectName("ArtifactCard")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -289,10 +294,16 @@ class ArtifactCard(colors.ThemedCard):
             QTimer.singleShot(0, self, lambda: self.sig_thumbnail_ready.emit(True))
             return
         self.jobs.submit(self._render_image, view.path, 0, width,
-                         on_done=lambda result, key=key: self._on_rendered(key, result),
+                         on_done=lambda result, key=key: self._on_rendered(key, result, width),
                          on_error=self._on_thumbnail_error)
 
-    def _on_rendered(self, key: tuple[object, ...] | None, result: tuple[QImage, int]) -> None:
+    def _on_rendered(self, key: tuple[object, ...] | None, result: Any, width: int) -> None:
+        if self._finish_image is not None:
+            try:
+                result = self._finish_image(result, width)
+            except Exception as exc:  # noqa: BLE001 - a file that cannot be drawn gets "No preview", not a crash
+                self._on_thumbnail_error(str(exc))
+                return
         _remember(key, result[0])
         self._on_thumbnail(result)
 
