@@ -232,8 +232,11 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
                 completed = _completed(M.state_of(lp.store.transcript(run.task_id, agent)))
             continue
         if completed is not None:
-            return Outcome("completed", info.id, str(completed.get("summary") or ""),
-                           tuple(str(p) for p in completed.get("artifacts") or ()))
+            selected = tuple(str(p) for p in completed.get("artifacts") or ())
+            # complete() reports; it does not decide the outcome: a skill whose last command failed and
+            # that delivers nothing did not do what was asked (mira task exits 1, the packet says failed).
+            status = "failed" if not selected and _last_command_failed(lp, run, agent, commands) else "completed"
+            return Outcome(status, info.id, str(completed.get("summary") or ""), selected)
         if state.ended:
             last = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
             return _stopped(lp, run, agent, info.id, "the skill agent stopped without completing"
@@ -246,6 +249,12 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
             await lp.calls.model(run, agent, lp.calls.messages(run, agent), tools, append=True)
         except (BudgetExhausted, ModelError) as exc:
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
+
+
+def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, Command]) -> bool:
+    """Whether the skill's last command call (not complete() or a workspace read) ended failed."""
+    ran = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.tool_id in commands]
+    return bool(ran) and ran[-1].state == LedgerState.FAILED
 
 
 def _stopped(lp: Loop, run: Run, agent: str, skill_id: str, why: str) -> Outcome:

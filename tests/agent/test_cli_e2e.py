@@ -125,6 +125,17 @@ def test_inspect_exits_0_with_its_result_and_no_artifact(tmp_path: Path) -> None
     assert "Budget 2026" in report["message"]
 
 
+def test_inspecting_a_corrupt_file_exits_1_saying_why(tmp_path: Path) -> None:
+    _need_skill("docx")
+    (tmp_path / "broken.docx").write_bytes(b"PK\x03\x04 not really a zip archive" * 40)
+    proc = mira(tmp_path, "What's in broken.docx?", "--attach", "broken.docx", "--json")
+    assert proc.returncode == 1, proc.stdout[-2000:]
+    report = json.loads(proc.stdout)
+    assert report["outcome"] == "failed" and report["artifacts"] == []
+    assert "broken.docx" in report["error"] and "corrupt" in report["error"]
+    assert "Traceback" not in proc.stderr and "corrupt" in proc.stderr
+
+
 def test_a_refused_approval_is_reported_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     # The file changes between the proposal and the answer: approve() refuses with a message; the CLI

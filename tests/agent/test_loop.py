@@ -203,3 +203,28 @@ def test_a_write_outside_the_workspace_is_refused_before_approval(h: Harness) ->
     task_id = run(rt.start_task(h.conv.id, "write"))
     assert "is absolute" in _tool_results(h, 2)[0]["error"]
     assert not h.store.approvals(task_id) and rt.task_status(task_id).status == "finished"
+
+
+def test_a_skill_whose_last_command_failed_and_that_delivers_nothing_has_failed(h: Harness) -> None:
+    """complete() reports; the outcome comes from what ran: the note could not be read, nothing was
+    delivered, so the task's outcome is failed (mira task exits 1) while the summary still says why."""
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "note_read", '{"path": "missing.txt"}')),
+                    tool_turn(("s2", "complete", json.dumps({"summary": "missing.txt could not be read"}))),
+                    Completion("It could not be read.")])
+    status = rt.task_status(run(rt.start_task(h.conv.id, "read missing.txt")))
+    assert status.status == "finished" and status.outcome == "failed"
+
+
+def test_a_failed_command_followed_by_one_that_worked_still_completes(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES),
+                    tool_turn(("s1", "note_read", '{"path": "missing.txt"}')),
+                    tool_turn(("s2", "note_write", '{"path": "found.txt", "text": "x"}')),
+                    tool_turn(("s3", "note_read", '{"path": "found.txt"}')),
+                    tool_turn(("s4", "complete", json.dumps({"summary": "read found.txt"}))),
+                    Completion("Read it.")])
+    task_id = run(rt.start_task(h.conv.id, "read a note"))
+    status = rt.task_status(task_id)
+    if status.pending_approval_id:  # the write asks first
+        run(rt.approve(status.pending_approval_id))
+        status = rt.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "completed"
