@@ -20,6 +20,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from skills.runtime._base import CommandError
+from skills.messages import count
 from skills.runtime.safety import UnsafeFileError, check_file
 
 MAX_OUTLINE_HEADINGS = 400
@@ -105,9 +106,10 @@ class Outline:
         }
 
     def message(self, name: str) -> str:
-        lines = [f"{name}: {len(self.headings)} headings, {len(self.paragraphs)} paragraphs, "
-                 f"{len(self.lists)} lists, {len(self.tables)} tables, {self.images} images, "
-                 f"{self.sections} section(s), {self.words} words"]
+        counts = [("count.headings", len(self.headings)), ("count.paragraphs", len(self.paragraphs)),
+                  ("count.lists", len(self.lists)), ("count.tables", len(self.tables)),
+                  ("count.images", self.images), ("count.sections", self.sections), ("count.words", self.words)]
+        lines = [f"{name}: " + ", ".join(count(i, n).english() for i, n in counts)]
         if self.title:
             lines.append(f"title: {self.title}")
         if self.header or self.footer:

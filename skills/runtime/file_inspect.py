@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from skills.runtime.isolate import Limits, run_isolated
+from skills.messages import count
 from skills.runtime.safety import check_file, family_of, has_macros
 
 __all__ = ["INSPECT_LIMITS", "inspect", "inspect_here", "probe_here"]
@@ -67,10 +68,11 @@ def _pptx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
 
     with deck_errors(path.name):
         o = outline(open_deck(path))
-    lines = [f"{name}: {o['slide_count']} slides, {o['slide_width_in']}x{o['slide_height_in']} in"]
+    lines = [f"{name}: {count('count.slides', o['slide_count'])}, {o['slide_width_in']}x{o['slide_height_in']} in"]
     for s in o["slides"][:60]:
-        extra = [f"{len(s['tables'])} tables" if s["tables"] else "", f"{len(s['pictures'])} pictures"
-                 if s["pictures"] else "", "notes" if s["notes"].strip() else ""]
+        extra = [str(count("count.tables", len(s["tables"]))) if s["tables"] else "",
+                 str(count("count.pictures", len(s["pictures"]))) if s["pictures"] else "",
+                 "notes" if s["notes"].strip() else ""]
         extra_s = ", ".join(x for x in extra if x)
         lines.append(f"{s['index']}. [{s['layout']}] {s['title'] or '(no title)'}" + (f" ({extra_s})" if extra_s else ""))
     return "\n".join(lines), {"path": name, **o}
@@ -87,9 +89,10 @@ def _xlsx(path: Path, name: str, max_rows: int) -> tuple[str, dict[str, Any]]:
     from skills.runtime._xlsx_read import scan_workbook
 
     scans, charts = scan_workbook(path, max_rows=max_rows)
-    lines = [f"{name}: {len(scans)} sheets"]
+    lines = [f"{name}: {count('count.sheets', len(scans))}"]
     for s in scans:
-        extra = f", {s.formulas} formulas ({s.cached} calculated, {s.error_count} errors)" if s.formulas else ""
+        extra = (f", {count('count.formulas', s.formulas)} ({s.cached} calculated, "
+                 f"{count('count.formula_errors', s.error_count)})" if s.formulas else "")
         lines.append(f"- {s.name}: {s.used_range or 'empty'}{extra}"
                      + (f"; header: {', '.join(_show(h) for h in s.header[:10])}" if s.header else ""))
     return "\n".join(lines), {"path": name, "sheets": [s.to_dict() for s in scans], "chart_sheets": charts}

@@ -12,6 +12,7 @@ import pymupdf
 from skills.messages import msg
 from skills.runtime._base import CommandError
 from skills.runtime.safety import check_file
+from skills.messages import count
 
 getattr(pymupdf, "no_recommend_layout", lambda: None)()
 
@@ -223,7 +224,7 @@ def _toc(doc: pymupdf.Document) -> list[list[Any]]:
 
 def inspect_message(name: str, info: dict[str, Any]) -> str:
     sizes = ", ".join(f"{k} x{v}" for k, v in info["page_sizes"].items())
-    lines = [f"{name}: {info['pages']} page(s) ({sizes}), {info['images']} image(s)"]
+    lines = [f"{name}: {count('count.pages', info['pages'])} ({sizes}), {count('count.images', info['images'])}"]
     if info.get("encrypted"):
         lines.append("encrypted (the owner set restrictions); opened read-only")
     if info.get("broken_pages"):

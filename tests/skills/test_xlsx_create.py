@@ -130,7 +130,7 @@ def test_inspect_reports_ranges_formulas_merged_and_freeze(ws: Workspace) -> Non
     assert sheet["formulas"][0] == {"cell": "D2", "formula": "=B2+C2", "cached": None}
     assert sheet["formula_count"] == 3 and sheet["formulas_with_cached_values"] == 0
     assert sheet["merged_cells"] == ["F1:G1"] and sheet["freeze_panes"] == "A2"
-    assert "- Sales: A1:F4, 3 formulas (0 calculated, 0 errors)" in res.message
+    assert "- Sales: A1:F4, 3 formulas (0 calculated, 0 formula errors)" in res.message
 
 
 def _patch_sheet(path: Path, fn) -> None:
