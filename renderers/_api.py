@@ -12,7 +12,9 @@ ArtifactStatus = Literal["pending_approval", "written", "failed", "denied", "sto
 class CheckView:
     name: str
     status: Literal["passed", "failed", "not_run"]
-    detail: str = ""
+    # Why it failed or did not run: text, or a message (skills.messages.Msg) the card says in the language
+    # shown at the time, so a language switch reaches reasons already on screen.
+    detail: Any = ""
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,8 @@ def evidence_html(evidence: EvidenceSummary | None) -> str:
         mark, role = CHECK_MARK.get(c.status, ("?", "muted"))
         label = html.escape(tr_msg(check_label(c.name)))
         word = html.escape(tr_msg(status_word(c.status)))
-        detail = f" — {html.escape(c.detail)}" if c.detail and c.status != "passed" else ""
+        reason = tr_msg(c.detail) if c.detail and c.status != "passed" else ""
+        detail = f" — {html.escape(reason)}" if reason else ""
         rows.append(f"<div><span style='color:{colors.status(role)}'><b>{mark}</b> {word}</span>"
                     f" &nbsp;{label}<span style='color:{muted}'>{detail} · <code>{html.escape(c.name)}</code>"
                     "</span></div>")

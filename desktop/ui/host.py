@@ -72,10 +72,11 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
     return EvidenceSummary(passed=passed, checks=checks, counts=counts)
 
 
-def _check_detail(check: Mapping[str, Any]) -> str:
-    """Why a check failed or did not run: its message in the current language, else the skill's own words."""
+def _check_detail(check: Mapping[str, Any]) -> Msg | str:
+    """Why a check failed or did not run: its message (the card says it in the language shown at the
+    time), else the skill's own words."""
     said = check.get("detail_msg")
-    return i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping) else str(check.get("detail", ""))
+    return Msg.from_dict(said) if isinstance(said, Mapping) else str(check.get("detail", ""))
 
 
 def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:

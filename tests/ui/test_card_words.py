@@ -226,3 +226,27 @@ def test_more_changes_than_shown_counts_in_proper_plurals(hooked) -> None:  # no
     assert "… and 2 more changes<" in changes_html(one_more + (("c", "d"),))
     i18n.set_language("zh_CN")
     assert "……另有 1 处更改" in changes_html(one_more)
+
+
+def test_a_check_reason_on_screen_follows_a_live_language_switch(qtbot, hooked, tmp_path: Path) -> None:  # noqa: ANN001
+    """The reason under a check is a message said when the card draws: switching the language turns a reason
+    already on screen into the new language (it was frozen in the language of the moment the card was made)."""
+    from desktop.ui.host import evidence_summary
+
+    path = tmp_path / "plan.docx"
+    Document().save(str(path))
+    stored = {"passed": True, "checks": [
+        {"name": "opens", "status": "passed", "detail": "python-docx opened the file"},
+        {"name": "render", "status": "not_run", "detail": "LibreOffice is not installed, so this could not run",
+         "detail_msg": messages.msg("soffice.missing").to_dict()}], "counts": {}}
+    view = ArtifactView("art-2", "docx", "plan", path, "plan.docx", path.stat().st_size, "0" * 64,
+                        evidence=evidence_summary(stored))
+    card = Registry().create_card(view, _Host())
+    qtbot.addWidget(card)
+    assert "LibreOffice is not installed" in card.checks_label.text()
+    i18n.set_language("zh_CN")
+    chinese = card.checks_label.text()
+    assert "LibreOffice is not installed" not in chinese
+    assert translations.render_plain(messages.msg("soffice.missing"), "zh_CN") in chinese
+    i18n.set_language("en")
+    assert "LibreOffice is not installed" in card.checks_label.text()
