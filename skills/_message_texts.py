@@ -199,6 +199,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "summary.fill.into": "Fill {fields} in {name}, saved as {output}",
     "summary.pdf_replace": "Replace {occurrences} of “{find}” with “{replace}” in {name}",
     "summary.pdf_replace.into": "Replace {occurrences} of “{find}” with “{replace}” in {name}, saved as {output}",
+    "summary.pdf_replace.other_font": "{summary} (in {font}: the PDF's own font holds only the characters it used, "
+                                      "so the changed lines look a little different)",
     "summary.recalculate": "Recalculate the formulas in {name} with LibreOffice and save the computed values",
     "summary.recalculate.into": "Recalculate the formulas in {name} with LibreOffice and save them as {output}",
     "summary.cannot_run": "This call cannot run: {error}",

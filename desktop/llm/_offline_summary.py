@@ -86,10 +86,15 @@ def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, An
         shown = "; ".join(f"{k} = {v}" for k, v in values.items())
         return t(f"Filled {len(values)} field(s) in {target}: {shown}.",
                        f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
-    where = data.get("replacements") or []
-    pages = sorted({r.get("page") for r in where if isinstance(r, dict)})
+    where = [r for r in data.get("replacements") or [] if isinstance(r, dict)]
+    pages = sorted({r.get("page") for r in where})
+    other = sorted({str(r["drawn_in"]) for r in where if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
+    font_en = (f"in the same size, drawn in {', '.join(other)} (the PDF's own font holds only the characters it "
+               "used)" if other else "in the same font and size")
+    font_zh = (f"字号不变；该 PDF 自带的字体只包含原文用到的字，所以改用 {'、'.join(other)} 显示" if other
+               else "字体和字号不变")
+    on_pages = ("page " if len(pages) == 1 else "pages ") + ", ".join(map(str, pages))
     return t(f"Replaced \"{args.get('find')}\" with \"{args.get('replace')}\" in {target}: "
-                   f"{plural(len(where), 'text run')} on page(s) {', '.join(map(str, pages))}, "
-                   f"in the same font and size.",
+                   f"{plural(len(where), 'text run')} on {on_pages}, {font_en}.",
                    f"已将 {target} 中的“{args.get('find')}”改为“{args.get('replace')}”：第 "
-                   f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，字体和字号不变。")
+                   f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，{font_zh}。")

@@ -2275,6 +2275,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>在 {name} 中把“{find}”替换为“{replace}”，共 {occurrences}，另存为 {output}</translation>
         </message>
         <message>
+            <source>{summary} (in {font}: the PDF's own font holds only the characters it used, so the changed lines look a little different)</source>
+            <comment>summary.pdf_replace.other_font</comment>
+            <translation>{summary}（使用 {font}：该 PDF 自带的字体只包含原文用到的字，所以改动的行看起来会略有不同）</translation>
+        </message>
+        <message>
             <source>Recalculate the formulas in {name} with LibreOffice and save the computed values</source>
             <comment>summary.recalculate</comment>
             <translation>用 LibreOffice 重新计算 {name} 中的公式并保存计算结果</translation>

@@ -172,6 +172,8 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         redact(doc, done)
         for r in done:
             r.apply(doc)
+        if any(r.substituted for r in done):
+            doc.subset_fonts()  # a stand-in font goes in with only the characters drawn, not whole (CJK: MBs)
         data = doc.tobytes(garbage=3, deflate=True)
     finally:
         doc.close()
@@ -194,11 +196,15 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     ev = evidence_for(ws, path, "pdf", checks, {"replacements": len(done)})
     where = ", ".join(f"page {r.page} (“{r.context}”)" for r in done[:20])
     msg = f"Replaced {len(done)} occurrence(s) of {find!r} in {ev.path}: {where}"
+    substituted = sorted({r.substituted for r in done if r.substituted})
+    if substituted:
+        msg += (f"; drawn in {', '.join(substituted)} because the PDF's own font stores only the characters "
+                "it used")
     if not ev.passed:
         msg += "; verification failed: " + "; ".join(c.detail for c in checks if c.status == "failed")
     return CommandResult(ok=ev.passed, message=msg,
-                         data={"replacements": [{"page": r.page, "font": r.font, "context": r.context}
-                                                for r in done]},
+                         data={"replacements": [{"page": r.page, "font": r.font, "context": r.context,
+                                                 "drawn_in": r.substituted or r.font} for r in done]},
                          artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
 
 
@@ -210,9 +216,14 @@ def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
                for r in done]
     said = msg("summary.pdf_replace.into" if out != args["path"] else "summary.pdf_replace", name=args["path"],
                output=out, find=args["find"], replace=args["replace"], occurrences=count("count.occurrences", len(done)))
-    return {"summary": f"Replace {len(done)} occurrence(s) of {args['find']!r} with {args['replace']!r} in "
-                       f"{args['path']}" + (f" into {out}" if out != args["path"] else ""), "changes": changes[:50],
-            "summary_msg": said.to_dict()}
+    summary = (f"Replace {len(done)} occurrence(s) of {args['find']!r} with {args['replace']!r} in "
+               f"{args['path']}" + (f" into {out}" if out != args["path"] else ""))
+    substituted = sorted({r.substituted for r in done if r.substituted})
+    if substituted:  # said before approval: the changed line will look a little different
+        fonts = ", ".join(substituted)
+        said = msg("summary.pdf_replace.other_font", summary=said, font=fonts)
+        summary += f" (drawn in {fonts}: the PDF's own font stores only the characters it used)"
+    return {"summary": summary, "changes": changes[:50], "summary_msg": said.to_dict()}
 
 
 register(Command("pdf_form_fields", "List a PDF's form fields (name, type, page, value, choices).",
@@ -220,6 +231,6 @@ register(Command("pdf_form_fields", "List a PDF's form fields (name, type, page,
 register(Command("pdf_fill_form", "Fill a PDF's form fields by name; an unknown field or impossible value "
                  "changes nothing.", FILL_SCHEMA, True, run_fill,
                  target_arg="path", describe=describe_fill))
-register(Command("pdf_replace_text", "Replace text in place in a PDF (same font and size); refuses, changing "
-                 "nothing, where it cannot.", REPLACE_SCHEMA, True,
+register(Command("pdf_replace_text", "Replace text in place in a PDF (same size; same font, or a similar one "
+                 "when it lacks the new letters); refuses, changing nothing, where it cannot.", REPLACE_SCHEMA, True,
                  run_replace, target_arg="path", describe=describe_replace))

@@ -5,9 +5,16 @@ size and colour, horizontal), the new text can be drawn in that font (the embedd
 font has every glyph, or the font is a standard PDF font), and the rest of the run,
 moved by the change in length, still ends before the next text on the line. The
 run from the first match to its end is redacted and drawn again.
+
+Most PDFs embed only the characters they use (a subset), and CJK subsets usually carry no
+character map at all, so new text cannot be drawn in them. The run is then drawn in a
+similar font that has every character (Helvetica or Times for Latin text, MuPDF's own
+CJK font otherwise), and the plan says so (``Replacement.substituted``) before anything
+is written.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +42,7 @@ class Replacement:
     context: str
     buffer: bytes | None = field(default=None, repr=False)
     base14: str | None = None
+    substituted: str = ""  # the font drawn instead of the PDF's own one, which lacks the new characters
 
     def apply(self, doc: pymupdf.Document) -> None:
         """Redact the old run and draw the new text (call after every redaction of the page is added)."""
@@ -47,8 +55,9 @@ class Replacement:
 
 
 def _font_for(doc: pymupdf.Document, page: pymupdf.Page, span: dict[str, Any], text: str,
-              cache: dict[str, Any]) -> tuple[bytes | None, str | None, pymupdf.Font]:
-    """(embedded font bytes, or a standard font name, and a Font to measure with) that can draw ``text``."""
+              cache: dict[str, Any]) -> tuple[bytes | None, str | None, pymupdf.Font, str]:
+    """(embedded font bytes, or a standard font name, a Font to measure with, and the name of a similar
+    font drawn instead when the PDF's own one lacks characters of ``text``, else "")."""
     name = span["font"]
     if name not in cache:
         cache[name] = None
@@ -76,17 +85,47 @@ def _font_for(doc: pymupdf.Document, page: pymupdf.Page, span: dict[str, Any], t
         raise CommandError(f"page {page.number + 1}: the font {name!r} cannot be matched (it is not embedded "
                            f"in a usable form and is no standard PDF font); nothing was changed")
     buffer, code, font = found
-    if code is not None:
-        try:
-            text.encode("latin-1")
-        except UnicodeEncodeError:
-            raise CommandError(f"page {page.number + 1}: {text!r} has characters the standard font {name!r} "
-                               f"cannot show; nothing was changed") from None
-    missing = sorted({ch for ch in text if not ch.isspace() and not font.has_glyph(ord(ch))})
-    if missing:
-        raise CommandError(f"page {page.number + 1}: the font {name!r} embedded in the PDF has no "
-                           f"{''.join(missing)!r} (only the letters it used are stored); nothing was changed")
-    return buffer, code, font
+    if _latin1(text) if code is not None else not _missing(font, text):
+        return buffer, code, font, ""
+    return _similar_font(page, span, text)
+
+
+def _latin1(text: str) -> bool:
+    """What a standard PDF font (Helvetica, Times, Courier) can show."""
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _missing(font: pymupdf.Font, text: str) -> list[str]:
+    return sorted({ch for ch in text if not ch.isspace() and not font.has_glyph(ord(ch))})
+
+
+@functools.cache
+def _cjk() -> pymupdf.Font:
+    return pymupdf.Font("cjk")  # built into MuPDF: every CJK character, Latin too
+
+
+def _similar_font(page: pymupdf.Page, span: dict[str, Any], text: str
+                  ) -> tuple[bytes | None, str | None, pymupdf.Font, str]:
+    """A font that has every character of ``text``, close to the span's own (its embedded subset lacks some)."""
+    lower = span["font"].lower()
+    bold = "bold" in lower or bool(span["flags"] & 16)
+    italic = "italic" in lower or "oblique" in lower or bool(span["flags"] & 2)
+    if not _latin1(text):
+        font = _cjk()
+        missing = _missing(font, text)
+        if missing:
+            raise CommandError(f"page {page.number + 1}: no font here can show {''.join(missing)!r} (the PDF's own "
+                               f"font does not have them); nothing was changed")
+        return font.buffer, None, font, font.name
+    serif = bool(span["flags"] & 4) or any(w in lower for w in ("times", "serif", "song", "ming", "mincho"))
+    family = "times" if serif and "sans" not in lower else "helvetica"
+    code = _BASE14[family][(1 if bold else 0) + (2 if italic else 0)]
+    font = pymupdf.Font(code)
+    return None, code, font, font.name
 
 
 def _same_font(basefont: str, span_font: str, exact: bool = False) -> bool:
@@ -126,7 +165,7 @@ def plan_replacements(doc: pymupdf.Document, find: str, replace: str) -> list[Re
                     if start < 0:
                         continue
                     new = text[start:].replace(find, replace)
-                    buffer, code, font = _font_for(doc, page, span, new, fonts)
+                    buffer, code, font, substituted = _font_for(doc, page, span, new, fonts)
                     chars = span["chars"]
                     x = chars[start]["origin"][0]
                     end = x + font.text_length(new, fontsize=span["size"])
@@ -138,7 +177,7 @@ def plan_replacements(doc: pymupdf.Document, find: str, replace: str) -> list[Re
                     mid = (box.y0 + box.y1) / 2
                     plan.append(Replacement(page.number + 1, pymupdf.Rect(box.x0 + 0.3, mid - 0.5, box.x1, mid + 0.5),
                                             x, span["origin"][1], new, span["size"], _rgb(span["color"]),
-                                            span["font"], text.strip()[:80], buffer, code))
+                                            span["font"], text.strip()[:80], buffer, code, substituted))
                     seen += text.count(find)
         if find in page.get_text(flags=_FLAGS) and not seen:
             raise CommandError(f"page {page.number + 1}: {find!r} is not in one line of text; nothing was changed")

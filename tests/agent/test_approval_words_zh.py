@@ -104,12 +104,15 @@ def _details_zh(evidence: dict[str, Any]) -> list[str]:
     """The details under a file card's badge, as the window builds them, in Chinese."""
     from desktop import i18n
     from desktop.ui.host import evidence_summary
+    from skills.messages import Msg
 
     i18n.set_language("zh_CN")
     try:
         summary = evidence_summary(evidence)
         assert summary is not None
-        return [c.detail for c in summary.checks if c.status != "passed"]
+        # A reason is a message the card says when it draws (in the language shown then), or plain text.
+        return [i18n.render(c.detail) if isinstance(c.detail, Msg) else c.detail
+                for c in summary.checks if c.status != "passed"]
     finally:
         i18n.set_language("en")
 

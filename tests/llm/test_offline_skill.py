@@ -543,8 +543,13 @@ def test_pdf_text_replaced_in_place(tmp_path: Path) -> None:
     _form_pdf(tmp_path / "letter.pdf")
     run = run_skill_agent(tmp_path, "pdf", 'In letter.pdf replace "Acme" with "Mira"', ["letter.pdf"])
     assert _steps(run) == ["pdf_replace_text", "complete"]
-    assert "page(s) 1" in run.complete["summary"]
+    assert "on page 1, in the same font and size" in run.complete["summary"]
     assert "Dear Mira team," in fitz.open(tmp_path / "letter.pdf")[0].get_text()
+    # letters the PDF's font cannot show: done in a similar font, and the reply says so
+    run = run_skill_agent(tmp_path, "pdf", 'In letter.pdf replace "Mira" with "米拉"', ["letter.pdf"])
+    assert _steps(run) == ["pdf_replace_text", "complete"]
+    assert "drawn in Droid Sans Fallback Regular" in run.complete["summary"]
+    assert "Dear 米拉 team," in fitz.open(tmp_path / "letter.pdf")[0].get_text()
 
 
 def test_inline_formatting_in_list_items_is_kept(tmp_path: Path) -> None:
