@@ -220,6 +220,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.pages": "Pages {first}–{last}",
     "change.page": "Page {page}",
     "change.page.text": "Page {page}: …{text}…",
+    "change.page.text.font": "Page {page}: …{text}… (drawn in {font})",
     "change.formulas.before": ("%n formula, {cached} with stored results", "%n formulas, {cached} with stored results"),
     "change.formulas.after": ("%n formula recalculated by LibreOffice", "%n formulas recalculated by LibreOffice"),
     "change.unreadable": "(the existing file cannot be read)",

@@ -2385,6 +2385,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <comment>change.page.text</comment>
             <translation>第 {page} 页：…{text}…</translation>
         </message>
+        <message>
+            <source>Page {page}: …{text}… (drawn in {font})</source>
+            <comment>change.page.text.font</comment>
+            <translation>第 {page} 页：…{text}…（改用 {font} 显示）</translation>
+        </message>
         <message numerus="yes">
             <source>%n formulas, {cached} with stored results</source>
             <comment>change.formulas.before</comment>

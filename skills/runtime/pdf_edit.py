@@ -212,7 +212,9 @@ def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     doc, done, out = _replace(ws, args)
     doc.close()
     changes = [[encoded(msg("change.page.text", page=r.page, text=r.context)),
-                encoded(msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace'])))]
+                encoded(msg("change.page.text.font", page=r.page, font=r.substituted,
+                            text=r.context.replace(args['find'], args['replace'])) if r.substituted else
+                        msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace'])))]
                for r in done]
     said = msg("summary.pdf_replace.into" if out != args["path"] else "summary.pdf_replace", name=args["path"],
                output=out, find=args["find"], replace=args["replace"], occurrences=count("count.occurrences", len(done)))

@@ -6,6 +6,7 @@ from pathlib import Path
 import fitz
 import pytest
 
+from skills.messages import plain
 from skills.runtime import CommandError, Workspace, get_command
 
 
@@ -95,7 +96,8 @@ def test_letters_a_standard_font_cannot_show_are_drawn_in_a_similar_font(tmp_pat
     ws = Workspace(tmp_path)
     args = {"path": "letter.pdf", "find": "Acme", "replace": "甲公司", "output": "out.pdf"}
     card = get_command("pdf_replace_text").describe(ws, args)
-    assert "drawn in Droid Sans Fallback" in card["summary"]  # said on the card, before anything is written
+    assert "drawn in Droid Sans Fallback" in card["summary"]  # said before anything is written,
+    assert "(drawn in Droid Sans Fallback Regular)" in plain(card["changes"][0][1])  # where the card shows it
     res = get_command("pdf_replace_text").run(ws, args)
     assert res.ok, res.message
     assert {r["drawn_in"] for r in res.data["replacements"]} == {"Droid Sans Fallback Regular"}
