@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop.llm._offline_summary import failure, other_font
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
@@ -188,11 +189,9 @@ class FollowUpPlan:
             return self._complete(self._t(f"Nothing was written: the user denied the change to {self.path}.",
                                           f"没有写入任何文件：用户拒绝了对 {self.path} 的修改。"))
         if res.get("ok") is not True:
-            err = str(res.get("error") or res.get("message") or "unknown error").strip()
-            return self._complete(self._t(f"{call.name} failed, so no file was changed: {err}",
-                                          f"{call.name} 执行失败，没有修改任何文件：{err}"))
+            return self._complete(failure(res, self.chinese))
         paths = [str(a.get("path")) for a in res.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
-        return self._complete(self._summary(), paths)
+        return self._complete(self._summary() + other_font(res, self._t), paths)
 
     def _summary(self) -> str:
         p, path = self.p, self.path

@@ -34,11 +34,8 @@ from desktop.llm._offline_route import (
     wants_totals,
 )
 from desktop.llm._offline_outline import OUTLINES
-from desktop.llm._offline_summary import block_texts, create_summary, pdf_summary, plural, subject
+from desktop.llm._offline_summary import block_texts, create_summary, error_of, failure, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
-from desktop.messages import msg as desktop_msg
-from desktop.translations import render_plain
-from skills.messages import Msg, msg
 
 MAX_TURNS = 10
 MAX_READ_CHARS = 200_000  # the most read_workspace_file hands out in one call
@@ -74,16 +71,6 @@ def _file_text(res: dict[str, Any]) -> str | None:
             if isinstance(data.get(key), str):
                 return data[key]
     return None
-
-
-def _error_of(res: dict[str, Any]) -> str:
-    return str(res.get("error") or res.get("message") or "unknown error").strip()
-
-
-def _said(res: dict[str, Any]) -> Msg | str:
-    """The failure as a message id when the skill gave one (the user's language), else its English text."""
-    said = res.get("error_msg")
-    return Msg.from_dict(said) if isinstance(said, dict) else _error_of(res)
 
 
 class SkillAgentPlan:
@@ -193,7 +180,7 @@ class SkillAgentPlan:
             return self._call("pdf_form_fields", {"path": target})
         res = listed[-1]
         if res.get("ok") is not True:
-            return self._complete(self._t(f"Nothing was written: {_error_of(res)}", f"没有写入任何文件：{_error_of(res)}"))
+            return self._complete(self._t(f"Nothing was written: {error_of(res)}", f"没有写入任何文件：{error_of(res)}"))
         data = res.get("data") if isinstance(res.get("data"), dict) else {}
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
         values, unknown = match_fields(fill_pairs(body_of(self.goal)), fields)
@@ -254,7 +241,7 @@ class SkillAgentPlan:
             path = str(self._args(call).get("path", ""))
             text = _file_text(res or {"ok": False})
             if text is None:
-                problems.append(f"{path}: {_error_of(res or {})}")
+                problems.append(f"{path}: {error_of(res or {})}")
             elif text.strip():
                 sources.append((path, text))
                 if (res or {}).get("truncated"):
@@ -272,7 +259,7 @@ class SkillAgentPlan:
             data = res.get("data") if isinstance(res.get("data"), dict) else {}
             text = data.get("text") if res.get("ok") is True else None
             if not isinstance(text, str):
-                problems.append(f"{path}: {_error_of(res)}")
+                problems.append(f"{path}: {error_of(res)}")
             elif text.strip():
                 sources.append((path, text))
                 if data.get("truncated"):
@@ -417,12 +404,7 @@ class SkillAgentPlan:
                 f"Nothing was written: you denied the change to {target}.",
                 f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
         if res.get("ok") is not True:
-            said, language = _said(res), "zh_CN" if self.chinese else "en"
-            if isinstance(said, Msg) or not self.chinese:
-                return self._complete(render_plain(msg("problem.failed", reason=said), language))
-            # only the skill's English words are known: they are the details, under a sentence in Chinese
-            return self._complete(render_plain(msg("problem.failed.plain"), language) + "\n"
-                                  + render_plain(desktop_msg("error.details", details=said), language))
+            return self._complete(failure(res, self.chinese))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):
@@ -449,7 +431,7 @@ class SkillAgentPlan:
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
             summary = pdf_summary(self._t, call.name, args, res)
         else:
-            summary = message or self._t(f"{call.name} finished for {target}.", f"{target} 的 {call.name} 已完成。")
+            summary = message or self._t(f"Done: {target}.", f"已完成：{target}。")
         return self._complete(summary, paths)
 
     def _create_summary(self, args: dict[str, Any], path: str) -> str:

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from desktop.llm import _offline_content as oc
+from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
-from skills.messages import nonzero_counts
+from skills.messages import Msg, msg, nonzero_counts
 
 Translate = Callable[[str, str], str]  # (english, chinese) -> the one for the request's language
 
@@ -98,3 +99,30 @@ def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, An
                    f"{plural(len(where), 'text run')} on {on_pages}, {font_en}.",
                    f"已将 {target} 中的“{args.get('find')}”改为“{args.get('replace')}”：第 "
                    f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，{font_zh}。")
+
+
+def error_of(res: dict[str, Any]) -> str:
+    return str(res.get("error") or res.get("message") or "unknown error").strip()
+
+
+def failure(res: dict[str, Any], chinese: bool) -> str:
+    """What failed, for the reply: the skill's message id in the request's language when it gave one; its
+    English words only as details under a sentence in Chinese (never a command name)."""
+    said = res.get("error_msg")
+    reason: Msg | str = Msg.from_dict(said) if isinstance(said, dict) else error_of(res)
+    language = "zh_CN" if chinese else "en"
+    if isinstance(reason, Msg) or not chinese:
+        return render_plain(msg("problem.failed", reason=reason), language)
+    return (render_plain(msg("problem.failed.plain"), language) + "\n"
+            + render_plain(desktop_msg("error.details", details=reason), language))
+
+
+def other_font(res: dict[str, Any], t: Translate) -> str:
+    """" (drawn in …)" when pdf_replace_text drew the new text in a font other than the PDF's own."""
+    data = res.get("data") if isinstance(res.get("data"), dict) else {}
+    where = [r for r in data.get("replacements") or [] if isinstance(r, dict)]
+    fonts = sorted({str(r["drawn_in"]) for r in where if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
+    if not fonts:
+        return ""
+    return t(f" The new text is drawn in {', '.join(fonts)}: the PDF's own font holds only the characters it used.",
+             f"新文字改用 {'、'.join(fonts)} 显示：该 PDF 自带的字体只包含原文用到的字。")

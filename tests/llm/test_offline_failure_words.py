@@ -1,0 +1,30 @@
+"""The offline planner's words for a failed command or a stand-in font: the user's language, no command names."""
+from __future__ import annotations
+
+from desktop.llm._offline_summary import failure, other_font
+from skills.messages import msg
+
+
+def _t(chinese: bool):  # noqa: ANN202 - the planner's (english, chinese) chooser
+    return lambda en, zh: zh if chinese else en
+
+
+def test_a_failure_is_said_in_the_request_language_without_the_command_name() -> None:
+    res = {"ok": False, "error": "pdf_replace_text: 'X' is not in the PDF as text",
+           "error_msg": msg("problem.corrupt", name="a.pdf", kind="PDF").to_dict()}
+    english, chinese = failure(res, False), failure(res, True)
+    assert "a.pdf" in english and "corrupt" in english and "pdf_replace_text" not in english
+    assert "a.pdf" in chinese and "corrupt" not in chinese and "pdf_replace_text" not in chinese
+    # only English words known: a Chinese sentence, the skill's words as labelled details under it
+    bare = failure({"ok": False, "error": "'X' is not in the PDF as text"}, True)
+    first, _, details = bare.partition("\n")
+    assert first and all(ord(ch) > 0x2E80 or not ch.isalpha() for ch in first), first
+    assert "'X' is not in the PDF as text" in details
+
+
+def test_a_stand_in_font_is_said_only_when_one_was_used() -> None:
+    same = {"data": {"replacements": [{"page": 1, "font": "Helvetica", "drawn_in": "Helvetica"}]}}
+    other = {"data": {"replacements": [{"page": 1, "font": "BAAAAA+NotoSansCJKjp", "drawn_in": "Droid Sans Fallback"}]}}
+    assert other_font(same, _t(False)) == "" and other_font({}, _t(True)) == ""
+    assert "drawn in Droid Sans Fallback" in other_font(other, _t(False))
+    assert "改用 Droid Sans Fallback 显示" in other_font(other, _t(True))
