@@ -15,8 +15,9 @@ The cases run interleaved (``RUNS`` rounds, each starting every case once in an 
 round) so load from other processes on a shared machine falls on all of them alike; the rows give
 medians, with each case's range and the per-round ratio range in the note. "First run" starts on a
 new, empty data folder every time (the database is created); the 200-conversation case reopens the
-last of them. The floor (Qt, a qasync loop, markdown-it, sqlite3; no Mira code) is measured in the
-same rounds.
+last of them. Two floors with no Mira code are measured in the same rounds: a window with the same
+kinds of widgets and a stylesheet (``WIDGETS``), and a window with a qasync loop, markdown-it and
+sqlite3 (``FLOOR``).
 
 Every case runs with a bytecode cache (a private PYTHONPYCACHEPREFIX, filled by the uncounted
 warm-up round), as an installed app does: pip compiles site-packages at install, but an editable
@@ -75,8 +76,79 @@ class _Stamped:
 sys.stdout = _Stamped(sys.stdout)
 """
 
-# What Mira's first frame cannot do without, and none of Mira's code: Qt, a qasync loop (asyncio),
-# markdown-it for the welcome and sqlite3 for the conversation list. Reported as the floor.
+# The same kinds of widgets as Mira's first frame (a menu bar, a splitter with a list, a search field and
+# buttons, a title bar, a message list, a multi-line message box with buttons, a status bar) under the
+# Fusion style with a stylesheet of the same size: what Qt alone costs for that window, no Mira code.
+WIDGETS = f"""
+import sys
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit, QListView, QListWidget,
+                               QMainWindow, QPlainTextEdit, QPushButton, QSplitter, QStyleFactory, QToolButton,
+                               QVBoxLayout, QWidget)
+app = QApplication(sys.argv)
+app.setStyle(QStyleFactory.create("Fusion"))
+palette = QPalette(app.palette())
+palette.setColor(QPalette.ColorRole.Window, Qt.GlobalColor.white)
+app.setPalette(palette)
+app.setStyleSheet(\"\"\"
+QLineEdit, QPlainTextEdit {{ background: #fff; border: 1px solid #d0d4da; border-radius: 6px; padding: 4px 8px; }}
+QLineEdit:focus, QPlainTextEdit:focus {{ border: 1px solid #8a93a0; }}
+QPushButton {{ background: #f4f5f7; border: 1px solid #d0d4da; border-radius: 6px; padding: 5px 12px; }}
+QPushButton:hover {{ border-color: #8a93a0; }}
+QPushButton#primary {{ background: #2563eb; color: #fff; }}
+QToolButton {{ border: 1px solid transparent; border-radius: 6px; padding: 3px; }}
+QToolButton:hover {{ background: #f4f5f7; }}
+QWidget#side {{ background: #f4f5f7; }}
+QWidget#side QListView {{ background: transparent; border: none; }}
+QWidget#side QListView::item {{ border-radius: 6px; padding: 5px 8px; }}
+QFrame#box {{ background: #fff; border: 1px solid #d0d4da; border-radius: 14px; }}
+QFrame#box QPlainTextEdit {{ border: none; background: transparent; }}
+QSplitter::handle {{ background: #d0d4da; }}
+QStatusBar {{ color: #6b7280; }}
+\"\"\")
+window = QMainWindow()
+window.setWindowTitle("Widgets")
+for title in ("File", "View", "Help"):
+    window.menuBar().addMenu(title)
+side = QWidget(objectName="side")
+column = QVBoxLayout(side)
+column.addWidget(QPushButton("New conversation", objectName="primary"))
+search = QLineEdit()
+search.setClearButtonEnabled(True)
+search.setPlaceholderText("Search conversations")
+column.addWidget(search)
+column.addWidget(QListWidget())
+chat = QWidget()
+rows = QVBoxLayout(chat)
+header = QHBoxLayout()
+header.addWidget(QToolButton())
+header.addWidget(QLabel("New conversation"))
+rows.addLayout(header)
+rows.addWidget(QListView())
+box = QFrame(objectName="box")
+line = QHBoxLayout(box)
+line.addWidget(QToolButton())
+message = QPlainTextEdit()
+message.setPlaceholderText("Message...")
+line.addWidget(message)
+line.addWidget(QToolButton())
+rows.addWidget(box)
+splitter = QSplitter()
+splitter.addWidget(side)
+splitter.addWidget(chat)
+window.setCentralWidget(splitter)
+window.statusBar().addPermanentWidget(QLabel("Idle"))
+window.statusBar().addPermanentWidget(QLabel("Model: offline"))
+window.resize(1180, 780)
+window.show()
+message.setFocus()
+QTimer.singleShot(0, lambda: (window.repaint(), print({MARKER!r}, flush=True), app.quit()))
+app.exec()
+"""
+
+# What a ready-to-send chat app loads on top of its window, with no Mira code: a qasync loop (asyncio),
+# markdown-it rendering a message, sqlite3. Measured to the ready marker like Mira's ready-to-send.
 FLOOR = f"""
 import asyncio, sqlite3, sys
 from PySide6.QtCore import Qt, QTimer
@@ -201,11 +273,13 @@ def run() -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="mira-bench-startup-") as tmp:
         filled = Path(tmp) / "filled"
         _fill(filled, 200)
-        runs = _interleaved({"bare": (BARE, Path(tmp) / "bare"), "floor": (FLOOR, Path(tmp) / "floor"),
-                             "empty": (MIRA, Path(tmp) / "new"), "filled": (MIRA, filled)})
+        runs = _interleaved({"bare": (BARE, Path(tmp) / "bare"), "widgets": (WIDGETS, Path(tmp) / "widgets"),
+                             "floor": (FLOOR, Path(tmp) / "floor"), "empty": (MIRA, Path(tmp) / "new"),
+                             "filled": (MIRA, filled)})
         window = {name: [r[0] for r in values] for name, values in runs.items()}
         send = {name: [r[1] for r in values] for name, values in runs.items()}
         bare, floor = statistics.median(window["bare"]), statistics.median(window["floor"])
+        widgets = statistics.median(window["widgets"])
 
         def note(case: str, times: dict[str, list[float]], who: str = "Mira") -> str:
             paired = [m / b for m, b in zip(times[case], window["bare"])]
@@ -214,14 +288,18 @@ def run() -> list[Row]:
 
         rows.append(Row("startup to interactive window (first run)", statistics.median(window["empty"]), bare, "s",
                         "bare PySide6 QMainWindow, same launch", "<= 2x baseline", 2.0,
-                        note=note("empty", window) + f"; floor (Qt + qasync/asyncio + markdown-it + sqlite3, no "
-                                                     f"Mira code): {floor:.3f} s = {floor / bare:.2f}x"))
+                        note=note("empty", window) + f"; the same kinds of widgets with a stylesheet, no Mira "
+                                                     f"code: {widgets:.3f} s = {widgets / bare:.2f}x"))
         rows.append(Row("startup to ready to send (agent runtime loaded, first run)", statistics.median(send["empty"]),
                         bare, "s", "bare PySide6 QMainWindow, same launch", "<= 3x baseline", 3.0,
-                        note=note("empty", send)))
-        rows.append(Row("startup floor: the libraries the first frame needs, no Mira code", floor, bare, "s",
-                        "bare PySide6 QMainWindow, same launch", "informational: the floor for Mira",
-                        note=note("floor", window, "floor")))
+                        note=note("empty", send) + f"; a qasync loop, markdown-it and sqlite3 on a window, no "
+                                                   f"Mira code: {floor:.3f} s = {floor / bare:.2f}x"))
+        rows.append(Row("startup floor: the same kinds of widgets as Mira's first frame, Fusion and a stylesheet, "
+                        "no Mira code", widgets, bare, "s", "bare PySide6 QMainWindow, same launch",
+                        "informational: what Qt alone costs for that window", note=note("widgets", window, "widgets")))
+        rows.append(Row("startup floor: a qasync loop (asyncio), markdown-it and sqlite3 on a window, no Mira code",
+                        floor, bare, "s", "bare PySide6 QMainWindow, same launch",
+                        "informational: what any ready-to-send chat app loads", note=note("floor", window, "floor")))
         rows.append(Row("startup to interactive window, 200 stored conversations", statistics.median(window["filled"]),
                         bare, "s", "bare PySide6 QMainWindow, same launch", "<= 2x baseline", 2.0,
                         note=note("filled", window)))

@@ -119,8 +119,8 @@ def failure(res: dict[str, Any], chinese: bool) -> str:
 
 def other_font(res: dict[str, Any], t: Translate) -> str:
     """" (drawn in …)" when pdf_replace_text drew the new text in a font other than the PDF's own."""
-    data = res.get("data") if isinstance(res.get("data"), dict) else {}
-    where = [r for r in data.get("replacements") or [] if isinstance(r, dict)]
+    data = res.get("data")
+    where = [r for r in data.get("replacements") or [] if isinstance(r, dict)] if isinstance(data, dict) else []
     fonts = sorted({str(r["drawn_in"]) for r in where if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
     if not fonts:
         return ""

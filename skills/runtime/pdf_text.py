@@ -68,7 +68,7 @@ def _font_for(doc: pymupdf.Document, page: pymupdf.Page, span: dict[str, Any], t
             if _same_font(basefont, name):
                 try:
                     buffer = doc.extract_font(xref)[3]
-                    cache[name] = (buffer, None, pymupdf.Font(fontbuffer=buffer))
+                    cache[name] = (buffer, None, _font(fontbuffer=buffer))
                 except Exception:  # noqa: BLE001 - a font MuPDF cannot load back cannot be matched
                     cache[name] = None
                 break
@@ -79,7 +79,7 @@ def _font_for(doc: pymupdf.Document, page: pymupdf.Page, span: dict[str, Any], t
                 bold = "bold" in lower or bool(span["flags"] & 16)
                 italic = "italic" in lower or "oblique" in lower or bool(span["flags"] & 2)
                 code = _BASE14[family][(1 if bold else 0) + (2 if italic else 0)]
-                cache[name] = (None, code, pymupdf.Font(code))
+                cache[name] = (None, code, _font(code))
     found = cache[name]
     if found is None:
         raise CommandError(f"page {page.number + 1}: the font {name!r} cannot be matched (it is not embedded "
@@ -99,13 +99,17 @@ def _latin1(text: str) -> bool:
     return True
 
 
+def _font(*args: Any, **kwargs: Any) -> pymupdf.Font:
+    return pymupdf.Font(*args, **kwargs)  # the one call of PyMuPDF's untyped constructor
+
+
 def _missing(font: pymupdf.Font, text: str) -> list[str]:
     return sorted({ch for ch in text if not ch.isspace() and not font.has_glyph(ord(ch))})
 
 
 @functools.cache
 def _cjk() -> pymupdf.Font:
-    return pymupdf.Font("cjk")  # built into MuPDF: every CJK character, Latin too
+    return _font("cjk")  # built into MuPDF: every CJK character, Latin too
 
 
 def _similar_font(page: pymupdf.Page, span: dict[str, Any], text: str
@@ -124,7 +128,7 @@ def _similar_font(page: pymupdf.Page, span: dict[str, Any], text: str
     serif = bool(span["flags"] & 4) or any(w in lower for w in ("times", "serif", "song", "ming", "mincho"))
     family = "times" if serif and "sans" not in lower else "helvetica"
     code = _BASE14[family][(1 if bold else 0) + (2 if italic else 0)]
-    font = pymupdf.Font(code)
+    font = _font(code)
     return None, code, font, font.name
 
 
