@@ -145,11 +145,11 @@ def _start_failed(error: object) -> str:
     from desktop import i18n
 
     try:
-        from desktop.settings import SettingsStore
+        from desktop.settings import chosen_language
 
-        chosen = SettingsStore().load().language
+        language = chosen_language()
     except Exception:  # noqa: BLE001 - the settings may be what failed: the system's language then
-        chosen = ""
-    i18n.set_language(chosen or i18n.system_language())
+        language = i18n.system_language()
+    i18n.set_language(language)
     said = i18n.say_error(error) if isinstance(error, BaseException) else str(error)
     return i18n.tr("app.start_failed", error=said)

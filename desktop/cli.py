@@ -11,7 +11,7 @@ from desktop import __version__
 # Subcommands live with the package that owns them and are imported only when used,
 # so `mira --version` and `mira inspect` never load Qt.
 _SUBCOMMANDS = {
-    "inspect": ("skills.cli", "Print the outline of a DOCX, PDF, PPTX or XLSX file."),
+    "inspect": ("desktop.inspect_cli", "Print the outline of a DOCX, PDF, PPTX or XLSX file."),
     "task": ("desktop.agent.cli", "Run one request through the agent in this terminal."),
     "preview": ("renderers.cli", "Render the native preview of a page/slide/sheet to a PNG."),
     "doctor": ("desktop.doctor", "Check what Mira needs on this machine (exit 1 when something is missing)."),

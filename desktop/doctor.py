@@ -171,14 +171,9 @@ def _columns(text: str) -> int:
 def _speak_the_chosen_language() -> None:
     """The interface language from Settings ("" follows the system), so the report reads like the window."""
     from desktop import i18n
+    from desktop.settings import chosen_language
 
-    try:
-        from desktop.settings import SettingsStore
-
-        chosen = SettingsStore().load().language
-    except (ImportError, OSError, ValueError):
-        chosen = ""
-    i18n.set_language(chosen or i18n.system_language())
+    i18n.set_language(chosen_language())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

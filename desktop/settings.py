@@ -20,7 +20,7 @@ import platformdirs
 
 from desktop import paths
 from desktop.llm.settings import ModelSettings
-from desktop.translations import LANGUAGES
+from desktop.translations import LANGUAGES, system_language
 
 log = logging.getLogger(__name__)
 
@@ -125,3 +125,13 @@ class SettingsStore:
         paths.private_file(tmp)
         tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.path)
+
+
+def chosen_language() -> str:
+    """The interface language from Settings ("" follows the system): the terminal commands speak it too,
+    and settings that cannot be read are the system's language, not an error."""
+    try:
+        chosen = SettingsStore().load().language
+    except (OSError, ValueError):
+        chosen = ""
+    return chosen or system_language()

@@ -158,6 +158,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # outlines ("What's in big_report.docx?")
     "outline.holds": "Holds {parts}",
     "outline.summary": "**{name}** — {parts}",
+    "outline.macros": "It contains macros; they were not run (the file was opened read-only).",
+    "inspect.unsupported": "{name}: unsupported file type “{suffix}” (DOCX, PDF, PPTX or XLSX; also DOCM, DOTX, "
+                           "PPTM, POTX, XLSM and XLTX, read-only)",
+    "inspect.not_found": "{path}: file not found",
+    "inspect.needs_password": "{name} is encrypted and needs a password: give it with `--password`.",
+    "inspect.too_large": "{name}: the file is too large to inspect",
+    "inspect.unreadable": "{name}: the file cannot be read ({error})",
     "outline.doc_title": "Title: {title}",
     "outline.headings": "Outline",
     "outline.no_headings": "The document has no headings.",

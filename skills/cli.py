@@ -2,7 +2,10 @@
 
 It computes the same facts as the ``<kind>_inspect`` command the skill agent
 uses, in a worker process with a deadline and a memory ceiling, importing only
-the file's format library. A file it cannot read gives exit code 2 and exactly
+the file's format library. It prints the outline the chat shows for "What's in
+this file?", in the reader's language when the caller passes a translator
+(``mira`` does: the Settings language); ``--json`` gives every fact and the
+agent's own English summary. A file it cannot read gives exit code 2 and exactly
 one line on stderr; the output is valid UTF-8 whatever the file holds, and a
 closed pipe (``| head``) ends it quietly.
 """
@@ -10,13 +13,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from skills.messages import Msg, msg, said_error
+
+Say = Callable[[Msg], str]
+
 KINDS = ("docx", "pdf", "pptx", "xlsx")
-EXTENSIONS = "DOCX, PDF, PPTX or XLSX (also .docm .dotx .pptm .potx .xlsm .xltx, read-only)"
+_EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")  # markdown bold and italics: plain in a terminal
 
 
 def _fail(message: str) -> int:
@@ -49,7 +57,7 @@ def quiet_broken_pipe(main: Callable[[], int]) -> int:
         return 141  # what a shell reports for a process ended by SIGPIPE
 
 
-def _inspect(argv: Sequence[str] | None) -> int:
+def _inspect(argv: Sequence[str] | None, say: Say) -> int:
     parser = argparse.ArgumentParser(prog="mira inspect",
                                      description="Print the outline of a DOCX, PDF, PPTX or XLSX file.")
     parser.add_argument("file", type=Path, help="the document to inspect")
@@ -61,9 +69,9 @@ def _inspect(argv: Sequence[str] | None) -> int:
 
     kind = family_of(path)
     if kind is None:
-        return _fail(f"{path.name}: unsupported file type '{path.suffix}' ({EXTENSIONS})")
+        return _fail(say(msg("inspect.unsupported", name=path.name, suffix=path.suffix)))
     if not path.is_file():
-        return _fail(f"{path}: file not found")
+        return _fail(say(msg("inspect.not_found", path=str(path))))
     # The file's real location: a symlink pointing elsewhere is read where it lives.
     real = path.resolve()
     options = {"password": args.password} if args.password else {}
@@ -73,11 +81,14 @@ def _inspect(argv: Sequence[str] | None) -> int:
 
         message, data = inspect(real, options, label=path.name)
     except CommandError as exc:
-        return _fail(str(exc))
+        said = said_error(exc)
+        if isinstance(said, Msg) and said.id == "problem.needs_password":  # the window's words say "the preview"
+            said = msg("inspect.needs_password", **said.params)
+        return _fail(say(said) if isinstance(said, Msg) else said)
     except MemoryError:
-        return _fail(f"{path.name}: the file is too large to inspect")
+        return _fail(say(msg("inspect.too_large", name=path.name)))
     except Exception as exc:  # noqa: BLE001 - a CLI on untrusted files must never print a traceback
-        return _fail(f"{path.name}: cannot read the file ({type(exc).__name__}: {exc})")
+        return _fail(say(msg("inspect.unreadable", name=path.name, error=f"{type(exc).__name__}: {exc}")))
     if args.json:
         import json
 
@@ -86,12 +97,18 @@ def _inspect(argv: Sequence[str] | None) -> int:
                           ensure_ascii=False, indent=2, default=str)
         write_text(sys.stdout, text + "\n")
     else:
-        write_text(sys.stdout, message + "\n")
+        from skills.outline import OUTLINES
+
+        outliner = OUTLINES.get(f"{kind}_inspect")
+        outline = outliner(path.name, data, say) if outliner is not None else None
+        shown = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), outline) if outline else message
+        write_text(sys.stdout, shown + "\n")
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    return quiet_broken_pipe(lambda: _inspect(argv))
+def main(argv: Sequence[str] | None = None, say: Say = Msg.english) -> int:
+    """``say``: how a message reads for this reader (English by default; ``mira`` passes its language)."""
+    return quiet_broken_pipe(lambda: _inspect(argv, say))
 
 
 if __name__ == "__main__":

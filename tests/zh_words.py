@@ -8,7 +8,7 @@ from collections.abc import Iterable
 NAMES = frozenset({
     "Mira", "MIRA_API_KEY", "API", "HTTP", "URL", "AI", "OpenAI", "Ollama", "LibreOffice", "Office", "Word", "PDF",
     "PowerPoint", "Excel", "PPT", "Markdown", "CSV", "DOCX", "PPTX", "XLSX", "KB", "MB", "GB", "Ctrl", "Shift",
-    "Enter", "Tab",
+    "Enter", "Tab", "DOCM", "DOTX", "PPTM", "POTX", "XLSM", "XLTX",
 })
 _FILE = re.compile(r"[^\s“”‘’\"'`（）()【】:：，,、]+\.(?:docx|docm|pdf|pptx|pptm|xlsx|xlsm|md|csv|txt|png|jpg)\b", re.I)
 _URL = re.compile(r"https?://\S+")

@@ -20,7 +20,8 @@ from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
 from desktop.messages import msg, shown
 from desktop.texts import say_error
-from desktop.translations import render_plain, system_language
+from desktop.settings import chosen_language
+from desktop.translations import render_plain
 from skills.describe import write_headline
 from skills.messages import Msg, checks_verdict
 
@@ -108,23 +109,12 @@ class _Terminal:
             self.streamed += "\n"
 
 
-def _language() -> str:
-    """The interface language from Settings ("" follows the system), so the terminal speaks it too."""
-    try:
-        from desktop.settings import SettingsStore
-
-        chosen = SettingsStore().load().language
-    except (ImportError, OSError):
-        chosen = ""
-    return chosen or system_language()
-
-
 _spoken: list[str] = []  # the language, read once per run (main) rather than once per printed line
 
 
 def _say(message: Msg) -> str:
     if not _spoken:
-        _spoken.append(_language())
+        _spoken.append(chosen_language())
     return render_plain(message, _spoken[0])
 
 
@@ -316,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop import texts
 
     before = texts.language()
-    texts.set_language(_spoken[0] if _spoken else _language())  # what the runtime says with tr() follows too
+    texts.set_language(_spoken[0] if _spoken else chosen_language())  # what the runtime says with tr() follows too
     try:
         code, report = asyncio.run(_run(args, out))
     except KeyboardInterrupt:

@@ -33,9 +33,10 @@ from desktop.llm._offline_route import (
     wants_template,
     wants_totals,
 )
-from desktop.llm._offline_outline import OUTLINES
 from desktop.llm._offline_summary import block_texts, create_summary, error_of, failure, pdf_summary, plural, subject
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+from desktop.translations import render_plain
+from skills.outline import OUTLINES
 
 MAX_TURNS = 10
 MAX_READ_CHARS = 200_000  # the most read_workspace_file hands out in one call
@@ -425,7 +426,8 @@ class SkillAgentPlan:
         elif call.name.endswith("_inspect"):
             data = res.get("data")
             outliner = OUTLINES.get(call.name)
-            outline = outliner(target, data, "zh_CN" if self.chinese else "en") \
+            language = "zh_CN" if self.chinese else "en"
+            outline = outliner(target, data, lambda m: render_plain(m, language)) \
                 if outliner is not None and isinstance(data, dict) else None
             summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):

@@ -2075,6 +2075,36 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>**{name}** — {parts}</translation>
         </message>
         <message>
+            <source>It contains macros; they were not run (the file was opened read-only).</source>
+            <comment>outline.macros</comment>
+            <translation>其中含有宏；宏没有运行（文件以只读方式打开）。</translation>
+        </message>
+        <message>
+            <source>{name}: unsupported file type “{suffix}” (DOCX, PDF, PPTX or XLSX; also DOCM, DOTX, PPTM, POTX, XLSM and XLTX, read-only)</source>
+            <comment>inspect.unsupported</comment>
+            <translation>{name}：不支持的文件类型“{suffix}”（支持 DOCX、PDF、PPTX 和 XLSX；DOCM、DOTX、PPTM、POTX、XLSM 和 XLTX 只读打开）</translation>
+        </message>
+        <message>
+            <source>{path}: file not found</source>
+            <comment>inspect.not_found</comment>
+            <translation>{path}：找不到文件</translation>
+        </message>
+        <message>
+            <source>{name} is encrypted and needs a password: give it with `--password`.</source>
+            <comment>inspect.needs_password</comment>
+            <translation>{name} 已加密，需要密码：请用 `--password` 提供。</translation>
+        </message>
+        <message>
+            <source>{name}: the file is too large to inspect</source>
+            <comment>inspect.too_large</comment>
+            <translation>{name}：文件太大，无法查看</translation>
+        </message>
+        <message>
+            <source>{name}: the file cannot be read ({error})</source>
+            <comment>inspect.unreadable</comment>
+            <translation>{name}：无法读取该文件（{error}）</translation>
+        </message>
+        <message>
             <source>Title: {title}</source>
             <comment>outline.doc_title</comment>
             <translation>标题：{title}</translation>

@@ -85,7 +85,7 @@ def _mira(*args: str, **kw: object) -> subprocess.CompletedProcess[bytes]:
 def test_cli_takes_a_password(tmp_path: Path) -> None:
     hp.user_password(tmp_path / "user.pdf", "s3cret")
     locked = _mira(str(tmp_path / "user.pdf"))
-    assert locked.returncode == 2 and b"needs a password" in locked.stderr
+    assert locked.returncode == 2 and b"needs a password: give it with `--password`" in locked.stderr
     opened = _mira(str(tmp_path / "user.pdf"), "--password", "s3cret")
     assert opened.returncode == 0 and b"Behind the password" in opened.stdout
 

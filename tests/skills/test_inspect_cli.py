@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +15,11 @@ from skills.runtime import Workspace, get_command
 MIRA = Path(sys.executable).with_name("mira")
 
 
-def _mira(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(MIRA), "inspect", *args], capture_output=True, text=True, timeout=60)
+def _mira(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")  # English unless Settings says otherwise
+    if home is not None:
+        env["MIRA_HOME"] = str(home)
+    return subprocess.run([str(MIRA), "inspect", *args], capture_output=True, text=True, timeout=60, env=env)
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +40,25 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def test_docx_outline(files: Path) -> None:
-    proc = _mira(str(files / "report.docx"))
+def test_docx_outline(files: Path, tmp_path: Path) -> None:
+    proc = _mira(str(files / "report.docx"), home=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "# Overview 概述" in proc.stdout and "header: A | B" in proc.stdout
+    out = proc.stdout
+    assert out.startswith("report.docx — 1 heading, 1 table") and "- Overview 概述" in out, out
+    assert "2 rows × 2 columns: A | B" in out and "*" not in out  # plain text, no markdown marks
     assert proc.stderr == ""
+
+
+def test_the_outline_and_errors_follow_the_language_chosen_in_settings(files: Path, tmp_path: Path) -> None:
+    from desktop.settings import AppSettings, SettingsStore
+
+    store = SettingsStore(tmp_path / "config")
+    store.save(AppSettings(language="zh_CN"))
+    proc = _mira(str(files / "report.docx"), home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "1 个标题" in proc.stdout and "Overview 概述" in proc.stdout and "heading" not in proc.stdout
+    bad = _mira(str(files / "missing.pdf"), home=tmp_path)
+    assert bad.returncode == 2 and "missing.pdf" in bad.stderr and "not found" not in bad.stderr
 
 
 def test_pdf_outline_as_json(files: Path) -> None:
@@ -52,8 +70,8 @@ def test_pdf_outline_as_json(files: Path) -> None:
 
 
 @pytest.mark.parametrize(("name", "reason"), [
-    ("corrupt.docx", "corrupt"), ("cut.docx", "corrupt or truncated"), ("locked.docx", "encrypted"),
-    ("laughs.docx", "entit"), ("locked.pdf", "encrypted"), ("missing.pdf", "not found"),
+    ("corrupt.docx", "corrupt"), ("cut.docx", "corrupt or truncated"), ("locked.docx", "password"),
+    ("laughs.docx", "entit"), ("locked.pdf", "--password"), ("missing.pdf", "not found"),
     ("notes.txt", "unsupported file type"),
 ])
 def test_unreadable_file_exits_2_with_one_line(files: Path, name: str, reason: str) -> None:
@@ -89,4 +107,4 @@ def test_a_symlinked_file_is_inspected_where_it_really_is(files: Path, tmp_path:
     link.symlink_to(files / "report.docx")
     assert main([str(link)]) == 0
     out = capsys.readouterr()
-    assert "# Overview 概述" in out.out and out.err == ""
+    assert "- Overview 概述" in out.out and out.err == ""

@@ -10,13 +10,13 @@ from PySide6.QtWidgets import QApplication
 
 import renderers
 from desktop import i18n, translations
-from desktop.llm._offline_outline import docx_outline
 from desktop.ui.host import install_renderer_translator
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 from renderers.approval import ApprovalCard
 from renderers.registry import Registry
 from skills import messages
 from skills.describe import write_headline
+from skills.outline import docx_outline
 from skills.runtime.docx_read import open_docx, read_outline
 
 BLOCKS = ([{"type": "heading", "text": "季度计划"}] * 4 + [{"type": "bullets", "items": ["a"]}] * 3
@@ -133,7 +133,7 @@ def test_whats_in_a_big_docx_is_a_readable_outline_that_says_what_was_left_out(t
     path = tmp_path / "big_report.docx"
     doc.save(str(path))
     data = read_outline(open_docx(path)).to_data()
-    text = docx_outline("big_report.docx", data, "en")
+    text = docx_outline("big_report.docx", data)
     assert text is not None
     assert text.splitlines()[0] == "**big_report.docx** — 160 headings, 25 tables, 400 words"
     assert "\n- Chapter 1\n  - Section 1.1\n" in text
@@ -141,7 +141,7 @@ def test_whats_in_a_big_docx_is_a_readable_outline_that_says_what_was_left_out(t
     assert "- *… 100 more headings not shown*" in text
     assert "**Tables 1–20 of 25; 5 more not shown**" in text
     assert "\n20. 2 rows × 3 columns: T20" in text and "\n21. " not in text
-    zh = docx_outline("big_report.docx", data, "zh_CN")
+    zh = docx_outline("big_report.docx", data, lambda m: translations.render_plain(m, "zh_CN"))
     assert zh is not None and "**表格 1–20（共 25 个）；另有 5 个未显示**" in zh and "另有 100 个标题未显示" in zh
 
 

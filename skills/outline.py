@@ -1,15 +1,18 @@
-"""The offline planner's answer to "What's in report.docx?": a readable outline in the user's language.
+"""A readable outline of an inspect result, in the reader's language: the offline planner's answer to
+"What's in report.docx?" and what ``mira inspect`` prints.
 
 Headings become an indented list (not one markdown title each), and whatever is left out
-is said: "Tables 1–20 of 25; 5 more not shown".
+is said: "Tables 1–20 of 25; 5 more not shown". ``say`` renders a message in the reader's
+language (``Msg.english`` by default; the window and the terminal pass their translator).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from desktop.translations import render_plain
 from skills.messages import Msg, count, msg, nonzero_counts
+
+Say = Callable[[Msg], str]
 
 MAX_HEADINGS_SHOWN = 60
 MAX_TABLES_SHOWN = 20
@@ -24,17 +27,16 @@ def _int(value: Any) -> int:
     return len(value) if isinstance(value, (list, tuple)) else 0
 
 
-def _clip(text: Any) -> str:
-    text = " ".join(str(text).split())
+def _clip(value: Any) -> str:
+    text = " ".join(str(value).split())
     return text if len(text) <= MAX_CELL_CHARS else text[:MAX_CELL_CHARS - 1] + "…"
 
 
-def docx_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+def docx_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> str | None:
     """Markdown for a docx_inspect result's data, or None when the data is not an outline."""
     headings = [h for h in data.get("headings") or () if isinstance(h, Mapping)]
     if "headings_total" not in data and not headings:
         return None
-    say = lambda m: render_plain(m, language)  # noqa: E731 - a short local alias reads best here
     tables = [t for t in data.get("tables") or () if isinstance(t, Mapping)]
     total_tables = _int(data.get("tables_total") or len(tables))
     parts: list[Msg] = nonzero_counts([
@@ -66,22 +68,14 @@ def docx_outline(name: str, data: Mapping[str, Any], language: str) -> str | Non
                        cols=count("count.columns", _int(t.get("cols"))))
             header = " | ".join(c for c in (_clip(c) for c in (t.get("header") or ())[:6]) if c)
             lines.append(f"{i}. " + say(msg("outline.table", size=size, header=header or "—")))
-    return "\n".join(lines)
+    return _joined(lines, data, say)
 
 
-def _say(language: str) -> Callable[[Msg], str]:
-    def say(message: Msg) -> str:
-        return render_plain(message, language)
-
-    return say
-
-
-def pptx_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+def pptx_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> str | None:
     """Markdown for a pptx_inspect result: the slide titles in order, and what was left out."""
     slides = [s for s in data.get("slides") or () if isinstance(s, Mapping)]
     if "slide_count" not in data and not slides:
         return None
-    say = _say(language)
     total = _int(data.get("slide_count") or len(slides))
     pictures = sum(_int(s.get("pictures")) for s in slides)
     notes = sum(1 for s in slides if str(s.get("notes") or "").strip())
@@ -93,15 +87,14 @@ def pptx_outline(name: str, data: Mapping[str, Any], language: str) -> str | Non
     hidden = total - min(len(slides), MAX_HEADINGS_SHOWN)
     if hidden > 0:
         lines.append(f"- *{say(count('outline.more_slides', hidden))}*")
-    return "\n".join(lines)
+    return _joined(lines, data, say)
 
 
-def xlsx_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+def xlsx_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> str | None:
     """Markdown for an xlsx_inspect result: each sheet with its size and header, formula errors counted."""
     sheets = [s for s in data.get("sheets") or () if isinstance(s, Mapping)]
     if "sheets" not in data:
         return None
-    say = _say(language)
     formulas = sum(_int(s.get("formula_count")) for s in sheets)
     errors = sum(_int(s.get("formula_error_count")) for s in sheets)
     charts = len(data.get("chart_sheets") or ())
@@ -117,14 +110,13 @@ def xlsx_outline(name: str, data: Mapping[str, Any], language: str) -> str | Non
     hidden = len(sheets) - MAX_TABLES_SHOWN
     if hidden > 0:
         lines.append(f"- *{say(count('outline.more_sheets', hidden))}*")
-    return "\n".join(lines)
+    return _joined(lines, data, say)
 
 
-def pdf_outline(name: str, data: Mapping[str, Any], language: str) -> str | None:
+def pdf_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> str | None:
     """Markdown for a pdf_inspect result: its bookmarks (or the start of its first page), pages that broke."""
     if "pages" not in data or not isinstance(data.get("pages"), int):
         return None
-    say = _say(language)
     parts = nonzero_counts([("count.pages", _int(data.get("pages"))), ("count.images", _int(data.get("images")))])
     lines = [say(msg("outline.summary", name=name, parts=parts))]
     toc = [t for t in data.get("toc") or () if isinstance(t, (list, tuple)) and len(t) >= 2]
@@ -143,6 +135,12 @@ def pdf_outline(name: str, data: Mapping[str, Any], language: str) -> str | None
     broken = [str(b) for b in data.get("broken_pages") or ()]
     if broken:
         lines += ["", say(msg("outline.broken_pages", pages=", ".join(broken[:20])))]
+    return _joined(lines, data, say)
+
+
+def _joined(lines: list[str], data: Mapping[str, Any], say: Say) -> str:
+    if data.get("macros"):  # read-only: they never run, and nothing Mira writes carries them
+        lines += ["", say(msg("outline.macros"))]
     return "\n".join(lines)
 
 
