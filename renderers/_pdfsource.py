@@ -4,9 +4,11 @@ MuPDF first draws each page in a separate process with a deadline and a memory
 ceiling: a page that segfaults it or runs away becomes a notice on that page
 and the app keeps running. The worker keeps the document open between pages
 and draws each page straight into a shared-memory block that the page's QImage
-then reads in place (:mod:`renderers._pageslots`): no pixel is copied. A page the worker has drawn
-safely is redrawn (zoom, resize, revisit) in this process from a kept-open
-document, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
+then reads in place (:mod:`renderers._pageslots`): no pixel is copied. The
+last pages shown stay in memory (:mod:`renderers._pagecache`): going back to
+one draws nothing. A page the worker has drawn safely is redrawn at another
+size in this process (a pool thread) from a kept-open document when the worker
+is busy, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
 password lives only in this process's memory and goes along with each request.
 """
 from __future__ import annotations
@@ -141,9 +143,6 @@ def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
                        password: str | None = None) -> tuple[QImage, float]:
     """Worker thread: page ``index``; drawn by the worker process unless it drew it safely before."""
     key = _identity(path, password)
-    hit = page_cache().get((key, index, width, zoom))
-    if hit is not None:
-        return hit
     if index in _checked.get(key, ()):
         return _render_here(key, path, index, width, zoom, password)
     blocks = slots(_SCRATCH_BYTES)

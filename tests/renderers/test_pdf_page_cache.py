@@ -169,8 +169,8 @@ def test_a_cached_page_keeps_its_block_until_the_cache_lets_go(qapp, tmp_path: P
         del image
         gc.collect()
         assert blocks.lent() == 1  # the cache still shows it when the page is asked for again
-        hit = _pdfsource.render_page_scaled(path, 1, 500, 1.0)[0]
-        assert _same_as_raw(hit, path, 1)
+        hit = _pdfsource.cached(path, 1, 500, 1.0)
+        assert hit is not None and _same_as_raw(hit[0], path, 1)
         del hit
         cache.clear()
         gc.collect()
