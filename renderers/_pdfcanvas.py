@@ -40,6 +40,7 @@ __all__ = ["PasswordForm", "PasswordNeeded", "PdfCanvas", "open_and_render", "pa
 
 
 AHEAD_AFTER_MS = 250  # on a page this long, the next one is drawn ahead
+BUSY_AFTER = 0.15  # seconds a page may take before the preview says it is busy
 
 
 class _Page(QWidget):
@@ -99,7 +100,7 @@ class PdfCanvas(QScrollArea):
         self._zoom: float | None = None  # None = fit width
         self._image: QImage | None = None
         self._shown_zoom = 1.0
-        self.jobs = Jobs(self)
+        self.jobs = Jobs(self, busy_after=BUSY_AFTER)  # a page drawn in time shows no busy bar
         self._resize_timer = QTimer(self)
         self._resize_timer.setSingleShot(True)
         self._resize_timer.setInterval(120)
