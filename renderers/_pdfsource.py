@@ -297,8 +297,10 @@ _sizes: dict[tuple[Any, ...], int] = {}  # (path, width, zoom) and (width, zoom)
 
 
 def _size_of(path: Path, width: int | None, zoom: float) -> int | None:
-    """The bytes page ``width``/``zoom`` of ``path`` most likely takes (the last one drawn)."""
-    return _sizes.get((str(path), width, zoom)) or _sizes.get((width, zoom))
+    """The bytes page ``width``/``zoom`` of ``path`` most likely takes: the last one drawn, else
+    an A4 page at that width (a taller page goes through the scratch block once)."""
+    known = _sizes.get((str(path), width, zoom)) or _sizes.get((width, zoom))
+    return known or (width * int(width * 1.42) * 4 if width else None)
 
 
 def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None, zoom: float,

@@ -82,8 +82,7 @@ def test_a_page_larger_than_a_block_comes_through_the_scratch_block(qapp, pdf: P
 def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     raw = _raw(pdf, 0, WIDTH)
     page_block = -(-raw.width * raw.height * 4 // (64 * 1024)) * 64 * 1024
-    # the first page's size is not known yet (a block of SLOT_BYTES), then two of the page's size
-    blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES, budget=_pageslots.SLOT_BYTES + 2 * page_block + 1)
+    blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES, budget=3 * page_block + 1)  # three pages' blocks
     monkeypatch.setattr(_pageslots, "_slots", blocks)
     monkeypatch.setattr(_pdfsource, "_sizes", {})
     try:
