@@ -278,8 +278,8 @@ def _reserve(size: int, count: int) -> None:
     # The worker touches them too (in a thread of its own, beside its requests). Only when it is
     # idle: a page asked for meanwhile must not wait behind this.
     for _ in range(100):
-        if not names:
-            return
+        if not names or not worker().alive():
+            return  # a worker started later attaches each block when it first draws into it
         conn = worker().send(f"{_PAGES}:attach", names)
         if conn is not None:
             if not conn.poll(worker().limits.seconds):
