@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import os
 import threading
 import weakref
 from multiprocessing import shared_memory
@@ -34,6 +35,21 @@ __all__ = ["BUDGET_BYTES", "SLOT_BYTES", "Slots", "image_over", "slots"]
 SLOT_BYTES = 16 * 1024 * 1024  # a page of unknown size: up to 4 megapixels (1700 × 2400 px, 32-bit)
 BUDGET_BYTES = 144 * 1024 * 1024  # every block: the page cache's 96 MB, the pages on screen and in flight
 _ROUND = 64 * 1024
+
+
+def _shm_has(size: int) -> bool:
+    """Whether shared memory has room for ``size`` more bytes, with some to spare. A block is
+    sparse until written, and writing past a full /dev/shm (64 MB in a default container)
+    kills the process with SIGBUS: a block that may not fit is not made (the page then comes
+    through the scratch block, or the cache keeps fewer pages)."""
+    try:
+        st = os.statvfs("/dev/shm")
+    except (OSError, AttributeError):  # not Linux: the system sizes shared memory itself
+        return True
+    return st.f_bavail * st.f_frsize >= size + _SHM_SPARE
+
+
+_SHM_SPARE = 96 * 1024 * 1024  # room left for the scratch block's largest page and for other programs
 
 
 class _Block(shared_memory.SharedMemory):
@@ -68,9 +84,9 @@ class Slots:
                 self._free.remove(block)
                 return block
             need = -(-need // _ROUND) * _ROUND
-            while self._free and self._bytes() + need > self.budget:
+            while self._free and (self._bytes() + need > self.budget or not _shm_has(need)):
                 self._drop(self._free.pop(0))  # a free block of another size makes room
-            if self._bytes() + need > self.budget:
+            if self._bytes() + need > self.budget or not _shm_has(need):
                 return None
             block = _Block(create=True, size=need)
             self._all.append(block)
@@ -91,7 +107,7 @@ class Slots:
         for _ in range(count - have):
             with self._lock:
                 rounded = -(-size // _ROUND) * _ROUND
-                if self._bytes() + rounded > self.budget:
+                if self._bytes() + rounded > self.budget or not _shm_has(rounded):
                     break
                 block = _Block(create=True, size=rounded)
                 self._all.append(block)

@@ -193,3 +193,21 @@ def test_blocks_for_the_next_pages_are_made_ready_ahead(qapp) -> None:  # noqa: 
         assert sum(b.size for b in blocks._all) <= blocks.budget
     finally:
         blocks.release()
+
+
+def test_no_block_is_made_when_shared_memory_is_short(qapp, tmp_path: Path,  # noqa: ANN001
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writing past a full /dev/shm kills the process (SIGBUS): no block is made that may not fit,
+    and the page still comes, through the scratch block."""
+    path = _write_pdf(tmp_path / "one.pdf", 1)
+    blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES)
+    monkeypatch.setattr(_pageslots, "_slots", blocks)
+    monkeypatch.setattr(_pageslots, "_shm_has", lambda size: False)
+    try:
+        assert blocks.reserve(3 * 1024 * 1024, 4) == [] and blocks.take(1024) is None
+        _pdfsource._checked.clear()
+        image = _pdfsource.render_page_scaled(path, 0, 400, 1.0)[0]
+        assert blocks.lent() == 0 and _same_as_raw(image, path, 0)
+    finally:
+        gc.collect()
+        blocks.release()
