@@ -265,7 +265,7 @@ def reserve(path: Path, password: str | None, image: QImage, pages: int) -> None
     except OSError:
         return
     size = image.bytesPerLine() * image.height()
-    count = min(pages, page_cache().max_bytes // max(size, 1)) - page_cache().pages(version)
+    count = min(pages, page_cache().max_bytes // max(size, 1), _RESERVE_AT_MOST) - page_cache().pages(version)
     if count <= 0 or (version, size) in _reserved or size != image.sizeInBytes():
         return
     _reserved.add((version, size))
@@ -291,6 +291,7 @@ def _reserve(size: int, count: int) -> None:
         time.sleep(0.05)
 
 
+_RESERVE_AT_MOST = 32  # blocks (a narrow preview's pages are small: the cache holds more than this)
 _reserved: set[tuple[tuple[Any, ...], int]] = set()
 reserving: Future[None] | None = None  # the last reservation (tests wait for it)
 _sizes: dict[tuple[Any, ...], int] = {}  # (path, width, zoom) and (width, zoom) -> bytes of the last page

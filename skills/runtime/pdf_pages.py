@@ -64,12 +64,13 @@ def opened(_path: str = "") -> int:
     return _opened
 
 
-def _shared(name: str) -> Any:
+def _shared(name: str, evict: bool = True) -> Any:
     """The caller's shared-memory block, attached once (the caller owns and unlinks it).
 
     The worker shares the caller's resource tracker, so attaching registers nothing new. The
     caller recycles its blocks and drops some now and then: the least recently used mappings
-    beyond ``_ATTACHED`` are closed here, so a dropped block's memory is freed.
+    beyond ``_ATTACHED`` are closed here (``evict``: only by the thread that draws, so never a
+    block it is drawing into), so a dropped block's memory is freed.
     """
     with _blocks_lock:
         block = _blocks.pop(name, None)
@@ -78,7 +79,7 @@ def _shared(name: str) -> Any:
 
             block = shared_memory.SharedMemory(name=name)
         _blocks[name] = block
-        while len(_blocks) > _ATTACHED:
+        while evict and len(_blocks) > _ATTACHED:
             with contextlib.suppress(BufferError):
                 _blocks.pop(next(iter(_blocks))).close()
         return block
@@ -99,10 +100,12 @@ def attach(names: list[str]) -> int:
 
 def _map(names: list[str]) -> None:
     for name in names:
+        if len(_blocks) >= _ATTACHED:
+            return  # the rest are attached when first drawn into
         with contextlib.suppress(OSError, ValueError, AttributeError):
             # Maps every page writable without writing to it: the caller may already have lent
             # the block to a page this worker is drawing into.
-            _shared(name)._mmap.madvise(_POPULATE_WRITE)
+            _shared(name, evict=False)._mmap.madvise(_POPULATE_WRITE)
 
 
 _POPULATE_WRITE = getattr(mmap, "MADV_POPULATE_WRITE", 23)  # Linux 5.14; elsewhere the call fails: no harm
