@@ -4,7 +4,8 @@ Native side: a real PDF preview widget (offscreen) is open at 900×700; the time
 runs from ``set_index`` to the new page painted (``grab()`` forces the paint).
 Each measured page is one the preview has not drawn before, so its pixels come
 from the isolated worker process (skills/runtime/isolate.py): that is the first
-paint of a page. A second row repaints pages already drawn (in process).
+paint of a page. A second row repaints pages already drawn; an informational row
+returns to pages shown lately, which the page cache keeps.
 
 Baseline, in the same run: raw PyMuPDF rendering the same page of a document it
 already has open, at the same width, RGB without alpha (what the preview shows),
@@ -186,6 +187,11 @@ def run() -> list[Row]:
         rows.append(_row("next page, drawn ahead while the one before was read", width,
                          *_compare(preview, doc, next_pages, width, ahead=True), None,
                          f"the page before shown and read {2 * AHEAD_AFTER_MS} ms first (not measured); "))
+        lately = next_pages[-8:]  # shown within the last 16 pages: still in the page cache (96 MB)
+        rows.append(_row("return to a page shown lately (kept in the page cache)", width,
+                         *_compare(preview, doc, lately, width), None,
+                         "pages shown 2-16 pages before; the repaint row above goes back 16-31 pages, past "
+                         "the cache's 96 MB (22 pages at this width), so those are drawn again; "))
         dispose(preview)
 
         # File → first painted preview (widget built, file opened in the worker, page 1 painted); no

@@ -104,9 +104,18 @@ class Jobs(QObject):
     sig_busy = Signal(bool)
     _sig_finished = Signal(int, object, object)
 
-    def __init__(self, parent: QObject | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, parent: QObject | None = None, *, timeout: float = DEFAULT_TIMEOUT,
+                 busy_after: float = 0.0) -> None:
+        """``busy_after``: seconds a request runs before ``sig_busy(True)``; a request done sooner
+        never shows a busy indicator (a PDF page: a bar flashing on every page turn moved the
+        page up and down, and laid the preview out twice per page)."""
         super().__init__(parent)
         self.timeout = timeout
+        self._busy_shown = False
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(int(busy_after * 1000))
+        self._busy_timer.timeout.connect(self._show_busy)
         self._generation = 0
         self._future: Future[Any] | None = None
         self._callbacks: tuple[Callable[[Any], None], Callable[[str], None]] | None = None
@@ -133,7 +142,7 @@ class Jobs(QObject):
         self._future = future
         future.add_done_callback(lambda f, gen=gen: self._deliver(gen, f))
         self._timer.start(int(self.timeout * 1000))
-        self.sig_busy.emit(True)
+        self._start_busy()
         return gen
 
     def submit_piped(self, fd: int, finish: Callable[[], Any], abandon: Callable[[], Any], deadline: float,
@@ -157,7 +166,7 @@ class Jobs(QObject):
         if wakers is not None:
             wakers.append(lambda: QTimer.singleShot(0, piped, piped._ready))
         self._timer.start(int(self.timeout * 1000))
-        self.sig_busy.emit(True)
+        self._start_busy()
         return gen
 
     def cancel(self) -> None:
@@ -169,7 +178,7 @@ class Jobs(QObject):
         self._timer.stop()
         if self._callbacks is not None:
             self._callbacks = None
-            self.sig_busy.emit(False)
+            self._end_busy()
 
     def _deliver(self, gen: int, future: Future[Any]) -> None:
         # Worker thread: never touch widgets here, only emit the queued signal.
@@ -188,13 +197,30 @@ class Jobs(QObject):
         self._callbacks = None
         self._future = None
         self._timer.stop()
-        self.sig_busy.emit(False)
+        self._end_busy()
         if exc is not None:
             if not isinstance(exc, (PreviewError, CommandError)):
                 log.info("preview job failed", exc_info=exc)
             on_error(user_message(exc))
         else:
             on_done(result)
+
+    def _start_busy(self) -> None:
+        if self._busy_timer.interval() <= 0:
+            self._show_busy()
+        else:
+            self._busy_timer.start()
+
+    def _show_busy(self) -> None:
+        if self._callbacks is not None and not self._busy_shown:
+            self._busy_shown = True
+            self.sig_busy.emit(True)
+
+    def _end_busy(self) -> None:
+        self._busy_timer.stop()
+        if self._busy_shown:
+            self._busy_shown = False
+            self.sig_busy.emit(False)
 
     def _on_timeout(self) -> None:
         if self._callbacks is None:

@@ -25,11 +25,13 @@ from renderers._jobs import Jobs
 from renderers._pdfsource import (
     SCREEN_ZOOM,
     PasswordNeeded,
+    cached,
     render_page_scaled,
     open_and_render,
     page_count,
     render_image,
     render_page,
+    reserve,
     start_page,
 )
 
@@ -38,6 +40,7 @@ __all__ = ["PasswordForm", "PasswordNeeded", "PdfCanvas", "open_and_render", "pa
 
 
 AHEAD_AFTER_MS = 250  # on a page this long, the next one is drawn ahead
+BUSY_AFTER = 0.15  # seconds a page may take before the preview says it is busy
 
 
 class _Page(QWidget):
@@ -97,7 +100,7 @@ class PdfCanvas(QScrollArea):
         self._zoom: float | None = None  # None = fit width
         self._image: QImage | None = None
         self._shown_zoom = 1.0
-        self.jobs = Jobs(self)
+        self.jobs = Jobs(self, busy_after=BUSY_AFTER)  # a page drawn in time shows no busy bar
         self._resize_timer = QTimer(self)
         self._resize_timer.setSingleShot(True)
         self._resize_timer.setInterval(120)
@@ -184,6 +187,11 @@ class PdfCanvas(QScrollArea):
             self.jobs.cancel()
             self._on_image(ahead[1])
             return
+        drawn = cached(*args)  # a page shown lately: nothing to draw
+        if drawn is not None:
+            self.jobs.cancel()
+            self._on_image(drawn)
+            return
         if self.ahead_jobs.busy() and self._ahead_args == args:
             self.jobs.cancel()
             self._adopt = True
@@ -217,11 +225,15 @@ class PdfCanvas(QScrollArea):
         self._shown_zoom = scale / SCREEN_ZOOM / self.devicePixelRatioF()
         self._page_widget.set_image(image, self.devicePixelRatioF())
         self.sig_rendered.emit(self._page)
+        if self._path is not None:
+            reserve(self._path, self._password, image, self._pages)
         if self._zoom is None and self._page + 1 < self._pages:
             self._ahead_timer.start()
 
     def _draw_ahead(self) -> None:
         args = self._args(self._page + 1)
+        if cached(*args) is not None:
+            return
         started = start_page(*args)  # None: the worker is busy
         if started is not None and self._page + 1 < self._pages:
             self._ahead_args = args

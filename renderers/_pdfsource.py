@@ -4,9 +4,11 @@ MuPDF first draws each page in a separate process with a deadline and a memory
 ceiling: a page that segfaults it or runs away becomes a notice on that page
 and the app keeps running. The worker keeps the document open between pages
 and draws each page straight into a shared-memory block that the page's QImage
-then reads in place (:mod:`renderers._pageslots`): no pixel is copied. A page the worker has drawn
-safely is redrawn (zoom, resize, revisit) in this process from a kept-open
-document, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
+then reads in place (:mod:`renderers._pageslots`): no pixel is copied. The
+last pages shown stay in memory (:mod:`renderers._pagecache`): going back to
+one draws nothing. A page the worker has drawn safely is redrawn at another
+size in this process (a pool thread) from a kept-open document when the worker
+is busy, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
 password lives only in this process's memory and goes along with each request.
 """
 from __future__ import annotations
@@ -15,8 +17,11 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+import contextlib
 import os
+import time
 from collections.abc import Callable
+from concurrent.futures import Future
 
 import pymupdf
 from PySide6.QtCore import QRectF, Qt
@@ -24,7 +29,8 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
 from renderers._common import MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
-from renderers._jobs import FITZ_LOCK, PreviewError
+from renderers._jobs import FITZ_LOCK, PreviewError, pool
+from renderers._pagecache import page_cache
 from renderers._pageslots import Slots, image_over, slots
 from skills.runtime import CommandError
 from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
@@ -33,6 +39,7 @@ from skills.runtime.pdf_pages import rasterise
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
 # One page: well inside the preview's own 30 s job limit, so the worker's message is the one shown.
 PREVIEW_LIMITS = Limits(seconds=20.0, memory_bytes=2 * 1024 ** 3)
+_SCRATCH_BYTES = MAX_RENDER_PIXELS * 4  # the largest page, 32-bit pixels
 _KEEP_OPEN = 2  # documents kept open in this process for redrawing checked pages
 _PAGES = "skills.runtime.pdf_pages"
 _worker: Worker | None = None
@@ -122,14 +129,24 @@ def _identity(path: Path, password: str | None) -> tuple[Any, ...]:
     return str(path), st.st_mtime_ns, st.st_size, password or ""
 
 
+def cached(path: Path, index: int, width: int | None, zoom: float,
+           password: str | None = None) -> tuple[QImage, float] | None:
+    """Page ``index`` of this version of the file at this size, if it was drawn lately (no drawing)."""
+    try:
+        key = _identity(path, password)
+    except OSError:
+        return None
+    return page_cache().get((key, index, width, zoom))
+
+
 def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
                        password: str | None = None) -> tuple[QImage, float]:
     """Worker thread: page ``index``; drawn by the worker process unless it drew it safely before."""
     key = _identity(path, password)
     if index in _checked.get(key, ()):
         return _render_here(key, path, index, width, zoom, password)
-    blocks = slots(MAX_RENDER_PIXELS * 3)
-    slot = blocks.take()
+    blocks = slots(_SCRATCH_BYTES)
+    slot = blocks.take(_size_of(path, width, zoom))
     with blocks.scratch_lock:
         names = _block_names(blocks, slot)
         page = _page_or_notice(slot, lambda: _call(path, "render", password, index, width, zoom,
@@ -155,8 +172,8 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
     key = _identity(path, password)
     if os.name != "posix":
         return None
-    blocks = slots(MAX_RENDER_PIXELS * 3)
-    slot = blocks.take()
+    blocks = slots(_SCRATCH_BYTES)
+    slot = blocks.take(_size_of(path, width, zoom))
     if slot is None:
         return None
     if not blocks.scratch_lock.acquire(blocking=False):
@@ -206,20 +223,22 @@ def _page_or_notice(slot: Any, work: Callable[[], dict[str, Any]]) -> dict[str, 
         if not worker().alive():
             return {"died": str(exc)}
         if slot is not None:
-            slots(MAX_RENDER_PIXELS * 3).give_back(slot)
+            slots(_SCRATCH_BYTES).give_back(slot)
         raise
     except BaseException:
         if slot is not None:
-            slots(MAX_RENDER_PIXELS * 3).give_back(slot)
+            slots(_SCRATCH_BYTES).give_back(slot)
         raise
 
 
 def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: list[str], index: int,
                 width: int | None, zoom: float) -> tuple[QImage, float]:
     """The image of the worker's reply ``page``; ``slot`` is lent to it, or given back."""
-    blocks = slots(MAX_RENDER_PIXELS * 3)
+    blocks = slots(_SCRATCH_BYTES)
+    cost = None
     if slot is not None and page.get("block") == 0:
         samples: memoryview | bytes = blocks.lend(slot, page["shared"])
+        cost = slot.size
     else:
         if slot is not None:
             blocks.give_back(slot)
@@ -231,7 +250,58 @@ def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: li
                                notice_width), 1.0
         samples = page["samples"] if "samples" in page else bytes(blocks.scratch().buf[:page["shared"]])
     _checked.setdefault(key, set()).add(index)
-    return image_over(samples, page["width"], page["height"], page["stride"]), float(page["scale"])
+    if "shared" in page:  # the next page's block: the same size, most likely
+        _sizes[(key[0], width, zoom)] = _sizes[(width, zoom)] = page["shared"]
+    image = image_over(samples, page["width"], page["height"], page["stride"], pixels=page.get("pixels", "rgb"))
+    page_cache().put((key, index, width, zoom), image, float(page["scale"]), cost)
+    return image, float(page["scale"])
+
+
+def reserve(path: Path, password: str | None, image: QImage, pages: int) -> None:
+    """The first page of ``pages`` is on screen as ``image``: make ready, in a pool thread, the
+    blocks the cache will keep the next pages in (:meth:`~renderers._pageslots.Slots.reserve`)."""
+    try:
+        version = _identity(path, password)
+    except OSError:
+        return
+    size = image.bytesPerLine() * image.height()
+    count = min(pages, page_cache().max_bytes // max(size, 1), _RESERVE_AT_MOST) - page_cache().pages(version)
+    if count <= 0 or (version, size) in _reserved or size != image.sizeInBytes():
+        return
+    _reserved.add((version, size))
+    global reserving
+    reserving = pool().submit(_reserve, size, count)
+
+
+def _reserve(size: int, count: int) -> None:
+    names = slots(_SCRATCH_BYTES).reserve(size, count)
+    # The worker touches them too (in a thread of its own, beside its requests). Only when it is
+    # idle: a page asked for meanwhile must not wait behind this.
+    for _ in range(100):
+        if not names or not worker().alive():
+            return  # a worker started later attaches each block when it first draws into it
+        conn = worker().send(f"{_PAGES}:attach", names)
+        if conn is not None:
+            if not conn.poll(worker().limits.seconds):
+                worker().abandon()
+                return
+            with contextlib.suppress(CommandError):
+                worker().receive()
+            return
+        time.sleep(0.05)
+
+
+_RESERVE_AT_MOST = 32  # blocks (a narrow preview's pages are small: the cache holds more than this)
+_reserved: set[tuple[tuple[Any, ...], int]] = set()
+reserving: Future[None] | None = None  # the last reservation (tests wait for it)
+_sizes: dict[tuple[Any, ...], int] = {}  # (path, width, zoom) and (width, zoom) -> bytes of the last page
+
+
+def _size_of(path: Path, width: int | None, zoom: float) -> int | None:
+    """The bytes page ``width``/``zoom`` of ``path`` most likely takes: the last one drawn, else
+    an A4 page at that width (a taller page goes through the scratch block once)."""
+    known = _sizes.get((str(path), width, zoom)) or _sizes.get((width, zoom))
+    return known or (width * int(width * 1.42) * 4 if width else None)
 
 
 def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None, zoom: float,
@@ -249,7 +319,9 @@ def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None
         _local.move_to_end(key)
         pix, scale = rasterise(doc, index, width, zoom, MAX_RENDER_PIXELS)
     # no copy: the QImage reads MuPDF's pixmap, kept alive as long as any copy of the image
-    return image_over(pix.samples_mv, pix.width, pix.height, pix.stride, keep=pix), scale
+    image = image_over(pix.samples_mv, pix.width, pix.height, pix.stride, keep=pix)
+    page_cache().put((key, index, width, zoom), image, scale)
+    return image, scale
 
 
 def broken_page(message: str, width: int) -> QImage:

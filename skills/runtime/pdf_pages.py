@@ -1,15 +1,19 @@
 """PDF pages for the preview, run inside a file worker (see :mod:`skills.runtime.isolate`).
 
 The worker keeps the last few documents open, so paging through an open
-preview never re-opens the file. Results are plain data (sizes and RGB bytes),
+preview never re-opens the file. Results are plain data (sizes and pixel bytes),
 so the caller builds its own image; a page that cannot be drawn (a cycle in
 the page tree, a broken content stream) comes back as ``{"broken": message}``
 and the other pages stay viewable. The page limit is the one inspect uses.
 """
 from __future__ import annotations
 
+import contextlib
 import math
+import mmap
 import os
+import sys
+import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -20,7 +24,7 @@ from pymupdf import mupdf
 from skills.runtime._base import CommandError
 from skills.runtime.pdf_read import MAX_PAGES, PasswordRequired, load_page, open_pdf
 
-__all__ = ["MAX_PAGES", "open_document", "opened", "rasterise", "render"]
+__all__ = ["MAX_PAGES", "PIXELS", "attach", "open_document", "opened", "rasterise", "render"]
 
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
 _KEEP_OPEN = 4
@@ -60,21 +64,51 @@ def opened(_path: str = "") -> int:
     return _opened
 
 
-def _shared(name: str) -> Any:
+def _shared(name: str, evict: bool = True) -> Any:
     """The caller's shared-memory block, attached once (the caller owns and unlinks it).
 
-    The worker shares the caller's resource tracker, so attaching registers nothing new.
+    The worker shares the caller's resource tracker, so attaching registers nothing new. The
+    caller recycles its blocks and drops some now and then: the least recently used mappings
+    beyond ``_ATTACHED`` are closed here (``evict``: only by the thread that draws, so never a
+    block it is drawing into), so a dropped block's memory is freed.
     """
-    block = _blocks.get(name)
-    if block is None:
-        from multiprocessing import shared_memory
+    with _blocks_lock:
+        block = _blocks.pop(name, None)
+        if block is None:
+            from multiprocessing import shared_memory
 
-        block = shared_memory.SharedMemory(name=name)
+            block = shared_memory.SharedMemory(name=name)
         _blocks[name] = block
-    return block
+        while evict and len(_blocks) > _ATTACHED:
+            with contextlib.suppress(BufferError):
+                _blocks.pop(next(iter(_blocks))).close()
+        return block
 
 
-_blocks: dict[str, Any] = {}
+_blocks: dict[str, Any] = {}  # in the order last used
+_blocks_lock = threading.Lock()
+_ATTACHED = 40
+
+
+def attach(names: list[str]) -> int:
+    """Attach the caller's new blocks and map their memory, beside the requests this worker
+    serves meanwhile: a page drawn into a block not mapped yet faults every 4 KB in while
+    drawing (1 ms and more for an 860 px page)."""
+    threading.Thread(target=_map, args=(names,), name="attach", daemon=True).start()
+    return len(names)
+
+
+def _map(names: list[str]) -> None:
+    for name in names:
+        if len(_blocks) >= _ATTACHED:
+            return  # the rest are attached when first drawn into
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            # Maps every page writable without writing to it: the caller may already have lent
+            # the block to a page this worker is drawing into.
+            _shared(name, evict=False)._mmap.madvise(_POPULATE_WRITE)
+
+
+_POPULATE_WRITE = getattr(mmap, "MADV_POPULATE_WRITE", 23)  # Linux 5.14; elsewhere the call fails: no harm
 
 
 def _page_at_scale(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
@@ -103,24 +137,29 @@ def _pixmap(page: pymupdf.Page, scale: float) -> pymupdf.Pixmap:
 
 
 def _draw_into(page: pymupdf.Page, scale: float, blocks: list[Any]) -> tuple[int, int, int, int]:
-    """Draw ``page`` as RGB straight into the first block it fits: (block, width, height, stride).
+    """Draw ``page`` straight into the first block it fits: (block, width, height, stride).
 
     What ``page.get_pixmap(alpha=False)`` does (a display list run through a draw device onto a
     white pixmap), except that the pixmap's samples are the shared block: MuPDF's pixels are
     the caller's, with no allocation and no copy. Block -1: none is large enough.
+
+    The pixels are 32-bit, opaque: white-cleared with alpha and in the byte order a 32-bit
+    QImage has on this machine (:data:`PIXELS`), which Qt paints without converting each
+    time (an RGB page costs a conversion on every paint: about 1 ms per paint at 860 px).
+    The colours are the same bytes as RGB without alpha (tests/renderers/test_pdf_page_slots.py).
     """
     ctm = mupdf.FzMatrix(scale, 0, 0, scale, 0, 0)
     display = mupdf.fz_new_display_list_from_page(page.this)
     box = mupdf.fz_round_rect(mupdf.fz_transform_rect(mupdf.fz_bound_display_list(display), ctm))
     width, height = box.x1 - box.x0, box.y1 - box.y0
-    stride = width * 3
+    stride = width * 4
     fits = [k for k, block in enumerate(blocks) if stride * height <= block.size]
     if not fits or width <= 0 or height <= 0:
         return -1, width, height, stride
     samples = mupdf.python_mutable_buffer_data(blocks[fits[0]].buf)
-    pix = mupdf.fz_new_pixmap_with_data(_RGB, width, height, mupdf.FzSeparations(), 0, stride, samples)
+    pix = mupdf.fz_new_pixmap_with_data(_COLOURS, width, height, mupdf.FzSeparations(), 1, stride, samples)
     pix.m_internal.x, pix.m_internal.y = box.x0, box.y0
-    mupdf.fz_clear_pixmap_with_value(pix, 0xFF)
+    mupdf.fz_clear_pixmap_with_value(pix, 0xFF)  # opaque white, alpha included
     device = mupdf.fz_new_draw_device(ctm, pix)
     mupdf.fz_run_display_list(display, device, mupdf.FzMatrix(), mupdf.FzRect(mupdf.FzRect.Fixed_INFINITE),
                               mupdf.FzCookie())
@@ -128,18 +167,22 @@ def _draw_into(page: pymupdf.Page, scale: float, blocks: list[Any]) -> tuple[int
     return fits[0], width, height, stride
 
 
-_RGB = mupdf.FzColorspace(mupdf.FzColorspace.Fixed_RGB)
+# Byte order of the 32-bit pixels: B, G, R, A is QImage's RGB32 on a little-endian machine;
+# elsewhere R, G, B, A (QImage's RGBA8888, which Qt converts when painting).
+PIXELS = "bgra" if sys.byteorder == "little" else "rgba"
+_COLOURS = mupdf.FzColorspace(mupdf.FzColorspace.Fixed_BGR if PIXELS == "bgra" else mupdf.FzColorspace.Fixed_RGB)
 
 
 def render(path: str, password: str | None, index: int, width: int | None, zoom: float,
            max_pixels: int, shared: list[str] | None = None) -> dict[str, Any]:
-    """Page ``index`` as RGB, ``width`` px wide or at ``zoom``, at most ``max_pixels``.
+    """Page ``index``, ``width`` px wide or at ``zoom``, at most ``max_pixels``.
 
     With ``shared`` (names of the caller's shared-memory blocks, in the order the caller
-    prefers them) MuPDF draws straight into the first block the page fits, and only the
-    page's size and that block's position in the list travel back through the pipe: a page
-    is megabytes, and pushing them through a pipe costs more than drawing them. Without a
-    block (or when none is large enough) the pixels come back as bytes.
+    prefers them) MuPDF draws straight into the first block the page fits (32-bit pixels,
+    ``"pixels"``: their byte order), and only the page's size and that block's position in
+    the list travel back through the pipe: a page is megabytes, and pushing them through a
+    pipe costs more than drawing them. Without a block (or when none is large enough) the
+    pixels come back as RGB bytes (``"pixels": "rgb"``).
     """
     doc = _document(path, password)
     try:
@@ -148,7 +191,7 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
             block, w, h, stride = _draw_into(page, scale, [_shared(name) for name in shared])
             if block >= 0:
                 return {"width": w, "height": h, "stride": stride, "scale": scale, "pages": doc.page_count,
-                        "shared": stride * h, "block": block}
+                        "shared": stride * h, "block": block, "pixels": PIXELS}
         pix = _pixmap(page, scale)
     except CommandError as exc:  # "page 2 cannot be read (cycle in page tree)": keep the reason
         if str(exc).startswith(Path(path).name):
@@ -161,4 +204,4 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
             raise MemoryError from None
         return {"broken": type(exc).__name__, "pages": doc.page_count}
     return {"width": pix.width, "height": pix.height, "stride": pix.stride, "scale": scale,
-            "pages": doc.page_count, "samples": pix.samples}
+            "pages": doc.page_count, "samples": pix.samples, "pixels": "rgb"}

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from renderers import _pageslots, _pdfsource
+from renderers._pagecache import PageCache
 
 WIDTH = 700
 
@@ -30,8 +31,10 @@ def pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def own_blocks(monkeypatch: pytest.MonkeyPatch) -> Iterator[_pageslots.Slots]:
-    """Blocks of this test's own, none lent to an image another test still holds."""
-    blocks = _pageslots.Slots(_pdfsource.MAX_RENDER_PIXELS * 3)
+    """Blocks of this test's own, none lent to an image another test still holds; no page cache
+    (it copies pages out of their blocks: tests/renderers/test_pdf_page_cache.py)."""
+    monkeypatch.setattr(_pdfsource, "page_cache", lambda: PageCache(max_bytes=0))
+    blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES)
     monkeypatch.setattr(_pageslots, "_slots", blocks)
     yield blocks
     gc.collect()
@@ -45,9 +48,15 @@ def _raw(pdf: Path, index: int, width: int | None = None, zoom: float = 1.0) -> 
         return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
 
 
+def _rgb_rows(image: QImage) -> bytes:
+    """The image's pixels as RGB rows without padding: what ``pymupdf.Pixmap.samples`` holds."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+    row = rgb.width() * 3
+    return b"".join(bytes(rgb.constScanLine(y))[:row] for y in range(rgb.height()))
+
+
 def _same(image: QImage, pix: pymupdf.Pixmap) -> bool:
-    return ((image.width(), image.height(), image.bytesPerLine()) == (pix.width, pix.height, pix.stride)
-            and bytes(image.constBits()) == pix.samples)
+    return (image.width(), image.height()) == (pix.width, pix.height) and _rgb_rows(image) == pix.samples
 
 
 def _first_paint(pdf: Path, index: int, width: int | None = WIDTH, zoom: float = 1.0) -> QImage:
@@ -64,24 +73,33 @@ def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path, own_blo
 
 
 def test_a_page_larger_than_a_block_comes_through_the_scratch_block(qapp, pdf: Path) -> None:  # noqa: ANN001
-    zoom = 3.0  # 2380 × 3368 px: 24 MB, more than a 12 MB block
+    zoom = 3.0  # 2380 × 3368 px: 32 MB, more than a block for a page of unknown size
     image = _first_paint(pdf, 1, None, zoom)
     assert image.sizeInBytes() > _pageslots.SLOT_BYTES
     assert _same(image, _raw(pdf, 1, None, zoom))
 
 
-def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:  # noqa: ANN001
-    blocks = own_blocks
-    held = [_first_paint(pdf, i) for i in range(blocks.count + 2)]  # more pages than blocks
-    assert blocks.lent() == blocks.count
-    for i, image in enumerate(held):  # none was drawn over by a later page
-        assert _same(image, _raw(pdf, i, WIDTH)), f"page {i + 1} changed under its image"
-    copy = QImage(held[0])  # a shallow Qt copy reads the same block
-    del held
-    gc.collect()
-    assert blocks.lent() == 1
-    assert _same(copy, _raw(pdf, 0, WIDTH))
-    del copy
-    gc.collect()
-    assert blocks.lent() == 0
-    assert _same(_first_paint(pdf, 5), _raw(pdf, 5, WIDTH))
+def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    raw = _raw(pdf, 0, WIDTH)
+    page_block = -(-raw.width * raw.height * 4 // (64 * 1024)) * 64 * 1024
+    blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES, budget=3 * page_block + 1)  # three pages' blocks
+    monkeypatch.setattr(_pageslots, "_slots", blocks)
+    monkeypatch.setattr(_pdfsource, "_sizes", {})
+    try:
+        held = [_first_paint(pdf, i) for i in range(5)]  # more pages than the budget has blocks for
+        assert blocks.lent() == 3  # the other two came through the scratch block, copied
+        for i, image in enumerate(held):  # none was drawn over by a later page
+            assert _same(image, _raw(pdf, i, WIDTH)), f"page {i + 1} changed under its image"
+        copy = QImage(held[0])  # a shallow Qt copy reads the same block
+        del held
+        gc.collect()
+        assert blocks.lent() == 1
+        assert _same(copy, _raw(pdf, 0, WIDTH))
+        del copy
+        gc.collect()
+        assert blocks.lent() == 0
+        assert _same(_first_paint(pdf, 5), _raw(pdf, 5, WIDTH))
+        assert blocks.lent() == 0  # (the image is gone again)
+    finally:
+        gc.collect()
+        blocks.release()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import hostile_pdf as hp
 import pytest
+from PySide6.QtGui import QImage
 
 from renderers import _pdfcanvas
 from renderers._jobs import Jobs
@@ -88,6 +89,8 @@ def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, t
     preview.show()
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
+    from renderers import _pdfsource  # the blocks for the next pages are made ready first (a worker call)
+    qtbot.waitUntil(lambda: _pdfsource.reserving is None or _pdfsource.reserving.done(), timeout=20_000)
     pooled: list[int] = []
     real = _pdfcanvas.render_page_scaled
     monkeypatch.setattr(_pdfcanvas, "render_page_scaled", lambda *a: (pooled.append(a[1]), real(*a))[1])
@@ -106,6 +109,8 @@ def _open_pdf(qtbot, view_of, path: Path):  # noqa: ANN001, ANN202
     preview.show()
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
+    from renderers import _pdfsource  # the blocks for the next pages are made ready first (a worker call)
+    qtbot.waitUntil(lambda: _pdfsource.reserving is None or _pdfsource.reserving.done(), timeout=20_000)
     return preview
 
 
@@ -116,7 +121,8 @@ def _same_as_raw(image, path: Path, index: int) -> bool:  # noqa: ANN001
         page = doc[index]
         scale = image.width() / page.rect.width
         pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=False)
-    return bytes(image.constBits()) == pix.samples
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)  # the worker's pixels are 32-bit
+    return b"".join(bytes(rgb.constScanLine(y))[:rgb.width() * 3] for y in range(rgb.height())) == pix.samples
 
 
 def _count_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:

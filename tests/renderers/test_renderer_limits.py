@@ -37,6 +37,25 @@ def test_a_newer_request_supersedes_the_older(qtbot) -> None:  # noqa: ANN001
     assert busy.count(True) == busy.count(False)  # the busy indicator is balanced
 
 
+def test_a_quick_job_shows_no_busy_indicator_and_a_slow_one_does(qtbot) -> None:  # noqa: ANN001
+    jobs = Jobs(busy_after=0.3)
+    busy: list[bool] = []
+    jobs.sig_busy.connect(busy.append)
+    results: list[str] = []
+    jobs.submit(lambda: "quick", on_done=results.append, on_error=results.append)
+    qtbot.waitUntil(lambda: results == ["quick"], timeout=5_000)
+    assert busy == []  # done before the indicator was due: nothing flashes
+    gate = threading.Event()
+    jobs.submit(lambda: (gate.wait(5), "slow")[1], on_done=results.append, on_error=results.append)
+    qtbot.waitUntil(lambda: busy == [True], timeout=5_000)
+    gate.set()
+    qtbot.waitUntil(lambda: results[-1] == "slow", timeout=5_000)
+    assert busy == [True, False]
+    jobs.submit(lambda: (gate.wait(5), "cancelled")[1], on_done=results.append, on_error=results.append)
+    jobs.cancel()  # cancelled before the indicator was due: still nothing
+    assert busy == [True, False] and not jobs.busy()
+
+
 def _png_header(width: int, height: int) -> bytes:
     """A PNG whose header claims ``width``×``height`` (no real pixels behind it)."""
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
