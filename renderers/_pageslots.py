@@ -119,6 +119,15 @@ class Slots:
             self._free.extend(made)
         return [block.name for block in made]
 
+    def drop_free(self) -> int:
+        """Unlink every block no image reads now (no PDF preview is open); how many bytes that frees."""
+        with self._lock:
+            free, self._free = self._free, []
+            freed = sum(b.size for b in free)
+            for block in free:
+                self._drop(block)
+        return freed
+
     def _bytes(self) -> int:
         return sum(b.size for b in self._all)
 

@@ -31,6 +31,7 @@ from renderers._pdfsource import (
     page_count,
     render_image,
     render_page,
+    let_go,
     reserve,
     start_page,
 )
@@ -64,6 +65,15 @@ class _Page(QWidget):
         source = QRectF(area.x() * dpr, area.y() * dpr, area.width() * dpr, area.height() * dpr)
         painter.drawImage(QRectF(area), self.image, source)
         painter.end()
+
+
+_open = [0]  # PDF canvases alive: when the last one goes, its kept pages and page blocks go too
+
+
+def _closed() -> None:
+    _open[0] -= 1
+    if _open[0] == 0:
+        let_go()
 
 
 class PdfCanvas(QScrollArea):
@@ -117,6 +127,8 @@ class PdfCanvas(QScrollArea):
         self._ahead_timer.setSingleShot(True)
         self._ahead_timer.setInterval(AHEAD_AFTER_MS)
         self._ahead_timer.timeout.connect(self._draw_ahead)
+        _open[0] += 1
+        self.destroyed.connect(_closed)
 
     def set_document(self, path: Path, password: str | None = None, pages: int = 0) -> None:
         """The file to show; with its page count ``pages`` the next page is drawn ahead."""

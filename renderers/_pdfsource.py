@@ -273,6 +273,26 @@ def reserve(path: Path, password: str | None, image: QImage, pages: int) -> None
     reserving = pool().submit(_reserve, size, count)
 
 
+def let_go() -> None:
+    """No PDF preview is open any more: forget the kept pages and the blocks made ready for them, in
+    this process and in the worker, so viewing a PDF once does not hold ~100 MB for the rest of the day."""
+    page_cache().clear()
+    _reserved.clear()
+    if slots(_SCRATCH_BYTES).drop_free() and worker().alive():
+        pool().submit(_detach)
+
+
+def _detach() -> None:
+    conn = worker().send(f"{_PAGES}:detach")
+    if conn is None:
+        return  # busy drawing (a card's thumbnail): it closes old mappings itself as it draws
+    if not conn.poll(worker().limits.seconds):
+        worker().abandon()
+        return
+    with contextlib.suppress(CommandError):
+        worker().receive()
+
+
 def _reserve(size: int, count: int) -> None:
     names = slots(_SCRATCH_BYTES).reserve(size, count)
     # The worker touches them too (in a thread of its own, beside its requests). Only when it is

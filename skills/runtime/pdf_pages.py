@@ -98,6 +98,19 @@ def attach(names: list[str]) -> int:
     return len(names)
 
 
+def detach(_unused: str = "") -> int:
+    """Close every mapping no page is being drawn into (the caller has no PDF preview open any more and
+    dropped its blocks: their memory is freed once this side lets go too); how many were closed."""
+    closed = 0
+    with _blocks_lock:
+        for name in list(_blocks):
+            with contextlib.suppress(BufferError):
+                _blocks[name].close()
+                del _blocks[name]
+                closed += 1
+    return closed
+
+
 def _map(names: list[str]) -> None:
     for name in names:
         if len(_blocks) >= _ATTACHED:

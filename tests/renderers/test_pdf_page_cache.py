@@ -211,3 +211,25 @@ def test_no_block_is_made_when_shared_memory_is_short(qapp, tmp_path: Path,  # n
     finally:
         gc.collect()
         blocks.release()
+
+
+def test_closing_the_last_pdf_preview_lets_its_pages_and_blocks_go(qtbot, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+    """Viewing a PDF once must not hold its kept pages and ready blocks (~100 MB) for the rest of the day:
+    once no PDF preview is open, the cache is empty, this process's spare blocks are unlinked and the
+    worker closes its mappings of them."""
+    qtbot.waitUntil(lambda: _pdfcanvas._open[0] == 0, timeout=5_000)  # earlier tests' previews are gone
+    path = _write_pdf(tmp_path / "six.pdf", 6)
+    preview = _open(qtbot, view_of, path)
+    for index in (1, 2, 3):
+        _show(qtbot, preview, index)
+    if _pdfsource.reserving is not None:
+        _pdfsource.reserving.result(timeout=20)
+    blocks = _pageslots.slots(_pdfsource._SCRATCH_BYTES)
+    assert len(_pdfsource.page_cache()) > 0 and blocks._free
+    preview.close()
+    preview.deleteLater()
+    qtbot.waitUntil(lambda: _pdfcanvas._open[0] == 0, timeout=5_000)
+    gc.collect()
+    assert len(_pdfsource.page_cache()) == 0
+    assert not blocks._free  # the spare ones unlinked; pages still on screen give theirs back later
+    qtbot.waitUntil(lambda: _pdfsource.worker().call("skills.runtime.pdf_pages:detach") == 0, timeout=10_000)
