@@ -6,16 +6,18 @@ may read is tightened at start; the database and any key file are 0600. Windows 
 """
 from __future__ import annotations
 
-import logging
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
+if TYPE_CHECKING:
+    import logging
+
 APP_NAME = "Mira"
 POSIX = os.name != "nt"
-log = logging.getLogger(__name__)
 
 
 def private_folder(folder: Path) -> Path:
@@ -39,9 +41,15 @@ def _tighten(path: Path, mode: int) -> None:
         st = path.stat()
         if stat.S_IMODE(st.st_mode) & 0o077 and st.st_uid == os.getuid():
             os.chmod(path, mode)
-            log.info("made %s private to the user (was %o)", path, stat.S_IMODE(st.st_mode))
+            _log().info("made %s private to the user (was %o)", path, stat.S_IMODE(st.st_mode))
     except OSError:
-        log.warning("could not make %s private", path, exc_info=True)
+        _log().warning("could not make %s private", path, exc_info=True)
+
+
+def _log() -> logging.Logger:
+    import logging  # here: `mira inspect` and the window's first moments read paths without logging
+
+    return logging.getLogger(__name__)
 
 
 def data_dir() -> Path:

@@ -9,7 +9,6 @@ the reason is kept in ``AppSettings.problems`` for the UI to show once.
 from __future__ import annotations
 
 import json
-import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,7 +21,6 @@ from desktop import paths
 from desktop.llm.settings import ModelSettings
 from desktop.translations import LANGUAGES, system_language
 
-log = logging.getLogger(__name__)
 
 THEMES: tuple[str, ...] = ("system", "light", "dark")
 LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)  # the translations shipped (desktop/translations)
@@ -115,7 +113,9 @@ class SettingsStore:
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold an object")
         except (OSError, ValueError) as exc:
-            log.warning("settings file %s unreadable: %s", self.path, exc)
+            import logging  # here: reading the language for `mira inspect` needs no logging
+
+            logging.getLogger(__name__).warning("settings file %s unreadable: %s", self.path, exc)
             return AppSettings(problems=(f"{self.path.name} could not be read ({exc}); defaults are used",))
         return AppSettings.from_dict(data)
 
