@@ -209,3 +209,20 @@ def broken(tmp_path_factory: pytest.TempPathFactory, files: dict[str, Path]) -> 
     out["bomb.xlsx"] = bomb
     out["missing.docx"] = d / "missing.docx"
     return out
+
+
+@pytest.fixture
+def open_pdf(qtbot, view_of):  # noqa: ANN001, ANN201 - returns open_pdf(path)
+    """``open_pdf(path)`` → a PDF preview (page view off) shown at 700×600 with its first page loaded."""
+    from renderers.registry import Registry
+
+    def open_pdf(path: Path):  # noqa: ANN202
+        preview = Registry().plugin("pdf").preview(view_of(path), None, 0, page_view=False)
+        qtbot.addWidget(preview)
+        preview.resize(700, 600)
+        preview.show()
+        with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
+            pass
+        return preview
+
+    return open_pdf

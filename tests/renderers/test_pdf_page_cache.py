@@ -14,7 +14,6 @@ from PySide6.QtGui import QColor, QImage
 from renderers import _pageslots, _pdfcanvas, _pdfsource
 from renderers._pagecache import PageCache
 from renderers.pdf import PdfPreview
-from renderers.registry import Registry
 
 
 def _write_pdf(path: Path, pages: int, label: str = "Page") -> Path:
@@ -40,13 +39,8 @@ def _same_as_raw(image: QImage, path: Path, index: int) -> bool:
     return (pix.width, pix.height) == (image.width(), image.height()) and _rgb_rows(image) == pix.samples
 
 
-def _open(qtbot, view_of, path: Path) -> PdfPreview:  # noqa: ANN001
-    preview = Registry().plugin("pdf").preview(view_of(path), None, 0, page_view=False)
-    qtbot.addWidget(preview)
-    preview.resize(700, 600)
-    preview.show()
-    with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
-        pass
+def _open(qtbot, open_pdf, path: Path) -> PdfPreview:  # noqa: ANN001
+    preview = open_pdf(path)
     canvas = preview.canvas()  # the scroll bar the first page brings narrows the page once
     qtbot.waitUntil(lambda: canvas.verticalScrollBar().isVisible() and not canvas.jobs.busy()
                     and not canvas._resize_timer.isActive() and canvas.image().width() == canvas.fit_width_px(),
@@ -74,10 +68,10 @@ def _count_drawing(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return drawn
 
 
-def test_going_back_to_a_page_draws_nothing(qtbot, view_of, tmp_path: Path,  # noqa: ANN001
+def test_going_back_to_a_page_draws_nothing(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write_pdf(tmp_path / "five.pdf", 5)
-    preview = _open(qtbot, view_of, path)
+    preview = _open(qtbot, open_pdf, path)
     first = {i: _show(qtbot, preview, i) for i in (1, 2, 3, 4)}
     calls = _pdfsource.worker().calls
     drawn = _count_drawing(monkeypatch)
@@ -96,10 +90,10 @@ def test_going_back_to_a_page_draws_nothing(qtbot, view_of, tmp_path: Path,  # n
     assert len(drawn) == asked and canvas.image().cacheKey() == first[4].cacheKey()
 
 
-def test_a_changed_file_is_drawn_again(qtbot, view_of, tmp_path: Path,  # noqa: ANN001
+def test_a_changed_file_is_drawn_again(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write_pdf(tmp_path / "three.pdf", 3)
-    preview = _open(qtbot, view_of, path)
+    preview = _open(qtbot, open_pdf, path)
     before = _show(qtbot, preview, 1)
     _show(qtbot, preview, 2)
     stat = path.stat()
@@ -213,13 +207,13 @@ def test_no_block_is_made_when_shared_memory_is_short(qapp, tmp_path: Path,  # n
         blocks.release()
 
 
-def test_closing_the_last_pdf_preview_lets_its_pages_and_blocks_go(qtbot, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_closing_the_last_pdf_preview_lets_its_pages_and_blocks_go(qtbot, open_pdf, tmp_path: Path) -> None:  # noqa: ANN001
     """Viewing a PDF once must not hold its kept pages and ready blocks (~100 MB) for the rest of the day:
     once no PDF preview is open, the cache is empty, this process's spare blocks are unlinked and the
     worker closes its mappings of them."""
     qtbot.waitUntil(lambda: _pdfcanvas._open[0] == 0, timeout=5_000)  # earlier tests' previews are gone
     path = _write_pdf(tmp_path / "six.pdf", 6)
-    preview = _open(qtbot, view_of, path)
+    preview = _open(qtbot, open_pdf, path)
     for index in (1, 2, 3):
         _show(qtbot, preview, index)
     if _pdfsource.reserving is not None:

@@ -80,7 +80,7 @@ def test_a_superseded_request_is_still_finished_but_its_result_dropped(qtbot, pi
     assert finished == [b"old page"] and shown == ["newer"]
 
 
-def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, tmp_path: Path,  # noqa: ANN001
+def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, open_pdf, tmp_path: Path,  # noqa: ANN001
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     hp.many_pages(tmp_path / "five.pdf", 5)
     preview = Registry().plugin("pdf").preview(view_of(tmp_path / "five.pdf"), None, 0, page_view=False)
@@ -102,13 +102,8 @@ def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, t
     assert 2 not in pooled and 4 not in pooled and 3 not in pooled
 
 
-def _open_pdf(qtbot, view_of, path: Path):  # noqa: ANN001, ANN202
-    preview = Registry().plugin("pdf").preview(view_of(path), None, 0, page_view=False)
-    qtbot.addWidget(preview)
-    preview.resize(700, 600)
-    preview.show()
-    with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
-        pass
+def _open_pdf(qtbot, open_pdf, path: Path):  # noqa: ANN001, ANN202
+    preview = open_pdf(path)
     from renderers import _pdfsource  # the blocks for the next pages are made ready first (a worker call)
     qtbot.waitUntil(lambda: _pdfsource.reserving is None or _pdfsource.reserving.done(), timeout=20_000)
     return preview
@@ -132,10 +127,10 @@ def _count_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return sent
 
 
-def test_the_next_page_is_drawn_while_the_user_reads(qtbot, view_of, tmp_path: Path,  # noqa: ANN001
+def test_the_next_page_is_drawn_while_the_user_reads(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     hp.many_pages(tmp_path / "four.pdf", 4)
-    preview = _open_pdf(qtbot, view_of, tmp_path / "four.pdf")
+    preview = _open_pdf(qtbot, open_pdf, tmp_path / "four.pdf")
     sent = _count_requests(monkeypatch)
     canvas = preview.canvas()
     qtbot.waitUntil(lambda: 1 in sent and not canvas.ahead_jobs.busy(), timeout=20_000)
@@ -148,7 +143,7 @@ def test_the_next_page_is_drawn_while_the_user_reads(qtbot, view_of, tmp_path: P
 
 
 def test_a_page_asked_for_while_it_is_drawn_ahead_is_shown_when_it_comes(
-        qtbot, view_of, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+        qtbot, open_pdf, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     from renderers import _pdfsource
     from skills.runtime.isolate import Limits, Worker
 
@@ -158,7 +153,7 @@ def test_a_page_asked_for_while_it_is_drawn_ahead_is_shown_when_it_comes(
     monkeypatch.setenv("MIRA_TEST_PAGE2", "slow")
     try:
         hp.many_pages(tmp_path / "three.pdf", 3)
-        preview = _open_pdf(qtbot, view_of, tmp_path / "three.pdf")
+        preview = _open_pdf(qtbot, open_pdf, tmp_path / "three.pdf")
         sent = _count_requests(monkeypatch)
         canvas = preview.canvas()
         qtbot.waitUntil(lambda: canvas.ahead_jobs.busy(), timeout=20_000)  # page 2 is being drawn (slowly)
@@ -172,7 +167,7 @@ def test_a_page_asked_for_while_it_is_drawn_ahead_is_shown_when_it_comes(
         worker.close()
 
 
-def test_only_a_new_width_redraws_a_fit_width_page(qtbot, view_of, tmp_path: Path,  # noqa: ANN001
+def test_only_a_new_width_redraws_a_fit_width_page(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """The busy bar coming and going changes the page's height only: that must not redraw the page
     (it did, in a loop: a page drawn every 130 ms for as long as the preview was open)."""
@@ -181,7 +176,7 @@ def test_only_a_new_width_redraws_a_fit_width_page(qtbot, view_of, tmp_path: Pat
     with pymupdf.open() as doc:  # a wide, short page: no scroll bar at any height used here
         doc.new_page(width=600, height=150).insert_text((40, 80), "A wide short page", fontsize=20)
         doc.save(str(tmp_path / "wide.pdf"))
-    preview = _open_pdf(qtbot, view_of, tmp_path / "wide.pdf")
+    preview = _open_pdf(qtbot, open_pdf, tmp_path / "wide.pdf")
     canvas = preview.canvas()
     qtbot.waitUntil(lambda: not canvas.jobs.busy() and not canvas._resize_timer.isActive()
                     and canvas.image().width() == canvas.fit_width_px(), timeout=20_000)

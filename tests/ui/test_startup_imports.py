@@ -14,27 +14,18 @@ import pytest
 
 MARKER = "MIRA-TEST-READY"
 
-# Runs the real `mira` startup; at the ready marker (first frame drawn) it reports sys.modules and exits.
-PROBE = f"""
+def _probe_code(marker: str, report: str) -> str:
+    """Code that runs the real `mira` startup and, when it prints ``marker``, runs ``report`` (which
+    writes one JSON line to ``real``) and exits."""
+    body = "\n".join("            " + line for line in report.strip().splitlines())
+    return f"""
 import json, os, sys
 real = sys.stdout
 
 class Out:
     def write(self, text):
-        if text.strip() == {MARKER!r}:
-            from PySide6.QtWidgets import QApplication
-            from PySide6.QtTest import QTest
-            window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
-            modules = sorted(sys.modules)  # before the keys below load anything
-            focus = window.focusWidget()  # gets the keys once the window is active (offscreen: never)
-            QTest.keyClicks(focus, "hello") if focus is not None else None
-            real.write(json.dumps({{"modules": modules,
-                                   "sidebar": window.sidebar.ids(),
-                                   "visible": window.isVisible(),
-                                   "says_empty": window.sidebar.empty_label.isVisibleTo(window.sidebar),
-                                   "typed": window.chat.composer.text(),
-                                   "focus_in_composer": focus is not None and window.chat.composer.isAncestorOf(focus),
-                                   "rows": window.chat.view.model().rowCount()}}) + "\\n")
+        if text.strip() == {marker!r}:
+{body}
             real.flush()
             os._exit(0)
         return real.write(text)
@@ -46,6 +37,22 @@ sys.stdout = Out()
 from desktop.cli import main
 main([])
 """
+
+
+# At the ready marker (first frame drawn): sys.modules and what the window shows and takes.
+PROBE = _probe_code(MARKER, """
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
+modules = sorted(sys.modules)  # before the keys below load anything
+focus = window.focusWidget()  # gets the keys once the window is active (offscreen: never)
+QTest.keyClicks(focus, "hello") if focus is not None else None
+real.write(json.dumps({"modules": modules, "sidebar": window.sidebar.ids(), "visible": window.isVisible(),
+                       "says_empty": window.sidebar.empty_label.isVisibleTo(window.sidebar),
+                       "typed": window.chat.composer.text(),
+                       "focus_in_composer": focus is not None and window.chat.composer.isAncestorOf(focus),
+                       "rows": window.chat.view.model().rowCount()}) + "\\n")
+""")
 
 # Not needed to paint the first frame; each is imported later, on first use.
 DEFERRED = (
@@ -93,25 +100,9 @@ def test_first_frame_takes_typing_and_loads_no_document_library_model_client_run
 
 
 SENDABLE = "MIRA-TEST-SENDABLE"
-SENDABLE_PROBE = f"""
-import json, os, sys
-real = sys.stdout
-
-class Out:
-    def write(self, text):
-        if text.strip() == {SENDABLE!r}:
-            real.write(json.dumps({{"modules": sorted(sys.modules)}}) + "\\n")
-            real.flush()
-            os._exit(0)
-        return real.write(text)
-
-    def flush(self):
-        real.flush()
-
-sys.stdout = Out()
-from desktop.cli import main
-main([])
-"""
+SENDABLE_PROBE = _probe_code(SENDABLE, """
+real.write(json.dumps({"modules": sorted(sys.modules)}) + "\\n")
+""")
 
 
 def test_ready_to_send_loads_the_event_loop_and_runtime_but_no_yaml_process_or_document_library(
