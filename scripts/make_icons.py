@@ -17,10 +17,13 @@ SVG = Path(__file__).resolve().parents[1] / "desktop" / "icons" / "mira.svg"
 def render(out: Path) -> list[Path]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication, QImage, QPainter
+    from PySide6.QtGui import QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
+    from PySide6.QtWidgets import QApplication
 
-    _app = QGuiApplication.instance() or QGuiApplication([])
+    # A QApplication, not a QGuiApplication: run inside a test process, a GUI-only application made
+    # first would leave every later widget test without one (Qt aborts on the first QWidget).
+    _app = QApplication.instance() or QApplication([])
     renderer = QSvgRenderer(str(SVG))
     if not renderer.isValid():
         raise SystemExit(f"cannot read {SVG}")
