@@ -12,7 +12,7 @@ PySide looks at every module imported after ``PySide6.QtCore`` and reads its who
 text "PySide6" appears in it. Mira imports some 400 modules after Qt (the window, then the agent
 runtime), and that check alone cost 15–40 ms of the start on this machine (bench/bench_startup.py).
 
-:func:`install` gives PySide the same answer from the file's bytes. Only plain ``.py`` files are
+:func:`install_pyside_check` gives PySide the same answer from the file's bytes. Only plain ``.py`` files are
 read here; anything else (extension modules, built-ins, sources in archives) goes to PySide's own
 check. If a PySide release renames what is replaced, nothing is changed and the start is just slower.
 """
