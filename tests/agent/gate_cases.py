@@ -6,6 +6,7 @@ import json
 import socket
 import sqlite3
 
+from desktop.agent.hashing import input_hash
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 
@@ -31,6 +32,15 @@ def paused(h: Harness, write: tuple[str, str, str], steps: list | None = None,
     approval_id = rt.task_status(task_id).pending_approval_id
     assert approval_id
     return rt, task_id, approval_id
+
+
+def args_hashing(base: dict, approved: str, lower: bool) -> dict:
+    """Arguments that differ from ``base`` and whose input hash sorts below (or above) ``approved``."""
+    for i in range(10_000):
+        args = {**base, "text": f"evil {i}"}
+        if (input_hash(args) < approved) == lower:
+            return args
+    raise AssertionError("no such arguments found")
 
 
 def two_writes(h: Harness, first_sorts_higher: bool) -> tuple[object, str, list[str]]:

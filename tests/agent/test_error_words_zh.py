@@ -52,21 +52,24 @@ def test_a_provider_503_reads_as_one_chinese_sentence_with_the_servers_words_as_
     assert zh(failed.text) == zh(stored) and SERVER_SAYS in english(failed.text)
 
 
+def _model_error(model: OpenAIModel) -> ModelError:
+    """The error a request to ``model`` ends with (it must end with one)."""
+    async def call() -> ModelError:
+        with pytest.raises(ModelError) as caught:
+            async for _ in model.stream([], []):
+                pass
+        await model.aclose()
+        return caught.value
+
+    return run(call())
+
+
 @pytest.mark.parametrize("status", [401, 403, 404, 429, 500, 418])
 def test_every_http_failure_of_the_provider_has_a_chinese_sentence(status: int) -> None:
     serving = serve(lambda handler, body: http_error(handler, status, "the server's own words"))
     server = next(serving)
     try:
-        model = OpenAIModel(server.url, "test-model", None if status == 401 else "sk-test", timeout=5)
-
-        async def call() -> ModelError:
-            with pytest.raises(ModelError) as caught:
-                async for _ in model.stream([], []):
-                    pass
-            await model.aclose()
-            return caught.value
-
-        exc = run(call())
+        exc = _model_error(OpenAIModel(server.url, "test-model", None if status == 401 else "sk-test", timeout=5))
     finally:
         serving.close()
     assert isinstance(exc.msg, Msg), str(exc)
@@ -76,16 +79,7 @@ def test_every_http_failure_of_the_provider_has_a_chinese_sentence(status: int) 
 
 
 def test_a_connection_refused_is_a_chinese_sentence() -> None:
-    model = OpenAIModel("http://127.0.0.1:9/v1", "test-model", "sk-test", timeout=2)
-
-    async def call() -> ModelError:
-        with pytest.raises(ModelError) as caught:
-            async for _ in model.stream([], []):
-                pass
-        await model.aclose()
-        return caught.value
-
-    exc = run(call())
+    exc = _model_error(OpenAIModel("http://127.0.0.1:9/v1", "test-model", "sk-test", timeout=2))
     assert exc.msg is not None and "could not connect" in str(exc)
     assert english_words(render_plain(exc.msg, "zh_CN"), ["http://127.0.0.1:9/v1"]) == []
 

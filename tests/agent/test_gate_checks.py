@@ -18,7 +18,7 @@ from skills.runtime import Command, CommandResult
 
 from .conftest import Harness, run
 from .fakes import fake_skills, read
-from .gate_cases import DEAD, FINISH, NEW, RUN_NOTES, WRITE_A, paused, two_writes
+from .gate_cases import DEAD, FINISH, NEW, RUN_NOTES, WRITE_A, args_hashing, paused, two_writes
 
 
 # --- approve: the ledger entry must still be the one that was frozen ------------------------------------------
@@ -103,22 +103,11 @@ def test_the_build_refusal_names_both_builds_by_their_first_twelve_characters(h:
 
 # --- approve and the drive after it ---------------------------------------------------------------------------------
 
-def _args_hashing(base: dict, approved: str, lower: bool) -> dict:
-    """Arguments that differ from ``base`` and whose input hash sorts below (or above) ``approved``."""
-    from desktop.agent.hashing import input_hash
-
-    for i in range(10_000):
-        args = {**base, "text": f"evil {i}"}
-        if (input_hash(args) < approved) == lower:
-            return args
-    raise AssertionError("no such arguments found")
-
-
 @pytest.mark.parametrize("lower", [True, False], ids=["hash-sorts-lower", "hash-sorts-higher"])
 def test_approve_refuses_frozen_arguments_that_no_longer_hash_to_the_input_hash(h: Harness, lower: bool) -> None:
     rt, task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
-    tampered = _args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
+    tampered = args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
     with sqlite3.connect(h.db) as raw:
         raw.execute("UPDATE approvals SET arguments=? WHERE id=?", (json.dumps(tampered), approval_id))
     with pytest.raises(ApprovalError, match=r"^the frozen arguments do not match their input hash \(tampered\); "
@@ -199,7 +188,7 @@ def test_a_consistently_rewritten_transcript_is_refused_in_words(h: Harness, for
     if forgery == "malformed":
         arguments = '{"path": "a.txt", "text": '  # cut short: not JSON
     else:
-        arguments = json.dumps(_args_hashing(json.loads(WRITE_A[2]), approval.input_hash,
+        arguments = json.dumps(args_hashing(json.loads(WRITE_A[2]), approval.input_hash,
                                              forgery == "hash-sorts-lower"))
     with sqlite3.connect(h.db) as raw:
         seq, message, prev = raw.execute(

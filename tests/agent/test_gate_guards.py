@@ -14,48 +14,24 @@ from pathlib import Path
 import pytest
 
 from desktop.agent.gate import frozen_mismatch
-from desktop.agent.hashing import input_hash
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 from desktop.store import Store
 
 from .conftest import Harness, run
-
-RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
-WRITE_A = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new"}))
-WRITE_B = ("s2", "note_write", json.dumps({"path": "b.txt", "text": "second"}))
-FINISH = [tool_turn(("s9", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion("Done.")]
-DEAD = f"{socket.gethostname()}:999999999"
-
-
-def _paused(h: Harness, steps: list | None = None) -> tuple[object, str, str]:
-    rt = h.runtime(steps or [tool_turn(RUN_NOTES), tool_turn(WRITE_A), *FINISH])
-    task_id = run(rt.start_task(h.conv.id, "write a"))
-    approval_id = rt.task_status(task_id).pending_approval_id
-    assert approval_id
-    return rt, task_id, approval_id
-
+from .gate_cases import DEAD, FINISH, RUN_NOTES, WRITE_A, WRITE_B, args_hashing, paused
 
 def _folder(h: Harness, task_id: str) -> Path:
     return Path(h.store.task(task_id).workspace)
-
-
-def _args_hashing(base: dict, approved: str, lower: bool) -> dict:
-    """Arguments that differ from ``base`` and whose input hash sorts below (or above) ``approved``."""
-    for i in range(10_000):
-        args = {**base, "text": f"evil {i}"}
-        if (input_hash(args) < approved) == lower:
-            return args
-    raise AssertionError("no such arguments found")
 
 
 # --- the frozen call must hash to what was approved -------------------------------------------------------
 
 @pytest.mark.parametrize("lower", [True, False], ids=["hash-sorts-lower", "hash-sorts-higher"])
 def test_stored_arguments_that_hash_differently_are_refused(h: Harness, lower: bool) -> None:
-    _rt, _task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
-    tampered = _args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
+    tampered = args_hashing(json.loads(approval.arguments_json), approval.input_hash, lower)
     with sqlite3.connect(h.db) as raw:
         raw.execute("UPDATE approvals SET arguments=? WHERE id=?", (json.dumps(tampered), approval_id))
     approval = h.store.approval(approval_id)
@@ -66,7 +42,7 @@ def test_stored_arguments_that_hash_differently_are_refused(h: Harness, lower: b
 
 @pytest.mark.parametrize("lower", [True, False], ids=["ledger-hash-lower", "ledger-hash-higher"])
 def test_a_ledger_entry_with_another_input_hash_is_refused(h: Harness, lower: bool) -> None:
-    _rt, _task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
     other = ("0" if lower else "f") * 64
     with sqlite3.connect(h.db) as raw:
@@ -78,7 +54,7 @@ def test_a_ledger_entry_with_another_input_hash_is_refused(h: Harness, lower: bo
 
 @pytest.mark.parametrize("tool", ["a_write", "zz_write"])
 def test_a_ledger_entry_for_another_command_is_refused(h: Harness, tool: str) -> None:
-    _rt, _task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
     with sqlite3.connect(h.db) as raw:
         raw.execute("UPDATE ledger SET tool_id=? WHERE id=?", (tool, approval.ledger_id))
@@ -86,17 +62,17 @@ def test_a_ledger_entry_for_another_command_is_refused(h: Harness, tool: str) ->
 
 
 def test_the_untouched_frozen_call_passes(h: Harness) -> None:
-    _rt, _task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
     assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) is None
 
 
 def test_arguments_tampered_after_approve_are_not_run_on_recovery(h: Harness) -> None:
     """'approved' was committed, then the process died; the stored arguments were changed before restart."""
-    _rt, task_id, approval_id = _paused(h)
+    _rt, task_id, approval_id = paused(h, WRITE_A)
     approval = h.store.approval(approval_id)
     assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
-    tampered = _args_hashing(json.loads(approval.arguments_json), approval.input_hash, True)
+    tampered = args_hashing(json.loads(approval.arguments_json), approval.input_hash, True)
     with sqlite3.connect(h.db) as raw:
         raw.execute("UPDATE approvals SET arguments=? WHERE id=?", (json.dumps(tampered), approval_id))
     h.store.update_task(task_id, owner=DEAD)
@@ -111,7 +87,7 @@ def test_arguments_tampered_after_approve_are_not_run_on_recovery(h: Harness) ->
 
 def test_each_ledger_entry_finds_its_own_approval(h: Harness) -> None:
     steps = [tool_turn(RUN_NOTES), tool_turn(WRITE_A), tool_turn(WRITE_B), *FINISH]
-    rt, task_id, first = _paused(h, steps)
+    rt, task_id, first = paused(h, WRITE_A, steps[2:])
     run(rt.approve(first))
     second = rt.task_status(task_id).pending_approval_id
     assert second and second != first
@@ -125,7 +101,7 @@ def test_each_ledger_entry_finds_its_own_approval(h: Harness) -> None:
 
 def _interrupted(h: Harness) -> tuple[str, str]:
     """A task whose approved note_write was executing when the process died (owner gone)."""
-    _rt, task_id, approval_id = _paused(h)
+    _rt, task_id, approval_id = paused(h, WRITE_A)
     ledger_id = h.store.approval(approval_id).ledger_id
     assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
     assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
@@ -182,7 +158,7 @@ def test_recovery_removes_stray_staging_files_of_every_running_task(h: Harness) 
     strays = []
     for n in range(2):
         h.conv = h.store.create_conversation(f"c{n}")
-        _rt, task_id, _approval_id = _paused(h)
+        _rt, task_id, _approval_id = paused(h, WRITE_A)
         h.store.update_task(task_id, status="running", owner=DEAD)
         strays.append(_folder(h, task_id) / f".mira-staging-{n:016d}.txt")
         strays[-1].write_text("half written", encoding="utf-8")
@@ -219,7 +195,7 @@ def test_a_workspace_refusal_inside_a_command_is_a_tool_error(tmp_path: Path) ->
 
 
 def test_stores_in_two_processes_share_decisions(h: Harness) -> None:
-    _rt, _task_id, approval_id = _paused(h)
+    _rt, _task_id, approval_id = paused(h, WRITE_A)
     other = Store(h.db)
     try:
         assert other.decide_approval(approval_id, "denied", ledger_state="denied", task_status="running")
