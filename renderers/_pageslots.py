@@ -133,10 +133,7 @@ class Slots:
 
     def _drop(self, block: shared_memory.SharedMemory) -> None:
         self._all.remove(block)
-        with contextlib.suppress(BufferError, OSError):
-            block.close()
-        with contextlib.suppress(FileNotFoundError, OSError):
-            block.unlink()
+        _unlink(block)
 
     def lent(self) -> int:
         """Blocks an image reads now (tests: an image gone gives its block back)."""
@@ -161,10 +158,15 @@ class Slots:
             blocks = [*self._all, *([self._scratch] if self._scratch is not None else [])]
             self._all, self._free, self._scratch = [], [], None
         for block in blocks:
-            with contextlib.suppress(BufferError, OSError):
-                block.close()
-            with contextlib.suppress(FileNotFoundError, OSError):
-                block.unlink()
+            _unlink(block)
+
+
+def _unlink(block: shared_memory.SharedMemory) -> None:
+    """Close and unlink ``block``; an image that still reads it keeps its mapping until it goes."""
+    with contextlib.suppress(BufferError, OSError):
+        block.close()
+    with contextlib.suppress(FileNotFoundError, OSError):
+        block.unlink()
 
 
 _FORMATS = {"rgb": QImage.Format.Format_RGB888, "bgra": QImage.Format.Format_RGB32,

@@ -89,7 +89,7 @@ def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, An
                        f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
     where = [r for r in data.get("replacements") or [] if isinstance(r, dict)]
     pages = sorted({r.get("page") for r in where})
-    other = sorted({str(r["drawn_in"]) for r in where if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
+    other = _stand_ins(where)
     font_en = (f"in the same size, drawn in {', '.join(other)} (the PDF's own font holds only the characters it "
                "used)" if other else "in the same font and size")
     font_zh = (f"字号不变；该 PDF 自带的字体只包含原文用到的字，所以改用 {'、'.join(other)} 显示" if other
@@ -118,11 +118,16 @@ def failure(res: dict[str, Any], chinese: bool) -> str:
 
 
 def other_font(res: dict[str, Any], t: Translate) -> str:
-    """" (drawn in …)" when pdf_replace_text drew the new text in a font other than the PDF's own."""
+    """A sentence saying pdf_replace_text drew the new text in another font than the PDF's own, else ""."""
     data = res.get("data")
     where = [r for r in data.get("replacements") or [] if isinstance(r, dict)] if isinstance(data, dict) else []
-    fonts = sorted({str(r["drawn_in"]) for r in where if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
+    fonts = _stand_ins(where)
     if not fonts:
         return ""
     return t(f" The new text is drawn in {', '.join(fonts)}: the PDF's own font holds only the characters it used.",
              f"新文字改用 {'、'.join(fonts)} 显示：该 PDF 自带的字体只包含原文用到的字。")
+
+
+def _stand_ins(replacements: list[dict[str, Any]]) -> list[str]:
+    """The fonts pdf_replace_text drew in instead of the PDF's own (which lacked the new characters)."""
+    return sorted({str(r["drawn_in"]) for r in replacements if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})

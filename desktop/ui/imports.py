@@ -1,7 +1,9 @@
 """What the window's start imports, and when.
 
 :func:`deferred` names a module the window uses only once its event loop runs (asyncio, whose import
-takes ~20 ms with ssl and inspect): the module loads on first use, after the first frame.
+takes ~20 ms with ssl and inspect): the module loads on first use, after the first frame. It is a plain
+proxy, not ``importlib.util.LazyLoader``: that one puts a half-made package in ``sys.modules``, which
+asyncio's own submodule imports (and other threads) would then trip over.
 
 :func:`install_pyside_check` gives a cheaper answer to the question PySide asks of every module
 imported after it.
