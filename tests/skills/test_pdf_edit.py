@@ -155,3 +155,30 @@ def test_an_embedded_font_with_the_glyphs_is_reused(tmp_path: Path) -> None:
     assert [w[4] for w in words] == ["Invoice", "for", "Mira", "GmbH"]
     fonts = {s["font"] for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ()) for s in ln["spans"]}
     assert all("DejaVu" in f for f in fonts), fonts
+
+
+@pytest.mark.soffice
+@pytest.mark.slow
+def test_a_pdf_libreoffice_wrote_with_a_cjk_subset_font_gets_the_new_characters(tmp_path: Path) -> None:
+    """LibreOffice embeds Noto Sans CJK as a CID-keyed CFF subset with no character map: a file Mira did not
+    make. The replaced text reads back, the rest of the line is untouched, and the stand-in is reported."""
+    import docx
+
+    from skills.runtime import soffice
+
+    document = docx.Document()
+    document.add_paragraph("今年的销售额增长了百分之十。")
+    document.add_paragraph("我们计划今年扩大市场。")
+    document.save(str(tmp_path / "cn.docx"))
+    made = soffice.convert(tmp_path / "cn.docx", tmp_path / "lo", "pdf", timeout=90)
+    ws = Workspace(tmp_path / "ws")
+    (ws.root / "cn.pdf").write_bytes(Path(made).read_bytes())
+    assert any(f[3].endswith("VKana") or "CJK" in f[3] for f in fitz.open(ws.root / "cn.pdf")[0].get_fonts())
+    res = get_command("pdf_replace_text").run(ws, {"path": "cn.pdf", "find": "今年", "replace": "明年"})
+    assert res.ok, res.message
+    assert len(res.data["replacements"]) == 2 and "drawn in" in res.message
+    page = fitz.open(ws.root / "cn.pdf")[0]
+    text = page.get_text()
+    assert "今年" not in text and "明年的销售额增长了百分之十" in text
+    kept, new = page.search_for("我们计划")[0], page.search_for("明年扩大市场")[0]
+    assert abs(kept.y1 - new.y1) < 1.5 and abs(new.x0 - kept.x1) < 2  # the line reads on, in place
