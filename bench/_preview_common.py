@@ -13,9 +13,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def app():  # noqa: ANN201
+    """The application, in Mira's light theme (Fusion, palette, stylesheet): previews are measured as
+    they look in the window, where the theme also decides how costly the scroll bars are to paint."""
     from PySide6.QtWidgets import QApplication
 
-    return QApplication.instance() or QApplication(["bench"])
+    from desktop.ui.theme import apply_theme
+
+    qt = QApplication.instance() or QApplication(["bench"])
+    apply_theme("light", qt)
+    return qt
 
 
 def open_preview(path: Path, timeout: float = 60.0) -> tuple[float, Any]:

@@ -119,7 +119,10 @@ def run() -> list[Row]:
         raise Skip(f"PySide6 missing: {exc}") from exc
     from uchat import ChatWidget, Conversation
 
+    from desktop.ui.theme import apply_theme
+
     app = QApplication.instance() or QApplication([])
+    apply_theme("light", app)  # both sides as in Mira's window (Fusion, palette, stylesheet)
 
     # Baseline 1: an empty chat window.
     empty = ChatWidget()

@@ -145,3 +145,36 @@ def test_dark_fields_have_borders_that_show(make_window, qtbot) -> None:  # type
     assert abs(edge.lightness() - middle.lightness()) > 20
     window.apply_settings(type(window.services.settings)())
     assert Role.USER  # (uchat import used for the message-role enum in other tests)
+
+
+def test_scroll_bars_are_slim_with_no_arrows_in_both_themes(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication, QScrollArea, QStyle, QStyleOptionSlider
+
+    from desktop.ui import theme
+    from desktop.ui.tokens import DARK, LIGHT, SCROLL
+
+    app = QApplication.instance()
+    try:
+        for name, scheme in (("light", LIGHT), ("dark", DARK)):
+            theme.apply_theme(name, app)
+            area = QScrollArea()
+            qtbot.addWidget(area)
+            inner = QWidget()
+            inner.resize(300, 3000)
+            area.setWidget(inner)
+            area.resize(320, 400)
+            area.show()
+            qtbot.waitExposed(area)
+            bar = area.verticalScrollBar()
+            assert bar.width() == SCROLL["bar"]
+            option = QStyleOptionSlider()
+            bar.initStyleOption(option)
+            for arrow in (QStyle.SubControl.SC_ScrollBarAddLine, QStyle.SubControl.SC_ScrollBarSubLine):
+                rect = bar.style().subControlRect(QStyle.ComplexControl.CC_ScrollBar, option, arrow, bar)
+                assert rect.height() <= 0 or rect.width() <= 0
+            # The handle is drawn in the theme's colour at the top of the bar.
+            image = bar.grab().toImage()
+            handle = QColor(image.pixel(SCROLL["bar"] // 2, SCROLL["handle"] // 2))
+            assert handle.name() == QColor(scheme.scroll_handle).name()
+    finally:
+        theme.reset(app)
