@@ -23,6 +23,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in _SUBCOMMANDS:
         module = importlib.import_module(_SUBCOMMANDS[args[0]][0])
         return int(module.main(args[1:]) or 0)
+    if not args:  # the window: argparse (and gettext, textwrap) would only cost the start ~2 ms
+        from desktop.app import run
+
+        return run()
     parser = argparse.ArgumentParser(
         prog="mira",
         description="Mira Desktop: chat your way to real, verified office files.",
