@@ -6,7 +6,8 @@ import logging
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
 from renderers._api import ArtifactView, RendererHost
@@ -46,6 +47,39 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
     more = len(changes) - MAX_CHANGES_SHOWN
     tail = f"<p><i>{html.escape(tr_msg(msg('approval.more_changes', more)))}</i></p>" if more > 0 else ""
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>{tail}"
+
+
+class ChangesArea(QScrollArea):
+    """The before → after table: exactly as tall as its wrapped text, scrolling past ``MAX_HEIGHT``.
+
+    A scroll area asks its label for a size hint made at a guessed width, so wrapped rows left a band
+    of empty card below a short table (or cut a long one); the height follows the real width instead."""
+
+    MAX_HEIGHT = 220
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setWidget(label)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFixedHeight(self.MAX_HEIGHT // 2)
+
+    def fit(self) -> None:
+        frame = 2 * self.frameWidth()
+        scrolls = self.widget().heightForWidth(self.width() - frame) + frame > self.MAX_HEIGHT
+        # Decided here, not by the scroll area: it judges with the bar already shown (a narrower text is
+        # taller), so a bar once shown would stay beside text that fits.
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOn if scrolls else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        if self.verticalScrollBarPolicy() != policy:
+            self.setVerticalScrollBarPolicy(policy)
+        height = self.MAX_HEIGHT if scrolls else max(1, self.widget().heightForWidth(self.width() - frame) + frame)
+        if height != self.height():
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.fit()
 
 
 class ApprovalCard(colors.ThemedCard):
@@ -99,17 +133,12 @@ class ApprovalCard(colors.ThemedCard):
         self.changes_label = QLabel()
         self.changes_label.setWordWrap(True)
         self.changes_label.setTextFormat(Qt.TextFormat.RichText)
-        self.changes_area = QScrollArea()
-        self.changes_area.setWidgetResizable(True)
-        self.changes_area.setWidget(self.changes_label)
-        self.changes_area.setMaximumHeight(220)
-        self.changes_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.changes_area = ChangesArea(self.changes_label)
         # the changes sit on the card's own tint, not on a Window-coloured panel
         self.changes_area.setStyleSheet("QScrollArea { background: transparent; }")
         self.changes_area.viewport().setAutoFillBackground(False)
         self.changes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.changes_area)
-        row = QHBoxLayout()
         self.approve_button = QPushButton()
         self.approve_button.setDefault(True)
         self.deny_button = QPushButton()
@@ -122,16 +151,39 @@ class ApprovalCard(colors.ThemedCard):
         self.retry_button.clicked.connect(self._on_retry)
         self.state_label = QLabel()
         colors.bold(self.state_label)
-        row.addWidget(self.approve_button)
-        row.addWidget(self.similar_button)
-        row.addWidget(self.deny_button)
-        row.addWidget(self.retry_button)
-        row.addWidget(self.state_label, 1)
-        layout.addLayout(row)
+        # One line when the buttons and the state fit; in a narrow chat the state goes below the buttons,
+        # and narrower still the buttons stack (_arrange), so no button's words are cut.
+        self.buttons = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        for button in (self.approve_button, self.similar_button, self.deny_button, self.retry_button):
+            self.buttons.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.buttons.addStretch(1)
+        self.actions = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.actions.addLayout(self.buttons)
+        self.actions.addWidget(self.state_label, 1)
+        layout.addLayout(self.actions)
         # Only once it sits in the card's layout: a parentless widget made visible becomes a window of its own
         # (it would take the focus away from the main window).
         self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
         self.retry_button.setVisible(False)  # offered only when a write failed for lack of space or rights
+
+    def _arrange(self) -> None:
+        margins = self.layout().contentsMargins()
+        width = self.width() - margins.left() - margins.right()
+        gap = self.buttons.spacing()
+        shown = [b for b in (self.approve_button, self.similar_button, self.deny_button, self.retry_button)
+                 if not b.isHidden()]
+        buttons = sum(b.sizeHint().width() for b in shown) + gap * max(0, len(shown) - 1)
+        state = self.state_label.fontMetrics().horizontalAdvance(self.state_label.text())
+        everything = buttons + (gap + state if shown else 0)
+        one_line, stacked = QBoxLayout.Direction.LeftToRight, QBoxLayout.Direction.TopToBottom
+        for box, direction in ((self.buttons, one_line if buttons <= width else stacked),
+                               (self.actions, one_line if everything <= width else stacked)):
+            if box.direction() != direction:
+                box.setDirection(direction)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._arrange()
 
     def update_view(self, view: ArtifactView) -> None:
         """Show the latest state: still pending, or the outcome with the buttons gone."""
@@ -164,6 +216,7 @@ class ApprovalCard(colors.ThemedCard):
                 f"{html.escape(approval.summary).replace(chr(10), '<br/>')}"  # one line per part of the summary
                 + (f"<br/><span style='color:{muted}'>{args}</span>" if args else ""))
             self.changes_label.setText(changes_html(approval.changes))
+            self.changes_area.fit()
             # once decided, the headline and state say it all (the file card shows what was written)
             self.changes_area.setVisible(bool(approval.changes) and not self._outcome)
         self.details_button.setText(tr("Hide details") if self.details_button.isChecked() else tr("Details"))
@@ -178,6 +231,7 @@ class ApprovalCard(colors.ThemedCard):
         self.state_label.setText(tr(template, **values) if template else tr("Waiting for your approval"))
         self._describe(what)
         self._restyle()
+        self._arrange()  # the words' widths differ by language
 
     def _describe(self, what: str) -> None:
         """A screen reader hears what a button decides, not just "Approve" (the headline says which write)."""
@@ -326,6 +380,7 @@ class ApprovalCard(colors.ThemedCard):
         else:
             self._set_state("Approved — writing…", "accent")
         self.state_label.setWordWrap(True)
+        self._arrange()
         self.layout().activate()
 
 
