@@ -182,6 +182,17 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "outline.sheet": "{name}: {size} — {header}",
     "outline.more_sheets": ("… %n more sheet not shown", "… %n more sheets not shown"),
     "outline.first_page": "First page",
+    "outline.page_size": "Page size: {size}",
+    "outline.page_sizes": "Page sizes: {sizes}",
+    "outline.size_pages": "{size} ({pages})",
+    "outline.paper": "{paper} {orientation}",
+    "outline.portrait": "portrait",
+    "outline.landscape": "landscape",
+    "outline.points": "{width} × {height} pt",
+    "outline.uncalculated": ("%n formula has no calculated value saved in the file; Excel and LibreOffice "
+                             "calculate it when they open it.",
+                             "%n formulas have no calculated values saved in the file; Excel and LibreOffice "
+                             "calculate them when they open it."),
     "outline.broken_pages": "Pages that cannot be read: {pages}",
     # what a write will do, in the approval card's details (a command's describe(): "summary_msg")
     "summary.will_fail_exists": "This would fail: {name} exists and the call does not replace it",

@@ -110,6 +110,12 @@ def xlsx_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> 
     hidden = len(sheets) - MAX_TABLES_SHOWN
     if hidden > 0:
         lines.append(f"- *{say(count('outline.more_sheets', hidden))}*")
+    # A file saved by a program that does not calculate (a script, openpyxl) shows empty cells in a viewer
+    # that reads saved values only: worth saying.
+    uncalculated = sum(max(0, _int(s.get("formula_count")) - _int(s.get("formulas_with_cached_values")))
+                       for s in sheets if "formulas_with_cached_values" in s)
+    if uncalculated:
+        lines += ["", say(msg("outline.uncalculated", uncalculated))]
     return _joined(lines, data, say)
 
 
@@ -119,6 +125,19 @@ def pdf_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> s
         return None
     parts = nonzero_counts([("count.pages", _int(data.get("pages"))), ("count.images", _int(data.get("images")))])
     lines = [say(msg("outline.summary", name=name, parts=parts))]
+    facts = []  # title and page sizes, one block
+    metadata = data.get("metadata") if isinstance(data.get("metadata"), Mapping) else {}
+    if metadata.get("title"):
+        facts.append(say(msg("outline.doc_title", title=_clip(metadata["title"]))))
+    sizes = sorted(((label, n) for label, n in (data.get("page_sizes") or {}).items() if isinstance(n, int)),
+                   key=lambda pair: -pair[1])
+    if len(sizes) == 1:
+        facts.append(say(msg("outline.page_size", size=_paper(sizes[0][0]))))
+    elif sizes:
+        facts.append(say(msg("outline.page_sizes", sizes=[
+            msg("outline.size_pages", size=_paper(label), pages=count("count.pages", n)) for label, n in sizes[:6]])))
+    if facts:
+        lines += ["", *facts]
     toc = [t for t in data.get("toc") or () if isinstance(t, (list, tuple)) and len(t) >= 2]
     if toc:
         lines += ["", f"**{say(msg('outline.headings'))}**"]
@@ -136,6 +155,17 @@ def pdf_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> s
     if broken:
         lines += ["", say(msg("outline.broken_pages", pages=", ".join(broken[:20])))]
     return _joined(lines, data, say)
+
+
+def _paper(label: str) -> Msg | str:
+    """The words for a page size label of pdf_inspect ("A4 portrait", "612x792 pt"), translatable."""
+    paper, _, orientation = str(label).partition(" ")
+    if orientation in ("portrait", "landscape"):
+        return msg("outline.paper", paper=paper, orientation=msg(f"outline.{orientation}"))
+    width, _, height = paper.partition("x")
+    if orientation == "pt" and width.isdigit() and height.isdigit():
+        return msg("outline.points", width=width, height=height)
+    return _clip(label)
 
 
 def _joined(lines: list[str], data: Mapping[str, Any], say: Say) -> str:

@@ -284,6 +284,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n formulas have no calculated values saved in the file; Excel and LibreOffice calculate them when they open it.</source>
+            <comment>outline.uncalculated</comment>
+            <translation>
+                <numerusform>%n formula has no calculated value saved in the file; Excel and LibreOffice calculate it when they open it.</numerusform>
+                <numerusform>%n formulas have no calculated values saved in the file; Excel and LibreOffice calculate them when they open it.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Uses {files} and %n more files</source>
             <comment>summary.uses.more</comment>
             <translation>

@@ -2195,6 +2195,48 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>第一页</translation>
         </message>
         <message>
+            <source>Page size: {size}</source>
+            <comment>outline.page_size</comment>
+            <translation>页面尺寸：{size}</translation>
+        </message>
+        <message>
+            <source>Page sizes: {sizes}</source>
+            <comment>outline.page_sizes</comment>
+            <translation>页面尺寸：{sizes}</translation>
+        </message>
+        <message>
+            <source>{size} ({pages})</source>
+            <comment>outline.size_pages</comment>
+            <translation>{size}（{pages}）</translation>
+        </message>
+        <message>
+            <source>{paper} {orientation}</source>
+            <comment>outline.paper</comment>
+            <translation>{paper} {orientation}</translation>
+        </message>
+        <message>
+            <source>portrait</source>
+            <comment>outline.portrait</comment>
+            <translation>纵向</translation>
+        </message>
+        <message>
+            <source>landscape</source>
+            <comment>outline.landscape</comment>
+            <translation>横向</translation>
+        </message>
+        <message>
+            <source>{width} × {height} pt</source>
+            <comment>outline.points</comment>
+            <translation>{width} × {height} 磅</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n formulas have no calculated values saved in the file; Excel and LibreOffice calculate them when they open it.</source>
+            <comment>outline.uncalculated</comment>
+            <translation>
+                <numerusform>%n 个公式在文件中没有保存计算结果；Excel 和 LibreOffice 打开文件时会计算。</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>Pages that cannot be read: {pages}</source>
             <comment>outline.broken_pages</comment>
             <translation>无法读取的页面：{pages}</translation>

@@ -108,3 +108,44 @@ def test_a_symlinked_file_is_inspected_where_it_really_is(files: Path, tmp_path:
     assert main([str(link)]) == 0
     out = capsys.readouterr()
     assert "- Overview 概述" in out.out and out.err == ""
+
+
+def _three_page_pdf(path: Path) -> Path:
+    import pymupdf
+
+    doc = pymupdf.open()
+    for width, height in ((595, 842), (595, 842), (842, 595)):
+        doc.new_page(width=width, height=height).insert_text((72, 72), "Quarterly figures")
+    doc.set_metadata({"title": "Q3 Report"})
+    doc.save(str(path))
+    return path
+
+
+def test_the_pdf_outline_says_its_title_and_page_sizes_in_both_languages(tmp_path: Path) -> None:
+    from desktop.settings import AppSettings, SettingsStore
+    from tests.zh_words import english_words
+
+    pdf = _three_page_pdf(tmp_path / "q3.pdf")
+    out = _mira(str(pdf), home=tmp_path / "en").stdout
+    assert "Title: Q3 Report" in out
+    assert "Page sizes: A4 portrait (2 pages), A4 landscape (1 page)" in out, out
+    SettingsStore(tmp_path / "zh" / "config").save(AppSettings(language="zh_CN"))
+    zh = _mira(str(pdf), home=tmp_path / "zh").stdout
+    assert "A4 纵向" in zh and "A4 横向" in zh and "Q3 Report" in zh, zh
+    assert english_words(zh, ["Q3 Report", "Quarterly figures", "A4", "q3.pdf"]) == [], zh
+
+
+def test_an_uncalculated_workbook_is_named_and_a_calculated_one_is_not(tmp_path: Path) -> None:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active.append(["Region", "Q1", "Q2", "Total"])
+    wb.active.append(["North", 10, 12.5, "=B2+C2"])
+    wb.save(str(tmp_path / "script.xlsx"))  # openpyxl calculates nothing: no saved results
+    out = _mira(str(tmp_path / "script.xlsx")).stdout
+    assert "1 formula has no calculated value saved in the file" in out, out
+    ws = Workspace(tmp_path / "ws")
+    get_command("xlsx_create").run(ws, {"path": "made.xlsx", "sheets": [
+        {"name": "Sales", "rows": [["Region", "Q1", "Total"], ["North", 10, "=B2*2"]]}]})
+    made = _mira(str(ws.root / "made.xlsx")).stdout
+    assert "1 formula" in made and "no calculated value" not in made, made
