@@ -197,6 +197,10 @@ class PptxPreview(PreviewBase):
         assert isinstance(self.native, _SlideView)
         return self.native
 
+    def is_loading(self) -> bool:
+        """Also while the slide asked for waits for its turn to be drawn."""
+        return super().is_loading() or self._paint_timer.isActive()
+
     def image(self) -> QImage | None:
         """The slide image on screen."""
         return self._image

@@ -128,7 +128,8 @@ def test_fast_next_next_next_draws_only_the_last_slide(qtbot, registry, view_of,
     # back over slides already read: drawn at once, again only the last one asked for
     for _ in range(3):
         qtbot.mouseClick(preview.prev_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: seen == [3, 0], timeout=10_000)
+    assert preview.is_loading(), "busy until the slide asked for is on screen"
+    qtbot.waitUntil(lambda: seen == [3, 0] and not preview.is_loading(), timeout=10_000)
     assert _middle(preview.image()).name() == COLORS[0] and preview.notes() == "Notes: Notes 1"
 
 
