@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from renderers._api import ArtifactView, RendererHost, RendererSpec
-
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
+
+    from renderers._api import ArtifactView, RendererHost, RendererSpec
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,8 @@ class Registry:
     def discover(self) -> list[str]:
         """Register every spec found under the entry-point group; return the kinds added."""
         from importlib.metadata import entry_points
+
+        from renderers._api import RendererSpec
 
         added: list[str] = []
         for ep in entry_points(group=self._group):

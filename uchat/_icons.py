@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImageReader, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QImageReader, QPainter, QPixmap
 
 ICON_DIR = Path(__file__).resolve().parent / "icons"
 
@@ -18,25 +18,38 @@ def icon_names() -> list[str]:
     return sorted(p.stem for p in ICON_DIR.glob("*.svg"))
 
 
-@lru_cache(maxsize=256)
-def pixmap(name: str, color: str, size: int = 20, ratio: float = 1.0) -> QPixmap:
-    """``name`` drawn ``size`` px square in ``color`` (a null pixmap for an unknown name).
+@lru_cache(maxsize=128)
+def _shape(name: str, size: int) -> QImage:
+    """``name`` drawn ``size`` px square, black: the icons are one colour (``currentColor``), so this
+    shape is drawn once and tinted for each colour and state (an SVG render costs ~0.3 ms, a tint ~0.01).
 
     Read through Qt's SVG image plugin, not the QtSvg Python module: nothing extra is imported
     before the first frame."""
     path = ICON_DIR / f"{name}.svg"
     if not path.is_file():
-        return QPixmap()
-    svg = path.read_text(encoding="utf-8").replace("currentColor", QColor(color).name())
+        return QImage()
+    svg = path.read_text(encoding="utf-8").replace("currentColor", "#000000")
     data = QByteArray(svg.encode("utf-8"))
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
     reader = QImageReader(buffer, QByteArray(b"svg"))
-    reader.setScaledSize(QSize(round(size * ratio), round(size * ratio)))
+    reader.setScaledSize(QSize(size, size))
     image = reader.read()
-    if image.isNull():
+    return image if image.isNull() else image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+
+
+@lru_cache(maxsize=256)
+def pixmap(name: str, color: str, size: int = 20, ratio: float = 1.0) -> QPixmap:
+    """``name`` drawn ``size`` px square in ``color`` (a null pixmap for an unknown name)."""
+    shape = _shape(name, round(size * ratio))
+    if shape.isNull():
         return QPixmap()
-    pix = QPixmap.fromImage(image)
+    tinted = QImage(shape)  # a copy: the shape stays black for the next colour
+    painter = QPainter(tinted)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)  # keep the shape's alpha
+    painter.fillRect(tinted.rect(), QColor(color))
+    painter.end()
+    pix = QPixmap.fromImage(tinted)
     pix.setDevicePixelRatio(ratio)
     return pix
 

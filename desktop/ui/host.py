@@ -24,13 +24,12 @@ from desktop.i18n import tr
 from desktop.messages import shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
-from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
-from skills.describe import write_headline
 from skills.messages import Msg
 
 if TYPE_CHECKING:
     import asyncio
 
+    from renderers import ArtifactView, EvidenceSummary
     from renderers.registry import Registry
     from uchat import ExtensionRef
 else:  # loads with the event loop, after the first frame
@@ -61,6 +60,8 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
     """Evidence.to_dict() (as stored) → the renderer's summary. ``not_run`` never counts as passed."""
     if not evidence:
         return None
+    from renderers import CheckView, EvidenceSummary  # the view types load with the first card
+
     checks = tuple(
         CheckView(str(c.get("name", "")), c.get("status", "not_run")
                   if c.get("status") in ("passed", "failed", "not_run") else "not_run", _check_detail(c))
@@ -149,6 +150,8 @@ class Host:
         error = ""
         if path is not None and not path.exists():
             status, error = "failed", tr("file.missing", path=_field(row, "workspace_path", ""))
+        from renderers import ArtifactView
+
         return ArtifactView(
             id=artifact_id,
             kind=kind,  # the ref names the renderer; the store row agrees for every built-in kind
@@ -177,6 +180,9 @@ class Host:
         target = str(_field(row, "target_path", "") or "")
         arguments = _field(row, "arguments", {}) or {}
         changes = tuple((_said(str(b)), _said(str(a))) for b, a in (_field(row, "changes", ()) or ()))
+        from renderers import ArtifactView, PendingApproval
+        from skills.describe import write_headline
+
         approval = PendingApproval(
             approval_id=approval_id,
             command=str(_field(row, "tool_id", "")),

@@ -2,8 +2,8 @@
 delete, show folder), rename in place, delete with confirmation."""
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QMouseEvent, QPalette
@@ -23,12 +23,17 @@ from PySide6.QtWidgets import (
 from desktop.i18n import tr
 from uchat import icon, own_viewport
 
+if TYPE_CHECKING:
+    import datetime as dt
+
 _ID = Qt.ItemDataRole.UserRole
 GROUPS = ("sidebar.today", "sidebar.yesterday", "sidebar.week", "sidebar.older")
 
 
 def date_group(updated: float, today: dt.date | None = None) -> str:
     """Which heading a conversation last changed at ``updated`` (epoch seconds) sits under."""
+    import datetime as dt  # the list fills after the first frame: datetime need not load before it
+
     today = today or dt.date.today()
     day = dt.datetime.fromtimestamp(updated).date()
     age = (today - day).days
@@ -170,6 +175,8 @@ class ConversationSidebar(QWidget):
         self.row_menu_button.hide()
         try:
             self.list.clear()
+            import datetime as dt
+
             today = dt.date.today()
             group = ""
             for conv_id, title, updated in self._rows:
