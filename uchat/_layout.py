@@ -7,7 +7,6 @@ cheap height estimate, so opening a long history never lays out every message.
 from __future__ import annotations
 
 import math
-from html import escape as html_escape
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -164,6 +163,8 @@ class LayoutEngine:
             # and say so. The model keeps the full text (Copy copies all of it).
             note = tr("Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.")
             note = note.format(shown=f"{MAX_RENDERED_CHARS:,}", total=f"{len(text):,}")
+            from html import escape as html_escape  # with markdown's rendering, after the first frame
+
             html = markdown_to_html(text[:MAX_RENDERED_CHARS]) + f"<p><i>… {html_escape(note)}</i></p>"
         else:
             html = markdown_to_html(text)

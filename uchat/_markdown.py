@@ -6,7 +6,6 @@ built from the palette, so one HTML string serves light and dark themes.
 """
 from __future__ import annotations
 
-import html
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,6 +28,8 @@ def allow_scheme(scheme: str, allowed: bool = True) -> None:
 
 
 def _escape(text: str) -> str:
+    import html  # loads with the first message rendered, not with the window's link schemes
+
     return html.escape(text, quote=True)
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +30,7 @@ from uchat import Conversation, Message, Role, Status
 
 if TYPE_CHECKING:
     import asyncio
+    from concurrent.futures import Executor
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import logging
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.settings import AppSettings, SettingsStore
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,27 @@ def model_label(settings: AppSettings) -> str:
     return f"{model.model} @ {urlsplit(model.base_url).netloc}"
 
 
+class StoreWorker:
+    """The one thread every store call from the UI runs on (an executor: ``submit``, ``shutdown``).
+
+    The thread pool is made on the first call, which comes after the first frame: concurrent.futures
+    and queue need not load before it."""
+
+    def __init__(self) -> None:
+        self._pool: Any = None
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store")
+        return self._pool.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
 @dataclass
 class Services:
     settings_store: SettingsStore
@@ -45,8 +68,7 @@ class Services:
     registry: Any
     runtime: Any = None
     # One worker: every store call from the UI is serialised, never on the UI thread.
-    executor: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="mira-store"))
+    executor: StoreWorker = field(default_factory=lambda: StoreWorker())
     closed: bool = False
     # One model (and so one HTTP client) per model settings, not one per task.
     _model: Any = field(default=None, repr=False)
@@ -57,6 +79,8 @@ class Services:
         """Start opening the store on the store worker (once); the window calls this after its first frame:
         importing the store and creating a new database (which waits on the disk) would delay it.
         Store calls queued on the same worker run after it."""
+        from concurrent.futures import Future
+
         if self._store is None:
             self._store = self.executor.submit(_open_store, self.store_path)
         if isinstance(self._store, Future):
@@ -126,6 +150,8 @@ class Services:
         if self.closed:
             return
         self.closed = True
+        from concurrent.futures import Future
+
         self.executor.shutdown(wait=True)
         if self._store is None or isinstance(self._store, Future) and self._store.exception() is not None:
             return  # never opened: nothing to close

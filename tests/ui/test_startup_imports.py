@@ -66,7 +66,8 @@ DEFERRED = (
     "markdown_it",  # the first message rendered (the welcome) comes right after the first frame
     "desktop.agent", "skills.runtime",  # agent events, LibreOffice path: with the runtime
     "desktop.ui.versions_view", "xml.etree",  # a dialog; the .ts reader
-    "renderers._api", "datetime",  # card view types and the sidebar's dates: with the first card and the list
+    "renderers._api", "datetime", "html",  # card view types, the sidebar's dates, escaping: on first use
+    "concurrent.futures",  # the store worker starts with the store, after the first frame
     "desktop.store.store", "sqlite3",  # the store opens right after the first frame (the window needs its states only)
     "asyncio", "qasync", "ssl",  # the event loop loads once the window is drawn (desktop/app.py)
     "logging.handlers",  # the log file is attached after the first frame; earlier records wait in memory
