@@ -125,8 +125,9 @@ def pdf_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> s
         return None
     parts = nonzero_counts([("count.pages", _int(data.get("pages"))), ("count.images", _int(data.get("images")))])
     lines = [say(msg("outline.summary", name=name, parts=parts))]
-    facts = []  # title and page sizes, one block
-    metadata = data.get("metadata") if isinstance(data.get("metadata"), Mapping) else {}
+    facts: list[str] = []  # title and page sizes, one block
+    found = data.get("metadata")
+    metadata: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     if metadata.get("title"):
         facts.append(say(msg("outline.doc_title", title=_clip(metadata["title"]))))
     sizes = sorted(((label, n) for label, n in (data.get("page_sizes") or {}).items() if isinstance(n, int)),
