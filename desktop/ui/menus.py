@@ -84,7 +84,6 @@ class WindowMenus:
                        self.focus_chat_action, self.shortcuts_action):
             self.addAction(action)
 
-
     def retranslate(self) -> None:
         install_qt_translations(i18n.language())
         self.setWindowTitle(tr("app.title"))
@@ -124,7 +123,6 @@ class WindowMenus:
             self.conversation.update(WELCOME_ID, text=self.welcome_text())
         self.model_status.setText(tr("status.model", label=model_label(self.services.settings)))
         self._show_state()
-
 
     def open_logs_folder(self) -> None:
         from PySide6.QtCore import QUrl
