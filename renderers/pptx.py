@@ -1,4 +1,8 @@
-"""The PPTX plugin: slides drawn from their shapes, slide navigation, speaker notes."""
+"""The PPTX plugin: slides drawn from their shapes, slide navigation, speaker notes.
+
+A worker reads the deck and each slide (pictures decoded); the UI thread draws the slide, since
+drawing lays text out (docs/renderers.md).
+"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,20 +13,43 @@ from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
+from renderers._api import ArtifactView, RendererHost
 from renderers._i18n import tr
-from renderers._jobs import Jobs
+from renderers._jobs import Jobs, user_message
 from renderers._plugin import FormatRenderer
-from renderers._pptx_model import Deck, load, paint_slide
+from renderers._pptx_model import Deck, Slide, load
+from renderers._pptx_paint import draw_slide, paint_slide
+from renderers.qt_card import ArtifactCard
 from renderers.qt_preview import PreviewBase
 
-__all__ = ["PptxPreview", "PptxRenderer", "render_image"]
+__all__ = ["PptxPreview", "PptxRenderer", "draw_thumbnail", "render_image", "thumbnail_part"]
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """Slide ``index`` drawn ``width`` px wide, with the slide count (thumbnails, CLI)."""
+    """Slide ``index`` drawn ``width`` px wide, with the slide count (``mira preview``: one thread;
+    the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail` instead)."""
     deck = load(path)
     index = max(0, min(index, deck.count - 1))
     return paint_slide(deck, index, width), deck.count
+
+
+def thumbnail_part(path: Path, index: int, width: int) -> tuple[Deck, Slide]:
+    """Worker: the deck opened and slide ``index`` read, its pictures decoded (no drawing)."""
+    deck = load(path)
+    return deck, deck.slide(max(0, min(index, deck.count - 1)))
+
+
+def draw_thumbnail(part: tuple[Deck, Slide], width: int) -> tuple[QImage, int]:
+    """UI thread: the slide :func:`thumbnail_part` read, drawn ``width`` px wide, with the slide count."""
+    deck, slide = part
+    return draw_slide(deck, slide, width), deck.count
+
+
+def _open_at(path: Path, index: int) -> Deck:
+    """Worker: the deck opened and the slide it opens at read, so the first slide needs no second trip."""
+    deck = load(path)
+    deck.slide(max(0, min(index, deck.count - 1)))
+    return deck
 
 
 class _SlideView(QWidget):
@@ -78,29 +105,54 @@ class PptxPreview(PreviewBase):
         self._resize_timer.setSingleShot(True)
         self._resize_timer.setInterval(120)
         self._resize_timer.timeout.connect(lambda: self._deck and self._native_show(self.index()))
+        # Requests (page turns, zoom, resize) are drawn on the next turn of the event loop: a burst of
+        # them draws only the last one, and drawing (text layout) stays on the UI thread.
+        self._wanted = 0
+        self._paint_timer = QTimer(self)
+        self._paint_timer.setSingleShot(True)
+        self._paint_timer.setInterval(0)
+        self._paint_timer.timeout.connect(self._paint_wanted)
         view = _SlideView()
         view.slide_area.installEventFilter(self)
         return view
 
     def _native_load(self) -> tuple[Any, ...]:
-        return (load, self.path)
+        return (_open_at, self.path, self.index())
 
     def _native_loaded(self, document: Any) -> int:
         self._deck = document
         return self._deck.count
 
     def _native_show(self, index: int) -> None:
-        assert self._deck is not None
-        view = self.slide_view()
-        area = view.slide_area  # its own size, not the viewport: scrollbars of a zoomed slide do not count
+        self._wanted = index
+        self._paint_timer.start()
+
+    def _paint_wanted(self) -> None:
+        deck, index = self._deck, self._wanted
+        if deck is None:
+            return
+        slide = deck.read(index)
+        if slide is None:  # read it in a worker first; drawn when it arrives, if still wanted
+            self.render_jobs.submit(deck.slide, index, on_done=lambda _slide, i=index: self._on_read(i),
+                                    on_error=self._fail)
+            return
+        self.render_jobs.cancel()  # an older slide still being read is not wanted any more
+        area = self.slide_view().slide_area  # its own size, not the viewport: scrollbars of a zoomed slide do not count
         dpr = self.devicePixelRatioF()
         avail_w, avail_h = max(area.width() - 8, 160), max(area.height() - 8, 90)
-        width = int(min(avail_w, avail_h * self._deck.width / self._deck.height) * dpr * self._factor)
-        self.render_jobs.submit(paint_slide, self._deck, index, max(width, 160),
-                                on_done=lambda image, i=index: self._on_slide(i, image), on_error=self._fail)
+        width = int(min(avail_w, avail_h * deck.width / deck.height) * dpr * self._factor)
+        try:
+            image = draw_slide(deck, slide, max(width, 160))
+        except Exception as exc:  # noqa: BLE001 - a slide that cannot be drawn is an error state, not a crash
+            self._fail(user_message(exc))
+            return
+        self._on_slide(index, slide, image)
 
-    def _on_slide(self, index: int, image: QImage) -> None:
-        assert self._deck is not None
+    def _on_read(self, index: int) -> None:
+        if index == self._wanted:
+            self._paint_timer.start()
+
+    def _on_slide(self, index: int, slide: Slide, image: QImage) -> None:
         self._image = image
         view = self.slide_view()
         pix = QPixmap.fromImage(image)
@@ -110,7 +162,7 @@ class PptxPreview(PreviewBase):
         view.slide_area.setWidgetResizable(not zoomed)
         if zoomed:
             view.slide_label.resize(pix.deviceIndependentSize().toSize())
-        self._notes = self._deck.slide(index).notes.strip()
+        self._notes = slide.notes.strip()
         self._show_notes()
         self._shown(index)
 
@@ -145,6 +197,10 @@ class PptxPreview(PreviewBase):
         assert isinstance(self.native, _SlideView)
         return self.native
 
+    def is_loading(self) -> bool:
+        """Also while the slide asked for waits for its turn to be drawn."""
+        return super().is_loading() or self._paint_timer.isActive()
+
     def image(self) -> QImage | None:
         """The slide image on screen."""
         return self._image
@@ -164,3 +220,6 @@ class PptxRenderer(FormatRenderer):
     kind = "pptx"
     preview_class = PptxPreview
     render_image = staticmethod(render_image)
+
+    def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None) -> ArtifactCard:
+        return ArtifactCard(view, host, parent, render_image=thumbnail_part, finish_image=draw_thumbnail)

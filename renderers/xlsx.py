@@ -8,13 +8,15 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
 
 from renderers import _colors as colors
+from renderers._api import ArtifactView, RendererHost
 from renderers._i18n import tr, tr_msg
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
 from renderers._xlsx_data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
 from renderers._xlsx_drawings import Drawing, sheet_drawings
 from renderers._xlsx_model import SheetModel
-from renderers._xlsx_thumb import render_image
+from renderers._xlsx_thumb import draw_thumbnail, render_image, thumbnail_part
+from renderers.qt_card import ArtifactCard
 from renderers.qt_preview import PreviewBase
 from renderers.qt_xlsx_overlay import DrawingOverlay
 from skills.messages import msg
@@ -291,3 +293,6 @@ class XlsxRenderer(FormatRenderer):
     kind = "xlsx"
     preview_class = XlsxPreview
     render_image = staticmethod(render_image)
+
+    def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None) -> ArtifactCard:
+        return ArtifactCard(view, host, parent, render_image=thumbnail_part, finish_image=draw_thumbnail)

@@ -48,6 +48,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, "
         "`.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** "
         "workbook (with totals if you ask).\n"
+        "- Lay out a document you describe in one sentence: *A memo titled Office Move with headings Timeline "
+        "and Budget, and a table of costs: Movers 1200, Boxes 150*.\n"
         "- Add a chart, a table of contents or page numbers on request, or build on your own template: "
         "*Make a spreadsheet with a bar chart*, *Use template.pptx*.\n"
         "- Turn one office file into another: *Turn report.docx into slides*.\n"

@@ -10,6 +10,7 @@ from typing import Any
 from desktop.llm import _offline_content as oc
 from desktop.llm import _offline_layout as layout
 from desktop.llm._offline_cells import wanted_chart, with_charts
+from desktop.llm._offline_described import describe, described_title
 from desktop.llm._offline_route import (
     IMAGE_EXTS,
     OFFICE_EXTS,
@@ -18,6 +19,7 @@ from desktop.llm._offline_route import (
     document_options,
     explicit_title,
     ext,
+    instruction_of,
     mentioned_files,
     slug,
     wants_template,
@@ -102,6 +104,13 @@ class CreatePlan(SkillTranscript):
 
     def _content(self, sources: list[tuple[str, str]]) -> oc.Content:
         content = oc.Content()
+        found = describe(instruction_of(self.goal), body_of(self.goal)) if "\n" not in self.goal.strip() else None
+        if found is not None:  # "a memo with headings A and B, and a table of costs: x 1, y 2"
+            described, body_taken = found
+            content.blocks += described.blocks()
+            content.tables += [(b["header"][-1], b["header"], b["rows"]) for b in content.blocks if b["type"] == "table"]
+            if body_taken:
+                sources = [(path, text) for path, text in sources if path]
         for path, text in sources:
             stem = PurePosixPath(path).stem if path else ""
             if ext(path) in (".csv", ".tsv") or (not path and oc.looks_like_csv(text)):
@@ -121,7 +130,7 @@ class CreatePlan(SkillTranscript):
 
     def _title(self, content: oc.Content) -> tuple[str, bool]:
         """The title, and whether it was taken from the first block (a leading heading)."""
-        explicit = explicit_title(self.goal)
+        explicit = explicit_title(self.goal) or described_title(instruction_of(self.goal))
         if explicit:
             return explicit, False
         blocks = content.blocks

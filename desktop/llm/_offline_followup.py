@@ -18,7 +18,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from desktop.llm._patterns import later
-from desktop.llm._offline_route import TEXT_EXTS, body_of, mentioned_files, parse_edit
+from desktop.llm._offline_described import describe
+from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, parse_edit
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
@@ -160,8 +161,10 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
     if op is None:
         return None
     if op.op == "export_pdf" and (body_of(request).strip() or any(
-            PurePosixPath(n).suffix.lower() in TEXT_EXTS for n in [*mentioned_files(request), *files])):
-        return None  # "make a PDF from these notes: …" builds a new file from content; it exports nothing
+            PurePosixPath(n).suffix.lower() in TEXT_EXTS for n in [*mentioned_files(request), *files])
+            or describe(instruction_of(request), "") is not None):
+        # "make a PDF from these notes: …" or "a PDF with sections A and B" builds a new file; it exports nothing
+        return None
     artifacts = [a for a in ctx.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
     folder = [str(f.get("path")) for f in (ctx.get("working_folder") or {}).get("files") or ()
               if isinstance(f, dict)]

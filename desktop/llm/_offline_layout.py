@@ -47,8 +47,12 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
     cont = "（续）" if chinese else " (cont.)"
     section = title
     bullets: list[str | dict[str, Any]] = []
+    shown = [True]  # whether the current section has a slide (the deck's title is on the title slide)
 
     def flush() -> None:
+        if not bullets and not shown[0]:  # a section named with nothing under it: its own title slide
+            slides.append({"layout": "title", "title": section[:MAX_SLIDE_TITLE]})
+        shown[0] = True
         chunks = [bullets[k:k + MAX_BULLETS_PER_SLIDE] for k in range(0, len(bullets), MAX_BULLETS_PER_SLIDE)]
         for n, chunk in enumerate(chunks):
             if isinstance(chunk[0], dict):  # a slide must not start indented
@@ -64,12 +68,15 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
         if kind == "heading" and block["level"] == top:
             flush()
             section = block["text"][:MAX_SLIDE_TITLE - 10]
+            shown[0] = False
         elif kind == "heading":
             bullets.append(_item(block["text"], 0))
         elif kind == "table":
+            shown[0] = shown[0] or not bullets  # the table's slide carries the section's title
             flush()
             slides.append({"layout": "table", "title": section, "header": block["header"], "rows": block["rows"]})
         elif kind == "image":
+            shown[0] = shown[0] or not bullets
             flush()
             slides.append({"layout": "image", "title": section, "image": block["path"]})
         else:

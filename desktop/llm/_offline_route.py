@@ -36,7 +36,7 @@ _STRONG: tuple[tuple[str, str], ...] = (
     ("docx", _w("docx", "word(?! count)", "ms word", "word document") + "|word ?文档|文档文件"),
 )
 _WEAK: tuple[tuple[str, str], ...] = (
-    ("docx", _w("documents?", "report", "memo", "letter") + "|文档|报告"),
+    ("docx", _w("documents?", "report", "memo", "letter") + "|文档|报告|备忘录|纪要|信函|公函|计划书"),
     ("xlsx", _w("sheet", "table") + "|表格"),
 )
 # "turn X into Y", "把X做成Y": the format after the verb is the one wanted, even when X names one too.
@@ -187,6 +187,11 @@ def _instruction_split(request: str) -> tuple[str, str]:
             if tail.strip() and not tail.lstrip().startswith("//"):
                 return head.strip(), tail.strip()
     return text, ""
+
+
+def instruction_of(request: str) -> str:
+    """The instruction of the request: its first line, or what comes before the colon of a one-line request."""
+    return _instruction_split(request)[0]
 
 
 def body_of(request: str) -> str:

@@ -21,7 +21,8 @@ from typing import Any
 
 from desktop.llm import _offline_followup as followup
 from desktop.llm import _offline_reply as reply
-from desktop.llm._offline_route import ATTACHED, body_of, is_chinese, route, split_files
+from desktop.llm._offline_described import describe
+from desktop.llm._offline_route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm._offline_skill import SkillAgentPlan
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextDelta, ToolCall, ToolSpec
 from desktop.messages import msg as desktop_msg
@@ -99,7 +100,8 @@ class OfflinePlanner:
         decision = route(text, files)
         if decision.skill is None:
             return Completion(text=reply.help_text(chinese))
-        if decision.intent == "create" and not decision.inputs and not body_of(text).strip():
+        if decision.intent == "create" and not decision.inputs and not body_of(text).strip() \
+                and describe(instruction_of(text), "") is None:  # "slides titled X with sections A, B and C"
             sources = followup.folder_sources(ctx)
             if len(sources) == 1:  # "make slides from my notes" with notes.md already in the working folder
                 return self._run_skill(messages, decision.skill, text, sources)

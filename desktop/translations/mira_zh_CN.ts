@@ -1606,6 +1606,7 @@ Design,800
 
 What I can do:
 - Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals if you ask).
+- Lay out a document you describe in one sentence: *A memo titled Office Move with headings Timeline and Budget, and a table of costs: Movers 1200, Boxes 150*.
 - Add a chart, a table of contents or page numbers on request, or build on your own template: *Make a spreadsheet with a bar chart*, *Use template.pptx*.
 - Turn one office file into another: *Turn report.docx into slides*.
 - Edit text in an existing file: *In report.docx replace "2024" with "2025"* (*suggest changes* marks them for review in Word).
@@ -1620,6 +1621,7 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
 
 我能做的：
 - 把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行）。
+- 按你一句话描述的结构排版文档：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节，以及费用表：搬家公司 1200，纸箱 150*。
 - 按要求加图表、目录或页码，或套用你自己的模板：*做成表格，加一个柱状图*、*用这个模板*。
 - 把一个 Office 文件做成另一种：*把这份Word做成PPT*。
 - 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*（说“修订模式”则以修订标记供你在 Word 中审阅）。

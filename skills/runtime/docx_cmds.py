@@ -256,7 +256,8 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     extra = ""
     if report.replacements:
         extra = f"; replacements made: {', '.join(map(str, report.replacements))}"
-    result = _result("edited", ev, out.stem, extra)
+    # The card names the document by its title, as after docx_create (a title set by this edit included).
+    result = _result("edited", ev, (doc.core_properties.title or "").strip() or out.stem, extra)
     return CommandResult(ok=result.ok, message=result.message,
                          data={**result.data, "replacements": report.replacements,
                                "changes": plain_changes(report.changes[:50])},

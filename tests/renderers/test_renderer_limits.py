@@ -102,7 +102,7 @@ def test_a_slide_with_a_picture_bomb_still_renders(qapp, tmp_path: Path) -> None
     from pptx.util import Inches
 
     from renderers._pptx_model import load as load_deck
-    from renderers._pptx_model import paint_slide
+    from renderers._pptx_paint import paint_slide
 
     small = tmp_path / "small.png"
     small.write_bytes(_png_header(4, 4))

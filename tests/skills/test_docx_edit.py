@@ -170,3 +170,15 @@ def test_edit_a_document_missing_our_styles(ws: Workspace) -> None:
     assert [t for _, t in texts if t[0] in "•12"] == ["• apple", "1. first", "2. second"]
     assert ("List Bullet 2", "pear") in texts  # that list style still exists, so it is used
     assert out.tables[0].style.name == "Table Grid"
+
+
+def test_the_edited_file_is_named_by_its_title_as_after_create(ws: Workspace) -> None:
+    get_command("docx_create").run(ws, {"path": "memo.docx", "title": "Office Move",
+                                        "blocks": [{"type": "heading", "text": "Timeline", "level": 1}]})
+    edited = get_command("docx_edit").run(ws, {"path": "memo.docx", "operations": [
+        {"op": "replace_text", "find": "Office Move", "replace": "Office Move 2027"}]})
+    assert edited.ok and edited.artifacts[0].title == "Office Move 2027"
+    docx.Document().save(str(ws.root / "bare.docx"))  # no title at all: the file's name stands in
+    bare = get_command("docx_edit").run(ws, {"path": "bare.docx", "operations": [
+        {"op": "append", "blocks": [{"type": "paragraph", "text": "Hello"}]}]})
+    assert bare.ok and bare.artifacts[0].title == "bare"

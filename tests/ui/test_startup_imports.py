@@ -248,3 +248,51 @@ def test_the_quicker_pyside_source_check_gives_pysides_own_answers() -> None:
         assert imports.install_pyside_check()  # a second call changes nothing
     finally:
         feature._mod_uses_pyside = original
+
+
+GC_PROBE = _probe_code(SENDABLE, """
+import gc
+real.write(json.dumps({"enabled": gc.isenabled(), "frozen": gc.get_freeze_count()}) + "\\n")
+""")
+GC_AT_FRAME = _probe_code(MARKER, """
+import gc
+real.write(json.dumps({"enabled": gc.isenabled()}) + "\\n")
+""")
+
+
+def test_garbage_collection_is_off_for_the_start_and_on_once_a_request_could_start(tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MIRA_HOME=str(tmp_path), MIRA_READY_MARKER=MARKER,
+               MIRA_SENDABLE_MARKER=SENDABLE, PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    reports = []
+    for code in (GC_AT_FRAME, GC_PROBE):
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+        assert lines, f"no report (exit {out.returncode}): {out.stderr[-2000:]}"
+        reports.append(json.loads(lines[-1]))
+    at_frame, ready = reports
+    assert at_frame == {"enabled": False}
+    assert ready["enabled"] is True and ready["frozen"] > 10_000  # the start's objects are left out of collections
+
+
+def test_collection_resumes_after_the_start_and_what_it_made_is_frozen(qapp) -> None:  # noqa: ANN001
+    import gc
+
+    from desktop import startup_gc
+
+    assert gc.isenabled()
+    startup_gc.pause()
+    try:
+        assert not gc.isenabled()
+        startup_gc.resume()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+        startup_gc.resume()  # twice is harmless
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    gc.disable()  # collection off by someone else: resume() leaves it as it found it
+    try:
+        startup_gc.resume()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -1,0 +1,132 @@
+"""PPTX slides painted from their read shapes (UI thread: text is laid out with QTextDocument).
+
+Text layout in a worker deadlocked against the window's own painting (docs/renderers.md), so the
+worker only reads (:mod:`renderers._pptx_model`) and the UI thread draws what was read.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
+
+from renderers._chart import paint_chart
+from renderers._common import MAX_RENDER_PIXELS
+from renderers._pptx_model import EMU_PER_PT, Deck, Shape, Slide
+from renderers._pptx_parts import ACCENT
+
+__all__ = ["draw_slide", "paint_slide"]
+
+
+def paint_slide(deck: Deck, index: int, width: int) -> QImage:
+    """Read slide ``index`` if needed and draw it: one thread does both (``mira preview``). The window
+    reads in a worker (:meth:`Deck.slide`) and draws with :func:`draw_slide` on the UI thread."""
+    return draw_slide(deck, deck.slide(index), width)
+
+
+def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
+    """UI thread: ``slide`` (already read) drawn ``width`` pixels wide; its text is laid out here."""
+    scale = width / deck.width
+    height = max(1, round(deck.height * scale))
+    if width * height > MAX_RENDER_PIXELS:
+        factor = math.sqrt(MAX_RENDER_PIXELS / (width * height))
+        width, height, scale = int(width * factor), int(height * factor), scale * factor
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor(slide.background))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    if slide.background_image is not None:
+        p.drawImage(QRectF(0, 0, width, height), slide.background_image)
+    px_per_pt = EMU_PER_PT * scale
+    for s in slide.shapes:
+        rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)
+        _paint_shape(p, s, rect, px_per_pt)
+    p.end()
+    return image
+
+
+def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    p.setPen(QPen(QColor(s.line), max(1.0, px_per_pt)) if s.line else Qt.PenStyle.NoPen)
+    p.setBrush(QColor(s.fill) if s.fill else Qt.BrushStyle.NoBrush)
+    if s.fill or s.line:
+        if s.kind == "ellipse":
+            p.drawEllipse(rect)
+        elif s.kind == "roundrect":
+            radius = min(rect.width(), rect.height()) * 0.16
+            p.drawRoundedRect(rect, radius, radius)
+        else:
+            p.drawRect(rect)
+    if s.kind == "picture":
+        if s.image is not None:
+            p.drawImage(rect, s.image)
+        else:
+            p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(rect)
+            if s.label:
+                p.setPen(QColor("#5f6368"))
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, f"[{s.label}]")
+        return
+    if s.kind == "table":
+        _paint_table(p, s, rect, px_per_pt)
+        return
+    if s.kind == "chart" and s.chart is not None:
+        paint_chart(p, rect, s.chart, px_per_pt)
+        return
+    if s.label:
+        p.setPen(QColor("#5f6368"))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
+    if s.html:
+        _paint_text(p, s.html, rect, s.anchor, px_per_pt)
+
+
+def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float) -> None:
+    doc = QTextDocument()
+    doc.setDocumentMargin(7.2 * px_per_pt)  # PowerPoint's default inset of 0.1 in
+    font = doc.defaultFont()
+    font.setFamilies(["Noto Sans", "Noto Sans CJK SC", "DejaVu Sans"])
+    doc.setDefaultFont(font)
+    # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
+    zoom = px_per_pt * 72 / 96
+    doc.setHtml(body)
+    doc.setTextWidth(rect.width() / zoom)
+    text_h = doc.size().height() * zoom
+    top = rect.top()
+    if anchor == "middle":
+        top += (rect.height() - text_h) / 2
+    elif anchor == "bottom":
+        top += rect.height() - text_h
+    p.save()
+    p.translate(rect.left(), top)
+    p.scale(zoom, zoom)
+    # Text without its own colour is the slide's default dark text, never the app palette's
+    # (under the dark theme that would be near-white on a white slide).
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.palette.setColor(QPalette.ColorRole.Text, QColor("#000000"))
+    doc.documentLayout().draw(p, context)
+    p.restore()
+
+
+def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    if not s.rows:
+        return
+    total = sum(s.col_widths) or 1.0
+    widths = [rect.width() * w / total for w in s.col_widths] or [rect.width()]
+    row_h = rect.height() / len(s.rows)
+    font = p.font()
+    font.setPixelSize(max(6, int(min(row_h * 0.45, 14 * px_per_pt))))
+    p.setFont(font)
+    for r, row in enumerate(s.rows):
+        x = rect.left()
+        for c, text in enumerate(row[: len(widths)]):
+            cell = QRectF(x, rect.top() + r * row_h, widths[c], row_h)
+            p.setPen(QPen(QColor("#ffffff"), 1))
+            p.setBrush(QColor(ACCENT if r == 0 else ("#cfd5ea" if r % 2 else "#e9ebf5")))
+            p.drawRect(cell)
+            p.setPen(QColor("#ffffff" if r == 0 else "#202124"))
+            font.setBold(r == 0)
+            p.setFont(font)
+            p.drawText(cell.adjusted(4, 2, -4, -2),
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
+            x += widths[c]

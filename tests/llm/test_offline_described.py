@@ -1,0 +1,97 @@
+"""A document described in one sentence (English and Chinese) becomes that document offline: its title,
+its headings in order and its table, with only the user's words in it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import docx
+import openpyxl
+import pptx
+import pymupdf
+import pytest
+
+from desktop.llm import ChatMessage
+from desktop.llm._offline_described import describe, described_title
+from tests.zh_words import english_words
+
+from ._driver import MAIN_TOOLS, decide, run_skill_agent
+
+MEMO = "Write a one-page memo titled Office Move with headings Timeline and Budget, and a table of costs: " \
+       "Movers 1200, Boxes 150"
+MEMO_ZH = "写一份标题为搬家计划的备忘录，包含时间表和预算两个章节，以及费用表：搬家公司 1200，纸箱 150"
+
+
+@pytest.mark.parametrize(("instruction", "body", "title", "headings", "table"), [
+    ("Write a memo titled Office Move with headings Timeline and Budget, and a table of costs",
+     "Movers 1200, Boxes 150", "Office Move", ["Timeline", "Budget"], ("Costs", [["Movers", 1200], ["Boxes", 150]])),
+    ("Write a plan titled Sales and Marketing Plan with sections Goals, Channels and Budget", "",
+     "Sales and Marketing Plan", ["Goals", "Channels", "Budget"], None),
+    ("Create a spreadsheet with a table of expenses", "Rent $1,200; Food 300.50; Misc",
+     None, [], ("Expenses", [["Rent", 1200], ["Food", 300.5], ["Misc"]])),
+    ("写一份标题为搬家计划的备忘录，包含时间表和预算两个章节，以及费用表", "搬家公司 1200，纸箱 150",
+     "搬家计划", ["时间表", "预算"], ("费用", [["搬家公司", 1200], ["纸箱", 150]])),
+    ("写一份报告，章节为背景、目标、计划", "", None, ["背景", "目标", "计划"], None),
+    ("做一个预算表", "房租 3000、水电 200", None, [], ("预算", [["房租", 3000], ["水电", 200]])),
+])
+def test_a_sentence_names_the_title_headings_and_table(instruction: str, body: str, title: str | None,
+                                                       headings: list[str], table: tuple | None) -> None:
+    found = describe(instruction, body)
+    assert found is not None
+    described, body_taken = found
+    assert (described.title, described.headings, described.table) == (title, headings, table)
+    assert body_taken == (table is not None)
+
+
+@pytest.mark.parametrize("instruction", [
+    "Make slides about our trip", "Turn notes.md into a Word report", "Write me a report about climate change",
+    "add a section titled Risks with text", "写一份关于气候变化的报告",
+])
+def test_a_sentence_without_structure_is_no_description(instruction: str) -> None:
+    assert describe(instruction, "") is None
+
+
+def test_a_file_name_is_not_taken_for_a_title() -> None:
+    assert described_title("save it as a file titled notes.docx") is None
+    assert described_title("a report titled Q3 Review for the board") == "Q3 Review for the board"
+
+
+def test_the_memo_is_made_with_its_title_headings_and_table(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", MEMO)
+    assert run.complete["artifacts"] == ["office-move.docx"]
+    d = docx.Document(str(tmp_path / "office-move.docx"))
+    assert d.core_properties.title == "Office Move"
+    assert [(p.style.name, p.text) for p in d.paragraphs if p.text] == [
+        ("Title", "Office Move"), ("Heading 1", "Timeline"), ("Heading 1", "Budget")]
+    assert [[c.text for c in r.cells] for r in d.tables[0].rows] == [["", "Costs"], ["Movers", "1200"], ["Boxes", "150"]]
+
+
+def test_the_chinese_memo_and_a_chinese_pdf_keep_only_the_users_words(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", MEMO_ZH)
+    d = docx.Document(str(tmp_path / run.complete["artifacts"][0]))
+    assert run.complete["artifacts"] == ["搬家计划.docx"]
+    assert [p.text for p in d.paragraphs if p.text] == ["搬家计划", "时间表", "预算"]
+    assert [[c.text for c in r.cells] for r in d.tables[0].rows] == [["", "费用"], ["搬家公司", "1200"], ["纸箱", "150"]]
+    assert english_words(run.complete["summary"], ["搬家计划.docx"]) == []
+    pdf = run_skill_agent(tmp_path, "pdf", "做一个PDF，标题为年度总结，章节为背景、成果、计划")
+    text = pymupdf.open(str(tmp_path / pdf.complete["artifacts"][0]))[0].get_text()
+    assert [line for line in text.split("\n") if line.strip()][:4] == ["年度总结", "背景", "成果", "计划"]
+
+
+def test_a_deck_gets_a_slide_per_named_section_and_a_sheet_gets_the_table(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "pptx", "Make a presentation titled Launch Plan with sections Goals, Timeline "
+                                            "and Risks")
+    deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
+    assert [s.shapes.title.text for s in deck.slides] == ["Launch Plan", "Goals", "Timeline", "Risks"]
+    sheet = run_skill_agent(tmp_path, "xlsx", "Create a spreadsheet with a table of expenses: Rent $1,200; Food 300.50")
+    ws = openpyxl.load_workbook(str(tmp_path / sheet.complete["artifacts"][0])).active
+    assert [list(r) for r in ws.iter_rows(values_only=True)] == [[None, "Expenses"], ["Rent", 1200], ["Food", 300.5]]
+
+
+@pytest.mark.parametrize("request_text", [MEMO, "Make a presentation titled Launch Plan with sections Goals and Risks",
+                                          MEMO_ZH])
+def test_the_main_planner_sends_a_described_document_to_its_skill(request_text: str) -> None:
+    turn = decide([ChatMessage("system", "Skills:\n- docx\n- pdf\n- pptx\n- xlsx"), ChatMessage("user", request_text)],
+                  MAIN_TOOLS)
+    assert [c.name for c in turn.tool_calls] == ["run_skill"], turn.text
+    assert json.loads(turn.tool_calls[0].arguments)["goal"] == request_text
