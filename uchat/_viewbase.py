@@ -1,30 +1,28 @@
-"""The layout and scrolling half of :class:`uchat.ChatView`: real layouts for rows near the viewport,
-estimated heights elsewhere, the scroll position kept (or following new output), extension widgets
-placed, older history paged in at the top. :mod:`uchat._view` adds what the user does with messages.
+"""The layout half of :class:`uchat.ChatView`: real layouts for rows near the viewport, estimated
+heights elsewhere, the scroll position kept (or following new output), extension widgets placed, the
+rows painted. The scroll position itself, older history paged in at the top and "Jump to latest" are
+:mod:`uchat._scrolling`; :mod:`uchat._view` adds what the user does with messages.
 """
 from __future__ import annotations
 
 import time
 
 from PySide6.QtCore import QEvent, QModelIndex, QRect, Qt, QTimer
-from PySide6.QtGui import QPainter, QPalette, QResizeEvent, QShowEvent
+from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton, QAbstractItemView, QPushButton, QStyle, QStyleOptionViewItem, QToolButton, QWidget,
 )
 
 from uchat._delegate import ChatDelegate
 from uchat._extensions import ExtensionSlots
-from uchat._i18n import tr
-from uchat._icons import icon
 from uchat._layout import LayoutEngine
 from uchat._model import ChatModel, ChatRole
 from uchat._rowview import RowListView
+from uchat._scrolling import ScrollFollow
 from uchat._types import ExtensionProvider, Message, Role, Status
 
-_BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
 
-
-class LaidOutView(RowListView):
+class LaidOutView(ScrollFollow, RowListView):
     """Lays out, scrolls and paints a :class:`ChatModel`; subclasses add interaction through
     :meth:`_after_sync` (called after every re-flow)."""
 
@@ -66,15 +64,6 @@ class LaidOutView(RowListView):
     def _after_sync(self) -> None:
         """Called at the end of every re-flow (rows may have moved)."""
 
-    def retranslate_jump(self) -> None:
-        self.jump_button.setText(tr("Jump to latest"))
-        self.jump_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.jump_button.setIcon(icon("arrow-down", self.palette().color(QPalette.ColorRole.Text), 16))
-        self.jump_button.setAccessibleName(tr("Jump to latest"))
-        self.jump_button.setAccessibleDescription(tr("Scroll to the newest message"))
-        self.jump_button.adjustSize()
-        self._place_jump_button()
-
     # -- public API ------------------------------------------------------------------
     def set_extension_provider(self, provider: ExtensionProvider | None) -> None:
         """Install the host's provider; ``create(ref, parent)`` builds slot widgets."""
@@ -91,25 +80,6 @@ class LaidOutView(RowListView):
             if m is not None:
                 self.slots.forget(list(m.extensions))
         self.schedule_sync()
-
-    def is_at_bottom(self) -> bool:
-        """True while the view follows new output."""
-        return self._stick
-
-    def scroll_to_bottom(self) -> None:
-        """Jump to the latest message and follow new output again."""
-        self._stick = True
-        self.sync()
-
-    def scroll_to_message(self, message_id: str) -> bool:
-        """Bring a message into view (and stop following new output)."""
-        model = self.model()
-        if not isinstance(model, ChatModel) or message_id not in model.conversation:
-            return False
-        self.sync()
-        self.scrollTo(model.index(model.conversation.index_of(message_id), 0),
-                      QAbstractItemView.ScrollHint.PositionAtTop)
-        return True
 
     def message_at(self, row: int) -> Message:
         model = self.model()
@@ -197,20 +167,6 @@ class LaidOutView(RowListView):
         if isinstance(model, ChatModel):
             return model.conversation.get(message_id)
         return None
-
-    def _anchor_offset(self) -> int | None:
-        """Content offset that keeps the anchored message where the user left it."""
-        if self._anchor is None:
-            return None
-        model = self.model()
-        if not isinstance(model, ChatModel) or self._anchor[0] not in model.conversation:
-            return None
-        row = model.conversation.index_of(self._anchor[0])
-        return self._tops[row] + self._anchor[1] if row < len(self._heights) else None
-
-    def _remember_anchor(self) -> None:
-        row = self._row_at_y(self._offset())
-        self._anchor = None if row < 0 else (self.message_at(row).id, self._offset() - self._tops[row])
 
     def sync(self) -> None:
         """Lay out rows near the viewport, keep the scroll position, place widgets."""
@@ -311,54 +267,7 @@ class LaidOutView(RowListView):
             QWidget.setTabOrder(prev, w)
             prev = w
 
-    # -- scrolling -------------------------------------------------------------------
-    def _on_value_changed(self, value: int) -> None:
-        if self._syncing:
-            return
-        self._user_scrolled()
-        model = self.model()
-        if value <= self.viewport().height() // 4 and model is not None and model.canFetchMore(QModelIndex()):
-            QTimer.singleShot(0, self, self._fetch_older)
-
-    def _fetch_older(self) -> None:
-        model = self.model()
-        if model is not None and model.canFetchMore(QModelIndex()) and not self._stick:
-            self._remember_anchor()
-            model.fetchMore(QModelIndex())
-
-    def _user_scrolled(self) -> None:
-        sb = self.verticalScrollBar()
-        self._stick = sb.value() >= sb.maximum() - _BOTTOM_SLACK
-        self._remember_anchor()
-        self._update_jump_button()
-
-    def scrollContentsBy(self, dx: int, dy: int) -> None:
-        self.viewport().scroll(0, dy)
-        if not self._syncing:
-            self._user_scrolled()  # before sync, so sync keeps the user's position
-            self.sync()
-
-    def verticalScrollbarValueChanged(self, value: int) -> None:
-        # The base class fetches more rows at the *end*; older history loads at
-        # the top here (see _on_value_changed), so its behaviour is replaced.
-        pass
-
-    def updateGeometries(self) -> None:
-        # Replaces the base version, which would also fetch more at the end.
-        self.schedule_sync()
-
-    def _update_jump_button(self) -> None:
-        show = not self._stick and self.verticalScrollBar().maximum() > 0
-        self.jump_button.setVisible(show)
-        if show:
-            self._place_jump_button()
-            self.jump_button.raise_()
-
-    def _place_jump_button(self) -> None:
-        vp = self.viewport().geometry()
-        b = self.jump_button
-        b.move(vp.right() - b.width() - 16, vp.bottom() - b.height() - 12)
-
+    # -- streaming ---------------------------------------------------------------------
     def _on_blink(self) -> None:
         self._delegate.phase += 1
         for r in self._streaming_rows:

@@ -1,10 +1,12 @@
-"""The runtime facade used by the window and by ``mira task``."""
+"""The runtime facade used by the window and by ``mira task``: starting, driving and cancelling tasks.
+
+Decisions on frozen calls and recovery are :mod:`desktop.agent.decisions`; a task's folder and attached
+files :mod:`desktop.agent.attachments`."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import os
 import shutil
 import uuid
 from collections.abc import Callable, Sequence
@@ -14,16 +16,17 @@ from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import context, warmup, workfolder
-from desktop.agent._owner import other_owner_alive, this_process
+from desktop.agent.attachments import copy_attachments, task_folder
+from desktop.agent._owner import this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
+from desktop.agent.decisions import RuntimeDecisions
 from desktop.agent.events import Event
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
-from desktop.agent.gate import ApprovalError, ApprovalGate, Decision, Probe, no_probe
+from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
 from desktop.agent.loop import Hooks, Loop, main_loop
 from desktop.agent.reporter import Reporter
-from desktop.agent.retry import retry as retry_write
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
 from desktop.agent.tools import MAIN_TOOLS
@@ -33,13 +36,12 @@ from desktop.texts import tr
 from desktop.llm import ChatMessage, Model, ModelError
 from desktop.llm.tokens import count_request
 from desktop.messages import details_of, msg, said, shown_request
-from desktop.store import RuleRow, Store, StoreError
+from desktop.store import Store
 from desktop.store.errors import StorageFull
-from desktop.store.states import ApprovalState, LedgerState
+from desktop.store.states import ApprovalState
 from skills.messages import Msg
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
-from skills.runtime.workspace import sha256_file
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,7 @@ class TaskStatus:
     usage: dict[str, Any]
 
 
-class AgentRuntime:
+class AgentRuntime(RuntimeDecisions):
     """Runs tasks: main agent → skill agent → approval → verified artifacts → delivery message.
 
     The facade the window and ``mira task`` use; it composes the parts (reporter, calls, approval gate,
@@ -130,7 +132,7 @@ class AgentRuntime:
             self.reporter.failed(task.id, msg("task.failed.folder", error=folder_error), folder_details)
             return task_id
         try:
-            names = await asyncio.to_thread(_copy_attachments, _task_folder(ws_dir), attachments)
+            names = await asyncio.to_thread(copy_attachments, task_folder(ws_dir), attachments)
         except StorageFault as exc:  # full or read-only: the clear message, no partial copy left
             self.reporter.failed(task.id, str(exc))
             self._tidy(task_id)
@@ -255,105 +257,6 @@ class AgentRuntime:
         if task.status in ("failed", "cancelled") and folder and not chosen and Path(folder) == Path(task.workspace):
             _remove_if_empty(Path(folder))
 
-    # -- approvals ------------------------------------------------------------------------
-
-    def _driving(self, task_id: str) -> bool:
-        return task_id in self._drives
-
-    def _driven_elsewhere(self, task_id: str) -> bool:
-        return task_id not in self._drives and other_owner_alive(self.store.task(task_id).owner)
-
-    async def _after(self, decision: Decision) -> None:
-        if decision.drive:
-            await self._drive(decision.task_id)
-        if decision.refusal:
-            raise ApprovalError(decision.refusal)
-
-    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> RuleRow | None:
-        """Run the frozen call once and continue the same agent; returns when the task finishes or pauses again.
-
-        Raises :class:`ApprovalError` (nothing runs) for a tampered or stale call, a second approve, or a
-        finished/cancelled task; raises it too when the target file changed on disk since freezing (the
-        agent is then told so and may propose the call again).
-
-        With ``allow_similar`` the user also allows similar writes in this conversation: a rule for this
-        skill, this command and this kind of write (a new file, or a file Mira made here), returned. A write
-        no rule may cover (replacing a file Mira did not make) is approved on its own and None is returned:
-        similar writes will still ask.
-        """
-        kind = self._rule_kind(approval_id) if allow_similar else None
-        decision = await self.gate.approve(approval_id, self._driving)
-        rule = None
-        if kind is not None and decision.refusal is None:
-            approval = self.store.approval(approval_id)
-            task = self.store.task(approval.task_id)
-            rule = self.store.rules.add(conversation_id=task.conversation_id, skill_id=approval.skill_id,
-                                        command=approval.tool_id, kind=kind, from_approval_id=approval_id)
-        await self._after(decision)
-        return rule
-
-    async def retry(self, approval_id: str) -> None:
-        """Run again, once, an approved write the disk or folder refused (see ``desktop.agent.retry``);
-        returns when the task finishes or pauses again. Raises :class:`ApprovalError` when there is nothing
-        to retry, it was already retried, or the file changed since (the agent is then told so)."""
-        await self._after(await retry_write(self.gate, self.reporter, approval_id, self._driving))
-
-    def _rule_kind(self, approval_id: str) -> str | None:
-        try:
-            approval = self.store.approval(approval_id)
-        except StoreError:
-            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
-        task = self.store.task(approval.task_id)
-        return self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
-
-    def rules(self, conversation_id: str | None = None) -> list[RuleRow]:
-        """The active approval rules of a conversation (of all conversations when None)."""
-        return self.store.rules.list(conversation_id)
-
-    def revoke_rule(self, rule_id: str) -> bool:
-        """Stop a rule; the writes it approved stay as they are. False when it was already revoked."""
-        return self.store.rules.revoke(rule_id)
-
-    async def deny(self, approval_id: str, *, stop: bool = False) -> None:
-        """Write "denied by the user" at the frozen call and continue the same agent; with ``stop`` the
-        task is cancelled right after instead (the user interrupted the question)."""
-        decision = self.gate.deny(approval_id, self._driving)
-        if stop:
-            self.cancel(decision.task_id)
-            return
-        await self._after(decision)
-
-    async def recover(self, resume: bool = True) -> list[str]:
-        """On startup: resolve calls a crash interrupted (never run twice), keep pending approvals,
-        then continue tasks that were running (``resume``). Returns one line per action."""
-        report: list[str] = []
-        for row in self.store.ledger(states=(LedgerState.EXECUTING,)):
-            if row.tool_id == "run_skill":
-                continue  # the parent's record of a skill run; it ends when the skill agent does
-            if self._driven_elsewhere(row.task_id):
-                report.append(f"task {row.task_id}: still running in another process; left alone")
-                continue
-            line = self.gate.resolve_interrupted(row)
-            if line:
-                report.append(line)
-        for task in self.store.tasks("running"):
-            if task.id in self._drives or self._driven_elsewhere(task.id):
-                continue
-            ws = Workspace(task.workspace)
-            for stray in ws.stray_staging_files():
-                stray.unlink(missing_ok=True)
-            if not resume:
-                continue
-            try:
-                self.gate.check_identity(task)
-            except ApprovalError as exc:
-                self.reporter.failed(task.id, str(exc))
-                report.append(f"task {task.id}: {exc}")
-                continue
-            await self._drive(task.id)
-            report.append(f"task {task.id}: resumed, now {self.store.task(task.id).status}")
-        return report
-
 
 def _remove_if_empty(folder: Path) -> None:
     """Remove ``folder`` when it holds no file at all (empty subfolders included)."""
@@ -363,53 +266,3 @@ def _remove_if_empty(folder: Path) -> None:
         shutil.rmtree(folder)
     except OSError:
         log.info("could not tidy %s", folder, exc_info=True)
-
-
-def _workspace_name(name: str) -> str:
-    """A file name usable as a workspace path: no separators, and no leading "~" (read as home) or "."
-    (hidden from list_workspace), so the agent can list and read every attached file."""
-    name = name.replace("\\", "_").replace("/", "_")
-    return "_" + name[1:] if name[:1] in ("~", ".") else name
-
-
-def _task_folder(folder: Path) -> Workspace:
-    """The task's working folder, made now: a full disk or a read-only workspace is said as such."""
-    try:
-        return Workspace(folder)
-    except OSError as exc:
-        if is_storage_fault(exc):
-            raise StorageFault(tr("what.folder", name=folder.name), folder, exc) from None
-        raise
-
-
-def _copy_attachments(ws: Workspace, attachments: Sequence[Path]) -> list[str]:
-    """Copy each file into the workspace through a staging name, so a full disk leaves no partial copy."""
-    names: list[str] = []
-    for src in attachments:
-        src = Path(src)
-        if not src.is_file():
-            raise OSError(f"{src} is not a readable file")
-        first = _workspace_name(src.name)
-        stem, suffix = Path(first).stem, Path(first).suffix
-        name, n = first, 2
-        while (ws.root / name).exists():
-            if (ws.root / name).is_file() and sha256_file(ws.root / name) == sha256_file(src):
-                break  # the same file attached again in a later turn: use the copy already there
-            name, n = f"{stem}-{n}{suffix}", n + 1
-        target = ws.resolve(name)
-        if target.exists() and target.samefile(src):  # a file of the folder itself is already there
-            names.append(name)
-            continue
-        staging = target.with_name(f"{Workspace.STAGING_PREFIX}{uuid.uuid4().hex[:16]}{suffix}")
-        try:
-            shutil.copyfile(src, staging)
-            os.replace(staging, target)
-        except OSError as exc:
-            staging.unlink(missing_ok=True)
-            if is_storage_fault(exc):
-                raise StorageFault(tr("what.attachment", name=src.name), target, exc) from None
-            raise
-        names.append(name)
-    return names
-
-

@@ -15,27 +15,24 @@ deadline applies). What can go wrong becomes one error tree::
 
 A :class:`Worker` keeps its child alive between calls, so state (an open PDF)
 survives from one call to the next; after a failure the next call starts a
-fresh child. :func:`run_isolated` is the one-shot form.
+fresh child. :func:`run_isolated` is the one-shot form. What runs in the child (its limits and
+its request loop) is :mod:`skills.runtime._isolate_child`.
 """
 from __future__ import annotations
 
 import contextlib
-import faulthandler
-import importlib
-import math
 import multiprocessing
-import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
+from skills.runtime._isolate_child import Limits, serve
 
 __all__ = ["Limits", "Worker", "WorkerCrashed", "WorkerError", "WorkerOutOfMemory", "WorkerTimeout",
            "run_isolated"]
@@ -57,88 +54,6 @@ class WorkerTimeout(WorkerError):
 
 class WorkerOutOfMemory(WorkerError):
     pass
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Every operation on a file has a deadline and a memory ceiling."""
-
-    seconds: float = 60.0
-    memory_bytes: int = 2 * 1024 ** 3
-
-
-def _apply_limits(limits: Limits, memory: bool = True) -> None:
-    """Cap this (child) process: address space once, processor time per request."""
-    try:
-        import resource
-    except ImportError:  # Windows: the parent's deadline is the only limit
-        return
-    # The ceiling is on memory the work adds: a forked child starts with its parent's mappings.
-    if memory:
-        _set_limit(resource, resource.RLIMIT_AS, _address_space() + limits.memory_bytes)
-    # Processor time counts over the child's whole life, so each request gets its own budget on
-    # top of what was used so far (a kept-open worker serves many pages). A backstop only: the
-    # parent's wall-clock deadline comes first.
-    _set_limit(resource, resource.RLIMIT_CPU, _cpu_seconds() + int(limits.seconds) + 2)
-
-
-def _set_limit(resource: Any, which: int, value: int) -> None:
-    _soft, hard = resource.getrlimit(which)
-    if hard != resource.RLIM_INFINITY:
-        value = min(value, hard)
-    try:
-        resource.setrlimit(which, (value, hard))
-    except (ValueError, OSError):  # a platform that refuses the limit keeps the deadline
-        pass
-
-
-def _address_space() -> int:
-    """Bytes of address space this process maps now (Linux; elsewhere 0)."""
-    try:
-        with open("/proc/self/statm") as fh:
-            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def _cpu_seconds() -> int:
-    # Rounded up: rounded down, a request that starts at 1.99 s used would get 1 s less than its budget.
-    times = os.times()
-    return math.ceil(times.user + times.system)
-
-
-def _resolve(target: str) -> Callable[..., Any]:
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
-
-
-def _serve(conn: Connection, limits: Limits) -> None:
-    """The child: run requests until the parent closes the pipe."""
-    faulthandler.disable()  # a crash here is reported by the parent in one line, not a dump
-    _apply_limits(limits)
-    while True:
-        try:
-            request = conn.recv()
-        except (EOFError, OSError):
-            request = None
-        if request is None:  # the parent is done: leave at once, nothing here needs finalising
-            os._exit(0)
-        target, args = request
-        _apply_limits(limits, memory=False)  # a fresh processor-time budget for this request
-        try:
-            reply: tuple[Any, ...] = ("ok", _resolve(target)(*args))
-        except MemoryError:
-            reply = ("memory", "")
-        except BaseException as exc:  # noqa: BLE001 - every failure goes back as one line
-            said = getattr(exc, "msg", None)  # the message id crosses the pipe as data, like the text
-            reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError),
-                     said.to_dict() if isinstance(said, Msg) else None, str(getattr(exc, "details", "") or ""))
-        try:
-            conn.send(reply)
-        except MemoryError:
-            conn.send(("memory", ""))
-        except Exception as exc:  # noqa: BLE001 - an unpicklable result
-            conn.send(("error", type(exc).__name__, str(exc), False))
 
 
 def _context(method: str | None) -> Any:
@@ -216,7 +131,7 @@ class Worker:
         self._stop()
         ctx = _context(self.method)
         parent, child = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=_serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
+        proc = ctx.Process(target=serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
         with _main_not_rerun():
             proc.start()
         child.close()

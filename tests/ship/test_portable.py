@@ -11,7 +11,7 @@ LINUX_ONLY = re.compile(r"os\.killpg|signal\.SIGKILL|/proc/|os\.fork\(|import fc
 ALLOWED = {
     "skills/runtime/soffice.py": 0,  # kill_tree looks killpg/SIGKILL up with getattr
     "skills/runtime/workspace.py": 2,  # /proc/self/fd: only in the directory-fd branch, and checked
-    "skills/runtime/isolate.py": 2,  # `import resource` with an ImportError fallback; /proc/self/statm read or 0
+    "skills/runtime/_isolate_child.py": 2,  # `import resource` with an ImportError fallback; /proc/self/statm read or 0
     "desktop/agent/_crash.py": 1,  # MIRA_CRASHPOINT: set by the crash-recovery tests only
 }
 

@@ -1,0 +1,166 @@
+"""The main window's menus and actions: File, View and Help, the keyboard shortcuts, their texts in the
+interface language, and what the Help menu opens (logs, diagnostics, shortcuts, about).
+
+A mixin of :class:`desktop.ui.main_window.MainWindow`; dialogs load on first use, not before the first frame."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QWidget
+
+from desktop import __version__, i18n
+from desktop.i18n import tr
+from desktop.ui.folder_actions import FolderActions
+from desktop.ui.imports import deferred
+from desktop.ui.qt_locale import install_qt_translations
+from desktop.ui.services import model_label
+
+if TYPE_CHECKING:
+    import asyncio
+else:  # loads with the event loop, after the first frame
+    asyncio = deferred("asyncio")
+
+
+class WindowMenus:
+    """The window's actions and menus (uses its sidebar, chat, preview panel and services)."""
+
+    # Provided by the window.
+    chat: Any
+    services: Any
+    sidebar: Any
+    preview_panel: Any
+    header: Any
+    conversation: Any
+    model_status: Any
+    task_status: Any
+
+    def _build_actions(self) -> None:
+        self.new_action = QAction(self, shortcut=QKeySequence.StandardKey.New)
+        self.new_action.triggered.connect(self.new_conversation)
+        self.settings_action = QAction(self, shortcut=QKeySequence("Ctrl+,"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        self.close_preview_action = QAction(self, shortcut=QKeySequence("Ctrl+W"))
+        self.close_preview_action.triggered.connect(self.preview_panel.close_preview)
+        self.find_action = QAction(self, shortcut=QKeySequence.StandardKey.Find)
+        self.find_action.triggered.connect(lambda: self.sidebar.search.setFocus())
+        self.rename_action = QAction(self, shortcut=QKeySequence("F2"))
+        self.rename_action.triggered.connect(self.sidebar.rename_current)
+        self.toggle_sidebar_action = QAction(self, shortcut=QKeySequence("Ctrl+B"))
+        self.toggle_sidebar_action.triggered.connect(lambda: self.set_sidebar_visible(not self.sidebar.isVisible()))
+        self.focus_input_action = QAction(self, shortcut=QKeySequence("Ctrl+L"))
+        self.focus_input_action.triggered.connect(lambda: self.chat.composer.input.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.focus_chat_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+M"))
+        self.focus_chat_action.triggered.connect(lambda: self.chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
+        self.about_action = QAction(self)
+        self.about_action.triggered.connect(self.show_about)
+        self.folder_actions = FolderActions(self)
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        for action in (self.new_action, self.folder_actions.work_in_action, self.folder_actions.show_action,
+                       self.settings_action, self.quit_action):
+            self.file_menu.addAction(action)
+        self.view_menu = bar.addMenu("")
+        self.view_menu.addAction(self.close_preview_action)
+        self.view_menu.addAction(self.toggle_sidebar_action)
+        self.view_menu.addAction(self.focus_input_action)
+        self.view_menu.addAction(self.focus_chat_action)
+        self.help_menu = bar.addMenu("")
+        self.open_logs_action = QAction(self)
+        self.open_logs_action.triggered.connect(self.open_logs_folder)
+        self.copy_diagnostics_action = QAction(self)
+        self.copy_diagnostics_action.triggered.connect(lambda: self._run(self.copy_diagnostics()))
+        self.help_menu.addAction(self.open_logs_action)
+        self.help_menu.addAction(self.copy_diagnostics_action)
+        self.help_menu.addAction(self.shortcuts_action)
+        self.help_menu.addAction(self.about_action)
+        for action in (self.find_action, self.rename_action, self.toggle_sidebar_action, self.focus_input_action,
+                       self.focus_chat_action, self.shortcuts_action):
+            self.addAction(action)
+
+    def retranslate(self) -> None:
+        install_qt_translations(i18n.language())
+        self.setWindowTitle(tr("app.title"))
+        self.file_menu.setTitle(tr("menu.file"))
+        self.view_menu.setTitle(tr("menu.view"))
+        self.help_menu.setTitle(tr("menu.help"))
+        self.new_action.setText(tr("menu.new"))
+        self.settings_action.setText(tr("menu.settings"))
+        self.quit_action.setText(tr("menu.quit"))
+        self.close_preview_action.setText(tr("menu.close_preview"))
+        self.folder_actions.retranslate()
+        self.about_action.setText(tr("menu.about"))
+        self.open_logs_action.setText(tr("menu.open_logs"))
+        self.copy_diagnostics_action.setText(tr("menu.copy_diagnostics"))
+        self.rename_action.setText(tr("sidebar.rename"))
+        self.toggle_sidebar_action.setText(tr("menu.toggle_sidebar"))
+        self.focus_input_action.setText(tr("menu.focus_input"))
+        self.focus_chat_action.setText(tr("menu.focus_chat"))
+        self.shortcuts_action.setText(tr("menu.shortcuts"))
+        self.find_action.setText(tr("menu.find"))
+        self.header.retranslate()
+        self.model_status.setAccessibleName(tr("a11y.model_status"))
+        self.task_status.setAccessibleName(tr("a11y.task_status"))
+        # Qt's own "»" button of a menu bar too narrow for its menus (in longer languages).
+        for more in self.menuBar().findChildren(QWidget, "qt_menubar_ext_button"):
+            more.setAccessibleName(tr("a11y.more_menus"))
+            more.setAccessibleDescription(tr("a11y.more_menus.desc"))
+        self._update_title()
+        self.sidebar.retranslate()
+        self.preview_panel.retranslate()
+        retranslate_chat = getattr(self.chat, "retranslate", None)
+        if callable(retranslate_chat):
+            retranslate_chat()
+        from desktop.ui.controller import WELCOME_ID
+
+        if WELCOME_ID in self.conversation:
+            self.conversation.update(WELCOME_ID, text=self.welcome_text())
+        self.model_status.setText(tr("status.model", label=model_label(self.services.settings)))
+        self._show_state()
+
+    def open_logs_folder(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        from desktop import logs
+
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(logs.log_dir())))
+
+    async def copy_diagnostics(self) -> str:
+        """The doctor's lines on the clipboard (off the UI thread: fonts and the model endpoint take time)."""
+        from desktop import doctor
+
+        settings = self.services.settings
+        text = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: doctor.render(doctor.collect(settings)))
+        QApplication.clipboard().setText(text)
+        self._notify(tr("diagnostics.copied"))
+        return text
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for the Help dialog, read from the live actions so it cannot drift."""
+        from desktop.ui.shortcuts_dialog import shortcut_rows
+
+        return shortcut_rows((self.new_action, self.settings_action, self.find_action, self.rename_action,
+                              self.toggle_sidebar_action, self.focus_input_action, self.focus_chat_action,
+                              self.close_preview_action, self.shortcuts_action, self.quit_action))
+
+    def show_shortcuts(self) -> QWidget:
+        from desktop.ui.shortcuts_dialog import ShortcutsDialog
+
+        dialog = ShortcutsDialog(self.shortcuts(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.shortcuts_dialog = dialog
+        return dialog
+
+    def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
+
+        QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__) + "\n\n" + tr("about.licence"))
