@@ -29,11 +29,11 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
     cell = "<td style='background:{}; padding:3px 6px'>{}</td>"
     if shown and not any(before for before, _ in shown):
         # Only additions (a new file): one column of what will be there, no empty "before" side.
-        rows = [f"<tr>{cell.format(added, '+ ' + html.escape(after))}</tr>" for _, after in shown]
+        rows = [f"<tr>{cell.format(added, '+ ' + _lines(after))}</tr>" for _, after in shown]
     else:
-        rows = [f"<tr>{cell.format(removed, html.escape(b) if b else f'<i>{new}</i>')}"
+        rows = [f"<tr>{cell.format(removed, _lines(b) if b else f'<i>{new}</i>')}"
                 "<td style='padding:3px 6px'>→</td>"
-                f"{cell.format(added, html.escape(a) if a else f'<i>{gone}</i>')}</tr>"
+                f"{cell.format(added, _lines(a) if a else f'<i>{gone}</i>')}</tr>"
                 for b, a in shown]
     more = len(changes) - MAX_CHANGES_SHOWN
     tail = f"<p><i>{html.escape(tr_msg(msg('approval.more_changes', more)))}</i></p>" if more > 0 else ""
@@ -73,3 +73,6 @@ class ChangesArea(QScrollArea):
         self.fit()
 
 
+def _lines(text: str) -> str:
+    """Escaped, one line per line of the change (a new file's headings), not run together."""
+    return "<br/>".join(html.escape(line) for line in text.split("\n"))

@@ -127,6 +127,11 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _lines(text: str) -> list[str]:
+    """A change's lines (a new document's headings), each on its own line; an empty side keeps one."""
+    return [line for line in str(text).splitlines() if line.strip()][:12] or [str(text)]
+
+
 def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> bool:
     approval = rt.store.approval(approval_id)
     what = write_headline(approval.tool_id, approval.arguments)
@@ -139,8 +144,8 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
             out.write("  " + _say(replaces) + "\n")
     for before, after in approval.changes[:20]:
         if before:
-            out.write(f"  - {_short(shown(before, _say))}\n")
-        out.write(f"  + {_short(shown(after, _say))}\n")
+            out.writelines(f"  - {_short(line)}\n" for line in _lines(shown(before, _say)))
+        out.writelines(f"  + {_short(line)}\n" for line in _lines(shown(after, _say)))
     if assume_yes:
         out.write(_say(msg("cli.approved_yes")) + "\n")
         return True

@@ -105,6 +105,13 @@ def test_denial_at_the_prompt_writes_nothing(tmp_path: Path) -> None:
     assert not list((tmp_path / "ws").rglob("*.docx"))
 
 
+def test_the_prompt_lists_a_new_documents_headings_one_per_line(tmp_path: Path) -> None:
+    _need_skill("docx")
+    proc = mira(tmp_path, "Write a memo titled Office Move with headings Timeline and Budget", stdin="n\n")
+    assert "Approval needed: Create office-move.docx" in proc.stdout, proc.stdout + proc.stderr[-2000:]
+    assert "  + Timeline\n  + Budget\n" in proc.stdout, proc.stdout  # they ran together on one line
+
+
 def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     proc = mira(tmp_path, "make a report", "--attach", "missing.md")
     assert proc.returncode == 2 and "cannot attach" in proc.stderr
