@@ -32,6 +32,7 @@ _HEADINGS_EN = later(r"\b(?:headings|sections|chapters)\s*(?:[:：]|\bcalled\b|\
 _HEADINGS_ZH_BEFORE = later(r"(?:包含|包括|含有|分为|分成)\s*(?P<list>[^，,。；;：:]+?)\s*"
                             r"(?:[两二三四五六七八九十]|\d+)?\s*个?(?:章节|部分|小节|小标题)")
 _HEADINGS_ZH_AFTER = later(r"(?:章节|小标题|部分)\s*(?:为|是|[:：])\s*(?P<list>[^。；;]+?)(?=[。；;]|以及|$)")
+_LIST_AFTER = later(r"(?:\b(?:headings|sections|chapters)|章节|小标题|部分)$", re.IGNORECASE)
 _TABLE_EN = later(r"\b(?:a|an|one)\s+table\s+(?:of|for|with|listing)\s+(?P<name>[\w][\w\s'-]{0,38}?)\s*$",
                   re.IGNORECASE)
 _TABLE_ZH = later(r"(?:^|[，,；;]|以及|还有|并且|并|加上|附上?|另外|和|与|及)\s*(?:一[个张份])?"
@@ -76,18 +77,25 @@ def described_title(instruction: str) -> str | None:
 
 def describe(instruction: str, body: str) -> tuple[Described, bool] | None:
     """The description in a one-line request (``instruction`` before its colon, ``body`` after), and
-    whether the body was taken as the table's rows; None when the sentence describes no structure."""
+    whether the body was taken (as the table's rows or the list of headings); None when the sentence
+    describes no structure."""
     headings = _headings(instruction)
     table = _table(instruction, body)
+    listed = False
+    if not headings and table is None and _LIST_AFTER.search(instruction.rstrip().rstrip(":：")):
+        # "slides with sections: Intro, Plan, Risks", "章节：背景、目标、计划": the list is after the colon
+        headings = _names(body.strip().rstrip(".。")) if "\n" not in body.strip() else []
+        listed = bool(headings)
     if not headings and table is None:
         return None
-    return Described(described_title(instruction), headings, table), table is not None
+    return Described(described_title(instruction), headings, table), table is not None or listed
 
 
 def _names(text: str) -> list[str]:
     names = [n.strip().strip(_QUOTES).strip() for n in _LIST_SPLIT.split(text)]
     names = [n for n in names if n]
-    if not names or len(names) > MAX_HEADINGS or any(len(n) > MAX_WORDS for n in names):
+    # Names, not a sentence cut at its "and"s: each short.
+    if not names or len(names) > MAX_HEADINGS or any(len(n) > MAX_WORDS or len(n.split()) > 8 for n in names):
         return []
     return names
 

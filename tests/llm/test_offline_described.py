@@ -33,6 +33,8 @@ MEMO_ZH = "写一份标题为搬家计划的备忘录，包含时间表和预算
      "搬家计划", ["时间表", "预算"], ("费用", [["搬家公司", 1200], ["纸箱", 150]])),
     ("写一份报告，章节为背景、目标、计划", "", None, ["背景", "目标", "计划"], None),
     ("做一个预算表", "房租 3000、水电 200", None, [], ("预算", [["房租", 3000], ["水电", 200]])),
+    ("Create slides with sections", "Intro, Plan, Risks", None, ["Intro", "Plan", "Risks"], None),
+    ("做一个PPT，章节", "背景、目标、计划", None, ["背景", "目标", "计划"], None),
 ])
 def test_a_sentence_names_the_title_headings_and_table(instruction: str, body: str, title: str | None,
                                                        headings: list[str], table: tuple | None) -> None:
@@ -40,7 +42,7 @@ def test_a_sentence_names_the_title_headings_and_table(instruction: str, body: s
     assert found is not None
     described, body_taken = found
     assert (described.title, described.headings, described.table) == (title, headings, table)
-    assert body_taken == (table is not None)
+    assert body_taken == bool(body)
 
 
 @pytest.mark.parametrize("instruction", [
@@ -49,6 +51,11 @@ def test_a_sentence_names_the_title_headings_and_table(instruction: str, body: s
 ])
 def test_a_sentence_without_structure_is_no_description(instruction: str) -> None:
     assert describe(instruction, "") is None
+
+
+def test_a_sentence_after_the_colon_is_not_a_list_of_headings() -> None:
+    long = "Some long paragraph of text that is really a sentence and it goes on and on for a while"
+    assert describe("Turn my notes into sections", long) is None
 
 
 def test_a_file_name_is_not_taken_for_a_title() -> None:
@@ -83,6 +90,9 @@ def test_a_deck_gets_a_slide_per_named_section_and_a_sheet_gets_the_table(tmp_pa
                                             "and Risks")
     deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
     assert [s.shapes.title.text for s in deck.slides] == ["Launch Plan", "Goals", "Timeline", "Risks"]
+    listed = run_skill_agent(tmp_path, "pptx", "Create slides with sections: Intro, Plan, Risks")
+    deck = pptx.Presentation(str(tmp_path / listed.complete["artifacts"][0]))
+    assert [s.shapes.title.text for s in deck.slides][1:] == ["Intro", "Plan", "Risks"]
     sheet = run_skill_agent(tmp_path, "xlsx", "Create a spreadsheet with a table of expenses: Rent $1,200; Food 300.50")
     ws = openpyxl.load_workbook(str(tmp_path / sheet.complete["artifacts"][0])).active
     assert [list(r) for r in ws.iter_rows(values_only=True)] == [[None, "Expenses"], ["Rent", 1200], ["Food", 300.5]]
