@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from skills.messages import encoded, msg
+from skills.runtime._xlsx_book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
 from skills.runtime._xlsx_write import (
@@ -50,7 +51,7 @@ def open_for_edit(path: Path) -> Workbook:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            wb = load_workbook(str(path))
+            wb = load_book(path)
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
         raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})",
                            msg=msg("problem.corrupt", name=path.name, kind="XLSX"),

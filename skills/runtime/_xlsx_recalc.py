@@ -8,8 +8,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
 
+from skills.runtime._xlsx_book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime.safety import check_file
 from skills.runtime.soffice import SofficeUnavailable, convert, private_dir
@@ -71,7 +71,7 @@ _VIEWS = re.compile(rb"<sheetViews(?:/>|[\s>][\s\S]*?</sheetViews>)")
 def _sheet_paths(path: Path) -> dict[str, str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        wb = load_workbook(str(path), read_only=True)
+        wb = load_book(path, read_only=True)
     try:
         return {ws.title: ws._worksheet_path for ws in wb.worksheets}
     finally:
@@ -136,7 +136,7 @@ def libreoffice_values(ws: Workspace, package: bytes, cells: dict[int, set[tuple
         found: dict[tuple[int, int, int], Any] = {}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            wb = load_workbook(str(produced), read_only=True, data_only=True)
+            wb = load_book(produced, read_only=True, data_only=True)
         try:
             for s, sheet in enumerate(wb.worksheets):
                 wanted = cells.get(s)

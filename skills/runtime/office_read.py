@@ -93,13 +93,12 @@ def _pptx(path: Path) -> Iterator[str]:
 
 
 def _xlsx(path: Path) -> Iterator[str]:
-    import openpyxl
-
+    from skills.runtime._xlsx_book import load_book
     from skills.runtime.safety import check_file
 
     check_file(path, "xlsx")
     try:
-        wb = openpyxl.load_workbook(str(path), read_only=True, data_only=True)
+        wb = load_book(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
         raise CommandError(f"{path.name}: the file is corrupt or not an Excel workbook "
                            f"({type(exc).__name__})") from None
