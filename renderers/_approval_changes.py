@@ -29,7 +29,7 @@ def changes_html(changes: tuple[tuple[str, str], ...]) -> str:
     cell = "<td style='background:{}; padding:3px 6px'>{}</td>"
     if shown and not any(before for before, _ in shown):
         # Only additions (a new file): one column of what will be there, no empty "before" side.
-        rows = [f"<tr>{cell.format(added, '+ ' + _lines(after))}</tr>" for _, after in shown]
+        rows = [f"<tr>{cell.format(added, _lines(after, '+ '))}</tr>" for _, after in shown]
     else:
         rows = [f"<tr>{cell.format(removed, _lines(b) if b else f'<i>{new}</i>')}"
                 "<td style='padding:3px 6px'>→</td>"
@@ -73,6 +73,6 @@ class ChangesArea(QScrollArea):
         self.fit()
 
 
-def _lines(text: str) -> str:
+def _lines(text: str, mark: str = "") -> str:
     """Escaped, one line per line of the change (a new file's headings), not run together."""
-    return "<br/>".join(html.escape(line) for line in text.split("\n"))
+    return "<br/>".join(mark + html.escape(line) for line in text.split("\n"))

@@ -186,7 +186,7 @@ def test_changes_show_a_new_file_as_one_column_and_edits_as_before_after(qapp) -
     assert "Budget: 10" in edited and "Budget: 12" in edited
     assert "&lt;b&gt;" in changes_html((("", "<b>x</b>"),))  # escaped, never markup
     # A new document's headings, one per line (they ran together: "+ Timeline Budget").
-    assert "+ Timeline<br/>Budget" in changes_html((("", "Timeline\nBudget"),))
+    assert "+ Timeline<br/>+ Budget" in changes_html((("", "Timeline\nBudget"),))
 
 
 def test_thumbnail_keeps_its_width_at_a_fractional_pixel_ratio(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
