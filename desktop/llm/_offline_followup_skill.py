@@ -6,51 +6,28 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop.llm._offline_summary import failure, other_font
+from desktop.llm._offline_transcript import CallHistory
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
 
 
-def _result(content: str) -> dict[str, Any]:
-    try:
-        data = json.loads(content)
-    except ValueError:
-        return {"ok": True, "text": content}
-    return data if isinstance(data, dict) else {"ok": True, "value": data}
-
-
-class FollowUpPlan:
+class FollowUpPlan(CallHistory):
     """Works out the next turn of a skill agent that carries out one follow-up."""
 
     def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], params: Mapping[str, Any],
                  chinese: bool) -> None:
-        self.tools = {t.name for t in tools}
+        super().__init__(messages, tools, "offline_followup")
         self.p = dict(params)
         self.op = str(self.p.get("op") or "")
         self.path = str(self.p.get("path") or "")
         self.kind = self.path.rsplit(".", 1)[-1].lower() if "." in self.path else ""
         self.chinese = chinese
-        results = {m.tool_call_id: m.content for m in messages if m.role == "tool"}
-        self.history: list[tuple[ToolCall, dict[str, Any] | None]] = [
-            (c, _result(results[c.id]) if c.id in results else None)
-            for m in messages if m.role == "assistant" for c in m.tool_calls]
-        self.turn = sum(1 for m in messages if m.role == "assistant") + 1
-
-    def _t(self, en: str, zh: str) -> str:
-        return zh if self.chinese else en
-
-    def _call(self, name: str, args: dict[str, Any]) -> Completion:
-        call = ToolCall(id=f"offline_followup_{self.turn}", name=name, arguments=json.dumps(args, ensure_ascii=False))
-        return Completion(text="", tool_calls=(call,), finish_reason="tool_calls")
-
-    def _complete(self, summary: str, artifacts: Sequence[str] = ()) -> Completion:
-        return self._call("complete", {"summary": summary, "artifacts": list(artifacts)})
 
     def _read(self, name: str) -> dict[str, Any] | None:
         """The last result of a read command, or None when it has not run yet."""

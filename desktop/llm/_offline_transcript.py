@@ -39,19 +39,15 @@ def file_text(res: dict[str, Any]) -> str | None:
     return None
 
 
-class SkillTranscript:
-    """What a skill agent's messages say so far; the planners build on it."""
+class CallHistory:
+    """Every earlier call of a skill agent with its result, in order, and the answers it gives: a tool
+    call (ids ``<prefix>_<turn>``) or ``complete``. The create and the follow-up planners build on it."""
 
-    def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> None:
-        self.messages = list(messages)
+    chinese: bool
+
+    def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], id_prefix: str) -> None:
         self.tools = {t.name for t in tools}
-        self.tool_specs = list(tools)
-        first = next((m for m in messages if m.role == "user"), None)
-        goal = first.content if first else ""
-        self.goal, self.inputs = split_files(goal, INPUTS)
-        self.chinese = is_chinese(self.goal)
-        self.kind = next((k for k in KINDS if any(n.startswith(k + "_") for n in self.tools)), None)
-        # Every earlier call with its result, in order.
+        self._id_prefix = id_prefix
         results = {m.tool_call_id: m.content for m in messages if m.role == "tool"}
         self.history: list[tuple[ToolCall, dict[str, Any] | None]] = [
             (c, read_result(results[c.id]) if c.id in results else None)
@@ -59,17 +55,29 @@ class SkillTranscript:
         ]
         self.turn = sum(1 for m in messages if m.role == "assistant") + 1
 
-    # -- helpers --------------------------------------------------------
-
     def _t(self, en: str, zh: str) -> str:
         return zh if self.chinese else en
 
     def _call(self, name: str, args: dict[str, Any]) -> Completion:
-        call = ToolCall(id=f"offline_skill_{self.turn}", name=name, arguments=json.dumps(args, ensure_ascii=False))
+        call = ToolCall(id=f"{self._id_prefix}_{self.turn}", name=name, arguments=json.dumps(args, ensure_ascii=False))
         return Completion(text="", tool_calls=(call,), finish_reason="tool_calls")
 
     def _complete(self, summary: str, artifacts: Sequence[str] = ()) -> Completion:
         return self._call("complete", {"summary": summary, "artifacts": list(artifacts)})
+
+
+class SkillTranscript(CallHistory):
+    """What a skill agent's messages say so far: the goal, its input files and the skill's kind."""
+
+    def __init__(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> None:
+        super().__init__(messages, tools, "offline_skill")
+        self.messages = list(messages)
+        self.tool_specs = list(tools)
+        first = next((m for m in messages if m.role == "user"), None)
+        goal = first.content if first else ""
+        self.goal, self.inputs = split_files(goal, INPUTS)
+        self.chinese = is_chinese(self.goal)
+        self.kind = next((k for k in KINDS if any(n.startswith(k + "_") for n in self.tools)), None)
 
     def _calls_named(self, name: str) -> list[tuple[ToolCall, dict[str, Any] | None]]:
         return [(c, r) for c, r in self.history if c.name == name]
