@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from uchat._view import ChatView
     from uchat._widget import ChatWidget
     from uchat._chips import AttachmentChip, file_badge
-    from uchat._icons import icon
+    from uchat._icons import icon, set_icon, show_icon
 
 _LAZY = {
     "ChatModel": "uchat._model",
@@ -34,6 +34,8 @@ _LAZY = {
     "AttachmentChip": "uchat._chips",
     "file_badge": "uchat._chips",
     "icon": "uchat._icons",
+    "set_icon": "uchat._icons",
+    "show_icon": "uchat._icons",
     "own_viewport": "uchat._rowview",
 }
 
@@ -48,7 +50,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AttachmentChip", "file_badge", "icon", "own_viewport",
+    "AttachmentChip", "file_badge", "icon", "own_viewport", "set_icon", "show_icon",
     "Changed", "ChatDelegate", "ChatModel", "ChatRole", "ChatView", "ChatWidget", "Composer", "Conversation",
     "Event", "ExtensionProvider", "ExtensionRef", "Inserted", "Message", "Removed", "Reset", "Role", "Status",
     "set_translator", "tr",

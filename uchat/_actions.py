@@ -13,7 +13,7 @@ from PySide6.QtGui import QPalette, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 
 from uchat._i18n import tr
-from uchat._icons import icon
+from uchat._icons import set_icon, show_icon
 
 # action id → icon name; the words are in _words() so each passes through tr() as a literal
 ACTIONS: dict[str, str] = {"copy": "copy", "retry": "retry", "edit": "edit"}
@@ -91,7 +91,7 @@ class ActionBar(QWidget):
         color = self.palette().color(QPalette.ColorRole.PlaceholderText)
         for action, b in self.buttons.items():
             label, description = _words(action)
-            b.setIcon(icon(ACTIONS[action], color, 16))
+            set_icon(b, ACTIONS[action], color, 16)
             b.setToolTip(label)
             b.setAccessibleName(label)
             b.setAccessibleDescription(description)
@@ -105,6 +105,8 @@ class ActionBar(QWidget):
         x = rect.right() + 1 - self.width() if align_right else rect.x()
         self.move(x, rect.y() + (rect.height() - self.height()) // 2)
         self.show()
+        for b in self.buttons.values():
+            show_icon(b)
         self.raise_()
 
 

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QImageReader, QPainter, QPixmap
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QAbstractButton
 
 ICON_DIR = Path(__file__).resolve().parent / "icons"
 
@@ -70,3 +74,26 @@ def _ratios() -> tuple[float, ...]:
     every icon at 2× too cost a good part of the first frame on an ordinary screen)."""
     screens = QGuiApplication.screens() if QGuiApplication.instance() is not None else []
     return (1.0, 2.0) if any(s.devicePixelRatio() > 1.0 for s in screens) else (1.0,)
+
+
+def set_icon(button: QAbstractButton, name: str, color: QColor | str, size: int = 20) -> None:
+    """Give ``button`` the icon ``name`` in ``color``: now if it is on screen, else when it is shown
+    (the code that shows it calls :func:`show_icon`). Buttons hidden at the start (hover actions, the
+    jump button, a row's menu button) would otherwise each draw their icon before the first frame."""
+    if button.isVisible():
+        button.setIcon(icon(name, color, size))
+        button.setProperty(_PENDING, None)
+    else:
+        button.setProperty(_PENDING, f"{name}|{QColor(color).name()}|{size}")
+
+
+def show_icon(button: QAbstractButton) -> None:
+    """Draw the icon :func:`set_icon` kept for ``button`` (call it where the button is shown)."""
+    pending = button.property(_PENDING)
+    if pending:
+        name, color, size = str(pending).split("|")
+        button.setIcon(icon(name, color, int(size)))
+        button.setProperty(_PENDING, None)
+
+
+_PENDING = "uchatPendingIcon"

@@ -13,7 +13,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractItemView
 
 from uchat._i18n import tr
-from uchat._icons import icon
+from uchat._icons import set_icon, show_icon
 from uchat._model import ChatModel
 
 _BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
@@ -33,7 +33,7 @@ class ScrollFollow:
     def retranslate_jump(self) -> None:
         self.jump_button.setText(tr("Jump to latest"))
         self.jump_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.jump_button.setIcon(icon("arrow-down", self.palette().color(QPalette.ColorRole.Text), 16))
+        set_icon(self.jump_button, "arrow-down", self.palette().color(QPalette.ColorRole.Text), 16)
         self.jump_button.setAccessibleName(tr("Jump to latest"))
         self.jump_button.setAccessibleDescription(tr("Scroll to the newest message"))
         self.jump_button.adjustSize()
@@ -114,6 +114,7 @@ class ScrollFollow:
         show = not self._stick and self.verticalScrollBar().maximum() > 0
         self.jump_button.setVisible(show)
         if show:
+            show_icon(self.jump_button)
             self._place_jump_button()
             self.jump_button.raise_()
 

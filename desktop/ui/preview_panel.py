@@ -56,13 +56,13 @@ class PreviewPanel(QFrame):
     def retranslate(self) -> None:
         from PySide6.QtGui import QPalette
 
-        from uchat import icon
+        from uchat import set_icon
 
         self.close_button.setToolTip(tr("preview.close"))
         self.close_button.setText(tr("preview.close"))
         self.close_button.setAccessibleName(tr("preview.close"))
         self.close_button.setAccessibleDescription(tr("a11y.preview.close"))
-        self.close_button.setIcon(icon("close", self.palette().color(QPalette.ColorRole.Text), 16))
+        set_icon(self.close_button, "close", self.palette().color(QPalette.ColorRole.Text), 16)
         if self.view is None:
             self.title.setText(tr("preview.title"))
         if self.message.isVisible():
@@ -73,7 +73,7 @@ class PreviewPanel(QFrame):
         if self.preview is not None and self.view is not None and self.view.id == view.id \
                 and self.view.sha256 == view.sha256 and hasattr(self.preview, "set_index"):
             self.preview.set_index(index)
-            self.show()
+            self._show()
             return self.preview
         self._drop_preview()
         self.view = view
@@ -86,8 +86,14 @@ class PreviewPanel(QFrame):
         else:
             self.message.hide()
             self._body.addWidget(self.preview, 1)
-        self.show()
+        self._show()
         return self.preview
+
+    def _show(self) -> None:
+        from uchat import show_icon
+
+        self.show()
+        show_icon(self.close_button)  # drawn once the panel is first opened, not with the first frame
 
     def close_preview(self) -> None:
         self._drop_preview()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.i18n import tr
-from uchat import icon, own_viewport
+from uchat import icon, own_viewport, set_icon, show_icon
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -159,7 +159,7 @@ class ConversationSidebar(QWidget):
         self.row_menu_button.setAccessibleDescription(tr("a11y.row_menu.desc"))
         pal = self.palette()
         self.new_button.setIcon(icon("plus", pal.color(QPalette.ColorRole.HighlightedText), 16))
-        self.row_menu_button.setIcon(icon("more", pal.color(QPalette.ColorRole.Text), 16))
+        set_icon(self.row_menu_button, "more", pal.color(QPalette.ColorRole.Text), 16)
         if self._rows:
             self.set_conversations(self._rows, self.current_id())
         self._update_empty()
@@ -298,6 +298,7 @@ class ConversationSidebar(QWidget):
         b = self.row_menu_button
         b.move(rect.right() - b.width() - 4, rect.center().y() - b.height() // 2)
         b.show()
+        show_icon(b)
         b.raise_()
 
     def _on_row_menu_button(self) -> None:

@@ -45,3 +45,40 @@ def test_a_shape_is_drawn_once_for_all_colours_and_states(qapp) -> None:  # noqa
 
 def test_an_unknown_icon_is_an_empty_pixmap(qapp) -> None:  # noqa: ANN001
     assert pixmap("no-such-icon", "#000000", 16).isNull()
+
+
+def test_a_hidden_button_gets_its_icon_when_shown_and_a_shown_one_at_once(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QToolButton, QWidget
+
+    from uchat._icons import set_icon, show_icon
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    hidden, shown = QToolButton(parent), QToolButton(parent)
+    hidden.hide()
+    parent.show()
+    qtbot.waitExposed(parent)
+    set_icon(hidden, "copy", "#646c76", 16)
+    set_icon(shown, "copy", "#646c76", 16)
+    assert hidden.icon().isNull() and not shown.icon().isNull()
+    hidden.show()
+    show_icon(hidden)
+    assert not hidden.icon().isNull()
+    show_icon(hidden)  # nothing pending any more: harmless
+    assert not hidden.icon().isNull()
+
+
+def test_the_hover_actions_have_their_icons_once_shown(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QWidget
+
+    from uchat._actions import ActionBar
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(400, 200)
+    host.show()
+    bar = ActionBar(host)
+    assert all(b.icon().isNull() for b in bar.buttons.values())  # nothing drawn while hidden
+    bar.show_for("m1", list(bar.buttons), QRect(0, 0, 300, 40), align_right=False)
+    assert all(not b.icon().isNull() for b in bar.buttons.values())
