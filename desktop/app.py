@@ -30,7 +30,7 @@ def run() -> int:
 
     imports.install_pyside_check()  # first: every module imported from here on pays PySide's check
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from desktop.ui.main_window import MainWindow
 
@@ -47,7 +47,7 @@ def run() -> int:
     from desktop.ui.single_instance import SingleInstance
 
     instance = SingleInstance(paths.data_dir())
-    if instance.activate_existing() or not instance.listen():
+    if not instance.claim():
         from desktop import i18n
 
         i18n.set_language(i18n.system_language())
@@ -80,6 +80,8 @@ def run() -> int:
         message = _start_failed(error)
         print(message, file=sys.stderr)
         if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.critical(None, "Mira", message)
 
     try:
@@ -115,6 +117,8 @@ def run() -> int:
     import qasync
 
     logs.setup()
+    # Later copies are answered from now on (until now they wait for this: SingleInstance.claim).
+    instance.listen()
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     closed = asyncio.Event()

@@ -1,25 +1,33 @@
 """One Mira per data folder: a second start brings the running window to the front and exits.
 
 Two windows on the same store would each run and recover tasks; the store copes, but the user sees
-two diverging chats. The running copy listens on a local socket whose name is derived from the data
-folder, so copies on different data (MIRA_HOME) are independent. Where the OS has Unix sockets they
-are used directly (a QSocketNotifier wakes the event loop; no QtNetwork import before the first
-frame); elsewhere (Windows) QLocalServer's named pipe does the same.
+two diverging chats. Names derive from the data folder, so copies on different data (MIRA_HOME) are
+independent. On Unix the copy that gets a lock on the folder's lock file before its window is built
+is the one (:meth:`SingleInstance.claim`; the lock goes with the process, so a crash leaves none);
+once its window is drawn it listens on a Unix socket (a QSocketNotifier wakes the event loop), and a
+later copy asks it there to come forward, waiting for it if it is still drawing. The socket module
+then loads after the first frame, with the event loop, which needs it anyway. Elsewhere (Windows)
+QLocalServer's named pipe does both before the window.
 """
 from __future__ import annotations
 
 import logging
 import os
-import socket
 import tempfile
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCryptographicHash, QObject, QSocketNotifier, Signal
+
+if TYPE_CHECKING:
+    import socket
 
 log = logging.getLogger(__name__)
 
 _HELLO = b"activate\n"
-_UNIX = hasattr(socket, "AF_UNIX") and os.name != "nt"
+_UNIX = os.name != "nt"
+WAIT_FOR_FIRST_MS = 3000  # how long a second copy waits for the first to listen (it may be drawing)
 
 
 def server_name(data_dir: Path) -> str:
@@ -35,6 +43,10 @@ def _socket_path(name: str) -> str:
     return os.path.join(base, name + ".sock")
 
 
+def _lock_path(name: str) -> str:
+    return _socket_path(name)[: -len(".sock")] + ".lock"
+
+
 class SingleInstance(QObject):
     """``activate_existing()`` asks a running copy to come forward; ``listen()`` makes this copy that one."""
 
@@ -46,11 +58,56 @@ class SingleInstance(QObject):
         self._sock: socket.socket | None = None
         self._notifier: QSocketNotifier | None = None
         self._server: object | None = None  # QLocalServer where there are no Unix sockets
+        self._lock: int | None = None  # the held lock file's descriptor (Unix)
+
+    def claim(self) -> bool:
+        """Before the window: True when this copy is the one for its data folder (it then calls
+        :meth:`listen` once its window is drawn); False when another copy runs, which was asked to come
+        forward."""
+        if not _UNIX:
+            return not self.activate_existing() and self.listen()
+        import fcntl
+
+        try:
+            fd = os.open(_lock_path(self.name), os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            log.warning("single-instance lock %s unavailable: %s", _lock_path(self.name), exc)
+            return True  # run anyway
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            self._activate_waiting(WAIT_FOR_FIRST_MS)
+            return False
+        self._lock = fd
+        # A socket with nobody holding the lock: a copy that crashed, or a release before the lock file
+        # that still runs (it answers, and comes forward).
+        if os.path.exists(_socket_path(self.name)) and self.activate_existing(200):
+            self._release()
+            return False
+        return True
+
+    def _activate_waiting(self, timeout_ms: int) -> bool:
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            if self.activate_existing(200):
+                return True
+            if time.monotonic() >= deadline:
+                log.warning("another Mira holds %s but did not answer", _lock_path(self.name))
+                return False
+            time.sleep(0.05)
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # the lock goes with the descriptor
+            self._lock = None
 
     def activate_existing(self, timeout_ms: int = 1000) -> bool:
         """True when another copy answered (it was asked to show its window)."""
         if not _UNIX:
             return self._qt_activate(timeout_ms)
+        import socket
+
         client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         client.settimeout(timeout_ms / 1000)
         try:
@@ -63,9 +120,14 @@ class SingleInstance(QObject):
         return True
 
     def listen(self) -> bool:
-        """Start answering later copies; False when another copy got there first (it was activated)."""
+        """Start answering later copies; False when another copy got there first (it was activated).
+        Listening already (Windows listens in :meth:`claim`): nothing to do."""
+        if self._sock is not None or self._server is not None:
+            return True
         if not _UNIX:
             return self._qt_listen()
+        import socket
+
         path = _socket_path(self.name)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -104,6 +166,7 @@ class SingleInstance(QObject):
         if self._server is not None:
             self._server.close()  # type: ignore[attr-defined]
             self._server = None
+        self._release()
 
     def _on_ready(self, *_args: object) -> None:
         assert self._sock is not None

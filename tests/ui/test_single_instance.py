@@ -83,3 +83,34 @@ def test_the_socket_name_is_the_same_sha256_as_earlier_releases_used(tmp_path: P
     for folder in (tmp_path, tmp_path / "数据 folder"):
         expected = hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:16]
         assert server_name(folder) == f"mira-{expected}"
+
+
+def test_the_first_copy_claims_before_its_window_and_a_second_waits_for_it_to_listen(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The first copy holds the folder's lock from before its window and listens only once the window is
+    drawn; a second copy started in between waits for it, asks it to come forward and does not run."""
+    import threading
+
+    first = SingleInstance(tmp_path / "a")
+    assert first.claim()
+    answers: list[bool] = []
+    second = threading.Thread(target=lambda: answers.append(SingleInstance(tmp_path / "a").claim()))
+    with qtbot.waitSignal(first.sig_activate, timeout=5000):
+        second.start()
+        qtbot.wait(300)  # the first copy is still "drawing its window"
+        assert answers == []  # the second is waiting, not running
+        assert first.listen()
+    second.join(5)
+    assert answers == [False]
+    first.close()
+    third = SingleInstance(tmp_path / "a")  # the lock went with the first copy: a new start runs
+    assert third.claim()
+    third.close()
+
+
+def test_a_copy_without_the_lock_file_is_still_found(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A release from before the lock file listens without holding it: a new start finds it on its socket."""
+    older = SingleInstance(tmp_path / "b")
+    assert older.listen()
+    with qtbot.waitSignal(older.sig_activate, timeout=5000):
+        assert not SingleInstance(tmp_path / "b").claim()
+    older.close()

@@ -68,6 +68,7 @@ DEFERRED = (
     "desktop.ui.versions_view", "xml.etree",  # a dialog; the .ts reader
     "renderers._api", "datetime", "html",  # card view types, the sidebar's dates, escaping: on first use
     "concurrent.futures",  # the store worker starts with the store, after the first frame
+    "socket",  # the single-instance socket listens once the window is drawn (a lock file guards before)
     "desktop.store.store", "sqlite3",  # the store opens right after the first frame (the window needs its states only)
     "asyncio", "qasync", "ssl",  # the event loop loads once the window is drawn (desktop/app.py)
     "logging.handlers",  # the log file is attached after the first frame; earlier records wait in memory
