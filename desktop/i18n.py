@@ -3,8 +3,6 @@
 ``desktop.i18n`` and ``desktop.texts`` share one language, one catalogue and one set of listeners."""
 from __future__ import annotations
 
-from PySide6.QtCore import QTranslator
-
 from desktop import texts
 from desktop.texts import (  # noqa: F401 - re-exported for the window and its tests
     _EN,
@@ -29,6 +27,8 @@ __all__ = ["LANGUAGES", "language", "missing", "on_language_changed", "render", 
 
 
 def qt_loader(code: str) -> Translate | None:
+    from PySide6.QtCore import QTranslator  # only a language other than English loads a catalogue
+
     translator = QTranslator()
     if not translator.load(str(qm_path(code))):
         return None

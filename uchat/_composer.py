@@ -3,19 +3,23 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent, QDropEvent, QFocusEvent, QImage, QInputMethodEvent, QKeyEvent, QPalette, QTextCursor,
 )
 from PySide6.QtWidgets import (
-    QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
+    QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
     QVBoxLayout, QWidget,
 )
 
 from uchat._chips import file_badge
 from uchat._i18n import tr
 from uchat._icons import icon
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QMimeData
 
 
 def _local_files(mime: QMimeData) -> list[str]:
@@ -231,6 +235,8 @@ class Composer(QWidget):
 
     def choose_files(self) -> None:
         """Open a file dialog and attach what the user picks."""
+        from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
+
         paths, _ = QFileDialog.getOpenFileNames(self, tr("Attach files"))
         if paths:
             self.add_attachments(list(paths))
@@ -244,6 +250,8 @@ class Composer(QWidget):
         threading.Thread(target=self._encode_png, args=(image,), name="uchat-paste", daemon=True).start()
 
     def _encode_png(self, image: QImage) -> None:
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
         buf = QByteArray()
         dev = QBuffer(buf)
         dev.open(QIODevice.OpenModeFlag.WriteOnly)

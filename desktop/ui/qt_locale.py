@@ -1,8 +1,12 @@
 """Qt's own strings (standard dialog buttons, text-field context menus) in the interface language."""
 from __future__ import annotations
 
-from PySide6.QtCore import QLibraryInfo, QTranslator
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTranslator
 
 _qt_translator: QTranslator | None = None
 
@@ -18,6 +22,8 @@ def install_qt_translations(language: str) -> None:
         _qt_translator = None
     if language == "en":
         return
+    from PySide6.QtCore import QLibraryInfo, QTranslator  # English needs neither
+
     translator = QTranslator(app)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if translator.load(f"qtbase_{language}", folder):
