@@ -21,12 +21,17 @@ check. If a PySide release renames what is replaced, nothing is changed and the 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from types import ModuleType
 from typing import Any
 
 _NO_SOURCE = ("built-in", "frozen", *EXTENSION_SUFFIXES)
+# Packages that never import Qt (an import-linter contract): their sources need not be read. The agent
+# runtime loads some 200 modules after the first frame, each read whole before.
+QT_FREE = ("desktop.agent.", "desktop.llm.", "desktop.store.", "skills.", "skills")
+_STDLIB = os.path.dirname(os.__file__) + os.sep
 
 
 def install_pyside_check() -> bool:
@@ -37,7 +42,11 @@ def install_pyside_check() -> bool:
         return original is not None
 
     def uses_pyside(module: ModuleType) -> bool:
+        if module.__name__.startswith(QT_FREE):
+            return False  # the import contract "Agent, models, store and skills run without Qt" (pyproject)
         origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        if isinstance(origin, str) and origin.startswith(_STDLIB) and "site-packages" not in origin:
+            return False  # the standard library does not use PySide
         if isinstance(origin, str):
             if origin.endswith(".py"):
                 try:
