@@ -1,20 +1,21 @@
-"""Plain events the runtime publishes; a UI or a terminal consumes them. All carry ``task_id``."""
+"""Plain events the runtime publishes; a UI or a terminal consumes them. All carry ``task_id``.
+
+Named tuples, not frozen dataclasses: as immutable, and ten of them cost the agent's start ~0.5 ms
+instead of ~4 (a frozen dataclass compiles six methods each when it is defined).
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class TextDelta:
+class TextDelta(NamedTuple):
     task_id: str
     agent: str  # "main" | "skill:<id>" | "generate"
     text: str
 
 
-@dataclass(frozen=True)
-class ToolStarted:
+class ToolStarted(NamedTuple):
     task_id: str
     agent: str
     tool_call_id: str
@@ -22,8 +23,7 @@ class ToolStarted:
     arguments: str  # raw JSON text as the model produced it
 
 
-@dataclass(frozen=True)
-class ToolFinished:
+class ToolFinished(NamedTuple):
     task_id: str
     agent: str
     tool_call_id: str
@@ -32,28 +32,25 @@ class ToolFinished:
     message: str
 
 
-@dataclass(frozen=True)
-class ApprovalRequested:
+class ApprovalRequested(NamedTuple):
     task_id: str
     approval_id: str
     tool: str
     arguments: Mapping[str, Any]
     target_path: str | None
     summary: str
-    changes: Sequence[Sequence[str]] = field(default_factory=tuple)
+    changes: Sequence[Sequence[str]] = ()
     reads: tuple[str, ...] = ()  # workspace files the call reads (inputs, images inside document blocks)
 
 
-@dataclass(frozen=True)
-class ApprovalDecided:
+class ApprovalDecided(NamedTuple):
     task_id: str
     approval_id: str
     approved: bool
     message: str
 
 
-@dataclass(frozen=True)
-class ArtifactCommitted:
+class ArtifactCommitted(NamedTuple):
     task_id: str
     artifact_id: str
     conversation_id: str
@@ -66,27 +63,23 @@ class ArtifactCommitted:
     evidence: Mapping[str, Any]  # Evidence.to_dict()
 
 
-@dataclass(frozen=True)
-class TaskFinished:
+class TaskFinished(NamedTuple):
     task_id: str
     text: str
     message_id: str
 
 
-@dataclass(frozen=True)
-class TaskFailed:
+class TaskFailed(NamedTuple):
     task_id: str
     error: str  # English (logs, the model)
     text: str = ""  # what the chat stores: message ids each reader renders in its language (desktop.messages)
 
 
-@dataclass(frozen=True)
-class TaskCancelled:
+class TaskCancelled(NamedTuple):
     task_id: str
 
 
-@dataclass(frozen=True)
-class TaskPaused:
+class TaskPaused(NamedTuple):
     task_id: str
     approval_id: str
 
