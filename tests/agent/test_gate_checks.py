@@ -250,12 +250,11 @@ def test_an_approval_that_does_not_exist_is_refused_in_words(h: Harness) -> None
 def test_stored_arguments_that_cannot_be_read_are_refused_not_raised(h: Harness, stored: str) -> None:
     """frozen_mismatch is given the row as stored; text that is not JSON (or nests past the parser's limit)
     is a mismatch with a reason, never an exception out of the check."""
-    import dataclasses
 
     from desktop.agent.gate import frozen_mismatch
 
     _rt, _task_id, approval_id = paused(h, WRITE_A)
-    approval = dataclasses.replace(h.store.approval(approval_id), arguments_json=stored)
+    approval = h.store.approval(approval_id)._replace(arguments_json=stored)
     assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) == (
         "refused: the stored arguments no longer match the input hash that was approved (changed since); "
         "nothing ran")
