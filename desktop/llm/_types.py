@@ -2,51 +2,50 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from desktop.errors import MiraError
+
+
+# The messages, calls and turns below are named tuples, not frozen dataclasses: as immutable, and they
+# load with the agent before a request can start (a frozen dataclass compiles six methods when defined).
+_NO_USAGE: Mapping[str, int] = {}  # shared and never changed
 
 
 class ModelError(MiraError):
     """A model call failed (network, HTTP status, timeout, bad stream). Never retried silently."""
 
 
-@dataclass(frozen=True)
-class ToolSpec:
+class ToolSpec(NamedTuple):
     name: str
     description: str
     parameters: Mapping[str, Any]  # JSON schema of the arguments object
 
 
-@dataclass(frozen=True)
-class ToolCall:
+class ToolCall(NamedTuple):
     id: str
     name: str
     arguments: str  # raw JSON text exactly as the model produced it
 
 
-@dataclass(frozen=True)
-class ChatMessage:
+class ChatMessage(NamedTuple):
     role: Literal["system", "user", "assistant", "tool"]
     content: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
     tool_call_id: str | None = None  # for role == "tool"
 
 
-@dataclass(frozen=True)
-class TextDelta:
+class TextDelta(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class Completion:
+class Completion(NamedTuple):
     """The last event of every stream: the whole assistant turn."""
 
     text: str
     tool_calls: tuple[ToolCall, ...] = ()
     finish_reason: str = "stop"
-    usage: Mapping[str, int] = field(default_factory=dict)
+    usage: Mapping[str, int] = _NO_USAGE
 
 
 ModelEvent = TextDelta | Completion
