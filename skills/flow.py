@@ -13,9 +13,8 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from skills.runtime.errors import FlowError
 
@@ -26,8 +25,7 @@ FLOWS_DIR = Path(__file__).resolve().parent / "flows"
 DEFAULT_FLOW = "skill-pipeline.yaml"
 
 
-@dataclass(frozen=True)
-class Processor:
+class Processor(NamedTuple):
     """A processor the code registers: ``phase`` "call" runs per proposed command, "finish" once at the end."""
 
     name: str
@@ -46,16 +44,14 @@ PROCESSORS: Mapping[str, Processor] = {p.name: p for p in (
 PROTECTED = tuple(p.name for p in PROCESSORS.values() if p.protected)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     id: str
     processor: str
     after: tuple[str, ...]
     description: str = ""
 
 
-@dataclass(frozen=True)
-class Flow:
+class Flow(NamedTuple):
     """A checked flow; ``steps`` in an order where every step comes after the ones it depends on."""
 
     id: str

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
 from desktop.messages import english
@@ -42,16 +41,14 @@ def budget_for(window: int, prompt_tokens: int, default: int = DEFAULT_BUDGET) -
     return max(0, min(default, window - reply_room(window) - prompt_tokens - MARGIN))
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     n: int  # 1-based position in the conversation
     user: str
     assistant: str
     made: tuple[str, ...]  # files this turn's artifacts were written to
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """The context of one request, ready to put in front of the main agent."""
 
     messages: tuple[dict[str, str], ...]  # the context message, then the turns kept in full as user/assistant

@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop.agent import _messages as M
 from desktop.agent import versioning
@@ -41,8 +40,7 @@ from skills.runtime import Command, CommandError, WorkspaceError
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
 
-@dataclass(frozen=True)
-class Hooks:
+class Hooks(NamedTuple):
     """The named points where the loops hand over.
 
     ``before_write`` gets every validated write before it runs and may block it (the approval gate returns
@@ -56,8 +54,7 @@ class Hooks:
     answered: Callable[[Run, str], None]
 
 
-@dataclass(frozen=True)
-class Loop:
+class Loop(NamedTuple):
     """What the loops read and write through."""
 
     store: Store

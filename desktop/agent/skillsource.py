@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from desktop.errors import AgentError
 from skills.flow import Flow, default_flow
@@ -17,8 +16,7 @@ class SkillUnavailable(AgentError):
     """A skill cannot be used: unknown id, no execution profile, or its body failed the hash check."""
 
 
-@dataclass(frozen=True)
-class SkillInfo:
+class SkillInfo(NamedTuple):
     id: str
     name: str
     description: str

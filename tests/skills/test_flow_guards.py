@@ -189,11 +189,11 @@ def test_with_several_required_processors_missing_the_first_in_pipeline_order_is
 
 
 def test_a_checked_flow_cannot_be_altered() -> None:
-    import dataclasses
     f = parse_flow(_doc(CHAIN), "f.yaml")
     for obj, field in ((f, "steps"), (f.steps[0], "processor"), (PROCESSORS["approval_gate"], "protected")):
-        with pytest.raises(dataclasses.FrozenInstanceError):
+        with pytest.raises(AttributeError):  # immutable records
             setattr(obj, field, None)
+        assert getattr(obj, field) is not None
 
 
 def test_processors_of_a_phase_are_compared_by_value() -> None:
