@@ -179,14 +179,17 @@ class ConversationSidebar(QWidget):
 
             today = dt.date.today()
             group = ""
+            untitled = tr("conv.untitled")
+            editable = QListWidgetItem().flags() | Qt.ItemFlag.ItemIsEditable  # the same for every row
             for conv_id, title, updated in self._rows:
-                if updated is not None and date_group(updated, today) != group:
-                    group = date_group(updated, today)
+                row_group = date_group(updated, today) if updated is not None else group
+                if row_group != group:
+                    group = row_group
                     self.list.addItem(self._header(tr(group)))
-                item = QListWidgetItem(title or tr("conv.untitled"))
+                item = QListWidgetItem(title or untitled)
                 item.setData(_ID, conv_id)
                 item.setToolTip(title)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+                item.setFlags(editable)
                 self.list.addItem(item)
                 if conv_id == current:
                     self.list.setCurrentItem(item)
