@@ -3,7 +3,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from skills.messages import Msg
 from skills.runtime.errors import CommandError
@@ -59,8 +59,10 @@ class Evidence:
         }
 
 
-@dataclass(frozen=True)
-class ArtifactRecord:
+_NO_DATA: Mapping[str, Any] = {}  # shared and never changed: results are read, not edited
+
+
+class ArtifactRecord(NamedTuple):
     """A file a runtime reports as written; the only way an artifact comes to exist."""
 
     path: str  # workspace-relative, posix separators
@@ -74,11 +76,10 @@ class ArtifactRecord:
                 "bytes": self.bytes, "title": self.title}
 
 
-@dataclass(frozen=True)
-class CommandResult:
+class CommandResult(NamedTuple):
     ok: bool
     message: str  # what the model (and the user, in the ledger) reads
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
 
@@ -92,8 +93,7 @@ class CommandResult:
         }
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names."""
 
     name: str
