@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from skills.flow import Flow, FlowError, Step, parse_flow
 from skills.runtime.errors import CatalogError
@@ -32,8 +32,7 @@ _OPTIONAL = ("commands", "execution")
 _ID = re.compile(r"^[a-z][a-z0-9-]{1,40}$")
 
 
-@dataclass(frozen=True)
-class SkillEntry:
+class SkillEntry(NamedTuple):
     """One skill as the catalog lists it. ``execution`` is None for instruction-only skills."""
 
     id: str

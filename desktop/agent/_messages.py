@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop.llm import ChatMessage, Completion, ToolCall
 from desktop.store import TranscriptEntry
@@ -65,8 +64,7 @@ def calls_of(entry: TranscriptEntry) -> list[tuple[str, ToolCall]]:
             for i, c in enumerate(entry.message.get("tool_calls") or ())]
 
 
-@dataclass(frozen=True)
-class TranscriptState:
+class TranscriptState(NamedTuple):
     last_assistant: TranscriptEntry | None
     pending: tuple[tuple[str, ToolCall], ...]  # calls of the last assistant turn without a result yet
     ended: bool  # the last entry is an assistant turn with no tool calls

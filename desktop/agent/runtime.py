@@ -10,9 +10,8 @@ import logging
 import shutil
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop.agent import _messages as M
 from desktop.agent import context, warmup, workfolder
@@ -48,8 +47,7 @@ log = logging.getLogger(__name__)
 __all__ = ["AgentRuntime", "ApprovalError", "TaskStatus"]
 
 
-@dataclass(frozen=True)
-class TaskStatus:
+class TaskStatus(NamedTuple):
     task_id: str
     status: str  # running | paused | finished | failed | cancelled
     outcome: str | None  # completed | denied | failed, once the skill ended

@@ -1,8 +1,8 @@
 """The offline planner's reading of a request: language, target skill, intent, files, titles."""
 from __future__ import annotations
 
+from typing import NamedTuple
 import re
-from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from desktop.llm._patterns import later
@@ -109,8 +109,7 @@ def _first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
     return best[1] if best else None
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """What the request asks for: the skill, the intent and the files involved."""
 
     skill: str | None  # docx | pdf | pptx | xlsx | xlsx-recalc | render-check | None

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError
 from desktop.llm.settings import ModelSettings
@@ -13,8 +12,7 @@ from skills.messages import Msg
 CHECK_TIMEOUT = 20.0
 
 
-@dataclass(frozen=True)
-class ModelChoice:
+class ModelChoice(NamedTuple):
     """The model to use and, when it is the offline planner, why."""
 
     model: Model
