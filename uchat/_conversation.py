@@ -5,7 +5,6 @@ test conversations headless.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -147,7 +146,7 @@ class Conversation:
             changes["error"] = error
         if not changes:
             return
-        self._messages[row] = dataclasses.replace(old, **changes)
+        self._messages[row] = old._replace(**changes)
         self._emit(Changed(row, frozenset(changes)))
 
     def append_text(self, message_id: str, delta: str) -> None:
@@ -156,7 +155,7 @@ class Conversation:
             return
         row = self._rows[message_id]
         old = self._messages[row]
-        self._messages[row] = dataclasses.replace(old, text=old.text + delta)
+        self._messages[row] = old._replace(text=old.text + delta)
         self._emit(Changed(row, frozenset({"text"})))
 
     def remove(self, message_id: str) -> None:
@@ -195,7 +194,7 @@ def _checked(message: Message) -> Message:
     role, status = Role(message.role), Status(message.status)
     refs = tuple(message.extensions)
     if role is not message.role or status is not message.status or refs is not message.extensions:
-        message = dataclasses.replace(message, role=role, status=status, extensions=refs)
+        message = message._replace(role=role, status=status, extensions=refs)
     return message
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPalette, QTextCursor, QTextDocument
@@ -43,8 +43,7 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Base).lightness() < 128
 
 
-@dataclass(frozen=True)
-class Colors:
+class Colors(NamedTuple):
     """Everything the delegate paints with, derived from one palette."""
 
     text: QColor
@@ -79,8 +78,7 @@ class Colors:
         )
 
 
-@dataclass(frozen=True)
-class RowLayout:
+class RowLayout(NamedTuple):
     """Geometry of one row, relative to the row's top-left corner."""
 
     height: int

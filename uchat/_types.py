@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -20,8 +19,7 @@ class Status(str, Enum):
     ERROR = "error"
 
 
-@dataclass(frozen=True)
-class ExtensionRef:
+class ExtensionRef(NamedTuple):
     """All the chat shell ever knows about an artifact or an approval."""
 
     message_id: str
@@ -29,13 +27,12 @@ class ExtensionRef:
     kind: str
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     id: str
     role: Role
     text: str = ""  # markdown
     status: Status = Status.DONE
-    extensions: tuple[ExtensionRef, ...] = field(default_factory=tuple)
+    extensions: tuple[ExtensionRef, ...] = ()
     error: str = ""
 
 
