@@ -13,6 +13,7 @@ ALLOWED = {
     "skills/runtime/workspace.py": 2,  # /proc/self/fd: only in the directory-fd branch, and checked
     "skills/runtime/_isolate_child.py": 2,  # `import resource` with an ImportError fallback; /proc/self/statm read or 0
     "desktop/agent/_crash.py": 1,  # MIRA_CRASHPOINT: set by the crash-recovery tests only
+    "desktop/ui/single_instance.py": 1,  # `import fcntl` in the Unix branch only (Windows: QLocalServer)
 }
 
 
