@@ -212,17 +212,25 @@ def broken(tmp_path_factory: pytest.TempPathFactory, files: dict[str, Path]) -> 
 
 
 @pytest.fixture
-def open_pdf(qtbot, view_of):  # noqa: ANN001, ANN201 - returns open_pdf(path)
-    """``open_pdf(path)`` → a PDF preview (page view off) shown at 700×600 with its first page loaded."""
+def show_preview(qtbot, view_of):  # noqa: ANN001, ANN201 - returns show_preview(path, size)
+    """``show_preview(path, size=(700, 600))`` → the native preview of the file's kind (page view off),
+    shown at ``size`` with its first page, slide or sheet loaded."""
     from renderers.registry import Registry
 
-    def open_pdf(path: Path):  # noqa: ANN202
-        preview = Registry().plugin("pdf").preview(view_of(path), None, 0, page_view=False)
+    def show_preview(path: Path, size: tuple[int, int] = (700, 600)):  # noqa: ANN202
+        preview = Registry().plugin(path.suffix.lstrip(".").lower()).preview(view_of(path), None, 0,
+                                                                              page_view=False)
         qtbot.addWidget(preview)
-        preview.resize(700, 600)
+        preview.resize(*size)
         preview.show()
         with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
             pass
         return preview
 
-    return open_pdf
+    return show_preview
+
+
+@pytest.fixture
+def open_pdf(show_preview):  # noqa: ANN001, ANN201 - returns open_pdf(path)
+    """``open_pdf(path)`` → a PDF preview shown at 700×600 with its first page loaded."""
+    return show_preview

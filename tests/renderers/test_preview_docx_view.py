@@ -24,32 +24,22 @@ def _paged_docx(path: Path, pages: int, per_page: int = 6) -> Path:
     return path
 
 
-def _open(qtbot, view_of, path: Path, size=(520, 500)):  # noqa: ANN001, ANN202
-    preview = Registry().plugin("docx").preview(view_of(path), None, 0, page_view=False)
-    qtbot.addWidget(preview)
-    preview.resize(*size)
-    preview.show()
-    with qtbot.waitSignal(preview.sig_loaded, timeout=15_000):
-        pass
-    return preview
-
-
-def test_fits_the_width_without_a_horizontal_scrollbar(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_fits_the_width_without_a_horizontal_scrollbar(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
     import docx
 
     document = docx.Document()
     document.add_paragraph("A short note. " + "This sentence is long enough to need wrapping in a narrow panel. " * 3)
     path = tmp_path / "tiny.docx"
     document.save(str(path))
-    preview = _open(qtbot, view_of, path, size=(380, 400))
+    preview = show_preview(path, (380, 400))
     browser = preview.browser()
     assert browser.horizontalScrollBar().maximum() == 0
     assert browser.document().size().width() <= browser.viewport().width() + 1
     assert browser.document().firstBlock().layout().lineCount() > 3  # wrapped, not cut at the right
 
 
-def test_zoom_in_out_and_fit(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
-    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "z.docx", 2))
+def test_zoom_in_out_and_fit(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    preview = show_preview(_paged_docx(tmp_path / "z.docx", 2), (520, 500))
     assert preview.zoom_in_button.isVisible() and preview.fit_button.isVisible()
     doc = preview.browser().document()
     height = doc.size().height()
@@ -64,8 +54,8 @@ def test_zoom_in_out_and_fit(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
     assert "Page 2 paragraph 5" in preview.text()
 
 
-def test_page_counter_follows_scrolling(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
-    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "p.docx", 6))
+def test_page_counter_follows_scrolling(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    preview = show_preview(_paged_docx(tmp_path / "p.docx", 6), (520, 500))
     assert preview.count() == 6 and preview.position_label.text() == "Page 1 / 6"
     browser = preview.browser()
     doc = browser.document()
@@ -77,7 +67,7 @@ def test_page_counter_follows_scrolling(qtbot, view_of, tmp_path) -> None:  # no
     qtbot.waitUntil(lambda: preview.position_label.text() == "Page 1 / 6", timeout=3_000)
 
 
-def test_position_is_kept_switching_to_and_from_page_view(qtbot, view_of, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_position_is_kept_switching_to_and_from_page_view(show_preview, qtbot, view_of, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     import pymupdf
 
     import renderers.qt_preview
@@ -91,7 +81,7 @@ def test_position_is_kept_switching_to_and_from_page_view(qtbot, view_of, tmp_pa
         return out, 6
 
     monkeypatch.setattr(renderers.qt_preview, "_convert", fake_convert)
-    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "v.docx", 6))
+    preview = show_preview(_paged_docx(tmp_path / "v.docx", 6), (520, 500))
     with qtbot.waitSignal(preview.sig_loaded, timeout=5_000):
         preview.set_index(3)
     with qtbot.waitSignal(preview.sig_loaded, timeout=15_000) as blocker:
@@ -106,8 +96,8 @@ def test_position_is_kept_switching_to_and_from_page_view(qtbot, view_of, tmp_pa
     assert top.startswith(("Chapter 5", "Page 5"))
 
 
-def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
-    preview = _open(qtbot, view_of, _paged_docx(tmp_path / "long.docx", 120, per_page=4))
+def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+    preview = show_preview(_paged_docx(tmp_path / "long.docx", 120, per_page=4), (520, 500))
     assert preview.count() < 120 and not preview.loaded_everything()  # painted from the first piece
     assert "Chapter 1" in preview.text() and "Chapter 120" not in preview.text()
     qtbot.waitUntil(preview.loaded_everything, timeout=30_000)
@@ -150,7 +140,7 @@ def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> N
         assert table.columnWidth(0) == width
 
 
-def test_later_pieces_keep_their_paragraphs_and_the_body_font(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_later_pieces_keep_their_paragraphs_and_the_body_font(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
     import docx
 
     from renderers.docx import CHUNK_BLOCKS, FIRST_BLOCKS
@@ -161,7 +151,7 @@ def test_later_pieces_keep_their_paragraphs_and_the_body_font(qtbot, view_of, tm
         document.add_paragraph(f"Paragraph number {i} of a long report.")
     path = tmp_path / "pieces.docx"
     document.save(str(path))
-    preview = _open(qtbot, view_of, path)
+    preview = show_preview(path, (520, 500))
     qtbot.waitUntil(preview.loaded_everything, timeout=30_000)
     doc = preview.browser().document()
     texts = [doc.findBlockByNumber(n).text() for n in range(doc.blockCount())]

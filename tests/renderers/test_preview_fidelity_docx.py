@@ -1,7 +1,6 @@
 """DOCX content LibreOffice draws and the native preview used to leave blank."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -9,7 +8,6 @@ from PySide6.QtGui import QImage
 
 from renderers._docx_html import load
 from renderers.docx import render_image
-from renderers.registry import Registry
 from tests.renderers import office_xml as ox
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
@@ -26,21 +24,11 @@ def _ink(image: QImage, region: tuple[float, float, float, float] = (0, 0, 1, 1)
     return n
 
 
-def _shown(qtbot, path: Path, view_of) -> str:  # noqa: ANN001
-    preview = Registry().plugin("docx").preview(view_of(path), None, 0, page_view=False)
-    qtbot.addWidget(preview)
-    preview.resize(700, 500)
-    preview.show()
-    with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
-        pass
-    return preview.text()
-
-
 @pytest.mark.parametrize("box", [ox.textbox_drawing, ox.vml_textbox])
-def test_text_boxes_are_shown(qtbot, tmp_path, view_of, box) -> None:  # noqa: ANN001
+def test_text_boxes_are_shown(show_preview, qtbot, tmp_path, view_of, box) -> None:  # noqa: ANN001
     path = ox.docx_with_body(tmp_path / "box.docx",
                              ox.para(ox.run("Before the box.")) + ox.para(box("Boxed quarterly figure 42")))
-    text = _shown(qtbot, path, view_of)
+    text = show_preview(path, (700, 500)).text()
     assert "Boxed quarterly figure 42" in text
     assert text.count("Boxed quarterly figure 42") == 1  # the fallback copy is not shown twice
     image, _ = render_image(path, 0, 400)
@@ -56,22 +44,22 @@ def test_a_document_of_only_text_boxes_is_not_blank(tmp_path) -> None:  # noqa: 
     assert _ink(image) > 30
 
 
-def test_footnotes_are_shown_with_their_marks(qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
+def test_footnotes_are_shown_with_their_marks(show_preview, qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
     body = (ox.para(ox.run("Revenue grew"), ox.footnote_ref(1), ox.run(" and costs fell"), ox.footnote_ref(2))
             + ox.para(ox.run("Closing line.")))
     path = ox.docx_with_body(tmp_path / "notes.docx", body,
                              add_types=ox.FOOTNOTES_TYPE, add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL})
     ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({1: "Audited by KPMG.", 2: "Before tax."})})
-    text = _shown(qtbot, path, view_of)
+    text = show_preview(path, (700, 500)).text()
     assert "Audited by KPMG." in text and "Before tax." in text
     assert text.index("Closing line.") < text.index("Audited by KPMG.")  # at the page foot
 
 
-def test_content_controls_block_and_inline(qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
+def test_content_controls_block_and_inline(show_preview, qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
     body = (ox.block_sdt("Contract title in a control")
             + ox.para(ox.run("Party: "), ox.inline_sdt("Acme Corporation")))
     path = ox.docx_with_body(tmp_path / "sdt.docx", body)
-    text = _shown(qtbot, path, view_of)
+    text = show_preview(path, (700, 500)).text()
     assert "Contract title in a control" in text and "Party: Acme Corporation" in text
 
 
@@ -84,7 +72,7 @@ def test_ruby_text_shows_base_and_reading(tmp_path) -> None:  # noqa: ANN001
     assert _ink(image, (0, 0, 1, 0.2)) > 30
 
 
-def test_footer_fields_and_body_fields(qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
+def test_footer_fields_and_body_fields(show_preview, qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
     import docx
 
     document = docx.Document()
@@ -101,7 +89,7 @@ def test_footer_fields_and_body_fields(qtbot, tmp_path, view_of) -> None:  # noq
         body_p.append(el)
     path = tmp_path / "footer.docx"
     document.save(str(path))
-    text = _shown(qtbot, path, view_of)
+    text = show_preview(path, (700, 500)).text()
     assert "Page 1 · Confidential" in text and "Page 2 · Confidential" in text
     assert "Prepared 30 November 2026" in text and "DATE" not in text  # the result, never the field code
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from renderers.registry import Registry
 
 
 @pytest.fixture(scope="module")
@@ -18,22 +17,12 @@ def rows_20k(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_shared_strings_xlsx(tmp_path_factory.mktemp("x20k") / "rows.xlsx", 20_000)
 
 
-def _open(qtbot, view_of, path: Path):  # noqa: ANN001, ANN202
-    preview = Registry().plugin("xlsx").preview(view_of(path), None, 0, page_view=False)
-    qtbot.addWidget(preview)
-    preview.resize(800, 600)
-    preview.show()
-    with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
-        pass
-    return preview
-
-
-def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(qtbot, view_of, rows_20k,  # noqa: ANN001
+def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(show_preview, qtbot, view_of, rows_20k,  # noqa: ANN001
                                                                               monkeypatch) -> None:
     import renderers.xlsx
 
     monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)  # on demand only, as for a big sheet
-    preview = _open(qtbot, view_of, rows_20k)
+    preview = show_preview(rows_20k, (800, 600))
     model, table = preview.model, preview.sheet_view().table
     assert model.rowCount() == 20_000 and model.rows_loaded() < 1000
     assert preview.sheet_view().note_label.text() == "20,000 rows"
@@ -51,13 +40,13 @@ def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(qt
     assert model.rows_loaded() < 5000
 
 
-def test_rows_far_from_the_view_are_dropped_and_read_again(qtbot, view_of, rows_20k, monkeypatch) -> None:  # noqa: ANN001
+def test_rows_far_from_the_view_are_dropped_and_read_again(show_preview, qtbot, view_of, rows_20k, monkeypatch) -> None:  # noqa: ANN001
     import renderers._xlsx_model
     import renderers.xlsx
 
     monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
     monkeypatch.setattr(renderers._xlsx_model, "MAX_CELLS_LOADED", 600)
-    preview = _open(qtbot, view_of, rows_20k)
+    preview = show_preview(rows_20k, (800, 600))
     model, table = preview.model, preview.sheet_view().table
     table.scrollToBottom()
     qtbot.waitUntil(lambda: model.data(model.index(19_999, 0)) == "19999", timeout=10_000)
@@ -67,7 +56,7 @@ def test_rows_far_from_the_view_are_dropped_and_read_again(qtbot, view_of, rows_
     qtbot.waitUntil(lambda: model.data(model.index(1, 1)) == "customer 1", timeout=10_000)
 
 
-def test_column_widths_row_heights_and_hidden_columns_from_the_file(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
     import openpyxl
 
     from renderers._xlsx_data import height_px, width_px
@@ -82,7 +71,7 @@ def test_column_widths_row_heights_and_hidden_columns_from_the_file(qtbot, view_
     ws.row_dimensions[3].height = 45
     path = tmp_path / "sizes.xlsx"
     wb.save(str(path))
-    preview = _open(qtbot, view_of, path)
+    preview = show_preview(path, (800, 600))
     table = preview.sheet_view().table
     assert table.columnWidth(0) == width_px(40) > 250
     assert table.columnWidth(2) == width_px(4) < 40
@@ -96,12 +85,12 @@ def test_column_widths_row_heights_and_hidden_columns_from_the_file(qtbot, view_
     assert thumb.pixelColor(edge, 200).name() == "#dadce0" and thumb.pixelColor(40 + 90, 200).name() != "#dadce0"
 
 
-def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(qtbot, view_of, rows_20k,  # noqa: ANN001
+def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(show_preview, qtbot, view_of, rows_20k,  # noqa: ANN001
                                                                     monkeypatch) -> None:
     import renderers.xlsx
 
     monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
-    preview = _open(qtbot, view_of, rows_20k)
+    preview = show_preview(rows_20k, (800, 600))
     model = preview.model
     assert model.data(model.index(0, 1)) == "Name" and model.data(model.index(7, 1)) == "customer 7"
     assert 0 < len(model.reader.shared) < 2000  # of ~20,000 strings in the table
@@ -143,7 +132,7 @@ def test_lazy_strings_match_openpyxl(tmp_path) -> None:  # noqa: ANN001
         strings.close()
 
 
-def test_charts_and_pictures_are_drawn_over_their_cells(qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_charts_and_pictures_are_drawn_over_their_cells(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
     import zipfile
 
     import openpyxl
@@ -187,7 +176,7 @@ def test_charts_and_pictures_are_drawn_over_their_cells(qtbot, view_of, tmp_path
         first_chart = sorted(n for n in z.namelist() if n.startswith("xl/charts/chart"))[0]
     ox.rewrite(path, {first_chart: xml.encode()})
 
-    preview = _open(qtbot, view_of, path)
+    preview = show_preview(path, (800, 600))
     qtbot.waitUntil(lambda: len(preview.drawings()) == 4, timeout=10_000)
     kinds = {(d.kind, d.title, d.chart is not None) for d in preview.drawings()}
     assert ("chart", "Revenue by month", True) in kinds and ("chart", "Nothing to plot", False) in kinds
@@ -231,12 +220,12 @@ def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> N
     assert sheet.formula_list[0]["cell"] == "C50"
 
 
-def test_the_row_count_note_says_one_row_not_one_rows(qtbot, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_the_row_count_note_says_one_row_not_one_rows(show_preview, qtbot, view_of, tmp_path: Path) -> None:  # noqa: ANN001
     from openpyxl import Workbook
 
     book = Workbook()
     book.active.append(["only", "row"])
     path = tmp_path / "one.xlsx"
     book.save(path)
-    preview = _open(qtbot, view_of, path)
+    preview = show_preview(path, (800, 600))
     qtbot.waitUntil(lambda: preview.sheet_view().note_label.text() == "1 row", timeout=10_000)
