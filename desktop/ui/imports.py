@@ -30,7 +30,8 @@ from typing import Any
 _NO_SOURCE = ("built-in", "frozen", *EXTENSION_SUFFIXES)
 # Packages that never import Qt (an import-linter contract): their sources need not be read. The agent
 # runtime loads some 200 modules after the first frame, each read whole before.
-QT_FREE = ("desktop.agent.", "desktop.llm.", "desktop.store.", "skills.", "skills")
+QT_FREE = ("desktop.agent", "desktop.llm", "desktop.store", "skills")
+_QT_FREE_PARTS = tuple(package + "." for package in QT_FREE)
 _STDLIB = os.path.dirname(os.__file__) + os.sep
 
 
@@ -42,7 +43,8 @@ def install_pyside_check() -> bool:
         return original is not None
 
     def uses_pyside(module: ModuleType) -> bool:
-        if module.__name__.startswith(QT_FREE):
+        name = module.__name__
+        if name in QT_FREE or name.startswith(_QT_FREE_PARTS):
             return False  # the import contract "Agent, models, store and skills run without Qt" (pyproject)
         origin = getattr(getattr(module, "__spec__", None), "origin", None)
         if isinstance(origin, str) and origin.startswith(_STDLIB) and "site-packages" not in origin:
