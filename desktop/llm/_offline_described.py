@@ -39,7 +39,9 @@ _TABLE_ZH = later(r"(?:^|[，,；;]|以及|还有|并且|并|加上|附上?|另�
                   r"(?P<name>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:表格?|清单|明细)$")
 # Words before a Chinese table's name that are not part of it: "以及费用表", "做一个预算表".
 _LEAD = later(r"^(?:以及|还有|并且|并|加上|附上?|另外|和|与|及)?(?:做|制作|列|画|写|创建|生成|附)?(?:一[个张份])?")
-_LIST_SPLIT = later(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+|[、，；]|以及|和|与|及)\s*", re.IGNORECASE)
+# "A, B and C", "甲、乙和丙": the separators of a list the user types (以及/和 only between words: 与 and 及
+# also sit inside words, as in 参与者).
+_LIST_SPLIT = later(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+|[、，；]|以及|和)\s*", re.IGNORECASE)
 _ROW = later(r"^(?P<label>.*?\S)\s*[:：=]?\s*(?P<value>[-+]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?)\s*(?:元|美元|块)?$")
 _QUOTES = "\"'“”‘’「」《》"
 
@@ -91,9 +93,13 @@ def describe(instruction: str, body: str) -> tuple[Described, bool] | None:
     return Described(described_title(instruction), headings, table), table is not None or listed
 
 
+def split_list(text: str) -> list[str]:
+    """The items of a list the user typed ("Budget, Timeline and Risks"), quotes taken off."""
+    return [n for n in (n.strip().strip(_QUOTES).strip() for n in _LIST_SPLIT.split(text)) if n]
+
+
 def _names(text: str) -> list[str]:
-    names = [n.strip().strip(_QUOTES).strip() for n in _LIST_SPLIT.split(text)]
-    names = [n for n in names if n]
+    names = split_list(text)
     # Names, not a sentence cut at its "and"s: each short.
     if not names or len(names) > MAX_HEADINGS or any(len(n) > MAX_WORDS or len(n.split()) > 8 for n in names):
         return []

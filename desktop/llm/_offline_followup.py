@@ -18,7 +18,7 @@ from pathlib import PurePosixPath
 from typing import Any, NamedTuple
 
 from desktop.llm._patterns import later
-from desktop.llm._offline_described import describe
+from desktop.llm._offline_described import describe, split_list
 from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, parse_edit
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
@@ -96,8 +96,6 @@ def context_of(messages: Sequence[Any]) -> Mapping[str, Any] | None:
     return None
 
 
-def _split(items: str) -> list[str]:
-    return [p.strip().strip("\"'“”") for p in re.split(r"\s*(?:,|;|、|，|；|\band\b|和)\s*", items) if p.strip()]
 
 
 def _cell(text: str) -> Any:
@@ -130,7 +128,7 @@ def operation(request: str) -> Operation | None:
     m = _SLIDE.search(first)
     if m:
         title = (m.group("t") or m.group("zt") or "").strip()
-        bullets = _split(m.group("b") or m.group("zb") or "")
+        bullets = split_list(m.group("b") or m.group("zb") or "")
         return Operation("add_slide", {"title": title, "bullets": bullets}) if title else None
     m = _SECTION.search(text)
     if m:
