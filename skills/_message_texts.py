@@ -126,12 +126,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # why a check failed or did not run (the details under the badge)
     "check.detail.expected": "expected {expected}, found {found}",
     "check.detail.not_rendered": "The pages were not drawn: {reason}",
-    "check.detail.not_calculated": "These formulas were never calculated: {cells}. Recalculating the workbook "
-                                   "computes them.",
-    "check.detail.formulas_uncached": ("{missing} of %n formula has no calculated value yet; recalculating the "
-                                       "workbook computes it.",
-                                       "{missing} of %n formulas have no calculated value yet; recalculating the "
-                                       "workbook computes them."),
+    "check.detail.not_calculated": "These formulas have no value yet: {cells}. Their values appear when the file "
+                                   "is opened in a spreadsheet program, or now with Recalculate.",
+    "check.detail.formulas_uncached": ("{missing} of %n formula has no value yet; its value appears when the file "
+                                       "is opened in a spreadsheet program, or now with Recalculate.",
+                                       "{missing} of %n formulas have no value yet; their values appear when the "
+                                       "file is opened in a spreadsheet program, or now with Recalculate."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
     # LibreOffice (page view, recalculation, render checks)
     "soffice.missing": "LibreOffice is not installed, so this could not run",

@@ -228,11 +228,11 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate.</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>{missing} of %n formula has no calculated value yet; recalculating the workbook computes it.</numerusform>
-                <numerusform>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</numerusform>
+                <numerusform>{missing} of %n formula has no value yet; its value appears when the file is opened in a spreadsheet program, or now with Recalculate.</numerusform>
+                <numerusform>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate.</numerusform>
             </translation>
         </message>
         <message numerus="yes">

@@ -99,6 +99,27 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
     return out
 
 
+def book_sheets(wb: Any) -> list[tuple[str, list[list[Any]], int]]:
+    """The worksheets of a loaded workbook as ``compute`` reads them (formulas as ``=…`` text)."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    sheets = []
+    for ws in wb.worksheets:
+        rows = []
+        for row in ws.iter_rows():
+            out: list[Any] = []
+            for cell in row:
+                v = cell.value
+                if isinstance(v, ArrayFormula):
+                    v = "=" + (v.text or "").lstrip("=")
+                elif isinstance(v, str) and v.startswith("=") and cell.data_type != "f":
+                    v = "'" + v  # text that only looks like a formula
+                out.append(v)
+            rows.append(out)
+        sheets.append((ws.title, rows, 1))
+    return sheets
+
+
 def _cached_xml(value: Any) -> tuple[str, str]:
     """(type attribute, <v> text) for a computed value."""
     if isinstance(value, FormulaError):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from copy import copy
 import warnings
 import zipfile
 from collections.abc import Sequence
@@ -15,6 +16,7 @@ from skills.messages import encoded, msg
 from skills.runtime._xlsx_book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
+from skills.runtime._xlsx_insert import RowInsert, data_width, header_row, insertion_row
 from skills.runtime._xlsx_write import (
     CJK_CELL_FONT,
     HEADER_ALIGN,
@@ -155,23 +157,41 @@ def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
 
 
 def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    """New rows at the end of the data region: above a totals row, with every range over it grown."""
     ws = _sheet(wb, op["sheet"], where)
-    start = _used_rows(ws) + 1
-    check_rows(op["rows"], f"{where}.rows", start - 1)
+    used = _used_rows(ws)
+    check_rows(op["rows"], f"{where}.rows", used)
+    start = insertion_row(ws, used) if used else 1
     above = start - 1
+    count = len(op["rows"])
+    if above >= 1:  # also below the last row: ranges that end on it take the new rows
+        RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws),
+                  width=data_width(ws, above)).apply(wb)
+    model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
     for r, row in enumerate(op["rows"]):
-        for c, v in enumerate(row, 1):
-            if v is None:
-                continue
-            _put(ws, start + r, c, v)
-            if above >= 2:  # keep the number format of the data row above (not the header's)
-                src = ws.cell(row=above, column=c)
-                if src.has_style and src.number_format != "General":
-                    ws.cell(row=start + r, column=c).number_format = src.number_format
-    end = start + len(op["rows"]) - 1
+        _new_row(ws, start + r, row, model)
+    end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
-    return [[encoded(msg("change.sheet", start - 1, name=ws.title)),
+    return [[encoded(msg("change.sheet", used, name=ws.title)),
              encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+
+
+def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:
+    """One appended row: its values, the model row's styles, and its formulas where no value was given."""
+    from openpyxl.formula.translate import Translator
+
+    width = max(len(values), max((c.column for c in ws[model] if c.value is not None), default=0) if model else 0)
+    for c in range(1, width + 1):
+        v = values[c - 1] if c <= len(values) else None
+        src = ws.cell(row=model, column=c) if model else None
+        if src is not None and src.has_style:
+            ws.cell(row=row, column=c)._style = copy(src._style)
+        if v is None and src is not None and src.data_type == "f" and isinstance(src.value, str):
+            # a calculated column (=B5-C5) continues into the new row, as in an Excel table
+            ws.cell(row=row, column=c).value = Translator(src.value, origin=src.coordinate).translate_formula(
+                f"{get_column_letter(c)}{row}")
+        elif v is not None:
+            _put(ws, row, c, v)
 
 
 def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
