@@ -2329,6 +2329,41 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>把 {name} 拆分为 {files}，保存在 {folder}</translation>
         </message>
         <message>
+            <source>Copy {pages} of {name} into {output}, each page as it is</source>
+            <comment>summary.pages.extract</comment>
+            <translation>把 {name} 的{pages}原样复制到 {output}</translation>
+        </message>
+        <message>
+            <source>Delete {pages} from {name}</source>
+            <comment>summary.pages.delete</comment>
+            <translation>从 {name} 删除{pages}</translation>
+        </message>
+        <message>
+            <source>Delete {pages} from {name}, saved as {output}</source>
+            <comment>summary.pages.delete.into</comment>
+            <translation>从 {name} 删除{pages}，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Turn {pages} of {name} by {angle}°</source>
+            <comment>summary.pages.rotate</comment>
+            <translation>把 {name} 的{pages}旋转 {angle}°</translation>
+        </message>
+        <message>
+            <source>Turn {pages} of {name} by {angle}°, saved as {output}</source>
+            <comment>summary.pages.rotate.into</comment>
+            <translation>把 {name} 的{pages}旋转 {angle}°，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Put the {pages} of {name} in a new order</source>
+            <comment>summary.pages.reorder</comment>
+            <translation>重新排列 {name} 的{pages}</translation>
+        </message>
+        <message>
+            <source>Put the {pages} of {name} in a new order, saved as {output}</source>
+            <comment>summary.pages.reorder.into</comment>
+            <translation>重新排列 {name} 的{pages}，另存为 {output}</translation>
+        </message>
+        <message>
             <source>Fill {fields} in {name}</source>
             <comment>summary.fill</comment>
             <translation>在 {name} 中填写 {fields}</translation>
@@ -2453,6 +2488,26 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>Page {page}</source>
             <comment>change.page</comment>
             <translation>第 {page} 页</translation>
+        </message>
+        <message>
+            <source>Page {page} of {output}</source>
+            <comment>change.page.copied</comment>
+            <translation>{output} 的第 {page} 页</translation>
+        </message>
+        <message>
+            <source>Removed</source>
+            <comment>change.page.deleted</comment>
+            <translation>已删除</translation>
+        </message>
+        <message>
+            <source>Turned {angle}°</source>
+            <comment>change.page.rotated</comment>
+            <translation>已旋转 {angle}°</translation>
+        </message>
+        <message>
+            <source>Now page {page}</source>
+            <comment>change.page.moved</comment>
+            <translation>现在是第 {page} 页</translation>
         </message>
         <message>
             <source>Page {page}: …{text}…</source>

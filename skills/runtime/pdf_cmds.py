@@ -1,6 +1,7 @@
 """PDF commands: pdf_create, pdf_inspect, pdf_verify, pdf_merge, pdf_split."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -115,8 +116,9 @@ def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
         if expect.get("images"):
             checks.append(check("images_count", images >= expect["images"],
                                 f"expected {expect['images']}, found {images}"))
-        ok, missing_fonts = fonts_embedded(doc)
-        checks.append(check("fonts_embedded", ok, f"not embedded: {missing_fonts[:5]}" if not ok else ""))
+        if expect.get("fonts", True):  # a merge keeps its inputs' fonts as they were: nothing to judge
+            ok, missing_fonts = fonts_embedded(doc)
+            checks.append(check("fonts_embedded", ok, f"not embedded: {missing_fonts[:5]}" if not ok else ""))
         counts = {"pages": doc.page_count, "images": images, "words": words}
         if tables is not None:
             counts["tables"] = tables
@@ -212,23 +214,30 @@ def _open_inputs(ws: Workspace, inputs: list[str]) -> list[tuple[str, pymupdf.Do
 
 
 def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    from skills.runtime.pdf_page_ops import kept_check
+
     args = validate_args("pdf_merge", MERGE_SCHEMA, args)
     out = resolve(ws, args["output"], "output", suffix=".pdf")
     opened = _open_inputs(ws, args["inputs"])
-    merged = pymupdf.open()
     try:
-        for _, d in opened:
-            merged.insert_pdf(d)
-        expected_pages = merged.page_count
-        firsts = [" ".join(page_text(d[0]).split()[:8]) for _, d in opened]
-        data = merged.tobytes(garbage=3, deflate=True)
+        merged = pymupdf.open()
+        try:
+            for _, d in opened:
+                merged.insert_pdf(d)  # the pages themselves: content, images, links, annotations, fields
+            expected_pages = merged.page_count
+            firsts = [" ".join(page_text(d[0]).split()[:8]) for _, d in opened]
+            data = merged.tobytes(garbage=3, deflate=True)
+        finally:
+            merged.close()
+        with ws.publish(args["output"]) as staging:
+            staging.write_bytes(data)
+        kept, _ = kept_check([(d, i) for _, d in opened for i in range(d.page_count)], out)
     finally:
-        merged.close()
         for _, d in opened:
             d.close()
-    with ws.publish(args["output"]) as staging:
-        staging.write_bytes(data)
-    ev = pdf_evidence(ws, out, {"pages": expected_pages, "text": [t for t in firsts if t]})
+    ev = pdf_evidence(ws, out, {"pages": expected_pages, "text": [t for t in firsts if t], "fonts": False})
+    if kept.name != "opens":
+        ev = dataclasses.replace(ev, checks=(*ev.checks, kept))
     return _result(f"merged {len(opened)} file(s) into", ev, out.stem)
 
 
