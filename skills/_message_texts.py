@@ -157,6 +157,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.failed.plain": "That failed, so no file was changed.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
+    "problem.no_field": "{name} has no form field named {missing}, so nothing was filled. Its fields are: {fields}.",
+    "problem.no_field.hint": "{name} has no form field named {missing} (did you mean “{close}”?), so nothing was "
+                             "filled. Its fields are: {fields}.",
     # outlines ("What's in big_report.docx?")
     "outline.holds": "Holds {parts}",
     "outline.summary": "**{name}** — {parts}",

@@ -2067,6 +2067,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name} 不在工作区中。</translation>
         </message>
         <message>
+            <source>{name} has no form field named {missing}, so nothing was filled. Its fields are: {fields}.</source>
+            <comment>problem.no_field</comment>
+            <translation>{name} 没有名为 {missing} 的表单字段，所以什么也没有填写。它的字段有：{fields}。</translation>
+        </message>
+        <message>
+            <source>{name} has no form field named {missing} (did you mean “{close}”?), so nothing was filled. Its fields are: {fields}.</source>
+            <comment>problem.no_field.hint</comment>
+            <translation>{name} 没有名为 {missing} 的表单字段（是不是“{close}”？），所以什么也没有填写。它的字段有：{fields}。</translation>
+        </message>
+        <message>
             <source>Holds {parts}</source>
             <comment>outline.holds</comment>
             <translation>包含 {parts}</translation>
