@@ -144,7 +144,7 @@ def deck_size(prs: PresentationT, shape: Any, size: int, items: Sequence[tuple[s
     el = shape.part.slide_layout.slide_master._element.find(
         f"{qn('p:txStyles')}/{qn('p:bodyStyle')}/{qn('a:lvl1pPr')}/{qn('a:defRPr')}")
     own = el.get("sz") if el is not None else None
-    if own and own.isdigit() and fits(items, int(own) / 100, *box(prs, shape)):
+    if own and own.isdigit() and fits(items, int(own) // 100, *box(prs, shape)):
         return None
     return size
 

@@ -56,7 +56,7 @@ def _text_height_pt(items: Sequence[tuple[str, int]], size: int, width_pt: float
     return total
 
 
-def fits(items: Sequence[tuple[str, int]], size: float, width: int, height: int) -> bool:
+def fits(items: Sequence[tuple[str, int]], size: int, width: int, height: int) -> bool:
     """The items fit a box of ``width`` × ``height`` EMU at ``size`` points."""
     return _text_height_pt(items, size, Emu(width).pt - 14) <= Emu(height).pt * 0.92 - 7
 
