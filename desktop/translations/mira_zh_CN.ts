@@ -1551,6 +1551,34 @@ Design,800
                 <numerusform>%n 个公式错误</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n named ranges</source>
+            <comment>count.defined_names</comment>
+            <translation>
+                <numerusform>%n 个命名区域</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n conditional formats</source>
+            <comment>count.conditional_formats</comment>
+            <translation>
+                <numerusform>%n 个条件格式</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n data validation rules</source>
+            <comment>count.validations</comment>
+            <translation>
+                <numerusform>%n 条数据验证规则</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n filters</source>
+            <comment>count.autofilters</comment>
+            <translation>
+                <numerusform>%n 个筛选</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Done. Here is what I made:</source>
             <comment>reply.made</comment>
@@ -2493,6 +2521,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>Pages {first}–{last}</source>
             <comment>change.pages</comment>
             <translation>第 {first}–{last} 页</translation>
+        </message>
+        <message>
+            <source>The new rows go above the totals row, which moves to row {row}</source>
+            <comment>change.rows_above_totals</comment>
+            <translation>新行插在合计行上方，合计行移到第 {row} 行</translation>
+        </message>
+        <message>
+            <source>These now include the new rows: {parts}</source>
+            <comment>change.rows_covered</comment>
+            <translation>以下内容现在包含新行：{parts}</translation>
         </message>
         <message>
             <source>Page {page}</source>

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from copy import copy
 import warnings
 import zipfile
@@ -12,6 +13,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
+from skills.messages import count as count_msg
 from skills.messages import encoded, msg
 from skills.runtime._xlsx_book import load_book
 from skills.runtime._base import CommandError
@@ -164,16 +166,28 @@ def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     start = insertion_row(ws, used) if used else 1
     above = start - 1
     count = len(op["rows"])
+    grown: Counter[str] = Counter()
     if above >= 1:  # also below the last row: ranges that end on it take the new rows
-        RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws),
-                  width=data_width(ws, above)).apply(wb)
+        grown = RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws),
+                          width=data_width(ws, above)).apply(wb)
     model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
     for r, row in enumerate(op["rows"]):
         _new_row(ws, start + r, row, model)
     end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
-    return [[encoded(msg("change.sheet", used, name=ws.title)),
-             encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    changes = [[encoded(msg("change.sheet", used, name=ws.title)),
+                encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    if start <= used:
+        changes.append(["", encoded(msg("change.rows_above_totals", row=end + 1))])
+    parts = [count_msg(key, grown[k]) for k, key in _GROWN.items() if grown[k]]
+    if parts:
+        changes.append(["", encoded(msg("change.rows_covered", parts=parts))])
+    return changes
+
+
+_GROWN = {"formulas": "count.formulas", "charts": "count.charts", "tables": "count.tables",
+          "names": "count.defined_names", "conditional_formats": "count.conditional_formats",
+          "validations": "count.validations", "autofilter": "count.autofilters"}
 
 
 def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
@@ -90,6 +91,15 @@ class RowInsert:
     count: int
     header: int  # the header row: a one-row range there is not a data range and does not grow
     width: int  # the data region's columns (1..width): ranges beyond them do not grow
+    # what now covers the new rows, by kind ("formulas", "charts", ...): for the card and the evidence
+    grown: Counter[str] = field(default_factory=Counter, compare=False)
+    _hit: list[bool] = field(default_factory=lambda: [False], compare=False, repr=False)
+
+    def _track(self, kind: str) -> None:
+        """Count one object of ``kind`` if a range of it grew since the last call."""
+        if self._hit[0] and kind:
+            self.grown[kind] += 1
+        self._hit[0] = False
 
     # -- one reference --------------------------------------------------------
 
@@ -98,8 +108,12 @@ class RowInsert:
 
     def _end(self, r1: int, r2: int, c1: int) -> int:
         if r2 >= self.at:
+            if r1 < self.at:
+                self._hit[0] = True
             return r2 + self.count
         grows = r2 == self.at - 1 and c1 <= self.width and (r1 < r2 or r2 > self.header)
+        if grows:
+            self._hit[0] = True
         return r2 + self.count if grows else r2
 
     def area(self, text: str) -> str:
@@ -155,7 +169,8 @@ class RowInsert:
 
     # -- a whole workbook -------------------------------------------------------
 
-    def apply(self, wb: Any) -> None:
+    def apply(self, wb: Any) -> Counter[str]:
+        """Insert the rows and move every reference; returns what now covers them, by kind."""
         target = wb[self.sheet]
         target.insert_rows(self.at, self.count)
         self._sheet_layout(target)
@@ -168,11 +183,15 @@ class RowInsert:
                     cell.value.text = self.formula(cell.value.text, on)
                     if on:
                         cell.value.ref = self.area(cell.value.ref)
+                self._track("formulas")
             for chart in getattr(ws, "_charts", []):
                 self._chart(chart, on)
+                self._track("charts")
         for dn in _defined_names(wb):
             if dn.attr_text:
                 dn.attr_text = self.formula(dn.attr_text, False)
+                self._track("names")
+        return self.grown
 
     def _sheet_layout(self, ws: Any) -> None:
         from openpyxl.formatting.formatting import ConditionalFormattingList
@@ -189,33 +208,43 @@ class RowInsert:
             d = ws.row_dimensions.pop(r)
             d.index = r + self.count
             ws.row_dimensions[r + self.count] = d
+        self._track("")  # merged cells only move
         if ws.auto_filter.ref:
             ws.auto_filter.ref = self.area(ws.auto_filter.ref)
+            self._track("autofilter")
         for table in ws.tables.values():
             table.ref = self.area(table.ref)
             if table.autoFilter is not None and table.autoFilter.ref:
                 table.autoFilter.ref = self.area(table.autoFilter.ref)
+            self._track("tables")
         old = ws.conditional_formatting
         fresh = ConditionalFormattingList()
         for cf in old:
             sqref = self.ranges(str(cf.sqref))
+            self._track("conditional_formats")
             for rule in cf.rules:
                 rule.formula = [self.formula(f, True) for f in (rule.formula or [])]
                 fresh.add(sqref, rule)
+            self._track("")
         ws.conditional_formatting = fresh
         for dv in ws.data_validations.dataValidation:
             dv.sqref = MultiCellRange(self.ranges(str(dv.sqref)))
+            self._track("validations")
             for attr in ("formula1", "formula2"):
                 value = getattr(dv, attr)
                 if value:
                     setattr(dv, attr, self.formula(value, True))
+            self._track("")
         if ws.print_area:
             ws.print_area = [self.area(a.rpartition("!")[2].replace("$", "")) for a in str(ws.print_area).split(",")]
         for drawing in list(getattr(ws, "_charts", [])) + list(getattr(ws, "_images", [])):
             self._anchor(drawing)
-        for link in getattr(ws, "_hyperlinks", []):
-            if link.ref:
-                link.ref = self.area(link.ref)
+        self._track("")
+        # a link keeps the coordinate it was read at; the writer uses it, so moved cells tell it theirs
+        for row in ws.iter_rows(min_row=self.at + self.count):
+            for cell in row:
+                if cell.hyperlink is not None:
+                    cell.hyperlink.ref = cell.coordinate
 
     def _anchor(self, drawing: Any) -> None:
         anchor = drawing.anchor

@@ -37,6 +37,7 @@ def _excel_book(path: Path) -> None:
     for r, (item, qty, price) in enumerate([("Pens", 10, 1.5), ("Paper", 4, 6), ("Ink", 2, 30), ("Tape", 5, 2)], 2):
         sh.append([item, qty, price, f"=B{r}*C{r}"])
     sh.append(["合计", "=SUM(B2:B5)", None, "=SUM(D2:D5)"])
+    sh["A6"].hyperlink = "https://example.com/totals"
     table = Table(displayName="Orders", ref="A1:D5")
     table.tableStyleInfo = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
     sh.add_table(table)
@@ -113,18 +114,23 @@ def test_a_row_added_to_a_mira_sheet_goes_above_its_totals_and_the_chart_takes_i
     checks = {c.name: c.status for c in res.evidence[0].checks}
     assert checks["no formula errors"] == "passed"
     assert res.data["changes"][0][1].startswith("Sheet Sales: rows 6–6 added")
+    assert res.data["changes"][1:] == [["", "The new rows go above the totals row, which moves to row 7"],
+                                       ["", "These now include the new rows: 2 formulas, 1 chart, 1 filter"]]
 
 
 def test_an_excel_style_workbook_grows_its_table_names_formats_validation_and_chart(tmp_path: Path) -> None:
     ws = Workspace(tmp_path / "task")
     _excel_book(ws.root / "b.xlsx")
-    _append(ws, "b.xlsx", "Data", [["Glue", 3, 4], ["Clips", 7, 0.5]])
+    res = _append(ws, "b.xlsx", "Data", [["Glue", 3, 4], ["Clips", 7, 0.5]])
+    assert res.data["changes"][-1][1] == ("These now include the new rows: 3 formulas, 1 chart, 1 table, "
+                                          "1 named range, 1 conditional format, 1 data validation rule")
     wb = load_workbook(ws.root / "b.xlsx")
     sh = wb["Data"]
     assert [sh.cell(row=r, column=1).value for r in range(6, 9)] == ["Glue", "Clips", "合计"]
     assert sh["D6"].value == "=B6*C6" and sh["D7"].value == "=B7*C7"  # the calculated column continues
     assert sh["B8"].value == "=SUM(B2:B7)" and sh["D8"].value == "=SUM(D2:D7)"
     assert sh.tables["Orders"].ref == "A1:D7"
+    assert sh["A8"].hyperlink.target == "https://example.com/totals" and sh["A6"].hyperlink is None
     assert wb.defined_names["Amounts"].attr_text == "Data!$D$2:$D$7"
     assert [str(cf.sqref) for cf in sh.conditional_formatting] == ["D2:D7"]
     assert [str(dv.sqref) for dv in sh.data_validations.dataValidation] == ["B2:B7"]
