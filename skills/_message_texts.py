@@ -131,11 +131,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.detail.expected": "expected {expected}, found {found}",
     "check.detail.not_rendered": "The pages were not drawn: {reason}",
     "check.detail.not_calculated": "These formulas have no value yet: {cells}. Their values appear when the file "
-                                   "is opened in a spreadsheet program, or now with Recalculate.",
+                                   "is opened in a spreadsheet program, or now if you ask to recalculate it.",
     "check.detail.formulas_uncached": ("{missing} of %n formula has no value yet; its value appears when the file "
-                                       "is opened in a spreadsheet program, or now with Recalculate.",
+                                       "is opened in a spreadsheet program, or now if you ask to recalculate it.",
                                        "{missing} of %n formulas have no value yet; their values appear when the "
-                                       "file is opened in a spreadsheet program, or now with Recalculate."),
+                                       "file is opened in a spreadsheet program, or now if you ask to recalculate "
+                                       "it."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
     # LibreOffice (page view, recalculation, render checks)
     "soffice.missing": "LibreOffice is not installed, so this could not run",

@@ -260,11 +260,11 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>{missing} of %n formula has no value yet; its value appears when the file is opened in a spreadsheet program, or now with Recalculate.</numerusform>
-                <numerusform>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate.</numerusform>
+                <numerusform>{missing} of %n formula has no value yet; its value appears when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</numerusform>
+                <numerusform>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</numerusform>
             </translation>
         </message>
         <message numerus="yes">

@@ -1976,15 +1976,15 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>页面没有绘制出来：{reason}</translation>
         </message>
         <message>
-            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now with Recalculate.</source>
+            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
             <comment>check.detail.not_calculated</comment>
-            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在点“重新计算”。</translation>
+            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在点“重新计算”。</numerusform>
+                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</numerusform>
             </translation>
         </message>
         <message numerus="yes">

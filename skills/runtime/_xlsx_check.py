@@ -139,7 +139,7 @@ class _CellMatcher:
             return Check("cells", "failed", "; ".join(bad[:10]))
         if self.not_cached:
             return Check("cells", "not_run", "formula cells not calculated yet (their values appear when the file is "
-                         "opened in a spreadsheet program, or after Recalculate): "
+                         "opened in a spreadsheet program, or after recalculating): "
                          + ", ".join(self.not_cached[:10]),
                          msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
         return Check("cells", "passed", f"all {len(self.want)} cells as expected")
@@ -163,7 +163,7 @@ def formula_check(scans: Sequence[SheetScan]) -> Check:
     if formulas and cached < formulas:
         return Check("no formula errors", "not_run",
                      f"{formulas - cached} of {formulas} formulas have no calculated value yet; their values "
-                     f"appear when the file is opened in a spreadsheet program (or after Recalculate)",
+                     f"appear when the file is opened in a spreadsheet program (or after recalculating)",
                      msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
     return Check("no formula errors", "passed",
                  f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
