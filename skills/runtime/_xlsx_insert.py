@@ -25,6 +25,7 @@ _AGGREGATE = re.compile(r"\b(?:SUM|SUBTOTAL|AVERAGE|COUNTA?|MIN|MAX|AGGREGATE)\s
 _CELL = re.compile(r"^(\$?)([A-Za-z]{1,3})(\$?)(\d+)$")
 _ROW = re.compile(r"^(\$?)(\d+)$")
 _COL = re.compile(r"^\$?[A-Za-z]{1,3}$")
+_NUMBER = re.compile(r"\d+")
 MAX_SUMMARY_ROWS = 10
 
 
@@ -147,6 +148,8 @@ class RowInsert:
 
     def formula(self, text: str, on_sheet: bool) -> str:
         """A formula (``=…``, or a bare reference list like a chart's) with its references moved."""
+        if all(int(n) < self.at - 1 for n in _NUMBER.findall(text)):
+            return text  # every reference lies above the new rows (the common case: skip tokenizing)
         bare = not text.startswith("=")
         try:
             tok = Tokenizer("=" + text if bare else text)
