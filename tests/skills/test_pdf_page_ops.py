@@ -134,3 +134,17 @@ def test_bad_page_arguments_change_nothing(ws: Workspace, command: str, args: di
     with pytest.raises(CommandError, match=message):
         get_command(command).run(ws, {"path": "a.pdf", **args})
     assert (ws.root / "a.pdf").read_bytes() == before and not (ws.root / "x.pdf").exists()
+
+
+def test_a_corrupt_or_protected_pdf_gets_a_clear_error_and_nothing_is_written(ws: Workspace) -> None:
+    (ws.root / "bad.pdf").write_bytes(b"%PDF-1.7\n" + b"\x00garbage" * 50)
+    with pytest.raises(CommandError):
+        get_command("pdf_extract_pages").run(ws, {"path": "bad.pdf", "pages": [1], "out": "x.pdf"})
+    doc = fitz.open(ws.root / "a.pdf")
+    doc.save(ws.root / "locked.pdf", encryption=fitz.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner")
+    before = (ws.root / "locked.pdf").read_bytes()
+    with pytest.raises(CommandError, match="password"):
+        get_command("pdf_rotate_pages").run(ws, {"path": "locked.pdf", "pages": [1], "angle": 180})
+    assert (ws.root / "locked.pdf").read_bytes() == before and not (ws.root / "x.pdf").exists()
+    with pytest.raises(CommandError, match="leaves the workspace"):
+        get_command("pdf_extract_pages").run(ws, {"path": "a.pdf", "pages": [1], "out": "../escape.pdf"})
