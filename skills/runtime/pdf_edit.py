@@ -15,7 +15,7 @@ import pymupdf
 
 from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
-from skills.runtime._common import artifact_for, evidence_for, resolve
+from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.pdf_read import open_pdf, page_text, tight
 from skills.runtime.pdf_text import Replacement, plan_replacements, redact
@@ -136,13 +136,7 @@ def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[l
 
 def run_fill(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     doc, changes, out = _fill(ws, args)
-    try:
-        data = doc.tobytes(garbage=1, deflate=True)
-    finally:
-        doc.close()
-    with ws.publish(out) as staging:
-        staging.write_bytes(data)
-    path = ws.resolve(out)
+    path = publish_pdf(ws, doc, out, garbage=1)
     checks = [_filled_check(path, changes)]
     if checks[0].name != "opens":
         checks.insert(0, Check("opens", "passed", "PyMuPDF reopened the filled form"))

@@ -18,7 +18,7 @@ import pymupdf
 
 from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
-from skills.runtime._common import artifact_for, evidence_for, resolve
+from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.pdf_read import open_pdf
 from skills.runtime.workspace import Workspace
@@ -154,12 +154,10 @@ def _run(name: str, schema: dict[str, Any]) -> Any:
                     page.set_rotation((page.rotation + int(args["angle"])) % 360)
                 if keep != list(range(doc.page_count)):
                     doc.select(keep)
-                data = doc.tobytes(garbage=3, deflate=True)
-            finally:
+            except BaseException:
                 doc.close()
-            with ws.publish(out) as staging:
-                staging.write_bytes(data)
-            path = ws.resolve(out)
+                raise
+            path = publish_pdf(ws, doc, out, garbage=3)
             kept, pages = kept_check([(original, i) for i in keep], path)
             checks = [Check("opens", "passed", f"PyMuPDF reopened {pages} page(s)"), kept] \
                 if kept.name != "opens" else [kept]
