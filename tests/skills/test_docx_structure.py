@@ -137,3 +137,24 @@ def test_a_libreoffice_document_gets_its_own_heading_and_body_styles(tmp_path: P
     at = [t for t, _ in body].index("Costs")
     assert body[at][1] == heading_sid and body[at + 1][1] == body_sid
     assert body[at + 2][0] == "Risks"
+
+
+def test_headings_on_a_style_named_in_chinese_are_found_and_reused(tmp_path: Path) -> None:
+    """WPS and some converters name the style itself "标题 1" (id "a3"), with no outline level."""
+    ws = Workspace(tmp_path / "task")
+    doc = docx.Document()
+    style = doc.styles.add_style("标题 1", WD_STYLE_TYPE.PARAGRAPH)
+    style.element.set(qn("w:styleId"), "a3")
+    style.font.size, style.font.bold = Pt(18), True
+    for title in ("背景", "预算", "风险"):
+        p = doc.add_paragraph(title)
+        p._p.get_or_add_pPr().get_or_add_pStyle().set(qn("w:val"), "a3")
+        doc.add_paragraph(f"{title}说明。")
+    doc.save(ws.root / "wps.docx")
+    after = _edit(ws, "wps.docx", {"op": "insert_after_heading", "heading": "预算",
+                                   "blocks": [{"type": "heading", "text": "费用", "level": 1}]})
+    body = _body(after)
+    at = [t for t, _ in body].index("费用")
+    assert body[at] == ("费用", "a3") and body[at - 1][0] == "预算说明。" and body[at + 1][0] == "风险"
+    outline = get_command("docx_inspect").run(ws, {"path": "wps.docx"}).data
+    assert [h["text"] for h in outline["headings"]] == ["背景", "预算", "费用", "风险"]
