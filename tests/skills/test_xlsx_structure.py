@@ -197,3 +197,44 @@ def test_a_workbook_saved_by_libreoffice_keeps_its_structure_through_an_append(t
     assert [str(dv.sqref) for dv in sh.data_validations.dataValidation] == ["B2:B6"]
     assert [r.replace("$", "").replace("'", "") for r in _chart_refs(sh)] == ["Data!D2:D6", "Data!A2:A6"]
     _assert_values_match_libreoffice(ws, ws.root / "lo.xlsx")
+
+
+def _table_with_totals(path: Path) -> None:
+    """An Excel table with its own totals row (SUBTOTAL over the column) and a chart on another sheet."""
+    wb = Workbook()
+    sh = wb.active
+    sh.title = "Costs"
+    sh.append(["Item", "Amount"])
+    for item, amount in [("Rent", 900), ("Power", 120), ("Water", 40)]:
+        sh.append([item, amount])
+    sh.append(["Total", "=SUBTOTAL(109,Costs[Amount])"])
+    table = Table(displayName="Costs", ref="A1:B5", totalsRowCount=1)
+    table._initialise_columns()
+    table.tableColumns[0].totalsRowLabel = "Total"
+    table.tableColumns[1].totalsRowFunction = "sum"
+    sh.add_table(table)
+    board = wb.create_sheet("Board")
+    chart = BarChart()
+    chart.add_data(Reference(sh, min_col=2, min_row=1, max_row=4), titles_from_data=True)
+    chart.set_categories(Reference(sh, min_col=1, min_row=2, max_row=4))
+    board.add_chart(chart, "A1")
+    board["A20"] = "=Costs!B5"
+    wb.save(path)
+
+
+@pytest.mark.slow
+@needs_soffice
+def test_an_excel_table_with_its_own_totals_row_and_a_chart_elsewhere_take_the_row(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path / "task")
+    _table_with_totals(ws.root / "t.xlsx")
+    res = _append(ws, "t.xlsx", "Costs", [["Internet", 35]])
+    wb = load_workbook(ws.root / "t.xlsx")
+    sh = wb["Costs"]
+    assert [sh["A5"].value, sh["A6"].value] == ["Internet", "Total"]
+    assert sh.tables["Costs"].ref == "A1:B6"
+    assert _chart_refs(wb["Board"]) == ["'Costs'!$B$2:$B$5", "'Costs'!$A$2:$A$5"]
+    assert wb["Board"]["A20"].value == "=Costs!B6"
+    values = load_workbook(ws.root / "t.xlsx", data_only=True)
+    assert values["Costs"]["B6"].value == 1095 and values["Board"]["A20"].value == 1095
+    assert {c.name: c.status for c in res.evidence[0].checks}["no formula errors"] == "passed"
+    _assert_values_match_libreoffice(ws, ws.root / "t.xlsx")
