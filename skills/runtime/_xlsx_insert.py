@@ -190,6 +190,10 @@ class RowInsert:
             for chart in getattr(ws, "_charts", []):
                 self._chart(chart, on)
                 self._track("charts")
+        for sheet in getattr(wb, "chartsheets", []):  # a chart on a sheet of its own
+            for chart in getattr(sheet, "_charts", []):
+                self._chart(chart, False)
+                self._track("charts")
         for dn in _defined_names(wb):
             if dn.attr_text:
                 dn.attr_text = self.formula(dn.attr_text, False)

@@ -103,7 +103,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     wb = open_for_edit(src)
     changes = apply_operations(wb, args["operations"])
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
-    names = list(wb.sheetnames)
+    names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
     computed = compute(book_sheets(wb))
     package = io.BytesIO()
     wb.save(package)

@@ -238,3 +238,20 @@ def test_an_excel_table_with_its_own_totals_row_and_a_chart_elsewhere_take_the_r
     assert values["Costs"]["B6"].value == 1095 and values["Board"]["A20"].value == 1095
     assert {c.name: c.status for c in res.evidence[0].checks}["no formula errors"] == "passed"
     _assert_values_match_libreoffice(ws, ws.root / "t.xlsx")
+
+
+def test_a_chart_on_a_chart_sheet_takes_the_new_row_and_the_edit_verifies(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path / "task")
+    wb = Workbook()
+    sh = wb.active
+    sh.title = "Data"
+    for row in (["k", "v"], ["a", 1], ["b", 2]):
+        sh.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(sh, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    wb.create_chartsheet("Chart").add_chart(chart)
+    wb.save(ws.root / "c.xlsx")
+    res = _append(ws, "c.xlsx", "Data", [["c", 3]])
+    assert res.evidence[0].passed
+    assert [s.val.numRef.f for c in load_workbook(ws.root / "c.xlsx")["Chart"]._charts for s in c.series] == [
+        "'Data'!$B$2:$B$4"]
