@@ -41,6 +41,7 @@ from skills.runtime.pdf_read import (
     page_text,
     tight,
 )
+from skills.runtime.pdf_page_ops import kept_check, page_parts
 from skills.runtime.pdf_write import build_pdf
 from skills.runtime.workspace import Workspace
 
@@ -214,8 +215,6 @@ def _open_inputs(ws: Workspace, inputs: list[str]) -> list[tuple[str, pymupdf.Do
 
 
 def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    from skills.runtime.pdf_page_ops import kept_check
-
     args = validate_args("pdf_merge", MERGE_SCHEMA, args)
     out = resolve(ws, args["output"], "output", suffix=".pdf")
     opened = _open_inputs(ws, args["inputs"])
@@ -226,15 +225,17 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                 merged.insert_pdf(d)  # the pages themselves: content, images, links, annotations, fields
             expected_pages = merged.page_count
             firsts = [" ".join(page_text(d[0]).split()[:8]) for _, d in opened]
+            # read before publishing: the output may be one of the inputs
+            sources = [page_parts(d, i) for _, d in opened for i in range(d.page_count)]
             data = merged.tobytes(garbage=3, deflate=True)
         finally:
             merged.close()
-        with ws.publish(args["output"]) as staging:
-            staging.write_bytes(data)
-        kept, _ = kept_check([(d, i) for _, d in opened for i in range(d.page_count)], out)
     finally:
         for _, d in opened:
             d.close()
+    with ws.publish(args["output"]) as staging:
+        staging.write_bytes(data)
+    kept, _ = kept_check(sources, out)
     ev = pdf_evidence(ws, out, {"pages": expected_pages, "text": [t for t in firsts if t], "fonts": False})
     if kept.name != "opens":
         ev = dataclasses.replace(ev, checks=(*ev.checks, kept))

@@ -81,8 +81,9 @@ def page_parts(doc: pymupdf.Document, index: int) -> dict[str, Any]:
             "size": tuple(round(v, 2) for v in page.mediabox)}
 
 
-def kept_check(sources: Sequence[tuple[pymupdf.Document, int]], out: Path) -> tuple[Check, int]:
-    """Each page of ``out`` holds exactly the objects of its source page (document, 0-based index)."""
+def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int]:
+    """Each page of ``out`` holds exactly the objects of its source page (``page_parts``, read before
+    the output replaced anything: the output may be one of the inputs)."""
     try:
         doc = open_pdf(out)
     except CommandError as exc:
@@ -92,15 +93,15 @@ def kept_check(sources: Sequence[tuple[pymupdf.Document, int]], out: Path) -> tu
         if pages != len(sources):
             return Check("pages kept", "failed", f"{pages} pages, expected {len(sources)}"), pages
         differ = []
-        for i, (src, j) in enumerate(sources):
-            mine, theirs = page_parts(doc, i), page_parts(src, j)
+        for i, theirs in enumerate(sources):
+            mine = page_parts(doc, i)
             bad = [k for k in mine if mine[k] != theirs[k]]
             if bad:
                 differ.append(f"page {i + 1} ({', '.join(bad)})")
         if differ:
             return Check("pages kept", "failed", "changed: " + "; ".join(differ[:10])), pages
-        images = sum(len(page_parts(src, j)["images"]) for src, j in sources)
-        annots = sum(len(page_parts(src, j)["annotations"]) for src, j in sources)
+        images = sum(len(p["images"]) for p in sources)
+        annots = sum(len(p["annotations"]) for p in sources)
         return Check("pages kept", "passed",
                      f"{pages} pages, each with its own content stream, {images} images and {annots} "
                      f"annotations/fields as in the source"), pages
@@ -144,27 +145,26 @@ def _plan(ws: Workspace, args: dict[str, Any], name: str, schema: dict[str, Any]
 def _run(name: str, schema: dict[str, Any]) -> Any:
     def run(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         args, src, out, keep, _total = _plan(ws, args, name, schema)
-        original = open_pdf(src)
+        doc = open_pdf(src)
         try:
-            doc = open_pdf(src)
-            try:
-                turned = set(page_numbers(args["pages"], doc.page_count)) if name == "pdf_rotate_pages" else set()
-                for p in turned:
-                    page = doc[p - 1]
-                    page.set_rotation((page.rotation + int(args["angle"])) % 360)
-                if keep != list(range(doc.page_count)):
-                    doc.select(keep)
-            except BaseException:
-                doc.close()
-                raise
-            path = publish_pdf(ws, doc, out, garbage=3)
-            kept, pages = kept_check([(original, i) for i in keep], path)
-            checks = [Check("opens", "passed", f"PyMuPDF reopened {pages} page(s)"), kept] \
-                if kept.name != "opens" else [kept]
-            if turned:
-                checks.append(_rotation_check(path, original, turned, int(args["angle"])))
-        finally:
-            original.close()
+            # what each page holds and how it is turned, read before the output may replace the source
+            sources = [page_parts(doc, i) for i in range(doc.page_count)]
+            rotations = [page.rotation for page in doc]
+            turned = set(page_numbers(args["pages"], doc.page_count)) if name == "pdf_rotate_pages" else set()
+            for p in turned:
+                page = doc[p - 1]
+                page.set_rotation((page.rotation + int(args["angle"])) % 360)
+            if keep != list(range(doc.page_count)):
+                doc.select(keep)
+        except BaseException:
+            doc.close()
+            raise
+        path = publish_pdf(ws, doc, out, garbage=3)
+        kept, pages = kept_check([sources[i] for i in keep], path)
+        checks = [Check("opens", "passed", f"PyMuPDF reopened {pages} page(s)"), kept] \
+            if kept.name != "opens" else [kept]
+        if turned:
+            checks.append(_rotation_check(path, rotations, turned, int(args["angle"])))
         ev = evidence_for(ws, path, "pdf", checks, {"pages": pages})
         verb = {"pdf_extract_pages": "Copied", "pdf_delete_pages": "Removed", "pdf_rotate_pages": "Turned",
                 "pdf_reorder_pages": "Reordered"}[name]
@@ -177,11 +177,11 @@ def _run(name: str, schema: dict[str, Any]) -> Any:
     return run
 
 
-def _rotation_check(path: Path, original: pymupdf.Document, turned: set[int], angle: int) -> Check:
+def _rotation_check(path: Path, before: Sequence[int], turned: set[int], angle: int) -> Check:
     doc = open_pdf(path)
     try:
         wrong = [p for p in range(1, doc.page_count + 1)
-                 if doc[p - 1].rotation != ((original[p - 1].rotation + (angle if p in turned else 0)) % 360)]
+                 if doc[p - 1].rotation != ((before[p - 1] + (angle if p in turned else 0)) % 360)]
     finally:
         doc.close()
     return Check("pages turned", "failed" if wrong else "passed",

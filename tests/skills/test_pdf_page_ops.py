@@ -148,3 +148,12 @@ def test_a_corrupt_or_protected_pdf_gets_a_clear_error_and_nothing_is_written(ws
     assert (ws.root / "locked.pdf").read_bytes() == before and not (ws.root / "x.pdf").exists()
     with pytest.raises(CommandError, match="leaves the workspace"):
         get_command("pdf_extract_pages").run(ws, {"path": "a.pdf", "pages": [1], "out": "../escape.pdf"})
+
+
+def test_merging_into_one_of_the_inputs_compares_with_the_pages_as_they_were(ws: Workspace) -> None:
+    a, b = ws.root / "a.pdf", ws.root / "b.pdf"
+    (ws.root / "a0.pdf").write_bytes(a.read_bytes())
+    res = get_command("pdf_merge").run(ws, {"inputs": ["a.pdf", "b.pdf"], "output": "a.pdf"})
+    assert res.ok, res.message
+    _same_pages(a, [(ws.root / "a0.pdf", 0), (ws.root / "a0.pdf", 1), (ws.root / "a0.pdf", 2), (b, 0), (b, 1),
+                    (b, 2)])
