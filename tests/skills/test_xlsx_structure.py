@@ -255,3 +255,25 @@ def test_a_chart_on_a_chart_sheet_takes_the_new_row_and_the_edit_verifies(tmp_pa
     assert res.evidence[0].passed
     assert [s.val.numRef.f for c in load_workbook(ws.root / "c.xlsx")["Chart"]._charts for s in c.series] == [
         "'Data'!$B$2:$B$4"]
+
+
+@pytest.mark.parametrize(("formula", "on_sheet", "moved"), [
+    ("=SUM(B2:B5)", True, "=SUM(B2:B6)"),  # ends on the last data row: takes the new row
+    ("=B6*2", True, "=B7*2"),  # the totals row moves down
+    ("=B5-B4", True, "=B5-B4"),  # single cells above stay
+    ("=SUM('My Data'!$B$2:$B$5)", False, "=SUM('My Data'!$B$2:$B$6)"),
+    ("=SUM(Other!B2:B5)", False, "=SUM(Other!B2:B5)"),  # another sheet's rows did not move
+    ("=SUM(B2:B5)", False, "=SUM(B2:B5)"),  # on another sheet, B2:B5 is that sheet's
+    ("=SUM(B:B)", True, "=SUM(B:B)"),
+    ("=SUM(2:5)", True, "=SUM(2:6)"),
+    ('="B5 "&B6', True, '="B5 "&B7'),  # text is not a reference
+    ("=SUM(Orders[Amount])", True, "=SUM(Orders[Amount])"),
+    ("=SUM(H2:H5)", True, "=SUM(H2:H5)"),  # a range beside the data region does not grow
+    ("=SUM(B1:C1)", True, "=SUM(B1:C1)"),
+])
+def test_references_move_as_a_spreadsheet_inserting_rows_moves_them(formula: str, on_sheet: bool,
+                                                                      moved: str) -> None:
+    from skills.runtime._xlsx_insert import RowInsert
+
+    insert = RowInsert(sheet="My Data" if "My Data" in formula else "Data", at=6, count=1, header=1, width=4)
+    assert insert.formula(formula, on_sheet) == moved
