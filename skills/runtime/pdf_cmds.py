@@ -290,21 +290,25 @@ def _split_plan(ws: Workspace, args: dict[str, Any]) -> tuple[Path, list[tuple[i
 def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     src, plan = _split_plan(ws, args)
     doc = open_pdf(src)
-    results: list[tuple[str, bytes, int, str]] = []
+    results: list[tuple[str, bytes, int, str, list[dict[str, Any]]]] = []
     try:
         for a, b, rel in plan:
             part = pymupdf.open()
             part.insert_pdf(doc, from_page=a - 1, to_page=b - 1)
             first = " ".join(page_text(part[0]).split()[:8])
-            results.append((rel, part.tobytes(garbage=3, deflate=True), b - a + 1, first))
+            sources = [page_parts(doc, i) for i in range(a - 1, b)]
+            results.append((rel, part.tobytes(garbage=3, deflate=True), b - a + 1, first, sources))
             part.close()
     finally:
         doc.close()
     artifacts, evidence = [], []
-    for rel, data, n, first in results:
+    for rel, data, n, first, sources in results:
         with ws.publish(rel) as staging:
             staging.write_bytes(data)
-        ev = pdf_evidence(ws, ws.resolve(rel), {"pages": n, "text": [first] if first else []})
+        ev = pdf_evidence(ws, ws.resolve(rel), {"pages": n, "text": [first] if first else [], "fonts": False})
+        kept, _ = kept_check(sources, ws.resolve(rel))
+        if kept.name != "opens":
+            ev = dataclasses.replace(ev, checks=(*ev.checks, kept))
         evidence.append(ev)
         artifacts.append(artifact_for(ev, Path(rel).stem))
     ok = all(e.passed for e in evidence)

@@ -157,3 +157,12 @@ def test_merging_into_one_of_the_inputs_compares_with_the_pages_as_they_were(ws:
     assert res.ok, res.message
     _same_pages(a, [(ws.root / "a0.pdf", 0), (ws.root / "a0.pdf", 1), (ws.root / "a0.pdf", 2), (b, 0), (b, 1),
                     (b, 2)])
+
+
+def test_split_keeps_every_page_of_each_part(ws: Workspace) -> None:
+    res = get_command("pdf_split").run(ws, {"path": "a.pdf", "ranges": ["1-2", "3"], "output_dir": "parts"})
+    assert res.ok, res.message
+    a = ws.root / "a.pdf"
+    _same_pages(ws.root / "parts" / "a_p1-2.pdf", [(a, 0), (a, 1)])
+    _same_pages(ws.root / "parts" / "a_p3.pdf", [(a, 2)])
+    assert all({c.name: c.status for c in ev.checks}["pages kept"] == "passed" for ev in res.evidence)
