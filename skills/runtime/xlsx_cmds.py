@@ -30,6 +30,8 @@ from skills.runtime.workspace import Workspace, WorkspaceError
 __all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
 
 _LIGHT_CREATE = schema.light(schema.CREATE)
+# A larger package takes LibreOffice minutes to compute; its values then appear when it is opened.
+MAX_LIBREOFFICE_VALUES = 40 * 1024 * 1024
 _LIGHT_EDIT = schema.light(schema.EDIT)
 
 
@@ -62,7 +64,7 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def _fill_pending(ws: Workspace, package: bytes, computed: list[Any]) -> None:
     """Formulas the engine does not know: LibreOffice computes them; the file keeps its formula text."""
     pending = {i: c.pending for i, c in enumerate(computed) if c.pending}
-    if not pending or not soffice_path():
+    if not pending or not soffice_path() or len(package) > MAX_LIBREOFFICE_VALUES:
         return
     try:
         for (i, r, c), value in libreoffice_values(ws, package, pending).items():
