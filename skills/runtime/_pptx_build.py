@@ -72,8 +72,9 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
         slide = _new_slide(prs, "title", spec["title"])
         _, _, sub = placeholders(slide)
         if sub is not None and spec.get("subtitle"):
-            set_plain_text(sub.text_frame, spec["subtitle"], 24)
-            for r in sub.text_frame.paragraphs[0].runs:
+            own = inherits(prs)  # a user's deck: the subtitle as its layout draws it
+            set_plain_text(sub.text_frame, spec["subtitle"], None if own else 24)
+            for r in sub.text_frame.paragraphs[0].runs if not own else ():
                 r.font.color.rgb = MUTED
         made.append(slide)
     elif layout == "bullets":

@@ -79,6 +79,17 @@ def test_an_added_slide_uses_the_layout_the_decks_content_slides_use(tmp_path: P
         assert r.get("sz") is None
 
 
+def test_a_title_slide_added_to_a_users_deck_takes_its_title_layout_and_styles(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path / "task")
+    _corporate(ws.root / "deck.pptx")
+    prs = _add(ws, "deck.pptx", {"layout": "title", "title": "Part two", "subtitle": "Results"})
+    new = prs.slides[-1]
+    assert new.slide_layout.name == prs.slides[0].slide_layout.name == "Title Slide"
+    assert [s.text_frame.text for s in new.shapes] == ["Part two", "Results"]
+    assert all(r.get("sz") is None and r.find(qn("a:solidFill")) is None
+               for s in new.shapes for r in s._element.iter(qn("a:rPr")))
+
+
 def test_a_slide_added_to_a_mira_deck_still_looks_like_mira_made_it(tmp_path: Path) -> None:
     ws = Workspace(tmp_path / "task")
     assert get_command("pptx_create").run(ws, {"path": "m.pptx", "slides": [
