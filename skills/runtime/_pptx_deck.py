@@ -83,7 +83,7 @@ def pick_layout(prs: PresentationT, layout: str) -> SlideLayout:
     return cache[layout]
 
 
-def _kind(part: Any) -> str | None:
+def kind_of(part: Any) -> str | None:
     """What a layout (or a slide) is for, from its placeholders: a title slide, one or two bodies, a title only."""
     kinds = [sp.find(_PH_PATH).get("type", "obj") for sp in _PH_SHAPES(part._element)]
     if not any(k in ("title", "ctrTitle") for k in kinds):
@@ -117,8 +117,8 @@ def learn_layouts(prs: PresentationT) -> None:
         master = lay.slide_master
         parts[lay.part.partname], parts[master.part.partname] = lay, master
         masters[master.part.partname] += 1
-        kind = _kind(lay)
-        if kind is not None and kind == _kind(slide):
+        kind = kind_of(lay)
+        if kind is not None and kind == kind_of(slide):
             used.setdefault(kind, Counter())[lay.part.partname] += 1
     if not masters:
         return

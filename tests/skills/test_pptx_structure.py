@@ -122,3 +122,18 @@ def test_a_deck_saved_by_libreoffice_impress_gets_a_slide_on_its_content_layout(
         s.placeholder_format.type for s in before.slides[1].shapes if s.is_placeholder}
     assert new.shapes.title is not None and new.shapes.title.text_frame.text == "Risks"
     assert any(s.is_placeholder and s.text_frame.text == "Budget\nTime" for s in new.shapes if s.has_text_frame)
+    # Impress writes the look onto each slide (the green 32 pt title, the bullet): the new slide has it too
+    neighbour = prs.slides[2]
+
+    def look(slide: Any) -> list[Any]:
+        out = []
+        for shape in slide.shapes:
+            rpr = shape._element.find(f".//{qn('a:r')}/{qn('a:rPr')}")
+            ppr = shape._element.find(f".//{qn('a:p')}/{qn('a:pPr')}")
+            fill = rpr.find(f"{qn('a:solidFill')}/{qn('a:srgbClr')}") if rpr is not None else None
+            bullet = ppr.find(qn("a:buChar")) if ppr is not None else None
+            out.append((rpr.get("sz") if rpr is not None else None, fill.get("val") if fill is not None else None,
+                        bullet.get("char") if bullet is not None else None))
+        return out
+
+    assert look(new) == look(neighbour) and look(new)[0][1].lower() == "2e7d32"
