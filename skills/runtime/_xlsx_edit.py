@@ -158,7 +158,7 @@ def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     return changes
 
 
-def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str, Any] | None = None) -> list[Change]:
     """New rows at the end of the data region: above a totals row, with every range over it grown."""
     ws = _sheet(wb, op["sheet"], where)
     used = _used_rows(ws)
@@ -168,11 +168,16 @@ def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     count = len(op["rows"])
     grown: Counter[str] = Counter()
     if above >= 1:  # also below the last row: ranges that end on it take the new rows
-        grown = RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws),
-                          width=data_width(ws, above)).apply(wb)
+        insert = RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws), width=data_width(ws, above))
+        grown = insert.apply(wb)
+        if placed:
+            _shift_placed(placed, insert)
     model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
     for r, row in enumerate(op["rows"]):
         _new_row(ws, start + r, row, model)
+        if placed is not None:
+            placed.update({f"{ws.title}!{get_column_letter(c)}{start + r}": v
+                           for c, v in enumerate(row, 1) if v is not None})
     end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
     changes = [[encoded(msg("change.sheet", used, name=ws.title)),
@@ -251,13 +256,41 @@ def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     return [[encoded(msg("change.sheet.name", name=old)), encoded(renamed)]]
 
 
-_OPS = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
+_OPS: dict[str, Any] = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
         "remove_sheet": _remove_sheet, "rename_sheet": _rename_sheet}
 
 
-def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]]) -> list[Change]:
-    """Apply every operation in order; the first failing one raises before anything is written."""
+def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]],
+                     placed: dict[str, Any] | None = None) -> list[Change]:
+    """Apply every operation in order; the first failing one raises before anything is written.
+
+    ``placed`` collects where the values given end up ("Sheet!B7" → value, formulas as text), rows
+    inserted by a later operation included, for the evidence to find them in the file.
+    """
     changes: list[Change] = []
+    placed = {} if placed is None else placed
     for i, op in enumerate(ops):
-        changes += _OPS[op["op"]](wb, op, f"operations[{i}] ({op['op']})")
+        where = f"operations[{i}] ({op['op']})"
+        if op["op"] == "append_rows":
+            changes += _append_rows(wb, op, where, placed)
+        else:
+            changes += _OPS[op["op"]](wb, op, where)
+        if op["op"] == "set_cells":
+            placed.update({f"{op['sheet']}!{ref.upper()}": v for ref, v in op["cells"].items()})
     return changes
+
+
+def _shift_placed(placed: dict[str, Any], insert: RowInsert) -> None:
+    """Values placed by earlier operations, where the inserted rows moved them (formulas rewritten too)."""
+    from openpyxl.utils.cell import coordinate_from_string
+
+    moved: dict[str, Any] = {}
+    for key, value in placed.items():
+        name, _, ref = key.rpartition("!")
+        col, row = coordinate_from_string(ref)
+        on = name == insert.sheet
+        if isinstance(value, str) and value.startswith("="):
+            value = insert.formula(value, on)
+        moved[f"{name}!{col}{row + insert.count if on and row >= insert.at else row}"] = value
+    placed.clear()
+    placed.update(moved)

@@ -103,7 +103,8 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
-    changes = apply_operations(wb, args["operations"])
+    placed: dict[str, Any] = {}
+    changes = apply_operations(wb, args["operations"], placed)
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
     names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
     computed = compute(book_sheets(wb))
@@ -116,11 +117,8 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         if lost:  # raising here removes the staging file; the original stays as it was
             raise CommandError(f"{args['path']}: saving the edit would drop {', '.join(lost)} from the "
                                f"workbook, so nothing was written")
-    cells = {}
-    for op in args["operations"]:
-        if op["op"] == "set_cells" and op["sheet"] in names:
-            # formula cells are compared by their text, value cells by value
-            cells.update({f"{op['sheet']}!{ref}": v for ref, v in op["cells"].items()})
+    # the values given, where they ended up: formula cells compared by their text, value cells by value
+    cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
     where = f" into {ev.path}" if out != args["path"] else ""
     return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})

@@ -112,7 +112,7 @@ def test_a_row_added_to_a_mira_sheet_goes_above_its_totals_and_the_chart_takes_i
     values = load_workbook(ws.root / "s.xlsx", data_only=True)["Sales"]
     assert [values["B7"].value, values["C7"].value] == [7200, 4950]
     checks = {c.name: c.status for c in res.evidence[0].checks}
-    assert checks["no formula errors"] == "passed"
+    assert checks["no formula errors"] == "passed" and checks["cells"] == "passed"  # May is where it said
     assert res.data["changes"][0][1].startswith("Sheet Sales: rows 6–6 added")
     assert res.data["changes"][1:] == [["", "The new rows go above the totals row, which moves to row 7"],
                                        ["", "These now include the new rows: 2 formulas, 1 chart, 1 filter"]]
@@ -140,6 +140,19 @@ def test_an_excel_style_workbook_grows_its_table_names_formats_validation_and_ch
     values = load_workbook(ws.root / "b.xlsx", data_only=True)
     assert values["Data"]["D8"].value == pytest.approx(15 + 24 + 60 + 10 + 12 + 3.5)
     assert values["Summary"]["B1"].value == values["Data"]["D8"].value
+
+
+def test_cells_set_before_an_append_are_checked_where_the_append_moved_them(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path / "task")
+    _mira_sheet(ws)
+    res = get_command("xlsx_edit").run(ws, {"path": "s.xlsx", "operations": [
+        {"op": "set_cells", "sheet": "Sales", "cells": {"B6": "=SUM(B2:B5)*2", "A6": "Sum"}},
+        {"op": "append_rows", "sheet": "Sales", "rows": [["May", 1800, 1150]]}]})
+    assert res.ok, res.message
+    sh = load_workbook(ws.root / "s.xlsx")["Sales"]
+    assert [sh["A7"].value, sh["B7"].value, sh["A6"].value] == ["Sum", "=SUM(B2:B6)*2", "May"]
+    check = {c.name: c for c in res.evidence[0].checks}["cells"]
+    assert check.status == "passed" and "all 5 cells" in check.detail
 
 
 def test_a_sheet_without_totals_grows_its_autofilter(tmp_path: Path) -> None:
