@@ -37,16 +37,19 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     if missing:
         return ModelChoice(OfflinePlanner(), f"the OpenAI-compatible model has no {' or '.join(missing)}; "
                                              "using the offline planner")
+    from desktop.llm.openai_provider import OutputLimits
+
+    limits = OutputLimits(tool_step=settings.output_tool_step, reply=settings.output_reply)
     if settings.api == "ollama":
         from desktop.llm.ollama_provider import OllamaModel
 
         return ModelChoice(OllamaModel(settings.base_url, settings.model, timeout=settings.timeout,
-                                       context_window=settings.context_window), "")
+                                       context_window=settings.context_window, limits=limits), "")
     from desktop.llm.openai_provider import OpenAIModel
 
     key = api_key if api_key is not None else _api_key(settings.account)
     return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
-                                   context_window=settings.context_window), "")
+                                   context_window=settings.context_window, limits=limits), "")
 
 
 def context_window_of(settings: ModelSettings) -> int:
@@ -78,6 +81,11 @@ async def checked_connection(settings: ModelSettings, api_key: str | None = None
         return True, [msg("connect.offline")], "The offline planner is built in and needs no connection."
     if not settings.is_configured:
         return False, [msg("connect.incomplete")], "Enter a base URL and a model name first."
+    from desktop.llm.quirks import in_flight
+
+    if in_flight.busy(settings.base_url):  # a local server answers one request at a time
+        return False, [msg("model.error.busy", where=settings.base_url)], \
+            f"{settings.base_url} is answering a task; not tested now"
     key = api_key if api_key else _api_key(settings.account)
     model: Any
     if settings.api == "ollama":

@@ -194,17 +194,24 @@ async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> 
     clear reason (no key text in it) when the server cannot be asked or answers something else."""
     import httpx
 
+    from desktop.llm.quirks import in_flight, transport_reason
+
+    if in_flight.busy(base_url):  # a second request would stop the answer a task is streaming
+        raise ListingError(f"{base_url} is answering a task; not asked for its models now",
+                           msg=msg("model.error.busy", where=base_url))
     url = base_url.rstrip("/") + "/models"
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     try:
         async with httpx.AsyncClient(timeout=timeout) as client:
             response = await client.get(url, headers=headers)
     except httpx.HTTPError as exc:
-        raise ListingError(f"could not reach {url} ({type(exc).__name__})",
-                           msg=msg("model.error.connect", where=base_url), details=type(exc).__name__) from None
+        reason = transport_reason(exc)
+        raise ListingError(f"could not reach {url}: {reason}",
+                           msg=msg("model.error.connect", where=base_url), details=reason) from None
     if response.status_code != 200:
         raise ListingError(f"{url} answered HTTP {response.status_code}",
-                           msg=msg("model.error.listing", where=base_url, status=response.status_code))
+                           msg=msg("model.error.listing", where=base_url, status=response.status_code),
+                           details=f"HTTP {response.status_code}: {response.text.strip()[:8000]}")
     try:
         data = response.json().get("data", [])
         ids = sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})

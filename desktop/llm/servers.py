@@ -105,6 +105,11 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
 
 def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> list[ModelInfo]:
     """The models the server offers, each with its context window and tool support where it says so."""
+    from desktop.llm.quirks import in_flight
+
+    if in_flight.busy(base_url):  # a second request would stop the answer a task is streaming
+        raise ModelError(f"{base_url} is answering a task; not asked for its models now",
+                         msg=msg("model.error.busy", where=base_url))
     try:
         with httpx.Client(timeout=timeout) as client:
             return _ollama(client, base_url) if api == "ollama" else _openai_like(client, base_url)
@@ -112,9 +117,12 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
         raise ModelError(f"{base_url} refused the model listing (HTTP {exc.response.status_code})",
                          msg=msg("model.error.listing", where=base_url, status=exc.response.status_code)) from None
     except httpx.HTTPError as exc:
-        raise ModelError(f"could not list the models at {base_url} ({type(exc).__name__}); is the server "
+        from desktop.llm.quirks import transport_reason
+
+        reason = transport_reason(exc)
+        raise ModelError(f"could not list the models at {base_url} ({reason}); is the server "
                          "running and the URL right?", msg=msg("model.error.connect", where=base_url),
-                         details=type(exc).__name__) from None
+                         details=reason) from None
     except (ValueError, AttributeError, TypeError):
         raise ModelError(f"{base_url} sent a model listing Mira cannot read",
                          msg=msg("model.error.malformed", where=base_url)) from None

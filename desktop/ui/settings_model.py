@@ -178,6 +178,9 @@ class ModelPage:
             timeout=self.timeout.value(),
             context_window=self.context_window.value(),
             api=self.api.currentData(),
+            # not on the page yet: kept as the settings file has them
+            output_tool_step=self._settings.model.output_tool_step,
+            output_reply=self._settings.model.output_reply,
         )
 
     def _on_test_clicked(self) -> None:
