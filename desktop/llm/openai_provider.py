@@ -30,7 +30,7 @@ from desktop.llm._types import (
 )
 from desktop.llm.quirks import Quirks, in_flight, memory, quirks_for
 from desktop.llm.tokens import check_fits, count_request
-from desktop.llm.turn import TurnBuilder, reasoning_of, used_ids
+from desktop.llm.turn import AnswerCut, TurnBuilder, reasoning_of, used_ids
 from desktop.messages import msg
 
 # Sent when no key is configured: the SDK insists on one, and local servers
@@ -76,6 +76,18 @@ def _replay(completion: Completion) -> list[ModelEvent]:
         out.append(TextDelta(completion.text))
     out.append(completion)
     return out
+
+
+def _dropped(exc: BaseException) -> bool:
+    """True when the server took the connection and closed it without an answer (not refused, not slow)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, (httpx.ConnectError, httpx.TimeoutException, ConnectionRefusedError)):
+            return False
+        if isinstance(seen, (httpx.RemoteProtocolError, httpx.ReadError)):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _lost_arguments(completion: Completion, tools: Sequence[ToolSpec]) -> bool:
@@ -259,15 +271,21 @@ class OpenAIModel:
                             shown = True
                         yield event
                 except _NoToolStream as exc:
-                    if shown or not tools:
+                    if shown:
                         raise exc.error from None
-                    # llama-cpp-python answers a streamed tool turn (tool_choice auto) with an empty 200; vLLM
-                    # may stream a call without its arguments: ask again without streaming, and remember it.
+                    # llama-cpp-python answers a streamed tool turn (tool_choice auto) with an empty 200, and a
+                    # prompt over its window too; vLLM may stream a call without its arguments. Asked again
+                    # without streaming, the server answers or says why; a tool turn that then works is
+                    # remembered, so the next ones go non-streamed at once.
                     self.last_streamed = False
                     completion = await self._whole(messages, tools, limit)
-                    remembered.put(self.base_url, self.name, stream_tools=False)
+                    if tools:
+                        remembered.put(self.base_url, self.name, stream_tools=False)
                     for event in _replay(completion):
                         yield event
+        except AnswerCut as cut:
+            remembered.learn_tokens(self.base_url, self.name, estimated, cut.usage.get("prompt_tokens", 0))
+            raise
         finally:
             in_flight.leave(self.base_url)
         if completion is not None:
@@ -312,6 +330,12 @@ class OpenAIModel:
                         turn.finish_reason = choice.finish_reason
         except ModelError:
             raise
+        except (openai.APIConnectionError, httpx.TransportError) as exc:
+            if not turn.anything and _dropped(exc):
+                # The server accepted the request, then dropped the connection before a word: how
+                # llama-cpp-python answers a streamed prompt over its window. Asked without streaming, it says so.
+                raise _NoToolStream(self._empty_error()) from None
+            raise self._map_error(exc) from None
         except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
             raise self._map_error(exc) from None
         finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
@@ -220,7 +220,7 @@ class TurnBuilder:
             calls = parse_text_calls(_after_last_think(reasoning), self._tools)
         finish = self.finish_reason
         if finish == "length":
-            raise AnswerCut()
+            raise AnswerCut(self.usage)
         if finish is None:
             raise ModelError("the server stopped the answer before the model finished (a local server does this "
                              "when another request reaches it while it answers)", msg=msg("model.error.stopped"))
@@ -238,6 +238,7 @@ def _after_last_think(reasoning: str) -> str:
 class AnswerCut(ModelError):
     """The server cut the answer at the output limit (``finish_reason: "length"``); nothing of it is kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, usage: Mapping[str, int] | None = None) -> None:
+        self.usage: Mapping[str, int] = dict(usage or {})
         super().__init__("the model's answer was cut off at the output limit (finish_reason \"length\"); nothing "
                          "of it was kept", msg=msg("model.error.cut"))
