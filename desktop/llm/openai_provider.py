@@ -87,7 +87,7 @@ def _dropped(exc: BaseException) -> bool:
         if isinstance(seen, (httpx.RemoteProtocolError, httpx.ReadError)):
             return True
         seen = seen.__cause__ or seen.__context__
-    return False
+    return isinstance(exc, openai.APIConnectionError)  # reached, then lost: not a refusal
 
 
 def _lost_arguments(completion: Completion, tools: Sequence[ToolSpec]) -> bool:
@@ -278,6 +278,7 @@ class OpenAIModel:
                     # without streaming, the server answers or says why; a tool turn that then works is
                     # remembered, so the next ones go non-streamed at once.
                     self.last_streamed = False
+                    await self.aclose()  # a fresh connection: the dropped one may still sit in the pool
                     completion = await self._whole(messages, tools, limit)
                     if tools:
                         remembered.put(self.base_url, self.name, stream_tools=False)
