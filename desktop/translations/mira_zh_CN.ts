@@ -2906,6 +2906,36 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>模型的回答在完成之前就结束了。</translation>
         </message>
         <message>
+            <source>The server stopped the answer before the model finished. A local server does this when another request reaches it while it answers.</source>
+            <comment>model.error.stopped</comment>
+            <translation>服务器在模型完成之前停止了回答。本地服务器在回答时收到另一个请求就会这样做。</translation>
+        </message>
+        <message>
+            <source>The model's answer was cut off at the output limit, so none of it was kept. Retry, or raise the output limit in Settings.</source>
+            <comment>model.error.cut</comment>
+            <translation>模型的回答在输出上限处被截断，因此一点也没有保留。请重试，或在“设置”中提高输出上限。</translation>
+        </message>
+        <message>
+            <source>{where} sent an empty answer.</source>
+            <comment>model.error.empty</comment>
+            <translation>{where} 发来了空回答。</translation>
+        </message>
+        <message>
+            <source>{where} sent an empty answer. The model's context window is not known, and some servers answer this way to a request larger than it: set the context window in Settings.</source>
+            <comment>model.error.empty_window_unknown</comment>
+            <translation>{where} 发来了空回答。该模型的上下文窗口未知，有些服务器对超出窗口的请求就是这样回答的：请在“设置”中填写上下文窗口。</translation>
+        </message>
+        <message>
+            <source>{where} is answering a task right now, and a second request would stop that answer. Try again when the task has finished.</source>
+            <comment>model.error.busy</comment>
+            <translation>{where} 正在为一个任务回答，再发一个请求会打断那个回答。请在任务结束后再试。</translation>
+        </message>
+        <message>
+            <source>The request is larger than the model's context window at {where}, so the server refused it. Start a new conversation, attach less, or use a model with a larger window.</source>
+            <comment>model.error.over_window</comment>
+            <translation>请求超出了 {where} 上模型的上下文窗口，服务器拒绝了它。请开始新的对话、少附加一些内容，或使用窗口更大的模型。</translation>
+        </message>
+        <message>
             <source>The call to {where} failed.</source>
             <comment>model.error.failed</comment>
             <translation>调用 {where} 失败。</translation>
