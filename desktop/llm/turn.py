@@ -231,8 +231,13 @@ class TurnBuilder:
 
 
 def _after_last_think(reasoning: str) -> str:
+    """Where a call written into the reasoning starts: its first ``<tool_call>`` tag, else its last line."""
     tail = reasoning.rsplit(_OPEN, 1)[-1]
-    return tail.strip()
+    at = tail.find("<tool_call>")
+    if at >= 0:
+        return tail[at:].strip()
+    lines = tail.strip().splitlines()
+    return lines[-1].strip() if lines else ""
 
 
 class AnswerCut(ModelError):
