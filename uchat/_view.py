@@ -179,7 +179,7 @@ class ChatView(LaidOutView):
             menu.addAction(tr("Copy text"), lambda: self.trigger_action("copy", m.id))
             menu.addAction(tr("Copy as Markdown"), lambda: self.trigger_action("copy_markdown", m.id))
         host_actions = [a for a in self.actions_for(m) if a != "copy"]
-        labels = {"retry": tr("Retry"), "edit": tr("Edit and resend")}
+        labels = {"retry": tr("Retry"), "edit": tr("Edit and resend"), "settings": tr("Open Settings")}
         for action in host_actions:
             menu.addAction(labels.get(action, action), lambda a=action: self.trigger_action(a, m.id))
         for href in self.links_of(m):

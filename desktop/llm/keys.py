@@ -182,6 +182,10 @@ PRESETS: tuple[tuple[str, str], ...] = (
     ("OpenAI", "https://api.openai.com/v1"),
     ("DeepSeek", "https://api.deepseek.com/v1"),
     ("Qwen (DashScope)", "https://dashscope.aliyuncs.com/compatible-mode/v1"),
+    ("Moonshot / Kimi", "https://api.moonshot.cn/v1"),
+    ("Zhipu GLM", "https://open.bigmodel.cn/api/paas/v4"),
+    ("SiliconFlow", "https://api.siliconflow.cn/v1"),
+    ("OpenRouter", "https://openrouter.ai/api/v1"),
     ("Ollama", "http://localhost:11434/v1"),
     ("LM Studio", "http://localhost:1234/v1"),
     ("vLLM", "http://localhost:8000/v1"),
@@ -210,8 +214,7 @@ async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> 
                            msg=msg("model.error.connect", where=base_url), details=reason) from None
     if response.status_code != 200:
         raise ListingError(f"{url} answered HTTP {response.status_code}",
-                           msg=msg("model.error.listing", where=base_url, status=response.status_code),
-                           details=f"HTTP {response.status_code}: {response.text.strip()[:8000]}")
+                           msg=msg("model.error.listing", where=base_url, status=response.status_code))
     try:
         data = response.json().get("data", [])
         ids = sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})

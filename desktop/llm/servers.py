@@ -44,6 +44,7 @@ class ModelInfo:
     name: str
     context_window: int = 0  # 0 = the server does not say
     tools: bool | None = None  # None = the server does not say
+    kind: str = ""  # the server family as its answers show it ("" = not told apart)
 
 
 def _root(base_url: str) -> str:
@@ -72,7 +73,7 @@ def _ollama(client: httpx.Client, base_url: str) -> list[ModelInfo]:
             caps = data.get("capabilities")
             if isinstance(caps, list):
                 tools = "tools" in caps
-        out.append(ModelInfo(name, window, tools))
+        out.append(ModelInfo(name=name, context_window=window, tools=tools, kind="Ollama"))
     return out
 
 
@@ -85,9 +86,11 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
     except (httpx.HTTPError, ValueError, AttributeError):
         pass
     n_ctx = 0
+    props = False
     if not lmstudio:
         try:  # llama.cpp server: the window it was started with
             n_ctx = int(_get(client, f"{root}/props").get("default_generation_settings", {}).get("n_ctx", 0))
+            props = True
         except (httpx.HTTPError, ValueError, AttributeError, TypeError):
             pass
     out = []
@@ -99,7 +102,12 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
         window = (lm.get("loaded_context_length") or lm.get("max_context_length")
                   or entry.get("max_model_len") or n_ctx or 0)
         caps = lm.get("capabilities")  # newer LM Studio versions list "tool_use"
-        out.append(ModelInfo(name, int(window), "tool_use" in caps if isinstance(caps, list) else None))
+        meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+        window = window or meta.get("n_ctx_train") or 0  # llama-cpp-python versions that publish meta
+        kind = ("LM Studio" if lmstudio else "llama.cpp server" if props else "vLLM" if "max_model_len" in entry
+                else "llama-cpp-python" if entry.get("owned_by") == "me" else "")
+        out.append(ModelInfo(name=name, context_window=int(window),
+                             tools="tool_use" in caps if isinstance(caps, list) else None, kind=kind))
     return out
 
 

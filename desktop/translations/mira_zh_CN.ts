@@ -2777,6 +2777,36 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>连接失败：{error}</translation>
         </message>
         <message>
+            <source>Server: {kind}</source>
+            <comment>connect.kind</comment>
+            <translation>服务器：{kind}</translation>
+        </message>
+        <message>
+            <source>Context window: {window} tokens</source>
+            <comment>connect.window</comment>
+            <translation>上下文窗口：{window} 个词元</translation>
+        </message>
+        <message>
+            <source>Context window: the server does not say. Enter it below so Mira can keep requests inside it.</source>
+            <comment>connect.window_unknown</comment>
+            <translation>上下文窗口：服务器没有说明。请在下方填写，以便 Mira 让请求保持在窗口之内。</translation>
+        </message>
+        <message>
+            <source>Tool calls: work, and stream.</source>
+            <comment>connect.tools_streamed</comment>
+            <translation>工具调用：可用，并且可以流式传输。</translation>
+        </message>
+        <message>
+            <source>Tool calls: work, but this server cannot stream them; Mira asks for them without streaming.</source>
+            <comment>connect.tools_whole</comment>
+            <translation>工具调用：可用，但此服务器无法流式传输；Mira 会以非流式方式请求。</translation>
+        </message>
+        <message>
+            <source>Tool calls: the server refused a request with tools: {error}</source>
+            <comment>connect.tools_failed</comment>
+            <translation>工具调用：服务器拒绝了带工具的请求：{error}</translation>
+        </message>
+        <message>
             <source>{path} is not a readable Mira database; move it aside to start with a new one.</source>
             <comment>store.unreadable</comment>
             <translation>{path} 不是可读取的 Mira 数据库；请把它移到别处，再以新的数据库启动。</translation>
@@ -3518,6 +3548,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>附加…</translation>
         </message>
         <message>
+            <source>Change the model or its server</source>
+            <translation>更改模型或它的服务器</translation>
+        </message>
+        <message>
             <source>Choose files to send with the message</source>
             <translation>选择要随消息发送的文件</translation>
         </message>
@@ -3580,6 +3614,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Notice</source>
             <translation>通知</translation>
+        </message>
+        <message>
+            <source>Open Settings</source>
+            <translation>打开设置</translation>
         </message>
         <message>
             <source>Open link</source>

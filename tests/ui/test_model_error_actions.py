@@ -1,0 +1,68 @@
+"""A model error in the real window: the server's own reason in full under Details, and Retry and Open
+Settings under the failed reply."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from tests.llm.fake_server import FakeServer, chunk, http_error, serve, sse
+from tests.ui._flow import TIMEOUT, send, wait_idle
+from uchat import Role
+
+# llama-cpp-python's answer to "content": null, longer than the 300 characters the details used to keep
+REASON = ("7 validation errors: " + "{'type': 'literal_error', 'loc': ('body', 'messages', 1), 'msg': "
+          "\"Input should be 'system'\"} " * 4 + "{'type': 'string_type', 'msg': 'Input should be a valid string'}")
+
+
+@pytest.fixture
+def failing() -> Iterator[FakeServer]:
+    calls = {"n": 0}
+
+    def respond(handler: Any, body: dict[str, Any]) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            http_error(handler, 500, REASON)
+        else:  # the retry: the server answers
+            sse(handler, [chunk({"role": "assistant", "content": "Hello again."}), chunk({}, finish="stop")])
+
+    yield from serve(respond)
+
+
+def test_a_model_error_offers_retry_and_settings_with_the_whole_reason(make_window, qtbot, failing: FakeServer,  # type: ignore[no-untyped-def]
+                                                                      ) -> None:
+    from desktop.llm.settings import ModelSettings
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings(provider="openai_compatible", base_url=failing.url, model="m")))
+    send(window, qtbot, "Hello?")
+    qtbot.waitUntil(lambda: any(m.role == Role.ASSISTANT and "model failed" in m.text for m in window.conversation),
+                    timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    view = window.chat.view
+    view.sync()
+    failed = [m for m in window.conversation if m.role == Role.ASSISTANT][-1]
+    assert "HTTP 500" in failed.text and "Input should be a valid string" in failed.text  # the cause, not cut
+    assert len(REASON) > 300
+    row = [m.id for m in window.conversation].index(failed.id)
+    rect = view.visualRect(view.model().index(row, 0))
+    qtbot.mouseMove(view.viewport(), QPoint(rect.center().x(), rect.top() + 14))
+    qtbot.waitUntil(view.actions_bar.isVisible)
+    bar = view.actions_bar
+    assert bar.message_id == failed.id
+    assert [a for a, b in bar.buttons.items() if b.isVisibleTo(bar)] == ["copy", "retry", "settings"]
+    assert bar.buttons["settings"].accessibleName() == "Open Settings"
+
+    qtbot.mouseClick(bar.buttons["settings"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.settings_dialog is not None and window.settings_dialog.isVisible(), timeout=TIMEOUT)
+    window.settings_dialog.reject()
+
+    users = sum(m.role == Role.USER for m in window.conversation)
+    view.trigger_action("retry", failed.id)
+    qtbot.waitUntil(lambda: sum(m.role == Role.USER for m in window.conversation) == users + 1, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: any("Hello again." in m.text for m in window.conversation), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    assert [r.body["messages"][-1]["content"] for r in failing.received][-1] == "Hello?"
