@@ -57,7 +57,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "connect.failed": "The connection failed: {error}",
     "connect.kind": "Server: {kind}",
     "connect.window": "Context window: {window} tokens",
-    "connect.window_unknown": "Context window: the server does not say. Enter it below so Mira can keep requests inside it.",
+    "connect.window_unknown": "Context window: the server does not say. Enter it in the Context window field so Mira can keep requests inside it.",
     "connect.tools_streamed": "Tool calls: work, and stream.",
     "connect.tools_whole": "Tool calls: work, but this server cannot stream them; Mira asks for them without streaming.",
     "connect.tools_failed": "Tool calls: the server refused a request with tools: {error}",

@@ -1382,6 +1382,26 @@ Design,800
             <comment>settings.context_window.note</comment>
             <translation>模型一次能读取的词元数。超过此大小的请求不会发送。</translation>
         </message>
+        <message>
+            <source>Answer limit:</source>
+            <comment>settings.output_limit</comment>
+            <translation>回答上限：</translation>
+        </message>
+        <message>
+            <source>The most tokens one answer may have: a step that may call tools (it carries a document's content), then a reply. A longer answer is reported as cut off.</source>
+            <comment>settings.output_limit.note</comment>
+            <translation>一次回答最多可用的词元数：先是可能调用工具的步骤（它携带文档的内容），然后是回复。更长的回答会被报告为已截断。</translation>
+        </message>
+        <message>
+            <source>Tool step: </source>
+            <comment>settings.output_limit.tools</comment>
+            <translation>工具步骤：</translation>
+        </message>
+        <message>
+            <source>Reply: </source>
+            <comment>settings.output_limit.reply</comment>
+            <translation>回复：</translation>
+        </message>
     </context>
     <context>
         <name>messages</name>
@@ -2787,9 +2807,9 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>上下文窗口：{window} 个词元</translation>
         </message>
         <message>
-            <source>Context window: the server does not say. Enter it below so Mira can keep requests inside it.</source>
+            <source>Context window: the server does not say. Enter it in the Context window field so Mira can keep requests inside it.</source>
             <comment>connect.window_unknown</comment>
-            <translation>上下文窗口：服务器没有说明。请在下方填写，以便 Mira 让请求保持在窗口之内。</translation>
+            <translation>上下文窗口：服务器没有说明。请在“上下文窗口”一栏填写，以便 Mira 让请求保持在窗口之内。</translation>
         </message>
         <message>
             <source>Tool calls: work, and stream.</source>

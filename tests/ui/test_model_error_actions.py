@@ -66,3 +66,23 @@ def test_a_model_error_offers_retry_and_settings_with_the_whole_reason(make_wind
     qtbot.waitUntil(lambda: any("Hello again." in m.text for m in window.conversation), timeout=TIMEOUT)
     wait_idle(window, qtbot)
     assert [r.body["messages"][-1]["content"] for r in failing.received][-1] == "Hello?"
+
+
+def test_the_answer_limits_are_set_in_settings_and_sent(make_window, qtbot, failing: FakeServer) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    dialog = window.open_settings()
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
+    assert dialog.output_tool_step.isEnabled() and dialog.output_tool_step.value() == 4096
+    assert dialog.output_tool_step.accessibleName() == "Tool step" and dialog.output_reply.accessibleName() == "Reply"
+    dialog.base_url.setText(failing.url)
+    dialog.model_name.setText("m")
+    dialog.output_tool_step.setValue(1000)
+    dialog.output_reply.setValue(300)
+    settings = dialog.model_settings()
+    assert (settings.output_tool_step, settings.output_reply) == (1000, 300)
+    from desktop.llm.factory import make_model
+
+    model = make_model(settings)
+    assert model.output_limit([], 0) == 300 and model.output_limit(["a tool"], 0) == 1000  # type: ignore[attr-defined]
+    dialog.reject()
