@@ -3684,6 +3684,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>停止正在运行的任务</translation>
         </message>
         <message>
+            <source>Thinking…</source>
+            <translation>思考中…</translation>
+        </message>
+        <message>
             <source>You</source>
             <translation>你</translation>
         </message>

@@ -2,6 +2,7 @@
 Settings under the failed reply."""
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -86,3 +87,56 @@ def test_the_answer_limits_are_set_in_settings_and_sent(make_window, qtbot, fail
     model = make_model(settings)
     assert model.output_limit([], 0) == 300 and model.output_limit(["a tool"], 0) == 1000  # type: ignore[attr-defined]
     dialog.reject()
+
+
+@pytest.fixture
+def thinking() -> Iterator[FakeServer]:
+    import threading
+
+    go_on = threading.Event()
+
+    def respond(handler: Any, body: dict[str, Any]) -> None:
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.send_header("Connection", "close")
+        handler.end_headers()
+        for piece in ({"role": "assistant", "reasoning_content": "The user greets me. "},
+                      {"reasoning_content": "I answer briefly."}):
+            handler.wfile.write(f"data: {json.dumps(chunk(piece))}\n\n".encode())
+            handler.wfile.flush()
+        go_on.wait(30)  # the reasoning has streamed; the answer comes when the test says so
+        for data in (chunk({"content": "Hello there."}), chunk({}, finish="stop")):
+            handler.wfile.write(f"data: {json.dumps(data)}\n\n".encode())
+        handler.wfile.write(b"data: [DONE]\n\n")
+        handler.wfile.flush()
+
+    for state in serve(respond):
+        state.go_on = go_on  # type: ignore[attr-defined]
+        yield state
+
+
+def test_the_models_reasoning_streams_folded_apart_from_the_answer(make_window, qtbot, thinking: FakeServer) -> None:  # type: ignore[no-untyped-def]
+    from desktop.llm.settings import ModelSettings
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings(provider="openai_compatible", base_url=thinking.url, model="m")))
+    send(window, qtbot, "Hi")
+    qtbot.waitUntil(lambda: any(m.reasoning == "The user greets me. I answer briefly." for m in window.conversation),
+                    timeout=TIMEOUT)
+    view = window.chat.view
+    view.sync()
+    streaming = next(m for m in window.conversation if m.reasoning)
+    assert not streaming.reasoning_open and streaming.text == ""
+    shown = view.engine.layout(streaming, view.viewport().width()).document
+    assert shown is not None and "Thinking…" in shown.toPlainText() and "greets" not in shown.toPlainText()
+    [fold] = view.links_of(streaming)
+    assert view.open_link(fold)  # what a click on "▸ Thinking…" does
+    opened = window.conversation.get(streaming.id)
+    assert opened.reasoning_open
+    doc = view.engine.layout(opened, view.viewport().width()).document
+    assert doc is not None and "The user greets me." in doc.toPlainText()
+    thinking.go_on.set()  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: any("Hello there." in m.text for m in window.conversation), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    assert not any("greets" in m.text for m in window.conversation)  # never in the answer's text
