@@ -103,7 +103,9 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
                   or entry.get("max_model_len") or n_ctx or 0)
         caps = lm.get("capabilities")  # newer LM Studio versions list "tool_use"
         meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
-        window = window or meta.get("n_ctx_train") or 0  # llama-cpp-python versions that publish meta
+        # the server's own window where /models publishes it (llama.cpp, llama-swap); n_ctx_train is the
+        # model's training length, not what the server was started with, so it is not taken
+        window = window or meta.get("n_ctx") or 0
         kind = ("LM Studio" if lmstudio else "llama.cpp server" if props else "vLLM" if "max_model_len" in entry
                 else "llama-cpp-python" if entry.get("owned_by") == "me" else "")
         out.append(ModelInfo(name=name, context_window=int(window),

@@ -265,3 +265,23 @@ def test_request_bodies_fit_llama_cpp_pythons_own_request_model() -> None:
     proc = subprocess.run([str(python), "-c", check], input=json.dumps(bad), capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode != 0 and "Input should be a valid string" in proc.stderr
+
+
+def _listing(handler: Any, body: dict[str, Any]) -> None:
+    from .fake_server import json_reply, raw_reply
+
+    if handler.path == "/v1/models":
+        json_reply(handler, {"object": "list", "data": [
+            {"id": "smollm2", "object": "model", "owned_by": "me", "permissions": []},
+            {"id": "served", "object": "model", "owned_by": "llamacpp", "meta": {"n_ctx": 2048, "n_ctx_train": 8192}}]})
+    else:
+        raw_reply(handler, 404, "application/json", b'{"detail": "Not Found"}')
+
+
+@pytest.mark.parametrize("server", [_listing], indirect=True)
+def test_the_server_kind_and_window_are_read_from_what_it_publishes(server: FakeServer) -> None:
+    from desktop.llm.servers import list_models
+
+    by_name = {m.name: m for m in list_models(server.url)}
+    assert by_name["smollm2"].kind == "llama-cpp-python" and by_name["smollm2"].context_window == 0
+    assert by_name["served"].context_window == 2048  # the server's window, not the training length
