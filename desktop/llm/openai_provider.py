@@ -78,6 +78,14 @@ def _replay(completion: Completion) -> list[ModelEvent]:
     return out
 
 
+def _shown(turn: TurnBuilder, piece: str) -> list[ModelEvent]:
+    """The events a piece of streamed content gives: its reasoning part, then its text part."""
+    if not piece:
+        return []
+    thought, shown = turn.text(piece)
+    return [*([ReasoningDelta(thought)] if thought else []), *([TextDelta(shown)] if shown else [])]
+
+
 def _dropped(exc: BaseException) -> bool:
     """True when the server took the connection and closed it without an answer (not refused, not slow)."""
     seen: BaseException | None = exc
@@ -318,13 +326,8 @@ class OpenAIModel:
                         if thought:
                             yield ReasoningDelta(thought)
                         if delta.content:
-                            piece = scrub.feed(delta.content)
-                            if piece:
-                                thought, shown = turn.text(piece)
-                                if thought:
-                                    yield ReasoningDelta(thought)
-                                if shown:
-                                    yield TextDelta(shown)
+                            for event in _shown(turn, scrub.feed(delta.content)):
+                                yield event
                         if delta.tool_calls:
                             turn.calls(delta.tool_calls)
                     if choice.finish_reason:
@@ -342,13 +345,8 @@ class OpenAIModel:
         finally:
             if response is not None:  # also when the consumer stops early or the task is cancelled
                 await response.close()
-        rest = scrub.flush()
-        if rest:
-            thought, shown = turn.text(rest)
-            if thought:
-                yield ReasoningDelta(thought)
-            if shown:
-                yield TextDelta(shown)
+        for event in _shown(turn, scrub.flush()):
+            yield event
         if not turn.anything and turn.finish_reason is None:
             raise _NoToolStream(self._empty_error())
         late, completion = turn.finish()
