@@ -59,11 +59,12 @@ class OutputLimits:
     reply: int = 2048
 
 
-class _NoToolStream(Exception):
-    """The streamed answer came back empty, or with a call that lost its arguments: ``error`` says so."""
+class _NoToolStream(ModelError):
+    """The streamed answer came back empty, or with a call that lost its arguments: ``error`` says so (what
+    the user reads when asking again without streaming is not possible)."""
 
     def __init__(self, error: ModelError) -> None:
-        super().__init__(str(error))
+        super().__init__(str(error), msg=error.msg, details=error.details)
         self.error = error
 
 
