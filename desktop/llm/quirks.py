@@ -142,6 +142,13 @@ def memory() -> ServerMemory:
     return _memory
 
 
+def forget_servers(path: Path | None = None) -> ServerMemory:
+    """Start a fresh memory (kept in ``path``, or in memory only): for tests, and after the data folder moved."""
+    global _memory
+    _memory = ServerMemory(path)
+    return _memory
+
+
 class _InFlight:
     """The local servers a task is streaming from right now (a second request would interrupt it)."""
 
