@@ -385,7 +385,8 @@ class OpenAIModel:
         except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
             raise self._map_error(exc) from None
         _late, completion = turn.finish()
-        return completion
+        return completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=self._scrub_all(c.arguments))
+                                                    for c in completion.tool_calls))
 
     def _empty_error(self) -> ModelError:
         """An answer with nothing in it: llama-cpp-python's reply to a prompt over its window, or to a

@@ -285,3 +285,49 @@ def test_the_server_kind_and_window_are_read_from_what_it_publishes(server: Fake
     by_name = {m.name: m for m in list_models(server.url)}
     assert by_name["smollm2"].kind == "llama-cpp-python" and by_name["smollm2"].context_window == 0
     assert by_name["served"].context_window == 2048  # the server's window, not the training length
+
+
+def _slow_then_listing(handler: Any, body: dict[str, Any]) -> None:
+    from .fake_server import json_reply, trickle
+
+    if handler.command == "GET":
+        json_reply(handler, {"object": "list", "data": [{"id": "m", "object": "model"}]})
+    else:  # a task's answer that keeps streaming until the test ends
+        trickle(handler, lambda n: f"data: {json.dumps(chunk({'content': 'x'}))}\n\n".encode(), every=0.05)
+
+
+@pytest.mark.parametrize("server", [_slow_then_listing], indirect=True)
+def test_no_second_request_reaches_a_local_server_while_a_task_streams(server: FakeServer) -> None:
+    import asyncio
+
+    from desktop.llm import keys
+    from desktop.llm.factory import checked_connection
+    from desktop.llm.servers import list_models
+    from desktop.llm.settings import ModelSettings
+
+    async def go() -> None:
+        model = OpenAIModel(server.url, "m", None, timeout=5)
+        events = model.stream(ASK, [])
+        assert isinstance(await events.__anext__(), TextDelta)  # the task's answer is streaming
+        with pytest.raises(ValueError, match="answering a task"):
+            await keys.list_models(server.url, None)
+        with pytest.raises(Exception, match="answering a task"):
+            list_models(server.url)
+        ok, said, _english = await checked_connection(ModelSettings(provider="openai_compatible",
+                                                                    base_url=server.url, model="m"))
+        assert not ok and said[0].id == "model.error.busy"
+        await events.aclose()
+        await model.aclose()
+        assert await keys.list_models(server.url, None) == ["m"]  # once the answer ended, asked as usual
+
+    asyncio.run(go())
+    assert [r.path for r in server.received if r.path.endswith("/models")] == ["/v1/models"]
+
+
+@pytest.mark.parametrize("server", [transcript([chunk({"role": "assistant", "content": "Hi."}),
+                                                chunk({}, finish="stop")])], indirect=True)
+def test_openai_gets_max_completion_tokens(server: FakeServer) -> None:
+    assert quirks_for("https://api.openai.com/v1", "o4-mini").output_limit_key == "max_completion_tokens"
+    _turn(server, tools=[], quirks=quirks_for("https://api.openai.com/v1", "o4-mini"))
+    body = server.received[-1].body
+    assert body["max_completion_tokens"] == 2048 and "max_tokens" not in body
