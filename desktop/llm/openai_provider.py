@@ -373,7 +373,7 @@ class OpenAIModel:
             message = choice.message
             turn.reasoning(reasoning_of(message))
             if message.content:
-                turn.text(self._scrub_all(message.content))
+                turn.text(_KeyScrubber(self._key).whole(message.content))
             if message.tool_calls:
                 turn.calls({"index": i, "id": c.id, "function": {"name": c.function.name, "arguments": c.function.arguments}}
                            for i, c in enumerate(message.tool_calls))
@@ -385,7 +385,8 @@ class OpenAIModel:
         except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
             raise self._map_error(exc) from None
         _late, completion = turn.finish()
-        return completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=self._scrub_all(c.arguments))
+        key = _KeyScrubber(self._key)  # the key only, as in a stream: the content is the user's document
+        return completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=key.whole(c.arguments))
                                                     for c in completion.tool_calls))
 
     def _empty_error(self) -> ModelError:
