@@ -227,9 +227,10 @@ def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServ
     try:
         deadline = time.monotonic() + 120
         me = psutil.Process(proc.pid)
+        connections = getattr(me, "net_connections", None) or me.connections  # psutil < 6 names it connections
         # the request is out once the command holds a connection to the server
         while not any(c.raddr and c.raddr[1] == llama.port and c.status == psutil.CONN_ESTABLISHED
-                      for c in me.net_connections(kind="tcp")):
+                      for c in connections(kind="tcp")):
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
             try:
                 proc.wait(timeout=0.1)
