@@ -26,19 +26,14 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def frozen(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    spec = importlib.util.spec_from_file_location("build_dist", ROOT / "scripts" / "build_dist.py")
-    assert spec and spec.loader
-    build_dist = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_dist)
-    base = tmp_path_factory.mktemp("frozen")
-    return build_dist.build(base / "dist", base / "work")
+def frozen(frozen_app: Path) -> Path:
+    return frozen_app
 
 
 def test_the_folder_has_the_executable_desktop_file_and_icons(frozen: Path) -> None:
     assert (frozen / "mira").is_file() and (frozen / "mira").stat().st_mode & 0o111
     entry = (frozen / "mira.desktop").read_text(encoding="utf-8")
-    assert "\nExec=mira\n" in entry and "\nIcon=mira\n" in entry and "Type=Application" in entry
+    assert "\nExec=mira %F\n" in entry and "\nIcon=mira\n" in entry and "Type=Application" in entry
     for size in (16, 32, 48, 128, 256):
         png = frozen / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "mira.png"
         from PIL import Image

@@ -1,0 +1,26 @@
+"""The frozen build, made once per test run and shared by the tests of the folder and of the packages."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_script(name: str) -> ModuleType:
+    """A module of scripts/ (not a package: the build scripts import their siblings by name)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("frozen")
+    built: Path = load_script("build_dist").build(base / "dist", base / "work")
+    return built
