@@ -24,3 +24,10 @@ def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("frozen")
     built: Path = load_script("build_dist").build(base / "dist", base / "work")
     return built
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    from tests.ship._debian_root import REPORTS
+
+    for phases in REPORTS:
+        terminalreporter.write_line(phases.report())
