@@ -15,6 +15,7 @@ import subprocess
 import time
 from pathlib import Path
 
+FROZEN_BUILDS: list[float] = []  # seconds the run's PyInstaller build took (tests/ship/conftest.py)
 REPORTS: list[Phases] = []  # filled by the package tests, printed at the end of the run (conftest.py)
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mira-tests"
 USER = "mira-user"
@@ -143,7 +144,8 @@ class Phases:
         return _Timer(self, name)
 
     def report(self) -> str:
-        lines = [f"  {name:<44} {seconds:7.1f} s" for name, seconds in self.times]
+        frozen = [("the run's frozen build (PyInstaller, shared)", seconds) for seconds in FROZEN_BUILDS]
+        lines = [f"  {name:<44} {seconds:7.1f} s" for name, seconds in frozen + self.times]
         return "\n".join(["package test phases:", *lines, *(f"  {n}" for n in self.notes)])
 
 

@@ -21,8 +21,14 @@ def load_script(name: str) -> ModuleType:
 
 @pytest.fixture(scope="session")
 def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import time
+
+    from tests.ship._debian_root import FROZEN_BUILDS
+
     base = tmp_path_factory.mktemp("frozen")
+    started = time.monotonic()
     built: Path = load_script("build_dist").build(base / "dist", base / "work")
+    FROZEN_BUILDS.append(time.monotonic() - started)
     return built
 
 
