@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import shutil
 import signal
@@ -43,6 +44,9 @@ def test_the_folder_has_the_executable_desktop_file_and_icons(frozen: Path) -> N
     # The window icon is read from the bundled package data at run time.
     assert list(frozen.rglob("desktop/icons/mira.svg"))
     assert not list(frozen.rglob("tests/ship")), "tests were frozen into the app"
+    # The build's settings (the About box's source URL, empty unless MIRA_SOURCE_URL or [project.urls] names one).
+    (info,) = frozen.rglob("desktop/build_info.json")
+    assert set(json.loads(info.read_text(encoding="utf-8"))) == {"source_url"}
 
 
 def test_frozen_version_inspect_and_preview(frozen: Path, tmp_path: Path) -> None:
