@@ -63,6 +63,7 @@ def test_frozen_version_inspect_and_preview(frozen: Path, tmp_path: Path) -> Non
     # The frozen app has no package metadata: the doctor still finds its libraries.
     doctor = _samples.run([mira, "doctor"], tmp_path, env)
     assert "[ok] PyMuPDF" in doctor and "[ok] Qt (PySide6)" in doctor
+    assert f"frozen folder {frozen}" in doctor  # the install kind: no packaging step marked this folder
 
 
 @pytest.mark.xvfb
