@@ -3,7 +3,7 @@
 Writes into DIST a ``.deb`` (``/usr/lib/mira``, ``mira`` on PATH, the menu entry with the document
 types it opens, the icon in every size, Depends read off the build) made with ``dpkg-deb``, and a
 portable ``.tar.gz`` of the same folder that runs where it is unpacked. The frozen folder is built
-first (``make dist``) unless DIST already holds one built from this version (``--reuse``).
+first (``make dist``); ``--reuse`` takes DIST/mira as it is.
 """
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ def architecture() -> str:
 
 
 def _copy_app(app: Path, target: Path, kind: str) -> None:
-    """``app`` copied to ``target`` (hard links: the same disk, no 280 MB copy), marked as ``kind``."""
+    """``app`` copied to ``target`` (hard links: the same disk, no 280 MB copy), marked as ``kind``. The
+    links share their modes with ``app``: :func:`_normalise_modes` sets them there too, harmlessly."""
     def link(src: str, dst: str) -> None:
         try:
             os.link(src, dst)

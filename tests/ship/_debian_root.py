@@ -2,9 +2,10 @@
 
 The root is made once from the mirror and release this machine uses (its apt sources) and cached as a
 tar under ``~/.cache/mira-tests`` (a second run unpacks it in seconds); downloaded ``.deb`` files are
-cached there too. Commands run in it with ``chroot`` as an ordinary user, with /proc and /dev bound in
-(PyInstaller's loader finds itself through /proc/self/exe). X clients inside reach an Xvfb started
-outside through its abstract socket, which a chroot does not hide.
+cached there too. Commands run in it with ``chroot`` as an ordinary user, with /proc bound in
+(PyInstaller's loader finds itself through /proc/self/exe); /dev is debootstrap's own few nodes, never
+this machine's bound in, so deleting a left-over root can never reach the real /dev. X clients inside
+reach an Xvfb started outside through its abstract socket, which a chroot does not hide.
 """
 from __future__ import annotations
 
@@ -69,12 +70,20 @@ def base_tarball(log: list[str]) -> Path:
 
 
 class DebianRoot:
-    """An unpacked root with /proc, /dev and the apt cache bound in; :meth:`close` unbinds them."""
+    """An unpacked root with /proc and the apt cache bound in; :meth:`close` unbinds them."""
 
     def __init__(self, path: Path, tarball: Path) -> None:
         self.path = path
         self._mounts: list[Path] = []
         path.mkdir(parents=True)
+        try:
+            self._prepare(tarball)
+        except BaseException:
+            self.close()
+            raise
+
+    def _prepare(self, tarball: Path) -> None:
+        path = self.path
         subprocess.run(["tar", "-C", str(path), "-xf", str(tarball)], check=True)
         shutil.copyfile("/etc/resolv.conf", path / "etc" / "resolv.conf")
         for old in (path / "etc" / "apt" / "sources.list.d").glob("*"):
@@ -87,8 +96,10 @@ class DebianRoot:
         # apt keeps what it downloaded for the next run (minbase's apt would delete it after installing).
         (path / "etc" / "apt" / "apt.conf.d" / "99keep").write_text('APT::Keep-Downloaded-Packages "true";\n'
                                                                        'Binary::apt::APT::Keep-Downloaded-Packages "true";\n')
-        for source, target in (("/proc", "proc"), ("/dev", "dev"), (str(archives), "var/cache/apt/archives")):
+        for source, target in (("/proc", "proc"), (str(archives), "var/cache/apt/archives")):
             self._bind(Path(source), path / target)
+        (path / "dev" / "shm").mkdir(exist_ok=True)
+        (path / "dev" / "shm").chmod(0o1777)  # shared memory for Qt's X11 drawing, as on a real system
         self.run(["useradd", "--create-home", "--shell", "/bin/sh", USER])
 
     def _bind(self, source: Path, target: Path) -> None:
