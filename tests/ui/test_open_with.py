@@ -42,3 +42,18 @@ def test_the_command_line_passes_absolute_paths_to_the_window(monkeypatch: pytes
     monkeypatch.chdir(tmp_path)
     assert cli.main(["plan.docx", "sub/deck.pptx"]) == 0
     assert seen == [[str(tmp_path / "plan.docx"), str(tmp_path / "sub" / "deck.pptx")]]
+
+
+def test_a_file_open_event_reaches_open_files(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """macOS sends Finder's "Open With" to a running app as a QFileOpenEvent (the filter is installed there)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QFileOpenEvent
+
+    from desktop.ui.file_open import FileOpenEvents
+
+    opened: list[list[str]] = []
+    events = FileOpenEvents(opened.append)
+    path = str(tmp_path / "deck.pptx")
+    assert events.eventFilter(qapp, QFileOpenEvent(path)) is True
+    assert opened == [[path]]
+    assert events.eventFilter(qapp, QEvent(QEvent.Type.Show)) is False and opened == [[path]]
