@@ -229,11 +229,38 @@ def test_first_start_opens_the_window_with_the_welcome_and_a_private_data_folder
             data = root.host_path(f"{home}/.local/share/Mira")
             assert data.is_dir() and data.stat().st_mode & 0o777 == 0o700, oct(data.stat().st_mode)
             assert (data / "mira.sqlite3").is_file()
+            _open_with(root, kind, env, display, shot, tmp_path)
         finally:
             _close(app)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
+
+
+def _composer_strip(png: Path) -> bytes:
+    """The band above the message box, where attached files show as chips."""
+    from PIL import Image
+
+    with Image.open(png) as image:
+        width, height = image.size
+        return image.convert("L").crop((int(width * 0.18), int(height * 0.8), int(width * 0.9), int(height * 0.875))).tobytes()
+
+
+def _open_with(root: DebianRoot, kind: str, env: dict[str, str], display: str, before: Path, tmp_path: Path) -> None:
+    """What the menu entry's "Open with Mira" runs (`mira %F`) while Mira runs: that start hands the file
+    to the running window and exits; the file appears attached above the message box."""
+    doc = root.give(_samples.make_docx(tmp_path), f"{env['HOME']}/report.docx")
+    second = root.run([_mira(root, kind), doc], user=True, env=env, timeout=60)
+    assert "already running" in second.stdout, second.stdout + second.stderr
+    after = tmp_path / f"window-{kind}-open-with.png"
+    deadline = time.monotonic() + 20
+    while True:
+        _screenshot(display, after)
+        if _composer_strip(after) != _composer_strip(before) or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    shutil.copyfile(after, Path(os.environ.get("MIRA_SHOT_DIR", tmp_path)) / after.name)
+    assert _composer_strip(after) != _composer_strip(before), f"the file did not arrive in the window: {after}"
 
 
 def test_removing_the_deb_leaves_the_users_data(root: DebianRoot) -> None:
