@@ -21,7 +21,7 @@ DefaultDirName={autopf}\Mira
 DefaultGroupName=Mira
 ; Per-user by default (no administrator needed); the dialog offers all users.
 PrivilegesRequired=lowest
-PrivilegesRequiredOverridesAllowed=dialog
+PrivilegesRequiredOverridesAllowed=commandline dialog
 OutputDir={#OutputDir}
 OutputBaseFilename=mira-{#AppVersion}-windows-x64-setup
 Compression=lzma2/max
@@ -41,7 +41,10 @@ CloseApplications=yes
 
 [Languages]
 Name: "en"; MessagesFile: "compiler:Default.isl"
+; Not every Inno Setup release ships the Simplified Chinese messages: used where it does.
+#if FileExists(AddBackslash(CompilerPath) + "Languages\ChineseSimplified.isl")
 Name: "zh_CN"; MessagesFile: "compiler:Languages\ChineseSimplified.isl"
+#endif
 
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
