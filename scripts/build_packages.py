@@ -89,7 +89,8 @@ def control(version_: str, arch: str, depends: list[str], installed_kib: int) ->
 def build_deb(app: Path, out: Path, work: Path) -> Path:
     """The ``.deb`` of the frozen folder ``app``; the user's data folder is never part of it, so
     removing (even purging) the package leaves it."""
-    missing = [tool for tool in ("dpkg-deb", "dpkg", "objdump", "ldconfig") if not shutil.which(tool)]
+    missing = [tool for tool in ("dpkg-deb", "dpkg", "objdump") if not shutil.which(tool)]
+    missing += [] if linux_deps.ldconfig() else ["ldconfig"]
     if missing:
         raise SystemExit(f"building the .deb needs {', '.join(missing)} (apt-get install dpkg binutils)")
     ver, arch = version(), architecture()

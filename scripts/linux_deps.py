@@ -8,6 +8,7 @@ follow whatever PyInstaller and the Qt wheels bundle, on the Debian release the 
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,8 +58,13 @@ def system_sonames(folder: Path) -> dict[str, bool]:
     return only_plugins
 
 
+def ldconfig() -> str:
+    """ldconfig lives in /sbin, which an ordinary user's PATH on Debian leaves out."""
+    return shutil.which("ldconfig") or next((p for p in ("/sbin/ldconfig", "/usr/sbin/ldconfig") if Path(p).is_file()), "")
+
+
 def _ldconfig() -> dict[str, str]:
-    out = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([ldconfig(), "-p"], capture_output=True, text=True, check=True).stdout
     paths: dict[str, str] = {}
     for line in out.splitlines():
         match = re.match(r"\s+(\S+) \(([^)]*)\) => (\S+)$", line)
