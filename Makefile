@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench catalog translations screenshots dist mutate clean
+.PHONY: run test bench catalog translations screenshots dist packages mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ screenshots: $(STAMP)
 # Frozen one-folder app: dist/mira/mira, mira.desktop and the icon in the usual sizes.
 dist: $(STAMP)
 	$(BIN)/python scripts/build_dist.py dist
+
+# Linux packages of the frozen app in dist/: mira_VERSION_ARCH.deb and mira-VERSION-linux-ARCH.tar.gz
+# (docs/packaging.md). Needs dpkg-deb; MIRA_SOURCE_URL names where the source is published (About box).
+packages: $(STAMP)
+	$(BIN)/python scripts/build_packages.py dist
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -9,13 +9,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QWidget
 
 APP_ICON = Path(__file__).with_name("icons") / "mira.svg"
 
 
-def run() -> int:
+def run(files: Sequence[str] = ()) -> int:
+    """The window; ``files`` (absolute paths) are attached to its message box, or handed to the Mira
+    already running on the same data, which comes forward with them."""
     from desktop import __version__, logs
     from desktop.ui.services import build_services
 
@@ -46,7 +50,7 @@ def run() -> int:
     from desktop import paths
     from desktop.ui.single_instance import SingleInstance
 
-    instance = SingleInstance(paths.data_dir())
+    instance = SingleInstance(paths.data_dir(), files=files)
     if not instance.claim():
         from desktop import i18n
 
@@ -101,6 +105,11 @@ def run() -> int:
     windows.append(window)
     window.show()
     instance.sig_activate.connect(window.bring_to_front)
+    instance.sig_open.connect(window.open_files)
+    if sys.platform == "darwin":  # Finder's "Open With" arrives as an event (a filter elsewhere only costs time)
+        from desktop.ui.file_open import FileOpenEvents
+
+        app.installEventFilter(FileOpenEvents(window.open_files, app))
     tick = QTimer()
     tick.start(200)
     tick.timeout.connect(lambda: None)
@@ -109,6 +118,8 @@ def run() -> int:
     QTimer.singleShot(20_000, startup_gc.resume)  # however the start went, collection comes back
     _until_exposed(app, window)
     window.show_first_frame()
+    if files:
+        window.open_files(list(files))
 
     # Only now the event loop (asyncio and qasync, ~25 ms of imports) and the log file: the window is
     # already drawn; keys pressed meanwhile wait in Qt's queue and reach the message box in order.

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -36,10 +37,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog="subcommands: " + "; ".join(f"{k}: {v[1]}" for k, v in _SUBCOMMANDS.items()),
     )
     parser.add_argument("--version", action="version", version=f"mira {__version__}")
-    parser.parse_args(args)
+    # "Open with Mira" from a file manager (packaging/mira.desktop: Exec=mira %F): the window opens, or the
+    # running one comes forward, with the files attached to the message box.
+    parser.add_argument("files", nargs="*", metavar="FILE", help="documents to attach to the message box")
+    parsed = parser.parse_args(args)
     from desktop.app import run
 
-    return run()
+    return run([os.path.abspath(f) for f in parsed.files])
 
 
 if __name__ == "__main__":

@@ -127,6 +127,34 @@ def _database() -> Finding:
                    verdict)
 
 
+# Written into the app folder by the packaging scripts (scripts/build_packages.py, packaging/windows,
+# packaging/macos); a frozen folder without it is the plain `make dist` build.
+INSTALL_KIND_FILE = "install-kind"
+_KINDS = {"deb": "doctor.install_deb", "tarball": "doctor.install_tarball", "windows": "doctor.install_windows",
+          "macos": "doctor.install_macos"}
+
+
+def install_kind() -> tuple[str, Path]:
+    """How this Mira was installed (``source``, ``frozen``, ``deb``, ``tarball``, ``windows``, ``macos``) and where."""
+    if not getattr(sys, "frozen", False):
+        return "source", Path(__file__).resolve().parents[1]
+    folder = Path(sys.executable).resolve().parent
+    marker = folder / INSTALL_KIND_FILE
+    if not marker.is_file() and folder.name == "MacOS":  # inside Mira.app the data sit in Contents/Resources
+        marker = folder.parent / "Resources" / INSTALL_KIND_FILE
+    try:
+        kind = marker.read_text(encoding="utf-8").strip()
+    except OSError:
+        kind = ""
+    return (kind if kind in _KINDS else "frozen"), folder
+
+
+def _install() -> Finding:
+    kind, where = install_kind()
+    key = _KINDS.get(kind, f"doctor.install_{kind}")
+    return Finding(tr("doctor.install"), tr(key, path=where), OK)
+
+
 def collect(settings: AppSettings | None = None) -> list[Finding]:
     """Every diagnostic line, in the order they are shown."""
     if settings is None:
@@ -142,6 +170,7 @@ def collect(settings: AppSettings | None = None) -> list[Finding]:
         Finding(tr("doctor.version"), f"Mira {__version__}", OK),
         Finding(tr("doctor.platform"), f"{platform.platform()}; Python {platform.python_version()}"
                 + ("; frozen" if getattr(sys, "frozen", False) else ""), OK),
+        _install(),
         Finding("Qt (PySide6)", qt or tr("doctor.not_installed"), OK if qt else MISSING),
         Finding("PyMuPDF", mupdf or tr("doctor.not_installed"), OK if mupdf else MISSING),
         _libreoffice(),

@@ -57,16 +57,27 @@ _EN: dict[str, str] = {
     "doctor.db_found": "{path} (schema {found}; this Mira uses {latest})",
     "doctor.db_unreadable": "{path} cannot be read: {reason}",
     "doctor.logs": "Logs",
+    "doctor.install": "Installed as",
+    "doctor.install_source": "source (Python package) in {path}",
+    "doctor.install_frozen": "frozen folder {path}",
+    "doctor.install_deb": "Debian package, in {path}",
+    "doctor.install_tarball": "portable folder (unpacked .tar.gz) {path}",
+    "doctor.install_windows": "Windows installer, in {path}",
+    "doctor.install_macos": "macOS app, in {path}",
     "doctor.not_installed": "not installed",
     "doctor.ok": "ok",
     "doctor.warn": "warn",
     "doctor.missing": "MISSING",
     "doctor.verdict_missing": "{count} thing(s) Mira needs are missing.",
+    "app.file_missing": "Cannot open {path}: there is no such file.",
     "about.text": "Mira {version}\nA desktop chat assistant that turns a conversation into real, verified office files.",
     # The legal notices the AGPL asks an interactive program to show.
     "about.licence": "Mira is free software under the GNU Affero General Public License, version 3 or any later "
                      "version, and comes with ABSOLUTELY NO WARRANTY. Its licence (LICENSE) and the licences of the "
                      "libraries it uses (THIRD_PARTY.md) are distributed with it.",
+    "about.source": "Source code of this version: {url}",
+    "about.source_unknown": "This build does not say where its source code is published. The licence entitles you to it: "
+                            "ask whoever gave you this copy of Mira.",
     # sidebar
     "sidebar.new": "New conversation",
     "sidebar.new.tip": "Start a new conversation (Ctrl+N)",

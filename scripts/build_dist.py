@@ -2,9 +2,13 @@
 
 Writes ``DIST/mira/mira`` (the executable), ``DIST/mira/mira.desktop`` and the icon
 in the usual sizes under ``DIST/mira/share/icons/hicolor``, then prints the size.
+
+``MIRA_SOURCE_URL`` (else pyproject's ``[project.urls]`` Source) is written into the build as
+``desktop/build_info.json``: the About box offers it as the place of the source (AGPL §13).
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -21,9 +25,23 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+def source_url() -> str:
+    sys.path.insert(0, str(ROOT))
+    from desktop.build_info import pyproject_source_url
+
+    return os.environ.get("MIRA_SOURCE_URL", "").strip() or pyproject_source_url(ROOT / "pyproject.toml")
+
+
+def write_build_info(work: Path) -> Path:
+    info = work / "build_info.json"
+    info.parent.mkdir(parents=True, exist_ok=True)
+    info.write_text(json.dumps({"source_url": source_url()}) + "\n", encoding="utf-8")
+    return info
+
+
 def build(dist: Path, work: Path) -> Path:
     make_icons.render(work / "icons")
-    env = dict(os.environ, MIRA_ICON_DIR=str(work / "icons"))
+    env = dict(os.environ, MIRA_ICON_DIR=str(work / "icons"), MIRA_BUILD_INFO=str(write_build_info(work)))
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
                     "--distpath", str(dist), "--workpath", str(work / "pyinstaller"),
                     str(ROOT / "packaging" / "mira.spec")], cwd=ROOT, check=True, env=env)

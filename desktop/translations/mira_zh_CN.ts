@@ -154,6 +154,41 @@
             <translation>日志</translation>
         </message>
         <message>
+            <source>Installed as</source>
+            <comment>doctor.install</comment>
+            <translation>安装方式</translation>
+        </message>
+        <message>
+            <source>source (Python package) in {path}</source>
+            <comment>doctor.install_source</comment>
+            <translation>源代码（Python 包），位于 {path}</translation>
+        </message>
+        <message>
+            <source>frozen folder {path}</source>
+            <comment>doctor.install_frozen</comment>
+            <translation>打包文件夹 {path}</translation>
+        </message>
+        <message>
+            <source>Debian package, in {path}</source>
+            <comment>doctor.install_deb</comment>
+            <translation>Debian 软件包，位于 {path}</translation>
+        </message>
+        <message>
+            <source>portable folder (unpacked .tar.gz) {path}</source>
+            <comment>doctor.install_tarball</comment>
+            <translation>便携文件夹（解压的 .tar.gz）{path}</translation>
+        </message>
+        <message>
+            <source>Windows installer, in {path}</source>
+            <comment>doctor.install_windows</comment>
+            <translation>Windows 安装程序，位于 {path}</translation>
+        </message>
+        <message>
+            <source>macOS app, in {path}</source>
+            <comment>doctor.install_macos</comment>
+            <translation>macOS 应用，位于 {path}</translation>
+        </message>
+        <message>
             <source>not installed</source>
             <comment>doctor.not_installed</comment>
             <translation>未安装</translation>
@@ -179,6 +214,11 @@
             <translation>Mira 所需的 {count} 项缺失。</translation>
         </message>
         <message>
+            <source>Cannot open {path}: there is no such file.</source>
+            <comment>app.file_missing</comment>
+            <translation>无法打开 {path}：没有这个文件。</translation>
+        </message>
+        <message>
             <source>Mira {version}
 A desktop chat assistant that turns a conversation into real, verified office files.</source>
             <comment>about.text</comment>
@@ -189,6 +229,16 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <source>Mira is free software under the GNU Affero General Public License, version 3 or any later version, and comes with ABSOLUTELY NO WARRANTY. Its licence (LICENSE) and the licences of the libraries it uses (THIRD_PARTY.md) are distributed with it.</source>
             <comment>about.licence</comment>
             <translation>Mira 是自由软件，依据 GNU Affero 通用公共许可证第 3 版或（由你选择）任何更新的版本发布，不提供任何担保。它的许可证（LICENSE）以及它所用各个库的许可证（THIRD_PARTY.md）随程序一起分发。</translation>
+        </message>
+        <message>
+            <source>Source code of this version: {url}</source>
+            <comment>about.source</comment>
+            <translation>此版本的源代码：{url}</translation>
+        </message>
+        <message>
+            <source>This build does not say where its source code is published. The licence entitles you to it: ask whoever gave you this copy of Mira.</source>
+            <comment>about.source_unknown</comment>
+            <translation>此版本没有注明其源代码的发布位置。许可证赋予您获取源代码的权利：请向提供这份 Mira 的人索取。</translation>
         </message>
         <message>
             <source>New conversation</source>

@@ -222,6 +222,17 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
     def _preview_closed(self) -> None:
         self.chat.composer.input.setFocus()
 
+    def open_files(self, paths: list[str]) -> None:
+        """Files Mira was asked to open ("Open with Mira", or a later start with files): attached to the
+        message box, to ask about; a path that is no file is said in the status bar."""
+        import os
+
+        missing = [p for p in paths if not os.path.isfile(p)]
+        self.chat.composer.add_attachments([p for p in paths if p not in missing])
+        if missing:
+            self._notify(tr("app.file_missing", path=missing[0]))
+        self.bring_to_front()
+
     def bring_to_front(self) -> None:
         """Another start of Mira on the same data asked for this window."""
         if self.isMinimized():

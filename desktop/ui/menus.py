@@ -163,4 +163,13 @@ class WindowMenus:
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
 
-        QMessageBox.about(self, tr("menu.about"), tr("about.text", version=__version__) + "\n\n" + tr("about.licence"))
+        QMessageBox.about(self, tr("menu.about"), about_text())
+
+
+def about_text() -> str:
+    """The About box: what Mira is, its licence, and where its source is (AGPL §13), a setting of the build."""
+    from desktop.build_info import source_url
+
+    url = source_url()
+    source = tr("about.source", url=url) if url else tr("about.source_unknown")
+    return tr("about.text", version=__version__) + "\n\n" + tr("about.licence") + "\n\n" + source

@@ -22,6 +22,7 @@ from PySide6.QtCore import QCryptographicHash, QObject, QSocketNotifier, Signal
 
 if TYPE_CHECKING:
     import socket
+    from collections.abc import Sequence
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +52,13 @@ class SingleInstance(QObject):
     """``activate_existing()`` asks a running copy to come forward; ``listen()`` makes this copy that one."""
 
     sig_activate = Signal()
+    sig_open = Signal(list)  # files a later copy was started with ("Open with Mira"), absolute paths
 
-    def __init__(self, data_dir: Path, parent: QObject | None = None) -> None:
+    def __init__(self, data_dir: Path, parent: QObject | None = None, files: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.name = server_name(data_dir)
+        # What this copy says when another one runs: come forward, then one file per line.
+        self._hello = _HELLO + b"".join(os.fsencode(f) + b"\n" for f in files if "\n" not in f)
         self._sock: socket.socket | None = None
         self._notifier: QSocketNotifier | None = None
         self._server: object | None = None  # QLocalServer where there are no Unix sockets
@@ -112,7 +116,7 @@ class SingleInstance(QObject):
         client.settimeout(timeout_ms / 1000)
         try:
             client.connect(_socket_path(self.name))
-            client.sendall(_HELLO)
+            client.sendall(self._hello)
         except OSError:
             return False
         finally:
@@ -177,8 +181,13 @@ class SingleInstance(QObject):
                 return
             except OSError:
                 return
-            conn.close()
-            self.sig_activate.emit()
+            self._answer(_read_all(conn))
+
+    def _answer(self, message: bytes) -> None:
+        self.sig_activate.emit()
+        files = [os.fsdecode(line) for line in message.split(b"\n")[1:] if line]
+        if message.startswith(_HELLO) and files:
+            self.sig_open.emit(files)
 
     # -- Windows: named pipes through QtNetwork ---------------------------------------------
     def _qt_activate(self, timeout_ms: int) -> bool:
@@ -188,7 +197,7 @@ class SingleInstance(QObject):
         client.connectToServer(self.name)
         if not client.waitForConnected(timeout_ms):
             return False
-        client.write(_HELLO)
+        client.write(self._hello)
         client.waitForBytesWritten(timeout_ms)
         client.disconnectFromServer()
         return True
@@ -208,9 +217,26 @@ class SingleInstance(QObject):
         def on_connection() -> None:
             while server.hasPendingConnections():
                 conn = server.nextPendingConnection()
-                conn.disconnected.connect(conn.deleteLater)
-                self.sig_activate.emit()
+                # The whole message is there once the other copy disconnects.
+                conn.disconnected.connect(lambda conn=conn: (self._answer(bytes(conn.readAll().data())), conn.deleteLater()))
 
         server.newConnection.connect(on_connection)
         self._server = server
         return True
+
+
+def _read_all(conn: socket.socket, limit: int = 1 << 16) -> bytes:
+    """What a later copy sent until it closed (it writes at once and closes): bounded in size and time."""
+    conn.settimeout(1.0)
+    data = b""
+    try:
+        while len(data) < limit:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except OSError:
+        pass
+    finally:
+        conn.close()
+    return data

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import shutil
 import signal
@@ -26,19 +27,14 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def frozen(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    spec = importlib.util.spec_from_file_location("build_dist", ROOT / "scripts" / "build_dist.py")
-    assert spec and spec.loader
-    build_dist = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_dist)
-    base = tmp_path_factory.mktemp("frozen")
-    return build_dist.build(base / "dist", base / "work")
+def frozen(frozen_app: Path) -> Path:
+    return frozen_app
 
 
 def test_the_folder_has_the_executable_desktop_file_and_icons(frozen: Path) -> None:
     assert (frozen / "mira").is_file() and (frozen / "mira").stat().st_mode & 0o111
     entry = (frozen / "mira.desktop").read_text(encoding="utf-8")
-    assert "\nExec=mira\n" in entry and "\nIcon=mira\n" in entry and "Type=Application" in entry
+    assert "\nExec=mira %F\n" in entry and "\nIcon=mira\n" in entry and "Type=Application" in entry
     for size in (16, 32, 48, 128, 256):
         png = frozen / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "mira.png"
         from PIL import Image
@@ -48,6 +44,9 @@ def test_the_folder_has_the_executable_desktop_file_and_icons(frozen: Path) -> N
     # The window icon is read from the bundled package data at run time.
     assert list(frozen.rglob("desktop/icons/mira.svg"))
     assert not list(frozen.rglob("tests/ship")), "tests were frozen into the app"
+    # The build's settings (the About box's source URL, empty unless MIRA_SOURCE_URL or [project.urls] names one).
+    (info,) = frozen.rglob("desktop/build_info.json")
+    assert set(json.loads(info.read_text(encoding="utf-8"))) == {"source_url"}
 
 
 def test_frozen_version_inspect_and_preview(frozen: Path, tmp_path: Path) -> None:
@@ -64,6 +63,7 @@ def test_frozen_version_inspect_and_preview(frozen: Path, tmp_path: Path) -> Non
     # The frozen app has no package metadata: the doctor still finds its libraries.
     doctor = _samples.run([mira, "doctor"], tmp_path, env)
     assert "[ok] PyMuPDF" in doctor and "[ok] Qt (PySide6)" in doctor
+    assert f"frozen folder {frozen}" in doctor  # the install kind: no packaging step marked this folder
 
 
 @pytest.mark.xvfb
