@@ -24,10 +24,10 @@ from skills.runtime.pdf_read import open_pdf
 from skills.runtime.workspace import Workspace
 
 _PATH = {"type": "string", "minLength": 1, "maxLength": 500}
-_PAGES = {"type": "array", "minItems": 1, "maxItems": 2000,
-          "description": "1-based page numbers or ranges like \"2-5\"",
-          "items": {"oneOf": [{"type": "integer", "minimum": 1},
-                              {"type": "string", "pattern": r"^\s*\d+\s*(-\s*\d+\s*)?$"}]}}
+# Kept short: every schema is in the skill agent's first request (bench/bench_prompt_size.py). page_numbers()
+# checks each item and says which one is wrong.
+_PAGES = {"type": "array", "minItems": 1, "maxItems": 2000, "items": {"type": ["integer", "string"]},
+          "description": "pages or ranges: 2, \"2-5\""}
 EXTRACT_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages", "out"], "additionalProperties": False,
                                   "properties": {"path": _PATH, "pages": _PAGES, "out": _PATH}}
 DELETE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages"], "additionalProperties": False,
@@ -35,13 +35,11 @@ DELETE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages"]
 ROTATE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages", "angle"],
                                  "additionalProperties": False,
                                  "properties": {"path": _PATH, "pages": _PAGES, "output": _PATH,
-                                                "angle": {"type": "integer", "enum": [90, 180, 270, -90]}}}
+                                                "angle": {"enum": [90, 180, 270, -90]}}}
 REORDER_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["path", "order"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH,
-                   "order": {"type": "array", "minItems": 1, "maxItems": 5000,
-                             "items": {"type": "integer", "minimum": 1},
-                             "description": "every page number once, in the new order"}}}
+                   "order": {"type": "array", "minItems": 1, "maxItems": 5000, "items": {"type": "integer", "minimum": 1}}}}
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
@@ -230,13 +228,10 @@ def _describe(name: str, schema: dict[str, Any]) -> Any:
 
 
 _COMMANDS = {
-    "pdf_extract_pages": (EXTRACT_SCHEMA, "Copy pages of a PDF (numbers or ranges like '2-5') into a new PDF, "
-                                          "each page kept as it is (content, images, links, form fields).", "out"),
-    "pdf_delete_pages": (DELETE_SCHEMA, "Delete pages of a PDF; the other pages stay exactly as they are.", "path"),
-    "pdf_rotate_pages": (ROTATE_SCHEMA, "Turn pages of a PDF by 90, 180 or 270 degrees clockwise; nothing on "
-                                        "them changes.", "path"),
-    "pdf_reorder_pages": (REORDER_SCHEMA, "Put a PDF's pages in a new order (every page number once); the pages "
-                                          "stay as they are.", "path"),
+    "pdf_extract_pages": (EXTRACT_SCHEMA, "Copy pages of a PDF into a new PDF, each page kept as it is.", "out"),
+    "pdf_delete_pages": (DELETE_SCHEMA, "Delete pages of a PDF; the others stay as they are.", "path"),
+    "pdf_rotate_pages": (ROTATE_SCHEMA, "Turn pages of a PDF clockwise; nothing on them changes.", "path"),
+    "pdf_reorder_pages": (REORDER_SCHEMA, "Put a PDF's pages in a new order (every page once).", "path"),
 }
 for _name, (_schema, _text, _target) in _COMMANDS.items():
     register(Command(_name, _text, _schema, True, _run(_name, _schema), target_arg=_target,
