@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from desktop.agent import events as ev
-from desktop.agent import workfolder
+from desktop.agent import titles, workfolder
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
@@ -231,7 +231,8 @@ def _conversation(store: Any, args: argparse.Namespace) -> str:
             if not folder:
                 workfolder.choose(store, conv.id, wanted)
         return str(conv.id)
-    conv = store.create_conversation(args.request.strip().splitlines()[0][:80])
+    conv = store.create_conversation(titles.request_title(args.request, [Path(a).name for a in args.attach or ()]),
+                                     auto=True)
     if args.workspace is not None:
         workfolder.choose(store, conv.id, args.workspace)
     return str(conv.id)
@@ -248,7 +249,9 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
                           "title": art.title, "version": version.version if version else 1,
                           "changed": shown(version.change, _say) if version else "", "sha256": art.sha256, "bytes": art.bytes,
                           "evidence": rt.store.evidence(art.id)})
-    report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
+    report: dict[str, Any] = {"conversation_id": task.conversation_id,
+              "conversation_title": rt.store.conversation(task.conversation_id).title,
+              "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,
               "message": shown(rt.store.message(status.message_id).text, _say), "artifacts": artifacts}
     if status.status != "finished":

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent import versioning
+from desktop.agent import titles, versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
@@ -126,6 +126,11 @@ class Finalizer:
             elif writes or produced:
                 status = "failed"
         summary = " ".join([outcome.summary, *notes]).strip()
+        if artifacts:
+            first = artifacts[0]
+            self.store.retitle_conversation(run.conversation_id, titles.made_title(
+                title=str(first.get("title") or ""), kind=str(first["kind"]), path=str(first["path"]),
+                request=self.store.task(run.task_id).request))
         self._reporter.update_message(run.task_id)
         return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,
                 "evidence": evidences}
