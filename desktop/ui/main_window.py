@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import i18n
@@ -24,6 +24,7 @@ from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.startup_flow import StartupFlow
+from desktop.ui.store_watch import StoreWatch
 from desktop.ui.theme import apply_theme
 from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
 from desktop.ui.window_close import WindowClose
@@ -113,6 +114,8 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.settings_dialog: QWidget | None = None
         self._runtime_build: asyncio.Future[Any] | None = None  # started with the store, after the first frame
         self.controller.runtime_loader = self._load_runtime
+        self.store_watch = StoreWatch(lambda: self._store(self.services.store.data_version),
+                                      self._store_changed_elsewhere, self._run, self)
         if start:
             QTimer.singleShot(0, self._first_frame)
 
@@ -229,6 +232,20 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.show()
         self.raise_()
         self.activateWindow()
+
+    def _store_changed_elsewhere(self) -> None:
+        """Another process wrote (``mira task``, another window): its conversations show now, not after a restart."""
+        if self._closing:
+            return
+        self._run(self.reload_conversations())
+        current = self.controller.current_id
+        if current and not self.controller.busy:
+            self._run(self.controller.sync(current))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.is_ready:
+            self.store_watch.check()  # coming back from the terminal: look at once, not at the next tick
 
     def _notify(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)

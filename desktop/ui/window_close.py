@@ -38,6 +38,7 @@ class WindowClose:
             event.accept()
             return
         self._closing = True
+        self.store_watch.stop()
         self.save_state()
         self._unsubscribe_language()
         if self.controller.busy:
