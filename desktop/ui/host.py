@@ -123,6 +123,8 @@ class Host:
         self.last_compare: QWidget | None = None
         # Set by the window: sends a request into the open conversation (a restore goes through the agent).
         self.send_request: Callable[[str], None] = lambda _text: None
+        # Set by the window: the open conversation's working folder (a file just sent lives there).
+        self.current_folder: Callable[[], Path | None] = lambda: None
         install_renderer_translator()
 
     # -- views --------------------------------------------------------------------------
@@ -268,7 +270,12 @@ class Host:
         if ref.kind == ATTACHMENT:
             from uchat import AttachmentChip
 
-            return AttachmentChip(ref.artifact_id, parent)
+            chip = AttachmentChip(ref.artifact_id, parent)
+            message_id = ref.message_id
+            chip.sig_open.connect(lambda name: self.open_attachment(message_id, name))
+            chip.sig_open_external.connect(lambda name: self.open_attachment(message_id, name, external=True))
+            chip.sig_save.connect(lambda name: self._attachment_action(message_id, name, self.save_copy))
+            return chip
         view = self.view_for(ref)
         if view is None:
             return None
@@ -307,6 +314,45 @@ class Host:
             update = getattr(card, "update_view", None)
             if callable(update):
                 update(view)
+
+    # -- attachments --------------------------------------------------------------------
+    def attachment_view(self, message_id: str, name: str) -> ArtifactView | None:
+        """The file ``name`` sent with a message, as the preview and the file actions take it (None: gone)."""
+        from renderers import ArtifactView
+
+        from desktop.ui.merge import stored_id
+
+        folder: Path | None = None
+        try:
+            row = self.store.message(stored_id(message_id))
+            found = self.store.conversation_folder(_field(row, "conversation_id", ""))
+            folder = Path(found[0]) if found and found[0] else None
+        except Exception:  # noqa: BLE001 - a message not stored yet: the open conversation's folder
+            folder = None
+        folder = folder or self.current_folder()
+        path = folder / name if folder is not None else None
+        if path is None or not path.is_file():
+            return None
+        kind = path.suffix.lower().lstrip(".")
+        return ArtifactView(id=f"{ATTACHMENT}:{message_id}:{name}", kind=kind, title=name, path=path,
+                            workspace_path=name, bytes=path.stat().st_size)
+
+    def open_attachment(self, message_id: str, name: str, *, external: bool = False) -> None:
+        """Open a sent file in the preview (a kind the renderers draw) or else in the system's app."""
+        view = self.attachment_view(message_id, name)
+        if view is None:
+            self._notify(tr("file.missing", path=name))
+        elif external or view.kind not in self.registry.kinds():
+            self.open_external(view)
+        else:
+            self.open_preview(view, 0)
+
+    def _attachment_action(self, message_id: str, name: str, action: Callable[[ArtifactView], None]) -> None:
+        view = self.attachment_view(message_id, name)
+        if view is None:
+            self._notify(tr("file.missing", path=name))
+        else:
+            action(view)
 
     # -- RendererHost -------------------------------------------------------------------
     def save_copy(self, artifact: ArtifactView) -> None:

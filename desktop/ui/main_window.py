@@ -74,6 +74,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.chat.view.actions_for = self.message_actions
         self.chat.view.sig_message_action.connect(self.on_message_action)
         self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))
+        self.host.current_folder = self._current_folder
         self.controller = TaskController(self.services.handle, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
@@ -232,6 +233,13 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.show()
         self.raise_()
         self.activateWindow()
+
+    def _current_folder(self) -> Any:
+        from pathlib import Path
+
+        conv = self.controller.current_id
+        folder = self.services.store.conversation_folder(conv)[0] if conv else None
+        return Path(folder) if folder else None
 
     def _store_changed_elsewhere(self) -> None:
         """Another process wrote (``mira task``, another window): its conversations show now, not after a restart."""
