@@ -3492,6 +3492,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>选择要随消息发送的文件</translation>
         </message>
         <message>
+            <source>Click to preview, double-click to open in its app</source>
+            <translation>单击预览，双击用系统应用打开</translation>
+        </message>
+        <message>
             <source>Conversation</source>
             <translation>对话</translation>
         </message>
@@ -3552,6 +3556,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>通知</translation>
         </message>
         <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+        <message>
+            <source>Open in system app</source>
+            <translation>用系统应用打开</translation>
+        </message>
+        <message>
             <source>Open link</source>
             <translation>打开链接</translation>
         </message>
@@ -3572,6 +3584,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>重试</translation>
         </message>
         <message>
+            <source>Save as…</source>
+            <translation>另存为…</translation>
+        </message>
+        <message>
             <source>Scroll to the newest message</source>
             <translation>滚动到最新消息</translation>
         </message>
@@ -3586,6 +3602,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Send this request again</source>
             <translation>再次发送这个请求</translation>
+        </message>
+        <message>
+            <source>Show less</source>
+            <translation>收起</translation>
+        </message>
+        <message>
+            <source>Show more</source>
+            <translation>展开全部</translation>
         </message>
         <message>
             <source>Stop</source>
