@@ -959,6 +959,21 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>搜索对话</translation>
         </message>
         <message>
+            <source>Approve the write waiting in view</source>
+            <comment>menu.approve_in_view</comment>
+            <translation>批准当前可见的待批准写入</translation>
+        </message>
+        <message>
+            <source>Deny the write waiting in view</source>
+            <comment>menu.deny_in_view</comment>
+            <translation>拒绝当前可见的待批准写入</translation>
+        </message>
+        <message>
+            <source>No write is waiting for approval.</source>
+            <comment>chat.nothing_waiting</comment>
+            <translation>没有等待批准的写入。</translation>
+        </message>
+        <message>
             <source>Conversation title</source>
             <comment>a11y.title</comment>
             <translation>对话标题</translation>

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
-from desktop.i18n import tr
+from desktop.i18n import tr, without_mnemonic
 from desktop.ui.tokens import SPACE, TYPE
 from uchat import icon
 
@@ -33,7 +33,7 @@ class ChatHeader(QWidget):
     def retranslate(self) -> None:
         b = self.sidebar_button
         b.setToolTip(tr("sidebar.toggle"))
-        b.setAccessibleName(tr("menu.toggle_sidebar").replace("&", ""))
+        b.setAccessibleName(without_mnemonic(tr("menu.toggle_sidebar")))
         b.setAccessibleDescription(tr("sidebar.toggle"))
         b.setIcon(icon("sidebar", self.palette().color(QPalette.ColorRole.Text), 18))
         self.title_label.setAccessibleName(tr("a11y.title"))

@@ -296,6 +296,18 @@ class Host:
         if not cards:
             self._cards.pop(artifact_id, None)
 
+    def waiting_cards(self) -> list[QWidget]:
+        """The approval cards whose write still waits for a decision, oldest first."""
+        waiting = []
+        for artifact_id, cards in self._cards.items():
+            if not self._kinds.get(artifact_id, "").startswith("approval/"):
+                continue
+            for card in cards:
+                button = getattr(card, "approve_button", None)
+                if isinstance(button, QWidget) and button.isEnabled() and not button.isHidden():
+                    waiting.append(card)
+        return waiting
+
     def live_cards(self, artifact_id: str) -> list[QWidget]:
         return list(self._cards.get(artifact_id, ()))
 

@@ -58,9 +58,11 @@ QPushButton {{
     padding: {gap + 1}px {SPACE["md"]}px;
 }}
 QPushButton:hover {{ border-color: {s.border_strong}; }}
-QPushButton:focus {{ border: 1px solid {s.border_strong}; }}
 QPushButton:disabled {{ color: {s.muted}; }}
-QPushButton#primary {{ background: {s.accent}; color: {s.accent_text}; border-color: {s.accent}; }}
+QPushButton#primary, QPushButton:default {{ background: {s.accent}; color: {s.accent_text}; border-color: {s.accent}; }}
+QPushButton:default:disabled {{ background: {s.surface_alt}; color: {s.muted}; border-color: {s.border}; }}
+QPushButton:focus {{ border: 2px solid {s.border_strong}; padding: {gap}px {SPACE["md"] - 1}px; }}
+QPushButton#primary:focus, QPushButton:default:focus {{ border: 2px solid {s.text}; }}
 QToolButton {{ border: 1px solid transparent; border-radius: {sm}px; padding: 3px; color: {s.text}; }}
 QToolButton:hover, QToolButton:focus {{ background: {s.surface_alt}; border-color: {s.border}; }}
 QWidget#sidebar {{ background: {s.window}; }}
