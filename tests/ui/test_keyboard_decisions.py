@@ -45,7 +45,7 @@ def test_a_shortcut_approves_the_card_in_view_and_is_listed(make_window, qtbot) 
     assert window.host.waiting_cards() == []
     assert not window.decide_in_view(False)  # nothing waits: said in the status bar, nothing decided
     assert "No write is waiting" in window.statusBar().currentMessage()
-    keys = dict((what, k) for k, what in window.shortcuts())
+    keys = {what: k for k, what in window.shortcuts()}
     assert keys["Approve the write waiting in view"] == "Ctrl+Shift+A"
     assert keys["Deny the write waiting in view"] == "Ctrl+Shift+D"
 
