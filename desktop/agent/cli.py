@@ -23,7 +23,7 @@ from desktop.texts import say_error
 from desktop.settings import chosen_language
 from desktop.translations import render_plain
 from skills.describe import write_headline
-from skills.messages import Msg, checks_verdict
+from skills.messages import Msg, checks_verdict, file_size
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DENIED = 0, 1, 2, 3
 SAID = "_said"  # a report's error for the person at the terminal (a message, or text), never in the JSON
@@ -91,7 +91,7 @@ class _Terminal:
         elif isinstance(event, ev.ArtifactCommitted):
             checks = [c for c in event.evidence.get("checks") or () if isinstance(c, dict)]
             verdict = checks_verdict([str(c.get("status")) for c in checks])
-            w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=_size(event.bytes),
+            w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=file_size(event.bytes),
                                 verdict=verdict)) + "\n")
         elif isinstance(event, ev.TaskFinished):
             self._newline()
@@ -116,10 +116,6 @@ def _say(message: Msg) -> str:
     if not _spoken:
         _spoken.append(chosen_language())
     return render_plain(message, _spoken[0])
-
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -92,6 +92,7 @@ def subject(request: str) -> str:
         thing = _plain(turned.group("en") or turned.group("zh"))
         return str(PurePosixPath(thing).with_suffix("")) if PurePosixPath(thing).suffix[1:].isalnum() else thing
     phrase = _ACTION_ZH.sub("", _ACTION_EN.sub("", head, count=1), count=1).strip()
+    phrase = re.split(r"[，,]?(?:并且?|然后|同时)", phrase, maxsplit=1)[0] if any(map(_is_cjk, phrase)) else phrase
     about = _FORMAT_LEAD.sub("", phrase, count=1)
     zh = _ABOUT_ZH.match(phrase)
     if zh:
@@ -109,6 +110,11 @@ def subject(request: str) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def without_kind(title: str) -> str:
+    """The title without the kind Mira added to it ("Meeting notes (PDF)" → "Meeting notes")."""
+    return re.sub(r"\s*\((?:" + "|".join(_KIND.values()) + r")\)$", "", title).strip() or title
 
 
 def kind_label(kind: str) -> str:

@@ -2976,6 +2976,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>方向键在单元格之间移动；公式栏显示所选单元格的内容</translation>
         </message>
         <message>
+            <source>Author</source>
+            <translation>作者</translation>
+        </message>
+        <message>
             <source>Cells</source>
             <translation>单元格</translation>
         </message>
@@ -3068,12 +3072,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>文件</translation>
         </message>
         <message>
+            <source>Find</source>
+            <translation>查找</translation>
+        </message>
+        <message>
             <source>Fit width</source>
             <translation>适合宽度</translation>
         </message>
         <message>
             <source>Formula</source>
             <translation>公式</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>来源</translation>
         </message>
         <message>
             <source>Hide details</source>
@@ -3208,6 +3220,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在用 LibreOffice 渲染页面…</translation>
         </message>
         <message>
+            <source>Replace with</source>
+            <translation>替换为</translation>
+        </message>
+        <message>
             <source>Restore v{version}</source>
             <translation>恢复 v{version}</translation>
         </message>
@@ -3228,6 +3244,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>另存为…</translation>
         </message>
         <message>
+            <source>Saved as</source>
+            <translation>保存为</translation>
+        </message>
+        <message>
             <source>Select a cell to see its formula or value</source>
             <translation>选择一个单元格以查看其公式或值</translation>
         </message>
@@ -3238,6 +3258,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Select every cell of the sheet</source>
             <translation>选择此工作表的所有单元格</translation>
+        </message>
+        <message>
+            <source>Sheet name</source>
+            <translation>工作表名称</translation>
         </message>
         <message>
             <source>Sheet {i} / {n}</source>
@@ -3304,8 +3328,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已停止：{what}</translation>
         </message>
         <message>
+            <source>Subtitle</source>
+            <translation>副标题</translation>
+        </message>
+        <message>
             <source>Target:</source>
             <translation>目标：</translation>
+        </message>
+        <message>
+            <source>Template</source>
+            <translation>模板</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <translation>文字</translation>
         </message>
         <message>
             <source>The PDF's password; it is kept in memory only, never saved</source>
@@ -3336,8 +3372,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name} 的缩略图</translation>
         </message>
         <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
             <source>Try this write again: {what}</source>
             <translation>再试一次这次写入：{what}</translation>
+        </message>
+        <message>
+            <source>Version</source>
+            <translation>版本</translation>
         </message>
         <message>
             <source>Waiting for your approval</source>

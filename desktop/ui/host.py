@@ -126,6 +126,9 @@ class Host:
         # Set by the window: the open conversation's working folder (a file just sent lives there).
         self.current_folder: Callable[[], Path | None] = lambda: None
         install_renderer_translator()
+        # A card's words that came from the store (what changed, the approval's summary) were rendered when
+        # its view was built: build them again in the new language.
+        self._unsubscribe_language = i18n.on_language_changed(lambda _code: self.refresh_all())
 
     # -- views --------------------------------------------------------------------------
     def view_for(self, ref: ExtensionRef) -> ArtifactView | None:
@@ -310,6 +313,18 @@ class Host:
 
     def live_cards(self, artifact_id: str) -> list[QWidget]:
         return list(self._cards.get(artifact_id, ()))
+
+    def close(self) -> None:
+        """Stop following the language (the window is closing)."""
+        self._unsubscribe_language()
+
+    def refresh_all(self) -> None:
+        """Every live card again from the store (after a language switch)."""
+        for artifact_id in list(self._cards):
+            try:
+                self.refresh(artifact_id)
+            except Exception:  # noqa: BLE001 - a closed store (the window is going): the cards go with it
+                log.debug("could not refresh %s", artifact_id, exc_info=True)
 
     def refresh(self, artifact_id: str) -> None:
         """Show the current state (e.g. a decided approval) on every live card of ``artifact_id``."""
