@@ -117,6 +117,10 @@ _EN: dict[str, str] = {
     "save.done": "Saved a copy to {path}",
     "save.failed": "Could not save the copy: {error}",
     "open.failed": "Could not open the file: {error}",
+    "open.failed.why": "Could not open {name}: {reason}",
+    "open.why.unreadable": "the file cannot be read (check its permissions)",
+    "open.why.no_app": "no app on this computer is set to open {ext} files; use Save as… and open the copy, or install one",
+    "card.retry_gone": "This request can no longer be asked again; type it again to retry.",
     "file.missing": "The file is no longer in the workspace: {path}",
     "recover.failed": "Recovering unfinished tasks failed: {error}",
     # welcome

@@ -315,7 +315,8 @@ class ApprovalCard(colors.ThemedCard):
         elif view.status == "written":
             self._set_state("Done — saved {path}", "ok", path=view.workspace_path)
         elif view.status == "failed":
-            can_retry = bool(view.approval and view.approval.retryable) and callable(getattr(self.host, "retry", None))
+            # Every failed write offers Retry: a refused one runs again as frozen, any other is asked again (host).
+            can_retry = view.approval is not None and callable(getattr(self.host, "retry", None))
             self.retry_button.setVisible(can_retry)
             self.retry_button.setEnabled(can_retry)
             if view.error:

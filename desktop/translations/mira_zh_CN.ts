@@ -421,6 +421,26 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>无法打开文件：{error}</translation>
         </message>
         <message>
+            <source>Could not open {name}: {reason}</source>
+            <comment>open.failed.why</comment>
+            <translation>无法打开 {name}：{reason}</translation>
+        </message>
+        <message>
+            <source>the file cannot be read (check its permissions)</source>
+            <comment>open.why.unreadable</comment>
+            <translation>无法读取该文件（请检查它的权限）</translation>
+        </message>
+        <message>
+            <source>no app on this computer is set to open {ext} files; use Save as… and open the copy, or install one</source>
+            <comment>open.why.no_app</comment>
+            <translation>这台电脑上没有设置用来打开 {ext} 文件的应用；可以用“另存为…”保存副本后再打开，或安装一个应用</translation>
+        </message>
+        <message>
+            <source>This request can no longer be asked again; type it again to retry.</source>
+            <comment>card.retry_gone</comment>
+            <translation>这个请求无法再次发出；请重新输入以重试。</translation>
+        </message>
+        <message>
             <source>The file is no longer in the workspace: {path}</source>
             <comment>file.missing</comment>
             <translation>该文件已不在工作区中：{path}</translation>

@@ -83,7 +83,9 @@ def _check_detail(check: Mapping[str, Any]) -> Msg | str:
 def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
     from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
 
-    path, _filter = QFileDialog.getSaveFileName(parent, title, suggested)
+    from desktop.ui.theme import file_dialog_options
+
+    path, _filter = QFileDialog.getSaveFileName(parent, title, suggested, "", None, file_dialog_options())
     return path
 
 
@@ -123,6 +125,8 @@ class Host:
         self.last_compare: QWidget | None = None
         # Set by the window: sends a request into the open conversation (a restore goes through the agent).
         self.send_request: Callable[[str], None] = lambda _text: None
+        # Set by the window: a notice in the chat itself (and on the status bar), for what the user must see.
+        self.say: Callable[[str], None] = notify
         # Set by the window: the open conversation's working folder (a file just sent lives there).
         self.current_folder: Callable[[], Path | None] = lambda: None
         install_renderer_translator()
@@ -368,7 +372,7 @@ class Host:
         """Open a sent file in the preview (a kind the renderers draw) or else in the system's app."""
         view = self.attachment_view(message_id, name)
         if view is None:
-            self._notify(tr("file.missing", path=name))
+            self.say(tr("file.missing", path=name))
         elif external or view.kind not in self.registry.kinds():
             self.open_external(view)
         else:
@@ -377,7 +381,7 @@ class Host:
     def _attachment_action(self, message_id: str, name: str, action: Callable[[ArtifactView], None]) -> None:
         view = self.attachment_view(message_id, name)
         if view is None:
-            self._notify(tr("file.missing", path=name))
+            self.say(tr("file.missing", path=name))
         else:
             action(view)
 
@@ -403,10 +407,10 @@ class Host:
 
     def open_external(self, artifact: ArtifactView) -> None:
         if artifact.path is None or not artifact.path.exists():
-            self._notify(tr("file.missing", path=artifact.workspace_path))
+            self.say(tr("file.missing", path=artifact.workspace_path))
             return
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(artifact.path))):
-            self._notify(tr("open.failed", error=artifact.path.name))
+            self.say(tr("open.failed.why", name=artifact.path.name, reason=_why_not_opened(artifact.path)))
 
     def approve(self, approval_id: str) -> None:
         self._on_decision(approval_id, True, self._approval_messages.get(approval_id, ""))
@@ -415,9 +419,22 @@ class Host:
         self._on_decision(approval_id, False, self._approval_messages.get(approval_id, ""))
 
     def retry(self, approval_id: str) -> None:
-        """Run an approved write the disk or folder refused again, once (its card's Retry)."""
-        if self._on_retry is not None:
-            self._on_retry(approval_id, self._approval_messages.get(approval_id, ""))
+        """A failed write's Retry: one the disk or folder refused runs again as frozen, once; one that failed
+        for another reason (it would fail the same way) is asked for again, as a new request."""
+        view = self.view_for(_approval_ref(approval_id))
+        if view is not None and view.approval is not None and view.approval.retryable:
+            if self._on_retry is not None:
+                self._on_retry(approval_id, self._approval_messages.get(approval_id, ""))
+            return
+        try:
+            request = str(_field(self.store.task(_field(self.store.approval(approval_id), "task_id", "")),
+                                 "request", "") or "")
+        except Exception:  # noqa: BLE001 - no task row to ask again from: say so
+            request = ""
+        if request.strip():
+            self.send_request(request)
+        else:
+            self.say(tr("card.retry_gone"))
 
     @property
     def offers_allow_similar(self) -> bool:
@@ -451,6 +468,21 @@ class Host:
         self._tasks.add(fut)
         fut.add_done_callback(self._tasks.discard)
         return fut
+
+
+def _why_not_opened(path: Path) -> str:
+    """Why the system would not open ``path``: it cannot be read, or no app is set for its kind of file."""
+    import os
+
+    if not os.access(path, os.R_OK):
+        return tr("open.why.unreadable")
+    return tr("open.why.no_app", ext=path.suffix.lstrip(".").upper() or path.name)
+
+
+def _approval_ref(approval_id: str) -> Any:
+    from uchat import ExtensionRef
+
+    return ExtensionRef("", approval_id, "approval/")
 
 
 def _decision_words(message: str) -> str:

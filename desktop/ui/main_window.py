@@ -78,6 +78,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.controller = TaskController(self.services.handle, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
+        self.host.say = self.controller.show_notice  # what the user must see goes into the chat, not only the corner
         # Conversations open with their newest page; scrolling up pages older history in from the store.
         self.chat.model.set_load_older(self.controller.load_older)
 

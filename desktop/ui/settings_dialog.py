@@ -31,12 +31,14 @@ from desktop.settings import THEMES, AppSettings
 from desktop.ui.settings_keys import KeyStorage
 from desktop.ui.settings_model import ModelPage
 from desktop.ui.settings_note import Note
+from desktop.ui.theme import file_dialog_options
 
 log = logging.getLogger(__name__)
 
 
 def _pick_folder(parent: QWidget, start: str) -> str:
-    return QFileDialog.getExistingDirectory(parent, tr("settings.workspace_root"), start)
+    return QFileDialog.getExistingDirectory(parent, tr("settings.workspace_root"), start,
+                                            QFileDialog.Option.ShowDirsOnly | file_dialog_options())
 
 
 class SettingsDialog(ModelPage, KeyStorage, QDialog):
@@ -143,7 +145,8 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         return page
 
     def _browse_soffice(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text())
+        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text(), "", None,
+                                              file_dialog_options())
         if path:
             self.soffice.setText(path)
 
