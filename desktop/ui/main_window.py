@@ -10,6 +10,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import i18n
@@ -24,6 +25,7 @@ from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.startup_flow import StartupFlow
+from desktop.ui.sidebar_fit import SidebarFit
 from desktop.ui.store_watch import StoreWatch
 from desktop.ui.theme import apply_theme
 from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
@@ -82,6 +84,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         # Conversations open with their newest page; scrolling up pages older history in from the store.
         self.chat.model.set_load_older(self.controller.load_older)
 
+        self.sidebar_fit = SidebarFit(self._show_sidebar, lambda: not self.sidebar.isHidden())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.sidebar)
@@ -147,10 +150,21 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
             QWidget.setTabOrder(first, second)
 
     def set_sidebar_visible(self, visible: bool) -> None:
-        """Collapse or show the conversation list (Ctrl+B, or the button left of the title)."""
+        """Collapse or show the conversation list (Ctrl+B, or the button left of the title): the user's choice,
+        kept over the narrow-window collapse."""
+        self.sidebar_fit.user_toggled(visible, self.width())
+        self._show_sidebar(visible)
+
+    def _show_sidebar(self, visible: bool) -> None:
         self.sidebar.setVisible(visible)
         if self.sidebar_button.isChecked() != visible:
+            self.sidebar_button.blockSignals(True)  # the button follows; it does not count as a click
             self.sidebar_button.setChecked(visible)
+            self.sidebar_button.blockSignals(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.sidebar_fit.width_changed(event.size().width())
 
     def _update_title(self) -> None:
         item = self.sidebar.item_for(self.controller.current_id) if self.controller.current_id else None
