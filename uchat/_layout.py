@@ -27,7 +27,7 @@ ACTIONS_H = 28  # room under a finished message for its hover actions (copy, ret
 DOC_CACHE = 160
 MAX_RENDERED_CHARS = 60_000
 FOLD_CHARS = 1_500  # a user message longer than this (or than FOLD_LINES lines) is folded under "Show more"
-FOLD_LINES = 14
+FOLD_LINES = 20
 FOLD_SCHEME = "uchat-fold"  # the link that folds and unfolds a long message (the view handles it)
 
 _CJK_FAMILIES = ("Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei")
@@ -98,7 +98,7 @@ class LayoutEngine:
     """Builds and caches row layouts for one font and palette."""
 
     def __init__(self) -> None:
-        self._docs: OrderedDict[tuple[str, str, int, bool, bool], QTextDocument] = OrderedDict()
+        self._docs: OrderedDict[tuple[str, str, int, bool, str], QTextDocument] = OrderedDict()
         self.unfolded: set[str] = set()  # long user messages the reader opened with "Show more"
         self.font = QFont()
         self.palette = QPalette()
@@ -143,7 +143,9 @@ class LayoutEngine:
     # -- documents -----------------------------------------------------------
     def document(self, message: Message, text_width: int) -> QTextDocument:
         """The laid-out markdown document of ``message`` (LRU cached)."""
-        key = (message.id, message.text, text_width, message.role == Role.SYSTEM, message.id in self.unfolded)
+        # A folded message's link says "Show more" in the language shown now: its words are part of the key.
+        fold = (tr("Show less") if message.id in self.unfolded else tr("Show more")) if message.role == Role.USER else ""
+        key = (message.id, message.text, text_width, message.role == Role.SYSTEM, fold)
         doc = self._docs.get(key)
         if doc is not None:
             self._docs.move_to_end(key)
@@ -307,7 +309,7 @@ def is_foldable(text: str) -> bool:
 
 def folded_start(text: str) -> str:
     """The start of a long message: its first lines, cut at a word, with an ellipsis."""
-    lines = text.split("\n")[:FOLD_LINES - 4]
+    lines = text.split("\n")[:FOLD_LINES // 2]
     start = "\n".join(lines)
     if len(start) > FOLD_CHARS // 2:
         start = start[:FOLD_CHARS // 2]

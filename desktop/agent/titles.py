@@ -90,7 +90,8 @@ def subject(request: str) -> str:
     turned = _TURN.match(head)
     if turned and _plain(turned.group("en") or turned.group("zh") or ""):
         thing = _plain(turned.group("en") or turned.group("zh"))
-        return str(PurePosixPath(thing).with_suffix("")) if PurePosixPath(thing).suffix[1:].isalnum() else thing
+        return _capital(str(PurePosixPath(thing).with_suffix("")) if PurePosixPath(thing).suffix[1:].isalnum()
+                        else thing)
     phrase = _ACTION_ZH.sub("", _ACTION_EN.sub("", head, count=1), count=1).strip()
     phrase = re.split(r"[，,]?(?:并且?|然后|同时)", phrase, maxsplit=1)[0] if any(map(_is_cjk, phrase)) else phrase
     about = _FORMAT_LEAD.sub("", phrase, count=1)

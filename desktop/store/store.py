@@ -20,7 +20,7 @@ from desktop.store.rows import ArtifactRow, Conversation, ConversationMatch, Ext
 _TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
 
 
-def snippet(text: str, needle: str, before: int = 24, after: int = 56) -> str:
+def snippet(text: str, needle: str, before: int = 12, after: int = 60) -> str:
     """A few words of ``text`` around the first (case-insensitive) ``needle``, on one line, cut at words."""
     flat = " ".join(text.split())
     at = flat.casefold().find(needle.casefold())

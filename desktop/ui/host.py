@@ -29,6 +29,8 @@ from skills.messages import Msg
 if TYPE_CHECKING:
     import asyncio
 
+    from PySide6.QtWidgets import QFileDialog
+
     from renderers import ArtifactView, EvidenceSummary
     from renderers.registry import Registry
     from uchat import ExtensionRef
@@ -80,13 +82,24 @@ def _check_detail(check: Mapping[str, Any]) -> Msg | str:
     return Msg.from_dict(said) if isinstance(said, Mapping) else str(check.get("detail", ""))
 
 
-def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
+def save_dialog(parent: QWidget | None, title: str, suggested: str) -> QFileDialog:
+    """The Save-as dialog: Qt's own in the dark theme, so it is dark beside a dark window."""
     from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
 
     from desktop.ui.theme import file_dialog_options
 
-    path, _filter = QFileDialog.getSaveFileName(parent, title, suggested, "", None, file_dialog_options())
-    return path
+    dialog = QFileDialog(parent, title, suggested)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+    dialog.setOptions(file_dialog_options())
+    return dialog
+
+
+def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
+    dialog = save_dialog(parent, title, suggested)
+    chosen = dialog.selectedFiles() if dialog.exec() else []
+    dialog.deleteLater()
+    return chosen[0] if chosen else ""
 
 
 class Host:

@@ -88,10 +88,9 @@ class _RowDelegate(QStyledItemDelegate):
         font = QFont(option.font)
         font.setPointSizeF(font.pointSizeF() * 0.9)
         painter.setFont(font)
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText
-        painter.setPen(option.palette.color(role))
-        rect = option.rect.adjusted(8, option.rect.height() - line - 4, -8, 0)
+        # Muted on any row: a selected row is tinted, not inverted, so the quiet colour still reads.
+        painter.setPen(option.palette.color(QPalette.ColorRole.PlaceholderText))
+        rect = option.rect.adjusted(11, option.rect.height() - line - 4, -8, 0)  # under the title's first letter
         painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                          QFontMetrics(font).elidedText(str(snippet), Qt.TextElideMode.ElideRight, rect.width()))
         painter.restore()

@@ -14,10 +14,10 @@ from desktop.store import Store
     ("Make a PDF: # Meeting notes week 12\n\n- Budget review\n- Hiring plan", "Meeting notes week 12 (PDF)"),
     ("# Quarterly review\n\nSales grew.", "Quarterly review"),
     ("Make a PDF report on team onboarding", "Team onboarding (PDF)"),
-    ("turn notes.md into a Word report", "notes (DOCX)"),
+    ("turn notes.md into a Word report", "Notes (DOCX)"),
     ("Write a memo titled \"Office move\" for staff", "Office move (DOCX)"),
     ("帮我做一份关于长城历史的演示文稿", "长城历史 (PPTX)"),
-    ("请把 notes.md 做成 Word 文档", "notes (DOCX)"),
+    ("请把 notes.md 做成 Word 文档", "Notes (DOCX)"),
     ("Make a spreadsheet:\nname,qty\napple,3", "Spreadsheet (XLSX)"),
 ])
 def test_a_request_gives_a_title_without_markdown_or_verbs(request_text: str, title: str) -> None:
