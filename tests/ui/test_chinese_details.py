@@ -6,7 +6,7 @@ import re
 
 import openpyxl
 
-from tests.ui._flow import button, click, send, wait_card, wait_idle
+from tests.ui._flow import ask, button, click, send, wait_card, wait_idle
 
 ENGLISH_IDS = re.compile(r"\b(path|title|sheets|opens|has sheets|sheets present|content matches spec|"
                          r"no formula errors|sha256)\b")
@@ -15,9 +15,7 @@ ENGLISH_IDS = re.compile(r"\b(path|title|sheets|opens|has sheets|sheets present|
 def test_chinese_details_and_evidence_have_no_english_ids(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.apply_settings(window.services.settings.__class__(language="zh_CN"))
-    send(window, qtbot, "做一个销售表格：\n地区,销售额\n华北,30\n华南,20\n")
-    _ref, card = wait_card(window, qtbot, "approval/xlsx")
-    wait_idle(window, qtbot)
+    _ref, card = ask(window, qtbot, "做一个销售表格：\n地区,销售额\n华北,30\n华南,20\n", "approval/xlsx")
     click(qtbot, card.details_button)
     details = card.details_label.text()
     assert "文件" in details and not ENGLISH_IDS.search(re.sub(r"<code>[^<]*</code>|<[^>]+>", " ", details)), details
@@ -35,9 +33,7 @@ def test_a_stored_change_follows_a_language_switch(make_window, qtbot, tmp_path)
     window = make_window()
     csv = tmp_path / "fruit.csv"
     csv.write_text("Fruit,Boxes\napple,10\npear,7\n", encoding="utf-8")
-    send(window, qtbot, "Turn fruit.csv into an Excel workbook", [str(csv)])
-    _ref, card = wait_card(window, qtbot, "approval/xlsx")
-    wait_idle(window, qtbot)
+    _ref, card = ask(window, qtbot, "Turn fruit.csv into an Excel workbook", "approval/xlsx", [str(csv)])
     click(qtbot, button(card, "Approve"))
     wait_card(window, qtbot, "xlsx")
     wait_idle(window, qtbot)

@@ -3,7 +3,7 @@ where it matched (not Mira's help), conversations another process made, a rename
 from __future__ import annotations
 
 from desktop.store import Store
-from tests.ui._flow import button, click, send, wait_card, wait_idle
+from tests.ui._flow import ask, button, click, wait_card, wait_idle
 from tests.ui.conftest import run
 
 REQUEST = "Make a PDF: # Meeting notes week 12\n\n- Budget review\n- Hiring plan\n"
@@ -11,9 +11,7 @@ REQUEST = "Make a PDF: # Meeting notes week 12\n\n- Budget review\n- Hiring plan
 
 def test_a_conversation_is_titled_by_the_file_it_made_and_a_rename_stays(make_window, qtbot, aloop) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    send(window, qtbot, REQUEST)
-    _ref, card = wait_card(window, qtbot, "approval/pdf")
-    wait_idle(window, qtbot)
+    _ref, card = ask(window, qtbot, REQUEST, "approval/pdf")
     conv = window.controller.current_id
     # While it waits for approval the title is already what was asked for, not "Make a PDF: # Meeting…".
     assert window.sidebar.item_for(conv).text() == "Meeting notes week 12 (PDF)"

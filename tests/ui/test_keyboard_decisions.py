@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from tests.ui._flow import button, send, wait_card, wait_idle
+from tests.ui._flow import ask, button, wait_card, wait_idle
 
 REQUEST = "Make a Word document from these notes:\n\n# Team offsite\n\n- Welcome\n- Planning\n"
 
@@ -17,9 +17,7 @@ def _edge(image: QImage) -> QColor:
 
 def test_the_focused_approve_button_draws_a_focus_ring(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    send(window, qtbot, REQUEST)
-    _ref, card = wait_card(window, qtbot, "approval/docx")
-    wait_idle(window, qtbot)
+    _ref, card = ask(window, qtbot, REQUEST, "approval/docx")
     approve = button(card, "Approve")
     assert approve.isDefault()
     window.chat.composer.input.setFocus()
@@ -34,9 +32,7 @@ def test_the_focused_approve_button_draws_a_focus_ring(make_window, qtbot) -> No
 
 def test_a_shortcut_approves_the_card_in_view_and_is_listed(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    send(window, qtbot, REQUEST)
-    ref, card = wait_card(window, qtbot, "approval/docx")
-    wait_idle(window, qtbot)
+    ref, card = ask(window, qtbot, REQUEST, "approval/docx")
     assert window.host.waiting_cards() == [card]
     window.approve_action.trigger()
     qtbot.waitUntil(lambda: window.services.store.approval(ref.artifact_id).state != "pending", timeout=60000)
