@@ -59,6 +59,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         self.test_task: asyncio.Future[Any] | None = None
         self._outer = QVBoxLayout(self)
         self._body: QWidget | None = None
+        self.language: QComboBox | None = None
         self._build()
         # Picking a language shows it at once, here and in the window; Cancel goes back to the one before.
         unsubscribe = on_language_changed(lambda _code: self._on_language_changed())
@@ -107,7 +108,6 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         self._describe_controls()
         self._provider_changed()
         self.api_key.setText(api_key)
-        self.language.currentIndexChanged.connect(self._on_language_picked)
 
     def retranslate(self) -> None:
         """The same values, every word in the language now chosen (the dialog is built again)."""
@@ -201,16 +201,23 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
 
     def _interface_tab(self) -> QWidget:
         page = QWidget(self)
-        self.language = QComboBox(page)
-        # "" follows the system's language (the default); the rest are the listed translations.
-        self.language.addItem(tr("settings.language.system"), "")
-        for code, name in LANGUAGES.items():
-            self.language.addItem(name, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
-        self.theme = QComboBox(page)
-        for theme in THEMES:
-            self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
-        self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
+        if getattr(self, "language", None) is None:
+            # The same two boxes across a re-translation (the one the user is picking from stays in hand).
+            self.language = QComboBox(page)
+            # "" follows the system's language (the default); the rest are the listed translations.
+            self.language.addItem(tr("settings.language.system"), "")
+            for code, name in LANGUAGES.items():
+                self.language.addItem(name, code)
+            self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
+            self.language.currentIndexChanged.connect(self._on_language_picked)
+            self.theme = QComboBox(page)
+            for theme in THEMES:
+                self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
+            self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
+        else:
+            self.language.setItemText(0, tr("settings.language.system"))
+            for i in range(self.theme.count()):
+                self.theme.setItemText(i, tr(f"settings.theme.{self.theme.itemData(i)}"))
         form = QFormLayout(page)
         form.addRow(tr("settings.language"), self.language)
         form.addRow(tr("settings.theme"), self.theme)
