@@ -55,6 +55,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "connect.no_answer": "The server ended the response without an answer.",
     "connect.ok": "Connected to {model}",
     "connect.failed": "The connection failed: {error}",
+    "connect.kind": "Server: {kind}",
+    "connect.window": "Context window: {window} tokens",
+    "connect.window_unknown": "Context window: the server does not say. Enter it in the Context window field so Mira can keep requests inside it.",
+    "connect.tools_streamed": "Tool calls: work, and stream.",
+    "connect.tools_whole": "Tool calls: work, but this server cannot stream them; Mira asks for them without streaming.",
+    "connect.tools_failed": "Tool calls: the server refused a request with tools: {error}",
     "store.unreadable": "{path} is not a readable Mira database; move it aside to start with a new one.",
     "error.folder_unusable": "The folder {folder} cannot be made or used.",
     "error.file_unreadable": "The file {name} cannot be read.",
@@ -83,6 +89,16 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "model.error.not_stream": "{where} sent something other than the model's answer (HTTP {status}).",
     "model.error.bad_answer": "The model sent an answer Mira cannot read.",
     "model.error.ended": "The model's answer ended before it was complete.",
+    "model.error.stopped": ("The server stopped the answer before the model finished. A local server does this when "
+                            "another request reaches it while it answers."),
+    "model.error.cut": "The model's answer was cut off at the output limit, so none of it was kept. Retry, or raise the output limit in Settings.",
+    "model.error.empty": "{where} sent an empty answer.",
+    "model.error.empty_window_unknown": ("{where} sent an empty answer. The model's context window is not known, and some "
+                                         "servers answer this way to a request larger than it: set the context window "
+                                         "in Settings."),
+    "model.error.busy": "{where} is answering a task right now, and a second request would stop that answer. Try again when the task has finished.",
+    "model.error.over_window": ("The request is larger than the model's context window at {where}, so the server refused "
+                                "it. Start a new conversation, attach less, or use a model with a larger window."),
     "model.error.failed": "The call to {where} failed.",
     "model.error.not_installed": "The model {model} is not installed in Ollama at {where}. Run “ollama pull {model}”.",
     "model.error.no_tools": "The model {model} cannot use tools, which Mira needs. Choose a model that supports tool calls.",

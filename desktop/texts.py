@@ -334,6 +334,11 @@ _EN: dict[str, str] = {
     "settings.api.ollama": "Ollama's own API (sets the context window)",
     "settings.context_window.unknown": "Unknown",
     "settings.context_window.note": "Tokens the model reads at once. Requests larger than this are not sent.",
+    "settings.output_limit": "Answer limit:",
+    "settings.output_limit.note": ("The most tokens one answer may have: a step that may call tools (it carries a "
+                                   "document's content), then a reply. A longer answer is reported as cut off."),
+    "settings.output_limit.tools": "Tool step: ",
+    "settings.output_limit.reply": "Reply: ",
 }
 
 Translate = Callable[[str, str, str, int], str]

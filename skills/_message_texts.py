@@ -29,6 +29,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.notes": ("%n slide with notes", "%n slides with notes"),
     "count.formulas_calculated": ("%n formula calculated", "%n formulas calculated"),
     "count.formula_errors": ("%n formula error", "%n formula errors"),
+    "count.defined_names": ("%n named range", "%n named ranges"),
+    "count.conditional_formats": ("%n conditional format", "%n conditional formats"),
+    "count.validations": ("%n data validation rule", "%n data validation rules"),
+    "count.autofilters": ("%n filter", "%n filters"),
     # the offline planner's delivery message
     "reply.made": "Done. Here is what I made:",
     "reply.done": "Done.",
@@ -126,12 +130,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # why a check failed or did not run (the details under the badge)
     "check.detail.expected": "expected {expected}, found {found}",
     "check.detail.not_rendered": "The pages were not drawn: {reason}",
-    "check.detail.not_calculated": "These formulas were never calculated: {cells}. Recalculating the workbook "
-                                   "computes them.",
-    "check.detail.formulas_uncached": ("{missing} of %n formula has no calculated value yet; recalculating the "
-                                       "workbook computes it.",
-                                       "{missing} of %n formulas have no calculated value yet; recalculating the "
-                                       "workbook computes them."),
+    "check.detail.not_calculated": "These formulas have no value yet: {cells}. Their values appear when the file "
+                                   "is opened in a spreadsheet program, or now if you ask to recalculate it.",
+    "check.detail.formulas_uncached": ("{missing} of %n formula has no value yet; its value appears when the file "
+                                       "is opened in a spreadsheet program, or now if you ask to recalculate it.",
+                                       "{missing} of %n formulas have no value yet; their values appear when the "
+                                       "file is opened in a spreadsheet program, or now if you ask to recalculate "
+                                       "it."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
     # LibreOffice (page view, recalculation, render checks)
     "soffice.missing": "LibreOffice is not installed, so this could not run",
@@ -157,6 +162,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.failed.plain": "That failed, so no file was changed.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
+    "problem.no_field": "{name} has no form field named {missing}, so nothing was filled. Its fields are: {fields}.",
+    "problem.no_field.hint": "{name} has no form field named {missing} (did you mean “{close}”?), so nothing was "
+                             "filled. Its fields are: {fields}.",
     # outlines ("What's in big_report.docx?")
     "outline.holds": "Holds {parts}",
     "outline.summary": "**{name}** — {parts}",
@@ -215,6 +223,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "summary.merge.create": "Create {name} by merging {files}, {pages}",
     "summary.merge.replace": "Replace {name} by merging {files}, {pages}",
     "summary.split": "Split {name} into {files} in {folder}",
+    "summary.pages.extract": "Copy {pages} of {name} into {output}, each page as it is",
+    "summary.pages.delete": "Delete {pages} from {name}",
+    "summary.pages.delete.into": "Delete {pages} from {name}, saved as {output}",
+    "summary.pages.rotate": "Turn {pages} of {name} by {angle}°",
+    "summary.pages.rotate.into": "Turn {pages} of {name} by {angle}°, saved as {output}",
+    "summary.pages.reorder": "Put the {pages} of {name} in a new order",
+    "summary.pages.reorder.into": "Put the {pages} of {name} in a new order, saved as {output}",
     "summary.fill": "Fill {fields} in {name}",
     "summary.fill.into": "Fill {fields} in {name}, saved as {output}",
     "summary.pdf_replace": "Replace {occurrences} of “{find}” with “{replace}” in {name}",
@@ -238,7 +253,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.sheet": ("Sheet {name}: %n row", "Sheet {name}: %n rows"),
     "change.sheet.columns": ("Sheet {name}: %n row; columns {columns}", "Sheet {name}: %n rows; columns {columns}"),
     "change.pages": "Pages {first}–{last}",
+    "change.rows_above_totals": "The new rows go above the totals row, which moves to row {row}",
+    "change.rows_covered": "These now include the new rows: {parts}",
     "change.page": "Page {page}",
+    "change.page.copied": "Page {page} of {output}",
+    "change.page.deleted": "Removed",
+    "change.page.rotated": "Turned {angle}°",
+    "change.page.moved": "Now page {page}",
     "change.page.text": "Page {page}: …{text}…",
     "change.page.text.font": "Page {page}: …{text}… (drawn in {font})",
     "change.formulas.before": ("%n formula, {cached} with stored results", "%n formulas, {cached} with stored results"),

@@ -158,6 +158,22 @@ class Conversation:
         self._messages[row] = old._replace(text=old.text + delta)
         self._emit(Changed(row, frozenset({"text"})))
 
+    def append_reasoning(self, message_id: str, delta: str) -> None:
+        """Stream ``delta`` onto the end of a message's reasoning (shown folded above its text)."""
+        if not delta:
+            return
+        row = self._rows[message_id]
+        old = self._messages[row]
+        self._messages[row] = old._replace(reasoning=old.reasoning + delta)
+        self._emit(Changed(row, frozenset({"text"})))
+
+    def toggle_reasoning(self, message_id: str) -> None:
+        """Fold or unfold a message's reasoning."""
+        row = self._rows[message_id]
+        old = self._messages[row]
+        self._messages[row] = old._replace(reasoning_open=not old.reasoning_open)
+        self._emit(Changed(row, frozenset({"text"})))
+
     def remove(self, message_id: str) -> None:
         """Remove one message."""
         row = self._rows[message_id]

@@ -145,7 +145,8 @@ class LayoutEngine:
         """The laid-out markdown document of ``message`` (LRU cached)."""
         # A folded message's link says "Show more" in the language shown now: its words are part of the key.
         fold = (tr("Show less") if message.id in self.unfolded else tr("Show more")) if message.role == Role.USER else ""
-        key = (message.id, message.text, text_width, message.role == Role.SYSTEM, fold)
+        key = (message.id, message.text + "\0" + message.reasoning + ("\1" if message.reasoning_open else ""),
+               text_width, message.role == Role.SYSTEM, fold)
         doc = self._docs.get(key)
         if doc is not None:
             self._docs.move_to_end(key)
@@ -174,6 +175,8 @@ class LayoutEngine:
             html = markdown_to_html(text[:MAX_RENDERED_CHARS]) + f"<p><i>… {html_escape(note)}</i></p>"
         else:
             html = markdown_to_html(text)
+        if message.reasoning:
+            html = reasoning_html(message) + html
         doc.setHtml(html)
         _trim_outer_margins(doc)
         doc.setTextWidth(text_width)
@@ -216,7 +219,7 @@ class LayoutEngine:
         x0, col = self.column(width)
         max_w = self.bubble_max(width, message.role)
         inner_max = max(40, max_w - 2 * PAD_X)
-        doc = self.document(message, inner_max) if message.text.strip() else None
+        doc = self.document(message, inner_max) if message.text.strip() or message.reasoning else None
         text_w = min(inner_max, math.ceil(doc.idealWidth())) if doc is not None else 0
         text_h = math.ceil(doc.size().height()) if doc is not None else 0
         streaming = message.status == Status.STREAMING
@@ -316,6 +319,23 @@ def folded_start(text: str) -> str:
         space = start.rfind(" ")
         start = start[:space] if space > FOLD_CHARS // 4 else start
     return start.rstrip() + " …"
+
+
+THINKING_SCHEME = "uchat-thinking"  # the folded reasoning's line is a link to this scheme + the message id
+
+
+def reasoning_html(message: Message) -> str:
+    """The folded (or unfolded) reasoning above a message's text, as HTML."""
+    from html import escape
+
+    mark = "▾" if message.reasoning_open else "▸"
+    label = escape(tr("Thinking…"))
+    head = (f'<p><a href="{THINKING_SCHEME}:{escape(message.id, quote=True)}" style="text-decoration: none;">'
+            f"{mark} {label}</a></p>")
+    if not message.reasoning_open:
+        return head
+    body = escape(message.reasoning.strip()).replace("\n", "<br>")
+    return f"{head}<blockquote><i>{body}</i></blockquote>"
 
 
 def has_actions(message: Message) -> bool:

@@ -34,6 +34,9 @@ class Message(NamedTuple):
     status: Status = Status.DONE
     extensions: tuple[ExtensionRef, ...] = ()
     error: str = ""
+    # The model's reasoning, drawn as a folded "Thinking…" line above the text; a click unfolds it.
+    reasoning: str = ""
+    reasoning_open: bool = False
 
 
 class ExtensionProvider(Protocol):

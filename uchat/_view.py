@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from uchat import _a11y
 from uchat._actions import ActionBar, TextRange, document_links
 from uchat._i18n import tr
-from uchat._layout import FOLD_SCHEME
+from uchat._layout import FOLD_SCHEME, THINKING_SCHEME
 from uchat._model import ChatModel, ChatRole, accessible_text
 from uchat._types import Message, Role
 from uchat._viewbase import LaidOutView
@@ -119,11 +119,12 @@ class ChatView(LaidOutView):
             return ""
         if message.role == Role.USER:
             return message.text  # shown as typed (a folded one too: Copy copies all of it)
-        lines = self.engine.document(message, width).toPlainText().replace("\u2028", "\n").splitlines()
+        shown = message._replace(reasoning="", reasoning_open=False)  # the answer only, not the thinking
+        lines = self.engine.document(shown, width).toPlainText().replace("\u2028", "\n").splitlines()
         return "\n".join(line.rstrip() for line in lines).strip("\n")
 
     def links_of(self, message: Message) -> list[str]:
-        if not message.text.strip():
+        if not message.text.strip() and not message.reasoning:
             return []
         row = self.engine.layout(message, self.viewport().width(), self._ext_heights(message, 0))
         return document_links(row.document) if row.document is not None else []
@@ -182,10 +183,12 @@ class ChatView(LaidOutView):
             menu.addAction(tr("Copy text"), lambda: self.trigger_action("copy", m.id))
             menu.addAction(tr("Copy as Markdown"), lambda: self.trigger_action("copy_markdown", m.id))
         host_actions = [a for a in self.actions_for(m) if a != "copy"]
-        labels = {"retry": tr("Retry"), "edit": tr("Edit and resend")}
+        labels = {"retry": tr("Retry"), "edit": tr("Edit and resend"), "settings": tr("Open Settings")}
         for action in host_actions:
             menu.addAction(labels.get(action, action), lambda a=action: self.trigger_action(a, m.id))
         for href in self.links_of(m):
+            if href.startswith(THINKING_SCHEME + ":"):
+                continue  # the reasoning's fold line is not a link to open
             menu.addAction(tr("Open link") + ": " + href, lambda h=href: self.open_link(h))
         link = self.link_at(pos)
         if link:
@@ -353,6 +356,12 @@ class ChatView(LaidOutView):
         """Open a web or mail link in the system browser, or hand a host scheme to its handler;
         other schemes are refused."""
         url = QUrl(href)
+        if url.scheme().lower() == THINKING_SCHEME:  # the folded reasoning's own line
+            conversation = self.model().conversation if isinstance(self.model(), ChatModel) else None
+            message_id = href.split(":", 1)[1]
+            if conversation is not None and message_id in conversation:
+                conversation.toggle_reasoning(message_id)
+            return True
         handler = self._link_handlers.get(url.scheme().lower())
         if handler is not None:
             handler(href)

@@ -44,7 +44,10 @@ def message(role: str, content: str = "", tool_calls: Sequence[ToolCall] = (), t
 
 
 def assistant(completion: Completion) -> dict[str, Any]:
-    return message("assistant", completion.text, completion.tool_calls)
+    out = message("assistant", completion.text, completion.tool_calls)
+    if completion.reasoning:  # kept for the servers that need it back (DeepSeek's thinking mode with tools)
+        out["reasoning"] = completion.reasoning
+    return out
 
 
 def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, Any]:
@@ -55,7 +58,7 @@ def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, A
 def to_chat(msg: Mapping[str, Any]) -> ChatMessage:
     calls = tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in msg.get("tool_calls") or ())
     return ChatMessage(role=msg["role"], content=msg.get("content") or "", tool_calls=calls,
-                       tool_call_id=msg.get("tool_call_id"))
+                       tool_call_id=msg.get("tool_call_id"), reasoning=str(msg.get("reasoning") or ""))
 
 
 def calls_of(entry: TranscriptEntry) -> list[tuple[str, ToolCall]]:

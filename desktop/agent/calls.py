@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent.events import TextDelta, ToolFinished
+from desktop.agent.events import ReasoningDelta, TextDelta, ToolFinished
 from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.state import Run
 from desktop.llm import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
+from desktop.llm import ReasoningDelta as ModelReasoning
 from desktop.llm import TextDelta as ModelDelta
 from desktop.store import Store
 from desktop.messages import msg
@@ -40,6 +41,10 @@ class Calls:
                         if event.text:
                             self._reporter.emit(TextDelta(run.task_id, "generate" if reserved else agent,
                                                           event.text))
+                    elif isinstance(event, ModelReasoning):
+                        if event.text:
+                            self._reporter.emit(ReasoningDelta(run.task_id, "generate" if reserved else agent,
+                                                               event.text))
                     elif isinstance(event, Completion):
                         completion = event
         except BaseException as exc:  # recorded, then re-raised: the model call ledger shows every ending

@@ -259,8 +259,9 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
         report[SAID] = msg("cli.error.denied")
         return EXIT_DENIED, report
     if status.outcome is None:  # the planner answered without running a skill
-        first = report["message"].strip().splitlines()[0] if report["message"].strip() else ""
-        report["error"] = "no document work was done" + (f": {first}" if first else "")
+        if report["message"].strip():
+            return EXIT_OK, report  # a question answered in words ("What can you do?"): the answer was the goal
+        report["error"] = "no document work was done and nothing was answered"
         report[SAID] = msg("cli.error.no_work")
         return EXIT_FAILED, report
     if status.outcome != "completed":

@@ -15,6 +15,14 @@ class TextDelta(NamedTuple):
     text: str
 
 
+class ReasoningDelta(NamedTuple):
+    """A piece of the model's reasoning: shown folded apart from the answer, never part of its text."""
+
+    task_id: str
+    agent: str
+    text: str
+
+
 class ToolStarted(NamedTuple):
     task_id: str
     agent: str
@@ -84,5 +92,5 @@ class TaskPaused(NamedTuple):
     approval_id: str
 
 
-Event = (TextDelta | ToolStarted | ToolFinished | ApprovalRequested | ApprovalDecided | ArtifactCommitted
+Event = (TextDelta | ReasoningDelta | ToolStarted | ToolFinished | ApprovalRequested | ApprovalDecided | ArtifactCommitted
          | TaskFinished | TaskFailed | TaskCancelled | TaskPaused)

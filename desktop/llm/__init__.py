@@ -13,12 +13,13 @@ if TYPE_CHECKING:
         Model,
         ModelError,
         ModelEvent,
+        ReasoningDelta,
         TextDelta,
         ToolCall,
         ToolSpec,
     )
 
-__all__ = ["ChatMessage", "Completion", "Model", "ModelError", "ModelEvent", "TextDelta", "ToolCall", "ToolSpec"]
+__all__ = ["ChatMessage", "Completion", "Model", "ModelError", "ModelEvent", "ReasoningDelta", "TextDelta", "ToolCall", "ToolSpec"]
 
 
 def __getattr__(name: str) -> Any:

@@ -33,9 +33,18 @@ class ChatMessage(NamedTuple):
     content: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
     tool_call_id: str | None = None  # for role == "tool"
+    # The model's reasoning on an assistant turn: kept for the servers that need it back (DeepSeek's thinking
+    # mode with tools), sent only to those.
+    reasoning: str = ""
 
 
 class TextDelta(NamedTuple):
+    text: str
+
+
+class ReasoningDelta(NamedTuple):
+    """A piece of the model's reasoning ("thinking"), streamed before or between its answer's text."""
+
     text: str
 
 
@@ -46,9 +55,10 @@ class Completion(NamedTuple):
     tool_calls: tuple[ToolCall, ...] = ()
     finish_reason: str = "stop"
     usage: Mapping[str, int] = _NO_USAGE
+    reasoning: str = ""  # never part of ``text``
 
 
-ModelEvent = TextDelta | Completion
+ModelEvent = TextDelta | ReasoningDelta | Completion
 
 
 class Model(Protocol):

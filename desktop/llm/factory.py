@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, NamedTuple
 
-from desktop.llm._types import ChatMessage, Completion, Model, ModelError
+from desktop.llm._types import ChatMessage, Completion, Model, ModelError, ToolSpec
 from desktop.llm.settings import ModelSettings
 from desktop.messages import failure_lines, msg
 from skills.messages import Msg
@@ -37,16 +37,19 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     if missing:
         return ModelChoice(OfflinePlanner(), f"the OpenAI-compatible model has no {' or '.join(missing)}; "
                                              "using the offline planner")
+    from desktop.llm.openai_provider import OutputLimits
+
+    limits = OutputLimits(tool_step=settings.output_tool_step, reply=settings.output_reply)
     if settings.api == "ollama":
         from desktop.llm.ollama_provider import OllamaModel
 
         return ModelChoice(OllamaModel(settings.base_url, settings.model, timeout=settings.timeout,
-                                       context_window=settings.context_window), "")
+                                       context_window=settings.context_window, limits=limits), "")
     from desktop.llm.openai_provider import OpenAIModel
 
     key = api_key if api_key is not None else _api_key(settings.account)
     return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
-                                   context_window=settings.context_window), "")
+                                   context_window=settings.context_window, limits=limits), "")
 
 
 def context_window_of(settings: ModelSettings) -> int:
@@ -78,31 +81,88 @@ async def checked_connection(settings: ModelSettings, api_key: str | None = None
         return True, [msg("connect.offline")], "The offline planner is built in and needs no connection."
     if not settings.is_configured:
         return False, [msg("connect.incomplete")], "Enter a base URL and a model name first."
+    from desktop.llm.openai_provider import OutputLimits
+    from desktop.llm.quirks import in_flight
+    from desktop.llm.turn import AnswerCut
+
+    probe = OutputLimits(tool_step=48, reply=8)  # a probe needs a word or one small call
+    if in_flight.busy(settings.base_url):  # a local server answers one request at a time
+        return False, [msg("model.error.busy", where=settings.base_url)], \
+            f"{settings.base_url} is answering a task; not tested now"
     key = api_key if api_key else _api_key(settings.account)
     model: Any
     if settings.api == "ollama":
         from desktop.llm.ollama_provider import OllamaModel
 
         model = OllamaModel(settings.base_url, settings.model, timeout=min(settings.timeout, CHECK_TIMEOUT),
-                            context_window=settings.context_window)
+                            context_window=settings.context_window, limits=probe)
     else:
         from desktop.llm.openai_provider import OpenAIModel
 
-        model = OpenAIModel(settings.base_url, settings.model, key, timeout=min(settings.timeout, CHECK_TIMEOUT))
+        model = OpenAIModel(settings.base_url, settings.model, key, timeout=min(settings.timeout, CHECK_TIMEOUT),
+                            limits=probe)
     try:
-        completion = None
-        async for event in model.stream([ChatMessage(role="user", content="Reply with the word OK.")], []):
-            if isinstance(event, Completion):
-                completion = event
-        if completion is None:
+        try:
+            answered = await _answers(model, [])
+        except AnswerCut:
+            answered = True  # the server answered; the probe's tiny output limit cut it
+        if not answered:
             return False, [msg("connect.no_answer")], "The server ended the response without an answer."
-        return True, [msg("connect.ok", model=settings.model)], f"Connected to {settings.model}"
+        lines = [msg("connect.ok", model=settings.model), *await _server_lines(settings)]
+        lines.append(await _tool_line(model))
+        return True, lines, f"Connected to {settings.model}"
     except ModelError as exc:
         said: Msg = exc.msg if exc.msg is not None else msg("connect.failed", error=str(exc))
         return False, failure_lines(said, exc), str(exc)
     finally:
         if hasattr(model, "aclose"):
             await model.aclose()
+
+
+_PROBE_TOOL = ToolSpec(name="echo", description="Repeat a word back.",
+                       parameters={"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]})
+
+
+async def _answers(model: Any, tools: list[ToolSpec]) -> bool:
+    text = "Call echo with the word OK." if tools else "Reply with the word OK."
+    completion = None
+    async for event in model.stream([ChatMessage(role="user", content=text)], tools):
+        if isinstance(event, Completion):
+            completion = event
+    return completion is not None
+
+
+async def _tool_line(model: Any) -> Msg:
+    """Whether a request with tools works, and whether its answer streams (else Mira asks without streaming)."""
+    from desktop.llm.turn import AnswerCut
+
+    try:
+        await _answers(model, [_PROBE_TOOL])
+    except AnswerCut:
+        pass
+    except ModelError as exc:
+        return msg("connect.tools_failed", error=exc.details or str(exc))
+    return msg("connect.tools_streamed") if getattr(model, "last_streamed", True) else msg("connect.tools_whole")
+
+
+async def _server_lines(settings: ModelSettings) -> list[Msg]:
+    """The server's kind and the model's context window, as the server tells them."""
+    from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
+    from desktop.llm.quirks import quirks_for
+    from desktop.llm.servers import model_info
+
+    try:
+        info = await asyncio.to_thread(model_info, settings.base_url, settings.model, settings.api,
+                                       min(settings.timeout, CHECK_TIMEOUT))
+    except ModelError:
+        info = None
+    kind = (info.kind if info is not None else "") or quirks_for(settings.base_url, settings.model).kind
+    window = info.context_window if info is not None else 0
+    if settings.api == "ollama":
+        window = settings.context_window or min(window or DEFAULT_NUM_CTX, DEFAULT_NUM_CTX)
+    lines = [msg("connect.kind", kind=kind)]
+    lines.append(msg("connect.window", window=f"{window:,}") if window else msg("connect.window_unknown"))
+    return lines
 
 
 async def ollama_behind_openai_endpoint(settings: ModelSettings) -> bool:

@@ -182,6 +182,10 @@ PRESETS: tuple[tuple[str, str], ...] = (
     ("OpenAI", "https://api.openai.com/v1"),
     ("DeepSeek", "https://api.deepseek.com/v1"),
     ("Qwen (DashScope)", "https://dashscope.aliyuncs.com/compatible-mode/v1"),
+    ("Moonshot / Kimi", "https://api.moonshot.cn/v1"),
+    ("Zhipu GLM", "https://open.bigmodel.cn/api/paas/v4"),
+    ("SiliconFlow", "https://api.siliconflow.cn/v1"),
+    ("OpenRouter", "https://openrouter.ai/api/v1"),
     ("Ollama", "http://localhost:11434/v1"),
     ("LM Studio", "http://localhost:1234/v1"),
     ("vLLM", "http://localhost:8000/v1"),
@@ -194,14 +198,20 @@ async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> 
     clear reason (no key text in it) when the server cannot be asked or answers something else."""
     import httpx
 
+    from desktop.llm.quirks import in_flight, transport_reason
+
+    if in_flight.busy(base_url):  # a second request would stop the answer a task is streaming
+        raise ListingError(f"{base_url} is answering a task; not asked for its models now",
+                           msg=msg("model.error.busy", where=base_url))
     url = base_url.rstrip("/") + "/models"
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     try:
         async with httpx.AsyncClient(timeout=timeout) as client:
             response = await client.get(url, headers=headers)
     except httpx.HTTPError as exc:
-        raise ListingError(f"could not reach {url} ({type(exc).__name__})",
-                           msg=msg("model.error.connect", where=base_url), details=type(exc).__name__) from None
+        reason = transport_reason(exc)
+        raise ListingError(f"could not reach {url}: {reason}",
+                           msg=msg("model.error.connect", where=base_url), details=reason) from None
     if response.status_code != 200:
         raise ListingError(f"{url} answered HTTP {response.status_code}",
                            msg=msg("model.error.listing", where=base_url, status=response.status_code))

@@ -16,8 +16,18 @@ from typing import Any
 import httpx
 import ollama
 
-from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
-from desktop.llm.openai_provider import to_wire_tools
+from desktop.llm._types import (
+    ChatMessage,
+    Completion,
+    ModelError,
+    ModelEvent,
+    ReasoningDelta,
+    TextDelta,
+    ToolCall,
+    ToolSpec,
+)
+from desktop.llm.openai_provider import MIN_OUTPUT, OutputLimits, to_wire_tools
+from desktop.llm.turn import AnswerCut
 from desktop.llm.textcalls import may_be_call, parse_text_calls
 from desktop.llm.tokens import check_fits
 from desktop.messages import msg
@@ -59,7 +69,8 @@ def to_ollama_messages(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
 class OllamaModel:
     """A :class:`~desktop.llm.Model` backed by Ollama's native chat API."""
 
-    def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, context_window: int = 0) -> None:
+    def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, context_window: int = 0,
+                 limits: OutputLimits | None = None) -> None:
         if not base_url or not model:
             raise ValueError("an Ollama model needs a base URL and a model name")
         self.base_url = host_of(base_url)
@@ -67,6 +78,7 @@ class OllamaModel:
         self.label = f"{model} (Ollama, {httpx.URL(self.base_url).host or self.base_url})"
         self.timeout = timeout
         self.context_window = context_window or DEFAULT_NUM_CTX
+        self.limits = limits or OutputLimits()
         self.last_request_tokens = 0
 
     def __repr__(self) -> str:
@@ -78,18 +90,25 @@ class OllamaModel:
 
     async def _stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
         self.last_request_tokens = check_fits(messages, tools, self.context_window, self.name)
+        limit = self.limits.tool_step if tools else self.limits.reply
+        limit = min(limit, max(MIN_OUTPUT, self.context_window - self.last_request_tokens))
         client = ollama.AsyncClient(host=self.base_url, timeout=self.timeout)
         text: list[str] = []
         held: list[str] = []
         calls: list[ToolCall] = []
         usage: dict[str, int] = {}
+        reasoning: list[str] = []
         finish: str | None = None
         try:
             parts = await client.chat(model=self.name, messages=to_ollama_messages(messages),
                                       tools=to_wire_tools(tools) or None, stream=True,
-                                      options={"num_ctx": self.context_window})
+                                      options={"num_ctx": self.context_window, "num_predict": limit})
             async for part in parts:
                 message = part.message
+                thinking = getattr(message, "thinking", None)
+                if thinking:
+                    reasoning.append(thinking)
+                    yield ReasoningDelta(thinking)
                 if message.content:
                     text.append(message.content)
                     if tools and (held or not "".join(text[:-1]).strip()) and may_be_call("".join(text)):
@@ -119,8 +138,10 @@ class OllamaModel:
             raise ModelError(f"the call to {self.base_url} failed ({type(exc).__name__})",
                              msg=msg("model.error.failed", where=self.base_url), details=type(exc).__name__) from None
         if finish is None:
-            raise ModelError("malformed stream: the server ended the response before the model finished",
-                             msg=msg("model.error.ended"))
+            raise ModelError("the server stopped the answer before the model finished",
+                             msg=msg("model.error.stopped"))
+        if finish == "length":
+            raise AnswerCut()
         whole = "".join(text)
         if held:
             from_text = () if calls else parse_text_calls(whole, tools)
@@ -129,13 +150,13 @@ class OllamaModel:
             else:
                 yield TextDelta("".join(held))
         yield Completion(text=whole, tool_calls=tuple(calls), finish_reason="tool_calls" if calls else finish,
-                         usage=usage)
+                         usage=usage, reasoning="".join(reasoning))
 
     def _map_status(self, exc: ollama.ResponseError) -> ModelError:
         from desktop.texts import tr
 
         detail = " ".join(str(exc.error).split())[:300]
-        details = f"HTTP {exc.status_code}: {detail}"
+        details = f"HTTP {exc.status_code}: {exc.error}"  # the server's reason whole, for the details view
         if "does not support tools" in detail:
             return ModelError(tr("model.no_tools", model=self.name) + f" ({detail})",
                               msg=msg("model.error.no_tools", model=self.name), details=details)

@@ -11,16 +11,26 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import httpx
 import openai
 
-from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
-from desktop.llm.textcalls import may_be_call, parse_text_calls
-from desktop.llm.tokens import check_fits
+from desktop.llm._types import (
+    ChatMessage,
+    Completion,
+    ModelError,
+    ModelEvent,
+    ReasoningDelta,
+    TextDelta,
+    ToolCall,
+    ToolSpec,
+)
+from desktop.llm.quirks import Quirks, in_flight, memory, quirks_for
+from desktop.llm.tokens import check_fits, count_request
+from desktop.llm.turn import AnswerCut, TurnBuilder, reasoning_of, used_ids
 from desktop.messages import msg
 
 # Sent when no key is configured: the SDK insists on one, and local servers
@@ -28,27 +38,102 @@ from desktop.messages import msg
 NO_KEY = "no-key"
 DEFAULT_DEADLINE = 600.0
 _PEEK = 160  # bytes of a non-stream reply quoted in the error
+# How servers say a prompt is over the window: llama-cpp-python ("exceed context window"), llama.cpp
+# ("exceeds the available context size"), vLLM and OpenAI ("maximum context length"), LM Studio, DeepSeek.
+_OVER_WINDOW = re.compile(r"context (window|length|size)|n_ctx|too many tokens|prompt is too long|"
+                          r"maximum context|context_length_exceeded", re.IGNORECASE)
+_WINDOW_NAMED = re.compile(r"(?:maximum context length is|context window of|context size of|n_ctx[=: ]+)\s*(\d{3,8})",
+                           re.IGNORECASE)
 _SECRETISH = re.compile(r"\b(sk|key|tok)-[A-Za-z0-9_\-*]{6,}")
 T = TypeVar("T")
+MIN_OUTPUT = 64  # tokens: the least output limit sent, even when the estimate says the window is nearly full
+_DETAILS_MAX = 8000  # characters of a server's own reason kept for the details view (whole in practice)
 
 
-def to_wire_messages(messages: Sequence[ChatMessage]) -> list[dict[str, Any]]:
-    """Our messages in the Chat Completions request format."""
+@dataclass(frozen=True)
+class OutputLimits:
+    """The most tokens one call may answer with, by step. A tool step carries a whole document's content in
+    its arguments; a reply (the delivery message, an answer to a question) is a few paragraphs."""
+
+    tool_step: int = 4096
+    reply: int = 2048
+
+
+class _NoToolStream(ModelError):
+    """The streamed answer came back empty, or with a call that lost its arguments: ``error`` says so (what
+    the user reads when asking again without streaming is not possible)."""
+
+    def __init__(self, error: ModelError) -> None:
+        super().__init__(str(error), msg=error.msg, details=error.details)
+        self.error = error
+
+
+def _replay(completion: Completion) -> list[ModelEvent]:
+    """The events a non-streamed turn gives: its reasoning and text at once, then the turn."""
+    out: list[ModelEvent] = []
+    if completion.reasoning:
+        out.append(ReasoningDelta(completion.reasoning))
+    if completion.text:
+        out.append(TextDelta(completion.text))
+    out.append(completion)
+    return out
+
+
+def _shown(turn: TurnBuilder, piece: str) -> list[ModelEvent]:
+    """The events a piece of streamed content gives: its reasoning part, then its text part."""
+    if not piece:
+        return []
+    thought, shown = turn.text(piece)
+    return [*([ReasoningDelta(thought)] if thought else []), *([TextDelta(shown)] if shown else [])]
+
+
+def _dropped(exc: BaseException) -> bool:
+    """True when the server took the connection and closed it without an answer (not refused, not slow)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, (httpx.ConnectError, httpx.TimeoutException, ConnectionRefusedError)):
+            return False
+        if isinstance(seen, (httpx.RemoteProtocolError, httpx.ReadError)):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return isinstance(exc, openai.APIConnectionError)  # reached, then lost: not a refusal
+
+
+def _lost_arguments(completion: Completion, tools: Sequence[ToolSpec]) -> bool:
+    """True when a call names a tool that requires arguments and came with none (vLLM's streamed calls)."""
+    declared = {t.name: t for t in tools}
+    for call in completion.tool_calls:
+        tool = declared.get(call.name)
+        if tool is not None and tool.parameters.get("required") and call.arguments.strip() in ("", "{}"):
+            return True
+    return False
+
+
+def to_wire_messages(messages: Sequence[ChatMessage], *, reasoning_back: bool = False) -> list[dict[str, Any]]:
+    """Our messages in the Chat Completions request format.
+
+    An assistant turn that calls tools carries ``"content": ""``, never null: llama-cpp-python refuses
+    null with HTTP 500 ("Input should be a valid string") and every other server takes the empty string.
+    Its reasoning goes back as ``reasoning_content`` only when ``reasoning_back`` (DeepSeek's thinking
+    mode needs it; deepseek-reasoner and most servers refuse or ignore it)."""
     wire: list[dict[str, Any]] = []
     for m in messages:
         if m.role == "tool":
-            wire.append({"role": "tool", "tool_call_id": m.tool_call_id or "", "content": m.content})
+            item: dict[str, Any] = {"role": "tool", "tool_call_id": m.tool_call_id or "", "content": m.content}
         elif m.role == "assistant" and m.tool_calls:
-            wire.append({
+            item = {
                 "role": "assistant",
-                "content": m.content or None,
+                "content": m.content or "",
                 "tool_calls": [
-                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments or "{}"}}
                     for c in m.tool_calls
                 ],
-            })
+            }
         else:
-            wire.append({"role": m.role, "content": m.content})
+            item = {"role": m.role, "content": m.content}
+        if reasoning_back and m.role == "assistant" and m.reasoning:
+            item["reasoning_content"] = m.reasoning
+        wire.append(item)
     return wire
 
 
@@ -59,49 +144,6 @@ def to_wire_tools(tools: Sequence[ToolSpec]) -> list[dict[str, Any]]:
          "function": {"name": t.name, "description": t.description, "parameters": dict(t.parameters)}}
         for t in tools
     ]
-
-
-class _ToolCallAssembler:
-    """Collects tool-call fragments: id and name usually come first, arguments in many pieces."""
-
-    def __init__(self) -> None:
-        self._parts: dict[int, dict[str, str]] = {}
-
-    def _slot(self, fragment: Any, position: int) -> int:
-        if getattr(fragment, "index", None) is not None:
-            return int(fragment.index)
-        # No index (some local servers): a new id opens a new call, no id continues the last one.
-        if fragment.id:
-            for index, part in self._parts.items():
-                if part["id"] == fragment.id:
-                    return index
-            return max(self._parts, default=-1) + 1
-        return max(self._parts, default=position)
-
-    def add(self, fragment: Any, position: int) -> None:
-        index = self._slot(fragment, position)
-        part = self._parts.setdefault(index, {"id": "", "name": "", "arguments": ""})
-        if fragment.id:
-            part["id"] = fragment.id
-        function = fragment.function
-        if function is not None:
-            if function.name:
-                # Servers send the name once; a few repeat it in every fragment.
-                part["name"] = function.name if part["name"] in ("", function.name) else part["name"] + function.name
-            if function.arguments:
-                part["arguments"] += function.arguments
-
-    def calls(self) -> tuple[ToolCall, ...]:
-        out = []
-        for n, index in enumerate(sorted(self._parts), start=1):
-            part = self._parts[index]
-            if not part["name"]:
-                raise ModelError("malformed stream: a tool call arrived without a function name",
-                                 msg=msg("model.error.bad_answer"))
-            # No id from the server: a fresh one, so ids stay unique within a task (a reused id is refused).
-            out.append(ToolCall(id=part["id"] or f"call_{uuid.uuid4().hex[:12]}_{n}", name=part["name"],
-                                arguments=part["arguments"] or "{}"))
-        return tuple(out)
 
 
 class _KeyScrubber:
@@ -134,7 +176,8 @@ class OpenAIModel:
 
     def __init__(self, base_url: str, model: str, api_key: str | None, timeout: float = 60.0,
                  extra_headers: Mapping[str, str] | None = None, *, include_usage: bool = True,
-                 deadline: float | None = None, context_window: int = 0) -> None:
+                 deadline: float | None = None, context_window: int = 0,
+                 limits: OutputLimits | None = None, quirks: Quirks | None = None) -> None:
         if not base_url or not model:
             raise ValueError("an OpenAI-compatible model needs a base URL and a model name")
         self.base_url = base_url.rstrip("/")
@@ -146,7 +189,10 @@ class OpenAIModel:
         self._key = api_key or ""
         self._include_usage = include_usage
         self.context_window = context_window  # tokens; 0 = unknown
+        self.limits = limits or OutputLimits()
+        self.quirks = quirks or quirks_for(self.base_url, model)
         self.last_request_tokens = 0  # the size counted before the last request was sent
+        self.last_streamed = True  # False when the last turn went non-streamed (the tool-call fallback)
         self._headers = dict(extra_headers or {})
         self._client: openai.AsyncOpenAI | None = None
         self._client_loop: asyncio.AbstractEventLoop | None = None
@@ -180,26 +226,89 @@ class OpenAIModel:
         self._client_loop = None
 
     def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Stream one assistant turn: TextDelta events, then exactly one Completion."""
-        return self._stream(messages, tools)
+        """Stream one assistant turn: TextDelta (and ReasoningDelta) events, then exactly one Completion."""
+        return self._turn(messages, tools)
 
-    async def _stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        # Counted before anything is sent: a request that does not fit is refused here, never cut by the server.
-        self.last_request_tokens = check_fits(messages, tools, self.context_window, self.name)
-        request: dict[str, Any] = {"model": self.name, "messages": to_wire_messages(messages), "stream": True}
+    def output_limit(self, tools: Sequence[ToolSpec], needed: int) -> int:
+        """The output limit of this call: the step's (a tool step or a reply), at most the window's room."""
+        limit = self.limits.tool_step if tools else self.limits.reply
+        if self.context_window > 0:
+            limit = min(limit, max(MIN_OUTPUT, self.context_window - needed))
+        return limit
+
+    def request(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], limit: int, *,
+                stream: bool) -> dict[str, Any]:
+        """The request body (without the key) Mira sends for this turn."""
+        body: dict[str, Any] = {"model": self.name,
+                                "messages": to_wire_messages(messages, reasoning_back=self.quirks.reasoning_back),
+                                "stream": stream}
         if tools:  # some servers reject an empty tools list
-            request["tools"] = to_wire_tools(tools)
-        if self._include_usage:
-            request["stream_options"] = {"include_usage": True}
-        text: list[str] = []
-        held: list[str] = []  # text that may still be a tool call written as JSON, not shown yet
-        assembler = _ToolCallAssembler()
-        finish_reason: str | None = None
-        usage: dict[str, int] = {}
+            body["tools"] = to_wire_tools(tools)
+        if limit > 0:
+            body[self.quirks.output_limit_key] = limit
+        if stream and self._include_usage:
+            body["stream_options"] = {"include_usage": True}
+        return body
+
+    async def _turn(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
+        remembered = memory()
+        if not self.context_window:  # not set: the window a server named in an earlier refusal, if any
+            learned = remembered.get(self.base_url, self.name).get("context_window")
+            self.context_window = learned if isinstance(learned, int) and learned > 0 else 0
+        estimated = count_request(messages, tools)
+        scale = remembered.token_scale(self.base_url, self.name)
+        # Counted before anything is sent: a request that does not fit is refused here, never cut by the server.
+        self.last_request_tokens = check_fits(messages, tools, self.context_window, self.name, scale)
+        limit = self.output_limit(tools, self.last_request_tokens)
+        stream_tools = remembered.streams_tools(self.base_url, self.name)
+        completion: Completion | None = None
+        in_flight.enter(self.base_url)
+        try:
+            if tools and not stream_tools:
+                self.last_streamed = False
+                completion = await self._whole(messages, tools, limit)
+                for event in _replay(completion):
+                    yield event
+            else:
+                self.last_streamed = True
+                shown = False
+                try:
+                    async for event in self._streamed(messages, tools, limit):
+                        if isinstance(event, Completion):
+                            completion = event
+                        else:
+                            shown = True
+                        yield event
+                except _NoToolStream as exc:
+                    if shown:
+                        raise exc.error from None
+                    # llama-cpp-python answers a streamed tool turn (tool_choice auto) with an empty 200, and a
+                    # prompt over its window too; vLLM may stream a call without its arguments. Asked again
+                    # without streaming, the server answers or says why; a tool turn that then works is
+                    # remembered, so the next ones go non-streamed at once.
+                    self.last_streamed = False
+                    await self.aclose()  # a fresh connection: the dropped one may still sit in the pool
+                    completion = await self._whole(messages, tools, limit)
+                    if tools:
+                        remembered.put(self.base_url, self.name, stream_tools=False)
+                    for event in _replay(completion):
+                        yield event
+        except AnswerCut as cut:
+            remembered.learn_tokens(self.base_url, self.name, estimated, cut.usage.get("prompt_tokens", 0))
+            raise
+        finally:
+            in_flight.leave(self.base_url)
+        if completion is not None:
+            prompt = completion.usage.get("prompt_tokens", 0)
+            remembered.learn_tokens(self.base_url, self.name, estimated, prompt)
+
+    async def _streamed(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec],
+                        limit: int) -> AsyncIterator[ModelEvent]:
+        request = self.request(messages, tools, limit, stream=True)
+        turn = TurnBuilder(tools, used_ids(messages))
         response = None
         scrub = _KeyScrubber(self._key)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + self.deadline
+        end = asyncio.get_running_loop().time() + self.deadline
         try:
             response = await self._within(end, self._client_for_loop().chat.completions.create(**request))
             await self._check_is_stream(response)
@@ -210,50 +319,84 @@ class OpenAIModel:
                 except StopAsyncIteration:
                     break
                 if chunk.usage is not None:
-                    usage = {k: v for k, v in chunk.usage.model_dump().items() if isinstance(v, int)}
+                    turn.usage = {k: v for k, v in chunk.usage.model_dump().items() if isinstance(v, int)}
                 for choice in chunk.choices or ():
                     delta = choice.delta
-                    if delta is not None and delta.content:
-                        shown = scrub.feed(delta.content)
-                        if shown:
-                            text.append(shown)
-                            if tools and (held or not "".join(text[:-1]).strip()) and may_be_call("".join(text)):
-                                held.append(shown)
-                            else:
-                                if held:
-                                    shown = "".join(held) + shown
-                                    held.clear()
-                                yield TextDelta(shown)
-                    if delta is not None and delta.tool_calls:
-                        for position, fragment in enumerate(delta.tool_calls):
-                            assembler.add(fragment, position)
+                    if delta is not None:
+                        thought = turn.reasoning(reasoning_of(delta))
+                        if thought:
+                            yield ReasoningDelta(thought)
+                        if delta.content:
+                            for event in _shown(turn, scrub.feed(delta.content)):
+                                yield event
+                        if delta.tool_calls:
+                            turn.calls(delta.tool_calls)
                     if choice.finish_reason:
-                        finish_reason = choice.finish_reason
+                        turn.finish_reason = choice.finish_reason
         except ModelError:
             raise
+        except (openai.APIConnectionError, httpx.TransportError) as exc:
+            if not turn.anything and _dropped(exc):
+                # The server accepted the request, then dropped the connection before a word: how
+                # llama-cpp-python answers a streamed prompt over its window. Asked without streaming, it says so.
+                raise _NoToolStream(self._empty_error()) from None
+            raise self._map_error(exc) from None
         except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
             raise self._map_error(exc) from None
         finally:
             if response is not None:  # also when the consumer stops early or the task is cancelled
                 await response.close()
-        rest = scrub.flush()
-        if rest:
-            text.append(rest)
-            held.append(rest)
-        calls = tuple(ToolCall(c.id, c.name, scrub.whole(c.arguments)) for c in assembler.calls())
-        whole = "".join(text)
-        if held:
-            from_text = () if calls else parse_text_calls(whole, tools)
-            if from_text:
-                calls, whole = from_text, ""
-            else:
-                yield TextDelta("".join(held))
-        if finish_reason is None:
-            raise ModelError("malformed stream: the server ended the response before the model finished",
-                             msg=msg("model.error.ended"))
-        if calls and finish_reason == "stop":
-            finish_reason = "tool_calls"  # Ollama reports "stop" even when it calls tools
-        yield Completion(text=whole, tool_calls=calls, finish_reason=finish_reason, usage=usage)
+        for event in _shown(turn, scrub.flush()):
+            yield event
+        if not turn.anything and turn.finish_reason is None:
+            raise _NoToolStream(self._empty_error())
+        late, completion = turn.finish()
+        if tools and _lost_arguments(completion, tools):
+            raise _NoToolStream(ModelError(
+                f"{self.base_url} streamed a call of {completion.tool_calls[0].name} without its arguments",
+                msg=msg("model.error.bad_answer")))
+        if late:
+            yield TextDelta(late)
+        yield completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=scrub.whole(c.arguments))
+                                                   for c in completion.tool_calls))
+
+    async def _whole(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], limit: int) -> Completion:
+        """The turn asked for without streaming (servers that cannot stream tool calls)."""
+        request = self.request(messages, tools, limit, stream=False)
+        turn = TurnBuilder(tools, used_ids(messages))
+        end = asyncio.get_running_loop().time() + self.deadline
+        try:
+            reply = await self._within(end, self._client_for_loop().chat.completions.create(**request))
+            if isinstance(reply, str) or not getattr(reply, "choices", None):
+                raise self._empty_error()
+            choice = reply.choices[0]
+            message = choice.message
+            turn.reasoning(reasoning_of(message))
+            if message.content:
+                turn.text(_KeyScrubber(self._key).whole(message.content))
+            if message.tool_calls:
+                turn.calls({"index": i, "id": c.id, "function": {"name": c.function.name, "arguments": c.function.arguments}}
+                           for i, c in enumerate(message.tool_calls))
+            turn.finish_reason = choice.finish_reason or "stop"
+            if reply.usage is not None:
+                turn.usage = {k: v for k, v in reply.usage.model_dump().items() if isinstance(v, int)}
+        except ModelError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - every failure is mapped to one clear ModelError
+            raise self._map_error(exc) from None
+        _late, completion = turn.finish()
+        key = _KeyScrubber(self._key)  # the key only, as in a stream: the content is the user's document
+        return completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=key.whole(c.arguments))
+                                                    for c in completion.tool_calls))
+
+    def _empty_error(self) -> ModelError:
+        """An answer with nothing in it: llama-cpp-python's reply to a prompt over its window, or to a
+        streamed tool turn it cannot do."""
+        if self.context_window > 0:
+            return ModelError(f"{self.base_url} sent an empty answer", msg=msg("model.error.empty", where=self.base_url))
+        return ModelError(f"{self.base_url} sent an empty answer; the model's context window is not known, and a "
+                          "request larger than it is answered this way by some servers: set the window in Settings",
+                          msg=msg("model.error.empty_window_unknown", where=self.base_url))
 
     async def _within(self, end: float, step: Awaitable[T]) -> T:
         """Await one step of the call under the idle deadline (``timeout``) and the call's overall one."""
@@ -295,21 +438,35 @@ class OpenAIModel:
 
     # -- errors ---------------------------------------------------------
 
-    def _scrub(self, message: str) -> str:
+    def _scrub_all(self, message: str) -> str:
+        """``message`` without the key or anything that looks like one, whole."""
         if self._key:
             message = message.replace(self._key, "***")
-        message = _SECRETISH.sub("***", message)
-        message = " ".join(message.split())
-        return message[:300]
+        return _SECRETISH.sub("***", message)
+
+    def _scrub(self, message: str) -> str:
+        """The short form for the English message (logs, the model): one line, 300 characters at most."""
+        return " ".join(self._scrub_all(message).split())[:300]
 
     def _server_message(self, exc: openai.APIStatusError) -> str:
+        """The server's own reason, whole and scrubbed: ``error.message`` where the API puts it, a
+        validation error's ``detail`` (FastAPI servers such as llama-cpp-python), else the body as sent."""
         body = exc.body
+        raw: Any = None
         if isinstance(body, Mapping):
             err = body.get("error", body)
             raw = err.get("message") if isinstance(err, Mapping) else err
-            if isinstance(raw, str) and raw.strip():
-                return self._scrub(raw)
-        return ""
+            if not (isinstance(raw, str) and raw.strip()):
+                raw = body.get("detail") or body.get("message") or body
+        elif body is not None:
+            raw = body
+        if raw is None or raw == "":
+            try:
+                raw = exc.response.text
+            except (AttributeError, httpx.ResponseNotRead):
+                raw = ""
+        text = raw if isinstance(raw, str) else json.dumps(raw, ensure_ascii=False)
+        return self._scrub_all(text.strip())[:_DETAILS_MAX]
 
     def _map_error(self, exc: BaseException) -> ModelError:
         where = self.base_url
@@ -320,9 +477,18 @@ class OpenAIModel:
 
         if isinstance(exc, openai.APIStatusError):
             status = exc.status_code
-            detail = self._server_message(exc)
+            full = self._server_message(exc)
+            detail = " ".join(full.split())[:300]
             suffix = f": {detail}" if detail else ""
-            details = f"HTTP {status}{suffix}"
+            details = f"HTTP {status}: {full}" if full else f"HTTP {status}"
+            if status in (400, 413, 422, 500) and _OVER_WINDOW.search(full):
+                named = _WINDOW_NAMED.search(full)
+                if named:  # the server said its window: remembered, so the next request is guarded by it
+                    self.context_window = int(named.group(1))
+                    memory().put(self.base_url, self.name, context_window=self.context_window)
+                window = f" of {self.context_window} tokens" if self.context_window else ""
+                return fail(f"the request is larger than the model's context window{window} at {where} "
+                            f"(HTTP {status}){suffix}", "model.error.over_window", details)
             if status == 401:
                 if not self._key:
                     return fail(f"{where} needs an API key and none is set (HTTP 401); "

@@ -44,6 +44,7 @@ class ModelInfo:
     name: str
     context_window: int = 0  # 0 = the server does not say
     tools: bool | None = None  # None = the server does not say
+    kind: str = ""  # the server family as its answers show it ("" = not told apart)
 
 
 def _root(base_url: str) -> str:
@@ -72,7 +73,7 @@ def _ollama(client: httpx.Client, base_url: str) -> list[ModelInfo]:
             caps = data.get("capabilities")
             if isinstance(caps, list):
                 tools = "tools" in caps
-        out.append(ModelInfo(name, window, tools))
+        out.append(ModelInfo(name=name, context_window=window, tools=tools, kind="Ollama"))
     return out
 
 
@@ -85,9 +86,11 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
     except (httpx.HTTPError, ValueError, AttributeError):
         pass
     n_ctx = 0
+    props = False
     if not lmstudio:
         try:  # llama.cpp server: the window it was started with
             n_ctx = int(_get(client, f"{root}/props").get("default_generation_settings", {}).get("n_ctx", 0))
+            props = True
         except (httpx.HTTPError, ValueError, AttributeError, TypeError):
             pass
     out = []
@@ -99,12 +102,24 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
         window = (lm.get("loaded_context_length") or lm.get("max_context_length")
                   or entry.get("max_model_len") or n_ctx or 0)
         caps = lm.get("capabilities")  # newer LM Studio versions list "tool_use"
-        out.append(ModelInfo(name, int(window), "tool_use" in caps if isinstance(caps, list) else None))
+        meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+        # the server's own window where /models publishes it (llama.cpp, llama-swap); n_ctx_train is the
+        # model's training length, not what the server was started with, so it is not taken
+        window = window or meta.get("n_ctx") or 0
+        kind = ("LM Studio" if lmstudio else "llama.cpp server" if props else "vLLM" if "max_model_len" in entry
+                else "llama-cpp-python" if entry.get("owned_by") == "me" else "")
+        out.append(ModelInfo(name=name, context_window=int(window),
+                             tools="tool_use" in caps if isinstance(caps, list) else None, kind=kind))
     return out
 
 
 def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> list[ModelInfo]:
     """The models the server offers, each with its context window and tool support where it says so."""
+    from desktop.llm.quirks import in_flight
+
+    if in_flight.busy(base_url):  # a second request would stop the answer a task is streaming
+        raise ModelError(f"{base_url} is answering a task; not asked for its models now",
+                         msg=msg("model.error.busy", where=base_url))
     try:
         with httpx.Client(timeout=timeout) as client:
             return _ollama(client, base_url) if api == "ollama" else _openai_like(client, base_url)
@@ -112,9 +127,12 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
         raise ModelError(f"{base_url} refused the model listing (HTTP {exc.response.status_code})",
                          msg=msg("model.error.listing", where=base_url, status=exc.response.status_code)) from None
     except httpx.HTTPError as exc:
-        raise ModelError(f"could not list the models at {base_url} ({type(exc).__name__}); is the server "
+        from desktop.llm.quirks import transport_reason
+
+        reason = transport_reason(exc)
+        raise ModelError(f"could not list the models at {base_url} ({reason}); is the server "
                          "running and the URL right?", msg=msg("model.error.connect", where=base_url),
-                         details=type(exc).__name__) from None
+                         details=reason) from None
     except (ValueError, AttributeError, TypeError):
         raise ModelError(f"{base_url} sent a model listing Mira cannot read",
                          msg=msg("model.error.malformed", where=base_url)) from None

@@ -14,7 +14,8 @@ MAX_TIMEOUT = 600.0
 # window per request (its OpenAI endpoint ignores any context setting and cuts the prompt silently).
 APIS: tuple[str, ...] = ("openai", "ollama")
 MAX_CONTEXT = 10_000_000
-_FIELDS = {"provider", "base_url", "model", "timeout", "context_window", "api"}
+_FIELDS = {"provider", "base_url", "model", "timeout", "context_window", "api", "output_tool_step", "output_reply"}
+MAX_OUTPUT = 1_000_000
 
 
 def _normalise_url(url: str) -> str:
@@ -37,6 +38,10 @@ class ModelSettings:
     timeout: float = 60.0
     context_window: int = 0  # tokens; 0 = unknown (requests are counted but not refused)
     api: str = "openai"
+    # The most tokens one answer may have, by step (sent as max_tokens): a tool step carries a document's
+    # content in its arguments, a reply is a few paragraphs. A looping model stops here, not at the deadline.
+    output_tool_step: int = 4096
+    output_reply: int = 2048
 
     def __post_init__(self) -> None:
         if self.provider not in PROVIDERS:
@@ -53,6 +58,10 @@ class ModelSettings:
                 or not 0 <= self.context_window <= MAX_CONTEXT:
             raise ValueError(f"context_window must be a whole number of tokens (0 = unknown), "
                              f"not {self.context_window!r}")
+        for name in ("output_tool_step", "output_reply"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 16 <= value <= MAX_OUTPUT:
+                raise ValueError(f"{name} must be a whole number of tokens from 16 to {MAX_OUTPUT}, not {value!r}")
         if self.api not in APIS:
             raise ValueError(f"api must be one of {', '.join(APIS)}, not {self.api!r}")
         url = _normalise_url(self.base_url)
@@ -91,7 +100,8 @@ class ModelSettings:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (never contains a key)."""
         return {"provider": self.provider, "base_url": self.base_url, "model": self.model, "timeout": self.timeout,
-                "context_window": self.context_window, "api": self.api}
+                "context_window": self.context_window, "api": self.api,
+                "output_tool_step": self.output_tool_step, "output_reply": self.output_reply}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ModelSettings:

@@ -19,12 +19,25 @@ from desktop.llm._types import ToolCall, ToolSpec
 
 _FENCE = re.compile(r"^```(?:json)?\s*\n?(.*?)\n?```$", re.DOTALL)
 _OPENERS = ("{", "[", "`")
+# Hermes/Qwen-style calls as text (LM Studio, llama.cpp without a tool-call parser): <tool_call>{…}</tool_call>
+_TAG = "<tool_call>"
+_TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
 
 
 def may_be_call(text: str) -> bool:
     """True while the streamed text could still turn out to be a JSON tool call (hold it back)."""
     head = text.lstrip()
-    return not head or head.startswith(_OPENERS)
+    return not head or head.startswith(_OPENERS) or head.startswith(_TAG) or _TAG.startswith(head)
+
+
+def _untagged(body: str) -> str | None:
+    """The calls of a text made only of ``<tool_call>`` blocks, as a JSON list; None when it is not that."""
+    if not body.startswith(_TAG):
+        return None
+    found = _TAGGED.findall(body)
+    if not found or _TAGGED.sub("", body).strip():
+        return None
+    return "[" + ",".join(found) + "]"
 
 
 def _one(obj: Any, tools: Mapping[str, ToolSpec]) -> ToolCall | None:
@@ -59,6 +72,9 @@ def parse_text_calls(text: str, tools: Sequence[ToolSpec]) -> tuple[ToolCall, ..
     fenced = _FENCE.match(body)
     if fenced:
         body = fenced.group(1).strip()
+    tagged = _untagged(body)
+    if tagged is not None:
+        body = tagged
     if not body.startswith(("{", "[")):
         return ()
     try:

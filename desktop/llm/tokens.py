@@ -73,12 +73,14 @@ def reply_room(window: int) -> int:
     return max(256, min(4096, window // 8))
 
 
-def check_fits(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], window: int, model: str) -> int:
+def check_fits(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], window: int, model: str,
+               scale: float = 1.0) -> int:
     """The request's size; raise :class:`ContextTooSmall` when it and room for a reply exceed ``window``.
 
-    ``window`` 0 means unknown: nothing is refused, the size is still returned.
+    ``window`` 0 means unknown: nothing is refused, the size is still returned. ``scale`` corrects the
+    estimate towards a server's own count (learned from the ``usage`` it reported, see desktop.llm.quirks).
     """
-    needed = count_request(messages, tools)
+    needed = math.ceil(count_request(messages, tools) * scale)
     if window > 0:
         room = reply_room(window)
         if needed + room > window:

@@ -188,6 +188,38 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n named ranges</source>
+            <comment>count.defined_names</comment>
+            <translation>
+                <numerusform>%n named range</numerusform>
+                <numerusform>%n named ranges</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n conditional formats</source>
+            <comment>count.conditional_formats</comment>
+            <translation>
+                <numerusform>%n conditional format</numerusform>
+                <numerusform>%n conditional formats</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n data validation rules</source>
+            <comment>count.validations</comment>
+            <translation>
+                <numerusform>%n data validation rule</numerusform>
+                <numerusform>%n data validation rules</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n filters</source>
+            <comment>count.autofilters</comment>
+            <translation>
+                <numerusform>%n filter</numerusform>
+                <numerusform>%n filters</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>… and %n more changes</source>
             <comment>approval.more_changes</comment>
             <translation>
@@ -228,11 +260,11 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>{missing} of %n formula has no calculated value yet; recalculating the workbook computes it.</numerusform>
-                <numerusform>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</numerusform>
+                <numerusform>{missing} of %n formula has no value yet; its value appears when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</numerusform>
+                <numerusform>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</numerusform>
             </translation>
         </message>
         <message numerus="yes">

@@ -1417,6 +1417,26 @@ Design,800
             <comment>settings.context_window.note</comment>
             <translation>模型一次能读取的词元数。超过此大小的请求不会发送。</translation>
         </message>
+        <message>
+            <source>Answer limit:</source>
+            <comment>settings.output_limit</comment>
+            <translation>回答上限：</translation>
+        </message>
+        <message>
+            <source>The most tokens one answer may have: a step that may call tools (it carries a document's content), then a reply. A longer answer is reported as cut off.</source>
+            <comment>settings.output_limit.note</comment>
+            <translation>一次回答最多可用的词元数：先是可能调用工具的步骤（它携带文档的内容），然后是回复。更长的回答会被报告为已截断。</translation>
+        </message>
+        <message>
+            <source>Tool step: </source>
+            <comment>settings.output_limit.tools</comment>
+            <translation>工具步骤：</translation>
+        </message>
+        <message>
+            <source>Reply: </source>
+            <comment>settings.output_limit.reply</comment>
+            <translation>回复：</translation>
+        </message>
     </context>
     <context>
         <name>messages</name>
@@ -1584,6 +1604,34 @@ Design,800
             <comment>count.formula_errors</comment>
             <translation>
                 <numerusform>%n 个公式错误</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n named ranges</source>
+            <comment>count.defined_names</comment>
+            <translation>
+                <numerusform>%n 个命名区域</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n conditional formats</source>
+            <comment>count.conditional_formats</comment>
+            <translation>
+                <numerusform>%n 个条件格式</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n data validation rules</source>
+            <comment>count.validations</comment>
+            <translation>
+                <numerusform>%n 条数据验证规则</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n filters</source>
+            <comment>count.autofilters</comment>
+            <translation>
+                <numerusform>%n 个筛选</numerusform>
             </translation>
         </message>
         <message>
@@ -1983,15 +2031,15 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>页面没有绘制出来：{reason}</translation>
         </message>
         <message>
-            <source>These formulas were never calculated: {cells}. Recalculating the workbook computes them.</source>
+            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
             <comment>check.detail.not_calculated</comment>
-            <translation>这些公式从未计算过：{cells}。重新计算工作簿即可算出结果。</translation>
+            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no calculated value yet; recalculating the workbook computes them.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；重新计算工作簿即可算出。</numerusform>
+                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -2100,6 +2148,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>{name} is not in the workspace.</source>
             <comment>problem.missing</comment>
             <translation>{name} 不在工作区中。</translation>
+        </message>
+        <message>
+            <source>{name} has no form field named {missing}, so nothing was filled. Its fields are: {fields}.</source>
+            <comment>problem.no_field</comment>
+            <translation>{name} 没有名为 {missing} 的表单字段，所以什么也没有填写。它的字段有：{fields}。</translation>
+        </message>
+        <message>
+            <source>{name} has no form field named {missing} (did you mean “{close}”?), so nothing was filled. Its fields are: {fields}.</source>
+            <comment>problem.no_field.hint</comment>
+            <translation>{name} 没有名为 {missing} 的表单字段（是不是“{close}”？），所以什么也没有填写。它的字段有：{fields}。</translation>
         </message>
         <message>
             <source>Holds {parts}</source>
@@ -2364,6 +2422,41 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>把 {name} 拆分为 {files}，保存在 {folder}</translation>
         </message>
         <message>
+            <source>Copy {pages} of {name} into {output}, each page as it is</source>
+            <comment>summary.pages.extract</comment>
+            <translation>把 {name} 的{pages}原样复制到 {output}</translation>
+        </message>
+        <message>
+            <source>Delete {pages} from {name}</source>
+            <comment>summary.pages.delete</comment>
+            <translation>从 {name} 删除{pages}</translation>
+        </message>
+        <message>
+            <source>Delete {pages} from {name}, saved as {output}</source>
+            <comment>summary.pages.delete.into</comment>
+            <translation>从 {name} 删除{pages}，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Turn {pages} of {name} by {angle}°</source>
+            <comment>summary.pages.rotate</comment>
+            <translation>把 {name} 的{pages}旋转 {angle}°</translation>
+        </message>
+        <message>
+            <source>Turn {pages} of {name} by {angle}°, saved as {output}</source>
+            <comment>summary.pages.rotate.into</comment>
+            <translation>把 {name} 的{pages}旋转 {angle}°，另存为 {output}</translation>
+        </message>
+        <message>
+            <source>Put the {pages} of {name} in a new order</source>
+            <comment>summary.pages.reorder</comment>
+            <translation>重新排列 {name} 的{pages}</translation>
+        </message>
+        <message>
+            <source>Put the {pages} of {name} in a new order, saved as {output}</source>
+            <comment>summary.pages.reorder.into</comment>
+            <translation>重新排列 {name} 的{pages}，另存为 {output}</translation>
+        </message>
+        <message>
             <source>Fill {fields} in {name}</source>
             <comment>summary.fill</comment>
             <translation>在 {name} 中填写 {fields}</translation>
@@ -2485,9 +2578,39 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>第 {first}–{last} 页</translation>
         </message>
         <message>
+            <source>The new rows go above the totals row, which moves to row {row}</source>
+            <comment>change.rows_above_totals</comment>
+            <translation>新行插在合计行上方，合计行移到第 {row} 行</translation>
+        </message>
+        <message>
+            <source>These now include the new rows: {parts}</source>
+            <comment>change.rows_covered</comment>
+            <translation>以下内容现在包含新行：{parts}</translation>
+        </message>
+        <message>
             <source>Page {page}</source>
             <comment>change.page</comment>
             <translation>第 {page} 页</translation>
+        </message>
+        <message>
+            <source>Page {page} of {output}</source>
+            <comment>change.page.copied</comment>
+            <translation>{output} 的第 {page} 页</translation>
+        </message>
+        <message>
+            <source>Removed</source>
+            <comment>change.page.deleted</comment>
+            <translation>已删除</translation>
+        </message>
+        <message>
+            <source>Turned {angle}°</source>
+            <comment>change.page.rotated</comment>
+            <translation>已旋转 {angle}°</translation>
+        </message>
+        <message>
+            <source>Now page {page}</source>
+            <comment>change.page.moved</comment>
+            <translation>现在是第 {page} 页</translation>
         </message>
         <message>
             <source>Page {page}: …{text}…</source>
@@ -2812,6 +2935,36 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>连接失败：{error}</translation>
         </message>
         <message>
+            <source>Server: {kind}</source>
+            <comment>connect.kind</comment>
+            <translation>服务器：{kind}</translation>
+        </message>
+        <message>
+            <source>Context window: {window} tokens</source>
+            <comment>connect.window</comment>
+            <translation>上下文窗口：{window} 个词元</translation>
+        </message>
+        <message>
+            <source>Context window: the server does not say. Enter it in the Context window field so Mira can keep requests inside it.</source>
+            <comment>connect.window_unknown</comment>
+            <translation>上下文窗口：服务器没有说明。请在“上下文窗口”一栏填写，以便 Mira 让请求保持在窗口之内。</translation>
+        </message>
+        <message>
+            <source>Tool calls: work, and stream.</source>
+            <comment>connect.tools_streamed</comment>
+            <translation>工具调用：可用，并且可以流式传输。</translation>
+        </message>
+        <message>
+            <source>Tool calls: work, but this server cannot stream them; Mira asks for them without streaming.</source>
+            <comment>connect.tools_whole</comment>
+            <translation>工具调用：可用，但此服务器无法流式传输；Mira 会以非流式方式请求。</translation>
+        </message>
+        <message>
+            <source>Tool calls: the server refused a request with tools: {error}</source>
+            <comment>connect.tools_failed</comment>
+            <translation>工具调用：服务器拒绝了带工具的请求：{error}</translation>
+        </message>
+        <message>
             <source>{path} is not a readable Mira database; move it aside to start with a new one.</source>
             <comment>store.unreadable</comment>
             <translation>{path} 不是可读取的 Mira 数据库；请把它移到别处，再以新的数据库启动。</translation>
@@ -2939,6 +3092,36 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>The model's answer ended before it was complete.</source>
             <comment>model.error.ended</comment>
             <translation>模型的回答在完成之前就结束了。</translation>
+        </message>
+        <message>
+            <source>The server stopped the answer before the model finished. A local server does this when another request reaches it while it answers.</source>
+            <comment>model.error.stopped</comment>
+            <translation>服务器在模型完成之前停止了回答。本地服务器在回答时收到另一个请求就会这样做。</translation>
+        </message>
+        <message>
+            <source>The model's answer was cut off at the output limit, so none of it was kept. Retry, or raise the output limit in Settings.</source>
+            <comment>model.error.cut</comment>
+            <translation>模型的回答在输出上限处被截断，因此一点也没有保留。请重试，或在“设置”中提高输出上限。</translation>
+        </message>
+        <message>
+            <source>{where} sent an empty answer.</source>
+            <comment>model.error.empty</comment>
+            <translation>{where} 发来了空回答。</translation>
+        </message>
+        <message>
+            <source>{where} sent an empty answer. The model's context window is not known, and some servers answer this way to a request larger than it: set the context window in Settings.</source>
+            <comment>model.error.empty_window_unknown</comment>
+            <translation>{where} 发来了空回答。该模型的上下文窗口未知，有些服务器对超出窗口的请求就是这样回答的：请在“设置”中填写上下文窗口。</translation>
+        </message>
+        <message>
+            <source>{where} is answering a task right now, and a second request would stop that answer. Try again when the task has finished.</source>
+            <comment>model.error.busy</comment>
+            <translation>{where} 正在为一个任务回答，再发一个请求会打断那个回答。请在任务结束后再试。</translation>
+        </message>
+        <message>
+            <source>The request is larger than the model's context window at {where}, so the server refused it. Start a new conversation, attach less, or use a model with a larger window.</source>
+            <comment>model.error.over_window</comment>
+            <translation>请求超出了 {where} 上模型的上下文窗口，服务器拒绝了它。请开始新的对话、少附加一些内容，或使用窗口更大的模型。</translation>
         </message>
         <message>
             <source>The call to {where} failed.</source>
@@ -3567,6 +3750,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>附加…</translation>
         </message>
         <message>
+            <source>Change the model or its server</source>
+            <translation>更改模型或它的服务器</translation>
+        </message>
+        <message>
             <source>Choose files to send with the message</source>
             <translation>选择要随消息发送的文件</translation>
         </message>
@@ -3639,6 +3826,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>打开</translation>
         </message>
         <message>
+            <source>Open Settings</source>
+            <translation>打开设置</translation>
+        </message>
+        <message>
             <source>Open in system app</source>
             <translation>用系统应用打开</translation>
         </message>
@@ -3697,6 +3888,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Stop the running task</source>
             <translation>停止正在运行的任务</translation>
+        </message>
+        <message>
+            <source>Thinking…</source>
+            <translation>思考中…</translation>
         </message>
         <message>
             <source>You</source>

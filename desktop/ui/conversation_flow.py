@@ -38,6 +38,7 @@ class ConversationFlow:
     preview_panel: Any
     folder_actions: Any
     title_label: Any
+    open_settings: Any
 
     # -- conversations ------------------------------------------------------------------
     async def reload_conversations(self, search: str | None = None) -> None:
@@ -93,8 +94,14 @@ class ConversationFlow:
         self.controller.request(self.controller.send(text, list(files)))
 
     def message_actions(self, message: Any) -> tuple[str, ...]:
-        """Copy for every message; retry and edit-and-resend for the last request while nothing runs."""
-        last = next((m for m in reversed(list(self.conversation)) if m.role.value == "user"), None)
+        """Copy for every message; retry and edit-and-resend for the last request while nothing runs; retry
+        and Settings under a reply the model failed to give (the server refused, cut or dropped it)."""
+        messages = list(self.conversation)
+        last = next((m for m in reversed(messages) if m.role.value == "user"), None)
+        if (messages and message.id == messages[-1].id and message.role.value == "assistant" and last is not None
+                and not self.controller.busy and _model_failed(message.text)):
+            has_files = any(r.kind == ATTACHMENT for r in last.extensions)
+            return ("copy", "settings") if has_files else ("copy", "retry", "settings")
         if last is not None and message.id == last.id and not self.controller.busy:
             # A retry resends the text; the files it was sent with live in that task's folder, so a request
             # with attachments is offered as edit-and-resend only (attach them again) rather than lose them.
@@ -106,6 +113,11 @@ class ConversationFlow:
         message = self.conversation.get(message_id)
         if message is None or action == "copy" or action not in self.message_actions(message):
             return
+        if action == "settings":
+            self.open_settings()
+            return
+        if message.role.value == "assistant":  # retry under a failed reply: the request before it again
+            message = next(m for m in reversed(list(self.conversation)) if m.role.value == "user")
         if action == "edit":
             self.chat.composer.set_text(message.text)
             self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -175,3 +187,12 @@ class ConversationFlow:
         from PySide6.QtCore import QUrl
 
         return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def _model_failed(text: str) -> bool:
+    """True when a reply is the runtime's "The model failed: …" (in the reader's language)."""
+    from desktop.i18n import render
+    from desktop.messages import msg
+
+    prefix = render(msg("task.failed.model", error="")).strip()
+    return bool(prefix) and text.lstrip().startswith(prefix)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.i18n import render, say_error, tr
 from desktop.llm import keys
-from desktop.llm.settings import MAX_CONTEXT, ModelSettings
+from desktop.llm.settings import MAX_CONTEXT, MAX_OUTPUT, ModelSettings
 from desktop.ui.settings_note import Note
 
 
@@ -82,6 +82,17 @@ class ModelPage:
         self.context_window.setValue(model.context_window)
         self.context_window.setToolTip(tr("settings.context_window.note"))
         self.context_window.setAccessibleDescription(tr("settings.context_window.note"))
+        self.output_tool_step = QSpinBox(page)
+        self.output_reply = QSpinBox(page)
+        for box, value, prefix in ((self.output_tool_step, model.output_tool_step, "settings.output_limit.tools"),
+                                   (self.output_reply, model.output_reply, "settings.output_limit.reply")):
+            box.setRange(16, MAX_OUTPUT)
+            box.setSingleStep(512)
+            box.setValue(value)
+            box.setPrefix(tr(prefix))
+            box.setToolTip(tr("settings.output_limit.note"))
+            box.setAccessibleName(tr(prefix).strip().rstrip(":："))
+            box.setAccessibleDescription(tr("settings.output_limit.note"))
         self.test_button = QPushButton(tr("settings.test"), page)
         self.test_result = QLabel(page)
         self.test_result.setWordWrap(True)
@@ -108,6 +119,10 @@ class ModelPage:
         form.addRow(tr("settings.timeout"), self.timeout)
         form.addRow(tr("settings.api"), self.api)
         form.addRow(tr("settings.context_window"), self.context_window)
+        limits_row = QHBoxLayout()
+        limits_row.addWidget(self.output_tool_step, 1)
+        limits_row.addWidget(self.output_reply, 1)
+        form.addRow(tr("settings.output_limit"), limits_row)
         form.addRow(test_row)
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self.base_url.textChanged.connect(lambda _t: self._update_key_note())
@@ -124,7 +139,7 @@ class ModelPage:
     def _provider_changed(self) -> None:
         remote = self.provider.currentData() == "openai_compatible"
         for widget in (self.base_url, self.model_name, self.api_key, self.timeout, self.preset, self.fetch_button,
-                       self.api, self.context_window):
+                       self.api, self.context_window, self.output_tool_step, self.output_reply):
             widget.setEnabled(remote)
         # Whole rows, so a hidden note leaves no gap.
         self.model_form.setRowVisible(self.offline_note, not remote)
@@ -178,6 +193,8 @@ class ModelPage:
             timeout=self.timeout.value(),
             context_window=self.context_window.value(),
             api=self.api.currentData(),
+            output_tool_step=self.output_tool_step.value(),
+            output_reply=self.output_reply.value(),
         )
 
     def _on_test_clicked(self) -> None:

@@ -142,6 +142,10 @@ class TaskStreaming:
                       ev.TaskFinished, ev.TaskFailed, ev.TaskCancelled)
         state = self._state_for(getattr(event, "task_id", ""))
         here = state is not None and state.conversation_id == self.current_id
+        if isinstance(event, ev.ReasoningDelta):
+            if here and state.message_id in self.conversation and event.agent in ("main", "generate"):
+                self.conversation.append_reasoning(state.message_id, event.text)  # folded "Thinking…"
+            return
         if isinstance(event, ev.TextDelta):
             if here and state.message_id in self.conversation and event.agent in ("main", "generate"):
                 self.conversation.append_text(state.message_id, event.text)

@@ -119,6 +119,7 @@ _BUILTIN_MODULES = (
     "skills.runtime.render_cmds",
     "skills.runtime.office_read",
     "skills.runtime.pdf_edit",
+    "skills.runtime.pdf_page_ops",
 )
 _loaded = False
 

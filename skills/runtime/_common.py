@@ -49,6 +49,17 @@ def missing_text(wanted: Iterable[str], haystack: str, norm: Any) -> list[str]:
     return [w for w in wanted if norm(w) and norm(w) not in haystack]
 
 
+def publish_pdf(ws: Workspace, doc: Any, rel: str, *, garbage: int) -> Path:
+    """Write an open PyMuPDF document to ``rel`` through a staging file, close it; the published path."""
+    try:
+        data = doc.tobytes(garbage=garbage, deflate=True)
+    finally:
+        doc.close()
+    with ws.publish(rel) as staging:
+        staging.write_bytes(data)
+    return ws.resolve(rel)
+
+
 def evidence_for(ws: Workspace, path: Path, kind: str, checks: list[Check],
                  counts: Mapping[str, int]) -> Evidence:
     return Evidence(path=ws.relative(path), kind=kind, sha256=sha256_file(path),

@@ -19,7 +19,9 @@ from skills.runtime._pptx_deck import (
     body_placeholder,
     box,
     content_box,
+    deck_size,
     drop_empty_placeholders,
+    inherits,
     pick_layout,
     placeholders,
 )
@@ -44,7 +46,10 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff"}
 def _new_slide(prs: PresentationT, layout: str, title: str) -> Slide:
     slide = prs.slides.add_slide(pick_layout(prs, layout))
     ph = placeholders(slide)[0]
-    if ph is not None:
+    if ph is not None and inherits(prs):
+        # a user's deck: the title keeps the layout's font, size and colour unless it is too long for it
+        set_plain_text(ph.text_frame, title, title_size(title, 36) if display_width(title) > 52 else None)
+    elif ph is not None:
         set_plain_text(ph.text_frame, title, title_size(title, 44 if layout == "title" else 36))
         for r in ph.text_frame._txBody.iter(qn("a:r")):
             r.get_or_add_rPr()
@@ -67,8 +72,9 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
         slide = _new_slide(prs, "title", spec["title"])
         _, _, sub = placeholders(slide)
         if sub is not None and spec.get("subtitle"):
-            set_plain_text(sub.text_frame, spec["subtitle"], 24)
-            for r in sub.text_frame.paragraphs[0].runs:
+            own = inherits(prs)  # a user's deck: the subtitle as its layout draws it
+            set_plain_text(sub.text_frame, spec["subtitle"], None if own else 24)
+            for r in sub.text_frame.paragraphs[0].runs if not own else ():
                 r.font.color.rgb = MUTED
         made.append(slide)
     elif layout == "bullets":
@@ -84,7 +90,7 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
             bodies = [slide.shapes.add_textbox(left + i * (half + gap), top, half, height) for i in range(2)]
         size = min(fit_bullets(c, *box(prs, b))[0] for c, b in zip(cols, bodies))
         for col, frame in zip(cols, bodies):
-            fill_bullets(frame.text_frame, col, size)
+            fill_bullets(frame.text_frame, col, deck_size(prs, frame, size, col))
         made.append(slide)
     elif layout == "table":
         made += _table_slides(prs, spec)
@@ -114,11 +120,11 @@ def _bullet_slides(prs: PresentationT, spec: dict[str, Any]) -> list[Slide]:
     slides = [first]
     if len(chunks) > 1:
         set_plain_text(first.shapes.title.text_frame, titles[0])
-    fill_bullets(body.text_frame, chunks[0], size)
+    fill_bullets(body.text_frame, chunks[0], deck_size(prs, body, size, chunks[0]))
     for chunk, title in zip(chunks[1:], titles[1:]):
         slide = _new_slide(prs, "bullets", title)
         b = body_placeholder(slide) or slide.shapes.add_textbox(*content_box(prs, slide))
-        fill_bullets(b.text_frame, chunk, size)
+        fill_bullets(b.text_frame, chunk, deck_size(prs, b, size, chunk))
         slides.append(slide)
     return slides
 

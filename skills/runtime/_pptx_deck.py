@@ -1,7 +1,9 @@
 """The deck itself: the 16:9 template, layouts, placeholders and slide order."""
 from __future__ import annotations
 
+import contextlib
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from lxml import etree
@@ -15,6 +17,7 @@ from pptx.slide import Slide, SlideLayout
 from pptx.util import Inches
 
 from skills.runtime._base import CommandError
+from skills.runtime._pptx_text import fits
 from skills.runtime._pptx_xlsx_common import CJK_FONT
 
 SLIDE_W, SLIDE_H = Inches(13.333), Inches(7.5)
@@ -80,8 +83,79 @@ def pick_layout(prs: PresentationT, layout: str) -> SlideLayout:
     return cache[layout]
 
 
-def _find_layout(prs: PresentationT, layout: str) -> SlideLayout:
-    layouts = list(prs.slide_layouts)
+def kind_of(part: Any) -> str | None:
+    """What a layout (or a slide) is for, from its placeholders: a title slide, one or two bodies, a title only."""
+    kinds = [sp.find(_PH_PATH).get("type", "obj") for sp in _PH_SHAPES(part._element)]
+    if not any(k in ("title", "ctrTitle") for k in kinds):
+        return None
+    if "ctrTitle" in kinds or "subTitle" in kinds:
+        return "title"
+    bodies = sum(k in ("body", "obj") for k in kinds)
+    return {0: "title_only", 1: "bullets", 2: "two_column"}.get(bodies)
+
+
+def is_mira_deck(prs: PresentationT) -> bool:
+    """A deck Mira made: its master carries Mira's accent bar (its slides set their own sizes and colours)."""
+    return any(sp.get("name") == "Mira accent bar" for m in prs.slide_masters
+               for sp in m._element.iter(qn("p:cNvPr")))
+
+
+def learn_layouts(prs: PresentationT) -> None:
+    """Add new slides on the layouts the deck's own slides use, so they look like their neighbours.
+
+    Each kind takes the layout most slides of that kind use. A kind no slide shows on its layout
+    (LibreOffice puts its slides on a blank layout with the placeholders on the slide) takes the best
+    layout of the master most slides use: a corporate master, not the first one.
+    """
+    from collections import Counter
+
+    used: dict[str, Counter[Any]] = {}
+    masters: Counter[Any] = Counter()
+    parts: dict[Any, Any] = {}
+    for slide in prs.slides:
+        lay = slide.slide_layout
+        master = lay.slide_master
+        parts[lay.part.partname], parts[master.part.partname] = lay, master
+        masters[master.part.partname] += 1
+        kind = kind_of(lay)
+        if kind is not None and kind == kind_of(slide):
+            used.setdefault(kind, Counter())[lay.part.partname] += 1
+    if not masters:
+        return
+    cache = prs.__dict__.setdefault("_mira_layouts", {})
+    main = parts[masters.most_common(1)[0][0]]
+    for spec, kind in _KINDS.items():
+        if kind in used:
+            cache[spec] = parts[used[kind].most_common(1)[0][0]]
+        else:
+            with contextlib.suppress(CommandError):
+                cache[spec] = _find_layout(prs, spec, list(main.slide_layouts))
+    prs.__dict__["_mira_inherit"] = not is_mira_deck(prs)
+
+
+_KINDS = {"title": "title", "bullets": "bullets", "two_column": "two_column", "table": "title_only",
+          "image": "title_only", "chart": "title_only"}
+
+
+def deck_size(prs: PresentationT, shape: Any, size: int, items: Sequence[tuple[str, int]]) -> int | None:
+    """``size`` for new bullets in ``shape``, or None where they fit at the deck's own body size."""
+    if not inherits(prs) or not getattr(shape, "is_placeholder", False):
+        return size
+    el = shape.part.slide_layout.slide_master._element.find(
+        f"{qn('p:txStyles')}/{qn('p:bodyStyle')}/{qn('a:lvl1pPr')}/{qn('a:defRPr')}")
+    own = el.get("sz") if el is not None else None
+    if own and own.isdigit() and fits(items, int(own) // 100, *box(prs, shape)):
+        return None
+    return size
+
+
+def inherits(prs: PresentationT) -> bool:
+    """New slides take the deck's own title and text styles (a user's deck), not Mira's."""
+    return bool(prs.__dict__.get("_mira_inherit"))
+
+
+def _find_layout(prs: PresentationT, layout: str, layouts: list[SlideLayout] | None = None) -> SlideLayout:
+    layouts = list(prs.slide_layouts) if layouts is None else layouts
     for lay in layouts:
         if lay.name == _LAYOUT_NAMES[layout]:
             return lay

@@ -9,7 +9,8 @@ from pptx.presentation import Presentation as PresentationT
 from skills.messages import encoded, msg
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_build import build_slides
-from skills.runtime._pptx_deck import body_placeholder, move_slide, remove_slide
+from skills.runtime._pptx_deck import body_placeholder, inherits, kind_of, learn_layouts, move_slide, remove_slide
+from skills.runtime._pptx_look import model_slide, take_look
 from skills.runtime._pptx_text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
 from skills.runtime._pptx_read import _walk, slide_title
 from skills.runtime.workspace import Workspace
@@ -91,7 +92,15 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         at = op.get("at", count + 1)
         if not 1 <= at <= count + 1:
             raise CommandError(f"{where}: at={at} is outside 1..{count + 1}")
+        learn_layouts(prs)  # the deck's own layouts and styles, not the default template's
+        existing = list(prs.slides)
         made = build_slides(prs, op["slide"], ws)
+        if inherits(prs):  # a user's deck: each new slide also takes a neighbour's direct formatting
+            for slide in made:
+                model = model_slide(existing, kind_of(slide), at - 1)
+                if model is not None:
+                    take_look(slide, model)
+                    apply_ea_fonts(slide)
         for i in range(len(made)):
             move_slide(prs, count + i, at - 1 + i)
         return [["", encoded(msg("change.slide", number=at + i, title=slide_title(s)))] for i, s in enumerate(made)]

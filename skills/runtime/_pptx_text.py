@@ -56,6 +56,11 @@ def _text_height_pt(items: Sequence[tuple[str, int]], size: int, width_pt: float
     return total
 
 
+def fits(items: Sequence[tuple[str, int]], size: int, width: int, height: int) -> bool:
+    """The items fit a box of ``width`` × ``height`` EMU at ``size`` points."""
+    return _text_height_pt(items, size, Emu(width).pt - 14) <= Emu(height).pt * 0.92 - 7
+
+
 def fit_bullets(items: Sequence[tuple[str, int]], width: int, height: int) -> tuple[int, list[list[tuple[str, int]]]]:
     """Pick the largest readable size that fits; otherwise split into chunks that fit."""
     w_pt, h_pt = Emu(width).pt - 14, Emu(height).pt * 0.92 - 7
@@ -86,7 +91,8 @@ def balanced(items: Sequence[Any], n: int) -> list[list[Any]]:
     return out
 
 
-def fill_bullets(text_frame: Any, items: Sequence[tuple[str, int]], size: int) -> None:
+def fill_bullets(text_frame: Any, items: Sequence[tuple[str, int]], size: int | None) -> None:
+    """The bullets at ``size`` points, or (None) at the size the placeholder inherits from the deck."""
     text_frame.clear()
     text_frame.word_wrap = True
     for i, (text, level) in enumerate(items):
@@ -94,7 +100,8 @@ def fill_bullets(text_frame: Any, items: Sequence[tuple[str, int]], size: int) -
         para.level = level
         run = para.add_run()
         run.text = text
-        run.font.size = Pt(max(size - 2 * level, 12))
+        if size is not None:
+            run.font.size = Pt(max(size - 2 * level, 12))
     # Sizes are chosen by fit_bullets; an autofit flag makes LibreOffice shrink text further.
     text_frame.auto_size = MSO_AUTO_SIZE.NONE
 

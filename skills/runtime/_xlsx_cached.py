@@ -99,6 +99,59 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
     return out
 
 
+_PLAIN_REF = re.compile(r"^(?:'[^']+(?:''[^']*)*'|[A-Za-z_][\w.]*)!\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?$")
+
+
+def _named(wb: Any) -> Any:
+    """A function that writes a formula's workbook names (``=SUM(Amounts)``) as the ranges they stand
+    for, so the engine computes them; only names for one plain range, the file keeps its own text."""
+    from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
+
+    names = {n.casefold(): dn.attr_text for n, dn in wb.defined_names.items()
+             if dn.attr_text and _PLAIN_REF.match(dn.attr_text)}
+    if not names:
+        return lambda text: text
+
+    def expand(text: str) -> str:
+        if not any(n in text.casefold() for n in names):
+            return text
+        try:
+            tok = Tokenizer(text)
+        except TokenizerError:
+            return text
+        hit = False
+        for item in tok.items:
+            if item.type == Token.OPERAND and item.subtype == Token.RANGE and item.value.casefold() in names:
+                item.value, hit = names[item.value.casefold()], True
+        return "=" + "".join(i.value for i in tok.items) if hit else text
+
+    return expand
+
+
+def book_sheets(wb: Any) -> list[tuple[str, list[list[Any]], int]]:
+    """The worksheets of a loaded workbook as ``compute`` reads them (formulas as ``=…`` text)."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    expand = _named(wb)
+    sheets = []
+    for ws in wb.worksheets:
+        rows = []
+        for row in ws.iter_rows():
+            out: list[Any] = []
+            for cell in row:
+                v = cell.value
+                if isinstance(v, ArrayFormula):
+                    v = "=" + (v.text or "").lstrip("=")
+                elif isinstance(v, str) and v.startswith("=") and cell.data_type != "f":
+                    v = "'" + v  # text that only looks like a formula
+                elif isinstance(v, str) and cell.data_type == "f":
+                    v = expand(v)
+                out.append(v)
+            rows.append(out)
+        sheets.append((ws.title, rows, 1))
+    return sheets
+
+
 def _cached_xml(value: Any) -> tuple[str, str]:
     """(type attribute, <v> text) for a computed value."""
     if isinstance(value, FormulaError):

@@ -138,7 +138,8 @@ class _CellMatcher:
         if bad:
             return Check("cells", "failed", "; ".join(bad[:10]))
         if self.not_cached:
-            return Check("cells", "not_run", "formula cells never calculated (run xlsx_recalculate): "
+            return Check("cells", "not_run", "formula cells not calculated yet (their values appear when the file is "
+                         "opened in a spreadsheet program, or after recalculating): "
                          + ", ".join(self.not_cached[:10]),
                          msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
         return Check("cells", "passed", f"all {len(self.want)} cells as expected")
@@ -161,8 +162,8 @@ def formula_check(scans: Sequence[SheetScan]) -> Check:
                      msg("check.detail.formula_errors", count, cells=shown))
     if formulas and cached < formulas:
         return Check("no formula errors", "not_run",
-                     f"{formulas - cached} of {formulas} formulas have no cached value (never calculated); "
-                     f"run xlsx_recalculate to compute them",
+                     f"{formulas - cached} of {formulas} formulas have no calculated value yet; their values "
+                     f"appear when the file is opened in a spreadsheet program (or after recalculating)",
                      msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
     return Check("no formula errors", "passed",
                  f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from copy import copy
 import warnings
 import zipfile
 from collections.abc import Sequence
@@ -11,10 +13,12 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
+from skills.messages import count as count_msg
 from skills.messages import encoded, msg
 from skills.runtime._xlsx_book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
+from skills.runtime._xlsx_insert import RowInsert, data_width, header_row, insertion_row
 from skills.runtime._xlsx_write import (
     CJK_CELL_FONT,
     HEADER_ALIGN,
@@ -154,24 +158,59 @@ def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     return changes
 
 
-def _append_rows(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str, Any] | None = None) -> list[Change]:
+    """New rows at the end of the data region: above a totals row, with every range over it grown."""
     ws = _sheet(wb, op["sheet"], where)
-    start = _used_rows(ws) + 1
-    check_rows(op["rows"], f"{where}.rows", start - 1)
+    used = _used_rows(ws)
+    check_rows(op["rows"], f"{where}.rows", used)
+    start = insertion_row(ws, used) if used else 1
     above = start - 1
+    count = len(op["rows"])
+    grown: Counter[str] = Counter()
+    if above >= 1:  # also below the last row: ranges that end on it take the new rows
+        insert = RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws), width=data_width(ws, above))
+        grown = insert.apply(wb)
+        if placed:
+            _shift_placed(placed, insert)
+    model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
     for r, row in enumerate(op["rows"]):
-        for c, v in enumerate(row, 1):
-            if v is None:
-                continue
-            _put(ws, start + r, c, v)
-            if above >= 2:  # keep the number format of the data row above (not the header's)
-                src = ws.cell(row=above, column=c)
-                if src.has_style and src.number_format != "General":
-                    ws.cell(row=start + r, column=c).number_format = src.number_format
-    end = start + len(op["rows"]) - 1
+        _new_row(ws, start + r, row, model)
+        if placed is not None:
+            placed.update({f"{ws.title}!{get_column_letter(c)}{start + r}": v
+                           for c, v in enumerate(row, 1) if v is not None})
+    end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
-    return [[encoded(msg("change.sheet", start - 1, name=ws.title)),
-             encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    changes = [[encoded(msg("change.sheet", used, name=ws.title)),
+                encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    if start <= used:
+        changes.append(["", encoded(msg("change.rows_above_totals", row=end + 1))])
+    parts = [count_msg(key, grown[k]) for k, key in _GROWN.items() if grown[k]]
+    if parts:
+        changes.append(["", encoded(msg("change.rows_covered", parts=parts))])
+    return changes
+
+
+_GROWN = {"formulas": "count.formulas", "charts": "count.charts", "tables": "count.tables",
+          "names": "count.defined_names", "conditional_formats": "count.conditional_formats",
+          "validations": "count.validations", "autofilter": "count.autofilters"}
+
+
+def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:
+    """One appended row: its values, the model row's styles, and its formulas where no value was given."""
+    from openpyxl.formula.translate import Translator
+
+    width = max(len(values), max((c.column for c in ws[model] if c.value is not None), default=0) if model else 0)
+    for c in range(1, width + 1):
+        v = values[c - 1] if c <= len(values) else None
+        src = ws.cell(row=model, column=c) if model else None
+        if src is not None and src.has_style:
+            ws.cell(row=row, column=c)._style = copy(src._style)
+        if v is None and src is not None and src.data_type == "f" and isinstance(src.value, str):
+            # a calculated column (=B5-C5) continues into the new row, as in an Excel table
+            ws.cell(row=row, column=c).value = Translator(src.value, origin=src.coordinate).translate_formula(
+                f"{get_column_letter(c)}{row}")
+        elif v is not None:
+            _put(ws, row, c, v)
 
 
 def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
@@ -217,13 +256,41 @@ def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     return [[encoded(msg("change.sheet.name", name=old)), encoded(renamed)]]
 
 
-_OPS = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
+_OPS: dict[str, Any] = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
         "remove_sheet": _remove_sheet, "rename_sheet": _rename_sheet}
 
 
-def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]]) -> list[Change]:
-    """Apply every operation in order; the first failing one raises before anything is written."""
+def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]],
+                     placed: dict[str, Any] | None = None) -> list[Change]:
+    """Apply every operation in order; the first failing one raises before anything is written.
+
+    ``placed`` collects where the values given end up ("Sheet!B7" → value, formulas as text), rows
+    inserted by a later operation included, for the evidence to find them in the file.
+    """
     changes: list[Change] = []
+    placed = {} if placed is None else placed
     for i, op in enumerate(ops):
-        changes += _OPS[op["op"]](wb, op, f"operations[{i}] ({op['op']})")
+        where = f"operations[{i}] ({op['op']})"
+        if op["op"] == "append_rows":
+            changes += _append_rows(wb, op, where, placed)
+        else:
+            changes += _OPS[op["op"]](wb, op, where)
+        if op["op"] == "set_cells":
+            placed.update({f"{op['sheet']}!{ref.upper()}": v for ref, v in op["cells"].items()})
     return changes
+
+
+def _shift_placed(placed: dict[str, Any], insert: RowInsert) -> None:
+    """Values placed by earlier operations, where the inserted rows moved them (formulas rewritten too)."""
+    from openpyxl.utils.cell import coordinate_from_string
+
+    moved: dict[str, Any] = {}
+    for key, value in placed.items():
+        name, _, ref = key.rpartition("!")
+        col, row = coordinate_from_string(ref)
+        on = name == insert.sheet
+        if isinstance(value, str) and value.startswith("="):
+            value = insert.formula(value, on)
+        moved[f"{name}!{col}{row + insert.count if on and row >= insert.at else row}"] = value
+    placed.clear()
+    placed.update(moved)

@@ -5,6 +5,8 @@ the same code serves the approval card (``describe``) and the real write.
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,14 +85,63 @@ def replace_in_paragraph(p: Paragraph, find: str, replace: str) -> int:
     return len(matches)
 
 
+_NOT_BODY = ("List", "TOC", "Caption", "Title", "Subtitle", "Quote", "Intense", "Footnote", "Header", "Footer",
+             "Table", "No Spacing")
+
+
+def own_styles(doc: Any) -> dict[str | None, str]:
+    """The styles the document's own headings (by level) and body paragraphs use, by the names new
+    content asks for: {"Heading 2": "2", None: "TextBody"}. A level with no heading yet takes a style
+    that declares it (an outline level, or a "Heading N"/"标题 N" id); the body style only when most
+    body paragraphs share one other than the default."""
+    styles = StyleIndex(doc)
+    levels: dict[int, Counter[str]] = {}
+    body: Counter[str | None] = Counter()
+    for p in doc.element.body.iterchildren(qn("w:p")):
+        sid = styles._sid(p)
+        level = styles.heading_level(p)
+        if level is not None:
+            if sid is not None:
+                levels.setdefault(level, Counter())[sid] += 1
+            continue
+        ppr = p.pPr
+        if ppr is not None and ppr.find(qn("w:numPr")) is not None:
+            continue
+        if any((t.text or "").strip() for t in p.iter(qn("w:t"))) and not styles.name(p).startswith(_NOT_BODY):
+            body[sid] += 1
+    own: dict[str | None, str] = {f"Heading {lv}": c.most_common(1)[0][0] for lv, c in levels.items()}
+    for sid, name in styles.names.items():
+        if sid is None:
+            continue
+        m = re.match(r"^(?:heading|标题)\s*(\d)$", sid, re.IGNORECASE) or re.match(
+            r"^(?:heading|标题)\s*(\d)$", name, re.IGNORECASE)
+        level = int(m.group(1)) if m else styles.outline.get(sid)
+        if level and f"Heading {level}" not in own and (m or not name.startswith(_NOT_BODY)):
+            own[f"Heading {level}"] = sid
+    if body:
+        sid, n = body.most_common(1)[0]
+        if sid is not None and n * 2 > sum(body.values()):
+            own[None] = sid
+    return own
+
+
+def _heading_text(p: Any) -> str:
+    return "".join(t.text or "" for t in p.iter(qn("w:t")))
+
+
 def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
     wanted = norm(heading)
     styles = StyleIndex(doc)
     headings = [(p, lv) for p in doc.element.body.iterchildren(qn("w:p"))
                 if (lv := styles.heading_level(p)) is not None]
     for p, level in headings:
-        if norm("".join(t.text or "" for t in p.iter(qn("w:t")))) == wanted:
+        if norm(_heading_text(p)) == wanted:
             return p, level
+    # "the Budget section" for a heading "2. Budget" or "Budget and costs": one heading that holds it
+    whole = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)", re.IGNORECASE)
+    holding = [(p, lv) for p, lv in headings if wanted and whole.search(norm(_heading_text(p)))]
+    if len(holding) == 1:
+        return holding[0]
     names = ["".join(t.text or "" for t in p.iter(qn("w:t"))).strip() for p, _ in headings[:12]]
     raise CommandError(f"{where}: no heading {heading!r}; nothing was changed; headings are: "
                        + (", ".join(repr(n) for n in names) or "(none)"))
@@ -166,7 +217,7 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
                 el, level = _find_heading(doc, op["heading"], where)
                 anchor = _section_end(doc, el, level)
             imgs = {i: info for (o, i), info in images.items() if o == n}
-            new = BlockWriter(doc, imgs, anchor=anchor).write(op["blocks"])
+            new = BlockWriter(doc, imgs, anchor=anchor, own=own_styles(doc)).write(op["blocks"])
             report.added_blocks.extend(op["blocks"])
             for text in _block_texts(new, doc):
                 report.changes.append(["", text])

@@ -25,7 +25,8 @@ from skills.runtime.safety import UnsafeFileError, check_file
 
 MAX_OUTLINE_HEADINGS = 400
 MAX_TEXT_CHARS = 4_000
-_HEADING = re.compile(r"^Heading (\d)$")
+# "Heading 1"; Word's localized names and LibreOffice/Google Docs ids ("标题 1", "Heading1")
+_HEADING = re.compile(r"^(?:Heading|标题)\s*(\d)$", re.IGNORECASE)
 _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]")
 _WORD = re.compile(r"[^\W\u2e80-\u9fff\uac00-\ud7af]+", re.UNICODE)
 
@@ -162,8 +163,8 @@ class StyleIndex:
         return self.names.get(self._sid(p_el), "")
 
     def heading_level(self, p_el: Any) -> int | None:
-        m = _HEADING.match(self.name(p_el))
-        if m:
+        m = _HEADING.match(self.name(p_el)) or _HEADING.match(self._sid(p_el) or "")
+        if m and m.group(1) != "0":
             return int(m.group(1))
         ppr = p_el.pPr
         lvl = ppr.find(qn("w:outlineLvl")) if ppr is not None else None

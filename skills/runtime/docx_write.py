@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import docx
@@ -124,10 +125,14 @@ class BlockWriter:
     is how ``insert_after_heading`` places a section's new content.
     """
 
-    def __init__(self, doc: Document, images: dict[int, ImageInfo], anchor: Any = None) -> None:
+    def __init__(self, doc: Document, images: dict[int, ImageInfo], anchor: Any = None,
+                 own: Mapping[str | None, str] | None = None) -> None:
         self.doc = doc
         self.images = images
         self.anchor = anchor
+        # The styles the document itself uses ("Heading 2" → its own id, None → its body text style),
+        # so content added to a user's document looks like the rest of it.
+        self.own = dict(own or {})
         # python-docx looks a style name up by scanning every style on each call; do it once.
         self._style_ids = {st.get(qn("w:styleId")): st for st in doc.styles.element.iter(qn("w:style"))}
         self._ids_by_name: dict[str, str] = {}
@@ -139,7 +144,9 @@ class BlockWriter:
 
     def _para(self, style: str | None = None) -> Paragraph:
         p = self.doc.add_paragraph()
-        if style is not None:
+        if style in self.own:
+            p._p.style = self.own[style]
+        elif style is not None:
             sid = self.style_id(style)
             if sid is not None:
                 p._p.style = sid

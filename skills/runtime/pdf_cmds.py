@@ -1,6 +1,7 @@
 """PDF commands: pdf_create, pdf_inspect, pdf_verify, pdf_merge, pdf_split."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ from skills.runtime.pdf_read import (
     page_text,
     tight,
 )
+from skills.runtime.pdf_page_ops import kept_check, page_parts
 from skills.runtime.pdf_write import build_pdf
 from skills.runtime.workspace import Workspace
 
@@ -115,8 +117,9 @@ def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
         if expect.get("images"):
             checks.append(check("images_count", images >= expect["images"],
                                 f"expected {expect['images']}, found {images}"))
-        ok, missing_fonts = fonts_embedded(doc)
-        checks.append(check("fonts_embedded", ok, f"not embedded: {missing_fonts[:5]}" if not ok else ""))
+        if expect.get("fonts", True):  # a merge keeps its inputs' fonts as they were: nothing to judge
+            ok, missing_fonts = fonts_embedded(doc)
+            checks.append(check("fonts_embedded", ok, f"not embedded: {missing_fonts[:5]}" if not ok else ""))
         counts = {"pages": doc.page_count, "images": images, "words": words}
         if tables is not None:
             counts["tables"] = tables
@@ -215,20 +218,27 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     args = validate_args("pdf_merge", MERGE_SCHEMA, args)
     out = resolve(ws, args["output"], "output", suffix=".pdf")
     opened = _open_inputs(ws, args["inputs"])
-    merged = pymupdf.open()
     try:
-        for _, d in opened:
-            merged.insert_pdf(d)
-        expected_pages = merged.page_count
-        firsts = [" ".join(page_text(d[0]).split()[:8]) for _, d in opened]
-        data = merged.tobytes(garbage=3, deflate=True)
+        merged = pymupdf.open()
+        try:
+            for _, d in opened:
+                merged.insert_pdf(d)  # the pages themselves: content, images, links, annotations, fields
+            expected_pages = merged.page_count
+            firsts = [" ".join(page_text(d[0]).split()[:8]) for _, d in opened]
+            # read before publishing: the output may be one of the inputs
+            sources = [page_parts(d, i) for _, d in opened for i in range(d.page_count)]
+            data = merged.tobytes(garbage=3, deflate=True)
+        finally:
+            merged.close()
     finally:
-        merged.close()
         for _, d in opened:
             d.close()
     with ws.publish(args["output"]) as staging:
         staging.write_bytes(data)
-    ev = pdf_evidence(ws, out, {"pages": expected_pages, "text": [t for t in firsts if t]})
+    kept, _ = kept_check(sources, out)
+    ev = pdf_evidence(ws, out, {"pages": expected_pages, "text": [t for t in firsts if t], "fonts": False})
+    if kept.name != "opens":
+        ev = dataclasses.replace(ev, checks=(*ev.checks, kept))
     return _result(f"merged {len(opened)} file(s) into", ev, out.stem)
 
 
@@ -280,21 +290,25 @@ def _split_plan(ws: Workspace, args: dict[str, Any]) -> tuple[Path, list[tuple[i
 def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     src, plan = _split_plan(ws, args)
     doc = open_pdf(src)
-    results: list[tuple[str, bytes, int, str]] = []
+    results: list[tuple[str, bytes, int, str, list[dict[str, Any]]]] = []
     try:
         for a, b, rel in plan:
             part = pymupdf.open()
             part.insert_pdf(doc, from_page=a - 1, to_page=b - 1)
             first = " ".join(page_text(part[0]).split()[:8])
-            results.append((rel, part.tobytes(garbage=3, deflate=True), b - a + 1, first))
+            sources = [page_parts(doc, i) for i in range(a - 1, b)]
+            results.append((rel, part.tobytes(garbage=3, deflate=True), b - a + 1, first, sources))
             part.close()
     finally:
         doc.close()
     artifacts, evidence = [], []
-    for rel, data, n, first in results:
+    for rel, data, n, first, sources in results:
         with ws.publish(rel) as staging:
             staging.write_bytes(data)
-        ev = pdf_evidence(ws, ws.resolve(rel), {"pages": n, "text": [first] if first else []})
+        ev = pdf_evidence(ws, ws.resolve(rel), {"pages": n, "text": [first] if first else [], "fonts": False})
+        kept, _ = kept_check(sources, ws.resolve(rel))
+        if kept.name != "opens":
+            ev = dataclasses.replace(ev, checks=(*ev.checks, kept))
         evidence.append(ev)
         artifacts.append(artifact_for(ev, Path(rel).stem))
     ok = all(e.passed for e in evidence)

@@ -7,6 +7,7 @@ stop the command with the reason, and the file stays as it was.
 """
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import pymupdf
 
 from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
-from skills.runtime._common import artifact_for, evidence_for, resolve
+from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.pdf_read import open_pdf, page_text, tight
 from skills.runtime.pdf_text import Replacement, plan_replacements, redact
@@ -83,6 +84,34 @@ def _set(widget: Any, value: Any, where: str) -> str:
     return str(widget.field_value)
 
 
+def _key(name: str) -> str:
+    return "".join(name.split()).casefold()
+
+
+def _by_field(values: dict[str, Any], names: set[str], path: str) -> dict[str, Any]:
+    """The values by the form's own field names; "name" or "First name" find "Name" / "FirstName"."""
+    folded: dict[str, list[str]] = {}
+    for n in names:
+        folded.setdefault(_key(n), []).append(n)
+    out: dict[str, Any] = {}
+    unknown = []
+    for given, value in values.items():
+        match = [given] if given in names else folded.get(_key(given), [])
+        if len(match) == 1:
+            out[match[0]] = value
+        else:
+            unknown.append(given)
+    if not unknown:
+        return out
+    listed = ", ".join(sorted(names)) or "(none)"
+    close = difflib.get_close_matches(unknown[0], sorted(names), n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    said = msg("problem.no_field.hint" if close else "problem.no_field", name=path,
+               missing="“" + "”, “".join(unknown) + "”", fields=listed, close=close[0] if close else "")
+    raise CommandError(f"values: no field named {', '.join(map(repr, unknown))}{hint}; the form's fields are "
+                       f"{listed}; nothing was changed", msg=said)
+
+
 def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[list[str]], str]:
     args = validate_args("pdf_fill_form", FILL_SCHEMA, args)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
@@ -90,31 +119,24 @@ def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[l
     resolve(ws, out, "output", suffix=".pdf")
     doc = open_pdf(src)
     names = {f["name"] for f in _fields(doc)}
-    unknown = [n for n in args["values"] if n not in names]
-    if unknown:
+    try:
+        values = _by_field(args["values"], names, args["path"])
+    except CommandError:
         doc.close()
-        listed = ", ".join(sorted(names)) or "(none)"
-        raise CommandError(f"values: no field named {', '.join(map(repr, unknown))}; the form's fields are "
-                           f"{listed}; nothing was changed")
+        raise
     changes = []
     for page in doc:
         for w in page.widgets() or ():
-            if w.field_name in args["values"]:
+            if w.field_name in values:
                 before = w.field_value
-                after = _set(w, args["values"][w.field_name], f"values.{w.field_name}")
+                after = _set(w, values[w.field_name], f"values.{w.field_name}")
                 changes.append([f"{w.field_name}: {before}", f"{w.field_name}: {after}"])
     return doc, changes, out
 
 
 def run_fill(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     doc, changes, out = _fill(ws, args)
-    try:
-        data = doc.tobytes(garbage=1, deflate=True)
-    finally:
-        doc.close()
-    with ws.publish(out) as staging:
-        staging.write_bytes(data)
-    path = ws.resolve(out)
+    path = publish_pdf(ws, doc, out, garbage=1)
     checks = [_filled_check(path, changes)]
     if checks[0].name != "opens":
         checks.insert(0, Check("opens", "passed", "PyMuPDF reopened the filled form"))

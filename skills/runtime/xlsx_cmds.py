@@ -18,7 +18,7 @@ from skills.runtime._pptx_xlsx_common import (
     require_suffix,
     validate_args,
 )
-from skills.runtime._xlsx_cached import compute, write_with_values
+from skills.runtime._xlsx_cached import book_sheets, compute, write_with_values
 from skills.runtime._xlsx_check import workbook_evidence
 from skills.runtime._xlsx_edit import apply_operations, lost_parts, open_for_edit, show
 from skills.runtime._xlsx_read import scan_workbook
@@ -30,6 +30,8 @@ from skills.runtime.workspace import Workspace, WorkspaceError
 __all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
 
 _LIGHT_CREATE = schema.light(schema.CREATE)
+# A larger package takes LibreOffice minutes to compute; its values then appear when it is opened.
+MAX_LIBREOFFICE_VALUES = 40 * 1024 * 1024
 _LIGHT_EDIT = schema.light(schema.EDIT)
 
 
@@ -51,19 +53,25 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     computed = compute([(s["name"], s["rows"], first_data_row(s)) for s in args["sheets"]])
     package = io.BytesIO()
     wb.save(package)
-    pending = {i: c.pending for i, c in enumerate(computed) if c.pending}
-    if pending and soffice_path():
-        # Formulas the engine does not know: LibreOffice computes them; the file keeps Mira's formula text.
-        try:
-            for (i, r, c), value in libreoffice_values(ws, package.getvalue(), pending).items():
-                computed[i].values[(r, c)] = value
-        except CommandError:
-            pass  # no values then: the check says the formulas were not calculated
+    _fill_pending(ws, package.getvalue(), computed)
     with ws.publish(rel) as staging:
         write_with_values(package, staging, computed)
     ev, scans = workbook_evidence(ws, target, sheets=[s["name"] for s in args["sheets"]], spec=args["sheets"])
     parts = ", ".join(f"{s.name} ({s.max_row} rows)" for s in scans)
     return _result(ev, f"Created {ev.path}: {parts}.", {"sheets": [s.name for s in scans]})
+
+
+def _fill_pending(ws: Workspace, package: bytes, computed: list[Any]) -> None:
+    """Formulas the engine does not know: LibreOffice computes them; the file keeps its formula text."""
+    pending = {i: c.pending for i, c in enumerate(computed) if c.pending}
+    if not pending or not soffice_path() or len(package) > MAX_LIBREOFFICE_VALUES:
+        return
+    try:
+        for (i, r, c), value in libreoffice_values(ws, package, pending).items():
+            computed[i].values[(r, c)] = value
+            computed[i].pending.discard((r, c))
+    except CommandError:
+        pass  # no values then: the check says the values appear when the file is opened
 
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
@@ -95,20 +103,22 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
-    changes = apply_operations(wb, args["operations"])
+    placed: dict[str, Any] = {}
+    changes = apply_operations(wb, args["operations"], placed)
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
-    names = list(wb.sheetnames)
+    names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
+    computed = compute(book_sheets(wb))
+    package = io.BytesIO()
+    wb.save(package)
+    _fill_pending(ws, package.getvalue(), computed)
     with ws.publish(out) as staging:
-        wb.save(str(staging))
+        write_with_values(package, staging, computed)
         lost = lost_parts(src, staging, removed)
         if lost:  # raising here removes the staging file; the original stays as it was
             raise CommandError(f"{args['path']}: saving the edit would drop {', '.join(lost)} from the "
                                f"workbook, so nothing was written")
-    cells = {}
-    for op in args["operations"]:
-        if op["op"] == "set_cells" and op["sheet"] in names:
-            # formula cells are compared by their text, value cells by value
-            cells.update({f"{op['sheet']}!{ref}": v for ref, v in op["cells"].items()})
+    # the values given, where they ended up: formula cells compared by their text, value cells by value
+    cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
     where = f" into {ev.path}" if out != args["path"] else ""
     return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})

@@ -30,6 +30,16 @@ class MemoryKeyring(keyring.backend.KeyringBackend):
         del self.store[(service, username)]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_server_memory() -> Iterator[None]:
+    """What Mira learned about a server (a test server's random port may come again) starts empty."""
+    from desktop.llm.quirks import forget_servers
+
+    forget_servers()
+    yield
+    forget_servers()
+
+
 @pytest.fixture
 def memory() -> Iterator[MemoryKeyring]:
     """Install a fresh in-memory keyring for one test, then put the previous backend back."""

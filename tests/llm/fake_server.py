@@ -151,3 +151,40 @@ def serve(respond: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]) -> 
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+def replay(*answers: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None],
+           ) -> Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]:
+    """A respond function that answers the n-th request with ``answers[n]`` (a server's recorded turns)."""
+    seen = {"n": 0}
+
+    def respond(handler: BaseHTTPRequestHandler, body: dict[str, Any]) -> None:
+        n = seen["n"]
+        seen["n"] += 1
+        answers[min(n, len(answers) - 1)](handler, body)
+
+    return respond
+
+
+def transcript(chunks: list[dict[str, Any] | str], *, done: bool = True,
+               ) -> Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]:
+    """An answer that streams ``chunks`` whatever the request."""
+    return lambda handler, _body: sse(handler, chunks, done=done)
+
+
+def whole(message: dict[str, Any], finish: str = "stop", usage: dict[str, int] | None = None,
+          ) -> Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]:
+    """A non-streamed ``chat.completion`` answer."""
+    data = {"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "test-model",
+            "choices": [{"index": 0, "message": {"role": "assistant", **message}, "finish_reason": finish}],
+            "usage": usage or {"prompt_tokens": 300, "completion_tokens": 5, "total_tokens": 305}}
+    return lambda handler, _body: json_reply(handler, data)
+
+
+def empty_stream(handler: BaseHTTPRequestHandler, body: dict[str, Any]) -> None:
+    """llama-cpp-python's answer to a streamed tool turn with tool_choice auto: 200 and nothing in it."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/event-stream")
+    handler.send_header("Connection", "close")
+    handler.end_headers()
+    handler.wfile.flush()

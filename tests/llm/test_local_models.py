@@ -160,7 +160,7 @@ def test_ollama_sends_num_ctx_and_streams(server: FakeServer) -> None:
     done = finish(model, HI)
     assert done.text == "Hello" and done.usage["prompt_tokens"] == 12
     req = server.received[-1]
-    assert req.path == "/api/chat" and req.body["options"] == {"num_ctx": 12000}
+    assert req.path == "/api/chat" and req.body["options"] == {"num_ctx": 12000, "num_predict": 2048}
     assert req.body["stream"] is True and "tools" not in req.body or not req.body.get("tools")
 
 

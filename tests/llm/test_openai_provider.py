@@ -103,7 +103,7 @@ def test_parallel_tool_calls_are_assembled_from_fragments(server: FakeServer) ->
     assert body["tools"] == [
         {"type": "function", "function": {"name": t.name, "description": t.description,
                                           "parameters": dict(t.parameters)}} for t in TOOLS]
-    assert body["messages"][2] == {"role": "assistant", "content": None, "tool_calls": [
+    assert body["messages"][2] == {"role": "assistant", "content": "", "tool_calls": [
         {"id": "c0", "type": "function", "function": {"name": "list_workspace", "arguments": "{}"}}]}
     assert body["messages"][3] == {"role": "tool", "tool_call_id": "c0", "content": '{"files": []}'}
 
@@ -190,7 +190,7 @@ def test_a_malformed_chunk_is_a_model_error(server: FakeServer) -> None:
 
 @pytest.mark.parametrize("server", [_truncated], indirect=True)
 def test_a_stream_cut_before_finish_is_a_model_error(server: FakeServer) -> None:
-    with pytest.raises(ModelError, match="ended the response before the model finished"):
+    with pytest.raises(ModelError, match="stopped the answer before the model finished"):
         collect(OpenAIModel(server.url, "test-model", KEY, timeout=5), USER)
 
 

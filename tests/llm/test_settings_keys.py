@@ -46,7 +46,8 @@ def test_round_trip_and_normalisation() -> None:
     assert s.account == "https://api.deepseek.com/v1"
     assert ModelSettings.from_dict(s.to_dict()) == s
     assert s.to_dict() == {"provider": "openai_compatible", "base_url": "https://API.deepseek.com/v1",
-                           "model": "deepseek-chat", "timeout": 30.0, "context_window": 0, "api": "openai"}
+                           "model": "deepseek-chat", "timeout": 30.0, "context_window": 0, "api": "openai",
+                           "output_tool_step": 4096, "output_reply": 2048}
     assert s.is_configured
 
 

@@ -182,3 +182,25 @@ def test_a_pdf_libreoffice_wrote_with_a_cjk_subset_font_gets_the_new_characters(
     assert "今年" not in text and "明年的销售额增长了百分之十" in text
     kept, new = page.search_for("我们计划")[0], page.search_for("明年扩大市场")[0]
     assert abs(kept.y1 - new.y1) < 1.5 and abs(new.x0 - kept.x1) < 2  # the line reads on, in place
+
+
+def test_several_fields_fill_from_one_call_and_names_match_as_people_type_them(tmp_path: Path) -> None:
+    _form(tmp_path / "form.pdf")
+    ws = Workspace(tmp_path)
+    res = get_command("pdf_fill_form").run(ws, {"path": "form.pdf", "values": {"name": "Grace Hopper",
+                                                                               "COUNTRY": "France"}})
+    assert res.ok, res.message
+    values = {w.field_name: w.field_value for w in fitz.open(tmp_path / "form.pdf")[0].widgets()}
+    assert values["Name"] == "Grace Hopper" and values["Country"] == "France"
+    assert {c.name: c.status for c in res.evidence[0].checks}["fields hold the values"] == "passed"
+
+
+def test_an_unknown_field_is_named_with_the_closest_field_and_the_list(tmp_path: Path) -> None:
+    _form(tmp_path / "form.pdf")
+    before = (tmp_path / "form.pdf").read_bytes()
+    ws = Workspace(tmp_path)
+    with pytest.raises(CommandError) as caught:
+        get_command("pdf_fill_form").run(ws, {"path": "form.pdf", "values": {"Nmae": "Ada", "Country": "UK"}})
+    said = caught.value.msg.english()
+    assert "“Nmae”" in said and "did you mean “Name”" in said and "Agree, Country, Name" in said
+    assert (tmp_path / "form.pdf").read_bytes() == before

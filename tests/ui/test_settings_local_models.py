@@ -25,7 +25,8 @@ def test_ollama_connection_fills_the_window_and_says_when_tools_are_missing(  # 
         assert ok, message
         # the model can read 32768, Mira asks Ollama for its default window (memory on the server)
         assert dialog.context_window.value() == 8192
-        assert [r.body["options"]["num_ctx"] for r in server.received if r.path == "/api/chat"] == [8192]
+        # two calls, a word and then one with a tool (whether tool calls work), each with the window
+        assert [r.body["options"]["num_ctx"] for r in server.received if r.path == "/api/chat"] == [8192, 8192]
         settings = dialog.model_settings()
         assert settings.api == "ollama" and settings.context_window == 8192
 
