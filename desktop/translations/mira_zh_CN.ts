@@ -1901,6 +1901,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>没有空白页</translation>
         </message>
         <message>
+            <source>Every page kept its content</source>
+            <comment>check.label.pages_kept</comment>
+            <translation>每一页的内容都保留了</translation>
+        </message>
+        <message>
+            <source>The pages are turned as asked</source>
+            <comment>check.label.pages_turned</comment>
+            <translation>页面已按要求旋转</translation>
+        </message>
+        <message>
             <source>Page {page} is not blank</source>
             <comment>check.label.page_not_blank</comment>
             <translation>第 {page} 页不是空白页</translation>
