@@ -73,3 +73,29 @@ def test_the_save_as_dialog_is_qt_s_own_in_the_dark_theme(qapp, qtbot) -> None: 
         assert not file_dialog_options() & QFileDialog.Option.DontUseNativeDialog
     finally:
         reset()
+
+
+def test_retry_of_a_write_that_failed_for_another_reason_asks_again(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from types import SimpleNamespace
+
+    window = make_window()
+    host = window.host
+    sent: list[str] = []
+    host.send_request = sent.append
+    refused: list[str] = []
+    host._on_retry = lambda approval_id, _message: refused.append(approval_id)  # noqa: SLF001 - the frozen-call path
+    failed = PendingApproval(approval_id="ap-1", command="docx_create", target_path="a.docx", summary="",
+                             decided="approved", retryable=False)
+    view = ArtifactView(id="ap-1", kind="approval/docx", title="a.docx", path=None, workspace_path="a.docx",
+                        status="failed", approval=failed)
+    monkeypatch.setattr(host, "view_for", lambda _ref: view)
+    monkeypatch.setattr(host, "store", SimpleNamespace(approval=lambda _id: SimpleNamespace(task_id="t1"),
+                                                       task=lambda _id: SimpleNamespace(request="Make a report")))
+    host.retry("ap-1")
+    assert sent == ["Make a report"] and refused == []  # asked again as a new request
+    view = ArtifactView(id="ap-1", kind="approval/docx", title="a.docx", path=None, workspace_path="a.docx",
+                        status="failed", approval=PendingApproval(approval_id="ap-1", command="docx_create",
+                                                                  target_path="a.docx", summary="", decided="approved",
+                                                                  retryable=True))
+    host.retry("ap-1")
+    assert refused == ["ap-1"] and sent == ["Make a report"]  # the refused write runs again as frozen
