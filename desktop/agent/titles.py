@@ -34,7 +34,7 @@ _FORMAT_ONLY = re.compile(
 _FORMAT_LEAD = re.compile(
     r"^(?:(?:a|an|the)\s+)?(?:(?:short|brief|simple|new|one-page|\d+-slide)\s+)*(?:pdf|docx?|word|pptx?|powerpoint|"
     r"xlsx|excel|slides?|slide ?deck|deck|presentation|spreadsheet|workbook|document|report|memo)"
-    r"(?:\s+(?:document|doc|report|file|deck|workbook))?\s+(?:about|on|of|for|covering|describing|explaining)\s+",
+    r"(?:\s+(?:document|doc|report|file|deck|workbook))?\s+(?:about|on|of|for|from|covering|describing|explaining)\s+",
     re.IGNORECASE)
 # "turn notes.md into a report", "把 notes.md 做成 Word 文档": what it is about is the thing turned.
 _TURN = re.compile(r"^(?:turn|convert|change|make)\s+(?P<en>.+?)\s+(?:into|to|as)\s+\S|^(?:请|麻烦你?)?(?:帮我|给我)?把\s*(?P<zh>.+?)\s*"
@@ -99,7 +99,9 @@ def subject(request: str) -> str:
     if zh:
         return zh.group("t").strip()
     if about != phrase and _plain(about) and not _DEICTIC.match(_plain(about)):
-        return _capital(_plain(about))
+        named = PurePosixPath(_plain(about))
+        return _capital(str(named.with_suffix("")) if " " not in about.strip() and named.suffix[1:].isalnum()
+                        else _plain(about))  # "a report from notes.md": what it is about is notes
     if not _plain(phrase) or _FORMAT_ONLY.match(phrase) or _DEICTIC.match(_plain(about)):
         # "Make a PDF: …" names only the format: what follows says what it is about (not a table's header row).
         following = [ln for ln in ([tail] if tail.strip() else []) + rest if not _TABLE_ROW.match(ln.strip())]

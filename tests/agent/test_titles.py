@@ -14,6 +14,7 @@ from desktop.store import Store
     ("Make a PDF: # Meeting notes week 12\n\n- Budget review\n- Hiring plan", "Meeting notes week 12 (PDF)"),
     ("# Quarterly review\n\nSales grew.", "Quarterly review"),
     ("Make a PDF report on team onboarding", "Team onboarding (PDF)"),
+    ("Make a Word document from minutes.md", "Minutes (DOCX)"),
     ("turn notes.md into a Word report", "Notes (DOCX)"),
     ("Write a memo titled \"Office move\" for staff", "Office move (DOCX)"),
     ("帮我做一份关于长城历史的演示文稿", "长城历史 (PPTX)"),
