@@ -28,12 +28,9 @@ def is_storage_fault(exc: BaseException) -> bool:
 
 
 def human_size(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB", "TB"):
-        if size < 1024 or unit == "TB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{size:.1f} TB"  # pragma: no cover - the loop always returns
+    from skills.messages import file_size  # one formatting function for every size a user reads
+
+    return file_size(n)
 
 
 def free_space(path: str | os.PathLike[str]) -> str:

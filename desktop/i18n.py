@@ -23,6 +23,7 @@ from desktop.texts import (  # noqa: F401 - re-exported for the window and its t
 from desktop.translations import qm_path
 
 __all__ = ["LANGUAGES", "language", "missing", "on_language_changed", "render", "say_error", "set_language", "system_language",
+           "without_mnemonic",
            "tr", "tr_renderers", "tr_uchat"]
 
 
@@ -41,3 +42,10 @@ def qt_loader(code: str) -> Translate | None:
 
 
 texts.set_loader(qt_loader)
+
+
+def without_mnemonic(text: str) -> str:
+    """A menu entry's words for a dialog title or a name: "键盘快捷键(&K)" → "键盘快捷键", "&Keyboard" → "Keyboard"."""
+    import re
+
+    return re.sub(r"\s*[(（]&\w[)）]", "", text).replace("&&", "\0").replace("&", "").replace("\0", "&").strip()

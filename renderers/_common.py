@@ -98,16 +98,6 @@ def macros_note(path: Path | None) -> str:
     return tr("Contains macros — they were not run") if found else ""
 
 
-def human_size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    for unit in ("KB", "MB", "GB"):
-        n /= 1024  # type: ignore[assignment]
-        if n < 1024 or unit == "GB":
-            return f"{n:.1f} {unit}" if n < 10 else f"{n:.0f} {unit}"
-    return f"{n} B"
-
-
 def file_sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:

@@ -315,7 +315,8 @@ class ApprovalCard(colors.ThemedCard):
         elif view.status == "written":
             self._set_state("Done — saved {path}", "ok", path=view.workspace_path)
         elif view.status == "failed":
-            can_retry = bool(view.approval and view.approval.retryable) and callable(getattr(self.host, "retry", None))
+            # Every failed write offers Retry: a refused one runs again as frozen, any other is asked again (host).
+            can_retry = view.approval is not None and callable(getattr(self.host, "retry", None))
             self.retry_button.setVisible(can_retry)
             self.retry_button.setEnabled(can_retry)
             if view.error:
@@ -329,14 +330,23 @@ class ApprovalCard(colors.ThemedCard):
         self.layout().activate()
 
 
+def _argument_label(key: str) -> str | None:
+    """An argument's name in the reader's words; None for one without words (a hash, an id: not shown)."""
+    labels = {"path": tr("File"), "output": tr("Saved as"), "title": tr("Title"), "subtitle": tr("Subtitle"),
+              "find": tr("Find"), "replace": tr("Replace with"), "version": tr("Version"), "sheet": tr("Sheet name"),
+              "author": tr("Author"), "template": tr("Template"), "source": tr("From"), "text": tr("Text")}
+    return labels.get(key)
+
+
 def _arguments_line(arguments: Any) -> str:
-    """Short ``key: value`` list of scalar arguments (long values cut)."""
+    """Short ``name: value`` list of the scalar arguments a person knows, named in their language."""
     parts = []
     for key, value in list(dict(arguments or {}).items())[:8]:
-        if isinstance(value, (str, int, float, bool)):
+        label = _argument_label(str(key))
+        if label is not None and isinstance(value, (str, int, float, bool)) and not isinstance(value, bool):
             text = str(value)
             text = text if len(text) <= 60 else text[:57] + "…"
-            parts.append(f"{html.escape(str(key))}: {html.escape(text)}")
+            parts.append(f"{html.escape(label)}: {html.escape(text)}")
     return " · ".join(parts)
 
 

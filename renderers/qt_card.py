@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
 from renderers import _colors as colors
 from renderers._api import ArtifactView, EvidenceSummary, RendererHost
 from renderers._i18n import track, tr, tr_msg
-from renderers._common import format_kind, human_size, macros_note
+from renderers._common import format_kind, macros_note
 from renderers._icons import kind_icon, kind_name
 from renderers._jobs import Jobs
 from renderers.qt_versions import VersionRow
-from skills.messages import check_label, checks_verdict, counts_line, status_word
+from skills.messages import check_label, checks_verdict, counts_line, file_size, status_word
 
 THUMB_WIDTH = 112
 THUMB_MAX_HEIGHT = 136  # a portrait page is cut, not shrunk: the top of the first page is what tells
@@ -80,7 +80,7 @@ def evidence_badge(evidence: EvidenceSummary | None) -> tuple[str, str]:
 
 
 def evidence_html(evidence: EvidenceSummary | None) -> str:
-    """The details under the badge: each check in plain words (its internal name small and muted),
+    """The details under the badge: each check in plain words (no internal names),
     the reason only where a check failed or did not run, and what the file holds."""
     if evidence is None or not evidence.checks:
         return f"<i>{html.escape(tr('No checks were recorded for this file.'))}</i>"
@@ -92,9 +92,9 @@ def evidence_html(evidence: EvidenceSummary | None) -> str:
         word = html.escape(tr_msg(status_word(c.status)))
         reason = tr_msg(c.detail) if c.detail and c.status != "passed" else ""
         detail = f" — {html.escape(reason)}" if reason else ""
+        # The check's words only: its internal id ("has sheets") would be English in every language.
         rows.append(f"<div><span style='color:{colors.status(role)}'><b>{mark}</b> {word}</span>"
-                    f" &nbsp;{label}<span style='color:{muted}'>{detail} · <code>{html.escape(c.name)}</code>"
-                    "</span></div>")
+                    f" &nbsp;{label}<span style='color:{muted}'>{detail}</span></div>")
     if evidence.counts:
         rows.append(f"<div style='color:{muted}'>{html.escape(tr_msg(counts_line(evidence.counts)))}</div>")
     return "".join(rows)
@@ -215,7 +215,7 @@ class ArtifactCard(colors.ThemedCard):
         self.macros_label.setText(macros)
         self.macros_label.setVisible(bool(macros))
         status, role = STATUS_TEXT.get(view.status, (view.status, "muted"))
-        size = human_size(view.bytes) if view.bytes else ""
+        size = file_size(view.bytes)  # the reply's words for it if view.bytes else ""
         parts = [kind.upper()] + ([size] if size else [])
         self.meta_label.setText(f"{' · '.join(parts)} · "
                                 f"<span style='color:{colors.status(role)}'>{html.escape(tr(status))}</span>")

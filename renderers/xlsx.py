@@ -41,6 +41,8 @@ class _SheetView(QWidget):
         layout.addLayout(bar)
         self.table = QTableView()
         self.table.setAlternatingRowColors(False)
+        # Tab leaves the grid for the next control, as everywhere else in the window; arrows move between cells.
+        self.table.setTabKeyNavigation(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setDefaultSectionSize(90)
         layout.addWidget(self.table, 1)

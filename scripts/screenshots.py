@@ -3,7 +3,8 @@
 Runs the real main window with the real offline planner on a temporary MIRA_HOME
 under Xvfb when it is installed (``--offscreen`` forces Qt's offscreen platform),
 plays the flows a user would (welcome, approval card, verified artifact with the
-preview open, settings, dark theme, Chinese interface) and saves one PNG per
+preview open, settings, dark theme, Chinese interface, a 44-conversation sidebar,
+a Chinese search with snippets, the dark Save-as dialog) and saves one PNG per
 state into ``docs/screenshots/``.
 """
 from __future__ import annotations
@@ -195,9 +196,64 @@ async def play(out: Path) -> list[Path]:
     window.chat.view.scrollToBottom()
     await _settle()
     shoot(window, "06-chinese-interface.png")
+
+    # A sidebar a user has after a few weeks: 44 conversations, titled from what they asked for and made.
+    window.apply_settings(AppSettings())
+    fill_history(window.services.store)
+    await window.reload_conversations()
+    window.chat.composer.input.setFocus()
+    await _settle()
+    shoot(window, "09-sidebar-44-conversations.png")
+    # The same list searched in Chinese: where each match is shows under its title.
+    window.apply_settings(AppSettings(language="zh_CN"))
+    window.sidebar.search.setText("预算")
+    await _until(lambda: len(window.sidebar.ids()) > 1 and bool(window.sidebar.snippet(window.sidebar.ids()[0])))
+    await _settle()
+    shoot(window, "11-chinese-search-snippets.png")
+    window.sidebar.search.clear()
+
+    # Save as… in the dark theme: Qt's own dialog, dark like the window.
+    window.apply_settings(AppSettings(theme="dark"))
+    from desktop.ui.host import save_dialog
+
+    save = save_dialog(window, "Save a copy", str(window.services.settings.workspace_path() / "launch-plan.pptx"))
+    save.resize(860, 520)
+    save.show()
+    await _settle(1.0)
+    shoot(save, "10-dark-save-as.png")
+    save.close()
     window.apply_settings(AppSettings())
     window.close()
     return saved
+
+
+HISTORY = [
+    "Make a PDF: # Meeting notes week {n}\n\n- Budget review\n- Hiring plan",
+    "Turn notes.md into a Word report",
+    "Make slides about the product launch in {month}",
+    "Create a spreadsheet of the travel budget for {month}",
+    "# Quarterly review Q{q}\n\nSales grew in every region.",
+    "帮我做一份关于{topic}的演示文稿",
+    "做一个{topic}预算表格：\n项目,费用\n广告,1200",
+    "Write a memo titled \"Office move {n}\" for staff",
+]
+MONTHS = ["January", "February", "March", "April", "May", "June"]
+TOPICS = ["长城历史", "市场推广", "年度培训", "客户回访"]
+
+
+def fill_history(store) -> None:  # type: ignore[no-untyped-def]
+    """44 conversations as the window makes them (title from the request, what the user wrote), spread over
+    the last few weeks so the date headings show."""
+    from desktop.agent.titles import request_title
+
+    now = time.time()
+    for n in range(44):
+        request = HISTORY[n % len(HISTORY)].format(n=n + 1, month=MONTHS[n % 6], q=(n // 8) % 4 + 1, topic=TOPICS[n % 4])
+        conv = store.create_conversation(request_title(request), auto=True)
+        store.add_message(conv.id, "user", request)
+        # Older ones further down: a day or more apart (the store stamps "now"; history needs the past).
+        with store._tx("conversation") as c:  # noqa: SLF001 - a screenshot's fixture, not the app's path
+            c.execute("UPDATE conversations SET updated=? WHERE id=?", (now - 3600 * 9 * (n + 1), conv.id))
 
 
 def child(out: Path) -> int:

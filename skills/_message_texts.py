@@ -103,6 +103,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.label.old_text_gone": "The old text is gone",
     "check.label.suggestions_recorded": "The suggested changes are recorded for review",
     "check.label.pages_not_blank": "No page is blank",
+    "check.label.pages_kept": "Every page kept its content",
+    "check.label.pages_turned": "The pages are turned as asked",
     "check.label.page_not_blank": "Page {page} is not blank",
     "check.label.headings_present": "All headings are there",
     "check.label.text_present": "The text is there",

@@ -177,6 +177,20 @@ def check_label(name: str) -> Msg:
     return msg(key) if key in MESSAGES else msg("check.label.other", name=name)
 
 
+def file_size(n: int) -> str:
+    """A file's size as every place shows it (reply, card, terminal): "512 B", "29.7 KB", "1.2 MB".
+
+    One function, so the same file never reads 29.7 KB in the reply and 30 KB on its card."""
+    size = float(max(0, n))
+    if size < 1024:
+        return f"{int(size)} B"
+    for unit in ("KB", "MB", "GB"):
+        size /= 1024
+        if size < 1024 or unit == "GB":
+            return f"{size:.1f} {unit}"
+    return f"{size:.1f} GB"  # pragma: no cover - the loop always returns
+
+
 def checks_verdict(statuses: Sequence[str]) -> Msg:
     """One line for a file's checks: "All 6 checks passed", "1 of 6 checks failed, 2 not run"."""
     total = len(statuses)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QKeyEvent, QMouseEvent, QPainter, QPixmap
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QSizePolicy, QWidget
 
 from uchat._i18n import tr
 
@@ -49,7 +49,14 @@ def file_badge(name: str, size: int = 20) -> QPixmap:
 
 
 class AttachmentChip(QFrame):
-    """A file sent with a message, shown under it for as long as the message is there."""
+    """A file sent with a message, shown under it for as long as the message is there.
+
+    Click (or Enter) opens it in the preview, double-click in the system's own app; its menu (right-click,
+    the menu key) offers both and Save as…. What opening means is the host's: it connects the signals."""
+
+    sig_open = Signal(str)
+    sig_open_external = Signal(str)
+    sig_save = Signal(str)
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,9 +70,45 @@ class AttachmentChip(QFrame):
         badge.setPixmap(file_badge(name, 22))
         row.addWidget(badge)
         self.label = QLabel(name, self)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # the chip takes the clicks
         row.addWidget(self.label)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.setMaximumWidth(max(120, self.sizeHint().width()))
         self.setAccessibleName(tr("Attachment") + ": " + name)
+        self.setAccessibleDescription(tr("Click to preview, double-click to open in its app"))
         self.setToolTip(name)
+
+    def menu(self) -> QMenu:
+        """Open, Open in system app, Save as…"""
+        menu = QMenu(self)
+        menu.addAction(tr("Open"), lambda: self.sig_open.emit(self.name))
+        menu.addAction(tr("Open in system app"), lambda: self.sig_open_external.emit(self.name))
+        menu.addSeparator()
+        menu.addAction(tr("Save as…"), lambda: self.sig_save.emit(self.name))
+        return menu
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+            self.sig_open.emit(self.name)
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.sig_open_external.emit(self.name)
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
+        self.menu().exec(event.globalPos())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.sig_open.emit(self.name)
+            return
+        if event.key() == Qt.Key.Key_Menu:
+            self.menu().exec(self.mapToGlobal(QPoint(0, self.height())))
+            return
+        super().keyPressEvent(event)

@@ -26,6 +26,9 @@ INDICATOR_H = 14
 ACTIONS_H = 28  # room under a finished message for its hover actions (copy, retry, edit)
 DOC_CACHE = 160
 MAX_RENDERED_CHARS = 60_000
+FOLD_CHARS = 1_500  # a user message longer than this (or than FOLD_LINES lines) is folded under "Show more"
+FOLD_LINES = 20
+FOLD_SCHEME = "uchat-fold"  # the link that folds and unfolds a long message (the view handles it)
 
 _CJK_FAMILIES = ("Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei")
 
@@ -95,12 +98,13 @@ class LayoutEngine:
     """Builds and caches row layouts for one font and palette."""
 
     def __init__(self) -> None:
-        self._docs: OrderedDict[tuple[str, str, int, bool], QTextDocument] = OrderedDict()
+        self._docs: OrderedDict[tuple[str, str, int, bool, str], QTextDocument] = OrderedDict()
+        self.unfolded: set[str] = set()  # long user messages the reader opened with "Show more"
         self.font = QFont()
         self.palette = QPalette()
         self.colors = Colors.from_palette(self.palette)
         self._css: str | None = None  # built on the first document (see _style_sheet)
-        self._style: tuple[str, ...] = ()
+        self._style: tuple[str | bool, ...] = ()
         self._fm = QFontMetrics(self.font)
         self.set_style(self.font, self.palette)
 
@@ -114,7 +118,7 @@ class LayoutEngine:
         colors = Colors.from_palette(palette)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()
         style = (colors.text.name(), colors.muted.name(), colors.link.name(), colors.code_bg.name(),
-                 colors.border.name(), mix(colors.code_bg, colors.text, 0.05).name(), mono)
+                 colors.border.name(), mix(colors.code_bg, colors.text, 0.05).name(), mono, is_dark(palette))
         if style == self._style and font == self.font and not force:
             return
         self.font, self.palette, self.colors, self._style, self._css = font, QPalette(palette), colors, style, None
@@ -139,8 +143,10 @@ class LayoutEngine:
     # -- documents -----------------------------------------------------------
     def document(self, message: Message, text_width: int) -> QTextDocument:
         """The laid-out markdown document of ``message`` (LRU cached)."""
+        # A folded message's link says "Show more" in the language shown now: its words are part of the key.
+        fold = (tr("Show less") if message.id in self.unfolded else tr("Show more")) if message.role == Role.USER else ""
         key = (message.id, message.text + "\0" + message.reasoning + ("\1" if message.reasoning_open else ""),
-               text_width, message.role == Role.SYSTEM)
+               text_width, message.role == Role.SYSTEM, fold)
         doc = self._docs.get(key)
         if doc is not None:
             self._docs.move_to_end(key)
@@ -157,7 +163,9 @@ class LayoutEngine:
         from uchat._markdown import markdown_to_html
 
         text = message.text
-        if len(text) > MAX_RENDERED_CHARS:
+        if message.role == Role.USER:
+            html = self._user_html(message)
+        elif len(text) > MAX_RENDERED_CHARS:
             # A huge message would freeze the UI while it lays out; show the start
             # and say so. The model keeps the full text (Copy copies all of it).
             note = tr("Message shortened for display: {shown} of {total} characters shown; Copy copies all of it.")
@@ -177,13 +185,29 @@ class LayoutEngine:
             self._docs.popitem(last=False)
         return doc
 
+    def _user_html(self, message: Message) -> str:
+        """What the user typed, as typed: no markdown (a "# line" is not a giant heading in their bubble),
+        and a long message folded to its start with "Show more"."""
+        from html import escape as html_escape
+
+        text = message.text
+        foldable = is_foldable(text)
+        if foldable and message.id not in self.unfolded:
+            text = folded_start(text)
+        body = html_escape(text[:MAX_RENDERED_CHARS]).replace("\n", "<br>")
+        html = f'<p style="white-space: pre-wrap;">{body}</p>'
+        if foldable:
+            label = tr("Show less") if message.id in self.unfolded else tr("Show more")
+            html += f'<p><a href="{FOLD_SCHEME}:{html_escape(message.id)}">{html_escape(label)}</a></p>'
+        return html
+
     def _style_sheet(self) -> str:
         if self._css is None:
             from uchat._markdown import style_sheet
 
-            text, muted, link, code_bg, border, header_bg, mono = self._style
-            self._css = style_sheet(text=text, muted=muted, link=link, code_bg=code_bg, border=border,
-                                    header_bg=header_bg, mono=mono)
+            text, muted, link, code_bg, border, header_bg, mono, dark = self._style
+            self._css = style_sheet(text=str(text), muted=str(muted), link=str(link), code_bg=str(code_bg),
+                                    border=str(border), header_bg=str(header_bg), mono=str(mono), dark=bool(dark))
         return self._css
 
     def _error_height(self, error: str, width: int) -> int:
@@ -280,6 +304,21 @@ class LayoutEngine:
 
 
 _WRAP = int(Qt.TextFlag.TextWordWrap)
+
+
+def is_foldable(text: str) -> bool:
+    return len(text) > FOLD_CHARS or text.count("\n") >= FOLD_LINES
+
+
+def folded_start(text: str) -> str:
+    """The start of a long message: its first lines, cut at a word, with an ellipsis."""
+    lines = text.split("\n")[:FOLD_LINES // 2]
+    start = "\n".join(lines)
+    if len(start) > FOLD_CHARS // 2:
+        start = start[:FOLD_CHARS // 2]
+        space = start.rfind(" ")
+        start = start[:space] if space > FOLD_CHARS // 4 else start
+    return start.rstrip() + " …"
 
 
 THINKING_SCHEME = "uchat-thinking"  # the folded reasoning's line is a link to this scheme + the message id

@@ -33,10 +33,29 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _render_code(code: str) -> str:
+def _highlighted(code: str, language: str) -> str | None:
+    """``code`` as Pygments token spans (classes only: the colours are in the style sheet, so one HTML
+    string serves light and dark), or None for a language Pygments does not know."""
+    if not language:
+        return None
+    try:
+        from pygments import highlight
+        from pygments.formatters import HtmlFormatter
+        from pygments.lexers import get_lexer_by_name
+        from pygments.util import ClassNotFound
+    except ImportError:  # highlighting is a nicety: without Pygments the code is shown plain
+        return None
+    try:
+        lexer = get_lexer_by_name(language.split()[0].lower())
+    except ClassNotFound:
+        return None
+    return str(highlight(code, lexer, HtmlFormatter(nowrap=True))).rstrip("\n")
+
+
+def _render_code(code: str, language: str = "") -> str:
     # A one-cell table gives the code block its padding and background;
     # pre-wrap keeps long lines inside the bubble instead of clipping them.
-    body = _escape(code.rstrip("\n"))
+    body = _highlighted(code.rstrip("\n"), language) or _escape(code.rstrip("\n"))
     return (
         '<table class="code" width="100%" cellspacing="0" cellpadding="8"><tr><td>'
         f"<pre>{body}</pre></td></tr></table>\n"
@@ -44,7 +63,7 @@ def _render_code(code: str) -> str:
 
 
 def _fence(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    return _render_code(tokens[idx].content)
+    return _render_code(tokens[idx].content, str(tokens[idx].info or ""))
 
 
 def _image(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
@@ -107,9 +126,33 @@ def markdown_to_html(text: str) -> str:
     return out
 
 
-def style_sheet(*, text: str, muted: str, link: str, code_bg: str, border: str, header_bg: str, mono: str) -> str:
-    """The document style sheet; every colour comes from the caller's palette."""
-    return f"""
+_CODE_STYLES = ("default", "monokai")  # Pygments styles for a light and a dark palette
+
+
+def code_style(dark: bool) -> str:
+    """The colours of highlighted code: one rule per Pygments token class (``span.k { color: … }``)."""
+    try:
+        from pygments.styles import get_style_by_name
+        from pygments.token import STANDARD_TYPES
+    except ImportError:
+        return ""
+    style = get_style_by_name(_CODE_STYLES[dark])
+    rules = []
+    for token, css_class in STANDARD_TYPES.items():
+        if not css_class:
+            continue
+        spec = style.style_for_token(token)
+        parts = ([f"color: #{spec['color']};"] if spec["color"] else []) + (
+            ["font-weight: bold;"] if spec["bold"] else []) + (["font-style: italic;"] if spec["italic"] else [])
+        if parts:
+            rules.append(f"span.{css_class} {{ {' '.join(parts)} }}")
+    return "\n".join(rules)
+
+
+def style_sheet(*, text: str, muted: str, link: str, code_bg: str, border: str, header_bg: str, mono: str,
+                dark: bool = False) -> str:
+    """The document style sheet; every colour comes from the caller's palette (code: a Pygments style)."""
+    return code_style(dark) + f"""
 p {{ margin-top: 0px; margin-bottom: 8px; }}
 h1, h2, h3, h4, h5, h6 {{ margin-top: 6px; margin-bottom: 6px; }}
 ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}

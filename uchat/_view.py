@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from uchat import _a11y
 from uchat._actions import ActionBar, TextRange, document_links
 from uchat._i18n import tr
-from uchat._layout import THINKING_SCHEME
+from uchat._layout import FOLD_SCHEME, THINKING_SCHEME
 from uchat._model import ChatModel, ChatRole, accessible_text
 from uchat._types import Message, Role
 from uchat._viewbase import LaidOutView
@@ -39,7 +39,7 @@ class ChatView(LaidOutView):
         self.destroyed.connect(self.accessible_items.drop)
         _a11y.install(ChatView)
         self._press_anchor = ""
-        self._link_handlers: dict[str, Callable[[str], None]] = {}
+        self._link_handlers: dict[str, Callable[[str], None]] = {FOLD_SCHEME: self._toggle_fold}
         self.actions_bar = ActionBar(self.viewport())
         self.actions_bar.sig_triggered.connect(self.trigger_action)
         # Which actions a message offers; the host adds its own (retry, edit) for the messages it can redo.
@@ -117,6 +117,8 @@ class ChatView(LaidOutView):
         width = max(40, self.engine.bubble_max(self.viewport().width(), message.role) - 24)
         if not message.text.strip():
             return ""
+        if message.role == Role.USER:
+            return message.text  # shown as typed (a folded one too: Copy copies all of it)
         shown = message._replace(reasoning="", reasoning_open=False)  # the answer only, not the thinking
         lines = self.engine.document(shown, width).toPlainText().replace("\u2028", "\n").splitlines()
         return "\n".join(line.rstrip() for line in lines).strip("\n")
@@ -325,6 +327,18 @@ class ChatView(LaidOutView):
                     self.viewport().update()
             return
         super().mouseMoveEvent(event)
+
+    def _toggle_fold(self, href: str) -> None:
+        """"Show more" / "Show less" under a long message."""
+        message_id = href.split(":", 1)[1] if ":" in href else ""
+        if message_id in self.engine.unfolded:
+            self.engine.unfolded.discard(message_id)
+        elif message_id:
+            self.engine.unfolded.add(message_id)
+        self.schedule_sync()
+
+    def is_unfolded(self, message_id: str) -> bool:
+        return message_id in self.engine.unfolded
 
     def set_link_handler(self, scheme: str, handler: Callable[[str], None] | None) -> None:
         """Links with ``scheme`` (e.g. the host's own ``mira-example:``) call ``handler(href)``."""

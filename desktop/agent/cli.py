@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from desktop.agent import events as ev
-from desktop.agent import workfolder
+from desktop.agent import titles, workfolder
 from desktop.agent.gate import ApprovalError
 from desktop.agent.runtime import AgentRuntime
 from desktop.llm import Model
@@ -23,7 +23,7 @@ from desktop.texts import say_error
 from desktop.settings import chosen_language
 from desktop.translations import render_plain
 from skills.describe import write_headline
-from skills.messages import Msg, checks_verdict
+from skills.messages import Msg, checks_verdict, file_size
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DENIED = 0, 1, 2, 3
 SAID = "_said"  # a report's error for the person at the terminal (a message, or text), never in the JSON
@@ -91,7 +91,7 @@ class _Terminal:
         elif isinstance(event, ev.ArtifactCommitted):
             checks = [c for c in event.evidence.get("checks") or () if isinstance(c, dict)]
             verdict = checks_verdict([str(c.get("status")) for c in checks])
-            w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=_size(event.bytes),
+            w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=file_size(event.bytes),
                                 verdict=verdict)) + "\n")
         elif isinstance(event, ev.TaskFinished):
             self._newline()
@@ -116,10 +116,6 @@ def _say(message: Msg) -> str:
     if not _spoken:
         _spoken.append(chosen_language())
     return render_plain(message, _spoken[0])
-
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -231,7 +227,8 @@ def _conversation(store: Any, args: argparse.Namespace) -> str:
             if not folder:
                 workfolder.choose(store, conv.id, wanted)
         return str(conv.id)
-    conv = store.create_conversation(args.request.strip().splitlines()[0][:80])
+    conv = store.create_conversation(titles.request_title(args.request, [Path(a).name for a in args.attach or ()]),
+                                     auto=True)
     if args.workspace is not None:
         workfolder.choose(store, conv.id, args.workspace)
     return str(conv.id)
@@ -248,7 +245,9 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
                           "title": art.title, "version": version.version if version else 1,
                           "changed": shown(version.change, _say) if version else "", "sha256": art.sha256, "bytes": art.bytes,
                           "evidence": rt.store.evidence(art.id)})
-    report: dict[str, Any] = {"conversation_id": task.conversation_id, "task_id": task_id, "status": status.status,
+    report: dict[str, Any] = {"conversation_id": task.conversation_id,
+              "conversation_title": rt.store.conversation(task.conversation_id).title,
+              "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,
               "message": shown(rt.store.message(status.message_id).text, _say), "artifacts": artifacts}
     if status.status != "finished":

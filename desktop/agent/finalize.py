@@ -5,10 +5,11 @@ import asyncio
 import json
 import uuid
 from collections.abc import Mapping
+from pathlib import PurePosixPath
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent import versioning
+from desktop.agent import titles, versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
@@ -19,9 +20,9 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
 from desktop.messages import msg, stored
-from desktop.store import NewArtifact, Store
+from desktop.store import NewArtifact, Store, StoreError
 from desktop.store.states import LedgerState
-from skills.messages import Msg, checks_verdict
+from skills.messages import Msg, checks_verdict, file_size
 from skills.messages import msg as skill_msg
 from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
 
@@ -102,10 +103,12 @@ class Finalizer:
                 artifacts.append(record.to_dict())
                 evidences += [ev] if ev else []
                 continue
+            title, ev = self._as_before(run.conversation_id, record, ev)
             row = self.store.commit_artifact(
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
-                new=NewArtifact(str(run.ws.resolve(record.path)), record.path, record.kind, record.title,
-                                record.sha256, record.bytes, tool_call_id, ev))
+                new=NewArtifact(path=str(run.ws.resolve(record.path)), workspace_path=record.path, kind=record.kind,
+                                title=title, sha256=record.sha256, bytes=record.bytes, tool_call_id=tool_call_id,
+                                evidence=ev))
             # A write over an existing file is the next version of it; its bytes are kept in the folder's .mira/.
             version = await asyncio.to_thread(
                 versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
@@ -126,9 +129,41 @@ class Finalizer:
             elif writes or produced:
                 status = "failed"
         summary = " ".join([outcome.summary, *notes]).strip()
+        if artifacts:
+            first = artifacts[0]
+            self.store.retitle_conversation(run.conversation_id, titles.made_title(
+                title=str(first.get("title") or ""), kind=str(first["kind"]), path=str(first["path"]),
+                request=self.store.task(run.task_id).request))
         self._reporter.update_message(run.task_id)
         return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,
                 "evidence": evidences}
+
+    def _as_before(self, conversation_id: str, record: ArtifactRecord,
+                   ev: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """A file whose bytes this conversation already made (a restored version) keeps that artifact's title
+        (the document's, not the file stem a restore knows) and its checks: those ran on these very bytes; the
+        checks run now replace theirs by name, so a check that fails now still fails."""
+        stem = PurePosixPath(record.path).stem
+        same = [v for v in self.store.versions(conversation_id, record.path)
+                if v.sha256 == record.sha256 and v.artifact_id]
+        if not same:
+            return record.title, ev
+        try:
+            before = self.store.artifact(str(same[0].artifact_id))
+            earlier = dict(self.store.evidence(before.id) or {})
+        except StoreError:
+            return record.title, ev
+        title = before.title if record.title in ("", stem) and before.title else record.title
+        if not earlier or earlier.get("sha256") != record.sha256:
+            return title, ev
+        now = {str(c.get("name")): c for c in ev.get("checks") or () if isinstance(c, Mapping)}
+        checks = [now.pop(str(c.get("name")), c) for c in earlier.get("checks") or () if isinstance(c, Mapping)]
+        checks += list(now.values())
+        ran = [c for c in checks if c.get("status") != "not_run"]
+        merged = {**earlier, **ev, "checks": checks, "counts": {**dict(earlier.get("counts") or {}),
+                                                                **dict(ev.get("counts") or {})},
+                  "passed": bool(ran) and all(c.get("status") == "passed" for c in ran)}
+        return title, merged
 
     def _is_input(self, run: Run, path: str) -> bool:
         try:
@@ -197,7 +232,7 @@ def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
             ev = by_path.get(art["path"]) or {}
             statuses = [str(c.get("status")) for c in ev.get("checks") or () if isinstance(c, dict)]
             lines.append(msg("delivery.file", path=art["path"], kind=str(art["kind"]).upper(),
-                             size=_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
+                             size=file_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
     elif status == "completed":
         if not packet.get("summary"):  # else the summary says what happened, a failure too
             lines.append(skill_msg("reply.done"))
@@ -211,6 +246,3 @@ def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
         lines += ["", msg("delivery.no_model", error=model_error)]
     return stored(*lines)
 
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"

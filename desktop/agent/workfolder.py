@@ -7,6 +7,7 @@ import shutil
 import unicodedata
 from pathlib import Path
 
+from desktop.agent.titles import without_kind
 from desktop.errors import AgentError
 from desktop.store import Store
 from skills.runtime.versions import PRIVATE_DIR
@@ -59,7 +60,7 @@ def assign(store: Store, conversation_id: str, root: Path) -> Path:
         path.mkdir(parents=True, exist_ok=True)
         return path
     root = check_folder(root)
-    base = readable_name(store.conversation(conversation_id).title)
+    base = readable_name(without_kind(store.conversation(conversation_id).title))  # "Notes (PDF)" → "Notes"
     taken = store.folders_in_use()
     name, n = base, 2
     while (root / name).exists() or str(root / name) in taken:

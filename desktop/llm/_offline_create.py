@@ -225,7 +225,8 @@ class CreatePlan(SkillTranscript):
         chart = wanted_chart(self.goal)
         sheets = []
         for n, (name, header, rows) in enumerate(content.tables, start=1):
-            sheet = layout.sheet_name(name, taken, f"Sheet{n}")
+            # A Chinese request gets Chinese names: "工作表1", not "Sheet1" (the chart takes its title from it too).
+            sheet = layout.sheet_name(name, taken, self._t(f"Sheet{n}", f"工作表{n}"))
             sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese,
                                                 title=title if n == 1 else None, chart=chart))
         if not sheets:
@@ -233,6 +234,7 @@ class CreatePlan(SkillTranscript):
             rows = [[t] for b in items for t in block_texts(b)]
             if rows:
                 header = [self._t("Item", "项目")]
-                sheets.append({"name": layout.sheet_name("", taken, "Sheet1"), "header": header, "rows": rows})
+                sheets.append({"name": layout.sheet_name("", taken, self._t("Sheet1", "工作表1")), "header": header,
+                               "rows": rows})
         return sheets
 

@@ -171,23 +171,24 @@ class FollowUpPlan(CallHistory):
         return self._complete(self._summary() + other_font(res, self._t), paths)
 
     def _summary(self) -> str:
+        # The reply lists the file (name, kind, size, checks) right above this line: it is not named again.
         p, path = self.p, self.path
         if self.op == "replace_text":
-            return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\" in {path}.",
-                           f"已将 {path} 中的“{p['find']}”改为“{p['replace']}”。")
+            return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\".",
+                           f"已将“{p['find']}”改为“{p['replace']}”。")
         if self.op == "set_title":
-            return self._t(f"Changed the title of {path} to \"{p['title']}\".", f"已将 {path} 的标题改为“{p['title']}”。")
+            return self._t(f"Changed the title to \"{p['title']}\".", f"已将标题改为“{p['title']}”。")
         if self.op == "add_slide":
-            return self._t(f"Added the slide \"{p['title']}\" to {path}.", f"已在 {path} 中添加幻灯片“{p['title']}”。")
+            return self._t(f"Added the slide \"{p['title']}\".", f"已添加幻灯片“{p['title']}”。")
         if self.op == "add_section":
-            return self._t(f"Added the section \"{p['title']}\" to {path}.", f"已在 {path} 中添加章节“{p['title']}”。")
+            return self._t(f"Added the section \"{p['title']}\".", f"已添加章节“{p['title']}”。")
         if self.op == "add_rows":
             n = len(p["rows"])
-            return self._t(f"Added {n} row{'s' if n != 1 else ''} to {path}.", f"已在 {path} 中添加 {n} 行。")
+            return self._t(f"Added {n} row{'s' if n != 1 else ''}.", f"已添加 {n} 行。")
         if self.op == "export_pdf":
             return self._t(f"Exported {path} as {p['output']}.", f"已将 {path} 导出为 {p['output']}。")
-        return self._t(f"Restored {path} to v{p['version']}; the version it replaced (v{p.get('current')}) is kept.",
-                       f"已将 {path} 恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
+        return self._t(f"Restored v{p['version']}; the version it replaced (v{p.get('current')}) is kept.",
+                       f"已恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
 
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",

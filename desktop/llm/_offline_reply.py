@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from desktop.translations import render_plain
-from skills.messages import MESSAGES, Msg, check_label, checks_verdict, msg, status_word
+from skills.messages import MESSAGES, Msg, check_label, checks_verdict, file_size, msg, status_word
 
 def help_text(chinese: bool) -> str:
     """What the offline planner can and cannot do, in the user's language."""
@@ -22,14 +22,6 @@ def no_content(kind: str, chinese: bool) -> str:
     language = "zh_CN" if chinese else "en"
     name = render_plain(msg(f"kind.{kind}"), language) if f"kind.{kind}" in MESSAGES else kind
     return render_plain(msg("reply.no_content", kind=name), language) + "\n\n" + help_text(chinese)
-
-
-def size_text(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} KB"
-    return f"{n / (1024 * 1024):.1f} MB"
 
 
 _MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
@@ -80,7 +72,7 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
         kind = str(a.get("kind", ""))
         name = say(msg(f"kind.{kind}")) if f"kind.{kind}" in MESSAGES else kind.upper()
         line = say(msg("reply.file", name=str(a.get("path", "?")), kind=name,
-                       size=size_text(int(a.get("bytes") or 0))))
+                       size=file_size(int(a.get("bytes") or 0))))
         ev = evidence.get(str(a.get("path")))
         if ev is None:
             out.append(f"- {line} · {say(msg('check.none'))}")

@@ -65,7 +65,8 @@ def create_summary(t: Translate, args: dict[str, Any], path: str, read: list[str
                                 ("count.lists", lists), ("count.tables", count["table"])])  # "0 paragraphs" says nothing
         what_en = ", ".join(render_plain(p, "en") for p in parts) or "no content"
         what_zh = "、".join(render_plain(p, "zh_CN") for p in parts) or "没有内容"
-    summary = t(f"Made {path} from {src_en}: {what_en}.", f"根据{src_zh}生成了 {path}：{what_zh}。")
+    # The reply lists the file (name, kind, size, checks) right above this line: it is not named twice.
+    summary = t(f"Made from {src_en}: {what_en}.", f"根据{src_zh}生成：{what_zh}。")
     if problems:
         summary += t(" Note: ", " 注意：") + "; ".join(problems) + t(".", "。")
     return summary

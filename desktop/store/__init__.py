@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         ApprovalRow,
         ArtifactRow,
         Conversation,
+        ConversationMatch,
         Extension,
         LedgerRow,
         ModelCallRow,
@@ -38,7 +39,7 @@ _HOME = {
     "LedgerState": ("desktop.store.states", "LedgerState"),
     "Store": ("desktop.store.store", "Store"),
     **{name: ("desktop.store.rows", name) for name in (
-        "ApprovalRow", "ArtifactRow", "Conversation", "Extension", "LedgerRow", "ModelCallRow", "NewArtifact",
+        "ApprovalRow", "ArtifactRow", "Conversation", "ConversationMatch", "Extension", "LedgerRow", "ModelCallRow", "NewArtifact",
         "RuleRow", "StoredMessage", "TargetRow", "TaskRow", "TranscriptEntry", "VersionRow")},
 }
 
@@ -58,6 +59,7 @@ __all__ = [
     "ApprovalState",
     "ArtifactRow",
     "Conversation",
+    "ConversationMatch",
     "Extension",
     "LedgerRow",
     "LedgerState",

@@ -180,6 +180,11 @@ MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (approval_id, path)
     );
     """,
+    # v6: whether a conversation's title is still Mira's own (made from its request, replaced by the title of
+    # the first file it makes); a user's rename clears it, so it is never overwritten. Older rows keep theirs.
+    """
+    ALTER TABLE conversations ADD COLUMN title_auto INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

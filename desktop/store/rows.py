@@ -6,6 +6,7 @@ instead of ~6 (a frozen dataclass compiles six methods each when it is defined).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 _NO_EVIDENCE: Mapping[str, Any] = {}  # shared and never changed: a row is read, not edited
@@ -197,3 +198,12 @@ class TargetRow(NamedTuple):
     path: str
     sha256: str  # "" when the file did not exist
     replaces_version: int | None  # the version the write replaces, when the file has versions
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConversationMatch:
+    """A conversation a search found, with where: a few words around the match ("" when its title matched)."""
+
+    conversation: Conversation
+    snippet: str
+    where: str  # "title" | "said" (a message the user wrote) | "made" (a file it made)

@@ -14,7 +14,27 @@ from desktop.store._folders import FolderStore
 from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
-from desktop.store.rows import ArtifactRow, Conversation, Extension, StoredMessage
+from desktop.store.rows import ArtifactRow, Conversation, ConversationMatch, Extension, StoredMessage
+
+
+_TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
+
+
+def snippet(text: str, needle: str, before: int = 12, after: int = 60) -> str:
+    """A few words of ``text`` around the first (case-insensitive) ``needle``, on one line, cut at words."""
+    flat = " ".join(text.split())
+    at = flat.casefold().find(needle.casefold())
+    if at < 0:
+        return flat[:before + after]
+    start = max(0, at - before)
+    if start > 0:
+        space = flat.find(" ", start, at)
+        start = space + 1 if space >= 0 else start
+    end = min(len(flat), at + len(needle) + after)
+    if end < len(flat):
+        space = flat.rfind(" ", at + len(needle), end)
+        end = space if space >= 0 else end
+    return ("…" if start > 0 else "") + flat[start:end] + ("…" if end < len(flat) else "")
 
 
 def new_id() -> str:
@@ -51,14 +71,25 @@ class Store(TaskStore, FolderStore):
 
     # -- conversations ----------------------------------------------------------
 
-    def create_conversation(self, title: str) -> Conversation:
-        """Create an empty conversation."""
+    def create_conversation(self, title: str, *, auto: bool = False) -> Conversation:
+        """Create an empty conversation; ``auto``: the title is Mira's own, replaced by :meth:`retitle_conversation`."""
         now = time.time()
-        conv = Conversation(new_id(), title.strip() or "New chat", now, now)
+        conv = Conversation(id=new_id(), title=title.strip() or "New chat", created=now, updated=now)
         with self._tx("conversation") as c:
             c.execute("INSERT INTO conversations(id, title, created, updated) VALUES (?,?,?,?)",
                       (conv.id, conv.title, now, now))
+            if auto:
+                c.execute("UPDATE conversations SET title_auto=1 WHERE id=?", (conv.id,))
         return conv
+
+    def retitle_conversation(self, conversation_id: str, title: str) -> bool:
+        """Give the conversation the title of what it made, once, unless the user renamed it; True if it did."""
+        if not title.strip():
+            return False
+        with self._tx("conversation") as c:
+            cur = c.execute("UPDATE conversations SET title=?, title_auto=0 WHERE id=? AND title_auto=1",
+                            (title.strip(), conversation_id))
+            return cur.rowcount > 0
 
     def conversation(self, conversation_id: str) -> Conversation:
         row = self._one("SELECT * FROM conversations WHERE id=?", (conversation_id,))
@@ -67,18 +98,48 @@ class Store(TaskStore, FolderStore):
         return Conversation(row["id"], row["title"], row["created"], row["updated"])
 
     def list_conversations(self, search: str = "") -> list[Conversation]:
-        """Newest first; ``search`` matches titles and message text (case-insensitive)."""
+        """Newest first; ``search`` matches (case-insensitive) titles, what the user wrote and the files made."""
         if search.strip():
-            pattern = "%" + search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-            rows = self._all(
-                "SELECT * FROM conversations c WHERE c.title LIKE ?1 ESCAPE '\\' OR EXISTS ("
-                " SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.text LIKE ?1 ESCAPE '\\')"
-                " ORDER BY c.updated DESC, c.rowid DESC",
-                (pattern,),
-            )
-        else:
-            rows = self._all("SELECT * FROM conversations ORDER BY updated DESC, rowid DESC")
-        return [Conversation(r["id"], r["title"], r["created"], r["updated"]) for r in rows]
+            return [m.conversation for m in self.search_conversations(search)]
+        rows = self._all("SELECT * FROM conversations ORDER BY updated DESC, rowid DESC")
+        return [Conversation(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"]) for r in rows]
+
+    def search_conversations(self, search: str) -> list[ConversationMatch]:
+        """The conversations ``search`` finds, newest first, each with a snippet of where it matched.
+
+        Mira's own replies are not searched: its help text is the same in every conversation, so it would
+        find them all; what the user wrote and the files made say what a conversation is about."""
+        needle = search.strip()
+        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self._all(
+            "SELECT * FROM (SELECT c.*,"
+            " (SELECT m.text FROM messages m WHERE m.conversation_id = c.id AND m.role = 'user'"
+            "  AND m.text LIKE ?1 ESCAPE '\\' ORDER BY m.created LIMIT 1) AS said,"
+            " (SELECT a.workspace_path || char(31) || a.title FROM artifacts a WHERE a.conversation_id = c.id"
+            "  AND (a.workspace_path LIKE ?1 ESCAPE '\\' OR a.title LIKE ?1 ESCAPE '\\')"
+            "  ORDER BY a.created LIMIT 1) AS made"
+            " FROM conversations c)"
+            " WHERE title LIKE ?1 ESCAPE '\\' OR said IS NOT NULL OR made IS NOT NULL"
+            " ORDER BY updated DESC, rowid DESC",
+            (pattern,),
+        )
+        found = []
+        for r in rows:
+            conv = Conversation(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"])
+            if r["said"] is not None:
+                found.append(ConversationMatch(conversation=conv, snippet=snippet(r["said"], needle), where="said"))
+            elif r["made"] is not None:
+                path, _sep, title = str(r["made"]).partition("\x1f")
+                shown = path if needle.casefold() in path.casefold() or not title else f"{path} · {title}"
+                found.append(ConversationMatch(conversation=conv, snippet=shown, where="made"))
+            else:
+                found.append(ConversationMatch(conversation=conv, snippet="", where="title"))
+        return found
+
+    def data_version(self) -> int:
+        """SQLite's count of commits by *other* connections (another window, ``mira task``): cheap to poll."""
+        row = self._one("PRAGMA data_version")
+        return int(row[0]) if row else 0
 
     def rename_conversation(self, conversation_id: str, title: str) -> None:
         with self._tx("conversation") as c:
@@ -86,6 +147,8 @@ class Store(TaskStore, FolderStore):
                             (title.strip() or "New chat", time.time(), conversation_id))
             if cur.rowcount == 0:
                 raise StoreError(f"no conversation {conversation_id!r}")
+            if self.schema_version >= _TITLE_AUTO:  # the user's name is final: what Mira makes never replaces it
+                c.execute("UPDATE conversations SET title_auto=0 WHERE id=?", (conversation_id,))
 
     def delete_conversation(self, conversation_id: str) -> None:
         """Delete a conversation with its messages, tasks, transcripts, approvals and artifacts rows."""

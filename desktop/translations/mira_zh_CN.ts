@@ -471,6 +471,26 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>无法打开文件：{error}</translation>
         </message>
         <message>
+            <source>Could not open {name}: {reason}</source>
+            <comment>open.failed.why</comment>
+            <translation>无法打开 {name}：{reason}</translation>
+        </message>
+        <message>
+            <source>the file cannot be read (check its permissions)</source>
+            <comment>open.why.unreadable</comment>
+            <translation>无法读取该文件（请检查它的权限）</translation>
+        </message>
+        <message>
+            <source>no app on this computer is set to open {ext} files; use Save as… and open the copy, or install one</source>
+            <comment>open.why.no_app</comment>
+            <translation>这台电脑上没有设置用来打开 {ext} 文件的应用；可以用“另存为…”保存副本后再打开，或安装一个应用</translation>
+        </message>
+        <message>
+            <source>This request can no longer be asked again; type it again to retry.</source>
+            <comment>card.retry_gone</comment>
+            <translation>这个请求无法再次发出；请重新输入以重试。</translation>
+        </message>
+        <message>
             <source>The file is no longer in the workspace: {path}</source>
             <comment>file.missing</comment>
             <translation>该文件已不在工作区中：{path}</translation>
@@ -1007,6 +1027,21 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <source>Search conversations</source>
             <comment>menu.find</comment>
             <translation>搜索对话</translation>
+        </message>
+        <message>
+            <source>Approve the write waiting in view</source>
+            <comment>menu.approve_in_view</comment>
+            <translation>批准当前可见的待批准写入</translation>
+        </message>
+        <message>
+            <source>Deny the write waiting in view</source>
+            <comment>menu.deny_in_view</comment>
+            <translation>拒绝当前可见的待批准写入</translation>
+        </message>
+        <message>
+            <source>No write is waiting for approval.</source>
+            <comment>chat.nothing_waiting</comment>
+            <translation>没有等待批准的写入。</translation>
         </message>
         <message>
             <source>Conversation title</source>
@@ -1914,6 +1949,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>No page is blank</source>
             <comment>check.label.pages_not_blank</comment>
             <translation>没有空白页</translation>
+        </message>
+        <message>
+            <source>Every page kept its content</source>
+            <comment>check.label.pages_kept</comment>
+            <translation>每一页的内容都保留了</translation>
+        </message>
+        <message>
+            <source>The pages are turned as asked</source>
+            <comment>check.label.pages_turned</comment>
+            <translation>页面已按要求旋转</translation>
         </message>
         <message>
             <source>Page {page} is not blank</source>
@@ -3194,6 +3239,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>方向键在单元格之间移动；公式栏显示所选单元格的内容</translation>
         </message>
         <message>
+            <source>Author</source>
+            <translation>作者</translation>
+        </message>
+        <message>
             <source>Cells</source>
             <translation>单元格</translation>
         </message>
@@ -3286,12 +3335,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>文件</translation>
         </message>
         <message>
+            <source>Find</source>
+            <translation>查找</translation>
+        </message>
+        <message>
             <source>Fit width</source>
             <translation>适合宽度</translation>
         </message>
         <message>
             <source>Formula</source>
             <translation>公式</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>来源</translation>
         </message>
         <message>
             <source>Hide details</source>
@@ -3426,6 +3483,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>正在用 LibreOffice 渲染页面…</translation>
         </message>
         <message>
+            <source>Replace with</source>
+            <translation>替换为</translation>
+        </message>
+        <message>
             <source>Restore v{version}</source>
             <translation>恢复 v{version}</translation>
         </message>
@@ -3446,6 +3507,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>另存为…</translation>
         </message>
         <message>
+            <source>Saved as</source>
+            <translation>保存为</translation>
+        </message>
+        <message>
             <source>Select a cell to see its formula or value</source>
             <translation>选择一个单元格以查看其公式或值</translation>
         </message>
@@ -3456,6 +3521,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Select every cell of the sheet</source>
             <translation>选择此工作表的所有单元格</translation>
+        </message>
+        <message>
+            <source>Sheet name</source>
+            <translation>工作表名称</translation>
         </message>
         <message>
             <source>Sheet {i} / {n}</source>
@@ -3522,8 +3591,20 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已停止：{what}</translation>
         </message>
         <message>
+            <source>Subtitle</source>
+            <translation>副标题</translation>
+        </message>
+        <message>
             <source>Target:</source>
             <translation>目标：</translation>
+        </message>
+        <message>
+            <source>Template</source>
+            <translation>模板</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <translation>文字</translation>
         </message>
         <message>
             <source>The PDF's password; it is kept in memory only, never saved</source>
@@ -3554,8 +3635,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name} 的缩略图</translation>
         </message>
         <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
             <source>Try this write again: {what}</source>
             <translation>再试一次这次写入：{what}</translation>
+        </message>
+        <message>
+            <source>Version</source>
+            <translation>版本</translation>
         </message>
         <message>
             <source>Waiting for your approval</source>
@@ -3729,6 +3818,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>选择要随消息发送的文件</translation>
         </message>
         <message>
+            <source>Click to preview, double-click to open in its app</source>
+            <translation>单击预览，双击用系统应用打开</translation>
+        </message>
+        <message>
             <source>Conversation</source>
             <translation>对话</translation>
         </message>
@@ -3789,8 +3882,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>通知</translation>
         </message>
         <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+        <message>
             <source>Open Settings</source>
             <translation>打开设置</translation>
+        </message>
+        <message>
+            <source>Open in system app</source>
+            <translation>用系统应用打开</translation>
         </message>
         <message>
             <source>Open link</source>
@@ -3813,6 +3914,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>重试</translation>
         </message>
         <message>
+            <source>Save as…</source>
+            <translation>另存为…</translation>
+        </message>
+        <message>
             <source>Scroll to the newest message</source>
             <translation>滚动到最新消息</translation>
         </message>
@@ -3827,6 +3932,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Send this request again</source>
             <translation>再次发送这个请求</translation>
+        </message>
+        <message>
+            <source>Show less</source>
+            <translation>收起</translation>
+        </message>
+        <message>
+            <source>Show more</source>
+            <translation>展开全部</translation>
         </message>
         <message>
             <source>Stop</source>

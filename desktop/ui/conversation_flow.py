@@ -44,8 +44,12 @@ class ConversationFlow:
     async def reload_conversations(self, search: str | None = None) -> None:
         if search is None:
             search = self.sidebar.search.text().strip()
-        rows = await self._store(self.services.store.list_conversations, search)
-        self.sidebar.set_conversations([(r.id, r.title, r.updated) for r in rows], self.controller.current_id)
+        if search:  # with where each one matched, shown under its title
+            found = await self._store(self.services.store.search_conversations, search)
+            rows = [(m.conversation.id, m.conversation.title, m.conversation.updated, m.snippet) for m in found]
+        else:
+            rows = [(r.id, r.title, r.updated) for r in await self._store(self.services.store.list_conversations)]
+        self.sidebar.set_conversations(rows, self.controller.current_id)
         self._update_title()
 
     async def open_conversation(self, conversation_id: str) -> None:

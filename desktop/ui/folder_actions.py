@@ -22,7 +22,10 @@ else:  # loads with the event loop, after the first frame
 def _pick_folder(parent: QWidget, start: str) -> str:
     from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
 
-    return QFileDialog.getExistingDirectory(parent, tr("folder.pick_title"), start)
+    from desktop.ui.theme import file_dialog_options
+
+    return QFileDialog.getExistingDirectory(parent, tr("folder.pick_title"), start,
+                                            QFileDialog.Option.ShowDirsOnly | file_dialog_options())
 
 
 def _open_folder(folder: Path) -> bool:

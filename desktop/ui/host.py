@@ -29,6 +29,8 @@ from skills.messages import Msg
 if TYPE_CHECKING:
     import asyncio
 
+    from PySide6.QtWidgets import QFileDialog
+
     from renderers import ArtifactView, EvidenceSummary
     from renderers.registry import Registry
     from uchat import ExtensionRef
@@ -80,11 +82,24 @@ def _check_detail(check: Mapping[str, Any]) -> Msg | str:
     return Msg.from_dict(said) if isinstance(said, Mapping) else str(check.get("detail", ""))
 
 
-def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
+def save_dialog(parent: QWidget | None, title: str, suggested: str) -> QFileDialog:
+    """The Save-as dialog: Qt's own in the dark theme, so it is dark beside a dark window."""
     from PySide6.QtWidgets import QFileDialog  # dialogs load on first use, not before the first frame
 
-    path, _filter = QFileDialog.getSaveFileName(parent, title, suggested)
-    return path
+    from desktop.ui.theme import file_dialog_options
+
+    dialog = QFileDialog(parent, title, suggested)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+    dialog.setOptions(file_dialog_options())
+    return dialog
+
+
+def _ask_save_path(parent: QWidget | None, title: str, suggested: str) -> str:
+    dialog = save_dialog(parent, title, suggested)
+    chosen = dialog.selectedFiles() if dialog.exec() else []
+    dialog.deleteLater()
+    return chosen[0] if chosen else ""
 
 
 class Host:
@@ -123,7 +138,14 @@ class Host:
         self.last_compare: QWidget | None = None
         # Set by the window: sends a request into the open conversation (a restore goes through the agent).
         self.send_request: Callable[[str], None] = lambda _text: None
+        # Set by the window: a notice in the chat itself (and on the status bar), for what the user must see.
+        self.say: Callable[[str], None] = notify
+        # Set by the window: the open conversation's working folder (a file just sent lives there).
+        self.current_folder: Callable[[], Path | None] = lambda: None
         install_renderer_translator()
+        # A card's words that came from the store (what changed, the approval's summary) were rendered when
+        # its view was built: build them again in the new language.
+        self._unsubscribe_language = i18n.on_language_changed(lambda _code: self.refresh_all())
 
     # -- views --------------------------------------------------------------------------
     def view_for(self, ref: ExtensionRef) -> ArtifactView | None:
@@ -268,7 +290,12 @@ class Host:
         if ref.kind == ATTACHMENT:
             from uchat import AttachmentChip
 
-            return AttachmentChip(ref.artifact_id, parent)
+            chip = AttachmentChip(ref.artifact_id, parent)
+            message_id = ref.message_id
+            chip.sig_open.connect(lambda name: self.open_attachment(message_id, name))
+            chip.sig_open_external.connect(lambda name: self.open_attachment(message_id, name, external=True))
+            chip.sig_save.connect(lambda name: self._attachment_action(message_id, name, self.save_copy))
+            return chip
         view = self.view_for(ref)
         if view is None:
             return None
@@ -289,8 +316,32 @@ class Host:
         if not cards:
             self._cards.pop(artifact_id, None)
 
+    def waiting_cards(self) -> list[QWidget]:
+        """The approval cards whose write still waits for a decision, oldest first."""
+        waiting = []
+        for artifact_id, cards in self._cards.items():
+            if not self._kinds.get(artifact_id, "").startswith("approval/"):
+                continue
+            for card in cards:
+                button = getattr(card, "approve_button", None)
+                if isinstance(button, QWidget) and button.isEnabled() and not button.isHidden():
+                    waiting.append(card)
+        return waiting
+
     def live_cards(self, artifact_id: str) -> list[QWidget]:
         return list(self._cards.get(artifact_id, ()))
+
+    def close(self) -> None:
+        """Stop following the language (the window is closing)."""
+        self._unsubscribe_language()
+
+    def refresh_all(self) -> None:
+        """Every live card again from the store (after a language switch)."""
+        for artifact_id in list(self._cards):
+            try:
+                self.refresh(artifact_id)
+            except Exception:  # noqa: BLE001 - a closed store (the window is going): the cards go with it
+                log.debug("could not refresh %s", artifact_id, exc_info=True)
 
     def refresh(self, artifact_id: str) -> None:
         """Show the current state (e.g. a decided approval) on every live card of ``artifact_id``."""
@@ -307,6 +358,45 @@ class Host:
             update = getattr(card, "update_view", None)
             if callable(update):
                 update(view)
+
+    # -- attachments --------------------------------------------------------------------
+    def attachment_view(self, message_id: str, name: str) -> ArtifactView | None:
+        """The file ``name`` sent with a message, as the preview and the file actions take it (None: gone)."""
+        from renderers import ArtifactView
+
+        from desktop.ui.merge import stored_id
+
+        folder: Path | None = None
+        try:
+            row = self.store.message(stored_id(message_id))
+            found = self.store.conversation_folder(_field(row, "conversation_id", ""))
+            folder = Path(found[0]) if found and found[0] else None
+        except Exception:  # noqa: BLE001 - a message not stored yet: the open conversation's folder
+            folder = None
+        folder = folder or self.current_folder()
+        path = folder / name if folder is not None else None
+        if path is None or not path.is_file():
+            return None
+        kind = path.suffix.lower().lstrip(".")
+        return ArtifactView(id=f"{ATTACHMENT}:{message_id}:{name}", kind=kind, title=name, path=path,
+                            workspace_path=name, bytes=path.stat().st_size)
+
+    def open_attachment(self, message_id: str, name: str, *, external: bool = False) -> None:
+        """Open a sent file in the preview (a kind the renderers draw) or else in the system's app."""
+        view = self.attachment_view(message_id, name)
+        if view is None:
+            self.say(tr("file.missing", path=name))
+        elif external or view.kind not in self.registry.kinds():
+            self.open_external(view)
+        else:
+            self.open_preview(view, 0)
+
+    def _attachment_action(self, message_id: str, name: str, action: Callable[[ArtifactView], None]) -> None:
+        view = self.attachment_view(message_id, name)
+        if view is None:
+            self.say(tr("file.missing", path=name))
+        else:
+            action(view)
 
     # -- RendererHost -------------------------------------------------------------------
     def save_copy(self, artifact: ArtifactView) -> None:
@@ -330,10 +420,10 @@ class Host:
 
     def open_external(self, artifact: ArtifactView) -> None:
         if artifact.path is None or not artifact.path.exists():
-            self._notify(tr("file.missing", path=artifact.workspace_path))
+            self.say(tr("file.missing", path=artifact.workspace_path))
             return
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(artifact.path))):
-            self._notify(tr("open.failed", error=artifact.path.name))
+            self.say(tr("open.failed.why", name=artifact.path.name, reason=_why_not_opened(artifact.path)))
 
     def approve(self, approval_id: str) -> None:
         self._on_decision(approval_id, True, self._approval_messages.get(approval_id, ""))
@@ -342,9 +432,22 @@ class Host:
         self._on_decision(approval_id, False, self._approval_messages.get(approval_id, ""))
 
     def retry(self, approval_id: str) -> None:
-        """Run an approved write the disk or folder refused again, once (its card's Retry)."""
-        if self._on_retry is not None:
-            self._on_retry(approval_id, self._approval_messages.get(approval_id, ""))
+        """A failed write's Retry: one the disk or folder refused runs again as frozen, once; one that failed
+        for another reason (it would fail the same way) is asked for again, as a new request."""
+        view = self.view_for(_approval_ref(approval_id))
+        if view is not None and view.approval is not None and view.approval.retryable:
+            if self._on_retry is not None:
+                self._on_retry(approval_id, self._approval_messages.get(approval_id, ""))
+            return
+        try:
+            request = str(_field(self.store.task(_field(self.store.approval(approval_id), "task_id", "")),
+                                 "request", "") or "")
+        except Exception:  # noqa: BLE001 - no task row to ask again from: say so
+            request = ""
+        if request.strip():
+            self.send_request(request)
+        else:
+            self.say(tr("card.retry_gone"))
 
     @property
     def offers_allow_similar(self) -> bool:
@@ -378,6 +481,21 @@ class Host:
         self._tasks.add(fut)
         fut.add_done_callback(self._tasks.discard)
         return fut
+
+
+def _why_not_opened(path: Path) -> str:
+    """Why the system would not open ``path``: it cannot be read, or no app is set for its kind of file."""
+    import os
+
+    if not os.access(path, os.R_OK):
+        return tr("open.why.unreadable")
+    return tr("open.why.no_app", ext=path.suffix.lstrip(".").upper() or path.name)
+
+
+def _approval_ref(approval_id: str) -> Any:
+    from uchat import ExtensionRef
+
+    return ExtensionRef("", approval_id, "approval/")
 
 
 def _decision_words(message: str) -> str:

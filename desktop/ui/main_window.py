@@ -9,7 +9,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from desktop import i18n
@@ -24,6 +25,8 @@ from desktop.ui.preview_panel import PreviewPanel
 from desktop.ui.services import Services, build_services, model_label
 from desktop.ui.sidebar import ConversationSidebar
 from desktop.ui.startup_flow import StartupFlow
+from desktop.ui.sidebar_fit import SidebarFit
+from desktop.ui.store_watch import StoreWatch
 from desktop.ui.theme import apply_theme
 from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
 from desktop.ui.window_close import WindowClose
@@ -73,12 +76,15 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.chat.view.actions_for = self.message_actions
         self.chat.view.sig_message_action.connect(self.on_message_action)
         self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))
+        self.host.current_folder = self._current_folder
         self.controller = TaskController(self.services.handle, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
+        self.host.say = self.controller.show_notice  # what the user must see goes into the chat, not only the corner
         # Conversations open with their newest page; scrolling up pages older history in from the store.
         self.chat.model.set_load_older(self.controller.load_older)
 
+        self.sidebar_fit = SidebarFit(self._show_sidebar, lambda: not self.sidebar.isHidden())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.sidebar)
@@ -113,6 +119,8 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.settings_dialog: QWidget | None = None
         self._runtime_build: asyncio.Future[Any] | None = None  # started with the store, after the first frame
         self.controller.runtime_loader = self._load_runtime
+        self.store_watch = StoreWatch(lambda: self._store(self.services.store.data_version),
+                                      self._store_changed_elsewhere, self._run, self)
         if start:
             QTimer.singleShot(0, self._first_frame)
 
@@ -142,10 +150,21 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
             QWidget.setTabOrder(first, second)
 
     def set_sidebar_visible(self, visible: bool) -> None:
-        """Collapse or show the conversation list (Ctrl+B, or the button left of the title)."""
+        """Collapse or show the conversation list (Ctrl+B, or the button left of the title): the user's choice,
+        kept over the narrow-window collapse."""
+        self.sidebar_fit.user_toggled(visible, self.width())
+        self._show_sidebar(visible)
+
+    def _show_sidebar(self, visible: bool) -> None:
         self.sidebar.setVisible(visible)
         if self.sidebar_button.isChecked() != visible:
+            self.sidebar_button.blockSignals(True)  # the button follows; it does not count as a click
             self.sidebar_button.setChecked(visible)
+            self.sidebar_button.blockSignals(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.sidebar_fit.width_changed(event.size().width())
 
     def _update_title(self) -> None:
         item = self.sidebar.item_for(self.controller.current_id) if self.controller.current_id else None
@@ -240,6 +259,27 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.show()
         self.raise_()
         self.activateWindow()
+
+    def _current_folder(self) -> Any:
+        from pathlib import Path
+
+        conv = self.controller.current_id
+        folder = self.services.store.conversation_folder(conv)[0] if conv else None
+        return Path(folder) if folder else None
+
+    def _store_changed_elsewhere(self) -> None:
+        """Another process wrote (``mira task``, another window): its conversations show now, not after a restart."""
+        if self._closing:
+            return
+        self._run(self.reload_conversations())
+        current = self.controller.current_id
+        if current and not self.controller.busy:
+            self._run(self.controller.sync(current))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.is_ready:
+            self.store_watch.check()  # coming back from the terminal: look at once, not at the next tick
 
     def _notify(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)

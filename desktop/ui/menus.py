@@ -56,6 +56,11 @@ class WindowMenus:
         self.focus_input_action.triggered.connect(lambda: self.chat.composer.input.setFocus(Qt.FocusReason.ShortcutFocusReason))
         self.focus_chat_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+M"))
         self.focus_chat_action.triggered.connect(lambda: self.chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        # The write waiting in view (the lowest one on screen, else the latest): approved or denied by key.
+        self.approve_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+A"))
+        self.approve_action.triggered.connect(lambda: self.decide_in_view(True))
+        self.deny_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+D"))
+        self.deny_action.triggered.connect(lambda: self.decide_in_view(False))
         self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
         self.about_action = QAction(self)
@@ -81,7 +86,7 @@ class WindowMenus:
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.about_action)
         for action in (self.find_action, self.rename_action, self.toggle_sidebar_action, self.focus_input_action,
-                       self.focus_chat_action, self.shortcuts_action):
+                       self.focus_chat_action, self.shortcuts_action, self.approve_action, self.deny_action):
             self.addAction(action)
 
     def retranslate(self) -> None:
@@ -103,6 +108,8 @@ class WindowMenus:
         self.focus_input_action.setText(tr("menu.focus_input"))
         self.focus_chat_action.setText(tr("menu.focus_chat"))
         self.shortcuts_action.setText(tr("menu.shortcuts"))
+        self.approve_action.setText(tr("menu.approve_in_view"))
+        self.deny_action.setText(tr("menu.deny_in_view"))
         self.find_action.setText(tr("menu.find"))
         self.header.retranslate()
         self.model_status.setAccessibleName(tr("a11y.model_status"))
@@ -149,7 +156,23 @@ class WindowMenus:
 
         return shortcut_rows((self.new_action, self.settings_action, self.find_action, self.rename_action,
                               self.toggle_sidebar_action, self.focus_input_action, self.focus_chat_action,
+                              self.approve_action, self.deny_action,
                               self.close_preview_action, self.shortcuts_action, self.quit_action))
+
+    def decide_in_view(self, approve: bool) -> bool:
+        """Approve or deny the waiting write in view, through its card's own button (decided once)."""
+        cards = self.host.waiting_cards()
+        if not cards:
+            self._notify(tr("chat.nothing_waiting"))
+            return False
+        viewport = self.chat.view.viewport()
+        shown = [c for c in cards if c.isVisible() and not c.visibleRegion().isEmpty()
+                 and viewport.rect().intersects(c.geometry())] if viewport is not None else []
+        card = (shown or cards)[-1]
+        button = card.approve_button if approve else card.deny_button
+        button.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        button.click()
+        return True
 
     def show_shortcuts(self) -> QWidget:
         from desktop.ui.shortcuts_dialog import ShortcutsDialog

@@ -26,17 +26,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.i18n import LANGUAGES, say_error, tr
+from desktop.i18n import LANGUAGES, language, on_language_changed, say_error, set_language, system_language, tr
 from desktop.settings import THEMES, AppSettings
 from desktop.ui.settings_keys import KeyStorage
 from desktop.ui.settings_model import ModelPage
 from desktop.ui.settings_note import Note
+from desktop.ui.theme import file_dialog_options
 
 log = logging.getLogger(__name__)
 
 
 def _pick_folder(parent: QWidget, start: str) -> str:
-    return QFileDialog.getExistingDirectory(parent, tr("settings.workspace_root"), start)
+    return QFileDialog.getExistingDirectory(parent, tr("settings.workspace_root"), start,
+                                            QFileDialog.Option.ShowDirsOnly | file_dialog_options())
 
 
 class SettingsDialog(ModelPage, KeyStorage, QDialog):
@@ -48,38 +50,87 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
                  rules: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.setWindowTitle(tr("settings.title"))
         self.setMinimumWidth(560)
         self._settings = settings
+        self._rules = rules
+        self._language_at_open = language()
         # Injectable for tests: (parent, start folder) -> chosen folder or "".
         self.pick_folder: Callable[[QWidget, str], str] = _pick_folder
         self.test_task: asyncio.Future[Any] | None = None
+        self._outer = QVBoxLayout(self)
+        self._body: QWidget | None = None
+        self.language: QComboBox | None = None
+        self._build()
+        # Picking a language shows it at once, here and in the window; Cancel goes back to the one before.
+        unsubscribe = on_language_changed(lambda _code: self._on_language_changed())
+        self._unsubscribe = unsubscribe
+        self.finished.connect(lambda _result: unsubscribe())
+        self.destroyed.connect(lambda *_args: unsubscribe())
 
-        self.tabs = QTabWidget(self)
+    def _build(self, tab: int = 0, api_key: str = "") -> None:
+        """Every control, in the current language, from ``self._settings`` (the values shown)."""
+        body = QWidget(self)
+        self.setWindowTitle(tr("settings.title"))
+        self.tabs = QTabWidget(body)
         self.tabs.addTab(self._model_tab(), tr("settings.tab.model"))
         self.tabs.addTab(self._workspace_tab(), tr("settings.tab.workspace"))
         self.tabs.addTab(self._interface_tab(), tr("settings.tab.interface"))
-        if rules is not None:  # the approval rules the user made, with Revoke
-            self.tabs.addTab(rules, tr("settings.tab.rules"))
-        self.error = QLabel(self)
+        if self._rules is not None:  # the approval rules the user made, with Revoke
+            self.tabs.addTab(self._rules, tr("settings.tab.rules"))
+            retranslate_rules = getattr(self._rules, "retranslate", None)
+            if callable(retranslate_rules):
+                retranslate_rules()
+        self.tabs.setCurrentIndex(tab)
+        self.error = QLabel(body)
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d1242f;")
         self.error.hide()
-        self.ok_button = QPushButton(tr("settings.ok"), self)
+        self.ok_button = QPushButton(tr("settings.ok"), body)
         self.ok_button.setDefault(True)
-        self.cancel_button = QPushButton(tr("settings.cancel"), self)
+        self.cancel_button = QPushButton(tr("settings.cancel"), body)
         self.ok_button.clicked.connect(self.accept_settings)
         self.cancel_button.clicked.connect(self.reject)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.ok_button)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
         layout.addWidget(self.error)
         layout.addLayout(buttons)
+        if self._body is not None:  # the rules tab moved to the new tabs above: deleting the old body keeps it
+            self._outer.replaceWidget(self._body, body)
+            self._body.deleteLater()
+        else:
+            self._outer.addWidget(body)
+        self._body = body
         self._describe_controls()
         self._provider_changed()
+        self.api_key.setText(api_key)
+
+    def retranslate(self) -> None:
+        """The same values, every word in the language now chosen (the dialog is built again)."""
+        try:
+            self._settings = self.settings()
+        except ValueError:  # a half-typed value: keep what was saved for it
+            pass
+        self._build(self.tabs.currentIndex(), self.api_key.text())
+
+    def _on_language_changed(self) -> None:
+        try:
+            self.retranslate()
+        except RuntimeError:  # a dialog Qt already deleted (its close was never seen): it stops listening
+            self._unsubscribe()
+
+    def _on_language_picked(self, _index: int) -> None:
+        code = self.language.currentData()
+        set_language(code or system_language())
+
+    def reject(self) -> None:
+        if language() != self._language_at_open:
+            set_language(self._language_at_open)  # Cancel: the language shown before
+        super().reject()
 
     def _describe_controls(self) -> None:
         """What a screen reader says for each control: its label, then what it does."""
@@ -143,22 +194,30 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         return page
 
     def _browse_soffice(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text())
+        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text(), "", None,
+                                              file_dialog_options())
         if path:
             self.soffice.setText(path)
 
     def _interface_tab(self) -> QWidget:
         page = QWidget(self)
-        self.language = QComboBox(page)
-        # "" follows the system's language (the default); the rest are the listed translations.
-        self.language.addItem(tr("settings.language.system"), "")
-        for code, name in LANGUAGES.items():
-            self.language.addItem(name, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
-        self.theme = QComboBox(page)
-        for theme in THEMES:
-            self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
-        self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
+        if getattr(self, "language", None) is None:
+            # The same two boxes across a re-translation (the one the user is picking from stays in hand).
+            self.language = QComboBox(page)
+            # "" follows the system's language (the default); the rest are the listed translations.
+            self.language.addItem(tr("settings.language.system"), "")
+            for code, name in LANGUAGES.items():
+                self.language.addItem(name, code)
+            self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
+            self.language.currentIndexChanged.connect(self._on_language_picked)
+            self.theme = QComboBox(page)
+            for theme in THEMES:
+                self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
+            self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
+        else:
+            self.language.setItemText(0, tr("settings.language.system"))
+            for i in range(self.theme.count()):
+                self.theme.setItemText(i, tr(f"settings.theme.{self.theme.itemData(i)}"))
         form = QFormLayout(page)
         form.addRow(tr("settings.language"), self.language)
         form.addRow(tr("settings.theme"), self.theme)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.i18n import tr
+from desktop.i18n import tr, without_mnemonic
 
 
 # Keys that are not menu actions: (keys, what they do), as translation keys.
@@ -21,7 +21,7 @@ KEY_ROWS = (("keys.enter", "keys.enter.do"), ("keys.shift_enter", "keys.shift_en
 
 def shortcut_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
     """(keys, what they do) for every action with a shortcut, then the keys that are not actions."""
-    rows = [(a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), a.text().replace("&", ""))
+    rows = [(a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), without_mnemonic(a.text()))
             for a in actions if not a.shortcut().isEmpty()]
     return rows + [(tr(k), tr(v)) for k, v in KEY_ROWS]
 
@@ -29,11 +29,11 @@ def shortcut_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
 class ShortcutsDialog(QDialog):
     def __init__(self, rows: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(tr("menu.shortcuts").replace("&", ""))
-        self.setAccessibleName(tr("menu.shortcuts").replace("&", ""))
+        self.setWindowTitle(without_mnemonic(tr("menu.shortcuts")))
+        self.setAccessibleName(without_mnemonic(tr("menu.shortcuts")))
         self.table = QTableWidget(len(rows), 2, self)
         self.table.setHorizontalHeaderLabels([tr("keys.keys"), tr("keys.action")])
-        self.table.setAccessibleName(tr("menu.shortcuts").replace("&", ""))
+        self.table.setAccessibleName(without_mnemonic(tr("menu.shortcuts")))
         self.table.setAccessibleDescription(tr("keys.table"))
         for r, (keys, what) in enumerate(rows):
             for c, text in enumerate((keys, what)):

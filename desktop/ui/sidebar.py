@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QMouseEvent, QPalette
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
     import datetime as dt
 
 _ID = Qt.ItemDataRole.UserRole
+_SNIPPET = Qt.ItemDataRole.UserRole + 1  # where a search matched, drawn as a second, quieter line
 GROUPS = ("sidebar.today", "sidebar.yesterday", "sidebar.week", "sidebar.older")
 
 
@@ -54,6 +59,50 @@ def _ask_delete(parent: QWidget, title: str) -> bool:
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No,
     )
     return answer == QMessageBox.StandardButton.Yes
+
+
+class _RowDelegate(QStyledItemDelegate):
+    """A conversation row: its title, and under it where a search matched. The rename box is as tall as it
+    needs to be (the row's own height clipped the text's descenders)."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+        size = super().sizeHint(option, index)
+        if index.data(_SNIPPET):
+            size.setHeight(size.height() + option.fontMetrics.height())
+        return size
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        snippet = index.data(_SNIPPET)
+        if not snippet:
+            super().paint(painter, option, index)
+            return
+        line = option.fontMetrics.height()
+        top = QStyleOptionViewItem(option)
+        top.rect = option.rect.adjusted(0, 0, 0, -line)
+        # The selection/hover background covers the whole row, the title sits in its upper part.
+        style = option.widget.style() if option.widget is not None else QApplication.style()
+        style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, option.widget)
+        super().paint(painter, top, index)
+        painter.save()
+        font = QFont(option.font)
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        painter.setFont(font)
+        # Muted on any row: a selected row is tinted, not inverted, so the quiet colour still reads.
+        painter.setPen(option.palette.color(QPalette.ColorRole.PlaceholderText))
+        rect = option.rect.adjusted(11, option.rect.height() - line - 4, -8, 0)  # under the title's first letter
+        painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                         QFontMetrics(font).elidedText(str(snippet), Qt.TextElideMode.ElideRight, rect.width()))
+        painter.restore()
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
+                             index: QModelIndex | QPersistentModelIndex) -> None:
+        super().updateEditorGeometry(editor, option, index)
+        rect = editor.geometry()
+        wanted = max(rect.height(), editor.sizeHint().height())
+        rect.setTop(option.rect.center().y() - wanted // 2)
+        rect.setHeight(wanted)
+        editor.setGeometry(rect)
 
 
 class ConversationSidebar(QWidget):
@@ -93,6 +142,7 @@ class ConversationSidebar(QWidget):
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setUniformItemSizes(True)
+        self.list.setItemDelegate(_RowDelegate(self.list))
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.empty_label = QLabel(self)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -120,6 +170,7 @@ class ConversationSidebar(QWidget):
         self.list.installEventFilter(self)
         self.list.viewport().installEventFilter(self)
         self._rows: list[tuple[str, str, float | None]] = []
+        self._snippets: dict[str, str] = {}
         self._current: str | None = None
         self.retranslate()
 
@@ -161,15 +212,20 @@ class ConversationSidebar(QWidget):
         self.new_button.setIcon(icon("plus", pal.color(QPalette.ColorRole.HighlightedText), 16))
         set_icon(self.row_menu_button, "more", pal.color(QPalette.ColorRole.Text), 16)
         if self._rows:
-            self.set_conversations(self._rows, self.current_id())
+            self.set_conversations([(*r, self._snippets.get(r[0], "")) for r in self._rows],  # type: ignore[misc]
+                                   self.current_id())
         self._update_empty()
 
     # -- content ------------------------------------------------------------------------
-    def set_conversations(self, rows: Sequence[tuple[str, str] | tuple[str, str, float]],
+    def set_conversations(self, rows: Sequence[tuple[str, str] | tuple[str, str, float] | tuple[str, str, float, str]],
                           current: str | None = None) -> None:
-        """Replace the list with ``(id, title)`` or ``(id, title, updated)`` rows (newest first),
-        keeping ``current`` selected if present. Rows with a time sit under date headings."""
+        """Replace the list with ``(id, title)``, ``(id, title, updated)`` or ``(id, title, updated, snippet)``
+        rows (newest first), keeping ``current`` selected if present. Rows with a time sit under date
+        headings; a snippet (where a search matched) shows under the title."""
         self._rows = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]  # type: ignore[misc]
+        snippets = {r[0]: str(r[3]) for r in rows if len(r) > 3 and r[3]}  # type: ignore[misc]
+        self._snippets = snippets
+        self.list.setUniformItemSizes(not snippets)
         self._listed = True
         self._filling = True
         self.row_menu_button.hide()
@@ -189,6 +245,8 @@ class ConversationSidebar(QWidget):
                 item = QListWidgetItem(title or untitled)
                 item.setData(_ID, conv_id)
                 item.setToolTip(title)
+                if conv_id in snippets:
+                    item.setData(_SNIPPET, snippets[conv_id])
                 item.setFlags(editable)
                 self.list.addItem(item)
                 if conv_id == current:
@@ -211,6 +269,11 @@ class ConversationSidebar(QWidget):
     def headers(self) -> list[str]:
         """The date headings shown, top to bottom."""
         return [self.list.item(i).text() for i in range(self.list.count()) if self.list.item(i).data(_ID) is None]
+
+    def snippet(self, conv_id: str) -> str:
+        """Where the current search matched in ``conv_id`` ("" for none)."""
+        item = self.item_for(conv_id)
+        return str(item.data(_SNIPPET) or "") if item is not None else ""
 
     def ids(self) -> list[str]:
         return [d for d in (self.list.item(i).data(_ID) for i in range(self.list.count())) if d is not None]

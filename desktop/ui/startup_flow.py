@@ -94,6 +94,7 @@ class StartupFlow:
             self._notify(problem)
         self.chat.composer.input.setFocus()
         self.is_ready = True
+        self.store_watch.start()
         self.sig_ready.emit()
         # Recovery runs once the conversation is on screen (a later zero timer, so it never delays that
         # paint; the runtime's code has been loading since the first frame); a send or a decision made

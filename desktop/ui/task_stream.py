@@ -5,6 +5,7 @@ into the controller's state and store syncs.
 A mixin of :class:`desktop.ui.controller.TaskController`."""
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,9 +70,10 @@ class TaskStreaming:
             return
         conv_id = self.current_id
         if conv_id is None:
-            first_line = text.splitlines()[0].strip().rstrip(":：") if text else ""
-            title = (first_line or Path(attachments[0]).name)[:60]
-            row = await self._store(self.store.create_conversation, title)
+            from desktop.agent.titles import request_title  # with the runtime, after the first frame
+
+            title = request_title(text, [Path(a).name for a in attachments])
+            row = await self._store(functools.partial(self.store.create_conversation, title, auto=True))
             conv_id = row.id
             self.current_id = conv_id
             self._paged_id = conv_id  # new and empty: what is on screen is all of it

@@ -5,9 +5,14 @@ palette this sets, so the whole window changes together, live.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QFileDialog
 
 from desktop.ui.tokens import RADIUS, SCROLL, SPACE, Scheme, scheme
 
@@ -58,9 +63,11 @@ QPushButton {{
     padding: {gap + 1}px {SPACE["md"]}px;
 }}
 QPushButton:hover {{ border-color: {s.border_strong}; }}
-QPushButton:focus {{ border: 1px solid {s.border_strong}; }}
 QPushButton:disabled {{ color: {s.muted}; }}
-QPushButton#primary {{ background: {s.accent}; color: {s.accent_text}; border-color: {s.accent}; }}
+QPushButton#primary, QPushButton:default {{ background: {s.accent}; color: {s.accent_text}; border-color: {s.accent}; }}
+QPushButton:default:disabled {{ background: {s.surface_alt}; color: {s.muted}; border-color: {s.border}; }}
+QPushButton:focus {{ border: 2px solid {s.border_strong}; padding: {gap}px {SPACE["md"] - 1}px; }}
+QPushButton#primary:focus, QPushButton:default:focus {{ border: 2px solid {s.text}; }}
 QToolButton {{ border: 1px solid transparent; border-radius: {sm}px; padding: 3px; color: {s.text}; }}
 QToolButton:hover, QToolButton:focus {{ background: {s.surface_alt}; border-color: {s.border}; }}
 QWidget#sidebar {{ background: {s.window}; }}
@@ -91,6 +98,15 @@ QScrollBar::handle:hover, QScrollBar::handle:pressed {{ background: {s.muted}; }
 QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; border: none; background: none; }}
 QScrollBar::add-page, QScrollBar::sub-page {{ background: none; }}
 """
+
+
+def file_dialog_options() -> QFileDialog.Option:
+    """Options for the file dialogs: in the dark theme, Qt's own dialog (it takes the window's palette); a
+    native one keeps the system's light look beside a dark window, and cannot be told otherwise."""
+    from PySide6.QtWidgets import QFileDialog
+
+    dark = current_scheme() is scheme(True)
+    return QFileDialog.Option.DontUseNativeDialog if dark else QFileDialog.Option(0)
 
 
 def current_scheme() -> Scheme:

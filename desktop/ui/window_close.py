@@ -38,8 +38,10 @@ class WindowClose:
             event.accept()
             return
         self._closing = True
+        self.store_watch.stop()
         self.save_state()
         self._unsubscribe_language()
+        self.host.close()
         if self.controller.busy:
             # Like qasync's asyncClose: stop the running task and let it record "cancelled" before the
             # store closes (bounded, so a stuck task can never keep the window from closing).

@@ -106,6 +106,12 @@ def test_pptx_add_slide_title_restore(chat: Chat) -> None:
 
     fourth = only(chat.say("restore v1"))
     assert fourth["version"] == 4 and deck.read_bytes() == v1 and len(pptx.Presentation(deck).slides) == n1
+    # The same bytes as v1: the same title (the deck's, not the file stem) and the same checks, all passed.
+    assert fourth["title"] == first["title"] != deck.stem
+    names = [c["name"] for c in fourth["evidence"]["checks"]]
+    assert names == [c["name"] for c in first["evidence"]["checks"]] and len(names) > 3
+    assert fourth["evidence"]["passed"] is True
+    assert chat.reports[-1]["message"].count(first["path"]) == 1  # the reply names the file once
 
 
 def test_xlsx_add_row_then_restore(chat: Chat) -> None:

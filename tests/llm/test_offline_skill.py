@@ -85,7 +85,7 @@ def test_markdown_to_docx_keeps_structure_and_formatting(ws: Path) -> None:
 def test_chinese_markdown_to_docx_keeps_cjk_name_and_text(ws: Path) -> None:
     run = run_skill_agent(ws, "docx", "把笔记做成 Word 文档", ["笔记.md"])
     assert run.complete["artifacts"] == ["季度报告.docx"]
-    assert run.complete["summary"].startswith("根据 笔记.md 生成了 季度报告.docx")
+    assert run.complete["summary"].startswith("根据 笔记.md 生成：")
     d = docx.Document(str(ws / "季度报告.docx"))
     text = "\n".join(p.text for p in d.paragraphs)
     assert "本季度销售额增长了 10%。" in text and "亚太地区 12 家" in text
@@ -266,7 +266,7 @@ def test_csv_to_xlsx_with_totals(tmp_path: Path) -> None:
     assert rows[2] == ["US", 3400, 3500]
     assert rows[1][2] == 1300.5
     assert rows[3] == ["Total", "=SUM(B2:B3)", "=SUM(C2:C3)"]
-    assert run.complete["summary"] == ("Made sales.xlsx from sales.csv: 1 sheet, 2 data rows "
+    assert run.complete["summary"] == ("Made from sales.csv: 1 sheet, 2 data rows "
                                        "and a total row with =SUM formulas.")
 
 
@@ -277,7 +277,7 @@ def test_markdown_tables_become_sheets_in_chinese(tmp_path: Path) -> None:
     sheet = wb["销量"]
     assert [[c.value for c in r] for r in sheet.iter_rows()] == [
         ["产品", "数量"], ["苹果", 3], ["香蕉", 5], ["合计", "=SUM(B2:B3)"]]
-    assert run.complete["summary"].startswith("根据你在请求中提供的内容生成了")
+    assert run.complete["summary"].startswith("根据你在请求中提供的内容生成：")
 
 
 def test_every_call_matches_the_command_schema(ws: Path) -> None:

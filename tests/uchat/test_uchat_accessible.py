@@ -43,7 +43,8 @@ def test_each_message_is_a_list_item_named_with_its_shown_text(qtbot) -> None:  
     iface = QAccessible.queryAccessibleInterface(view)
     assert iface.role() == QAccessible.Role.List
     assert iface.text(QAccessible.Text.Name) == "Conversation"
-    assert _names(iface) == ["You: Make a report", "Assistant: Done: the file", "Notice: Stopped\nError: cancelled"]
+    # What the user typed is shown as typed (no markdown), so that is what is read out.
+    assert _names(iface) == ["You: Make **a report**", "Assistant: Done: the file", "Notice: Stopped\nError: cancelled"]
     item = iface.child(1)
     assert item.role() == QAccessible.Role.ListItem
     assert item.text(QAccessible.Text.Description) == "Reply from the assistant"

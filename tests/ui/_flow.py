@@ -63,3 +63,12 @@ def click(qtbot: Any, b: QPushButton) -> None:
 
 def wait_idle(window: Any, qtbot: Any) -> None:
     qtbot.waitUntil(lambda: not window.controller.busy, timeout=TIMEOUT)
+
+
+def ask(window: Any, qtbot: Any, text: str, kind: str, attachments: list[str] | tuple[str, ...] = ()
+        ) -> tuple[ExtensionRef, QWidget]:
+    """Send ``text`` and wait until its approval card of ``kind`` (``approval/docx``…) waits, with nothing running."""
+    send(window, qtbot, text, attachments)
+    ref, card = wait_card(window, qtbot, kind)
+    wait_idle(window, qtbot)
+    return ref, card

@@ -63,7 +63,7 @@ def test_the_conversation_is_a_list_of_its_messages_with_their_cards(make_window
     assert [listed.child(i).role() for i in range(len(messages))] == [QAccessible.Role.ListItem] * len(messages)
     assert names == [view.spoken_text(r) for r in range(len(messages))]
     assert names[0].startswith("You: Turn this into a Word document:") and "Listen to every message" in names[0]
-    assert "#" not in names[0]  # the text as shown, not its markdown
+    assert "# Access check" in names[0]  # the text as shown: a user's own text is shown as typed
     # the approval card, and its Approve button, are reached inside the message that carries it
     row = next(r for r, m in enumerate(messages) if ref in m.extensions)
     item = listed.child(row)

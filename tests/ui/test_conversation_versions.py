@@ -41,7 +41,7 @@ def test_docx_versions_in_the_window(make_window, qtbot, tmp_path: Path) -> None
     _approve_next(window, qtbot, "docx", 0)
     ref1, card1 = _latest_card(window, qtbot, "docx", 1)
     path = window.host.view_for(ref1).path
-    assert path is not None and path.parent.name == "Turn-notes-md-into-a-Word-report"  # named from the title
+    assert path is not None and path.parent.name == "Notes"  # named from the title, "Notes (DOCX)"
     assert card1.version_row.isVisible() and card1.version_row.badge.text() == "v1"
     assert not card1.version_row.compare_button.isVisible()
 

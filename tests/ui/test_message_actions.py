@@ -31,7 +31,8 @@ def test_hover_copy_retry_and_edit_the_last_request(make_window, qtbot) -> None:
     assert bar.message_id == user.id
     assert [a for a, b in bar.buttons.items() if b.isVisibleTo(bar)] == ["copy", "retry", "edit"]
     qtbot.mouseClick(bar.buttons["copy"], Qt.MouseButton.LeftButton)
-    assert QGuiApplication.clipboard().text() == "What's in notes? See the site"  # rendered, not markdown
+    # A user's message is shown as typed (no markdown), so Copy copies what they typed.
+    assert QGuiApplication.clipboard().text() == "What's in **notes**? See [the site](https://example.org)"
     view.trigger_action("copy_markdown", user.id)
     assert QGuiApplication.clipboard().text() == user.text
     qtbot.mouseClick(bar.buttons["edit"], Qt.MouseButton.LeftButton)

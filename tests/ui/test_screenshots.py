@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
 NAMES = ["01-welcome.png", "02-approval-card.png", "03-artifact-and-preview.png", "04-settings.png",
-         "05-dark-theme.png", "06-chinese-interface.png", "07-follow-up-v2-card.png", "08-compare-versions.png"]
+         "05-dark-theme.png", "06-chinese-interface.png", "07-follow-up-v2-card.png", "08-compare-versions.png",
+         "09-sidebar-44-conversations.png", "10-dark-save-as.png", "11-chinese-search-snippets.png"]
 
 
 @pytest.mark.slow
