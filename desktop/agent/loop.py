@@ -33,6 +33,7 @@ from desktop.agent.tools import (
     skill_tools,
 )
 from desktop.llm import ModelError, ToolCall
+from desktop.llm.turn import AnswerCut
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
@@ -78,7 +79,8 @@ async def main_loop(lp: Loop, run: Run) -> str:
         await lp.hooks.skill_ended(run, outcome)
         return FINISHED
     while True:
-        state = M.state_of(lp.store.transcript(run.task_id, MAIN))
+        entries = lp.store.transcript(run.task_id, MAIN)
+        state = M.state_of(entries)
         if state.pending:
             for key, call in state.pending:
                 if _refused_reuse(lp, run, MAIN, key, call, state):
@@ -96,9 +98,11 @@ async def main_loop(lp: Loop, run: Run) -> str:
                     return FINISHED
             continue
         if state.ended:
-            text = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
+            text = M.said_so_far(entries).strip()  # with the cut parts it continues
             lp.hooks.answered(run, text or "I have no answer to give.")
             return FINISHED
+        if entries and M.is_cut(entries[-1].message):  # waits for the user's Continue: no call on its own
+            raise AnswerCut(text=str(entries[-1].message.get("content") or ""))
         await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), MAIN_TOOLS, append=True)
 
 

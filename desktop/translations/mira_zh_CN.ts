@@ -311,6 +311,11 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>无法执行该决定：{error}</translation>
         </message>
         <message>
+            <source>The answer could not be continued: {error}</source>
+            <comment>chat.continue_failed</comment>
+            <translation>无法继续这个回答：{error}</translation>
+        </message>
+        <message>
             <source>(approved by your rule for similar writes in this conversation)</source>
             <comment>approval.by_rule</comment>
             <translation>（已按你在此对话中设定的“允许类似写入”规则批准）</translation>
@@ -1251,6 +1256,11 @@ Design,800
             <source>This change failed for a reason a retry cannot fix; ask again.</source>
             <comment>fault.retry_not_retryable</comment>
             <translation>此更改失败的原因无法通过重试解决；请重新提出请求。</translation>
+        </message>
+        <message>
+            <source>There is no cut-off answer to continue here.</source>
+            <comment>continue.nothing</comment>
+            <translation>这里没有被截断、可以继续的回答。</translation>
         </message>
         <message>
             <source>{name} cannot be written here: the folder {folder} is read-only or not yours. Choose another folder or make it writable.</source>
@@ -3069,6 +3079,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>模型的回答在输出上限处被截断，因此一点也没有保留。请重试，或在“设置”中提高输出上限。</translation>
         </message>
         <message>
+            <source>The model's answer was cut off at the output limit, so it is not kept as the answer. Continue lets the model go on from where it stopped; or Retry, or raise the output limit in Settings.</source>
+            <comment>model.error.cut_reply</comment>
+            <translation>模型的回答在输出上限处被截断，因此没有作为回答保留。选择“继续”可让模型从中断处接着写；也可以重试，或在设置中提高输出上限。</translation>
+        </message>
+        <message>
             <source>{where} sent an empty answer.</source>
             <comment>model.error.empty</comment>
             <translation>{where} 发来了空回答。</translation>
@@ -3679,6 +3694,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>选择要随消息发送的文件</translation>
         </message>
         <message>
+            <source>Continue</source>
+            <translation>继续</translation>
+        </message>
+        <message>
             <source>Conversation</source>
             <translation>对话</translation>
         </message>
@@ -3717,6 +3736,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Jump to latest</source>
             <translation>跳到最新</translation>
+        </message>
+        <message>
+            <source>Let the model go on from where its answer was cut off</source>
+            <translation>让模型从回答被截断的地方接着写</translation>
         </message>
         <message>
             <source>Message</source>

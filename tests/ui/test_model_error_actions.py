@@ -140,3 +140,46 @@ def test_the_models_reasoning_streams_folded_apart_from_the_answer(make_window, 
     qtbot.waitUntil(lambda: any("Hello there." in m.text for m in window.conversation), timeout=TIMEOUT)
     wait_idle(window, qtbot)
     assert not any("greets" in m.text for m in window.conversation)  # never in the answer's text
+
+
+@pytest.fixture
+def cutting() -> Iterator[FakeServer]:
+    from tests.llm.fake_server import replay, transcript
+
+    yield from serve(replay(
+        transcript([chunk({"role": "assistant", "content": "Mira makes Word, PDF, Power"}), chunk({}, finish="length")]),
+        transcript([chunk({"role": "assistant", "content": "Point and Excel files."}), chunk({}, finish="stop")])))
+
+
+def test_a_cut_reply_offers_continue_which_finishes_it(make_window, qtbot, cutting: FakeServer) -> None:  # type: ignore[no-untyped-def]
+    from desktop.llm.settings import ModelSettings
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings(provider="openai_compatible", base_url=cutting.url, model="m")))
+    send(window, qtbot, "What can you do?")
+    qtbot.waitUntil(lambda: any(m.role == Role.ASSISTANT and "cut off" in m.text for m in window.conversation),
+                    timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    failed = [m for m in window.conversation if m.role == Role.ASSISTANT][-1]
+    assert "Power" not in failed.text  # nothing half-done shown as the answer
+    assert window.message_actions(failed) == ("copy", "continue", "retry", "settings")
+    view = window.chat.view
+    view.sync()
+    row = [m.id for m in window.conversation].index(failed.id)
+    rect = view.visualRect(view.model().index(row, 0))
+    view.scrollTo(view.model().index(row, 0))
+    rect = view.visualRect(view.model().index(row, 0))
+    qtbot.mouseMove(view.viewport(), QPoint(rect.center().x(), rect.center().y()))
+    qtbot.waitUntil(view.actions_bar.isVisible)
+    bar = view.actions_bar
+    assert bar.buttons["continue"].isVisibleTo(bar) and bar.buttons["continue"].accessibleName() == "Continue"
+    users = sum(m.role == Role.USER for m in window.conversation)
+    qtbot.mouseClick(bar.buttons["continue"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: any(m.text == "Mira makes Word, PDF, PowerPoint and Excel files." for m in window.conversation),
+                    timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    assert sum(m.role == Role.USER for m in window.conversation) == users  # the same request, not a new one
+    assert cutting.received[-1].body["messages"][-2]["content"] == "Mira makes Word, PDF, Power"
+    done = [m for m in window.conversation if m.role == Role.ASSISTANT][-1]
+    assert window.message_actions(done) == ("copy",)
