@@ -52,6 +52,8 @@ class Calls:
             # A main-agent reply cut mid-text is kept aside in its transcript (marked cut, never the answer),
             # so a Continue goes on from it; a cut call, or a skill agent's turn, has nothing to go on from.
             keep = append and not reserved and agent == MAIN and bool(exc.text)
+            if reserved or agent == MAIN:
+                self._reporter.add_reasoning(run.task_id, exc.reasoning)
             self._store.model_call_end(call_id, "failed", str(exc),
                                        transcript=(run.task_id, agent, M.cut(exc.text, exc.reasoning)) if keep
                                        else None)
@@ -64,6 +66,8 @@ class Calls:
             raise ModelError("the model's stream ended without a completion", msg=msg("model.error.ended"))
         self._store.model_call_end(call_id, "done",
                                    transcript=(run.task_id, agent, M.assistant(completion)) if append else None)
+        if reserved or agent == MAIN:  # the reasoning the chat showed stays with the reply
+            self._reporter.add_reasoning(run.task_id, completion.reasoning)
         return completion
 
     def messages(self, run: Run, agent: str) -> list[ChatMessage]:

@@ -180,6 +180,10 @@ MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (approval_id, path)
     );
     """,
+    # v6: the model's reasoning ("Thinking…") of an assistant message, kept with it (never part of its text).
+    """
+    ALTER TABLE messages ADD COLUMN reasoning TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -3810,6 +3810,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>停止正在运行的任务</translation>
         </message>
         <message>
+            <source>Thinking, collapsed section</source>
+            <translation>思考过程，已折叠的部分</translation>
+        </message>
+        <message>
             <source>Thinking…</source>
             <translation>思考中…</translation>
         </message>

@@ -183,3 +183,40 @@ def test_a_cut_reply_offers_continue_which_finishes_it(make_window, qtbot, cutti
     assert cutting.received[-1].body["messages"][-2]["content"] == "Mira makes Word, PDF, Power"
     done = [m for m in window.conversation if m.role == Role.ASSISTANT][-1]
     assert window.message_actions(done) == ("copy",)
+
+
+def test_the_reasoning_stays_with_the_finished_reply_after_a_restart(make_window, qtbot, thinking: FakeServer) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop.llm.settings import ModelSettings
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings(provider="openai_compatible", base_url=thinking.url, model="m")))
+    thinking.go_on.set()  # type: ignore[attr-defined]
+    send(window, qtbot, "Hi")
+    qtbot.waitUntil(lambda: any(m.text == "Hello there." for m in window.conversation), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    reply = next(m for m in window.conversation if m.text == "Hello there.")
+    stored = window.services.store.message(reply.id)
+    assert stored.reasoning == "The user greets me. I answer briefly." and stored.text == "Hello there."
+
+    # a restart: the conversation read again from the store keeps the folded reasoning with its reply
+    window.controller.conversation.reset([])
+    conv_id = window.controller.current_id
+    window.controller.request(window.controller.show(conv_id))
+    qtbot.waitUntil(lambda: any(m.text == "Hello there." for m in window.conversation), timeout=TIMEOUT)
+    reply = next(m for m in window.conversation if m.text == "Hello there.")
+    assert reply.reasoning == "The user greets me. I answer briefly." and not reply.reasoning_open
+    view = window.chat.view
+    view.sync()
+    row = [m.id for m in window.conversation].index(reply.id)
+    spoken = view.spoken_text(row)
+    assert "Thinking, collapsed section" in spoken and "greets" not in spoken  # read as a collapsed section
+    view.trigger_action("copy", reply.id)
+    assert QGuiApplication.clipboard().text() == "Hello there."  # folded: not copied
+    window.conversation.toggle_reasoning(reply.id)
+    view.trigger_action("copy", reply.id)
+    copied = QGuiApplication.clipboard().text()
+    assert "The user greets me." in copied and "Hello there." in copied  # unfolded: copied as shown
+    assert "greets" in view.spoken_text(row)
