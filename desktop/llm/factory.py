@@ -156,6 +156,10 @@ async def _server_lines(settings: ModelSettings) -> list[Msg]:
                                        min(settings.timeout, CHECK_TIMEOUT))
     except ModelError:
         info = None
+    if info is not None and info.kind:  # the server said what it is: its quirks follow from now on
+        from desktop.llm.quirks import memory
+
+        memory().put(settings.base_url, settings.model, kind=info.kind)
     kind = (info.kind if info is not None else "") or quirks_for(settings.base_url, settings.model).kind
     window = info.context_window if info is not None else 0
     if settings.api == "ollama":
@@ -191,6 +195,10 @@ async def detect_context_window(settings: ModelSettings) -> tuple[int, bool | No
         return 0, None
     if info is None:
         return 0, None
+    if info.kind:  # the server said what it is: its quirks follow from now on
+        from desktop.llm.quirks import memory
+
+        memory().put(settings.base_url, settings.model, kind=info.kind)
     window = info.context_window
     if settings.api == "ollama":
         window = min(window, DEFAULT_NUM_CTX) if window else DEFAULT_NUM_CTX
