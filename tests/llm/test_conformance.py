@@ -401,7 +401,7 @@ def test_the_ollama_native_api_is_covered_by_the_busy_guard() -> None:
     for srv in serve(respond):
         base = srv.url.removesuffix("/v1")
 
-        async def go() -> None:
+        async def go(base: str = base) -> None:
             events = OllamaModel(base, "m", timeout=5).stream(ASK, [])
             assert isinstance(await events.__anext__(), TextDelta)  # Ollama's own API is streaming the task
             with pytest.raises(Exception, match="answering a task"):
