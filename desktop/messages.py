@@ -10,6 +10,7 @@ from skills.messages import Msg, decoded, encoded
 MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.approval_needed": "Approval needed: {what}",
     "cli.approve_prompt": "Approve? [y/N] ",
+    "cli.continue_prompt": "The answer was cut off at the output limit. Let the model continue from where it stopped? [y/N] ",
     "cli.approved_yes": "Approved (--yes).",
     "cli.replaces": "Replaces the existing {path}.",
     "cli.replaces_version": "Replaces the existing {path} (v{version}).",

@@ -2705,6 +2705,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>批准吗？[y/N] </translation>
         </message>
         <message>
+            <source>The answer was cut off at the output limit. Let the model continue from where it stopped? [y/N] </source>
+            <comment>cli.continue_prompt</comment>
+            <translation>回答在输出上限处被截断。要让模型从中断处继续吗？[y/N] </translation>
+        </message>
+        <message>
             <source>Approved (--yes).</source>
             <comment>cli.approved_yes</comment>
             <translation>已批准（--yes）。</translation>

@@ -82,3 +82,26 @@ def test_a_cut_tool_call_offers_no_continue(tmp_path: Path) -> None:
         assert status.status == "failed" and runtime.cut_task(status.message_id) is None
         assert "Continue" not in store.message(status.message_id).text
         store.close()
+
+
+def test_mira_task_asks_to_continue_a_cut_reply_and_finishes_it(server: FakeServer, tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(json.dumps({"model": {
+        "provider": "openai_compatible", "base_url": server.url, "model": "m", "timeout": 30.0}}), encoding="utf-8")
+    (tmp_path / "ws").mkdir()
+    env = dict(os.environ, MIRA_HOME=str(home), MIRA_LANGUAGE="en")
+    proc = subprocess.run([str(Path(sys.executable).with_name("mira")), "task", "What can you do?", "--workspace",
+                           str(tmp_path / "ws"), "--json"], env=env, input="y\ny\n", capture_output=True, text=True,
+                          timeout=110)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(proc.stdout)
+    assert report["status"] == "finished"
+    assert report["message"].endswith("PowerPoint and Excel.")
+    assert "Let the model continue" in proc.stdout + proc.stderr
+    assert len([r for r in server.received if r.path.endswith("/chat/completions")]) == 3  # one call per Continue
