@@ -246,8 +246,11 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
         if turns >= info.max_steps:
             return _stopped(lp, run, agent, info.id, f"the skill agent used all {info.max_steps} "
                             "steps of its execution profile without completing")
+        # The last step may only report: offered alone, ``complete`` is named in tool_choice where the server
+        # takes it, so the skill ends with its summary instead of running out of steps mid-work.
+        offered = (shown(COMPLETE),) if info.max_steps > 1 and turns == info.max_steps - 1 else tools
         try:
-            await lp.calls.model(run, agent, lp.calls.messages(run, agent), tools, append=True)
+            await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
         except (BudgetExhausted, ModelError) as exc:
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 

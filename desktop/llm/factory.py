@@ -121,6 +121,9 @@ async def checked_connection(settings: ModelSettings, api_key: str | None = None
 
 _PROBE_TOOL = ToolSpec(name="echo", description="Repeat a word back.",
                        parameters={"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]})
+# Two tools, as every agent step but the last offers: one alone would be named in tool_choice, and a server
+# such as llama-cpp-python streams a named call but not a free choice, so the probe would say the wrong thing.
+_PROBE_WAIT = ToolSpec(name="wait", description="Do nothing.", parameters={"type": "object", "properties": {}})
 
 
 async def _answers(model: Any, tools: list[ToolSpec]) -> bool:
@@ -137,7 +140,7 @@ async def _tool_line(model: Any) -> Msg:
     from desktop.llm.turn import AnswerCut
 
     try:
-        await _answers(model, [_PROBE_TOOL])
+        await _answers(model, [_PROBE_TOOL, _PROBE_WAIT])
     except AnswerCut:
         pass
     except ModelError as exc:

@@ -245,7 +245,9 @@ class OpenAIModel:
                                 "stream": stream}
         if tools:  # some servers reject an empty tools list
             body["tools"] = to_wire_tools(tools)
-            if self.quirks.tool_choice_auto and not stream:
+            if len(tools) == 1 and self.quirks.name_single_tool:  # the one call this step must make
+                body["tool_choice"] = {"type": "function", "function": {"name": tools[0].name}}
+            elif self.quirks.tool_choice_auto and not stream:
                 body["tool_choice"] = "auto"  # such a server leaves the tools out of the prompt without it
         if limit > 0:
             body[self.quirks.output_limit_key] = limit

@@ -35,14 +35,19 @@ class Quirks:
     # Renders the tools into the prompt only when ``tool_choice`` is set (llama-cpp-python's function-calling
     # chat formats): its tool turns say ``"tool_choice": "auto"`` outright, which every server takes.
     tool_choice_auto: bool = False
+    # A step that offers exactly one tool (the skill agent's last step: only ``complete``) names it in
+    # ``tool_choice``, so the model calls it rather than answering in words. Off where a server is known to
+    # refuse or ignore a named choice (LM Studio writes calls as text even with "required"; Ollama's own API
+    # has no tool_choice).
+    name_single_tool: bool = True
 
 
 # What a server says it is (its model listing, /props, /api/v0) -> its quirks, whatever its address.
 _BY_KIND: dict[str, Quirks] = {
     "llama-cpp-python": Quirks(kind="llama-cpp-python", single_slot=True, streams_tools=False, tool_choice_auto=True),
     "llama.cpp server": Quirks(kind="llama.cpp server", single_slot=True),
-    "LM Studio": Quirks(kind="LM Studio", single_slot=True),
-    "Ollama": Quirks(kind="Ollama", single_slot=True),
+    "LM Studio": Quirks(kind="LM Studio", single_slot=True, name_single_tool=False),
+    "Ollama": Quirks(kind="Ollama", single_slot=True, name_single_tool=False),
 }
 
 

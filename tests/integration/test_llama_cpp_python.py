@@ -218,6 +218,19 @@ def test_a_tool_call_forced_by_name_is_sent_back_and_the_next_turn_accepted(llam
     assert _answered(model, history)
 
 
+def test_a_step_with_one_tool_forces_it_by_name_and_its_result_is_taken(llama: LlamaServer) -> None:
+    # Mira's own request: a step offering one tool (the skill agent's last step) names it in tool_choice
+    model = OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(tool_step=48, reply=16))
+    ask = [ChatMessage(role="user", content="Time in Paris?")]
+    assert model.request(ask, [TIME], 48, stream=True)["tool_choice"]["function"]["name"] == "get_time"
+    done = _run(model, ask, [TIME])
+    [call] = done.tool_calls
+    assert call.name == "get_time" and call.id
+    history = [*ask, ChatMessage(role="assistant", content=done.text, tool_calls=done.tool_calls),
+               ChatMessage(role="tool", content='{"time": "12:00"}', tool_call_id=call.id)]
+    assert _answered(model, history)  # its result sent back (content "", not null): the next turn accepted
+
+
 def _answered(model: OpenAIModel, messages: list[ChatMessage], tools: list[ToolSpec] | None = None) -> bool:
     """True when the server answered: a whole turn, or one cut at the (small) output limit."""
     try:

@@ -412,3 +412,16 @@ def test_the_ollama_native_api_is_covered_by_the_busy_guard() -> None:
 
         asyncio.run(go())
         assert not any(r.path == "/api/tags" for r in srv.received)
+
+
+@pytest.mark.parametrize("server", [transcript([chunk({"role": "assistant", "tool_calls": [_call(0, "c1", "get_time",
+                                                                                                 "{\"city\": \"Paris\"}")]}),
+                                                chunk({}, finish="tool_calls")])], indirect=True)
+def test_a_step_with_one_tool_names_it_in_tool_choice(server: FakeServer) -> None:
+    done, _events = _turn(server, tools=[TIME])
+    assert [c.name for c in done.tool_calls] == ["get_time"]
+    assert server.received[-1].body["tool_choice"] == {"type": "function", "function": {"name": "get_time"}}
+    _turn(server, tools=TOOLS)
+    assert "tool_choice" not in server.received[-1].body  # a free choice: left to the server's default
+    _turn(server, tools=[TIME], quirks=quirks_for(server.url, "m", "LM Studio"))
+    assert "tool_choice" not in server.received[-1].body  # LM Studio: known to ignore it, never sent
