@@ -32,6 +32,7 @@ MIRA = Path(sys.executable).with_name("mira")
 TIME = ToolSpec(name="get_time", description="The time in a city.",
                 parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]})
 HI = [ChatMessage(role="user", content="Say hello.")]
+WAIT = ToolSpec(name="wait", description="Do nothing.", parameters={"type": "object", "properties": {}})
 
 
 @pytest.fixture(scope="session")
@@ -190,9 +191,9 @@ def test_continue_goes_on_from_a_cut_reply_and_the_server_accepts_it(llama: Llam
 def test_a_tool_turn_to_a_server_known_as_llama_cpp_python_is_asked_whole_with_tool_choice(llama: LlamaServer) -> None:
     memory().put(llama.url, "smollm2", kind="llama-cpp-python")  # what Test connection learns from its listing
     model = OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(tool_step=24, reply=24))
-    assert _answered(model, [ChatMessage(role="user", content="Time in Paris?")], [TIME])
+    assert _answered(model, [ChatMessage(role="user", content="Time in Paris?")], [TIME, WAIT])
     assert not model.last_streamed  # no empty stream first: asked whole at once
-    assert model.request(HI, [TIME], 24, stream=False)["tool_choice"] == "auto"
+    assert model.request(HI, [TIME, WAIT], 24, stream=False)["tool_choice"] == "auto"
 
 
 def test_a_tool_call_forced_by_name_is_sent_back_and_the_next_turn_accepted(llama: LlamaServer) -> None:
