@@ -18,6 +18,16 @@ REASON = ("7 validation errors: " + "{'type': 'literal_error', 'loc': ('body', '
           "\"Input should be 'system'\"} " * 4 + "{'type': 'string_type', 'msg': 'Input should be a valid string'}")
 
 
+def _connected(make_window: Any, url: str) -> Any:
+    """A window whose model is the test server at ``url``."""
+    from desktop.llm.settings import ModelSettings
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings(provider="openai_compatible", base_url=url, model="m")))
+    return window
+
+
 @pytest.fixture
 def failing() -> Iterator[FakeServer]:
     calls = {"n": 0}
@@ -34,11 +44,7 @@ def failing() -> Iterator[FakeServer]:
 
 def test_a_model_error_offers_retry_and_settings_with_the_whole_reason(make_window, qtbot, failing: FakeServer,  # type: ignore[no-untyped-def]
                                                                       ) -> None:
-    from desktop.llm.settings import ModelSettings
-
-    window = make_window()
-    window.apply_settings(window.services.settings.__class__(
-        language="en", model=ModelSettings(provider="openai_compatible", base_url=failing.url, model="m")))
+    window = _connected(make_window, failing.url)
     send(window, qtbot, "Hello?")
     qtbot.waitUntil(lambda: any(m.role == Role.ASSISTANT and "model failed" in m.text for m in window.conversation),
                     timeout=TIMEOUT)
@@ -116,11 +122,7 @@ def thinking() -> Iterator[FakeServer]:
 
 
 def test_the_models_reasoning_streams_folded_apart_from_the_answer(make_window, qtbot, thinking: FakeServer) -> None:  # type: ignore[no-untyped-def]
-    from desktop.llm.settings import ModelSettings
-
-    window = make_window()
-    window.apply_settings(window.services.settings.__class__(
-        language="en", model=ModelSettings(provider="openai_compatible", base_url=thinking.url, model="m")))
+    window = _connected(make_window, thinking.url)
     send(window, qtbot, "Hi")
     qtbot.waitUntil(lambda: any(m.reasoning == "The user greets me. I answer briefly." for m in window.conversation),
                     timeout=TIMEOUT)
@@ -152,11 +154,7 @@ def cutting() -> Iterator[FakeServer]:
 
 
 def test_a_cut_reply_offers_continue_which_finishes_it(make_window, qtbot, cutting: FakeServer) -> None:  # type: ignore[no-untyped-def]
-    from desktop.llm.settings import ModelSettings
-
-    window = make_window()
-    window.apply_settings(window.services.settings.__class__(
-        language="en", model=ModelSettings(provider="openai_compatible", base_url=cutting.url, model="m")))
+    window = _connected(make_window, cutting.url)
     send(window, qtbot, "What can you do?")
     qtbot.waitUntil(lambda: any(m.role == Role.ASSISTANT and "cut off" in m.text for m in window.conversation),
                     timeout=TIMEOUT)
@@ -188,11 +186,7 @@ def test_a_cut_reply_offers_continue_which_finishes_it(make_window, qtbot, cutti
 def test_the_reasoning_stays_with_the_finished_reply_after_a_restart(make_window, qtbot, thinking: FakeServer) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QGuiApplication
 
-    from desktop.llm.settings import ModelSettings
-
-    window = make_window()
-    window.apply_settings(window.services.settings.__class__(
-        language="en", model=ModelSettings(provider="openai_compatible", base_url=thinking.url, model="m")))
+    window = _connected(make_window, thinking.url)
     thinking.go_on.set()  # type: ignore[attr-defined]
     send(window, qtbot, "Hi")
     qtbot.waitUntil(lambda: any(m.text == "Hello there." for m in window.conversation), timeout=TIMEOUT)
