@@ -10,6 +10,7 @@ from skills.messages import Msg, decoded, encoded
 MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.approval_needed": "Approval needed: {what}",
     "cli.approve_prompt": "Approve? [y/N] ",
+    "cli.continue_prompt": "The answer was cut off at the output limit. Let the model continue from where it stopped? [y/N] ",
     "cli.approved_yes": "Approved (--yes).",
     "cli.replaces": "Replaces the existing {path}.",
     "cli.replaces_version": "Replaces the existing {path} (v{version}).",
@@ -92,6 +93,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "model.error.stopped": ("The server stopped the answer before the model finished. A local server does this when "
                             "another request reaches it while it answers."),
     "model.error.cut": "The model's answer was cut off at the output limit, so none of it was kept. Retry, or raise the output limit in Settings.",
+    "model.error.cut_reply": ("The model's answer was cut off at the output limit, so it is not kept as the answer. "
+                              "Continue lets the model go on from where it stopped; or Retry, or raise the output "
+                              "limit in Settings."),
     "model.error.empty": "{where} sent an empty answer.",
     "model.error.empty_window_unknown": ("{where} sent an empty answer. The model's context window is not known, and some "
                                          "servers answer this way to a request larger than it: set the context window "

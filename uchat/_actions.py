@@ -16,7 +16,8 @@ from uchat._i18n import tr
 from uchat._icons import set_icon, show_icon
 
 # action id → icon name; the words are in _words() so each passes through tr() as a literal
-ACTIONS: dict[str, str] = {"copy": "copy", "retry": "retry", "edit": "edit", "settings": "settings"}
+ACTIONS: dict[str, str] = {"copy": "copy", "continue": "continue", "retry": "retry", "edit": "edit",
+                           "settings": "settings"}
 
 
 def _words(action: str) -> tuple[str, str]:
@@ -25,6 +26,8 @@ def _words(action: str) -> tuple[str, str]:
         return tr("Copy text"), tr("Copy the message as it is shown")
     if action == "retry":
         return tr("Retry"), tr("Send this request again")
+    if action == "continue":
+        return tr("Continue"), tr("Let the model go on from where its answer was cut off")
     if action == "settings":
         return tr("Open Settings"), tr("Change the model or its server")
     return tr("Edit and resend"), tr("Put this request in the message box to change and send it again")

@@ -129,6 +129,7 @@ class Conversation:
         status: Status | str | None = None,
         extensions: Iterable[ExtensionRef] | None = None,
         error: str | None = None,
+        reasoning: str | None = None,
     ) -> None:
         """Replace the given fields of one message; unchanged fields emit nothing."""
         row = self._rows[message_id]
@@ -144,6 +145,8 @@ class Conversation:
                 changes["extensions"] = refs
         if error is not None and error != old.error:
             changes["error"] = error
+        if reasoning is not None and reasoning != old.reasoning:
+            changes["reasoning"] = reasoning
         if not changes:
             return
         self._messages[row] = old._replace(**changes)

@@ -23,6 +23,8 @@ def accessible_text(m: Message) -> str:
     """What a screen reader says for a message: who wrote it, the text, and what is attached."""
     who = {Role.USER: tr("You"), Role.ASSISTANT: tr("Assistant")}.get(m.role, tr("Notice"))
     parts = [f"{who}: {m.text}".rstrip() if m.text.strip() else who]
+    if m.reasoning and not m.reasoning_open:  # read as a collapsed section, not read out
+        parts.append(tr("Thinking, collapsed section"))
     if m.error:
         parts.append(f"{tr('Error')}: {m.error}")
     parts += [f"{tr('Attachment')}: {r.artifact_id}" for r in m.extensions if r.kind == "attachment"]

@@ -119,7 +119,8 @@ class ChatView(LaidOutView):
             return ""
         if message.role == Role.USER:
             return message.text  # shown as typed (a folded one too: Copy copies all of it)
-        shown = message._replace(reasoning="", reasoning_open=False)  # the answer only, not the thinking
+        # the answer only; the thinking too when the user unfolded it (what is shown is what is copied)
+        shown = message if message.reasoning_open else message._replace(reasoning="")
         lines = self.engine.document(shown, width).toPlainText().replace("\u2028", "\n").splitlines()
         return "\n".join(line.rstrip() for line in lines).strip("\n")
 

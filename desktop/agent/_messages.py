@@ -50,6 +50,38 @@ def assistant(completion: Completion) -> dict[str, Any]:
     return out
 
 
+# The model prompt of a Continue (the user asked the model to go on from a reply the output limit cut).
+CONTINUE = ("Your previous answer was cut off at the output limit. Continue it exactly where it stopped: do not "
+            "repeat anything you already wrote and do not start over.")
+
+
+def cut(text: str, reasoning: str = "") -> dict[str, Any]:
+    """A reply the output limit cut: kept aside (never the answer) so a Continue can go on from it."""
+    out = message("assistant", text)
+    out["cut"] = True
+    if reasoning:
+        out["reasoning"] = reasoning
+    return out
+
+
+def is_cut(message: Mapping[str, Any]) -> bool:
+    return message.get("role") == "assistant" and bool(message.get("cut"))
+
+
+def said_so_far(entries: Sequence[TranscriptEntry]) -> str:
+    """The text of the last answer with every cut part it continues, joined in order."""
+    parts: list[str] = []
+    for e in reversed(entries):
+        m = e.message
+        if m.get("role") == "assistant" and not m.get("tool_calls") and (not parts or is_cut(m)):
+            parts.append(str(m.get("content") or ""))
+        elif parts and m.get("role") == "user" and m.get("content") == CONTINUE:
+            continue
+        else:
+            break
+    return "".join(reversed(parts))
+
+
 def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, Any]:
     text = content if isinstance(content, str) else json.dumps(dict(content), ensure_ascii=False)
     return message("tool", text, tool_call_id=call.id)
@@ -89,8 +121,10 @@ def state_of(entries: Sequence[TranscriptEntry]) -> TranscriptState:
     ended = False
     if last_assistant is not None:
         pending = tuple((k, c) for k, c in calls_of(last_assistant) if k not in results)
-        ended = entries[-1] is last_assistant and not last_assistant.message.get("tool_calls")
-    return TranscriptState(last_assistant, pending, ended, calls, results)
+        # a cut reply is not an answer: the task waits for a Continue (or a new request)
+        ended = (entries[-1] is last_assistant and not last_assistant.message.get("tool_calls")
+                 and not is_cut(last_assistant.message))
+    return TranscriptState(last_assistant=last_assistant, pending=pending, ended=ended, calls=calls, results=results)
 
 
 def parse_result(content: str) -> Mapping[str, Any]:

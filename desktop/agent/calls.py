@@ -10,10 +10,11 @@ from desktop.agent import _messages as M
 from desktop.agent.events import ReasoningDelta, TextDelta, ToolFinished
 from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
-from desktop.agent.state import Run
+from desktop.agent.state import MAIN, Run
 from desktop.llm import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
 from desktop.llm import ReasoningDelta as ModelReasoning
 from desktop.llm import TextDelta as ModelDelta
+from desktop.llm.turn import AnswerCut
 from desktop.store import Store
 from desktop.messages import msg
 from desktop.store.states import LedgerState
@@ -47,6 +48,16 @@ class Calls:
                                                                event.text))
                     elif isinstance(event, Completion):
                         completion = event
+        except AnswerCut as exc:
+            # A main-agent reply cut mid-text is kept aside in its transcript (marked cut, never the answer),
+            # so a Continue goes on from it; a cut call, or a skill agent's turn, has nothing to go on from.
+            keep = append and not reserved and agent == MAIN and bool(exc.text)
+            if reserved or agent == MAIN:
+                self._reporter.add_reasoning(run.task_id, exc.reasoning)
+            self._store.model_call_end(call_id, "failed", str(exc),
+                                       transcript=(run.task_id, agent, M.cut(exc.text, exc.reasoning)) if keep
+                                       else None)
+            raise
         except BaseException as exc:  # recorded, then re-raised: the model call ledger shows every ending
             self._store.model_call_end(call_id, "failed", str(exc) or type(exc).__name__)
             raise
@@ -55,6 +66,8 @@ class Calls:
             raise ModelError("the model's stream ended without a completion", msg=msg("model.error.ended"))
         self._store.model_call_end(call_id, "done",
                                    transcript=(run.task_id, agent, M.assistant(completion)) if append else None)
+        if reserved or agent == MAIN:  # the reasoning the chat showed stays with the reply
+            self._reporter.add_reasoning(run.task_id, completion.reasoning)
         return completion
 
     def messages(self, run: Run, agent: str) -> list[ChatMessage]:

@@ -152,6 +152,19 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
     return answer.strip().lower() in ("y", "yes", "是", "好")
 
 
+def _ask_continue(out: TextIO) -> bool:
+    """Whether the user lets the model go on from a reply the output limit cut (asked; never assumed)."""
+    with _interruptible():
+        out.write("\n" + _say(msg("cli.continue_prompt")))
+        out.flush()
+        try:
+            answer = sys.stdin.readline()
+        except KeyboardInterrupt:
+            out.write("\n")
+            return False
+    return answer.strip().lower() in ("y", "yes", "是", "好")
+
+
 @contextlib.contextmanager
 def _interruptible() -> Iterator[None]:
     """While the prompt blocks, Ctrl-C raises KeyboardInterrupt at once. (asyncio's own handler only
@@ -207,6 +220,9 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
             status = rt.task_status(task_id)
             if status.pending_approval_id == asked:
                 break  # nothing moved: asking again would loop forever
+        while status.status == "failed" and rt.cut_task(status.message_id) and _ask_continue(out):
+            await rt.continue_answer(task_id)  # one more model call, from what the model said
+            status = rt.task_status(task_id)
         return _verdict(rt, task_id)
     except StorageFull as exc:  # the database is full: what could not be saved and the space left
         return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: say_error(exc)}

@@ -33,6 +33,7 @@ from desktop.agent.tools import (
     skill_tools,
 )
 from desktop.llm import ModelError, ToolCall
+from desktop.llm.turn import AnswerCut
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
@@ -78,7 +79,8 @@ async def main_loop(lp: Loop, run: Run) -> str:
         await lp.hooks.skill_ended(run, outcome)
         return FINISHED
     while True:
-        state = M.state_of(lp.store.transcript(run.task_id, MAIN))
+        entries = lp.store.transcript(run.task_id, MAIN)
+        state = M.state_of(entries)
         if state.pending:
             for key, call in state.pending:
                 if _refused_reuse(lp, run, MAIN, key, call, state):
@@ -96,9 +98,11 @@ async def main_loop(lp: Loop, run: Run) -> str:
                     return FINISHED
             continue
         if state.ended:
-            text = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
+            text = M.said_so_far(entries).strip()  # with the cut parts it continues
             lp.hooks.answered(run, text or "I have no answer to give.")
             return FINISHED
+        if entries and M.is_cut(entries[-1].message):  # waits for the user's Continue: no call on its own
+            raise AnswerCut(text=str(entries[-1].message.get("content") or ""))
         await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), MAIN_TOOLS, append=True)
 
 
@@ -242,8 +246,11 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
         if turns >= info.max_steps:
             return _stopped(lp, run, agent, info.id, f"the skill agent used all {info.max_steps} "
                             "steps of its execution profile without completing")
+        # The last step may only report: offered alone, ``complete`` is named in tool_choice where the server
+        # takes it, so the skill ends with its summary instead of running out of steps mid-work.
+        offered = (shown(COMPLETE),) if info.max_steps > 1 and turns == info.max_steps - 1 else tools
         try:
-            await lp.calls.model(run, agent, lp.calls.messages(run, agent), tools, append=True)
+            await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
         except (BudgetExhausted, ModelError) as exc:
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 

@@ -56,6 +56,15 @@ class Reporter:
                                    extensions=list(extensions) if extensions is not None
                                    else self.extensions(task_id))
 
+    def add_reasoning(self, task_id: str, text: str) -> None:
+        """Keep a model call's reasoning with the task's reply (shown folded as "Thinking…", after a restart
+        too); it is never part of the reply's text."""
+        if not text.strip():
+            return
+        task = self._store.task(task_id)
+        before = self._store.message(task.message_id).reasoning
+        self._store.update_message(task.message_id, reasoning=f"{before}\n\n{text}" if before else text)
+
     def finished(self, run: Run, text: str) -> None:
         self._store.update_task(run.task_id, status="finished", finished=time.time())
         self.update_message(run.task_id, text=text, status="done")

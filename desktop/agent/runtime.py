@@ -20,7 +20,7 @@ from desktop.agent._owner import this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
 from desktop.agent.decisions import RuntimeDecisions
-from desktop.agent.events import Event
+from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
@@ -159,6 +159,29 @@ class AgentRuntime(RuntimeDecisions):
             M.message("user", content)])
         await self._drive(task_id)
         return task_id
+
+    def cut_task(self, message_id: str) -> str | None:
+        """The failed task whose reply (``message_id``) the output limit cut mid-text, or None."""
+        for task in self.store.tasks("failed"):
+            if task.message_id == message_id:
+                entries = self.store.transcript(task.id, MAIN)
+                return task.id if entries and M.is_cut(entries[-1].message) else None
+        return None
+
+    async def continue_answer(self, task_id: str) -> None:
+        """Ask the model to go on from its reply the output limit cut: one more model call (in the ledger like
+        every call), from what it said; the answer is that text and the continuation, once it is whole.
+        Returns when the task finishes or fails again; raises :class:`ApprovalError` when nothing waits."""
+        task = self.store.task(task_id)
+        entries = self.store.transcript(task_id, MAIN)
+        if task.status != "failed" or not entries or not M.is_cut(entries[-1].message):
+            raise ApprovalError(tr("continue.nothing"))
+        self.store.append_transcript(task_id, MAIN, M.message("user", M.CONTINUE))
+        self.store.update_task(task_id, status="running", error=None, finished=None)
+        said_so_far = M.said_so_far(entries)
+        self.reporter.update_message(task_id, text=said_so_far, status="streaming")
+        self.reporter.emit(TextDelta(task_id=task_id, agent=MAIN, text=said_so_far))  # what was said, then the rest streams on
+        await self._drive(task_id)
 
     async def _drive(self, task_id: str) -> None:
         if task_id in self._drives:

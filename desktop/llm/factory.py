@@ -121,6 +121,9 @@ async def checked_connection(settings: ModelSettings, api_key: str | None = None
 
 _PROBE_TOOL = ToolSpec(name="echo", description="Repeat a word back.",
                        parameters={"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]})
+# Two tools, as every agent step but the last offers: one alone would be named in tool_choice, and a server
+# such as llama-cpp-python streams a named call but not a free choice, so the probe would say the wrong thing.
+_PROBE_WAIT = ToolSpec(name="wait", description="Do nothing.", parameters={"type": "object", "properties": {}})
 
 
 async def _answers(model: Any, tools: list[ToolSpec]) -> bool:
@@ -137,7 +140,7 @@ async def _tool_line(model: Any) -> Msg:
     from desktop.llm.turn import AnswerCut
 
     try:
-        await _answers(model, [_PROBE_TOOL])
+        await _answers(model, [_PROBE_TOOL, _PROBE_WAIT])
     except AnswerCut:
         pass
     except ModelError as exc:
@@ -156,6 +159,10 @@ async def _server_lines(settings: ModelSettings) -> list[Msg]:
                                        min(settings.timeout, CHECK_TIMEOUT))
     except ModelError:
         info = None
+    if info is not None and info.kind:  # the server said what it is: its quirks follow from now on
+        from desktop.llm.quirks import memory
+
+        memory().put(settings.base_url, settings.model, kind=info.kind)
     kind = (info.kind if info is not None else "") or quirks_for(settings.base_url, settings.model).kind
     window = info.context_window if info is not None else 0
     if settings.api == "ollama":
@@ -191,6 +198,10 @@ async def detect_context_window(settings: ModelSettings) -> tuple[int, bool | No
         return 0, None
     if info is None:
         return 0, None
+    if info.kind:  # the server said what it is: its quirks follow from now on
+        from desktop.llm.quirks import memory
+
+        memory().put(settings.base_url, settings.model, kind=info.kind)
     window = info.context_window
     if settings.api == "ollama":
         window = min(window, DEFAULT_NUM_CTX) if window else DEFAULT_NUM_CTX

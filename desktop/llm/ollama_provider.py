@@ -27,6 +27,7 @@ from desktop.llm._types import (
     ToolSpec,
 )
 from desktop.llm.openai_provider import MIN_OUTPUT, OutputLimits, to_wire_tools
+from desktop.llm.quirks import in_flight
 from desktop.llm.turn import AnswerCut
 from desktop.llm.textcalls import may_be_call, parse_text_calls
 from desktop.llm.tokens import check_fits
@@ -93,6 +94,15 @@ class OllamaModel:
         limit = self.limits.tool_step if tools else self.limits.reply
         limit = min(limit, max(MIN_OUTPUT, self.context_window - self.last_request_tokens))
         client = ollama.AsyncClient(host=self.base_url, timeout=self.timeout)
+        in_flight.enter(self.base_url)  # Ollama serves one request per model slot: no listing while it answers
+        try:
+            async for event in self._chat(client, messages, tools, limit):
+                yield event
+        finally:
+            in_flight.leave(self.base_url)
+
+    async def _chat(self, client: ollama.AsyncClient, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec],
+                    limit: int) -> AsyncIterator[ModelEvent]:
         text: list[str] = []
         held: list[str] = []
         calls: list[ToolCall] = []
@@ -141,7 +151,7 @@ class OllamaModel:
             raise ModelError("the server stopped the answer before the model finished",
                              msg=msg("model.error.stopped"))
         if finish == "length":
-            raise AnswerCut()
+            raise AnswerCut(usage, text="" if calls else "".join(text), reasoning="".join(reasoning))
         whole = "".join(text)
         if held:
             from_text = () if calls else parse_text_calls(whole, tools)

@@ -190,6 +190,7 @@ class OpenAIModel:
         self._include_usage = include_usage
         self.context_window = context_window  # tokens; 0 = unknown
         self.limits = limits or OutputLimits()
+        self._fixed_quirks = quirks is not None
         self.quirks = quirks or quirks_for(self.base_url, model)
         self.last_request_tokens = 0  # the size counted before the last request was sent
         self.last_streamed = True  # False when the last turn went non-streamed (the tool-call fallback)
@@ -244,6 +245,10 @@ class OpenAIModel:
                                 "stream": stream}
         if tools:  # some servers reject an empty tools list
             body["tools"] = to_wire_tools(tools)
+            if len(tools) == 1 and self.quirks.name_single_tool:  # the one call this step must make
+                body["tool_choice"] = {"type": "function", "function": {"name": tools[0].name}}
+            elif self.quirks.tool_choice_auto and not stream:
+                body["tool_choice"] = "auto"  # such a server leaves the tools out of the prompt without it
         if limit > 0:
             body[self.quirks.output_limit_key] = limit
         if stream and self._include_usage:
@@ -252,6 +257,9 @@ class OpenAIModel:
 
     async def _turn(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
         remembered = memory()
+        kind = remembered.kind(self.base_url, self.name)
+        if kind and not self._fixed_quirks and kind != self.quirks.kind:  # what the server said it is
+            self.quirks = quirks_for(self.base_url, self.name, kind)
         if not self.context_window:  # not set: the window a server named in an earlier refusal, if any
             learned = remembered.get(self.base_url, self.name).get("context_window")
             self.context_window = learned if isinstance(learned, int) and learned > 0 else 0
@@ -260,7 +268,7 @@ class OpenAIModel:
         # Counted before anything is sent: a request that does not fit is refused here, never cut by the server.
         self.last_request_tokens = check_fits(messages, tools, self.context_window, self.name, scale)
         limit = self.output_limit(tools, self.last_request_tokens)
-        stream_tools = remembered.streams_tools(self.base_url, self.name)
+        stream_tools = self.quirks.streams_tools and remembered.streams_tools(self.base_url, self.name)
         completion: Completion | None = None
         in_flight.enter(self.base_url)
         try:

@@ -29,6 +29,26 @@ class Quirks:
     reasoning_back: bool = False
     output_limit_key: str = "max_tokens"  # OpenAI's o-series and newer models refuse max_tokens
     single_slot: bool = False  # a local server: a second request interrupts the running answer
+    # Streams tool calls only when told which tool (llama-cpp-python answers a streamed tool turn with
+    # ``tool_choice`` auto by an empty 200): its tool turns go non-streamed from the first one.
+    streams_tools: bool = True
+    # Renders the tools into the prompt only when ``tool_choice`` is set (llama-cpp-python's function-calling
+    # chat formats): its tool turns say ``"tool_choice": "auto"`` outright, which every server takes.
+    tool_choice_auto: bool = False
+    # A step that offers exactly one tool (the skill agent's last step: only ``complete``) names it in
+    # ``tool_choice``, so the model calls it rather than answering in words. Off where a server is known to
+    # refuse or ignore a named choice (LM Studio writes calls as text even with "required"; Ollama's own API
+    # has no tool_choice).
+    name_single_tool: bool = True
+
+
+# What a server says it is (its model listing, /props, /api/v0) -> its quirks, whatever its address.
+_BY_KIND: dict[str, Quirks] = {
+    "llama-cpp-python": Quirks(kind="llama-cpp-python", single_slot=True, streams_tools=False, tool_choice_auto=True),
+    "llama.cpp server": Quirks(kind="llama.cpp server", single_slot=True),
+    "LM Studio": Quirks(kind="LM Studio", single_slot=True, name_single_tool=False),
+    "Ollama": Quirks(kind="Ollama", single_slot=True, name_single_tool=False),
+}
 
 
 def host(base_url: str) -> str:
@@ -43,9 +63,14 @@ def is_local(base_url: str) -> bool:
     return name in _LOCAL_HOSTS or name.endswith(".local")
 
 
-def quirks_for(base_url: str, model: str) -> Quirks:
-    """The quirks of the server at ``base_url`` serving ``model``, as far as its address tells."""
+def quirks_for(base_url: str, model: str, kind: str = "") -> Quirks:
+    """The quirks of the server at ``base_url`` serving ``model``: by the ``kind`` the server reported (its
+    listing, ``/props``, ``/api/v0``; remembered from Test connection or Settings), else by its address."""
     name, lowered = host(base_url), model.lower()
+    if kind == "vLLM":  # a vLLM may serve many at once, also on this machine
+        return Quirks(kind="vLLM")
+    if kind in _BY_KIND:
+        return _BY_KIND[kind]
     if name.endswith("deepseek.com"):
         return Quirks(kind="DeepSeek", reasoning_back=lowered != "deepseek-reasoner")
     if name == "api.openai.com":
@@ -99,6 +124,11 @@ class ServerMemory:
                     tmp.replace(self._path)
                 except OSError:
                     pass  # remembered for this session only
+
+    def kind(self, base_url: str, model: str) -> str:
+        """The server kind it reported when last asked (Test connection, the window's detection), or ""."""
+        value = self.get(base_url, model).get("kind")
+        return value if isinstance(value, str) else ""
 
     def streams_tools(self, base_url: str, model: str) -> bool:
         """False once the server showed it cannot stream tool calls (tool turns then go non-streamed)."""

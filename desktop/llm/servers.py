@@ -139,7 +139,12 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
 
 
 def is_ollama(base_url: str, timeout: float = 5.0) -> bool:
-    """True when the server at ``base_url`` is Ollama (it answers ``/api/version``)."""
+    """True when the server at ``base_url`` is Ollama (it answers ``/api/version``); False, unasked, while a
+    task streams from it (a second request would stop that answer)."""
+    from desktop.llm.quirks import in_flight
+
+    if in_flight.busy(base_url):
+        return False
     try:
         with httpx.Client(timeout=timeout) as client:
             reply = client.get(f"{_root(base_url)}/api/version")

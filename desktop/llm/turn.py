@@ -54,6 +54,11 @@ class ToolCallAssembler:
         self._parts: dict[int, dict[str, str]] = {}
         self._at: dict[int, int] = {}  # the server's index -> our slot (a new id at a used index opens a slot)
 
+    @property
+    def started(self) -> bool:
+        """True once any fragment of a call arrived."""
+        return bool(self._parts)
+
     def _slot(self, fragment: Any, position: int) -> int:
         index, call_id = _field(fragment, "index"), _field(fragment, "id") or ""
         if index is not None:
@@ -220,7 +225,8 @@ class TurnBuilder:
             calls = parse_text_calls(_after_last_think(reasoning), self._tools)
         finish = self.finish_reason
         if finish == "length":
-            raise AnswerCut(self.usage)
+            # A reply cut mid-text can be continued from what was said; a call cut mid-arguments cannot.
+            raise AnswerCut(self.usage, text="" if calls or self.assembler.started else whole, reasoning=reasoning)
         if finish is None:
             raise ModelError("the server stopped the answer before the model finished (a local server does this "
                              "when another request reaches it while it answers)", msg=msg("model.error.stopped"))
@@ -241,9 +247,13 @@ def _after_last_think(reasoning: str) -> str:
 
 
 class AnswerCut(ModelError):
-    """The server cut the answer at the output limit (``finish_reason: "length"``); nothing of it is kept."""
+    """The server cut the answer at the output limit (``finish_reason: "length"``); nothing of it is kept as
+    an answer. ``text`` is what the model had said when the cut came in plain text (the agent keeps it
+    aside so the user may ask the model to continue from it); empty when a tool call was cut."""
 
-    def __init__(self, usage: Mapping[str, int] | None = None) -> None:
+    def __init__(self, usage: Mapping[str, int] | None = None, *, text: str = "", reasoning: str = "") -> None:
         self.usage: Mapping[str, int] = dict(usage or {})
+        self.text = text if text.strip() else ""
+        self.reasoning = reasoning
         super().__init__("the model's answer was cut off at the output limit (finish_reason \"length\"); nothing "
-                         "of it was kept", msg=msg("model.error.cut"))
+                         "of it was kept", msg=msg("model.error.cut_reply" if self.text else "model.error.cut"))

@@ -185,6 +185,10 @@ MIGRATIONS: Sequence[str] = (
     """
     ALTER TABLE conversations ADD COLUMN title_auto INTEGER NOT NULL DEFAULT 0;
     """,
+    # v7: the model's reasoning ("Thinking…") of an assistant message, kept with it (never part of its text).
+    """
+    ALTER TABLE messages ADD COLUMN reasoning TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -37,6 +37,7 @@ class StoredMessage(NamedTuple):
     status: str  # streaming | done | error
     extensions: tuple[Extension, ...]
     created: float
+    reasoning: str = ""  # the model's reasoning shown folded with an assistant reply, never its text
 
 
 class TaskRow(NamedTuple):

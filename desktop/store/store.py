@@ -186,9 +186,13 @@ class Store(TaskStore, FolderStore):
         text: str | None = None,
         status: str | None = None,
         extensions: Iterable[Extension | dict[str, str]] | None = None,
+        reasoning: str | None = None,
     ) -> StoredMessage:
-        """Change a message's text, status and/or extensions; returns the new row."""
+        """Change a message's text, status, extensions and/or reasoning; returns the new row."""
         sets, args = [], []
+        if reasoning is not None:
+            sets.append("reasoning=?")
+            args.append(reasoning)
         if text is not None:
             sets.append("text=?")
             args.append(text)
@@ -231,8 +235,9 @@ class Store(TaskStore, FolderStore):
 
     @staticmethod
     def _message(row: sqlite3.Row) -> StoredMessage:
-        return StoredMessage(row["id"], row["conversation_id"], row["role"], row["text"], row["status"],
-                             _extensions(row["extensions"]), row["created"])
+        return StoredMessage(id=row["id"], conversation_id=row["conversation_id"], role=row["role"], text=row["text"],
+                             status=row["status"], extensions=_extensions(row["extensions"]), created=row["created"],
+                             reasoning=row["reasoning"])
 
     # -- artifacts and evidence --------------------------------------------------
 

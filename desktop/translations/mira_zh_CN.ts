@@ -361,6 +361,11 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>无法执行该决定：{error}</translation>
         </message>
         <message>
+            <source>The answer could not be continued: {error}</source>
+            <comment>chat.continue_failed</comment>
+            <translation>无法继续这个回答：{error}</translation>
+        </message>
+        <message>
             <source>(approved by your rule for similar writes in this conversation)</source>
             <comment>approval.by_rule</comment>
             <translation>（已按你在此对话中设定的“允许类似写入”规则批准）</translation>
@@ -1336,6 +1341,11 @@ Design,800
             <source>This change failed for a reason a retry cannot fix; ask again.</source>
             <comment>fault.retry_not_retryable</comment>
             <translation>此更改失败的原因无法通过重试解决；请重新提出请求。</translation>
+        </message>
+        <message>
+            <source>There is no cut-off answer to continue here.</source>
+            <comment>continue.nothing</comment>
+            <translation>这里没有被截断、可以继续的回答。</translation>
         </message>
         <message>
             <source>{name} cannot be written here: the folder {folder} is read-only or not yours. Choose another folder or make it writable.</source>
@@ -2790,6 +2800,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>批准吗？[y/N] </translation>
         </message>
         <message>
+            <source>The answer was cut off at the output limit. Let the model continue from where it stopped? [y/N] </source>
+            <comment>cli.continue_prompt</comment>
+            <translation>回答在输出上限处被截断。要让模型从中断处继续吗？[y/N] </translation>
+        </message>
+        <message>
             <source>Approved (--yes).</source>
             <comment>cli.approved_yes</comment>
             <translation>已批准（--yes）。</translation>
@@ -3162,6 +3177,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>The model's answer was cut off at the output limit, so none of it was kept. Retry, or raise the output limit in Settings.</source>
             <comment>model.error.cut</comment>
             <translation>模型的回答在输出上限处被截断，因此一点也没有保留。请重试，或在“设置”中提高输出上限。</translation>
+        </message>
+        <message>
+            <source>The model's answer was cut off at the output limit, so it is not kept as the answer. Continue lets the model go on from where it stopped; or Retry, or raise the output limit in Settings.</source>
+            <comment>model.error.cut_reply</comment>
+            <translation>模型的回答在输出上限处被截断，因此没有作为回答保留。选择“继续”可让模型从中断处接着写；也可以重试，或在设置中提高输出上限。</translation>
         </message>
         <message>
             <source>{where} sent an empty answer.</source>
@@ -3822,6 +3842,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>单击预览，双击用系统应用打开</translation>
         </message>
         <message>
+            <source>Continue</source>
+            <translation>继续</translation>
+        </message>
+        <message>
             <source>Conversation</source>
             <translation>对话</translation>
         </message>
@@ -3860,6 +3884,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Jump to latest</source>
             <translation>跳到最新</translation>
+        </message>
+        <message>
+            <source>Let the model go on from where its answer was cut off</source>
+            <translation>让模型从回答被截断的地方接着写</translation>
         </message>
         <message>
             <source>Message</source>
@@ -3948,6 +3976,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Stop the running task</source>
             <translation>停止正在运行的任务</translation>
+        </message>
+        <message>
+            <source>Thinking, collapsed section</source>
+            <translation>思考过程，已折叠的部分</translation>
         </message>
         <message>
             <source>Thinking…</source>

@@ -101,7 +101,8 @@ class ConversationFlow:
         if (messages and message.id == messages[-1].id and message.role.value == "assistant" and last is not None
                 and not self.controller.busy and _model_failed(message.text)):
             has_files = any(r.kind == ATTACHMENT for r in last.extensions)
-            return ("copy", "settings") if has_files else ("copy", "retry", "settings")
+            go_on = ("continue",) if _model_cut(message.text) else ()  # the model may go on from what it said
+            return ("copy", *go_on, "settings") if has_files else ("copy", *go_on, "retry", "settings")
         if last is not None and message.id == last.id and not self.controller.busy:
             # A retry resends the text; the files it was sent with live in that task's folder, so a request
             # with attachments is offered as edit-and-resend only (attach them again) rather than lose them.
@@ -115,6 +116,10 @@ class ConversationFlow:
             return
         if action == "settings":
             self.open_settings()
+            return
+        if action == "continue":
+            self.chat.view.scroll_to_bottom()
+            self.controller.request(self.controller.continue_answer(stored_id(message_id)))
             return
         if message.role.value == "assistant":  # retry under a failed reply: the request before it again
             message = next(m for m in reversed(list(self.conversation)) if m.role.value == "user")
@@ -187,6 +192,14 @@ class ConversationFlow:
         from PySide6.QtCore import QUrl
 
         return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def _model_cut(text: str) -> bool:
+    """True when a failed reply is a cut one the model may continue (in the reader's language)."""
+    from desktop.i18n import render
+    from desktop.messages import msg
+
+    return render(msg("model.error.cut_reply")).strip() in text
 
 
 def _model_failed(text: str) -> bool:

@@ -43,7 +43,7 @@ def to_message(row: Any) -> Message:
         text, names = split_attachments(text)
         refs = [ExtensionRef(row.id, name, ATTACHMENT) for name in names] + refs
     return Message(id=row.id, role=role, text=text, status=status, extensions=tuple(refs),
-                   error=getattr(row, "error", "") or "")
+                   error=getattr(row, "error", "") or "", reasoning=getattr(row, "reasoning", "") or "")
 
 
 def split_attachments(text: str) -> tuple[str, list[str]]:
@@ -79,7 +79,8 @@ def to_messages(row: Any) -> list[Message]:
     ask = Message(id=ask_id, role=Role.ASSISTANT, text=msg.text if waiting else "", status=Status.DONE,
                   extensions=tuple(ExtensionRef(ask_id, r.artifact_id, r.kind) for r in asks))
     reply = Message(id=msg.id, role=msg.role, text="" if waiting else msg.text, status=msg.status,
-                    extensions=tuple(r for r in msg.extensions if r not in asks), error=msg.error)
+                    extensions=tuple(r for r in msg.extensions if r not in asks), error=msg.error,
+                    reasoning=msg.reasoning)
     if not reply.text and not reply.extensions and not reply.error and reply.status != Status.STREAMING:
         return [ask]
     return [ask, reply]
@@ -109,7 +110,11 @@ def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], l
         old = shown.get(msg.id)
         if (old is not None and msg.id in live and msg.status == Status.STREAMING
                 and len(old.text) > len(msg.text)):
-            msg = Message(msg.id, msg.role, old.text, msg.status, msg.extensions, msg.error)
+            msg = msg._replace(text=old.text)
+        if old is not None and msg.id in live and msg.status == Status.STREAMING and len(old.reasoning) > len(msg.reasoning):
+            msg = msg._replace(reasoning=old.reasoning)  # streamed further than the store has it yet
+        if old is not None:
+            msg = msg._replace(reasoning_open=old.reasoning_open)  # a fold the user opened stays open
         merged.append(msg)
     extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
     if not merged and not extras:
@@ -128,7 +133,8 @@ def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], l
         # Same order: update in place and insert the new rows before the local ones; keeps the scroll
         # position and the live cards.
         for msg in merged[:len(core)]:
-            conv.update(msg.id, text=msg.text, status=msg.status, extensions=msg.extensions, error=msg.error)
+            conv.update(msg.id, text=msg.text, status=msg.status, extensions=msg.extensions, error=msg.error,
+                        reasoning=msg.reasoning)
         conv.insert(len(core), merged[len(core):])
     else:
         conv.reset(merged + extras)

@@ -110,6 +110,34 @@ class TaskStreaming:
             self._untrack(fut)
             await self._finish(state)
 
+    async def continue_answer(self, message_id: str) -> None:
+        """Let the model go on from its reply the output limit cut (the same task, one more model call); what
+        it said comes back first and the rest streams after it."""
+        if await self.wait_runtime() is None:
+            return
+        task_id = await self._store(self.runtime.cut_task, message_id)
+        if not task_id:
+            self.show_notice(tr("continue.nothing"))
+            return
+        state = TaskState(self.current_id or "", message_id, task_id)
+        self._tasks[task_id] = state
+        if message_id in self.conversation:  # emptied: the runtime streams what was said, then the rest
+            self.conversation.update(message_id, text="", status=Status.STREAMING, error="")
+        fut = asyncio.ensure_future(self.runtime.continue_answer(task_id))
+        self._track(fut, state)
+        self._set_state("thinking")
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if self._state == "stopping":
+                self.show_notice(tr("chat.stopped"))
+        except Exception as exc:  # nothing waited, or the runtime refused: said once, nothing is lost
+            log.info("continue of %s refused: %s", message_id, exc)
+            self.show_notice(tr("chat.continue_failed", error=say_error(exc)))
+        finally:
+            self._untrack(fut)
+            await self._finish(state)
+
     async def _finish(self, state: TaskState) -> None:
         self._finishing += 1
         try:

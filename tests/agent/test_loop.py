@@ -228,3 +228,13 @@ def test_a_failed_command_followed_by_one_that_worked_still_completes(h: Harness
         run(rt.approve(status.pending_approval_id))
         status = rt.task_status(task_id)
     assert status.status == "finished" and status.outcome == "completed"
+
+
+def test_the_skill_agents_last_step_offers_only_complete(h: Harness) -> None:
+    read = tool_turn(("s1", "list_workspace", '{"path": ""}'))
+    rt = h.runtime([tool_turn(RUN_NOTES), read, tool_turn(COMPLETE), Completion("Done.")], skills=_skills(max_steps=2))
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    skill_steps = [[t.name for t in c.tools] for c in h.model.calls[1:3]]
+    assert "list_workspace" in skill_steps[0] and skill_steps[1] == ["complete"]  # the one call left: report
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["summary"] == "done" and rt.task_status(task_id).status == "finished"

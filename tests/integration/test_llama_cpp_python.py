@@ -32,6 +32,7 @@ MIRA = Path(sys.executable).with_name("mira")
 TIME = ToolSpec(name="get_time", description="The time in a city.",
                 parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]})
 HI = [ChatMessage(role="user", content="Say hello.")]
+WAIT = ToolSpec(name="wait", description="Do nothing.", parameters={"type": "object", "properties": {}})
 
 
 @pytest.fixture(scope="session")
@@ -151,8 +152,48 @@ def test_a_reply_cut_by_the_output_limit_is_reported_as_cut(llama: LlamaServer) 
     model = OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(tool_step=2, reply=2))
     with pytest.raises(AnswerCut) as caught:
         _run(model, [ChatMessage(role="user", content="Write a long story about a dragon.")])
-    assert caught.value.msg is not None and caught.value.msg.id == "model.error.cut"
-    assert caught.value.msg.english().startswith("The model's answer was cut off")
+    # a reply cut mid-text: what was said is kept aside for a Continue, never as the answer
+    assert caught.value.msg is not None and caught.value.msg.id == "model.error.cut_reply"
+    assert caught.value.msg.english().startswith("The model's answer was cut off") and caught.value.text
+
+
+def test_continue_goes_on_from_a_cut_reply_and_the_server_accepts_it(llama: LlamaServer, tmp_path: Path) -> None:
+    from desktop.agent import AgentRuntime
+    from desktop.agent import _messages as M
+    from desktop.store import Store
+
+    limits = {"reply": 6}
+    store = Store(tmp_path / "mira.sqlite3")
+    runtime = AgentRuntime(store, lambda: OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(
+        tool_step=limits["reply"], reply=limits["reply"])), tmp_path / "ws")
+    conv = store.create_conversation("c").id
+
+    async def go() -> str:
+        task_id = await runtime.start_task(conv, "What can you do?")
+        assert runtime.cut_task(runtime.task_status(task_id).message_id) == task_id, runtime.task_status(task_id)
+        limits["reply"] = 200
+        await runtime.continue_answer(task_id)
+        return task_id
+
+    task_id = asyncio.run(go())
+    status = runtime.task_status(task_id)
+    said = [e.message for e in store.transcript(task_id, "main")]
+    cut = next(m for m in said if M.is_cut(m))
+    assert said[said.index(cut) + 1] == {"role": "user", "content": M.CONTINUE}
+    assert [c.state for c in store.model_calls(task_id)][:2] == ["failed", "done"] or status.status == "failed"
+    if status.status == "finished":  # the whole answer starts with what was said before the cut
+        assert store.message(status.message_id).text.startswith(cut["content"].strip())
+    else:  # a weak model may run into the limit again: still cut, still continuable, nothing else wrong
+        assert "cut off" in (status.error or ""), status.error
+    store.close()
+
+
+def test_a_tool_turn_to_a_server_known_as_llama_cpp_python_is_asked_whole_with_tool_choice(llama: LlamaServer) -> None:
+    memory().put(llama.url, "smollm2", kind="llama-cpp-python")  # what Test connection learns from its listing
+    model = OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(tool_step=24, reply=24))
+    assert _answered(model, [ChatMessage(role="user", content="Time in Paris?")], [TIME, WAIT])
+    assert not model.last_streamed  # no empty stream first: asked whole at once
+    assert model.request(HI, [TIME, WAIT], 24, stream=False)["tool_choice"] == "auto"
 
 
 def test_a_tool_call_forced_by_name_is_sent_back_and_the_next_turn_accepted(llama: LlamaServer) -> None:
@@ -176,6 +217,19 @@ def test_a_tool_call_forced_by_name_is_sent_back_and_the_next_turn_accepted(llam
                ChatMessage(role="tool", content='{"time": "12:00"}', tool_call_id=call["id"] or "call_x")]
     model = OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(tool_step=16, reply=16))
     assert _answered(model, history)
+
+
+def test_a_step_with_one_tool_forces_it_by_name_and_its_result_is_taken(llama: LlamaServer) -> None:
+    # Mira's own request: a step offering one tool (the skill agent's last step) names it in tool_choice
+    model = OpenAIModel(llama.url, "smollm2", None, timeout=120, limits=OutputLimits(tool_step=48, reply=16))
+    ask = [ChatMessage(role="user", content="Time in Paris?")]
+    assert model.request(ask, [TIME], 48, stream=True)["tool_choice"]["function"]["name"] == "get_time"
+    done = _run(model, ask, [TIME])
+    [call] = done.tool_calls
+    assert call.name == "get_time" and call.id
+    history = [*ask, ChatMessage(role="assistant", content=done.text, tool_calls=done.tool_calls),
+               ChatMessage(role="tool", content='{"time": "12:00"}', tool_call_id=call.id)]
+    assert _answered(model, history)  # its result sent back (content "", not null): the next turn accepted
 
 
 def _answered(model: OpenAIModel, messages: list[ChatMessage], tools: list[ToolSpec] | None = None) -> bool:

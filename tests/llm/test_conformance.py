@@ -331,3 +331,97 @@ def test_openai_gets_max_completion_tokens(server: FakeServer) -> None:
     _turn(server, tools=[], quirks=quirks_for("https://api.openai.com/v1", "o4-mini"))
     body = server.received[-1].body
     assert body["max_completion_tokens"] == 2048 and "max_tokens" not in body
+
+
+def _tools_only_with_tool_choice(handler: Any, body: dict[str, Any]) -> None:
+    """A server that renders the tools into the prompt only when ``tool_choice`` is set (llama-cpp-python's
+    function-calling formats), and answers a streamed tool turn with an empty 200."""
+    from .fake_server import http_error, json_reply
+
+    if handler.command == "GET" and handler.path == "/v1/models":
+        json_reply(handler, {"object": "list", "data": [{"id": "m", "object": "model", "owned_by": "me"}]})
+    elif handler.command == "GET":
+        http_error(handler, 404, "Not Found")
+    elif body.get("stream") and body.get("tools"):
+        empty_stream(handler, body)
+    elif body.get("tools") and body.get("tool_choice"):
+        whole({"content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+            "name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}}]}, finish="tool_calls")(handler, body)
+    else:  # the tools were never shown to the model
+        whole({"content": "I cannot look that up."})(handler, body)
+
+
+@pytest.mark.parametrize("server", [_tools_only_with_tool_choice], indirect=True)
+def test_quirks_follow_the_kind_the_server_reports(server: FakeServer) -> None:
+    import asyncio
+
+    from desktop.llm.factory import detect_context_window
+    from desktop.llm.settings import ModelSettings
+
+    assert quirks_for(server.url, "m").kind == "local server"  # by the address alone: nothing known yet
+    asyncio.run(detect_context_window(ModelSettings(provider="openai_compatible", base_url=server.url, model="m")))
+    assert memory().kind(server.url, "m") == "llama-cpp-python"  # what its listing says it is
+    done, _events = _turn(server)
+    assert [c.name for c in done.tool_calls] == ["get_weather"]
+    [sent] = [r.body for r in server.received if r.body.get("messages")]
+    # known not to stream tool calls: asked whole at once (no wasted empty stream), and with tool_choice
+    assert sent["stream"] is False and sent["tool_choice"] == "auto"
+    plain = OpenAIModel(server.url, "m", None, timeout=5)
+    assert plain.request(ASK, [], 16, stream=True).get("tool_choice") is None  # only where tools are sent
+    assert quirks_for(server.url, "m", "vLLM") == Quirks(kind="vLLM")  # vLLM serves many requests at once
+    assert quirks_for("http://10.0.0.5:8080/v1", "m", "llama.cpp server").single_slot  # by kind, not address
+
+
+def test_the_ollama_native_api_is_covered_by_the_busy_guard() -> None:
+    import asyncio
+    import threading
+
+    from desktop.llm.ollama_provider import OllamaModel
+    from desktop.llm.servers import list_models
+
+    from .fake_server import ollama_part
+
+    release = threading.Event()
+
+    def respond(handler: Any, body: dict[str, Any]) -> None:
+        from .fake_server import json_reply
+
+        if handler.command == "GET":
+            json_reply(handler, {"models": [{"name": "m"}]})
+            return
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/x-ndjson")
+        handler.end_headers()
+        handler.wfile.write(json.dumps(ollama_part("Hel")).encode() + b"\n")
+        handler.wfile.flush()
+        release.wait(10)
+        handler.wfile.write(json.dumps(ollama_part("lo", done=True)).encode() + b"\n")
+        handler.wfile.flush()
+
+    for srv in serve(respond):
+        base = srv.url.removesuffix("/v1")
+
+        async def go(base: str = base) -> None:
+            events = OllamaModel(base, "m", timeout=5).stream(ASK, [])
+            assert isinstance(await events.__anext__(), TextDelta)  # Ollama's own API is streaming the task
+            with pytest.raises(Exception, match="answering a task"):
+                list_models(base, api="ollama")
+            release.set()
+            rest = [e async for e in events]
+            assert isinstance(rest[-1], Completion)
+
+        asyncio.run(go())
+        assert not any(r.path == "/api/tags" for r in srv.received)
+
+
+@pytest.mark.parametrize("server", [transcript([chunk({"role": "assistant", "tool_calls": [_call(0, "c1", "get_time",
+                                                                                                 "{\"city\": \"Paris\"}")]}),
+                                                chunk({}, finish="tool_calls")])], indirect=True)
+def test_a_step_with_one_tool_names_it_in_tool_choice(server: FakeServer) -> None:
+    done, _events = _turn(server, tools=[TIME])
+    assert [c.name for c in done.tool_calls] == ["get_time"]
+    assert server.received[-1].body["tool_choice"] == {"type": "function", "function": {"name": "get_time"}}
+    _turn(server, tools=TOOLS)
+    assert "tool_choice" not in server.received[-1].body  # a free choice: left to the server's default
+    _turn(server, tools=[TIME], quirks=quirks_for(server.url, "m", "LM Studio"))
+    assert "tool_choice" not in server.received[-1].body  # LM Studio: known to ignore it, never sent

@@ -18,6 +18,16 @@ REASON = ("7 validation errors: " + "{'type': 'literal_error', 'loc': ('body', '
           "\"Input should be 'system'\"} " * 4 + "{'type': 'string_type', 'msg': 'Input should be a valid string'}")
 
 
+def _connected(make_window: Any, url: str) -> Any:
+    """A window whose model is the test server at ``url``."""
+    from desktop.llm.settings import ModelSettings
+
+    window = make_window()
+    window.apply_settings(window.services.settings.__class__(
+        language="en", model=ModelSettings(provider="openai_compatible", base_url=url, model="m")))
+    return window
+
+
 @pytest.fixture
 def failing() -> Iterator[FakeServer]:
     calls = {"n": 0}
@@ -34,11 +44,7 @@ def failing() -> Iterator[FakeServer]:
 
 def test_a_model_error_offers_retry_and_settings_with_the_whole_reason(make_window, qtbot, failing: FakeServer,  # type: ignore[no-untyped-def]
                                                                       ) -> None:
-    from desktop.llm.settings import ModelSettings
-
-    window = make_window()
-    window.apply_settings(window.services.settings.__class__(
-        language="en", model=ModelSettings(provider="openai_compatible", base_url=failing.url, model="m")))
+    window = _connected(make_window, failing.url)
     send(window, qtbot, "Hello?")
     qtbot.waitUntil(lambda: any(m.role == Role.ASSISTANT and "model failed" in m.text for m in window.conversation),
                     timeout=TIMEOUT)
@@ -116,11 +122,7 @@ def thinking() -> Iterator[FakeServer]:
 
 
 def test_the_models_reasoning_streams_folded_apart_from_the_answer(make_window, qtbot, thinking: FakeServer) -> None:  # type: ignore[no-untyped-def]
-    from desktop.llm.settings import ModelSettings
-
-    window = make_window()
-    window.apply_settings(window.services.settings.__class__(
-        language="en", model=ModelSettings(provider="openai_compatible", base_url=thinking.url, model="m")))
+    window = _connected(make_window, thinking.url)
     send(window, qtbot, "Hi")
     qtbot.waitUntil(lambda: any(m.reasoning == "The user greets me. I answer briefly." for m in window.conversation),
                     timeout=TIMEOUT)
@@ -140,3 +142,75 @@ def test_the_models_reasoning_streams_folded_apart_from_the_answer(make_window, 
     qtbot.waitUntil(lambda: any("Hello there." in m.text for m in window.conversation), timeout=TIMEOUT)
     wait_idle(window, qtbot)
     assert not any("greets" in m.text for m in window.conversation)  # never in the answer's text
+
+
+@pytest.fixture
+def cutting() -> Iterator[FakeServer]:
+    from tests.llm.fake_server import replay, transcript
+
+    yield from serve(replay(
+        transcript([chunk({"role": "assistant", "content": "Mira makes Word, PDF, Power"}), chunk({}, finish="length")]),
+        transcript([chunk({"role": "assistant", "content": "Point and Excel files."}), chunk({}, finish="stop")])))
+
+
+def test_a_cut_reply_offers_continue_which_finishes_it(make_window, qtbot, cutting: FakeServer) -> None:  # type: ignore[no-untyped-def]
+    window = _connected(make_window, cutting.url)
+    send(window, qtbot, "What can you do?")
+    qtbot.waitUntil(lambda: any(m.role == Role.ASSISTANT and "cut off" in m.text for m in window.conversation),
+                    timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    failed = [m for m in window.conversation if m.role == Role.ASSISTANT][-1]
+    assert "Power" not in failed.text  # nothing half-done shown as the answer
+    assert window.message_actions(failed) == ("copy", "continue", "retry", "settings")
+    view = window.chat.view
+    view.sync()
+    row = [m.id for m in window.conversation].index(failed.id)
+    rect = view.visualRect(view.model().index(row, 0))
+    view.scrollTo(view.model().index(row, 0))
+    rect = view.visualRect(view.model().index(row, 0))
+    qtbot.mouseMove(view.viewport(), QPoint(rect.center().x(), rect.center().y()))
+    qtbot.waitUntil(view.actions_bar.isVisible)
+    bar = view.actions_bar
+    assert bar.buttons["continue"].isVisibleTo(bar) and bar.buttons["continue"].accessibleName() == "Continue"
+    users = sum(m.role == Role.USER for m in window.conversation)
+    qtbot.mouseClick(bar.buttons["continue"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: any(m.text == "Mira makes Word, PDF, PowerPoint and Excel files." for m in window.conversation),
+                    timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    assert sum(m.role == Role.USER for m in window.conversation) == users  # the same request, not a new one
+    assert cutting.received[-1].body["messages"][-2]["content"] == "Mira makes Word, PDF, Power"
+    done = [m for m in window.conversation if m.role == Role.ASSISTANT][-1]
+    assert window.message_actions(done) == ("copy",)
+
+
+def test_the_reasoning_stays_with_the_finished_reply_after_a_restart(make_window, qtbot, thinking: FakeServer) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QGuiApplication
+
+    window = _connected(make_window, thinking.url)
+    thinking.go_on.set()  # type: ignore[attr-defined]
+    send(window, qtbot, "Hi")
+    qtbot.waitUntil(lambda: any(m.text == "Hello there." for m in window.conversation), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    reply = next(m for m in window.conversation if m.text == "Hello there.")
+    stored = window.services.store.message(reply.id)
+    assert stored.reasoning == "The user greets me. I answer briefly." and stored.text == "Hello there."
+
+    # a restart: the conversation read again from the store keeps the folded reasoning with its reply
+    window.controller.conversation.reset([])
+    conv_id = window.controller.current_id
+    window.controller.request(window.controller.show(conv_id))
+    qtbot.waitUntil(lambda: any(m.text == "Hello there." for m in window.conversation), timeout=TIMEOUT)
+    reply = next(m for m in window.conversation if m.text == "Hello there.")
+    assert reply.reasoning == "The user greets me. I answer briefly." and not reply.reasoning_open
+    view = window.chat.view
+    view.sync()
+    row = [m.id for m in window.conversation].index(reply.id)
+    spoken = view.spoken_text(row)
+    assert "Thinking, collapsed section" in spoken and "greets" not in spoken  # read as a collapsed section
+    view.trigger_action("copy", reply.id)
+    assert QGuiApplication.clipboard().text() == "Hello there."  # folded: not copied
+    window.conversation.toggle_reasoning(reply.id)
+    view.trigger_action("copy", reply.id)
+    copied = QGuiApplication.clipboard().text()
+    assert "The user greets me." in copied and "Hello there." in copied  # unfolded: copied as shown
+    assert "greets" in view.spoken_text(row)
