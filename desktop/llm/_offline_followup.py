@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any, NamedTuple
 
+from desktop.llm import _offline_intents as intents
 from desktop.llm._patterns import later
-from desktop.llm._offline_described import describe, split_list
-from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, parse_edit
+from desktop.llm._offline_described import describe
+from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
@@ -27,45 +28,18 @@ _I = re.IGNORECASE
 _Q = "[\"'“‘「『]"
 _QC = "[\"'”’」』]"
 
-_UNDO = later(r"\bundo\b|\brevert (?:that|it|the last change)\b|撤销|撤回|还原上一步|恢复上一步", _I)
-_RESTORE = later(r"\b(?:restore|go back to|revert to)\s+(?:version\s*|v)(?P<n>\d+)"
-                      r"|(?:恢复|还原|回到)(?:到)?\s*(?:版本\s*|v|V|第)(?P<zh>\d+)", _I)
-_EXPORT = later(r"\b(?:pdf (?:too|as well|also)|(?:make|export|save|convert|turn|render)\b[^.\n]{0,40}"
-                     r"\b(?:to|as|into|a)\s+(?:a\s+)?pdf)\b|(?:导出|转成|转为|转换成|转换为|另存为|生成|做)"
-                     r"[^。\n]{0,8}PDF", _I)
-_TITLE = later(rf"\b(?:change|set|rename|make)\s+the\s+title(?:\s+of\s+\S+)?\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<t>.+?){_QC}?"
-                    rf"\s*[.!]?$|(?:把|将)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
-                    rf"{_Q}?(?P<zh>.+?){_QC}?\s*[。.!！]?$", _I)
-_SLIDE = later(rf"\badd (?:a|one|another|a new) slide(?: (?:titled|called|named))?\s*[:：]?\s*"
-                    rf"{_Q}?(?P<t>[^\"'”’」』,:：\n]+?){_QC}?\s*(?:,?\s*with (?:the )?bullets?\s*[:：]\s*"
-                    rf"(?P<b>.+?))?\s*[.!]?$"
-                    rf"|(?:加|添加|增加|新增)(?:一|1)?(?:张|页)(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为)?\s*[:：]?\s*"
-                    rf"{_Q}?(?P<zt>[^，,:：\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目)(?:是|为)?\s*[:：]\s*"
-                    rf"(?P<zb>.+?))?\s*[。.!！]?$", _I)
-_SECTION = later(rf"\badd (?:a|one|another|a new) section(?: (?:titled|called|named))?\s*[:：]?\s*"
-                      rf"{_Q}?(?P<t>[^\"'”’」』,:：\n]+?){_QC}?\s*(?:,?\s*(?:with (?:the )?(?:text|content)|saying)"
-                      rf"\s*[:：]\s*(?P<b>.+))?$"
-                      rf"|(?:加|添加|增加|新增)(?:一|1)?(?:节|个章节|个部分|段)[，,]?\s*(?:标题(?:是|为)|题为)?\s*[:：]?\s*"
-                      rf"{_Q}?(?P<zt>[^，,:：\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
-                      rf"(?P<zb>.+?))?\s*[。.!！]?$", _I | re.DOTALL)
-_CHANGE = later(rf"\bchange\s+(?!the title\b){_Q}?(?P<find>.+?){_QC}?\s+(?:to|into)\s+{_Q}?(?P<repl>.+?){_QC}?"
-                     rf"\s*[.!]?$", _I)
-_ROWS = later(r"\badd (?:a |one |another |these |the following )?rows?\s*[:：]\s*(?P<r>.+)$"
-                   r"|(?:加|添加|增加|新增)(?:一|几|1)?行\s*[:：]\s*(?P<zr>.+)$", _I | re.DOTALL)
 # Words that point at the file of the latest step ("undo the last step" means that step's file).
 _PRONOUN = later(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
                       r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才", _I)
 
-KINDS_FOR = {
-    "replace_text": ("docx", "pptx", "pdf", "xlsx"),
-    "set_title": ("docx", "pptx", "pdf"),
-    "add_slide": ("pptx",),
-    "add_section": ("docx", "pdf"),
-    "add_rows": ("xlsx",),
-    "export_pdf": ("docx", "pptx", "xlsx"),
-    "undo": ("docx", "pptx", "pdf", "xlsx"),
-    "restore": ("docx", "pptx", "pdf", "xlsx"),
-}
+# The intents a follow-up can be: each acts on a file the conversation (or the request) has.
+FOLLOW_UPS = ("restore", "undo", "add_rows", "remove_slide", "add_slide", "add_section", "set_title", "export_pdf",
+              "replace_text", "merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages")
+# Operations that first appeared with the intents table: they act on a named or attached file even when the
+# conversation has no context yet (a first request in a folder that holds the file).
+ON_NAMED_FILES = ("remove_slide", "add_slide", "add_section", "add_rows", "merge_pdf", "extract_pages",
+                  "delete_pages", "rotate_pages", "reorder_pages")
+KINDS_FOR = {i: intents.BY_ID[i].kinds for i in FOLLOW_UPS}
 
 
 @dataclass(frozen=True)
@@ -98,54 +72,10 @@ def context_of(messages: Sequence[Any]) -> Mapping[str, Any] | None:
 
 
 
-def _cell(text: str) -> Any:
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 def operation(request: str) -> Operation | None:
     """What the follow-up asks for, or None when it is no follow-up this module knows."""
-    text = request.strip()
-    first = text.splitlines()[0].strip() if text else ""
-    m = _RESTORE.search(first)
-    if m:
-        return Operation("restore", {"version": int(m.group("n") or m.group("zh"))})
-    if _UNDO.search(first):
-        return Operation("undo")
-    m = _ROWS.search(text)
-    if m:
-        raw = (m.group("r") or m.group("zr") or "").strip()
-        rows = [[_cell(c.strip()) for c in re.split(r"[,，\t]", line) if c.strip()]
-                for line in re.split(r"\n|;|；", raw) if line.strip()]
-        rows = [r for r in rows if r]
-        return Operation("add_rows", {"rows": rows}) if rows else None
-    m = _SLIDE.search(first)
-    if m:
-        title = (m.group("t") or m.group("zt") or "").strip()
-        bullets = split_list(m.group("b") or m.group("zb") or "")
-        return Operation("add_slide", {"title": title, "bullets": bullets}) if title else None
-    m = _SECTION.search(text)
-    if m:
-        title = (m.group("t") or m.group("zt") or "").strip()
-        body = (m.group("b") or m.group("zb") or "").strip()
-        return Operation("add_section", {"title": title, "text": body}) if title else None
-    m = _TITLE.search(first)
-    if m:
-        title = (m.group("t") or m.group("zh") or "").strip()
-        return Operation("set_title", {"title": title}) if title else None
-    if _EXPORT.search(first):
-        return Operation("export_pdf")
-    m = _CHANGE.search(first)
-    edit = (m.group("find").strip(), m.group("repl").strip()) if m else parse_edit(first)
-    if edit is not None and edit[0]:
-        return Operation("replace_text", {"find": edit[0], "replace": edit[1]})
-    return None
+    found = intents.match(request, lambda i: i.id in FOLLOW_UPS)
+    return Operation(found.id, dict(found.values)) if found is not None else None
 
 
 def _kind(path: str) -> str:

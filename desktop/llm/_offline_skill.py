@@ -11,7 +11,7 @@ from desktop.llm._offline_followup import follow_up_of
 from desktop.llm._offline_followup_skill import FollowUpPlan
 from desktop.llm._offline_create import CreatePlan
 from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
-from desktop.llm._offline_route import OFFICE_EXTS, body_of, ext, parse_edit, route, wants_suggestions
+from desktop.llm._offline_route import OFFICE_EXTS, ext, parse_edit, route, wants_suggestions
 from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, plural
 from desktop.llm._offline_transcript import file_text
 from desktop.llm._types import Completion, ToolCall
@@ -73,7 +73,7 @@ class SkillAgentPlan(CreatePlan):
         pdf = target or next((f for f in decision.inputs if ext(f) == ".pdf"), None)
         if self.kind == "pdf" and pdf and ext(pdf) == ".pdf" and (wants_fill(self.goal) or wants_fields(self.goal)):
             # The fields are always listed first: a fill is matched against the form's own names.
-            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(body_of(self.goal))
+            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(self.goal, pdf)
                     else "pdf_form_fields", pdf)
         if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             # Documents and decks take replace_text, PDFs an in-place replace; spreadsheets have no such edit.
@@ -94,7 +94,7 @@ class SkillAgentPlan(CreatePlan):
             return self._complete(self._t(f"Nothing was written: {error_of(res)}", f"没有写入任何文件：{error_of(res)}"))
         data = res.get("data") if isinstance(res.get("data"), dict) else {}
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
-        values, unknown = match_fields(fill_pairs(body_of(self.goal)), fields)
+        values, unknown = match_fields(fill_pairs(self.goal, target), fields)
         names = ", ".join(str(f.get("name")) for f in fields) or self._t("(none)", "（无）")
         if unknown or not values:
             return self._complete(self._t(
