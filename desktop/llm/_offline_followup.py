@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from desktop.llm import _offline_intents as intents
 from desktop.llm._patterns import later
 from desktop.llm._offline_described import describe
+from desktop.llm._offline_reply import no_file_yet
 from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
@@ -82,8 +83,11 @@ def _kind(path: str) -> str:
     return PurePosixPath(path).suffix.lower().lstrip(".")
 
 
-def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: bool) -> Decision | None:
-    """The follow-up decision, or None to let the ordinary routing handle the request."""
+def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, chinese: bool) -> Decision | None:
+    """The follow-up decision, or None to let the ordinary routing handle the request.
+
+    Without a conversation context (a first request) only the operations on a named or attached file are
+    follow-ups, and "make it a PDF too" is answered: there is no file yet."""
     op = operation(request)
     if op is None:
         return None
@@ -92,6 +96,12 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
             or describe(instruction_of(request), "") is not None):
         # "make a PDF from these notes: …" or "a PDF with sections A and B" builds a new file; it exports nothing
         return None
+    if ctx is None:
+        if op.op == "export_pdf" and not files and not mentioned_files(request) and _PRONOUN.search(request):
+            return Decision(ask=no_file_yet("export", chinese))
+        if op.op not in ON_NAMED_FILES:
+            return None
+        ctx = {"artifacts": [], "working_folder": {"files": [{"path": f} for f in files]}}
     artifacts = [a for a in ctx.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
     folder = [str(f.get("path")) for f in (ctx.get("working_folder") or {}).get("files") or ()
               if isinstance(f, dict)]
@@ -99,6 +109,8 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
     known = {a["path"]: a for a in artifacts}
     named = [n for n in mentioned_files(request) if _kind(n) in kinds]
     named = [next((p for p in [*known, *folder] if p == n or p.endswith("/" + n)), n) for n in named]
+    if op.op == "merge_pdf":
+        return _merge(op, named, [*known, *folder, *files], request, chinese)
     if named:
         target = named[0]
         if target not in known and target not in folder and target not in files:
@@ -124,6 +136,8 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
         return _job(op, loose[0], None, request, chinese)
     if len(loose) > 1 and op.op not in ("undo", "restore"):
         return Decision(ask=_question(loose, chinese))
+    if op.op == "export_pdf" and _PRONOUN.search(request):
+        return Decision(ask=no_file_yet("export", chinese))  # e.g. the only earlier write was denied
     if op.op in ("undo", "restore"):
         return Decision(ask=(f"没有可以{'撤销' if op.op == 'undo' else '恢复'}的更改：这个对话里还没有被修改过的文件。"
                              if chinese else f"There is nothing to {'undo' if op.op == 'undo' else 'restore'}: no "
@@ -164,8 +178,33 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
         params.update({"version": wanted, "sha256": chosen.get("sha256"), "current": current})
     if op.op == "export_pdf":
         params["output"] = PurePosixPath(target).with_suffix(".pdf").as_posix()
+    if op.op == "extract_pages":
+        stem = PurePosixPath(target)
+        label = "-".join(str(p) for p in params["pages"])[:40]
+        params["out"] = stem.with_name(f"{stem.stem}-p{label}.pdf").as_posix()
     goal = request.strip() + "\n\n[Follow-up: " + json.dumps(params, ensure_ascii=False) + "]"
     return Decision(skill=kind, goal=goal, inputs=(target,))
+
+
+def _merge(op: Operation, named: Sequence[str], have: Sequence[str], request: str, chinese: bool) -> Decision | None:
+    """"Combine a.pdf and b.pdf into one PDF": the named PDFs the conversation has, in the order named; a
+    named PDF it does not have is the output ("merge a.pdf and b.pdf into all.pdf")."""
+    inputs = [n for n in named if n in have]
+    new = [n for n in named if n not in have]
+    if len(inputs) < 2:
+        return None
+    output = new[0] if new else _free_name("-".join(PurePosixPath(n).stem for n in inputs[:3]) + ".pdf", have)
+    params = {"op": op.op, "path": inputs[0], "inputs": inputs, "output": output}
+    goal = request.strip() + "\n\n[Follow-up: " + json.dumps(params, ensure_ascii=False) + "]"
+    return Decision(skill="pdf", goal=goal, inputs=tuple(inputs))
+
+
+def _free_name(name: str, taken: Sequence[str]) -> str:
+    path, n = PurePosixPath(name), 2
+    while path.as_posix() in taken:
+        path = PurePosixPath(name).with_name(f"{PurePosixPath(name).stem}-{n}.pdf")
+        n += 1
+    return path.as_posix()
 
 
 def folder_sources(ctx: Mapping[str, Any] | None) -> list[str]:

@@ -25,7 +25,7 @@ _QC = "[\"'”’」』]"
 # A slide's or section's title: up to a comma, colon or quote (a quoted one may hold commas).
 _NAME = rf"{_Q}?(?P<title>[^\"'”’」』,，:：\n]+?){_QC}?"
 _ZH_ADD = r"(?:加|添加|增加|新增|插入|追加|再加|再添加|补充)"
-_ADD = r"(?:add|append|insert|include|put in|create|make)"
+_ADD = r"(?:add|append|insert|include|put in|tack on)"
 
 
 def _w(*words: str) -> str:
@@ -203,7 +203,7 @@ INTENTS: tuple[Intent, ...] = (
            zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",),
            command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
-           en=(rf"\b{_ADD}\s+(?:a |one |another |a new |an extra |new )?slide(?:\s+(?:at the end|to \S+))?"
+           en=(rf"\b{_ADD}\s+(?:a |one |another |a new |an extra |new )?slide\b(?:\s+(?:at the end|to \S+))?"
                rf"(?:\s*(?:titled|called|named|with the title|with title|entitled))?\s*[:：]?\s*{_NAME}"
                r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
                r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
@@ -215,7 +215,7 @@ INTENTS: tuple[Intent, ...] = (
                r"(?P<bullets>.+?))?\s*[。.!！]?$"),
            command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
     Intent("add_section", ("docx", "pdf"), {"title": "text", "body": "prose", "items": "prose"},
-           en=(rf"\b{_ADD}\s+(?:a |one |another |a new |an extra |new )?(?:section|chapter|heading)"
+           en=(rf"\b{_ADD}\s+(?:a |one |another |a new |an extra |new )?(?:section|chapter|heading)\b"
                rf"(?:\s*(?:titled|called|named|entitled|on|about))?\s*[:：]?\s*{_NAME}"
                r"\s*(?:,?\s*(?:(?:with (?:the )?(?:text|content|paragraph)|saying|that says)\s*[:：]?\s*(?P<body>.+)"
                r"|with\s*[:：]\s*(?P<items>.+)))?$",),
@@ -271,6 +271,20 @@ CREATE_WEAK: tuple[tuple[str, str], ...] = (
     ("xlsx", _w("sheet", "table") + "|表格"),
 )
 CREATE_HELP = "help.create"
+# The short help names the one line that fits the request: the first group whose topic words it uses.
+HELP_TOPICS: tuple[tuple[str, str], ...] = (
+    ("help.fill", r"\bforms?\b|\bfill|\bfields?\b|表单|填写|字段"),
+    ("help.pdf_pages", r"\bpages?\b|\bmerge|\bcombine|\bsplit|\brotate|页|合并|拆分|旋转"),
+    ("help.slides", r"\bslides?\b|\bdecks?\b|幻灯片|演示"),
+    ("help.title", r"\btitle|\bheadline|标题"),
+    ("help.section", r"\bsections?\b|\bchapters?\b|\bheadings?\b|章节|小节"),
+    ("help.rows", r"\brows?\b|\bcolumns?\b|\bcells?\b|行|列"),
+    ("help.versions", r"\bundo\b|\brestore|\bversions?\b|\bgo back\b|撤销|恢复|版本"),
+    ("help.checks", r"\bformulas?\b|\brecalc|\bcheck|公式|重算"),
+    ("help.export", r"\bpdf\b|\bexport|导出"),
+    ("help.edit", r"\breplace|\bchange|\bedit|\bfix|\btypo|替换|修改|改"),
+    ("help.inspect", r"\bwhat\b|\bhow many\b|\bshow\b|\blist\b|\bread\b|什么|几个|哪些|看"),
+)
 
 
 def _values(intent: Intent, m: re.Match[str], text: str) -> dict[str, Any] | None:
@@ -315,10 +329,18 @@ def match(request: str, allowed: Callable[[Intent], bool] = lambda i: True) -> F
     return next((f for f in match_all(request) if allowed(f.intent)), None)
 
 
+def help_topic(request: str) -> str:
+    """The help line's id that fits the request best (making a file when nothing fits)."""
+    return next((h for h, words in HELP_TOPICS if re.search(words, request, _I)), CREATE_HELP)
+
+
+HELP_ORDER = ("help.create", "help.edit", "help.title", "help.slides", "help.section", "help.rows", "help.export",
+              "help.pdf_pages", "help.fill", "help.inspect", "help.versions", "help.checks")
+
+
 def help_lines() -> list[tuple[str, str]]:
-    """(intent id, help message id) in the order the help text lists them: making files first."""
-    seen: list[tuple[str, str]] = [("create", CREATE_HELP)]
+    """(intent ids, help message id) in the order the help text lists them: every intent's line, once."""
+    groups: dict[str, list[str]] = {CREATE_HELP: ["create"]}
     for intent in INTENTS:
-        if intent.help not in (h for _, h in seen):
-            seen.append((intent.id, intent.help))
-    return seen
+        groups.setdefault(intent.help, []).append(intent.id)
+    return [(", ".join(groups[h]), h) for h in sorted(groups, key=lambda h: (HELP_ORDER + (h,)).index(h))]

@@ -1604,33 +1604,101 @@ Design,800
         <message>
             <source>I'm the **offline planner**: I work without a network or an AI model, so I can only use content you give me.
 
-What I can do:
-- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals if you ask).
-- Lay out a document you describe in one sentence: *A memo titled Office Move with headings Timeline and Budget, and a table of costs: Movers 1200, Boxes 150*.
-- Add a chart, a table of contents or page numbers on request, or build on your own template: *Make a spreadsheet with a bar chart*, *Use template.pptx*.
-- Turn one office file into another: *Turn report.docx into slides*.
-- Edit text in an existing file: *In report.docx replace "2024" with "2025"* (*suggest changes* marks them for review in Word).
-- Fill in a PDF form: *fill in form.pdf: Name = Ada Lovelace*.
-- Inspect a file you attach: *What's in budget.xlsx?*
-
-What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in **Settings** (any OpenAI-compatible service or a local one such as Ollama).
-
-Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
-            <comment>reply.help</comment>
+What I can do:</source>
+            <comment>reply.help.intro</comment>
             <translation>我是**离线规划器**：无需网络和 AI 模型即可工作，所以只能使用你提供的内容。
 
-我能做的：
-- 把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行）。
-- 按你一句话描述的结构排版文档：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节，以及费用表：搬家公司 1200，纸箱 150*。
-- 按要求加图表、目录或页码，或套用你自己的模板：*做成表格，加一个柱状图*、*用这个模板*。
-- 把一个 Office 文件做成另一种：*把这份Word做成PPT*。
-- 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*（说“修订模式”则以修订标记供你在 Word 中审阅）。
-- 填写 PDF 表单：*填写 form.pdf：姓名 = 张三*。
-- 查看你附加的文件：*查看 budget.xlsx*。
+我能做的：</translation>
+        </message>
+        <message>
+            <source>What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in [Settings](mira-settings:open) (any OpenAI-compatible service or a local one such as Ollama).
 
-我不能做的：凭空撰写文章、总结或想法。如需这些，请在**设置**中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
+Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
+            <comment>reply.help.outro</comment>
+            <translation>我不能做的：凭空撰写文章、总结或想法。如需这些，请在[设置](mira-settings:open)中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
 
 试试：输入“把下面的内容做成 Word 文档：”再附上你的笔记，或附加 `notes.md` 并要求生成幻灯片。</translation>
+        </message>
+        <message>
+            <source>I didn't understand that offline. Something close that I can do:
+{line}
+
+Say *help* for everything I can do, or connect a real model in [Settings](mira-settings:open).</source>
+            <comment>reply.help.short</comment>
+            <translation>离线模式没能理解这个请求。我能做的相近的事：
+{line}
+
+输入“帮助”可查看我能做的全部事情，或在[设置](mira-settings:open)中连接真正的模型。</translation>
+        </message>
+        <message>
+            <source>There is no file in this conversation yet, so there is nothing to {action}. Make one first (for example *Make a Word document from this:* followed by your notes).</source>
+            <comment>reply.no_file_yet</comment>
+            <translation>这个对话里还没有文件，所以没有可以{action}的内容。请先生成一个文件（例如输入“把下面的内容做成 Word 文档：”再附上你的笔记）。</translation>
+        </message>
+        <message>
+            <source>export as a PDF</source>
+            <comment>reply.no_file_yet.export</comment>
+            <translation>导出为 PDF</translation>
+        </message>
+        <message>
+            <source>Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled Office Move with headings Timeline and Budget*, *Create a deck called Onboarding with slides Welcome, Tools and Contacts*.</source>
+            <comment>help.create</comment>
+            <translation>把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行或图表）。也可以一句话描述：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节*、*做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人*。</translation>
+        </message>
+        <message>
+            <source>Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks them for review in Word).</source>
+            <comment>help.edit</comment>
+            <translation>修改文件中的文字：*把 contract.docx 中所有的 2024 改成 2025*（说“修订模式”则以修订标记供你在 Word 中审阅）。</translation>
+        </message>
+        <message>
+            <source>Change the title: *The title should be Weekend Plan*.</source>
+            <comment>help.title</comment>
+            <translation>修改标题：*把标题改成 周末计划*。</translation>
+        </message>
+        <message>
+            <source>Add or remove slides: *append a slide titled Risks with bullets: Budget, Time*, *remove slide 3*.</source>
+            <comment>help.slides</comment>
+            <translation>添加或删除幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*、*删除第 3 张幻灯片*。</translation>
+        </message>
+        <message>
+            <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>
+            <comment>help.section</comment>
+            <translation>给文档添加章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*。</translation>
+        </message>
+        <message>
+            <source>Add rows to a workbook: *add a row: May, 1800, 1150*.</source>
+            <comment>help.rows</comment>
+            <translation>给工作簿添加行：*添加一行：五月, 1800, 1150*。</translation>
+        </message>
+        <message>
+            <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>
+            <comment>help.export</comment>
+            <translation>把文档、演示文稿或工作簿导出为 PDF：*再导出一份 PDF*。</translation>
+        </message>
+        <message>
+            <source>Go back: *undo that*, *restore v1*.</source>
+            <comment>help.versions</comment>
+            <translation>回到之前的版本：*撤销上一步*、*恢复到 v1*。</translation>
+        </message>
+        <message>
+            <source>Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.</source>
+            <comment>help.fill</comment>
+            <translation>填写 PDF 表单：*填写 form.pdf：姓名：张三，城市：北京*。</translation>
+        </message>
+        <message>
+            <source>Work with PDF pages: *Combine a.pdf and b.pdf into one PDF*, *Extract page 2 from doc.pdf*, *delete page 3*, *rotate page 1*.</source>
+            <comment>help.pdf_pages</comment>
+            <translation>处理 PDF 页面：*把 a.pdf 和 b.pdf 合并成一个 PDF*、*提取 doc.pdf 的第 2 页*、*删除第 3 页*、*旋转第 1 页*。</translation>
+        </message>
+        <message>
+            <source>Tell you what is in a file: *What's in notes.md?*, *How many sheets are in book.xlsx?*</source>
+            <comment>help.inspect</comment>
+            <translation>告诉你文件里有什么：*notes.md 里有什么？*、*book.xlsx 有几个工作表？*</translation>
+        </message>
+        <message>
+            <source>Recalculate a workbook's formulas or check how a file looks: *Recalculate budget.xlsx*.</source>
+            <comment>help.checks</comment>
+            <translation>重算工作簿中的公式，或检查文件的显示效果：*重算 budget.xlsx*。</translation>
         </message>
         <message>
             <source>Word document</source>
