@@ -167,6 +167,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.unreadable": "{name} cannot be read.",
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
+    "problem.read.plain": "I could not read that file.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
     # outlines ("What's in big_report.docx?")

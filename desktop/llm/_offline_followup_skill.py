@@ -6,15 +6,26 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop.llm._offline_intents import BY_ID
 from desktop.llm._offline_summary import failure, other_font
 from desktop.llm._offline_transcript import CallHistory
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
+PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages")
+# (English verb, Chinese verb, English past for the summary, Chinese past)
+_PAGE_VERB = {
+    "merge_pdf": ("merge", "合并", "merged pages", "合并"),
+    "extract_pages": ("extract", "提取", "extracted page", "提取"),
+    "delete_pages": ("delete", "删除", "deleted page", "删除"),
+    "rotate_pages": ("rotate", "旋转", "rotated page", "旋转"),
+    "reorder_pages": ("reorder", "重新排列", "pages put in the order", "重新排列"),
+}
 
 
 class FollowUpPlan(CallHistory):
@@ -56,6 +67,9 @@ class FollowUpPlan(CallHistory):
             return "version_restore"
         if self.op == "export_pdf":
             return "export_pdf"
+        if self.op in PAGE_OPS:
+            command = BY_ID[self.op].command
+            return "pdf_split" if self.op == "extract_pages" and command not in self.tools else command
         if self.kind == "pdf":
             return "pdf_replace_text" if self._pdf_in_place() else "pdf_create"
         return f"{self.kind}_edit"
@@ -71,6 +85,10 @@ class FollowUpPlan(CallHistory):
             return ("version_restore", {"path": path, "sha256": self.p.get("sha256"), "version": self.p.get("version")})
         if op == "export_pdf":
             return ("export_pdf", {"path": path, "output": self.p.get("output")})
+        if op in PAGE_OPS:
+            return self._page_step()
+        if op == "remove_slide":
+            return self._remove_slide_step()
         if self.kind == "pdf" and self._pdf_in_place():
             return ("pdf_replace_text", {"path": path, "find": self.p["find"], "replace": self.p["replace"]})
         if self.kind == "pdf":
@@ -120,7 +138,50 @@ class FollowUpPlan(CallHistory):
         blocks: list[dict[str, Any]] = [{"type": "heading", "level": 1, "text": self.p["title"]}]
         if str(self.p.get("text") or "").strip():
             blocks.append({"type": "paragraph", "text": str(self.p["text"]).strip()})
+        if self.p.get("items"):
+            blocks.append({"type": "bullets", "items": [str(i) for i in self.p["items"]]})
         return blocks
+
+    # -- PDF pages and slides: one command each ------------------------------------
+
+    def _page_step(self) -> tuple[str, dict[str, Any]] | str:
+        """Merge, extract, delete, rotate or reorder pages: the pages stay as they are (no re-making)."""
+        op, path, name = self.op, self.path, self._write_name()
+        if name not in self.tools:
+            return self._t(f"Nothing was written: this version of Mira cannot {_PAGE_VERB[op][0]} PDF pages yet.",
+                           f"没有写入任何文件：这个版本的 Mira 还不能{_PAGE_VERB[op][1]} PDF 页面。")
+        pages = [str(p) if isinstance(p, str) else p for p in self.p.get("pages") or ()]
+        if op == "merge_pdf":
+            return (name, {"inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
+        if name == "pdf_split":  # no extract command: one file per page or range asked for, in a folder
+            folder = str(self.p.get("out") or path).rsplit(".", 1)[0]
+            return (name, {"path": path, "ranges": [str(p) for p in pages], "output_dir": folder})
+        if op == "extract_pages":
+            return (name, {"path": path, "pages": pages, "out": self.p.get("out")})
+        if op == "rotate_pages":
+            return (name, {"path": path, "pages": pages, "angle": int(self.p.get("angle") or 90)})
+        if op == "reorder_pages":
+            return (name, {"path": path, "order": list(self.p.get("order") or ())})
+        return (name, {"path": path, "pages": pages})
+
+    def _remove_slide_step(self) -> tuple[str, dict[str, Any]] | str:
+        wanted = self.p.get("slide")
+        if not isinstance(wanted, int):  # "the last slide", "the slide titled Risks": read the deck first
+            deck = self._read("pptx_inspect")
+            if deck is None:
+                return ("pptx_inspect", {"path": self.path})
+            slides = [s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]
+            if wanted == "last" and slides:
+                wanted = int(slides[-1].get("index") or len(slides))
+            else:
+                title = str(self.p.get("title") or "").casefold()
+                wanted = next((int(s.get("index") or 0) for s in slides
+                               if str(s.get("title") or "").strip().casefold() == title), None)
+            if not wanted:
+                return self._t(f"Nothing was written: {self.path} has no slide titled \"{self.p.get('title')}\".",
+                               f"没有写入任何文件：{self.path} 中没有标题为“{self.p.get('title')}”的幻灯片。")
+            self.p["slide"] = wanted
+        return ("pptx_edit", {"path": self.path, "operations": [{"op": "remove_slide", "slide": int(wanted)}]})
 
     # -- PDF: re-made from its own outline and text ----------------------------------
 
@@ -186,6 +247,19 @@ class FollowUpPlan(CallHistory):
             return self._t(f"Added {n} row{'s' if n != 1 else ''} to {path}.", f"已在 {path} 中添加 {n} 行。")
         if self.op == "export_pdf":
             return self._t(f"Exported {path} as {p['output']}.", f"已将 {path} 导出为 {p['output']}。")
+        if self.op == "remove_slide":
+            edits = [c for c, _ in self.history if c.name == "pptx_edit"]
+            ops = json.loads(edits[-1].arguments).get("operations") if edits else None
+            n = ops[0].get("slide") if ops else p.get("slide")
+            return self._t(f"Removed slide {n} from {path}.", f"已从 {path} 中删除第 {n} 张幻灯片。")
+        if self.op == "merge_pdf":
+            names = ", ".join(p.get("inputs") or ())
+            return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",
+                           f"已将 {'、'.join(p.get('inputs') or ())} 合并为 {p.get('output')}，每一页都保持原样。")
+        if self.op in PAGE_OPS:
+            pages = ", ".join(str(x) for x in p.get("pages") or p.get("order") or ())
+            return self._t(f"Done: {_PAGE_VERB[self.op][2]} {pages} of {path}.",
+                           f"已完成：{path} 的第 {pages} 页已{_PAGE_VERB[self.op][3]}。")
         return self._t(f"Restored {path} to v{p['version']}; the version it replaced (v{p.get('current')}) is kept.",
                        f"已将 {path} 恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
 

@@ -123,7 +123,8 @@ class SkillAgentPlan(CreatePlan):
                 f"Nothing was written: you denied the change to {target}.",
                 f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
         if res.get("ok") is not True:
-            return self._complete(failure(res, self.chinese))
+            read_only = call.name.endswith("_inspect") or call.name in ("pdf_form_fields", "office_read")
+            return self._complete(failure(res, self.chinese, read_only))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):

@@ -105,15 +105,19 @@ def error_of(res: dict[str, Any]) -> str:
     return str(res.get("error") or res.get("message") or "unknown error").strip()
 
 
-def failure(res: dict[str, Any], chinese: bool) -> str:
+def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     """What failed, for the reply: the skill's message id in the request's language when it gave one; its
-    English words only as details under a sentence in Chinese (never a command name)."""
+    English words only as details under a sentence in Chinese (never a command name). A question that
+    writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
     said = res.get("error_msg")
     reason: Msg | str = Msg.from_dict(said) if isinstance(said, dict) else error_of(res)
     language = "zh_CN" if chinese else "en"
+    if read_only and (isinstance(reason, Msg) or not chinese):
+        return render_plain(reason, language) if isinstance(reason, Msg) else reason
     if isinstance(reason, Msg) or not chinese:
         return render_plain(msg("problem.failed", reason=reason), language)
-    return (render_plain(msg("problem.failed.plain"), language) + "\n"
+    plain = "problem.read.plain" if read_only else "problem.failed.plain"
+    return (render_plain(msg(plain), language) + "\n"
             + render_plain(desktop_msg("error.details", details=reason), language))
 
 
