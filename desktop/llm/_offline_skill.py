@@ -11,8 +11,8 @@ from desktop.llm._offline_followup import follow_up_of
 from desktop.llm._offline_followup_skill import FollowUpPlan
 from desktop.llm._offline_create import CreatePlan
 from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
-from desktop.llm._offline_route import OFFICE_EXTS, ext, parse_edit, route, wants_suggestions
-from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, plural
+from desktop.llm._offline_route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
+from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, plural, text_summary
 from desktop.llm._offline_transcript import file_text
 from desktop.llm._types import Completion, ToolCall
 from desktop.translations import render_plain
@@ -79,6 +79,8 @@ class SkillAgentPlan(CreatePlan):
             # Documents and decks take replace_text, PDFs an in-place replace; spreadsheets have no such edit.
             name = {"docx": "docx_edit", "pptx": "pptx_edit", "pdf": "pdf_replace_text"}.get(self.kind, "")
             return (name, target) if name in self.tools else None
+        if decision.intent == "inspect" and target and ext(target) in TEXT_EXTS:  # "What's in notes.md?"
+            return ("read_workspace_file", target) if "read_workspace_file" in self.tools else None
         if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             name = f"{self.kind}_inspect"
             return (name, target) if name in self.tools else None
@@ -123,7 +125,8 @@ class SkillAgentPlan(CreatePlan):
                 f"Nothing was written: you denied the change to {target}.",
                 f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
         if res.get("ok") is not True:
-            read_only = call.name.endswith("_inspect") or call.name in ("pdf_form_fields", "office_read")
+            read_only = call.name.endswith("_inspect") or call.name in ("pdf_form_fields", "office_read",
+                                                                         "read_workspace_file")
             return self._complete(failure(res, self.chinese, read_only))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
@@ -149,6 +152,8 @@ class SkillAgentPlan(CreatePlan):
             outline = outliner(target, data, lambda m: render_plain(m, language)) \
                 if outliner is not None and isinstance(data, dict) else None
             summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+        elif call.name == "read_workspace_file":
+            summary = text_summary(target, file_text(res) or "", self.chinese)
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
             summary = pdf_summary(self._t, call.name, args, res)
         else:

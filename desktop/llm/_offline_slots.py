@@ -105,8 +105,9 @@ def row_cells(line: str) -> list[Any]:
 
 
 _PAGE_RANGE = later(r"(?P<a>\d+)\s*(?:-|–|—|~|to|through|thru|到|至)\s*(?P<b>\d+)", re.IGNORECASE)
-_PAGE_WORD = later(r"(?:\bpages?\b|\bp\.|第)\s*(?P<list>\d[\d\s,、，\-–—~和及到至and&tothrough]*)"
-                   r"|(?P<zh>\d[\d\s,、，\-–—~和及到至]*)\s*页", re.IGNORECASE)
+_ONE = r"\d+(?:\s*(?:-|–|—|~|to|through|thru|到|至)\s*(?:第\s*)?\d+)?"
+_MANY = rf"{_ONE}(?:\s*(?:,|、|，|\band\b|&|和|及)\s*(?:第\s*)?{_ONE})*"
+_PAGE_WORD = later(rf"(?:\bpages?\b|\bp\.|第)\s*(?P<list>{_MANY})|(?P<zh>{_MANY})\s*页", re.IGNORECASE)
 
 
 def pages(text: str) -> list[int | str]:
@@ -116,7 +117,7 @@ def pages(text: str) -> list[int | str]:
     for m in _PAGE_WORD.finditer(text):
         words = (m.group("list") or m.group("zh") or "").strip()
         for part in re.split(r"\s*(?:,|、|，|\band\b|&|和|及)\s*", words):
-            part = part.strip()
+            part = part.replace("第", "").strip()
             if not part:
                 continue
             r = _PAGE_RANGE.fullmatch(part)

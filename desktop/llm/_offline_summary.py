@@ -135,3 +135,24 @@ def other_font(res: dict[str, Any], t: Translate) -> str:
 def _stand_ins(replacements: list[dict[str, Any]]) -> list[str]:
     """The fonts pdf_replace_text drew in instead of the PDF's own (which lacked the new characters)."""
     return sorted({str(r["drawn_in"]) for r in replacements if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
+
+
+def text_summary(path: str, text: str, chinese: bool) -> str:
+    """What a text file holds, read back: its size in lines and words, its headings and how it begins."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    words = len(text.split())
+    heads = [ln.lstrip("#").strip() for ln in lines if ln.startswith("#")][:12]
+    start = "\n".join(f"> {ln}" for ln in lines[:6])
+    if chinese:
+        out = [f"**{path}** — {len(lines)} 行，{words} 个词"]
+        if heads:
+            out.append("标题：" + "、".join(heads))
+        if start:
+            out.append("开头：\n" + start)
+        return "\n\n".join(out) if lines else f"{path} 是空文件。"
+    out = [f"**{path}** — {plural(len(lines), 'line')}, {plural(words, 'word')}"]
+    if heads:
+        out.append("Headings: " + ", ".join(heads))
+    if start:
+        out.append("It begins:\n" + start)
+    return "\n\n".join(out) if lines else f"{path} is empty."

@@ -59,13 +59,13 @@ def book(path: Path) -> None:
 
 
 def pdf(path: Path, pages: int = 3, label: str = "Page") -> None:
-    import fitz
+    """A PDF of ``pages`` pages reading "<label> <n> text", made by Mira's own pdf_create (fonts embedded)."""
+    from skills.runtime import Workspace, get_command
 
-    doc = fitz.open()
+    blocks: list[dict] = []
     for n in range(1, pages + 1):
-        page = doc.new_page()
-        page.insert_text((72, 72), f"{label} {n} text", fontname="helv", fontsize=14)
-    doc.save(str(path))
+        blocks += [{"type": "paragraph", "text": f"{label} {n} text"}] + ([{"type": "page_break"}] if n < pages else [])
+    get_command("pdf_create").run(Workspace(path.parent), {"path": path.name, "blocks": blocks})
 
 
 def form(path: Path) -> None:
