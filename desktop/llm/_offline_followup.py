@@ -21,7 +21,7 @@ from desktop.llm import _offline_intents as intents
 from desktop.llm._patterns import later
 from desktop.llm._offline_described import describe
 from desktop.llm._offline_reply import no_file_yet
-from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files
+from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, wants_suggestions
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
@@ -41,6 +41,8 @@ FOLLOW_UPS = ("restore", "undo", "add_rows", "remove_slide", "add_slide", "add_s
 ON_NAMED_FILES = ("remove_slide", "add_slide", "add_section", "add_rows", "merge_pdf", "extract_pages",
                   "delete_pages", "rotate_pages", "reorder_pages")
 KINDS_FOR = {i: intents.BY_ID[i].kinds for i in FOLLOW_UPS}
+# "make it a PDF too", "再导出一份PDF": a request about a file made before (there may be none yet).
+_MEANS_EARLIER = later(_PRONOUN.pattern + r"|\b(?:too|also|as well)\b|再|也", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
         # "make a PDF from these notes: …" or "a PDF with sections A and B" builds a new file; it exports nothing
         return None
     if ctx is None:
-        if op.op == "export_pdf" and not files and not mentioned_files(request) and _PRONOUN.search(request):
+        if op.op == "export_pdf" and not files and not mentioned_files(request) and _MEANS_EARLIER.search(request):
             return Decision(ask=no_file_yet("export", chinese))
         if op.op not in ON_NAMED_FILES:
             return None
@@ -136,7 +138,7 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
         return _job(op, loose[0], None, request, chinese)
     if len(loose) > 1 and op.op not in ("undo", "restore"):
         return Decision(ask=_question(loose, chinese))
-    if op.op == "export_pdf" and _PRONOUN.search(request):
+    if op.op == "export_pdf" and _MEANS_EARLIER.search(request):
         return Decision(ask=no_file_yet("export", chinese))  # e.g. the only earlier write was denied
     if op.op in ("undo", "restore"):
         return Decision(ask=(f"没有可以{'撤销' if op.op == 'undo' else '恢复'}的更改：这个对话里还没有被修改过的文件。"
@@ -178,6 +180,8 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
         params.update({"version": wanted, "sha256": chosen.get("sha256"), "current": current})
     if op.op == "export_pdf":
         params["output"] = PurePosixPath(target).with_suffix(".pdf").as_posix()
+    if op.op == "replace_text" and wants_suggestions(request):
+        params["track_changes"] = True  # "suggest changes …", "用修订模式…": for review in Word
     if op.op == "extract_pages":
         stem = PurePosixPath(target)
         label = "-".join(str(p) for p in params["pages"])[:40]
@@ -212,6 +216,15 @@ def folder_sources(ctx: Mapping[str, Any] | None) -> list[str]:
     files = (ctx or {}).get("working_folder", {}).get("files") or ()
     return [str(f["path"]) for f in files if isinstance(f, dict)
             and PurePosixPath(str(f.get("path", ""))).suffix.lower() in TEXT_EXTS]
+
+
+def folder_office_named(ctx: Mapping[str, Any] | None, request: str, target: str) -> list[str]:
+    """Office files in the working folder of a kind the request names as its source ("把这份Word做成PPT" with
+    one .docx in the folder): not the kind it asks to make."""
+    files = [str(f.get("path")) for f in (ctx or {}).get("working_folder", {}).get("files") or ()
+             if isinstance(f, dict)]
+    named = {kind for kind, words in intents.CREATE_STRONG if re.search(words, request, re.IGNORECASE)} - {target}
+    return [f for f in files if _kind(f) in named]
 
 
 def follow_up_of(goal: str) -> tuple[str, dict[str, Any] | None]:

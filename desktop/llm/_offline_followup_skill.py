@@ -68,8 +68,7 @@ class FollowUpPlan(CallHistory):
         if self.op == "export_pdf":
             return "export_pdf"
         if self.op in PAGE_OPS:
-            command = BY_ID[self.op].command
-            return "pdf_split" if self.op == "extract_pages" and command not in self.tools else command
+            return BY_ID[self.op].command
         if self.kind == "pdf":
             return "pdf_replace_text" if self._pdf_in_place() else "pdf_create"
         return f"{self.kind}_edit"
@@ -98,8 +97,11 @@ class FollowUpPlan(CallHistory):
                 return self._t(f"Nothing was written: replacing text in a {self.kind.upper()} file is not something "
                                "I can do offline. Connect a real model in Settings for this edit.",
                                f"没有写入任何文件：离线模式无法替换 {self.kind.upper()} 文件中的文字。请在设置中连接模型后再试。")
-            return (f"{self.kind}_edit", {"path": path, "operations": [
-                {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]})
+            edit: dict[str, Any] = {"path": path, "operations": [
+                {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]}
+            if self.kind == "docx" and self.p.get("track_changes"):
+                edit["track_changes"] = True
+            return (f"{self.kind}_edit", edit)
         if op == "set_title":
             if self.kind == "pptx":
                 return ("pptx_edit", {"path": path, "operations": [
@@ -153,9 +155,6 @@ class FollowUpPlan(CallHistory):
         pages = [str(p) if isinstance(p, str) else p for p in self.p.get("pages") or ()]
         if op == "merge_pdf":
             return (name, {"inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
-        if name == "pdf_split":  # no extract command: one file per page or range asked for, in a folder
-            folder = str(self.p.get("out") or path).rsplit(".", 1)[0]
-            return (name, {"path": path, "ranges": [str(p) for p in pages], "output_dir": folder})
         if op == "extract_pages":
             return (name, {"path": path, "pages": pages, "out": self.p.get("out")})
         if op == "rotate_pages":
@@ -233,6 +232,10 @@ class FollowUpPlan(CallHistory):
 
     def _summary(self) -> str:
         p, path = self.p, self.path
+        if self.op == "replace_text" and p.get("track_changes"):
+            return self._t(f"Suggested replacing \"{p['find']}\" with \"{p['replace']}\" in {path} as tracked changes by "
+                           "Mira; accept or reject them in Word.",
+                           f"已在 {path} 中以修订（作者 Mira）建议将“{p['find']}”改为“{p['replace']}”，可在 Word 中接受或拒绝。")
         if self.op == "replace_text":
             return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\" in {path}.",
                            f"已将 {path} 中的“{p['find']}”改为“{p['replace']}”。")

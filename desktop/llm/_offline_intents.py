@@ -26,6 +26,11 @@ _QC = "[\"'”’」』]"
 _NAME = rf"{_Q}?(?P<title>[^\"'”’」』,，:：\n]+?){_QC}?"
 _ZH_ADD = r"(?:加|添加|增加|新增|插入|追加|再加|再添加|补充)"
 _ADD = r"(?:add|append|insert|include|put in|tack on)"
+_ARTICLE = r"(?:a |one |one more |another |a new |an extra |new |an additional )?"
+# A question about an operation is not the operation: "How do I add a slide?", "what should the title be?"
+_ASKING = (r"^\s*(?:how|why|when|where|who|what|which|is|are|does|do|did|should)\b(?!\s+many\b)",
+           r"^\s*(?:can|may) (?:i|we) \w+\b.*\bin (?:powerpoint|word|excel|acrobat)\b",
+           r"怎么|如何|为什么|是什么意思")
 
 
 def _w(*words: str) -> str:
@@ -48,6 +53,7 @@ class Intent:
     scope: str = "file"  # file: acts on a file named, attached or made in the conversation; new: makes one
     whole: bool = False  # match the whole request (rows and section text go on over lines), not its first line
     files: int = 1  # how many files of its kinds it needs
+    unless: tuple[str, ...] = ()  # phrasings that veto it ("How do I add a slide?" asks, it adds nothing)
     extract: Callable[[str], dict[str, Any] | None] | None = None  # slots that a pattern cannot capture
     defaults: Mapping[str, Any] = field(default_factory=dict)  # slot values when the request leaves them out
     _compiled: list[re.Pattern[str]] = field(default_factory=list, compare=False, repr=False)
@@ -56,6 +62,9 @@ class Intent:
         if not self._compiled:
             self._compiled.extend(later(p, _I | re.DOTALL) for p in (*self.en, *self.zh))
         return self._compiled
+
+    def vetoed(self, text: str) -> bool:
+        return any(re.search(p, text, _I) for p in self.unless)
 
 
 @dataclass(frozen=True)
@@ -117,9 +126,8 @@ def _rotate(text: str) -> dict[str, Any] | None:
 
 
 def _order(text: str) -> dict[str, Any] | None:
-    m = re.search(r"(?:order|顺序(?:为|是|改为|调整为)?|as|to|按(?:照)?)\s*[:：]?\s*(?P<o>\d+(?:\s*(?:,|、|，|\s|and|和)\s*\d+)+)",
-                  text, _I)
-    order = slots.page_order(m.group("o")) if m else []
+    runs = re.findall(r"\d+(?:\s*(?:,|、|，|\s|\band\b|和|then|→|->)\s*\d+)+", text, _I)
+    order = slots.page_order(max(runs, key=len)) if runs else []
     return {"order": order} if len(order) >= 2 else None
 
 
@@ -127,7 +135,7 @@ def _remove_slide(text: str) -> dict[str, Any] | None:
     m = re.search(r"(?:slide|第)\s*(?:#|no\.?\s*|number\s*)?(?P<n>\d+)", text, _I)
     if m:
         return {"slide": int(m.group("n"))}
-    if re.search(r"\blast\b|最后", text, _I):
+    if re.search(r"\b(?:last|final)\b|最后", text, _I):
         return {"slide": "last"}
     m = re.search(rf"(?:titled|called|named|标题为|标题是|名为)\s*{_Q}?(?P<t>[^\"'”’」』，,。.!?\n]+?){_QC}?"
                   r"(?:的(?:幻灯片|页)|\s*$|[.!?。])", text, _I)
@@ -155,11 +163,11 @@ INTENTS: tuple[Intent, ...] = (
     Intent("restore", ("docx", "pptx", "pdf", "xlsx"), {"version": "version"},
            en=(r"\b(?:restore|go back to|revert to|roll back to)\s+(?:version\s*|v)(?P<version>\d+)",),
            zh=(r"(?:恢复|还原|回到|回退)(?:到)?\s*(?:版本\s*|v|V|第)(?P<version>\d+)",),
-           command="version_restore", precedence=100, help="help.versions"),
+           unless=_ASKING, command="version_restore", precedence=100, help="help.versions"),
     Intent("undo", ("docx", "pptx", "pdf", "xlsx"), {},
            en=(r"\bundo\b|\brevert (?:that|it|the last change)\b|\btake (?:that|it) back\b",),
            zh=(r"撤销|撤回|还原上一步|恢复上一步",),
-           command="version_restore", precedence=95, help="help.versions"),
+           unless=_ASKING, command="version_restore", precedence=95, help="help.versions"),
     Intent("recalc", ("xlsx",), {},
            en=(r"\brecalc(?:ulate|ulation)?\b",), zh=(r"重算|重新计算",),
            command="xlsx_recalculate", precedence=90, help="help.checks"),
@@ -168,42 +176,45 @@ INTENTS: tuple[Intent, ...] = (
            command="render_check", precedence=88, help="help.checks"),
     Intent("fill_form", ("pdf",), {"values": "form"},
            en=(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])",), zh=(r"填写|填入|填好|填表",),
-           command="pdf_fill_form", precedence=86, help="help.fill"),
+           unless=_ASKING, command="pdf_fill_form", precedence=86, help="help.fill"),
     Intent("form_fields", ("pdf",), {},
            en=(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b",),
            zh=(r"有哪些字段|列出字段|哪些栏目|表单字段",),
            command="pdf_form_fields", precedence=85, help="help.fill"),
     Intent("merge_pdf", ("pdf",), {"files": "files"},
-           en=(r"\b(?:combine|merge|join|concatenate|put together|stitch)\b",),
+           en=(r"\b(?:combine|merge|join|concatenate|stitch)\b|\bput\b.{0,40}\btogether\b",),
            zh=(r"合并|合成一个|拼接|合到一起|合在一起",),
-           command="pdf_merge", precedence=84, help="help.pdf_pages", files=2),
+           unless=_ASKING, command="pdf_merge", precedence=84, help="help.pdf_pages", files=2),
     Intent("extract_pages", ("pdf",), {"pages": "pages"},
            en=(r"\b(?:extract|pull out|take out|get|save|copy|split out|keep only)\b.{0,40}?\b(?:pages?|p\.)\s*\d",),
-           zh=(r"(?:提取|抽取|取出|导出|单独保存|拆出).{0,20}?第?\s*\d+.{0,12}?页",),
-           command="pdf_extract_pages", precedence=80, help="help.pdf_pages", extract=_pages),
+           zh=(r"(?:提取|抽取|取出|导出|单独保存|拆出).{0,20}?第?\s*\d+.{0,12}?页",
+               r"第?\s*\d+.{0,10}?页.{0,6}?(?:单独保存|提取|导出|另存|拆出)"),
+           unless=_ASKING, command="pdf_extract_pages", precedence=80, help="help.pdf_pages", extract=_pages),
     Intent("delete_pages", ("pdf",), {"pages": "pages"},
            en=(r"\b(?:delete|remove|drop|cut|get rid of)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
-           zh=(r"(?:删除|删掉|去掉|移除).{0,12}?第?\s*\d+.{0,12}?页",),
-           command="pdf_delete_pages", precedence=81, help="help.pdf_pages", extract=_pages),
+           zh=(r"(?:删除|删掉|去掉|移除).{0,12}?第?\s*\d+.{0,12}?页",
+               r"第?\s*\d+\s*页.{0,6}?(?:删除|删掉|去掉|移除)"),
+           unless=_ASKING, command="pdf_delete_pages", precedence=81, help="help.pdf_pages", extract=_pages),
     Intent("rotate_pages", ("pdf",), {"pages": "pages", "angle": "angle"},
            en=(r"\b(?:rotate|turn)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
            zh=(r"旋转.{0,12}?第?\s*\d+.{0,12}?页|第?\s*\d+.{0,8}?页.{0,8}?旋转",),
-           command="pdf_rotate_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
+           unless=_ASKING, command="pdf_rotate_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
     Intent("reorder_pages", ("pdf",), {"order": "order"},
            en=(r"\b(?:reorder|rearrange|re-order|put)\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin the order\b",),
            zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序",),
-           command="pdf_reorder_pages", precedence=83, help="help.pdf_pages", extract=_order),
+           unless=_ASKING, command="pdf_reorder_pages", precedence=83, help="help.pdf_pages", extract=_order),
     Intent("add_rows", ("xlsx",), {"rows": "rows"},
            en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
                r"(?:\s+(?:to|in)\s+\S+)?\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
            zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
-           command="xlsx_edit", precedence=70, help="help.rows", whole=True),
+           unless=_ASKING, command="xlsx_edit", precedence=70, help="help.rows", whole=True),
     Intent("remove_slide", ("pptx",), {"slide": "number"},
            en=(r"\b(?:remove|delete|drop|get rid of|take out)\s+(?:the\s+)?(?:last\s+|final\s+)?slide\b",),
-           zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",),
-           command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
+           zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",
+               r"(?:把|将).{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|去掉|移除)"),
+           unless=_ASKING, command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
-           en=(rf"\b{_ADD}\s+(?:a |one |another |a new |an extra |new )?slide\b(?:\s+(?:at the end|to \S+))?"
+           en=(rf"\b{_ADD}\s+{_ARTICLE}slide\b(?:\s+(?:at the end|to \S+))?"
                rf"(?:\s*(?:titled|called|named|with the title|with title|entitled))?\s*[:：]?\s*{_NAME}"
                r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
                r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
@@ -213,10 +224,11 @@ INTENTS: tuple[Intent, ...] = (
                rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
                rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
                r"(?P<bullets>.+?))?\s*[。.!！]?$"),
-           command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
+           unless=_ASKING, command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
     Intent("add_section", ("docx", "pdf"), {"title": "text", "body": "prose", "items": "prose"},
-           en=(rf"\b{_ADD}\s+(?:a |one |another |a new |an extra |new )?(?:section|chapter|heading)\b"
+           en=(rf"\b{_ADD}\s+{_ARTICLE}(?:section|chapter|heading)\b"
                rf"(?:\s*(?:titled|called|named|entitled|on|about))?\s*[:：]?\s*{_NAME}"
+               r"(?:\s+(?:to|in)\s+(?:\S+\.(?:docx|pdf)|it|the (?:document|report|file)))?"
                r"\s*(?:,?\s*(?:(?:with (?:the )?(?:text|content|paragraph)|saying|that says)\s*[:：]?\s*(?P<body>.+)"
                r"|with\s*[:：]\s*(?P<items>.+)))?$",),
            zh=(rf"{_ZH_ADD}(?:一|1)?(?:节|个章节|个部分|段|章)[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
@@ -224,10 +236,11 @@ INTENTS: tuple[Intent, ...] = (
                r"(?P<body>.+?)|[，,]\s*(?:包括|包含|要点)\s*[:：]?\s*(?P<items>.+?))?\s*[。.!！]?$",
                rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)(?P<title>[^，,:：。\n”』」]+?)的(?:章节|部分|一节)"
                r"\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*(?P<body>.+?))?\s*[。.!！]?$"),
-           command="docx_edit", precedence=66, help="help.section", whole=True),
+           unless=_ASKING, command="docx_edit", precedence=66, help="help.section", whole=True),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text"},
            en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:main\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
                rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
+               rf"\bmake\s+the\s+(?:main\s+)?title\s+{_Q}(?P<title>.+?){_QC}\s*[.!]?$",
                rf"\bthe\s+(?:main\s+)?title\s+(?:should|must|needs to|ought to)\s+(?:be|say|read)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
                rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report))\s+(?:as\s+)?[:：]?\s*"
@@ -235,7 +248,7 @@ INTENTS: tuple[Intent, ...] = (
                rf"^\s*(?:new\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$"),
            zh=(rf"(?:把|将)?(?:主)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",),
-           command="docx_edit", precedence=64, help="help.title"),
+           unless=_ASKING, command="docx_edit", precedence=64, help="help.title"),
     Intent("export_pdf", ("docx", "pptx", "xlsx"), {},
            en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give)"
                r"\b[^.\n]{0,40}\b(?:to|as|into|a|in)\s+(?:a\s+)?pdf\b|\bas (?:a )?pdf\b",),
@@ -244,11 +257,12 @@ INTENTS: tuple[Intent, ...] = (
     Intent("replace_text", ("docx", "pptx", "pdf", "xlsx"), {"find": "text", "replace": "text"},
            en=(r"\b(?:replace|substitute|change|rename|update|correct|swap)\b|→|->|=>",),
            zh=(r"改成|改为|替换成|替换为|换成|换为|更改为|修改为|更换为",),
-           command="docx_edit", precedence=50, help="help.edit", extract=_replacement),
+           unless=_ASKING, command="docx_edit", precedence=50, help="help.edit", extract=_replacement),
     Intent("inspect", ("docx", "pptx", "pdf", "xlsx", "md", "txt", "csv", "markdown", "tsv"), {},
            en=(r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bwhat does\b.{0,30}\b(?:contain|say|have)\b"
                r"|\bshow me what\b|\bsummari[sz]e the structure\b|\blist (?:the|its|all)?\s*(?:slides|sheets|headings|pages)\b"
-               r"|\bhow many (?:sheets|slides|pages|headings|rows|tabs|worksheets)\b|\bwhat are (?:they|the sheets|the slides)"
+               r"|\bhow many (?:sheets|slides|pages|headings|rows|tabs|worksheets)\b|\bwhat (?:sheets|slides|pages|headings|tabs)\b"
+               r"|\bwhat are the (?:sheets|slides|pages|headings|tabs)\b|\bwhat are (?:they|the sheets|the slides)"
                r" called\b|\bwhat(?:'s| is) inside\b|\bshow me (?:the )?(?:contents|structure)\b|\bopen\s+\S+\.\w+\s+and tell\b",),
            zh=(r"查看|检查|看看|里面?有什么|里面是什么|有什么内容|有哪些内容|是什么内容|大纲|有几(?:个|张|页)|多少(?:个|张|页)"
                r"|都有哪些|讲了什么|写了什么",),
@@ -313,6 +327,8 @@ def match_all(request: str) -> list[Found]:
     found: list[Found] = []
     for intent in sorted(INTENTS, key=lambda i: -i.precedence):
         where = text if intent.whole else first
+        if intent.vetoed(first):
+            continue
         for pattern in intent.patterns():
             m = pattern.search(where)
             if m is None:

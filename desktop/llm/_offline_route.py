@@ -16,8 +16,8 @@ OFFICE_EXTS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
 TEXT_EXTS = {".md", ".markdown", ".txt", ".csv", ".tsv"}
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".bmp"}
 _FILE_NAME = later(
-    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
-    r"(?![A-Za-z0-9_])",
+    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*?\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
+    r"(?![A-Za-z0-9_]|\.[A-Za-z0-9])",
     re.IGNORECASE)
 _CJK_PREFIX = later(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
 

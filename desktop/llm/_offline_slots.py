@@ -44,9 +44,17 @@ def quoted(text: str) -> list[str]:
     return [next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(text)]
 
 
+_POLITE_TAIL = later(r"(?<=\S)(?:(?:\s*,\s*|\s+)(?:please|thanks|thank you|pls)\b|\s*(?:吧|吗|呢|好吗|可以吗|谢谢))"
+                    r"\s*[.!?。！？]*\s*$", re.IGNORECASE)
+
+
 def clean(text: str) -> str:
-    """A captured value: quotes and the sentence's end punctuation taken off."""
-    return unquote(text.strip().rstrip(_TRAIL).strip())
+    """A captured value: quotes, a trailing "please" / 吗 and the sentence's end punctuation taken off."""
+    t = _POLITE_TAIL.sub("", text.strip().rstrip(_TRAIL).strip())
+    spans = quoted(t)
+    if len(spans) == 1 and t.endswith(tuple(CLOSE_QUOTES)) and not t.startswith(tuple(OPEN_QUOTES)):
+        return spans[0].strip()  # "合同里的“Acme Ltd.”": the quoted words are the value
+    return unquote(t.rstrip(_TRAIL).strip())
 
 
 def split_list(text: str) -> list[str]:
@@ -155,7 +163,8 @@ def form_pairs(text: str) -> dict[str, str]:
     return pairs
 
 
-_FORM_LEAD = later(r"^\s*(?:[:：,，\-—]|\bwith\b|\busing\b|\bas follows\b|用|按|如下|为)+\s*", re.IGNORECASE)
+_FORM_LEAD = later(r"^\s*(?:[:：,，\-—]|\bwith\b|\busing\b|\bas follows\b|用|按|如下|为|填好|填写|填入|填上|填)+\s*",
+                   re.IGNORECASE)
 
 
 def form_values(request: str, form: str | None = None) -> dict[str, str]:

@@ -106,7 +106,7 @@ class OfflinePlanner:
             return Completion(text=reply.help_text(chinese, text, shown))
         if decision.intent == "create" and not decision.inputs and not body_of(text).strip() \
                 and describe(instruction_of(text), "") is None:  # "slides titled X with sections A, B and C"
-            sources = followup.folder_sources(ctx)
+            sources = followup.folder_office_named(ctx, text, decision.skill) or followup.folder_sources(ctx)
             if len(sources) == 1:  # "make slides from my notes" with notes.md already in the working folder
                 return self._run_skill(messages, decision.skill, text, sources)
             # "Write me a report on X": there is nothing of the user's to build from.
