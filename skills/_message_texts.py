@@ -55,22 +55,22 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                          "(for example *Make a Word document from this:* followed by your notes).",
     "reply.no_file_yet.export": "export as a PDF",
     "help.create": "Turn your own content into files: markdown headings, lists and tables, CSV data, or attached "
-                   "`.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an "
+                   "`.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an "
                    "**Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled "
-                   "Office Move with headings Timeline and Budget*, *Create a deck called Onboarding with slides "
+                   "Office Move with headings Timeline and Budget* or *Create a deck called Onboarding with slides "
                    "Welcome, Tools and Contacts*.",
     "help.edit": "Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks "
                  "them for review in Word).",
     "help.title": "Change the title: *The title should be Weekend Plan*.",
-    "help.slides": "Add or remove slides: *append a slide titled Risks with bullets: Budget, Time*, *remove slide 3*.",
+    "help.slides": "Add or remove slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3*.",
     "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
     "help.rows": "Add rows to a workbook: *add a row: May, 1800, 1150*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
-    "help.versions": "Go back: *undo that*, *restore v1*.",
+    "help.versions": "Go back: *undo that* or *restore v1*.",
     "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",
-    "help.pdf_pages": "Work with PDF pages: *Combine a.pdf and b.pdf into one PDF*, *Extract page 2 from doc.pdf*, "
-                      "*delete page 3*, *rotate page 1*.",
-    "help.inspect": "Tell you what is in a file: *What's in notes.md?*, *How many sheets are in book.xlsx?*",
+    "help.pdf_pages": "Work with PDF pages: *Combine a.pdf and b.pdf into one PDF* or *Extract page 2 from doc.pdf*, "
+                      "*delete page 3* or *rotate page 1*.",
+    "help.inspect": "Tell you what is in a file: *What's in notes.md?* or *How many sheets are in book.xlsx?*",
     "help.checks": "Recalculate a workbook's formulas or check how a file looks: *Recalculate budget.xlsx*.",
     "kind.docx": "Word document",
     "kind.pdf": "PDF",

@@ -253,8 +253,8 @@ class FollowUpPlan(CallHistory):
         if self.op == "remove_slide":
             edits = [c for c, _ in self.history if c.name == "pptx_edit"]
             ops = json.loads(edits[-1].arguments).get("operations") if edits else None
-            n = ops[0].get("slide") if ops else p.get("slide")
-            return self._t(f"Removed slide {n} from {path}.", f"已从 {path} 中删除第 {n} 张幻灯片。")
+            slide = ops[0].get("slide") if ops else p.get("slide")
+            return self._t(f"Removed slide {slide} from {path}.", f"已从 {path} 中删除第 {slide} 张幻灯片。")
         if self.op == "merge_pdf":
             names = ", ".join(p.get("inputs") or ())
             return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",

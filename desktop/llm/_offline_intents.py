@@ -345,6 +345,12 @@ def match(request: str, allowed: Callable[[Intent], bool] = lambda i: True) -> F
     return next((f for f in match_all(request) if allowed(f.intent)), None)
 
 
+def is_question(request: str) -> bool:
+    """"How do I add a slide?", "为什么标题这么长？": a question about an operation, which runs none."""
+    first = request.strip().splitlines()[0] if request.strip() else ""
+    return any(re.search(p, first, _I) for p in _ASKING)
+
+
 def help_topic(request: str) -> str:
     """The help line's id that fits the request best (making a file when nothing fits)."""
     return next((h for h, words in HELP_TOPICS if re.search(words, request, _I)), CREATE_HELP)

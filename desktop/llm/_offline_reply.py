@@ -37,12 +37,13 @@ def no_file_yet(action: str, chinese: bool) -> str:
     return render_plain(msg("reply.no_file_yet", action=msg(f"reply.no_file_yet.{action}")), language)
 
 
-def no_content(kind: str, chinese: bool, shown: bool = False) -> str:
-    """The answer to "make a <kind> about X" with no content: say so, then the help text."""
+def no_content(kind: str, chinese: bool, request: str = "", shown: bool = False) -> str:
+    """The answer to "make a <kind> about X" with no content: say so, then the help text (its short form
+    once the conversation has shown it)."""
     language = "zh_CN" if chinese else "en"
     name = render_plain(msg(f"kind.{kind}"), language) if f"kind.{kind}" in MESSAGES else kind
     said = render_plain(msg("reply.no_content", kind=name), language)
-    return said if shown else said + "\n\n" + help_text(chinese)
+    return said + "\n\n" + help_text(chinese, request, shown)
 
 
 def size_text(n: int) -> str:

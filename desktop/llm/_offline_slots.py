@@ -143,7 +143,7 @@ def page_order(text: str) -> list[int]:
 
 
 _KEY_START = r"(?:(?<=^)|(?<=[,;，；、\n])|(?<=\sand\s)|(?<=\s&\s)|(?<=和)|(?<=以及))"
-_FORM_KEY = later(_KEY_START + r"\s*(?P<k>[A-Za-z\u4e00-\u9fff][\w .'/\-\u4e00-\u9fff]{0,39}?)\s*(?:=|:|：)(?!//)\s*",
+_FORM_KEY = later(_KEY_START + r"\s*(?:[-*•]\s*)?(?P<k>[A-Za-z\u4e00-\u9fff][\w .'/\-\u4e00-\u9fff]{0,39}?)\s*(?:=|:|：)(?!//)\s*",
                   re.IGNORECASE)
 _VALUE_TAIL = later(r"\s*(?:,\s*and|,|;|，|；|、|\band|&|和|以及)\s*$", re.IGNORECASE)
 

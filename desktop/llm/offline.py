@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from desktop.llm import _offline_followup as followup
+from desktop.llm import _offline_intents as intents
 from desktop.llm import _offline_reply as reply
 from desktop.llm._offline_described import describe
 from desktop.llm._offline_route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
@@ -102,7 +103,8 @@ class OfflinePlanner:
         if follow is not None:
             return self._run_skill(messages, follow.skill or "", follow.goal, list(follow.inputs))
         decision = route(text, files)
-        if decision.skill is None:
+        if decision.skill is None or (decision.intent == "create" and intents.is_question(text)
+                                      and not body_of(text).strip()):
             return Completion(text=reply.help_text(chinese, text, shown))
         if decision.intent == "create" and not decision.inputs and not body_of(text).strip() \
                 and describe(instruction_of(text), "") is None:  # "slides titled X with sections A, B and C"
@@ -110,7 +112,7 @@ class OfflinePlanner:
             if len(sources) == 1:  # "make slides from my notes" with notes.md already in the working folder
                 return self._run_skill(messages, decision.skill, text, sources)
             # "Write me a report on X": there is nothing of the user's to build from.
-            return Completion(text=reply.no_content(decision.skill, chinese, shown))
+            return Completion(text=reply.no_content(decision.skill, chinese, text, shown))
         return self._run_skill(messages, decision.skill, text, list(decision.inputs))
 
     @staticmethod

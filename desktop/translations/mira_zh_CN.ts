@@ -1641,9 +1641,9 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>导出为 PDF</translation>
         </message>
         <message>
-            <source>Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled Office Move with headings Timeline and Budget*, *Create a deck called Onboarding with slides Welcome, Tools and Contacts*.</source>
+            <source>Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an **Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled Office Move with headings Timeline and Budget* or *Create a deck called Onboarding with slides Welcome, Tools and Contacts*.</source>
             <comment>help.create</comment>
-            <translation>把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行或图表）。也可以一句话描述：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节*、*做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人*。</translation>
+            <translation>把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**或**PDF**或**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行或图表）。也可以一句话描述：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节*或*做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人*。</translation>
         </message>
         <message>
             <source>Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks them for review in Word).</source>
@@ -1656,9 +1656,9 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>修改标题：*把标题改成 周末计划*。</translation>
         </message>
         <message>
-            <source>Add or remove slides: *append a slide titled Risks with bullets: Budget, Time*, *remove slide 3*.</source>
+            <source>Add or remove slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3*.</source>
             <comment>help.slides</comment>
-            <translation>添加或删除幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*、*删除第 3 张幻灯片*。</translation>
+            <translation>添加或删除幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*。</translation>
         </message>
         <message>
             <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>
@@ -1676,9 +1676,9 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>把文档、演示文稿或工作簿导出为 PDF：*再导出一份 PDF*。</translation>
         </message>
         <message>
-            <source>Go back: *undo that*, *restore v1*.</source>
+            <source>Go back: *undo that* or *restore v1*.</source>
             <comment>help.versions</comment>
-            <translation>回到之前的版本：*撤销上一步*、*恢复到 v1*。</translation>
+            <translation>回到之前的版本：*撤销上一步*或*恢复到 v1*。</translation>
         </message>
         <message>
             <source>Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.</source>
@@ -1686,14 +1686,14 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>填写 PDF 表单：*填写 form.pdf：姓名：张三，城市：北京*。</translation>
         </message>
         <message>
-            <source>Work with PDF pages: *Combine a.pdf and b.pdf into one PDF*, *Extract page 2 from doc.pdf*, *delete page 3*, *rotate page 1*.</source>
+            <source>Work with PDF pages: *Combine a.pdf and b.pdf into one PDF* or *Extract page 2 from doc.pdf*, *delete page 3* or *rotate page 1*.</source>
             <comment>help.pdf_pages</comment>
-            <translation>处理 PDF 页面：*把 a.pdf 和 b.pdf 合并成一个 PDF*、*提取 doc.pdf 的第 2 页*、*删除第 3 页*、*旋转第 1 页*。</translation>
+            <translation>处理 PDF 页面：*把 a.pdf 和 b.pdf 合并成一个 PDF*或*提取 doc.pdf 的第 2 页*或*删除第 3 页*或*旋转第 1 页*。</translation>
         </message>
         <message>
-            <source>Tell you what is in a file: *What's in notes.md?*, *How many sheets are in book.xlsx?*</source>
+            <source>Tell you what is in a file: *What's in notes.md?* or *How many sheets are in book.xlsx?*</source>
             <comment>help.inspect</comment>
-            <translation>告诉你文件里有什么：*notes.md 里有什么？*、*book.xlsx 有几个工作表？*</translation>
+            <translation>告诉你文件里有什么：*notes.md 里有什么？*或*book.xlsx 有几个工作表？*</translation>
         </message>
         <message>
             <source>Recalculate a workbook's formulas or check how a file looks: *Recalculate budget.xlsx*.</source>
@@ -2123,6 +2123,11 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <source>That failed, so no file was changed.</source>
             <comment>problem.failed.plain</comment>
             <translation>操作失败，没有修改任何文件。</translation>
+        </message>
+        <message>
+            <source>I could not read that file.</source>
+            <comment>problem.read.plain</comment>
+            <translation>无法读取这个文件。</translation>
         </message>
         <message>
             <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
