@@ -62,9 +62,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.edit": "Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks "
                  "them for review in Word).",
     "help.title": "Change the title: *The title should be Weekend Plan*.",
-    "help.slides": "Add or remove slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3*.",
+    "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
+                   "slide 3* or *move slide 4 to 2*.",
     "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
-    "help.rows": "Add rows to a workbook: *add a row: May, 1800, 1150*.",
+    "help.rows": "Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",
     "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",

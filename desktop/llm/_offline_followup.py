@@ -33,14 +33,11 @@ _QC = "[\"'”’」』]"
 _PRONOUN = later(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
                       r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才", _I)
 
-# The intents a follow-up can be: each acts on a file the conversation (or the request) has.
-FOLLOW_UPS = ("restore", "undo", "add_rows", "remove_slide", "add_slide", "add_section", "set_title", "export_pdf",
-              "replace_text", "merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages")
-# Operations that first appeared with the intents table: they act on a named or attached file even when the
-# conversation has no context yet (a first request in a folder that holds the file).
-ON_NAMED_FILES = ("remove_slide", "add_slide", "add_section", "add_rows", "merge_pdf", "extract_pages",
-                  "delete_pages", "rotate_pages", "reorder_pages")
-KINDS_FOR = {i: intents.BY_ID[i].kinds for i in FOLLOW_UPS}
+# The intents a follow-up can be: each acts on a file the conversation (or the request) has. Those of scope
+# "named" also act on a named or attached file when the conversation has no context yet (a first request).
+FOLLOW_UPS = tuple(i.id for i in intents.INTENTS if i.scope in ("follow", "named"))
+ON_NAMED_FILES = tuple(i.id for i in intents.INTENTS if i.scope == "named")
+KINDS_FOR = {i.id: i.kinds for i in intents.INTENTS}
 # "make it a PDF too", "再导出一份PDF": a request about a file made before (there may be none yet).
 _MEANS_EARLIER = later(_PRONOUN.pattern + r"|\b(?:too|also|as well)\b|再|也", re.IGNORECASE)
 

@@ -7,7 +7,7 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from desktop.llm._offline_intents import BY_ID
@@ -25,6 +25,18 @@ _PAGE_VERB = {
     "delete_pages": ("delete", "删除", "deleted page", "删除"),
     "rotate_pages": ("rotate", "旋转", "rotated page", "旋转"),
     "reorder_pages": ("reorder", "重新排列", "pages put in the order", "重新排列"),
+}
+
+
+Step = tuple[str, dict[str, Any]]
+# Operations that are one call of their command with the request's slots: an intent's entry plus one line here.
+ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
+    "rename_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
+        {"op": "rename_sheet", "name": p["name"], "to": p["to"]}]}),
+    "remove_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
+        {"op": "remove_sheet", "name": p["name"]}]}),
+    "move_slide": lambda path, p: ("pptx_edit", {"path": path, "operations": [
+        {"op": "move_slide", "slide": int(p["slide"]), "to": int(p["to"])}]}),
 }
 
 
@@ -88,6 +100,8 @@ class FollowUpPlan(CallHistory):
             return self._page_step()
         if op == "remove_slide":
             return self._remove_slide_step()
+        if op in ONE_CALL:
+            return ONE_CALL[op](path, self.p)
         if self.kind == "pdf" and self._pdf_in_place():
             return ("pdf_replace_text", {"path": path, "find": self.p["find"], "replace": self.p["replace"]})
         if self.kind == "pdf":
@@ -105,7 +119,7 @@ class FollowUpPlan(CallHistory):
         if op == "set_title":
             if self.kind == "pptx":
                 return ("pptx_edit", {"path": path, "operations": [
-                    {"op": "set_title", "slide": 1, "text": self.p["title"]}]})
+                    {"op": "set_title", "slide": int(self.p.get("slide") or 1), "text": self.p["title"]}]})
             outline = self._read("docx_inspect")
             if outline is None:
                 return ("docx_inspect", {"path": path})
@@ -239,6 +253,9 @@ class FollowUpPlan(CallHistory):
         if self.op == "replace_text":
             return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\" in {path}.",
                            f"已将 {path} 中的“{p['find']}”改为“{p['replace']}”。")
+        if self.op == "set_title" and p.get("slide") and self.kind == "pptx":
+            return self._t(f"Changed the title of slide {p['slide']} of {path} to \"{p['title']}\".",
+                           f"已将 {path} 第 {p['slide']} 张幻灯片的标题改为“{p['title']}”。")
         if self.op == "set_title":
             return self._t(f"Changed the title of {path} to \"{p['title']}\".", f"已将 {path} 的标题改为“{p['title']}”。")
         if self.op == "add_slide":
@@ -255,6 +272,14 @@ class FollowUpPlan(CallHistory):
             ops = json.loads(edits[-1].arguments).get("operations") if edits else None
             slide = ops[0].get("slide") if ops else p.get("slide")
             return self._t(f"Removed slide {slide} from {path}.", f"已从 {path} 中删除第 {slide} 张幻灯片。")
+        if self.op == "rename_sheet":
+            return self._t(f"Renamed the sheet \"{p['name']}\" to \"{p['to']}\" in {path}.",
+                           f"已将 {path} 中的工作表“{p['name']}”重命名为“{p['to']}”。")
+        if self.op == "remove_sheet":
+            return self._t(f"Removed the sheet \"{p['name']}\" from {path}.", f"已从 {path} 中删除工作表“{p['name']}”。")
+        if self.op == "move_slide":
+            return self._t(f"Moved slide {p['slide']} to position {p['to']} in {path}.",
+                           f"已将 {path} 的第 {p['slide']} 张幻灯片移到第 {p['to']} 张。")
         if self.op == "merge_pdf":
             names = ", ".join(p.get("inputs") or ())
             return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",

@@ -50,7 +50,9 @@ class Intent:
     command: str  # the skill command it runs
     precedence: int  # the higher wins when a request fits several intents
     help: str  # message id of its help line (skills/_message_texts.py)
-    scope: str = "file"  # file: acts on a file named, attached or made in the conversation; new: makes one
+    # route: read by the skill agent from the request (a file it names or is given); follow: a change to a file
+    # the conversation has (made or in its folder); named: the same, also on a named file in a first request
+    scope: str = "follow"
     whole: bool = False  # match the whole request (rows and section text go on over lines), not its first line
     files: int = 1  # how many files of its kinds it needs
     unless: tuple[str, ...] = ()  # phrasings that veto it ("How do I add a slide?" asks, it adds nothing)
@@ -91,6 +93,8 @@ def _typed(kind: str, raw: str) -> Any:
         return slots.page_order(raw)
     if kind in ("angle", "version", "number"):
         return int(raw)
+    if kind == "position":  # "to 2", "to the front"
+        return int(raw) if raw.strip().isdigit() else 1
     if kind == "prose":  # the user's own sentence: kept as typed, its full stop too
         return raw.strip()
     return slots.clean(raw)
@@ -170,49 +174,49 @@ INTENTS: tuple[Intent, ...] = (
            unless=_ASKING, command="version_restore", precedence=95, help="help.versions"),
     Intent("recalc", ("xlsx",), {},
            en=(r"\brecalc(?:ulate|ulation)?\b",), zh=(r"重算|重新计算",),
-           command="xlsx_recalculate", precedence=90, help="help.checks"),
+           scope="route", command="xlsx_recalculate", precedence=90, help="help.checks"),
     Intent("render", ("docx", "pptx", "pdf", "xlsx"), {},
            en=(r"\brender(?:ing)? check\b|\bvisual(?:ly)? check\b",), zh=(r"渲染检查|视觉检查",),
-           command="render_check", precedence=88, help="help.checks"),
+           scope="route", command="render_check", precedence=88, help="help.checks"),
     Intent("fill_form", ("pdf",), {"values": "form"},
            en=(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])",), zh=(r"填写|填入|填好|填表",),
-           unless=_ASKING, command="pdf_fill_form", precedence=86, help="help.fill"),
+           unless=_ASKING, scope="route", command="pdf_fill_form", precedence=86, help="help.fill"),
     Intent("form_fields", ("pdf",), {},
            en=(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b",),
            zh=(r"有哪些字段|列出字段|哪些栏目|表单字段",),
-           command="pdf_form_fields", precedence=85, help="help.fill"),
+           scope="route", command="pdf_form_fields", precedence=85, help="help.fill"),
     Intent("merge_pdf", ("pdf",), {"files": "files"},
            en=(r"\b(?:combine|merge|join|concatenate|stitch)\b|\bput\b.{0,40}\btogether\b",),
            zh=(r"合并|合成一个|拼接|合到一起|合在一起",),
-           unless=_ASKING, command="pdf_merge", precedence=84, help="help.pdf_pages", files=2),
+           unless=_ASKING, scope="named", command="pdf_merge", precedence=84, help="help.pdf_pages", files=2),
     Intent("extract_pages", ("pdf",), {"pages": "pages"},
            en=(r"\b(?:extract|pull out|take out|get|save|copy|split out|keep only)\b.{0,40}?\b(?:pages?|p\.)\s*\d",),
            zh=(r"(?:提取|抽取|取出|导出|单独保存|拆出).{0,20}?第?\s*\d+.{0,12}?页",
                r"第?\s*\d+.{0,10}?页.{0,6}?(?:单独保存|提取|导出|另存|拆出)"),
-           unless=_ASKING, command="pdf_extract_pages", precedence=80, help="help.pdf_pages", extract=_pages),
+           unless=_ASKING, scope="named", command="pdf_extract_pages", precedence=80, help="help.pdf_pages", extract=_pages),
     Intent("delete_pages", ("pdf",), {"pages": "pages"},
            en=(r"\b(?:delete|remove|drop|cut|get rid of)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
            zh=(r"(?:删除|删掉|去掉|移除).{0,12}?第?\s*\d+.{0,12}?页",
                r"第?\s*\d+\s*页.{0,6}?(?:删除|删掉|去掉|移除)"),
-           unless=_ASKING, command="pdf_delete_pages", precedence=81, help="help.pdf_pages", extract=_pages),
+           unless=_ASKING, scope="named", command="pdf_delete_pages", precedence=81, help="help.pdf_pages", extract=_pages),
     Intent("rotate_pages", ("pdf",), {"pages": "pages", "angle": "angle"},
            en=(r"\b(?:rotate|turn)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
            zh=(r"旋转.{0,12}?第?\s*\d+.{0,12}?页|第?\s*\d+.{0,8}?页.{0,8}?旋转",),
-           unless=_ASKING, command="pdf_rotate_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
+           unless=_ASKING, scope="named", command="pdf_rotate_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
     Intent("reorder_pages", ("pdf",), {"order": "order"},
            en=(r"\b(?:reorder|rearrange|re-order|put)\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin the order\b",),
            zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序",),
-           unless=_ASKING, command="pdf_reorder_pages", precedence=83, help="help.pdf_pages", extract=_order),
+           unless=_ASKING, scope="named", command="pdf_reorder_pages", precedence=83, help="help.pdf_pages", extract=_order),
     Intent("add_rows", ("xlsx",), {"rows": "rows"},
            en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
                r"(?:\s+(?:to|in)\s+\S+)?\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
            zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
-           unless=_ASKING, command="xlsx_edit", precedence=70, help="help.rows", whole=True),
+           unless=_ASKING, scope="named", command="xlsx_edit", precedence=70, help="help.rows", whole=True),
     Intent("remove_slide", ("pptx",), {"slide": "number"},
            en=(r"\b(?:remove|delete|drop|get rid of|take out)\s+(?:the\s+)?(?:last\s+|final\s+)?slide\b",),
            zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",
                r"(?:把|将).{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|去掉|移除)"),
-           unless=_ASKING, command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
+           unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
            en=(rf"\b{_ADD}\s+{_ARTICLE}slide\b(?:\s+(?:at the end|to \S+))?"
                rf"(?:\s*(?:titled|called|named|with the title|with title|entitled))?\s*[:：]?\s*{_NAME}"
@@ -224,7 +228,7 @@ INTENTS: tuple[Intent, ...] = (
                rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
                rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
                r"(?P<bullets>.+?))?\s*[。.!！]?$"),
-           unless=_ASKING, command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
+           unless=_ASKING, scope="named", command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
     Intent("add_section", ("docx", "pdf"), {"title": "text", "body": "prose", "items": "prose"},
            en=(rf"\b{_ADD}\s+{_ARTICLE}(?:section|chapter|heading)\b"
                rf"(?:\s*(?:titled|called|named|entitled|on|about))?\s*[:：]?\s*{_NAME}"
@@ -236,9 +240,11 @@ INTENTS: tuple[Intent, ...] = (
                r"(?P<body>.+?)|[，,]\s*(?:包括|包含|要点)\s*[:：]?\s*(?P<items>.+?))?\s*[。.!！]?$",
                rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)(?P<title>[^，,:：。\n”』」]+?)的(?:章节|部分|一节)"
                r"\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*(?P<body>.+?))?\s*[。.!！]?$"),
-           unless=_ASKING, command="docx_edit", precedence=66, help="help.section", whole=True),
-    Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text"},
-           en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:main\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
+           unless=_ASKING, scope="named", command="docx_edit", precedence=66, help="help.section", whole=True),
+    Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
+           en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:main\s+)?title\s+of\s+slide\s+(?P<slide>\d+)\s+"
+               rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
+               rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:main\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
                rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
                rf"\bmake\s+the\s+(?:main\s+)?title\s+{_Q}(?P<title>.+?){_QC}\s*[.!]?$",
                rf"\bthe\s+(?:main\s+)?title\s+(?:should|must|needs to|ought to)\s+(?:be|say|read)\s*[:：]?\s*"
@@ -246,9 +252,31 @@ INTENTS: tuple[Intent, ...] = (
                rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report))\s+(?:as\s+)?[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
                rf"^\s*(?:new\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$"),
-           zh=(rf"(?:把|将)?(?:主)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
+           zh=(rf"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?的标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)?(?:主)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",),
            unless=_ASKING, command="docx_edit", precedence=64, help="help.title"),
+    Intent("rename_sheet", ("xlsx",), {"name": "text", "to": "text"},
+           en=(rf"\brename\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:to|as)\s+"
+               rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$",
+               rf"\brename\s+(?:the\s+)?{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:sheet|tab|worksheet)\s+(?:to|as)\s+"
+               rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$"),
+           zh=(rf"(?:把|将)?(?:工作表|表格?|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:重命名为|重命名成|改名为|改名成|命名为)\s*"
+               rf"{_Q}?(?P<to>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",),
+           scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
+    Intent("remove_sheet", ("xlsx",), {"name": "text"},
+           en=(rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?"
+               r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$",
+               rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:sheet|tab|worksheet)"
+               r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$"),
+           zh=(rf"(?:删除|删掉|去掉|移除)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:删除|删掉|去掉|移除)\s*[。.!！]?$"),
+           scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
+    Intent("move_slide", ("pptx",), {"slide": "number", "to": "position"},
+           en=(r"\bmove\s+slide\s+(?P<slide>\d+)\s+(?:to|up to|down to)\s+(?:position\s+|the\s+)?(?P<to>\d+|front|start|beginning)",),
+           zh=(r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?(?:移到|移动到|挪到|放到)第\s*(?P<to>\d+)\s*(?:张|页|位)?",),
+           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
     Intent("export_pdf", ("docx", "pptx", "xlsx"), {},
            en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give)"
                r"\b[^.\n]{0,40}\b(?:to|as|into|a|in)\s+(?:a\s+)?pdf\b|\bas (?:a )?pdf\b",),
@@ -266,7 +294,7 @@ INTENTS: tuple[Intent, ...] = (
                r" called\b|\bwhat(?:'s| is) inside\b|\bshow me (?:the )?(?:contents|structure)\b|\bopen\s+\S+\.\w+\s+and tell\b",),
            zh=(r"查看|检查|看看|里面?有什么|里面是什么|有什么内容|有哪些内容|是什么内容|大纲|有几(?:个|张|页)|多少(?:个|张|页)"
                r"|都有哪些|讲了什么|写了什么",),
-           command="inspect", precedence=40, help="help.inspect"),
+           scope="route", command="inspect", precedence=40, help="help.inspect"),
 )
 BY_ID: dict[str, Intent] = {i.id: i for i in INTENTS}
 

@@ -1656,9 +1656,9 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>修改标题：*把标题改成 周末计划*。</translation>
         </message>
         <message>
-            <source>Add or remove slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3*.</source>
+            <source>Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3* or *move slide 4 to 2*.</source>
             <comment>help.slides</comment>
-            <translation>添加或删除幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*。</translation>
+            <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*。</translation>
         </message>
         <message>
             <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>
@@ -1666,9 +1666,9 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>给文档添加章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*。</translation>
         </message>
         <message>
-            <source>Add rows to a workbook: *add a row: May, 1800, 1150*.</source>
+            <source>Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
-            <translation>给工作簿添加行：*添加一行：五月, 1800, 1150*。</translation>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*或*把工作表 Sales 重命名为 Revenue*。</translation>
         </message>
         <message>
             <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>

@@ -416,6 +416,34 @@ MORE = _rows(
     ("Thanks, that's all", ()),
 )]
 
+SHEETS = _rows(
+    "rename_sheet", BOOK,
+    ("rename sheet Sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
+    ("rename the Sales sheet to Revenue", {"sheets": ["Revenue", "Costs"]}),
+    ("Rename the tab \"Costs\" to \"Expenses\"", {"sheets": ["Sales", "Expenses"]}),
+    ("把工作表 Sales 重命名为 收入", {"sheets": ["收入", "Costs"]}),
+    ("将工作表“Costs”改名为“支出”", {"sheets": ["Sales", "支出"]}),
+) + _rows(
+    "remove_sheet", BOOK,
+    ("delete the Costs sheet", {"sheets": ["Sales"]}),
+    ("remove sheet Costs", {"sheets": ["Sales"]}),
+    ("drop the tab \"Costs\" from book.xlsx", {"sheets": ["Sales"]}),
+    ("删除工作表 Costs", {"sheets": ["Sales"]}),
+    ("把工作表“Costs”删掉", {"sheets": ["Sales"]}),
+) + _rows(
+    "move_slide", DECK,
+    ("move slide 4 to 2", {"order": ["Kickoff", "Next steps", "Scope", "Budget"]}),
+    ("move slide 3 to position 1", {"order": ["Budget", "Kickoff", "Scope", "Next steps"]}),
+    ("Move slide 2 to the front", {"order": ["Scope", "Kickoff", "Budget", "Next steps"]}),
+    ("把第4张幻灯片移到第2张", {"order": ["Kickoff", "Next steps", "Scope", "Budget"]}),
+    ("将第 3 张幻灯片移动到第 1 张", {"order": ["Budget", "Kickoff", "Scope", "Next steps"]}),
+) + _rows(
+    "set_title", DECK,
+    ("change the title of slide 3 to Overview", {"slide_title": (3, "Overview")}),
+    ("set the title of slide 2 to Plan", {"slide_title": (2, "Plan")}),
+    ("把第2张幻灯片的标题改成 计划", {"slide_title": (2, "计划")}),
+)
+
 # Multi-turn: the file is made first, then changed, then taken back.
 VERSIONS = [
     P("undo that", "undo", ("notes.md",), {"title_back": "Quarterly report"},
@@ -487,5 +515,5 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("表单什么时候交", ()),
 )]
 
-ALL: list[P] = [*MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
+ALL: list[P] = [*SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
                 *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

@@ -137,7 +137,16 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
     assert art["evidence"]["passed"] is True, art["evidence"]
     path = folder / art["path"]
     intent = row.intent
-    if intent == "set_title":
+    if intent == "set_title" and want.get("slide_title"):
+        n, title = want["slide_title"]
+        assert _slides(path)[n - 1][0] == title and _slides(path)[0][0] == ("Kickoff" if n != 1 else title)
+    elif intent in ("rename_sheet", "remove_sheet"):
+        import openpyxl
+
+        assert openpyxl.load_workbook(path).sheetnames == want["sheets"]
+    elif intent == "move_slide":
+        assert [t for t, _ in _slides(path)] == want["order"]
+    elif intent == "set_title":
         if path.suffix == ".pptx":
             assert _slides(path)[0][0] == want["title"]
         else:
