@@ -242,19 +242,21 @@ INTENTS: tuple[Intent, ...] = (
                r"\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*(?P<body>.+?))?\s*[。.!！]?$"),
            unless=_ASKING, scope="named", command="docx_edit", precedence=66, help="help.section", whole=True),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
-           en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:main\s+)?title\s+of\s+slide\s+(?P<slide>\d+)\s+"
+           en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+of\s+slide\s+(?P<slide>\d+)\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:main\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
+               rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
                rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"\bmake\s+the\s+(?:main\s+)?title\s+{_Q}(?P<title>.+?){_QC}\s*[.!]?$",
-               rf"\bthe\s+(?:main\s+)?title\s+(?:should|must|needs to|ought to)\s+(?:be|say|read)\s*[:：]?\s*"
+               rf"\bmake\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+{_Q}(?P<title>.+?){_QC}\s*[.!]?$",
+               rf"\bthe\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+(?:should|must|needs to|ought to)\s+(?:be|say|read)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
                rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report))\s+(?:as\s+)?[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"^\s*(?:new\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$"),
-           zh=(rf"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?的标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
+               rf"^\s*(?:new\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$",
+               rf"^\s*(?:please\s+)?call\s+(?:it|the (?:document|deck|report))\s+{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$"),
+           zh=(rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改叫|叫做?|就叫)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?的标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
-               rf"(?:把|将)?(?:主)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
+               rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",),
            unless=_ASKING, command="docx_edit", precedence=64, help="help.title"),
     Intent("rename_sheet", ("xlsx",), {"name": "text", "to": "text"},

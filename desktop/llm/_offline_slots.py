@@ -22,7 +22,8 @@ QUOTED = later(r"\"(?P<a>[^\"]+)\"|“(?P<b>[^”]+)”|‘(?P<c>[^’]+)’|「
 # "A, B and C", "甲、乙和丙": 和/以及 split only between words; 与 and 及 also sit inside words (参与者, 以及),
 # so 及 splits only where it stands alone between two items written with spaces or after 、.
 _LIST_SPLIT = later(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+|\s*&\s*|[、，；]|以及|和|\s+及\s+)\s*", re.IGNORECASE)
-_EVERY = later(r"^(?:every|each|all(?:\s+(?:the|occurrences\s+of|instances\s+of))?|any)\s+"
+_EVERY = later(r"^(?:(?:every|each|all)(?:\s+(?:the\s+)?(?:occurrences?|instances?|mentions?|times?)\s+of)?"
+               r"|all\s+the|any)\s+"
                r"|^(?:所有的?|全部的?|每一?个|每处)", re.IGNORECASE)
 _ARROW = later(r"^\s*(?P<a>.+?)\s*(?:→|->|=>|⇒|⟶)\s*(?P<b>.+?)\s*$")
 _NUMBER = later(r"^(?P<sign>[-+])?(?P<cur>[$€£¥])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -202,6 +203,9 @@ _NO_EDIT_TARGET = later(r"^(?:pdf|word|docx|pptx|xlsx|excel|powerpoint|ppt|slide
                         r"spreadsheet|workbook)|幻灯片|演示文稿|表格|电子表格|文档|word ?文档)$", re.IGNORECASE)
 
 
+_WORD_LEAD = later(r"^(?:the\s+)?(?:word|words|text|phrase|name|number|date|string)\s+(?=\S)", re.IGNORECASE)
+
+
 def replacement(request: str) -> tuple[str, str, bool] | None:
     """(find, replace, every) of a text change, or None when the request changes no text.
 
@@ -220,6 +224,7 @@ def replacement(request: str) -> tuple[str, str, bool] | None:
         find = _ZH_FILE_LEAD.sub("", find.strip())
         repl = _IN_FILE_TAIL.sub("", repl.strip())
         find, all_of = every(clean(find))
+        find = _WORD_LEAD.sub("", find)
         repl = clean(repl)
         find = _IN_FILE_TAIL.sub("", find).strip()
         if not find or _FILE.fullmatch(find) or _NO_EDIT_TARGET.match(repl) or _NO_EDIT_TARGET.match(find):

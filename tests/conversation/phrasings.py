@@ -416,6 +416,22 @@ MORE = _rows(
     ("Thanks, that's all", ()),
 )]
 
+WORDING = _rows(
+    "set_title", DOC,
+    ("call it Weekend Plan", {"title": "Weekend Plan"}),
+    ("Make the document title 'Weekend Plan'", {"title": "Weekend Plan"}),
+    ("the document's title should be Weekend Plan", {"title": "Weekend Plan"}),
+    ("标题叫周末计划", {"title": "周末计划"}),
+    ("把题目改成 周末计划", {"title": "周末计划"}),
+) + _rows(
+    "replace_text", CONTRACT,
+    ("replace the word Acme with Mira", {"find": "Acme", "replace": "Mira"}),
+    ("Change the heading 'Term' to 'Duration'", {"find": "Term", "replace": "Duration"}),
+    ("replace every instance of 2024 with 2025", {"find": "2024", "replace": "2025", "every": True}),
+    ("change all occurrences of 2024 to 2025", {"find": "2024", "replace": "2025", "every": True}),
+    ("把所有“2024”都换成“2025”", {"find": "2024", "replace": "2025", "every": True}),
+)
+
 SHEETS = _rows(
     "rename_sheet", BOOK,
     ("rename sheet Sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
@@ -515,5 +531,5 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("表单什么时候交", ()),
 )]
 
-ALL: list[P] = [*SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
+ALL: list[P] = [*WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
                 *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]
