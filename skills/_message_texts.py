@@ -54,6 +54,21 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.no_file_yet": "There is no file in this conversation yet, so there is nothing to {action}. Make one first "
                          "(for example *Make a Word document from this:* followed by your notes).",
     "reply.no_file_yet.export": "export as a PDF",
+    # quick actions on a file's card (desktop/llm/_offline_actions.py): a button, then a small form
+    "action.add_slide": "Add slide…",
+    "action.set_title": "Change title…",
+    "action.replace_text": "Replace text…",
+    "action.add_rows": "Add rows…",
+    "action.add_section": "Add section…",
+    "action.export_pdf": "Export as PDF",
+    "action.undo": "Undo",
+    "action.field.title": "Title",
+    "action.field.bullets": "Bullet points (separated by commas)",
+    "action.field.find": "Find",
+    "action.field.replace": "Replace with",
+    "action.field.rows": "Rows (one a line, cells separated by commas)",
+    "action.field.text": "Text",
+    "action.send": "Send",
     "help.create": "Turn your own content into files: markdown headings, lists and tables, CSV data, or attached "
                    "`.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an "
                    "**Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled "

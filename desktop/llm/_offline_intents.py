@@ -58,6 +58,11 @@ class Intent:
     unless: tuple[str, ...] = ()  # phrasings that veto it ("How do I add a slide?" asks, it adds nothing)
     extract: Callable[[str], dict[str, Any] | None] | None = None  # slots that a pattern cannot capture
     defaults: Mapping[str, Any] = field(default_factory=dict)  # slot values when the request leaves them out
+    # A card's quick action: its label (message id) and the request it sends, in English and Chinese, filled from a
+    # small form (a "[…]" part is left out when a field in it is empty). The request is matched like a typed one.
+    action: str = ""
+    request_en: str = ""
+    request_zh: str = ""
     _compiled: list[re.Pattern[str]] = field(default_factory=list, compare=False, repr=False)
 
     def patterns(self) -> list[re.Pattern[str]]:
@@ -171,7 +176,10 @@ INTENTS: tuple[Intent, ...] = (
     Intent("undo", ("docx", "pptx", "pdf", "xlsx"), {},
            en=(r"\bundo\b|\brevert (?:that|it|the last change)\b|\btake (?:that|it) back\b",),
            zh=(r"撤销|撤回|还原上一步|恢复上一步",),
-           unless=_ASKING, command="version_restore", precedence=95, help="help.versions"),
+           unless=_ASKING, action="action.undo",
+           request_en='undo the last change to {path}',
+           request_zh='撤销 {path} 的上一步',
+           command="version_restore", precedence=95, help="help.versions"),
     Intent("recalc", ("xlsx",), {},
            en=(r"\brecalc(?:ulate|ulation)?\b",), zh=(r"重算|重新计算",),
            scope="route", command="xlsx_recalculate", precedence=90, help="help.checks"),
@@ -211,7 +219,10 @@ INTENTS: tuple[Intent, ...] = (
            en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
                r"(?:\s+(?:to|in)\s+\S+)?\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
            zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
-           unless=_ASKING, scope="named", command="xlsx_edit", precedence=70, help="help.rows", whole=True),
+           unless=_ASKING, scope="named", action="action.add_rows",
+           request_en='add rows to {path}: {rows}',
+           request_zh='在 {path} 中添加几行：{rows}',
+           command="xlsx_edit", precedence=70, help="help.rows", whole=True),
     Intent("remove_slide", ("pptx",), {"slide": "number"},
            en=(r"\b(?:remove|delete|drop|get rid of|take out)\s+(?:the\s+)?(?:last\s+|final\s+)?slide\b",),
            zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",
@@ -228,7 +239,10 @@ INTENTS: tuple[Intent, ...] = (
                rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
                rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
                r"(?P<bullets>.+?))?\s*[。.!！]?$"),
-           unless=_ASKING, scope="named", command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
+           unless=_ASKING, scope="named", action="action.add_slide",
+           request_en='add a slide titled “{title}” to {path}[ with bullets: {bullets}]',
+           request_zh='在 {path} 中加一张幻灯片，标题为“{title}”[，要点：{bullets}]',
+           command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
     Intent("add_section", ("docx", "pdf"), {"title": "text", "body": "prose", "items": "prose"},
            en=(rf"\b{_ADD}\s+{_ARTICLE}(?:section|chapter|heading)\b"
                rf"(?:\s*(?:titled|called|named|entitled|on|about))?\s*[:：]?\s*{_NAME}"
@@ -240,7 +254,10 @@ INTENTS: tuple[Intent, ...] = (
                r"(?P<body>.+?)|[，,]\s*(?:包括|包含|要点)\s*[:：]?\s*(?P<items>.+?))?\s*[。.!！]?$",
                rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)(?P<title>[^，,:：。\n”』」]+?)的(?:章节|部分|一节)"
                r"\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*(?P<body>.+?))?\s*[。.!！]?$"),
-           unless=_ASKING, scope="named", command="docx_edit", precedence=66, help="help.section", whole=True),
+           unless=_ASKING, scope="named", action="action.add_section",
+           request_en='add a section titled “{title}” to {path}[ with text: {text}]',
+           request_zh='在 {path} 中添加一节，标题是“{title}”[，内容：{text}]',
+           command="docx_edit", precedence=66, help="help.section", whole=True),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
            en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+of\s+slide\s+(?P<slide>\d+)\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
@@ -258,7 +275,10 @@ INTENTS: tuple[Intent, ...] = (
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
                rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",),
-           unless=_ASKING, command="docx_edit", precedence=64, help="help.title"),
+           unless=_ASKING, action="action.set_title",
+           request_en='change the title of {path} to “{title}”',
+           request_zh='把 {path} 的标题改成“{title}”',
+           command="docx_edit", precedence=64, help="help.title"),
     Intent("rename_sheet", ("xlsx",), {"name": "text", "to": "text"},
            en=(rf"\brename\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:to|as)\s+"
                rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$",
@@ -283,11 +303,17 @@ INTENTS: tuple[Intent, ...] = (
            en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give)"
                r"\b[^.\n]{0,40}\b(?:to|as|into|a|in)\s+(?:a\s+)?pdf\b|\bas (?:a )?pdf\b",),
            zh=(r"(?:导出|转成|转为|转换成|转换为|另存为|生成|做|存成|保存为|变成|要)[^。\n]{0,8}PDF|PDF\s*版",),
+           action="action.export_pdf",
+           request_en='export {path} as a PDF',
+           request_zh='把 {path} 导出为PDF',
            command="export_pdf", precedence=60, help="help.export"),
     Intent("replace_text", ("docx", "pptx", "pdf", "xlsx"), {"find": "text", "replace": "text"},
            en=(r"\b(?:replace|substitute|change|rename|update|correct|swap)\b|→|->|=>",),
            zh=(r"改成|改为|替换成|替换为|换成|换为|更改为|修改为|更换为",),
-           unless=_ASKING, command="docx_edit", precedence=50, help="help.edit", extract=_replacement),
+           unless=_ASKING, action="action.replace_text",
+           request_en='In {path}, replace “{find}” with “{replace}”',
+           request_zh='把 {path} 中的“{find}”改成“{replace}”',
+           command="docx_edit", precedence=50, help="help.edit", extract=_replacement),
     Intent("inspect", ("docx", "pptx", "pdf", "xlsx", "md", "txt", "csv", "markdown", "tsv"), {},
            en=(r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bwhat does\b.{0,30}\b(?:contain|say|have)\b"
                r"|\bshow me what\b|\bsummari[sz]e the structure\b|\blist (?:the|its|all)?\s*(?:slides|sheets|headings|pages)\b"

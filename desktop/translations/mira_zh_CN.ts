@@ -1641,6 +1641,76 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>导出为 PDF</translation>
         </message>
         <message>
+            <source>Add slide…</source>
+            <comment>action.add_slide</comment>
+            <translation>添加幻灯片…</translation>
+        </message>
+        <message>
+            <source>Change title…</source>
+            <comment>action.set_title</comment>
+            <translation>修改标题…</translation>
+        </message>
+        <message>
+            <source>Replace text…</source>
+            <comment>action.replace_text</comment>
+            <translation>替换文字…</translation>
+        </message>
+        <message>
+            <source>Add rows…</source>
+            <comment>action.add_rows</comment>
+            <translation>添加行…</translation>
+        </message>
+        <message>
+            <source>Add section…</source>
+            <comment>action.add_section</comment>
+            <translation>添加章节…</translation>
+        </message>
+        <message>
+            <source>Export as PDF</source>
+            <comment>action.export_pdf</comment>
+            <translation>导出为 PDF</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <comment>action.undo</comment>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <comment>action.field.title</comment>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Bullet points (separated by commas)</source>
+            <comment>action.field.bullets</comment>
+            <translation>要点（用逗号分隔）</translation>
+        </message>
+        <message>
+            <source>Find</source>
+            <comment>action.field.find</comment>
+            <translation>查找</translation>
+        </message>
+        <message>
+            <source>Replace with</source>
+            <comment>action.field.replace</comment>
+            <translation>替换为</translation>
+        </message>
+        <message>
+            <source>Rows (one a line, cells separated by commas)</source>
+            <comment>action.field.rows</comment>
+            <translation>行（每行一条，单元格用逗号分隔）</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <comment>action.field.text</comment>
+            <translation>正文</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <comment>action.send</comment>
+            <translation>发送</translation>
+        </message>
+        <message>
             <source>Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an **Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled Office Move with headings Timeline and Budget* or *Create a deck called Onboarding with slides Welcome, Tools and Contacts*.</source>
             <comment>help.create</comment>
             <translation>把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**或**PDF**或**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行或图表）。也可以一句话描述：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节*或*做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人*。</translation>
@@ -3010,6 +3080,10 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
             <translation>（删除）</translation>
         </message>
         <message>
+            <source>Add a slide, change the title, replace text, undo …</source>
+            <translation>添加幻灯片、修改标题、替换文字、撤销……</translation>
+        </message>
+        <message>
             <source>Allow similar writes in this conversation</source>
             <translation>在此对话中允许类似写入</translation>
         </message>
@@ -3040,6 +3114,10 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
         <message>
             <source>Changes</source>
             <translation>更改</translation>
+        </message>
+        <message>
+            <source>Change…</source>
+            <translation>修改…</translation>
         </message>
         <message>
             <source>Chart</source>

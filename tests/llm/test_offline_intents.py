@@ -107,3 +107,32 @@ def test_make_it_a_pdf_too_with_no_file_says_there_is_none_yet() -> None:
     assert text.startswith("There is no file in this conversation yet")
     zh = _main(("user", "CONVERSATION CONTEXT\n" + json.dumps(ctx)), ("user", "再导出一份PDF"))
     assert zh.startswith("这个对话里还没有文件")
+
+
+def test_quick_actions_come_from_the_table_and_their_requests_read_back_as_the_same_intent() -> None:
+    from desktop.llm._offline_actions import actions_for, request_for
+
+    values = {"title": "Risks", "bullets": "Budget, Time", "find": "2024", "replace": "2025",
+              "rows": "May, 1800, 1150\nJune, 1900, 1200", "text": "Budget is tight"}
+    assert [a.id for a in actions_for("pptx", 1)] == ["replace_text", "set_title", "add_slide", "export_pdf"]
+    assert [a.id for a in actions_for("xlsx", 3)] == ["add_rows", "export_pdf", "undo"]  # Undo once there is a v1
+    assert "export_pdf" not in [a.id for a in actions_for("pdf", 2)]
+    for kind in ("docx", "pptx", "xlsx", "pdf"):
+        for action in actions_for(kind, 2):
+            assert action.label in MESSAGES and render_plain(msg(action.label), "zh_CN") != render_plain(
+                msg(action.label), "en")
+            for chinese in (False, True):
+                text = request_for(action, values, f"f.{kind}", chinese)
+                assert text is not None and f"f.{kind}" in text
+                found = intents.match(text)
+                assert found is not None and found.id == action.id, text
+                for slot in ("title", "find", "replace"):
+                    if slot in action.fields:
+                        assert found.values[slot] == values[slot], text
+                if "bullets" in action.fields:
+                    assert found.values["bullets"] == ["Budget", "Time"], text
+                if "rows" in action.fields:
+                    assert found.values["rows"] == [["May", 1800, 1150], ["June", 1900, 1200]], text
+    slide = next(a for a in actions_for("pptx", 1) if a.id == "add_slide")
+    assert request_for(slide, {"title": ""}, "d.pptx", False) is None  # a required field is empty
+    assert request_for(slide, {"title": "Risks"}, "d.pptx", False) == "add a slide titled “Risks” to d.pptx"
