@@ -143,16 +143,11 @@ def text_summary(path: str, text: str, chinese: bool) -> str:
     words = len(text.split())
     heads = [ln.lstrip("#").strip() for ln in lines if ln.startswith("#")][:12]
     start = "\n".join(f"> {ln}" for ln in lines[:6])
-    if chinese:
-        out = [f"**{path}** — {len(lines)} 行，{words} 个词"]
-        if heads:
-            out.append("标题：" + "、".join(heads))
-        if start:
-            out.append("开头：\n" + start)
-        return "\n\n".join(out) if lines else f"{path} 是空文件。"
-    out = [f"**{path}** — {plural(len(lines), 'line')}, {plural(words, 'word')}"]
+    if not lines:
+        return f"{path} 是空文件。" if chinese else f"{path} is empty."
+    size = f"{len(lines)} 行，{words} 个词" if chinese else f"{plural(len(lines), 'line')}, {plural(words, 'word')}"
+    out = [f"**{path}** — {size}"]
     if heads:
-        out.append("Headings: " + ", ".join(heads))
-    if start:
-        out.append("It begins:\n" + start)
-    return "\n\n".join(out) if lines else f"{path} is empty."
+        out.append(("标题：" + "、".join(heads)) if chinese else "Headings: " + ", ".join(heads))
+    out.append(("开头：\n" if chinese else "It begins:\n") + start)
+    return "\n\n".join(out)

@@ -63,3 +63,23 @@ def click(qtbot: Any, b: QPushButton) -> None:
 
 def wait_idle(window: Any, qtbot: Any) -> None:
     qtbot.waitUntil(lambda: not window.controller.busy, timeout=TIMEOUT)
+
+
+def approve_next(window: Any, qtbot: Any, kind: str, seen: int) -> str:
+    """Wait for approval card number ``seen + 1`` of ``kind``, press Approve; its summary."""
+    qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
+    ref = refs(window, f"approval/{kind}")[-1]
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    summary = window.host.view_for(ref).approval.summary
+    click(qtbot, button(window.host.live_cards(ref.artifact_id)[-1], "Approve"))
+    return str(summary)
+
+
+def latest_card(window: Any, qtbot: Any, kind: str, count: int) -> tuple[ExtensionRef, QWidget]:
+    """Wait until ``count`` cards of ``kind`` are in the chat; the newest one's ref and widget."""
+    qtbot.waitUntil(lambda: len([r for r in refs(window, kind) if r.kind == kind]) >= count, timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    ref = [r for r in refs(window, kind) if r.kind == kind][-1]
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
+    return ref, window.host.live_cards(ref.artifact_id)[-1]

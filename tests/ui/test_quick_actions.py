@@ -4,25 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_idle
+from tests.ui._flow import TIMEOUT, approve_next, click, latest_card, send
 
 NOTES = "# Launch plan\n\n## Goals\n\n- Ship version one\n- Win early users\n"
-
-
-def _approve_next(window, qtbot, kind: str, seen: int) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
-    ref = refs(window, f"approval/{kind}")[-1]
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
-    wait_idle(window, qtbot)
-    click(qtbot, button(window.host.live_cards(ref.artifact_id)[-1], "Approve"))
-
-
-def _card(window, qtbot, kind: str, count: int):  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: len([r for r in refs(window, kind) if r.kind == kind]) >= count, timeout=TIMEOUT)
-    wait_idle(window, qtbot)
-    ref = [r for r in refs(window, kind) if r.kind == kind][-1]
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
-    return ref, window.host.live_cards(ref.artifact_id)[-1]
 
 
 def test_add_slide_from_the_card_then_undo(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -32,8 +16,8 @@ def test_add_slide_from_the_card_then_undo(make_window, qtbot, tmp_path: Path) -
     notes.write_text(NOTES, encoding="utf-8")
     window = make_window()
     send(window, qtbot, "Turn notes.md into slides", [str(notes)])
-    _approve_next(window, qtbot, "pptx", 0)
-    ref, card = _card(window, qtbot, "pptx", 1)
+    approve_next(window, qtbot, "pptx", 0)
+    ref, card = latest_card(window, qtbot, "pptx", 1)
     path = window.host.view_for(ref).path
     before = len(pptx.Presentation(str(path)).slides)
     assert card.more_button.isVisible() and card.more_button.text() == "Change…"
@@ -50,13 +34,13 @@ def test_add_slide_from_the_card_then_undo(make_window, qtbot, tmp_path: Path) -
     rel = window.host.view_for(ref).workspace_path
     sent = f"add a slide titled “Risks” to {rel} with bullets: Budget, Timeline"
     qtbot.waitUntil(lambda: any(m.text == sent for m in window.conversation), timeout=TIMEOUT)  # as the user's own
-    _approve_next(window, qtbot, "pptx", 1)  # the same approval as a typed request
-    ref2, card2 = _card(window, qtbot, "pptx", 2)
+    approve_next(window, qtbot, "pptx", 1)  # the same approval as a typed request
+    ref2, card2 = latest_card(window, qtbot, "pptx", 2)
     slides = pptx.Presentation(str(path)).slides
     assert len(slides) == before + 1 and slides[len(slides) - 1].shapes.title.text == "Risks"
     card2.more_menu.aboutToShow.emit()
     undo = next(a for a in card2.more_menu.actions() if a.text() == "Undo")
     undo.trigger()  # no form: sent at once
-    _approve_next(window, qtbot, "pptx", 2)
-    _card(window, qtbot, "pptx", 3)
+    approve_next(window, qtbot, "pptx", 2)
+    latest_card(window, qtbot, "pptx", 3)
     assert len(pptx.Presentation(str(path)).slides) == before
