@@ -46,11 +46,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.help.intro": "I'm the **offline planner**: I work without a network or an AI model, so I can only use "
                         "content you give me.\n\nWhat I can do:",
     "reply.help.outro": "What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model "
-                        "in [Settings](mira-settings:open) (any OpenAI-compatible service or a local one such as "
+                        "in [Settings]({settings}) (any OpenAI-compatible service or a local one such as "
                         "Ollama).\n\nTry: *Make a Word document from this:* followed by your notes, or attach "
                         "`notes.md` and ask for slides.",
     "reply.help.short": "I didn't understand that offline. Something close that I can do:\n{line}\n\nSay *help* for "
-                        "everything I can do, or connect a real model in [Settings](mira-settings:open).",
+                        "everything I can do, or connect a real model in [Settings]({settings}).",
     "reply.no_file_yet": "There is no file in this conversation yet, so there is nothing to {action}. Make one first "
                          "(for example *Make a Word document from this:* followed by your notes).",
     "reply.no_file_yet.export": "export as a PDF",

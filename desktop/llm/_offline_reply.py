@@ -13,16 +13,19 @@ from desktop.llm import _offline_intents as intents
 from desktop.translations import render_plain
 from skills.messages import MESSAGES, Msg, check_label, checks_verdict, msg, status_word
 
+SETTINGS_LINK = "mira-settings:open"  # the window opens Settings for it (desktop/ui/main_window.py)
+
+
 def help_text(chinese: bool, request: str = "", shown: bool = False) -> str:
     """What the offline planner can and cannot do, in the user's language: every line of the intents
     table the first time in a conversation; once ``shown``, the short form with the line that fits."""
     language = "zh_CN" if chinese else "en"
     if shown:
         line = render_plain(msg(intents.help_topic(request)), language)
-        return render_plain(msg("reply.help.short", line=f"- {line}"), language)
+        return render_plain(msg("reply.help.short", line=f"- {line}", settings=SETTINGS_LINK), language)
     lines = [f"- {render_plain(msg(h), language)}" for _, h in intents.help_lines()]
     return "\n".join([render_plain(msg("reply.help.intro"), language), *lines, "",
-                      render_plain(msg("reply.help.outro"), language)])
+                      render_plain(msg("reply.help.outro", settings=SETTINGS_LINK), language)])
 
 
 def help_shown(earlier: Sequence[str]) -> bool:

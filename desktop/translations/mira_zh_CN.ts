@@ -1611,11 +1611,11 @@ What I can do:</source>
 我能做的：</translation>
         </message>
         <message>
-            <source>What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in [Settings](mira-settings:open) (any OpenAI-compatible service or a local one such as Ollama).
+            <source>What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in [Settings]({settings}) (any OpenAI-compatible service or a local one such as Ollama).
 
 Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
             <comment>reply.help.outro</comment>
-            <translation>我不能做的：凭空撰写文章、总结或想法。如需这些，请在[设置](mira-settings:open)中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
+            <translation>我不能做的：凭空撰写文章、总结或想法。如需这些，请在[设置]({settings})中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
 
 试试：输入“把下面的内容做成 Word 文档：”再附上你的笔记，或附加 `notes.md` 并要求生成幻灯片。</translation>
         </message>
@@ -1623,12 +1623,12 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>I didn't understand that offline. Something close that I can do:
 {line}
 
-Say *help* for everything I can do, or connect a real model in [Settings](mira-settings:open).</source>
+Say *help* for everything I can do, or connect a real model in [Settings]({settings}).</source>
             <comment>reply.help.short</comment>
             <translation>离线模式没能理解这个请求。我能做的相近的事：
 {line}
 
-输入“帮助”可查看我能做的全部事情，或在[设置](mira-settings:open)中连接真正的模型。</translation>
+输入“帮助”可查看我能做的全部事情，或在[设置]({settings})中连接真正的模型。</translation>
         </message>
         <message>
             <source>There is no file in this conversation yet, so there is nothing to {action}. Make one first (for example *Make a Word document from this:* followed by your notes).</source>
@@ -1738,7 +1738,7 @@ Say *help* for everything I can do, or connect a real model in [Settings](mira-s
         <message>
             <source>Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
-            <translation>修改工作簿：*添加一行：五月, 1800, 1150*或*把工作表 Sales 重命名为 Revenue*。</translation>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*或*把工作表 销售 重命名为 收入*。</translation>
         </message>
         <message>
             <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>
