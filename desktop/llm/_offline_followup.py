@@ -38,6 +38,7 @@ _PRONOUN = later(r"\b(?:it|this|that|the (?:document|file|deck|presentation|work
 FOLLOW_UPS = tuple(i.id for i in intents.INTENTS if i.scope in ("follow", "named"))
 ON_NAMED_FILES = tuple(i.id for i in intents.INTENTS if i.scope == "named")
 KINDS_FOR = {i.id: i.kinds for i in intents.INTENTS}
+_EVERY_FILE = later(r"\b(?:all|both|every|these|those|the two|the three)\b|所有|全部|两个|这些|这几个", re.IGNORECASE)
 # "make it a PDF too", "再导出一份PDF": a request about a file made before (there may be none yet).
 _MEANS_EARLIER = later(_PRONOUN.pattern + r"|\b(?:too|also|as well)\b|再|也", re.IGNORECASE)
 
@@ -192,6 +193,9 @@ def _merge(op: Operation, named: Sequence[str], have: Sequence[str], request: st
     named PDF it does not have is the output ("merge a.pdf and b.pdf into all.pdf")."""
     inputs = [n for n in named if n in have]
     new = [n for n in named if n not in have]
+    pdfs = list(dict.fromkeys(p for p in have if _kind(p) == "pdf"))
+    if len(inputs) < 2 and len(pdfs) >= 2 and (len(pdfs) == 2 or _EVERY_FILE.search(request)):
+        inputs = pdfs  # "merge the two PDFs", "combine all the pdfs": the ones the conversation has, by name
     if len(inputs) < 2:
         return None
     output = new[0] if new else _free_name("-".join(PurePosixPath(n).stem for n in inputs[:3]) + ".pdf", have)

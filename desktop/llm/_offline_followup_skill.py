@@ -17,7 +17,7 @@ from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
-PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages")
+PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages", "split_pdf")
 # (English verb, Chinese verb, English past for the summary, Chinese past)
 _PAGE_VERB = {
     "merge_pdf": ("merge", "合并", "merged pages", "合并"),
@@ -25,6 +25,7 @@ _PAGE_VERB = {
     "delete_pages": ("delete", "删除", "deleted page", "删除"),
     "rotate_pages": ("rotate", "旋转", "rotated page", "旋转"),
     "reorder_pages": ("reorder", "重新排列", "pages put in the order", "重新排列"),
+    "split_pdf": ("split", "拆分", "split the pages", "拆分"),
 }
 
 
@@ -145,8 +146,14 @@ class FollowUpPlan(CallHistory):
             if not sheets:
                 return self._t(f"Nothing was written: {path} has no worksheet to add rows to.",
                                f"没有写入任何文件：{path} 没有可以添加行的工作表。")
+            wanted = str(self.p.get("sheet") or "")
+            sheet = next((n for n in sheets if str(n).casefold() == wanted.casefold()), None) if wanted else sheets[0]
+            if sheet is None:
+                return self._t(f"Nothing was written: {path} has no sheet named \"{wanted}\". Its sheets are: "
+                               f"{', '.join(map(str, sheets))}.",
+                               f"没有写入任何文件：{path} 中没有名为“{wanted}”的工作表。它的工作表有：{'、'.join(map(str, sheets))}。")
             return ("xlsx_edit", {"path": path, "operations": [
-                {"op": "append_rows", "sheet": sheets[0], "rows": self.p["rows"]}]})
+                {"op": "append_rows", "sheet": sheet, "rows": self.p["rows"]}]})
         return self._t(f"Nothing was written: I cannot do this to {path} offline.",
                        f"没有写入任何文件：离线模式无法对 {path} 执行此操作。")
 
@@ -171,6 +178,18 @@ class FollowUpPlan(CallHistory):
             return (name, {"inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
         if op == "extract_pages":
             return (name, {"path": path, "pages": pages, "out": self.p.get("out")})
+        if op == "split_pdf":  # the page count decides the ranges: read it first
+            info = self._read("pdf_inspect")
+            if info is None:
+                return ("pdf_inspect", {"path": path})
+            count = int((info.get("data") or {}).get("pages") or 0)
+            after = int(self.p.get("after") or 0)
+            if after and not 0 < after < count:
+                return self._t(f"Nothing was written: {path} has {count} pages, so it cannot be split after page {after}.",
+                               f"没有写入任何文件：{path} 共 {count} 页，无法在第 {after} 页之后拆分。")
+            ranges = [f"1-{after}" if after > 1 else "1", f"{after + 1}-{count}" if after + 1 < count else str(count)] \
+                if after else [str(n) for n in range(1, count + 1)]
+            return (name, {"path": path, "ranges": ranges, "output_dir": path.rsplit(".", 1)[0] + "-parts"})
         if op == "rotate_pages":
             return (name, {"path": path, "pages": pages, "angle": int(self.p.get("angle") or 90)})
         if op == "reorder_pages":
@@ -284,6 +303,13 @@ class FollowUpPlan(CallHistory):
             names = ", ".join(p.get("inputs") or ())
             return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",
                            f"已将 {'、'.join(p.get('inputs') or ())} 合并为 {p.get('output')}，每一页都保持原样。")
+        if self.op == "split_pdf":
+            made = [str(c) for c, _ in self.history if c.name == "pdf_split"]
+            parts = [c for c, r in self.history if c.name == "pdf_split" and r is not None]
+            folder = json.loads(parts[-1].arguments).get("output_dir") if parts else ""
+            n = len(json.loads(parts[-1].arguments).get("ranges") or ()) if parts and made else 0
+            return self._t(f"Split {path} into {n} files in {folder}/; every page is kept as it was.",
+                           f"已将 {path} 拆分为 {n} 个文件，保存在 {folder}/ 中，每一页都保持原样。")
         if self.op in PAGE_OPS:
             pages = ", ".join(str(x) for x in p.get("pages") or p.get("order") or ())
             return self._t(f"Done: {_PAGE_VERB[self.op][2]} {pages} of {path}.",

@@ -215,9 +215,15 @@ INTENTS: tuple[Intent, ...] = (
            en=(r"\b(?:reorder|rearrange|re-order|put)\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin the order\b",),
            zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序",),
            unless=_ASKING, scope="named", command="pdf_reorder_pages", precedence=83, help="help.pdf_pages", extract=_order),
-    Intent("add_rows", ("xlsx",), {"rows": "rows"},
+    Intent("split_pdf", ("pdf",), {"after": "number"},
+           en=(r"\bsplit\b.{0,40}?\b(?:into|in)\s+(?:single|separate|individual|one[- ]page)\s+(?:pages|files)",
+               r"\bsplit\b.{0,40}?\b(?:at|after)\s+page\s+(?P<after>\d+)"),
+           zh=(r"(?:拆分|拆成|分成|分割).{0,12}?(?:单页|每页|一页一个)", r"(?:从|在)第\s*(?P<after>\d+)\s*页(?:之?后)?(?:拆分|拆开|分开|分割)"),
+           unless=_ASKING, scope="named", command="pdf_split", precedence=83, help="help.pdf_pages"),
+    Intent("add_rows", ("xlsx",), {"rows": "rows", "sheet": "text"},
            en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
-               r"(?:\s+(?:to|in)\s+\S+)?\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
+               r"(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)|\S+))?"
+               r"\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$".replace("{_Q}", _Q).replace("{_QC}", _QC),),
            zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
            unless=_ASKING, scope="named", action="action.add_rows",
            request_en='add rows to {path}: {rows}',
@@ -319,7 +325,8 @@ INTENTS: tuple[Intent, ...] = (
                r"|\bshow me what\b|\bsummari[sz]e the structure\b|\blist (?:the|its|all)?\s*(?:slides|sheets|headings|pages)\b"
                r"|\bhow many (?:sheets|slides|pages|headings|rows|tabs|worksheets)\b|\bwhat (?:sheets|slides|pages|headings|tabs)\b"
                r"|\bwhat are the (?:sheets|slides|pages|headings|tabs)\b|\bwhat are (?:they|the sheets|the slides)"
-               r" called\b|\bwhat(?:'s| is) inside\b|\bshow me (?:the )?(?:contents|structure)\b|\bopen\s+\S+\.\w+\s+and tell\b",),
+               r" called\b|\bwhat(?:'s| is) inside\b|\bshow me (?:the )?(?:contents|structure)\b"
+               r"|\bwhat'?s on (?:page|slide)\b|\bwhat (?:is|does) on (?:page|slide)\b|\bopen\s+\S+\.\w+\s+and tell\b",),
            zh=(r"查看|检查|看看|里面?有什么|里面是什么|有什么内容|有哪些内容|是什么内容|大纲|有几(?:个|张|页)|多少(?:个|张|页)"
                r"|都有哪些|讲了什么|写了什么",),
            scope="route", command="inspect", precedence=40, help="help.inspect"),

@@ -49,13 +49,15 @@ _POLITE_TAIL = later(r"(?<=\S)(?:(?:\s*,\s*|\s+)(?:please|thanks|thank you|pls)\
                     r"\s*[.!?。！？]*\s*$", re.IGNORECASE)
 
 
-def clean(text: str) -> str:
-    """A captured value: quotes, a trailing "please" / 吗 and the sentence's end punctuation taken off."""
-    t = _POLITE_TAIL.sub("", text.strip().rstrip(_TRAIL).strip())
+def clean(text: str, keep_end: bool = False) -> str:
+    """A captured value: quotes, a trailing "please" / 吗 and the sentence's end punctuation taken off
+    (``keep_end``: a value inside the sentence, such as the words to find, keeps its full stop: "Acme Ltd.")."""
+    t = text.strip() if keep_end else text.strip().rstrip(_TRAIL).strip()
+    t = _POLITE_TAIL.sub("", t)
     spans = quoted(t)
     if len(spans) == 1 and t.endswith(tuple(CLOSE_QUOTES)) and not t.startswith(tuple(OPEN_QUOTES)):
         return spans[0].strip()  # "合同里的“Acme Ltd.”": the quoted words are the value
-    return unquote(t.rstrip(_TRAIL).strip())
+    return unquote(t if keep_end else t.rstrip(_TRAIL).strip())
 
 
 def split_list(text: str) -> list[str]:
@@ -223,7 +225,7 @@ def replacement(request: str) -> tuple[str, str, bool] | None:
         repl = next(groups[k] for k in ("repl", "repl2", "repl3") if groups.get(k) is not None)
         find = _ZH_FILE_LEAD.sub("", find.strip())
         repl = _IN_FILE_TAIL.sub("", repl.strip())
-        find, all_of = every(clean(find))
+        find, all_of = every(clean(find, keep_end=True))
         find = _WORD_LEAD.sub("", find)
         repl = clean(repl)
         find = _IN_FILE_TAIL.sub("", find).strip()

@@ -432,6 +432,27 @@ WORDING = _rows(
     ("把所有“2024”都换成“2025”", {"find": "2024", "replace": "2025", "every": True}),
 )
 
+PEOPLE = _rows(
+    "add_rows", BOOK,
+    ("add a row to the Costs sheet: Travel, 500", {"rows": [["Travel", 500]], "sheet": "Costs"}),
+    ("add rows to the \"Costs\" tab: Travel, 500; Food, 120", {"rows": [["Travel", 500], ["Food", 120]], "sheet": "Costs"}),
+) + _rows(
+    "replace_text", CONTRACT,
+    ("replace Acme Ltd. with Mira AG", {"find": "Acme Ltd.", "replace": "Mira AG", "exact": "Mira AG signs"}),
+) + _rows(
+    "merge_pdf", ("a.pdf", "b.pdf"),
+    ("merge the two PDFs", {"pages": 5, "texts": ["Alpha 1", "Beta 1"]}),
+    ("combine all the pdfs", {"pages": 5, "texts": ["Alpha 1", "Beta 1"]}),
+    ("把这两个PDF合并", {"pages": 5, "texts": ["Alpha 1", "Beta 1"]}),
+) + _rows(
+    "split_pdf", PDF3,
+    ("split doc.pdf into single pages", {"parts": [["Page 1"], ["Page 2"], ["Page 3"]]}),
+    ("split doc.pdf after page 1", {"parts": [["Page 1"], ["Page 2", "Page 3"]]}),
+    ("split doc.pdf into separate files", {"parts": [["Page 1"], ["Page 2"], ["Page 3"]]}),
+    ("把 doc.pdf 拆分成单页", {"parts": [["Page 1"], ["Page 2"], ["Page 3"]]}),
+    ("从第2页之后拆分 doc.pdf", {"parts": [["Page 1", "Page 2"], ["Page 3"]]}),
+)
+
 SHEETS = _rows(
     "rename_sheet", BOOK,
     ("rename sheet Sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
@@ -531,5 +552,5 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("表单什么时候交", ()),
 )]
 
-ALL: list[P] = [*WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
+ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
                 *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

@@ -171,7 +171,9 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
     elif intent == "add_rows":
         import openpyxl
 
-        rows = [list(r) for r in openpyxl.load_workbook(path).worksheets[0].iter_rows(values_only=True)]
+        book = openpyxl.load_workbook(path)
+        sheet = book[want["sheet"]] if want.get("sheet") else book.worksheets[0]
+        rows = [list(r) for r in sheet.iter_rows(values_only=True)]
         for r in want["rows"]:
             assert r in [x[:len(r)] for x in rows], rows
     elif intent == "replace_text":
@@ -186,6 +188,8 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
             assert any(want["replace"] in "".join(t.text for t in d.iter(qn("w:t"))) for d in body.iter(qn("w:ins")))
         elif want.get("every"):
             assert want["find"] not in text
+        if want.get("exact"):
+            assert want["exact"] in text, text
     elif intent == "fill_form":
         import fitz
 
@@ -201,6 +205,11 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         if intent == "merge_pdf":
             assert set(before) <= set(_digest(folder)) and all(
                 _digest(folder)[p] == before[p] for p in before), "merging changed an input"
+    elif intent == "split_pdf":
+        parts = [_pdf_pages(folder / a["path"]) for a in arts]
+        assert [len(p) for p in parts] == [len(t) for t in want["parts"]]
+        for pages, texts in zip(parts, want["parts"]):
+            assert _in_order(texts, pages), pages
     elif intent == "rotate_pages":
         import fitz
 
