@@ -222,8 +222,8 @@ INTENTS: tuple[Intent, ...] = (
            unless=_ASKING, scope="named", command="pdf_split", precedence=83, help="help.pdf_pages"),
     Intent("add_rows", ("xlsx",), {"rows": "rows", "sheet": "text"},
            en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
-               r"(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)|\S+))?"
-               r"\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$".replace("{_Q}", _Q).replace("{_QC}", _QC),),
+               rf"(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)|\S+))?"
+               r"\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
            zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
            unless=_ASKING, scope="named", action="action.add_rows",
            request_en='add rows to {path}: {rows}',
