@@ -9,6 +9,7 @@ from typing import Any
 # Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
 from desktop.llm._offline_followup import follow_up_of
 from desktop.llm._offline_followup_skill import FollowUpPlan
+from desktop.llm import _offline_slots as slots
 from desktop.llm._offline_create import CreatePlan
 from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
 from desktop.llm._offline_route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
@@ -19,6 +20,16 @@ from desktop.translations import render_plain
 from skills.outline import OUTLINES
 
 MAX_TURNS = 10
+MAX_ASKED_PAGES = 20
+
+
+def asked_pages(goal: str) -> list[int]:
+    """The pages a question about a PDF names ("what's on page 2", "第3到4页写了什么"), at most 20."""
+    out: list[int] = []
+    for p in slots.pages(goal):
+        a, _, b = str(p).partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return list(dict.fromkeys(out))[:MAX_ASKED_PAGES]
 KIND_LABEL = {"docx": "DOCX", "pdf": "PDF", "pptx": "PPTX", "xlsx": "XLSX"}
 
 
@@ -56,6 +67,8 @@ class SkillAgentPlan(CreatePlan):
             if name == "docx_edit" and wants_suggestions(self.goal):
                 args["track_changes"] = True
             return self._call(name, args)
+        if name == "pdf_inspect" and asked_pages(self.goal):  # "what's on page 2 of doc.pdf?"
+            return self._call(name, {"path": target, "pages": asked_pages(self.goal)})
         return self._call(name, {"path": target})
 
     def _action(self) -> tuple[str, str | None] | None:
@@ -152,6 +165,10 @@ class SkillAgentPlan(CreatePlan):
             outline = outliner(target, data, lambda m: render_plain(m, language)) \
                 if outliner is not None and isinstance(data, dict) else None
             summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+            if call.name == "pdf_inspect" and args.get("pages") and isinstance(data, dict):
+                summary += "".join(self._t(f"\n\n**Page {p.get('page')}**\n", f"\n\n**第 {p.get('page')} 页**\n")
+                                   + " ".join(str(p.get("text") or "").split())[:1500]
+                                   for p in data.get("page_details") or () if isinstance(p, dict))
         elif call.name == "read_workspace_file":
             summary = text_summary(target, file_text(res) or "", self.chinese)
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):

@@ -306,6 +306,8 @@ INSPECT = _rows(
     ("What's in doc.pdf?", {"says": ["Page 1"]}),
     ("doc.pdf 有多少页", {"says": ["3"]}),
 ) + [
+    P("what's on page 2 of doc.pdf?", "inspect", PDF3, {"says": ["Page 2 text"]}),
+    P("doc.pdf 第3页写了什么？", "inspect", PDF3, {"says": ["Page 3 text"]}),
     P("What's in notes.md?", "inspect", attach=("notes.md",), want={"says": ["Quarterly report", "Results"]}),
     P("what is in notes.md", "inspect", ("notes.md",), {"says": ["Quarterly report"]}),
     P("notes.md 里有什么？", "inspect", ("notes.md",), {"says": ["Quarterly report"]}),
