@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -180,6 +181,12 @@ class ArtifactCard(colors.ThemedCard):
         self.open_button.clicked.connect(lambda: self.host.open_external(self.view))
         for b in (self.preview_button, self.save_button, self.open_button):
             actions.addWidget(b)
+        # Follow-ups the host offers for this file (Add slide…, Change title…, Undo …), each a request it sends.
+        self.more_button = QPushButton()
+        self.more_menu = QMenu(self.more_button)
+        self.more_menu.aboutToShow.connect(self._fill_more)
+        self.more_button.setMenu(self.more_menu)
+        actions.addWidget(self.more_button)
         actions.addStretch(1)
         body.addLayout(actions)
         outer.addLayout(body, 1)
@@ -190,6 +197,11 @@ class ArtifactCard(colors.ThemedCard):
         self.thumb_label.setMinimumHeight(80)
         outer.addWidget(self.thumb_label, 0, Qt.AlignmentFlag.AlignTop)
 
+    def _fill_more(self) -> None:
+        self.more_menu.clear()
+        for text, run in getattr(self.host, "quick_actions", lambda _v: [])(self.view):
+            self.more_menu.addAction(text).triggered.connect(lambda _checked=False, run=run: run())
+
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""
         self.view = view
@@ -197,6 +209,8 @@ class ArtifactCard(colors.ThemedCard):
         has_file = view.path is not None and view.status == "written"
         for b in (self.preview_button, self.save_button, self.open_button):
             b.setEnabled(has_file)
+        offers = callable(getattr(self.host, "quick_actions", None))
+        self.more_button.setVisible(offers and has_file and bool(view.version))
         thumb_key = (view.path, view.sha256, has_file)
         if thumb_key != self._thumb_key:  # the file appeared or changed: draw it again
             self._thumb_key = thumb_key
@@ -231,6 +245,8 @@ class ArtifactCard(colors.ThemedCard):
         self.save_button.setText(tr("Save as…"))
         self.open_button.setText(tr("Open"))
         self.open_button.setToolTip(tr("Open with the system app"))
+        self.more_button.setText(tr("Change…"))
+        self.more_button.setToolTip(tr("Add a slide, change the title, replace text, undo …"))
         self._describe(self.title_label.text(), text)
         if self._thumb_state == "loading":
             self.thumb_label.setText(tr("Loading…"))

@@ -45,25 +45,53 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.check": "{mark} {label}: **{status}**",
     "reply.no_content": "{kind}: I can make one from content you give me, but I can't write that content myself. "
                         "Paste your points, markdown or CSV into the request, or attach a text file.",
-    "reply.help": (
-        "I'm the **offline planner**: I work without a network or an AI model, so I can only use content you "
-        "give me.\n\n"
-        "What I can do:\n"
-        "- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, "
-        "`.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** "
-        "workbook (with totals if you ask).\n"
-        "- Lay out a document you describe in one sentence: *A memo titled Office Move with headings Timeline "
-        "and Budget, and a table of costs: Movers 1200, Boxes 150*.\n"
-        "- Add a chart, a table of contents or page numbers on request, or build on your own template: "
-        "*Make a spreadsheet with a bar chart*, *Use template.pptx*.\n"
-        "- Turn one office file into another: *Turn report.docx into slides*.\n"
-        "- Edit text in an existing file: *In report.docx replace \"2024\" with \"2025\"* (*suggest changes* "
-        "marks them for review in Word).\n"
-        "- Fill in a PDF form: *fill in form.pdf: Name = Ada Lovelace*.\n"
-        "- Inspect a file you attach: *What's in budget.xlsx?*\n\n"
-        "What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in "
-        "**Settings** (any OpenAI-compatible service or a local one such as Ollama).\n\n"
-        "Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides."),
+    # the offline planner's help: an intro, one line per group of intents (desktop/llm/_offline_intents.py),
+    # the closing line; shown in full once per conversation, then the short form with the one line that fits
+    "reply.help.intro": "I'm the **offline planner**: I work without a network or an AI model, so I can only use "
+                        "content you give me.\n\nWhat I can do:",
+    "reply.help.outro": "What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model "
+                        "in [Settings]({settings}) (any OpenAI-compatible service or a local one such as "
+                        "Ollama).\n\nTry: *Make a Word document from this:* followed by your notes, or attach "
+                        "`notes.md` and ask for slides.",
+    "reply.help.short": "I didn't understand that offline. Something close that I can do:\n{line}\n\nSay *help* for "
+                        "everything I can do, or connect a real model in [Settings]({settings}).",
+    "reply.no_file_yet": "There is no file in this conversation yet, so there is nothing to {action}. Make one first "
+                         "(for example *Make a Word document from this:* followed by your notes).",
+    "reply.no_file_yet.export": "export as a PDF",
+    # quick actions on a file's card (desktop/llm/_offline_actions.py): a button, then a small form
+    "action.add_slide": "Add slide…",
+    "action.set_title": "Change title…",
+    "action.replace_text": "Replace text…",
+    "action.add_rows": "Add rows…",
+    "action.add_section": "Add section…",
+    "action.export_pdf": "Export as PDF",
+    "action.undo": "Undo",
+    "action.field.title": "Title",
+    "action.field.bullets": "Bullet points (separated by commas)",
+    "action.field.find": "Find",
+    "action.field.replace": "Replace with",
+    "action.field.rows": "Rows (one a line, cells separated by commas)",
+    "action.field.text": "Text",
+    "action.send": "Send",
+    "help.create": "Turn your own content into files: markdown headings, lists and tables, CSV data, or attached "
+                   "`.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an "
+                   "**Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled "
+                   "Office Move with headings Timeline and Budget* or *Create a deck called Onboarding with slides "
+                   "Welcome, Tools and Contacts*.",
+    "help.edit": "Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks "
+                 "them for review in Word).",
+    "help.title": "Change the title: *The title should be Weekend Plan*.",
+    "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
+                   "slide 3* or *move slide 4 to 2*.",
+    "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
+    "help.rows": "Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.",
+    "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
+    "help.versions": "Go back: *undo that* or *restore v1*.",
+    "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",
+    "help.pdf_pages": "Work with PDF pages: *Combine a.pdf and b.pdf into one PDF* or *Extract page 2 from doc.pdf*, "
+                      "*delete page 3* or *rotate page 1*.",
+    "help.inspect": "Tell you what is in a file: *What's in notes.md?* or *How many sheets are in book.xlsx?*",
+    "help.checks": "Recalculate a workbook's formulas or check how a file looks: *Recalculate budget.xlsx*.",
     "kind.docx": "Word document",
     "kind.pdf": "PDF",
     "kind.pptx": "PowerPoint deck",
@@ -162,6 +190,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.unreadable": "{name} cannot be read.",
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
+    "problem.read.plain": "I could not read that file.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.missing": "{name} is not in the workspace.",
     "problem.no_field": "{name} has no form field named {missing}, so nothing was filled. Its fields are: {fields}.",

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any, NamedTuple
 
+from desktop.llm import _offline_intents as intents
 from desktop.llm._patterns import later
-from desktop.llm._offline_described import describe, split_list
-from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, parse_edit
+from desktop.llm._offline_described import describe
+from desktop.llm._offline_reply import no_file_yet
+from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, wants_suggestions
 
 CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
@@ -27,45 +29,18 @@ _I = re.IGNORECASE
 _Q = "[\"'“‘「『]"
 _QC = "[\"'”’」』]"
 
-_UNDO = later(r"\bundo\b|\brevert (?:that|it|the last change)\b|撤销|撤回|还原上一步|恢复上一步", _I)
-_RESTORE = later(r"\b(?:restore|go back to|revert to)\s+(?:version\s*|v)(?P<n>\d+)"
-                      r"|(?:恢复|还原|回到)(?:到)?\s*(?:版本\s*|v|V|第)(?P<zh>\d+)", _I)
-_EXPORT = later(r"\b(?:pdf (?:too|as well|also)|(?:make|export|save|convert|turn|render)\b[^.\n]{0,40}"
-                     r"\b(?:to|as|into|a)\s+(?:a\s+)?pdf)\b|(?:导出|转成|转为|转换成|转换为|另存为|生成|做)"
-                     r"[^。\n]{0,8}PDF", _I)
-_TITLE = later(rf"\b(?:change|set|rename|make)\s+the\s+title(?:\s+of\s+\S+)?\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<t>.+?){_QC}?"
-                    rf"\s*[.!]?$|(?:把|将)?标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
-                    rf"{_Q}?(?P<zh>.+?){_QC}?\s*[。.!！]?$", _I)
-_SLIDE = later(rf"\badd (?:a|one|another|a new) slide(?: (?:titled|called|named))?\s*[:：]?\s*"
-                    rf"{_Q}?(?P<t>[^\"'”’」』,:：\n]+?){_QC}?\s*(?:,?\s*with (?:the )?bullets?\s*[:：]\s*"
-                    rf"(?P<b>.+?))?\s*[.!]?$"
-                    rf"|(?:加|添加|增加|新增)(?:一|1)?(?:张|页)(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为)?\s*[:：]?\s*"
-                    rf"{_Q}?(?P<zt>[^，,:：\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目)(?:是|为)?\s*[:：]\s*"
-                    rf"(?P<zb>.+?))?\s*[。.!！]?$", _I)
-_SECTION = later(rf"\badd (?:a|one|another|a new) section(?: (?:titled|called|named))?\s*[:：]?\s*"
-                      rf"{_Q}?(?P<t>[^\"'”’」』,:：\n]+?){_QC}?\s*(?:,?\s*(?:with (?:the )?(?:text|content)|saying)"
-                      rf"\s*[:：]\s*(?P<b>.+))?$"
-                      rf"|(?:加|添加|增加|新增)(?:一|1)?(?:节|个章节|个部分|段)[，,]?\s*(?:标题(?:是|为)|题为)?\s*[:：]?\s*"
-                      rf"{_Q}?(?P<zt>[^，,:：\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
-                      rf"(?P<zb>.+?))?\s*[。.!！]?$", _I | re.DOTALL)
-_CHANGE = later(rf"\bchange\s+(?!the title\b){_Q}?(?P<find>.+?){_QC}?\s+(?:to|into)\s+{_Q}?(?P<repl>.+?){_QC}?"
-                     rf"\s*[.!]?$", _I)
-_ROWS = later(r"\badd (?:a |one |another |these |the following )?rows?\s*[:：]\s*(?P<r>.+)$"
-                   r"|(?:加|添加|增加|新增)(?:一|几|1)?行\s*[:：]\s*(?P<zr>.+)$", _I | re.DOTALL)
 # Words that point at the file of the latest step ("undo the last step" means that step's file).
 _PRONOUN = later(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
                       r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才", _I)
 
-KINDS_FOR = {
-    "replace_text": ("docx", "pptx", "pdf", "xlsx"),
-    "set_title": ("docx", "pptx", "pdf"),
-    "add_slide": ("pptx",),
-    "add_section": ("docx", "pdf"),
-    "add_rows": ("xlsx",),
-    "export_pdf": ("docx", "pptx", "xlsx"),
-    "undo": ("docx", "pptx", "pdf", "xlsx"),
-    "restore": ("docx", "pptx", "pdf", "xlsx"),
-}
+# The intents a follow-up can be: each acts on a file the conversation (or the request) has. Those of scope
+# "named" also act on a named or attached file when the conversation has no context yet (a first request).
+FOLLOW_UPS = tuple(i.id for i in intents.INTENTS if i.scope in ("follow", "named"))
+ON_NAMED_FILES = tuple(i.id for i in intents.INTENTS if i.scope == "named")
+KINDS_FOR = {i.id: i.kinds for i in intents.INTENTS}
+_EVERY_FILE = later(r"\b(?:all|both|every|these|those|the two|the three)\b|所有|全部|两个|这些|这几个", re.IGNORECASE)
+# "make it a PDF too", "再导出一份PDF": a request about a file made before (there may be none yet).
+_MEANS_EARLIER = later(_PRONOUN.pattern + r"|\b(?:too|also|as well)\b|再|也", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -98,62 +73,21 @@ def context_of(messages: Sequence[Any]) -> Mapping[str, Any] | None:
 
 
 
-def _cell(text: str) -> Any:
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 def operation(request: str) -> Operation | None:
     """What the follow-up asks for, or None when it is no follow-up this module knows."""
-    text = request.strip()
-    first = text.splitlines()[0].strip() if text else ""
-    m = _RESTORE.search(first)
-    if m:
-        return Operation("restore", {"version": int(m.group("n") or m.group("zh"))})
-    if _UNDO.search(first):
-        return Operation("undo")
-    m = _ROWS.search(text)
-    if m:
-        raw = (m.group("r") or m.group("zr") or "").strip()
-        rows = [[_cell(c.strip()) for c in re.split(r"[,，\t]", line) if c.strip()]
-                for line in re.split(r"\n|;|；", raw) if line.strip()]
-        rows = [r for r in rows if r]
-        return Operation("add_rows", {"rows": rows}) if rows else None
-    m = _SLIDE.search(first)
-    if m:
-        title = (m.group("t") or m.group("zt") or "").strip()
-        bullets = split_list(m.group("b") or m.group("zb") or "")
-        return Operation("add_slide", {"title": title, "bullets": bullets}) if title else None
-    m = _SECTION.search(text)
-    if m:
-        title = (m.group("t") or m.group("zt") or "").strip()
-        body = (m.group("b") or m.group("zb") or "").strip()
-        return Operation("add_section", {"title": title, "text": body}) if title else None
-    m = _TITLE.search(first)
-    if m:
-        title = (m.group("t") or m.group("zh") or "").strip()
-        return Operation("set_title", {"title": title}) if title else None
-    if _EXPORT.search(first):
-        return Operation("export_pdf")
-    m = _CHANGE.search(first)
-    edit = (m.group("find").strip(), m.group("repl").strip()) if m else parse_edit(first)
-    if edit is not None and edit[0]:
-        return Operation("replace_text", {"find": edit[0], "replace": edit[1]})
-    return None
+    found = intents.match(request, lambda i: i.id in FOLLOW_UPS)
+    return Operation(found.id, dict(found.values)) if found is not None else None
 
 
 def _kind(path: str) -> str:
     return PurePosixPath(path).suffix.lower().lstrip(".")
 
 
-def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: bool) -> Decision | None:
-    """The follow-up decision, or None to let the ordinary routing handle the request."""
+def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, chinese: bool) -> Decision | None:
+    """The follow-up decision, or None to let the ordinary routing handle the request.
+
+    Without a conversation context (a first request) only the operations on a named or attached file are
+    follow-ups, and "make it a PDF too" is answered: there is no file yet."""
     op = operation(request)
     if op is None:
         return None
@@ -162,6 +96,12 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
             or describe(instruction_of(request), "") is not None):
         # "make a PDF from these notes: …" or "a PDF with sections A and B" builds a new file; it exports nothing
         return None
+    if ctx is None:
+        if op.op == "export_pdf" and not files and not mentioned_files(request) and _MEANS_EARLIER.search(request):
+            return Decision(ask=no_file_yet("export", chinese))
+        if op.op not in ON_NAMED_FILES:
+            return None
+        ctx = {"artifacts": [], "working_folder": {"files": [{"path": f} for f in files]}}
     artifacts = [a for a in ctx.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
     folder = [str(f.get("path")) for f in (ctx.get("working_folder") or {}).get("files") or ()
               if isinstance(f, dict)]
@@ -169,6 +109,8 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
     known = {a["path"]: a for a in artifacts}
     named = [n for n in mentioned_files(request) if _kind(n) in kinds]
     named = [next((p for p in [*known, *folder] if p == n or p.endswith("/" + n)), n) for n in named]
+    if op.op == "merge_pdf":
+        return _merge(op, named, [*known, *folder, *files], request, chinese)
     if named:
         target = named[0]
         if target not in known and target not in folder and target not in files:
@@ -194,6 +136,8 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any], chinese: 
         return _job(op, loose[0], None, request, chinese)
     if len(loose) > 1 and op.op not in ("undo", "restore"):
         return Decision(ask=_question(loose, chinese))
+    if op.op == "export_pdf" and _MEANS_EARLIER.search(request):
+        return Decision(ask=no_file_yet("export", chinese))  # e.g. the only earlier write was denied
     if op.op in ("undo", "restore"):
         return Decision(ask=(f"没有可以{'撤销' if op.op == 'undo' else '恢复'}的更改：这个对话里还没有被修改过的文件。"
                              if chinese else f"There is nothing to {'undo' if op.op == 'undo' else 'restore'}: no "
@@ -234,8 +178,38 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
         params.update({"version": wanted, "sha256": chosen.get("sha256"), "current": current})
     if op.op == "export_pdf":
         params["output"] = PurePosixPath(target).with_suffix(".pdf").as_posix()
+    if op.op == "replace_text" and wants_suggestions(request):
+        params["track_changes"] = True  # "suggest changes …", "用修订模式…": for review in Word
+    if op.op == "extract_pages":
+        stem = PurePosixPath(target)
+        label = "-".join(str(p) for p in params["pages"])[:40]
+        params["out"] = stem.with_name(f"{stem.stem}-p{label}.pdf").as_posix()
     goal = request.strip() + "\n\n[Follow-up: " + json.dumps(params, ensure_ascii=False) + "]"
     return Decision(skill=kind, goal=goal, inputs=(target,))
+
+
+def _merge(op: Operation, named: Sequence[str], have: Sequence[str], request: str, chinese: bool) -> Decision | None:
+    """"Combine a.pdf and b.pdf into one PDF": the named PDFs the conversation has, in the order named; a
+    named PDF it does not have is the output ("merge a.pdf and b.pdf into all.pdf")."""
+    inputs = [n for n in named if n in have]
+    new = [n for n in named if n not in have]
+    pdfs = list(dict.fromkeys(p for p in have if _kind(p) == "pdf"))
+    if len(inputs) < 2 and len(pdfs) >= 2 and (len(pdfs) == 2 or _EVERY_FILE.search(request)):
+        inputs = pdfs  # "merge the two PDFs", "combine all the pdfs": the ones the conversation has, by name
+    if len(inputs) < 2:
+        return None
+    output = new[0] if new else _free_name("-".join(PurePosixPath(n).stem for n in inputs[:3]) + ".pdf", have)
+    params = {"op": op.op, "path": inputs[0], "inputs": inputs, "output": output}
+    goal = request.strip() + "\n\n[Follow-up: " + json.dumps(params, ensure_ascii=False) + "]"
+    return Decision(skill="pdf", goal=goal, inputs=tuple(inputs))
+
+
+def _free_name(name: str, taken: Sequence[str]) -> str:
+    path, n = PurePosixPath(name), 2
+    while path.as_posix() in taken:
+        path = PurePosixPath(name).with_name(f"{PurePosixPath(name).stem}-{n}.pdf")
+        n += 1
+    return path.as_posix()
 
 
 def folder_sources(ctx: Mapping[str, Any] | None) -> list[str]:
@@ -243,6 +217,15 @@ def folder_sources(ctx: Mapping[str, Any] | None) -> list[str]:
     files = (ctx or {}).get("working_folder", {}).get("files") or ()
     return [str(f["path"]) for f in files if isinstance(f, dict)
             and PurePosixPath(str(f.get("path", ""))).suffix.lower() in TEXT_EXTS]
+
+
+def folder_office_named(ctx: Mapping[str, Any] | None, request: str, target: str) -> list[str]:
+    """Office files in the working folder of a kind the request names as its source ("把这份Word做成PPT" with
+    one .docx in the folder): not the kind it asks to make."""
+    files = [str(f.get("path")) for f in (ctx or {}).get("working_folder", {}).get("files") or ()
+             if isinstance(f, dict)]
+    named = {kind for kind, words in intents.CREATE_STRONG if re.search(words, request, re.IGNORECASE)} - {target}
+    return [f for f in files if _kind(f) in named]
 
 
 def follow_up_of(goal: str) -> tuple[str, dict[str, Any] | None]:

@@ -6,15 +6,39 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from desktop.llm._offline_intents import BY_ID
 from desktop.llm._offline_summary import failure, other_font
 from desktop.llm._offline_transcript import CallHistory
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
+PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages", "split_pdf")
+# (English verb, Chinese verb, English past for the summary, Chinese past)
+_PAGE_VERB = {
+    "merge_pdf": ("merge", "合并", "merged pages", "合并"),
+    "extract_pages": ("extract", "提取", "extracted page", "提取"),
+    "delete_pages": ("delete", "删除", "deleted page", "删除"),
+    "rotate_pages": ("rotate", "旋转", "rotated page", "旋转"),
+    "reorder_pages": ("reorder", "重新排列", "pages put in the order", "重新排列"),
+    "split_pdf": ("split", "拆分", "split the pages", "拆分"),
+}
+
+
+Step = tuple[str, dict[str, Any]]
+# Operations that are one call of their command with the request's slots: an intent's entry plus one line here.
+ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
+    "rename_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
+        {"op": "rename_sheet", "name": p["name"], "to": p["to"]}]}),
+    "remove_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
+        {"op": "remove_sheet", "name": p["name"]}]}),
+    "move_slide": lambda path, p: ("pptx_edit", {"path": path, "operations": [
+        {"op": "move_slide", "slide": int(p["slide"]), "to": int(p["to"])}]}),
+}
 
 
 class FollowUpPlan(CallHistory):
@@ -56,6 +80,8 @@ class FollowUpPlan(CallHistory):
             return "version_restore"
         if self.op == "export_pdf":
             return "export_pdf"
+        if self.op in PAGE_OPS:
+            return BY_ID[self.op].command
         if self.kind == "pdf":
             return "pdf_replace_text" if self._pdf_in_place() else "pdf_create"
         return f"{self.kind}_edit"
@@ -71,6 +97,12 @@ class FollowUpPlan(CallHistory):
             return ("version_restore", {"path": path, "sha256": self.p.get("sha256"), "version": self.p.get("version")})
         if op == "export_pdf":
             return ("export_pdf", {"path": path, "output": self.p.get("output")})
+        if op in PAGE_OPS:
+            return self._page_step()
+        if op == "remove_slide":
+            return self._remove_slide_step()
+        if op in ONE_CALL:
+            return ONE_CALL[op](path, self.p)
         if self.kind == "pdf" and self._pdf_in_place():
             return ("pdf_replace_text", {"path": path, "find": self.p["find"], "replace": self.p["replace"]})
         if self.kind == "pdf":
@@ -80,12 +112,15 @@ class FollowUpPlan(CallHistory):
                 return self._t(f"Nothing was written: replacing text in a {self.kind.upper()} file is not something "
                                "I can do offline. Connect a real model in Settings for this edit.",
                                f"没有写入任何文件：离线模式无法替换 {self.kind.upper()} 文件中的文字。请在设置中连接模型后再试。")
-            return (f"{self.kind}_edit", {"path": path, "operations": [
-                {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]})
+            edit: dict[str, Any] = {"path": path, "operations": [
+                {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]}
+            if self.kind == "docx" and self.p.get("track_changes"):
+                edit["track_changes"] = True
+            return (f"{self.kind}_edit", edit)
         if op == "set_title":
             if self.kind == "pptx":
                 return ("pptx_edit", {"path": path, "operations": [
-                    {"op": "set_title", "slide": 1, "text": self.p["title"]}]})
+                    {"op": "set_title", "slide": int(self.p.get("slide") or 1), "text": self.p["title"]}]})
             outline = self._read("docx_inspect")
             if outline is None:
                 return ("docx_inspect", {"path": path})
@@ -111,8 +146,14 @@ class FollowUpPlan(CallHistory):
             if not sheets:
                 return self._t(f"Nothing was written: {path} has no worksheet to add rows to.",
                                f"没有写入任何文件：{path} 没有可以添加行的工作表。")
+            wanted = str(self.p.get("sheet") or "")
+            sheet = next((n for n in sheets if str(n).casefold() == wanted.casefold()), None) if wanted else sheets[0]
+            if sheet is None:
+                return self._t(f"Nothing was written: {path} has no sheet named \"{wanted}\". Its sheets are: "
+                               f"{', '.join(map(str, sheets))}.",
+                               f"没有写入任何文件：{path} 中没有名为“{wanted}”的工作表。它的工作表有：{'、'.join(map(str, sheets))}。")
             return ("xlsx_edit", {"path": path, "operations": [
-                {"op": "append_rows", "sheet": sheets[0], "rows": self.p["rows"]}]})
+                {"op": "append_rows", "sheet": sheet, "rows": self.p["rows"]}]})
         return self._t(f"Nothing was written: I cannot do this to {path} offline.",
                        f"没有写入任何文件：离线模式无法对 {path} 执行此操作。")
 
@@ -120,7 +161,59 @@ class FollowUpPlan(CallHistory):
         blocks: list[dict[str, Any]] = [{"type": "heading", "level": 1, "text": self.p["title"]}]
         if str(self.p.get("text") or "").strip():
             blocks.append({"type": "paragraph", "text": str(self.p["text"]).strip()})
+        if self.p.get("items"):
+            blocks.append({"type": "bullets", "items": [str(i) for i in self.p["items"]]})
         return blocks
+
+    # -- PDF pages and slides: one command each ------------------------------------
+
+    def _page_step(self) -> tuple[str, dict[str, Any]] | str:
+        """Merge, extract, delete, rotate or reorder pages: the pages stay as they are (no re-making)."""
+        op, path, name = self.op, self.path, self._write_name()
+        if name not in self.tools:
+            return self._t(f"Nothing was written: this version of Mira cannot {_PAGE_VERB[op][0]} PDF pages yet.",
+                           f"没有写入任何文件：这个版本的 Mira 还不能{_PAGE_VERB[op][1]} PDF 页面。")
+        pages = [str(p) if isinstance(p, str) else p for p in self.p.get("pages") or ()]
+        if op == "merge_pdf":
+            return (name, {"inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
+        if op == "extract_pages":
+            return (name, {"path": path, "pages": pages, "out": self.p.get("out")})
+        if op == "split_pdf":  # the page count decides the ranges: read it first
+            info = self._read("pdf_inspect")
+            if info is None:
+                return ("pdf_inspect", {"path": path})
+            count = int((info.get("data") or {}).get("pages") or 0)
+            after = int(self.p.get("after") or 0)
+            if after and not 0 < after < count:
+                return self._t(f"Nothing was written: {path} has {count} pages, so it cannot be split after page {after}.",
+                               f"没有写入任何文件：{path} 共 {count} 页，无法在第 {after} 页之后拆分。")
+            ranges = [f"1-{after}" if after > 1 else "1", f"{after + 1}-{count}" if after + 1 < count else str(count)] \
+                if after else [str(n) for n in range(1, count + 1)]
+            return (name, {"path": path, "ranges": ranges, "output_dir": path.rsplit(".", 1)[0] + "-parts"})
+        if op == "rotate_pages":
+            return (name, {"path": path, "pages": pages, "angle": int(self.p.get("angle") or 90)})
+        if op == "reorder_pages":
+            return (name, {"path": path, "order": list(self.p.get("order") or ())})
+        return (name, {"path": path, "pages": pages})
+
+    def _remove_slide_step(self) -> tuple[str, dict[str, Any]] | str:
+        wanted = self.p.get("slide")
+        if not isinstance(wanted, int):  # "the last slide", "the slide titled Risks": read the deck first
+            deck = self._read("pptx_inspect")
+            if deck is None:
+                return ("pptx_inspect", {"path": self.path})
+            slides = [s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]
+            if wanted == "last" and slides:
+                wanted = int(slides[-1].get("index") or len(slides))
+            else:
+                title = str(self.p.get("title") or "").casefold()
+                wanted = next((int(s.get("index") or 0) for s in slides
+                               if str(s.get("title") or "").strip().casefold() == title), None)
+            if not wanted:
+                return self._t(f"Nothing was written: {self.path} has no slide titled \"{self.p.get('title')}\".",
+                               f"没有写入任何文件：{self.path} 中没有标题为“{self.p.get('title')}”的幻灯片。")
+            self.p["slide"] = wanted
+        return ("pptx_edit", {"path": self.path, "operations": [{"op": "remove_slide", "slide": int(wanted)}]})
 
     # -- PDF: re-made from its own outline and text ----------------------------------
 
@@ -173,9 +266,16 @@ class FollowUpPlan(CallHistory):
     def _summary(self) -> str:
         # The reply lists the file (name, kind, size, checks) right above this line: it is not named again.
         p, path = self.p, self.path
+        if self.op == "replace_text" and p.get("track_changes"):
+            return self._t(f"Suggested replacing \"{p['find']}\" with \"{p['replace']}\" in {path} as tracked changes by "
+                           "Mira; accept or reject them in Word.",
+                           f"已在 {path} 中以修订（作者 Mira）建议将“{p['find']}”改为“{p['replace']}”，可在 Word 中接受或拒绝。")
         if self.op == "replace_text":
             return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\".",
                            f"已将“{p['find']}”改为“{p['replace']}”。")
+        if self.op == "set_title" and p.get("slide") and self.kind == "pptx":
+            return self._t(f"Changed the title of slide {p['slide']} to \"{p['title']}\".",
+                           f"已将第 {p['slide']} 张幻灯片的标题改为“{p['title']}”。")
         if self.op == "set_title":
             return self._t(f"Changed the title to \"{p['title']}\".", f"已将标题改为“{p['title']}”。")
         if self.op == "add_slide":
@@ -187,6 +287,34 @@ class FollowUpPlan(CallHistory):
             return self._t(f"Added {n} row{'s' if n != 1 else ''}.", f"已添加 {n} 行。")
         if self.op == "export_pdf":
             return self._t(f"Exported {path} as {p['output']}.", f"已将 {path} 导出为 {p['output']}。")
+        if self.op == "remove_slide":
+            edits = [c for c, _ in self.history if c.name == "pptx_edit"]
+            ops = json.loads(edits[-1].arguments).get("operations") if edits else None
+            slide = ops[0].get("slide") if ops else p.get("slide")
+            return self._t(f"Removed slide {slide}.", f"已删除第 {slide} 张幻灯片。")
+        if self.op == "rename_sheet":
+            return self._t(f"Renamed the sheet \"{p['name']}\" to \"{p['to']}\".",
+                           f"已将工作表“{p['name']}”重命名为“{p['to']}”。")
+        if self.op == "remove_sheet":
+            return self._t(f"Removed the sheet \"{p['name']}\".", f"已删除工作表“{p['name']}”。")
+        if self.op == "move_slide":
+            return self._t(f"Moved slide {p['slide']} to position {p['to']}.",
+                           f"已将第 {p['slide']} 张幻灯片移到第 {p['to']} 张。")
+        if self.op == "merge_pdf":
+            names = ", ".join(p.get("inputs") or ())
+            return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",
+                           f"已将 {'、'.join(p.get('inputs') or ())} 合并为 {p.get('output')}，每一页都保持原样。")
+        if self.op == "split_pdf":
+            made = [str(c) for c, _ in self.history if c.name == "pdf_split"]
+            parts = [c for c, r in self.history if c.name == "pdf_split" and r is not None]
+            folder = json.loads(parts[-1].arguments).get("output_dir") if parts else ""
+            n = len(json.loads(parts[-1].arguments).get("ranges") or ()) if parts and made else 0
+            return self._t(f"Split {path} into {n} files in {folder}/; every page is kept as it was.",
+                           f"已将 {path} 拆分为 {n} 个文件，保存在 {folder}/ 中，每一页都保持原样。")
+        if self.op in PAGE_OPS:
+            pages = ", ".join(str(x) for x in p.get("pages") or p.get("order") or ())
+            return self._t(f"Done: {_PAGE_VERB[self.op][2]} {pages}.",
+                           f"已完成：第 {pages} 页已{_PAGE_VERB[self.op][3]}。")
         return self._t(f"Restored v{p['version']}; the version it replaced (v{p.get('current')}) is kept.",
                        f"已恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
 

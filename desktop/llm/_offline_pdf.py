@@ -4,30 +4,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from desktop.llm._patterns import later
+from desktop.llm import _offline_intents as intents
+from desktop.llm import _offline_slots as slots
 
-_FILL = later(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])|填写|填入|填好|填表", re.IGNORECASE)
-_FIELDS = later(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b"
-                     r"|有哪些字段|列出字段|哪些栏目|表单字段", re.IGNORECASE)
-_PAIR = later(r"^\s*[-*•]?\s*(?P<k>[^=:：\n]{1,80}?)\s*(?:=|:|：)\s*(?P<v>.+?)\s*$")
+def _fits(request: str, intent: str) -> bool:
+    return any(f.id == intent for f in intents.match_all(request))
 
 
 def wants_fill(request: str) -> bool:
-    return bool(_FILL.search(request))
+    return _fits(request, "fill_form")
 
 
 def wants_fields(request: str) -> bool:
-    return bool(_FIELDS.search(request))
+    return _fits(request, "form_fields")
 
 
-def fill_pairs(body: str) -> dict[str, str]:
-    """"Name = Ada Lovelace" / "姓名：张三" lines (or ";"-separated) as {field: value}, in order."""
-    pairs: dict[str, str] = {}
-    for part in re.split(r"[\n;；]", body):
-        m = _PAIR.match(part)
-        if m and m.group("k").strip():
-            pairs[m.group("k").strip()] = m.group("v").strip().strip("\"'“”")
-    return pairs
+def fill_pairs(request: str, form: str | None = None) -> dict[str, str]:
+    """{field: value} the request gives for ``form``: "fill in form.pdf: Name = Ada, Date = 2026-12-01",
+    "Fill out form.pdf with Name: Grace Hopper and City: Arlington", one "姓名：张三" a line."""
+    return slots.form_values(request, form)
 
 
 def match_fields(pairs: dict[str, str], fields: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:

@@ -6,22 +6,47 @@ with their reason.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from desktop.llm import _offline_intents as intents
 from desktop.translations import render_plain
 from skills.messages import MESSAGES, Msg, check_label, checks_verdict, file_size, msg, status_word
 
-def help_text(chinese: bool) -> str:
-    """What the offline planner can and cannot do, in the user's language."""
-    return render_plain(msg("reply.help"), "zh_CN" if chinese else "en")
+SETTINGS_LINK = "mira-settings:open"  # the window opens Settings for it (desktop/ui/main_window.py)
 
 
-def no_content(kind: str, chinese: bool) -> str:
-    """The answer to "make a <kind> about X" with no content: say so, then the help text."""
+def help_text(chinese: bool, request: str = "", shown: bool = False) -> str:
+    """What the offline planner can and cannot do, in the user's language: every line of the intents
+    table the first time in a conversation; once ``shown``, the short form with the line that fits."""
+    language = "zh_CN" if chinese else "en"
+    if shown:
+        line = render_plain(msg(intents.help_topic(request)), language)
+        return render_plain(msg("reply.help.short", line=f"- {line}", settings=SETTINGS_LINK), language)
+    lines = [f"- {render_plain(msg(h), language)}" for _, h in intents.help_lines()]
+    return "\n".join([render_plain(msg("reply.help.intro"), language), *lines, "",
+                      render_plain(msg("reply.help.outro", settings=SETTINGS_LINK), language)])
+
+
+def help_shown(earlier: Sequence[str]) -> bool:
+    """True when one of the conversation's earlier replies already was the full help text."""
+    marks = [render_plain(msg("reply.help.intro"), lang)[:40] for lang in ("en", "zh_CN")]
+    return any(text.lstrip().startswith(tuple(marks)) for text in earlier)
+
+
+def no_file_yet(action: str, chinese: bool) -> str:
+    """"make it a PDF too" when the conversation has made no file (an earlier write was denied)."""
+    language = "zh_CN" if chinese else "en"
+    return render_plain(msg("reply.no_file_yet", action=msg(f"reply.no_file_yet.{action}")), language)
+
+
+def no_content(kind: str, chinese: bool, request: str = "", shown: bool = False) -> str:
+    """The answer to "make a <kind> about X" with no content: say so, then the help text (its short form
+    once the conversation has shown it)."""
     language = "zh_CN" if chinese else "en"
     name = render_plain(msg(f"kind.{kind}"), language) if f"kind.{kind}" in MESSAGES else kind
-    return render_plain(msg("reply.no_content", kind=name), language) + "\n\n" + help_text(chinese)
+    said = render_plain(msg("reply.no_content", kind=name), language)
+    return said + "\n\n" + help_text(chinese, request, shown)
 
 
 _MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}

@@ -5,8 +5,9 @@ from typing import NamedTuple
 import re
 from pathlib import PurePosixPath
 
+from desktop.llm import _offline_intents as intents
+from desktop.llm import _offline_slots as slots
 from desktop.llm._patterns import later
-from desktop.llm._offline_pdf import wants_fields, wants_fill
 
 ATTACHED = later(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
 INPUTS = later(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
@@ -15,50 +16,19 @@ OFFICE_EXTS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
 TEXT_EXTS = {".md", ".markdown", ".txt", ".csv", ".tsv"}
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".bmp"}
 _FILE_NAME = later(
-    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
-    r"(?![A-Za-z0-9_])",
+    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*?\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
+    r"(?![A-Za-z0-9_]|\.[A-Za-z0-9])",
     re.IGNORECASE)
 _CJK_PREFIX = later(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
 
-# Latin words need their own boundary: `\b` never matches between a CJK character and a Latin
-# letter ("做成PPT"), so a word is a word when no ASCII letter or digit touches it.
-def _w(*words: str) -> str:
-    return "|".join(rf"(?<![A-Za-z0-9]){w}(?![A-Za-z0-9])" for w in words)
-
-
-# (skill, pattern): strong words name a format outright; weak words only count when no strong one is present.
-_STRONG: tuple[tuple[str, str], ...] = (
-    ("pptx", _w("pptx?", "slides?", "slide ?decks?", "decks?", "presentations?", "powerpoint", "keynote")
-     + "|幻灯片|演示文稿|演示|简报|投影片"),
-    ("xlsx", _w("xlsx", "excel", "spreadsheets?", "workbooks?", "table of numbers")
-     + "|电子表格|工作簿|工作表|表格文件|Excel表"),
-    ("pdf", _w("pdf")),
-    ("docx", _w("docx", "word(?! count)", "ms word", "word document") + "|word ?文档|文档文件"),
-)
-_WEAK: tuple[tuple[str, str], ...] = (
-    ("docx", _w("documents?", "report", "memo", "letter") + "|文档|报告|备忘录|纪要|信函|公函|计划书"),
-    ("xlsx", _w("sheet", "table") + "|表格"),
-)
+_STRONG = intents.CREATE_STRONG
+_WEAK = intents.CREATE_WEAK
 # "turn X into Y", "把X做成Y": the format after the verb is the one wanted, even when X names one too.
 _INTO = later(r"(?<![A-Za-z])(?:into|to|as)(?![A-Za-z])|做成|转成|转换成|转换为|转为|转化为|变成|改成|生成|导出为|"
                    r"导出成|另存为|制作成|整理成|输出为|输出成", re.IGNORECASE)
-_RECALC = later(r"\brecalc(ulate|ulation)?\b|重算|重新计算", re.IGNORECASE)
-_RENDER = later(r"\brender(ing)? check\b|\bvisual(ly)? check\b|渲染检查|视觉检查", re.IGNORECASE)
-_INSPECT = later(
-    r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bshow me what\b|\bsummari[sz]e the structure\b"
-    r"|\blist the (slides|sheets|headings)\b|查看|检查|看看|里面有什么|有哪些内容|大纲", re.IGNORECASE)
 _TOTALS = later(r"\btotals?\b|\bsums?\b|\bsubtotals?\b|合计|总计|汇总|求和", re.IGNORECASE)
-_QUOTE_OPEN = "\"'“‘「『"
-_QUOTE_CLOSE = "\"'”’」』"
-_Q = f"[{_QUOTE_OPEN}]"
-_QC = f"[{_QUOTE_CLOSE}]"
-_EDIT_EN_QUOTED = later(rf"\breplace\s+{_Q}(?P<find>.+?){_QC}\s+(?:with|by)\s+{_Q}(?P<repl>.*?){_QC}",
-                             re.IGNORECASE | re.DOTALL)
-_EDIT_EN = later(r"\breplace\s+(?P<find>.+?)\s+(?:with|by)\s+(?P<repl>.+?)(?:\s+in\s+\S+\.\w+)?\s*[.!]?\s*$",
-                      re.IGNORECASE)
-_EDIT_ZH = later(
-    rf"(?:把|将)\s*(?:\S+?\.(?:docx|pptx|xlsx|pdf)\s*(?:中|里|里面)?的?)?\s*{_Q}?(?P<find>.+?){_QC}?\s*"
-    rf"(?:改成|改为|替换成|替换为|换成|更改为|修改为)\s*{_Q}?(?P<repl>.*?){_QC}?\s*[。.!！]?\s*$")
+_Q = f"[{slots.OPEN_QUOTES}]"
+_QC = f"[{slots.CLOSE_QUOTES}]"
 _TITLE = later(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为)\s*[:：]?\s*{_Q}(?P<t>[^\n]+?){_QC}",
                     re.IGNORECASE)
 
@@ -119,30 +89,48 @@ class Route(NamedTuple):
 
 
 def route(request: str, files: list[str]) -> Route:
-    """Decide the skill and intent for a request with the given attached/input files."""
+    """Decide the skill and intent for a request with the given attached/input files.
+
+    The intents table says which operations the request fits, highest precedence first; the first whose
+    file is at hand decides. A request that fits none makes a new file in the format it names."""
     # A name glued to a Chinese verb ("查看report.xlsx") resolves to the attached file it ends with.
     named = [next((f for f in files if n.endswith(f)), n) for n in mentioned_files(request)]
     allfiles = list(dict.fromkeys([*files, *named]))
     office = [f for f in allfiles if ext(f) in OFFICE_EXTS]
     # Words inside file names ("word-notes.md") must not pick the format.
     words = _FILE_NAME.sub(" ", request)
-    if _RECALC.search(request):
-        target = next((f for f in office if ext(f) == ".xlsx"), None)
-        return Route("xlsx-recalc" if target else None, "recalc" if target else "none", tuple(allfiles), target)
-    if _RENDER.search(request) and office:
-        return Route("render-check", "render", tuple(allfiles), office[0])
-    pdf = next((f for f in office if ext(f) == ".pdf"), None)
-    if pdf and (wants_fill(request) or wants_fields(request)):
-        return Route("pdf", "fill", tuple(allfiles), pdf)
-    if office and (parse_edit(request) is not None):
-        return Route(OFFICE_EXTS[ext(office[0])], "edit", tuple(allfiles), office[0])
     strong = _wanted_format(words)
-    if office and _INSPECT.search(request) and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
-        return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
+    for found in intents.match_all(request):
+        decided = _decided(found.id, allfiles, office, strong, named)
+        if decided is not None:
+            return decided
     skill = strong or _first_match(words, _WEAK)
     if skill is None:
         return Route(None, "none", tuple(allfiles))
     return Route(skill, "create", tuple(allfiles))
+
+
+def _decided(intent: str, allfiles: list[str], office: list[str], strong: str | None,
+             named: list[str]) -> Route | None:
+    """The route of one intent that fits the request, or None when its file is not at hand."""
+    inputs = tuple(allfiles)
+    if intent == "recalc":
+        target = next((f for f in office if ext(f) == ".xlsx"), None)
+        return Route("xlsx-recalc" if target else None, "recalc" if target else "none", inputs, target)
+    if intent == "render" and office:
+        return Route("render-check", "render", inputs, office[0])
+    pdf = next((f for f in office if ext(f) == ".pdf"), None)
+    if intent in ("fill_form", "form_fields") and pdf:
+        return Route("pdf", "fill", inputs, pdf)
+    if intent == "replace_text" and office:
+        return Route(OFFICE_EXTS[ext(office[0])], "edit", inputs, office[0])
+    if intent == "inspect":
+        if office and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
+            return Route(OFFICE_EXTS[ext(office[0])], "inspect", inputs, office[0])
+        text = [f for f in (named or allfiles) if ext(f) in TEXT_EXTS]
+        if not office and len(text) == 1 and strong is None:  # "What's in notes.md?": read it back
+            return Route("docx", "inspect", inputs, text[0])
+    return None
 
 
 def _wanted_format(words: str) -> str | None:
@@ -161,17 +149,10 @@ def format_named(text: str) -> str | None:
 
 
 def parse_edit(request: str) -> tuple[str, str] | None:
-    """(find, replace) from "replace 'X' with 'Y'" or "把 X 改成 Y"; None when the request is no edit."""
-    first = request.strip()
-    for pattern in (_EDIT_EN_QUOTED, _EDIT_ZH, _EDIT_EN):
-        m = pattern.search(first)
-        if m and m.group("find").strip():
-            find = m.group("find").strip().strip(_QUOTE_OPEN + _QUOTE_CLOSE)
-            repl = m.group("repl").strip().strip(_QUOTE_OPEN + _QUOTE_CLOSE)
-            if _FILE_NAME.fullmatch(find) or _first_match(repl, _STRONG) and len(repl) <= 12:
-                return None  # "把 report.docx 改成 PDF" converts a file; it edits no text
-            return find, repl
-    return None
+    """(find, replace) from "replace 'X' with 'Y'", "change every X to Y" or "把 X 改成 Y"; None when the
+    request is no text edit (a conversion such as "把 report.docx 改成 PDF" is none)."""
+    found = slots.replacement(request)
+    return (found[0], found[1]) if found is not None else None
 
 
 def _instruction_split(request: str) -> tuple[str, str]:

@@ -9,16 +9,27 @@ from typing import Any
 # Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
 from desktop.llm._offline_followup import follow_up_of
 from desktop.llm._offline_followup_skill import FollowUpPlan
+from desktop.llm import _offline_slots as slots
 from desktop.llm._offline_create import CreatePlan
 from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
-from desktop.llm._offline_route import OFFICE_EXTS, body_of, ext, parse_edit, route, wants_suggestions
-from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, plural
+from desktop.llm._offline_route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
+from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, plural, text_summary
 from desktop.llm._offline_transcript import file_text
 from desktop.llm._types import Completion, ToolCall
 from desktop.translations import render_plain
 from skills.outline import OUTLINES
 
 MAX_TURNS = 10
+MAX_ASKED_PAGES = 20
+
+
+def asked_pages(goal: str) -> list[int]:
+    """The pages a question about a PDF names ("what's on page 2", "第3到4页写了什么"), at most 20."""
+    out: list[int] = []
+    for p in slots.pages(goal):
+        a, _, b = str(p).partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return list(dict.fromkeys(out))[:MAX_ASKED_PAGES]
 KIND_LABEL = {"docx": "DOCX", "pdf": "PDF", "pptx": "PPTX", "xlsx": "XLSX"}
 
 
@@ -56,6 +67,8 @@ class SkillAgentPlan(CreatePlan):
             if name == "docx_edit" and wants_suggestions(self.goal):
                 args["track_changes"] = True
             return self._call(name, args)
+        if name == "pdf_inspect" and asked_pages(self.goal):  # "what's on page 2 of doc.pdf?"
+            return self._call(name, {"path": target, "pages": asked_pages(self.goal)})
         return self._call(name, {"path": target})
 
     def _action(self) -> tuple[str, str | None] | None:
@@ -73,12 +86,14 @@ class SkillAgentPlan(CreatePlan):
         pdf = target or next((f for f in decision.inputs if ext(f) == ".pdf"), None)
         if self.kind == "pdf" and pdf and ext(pdf) == ".pdf" and (wants_fill(self.goal) or wants_fields(self.goal)):
             # The fields are always listed first: a fill is matched against the form's own names.
-            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(body_of(self.goal))
+            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(self.goal, pdf)
                     else "pdf_form_fields", pdf)
         if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             # Documents and decks take replace_text, PDFs an in-place replace; spreadsheets have no such edit.
             name = {"docx": "docx_edit", "pptx": "pptx_edit", "pdf": "pdf_replace_text"}.get(self.kind, "")
             return (name, target) if name in self.tools else None
+        if decision.intent == "inspect" and target and ext(target) in TEXT_EXTS:  # "What's in notes.md?"
+            return ("read_workspace_file", target) if "read_workspace_file" in self.tools else None
         if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
             name = f"{self.kind}_inspect"
             return (name, target) if name in self.tools else None
@@ -94,7 +109,7 @@ class SkillAgentPlan(CreatePlan):
             return self._complete(self._t(f"Nothing was written: {error_of(res)}", f"没有写入任何文件：{error_of(res)}"))
         data = res.get("data") if isinstance(res.get("data"), dict) else {}
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
-        values, unknown = match_fields(fill_pairs(body_of(self.goal)), fields)
+        values, unknown = match_fields(fill_pairs(self.goal, target), fields)
         names = ", ".join(str(f.get("name")) for f in fields) or self._t("(none)", "（无）")
         if unknown or not values:
             return self._complete(self._t(
@@ -123,7 +138,9 @@ class SkillAgentPlan(CreatePlan):
                 f"Nothing was written: you denied the change to {target}.",
                 f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
         if res.get("ok") is not True:
-            return self._complete(failure(res, self.chinese))
+            read_only = call.name.endswith("_inspect") or call.name in ("pdf_form_fields", "office_read",
+                                                                         "read_workspace_file")
+            return self._complete(failure(res, self.chinese, read_only))
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):
@@ -148,6 +165,12 @@ class SkillAgentPlan(CreatePlan):
             outline = outliner(target, data, lambda m: render_plain(m, language)) \
                 if outliner is not None and isinstance(data, dict) else None
             summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+            if call.name == "pdf_inspect" and args.get("pages") and isinstance(data, dict):
+                summary += "".join(self._t(f"\n\n**Page {p.get('page')}**\n", f"\n\n**第 {p.get('page')} 页**\n")
+                                   + " ".join(str(p.get("text") or "").split())[:1500]
+                                   for p in data.get("page_details") or () if isinstance(p, dict))
+        elif call.name == "read_workspace_file":
+            summary = text_summary(target, file_text(res) or "", self.chinese)
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
             summary = pdf_summary(self._t, call.name, args, res)
         else:

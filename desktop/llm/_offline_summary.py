@@ -106,15 +106,19 @@ def error_of(res: dict[str, Any]) -> str:
     return str(res.get("error") or res.get("message") or "unknown error").strip()
 
 
-def failure(res: dict[str, Any], chinese: bool) -> str:
+def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     """What failed, for the reply: the skill's message id in the request's language when it gave one; its
-    English words only as details under a sentence in Chinese (never a command name)."""
+    English words only as details under a sentence in Chinese (never a command name). A question that
+    writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
     said = res.get("error_msg")
     reason: Msg | str = Msg.from_dict(said) if isinstance(said, dict) else error_of(res)
     language = "zh_CN" if chinese else "en"
+    if read_only and (isinstance(reason, Msg) or not chinese):
+        return render_plain(reason, language) if isinstance(reason, Msg) else reason
     if isinstance(reason, Msg) or not chinese:
         return render_plain(msg("problem.failed", reason=reason), language)
-    return (render_plain(msg("problem.failed.plain"), language) + "\n"
+    plain = "problem.read.plain" if read_only else "problem.failed.plain"
+    return (render_plain(msg(plain), language) + "\n"
             + render_plain(desktop_msg("error.details", details=reason), language))
 
 
@@ -132,3 +136,19 @@ def other_font(res: dict[str, Any], t: Translate) -> str:
 def _stand_ins(replacements: list[dict[str, Any]]) -> list[str]:
     """The fonts pdf_replace_text drew in instead of the PDF's own (which lacked the new characters)."""
     return sorted({str(r["drawn_in"]) for r in replacements if r.get("drawn_in") and r.get("drawn_in") != r.get("font")})
+
+
+def text_summary(path: str, text: str, chinese: bool) -> str:
+    """What a text file holds, read back: its size in lines and words, its headings and how it begins."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    words = len(text.split())
+    heads = [ln.lstrip("#").strip() for ln in lines if ln.startswith("#")][:12]
+    start = "\n".join(f"> {ln}" for ln in lines[:6])
+    if not lines:
+        return f"{path} 是空文件。" if chinese else f"{path} is empty."
+    size = f"{len(lines)} 行，{words} 个词" if chinese else f"{plural(len(lines), 'line')}, {plural(words, 'word')}"
+    out = [f"**{path}** — {size}"]
+    if heads:
+        out.append(("标题：" + "、".join(heads)) if chinese else "Headings: " + ", ".join(heads))
+    out.append(("开头：\n" if chinese else "It begins:\n") + start)
+    return "\n\n".join(out)

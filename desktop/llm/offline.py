@@ -14,16 +14,18 @@ protocol asks for:
 from __future__ import annotations
 
 import asyncio
-
 import json
+import re
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from desktop.llm import _offline_followup as followup
+from desktop.llm import _offline_intents as intents
 from desktop.llm import _offline_reply as reply
 from desktop.llm._offline_described import describe
 from desktop.llm._offline_route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm._offline_skill import SkillAgentPlan
+from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextDelta, ToolCall, ToolSpec
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
@@ -31,6 +33,7 @@ from skills.messages import Msg
 from skills.messages import msg as skill_msg
 
 PACKET_PREFIX = "FINALIZATION PACKET\n"
+_ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
 
 
 def _last_user(messages: Sequence[ChatMessage]) -> ChatMessage | None:
@@ -90,23 +93,26 @@ class OfflinePlanner:
         if messages and messages[-1].role == "tool":
             # A tool already answered (e.g. run_skill returned to us): report it, do not loop.
             return Completion(text=self._after_tool(messages[-1].content, chinese))
-        ctx = followup.context_of(messages)
-        if ctx is not None:
-            follow = followup.decide(text, files, ctx, chinese)
-            if follow is not None and follow.ask:
-                return Completion(text=follow.ask)  # two files could be meant: ask, write nothing
-            if follow is not None:
-                return self._run_skill(messages, follow.skill or "", follow.goal, list(follow.inputs))
-        decision = route(text, files)
-        if decision.skill is None:
+        shown = reply.help_shown([m.content for m in messages[:-1] if m.role == "assistant"])
+        if _ASKS_HELP.match(text):
             return Completion(text=reply.help_text(chinese))
+        ctx = followup.context_of(messages)
+        follow = followup.decide(text, files, ctx, chinese)
+        if follow is not None and follow.ask:
+            return Completion(text=follow.ask)  # two files could be meant: ask, write nothing
+        if follow is not None:
+            return self._run_skill(messages, follow.skill or "", follow.goal, list(follow.inputs))
+        decision = route(text, files)
+        if decision.skill is None or (decision.intent == "create" and intents.is_question(text)
+                                      and not body_of(text).strip()):
+            return Completion(text=reply.help_text(chinese, text, shown))
         if decision.intent == "create" and not decision.inputs and not body_of(text).strip() \
                 and describe(instruction_of(text), "") is None:  # "slides titled X with sections A, B and C"
-            sources = followup.folder_sources(ctx)
+            sources = followup.folder_office_named(ctx, text, decision.skill) or followup.folder_sources(ctx)
             if len(sources) == 1:  # "make slides from my notes" with notes.md already in the working folder
                 return self._run_skill(messages, decision.skill, text, sources)
             # "Write me a report on X": there is nothing of the user's to build from.
-            return Completion(text=reply.no_content(decision.skill, chinese))
+            return Completion(text=reply.no_content(decision.skill, chinese, text, shown))
         return self._run_skill(messages, decision.skill, text, list(decision.inputs))
 
     @staticmethod

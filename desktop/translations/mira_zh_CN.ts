@@ -1747,33 +1747,171 @@ Design,800
         <message>
             <source>I'm the **offline planner**: I work without a network or an AI model, so I can only use content you give me.
 
-What I can do:
-- Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF**, **PowerPoint** slides or an **Excel** workbook (with totals if you ask).
-- Lay out a document you describe in one sentence: *A memo titled Office Move with headings Timeline and Budget, and a table of costs: Movers 1200, Boxes 150*.
-- Add a chart, a table of contents or page numbers on request, or build on your own template: *Make a spreadsheet with a bar chart*, *Use template.pptx*.
-- Turn one office file into another: *Turn report.docx into slides*.
-- Edit text in an existing file: *In report.docx replace "2024" with "2025"* (*suggest changes* marks them for review in Word).
-- Fill in a PDF form: *fill in form.pdf: Name = Ada Lovelace*.
-- Inspect a file you attach: *What's in budget.xlsx?*
-
-What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in **Settings** (any OpenAI-compatible service or a local one such as Ollama).
-
-Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
-            <comment>reply.help</comment>
+What I can do:</source>
+            <comment>reply.help.intro</comment>
             <translation>我是**离线规划器**：无需网络和 AI 模型即可工作，所以只能使用你提供的内容。
 
-我能做的：
-- 把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**、**PDF**、**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行）。
-- 按你一句话描述的结构排版文档：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节，以及费用表：搬家公司 1200，纸箱 150*。
-- 按要求加图表、目录或页码，或套用你自己的模板：*做成表格，加一个柱状图*、*用这个模板*。
-- 把一个 Office 文件做成另一种：*把这份Word做成PPT*。
-- 修改现有文件中的文字：*把 report.docx 中的“2024”改成“2025”*（说“修订模式”则以修订标记供你在 Word 中审阅）。
-- 填写 PDF 表单：*填写 form.pdf：姓名 = 张三*。
-- 查看你附加的文件：*查看 budget.xlsx*。
+我能做的：</translation>
+        </message>
+        <message>
+            <source>What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in [Settings]({settings}) (any OpenAI-compatible service or a local one such as Ollama).
 
-我不能做的：凭空撰写文章、总结或想法。如需这些，请在**设置**中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
+Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>
+            <comment>reply.help.outro</comment>
+            <translation>我不能做的：凭空撰写文章、总结或想法。如需这些，请在[设置]({settings})中连接真正的模型（任何兼容 OpenAI 的服务，或 Ollama 等本地模型）。
 
 试试：输入“把下面的内容做成 Word 文档：”再附上你的笔记，或附加 `notes.md` 并要求生成幻灯片。</translation>
+        </message>
+        <message>
+            <source>I didn't understand that offline. Something close that I can do:
+{line}
+
+Say *help* for everything I can do, or connect a real model in [Settings]({settings}).</source>
+            <comment>reply.help.short</comment>
+            <translation>离线模式没能理解这个请求。我能做的相近的事：
+{line}
+
+输入“帮助”可查看我能做的全部事情，或在[设置]({settings})中连接真正的模型。</translation>
+        </message>
+        <message>
+            <source>There is no file in this conversation yet, so there is nothing to {action}. Make one first (for example *Make a Word document from this:* followed by your notes).</source>
+            <comment>reply.no_file_yet</comment>
+            <translation>这个对话里还没有文件，所以没有可以{action}的内容。请先生成一个文件（例如输入“把下面的内容做成 Word 文档：”再附上你的笔记）。</translation>
+        </message>
+        <message>
+            <source>export as a PDF</source>
+            <comment>reply.no_file_yet.export</comment>
+            <translation>导出为 PDF</translation>
+        </message>
+        <message>
+            <source>Add slide…</source>
+            <comment>action.add_slide</comment>
+            <translation>添加幻灯片…</translation>
+        </message>
+        <message>
+            <source>Change title…</source>
+            <comment>action.set_title</comment>
+            <translation>修改标题…</translation>
+        </message>
+        <message>
+            <source>Replace text…</source>
+            <comment>action.replace_text</comment>
+            <translation>替换文字…</translation>
+        </message>
+        <message>
+            <source>Add rows…</source>
+            <comment>action.add_rows</comment>
+            <translation>添加行…</translation>
+        </message>
+        <message>
+            <source>Add section…</source>
+            <comment>action.add_section</comment>
+            <translation>添加章节…</translation>
+        </message>
+        <message>
+            <source>Export as PDF</source>
+            <comment>action.export_pdf</comment>
+            <translation>导出为 PDF</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <comment>action.undo</comment>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <comment>action.field.title</comment>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Bullet points (separated by commas)</source>
+            <comment>action.field.bullets</comment>
+            <translation>要点（用逗号分隔）</translation>
+        </message>
+        <message>
+            <source>Find</source>
+            <comment>action.field.find</comment>
+            <translation>查找</translation>
+        </message>
+        <message>
+            <source>Replace with</source>
+            <comment>action.field.replace</comment>
+            <translation>替换为</translation>
+        </message>
+        <message>
+            <source>Rows (one a line, cells separated by commas)</source>
+            <comment>action.field.rows</comment>
+            <translation>行（每行一条，单元格用逗号分隔）</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <comment>action.field.text</comment>
+            <translation>正文</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <comment>action.send</comment>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>Turn your own content into files: markdown headings, lists and tables, CSV data, or attached `.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an **Excel** workbook (with totals or a chart if you ask). Describe one in a sentence: *A memo titled Office Move with headings Timeline and Budget* or *Create a deck called Onboarding with slides Welcome, Tools and Contacts*.</source>
+            <comment>help.create</comment>
+            <translation>把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**或**PDF**或**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行或图表）。也可以一句话描述：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节*或*做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人*。</translation>
+        </message>
+        <message>
+            <source>Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks them for review in Word).</source>
+            <comment>help.edit</comment>
+            <translation>修改文件中的文字：*把 contract.docx 中所有的 2024 改成 2025*（说“修订模式”则以修订标记供你在 Word 中审阅）。</translation>
+        </message>
+        <message>
+            <source>Change the title: *The title should be Weekend Plan*.</source>
+            <comment>help.title</comment>
+            <translation>修改标题：*把标题改成 周末计划*。</translation>
+        </message>
+        <message>
+            <source>Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3* or *move slide 4 to 2*.</source>
+            <comment>help.slides</comment>
+            <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*。</translation>
+        </message>
+        <message>
+            <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>
+            <comment>help.section</comment>
+            <translation>给文档添加章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*。</translation>
+        </message>
+        <message>
+            <source>Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.</source>
+            <comment>help.rows</comment>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*或*把工作表 销售 重命名为 收入*。</translation>
+        </message>
+        <message>
+            <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>
+            <comment>help.export</comment>
+            <translation>把文档、演示文稿或工作簿导出为 PDF：*再导出一份 PDF*。</translation>
+        </message>
+        <message>
+            <source>Go back: *undo that* or *restore v1*.</source>
+            <comment>help.versions</comment>
+            <translation>回到之前的版本：*撤销上一步*或*恢复到 v1*。</translation>
+        </message>
+        <message>
+            <source>Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.</source>
+            <comment>help.fill</comment>
+            <translation>填写 PDF 表单：*填写 form.pdf：姓名：张三，城市：北京*。</translation>
+        </message>
+        <message>
+            <source>Work with PDF pages: *Combine a.pdf and b.pdf into one PDF* or *Extract page 2 from doc.pdf*, *delete page 3* or *rotate page 1*.</source>
+            <comment>help.pdf_pages</comment>
+            <translation>处理 PDF 页面：*把 a.pdf 和 b.pdf 合并成一个 PDF*或*提取 doc.pdf 的第 2 页*或*删除第 3 页*或*旋转第 1 页*。</translation>
+        </message>
+        <message>
+            <source>Tell you what is in a file: *What's in notes.md?* or *How many sheets are in book.xlsx?*</source>
+            <comment>help.inspect</comment>
+            <translation>告诉你文件里有什么：*notes.md 里有什么？*或*book.xlsx 有几个工作表？*</translation>
+        </message>
+        <message>
+            <source>Recalculate a workbook's formulas or check how a file looks: *Recalculate budget.xlsx*.</source>
+            <comment>help.checks</comment>
+            <translation>重算工作簿中的公式，或检查文件的显示效果：*重算 budget.xlsx*。</translation>
         </message>
         <message>
             <source>Word document</source>
@@ -2208,6 +2346,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <source>That failed, so no file was changed.</source>
             <comment>problem.failed.plain</comment>
             <translation>操作失败，没有修改任何文件。</translation>
+        </message>
+        <message>
+            <source>I could not read that file.</source>
+            <comment>problem.read.plain</comment>
+            <translation>无法读取这个文件。</translation>
         </message>
         <message>
             <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
@@ -3235,6 +3378,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>（删除）</translation>
         </message>
         <message>
+            <source>Add a slide, change the title, replace text, undo …</source>
+            <translation>添加幻灯片、修改标题、替换文字、撤销……</translation>
+        </message>
+        <message>
             <source>Allow similar writes in this conversation</source>
             <translation>在此对话中允许类似写入</translation>
         </message>
@@ -3269,6 +3416,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Changes</source>
             <translation>更改</translation>
+        </message>
+        <message>
+            <source>Change…</source>
+            <translation>修改…</translation>
         </message>
         <message>
             <source>Chart</source>

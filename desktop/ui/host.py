@@ -473,6 +473,15 @@ class Host:
         else:
             self.last_compare = shown
 
+    def quick_actions(self, artifact: ArtifactView) -> list[tuple[str, Callable[[], None]]]:
+        """The card's follow-ups (label, run) from the intents table: each sends a request like a typed one."""
+        from desktop.ui import quick_actions as qa  # loaded when a card's menu first opens
+
+        def start(action: Any) -> None:
+            self.last_quick_form = qa.run(action, artifact.workspace_path, self.send_request, self._window())
+
+        return [(qa.label(a), lambda a=a: start(a)) for a in qa.offered(artifact.kind, artifact.version)]
+
     def restore_version(self, artifact: ArtifactView, version: int) -> None:
         """Ask for ``version`` back through the conversation: an approved write like any other."""
         self.send_request(tr("version.restore_request", version=version, path=artifact.workspace_path))

@@ -28,7 +28,7 @@ from desktop.ui.startup_flow import StartupFlow
 from desktop.ui.sidebar_fit import SidebarFit
 from desktop.ui.store_watch import StoreWatch
 from desktop.ui.theme import apply_theme
-from desktop.ui.welcome import EXAMPLE_SCHEME, example_text, welcome_markdown
+from desktop.ui.welcome import EXAMPLE_SCHEME, SETTINGS_SCHEME, example_text, welcome_markdown
 from desktop.ui.window_close import WindowClose
 from desktop.ui.window_state import WindowState
 
@@ -73,6 +73,8 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         )
         self.chat.view.set_extension_provider(self.host)
         self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
+        # The offline planner's help links "Settings" (mira-settings:open) to the dialog.
+        self.chat.view.set_link_handler(SETTINGS_SCHEME, lambda _href: self.open_settings())
         self.chat.view.actions_for = self.message_actions
         self.chat.view.sig_message_action.connect(self.on_message_action)
         self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))

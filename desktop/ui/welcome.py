@@ -4,6 +4,7 @@ from __future__ import annotations
 from desktop.i18n import tr
 
 EXAMPLE_SCHEME = "mira-example"  # links the chat hands back to the window (never to a browser)
+SETTINGS_SCHEME = "mira-settings"  # "Settings" in the offline planner's help opens the Settings dialog
 EXAMPLES = ("welcome.example1", "welcome.example2", "welcome.example3")
 
 

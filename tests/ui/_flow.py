@@ -72,3 +72,23 @@ def ask(window: Any, qtbot: Any, text: str, kind: str, attachments: list[str] | 
     ref, card = wait_card(window, qtbot, kind)
     wait_idle(window, qtbot)
     return ref, card
+
+
+def approve_next(window: Any, qtbot: Any, kind: str, seen: int) -> str:
+    """Wait for approval card number ``seen + 1`` of ``kind``, press Approve; its summary."""
+    qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
+    ref = refs(window, f"approval/{kind}")[-1]
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    summary = window.host.view_for(ref).approval.summary
+    click(qtbot, button(window.host.live_cards(ref.artifact_id)[-1], "Approve"))
+    return str(summary)
+
+
+def latest_card(window: Any, qtbot: Any, kind: str, count: int) -> tuple[ExtensionRef, QWidget]:
+    """Wait until ``count`` cards of ``kind`` are in the chat; the newest one's ref and widget."""
+    qtbot.waitUntil(lambda: len([r for r in refs(window, kind) if r.kind == kind]) >= count, timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    ref = [r for r in refs(window, kind) if r.kind == kind][-1]
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
+    return ref, window.host.live_cards(ref.artifact_id)[-1]

@@ -1,0 +1,139 @@
+"""The slot-extraction module: the values inside a request, as people type them."""
+from __future__ import annotations
+
+import pytest
+
+from desktop.llm import _offline_slots as slots
+
+
+@pytest.mark.parametrize(("text", "inner"), [
+    ('"Acme"', "Acme"), ("'Acme'", "Acme"), ("“Acme”", "Acme"), ("‘Acme’", "Acme"), ("「Acme」", "Acme"),
+    ("『Acme』", "Acme"), ("《Acme》", "Acme"), ("Acme", "Acme"), ('  "Acme Ltd."  ', "Acme Ltd."),
+    ("“half", "half"),  # a stray quote at an edge goes too
+])
+def test_quotes_of_every_kind(text: str, inner: str) -> None:
+    assert slots.unquote(text) == inner
+
+
+def test_every_quoted_span_in_order() -> None:
+    assert slots.quoted("replace “A” with 'B' and 「C」, not don't") == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("Welcome, Tools and Contacts", ["Welcome", "Tools", "Contacts"]),
+    ("Welcome, Tools, and Contacts", ["Welcome", "Tools", "Contacts"]),
+    ("Budget; Timeline; Staffing", ["Budget", "Timeline", "Staffing"]),
+    ("预算、时间和风险", ["预算", "时间", "风险"]),
+    ("预算，时间以及风险", ["预算", "时间", "风险"]),
+    ("参与者、与会者", ["参与者", "与会者"]),  # 与 inside a word does not split it
+    ("甲 及 乙", ["甲", "乙"]),
+    ("Hotel 1,200, Food 120", ["Hotel 1,200", "Food 120"]),  # a thousands separator is not a comma
+    ("“Open issues”, 'Next steps'", ["Open issues", "Next steps"]),
+    ("Sales & Marketing", ["Sales", "Marketing"]),
+])
+def test_lists_joined_by_and_commas_and_chinese_separators(text: str, items: list[str]) -> None:
+    assert slots.split_list(text) == items
+
+
+@pytest.mark.parametrize(("text", "value", "every"), [
+    ("every 2024", "2024", True), ("all 2024", "2024", True), ("each Acme", "Acme", True),
+    ("all occurrences of 2024", "2024", True), ("所有的2024", "2024", True), ("全部 2024", "2024", True),
+    ("2024", "2024", False), ("every", "every", False),
+])
+def test_every_x(text: str, value: str, every: bool) -> None:
+    assert slots.every(text) == (value, every)
+
+
+@pytest.mark.parametrize(("text", "pair"), [
+    ("Acme → Mira", ("Acme", "Mira")), ("Acme -> Mira", ("Acme", "Mira")), ("2024 => 2025", ("2024", "2025")),
+    ("“甲” ⇒ “乙”", ("甲", "乙")), ("no arrow", None),
+])
+def test_x_arrow_y(text: str, pair: tuple[str, str] | None) -> None:
+    assert slots.arrow(text) == pair
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("1,200", (1200, "")), ("1,234,567.5", (1234567.5, "")), ("$300", (300, "$")), ("-4", (-4, "")),
+    ("15%", (15, "%")), ("2.5 kg", (2.5, "kg")), ("300元", (300, "元")), ("12 km", (12, "km")), ("abc", None),
+    ("1,20", None),
+])
+def test_numbers_with_units_and_thousands_separators(text: str, value: tuple | None) -> None:
+    assert slots.quantity(text) == value
+
+
+@pytest.mark.parametrize(("line", "cells"), [
+    ("May,1800,1150", ["May", 1800, 1150]), ("May, 1800, 1150", ["May", 1800, 1150]),
+    ("五月，1800，1150", ["五月", 1800, 1150]), ("May\t1800\t1150.5", ["May", 1800, 1150.5]),
+    ("May, 1,800, 1,150", ["May", 1800, 1150]), ("Rent,$2,000", ["Rent", 2000]), ("Tax,15%", ["Tax", "15%"]),
+])
+def test_row_cells_are_typed(line: str, cells: list) -> None:
+    assert slots.row_cells(line) == cells
+
+
+@pytest.mark.parametrize(("text", "pages"), [
+    ("Extract page 2 from doc.pdf", [2]), ("pages 2-4 and 7", ["2-4", 7]), ("pages 2 to 4", ["2-4"]),
+    ("pages 1, 3 and 5", [1, 3, 5]), ("p. 9", [9]), ("第1、3页", [1, 3]), ("第2到4页", ["2-4"]),
+    ("第 2 页和第 5 页", [2, 5]), ("3 页", [3]), ("no pages here", []), ("page 4-2", ["2-4"]),
+])
+def test_page_lists(text: str, pages: list) -> None:
+    assert slots.pages(text) == pages
+
+
+@pytest.mark.parametrize(("text", "pairs"), [
+    ("Name: Grace Hopper and City: Arlington", {"Name": "Grace Hopper", "City": "Arlington"}),
+    ("Name = Ada Lovelace, Date = 2026-12-01", {"Name": "Ada Lovelace", "Date": "2026-12-01"}),
+    ("Name: Ada\nDate: 2026-12-01", {"Name": "Ada", "Date": "2026-12-01"}),
+    ("Name: Ada; City: London", {"Name": "Ada", "City": "London"}),
+    ("姓名：张三，城市：北京", {"姓名": "张三", "城市": "北京"}),
+    ("姓名：张三 和 城市：北京", {"姓名": "张三", "城市": "北京"}),
+    ("Address: 1 Main St, Springfield; Zip: 12345", {"Address": "1 Main St, Springfield", "Zip": "12345"}),
+    ('Name: "Lovelace, Ada" and City: London', {"Name": "Lovelace, Ada", "City": "London"}),
+    ("Time: 10:30, Room: 4", {"Time": "10:30", "Room": "4"}),
+    ("- Full name: Ada\n- Agree: yes", {"Full name": "Ada", "Agree": "yes"}),
+])
+def test_form_pairs(text: str, pairs: dict[str, str]) -> None:
+    assert slots.form_pairs(text) == pairs
+
+
+@pytest.mark.parametrize(("request_text", "form", "pairs"), [
+    ("fill in form.pdf: Name = Ada Lovelace, Date = 2026-12-01", "form.pdf",
+     {"Name": "Ada Lovelace", "Date": "2026-12-01"}),
+    ("Fill out form.pdf with Name: Grace Hopper and City: Arlington", "form.pdf",
+     {"Name": "Grace Hopper", "City": "Arlington"}),
+    ("填写 form.pdf：姓名：张三，城市：北京", "form.pdf", {"姓名": "张三", "城市": "北京"}),
+    ("把 form.pdf 填好：城市：上海", "form.pdf", {"城市": "上海"}),
+    ("fill in the form with Name: Ada", "forms/form.pdf", {"Name": "Ada"}),
+])
+def test_form_values_follow_the_form_name(request_text: str, form: str, pairs: dict[str, str]) -> None:
+    assert slots.form_values(request_text, form) == pairs
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("In contract.docx, change every 2024 to 2025", ("2024", "2025", True)),
+    ('In report.docx replace "Acme" with "Mira"', ("Acme", "Mira", False)),
+    ("replace all Acme with Mira in report.docx", ("Acme", "Mira", True)),
+    ("swap Acme for Mira", ("Acme", "Mira", False)),
+    ("change 'September 15' to 'September 22'", ("September 15", "September 22", False)),
+    ("Acme → Mira", ("Acme", "Mira", False)),
+    ("把 report.docx 中的“甲公司”改成“乙公司”", ("甲公司", "乙公司", False)),
+    ("将所有的2024替换为2025", ("2024", "2025", True)),
+    ("把9月15日改成9月22日", ("9月15日", "9月22日", False)),
+    ("用修订模式把 quarterly-report.docx 中的“Tokyo”改成“Osaka”", ("Tokyo", "Osaka", False)),
+    ("把合同里的“Acme Ltd.”替换为“Mira AG”", ("Acme Ltd.", "Mira AG", False)),
+    ("2024全部替换为2025", ("2024", "2025", False)),
+    ("把“Budget is tight.”改成“预算紧张。”", ("Budget is tight.", "预算紧张。", False)),
+    ("please replace Acme with Mira.", ("Acme", "Mira", False)),
+    # conversions and titles change no text
+    ("把 report.docx 改成 PDF", None), ("Turn this report into slides", None), ("change the title to X", None),
+    ("change it to a PDF", None), ("Convert data.xlsx to a Word document", None),
+])
+def test_replacements(text: str, found: tuple[str, str, bool] | None) -> None:
+    assert slots.replacement(text) == found
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Launch Plan please", "Launch Plan"), ("Plan, please.", "Plan"), ("Thanks", "Thanks"), ("周末计划吗？", "周末计划"),
+    ("“Weekend Plan”.", "Weekend Plan"), ("合同里的“Acme”", "Acme"),
+])
+def test_a_captured_value_is_cleaned(text: str, value: str) -> None:
+    assert slots.clean(text) == value
