@@ -91,6 +91,11 @@ _EN: dict[str, str] = {
     "preview.title": "Preview",
     "preview.close": "Close preview",
     "preview.unavailable": "No preview is available for this file.",
+    "preview.label_current": "{name} · v{version}, current",
+    "preview.label_older": "{name} · v{version}, older",
+    "preview.older": "Older version — this is v{version}; the current one is v{current}.",
+    "preview.go_current": "Go to current",
+    "a11y.preview.go_current": "Show the current version of this file",
     # chat notices
     "chat.stopped": "Stopped.",
     "chat.failed": "The task failed: {error}",

@@ -151,3 +151,86 @@ def compare_files(left: Path, right: Path, kind: str) -> Comparison:
     if max(len(a), len(b)) > MAX_ITEMS:
         a, b, note = a[:MAX_ITEMS], b[:MAX_ITEMS], f"only the first {MAX_ITEMS:,} items are compared"
     return Comparison(tuple(compare_items(a, b, kind)), _READERS[kind][1], note)
+
+
+@dataclass(frozen=True)
+class ChangeSpot:
+    """Where a newer version differs first: the page/slide/sheet ``index`` to show, a ``text`` of the change to
+    bring into view (DOCX paragraph, PDF line) and, in a workbook, the changed ``cell`` as (row, column), 0-based."""
+
+    index: int = 0
+    text: str = ""
+    cell: tuple[int, int] | None = None
+
+
+def _pdf_pages(path: Path) -> list[list[str]]:
+    import fitz
+
+    with fitz.open(stream=path.read_bytes(), filetype="pdf") as doc:
+        return [[ln.strip() for ln in page.get_text().splitlines() if ln.strip()] for page in doc]
+
+
+def _xlsx_sheets(path: Path) -> list[str]:
+    import openpyxl
+
+    book = openpyxl.load_workbook(io.BytesIO(path.read_bytes()), read_only=True)
+    try:
+        return list(book.sheetnames)
+    finally:
+        book.close()
+
+
+def _first_difference(rows: list[Row]) -> tuple[int, Row] | None:
+    """(position in the newer version, row) of the first row that is not the same."""
+    position = 0
+    for row in rows:
+        if row.kind != "same":
+            return position, row
+        position += 1
+    return None
+
+
+def locate_change(left: Path, right: Path, kind: str) -> ChangeSpot:
+    """Where ``right`` (the newer version) first differs from ``left``; the start when nothing differs or a
+    version cannot be read (a preview still opens, just not at the change)."""
+    try:
+        if kind == "pdf":
+            return _pdf_spot(_pdf_pages(Path(left)), _pdf_pages(Path(right)))
+        rows = compare_items(read_items(left, kind), read_items(right, kind), kind)
+        sheets = _xlsx_sheets(Path(right)) if kind == "xlsx" else []
+    except Exception:  # noqa: BLE001 - no spot rather than no preview
+        return ChangeSpot()
+    found = _first_difference(rows)
+    if found is None:
+        return ChangeSpot()
+    position, row = found
+    if kind == "pptx":
+        slides = sum(1 for r in rows if r.right)
+        number = (row.right or row.left).split(". ", 1)[0]
+        index = int(number) - 1 if number.isdigit() else position
+        return ChangeSpot(index=max(0, min(index, slides - 1)), text=row.right.split(". ", 1)[-1])
+    if kind == "xlsx":
+        return _xlsx_spot(row.right or row.left, sheets)
+    return ChangeSpot(text=row.right or next((r.right for r in rows[position:] if r.right), ""))
+
+
+def _pdf_spot(left: list[list[str]], right: list[list[str]]) -> ChangeSpot:
+    for n, lines in enumerate(right):
+        if n >= len(left) or lines != left[n]:
+            old = left[n] if n < len(left) else []
+            text = next((ln for ln in lines if ln not in old), lines[0] if lines else "")
+            return ChangeSpot(index=n, text=text)
+    return ChangeSpot(index=max(0, len(right) - 1)) if len(left) > len(right) else ChangeSpot()
+
+
+def _xlsx_spot(item: str, sheets: list[str]) -> ChangeSpot:
+    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+
+    address = item.split(": ", 1)[0]
+    sheet, _bang, coordinate = address.rpartition("!")
+    index = sheets.index(sheet) if sheet in sheets else 0
+    try:
+        letters, row = coordinate_from_string(coordinate)
+    except ValueError:
+        return ChangeSpot(index=index)
+    return ChangeSpot(index=index, text=item.split(": ", 1)[-1], cell=(row - 1, column_index_from_string(letters) - 1))

@@ -296,6 +296,31 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>此文件没有可用的预览。</translation>
         </message>
         <message>
+            <source>{name} · v{version}, current</source>
+            <comment>preview.label_current</comment>
+            <translation>{name} · v{version}，当前版本</translation>
+        </message>
+        <message>
+            <source>{name} · v{version}, older</source>
+            <comment>preview.label_older</comment>
+            <translation>{name} · v{version}，旧版本</translation>
+        </message>
+        <message>
+            <source>Older version — this is v{version}; the current one is v{current}.</source>
+            <comment>preview.older</comment>
+            <translation>旧版本——这是 v{version}；当前版本是 v{current}。</translation>
+        </message>
+        <message>
+            <source>Go to current</source>
+            <comment>preview.go_current</comment>
+            <translation>转到当前版本</translation>
+        </message>
+        <message>
+            <source>Show the current version of this file</source>
+            <comment>a11y.preview.go_current</comment>
+            <translation>显示此文件的当前版本</translation>
+        </message>
+        <message>
             <source>Stopped.</source>
             <comment>chat.stopped</comment>
             <translation>已停止。</translation>
@@ -3349,6 +3374,14 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>你已拒绝：{what}</translation>
         </message>
         <message>
+            <source>Zoom</source>
+            <translation>缩放</translation>
+        </message>
+        <message>
+            <source>Zoom (Ctrl+wheel)</source>
+            <translation>缩放（Ctrl+滚轮）</translation>
+        </message>
+        <message>
             <source>Zoom in</source>
             <translation>放大</translation>
         </message>
@@ -3463,6 +3496,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>{name}: the workbook has no sheets</source>
             <translation>{name}：工作簿没有工作表</translation>
+        </message>
+        <message>
+            <source>{percent} %</source>
+            <translation>{percent}%</translation>
         </message>
         <message>
             <source>⚠  Cannot show this file</source>

@@ -146,6 +146,9 @@ class Host:
         row, evidence = known
         version = self._version(artifact_id)
         path = Path(_field(row, "path", "")) if _field(row, "path") else None
+        if path is not None and version is not None and not self.is_current(row, version):
+            # An older version's card shows (and saves) that version: its bytes are kept in the folder's .mira/.
+            path = self.version_file(row, version.sha256) or path
         status = "written"
         error = ""
         if path is not None and not path.exists():
@@ -170,6 +173,61 @@ class Host:
     def _version(self, artifact_id: str) -> Any:
         lookup = getattr(self.store, "artifact_version", None)
         return lookup(artifact_id) if callable(lookup) else None
+
+    def latest_version(self, conversation_id: str, workspace_path: str) -> Any:
+        """The newest version row of a file of a conversation, or None (not versioned)."""
+        versions = getattr(self.store, "versions", None)
+        if not callable(versions) or not conversation_id:
+            return None
+        rows = versions(conversation_id, workspace_path)
+        return rows[-1] if rows else None
+
+    def is_current(self, row: Any, version: Any) -> bool:
+        """Whether ``version`` (of artifact ``row``) is the file's newest version."""
+        latest = self.latest_version(_field(row, "conversation_id", ""), _field(row, "workspace_path", ""))
+        return latest is None or int(latest.version) <= int(version.version)
+
+    def version_file(self, row: Any, sha256: str) -> Path | None:
+        """A readable copy, named like the file, of the kept version ``sha256`` of artifact ``row``'s file
+        (renderers know a file by its name; the kept copies in .mira/ have none). None when it is not kept."""
+        from desktop import paths
+        from skills.runtime.versions import VersionStoreError, read
+
+        name = Path(_field(row, "workspace_path", "") or _field(row, "path", "")).name
+        target = paths.data_dir() / "cache" / "versions" / sha256[:32] / name
+        if target.is_file():
+            return target
+        try:
+            folder = Path(_field(self.store.task(_field(row, "task_id", "")), "workspace", ""))
+            data = read(folder, sha256)
+        except (VersionStoreError, OSError, LookupError, ValueError):
+            return None
+        except Exception:  # noqa: BLE001 - no task row for it: the file on disk is shown instead
+            log.info("no kept copy of %s", sha256[:12], exc_info=True)
+            return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        part = target.with_name(f".{name}.part")
+        part.write_bytes(data)
+        part.replace(target)
+        return target
+
+    def artifact_kind(self, artifact_id: str) -> str:
+        """The renderer kind of an artifact ("" when unknown)."""
+        known = self._artifact_rows.get(artifact_id)
+        row = known[0] if known is not None else self.store.artifact(artifact_id)
+        return str(_field(row, "kind", "") or "")
+
+    def artifact_row(self, artifact_id: str) -> Any:
+        known = self._artifact_rows.get(artifact_id)
+        return known[0] if known is not None else self.store.artifact(artifact_id)
+
+    def refresh_file(self, conversation_id: str, workspace_path: str) -> None:
+        """A file got a new version: every live card of it shows its own version again (thumbnail included)."""
+        for artifact_id in list(self._cards):
+            known = self._artifact_rows.get(artifact_id)
+            if known is not None and _field(known[0], "workspace_path", "") == workspace_path \
+                    and _field(known[0], "conversation_id", "") == conversation_id:
+                self.refresh(artifact_id)
 
     def _approval_view(self, approval_id: str, kind: str) -> ArtifactView | None:
         row = self.store.approval(approval_id)

@@ -35,6 +35,7 @@ else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
 log = logging.getLogger(__name__)
+PREVIEW_MIN_WIDTH = 300  # with the chat's 380 it fits a 700 px window once the sidebar folds away
 
 
 class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainWindow):
@@ -76,6 +77,10 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.controller = TaskController(self.services.handle, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
+        from desktop.ui.preview_follow import PreviewFollower
+
+        self.preview_follow = PreviewFollower(self.preview_panel, self.host, run=self._run,
+                                              current_conversation=lambda: self.controller.current_id)
         # Conversations open with their newest page; scrolling up pages older history in from the store.
         self.chat.model.set_load_older(self.controller.load_older)
 
@@ -91,7 +96,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.splitter.setSizes([220, 780, 0])
         self.sidebar.setMinimumWidth(170)
         self.chat.setMinimumWidth(380)
-        self.preview_panel.setMinimumWidth(320)
+        self.preview_panel.setMinimumWidth(PREVIEW_MIN_WIDTH)
         self.setCentralWidget(self.splitter)
         self._tab_order()
 
@@ -172,6 +177,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         c.sig_busy.connect(self._on_busy)
         c.sig_unsent.connect(self._give_back)
         self.preview_panel.sig_closed.connect(self._preview_closed)
+        c.sig_synced.connect(self.preview_follow.synced)
 
     def welcome_text(self) -> str:
         """What Mira can do, and how the current model is connected (or how to connect one)."""
@@ -209,14 +215,22 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
 
     # -- preview and status -------------------------------------------------------------
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
-        """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
+        """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel (in the room the
+        window has: a narrow window folds the sidebar away rather than grow)."""
         was_hidden = not self.preview_panel.isVisible()
-        widget = self.preview_panel.open(view, index)
+        if was_hidden:
+            room = self.splitter.width() - self.chat.minimumWidth() - PREVIEW_MIN_WIDTH \
+                - 2 * self.splitter.handleWidth()
+            if self.sidebar.isVisible() and room < self.sidebar.minimumWidth():
+                self.set_sidebar_visible(False)
+        widget = self.preview_follow.open(view, index)
         if was_hidden:
             sizes = self.splitter.sizes()
             total = sum(sizes)
+            side = sizes[0] if self.sidebar.isVisible() else 0
             width = self.window_state.preview_width or max(360, total * 2 // 5)
-            self.splitter.setSizes([sizes[0], max(380, total - sizes[0] - width), width])
+            width = max(PREVIEW_MIN_WIDTH, min(width, total - side - self.chat.minimumWidth()))
+            self.splitter.setSizes([side, max(self.chat.minimumWidth(), total - side - width), width])
         return widget
 
     def _preview_closed(self) -> None:
