@@ -23,8 +23,9 @@ def _approve_next(window: Any, qtbot: Any, kind: str, seen: int, *, similar: boo
     except Exception:
         raise AssertionError([m.text[:300] for m in window.conversation][-3:]) from None
     ref = refs(window, f"approval/{kind}")[-1]
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
     wait_idle(window, qtbot)
+    window.chat.view.scroll_to_message(ref.message_id)
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
     card = window.host.live_cards(ref.artifact_id)[-1]
     click(qtbot, button(card, "Allow similar writes in this conversation" if similar else "Approve"))
 
@@ -165,6 +166,20 @@ def test_a_v2_card_previews_at_its_change_and_the_panel_follows_a_text_edit(make
     preview = _wait_panel(window, qtbot, path, 2)
     qtbot.waitUntil(lambda: "June 10" in window.preview_panel.preview.browser().textCursor().selectedText(),
                     timeout=TIMEOUT)
+
+    # switching to another conversation closes the panel; switching back shows nothing of the other one
+    first = window.controller.current_id
+    window.new_conversation()
+    qtbot.waitUntil(lambda: not refs(window), timeout=TIMEOUT)
+    send(window, qtbot, "Make a Word document from these notes:\n\n# Other\n\n- one\n- two\n")
+    _approve_next(window, qtbot, "docx", 0)
+    ref_b, card_b = _card(window, qtbot, "docx", 1)
+    click(qtbot, button(card_b, "Preview"))
+    other = window.host.view_for(ref_b).path
+    _wait_panel(window, qtbot, other, 1)
+    window._run(window.open_conversation(first))
+    qtbot.waitUntil(lambda: not window.preview_panel.isVisible(), timeout=TIMEOUT)
+    assert window.preview_panel.view is None and window.controller.current_id == first
 
 
 def test_the_panel_follows_a_sheet_edit_an_export_and_a_rule_approved_write(make_window, qtbot,  # type: ignore[no-untyped-def]
