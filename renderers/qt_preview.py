@@ -346,12 +346,15 @@ class PreviewBase(QWidget):
     def _fit_toolbar(self) -> None:
         """Words on the buttons when they fit the panel's width, icons (words in the tool tip) when not."""
         buttons = (self.fit_button, self.page_view_button)
-        for b in buttons:
-            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        bar = self.layout().itemAt(0)
-        needed = bar.sizeHint().width() if bar is not None else 0
+        bar = self.layout().itemAt(0) if self.layout() is not None else None
+        if bar is None:
+            return
+        needed = bar.sizeHint().width()
+        if self._compact:  # as wide as it would be with words
+            needed += sum(b.fontMetrics().horizontalAdvance(b.text()) + 16 - b.sizeHint().width()
+                          for b in buttons if not b.isHidden())
         compact = self.width() < needed
-        if compact == self._compact and not compact:
+        if compact == self._compact:
             return
         self._compact = compact
         color = self.palette().color(self.foregroundRole())
@@ -432,6 +435,7 @@ class PreviewBase(QWidget):
         for b in (self.fit_button, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
             b.setVisible(zoomable)
         self.zoom_label.setText(tr("{percent} %", percent=self.zoom_percent()) if zoomable else "")
+        self._fit_toolbar()  # buttons shown or hidden change what the toolbar needs
 
     def _load(self) -> None:
         fn, *args = self._native_load()
