@@ -411,6 +411,36 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>修改 Mira 在此对话中生成的文件</translation>
         </message>
         <message>
+            <source>export documents to new PDF files</source>
+            <comment>rules.kind.export_new</comment>
+            <translation>将文档导出为新的 PDF 文件</translation>
+        </message>
+        <message>
+            <source>export documents over PDF files Mira made in this conversation</source>
+            <comment>rules.kind.export_own</comment>
+            <translation>导出文档并覆盖 Mira 在此对话中生成的 PDF 文件</translation>
+        </message>
+        <message>
+            <source>restore earlier versions of files Mira made in this conversation</source>
+            <comment>rules.kind.restore_own</comment>
+            <translation>恢复 Mira 在此对话中生成的文件的早期版本</translation>
+        </message>
+        <message>
+            <source>recalculate workbooks Mira made in this conversation</source>
+            <comment>rules.kind.recalculate_own</comment>
+            <translation>重新计算 Mira 在此对话中生成的工作簿</translation>
+        </message>
+        <message>
+            <source>save edits into new files</source>
+            <comment>rules.kind.edit_into_new</comment>
+            <translation>将修改另存为新文件</translation>
+        </message>
+        <message>
+            <source>“{conversation}”: {skill} may {kind} (made on “{card}”)</source>
+            <comment>rules.item_from</comment>
+            <translation>“{conversation}”：{skill} 可以{kind}（创建自“{card}”）</translation>
+        </message>
+        <message>
             <source>The request could not be started: {error}</source>
             <comment>chat.start_failed</comment>
             <translation>无法开始该请求：{error}</translation>
@@ -1156,6 +1186,16 @@ Design,800
             <source>Replaces the existing {path} (v{version}).</source>
             <comment>approval.replaces</comment>
             <translation>将替换现有的 {path}（v{version}）。</translation>
+        </message>
+        <message>
+            <source>Writes into the folder “{folder}”.</source>
+            <comment>approval.folder</comment>
+            <translation>写入文件夹“{folder}”。</translation>
+        </message>
+        <message>
+            <source>A rule now approves similar writes in this conversation: {rule} (Settings › Approval rules).</source>
+            <comment>approval.rule_made</comment>
+            <translation>已创建规则，此对话中类似的写入将自动批准：{rule}（设置 › 批准规则）。</translation>
         </message>
         <message>
             <source>Replaces the existing {path}.</source>
@@ -2468,6 +2508,31 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>
                 <numerusform>工作表 {name}：%n 行；列 {columns}</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>Bar chart “{title}” of {series}</source>
+            <comment>change.chart.bar</comment>
+            <translation>条形图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Column chart “{title}” of {series}</source>
+            <comment>change.chart.column</comment>
+            <translation>柱形图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Line chart “{title}” of {series}</source>
+            <comment>change.chart.line</comment>
+            <translation>折线图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Pie chart “{title}” of {series}</source>
+            <comment>change.chart.pie</comment>
+            <translation>饼图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Totals row “{label}”: {columns}</source>
+            <comment>change.totals</comment>
+            <translation>合计行“{label}”：{columns}</translation>
         </message>
         <message>
             <source>Pages {first}–{last}</source>

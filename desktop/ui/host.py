@@ -252,11 +252,45 @@ class Host:
             headline=write_headline(str(_field(row, "tool_id", "")),
                                     arguments if isinstance(arguments, Mapping) else {}),
             retryable=retryable,
+            facts=self._facts(approval_id, row),
         )
         return ArtifactView(
             id=approval_id, kind=kind, title=Path(target).name or target, path=None,
             workspace_path=target, status=status, approval=approval, error=error,  # type: ignore[arg-type]
         )
+
+    def _facts(self, approval_id: str, row: Any) -> tuple[str, ...]:
+        """What the card says besides its headline: the file it replaces, the folder, a rule made from it."""
+        facts = [self._replaces(approval_id, row)]
+        folder = self._folder(row)
+        if folder:
+            facts.append(tr("approval.folder", folder=folder))
+        rule = self._rule_from(approval_id)
+        if rule is not None:
+            from desktop.ui.rule_words import rule_words
+
+            facts.append(tr("approval.rule_made", rule=rule_words(rule.command, rule.kind)))
+        return tuple(f for f in facts if f)
+
+    def _folder(self, row: Any) -> str:
+        task = getattr(self.store, "task", None)
+        if not callable(task) or not _field(row, "task_id"):
+            return ""
+        try:
+            workspace = _field(task(_field(row, "task_id")), "workspace", "")
+        except Exception:  # noqa: BLE001 - no task row: the card just does not name the folder
+            return ""
+        return Path(workspace).name if workspace else ""
+
+    def _rule_from(self, approval_id: str) -> Any:
+        rules = getattr(self.store, "rules", None)
+        listing = getattr(rules, "list", None)
+        if not callable(listing):
+            return None
+        try:
+            return next((r for r in listing() if r.from_approval_id == approval_id), None)
+        except Exception:  # noqa: BLE001 - the card shows no rule line rather than no card
+            return None
 
     def _replaces(self, approval_id: str, row: Any) -> str:
         """"Replaces the existing X (vN)." when the write goes over a file that exists, else ""."""

@@ -269,10 +269,20 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
             except Exception:  # noqa: BLE001 - a skill no longer in the catalog: show its id
                 return skill_id
 
-        def load() -> list[tuple[str, str, str, str, str]]:
+        def card_words(approval_id: str | None) -> str:
+            """The headline of the card a rule was made on ("Export a.pptx as the PDF a.pdf")."""
+            from skills.describe import write_headline
+
+            try:
+                approval = store.approval(approval_id) if approval_id else None
+            except Exception:  # noqa: BLE001 - its conversation was deleted: the rule is named without it
+                return ""
+            return i18n.render(write_headline(approval.tool_id, approval.arguments or {})) if approval else ""
+
+        def load() -> list[tuple[str, str, str, str, str, str]]:
             titles = {c.id: c.title for c in store.list_conversations()}
-            return [(r.id, titles.get(r.conversation_id, "?"), skill_name(r.skill_id), r.kind, r.command)
-                    for r in rules.list()]
+            return [(r.id, titles.get(r.conversation_id, "?"), skill_name(r.skill_id), r.kind, r.command,
+                     card_words(r.from_approval_id)) for r in rules.list()]
 
         return RulesPanel(load, rules.revoke)
 
