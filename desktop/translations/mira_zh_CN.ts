@@ -2752,6 +2752,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已停止。没有写了一半的文件。</translation>
         </message>
         <message>
+            <source>Stopped. Written and checked before the stop: {files} (its card is below). The rest of the request was not done, and nothing was half-written.</source>
+            <comment>task.stopped.written</comment>
+            <translation>已停止。停止前已写入并检查：{files}（卡片见下方）。请求的其余部分没有完成，也没有写了一半的文件。</translation>
+        </message>
+        <message>
             <source>Stopped: {error}.</source>
             <comment>task.failed.budget</comment>
             <translation>已停止：{error}。</translation>
