@@ -6,7 +6,6 @@ import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from skills.runtime.workspace import Workspace
 from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_card, wait_idle
@@ -53,4 +52,4 @@ def test_stop_during_an_approved_write_delivers_what_was_written(make_window, qt
     # the approval card agrees: the write was done
     live = window.host.live_cards(ref.artifact_id)[-1]
     qtbot.waitUntil(lambda: "Done" in live.state_label.text(), timeout=TIMEOUT)
-    assert len([r for r in refs(window, "approval/")]) == 1  # nothing was asked or run again
+    assert len(refs(window, "approval/")) == 1  # nothing was asked or run again
