@@ -160,6 +160,16 @@ def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
     return _draw_page(doc, 0, width), max(1, doc.pageCount())
 
 
+def paginated(images: dict[str, QImage], html: str) -> QTextDocument:
+    """UI thread: ``html`` laid out on A4 pages (the compare view draws two versions' pages with it)."""
+    return _paginated(images, html)
+
+
+def draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
+    """UI thread: page ``index`` of a :func:`paginated` document drawn ``width`` px wide."""
+    return _draw_page(doc, index, width)
+
+
 def _draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
     scale = width / PAGE_WIDTH_PX
     image = QImage(width, int(PAGE_HEIGHT_PX * scale), QImage.Format.Format_RGB32)

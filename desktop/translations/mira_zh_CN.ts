@@ -3024,8 +3024,16 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
     <context>
         <name>renderers</name>
         <message>
+            <source>(empty)</source>
+            <translation>（空）</translation>
+        </message>
+        <message>
             <source>(new)</source>
             <translation>（新增）</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
         </message>
         <message>
             <source>(removed)</source>
@@ -3120,8 +3128,8 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>图示</translation>
         </message>
         <message>
-            <source>Differences: {changes} (compared by {unit}). Changed rows are yellow, added green, removed red.</source>
-            <translation>不同之处：{changes} 处（按{unit}比较）。修改的行为黄色，新增为绿色，删除为红色。</translation>
+            <source>Differences: {changes} (compared by {unit}). Changed ones are yellow, added green, removed red.</source>
+            <translation>差异：{changes} 处（按{unit}比较）。修改的为黄色，新增的为绿色，删除的为红色。</translation>
         </message>
         <message>
             <source>Document text</source>
@@ -3360,6 +3368,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>把 {name} 与第 {version} 版并排显示，并标出差异</translation>
         </message>
         <message>
+            <source>Side by side</source>
+            <translation>并排</translation>
+        </message>
+        <message>
             <source>Slide picture</source>
             <translation>幻灯片图像</translation>
         </message>
@@ -3386,6 +3398,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>Target:</source>
             <translation>目标：</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <translation>文本</translation>
         </message>
         <message>
             <source>The PDF's password; it is kept in memory only, never saved</source>
@@ -3510,6 +3526,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
         <message>
             <source>the file took longer than {seconds} s to read; it is too large or damaged</source>
             <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
+        </message>
+        <message>
+            <source>{left}: {value}</source>
+            <translation>{left}：{value}</translation>
         </message>
         <message>
             <source>{loaded}+ rows read</source>

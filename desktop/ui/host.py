@@ -456,7 +456,7 @@ class Host:
         """Show version ``other`` and this one side by side (the older one's bytes are in the folder's .mira/)."""
         from desktop.ui import versions_view  # a dialog: loaded on first use
 
-        shown = versions_view.compare(self.store, artifact, other, self._window())
+        shown = versions_view.compare(self.store, artifact, other, self._window(), self.version_file)
         if isinstance(shown, str):
             self._notify(shown)
         else:
