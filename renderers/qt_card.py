@@ -190,6 +190,22 @@ class ArtifactCard(colors.ThemedCard):
         self.thumb_label.setMinimumHeight(80)
         outer.addWidget(self.thumb_label, 0, Qt.AlignmentFlag.AlignTop)
 
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_thumbnail()
+
+    def _fit_thumbnail(self) -> None:
+        """A card too narrow for its buttons beside the thumbnail drops the thumbnail (the Preview shows the
+        file), so no button's words are cut ("ave as.")."""
+        rows = [(self.preview_button, self.save_button, self.open_button),
+                (self.version_row.compare_button, self.version_row.restore_button)]
+        needed = max(sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows)
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        wide = room >= needed + THUMB_WIDTH + self.layout().spacing()
+        if self.thumb_label.isVisibleTo(self) != wide:
+            self.thumb_label.setVisible(wide)
+
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""
         self.view = view

@@ -98,6 +98,7 @@ class SideBySide(QScrollArea):
         body = QWidget()
         self.grid = QGridLayout(body)
         self.grid.setHorizontalSpacing(16)
+        self.grid.setVerticalSpacing(12)
         for column, label in enumerate(labels):
             head = QLabel(label)
             colors.bold(head)
@@ -135,7 +136,6 @@ class SideBySide(QScrollArea):
         dark = colors.is_dark()
         for column, label in enumerate(labels):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            label.setMinimumHeight(40)
             if kind != "same":
                 label.setStyleSheet(f"border: 3px solid {FRAME[kind]}; "
                                     f"background: {HIGHLIGHT[kind][1 if dark else 0]}; padding: 2px;")
@@ -149,7 +149,9 @@ class SideBySide(QScrollArea):
             if image is None:
                 label.setText(tr("(none)"))
             else:
-                label.setPixmap(QPixmap.fromImage(image))
+                pixmap = QPixmap.fromImage(image)
+                label.setPixmap(pixmap)
+                label.setMinimumSize(pixmap.size())  # the whole slide or page, never cut by the rows
         self._drawers.append(run)
         self._timer.start()
 
@@ -159,6 +161,9 @@ class SideBySide(QScrollArea):
         if not self._drawers:
             self._timer.stop()
             self.status.hide()
+            first = next((right for _left, right, kind in self.pictures if kind != "same"), None)
+            if first is not None:  # the first difference in view, as in the text table
+                QTimer.singleShot(0, self, lambda: self.ensureWidgetVisible(first, 0, 40))
 
     def _on_decks(self, decks: tuple[Any, Any]) -> None:
         from renderers._pptx_paint import draw_slide

@@ -384,6 +384,16 @@ class PreviewBase(QWidget):
         widget.setAccessibleDescription(description)
 
     def _restyle(self) -> None:
+        # The worded buttons look like buttons in every style (a frame; Page view shows when it is on).
+        pal = colors.palette()
+        frame = (f"QToolButton {{ border: 1px solid {colors.color(colors.Role.Mid, pal)}; border-radius: 4px; "
+                 f"padding: 2px 8px; background: {colors.color(colors.Role.Button, pal)}; }}"
+                 f"QToolButton:hover {{ border-color: {colors.color(colors.Role.Highlight, pal)}; }}"
+                 f"QToolButton:checked {{ background: {colors.color(colors.Role.Highlight, pal)}; "
+                 f"color: {colors.color(colors.Role.HighlightedText, pal)}; }}")
+        for b in (self.fit_button, self.page_view_button):
+            if b.styleSheet() != frame:
+                b.setStyleSheet(frame)
         sheet = f"color: {colors.status('error')}; padding: 24px; font-size: 14px;"
         if self.error_label.styleSheet() != sheet:
             self.error_label.setStyleSheet(sheet)

@@ -80,4 +80,13 @@ def restore_changes(current: Path, restored: bytes, kind: str) -> list[list[str]
         paired = min(len(old), len(new)) if tag == "replace" else 0
         pairs += [[a, b] for a, b in zip(old[:paired], new[:paired])]
         pairs += [[a, ""] for a in old[paired:]] + [["", b] for b in new[paired:]]
+    if kind == "pptx":  # "Slide 5: Risks · Budget" in the reader's language, as an edit's pairs say it
+        pairs = [[_slide(a), _slide(b)] for a, b in pairs]
     return pairs[:MAX_PAIRS]
+
+
+def _slide(item: str) -> str:
+    from skills.messages import encoded, msg
+
+    number, _dot, text = item.partition(". ")
+    return encoded(msg("change.slide", number=int(number), title=text)) if number.isdigit() else item
