@@ -67,7 +67,7 @@ def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         raise CommandError(f"cannot restore {rel}: the kept copy of {label} is missing")
     said = (msg("summary.restore", name=rel, version=args["version"]) if args.get("version")
             else msg("summary.restore.earlier", name=rel))
-    from skills.runtime._version_changes import restore_changes
+    from skills.runtime.version_diff import restore_changes
 
     try:
         current = ws.resolve(rel)
