@@ -43,7 +43,7 @@ class ApprovalCard(colors.ThemedCard):
         self._outcome = ""
         self.setObjectName("ApprovalCard")
         self._card_colors = ("#fffaf0", "#f0c36d")  # background, border; set from the palette
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(300)  # fits a 700 px window with the preview open (its buttons stack when narrow)
         self.setMaximumWidth(720)
         self._build()
         self._themed = True

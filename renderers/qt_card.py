@@ -115,7 +115,7 @@ class ArtifactCard(colors.ThemedCard):
         self.setObjectName("ArtifactCard")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(300)  # fits a 700 px window with the preview open (the thumbnail goes first)
         self.setMaximumWidth(720)
         self.jobs = Jobs(self, timeout=20)
         self._thumb_key: tuple[object, ...] | None = None

@@ -37,4 +37,13 @@ def test_opening_the_preview_in_a_700px_window_does_not_widen_it(make_window, qt
     title = panel.title
     assert title.width() <= panel.width() and title.full_text().startswith(Path(panel.view.workspace_path).name)
     assert title.text() == title.full_text() or "…" in title.text()
-    assert all(r.kind for r in refs(window))
+    # the cards fit the chat that is left, and none of their buttons' words is cut ("ave as.")
+    from PySide6.QtWidgets import QPushButton
+
+    room = window.chat.view.viewport().width()
+    for r in refs(window):
+        for live in window.host.live_cards(r.artifact_id):
+            assert live.width() <= room, (type(live).__name__, live.width(), room)
+            for b in live.findChildren(QPushButton):
+                if b.isVisibleTo(live):
+                    assert b.width() >= b.sizeHint().width(), b.text()
