@@ -5,13 +5,11 @@ says it was made."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
 import pytest
 from PySide6.QtCore import Qt
 
 from desktop.ui.rules_panel import RulesPanel
-from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_idle
+from tests.ui._flow import TIMEOUT, button, click, next_approval, nth_card, refs, send, wait_idle
 
 NOTES = "# Launch plan\n\nThe review is on September 15.\n\n## Goals\n\n- Ship version one\n- Win early users\n"
 SALES = "Region,Q1,Q2\nNorth,120,130\nSouth,90,95\nEast,70,88\n"
@@ -19,21 +17,12 @@ SALES = "Region,Q1,Q2\nNorth,120,130\nSouth,90,95\nEast,70,88\n"
 pytestmark = pytest.mark.slow
 
 
-def _approval(window: Any, qtbot: Any, kind: str, seen: int) -> tuple[Any, Any]:
-    qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
-    wait_idle(window, qtbot)
-    ref = refs(window, f"approval/{kind}")[-1]
-    window.chat.view.scroll_to_message(ref.message_id)
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
-    return ref, window.host.live_cards(ref.artifact_id)[-1]
-
-
 def test_replaces_folder_and_restore_are_on_the_card(make_window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     notes = tmp_path / "notes.md"
     notes.write_text(NOTES, encoding="utf-8")
     window = make_window()
     send(window, qtbot, "Turn notes.md into a Word report", [str(notes)])
-    _ref, card = _approval(window, qtbot, "docx", 0)
+    _ref, card = next_approval(window, qtbot, "docx", 0)
     assert card.facts_label.isVisible() and "Writes into the folder “Turn-notes-md-into-a-Word-report”." \
         in card.facts_label.text()
     assert "Replaces" not in card.facts_label.text()  # a new file replaces nothing
@@ -42,19 +31,15 @@ def test_replaces_folder_and_restore_are_on_the_card(make_window, qtbot, tmp_pat
     wait_idle(window, qtbot)
 
     send(window, qtbot, 'Change "September 15" to "September 22"')
-    _ref, card = _approval(window, qtbot, "docx", 1)
+    _ref, card = next_approval(window, qtbot, "docx", 1)
     facts = card.facts_label.text()
     assert card.facts_label.isVisible() and not card.details_label.isVisible()
     assert "Replaces the existing launch-plan.docx (v1)." in facts and "Turn-notes-md-into-a-Word-report" in facts
     click(qtbot, button(card, "Approve"))
-    qtbot.waitUntil(lambda: len([r for r in refs(window, "docx") if r.kind == "docx"]) >= 2, timeout=TIMEOUT)
-    wait_idle(window, qtbot)
-    ref2 = [r for r in refs(window, "docx") if r.kind == "docx"][-1]
-    window.chat.view.scroll_to_message(ref2.message_id)
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref2.artifact_id)), timeout=TIMEOUT)
-    click(qtbot, button(window.host.live_cards(ref2.artifact_id)[-1], "Restore v1"))
+    _ref2, card2 = nth_card(window, qtbot, "docx", 2)
+    click(qtbot, button(card2, "Restore v1"))
 
-    ref, card = _approval(window, qtbot, "docx", 2)
+    ref, card = next_approval(window, qtbot, "docx", 2)
     changes = window.host.view_for(ref).approval.changes
     # what returns, like any edit: the sentence as it is now → as v1 had it
     assert any("September 22" in before and "September 15" in after for before, after in changes), changes
@@ -67,7 +52,7 @@ def test_a_workbook_with_a_chart_and_totals_lists_both(make_window, qtbot, tmp_p
     sales.write_text(SALES, encoding="utf-8")
     window = make_window()
     send(window, qtbot, "Turn sales.csv into an Excel workbook with a bar chart and totals", [str(sales)])
-    ref, card = _approval(window, qtbot, "xlsx", 0)
+    ref, card = next_approval(window, qtbot, "xlsx", 0)
     shown = [after for _before, after in window.host.view_for(ref).approval.changes]
     assert any(s.startswith("Bar chart") and "Q1" in s for s in shown), shown
     assert any(s.startswith("Totals row “Total”: Q1, Q2") for s in shown), shown
@@ -79,12 +64,12 @@ def test_a_rule_made_on_an_export_is_named_as_an_export(make_window, qtbot, tmp_
     notes.write_text(NOTES, encoding="utf-8")
     window = make_window()
     send(window, qtbot, "Turn notes.md into slides", [str(notes)])
-    _ref, card = _approval(window, qtbot, "pptx", 0)
+    _ref, card = next_approval(window, qtbot, "pptx", 0)
     click(qtbot, button(card, "Approve"))
     qtbot.waitUntil(lambda: any(r.kind == "pptx" for r in refs(window, "pptx")), timeout=TIMEOUT)
     wait_idle(window, qtbot)
     send(window, qtbot, "make it a PDF too")
-    ref, card = _approval(window, qtbot, "pdf", 0)
+    ref, card = next_approval(window, qtbot, "pdf", 0)
     click(qtbot, button(card, "Allow similar writes in this conversation"))
     qtbot.waitUntil(lambda: window.services.store.rules.list() != [], timeout=TIMEOUT)
     wait_idle(window, qtbot)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui._flow import TIMEOUT, button, click, refs, send, wait_idle
+from tests.ui._flow import TIMEOUT, approve_next, button, click, nth_card, refs, send, wait_idle
 
 NOTES = "# Launch plan\n\nThe review is on September 15.\n\n## Goals\n\n- Ship version one\n- Win early users\n"
 
@@ -18,25 +18,7 @@ pytestmark = pytest.mark.slow
 
 
 def _approve_next(window: Any, qtbot: Any, kind: str, seen: int, *, similar: bool = False) -> None:
-    try:
-        qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
-    except Exception:
-        raise AssertionError([m.text[:300] for m in window.conversation][-3:]) from None
-    ref = refs(window, f"approval/{kind}")[-1]
-    wait_idle(window, qtbot)
-    window.chat.view.scroll_to_message(ref.message_id)
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
-    card = window.host.live_cards(ref.artifact_id)[-1]
-    click(qtbot, button(card, "Allow similar writes in this conversation" if similar else "Approve"))
-
-
-def _card(window: Any, qtbot: Any, kind: str, count: int) -> tuple[Any, Any]:
-    qtbot.waitUntil(lambda: len([r for r in refs(window, kind) if r.kind == kind]) >= count, timeout=TIMEOUT)
-    wait_idle(window, qtbot)
-    ref = [r for r in refs(window, kind) if r.kind == kind][count - 1]
-    window.chat.view.scroll_to_message(ref.message_id)  # an earlier card is built when it scrolls into view
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
-    return ref, window.host.live_cards(ref.artifact_id)[-1]
+    approve_next(window, qtbot, kind, seen, "Allow similar writes in this conversation" if similar else "Approve")
 
 
 def _sha(path: Path) -> str:
@@ -75,7 +57,7 @@ def test_the_panel_follows_every_write_to_a_deck(make_window, qtbot, tmp_path: P
     window = make_window()
     send(window, qtbot, "Turn notes.md into slides", [str(notes)])
     _approve_next(window, qtbot, "pptx", 0)
-    ref1, card1 = _card(window, qtbot, "pptx", 1)
+    ref1, card1 = nth_card(window, qtbot, "pptx", 1)
     path = window.host.view_for(ref1).path
     click(qtbot, button(card1, "Preview"))
     preview = _wait_panel(window, qtbot, path, 1)
@@ -95,7 +77,7 @@ def test_the_panel_follows_every_write_to_a_deck(make_window, qtbot, tmp_path: P
     assert preview.zoom_level() == pytest.approx(1.25)
 
     # restore v1: the first deck again, never "Slide 4/4 Risks"
-    _ref2, card2 = _card(window, qtbot, "pptx", 2)
+    _ref2, card2 = nth_card(window, qtbot, "pptx", 2)
     click(qtbot, button(card2, "Restore v1"))
     _approve_next(window, qtbot, "pptx", 2)
     preview = _wait_panel(window, qtbot, path, 3)
@@ -109,7 +91,7 @@ def test_the_panel_follows_every_write_to_a_deck(make_window, qtbot, tmp_path: P
     assert preview.count() == len(_slides(path)) == len(first) + 1 and _slides(path)[-1] == "Risks"
 
     # every card's thumbnail is of its own version: v1's card now reads the kept copy of v1
-    _ref1, card1 = _card(window, qtbot, "pptx", 1)
+    _ref1, card1 = nth_card(window, qtbot, "pptx", 1)
     assert card1.view.path != path and card1.view.path.read_bytes() != path.read_bytes()
     assert _sha(card1.view.path) == card1.view.sha256
 
@@ -137,7 +119,7 @@ def test_a_v2_card_previews_at_its_change_and_the_panel_follows_a_text_edit(make
     window = make_window()
     send(window, qtbot, "Turn notes.md into a Word report", [str(notes)])
     _approve_next(window, qtbot, "docx", 0)
-    ref1, card1 = _card(window, qtbot, "docx", 1)
+    ref1, card1 = nth_card(window, qtbot, "docx", 1)
     path = window.host.view_for(ref1).path
     click(qtbot, button(card1, "Preview"))
     preview = _wait_panel(window, qtbot, path, 1)
@@ -161,7 +143,7 @@ def test_a_v2_card_previews_at_its_change_and_the_panel_follows_a_text_edit(make
     conv = window.preview_follow.shown
     assert conv is None
     window._run(window.open_conversation(window.sidebar.ids()[0]))
-    _ref2, card2 = _card(window, qtbot, "docx", 2)
+    _ref2, card2 = nth_card(window, qtbot, "docx", 2)
     click(qtbot, button(card2, "Preview"))
     preview = _wait_panel(window, qtbot, path, 2)
     qtbot.waitUntil(lambda: "June 10" in window.preview_panel.preview.browser().textCursor().selectedText(),
@@ -173,7 +155,7 @@ def test_a_v2_card_previews_at_its_change_and_the_panel_follows_a_text_edit(make
     qtbot.waitUntil(lambda: not refs(window), timeout=TIMEOUT)
     send(window, qtbot, "Make a Word document from these notes:\n\n# Other\n\n- one\n- two\n")
     _approve_next(window, qtbot, "docx", 0)
-    ref_b, card_b = _card(window, qtbot, "docx", 1)
+    ref_b, card_b = nth_card(window, qtbot, "docx", 1)
     click(qtbot, button(card_b, "Preview"))
     other = window.host.view_for(ref_b).path
     _wait_panel(window, qtbot, other, 1)
@@ -189,7 +171,7 @@ def test_the_panel_follows_a_sheet_edit_an_export_and_a_rule_approved_write(make
     window = make_window()
     send(window, qtbot, "Turn fruit.csv into an Excel workbook", [str(source)])
     _approve_next(window, qtbot, "xlsx", 0)
-    ref1, card1 = _card(window, qtbot, "xlsx", 1)
+    ref1, card1 = nth_card(window, qtbot, "xlsx", 1)
     path = window.host.view_for(ref1).path
     click(qtbot, button(card1, "Preview"))
     _wait_panel(window, qtbot, path, 1)
