@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,6 +125,15 @@ class Host:
         # Set by the window: sends a request into the open conversation (a restore goes through the agent).
         self.send_request: Callable[[str], None] = lambda _text: None
         install_renderer_translator()
+        # An approval card's facts are words the host made: a language switch makes them again (weakly held,
+        # so a closed window's host is not kept alive by the subscription).
+        method = weakref.WeakMethod(self._retranslate_approvals)
+        i18n.on_language_changed(lambda _code: (m := method()) is not None and m())
+
+    def _retranslate_approvals(self) -> None:
+        for artifact_id, kind in list(self._kinds.items()):
+            if kind.startswith("approval/") and self._cards.get(artifact_id):
+                self.refresh(artifact_id)
 
     # -- views --------------------------------------------------------------------------
     def view_for(self, ref: ExtensionRef) -> ArtifactView | None:

@@ -26,6 +26,13 @@ def test_replaces_folder_and_restore_are_on_the_card(make_window, qtbot, tmp_pat
     assert card.facts_label.isVisible() and "Writes into the folder “Turn-notes-md-into-a-Word-report”." \
         in card.facts_label.text()
     assert "Replaces" not in card.facts_label.text()  # a new file replaces nothing
+    from desktop.settings import AppSettings
+
+    window.apply_settings(AppSettings(language="zh_CN"))  # the card's facts follow a language switch
+    _ref, card = next_approval(window, qtbot, "docx", 0)
+    qtbot.waitUntil(lambda: "写入文件夹" in card.facts_label.text(), timeout=TIMEOUT)
+    window.apply_settings(AppSettings(language="en"))
+    qtbot.waitUntil(lambda: "Writes into the folder" in card.facts_label.text(), timeout=TIMEOUT)
     click(qtbot, button(card, "Approve"))
     qtbot.waitUntil(lambda: any(r.kind == "docx" for r in refs(window, "docx")), timeout=TIMEOUT)
     wait_idle(window, qtbot)
