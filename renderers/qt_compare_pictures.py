@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QImage, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QTableWidget, QTableWidgetItem, QWidget
 
@@ -85,7 +85,10 @@ def _read_pdf_pages(left: Path, right: Path) -> tuple[list[QImage], list[QImage]
 
 
 class SideBySide(QScrollArea):
-    """Version ``left`` and ``right`` of a deck, document or PDF drawn next to each other, pair by pair."""
+    """Version ``left`` and ``right`` of a deck, document or PDF drawn next to each other, pair by pair; a
+    double-click on a picture asks for that version at that slide or page in the preview (``sig_open``)."""
+
+    sig_open = Signal(int, int)  # side (0: left, 1: right), slide or page index
 
     def __init__(self, left: Path, right: Path, kind: str, comparison: Comparison | None,
                  labels: tuple[str, str], parent: QWidget | None = None) -> None:
@@ -143,6 +146,18 @@ class SideBySide(QScrollArea):
         self.pictures.append((labels[0], labels[1], kind))
         return labels
 
+    def _openable(self, label: QLabel, side: int, index: int) -> None:
+        label.setProperty("compare_at", (side, index))
+        label.setToolTip(tr("Double-click to open this version here in the preview"))
+        label.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        at = watched.property("compare_at") if isinstance(watched, QLabel) else None
+        if event.type() == QEvent.Type.MouseButtonDblClick and at is not None:
+            self.sig_open.emit(int(at[0]), int(at[1]))
+            return True
+        return super().eventFilter(watched, event)
+
     def _queue(self, label: QLabel, draw: Callable[[], QImage | None]) -> None:
         def run() -> None:
             image = draw()
@@ -176,6 +191,7 @@ class SideBySide(QScrollArea):
                     labels[side].setText(tr("(new)") if side == 0 else tr("(removed)"))
                     continue
                 self._queue(labels[side], lambda d=deck, i=index: draw_slide(d, d.slide(i), PICTURE_WIDTH))
+                self._openable(labels[side], side, index)
 
     def _on_documents(self, documents: tuple[Any, Any]) -> None:
         docx = _docx()
@@ -199,6 +215,7 @@ class SideBySide(QScrollArea):
                     labels[side].setText(tr("(new)") if side == 0 else tr("(removed)"))
                 else:
                     self._queue(labels[side], lambda i=image: i)
+                    self._openable(labels[side], side, n)
 
 
 class CellGrid(QTableWidget):

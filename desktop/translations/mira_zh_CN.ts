@@ -3140,6 +3140,10 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>已完成——已保存 {path}</translation>
         </message>
         <message>
+            <source>Double-click to open this version here in the preview</source>
+            <translation>双击可在预览中打开此版本的这一页</translation>
+        </message>
+        <message>
             <source>Failed</source>
             <translation>失败</translation>
         </message>

@@ -466,11 +466,26 @@ class Host:
         """Show version ``other`` and this one side by side (the older one's bytes are in the folder's .mira/)."""
         from desktop.ui import versions_view  # a dialog: loaded on first use
 
-        shown = versions_view.compare(self.store, artifact, other, self._window(), self.version_file)
+        shown = versions_view.compare(self.store, artifact, other, self._window(), self.version_file,
+                                      lambda version, index: self.open_version(artifact, version, index))
         if isinstance(shown, str):
             self._notify(shown)
         else:
             self.last_compare = shown
+
+    def open_version(self, artifact: ArtifactView, version: int, index: int = 0) -> None:
+        """Open ``version`` of ``artifact``'s file in the preview at ``index`` (an older one is labelled so)."""
+        row = self.artifact_row(artifact.id)
+        found = next((v for v in self.store.versions(row.conversation_id, row.workspace_path)
+                      if v.version == version and v.artifact_id), None)
+        from uchat import ExtensionRef
+
+        view = self.view_for(ExtensionRef("", found.artifact_id, self.artifact_kind(found.artifact_id))) \
+            if found is not None else None
+        if view is None:
+            self._notify(tr("version.missing", version=version, path=artifact.workspace_path))
+            return
+        self._on_preview(view, index)
 
     def restore_version(self, artifact: ArtifactView, version: int) -> None:
         """Ask for ``version`` back through the conversation: an approved write like any other."""

@@ -12,10 +12,12 @@ from renderers import ArtifactView
 
 
 def compare(store: Any, artifact: ArtifactView, other: int, parent: QWidget | None,
-            named: Callable[[Any, str], Path | None] | None = None) -> QDialog | str:
+            named: Callable[[Any, str], Path | None] | None = None,
+            open_version: Callable[[int, int], None] | None = None) -> QDialog | str:
     """Open a window with version ``other`` and ``artifact``'s version side by side; a message when it cannot.
     ``named(row, sha256)``: a copy of a kept version under the file's own name (the drawings read files by
-    their kind), else the kept copy itself."""
+    their kind), else the kept copy itself. ``open_version(version, index)``: a picture double-clicked opens
+    that version at that slide or page in the preview."""
     from renderers.qt_versions import CompareView
     from skills.runtime.versions import object_path
 
@@ -38,6 +40,10 @@ def compare(store: Any, artifact: ArtifactView, other: int, parent: QWidget | No
     layout = QVBoxLayout(dialog)
     view = CompareView(old, right, row.kind, f"v{other}", f"v{artifact.version}", dialog)
     layout.addWidget(view)
+    sig_open = getattr(view.pictures, "sig_open", None)
+    if open_version is not None and sig_open is not None:
+        versions = (other, artifact.version)
+        sig_open.connect(lambda side, index: open_version(versions[side], index))
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dialog.close)
     layout.addWidget(buttons)

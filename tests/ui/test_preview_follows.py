@@ -105,6 +105,21 @@ def test_the_panel_follows_every_write_to_a_deck(make_window, qtbot, tmp_path: P
     click(qtbot, panel.go_current_button)
     _wait_panel(window, qtbot, path, 4)
 
+    # from Compare: a double-click on v1's picture of slide 2 opens v1 there, bannered as older
+    _ref2, card2 = nth_card(window, qtbot, "pptx", 2)
+    click(qtbot, button(card2, "Compare with v1"))
+    from PySide6.QtCore import Qt
+
+    from renderers.qt_versions import CompareView
+
+    pictures = window.host.last_compare.findChild(CompareView).pictures
+    qtbot.waitUntil(pictures.done, timeout=TIMEOUT)
+    qtbot.mouseDClick(pictures.pictures[1][0], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.view is not None and panel.view.version == 1 and panel.banner.isVisible()
+                    and panel.preview.count() == len(first) and panel.preview.index() == 1, timeout=TIMEOUT)
+    assert panel.label == f"{path.name} · v1, older"
+    window.host.last_compare.close()
+
     # a new conversation: the panel does not keep this one's file
     window.new_conversation()
     qtbot.waitUntil(lambda: not panel.isVisible(), timeout=TIMEOUT)
