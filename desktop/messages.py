@@ -30,6 +30,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.empty_request": "the request is empty",
     # what the runtime stores in a task's chat message (rendered in the reader's language, see stored())
     "task.stopped": "Stopped. Nothing was half-written.",
+    "task.stopped.written": "Stopped. Written and checked before the stop: {files} (its card is below). The rest "
+                            "of the request was not done, and nothing was half-written.",
     "task.failed.budget": "Stopped: {error}.",
     "task.failed.refused": "Stopped: {error}",
     "task.failed.model": "The model failed: {error}",

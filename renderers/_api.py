@@ -42,6 +42,10 @@ class PendingApproval:
     # Approved but refused by the disk or folder (full, read-only): nothing was written, and the card offers
     # Retry, which runs the same frozen call once the fault is cleared.
     retryable: bool = False
+    # What matters besides the headline, said on the card itself (not under Details), one line each, in the
+    # user's language: the file it replaces ("Replaces the existing a.docx (v1)."), the folder it writes
+    # into, and that a rule for similar writes was made from this card.
+    facts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

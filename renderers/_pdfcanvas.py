@@ -110,6 +110,7 @@ class PdfCanvas(QScrollArea):
         self._zoom: float | None = None  # None = fit width
         self._image: QImage | None = None
         self._shown_zoom = 1.0
+        self._margin = 12  # px each side of a fit-width page
         self.jobs = Jobs(self, busy_after=BUSY_AFTER)  # a page drawn in time shows no busy bar
         self._resize_timer = QTimer(self)
         self._resize_timer.setSingleShot(True)
@@ -180,8 +181,23 @@ class PdfCanvas(QScrollArea):
         self._zoom = max(0.1, min(z, 8.0))
         self._render()
 
+    def set_zoom(self, z: float | None) -> None:
+        """A zoom factor, or None to fit the width (what :meth:`zoom` said of another canvas)."""
+        if z is None:
+            self.fit_width()
+        else:
+            self._set_zoom(z)
+
+    def shown_zoom(self) -> float:
+        """The zoom of the page on screen (also while it fits the width)."""
+        return self._current_zoom()
+
+    def set_margin(self, margin: int) -> None:
+        """Space left around a fit-width page on each side."""
+        self._margin = margin
+
     def _avail_width(self) -> int:
-        return max(self.viewport().width() - 24, 100)
+        return max(self.viewport().width() - 2 * self._margin, 100)
 
     def _args(self, page: int) -> tuple[object, ...]:
         dpr = self.devicePixelRatioF()

@@ -43,7 +43,7 @@ class ApprovalCard(colors.ThemedCard):
         self._outcome = ""
         self.setObjectName("ApprovalCard")
         self._card_colors = ("#fffaf0", "#f0c36d")  # background, border; set from the palette
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(300)  # fits a 700 px window with the preview open (its buttons stack when narrow)
         self.setMaximumWidth(720)
         self._build()
         self._themed = True
@@ -63,6 +63,12 @@ class ApprovalCard(colors.ThemedCard):
         colors.bold(self.title_label, 14)
         head.addWidget(self.title_label, 1)
         layout.addLayout(head)
+        # What else matters, on the card (not under Details): the file it replaces, the folder, a rule made.
+        self.facts_label = QLabel()
+        self.facts_label.setWordWrap(True)
+        self.facts_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.facts_label.setVisible(False)
+        layout.addWidget(self.facts_label)
         # Command names and raw arguments are for the curious: hidden until "Details" is pressed.
         self.details_button = QPushButton()
         self.details_button.setCheckable(True)
@@ -152,6 +158,9 @@ class ApprovalCard(colors.ThemedCard):
         elif state == "stopped":
             what = tr("Stopped: {what}", what=what)
         self.title_label.setText(html.escape(what))
+        facts = "\n".join(approval.facts) if approval is not None else ""
+        self.facts_label.setText(facts)
+        self.facts_label.setVisible(bool(facts))
         if approval is not None:
             args = _arguments_line(approval.arguments)
             muted = colors.status("muted")
@@ -229,6 +238,7 @@ class ApprovalCard(colors.ThemedCard):
                                   f"color: {colors.color(colors.Role.HighlightedText, pal)}; "
                                   "border-radius: 4px; padding: 5px 14px; }"),
             (self.state_label, f"color: {state_color};"),
+            (self.facts_label, f"color: {colors.mix(text, pal.color(colors.Role.Base), 0.25)};"),
             (self.changes_label, f"background: transparent; color: {text};"),
         )
         colors.apply_sheets(styles)

@@ -8,7 +8,7 @@ from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRectF, QSizeF, QUrl
+from PySide6.QtCore import QPoint, QRectF, QSizeF, QTimer, QUrl
 from PySide6.QtGui import QColor, QImage, QPainter, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
@@ -160,6 +160,16 @@ def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
     return _draw_page(doc, 0, width), max(1, doc.pageCount())
 
 
+def paginated(images: dict[str, QImage], html: str) -> QTextDocument:
+    """UI thread: ``html`` laid out on A4 pages (the compare view draws two versions' pages with it)."""
+    return _paginated(images, html)
+
+
+def draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
+    """UI thread: page ``index`` of a :func:`paginated` document drawn ``width`` px wide."""
+    return _draw_page(doc, index, width)
+
+
 def _draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
     scale = width / PAGE_WIDTH_PX
     image = QImage(width, int(PAGE_HEIGHT_PX * scale), QImage.Format.Format_RGB32)
@@ -247,6 +257,26 @@ class DocxPreview(PreviewBase):
         if not chunk.done:
             self.more_jobs.submit(next_chunk, chunk, on_done=self._on_chunk, on_error=self._on_more_failed)
 
+    def _native_reveal(self, text: str, cell: tuple[int, int] | None) -> None:
+        """Scroll the changed paragraph near the top; one still being read is looked for as it arrives."""
+        self._reveal_text = ""
+        needle = " ".join(text.split())[:80]
+        if not needle:
+            return
+        browser = self.browser()
+        found = browser.document().find(needle)
+        if found.isNull():
+            self._reveal_text = text if not self.loaded_everything() else ""
+            return
+        browser.setTextCursor(found)
+        browser.ensureCursorVisible()
+
+        def near_top() -> None:  # once laid out (the scroll range grows with the layout)
+            y = browser.document().documentLayout().blockBoundingRect(found.block()).y()
+            browser.verticalScrollBar().setValue(max(0, int(y) - 24))
+
+        QTimer.singleShot(0, browser, near_top)
+
     def _on_chunk(self, chunk: DocxChunk) -> None:
         self._read_more(chunk)
         browser = self.browser()
@@ -258,6 +288,8 @@ class DocxPreview(PreviewBase):
             self._free_pager(chunk)
         self._count = min(len(self._page_starts), MAX_PAGES)
         self._update_nav()
+        if getattr(self, "_reveal_text", ""):
+            self._native_reveal(self._reveal_text, None)
 
     def _free_pager(self, chunk: DocxChunk) -> None:
         # its second copy of the text is only needed until the page starts of the last piece are known

@@ -183,6 +183,17 @@ class PptxPreview(PreviewBase):
     def _native_zoomable(self) -> bool:
         return self._deck is not None
 
+    def _native_notes(self, index: int) -> str:
+        deck = self._deck
+        if deck is None or not 0 <= index < deck.count:
+            return ""
+        slide = deck.read(index)
+        if slide is None:  # read in a worker (never here on the UI thread); the notes line follows
+            self.render_jobs.submit(deck.slide, index, on_done=lambda _s, i=index: self._show_page_notes(i),
+                                    on_error=lambda _message: None)
+            return ""
+        return slide.notes.strip()
+
     def _native_zoom(self, step: int) -> None:
         factor = 1.0 if step == 0 else self._factor * (1.25 if step > 0 else 0.8)
         factor = max(0.5, min(3.0, factor))

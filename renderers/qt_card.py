@@ -116,7 +116,7 @@ class ArtifactCard(colors.ThemedCard):
         self.setObjectName("ArtifactCard")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(300)  # fits a 700 px window with the preview open (the thumbnail goes first)
         self.setMaximumWidth(720)
         self.jobs = Jobs(self, timeout=20)
         self._thumb_key: tuple[object, ...] | None = None
@@ -201,6 +201,22 @@ class ArtifactCard(colors.ThemedCard):
         self.more_menu.clear()
         for text, run in getattr(self.host, "quick_actions", lambda _v: [])(self.view):
             self.more_menu.addAction(text).triggered.connect(lambda _checked=False, run=run: run())
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_thumbnail()
+
+    def _fit_thumbnail(self) -> None:
+        """A card too narrow for its buttons beside the thumbnail drops the thumbnail (the Preview shows the
+        file), so no button's words are cut ("ave as.")."""
+        rows = [(self.preview_button, self.save_button, self.open_button),
+                (self.version_row.compare_button, self.version_row.restore_button)]
+        needed = max(sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows)
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        wide = room >= needed + THUMB_WIDTH + self.layout().spacing()
+        if self.thumb_label.isVisibleTo(self) != wide:
+            self.thumb_label.setVisible(wide)
 
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""

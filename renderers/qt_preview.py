@@ -6,20 +6,27 @@ A format subclass supplies the native view; this frame supplies the rest:
   slide or sheet at that index is on screen; ``sig_failed(message)`` with one clear line.
 - the document is parsed in a worker (:class:`~renderers._jobs.Jobs`), never on the UI thread.
 - where LibreOffice is installed, a "Page view" toggle shows the faithful rendering
-  (LibreOffice → PDF, cached by content hash) in a :class:`~renderers.pdf.PdfCanvas`.
+  (LibreOffice → PDF, cached by content hash) in a :class:`~renderers.pdf.PdfCanvas`, centred with a
+  margin, with the slide's notes below it for a deck.
+- the wheel turns the page at the end of a page or slide, Ctrl+wheel zooms, the zoom is shown in per cent;
+  :meth:`PreviewBase.go_to` shows a change (its page and text or cell) and :meth:`PreviewBase.set_zoom_level`
+  carries the zoom over to a newer version of the file.
+- in a narrow panel the toolbar's worded buttons turn into icons (their words stay in the tool tip).
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+import math
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QWheelEvent
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QHBoxLayout,
     QLabel,
     QProgressBar,
-    QPushButton,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
@@ -39,6 +46,33 @@ from renderers._pdfcanvas import PdfCanvas, page_count
 POSITION = {"Page": "Page {i} / {n}", "Slide": "Slide {i} / {n}", "Sheet": "Sheet {i} / {n}"}
 PREVIOUS = {"Page": "Previous page", "Slide": "Previous slide", "Sheet": "Previous sheet"}
 NEXT = {"Page": "Next page", "Slide": "Next slide", "Sheet": "Next sheet"}
+WHEEL_STEP = 120  # one notch of a mouse wheel; a touchpad's small steps add up to it before a page turns
+ZOOM_STEP = 1.25  # every native view and the PDF canvas zoom by this factor a step
+PAGE_VIEW_MARGIN = 24  # px around a page in the page view
+
+
+def _toolbar_icon(name: str, color: QColor, size: int = 16) -> QIcon:
+    """The narrow toolbar's icons, drawn (no icon theme is needed): fit width ↔ and a page."""
+    pix = QPixmap(size * 2, size * 2)
+    pix.setDevicePixelRatio(2.0)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(QPen(color, 1.4))
+    mid = size / 2
+    if name == "fit":
+        p.drawLine(QPointF(2, 2), QPointF(2, size - 2))
+        p.drawLine(QPointF(size - 2, 2), QPointF(size - 2, size - 2))
+        p.drawLine(QPointF(4, mid), QPointF(size - 4, mid))
+        for tip, back in ((4, 7), (size - 4, size - 7)):
+            p.drawLine(QPointF(tip, mid), QPointF(back, mid - 3))
+            p.drawLine(QPointF(tip, mid), QPointF(back, mid + 3))
+    else:  # the page view
+        p.drawRect(QRectF(3.5, 1.5, size - 7, size - 3))
+        for y in (5, 8, 11):
+            p.drawLine(QPointF(6, y), QPointF(size - 6, y))
+    p.end()
+    return QIcon(pix)
 
 
 class PreviewBase(QWidget):
@@ -67,6 +101,10 @@ class PreviewBase(QWidget):
         self.pv_jobs = Jobs(self, timeout=pageview.CONVERT_TIMEOUT + 10)
         self._busy_count = 0
         self._busy_text = "Loading…"
+        self._reveal: tuple[str, tuple[int, int] | None] | None = None  # a change to bring into view once shown
+        self._zoom_wanted: float | None = None  # a zoom carried over from the previous version, applied once shown
+        self._wheel = 0  # wheel movement past the end of a page, towards the next page turn
+        self._compact: bool | None = None
         self._build(page_view if page_view is not None else pageview.available())
         self.retranslate()
         track(self)
@@ -106,6 +144,7 @@ class PreviewBase(QWidget):
             {0: canvas.fit_width, 1: canvas.zoom_in, -1: canvas.zoom_out}[max(-1, min(step, 1))]()
         elif self._native_zoomable():
             self._native_zoom(max(-1, min(step, 1)))
+        self._update_nav()
 
     def error(self) -> str:
         """The error message shown, or ``""``."""
@@ -123,6 +162,35 @@ class PreviewBase(QWidget):
             self.page_view_button.setChecked(on)
         else:
             self._on_page_view_toggled(on)
+
+    def go_to(self, index: int, text: str = "", cell: tuple[int, int] | None = None) -> None:
+        """Show page/slide/sheet ``index`` with ``text`` (a changed paragraph or line) or ``cell`` (row, column)
+        brought into view, where the view can find it."""
+        self._reveal = (text, cell) if text or cell is not None else None
+        if self.count() and self.index() == max(0, min(index, self.count() - 1)) and not self.is_loading():
+            if not self._page_mode:
+                self._apply_reveal()  # already there: showing it again would read it again (a sheet)
+            return
+        self.set_index(index)
+
+    def zoom_level(self) -> float | None:
+        """The zoom on screen as a factor (1.0: the view's own fit), or None while a PDF page fits the width."""
+        canvas = self._canvas()
+        if canvas is not None:
+            return canvas.zoom()
+        return float(getattr(self, "zoom_factor", lambda: 1.0)())
+
+    def zoom_percent(self) -> int:
+        """The zoom in per cent, as the toolbar shows it."""
+        canvas = self._canvas()
+        level = canvas.shown_zoom() if canvas is not None else self.zoom_level()
+        return round((level or 1.0) * 100)
+
+    def set_zoom_level(self, level: float | None) -> None:
+        """Zoom to ``level`` (see :meth:`zoom_level`) once the document is on screen."""
+        self._zoom_wanted = level
+        if self.count():
+            self._apply_zoom()
 
     # -- hooks for subclasses ---------------------------------------------------------
     def _native_widget(self) -> QWidget:
@@ -150,6 +218,13 @@ class PreviewBase(QWidget):
     def _native_zoom(self, step: int) -> None:
         """Zoom the native view one step in (1) or out (-1), or back to fit the width (0)."""
 
+    def _native_reveal(self, text: str, cell: tuple[int, int] | None) -> None:
+        """Bring ``text`` or ``cell`` of the page on screen into view (a view that can find them)."""
+
+    def _native_notes(self, index: int) -> str:
+        """The notes of slide ``index``, shown under the page view ("" for a format without notes)."""
+        return ""
+
     # -- frame ------------------------------------------------------------------------
     def _build(self, offer_page_view: bool) -> None:
         layout = QVBoxLayout(self)
@@ -172,16 +247,22 @@ class PreviewBase(QWidget):
         bar.addWidget(self.next_button)
         self._toolbar_extra(bar)
         bar.addStretch(1)
+        # Worded buttons drawn as buttons (a frame, not a bare word), that turn into icons in a narrow panel.
         self.fit_button = QToolButton()
         self.zoom_out_button = QToolButton(text="−")
+        self.zoom_label = QLabel("")
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.zoom_in_button = QToolButton(text="+")
         self.fit_button.clicked.connect(lambda: self.zoom(0))
         self.zoom_out_button.clicked.connect(lambda: self.zoom(-1))
         self.zoom_in_button.clicked.connect(lambda: self.zoom(1))
-        for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
+        for b in (self.fit_button, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
             bar.addWidget(b)
-        self.page_view_button = QPushButton()
+        self.page_view_button = QToolButton()
         self.page_view_button.setCheckable(True)
+        for b in (self.fit_button, self.page_view_button):
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            b.setAutoRaise(False)
         self.page_view_button.toggled.connect(self._on_page_view_toggled)
         self.page_view_button.setVisible(offer_page_view and self.offers_page_view)
         bar.addWidget(self.page_view_button)
@@ -208,12 +289,19 @@ class PreviewBase(QWidget):
         self.stack = QStackedWidget()
         self.native = self._native_widget()
         self.stack.addWidget(self.native)
+        self._watch_wheel(self.native)
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.stack.addWidget(self.error_label)
         layout.addWidget(self.stack, 1)
+        self.page_notes = QLabel()  # a slide's notes under its page view (the native view shows its own)
+        self.page_notes.setWordWrap(True)
+        self.page_notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.page_notes.setContentsMargins(8, 4, 8, 6)
+        self.page_notes.setVisible(False)
+        layout.addWidget(self.page_notes)
         self._track(self.jobs)
         self._track(self.pv_jobs)
         self._update_nav()
@@ -228,8 +316,11 @@ class PreviewBase(QWidget):
         widest = max(tr(POSITION[u], i=8888, n=8888) for u in POSITION)
         self.position_label.setMinimumWidth(self.position_label.fontMetrics().horizontalAdvance(widest))
         self.fit_button.setText(tr("Fit width"))
+        self.fit_button.setToolTip(tr("Make the content as wide as the panel"))
         self.zoom_out_button.setToolTip(tr("Zoom out"))
         self.zoom_in_button.setToolTip(tr("Zoom in"))
+        self.zoom_label.setToolTip(tr("Zoom (Ctrl+wheel)"))
+        self._describe(self.zoom_label, tr("Zoom"), tr("Zoom (Ctrl+wheel)"))
         self.page_view_button.setText(tr("Page view"))
         self.page_view_button.setToolTip(tr("Show the pages as LibreOffice lays them out"))
         self._describe(self.fit_button, tr("Fit width"), tr("Make the content as wide as the panel"))
@@ -242,9 +333,49 @@ class PreviewBase(QWidget):
         self.macros_label.setVisible(bool(macros))
         if self._error:
             self.error_label.setText(tr("⚠  Cannot show this file") + f"\n\n{self._error}")
+        self._compact = None  # the words changed width: decide icons or words again
+        self._fit_toolbar()
         self._update_nav()
         self._retranslate_native()
         self._restyle()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_toolbar()
+
+    def _fit_toolbar(self) -> None:
+        """Words on the buttons when they fit the panel's width, icons (words in the tool tip) when not."""
+        buttons = (self.fit_button, self.page_view_button)
+        bar = self.layout().itemAt(0) if self.layout() is not None else None
+        if bar is None:
+            return
+        needed = bar.sizeHint().width()
+        if self._compact:  # as wide as it would be with words
+            needed += sum(b.fontMetrics().horizontalAdvance(b.text()) + 16 - b.sizeHint().width()
+                          for b in buttons if not b.isHidden())
+        compact = self.width() < needed
+        if compact == self._compact:
+            return
+        self._compact = compact
+        color = self.palette().color(self.foregroundRole())
+        self.fit_button.setIcon(_toolbar_icon("fit", color))
+        self.page_view_button.setIcon(_toolbar_icon("page", color))
+        style = Qt.ToolButtonStyle.ToolButtonIconOnly if compact else Qt.ToolButtonStyle.ToolButtonTextOnly
+        for b in buttons:
+            b.setToolButtonStyle(style)
+        self.fit_button.setToolTip(tr("Fit width") if compact else tr("Make the content as wide as the panel"))
+        self.page_view_button.setToolTip(tr("Page view") if compact else
+                                         tr("Show the pages as LibreOffice lays them out"))
+
+    def compact(self) -> bool:
+        """True while the toolbar shows icons instead of words (a narrow panel)."""
+        return bool(self._compact)
+
+    def minimumSizeHint(self) -> Any:  # noqa: N802 - Qt override
+        # As narrow as the icons allow, not as wide as the worded toolbar: a panel never widens the window.
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), 280))
+        return hint
 
     @staticmethod
     def _describe(widget: QWidget, name: str, description: str) -> None:
@@ -253,6 +384,16 @@ class PreviewBase(QWidget):
         widget.setAccessibleDescription(description)
 
     def _restyle(self) -> None:
+        # The worded buttons look like buttons in every style (a frame; Page view shows when it is on).
+        pal = colors.palette()
+        frame = (f"QToolButton {{ border: 1px solid {colors.color(colors.Role.Mid, pal)}; border-radius: 4px; "
+                 f"padding: 2px 8px; background: {colors.color(colors.Role.Button, pal)}; }}"
+                 f"QToolButton:hover {{ border-color: {colors.color(colors.Role.Highlight, pal)}; }}"
+                 f"QToolButton:checked {{ background: {colors.color(colors.Role.Highlight, pal)}; "
+                 f"color: {colors.color(colors.Role.HighlightedText, pal)}; }}")
+        for b in (self.fit_button, self.page_view_button):
+            if b.styleSheet() != frame:
+                b.setStyleSheet(frame)
         sheet = f"color: {colors.status('error')}; padding: 24px; font-size: 14px;"
         if self.error_label.styleSheet() != sheet:
             self.error_label.setStyleSheet(sheet)
@@ -301,8 +442,10 @@ class PreviewBase(QWidget):
             b.setVisible(not self._error)
         zoomable = (self._canvas() is not None or (not self._page_mode and self._native_zoomable())) \
             and not self._error
-        for b in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
+        for b in (self.fit_button, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
             b.setVisible(zoomable)
+        self.zoom_label.setText(tr("{percent} %", percent=self.zoom_percent()) if zoomable else "")
+        self._fit_toolbar()  # buttons shown or hidden change what the toolbar needs
 
     def _load(self) -> None:
         fn, *args = self._native_load()
@@ -320,8 +463,67 @@ class PreviewBase(QWidget):
     def _shown(self, index: int) -> None:
         """Subclasses call this when ``index`` is on screen."""
         if not self._page_mode:
+            if self._zoom_wanted is not None:
+                self._apply_zoom()
+            if self._reveal is not None and index == self._index:
+                self._apply_reveal()
             self._update_nav()
             self.sig_loaded.emit(index)
+
+    def _apply_reveal(self) -> None:
+        reveal, self._reveal = self._reveal, None
+        if reveal is not None:
+            self._native_reveal(*reveal)
+
+    def _apply_zoom(self) -> None:
+        level, self._zoom_wanted = self._zoom_wanted, None
+        canvas = self._canvas()
+        if canvas is not None:
+            canvas.set_zoom(level)
+        elif level is not None and self._native_zoomable():
+            steps = round(math.log(max(level, 0.01)) / math.log(ZOOM_STEP))
+            for _ in range(abs(steps)):
+                self._native_zoom(1 if steps > 0 else -1)
+
+    # -- the wheel ------------------------------------------------------------------------
+    def _watch_wheel(self, widget: QWidget) -> None:
+        """See the wheel over ``widget``'s scrolling parts before they scroll (to turn pages and zoom)."""
+        areas = [widget] if isinstance(widget, QAbstractScrollArea) else []
+        areas += widget.findChildren(QAbstractScrollArea)
+        for area in areas:
+            area.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Wheel and isinstance(event, QWheelEvent) and isinstance(watched, QWidget):
+            if self._on_wheel(watched, event):
+                return True
+        return super().eventFilter(watched, event)
+
+    def _on_wheel(self, viewport: QWidget, event: QWheelEvent) -> bool:
+        """Ctrl+wheel zooms; the wheel past the end (or start) of a page or slide turns to the next (previous)."""
+        delta = event.angleDelta().y()
+        if not delta or self._error:
+            return False
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom(1 if delta > 0 else -1)
+            return True
+        if self.unit == "Sheet" and not self._page_mode:
+            return False  # a sheet's wheel scrolls its rows; sheets are chosen with their tabs
+        area = viewport.parentWidget()
+        bar = area.verticalScrollBar() if isinstance(area, QAbstractScrollArea) else None
+        at_end = bar is None or (bar.value() >= bar.maximum() if delta < 0 else bar.value() <= bar.minimum())
+        step = 1 if delta < 0 else -1
+        if not at_end or not 0 <= self.index() + step < self.count():
+            self._wheel = 0
+            return False
+        if self.unit == "Page" and self._canvas() is None:
+            return False  # a flowing document (DOCX) scrolls through its pages: nothing to turn
+        self._wheel += delta
+        if abs(self._wheel) < WHEEL_STEP:
+            return True
+        self._wheel = 0
+        self._step(step)
+        return True
 
     def _fail(self, message: str) -> None:
         name = self.path.name if self.path else self.view.title
@@ -346,6 +548,7 @@ class PreviewBase(QWidget):
         if not on:
             was_paged = self._page_mode
             self._page_mode = False
+            self.page_notes.setVisible(False)
             self.pv_jobs.cancel()
             if not self._error:
                 self.stack.setCurrentWidget(self.native)
@@ -361,6 +564,9 @@ class PreviewBase(QWidget):
         self._pv_index = self._index  # the page view opens where the native view is
         if self._pv_canvas is None:
             self._pv_canvas = PdfCanvas()
+            self._pv_canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)  # a page smaller than the panel sits in its middle
+            self._pv_canvas.set_margin(PAGE_VIEW_MARGIN)
+            self._watch_wheel(self._pv_canvas)
             self._pv_canvas.sig_rendered.connect(self._on_pv_rendered)
             self._pv_canvas.sig_failed.connect(self._fail)
             self._track(self._pv_canvas.jobs)
@@ -383,8 +589,14 @@ class PreviewBase(QWidget):
 
     def _on_pv_rendered(self, index: int) -> None:
         if self._page_mode:
+            self._show_page_notes(index)
             self._update_nav()
             self.sig_loaded.emit(index)
+
+    def _show_page_notes(self, index: int) -> None:
+        notes = self._native_notes(index) if self._page_mode else ""
+        self.page_notes.setText(tr("Notes: {notes}", notes=notes) if notes else "")
+        self.page_notes.setVisible(bool(notes))
 
 
 def _convert(path: Path, sha256: str, cache_dir: Path | None) -> tuple[Path, int]:

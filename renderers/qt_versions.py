@@ -1,5 +1,7 @@
 """The version row of an artifact card ("v2 · changed: …", Compare with v1, Restore v1) and the compare view
-that shows two versions side by side with their differences highlighted."""
+that shows two versions side by side with their differences highlighted: drawn (slides as pictures, pages as
+pages, a workbook's cells as a grid, see :mod:`renderers.qt_compare_pictures`) and as text, one row per
+paragraph, line, slide or cell."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSizePolicy,
+    QTabWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -98,7 +101,8 @@ class VersionRow(QWidget):
 
 
 class CompareView(QWidget):
-    """Two versions side by side, one row per paragraph / line / slide / cell; differences highlighted."""
+    """Two versions side by side: drawn (the first tab) and as text, one row per paragraph / line / slide / cell
+    (the second); differences highlighted in both."""
 
     def __init__(self, left: Path, right: Path, kind: str, left_label: str, right_label: str,
                  parent: QWidget | None = None) -> None:
@@ -114,13 +118,20 @@ class CompareView(QWidget):
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.table, 1)
+        self.tabs = QTabWidget(self)
+        layout.addWidget(self.tabs, 1)
         self.comparison: Comparison | None = None
         self.error = ""
         try:
             self.comparison = compare_files(left, right, kind)
         except CompareError as exc:
             self.error = str(exc)
+        from renderers.qt_compare_pictures import side_by_side
+
+        self.pictures = side_by_side(left, right, kind, self.comparison, self.labels, self) if not self.error else None
+        if self.pictures is not None:
+            self.tabs.addTab(self.pictures, "")
+        self.tabs.addTab(self.table, "")
         self._fill()
         track(self)
 
@@ -152,11 +163,14 @@ class CompareView(QWidget):
 
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels(list(self.labels))
+        if self.pictures is not None:
+            self.tabs.setTabText(0, tr("Side by side"))
+        self.tabs.setTabText(self.tabs.indexOf(self.table), tr("Text"))
         if self.error:
             self.summary.setText(self.error)
         elif self.comparison is not None:
             units = {"paragraph": tr("paragraphs"), "line": tr("lines"), "slide": tr("slides"), "cell": tr("cells")}
-            self.summary.setText(tr("Differences: {changes} (compared by {unit}). Changed rows are yellow, added "
+            self.summary.setText(tr("Differences: {changes} (compared by {unit}). Changed ones are yellow, added "
                                     "green, removed red.", changes=self.comparison.changes,
                                     unit=units[self.comparison.unit]))
 

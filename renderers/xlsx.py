@@ -163,6 +163,17 @@ class XlsxPreview(PreviewBase):
         view.tabs.blockSignals(False)
         self._shown(reader.index)
 
+    def _native_reveal(self, text: str, cell: tuple[int, int] | None) -> None:
+        """Select the changed cell and scroll it into view (its value shows in the formula bar)."""
+        if self.model is None or cell is None:
+            return
+        row, column = cell
+        index = self.model.index(min(row, self.model.rowCount() - 1), min(column, self.model.columnCount() - 1))
+        if index.isValid():
+            table = self.sheet_view().table
+            table.setCurrentIndex(index)
+            table.scrollTo(index, table.ScrollHint.PositionAtCenter)
+
     def _on_drawings(self, drawings: tuple[Drawing, ...]) -> None:
         table = self.sheet_view().table
         self.overlays = [DrawingOverlay(d, table) for d in drawings]

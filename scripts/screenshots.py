@@ -149,8 +149,8 @@ async def play(out: Path) -> list[Path]:
     await _settle()
     shoot(window, "03-artifact-and-preview.png")
 
-    # A follow-up in the same conversation: the deck gets a slide, the card shows v2 and what changed.
-    window.preview_panel.close_preview()
+    # A follow-up in the same conversation: the deck gets a slide, the card shows v2 and what changed; the open
+    # preview follows (v2, at the added slide).
     approvals = sum(1 for m in window.conversation for r in m.extensions if r.kind == "approval/pptx")
     window.chat.composer.set_text("add a slide titled Risks with bullets: Budget, Timeline")
     window.chat.composer.submit()
@@ -164,13 +164,69 @@ async def play(out: Path) -> list[Path]:
     second = [r for m in window.conversation for r in m.extensions if r.kind == "pptx"][-1]
     await _until(lambda: bool(window.host.live_cards(second.artifact_id)))
     window.chat.view.scrollToBottom()
+    panel = window.preview_panel
+    await _until(lambda: panel.view is not None and panel.view.version == 2 and panel.preview is not None
+                 and panel.preview.index() == panel.preview.count() - 1 and not panel.preview.is_loading())
     await _settle(1.2)
     shoot(window, "07-follow-up-v2-card.png")
+    shoot(window, "12-panel-follows-v2.png")
     button(window.host.live_cards(second.artifact_id)[-1], "Compare with v1").click()
     await _until(lambda: window.host.last_compare is not None)
+    compare = window.host.last_compare
+    from renderers.qt_versions import CompareView
+
+    pictures = compare.findChild(CompareView).pictures
+    await _until(lambda: pictures is None or pictures.done())
     await _settle()
-    shoot(window.host.last_compare, "08-compare-versions.png")
-    window.host.last_compare.close()
+    shoot(compare, "08-compare-versions.png")
+    compare.close()
+
+    # Restore v1 from the v2 card: an approved write; the panel shows v3 (the first deck again).
+    approvals = sum(1 for m in window.conversation for r in m.extensions if r.kind == "approval/pptx")
+    button(window.host.live_cards(second.artifact_id)[-1], "Restore v1").click()
+    await _until(lambda: sum(1 for m in window.conversation for r in m.extensions if r.kind == "approval/pptx")
+                 > approvals and not window.controller.busy)
+    restore = [r for m in window.conversation for r in m.extensions if r.kind == "approval/pptx"][-1]
+    await _until(lambda: bool(window.host.live_cards(restore.artifact_id)))
+    window.chat.view.scrollToBottom()
+    await _settle(0.8)
+    shoot(window, "13-restore-approval.png")
+    button(window.host.live_cards(restore.artifact_id)[-1], "Approve").click()
+    await _until(lambda: panel.view is not None and panel.view.version == 3 and panel.preview is not None
+                 and panel.preview.count() > 0 and not panel.preview.is_loading() and not window.controller.busy)
+    window.chat.view.scrollToBottom()
+    await _settle(1.2)
+    shoot(window, "14-panel-follows-restore-v3.png")
+
+    # v1 opened from its own card: labelled "older", with Go to current.
+    first = [r for m in window.conversation for r in m.extensions if r.kind == "pptx"][0]
+    window.chat.view.scroll_to_message(first.message_id)
+    await _until(lambda: bool(window.host.live_cards(first.artifact_id)))
+    button(window.host.live_cards(first.artifact_id)[-1], "Preview").click()
+    await _until(lambda: panel.banner.isVisible() and panel.preview is not None and panel.preview.count() > 0
+                 and not panel.preview.is_loading())
+    await _settle(1.2)
+    shoot(window, "15-older-version-banner.png")
+    panel.go_current_button.click()
+    await _until(lambda: not panel.banner.isVisible())
+
+    # A narrow window: the preview takes the room it has (the sidebar folds away, the toolbar shows icons).
+    panel.close_preview()
+    window.set_sidebar_visible(True)
+    await _settle(0.3)  # the closed panel's room is given back before the window narrows
+    window.resize(700, SIZE[1])
+    await _until(lambda: window.width() == 700)
+    last = [r for m in window.conversation for r in m.extensions if r.kind == "pptx"][-1]
+    window.chat.view.scrollToBottom()
+    await _until(lambda: bool(window.host.live_cards(last.artifact_id)))
+    button(window.host.live_cards(last.artifact_id)[-1], "Preview").click()
+    await _until(lambda: panel.preview is not None and panel.preview.count() > 0 and not panel.preview.is_loading())
+    await _settle(1.2)
+    print(f"narrow window: {window.width()} px wide with the preview open (700 before)")
+    shoot(window, "16-narrow-window-preview.png")
+    window.resize(*SIZE)
+    window.set_sidebar_visible(True)
+    await _settle(0.5)
 
     dialog = window.open_settings()
     await _settle()

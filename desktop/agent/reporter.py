@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from desktop.agent import _messages as M
 from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
@@ -83,8 +83,9 @@ class Reporter:
         self.update_message(task_id, text=text, status="error")
         self.emit(TaskFailed(task_id, english, text))
 
-    def cancelled(self, task_id: str) -> None:
-        """Mark the task cancelled; its pending approvals are refused (nothing of them runs)."""
+    def cancelled(self, task_id: str, written: Sequence[str] = ()) -> None:
+        """Mark the task cancelled; its pending approvals are refused (nothing of them runs). ``written``: the
+        files its approved writes finished before the stop (committed as artifacts): the reply names them."""
         for approval in self._store.approvals(task_id):
             if approval.state == ApprovalState.PENDING:
                 self._store.decide_approval(approval.id, ApprovalState.REFUSED, message="the task was cancelled",
@@ -92,7 +93,8 @@ class Reporter:
                                             ledger_result=error("the task was cancelled"))
         self._close_skill_runs(task_id, "the task was cancelled")
         self._store.update_task(task_id, status="cancelled", finished=time.time())
-        self.update_message(task_id, text=stored(msg("task.stopped")), status="done")
+        said = msg("task.stopped.written", files=", ".join(written)) if written else msg("task.stopped")
+        self.update_message(task_id, text=stored(said), status="done")
         self.emit(TaskCancelled(task_id))
 
     def _close_skill_runs(self, task_id: str, why: str) -> None:

@@ -37,7 +37,7 @@ from desktop.llm.tokens import count_request
 from desktop.messages import details_of, msg, said, shown_request
 from desktop.store import Store
 from desktop.store.errors import StorageFull
-from desktop.store.states import ApprovalState
+from desktop.store.states import ApprovalState, LedgerState
 from skills.messages import Msg
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
@@ -231,7 +231,10 @@ class AgentRuntime(RuntimeDecisions):
             elif await main_loop(self._loop(), run) == PAUSED:
                 self.reporter.update_message(task_id, status="done")
         except asyncio.CancelledError:
-            self.reporter.cancelled(task_id)
+            # What a write finished before the stop is delivered like any artifact (card, version, evidence);
+            # the reply then says what was written and that the rest of the request was not done.
+            written = await asyncio.shield(self._commit_stopped(run))
+            self.reporter.cancelled(task_id, written=written)
         except StorageFull:
             raise
         except BudgetExhausted as exc:
@@ -250,6 +253,26 @@ class AgentRuntime(RuntimeDecisions):
         finally:
             self.store.update_task(task_id, usage=run.snapshot(), owner=None)
             self._tidy(task_id)
+
+    async def _commit_stopped(self, run: Run) -> list[str]:
+        """Commit the files the stopped task's approved writes finished (verified, as in ``commit_evidence``);
+        their paths. Nothing when the task had committed already (its packet is frozen) or wrote nothing."""
+        if self.store.task(run.task_id).packet is not None:
+            return []
+        skills = []
+        for row in self.store.ledger(run.task_id, states=(LedgerState.DONE,)):
+            skill = row.agent.removeprefix("skill:") if row.agent.startswith("skill:") else ""
+            if skill and skill not in skills and (row.result or {}).get("artifacts"):
+                skills.append(skill)
+        written: list[str] = []
+        for skill in skills:
+            try:
+                packet = await self.finalizer.commit(run, Outcome(status="stopped", skill_id=skill, summary=""))
+            except (MiraError, SkillsError, OSError) as exc:  # the stop stands; what could not be checked is not delivered
+                log.warning("committing what %s wrote before the stop failed: %s", run.task_id, exc)
+                continue
+            written += [str(a["path"]) for a in packet.get("artifacts") or ()]
+        return written
 
     def cancel(self, task_id: str) -> None:
         """Stop a task cleanly: its model stream is cancelled, a command in flight finishes atomically and is

@@ -346,6 +346,31 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <translation>此文件没有可用的预览。</translation>
         </message>
         <message>
+            <source>{name} · v{version}, current</source>
+            <comment>preview.label_current</comment>
+            <translation>{name} · v{version}，当前版本</translation>
+        </message>
+        <message>
+            <source>{name} · v{version}, older</source>
+            <comment>preview.label_older</comment>
+            <translation>{name} · v{version}，旧版本</translation>
+        </message>
+        <message>
+            <source>Older version — this is v{version}; the current one is v{current}.</source>
+            <comment>preview.older</comment>
+            <translation>旧版本——这是 v{version}；当前版本是 v{current}。</translation>
+        </message>
+        <message>
+            <source>Go to current</source>
+            <comment>preview.go_current</comment>
+            <translation>转到当前版本</translation>
+        </message>
+        <message>
+            <source>Show the current version of this file</source>
+            <comment>a11y.preview.go_current</comment>
+            <translation>显示此文件的当前版本</translation>
+        </message>
+        <message>
             <source>Stopped.</source>
             <comment>chat.stopped</comment>
             <translation>已停止。</translation>
@@ -439,6 +464,36 @@ A desktop chat assistant that turns a conversation into real, verified office fi
             <source>edit files Mira made in this conversation</source>
             <comment>rules.kind.edit_own</comment>
             <translation>修改 Mira 在此对话中生成的文件</translation>
+        </message>
+        <message>
+            <source>export documents to new PDF files</source>
+            <comment>rules.kind.export_new</comment>
+            <translation>将文档导出为新的 PDF 文件</translation>
+        </message>
+        <message>
+            <source>export documents over PDF files Mira made in this conversation</source>
+            <comment>rules.kind.export_own</comment>
+            <translation>导出文档并覆盖 Mira 在此对话中生成的 PDF 文件</translation>
+        </message>
+        <message>
+            <source>restore earlier versions of files Mira made in this conversation</source>
+            <comment>rules.kind.restore_own</comment>
+            <translation>恢复 Mira 在此对话中生成的文件的早期版本</translation>
+        </message>
+        <message>
+            <source>recalculate workbooks Mira made in this conversation</source>
+            <comment>rules.kind.recalculate_own</comment>
+            <translation>重新计算 Mira 在此对话中生成的工作簿</translation>
+        </message>
+        <message>
+            <source>save edits into new files</source>
+            <comment>rules.kind.edit_into_new</comment>
+            <translation>将修改另存为新文件</translation>
+        </message>
+        <message>
+            <source>“{conversation}”: {skill} may {kind} (made on “{card}”)</source>
+            <comment>rules.item_from</comment>
+            <translation>“{conversation}”：{skill} 可以{kind}（创建自“{card}”）</translation>
         </message>
         <message>
             <source>The request could not be started: {error}</source>
@@ -1221,6 +1276,16 @@ Design,800
             <source>Replaces the existing {path} (v{version}).</source>
             <comment>approval.replaces</comment>
             <translation>将替换现有的 {path}（v{version}）。</translation>
+        </message>
+        <message>
+            <source>Writes into the folder “{folder}”.</source>
+            <comment>approval.folder</comment>
+            <translation>写入文件夹“{folder}”。</translation>
+        </message>
+        <message>
+            <source>A rule now approves similar writes in this conversation: {rule} (Settings › Approval rules).</source>
+            <comment>approval.rule_made</comment>
+            <translation>已创建规则，此对话中类似的写入将自动批准：{rule}（设置 › 批准规则）。</translation>
         </message>
         <message>
             <source>Replaces the existing {path}.</source>
@@ -2786,6 +2851,31 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             </translation>
         </message>
         <message>
+            <source>Bar chart “{title}” of {series}</source>
+            <comment>change.chart.bar</comment>
+            <translation>条形图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Column chart “{title}” of {series}</source>
+            <comment>change.chart.column</comment>
+            <translation>柱形图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Line chart “{title}” of {series}</source>
+            <comment>change.chart.line</comment>
+            <translation>折线图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Pie chart “{title}” of {series}</source>
+            <comment>change.chart.pie</comment>
+            <translation>饼图“{title}”：{series}</translation>
+        </message>
+        <message>
+            <source>Totals row “{label}”: {columns}</source>
+            <comment>change.totals</comment>
+            <translation>合计行“{label}”：{columns}</translation>
+        </message>
+        <message>
             <source>Pages {first}–{last}</source>
             <comment>change.pages</comment>
             <translation>第 {first}–{last} 页</translation>
@@ -3036,6 +3126,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Stopped. Nothing was half-written.</source>
             <comment>task.stopped</comment>
             <translation>已停止。没有写了一半的文件。</translation>
+        </message>
+        <message>
+            <source>Stopped. Written and checked before the stop: {files} (its card is below). The rest of the request was not done, and nothing was half-written.</source>
+            <comment>task.stopped.written</comment>
+            <translation>已停止。停止前已写入并检查：{files}（卡片见下方）。请求的其余部分没有完成，也没有写了一半的文件。</translation>
         </message>
         <message>
             <source>Stopped: {error}.</source>
@@ -3370,8 +3465,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
     <context>
         <name>renderers</name>
         <message>
+            <source>(empty)</source>
+            <translation>（空）</translation>
+        </message>
+        <message>
             <source>(new)</source>
             <translation>（新增）</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
         </message>
         <message>
             <source>(removed)</source>
@@ -3478,8 +3581,8 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>图示</translation>
         </message>
         <message>
-            <source>Differences: {changes} (compared by {unit}). Changed rows are yellow, added green, removed red.</source>
-            <translation>不同之处：{changes} 处（按{unit}比较）。修改的行为黄色，新增为绿色，删除为红色。</translation>
+            <source>Differences: {changes} (compared by {unit}). Changed ones are yellow, added green, removed red.</source>
+            <translation>差异：{changes} 处（按{unit}比较）。修改的为黄色，新增的为绿色，删除的为红色。</translation>
         </message>
         <message>
             <source>Document text</source>
@@ -3488,6 +3591,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>Done — saved {path}</source>
             <translation>已完成——已保存 {path}</translation>
+        </message>
+        <message>
+            <source>Double-click to open this version here in the preview</source>
+            <translation>双击可在预览中打开此版本的这一页</translation>
         </message>
         <message>
             <source>Failed</source>
@@ -3738,6 +3845,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>把 {name} 与第 {version} 版并排显示，并标出差异</translation>
         </message>
         <message>
+            <source>Side by side</source>
+            <translation>并排</translation>
+        </message>
+        <message>
             <source>Slide picture</source>
             <translation>幻灯片图像</translation>
         </message>
@@ -3842,6 +3953,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>你已拒绝：{what}</translation>
         </message>
         <message>
+            <source>Zoom</source>
+            <translation>缩放</translation>
+        </message>
+        <message>
+            <source>Zoom (Ctrl+wheel)</source>
+            <translation>缩放（Ctrl+滚轮）</translation>
+        </message>
+        <message>
             <source>Zoom in</source>
             <translation>放大</translation>
         </message>
@@ -3902,6 +4021,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
         </message>
         <message>
+            <source>{left}: {value}</source>
+            <translation>{left}：{value}</translation>
+        </message>
+        <message>
             <source>{loaded}+ rows read</source>
             <translation>已读取 {loaded}+ 行</translation>
         </message>
@@ -3956,6 +4079,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: the workbook has no sheets</source>
             <translation>{name}：工作簿没有工作表</translation>
+        </message>
+        <message>
+            <source>{percent} %</source>
+            <translation>{percent}%</translation>
         </message>
         <message>
             <source>⚠  Cannot show this file</source>

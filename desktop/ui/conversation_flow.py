@@ -36,6 +36,7 @@ class ConversationFlow:
     conversation: Any
     window_state: Any
     preview_panel: Any
+    preview_follow: Any
     folder_actions: Any
     title_label: Any
     open_settings: Any
@@ -53,6 +54,7 @@ class ConversationFlow:
         self._update_title()
 
     async def open_conversation(self, conversation_id: str) -> None:
+        self.preview_follow.conversation_shown(conversation_id)  # never another conversation's file
         self.sidebar.select(conversation_id)
         self.window_state.last_conversation = conversation_id
         await self.controller.show(conversation_id)
@@ -62,6 +64,7 @@ class ConversationFlow:
         self._show_state()
 
     def new_conversation(self) -> None:
+        self.preview_follow.conversation_shown(None)
         self.sidebar.select(None)
         self.window_state.last_conversation = None
         self._run(self.controller.show(None))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -168,6 +169,9 @@ class Host:
         row, evidence = known
         version = self._version(artifact_id)
         path = Path(_field(row, "path", "")) if _field(row, "path") else None
+        if path is not None and version is not None and not self.is_current(row, version):
+            # An older version's card shows (and saves) that version: its bytes are kept in the folder's .mira/.
+            path = self.version_file(row, version.sha256) or path
         status = "written"
         error = ""
         if path is not None and not path.exists():
@@ -193,6 +197,61 @@ class Host:
         lookup = getattr(self.store, "artifact_version", None)
         return lookup(artifact_id) if callable(lookup) else None
 
+    def latest_version(self, conversation_id: str, workspace_path: str) -> Any:
+        """The newest version row of a file of a conversation, or None (not versioned)."""
+        versions = getattr(self.store, "versions", None)
+        if not callable(versions) or not conversation_id:
+            return None
+        rows = versions(conversation_id, workspace_path)
+        return rows[-1] if rows else None
+
+    def is_current(self, row: Any, version: Any) -> bool:
+        """Whether ``version`` (of artifact ``row``) is the file's newest version."""
+        latest = self.latest_version(_field(row, "conversation_id", ""), _field(row, "workspace_path", ""))
+        return latest is None or int(latest.version) <= int(version.version)
+
+    def version_file(self, row: Any, sha256: str) -> Path | None:
+        """A readable copy, named like the file, of the kept version ``sha256`` of artifact ``row``'s file
+        (renderers know a file by its name; the kept copies in .mira/ have none). None when it is not kept."""
+        from desktop import paths
+        from skills.runtime.versions import VersionStoreError, read
+
+        name = Path(_field(row, "workspace_path", "") or _field(row, "path", "")).name
+        target = paths.data_dir() / "cache" / "versions" / sha256[:32] / name
+        if target.is_file():
+            return target
+        try:
+            folder = Path(_field(self.store.task(_field(row, "task_id", "")), "workspace", ""))
+            data = read(folder, sha256)
+        except (VersionStoreError, OSError, LookupError, ValueError):
+            return None
+        except Exception:  # noqa: BLE001 - no task row for it: the file on disk is shown instead
+            log.info("no kept copy of %s", sha256[:12], exc_info=True)
+            return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        part = target.with_name(f".{name}.part")
+        part.write_bytes(data)
+        part.replace(target)
+        return target
+
+    def artifact_kind(self, artifact_id: str) -> str:
+        """The renderer kind of an artifact ("" when unknown)."""
+        known = self._artifact_rows.get(artifact_id)
+        row = known[0] if known is not None else self.store.artifact(artifact_id)
+        return str(_field(row, "kind", "") or "")
+
+    def artifact_row(self, artifact_id: str) -> Any:
+        known = self._artifact_rows.get(artifact_id)
+        return known[0] if known is not None else self.store.artifact(artifact_id)
+
+    def refresh_file(self, conversation_id: str, workspace_path: str) -> None:
+        """A file got a new version: every live card of it shows its own version again (thumbnail included)."""
+        for artifact_id in list(self._cards):
+            known = self._artifact_rows.get(artifact_id)
+            if known is not None and _field(known[0], "workspace_path", "") == workspace_path \
+                    and _field(known[0], "conversation_id", "") == conversation_id:
+                self.refresh(artifact_id)
+
     def _approval_view(self, approval_id: str, kind: str) -> ArtifactView | None:
         row = self.store.approval(approval_id)
         if row is None:
@@ -216,11 +275,45 @@ class Host:
             headline=write_headline(str(_field(row, "tool_id", "")),
                                     arguments if isinstance(arguments, Mapping) else {}),
             retryable=retryable,
+            facts=self._facts(approval_id, row),
         )
         return ArtifactView(
             id=approval_id, kind=kind, title=Path(target).name or target, path=None,
             workspace_path=target, status=status, approval=approval, error=error,  # type: ignore[arg-type]
         )
+
+    def _facts(self, approval_id: str, row: Any) -> tuple[str, ...]:
+        """What the card says besides its headline: the file it replaces, the folder, a rule made from it."""
+        facts = [self._replaces(approval_id, row)]
+        folder = self._folder(row)
+        if folder:
+            facts.append(tr("approval.folder", folder=folder))
+        rule = self._rule_from(approval_id)
+        if rule is not None:
+            from desktop.ui.rule_words import rule_words
+
+            facts.append(tr("approval.rule_made", rule=rule_words(rule.command, rule.kind)))
+        return tuple(f for f in facts if f)
+
+    def _folder(self, row: Any) -> str:
+        task = getattr(self.store, "task", None)
+        if not callable(task) or not _field(row, "task_id"):
+            return ""
+        try:
+            workspace = _field(task(_field(row, "task_id")), "workspace", "")
+        except Exception:  # noqa: BLE001 - no task row: the card just does not name the folder
+            return ""
+        return Path(workspace).name if workspace else ""
+
+    def _rule_from(self, approval_id: str) -> Any:
+        rules = getattr(self.store, "rules", None)
+        listing = getattr(rules, "list", None)
+        if not callable(listing):
+            return None
+        try:
+            return next((r for r in listing() if r.from_approval_id == approval_id), None)
+        except Exception:  # noqa: BLE001 - the card shows no rule line rather than no card
+            return None
 
     def _replaces(self, approval_id: str, row: Any) -> str:
         """"Replaces the existing X (vN)." when the write goes over a file that exists, else ""."""
@@ -467,7 +560,8 @@ class Host:
         """Show version ``other`` and this one side by side (the older one's bytes are in the folder's .mira/)."""
         from desktop.ui import versions_view  # a dialog: loaded on first use
 
-        shown = versions_view.compare(self.store, artifact, other, self._window())
+        shown = versions_view.compare(self.store, artifact, other, self._window(), self.version_file,
+                                      lambda version, index: self.open_version(artifact, version, index))
         if isinstance(shown, str):
             self._notify(shown)
         else:
@@ -481,6 +575,20 @@ class Host:
             self.last_quick_form = qa.run(action, artifact.workspace_path, self.send_request, self._window())
 
         return [(qa.label(a), lambda a=a: start(a)) for a in qa.offered(artifact.kind, artifact.version)]
+
+    def open_version(self, artifact: ArtifactView, version: int, index: int = 0) -> None:
+        """Open ``version`` of ``artifact``'s file in the preview at ``index`` (an older one is labelled so)."""
+        row = self.artifact_row(artifact.id)
+        found = next((v for v in self.store.versions(row.conversation_id, row.workspace_path)
+                      if v.version == version and v.artifact_id), None)
+        from uchat import ExtensionRef
+
+        view = self.view_for(ExtensionRef("", found.artifact_id, self.artifact_kind(found.artifact_id))) \
+            if found is not None else None
+        if view is None:
+            self._notify(tr("version.missing", version=version, path=artifact.workspace_path))
+            return
+        self._on_preview(view, index)
 
     def restore_version(self, artifact: ArtifactView, version: int) -> None:
         """Ask for ``version`` back through the conversation: an approved write like any other."""

@@ -38,6 +38,7 @@ else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
 log = logging.getLogger(__name__)
+PREVIEW_MIN_WIDTH = 300  # with the chat's 380 it fits a 700 px window once the sidebar folds away
 
 
 class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainWindow):
@@ -83,6 +84,10 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
                                          self.services.executor, self.host.refresh, self)
         self.controller.welcome_text = self.welcome_text
         self.host.say = self.controller.show_notice  # what the user must see goes into the chat, not only the corner
+        from desktop.ui.preview_follow import PreviewFollower
+
+        self.preview_follow = PreviewFollower(self.preview_panel, self.host, run=self._run,
+                                              current_conversation=lambda: self.controller.current_id)
         # Conversations open with their newest page; scrolling up pages older history in from the store.
         self.chat.model.set_load_older(self.controller.load_older)
 
@@ -99,7 +104,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         self.splitter.setSizes([220, 780, 0])
         self.sidebar.setMinimumWidth(170)
         self.chat.setMinimumWidth(380)
-        self.preview_panel.setMinimumWidth(320)
+        self.preview_panel.setMinimumWidth(PREVIEW_MIN_WIDTH)
         self.setCentralWidget(self.splitter)
         self._tab_order()
 
@@ -193,6 +198,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         c.sig_busy.connect(self._on_busy)
         c.sig_unsent.connect(self._give_back)
         self.preview_panel.sig_closed.connect(self._preview_closed)
+        c.sig_synced.connect(self.preview_follow.synced)
 
     def welcome_text(self) -> str:
         """What Mira can do, and how the current model is connected (or how to connect one)."""
@@ -230,14 +236,22 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
 
     # -- preview and status -------------------------------------------------------------
     def open_preview(self, view: Any, index: int = 0) -> QWidget | None:
-        """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel."""
+        """Open the large preview of ``view`` at page/slide/sheet ``index`` in the side panel (in the room the
+        window has: a narrow window folds the sidebar away rather than grow)."""
         was_hidden = not self.preview_panel.isVisible()
-        widget = self.preview_panel.open(view, index)
+        if was_hidden:
+            room = self.splitter.width() - self.chat.minimumWidth() - PREVIEW_MIN_WIDTH \
+                - 2 * self.splitter.handleWidth()
+            if self.sidebar.isVisible() and room < self.sidebar.minimumWidth():
+                self.set_sidebar_visible(False)
+        widget = self.preview_follow.open(view, index)
         if was_hidden:
             sizes = self.splitter.sizes()
             total = sum(sizes)
+            side = sizes[0] if self.sidebar.isVisible() else 0
             width = self.window_state.preview_width or max(360, total * 2 // 5)
-            self.splitter.setSizes([sizes[0], max(380, total - sizes[0] - width), width])
+            width = max(PREVIEW_MIN_WIDTH, min(width, total - side - self.chat.minimumWidth()))
+            self.splitter.setSizes([side, max(self.chat.minimumWidth(), total - side - width), width])
         return widget
 
     def _preview_closed(self) -> None:
@@ -308,10 +322,20 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
             except Exception:  # noqa: BLE001 - a skill no longer in the catalog: show its id
                 return skill_id
 
-        def load() -> list[tuple[str, str, str, str, str]]:
+        def card_words(approval_id: str | None) -> str:
+            """The headline of the card a rule was made on ("Export a.pptx as the PDF a.pdf")."""
+            from skills.describe import write_headline
+
+            try:
+                approval = store.approval(approval_id) if approval_id else None
+            except Exception:  # noqa: BLE001 - its conversation was deleted: the rule is named without it
+                return ""
+            return i18n.render(write_headline(approval.tool_id, approval.arguments or {})) if approval else ""
+
+        def load() -> list[tuple[str, str, str, str, str, str]]:
             titles = {c.id: c.title for c in store.list_conversations()}
-            return [(r.id, titles.get(r.conversation_id, "?"), skill_name(r.skill_id), r.kind, r.command)
-                    for r in rules.list()]
+            return [(r.id, titles.get(r.conversation_id, "?"), skill_name(r.skill_id), r.kind, r.command,
+                     card_words(r.from_approval_id)) for r in rules.list()]
 
         return RulesPanel(load, rules.revoke)
 

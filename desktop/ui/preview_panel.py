@@ -1,10 +1,15 @@
-"""The side panel that holds one large artifact preview from the renderer registry."""
+"""The side panel that holds one large artifact preview from the renderer registry.
+
+Its header names the file and the version shown ("q3-review.pptx · v3, current"); an older version has a
+banner with "Go to current". Which file and version it shows is decided by
+:class:`desktop.ui.preview_follow.PreviewFollower`."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from desktop.i18n import tr
 
@@ -13,10 +18,39 @@ if TYPE_CHECKING:
     from renderers.registry import Registry
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that ends in "…" when the panel is narrower than its text (the tool tip has it all)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(40)
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle, max(self.width(), 40))
+        if shown != self.text():
+            self.setText(shown)
+        self.setAccessibleName(self._full)
+
+
 class PreviewPanel(QFrame):
-    """Header (title, close) over the renderer's preview widget; hidden until something is opened."""
+    """Header (file · version, close), a banner for an older version, the renderer's preview widget;
+    hidden until something is opened."""
 
     sig_closed = Signal()
+    sig_go_current = Signal()
 
     def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -24,8 +58,9 @@ class PreviewPanel(QFrame):
         self.registry = registry
         self.view: ArtifactView | None = None
         self.preview: QWidget | None = None
-        self.title = QLabel(self)
-        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label = ""  # what the header says of the file and version, before eliding
+        self.older: tuple[int, int] | None = None  # (shown, current) version while an older one is shown
+        self.title = ElidedLabel(self)
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -37,6 +72,17 @@ class PreviewPanel(QFrame):
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
         self.message.hide()
+        self.banner = QFrame(self)
+        self.banner.setObjectName("olderVersionBanner")
+        self.banner_text = QLabel(self.banner)
+        self.banner_text.setWordWrap(True)
+        self.go_current_button = QPushButton(self.banner)
+        self.go_current_button.clicked.connect(self.sig_go_current.emit)
+        row = QHBoxLayout(self.banner)
+        row.setContentsMargins(8, 4, 8, 4)
+        row.addWidget(self.banner_text, 1)
+        row.addWidget(self.go_current_button)
+        self.banner.hide()
 
         header = QHBoxLayout()
         header.setContentsMargins(8, 6, 4, 2)
@@ -49,6 +95,7 @@ class PreviewPanel(QFrame):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addLayout(header)
+        layout.addWidget(self.banner)
         layout.addLayout(self._body, 1)
         self.retranslate()
         self.hide()
@@ -63,10 +110,39 @@ class PreviewPanel(QFrame):
         self.close_button.setAccessibleName(tr("preview.close"))
         self.close_button.setAccessibleDescription(tr("a11y.preview.close"))
         set_icon(self.close_button, "close", self.palette().color(QPalette.ColorRole.Text), 16)
-        if self.view is None:
-            self.title.setText(tr("preview.title"))
+        self.go_current_button.setText(tr("preview.go_current"))
+        self.go_current_button.setAccessibleDescription(tr("a11y.preview.go_current"))
+        self.banner.setStyleSheet("QFrame#olderVersionBanner { background: palette(alternate-base); "
+                                  "border-bottom: 1px solid palette(mid); }")
+        self._show_label()
         if self.message.isVisible():
             self.message.setText(tr("preview.unavailable"))
+
+    def set_version(self, version: int, current: int) -> None:
+        """Say which version is shown: the current one, or an older one (banner with "Go to current")."""
+        self.older = (version, current) if 0 < version < current else None
+        self._show_label()
+
+    def _show_label(self) -> None:
+        view = self.view
+        if view is None:
+            self.label = tr("preview.title")
+            tip = ""
+        else:
+            # The file's own name: the one the folder, the cards and the reply use ("q3-review.pptx · v3, current").
+            name = Path(view.workspace_path).name or view.title
+            tip = "\n".join(t for t in (view.title, view.workspace_path) if t)
+            if self.older is not None:
+                self.label = tr("preview.label_older", name=name, version=self.older[0])
+            elif view.version >= 1:
+                self.label = tr("preview.label_current", name=name, version=view.version)
+            else:
+                self.label = name
+        self.title.set_full_text(self.label)
+        self.title.setToolTip(tip or self.label)
+        if self.older is not None:
+            self.banner_text.setText(tr("preview.older", version=self.older[0], current=self.older[1]))
+        self.banner.setVisible(self.older is not None and view is not None)
 
     def open(self, view: ArtifactView, index: int = 0) -> QWidget | None:
         """Show ``view`` at page/slide/sheet ``index``; an open preview of the same file just moves."""
@@ -77,8 +153,8 @@ class PreviewPanel(QFrame):
             return self.preview
         self._drop_preview()
         self.view = view
-        self.title.setText(view.title or view.workspace_path)
-        self.title.setToolTip(view.workspace_path)
+        self.older = None
+        self._show_label()
         self.preview = self.registry.create_preview(view, self, index)
         if self.preview is None:
             self.message.setText(tr("preview.unavailable"))
@@ -98,7 +174,8 @@ class PreviewPanel(QFrame):
     def close_preview(self) -> None:
         self._drop_preview()
         self.view = None
-        self.title.setText(tr("preview.title"))
+        self.older = None
+        self._show_label()
         self.hide()
         self.sig_closed.emit()
 

@@ -9,14 +9,14 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from desktop.i18n import tr
-
-_KINDS = {"create_new": "rules.kind.create_new", "edit_own": "rules.kind.edit_own"}
+from desktop.ui.rule_words import rule_words
 
 
 class RulesPanel(QWidget):
-    """``load()`` returns the active rules as (rule id, conversation title, skill name, kind, command)."""
+    """``load()`` returns the active rules as (rule id, conversation title, skill name, kind, command, and the
+    headline of the card it was made on, "" when unknown)."""
 
-    def __init__(self, load: Callable[[], Sequence[tuple[str, str, str, str, str]]],
+    def __init__(self, load: Callable[[], Sequence[tuple[str, str, str, str, str, str]]],
                  revoke: Callable[[str], Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("rulesPanel")
@@ -44,9 +44,10 @@ class RulesPanel(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        for rule_id, conversation, skill, kind, command in self._load():
-            item = QListWidgetItem(tr("rules.item", conversation=conversation, skill=skill,
-                                      kind=tr(_KINDS.get(kind, kind))))
+        for rule_id, conversation, skill, kind, command, card in self._load():
+            words = rule_words(command, kind)
+            item = QListWidgetItem(tr("rules.item_from", conversation=conversation, skill=skill, kind=words, card=card)
+                                   if card else tr("rules.item", conversation=conversation, skill=skill, kind=words))
             item.setToolTip(tr("rules.details", command=command, rule=rule_id))  # internal names: details only
             item.setData(256, rule_id)  # Qt.UserRole
             self.list.addItem(item)

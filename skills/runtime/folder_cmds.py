@@ -67,7 +67,18 @@ def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         raise CommandError(f"cannot restore {rel}: the kept copy of {label} is missing")
     said = (msg("summary.restore", name=rel, version=args["version"]) if args.get("version")
             else msg("summary.restore.earlier", name=rel))
-    return {"summary": f"Restore {rel} to {label}", "changes": [], "summary_msg": said.to_dict()}
+    from skills.runtime.version_diff import restore_changes
+
+    try:
+        current = ws.resolve(rel)
+    except WorkspaceError:
+        current = None
+    try:
+        kept = versions.read(ws.root, str(args["sha256"]))
+    except versions.VersionStoreError as exc:
+        raise CommandError(f"cannot restore {rel}: {exc}") from None
+    changes = restore_changes(current, kept, _kind(rel)) if current else []
+    return {"summary": f"Restore {rel} to {label}", "changes": changes, "summary_msg": said.to_dict()}
 
 
 def _export_target(ws: Workspace, args: dict[str, Any]) -> tuple[str, str]:

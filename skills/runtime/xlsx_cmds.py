@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,38 @@ def _fill_pending(ws: Workspace, package: bytes, computed: list[Any]) -> None:
         pass  # no values then: the check says the values appear when the file is opened
 
 
+# A total of a column (=SUM(B2:B9)), not of a row (=SUM(B4:C4)): what a totals row is made of.
+_COLUMN_SUM = re.compile(r"=(?:SUM|SUBTOTAL\(\d+,)\(?\$?([A-Z]{1,3})\$?\d+:\$?\1\$?\d+\)", re.IGNORECASE)
+
+
+def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
+    """What a new sheet has besides its rows, for the approval card: its charts and its totals row."""
+    header = [show(h) for h in sheet.get("header") or []]
+
+    def named(column: str) -> str:
+        from openpyxl.utils import column_index_from_string
+
+        try:
+            index = column_index_from_string(column.strip().upper()) - 1
+        except ValueError:
+            return column
+        return header[index] if 0 <= index < len(header) and header[index] else column
+
+    said = []
+    for chart in sheet.get("charts") or []:
+        kind = chart.get("type") if chart.get("type") in ("bar", "column", "line", "pie") else "bar"
+        series = ", ".join(named(str(v)) for v in chart.get("values") or [])
+        said.append(msg(f"change.chart.{kind}", title=chart.get("title") or sheet.get("name", "?"), series=series))
+    for row in reversed(sheet.get("rows") or []):
+        summed = [n for n, v in enumerate(row) if isinstance(v, str) and _COLUMN_SUM.match(v.replace(" ", ""))]
+        if summed:
+            columns = ", ".join(header[n] if n < len(header) and header[n] else f"#{n + 1}" for n in summed)
+            label = next((show(v) for v in row if isinstance(v, str) and v and not v.startswith("=")), "")
+            said.append(msg("change.totals", label=label, columns=columns))
+            break
+    return said
+
+
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
         validate_args(_LIGHT_CREATE, args)
@@ -92,9 +125,11 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         rows = len(s.get("rows") or [])
         changes.append(["", encoded(msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
                                     else msg("change.sheet", rows, name=s.get("name", "?")))])
+        changes += [["", encoded(said)] for said in _sheet_extras(s)]
     verb = "Replace" if exists else "Create"
-    said = created_summary(rel, [count("count.sheets", len(changes))], replace=exists)
-    return {"summary": f"{verb} {rel}: {count('count.sheets', len(changes))}", "changes": changes,
+    sheets = len(args.get("sheets") or [])
+    said = created_summary(rel, [count("count.sheets", sheets)], replace=exists)
+    return {"summary": f"{verb} {rel}: {count('count.sheets', sheets)}", "changes": changes,
             "summary_msg": said.to_dict()}
 
 

@@ -74,17 +74,6 @@ def ask(window: Any, qtbot: Any, text: str, kind: str, attachments: list[str] | 
     return ref, card
 
 
-def approve_next(window: Any, qtbot: Any, kind: str, seen: int) -> str:
-    """Wait for approval card number ``seen + 1`` of ``kind``, press Approve; its summary."""
-    qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
-    ref = refs(window, f"approval/{kind}")[-1]
-    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
-    wait_idle(window, qtbot)
-    summary = window.host.view_for(ref).approval.summary
-    click(qtbot, button(window.host.live_cards(ref.artifact_id)[-1], "Approve"))
-    return str(summary)
-
-
 def latest_card(window: Any, qtbot: Any, kind: str, count: int) -> tuple[ExtensionRef, QWidget]:
     """Wait until ``count`` cards of ``kind`` are in the chat; the newest one's ref and widget."""
     qtbot.waitUntil(lambda: len([r for r in refs(window, kind) if r.kind == kind]) >= count, timeout=TIMEOUT)
@@ -92,3 +81,33 @@ def latest_card(window: Any, qtbot: Any, kind: str, count: int) -> tuple[Extensi
     ref = [r for r in refs(window, kind) if r.kind == kind][-1]
     qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
     return ref, window.host.live_cards(ref.artifact_id)[-1]
+
+
+def approve_next(window: Any, qtbot: Any, kind: str, seen: int, label: str = "Approve") -> tuple[ExtensionRef, QWidget]:
+    """Wait for approval card number ``seen + 1`` of ``kind`` (once the task waits), press ``label`` on it."""
+    ref, card = next_approval(window, qtbot, kind, seen)
+    click(qtbot, button(card, label))
+    return ref, card
+
+
+def next_approval(window: Any, qtbot: Any, kind: str, seen: int) -> tuple[ExtensionRef, QWidget]:
+    """Approval card number ``seen + 1`` of ``kind``, scrolled into view once the task waits for it."""
+    qtbot.waitUntil(lambda: len(refs(window, f"approval/{kind}")) > seen, timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    ref = refs(window, f"approval/{kind}")[-1]
+    return ref, shown_card(window, qtbot, ref)
+
+
+def nth_card(window: Any, qtbot: Any, kind: str, n: int) -> tuple[ExtensionRef, QWidget]:
+    """The ``n``-th (1-based) file card of ``kind``, once the task is idle, scrolled into view."""
+    qtbot.waitUntil(lambda: len([r for r in refs(window, kind) if r.kind == kind]) >= n, timeout=TIMEOUT)
+    wait_idle(window, qtbot)
+    ref = [r for r in refs(window, kind) if r.kind == kind][n - 1]
+    return ref, shown_card(window, qtbot, ref)
+
+
+def shown_card(window: Any, qtbot: Any, ref: ExtensionRef) -> QWidget:
+    """The live card of ``ref`` (an earlier card is built when it scrolls into view)."""
+    window.chat.view.scroll_to_message(ref.message_id)
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(ref.artifact_id)), timeout=TIMEOUT)
+    return window.host.live_cards(ref.artifact_id)[-1]
