@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
