@@ -8,6 +8,7 @@ adds what a user does with messages: copy, actions, links, selecting text.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import (
@@ -71,7 +72,7 @@ class ChatView(LaidOutView):
         if not shown:  # a message that is only a card (an approval, a file): say what the card says
             cards = (self.slots.widget(ref) for ref in m.extensions)
             shown = "\n".join(w.accessibleName() for w in cards if w is not None and w.accessibleName())
-        return accessible_text(m._replace(text=shown))
+        return accessible_text(replace(m, text=shown))
 
     def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
         super().rowsInserted(parent, start, end)

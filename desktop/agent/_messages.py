@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from desktop.llm import ChatMessage, Completion, ToolCall
 from desktop.store import TranscriptEntry
@@ -53,18 +54,19 @@ def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, A
 
 
 def to_chat(msg: Mapping[str, Any]) -> ChatMessage:
-    calls = tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in msg.get("tool_calls") or ())
+    calls = tuple(ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]) for c in msg.get("tool_calls") or ())
     return ChatMessage(role=msg["role"], content=msg.get("content") or "", tool_calls=calls,
                        tool_call_id=msg.get("tool_call_id"))
 
 
 def calls_of(entry: TranscriptEntry) -> list[tuple[str, ToolCall]]:
     """Every tool call of an assistant entry with its call key (unique per agent: seq:index)."""
-    return [(f"{entry.seq}:{i}", ToolCall(c["id"], c["name"], c["arguments"]))
+    return [(f"{entry.seq}:{i}", ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]))
             for i, c in enumerate(entry.message.get("tool_calls") or ())]
 
 
-class TranscriptState(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TranscriptState:
     last_assistant: TranscriptEntry | None
     pending: tuple[tuple[str, ToolCall], ...]  # calls of the last assistant turn without a result yet
     ended: bool  # the last entry is an assistant turn with no tool calls
@@ -87,7 +89,7 @@ def state_of(entries: Sequence[TranscriptEntry]) -> TranscriptState:
     if last_assistant is not None:
         pending = tuple((k, c) for k, c in calls_of(last_assistant) if k not in results)
         ended = entries[-1] is last_assistant and not last_assistant.message.get("tool_calls")
-    return TranscriptState(last_assistant, pending, ended, calls, results)
+    return TranscriptState(last_assistant=last_assistant, pending=pending, ended=ended, calls=calls, results=results)
 
 
 def parse_result(content: str) -> Mapping[str, Any]:

@@ -10,13 +10,14 @@ import logging
 import shutil
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import context, warmup, workfolder
-from desktop.agent.attachments import copy_attachments, task_folder
 from desktop.agent._owner import this_process
+from desktop.agent.attachments import copy_attachments, task_folder
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
 from desktop.agent.decisions import RuntimeDecisions
@@ -31,13 +32,13 @@ from desktop.agent.state import MAIN, PAUSED, Outcome, Run
 from desktop.agent.tools import MAIN_TOOLS
 from desktop.errors import MiraError
 from desktop.faults import StorageFault, is_storage_fault
-from desktop.texts import tr
 from desktop.llm import ChatMessage, Model, ModelError
 from desktop.llm.tokens import count_request
 from desktop.messages import details_of, msg, said, shown_request
 from desktop.store import Store
 from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState
+from desktop.texts import tr
 from skills.messages import Msg
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
@@ -47,7 +48,8 @@ log = logging.getLogger(__name__)
 __all__ = ["AgentRuntime", "ApprovalError", "TaskStatus"]
 
 
-class TaskStatus(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TaskStatus:
     task_id: str
     status: str  # running | paused | finished | failed | cancelled
     outcome: str | None  # completed | denied | failed, once the skill ended
@@ -94,7 +96,7 @@ class AgentRuntime(RuntimeDecisions):
     def _loop(self) -> Loop:
         hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
                       answered=self.reporter.finished)
-        return Loop(self.store, self.skills, self.calls, self.reporter, hooks, self.flow)
+        return Loop(store=self.store, skills=self.skills, calls=self.calls, reporter=self.reporter, hooks=hooks, flow=self.flow)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
@@ -149,7 +151,7 @@ class AgentRuntime(RuntimeDecisions):
         # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
         # versions come between the system prompt and the request; the skill agent still gets only its job.
         system = M.MAIN_SYSTEM.format(summaries=self.skills.summaries())
-        rest = count_request([ChatMessage("system", system), ChatMessage("user", content)], MAIN_TOOLS)
+        rest = count_request([ChatMessage(role="system", content=system), ChatMessage(role="user", content=content)], MAIN_TOOLS)
         seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
                                        exclude=(asked.id, reply.id),
                                        budget=context.budget_for(self.context_window, rest, self.context_budget))
@@ -243,9 +245,9 @@ class AgentRuntime(RuntimeDecisions):
     def task_status(self, task_id: str) -> TaskStatus:
         task = self.store.task(task_id)
         pending = [a.id for a in self.store.approvals(task_id) if a.state == ApprovalState.PENDING]
-        return TaskStatus(task.id, task.status, task.outcome, task.error, task.message_id,
-                          pending[-1] if pending else None,
-                          tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
+        return TaskStatus(task_id=task.id, status=task.status, outcome=task.outcome, error=task.error, message_id=task.message_id,
+                          pending_approval_id=pending[-1] if pending else None,
+                          artifact_ids=tuple(a.id for a in self.store.task_artifacts(task_id)), usage=dict(task.usage))
 
     def _tidy(self, task_id: str) -> None:
         """A failed or cancelled request leaves no empty folder behind. Only the conversation folder Mira

@@ -1,7 +1,7 @@
 """The offline planner's reading of a request: language, target skill, intent, files, titles."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 import re
 from pathlib import PurePosixPath
 
@@ -109,7 +109,8 @@ def _first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
     return best[1] if best else None
 
 
-class Route(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Route:
     """What the request asks for: the skill, the intent and the files involved."""
 
     skill: str | None  # docx | pdf | pptx | xlsx | xlsx-recalc | render-check | None
@@ -128,21 +129,21 @@ def route(request: str, files: list[str]) -> Route:
     words = _FILE_NAME.sub(" ", request)
     if _RECALC.search(request):
         target = next((f for f in office if ext(f) == ".xlsx"), None)
-        return Route("xlsx-recalc" if target else None, "recalc" if target else "none", tuple(allfiles), target)
+        return Route(skill="xlsx-recalc" if target else None, intent="recalc" if target else "none", inputs=tuple(allfiles), target=target)
     if _RENDER.search(request) and office:
-        return Route("render-check", "render", tuple(allfiles), office[0])
+        return Route(skill="render-check", intent="render", inputs=tuple(allfiles), target=office[0])
     pdf = next((f for f in office if ext(f) == ".pdf"), None)
     if pdf and (wants_fill(request) or wants_fields(request)):
-        return Route("pdf", "fill", tuple(allfiles), pdf)
+        return Route(skill="pdf", intent="fill", inputs=tuple(allfiles), target=pdf)
     if office and (parse_edit(request) is not None):
-        return Route(OFFICE_EXTS[ext(office[0])], "edit", tuple(allfiles), office[0])
+        return Route(skill=OFFICE_EXTS[ext(office[0])], intent="edit", inputs=tuple(allfiles), target=office[0])
     strong = _wanted_format(words)
     if office and _INSPECT.search(request) and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
-        return Route(OFFICE_EXTS[ext(office[0])], "inspect", tuple(allfiles), office[0])
+        return Route(skill=OFFICE_EXTS[ext(office[0])], intent="inspect", inputs=tuple(allfiles), target=office[0])
     skill = strong or _first_match(words, _WEAK)
     if skill is None:
-        return Route(None, "none", tuple(allfiles))
-    return Route(skill, "create", tuple(allfiles))
+        return Route(skill=None, intent="none", inputs=tuple(allfiles))
+    return Route(skill=skill, intent="create", inputs=tuple(allfiles))
 
 
 def _wanted_format(words: str) -> str | None:

@@ -223,7 +223,7 @@ class OpenAIModel:
                                 if held:
                                     shown = "".join(held) + shown
                                     held.clear()
-                                yield TextDelta(shown)
+                                yield TextDelta(text=shown)
                     if delta is not None and delta.tool_calls:
                         for position, fragment in enumerate(delta.tool_calls):
                             assembler.add(fragment, position)
@@ -240,14 +240,14 @@ class OpenAIModel:
         if rest:
             text.append(rest)
             held.append(rest)
-        calls = tuple(ToolCall(c.id, c.name, scrub.whole(c.arguments)) for c in assembler.calls())
+        calls = tuple(ToolCall(id=c.id, name=c.name, arguments=scrub.whole(c.arguments)) for c in assembler.calls())
         whole = "".join(text)
         if held:
             from_text = () if calls else parse_text_calls(whole, tools)
             if from_text:
                 calls, whole = from_text, ""
             else:
-                yield TextDelta("".join(held))
+                yield TextDelta(text="".join(held))
         if finish_reason is None:
             raise ModelError("malformed stream: the server ended the response before the model finished",
                              msg=msg("model.error.ended"))

@@ -22,7 +22,7 @@ def new_id() -> str:
 
 
 def _extensions(raw: str) -> tuple[Extension, ...]:
-    return tuple(Extension(str(e["artifact_id"]), str(e["kind"])) for e in json.loads(raw))
+    return tuple(Extension(artifact_id=str(e["artifact_id"]), kind=str(e["kind"])) for e in json.loads(raw))
 
 
 def _ext_json(extensions: Iterable[Extension | dict[str, str]]) -> str:
@@ -54,7 +54,7 @@ class Store(TaskStore, FolderStore):
     def create_conversation(self, title: str) -> Conversation:
         """Create an empty conversation."""
         now = time.time()
-        conv = Conversation(new_id(), title.strip() or "New chat", now, now)
+        conv = Conversation(id=new_id(), title=title.strip() or "New chat", created=now, updated=now)
         with self._tx("conversation") as c:
             c.execute("INSERT INTO conversations(id, title, created, updated) VALUES (?,?,?,?)",
                       (conv.id, conv.title, now, now))
@@ -64,7 +64,7 @@ class Store(TaskStore, FolderStore):
         row = self._one("SELECT * FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
             raise StoreError(f"no conversation {conversation_id!r}")
-        return Conversation(row["id"], row["title"], row["created"], row["updated"])
+        return Conversation(id=row["id"], title=row["title"], created=row["created"], updated=row["updated"])
 
     def list_conversations(self, search: str = "") -> list[Conversation]:
         """Newest first; ``search`` matches titles and message text (case-insensitive)."""
@@ -78,7 +78,7 @@ class Store(TaskStore, FolderStore):
             )
         else:
             rows = self._all("SELECT * FROM conversations ORDER BY updated DESC, rowid DESC")
-        return [Conversation(r["id"], r["title"], r["created"], r["updated"]) for r in rows]
+        return [Conversation(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"]) for r in rows]
 
     def rename_conversation(self, conversation_id: str, title: str) -> None:
         with self._tx("conversation") as c:
@@ -115,7 +115,7 @@ class Store(TaskStore, FolderStore):
                 " VALUES (?,?,?,?,?,?,?)",
                 (mid, conversation_id, role, text, status, ext, now),
             )
-        return StoredMessage(mid, conversation_id, role, text, status, _extensions(ext), now)
+        return StoredMessage(id=mid, conversation_id=conversation_id, role=role, text=text, status=status, extensions=_extensions(ext), created=now)
 
     def update_message(
         self,
@@ -168,8 +168,8 @@ class Store(TaskStore, FolderStore):
 
     @staticmethod
     def _message(row: sqlite3.Row) -> StoredMessage:
-        return StoredMessage(row["id"], row["conversation_id"], row["role"], row["text"], row["status"],
-                             _extensions(row["extensions"]), row["created"])
+        return StoredMessage(id=row["id"], conversation_id=row["conversation_id"], role=row["role"], text=row["text"], status=row["status"],
+                             extensions=_extensions(row["extensions"]), created=row["created"])
 
     # -- artifacts and evidence --------------------------------------------------
 
@@ -194,5 +194,5 @@ class Store(TaskStore, FolderStore):
 
 
 def _artifact(row: sqlite3.Row) -> ArtifactRow:
-    return ArtifactRow(row["id"], row["task_id"], row["conversation_id"], row["path"], row["workspace_path"],
-                       row["kind"], row["title"], row["sha256"], row["bytes"], row["tool_call_id"], row["created"])
+    return ArtifactRow(id=row["id"], task_id=row["task_id"], conversation_id=row["conversation_id"], path=row["path"], workspace_path=row["workspace_path"],
+                       kind=row["kind"], title=row["title"], sha256=row["sha256"], bytes=row["bytes"], tool_call_id=row["tool_call_id"], created=row["created"])

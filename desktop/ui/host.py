@@ -63,8 +63,8 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
     from renderers import CheckView, EvidenceSummary  # the view types load with the first card
 
     checks = tuple(
-        CheckView(str(c.get("name", "")), c.get("status", "not_run")
-                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", _check_detail(c))
+        CheckView(name=str(c.get("name", "")), status=c.get("status", "not_run")
+                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", detail=_check_detail(c))
         for c in evidence.get("checks", ()) if isinstance(c, Mapping)
     )
     ran = [c for c in checks if c.status != "not_run"]
@@ -300,7 +300,7 @@ class Host:
             return
         from uchat import ExtensionRef
 
-        view = self.view_for(ExtensionRef("", artifact_id, kind))
+        view = self.view_for(ExtensionRef(message_id="", artifact_id=artifact_id, kind=kind))
         if view is None:
             return
         for card in list(cards):

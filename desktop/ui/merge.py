@@ -27,7 +27,7 @@ def to_message(row: Any) -> Message:
     for ext in getattr(row, "extensions", ()) or ():
         artifact_id = ext["artifact_id"] if isinstance(ext, dict) else ext.artifact_id
         kind = ext["kind"] if isinstance(ext, dict) else ext.kind
-        refs.append(ExtensionRef(row.id, artifact_id, kind))
+        refs.append(ExtensionRef(message_id=row.id, artifact_id=artifact_id, kind=kind))
     try:
         role = Role(row.role)
     except ValueError:
@@ -41,7 +41,7 @@ def to_message(row: Any) -> Message:
         text = shown(text, render)  # the runtime's own words are stored as message ids
     if role == Role.USER:
         text, names = split_attachments(text)
-        refs = [ExtensionRef(row.id, name, ATTACHMENT) for name in names] + refs
+        refs = [ExtensionRef(message_id=row.id, artifact_id=name, kind=ATTACHMENT) for name in names] + refs
     return Message(id=row.id, role=role, text=text, status=status, extensions=tuple(refs),
                    error=getattr(row, "error", "") or "")
 
@@ -59,7 +59,7 @@ def user_message(message_id: str, text: str) -> Message:
     """A user message with its attachments as chips (extension refs of kind ``attachment``)."""
     text, names = split_attachments(text)
     return Message(id=message_id, role=Role.USER, text=text,
-                   extensions=tuple(ExtensionRef(message_id, name, ATTACHMENT) for name in names))
+                   extensions=tuple(ExtensionRef(message_id=message_id, artifact_id=name, kind=ATTACHMENT) for name in names))
 
 
 def to_messages(row: Any) -> list[Message]:
@@ -77,7 +77,7 @@ def to_messages(row: Any) -> list[Message]:
     waiting = msg.text.startswith(WAITING_PREFIX) and msg.status != Status.STREAMING
     ask_id = msg.id + ASK
     ask = Message(id=ask_id, role=Role.ASSISTANT, text=msg.text if waiting else "", status=Status.DONE,
-                  extensions=tuple(ExtensionRef(ask_id, r.artifact_id, r.kind) for r in asks))
+                  extensions=tuple(ExtensionRef(message_id=ask_id, artifact_id=r.artifact_id, kind=r.kind) for r in asks))
     reply = Message(id=msg.id, role=msg.role, text="" if waiting else msg.text, status=msg.status,
                     extensions=tuple(r for r in msg.extensions if r not in asks), error=msg.error)
     if not reply.text and not reply.extensions and not reply.error and reply.status != Status.STREAMING:
@@ -109,7 +109,7 @@ def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], l
         old = shown.get(msg.id)
         if (old is not None and msg.id in live and msg.status == Status.STREAMING
                 and len(old.text) > len(msg.text)):
-            msg = Message(msg.id, msg.role, old.text, msg.status, msg.extensions, msg.error)
+            msg = Message(id=msg.id, role=msg.role, text=old.text, status=msg.status, extensions=msg.extensions, error=msg.error)
         merged.append(msg)
     extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
     if not merged and not extras:
