@@ -1,6 +1,7 @@
 """Every visible renderer string goes through renderers.tr; cards follow the palette (light and dark)."""
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -131,9 +132,8 @@ def test_no_visible_english_bypasses_tr(qtbot, registry, files, host, view_of, t
         qtbot.addWidget(card)
         if decided:
             assert pending.approval is not None
-            done = PendingApproval(**{**pending.approval.__dict__, "decided": decided})
-            card.update_view(ArtifactView(**{**pending.__dict__, "status": status, "error": error,
-                                             "approval": done}))
+            done = dataclasses.replace(pending.approval, decided=decided)
+            card.update_view(dataclasses.replace(pending, status=status, error=error, approval=done))
         widgets.append((card, card.view))
     for root, view in widgets:
         approval = view.approval

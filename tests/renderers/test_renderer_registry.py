@@ -69,7 +69,7 @@ PLUGIN_SOURCE = '''
 from renderers import RendererSpec
 from PySide6.QtWidgets import QLabel
 
-SPEC = RendererSpec("text/plain", "Plain text", "mira_fake_plugin:TextRenderer")
+SPEC = RendererSpec(kind="text/plain", display_name="Plain text", factory="mira_fake_plugin:TextRenderer")
 imported = []
 
 class TextRenderer:
@@ -83,7 +83,7 @@ class TextRenderer:
         return QLabel(view.path.read_text(), parent)
 
 
-RAISING = RendererSpec("text/raising", "Raises", "mira_fake_plugin:Raising")
+RAISING = RendererSpec(kind="text/raising", display_name="Raises", factory="mira_fake_plugin:Raising")
 
 
 class Raising:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import dataclasses
 import pytest
 from docx import Document
 from PySide6.QtWidgets import QApplication
@@ -42,7 +43,7 @@ def _approval_view(**fields: object) -> ArtifactView:
     approval = PendingApproval(approval_id="ap-1", command="docx_create", target_path="out/Q3 Planning Meeting.docx",
                                summary="Create out/Q3 Planning Meeting.docx: 4 headings, 0 paragraphs, 3 lists, 1 tables",
                                arguments=args, headline=write_headline("docx_create", args))
-    approval = PendingApproval(**{**approval.__dict__, "decided": fields.pop("decided", "")})
+    approval = dataclasses.replace(approval, decided=fields.pop("decided", ""))
     base = {"id": "ap-1", "kind": "approval/docx", "title": "Q3 Planning Meeting.docx", "path": None,
                 "workspace_path": "out/Q3 Planning Meeting.docx", "status": "pending_approval", "approval": approval}
     return ArtifactView(**{**base, **fields})  # type: ignore[arg-type]
@@ -212,7 +213,7 @@ def test_every_check_the_skills_run_has_plain_words() -> None:
 
     names = {"tables_count", "images_count", "page_3_not_blank"}  # built with f-strings in the source
     for path in Path(runtime.__file__).parent.glob("*.py"):
-        names |= set(re.findall(r'\b(?:contains_check|check|Check)\("([^"]+)"', path.read_text(encoding="utf-8")))
+        names |= set(re.findall(r'\b(?:contains_check|check|Check)\((?:name=)?"([^"]+)"', path.read_text(encoding="utf-8")))
     assert len(names) > 20
     unnamed = sorted(n for n in names if messages.check_label(n).id == "check.label.other")
     assert unnamed == []
