@@ -22,7 +22,7 @@ def _steps() -> list:
 
     steps = [tool_turn(("m1", "run_skill", json.dumps({"skill_id": "bench", "goal": "go"})))]
     steps += [tool_turn((f"s{i}", "noop", json.dumps({"n": i}))) for i in range(TURNS_IN_SKILL)]
-    steps += [tool_turn(("done", "complete", json.dumps({"summary": "ok"}))), Completion("Finished.")]
+    steps += [tool_turn(("done", "complete", json.dumps({"summary": "ok"}))), Completion(text="Finished.")]
     return steps
 
 
@@ -36,12 +36,12 @@ def _noop_command(timer: _Timer):  # noqa: ANN202 - a Command
 
     def run(ws, args):  # noqa: ANN001, ANN202
         t0 = time.perf_counter()
-        result = CommandResult(True, "nothing to do", {"n": args["n"]})
+        result = CommandResult(ok=True, message="nothing to do", data={"n": args["n"]})
         timer.inside += time.perf_counter() - t0
         return result
 
-    return Command("noop", "Do nothing.", {"type": "object", "properties": {"n": {"type": "integer"}},
-                                           "required": ["n"], "additionalProperties": False}, False, run)
+    return Command(name="noop", description="Do nothing.", input_schema={"type": "object", "properties": {"n": {"type": "integer"}},
+                                           "required": ["n"], "additionalProperties": False}, writes=False, run=run)
 
 
 class _TimedModel:
@@ -72,7 +72,7 @@ def _one_task(tmp: Path) -> tuple[float, float, int]:
     from desktop.store import Store
 
     timer = _Timer()
-    skills = StaticSkills({"bench": (SkillInfo("bench", "bench", "bench", ("noop",), {"max_steps": 100}),
+    skills = StaticSkills({"bench": (SkillInfo(id="bench", name="bench", description="bench", commands=("noop",), execution={"max_steps": 100}),
                                      "Call noop, then complete.")}, {"noop": _noop_command(timer)}, "bench")
     store = Store(tmp / "mira.sqlite3")
     model = _TimedModel(ScriptedModel(_steps()), timer)

@@ -43,8 +43,8 @@ def _messages():  # noqa: ANN202
     for i in range(N):
         role = Role.USER if i % 3 == 0 else Role.ASSISTANT
         text = _TEMPLATES[i % len(_TEMPLATES)].format(i=i, j=(i * 7) % 100)
-        ext = (ExtensionRef(f"m{i}", f"a{i}", "card"),) if i % 10 == 5 else ()
-        out.append(Message(f"m{i}", role, text, extensions=ext))
+        ext = (ExtensionRef(message_id=f"m{i}", artifact_id=f"a{i}", kind="card"),) if i % 10 == 5 else ()
+        out.append(Message(id=f"m{i}", role=role, text=text, extensions=ext))
     return out
 
 

@@ -28,7 +28,7 @@ def _steps() -> list:
 
     return [tool_turn(("m1", "run_skill", json.dumps({"skill_id": "bench", "goal": "go"}))),
             tool_turn(("s1", "noop", json.dumps({"n": 1}))),
-            tool_turn(("done", "complete", json.dumps({"summary": "ok"}))), Completion("Finished.")]
+            tool_turn(("done", "complete", json.dumps({"summary": "ok"}))), Completion(text="Finished.")]
 
 
 def _history(store, conv_id: str, folder: Path) -> None:  # noqa: ANN001
@@ -49,9 +49,21 @@ def _history(store, conv_id: str, folder: Path) -> None:  # noqa: ANN001
                 data = f"content {n} v{v}".encode() * 200
                 (folder / rel).write_bytes(data)
                 sha = hashlib.sha256(data).hexdigest()
-                art = store.commit_artifact(artifact_id=uuid.uuid4().hex, task_id=task_id, conversation_id=conv_id,
-                                            new=NewArtifact(str(folder / rel), rel, "docx", rel, sha, len(data), "c",
-                                                            {"checks": [{"name": "opens", "status": "passed"}]}))
+                art = store.commit_artifact(
+                    artifact_id=uuid.uuid4().hex,
+                    task_id=task_id,
+                    conversation_id=conv_id,
+                    new=NewArtifact(
+                        path=str(folder / rel),
+                        workspace_path=rel,
+                        kind="docx",
+                        title=rel,
+                        sha256=sha,
+                        bytes=len(data),
+                        tool_call_id="c",
+                        evidence={"checks": [{"name": "opens", "status": "passed"}]},
+                    ),
+                )
                 store.add_version(conversation_id=conv_id, path=rel, sha256=sha, bytes=len(data),
                                   artifact_id=art.id, task_id=task_id, change=f"edit {v}")
 
@@ -62,7 +74,7 @@ def _one(tmp: Path, follow_up: bool) -> tuple[float, int]:
     from desktop.store import Store
 
     timer = _Timer()
-    skills = StaticSkills({"bench": (SkillInfo("bench", "bench", "bench", ("noop",), {"max_steps": 100}),
+    skills = StaticSkills({"bench": (SkillInfo(id="bench", name="bench", description="bench", commands=("noop",), execution={"max_steps": 100}),
                                      "Call noop, then complete.")}, {"noop": _noop_command(timer)}, "bench")
     store = Store(tmp / "mira.sqlite3")
     conv = store.create_conversation("bench")

@@ -29,10 +29,6 @@ def run(files: Sequence[str] = ()) -> int:
     services = build_services()  # the settings (Qt-free); the store opens after the first frame
 
     from PySide6.QtCore import Qt, QTimer
-
-    from desktop.ui import imports
-
-    imports.install_pyside_check()  # first: every module imported from here on pays PySide's check
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -113,9 +109,6 @@ def run(files: Sequence[str] = ()) -> int:
     tick = QTimer()
     tick.start(200)
     tick.timeout.connect(lambda: None)
-    from desktop import startup_gc
-
-    QTimer.singleShot(20_000, startup_gc.resume)  # however the start went, collection comes back
     _until_exposed(app, window)
     window.show_first_frame()
     if files:

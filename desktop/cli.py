@@ -25,9 +25,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(_SUBCOMMANDS[args[0]][0])
         return int(module.main(args[1:]) or 0)
     if not args:  # the window: argparse (and gettext, textwrap) would only cost the start ~2 ms
-        from desktop import startup_gc
-
-        startup_gc.pause()  # on again once the agent is ready (desktop/ui/startup_flow.py)
         from desktop.app import run
 
         return run()

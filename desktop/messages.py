@@ -117,7 +117,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of the desktop catalogue with its parameters."""
-    return Msg(id, MESSAGES[id], params, n)
+    return Msg(id=id, english_template=MESSAGES[id], params=params, n=n)
 
 
 def said(exc: BaseException) -> Msg | str:

@@ -8,7 +8,7 @@ from typing import Any, Literal, Protocol
 ArtifactStatus = Literal["pending_approval", "written", "failed", "denied", "stopped"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckView:
     name: str
     status: Literal["passed", "failed", "not_run"]
@@ -17,14 +17,14 @@ class CheckView:
     detail: Any = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EvidenceSummary:
     passed: bool
     checks: tuple[CheckView, ...] = ()
     counts: Mapping[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PendingApproval:
     """What a write will do, for the approval card (never raw XML)."""
 
@@ -48,7 +48,7 @@ class PendingApproval:
     facts: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ArtifactView:
     """The immutable view a renderer gets of one artifact; nothing more."""
 
@@ -88,7 +88,7 @@ class RendererHost(Protocol):
     def restore_version(self, artifact: ArtifactView, version: int) -> None: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RendererSpec:
     """Declarative, import-cheap description of a renderer plugin."""
 

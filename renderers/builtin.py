@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from renderers._api import RendererSpec
 
-DOCX = RendererSpec("docx", "Word document", "renderers.docx:DocxRenderer")
-PDF = RendererSpec("pdf", "PDF document", "renderers.pdf:PdfRenderer")
-PPTX = RendererSpec("pptx", "PowerPoint presentation", "renderers.pptx:PptxRenderer")
-XLSX = RendererSpec("xlsx", "Excel workbook", "renderers.xlsx:XlsxRenderer")
+DOCX = RendererSpec(kind="docx", display_name="Word document", factory="renderers.docx:DocxRenderer")
+PDF = RendererSpec(kind="pdf", display_name="PDF document", factory="renderers.pdf:PdfRenderer")
+PPTX = RendererSpec(kind="pptx", display_name="PowerPoint presentation", factory="renderers.pptx:PptxRenderer")
+XLSX = RendererSpec(kind="xlsx", display_name="Excel workbook", factory="renderers.xlsx:XlsxRenderer")
 
-APPROVAL_DOCX = RendererSpec("approval/docx", "Word document approval", "renderers.approval:ApprovalRenderer")
-APPROVAL_PDF = RendererSpec("approval/pdf", "PDF document approval", "renderers.approval:ApprovalRenderer")
-APPROVAL_PPTX = RendererSpec("approval/pptx", "Presentation approval", "renderers.approval:ApprovalRenderer")
-APPROVAL_XLSX = RendererSpec("approval/xlsx", "Workbook approval", "renderers.approval:ApprovalRenderer")
+APPROVAL_DOCX = RendererSpec(kind="approval/docx", display_name="Word document approval", factory="renderers.approval:ApprovalRenderer")
+APPROVAL_PDF = RendererSpec(kind="approval/pdf", display_name="PDF document approval", factory="renderers.approval:ApprovalRenderer")
+APPROVAL_PPTX = RendererSpec(kind="approval/pptx", display_name="Presentation approval", factory="renderers.approval:ApprovalRenderer")
+APPROVAL_XLSX = RendererSpec(kind="approval/xlsx", display_name="Workbook approval", factory="renderers.approval:ApprovalRenderer")

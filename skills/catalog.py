@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from skills.flow import Flow, FlowError, Step, parse_flow
 from skills.runtime.errors import CatalogError
@@ -32,7 +32,8 @@ _OPTIONAL = ("commands", "execution")
 _ID = re.compile(r"^[a-z][a-z0-9-]{1,40}$")
 
 
-class SkillEntry(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillEntry:
     """One skill as the catalog lists it. ``execution`` is None for instruction-only skills."""
 
     id: str
@@ -52,7 +53,7 @@ class SkillEntry(NamedTuple):
                 "contract_version": self.contract_version}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Catalog:
     """The built catalog: entries by id, plus the build identity a task records."""
 
@@ -300,8 +301,8 @@ def load_catalog(path: Path | None = None) -> Catalog:
                                    contract_version=int(d["contract_version"]))
                    for sid, d in data["skills"].items()}
         identity = str(data["build_identity"])
-        flows = {fid: Flow(fid, int(d["version"]), str(d["sha256"]),
-                           tuple(Step(st["id"], st["processor"], tuple(st["after"]), st.get("description", ""))
+        flows = {fid: Flow(id=fid, version=int(d["version"]), sha256=str(d["sha256"]),
+                           steps=tuple(Step(id=st["id"], processor=st["processor"], after=tuple(st["after"]), description=st.get("description", ""))
                                  for st in d["steps"]))
                  for fid, d in data.get("flows", {}).items()}
     except (OSError, ValueError, KeyError, TypeError) as exc:

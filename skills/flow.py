@@ -13,8 +13,9 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from skills.runtime.errors import FlowError
 
@@ -25,7 +26,8 @@ FLOWS_DIR = Path(__file__).resolve().parent / "flows"
 DEFAULT_FLOW = "skill-pipeline.yaml"
 
 
-class Processor(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Processor:
     """A processor the code registers: ``phase`` "call" runs per proposed command, "finish" once at the end."""
 
     name: str
@@ -34,24 +36,26 @@ class Processor(NamedTuple):
 
 
 PROCESSORS: Mapping[str, Processor] = {p.name: p for p in (
-    Processor("validate_input", "call", True),
-    Processor("approval_gate", "call", True),
-    Processor("run_command", "call", False),
-    Processor("verify_artifacts", "call", True),
-    Processor("commit_evidence", "finish", True),
-    Processor("generate_delivery", "finish", False),
+    Processor(name="validate_input", phase="call", protected=True),
+    Processor(name="approval_gate", phase="call", protected=True),
+    Processor(name="run_command", phase="call", protected=False),
+    Processor(name="verify_artifacts", phase="call", protected=True),
+    Processor(name="commit_evidence", phase="finish", protected=True),
+    Processor(name="generate_delivery", phase="finish", protected=False),
 )}
 PROTECTED = tuple(p.name for p in PROCESSORS.values() if p.protected)
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
     id: str
     processor: str
     after: tuple[str, ...]
     description: str = ""
 
 
-class Flow(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flow:
     """A checked flow; ``steps`` in an order where every step comes after the ones it depends on."""
 
     id: str
@@ -99,7 +103,7 @@ def parse_flow(text: str, where: str) -> Flow:
         after = raw.get("after") or []
         if not isinstance(after, list) or not all(isinstance(a, str) for a in after):
             raise FlowError(f"flow {flow_id}, step {sid}: after must be a list of step ids")
-        steps[sid] = Step(sid, str(processor), tuple(after), str(raw.get("description") or ""))
+        steps[sid] = Step(id=sid, processor=str(processor), after=tuple(after), description=str(raw.get("description") or ""))
     for step in steps.values():
         for dep in step.after:
             if dep not in steps:
@@ -107,8 +111,8 @@ def parse_flow(text: str, where: str) -> Flow:
     order = _order(flow_id, steps)
     _check_protected(flow_id, steps, order)
     canonical = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return Flow(flow_id, version, hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
-                tuple(steps[s] for s in order))
+    return Flow(id=flow_id, version=version, sha256=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
+                steps=tuple(steps[s] for s in order))
 
 
 def _order(flow_id: str, steps: Mapping[str, Step]) -> list[str]:

@@ -65,7 +65,7 @@ def _english_form(template: str | tuple[str, str], n: int | None) -> str:
     return template
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Msg:
     """A message id, its English template (a pair for plurals) and its parameters."""
 
@@ -99,9 +99,9 @@ class Msg:
         template: str | tuple[str, str] = (
             (str(english[0]), str(english[1])) if isinstance(english, list) and len(english) == 2 else str(english))
         n = data.get("n")
-        return cls(str(data.get("id") or ""), template,
-                   {str(k): _load(v) for k, v in dict(data.get("params") or {}).items()},
-                   int(n) if isinstance(n, (int, float)) else None)
+        return cls(id=str(data.get("id") or ""), english_template=template,
+                   params={str(k): _load(v) for k, v in dict(data.get("params") or {}).items()},
+                   n=int(n) if isinstance(n, (int, float)) else None)
 
     def __str__(self) -> str:
         return self.english()
@@ -125,7 +125,7 @@ def _load(value: Any) -> Any:
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of this layer's catalogue with its parameters (``n`` for plurals)."""
-    return Msg(id, MESSAGES[id], params, n)
+    return Msg(id=id, english_template=MESSAGES[id], params=params, n=n)
 
 
 def said_error(exc: BaseException) -> Msg | str:
@@ -136,7 +136,7 @@ def said_error(exc: BaseException) -> Msg | str:
 
 def count(id: str, n: int) -> Msg:
     """A plural count such as ``count.tables``: "1 table", "2 tables", "2 个表格"."""
-    return Msg(id, MESSAGES[id], {}, n)
+    return Msg(id=id, english_template=MESSAGES[id], params={}, n=n)
 
 
 def render_with(message: Msg, template_of: Any, separator: str) -> str:

@@ -6,12 +6,12 @@ test conversations headless.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from uchat._types import ExtensionRef, Message, Role, Status
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Inserted:
     """``count`` messages now sit at ``index`` .. ``index + count - 1``."""
 
@@ -19,7 +19,7 @@ class Inserted:
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Changed:
     """The message at ``index`` changed; ``fields`` names what changed."""
 
@@ -27,7 +27,7 @@ class Changed:
     fields: frozenset[str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Removed:
     """``count`` messages that were at ``index`` .. are gone."""
 
@@ -35,7 +35,7 @@ class Removed:
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reset:
     """Everything may have changed; re-read the whole list."""
 
@@ -120,7 +120,7 @@ class Conversation:
                 self._rows[m.id] = index + offset
         else:
             self._reindex()
-        self._emit(Inserted(index, len(new)))
+        self._emit(Inserted(index=index, count=len(new)))
 
     def update(
         self,
@@ -149,8 +149,8 @@ class Conversation:
             changes["reasoning"] = reasoning
         if not changes:
             return
-        self._messages[row] = old._replace(**changes)
-        self._emit(Changed(row, frozenset(changes)))
+        self._messages[row] = replace(old, **changes)
+        self._emit(Changed(index=row, fields=frozenset(changes)))
 
     def append_text(self, message_id: str, delta: str) -> None:
         """Stream ``delta`` onto the end of a message's text."""
@@ -158,8 +158,8 @@ class Conversation:
             return
         row = self._rows[message_id]
         old = self._messages[row]
-        self._messages[row] = old._replace(text=old.text + delta)
-        self._emit(Changed(row, frozenset({"text"})))
+        self._messages[row] = replace(old, text=old.text + delta)
+        self._emit(Changed(index=row, fields=frozenset({"text"})))
 
     def append_reasoning(self, message_id: str, delta: str) -> None:
         """Stream ``delta`` onto the end of a message's reasoning (shown folded above its text)."""
@@ -167,22 +167,22 @@ class Conversation:
             return
         row = self._rows[message_id]
         old = self._messages[row]
-        self._messages[row] = old._replace(reasoning=old.reasoning + delta)
-        self._emit(Changed(row, frozenset({"text"})))
+        self._messages[row] = replace(old, reasoning=old.reasoning + delta)
+        self._emit(Changed(index=row, fields=frozenset({"text"})))
 
     def toggle_reasoning(self, message_id: str) -> None:
         """Fold or unfold a message's reasoning."""
         row = self._rows[message_id]
         old = self._messages[row]
-        self._messages[row] = old._replace(reasoning_open=not old.reasoning_open)
-        self._emit(Changed(row, frozenset({"text"})))
+        self._messages[row] = replace(old, reasoning_open=not old.reasoning_open)
+        self._emit(Changed(index=row, fields=frozenset({"text"})))
 
     def remove(self, message_id: str) -> None:
         """Remove one message."""
         row = self._rows[message_id]
         del self._messages[row]
         self._reindex()
-        self._emit(Removed(row, 1))
+        self._emit(Removed(index=row, count=1))
 
     def clear(self) -> None:
         """Remove every message."""
@@ -213,7 +213,7 @@ def _checked(message: Message) -> Message:
     role, status = Role(message.role), Status(message.status)
     refs = tuple(message.extensions)
     if role is not message.role or status is not message.status or refs is not message.extensions:
-        message = message._replace(role=role, status=status, extensions=refs)
+        message = replace(message, role=role, status=status, extensions=refs)
     return message
 
 

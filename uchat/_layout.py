@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPalette, QTextCursor, QTextDocument
@@ -46,7 +46,8 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Base).lightness() < 128
 
 
-class Colors(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Colors:
     """Everything the delegate paints with, derived from one palette."""
 
     text: QColor
@@ -81,7 +82,8 @@ class Colors(NamedTuple):
         )
 
 
-class RowLayout(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RowLayout:
     """Geometry of one row, relative to the row's top-left corner."""
 
     height: int

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -19,7 +20,8 @@ class Status(str, Enum):
     ERROR = "error"
 
 
-class ExtensionRef(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtensionRef:
     """All the chat shell ever knows about an artifact or an approval."""
 
     message_id: str
@@ -27,7 +29,8 @@ class ExtensionRef(NamedTuple):
     kind: str
 
 
-class Message(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Message:
     id: str
     role: Role
     text: str = ""  # markdown

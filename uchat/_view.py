@@ -8,6 +8,7 @@ adds what a user does with messages: copy, actions, links, selecting text.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import (
@@ -72,7 +73,7 @@ class ChatView(LaidOutView):
         if not shown:  # a message that is only a card (an approval, a file): say what the card says
             cards = (self.slots.widget(ref) for ref in m.extensions)
             shown = "\n".join(w.accessibleName() for w in cards if w is not None and w.accessibleName())
-        return accessible_text(m._replace(text=shown))
+        return accessible_text(replace(m, text=shown))
 
     def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
         super().rowsInserted(parent, start, end)
@@ -120,7 +121,7 @@ class ChatView(LaidOutView):
         if message.role == Role.USER:
             return message.text  # shown as typed (a folded one too: Copy copies all of it)
         # the answer only; the thinking too when the user unfolded it (what is shown is what is copied)
-        shown = message if message.reasoning_open else message._replace(reasoning="")
+        shown = message if message.reasoning_open else replace(message, reasoning="")
         lines = self.engine.document(shown, width).toPlainText().replace("\u2028", "\n").splitlines()
         return "\n".join(line.rstrip() for line in lines).strip("\n")
 

@@ -70,16 +70,25 @@ def sample_messages() -> list:
     from uchat import ExtensionRef, Message, Role, Status
 
     return [
-        Message("m1", Role.SYSTEM, "Offline planner — no model configured. 离线规划器"),
-        Message("m2", Role.USER, "Can you turn my sales notes into a report?"),
-        Message("m3", Role.ASSISTANT, SAMPLE_MARKDOWN,
-                extensions=(ExtensionRef("m3", "a1", "demo/card"), ExtensionRef("m3", "a2", "demo/none"))),
-        Message("m4", Role.USER, SAMPLE_CHINESE),
-        Message("m5", Role.ASSISTANT, SAMPLE_CODE),
-        Message("m6", Role.ASSISTANT, "", extensions=(ExtensionRef("m6", "a3", "demo/card"),)),
-        Message("m7", Role.ASSISTANT, "I tried to open `budget.xlsx`.", status=Status.ERROR,
-                error="the file is encrypted; please remove the password and attach it again"),
-        Message("m8", Role.ASSISTANT, "", status=Status.STREAMING),
+        Message(id="m1", role=Role.SYSTEM, text="Offline planner — no model configured. 离线规划器"),
+        Message(id="m2", role=Role.USER, text="Can you turn my sales notes into a report?"),
+        Message(
+            id="m3",
+            role=Role.ASSISTANT,
+            text=SAMPLE_MARKDOWN,
+            extensions=(ExtensionRef(message_id="m3", artifact_id="a1", kind="demo/card"), ExtensionRef(message_id="m3", artifact_id="a2", kind="demo/none")),
+        ),
+        Message(id="m4", role=Role.USER, text=SAMPLE_CHINESE),
+        Message(id="m5", role=Role.ASSISTANT, text=SAMPLE_CODE),
+        Message(id="m6", role=Role.ASSISTANT, text="", extensions=(ExtensionRef(message_id="m6", artifact_id="a3", kind="demo/card"),)),
+        Message(
+            id="m7",
+            role=Role.ASSISTANT,
+            text="I tried to open `budget.xlsx`.",
+            status=Status.ERROR,
+            error="the file is encrypted; please remove the password and attach it again",
+        ),
+        Message(id="m8", role=Role.ASSISTANT, text="", status=Status.STREAMING),
     ]
 
 

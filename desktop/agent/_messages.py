@@ -1,9 +1,10 @@
 """Transcript messages: stored as plain JSON dicts, handed to models as ChatMessage."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from desktop.llm import ChatMessage, Completion, ToolCall
 from desktop.store import TranscriptEntry
@@ -88,18 +89,19 @@ def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, A
 
 
 def to_chat(msg: Mapping[str, Any]) -> ChatMessage:
-    calls = tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in msg.get("tool_calls") or ())
+    calls = tuple(ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]) for c in msg.get("tool_calls") or ())
     return ChatMessage(role=msg["role"], content=msg.get("content") or "", tool_calls=calls,
                        tool_call_id=msg.get("tool_call_id"), reasoning=str(msg.get("reasoning") or ""))
 
 
 def calls_of(entry: TranscriptEntry) -> list[tuple[str, ToolCall]]:
     """Every tool call of an assistant entry with its call key (unique per agent: seq:index)."""
-    return [(f"{entry.seq}:{i}", ToolCall(c["id"], c["name"], c["arguments"]))
+    return [(f"{entry.seq}:{i}", ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]))
             for i, c in enumerate(entry.message.get("tool_calls") or ())]
 
 
-class TranscriptState(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TranscriptState:
     last_assistant: TranscriptEntry | None
     pending: tuple[tuple[str, ToolCall], ...]  # calls of the last assistant turn without a result yet
     ended: bool  # the last entry is an assistant turn with no tool calls

@@ -1,7 +1,8 @@
 """Per-task budgets. Running out stops the task with an explanation; nothing is retried silently."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from desktop.errors import AgentError
 
@@ -10,14 +11,15 @@ class BudgetExhausted(AgentError):
     """A task budget ran out; the message says which one and its limit."""
 
 
-class Budgets(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Budgets:
     model_calls: int = 30  # agent turns (main + skill); the one generate call is reserved on top
     tool_calls: int = 60
     wall_seconds: float = 600.0  # running time; time spent waiting for an approval does not count
     repeat_calls: int = 2  # the same tool with the same arguments, per agent, before it is refused
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self._asdict())
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Budgets:

@@ -40,12 +40,12 @@ class Calls:
                 async for event in run.model.stream(list(messages), list(tools)):
                     if isinstance(event, ModelDelta):
                         if event.text:
-                            self._reporter.emit(TextDelta(run.task_id, "generate" if reserved else agent,
-                                                          event.text))
+                            self._reporter.emit(TextDelta(task_id=run.task_id, agent="generate" if reserved else agent,
+                                                          text=event.text))
                     elif isinstance(event, ModelReasoning):
                         if event.text:
-                            self._reporter.emit(ReasoningDelta(run.task_id, "generate" if reserved else agent,
-                                                               event.text))
+                            self._reporter.emit(ReasoningDelta(task_id=run.task_id, agent="generate" if reserved else agent,
+                                                               text=event.text))
                     elif isinstance(event, Completion):
                         completion = event
         except AnswerCut as exc:
@@ -85,7 +85,7 @@ class Calls:
                              state=LedgerState.DONE if ok else LedgerState.FAILED, result=result,
                              tool_message=M.tool_result(call, result if content is None else content))
         message = str(result.get("message") or result.get("error") or ("done" if ok else "failed"))
-        self._reporter.emit(ToolFinished(run.task_id, agent, call.id, call.name, ok, message))
+        self._reporter.emit(ToolFinished(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, ok=ok, message=message))
 
     def repeated(self, run: Run, agent: str, call: ToolCall, args: Mapping[str, Any]) -> str | None:
         """Why this call is refused as a repeat, or None."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
 from desktop.messages import english
@@ -41,14 +42,16 @@ def budget_for(window: int, prompt_tokens: int, default: int = DEFAULT_BUDGET) -
     return max(0, min(default, window - reply_room(window) - prompt_tokens - MARGIN))
 
 
-class Turn(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Turn:
     n: int  # 1-based position in the conversation
     user: str
     assistant: str
     made: tuple[str, ...]  # files this turn's artifacts were written to
 
 
-class Context(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Context:
     """The context of one request, ready to put in front of the main agent."""
 
     messages: tuple[dict[str, str], ...]  # the context message, then the turns kept in full as user/assistant
@@ -73,13 +76,13 @@ def turns_of(messages: Sequence[StoredMessage], made: Mapping[str, Sequence[str]
     for m in messages:
         if m.role == "user":
             if user is not None:
-                turns.append(Turn(len(turns) + 1, user.text, "", ()))
+                turns.append(Turn(n=len(turns) + 1, user=user.text, assistant="", made=()))
             user = m
         elif m.role == "assistant" and user is not None:
-            turns.append(Turn(len(turns) + 1, user.text, english(m.text), tuple(made.get(m.id, ()))))
+            turns.append(Turn(n=len(turns) + 1, user=user.text, assistant=english(m.text), made=tuple(made.get(m.id, ()))))
             user = None
     if user is not None:
-        turns.append(Turn(len(turns) + 1, user.text, "", ()))
+        turns.append(Turn(n=len(turns) + 1, user=user.text, assistant="", made=()))
     return turns
 
 
@@ -190,14 +193,16 @@ def build(store: Store, conversation_id: str, folder: Path, *, exclude: Collecti
     if full:
         record["in_full_follow"] = f"turns {full[0].n}–{full[-1].n} follow as messages"
     if not turns and not files and not data["artifacts"]:
-        return Context((), 0, budget, 0, 0, 0, 0, data)  # a first request in an empty folder: nothing to tell
+        return Context(messages=(), tokens=0, budget=budget, turns=0, full=0, summarised=0, folded=0,
+                       data=data)  # a first request in an empty folder: nothing to tell
     ctx_message = {"role": "user", "content": CONTEXT_PREFIX + json.dumps(data, ensure_ascii=False)}
     chat: list[dict[str, str]] = [ctx_message]
     for turn in full:
         chat.append({"role": "user", "content": _clip(turn.user, FULL_CHARS)})
         chat.append({"role": "assistant", "content": _clip(turn.assistant, FULL_CHARS) or "(no reply)"})
     tokens = sum(estimate_tokens(m["content"]) + PER_MESSAGE for m in chat)
-    return Context(tuple(chat), tokens, budget, len(turns), len(full), len(summaries), len(folded), data)
+    return Context(messages=tuple(chat), tokens=tokens, budget=budget, turns=len(turns), full=len(full), summarised=len(summaries), folded=len(folded),
+                   data=data)
 
 
 def _made_by_message(store: Store, conversation_id: str) -> list[tuple[str, str]]:

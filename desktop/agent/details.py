@@ -43,6 +43,6 @@ def split_details(body: str, commands: Sequence[str]) -> tuple[str, dict[str, st
 
 def details_tool(details: Mapping[str, str]) -> ToolSpec:
     """The ``skill_details`` tool for one skill's sections."""
-    return ToolSpec(NAME, "Return one section of your skill's instructions by name.",
-                    {"type": "object", "properties": {"section": {"enum": list(details)}},
+    return ToolSpec(name=NAME, description="Return one section of your skill's instructions by name.",
+                    parameters={"type": "object", "properties": {"section": {"enum": list(details)}},
                      "required": ["section"], "additionalProperties": False})

@@ -79,8 +79,8 @@ def verify_result(ws: Workspace, cmd: Command, data: dict[str, Any]) -> dict[str
         return data
     for art in data.get("artifacts") or ():
         try:
-            record = ArtifactRecord(str(art["path"]), str(art["kind"]), str(art["sha256"]), int(art["bytes"]),
-                                    str(art.get("title") or ""))
+            record = ArtifactRecord(path=str(art["path"]), kind=str(art["kind"]), sha256=str(art["sha256"]), bytes=int(art["bytes"]),
+                                    title=str(art.get("title") or ""))
         except (KeyError, TypeError, ValueError):
             return {**error(f"verification failed: {cmd.name} reported an artifact without path, kind, sha256 "
                             "and size"), "artifacts": []}

@@ -72,8 +72,8 @@ class Finalizer:
             if not self.skills.command(row.tool_id).writes:
                 continue
             for art in row.result.get("artifacts") or ():
-                record = ArtifactRecord(art["path"], art["kind"], art["sha256"], int(art["bytes"]),
-                                        art.get("title") or "")
+                record = ArtifactRecord(path=art["path"], kind=art["kind"], sha256=art["sha256"], bytes=int(art["bytes"]),
+                                        title=art.get("title") or "")
                 produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
@@ -114,8 +114,9 @@ class Finalizer:
                 versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
                 ws=run.ws, path=record.path, sha256=record.sha256, size=record.bytes, artifact_id=row.id,
                 approval=versioning.approval_for_call(self.store, run.task_id, tool_call_id))
-            self._reporter.emit(ArtifactCommitted(run.task_id, row.id, run.conversation_id, row.path, row.workspace_path,
-                                         row.kind, row.title, row.sha256, row.bytes, ev))
+            self._reporter.emit(ArtifactCommitted(task_id=run.task_id, artifact_id=row.id, conversation_id=run.conversation_id, path=row.path,
+                                                  workspace_path=row.workspace_path,
+                                         kind=row.kind, title=row.title, sha256=row.sha256, bytes=row.bytes, evidence=ev))
             artifacts.append({**record.to_dict(), "version": version.version})
             if ev:
                 evidences.append(ev)
@@ -194,8 +195,8 @@ class Finalizer:
         request = next((e.message.get("content", "") for e in reversed(main) if e.message.get("role") == "user"
                         and not str(e.message.get("content", "")).startswith("FINALIZATION PACKET")), "")
         packet_text = "FINALIZATION PACKET\n" + json.dumps(dict(packet), ensure_ascii=False)
-        messages = [ChatMessage("system", M.GENERATE_SYSTEM), ChatMessage("user", request),
-                    ChatMessage("user", packet_text)]
+        messages = [ChatMessage(role="system", content=M.GENERATE_SYSTEM), ChatMessage(role="user", content=request),
+                    ChatMessage(role="user", content=packet_text)]
         try:
             completion = await self._calls.model(run, MAIN, messages, [], reserved=True)
         except (ModelError, BudgetExhausted) as exc:

@@ -54,7 +54,7 @@ class ApprovalError(AgentError):
     """An approve/deny was refused; the message says why (shown to the user as is)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Decision:
     """What an approve/deny left to do: drive ``task_id`` on; ``refusal`` is raised after that drive."""
 
@@ -131,14 +131,24 @@ class ApprovalGate:
             message = f"approved by rule {rule.id}"
             if self.store.decide_approval(approval.id, ApprovalState.APPROVED, message=message,
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
-                self._reporter.emit(ApprovalDecided(run.task_id, approval.id, True, message))
+                self._reporter.emit(ApprovalDecided(task_id=run.task_id, approval_id=approval.id, approved=True, message=message))
                 return None  # approved in the ledger: the loop runs it through the same frozen-call path
         # No text of its own: the approval card under it says what will happen and that it waits, in the
         # user's language (a stored English sentence would stay English in a Chinese window).
         self._reporter.update_message(run.task_id, text="", status="done")
-        self._reporter.emit(ApprovalRequested(run.task_id, approval.id, cmd.name, dict(args), target, summary,
-                                              tuple(tuple(c) for c in changes), reads))
-        self._reporter.emit(TaskPaused(run.task_id, approval.id))
+        self._reporter.emit(
+            ApprovalRequested(
+                task_id=run.task_id,
+                approval_id=approval.id,
+                tool=cmd.name,
+                arguments=dict(args),
+                target_path=target,
+                summary=summary,
+                changes=tuple(tuple(c) for c in changes),
+                reads=reads,
+            )
+        )
+        self._reporter.emit(TaskPaused(task_id=run.task_id, approval_id=approval.id))
         return PAUSED
 
     async def resume(self, run: Run, row: LedgerRow) -> str | None:
@@ -184,7 +194,7 @@ class ApprovalGate:
         """Run an approved call once; ``PAUSED`` when another driver took it first (this drive stops)."""
         approval = self.approval_for(row)
         cmd = self._skills.command(row.tool_id)
-        call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json)
+        call = ToolCall(id=row.tool_call_id, name=row.tool_id, arguments=approval.arguments_json)
         try:
             problem = frozen_mismatch(approval, row)
             if problem is None and not await asyncio.to_thread(self.target_unchanged, run.ws, approval):
@@ -207,8 +217,8 @@ class ApprovalGate:
         self._probe("after_command_run")
         if result.get("retryable"):  # the disk or folder refused: not done, kept for a retry from its card
             if self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result=result):
-                self._reporter.emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id, False,
-                                                 str(result.get("error") or "")))
+                self._reporter.emit(ToolFinished(task_id=run.task_id, agent=row.agent, tool_call_id=row.tool_call_id, tool=row.tool_id, ok=False,
+                                                 message=str(result.get("error") or "")))
             if run.cancel_requested:
                 raise asyncio.CancelledError  # stopped meanwhile: the task ends cancelled, nothing was written
             return self.hold_for_retry(run, self.store.ledger_entry(row.id))
@@ -216,9 +226,9 @@ class ApprovalGate:
                                  LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
                                  M.tool_result(call, result))
         self._probe("after_result_recorded")
-        self._reporter.emit(ToolFinished(run.task_id, row.agent, row.tool_call_id, row.tool_id,
-                                         bool(result.get("ok")),
-                                         str(result.get("message") or result.get("error") or "")))
+        self._reporter.emit(ToolFinished(task_id=run.task_id, agent=row.agent, tool_call_id=row.tool_call_id, tool=row.tool_id,
+                                         ok=bool(result.get("ok")),
+                                         message=str(result.get("message") or result.get("error") or "")))
         if run.cancel_requested:
             raise asyncio.CancelledError
         return None
@@ -245,7 +255,7 @@ class ApprovalGate:
         for stray in ws.stray_staging_files():
             stray.unlink(missing_ok=True)
         approval = next((a for a in self.store.approvals(row.task_id) if a.ledger_id == row.id), None)
-        call = ToolCall(row.tool_call_id, row.tool_id, approval.arguments_json if approval else "{}")
+        call = ToolCall(id=row.tool_call_id, name=row.tool_id, arguments=approval.arguments_json if approval else "{}")
         result: dict[str, Any]
         if approval is None:
             result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
@@ -257,7 +267,7 @@ class ApprovalGate:
                 now, written = "", None
             if written and now and now != (row.pre_sha256 or ""):
                 path = ws.resolve(written)
-                record = ArtifactRecord(written, Path(written).suffix.lstrip(".").lower(), now, path.stat().st_size)
+                record = ArtifactRecord(path=written, kind=Path(written).suffix.lstrip(".").lower(), sha256=now, bytes=path.stat().st_size)
                 result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
                           "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
             elif written and ws.resolve(written).is_dir():
@@ -336,32 +346,32 @@ class ApprovalGate:
             refusal = f"not written: {exc}"
         if refusal is not None:
             result = error(refusal)
-            call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+            call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
             decided = self.store.decide_approval(
                 approval_id, ApprovalState.REFUSED, message=refusal, ledger_state=LedgerState.FAILED,
                 ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
             if decided:
-                self._reporter.emit(ApprovalDecided(task.id, approval_id, False, refusal))
-            return Decision(task.id, decided, refusal)
+                self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message=refusal))
+            return Decision(task_id=task.id, drive=decided, refusal=refusal)
         if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
             raise ApprovalError("this change was already decided; it will not run again")
         self._probe("after_approved_commit")
-        self._reporter.emit(ApprovalDecided(task.id, approval_id, True, "approved by the user"))
-        return Decision(task.id, True)
+        self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=True, message="approved by the user"))
+        return Decision(task_id=task.id, drive=True)
 
     def deny(self, approval_id: str, driving: IsDriving) -> Decision:
         """Write "denied by the user" at the frozen call; the agent goes on from there."""
         approval, task = self._decidable(approval_id, driving)
-        call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+        call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
         if not self.store.decide_approval(approval_id, ApprovalState.DENIED, message="denied by the user",
                                           ledger_state=LedgerState.DENIED, ledger_result=M.DENIED,
                                           tool_message=M.tool_result(call, M.DENIED), task_status="running"):
             raise ApprovalError("this change was already decided")
-        self._reporter.emit(ApprovalDecided(task.id, approval_id, False, "denied by the user"))
-        self._reporter.emit(ToolFinished(task.id, approval.agent, approval.tool_call_id, approval.tool_id, False,
-                                         "denied by the user"))
-        return Decision(task.id, True)
+        self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message="denied by the user"))
+        self._reporter.emit(ToolFinished(task_id=task.id, agent=approval.agent, tool_call_id=approval.tool_call_id, tool=approval.tool_id, ok=False,
+                                         message="denied by the user"))
+        return Decision(task_id=task.id, drive=True)
 
 
 def retryable(row: LedgerRow) -> bool:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
-from desktop.agent.details import NAME as DETAILS, details_tool, split_details
+from desktop.agent.details import NAME as DETAILS
+from desktop.agent.details import details_tool, split_details
 from desktop.agent.events import ToolFinished, ToolStarted
 from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
@@ -41,7 +43,8 @@ from skills.runtime import Command, CommandError, WorkspaceError
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
 
-class Hooks(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hooks:
     """The named points where the loops hand over.
 
     ``before_write`` gets every validated write before it runs and may block it (the approval gate returns
@@ -55,7 +58,8 @@ class Hooks(NamedTuple):
     answered: Callable[[Run, str], None]
 
 
-class Loop(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Loop:
     """What the loops read and write through."""
 
     store: Store
@@ -114,9 +118,9 @@ def ended_skill(lp: Loop, run: Run) -> tuple[str, Outcome] | None:
     result = M.state_of(lp.store.transcript(run.task_id, MAIN)).results.get(task.skill_call_key)
     if result is None:
         return None
-    return task.skill_call_key, Outcome(str(result.get("status") or "failed"), task.skill_id,
-                                        str(result.get("summary") or ""),
-                                        tuple(str(p) for p in result.get("selected") or ()))
+    return task.skill_call_key, Outcome(status=str(result.get("status") or "failed"), skill_id=task.skill_id,
+                                        summary=str(result.get("summary") or ""),
+                                        selected=tuple(str(p) for p in result.get("selected") or ()))
 
 
 def _close_other_calls(lp: Loop, run: Run, done_key: str) -> None:
@@ -127,7 +131,7 @@ def _close_other_calls(lp: Loop, run: Run, done_key: str) -> None:
 
 
 async def _main_tool(lp: Loop, run: Run, key: str, call: ToolCall) -> None:
-    lp.reporter.emit(ToolStarted(run.task_id, MAIN, call.id, call.name, call.arguments))
+    lp.reporter.emit(ToolStarted(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, arguments=call.arguments))
     run.take_tool_call()
     specs = {s.name: s for s in MAIN_TOOLS}
     spec = specs.get(call.name)
@@ -162,7 +166,7 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
     if task.skill_call_key == key and task.skill_id:
         skill_id = task.skill_id  # resuming the same skill agent
     else:
-        lp.reporter.emit(ToolStarted(run.task_id, MAIN, call.id, call.name, call.arguments))
+        lp.reporter.emit(ToolStarted(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, arguments=call.arguments))
         try:
             run.take_tool_call()
             args = parse_arguments(call.arguments, RUN_SKILL)
@@ -197,7 +201,7 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
         lp.store.record_result(ledger[0].id, (LedgerState.EXECUTING,),
                                LedgerState.DONE if result["ok"] else LedgerState.FAILED, result,
                                M.tool_result(call, result))
-    lp.reporter.emit(ToolFinished(run.task_id, MAIN, call.id, call.name, bool(result["ok"]), outcome.summary))
+    lp.reporter.emit(ToolFinished(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, ok=bool(result["ok"]), message=outcome.summary))
     return outcome
 
 
@@ -219,7 +223,7 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
             for key, call in state.pending:
                 if completed is not None:
                     # Protected: after complete, no command runs, whatever the model asked for.
-                    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+                    lp.reporter.emit(ToolStarted(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, arguments=call.arguments))
                     lp.calls.log(run, agent, key, call, error("refused: the skill already completed; "
                                                               "nothing more runs"))
                     continue
@@ -237,7 +241,7 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
             # complete() reports; it does not decide the outcome: a skill whose last command failed and
             # that delivers nothing did not do what was asked (mira task exits 1, the packet says failed).
             status = "failed" if not selected and _last_command_failed(lp, run, agent, commands) else "completed"
-            return Outcome(status, info.id, str(completed.get("summary") or ""), selected)
+            return Outcome(status=status, skill_id=info.id, summary=str(completed.get("summary") or ""), selected=selected)
         if state.ended:
             last = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
             return _stopped(lp, run, agent, info.id, "the skill agent stopped without completing"
@@ -264,8 +268,8 @@ def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, 
 def _stopped(lp: Loop, run: Run, agent: str, skill_id: str, why: str) -> Outcome:
     rows = [r for r in lp.store.ledger(run.task_id) if r.agent == agent]
     denied = any(r.state == LedgerState.DENIED for r in rows)
-    return Outcome("denied" if denied else "failed", skill_id,
-                   ("The user denied the change; nothing was written. " if denied else "") + why)
+    return Outcome(status="denied" if denied else "failed", skill_id=skill_id,
+                   summary=("The user denied the change; nothing was written. " if denied else "") + why)
 
 
 async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall,
@@ -273,7 +277,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
     existing = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.call_key == key]
     if existing:  # a frozen call: approval pending, approved, or interrupted
         return await lp.hooks.resume_frozen(run, existing[0])
-    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+    lp.reporter.emit(ToolStarted(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, arguments=call.arguments))
     try:
         run.take_tool_call()
     except BudgetExhausted as exc:
@@ -334,7 +338,7 @@ def _refused_reuse(lp: Loop, run: Run, agent: str, key: str, call: ToolCall, sta
         return False  # this very call, already on record (frozen, or the skill run it started)
     if not earlier and not any(r.tool_call_id == call.id for r in rows):
         return False
-    lp.reporter.emit(ToolStarted(run.task_id, agent, call.id, call.name, call.arguments))
+    lp.reporter.emit(ToolStarted(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, arguments=call.arguments))
     lp.calls.log(run, agent, key, call, error(
         f"refused: the tool call id {call.id!r} was already used in this task; nothing ran. Give every call "
         "a new id."), digest="")

@@ -45,8 +45,8 @@ class Reporter:
                 log.exception("event subscriber failed on %s", type(event).__name__)
 
     def extensions(self, task_id: str) -> list[Extension]:
-        exts = [Extension(a.id, f"approval/{a.kind}") for a in self._store.approvals(task_id)]
-        exts += [Extension(a.id, a.kind) for a in self._store.task_artifacts(task_id)]
+        exts = [Extension(artifact_id=a.id, kind=f"approval/{a.kind}") for a in self._store.approvals(task_id)]
+        exts += [Extension(artifact_id=a.id, kind=a.kind) for a in self._store.task_artifacts(task_id)]
         return exts
 
     def update_message(self, task_id: str, text: str | None = None, status: str | None = None,
@@ -68,7 +68,7 @@ class Reporter:
     def finished(self, run: Run, text: str) -> None:
         self._store.update_task(run.task_id, status="finished", finished=time.time())
         self.update_message(run.task_id, text=text, status="done")
-        self.emit(TaskFinished(run.task_id, text, run.message_id))
+        self.emit(TaskFinished(task_id=run.task_id, text=text, message_id=run.message_id))
 
     def failed(self, task_id: str, message: Msg | str, details: str = "") -> None:
         """The task failed; the chat keeps ``message`` as ids (each reader renders it), the task its English.
@@ -81,7 +81,7 @@ class Reporter:
         lines = (message, msg("error.details", details=details)) if details else (message,)
         text = stored(*lines)
         self.update_message(task_id, text=text, status="error")
-        self.emit(TaskFailed(task_id, english, text))
+        self.emit(TaskFailed(task_id=task_id, error=english, text=text))
 
     def cancelled(self, task_id: str, written: Sequence[str] = ()) -> None:
         """Mark the task cancelled; its pending approvals are refused (nothing of them runs). ``written``: the
@@ -95,7 +95,7 @@ class Reporter:
         self._store.update_task(task_id, status="cancelled", finished=time.time())
         said = msg("task.stopped.written", files=", ".join(written)) if written else msg("task.stopped")
         self.update_message(task_id, text=stored(said), status="done")
-        self.emit(TaskCancelled(task_id))
+        self.emit(TaskCancelled(task_id=task_id))
 
     def _close_skill_runs(self, task_id: str, why: str) -> None:
         """The parent's run_skill row ends with its task: a stopped task leaves nothing "executing"."""
@@ -104,4 +104,4 @@ class Reporter:
                 continue  # a command's row is resolved from the disk by recovery, never guessed here
             result = {**error(f"the skill run ended with the task: {why}"), "status": "failed"}
             self._store.record_result(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result,
-                                      M.tool_result(ToolCall(row.tool_call_id, row.tool_id, "{}"), result))
+                                      M.tool_result(ToolCall(id=row.tool_call_id, name=row.tool_id, arguments="{}"), result))

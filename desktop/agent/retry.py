@@ -53,14 +53,14 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
     if changed:
         # The file moved on since the user approved: the agent is told so at the call and goes on.
         result = error(why)
-        call = ToolCall(approval.tool_call_id, approval.tool_id, approval.arguments_json)
+        call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
         done = store.record_result(row.id, (LedgerState.FAILED,), LedgerState.FAILED, result,
                                    M.tool_result(call, result)) is not None
         if done:
             store.update_task(task.id, status="running", error=None)
-        return Decision(task.id, done, why)
+        return Decision(task_id=task.id, drive=done, refusal=why)
     if not store.ledger_move(row.id, (LedgerState.FAILED,), LedgerState.APPROVED):
         raise ApprovalError("this change is already being retried; it will not run twice")
     store.update_task(task.id, status="running", error=None)
-    reporter.emit(ApprovalDecided(task.id, approval_id, True, "retried by the user"))
-    return Decision(task.id, True)
+    reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=True, message="retried by the user"))
+    return Decision(task_id=task.id, drive=True)

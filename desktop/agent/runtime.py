@@ -4,6 +4,7 @@ Decisions on frozen calls and recovery are :mod:`desktop.agent.decisions`; a tas
 files :mod:`desktop.agent.attachments`."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 import asyncio
 import contextlib
 import logging
@@ -11,7 +12,7 @@ import shutil
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import context, warmup, workfolder
@@ -47,7 +48,8 @@ log = logging.getLogger(__name__)
 __all__ = ["AgentRuntime", "ApprovalError", "TaskStatus"]
 
 
-class TaskStatus(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TaskStatus:
     task_id: str
     status: str  # running | paused | finished | failed | cancelled
     outcome: str | None  # completed | denied | failed, once the skill ended
@@ -94,7 +96,7 @@ class AgentRuntime(RuntimeDecisions):
     def _loop(self) -> Loop:
         hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
                       answered=self.reporter.finished)
-        return Loop(self.store, self.skills, self.calls, self.reporter, hooks, self.flow)
+        return Loop(store=self.store, skills=self.skills, calls=self.calls, reporter=self.reporter, hooks=hooks, flow=self.flow)
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
@@ -149,7 +151,7 @@ class AgentRuntime(RuntimeDecisions):
         # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
         # versions come between the system prompt and the request; the skill agent still gets only its job.
         system = M.MAIN_SYSTEM.format(summaries=self.skills.summaries())
-        rest = count_request([ChatMessage("system", system), ChatMessage("user", content)], MAIN_TOOLS)
+        rest = count_request([ChatMessage(role="system", content=system), ChatMessage(role="user", content=content)], MAIN_TOOLS)
         seen = await asyncio.to_thread(context.build, self.store, conversation_id, ws_dir,
                                        exclude=(asked.id, reply.id),
                                        budget=context.budget_for(self.context_window, rest, self.context_budget))
@@ -289,9 +291,9 @@ class AgentRuntime(RuntimeDecisions):
     def task_status(self, task_id: str) -> TaskStatus:
         task = self.store.task(task_id)
         pending = [a.id for a in self.store.approvals(task_id) if a.state == ApprovalState.PENDING]
-        return TaskStatus(task.id, task.status, task.outcome, task.error, task.message_id,
-                          pending[-1] if pending else None,
-                          tuple(a.id for a in self.store.task_artifacts(task_id)), dict(task.usage))
+        return TaskStatus(task_id=task.id, status=task.status, outcome=task.outcome, error=task.error, message_id=task.message_id,
+                          pending_approval_id=pending[-1] if pending else None,
+                          artifact_ids=tuple(a.id for a in self.store.task_artifacts(task_id)), usage=dict(task.usage))
 
     def _tidy(self, task_id: str) -> None:
         """A failed or cancelled request leaves no empty folder behind. Only the conversation folder Mira

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from desktop.errors import AgentError
 from skills.flow import Flow, default_flow
@@ -16,7 +17,8 @@ class SkillUnavailable(AgentError):
     """A skill cannot be used: unknown id, no execution profile, or its body failed the hash check."""
 
 
-class SkillInfo(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillInfo:
     id: str
     name: str
     description: str
@@ -61,8 +63,8 @@ class CatalogSkills:
         if entry is None:
             known = ", ".join(sorted(self._catalog.entries))
             raise SkillUnavailable(f"there is no skill {skill_id!r}; known skills: {known}")
-        return SkillInfo(entry.id, entry.name, entry.description, tuple(entry.commands),
-                         dict(entry.execution) if entry.execution else None)
+        return SkillInfo(id=entry.id, name=entry.name, description=entry.description, commands=tuple(entry.commands),
+                         execution=dict(entry.execution) if entry.execution else None)
 
     def body(self, skill_id: str) -> str:
         self.skill(skill_id)

@@ -7,7 +7,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
@@ -29,7 +29,8 @@ def error(message: str) -> dict[str, Any]:
     return {"ok": False, "error": message}
 
 
-class Outcome(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outcome:
     """How a skill agent ended: the parent finalizes from this, never from model text."""
 
     status: str  # completed | denied | failed

@@ -12,39 +12,39 @@ from desktop.llm.schemas import for_model, share_across, without_guards
 from skills.runtime import Command, Workspace, WorkspaceError
 
 LOAD_SKILL = ToolSpec(
-    "load_skill",
-    "Return a skill's instructions by catalog id.",
-    {"type": "object", "properties": {"skill_id": {"type": "string", "minLength": 1}},
+    name="load_skill",
+    description="Return a skill's instructions by catalog id.",
+    parameters={"type": "object", "properties": {"skill_id": {"type": "string", "minLength": 1}},
      "required": ["skill_id"], "additionalProperties": False},
 )
 RUN_SKILL = ToolSpec(
-    "run_skill",
-    "Hand document work to a skill; its agent makes and verifies the files, then you write the delivery "
+    name="run_skill",
+    description="Hand document work to a skill; its agent makes and verifies the files, then you write the delivery "
     "message.",
-    {"type": "object",
+    parameters={"type": "object",
      "properties": {"skill_id": {"type": "string", "minLength": 1},
                     "goal": {"type": "string", "minLength": 1},
                     "inputs": {"type": "array", "items": {"type": "string"}}},
      "required": ["skill_id", "goal"], "additionalProperties": False},
 )
 LIST_WORKSPACE = ToolSpec(
-    "list_workspace",
-    "List the workspace's files (path, bytes, kind), or one folder's.",
-    {"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
+    name="list_workspace",
+    description="List the workspace's files (path, bytes, kind), or one folder's.",
+    parameters={"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
 )
 READ_WORKSPACE_FILE = ToolSpec(
-    "read_workspace_file",
-    "Read a text file (md, txt, csv, json) from the workspace; office files need a skill.",
-    {"type": "object",
+    name="read_workspace_file",
+    description="Read a text file (md, txt, csv, json) from the workspace; office files need a skill.",
+    parameters={"type": "object",
      "properties": {"path": {"type": "string", "minLength": 1},
                     "max_chars": {"type": "integer", "minimum": 1, "maximum": 200000}},
      "required": ["path"], "additionalProperties": False},
 )
 COMPLETE = ToolSpec(
-    "complete",
-    "Call once at the end: what was made from what, and the files to deliver (only ones a command wrote "
+    name="complete",
+    description="Call once at the end: what was made from what, and the files to deliver (only ones a command wrote "
     "and verified).",
-    {"type": "object",
+    parameters={"type": "object",
      "properties": {"summary": {"type": "string"},
                     "artifacts": {"type": "array", "items": {"type": "string"}}},
      "required": ["summary"], "additionalProperties": False},
@@ -60,19 +60,19 @@ _LIST_LIMIT = 500
 
 def command_spec(cmd: Command) -> ToolSpec:
     """The command with its full argument schema: what a call's arguments are validated against."""
-    return ToolSpec(cmd.name, cmd.description, dict(cmd.input_schema))
+    return ToolSpec(name=cmd.name, description=cmd.description, parameters=dict(cmd.input_schema))
 
 
 def model_spec(cmd: Command) -> ToolSpec:
     """The command as the model is shown it: the same shapes, said once (shared definitions, no limits
     an answer never reaches, no refuse-only guards); arguments are still validated against
     :func:`command_spec`."""
-    return ToolSpec(cmd.name, cmd.description, for_model(dict(cmd.input_schema)))
+    return ToolSpec(name=cmd.name, description=cmd.description, parameters=for_model(dict(cmd.input_schema)))
 
 
 def shown(spec: ToolSpec) -> ToolSpec:
     """A built-in tool as a skill agent is shown it; its call is still validated against ``spec`` itself."""
-    return ToolSpec(spec.name, spec.description, without_guards(dict(spec.parameters)))
+    return ToolSpec(name=spec.name, description=spec.description, parameters=without_guards(dict(spec.parameters)))
 
 
 def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
@@ -80,7 +80,7 @@ def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
     specs = [model_spec(c) for c in commands]
     # a shape already shown by an earlier command (docx_create's blocks in docx_edit) is named, not repeated
     shared = share_across([(s.name, dict(s.parameters)) for s in specs])
-    return (*(ToolSpec(s.name, s.description, p) for s, p in zip(specs, shared)),
+    return (*(ToolSpec(name=s.name, description=s.description, parameters=p) for s, p in zip(specs, shared)),
             *(shown(t) for t in (*READ_ONLY_TOOLS, COMPLETE)))
 
 

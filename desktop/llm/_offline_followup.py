@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Any, NamedTuple
+from typing import Any
 
 from desktop.llm import _offline_intents as intents
 from desktop.llm._patterns import later
@@ -49,7 +49,8 @@ class Operation:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Decision(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decision:
     """Either a job for a skill (``skill``, ``goal``, ``inputs``) or a question (``ask``) with no tool call."""
 
     skill: str | None = None

@@ -1,7 +1,7 @@
 """The offline planner's reading of a request: language, target skill, intent, files, titles."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 import re
 from pathlib import PurePosixPath
 
@@ -79,7 +79,8 @@ def _first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
     return best[1] if best else None
 
 
-class Route(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Route:
     """What the request asks for: the skill, the intent and the files involved."""
 
     skill: str | None  # docx | pdf | pptx | xlsx | xlsx-recalc | render-check | None
@@ -106,8 +107,8 @@ def route(request: str, files: list[str]) -> Route:
             return decided
     skill = strong or _first_match(words, _WEAK)
     if skill is None:
-        return Route(None, "none", tuple(allfiles))
-    return Route(skill, "create", tuple(allfiles))
+        return Route(skill=None, intent="none", inputs=tuple(allfiles))
+    return Route(skill=skill, intent="create", inputs=tuple(allfiles))
 
 
 def _decided(intent: str, allfiles: list[str], office: list[str], strong: str | None,
@@ -116,20 +117,20 @@ def _decided(intent: str, allfiles: list[str], office: list[str], strong: str | 
     inputs = tuple(allfiles)
     if intent == "recalc":
         target = next((f for f in office if ext(f) == ".xlsx"), None)
-        return Route("xlsx-recalc" if target else None, "recalc" if target else "none", inputs, target)
+        return Route(skill="xlsx-recalc" if target else None, intent="recalc" if target else "none", inputs=inputs, target=target)
     if intent == "render" and office:
-        return Route("render-check", "render", inputs, office[0])
+        return Route(skill="render-check", intent="render", inputs=inputs, target=office[0])
     pdf = next((f for f in office if ext(f) == ".pdf"), None)
     if intent in ("fill_form", "form_fields") and pdf:
-        return Route("pdf", "fill", inputs, pdf)
+        return Route(skill="pdf", intent="fill", inputs=inputs, target=pdf)
     if intent == "replace_text" and office:
-        return Route(OFFICE_EXTS[ext(office[0])], "edit", inputs, office[0])
+        return Route(skill=OFFICE_EXTS[ext(office[0])], intent="edit", inputs=inputs, target=office[0])
     if intent == "inspect":
         if office and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
-            return Route(OFFICE_EXTS[ext(office[0])], "inspect", inputs, office[0])
+            return Route(skill=OFFICE_EXTS[ext(office[0])], intent="inspect", inputs=inputs, target=office[0])
         text = [f for f in (named or allfiles) if ext(f) in TEXT_EXTS]
         if not office and len(text) == 1 and strong is None:  # "What's in notes.md?": read it back
-            return Route("docx", "inspect", inputs, text[0])
+            return Route(skill="docx", intent="inspect", inputs=inputs, target=text[0])
     return None
 
 

@@ -1,34 +1,35 @@
 """The one interface every model provider implements."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, Protocol
 
 from desktop.errors import MiraError
 
 
-# The messages, calls and turns below are named tuples, not frozen dataclasses: as immutable, and they
-# load with the agent before a request can start (a frozen dataclass compiles six methods when defined).
-_NO_USAGE: Mapping[str, int] = {}  # shared and never changed
 
 
 class ModelError(MiraError):
     """A model call failed (network, HTTP status, timeout, bad stream). Never retried silently."""
 
 
-class ToolSpec(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolSpec:
     name: str
     description: str
     parameters: Mapping[str, Any]  # JSON schema of the arguments object
 
 
-class ToolCall(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolCall:
     id: str
     name: str
     arguments: str  # raw JSON text exactly as the model produced it
 
 
-class ChatMessage(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChatMessage:
     role: Literal["system", "user", "assistant", "tool"]
     content: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
@@ -38,23 +39,26 @@ class ChatMessage(NamedTuple):
     reasoning: str = ""
 
 
-class TextDelta(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TextDelta:
     text: str
 
 
-class ReasoningDelta(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReasoningDelta:
     """A piece of the model's reasoning ("thinking"), streamed before or between its answer's text."""
 
     text: str
 
 
-class Completion(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Completion:
     """The last event of every stream: the whole assistant turn."""
 
     text: str
     tool_calls: tuple[ToolCall, ...] = ()
     finish_reason: str = "stop"
-    usage: Mapping[str, int] = _NO_USAGE
+    usage: Mapping[str, int] = field(default_factory=dict)
     reasoning: str = ""  # never part of ``text``
 
 

@@ -1,8 +1,9 @@
 """Turn ModelSettings into a Model, and test a connection for the Settings dialog."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 import asyncio
-from typing import Any, NamedTuple
+from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError, ToolSpec
 from desktop.llm.settings import ModelSettings
@@ -12,7 +13,8 @@ from skills.messages import Msg
 CHECK_TIMEOUT = 20.0
 
 
-class ModelChoice(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModelChoice:
     """The model to use and, when it is the offline planner, why."""
 
     model: Model
@@ -32,10 +34,10 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     from desktop.llm.offline import OfflinePlanner
 
     if settings.provider == "offline":
-        return ModelChoice(OfflinePlanner(), "the offline planner is selected in Settings")
+        return ModelChoice(model=OfflinePlanner(), reason="the offline planner is selected in Settings")
     missing = [name for name, value in (("base URL", settings.base_url), ("model name", settings.model)) if not value]
     if missing:
-        return ModelChoice(OfflinePlanner(), f"the OpenAI-compatible model has no {' or '.join(missing)}; "
+        return ModelChoice(model=OfflinePlanner(), reason=f"the OpenAI-compatible model has no {' or '.join(missing)}; "
                                              "using the offline planner")
     from desktop.llm.openai_provider import OutputLimits
 
@@ -43,13 +45,13 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     if settings.api == "ollama":
         from desktop.llm.ollama_provider import OllamaModel
 
-        return ModelChoice(OllamaModel(settings.base_url, settings.model, timeout=settings.timeout,
-                                       context_window=settings.context_window, limits=limits), "")
+        return ModelChoice(model=OllamaModel(settings.base_url, settings.model, timeout=settings.timeout,
+                                       context_window=settings.context_window, limits=limits), reason="")
     from desktop.llm.openai_provider import OpenAIModel
 
     key = api_key if api_key is not None else _api_key(settings.account)
-    return ModelChoice(OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
-                                   context_window=settings.context_window, limits=limits), "")
+    return ModelChoice(model=OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
+                                   context_window=settings.context_window, limits=limits), reason="")
 
 
 def context_window_of(settings: ModelSettings) -> int:

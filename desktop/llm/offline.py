@@ -67,7 +67,7 @@ class OfflinePlanner:
         # Parsing a large pasted CSV or markdown takes a while; in the app this loop is the UI thread.
         completion = await asyncio.to_thread(self.decide, list(messages), list(tools))
         for piece in _chunks(completion.text):
-            yield TextDelta(piece)
+            yield TextDelta(text=piece)
         yield completion
 
     # -- decisions -------------------------------------------------------

@@ -118,17 +118,17 @@ class OllamaModel:
                 thinking = getattr(message, "thinking", None)
                 if thinking:
                     reasoning.append(thinking)
-                    yield ReasoningDelta(thinking)
+                    yield ReasoningDelta(text=thinking)
                 if message.content:
                     text.append(message.content)
                     if tools and (held or not "".join(text[:-1]).strip()) and may_be_call("".join(text)):
                         held.append(message.content)
                     else:
-                        yield TextDelta("".join(held) + message.content)
+                        yield TextDelta(text="".join(held) + message.content)
                         held.clear()
                 for call in message.tool_calls or ():
-                    calls.append(ToolCall(f"call_{uuid.uuid4().hex[:12]}", call.function.name,
-                                          json.dumps(dict(call.function.arguments), ensure_ascii=False)))
+                    calls.append(ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", name=call.function.name,
+                                          arguments=json.dumps(dict(call.function.arguments), ensure_ascii=False)))
                 if part.done:
                     finish = part.done_reason or "stop"
                     usage = {"prompt_tokens": part.prompt_eval_count or 0,
@@ -158,7 +158,7 @@ class OllamaModel:
             if from_text:
                 calls, whole = list(from_text), ""
             else:
-                yield TextDelta("".join(held))
+                yield TextDelta(text="".join(held))
         yield Completion(text=whole, tool_calls=tuple(calls), finish_reason="tool_calls" if calls else finish,
                          usage=usage, reasoning="".join(reasoning))
 

@@ -8,6 +8,7 @@ one :class:`ModelError` with a clear message that never contains the key.
 """
 from __future__ import annotations
 
+import dataclasses
 import asyncio
 import json
 import re
@@ -72,9 +73,9 @@ def _replay(completion: Completion) -> list[ModelEvent]:
     """The events a non-streamed turn gives: its reasoning and text at once, then the turn."""
     out: list[ModelEvent] = []
     if completion.reasoning:
-        out.append(ReasoningDelta(completion.reasoning))
+        out.append(ReasoningDelta(text=completion.reasoning))
     if completion.text:
-        out.append(TextDelta(completion.text))
+        out.append(TextDelta(text=completion.text))
     out.append(completion)
     return out
 
@@ -84,7 +85,7 @@ def _shown(turn: TurnBuilder, piece: str) -> list[ModelEvent]:
     if not piece:
         return []
     thought, shown = turn.text(piece)
-    return [*([ReasoningDelta(thought)] if thought else []), *([TextDelta(shown)] if shown else [])]
+    return [*([ReasoningDelta(text=thought)] if thought else []), *([TextDelta(text=shown)] if shown else [])]
 
 
 def _dropped(exc: BaseException) -> bool:
@@ -333,7 +334,7 @@ class OpenAIModel:
                     if delta is not None:
                         thought = turn.reasoning(reasoning_of(delta))
                         if thought:
-                            yield ReasoningDelta(thought)
+                            yield ReasoningDelta(text=thought)
                         if delta.content:
                             for event in _shown(turn, scrub.feed(delta.content)):
                                 yield event
@@ -364,8 +365,8 @@ class OpenAIModel:
                 f"{self.base_url} streamed a call of {completion.tool_calls[0].name} without its arguments",
                 msg=msg("model.error.bad_answer")))
         if late:
-            yield TextDelta(late)
-        yield completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=scrub.whole(c.arguments))
+            yield TextDelta(text=late)
+        yield dataclasses.replace(completion, tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=scrub.whole(c.arguments))
                                                    for c in completion.tool_calls))
 
     async def _whole(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], limit: int) -> Completion:
@@ -394,7 +395,7 @@ class OpenAIModel:
             raise self._map_error(exc) from None
         _late, completion = turn.finish()
         key = _KeyScrubber(self._key)  # the key only, as in a stream: the content is the user's document
-        return completion._replace(tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=key.whole(c.arguments))
+        return dataclasses.replace(completion, tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=key.whole(c.arguments))
                                                     for c in completion.tool_calls))
 
     def _empty_error(self) -> ModelError:

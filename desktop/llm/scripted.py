@@ -56,7 +56,7 @@ class ScriptedModel:
             raise ModelError(f"scripted step returned {type(completion).__name__}, not a Completion")
         text = completion.text
         for start in range(0, len(text), self._chunk_size):
-            yield TextDelta(text[start:start + self._chunk_size])
+            yield TextDelta(text=text[start:start + self._chunk_size])
         yield completion
 
 

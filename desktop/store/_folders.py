@@ -88,9 +88,9 @@ class FolderStore(Database):
 
     def approval_targets(self, approval_id: str) -> list[TargetRow]:
         rows = self._all("SELECT * FROM approval_targets WHERE approval_id=? ORDER BY path", (approval_id,))
-        return [TargetRow(r["approval_id"], r["path"], r["sha256"], r["replaces_version"]) for r in rows]
+        return [TargetRow(approval_id=r["approval_id"], path=r["path"], sha256=r["sha256"], replaces_version=r["replaces_version"]) for r in rows]
 
 
 def _version(r: sqlite3.Row) -> VersionRow:
-    return VersionRow(r["id"], r["conversation_id"], r["path"], r["version"], r["sha256"], r["bytes"],
-                      r["artifact_id"], r["task_id"], r["change"], r["created"])
+    return VersionRow(id=r["id"], conversation_id=r["conversation_id"], path=r["path"], version=r["version"], sha256=r["sha256"], bytes=r["bytes"],
+                      artifact_id=r["artifact_id"], task_id=r["task_id"], change=r["change"], created=r["created"])

@@ -57,5 +57,13 @@ class ApprovalRules:
 
 
 def _rule(r: sqlite3.Row) -> RuleRow:
-    return RuleRow(r["id"], r["conversation_id"], r["skill_id"], r["command"], r["kind"], r["from_approval_id"],
-                   r["created"], r["revoked"])
+    return RuleRow(
+        id=r["id"],
+        conversation_id=r["conversation_id"],
+        skill_id=r["skill_id"],
+        command=r["command"],
+        kind=r["kind"],
+        from_approval_id=r["from_approval_id"],
+        created=r["created"],
+        revoked=r["revoked"],
+    )

@@ -6,6 +6,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from desktop.store._db import Database
@@ -84,7 +85,7 @@ class TaskStore(Database):
         text = _dumps(dict(message))
         digest = chain_hash(prev, text)
         c.execute("INSERT INTO transcripts VALUES (?,?,?,?,?,?,?)", (task_id, agent, seq, text, call_key, prev, digest))
-        return TranscriptEntry(task_id, agent, seq, json.loads(text), call_key, prev, digest)
+        return TranscriptEntry(task_id=task_id, agent=agent, seq=seq, message=json.loads(text), call_key=call_key, prev_hash=prev, hash=digest)
 
     def append_transcript(self, task_id: str, agent: str, message: Mapping[str, Any],
                           call_key: str | None = None) -> TranscriptEntry:
@@ -101,8 +102,8 @@ class TaskStore(Database):
 
     def transcript(self, task_id: str, agent: str) -> list[TranscriptEntry]:
         rows = self._all("SELECT * FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq", (task_id, agent))
-        return [TranscriptEntry(r["task_id"], r["agent"], r["seq"], json.loads(r["message"]), r["call_key"],
-                                r["prev_hash"], r["hash"]) for r in rows]
+        return [TranscriptEntry(task_id=r["task_id"], agent=r["agent"], seq=r["seq"], message=json.loads(r["message"]), call_key=r["call_key"],
+                                prev_hash=r["prev_hash"], hash=r["hash"]) for r in rows]
 
     def transcript_head(self, task_id: str, agent: str) -> tuple[int, str]:
         row = self._one("SELECT seq, hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
@@ -207,7 +208,7 @@ class TaskStore(Database):
         """Persist the frozen invocation, its ledger entry and the paused task in one transaction."""
         now = time.time()
         with self._tx("approval") as c:
-            snapshot = [_ledger(r)._asdict() for r in
+            snapshot = [asdict(_ledger(r)) for r in
                         c.execute("SELECT * FROM ledger WHERE task_id=? ORDER BY created, rowid", (task_id,))]
             c.execute("INSERT INTO ledger(id, task_id, agent, call_key, tool_call_id, tool_id, input_hash, state,"
                       " created, updated) VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -268,8 +269,9 @@ class TaskStore(Database):
                       (artifact_id, task_id, conversation_id, new.path, new.workspace_path, new.kind, new.title,
                        new.sha256, new.bytes, new.tool_call_id, now))
             c.execute("INSERT INTO evidence VALUES (?,?)", (artifact_id, _dumps(dict(new.evidence))))
-        return ArtifactRow(artifact_id, task_id, conversation_id, new.path, new.workspace_path, new.kind, new.title,
-                           new.sha256, new.bytes, new.tool_call_id, now)
+        return ArtifactRow(id=artifact_id, task_id=task_id, conversation_id=conversation_id, path=new.path, workspace_path=new.workspace_path, kind=new.kind,
+                           title=new.title,
+                           sha256=new.sha256, bytes=new.bytes, tool_call_id=new.tool_call_id, created=now)
 
     # -- model calls ------------------------------------------------------------------
 
@@ -289,8 +291,8 @@ class TaskStore(Database):
         return None
 
     def model_calls(self, task_id: str) -> list[ModelCallRow]:
-        return [ModelCallRow(r["id"], r["task_id"], r["agent"], r["n"], r["budget"], r["state"], r["error"],
-                             r["created"])
+        return [ModelCallRow(id=r["id"], task_id=r["task_id"], agent=r["agent"], n=r["n"], budget=r["budget"], state=r["state"], error=r["error"],
+                             created=r["created"])
                 for r in self._all("SELECT * FROM model_calls WHERE task_id=? ORDER BY id", (task_id,))]
 
 
@@ -299,26 +301,29 @@ def _loads(raw: str | None) -> Any:
 
 
 def _task(r: sqlite3.Row) -> TaskRow:
-    return TaskRow(r["id"], r["conversation_id"], r["message_id"], r["request"], r["status"], r["flow_id"],
-                   r["flow_version"], r["build_identity"], r["workspace"], json.loads(r["budgets"]),
-                   json.loads(r["usage"] or "{}"), r["skill_id"], r["skill_call_key"], r["outcome"],
-                   _loads(r["packet"]), r["error"], r["created"], r["finished"],
-                   r["owner"] if "owner" in r.keys() else None,
-                   r["flow_sha256"] if "flow_sha256" in r.keys() else None)
+    return TaskRow(id=r["id"], conversation_id=r["conversation_id"], message_id=r["message_id"], request=r["request"], status=r["status"], flow_id=r["flow_id"],
+                   flow_version=r["flow_version"], build_identity=r["build_identity"], workspace=r["workspace"], budgets=json.loads(r["budgets"]),
+                   usage=json.loads(r["usage"] or "{}"), skill_id=r["skill_id"], skill_call_key=r["skill_call_key"], outcome=r["outcome"],
+                   packet=_loads(r["packet"]), error=r["error"], created=r["created"], finished=r["finished"],
+                   owner=r["owner"] if "owner" in r.keys() else None,
+                   flow_sha256=r["flow_sha256"] if "flow_sha256" in r.keys() else None)
 
 
 def _ledger(r: sqlite3.Row) -> LedgerRow:
-    return LedgerRow(r["id"], r["task_id"], r["agent"], r["call_key"], r["tool_call_id"], r["tool_id"],
-                     r["input_hash"], r["state"], r["pre_sha256"], _loads(r["result"]), r["created"], r["updated"])
+    return LedgerRow(id=r["id"], task_id=r["task_id"], agent=r["agent"], call_key=r["call_key"], tool_call_id=r["tool_call_id"], tool_id=r["tool_id"],
+                     input_hash=r["input_hash"], state=r["state"], pre_sha256=r["pre_sha256"], result=_loads(r["result"]), created=r["created"],
+                     updated=r["updated"])
 
 
 def _approval(r: sqlite3.Row) -> ApprovalRow:
     return ApprovalRow(
-        r["id"], r["task_id"], r["ledger_id"], r["agent"], r["call_key"], r["tool_call_id"], r["tool_id"],
-        json.loads(r["arguments"]), r["arguments"], r["input_hash"], r["skill_id"], r["checkpoint_seq"],
-        r["checkpoint_hash"], tuple(json.loads(r["ledger_snapshot"])), r["target_path"],
-        r["target_sha256_at_freeze"], r["summary"], tuple(tuple(ch) for ch in json.loads(r["changes"])),
-        r["state"], r["message"], r["created"], r["decided_at"],
+        id=r["id"], task_id=r["task_id"], ledger_id=r["ledger_id"], agent=r["agent"], call_key=r["call_key"], tool_call_id=r["tool_call_id"],
+                       tool_id=r["tool_id"],
+        arguments=json.loads(r["arguments"]), arguments_json=r["arguments"], input_hash=r["input_hash"], skill_id=r["skill_id"],
+                       checkpoint_seq=r["checkpoint_seq"],
+        checkpoint_hash=r["checkpoint_hash"], ledger_snapshot=tuple(json.loads(r["ledger_snapshot"])), target_path=r["target_path"],
+        target_sha256_at_freeze=r["target_sha256_at_freeze"], summary=r["summary"], changes=tuple(tuple(ch) for ch in json.loads(r["changes"])),
+        state=r["state"], message=r["message"], created=r["created"], decided_at=r["decided_at"],
     )
 
 

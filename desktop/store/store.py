@@ -42,7 +42,7 @@ def new_id() -> str:
 
 
 def _extensions(raw: str) -> tuple[Extension, ...]:
-    return tuple(Extension(str(e["artifact_id"]), str(e["kind"])) for e in json.loads(raw))
+    return tuple(Extension(artifact_id=str(e["artifact_id"]), kind=str(e["kind"])) for e in json.loads(raw))
 
 
 def _ext_json(extensions: Iterable[Extension | dict[str, str]]) -> str:
@@ -95,7 +95,7 @@ class Store(TaskStore, FolderStore):
         row = self._one("SELECT * FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
             raise StoreError(f"no conversation {conversation_id!r}")
-        return Conversation(row["id"], row["title"], row["created"], row["updated"])
+        return Conversation(id=row["id"], title=row["title"], created=row["created"], updated=row["updated"])
 
     def list_conversations(self, search: str = "") -> list[Conversation]:
         """Newest first; ``search`` matches (case-insensitive) titles, what the user wrote and the files made."""
@@ -178,7 +178,7 @@ class Store(TaskStore, FolderStore):
                 " VALUES (?,?,?,?,?,?,?)",
                 (mid, conversation_id, role, text, status, ext, now),
             )
-        return StoredMessage(mid, conversation_id, role, text, status, _extensions(ext), now)
+        return StoredMessage(id=mid, conversation_id=conversation_id, role=role, text=text, status=status, extensions=_extensions(ext), created=now)
 
     def update_message(
         self,
@@ -262,5 +262,5 @@ class Store(TaskStore, FolderStore):
 
 
 def _artifact(row: sqlite3.Row) -> ArtifactRow:
-    return ArtifactRow(row["id"], row["task_id"], row["conversation_id"], row["path"], row["workspace_path"],
-                       row["kind"], row["title"], row["sha256"], row["bytes"], row["tool_call_id"], row["created"])
+    return ArtifactRow(id=row["id"], task_id=row["task_id"], conversation_id=row["conversation_id"], path=row["path"], workspace_path=row["workspace_path"],
+                       kind=row["kind"], title=row["title"], sha256=row["sha256"], bytes=row["bytes"], tool_call_id=row["tool_call_id"], created=row["created"])

@@ -65,8 +65,8 @@ def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | No
     from renderers import CheckView, EvidenceSummary  # the view types load with the first card
 
     checks = tuple(
-        CheckView(str(c.get("name", "")), c.get("status", "not_run")
-                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", _check_detail(c))
+        CheckView(name=str(c.get("name", "")), status=c.get("status", "not_run")
+                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", detail=_check_detail(c))
         for c in evidence.get("checks", ()) if isinstance(c, Mapping)
     )
     ran = [c for c in checks if c.status != "not_run"]
@@ -443,7 +443,7 @@ class Host:
             return
         from uchat import ExtensionRef
 
-        view = self.view_for(ExtensionRef("", artifact_id, kind))
+        view = self.view_for(ExtensionRef(message_id="", artifact_id=artifact_id, kind=kind))
         if view is None:
             return
         for card in list(cards):
@@ -582,7 +582,7 @@ class Host:
                       if v.version == version and v.artifact_id), None)
         from uchat import ExtensionRef
 
-        view = self.view_for(ExtensionRef("", found.artifact_id, self.artifact_kind(found.artifact_id))) \
+        view = self.view_for(ExtensionRef(message_id="", artifact_id=found.artifact_id, kind=self.artifact_kind(found.artifact_id))) \
             if found is not None else None
         if view is None:
             self._notify(tr("version.missing", version=version, path=artifact.workspace_path))
@@ -611,7 +611,7 @@ def _why_not_opened(path: Path) -> str:
 def _approval_ref(approval_id: str) -> Any:
     from uchat import ExtensionRef
 
-    return ExtensionRef("", approval_id, "approval/")
+    return ExtensionRef(message_id="", artifact_id=approval_id, kind="approval/")
 
 
 def _decision_words(message: str) -> str:

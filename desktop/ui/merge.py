@@ -1,6 +1,7 @@
 """Merging the stored conversation into the one on screen, in place where possible."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from desktop.i18n import render
@@ -27,7 +28,7 @@ def to_message(row: Any) -> Message:
     for ext in getattr(row, "extensions", ()) or ():
         artifact_id = ext["artifact_id"] if isinstance(ext, dict) else ext.artifact_id
         kind = ext["kind"] if isinstance(ext, dict) else ext.kind
-        refs.append(ExtensionRef(row.id, artifact_id, kind))
+        refs.append(ExtensionRef(message_id=row.id, artifact_id=artifact_id, kind=kind))
     try:
         role = Role(row.role)
     except ValueError:
@@ -41,7 +42,7 @@ def to_message(row: Any) -> Message:
         text = shown(text, render)  # the runtime's own words are stored as message ids
     if role == Role.USER:
         text, names = split_attachments(text)
-        refs = [ExtensionRef(row.id, name, ATTACHMENT) for name in names] + refs
+        refs = [ExtensionRef(message_id=row.id, artifact_id=name, kind=ATTACHMENT) for name in names] + refs
     return Message(id=row.id, role=role, text=text, status=status, extensions=tuple(refs),
                    error=getattr(row, "error", "") or "", reasoning=getattr(row, "reasoning", "") or "")
 
@@ -59,7 +60,7 @@ def user_message(message_id: str, text: str) -> Message:
     """A user message with its attachments as chips (extension refs of kind ``attachment``)."""
     text, names = split_attachments(text)
     return Message(id=message_id, role=Role.USER, text=text,
-                   extensions=tuple(ExtensionRef(message_id, name, ATTACHMENT) for name in names))
+                   extensions=tuple(ExtensionRef(message_id=message_id, artifact_id=name, kind=ATTACHMENT) for name in names))
 
 
 def to_messages(row: Any) -> list[Message]:
@@ -77,7 +78,7 @@ def to_messages(row: Any) -> list[Message]:
     waiting = msg.text.startswith(WAITING_PREFIX) and msg.status != Status.STREAMING
     ask_id = msg.id + ASK
     ask = Message(id=ask_id, role=Role.ASSISTANT, text=msg.text if waiting else "", status=Status.DONE,
-                  extensions=tuple(ExtensionRef(ask_id, r.artifact_id, r.kind) for r in asks))
+                  extensions=tuple(ExtensionRef(message_id=ask_id, artifact_id=r.artifact_id, kind=r.kind) for r in asks))
     reply = Message(id=msg.id, role=msg.role, text="" if waiting else msg.text, status=msg.status,
                     extensions=tuple(r for r in msg.extensions if r not in asks), error=msg.error,
                     reasoning=msg.reasoning)
@@ -110,11 +111,11 @@ def merge(conv: Conversation, stored: list[Message], *, bound: dict[str, str], l
         old = shown.get(msg.id)
         if (old is not None and msg.id in live and msg.status == Status.STREAMING
                 and len(old.text) > len(msg.text)):
-            msg = msg._replace(text=old.text)
+            msg = dataclasses.replace(msg, text=old.text)
         if old is not None and msg.id in live and msg.status == Status.STREAMING and len(old.reasoning) > len(msg.reasoning):
-            msg = msg._replace(reasoning=old.reasoning)  # streamed further than the store has it yet
+            msg = dataclasses.replace(msg, reasoning=old.reasoning)  # streamed further than the store has it yet
         if old is not None:
-            msg = msg._replace(reasoning_open=old.reasoning_open)  # a fold the user opened stays open
+            msg = dataclasses.replace(msg, reasoning_open=old.reasoning_open)  # a fold the user opened stays open
         merged.append(msg)
     extras = [m for m in conv if m.id.startswith(LOCAL + "notice") or m.id in waiting]
     if not merged and not extras:

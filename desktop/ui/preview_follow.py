@@ -133,7 +133,7 @@ class PreviewFollower:
         kind = self.host.artifact_kind(version.artifact_id)
         from uchat import ExtensionRef
 
-        view = self.host.view_for(ExtensionRef("", version.artifact_id, kind))
+        view = self.host.view_for(ExtensionRef(message_id="", artifact_id=version.artifact_id, kind=kind))
         if view is None:
             return
         old = self.panel.preview

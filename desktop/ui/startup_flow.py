@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
-from desktop import startup_gc
 from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
 
@@ -115,7 +114,6 @@ class StartupFlow:
                     None, services.build_runtime, False))
             except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
                 log.exception("the agent runtime could not start")
-                startup_gc.resume()
                 self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 return None
         self.controller.attach_runtime(runtime)
@@ -129,7 +127,6 @@ class StartupFlow:
             await self.controller.update_idle_state()
         self.runtime_ready = True
         marker = os.environ.get(SENDABLE_ENV)
-        startup_gc.resume()  # the start is over: collect again, not scanning what the start made
         if marker:
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from skills.messages import Msg
 from skills.runtime.errors import CommandError
@@ -17,7 +17,7 @@ __all__ = ["ArtifactRecord", "Check", "Command", "CommandError", "CommandResult"
 CheckStatus = Literal["passed", "failed", "not_run"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Check:
     """One evidence check. ``not_run`` is never counted as passed."""
 
@@ -31,7 +31,7 @@ class Check:
         return {**out, "detail_msg": self.detail_msg.to_dict()} if self.detail_msg is not None else out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Evidence:
     """Facts computed from a real file on disk, never from model text."""
 
@@ -59,10 +59,10 @@ class Evidence:
         }
 
 
-_NO_DATA: Mapping[str, Any] = {}  # shared and never changed: results are read, not edited
 
 
-class ArtifactRecord(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArtifactRecord:
     """A file a runtime reports as written; the only way an artifact comes to exist."""
 
     path: str  # workspace-relative, posix separators
@@ -76,10 +76,11 @@ class ArtifactRecord(NamedTuple):
                 "bytes": self.bytes, "title": self.title}
 
 
-class CommandResult(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CommandResult:
     ok: bool
     message: str  # what the model (and the user, in the ledger) reads
-    data: Mapping[str, Any] = _NO_DATA
+    data: Mapping[str, Any] = field(default_factory=dict)
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
 
@@ -93,7 +94,8 @@ class CommandResult(NamedTuple):
         }
 
 
-class Command(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
     """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names."""
 
     name: str

@@ -189,8 +189,8 @@ def cjk_font_check(prs: PresentationT) -> Check | None:
     if not runs:
         return None
     if bare:
-        return Check("East Asian font", "failed", f"{bare} of {runs} runs with CJK text have no East Asian font")
-    return Check("East Asian font", "passed", f"all {runs} runs with CJK text name an East Asian font")
+        return Check(name="East Asian font", status="failed", detail=f"{bare} of {runs} runs with CJK text have no East Asian font")
+    return Check(name="East Asian font", status="passed", detail=f"all {runs} runs with CJK text name an East Asian font")
 
 
 def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *,
@@ -201,12 +201,12 @@ def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *
         with deck_errors(path.name):
             prs = open_deck(path)
             o = outline(prs)
-        checks = [Check("opens", "passed", "python-pptx opened the deck")]
+        checks = [Check(name="opens", status="passed", detail="python-pptx opened the deck")]
     except CommandError as exc:
-        ev = evidence_for(ws, path, "pptx", [Check("opens", "failed", str(exc))], {})
+        ev = evidence_for(ws, path, "pptx", [Check(name="opens", status="failed", detail=str(exc))], {})
         return ev, {}
     n = o["slide_count"]
-    checks.append(Check("has slides", "passed" if n else "failed", f"{n} slides"))
+    checks.append(Check(name="has slides", status="passed" if n else "failed", detail=f"{n} slides"))
     cjk = cjk_font_check(prs) if check_cjk else None
     if cjk is not None:
         checks.append(cjk)
@@ -220,15 +220,15 @@ def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *
         checks.append(contains_check("text present", expect["text"], all_text(o), what="texts"))
     if min_pictures:
         pics = sum(1 for s in o["slides"] for p in s["pictures"] if not p.get("broken"))
-        checks.append(Check("pictures present", "passed" if pics >= min_pictures else "failed",
-                            f"expected {min_pictures}, found {pics}"))
+        checks.append(Check(name="pictures present", status="passed" if pics >= min_pictures else "failed",
+                            detail=f"expected {min_pictures}, found {pics}"))
     broken = [s["index"] for s in o["slides"] for p in s["pictures"] if p.get("broken")]
     if broken:
-        checks.append(Check("pictures readable", "failed", f"unreadable picture on slides {broken}"))
+        checks.append(Check(name="pictures readable", status="failed", detail=f"unreadable picture on slides {broken}"))
     untitled = [s["index"] for s in o["slides"] if not s["title"] and not s["shapes"] and not s["tables"]
                 and not s["pictures"]]
-    checks.append(Check("no empty slides", "failed" if untitled else "passed",
-                        f"empty slides: {untitled}" if untitled else "every slide has content"))
+    checks.append(Check(name="no empty slides", status="failed" if untitled else "passed",
+                        detail=f"empty slides: {untitled}" if untitled else "every slide has content"))
     counts = {"slides": n,
               "titled_slides": sum(1 for s in o["slides"] if s["title"]),
               "tables": sum(len(s["tables"]) for s in o["slides"]),

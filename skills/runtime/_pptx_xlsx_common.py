@@ -111,8 +111,8 @@ def contains_check(name: str, wanted: Iterable[str], haystack: str, *, what: str
     if missing:
         shown = ", ".join(repr(m[:60]) for m in missing[:5])
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        return Check(name, "failed", f"{len(missing)} of {len(wanted)} {what} missing: {shown}{more}")
-    return Check(name, "passed", f"all {len(wanted)} {what} found")
+        return Check(name=name, status="failed", detail=f"{len(missing)} of {len(wanted)} {what} missing: {shown}{more}")
+    return Check(name=name, status="passed", detail=f"all {len(wanted)} {what} found")
 
 
 def failed_checks_text(ev: Evidence) -> str:

@@ -97,13 +97,13 @@ class _SpecMatcher:
             how = (f"all {self.total} cells hold the requested values" if self.expected == self.total else
                    f"all {self.total} cells present; values compared in {self.sampled_rows} rows (every row up "
                    f"to {ALL_ROWS}, then every {STRIDE}th) and all {self.expected} match")
-            return Check("content matches spec", "passed", how)
+            return Check(name="content matches spec", status="passed", detail=how)
         if counted != self.total:
-            return Check("content matches spec", "failed",
-                         f"the file holds {counted} cells, the request {self.total}; " + "; ".join(self.mismatches))
+            return Check(name="content matches spec", status="failed",
+                         detail=f"the file holds {counted} cells, the request {self.total}; " + "; ".join(self.mismatches))
         missing = self.expected - self.matched
-        return Check("content matches spec", "failed",
-                     f"{missing} of {self.expected} cells differ or are missing: " + "; ".join(self.mismatches))
+        return Check(name="content matches spec", status="failed",
+                     detail=f"{missing} of {self.expected} cells differ or are missing: " + "; ".join(self.mismatches))
 
 
 class _CellMatcher:
@@ -136,13 +136,13 @@ class _CellMatcher:
             if not same(want, got) and not (want in ("", None) and got in ("", None)):
                 bad.append(f"{name} is {got!r}, expected {want!r}")
         if bad:
-            return Check("cells", "failed", "; ".join(bad[:10]))
+            return Check(name="cells", status="failed", detail="; ".join(bad[:10]))
         if self.not_cached:
-            return Check("cells", "not_run", "formula cells not calculated yet (their values appear when the file is "
+            return Check(name="cells", status="not_run", detail="formula cells not calculated yet (their values appear when the file is "
                          "opened in a spreadsheet program, or after recalculating): "
                          + ", ".join(self.not_cached[:10]),
-                         msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
-        return Check("cells", "passed", f"all {len(self.want)} cells as expected")
+                         detail_msg=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
+        return Check(name="cells", status="passed", detail=f"all {len(self.want)} cells as expected")
 
 
 def _ref(r: int, c: int) -> str:
@@ -158,15 +158,15 @@ def formula_check(scans: Sequence[SheetScan]) -> Check:
     count = sum(s.error_count for s in scans)
     if count:
         shown = ", ".join(f"{e['sheet']}!{e['cell']} {e['error']}" for e in errors[:8])
-        return Check("no formula errors", "failed", f"{count} error values: {shown}",
-                     msg("check.detail.formula_errors", count, cells=shown))
+        return Check(name="no formula errors", status="failed", detail=f"{count} error values: {shown}",
+                     detail_msg=msg("check.detail.formula_errors", count, cells=shown))
     if formulas and cached < formulas:
-        return Check("no formula errors", "not_run",
-                     f"{formulas - cached} of {formulas} formulas have no calculated value yet; their values "
+        return Check(name="no formula errors", status="not_run",
+                     detail=f"{formulas - cached} of {formulas} formulas have no calculated value yet; their values "
                      f"appear when the file is opened in a spreadsheet program (or after recalculating)",
-                     msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
-    return Check("no formula errors", "passed",
-                 f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
+                     detail_msg=msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
+    return Check(name="no formula errors", status="passed",
+                 detail=f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
 
 
 # The last full read of a workbook: verifying the file create has just read (same bytes, by
@@ -241,14 +241,14 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
             if grid is not None:
                 _remember(path, scans, grid)
     except CommandError as exc:
-        return evidence_for(ws, path, "xlsx", [Check("opens", "failed", str(exc))], {}), []
+        return evidence_for(ws, path, "xlsx", [Check(name="opens", status="failed", detail=str(exc))], {}), []
     names = [s.name for s in scans]
-    checks = [Check("opens", "passed", "openpyxl read the workbook and every worksheet was parsed"),
-              Check("has sheets", "passed" if scans else "failed", f"{len(scans)} worksheets")]
+    checks = [Check(name="opens", status="passed", detail="openpyxl read the workbook and every worksheet was parsed"),
+              Check(name="has sheets", status="passed" if scans else "failed", detail=f"{len(scans)} worksheets")]
     if sheets:
         missing = [n for n in sheets if n not in names]
-        checks.append(Check("sheets present", "failed" if missing else "passed",
-                            f"missing: {missing}; found {names}" if missing else f"found {names}"))
+        checks.append(Check(name="sheets present", status="failed" if missing else "passed",
+                            detail=f"missing: {missing}; found {names}" if missing else f"found {names}"))
     if matcher is not None:
         checks.append(matcher.check(sum(s.cells for s in scans)))
     if cell_matcher is not None:

@@ -120,9 +120,9 @@ def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Ev
     try:
         outline = read_outline(open_docx(path))
     except CommandError as exc:
-        ev = evidence_for(ws, path, "docx", [Check("opens", "failed", str(exc))], {})
+        ev = evidence_for(ws, path, "docx", [Check(name="opens", status="failed", detail=str(exc))], {})
         return ev, Outline()
-    checks = [Check("opens", "passed", "python-docx opened the file")]
+    checks = [Check(name="opens", status="passed", detail="python-docx opened the file")]
     heading_texts = {norm(t) for _, t in outline.headings}
     if expect.get("headings"):
         missing = [h for h in expect["headings"] if norm(h) not in heading_texts]
@@ -292,8 +292,8 @@ def suggestion_check(path: Path, suggestions: int, comments: int) -> Check:
     marks = body.count(b'w:author="Mira"')
     found = notes.count(b'w:author="Mira"')
     ok = marks >= suggestions and found >= comments
-    return Check("suggestions recorded", "passed" if ok else "failed",
-                 f"{marks} tracked change marks and {found} comments by Mira")
+    return Check(name="suggestions recorded", status="passed" if ok else "failed",
+                 detail=f"{marks} tracked change marks and {found} comments by Mira")
 
 
 # read-only commands -----------------------------------------------------------------------
@@ -315,13 +315,13 @@ def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          data={"counts": dict(ev.counts)}, evidence=(ev,))
 
 
-register(Command("docx_create", "Create a Word document from blocks, with optional title, header and "
-                 "footer.", CREATE_SCHEMA, True,
-                 run_create, target_arg="path", describe=describe_create))
-register(Command("docx_edit", "Edit a Word document: replace text, append or insert blocks after a heading, "
-                 "delete paragraphs; everything else is kept.", EDIT_SCHEMA, True, run_edit,
+register(Command(name="docx_create", description="Create a Word document from blocks, with optional title, header and "
+                 "footer.", input_schema=CREATE_SCHEMA, writes=True,
+                 run=run_create, target_arg="path", describe=describe_create))
+register(Command(name="docx_edit", description="Edit a Word document: replace text, append or insert blocks after a heading, "
+                 "delete paragraphs; everything else is kept.", input_schema=EDIT_SCHEMA, writes=True, run=run_edit,
                  target_arg="path", describe=describe_edit))
-register(Command("docx_inspect", "Outline of a Word document: headings, lists, tables, images, header/footer.",
-                 INSPECT_SCHEMA, False, run_inspect))
-register(Command("docx_verify", "Check a Word document against expectations (headings, text, tables, images).",
-                 VERIFY_SCHEMA, False, run_verify))
+register(Command(name="docx_inspect", description="Outline of a Word document: headings, lists, tables, images, header/footer.",
+                 input_schema=INSPECT_SCHEMA, writes=False, run=run_inspect))
+register(Command(name="docx_verify", description="Check a Word document against expectations (headings, text, tables, images).",
+                 input_schema=VERIFY_SCHEMA, writes=False, run=run_verify))

@@ -37,11 +37,11 @@ def _verified(ws: Workspace, rel: str, kind: str, message: str, data: dict[str, 
     check = get_command(f"{kind}_verify").run(ws, {"path": rel})
     ev = [e for e in check.evidence if e.path == rel]
     path = ws.resolve(rel, must_exist=True)
-    record = ArtifactRecord(rel, kind, sha256_file(path), path.stat().st_size, PurePosixPath(rel).stem)
+    record = ArtifactRecord(path=rel, kind=kind, sha256=sha256_file(path), bytes=path.stat().st_size, title=PurePosixPath(rel).stem)
     if not check.ok:
-        return CommandResult(False, f"{message}, but the file does not pass its checks:\n{check.message}",
-                             data, (record,), tuple(ev))
-    return CommandResult(True, message, data, (record,), tuple(ev))
+        return CommandResult(ok=False, message=f"{message}, but the file does not pass its checks:\n{check.message}",
+                             data=data, artifacts=(record,), evidence=tuple(ev))
+    return CommandResult(ok=True, message=message, data=data, artifacts=(record,), evidence=tuple(ev))
 
 
 def run_restore(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -121,8 +121,17 @@ def describe_export(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
             "summary_msg": msg("summary.export", name=src, output=out).to_dict()}
 
 
-register(Command("version_restore", "Restore a file to a kept earlier version (sha256 from the version list); "
+register(Command(name="version_restore", description="Restore a file to a kept earlier version (sha256 from the version list); "
                  "the current one stays kept.",
-                 RESTORE_SCHEMA, True, run_restore, target_arg="path", describe=describe_restore))
-register(Command("export_pdf", "Export a .docx, .pptx or .xlsx to PDF, keeping the layout.", EXPORT_SCHEMA, True, run_export_pdf, target_arg="output",
-                 describe=describe_export))
+                 input_schema=RESTORE_SCHEMA, writes=True, run=run_restore, target_arg="path", describe=describe_restore))
+register(
+    Command(
+        name="export_pdf",
+        description="Export a .docx, .pptx or .xlsx to PDF, keeping the layout.",
+        input_schema=EXPORT_SCHEMA,
+        writes=True,
+        run=run_export_pdf,
+        target_arg="output",
+        describe=describe_export,
+    )
+)

@@ -159,5 +159,5 @@ def run_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          data={"path": args["path"], "text": text, "truncated": truncated})
 
 
-register(Command("office_read", "Read a .docx, .pptx, .xlsx or .pdf as markdown, to build a new file "
-                 "from it.", SCHEMA, False, run_read))
+register(Command(name="office_read", description="Read a .docx, .pptx, .xlsx or .pdf as markdown, to build a new file "
+                 "from it.", input_schema=SCHEMA, writes=False, run=run_read))

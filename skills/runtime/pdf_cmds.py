@@ -87,9 +87,9 @@ def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
     try:
         doc = open_pdf(path)
     except CommandError as exc:
-        return evidence_for(ws, path, "pdf", [Check("opens", "failed", str(exc))], {})
+        return evidence_for(ws, path, "pdf", [Check(name="opens", status="failed", detail=str(exc))], {})
     try:
-        checks = [Check("opens", "passed", f"PyMuPDF opened {doc.page_count} page(s)")]
+        checks = [Check(name="opens", status="passed", detail=f"PyMuPDF opened {doc.page_count} page(s)")]
         texts = [page_text(p) for p in doc]
         index = tight("".join(texts))
         words = sum(len(t.split()) for t in texts)
@@ -194,7 +194,7 @@ def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         ev = run_isolated("skills.runtime.pdf_cmds:pdf_evidence", ws, path, args.get("expect") or {},
                           limits=file_inspect.INSPECT_LIMITS, name=path.name)
     except WorkerError as exc:
-        ev = evidence_for(ws, path, "pdf", [Check("opens", "failed", str(exc))], {})
+        ev = evidence_for(ws, path, "pdf", [Check(name="opens", status="failed", detail=str(exc))], {})
     lines = [f"{c.name}: {c.status}" + (f" ({c.detail})" if c.detail else "") for c in ev.checks]
     head = "verified" if ev.passed else "verification FAILED"
     return CommandResult(ok=ev.passed, message=f"{args['path']}: {head}\n" + "\n".join(lines),
@@ -327,14 +327,14 @@ def describe_split(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
             "changes": changes, "summary_msg": said.to_dict()}
 
 
-register(Command("pdf_create", "Create a PDF with real, selectable text from blocks, with optional "
-                 "title, header and footer.", CREATE_SCHEMA, True,
-                 run_create, target_arg="path", describe=describe_create))
-register(Command("pdf_inspect", "Pages, page sizes, text per page, tables, images and metadata of a PDF.",
-                 INSPECT_SCHEMA, False, run_inspect))
-register(Command("pdf_verify", "Check a PDF against expectations (text, page count, tables).",
-                 VERIFY_SCHEMA, False, run_verify))
-register(Command("pdf_merge", "Merge PDFs (in the given order) into one output PDF.", MERGE_SCHEMA, True,
-                 run_merge, target_arg="output", describe=describe_merge))
-register(Command("pdf_split", "Split a PDF into files by page ranges like '1-3' and '4'.", SPLIT_SCHEMA, True,
-                 run_split, target_arg="output_dir", describe=describe_split))
+register(Command(name="pdf_create", description="Create a PDF with real, selectable text from blocks, with optional "
+                 "title, header and footer.", input_schema=CREATE_SCHEMA, writes=True,
+                 run=run_create, target_arg="path", describe=describe_create))
+register(Command(name="pdf_inspect", description="Pages, page sizes, text per page, tables, images and metadata of a PDF.",
+                 input_schema=INSPECT_SCHEMA, writes=False, run=run_inspect))
+register(Command(name="pdf_verify", description="Check a PDF against expectations (text, page count, tables).",
+                 input_schema=VERIFY_SCHEMA, writes=False, run=run_verify))
+register(Command(name="pdf_merge", description="Merge PDFs (in the given order) into one output PDF.", input_schema=MERGE_SCHEMA, writes=True,
+                 run=run_merge, target_arg="output", describe=describe_merge))
+register(Command(name="pdf_split", description="Split a PDF into files by page ranges like '1-3' and '4'.", input_schema=SPLIT_SCHEMA, writes=True,
+                 run=run_split, target_arg="output_dir", describe=describe_split))

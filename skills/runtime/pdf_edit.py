@@ -139,7 +139,7 @@ def run_fill(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     path = publish_pdf(ws, doc, out, garbage=1)
     checks = [_filled_check(path, changes)]
     if checks[0].name != "opens":
-        checks.insert(0, Check("opens", "passed", "PyMuPDF reopened the filled form"))
+        checks.insert(0, Check(name="opens", status="passed", detail="PyMuPDF reopened the filled form"))
     ev = evidence_for(ws, path, "pdf", checks, {"fields_filled": len(changes)})
     check = checks[-1]
     msg = (f"Filled {len(changes)} field(s) in {ev.path}" if ev.passed
@@ -153,15 +153,15 @@ def _filled_check(path: Path, changes: list[list[str]]) -> Check:
     try:
         doc = open_pdf(path)
     except CommandError as exc:
-        return Check("opens", "failed", str(exc))
+        return Check(name="opens", status="failed", detail=str(exc))
     try:
         got = {f["name"]: f["value"] for f in _fields(doc)}
     finally:
         doc.close()
     bad = [after for _before, after in changes if f"{after.split(': ', 1)[0]}: {got.get(after.split(': ', 1)[0])}"
            != after]
-    return Check("fields hold the values", "failed" if bad else "passed",
-                 f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
+    return Check(name="fields hold the values", status="failed" if bad else "passed",
+                 detail=f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
 
 
 def describe_fill(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
@@ -210,11 +210,11 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         present = all(tight(repl) in tight(page_text(check_doc[p - 1])) for p in pages) if repl.strip() else True
     finally:
         check_doc.close()
-    checks = [Check("opens", "passed", "PyMuPDF reopened the edited PDF"),
-              Check("old text gone", "passed" if left == 0 or tight(find) in tight(repl) else "failed",
-                    f"{left} occurrence(s) of the old text left on the changed pages"),
-              Check("new text present", "passed" if present else "failed",
-                    f"the new text is on page(s) {pages}" if present else "the new text was not found")]
+    checks = [Check(name="opens", status="passed", detail="PyMuPDF reopened the edited PDF"),
+              Check(name="old text gone", status="passed" if left == 0 or tight(find) in tight(repl) else "failed",
+                    detail=f"{left} occurrence(s) of the old text left on the changed pages"),
+              Check(name="new text present", status="passed" if present else "failed",
+                    detail=f"the new text is on page(s) {pages}" if present else "the new text was not found")]
     ev = evidence_for(ws, path, "pdf", checks, {"replacements": len(done)})
     where = ", ".join(f"page {r.page} (“{r.context}”)" for r in done[:20])
     msg = f"Replaced {len(done)} occurrence(s) of {find!r} in {ev.path}: {where}"
@@ -250,11 +250,11 @@ def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     return {"summary": summary, "changes": changes[:50], "summary_msg": said.to_dict()}
 
 
-register(Command("pdf_form_fields", "List a PDF's form fields (name, type, page, value, choices).",
-                 FIELDS_SCHEMA, False, run_fields))
-register(Command("pdf_fill_form", "Fill a PDF's form fields by name; an unknown field or impossible value "
-                 "changes nothing.", FILL_SCHEMA, True, run_fill,
+register(Command(name="pdf_form_fields", description="List a PDF's form fields (name, type, page, value, choices).",
+                 input_schema=FIELDS_SCHEMA, writes=False, run=run_fields))
+register(Command(name="pdf_fill_form", description="Fill a PDF's form fields by name; an unknown field or impossible value "
+                 "changes nothing.", input_schema=FILL_SCHEMA, writes=True, run=run_fill,
                  target_arg="path", describe=describe_fill))
-register(Command("pdf_replace_text", "Replace text in place in a PDF (same size; same font, or a similar one "
-                 "when it lacks the new letters); refuses, changing nothing, where it cannot.", REPLACE_SCHEMA, True,
-                 run_replace, target_arg="path", describe=describe_replace))
+register(Command(name="pdf_replace_text", description="Replace text in place in a PDF (same size; same font, or a similar one "
+                 "when it lacks the new letters); refuses, changing nothing, where it cannot.", input_schema=REPLACE_SCHEMA, writes=True,
+                 run=run_replace, target_arg="path", describe=describe_replace))

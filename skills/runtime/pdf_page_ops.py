@@ -85,11 +85,11 @@ def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int
     try:
         doc = open_pdf(out)
     except CommandError as exc:
-        return Check("opens", "failed", str(exc)), 0
+        return Check(name="opens", status="failed", detail=str(exc)), 0
     try:
         pages = doc.page_count
         if pages != len(sources):
-            return Check("pages kept", "failed", f"{pages} pages, expected {len(sources)}"), pages
+            return Check(name="pages kept", status="failed", detail=f"{pages} pages, expected {len(sources)}"), pages
         differ = []
         for i, theirs in enumerate(sources):
             mine = page_parts(doc, i)
@@ -97,11 +97,11 @@ def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int
             if bad:
                 differ.append(f"page {i + 1} ({', '.join(bad)})")
         if differ:
-            return Check("pages kept", "failed", "changed: " + "; ".join(differ[:10])), pages
+            return Check(name="pages kept", status="failed", detail="changed: " + "; ".join(differ[:10])), pages
         images = sum(len(p["images"]) for p in sources)
         annots = sum(len(p["annotations"]) for p in sources)
-        return Check("pages kept", "passed",
-                     f"{pages} pages, each with its own content stream, {images} images and {annots} "
+        return Check(name="pages kept", status="passed",
+                     detail=f"{pages} pages, each with its own content stream, {images} images and {annots} "
                      f"annotations/fields as in the source"), pages
     finally:
         doc.close()
@@ -159,7 +159,7 @@ def _run(name: str, schema: dict[str, Any]) -> Any:
             raise
         path = publish_pdf(ws, doc, out, garbage=3)
         kept, pages = kept_check([sources[i] for i in keep], path)
-        checks = [Check("opens", "passed", f"PyMuPDF reopened {pages} page(s)"), kept] \
+        checks = [Check(name="opens", status="passed", detail=f"PyMuPDF reopened {pages} page(s)"), kept] \
             if kept.name != "opens" else [kept]
         if turned:
             checks.append(_rotation_check(path, rotations, turned, int(args["angle"])))
@@ -182,8 +182,8 @@ def _rotation_check(path: Path, before: Sequence[int], turned: set[int], angle: 
                  if doc[p - 1].rotation != ((before[p - 1] + (angle if p in turned else 0)) % 360)]
     finally:
         doc.close()
-    return Check("pages turned", "failed" if wrong else "passed",
-                 f"pages {wrong[:20]} are not turned as asked" if wrong else f"{len(turned)} page(s) turned {angle}°")
+    return Check(name="pages turned", status="failed" if wrong else "passed",
+                 detail=f"pages {wrong[:20]} are not turned as asked" if wrong else f"{len(turned)} page(s) turned {angle}°")
 
 
 def _pages_said(numbers: Sequence[int]) -> Any:
@@ -234,5 +234,5 @@ _COMMANDS = {
     "pdf_reorder_pages": (REORDER_SCHEMA, "Put a PDF's pages in a new order (every page once).", "path"),
 }
 for _name, (_schema, _text, _target) in _COMMANDS.items():
-    register(Command(_name, _text, _schema, True, _run(_name, _schema), target_arg=_target,
+    register(Command(name=_name, description=_text, input_schema=_schema, writes=True, run=_run(_name, _schema), target_arg=_target,
                      describe=_describe(_name, _schema)))

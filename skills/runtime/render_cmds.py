@@ -62,8 +62,8 @@ def rasterise_pages(pdf: Path, folder: Path, max_pages: int) -> tuple[list[Check
             # Re-read the PNG that was written: the check is on the image file, not on memory.
             ink, frac = page_ink(pymupdf.Pixmap(str(png)))
             ok = ink >= MIN_INK_PIXELS
-            checks.append(Check(f"page_{page.number + 1}_not_blank", "passed" if ok else "failed",
-                                f"{ink} non-background pixels ({frac:.2%}) in {pix.width}x{pix.height}"))
+            checks.append(Check(name=f"page_{page.number + 1}_not_blank", status="passed" if ok else "failed",
+                                detail=f"{ink} non-background pixels ({frac:.2%}) in {pix.width}x{pix.height}"))
             pages.append({"page": page.number + 1, "width": pix.width, "height": pix.height,
                           "ink_pixels": ink, "ink_fraction": round(frac, 5), "blank": not ok})
         return checks, pages, total
@@ -81,20 +81,20 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         try:
             if kind == "pdf":
                 pdf = src
-                checks = [Check("render", "passed", "PDF rendered directly by PyMuPDF")]
+                checks = [Check(name="render", status="passed", detail="PDF rendered directly by PyMuPDF")]
             else:
                 copy = folder / f"source{src.suffix.lower()}"
                 shutil.copyfile(src, copy)
                 pdf = soffice.convert(copy, folder / "out", "pdf", timeout=CONVERT_TIMEOUT)
-                checks = [Check("render", "passed", "LibreOffice converted the file to PDF")]
+                checks = [Check(name="render", status="passed", detail="LibreOffice converted the file to PDF")]
             # MuPDF on a user's PDF may crash or stall: draw in a worker process with limits.
             page_checks, pages, total = run_isolated("skills.runtime.render_cmds:rasterise_pages", pdf, folder,
                                                      max_pages, limits=RENDER_LIMITS, name=src.name)
         except CommandError as exc:
             reason = str(exc)
             said = message("check.detail.not_rendered", reason=said_error(exc))
-            ev = evidence_for(ws, src, kind, [Check("render", "not_run", reason, said),
-                                              Check("pages_not_blank", "not_run", reason, said)], {})
+            ev = evidence_for(ws, src, kind, [Check(name="render", status="not_run", detail=reason, detail_msg=said),
+                                              Check(name="pages_not_blank", status="not_run", detail=reason, detail_msg=said)], {})
             return CommandResult(ok=False, message=f"visual check of {args['path']} did not run: {reason}",
                                  data={"rendered": False, "reason": reason}, evidence=(ev,))
     finally:
@@ -111,5 +111,5 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          evidence=(ev,))
 
 
-register(Command("render_check", "Render the first pages (LibreOffice for DOCX/PPTX/XLSX, directly for PDF) "
-                 "and check that the images are not blank.", SCHEMA, False, run_render_check))
+register(Command(name="render_check", description="Render the first pages (LibreOffice for DOCX/PPTX/XLSX, directly for PDF) "
+                 "and check that the images are not blank.", input_schema=SCHEMA, writes=False, run=run_render_check))

@@ -18,9 +18,9 @@ ROUTER = "# Router\nPick the notes skill for notes."
 def _evidence(ws: Workspace, rel: str, text: str) -> Evidence:
     path = ws.resolve(rel)
     found = path.read_text(encoding="utf-8") == text
-    return Evidence(rel, "txt", sha256_file(path), path.stat().st_size,
-                    (Check("opens", "passed"), Check("content present", "passed" if found else "failed")),
-                    {"chars": len(text)})
+    return Evidence(path=rel, kind="txt", sha256=sha256_file(path), bytes=path.stat().st_size,
+                    checks=(Check(name="opens", status="passed"), Check(name="content present", status="passed" if found else "failed")),
+                    counts={"chars": len(text)})
 
 
 CRASH_ENV = "MIRA_CRASHPOINT"
@@ -52,8 +52,8 @@ def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         staging.write_text(text, encoding="utf-8")
         crash_probe("inside_publish")
     path = ws.resolve(rel)
-    record = ArtifactRecord(rel, "txt", sha256_file(path), path.stat().st_size, args.get("title", ""))
-    return CommandResult(True, f"wrote {rel}", {"chars": len(text)}, (record,), (_evidence(ws, rel, text),))
+    record = ArtifactRecord(path=rel, kind="txt", sha256=sha256_file(path), bytes=path.stat().st_size, title=args.get("title", ""))
+    return CommandResult(ok=True, message=f"wrote {rel}", data={"chars": len(text)}, artifacts=(record,), evidence=(_evidence(ws, rel, text),))
 
 
 def _describe(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
@@ -64,7 +64,7 @@ def _describe(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 def _read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     path = ws.resolve(args["path"], must_exist=True)
-    return CommandResult(True, f"read {args['path']}", {"text": path.read_text(encoding="utf-8")})
+    return CommandResult(ok=True, message=f"read {args['path']}", data={"text": path.read_text(encoding="utf-8")})
 
 
 NOTE_WRITE = Command(
@@ -82,9 +82,9 @@ NOTE_READ = Command(
 
 def fake_skills(build_identity: str = "build-1", max_steps: int = 8,
                 extra: Sequence[Command] = ()) -> StaticSkills:
-    notes = SkillInfo("notes", "笔记", "Write text notes.", ("note_write", "note_read", *(c.name for c in extra)),
-                      {"profile": "skill-agent", "max_steps": max_steps})
-    router = SkillInfo("router", "路由", "Pick a skill.", (), None)
+    notes = SkillInfo(id="notes", name="笔记", description="Write text notes.", commands=("note_write", "note_read", *(c.name for c in extra)),
+                      execution={"profile": "skill-agent", "max_steps": max_steps})
+    router = SkillInfo(id="router", name="路由", description="Pick a skill.", commands=(), execution=None)
     commands = {c.name: c for c in (NOTE_WRITE, NOTE_READ, *extra)}
     return StaticSkills({"notes": (notes, BODY), "router": (router, ROUTER)}, commands, build_identity)
 
@@ -101,4 +101,4 @@ def finish_steps() -> list:
     from desktop.llm.scripted import tool_turn
 
     return [tool_turn(("s2", "complete", json.dumps({"summary": "wrote note.txt", "artifacts": ["note.txt"]}))),
-            Completion("Done.")]
+            Completion(text="Done.")]

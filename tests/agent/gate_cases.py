@@ -13,7 +13,7 @@ from desktop.llm.scripted import tool_turn
 from .conftest import Harness, run
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
-FINISH = [tool_turn(("s9", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion("Done.")]
+FINISH = [tool_turn(("s9", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion(text="Done.")]
 DEAD = f"{socket.gethostname()}:999999999"
 NEW = "new"
 WRITE_A = ("s1", "note_write", json.dumps({"path": "a.txt", "text": NEW}))

@@ -17,7 +17,7 @@ from .fakes import fake_skills, read
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
 WRITE = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new"}))
-FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion("Done.")]
+FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion(text="Done.")]
 
 
 def _paused(h: Harness, **kw: object) -> tuple[object, str, str]:
@@ -74,7 +74,7 @@ def test_tampered_transcript_and_stale_checkpoint_are_refused(h: Harness) -> Non
 
 def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
     write_over = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new", "overwrite": True}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(write_over), Completion("I will stop."), Completion("Not done.")])
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(write_over), Completion(text="I will stop."), Completion(text="Not done.")])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     approval_id = rt.task_status(task_id).pending_approval_id
     (h.ws(task_id) / "a.txt").write_text("edited meanwhile by the user", encoding="utf-8")
@@ -82,8 +82,8 @@ def test_changed_target_is_refused_and_the_agent_is_told(h: Harness) -> None:
         run(rt.approve(approval_id))
     assert read(h.ws(task_id) / "a.txt") == "edited meanwhile by the user"
     assert h.store.approval(approval_id).state == "refused"
-    assert h.of(ev.ApprovalDecided) == [ev.ApprovalDecided(task_id, approval_id, False,
-                                                           "the file changed since this was proposed; ask again")]
+    assert h.of(ev.ApprovalDecided) == [ev.ApprovalDecided(task_id=task_id, approval_id=approval_id, approved=False,
+                                                           message="the file changed since this was proposed; ask again")]
     told = h.model.calls[2].messages[-1]
     assert json.loads(told.content)["error"] == "the file changed since this was proposed; ask again"
 
@@ -137,7 +137,7 @@ def test_recover_leaves_a_task_driven_by_another_live_process_alone(h: Harness) 
         run(rt.approve(approval_id))
     # Once that process is gone (a dead pid), the call is reported not done and the task goes on.
     h.store.update_task(task_id, owner=f"{socket.gethostname()}:999999999")
-    rt2 = h.runtime([Completion("I could not write it."), Completion("Not done.")])
+    rt2 = h.runtime([Completion(text="I could not write it."), Completion(text="Not done.")])
     run(rt2.recover())
     assert h.store.ledger_entry(ledger_id).state == "failed"
     told = json.loads(h.model.calls[0].messages[-1].content)
@@ -168,7 +168,7 @@ def test_crash_after_the_skill_ended_finalizes_on_restart_without_planning_again
     with pytest.raises(SystemExit, match="simulated crash before the packet is frozen"):
         run(rt.approve(approval_id))
     assert h.store.task(task_id).status == "running" and h.store.task(task_id).packet is None
-    rt2 = h.runtime([Completion("Delivered a.txt.")])
+    rt2 = h.runtime([Completion(text="Delivered a.txt.")])
     run(rt2.recover())
     status = rt2.task_status(task_id)
     assert status.status == "finished" and status.outcome == "completed"
@@ -222,7 +222,7 @@ def test_an_interrupted_write_into_a_folder_does_not_claim_nothing_was_written(h
         name="note_split", description="Split a note into parts.",
         input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
                       "required": ["output_dir"], "additionalProperties": False},
-        writes=True, run=lambda ws, args: CommandResult(True, "split"), target_arg="output_dir")
+        writes=True, run=lambda ws, args: CommandResult(ok=True, message="split"), target_arg="output_dir")
     call = ("s1", "note_split", json.dumps({"output_dir": "parts"}))
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call)], skills=fake_skills(extra=[split]))
     task_id = run(rt.start_task(h.conv.id, "split"))
@@ -232,7 +232,7 @@ def test_an_interrupted_write_into_a_folder_does_not_claim_nothing_was_written(h
     assert h.store.ledger_move(ledger_id, ("approved",), "executing", pre_sha256="")
     (h.ws(task_id) / "parts").mkdir()
     (h.ws(task_id) / "parts" / "part-1.txt").write_text("one", encoding="utf-8")  # published, then the crash
-    rt2 = h.runtime([Completion("Stopping."), Completion("Partly done.")], skills=fake_skills(extra=[split]))
+    rt2 = h.runtime([Completion(text="Stopping."), Completion(text="Partly done.")], skills=fake_skills(extra=[split]))
     run(rt2.recover())
     told = json.loads(h.model.calls[0].messages[-1].content)
     assert told["ok"] is False and "nothing was written" not in told["error"]

@@ -14,7 +14,7 @@ def test_stored_user_message_names_the_attachments_and_survives_reopening(h: Har
     notes, data = tmp_path / "notes.md", tmp_path / "data.csv"
     notes.write_text("# Notes\n", encoding="utf-8")
     data.write_text("a,b\n1,2\n", encoding="utf-8")
-    rt = h.runtime([Completion("Got them.")])
+    rt = h.runtime([Completion(text="Got them.")])
     task_id = run(rt.start_task(h.conv.id, "summarise these", [notes, data]))
     folder = h.ws(task_id)
     h.store.close()
@@ -35,7 +35,7 @@ def test_stored_user_message_names_the_attachments_and_survives_reopening(h: Har
 def test_attachment_only_request_and_plain_request(h: Harness, tmp_path: Path) -> None:
     src = tmp_path / "表格.xlsx"
     src.write_bytes(b"not really a workbook")
-    rt = h.runtime([Completion("ok"), Completion("ok")])
+    rt = h.runtime([Completion(text="ok"), Completion(text="ok")])
     run(rt.start_task(h.conv.id, "", [src]))
     run(rt.start_task(h.conv.id, "  just text  "))
     user = [m.text for m in h.store.messages(h.conv.id) if m.role == "user"]
@@ -43,7 +43,7 @@ def test_attachment_only_request_and_plain_request(h: Harness, tmp_path: Path) -
 
 
 def test_a_failed_copy_still_records_what_the_user_attached(h: Harness, tmp_path: Path) -> None:
-    rt = h.runtime([Completion("unused")])
+    rt = h.runtime([Completion(text="unused")])
     run(rt.start_task(h.conv.id, "use this", [tmp_path / "gone.docx"]))
     user = [m.text for m in h.store.messages(h.conv.id) if m.role == "user"]
     assert user == ["use this\n\n📎 gone.docx"]
@@ -65,7 +65,7 @@ def test_awkward_attachment_names_are_copied_under_a_name_the_agent_can_read(h: 
     names = ["~$draft.md", ".hidden.csv", "a\\b.txt"]
     for i, name in enumerate(names):
         (tmp_path / name).write_text(f"content {i}", encoding="utf-8")
-    rt = h.runtime([Completion("Got them.")])
+    rt = h.runtime([Completion(text="Got them.")])
     task_id = run(rt.start_task(h.conv.id, "use these", [tmp_path / n for n in names]))
     assert h.store.task(task_id).status == "finished"
     listed = list_workspace(Workspace(h.ws(task_id)), {})["files"]

@@ -158,7 +158,7 @@ def test_a_refused_approval_is_reported_not_a_traceback(tmp_path: Path, monkeypa
     monkeypatch.setenv("MIRA_HOME", str(tmp_path / "home"))
     write = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new", "overwrite": True}))
     model = ScriptedModel([tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
-                           tool_turn(write), Completion("I will stop."), Completion("Not done.")])
+                           tool_turn(write), Completion(text="I will stop."), Completion(text="Not done.")])
     monkeypatch.setattr(cli, "_configured", lambda: (model, "", tmp_path / "ws"))
     monkeypatch.setattr(cli, "AgentRuntime", partial(cli.AgentRuntime, skills=fake_skills()))
 

@@ -24,7 +24,7 @@ RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"
 def _write_turn(rt_h: Harness, text: str, request: str) -> str:
     write = ("s1", "note_write", json.dumps({"path": "a.txt", "text": text, "overwrite": True}))
     done = ("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))
-    rt = rt_h.runtime([tool_turn(RUN_NOTES), tool_turn(write), tool_turn(done), Completion("Done.")])
+    rt = rt_h.runtime([tool_turn(RUN_NOTES), tool_turn(write), tool_turn(done), Completion(text="Done.")])
     task_id = run(rt.start_task(rt_h.conv.id, request))
     run(rt.approve(rt.task_status(task_id).pending_approval_id or ""))
     assert rt.task_status(task_id).status == "finished"
@@ -42,7 +42,7 @@ def test_history_files_and_versions_reach_the_main_model_within_budget(h: Harnes
     (folder / "data.csv").write_text("a,b\n1,2\n", encoding="utf-8")  # the user drops a file in the folder
     second = _write_turn(h, "two", "now write two")
     assert h.ws(second) == folder  # one working folder for the whole conversation
-    rt = h.runtime([Completion("It is a.txt, now v2.")])
+    rt = h.runtime([Completion(text="It is a.txt, now v2.")])
     run(rt.start_task(h.conv.id, "which file did you change?"))
     messages = h.model.calls[0].messages
     data = _context_of(messages)
@@ -61,7 +61,7 @@ def test_a_long_history_is_compacted_with_a_marker_never_silently(h: Harness) ->
         h.store.add_message(h.conv.id, "user", f"request {n}: " + "words " * 40)
         h.store.add_message(h.conv.id, "assistant", f"answer {n}: " + "more " * 40)
     model_budget = 600
-    rt = h.runtime([Completion("ok")])
+    rt = h.runtime([Completion(text="ok")])
     rt.context_budget = model_budget
     run(rt.start_task(h.conv.id, "and now?"))
     messages = h.model.calls[0].messages
@@ -106,19 +106,19 @@ def _copy(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     with ws.publish(args["output"]) as staging:
         staging.write_text(text.upper(), encoding="utf-8")
     out = ws.resolve(args["output"])
-    return CommandResult(True, "copied", {}, (ArtifactRecord(args["output"], "txt", sha256_file(out),
-                                                             out.stat().st_size),))
+    return CommandResult(ok=True, message="copied", data={}, artifacts=(ArtifactRecord(path=args["output"], kind="txt", sha256=sha256_file(out),
+                                                             bytes=out.stat().st_size),))
 
 
-NOTE_COPY = Command("note_copy", "Copy a note in capitals.", {
+NOTE_COPY = Command(name="note_copy", description="Copy a note in capitals.", input_schema={
     "type": "object", "properties": {"path": {"type": "string"}, "output": {"type": "string"}},
-    "required": ["path", "output"], "additionalProperties": False}, True, _copy, target_arg="path")
+    "required": ["path", "output"], "additionalProperties": False}, writes=True, run=_copy, target_arg="path")
 
 
 def test_an_output_created_after_freezing_is_refused(h: Harness) -> None:
     first = _write_turn(h, "source", "write a")
     copy = ("s1", "note_copy", json.dumps({"path": "a.txt", "output": "b.txt"}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(copy), Completion("stop"), Completion("Not done.")],
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(copy), Completion(text="stop"), Completion(text="Not done.")],
                    skills=fake_skills(extra=[NOTE_COPY]))
     task_id = run(rt.start_task(h.conv.id, "copy it"))
     approval_id = rt.task_status(task_id).pending_approval_id or ""
@@ -135,7 +135,7 @@ def test_private_version_area_is_out_of_reach(h: Harness) -> None:
     assert (h.ws(first) / ".mira" / "objects").is_dir()
     steal = ("s1", "note_write", json.dumps({"path": ".mira/objects/x.txt", "text": "evil"}))
     peek = ("m0", "read_workspace_file", json.dumps({"path": ".mira/objects"}))
-    rt = h.runtime([tool_turn(peek), tool_turn(RUN_NOTES), tool_turn(steal), Completion("stop"), Completion("x")])
+    rt = h.runtime([tool_turn(peek), tool_turn(RUN_NOTES), tool_turn(steal), Completion(text="stop"), Completion(text="x")])
     task_id = run(rt.start_task(h.conv.id, "try"))
     results = [json.loads(e.message["content"]) for e in h.store.transcript(task_id, "main")
                if e.message.get("role") == "tool"]

@@ -53,8 +53,8 @@ def test_skill_agent_reads_a_section_by_name_and_an_unknown_name_is_refused(h: H
     start = ("m1", "run_skill", json.dumps({"skill_id": "docx", "goal": "write a memo"}))
     ask = ("s1", "skill_details", json.dumps({"section": "docx_create"}))
     wrong = ("s2", "skill_details", json.dumps({"section": "how to hack"}))
-    rt = h.runtime([tool_turn(start), tool_turn(ask), tool_turn(wrong), Completion("I stop."),
-                    Completion("Nothing made.")], skills=skills)
+    rt = h.runtime([tool_turn(start), tool_turn(ask), tool_turn(wrong), Completion(text="I stop."),
+                    Completion(text="Nothing made.")], skills=skills)
     run(rt.start_task(h.conv.id, "write a memo"))
     _core, details = split_details(load_body("docx"), skills.skill("docx").commands)
     first = h.model.calls[1]

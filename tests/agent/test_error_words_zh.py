@@ -110,7 +110,7 @@ def test_every_message_id_reads_in_chinese_without_english_words(catalogue: dict
     found = {}
     for mid, template in catalogue.items():
         n = 2 if isinstance(template, tuple) else None
-        text = render_plain(Msg(mid, template, _placeholders(template), n), "zh_CN")
+        text = render_plain(Msg(id=mid, english_template=template, params=_placeholders(template), n=n), "zh_CN")
         words = english_words(text, ["--yes", "ollama pull", "#REF!"])
         if words:
             found[mid] = words
@@ -162,7 +162,7 @@ def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() ->
     texts.set_language("zh_CN")
     try:
         notice = texts.tr("chat.decision_failed", error=texts.say_error(exc))
-        translated = texts.say_error(ModelError("x", msg=Msg("model.error.ended", DESKTOP["model.error.ended"])))
+        translated = texts.say_error(ModelError("x", msg=Msg(id="model.error.ended", english_template=DESKTOP["model.error.ended"])))
     finally:
         texts.set_language("en")
     assert notice.endswith("（详细信息：this task is running; wait for it to pause）")

@@ -18,7 +18,7 @@ COMPLETE = ("s2", "complete", json.dumps({"summary": "wrote hello.txt", "artifac
 
 def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), tool_turn(COMPLETE),
-                    Completion("Here is **hello.txt**.")])
+                    Completion(text="Here is **hello.txt**.")])
     task_id = run(rt.start_task(h.conv.id, "make a hello note"))
     status = rt.task_status(task_id)
     assert status.status == "paused" and status.pending_approval_id
@@ -65,8 +65,8 @@ def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
 
 
 def test_deny_writes_denial_at_the_call_and_continues(h: Harness) -> None:
-    stop = Completion("The user said no; stopping.")
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), stop, Completion("Nothing was written.")])
+    stop = Completion(text="The user said no; stopping.")
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), stop, Completion(text="Nothing was written.")])
     task_id = run(rt.start_task(h.conv.id, "make a hello note"))
     approval_id = rt.task_status(task_id).pending_approval_id
     run(rt.deny(approval_id))
@@ -98,7 +98,7 @@ def test_real_catalog_skill_agent_surface_is_exactly_its_commands(h: Harness) ->
 
     skills = CatalogSkills()
     rt = h.runtime([tool_turn(("m1", "run_skill", json.dumps({"skill_id": "docx", "goal": "inspect nothing"}))),
-                    Completion("I stop."), Completion("Nothing made.")], skills=skills)
+                    Completion(text="I stop."), Completion(text="Nothing made.")], skills=skills)
     task_id = run(rt.start_task(h.conv.id, "hello"))
     assert rt.task_status(task_id).status == "finished"
     main_tools, skill_tools = h.model.calls[0].tools, h.model.calls[1].tools
@@ -119,7 +119,7 @@ def test_real_catalog_skill_agent_surface_is_exactly_its_commands(h: Harness) ->
 def test_complete_naming_the_file_by_another_spelling_still_delivers_it(h: Harness) -> None:
     # Models write "./hello.txt" or "sub//x.txt" as often as "hello.txt": same file, same delivery.
     complete = ("s2", "complete", json.dumps({"summary": "wrote it", "artifacts": ["./hello.txt"]}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), tool_turn(complete), Completion("Done.")])
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(WRITE), tool_turn(complete), Completion(text="Done.")])
     task_id = run(rt.start_task(h.conv.id, "make a hello note"))
     run(rt.approve(rt.task_status(task_id).pending_approval_id))
     status = rt.task_status(task_id)

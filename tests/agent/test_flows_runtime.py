@@ -17,7 +17,7 @@ from .fakes import fake_skills, read
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
 WRITE = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new"}))
-FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion("Done.")]
+FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion(text="Done.")]
 
 
 def _variant() -> Flow:

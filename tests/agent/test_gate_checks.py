@@ -4,6 +4,7 @@ it sorts), who may decide and under which build, and a write proposed with empty
 tampered before the fix)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import socket
 import sqlite3
@@ -122,10 +123,10 @@ def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
 
     from desktop.agent.gate import Decision
 
-    decision = Decision("t1", True)
+    decision = Decision(task_id="t1", drive=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         decision.refusal = "changed later"  # type: ignore[misc]
-    assert decision == Decision("t1", True, None)
+    assert decision == Decision(task_id="t1", drive=True, refusal=None)
 
 
 # --- a write proposed with empty arguments (bug found by the mutation audit) ---------------------------------------
@@ -133,7 +134,7 @@ def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
 TIDY = Command(
     name="note_tidy", description="Tidy the notes folder.",
     input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
-    writes=True, run=lambda ws, args: CommandResult(True, "tidied"))
+    writes=True, run=lambda ws, args: CommandResult(ok=True, message="tidied"))
 
 
 def test_a_write_proposed_with_empty_arguments_can_be_approved(h: Harness) -> None:
@@ -214,7 +215,7 @@ SPLIT = Command(
     name="note_split", description="Split a note into parts.",
     input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
                   "required": ["output_dir"], "additionalProperties": False},
-    writes=True, run=lambda ws, args: CommandResult(True, "split"), target_arg="output_dir")
+    writes=True, run=lambda ws, args: CommandResult(ok=True, message="split"), target_arg="output_dir")
 
 
 def test_a_target_folder_replaced_by_a_file_is_refused_at_approve(h: Harness) -> None:
@@ -254,7 +255,7 @@ def test_stored_arguments_that_cannot_be_read_are_refused_not_raised(h: Harness,
     from desktop.agent.gate import frozen_mismatch
 
     _rt, _task_id, approval_id = paused(h, WRITE_A)
-    approval = h.store.approval(approval_id)._replace(arguments_json=stored)
+    approval = dataclasses.replace(h.store.approval(approval_id), arguments_json=stored)
     assert frozen_mismatch(approval, h.store.ledger_entry(approval.ledger_id)) == (
         "refused: the stored arguments no longer match the input hash that was approved (changed since); "
         "nothing ran")
@@ -289,7 +290,7 @@ COPY = Command(
     name="note_copy", description="Copy a note over another.",
     input_schema={"type": "object", "properties": {"dest": {"type": "string"}, "text": {"type": "string"}},
                   "required": ["dest", "text"], "additionalProperties": False},
-    writes=True, run=lambda ws, args: CommandResult(True, "copied"), target_arg="dest")
+    writes=True, run=lambda ws, args: CommandResult(ok=True, message="copied"), target_arg="dest")
 
 
 @pytest.mark.parametrize("lower", [True, False], ids=["now-sorts-lower", "now-sorts-higher"])

@@ -76,7 +76,7 @@ def test_arguments_tampered_after_approve_are_not_run_on_recovery(h: Harness) ->
     with sqlite3.connect(h.db) as raw:
         raw.execute("UPDATE approvals SET arguments=? WHERE id=?", (json.dumps(tampered), approval_id))
     h.store.update_task(task_id, owner=DEAD)
-    rt2 = h.runtime([Completion("It was refused."), Completion("Not done.")])
+    rt2 = h.runtime([Completion(text="It was refused."), Completion(text="Not done.")])
     run(rt2.recover())
     assert h.store.ledger_entry(approval.ledger_id).state == "failed"
     assert "no longer match the input hash" in json.dumps(h.store.ledger_entry(approval.ledger_id).result)

@@ -170,7 +170,7 @@ def test_a_target_changed_after_approve_is_not_written_when_the_drive_resumes(h:
     assert h.store.decide_approval(approval_id, "approved", ledger_state="approved", task_status="running")
     h.store.update_task(task_id, owner=DEAD)
     (h.ws(task_id) / "a.txt").write_text("the user's own", encoding="utf-8")
-    rt2 = h.runtime([Completion("It changed."), Completion("Not done.")])
+    rt2 = h.runtime([Completion(text="It changed."), Completion(text="Not done.")])
     run(rt2.recover())
     row = h.store.ledger_entry(ledger_id)
     assert row.state == "failed" and row.result["error"] == "the file changed since this was proposed; ask again"
@@ -207,7 +207,8 @@ def test_only_a_failed_write_the_disk_refused_is_retryable(state: str, result: d
     from desktop.agent.gate import retryable
     from desktop.store import LedgerRow
 
-    row = LedgerRow("l1", "t1", "skill:notes", "k1", "s1", "note_write", "0" * 64, state, None, result, 0.0, 0.0)
+    row = LedgerRow(id="l1", task_id="t1", agent="skill:notes", call_key="k1", tool_call_id="s1", tool_id="note_write", input_hash="0" * 64, state=state,
+                    pre_sha256=None, result=result, created=0.0, updated=0.0)
     assert retryable(row) is expected
 
 
@@ -254,7 +255,7 @@ def _approved_then_linked_out(h: Harness, executing: bool) -> tuple[str, str, ob
 
 def test_an_approved_write_whose_target_became_a_link_out_is_refused_on_the_resumed_drive(h: Harness) -> None:
     _task_id, ledger_id, outside = _approved_then_linked_out(h, executing=False)
-    run(h.runtime([Completion("Refused."), Completion("Not done.")]).recover())
+    run(h.runtime([Completion(text="Refused."), Completion(text="Not done.")]).recover())
     row = h.store.ledger_entry(ledger_id)
     assert row.state == "failed" and row.result["error"].startswith("refused: ")
     assert "a.txt" in row.result["error"]

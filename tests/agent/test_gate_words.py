@@ -24,7 +24,7 @@ MERGE = Command(
     input_schema={"type": "object", "properties": {"path": {"type": "string"},
                                                    "inputs": {"type": "array", "items": {"type": "string"}}},
                   "required": ["path", "inputs"], "additionalProperties": False},
-    writes=True, run=lambda ws, args: CommandResult(True, "merged"), target_arg="path")
+    writes=True, run=lambda ws, args: CommandResult(ok=True, message="merged"), target_arg="path")
 
 
 @pytest.mark.parametrize(("count", "more"), [(3, 0), (8, 0), (9, 1), (10, 2), (17, 9)])
@@ -56,7 +56,7 @@ def test_the_finished_write_is_reported_with_its_message(h: Harness) -> None:
 
 def test_a_write_that_failed_is_reported_with_its_error(h: Harness) -> None:
     bad = ("s1", "note_write", json.dumps({"path": "a.md", "text": NEW}))
-    rt, task_id, approval_id = paused(h, bad, [Completion("It failed."), Completion("Not done.")])
+    rt, task_id, approval_id = paused(h, bad, [Completion(text="It failed."), Completion(text="Not done.")])
     run(rt.approve(approval_id))
     [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
     assert (finished.ok, finished.message) == (False, "path must end with .txt")
@@ -81,11 +81,11 @@ def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) 
 def test_approve_names_the_decision_in_its_event(h: Harness) -> None:
     rt, task_id, approval_id = paused(h, WRITE_A)
     run(rt.approve(approval_id))
-    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(task_id, approval_id, True, "approved by the user")
+    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(task_id=task_id, approval_id=approval_id, approved=True, message="approved by the user")
 
 
 def test_deny_tells_the_call_ended_not_done(h: Harness) -> None:
-    rt, task_id, approval_id = paused(h, WRITE_A, [Completion("Left as is."), Completion("Nothing written.")])
+    rt, task_id, approval_id = paused(h, WRITE_A, [Completion(text="Left as is."), Completion(text="Nothing written.")])
     run(rt.deny(approval_id))
     [finished] = [e for e in h.of(ev.ToolFinished) if e.tool == "note_write"]
     assert (finished.ok, finished.message) == (False, "denied by the user")
@@ -141,7 +141,7 @@ def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h:
     merge = Command(name="note_merge", description=MERGE.description, input_schema=MERGE.input_schema,
                     writes=True, run=MERGE.run, target_arg="path", describe=_input_deleted_meanwhile)
     call = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": ["n0.txt"]}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call), Completion("The note is gone."), Completion("Not done.")],
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call), Completion(text="The note is gone."), Completion(text="Not done.")],
                    skills=fake_skills(extra=[merge]))
     task_id = run(rt.start_task(h.conv.id, "merge", attachments=[folder / "n0.txt"]))
     status = rt.task_status(task_id)

@@ -21,7 +21,7 @@ from .fakes import fake_skills, read
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
 WRITE = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "new", "overwrite": True}))
-FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion("Done.")]
+FINISH = [tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))), Completion(text="Done.")]
 
 
 def _tool_results(h: Harness, task_id: str, agent: str = "skill:notes") -> list[dict[str, Any]]:
@@ -63,8 +63,8 @@ def test_recovery_after_approved_refuses_arguments_that_no_longer_match_their_ha
 def test_a_symlink_swapped_in_during_approval_is_refused_and_the_agent_goes_on(h: Harness, tmp_path: Path) -> None:
     outside = tmp_path / "outside.txt"
     outside.write_text("keep me", encoding="utf-8")
-    rt, task_id, approval_id = _paused(h, [tool_turn(WRITE), Completion("I could not write it."),
-                                           Completion("Nothing was written.")])
+    rt, task_id, approval_id = _paused(h, [tool_turn(WRITE), Completion(text="I could not write it."),
+                                           Completion(text="Nothing was written.")])
     target = h.ws(task_id) / "a.txt"
     target.unlink(missing_ok=True)
     os.symlink(outside, target)
@@ -83,7 +83,7 @@ def test_deeply_nested_arguments_are_a_tool_error_and_the_run_skill_row_closes(h
     deep = ("s1", "note_write", "[" * 200_000)
     deep_obj = ("s2", "note_write", '{"path": "a.txt", "text": ' + "[" * 5000 + "]" * 5000 + "}")
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(deep), tool_turn(deep_obj),
-                    tool_turn(("s3", "complete", json.dumps({"summary": "gave up"}))), Completion("Sorry.")])
+                    tool_turn(("s3", "complete", json.dumps({"summary": "gave up"}))), Completion(text="Sorry.")])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     status = rt.task_status(task_id)
     assert status.status == "finished", status.error
@@ -100,7 +100,7 @@ def _doc_write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
             ws.resolve(block["path"], must_exist=True)
     with ws.publish(args["output"]) as staging:
         staging.write_text("doc", encoding="utf-8")
-    return CommandResult(True, "wrote", {})
+    return CommandResult(ok=True, message="wrote", data={})
 
 
 DOC_WRITE = Command(
@@ -146,7 +146,7 @@ def test_a_schema_error_does_not_echo_a_huge_value(h: Harness) -> None:
     huge = "x" * 2_000_000
     bad = ("s1", "note_write", json.dumps({"path": "a.txt", "text": 5, "title": ["t", huge]}))
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(bad),
-                    tool_turn(("s2", "complete", json.dumps({"summary": "gave up"}))), Completion("Sorry.")])
+                    tool_turn(("s2", "complete", json.dumps({"summary": "gave up"}))), Completion(text="Sorry.")])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     [row] = [r for r in h.store.ledger(task_id) if r.tool_id == "note_write"]
     assert row.state == "failed" and len(row.result["error"]) < 1000, len(row.result["error"])
@@ -161,7 +161,7 @@ def test_a_reused_tool_call_id_is_refused(h: Harness) -> None:
     again = ("s1", "note_read", json.dumps({"path": "b.txt"}))
     twice = tool_turn(("s5", "list_workspace", "{}"), ("s5", "list_workspace", json.dumps({"path": "."})))
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(read_a), tool_turn(again), twice,
-                    tool_turn(("s6", "complete", json.dumps({"summary": "read"}))), Completion("Done.")])
+                    tool_turn(("s6", "complete", json.dumps({"summary": "read"}))), Completion(text="Done.")])
     task_id = run(rt.start_task(h.conv.id, "write a"))
     results = _tool_results(h, task_id)
     assert "already used" in results[1]["error"], results[1]
@@ -183,10 +183,10 @@ def test_a_cancelled_task_leaves_no_ledger_row_executing(h: Harness) -> None:
         async def stream(self, messages: Any, tools: Any) -> Any:
             self.n += 1
             if self.n == 1:
-                yield Completion("", tool_calls=tool_turn(RUN_NOTES).tool_calls, finish_reason="tool_calls")
+                yield Completion(text="", tool_calls=tool_turn(RUN_NOTES).tool_calls, finish_reason="tool_calls")
                 return
             await asyncio.sleep(3600)
-            yield Completion("never")
+            yield Completion(text="never")
 
     rt = h.runtime()
     model = Stalling()

@@ -30,7 +30,7 @@ def test_bad_output_becomes_tool_errors_the_model_sees(h: Harness) -> None:
                   ("m3", "no_such_tool", "{}"),
                   ("m4", "read_workspace_file", '{"path": "../etc/passwd"}'),
                   ("m5", "run_skill", '{"skill_id": "router", "goal": "x"}')),
-        Completion("I cannot do that."),
+        Completion(text="I cannot do that."),
     ])
     task_id = run(rt.start_task(h.conv.id, "hi"))
     errors = [r["error"] for r in _tool_results(h, 1)]
@@ -48,7 +48,7 @@ def test_schema_violation_is_refused_before_approval_is_requested(h: Harness) ->
     rt = h.runtime([tool_turn(RUN_NOTES),
                     tool_turn(("s1", "note_write", '{"path": "a.txt"}'),
                               ("s2", "note_write", '{"path": "a.txt", "text": "x", "extra": 1}')),
-                    tool_turn(COMPLETE), Completion("Nothing made.")])
+                    tool_turn(COMPLETE), Completion(text="Nothing made.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
     errors = [r["error"] for r in _tool_results(h, 2)]
     assert "'text' is a required property" in errors[0]
@@ -58,7 +58,7 @@ def test_schema_violation_is_refused_before_approval_is_requested(h: Harness) ->
 
 
 def test_load_skill_appends_the_body_and_prepares_nothing(h: Harness) -> None:
-    rt = h.runtime([tool_turn(("m1", "load_skill", '{"skill_id": "router"}')), Completion("Use notes.")])
+    rt = h.runtime([tool_turn(("m1", "load_skill", '{"skill_id": "router"}')), Completion(text="Use notes.")])
     task_id = run(rt.start_task(h.conv.id, "which skill?"))
     tool_msg = [m for m in h.model.calls[1].messages if m.role == "tool"]
     assert [m.content for m in tool_msg] == [ROUTER]
@@ -83,7 +83,7 @@ def test_repeated_call_and_budgets_stop_with_an_explanation(h: Harness) -> None:
 def test_skill_step_budget_ends_in_generate_with_failed_status(h: Harness) -> None:
     read = tool_turn(("s1", "list_workspace", '{"path": ""}'))
     read2 = tool_turn(("s2", "read_workspace_file", '{"path": "missing.md"}'))
-    rt = h.runtime([tool_turn(RUN_NOTES), read, read2, Completion("Could not finish.")],
+    rt = h.runtime([tool_turn(RUN_NOTES), read, read2, Completion(text="Could not finish.")],
                    skills=_skills(max_steps=2))
     task_id = run(rt.start_task(h.conv.id, "write"))
     packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
@@ -116,7 +116,7 @@ def test_generate_cannot_call_tools_and_nothing_runs_after_complete(h: Harness) 
 
 
 def test_model_error_in_skill_agent_is_reported_not_retried(h: Harness) -> None:
-    rt = h.runtime([tool_turn(RUN_NOTES), ModelError("HTTP 500 from the server"), Completion("It failed.")])
+    rt = h.runtime([tool_turn(RUN_NOTES), ModelError("HTTP 500 from the server"), Completion(text="It failed.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
     packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
     assert packet["status"] == "failed" and "HTTP 500" in packet["summary"]
@@ -126,7 +126,7 @@ def test_model_error_in_skill_agent_is_reported_not_retried(h: Harness) -> None:
 def test_attachments_are_copied_and_announced(h: Harness, tmp_path: Path) -> None:
     src = tmp_path / "notes.md"
     src.write_text("# Title\n\nbody", encoding="utf-8")
-    rt = h.runtime([tool_turn(("m1", "read_workspace_file", '{"path": "notes.md"}')), Completion("Read it.")])
+    rt = h.runtime([tool_turn(("m1", "read_workspace_file", '{"path": "notes.md"}')), Completion(text="Read it.")])
     task_id = run(rt.start_task(h.conv.id, "read my notes", [src]))
     first = h.model.calls[0].messages[-1].content
     assert first == "read my notes\n\n[Attached files in the workspace: notes.md]"
@@ -142,10 +142,10 @@ class _SlowModel:
         self.started = asyncio.Event()
 
     async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator:
-        yield TextDelta("thinking")
+        yield TextDelta(text="thinking")
         self.started.set()
         await asyncio.sleep(30)
-        yield Completion("never")
+        yield Completion(text="never")
 
 
 def test_cancel_stops_a_running_model_stream_cleanly(h: Harness) -> None:
@@ -189,7 +189,7 @@ def test_cancelling_the_caller_cancels_the_task_cleanly(h: Harness) -> None:
 
 def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> None:
     reads = [tool_turn((f"s{i}", "list_workspace", json.dumps({"path": "." * (i % 2 + 1)}))) for i in range(3)]
-    rt = h.runtime([tool_turn(RUN_NOTES), *reads, Completion("Ran out.")], budgets=Budgets(tool_calls=3))
+    rt = h.runtime([tool_turn(RUN_NOTES), *reads, Completion(text="Ran out.")], budgets=Budgets(tool_calls=3))
     task_id = run(rt.start_task(h.conv.id, "write"))
     packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
     assert packet["status"] == "failed" and "budget of 3 tool calls" in packet["summary"]
@@ -199,7 +199,7 @@ def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> No
 
 def test_a_write_outside_the_workspace_is_refused_before_approval(h: Harness) -> None:
     escape = ("s1", "note_write", json.dumps({"path": "/etc/evil.txt", "text": "x"}))
-    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(escape), tool_turn(COMPLETE), Completion("No.")])
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(escape), tool_turn(COMPLETE), Completion(text="No.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
     assert "is absolute" in _tool_results(h, 2)[0]["error"]
     assert not h.store.approvals(task_id) and rt.task_status(task_id).status == "finished"
@@ -210,7 +210,7 @@ def test_a_skill_whose_last_command_failed_and_that_delivers_nothing_has_failed(
     delivered, so the task's outcome is failed (mira task exits 1) while the summary still says why."""
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "note_read", '{"path": "missing.txt"}')),
                     tool_turn(("s2", "complete", json.dumps({"summary": "missing.txt could not be read"}))),
-                    Completion("It could not be read.")])
+                    Completion(text="It could not be read.")])
     status = rt.task_status(run(rt.start_task(h.conv.id, "read missing.txt")))
     assert status.status == "finished" and status.outcome == "failed"
 
@@ -221,7 +221,7 @@ def test_a_failed_command_followed_by_one_that_worked_still_completes(h: Harness
                     tool_turn(("s2", "note_write", '{"path": "found.txt", "text": "x"}')),
                     tool_turn(("s3", "note_read", '{"path": "found.txt"}')),
                     tool_turn(("s4", "complete", json.dumps({"summary": "read found.txt"}))),
-                    Completion("Read it.")])
+                    Completion(text="Read it.")])
     task_id = run(rt.start_task(h.conv.id, "read a note"))
     status = rt.task_status(task_id)
     if status.pending_approval_id:  # the write asks first
@@ -232,7 +232,7 @@ def test_a_failed_command_followed_by_one_that_worked_still_completes(h: Harness
 
 def test_the_skill_agents_last_step_offers_only_complete(h: Harness) -> None:
     read = tool_turn(("s1", "list_workspace", '{"path": ""}'))
-    rt = h.runtime([tool_turn(RUN_NOTES), read, tool_turn(COMPLETE), Completion("Done.")], skills=_skills(max_steps=2))
+    rt = h.runtime([tool_turn(RUN_NOTES), read, tool_turn(COMPLETE), Completion(text="Done.")], skills=_skills(max_steps=2))
     task_id = run(rt.start_task(h.conv.id, "write"))
     skill_steps = [[t.name for t in c.tools] for c in h.model.calls[1:3]]
     assert "list_workspace" in skill_steps[0] and skill_steps[1] == ["complete"]  # the one call left: report

@@ -33,17 +33,40 @@ def test_the_reporter_survives_a_broken_listener_and_unsubscribes(tmp_path: Path
 
     reporter.subscribe(broken)
     stop = reporter.subscribe(seen.append)
-    reporter.emit(TextDelta("t", "main", "hi"))
+    reporter.emit(TextDelta(task_id="t", agent="main", text="hi"))
     stop()
-    reporter.emit(TaskFailed("t", "no"))
-    assert seen == [TextDelta("t", "main", "hi")]
+    reporter.emit(TaskFailed(task_id="t", error="no"))
+    assert seen == [TextDelta(task_id="t", agent="main", text="hi")]
     store.close()
 
 
 def _rows(args: dict[str, object], stored: str, ledger_hash: str) -> tuple[ApprovalRow, LedgerRow]:
-    approval = ApprovalRow("a", "t", "l", "skill:x", "1:0", "c1", "note_write", json.loads(stored), stored,
-                           input_hash(args), "x", 1, "h", (), "a.txt", None, "s", (), "approved", "", 0.0, None)
-    ledger = LedgerRow("l", "t", "skill:x", "1:0", "c1", "note_write", ledger_hash, "approved", None, None, 0.0, 0.0)
+    approval = ApprovalRow(
+        id="a",
+        task_id="t",
+        ledger_id="l",
+        agent="skill:x",
+        call_key="1:0",
+        tool_call_id="c1",
+        tool_id="note_write",
+        arguments=json.loads(stored),
+        arguments_json=stored,
+        input_hash=input_hash(args),
+        skill_id="x",
+        checkpoint_seq=1,
+        checkpoint_hash="h",
+        ledger_snapshot=(),
+        target_path="a.txt",
+        target_sha256_at_freeze=None,
+        summary="s",
+        changes=(),
+        state="approved",
+        message="",
+        created=0.0,
+        decided_at=None,
+    )
+    ledger = LedgerRow(id="l", task_id="t", agent="skill:x", call_key="1:0", tool_call_id="c1", tool_id="note_write", input_hash=ledger_hash, state="approved",
+                       pre_sha256=None, result=None, created=0.0, updated=0.0)
     return approval, ledger
 
 

@@ -22,17 +22,17 @@ RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"
 def _liar(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     with ws.publish(args["path"]) as staging:
         staging.write_text("real content", encoding="utf-8")
-    return CommandResult(True, "wrote it", {}, (ArtifactRecord(args["path"], "txt", "0" * 64, 3),))
+    return CommandResult(ok=True, message="wrote it", data={}, artifacts=(ArtifactRecord(path=args["path"], kind="txt", sha256="0" * 64, bytes=3),))
 
 
-LIAR = Command("liar_write", "Writes but misreports.", {"type": "object", "properties": {"path": {"type": "string"}},
-               "required": ["path"], "additionalProperties": False}, True, _liar, target_arg="path")
+LIAR = Command(name="liar_write", description="Writes but misreports.", input_schema={"type": "object", "properties": {"path": {"type": "string"}},
+               "required": ["path"], "additionalProperties": False}, writes=True, run=_liar, target_arg="path")
 
 
 def test_artifact_that_does_not_match_the_disk_is_never_committed(h: Harness) -> None:
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "liar_write", '{"path": "x.txt"}')),
                     tool_turn(("s2", "complete", '{"summary": "made x.txt", "artifacts": ["x.txt"]}')),
-                    Completion("Sorry.")], skills=fake_skills(extra=[LIAR]))
+                    Completion(text="Sorry.")], skills=fake_skills(extra=[LIAR]))
     task_id = run(rt.start_task(h.conv.id, "write"))
     run(rt.approve(rt.task_status(task_id).pending_approval_id))
     result = json.loads(h.model.calls[2].messages[-1].content)
@@ -44,7 +44,7 @@ def test_artifact_that_does_not_match_the_disk_is_never_committed(h: Harness) ->
 def test_an_artifact_named_only_in_model_text_is_not_delivered(h: Harness) -> None:
     rt = h.runtime([tool_turn(RUN_NOTES),
                     tool_turn(("s1", "complete", '{"summary": "made report.docx", "artifacts": ["report.docx"]}')),
-                    Completion("ok")])
+                    Completion(text="ok")])
     task_id = run(rt.start_task(h.conv.id, "write"))
     packet = h.store.task(task_id).packet
     assert packet["artifacts"] == [] and "report.docx was not written by a command" in packet["summary"]
@@ -57,7 +57,7 @@ def test_wall_time_budget_stops_the_task(h: Harness) -> None:
 
         async def stream(self, messages, tools):  # noqa: ANN001, ANN202
             await asyncio.sleep(10)
-            yield Completion("late")
+            yield Completion(text="late")
 
     rt = h.runtime(budgets=Budgets(wall_seconds=0.2))
     rt.model_factory = Stalling
@@ -72,9 +72,9 @@ def test_cancel_during_a_command_lets_it_finish_atomically_and_records_it(h: Har
     def slow_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         entered.set()
         release.wait(5)
-        return CommandResult(True, "read slowly")
+        return CommandResult(ok=True, message="read slowly")
 
-    slow = Command("slow_read", "Slow.", {"type": "object", "additionalProperties": False}, False, slow_read)
+    slow = Command(name="slow_read", description="Slow.", input_schema={"type": "object", "additionalProperties": False}, writes=False, run=slow_read)
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "slow_read", "{}"))], skills=fake_skills(extra=[slow]))
 
     async def scenario() -> str:

@@ -27,7 +27,7 @@ def _task(h: Harness, conv_id: str, path: str, *, command: str = "note_write", a
     steps = [tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
              tool_turn(("s1", command, json.dumps(args))),
              tool_turn(("s2", "complete", json.dumps({"summary": "ok", "artifacts": [path]}))),
-             Completion("Done.")]
+             Completion(text="Done.")]
     rt = h.runtime(steps, skills=SKILLS)
     return rt, run(rt.start_task(conv_id, "write", list(attach)))
 
@@ -57,7 +57,7 @@ def test_allow_similar_new_files_then_a_new_file_is_approved_by_the_rule(h: Harn
     [row] = [r for r in h.store.ledger(second) if r.tool_id == "note_write"]
     assert row.state == "done" and row.input_hash == approval.input_hash
     assert not h.of(ev.ApprovalRequested)
-    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(second, approval.id, True, f"approved by rule {rule.id}")
+    assert h.of(ev.ApprovalDecided)[0] == ev.ApprovalDecided(task_id=second, approval_id=approval.id, approved=True, message=f"approved by rule {rule.id}")
     assert not h.of(ev.TaskPaused)
 
 
@@ -138,7 +138,7 @@ def test_edit_own_covers_a_file_made_earlier_in_the_same_task(h: Harness) -> Non
     steps = [tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
              tool_turn(("s1", "note_write", json.dumps(args))), tool_turn(("s2", "note_write", json.dumps(again))),
              tool_turn(("s3", "complete", json.dumps({"summary": "ok", "artifacts": ["a.txt"]}))),
-             Completion("Done.")]
+             Completion(text="Done.")]
     rt = h.runtime(steps, skills=SKILLS)
     task_id = run(rt.start_task(h.conv.id, "write twice"))
     first = rt.task_status(task_id).pending_approval_id

@@ -13,7 +13,7 @@ from .conftest import Harness, run
 def test_a_task_waits_for_the_background_import_then_runs(h: Harness) -> None:
     release, steps_seen = threading.Event(), []
     importing = warmup.start(lambda: (release.wait(10), None)[1])
-    rt = h.runtime([Completion("Hello.")])
+    rt = h.runtime([Completion(text="Hello.")])
 
     def let_go() -> None:
         steps_seen.append(len(h.model.calls))  # how many model calls had happened while the import ran

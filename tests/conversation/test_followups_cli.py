@@ -216,7 +216,7 @@ def test_a_complete_naming_no_real_file_is_a_failure(chat: Chat, monkeypatch: py
     model = ScriptedModel([
         tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))),
         tool_turn(("s1", "complete", json.dumps({"summary": "made ghost.txt", "artifacts": ["ghost.txt"]}))),
-        Completion("Made ghost.txt.")])
+        Completion(text="Made ghost.txt.")])
     monkeypatch.setattr(cli, "_configured", lambda: (model, "", chat.folder))
     monkeypatch.setattr(cli, "AgentRuntime", partial(cli.AgentRuntime, skills=fake_skills()))
     report = chat.say("write ghost.txt", expect=cli.EXIT_FAILED)

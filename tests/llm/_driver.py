@@ -19,20 +19,20 @@ from desktop.llm.offline import OfflinePlanner
 from skills.runtime import CommandError, Workspace, all_commands, get_command
 
 MAIN_TOOLS = [
-    ToolSpec("load_skill", "Load a skill's instructions", {
+    ToolSpec(name="load_skill", description="Load a skill's instructions", parameters={
         "type": "object", "required": ["skill_id"], "additionalProperties": False,
         "properties": {"skill_id": {"type": "string"}}}),
-    ToolSpec("run_skill", "Run a skill agent", {
+    ToolSpec(name="run_skill", description="Run a skill agent", parameters={
         "type": "object", "required": ["skill_id", "goal"], "additionalProperties": False,
         "properties": {"skill_id": {"type": "string"}, "goal": {"type": "string"},
                        "inputs": {"type": "array", "items": {"type": "string"}}}}),
-    ToolSpec("list_workspace", "List files", {
+    ToolSpec(name="list_workspace", description="List files", parameters={
         "type": "object", "additionalProperties": False, "properties": {"path": {"type": "string"}}}),
-    ToolSpec("read_workspace_file", "Read a text file", {
+    ToolSpec(name="read_workspace_file", description="Read a text file", parameters={
         "type": "object", "required": ["path"], "additionalProperties": False,
         "properties": {"path": {"type": "string"}, "max_chars": {"type": "integer"}}}),
 ]
-COMPLETE = ToolSpec("complete", "Finish", {
+COMPLETE = ToolSpec(name="complete", description="Finish", parameters={
     "type": "object", "required": ["summary"], "additionalProperties": False,
     "properties": {"summary": {"type": "string"}, "artifacts": {"type": "array", "items": {"type": "string"}}}})
 def _skill_commands(skill_id: str) -> tuple[str, ...]:
@@ -50,7 +50,7 @@ def skill_tools(skill_id: str) -> list[ToolSpec]:
     missing = [n for n in names if n not in all_commands()]
     assert not missing, f"commands missing from the registry: {', '.join(missing)}"
     cmds = [get_command(n) for n in names]
-    return [ToolSpec(c.name, c.description, c.input_schema) for c in cmds] + MAIN_TOOLS[2:] + [COMPLETE]
+    return [ToolSpec(name=c.name, description=c.description, parameters=c.input_schema) for c in cmds] + MAIN_TOOLS[2:] + [COMPLETE]
 
 
 def decide(messages: list[ChatMessage], tools: list[ToolSpec]) -> Completion:
@@ -87,13 +87,13 @@ def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | No
     ws = Workspace(root)
     tools = skill_tools(skill_id)
     first = goal + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
-    messages = [ChatMessage("system", f"skill {skill_id} body"), ChatMessage("user", first)]
+    messages = [ChatMessage(role="system", content=f"skill {skill_id} body"), ChatMessage(role="user", content=first)]
     results: dict[str, dict[str, Any]] = {}
     for _ in range(max_turns):
         turn = decide(messages, tools)
         assert len(turn.tool_calls) == 1, f"expected one tool call, got {turn}"
         call = turn.tool_calls[0]
-        messages.append(ChatMessage("assistant", turn.text, tool_calls=turn.tool_calls))
+        messages.append(ChatMessage(role="assistant", content=turn.text, tool_calls=turn.tool_calls))
         args = json.loads(call.arguments)
         if call.name == "complete":
             ids = [c.id for m in messages for c in m.tool_calls]
@@ -113,5 +113,5 @@ def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | No
                 except CommandError as exc:
                     content = json.dumps({"ok": False, "error": str(exc)})
             results[call.name] = json.loads(content)
-        messages.append(ChatMessage("tool", content, tool_call_id=call.id))
+        messages.append(ChatMessage(role="tool", content=content, tool_call_id=call.id))
     raise AssertionError("the planner never completed")

@@ -21,10 +21,10 @@ from desktop.llm.tokens import ContextTooSmall, count_request, count_text
 from ._util import collect, finish
 from .fake_server import FakeServer, chunk, http_error, json_reply, ndjson, ollama_part, serve, sse
 
-TOOLS = [ToolSpec("run_skill", "Run a skill", {
+TOOLS = [ToolSpec(name="run_skill", description="Run a skill", parameters={
     "type": "object", "properties": {"skill_id": {"type": "string"}, "goal": {"type": "string"}},
     "required": ["skill_id", "goal"], "additionalProperties": False})]
-HI = [ChatMessage("system", "be brief"), ChatMessage("user", "hi")]
+HI = [ChatMessage(role="system", content="be brief"), ChatMessage(role="user", content="hi")]
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_estimate_counts_cjk_per_character_and_other_text_by_three() -> None:
 
 @pytest.mark.parametrize("server", [_say("Hello there")], indirect=True)
 def test_request_that_does_not_fit_is_never_sent(server: FakeServer) -> None:
-    big = [ChatMessage("system", "x" * 3000), ChatMessage("user", "make a report")]
+    big = [ChatMessage(role="system", content="x" * 3000), ChatMessage(role="user", content="make a report")]
     model = OpenAIModel(server.url, "small-model", None, timeout=5, context_window=1024)
     with pytest.raises(ContextTooSmall) as err:
         collect(model, big, TOOLS)
@@ -170,7 +170,7 @@ def test_ollama_tool_calls_native_and_as_json_text(server: FakeServer) -> None:
     done = finish(model, HI, TOOLS)
     assert done.finish_reason == "tool_calls" and json.loads(done.tool_calls[0].arguments)["skill_id"] == "docx"
     assert server.received[-1].body["tools"][0]["function"]["name"] == "run_skill"
-    done = finish(model, [ChatMessage("user", "json please")], TOOLS)
+    done = finish(model, [ChatMessage(role="user", content="json please")], TOOLS)
     assert [c.name for c in done.tool_calls] == ["run_skill"] and done.text == ""
 
 
@@ -183,7 +183,7 @@ def test_ollama_explains_a_model_without_tools(server: FakeServer) -> None:
 
 @pytest.mark.parametrize("server", [_ollama], indirect=True)
 def test_ollama_default_window_refuses_an_oversized_request(server: FakeServer) -> None:
-    big = [ChatMessage("user", "字" * 9000)]
+    big = [ChatMessage(role="user", content="字" * 9000)]
     with pytest.raises(ContextTooSmall):
         collect(OllamaModel(server.url, "qwen2.5:7b", timeout=5), big)
     assert server.received == []
@@ -242,7 +242,7 @@ def test_lmstudio_window_from_listing_guards_the_request(server: FakeServer) -> 
     assert info is not None
     model = OpenAIModel(server.url, info.name, None, timeout=5, context_window=info.context_window)
     with pytest.raises(ContextTooSmall, match="4096"):
-        collect(model, [ChatMessage("user", "x" * 12000)], TOOLS)
+        collect(model, [ChatMessage(role="user", content="x" * 12000)], TOOLS)
     assert not [r for r in server.received if r.path.endswith("/chat/completions")]
 
 
@@ -255,9 +255,9 @@ def test_listing_an_unreachable_server_is_a_clear_error() -> None:
 def test_ollama_gets_tool_results_in_its_own_format(server: FakeServer) -> None:
     from desktop.llm import ToolCall
 
-    history = [ChatMessage("user", "hi"),
-               ChatMessage("assistant", "", (ToolCall("c1", "run_skill", '{"skill_id": "docx", "goal": "x"}'),)),
-               ChatMessage("tool", '{"ok": true}', tool_call_id="c1")]
+    history = [ChatMessage(role="user", content="hi"),
+               ChatMessage(role="assistant", content="", tool_calls=(ToolCall(id="c1", name="run_skill", arguments='{"skill_id": "docx", "goal": "x"}'),)),
+               ChatMessage(role="tool", content='{"ok": true}', tool_call_id="c1")]
     finish(OllamaModel(server.url, "qwen2.5:7b", timeout=5), history)
     sent = server.received[-1].body["messages"]
     assert sent[1]["tool_calls"][0]["function"] == {"name": "run_skill", "arguments": {"skill_id": "docx",

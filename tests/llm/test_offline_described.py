@@ -101,7 +101,7 @@ def test_a_deck_gets_a_slide_per_named_section_and_a_sheet_gets_the_table(tmp_pa
 @pytest.mark.parametrize("request_text", [MEMO, "Make a presentation titled Launch Plan with sections Goals and Risks",
                                           MEMO_ZH])
 def test_the_main_planner_sends_a_described_document_to_its_skill(request_text: str) -> None:
-    turn = decide([ChatMessage("system", "Skills:\n- docx\n- pdf\n- pptx\n- xlsx"), ChatMessage("user", request_text)],
+    turn = decide([ChatMessage(role="system", content="Skills:\n- docx\n- pdf\n- pptx\n- xlsx"), ChatMessage(role="user", content=request_text)],
                   MAIN_TOOLS)
     assert [c.name for c in turn.tool_calls] == ["run_skill"], turn.text
     assert json.loads(turn.tool_calls[0].arguments)["goal"] == request_text

@@ -80,11 +80,11 @@ def test_a_pdf_text_change_goes_in_place_when_the_command_exists() -> None:
     from desktop.llm._types import ChatMessage, ToolSpec
 
     params = {"op": "replace_text", "path": "r.pdf", "find": "15", "replace": "22"}
-    goal = [ChatMessage("user", "change 15 to 22\n\n[Follow-up: " + json.dumps(params) + "]")]
+    goal = [ChatMessage(role="user", content="change 15 to 22\n\n[Follow-up: " + json.dumps(params) + "]")]
     spec = {"type": "object"}
-    with_edit = [ToolSpec(n, "", spec) for n in ("pdf_create", "pdf_inspect", "pdf_replace_text", "complete")]
+    with_edit = [ToolSpec(name=n, description="", parameters=spec) for n in ("pdf_create", "pdf_inspect", "pdf_replace_text", "complete")]
     turn = FollowUpPlan(goal, with_edit, params, False).next_turn()
     assert turn.tool_calls[0].name == "pdf_replace_text"
     assert json.loads(turn.tool_calls[0].arguments) == {"path": "r.pdf", "find": "15", "replace": "22"}
-    without = [ToolSpec(n, "", spec) for n in ("pdf_create", "pdf_inspect", "complete")]
+    without = [ToolSpec(name=n, description="", parameters=spec) for n in ("pdf_create", "pdf_inspect", "complete")]
     assert FollowUpPlan(goal, without, params, False).next_turn().tool_calls[0].name == "pdf_inspect"  # re-make

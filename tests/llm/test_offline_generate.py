@@ -22,9 +22,9 @@ ARTIFACT = {"path": "report.docx", "kind": "docx", "sha256": "ab" * 32, "bytes":
 
 def generate(packet: dict, request: str = "Turn notes.md into a Word report") -> str:
     messages = [
-        ChatMessage("system", "Write the delivery message. You cannot call tools."),
-        ChatMessage("user", request + "\n\n[Attached files in the workspace: notes.md]"),
-        ChatMessage("user", "FINALIZATION PACKET\n" + json.dumps(packet, ensure_ascii=False)),
+        ChatMessage(role="system", content="Write the delivery message. You cannot call tools."),
+        ChatMessage(role="user", content=request + "\n\n[Attached files in the workspace: notes.md]"),
+        ChatMessage(role="user", content="FINALIZATION PACKET\n" + json.dumps(packet, ensure_ascii=False)),
     ]
     done = finish(OfflinePlanner(), messages, [])
     assert done.tool_calls == ()
@@ -86,14 +86,14 @@ def test_chinese_checks_show_not_run() -> None:
 
 
 def test_an_unreadable_packet_is_said_plainly() -> None:
-    messages = [ChatMessage("user", "Make a PDF"), ChatMessage("user", "FINALIZATION PACKET\n{not json")]
+    messages = [ChatMessage(role="user", content="Make a PDF"), ChatMessage(role="user", content="FINALIZATION PACKET\n{not json")]
     done = finish(OfflinePlanner(), messages, [])
     assert done.tool_calls == ()
     assert "could not be read" in done.text
 
 
 def test_no_tools_without_a_packet_never_calls_a_tool() -> None:
-    done = finish(OfflinePlanner(), [ChatMessage("user", "Make slides from notes.md")], [])
+    done = finish(OfflinePlanner(), [ChatMessage(role="user", content="Make slides from notes.md")], [])
     assert done.tool_calls == ()
-    unknown = [ToolSpec("something_else", "?", {"type": "object"})]
-    assert finish(OfflinePlanner(), [ChatMessage("user", "Make slides")], unknown).tool_calls == ()
+    unknown = [ToolSpec(name="something_else", description="?", parameters={"type": "object"})]
+    assert finish(OfflinePlanner(), [ChatMessage(role="user", content="Make slides")], unknown).tool_calls == ()

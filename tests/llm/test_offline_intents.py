@@ -77,7 +77,7 @@ def test_adding_an_operation_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def _main(*turns: tuple[str, str]) -> str:
-    messages = [ChatMessage(role, text) for role, text in turns]
+    messages = [ChatMessage(role=role, content=text) for role, text in turns]
     turn = decide(messages, MAIN_TOOLS)
     assert turn.tool_calls == ()
     return turn.text

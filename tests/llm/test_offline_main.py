@@ -11,12 +11,12 @@ from desktop.llm.offline import OfflinePlanner
 from ._driver import MAIN_TOOLS, decide
 from ._util import collect
 
-SYSTEM = ChatMessage("system", "Skills:\n- docx: Word\n- pdf: PDF\n- pptx: slides\n- xlsx: sheets")
+SYSTEM = ChatMessage(role="system", content="Skills:\n- docx: Word\n- pdf: PDF\n- pptx: slides\n- xlsx: sheets")
 
 
 def main_turn(request: str, attached: list[str] | None = None) -> Completion:
     content = request + (f"\n\n[Attached files in the workspace: {', '.join(attached)}]" if attached else "")
-    return decide([SYSTEM, ChatMessage("user", content)], MAIN_TOOLS)
+    return decide([SYSTEM, ChatMessage(role="user", content=content)], MAIN_TOOLS)
 
 
 def run_skill_args(turn: Completion) -> dict:
@@ -98,16 +98,16 @@ def test_recalc_without_a_workbook_explains_instead_of_calling() -> None:
 def test_after_a_tool_result_it_stops_instead_of_looping() -> None:
     first = main_turn("Make slides", ["notes.md"])
     call = first.tool_calls[0]
-    messages = [SYSTEM, ChatMessage("user", "Make slides\n\n[Attached files in the workspace: notes.md]"),
-                ChatMessage("assistant", "", tool_calls=(call,)),
-                ChatMessage("tool", json.dumps({"ok": False, "error": "unknown skill 'pptx'"}), tool_call_id=call.id)]
+    messages = [SYSTEM, ChatMessage(role="user", content="Make slides\n\n[Attached files in the workspace: notes.md]"),
+                ChatMessage(role="assistant", content="", tool_calls=(call,)),
+                ChatMessage(role="tool", content=json.dumps({"ok": False, "error": "unknown skill 'pptx'"}), tool_call_id=call.id)]
     turn = decide(messages, MAIN_TOOLS)
     assert turn.tool_calls == ()
     assert "unknown skill 'pptx'" in turn.text
 
 
 def test_stream_yields_text_chunks_then_one_completion() -> None:
-    events = collect(OfflinePlanner(), [SYSTEM, ChatMessage("user", "hello")], MAIN_TOOLS)
+    events = collect(OfflinePlanner(), [SYSTEM, ChatMessage(role="user", content="hello")], MAIN_TOOLS)
     deltas = [e for e in events if isinstance(e, TextDelta)]
     assert len(deltas) >= 2
     assert isinstance(events[-1], Completion)
@@ -121,11 +121,11 @@ def test_tool_call_ids_are_unique_per_turn() -> None:
     assert turn.tool_calls[0].id
     assert turn.finish_reason == "tool_calls"
     # A later turn of the same transcript (after a reply) never reuses an earlier call's id.
-    messages = [SYSTEM, ChatMessage("user", "Make a PDF\n\n[Attached files in the workspace: notes.md]"),
-                ChatMessage("assistant", "", tool_calls=turn.tool_calls),
-                ChatMessage("tool", json.dumps({"ok": True}), tool_call_id=turn.tool_calls[0].id),
-                ChatMessage("assistant", "Done."),
-                ChatMessage("user", "Make slides\n\n[Attached files in the workspace: notes.md]")]
+    messages = [SYSTEM, ChatMessage(role="user", content="Make a PDF\n\n[Attached files in the workspace: notes.md]"),
+                ChatMessage(role="assistant", content="", tool_calls=turn.tool_calls),
+                ChatMessage(role="tool", content=json.dumps({"ok": True}), tool_call_id=turn.tool_calls[0].id),
+                ChatMessage(role="assistant", content="Done."),
+                ChatMessage(role="user", content="Make slides\n\n[Attached files in the workspace: notes.md]")]
     later = decide(messages, MAIN_TOOLS)
     assert later.tool_calls and later.tool_calls[0].id != turn.tool_calls[0].id
 

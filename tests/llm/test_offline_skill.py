@@ -525,7 +525,7 @@ def test_pdf_form_fields_listed_then_filled_in_both_languages(tmp_path: Path) ->
     from desktop.llm import ChatMessage
 
     _form_pdf(tmp_path / "form.pdf")
-    main = decide([ChatMessage("user", "fill in form.pdf: full name = Ada Lovelace; Agree = yes")], MAIN_TOOLS)
+    main = decide([ChatMessage(role="user", content="fill in form.pdf: full name = Ada Lovelace; Agree = yes")], MAIN_TOOLS)
     assert json.loads(main.tool_calls[0].arguments)["skill_id"] == "pdf"
     run = run_skill_agent(tmp_path, "pdf", "What fields does form.pdf have?", ["form.pdf"])
     assert _steps(run) == ["pdf_form_fields", "complete"]

@@ -18,8 +18,8 @@ from .fake_server import FakeServer, chunk, http_error, serve, sse
 KEY = "sk-test-secret-1234567890"
 USER = [ChatMessage(role="system", content="be brief"), ChatMessage(role="user", content="hi")]
 TOOLS = [
-    ToolSpec("list_workspace", "List files", {"type": "object", "properties": {"path": {"type": "string"}}}),
-    ToolSpec("run_skill", "Run a skill", {"type": "object", "properties": {"skill_id": {"type": "string"}},
+    ToolSpec(name="list_workspace", description="List files", parameters={"type": "object", "properties": {"path": {"type": "string"}}}),
+    ToolSpec(name="run_skill", description="Run a skill", parameters={"type": "object", "properties": {"skill_id": {"type": "string"}},
                                           "required": ["skill_id"]}),
 ]
 
@@ -89,7 +89,7 @@ def test_parallel_tool_calls_are_assembled_from_fragments(server: FakeServer) ->
     model = OpenAIModel(server.url, "test-model", KEY, timeout=5)
     history = [
         *USER,
-        ChatMessage(role="assistant", content="", tool_calls=(ToolCall("c0", "list_workspace", "{}"),)),
+        ChatMessage(role="assistant", content="", tool_calls=(ToolCall(id="c0", name="list_workspace", arguments="{}"),)),
         ChatMessage(role="tool", content='{"files": []}', tool_call_id="c0"),
     ]
     done = finish(model, history, TOOLS)

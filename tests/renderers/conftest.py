@@ -43,10 +43,10 @@ def view_of():  # noqa: ANN201 - returns make_view
     return make_view
 
 
-EVIDENCE = EvidenceSummary(True, (CheckView("opens with python-docx", "passed"),
-                                  CheckView("headings present", "passed", "3 headings"),
-                                  CheckView("visual render", "not_run", "LibreOffice missing")),
-                           {"pages": 2})
+EVIDENCE = EvidenceSummary(passed=True, checks=(CheckView(name="opens with python-docx", status="passed"),
+                                  CheckView(name="headings present", status="passed", detail="3 headings"),
+                                  CheckView(name="visual render", status="not_run", detail="LibreOffice missing")),
+                           counts={"pages": 2})
 
 
 def make_view(path: Path, *, kind: str | None = None, status: str = "written",

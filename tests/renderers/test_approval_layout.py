@@ -28,7 +28,7 @@ def _release() -> None:
 
 
 def _card(qtbot, width: int, changes: tuple[tuple[str, str], ...]) -> ApprovalCard:  # noqa: ANN001
-    approval = PendingApproval("ap", "docx_edit", "a.docx", "Edit a.docx", {}, changes=changes)
+    approval = PendingApproval(approval_id="ap", command="docx_edit", target_path="a.docx", summary="Edit a.docx", arguments={}, changes=changes)
     view = ArtifactView(id="ap", kind="approval/docx", title="a.docx", path=None, workspace_path="a.docx",
                         status="pending_approval", approval=approval)
     column = QWidget()

@@ -52,8 +52,8 @@ def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, fi
 def test_badge_texts(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
     from renderers import CheckView, EvidenceSummary
 
-    ok = EvidenceSummary(True, tuple(CheckView(f"c{i}", "passed") for i in range(6)))
-    bad = EvidenceSummary(False, (CheckView("a", "passed"), CheckView("b", "failed", "formula error in D2")))
+    ok = EvidenceSummary(passed=True, checks=tuple(CheckView(name=f"c{i}", status="passed") for i in range(6)))
+    bad = EvidenceSummary(passed=False, checks=(CheckView(name="a", status="passed"), CheckView(name="b", status="failed", detail="formula error in D2")))
     for evidence, text in ((ok, "All 6 checks passed"), (bad, "1 of 2 checks failed"), (None, "Not verified")):
         card = registry.create_card(view_of(files["pdf"], evidence=evidence), host)
         qtbot.addWidget(card)
@@ -82,9 +82,9 @@ def test_broken_file_card_shows_no_preview_thumbnail(qtbot, registry, broken, ho
 
 
 def _approval(files, view_of, decided: str = "", status: str = "pending_approval"):  # noqa: ANN001, ANN202
-    approval = PendingApproval("ap-1", "docx.edit", "out/report.docx", "Replace the intro paragraph.",
-                               {"path": "out/report.docx", "paragraph": 2},
-                               (("Old intro <b>text</b>", "New intro text"), ("", "Added line")), decided)  # type: ignore[arg-type]
+    approval = PendingApproval(approval_id="ap-1", command="docx.edit", target_path="out/report.docx", summary="Replace the intro paragraph.",
+                               arguments={"path": "out/report.docx", "paragraph": 2},
+                               changes=(("Old intro <b>text</b>", "New intro text"), ("", "Added line")), decided=decided)  # type: ignore[arg-type]
     return view_of(files["docx"], kind="approval/docx", status=status, approval=approval)
 
 

@@ -1,6 +1,7 @@
 """Every visible renderer string goes through renderers.tr; cards follow the palette (light and dark)."""
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -35,8 +36,8 @@ def registry() -> Registry:
 
 
 def approval_view(path: Path, view_of, **changes: object) -> ArtifactView:  # noqa: ANN001
-    approval = PendingApproval("ap-1", "docx.create", f"out/{path.name}", "Create a two-page report.",
-                               {"title": "Quarterly report", "pages": 2}, (("Old intro", "New intro"), ("", "Added")))
+    approval = PendingApproval(approval_id="ap-1", command="docx.create", target_path=f"out/{path.name}", summary="Create a two-page report.",
+                               arguments={"title": "Quarterly report", "pages": 2}, changes=(("Old intro", "New intro"), ("", "Added")))
     return view_of(path, kind="approval/docx", status="pending_approval", approval=approval, **changes)
 
 
@@ -119,7 +120,7 @@ def test_no_visible_english_bypasses_tr(qtbot, registry, files, host, view_of, t
         qtbot.waitUntil(lambda p=preview: p.count() > 0 and not p.is_loading(), timeout=10_000)
         widgets += [(card, view), (preview, view)]
     # a preview that cannot show its file, a card waiting for its thumbnail, every approval state
-    missing = ArtifactView("art-missing", "docx", "Missing", None, "out/missing.docx")
+    missing = ArtifactView(id="art-missing", kind="docx", title="Missing", path=None, workspace_path="out/missing.docx")
     failed = registry.create_preview(missing)
     qtbot.addWidget(failed)
     qtbot.waitUntil(lambda: bool(failed.error()), timeout=5_000)
@@ -131,9 +132,8 @@ def test_no_visible_english_bypasses_tr(qtbot, registry, files, host, view_of, t
         qtbot.addWidget(card)
         if decided:
             assert pending.approval is not None
-            done = PendingApproval(**{**pending.approval.__dict__, "decided": decided})
-            card.update_view(ArtifactView(**{**pending.__dict__, "status": status, "error": error,
-                                             "approval": done}))
+            done = dataclasses.replace(pending.approval, decided=decided)
+            card.update_view(dataclasses.replace(pending, status=status, error=error, approval=done))
         widgets.append((card, card.view))
     for root, view in widgets:
         approval = view.approval

@@ -30,10 +30,10 @@ def test_builtins_are_discovered_through_entry_points() -> None:
 
 def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:  # noqa: ANN001
     reg = Registry(discover=False)
-    spec = RendererSpec("docx", "Word", "renderers.docx:DocxRenderer")
+    spec = RendererSpec(kind="docx", display_name="Word", factory="renderers.docx:DocxRenderer")
     dispose = reg.register(spec)
     with pytest.raises(ValueError, match="already registered"):
-        reg.register(RendererSpec("docx", "Other", "x:Y"))
+        reg.register(RendererSpec(kind="docx", display_name="Other", factory="x:Y"))
     assert reg.plugin("docx") is not None
     dispose()
     assert reg.spec("docx") is None and reg.plugin("docx") is None
@@ -41,7 +41,7 @@ def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:  # noq
 
 def test_registered_context_manager_is_temporary() -> None:
     reg = Registry(discover=False)
-    with reg.registered(RendererSpec("md", "Markdown", "renderers.docx:DocxRenderer")):
+    with reg.registered(RendererSpec(kind="md", display_name="Markdown", factory="renderers.docx:DocxRenderer")):
         assert reg.kinds() == ("md",)
     assert reg.kinds() == ()
 
@@ -49,7 +49,7 @@ def test_registered_context_manager_is_temporary() -> None:
 def test_unknown_kind_and_broken_factory_give_none(qtbot, files, caplog, host, view_of) -> None:  # noqa: ANN001
     reg = Registry(discover=False)
     assert reg.create_card(view_of(files["docx"], kind="nope"), host) is None
-    reg.register(RendererSpec("bad", "Bad", "renderers.no_such_module:Nothing"))
+    reg.register(RendererSpec(kind="bad", display_name="Bad", factory="renderers.no_such_module:Nothing"))
     with caplog.at_level(logging.WARNING, logger="renderers.registry"):
         assert reg.create_card(view_of(files["docx"], kind="bad"), host) is None
         assert reg.create_preview(view_of(files["docx"], kind="bad")) is None
@@ -69,7 +69,7 @@ PLUGIN_SOURCE = '''
 from renderers import RendererSpec
 from PySide6.QtWidgets import QLabel
 
-SPEC = RendererSpec("text/plain", "Plain text", "mira_fake_plugin:TextRenderer")
+SPEC = RendererSpec(kind="text/plain", display_name="Plain text", factory="mira_fake_plugin:TextRenderer")
 imported = []
 
 class TextRenderer:
@@ -83,7 +83,7 @@ class TextRenderer:
         return QLabel(view.path.read_text(), parent)
 
 
-RAISING = RendererSpec("text/raising", "Raises", "mira_fake_plugin:Raising")
+RAISING = RendererSpec(kind="text/raising", display_name="Raises", factory="mira_fake_plugin:Raising")
 
 
 class Raising:
@@ -141,8 +141,8 @@ def test_preload_imports_plugin_modules_without_building_them(tmp_path, monkeypa
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "mira_preload_probe", raising=False)
     reg = Registry(discover=False)
-    reg.register(RendererSpec("probe", "Probe", "mira_preload_probe:Probe"))
-    reg.register(RendererSpec("gone", "Gone", "mira_no_such_module:Thing"))
+    reg.register(RendererSpec(kind="probe", display_name="Probe", factory="mira_preload_probe:Probe"))
+    reg.register(RendererSpec(kind="gone", display_name="Gone", factory="mira_no_such_module:Thing"))
     reg.preload()
     probe = sys.modules["mira_preload_probe"]
     assert probe.BUILT == []  # imported, nothing built: plugins are still made on first use

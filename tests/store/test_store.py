@@ -16,8 +16,8 @@ def test_conversations_messages_and_search(tmp_path: Path) -> None:
     b = store.create_conversation("Holiday")
     store.add_message(b.id, "user", "make slides about 长城")
     m = store.add_message(a.id, "assistant", "", status="streaming")
-    store.update_message(m.id, text="Done", status="done", extensions=[Extension("art1", "docx")])
-    assert store.message(m.id).extensions == (Extension("art1", "docx"),)
+    store.update_message(m.id, text="Done", status="done", extensions=[Extension(artifact_id="art1", kind="docx")])
+    assert store.message(m.id).extensions == (Extension(artifact_id="art1", kind="docx"),)
     assert [c.id for c in store.list_conversations()] == [a.id, b.id]  # most recently updated first
     assert [c.id for c in store.list_conversations("长城")] == [b.id]
     assert [c.id for c in store.list_conversations("quarterly")] == [a.id]
@@ -49,8 +49,8 @@ def test_delete_cascades_to_tasks_and_artifacts(tmp_path: Path) -> None:
                       flow_version=1, build_identity="b", workspace=str(tmp_path), budgets={})
     store.append_transcript("t1", "main", {"role": "user", "content": "r"})
     art = store.commit_artifact(artifact_id="a1", task_id="t1", conversation_id=conv.id,
-                                new=NewArtifact("/x/r.docx", "r.docx", "docx", "R", "0" * 64, 10, "c1",
-                                                {"passed": True}))
+                                new=NewArtifact(path="/x/r.docx", workspace_path="r.docx", kind="docx", title="R", sha256="0" * 64, bytes=10, tool_call_id="c1",
+                                                evidence={"passed": True}))
     assert store.evidence(art.id) == {"passed": True}
     store.delete_conversation(conv.id)
     with pytest.raises(StoreError, match="no artifact 'a1'"):

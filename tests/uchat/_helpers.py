@@ -64,4 +64,4 @@ def find_link_point(view: ChatView, row: int) -> QPoint | None:
 
 
 def assistant(i: int, text: str = "", **kw: object) -> Message:
-    return Message(f"m{i}", Role.ASSISTANT, text or f"Reply number {i}", **kw)  # type: ignore[arg-type]
+    return Message(id=f"m{i}", role=Role.ASSISTANT, text=text or f"Reply number {i}", **kw)  # type: ignore[arg-type]

@@ -37,8 +37,8 @@ def _names(iface: QAccessibleInterface) -> list[str]:
 
 
 def test_each_message_is_a_list_item_named_with_its_shown_text(qtbot) -> None:  # noqa: ANN001
-    msgs = [Message("u", Role.USER, "Make **a report**"), assistant(1, "Done: [the file](https://example.com)"),
-            Message("n", Role.SYSTEM, "Stopped", status=Status.ERROR, error="cancelled")]
+    msgs = [Message(id="u", role=Role.USER, text="Make **a report**"), assistant(1, "Done: [the file](https://example.com)"),
+            Message(id="n", role=Role.SYSTEM, text="Stopped", status=Status.ERROR, error="cancelled")]
     view, _ = make_view(qtbot, msgs)
     iface = QAccessible.queryAccessibleInterface(view)
     assert iface.role() == QAccessible.Role.List
@@ -66,7 +66,7 @@ def test_items_are_made_only_when_asked_for(qtbot) -> None:  # noqa: ANN001
 
 
 def test_a_card_and_its_buttons_are_inside_its_message(qtbot) -> None:  # noqa: ANN001
-    ref = ExtensionRef("m1", "a1", "card")
+    ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="card")
     view, _ = make_view(qtbot, [assistant(0), assistant(1, "Here it is", extensions=(ref,))])
     provider = CardProvider()
     view.set_extension_provider(provider)
@@ -117,8 +117,8 @@ def test_moving_with_the_keyboard_reports_the_focused_message(qtbot, events) -> 
 def test_a_new_reply_is_added_and_read_out_once_it_is_finished(qtbot, events) -> None:  # noqa: ANN001
     view, conv = make_view(qtbot, [assistant(0)])
     iface = QAccessible.queryAccessibleInterface(view)
-    conv.append(Message("u", Role.USER, "Hello"))
-    conv.append(Message("r", Role.ASSISTANT, "", status=Status.STREAMING))
+    conv.append(Message(id="u", role=Role.USER, text="Hello"))
+    conv.append(Message(id="r", role=Role.ASSISTANT, text="", status=Status.STREAMING))
     assert ("ObjectCreated", "You: Hello") in events
     assert not [e for e in events if e[0] == "announce"]  # the user's own words and a reply still streaming
     iface.child(2)  # a reader looks at the reply while it streams
@@ -157,8 +157,8 @@ def test_history_paged_in_above_keeps_the_items_a_reader_holds(qtbot) -> None:  
 
 
 def test_a_message_that_is_only_a_card_is_named_after_the_card(qtbot) -> None:  # noqa: ANN001
-    ref = ExtensionRef("m1", "a1", "card")
-    view, _ = make_view(qtbot, [assistant(0), Message("m1", Role.ASSISTANT, "", extensions=(ref,))])
+    ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="card")
+    view, _ = make_view(qtbot, [assistant(0), Message(id="m1", role=Role.ASSISTANT, text="", extensions=(ref,))])
     provider = CardProvider()
     view.set_extension_provider(provider)
     view.sync()

@@ -114,7 +114,7 @@ def test_drop_of_file_urls_adds_removable_chips(qtbot, tmp_path: Path) -> None:
 
 
 def test_drop_on_the_chat_widget_reaches_the_composer(qtbot, tmp_path: Path) -> None:
-    w = ChatWidget(Conversation([Message("m", Role.USER, "hi")]))
+    w = ChatWidget(Conversation([Message(id="m", role=Role.USER, text="hi")]))
     qtbot.addWidget(w)
     (a,) = files(tmp_path, "notes.md")
     mime = QMimeData()
@@ -195,7 +195,7 @@ def test_strings_pass_through_the_translator(qtbot) -> None:
 
 
 def test_tab_reaches_the_message_list(qtbot) -> None:
-    w = ChatWidget(Conversation([Message(f"m{i}", Role.USER, f"hello {i}") for i in range(5)]))
+    w = ChatWidget(Conversation([Message(id=f"m{i}", role=Role.USER, text=f"hello {i}") for i in range(5)]))
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

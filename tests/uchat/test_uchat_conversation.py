@@ -7,7 +7,7 @@ from uchat import Changed, Conversation, ExtensionRef, Inserted, Message, Remove
 
 
 def msg(i: int, text: str = "", role: Role = Role.USER) -> Message:
-    return Message(f"m{i}", role, text or f"message {i}")
+    return Message(id=f"m{i}", role=role, text=text or f"message {i}")
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def test_append_extend_prepend_emit_inserted(conv_events: tuple[Conversation, li
     conv.append(msg(1))
     conv.extend([msg(2), msg(3)])
     conv.prepend([msg(0)])
-    assert events == [Inserted(0, 1), Inserted(1, 2), Inserted(0, 1)]
+    assert events == [Inserted(index=0, count=1), Inserted(index=1, count=2), Inserted(index=0, count=1)]
     assert [m.id for m in conv] == ["m0", "m1", "m2", "m3"]
     assert conv.index_of("m3") == 3 and conv[1].id == "m1" and len(conv) == 4
     assert "m2" in conv and conv.get("nope") is None
@@ -33,9 +33,9 @@ def test_update_reports_only_changed_fields(conv_events: tuple[Conversation, lis
     conv, events = conv_events
     conv.append(msg(1, "hi", Role.ASSISTANT))
     events.clear()
-    ref = ExtensionRef("m1", "a1", "docx")
+    ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="docx")
     conv.update("m1", text="hi", status="error", error="boom", extensions=[ref])
-    assert events == [Changed(0, frozenset({"status", "error", "extensions"}))]
+    assert events == [Changed(index=0, fields=frozenset({"status", "error", "extensions"}))]
     assert conv[0].status is Status.ERROR and conv[0].extensions == (ref,) and conv[0].error == "boom"
     conv.update("m1", text="hi")  # nothing changed: no event
     assert len(events) == 1
@@ -43,19 +43,19 @@ def test_update_reports_only_changed_fields(conv_events: tuple[Conversation, lis
 
 def test_streaming_appends_text_in_place(conv_events: tuple[Conversation, list[object]]) -> None:
     conv, events = conv_events
-    conv.append(Message("a", Role.ASSISTANT, "", Status.STREAMING))
+    conv.append(Message(id="a", role=Role.ASSISTANT, text="", status=Status.STREAMING))
     for word in ("Hello", ", ", "world"):
         conv.append_text("a", word)
     conv.append_text("a", "")  # empty delta is not a change
     assert conv[0].text == "Hello, world"
-    assert events[1:] == [Changed(0, frozenset({"text"}))] * 3
+    assert events[1:] == [Changed(index=0, fields=frozenset({"text"}))] * 3
 
 
 def test_remove_clear_reset(conv_events: tuple[Conversation, list[object]]) -> None:
     conv, events = conv_events
     conv.extend([msg(1), msg(2), msg(3)])
     conv.remove("m2")
-    assert events[-1] == Removed(1, 1)
+    assert events[-1] == Removed(index=1, count=1)
     assert conv.index_of("m3") == 1  # rows re-indexed after a removal
     conv.reset([msg(7)])
     assert events[-1] == Reset() and [m.id for m in conv] == ["m7"]
@@ -76,7 +76,7 @@ def test_bad_input_is_refused_and_loses_nothing(conv_events: tuple[Conversation,
         conv.update("missing", text="x")
     with pytest.raises(ValueError):
         conv.update("m1", status="bogus")
-    assert [m.id for m in conv] == ["m1"] and events == [Inserted(0, 1)]
+    assert [m.id for m in conv] == ["m1"] and events == [Inserted(index=0, count=1)]
 
 
 def test_unsubscribe_stops_events() -> None:
@@ -87,13 +87,14 @@ def test_unsubscribe_stops_events() -> None:
     unsubscribe()
     unsubscribe()  # twice is harmless
     conv.append(msg(3))
-    assert seen == [Inserted(1, 1)]
+    assert seen == [Inserted(index=1, count=1)]
 
 
 def test_plain_strings_become_enums() -> None:
-    conv = Conversation([Message("a", "assistant", "hi", "streaming", [ExtensionRef("a", "x", "docx")])])  # type: ignore[arg-type]
+    conv = Conversation([Message(id="a", role="assistant", text="hi", status="streaming", extensions=[ExtensionRef(message_id="a", artifact_id="x",
+                                                                                                                   kind="docx")])])  # type: ignore[arg-type]
     m = conv[0]
     assert m.role is Role.ASSISTANT and m.status is Status.STREAMING
-    assert m.extensions == (ExtensionRef("a", "x", "docx"),)
+    assert m.extensions == (ExtensionRef(message_id="a", artifact_id="x", kind="docx"),)
     with pytest.raises(ValueError):
-        conv.append(Message("b", "robot", "?"))  # type: ignore[arg-type]
+        conv.append(Message(id="b", role="robot", text="?"))  # type: ignore[arg-type]

@@ -9,16 +9,16 @@ from uchat import ChatModel, ChatRole, Conversation, ExtensionRef, Message, Role
 
 
 def msgs(n: int, start: int = 0) -> list[Message]:
-    return [Message(f"m{i}", Role.USER if i % 2 else Role.ASSISTANT, f"text {i}") for i in range(start, start + n)]
+    return [Message(id=f"m{i}", role=Role.USER if i % 2 else Role.ASSISTANT, text=f"text {i}") for i in range(start, start + n)]
 
 
 def test_model_passes_the_tester_through_inserts_updates_removes(qtmodeltester, qtbot) -> None:
     conv = Conversation(msgs(5))
     model = ChatModel(conv)
     qtmodeltester.check(model, force_py=True)
-    conv.append(Message("x", Role.ASSISTANT, "", Status.STREAMING))
+    conv.append(Message(id="x", role=Role.ASSISTANT, text="", status=Status.STREAMING))
     conv.append_text("x", "streamed")
-    conv.update("x", status=Status.DONE, extensions=[ExtensionRef("x", "a", "docx")])
+    conv.update("x", status=Status.DONE, extensions=[ExtensionRef(message_id="x", artifact_id="a", kind="docx")])
     conv.insert(2, msgs(3, start=10))
     conv.remove("m0")
     conv.remove("m12")
@@ -32,8 +32,8 @@ def test_model_passes_the_tester_through_inserts_updates_removes(qtmodeltester, 
 
 
 def test_roles_expose_the_message(qtbot) -> None:
-    ref = ExtensionRef("e", "a1", "pdf")
-    conv = Conversation([Message("e", Role.ASSISTANT, "**hi**", Status.ERROR, (ref,), "broken")])
+    ref = ExtensionRef(message_id="e", artifact_id="a1", kind="pdf")
+    conv = Conversation([Message(id="e", role=Role.ASSISTANT, text="**hi**", status=Status.ERROR, extensions=(ref,), error="broken")])
     model = ChatModel(conv)
     idx = model.index(0, 0)
     assert idx.data(ChatRole.MESSAGE) == conv[0]
@@ -59,7 +59,7 @@ def test_data_changed_names_only_the_changed_roles(qtbot) -> None:
 
 def test_streaming_is_throttled_and_updates_the_row_in_place(qtbot) -> None:
     conv = Conversation(msgs(2))
-    conv.append(Message("s", Role.ASSISTANT, "", Status.STREAMING))
+    conv.append(Message(id="s", role=Role.ASSISTANT, text="", status=Status.STREAMING))
     model = ChatModel(conv, throttle_ms=33)
     emitted: list[int] = []
     inserted: list[int] = []
@@ -80,13 +80,13 @@ def test_streaming_is_throttled_and_updates_the_row_in_place(qtbot) -> None:
 
 
 def test_structural_change_flushes_pending_stream(qtbot) -> None:
-    conv = Conversation([Message("s", Role.ASSISTANT, "", Status.STREAMING)])
+    conv = Conversation([Message(id="s", role=Role.ASSISTANT, text="", status=Status.STREAMING)])
     model = ChatModel(conv, throttle_ms=10_000)
     emitted: list[int] = []
     model.dataChanged.connect(lambda tl, br, roles: emitted.append(tl.row()))
     conv.append_text("s", "abc")
     assert emitted == []
-    conv.append(Message("u", Role.USER, "next"))
+    conv.append(Message(id="u", role=Role.USER, text="next"))
     assert emitted == [0]
 
 
@@ -127,7 +127,7 @@ def _paged(histories: dict[str, list[Message]], shown: dict[str, str]):
 
 def test_reset_starts_paging_over_for_the_next_conversation(qtmodeltester, qtbot) -> None:
     a = msgs(60)
-    b = [Message(f"b{i}", Role.USER, f"b {i}") for i in range(130)]
+    b = [Message(id=f"b{i}", role=Role.USER, text=f"b {i}") for i in range(130)]
     shown = {"id": "a"}
     load_older, calls = _paged({"a": a, "b": b}, shown)
     conv = Conversation(a[-50:])
@@ -150,7 +150,7 @@ def test_set_conversation_and_set_load_older_reset_paging(qtmodeltester, qtbot) 
     model = ChatModel(Conversation(a), load_older=lambda before, limit: [], page_size=50)
     model.fetchMore(QModelIndex())
     assert model.history_done
-    b = [Message(f"b{i}", Role.USER, f"b {i}") for i in range(70)]
+    b = [Message(id=f"b{i}", role=Role.USER, text=f"b {i}") for i in range(70)]
     other = Conversation(b[-50:])
     with qtbot.waitSignal(model.modelReset):
         model.set_conversation(other)
@@ -158,7 +158,7 @@ def test_set_conversation_and_set_load_older_reset_paging(qtmodeltester, qtbot) 
     model.set_load_older(lambda before, limit: b[:20] if before == "b20" else [])
     model.fetchMore(QModelIndex())
     assert model.rowCount() == 70 and model.index(0, 0).data(ChatRole.ID) == "b0" and model.history_done
-    other.append(Message("new", Role.ASSISTANT, "after the switch"))  # the model follows the new one
+    other.append(Message(id="new", role=Role.ASSISTANT, text="after the switch"))  # the model follows the new one
     assert model.rowCount() == 71
     qtmodeltester.check(model, force_py=True)
     model.set_load_older(None)
@@ -170,7 +170,7 @@ def test_a_page_loaded_for_another_conversation_is_dropped(qtbot) -> None:
     model: ChatModel
 
     def load_older(before_id: str | None, limit: int) -> list[Message]:
-        conv.reset([Message("z", Role.USER, "other conversation")])  # e.g. the host switched meanwhile
+        conv.reset([Message(id="z", role=Role.USER, text="other conversation")])  # e.g. the host switched meanwhile
         return msgs(50)
 
     model = ChatModel(conv, load_older=load_older, page_size=50)

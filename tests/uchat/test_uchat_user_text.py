@@ -9,7 +9,7 @@ from uchat import Message, Role
 
 def test_a_users_markdown_is_shown_as_typed_not_as_a_heading(qtbot) -> None:  # type: ignore[no-untyped-def]
     text = "# Meeting notes\n\n- **Budget** review"
-    view, _ = make_view(qtbot, [Message("u", Role.USER, text), assistant(1, text)])
+    view, _ = make_view(qtbot, [Message(id="u", role=Role.USER, text=text), assistant(1, text)])
     user_doc = view.engine.layout(view.message_at(0), view.viewport().width()).document
     reply_doc = view.engine.layout(view.message_at(1), view.viewport().width()).document
     assert user_doc is not None and reply_doc is not None
@@ -23,7 +23,7 @@ def test_a_users_markdown_is_shown_as_typed_not_as_a_heading(qtbot) -> None:  # 
 def test_a_long_message_folds_with_show_more_and_show_less(qtbot) -> None:  # type: ignore[no-untyped-def]
     long = "\n".join(f"Line {i}: " + "words of a long pasted document " * 12 for i in range(42))
     assert len(long) > 16_000
-    view, _ = make_view(qtbot, [Message("u", Role.USER, long)], size=(640, 2000))
+    view, _ = make_view(qtbot, [Message(id="u", role=Role.USER, text=long)], size=(640, 2000))
     folded_h = row_height(view, 0)
     doc = view.engine.layout(view.message_at(0), view.viewport().width()).document
     assert doc is not None and "Show more" in doc.toPlainText() and "Line 30" not in doc.toPlainText()

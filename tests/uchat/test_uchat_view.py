@@ -11,8 +11,8 @@ from uchat import ExtensionRef, Message, Role, Status
 def test_none_slot_takes_no_space_and_a_widget_grows_the_row(qtbot) -> None:
     msgs = [
         assistant(0, "Same text"),
-        assistant(1, "Same text", extensions=(ExtensionRef("m1", "a1", "unknown"),)),
-        assistant(2, "Same text", extensions=(ExtensionRef("m2", "a2", "card"),)),
+        assistant(1, "Same text", extensions=(ExtensionRef(message_id="m1", artifact_id="a1", kind="unknown"),)),
+        assistant(2, "Same text", extensions=(ExtensionRef(message_id="m2", artifact_id="a2", kind="card"),)),
     ]
     view, _ = make_view(qtbot, msgs)
     provider = CardProvider()
@@ -20,7 +20,7 @@ def test_none_slot_takes_no_space_and_a_widget_grows_the_row(qtbot) -> None:
     view.sync()
     plain = row_height(view, 0)
     assert row_height(view, 1) == plain  # None: not even a gap
-    card = provider.live[ExtensionRef("m2", "a2", "card")]
+    card = provider.live[ExtensionRef(message_id="m2", artifact_id="a2", kind="card")]
     assert row_height(view, 2) >= plain + card.sizeHint().height()
     # the card sits inside its row, under the text, visible and clickable
     row = view.visualRect(view.model().index(2, 0))
@@ -31,7 +31,7 @@ def test_none_slot_takes_no_space_and_a_widget_grows_the_row(qtbot) -> None:
 
 
 def test_row_follows_the_size_of_its_widget(qtbot) -> None:
-    ref = ExtensionRef("m0", "a0", "card")
+    ref = ExtensionRef(message_id="m0", artifact_id="a0", kind="card")
     view, _ = make_view(qtbot, [assistant(0, "Thumbnail below", extensions=(ref,))])
     provider = CardProvider()
     view.set_extension_provider(provider)
@@ -48,7 +48,7 @@ def test_row_follows_the_size_of_its_widget(qtbot) -> None:
 
 
 def test_widgets_exist_only_near_the_viewport(qtbot) -> None:
-    msgs = [assistant(i, f"Message {i}", extensions=(ExtensionRef(f"m{i}", f"a{i}", "card"),)) for i in range(2000)]
+    msgs = [assistant(i, f"Message {i}", extensions=(ExtensionRef(message_id=f"m{i}", artifact_id=f"a{i}", kind="card"),)) for i in range(2000)]
     view, _ = make_view(qtbot, msgs, size=(600, 500))
     provider = CardProvider()
     view.set_extension_provider(provider)
@@ -69,7 +69,7 @@ def test_widgets_exist_only_near_the_viewport(qtbot) -> None:
 
 
 def test_removing_a_message_destroys_its_widget(qtbot) -> None:
-    ref = ExtensionRef("m1", "a1", "card")
+    ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="card")
     view, conv = make_view(qtbot, [assistant(0), assistant(1, extensions=(ref,))])
     provider = CardProvider()
     view.set_extension_provider(provider)
@@ -87,7 +87,7 @@ def test_a_broken_provider_costs_no_space(qtbot) -> None:
                 raise RuntimeError("plugin bug")
             return "not a widget"
 
-    refs = (ExtensionRef("m1", "x", "raises"), ExtensionRef("m1", "y", "garbage"))
+    refs = (ExtensionRef(message_id="m1", artifact_id="x", kind="raises"), ExtensionRef(message_id="m1", artifact_id="y", kind="garbage"))
     msgs = [assistant(0, "Same"), assistant(1, "Same", extensions=refs)]
     view, _ = make_view(qtbot, msgs)
     view.set_extension_provider(Broken())
@@ -107,7 +107,7 @@ def test_auto_scroll_only_at_the_bottom_and_jump_to_latest(qtbot) -> None:
     first_row = view.indexAt(QPoint(5, 5)).row()
     assert not view.is_at_bottom() and view.jump_button.isVisible()
     conv.append(assistant(61, "more output"))
-    conv.append(Message("s", Role.ASSISTANT, "", Status.STREAMING))
+    conv.append(Message(id="s", role=Role.ASSISTANT, text="", status=Status.STREAMING))
     conv.append_text("s", "streaming " * 50)
     qtbot.waitUntil(lambda: view.model().rowCount() == 63)
     view.sync()
@@ -119,7 +119,7 @@ def test_auto_scroll_only_at_the_bottom_and_jump_to_latest(qtbot) -> None:
 
 
 def test_streaming_grows_the_last_row_in_place(qtbot) -> None:
-    view, conv = make_view(qtbot, [assistant(0), Message("s", Role.ASSISTANT, "", Status.STREAMING)])
+    view, conv = make_view(qtbot, [assistant(0), Message(id="s", role=Role.ASSISTANT, text="", status=Status.STREAMING)])
     h0 = row_height(view, 1)
     assert view.engine.layout(conv[1], view.viewport().width()).indicator_rect is not None
     for i in range(40):
@@ -202,7 +202,7 @@ def _dark() -> QPalette:
 
 def test_dark_palette_has_no_light_on_light(qtbot) -> None:
     text = "# Heading\n\nSome text with `code` and a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\ncode block\n```"
-    msgs = [Message("u", Role.USER, "A question from the user"), assistant(1, text), Message("s", Role.SYSTEM, "system note")]
+    msgs = [Message(id="u", role=Role.USER, text="A question from the user"), assistant(1, text), Message(id="s", role=Role.SYSTEM, text="system note")]
     view, _ = make_view(qtbot, msgs)
     view.setPalette(_dark())
     qtbot.waitUntil(lambda: view.engine.colors.text.name() == "#e8eaed")
@@ -227,7 +227,7 @@ def test_dark_palette_has_no_light_on_light(qtbot) -> None:
 def test_chinese_text_gets_a_cjk_font(qtbot) -> None:
     from PySide6.QtGui import QFontDatabase
 
-    view, _ = make_view(qtbot, [Message("c", Role.USER, "会议纪要：下季度预算增加 15%")])
+    view, _ = make_view(qtbot, [Message(id="c", role=Role.USER, text="会议纪要：下季度预算增加 15%")])
     if "Noto Sans CJK SC" in QFontDatabase.families():
         assert "Noto Sans CJK SC" in view.engine.font.families()
     doc = view.engine.layout(view.message_at(0), 640).document
@@ -302,7 +302,7 @@ def test_first_arrow_key_starts_on_screen(qtbot) -> None:
 
 
 def test_scroll_to_message_and_narrow_cards(qtbot) -> None:
-    ref = ExtensionRef("m5", "a5", "card")
+    ref = ExtensionRef(message_id="m5", artifact_id="a5", kind="card")
     msgs = [assistant(i, f"Message {i}\n\nmore") for i in range(40)]
     msgs[5] = assistant(5, "has a card", extensions=(ref,))
     view, _ = make_view(qtbot, msgs)

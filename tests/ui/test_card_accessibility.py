@@ -48,16 +48,16 @@ def _unnamed(card: QWidget) -> list[str]:
 def _artifact_view(tmp_path: Path) -> ArtifactView:
     path = tmp_path / "report.docx"
     Document().save(str(path))
-    evidence = EvidenceSummary(True, (CheckView("opens", "passed"), CheckView("render", "not_run")), {})
-    return ArtifactView("art-1", "docx", "report.docx", path, "report.docx", path.stat().st_size, "0" * 64,
+    evidence = EvidenceSummary(passed=True, checks=(CheckView(name="opens", status="passed"), CheckView(name="render", status="not_run")), counts={})
+    return ArtifactView(id="art-1", kind="docx", title="report.docx", path=path, workspace_path="report.docx", bytes=path.stat().st_size, sha256="0" * 64,
                         evidence=evidence, version=2, change="Replaced the intro")
 
 
 def _approval_view() -> ArtifactView:
     args = {"path": "out/report.docx", "blocks": [{"type": "heading", "text": "Plan"}]}
-    approval = PendingApproval("ap-1", "docx_create", "out/report.docx", "Create out/report.docx", args,
+    approval = PendingApproval(approval_id="ap-1", command="docx_create", target_path="out/report.docx", summary="Create out/report.docx", arguments=args,
                                headline=write_headline("docx_create", args))
-    return ArtifactView("ap-1", "approval/docx", "report.docx", None, "out/report.docx", 0, "",
+    return ArtifactView(id="ap-1", kind="approval/docx", title="report.docx", path=None, workspace_path="out/report.docx", bytes=0, sha256="",
                         status="pending_approval", approval=approval)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import dataclasses
 import pytest
 from docx import Document
 from PySide6.QtWidgets import QApplication
@@ -39,10 +40,10 @@ def hooked(qapp: QApplication) -> Iterator[None]:
 
 def _approval_view(**fields: object) -> ArtifactView:
     args = {"path": "out/Q3 Planning Meeting.docx", "blocks": BLOCKS}
-    approval = PendingApproval("ap-1", "docx_create", "out/Q3 Planning Meeting.docx",
-                               "Create out/Q3 Planning Meeting.docx: 4 headings, 0 paragraphs, 3 lists, 1 tables",
-                               args, headline=write_headline("docx_create", args))
-    approval = PendingApproval(**{**approval.__dict__, "decided": fields.pop("decided", "")})
+    approval = PendingApproval(approval_id="ap-1", command="docx_create", target_path="out/Q3 Planning Meeting.docx",
+                               summary="Create out/Q3 Planning Meeting.docx: 4 headings, 0 paragraphs, 3 lists, 1 tables",
+                               arguments=args, headline=write_headline("docx_create", args))
+    approval = dataclasses.replace(approval, decided=fields.pop("decided", ""))
     base = {"id": "ap-1", "kind": "approval/docx", "title": "Q3 Planning Meeting.docx", "path": None,
                 "workspace_path": "out/Q3 Planning Meeting.docx", "status": "pending_approval", "approval": approval}
     return ArtifactView(**{**base, **fields})  # type: ignore[arg-type]
@@ -105,11 +106,11 @@ def test_each_card_state_has_its_own_words_and_colour(qtbot, hooked) -> None:  #
 def test_checks_collapse_to_one_line_in_chinese_with_plain_details(qtbot, hooked, tmp_path: Path) -> None:  # noqa: ANN001
     path = tmp_path / "报告.docx"
     Document().save(str(path))
-    evidence = EvidenceSummary(False, (CheckView("opens", "passed", "python-docx opened the file"),
-                                       CheckView("headings_present", "passed", "3 of 3"),
-                                       CheckView("render", "not_run", "LibreOffice is not installed")),
-                               {"headings": 3, "tables": 1})
-    view = ArtifactView("art-1", "docx", "报告", path, "报告.docx", path.stat().st_size, "0" * 64,
+    evidence = EvidenceSummary(passed=False, checks=(CheckView(name="opens", status="passed", detail="python-docx opened the file"),
+                                       CheckView(name="headings_present", status="passed", detail="3 of 3"),
+                                       CheckView(name="render", status="not_run", detail="LibreOffice is not installed")),
+                               counts={"headings": 3, "tables": 1})
+    view = ArtifactView(id="art-1", kind="docx", title="报告", path=path, workspace_path="报告.docx", bytes=path.stat().st_size, sha256="0" * 64,
                         evidence=evidence)
     i18n.set_language("zh_CN")
     card = Registry().create_card(view, _Host())
@@ -151,7 +152,7 @@ def test_the_terminal_renderer_agrees_with_the_compiled_translations(hooked) -> 
     for mid, template in messages.MESSAGES.items():
         params = dict.fromkeys(_fields(template), "x")
         for n in ((1, 2, 7) if isinstance(template, tuple) else (None,)):
-            message = messages.Msg(mid, template, params, n)
+            message = messages.Msg(id=mid, english_template=template, params=params, n=n)
             assert translations.render_plain(message, "zh_CN") == i18n.render(message), mid
     i18n.set_language("en")
     for n in (1, 2):
@@ -198,7 +199,7 @@ def test_bad_files_are_explained_in_the_users_language(qtbot, hooked, tmp_path: 
     assert translations.render_plain(said["locked.xlsx"], "zh_CN").startswith("locked.xlsx 受密码保护")
     monkeypatch.undo()
     i18n.set_language("zh_CN")
-    view = ArtifactView("art-bad", "docx", "季度", corrupt, "季度.docx", corrupt.stat().st_size)
+    view = ArtifactView(id="art-bad", kind="docx", title="季度", path=corrupt, workspace_path="季度.docx", bytes=corrupt.stat().st_size)
     preview = Registry().create_preview(view)
     qtbot.addWidget(preview)
     qtbot.waitUntil(lambda: bool(preview.error()), timeout=5_000)
@@ -212,7 +213,7 @@ def test_every_check_the_skills_run_has_plain_words() -> None:
 
     names = {"tables_count", "images_count", "page_3_not_blank"}  # built with f-strings in the source
     for path in Path(runtime.__file__).parent.glob("*.py"):
-        names |= set(re.findall(r'\b(?:contains_check|check|Check)\("([^"]+)"', path.read_text(encoding="utf-8")))
+        names |= set(re.findall(r'\b(?:contains_check|check|Check)\((?:name=)?"([^"]+)"', path.read_text(encoding="utf-8")))
     assert len(names) > 20
     unnamed = sorted(n for n in names if messages.check_label(n).id == "check.label.other")
     assert unnamed == []
@@ -239,7 +240,7 @@ def test_a_check_reason_on_screen_follows_a_live_language_switch(qtbot, hooked, 
         {"name": "opens", "status": "passed", "detail": "python-docx opened the file"},
         {"name": "render", "status": "not_run", "detail": "LibreOffice is not installed, so this could not run",
          "detail_msg": messages.msg("soffice.missing").to_dict()}], "counts": {}}
-    view = ArtifactView("art-2", "docx", "plan", path, "plan.docx", path.stat().st_size, "0" * 64,
+    view = ArtifactView(id="art-2", kind="docx", title="plan", path=path, workspace_path="plan.docx", bytes=path.stat().st_size, sha256="0" * 64,
                         evidence=evidence_summary(stored))
     card = Registry().create_card(view, _Host())
     qtbot.addWidget(card)

@@ -118,7 +118,7 @@ def test_sending_while_scrolled_up_scrolls_to_the_new_message(make_window, qtbot
     window = make_window()
     window.resize(900, 500)
     view = window.chat.view
-    window.conversation.reset([Message(f"local-old-{i}", Role.ASSISTANT, f"Older line {i}\n\n" * 3)
+    window.conversation.reset([Message(id=f"local-old-{i}", role=Role.ASSISTANT, text=f"Older line {i}\n\n" * 3)
                                for i in range(60)])
     view.sync()
     qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > 0)

@@ -96,20 +96,20 @@ def setup(tmp_path: Path, qtbot):  # type: ignore[no-untyped-def]
 
 def test_artifact_ref_becomes_a_card_with_evidence_from_the_store(setup) -> None:  # type: ignore[no-untyped-def]
     host, _store, _calls, parent, path = setup
-    view = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    view = host.view_for(ExtensionRef(message_id="m1", artifact_id="a1", kind="docx"))
     assert view is not None
     assert (view.title, view.path, view.bytes, view.status) == ("Quarterly report", path, path.stat().st_size,
                                                                 "written")
     assert view.evidence is not None and view.evidence.passed
     assert [c.status for c in view.evidence.checks] == ["passed", "not_run"]
-    card = host.create(ExtensionRef("m1", "a1", "docx"), parent)
+    card = host.create(ExtensionRef(message_id="m1", artifact_id="a1", kind="docx"), parent)
     assert card is not None and host.live_cards("a1") == [card]
 
 
 def test_unknown_rows_and_kinds_take_no_space(setup) -> None:  # type: ignore[no-untyped-def]
     host, _store, _calls, parent, _path = setup
-    assert host.create(ExtensionRef("m1", "missing", "docx"), parent) is None
-    assert host.create(ExtensionRef("m1", "a1", "odt"), parent) is None
+    assert host.create(ExtensionRef(message_id="m1", artifact_id="missing", kind="docx"), parent) is None
+    assert host.create(ExtensionRef(message_id="m1", artifact_id="a1", kind="odt"), parent) is None
 
 
 def test_evidence_that_did_not_run_is_never_passed() -> None:
@@ -123,22 +123,22 @@ def test_evidence_that_did_not_run_is_never_passed() -> None:
 
 def test_approval_view_and_decisions_reach_the_window_with_their_message(setup) -> None:  # type: ignore[no-untyped-def]
     host, store, calls, parent, _path = setup
-    view = host.view_for(ExtensionRef("m7", "p1", "approval/docx"))
+    view = host.view_for(ExtensionRef(message_id="m7", artifact_id="p1", kind="approval/docx"))
     assert view is not None and view.approval is not None
     assert (view.status, view.approval.command, view.approval.decided) == ("pending_approval", "docx_create", "")
-    host.create(ExtensionRef("m7", "p1", "approval/docx"), parent)
+    host.create(ExtensionRef(message_id="m7", artifact_id="p1", kind="approval/docx"), parent)
     host.approve("p1")
     host.deny("p1")
     assert calls["decision"] == [("p1", True, "m7"), ("p1", False, "m7")]
     store.approvals["p1"] = _Approval("p1", "t1", "docx_create", "report.docx", "Create", "denied")
-    decided = host.view_for(ExtensionRef("m7", "p1", "approval/docx"))
+    decided = host.view_for(ExtensionRef(message_id="m7", artifact_id="p1", kind="approval/docx"))
     assert decided is not None and decided.status == "denied" and decided.approval.decided == "denied"
 
 
 def test_save_copy_writes_the_same_bytes_and_open_uses_the_system_app(setup, aloop, qtbot, tmp_path,  # type: ignore[no-untyped-def]
                                                                       monkeypatch) -> None:
     host, _store, calls, _parent, path = setup
-    view = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    view = host.view_for(ExtensionRef(message_id="m1", artifact_id="a1", kind="docx"))
     target = tmp_path / "copy.docx"
     host.ask_save_path = lambda _parent, _title, suggested: str(target)
     host.save_copy(view)
@@ -155,12 +155,12 @@ def test_save_copy_writes_the_same_bytes_and_open_uses_the_system_app(setup, alo
 
 def test_a_cancelled_save_writes_nothing_and_a_vanished_file_is_reported(setup, tmp_path) -> None:  # type: ignore[no-untyped-def]
     host, _store, calls, _parent, path = setup
-    view = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    view = host.view_for(ExtensionRef(message_id="m1", artifact_id="a1", kind="docx"))
     host.ask_save_path = lambda *_a: ""
     host.save_copy(view)
     assert host.last_save is None
     path.unlink()
-    gone = host.view_for(ExtensionRef("m1", "a1", "docx"))
+    gone = host.view_for(ExtensionRef(message_id="m1", artifact_id="a1", kind="docx"))
     assert gone is not None and gone.status == "failed" and "report.docx" in gone.error
     host.save_copy(gone)
     assert any("no longer" in n for n in calls["notify"])
@@ -178,7 +178,7 @@ def test_a_decided_approval_shows_what_really_happened(setup, state, ledger, exp
         store.ledgers["l1"] = ledger
     store.approvals["p2"] = _Approval("p2", "t1", "docx_create", "r.docx", "Create", state, ledger_id="l1",
                                       message="the task was cancelled")
-    view = host.view_for(ExtensionRef("m1", "p2", "approval/docx"))
+    view = host.view_for(ExtensionRef(message_id="m1", artifact_id="p2", kind="approval/docx"))
     assert view is not None and view.approval is not None
     assert (view.status, view.approval.decided, view.error) == expected
 
@@ -189,7 +189,7 @@ def test_a_card_built_again_reads_its_artifact_from_the_store_once(setup) -> Non
     artifact, evidence = store.artifact, store.evidence
     store.artifact = lambda aid: reads.append(aid) or artifact(aid)
     store.evidence = lambda aid: reads.append(aid) or evidence(aid)
-    ref = ExtensionRef("m1", "a1", "docx")
+    ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="docx")
     first = host.create(ref, parent)
     assert first is not None
     first.deleteLater()  # scrolled far away; uchat builds it again when it comes back
@@ -218,7 +218,7 @@ def test_a_card_in_chinese_shows_an_english_reason_only_as_details(setup, result
                                       message=message)
     i18n.set_language("zh_CN")
     try:
-        view = host.view_for(ExtensionRef("m1", "p3", "approval/docx"))
+        view = host.view_for(ExtensionRef(message_id="m1", artifact_id="p3", kind="approval/docx"))
     finally:
         i18n.set_language("en")
     assert view is not None and view.error == expected

@@ -51,7 +51,7 @@ def test_hover_copy_retry_and_edit_the_last_request(make_window, qtbot) -> None:
 def test_a_range_of_text_is_selected_with_the_mouse_and_copied(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     view = window.chat.view
-    window.conversation.reset([Message("local-a", Role.ASSISTANT, "alpha beta gamma delta")])
+    window.conversation.reset([Message(id="local-a", role=Role.ASSISTANT, text="alpha beta gamma delta")])
     view.sync()
     rect = view.visualRect(view.model().index(0, 0))
     layout = view.engine.layout(view.message_at(0), view.viewport().width())
@@ -79,7 +79,7 @@ def test_enter_on_a_message_opens_its_link(make_window, qtbot, monkeypatch) -> N
     view = window.chat.view
     opened: list[str] = []
     monkeypatch.setattr("uchat._view.QDesktopServices.openUrl", lambda url: opened.append(url.toString()) or True)
-    window.conversation.reset([Message("local-a", Role.ASSISTANT, "Read [the guide](https://example.org/guide).")])
+    window.conversation.reset([Message(id="local-a", role=Role.ASSISTANT, text="Read [the guide](https://example.org/guide).")])
     view.sync()
     view.setFocus()
     view.setCurrentIndex(view.model().index(0, 0))

@@ -66,7 +66,7 @@ def chinese(qapp: QApplication) -> Iterator[None]:
 
 def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, chinese) -> None:  # noqa: ANN001
     registry = Registry()
-    approval = PendingApproval("ap-1", "docx.create", "out/report.docx", "Create the report.")
+    approval = PendingApproval(approval_id="ap-1", command="docx.create", target_path="out/report.docx", summary="Create the report.")
     approval_card = ApprovalCard(_view(report, kind="approval/docx", status="pending_approval",
                                        approval=approval), _Recorder())
     card = registry.create_card(_view(report), _Recorder())
@@ -94,7 +94,7 @@ def test_cards_are_dark_under_the_dark_theme(qtbot, report, chinese, qapp) -> No
     layout = QVBoxLayout(chat)
     card = Registry().create_card(_view(report), _Recorder(), chat)
     approval_card = ApprovalCard(_view(report, kind="approval/docx", status="pending_approval",
-                                       approval=PendingApproval("ap-1", "docx.create", "out/report.docx", "x")),
+                                       approval=PendingApproval(approval_id="ap-1", command="docx.create", target_path="out/report.docx", summary="x")),
                                  _Recorder(), chat)
     layout.addWidget(card)
     layout.addWidget(approval_card)

@@ -102,7 +102,7 @@ def test_a_headline_reads_like_a_sentence_in_both_languages(english: object) -> 
 
 
 def test_a_broken_translation_shows_english_not_an_error(english: object) -> None:
-    odd = Msg("write.create", "Create {name}", {"nom": "a.docx"})
+    odd = Msg(id="write.create", english_template="Create {name}", params={"nom": "a.docx"})
     with pytest.raises(KeyError):
         odd.english()
     assert i18n.render(msg("write.create", name="a.docx")) == "Create a.docx"
