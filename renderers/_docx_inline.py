@@ -14,6 +14,9 @@ from typing import Any
 
 from docx.oxml.ns import qn
 
+from renderers._docx_css import run_css
+from renderers._docx_styles import RunLook
+
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _V = "urn:schemas-microsoft-com:vml"
@@ -58,8 +61,12 @@ class InlineWalker:
     def __init__(self, image: Callable[[str, Any], str], fields: Fields) -> None:
         self.image = image
         self.fields = fields
+        self._look: Callable[[Any], RunLook] | None = None
+        self._base: RunLook | None = None
 
-    def paragraph(self, p: Any) -> Inline:
+    def paragraph(self, p: Any, look: Callable[[Any], RunLook] | None = None, base: RunLook | None = None) -> Inline:
+        """``look(rPr)`` is a run's resolved look and ``base`` the paragraph's: runs carry what differs."""
+        self._look, self._base = look, base
         out = Inline()
         self._parts: list[str] = []
         self._plain: list[str] = []
@@ -161,6 +168,17 @@ class InlineWalker:
     def _text(self, text: str, rpr: Any) -> None:
         if not text:
             return
+        if self._look is not None:
+            look = self._look(rpr)
+            if look.hidden:
+                return
+            if look.caps:
+                text = text.upper()
+            self._plain.append(text)
+            shown = html.escape(text)
+            css = run_css(look, self._base)
+            self._parts.append(f'<span style="{css}">{shown}</span>' if css else shown)
+            return
         self._plain.append(text)
         shown = html.escape(text)
         if rpr is not None:
@@ -173,10 +191,6 @@ class InlineWalker:
                 shown = f"<u>{shown}</u>"
             if _on(rpr, "strike"):
                 shown = f"<s>{shown}</s>"
-            va = rpr.find(qn("w:vertAlign"))
-            if va is not None and va.get(qn("w:val")) in ("superscript", "subscript"):
-                tag = "sup" if va.get(qn("w:val")) == "superscript" else "sub"
-                shown = f"<{tag}>{shown}</{tag}>"
             color = rpr.find(qn("w:color"))
             value = color.get(qn("w:val"), "") if color is not None else ""
             if len(value) == 6 and all(ch in "0123456789abcdefABCDEF" for ch in value):
