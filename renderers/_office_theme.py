@@ -127,14 +127,23 @@ def _modified(base: str, el: Any) -> str:
             h, lum, s = colorsys.rgb_to_hls(r, g, b)
             lum = lum * value if name == "lumMod" else lum + value
             r, g, b = colorsys.hls_to_rgb(h, min(1.0, max(0.0, lum)), s)
-        elif name == "shade":
-            r, g, b = (c * value for c in (r, g, b))
+        elif name == "shade":  # DrawingML shades and tints in linear light, as PowerPoint does
+            r, g, b = (_gamma(_linear(c) * value) for c in (r, g, b))
         elif name == "tint":
-            r, g, b = (c + (1 - c) * (1 - value) for c in (r, g, b))
+            r, g, b = (_gamma(_linear(c) * value + (1 - value)) for c in (r, g, b))
         elif name in ("satMod",):
             h, lum, s = colorsys.rgb_to_hls(r, g, b)
             r, g, b = colorsys.hls_to_rgb(h, lum, min(1.0, s * value))
     return _hex((r, g, b))
+
+
+def _linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _gamma(c: float) -> float:
+    c = min(1.0, max(0.0, c))
+    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
 
 
 def _hex(rgb: tuple[float, float, float]) -> str:

@@ -30,13 +30,15 @@ from renderers._pptx_parts import (
     ACCENT,
     Context,
     fallback_blip,
-    is_title,
     iter_shapes,
     part_image,
     rgb,
     smartart_shapes,
+    text_anchor,
     text_html,
+    text_insets,
 )
+from renderers._pptx_styles import TextStyles
 
 EMU_PER_PT = 12700
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -60,6 +62,7 @@ class Shape:
     col_widths: tuple[float, ...] = ()
     label: str = ""
     chart: ChartData | None = None
+    insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
 
 
 @dataclass(frozen=True)
@@ -81,12 +84,15 @@ class Deck:
         self.count = count
         self._slides: dict[int, Slide] = {}
         self._budget = ImageBudget()
+        self._styles = TextStyles(prs)
         self._lock = threading.Lock()
 
     def slide(self, index: int) -> Slide:
         with self._lock:
             if index not in self._slides:
-                self._slides[index] = _read_slide(self._prs.slides[index], Context(self._budget, index + 1))
+                slide = self._prs.slides[index]
+                ctx = Context(budget=self._budget, number=index + 1, slide=slide, styles=self._styles)
+                self._slides[index] = _read_slide(slide, ctx)
             return self._slides[index]
 
     def read(self, index: int) -> Slide | None:
@@ -223,12 +229,13 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
             fill, line = ACCENT, "#2f528f"
     elif getattr(shape, "fill", None) is not None:
         fill = _fill(shape)
-    body, anchor = "", "top"
+    body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
     if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
         body, plain = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
         texts.append(plain)
-        anchor = "middle" if kind != "text" or is_title(shape) else "top"
-    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor))
+        anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
+        insets = text_insets(shape, ctx)
+    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets))
 
 
 def _graphic_uri(shape) -> str:  # noqa: ANN001

@@ -78,18 +78,26 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         p.setPen(QColor("#5f6368"))
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
     if s.html:
-        _paint_text(p, s.html, rect, s.anchor, px_per_pt)
+        _paint_text(p, s.html, rect, s.anchor, px_per_pt, s.insets)
 
 
-def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float) -> None:
+def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
+                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)) -> None:
     doc = QTextDocument()
-    doc.setDocumentMargin(7.2 * px_per_pt)  # PowerPoint's default inset of 0.1 in
     font = doc.defaultFont()
     font.setFamilies(["Noto Sans", "Noto Sans CJK SC", "DejaVu Sans"])
     doc.setDefaultFont(font)
     # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
     zoom = px_per_pt * 72 / 96
     doc.setHtml(body)
+    # the shape's insets (pt) in the document's px; setHtml resets the frame, so they are set after it
+    frame = doc.rootFrame().frameFormat()
+    left, top_in, right, bottom = (v * 96 / 72 for v in insets)
+    frame.setLeftMargin(left)
+    frame.setTopMargin(top_in)
+    frame.setRightMargin(right)
+    frame.setBottomMargin(bottom)
+    doc.rootFrame().setFrameFormat(frame)
     doc.setTextWidth(rect.width() / zoom)
     text_h = doc.size().height() * zoom
     top = rect.top()
