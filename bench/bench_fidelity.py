@@ -131,11 +131,18 @@ def native_pages(path: Path, width: int = WIDTH) -> list[Any]:
     return [first] + [pptx_image(path, i, width)[0] for i in range(1, min(count, MAX_SLIDES))]
 
 
+def _cache_folder(path: Path, width: int) -> Path:
+    return CACHE / f"{hashlib.sha256(path.read_bytes()).hexdigest()[:24]}-{width}"
+
+
+def is_cached(path: Path, width: int = WIDTH) -> bool:
+    return (_cache_folder(path, width) / "done").exists()
+
+
 def office_pages(path: Path, width: int = WIDTH) -> tuple[list[Path], float]:
     """PNGs LibreOffice draws for the same pages (cached by the file's hash), and the seconds it took
     (0 when cached)."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:24]
-    folder = CACHE / f"{digest}-{width}"
+    folder = _cache_folder(path, width)
     done = folder / "done"
     if done.exists():
         return sorted(folder.glob("page-*.png")), 0.0
@@ -268,12 +275,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", default="", help="only files whose name contains this")
     parser.add_argument("--pairs", type=Path, default=None, help="write side-by-side PNGs here")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--cached", action="store_true", help="only files LibreOffice has already drawn (no conversion)")
     args = parser.parse_args(argv)
     kinds = ("docx", "pptx") if args.kind == "both" else (args.kind,)
     files = [f for f in corpus_files(kinds, args.corpus) if args.match in f.name]
     if not files:
         print("no corpus files", file=sys.stderr)
         return 2
+    if args.cached:
+        files = [f for f in files if is_cached(f)]
     if args.limit:
         files = _subset(files, args.limit)
     scores = score_all(files, args.pairs, echo=True)

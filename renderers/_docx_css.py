@@ -46,14 +46,12 @@ def _px(pt: float) -> str:
     return f"{round(pt * 96 / 72)}px"  # Qt rich text reads margins in px only
 
 
-def para_css(look: ParaLook, *, in_list: bool = False, gap_above_pt: float = 0.0, text: bool = True,
-             after_pt: float | None = None) -> str:
+def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_pt: float | None = None) -> str:
     """A paragraph's spacing, indents, line height, shading and (``text``) the look its text starts from.
 
-    Word adds one paragraph's space after to the next one's space before; Qt keeps the larger of the
-    two, so the space above carries both (``gap_above_pt`` is the previous paragraph's space after)."""
+    Word adds one paragraph's space after to the next one's space before, and so does Qt."""
     after = look.after_pt if after_pt is None else after_pt
-    out = [f"margin-top:{_px(look.before_pt + gap_above_pt)}", f"margin-bottom:{_px(after)}"]
+    out = [f"margin-top:{_px(look.before_pt)}", f"margin-bottom:{_px(after)}"]
     if not in_list:  # a list item's indent is the list's
         if look.left_pt:
             out.append(f"margin-left:{_px(max(0.0, look.left_pt))}")

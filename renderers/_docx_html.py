@@ -100,7 +100,7 @@ class Builder:
         self.page = page_geometry(document)
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
-        self._gap = 0.0  # the last paragraph's space after, which Word adds to the next one's space before
+        self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
         self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
 
     def _read_style_names(self) -> tuple[dict[str, str], str]:
@@ -151,6 +151,7 @@ class Builder:
             if not self.done:
                 self.done = True
                 self._close_lists()
+                self._flush_rule()
                 if self.truncated:
                     self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
                 self._end_page()
@@ -205,10 +206,16 @@ class Builder:
 
     def _new_page(self) -> None:
         self._close_lists()
+        self._flush_rule()
         if self.pages[-1]:
             self._end_page()
             self.pages.append([])
             self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+
+    def _flush_rule(self) -> None:
+        if self._pending_rule is not None:
+            rule, self._pending_rule = self._pending_rule[1], None
+            self._out(rule)
 
     def _end_page(self) -> None:
         """Footnotes referenced on this page, then the footer, as a reader sees them at the page foot."""
@@ -259,15 +266,17 @@ class Builder:
 
     def _render_into(self, container, part=None) -> str:  # noqa: ANN001 - lxml element, its part
         """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
-        saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._gap)
-        self.pages, self.list_stack, self._in_box, self._list_types, self._gap = [[]], [], True, [], 0.0
+        saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
+        self.pages, self.list_stack, self._in_box, self._list_types = [[]], [], True, []
+        self._pending_rule = None
         self._part = part or self._part
         try:
             self._blocks(container)
             self._close_lists()
+            self._flush_rule()
             return "".join(chunk for page in self.pages for chunk in page)
         finally:
-            self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._gap = saved
+            self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule = saved
 
     # -- paragraphs ---------------------------------------------------------------------
     def _paragraph(self, p) -> None:  # noqa: ANN001 - a w:p element
@@ -284,11 +293,21 @@ class Builder:
         level, fmt = self._list_info(ppr, style, look)
         align = look.align
         align_attr = f' align="{align}"' if align else ""
+        if not self.flow and not self._in_box and look.before_pt > 0:
+            # Qt drops the space above the first block of a page; Word keeps it: a 2 px line holds it down
+            self._out(_STRUT)
         top, bottom = look.borders.get("top"), look.borders.get("bottom")
-        gap, self._gap = self._gap, look.after_pt
+        # Word draws one box round consecutive paragraphs with the same borders (a code block)
+        grouped = bool(look.borders) and level is None and self._pending_rule is not None \
+            and self._pending_rule[0] == look.borders
+        if grouped:
+            top = None
+            self._pending_rule = None
+        else:
+            self._flush_rule()
         if level is not None:
             self._open_list(level, fmt)
-            self._out(f'<li style="{para_css(look, in_list=True, gap_above_pt=gap)}"{align_attr}>{runs_html}</li>')
+            self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
         else:
             self._close_lists()
             if top is not None:
@@ -299,15 +318,14 @@ class Builder:
                                          and look.outline_level < 6 else "")
             if tag:
                 # a heading's own size would give way to Qt's heading sizes: its text carries the look
-                css = para_css(look, gap_above_pt=gap, text=False, after_pt=after)
+                css = para_css(look, text=False, after_pt=after)
                 self._out(f'<{tag} style="{css}"{align_attr}><span style="{run_css(look.run)}">{runs_html}</span></{tag}>')
             elif runs_html.strip():
-                self._out(f'<p style="{para_css(look, gap_above_pt=gap, after_pt=after)}"{align_attr}>{runs_html}</p>')
+                self._out(f'<p style="{para_css(look, after_pt=after)}"{align_attr}>{runs_html}</p>')
             elif not inline.boxes:
-                self._out(f'<p style="{para_css(look, gap_above_pt=gap, after_pt=after)}">&nbsp;</p>')
+                self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
             if bottom is not None:
-                self._out(rule_html(bottom, look.after_pt))
-                self._gap = 0.0
+                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt))
         for box in inline.boxes:
             self._close_lists()
             self.text.append("")  # a text box starts on its own line of the plain text
@@ -395,6 +413,7 @@ class Builder:
 
     # -- tables -------------------------------------------------------------------------
     def _table(self, tbl) -> None:  # noqa: ANN001 - a w:tbl element
+        self._flush_rule()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
         own_rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
         rows = []
@@ -430,11 +449,11 @@ class Builder:
                 colspan = f' colspan="{span}"' if span > 1 else ""
                 cells.append(f"<td{colspan}{style}>{shown}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
-        self._gap = 0.0
         self._out('<table border="0" cellspacing="0" cellpadding="0" style="border-collapse: collapse;" width="100%">'
                   f"{''.join(rows)}</table><p style='margin-top:0px; margin-bottom:0px; font-size:1pt'></p>")
 
 
+_STRUT = "<p style='margin-top:0px; margin-bottom:0px; font-size:1px; line-height:1px'>&nbsp;</p>"
 _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 _FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"

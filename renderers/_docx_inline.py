@@ -8,6 +8,7 @@ XML itself so all of that reaches the preview; every text is escaped.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ _SKIPPED = {qn(f"w:{t}") for t in ("del", "moveFrom", "pPr", "rPr", "proofErr", 
                                    "commentRangeStart", "commentRangeEnd", "sdtPr", "sdtEndPr")}
 _ALT, _CHOICE, _FALLBACK = f"{{{_MC}}}AlternateContent", f"{{{_MC}}}Choice", f"{{{_MC}}}Fallback"
 _TXBX = qn("w:txbxContent")
+_SPACES = re.compile(r"(?<= ) +")
 _IMAGEDATA = f"{{{_V}}}imagedata"
 _BLIP = f"{{{_A}}}blip"
 _MATH = (f"{{{_M}}}oMath", f"{{{_M}}}oMathPara")
@@ -86,6 +88,9 @@ class InlineWalker:
             if tag == R:
                 self._run(child)
             elif tag == qn("w:hyperlink"):
+                if self._look is not None:  # the link's look is its character style's (Hyperlink)
+                    self._children(child)
+                    continue
                 self._parts.append("<u style='color:#1a55b0'>")
                 self._children(child)
                 self._parts.append("</u>")
@@ -175,7 +180,8 @@ class InlineWalker:
             if look.caps:
                 text = text.upper()
             self._plain.append(text)
-            shown = html.escape(text)
+            # Word keeps runs of spaces (code, aligned columns); HTML would fold them into one
+            shown = _SPACES.sub(lambda m: "&nbsp;" * len(m.group(0)), html.escape(text))
             css = run_css(look, self._base)
             self._parts.append(f'<span style="{css}">{shown}</span>' if css else shown)
             return

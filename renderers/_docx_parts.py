@@ -50,10 +50,11 @@ def read_notes(main_part) -> dict[str, tuple[object, object]]:  # noqa: ANN001 -
 
 @dataclass(frozen=True)
 class PageGeometry:
-    """The first section's page size and margins in px at 96 dpi (A4 with 1-inch margins by default)."""
+    """The first section's page size and margins in px at 96 dpi (Letter with 1-inch margins when the
+    file names none, as Word and LibreOffice use then)."""
 
-    width: int = 794
-    height: int = 1123
+    width: int = 816
+    height: int = 1056
     left: int = 96
     top: int = 96
     right: int = 96
@@ -78,8 +79,8 @@ def page_geometry(document) -> PageGeometry:  # noqa: ANN001 - a python-docx Doc
             return default
         return value
 
-    width = min(max(px(size, "w", 794), 200), 3000)
-    height = min(max(px(size, "h", 1123), 200), 4000)
+    width = min(max(px(size, "w", 816), 200), 3000)
+    height = min(max(px(size, "h", 1056), 200), 4000)
     left, right = px(margin, "left", 96), px(margin, "right", 96)
     top, bottom = px(margin, "top", 96), px(margin, "bottom", 96)
     if left + right > width - 100:
