@@ -90,8 +90,9 @@ def drawingml_color(el: Any, scheme: dict[str, str], placeholder: str = "") -> s
         base = f"#{value.lower()}" if len(value) == 6 else ""
     elif tag == "schemeClr":
         name = el.get("val", "")
-        name = {"tx1": "dk1", "bg1": "lt1", "tx2": "dk2", "bg2": "lt2"}.get(name, name)
-        base = placeholder if name == "phClr" else scheme.get(name, "")
+        # tx1/bg1/tx2/bg2 go through the master's colour map when the caller resolved it
+        fallback = {"tx1": "dk1", "bg1": "lt1", "tx2": "dk2", "bg2": "lt2"}.get(name, name)
+        base = placeholder if name == "phClr" else scheme.get(name, "") or scheme.get(fallback, "")
     elif tag == "sysClr":
         base = "#" + (el.get("lastClr") or "000000").lower()
     elif tag == "prstClr":

@@ -117,24 +117,43 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
 
 
 def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    """A table in PowerPoint's default style (Medium Style 2): header row and banding only where the
+    table switches them on, rows at the heights the file saves (stretched to fit when taller), the
+    cells' own fills over the style's."""
     if not s.rows:
         return
     total = sum(s.col_widths) or 1.0
     widths = [rect.width() * w / total for w in s.col_widths] or [rect.width()]
-    row_h = rect.height() / len(s.rows)
+    saved = [h for h in s.row_heights if h > 0]
+    scale = rect.width() / (sum(s.col_widths) or 1.0)
+    if len(saved) == len(s.rows):
+        heights = [h * scale for h in s.row_heights]
+    else:
+        heights = [rect.height() / len(s.rows)] * len(s.rows)
+    header, banded = s.table_look
+    try:
+        size_pt = float(s.label)
+    except ValueError:
+        size_pt = 18.0
     font = p.font()
-    font.setPixelSize(max(6, int(min(row_h * 0.45, 14 * px_per_pt))))
-    p.setFont(font)
+    font.setPixelSize(max(6, int(size_pt * px_per_pt)))
+    y = rect.top()
     for r, row in enumerate(s.rows):
         x = rect.left()
+        row_h = heights[r]
+        is_header = header and r == 0
+        body_index = r - (1 if header else 0)
         for c, text in enumerate(row[: len(widths)]):
-            cell = QRectF(x, rect.top() + r * row_h, widths[c], row_h)
+            cell = QRectF(x, y, widths[c], row_h)
+            own = s.cell_fills[r][c] if r < len(s.cell_fills) and c < len(s.cell_fills[r]) else None
+            fill = own or (ACCENT if is_header else "#cfd5ea" if banded and body_index % 2 == 0 else "#e9ebf5")
             p.setPen(QPen(QColor("#ffffff"), 1))
-            p.setBrush(QColor(ACCENT if r == 0 else ("#cfd5ea" if r % 2 else "#e9ebf5")))
+            p.setBrush(QColor(fill))
             p.drawRect(cell)
-            p.setPen(QColor("#ffffff" if r == 0 else "#202124"))
-            font.setBold(r == 0)
+            p.setPen(QColor("#ffffff" if is_header else "#000000"))
+            font.setBold(is_header)
             p.setFont(font)
-            p.drawText(cell.adjusted(4, 2, -4, -2),
-                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
+            p.drawText(cell.adjusted(7.2 * px_per_pt, 3.6 * px_per_pt, -7.2 * px_per_pt, -3.6 * px_per_pt),
+                       Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
             x += widths[c]
+        y += row_h

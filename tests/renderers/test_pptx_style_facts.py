@@ -160,3 +160,27 @@ def test_shape_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
     assert free_block.blockFormat().alignment() & Qt.AlignmentFlag.AlignHCenter  # the paragraph's algn
     default = Presentation(str(path)).part._element.find(f"{P}defaultTextStyle/{A}lvl1pPr/{A}defRPr")
     assert free.fontPointSize() == int(default.get("sz")) / 100  # a text box starts from defaultTextStyle
+
+
+def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: Path) -> None:
+    from pptx.enum.shapes import MSO_SHAPE
+
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        box = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Pt(20), Pt(300), Pt(100), Pt(60))
+        box.text_frame.text = "Filled box"
+        solid = box._element.spPr.find(f"{A}solidFill")
+        if solid is None:
+            solid = etree.SubElement(box._element.spPr, f"{A}solidFill")
+        solid.clear()
+        etree.SubElement(solid, f"{A}schemeClr", val="accent2")
+        table = slide.shapes.add_table(2, 2, Pt(200), Pt(300), Pt(200), Pt(60)).table
+        table._tbl.tblPr.set("firstRow", "0")
+        table.cell(0, 0).text = "plain head"
+
+    path = _deck(tmp_path / "f.pptx", edit)
+    accent = "#" + _theme(Presentation(str(path))).find(f".//{A}clrScheme/{A}accent2/{A}srgbClr").get("val").lower()
+    slide = load(path).slide(0)
+    box = next(s for s in slide.shapes if "Filled box" in s.html)
+    assert box.fill == accent
+    table = next(s for s in slide.shapes if s.kind == "table")
+    assert table.table_look[0] is False and table.rows[0][0] == "plain head"
