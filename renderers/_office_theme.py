@@ -161,7 +161,9 @@ def family_css(name: str, east_asia: str = "") -> str:
         kind = ["DejaVu Serif", "Noto Serif CJK SC", "serif"]
     else:
         kind = ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]
-    families = [f for f in (name, east_asia) if f] + kind
+    # the East Asian font only after an installed Latin one: Word uses it for CJK text alone, and
+    # Qt would otherwise draw Latin letters in it whenever the Latin font is missing
+    families = [f for f in (name,) if f] + kind[:-1] + ([east_asia] if east_asia else []) + kind[-1:]
     seen: list[str] = []
     for family in families:
         if family not in seen:
