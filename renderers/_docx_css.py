@@ -5,6 +5,8 @@ border's colour before or after the paragraph; cell borders are per-side cell st
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from renderers._docx_styles import Border, CellLook, ParaLook, RunLook
 from renderers._office_theme import family_css
 
@@ -15,6 +17,7 @@ _LIST_TYPES = {"decimal": "decimal", "decimalZero": "decimal", "lowerLetter": "l
 _BULLETS = ("disc", "circle", "square")
 
 
+@lru_cache(maxsize=4096)
 def run_css(look: RunLook, base: RunLook | None = None) -> str:
     """``look`` as CSS declarations; with ``base``, only what differs from it (a run in its paragraph)."""
     out: list[str] = []

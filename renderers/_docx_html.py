@@ -19,7 +19,7 @@ from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
 from renderers._docx_css import cell_css, list_type, para_css, rule_html, run_css
-from renderers._docx_inline import Fields, InlineWalker, choose, note_mark
+from renderers._docx_inline import Fields, InlineWalker, choose
 from renderers._docx_parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
 from renderers._docx_styles import CellLook, ParaLook, read_stylesheet
 from renderers._jobs import PreviewError
@@ -225,7 +225,7 @@ class Builder:
         if self._page_notes:
             self._out("<hr/>")
             for key in self._page_notes:
-                mark = f"<sup>{html.escape(note_mark(key))}</sup> "
+                mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
                 body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
                 self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []

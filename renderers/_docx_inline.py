@@ -44,6 +44,14 @@ class Fields:
 
     page: int = 1
     pages: int = 0
+    notes: dict[str, int] = field(default_factory=dict)  # note key → its number, in the order referenced
+
+    def note_mark(self, key: str) -> str:
+        """Word numbers footnotes and endnotes in the order they are referenced, whatever their ids."""
+        kind = key[:1]
+        if key not in self.notes:
+            self.notes[key] = 1 + sum(1 for k in self.notes if k.startswith(kind))
+        return note_mark(f"{kind}{self.notes[key]}")
 
 
 @dataclass
@@ -218,7 +226,7 @@ class InlineWalker:
         endnote = el.tag == qn("w:endnoteReference")
         key = f"{'e' if endnote else 'f'}{note_id}"
         self._out.notes.append(key)
-        mark = note_mark(key)
+        mark = self.fields.note_mark(key)
         self._parts.append(f"<sup>{html.escape(mark)}</sup>")
         self._plain.append(f"[{mark}]")
 

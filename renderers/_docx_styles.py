@@ -20,6 +20,7 @@ __all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook
 _SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 _OFF = ("0", "false", "off", "none")
 _TWIP_PT = 1 / 20
+_STYLE_ONLY = {qn("w:pStyle"), qn("w:rPr")}  # a pPr with only these looks like its style
 # Word's conditional table formats in the order later ones win (ECMA-376 §17.7.6)
 _CONDITIONS = ("wholeTable", "band1Vert", "band2Vert", "band1Horz", "band2Horz", "firstCol", "lastCol",
                "firstRow", "lastRow", "neCell", "nwCell", "seCell", "swCell")
@@ -106,6 +107,7 @@ class StyleSheet:
         self._styles: dict[str, Any] = {}
         self._default: dict[str, str] = {}
         self._cache: dict[tuple[str, str], dict[str, Any]] = {}
+        self._looks: dict[tuple[str, bool], ParaLook] = {}
         self._defaults: dict[str, Any] = {}
         if styles is None:
             return
@@ -134,6 +136,17 @@ class StyleSheet:
     def paragraph(self, ppr: Any, cell: CellLook | None = None) -> ParaLook:
         """The look of a paragraph with properties ``ppr`` (``w:pPr`` or None), inside ``cell`` if given."""
         sid = _val(ppr, "pStyle") or self.default_paragraph_style
+        plain = (cell is None or not cell.props) and (ppr is None or all(
+            child.tag in _STYLE_ONLY for child in ppr))
+        key = (sid, bool(cell is not None and cell.props))
+        if plain and key in self._looks:
+            return self._looks[key]  # most paragraphs are their style and nothing else: resolved once
+        look = self._resolve(sid, ppr, cell)
+        if plain:
+            self._looks[key] = look
+        return look
+
+    def _resolve(self, sid: str, ppr: Any, cell: CellLook | None) -> ParaLook:
         props = dict(self._defaults)
         is_default = sid == self.default_paragraph_style
         if cell is not None and not is_default:
@@ -142,9 +155,7 @@ class StyleSheet:
         if cell is not None and is_default:
             # Word lets a table style override what Normal sets (the default style defers to it)
             props.update(cell.props)
-        props.update(self._ppr(ppr))
-        mark = ppr.find(qn("w:rPr")) if ppr is not None else None
-        del mark  # the paragraph mark's own run properties do not style its text
+        props.update(self._ppr(ppr))  # the paragraph mark's own run properties (w:rPr) do not style its text
         return self._para_look(props)
 
     def run(self, para: ParaLook, rpr: Any, para_props: dict[str, Any] | None = None) -> RunLook:

@@ -7,6 +7,7 @@ so a serif body stays serif.
 from __future__ import annotations
 
 import colorsys
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,7 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+@lru_cache(maxsize=512)
 def family_css(name: str, east_asia: str = "") -> str:
     """A CSS ``font-family`` list for ``name``: the font itself, then an installed one of its kind."""
     low = name.lower().strip()

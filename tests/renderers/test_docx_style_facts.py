@@ -204,3 +204,14 @@ def test_list_numbering_formats_are_drawn(tmp_path: Path) -> None:
     assert _block(doc, "Step one").textList().format().style() == QTextListFormat.Style.ListDecimal
     assert _block(doc, "A point").textList().format().style() == QTextListFormat.Style.ListDisc
     assert _block(doc, "Lettered").textList().format().style() == QTextListFormat.Style.ListLowerAlpha
+
+
+def test_footnotes_are_numbered_in_reference_order_as_word_numbers_them(tmp_path: Path) -> None:
+    from tests.renderers import office_xml as ox
+
+    body = ox.para(ox.run("Revenue grew"), ox.footnote_ref(9), ox.run(" and costs fell"), ox.footnote_ref(11))
+    path = ox.docx_with_body(tmp_path / "notes.docx", body,
+                             add_types=ox.FOOTNOTES_TYPE, add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL})
+    ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({9: "Audited.", 11: "Before tax."})})
+    text = load(path).text
+    assert "Revenue grew[1] and costs fell[2]" in text  # ids 9 and 11 are the first and second notes
