@@ -64,10 +64,17 @@ class TextStyles:
         self._default_text = prs.part._element.find(f"{_P}defaultTextStyle")  # noqa: SLF001 - no public accessor
         self._themes: dict[int, Theme] = {}
         self._maps: dict[tuple[int, int], dict[str, str]] = {}
+        self._chains: dict[Any, tuple[list[Any], list[Any]]] = {}
 
     # -- public --------------------------------------------------------------------------------
     def chain(self, shape: Any, slide: Any) -> tuple[list[Any], list[Any]]:
         """The ``lstStyle``-like elements (root first) and ``bodyPr`` elements that ``shape`` inherits."""
+        key = shape._element  # kept as the key: the element's Python proxy, and so its identity, stays
+        if key not in self._chains:
+            self._chains[key] = self._chain(shape, slide)
+        return self._chains[key]
+
+    def _chain(self, shape: Any, slide: Any) -> tuple[list[Any], list[Any]]:
         layout = slide.slide_layout
         master = layout.slide_master
         ph = _ph(shape._element)
