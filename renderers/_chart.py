@@ -183,7 +183,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     p.setClipRect(rect)
     p.fillRect(rect, QColor("#ffffff"))
     font = QFont()
-    font.setFamilies(["Noto Sans", "Noto Sans CJK SC", "DejaVu Sans"])
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
     size = max(6.0, min(rect.height() / 22, 14 * px_per_pt))
     font.setPixelSize(int(size))
     p.setFont(font)

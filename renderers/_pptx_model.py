@@ -37,6 +37,7 @@ from renderers._pptx_parts import (
     text_anchor,
     text_html,
     text_insets,
+    text_shrinks,
 )
 from renderers._office_theme import drawingml_color
 from renderers._pptx_styles import TextStyles
@@ -65,6 +66,7 @@ class Shape:
     label: str = ""
     chart: ChartData | None = None
     insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
+    shrink: bool = False  # the text shrinks to fit its box (normAutofit)
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
     table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
     cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
@@ -246,7 +248,8 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         texts.append(plain)
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
-    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets))
+    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
+                     shrink=text_shrinks(shape, ctx)))
 
 
 def _cell_fill(cell) -> str | None:  # noqa: ANN001 - a python-pptx _Cell

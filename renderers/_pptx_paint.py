@@ -78,14 +78,15 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         p.setPen(QColor("#5f6368"))
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
     if s.html:
-        _paint_text(p, s.html, rect, s.anchor, px_per_pt, s.insets)
+        _paint_text(p, s.html, rect, s.anchor, px_per_pt, s.insets, s.shrink)
 
 
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
-                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)) -> None:
+                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False) -> None:
     doc = QTextDocument()
     font = doc.defaultFont()
-    font.setFamilies(["Noto Sans", "Noto Sans CJK SC", "DejaVu Sans"])
+    # a CJK font before a Latin one would make every line as tall as a CJK line
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
     doc.setDefaultFont(font)
     # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
     zoom = px_per_pt * 72 / 96
@@ -100,6 +101,16 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     doc.rootFrame().setFrameFormat(frame)
     doc.setTextWidth(rect.width() / zoom)
     text_h = doc.size().height() * zoom
+    if shrink and text_h > rect.height() > 0:
+        # "Shrink text on overflow" (normAutofit): PowerPoint fits the text to its box when it draws
+        # it; scale it down until it fits (a smaller scale rewraps to fewer lines)
+        for _ in range(4):
+            scale = rect.height() / text_h
+            if scale >= 0.995:
+                break
+            zoom *= scale
+            doc.setTextWidth(rect.width() / zoom)
+            text_h = doc.size().height() * zoom
     top = rect.top()
     if anchor == "middle":
         top += (rect.height() - text_h) / 2

@@ -222,7 +222,8 @@ def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str,
             text = _run_text(r, ctx)
             if look.caps:
                 text = text.upper()
-            shown = html.escape(text).replace("\v", "<br/>")
+            # a tab is a gap, not folded into one space as HTML would
+            shown = html.escape(text).replace("\v", "<br/>").replace("\t", "&nbsp;" * 6)
             runs.append(f'<span style="{_run_css(look, shrink)}">{shown}</span>')
         end = p._p.find(f"{{{_A}}}endParaRPr")
         mark = first_run or styles.run(props, end, slide)
@@ -236,8 +237,9 @@ def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str,
                 label = _bullet_char(para.bullet, para.bullet_font)
             color = para.bullet_color or mark.color
             size = mark.size_pt * shrink * para.bullet_scale
+            family = family_css(mark.font or "Arial", mark.east_asia_font)
             bullet = (f'<span style="color:{color}; font-size:{size:.1f}pt; font-weight:400; font-style:normal; '
-                      f'text-decoration:none">{html.escape(label)}&nbsp;</span>')
+                      f'font-family:{family}; text-decoration:none">{html.escape(label)}&nbsp;</span>')
         elif not has_text:
             numbers.pop(p.level, None)
         size = mark.size_pt * shrink
@@ -269,6 +271,19 @@ def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:  # no
     _, bodies = ctx.styles.chain(shape, ctx.slide)
     body = ctx.styles.body(bodies)
     return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
+
+
+def text_shrinks(shape, ctx: Context) -> bool:  # noqa: ANN001
+    """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
+    if ctx.styles is None or ctx.slide is None:
+        return False
+    _, bodies = ctx.styles.chain(shape, ctx.slide)
+    choice = ""
+    for body in bodies:
+        for name in ("normAutofit", "noAutofit", "spAutoFit"):
+            if body.find(f"{{{_A}}}{name}") is not None:
+                choice = name
+    return choice == "normAutofit"
 
 
 def _px(pt: float) -> str:

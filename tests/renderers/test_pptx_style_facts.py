@@ -184,3 +184,24 @@ def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: 
     assert box.fill == accent
     table = next(s for s in slide.shapes if s.kind == "table")
     assert table.table_look[0] is False and table.rows[0][0] == "plain head"
+
+
+def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None:
+    from renderers.pptx import render_image
+
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        box = slide.shapes.add_textbox(Pt(40), Pt(40), Pt(300), Pt(120))
+        box.text_frame.word_wrap = True
+        box.text_frame.text = "Overflowing words " * 40
+        body_pr = box.text_frame._txBody.find(f"{A}bodyPr")
+        for child in list(body_pr):
+            body_pr.remove(child)
+        etree.SubElement(body_pr, f"{A}normAutofit")
+
+    path = _deck(tmp_path / "fit.pptx", edit)
+    image, _ = render_image(path, 0, 720)  # 720 pt wide deck: 1 px a point
+    below = sum(1 for x in range(40, 340, 2) for y in range(175, 400, 2) if image.pixelColor(x, y).lightness() < 128)
+    inside = sum(1 for x in range(40, 340, 2) for y in range(40, 160, 2) if image.pixelColor(x, y).lightness() < 128)
+    assert inside > 50 and below == 0
