@@ -17,6 +17,7 @@ from docx.oxml.ns import qn
 
 from renderers._docx_css import run_css
 from renderers._docx_styles import RunLook
+from renderers._office_theme import roman
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
@@ -286,18 +287,8 @@ def note_mark(key: str) -> str:
     """Footnotes are numbered by their id; endnotes get roman numerals like Word's default."""
     number = int(key[1:]) if key[1:].isdigit() else 0
     if key.startswith("e"):
-        return _roman(number) if number > 0 else "*"
+        return roman(number).lower() if number > 0 else "*"
     return str(number) if number > 0 else "*"
-
-
-def _roman(n: int) -> str:
-    out = []
-    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                           (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
 
 
 def _on(rpr: Any, name: str) -> bool:

@@ -13,11 +13,10 @@ from typing import Any
 from docx.oxml.ns import qn
 from lxml import etree
 
-from renderers._office_theme import Theme, read_theme, tinted
+from renderers._office_theme import Theme, part_theme, tinted
 
 __all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook", "read_stylesheet"]
 
-_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 _OFF = ("0", "false", "off", "none")
 _TWIP_PT = 1 / 20
 _STYLE_ONLY = {qn("w:pStyle"), qn("w:rPr")}  # a pPr with only these looks like its style
@@ -458,14 +457,7 @@ def read_stylesheet(document: Any) -> StyleSheet:
         styles = part.styles.element
     except (AttributeError, KeyError, NotImplementedError, ValueError):
         styles = None
-    theme = Theme()
-    for rel in part.rels.values():
-        if not rel.is_external and rel.reltype.endswith("/theme"):
-            try:
-                theme = read_theme(etree.fromstring(rel.target_part.blob, _SAFE_XML))
-            except (etree.XMLSyntaxError, ValueError, AttributeError):
-                pass
-            break
+    theme = part_theme(part)
     color_map = {"text1": "dk1", "background1": "lt1", "text2": "dk2", "background2": "lt2",
                  "dark1": "dk1", "light1": "lt1", "dark2": "dk2", "light2": "lt2",
                  "hyperlink": "hlink", "followedHyperlink": "folHlink"}

@@ -11,9 +11,12 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Theme", "drawingml_color", "family_css", "read_theme", "tinted"]
+from lxml import etree
+
+__all__ = ["Theme", "drawingml_color", "family_css", "part_theme", "read_theme", "roman", "tinted"]
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 _SCHEME = ("dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6",
            "hlink", "folHlink")
 # Office's default theme, for files that carry none
@@ -65,6 +68,28 @@ def read_theme(root: Any) -> Theme:
         if hans and f"{group}.ea" not in fonts:
             fonts[f"{group}.ea"] = hans
     return Theme(colors=colors, fonts=fonts or Theme().fonts)
+
+
+def part_theme(part: Any) -> Theme:
+    """The theme a package part (a document part, a slide master) refers to; Office's default without one."""
+    for rel in part.rels.values():
+        if not rel.is_external and rel.reltype.endswith("/theme"):
+            try:
+                return read_theme(etree.fromstring(rel.target_part.blob, _SAFE_XML))
+            except (etree.XMLSyntaxError, ValueError, AttributeError):
+                return Theme()
+    return Theme()
+
+
+def roman(n: int) -> str:
+    """``n`` in upper-case Roman numerals (list numbers, note marks)."""
+    out = []
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)
 
 
 def tinted(color: str, tint: int | None, shade: int | None) -> str:

@@ -8,15 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lxml import etree
 
-from renderers._office_theme import Theme, drawingml_color, read_theme
+from renderers._office_theme import Theme, drawingml_color, part_theme, roman
 
 __all__ = ["ParaStyle", "RunStyle", "TextStyles"]
 
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
-_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 _EMU_PT = 12700
 _TITLES = ("title", "ctrTitle")
 _OTHER = ("dt", "ftr", "sldNum", "hdr")
@@ -118,14 +116,7 @@ class TextStyles:
     def theme(self, master: Any) -> Theme:
         key = id(master._element)
         if key not in self._themes:
-            theme = Theme()
-            for rel in master.part.rels.values():
-                if not rel.is_external and rel.reltype.endswith("/theme"):
-                    try:
-                        theme = read_theme(etree.fromstring(rel.target_part.blob, _SAFE_XML))
-                    except (etree.XMLSyntaxError, ValueError, AttributeError):
-                        pass
-                    break
+            theme = part_theme(master.part)
             self._themes[key] = theme
         return self._themes[key]
 
@@ -312,14 +303,4 @@ def autonumber(scheme: str, n: int) -> str:
     while k > 0:
         k, rem = divmod(k - 1, 26)
         letters = chr(97 + rem) + letters
-    return pattern.format(n=n, a=letters, A=letters.upper(), r=_roman(n).lower(), R=_roman(n))
-
-
-def _roman(n: int) -> str:
-    out = []
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
+    return pattern.format(n=n, a=letters, A=letters.upper(), r=roman(n).lower(), R=roman(n))

@@ -103,17 +103,22 @@ def _literal(section: str) -> str:
     """Literal parts of a section: quotes and escapes kept as text, padding as a space, colours dropped."""
     out = []
     for token in _TOKEN.findall(_BRACKET.sub("", section)):
-        if token.startswith('"'):
-            out.append(token[1:-1])
-        elif token.startswith("\\"):
-            out.append(token[1:])
-        elif token.startswith("_"):
-            out.append(" ")
-        elif token.startswith("*"):
-            continue
-        else:
-            out.append(token)
+        shown = _literal_token(token)
+        out.append(token if shown is None else shown)
     return "".join(out)
+
+
+def _literal_token(token: str) -> str | None:
+    """What a quoted text, an escaped character or padding shows; None for any other token."""
+    if token.startswith('"'):
+        return token[1:-1]
+    if token.startswith("\\"):
+        return token[1:]
+    if token.startswith("_"):
+        return " "
+    if token.startswith("*"):
+        return ""  # fill to width: a grid cell has no width to fill
+    return None
 
 
 def _number(value: float, section: str) -> str | None:
@@ -171,14 +176,9 @@ def _date(moment: dt.datetime | dt.date | dt.time, section: str) -> str | None:
     out: list[str] = []
     for i, token in enumerate(tokens):
         low = token.lower()
-        if token.startswith('"'):
-            out.append(token[1:-1])
-        elif token.startswith("\\"):
-            out.append(token[1:])
-        elif token.startswith("_"):
-            out.append(" ")
-        elif token.startswith("*"):
-            continue
+        literal = _literal_token(token)
+        if literal is not None:
+            out.append(literal)
         elif token.upper() == "AM/PM":
             out.append("AM" if moment.hour < 12 else "PM")
         elif token.upper() == "A/P":
