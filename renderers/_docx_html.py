@@ -18,6 +18,7 @@ from docx.oxml.ns import qn
 from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
+from renderers._docx_diagram import diagram_picture
 from renderers._docx_css import cell_css, list_type, para_css, rule_html, run_css
 from renderers._docx_inline import Fields, InlineWalker, choose
 from renderers._docx_parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
@@ -84,6 +85,7 @@ class Builder:
         self.budget = ImageBudget()
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
+        self._walker.diagram = self._diagram
         self._part = document.part  # the part whose relationships resolve pictures being read
         self._stories: dict[str, object] = {}
         self._notes: dict[str, object] | None = None
@@ -354,6 +356,26 @@ class Builder:
             width = int(extent.get("cx")) // EMU_PER_PX
         width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
         return f'<img src="{name}" width="{width}"/>'
+
+    def _diagram(self, graphic) -> str:  # noqa: ANN001 - a w:drawing holding SmartArt
+        extent = next(graphic.iter(qn("wp:extent")), None)
+        try:
+            width = int(extent.get("cx")) // EMU_PER_PX if extent is not None else 0
+            height = int(extent.get("cy")) // EMU_PER_PX if extent is not None else 0
+        except (TypeError, ValueError):
+            width = height = 0
+        width_shown = max(8, min(width, MAX_IMAGE_WIDTH_PX))
+        colors = {**self.sheet.theme.colors, "tx1": self.sheet.theme.colors.get("dk1", "#000000"),
+                  "bg1": self.sheet.theme.colors.get("lt1", "#ffffff"), "tx2": self.sheet.theme.colors.get("dk2", ""),
+                  "bg2": self.sheet.theme.colors.get("lt2", "")}
+        image, texts = diagram_picture(graphic, self._part, colors, width, height)
+        words = html.escape(" · ".join(texts))
+        if image is None or len(self.images) >= MAX_IMAGES:
+            return f"<i>{words}</i>" if words else ""
+        name = f"docx-image-{len(self.images)}"
+        self.images[name] = image
+        caption = f"<br/><span style='font-size:9pt; color:#5f6368'>{words}</span>" if words else ""
+        return f'<img src="{name}" width="{width_shown}"/>{caption}'
 
     # -- lists --------------------------------------------------------------------------
     def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:  # noqa: ANN001 - w:pPr or None

@@ -36,6 +36,7 @@ _TXBX = qn("w:txbxContent")
 _SPACES = re.compile(r"(?<= ) +")
 _IMAGEDATA = f"{{{_V}}}imagedata"
 _BLIP = f"{{{_A}}}blip"
+_DIAGRAM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}relIds"
 _MATH = (f"{{{_M}}}oMath", f"{{{_M}}}oMathPara")
 
 
@@ -72,6 +73,7 @@ class InlineWalker:
     def __init__(self, image: Callable[[str, Any], str], fields: Fields) -> None:
         self.image = image
         self.fields = fields
+        self.diagram: Callable[[Any], str] | None = None  # SmartArt (a w:drawing) → HTML
         self._look: Callable[[Any], RunLook] | None = None
         self._base: RunLook | None = None
 
@@ -250,6 +252,9 @@ class InlineWalker:
             if chosen is not None:
                 for inner in chosen:
                     self._graphic(inner)
+            return
+        if self.diagram is not None and any(True for _ in el.iter(_DIAGRAM)):
+            self._parts.append(self.diagram(el))
             return
         for blip in el.iter(_BLIP):
             rid = blip.get(f"{{{_R}}}embed")

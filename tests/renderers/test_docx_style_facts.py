@@ -215,3 +215,35 @@ def test_footnotes_are_numbered_in_reference_order_as_word_numbers_them(tmp_path
     ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({9: "Audited.", 11: "Before tax."})})
     text = load(path).text
     assert "Revenue grew[1] and costs fell[2]" in text  # ids 9 and 11 are the first and second notes
+
+
+def test_smartart_is_drawn_in_its_theme_colour_from_the_saved_drawing(tmp_path: Path) -> None:
+    from renderers.docx import render_image
+    from tests.renderers import office_xml as ox
+
+    dgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+    dsp = "http://schemas.microsoft.com/office/drawing/2008/diagram"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    drawing = (f'<w:r><w:drawing><wp:inline><wp:extent cx="3000000" cy="1500000"/><wp:docPr id="1" name="d"/>'
+               f'<a:graphic><a:graphicData uri="{dgm}"><dgm:relIds xmlns:dgm="{dgm}" r:dm="rIdDm" r:lo="rIdLo" '
+               f'r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    data = (f'<dgm:dataModel xmlns:dgm="{dgm}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+            f'xmlns:dsp="{dsp}"><dgm:ptLst><dgm:pt modelId="1"><dgm:t><a:p><a:r><a:t>Plan step</a:t></a:r></a:p>'
+            f'</dgm:t></dgm:pt></dgm:ptLst><dgm:extLst><a:ext uri="x"><dsp:dataModelExt relId="rIdDr"/></a:ext>'
+            f'</dgm:extLst></dgm:dataModel>').encode()
+    shapes = (f'<dsp:drawing xmlns:dsp="{dsp}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+              f'<dsp:spTree><dsp:sp><dsp:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="3000000" cy="1500000"/>'
+              f'</a:xfrm><a:prstGeom prst="rect"/><a:solidFill><a:schemeClr val="accent2"/></a:solidFill></dsp:spPr>'
+              f'</dsp:sp></dsp:spTree></dsp:drawing>').encode()
+    path = ox.docx_with_body(tmp_path / "dgm.docx", ox.para(drawing),
+                             add_rels={"word/_rels/document.xml.rels":
+                                       f'<Relationship Id="rIdDm" Target="diagrams/data1.xml" Type="{rel}/diagramData"/>'
+                                       f'<Relationship Id="rIdDr" Target="diagrams/drawing1.xml" '
+                                       f'Type="http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"/>'},
+                             add_types='<Default Extension="xml" ContentType="application/xml"/>')
+    ox.rewrite(path, {"word/diagrams/data1.xml": data, "word/diagrams/drawing1.xml": shapes})
+    colors, _ = _theme(docx.Document(str(path)))
+    assert "Plan step" in load(path).pages[0]  # the boxes' words are shown with the picture
+    image, _ = render_image(path, 0, 816)
+    inked = {image.pixelColor(x, y).name() for x in range(100, 400, 20) for y in range(110, 250, 20)}
+    assert colors["accent2"] in inked  # the box's fill, the theme's accent 2
