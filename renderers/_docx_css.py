@@ -18,11 +18,17 @@ _BULLETS = ("disc", "circle", "square")
 
 
 @lru_cache(maxsize=4096)
-def run_css(look: RunLook, base: RunLook | None = None) -> str:
-    """``look`` as CSS declarations; with ``base``, only what differs from it (a run in its paragraph)."""
+def run_css(look: RunLook, base: RunLook | None = None, *, plain_defaults: bool = True) -> str:
+    """``look`` as CSS declarations; with ``base``, only what differs from it (a run in its paragraph).
+
+    ``plain_defaults=False`` leaves out what Qt's paragraphs already are (upright, not bold, not
+    underlined): a long document's HTML is parsed faster. Headings keep them (Qt makes them bold)."""
     out: list[str] = []
+    defaults = RunLook() if base is None and not plain_defaults else None
 
     def changed(name: str) -> bool:
+        if defaults is not None and name in ("bold", "italic", "underline", "strike"):
+            return getattr(look, name) != getattr(defaults, name)
         return base is None or getattr(look, name) != getattr(base, name)
 
     if changed("font") or changed("east_asia_font"):
@@ -33,7 +39,7 @@ def run_css(look: RunLook, base: RunLook | None = None) -> str:
         out.append(f"font-weight:{700 if look.bold else 400}")
     if changed("italic"):
         out.append(f"font-style:{'italic' if look.italic else 'normal'}")
-    if changed("underline") or changed("strike"):
+    if changed("underline") or changed("strike") or (defaults is not None and (look.underline or look.strike)):
         lines = [name for name, on in (("underline", look.underline), ("line-through", look.strike)) if on]
         out.append(f"text-decoration:{' '.join(lines) or 'none'}")
     if changed("color"):
@@ -49,6 +55,7 @@ def _px(pt: float) -> str:
     return f"{round(pt * 96 / 72)}px"  # Qt rich text reads margins in px only
 
 
+@lru_cache(maxsize=1024)
 def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_pt: float | None = None) -> str:
     """A paragraph's spacing, indents, line height, shading and (``text``) the look its text starts from.
 
@@ -66,7 +73,7 @@ def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_
         out.append(f"line-height:{round(look.line * 100)}%")
     if look.shading:
         out.append(f"background-color:{look.shading}")
-    run = run_css(look.run) if text else ""
+    run = run_css(look.run, plain_defaults=False) if text else ""
     if run:
         out.append(run)
     return "; ".join(out)

@@ -60,7 +60,7 @@ class RunLook:
     hidden: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: a style's look is made once and cached
 class ParaLook:
     """A paragraph's resolved formatting; ``run`` is the look its runs start from."""
 
