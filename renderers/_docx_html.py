@@ -102,6 +102,7 @@ class Builder:
         self.page = page_geometry(document)
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
+        self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
         self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
         self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
 
@@ -308,7 +309,7 @@ class Builder:
         else:
             self._flush_rule()
         if level is not None:
-            self._open_list(level, fmt)
+            self._open_list(level, fmt, self._count_item(ppr, look, level))
             self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
         else:
             self._close_lists()
@@ -413,7 +414,19 @@ class Builder:
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
 
-    def _open_list(self, level: int, fmt: str) -> None:
+    def _count_item(self, ppr, look: ParaLook, level: int) -> int:  # noqa: ANN001 - w:pPr or None
+        """This item's number in its list: Word counts on across paragraphs between the items and
+        starts a level again after an item of a higher level."""
+        num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
+        if not num_id:
+            return 0
+        for deeper in [k for k in self._counters if k[0] == num_id and k[1] > level]:
+            del self._counters[deeper]
+        key = (num_id, level)
+        self._counters[key] = self._counters.get(key, 0) + 1
+        return self._counters[key]
+
+    def _open_list(self, level: int, fmt: str, number: int = 0) -> None:
         level = min(level, 8)
         kind = list_type(fmt, level)
         tag = "ul" if kind in ("disc", "circle", "square") else "ol"
@@ -426,7 +439,9 @@ class Builder:
         while len(self.list_stack) < level + 1:
             self.list_stack.append(tag)
             self._list_types.append(kind)
-            self._out(f'<{tag} style="list-style-type:{kind}; margin-top:0pt; margin-bottom:0pt">')
+            innermost = len(self.list_stack) == level + 1
+            start = f' start="{number}"' if tag == "ol" and innermost and number > 1 else ""
+            self._out(f'<{tag}{start} style="list-style-type:{kind}; margin-top:0pt; margin-bottom:0pt">')
 
     def _close_lists(self) -> None:
         while self.list_stack:

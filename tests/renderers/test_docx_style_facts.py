@@ -247,3 +247,14 @@ def test_smartart_is_drawn_in_its_theme_colour_from_the_saved_drawing(tmp_path: 
     image, _ = render_image(path, 0, 816)
     inked = {image.pixelColor(x, y).name() for x in range(100, 400, 20) for y in range(110, 250, 20)}
     assert colors["accent2"] in inked  # the box's fill, the theme's accent 2
+
+
+def test_numbering_goes_on_across_paragraphs_between_the_items(tmp_path: Path) -> None:
+    document = docx.Document()
+    for i in range(3):
+        document.add_paragraph(f"Initiative {i + 1}", style="List Number")
+        document.add_paragraph(f"Goal of initiative {i + 1}")
+    document.save(str(tmp_path / "n.docx"))
+    doc = _keep(tmp_path / "n.docx")
+    labels = [_block(doc, f"Initiative {i + 1}").textList().itemText(_block(doc, f"Initiative {i + 1}")) for i in range(3)]
+    assert labels == ["1.", "2.", "3."]  # as Word numbers them, not 1. 1. 1.
