@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from lxml import etree
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from renderers._office_theme import drawingml_color
+from renderers._preset_shapes import paint_preset
 
 __all__ = ["diagram_picture"]
 
@@ -79,7 +80,7 @@ def diagram_picture(graphic: Any, part: Any, colors: dict[str, str], width_px: i
         p.rotate(turn)
         p.scale(-1 if xfrm.get("flipH") in ("1", "true") else 1, -1 if xfrm.get("flipV") in ("1", "true") else 1)
         p.translate(-rect.center())
-        _shape(p, geom.get("prst", "rect") if geom is not None else "rect", rect,
+        paint_preset(p, geom.get("prst", "rect") if geom is not None else "rect", rect,
                int(adj.split()[-1]) / 100000 if adj.startswith("val ") and adj.split()[-1].isdigit() else None)
         p.restore()
     p.end()
@@ -102,25 +103,3 @@ def _fill(sp: Any, colors: dict[str, str]) -> str:
         if isinstance(child.tag, str) and child.tag.endswith("Clr"):
             return drawingml_color(child, colors)
     return ""
-
-
-def _shape(p: QPainter, prst: str, r: QRectF, adj: float | None = None) -> None:
-    """A preset geometry in ``r``; ``adj`` is its first adjustment as a fraction (None: the preset's own)."""
-    if prst in ("ellipse", "circle"):
-        p.drawEllipse(r)
-    elif prst in ("roundRect", "snipRoundRect", "round2SameRect"):
-        radius = min(r.width(), r.height()) * 0.16
-        p.drawRoundedRect(r, radius, radius)
-    elif prst == "triangle":
-        p.drawPolygon(QPolygonF([QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()]))
-    elif prst == "trapezoid":
-        # the adjustment is the slant as a share of the shorter side, at most half the width
-        inset = min(r.width() / 2, min(r.width(), r.height()) * (0.25 if adj is None else adj))
-        p.drawPolygon(QPolygonF([QPointF(r.left() + inset, r.top()), QPointF(r.right() - inset, r.top()),
-                                 r.bottomRight(), r.bottomLeft()]))
-    elif prst in ("chevron", "homePlate", "rightArrow"):
-        tip = min(r.width() * 0.3, r.height() * 0.5)
-        p.drawPolygon(QPolygonF([r.topLeft(), QPointF(r.right() - tip, r.top()), QPointF(r.right(), r.center().y()),
-                                 QPointF(r.right() - tip, r.bottom()), r.bottomLeft()]))
-    else:
-        p.drawRect(r)

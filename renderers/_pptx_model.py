@@ -67,6 +67,7 @@ class Shape:
     chart: ChartData | None = None
     insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
     shrink: bool = False  # the text shrinks to fit its box (normAutofit)
+    preset: str = ""  # the outline's preset geometry (a:prstGeom prst), "" for the kind's own
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
     table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
     cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
@@ -231,7 +232,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         if not boxes:
             out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Diagram")))
         return
-    kind, fill, line = "text", None, None
+    kind, fill, line, preset = "text", None, None, ""
     if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
         kind = "rect"
         try:
@@ -240,6 +241,8 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         except (NotImplementedError, ValueError):
             pass
         fill, line = _fill(shape, ctx), _line(shape, ctx)
+        geom = shape._element.find(f"{_PNS}spPr/{{{_A}}}prstGeom")
+        preset = geom.get("prst", "") if geom is not None else ""
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
@@ -249,7 +252,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
-                     shrink=text_shrinks(shape, ctx)))
+                     shrink=text_shrinks(shape, ctx), preset=preset))
 
 
 def _cell_fill(cell) -> str | None:  # noqa: ANN001 - a python-pptx _Cell

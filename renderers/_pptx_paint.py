@@ -12,6 +12,7 @@ from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter,
 
 from renderers._chart import paint_chart
 from renderers._common import MAX_RENDER_PIXELS
+from renderers._preset_shapes import paint_preset
 from renderers._pptx_model import EMU_PER_PT, Deck, Shape, Slide
 from renderers._pptx_parts import ACCENT
 
@@ -49,7 +50,9 @@ def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
 def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     p.setPen(QPen(QColor(s.line), max(1.0, px_per_pt)) if s.line else Qt.PenStyle.NoPen)
     p.setBrush(QColor(s.fill) if s.fill else Qt.BrushStyle.NoBrush)
-    if s.fill or s.line:
+    if (s.fill or s.line) and s.preset and s.preset not in ("rect", "ellipse", "roundRect"):
+        paint_preset(p, s.preset, rect)
+    elif s.fill or s.line:
         if s.kind == "ellipse":
             p.drawEllipse(rect)
         elif s.kind == "roundrect":

@@ -205,3 +205,20 @@ def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None
     below = sum(1 for x in range(40, 340, 2) for y in range(175, 400, 2) if image.pixelColor(x, y).lightness() < 128)
     inside = sum(1 for x in range(40, 340, 2) for y in range(40, 160, 2) if image.pixelColor(x, y).lightness() < 128)
     assert inside > 50 and below == 0
+
+
+def test_a_preset_outline_is_drawn_as_its_shape_not_its_box(tmp_path: Path) -> None:
+    from pptx.enum.shapes import MSO_SHAPE
+
+    from renderers.pptx import render_image
+
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        slide.shapes.add_shape(MSO_SHAPE.DIAMOND, Pt(100), Pt(100), Pt(200), Pt(200))
+
+    path = _deck(tmp_path / "diamond.pptx", edit)
+    assert load(path).slide(0).shapes[-1].preset == "diamond"
+    image, _ = render_image(path, 0, 720)  # 1 px a point
+    centre, corner = image.pixelColor(200, 200), image.pixelColor(110, 110)
+    assert centre.name() != "#ffffff" and corner.name() == "#ffffff"  # filled in the middle, not at the box's corner
