@@ -24,7 +24,7 @@ from renderers.qt_preview import PreviewBase
 
 __all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "thumbnail_part"]
 
-FIRST_BLOCKS = 80  # paragraphs and table rows in the first piece: more than a screenful, shown at once
+FIRST_BLOCKS = 60  # paragraphs and table rows in the first piece: more than a screenful, shown at once
 CHUNK_BLOCKS = 200  # each later piece: read in a worker, laid out on the UI thread in one short step
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
 # hands a body's font size to every span below it, over the size its paragraph carries.

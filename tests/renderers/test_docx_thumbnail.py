@@ -68,8 +68,8 @@ def test_a_thumbnail_that_cannot_be_drawn_says_no_preview(qtbot, host, view_of, 
 def test_the_thumbnail_lays_out_what_page_1_shows_and_fills_it(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     path = _long_docx(tmp_path / "page1.docx", 1500)
     chunk = docx_renderer.thumbnail_part(path, 0, 400)
-    # one Letter page holds about 30 of these paragraphs: far fewer than the preview's first piece are read
-    assert 25 <= chunk.html.count("Paragraph ") < docx_renderer.FIRST_BLOCKS // 2
+    # one Letter page holds about 30 of these paragraphs: only those are read
+    assert 25 <= chunk.html.count("Paragraph ") < 45  # not the 1,500 paragraphs, nor the first piece of 60
     image, _ = docx_renderer.draw_thumbnail(chunk, 400)
     full, _ = docx_renderer.render_image(path, 0, 400)
     assert image == full  # page 1 drawn from its own blocks is page 1 of the whole document
