@@ -30,6 +30,7 @@ class Series:
     values: tuple[float | None, ...]
     color: str | None = None
     values_ref: str = ""  # the cells the values come from ("'Data'!$B$2:$B$13"), for a chart saved without them
+    name_ref: str = ""  # the cell the series name comes from, for a chart saved without it
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class ChartData:
     series: tuple[Series, ...]
     stacked: bool = False
     categories_ref: str = ""
+    legend: str = "b"  # where the legend is (b, r, t, l, tr), "" when the chart has none
+    x_title: str = ""  # the category (or x) axis title
+    y_title: str = ""  # the value axis title
 
 
 def read_chart(xml: bytes) -> ChartData | None:
@@ -68,8 +72,33 @@ def read_chart(xml: bytes) -> ChartData | None:
             categories = tuple("" if v is None else v for v in _points(cat, text=True))
         categories_ref = categories_ref or _ref(cat)
         numbers = tuple(_number(v) for v in _points(val))
-        series.append(Series(_text(ser.find(f"{_C}tx")), numbers, _series_color(ser), _ref(val)))
-    return ChartData(kind, _title(root), categories, tuple(series), stacked, categories_ref)
+        tx = ser.find(f"{_C}tx")
+        series.append(Series(name=_text(tx), values=numbers, color=_series_color(ser), values_ref=_ref(val),
+                             name_ref=_ref(tx)))
+    chart = root.find(f"{_C}chart")
+    legend = chart.find(f"{_C}legend") if chart is not None else None
+    position = legend.find(f"{_C}legendPos") if legend is not None else None
+    x_axis = plot_area.find(f"{_C}catAx") if plot_area.find(f"{_C}catAx") is not None else plot_area.find(f"{_C}dateAx")
+    axes = plot_area.findall(f"{_C}valAx")
+    if x_axis is None and len(axes) == 2:  # a scatter chart: two value axes, the first one across
+        x_axis, axes = axes[0], axes[1:]
+    title = _title(root)
+    auto_deleted = chart.find(f"{_C}autoTitleDeleted") if chart is not None else None
+    if not title and chart is not None and chart.find(f"{_C}title") is not None and len(series) == 1 \
+            and (auto_deleted is None or auto_deleted.get("val") not in ("1", "true")):
+        title = series[0].name  # Excel titles a one-series chart with its series name
+    return ChartData(kind=kind, title=title, categories=categories, series=tuple(series), stacked=stacked,
+                     categories_ref=categories_ref,
+                     legend=(position.get("val", "r") if position is not None else "r") if legend is not None else "",
+                     x_title=_axis_title(x_axis), y_title=_axis_title(axes[0] if axes else None))
+
+
+def _axis_title(axis: etree._Element | None) -> str:
+    title = axis.find(f"{_C}title") if axis is not None else None
+    if title is None or (axis is not None and axis.find(f"{_C}delete") is not None
+                         and axis.find(f"{_C}delete").get("val") in ("1", "true")):
+        return ""
+    return _text(title.find(f"{_C}tx"))
 
 
 def _ref(el: etree._Element | None) -> str:
@@ -154,7 +183,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     p.setClipRect(rect)
     p.fillRect(rect, QColor("#ffffff"))
     font = QFont()
-    font.setFamilies(["Noto Sans", "Noto Sans CJK SC", "DejaVu Sans"])
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
     size = max(6.0, min(rect.height() / 22, 14 * px_per_pt))
     font.setPixelSize(int(size))
     p.setFont(font)
@@ -171,12 +200,39 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
         inner.setTop(inner.top() + size * 2.2)
     pie = chart.kind in ("pie", "doughnut")
     names = list(chart.categories) if pie else [s.name for s in chart.series]
-    if any(names):
-        inner.setBottom(inner.bottom() - size * 1.8)
-        _legend(p, QRectF(inner.left(), inner.bottom() + size * 0.4, inner.width(), size * 1.4), names, chart, pie)
+    if chart.legend and any(names):
+        if chart.legend in ("r", "tr", "l"):
+            metrics = p.fontMetrics()
+            width = min(inner.width() * 0.4, max(metrics.horizontalAdvance(n) for n in names) + size * 2.2)
+            box = QRectF(inner.right() - width if chart.legend != "l" else inner.left(), inner.top(), width, inner.height())
+            if chart.legend == "l":
+                inner.setLeft(inner.left() + width)
+            else:
+                inner.setRight(inner.right() - width)
+            _legend_column(p, box, names, chart, pie, size)
+        else:
+            if chart.legend == "t":
+                _legend(p, QRectF(inner.left(), inner.top(), inner.width(), size * 1.4), names, chart, pie)
+                inner.setTop(inner.top() + size * 1.8)
+            else:
+                inner.setBottom(inner.bottom() - size * 1.8)
+                _legend(p, QRectF(inner.left(), inner.bottom() + size * 0.4, inner.width(), size * 1.4), names, chart, pie)
     if pie:
         _pie(p, inner, chart)
     else:
+        p.setPen(QColor("#404040"))
+        if chart.x_title:
+            inner.setBottom(inner.bottom() - size * 1.5)
+            p.drawText(QRectF(inner.left(), inner.bottom() + size * 0.2, inner.width(), size * 1.3),
+                       Qt.AlignmentFlag.AlignCenter, chart.x_title)
+        if chart.y_title:
+            p.save()
+            p.translate(inner.left() + size * 0.6, inner.center().y())
+            p.rotate(-90)
+            p.drawText(QRectF(-inner.height() / 2, -size * 0.7, inner.height(), size * 1.4), Qt.AlignmentFlag.AlignCenter,
+                       chart.y_title)
+            p.restore()
+            inner.setLeft(inner.left() + size * 1.5)
         _axes_plot(p, inner, chart, size)
     p.restore()
 
@@ -184,6 +240,21 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
 def color_of(chart: ChartData, i: int) -> QColor:
     series = chart.series[i] if i < len(chart.series) else None
     return QColor(series.color if series is not None and series.color else PALETTE[i % len(PALETTE)])
+
+
+def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool, size: float) -> None:
+    """A legend beside the plot (Excel's right or left position): one name a line, centred down."""
+    line = size * 1.4
+    y = rect.center().y() - min(len(names) * line, rect.height()) / 2
+    for i, name in enumerate(names):
+        if y + line > rect.bottom() + 1:
+            break
+        swatch = QRectF(rect.left() + size * 0.4, y + line * 0.25, line * 0.5, line * 0.5)
+        p.fillRect(swatch, QColor(PALETTE[i % len(PALETTE)]) if pie else color_of(chart, i))
+        p.setPen(QColor("#404040"))
+        p.drawText(QRectF(swatch.right() + 4, y, rect.right() - swatch.right() - 4, line),
+                   Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
+        y += line
 
 
 def _legend(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool) -> None:

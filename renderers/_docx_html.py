@@ -18,8 +18,11 @@ from docx.oxml.ns import qn
 from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
-from renderers._docx_inline import Fields, InlineWalker, choose, note_mark
-from renderers._docx_parts import UI_NAMES, heading_tag, read_notes
+from renderers._docx_diagram import diagram_picture
+from renderers._docx_css import cell_css, list_type, para_css, rule_html, run_css
+from renderers._docx_inline import Fields, InlineWalker, choose
+from renderers._docx_parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
+from renderers._docx_styles import CellLook, ParaLook, read_stylesheet
 from renderers._jobs import PreviewError
 from skills.runtime._base import CommandError
 from skills.runtime.docx_read import open_docx
@@ -37,6 +40,7 @@ class DocxContent:
     images: dict[str, QImage] = field(default_factory=dict)
     text: str = ""  # plain text, for search and tests
     truncated: bool = False
+    page: PageGeometry = field(default_factory=PageGeometry)
 
 
 PAGE_SEPARATOR = "<hr/><div style='page-break-before: always'>"
@@ -81,6 +85,7 @@ class Builder:
         self.budget = ImageBudget()
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
+        self._walker.diagram = self._diagram
         self._part = document.part  # the part whose relationships resolve pictures being read
         self._stories: dict[str, object] = {}
         self._notes: dict[str, object] | None = None
@@ -93,6 +98,13 @@ class Builder:
         self._started = False
         self.done = False
         self._style_names, self._default_style = self._read_style_names()
+        self.sheet = read_stylesheet(document)
+        self.page = page_geometry(document)
+        self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
+        self._list_types: list[str] = []  # list-style-type of each open list level
+        self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
+        self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
+        self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
 
     def _read_style_names(self) -> tuple[dict[str, str], str]:
         """Paragraph style id → name, read once (python-docx looks each one up by scanning)."""
@@ -125,7 +137,8 @@ class Builder:
         while not self.done:
             self.next_chunk(1 << 30)
         pages = tuple("".join(p) for p in self.pages if p or len(self.pages) == 1)
-        return DocxContent(pages or ("",), self.images, "\n".join(self.text), self.truncated)
+        return DocxContent(pages=pages or ("",), images=self.images, text="\n".join(self.text),
+                           truncated=self.truncated, page=self.page)
 
     def next_chunk(self, max_blocks: int) -> str:
         """HTML of the next ``max_blocks`` or so paragraphs and table rows (the rest at the end)."""
@@ -141,12 +154,30 @@ class Builder:
             if not self.done:
                 self.done = True
                 self._close_lists()
+                self._flush_rule()
                 if self.truncated:
                     self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
                 self._end_page()
         chunk = "".join(self.flow[self._flow_mark:])
         self._flow_mark = len(self.flow)
         return chunk
+
+    def first_page(self) -> str:
+        """HTML of about the first page: blocks are read until they surely fill it (or a break ends it),
+        so a thumbnail lays out what page 1 shows and not the document."""
+        page = self.page
+        wanted = (page.height - page.top - page.bottom) * 72 / 96 * 1.25
+        parts: list[str] = []
+        while not self.done and self.filled_pt < wanted and len(self.pages) == 1:
+            parts.append(self.next_chunk(1))
+        return "".join(parts)
+
+    def _estimate(self, look: ParaLook, chars: int) -> None:
+        """Add a paragraph's height, counted low (wide letters, no wrapping slack), to :attr:`filled_pt`."""
+        width_pt = max(72.0, (self.page.width - self.page.left - self.page.right) * 72 / 96)
+        size = look.run.size_pt
+        lines = max(1, -(-int(chars * size * 0.45) // int(width_pt)))
+        self.filled_pt += lines * size * 1.15 * max(1.0, look.line) + look.before_pt + look.after_pt
 
     def _blocks(self, container) -> None:  # noqa: ANN001 - lxml element
         self._blocks_of(container.iterchildren())
@@ -178,10 +209,16 @@ class Builder:
 
     def _new_page(self) -> None:
         self._close_lists()
+        self._flush_rule()
         if self.pages[-1]:
             self._end_page()
             self.pages.append([])
             self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+
+    def _flush_rule(self) -> None:
+        if self._pending_rule is not None:
+            rule, self._pending_rule = self._pending_rule[1], None
+            self._out(rule)
 
     def _end_page(self) -> None:
         """Footnotes referenced on this page, then the footer, as a reader sees them at the page foot."""
@@ -191,7 +228,7 @@ class Builder:
         if self._page_notes:
             self._out("<hr/>")
             for key in self._page_notes:
-                mark = f"<sup>{html.escape(note_mark(key))}</sup> "
+                mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
                 body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
                 self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []
@@ -232,15 +269,17 @@ class Builder:
 
     def _render_into(self, container, part=None) -> str:  # noqa: ANN001 - lxml element, its part
         """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
-        saved = (self.pages, self.list_stack, self._in_box, self._part)
-        self.pages, self.list_stack, self._in_box = [[]], [], True
+        saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
+        self.pages, self.list_stack, self._in_box, self._list_types = [[]], [], True, []
+        self._pending_rule = None
         self._part = part or self._part
         try:
             self._blocks(container)
             self._close_lists()
+            self._flush_rule()
             return "".join(chunk for page in self.pages for chunk in page)
         finally:
-            self.pages, self.list_stack, self._in_box, self._part = saved
+            self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule = saved
 
     # -- paragraphs ---------------------------------------------------------------------
     def _paragraph(self, p) -> None:  # noqa: ANN001 - a w:p element
@@ -249,24 +288,47 @@ class Builder:
         if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None and not self._in_box:
             self._new_page()
         style = self._style_name(ppr)
-        inline = self._walker.paragraph(p)
+        look = self.sheet.paragraph(ppr, self._cell)
+        inline = self._walker.paragraph(p, lambda rpr: self.sheet.run(look, rpr), look.run)
         runs_html = inline.html
         self.text.append(inline.plain)
-        level, ordered = self._list_info(ppr, style)
-        align = _ALIGN.get(_val(ppr, "jc"), "")
+        self._estimate(look, len(inline.plain))
+        level, fmt = self._list_info(ppr, style, look)
+        align = look.align
         align_attr = f' align="{align}"' if align else ""
+        if not self.flow and not self._in_box and look.before_pt > 0:
+            # Qt drops the space above the first block of a page; Word keeps it: a 2 px line holds it down
+            self._out(_STRUT)
+        top, bottom = look.borders.get("top"), look.borders.get("bottom")
+        # Word draws one box round consecutive paragraphs with the same borders (a code block)
+        grouped = bool(look.borders) and level is None and self._pending_rule is not None \
+            and self._pending_rule[0] == look.borders
+        if grouped:
+            top = None
+            self._pending_rule = None
+        else:
+            self._flush_rule()
         if level is not None:
-            self._open_list(level, ordered)
-            self._out(f"<li>{runs_html}</li>")
+            self._open_list(level, fmt, self._count_item(ppr, look, level))
+            self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
         else:
             self._close_lists()
-            tag = heading_tag(style)
+            if top is not None:
+                self._out(rule_html(top, 2.0))
+            # the rule sits under the text, the paragraph's spacing under the rule
+            after = 2.0 if bottom is not None else None
+            tag = heading_tag(style) or (f"h{look.outline_level + 1}" if look.outline_level is not None
+                                         and look.outline_level < 6 else "")
             if tag:
-                self._out(f"<{tag}{align_attr}>{runs_html}</{tag}>")
+                # a heading's own size would give way to Qt's heading sizes: its text carries the look
+                css = para_css(look, text=False, after_pt=after)
+                self._out(f'<{tag} style="{css}"{align_attr}><span style="{run_css(look.run)}">{runs_html}</span></{tag}>')
             elif runs_html.strip():
-                self._out(f"<p{align_attr}>{runs_html}</p>")
+                self._out(f'<p style="{para_css(look, after_pt=after)}"{align_attr}>{runs_html}</p>')
             elif not inline.boxes:
-                self._out("<p>&nbsp;</p>")
+                self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
+            if bottom is not None:
+                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt))
         for box in inline.boxes:
             self._close_lists()
             self.text.append("")  # a text box starts on its own line of the plain text
@@ -296,22 +358,45 @@ class Builder:
         width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
         return f'<img src="{name}" width="{width}"/>'
 
+    def _diagram(self, graphic) -> str:  # noqa: ANN001 - a w:drawing holding SmartArt
+        extent = next(graphic.iter(qn("wp:extent")), None)
+        try:
+            width = int(extent.get("cx")) // EMU_PER_PX if extent is not None else 0
+            height = int(extent.get("cy")) // EMU_PER_PX if extent is not None else 0
+        except (TypeError, ValueError):
+            width = height = 0
+        width_shown = max(8, min(width, MAX_IMAGE_WIDTH_PX))
+        colors = {**self.sheet.theme.colors, "tx1": self.sheet.theme.colors.get("dk1", "#000000"),
+                  "bg1": self.sheet.theme.colors.get("lt1", "#ffffff"), "tx2": self.sheet.theme.colors.get("dk2", ""),
+                  "bg2": self.sheet.theme.colors.get("lt2", "")}
+        image, texts = diagram_picture(graphic, self._part, colors, width, height)
+        words = html.escape(" · ".join(texts))
+        if image is None or len(self.images) >= MAX_IMAGES:
+            return f"<i>{words}</i>" if words else ""
+        name = f"docx-image-{len(self.images)}"
+        self.images[name] = image
+        caption = f"<br/><span style='font-size:9pt; color:#5f6368'>{words}</span>" if words else ""
+        return f'<img src="{name}" width="{width_shown}"/>{caption}'
+
     # -- lists --------------------------------------------------------------------------
-    def _list_info(self, ppr, style: str) -> tuple[int | None, bool]:  # noqa: ANN001 - w:pPr or None
+    def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:  # noqa: ANN001 - w:pPr or None
+        """The list level of a paragraph and its numbering format (from the paragraph or its style)."""
         num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
-        num_id = _val(num_pr, "numId")
+        num_id = _val(num_pr, "numId") or look.num_id
         if num_id:
             level_text = _val(num_pr, "ilvl")
-            level = int(level_text) if level_text.isdigit() else 0
+            level = int(level_text) if level_text.isdigit() else look.num_level
             if num_id == "0":
-                return None, False
+                return None, ""
             fmt = self._num_format(num_id, str(level))
-            return level, fmt not in ("bullet", "none", "")
+            if fmt == "none":
+                return None, ""
+            return level, fmt
         if style.startswith(("List Bullet", "List Number")):
             digits = "".join(ch for ch in style if ch.isdigit())
             level = int(digits) - 1 if digits else 0
-            return level, style.startswith("List Number")
-        return None, False
+            return level, "decimal" if style.startswith("List Number") else "bullet"
+        return None, ""
 
     def _num_format(self, num_id: str, level: str) -> str:
         key = (num_id, level)
@@ -329,54 +414,83 @@ class Builder:
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
 
-    def _open_list(self, level: int, ordered: bool) -> None:
+    def _count_item(self, ppr, look: ParaLook, level: int) -> int:  # noqa: ANN001 - w:pPr or None
+        """This item's number in its list: Word counts on across paragraphs between the items and
+        starts a level again after an item of a higher level."""
+        num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
+        if not num_id:
+            return 0
+        for deeper in [k for k in self._counters if k[0] == num_id and k[1] > level]:
+            del self._counters[deeper]
+        key = (num_id, level)
+        self._counters[key] = self._counters.get(key, 0) + 1
+        return self._counters[key]
+
+    def _open_list(self, level: int, fmt: str, number: int = 0) -> None:
         level = min(level, 8)
+        kind = list_type(fmt, level)
+        tag = "ul" if kind in ("disc", "circle", "square") else "ol"
         while len(self.list_stack) > level + 1:
             self._out(f"</{self.list_stack.pop()}>")
-        tag = "ol" if ordered else "ul"
-        if len(self.list_stack) == level + 1 and self.list_stack[-1] != tag:
+            self._list_types.pop()
+        if len(self.list_stack) == level + 1 and self._list_types[-1] != kind:
             self._out(f"</{self.list_stack.pop()}>")
+            self._list_types.pop()
         while len(self.list_stack) < level + 1:
             self.list_stack.append(tag)
-            self._out(f"<{tag}>")
+            self._list_types.append(kind)
+            innermost = len(self.list_stack) == level + 1
+            start = f' start="{number}"' if tag == "ol" and innermost and number > 1 else ""
+            self._out(f'<{tag}{start} style="list-style-type:{kind}; margin-top:0pt; margin-bottom:0pt">')
 
     def _close_lists(self) -> None:
         while self.list_stack:
             self._out(f"</{self.list_stack.pop()}>")
+        self._list_types = []
 
     # -- tables -------------------------------------------------------------------------
     def _table(self, tbl) -> None:  # noqa: ANN001 - a w:tbl element
+        self._flush_rule()
+        look = self.sheet.table(tbl.find(qn("w:tblPr")))
+        own_rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
         rows = []
-        for tr in tbl.iter(qn("w:tr")):
-            if next(tr.iterancestors(qn("w:tbl"))) is not tbl:
-                continue  # a row of a nested table: drawn inside its cell
+        saved_cell = self._cell
+        for r, tr in enumerate(own_rows):
             self.blocks += 1
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
                 break
+            trpr = tr.find(qn("w:trPr"))
+            header = trpr is not None and trpr.find(qn("w:tblHeader")) is not None
+            tcs = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
             cells = []
-            for tc in tr.iter(qn("w:tc")):
-                if next(tc.iterancestors(qn("w:tr"))) is not tr:
-                    continue
+            for c, tc in enumerate(tcs):
                 tcpr = tc.find(qn("w:tcPr"))
+                cell = self.sheet.cell(look, r, len(own_rows), c, len(tcs), tcpr, header=header)
+                css = cell_css(cell)
+                style = f' style="{css}"' if css else ""
                 merge = tcpr.find(qn("w:vMerge")) if tcpr is not None else None
                 if merge is not None and merge.get(qn("w:val"), "continue") == "continue":
-                    cells.append("<td></td>")
+                    cells.append(f"<td{style}></td>")
                     continue
                 span_text = _val(tcpr, "gridSpan")
                 span = int(span_text) if span_text.isdigit() else 1
                 first_text = len(self.text)
                 # the same blocks as body text: bold, pictures, text boxes, nested tables survive in cells
-                shown = self._render_into(tc)
+                self._cell = cell
+                try:
+                    shown = self._render_into(tc)
+                finally:
+                    self._cell = saved_cell
                 self.text[first_text:] = [" | ".join(self.text[first_text:])]
                 colspan = f' colspan="{span}"' if span > 1 else ""
-                cells.append(f"<td{colspan}>{shown}</td>")
+                cells.append(f"<td{colspan}{style}>{shown}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
-        self._out('<table border="1" cellspacing="0" cellpadding="4" '
-                  'style="border-collapse: collapse; border-color: #9aa0a6;" width="100%">'
-                  f"{''.join(rows)}</table><p></p>")
+        self._out('<table border="0" cellspacing="0" cellpadding="0" style="border-collapse: collapse;" width="100%">'
+                  f"{''.join(rows)}</table><p style='margin-top:0px; margin-bottom:0px; font-size:1pt'></p>")
 
 
+_STRUT = "<p style='margin-top:0px; margin-bottom:0px; font-size:1px; line-height:1px'>&nbsp;</p>"
 _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 _FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"

@@ -8,11 +8,16 @@ XML itself so all of that reaches the preview; every text is escaped.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from docx.oxml.ns import qn
+
+from renderers._docx_css import run_css
+from renderers._docx_styles import RunLook
+from renderers._office_theme import roman
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
@@ -28,8 +33,10 @@ _SKIPPED = {qn(f"w:{t}") for t in ("del", "moveFrom", "pPr", "rPr", "proofErr", 
                                    "commentRangeStart", "commentRangeEnd", "sdtPr", "sdtEndPr")}
 _ALT, _CHOICE, _FALLBACK = f"{{{_MC}}}AlternateContent", f"{{{_MC}}}Choice", f"{{{_MC}}}Fallback"
 _TXBX = qn("w:txbxContent")
+_SPACES = re.compile(r"(?<= ) +")
 _IMAGEDATA = f"{{{_V}}}imagedata"
 _BLIP = f"{{{_A}}}blip"
+_DIAGRAM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}relIds"
 _MATH = (f"{{{_M}}}oMath", f"{{{_M}}}oMathPara")
 
 
@@ -39,6 +46,14 @@ class Fields:
 
     page: int = 1
     pages: int = 0
+    notes: dict[str, int] = field(default_factory=dict)  # note key → its number, in the order referenced
+
+    def note_mark(self, key: str) -> str:
+        """Word numbers footnotes and endnotes in the order they are referenced, whatever their ids."""
+        kind = key[:1]
+        if key not in self.notes:
+            self.notes[key] = 1 + sum(1 for k in self.notes if k.startswith(kind))
+        return note_mark(f"{kind}{self.notes[key]}")
 
 
 @dataclass
@@ -58,8 +73,13 @@ class InlineWalker:
     def __init__(self, image: Callable[[str, Any], str], fields: Fields) -> None:
         self.image = image
         self.fields = fields
+        self.diagram: Callable[[Any], str] | None = None  # SmartArt (a w:drawing) → HTML
+        self._look: Callable[[Any], RunLook] | None = None
+        self._base: RunLook | None = None
 
-    def paragraph(self, p: Any) -> Inline:
+    def paragraph(self, p: Any, look: Callable[[Any], RunLook] | None = None, base: RunLook | None = None) -> Inline:
+        """``look(rPr)`` is a run's resolved look and ``base`` the paragraph's: runs carry what differs."""
+        self._look, self._base = look, base
         out = Inline()
         self._parts: list[str] = []
         self._plain: list[str] = []
@@ -79,6 +99,9 @@ class InlineWalker:
             if tag == R:
                 self._run(child)
             elif tag == qn("w:hyperlink"):
+                if self._look is not None:  # the link's look is its character style's (Hyperlink)
+                    self._children(child)
+                    continue
                 self._parts.append("<u style='color:#1a55b0'>")
                 self._children(child)
                 self._parts.append("</u>")
@@ -161,6 +184,18 @@ class InlineWalker:
     def _text(self, text: str, rpr: Any) -> None:
         if not text:
             return
+        if self._look is not None:
+            look = self._look(rpr)
+            if look.hidden:
+                return
+            if look.caps:
+                text = text.upper()
+            self._plain.append(text)
+            # Word keeps runs of spaces (code, aligned columns); HTML would fold them into one
+            shown = _SPACES.sub(lambda m: "&nbsp;" * len(m.group(0)), html.escape(text))
+            css = run_css(look, self._base)
+            self._parts.append(f'<span style="{css}">{shown}</span>' if css else shown)
+            return
         self._plain.append(text)
         shown = html.escape(text)
         if rpr is not None:
@@ -173,10 +208,6 @@ class InlineWalker:
                 shown = f"<u>{shown}</u>"
             if _on(rpr, "strike"):
                 shown = f"<s>{shown}</s>"
-            va = rpr.find(qn("w:vertAlign"))
-            if va is not None and va.get(qn("w:val")) in ("superscript", "subscript"):
-                tag = "sup" if va.get(qn("w:val")) == "superscript" else "sub"
-                shown = f"<{tag}>{shown}</{tag}>"
             color = rpr.find(qn("w:color"))
             value = color.get(qn("w:val"), "") if color is not None else ""
             if len(value) == 6 and all(ch in "0123456789abcdefABCDEF" for ch in value):
@@ -198,7 +229,7 @@ class InlineWalker:
         endnote = el.tag == qn("w:endnoteReference")
         key = f"{'e' if endnote else 'f'}{note_id}"
         self._out.notes.append(key)
-        mark = note_mark(key)
+        mark = self.fields.note_mark(key)
         self._parts.append(f"<sup>{html.escape(mark)}</sup>")
         self._plain.append(f"[{mark}]")
 
@@ -221,6 +252,9 @@ class InlineWalker:
             if chosen is not None:
                 for inner in chosen:
                     self._graphic(inner)
+            return
+        if self.diagram is not None and any(True for _ in el.iter(_DIAGRAM)):
+            self._parts.append(self.diagram(el))
             return
         for blip in el.iter(_BLIP):
             rid = blip.get(f"{{{_R}}}embed")
@@ -258,18 +292,8 @@ def note_mark(key: str) -> str:
     """Footnotes are numbered by their id; endnotes get roman numerals like Word's default."""
     number = int(key[1:]) if key[1:].isdigit() else 0
     if key.startswith("e"):
-        return _roman(number) if number > 0 else "*"
+        return roman(number).lower() if number > 0 else "*"
     return str(number) if number > 0 else "*"
-
-
-def _roman(n: int) -> str:
-    out = []
-    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                           (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
 
 
 def _on(rpr: Any, name: str) -> bool:

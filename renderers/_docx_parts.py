@@ -2,6 +2,8 @@
 footnotes and endnotes (no Qt)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from docx.oxml.ns import qn
 from lxml import etree
 
@@ -44,3 +46,45 @@ def read_notes(main_part) -> dict[str, tuple[object, object]]:  # noqa: ANN001 -
                 continue
             notes[f"{prefix}{note.get(qn('w:id'), '')}"] = (note, part)
     return notes
+
+
+@dataclass(frozen=True)
+class PageGeometry:
+    """The first section's page size and margins in px at 96 dpi (Letter with 1-inch margins when the
+    file names none, as Word and LibreOffice use then)."""
+
+    width: int = 816
+    height: int = 1056
+    left: int = 96
+    top: int = 96
+    right: int = 96
+    bottom: int = 96
+
+
+def page_geometry(document) -> PageGeometry:  # noqa: ANN001 - a python-docx Document
+    """The page of the body's last ``w:sectPr`` (the first section's page when it is the only one)."""
+    body = document.element.body
+    sect = body.find(qn("w:sectPr"))
+    first = next(body.iter(qn("w:sectPr")), None)
+    sect = first if first is not None else sect
+    if sect is None:
+        return PageGeometry()
+    size, margin = sect.find(qn("w:pgSz")), sect.find(qn("w:pgMar"))
+
+    def px(el, name: str, default: int) -> int:  # noqa: ANN001 - lxml element or None
+        raw = el.get(qn(f"w:{name}")) if el is not None else None
+        try:
+            value = round(abs(int(raw)) * 96 / 1440) if raw is not None else default
+        except ValueError:
+            return default
+        return value
+
+    width = min(max(px(size, "w", 816), 200), 3000)
+    height = min(max(px(size, "h", 1056), 200), 4000)
+    left, right = px(margin, "left", 96), px(margin, "right", 96)
+    top, bottom = px(margin, "top", 96), px(margin, "bottom", 96)
+    if left + right > width - 100:
+        left = right = 96
+    if top + bottom > height - 100:
+        top = bottom = 96
+    return PageGeometry(width=width, height=height, left=left, top=top, right=right, bottom=bottom)

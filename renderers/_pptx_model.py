@@ -30,15 +30,20 @@ from renderers._pptx_parts import (
     ACCENT,
     Context,
     fallback_blip,
-    is_title,
     iter_shapes,
     part_image,
     rgb,
     smartart_shapes,
+    text_anchor,
     text_html,
+    text_insets,
+    text_shrinks,
 )
+from renderers._office_theme import drawingml_color
+from renderers._pptx_styles import TextStyles
 
 EMU_PER_PT = 12700
+_PNS = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _PIC = "{http://schemas.openxmlformats.org/presentationml/2006/main}pic"
 _SMARTART = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
@@ -60,6 +65,12 @@ class Shape:
     col_widths: tuple[float, ...] = ()
     label: str = ""
     chart: ChartData | None = None
+    insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
+    shrink: bool = False  # the text shrinks to fit its box (normAutofit)
+    preset: str = ""  # the outline's preset geometry (a:prstGeom prst), "" for the kind's own
+    row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
+    table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
+    cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
 
 
 @dataclass(frozen=True)
@@ -81,12 +92,15 @@ class Deck:
         self.count = count
         self._slides: dict[int, Slide] = {}
         self._budget = ImageBudget()
+        self._styles = TextStyles(prs)
         self._lock = threading.Lock()
 
     def slide(self, index: int) -> Slide:
         with self._lock:
             if index not in self._slides:
-                self._slides[index] = _read_slide(self._prs.slides[index], Context(self._budget, index + 1))
+                slide = self._prs.slides[index]
+                ctx = Context(budget=self._budget, number=index + 1, slide=slide, styles=self._styles)
+                self._slides[index] = _read_slide(slide, ctx)
             return self._slides[index]
 
     def read(self, index: int) -> Slide | None:
@@ -182,7 +196,15 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         rows = tuple(tuple(cell.text for cell in row.cells) for row in table.rows)
         texts.extend(" | ".join(r) for r in rows)
         widths = tuple(float(c.width) for c in table.columns)
-        out.append(Shape("table", x, y, w, h, rows=rows, col_widths=widths))
+        heights = tuple(float(r.height or 0) * sy for r in table.rows)
+        tbl_pr = table._tbl.tblPr
+        flags = (tbl_pr.get("firstRow") in ("1", "true"), tbl_pr.get("bandRow") in ("1", "true")) \
+            if tbl_pr is not None else (False, False)
+        fills = tuple(tuple(_cell_fill(cell) for cell in row.cells) for row in table.rows)
+        sizes = [float(sz) / 100 for sz in (r.get("sz") for r in table._tbl.iter(f"{{{_A}}}rPr", f"{{{_A}}}endParaRPr"))
+                 if sz and sz.isdigit()]
+        out.append(Shape("table", x, y, w, h, rows=rows, col_widths=widths, row_heights=heights,
+                         table_look=flags, cell_fills=fills, label=f"{(sizes[0] if sizes else 18.0):g}"))
         return
     if getattr(shape, "has_chart", False) and shape.has_chart:
         try:
@@ -210,7 +232,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
         if not boxes:
             out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Diagram")))
         return
-    kind, fill, line = "text", None, None
+    kind, fill, line, preset = "text", None, None, ""
     if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
         kind = "rect"
         try:
@@ -218,17 +240,28 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
             kind = {MSO_SHAPE.OVAL: "ellipse", MSO_SHAPE.ROUNDED_RECTANGLE: "roundrect"}.get(auto, "rect")
         except (NotImplementedError, ValueError):
             pass
-        fill = _fill(shape)
-        if fill is None and shape._element.find("{http://schemas.openxmlformats.org/presentationml/2006/main}style") is not None:
-            fill, line = ACCENT, "#2f528f"
+        fill, line = _fill(shape, ctx), _line(shape, ctx)
+        geom = shape._element.find(f"{_PNS}spPr/{{{_A}}}prstGeom")
+        preset = geom.get("prst", "") if geom is not None else ""
     elif getattr(shape, "fill", None) is not None:
-        fill = _fill(shape)
-    body, anchor = "", "top"
+        fill, line = _fill(shape, ctx), _line(shape, ctx)
+    body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
     if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
         body, plain = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
         texts.append(plain)
-        anchor = "middle" if kind != "text" or is_title(shape) else "top"
-    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor))
+        anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
+        insets = text_insets(shape, ctx)
+    out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
+                     shrink=text_shrinks(shape, ctx), preset=preset))
+
+
+def _cell_fill(cell) -> str | None:  # noqa: ANN001 - a python-pptx _Cell
+    """A cell's own solid fill (``a:tcPr/a:solidFill``, sRGB only), or None."""
+    tc_pr = cell._tc.tcPr
+    fill = tc_pr.find(f"{{{_A}}}solidFill") if tc_pr is not None else None
+    srgb = fill.find(f"{{{_A}}}srgbClr") if fill is not None else None
+    value = srgb.get("val", "") if srgb is not None else ""
+    return f"#{value.lower()}" if len(value) == 6 else None
 
 
 def _graphic_uri(shape) -> str:  # noqa: ANN001
@@ -236,15 +269,50 @@ def _graphic_uri(shape) -> str:  # noqa: ANN001
     return data.get("uri", "") if data is not None else ""
 
 
-def _fill(shape) -> str | None:  # noqa: ANN001
-    try:
-        if shape.fill.type == MSO_FILL.SOLID:
-            return rgb(shape.fill.fore_color) or ACCENT
-        if shape.fill.type == MSO_FILL.BACKGROUND:
-            return None
-    except (AttributeError, TypeError, ValueError, NotImplementedError):
-        return None
+def _fill(shape, ctx: Context) -> str | None:  # noqa: ANN001
+    """The shape's fill colour: its own ``spPr`` fill (scheme colours through the theme), else the
+    colour its theme style (``p:style/a:fillRef``) names; None for no fill."""
+    sppr = shape._element.find(f"{_PNS}spPr")
+    colors = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else {}
+    if sppr is not None:
+        for child in sppr:
+            tag = child.tag
+            if tag == f"{{{_A}}}noFill":
+                return None
+            if tag == f"{{{_A}}}solidFill":
+                return _color_of(child, colors) or ACCENT
+            if tag == f"{{{_A}}}gradFill":
+                stop = next(child.iter(f"{{{_A}}}gs"), None)
+                return (_color_of(stop, colors) if stop is not None else "") or ACCENT
+            if tag in (f"{{{_A}}}blipFill", f"{{{_A}}}pattFill", f"{{{_A}}}grpFill"):
+                return None
+    ref = shape._element.find(f"{_PNS}style/{{{_A}}}fillRef")
+    if ref is not None and ref.get("idx", "0") not in ("0", ""):
+        return _color_of(ref, colors) or ACCENT
     return None
+
+
+def _line(shape, ctx: Context) -> str | None:  # noqa: ANN001
+    """The outline colour: ``spPr/a:ln`` (none for ``a:noFill``), else the theme style's ``lnRef``."""
+    colors = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else {}
+    ln = shape._element.find(f"{_PNS}spPr/{{{_A}}}ln")
+    if ln is not None:
+        if ln.find(f"{{{_A}}}noFill") is not None:
+            return None
+        solid = ln.find(f"{{{_A}}}solidFill")
+        if solid is not None:
+            return _color_of(solid, colors) or None
+    ref = shape._element.find(f"{_PNS}style/{{{_A}}}lnRef")
+    if ref is not None and ref.get("idx", "0") not in ("0", ""):
+        return _color_of(ref, colors) or None
+    return None
+
+
+def _color_of(parent, colors: dict[str, str]) -> str:  # noqa: ANN001 - an element holding a colour choice
+    for child in parent:
+        if isinstance(child.tag, str) and child.tag.endswith("Clr"):
+            return drawingml_color(child, colors)
+    return ""
 
 
 def _background(owner, ctx: Context) -> tuple[str, QImage | None]:  # noqa: ANN001 - slide, layout or master
@@ -259,11 +327,16 @@ def _background(owner, ctx: Context) -> tuple[str, QImage | None]:  # noqa: ANN0
         image, _reason = part_image(owner.part, rid, ctx.budget)
         if image is not None:
             return "", image
+    colors = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else {}
     stop = next(bg.iter(f"{{{_A}}}gs"), None)
     if stop is not None:
-        color = next(stop.iter(f"{{{_A}}}srgbClr"), None)
-        if color is not None and len(color.get("val", "")) == 6:
-            return f"#{color.get('val')}", None
+        color = _color_of(stop, colors)
+        if color:
+            return color, None
+    for holder in (bg.find(f"{_PNS}bgPr/{{{_A}}}solidFill"), bg.find(f"{_PNS}bgRef")):
+        color = _color_of(holder, colors) if holder is not None else ""
+        if color:
+            return color, None
     try:
         fill = owner.background.fill
         if fill.type == MSO_FILL.SOLID:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lxml import etree
@@ -15,6 +15,8 @@ from pptx.text.text import _Run
 from PySide6.QtGui import QImage
 
 from renderers._common import ImageBudget
+from renderers._office_theme import drawingml_color, family_css
+from renderers._pptx_styles import RunStyle, TextStyles, autonumber
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -30,10 +32,13 @@ MAX_DIAGRAM_SHAPES = 300
 
 @dataclass
 class Context:
-    """Per slide: its number (for slide-number fields) and the deck's picture budget."""
+    """Per slide: its number (for slide-number fields), the deck's picture budget, and the slide with the
+    deck's text inheritance (master → layout → placeholder) its text is styled by."""
 
     budget: ImageBudget
     number: int
+    slide: Any = None
+    styles: TextStyles | None = None
 
 
 def iter_shapes(shapes: Any) -> Iterator[Any]:
@@ -185,6 +190,139 @@ def _font_scale(shape) -> float:  # noqa: ANN001
 
 
 def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
+    """The shape's text as HTML (sizes in pt, spacing in px at 96 dpi) and as plain text.
+
+    With the slide known, every property is resolved down PowerPoint's chain (see
+    :mod:`renderers._pptx_styles`); else the older defaults apply."""
+    if ctx.styles is None or ctx.slide is None:
+        return _text_html_plain(shape, ctx, white=white, centered=centered)
+    styles, slide = ctx.styles, ctx.slide
+    lists, bodies = styles.chain(shape, slide)
+    body = styles.body(bodies)
+    shrink = min(max(body.get("font_scale", 1.0), 0.1), 1.0)
+    line_cut = body.get("line_reduction", 0.0)
+    base_color = _style_font_color(shape, styles, slide) or ("#ffffff" if white else "")
+    paras, plain = [], []
+    numbers: dict[int, int] = {}
+    for p in shape.text_frame.paragraphs:
+        plain.append("".join("\n" if r is None else _run_text(r, ctx) for r in _runs(p)))
+        ppr = p._p.find(f"{{{_A}}}pPr")
+        para, props = styles.paragraph(lists, ppr, p.level, slide)
+        if base_color and "color" not in props:
+            props["color"] = base_color
+            para = replace(para, run=replace(para.run, color=base_color))
+        runs = []
+        first_run: RunStyle | None = None
+        for r in _runs(p):
+            if r is None:
+                runs.append("<br/>")
+                continue
+            look = styles.run(props, r._r.find(f"{{{_A}}}rPr"), slide)
+            first_run = first_run or look
+            text = _run_text(r, ctx)
+            if look.caps:
+                text = text.upper()
+            # a tab is a gap, not folded into one space as HTML would
+            shown = html.escape(text).replace("\v", "<br/>").replace("\t", "&nbsp;" * 6)
+            runs.append(f'<span style="{_run_css(look, shrink)}">{shown}</span>')
+        end = p._p.find(f"{{{_A}}}endParaRPr")
+        mark = first_run or styles.run(props, end, slide)
+        has_text = bool(plain[-1].strip())
+        bullet = ""
+        if has_text and (para.bullet or para.bullet_auto):
+            if para.bullet_auto:
+                numbers[p.level] = numbers.get(p.level, 0) + 1
+                label = autonumber(para.bullet_auto, numbers[p.level])
+            else:
+                label = _bullet_char(para.bullet, para.bullet_font)
+            color = para.bullet_color or mark.color
+            size = mark.size_pt * shrink * para.bullet_scale
+            family = family_css(mark.font or "Arial", mark.east_asia_font)
+            bullet = (f'<span style="color:{color}; font-size:{size:.1f}pt; font-weight:400; font-style:normal; '
+                      f'font-family:{family}; text-decoration:none">{html.escape(label)}&nbsp;</span>')
+        elif not has_text:
+            numbers.pop(p.level, None)
+        size = mark.size_pt * shrink
+        before = para.space_before_pt + para.space_before_pct / 100 * size * 1.2
+        css = [f"margin-top:{_px(before * (1 - line_cut))}", f"margin-bottom:{_px(para.space_after_pt)}",
+               f"margin-left:{_px(max(0.0, para.margin_left_pt))}", f"font-size:{size:.1f}pt"]
+        if para.indent_pt:
+            css.append(f"text-indent:{_px(para.indent_pt)}")
+        line = (para.line_pct or 100.0) * (1 - line_cut)
+        if abs(line - 100.0) > 1:
+            css.append(f"line-height:{round(line)}%")
+        content = "".join(runs) or "&nbsp;"
+        paras.append(f'<p align="{para.align}" style="{"; ".join(css)}">{bullet}{content}</p>')
+    return "".join(paras), "\n".join(plain)
+
+
+def text_anchor(shape, ctx: Context, default: str) -> str:  # noqa: ANN001
+    """Where the text sits in its box (``bodyPr anchor`` down the chain), else ``default``."""
+    if ctx.styles is None or ctx.slide is None:
+        return default
+    _, bodies = ctx.styles.chain(shape, ctx.slide)
+    return ctx.styles.body(bodies).get("anchor", default)
+
+
+def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:  # noqa: ANN001
+    """Left, top, right, bottom insets in pt (PowerPoint's 0.1 in / 0.05 in unless the chain says else)."""
+    if ctx.styles is None or ctx.slide is None:
+        return (7.2, 3.6, 7.2, 3.6)
+    _, bodies = ctx.styles.chain(shape, ctx.slide)
+    body = ctx.styles.body(bodies)
+    return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
+
+
+def text_shrinks(shape, ctx: Context) -> bool:  # noqa: ANN001
+    """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
+    if ctx.styles is None or ctx.slide is None:
+        return False
+    _, bodies = ctx.styles.chain(shape, ctx.slide)
+    choice = ""
+    for body in bodies:
+        for name in ("normAutofit", "noAutofit", "spAutoFit"):
+            if body.find(f"{{{_A}}}{name}") is not None:
+                choice = name
+    return choice == "normAutofit"
+
+
+def _px(pt: float) -> str:
+    return f"{round(pt * 96 / 72)}px"  # Qt rich text reads margins in px only
+
+
+def _run_css(look: RunStyle, shrink: float) -> str:
+    out = [f"font-size:{look.size_pt * shrink:.1f}pt", f"color:{look.color}",
+           f"font-weight:{700 if look.bold else 400}", f"font-style:{'italic' if look.italic else 'normal'}"]
+    if look.font or look.east_asia_font:
+        out.append(f"font-family:{family_css(look.font or 'Calibri', look.east_asia_font)}")
+    lines = [n for n, on in (("underline", look.underline), ("line-through", look.strike)) if on]
+    out.append(f"text-decoration:{' '.join(lines) or 'none'}")
+    return "; ".join(out)
+
+
+# Symbol-font bullets are private-use code points; they are drawn as the shapes they stand for
+_SYMBOL_BULLETS = {"\uf0a7": "▪", "\uf0b7": "•", "\uf0d8": "➢", "\uf0fc": "✓", "\uf076": "❖", "\uf0a8": "◆",
+                   "§": "▪", "Ø": "➢", "ü": "✓", "v": "❖", "q": "❑", "n": "■", "l": "●", "Ÿ": "•"}
+
+
+def _bullet_char(char: str, font: str) -> str:
+    if font.lower() in ("wingdings", "symbol", "wingdings 2", "wingdings 3") or "\uf000" <= char <= "\uf0ff":
+        return _SYMBOL_BULLETS.get(char, "•")
+    return char
+
+
+def _style_font_color(shape, styles: TextStyles, slide) -> str:  # noqa: ANN001
+    """The text colour a shape's theme style (``p:style/a:fontRef``) gives, e.g. white on an accent fill."""
+    ref = shape._element.find(f"{_P}style/{{{_A}}}fontRef")
+    if ref is None:
+        return ""
+    for child in ref:
+        if isinstance(child.tag, str) and child.tag.endswith("Clr"):
+            return drawingml_color(child, styles.colors(slide))
+    return ""
+
+
+def _text_html_plain(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
     paras, plain = [], []
     shrink = _font_scale(shape)
     title = is_title(shape)

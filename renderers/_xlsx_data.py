@@ -25,6 +25,7 @@ from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from renderers._common import MAX_COLUMNS, checked_path, isolated_check
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
+from renderers._xlsx_styles import read_styles
 from skills.runtime._xlsx_read import _Cells
 from skills.runtime._xlsx_strings import LazyStrings, shared_strings
 
@@ -50,6 +51,7 @@ class Rows:
     heights: dict[int, float]  # row → height in points, where the file sets one
     done: bool  # the stream has passed the end of the sheet
     merged: tuple[tuple[int, int, int, int], ...] = ()  # known once done
+    styles: dict[tuple[int, int], int] = field(default_factory=dict)  # (row, column) → cell format index, when not 0
 
 
 @dataclass
@@ -111,6 +113,7 @@ class SheetReader:
         except BaseException:
             reader.archive.close()
             raise
+        self.styles = read_styles(reader.wb)
         self.shared = shared_strings(reader.archive, reader.package)
         self.epoch = reader.wb.epoch
         self.date_styles = set(reader.wb._date_formats)
@@ -166,6 +169,7 @@ class SheetReader:
             values: dict[int, tuple[Any, ...]] = {}
             formulas: dict[tuple[int, int], str] = {}
             heights: dict[int, float] = {}
+            styles: dict[tuple[int, int], int] = {}
             while not self._done and self._position <= last:
                 try:
                     _, el = next(self._events_iter())
@@ -178,14 +182,14 @@ class SheetReader:
                 r = int(el.get("r")) - 1 if (el.get("r") or "").isdigit() else self._position
                 self._position = r + 1
                 if r >= first:
-                    self._row(el, r, values, formulas, heights)
+                    self._row(el, r, values, formulas, heights, styles)
                 el.clear()
                 while el.getprevious() is not None:
                     del el.getparent()[0]
             if not self.columns:  # no declared size: the rows read decide the width
                 self.columns = max(1, min(max((len(v) for v in values.values()), default=1), MAX_COLUMNS))
-            return Rows(first, last, values, formulas, heights, self._done,
-                        tuple(self._merged) if self._done else ())
+            return Rows(first=first, last=last, values=values, formulas=formulas, heights=heights, done=self._done,
+                        merged=tuple(self._merged) if self._done else (), styles=styles)
 
     def _events_iter(self) -> Any:
         if self._events is None:
@@ -217,7 +221,7 @@ class SheetReader:
         self._merged.append((r1 - 1, c1 - 1, r2 - r1 + 1, c2 - c1 + 1))
 
     def _row(self, el: Any, r: int, values: dict[int, tuple[Any, ...]], formulas: dict[tuple[int, int], str],
-             heights: dict[int, float]) -> None:
+             heights: dict[int, float], styles: dict[tuple[int, int], int]) -> None:
         height = _float(el.get("ht"))
         if height is not None and el.get("customHeight") in ("1", "true"):
             heights[r] = height
@@ -237,6 +241,9 @@ class SheetReader:
                 col += 1
             if col > limit:
                 break
+            sid = c_el.get("s")
+            if sid and sid != "0" and sid.isdigit():
+                styles[(r, col - 1)] = int(sid)
             t = c_el.get("t")
             if len(c_el) == 1 and t in (None, "n", "s") and c_el[0].tag == _V \
                     and (t == "s" or c_el.get("s") not in self._date_style_ids):

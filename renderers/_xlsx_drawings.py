@@ -64,6 +64,10 @@ class _CellSource:
         self.readers: dict[str, SheetReader | None] = {}
 
     def fill(self, chart: ChartData) -> ChartData | None:
+        if any(not s.name and s.name_ref for s in chart.series):
+            # series named by a cell the file saved no copy of: the legend shows the cell's text
+            chart = replace(chart, series=tuple(replace(s, name=str(next(iter(self._cells(s.name_ref)), "") or ""))
+                                                if not s.name and s.name_ref else s for s in chart.series))
         if any(v is not None for s in chart.series for v in s.values):
             return chart
         series = tuple(replace(s, values=tuple(_number(v) for v in self._cells(s.values_ref))) for s in chart.series)

@@ -2,15 +2,19 @@
 the view asks for, dropped far from it past the memory bound (no widgets)."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from openpyxl.utils import get_column_letter
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont
 
 from renderers import _colors as colors
+from renderers._common import MAX_COLUMNS
 from renderers._jobs import Jobs
 from renderers._xlsx_data import Rows, SheetReader, display
+from renderers._xlsx_numfmt import format_value
+from renderers._xlsx_styles import CellStyle
 
 _Index = QModelIndex | QPersistentModelIndex
 MAX_CELLS_LOADED = 5_000_000  # rows × shown columns kept in memory; rows far from the view go past it
@@ -31,6 +35,9 @@ class SheetModel(QAbstractTableModel):
         self.reader = reader
         self._rows: dict[int, tuple[Any, ...]] = {}
         self._formulas: dict[tuple[int, int], str] = {}
+        self._styles: dict[tuple[int, int], int] = {}
+        self._reach_columns = 0  # columns the drawings reach past the data
+        self.base_font = QFont()  # the grid's font at the current zoom; styled cells scale from it
         self.heights: dict[int, float] = {}
         self._covered: list[tuple[int, int]] = []  # row ranges read (values known, absent = empty)
         self._done = False
@@ -48,7 +55,19 @@ class SheetModel(QAbstractTableModel):
         return 0 if parent.isValid() else self._count
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else self.reader.columns
+        return 0 if parent.isValid() else max(self.reader.columns, self._reach_columns)
+
+    def reach(self, rows: int, columns: int) -> None:
+        """Grow the grid to at least ``rows`` × ``columns`` (a drawing anchored past the data)."""
+        columns = min(columns, MAX_COLUMNS)
+        if columns > self.columnCount():
+            self.beginInsertColumns(QModelIndex(), self.columnCount(), columns - 1)
+            self._reach_columns = columns
+            self.endInsertColumns()
+        if rows > self._count:
+            self.beginInsertRows(QModelIndex(), self._count, rows - 1)
+            self._count = rows
+            self.endInsertRows()
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -58,17 +77,49 @@ class SheetModel(QAbstractTableModel):
             self._want(r)
             return None
         value = self.value(r, c)
+        style = self.style(r, c)
         if role == Qt.ItemDataRole.DisplayRole:
             if value is None and (r, c) in self._formulas:
                 return self._formulas[(r, c)]  # never calculated: show what will compute it
+            if style is not None and style.number_format != "General":
+                shown = format_value(value, style.number_format, self.reader.epoch)
+                if shown is not None:
+                    return shown
             return display(value)
-        if role == Qt.ItemDataRole.ForegroundRole and value is None and (r, c) in self._formulas:
-            return QColor(colors.status("muted"))
-        if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, (int, float)) and not isinstance(value, bool):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if value is None and (r, c) in self._formulas:
+                return QColor(colors.status("muted"))
+            return QColor(style.color) if style is not None and style.color else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QColor(style.fill) if style is not None and style.fill else None
+        if role == Qt.ItemDataRole.FontRole:
+            if style is None or not (style.bold or style.italic or style.underline or style.size_pt != 11.0):
+                return None
+            font = QFont(self.base_font)
+            font.setBold(style.bold)
+            font.setItalic(style.italic)
+            font.setUnderline(style.underline)
+            if self.base_font.pointSizeF() > 0:
+                font.setPointSizeF(self.base_font.pointSizeF() * style.size_pt / 11.0)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            horizontal = {"left": Qt.AlignmentFlag.AlignLeft, "center": Qt.AlignmentFlag.AlignHCenter,
+                          "right": Qt.AlignmentFlag.AlignRight}.get(style.halign if style is not None else "")
+            if horizontal is None:
+                horizontal = Qt.AlignmentFlag.AlignRight if number or isinstance(value, dt.date) else Qt.AlignmentFlag.AlignLeft
+            vertical = {"top": Qt.AlignmentFlag.AlignTop, "bottom": Qt.AlignmentFlag.AlignBottom}.get(
+                style.valign if style is not None else "", Qt.AlignmentFlag.AlignVCenter)
+            return int(horizontal | vertical)
         if role == Qt.ItemDataRole.ToolTipRole and (r, c) in self._formulas:
             return self._formulas[(r, c)]
         return None
+
+    def style(self, row: int, column: int) -> CellStyle | None:
+        """The cell's format (font, fill, alignment, borders, number format), None for the default."""
+        sid = self._styles.get((row, column))
+        styles = self.reader.styles
+        return styles[sid] if sid is not None and sid < len(styles) else None
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -130,6 +181,7 @@ class SheetModel(QAbstractTableModel):
         self._done = self._done or rows.done
         self._rows.update(rows.values)
         self._formulas.update(rows.formulas)
+        self._styles.update(rows.styles)
         self.heights.update(rows.heights)
         self._covered = _merge_ranges([*self._covered, (rows.first, (1 << 40) if rows.done else rows.last)])
         grown = max(self._count, max(rows.values, default=-1) + 1)
@@ -155,6 +207,7 @@ class SheetModel(QAbstractTableModel):
         lo, hi = max(0, first - keep // 2), last + keep // 2
         self._rows = {r: v for r, v in self._rows.items() if lo <= r <= hi}
         self._formulas = {k: v for k, v in self._formulas.items() if lo <= k[0] <= hi}
+        self._styles = {k: v for k, v in self._styles.items() if lo <= k[0] <= hi}
         self._covered = [(max(a, lo), min(b, hi)) for a, b in self._covered if b >= lo and a <= hi]
 
     # -- data ----------------------------------------------------------------------------

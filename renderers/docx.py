@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRectF, QSizeF, QTimer, QUrl
-from PySide6.QtGui import QColor, QImage, QPainter, QTextCursor, QTextDocument
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextBlock, QTextCursor, QTextDocument, QTextFormat
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from renderers._api import ArtifactView, RendererHost
 from renderers._common import MAX_PAGES
 from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
+from renderers._docx_parts import PageGeometry
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
@@ -23,14 +24,18 @@ from renderers.qt_preview import PreviewBase
 
 __all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "thumbnail_part"]
 
-PAGE_WIDTH_PX = 794  # A4 at 96 dpi
-PAGE_HEIGHT_PX = 1123
-PAGE_MARGIN_PX = 72
-FIRST_BLOCKS = 80  # paragraphs and table rows in the first piece: more than a screenful, shown at once
+FIRST_BLOCKS = 60  # paragraphs and table rows in the first piece: more than a screenful, shown at once
 CHUNK_BLOCKS = 200  # each later piece: read in a worker, laid out on the UI thread in one short step
-CSS = ("body { font-family: 'Noto Sans', 'Noto Sans CJK SC', sans-serif; font-size: 11pt; color: #202124; } "
-       "h1 { font-size: 20pt; } h2 { font-size: 16pt; } h3 { font-size: 13pt; } "
-       "td { vertical-align: top; }")
+# Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
+# hands a body's font size to every span below it, over the size its paragraph carries.
+CSS = "td { vertical-align: top; }"
+
+
+def _base_font() -> QFont:
+    font = QFont()
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
+    font.setPointSizeF(11)
+    return font
 
 
 def flow_html(content: DocxContent) -> str:
@@ -55,17 +60,55 @@ class DocxChunk:
 def _document(images: dict[str, QImage], html: str) -> QTextDocument:
     doc = QTextDocument()
     doc.setDefaultStyleSheet(CSS)
+    doc.setDefaultFont(_base_font())
     for name, image in images.items():
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+    set_html(doc, html)
+    return doc
+
+
+def set_html(doc: QTextDocument, html: str) -> None:
     doc.setHtml(html)
-    return doc
+    own_heading_sizes(doc, doc.begin())
 
 
-def _paginated(images: dict[str, QImage], html: str) -> QTextDocument:
+def own_heading_sizes(doc: QTextDocument, block: QTextBlock) -> None:
+    """Headings from ``block`` on drawn at the size their style gives them.
+
+    Qt marks heading text with a size step (h1 is "xx-large") that overrides any point size the
+    text carries; the step is dropped where the text has its own size."""
+    while block.isValid():
+        if block.blockFormat().headingLevel():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                fmt = fragment.charFormat()
+                if fmt.hasProperty(QTextFormat.Property.FontSizeAdjustment) and fmt.fontPointSize() > 0:
+                    fmt.clearProperty(QTextFormat.Property.FontSizeAdjustment)
+                    cursor = QTextCursor(doc)
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(fmt)
+                it += 1
+        block = block.next()
+
+
+def _paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
+    """``html`` laid out on the document's own page: its size and margins from the first section."""
     doc = _document(images, html)
-    doc.setDocumentMargin(PAGE_MARGIN_PX)
-    doc.setPageSize(QSizeF(PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
+    _on_page(doc, page or PageGeometry())
     return doc
+
+
+def _on_page(doc: QTextDocument, page: PageGeometry) -> None:
+    """Page size and margins (setHtml resets the margins: set them after it)."""
+    frame = doc.rootFrame().frameFormat()
+    frame.setLeftMargin(page.left)
+    frame.setRightMargin(page.right)
+    frame.setTopMargin(page.top)
+    frame.setBottomMargin(page.bottom)
+    doc.rootFrame().setFrameFormat(frame)
+    doc.setPageSize(QSizeF(page.width, page.height))
 
 
 def first_chunk(path: Path) -> DocxChunk:
@@ -91,7 +134,7 @@ def _chunk(builder: Builder, blocks: int, held: str) -> DocxChunk:
     held = ""
     if not builder.done and html.endswith(PAGE_SEPARATOR):
         html, held = html[:-len(PAGE_SEPARATOR)], PAGE_SEPARATOR
-    return DocxChunk(builder, html, images, builder.done, held)
+    return DocxChunk(builder=builder, html=html, images=images, done=builder.done, held=held)
 
 
 def append_html(doc: QTextDocument, html: str) -> None:
@@ -104,7 +147,9 @@ def append_html(doc: QTextDocument, html: str) -> None:
     cursor = QTextCursor(doc)
     cursor.movePosition(QTextCursor.MoveOperation.End)
     cursor.insertBlock()
+    start = cursor.block()
     cursor.insertHtml(f"<html><body>{html}</body></html>")
+    own_heading_sizes(doc, start)
 
 
 class Pager:
@@ -113,8 +158,9 @@ class Pager:
     Chunks go in with the same operations the preview's own document gets (the first one set,
     later ones appended), so block numbers here are block numbers there."""
 
-    def __init__(self) -> None:
-        self.doc = _paginated({}, "")
+    def __init__(self, page: PageGeometry | None = None) -> None:
+        self.page = page or PageGeometry()
+        self.doc = _paginated({}, "", self.page)
         self.starts: list[int] = [0]
 
     def add(self, chunk: DocxChunk, *, first: bool) -> None:
@@ -122,7 +168,8 @@ class Pager:
         for name, image in chunk.images.items():
             doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         if first:
-            doc.setHtml(f"<html><body>{chunk.html}</body></html>")
+            set_html(doc, f"<html><body>{chunk.html}</body></html>")
+            _on_page(doc, self.page)
             block = doc.begin()
         else:
             block = doc.lastBlock()
@@ -130,7 +177,7 @@ class Pager:
         lay = doc.documentLayout()
         page = len(self.starts) - 1
         while block.isValid():
-            at = int(lay.blockBoundingRect(block).y() // PAGE_HEIGHT_PX)
+            at = int(lay.blockBoundingRect(block).y() // self.page.height)
             while page < at:
                 page += 1
                 self.starts.append(block.blockNumber())
@@ -141,45 +188,48 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
     """A4 page ``index`` of the document drawn ``width`` px wide, with the page count (``mira preview``:
     one thread; the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail` instead)."""
     content = load(path)
-    doc = _paginated(content.images, flow_html(content))
+    doc = _paginated(content.images, flow_html(content), content.page)
     count = max(1, min(doc.pageCount(), MAX_PAGES))
     index = max(0, min(index, count - 1))
-    return _draw_page(doc, index, width), count
+    return _draw_page(doc, index, width, content.page), count
 
 
 def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
-    """Worker: read the document's first blocks for the card's thumbnail (parsing only, as in the
-    preview; a page is laid out from them on the UI thread by :func:`draw_thumbnail`)."""
-    return first_chunk(path)
+    """Worker: read the blocks that fill page 1 for the card's thumbnail (parsing only, as in the
+    preview; the page is laid out from them on the UI thread by :func:`draw_thumbnail`)."""
+    builder = open_builder(path)
+    html = builder.first_page()
+    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done)
 
 
 def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
-    """UI thread: page 1 laid out from the first blocks only, so a long document costs what a short
+    """UI thread: page 1 laid out from the blocks that fill it, so a long document costs what a short
     one does; the count is of the pages those blocks fill (the card shows page 1)."""
-    doc = _paginated(chunk.images, f"<html><body>{chunk.html}</body></html>")
-    return _draw_page(doc, 0, width), max(1, doc.pageCount())
+    page = chunk.builder.page
+    doc = _paginated(chunk.images, f"<html><body>{chunk.html}</body></html>", page)
+    return _draw_page(doc, 0, width, page), max(1, doc.pageCount())
 
 
-def paginated(images: dict[str, QImage], html: str) -> QTextDocument:
-    """UI thread: ``html`` laid out on A4 pages (the compare view draws two versions' pages with it)."""
-    return _paginated(images, html)
+def paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
+    """UI thread: ``html`` laid out on ``page`` (A4 by default; the compare view draws two versions' pages)."""
+    return _paginated(images, html, page)
 
 
-def draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
+def draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry | None = None) -> QImage:
     """UI thread: page ``index`` of a :func:`paginated` document drawn ``width`` px wide."""
-    return _draw_page(doc, index, width)
+    return _draw_page(doc, index, width, page or PageGeometry())
 
 
-def _draw_page(doc: QTextDocument, index: int, width: int) -> QImage:
-    scale = width / PAGE_WIDTH_PX
-    image = QImage(width, int(PAGE_HEIGHT_PX * scale), QImage.Format.Format_RGB32)
+def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry) -> QImage:
+    scale = width / page.width
+    image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.scale(scale, scale)
-    painter.translate(0, -index * PAGE_HEIGHT_PX)
-    doc.drawContents(painter, QRectF(0, index * PAGE_HEIGHT_PX, PAGE_WIDTH_PX, PAGE_HEIGHT_PX))
+    painter.translate(0, -index * page.height)
+    doc.drawContents(painter, QRectF(0, index * page.height, page.width, page.height))
     painter.end()
     return image
 
@@ -196,6 +246,7 @@ class _Browser(QTextBrowser):
         self.setLineWrapMode(QTextBrowser.LineWrapMode.WidgetWidth)
         self.setStyleSheet("QTextBrowser { background: #ffffff; border: none; padding: 8px 24px; }")
         self.document().setDefaultStyleSheet(CSS)
+        self.document().setDefaultFont(_base_font())
 
     def loadResource(self, kind: int, url: QUrl) -> Any:  # noqa: N802 - Qt override
         return self.images.get(url.toString())
@@ -206,10 +257,12 @@ def scaled_html(html: str, factor: float) -> str:
     if factor == 1.0:
         return html
     html = _PT_RE.sub(lambda m: f"font-size:{float(m.group(1)) * factor:.1f}pt", html)
+    html = _PX_RE.sub(lambda m: f"{m.group(1)}:{round(int(m.group(2)) * factor)}px", html)
     return _WIDTH_RE.sub(lambda m: f'{m.group(1)}width="{int(int(m.group(2)) * factor)}"', html)
 
 
 _PT_RE = re.compile(r"font-size:\s*([0-9.]+)pt")
+_PX_RE = re.compile(r"(margin-(?:top|bottom|left|right)|text-indent):(-?[0-9]+)px")
 _WIDTH_RE = re.compile(r'(<img src="[^"]*" )width="([0-9]+)"')
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (0.5, 3.0)
@@ -246,8 +299,8 @@ class DocxPreview(PreviewBase):
         browser.images = dict(chunk.images)
         self._chunks = [chunk.html]
         self._read_more(chunk)  # the worker reads on while this piece is laid out here
-        browser.setHtml(f"<html><body>{scaled_html(chunk.html, self._factor)}</body></html>")
-        self._pager = Pager()
+        set_html(browser.document(), f"<html><body>{scaled_html(chunk.html, self._factor)}</body></html>")
+        self._pager = Pager(chunk.builder.page)
         self._pager.add(chunk, first=True)
         self._page_starts = self._pager.starts
         self._free_pager(chunk)
@@ -344,7 +397,7 @@ class DocxPreview(PreviewBase):
         where = bar.value() / max(1, bar.maximum())
         self._factor = factor
         browser.document().setDefaultStyleSheet(_css(factor))
-        browser.setHtml(f"<html><body>{scaled_html(''.join(self._chunks), factor)}</body></html>")
+        set_html(browser.document(), f"<html><body>{scaled_html(''.join(self._chunks), factor)}</body></html>")
         bar.setValue(int(where * bar.maximum()))
 
     def zoom_factor(self) -> float:

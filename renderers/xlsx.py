@@ -5,7 +5,19 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QLineEdit, QTabBar, QTableView, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTabBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from renderers import _colors as colors
 from renderers._api import ArtifactView, RendererHost
@@ -22,6 +34,30 @@ from renderers.qt_xlsx_overlay import DrawingOverlay
 from skills.messages import msg
 
 __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
+
+class _CellDelegate(QStyledItemDelegate):
+    """Cells as Qt draws them, then the borders the cell's format gives (the grid lines stay faint)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        super().paint(painter, option, index)
+        model = index.model()
+        style = model.style(index.row(), index.column()) if isinstance(model, SheetModel) else None
+        if style is None or not style.borders:
+            return
+        rect = option.rect  # type: ignore[attr-defined]
+        painter.save()
+        for side, color in style.borders.items():
+            painter.setPen(QPen(QColor(color), 1))
+            if side == "bottom":
+                painter.drawLine(rect.bottomLeft(), rect.bottomRight())
+            elif side == "top":
+                painter.drawLine(rect.topLeft(), rect.topRight())
+            elif side == "left":
+                painter.drawLine(rect.topLeft(), rect.bottomLeft())
+            elif side == "right":
+                painter.drawLine(rect.topRight(), rect.bottomRight())
+        painter.restore()
+
 
 class _SheetView(QWidget):
     def __init__(self) -> None:
@@ -40,6 +76,7 @@ class _SheetView(QWidget):
         bar.addWidget(self.formula_bar, 1)
         layout.addLayout(bar)
         self.table = QTableView()
+        self.table.setItemDelegate(_CellDelegate(self.table))
         self.table.setAlternatingRowColors(False)
         # Tab leaves the grid for the next control, as everywhere else in the window; arrows move between cells.
         self.table.setTabKeyNavigation(False)
@@ -176,6 +213,10 @@ class XlsxPreview(PreviewBase):
 
     def _on_drawings(self, drawings: tuple[Drawing, ...]) -> None:
         table = self.sheet_view().table
+        if self.model is not None and drawings:
+            # the grid scrolls as far as its drawings reach: a chart right of the data can be reached
+            self.model.reach(max(d.to_row for d in drawings) + 1, max(d.to_col for d in drawings) + 1)
+            self._apply_sizes(self.model.reader)
         self.overlays = [DrawingOverlay(d, table) for d in drawings]
         self._place_overlays()
 
@@ -195,6 +236,8 @@ class XlsxPreview(PreviewBase):
         font = table.font()
         font.setPointSizeF(self._base_point_size() * z)
         table.setFont(font)
+        if self.model is not None:
+            self.model.base_font = QFont(font)
         table.horizontalHeader().setDefaultSectionSize(int(width_px(layout.default_width or 8.43) * z))
         table.verticalHeader().setDefaultSectionSize(int(height_px(layout.default_height or 15.0) * z))
         for column, chars in layout.widths.items():
@@ -221,6 +264,7 @@ class XlsxPreview(PreviewBase):
         if self.model is not None:
             self._apply_sizes(self.model.reader)
             self._on_rows(0, self.model.rowCount() - 1)
+            self._place_overlays()  # drawings keep to their cells, so they grow and shrink with them
 
     def zoom_factor(self) -> float:
         return self._zoom_factor()

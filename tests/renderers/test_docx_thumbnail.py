@@ -27,8 +27,8 @@ def test_the_thumbnail_is_laid_out_on_the_ui_thread_from_the_first_blocks_only(
     laid_out: list[tuple[bool, int]] = []
     real = docx_renderer._paginated
 
-    def paginated(images: Any, html: str) -> Any:
-        doc = real(images, html)
+    def paginated(images: Any, html: str, page: Any = None) -> Any:
+        doc = real(images, html, page)
         laid_out.append((threading.current_thread() is threading.main_thread(), doc.blockCount()))
         return doc
 
@@ -63,3 +63,13 @@ def test_a_thumbnail_that_cannot_be_drawn_says_no_preview(qtbot, host, view_of, 
         pass
     assert blocker.args == [False]
     assert card.thumbnail() is None and card.thumb_label.toolTip() == "layout failed"
+
+
+def test_the_thumbnail_lays_out_what_page_1_shows_and_fills_it(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    path = _long_docx(tmp_path / "page1.docx", 1500)
+    chunk = docx_renderer.thumbnail_part(path, 0, 400)
+    # one Letter page holds about 30 of these paragraphs: only those are read
+    assert 25 <= chunk.html.count("Paragraph ") < 45  # not the 1,500 paragraphs, nor the first piece of 60
+    image, _ = docx_renderer.draw_thumbnail(chunk, 400)
+    full, _ = docx_renderer.render_image(path, 0, 400)
+    assert image == full  # page 1 drawn from its own blocks is page 1 of the whole document

@@ -1,0 +1,260 @@
+"""Style facts: what Word shows for a paragraph (font, size, colour, alignment, borders, a table's header
+fill, list numbering) read from the file, and the native preview's text layout using the same, one test per
+level of Word's inheritance: document defaults → style chain → table style → paragraph → run, with theme
+fonts and colours."""
+from __future__ import annotations
+
+import colorsys
+import copy
+from pathlib import Path
+
+import docx
+import pytest
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.oxml import parse_xml
+from docx.oxml.ns import nsdecls, qn
+from docx.shared import Pt, RGBColor
+from PySide6.QtGui import QTextBlock, QTextDocument, QTextListFormat
+
+from renderers._docx_html import load
+from renderers.docx import _document, flow_html
+
+pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
+
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def _laid_out(path: Path) -> QTextDocument:
+    content = load(path)
+    return _document(content.images, flow_html(content))
+
+
+_docs: list[QTextDocument] = []
+
+
+def _keep(path: Path) -> QTextDocument:
+    """A laid-out document kept alive while its blocks are read (a block outliving it crashes)."""
+    _docs.append(_laid_out(path))
+    return _docs[-1]
+
+
+def _block(doc: QTextDocument, text: str) -> QTextBlock:
+    block = doc.begin()
+    while block.isValid():
+        if block.text() == text:
+            return block
+        block = block.next()
+    raise AssertionError(f"no block {text!r}")
+
+
+def _fmt(block: QTextBlock):  # noqa: ANN202 - QTextCharFormat of the block's first text
+    return block.begin().fragment().charFormat()
+
+
+def _theme(document: docx.document.Document) -> tuple[dict[str, str], dict[str, str]]:
+    """The theme's colours and major/minor Latin fonts, read from the file's theme part."""
+    part = next(r.target_part for r in document.part.rels.values() if r.reltype.endswith("/theme"))
+    root = parse_xml(part.blob)
+    colors = {}
+    for el in root.find(f".//{A}clrScheme"):
+        value = el[0]
+        colors[el.tag.split("}")[1]] = "#" + (value.get("val") if value.get("lastClr") is None else value.get("lastClr")).lower()
+    fonts = {g: root.find(f".//{A}{g}Font/{A}latin").get("typeface") for g in ("major", "minor")}
+    return colors, fonts
+
+
+def _shaded(color: str, shade: int) -> str:
+    """Word's themeShade: the HSL luminance scaled, truncated."""
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    h, lum, s = colorsys.rgb_to_hls(r, g, b)
+    return "#" + "".join(f"{int(c * 255 + 1e-6):02x}" for c in colorsys.hls_to_rgb(h, lum * shade / 255, s))
+
+
+def test_document_defaults_give_the_body_its_font_and_size(tmp_path: Path) -> None:
+    document = docx.Document()
+    defaults = document.styles.element.find(qn("w:docDefaults")).find(qn("w:rPrDefault")).find(qn("w:rPr"))
+    fonts = defaults.find(qn("w:rFonts"))
+    for attr in ("w:asciiTheme", "w:hAnsiTheme"):
+        fonts.attrib.pop(qn(attr), None)
+    fonts.set(qn("w:ascii"), "Georgia")
+    fonts.set(qn("w:hAnsi"), "Georgia")
+    defaults.find(qn("w:sz")).set(qn("w:val"), "26")
+    document.add_paragraph("Body from the defaults")
+    document.save(str(tmp_path / "d.docx"))
+    fmt = _fmt(_block(_keep(tmp_path / "d.docx"), "Body from the defaults"))
+    assert fmt.fontFamilies()[0] == "Georgia" and "DejaVu Serif" in fmt.fontFamilies()  # serif stays serif
+    assert fmt.fontPointSize() == 13
+
+
+def test_heading_style_gives_theme_font_theme_colour_with_shade_and_size(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_heading("Schedule", 1)
+    document.save(str(tmp_path / "h.docx"))
+    colors, fonts = _theme(document)
+    style = document.styles["Heading 1"].element
+    color = style.find(qn("w:rPr")).find(qn("w:color"))
+    expected = _shaded(colors[color.get(qn("w:themeColor"))], int(color.get(qn("w:themeShade")), 16))
+    fmt = _fmt(_block(_keep(tmp_path / "h.docx"), "Schedule"))
+    shown = fmt.foreground().color().name()
+    assert shown == expected
+    # Word also saves the colour it computed (365F91): the theme arithmetic lands within a step of it
+    saved = color.get(qn("w:val"))
+    assert all(abs(int(shown[1 + 2 * i:3 + 2 * i], 16) - int(saved[2 * i:2 + 2 * i], 16)) <= 1 for i in range(3))
+    assert fmt.fontFamilies()[0] == fonts["major"]  # asciiTheme="majorHAnsi"
+    assert fmt.fontPointSize() == document.styles["Heading 1"].font.size.pt
+    assert fmt.fontWeight() >= 700
+
+
+def test_title_has_its_rule_in_the_theme_colour_and_body_the_minor_font(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_heading("Office move", 0)
+    document.add_paragraph("Body text")
+    document.save(str(tmp_path / "t.docx"))
+    colors, fonts = _theme(document)
+    bottom = document.styles["Title"].element.find(qn("w:pPr")).find(qn("w:pBdr")).find(qn("w:bottom"))
+    doc = _laid_out(tmp_path / "t.docx")
+    title = _block(doc, "Office move")
+    assert _fmt(title).fontPointSize() == document.styles["Title"].font.size.pt == 26
+    rule = title.next()
+    assert rule.text() == "" and rule.blockFormat().background().color().name() == colors[bottom.get(qn("w:themeColor"))]
+    body = _fmt(_block(doc, "Body text"))
+    assert body.fontFamilies()[0] == fonts["minor"] and "serif" in body.fontFamilies()
+
+
+def test_based_on_chain_and_linked_character_style(tmp_path: Path) -> None:
+    document = docx.Document()
+    parent = document.styles.add_style("Report Parent", 1)
+    parent.font.color.rgb = RGBColor(0xC0, 0x10, 0x20)
+    parent.font.size = Pt(15)
+    child = document.styles.add_style("Report Child", 1)
+    child.base_style = parent
+    child.font.italic = True
+    char_parent = document.styles.add_style("Accent Base", 2)
+    char_parent.font.color.rgb = RGBColor(0x00, 0x70, 0x30)
+    char = document.styles.add_style("Accent Words", 2)
+    char.base_style = char_parent
+    char.font.bold = True
+    p = document.add_paragraph("Inherited words ", style="Report Child")
+    p.add_run("accented", style="Accent Words")
+    document.save(str(tmp_path / "c.docx"))
+    block = _block(_keep(tmp_path / "c.docx"), "Inherited words accented")
+    first = _fmt(block)
+    assert first.foreground().color().name() == "#c01020" and first.fontPointSize() == 15 and first.fontItalic()
+    it = block.begin()
+    it += 1
+    second = it.fragment().charFormat()
+    assert it.fragment().text() == "accented"
+    assert second.foreground().color().name() == "#007030" and second.fontWeight() >= 700
+    assert second.fontPointSize() == 15 and second.fontItalic()  # the paragraph's look goes on under the run's
+
+
+def test_table_style_header_fill_banding_and_borders(tmp_path: Path) -> None:
+    document = docx.Document()
+    table = document.add_table(rows=3, cols=2)
+    table.style = "Medium Shading 1 Accent 1"
+    for r in range(3):
+        for c in range(2):
+            table.cell(r, c).text = f"cell {r}{c}"
+    document.save(str(tmp_path / "tbl.docx"))
+    style = document.styles["Medium Shading 1 Accent 1"].element
+    header = next(p for p in style.findall(qn("w:tblStylePr")) if p.get(qn("w:type")) == "firstRow")
+    colors, _ = _theme(document)
+    fill = colors[header.find(qn("w:tcPr")).find(qn("w:shd")).get(qn("w:themeFill"))]
+    header_text = header.find(qn("w:rPr")).find(qn("w:color"))
+    doc = _laid_out(tmp_path / "tbl.docx")
+    head = _block(doc, "cell 00")
+    table_obj = next(f for f in doc.rootFrame().childFrames() if f.__class__.__name__ == "QTextTable")
+    first = table_obj.cellAt(0, 0).format()
+    assert first.background().color().name() == fill
+    assert _fmt(head).foreground().color().name() == "#" + header_text.get(qn("w:val")).lower()  # white on blue
+    assert _fmt(head).fontWeight() >= 700
+    band = table_obj.cellAt(1, 0).format().background().color().name()
+    assert band not in (fill, "#000000") and table_obj.cellAt(2, 0).format().background().color().name() != band
+
+
+def test_direct_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
+    document = docx.Document()
+    p = document.add_heading("Centred red", 2)
+    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    p.paragraph_format.space_before = Pt(30)
+    p.runs[0].font.color.rgb = RGBColor(0xAA, 0x00, 0x00)
+    p.runs[0].font.size = Pt(21)
+    document.save(str(tmp_path / "p.docx"))
+    block = _block(_keep(tmp_path / "p.docx"), "Centred red")
+    assert block.blockFormat().alignment() & 0x4  # Qt.AlignHCenter
+    assert block.blockFormat().topMargin() == 40  # 30 pt at 96 dpi
+    assert _fmt(block).foreground().color().name() == "#aa0000" and _fmt(block).fontPointSize() == 21
+
+
+def test_list_numbering_formats_are_drawn(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_paragraph("Step one", style="List Number")
+    document.add_paragraph("A point", style="List Bullet")
+    numbering = document.part.numbering_part.element
+    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
+    abstract.set(qn("w:abstractNumId"), "90")
+    for lvl in abstract.findall(qn("w:lvl")):
+        lvl.find(qn("w:numFmt")).set(qn("w:val"), "lowerLetter")
+    numbering.insert(0, abstract)
+    numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="90"><w:abstractNumId w:val="90"/></w:num>'))
+    p = document.add_paragraph("Lettered")
+    p._p.get_or_add_pPr().append(parse_xml(f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="90"/></w:numPr>'))
+    document.save(str(tmp_path / "l.docx"))
+    doc = _laid_out(tmp_path / "l.docx")
+    assert _block(doc, "Step one").textList().format().style() == QTextListFormat.Style.ListDecimal
+    assert _block(doc, "A point").textList().format().style() == QTextListFormat.Style.ListDisc
+    assert _block(doc, "Lettered").textList().format().style() == QTextListFormat.Style.ListLowerAlpha
+
+
+def test_footnotes_are_numbered_in_reference_order_as_word_numbers_them(tmp_path: Path) -> None:
+    from tests.renderers import office_xml as ox
+
+    body = ox.para(ox.run("Revenue grew"), ox.footnote_ref(9), ox.run(" and costs fell"), ox.footnote_ref(11))
+    path = ox.docx_with_body(tmp_path / "notes.docx", body,
+                             add_types=ox.FOOTNOTES_TYPE, add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL})
+    ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({9: "Audited.", 11: "Before tax."})})
+    text = load(path).text
+    assert "Revenue grew[1] and costs fell[2]" in text  # ids 9 and 11 are the first and second notes
+
+
+def test_smartart_is_drawn_in_its_theme_colour_from_the_saved_drawing(tmp_path: Path) -> None:
+    from renderers.docx import render_image
+    from tests.renderers import office_xml as ox
+
+    dgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+    dsp = "http://schemas.microsoft.com/office/drawing/2008/diagram"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    drawing = (f'<w:r><w:drawing><wp:inline><wp:extent cx="3000000" cy="1500000"/><wp:docPr id="1" name="d"/>'
+               f'<a:graphic><a:graphicData uri="{dgm}"><dgm:relIds xmlns:dgm="{dgm}" r:dm="rIdDm" r:lo="rIdLo" '
+               f'r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    data = (f'<dgm:dataModel xmlns:dgm="{dgm}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+            f'xmlns:dsp="{dsp}"><dgm:ptLst><dgm:pt modelId="1"><dgm:t><a:p><a:r><a:t>Plan step</a:t></a:r></a:p>'
+            f'</dgm:t></dgm:pt></dgm:ptLst><dgm:extLst><a:ext uri="x"><dsp:dataModelExt relId="rIdDr"/></a:ext>'
+            f'</dgm:extLst></dgm:dataModel>').encode()
+    shapes = (f'<dsp:drawing xmlns:dsp="{dsp}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+              f'<dsp:spTree><dsp:sp><dsp:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="3000000" cy="1500000"/>'
+              f'</a:xfrm><a:prstGeom prst="rect"/><a:solidFill><a:schemeClr val="accent2"/></a:solidFill></dsp:spPr>'
+              f'</dsp:sp></dsp:spTree></dsp:drawing>').encode()
+    path = ox.docx_with_body(tmp_path / "dgm.docx", ox.para(drawing),
+                             add_rels={"word/_rels/document.xml.rels":
+                                       f'<Relationship Id="rIdDm" Target="diagrams/data1.xml" Type="{rel}/diagramData"/>'
+                                       f'<Relationship Id="rIdDr" Target="diagrams/drawing1.xml" '
+                                       f'Type="http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"/>'},
+                             add_types='<Default Extension="xml" ContentType="application/xml"/>')
+    ox.rewrite(path, {"word/diagrams/data1.xml": data, "word/diagrams/drawing1.xml": shapes})
+    colors, _ = _theme(docx.Document(str(path)))
+    assert "Plan step" in load(path).pages[0]  # the boxes' words are shown with the picture
+    image, _ = render_image(path, 0, 816)
+    inked = {image.pixelColor(x, y).name() for x in range(100, 400, 20) for y in range(110, 250, 20)}
+    assert colors["accent2"] in inked  # the box's fill, the theme's accent 2
+
+
+def test_numbering_goes_on_across_paragraphs_between_the_items(tmp_path: Path) -> None:
+    document = docx.Document()
+    for i in range(3):
+        document.add_paragraph(f"Initiative {i + 1}", style="List Number")
+        document.add_paragraph(f"Goal of initiative {i + 1}")
+    document.save(str(tmp_path / "n.docx"))
+    doc = _keep(tmp_path / "n.docx")
+    labels = [_block(doc, f"Initiative {i + 1}").textList().itemText(_block(doc, f"Initiative {i + 1}")) for i in range(3)]
+    assert labels == ["1.", "2.", "3."]  # as Word numbers them, not 1. 1. 1.

@@ -1,0 +1,224 @@
+"""Style facts for slides: what PowerPoint shows for a title and body text (alignment, size, font, colour,
+bullets, autofit) read from the file, and the native preview's layout using the same, one test per level of
+PowerPoint's inheritance: master (titleStyle/bodyStyle) → layout → placeholder → shape → paragraph → run,
+with theme fonts and scheme colours."""
+from __future__ import annotations
+
+import colorsys
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from pptx import Presentation
+from pptx.util import Pt
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
+
+from renderers._pptx_model import load
+
+pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
+
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+_docs: list[QTextDocument] = []
+
+
+def _deck(path: Path, edit=None) -> Path:  # noqa: ANN001 - a function of the Presentation
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])  # Title and Content
+    slide.shapes.title.text = "Quarterly review"
+    body = slide.placeholders[1].text_frame
+    body.text = "Budget on track"
+    if edit is not None:
+        edit(prs, slide)
+    prs.save(str(path))
+    return path
+
+
+def _text(path: Path, text: str) -> QTextDocument:
+    """The laid-out text frame of the shape whose text is ``text``, as the preview draws it."""
+    slide = load(path).slide(0)
+    shape = next(s for s in slide.shapes if text in s.html)
+    doc = QTextDocument()
+    doc.setHtml(shape.html)
+    _docs.append(doc)  # blocks read below must not outlive their document
+    return doc
+
+
+def _first(doc: QTextDocument, text: str):  # noqa: ANN202 - (block, char format of the text)
+    block = doc.begin()
+    while block.isValid():
+        if text in block.text():
+            it = block.begin()
+            while not it.atEnd():
+                if text in it.fragment().text():
+                    return block, it.fragment().charFormat()
+                it += 1
+        block = block.next()
+    raise AssertionError(text)
+
+
+def _master_title(prs) -> etree._Element:  # noqa: ANN001
+    return prs.slide_masters[0]._element.find(f"{P}txStyles/{P}titleStyle/{A}lvl1pPr")
+
+
+def _theme(prs) -> etree._Element:  # noqa: ANN001
+    part = next(r.target_part for r in prs.slide_masters[0].part.rels.values() if r.reltype.endswith("/theme"))
+    return etree.fromstring(part.blob)
+
+
+def test_master_title_style_centres_and_sizes_the_title(tmp_path: Path) -> None:
+    path = _deck(tmp_path / "m.pptx")
+    prs = Presentation(str(path))
+    lvl = _master_title(prs)
+    assert lvl.get("algn") == "ctr"  # what PowerPoint centres the title by
+    size = int(lvl.find(f"{A}defRPr").get("sz")) / 100
+    block, fmt = _first(_text(path, "Quarterly review"), "Quarterly review")
+    assert block.blockFormat().alignment() & Qt.AlignmentFlag.AlignHCenter
+    assert fmt.fontPointSize() == pytest.approx(size)
+
+
+def test_master_theme_font_and_scheme_colour_with_lum_mod(tmp_path: Path) -> None:
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        fill = _master_title(prs).find(f"{A}defRPr/{A}solidFill")
+        fill.clear()
+        clr = etree.SubElement(fill, f"{A}schemeClr", val="accent2")
+        etree.SubElement(clr, f"{A}lumMod", val="75000")
+
+    path = _deck(tmp_path / "c.pptx", edit)
+    theme = _theme(Presentation(str(path)))
+    accent = theme.find(f".//{A}clrScheme/{A}accent2/{A}srgbClr").get("val")
+    h, lum, s = colorsys.rgb_to_hls(*(int(accent[i:i + 2], 16) / 255 for i in (0, 2, 4)))
+    expected = "#" + "".join(f"{round(c * 255):02x}" for c in colorsys.hls_to_rgb(h, lum * 0.75, s))
+    major = theme.find(f".//{A}majorFont/{A}latin").get("typeface")
+    _, fmt = _first(_text(path, "Quarterly review"), "Quarterly review")
+    assert fmt.foreground().color().name() == expected
+    assert fmt.fontFamilies()[0] == major  # +mj-lt
+
+
+def test_layout_placeholder_overrides_the_master(tmp_path: Path) -> None:
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        layout_title = slide.slide_layout.placeholders[0]._element
+        lst = layout_title.find(f"{P}txBody/{A}lstStyle")
+        lvl = etree.SubElement(lst, f"{A}lvl1pPr", algn="r")
+        etree.SubElement(lvl, f"{A}defRPr", sz="5000")
+
+    path = _deck(tmp_path / "l.pptx", edit)
+    block, fmt = _first(_text(path, "Quarterly review"), "Quarterly review")
+    assert block.blockFormat().alignment() & Qt.AlignmentFlag.AlignRight
+    assert fmt.fontPointSize() == 50
+
+
+def test_body_bullets_and_levels_come_from_the_master_body_style(tmp_path: Path) -> None:
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        p = slide.placeholders[1].text_frame.add_paragraph()
+        p.text = "Supplier delay"
+        p.level = 1
+
+    path = _deck(tmp_path / "b.pptx", edit)
+    body = Presentation(str(path)).slide_masters[0]._element.find(f"{P}txStyles/{P}bodyStyle")
+    chars = [body.find(f"{A}lvl{n}pPr/{A}buChar").get("char") for n in (1, 2)]
+    sizes = [int(body.find(f"{A}lvl{n}pPr/{A}defRPr").get("sz")) / 100 for n in (1, 2)]
+    doc = _text(path, "Budget on track")
+    for text, char, size in zip(("Budget on track", "Supplier delay"), chars, sizes):
+        block, fmt = _first(doc, text)
+        assert block.text().startswith(char)
+        assert fmt.fontPointSize() == pytest.approx(size)
+    assert _first(doc, "Supplier delay")[0].blockFormat().leftMargin() > _first(doc, "Budget")[0].blockFormat().leftMargin()
+
+
+def test_autofit_font_scale_shrinks_the_text(tmp_path: Path) -> None:
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        body_pr = slide.placeholders[1].text_frame._txBody.find(f"{A}bodyPr")
+        etree.SubElement(body_pr, f"{A}normAutofit", fontScale="50000")
+
+    path = _deck(tmp_path / "a.pptx", edit)
+    master = Presentation(str(path)).slide_masters[0]._element
+    size = int(master.find(f"{P}txStyles/{P}bodyStyle/{A}lvl1pPr/{A}defRPr").get("sz")) / 100
+    _, fmt = _first(_text(path, "Budget on track"), "Budget on track")
+    assert fmt.fontPointSize() == pytest.approx(size * 0.5)
+
+
+def test_shape_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        tf = slide.shapes.title.text_frame
+        lst = tf._txBody.find(f"{A}lstStyle")
+        etree.SubElement(etree.SubElement(lst, f"{A}lvl1pPr", algn="l"), f"{A}defRPr", sz="3000")
+        run = tf.paragraphs[0].runs[0]
+        run.font.size = Pt(36)
+        run.font.bold = True
+        box = slide.shapes.add_textbox(Pt(40), Pt(400), Pt(300), Pt(40))
+        box.text_frame.text = "Free text"
+        p = box.text_frame.paragraphs[0]
+        p._p.get_or_add_pPr().set("algn", "ctr")
+
+    path = _deck(tmp_path / "s.pptx", edit)
+    block, fmt = _first(_text(path, "Quarterly review"), "Quarterly review")
+    assert block.blockFormat().alignment() & Qt.AlignmentFlag.AlignLeft  # the shape's list style
+    assert fmt.fontPointSize() == 36 and fmt.fontWeight() >= 700  # the run's own size
+    free_block, free = _first(_text(path, "Free text"), "Free text")
+    assert free_block.blockFormat().alignment() & Qt.AlignmentFlag.AlignHCenter  # the paragraph's algn
+    default = Presentation(str(path)).part._element.find(f"{P}defaultTextStyle/{A}lvl1pPr/{A}defRPr")
+    assert free.fontPointSize() == int(default.get("sz")) / 100  # a text box starts from defaultTextStyle
+
+
+def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: Path) -> None:
+    from pptx.enum.shapes import MSO_SHAPE
+
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        box = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Pt(20), Pt(300), Pt(100), Pt(60))
+        box.text_frame.text = "Filled box"
+        solid = box._element.spPr.find(f"{A}solidFill")
+        if solid is None:
+            solid = etree.SubElement(box._element.spPr, f"{A}solidFill")
+        solid.clear()
+        etree.SubElement(solid, f"{A}schemeClr", val="accent2")
+        table = slide.shapes.add_table(2, 2, Pt(200), Pt(300), Pt(200), Pt(60)).table
+        table._tbl.tblPr.set("firstRow", "0")
+        table.cell(0, 0).text = "plain head"
+
+    path = _deck(tmp_path / "f.pptx", edit)
+    accent = "#" + _theme(Presentation(str(path))).find(f".//{A}clrScheme/{A}accent2/{A}srgbClr").get("val").lower()
+    slide = load(path).slide(0)
+    box = next(s for s in slide.shapes if "Filled box" in s.html)
+    assert box.fill == accent
+    table = next(s for s in slide.shapes if s.kind == "table")
+    assert table.table_look[0] is False and table.rows[0][0] == "plain head"
+
+
+def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None:
+    from renderers.pptx import render_image
+
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        box = slide.shapes.add_textbox(Pt(40), Pt(40), Pt(300), Pt(120))
+        box.text_frame.word_wrap = True
+        box.text_frame.text = "Overflowing words " * 40
+        body_pr = box.text_frame._txBody.find(f"{A}bodyPr")
+        for child in list(body_pr):
+            body_pr.remove(child)
+        etree.SubElement(body_pr, f"{A}normAutofit")
+
+    path = _deck(tmp_path / "fit.pptx", edit)
+    image, _ = render_image(path, 0, 720)  # 720 pt wide deck: 1 px a point
+    below = sum(1 for x in range(40, 340, 2) for y in range(175, 400, 2) if image.pixelColor(x, y).lightness() < 128)
+    inside = sum(1 for x in range(40, 340, 2) for y in range(40, 160, 2) if image.pixelColor(x, y).lightness() < 128)
+    assert inside > 50 and below == 0
+
+
+def test_a_preset_outline_is_drawn_as_its_shape_not_its_box(tmp_path: Path) -> None:
+    from pptx.enum.shapes import MSO_SHAPE
+
+    from renderers.pptx import render_image
+
+    def edit(prs, slide) -> None:  # noqa: ANN001
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        slide.shapes.add_shape(MSO_SHAPE.DIAMOND, Pt(100), Pt(100), Pt(200), Pt(200))
+
+    path = _deck(tmp_path / "diamond.pptx", edit)
+    assert load(path).slide(0).shapes[-1].preset == "diamond"
+    image, _ = render_image(path, 0, 720)  # 1 px a point
+    centre, corner = image.pixelColor(200, 200), image.pixelColor(110, 110)
+    assert centre.name() != "#ffffff" and corner.name() == "#ffffff"  # filled in the middle, not at the box's corner
