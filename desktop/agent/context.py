@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop.llm.markers import CONTEXT_PREFIX
 from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
 from desktop.messages import english
 from desktop.store import Store, StoredMessage, StoreError, VersionRow
 
-CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 DEFAULT_BUDGET = 4000  # tokens for everything the main agent is shown about earlier turns and files
 MARGIN = 64  # tokens kept free below the window: the request's turn markers the budget does not see
 MAX_FILES = 200

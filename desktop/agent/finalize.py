@@ -19,6 +19,7 @@ from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
+from desktop.llm.markers import PACKET_PREFIX
 from desktop.messages import msg, stored
 from desktop.store import NewArtifact, Store, StoreError
 from desktop.store.states import LedgerState
@@ -193,8 +194,8 @@ class Finalizer:
         main = self.store.transcript(run.task_id, MAIN)
         # The request is the last user message: the conversation's context and earlier turns come before it.
         request = next((e.message.get("content", "") for e in reversed(main) if e.message.get("role") == "user"
-                        and not str(e.message.get("content", "")).startswith("FINALIZATION PACKET")), "")
-        packet_text = "FINALIZATION PACKET\n" + json.dumps(dict(packet), ensure_ascii=False)
+                        and not str(e.message.get("content", "")).startswith(PACKET_PREFIX)), "")
+        packet_text = PACKET_PREFIX + json.dumps(dict(packet), ensure_ascii=False)
         messages = [ChatMessage(role="system", content=M.GENERATE_SYSTEM), ChatMessage(role="user", content=request),
                     ChatMessage(role="user", content=packet_text)]
         try:

@@ -18,12 +18,12 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from desktop.llm import _offline_intents as intents
-from desktop.llm._patterns import later
 from desktop.llm._offline_described import describe
 from desktop.llm._offline_reply import no_file_yet
 from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, wants_suggestions
+from desktop.llm._patterns import later
+from desktop.llm.markers import CONTEXT_PREFIX
 
-CONTEXT_PREFIX = "CONVERSATION CONTEXT\n"
 FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
 _I = re.IGNORECASE
 _Q = "[\"'“‘「『]"

@@ -27,12 +27,12 @@ from desktop.llm._offline_route import ATTACHED, body_of, instruction_of, is_chi
 from desktop.llm._offline_skill import SkillAgentPlan
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.llm.markers import PACKET_PREFIX
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.messages import Msg
 from skills.messages import msg as skill_msg
 
-PACKET_PREFIX = "FINALIZATION PACKET\n"
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
 
 
