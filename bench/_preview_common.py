@@ -12,7 +12,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def app():  # noqa: ANN201
+def app():
     """The application, in Mira's light theme (Fusion, palette, stylesheet): previews are measured as
     they look in the window, where the theme also decides how costly the scroll bars are to paint."""
     from PySide6.QtWidgets import QApplication
@@ -79,7 +79,7 @@ def dispose(preview: Any) -> None:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
-def _settle(preview) -> None:  # noqa: ANN001
+def _settle(preview) -> None:
     """Let the preview finish its background reading (not measured), so no worker still uses it
     when it is deleted."""
     from PySide6.QtCore import QEventLoop, QTimer

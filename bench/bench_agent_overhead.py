@@ -31,10 +31,10 @@ class _Timer:
         self.inside = 0.0
 
 
-def _noop_command(timer: _Timer):  # noqa: ANN202 - a Command
+def _noop_command(timer: _Timer):
     from skills.runtime import Command, CommandResult
 
-    def run(ws, args):  # noqa: ANN001, ANN202
+    def run(ws, args):
         t0 = time.perf_counter()
         result = CommandResult(ok=True, message="nothing to do", data={"n": args["n"]})
         timer.inside += time.perf_counter() - t0
@@ -50,7 +50,7 @@ class _TimedModel:
     name = "scripted"
     label = "scripted"
 
-    def __init__(self, inner, timer: _Timer) -> None:  # noqa: ANN001
+    def __init__(self, inner, timer: _Timer) -> None:
         self.inner, self.timer = inner, timer
 
     async def stream(self, messages: Sequence, tools: Sequence) -> AsyncIterator:

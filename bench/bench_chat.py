@@ -36,7 +36,7 @@ def _rss_mb() -> float:
     raise Skip("/proc/self/status has no VmRSS (not Linux)")
 
 
-def _messages():  # noqa: ANN202
+def _messages():
     from uchat import ExtensionRef, Message, Role
 
     out = []
@@ -53,7 +53,7 @@ class _Cards:
         self.live = 0
         self.created: list[str] = []
 
-    def create(self, ref, parent):  # noqa: ANN001, ANN201
+    def create(self, ref, parent):
         from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
 
         card = QFrame(parent)
@@ -69,13 +69,13 @@ class _Cards:
         self.live -= 1
 
 
-def _first_paint(app, widget, target) -> float:  # noqa: ANN001
+def _first_paint(app, widget, target) -> float:
     from PySide6.QtCore import QEvent, QObject
 
     class Watch(QObject):
         painted = False
 
-        def eventFilter(self, obj, event):  # noqa: ANN001, ANN202, N802
+        def eventFilter(self, obj, event):
             if event.type() == QEvent.Type.Paint:
                 Watch.painted = True
             return False
@@ -91,7 +91,7 @@ def _first_paint(app, widget, target) -> float:  # noqa: ANN001
     return elapsed
 
 
-def _scroll_pages(app, view, live=None) -> list[float]:  # noqa: ANN001
+def _scroll_pages(app, view, live=None) -> list[float]:
     from PySide6.QtCore import QEvent
 
     sb = view.verticalScrollBar()

@@ -31,7 +31,7 @@ def _steps() -> list:
             tool_turn(("done", "complete", json.dumps({"summary": "ok"}))), Completion(text="Finished.")]
 
 
-def _history(store, conv_id: str, folder: Path) -> None:  # noqa: ANN001
+def _history(store, conv_id: str, folder: Path) -> None:
     """50 earlier turns and 20 artifacts (every other one with a second version), files on disk."""
     from desktop.store import NewArtifact
 

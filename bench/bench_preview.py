@@ -29,8 +29,8 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench._common import Row, Skip  # noqa: E402
-from bench._preview_common import app, dispose, open_preview, spread  # noqa: E402
+from bench._common import Row, Skip
+from bench._preview_common import app, dispose, open_preview, spread
 
 
 PAGES = 96

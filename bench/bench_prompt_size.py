@@ -45,7 +45,7 @@ def _first_requests(skill_id: str, tmp: Path) -> list:
     return model.calls
 
 
-def _chars(call) -> int:  # noqa: ANN001 - a ScriptedCall
+def _chars(call) -> int:
     from desktop.llm.tokens import _tool_text
 
     return sum(len(m.content) for m in call.messages) + sum(len(_tool_text(t)) for t in call.tools)

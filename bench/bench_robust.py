@@ -26,7 +26,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench._common import Row, Skip  # noqa: E402
+from bench._common import Row, Skip
 
 WIDTH = 1200
 PAINT_ROUNDS = 61
@@ -95,7 +95,7 @@ def _paint_rows(pdf: Path) -> list[Row]:
 
     from renderers import _pdfsource
 
-    _app = QGuiApplication.instance() or QGuiApplication(["bench"])  # noqa: F841
+    _app = QGuiApplication.instance() or QGuiApplication(["bench"])
     pages = _pdfsource.open_pdf_pages(pdf)
     raw = pymupdf.open(str(pdf))
     for i in range(pages):  # warm both sides: fonts, the worker's open document
@@ -108,7 +108,7 @@ def _paint_rows(pdf: Path) -> list[Row]:
         for r in range(PAINT_ROUNDS):
             i = r % pages
             if first:
-                _pdfsource._checked.clear()  # noqa: SLF001 - force the worker route for this page
+                _pdfsource._checked.clear()
             for side in ((0, 1) if r % 2 else (1, 0)):  # alternate which side goes first
                 t0 = time.perf_counter()
                 if side == 0:

@@ -68,7 +68,7 @@ class ChangesArea(QScrollArea):
         if height != self.height():
             self.setFixedHeight(height)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
 

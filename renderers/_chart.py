@@ -292,7 +292,7 @@ def _pie(p: QPainter, rect: QRectF, chart: ChartData) -> None:
         p.drawEllipse(QRectF(box.center().x() - hole / 2, box.center().y() - hole / 2, hole, hole))
 
 
-def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None:  # noqa: C901
+def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None:
     n = max((len(s.values) for s in chart.series), default=0)
     if n == 0:
         return

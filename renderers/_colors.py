@@ -112,10 +112,10 @@ class ThemedCard(QFrame):
     def retranslate(self) -> None:
         raise NotImplementedError
 
-    def paintEvent(self, event: object) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, event: object) -> None:
         paint_card(self, *self._card_colors)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if self._themed and event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.retranslate()  # texts, status colours and the card's own colours follow the theme

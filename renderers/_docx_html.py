@@ -61,7 +61,7 @@ def open_builder(path: Path) -> Builder:
         document = open_docx(path, read_only=True)
     except CommandError as exc:
         raise PreviewError(str(exc)) from None
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
         raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
     return Builder(document)
 
@@ -124,7 +124,7 @@ class Builder:
                 default = name or default
         return names, default
 
-    def _style_name(self, ppr) -> str:  # noqa: ANN001 - lxml element or None
+    def _style_name(self, ppr) -> str:
         style_el = ppr.find(qn("w:pStyle")) if ppr is not None else None
         if style_el is None:
             return self._default_style
@@ -179,10 +179,10 @@ class Builder:
         lines = max(1, -(-int(chars * size * 0.45) // int(width_pt)))
         self.filled_pt += lines * size * 1.15 * max(1.0, look.line) + look.before_pt + look.after_pt
 
-    def _blocks(self, container) -> None:  # noqa: ANN001 - lxml element
+    def _blocks(self, container) -> None:
         self._blocks_of(container.iterchildren())
 
-    def _blocks_of(self, children) -> None:  # noqa: ANN001 - lxml elements
+    def _blocks_of(self, children) -> None:
         for child in children:
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
@@ -243,7 +243,7 @@ class Builder:
         if header is not None:
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
 
-    def _story(self, kind: str):  # noqa: ANN202 - (lxml element, its part) or None
+    def _story(self, kind: str):
         """The first section's default header or footer element, when it has any text or picture."""
         if kind not in self._stories:
             self._stories[kind] = None
@@ -267,7 +267,7 @@ class Builder:
             return ""
         return self._render_into(*found)
 
-    def _render_into(self, container, part=None) -> str:  # noqa: ANN001 - lxml element, its part
+    def _render_into(self, container, part=None) -> str:
         """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
         saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
         self.pages, self.list_stack, self._in_box, self._list_types = [[]], [], True, []
@@ -282,7 +282,7 @@ class Builder:
             self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule = saved
 
     # -- paragraphs ---------------------------------------------------------------------
-    def _paragraph(self, p) -> None:  # noqa: ANN001 - a w:p element
+    def _paragraph(self, p) -> None:
         self.blocks += 1
         ppr = p.find(qn("w:pPr"))
         if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None and not self._in_box:
@@ -339,7 +339,7 @@ class Builder:
             if not self._in_box:
                 self._new_page()
 
-    def _image(self, rid: str, graphic) -> str:  # noqa: ANN001 - lxml element
+    def _image(self, rid: str, graphic) -> str:
         if len(self.images) >= MAX_IMAGES:
             return ""
         try:
@@ -358,7 +358,7 @@ class Builder:
         width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
         return f'<img src="{name}" width="{width}"/>'
 
-    def _diagram(self, graphic) -> str:  # noqa: ANN001 - a w:drawing holding SmartArt
+    def _diagram(self, graphic) -> str:
         extent = next(graphic.iter(qn("wp:extent")), None)
         try:
             width = int(extent.get("cx")) // EMU_PER_PX if extent is not None else 0
@@ -379,7 +379,7 @@ class Builder:
         return f'<img src="{name}" width="{width_shown}"/>{caption}'
 
     # -- lists --------------------------------------------------------------------------
-    def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:  # noqa: ANN001 - w:pPr or None
+    def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:
         """The list level of a paragraph and its numbering format (from the paragraph or its style)."""
         num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
         num_id = _val(num_pr, "numId") or look.num_id
@@ -414,7 +414,7 @@ class Builder:
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
 
-    def _count_item(self, ppr, look: ParaLook, level: int) -> int:  # noqa: ANN001 - w:pPr or None
+    def _count_item(self, ppr, look: ParaLook, level: int) -> int:
         """This item's number in its list: Word counts on across paragraphs between the items and
         starts a level again after an item of a higher level."""
         num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
@@ -449,7 +449,7 @@ class Builder:
         self._list_types = []
 
     # -- tables -------------------------------------------------------------------------
-    def _table(self, tbl) -> None:  # noqa: ANN001 - a w:tbl element
+    def _table(self, tbl) -> None:
         self._flush_rule()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
         own_rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
@@ -495,7 +495,7 @@ _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateCo
 _FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 _ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
-def _val(parent, name: str) -> str:  # noqa: ANN001 - lxml element or None
+def _val(parent, name: str) -> str:
     """``w:val`` of child ``w:name`` of ``parent``, or ""."""
     if parent is None:
         return ""

@@ -29,7 +29,7 @@ _NOTES_REL = ("/footnotes", "/endnotes")
 _SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
-def read_notes(main_part) -> dict[str, tuple[object, object]]:  # noqa: ANN001 - the document part
+def read_notes(main_part) -> dict[str, tuple[object, object]]:
     """Footnotes ("f<id>") and endnotes ("e<id>") with the part their pictures resolve in."""
     notes: dict[str, tuple[object, object]] = {}
     for rel in main_part.rels.values():
@@ -61,7 +61,7 @@ class PageGeometry:
     bottom: int = 96
 
 
-def page_geometry(document) -> PageGeometry:  # noqa: ANN001 - a python-docx Document
+def page_geometry(document) -> PageGeometry:
     """The page of the body's last ``w:sectPr`` (the first section's page when it is the only one)."""
     body = document.element.body
     sect = body.find(qn("w:sectPr"))
@@ -71,7 +71,7 @@ def page_geometry(document) -> PageGeometry:  # noqa: ANN001 - a python-docx Doc
         return PageGeometry()
     size, margin = sect.find(qn("w:pgSz")), sect.find(qn("w:pgMar"))
 
-    def px(el, name: str, default: int) -> int:  # noqa: ANN001 - lxml element or None
+    def px(el, name: str, default: int) -> int:
         raw = el.get(qn(f"w:{name}")) if el is not None else None
         try:
             value = round(abs(int(raw)) * 96 / 1440) if raw is not None else default

@@ -462,7 +462,7 @@ def read_stylesheet(document: Any) -> StyleSheet:
                  "dark1": "dk1", "light1": "lt1", "dark2": "dk2", "light2": "lt2",
                  "hyperlink": "hlink", "followedHyperlink": "folHlink"}
     try:
-        mapping = part._settings_part.element.find(qn("w:clrSchemeMapping"))  # noqa: SLF001 - no public accessor
+        mapping = part._settings_part.element.find(qn("w:clrSchemeMapping"))
     except (AttributeError, KeyError, NotImplementedError, ValueError):
         mapping = None
     if mapping is not None:

@@ -40,7 +40,7 @@ def tr(text: str, **values: object) -> str:
     if _translator is not None:
         try:
             candidate = _translator(text)
-        except Exception:  # a broken translator must never break a card
+        except Exception:  # noqa: BLE001 - a broken translator must never break a card
             candidate = text
         if isinstance(candidate, str) and candidate:
             shown = candidate

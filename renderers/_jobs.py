@@ -68,7 +68,7 @@ class _Pool:
                 continue
             try:
                 future.set_result(fn(*args))
-            except BaseException as exc:  # delivered to the UI thread as an error state
+            except BaseException as exc:  # noqa: BLE001 - delivered to the UI thread as an error state
                 future.set_exception(exc)
 
 

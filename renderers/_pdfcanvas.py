@@ -56,7 +56,7 @@ class _Page(QWidget):
         self.resize(int(image.width() / dpr), int(image.height() / dpr))
         self.update()
 
-    def paintEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def paintEvent(self, event) -> None:
         if self.image is None:
             return
         painter = QPainter(self)
@@ -90,7 +90,7 @@ class PdfCanvas(QScrollArea):
             palette.setColor(QPalette.ColorRole.Window, backdrop)
             self.setPalette(palette)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.ApplicationPaletteChange:
             self._restyle()
@@ -275,7 +275,7 @@ class PdfCanvas(QScrollArea):
             self._adopt = False
             self._render()
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self._zoom is None and self._image is not None:
             self._resize_timer.start()

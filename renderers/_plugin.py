@@ -18,7 +18,7 @@ class FormatRenderer:
     preview_class: ClassVar[type[PreviewBase]]
 
     @staticmethod
-    def render_image(path: Path, index: int, width: int):  # noqa: ANN205 - see RenderImage
+    def render_image(path: Path, index: int, width: int):
         raise NotImplementedError
 
     def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None) -> ArtifactCard:

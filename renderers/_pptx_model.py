@@ -85,7 +85,7 @@ class Slide:
 class Deck:
     """An open presentation; each slide is read into :class:`Slide` on first use (worker threads)."""
 
-    def __init__(self, prs, count: int) -> None:  # noqa: ANN001 - a python-pptx Presentation
+    def __init__(self, prs, count: int) -> None:
         self._prs = prs
         self.width = int(prs.slide_width or 12192000)
         self.height = int(prs.slide_height or 6858000)
@@ -118,14 +118,14 @@ def load(path: Path) -> Deck:
         part = Package.open(str(path)).main_document_part
         prs = part.presentation if isinstance(part, PresentationPart) else Presentation(str(path))
         count = min(len(prs.slides), MAX_PAGES)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
         raise PreviewError(tr("{name}: the presentation could not be opened ({detail})", name=path.name, detail=type(exc).__name__)) from None
     if not count:
         raise PreviewError(tr("{name}: the presentation has no slides", name=path.name))
     return Deck(prs, count)
 
 
-def _read_slide(slide, ctx: Context) -> Slide:  # noqa: ANN001
+def _read_slide(slide, ctx: Context) -> Slide:
     shapes: list[Shape] = []
     texts: list[str] = []
     # What the template draws under every slide (bars, logos): master, then layout, unless hidden.
@@ -147,7 +147,7 @@ def _read_slide(slide, ctx: Context) -> Slide:  # noqa: ANN001
     return Slide(tuple(shapes), background, notes, "\n".join(texts), picture)
 
 
-def _owners(slide) -> tuple:  # noqa: ANN001
+def _owners(slide) -> tuple:
     """(master, layout) of a slide, when python-pptx can resolve them."""
     try:
         layout = slide.slide_layout
@@ -156,7 +156,7 @@ def _owners(slide) -> tuple:  # noqa: ANN001
         return ()
 
 
-def _inherited_owners(slide) -> list:  # noqa: ANN001
+def _inherited_owners(slide) -> list:
     """Master and layout whose own shapes show on this slide (``showMasterSp`` not "0")."""
     owners = _owners(slide)
     if not owners or slide._element.get("showMasterSp") in ("0", "false"):
@@ -168,7 +168,7 @@ def _inherited_owners(slide) -> list:  # noqa: ANN001
     return shown
 
 
-def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # noqa: ANN001, C901
+def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
              texts: list[str], ctx: Context) -> None:
     ox, oy, sx, sy = tf
     if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
@@ -255,7 +255,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],  # 
                      shrink=text_shrinks(shape, ctx), preset=preset))
 
 
-def _cell_fill(cell) -> str | None:  # noqa: ANN001 - a python-pptx _Cell
+def _cell_fill(cell) -> str | None:
     """A cell's own solid fill (``a:tcPr/a:solidFill``, sRGB only), or None."""
     tc_pr = cell._tc.tcPr
     fill = tc_pr.find(f"{{{_A}}}solidFill") if tc_pr is not None else None
@@ -264,12 +264,12 @@ def _cell_fill(cell) -> str | None:  # noqa: ANN001 - a python-pptx _Cell
     return f"#{value.lower()}" if len(value) == 6 else None
 
 
-def _graphic_uri(shape) -> str:  # noqa: ANN001
+def _graphic_uri(shape) -> str:
     data = shape._element.find(f".//{{{_A}}}graphicData")
     return data.get("uri", "") if data is not None else ""
 
 
-def _fill(shape, ctx: Context) -> str | None:  # noqa: ANN001
+def _fill(shape, ctx: Context) -> str | None:
     """The shape's fill colour: its own ``spPr`` fill (scheme colours through the theme), else the
     colour its theme style (``p:style/a:fillRef``) names; None for no fill."""
     sppr = shape._element.find(f"{_PNS}spPr")
@@ -292,7 +292,7 @@ def _fill(shape, ctx: Context) -> str | None:  # noqa: ANN001
     return None
 
 
-def _line(shape, ctx: Context) -> str | None:  # noqa: ANN001
+def _line(shape, ctx: Context) -> str | None:
     """The outline colour: ``spPr/a:ln`` (none for ``a:noFill``), else the theme style's ``lnRef``."""
     colors = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else {}
     ln = shape._element.find(f"{_PNS}spPr/{{{_A}}}ln")
@@ -308,14 +308,14 @@ def _line(shape, ctx: Context) -> str | None:  # noqa: ANN001
     return None
 
 
-def _color_of(parent, colors: dict[str, str]) -> str:  # noqa: ANN001 - an element holding a colour choice
+def _color_of(parent, colors: dict[str, str]) -> str:
     for child in parent:
         if isinstance(child.tag, str) and child.tag.endswith("Clr"):
             return drawingml_color(child, colors)
     return ""
 
 
-def _background(owner, ctx: Context) -> tuple[str, QImage | None]:  # noqa: ANN001 - slide, layout or master
+def _background(owner, ctx: Context) -> tuple[str, QImage | None]:
     """An explicit background: (solid or first gradient colour, picture); ("", None) to look further up."""
     # Only read an explicit <p:bg>; python-pptx would add one if we asked for .background.
     bg = owner._element.cSld.bg

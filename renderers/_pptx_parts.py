@@ -165,7 +165,7 @@ def is_title(shape: Any) -> bool:
         return False
 
 
-def _default_size(shape, level: int) -> float:  # noqa: ANN001
+def _default_size(shape, level: int) -> float:
     if shape.is_placeholder:
         try:
             ph = shape.placeholder_format.type
@@ -179,7 +179,7 @@ def _default_size(shape, level: int) -> float:  # noqa: ANN001
     return 18.0
 
 
-def _font_scale(shape) -> float:  # noqa: ANN001
+def _font_scale(shape) -> float:
     """PowerPoint's shrink-on-overflow factor (``<a:normAutofit fontScale="62500"/>``)."""
     autofit = shape.text_frame._txBody.find(f"{{{_A}}}bodyPr/{{{_A}}}normAutofit")
     try:
@@ -189,7 +189,7 @@ def _font_scale(shape) -> float:  # noqa: ANN001
     return min(max(scale, 0.1), 1.0)
 
 
-def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
+def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:
     """The shape's text as HTML (sizes in pt, spacing in px at 96 dpi) and as plain text.
 
     With the slide known, every property is resolved down PowerPoint's chain (see
@@ -256,7 +256,7 @@ def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str,
     return "".join(paras), "\n".join(plain)
 
 
-def text_anchor(shape, ctx: Context, default: str) -> str:  # noqa: ANN001
+def text_anchor(shape, ctx: Context, default: str) -> str:
     """Where the text sits in its box (``bodyPr anchor`` down the chain), else ``default``."""
     if ctx.styles is None or ctx.slide is None:
         return default
@@ -264,7 +264,7 @@ def text_anchor(shape, ctx: Context, default: str) -> str:  # noqa: ANN001
     return ctx.styles.body(bodies).get("anchor", default)
 
 
-def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:  # noqa: ANN001
+def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:
     """Left, top, right, bottom insets in pt (PowerPoint's 0.1 in / 0.05 in unless the chain says else)."""
     if ctx.styles is None or ctx.slide is None:
         return (7.2, 3.6, 7.2, 3.6)
@@ -273,7 +273,7 @@ def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:  # no
     return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
 
 
-def text_shrinks(shape, ctx: Context) -> bool:  # noqa: ANN001
+def text_shrinks(shape, ctx: Context) -> bool:
     """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
     if ctx.styles is None or ctx.slide is None:
         return False
@@ -311,7 +311,7 @@ def _bullet_char(char: str, font: str) -> str:
     return char
 
 
-def _style_font_color(shape, styles: TextStyles, slide) -> str:  # noqa: ANN001
+def _style_font_color(shape, styles: TextStyles, slide) -> str:
     """The text colour a shape's theme style (``p:style/a:fontRef``) gives, e.g. white on an accent fill."""
     ref = shape._element.find(f"{_P}style/{{{_A}}}fontRef")
     if ref is None:
@@ -322,7 +322,7 @@ def _style_font_color(shape, styles: TextStyles, slide) -> str:  # noqa: ANN001
     return ""
 
 
-def _text_html_plain(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:  # noqa: ANN001
+def _text_html_plain(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:
     paras, plain = [], []
     shrink = _font_scale(shape)
     title = is_title(shape)
@@ -361,14 +361,14 @@ def _text_html_plain(shape, ctx: Context, *, white: bool, centered: bool) -> tup
     return "".join(paras), "\n".join(plain)
 
 
-def _is_subtitle(shape) -> bool:  # noqa: ANN001
+def _is_subtitle(shape) -> bool:
     try:
         return shape.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE
     except ValueError:
         return False
 
 
-def rgb(color) -> str | None:  # noqa: ANN001
+def rgb(color) -> str | None:
     try:
         if color is not None and color.type is not None and color.rgb is not None:
             return f"#{color.rgb}"

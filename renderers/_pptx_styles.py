@@ -59,7 +59,7 @@ class TextStyles:
     """One deck's text inheritance; per master and layout element, the parts are looked up once."""
 
     def __init__(self, prs: Any) -> None:
-        self._default_text = prs.part._element.find(f"{_P}defaultTextStyle")  # noqa: SLF001 - no public accessor
+        self._default_text = prs.part._element.find(f"{_P}defaultTextStyle")
         self._themes: dict[int, Theme] = {}
         self._maps: dict[tuple[int, int], dict[str, str]] = {}
         self._chains: dict[Any, tuple[list[Any], list[Any]]] = {}

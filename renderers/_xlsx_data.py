@@ -79,7 +79,7 @@ class SheetReader:
                 self._open_book(path)
         except PreviewError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
             raise PreviewError(tr("{name}: the workbook could not be opened ({detail})", name=path.name,
                                   detail=type(exc).__name__)) from None
         if not self.sheet_names:
@@ -293,7 +293,7 @@ def open_sheet(path: Path, index: int) -> tuple[SheetReader, Rows]:
     except PreviewError:
         reader.close()
         raise
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
         reader.close()
         raise PreviewError(tr("{name}: sheet “{sheet}” could not be read ({detail})", name=path.name,
                               sheet=reader.name, detail=type(exc).__name__)) from None

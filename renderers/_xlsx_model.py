@@ -51,10 +51,10 @@ class SheetModel(QAbstractTableModel):
         self._take(first)
 
     # -- Qt model ------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else self._count
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else max(self.reader.columns, self._reach_columns)
 
     def reach(self, rows: int, columns: int) -> None:
@@ -121,7 +121,7 @@ class SheetModel(QAbstractTableModel):
         styles = self.reader.styles
         return styles[sid] if sid is not None and sid < len(styles) else None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
@@ -129,11 +129,11 @@ class SheetModel(QAbstractTableModel):
             return get_column_letter(section + 1)
         return str(section + 1)
 
-    def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008, N802
+    def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:
         # only a sheet that declares no size grows as it is read
         return not parent.isValid() and not self._done and not self.reader.total_rows
 
-    def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008, N802
+    def fetchMore(self, parent: _Index = QModelIndex()) -> None:
         if self.canFetchMore(parent):
             self._want(self._count + CHUNK_ROWS)
 

@@ -132,7 +132,7 @@ class ApprovalCard(colors.ThemedCard):
             if box.direction() != direction:
                 box.setDirection(direction)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._arrange()
 

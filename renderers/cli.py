@@ -60,7 +60,7 @@ def _run(args: argparse.Namespace) -> int:
             _check_page(args, kind, count)
         if image.isNull() or not image.save(str(args.out), "PNG"):
             raise ValueError(f"could not write {args.out}")
-    except Exception as exc:  # one clear line, never a traceback
+    except Exception as exc:  # noqa: BLE001 - one clear line, never a traceback
         message = str(exc) if isinstance(exc, ValueError) else user_message(exc)
         print(f"mira preview: {message.splitlines()[0] if message else type(exc).__name__}", file=sys.stderr)
         return 2
@@ -77,7 +77,7 @@ def _check_page(args: argparse.Namespace, kind: str, count: int) -> None:
                          f"there is no {unit} {args.page}")
 
 
-def _renderer(kind: str):  # noqa: ANN202 - returns a render_image function
+def _renderer(kind: str):
     from importlib import import_module
 
     return import_module(f"renderers.{kind}").render_image

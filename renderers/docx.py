@@ -248,7 +248,7 @@ class _Browser(QTextBrowser):
         self.document().setDefaultStyleSheet(CSS)
         self.document().setDefaultFont(_base_font())
 
-    def loadResource(self, kind: int, url: QUrl) -> Any:  # noqa: N802 - Qt override
+    def loadResource(self, kind: int, url: QUrl) -> Any:
         return self.images.get(url.toString())
 
 

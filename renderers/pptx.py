@@ -219,7 +219,7 @@ class PptxPreview(PreviewBase):
     def notes(self) -> str:
         return self.slide_view().notes_label.text()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # the slide area changes size with the window and when the notes below it change height
         if event.type() == QEvent.Type.Resize and getattr(self, "_deck", None) is not None \
                 and not self.page_view_active():

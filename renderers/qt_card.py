@@ -202,7 +202,7 @@ class ArtifactCard(colors.ThemedCard):
         for text, run in getattr(self.host, "quick_actions", lambda _v: [])(self.view):
             self.more_menu.addAction(text).triggered.connect(lambda _checked=False, run=run: run())
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self._fit_thumbnail()
 

@@ -151,7 +151,7 @@ class SideBySide(QScrollArea):
         label.setToolTip(tr("Double-click to open this version here in the preview"))
         label.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         at = watched.property("compare_at") if isinstance(watched, QLabel) else None
         if event.type() == QEvent.Type.MouseButtonDblClick and at is not None:
             self.sig_open.emit(int(at[0]), int(at[1]))

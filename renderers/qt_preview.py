@@ -339,7 +339,7 @@ class PreviewBase(QWidget):
         self._retranslate_native()
         self._restyle()
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self._fit_toolbar()
 
@@ -371,7 +371,7 @@ class PreviewBase(QWidget):
         """True while the toolbar shows icons instead of words (a narrow panel)."""
         return bool(self._compact)
 
-    def minimumSizeHint(self) -> Any:  # noqa: N802 - Qt override
+    def minimumSizeHint(self) -> Any:
         # As narrow as the icons allow, not as wide as the worded toolbar: a panel never widens the window.
         hint = super().minimumSizeHint()
         hint.setWidth(min(hint.width(), 280))
@@ -404,7 +404,7 @@ class PreviewBase(QWidget):
     def _retranslate_native(self) -> None:
         """Subclasses re-set their own strings and colours here."""
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
                 and hasattr(self, "error_label"):
@@ -493,7 +493,7 @@ class PreviewBase(QWidget):
         for area in areas:
             area.viewport().installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Wheel and isinstance(event, QWheelEvent) and isinstance(watched, QWidget):
             if self._on_wheel(watched, event):
                 return True
@@ -535,7 +535,7 @@ class PreviewBase(QWidget):
         self._update_nav()
         self.sig_failed.emit(self._error)
 
-    def closeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QEvent) -> None:
         # Forget pending work (a long document still being read, a sheet read ahead): its callbacks
         # hold this widget, and a widget kept alive by such a cycle may be freed later by Python's
         # garbage collector on a worker thread, which Qt does not allow.

@@ -148,7 +148,7 @@ class CompareView(QWidget):
                 self.table.setItem(n, col, item)
         self.retranslate()
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         # Once the columns have their real width: rows as tall as their wrapped text, first difference in view.
         QTimer.singleShot(0, self._fit_rows)

@@ -53,7 +53,7 @@ class DrawingOverlay(QWidget):
         end = t.rowViewportPosition(rows - 1) + t.rowHeight(rows - 1)
         return end + (row - rows) * t.verticalHeader().defaultSectionSize()
 
-    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, _event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)

@@ -67,7 +67,7 @@ class Registry:
                 if not spec.kind or ":" not in spec.factory:
                     raise ValueError(f"spec {spec!r} needs a kind and a 'module:Class' factory")
                 self._register(spec)
-            except Exception as exc:  # a broken plugin never stops discovery
+            except Exception as exc:  # noqa: BLE001 - a broken plugin never stops discovery
                 self._blocked[f"entry point {ep.name}"] = f"{type(exc).__name__}: {exc}"
                 log.warning("renderer plugin %r (%s) blocked: %s", ep.name, ep.value, exc)
                 continue
@@ -127,7 +127,7 @@ class Registry:
                 continue
             try:
                 importlib.import_module(spec.factory.partition(":")[0])
-            except Exception:  # noqa: BLE001 - reported once, when the kind is first used
+            except Exception:
                 log.debug("preloading %s failed", spec.factory, exc_info=True)
 
     def plugin(self, kind: str) -> Any | None:
@@ -145,7 +145,7 @@ class Registry:
             for method in ("card", "preview"):
                 if not callable(getattr(plugin, method, None)):
                     raise TypeError(f"{spec.factory} has no {method}() method")
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a broken plugin is blocked, never fatal
             self._blocked[kind] = f"{type(exc).__name__}: {exc}"
             log.warning("renderer plugin for %r (%s) blocked: %s", kind, spec.factory, exc)
             return None

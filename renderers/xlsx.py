@@ -340,7 +340,7 @@ class XlsxPreview(PreviewBase):
     def sheet_names(self) -> tuple[str, ...]:
         return self._sheet_names
 
-    def closeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+    def closeEvent(self, event) -> None:
         if self.model is not None:
             self.model.reader.close()
         super().closeEvent(event)

@@ -308,7 +308,7 @@ def fill_history(store) -> None:  # type: ignore[no-untyped-def]
         conv = store.create_conversation(request_title(request), auto=True)
         store.add_message(conv.id, "user", request)
         # Older ones further down: a day or more apart (the store stamps "now"; history needs the past).
-        with store._tx("conversation") as c:  # noqa: SLF001 - a screenshot's fixture, not the app's path
+        with store._tx("conversation") as c:
             c.execute("UPDATE conversations SET updated=? WHERE id=?", (now - 3600 * 9 * (n + 1), conv.id))
 
 

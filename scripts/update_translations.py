@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from desktop.translations import LANGUAGES, catalog  # noqa: E402
+from desktop.translations import LANGUAGES, catalog
 
 
 def _legacy_source(spec: str) -> str:

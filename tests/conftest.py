@@ -10,12 +10,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["MIRA_HOME"] = tempfile.mkdtemp(prefix="mira-test-home-")
 os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
 
-import pytest  # noqa: E402
+import pytest
 
 # PyMuPDF keeps the sys.stdout of its first import for its own messages ("the fitz API is deprecated").
 # Imported first inside a test that redirects stdout (the CLI tests), it would later write to that closed
 # stream and fail an unrelated `import fitz`: import it now, on the session's stdout.
-import pymupdf  # noqa: E402, F401
+import pymupdf  # noqa: F401
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -23,6 +23,6 @@ def tr(text: str) -> str:
         return text
     try:
         shown = _translator(text)
-    except Exception:  # a broken translator must never break the chat
+    except Exception:  # noqa: BLE001 - a broken translator must never break the chat
         return text
     return shown if isinstance(shown, str) and shown else text

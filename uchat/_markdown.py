@@ -118,7 +118,7 @@ def markdown_to_html(text: str) -> str:
         _parser = _make_parser()
     try:
         out = _parser.render(text)
-    except Exception:  # pathological input: show it as plain text, lose nothing
+    except Exception:  # noqa: BLE001 - pathological input: show it as plain text, lose nothing
         out = "<p>" + _escape(text).replace("\n", "<br>") + "</p>"
     _cache[text] = out
     if len(_cache) > _CACHE_SIZE:

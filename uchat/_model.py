@@ -137,7 +137,7 @@ class ChatModel(QAbstractListModel):
         self._timer.stop()
 
     # -- Qt model API ------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
     def roleNames(self) -> dict[int, bytes]:

@@ -98,7 +98,7 @@ class DemoProvider:
     def __init__(self) -> None:
         self.clicks = 0
 
-    def create(self, ref, parent):  # noqa: ANN001, ANN201 - mirrors ExtensionProvider
+    def create(self, ref, parent):
         from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
         if ref.kind != "demo/card":
@@ -140,7 +140,7 @@ def dark_palette():
     return p
 
 
-def build(dark: bool = False):  # noqa: ANN201
+def build(dark: bool = False):
     """The demo window (a ChatWidget) with sample messages and the fake provider."""
     from uchat import ChatWidget, Conversation
 

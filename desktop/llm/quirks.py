@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-_LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")  # noqa: S104 - compared, never bound
+_LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 
 @dataclass(frozen=True)

@@ -25,18 +25,18 @@ class ElidedLabel(QLabel):
     def is_elided(self) -> bool:
         return self.shown_text() != self.text()
 
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+    def setText(self, text: str) -> None:
         super().setText(text)
         self._tip()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._tip()
 
     def _tip(self) -> None:
         self.setToolTip(self.text() if self.is_elided() else "")
 
-    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         painter.setFont(self.font())

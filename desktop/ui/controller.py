@@ -198,7 +198,7 @@ class TaskController(ConversationSync, TaskStreaming, ApprovalHandling, QObject)
                 for task_id in task_ids:
                     try:
                         self.runtime.cancel(task_id)
-                    except Exception:  # noqa: BLE001 - already over: nothing left to stop
+                    except Exception:
                         log.info("task %s could not be cancelled", task_id, exc_info=True)
             else:  # not started in the runtime yet: nothing was written, just stop waiting
                 fut.cancel()

@@ -185,7 +185,7 @@ class ConversationFlow:
             try:
                 found = lookup(conversation_id)
                 folder = found[0] if isinstance(found, tuple) else found
-            except Exception:  # noqa: BLE001 - no folder known: the workspace folder instead
+            except Exception:
                 log.info("no folder for conversation %s", conversation_id, exc_info=True)
         path = Path(folder) if folder and Path(folder).is_dir() else self.services.settings.workspace_path()
         if not self.open_folder(path):

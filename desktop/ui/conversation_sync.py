@@ -144,7 +144,7 @@ class ConversationSync:
             return []  # nothing stored is shown (welcome, a new conversation): no older history
         try:
             rows = self.store.messages(conversation_id, limit, anchor)
-        except Exception as exc:  # noqa: BLE001 - say it once; the history shown stays as it is
+        except Exception as exc:
             log.exception("loading older messages failed")
             self.sig_notice.emit(say_error(exc))
             return []

@@ -15,7 +15,7 @@ class FileOpenEvents(QObject):
         super().__init__(parent)
         self._open_files = open_files
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent) and event.file():
             self._open_files([event.file()])
             return True

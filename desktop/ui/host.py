@@ -224,7 +224,7 @@ class Host:
             data = read(folder, sha256)
         except (VersionStoreError, OSError, LookupError, ValueError):
             return None
-        except Exception:  # noqa: BLE001 - no task row for it: the file on disk is shown instead
+        except Exception:
             log.info("no kept copy of %s", sha256[:12], exc_info=True)
             return None
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -432,7 +432,7 @@ class Host:
         for artifact_id in list(self._cards):
             try:
                 self.refresh(artifact_id)
-            except Exception:  # noqa: BLE001 - a closed store (the window is going): the cards go with it
+            except Exception:
                 log.debug("could not refresh %s", artifact_id, exc_info=True)
 
     def refresh(self, artifact_id: str) -> None:

@@ -11,7 +11,7 @@ import importlib
 from typing import Any
 
 
-class deferred:  # noqa: N801 - used like the module it stands for
+class deferred:
     """A module imported on first attribute access: ``asyncio = deferred("asyncio")`` at the top of a
     module the first frame needs, for a library only its event-loop code uses."""
 

@@ -169,7 +169,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
             self.sidebar_button.setChecked(visible)
             self.sidebar_button.blockSignals(False)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.sidebar_fit.width_changed(event.size().width())
 
@@ -292,7 +292,7 @@ class MainWindow(StartupFlow, WindowMenus, ConversationFlow, WindowClose, QMainW
         if current and not self.controller.busy:
             self._run(self.controller.sync(current))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.is_ready:
             self.store_watch.check()  # coming back from the terminal: look at once, not at the next tick

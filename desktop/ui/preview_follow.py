@@ -101,7 +101,7 @@ class PreviewFollower:
             return
         try:
             latest = list(lookup(conversation_id))
-        except Exception:  # noqa: BLE001 - the panel stays as it is; the chat reports store faults
+        except Exception:
             log.info("could not read the versions of %s", conversation_id, exc_info=True)
             return
         for version in latest:

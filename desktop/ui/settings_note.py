@@ -25,14 +25,14 @@ class Note(QLabel):
         # selected, and these notes hold text worth copying (the MIRA_API_KEY variable name).
         self.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+    def sizeHint(self) -> QSize:
         hint = super().sizeHint()
         return QSize(hint.width(), self.heightForWidth(max(self.width(), hint.width())))
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+    def minimumSizeHint(self) -> QSize:
         return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.updateGeometry()  # a new width means a new height
 

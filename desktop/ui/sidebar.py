@@ -65,7 +65,7 @@ class _RowDelegate(QStyledItemDelegate):
     """A conversation row: its title, and under it where a search matched. The rename box is as tall as it
     needs to be (the row's own height clipped the text's descenders)."""
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         size = super().sizeHint(option, index)
         if index.data(_SNIPPET):
             size.setHeight(size.height() + option.fontMetrics.height())
@@ -95,7 +95,7 @@ class _RowDelegate(QStyledItemDelegate):
                          QFontMetrics(font).elidedText(str(snippet), Qt.TextElideMode.ElideRight, rect.width()))
         painter.restore()
 
-    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
                              index: QModelIndex | QPersistentModelIndex) -> None:
         super().updateEditorGeometry(editor, option, index)
         rect = editor.geometry()
@@ -174,7 +174,7 @@ class ConversationSidebar(QWidget):
         self._current: str | None = None
         self.retranslate()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.list.viewport():
             if event.type() == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
                 self._hover(self.list.itemAt(event.position().toPoint()))

@@ -112,14 +112,14 @@ class StartupFlow:
                 # (below), not while recovery runs, so they do not hold up the first request.
                 runtime = await (building or asyncio.get_running_loop().run_in_executor(
                     None, services.build_runtime, False))
-            except Exception as exc:  # noqa: BLE001 - history still works; sending says why it cannot
+            except Exception as exc:
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 return None
         self.controller.attach_runtime(runtime)
         try:
             await runtime.recover()
-        except Exception as exc:  # noqa: BLE001 - shown once; history still opens
+        except Exception as exc:
             log.exception("recover failed")
             self.controller.show_notice(tr("recover.failed", error=say_error(exc)))
         if self.controller.current_id is not None and not self._closing:
@@ -147,7 +147,7 @@ class StartupFlow:
             # send made meanwhile waits for the new runtime instead of writing to the old workspace.
             try:
                 runtime = await asyncio.get_running_loop().run_in_executor(None, self.services.build_runtime)
-            except Exception as exc:  # noqa: BLE001 - the old runtime keeps serving; say why once
+            except Exception as exc:
                 log.exception("the agent runtime could not be rebuilt")
                 self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 runtime = old

@@ -49,7 +49,7 @@ class StoreWatch(QObject):
     async def _look(self) -> None:
         try:
             version = await self._read()
-        except Exception:  # noqa: BLE001 - a closed or busy store: the next tick looks again
+        except Exception:
             log.debug("could not read the store's data version", exc_info=True)
             return
         finally:

@@ -99,7 +99,7 @@ class ApprovalHandling:
         except asyncio.CancelledError:
             if self._state == "stopping":
                 self.show_notice(tr("chat.stopped"))
-        except Exception as exc:  # refused (second approve, changed file, finished task...)
+        except Exception as exc:  # noqa: BLE001 - refused (second approve, changed file, finished task...)
             log.info("decision on %s refused: %s", approval_id, exc)
             self.show_notice(tr("chat.decision_failed", error=say_error(exc)))
         finally:

@@ -131,7 +131,7 @@ class TaskStreaming:
         except asyncio.CancelledError:
             if self._state == "stopping":
                 self.show_notice(tr("chat.stopped"))
-        except Exception as exc:  # nothing waited, or the runtime refused: said once, nothing is lost
+        except Exception as exc:  # noqa: BLE001 - nothing waited, or the runtime refused: said once, nothing is lost
             log.info("continue of %s refused: %s", message_id, exc)
             self.show_notice(tr("chat.continue_failed", error=say_error(exc)))
         finally:

@@ -33,7 +33,7 @@ class WindowClose:
         self.window_state.save(self, self.splitter, preview_open=self.preview_panel.isVisible(),
                                last_conversation=self.controller.current_id or "")
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self._closing:
             event.accept()
             return

@@ -76,9 +76,10 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     raise CommandError(f"{field_path(prefix)}: {err.message}")
 
 
-def require_suffix(rel: str, suffix: str, field: str) -> None:
+def require_suffix(rel: str, suffix: str | tuple[str, ...], field: str) -> None:
     if not isinstance(rel, str) or not rel.lower().endswith(suffix):
-        raise CommandError(f"{field}: {rel!r} must end with {suffix}")
+        shown = suffix if isinstance(suffix, str) else ", ".join(suffix)
+        raise CommandError(f"{field}: {rel!r} must end with {shown}")
 
 
 def edit_output(ws: Workspace, args: Mapping[str, Any], suffix: str) -> str:

@@ -21,7 +21,7 @@ def load_book(path: Path, *, read_only: bool = False, data_only: bool = False) -
     reader = ExcelReader(source, read_only=read_only, data_only=data_only)
     try:
         reader.read()
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - closes the archive whatever openpyxl raised, then re-raises
         archive = getattr(reader, "archive", None)
         if archive is not None:
             archive.close()

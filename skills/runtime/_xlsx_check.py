@@ -214,7 +214,7 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
     if matcher is not None and cell_matcher is None and grid is not None:
         match = matcher.__call__
 
-        def visit(sheet: str, r: int, c: int, value: Any, cell: dict[str, Any]) -> None:  # noqa: F811
+        def visit(sheet: str, r: int, c: int, value: Any, cell: dict[str, Any]) -> None:
             match(sheet, r, c, value, cell)
             grid[(sheet, r, c)] = (value, cell)
 

@@ -276,7 +276,7 @@ class Worker:
         code = proc.exitcode
         if code is not None:
             proc.close()
-        return code  # type: ignore[no-any-return]
+        return code
 
     def close(self) -> None:
         with self._lock:

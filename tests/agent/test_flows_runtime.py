@@ -77,7 +77,7 @@ def test_a_running_task_is_not_resumed_under_another_flow(h: Harness) -> None:
     assert any("started under flow" in line for line in report)
 
 
-def fake_skills_with(flow: Flow):  # noqa: ANN201 - StaticSkills
+def fake_skills_with(flow: Flow):
     skills = fake_skills()
     skills.flow = flow
     return skills

@@ -55,7 +55,7 @@ def test_wall_time_budget_stops_the_task(h: Harness) -> None:
     class Stalling:
         name = label = "stall"
 
-        async def stream(self, messages, tools):  # noqa: ANN001, ANN202
+        async def stream(self, messages, tools):
             await asyncio.sleep(10)
             yield Completion(text="late")
 

@@ -124,17 +124,17 @@ def serve(respond: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]) -> 
     state = FakeServer(respond=respond)
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = json.loads(self.rfile.read(length) or b"{}")
             state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             state.respond(self, body)
 
-        def do_GET(self) -> None:  # noqa: N802 - model listings (/v1/models, /api/tags, /props…)
+        def do_GET(self) -> None:
             state.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, {}))
             state.respond(self, {})
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - keep test output quiet
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

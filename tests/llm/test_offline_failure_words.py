@@ -5,7 +5,7 @@ from desktop.llm._offline_summary import failure, other_font
 from skills.messages import msg
 
 
-def _t(chinese: bool):  # noqa: ANN202 - the planner's (english, chinese) chooser
+def _t(chinese: bool):
     return lambda en, zh: zh if chinese else en
 
 

@@ -7,8 +7,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-import skills.runtime.docx_cmds  # noqa: F401 - registers the commands
-import skills.runtime.pptx_cmds  # noqa: F401
+import skills.runtime.docx_cmds
+import skills.runtime.pptx_cmds
 import skills.runtime.xlsx_cmds  # noqa: F401
 from desktop.llm.schemas import lean, share_definitions, simplify
 from skills.runtime._base import get_command

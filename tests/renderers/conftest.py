@@ -38,7 +38,7 @@ def host() -> FakeHost:
 
 
 @pytest.fixture
-def view_of():  # noqa: ANN201 - returns make_view
+def view_of():
     """``view_of(path, kind=..., status=..., approval=...)`` → an ArtifactView of a real file."""
     return make_view
 
@@ -212,12 +212,12 @@ def broken(tmp_path_factory: pytest.TempPathFactory, files: dict[str, Path]) -> 
 
 
 @pytest.fixture
-def show_preview(qtbot, view_of):  # noqa: ANN001, ANN201 - returns show_preview(path, size)
+def show_preview(qtbot, view_of):
     """``show_preview(path, size=(700, 600))`` → the native preview of the file's kind (page view off),
     shown at ``size`` with its first page, slide or sheet loaded."""
     from renderers.registry import Registry
 
-    def show_preview(path: Path, size: tuple[int, int] = (700, 600)):  # noqa: ANN202
+    def show_preview(path: Path, size: tuple[int, int] = (700, 600)):
         preview = Registry().plugin(path.suffix.lstrip(".").lower()).preview(view_of(path), None, 0,
                                                                               page_view=False)
         qtbot.addWidget(preview)
@@ -231,6 +231,6 @@ def show_preview(qtbot, view_of):  # noqa: ANN001, ANN201 - returns show_preview
 
 
 @pytest.fixture
-def open_pdf(show_preview):  # noqa: ANN001, ANN201 - returns open_pdf(path)
+def open_pdf(show_preview):
     """``open_pdf(path)`` → a PDF preview shown at 700×600 with its first page loaded."""
     return show_preview

@@ -14,7 +14,7 @@ LONG = "The quarterly planning meeting will review the budget, the hiring plan a
 class _Host:
     offers_allow_similar = True
 
-    def __getattr__(self, name: str):  # noqa: ANN204 - every RendererHost call is a no-op here
+    def __getattr__(self, name: str):
         return lambda *args, **kwargs: None
 
 
@@ -27,7 +27,7 @@ def _release() -> None:
     _kept.clear()
 
 
-def _card(qtbot, width: int, changes: tuple[tuple[str, str], ...]) -> ApprovalCard:  # noqa: ANN001
+def _card(qtbot, width: int, changes: tuple[tuple[str, str], ...]) -> ApprovalCard:
     approval = PendingApproval(approval_id="ap", command="docx_edit", target_path="a.docx", summary="Edit a.docx", arguments={}, changes=changes)
     view = ArtifactView(id="ap", kind="approval/docx", title="a.docx", path=None, workspace_path="a.docx",
                         status="pending_approval", approval=approval)
@@ -45,7 +45,7 @@ def _card(qtbot, width: int, changes: tuple[tuple[str, str], ...]) -> ApprovalCa
 
 
 @pytest.mark.parametrize("width", [420, 560, 760])
-def test_the_changes_are_as_tall_as_their_wrapped_text(qtbot, width: int) -> None:  # noqa: ANN001
+def test_the_changes_are_as_tall_as_their_wrapped_text(qtbot, width: int) -> None:
     card = _card(qtbot, width, ((LONG + " " + LONG, "Short"),))
     area, label = card.changes_area, card.changes_label
     needed = label.heightForWidth(area.viewport().width())
@@ -54,7 +54,7 @@ def test_the_changes_are_as_tall_as_their_wrapped_text(qtbot, width: int) -> Non
     assert not area.verticalScrollBar().isVisible(), (area.height(), area.viewport().size(), label.size(), needed, area.width())
 
 
-def test_a_long_list_of_changes_scrolls_at_the_cap(qtbot) -> None:  # noqa: ANN001
+def test_a_long_list_of_changes_scrolls_at_the_cap(qtbot) -> None:
     card = _card(qtbot, 560, tuple((f"{k}: {LONG}", "Short") for k in range(12)))
     area = card.changes_area
     qtbot.waitUntil(lambda: area.height() == ChangesArea.MAX_HEIGHT)
@@ -62,7 +62,7 @@ def test_a_long_list_of_changes_scrolls_at_the_cap(qtbot) -> None:  # noqa: ANN0
 
 
 @pytest.mark.parametrize("width", [380, 560, 900])
-def test_no_button_is_squeezed_and_wide_cards_keep_one_line(qtbot, width: int) -> None:  # noqa: ANN001
+def test_no_button_is_squeezed_and_wide_cards_keep_one_line(qtbot, width: int) -> None:
     card = _card(qtbot, width, (("old", "new"),))
     buttons = (card.approve_button, card.similar_button, card.deny_button)
     for button in buttons:

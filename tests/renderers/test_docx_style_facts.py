@@ -47,7 +47,7 @@ def _block(doc: QTextDocument, text: str) -> QTextBlock:
     raise AssertionError(f"no block {text!r}")
 
 
-def _fmt(block: QTextBlock):  # noqa: ANN202 - QTextCharFormat of the block's first text
+def _fmt(block: QTextBlock):
     return block.begin().fragment().charFormat()
 
 

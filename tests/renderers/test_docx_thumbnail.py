@@ -23,7 +23,7 @@ def _long_docx(path: Path, paragraphs: int) -> Path:
 
 
 def test_the_thumbnail_is_laid_out_on_the_ui_thread_from_the_first_blocks_only(
-        qtbot, host, view_of, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+        qtbot, host, view_of, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     laid_out: list[tuple[bool, int]] = []
     real = docx_renderer._paginated
 
@@ -51,7 +51,7 @@ def test_the_thumbnail_is_laid_out_on_the_ui_thread_from_the_first_blocks_only(
 
 
 def test_a_thumbnail_that_cannot_be_drawn_says_no_preview(qtbot, host, view_of, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(chunk: Any, width: int) -> Any:
         raise ValueError("layout failed")
 
@@ -65,7 +65,7 @@ def test_a_thumbnail_that_cannot_be_drawn_says_no_preview(qtbot, host, view_of, 
     assert card.thumbnail() is None and card.thumb_label.toolTip() == "layout failed"
 
 
-def test_the_thumbnail_lays_out_what_page_1_shows_and_fills_it(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+def test_the_thumbnail_lays_out_what_page_1_shows_and_fills_it(qapp, tmp_path: Path) -> None:
     path = _long_docx(tmp_path / "page1.docx", 1500)
     chunk = docx_renderer.thumbnail_part(path, 0, 400)
     # one Letter page holds about 30 of these paragraphs: only those are read

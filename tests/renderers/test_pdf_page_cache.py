@@ -39,7 +39,7 @@ def _same_as_raw(image: QImage, path: Path, index: int) -> bool:
     return (pix.width, pix.height) == (image.width(), image.height()) and _rgb_rows(image) == pix.samples
 
 
-def _open(qtbot, open_pdf, path: Path) -> PdfPreview:  # noqa: ANN001
+def _open(qtbot, open_pdf, path: Path) -> PdfPreview:
     preview = open_pdf(path)
     canvas = preview.canvas()  # the scroll bar the first page brings narrows the page once
     qtbot.waitUntil(lambda: canvas.verticalScrollBar().isVisible() and not canvas.jobs.busy()
@@ -48,7 +48,7 @@ def _open(qtbot, open_pdf, path: Path) -> PdfPreview:  # noqa: ANN001
     return preview
 
 
-def _show(qtbot, preview: PdfPreview, index: int) -> QImage:  # noqa: ANN001
+def _show(qtbot, preview: PdfPreview, index: int) -> QImage:
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000, check_params_cb=lambda i: i == index):
         preview.set_index(index)
     canvas = preview.canvas()
@@ -68,7 +68,7 @@ def _count_drawing(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return drawn
 
 
-def test_going_back_to_a_page_draws_nothing(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
+def test_going_back_to_a_page_draws_nothing(qtbot, open_pdf, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write_pdf(tmp_path / "five.pdf", 5)
     preview = _open(qtbot, open_pdf, path)
@@ -90,7 +90,7 @@ def test_going_back_to_a_page_draws_nothing(qtbot, open_pdf, tmp_path: Path,  # 
     assert len(drawn) == asked and canvas.image().cacheKey() == first[4].cacheKey()
 
 
-def test_a_changed_file_is_drawn_again(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
+def test_a_changed_file_is_drawn_again(qtbot, open_pdf, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write_pdf(tmp_path / "three.pdf", 3)
     preview = _open(qtbot, open_pdf, path)
@@ -149,7 +149,7 @@ def test_a_newer_file_version_drops_the_old_pages() -> None:
     assert cache.pages(old) == 0
 
 
-def test_a_cached_page_keeps_its_block_until_the_cache_lets_go(qapp, tmp_path: Path,  # noqa: ANN001
+def test_a_cached_page_keeps_its_block_until_the_cache_lets_go(qapp, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write_pdf(tmp_path / "two.pdf", 2)
     blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES)
@@ -174,7 +174,7 @@ def test_a_cached_page_keeps_its_block_until_the_cache_lets_go(qapp, tmp_path: P
         blocks.release()
 
 
-def test_blocks_for_the_next_pages_are_made_ready_ahead(qapp) -> None:  # noqa: ANN001
+def test_blocks_for_the_next_pages_are_made_ready_ahead(qapp) -> None:
     size = 3 * 1024 * 1024 + 5
     blocks = _pageslots.Slots(64 * 1024 * 1024, budget=4 * size + 5 * 1024 * 1024)
     try:
@@ -189,7 +189,7 @@ def test_blocks_for_the_next_pages_are_made_ready_ahead(qapp) -> None:  # noqa: 
         blocks.release()
 
 
-def test_no_block_is_made_when_shared_memory_is_short(qapp, tmp_path: Path,  # noqa: ANN001
+def test_no_block_is_made_when_shared_memory_is_short(qapp, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Writing past a full /dev/shm kills the process (SIGBUS): no block is made that may not fit,
     and the page still comes, through the scratch block."""
@@ -207,7 +207,7 @@ def test_no_block_is_made_when_shared_memory_is_short(qapp, tmp_path: Path,  # n
         blocks.release()
 
 
-def test_closing_the_last_pdf_preview_lets_its_pages_and_blocks_go(qtbot, open_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+def test_closing_the_last_pdf_preview_lets_its_pages_and_blocks_go(qtbot, open_pdf, tmp_path: Path) -> None:
     """Viewing a PDF once must not hold its kept pages and ready blocks (~100 MB) for the rest of the day:
     once no PDF preview is open, the cache is empty, this process's spare blocks are unlinked and the
     worker closes its mappings of them."""

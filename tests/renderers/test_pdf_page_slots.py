@@ -64,7 +64,7 @@ def _first_paint(pdf: Path, index: int, width: int | None = WIDTH, zoom: float =
     return _pdfsource.render_page_scaled(pdf, index, width, zoom)[0]
 
 
-def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:  # noqa: ANN001
+def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path, own_blocks: _pageslots.Slots) -> None:
     image = _first_paint(pdf, 2)
     assert own_blocks.lent() == 1  # drawn into a block the image now reads in place
     assert _same(image, _raw(pdf, 2, WIDTH))
@@ -72,14 +72,14 @@ def test_a_page_from_the_worker_has_raw_pymupdfs_pixels(qapp, pdf: Path, own_blo
     assert _same(again, _raw(pdf, 2, WIDTH))
 
 
-def test_a_page_larger_than_a_block_comes_through_the_scratch_block(qapp, pdf: Path) -> None:  # noqa: ANN001
+def test_a_page_larger_than_a_block_comes_through_the_scratch_block(qapp, pdf: Path) -> None:
     zoom = 3.0  # 2380 × 3368 px: 32 MB, more than a block for a page of unknown size
     image = _first_paint(pdf, 1, None, zoom)
     assert image.sizeInBytes() > _pageslots.SLOT_BYTES
     assert _same(image, _raw(pdf, 1, None, zoom))
 
 
-def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+def test_a_block_is_reused_only_when_no_image_reads_it(qapp, pdf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     raw = _raw(pdf, 0, WIDTH)
     page_block = -(-raw.width * raw.height * 4 // (64 * 1024)) * 64 * 1024
     blocks = _pageslots.Slots(_pdfsource._SCRATCH_BYTES, budget=3 * page_block + 1)  # three pages' blocks

@@ -23,7 +23,7 @@ def registry() -> Registry:
     return Registry()
 
 
-def _open(qtbot, registry, view, index=0) -> PdfPreview:  # noqa: ANN001
+def _open(qtbot, registry, view, index=0) -> PdfPreview:
     preview = registry.plugin(view.kind).preview(view, None, index, page_view=False)
     qtbot.addWidget(preview)
     preview.resize(700, 600)
@@ -35,7 +35,7 @@ def _colours(image: QImage) -> int:
     return len({image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height() // 3, 4)})
 
 
-def _wait_page(qtbot, preview: PdfPreview, index: int) -> QImage:  # noqa: ANN001
+def _wait_page(qtbot, preview: PdfPreview, index: int) -> QImage:
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000, check_params_cb=lambda i: i == index):
         preview.set_index(index)
     image = preview.canvas().image()
@@ -55,7 +55,7 @@ def crashing_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.mark.parametrize("mode", ["segfault", "hang"])
 def test_a_page_that_kills_the_reader_is_a_notice_and_the_rest_still_shows(
-        qtbot, registry, view_of, tmp_path: Path, crashing_worker: None, monkeypatch, mode: str) -> None:  # noqa: ANN001
+        qtbot, registry, view_of, tmp_path: Path, crashing_worker: None, monkeypatch, mode: str) -> None:
     monkeypatch.setenv("MIRA_TEST_PAGE2", mode)
     hp.many_pages(tmp_path / "three.pdf", 3)
     preview = _open(qtbot, registry, view_of(tmp_path / "three.pdf"))
@@ -70,7 +70,7 @@ def test_a_page_that_kills_the_reader_is_a_notice_and_the_rest_still_shows(
     assert _pdfsource.worker().pid() not in (None, first_worker)
 
 
-def test_a_page_tree_cycle_costs_one_page(qtbot, registry, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_page_tree_cycle_costs_one_page(qtbot, registry, view_of, tmp_path: Path) -> None:
     hp.page_tree_cycle(tmp_path / "cycle.pdf")
     preview = _open(qtbot, registry, view_of(tmp_path / "cycle.pdf"))
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
@@ -83,7 +83,7 @@ def test_a_page_tree_cycle_costs_one_page(qtbot, registry, view_of, tmp_path: Pa
     assert _colours(_wait_page(qtbot, preview, 2)) > 2
 
 
-def test_a_user_password_is_asked_for_in_the_preview(qtbot, registry, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_user_password_is_asked_for_in_the_preview(qtbot, registry, view_of, tmp_path: Path) -> None:
     hp.user_password(tmp_path / "locked.pdf", "s3cret")
     preview = _open(qtbot, registry, view_of(tmp_path / "locked.pdf"))
     qtbot.waitUntil(preview.needs_password, timeout=20_000)
@@ -103,7 +103,7 @@ def test_a_user_password_is_asked_for_in_the_preview(qtbot, registry, view_of, t
     preview.grab().save("/tmp/mira-preview-password-opened.png")
 
 
-def test_a_lying_page_count_stops_at_the_inspect_limit(qtbot, registry, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_lying_page_count_stops_at_the_inspect_limit(qtbot, registry, view_of, tmp_path: Path) -> None:
     hp.lying_count(tmp_path / "count.pdf")
     preview = _open(qtbot, registry, view_of(tmp_path / "count.pdf"))
     with qtbot.waitSignal(preview.sig_failed, timeout=20_000) as blocker:
@@ -112,7 +112,7 @@ def test_a_lying_page_count_stops_at_the_inspect_limit(qtbot, registry, view_of,
                      blocker.args[0]), blocker.args[0]
 
 
-def test_paging_keeps_the_document_open(qtbot, registry, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_paging_keeps_the_document_open(qtbot, registry, view_of, tmp_path: Path) -> None:
     hp.many_pages(tmp_path / "six.pdf", 6)
     preview = _open(qtbot, registry, view_of(tmp_path / "six.pdf"))
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):

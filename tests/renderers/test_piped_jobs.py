@@ -24,7 +24,7 @@ def pipe() -> Iterator[tuple[int, int]]:
     os.close(write)
 
 
-def test_the_reply_is_read_when_the_pipe_is_readable(qtbot, pipe: tuple[int, int]) -> None:  # noqa: ANN001
+def test_the_reply_is_read_when_the_pipe_is_readable(qtbot, pipe: tuple[int, int]) -> None:
     read, write = pipe
     jobs = Jobs()
     done: list[bytes] = []
@@ -36,7 +36,7 @@ def test_the_reply_is_read_when_the_pipe_is_readable(qtbot, pipe: tuple[int, int
     assert done == [b"page"] and not jobs.busy()
 
 
-def test_a_waker_finishes_a_request_whose_reply_someone_else_read(qtbot, pipe: tuple[int, int]) -> None:  # noqa: ANN001
+def test_a_waker_finishes_a_request_whose_reply_someone_else_read(qtbot, pipe: tuple[int, int]) -> None:
     read, _write = pipe  # nothing is ever written: the reply was read (and kept) elsewhere
     jobs = Jobs()
     done: list[str] = []
@@ -49,7 +49,7 @@ def test_a_waker_finishes_a_request_whose_reply_someone_else_read(qtbot, pipe: t
     assert done == ["kept reply"] and not jobs.busy()
 
 
-def test_past_the_deadline_the_work_is_abandoned(qtbot, pipe: tuple[int, int]) -> None:  # noqa: ANN001
+def test_past_the_deadline_the_work_is_abandoned(qtbot, pipe: tuple[int, int]) -> None:
     read, _write = pipe
     jobs = Jobs()
     done: list[str] = []
@@ -62,7 +62,7 @@ def test_past_the_deadline_the_work_is_abandoned(qtbot, pipe: tuple[int, int]) -
     assert "stopped" in done[0] and not jobs.busy()
 
 
-def test_a_superseded_request_is_still_finished_but_its_result_dropped(qtbot, pipe: tuple[int, int]) -> None:  # noqa: ANN001
+def test_a_superseded_request_is_still_finished_but_its_result_dropped(qtbot, pipe: tuple[int, int]) -> None:
     read, write = pipe
     jobs = Jobs()
     finished: list[bytes] = []
@@ -80,7 +80,7 @@ def test_a_superseded_request_is_still_finished_but_its_result_dropped(qtbot, pi
     assert finished == [b"old page"] and shown == ["newer"]
 
 
-def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, open_pdf, tmp_path: Path,  # noqa: ANN001
+def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, open_pdf, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     hp.many_pages(tmp_path / "five.pdf", 5)
     preview = Registry().plugin("pdf").preview(view_of(tmp_path / "five.pdf"), None, 0, page_view=False)
@@ -102,14 +102,14 @@ def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, o
     assert 2 not in pooled and 4 not in pooled and 3 not in pooled
 
 
-def _open_pdf(qtbot, open_pdf, path: Path):  # noqa: ANN001, ANN202
+def _open_pdf(qtbot, open_pdf, path: Path):
     preview = open_pdf(path)
     from renderers import _pdfsource  # the blocks for the next pages are made ready first (a worker call)
     qtbot.waitUntil(lambda: _pdfsource.reserving is None or _pdfsource.reserving.done(), timeout=20_000)
     return preview
 
 
-def _same_as_raw(image, path: Path, index: int) -> bool:  # noqa: ANN001
+def _same_as_raw(image, path: Path, index: int) -> bool:
     import pymupdf
 
     with pymupdf.open(str(path)) as doc:
@@ -127,7 +127,7 @@ def _count_requests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return sent
 
 
-def test_the_next_page_is_drawn_while_the_user_reads(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
+def test_the_next_page_is_drawn_while_the_user_reads(qtbot, open_pdf, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     hp.many_pages(tmp_path / "four.pdf", 4)
     preview = _open_pdf(qtbot, open_pdf, tmp_path / "four.pdf")
@@ -143,7 +143,7 @@ def test_the_next_page_is_drawn_while_the_user_reads(qtbot, open_pdf, tmp_path: 
 
 
 def test_a_page_asked_for_while_it_is_drawn_ahead_is_shown_when_it_comes(
-        qtbot, open_pdf, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+        qtbot, open_pdf, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from renderers import _pdfsource
     from skills.runtime.isolate import Limits, Worker
 
@@ -167,7 +167,7 @@ def test_a_page_asked_for_while_it_is_drawn_ahead_is_shown_when_it_comes(
         worker.close()
 
 
-def test_only_a_new_width_redraws_a_fit_width_page(qtbot, open_pdf, tmp_path: Path,  # noqa: ANN001
+def test_only_a_new_width_redraws_a_fit_width_page(qtbot, open_pdf, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """The busy bar coming and going changes the page's height only: that must not redraw the page
     (it did, in a loop: a page drawn every 130 ms for as long as the preview was open)."""

@@ -23,7 +23,7 @@ P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 _docs: list[QTextDocument] = []
 
 
-def _deck(path: Path, edit=None) -> Path:  # noqa: ANN001 - a function of the Presentation
+def _deck(path: Path, edit=None) -> Path:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[1])  # Title and Content
     slide.shapes.title.text = "Quarterly review"
@@ -45,7 +45,7 @@ def _text(path: Path, text: str) -> QTextDocument:
     return doc
 
 
-def _first(doc: QTextDocument, text: str):  # noqa: ANN202 - (block, char format of the text)
+def _first(doc: QTextDocument, text: str):
     block = doc.begin()
     while block.isValid():
         if text in block.text():
@@ -58,11 +58,11 @@ def _first(doc: QTextDocument, text: str):  # noqa: ANN202 - (block, char format
     raise AssertionError(text)
 
 
-def _master_title(prs) -> etree._Element:  # noqa: ANN001
+def _master_title(prs) -> etree._Element:
     return prs.slide_masters[0]._element.find(f"{P}txStyles/{P}titleStyle/{A}lvl1pPr")
 
 
-def _theme(prs) -> etree._Element:  # noqa: ANN001
+def _theme(prs) -> etree._Element:
     part = next(r.target_part for r in prs.slide_masters[0].part.rels.values() if r.reltype.endswith("/theme"))
     return etree.fromstring(part.blob)
 
@@ -79,7 +79,7 @@ def test_master_title_style_centres_and_sizes_the_title(tmp_path: Path) -> None:
 
 
 def test_master_theme_font_and_scheme_colour_with_lum_mod(tmp_path: Path) -> None:
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         fill = _master_title(prs).find(f"{A}defRPr/{A}solidFill")
         fill.clear()
         clr = etree.SubElement(fill, f"{A}schemeClr", val="accent2")
@@ -97,7 +97,7 @@ def test_master_theme_font_and_scheme_colour_with_lum_mod(tmp_path: Path) -> Non
 
 
 def test_layout_placeholder_overrides_the_master(tmp_path: Path) -> None:
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         layout_title = slide.slide_layout.placeholders[0]._element
         lst = layout_title.find(f"{P}txBody/{A}lstStyle")
         lvl = etree.SubElement(lst, f"{A}lvl1pPr", algn="r")
@@ -110,7 +110,7 @@ def test_layout_placeholder_overrides_the_master(tmp_path: Path) -> None:
 
 
 def test_body_bullets_and_levels_come_from_the_master_body_style(tmp_path: Path) -> None:
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         p = slide.placeholders[1].text_frame.add_paragraph()
         p.text = "Supplier delay"
         p.level = 1
@@ -128,7 +128,7 @@ def test_body_bullets_and_levels_come_from_the_master_body_style(tmp_path: Path)
 
 
 def test_autofit_font_scale_shrinks_the_text(tmp_path: Path) -> None:
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         body_pr = slide.placeholders[1].text_frame._txBody.find(f"{A}bodyPr")
         etree.SubElement(body_pr, f"{A}normAutofit", fontScale="50000")
 
@@ -140,7 +140,7 @@ def test_autofit_font_scale_shrinks_the_text(tmp_path: Path) -> None:
 
 
 def test_shape_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         tf = slide.shapes.title.text_frame
         lst = tf._txBody.find(f"{A}lstStyle")
         etree.SubElement(etree.SubElement(lst, f"{A}lvl1pPr", algn="l"), f"{A}defRPr", sz="3000")
@@ -165,7 +165,7 @@ def test_shape_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
 def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: Path) -> None:
     from pptx.enum.shapes import MSO_SHAPE
 
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         box = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Pt(20), Pt(300), Pt(100), Pt(60))
         box.text_frame.text = "Filled box"
         solid = box._element.spPr.find(f"{A}solidFill")
@@ -189,7 +189,7 @@ def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: 
 def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None:
     from renderers.pptx import render_image
 
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         for shape in list(slide.placeholders):
             shape._element.getparent().remove(shape._element)
         box = slide.shapes.add_textbox(Pt(40), Pt(40), Pt(300), Pt(120))
@@ -212,7 +212,7 @@ def test_a_preset_outline_is_drawn_as_its_shape_not_its_box(tmp_path: Path) -> N
 
     from renderers.pptx import render_image
 
-    def edit(prs, slide) -> None:  # noqa: ANN001
+    def edit(prs, slide) -> None:
         for shape in list(slide.placeholders):
             shape._element.getparent().remove(shape._element)
         slide.shapes.add_shape(MSO_SHAPE.DIAMOND, Pt(100), Pt(100), Pt(200), Pt(200))

@@ -28,7 +28,7 @@ def hooked(qapp: QApplication) -> Iterator[None]:
 
 
 @pytest.mark.parametrize("kind", ["docx", "pdf", "pptx", "xlsx"])
-def test_every_preview_control_is_named_and_described(qtbot, hooked, registry, files, view_of, kind) -> None:  # noqa: ANN001
+def test_every_preview_control_is_named_and_described(qtbot, hooked, registry, files, view_of, kind) -> None:
     preview = registry.plugin(kind).preview(view_of(files[kind]), None, 0, page_view=True)
     qtbot.addWidget(preview)
     preview.resize(760, 600)

@@ -24,7 +24,7 @@ def _paged_docx(path: Path, pages: int, per_page: int = 6) -> Path:
     return path
 
 
-def test_fits_the_width_without_a_horizontal_scrollbar(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_fits_the_width_without_a_horizontal_scrollbar(show_preview, qtbot, view_of, tmp_path) -> None:
     import docx
 
     document = docx.Document()
@@ -38,7 +38,7 @@ def test_fits_the_width_without_a_horizontal_scrollbar(show_preview, qtbot, view
     assert browser.document().firstBlock().layout().lineCount() > 3  # wrapped, not cut at the right
 
 
-def test_zoom_in_out_and_fit(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_zoom_in_out_and_fit(show_preview, qtbot, view_of, tmp_path) -> None:
     preview = show_preview(_paged_docx(tmp_path / "z.docx", 2), (520, 500))
     assert preview.zoom_in_button.isVisible() and preview.fit_button.isVisible()
     doc = preview.browser().document()
@@ -54,7 +54,7 @@ def test_zoom_in_out_and_fit(show_preview, qtbot, view_of, tmp_path) -> None:  #
     assert "Page 2 paragraph 5" in preview.text()
 
 
-def test_page_counter_follows_scrolling(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_page_counter_follows_scrolling(show_preview, qtbot, view_of, tmp_path) -> None:
     preview = show_preview(_paged_docx(tmp_path / "p.docx", 6), (520, 500))
     assert preview.count() == 6 and preview.position_label.text() == "Page 1 / 6"
     browser = preview.browser()
@@ -67,12 +67,12 @@ def test_page_counter_follows_scrolling(show_preview, qtbot, view_of, tmp_path) 
     qtbot.waitUntil(lambda: preview.position_label.text() == "Page 1 / 6", timeout=3_000)
 
 
-def test_position_is_kept_switching_to_and_from_page_view(show_preview, qtbot, view_of, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_position_is_kept_switching_to_and_from_page_view(show_preview, qtbot, view_of, tmp_path, monkeypatch) -> None:
     import pymupdf
 
     import renderers.qt_preview
 
-    def fake_convert(path, sha, cache_dir):  # noqa: ANN001, ANN202 - stands in for LibreOffice
+    def fake_convert(path, sha, cache_dir):
         pdf = pymupdf.open()
         for i in range(6):
             pdf.new_page().insert_text((72, 100), f"Chapter {i + 1}", fontsize=24)
@@ -96,7 +96,7 @@ def test_position_is_kept_switching_to_and_from_page_view(show_preview, qtbot, v
     assert top.startswith(("Chapter 5", "Page 5"))
 
 
-def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(show_preview, qtbot, view_of, tmp_path) -> None:
     preview = show_preview(_paged_docx(tmp_path / "long.docx", 120, per_page=4), (520, 500))
     assert preview.count() < 120 and not preview.loaded_everything()  # painted from the first piece
     assert "Chapter 1" in preview.text() and "Chapter 120" not in preview.text()
@@ -109,7 +109,7 @@ def test_a_long_document_shows_its_first_pages_before_the_rest_is_read(show_prev
 
 
 @pytest.mark.parametrize("kind", ["pptx", "xlsx"])
-def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> None:  # noqa: ANN001
+def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> None:
     preview = Registry().plugin(kind).preview(view_of(files[kind]), None, 0, page_view=False)
     qtbot.addWidget(preview)
     preview.resize(700, 500)
@@ -140,7 +140,7 @@ def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> N
         assert table.columnWidth(0) == width
 
 
-def test_later_pieces_keep_their_paragraphs_and_the_body_font(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_later_pieces_keep_their_paragraphs_and_the_body_font(show_preview, qtbot, view_of, tmp_path) -> None:
     import docx
 
     from renderers.docx import CHUNK_BLOCKS, FIRST_BLOCKS

@@ -25,7 +25,7 @@ def _ink(image: QImage, region: tuple[float, float, float, float] = (0, 0, 1, 1)
 
 
 @pytest.mark.parametrize("box", [ox.textbox_drawing, ox.vml_textbox])
-def test_text_boxes_are_shown(show_preview, qtbot, tmp_path, view_of, box) -> None:  # noqa: ANN001
+def test_text_boxes_are_shown(show_preview, qtbot, tmp_path, view_of, box) -> None:
     path = ox.docx_with_body(tmp_path / "box.docx",
                              ox.para(ox.run("Before the box.")) + ox.para(box("Boxed quarterly figure 42")))
     text = show_preview(path, (700, 500)).text()
@@ -35,7 +35,7 @@ def test_text_boxes_are_shown(show_preview, qtbot, tmp_path, view_of, box) -> No
     assert _ink(image, (0, 0.05, 1, 0.2)) > 40
 
 
-def test_a_document_of_only_text_boxes_is_not_blank(tmp_path) -> None:  # noqa: ANN001
+def test_a_document_of_only_text_boxes_is_not_blank(tmp_path) -> None:
     path = ox.docx_with_body(tmp_path / "boxes.docx", "".join(ox.para(ox.textbox_drawing(f"Box number {i}"))
                                                              for i in range(3)))
     content = load(path)
@@ -44,7 +44,7 @@ def test_a_document_of_only_text_boxes_is_not_blank(tmp_path) -> None:  # noqa: 
     assert _ink(image) > 30
 
 
-def test_footnotes_are_shown_with_their_marks(show_preview, qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
+def test_footnotes_are_shown_with_their_marks(show_preview, qtbot, tmp_path, view_of) -> None:
     body = (ox.para(ox.run("Revenue grew"), ox.footnote_ref(1), ox.run(" and costs fell"), ox.footnote_ref(2))
             + ox.para(ox.run("Closing line.")))
     path = ox.docx_with_body(tmp_path / "notes.docx", body,
@@ -55,7 +55,7 @@ def test_footnotes_are_shown_with_their_marks(show_preview, qtbot, tmp_path, vie
     assert text.index("Closing line.") < text.index("Audited by KPMG.")  # at the page foot
 
 
-def test_content_controls_block_and_inline(show_preview, qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
+def test_content_controls_block_and_inline(show_preview, qtbot, tmp_path, view_of) -> None:
     body = (ox.block_sdt("Contract title in a control")
             + ox.para(ox.run("Party: "), ox.inline_sdt("Acme Corporation")))
     path = ox.docx_with_body(tmp_path / "sdt.docx", body)
@@ -63,7 +63,7 @@ def test_content_controls_block_and_inline(show_preview, qtbot, tmp_path, view_o
     assert "Contract title in a control" in text and "Party: Acme Corporation" in text
 
 
-def test_ruby_text_shows_base_and_reading(tmp_path) -> None:  # noqa: ANN001
+def test_ruby_text_shows_base_and_reading(tmp_path) -> None:
     path = ox.docx_with_body(tmp_path / "ruby.docx",
                              ox.para(ox.ruby("漢字", "かんじ"), ox.run("の読み方"), ox.ruby("東京", "とうきょう")))
     text = load(path).text
@@ -72,7 +72,7 @@ def test_ruby_text_shows_base_and_reading(tmp_path) -> None:  # noqa: ANN001
     assert _ink(image, (0, 0, 1, 0.2)) > 30
 
 
-def test_footer_fields_and_body_fields(show_preview, qtbot, tmp_path, view_of) -> None:  # noqa: ANN001
+def test_footer_fields_and_body_fields(show_preview, qtbot, tmp_path, view_of) -> None:
     import docx
 
     document = docx.Document()
@@ -95,7 +95,7 @@ def test_footer_fields_and_body_fields(show_preview, qtbot, tmp_path, view_of) -
 
 
 @pytest.mark.parametrize("kind", ["inline", "anchored", "vml"])
-def test_a_document_whose_only_content_is_a_picture(tmp_path, kind) -> None:  # noqa: ANN001
+def test_a_document_whose_only_content_is_a_picture(tmp_path, kind) -> None:
     import docx
     from docx.shared import Inches
 

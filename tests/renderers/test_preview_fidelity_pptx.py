@@ -45,7 +45,7 @@ def _png_file(tmp_path: Path, color: str) -> Path:
     return path
 
 
-def test_line_breaks_are_kept(tmp_path) -> None:  # noqa: ANN001
+def test_line_breaks_are_kept(tmp_path) -> None:
     prs = _blank_deck()
     slide = prs.slides.add_slide(prs.slide_layouts[1])
     slide.shapes.title.text = "Quarter\vReview"
@@ -56,7 +56,7 @@ def test_line_breaks_are_kept(tmp_path) -> None:  # noqa: ANN001
     assert "Quarter\nReview" in text and "the\nCurrent" in text and "theCurrent" not in text
 
 
-def test_slide_number_fields_show_the_number(tmp_path) -> None:  # noqa: ANN001
+def test_slide_number_fields_show_the_number(tmp_path) -> None:
     prs = _blank_deck()
     for i in range(3):
         slide = prs.slides.add_slide(prs.slide_layouts[6])
@@ -75,7 +75,7 @@ def test_slide_number_fields_show_the_number(tmp_path) -> None:  # noqa: ANN001
     (XL_CHART_TYPE.COLUMN_CLUSTERED, "#4472c4"), (XL_CHART_TYPE.BAR_STACKED, "#4472c4"),
     (XL_CHART_TYPE.LINE_MARKERS, "#4472c4"), (XL_CHART_TYPE.PIE, "#ed7d31"),
 ])
-def test_charts_are_drawn_from_cached_values(tmp_path, chart_type, color) -> None:  # noqa: ANN001
+def test_charts_are_drawn_from_cached_values(tmp_path, chart_type, color) -> None:
     prs = _blank_deck()
     slide = prs.slides.add_slide(prs.slide_layouts[5])
     slide.shapes.title.text = "Results"
@@ -109,7 +109,7 @@ def _wrap_in_alternate_content(element: etree._Element, choice_xml: str) -> None
     fallback.append(element)
 
 
-def test_ink_and_other_alternate_content_draw_their_fallback_picture(tmp_path) -> None:  # noqa: ANN001
+def test_ink_and_other_alternate_content_draw_their_fallback_picture(tmp_path) -> None:
     prs = _blank_deck()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
     pic = slide.shapes.add_picture(str(_png_file(tmp_path, "#c01050")), Inches(2), Inches(2), Inches(4), Inches(2.5))
@@ -122,7 +122,7 @@ def test_ink_and_other_alternate_content_draw_their_fallback_picture(tmp_path) -
     assert _count(image, "#c01050", (0.2, 0.25, 0.45, 0.4)) > 200
 
 
-def test_ole_object_and_video_draw_their_preview_images(tmp_path) -> None:  # noqa: ANN001
+def test_ole_object_and_video_draw_their_preview_images(tmp_path) -> None:
     import openpyxl
     from pptx.enum.shapes import PROG_ID
 
@@ -144,7 +144,7 @@ def test_ole_object_and_video_draw_their_preview_images(tmp_path) -> None:  # no
     assert _count(image, "#2040d0", (0.55, 0.15, 0.4, 0.4)) > 200  # the video's poster frame
 
 
-def test_smartart_is_drawn_from_its_saved_drawing(tmp_path) -> None:  # noqa: ANN001
+def test_smartart_is_drawn_from_its_saved_drawing(tmp_path) -> None:
     prs = _blank_deck()
     prs.slides.add_slide(prs.slide_layouts[6])
     path = tmp_path / "smartart.pptx"
@@ -195,7 +195,7 @@ def test_smartart_is_drawn_from_its_saved_drawing(tmp_path) -> None:  # noqa: AN
     assert _count(image, "#e07020") > 300
 
 
-def test_layout_picture_background_and_master_alternate_content(tmp_path) -> None:  # noqa: ANN001
+def test_layout_picture_background_and_master_alternate_content(tmp_path) -> None:
     prs = _blank_deck()
     layout = prs.slide_layouts[6]
     scratch = prs.slides.add_slide(layout)

@@ -17,7 +17,7 @@ def rows_20k(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_shared_strings_xlsx(tmp_path_factory.mktemp("x20k") / "rows.xlsx", 20_000)
 
 
-def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(show_preview, qtbot, view_of, rows_20k,  # noqa: ANN001
+def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(show_preview, qtbot, view_of, rows_20k,
                                                                               monkeypatch) -> None:
     import renderers.xlsx
 
@@ -40,7 +40,7 @@ def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(sh
     assert model.rows_loaded() < 5000
 
 
-def test_rows_far_from_the_view_are_dropped_and_read_again(show_preview, qtbot, view_of, rows_20k, monkeypatch) -> None:  # noqa: ANN001
+def test_rows_far_from_the_view_are_dropped_and_read_again(show_preview, qtbot, view_of, rows_20k, monkeypatch) -> None:
     import renderers._xlsx_model
     import renderers.xlsx
 
@@ -56,7 +56,7 @@ def test_rows_far_from_the_view_are_dropped_and_read_again(show_preview, qtbot, 
     qtbot.waitUntil(lambda: model.data(model.index(1, 1)) == "customer 1", timeout=10_000)
 
 
-def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview, qtbot, view_of, tmp_path) -> None:
     import openpyxl
 
     from renderers._xlsx_data import height_px, width_px
@@ -85,7 +85,7 @@ def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview
     assert thumb.pixelColor(edge, 200).name() == "#dadce0" and thumb.pixelColor(40 + 90, 200).name() != "#dadce0"
 
 
-def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(show_preview, qtbot, view_of, rows_20k,  # noqa: ANN001
+def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(show_preview, qtbot, view_of, rows_20k,
                                                                     monkeypatch) -> None:
     import renderers.xlsx
 
@@ -96,7 +96,7 @@ def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(show_preview
     assert 0 < len(model.reader.shared) < 2000  # of ~20,000 strings in the table
 
 
-def test_inspect_streams_shared_strings(rows_20k) -> None:  # noqa: ANN001
+def test_inspect_streams_shared_strings(rows_20k) -> None:
     from skills.runtime._xlsx_read import scan_workbook
 
     scans, _ = scan_workbook(rows_20k, max_rows=5)
@@ -105,7 +105,7 @@ def test_inspect_streams_shared_strings(rows_20k) -> None:  # noqa: ANN001
     assert sheet.cells == 60_000
 
 
-def test_lazy_strings_match_openpyxl(tmp_path) -> None:  # noqa: ANN001
+def test_lazy_strings_match_openpyxl(tmp_path) -> None:
     import zipfile
 
     from openpyxl.reader.strings import read_string_table
@@ -132,7 +132,7 @@ def test_lazy_strings_match_openpyxl(tmp_path) -> None:  # noqa: ANN001
         strings.close()
 
 
-def test_charts_and_pictures_are_drawn_over_their_cells(show_preview, qtbot, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_charts_and_pictures_are_drawn_over_their_cells(show_preview, qtbot, view_of, tmp_path) -> None:
     import zipfile
 
     import openpyxl
@@ -198,7 +198,7 @@ def test_charts_and_pictures_are_drawn_over_their_cells(show_preview, qtbot, vie
     assert not chart.isVisible()  # scrolled away with its cells
 
 
-def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> None:  # noqa: ANN001
+def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> None:
     import openpyxl
 
     from skills.runtime._xlsx_read import scan_workbook
@@ -220,7 +220,7 @@ def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> N
     assert sheet.formula_list[0]["cell"] == "C50"
 
 
-def test_the_row_count_note_says_one_row_not_one_rows(show_preview, qtbot, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_the_row_count_note_says_one_row_not_one_rows(show_preview, qtbot, view_of, tmp_path: Path) -> None:
     from openpyxl import Workbook
 
     book = Workbook()

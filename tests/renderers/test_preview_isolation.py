@@ -29,7 +29,7 @@ def crashing_check(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
     parsed: list[Path] = []
     real = _docx_html.open_docx
 
-    def spy(path: Path, read_only: bool = False):  # noqa: ANN202
+    def spy(path: Path, read_only: bool = False):
         parsed.append(path)
         return real(path, read_only=read_only)
 
@@ -46,7 +46,7 @@ EXPECTED = {"segfault": "the reader crashed on this file; it is damaged or hosti
                                             ("docx", "hang"), ("xlsx", "hang"), ("pptx", "memory"),
                                             ("docx", "memory")])
 def test_a_reader_that_dies_on_the_file_is_the_previews_error_and_the_app_goes_on(
-        qtbot, registry, files, host, view_of, tmp_path: Path, crashing_check: list[Path],  # noqa: ANN001
+        qtbot, registry, files, host, view_of, tmp_path: Path, crashing_check: list[Path],
         kind: str, mode: str) -> None:
     bad = shutil.copy(files[kind], tmp_path / f"{mode}.{kind}")
     view = view_of(Path(bad))
@@ -79,12 +79,12 @@ def test_a_reader_that_dies_on_the_file_is_the_previews_error_and_the_app_goes_o
     assert ok.error() == ""
 
 
-def test_the_check_runs_once_per_file_state(qtbot, registry, files, view_of, tmp_path: Path,  # noqa: ANN001
+def test_the_check_runs_once_per_file_state(qtbot, registry, files, view_of, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     real = _common.run_isolated
 
-    def counting(target: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def counting(target: str, *args, **kwargs):
         calls.append(target)
         return real(target, *args, **kwargs)
 

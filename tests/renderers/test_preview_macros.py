@@ -49,7 +49,7 @@ def registry() -> Registry:
     return Registry()
 
 
-def _card(qtbot, registry, host, view):  # noqa: ANN001, ANN202
+def _card(qtbot, registry, host, view):
     card = registry.create_card(view, host)
     qtbot.addWidget(card)
     card.resize(520, 200)
@@ -60,7 +60,7 @@ def _card(qtbot, registry, host, view):  # noqa: ANN001, ANN202
     return card
 
 
-def _preview(qtbot, registry, view):  # noqa: ANN001, ANN202
+def _preview(qtbot, registry, view):
     preview = registry.plugin(view.kind).preview(view, None, 0, page_view=False)
     qtbot.addWidget(preview)
     preview.resize(800, 600)
@@ -72,7 +72,7 @@ def _preview(qtbot, registry, view):  # noqa: ANN001, ANN202
 
 
 @pytest.mark.parametrize("name", ["book.xlsm", "deck.pptm", "renamed.xlsx", "memo.docm"])
-def test_card_and_preview_say_the_file_has_macros(qtbot, registry, files, host, view_of, tmp_path,  # noqa: ANN001
+def test_card_and_preview_say_the_file_has_macros(qtbot, registry, files, host, view_of, tmp_path,
                                                   name: str) -> None:
     kind = {"book.xlsm": "xlsx", "deck.pptm": "pptx", "renamed.xlsx": "xlsx", "memo.docm": "docx"}[name]
     path = repackage(files[kind], tmp_path / name, kind)
@@ -87,7 +87,7 @@ def test_card_and_preview_say_the_file_has_macros(qtbot, registry, files, host, 
     assert path.read_bytes() == before  # shown read-only: nothing was written back
 
 
-def test_card_and_preview_of_a_plain_file_say_nothing_about_macros(qtbot, registry, files, host,  # noqa: ANN001
+def test_card_and_preview_of_a_plain_file_say_nothing_about_macros(qtbot, registry, files, host,
                                                                     view_of) -> None:
     for kind in ("xlsx", "pptx", "docx"):
         view = view_of(files[kind])
@@ -101,7 +101,7 @@ def test_card_and_preview_of_a_plain_file_say_nothing_about_macros(qtbot, regist
     assert not preview.macros_label.isVisible()
 
 
-def test_the_macro_line_is_translated(qtbot, registry, files, host, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_the_macro_line_is_translated(qtbot, registry, files, host, view_of, tmp_path) -> None:
     import renderers
     from desktop import texts
 
@@ -121,7 +121,7 @@ def test_the_macro_line_is_translated(qtbot, registry, files, host, view_of, tmp
 
 
 @pytest.mark.parametrize("name", ["memo.docm", "brand.dotx", "renamed.docx"])
-def test_word_macro_files_and_templates_are_previewed(qtbot, registry, files, view_of, tmp_path,  # noqa: ANN001
+def test_word_macro_files_and_templates_are_previewed(qtbot, registry, files, view_of, tmp_path,
                                                       name: str) -> None:
     path = repackage(files["docx"], tmp_path / name, "docx", template=name.endswith(".dotx"))
     before = path.read_bytes()
@@ -132,7 +132,7 @@ def test_word_macro_files_and_templates_are_previewed(qtbot, registry, files, vi
     assert path.read_bytes() == before
 
 
-def test_powerpoint_templates_are_previewed(qtbot, registry, files, host, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_powerpoint_templates_are_previewed(qtbot, registry, files, host, view_of, tmp_path) -> None:
     path = repackage(files["pptx"], tmp_path / "brand.potx", "pptx", template=True)
     view = view_of(path, kind="pptx")
     preview = _preview(qtbot, registry, view)

@@ -16,7 +16,7 @@ def registry() -> Registry:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, files, host, view_of, kind) -> None:  # noqa: ANN001
+def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, files, host, view_of, kind) -> None:
     view = view_of(files[kind])
     card = registry.create_card(view, host)
     qtbot.addWidget(card)
@@ -49,7 +49,7 @@ def test_card_shows_title_size_status_evidence_and_thumbnail(qtbot, registry, fi
     card.grab().save(f"/tmp/mira-card-{kind}.png")
 
 
-def test_badge_texts(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+def test_badge_texts(qtbot, registry, files, host, view_of) -> None:
     from renderers import CheckView, EvidenceSummary
 
     ok = EvidenceSummary(passed=True, checks=tuple(CheckView(name=f"c{i}", status="passed") for i in range(6)))
@@ -60,7 +60,7 @@ def test_badge_texts(qtbot, registry, files, host, view_of) -> None:  # noqa: AN
         assert card.badge.text() == text
 
 
-def test_failed_artifact_has_no_file_actions_and_shows_error(qtbot, registry, broken, host, view_of) -> None:  # noqa: ANN001
+def test_failed_artifact_has_no_file_actions_and_shows_error(qtbot, registry, broken, host, view_of) -> None:
     from dataclasses import replace
 
     view = replace(view_of(broken["missing.docx"], status="failed"), error="python-docx could not save the file")
@@ -71,7 +71,7 @@ def test_failed_artifact_has_no_file_actions_and_shows_error(qtbot, registry, br
     assert not card.preview_button.isEnabled() and not card.open_button.isEnabled()
 
 
-def test_broken_file_card_shows_no_preview_thumbnail(qtbot, registry, broken, host, view_of) -> None:  # noqa: ANN001
+def test_broken_file_card_shows_no_preview_thumbnail(qtbot, registry, broken, host, view_of) -> None:
     card = registry.create_card(view_of(broken["truncated.docx"]), host)
     qtbot.addWidget(card)
     with qtbot.waitSignal(card.sig_thumbnail_ready, timeout=10_000) as blocker:
@@ -81,7 +81,7 @@ def test_broken_file_card_shows_no_preview_thumbnail(qtbot, registry, broken, ho
     assert "corrupt or truncated" in card.thumb_label.toolTip()
 
 
-def _approval(files, view_of, decided: str = "", status: str = "pending_approval"):  # noqa: ANN001, ANN202
+def _approval(files, view_of, decided: str = "", status: str = "pending_approval"):
     approval = PendingApproval(approval_id="ap-1", command="docx.edit", target_path="out/report.docx", summary="Replace the intro paragraph.",
                                arguments={"path": "out/report.docx", "paragraph": 2},
                                changes=(("Old intro <b>text</b>", "New intro text"), ("", "Added line")), decided=decided)  # type: ignore[arg-type]
@@ -89,7 +89,7 @@ def _approval(files, view_of, decided: str = "", status: str = "pending_approval
 
 
 @pytest.mark.parametrize("action", ["approve", "deny"])
-def test_approval_card_decides_exactly_once(qtbot, registry, files, host, view_of, action) -> None:  # noqa: ANN001
+def test_approval_card_decides_exactly_once(qtbot, registry, files, host, view_of, action) -> None:
     card = registry.create_card(_approval(files, view_of), host)
     qtbot.addWidget(card)
     card.show()
@@ -112,7 +112,7 @@ def test_approval_card_decides_exactly_once(qtbot, registry, files, host, view_o
     card.grab().save(f"/tmp/mira-approval-{action}.png")
 
 
-def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, files, host, view_of) -> None:
     card = registry.create_card(_approval(files, view_of), host)
     qtbot.addWidget(card)
     card.show()
@@ -133,7 +133,7 @@ def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, file
     assert host.calls == [("approve", "ap-1")]
 
 
-def test_approval_preview_is_the_target_files_preview(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+def test_approval_preview_is_the_target_files_preview(qtbot, registry, files, view_of) -> None:
     from renderers.docx import DocxPreview
 
     preview = registry.create_preview(_approval(files, view_of), None, 1)
@@ -144,7 +144,7 @@ def test_approval_preview_is_the_target_files_preview(qtbot, registry, files, vi
     assert blocker.args == [1]
 
 
-def test_a_pending_card_gets_its_thumbnail_once_written(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+def test_a_pending_card_gets_its_thumbnail_once_written(qtbot, registry, files, host, view_of) -> None:
     card = registry.create_card(view_of(files["pptx"], status="pending_approval"), host)
     qtbot.addWidget(card)
     card.show()
@@ -156,7 +156,7 @@ def test_a_pending_card_gets_its_thumbnail_once_written(qtbot, registry, files, 
     assert "Written" in card.meta_label.text()
 
 
-def test_a_host_that_fails_lets_the_user_retry(qtbot, registry, files, host, view_of, caplog) -> None:  # noqa: ANN001
+def test_a_host_that_fails_lets_the_user_retry(qtbot, registry, files, host, view_of, caplog) -> None:
     attempts: list[str] = []
 
     def flaky_approve(approval_id: str) -> None:
@@ -189,7 +189,7 @@ def test_changes_show_a_new_file_as_one_column_and_edits_as_before_after(qapp) -
     assert "+ Timeline<br/>+ Budget" in changes_html((("", "Timeline\nBudget"),))
 
 
-def test_thumbnail_keeps_its_width_at_a_fractional_pixel_ratio(qtbot, registry, files, host, view_of) -> None:  # noqa: ANN001
+def test_thumbnail_keeps_its_width_at_a_fractional_pixel_ratio(qtbot, registry, files, host, view_of) -> None:
     from PySide6.QtGui import QColor, QImage
 
     from renderers.qt_card import THUMB_WIDTH
@@ -205,7 +205,7 @@ def test_thumbnail_keeps_its_width_at_a_fractional_pixel_ratio(qtbot, registry, 
     assert card.thumb_label.height() == round(THUMB_WIDTH * 300 / 400) + 2
 
 
-def test_a_card_built_again_reuses_its_thumbnail_and_a_rewritten_file_is_drawn_again(  # noqa: ANN001
+def test_a_card_built_again_reuses_its_thumbnail_and_a_rewritten_file_is_drawn_again(
         qtbot, files, host, view_of, tmp_path) -> None:
     import os
     import shutil

@@ -16,7 +16,7 @@ def _preview(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-def test_cli_renders_the_second_page_of_each_format_to_png(files, tmp_path: Path) -> None:  # noqa: ANN001
+def test_cli_renders_the_second_page_of_each_format_to_png(files, tmp_path: Path) -> None:
     for kind in ("pdf", "pptx", "xlsx", "docx"):
         out = tmp_path / f"{kind}.png"
         result = _preview(str(files[kind]), "--out", str(out), "--page", "2", "--width", "600")
@@ -27,7 +27,7 @@ def test_cli_renders_the_second_page_of_each_format_to_png(files, tmp_path: Path
         assert len(colors) > 2, f"{kind}: the PNG is blank"
 
 
-def test_cli_fails_with_one_clear_line(broken, files, tmp_path: Path) -> None:  # noqa: ANN001
+def test_cli_fails_with_one_clear_line(broken, files, tmp_path: Path) -> None:
     for path, expected in ((broken["truncated.docx"], "corrupt or truncated"),
                            (broken["locked.pdf"], "needs a password"),
                            (files["pptx"], "has 3 slides; there is no slide 9")):
@@ -41,7 +41,7 @@ def test_cli_fails_with_one_clear_line(broken, files, tmp_path: Path) -> None:  
 
 @pytest.mark.slow
 @pytest.mark.soffice
-def test_page_view_converts_once_and_is_cached_by_content_hash(qtbot, files, view_of, tmp_path: Path) -> None:  # noqa: ANN001
+def test_page_view_converts_once_and_is_cached_by_content_hash(qtbot, files, view_of, tmp_path: Path) -> None:
     from renderers.pptx import PptxPreview
 
     view = view_of(files["pptx"])

@@ -35,13 +35,13 @@ def registry() -> Registry:
     return Registry()
 
 
-def approval_view(path: Path, view_of, **changes: object) -> ArtifactView:  # noqa: ANN001
+def approval_view(path: Path, view_of, **changes: object) -> ArtifactView:
     approval = PendingApproval(approval_id="ap-1", command="docx.create", target_path=f"out/{path.name}", summary="Create a two-page report.",
                                arguments={"title": "Quarterly report", "pages": 2}, changes=(("Old intro", "New intro"), ("", "Added")))
     return view_of(path, kind="approval/docx", status="pending_approval", approval=approval, **changes)
 
 
-def test_tr_formats_after_translating_and_falls_back_to_english(translator) -> None:  # noqa: ANN001
+def test_tr_formats_after_translating_and_falls_back_to_english(translator) -> None:
     assert tr("Slide {i} / {n}", i=2, n=4) == "Slide 2 / 4"
     translator(ZH.get)
     assert tr("Slide {i} / {n}", i=2, n=4) == "第 2 / 4 张幻灯片"
@@ -58,7 +58,7 @@ def test_tr_formats_after_translating_and_falls_back_to_english(translator) -> N
     assert tr("Deny") == "Deny"
 
 
-def test_cards_read_chinese_and_switch_back_live(qtbot, registry, files, host, view_of, translator) -> None:  # noqa: ANN001
+def test_cards_read_chinese_and_switch_back_live(qtbot, registry, files, host, view_of, translator) -> None:
     card = registry.create_card(view_of(files["pdf"], evidence=None), host)
     approval = ApprovalCard(approval_view(files["docx"], view_of), host)
     for w in (card, approval):
@@ -100,7 +100,7 @@ def _data_words(*strings: str) -> set[str]:
     return {w for s in strings for w in re.findall(r"[A-Za-z]{2,}", s)} | {"KB", "MB", "GB", "nbsp"}
 
 
-def test_no_visible_english_bypasses_tr(qtbot, registry, files, host, view_of, translator) -> None:  # noqa: ANN001
+def test_no_visible_english_bypasses_tr(qtbot, registry, files, host, view_of, translator) -> None:
     """Render every card and preview with a translator that marks each string; nothing may stay unmarked."""
     translator(_marked)
     renderers.set_message_renderer(lambda message: _marked(message.english()))  # ids with parameters too
@@ -170,7 +170,7 @@ def _corner_lightness(widget: QWidget) -> int:
     return image.pixelColor(6, image.height() - 4).lightness()
 
 
-def test_cards_follow_a_dark_palette_live(qtbot, registry, files, host, view_of, dark_palette, qapp) -> None:  # noqa: ANN001
+def test_cards_follow_a_dark_palette_live(qtbot, registry, files, host, view_of, dark_palette, qapp) -> None:
     light = QPalette(dark_palette)
     light.setColor(QPalette.ColorRole.Base, QColor("#ffffff"))
     light.setColor(QPalette.ColorRole.PlaceholderText, QColor("#6e7781"))

@@ -10,7 +10,7 @@ from renderers._docx_html import load as load_docx
 from renderers._jobs import Jobs
 
 
-def test_a_job_over_its_time_limit_ends_in_a_clear_error(qtbot) -> None:  # noqa: ANN001
+def test_a_job_over_its_time_limit_ends_in_a_clear_error(qtbot) -> None:
     release = threading.Event()
     jobs = Jobs(timeout=0.2)
     done, errors = [], []
@@ -22,7 +22,7 @@ def test_a_job_over_its_time_limit_ends_in_a_clear_error(qtbot) -> None:  # noqa
     assert not jobs.busy()
 
 
-def test_a_newer_request_supersedes_the_older(qtbot) -> None:  # noqa: ANN001
+def test_a_newer_request_supersedes_the_older(qtbot) -> None:
     gate = threading.Event()
     jobs = Jobs()
     results: list[str] = []
@@ -37,7 +37,7 @@ def test_a_newer_request_supersedes_the_older(qtbot) -> None:  # noqa: ANN001
     assert busy.count(True) == busy.count(False)  # the busy indicator is balanced
 
 
-def test_a_quick_job_shows_no_busy_indicator_and_a_slow_one_does(qtbot) -> None:  # noqa: ANN001
+def test_a_quick_job_shows_no_busy_indicator_and_a_slow_one_does(qtbot) -> None:
     jobs = Jobs(busy_after=0.3)
     busy: list[bool] = []
     jobs.sig_busy.connect(busy.append)
@@ -65,7 +65,7 @@ def _png_header(width: int, height: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk + struct.pack(">I", 0) + b"IEND" + struct.pack(">I", zlib.crc32(b"IEND"))
 
 
-def test_absurd_image_dimensions_are_refused_not_decoded(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+def test_absurd_image_dimensions_are_refused_not_decoded(qapp, tmp_path: Path) -> None:
     import docx
     from docx.shared import Inches
 
@@ -82,7 +82,7 @@ def test_absurd_image_dimensions_are_refused_not_decoded(qapp, tmp_path: Path) -
     assert "Before the picture" in content.text
 
 
-def test_big_pictures_are_decoded_scaled_down(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+def test_big_pictures_are_decoded_scaled_down(qapp, tmp_path: Path) -> None:
     import docx
     from docx.shared import Inches
     from PySide6.QtGui import QColor, QImage
@@ -97,7 +97,7 @@ def test_big_pictures_are_decoded_scaled_down(qapp, tmp_path: Path) -> None:  # 
     assert (image.width(), image.height()) == (1600, 1200)
 
 
-def test_a_slide_with_a_picture_bomb_still_renders(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_slide_with_a_picture_bomb_still_renders(qapp, tmp_path: Path) -> None:
     from pptx import Presentation
     from pptx.util import Inches
 

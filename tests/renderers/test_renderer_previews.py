@@ -15,7 +15,7 @@ def registry() -> Registry:
     return Registry()
 
 
-def _open(qtbot, registry, view, index=0, size=(760, 600)):  # noqa: ANN001, ANN202
+def _open(qtbot, registry, view, index=0, size=(760, 600)):
     preview = registry.plugin(view.kind).preview(view, None, index, page_view=False)
     qtbot.addWidget(preview)
     preview.resize(*size)
@@ -23,7 +23,7 @@ def _open(qtbot, registry, view, index=0, size=(760, 600)):  # noqa: ANN001, ANN
     return preview
 
 
-def _not_blank(image: QImage, region=None) -> int:  # noqa: ANN001
+def _not_blank(image: QImage, region=None) -> int:
     """Number of distinct colours sampled in ``region`` (x, y, w, h as fractions)."""
     x0, y0, w, h = region or (0, 0, 1, 1)
     xs = range(int(image.width() * x0), int(image.width() * (x0 + w)), 3)
@@ -31,7 +31,7 @@ def _not_blank(image: QImage, region=None) -> int:  # noqa: ANN001
     return len({image.pixel(x, y) for x in xs for y in ys})
 
 
-def test_pdf_opens_at_second_page_zooms_and_navigates(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+def test_pdf_opens_at_second_page_zooms_and_navigates(qtbot, registry, files, view_of) -> None:
     preview = _open(qtbot, registry, view_of(files["pdf"]), index=1)
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000) as blocker:
         pass
@@ -52,7 +52,7 @@ def test_pdf_opens_at_second_page_zooms_and_navigates(qtbot, registry, files, vi
     preview.grab().save("/tmp/mira-preview-pdf.png")
 
 
-def test_docx_page_flow_and_second_page(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+def test_docx_page_flow_and_second_page(qtbot, registry, files, view_of) -> None:
     preview = _open(qtbot, registry, view_of(files["docx"]))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
@@ -90,14 +90,14 @@ def test_docx_page_flow_and_second_page(qtbot, registry, files, view_of) -> None
     preview.grab().save("/tmp/mira-preview-docx.png")
 
 
-def _blocks(doc):  # noqa: ANN001, ANN202
+def _blocks(doc):
     block = doc.begin()
     while block.isValid():
         yield block
         block = block.next()
 
 
-def test_pptx_second_slide_drawn_with_notes(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+def test_pptx_second_slide_drawn_with_notes(qtbot, registry, files, view_of) -> None:
     preview = _open(qtbot, registry, view_of(files["pptx"]), index=1)
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000) as blocker:
         pass
@@ -116,7 +116,7 @@ def test_pptx_second_slide_drawn_with_notes(qtbot, registry, files, view_of) -> 
     preview.grab().save("/tmp/mira-preview-pptx.png")
 
 
-def test_xlsx_sheets_formulas_and_merged_cells(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+def test_xlsx_sheets_formulas_and_merged_cells(qtbot, registry, files, view_of) -> None:
     preview = _open(qtbot, registry, view_of(files["xlsx"]))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
@@ -146,7 +146,7 @@ def test_xlsx_sheets_formulas_and_merged_cells(qtbot, registry, files, view_of) 
     preview.grab().save("/tmp/mira-preview-xlsx.png")
 
 
-def test_xlsx_100k_rows_opens_fast_and_loads_lazily(qtbot, registry, big_xlsx, view_of) -> None:  # noqa: ANN001
+def test_xlsx_100k_rows_opens_fast_and_loads_lazily(qtbot, registry, big_xlsx, view_of) -> None:
     t0 = time.perf_counter()
     preview = _open(qtbot, registry, view_of(big_xlsx))
     shown_busy: list[bool] = []
@@ -174,7 +174,7 @@ def test_xlsx_100k_rows_opens_fast_and_loads_lazily(qtbot, registry, big_xlsx, v
     ("bomb.xlsx", "zip bomb"),
     ("missing.docx", "file not found"),
 ])
-def test_broken_files_show_one_clear_message(qtbot, registry, broken, view_of, name, message) -> None:  # noqa: ANN001
+def test_broken_files_show_one_clear_message(qtbot, registry, broken, view_of, name, message) -> None:
     preview = _open(qtbot, registry, view_of(broken[name]))
     with qtbot.waitSignal(preview.sig_failed, timeout=10_000) as blocker:
         pass
@@ -186,7 +186,7 @@ def test_broken_files_show_one_clear_message(qtbot, registry, broken, view_of, n
         preview.grab().save("/tmp/mira-preview-error.png")
 
 
-def test_newer_request_supersedes_older(qtbot, registry, files, view_of) -> None:  # noqa: ANN001
+def test_newer_request_supersedes_older(qtbot, registry, files, view_of) -> None:
     preview = _open(qtbot, registry, view_of(files["pptx"]))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
@@ -199,7 +199,7 @@ def test_newer_request_supersedes_older(qtbot, registry, files, view_of) -> None
     assert seen == [2] and preview.index() == 2
 
 
-def test_a_refused_file_is_never_offered_to_the_page_view(qtbot, registry, broken, view_of) -> None:  # noqa: ANN001
+def test_a_refused_file_is_never_offered_to_the_page_view(qtbot, registry, broken, view_of) -> None:
     preview = registry.plugin("xlsx").preview(view_of(broken["bomb.xlsx"]), None, 0, page_view=True)
     qtbot.addWidget(preview)
     preview.show()
@@ -208,7 +208,7 @@ def test_a_refused_file_is_never_offered_to_the_page_view(qtbot, registry, broke
     assert preview.page_view_button.isVisible() and not preview.page_view_button.isEnabled()
 
 
-def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:  # noqa: ANN001
+def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:
     import copy
 
     from pptx import Presentation
@@ -237,7 +237,7 @@ def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:  
     assert image.pixelColor(200, image.height() - 8).name() == "#206030"  # the master's bar
 
 
-def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_path) -> None:  # noqa: ANN001
+def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_path) -> None:
     import docx
 
     from renderers.docx import render_image

@@ -28,7 +28,7 @@ def test_builtins_are_discovered_through_entry_points() -> None:
     assert reg.blocked() == {}
 
 
-def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:  # noqa: ANN001
+def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:
     reg = Registry(discover=False)
     spec = RendererSpec(kind="docx", display_name="Word", factory="renderers.docx:DocxRenderer")
     dispose = reg.register(spec)
@@ -46,7 +46,7 @@ def test_registered_context_manager_is_temporary() -> None:
     assert reg.kinds() == ()
 
 
-def test_unknown_kind_and_broken_factory_give_none(qtbot, files, caplog, host, view_of) -> None:  # noqa: ANN001
+def test_unknown_kind_and_broken_factory_give_none(qtbot, files, caplog, host, view_of) -> None:
     reg = Registry(discover=False)
     assert reg.create_card(view_of(files["docx"], kind="nope"), host) is None
     reg.register(RendererSpec(kind="bad", display_name="Bad", factory="renderers.no_such_module:Nothing"))
@@ -93,7 +93,7 @@ class Raising:
 
 
 def test_discovery_finds_a_third_party_plugin_and_blocks_a_broken_one(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot, caplog, host, view_of) -> None:  # noqa: ANN001
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot, caplog, host, view_of) -> None:
     _fake_distribution(tmp_path, "mira_fake_plugin",
                        "[mira.renderers]\ntext = mira_fake_plugin:SPEC\nraising = mira_fake_plugin:RAISING\n"
                        "notaspec = mira_fake_plugin:imported\n",
@@ -126,7 +126,7 @@ def test_discovery_finds_a_third_party_plugin_and_blocks_a_broken_one(
     monkeypatch.delitem(sys.modules, "mira_fake_plugin")
 
 
-def test_preload_imports_plugin_modules_without_building_them(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_preload_imports_plugin_modules_without_building_them(tmp_path, monkeypatch) -> None:
     import sys
 
     (tmp_path / "mira_preload_probe.py").write_text(

@@ -87,7 +87,7 @@ def _middle(image: QImage) -> QColor:
     return image.pixelColor(image.width() // 2, image.height() // 2)
 
 
-def _open(qtbot, registry, view, index: int = 0):  # noqa: ANN001, ANN202
+def _open(qtbot, registry, view, index: int = 0):
     preview = registry.plugin(view.kind).preview(view, None, index, page_view=False)
     qtbot.addWidget(preview)
     preview.resize(760, 600)
@@ -96,7 +96,7 @@ def _open(qtbot, registry, view, index: int = 0):  # noqa: ANN001, ANN202
 
 
 def test_preview_reads_slides_in_a_worker_and_draws_them_on_the_ui_thread(
-        qtbot, registry, view_of, tmp_path, threads) -> None:  # noqa: ANN001
+        qtbot, registry, view_of, tmp_path, threads) -> None:
     preview = _open(qtbot, registry, view_of(_deck(tmp_path / "deck.pptx")))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
@@ -109,7 +109,7 @@ def test_preview_reads_slides_in_a_worker_and_draws_them_on_the_ui_thread(
     assert threads["paint"] and all(threads["paint"]), "slides are drawn on the UI thread only"
 
 
-def test_fast_next_next_next_draws_only_the_last_slide(qtbot, registry, view_of, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_fast_next_next_next_draws_only_the_last_slide(qtbot, registry, view_of, tmp_path, monkeypatch) -> None:
     preview = _open(qtbot, registry, view_of(_deck(tmp_path / "deck.pptx")))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
@@ -133,7 +133,7 @@ def test_fast_next_next_next_draws_only_the_last_slide(qtbot, registry, view_of,
     assert _middle(preview.image()).name() == COLORS[0] and preview.notes() == "Notes: Notes 1"
 
 
-def test_a_slide_still_being_read_never_replaces_a_newer_one(qtbot, registry, view_of, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_a_slide_still_being_read_never_replaces_a_newer_one(qtbot, registry, view_of, tmp_path, monkeypatch) -> None:
     preview = _open(qtbot, registry, view_of(_deck(tmp_path / "deck.pptx")))
     with qtbot.waitSignal(preview.sig_loaded, timeout=10_000):
         pass
@@ -160,7 +160,7 @@ def test_a_slide_still_being_read_never_replaces_a_newer_one(qtbot, registry, vi
 
 
 def test_pptx_card_reads_in_a_worker_and_draws_the_thumbnail_on_the_ui_thread(
-        qtbot, registry, host, view_of, tmp_path, threads) -> None:  # noqa: ANN001
+        qtbot, registry, host, view_of, tmp_path, threads) -> None:
     card = registry.create_card(view_of(_deck(tmp_path / "deck.pptx", slides=2)), host)
     qtbot.addWidget(card)
     card.show()
@@ -174,7 +174,7 @@ def test_pptx_card_reads_in_a_worker_and_draws_the_thumbnail_on_the_ui_thread(
 
 
 def test_xlsx_card_reads_in_a_worker_and_draws_the_thumbnail_on_the_ui_thread(
-        qtbot, registry, host, view_of, tmp_path, threads, monkeypatch) -> None:  # noqa: ANN001
+        qtbot, registry, host, view_of, tmp_path, threads, monkeypatch) -> None:
     import openpyxl
 
     wb = openpyxl.Workbook()
@@ -201,7 +201,7 @@ def test_xlsx_card_reads_in_a_worker_and_draws_the_thumbnail_on_the_ui_thread(
 
 @pytest.mark.slow
 @pytest.mark.soffice
-def test_a_deck_libreoffice_wrote_is_drawn_on_the_ui_thread(qtbot, registry, view_of, tmp_path, threads) -> None:  # noqa: ANN001
+def test_a_deck_libreoffice_wrote_is_drawn_on_the_ui_thread(qtbot, registry, view_of, tmp_path, threads) -> None:
     """A PPTX another program wrote (LibreOffice Impress saving our deck again), not python-pptx."""
     source = _deck(tmp_path / "source.pptx", slides=2)
     out = tmp_path / "lo"

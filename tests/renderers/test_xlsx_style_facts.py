@@ -41,13 +41,13 @@ def _book(path: Path) -> Path:
     return path
 
 
-def test_header_row_style_and_number_formats_as_excel_shows_them(show_preview, tmp_path: Path) -> None:  # noqa: ANN001
+def test_header_row_style_and_number_formats_as_excel_shows_them(show_preview, tmp_path: Path) -> None:
     path = _book(tmp_path / "styled.xlsx")
     cell = openpyxl.load_workbook(str(path))["Sheet"]["A1"]
     preview = show_preview(path)
     model = preview.model
 
-    def role(r: int, c: int, which: Qt.ItemDataRole):  # noqa: ANN202
+    def role(r: int, c: int, which: Qt.ItemDataRole):
         return model.data(model.index(r, c), which)
 
     assert role(0, 0, Qt.ItemDataRole.FontRole).bold() == cell.font.b is True
@@ -61,7 +61,7 @@ def test_header_row_style_and_number_formats_as_excel_shows_them(show_preview, t
     assert shown == ["1,200.00", "25.6%", "2026-06-03", "-35.50", "10.0%", "2026-06-10"]
 
 
-def test_a_chart_right_of_the_data_can_be_scrolled_to_and_keeps_its_titles(show_preview, qtbot,  # noqa: ANN001
+def test_a_chart_right_of_the_data_can_be_scrolled_to_and_keeps_its_titles(show_preview, qtbot,
                                                                           tmp_path: Path) -> None:
     path = _book(tmp_path / "chart.xlsx")
     preview = show_preview(path, (520, 400))

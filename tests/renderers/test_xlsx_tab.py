@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 
-def test_tab_leaves_the_grid(qtbot, show_preview, files) -> None:  # noqa: ANN001
+def test_tab_leaves_the_grid(qtbot, show_preview, files) -> None:
     preview = show_preview(files["xlsx"])
     grid = preview.sheet_view().table
     grid.setFocus(Qt.FocusReason.TabFocusReason)

@@ -138,7 +138,7 @@ def test_words_with_ligatures_are_found_as_typed(ws: Workspace) -> None:
     assert verified.ok, verified.message
 
 
-def test_describing_an_overwrite_shows_what_the_old_pdf_holds(tmp_path) -> None:  # noqa: ANN001
+def test_describing_an_overwrite_shows_what_the_old_pdf_holds(tmp_path) -> None:
     from skills.runtime import Workspace, get_command
 
     ws = Workspace(tmp_path)

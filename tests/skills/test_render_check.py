@@ -51,7 +51,7 @@ def test_failed_conversion_is_not_run_and_cleans_up(ws: Workspace, monkeypatch: 
     get_command("docx_create").run(ws, {"path": "a.docx", "blocks": [{"type": "paragraph", "text": "x"}]})
     seen = []
 
-    def fake_convert(src, out_dir, fmt="pdf", *, timeout=0):  # noqa: ANN001, ANN202 - a zero-exit run with no output
+    def fake_convert(src, out_dir, fmt="pdf", *, timeout=0):
         seen.append(src)
         raise soffice.CommandError("LibreOffice could not convert source.docx: no output file")
 

@@ -36,7 +36,7 @@ def _names(iface: QAccessibleInterface) -> list[str]:
     return [iface.child(i).text(QAccessible.Text.Name) for i in range(iface.childCount())]
 
 
-def test_each_message_is_a_list_item_named_with_its_shown_text(qtbot) -> None:  # noqa: ANN001
+def test_each_message_is_a_list_item_named_with_its_shown_text(qtbot) -> None:
     msgs = [Message(id="u", role=Role.USER, text="Make **a report**"), assistant(1, "Done: [the file](https://example.com)"),
             Message(id="n", role=Role.SYSTEM, text="Stopped", status=Status.ERROR, error="cancelled")]
     view, _ = make_view(qtbot, msgs)
@@ -56,7 +56,7 @@ def test_each_message_is_a_list_item_named_with_its_shown_text(qtbot) -> None:  
     assert iface.childAt(item.rect().center().x(), item.rect().center().y()) is item
 
 
-def test_items_are_made_only_when_asked_for(qtbot) -> None:  # noqa: ANN001
+def test_items_are_made_only_when_asked_for(qtbot) -> None:
     view, _ = make_view(qtbot, [assistant(i) for i in range(2000)])
     iface = QAccessible.queryAccessibleInterface(view)
     assert iface.childCount() == 2000
@@ -65,7 +65,7 @@ def test_items_are_made_only_when_asked_for(qtbot) -> None:  # noqa: ANN001
     assert iface.child(0).state().offscreen and not iface.child(1999).state().offscreen
 
 
-def test_a_card_and_its_buttons_are_inside_its_message(qtbot) -> None:  # noqa: ANN001
+def test_a_card_and_its_buttons_are_inside_its_message(qtbot) -> None:
     ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="card")
     view, _ = make_view(qtbot, [assistant(0), assistant(1, "Here it is", extensions=(ref,))])
     provider = CardProvider()
@@ -85,7 +85,7 @@ def test_a_card_and_its_buttons_are_inside_its_message(qtbot) -> None:  # noqa: 
     assert item.focusChild().object() is provider.live[ref].button
 
 
-def test_the_message_actions_belong_to_the_current_message(qtbot) -> None:  # noqa: ANN001
+def test_the_message_actions_belong_to_the_current_message(qtbot) -> None:
     view, _ = make_view(qtbot, [assistant(0), assistant(1)])
     view.actions_for = lambda m: ("copy", "retry")
     view.activateWindow()
@@ -100,7 +100,7 @@ def test_the_message_actions_belong_to_the_current_message(qtbot) -> None:  # no
     assert QAccessible.queryAccessibleInterface(view).child(0).childCount() == 0
 
 
-def test_moving_with_the_keyboard_reports_the_focused_message(qtbot, events) -> None:  # noqa: ANN001
+def test_moving_with_the_keyboard_reports_the_focused_message(qtbot, events) -> None:
     view, _ = make_view(qtbot, [assistant(i) for i in range(3)])
     view.activateWindow()
     view.setFocus()
@@ -114,7 +114,7 @@ def test_moving_with_the_keyboard_reports_the_focused_message(qtbot, events) -> 
     assert ("Focus", "Assistant: Reply number 1") in events
 
 
-def test_a_new_reply_is_added_and_read_out_once_it_is_finished(qtbot, events) -> None:  # noqa: ANN001
+def test_a_new_reply_is_added_and_read_out_once_it_is_finished(qtbot, events) -> None:
     view, conv = make_view(qtbot, [assistant(0)])
     iface = QAccessible.queryAccessibleInterface(view)
     conv.append(Message(id="u", role=Role.USER, text="Hello"))
@@ -133,7 +133,7 @@ def test_a_new_reply_is_added_and_read_out_once_it_is_finished(qtbot, events) ->
     assert _names(iface)[-1] == "Assistant: Hi there"
 
 
-def test_removed_and_reset_messages_leave_the_list(qtbot, events) -> None:  # noqa: ANN001
+def test_removed_and_reset_messages_leave_the_list(qtbot, events) -> None:
     view, conv = make_view(qtbot, [assistant(i) for i in range(3)])
     iface = QAccessible.queryAccessibleInterface(view)
     gone = iface.child(1)
@@ -146,7 +146,7 @@ def test_removed_and_reset_messages_leave_the_list(qtbot, events) -> None:  # no
     assert view.accessible_items._items.keys() <= {"m7"}
 
 
-def test_history_paged_in_above_keeps_the_items_a_reader_holds(qtbot) -> None:  # noqa: ANN001
+def test_history_paged_in_above_keeps_the_items_a_reader_holds(qtbot) -> None:
     view, conv = make_view(qtbot, [assistant(i) for i in range(100, 103)])
     iface = QAccessible.queryAccessibleInterface(view)
     held = iface.child(2)
@@ -156,7 +156,7 @@ def test_history_paged_in_above_keeps_the_items_a_reader_holds(qtbot) -> None:  
     assert iface.child(52) is held and held.text(QAccessible.Text.Name) == "Assistant: Reply number 102"
 
 
-def test_a_message_that_is_only_a_card_is_named_after_the_card(qtbot) -> None:  # noqa: ANN001
+def test_a_message_that_is_only_a_card_is_named_after_the_card(qtbot) -> None:
     ref = ExtensionRef(message_id="m1", artifact_id="a1", kind="card")
     view, _ = make_view(qtbot, [assistant(0), Message(id="m1", role=Role.ASSISTANT, text="", extensions=(ref,))])
     provider = CardProvider()
@@ -168,7 +168,7 @@ def test_a_message_that_is_only_a_card_is_named_after_the_card(qtbot) -> None:  
     assert item.text(QAccessible.Text.Name) == "Assistant: Create report.docx, waiting for your approval"
 
 
-def test_the_items_go_with_their_view(qtbot) -> None:  # noqa: ANN001
+def test_the_items_go_with_their_view(qtbot) -> None:
     view = ChatView()  # not handed to qtbot, which would close it after the test: this one is deleted here
     view.setModel(ChatModel(Conversation([assistant(0), assistant(1)]), view))
     view.show()
@@ -180,7 +180,7 @@ def test_the_items_go_with_their_view(qtbot) -> None:  # noqa: ANN001
     assert items._items == {} and not any(shiboken6.isValid(i) for i in held)
 
 
-def test_the_message_under_the_keyboard_is_outlined_when_tab_arrives(qtbot) -> None:  # noqa: ANN001
+def test_the_message_under_the_keyboard_is_outlined_when_tab_arrives(qtbot) -> None:
     view, _ = make_view(qtbot, [assistant(0), assistant(1)])
     accent = view.palette().color(QPalette.ColorRole.Highlight).rgb()
 

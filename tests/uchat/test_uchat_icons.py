@@ -18,7 +18,7 @@ def _drawn_in(name: str, color: str, size: int) -> QImage:
 
 
 @pytest.mark.parametrize("color", ["#1f2328", "#ffffff", "#2f6fde"])
-def test_every_icon_tinted_looks_as_the_svg_drawn_in_that_colour(qapp, color: str) -> None:  # noqa: ANN001
+def test_every_icon_tinted_looks_as_the_svg_drawn_in_that_colour(qapp, color: str) -> None:
     assert len(icon_names()) >= 15
     for name in icon_names():
         want = _drawn_in(name, color, 20)
@@ -34,7 +34,7 @@ def test_every_icon_tinted_looks_as_the_svg_drawn_in_that_colour(qapp, color: st
         assert worst <= 8, (name, worst)
 
 
-def test_a_shape_is_drawn_once_for_all_colours_and_states(qapp) -> None:  # noqa: ANN001
+def test_a_shape_is_drawn_once_for_all_colours_and_states(qapp) -> None:
     _shape.cache_clear()
     pixmap.cache_clear()
     for color in ("#111111", "#222222", "#333333"):
@@ -43,11 +43,11 @@ def test_a_shape_is_drawn_once_for_all_colours_and_states(qapp) -> None:  # noqa
     assert isinstance(icon("send", "#111111"), QIcon) and not icon("send", "#111111").isNull()
 
 
-def test_an_unknown_icon_is_an_empty_pixmap(qapp) -> None:  # noqa: ANN001
+def test_an_unknown_icon_is_an_empty_pixmap(qapp) -> None:
     assert pixmap("no-such-icon", "#000000", 16).isNull()
 
 
-def test_a_hidden_button_gets_its_icon_when_shown_and_a_shown_one_at_once(qtbot) -> None:  # noqa: ANN001
+def test_a_hidden_button_gets_its_icon_when_shown_and_a_shown_one_at_once(qtbot) -> None:
     from PySide6.QtWidgets import QToolButton, QWidget
 
     from uchat._icons import set_icon, show_icon
@@ -68,7 +68,7 @@ def test_a_hidden_button_gets_its_icon_when_shown_and_a_shown_one_at_once(qtbot)
     assert not hidden.icon().isNull()
 
 
-def test_the_hover_actions_have_their_icons_once_shown(qtbot) -> None:  # noqa: ANN001
+def test_the_hover_actions_have_their_icons_once_shown(qtbot) -> None:
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QWidget
 

@@ -82,7 +82,7 @@ def test_removing_a_message_destroys_its_widget(qtbot) -> None:
 
 def test_a_broken_provider_costs_no_space(qtbot) -> None:
     class Broken:
-        def create(self, ref, parent):  # noqa: ANN001, ANN201
+        def create(self, ref, parent):
             if ref.kind == "raises":
                 raise RuntimeError("plugin bug")
             return "not a widget"

@@ -50,7 +50,7 @@ def _hover(widget: QWidget, pos: QPoint) -> None:
                                                Qt.KeyboardModifier.NoModifier))
 
 
-def test_the_conversation_is_a_list_of_its_messages_with_their_cards(make_window, qtbot) -> None:  # noqa: ANN001
+def test_the_conversation_is_a_list_of_its_messages_with_their_cards(make_window, qtbot) -> None:
     window = make_window()
     send(window, qtbot, NOTES)
     ref, card = wait_card(window, qtbot, "approval/")
@@ -82,7 +82,7 @@ def test_the_conversation_is_a_list_of_its_messages_with_their_cards(make_window
     assert listed.focusChild() is listed.child(0) and listed.child(0).state().focused
 
 
-def test_every_control_of_the_window_is_named_and_described(make_window, qtbot, home) -> None:  # noqa: ANN001
+def test_every_control_of_the_window_is_named_and_described(make_window, qtbot, home) -> None:
     window = make_window()
     assert unnamed(window) == []
     # the search's clear button appears with text in the field
@@ -136,7 +136,7 @@ def test_every_control_of_the_window_is_named_and_described(make_window, qtbot, 
     shortcuts.reject()
 
 
-def test_names_and_descriptions_follow_the_language(make_window, qtbot) -> None:  # noqa: ANN001
+def test_names_and_descriptions_follow_the_language(make_window, qtbot) -> None:
     window = make_window()
     i18n.set_language("zh_CN")
     window.retranslate()
@@ -154,7 +154,7 @@ def test_names_and_descriptions_follow_the_language(make_window, qtbot) -> None:
     dialog.reject()
 
 
-def test_tab_reaches_every_control_of_the_window_in_one_round(make_window, qtbot) -> None:  # noqa: ANN001
+def test_tab_reaches_every_control_of_the_window_in_one_round(make_window, qtbot) -> None:
     window = make_window()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)

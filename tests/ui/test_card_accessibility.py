@@ -22,7 +22,7 @@ from skills.describe import write_headline
 class _Host:
     offers_allow_similar = True
 
-    def __getattr__(self, name: str):  # noqa: ANN204 - every RendererHost call is a no-op here
+    def __getattr__(self, name: str):
         return lambda *args, **kwargs: None
 
 
@@ -61,7 +61,7 @@ def _approval_view() -> ArtifactView:
                         status="pending_approval", approval=approval)
 
 
-def test_every_control_of_an_artifact_card_is_named_and_described(qtbot, hooked, tmp_path: Path) -> None:  # noqa: ANN001
+def test_every_control_of_an_artifact_card_is_named_and_described(qtbot, hooked, tmp_path: Path) -> None:
     card = Registry().create_card(_artifact_view(tmp_path), _Host())
     qtbot.addWidget(card)
     walked = {w.accessibleName() for w in _focusable(card)}
@@ -75,7 +75,7 @@ def test_every_control_of_an_artifact_card_is_named_and_described(qtbot, hooked,
         assert re.search(r"[\u4e00-\u9fff]", w.accessibleName() + w.accessibleDescription()), w.accessibleName()
 
 
-def test_every_control_of_an_approval_card_is_named_and_described(qtbot, hooked) -> None:  # noqa: ANN001
+def test_every_control_of_an_approval_card_is_named_and_described(qtbot, hooked) -> None:
     card = ApprovalCard(_approval_view(), _Host())
     qtbot.addWidget(card)
     assert {"Approve", "Deny", "Details", "Retry"} <= {w.accessibleName() for w in _focusable(card)}

@@ -26,7 +26,7 @@ INTERNAL = ("docx_create", "path:", "blocks", "headings_present", "opens")
 
 
 class _Host:
-    def __getattr__(self, name: str):  # noqa: ANN204 - every RendererHost call is a no-op here
+    def __getattr__(self, name: str):
         return lambda *args, **kwargs: None
 
 
@@ -54,7 +54,7 @@ def _shown(card: ApprovalCard) -> str:
                     if w.isVisibleTo(card))
 
 
-def test_the_approval_card_says_what_will_happen_and_hides_command_names(qtbot, hooked) -> None:  # noqa: ANN001
+def test_the_approval_card_says_what_will_happen_and_hides_command_names(qtbot, hooked) -> None:
     card = ApprovalCard(_approval_view(), _Host())
     qtbot.addWidget(card)
     card.show()
@@ -85,7 +85,7 @@ STATES = (
 )
 
 
-def test_each_card_state_has_its_own_words_and_colour(qtbot, hooked) -> None:  # noqa: ANN001
+def test_each_card_state_has_its_own_words_and_colour(qtbot, hooked) -> None:
     colours = {}
     english_states = set()
     for fields, state, title, zh_state in STATES:
@@ -103,7 +103,7 @@ def test_each_card_state_has_its_own_words_and_colour(qtbot, hooked) -> None:  #
     assert len(english_states) == len(STATES)
 
 
-def test_checks_collapse_to_one_line_in_chinese_with_plain_details(qtbot, hooked, tmp_path: Path) -> None:  # noqa: ANN001
+def test_checks_collapse_to_one_line_in_chinese_with_plain_details(qtbot, hooked, tmp_path: Path) -> None:
     path = tmp_path / "报告.docx"
     Document().save(str(path))
     evidence = EvidenceSummary(passed=False, checks=(CheckView(name="opens", status="passed", detail="python-docx opened the file"),
@@ -146,7 +146,7 @@ def test_whats_in_a_big_docx_is_a_readable_outline_that_says_what_was_left_out(t
     assert zh is not None and "**表格 1–20（共 25 个）；另有 5 个未显示**" in zh and "另有 100 个标题未显示" in zh
 
 
-def test_the_terminal_renderer_agrees_with_the_compiled_translations(hooked) -> None:  # noqa: ANN001
+def test_the_terminal_renderer_agrees_with_the_compiled_translations(hooked) -> None:
     """The CLI and the offline planner read the .ts without Qt; the window reads the .qm: same words."""
     i18n.set_language("zh_CN")
     for mid, template in messages.MESSAGES.items():
@@ -167,7 +167,7 @@ def _fields(template: str | tuple[str, str]) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def test_a_message_renderer_failure_shows_english(qtbot, hooked) -> None:  # noqa: ANN001
+def test_a_message_renderer_failure_shows_english(qtbot, hooked) -> None:
     renderers.set_message_renderer(lambda message: 1 / 0)
     try:
         card = ApprovalCard(_approval_view(), _Host())
@@ -178,7 +178,7 @@ def test_a_message_renderer_failure_shows_english(qtbot, hooked) -> None:  # noq
         renderers.set_message_renderer(i18n.render)
 
 
-def test_bad_files_are_explained_in_the_users_language(qtbot, hooked, tmp_path: Path,  # noqa: ANN001
+def test_bad_files_are_explained_in_the_users_language(qtbot, hooked, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from skills.runtime import safety
 
@@ -219,7 +219,7 @@ def test_every_check_the_skills_run_has_plain_words() -> None:
     assert unnamed == []
 
 
-def test_more_changes_than_shown_counts_in_proper_plurals(hooked) -> None:  # noqa: ANN001
+def test_more_changes_than_shown_counts_in_proper_plurals(hooked) -> None:
     from renderers.approval import MAX_CHANGES_SHOWN, changes_html
 
     one_more = tuple(("a", "b") for _ in range(MAX_CHANGES_SHOWN + 1))
@@ -229,7 +229,7 @@ def test_more_changes_than_shown_counts_in_proper_plurals(hooked) -> None:  # no
     assert "……另有 1 处更改" in changes_html(one_more)
 
 
-def test_a_check_reason_on_screen_follows_a_live_language_switch(qtbot, hooked, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_check_reason_on_screen_follows_a_live_language_switch(qtbot, hooked, tmp_path: Path) -> None:
     """The reason under a check is a message said when the card draws: switching the language turns a reason
     already on screen into the new language (it was frozen in the language of the moment the card was made)."""
     from desktop.ui.host import evidence_summary

@@ -33,7 +33,7 @@ class _Host:
     def retry(self, approval_id: str) -> None:
         self.retried.append(approval_id)
 
-    def __getattr__(self, name: str):  # noqa: ANN204 - every other RendererHost call is a no-op
+    def __getattr__(self, name: str):
         return lambda *args, **kwargs: None
 
 
@@ -83,7 +83,7 @@ def test_retry_of_a_write_that_failed_for_another_reason_asks_again(make_window,
     sent: list[str] = []
     host.send_request = sent.append
     refused: list[str] = []
-    host._on_retry = lambda approval_id, _message: refused.append(approval_id)  # noqa: SLF001 - the frozen-call path
+    host._on_retry = lambda approval_id, _message: refused.append(approval_id)
     failed = PendingApproval(approval_id="ap-1", command="docx_create", target_path="a.docx", summary="",
                              decided="approved", retryable=False)
     view = ArtifactView(id="ap-1", kind="approval/docx", title="a.docx", path=None, workspace_path="a.docx",

@@ -48,7 +48,7 @@ def _view(path: Path, **fields: object) -> ArtifactView:
 
 
 class _Recorder:
-    def __getattr__(self, name: str):  # noqa: ANN204 - every RendererHost call is a no-op here
+    def __getattr__(self, name: str):
         return lambda *args, **kwargs: None
 
 
@@ -64,7 +64,7 @@ def chinese(qapp: QApplication) -> Iterator[None]:
     theme.reset(qapp)
 
 
-def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, chinese) -> None:  # noqa: ANN001
+def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, chinese) -> None:
     registry = Registry()
     approval = PendingApproval(approval_id="ap-1", command="docx.create", target_path="out/report.docx", summary="Create the report.")
     approval_card = ApprovalCard(_view(report, kind="approval/docx", status="pending_approval",
@@ -87,7 +87,7 @@ def test_cards_and_preview_in_chinese_and_back_to_english_live(qtbot, report, ch
     assert preview.position_label.text() == "Page 1 / 1"
 
 
-def test_cards_are_dark_under_the_dark_theme(qtbot, report, chinese, qapp) -> None:  # noqa: ANN001
+def test_cards_are_dark_under_the_dark_theme(qtbot, report, chinese, qapp) -> None:
     # Inside a parent, as in the chat: a card must hear the theme change through its parent.
     chat = QWidget()
     qtbot.addWidget(chat)

@@ -125,7 +125,7 @@ def test_ready_to_send_loads_the_event_loop_and_runtime_but_no_yaml_process_or_d
 
 
 def test_two_hundred_conversations_are_listed_reading_only_the_reopened_ones_messages(
-        home: Path, make_window, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+        home: Path, make_window, monkeypatch: pytest.MonkeyPatch) -> None:
     from desktop.settings import SettingsStore
     from desktop.store import Store
 

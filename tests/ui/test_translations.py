@@ -150,7 +150,7 @@ def test_follow_the_system_picks_a_listed_language(monkeypatch: pytest.MonkeyPat
     assert i18n.system_language() == "en"
 
 
-def test_settings_offer_follow_the_system_first_and_keep_it(qtbot, english: object) -> None:  # noqa: ANN001
+def test_settings_offer_follow_the_system_first_and_keep_it(qtbot, english: object) -> None:
     from desktop.settings import AppSettings
     from desktop.ui.settings_dialog import SettingsDialog
 
