@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -33,6 +34,7 @@ from typing import Any
 from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 from skills.runtime._isolate_child import Limits, serve
+from skills.runtime._lifeline import kill_with_this_process, start_from_lasting_thread
 
 __all__ = ["Limits", "Worker", "WorkerCrashed", "WorkerError", "WorkerOutOfMemory", "WorkerTimeout",
            "run_isolated"]
@@ -131,9 +133,17 @@ class Worker:
         self._stop()
         ctx = _context(self.method)
         parent, child = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
-        with _main_not_rerun():
-            proc.start()
+        # A forked child holds a copy of our end: it closes it, so our death reaches it as EOF.
+        inherited = parent.fileno() if ctx.get_start_method() == "fork" else None
+        proc = ctx.Process(target=serve, args=(child, self.limits, os.getpid(), inherited),
+                           name="mira-file-worker", daemon=True)
+
+        def start() -> None:
+            with _main_not_rerun():
+                proc.start()
+
+        start_from_lasting_thread(start)
+        kill_with_this_process(proc.pid)
         child.close()
         self._proc, self._conn = proc, parent
         return parent
@@ -265,7 +275,7 @@ class Worker:
         self._proc = self._conn = None
         if conn is not None:
             with contextlib.suppress(OSError, ValueError):
-                conn.send(None)  # a forked child holds a copy of our end too: EOF alone never comes
+                conn.send(None)  # leave now, between requests (EOF would do too, a moment later)
             conn.close()
         if proc is None:
             return None
