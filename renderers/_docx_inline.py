@@ -10,9 +10,13 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from docx.oxml.ns import qn
+from docx.oxml import ns
+
+# Looked up for every child of every run: remembered, a long document's runs cost a third.
+qn = cache(ns.qn)
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"

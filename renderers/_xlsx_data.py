@@ -23,8 +23,9 @@ from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 
 from renderers._common import MAX_COLUMNS, checked_path, isolated_check
-from renderers._i18n import tr
+from renderers._i18n import tr, tr_msg
 from renderers._jobs import PreviewError
+from skills.runtime import CommandError
 from skills.runtime._xlsx_read import _Cells
 from skills.runtime._xlsx_strings import LazyStrings, shared_strings
 
@@ -286,6 +287,9 @@ def open_sheet(path: Path, index: int) -> tuple[SheetReader, Rows]:
     except PreviewError:
         reader.close()
         raise
+    except CommandError as exc:  # a stated bound (a shared string too long): said in words
+        reader.close()
+        raise PreviewError(f"{path.name}: {tr_msg(exc.msg)}" if exc.msg is not None else str(exc)) from None
     except Exception as exc:
         reader.close()
         raise PreviewError(tr("{name}: sheet “{sheet}” could not be read ({detail})", name=path.name,

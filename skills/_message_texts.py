@@ -156,6 +156,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
+    "problem.string_too_long": "The workbook holds a text longer than {limit} characters, far more than a cell "
+                               "can hold, so it was not read.",
     "problem.missing": "{name} is not in the workspace.",
     # outlines ("What's in big_report.docx?")
     "outline.holds": "Holds {parts}",

@@ -2062,6 +2062,11 @@ Try: *Make a Word document from this:* followed by your notes, or attach `notes.
             <translation>{name} 太大，无法在这里打开（{size}；上限为 {limit}）。</translation>
         </message>
         <message>
+            <source>The workbook holds a text longer than {limit} characters, far more than a cell can hold, so it was not read.</source>
+            <comment>problem.string_too_long</comment>
+            <translation>该工作簿含有一段超过 {limit} 个字符的文本，远超单元格能容纳的长度，因此没有读取。</translation>
+        </message>
+        <message>
             <source>{name} is not in the workspace.</source>
             <comment>problem.missing</comment>
             <translation>{name} 不在工作区中。</translation>
