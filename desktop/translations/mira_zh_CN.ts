@@ -624,6 +624,16 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>无法保存 API 密钥：{error}</translation>
         </message>
         <message>
+            <source>With the environment variable chosen Mira keeps no key, so the key you typed was not saved. Set MIRA_API_KEY before starting Mira, or choose the key file.</source>
+            <comment>settings.key_env_only</comment>
+            <translation>选择了环境变量时 Mira 不保存任何密钥，因此您输入的密钥没有保存。请在启动 Mira 之前设置 MIRA_API_KEY，或选择密钥文件。</translation>
+        </message>
+        <message>
+            <source>Your other settings were saved. {reason}</source>
+            <comment>settings.saved_but</comment>
+            <translation>其他设置已保存。{reason}</translation>
+        </message>
+        <message>
             <source>Settings that change the model or workspace apply to the next request.</source>
             <comment>settings.busy</comment>
             <translation>更改模型或工作区的设置将从下一个请求开始生效。</translation>
