@@ -13,11 +13,11 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from bench._xlsx_gen import write_package
+
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
-_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 _HYPERLINK = f"{_REL}/hyperlink"
 
 
@@ -49,24 +49,7 @@ def write_string_bomb_xlsx(path: Path, kind: str = "many", entries: int = 3_000_
     """A two-row sheet whose shared strings are a bomb: ``kind`` "many" (``entries`` entries, the
     cells use the last three) or "long" (the cell A2 uses one entry ``length`` characters long)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        z.writestr("[Content_Types].xml", (
-            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="xml" ContentType="application/xml"/>'
-            f'<Override PartName="/xl/workbook.xml" ContentType="{_CT}.sheet.main+xml"/>'
-            f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{_CT}.worksheet+xml"/>'
-            f'<Override PartName="/xl/sharedStrings.xml" ContentType="{_CT}.sharedStrings+xml"/></Types>'))
-        z.writestr("_rels/.rels", (
-            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}"><Relationship Id="rId1" '
-            f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'))
-        z.writestr("xl/workbook.xml", (
-            f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><sheets>'
-            '<sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>'))
-        z.writestr("xl/_rels/workbook.xml.rels", (
-            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}">'
-            f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>'
-            f'<Relationship Id="rId3" Type="{_REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>'))
+        write_package(z, styles=False)
         with z.open("xl/sharedStrings.xml", "w", force_zip64=True) as out:
             count = entries if kind == "many" else 3
             out.write(f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{_MAIN}" count="{count}" '

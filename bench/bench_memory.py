@@ -22,6 +22,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from bench._common import Row, Skip  # noqa: E402
+from bench.bench_startup import _fill  # noqa: E402 - the same stored conversations as the startup rows
 
 REQUESTS = int(os.environ.get("MIRA_BENCH_REQUESTS", "200"))
 WARM = min(20, max(1, REQUESTS // 10))
@@ -117,25 +118,6 @@ def _day(folder: Path) -> Row:
                target="growth <= 50 MB", met=growth <= 50,
                note=f"{REQUESTS} requests to the offline planner, each followed by 4 large previews (PDF, DOCX); "
                     f"{time.perf_counter() - start:.0f} s in all")
-
-
-def _fill(home: Path, count: int) -> None:
-    old = os.environ.get("MIRA_HOME")
-    os.environ["MIRA_HOME"] = str(home)
-    try:
-        from desktop.store import Store
-
-        store = Store()
-        for i in range(count):
-            conv = store.create_conversation(f"Conversation {i}: quarterly figures")
-            store.add_message(conv.id, "user", f"Make a spreadsheet from table {i}")
-            store.add_message(conv.id, "assistant", f"Done: **table-{i}.xlsx**, checks passed.")
-        store.close()
-    finally:
-        if old is None:
-            os.environ.pop("MIRA_HOME", None)
-        else:
-            os.environ["MIRA_HOME"] = old
 
 
 def _ready(home: Path) -> tuple[float, float]:
