@@ -82,6 +82,7 @@ def serve(conn: Connection, limits: Limits, parent_pid: int | None = None, inher
     if parent_pid is not None:
         bind_to_parent(parent_pid, conn.fileno(), inherited)
     _apply_limits(limits)
+    conn.send(("ready",))  # the parent's deadline for a request starts from here
     while True:
         try:
             request = conn.recv()

@@ -39,6 +39,7 @@ from skills.runtime._lifeline import kill_with_this_process, start_from_lasting_
 __all__ = ["Limits", "Worker", "WorkerCrashed", "WorkerError", "WorkerOutOfMemory", "WorkerTimeout",
            "run_isolated"]
 
+_START_SECONDS = 120.0  # a worker process starting on a loaded machine, before its first request
 _MEMORY_WORDS = ("malloc", "out of memory", "cannot allocate", "memoryerror")
 
 
@@ -146,6 +147,16 @@ class Worker:
         kill_with_this_process(proc.pid)
         child.close()
         self._proc, self._conn = proc, parent
+        # A fresh interpreter's start is not the file's fault: on a loaded machine it took most of
+        # a 20 s deadline. The child says when it serves; only then does a request's clock run.
+        try:
+            ready = parent.poll(_START_SECONDS) and parent.recv() == ("ready",)
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            code = self._stop()
+            raise WorkerCrashed(f"{self.name}: the file worker did not start ({_describe_exit(code)})",
+                                msg=msg("problem.crashed", name=self.name), details=_describe_exit(code))
         return parent
 
     def call(self, target: str, *args: Any, timeout: float | None = None, name: str | None = None) -> Any:
