@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench catalog translations screenshots dist packages mutate clean
+.PHONY: run test test-stress bench catalog translations screenshots dist packages mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,13 @@ run: $(STAMP)
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# The UI, renderer and agent tests with two CPU-bound processes beside them (always stopped after):
+# waits on conditions must hold on a loaded machine. STRESS_TESTS narrows it (e.g. tests/renderers).
+STRESS_TESTS ?= tests/ui tests/renderers tests/agent
+test-stress: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/stress.py --burners 2 -- \
+		$(BIN)/python -m pytest $(STRESS_TESTS) -q -p no:cacheprovider
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench

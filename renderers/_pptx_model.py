@@ -26,6 +26,7 @@ from renderers._chart import ChartData, read_chart
 from renderers._common import MAX_PAGES, ImageBudget, checked_path, isolated_check
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
+from renderers._pptx_ink import ink_on
 from renderers._pptx_parts import (
     ACCENT,
     Context,
@@ -135,6 +136,8 @@ def _read_slide(slide, ctx: Context) -> Slide:
                 _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, [], ctx)
     for shape in iter_shapes(slide.shapes):
         _collect(shape, (0.0, 0.0, 1.0, 1.0), shapes, texts, ctx)
+    for ink in ink_on(slide):  # pen strokes saved without a fallback picture
+        shapes.append(Shape(kind="picture", x=ink.x, y=ink.y, w=ink.w, h=ink.h, image=ink.image))
     notes = ""
     if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
         notes = slide.notes_slide.notes_text_frame.text

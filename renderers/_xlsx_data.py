@@ -23,9 +23,10 @@ from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 
 from renderers._common import MAX_COLUMNS, checked_path, isolated_check
-from renderers._i18n import tr
+from renderers._i18n import tr, tr_msg
 from renderers._jobs import PreviewError
 from renderers._xlsx_styles import read_styles
+from skills.runtime import CommandError
 from skills.runtime._xlsx_read import _Cells
 from skills.runtime._xlsx_strings import LazyStrings, shared_strings
 
@@ -293,6 +294,9 @@ def open_sheet(path: Path, index: int) -> tuple[SheetReader, Rows]:
     except PreviewError:
         reader.close()
         raise
+    except CommandError as exc:  # a stated bound (a shared string too long): said in words
+        reader.close()
+        raise PreviewError(f"{path.name}: {tr_msg(exc.msg)}" if exc.msg is not None else str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
         reader.close()
         raise PreviewError(tr("{name}: sheet “{sheet}” could not be read ({detail})", name=path.name,

@@ -100,11 +100,13 @@ class PptxPreview(PreviewBase):
         self._track(self.render_jobs)
         self._deck: Deck | None = None
         self._image: QImage | None = None
+        self._drawn: tuple[int, int] | None = None  # (slide, width in pixels) on screen
+        self._announce = True  # the next paint shows a slide asked for (not only a refit)
         self._factor = 1.0
         self._resize_timer = QTimer(self)
         self._resize_timer.setSingleShot(True)
         self._resize_timer.setInterval(120)
-        self._resize_timer.timeout.connect(lambda: self._deck and self._native_show(self.index()))
+        self._resize_timer.timeout.connect(self._refit)
         # Requests (page turns, zoom, resize) are drawn on the next turn of the event loop: a burst of
         # them draws only the last one, and drawing (text layout) stays on the UI thread.
         self._wanted = 0
@@ -121,10 +123,23 @@ class PptxPreview(PreviewBase):
 
     def _native_loaded(self, document: Any) -> int:
         self._deck = document
+        self._drawn = None  # a new version of the file: nothing of it is on screen yet
         return self._deck.count
 
     def _native_show(self, index: int) -> None:
         self._wanted = index
+        self._announce = True
+        self._paint_timer.start()
+
+    def _refit(self) -> None:
+        """The slide area changed size: the slide on screen is drawn again to fit, and that is not
+        a slide newly shown (sig_loaded is for those: a late layout pass on a loaded machine made
+        one slide look shown twice)."""
+        if self._deck is None:
+            return
+        if not self._paint_timer.isActive() and self._drawn is not None and self._drawn[0] == self.index():
+            self._announce = False
+        self._wanted = self.index()
         self._paint_timer.start()
 
     def _paint_wanted(self) -> None:
@@ -141,18 +156,27 @@ class PptxPreview(PreviewBase):
         dpr = self.devicePixelRatioF()
         avail_w, avail_h = max(area.width() - 8, 160), max(area.height() - 8, 90)
         width = int(min(avail_w, avail_h * deck.width / deck.height) * dpr * self._factor)
+        drawn = (index, max(width, 160))
+        announce, self._announce = self._announce, True
+        if self._drawn == drawn and self._image is not None:
+            # On screen already at this size (a resize that changed nothing drawn, the notes below
+            # settling, a return to the slide shown while another was being read): not drawn again.
+            if announce:
+                self._shown(index)
+            return
         try:
             image = draw_slide(deck, slide, max(width, 160))
         except Exception as exc:  # noqa: BLE001 - a slide that cannot be drawn is an error state, not a crash
             self._fail(user_message(exc))
             return
-        self._on_slide(index, slide, image)
+        self._drawn = drawn
+        self._on_slide(index, slide, image, announce)
 
     def _on_read(self, index: int) -> None:
         if index == self._wanted:
             self._paint_timer.start()
 
-    def _on_slide(self, index: int, slide: Slide, image: QImage) -> None:
+    def _on_slide(self, index: int, slide: Slide, image: QImage, announce: bool = True) -> None:
         self._image = image
         view = self.slide_view()
         pix = QPixmap.fromImage(image)
@@ -164,7 +188,8 @@ class PptxPreview(PreviewBase):
             view.slide_label.resize(pix.deviceIndependentSize().toSize())
         self._notes = slide.notes.strip()
         self._show_notes()
-        self._shown(index)
+        if announce:
+            self._shown(index)
 
     def _show_notes(self) -> None:
         notes = getattr(self, "_notes", None)

@@ -192,6 +192,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.failed.plain": "That failed, so no file was changed.",
     "problem.read.plain": "I could not read that file.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
+    "problem.string_too_long": "The workbook holds a text longer than {limit} characters, far more than a cell "
+                               "can hold, so it was not read.",
     "problem.missing": "{name} is not in the workspace.",
     "problem.no_field": "{name} has no form field named {missing}, so nothing was filled. Its fields are: {fields}.",
     "problem.no_field.hint": "{name} has no form field named {missing} (did you mean “{close}”?), so nothing was "

@@ -754,6 +754,16 @@ Every write waits for your **Approve**, and every file comes back with evidence 
             <translation>无法保存 API 密钥：{error}</translation>
         </message>
         <message>
+            <source>With the environment variable chosen Mira keeps no key, so the key you typed was not saved. Set MIRA_API_KEY before starting Mira, or choose the key file.</source>
+            <comment>settings.key_env_only</comment>
+            <translation>选择了环境变量时 Mira 不保存任何密钥，因此您输入的密钥没有保存。请在启动 Mira 之前设置 MIRA_API_KEY，或选择密钥文件。</translation>
+        </message>
+        <message>
+            <source>Your other settings were saved. {reason}</source>
+            <comment>settings.saved_but</comment>
+            <translation>其他设置已保存。{reason}</translation>
+        </message>
+        <message>
             <source>Settings that change the model or workspace apply to the next request.</source>
             <comment>settings.busy</comment>
             <translation>更改模型或工作区的设置将从下一个请求开始生效。</translation>
@@ -2421,6 +2431,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{name} is too large to open here ({size}; the limit is {limit}).</source>
             <comment>problem.too_large</comment>
             <translation>{name} 太大，无法在这里打开（{size}；上限为 {limit}）。</translation>
+        </message>
+        <message>
+            <source>The workbook holds a text longer than {limit} characters, far more than a cell can hold, so it was not read.</source>
+            <comment>problem.string_too_long</comment>
+            <translation>该工作簿含有一段超过 {limit} 个字符的文本，远超单元格能容纳的长度，因此没有读取。</translation>
         </message>
         <message>
             <source>{name} is not in the workspace.</source>

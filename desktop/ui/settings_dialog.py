@@ -269,7 +269,10 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
             except OSError as exc:
                 self._fail(tr("settings.workspace.invalid", error=exc.strerror or exc))
                 return
-        if not self._store_key(settings):
-            return
-        self.sig_apply.emit(settings)
+        not_kept = self._store_key(settings)
+        self.sig_apply.emit(settings)  # theme, language and the rest are kept whatever the key's fate
+        if not_kept is not None:
+            self.api_key.clear()
+            self._fail(tr("settings.saved_but", reason=not_kept()))
+            return  # open, so the reason is read; OK again (or Cancel) closes it
         self.accept()

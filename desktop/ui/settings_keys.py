@@ -4,6 +4,7 @@ key file the user chose; the note that says which, and storing a newly typed key
 A mixin of :class:`desktop.ui.settings_dialog.SettingsDialog`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from desktop.i18n import say_error, tr
@@ -46,14 +47,21 @@ class KeyStorage:
         else:
             self.key_note.setText(tr("settings.no_keyring"))
 
-    def _store_key(self, settings: AppSettings) -> bool:
-        """Store a newly typed key for the entered server; False (with the reason shown) if it could not be."""
+    def _store_key(self, settings: AppSettings) -> Callable[[], str] | None:
+        """Store a newly typed key for the entered server; when it was not kept, the reason in words.
+
+        The other settings never wait on the key: the dialog saves them either way and shows this
+        reason (with "environment variable" chosen Mira keeps no key at all, so one typed there
+        is not kept, and the note says how to give it instead). The reason is a function: it is
+        worded after the settings are applied, in the language they may just have switched to."""
         key = self.api_key.text().strip()
-        if key and settings.model.provider == "openai_compatible":
-            to_file = not self.keyring_available and self.key_store.currentData() == "file"
-            try:
-                keys.set_api_key(settings.model.account, key, to_file=to_file)
-            except keys.KeyStoreError as exc:
-                self._fail(tr("settings.key_failed", error=say_error(exc)))
-                return False
-        return True
+        if not key or settings.model.provider != "openai_compatible":
+            return None
+        if not self.keyring_available and self.key_store.currentData() != "file":
+            return lambda: tr("settings.key_env_only")
+        try:
+            keys.set_api_key(settings.model.account, key, to_file=not self.keyring_available)
+        except keys.KeyStoreError as exc:
+            refused = exc  # the except clause unbinds its name; the reason is worded later
+            return lambda: tr("settings.key_failed", error=say_error(refused))
+        return None

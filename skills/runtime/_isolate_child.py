@@ -17,6 +17,7 @@ from typing import Any
 
 from skills.messages import Msg
 from skills.runtime._base import CommandError
+from skills.runtime._lifeline import bind_to_parent
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,16 @@ def _resolve(target: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
-def serve(conn: Connection, limits: Limits) -> None:
-    """The child: run requests until the parent closes the pipe."""
+def serve(conn: Connection, limits: Limits, parent_pid: int | None = None, inherited: int | None = None) -> None:
+    """The child: run requests until the parent closes the pipe or ends (see :mod:`_lifeline`).
+
+    ``inherited``: the parent's end of the pipe, when this child was forked with a copy of it.
+    """
     faulthandler.disable()  # a crash here is reported by the parent in one line, not a dump
+    if parent_pid is not None:
+        bind_to_parent(parent_pid, conn.fileno(), inherited)
     _apply_limits(limits)
+    conn.send(("ready",))  # the parent's deadline for a request starts from here
     while True:
         try:
             request = conn.recv()

@@ -20,6 +20,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from skills.runtime._base import CommandError
+from skills.runtime._docx_text import cell_text, paragraph_text
 from skills.messages import count
 from skills.runtime.safety import UnsafeFileError, check_file
 
@@ -206,13 +207,13 @@ def read_outline(doc: Any) -> Outline:
             current = None
             rows = block.rows
             ncols = len(block.columns)
-            header = [c.text.strip() for c in rows[0].cells] if len(rows) else []
+            header = [cell_text(c._tc).strip() for c in rows[0].cells] if len(rows) else []
             for row in rows:
                 for cell in row.cells:
-                    out.all_text.append(cell.text)
+                    out.all_text.append(cell_text(cell._tc))
             out.tables.append({"rows": len(rows), "cols": ncols, "header": header[:30]})
             continue
-        text = block.text
+        text = paragraph_text(block._p)
         style = styles.name(block._p)
         level = styles.heading_level(block._p)
         kind = _list_kind(block, style)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -33,10 +34,12 @@ from typing import Any
 from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 from skills.runtime._isolate_child import Limits, serve
+from skills.runtime._lifeline import kill_with_this_process, start_from_lasting_thread
 
 __all__ = ["Limits", "Worker", "WorkerCrashed", "WorkerError", "WorkerOutOfMemory", "WorkerTimeout",
            "run_isolated"]
 
+_START_SECONDS = 120.0  # a worker process starting on a loaded machine, before its first request
 _MEMORY_WORDS = ("malloc", "out of memory", "cannot allocate", "memoryerror")
 
 
@@ -131,11 +134,29 @@ class Worker:
         self._stop()
         ctx = _context(self.method)
         parent, child = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=serve, args=(child, self.limits), name="mira-file-worker", daemon=True)
-        with _main_not_rerun():
-            proc.start()
+        # A forked child holds a copy of our end: it closes it, so our death reaches it as EOF.
+        inherited = parent.fileno() if ctx.get_start_method() == "fork" else None
+        proc = ctx.Process(target=serve, args=(child, self.limits, os.getpid(), inherited),
+                           name="mira-file-worker", daemon=True)
+
+        def start() -> None:
+            with _main_not_rerun():
+                proc.start()
+
+        start_from_lasting_thread(start)
+        kill_with_this_process(proc.pid)
         child.close()
         self._proc, self._conn = proc, parent
+        # A fresh interpreter's start is not the file's fault: on a loaded machine it took most of
+        # a 20 s deadline. The child says when it serves; only then does a request's clock run.
+        try:
+            ready = parent.poll(_START_SECONDS) and parent.recv() == ("ready",)
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            code = self._stop()
+            raise WorkerCrashed(f"{self.name}: the file worker did not start ({_describe_exit(code)})",
+                                msg=msg("problem.crashed", name=self.name), details=_describe_exit(code))
         return parent
 
     def call(self, target: str, *args: Any, timeout: float | None = None, name: str | None = None) -> Any:
@@ -265,7 +286,7 @@ class Worker:
         self._proc = self._conn = None
         if conn is not None:
             with contextlib.suppress(OSError, ValueError):
-                conn.send(None)  # a forked child holds a copy of our end too: EOF alone never comes
+                conn.send(None)  # leave now, between requests (EOF would do too, a moment later)
             conn.close()
         if proc is None:
             return None

@@ -24,6 +24,7 @@ MAX_FILE_BYTES = 200 * 1024 * 1024
 MAX_ENTRIES = 10_000
 MAX_TOTAL_UNCOMPRESSED = 1024 * 1024 * 1024
 MAX_ENTRY_UNCOMPRESSED = 512 * 1024 * 1024
+_PDF_OBJECT = re.compile(rb"(?:^|[\r\n])\s*\d{1,10}\s+\d{1,5}\s+obj\b")
 PDF_HEADER_WINDOW = 1024  # readers accept %PDF anywhere in the first KB (BOM, junk, PJL tickets)
 
 _PROLOG_BYTES = 64 * 1024
@@ -94,7 +95,9 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None, *, allow_m
                                   msg=msg("problem.encrypted_or_old", name=name, kind=kind.upper()))
         _check_zip(p, kind, allow_macros)
     elif kind == "pdf":
-        if b"%PDF" not in head:
+        # No header at all, but objects from the first bytes on: readers (MuPDF, pdf.js) repair
+        # such a file, and open_pdf still refuses one where the repair finds no page content.
+        if b"%PDF" not in head and not _PDF_OBJECT.search(head):
             raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)",
                                   msg=msg("problem.corrupt", name=name, kind="PDF"))
     else:

@@ -12,6 +12,7 @@ ALLOWED = {
     "skills/runtime/soffice.py": 0,  # kill_tree looks killpg/SIGKILL up with getattr
     "skills/runtime/workspace.py": 2,  # /proc/self/fd: only in the directory-fd branch, and checked
     "skills/runtime/_isolate_child.py": 2,  # `import resource` with an ImportError fallback; /proc/self/statm read or 0
+    "skills/runtime/_lifeline.py": 1,  # PR_SET_PDEATHSIG's SIGKILL, in the Linux branch only
     "desktop/agent/_crash.py": 1,  # MIRA_CRASHPOINT: set by the crash-recovery tests only
     "desktop/ui/single_instance.py": 1,  # `import fcntl` in the Unix branch only (Windows: QLocalServer)
 }

@@ -41,3 +41,8 @@ def spin(seconds: float) -> float:
     while time.process_time() - start < seconds:
         pass
     return time.process_time() - start
+
+
+def stuck_in_c(seconds: int) -> None:
+    """Sleep inside a C call that keeps the interpreter lock (as MuPDF does), so no Python runs."""
+    ctypes.PyDLL(None).sleep(seconds)
