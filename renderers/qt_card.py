@@ -183,6 +183,8 @@ class ArtifactCard(colors.ThemedCard):
             actions.addWidget(b)
         # Follow-ups the host offers for this file (Add slide…, Change title…, Undo …), each a request it sends.
         self.more_button = QPushButton()
+        self._more_width = 0
+        self._more_compact = False
         self.more_menu = QMenu(self.more_button)
         self.more_menu.aboutToShow.connect(self._fill_more)
         self.more_button.setMenu(self.more_menu)
@@ -209,14 +211,23 @@ class ArtifactCard(colors.ThemedCard):
     def _fit_thumbnail(self) -> None:
         """A card too narrow for its buttons beside the thumbnail drops the thumbnail (the Preview shows the
         file), so no button's words are cut ("ave as.")."""
+        more = self._more_width if not self.more_button.isHidden() else 0
         rows = [(self.preview_button, self.save_button, self.open_button),
                 (self.version_row.compare_button, self.version_row.restore_button)]
-        needed = max(sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows)
+        widths = [sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows]
+        widths[0] += more + 6 if more else 0
+        needed = max(widths)
         margins = self.layout().contentsMargins()
         room = self.width() - margins.left() - margins.right()
         wide = room >= needed + THUMB_WIDTH + self.layout().spacing()
         if self.thumb_label.isVisibleTo(self) != wide:
             self.thumb_label.setVisible(wide)
+        # Narrower still: the follow-ups button keeps only its menu arrow, its words in the tool tip and its
+        # accessible name, so no button's words are cut (";hange…").
+        compact = bool(more) and room < needed
+        if compact != self._more_compact:
+            self._more_compact = compact
+            self.more_button.setText("" if compact else tr("Change…"))
 
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""
@@ -262,6 +273,10 @@ class ArtifactCard(colors.ThemedCard):
         self.open_button.setText(tr("Open"))
         self.open_button.setToolTip(tr("Open with the system app"))
         self.more_button.setText(tr("Change…"))
+        self._more_width = self.more_button.sizeHint().width()  # with its words, whatever the card shows now
+        if self._more_compact:
+            self.more_button.setText("")
+        self.more_button.setAccessibleName(tr("Change…"))
         self.more_button.setToolTip(tr("Add a slide, change the title, replace text, undo …"))
         self._describe(self.title_label.text(), text)
         if self._thumb_state == "loading":
