@@ -222,12 +222,12 @@ class ArtifactCard(colors.ThemedCard):
         wide = room >= needed + THUMB_WIDTH + self.layout().spacing()
         if self.thumb_label.isVisibleTo(self) != wide:
             self.thumb_label.setVisible(wide)
-        # Narrower still: the follow-ups button keeps only its menu arrow, its words in the tool tip and its
+        # Narrower still: the follow-ups button shows "…" and its menu arrow, its words in the tool tip and its
         # accessible name, so no button's words are cut (";hange…").
         compact = bool(more) and room < needed
         if compact != self._more_compact:
             self._more_compact = compact
-            self.more_button.setText("" if compact else tr("Change…"))
+            self.more_button.setText("…" if compact else tr("Change…"))
 
     def update_view(self, view: ArtifactView) -> None:
         """Show a newer state of the same artifact (e.g. written after approval)."""
@@ -275,7 +275,7 @@ class ArtifactCard(colors.ThemedCard):
         self.more_button.setText(tr("Change…"))
         self._more_width = self.more_button.sizeHint().width()  # with its words, whatever the card shows now
         if self._more_compact:
-            self.more_button.setText("")
+            self.more_button.setText("…")
         self.more_button.setAccessibleName(tr("Change…"))
         self.more_button.setToolTip(tr("Add a slide, change the title, replace text, undo …"))
         self._describe(self.title_label.text(), text)
