@@ -296,6 +296,7 @@ class ArtifactCard(colors.ThemedCard):
                 (self.open_button, tr("Open {name} with the system app", name=name))):
             button.setAccessibleName(button.text())
             button.setAccessibleDescription(description)
+        self.more_button.setAccessibleDescription(tr("Follow-ups for {name}: add a slide, change the title, replace text, undo …", name=name))
 
     def _restyle(self) -> None:
         pal = colors.palette()

@@ -42,7 +42,9 @@ def classes(qapp: Any) -> list[type]:  # qapp: the Qt modules import cleanly wit
 
 
 def _records(classes: list[type]) -> list[type]:
-    return [c for c in classes if dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen]  # type: ignore[attr-defined]
+    """Frozen dataclasses that compare by value (``eq=False`` ones compare by identity, as objects do)."""
+    return [c for c in classes if dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            and c.__dataclass_params__.eq]  # type: ignore[attr-defined]
 
 
 def _blank(cls: type) -> Any:

@@ -3636,6 +3636,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>适合宽度</translation>
         </message>
         <message>
+            <source>Follow-ups for {name}: add a slide, change the title, replace text, undo …</source>
+            <translation>{name} 的后续操作：添加幻灯片、修改标题、替换文字、撤销…</translation>
+        </message>
+        <message>
             <source>Formula</source>
             <translation>公式</translation>
         </message>

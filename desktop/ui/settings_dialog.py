@@ -54,6 +54,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         self._settings = settings
         self._rules = rules
         self._language_at_open = language()
+        self._error_text = ""  # what the dialog last said went wrong (kept when a language switch rebuilds it)
         # Injectable for tests: (parent, start folder) -> chosen folder or "".
         self.pick_folder: Callable[[QWidget, str], str] = _pick_folder
         self.test_task: asyncio.Future[Any] | None = None
@@ -84,7 +85,8 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         self.error = QLabel(body)
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d1242f;")
-        self.error.hide()
+        self.error.setText(self._error_text)
+        self.error.setVisible(bool(self._error_text))  # a rebuild (a language switch) keeps what was said
         self.ok_button = QPushButton(tr("settings.ok"), body)
         self.ok_button.setDefault(True)
         self.cancel_button = QPushButton(tr("settings.cancel"), body)
@@ -102,6 +104,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         if self._body is not None:  # the rules tab moved to the new tabs above: deleting the old body keeps it
             self._outer.replaceWidget(self._body, body)
             self._body.deleteLater()
+            body.show()  # at once: a layout shows a widget added to a visible dialog only on a later turn
         else:
             self._outer.addWidget(body)
         self._body = body
@@ -250,6 +253,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
             self.workspace.setText(folder)
 
     def _fail(self, text: str) -> None:
+        self._error_text = text
         self.error.setText(text)
         self.error.show()
 

@@ -181,7 +181,9 @@ def _open_window(cmd: list[str], display: str, shot: Path) -> tuple[float, subpr
         raise AssertionError(f"the window never became ready:\n{app.communicate()[1]}")
     took = time.monotonic() - started
     _screenshot(display, shot)
-    shutil.copyfile(shot, Path(os.environ.get("MIRA_SHOT_DIR", shot.parent)) / shot.name)
+    keep = os.environ.get("MIRA_SHOT_DIR")  # where a person wants the screenshots, besides the test's folder
+    if keep and Path(keep).resolve() != shot.parent.resolve():
+        shutil.copyfile(shot, Path(keep) / shot.name)
     return took, app
 
 

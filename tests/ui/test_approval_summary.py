@@ -23,8 +23,9 @@ def test_replaces_folder_and_restore_are_on_the_card(make_window, qtbot, tmp_pat
     window = make_window()
     send(window, qtbot, "Turn notes.md into a Word report", [str(notes)])
     _ref, card = next_approval(window, qtbot, "docx", 0)
-    assert card.facts_label.isVisible() and "Writes into the folder “Turn-notes-md-into-a-Word-report”." \
-        in card.facts_label.text()
+    stored, _chosen = window.services.store.conversation_folder(window.controller.current_id)
+    folder = Path(stored or "").name  # the conversation's own working folder, named from its title
+    assert folder and card.facts_label.isVisible() and f"Writes into the folder “{folder}”." in card.facts_label.text()
     assert "Replaces" not in card.facts_label.text()  # a new file replaces nothing
     from desktop.settings import AppSettings
 
@@ -41,7 +42,7 @@ def test_replaces_folder_and_restore_are_on_the_card(make_window, qtbot, tmp_pat
     _ref, card = next_approval(window, qtbot, "docx", 1)
     facts = card.facts_label.text()
     assert card.facts_label.isVisible() and not card.details_label.isVisible()
-    assert "Replaces the existing launch-plan.docx (v1)." in facts and "Turn-notes-md-into-a-Word-report" in facts
+    assert "Replaces the existing launch-plan.docx (v1)." in facts and f"“{folder}”" in facts
     click(qtbot, button(card, "Approve"))
     _ref2, card2 = nth_card(window, qtbot, "docx", 2)
     click(qtbot, button(card2, "Restore v1"))
