@@ -181,10 +181,15 @@ def _open_window(cmd: list[str], display: str, shot: Path) -> tuple[float, subpr
         raise AssertionError(f"the window never became ready:\n{app.communicate()[1]}")
     took = time.monotonic() - started
     _screenshot(display, shot)
-    keep = os.environ.get("MIRA_SHOT_DIR")  # where a person wants the screenshots, besides the test's folder
+    _keep(shot)
+    return took, app
+
+
+def _keep(shot: Path) -> None:
+    """A copy of a screenshot where a person asked for them (MIRA_SHOT_DIR), besides the test's own folder."""
+    keep = os.environ.get("MIRA_SHOT_DIR")
     if keep and Path(keep).resolve() != shot.parent.resolve():
         shutil.copyfile(shot, Path(keep) / shot.name)
-    return took, app
 
 
 def _close(app: subprocess.Popen[str]) -> None:
@@ -261,7 +266,7 @@ def _open_with(root: DebianRoot, kind: str, env: dict[str, str], display: str, b
         if _composer_strip(after) != _composer_strip(before) or time.monotonic() > deadline:
             break
         time.sleep(0.3)
-    shutil.copyfile(after, Path(os.environ.get("MIRA_SHOT_DIR", tmp_path)) / after.name)
+    _keep(after)
     assert _composer_strip(after) != _composer_strip(before), f"the file did not arrive in the window: {after}"
 
 
