@@ -108,7 +108,7 @@ def _resolve(func: ast.expr, imports: dict[str, str], this_module: str,
     return "", None
 
 
-def rewrite(path: Path, records: dict[str, dict[str, list[str]]]) -> tuple[str, list[str], list[tuple[int, int]]]:
+def rewrite(path: Path, records: dict[str, dict[str, list[str]]]) -> tuple[str, list[str]]:
     text = path.read_text(encoding="utf-8")
     tree = ast.parse(text)
     this_module = _module_name(path) if path.resolve().is_relative_to(ROOT) else path.stem
@@ -118,7 +118,6 @@ def rewrite(path: Path, records: dict[str, dict[str, list[str]]]) -> tuple[str, 
     encoded = [line.encode("utf-8") for line in lines]
     inserts: list[tuple[int, int, bytes]] = []
     problems: list[str] = []
-    spans: list[tuple[int, int]] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
@@ -133,11 +132,10 @@ def rewrite(path: Path, records: dict[str, dict[str, list[str]]]) -> tuple[str, 
             continue
         for arg, field in zip(node.args, fields):
             inserts.append((arg.lineno - 1, arg.col_offset, f"{field}=".encode()))
-        spans.append((node.lineno, node.end_lineno or node.lineno))
     for line, col, what in sorted(inserts, reverse=True):
         encoded[line] = encoded[line][:col] + what + encoded[line][col:]
     # Keyword arguments must follow positional ones: a call is rewritten whole, so order is kept.
-    return b"".join(encoded).decode("utf-8"), problems, spans
+    return b"".join(encoded).decode("utf-8"), problems
 
 
 LIMIT = 160  # pyproject's line length
@@ -189,7 +187,7 @@ def main() -> int:
         for path in sorted(Path(spec).rglob("*.py")) if Path(spec).is_dir() else [Path(spec)]:
             if "/.venv" in str(path.resolve()):
                 continue
-            new, found, spans = rewrite(path, records)
+            new, found = rewrite(path, records)
             problems += found
             if new != path.read_text(encoding="utf-8"):
                 changed += 1
