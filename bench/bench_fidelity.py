@@ -123,10 +123,10 @@ def _same_size(a: Any, b: Any) -> tuple[Any, Any]:
 def native_pages(path: Path, width: int = WIDTH) -> list[Any]:
     """QImages the native preview draws: DOCX page 1, or each PPTX slide (up to :data:`MAX_SLIDES`)."""
     if path.suffix == ".docx":
-        from renderers.docx import render_image as docx_image
+        from renderers.docx.plugin import render_image as docx_image
 
         return [docx_image(path, 0, width)[0]]
-    from renderers.pptx import render_image as pptx_image
+    from renderers.pptx.plugin import render_image as pptx_image
 
     first, count = pptx_image(path, 0, width)
     return [first] + [pptx_image(path, i, width)[0] for i in range(1, min(count, MAX_SLIDES))]

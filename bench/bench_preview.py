@@ -114,10 +114,10 @@ def _raw_paint(doc: Any, index: int, width: int) -> float:
 
 def _hop() -> float:
     """An empty request to the preview's worker process and back: what any process hop costs here."""
-    from renderers._pdfsource import worker
+    from renderers.pdf._source import worker
 
     t0 = time.perf_counter()
-    worker().call("skills.runtime.pdf_pages:opened")
+    worker().call("skills.runtime.pdf.pages:opened")
     return time.perf_counter() - t0
 
 
@@ -126,7 +126,7 @@ def _compare(preview: Any, doc: Any, pages: list[int], width: int, ahead: bool =
     """Mira and raw on the same pages, alternating which goes first, the machine settled before
     each; the process hop floor measured in the same rounds. With ``ahead`` the page before is
     shown first and read a while (not measured), so the page is drawn ahead."""
-    from renderers._pdfcanvas import AHEAD_AFTER_MS
+    from renderers.pdf._canvas import AHEAD_AFTER_MS
 
     mira, raw, hop = [], [], []
     for k, index in enumerate(pages):
@@ -162,7 +162,7 @@ def run() -> list[Row]:
         import pymupdf
     except ImportError:
         raise Skip("PyMuPDF is not installed") from None
-    from renderers._pdfcanvas import AHEAD_AFTER_MS
+    from renderers.pdf._canvas import AHEAD_AFTER_MS
 
     qt = app()
     rows: list[Row] = []

@@ -101,7 +101,7 @@ def run() -> list[Row]:
 def _check_cost(path: Path, repeat: int = 9) -> Row:
     """What the isolated check (the file opened by its library in the worker before the app parses
     it) adds to a normal DOCX first paint: the same paint with the check skipped is the baseline."""
-    from renderers import _docx_html
+    import renderers.docx._html as _docx_html
 
     checked = _docx_html.isolated_check
 

@@ -93,7 +93,7 @@ def _paint_rows(pdf: Path) -> list[Row]:
     import pymupdf
     from PySide6.QtGui import QGuiApplication
 
-    from renderers import _pdfsource
+    import renderers.pdf._source as _pdfsource
 
     _app = QGuiApplication.instance() or QGuiApplication(["bench"])
     pages = _pdfsource.open_pdf_pages(pdf)

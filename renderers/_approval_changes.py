@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea
 
 from renderers import _colors as colors
 from renderers._i18n import tr, tr_msg
-from skills.messages import msg
+from skills.api import msg
 
 MAX_CHANGES_SHOWN = 200
 MAX_CHANGE_CHARS = 1000  # per side: a long paragraph is recognisable by its start; all of it would stall layout

@@ -12,9 +12,20 @@ from PySide6.QtGui import QImage, QImageReader
 from renderers._api import ArtifactView
 from renderers._i18n import tr, tr_msg
 from renderers._jobs import PreviewError
-from skills.runtime._base import CommandError
-from skills.runtime.isolate import Limits, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
-from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
+from skills.api import (
+    OOXML_KINDS,
+    PROBE_TARGET,
+    CommandError,
+    Limits,
+    UnsafeFileError,
+    WorkerCrashed,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    check_file,
+    family_of,
+    has_macros,
+    run_isolated,
+)
 
 # Memory bounds: nothing the previews decode may exceed these.
 MAX_IMAGE_PIXELS = 40_000_000  # an embedded image claiming more is refused without decoding
@@ -46,7 +57,6 @@ def checked_path(path: Path | str | None, kind: str) -> Path:
 # Office files are parsed in the app (the preview keeps the parsed document); a parser that would
 # segfault, hang or run away on a file must do so in a worker first. The check runs once per file
 # state; the module-level target is what the worker runs (the isolation tests name their own).
-PROBE_TARGET = "skills.runtime.file_inspect:probe_here"
 PROBE_LIMITS = Limits(seconds=30.0, memory_bytes=2 * 1024 ** 3)
 _probed: OrderedDict[tuple[str, int, int], None] = OrderedDict()
 _probed_lock = threading.Lock()

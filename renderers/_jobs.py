@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QSocketNotifie
 from shiboken6 import isValid
 
 from renderers._i18n import tr
-from skills.runtime import CommandError
+from skills.api import CommandError
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Shared-memory blocks the PDF worker process draws pages into, shown without a copy.
 
-The worker draws a page straight into a block (:func:`skills.runtime.pdf_pages.render`),
+The worker draws a page straight into a block (:func:`skills.runtime.pdf.pages.render`),
 and the page's :class:`QImage` wraps that block: no pixel is copied between
 MuPDF and the screen. A block is lent to one image at a time and comes back
 when the last copy of that image is gone: PySide keeps the buffer object a
@@ -99,7 +99,7 @@ class Slots:
 
     def reserve(self, size: int, count: int) -> list[str]:
         """Have ``count`` blocks for pages of ``size`` bytes free, their memory touched (within the
-        budget); the new ones' names, for :func:`skills.runtime.pdf_pages.attach` to touch them in
+        budget); the new ones' names, for :func:`skills.runtime.pdf.pages.attach` to touch them in
         the worker too."""
         with self._lock:
             have = sum(1 for b in self._free if size <= b.size <= 2 * size)
@@ -179,7 +179,7 @@ def image_over(buffer: memoryview | bytes, width: int, height: int, stride: int,
     that owns a memoryview's memory) stays alive until Qt frees the image's last copy.
 
     ``pixels``: the byte order, ``"rgb"`` (MuPDF without alpha) or the opaque 32-bit pixels the
-    worker draws (:data:`skills.runtime.pdf_pages.PIXELS`).
+    worker draws (:data:`skills.runtime.pdf.pages.PIXELS`).
 
     ``buffer`` is used as it is: a new view of it would not keep it (nor its finalizer) alive.
     """

@@ -372,6 +372,6 @@ class ApprovalRenderer:
         from importlib import import_module
 
         kind = format_kind(view)
-        module = import_module(f"renderers.{kind}")
+        module = import_module(f"renderers.{kind}.plugin")
         renderer = getattr(module, f"{kind.capitalize()}Renderer")()
         return renderer.preview(view, parent, index)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from renderers._api import RendererSpec
 
-DOCX = RendererSpec(kind="docx", display_name="Word document", factory="renderers.docx:DocxRenderer")
-PDF = RendererSpec(kind="pdf", display_name="PDF document", factory="renderers.pdf:PdfRenderer")
-PPTX = RendererSpec(kind="pptx", display_name="PowerPoint presentation", factory="renderers.pptx:PptxRenderer")
-XLSX = RendererSpec(kind="xlsx", display_name="Excel workbook", factory="renderers.xlsx:XlsxRenderer")
+DOCX = RendererSpec(kind="docx", display_name="Word document", factory="renderers.docx.plugin:DocxRenderer")
+PDF = RendererSpec(kind="pdf", display_name="PDF document", factory="renderers.pdf.plugin:PdfRenderer")
+PPTX = RendererSpec(kind="pptx", display_name="PowerPoint presentation", factory="renderers.pptx.plugin:PptxRenderer")
+XLSX = RendererSpec(kind="xlsx", display_name="Excel workbook", factory="renderers.xlsx.plugin:XlsxRenderer")
 
 APPROVAL_DOCX = RendererSpec(kind="approval/docx", display_name="Word document approval", factory="renderers.approval:ApprovalRenderer")
 APPROVAL_PDF = RendererSpec(kind="approval/pdf", display_name="PDF document approval", factory="renderers.approval:ApprovalRenderer")

@@ -37,7 +37,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from renderers._common import checked_path
     from renderers._jobs import user_message
-    from skills.runtime.safety import family_of
+    from skills.api import family_of
 
     _app = QGuiApplication.instance() or QGuiApplication(["mira-preview"])
     kind = family_of(args.file) or args.file.suffix.lower().lstrip(".")
@@ -50,7 +50,7 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(f"--width must be between 16 and 8000, not {args.width}")
         checked_path(args.file, kind)
         if kind == "pdf":
-            from renderers._pdfsource import open_pdf_pages, render_page
+            from renderers.pdf._source import open_pdf_pages, render_page
 
             count = open_pdf_pages(args.file, args.password)
             _check_page(args, kind, count)
@@ -80,7 +80,7 @@ def _check_page(args: argparse.Namespace, kind: str, count: int) -> None:
 def _renderer(kind: str):
     from importlib import import_module
 
-    return import_module(f"renderers.{kind}").render_image
+    return import_module(f"renderers.{kind}.plugin").render_image
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, xlsx_items
+from skills.api import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, xlsx_items
 
 RowKind = Literal["same", "changed", "added", "removed"]
 

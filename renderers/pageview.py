@@ -7,7 +7,7 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir
 
-from skills.runtime.soffice import convert, private_dir, soffice_path
+from skills.api import convert, private_dir, soffice_path
 
 CONVERT_TIMEOUT = 90.0
 

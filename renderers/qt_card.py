@@ -28,7 +28,7 @@ from renderers._common import format_kind, macros_note
 from renderers._icons import kind_icon, kind_name
 from renderers._jobs import Jobs
 from renderers.qt_versions import VersionRow
-from skills.messages import check_label, checks_verdict, counts_line, file_size, status_word
+from skills.api import check_label, checks_verdict, counts_line, file_size, status_word
 
 THUMB_WIDTH = 112
 THUMB_MAX_HEIGHT = 136  # a portrait page is cut, not shrunk: the top of the first page is what tells

@@ -37,7 +37,7 @@ def slide_pairs(comparison: Comparison) -> list[Pair]:
 
 def _read_decks(left: Path, right: Path, pairs: list[Pair]) -> tuple[Any, Any]:
     """Worker: both decks opened and the slides of ``pairs`` read (pictures decoded, nothing drawn)."""
-    from renderers._pptx_model import load
+    from renderers.pptx._model import load
 
     decks = load(left), load(right)
     for side, deck in enumerate(decks):
@@ -52,12 +52,12 @@ def _docx() -> Any:
     # The DOCX plugin, found as the registry finds it (by name): its card shows this view, so no import cycle.
     from importlib import import_module
 
-    return import_module("renderers.docx")
+    return import_module("renderers.docx.plugin")
 
 
 def _read_documents(left: Path, right: Path) -> tuple[Any, Any]:
     """Worker: both documents read into the preview's HTML (laid out into pages on the UI thread)."""
-    from renderers._docx_html import load
+    from renderers.docx._html import load
 
     return tuple((content.images, _docx().flow_html(content)) for content in (load(left), load(right)))
 
@@ -66,7 +66,7 @@ def _read_pdf_pages(left: Path, right: Path) -> tuple[list[QImage], list[QImage]
     """Worker: every page of both PDFs rasterised (PyMuPDF, as the PDF preview does) and each pair's kind."""
     import fitz
 
-    from renderers._pdfsource import render_page
+    from renderers.pdf._source import render_page
 
     texts = []
     for path in (left, right):
@@ -181,7 +181,7 @@ class SideBySide(QScrollArea):
                 QTimer.singleShot(0, self, lambda: self.ensureWidgetVisible(first, 0, 40))
 
     def _on_decks(self, decks: tuple[Any, Any]) -> None:
-        from renderers._pptx_paint import draw_slide
+        from renderers.pptx._paint import draw_slide
 
         for left, right, kind in self.pairs:
             labels = self._row(kind)

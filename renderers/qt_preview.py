@@ -6,7 +6,7 @@ A format subclass supplies the native view; this frame supplies the rest:
   slide or sheet at that index is on screen; ``sig_failed(message)`` with one clear line.
 - the document is parsed in a worker (:class:`~renderers._jobs.Jobs`), never on the UI thread.
 - where LibreOffice is installed, a "Page view" toggle shows the faithful rendering
-  (LibreOffice → PDF, cached by content hash) in a :class:`~renderers.pdf.PdfCanvas`, centred with a
+  (LibreOffice → PDF, cached by content hash) in a :class:`~renderers.pdf.plugin.PdfCanvas`, centred with a
   margin, with the slide's notes below it for a deck.
 - the wheel turns the page at the end of a page or slide, Ctrl+wheel zooms, the zoom is shown in per cent;
   :meth:`PreviewBase.go_to` shows a change (its page and text or cell) and :meth:`PreviewBase.set_zoom_level`
@@ -39,7 +39,7 @@ from renderers._api import ArtifactView
 from renderers._common import checked_path, file_sha256, macros_note
 from renderers._i18n import track, tr
 from renderers._jobs import Jobs
-from renderers._pdfcanvas import PdfCanvas, page_count
+from renderers.pdf._canvas import PdfCanvas, page_count
 
 
 # Whole phrases per unit, so a translation never has to glue a noun into a sentence.

@@ -45,7 +45,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.check": "{mark} {label}: **{status}**",
     "reply.no_content": "{kind}: I can make one from content you give me, but I can't write that content myself. "
                         "Paste your points, markdown or CSV into the request, or attach a text file.",
-    # the offline planner's help: an intro, one line per group of intents (desktop/llm/_offline_intents.py),
+    # the offline planner's help: an intro, one line per group of intents (desktop/llm/offline/_intents.py),
     # the closing line; shown in full once per conversation, then the short form with the one line that fits
     "reply.help.intro": "I'm the **offline planner**: I work without a network or an AI model, so I can only use "
                         "content you give me.\n\nWhat I can do:",
@@ -58,7 +58,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.no_file_yet": "There is no file in this conversation yet, so there is nothing to {action}. Make one first "
                          "(for example *Make a Word document from this:* followed by your notes).",
     "reply.no_file_yet.export": "export as a PDF",
-    # quick actions on a file's card (desktop/llm/_offline_actions.py): a button, then a small form
+    # quick actions on a file's card (desktop/llm/offline/_actions.py): a button, then a small form
     "action.add_slide": "Add slide…",
     "action.set_title": "Change title…",
     "action.replace_text": "Replace text…",

@@ -42,6 +42,8 @@ def test_import_contracts_hold() -> None:
         ("uchat/__init__.py", "import renderers", "knows nothing about documents"),
         ("renderers/__init__.py", "import uchat", "never import the chat shell"),
         ("skills/__init__.py", "import desktop.paths", "Only desktop composes"),
+        ("renderers/_jobs.py", "from skills.runtime.safety import family_of", "only through skills.api"),
+        ("renderers/xlsx/_data.py", "import skills.messages", "only through skills.api"),
     ],
 )
 def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:
@@ -52,3 +54,19 @@ def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line:
     assert result.returncode != 0
     broken = [ln for ln in result.stdout.splitlines() if "BROKEN" in ln]
     assert any(contract in ln for ln in broken), result.stdout
+
+
+def test_the_skills_door_for_renderers_is_the_only_one() -> None:
+    """Every skills module but skills.api is forbidden to renderers, and the door opens onto real names."""
+    import tomllib
+
+    import skills.api
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if "skills.api" in c["name"])
+    forbidden = set(contract["forbidden_modules"])
+    top = {f"skills.{p.stem if p.is_file() else p.name}" for p in (ROOT / "skills").iterdir()
+           if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()}
+    assert top - {"skills.api"} == forbidden
+    for name in skills.api.__all__:
+        assert getattr(skills.api, name) is not None, name

@@ -1,7 +1,7 @@
 """Markers that the agent writes into a model's prompt and the offline planner reads back.
 
 The agent (``desktop.agent.context``, ``desktop.agent.finalize``) starts a message with one of these; the
-offline planner (``desktop.llm.offline``, ``desktop.llm._offline_followup``) recognises it by the same
+offline planner (``desktop.llm.offline``, ``desktop.llm.offline._followup``) recognises it by the same
 constant, so writer and reader cannot drift apart.
 """
 from __future__ import annotations

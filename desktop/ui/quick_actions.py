@@ -1,5 +1,5 @@
 """A card's quick actions (Add slide…, Change title…, Replace text…, Add rows…, Export as PDF, Undo): the
-intents table says which apply (desktop/llm/_offline_actions.py); a small form fills the slots; the request it
+intents table says which apply (desktop/llm/offline/_actions.py); a small form fills the slots; the request it
 builds is sent like a typed one, so it goes through the same frozen call and approval."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QPlainTextEdit, QWidget
 
 from desktop import i18n
-from desktop.llm._offline_actions import QuickAction, actions_for, request_for
+from desktop.llm.offline._actions import QuickAction, actions_for, request_for
 from skills.messages import msg
 
 MULTILINE = ("rows",)

@@ -114,14 +114,14 @@ _REGISTRY: dict[str, Command] = {}
 # Modules that register the built-in commands when imported.
 _BUILTIN_MODULES = (
     "skills.runtime.folder_cmds",  # restore a kept version, export to PDF: every format skill may use them
-    "skills.runtime.docx_cmds",
-    "skills.runtime.pdf_cmds",
-    "skills.runtime.pptx_cmds",
-    "skills.runtime.xlsx_cmds",
+    "skills.runtime.docx.cmds",
+    "skills.runtime.pdf.cmds",
+    "skills.runtime.pptx.cmds",
+    "skills.runtime.xlsx.cmds",
     "skills.runtime.render_cmds",
     "skills.runtime.office_read",
-    "skills.runtime.pdf_edit",
-    "skills.runtime.pdf_page_ops",
+    "skills.runtime.pdf.edit",
+    "skills.runtime.pdf.page_ops",
 )
 _loaded = False
 

@@ -37,7 +37,7 @@ def inspect_here(path_text: str, options: dict[str, Any], label: str | None = No
     family = family_of(path)
     name = label or path.name
     if family == "pdf":
-        from skills.runtime.pdf_read import inspect_file
+        from skills.runtime.pdf.read import inspect_file
 
         return inspect_file(path_text, options.get("pages"), options.get("password"), name)
     check_file(path, family, allow_macros=True)
@@ -57,14 +57,14 @@ def inspect_here(path_text: str, options: dict[str, Any], label: str | None = No
 
 
 def _docx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
-    from skills.runtime.docx_read import open_docx, read_outline
+    from skills.runtime.docx.read import open_docx, read_outline
 
     outline = read_outline(open_docx(path, read_only=True))
     return outline.message(name), outline.to_data()
 
 
 def _pptx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
-    from skills.runtime._pptx_read import deck_errors, open_deck, outline
+    from skills.runtime.pptx._read import deck_errors, open_deck, outline
 
     with deck_errors(path.name):
         o = outline(open_deck(path))
@@ -86,7 +86,7 @@ def _show(value: Any) -> str:
 
 
 def _xlsx(path: Path, name: str, max_rows: int) -> tuple[str, dict[str, Any]]:
-    from skills.runtime._xlsx_read import scan_workbook
+    from skills.runtime.xlsx._read import scan_workbook
 
     scans, charts = scan_workbook(path, max_rows=max_rows)
     lines = [f"{name}: {count('count.sheets', len(scans))}"]
@@ -112,11 +112,11 @@ def probe_here(path_text: str) -> bool:
     family = family_of(path)
     check_file(path, family, allow_macros=True)
     if family == "docx":
-        from skills.runtime.docx_read import open_docx
+        from skills.runtime.docx.read import open_docx
 
         open_docx(path, read_only=True)
     elif family == "pptx":
-        from skills.runtime._pptx_read import deck_errors, open_deck
+        from skills.runtime.pptx._read import deck_errors, open_deck
 
         with deck_errors(path.name):
             for slide in open_deck(path).slides:
@@ -131,7 +131,7 @@ def probe_here(path_text: str) -> bool:
 def _probe_xlsx(path: Path) -> None:
     from lxml import etree
 
-    from skills.runtime._xlsx_read import _Book
+    from skills.runtime.xlsx._read import _Book
 
     book = _Book(path)
     try:

@@ -44,7 +44,7 @@ def _docx(path: Path) -> Iterator[str]:
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
-    from skills.runtime.docx_read import open_docx
+    from skills.runtime.docx.read import open_docx
 
     doc = open_docx(path)
     for item in doc.iter_inner_content():
@@ -72,7 +72,7 @@ def _docx(path: Path) -> Iterator[str]:
 
 
 def _pptx(path: Path) -> Iterator[str]:
-    from skills.runtime._pptx_read import deck_errors, open_deck, slide_title
+    from skills.runtime.pptx._read import deck_errors, open_deck, slide_title
 
     prs = open_deck(path)
     with deck_errors(path.name):
@@ -93,7 +93,7 @@ def _pptx(path: Path) -> Iterator[str]:
 
 
 def _xlsx(path: Path) -> Iterator[str]:
-    from skills.runtime._xlsx_book import load_book
+    from skills.runtime.xlsx._book import load_book
     from skills.runtime.safety import check_file
 
     check_file(path, "xlsx")
@@ -114,7 +114,7 @@ def _xlsx(path: Path) -> Iterator[str]:
 
 
 def _pdf(path: Path) -> Iterator[str]:
-    from skills.runtime.pdf_read import open_pdf, page_text
+    from skills.runtime.pdf.read import open_pdf, page_text
 
     doc = open_pdf(path)
     try:

@@ -23,7 +23,7 @@ from skills.runtime._base import Check, Command, CommandError, CommandResult, re
 from skills.runtime._common import evidence_for, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.isolate import Limits, run_isolated
-from skills.runtime.pdf_read import open_pdf
+from skills.runtime.pdf.read import open_pdf
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace
 

@@ -179,7 +179,7 @@ def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() ->
 def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: dict[str, Any],
                                                                              expected: str) -> None:
     from desktop.agent.finalize import fallback_text
-    from desktop.llm._offline_reply import delivery
+    from desktop.llm.offline._reply import delivery
 
     assert zh(fallback_text(packet)) == expected
     assert delivery(packet, chinese=True) == expected

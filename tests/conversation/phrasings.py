@@ -4,7 +4,7 @@ miss that must trigger none), the files in the folder before it, and what the re
 Keys of ``want`` by intent: ``title``; ``bullets``; ``gone`` (a slide title that must be gone); ``heading`` and
 ``text``/``items``; ``rows``; ``find``/``replace``; ``values`` (form fields); ``pages`` (the new page count)
 and ``texts`` (in order); ``says`` (words the reply must hold); ``kind`` and ``texts`` for a new file.
-Each intent of :data:`desktop.llm._offline_intents.INTENTS` has rows here (a test checks it).
+Each intent of :data:`desktop.llm.offline._intents.INTENTS` has rows here (a test checks it).
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from desktop.llm import _offline_intents as intents
+import desktop.llm.offline._intents as intents
 
 from . import phrasings
 from ._files import make
@@ -298,7 +298,7 @@ def test_the_table_covers_every_intent_in_both_languages_with_near_misses() -> N
 
 
 def test_every_help_line_comes_from_the_table() -> None:
-    from desktop.llm._offline_reply import help_text
+    from desktop.llm.offline._reply import help_text
 
     full = help_text(False)
     from desktop.translations import render_plain

@@ -12,7 +12,7 @@ import pymupdf
 import pytest
 
 from desktop.llm import ChatMessage
-from desktop.llm._offline_described import describe, described_title
+from desktop.llm.offline._described import describe, described_title
 from tests.zh_words import english_words
 
 from ._driver import MAIN_TOOLS, decide, run_skill_agent

@@ -1,7 +1,7 @@
 """The offline planner's words for a failed command or a stand-in font: the user's language, no command names."""
 from __future__ import annotations
 
-from desktop.llm._offline_summary import failure, other_font
+from desktop.llm.offline._summary import failure, other_font
 from skills.messages import msg
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.llm._offline_followup import decide, follow_up_of, operation
+from desktop.llm.offline._followup import decide, follow_up_of, operation
 
 CASES = [
     ("change the title to Q4 Review", "set_title", {"title": "Q4 Review"}),
@@ -76,7 +76,7 @@ def test_make_a_pdf_from_content_is_a_new_file_not_an_export() -> None:
 def test_a_pdf_text_change_goes_in_place_when_the_command_exists() -> None:
     import json
 
-    from desktop.llm._offline_followup_skill import FollowUpPlan
+    from desktop.llm.offline._followup_skill import FollowUpPlan
     from desktop.llm._types import ChatMessage, ToolSpec
 
     params = {"op": "replace_text", "path": "r.pdf", "find": "15", "replace": "22"}

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from desktop.llm import ChatMessage
-from desktop.llm import _offline_intents as intents
-from desktop.llm._offline_reply import help_text
+import desktop.llm.offline._intents as intents
+from desktop.llm.offline._reply import help_text
 from desktop.translations import render_plain
 from skills.messages import MESSAGES, msg
 
@@ -110,7 +110,7 @@ def test_make_it_a_pdf_too_with_no_file_says_there_is_none_yet() -> None:
 
 
 def test_quick_actions_come_from_the_table_and_their_requests_read_back_as_the_same_intent() -> None:
-    from desktop.llm._offline_actions import actions_for, request_for
+    from desktop.llm.offline._actions import actions_for, request_for
 
     values = {"title": "Risks", "bullets": "Budget, Time", "find": "2024", "replace": "2025",
               "rows": "May, 1800, 1150\nJune, 1900, 1200", "text": "Budget is tight"}

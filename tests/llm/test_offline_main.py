@@ -149,7 +149,7 @@ def test_an_unknown_verb_on_a_file_gets_the_help_text() -> None:
     ("Make a Word document from this:\n# 季度报告\n- 增长", False),  # nor does pasted Chinese content
 ])
 def test_reply_language_follows_the_instruction(text: str, chinese: bool) -> None:
-    from desktop.llm._offline_route import is_chinese
+    from desktop.llm.offline._route import is_chinese
 
     assert is_chinese(text) is chinese
 

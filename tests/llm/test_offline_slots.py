@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.llm import _offline_slots as slots
+import desktop.llm.offline._slots as slots
 
 
 @pytest.mark.parametrize(("text", "inner"), [

@@ -7,9 +7,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-import skills.runtime.docx_cmds
-import skills.runtime.pptx_cmds
-import skills.runtime.xlsx_cmds  # noqa: F401
+import skills.runtime.docx.cmds
+import skills.runtime.pptx.cmds
+import skills.runtime.xlsx.cmds  # noqa: F401
 from desktop.llm.schemas import lean, share_definitions, simplify
 from skills.runtime._base import get_command
 

@@ -6,8 +6,8 @@ import os
 import time
 from typing import Any
 
-from skills.runtime import pdf_pages
-from skills.runtime.pdf_pages import open_document, opened
+import skills.runtime.pdf.pages as pdf_pages
+from skills.runtime.pdf.pages import open_document, opened
 
 __all__ = ["open_document", "opened", "render"]
 

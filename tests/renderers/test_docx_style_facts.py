@@ -16,8 +16,8 @@ from docx.oxml.ns import nsdecls, qn
 from docx.shared import Pt, RGBColor
 from PySide6.QtGui import QTextBlock, QTextDocument, QTextListFormat
 
-from renderers._docx_html import load
-from renderers.docx import _document, flow_html
+from renderers.docx._html import load
+from renderers.docx.plugin import _document, flow_html
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
 
@@ -218,7 +218,7 @@ def test_footnotes_are_numbered_in_reference_order_as_word_numbers_them(tmp_path
 
 
 def test_smartart_is_drawn_in_its_theme_colour_from_the_saved_drawing(tmp_path: Path) -> None:
-    from renderers.docx import render_image
+    from renderers.docx.plugin import render_image
     from tests.renderers import office_xml as ox
 
     dgm = "http://schemas.openxmlformats.org/drawingml/2006/diagram"

@@ -9,7 +9,7 @@ from typing import Any
 import docx
 import pytest
 
-import renderers.docx as docx_renderer
+import renderers.docx.plugin as docx_renderer
 from renderers.registry import Registry
 
 

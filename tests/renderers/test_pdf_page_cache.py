@@ -11,9 +11,11 @@ import pymupdf
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from renderers import _pageslots, _pdfcanvas, _pdfsource
+from renderers import _pageslots
+import renderers.pdf._canvas as _pdfcanvas
+import renderers.pdf._source as _pdfsource
 from renderers._pagecache import PageCache
-from renderers.pdf import PdfPreview
+from renderers.pdf.plugin import PdfPreview
 
 
 def _write_pdf(path: Path, pages: int, label: str = "Page") -> Path:
@@ -180,7 +182,7 @@ def test_blocks_for_the_next_pages_are_made_ready_ahead(qapp) -> None:
     try:
         names = blocks.reserve(size, 3)
         assert len(names) == 3 and blocks.lent() == 0
-        assert _pdfsource.worker().call("skills.runtime.pdf_pages:attach", names) == 3
+        assert _pdfsource.worker().call("skills.runtime.pdf.pages:attach", names) == 3
         taken = [blocks.take(size) for _ in range(3)]
         assert sorted(b.name for b in taken if b is not None) == sorted(names)  # no new block made
         assert len(blocks.reserve(size, 10)) == 2  # as many more as the budget holds
@@ -226,4 +228,4 @@ def test_closing_the_last_pdf_preview_lets_its_pages_and_blocks_go(qtbot, open_p
     gc.collect()
     assert len(_pdfsource.page_cache()) == 0
     assert not blocks._free  # the spare ones unlinked; pages still on screen give theirs back later
-    qtbot.waitUntil(lambda: _pdfsource.worker().call("skills.runtime.pdf_pages:detach") == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: _pdfsource.worker().call("skills.runtime.pdf.pages:detach") == 0, timeout=10_000)

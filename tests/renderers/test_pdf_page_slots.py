@@ -11,7 +11,8 @@ import pymupdf
 import pytest
 from PySide6.QtGui import QImage
 
-from renderers import _pageslots, _pdfsource
+from renderers import _pageslots
+import renderers.pdf._source as _pdfsource
 from renderers._pagecache import PageCache
 
 WIDTH = 700

@@ -12,8 +12,8 @@ import hostile_pdf as hp
 import pytest
 from PySide6.QtGui import QImage
 
-from renderers import _pdfsource
-from renderers.pdf import PdfPreview
+import renderers.pdf._source as _pdfsource
+from renderers.pdf.plugin import PdfPreview
 from renderers.registry import Registry
 from skills.runtime.isolate import Limits, Worker
 
@@ -117,7 +117,7 @@ def test_paging_keeps_the_document_open(qtbot, registry, view_of, tmp_path: Path
     preview = _open(qtbot, registry, view_of(tmp_path / "six.pdf"))
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
-    before = _pdfsource.worker().call("skills.runtime.pdf_pages:opened")
+    before = _pdfsource.worker().call("skills.runtime.pdf.pages:opened")
     for index in (1, 2, 3, 4, 5):
         _wait_page(qtbot, preview, index)
-    assert _pdfsource.worker().call("skills.runtime.pdf_pages:opened") == before
+    assert _pdfsource.worker().call("skills.runtime.pdf.pages:opened") == before

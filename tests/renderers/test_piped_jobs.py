@@ -11,7 +11,7 @@ import hostile_pdf as hp
 import pytest
 from PySide6.QtGui import QImage
 
-from renderers import _pdfcanvas
+import renderers.pdf._canvas as _pdfcanvas
 from renderers._jobs import Jobs
 from renderers.registry import Registry
 
@@ -89,7 +89,7 @@ def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, o
     preview.show()
     with qtbot.waitSignal(preview.sig_loaded, timeout=20_000):
         pass
-    from renderers import _pdfsource  # the blocks for the next pages are made ready first (a worker call)
+    import renderers.pdf._source as _pdfsource  # the blocks for the next pages are made ready first (a worker call)
     qtbot.waitUntil(lambda: _pdfsource.reserving is None or _pdfsource.reserving.done(), timeout=20_000)
     pooled: list[int] = []
     real = _pdfcanvas.render_page_scaled
@@ -104,7 +104,7 @@ def test_paging_an_open_pdf_asks_the_worker_from_the_ui_thread(qtbot, view_of, o
 
 def _open_pdf(qtbot, open_pdf, path: Path):
     preview = open_pdf(path)
-    from renderers import _pdfsource  # the blocks for the next pages are made ready first (a worker call)
+    import renderers.pdf._source as _pdfsource  # the blocks for the next pages are made ready first (a worker call)
     qtbot.waitUntil(lambda: _pdfsource.reserving is None or _pdfsource.reserving.done(), timeout=20_000)
     return preview
 
@@ -144,7 +144,7 @@ def test_the_next_page_is_drawn_while_the_user_reads(qtbot, open_pdf, tmp_path: 
 
 def test_a_page_asked_for_while_it_is_drawn_ahead_is_shown_when_it_comes(
         qtbot, open_pdf, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from renderers import _pdfsource
+    import renderers.pdf._source as _pdfsource
     from skills.runtime.isolate import Limits, Worker
 
     worker = Worker(Limits(seconds=20.0), method="spawn")

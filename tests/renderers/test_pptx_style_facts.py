@@ -14,7 +14,7 @@ from pptx.util import Pt
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 
-from renderers._pptx_model import load
+from renderers.pptx._model import load
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
 
@@ -187,7 +187,7 @@ def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: 
 
 
 def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None:
-    from renderers.pptx import render_image
+    from renderers.pptx.plugin import render_image
 
     def edit(prs, slide) -> None:
         for shape in list(slide.placeholders):
@@ -210,7 +210,7 @@ def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None
 def test_a_preset_outline_is_drawn_as_its_shape_not_its_box(tmp_path: Path) -> None:
     from pptx.enum.shapes import MSO_SHAPE
 
-    from renderers.pptx import render_image
+    from renderers.pptx.plugin import render_image
 
     def edit(prs, slide) -> None:
         for shape in list(slide.placeholders):

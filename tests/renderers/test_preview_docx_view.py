@@ -143,7 +143,7 @@ def test_zoom_in_the_slide_and_sheet_views_too(qtbot, files, view_of, kind) -> N
 def test_later_pieces_keep_their_paragraphs_and_the_body_font(show_preview, qtbot, view_of, tmp_path) -> None:
     import docx
 
-    from renderers.docx import CHUNK_BLOCKS, FIRST_BLOCKS
+    from renderers.docx.plugin import CHUNK_BLOCKS, FIRST_BLOCKS
 
     document = docx.Document()
     total = FIRST_BLOCKS + CHUNK_BLOCKS + 40  # three pieces

@@ -6,8 +6,8 @@ import pytest
 from lxml import etree
 from PySide6.QtGui import QImage
 
-from renderers._docx_html import load
-from renderers.docx import render_image
+from renderers.docx._html import load
+from renderers.docx.plugin import render_image
 from tests.renderers import office_xml as ox
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application

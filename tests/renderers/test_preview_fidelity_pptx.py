@@ -13,8 +13,8 @@ from pptx.enum.chart import XL_CHART_TYPE
 from pptx.util import Inches
 from PySide6.QtGui import QColor, QImage
 
-from renderers._pptx_model import load
-from renderers.pptx import render_image
+from renderers.pptx._model import load
+from renderers.pptx.plugin import render_image
 from tests.renderers import office_xml as ox
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application

@@ -19,9 +19,9 @@ def rows_20k(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(show_preview, qtbot, view_of, rows_20k,
                                                                               monkeypatch) -> None:
-    import renderers.xlsx
+    import renderers.xlsx.plugin
 
-    monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)  # on demand only, as for a big sheet
+    monkeypatch.setattr(renderers.xlsx.plugin, "PREFETCH_BYTES", 0)  # on demand only, as for a big sheet
     preview = show_preview(rows_20k, (800, 600))
     model, table = preview.model, preview.sheet_view().table
     assert model.rowCount() == 20_000 and model.rows_loaded() < 1000
@@ -41,11 +41,11 @@ def test_scroll_range_is_the_real_row_count_and_ctrl_end_reaches_the_last_row(sh
 
 
 def test_rows_far_from_the_view_are_dropped_and_read_again(show_preview, qtbot, view_of, rows_20k, monkeypatch) -> None:
-    import renderers._xlsx_model
-    import renderers.xlsx
+    import renderers.xlsx._model
+    import renderers.xlsx.plugin
 
-    monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
-    monkeypatch.setattr(renderers._xlsx_model, "MAX_CELLS_LOADED", 600)
+    monkeypatch.setattr(renderers.xlsx.plugin, "PREFETCH_BYTES", 0)
+    monkeypatch.setattr(renderers.xlsx._model, "MAX_CELLS_LOADED", 600)
     preview = show_preview(rows_20k, (800, 600))
     model, table = preview.model, preview.sheet_view().table
     table.scrollToBottom()
@@ -59,7 +59,7 @@ def test_rows_far_from_the_view_are_dropped_and_read_again(show_preview, qtbot, 
 def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview, qtbot, view_of, tmp_path) -> None:
     import openpyxl
 
-    from renderers._xlsx_data import height_px, width_px
+    from renderers.xlsx._data import height_px, width_px
 
     wb = openpyxl.Workbook()
     ws = wb.active
@@ -78,7 +78,7 @@ def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview
     assert table.columnWidth(1) == width_px(8.43)  # Excel's default width, not a fixed 90 px
     assert table.isColumnHidden(3)
     assert table.rowHeight(2) == height_px(45) == 60 and table.rowHeight(3) == height_px(15)
-    from renderers.xlsx import render_image
+    from renderers.xlsx.plugin import render_image
 
     thumb, _ = render_image(path, 0, 640)  # the card's picture uses the same widths
     edge = 40 + width_px(40)  # row-number gutter, then column A
@@ -87,9 +87,9 @@ def test_column_widths_row_heights_and_hidden_columns_from_the_file(show_preview
 
 def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(show_preview, qtbot, view_of, rows_20k,
                                                                     monkeypatch) -> None:
-    import renderers.xlsx
+    import renderers.xlsx.plugin
 
-    monkeypatch.setattr(renderers.xlsx, "PREFETCH_BYTES", 0)
+    monkeypatch.setattr(renderers.xlsx.plugin, "PREFETCH_BYTES", 0)
     preview = show_preview(rows_20k, (800, 600))
     model = preview.model
     assert model.data(model.index(0, 1)) == "Name" and model.data(model.index(7, 1)) == "customer 7"
@@ -97,7 +97,7 @@ def test_shared_strings_are_read_only_as_far_as_the_first_rows_need(show_preview
 
 
 def test_inspect_streams_shared_strings(rows_20k) -> None:
-    from skills.runtime._xlsx_read import scan_workbook
+    from skills.runtime.xlsx._read import scan_workbook
 
     scans, _ = scan_workbook(rows_20k, max_rows=5)
     sheet = scans[0]
@@ -110,7 +110,7 @@ def test_lazy_strings_match_openpyxl(tmp_path) -> None:
 
     from openpyxl.reader.strings import read_string_table
 
-    from skills.runtime._xlsx_strings import LazyStrings
+    from skills.runtime.xlsx._strings import LazyStrings
 
     ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
     entries = ["<si><t>plain</t></si>", '<si><t xml:space="preserve">  spaced  </t></si>', "<si><t>中文文本</t></si>",
@@ -201,7 +201,7 @@ def test_charts_and_pictures_are_drawn_over_their_cells(show_preview, qtbot, vie
 def test_inspect_counts_cells_formulas_and_errors_past_the_sample(tmp_path) -> None:
     import openpyxl
 
-    from skills.runtime._xlsx_read import scan_workbook
+    from skills.runtime.xlsx._read import scan_workbook
 
     wb = openpyxl.Workbook()
     ws = wb.active

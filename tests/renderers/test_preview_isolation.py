@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from renderers import _common, _docx_html
+from renderers import _common
+import renderers.docx._html as _docx_html
 from renderers.registry import Registry
 from skills.runtime.isolate import Limits
 

@@ -136,7 +136,7 @@ def test_approval_card_shows_the_outcome_with_buttons_gone(qtbot, registry, file
 
 
 def test_approval_preview_is_the_target_files_preview(qtbot, registry, files, view_of) -> None:
-    from renderers.docx import DocxPreview
+    from renderers.docx.plugin import DocxPreview
 
     preview = registry.create_preview(_approval(files, view_of), None, 1)
     qtbot.addWidget(preview)
@@ -212,7 +212,7 @@ def test_a_card_built_again_reuses_its_thumbnail_and_a_rewritten_file_is_drawn_a
     import os
     import shutil
 
-    from renderers import docx
+    import renderers.docx.plugin as docx
     from renderers.qt_card import ArtifactCard
 
     calls = []

@@ -42,7 +42,7 @@ def test_cli_fails_with_one_clear_line(broken, files, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.soffice
 def test_page_view_converts_once_and_is_cached_by_content_hash(qtbot, files, view_of, tmp_path: Path) -> None:
-    from renderers.pptx import PptxPreview
+    from renderers.pptx.plugin import PptxPreview
 
     view = view_of(files["pptx"])
     preview = PptxPreview(view, None, 0, cache_dir=tmp_path, page_view=True)
@@ -76,7 +76,7 @@ def test_page_view_converts_once_and_is_cached_by_content_hash(qtbot, files, vie
     assert not again.page_view_active() and blocker.args == [1]
 
     # the same toggle on a Word document: LibreOffice paginates it (the native flow does not)
-    from renderers.docx import DocxPreview
+    from renderers.docx.plugin import DocxPreview
 
     word = DocxPreview(view_of(files["docx"]), None, 0, cache_dir=tmp_path, page_view=True)
     qtbot.addWidget(word)

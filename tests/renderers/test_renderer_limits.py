@@ -6,7 +6,7 @@ import threading
 import zlib
 from pathlib import Path
 
-from renderers._docx_html import load as load_docx
+from renderers.docx._html import load as load_docx
 from renderers._jobs import Jobs
 
 
@@ -101,8 +101,8 @@ def test_a_slide_with_a_picture_bomb_still_renders(qapp, tmp_path: Path) -> None
     from pptx import Presentation
     from pptx.util import Inches
 
-    from renderers._pptx_model import load as load_deck
-    from renderers._pptx_paint import paint_slide
+    from renderers.pptx._model import load as load_deck
+    from renderers.pptx._paint import paint_slide
 
     small = tmp_path / "small.png"
     small.write_bytes(_png_header(4, 4))

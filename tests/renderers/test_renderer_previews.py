@@ -216,7 +216,7 @@ def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:
     from pptx.enum.shapes import MSO_SHAPE
     from pptx.util import Inches
 
-    from renderers.pptx import render_image
+    from renderers.pptx.plugin import render_image
 
     prs = Presentation()
     master = prs.slide_master
@@ -240,7 +240,7 @@ def test_pptx_draws_the_masters_background_and_shapes(qapp, tmp_path) -> None:
 def test_docx_without_breaks_is_paginated_on_a4(qtbot, registry, view_of, tmp_path) -> None:
     import docx
 
-    from renderers.docx import render_image
+    from renderers.docx.plugin import render_image
 
     document = docx.Document()
     for i in range(150):

@@ -30,7 +30,7 @@ def test_builtins_are_discovered_through_entry_points() -> None:
 
 def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:
     reg = Registry(discover=False)
-    spec = RendererSpec(kind="docx", display_name="Word", factory="renderers.docx:DocxRenderer")
+    spec = RendererSpec(kind="docx", display_name="Word", factory="renderers.docx.plugin:DocxRenderer")
     dispose = reg.register(spec)
     with pytest.raises(ValueError, match="already registered"):
         reg.register(RendererSpec(kind="docx", display_name="Other", factory="x:Y"))
@@ -41,7 +41,7 @@ def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:
 
 def test_registered_context_manager_is_temporary() -> None:
     reg = Registry(discover=False)
-    with reg.registered(RendererSpec(kind="md", display_name="Markdown", factory="renderers.docx:DocxRenderer")):
+    with reg.registered(RendererSpec(kind="md", display_name="Markdown", factory="renderers.docx.plugin:DocxRenderer")):
         assert reg.kinds() == ("md",)
     assert reg.kinds() == ()
 

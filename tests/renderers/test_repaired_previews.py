@@ -16,10 +16,10 @@ from pptx.opc.packuri import PackURI
 from pptx.util import Emu
 from PySide6.QtGui import QImage
 
-from renderers import _pptx_ink
-from renderers._pdfsource import open_pdf_pages, render_page
-from renderers._pptx_model import load
-from renderers._pptx_paint import paint_slide
+import renderers.pptx._ink as _pptx_ink
+from renderers.pdf._source import open_pdf_pages, render_page
+from renderers.pptx._model import load
+from renderers.pptx._paint import paint_slide
 from skills.runtime import CommandError
 from skills.runtime.file_inspect import inspect
 

@@ -14,7 +14,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from renderers import _pptx_model, _pptx_paint, _xlsx_thumb
+import renderers.pptx._model as _pptx_model
+import renderers.pptx._paint as _pptx_paint
+import renderers.xlsx._thumb as _xlsx_thumb
 from renderers.registry import Registry
 from tests.renderers.office_xml import png_bytes
 
@@ -115,7 +117,7 @@ def test_fast_next_next_next_draws_only_the_last_slide(qtbot, registry, view_of,
         pass
     drawn: list[int] = []
     draw = _pptx_paint.draw_slide
-    monkeypatch.setattr("renderers.pptx.draw_slide",
+    monkeypatch.setattr("renderers.pptx.plugin.draw_slide",
                         lambda deck, slide, width: drawn.append(slide.notes) or draw(deck, slide, width))
     seen: list[int] = []
     preview.sig_loaded.connect(seen.append)
@@ -185,7 +187,7 @@ def test_xlsx_card_reads_in_a_worker_and_draws_the_thumbnail_on_the_ui_thread(
     wb.save(str(path))
     read_on: list[bool] = []
     part = _xlsx_thumb.thumbnail_part
-    monkeypatch.setattr("renderers.xlsx.thumbnail_part", lambda *a: read_on.append(_on_main()) or part(*a))
+    monkeypatch.setattr("renderers.xlsx.plugin.thumbnail_part", lambda *a: read_on.append(_on_main()) or part(*a))
     card = registry.create_card(view_of(path), host)
     qtbot.addWidget(card)
     card.show()

@@ -12,7 +12,7 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from PySide6.QtCore import QModelIndex, Qt
 
-from renderers._xlsx_numfmt import format_value
+from renderers.xlsx._numfmt import format_value
 
 
 def _book(path: Path) -> Path:

@@ -13,7 +13,7 @@ from docx.oxml.ns import qn
 from docx.shared import Pt, RGBColor
 
 from skills.runtime import Workspace, get_command
-from skills.runtime.docx_read import StyleIndex
+from skills.runtime.docx.read import StyleIndex
 
 needs_soffice = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
 

@@ -239,7 +239,7 @@ def test_archives_that_lie_about_their_size_are_refused(ws: Workspace, kind: str
 
 
 def test_east_asian_font_check_fails_on_a_bare_chinese_run() -> None:
-    from skills.runtime._pptx_read import cjk_font_check
+    from skills.runtime.pptx._read import cjk_font_check
 
     prs = Presentation()
     prs.slides.add_slide(prs.slide_layouts[5]).shapes.title.text = "没有字体"

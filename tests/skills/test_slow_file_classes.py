@@ -18,8 +18,8 @@ import pytest
 
 from skills.runtime import CommandError
 from bench._slow_files import write_linked_docx, write_string_bomb_xlsx
-from skills.runtime._docx_text import cell_text, paragraph_text
-from skills.runtime._xlsx_strings import MAX_STRING_CHARS, LazyStrings, StringTooLong
+from skills.runtime.docx._text import cell_text, paragraph_text
+from skills.runtime.xlsx._strings import MAX_STRING_CHARS, LazyStrings, StringTooLong
 from skills.runtime.file_inspect import inspect, inspect_here
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"

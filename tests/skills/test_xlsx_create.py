@@ -224,7 +224,7 @@ def test_formula_values_are_computed_and_errors_are_real_checks(ws: Workspace, m
 
 def test_a_formula_the_engine_does_not_know_goes_to_libreoffice_or_says_not_run(ws: Workspace,
                                                                               monkeypatch) -> None:
-    from skills.runtime import xlsx_cmds
+    import skills.runtime.xlsx.cmds as xlsx_cmds
 
     monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
     sheet = {"name": "S", "header": ["k", "v", "look"],
@@ -265,7 +265,7 @@ def test_title_row_typed_dates_and_a_native_chart(ws: Workspace) -> None:
 def test_large_sheet_check_counts_every_cell_and_compares_a_fixed_sample(ws: Workspace) -> None:
     from openpyxl import Workbook
 
-    from skills.runtime._xlsx_check import workbook_evidence
+    from skills.runtime.xlsx._check import workbook_evidence
 
     spec = {"name": "S", "header": ["n", "sq"], "rows": [[i, i * i] for i in range(3000)]}
     wb = Workbook()
@@ -285,7 +285,7 @@ def test_large_sheet_check_counts_every_cell_and_compares_a_fixed_sample(ws: Wor
 
 
 def test_hostile_formulas_are_bounded_and_never_crash(ws: Workspace, monkeypatch) -> None:
-    from skills.runtime import xlsx_cmds
+    import skills.runtime.xlsx.cmds as xlsx_cmds
 
     monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
     chain = [[f"=A{r + 1}+1"] for r in range(1, 400)] + [[1]]  # each row refers to the next one down

@@ -87,7 +87,7 @@ def _formula_cells(path: Path) -> dict[int, set[tuple[int, int]]]:
 
 def _assert_values_match_libreoffice(ws: Workspace, path: Path) -> None:
     """Every formula's stored value is the one LibreOffice computes for the same file."""
-    from skills.runtime._xlsx_recalc import libreoffice_values
+    from skills.runtime.xlsx._recalc import libreoffice_values
 
     cells = _formula_cells(path)
     theirs = libreoffice_values(ws, path.read_bytes(), cells)
@@ -164,7 +164,7 @@ def test_a_sheet_without_totals_grows_its_autofilter(tmp_path: Path) -> None:
 
 
 def test_values_left_when_nothing_can_compute_them_are_said_in_plain_words(tmp_path: Path, monkeypatch) -> None:
-    from skills.runtime import xlsx_cmds
+    import skills.runtime.xlsx.cmds as xlsx_cmds
 
     monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
     ws = Workspace(tmp_path / "task")
@@ -286,7 +286,7 @@ def test_a_chart_on_a_chart_sheet_takes_the_new_row_and_the_edit_verifies(tmp_pa
 ])
 def test_references_move_as_a_spreadsheet_inserting_rows_moves_them(formula: str, on_sheet: bool,
                                                                       moved: str) -> None:
-    from skills.runtime._xlsx_insert import RowInsert
+    from skills.runtime.xlsx._insert import RowInsert
 
     insert = RowInsert(sheet="My Data" if "My Data" in formula else "Data", at=6, count=1, header=1, width=4)
     assert insert.formula(formula, on_sheet) == moved

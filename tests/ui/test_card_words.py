@@ -18,7 +18,7 @@ from renderers.registry import Registry
 from skills import messages
 from skills.describe import write_headline
 from skills.outline import docx_outline
-from skills.runtime.docx_read import open_docx, read_outline
+from skills.runtime.docx.read import open_docx, read_outline
 
 BLOCKS = ([{"type": "heading", "text": "季度计划"}] * 4 + [{"type": "bullets", "items": ["a"]}] * 3
           + [{"type": "table", "header": ["a"], "rows": [["1"]]}])
@@ -212,7 +212,7 @@ def test_every_check_the_skills_run_has_plain_words() -> None:
     import skills.runtime as runtime
 
     names = {"tables_count", "images_count", "page_3_not_blank"}  # built with f-strings in the source
-    for path in Path(runtime.__file__).parent.glob("*.py"):
+    for path in Path(runtime.__file__).parent.rglob("*.py"):
         names |= set(re.findall(r'\b(?:contains_check|check|Check)\((?:name=)?"([^"]+)"', path.read_text(encoding="utf-8")))
     assert len(names) > 20
     unnamed = sorted(n for n in names if messages.check_label(n).id == "check.label.other")

@@ -1,0 +1,118 @@
+"""Typed spreadsheet columns from the user's text: dates, percentages, currency, plain numbers.
+
+A column is typed only when every non-empty cell in it reads as the same kind, so
+"12%" next to "n/a" stays text rather than half a column of numbers.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from desktop.llm._patterns import later
+from desktop.llm.offline._content import number
+
+_PERCENT = later(r"^([-+]?\d+(?:\.(\d+))?)\s?%$")
+_CURRENCY = later(r"^([-+]?)([$€£¥￥])\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)$|"
+                       r"^([-+]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)\s?(元|美元|欧元|EUR|USD|CNY|RMB)$")
+_DATE = later(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$|^(\d{4})年(\d{1,2})月(\d{1,2})日$")
+_SYMBOL = {"元": "¥", "CNY": "¥", "RMB": "¥", "美元": "$", "USD": "$", "欧元": "€", "EUR": "€", "￥": "¥"}
+
+# (kind, value, decimals or symbol) for one cell; None when it is not that kind.
+Typed = tuple[str, Any, Any]
+
+
+def _typed(text: str) -> Typed | None:
+    v = text.strip()
+    m = _PERCENT.match(v)
+    if m:
+        return "percent", float(m.group(1)) / 100, len(m.group(2) or "")
+    m = _CURRENCY.match(v)
+    if m:
+        sign, symbol, amount, decimals = ((m.group(1), m.group(2), m.group(3), m.group(4)) if m.group(2)
+                                          else (m.group(5), m.group(8), m.group(6), m.group(7)))
+        value = float(amount.replace(",", "")) * (-1 if sign == "-" else 1)
+        return "currency", value, (_SYMBOL.get(symbol, symbol), len(decimals or ""))
+    m = _DATE.match(v)
+    if m:
+        y, mo, d = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
+            return "date", f"{int(y):04d}-{int(mo):02d}-{int(d):02d}", None
+    n = number(v)
+    if not isinstance(n, str):
+        return "number", n, None
+    return None
+
+
+def typed_columns(rows: list[list[str]], width: int) -> tuple[list[list[Any]], dict[int, str], set[int]]:
+    """(rows with typed values, column index -> number format, indexes of summable columns)."""
+    out = [list(r) for r in rows]
+    formats: dict[int, str] = {}
+    summable: set[int] = set()
+    for c in range(width):
+        cells = [(i, r[c]) for i, r in enumerate(rows) if c < len(r) and str(r[c]).strip()]
+        typed = [(i, _typed(str(v))) for i, v in cells]
+        kinds = {t[0] for _, t in typed if t is not None}
+        if not cells or any(t is None for _, t in typed) or len(kinds) != 1:
+            continue
+        kind = kinds.pop()
+        for i, t in typed:
+            assert t is not None
+            out[i][c] = t[1]
+        if kind == "percent":
+            decimals = max(t[2] for _, t in typed if t is not None)
+            formats[c] = "0%" if decimals == 0 else "0." + "0" * min(decimals, 4) + "%"
+        elif kind == "currency":
+            symbols = {t[2][0] for _, t in typed if t is not None}
+            decimals = max(t[2][1] for _, t in typed if t is not None)
+            symbol = symbols.pop() if len(symbols) == 1 else ""
+            body = "#,##0" + ("." + "0" * min(decimals, 4) if decimals else "")
+            formats[c] = f'"{symbol}"{body}' if symbol else body
+            summable.add(c)
+        elif kind == "date":
+            formats[c] = "yyyy-mm-dd"
+        else:
+            summable.add(c)
+    return out, formats, summable
+
+
+_CHART_KINDS = (
+    ("pie", later(r"\bpie\b|饼图|饼状图|圆饼图", re.IGNORECASE)),
+    ("line", later(r"\bline (?:chart|graph)\b|折线图|曲线图|趋势图", re.IGNORECASE)),
+    ("bar", later(r"\b(?:bar|column) (?:chart|graph)s?\b|柱状图|柱形图|条形图", re.IGNORECASE)),
+    ("bar", later(r"\bcharts?\b|\bgraphs?\b|图表", re.IGNORECASE)),
+)
+
+
+def wanted_chart(request: str) -> str | None:
+    """"with a bar chart" / "加一个柱状图" → "bar"; "line", "pie"; None when no chart is asked for."""
+    for kind, pattern in _CHART_KINDS:
+        if pattern.search(request):
+            return kind
+    return None
+
+
+def chart_slide(title: str, kind: str, header: list[Any], rows: list[list[Any]]) -> dict[str, Any] | None:
+    """A pptx chart slide from a table: first column as categories, its numeric columns as series."""
+    if not rows or len(header) < 2:
+        return None
+    typed, _formats, summable = typed_columns([[str(c) for c in r] for r in rows], len(header))
+    series = [c for c in sorted(summable) if c != 0][:1 if kind == "pie" else 20]
+    if not series:
+        return None
+    typed = typed[:200]
+    return {"layout": "chart", "title": title, "chart": kind,
+            "categories": [str(r[0]) for r in typed],
+            "series": [{"name": str(header[c]) or f"Series {n}", "values": [
+                r[c] if isinstance(r[c], (int, float)) else None for r in typed]} for n, c in enumerate(series, 1)]}
+
+
+def with_charts(slides: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """A chart slide after every table slide that has numbers to draw."""
+    out: list[dict[str, Any]] = []
+    for slide in slides:
+        out.append(slide)
+        if slide["layout"] == "table":
+            made = chart_slide(slide["title"], kind, slide["header"], slide["rows"])
+            if made is not None:
+                out.append(made)
+    return out

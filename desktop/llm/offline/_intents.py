@@ -1,0 +1,431 @@
+"""The offline planner's operations as data: one table of intents.
+
+Each :class:`Intent` names its slots with their types, its English and its Chinese phrasings (regular
+expressions whose named groups are the slots), the skill command it runs, its precedence and its help
+line. The planner's matching (:func:`match`), its help text (:func:`help_lines`), the phrasing tables of
+the tests and the cards' follow-ups are all read from :data:`INTENTS`. When a request fits several
+intents, the one with the highest ``precedence`` wins; the order of the table means nothing.
+
+Adding an operation is one entry here plus its command (how the skill agent calls it:
+:mod:`desktop.llm.offline._followup_skill`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import desktop.llm.offline._slots as slots
+from desktop.llm._patterns import later
+
+_I = re.IGNORECASE
+_Q = "[\"'“‘「『]"
+_QC = "[\"'”’」』]"
+# A slide's or section's title: up to a comma, colon or quote (a quoted one may hold commas).
+_NAME = rf"{_Q}?(?P<title>[^\"'”’」』,，:：\n]+?){_QC}?"
+_ZH_ADD = r"(?:加|添加|增加|新增|插入|追加|再加|再添加|补充)"
+_ADD = r"(?:add|append|insert|include|put in|tack on)"
+_ARTICLE = r"(?:a |one |one more |another |a new |an extra |new |an additional )?"
+# A question about an operation is not the operation: "How do I add a slide?", "what should the title be?"
+_ASKING = (r"^\s*(?:how|why|when|where|who|what|which|is|are|does|do|did|should)\b(?!\s+many\b)",
+           r"^\s*(?:can|may) (?:i|we) \w+\b.*\bin (?:powerpoint|word|excel|acrobat)\b",
+           r"怎么|如何|为什么|是什么意思")
+
+
+def _w(*words: str) -> str:
+    """Latin words with their own boundary (``\\b`` fails between a CJK character and a Latin letter)."""
+    return "|".join(rf"(?<![A-Za-z0-9]){w}(?![A-Za-z0-9])" for w in words)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One operation the offline planner understands."""
+
+    id: str
+    kinds: tuple[str, ...]  # the kinds of file it acts on (a new file's kind for a create)
+    slots: Mapping[str, str]  # slot -> type: text, list, rows, pages, order, angle, version, replacement, form
+    en: tuple[str, ...]
+    zh: tuple[str, ...]
+    command: str  # the skill command it runs
+    precedence: int  # the higher wins when a request fits several intents
+    help: str  # message id of its help line (skills/_message_texts.py)
+    # route: read by the skill agent from the request (a file it names or is given); follow: a change to a file
+    # the conversation has (made or in its folder); named: the same, also on a named file in a first request
+    scope: str = "follow"
+    whole: bool = False  # match the whole request (rows and section text go on over lines), not its first line
+    files: int = 1  # how many files of its kinds it needs
+    unless: tuple[str, ...] = ()  # phrasings that veto it ("How do I add a slide?" asks, it adds nothing)
+    extract: Callable[[str], dict[str, Any] | None] | None = None  # slots that a pattern cannot capture
+    defaults: Mapping[str, Any] = field(default_factory=dict)  # slot values when the request leaves them out
+    # A card's quick action: its label (message id) and the request it sends, in English and Chinese, filled from a
+    # small form (a "[…]" part is left out when a field in it is empty). The request is matched like a typed one.
+    action: str = ""
+    request_en: str = ""
+    request_zh: str = ""
+    _compiled: list[re.Pattern[str]] = field(default_factory=list, compare=False, repr=False)
+
+    def patterns(self) -> list[re.Pattern[str]]:
+        if not self._compiled:
+            self._compiled.extend(later(p, _I | re.DOTALL) for p in (*self.en, *self.zh))
+        return self._compiled
+
+    def vetoed(self, text: str) -> bool:
+        return any(re.search(p, text, _I) for p in self.unless)
+
+
+@dataclass(frozen=True)
+class Found:
+    """An intent that fits a request, with the slots read from it."""
+
+    intent: Intent
+    values: Mapping[str, Any]
+
+    @property
+    def id(self) -> str:
+        return self.intent.id
+
+
+def _typed(kind: str, raw: str) -> Any:
+    if kind == "list":
+        return slots.split_list(raw)
+    if kind == "rows":
+        lines = re.split(r"\n|;|；", raw)
+        return [r for r in (slots.row_cells(ln) for ln in lines if ln.strip()) if r]
+    if kind == "pages":
+        return slots.pages(raw) or [int(n) for n in re.findall(r"\d+", raw)]
+    if kind == "order":
+        return slots.page_order(raw)
+    if kind in ("angle", "version", "number"):
+        return int(raw)
+    if kind == "position":  # "to 2", "to the front"
+        return int(raw) if raw.strip().isdigit() else 1
+    if kind == "prose":  # the user's own sentence: kept as typed, its full stop too
+        return raw.strip()
+    return slots.clean(raw)
+
+
+def _replacement(text: str) -> dict[str, Any] | None:
+    found = slots.replacement(text)
+    if found is None:
+        return None
+    find, repl, every = found
+    return {"find": find, "replace": repl, **({"every": True} if every else {})}
+
+
+def _angle(text: str) -> dict[str, Any] | None:
+    m = re.search(r"(-?\d{2,3})\s*(?:°|degrees?|度)", text, _I)
+    if m:
+        return {"angle": int(m.group(1)) % 360 or 180}
+    if re.search(r"upside down|180|倒过来|颠倒", text, _I):
+        return {"angle": 180}
+    if re.search(r"counter-?clockwise|anti-?clockwise|to the left|\bleft\b|逆时针|向左", text, _I):
+        return {"angle": 270}
+    return {"angle": 90}
+
+
+def _pages(text: str) -> dict[str, Any] | None:
+    found = slots.pages(text)
+    return {"pages": found} if found else None
+
+
+def _rotate(text: str) -> dict[str, Any] | None:
+    found = _pages(text)
+    return {**found, **(_angle(text) or {})} if found else None
+
+
+def _order(text: str) -> dict[str, Any] | None:
+    runs = re.findall(r"\d+(?:\s*(?:,|、|，|\s|\band\b|和|then|→|->)\s*\d+)+", text, _I)
+    order = slots.page_order(max(runs, key=len)) if runs else []
+    return {"order": order} if len(order) >= 2 else None
+
+
+def _remove_slide(text: str) -> dict[str, Any] | None:
+    m = re.search(r"(?:slide|第)\s*(?:#|no\.?\s*|number\s*)?(?P<n>\d+)", text, _I)
+    if m:
+        return {"slide": int(m.group("n"))}
+    if re.search(r"\b(?:last|final)\b|最后", text, _I):
+        return {"slide": "last"}
+    m = re.search(rf"(?:titled|called|named|标题为|标题是|名为)\s*{_Q}?(?P<t>[^\"'”’」』，,。.!?\n]+?){_QC}?"
+                  r"(?:的(?:幻灯片|页)|\s*$|[.!?。])", text, _I)
+    if m:
+        return {"title": m.group("t").strip()}
+    q = slots.quoted(text)
+    return {"title": q[0]} if q else None
+
+
+def _section_body(values: dict[str, Any]) -> dict[str, Any]:
+    """ "with text: ..." is one paragraph; "with: Hotel 300, Food 120" is a list of its items."""
+    text = str(values.pop("body", "") or "").strip()
+    items = str(values.pop("items", "") or "").strip().rstrip(".。")
+    if items:
+        listed = slots.split_list(items)
+        if len(listed) > 1:
+            values["items"] = listed
+        else:
+            text = items
+    values["text"] = text
+    return values
+
+
+INTENTS: tuple[Intent, ...] = (
+    Intent("restore", ("docx", "pptx", "pdf", "xlsx"), {"version": "version"},
+           en=(r"\b(?:restore|go back to|revert to|roll back to)\s+(?:version\s*|v)(?P<version>\d+)",),
+           zh=(r"(?:恢复|还原|回到|回退)(?:到)?\s*(?:版本\s*|v|V|第)(?P<version>\d+)",),
+           unless=_ASKING, command="version_restore", precedence=100, help="help.versions"),
+    Intent("undo", ("docx", "pptx", "pdf", "xlsx"), {},
+           en=(r"\bundo\b|\brevert (?:that|it|the last change)\b|\btake (?:that|it) back\b",),
+           zh=(r"撤销|撤回|还原上一步|恢复上一步",),
+           unless=_ASKING, action="action.undo",
+           request_en='undo the last change to {path}',
+           request_zh='撤销 {path} 的上一步',
+           command="version_restore", precedence=95, help="help.versions"),
+    Intent("recalc", ("xlsx",), {},
+           en=(r"\brecalc(?:ulate|ulation)?\b",), zh=(r"重算|重新计算",),
+           scope="route", command="xlsx_recalculate", precedence=90, help="help.checks"),
+    Intent("render", ("docx", "pptx", "pdf", "xlsx"), {},
+           en=(r"\brender(?:ing)? check\b|\bvisual(?:ly)? check\b",), zh=(r"渲染检查|视觉检查",),
+           scope="route", command="render_check", precedence=88, help="help.checks"),
+    Intent("fill_form", ("pdf",), {"values": "form"},
+           en=(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])",), zh=(r"填写|填入|填好|填表",),
+           unless=_ASKING, scope="route", command="pdf_fill_form", precedence=86, help="help.fill"),
+    Intent("form_fields", ("pdf",), {},
+           en=(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b",),
+           zh=(r"有哪些字段|列出字段|哪些栏目|表单字段",),
+           scope="route", command="pdf_form_fields", precedence=85, help="help.fill"),
+    Intent("merge_pdf", ("pdf",), {"files": "files"},
+           en=(r"\b(?:combine|merge|join|concatenate|stitch)\b|\bput\b.{0,40}\btogether\b",),
+           zh=(r"合并|合成一个|拼接|合到一起|合在一起",),
+           unless=_ASKING, scope="named", command="pdf_merge", precedence=84, help="help.pdf_pages", files=2),
+    Intent("extract_pages", ("pdf",), {"pages": "pages"},
+           en=(r"\b(?:extract|pull out|take out|get|save|copy|split out|keep only)\b.{0,40}?\b(?:pages?|p\.)\s*\d",),
+           zh=(r"(?:提取|抽取|取出|导出|单独保存|拆出).{0,20}?第?\s*\d+.{0,12}?页",
+               r"第?\s*\d+.{0,10}?页.{0,6}?(?:单独保存|提取|导出|另存|拆出)"),
+           unless=_ASKING, scope="named", command="pdf_extract_pages", precedence=80, help="help.pdf_pages", extract=_pages),
+    Intent("delete_pages", ("pdf",), {"pages": "pages"},
+           en=(r"\b(?:delete|remove|drop|cut|get rid of)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
+           zh=(r"(?:删除|删掉|去掉|移除).{0,12}?第?\s*\d+.{0,12}?页",
+               r"第?\s*\d+\s*页.{0,6}?(?:删除|删掉|去掉|移除)"),
+           unless=_ASKING, scope="named", command="pdf_delete_pages", precedence=81, help="help.pdf_pages", extract=_pages),
+    Intent("rotate_pages", ("pdf",), {"pages": "pages", "angle": "angle"},
+           en=(r"\b(?:rotate|turn)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
+           zh=(r"旋转.{0,12}?第?\s*\d+.{0,12}?页|第?\s*\d+.{0,8}?页.{0,8}?旋转",),
+           unless=_ASKING, scope="named", command="pdf_rotate_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
+    Intent("reorder_pages", ("pdf",), {"order": "order"},
+           en=(r"\b(?:reorder|rearrange|re-order|put)\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin the order\b",),
+           zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序",),
+           unless=_ASKING, scope="named", command="pdf_reorder_pages", precedence=83, help="help.pdf_pages", extract=_order),
+    Intent("split_pdf", ("pdf",), {"after": "number"},
+           en=(r"\bsplit\b.{0,40}?\b(?:into|in)\s+(?:single|separate|individual|one[- ]page)\s+(?:pages|files)",
+               r"\bsplit\b.{0,40}?\b(?:at|after)\s+page\s+(?P<after>\d+)"),
+           zh=(r"(?:拆分|拆成|分成|分割).{0,12}?(?:单页|每页|一页一个)", r"(?:从|在)第\s*(?P<after>\d+)\s*页(?:之?后)?(?:拆分|拆开|分开|分割)"),
+           unless=_ASKING, scope="named", command="pdf_split", precedence=83, help="help.pdf_pages"),
+    Intent("add_rows", ("xlsx",), {"rows": "rows", "sheet": "text"},
+           en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
+               rf"(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)|\S+))?"
+               r"\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
+           zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
+           unless=_ASKING, scope="named", action="action.add_rows",
+           request_en='add rows to {path}: {rows}',
+           request_zh='在 {path} 中添加几行：{rows}',
+           command="xlsx_edit", precedence=70, help="help.rows", whole=True),
+    Intent("remove_slide", ("pptx",), {"slide": "number"},
+           en=(r"\b(?:remove|delete|drop|get rid of|take out)\s+(?:the\s+)?(?:last\s+|final\s+)?slide\b",),
+           zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",
+               r"(?:把|将).{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|去掉|移除)"),
+           unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
+    Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
+           en=(rf"\b{_ADD}\s+{_ARTICLE}slide\b(?:\s+(?:at the end|to \S+))?"
+               rf"(?:\s*(?:titled|called|named|with the title|with title|entitled))?\s*[:：]?\s*{_NAME}"
+               r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
+               r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
+               r"\s*[.!]?$",),
+           zh=(rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:标题(?:是|为)|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?"
+               r"的(?:幻灯片|页)\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]?\s*(?P<bullets>.+?))?\s*[。.!！]?$",
+               rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
+               r"(?P<bullets>.+?))?\s*[。.!！]?$"),
+           unless=_ASKING, scope="named", action="action.add_slide",
+           request_en='add a slide titled “{title}” to {path}[ with bullets: {bullets}]',
+           request_zh='在 {path} 中加一张幻灯片，标题为“{title}”[，要点：{bullets}]',
+           command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
+    Intent("add_section", ("docx", "pdf"), {"title": "text", "body": "prose", "items": "prose"},
+           en=(rf"\b{_ADD}\s+{_ARTICLE}(?:section|chapter|heading)\b"
+               rf"(?:\s*(?:titled|called|named|entitled|on|about))?\s*[:：]?\s*{_NAME}"
+               r"(?:\s+(?:to|in)\s+(?:\S+\.(?:docx|pdf)|it|the (?:document|report|file)))?"
+               r"\s*(?:,?\s*(?:(?:with (?:the )?(?:text|content|paragraph)|saying|that says)\s*[:：]?\s*(?P<body>.+)"
+               r"|with\s*[:：]\s*(?P<items>.+)))?$",),
+           zh=(rf"{_ZH_ADD}(?:一|1)?(?:节|个章节|个部分|段|章)[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
+               r"(?P<body>.+?)|[，,]\s*(?:包括|包含|要点)\s*[:：]?\s*(?P<items>.+?))?\s*[。.!！]?$",
+               rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)(?P<title>[^，,:：。\n”』」]+?)的(?:章节|部分|一节)"
+               r"\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*(?P<body>.+?))?\s*[。.!！]?$"),
+           unless=_ASKING, scope="named", action="action.add_section",
+           request_en='add a section titled “{title}” to {path}[ with text: {text}]',
+           request_zh='在 {path} 中添加一节，标题是“{title}”[，内容：{text}]',
+           command="docx_edit", precedence=66, help="help.section", whole=True),
+    Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
+           en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+of\s+slide\s+(?P<slide>\d+)\s+"
+               rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
+               rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
+               rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
+               rf"\bmake\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+{_Q}(?P<title>.+?){_QC}\s*[.!]?$",
+               rf"\bthe\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+(?:should|must|needs to|ought to)\s+(?:be|say|read)\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
+               rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report))\s+(?:as\s+)?[:：]?\s*"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
+               rf"^\s*(?:new\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$",
+               rf"^\s*(?:please\s+)?call\s+(?:it|the (?:document|deck|report))\s+{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$"),
+           zh=(rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改叫|叫做?|就叫)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?的标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",),
+           unless=_ASKING, action="action.set_title",
+           request_en='change the title of {path} to “{title}”',
+           request_zh='把 {path} 的标题改成“{title}”',
+           command="docx_edit", precedence=64, help="help.title"),
+    Intent("rename_sheet", ("xlsx",), {"name": "text", "to": "text"},
+           en=(rf"\brename\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:to|as)\s+"
+               rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$",
+               rf"\brename\s+(?:the\s+)?{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:sheet|tab|worksheet)\s+(?:to|as)\s+"
+               rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$"),
+           zh=(rf"(?:把|将)?(?:工作表|表格?|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:重命名为|重命名成|改名为|改名成|命名为)\s*"
+               rf"{_Q}?(?P<to>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",),
+           scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
+    Intent("remove_sheet", ("xlsx",), {"name": "text"},
+           en=(rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?"
+               r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$",
+               rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:sheet|tab|worksheet)"
+               r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$"),
+           zh=(rf"(?:删除|删掉|去掉|移除)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:删除|删掉|去掉|移除)\s*[。.!！]?$"),
+           scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
+    Intent("move_slide", ("pptx",), {"slide": "number", "to": "position"},
+           en=(r"\bmove\s+slide\s+(?P<slide>\d+)\s+(?:to|up to|down to)\s+(?:position\s+|the\s+)?(?P<to>\d+|front|start|beginning)",),
+           zh=(r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?(?:移到|移动到|挪到|放到)第\s*(?P<to>\d+)\s*(?:张|页|位)?",),
+           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
+    Intent("export_pdf", ("docx", "pptx", "xlsx"), {},
+           en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give)"
+               r"\b[^.\n]{0,40}\b(?:to|as|into|a|in)\s+(?:a\s+)?pdf\b|\bas (?:a )?pdf\b",),
+           zh=(r"(?:导出|转成|转为|转换成|转换为|另存为|生成|做|存成|保存为|变成|要)[^。\n]{0,8}PDF|PDF\s*版",),
+           action="action.export_pdf",
+           request_en='export {path} as a PDF',
+           request_zh='把 {path} 导出为PDF',
+           command="export_pdf", precedence=60, help="help.export"),
+    Intent("replace_text", ("docx", "pptx", "pdf", "xlsx"), {"find": "text", "replace": "text"},
+           en=(r"\b(?:replace|substitute|change|rename|update|correct|swap)\b|→|->|=>",),
+           zh=(r"改成|改为|替换成|替换为|换成|换为|更改为|修改为|更换为",),
+           unless=_ASKING, action="action.replace_text",
+           request_en='In {path}, replace “{find}” with “{replace}”',
+           request_zh='把 {path} 中的“{find}”改成“{replace}”',
+           command="docx_edit", precedence=50, help="help.edit", extract=_replacement),
+    Intent("inspect", ("docx", "pptx", "pdf", "xlsx", "md", "txt", "csv", "markdown", "tsv"), {},
+           en=(r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bwhat does\b.{0,30}\b(?:contain|say|have)\b"
+               r"|\bshow me what\b|\bsummari[sz]e the structure\b|\blist (?:the|its|all)?\s*(?:slides|sheets|headings|pages)\b"
+               r"|\bhow many (?:sheets|slides|pages|headings|rows|tabs|worksheets)\b|\bwhat (?:sheets|slides|pages|headings|tabs)\b"
+               r"|\bwhat are the (?:sheets|slides|pages|headings|tabs)\b|\bwhat are (?:they|the sheets|the slides)"
+               r" called\b|\bwhat(?:'s| is) inside\b|\bshow me (?:the )?(?:contents|structure)\b"
+               r"|\bwhat'?s on (?:page|slide)\b|\bwhat (?:is|does) on (?:page|slide)\b|\bopen\s+\S+\.\w+\s+and tell\b",),
+           zh=(r"查看|检查|看看|里面?有什么|里面是什么|有什么内容|有哪些内容|是什么内容|大纲|有几(?:个|张|页)|多少(?:个|张|页)"
+               r"|都有哪些|讲了什么|写了什么",),
+           scope="route", command="inspect", precedence=40, help="help.inspect"),
+)
+BY_ID: dict[str, Intent] = {i.id: i for i in INTENTS}
+
+# Making a new file: the words that name a format outright, and generic words that count only when no strong
+# word is present ("report" is a document unless "slides" is named too).
+CREATE_STRONG: tuple[tuple[str, str], ...] = (
+    ("pptx", _w("pptx?", "slides?", "slide ?decks?", "decks?", "presentations?", "powerpoint", "keynote")
+     + "|幻灯片|演示文稿|演示|简报|投影片"),
+    ("xlsx", _w("xlsx", "excel", "spreadsheets?", "workbooks?", "table of numbers")
+     + "|电子表格|工作簿|工作表|表格文件|Excel表"),
+    ("pdf", _w("pdf")),
+    ("docx", _w("docx", "word(?! count)", "ms word", "word document") + "|word ?文档|文档文件"),
+)
+CREATE_WEAK: tuple[tuple[str, str], ...] = (
+    ("docx", _w("documents?", "report", "memo", "letter") + "|文档|报告|备忘录|纪要|信函|公函|计划书"),
+    ("xlsx", _w("sheet", "table") + "|表格"),
+)
+CREATE_HELP = "help.create"
+# The short help names the one line that fits the request: the first group whose topic words it uses.
+HELP_TOPICS: tuple[tuple[str, str], ...] = (
+    ("help.fill", r"\bforms?\b|\bfill|\bfields?\b|表单|填写|字段"),
+    ("help.pdf_pages", r"\bpages?\b|\bmerge|\bcombine|\bsplit|\brotate|页|合并|拆分|旋转"),
+    ("help.slides", r"\bslides?\b|\bdecks?\b|幻灯片|演示"),
+    ("help.title", r"\btitle|\bheadline|标题"),
+    ("help.section", r"\bsections?\b|\bchapters?\b|\bheadings?\b|章节|小节"),
+    ("help.rows", r"\brows?\b|\bcolumns?\b|\bcells?\b|行|列"),
+    ("help.versions", r"\bundo\b|\brestore|\bversions?\b|\bgo back\b|撤销|恢复|版本"),
+    ("help.checks", r"\bformulas?\b|\brecalc|\bcheck|公式|重算"),
+    ("help.export", r"\bpdf\b|\bexport|导出"),
+    ("help.edit", r"\breplace|\bchange|\bedit|\bfix|\btypo|替换|修改|改"),
+    ("help.inspect", r"\bwhat\b|\bhow many\b|\bshow\b|\blist\b|\bread\b|什么|几个|哪些|看"),
+)
+
+
+def _values(intent: Intent, m: re.Match[str], text: str) -> dict[str, Any] | None:
+    values: dict[str, Any] = {}
+    for name, raw in m.groupdict().items():
+        if raw is not None and raw.strip():
+            values[name] = _typed(intent.slots.get(name, "text"), raw)
+    if intent.extract is not None:
+        extra = intent.extract(text)
+        if extra is None:
+            return None
+        values.update(extra)
+    for name, value in intent.defaults.items():
+        values.setdefault(name, value)
+    if intent.id == "add_section":
+        values = _section_body(values)
+    if "title" in intent.slots and "title" in values and not str(values["title"]).strip():
+        return None
+    return values
+
+
+def match_all(request: str) -> list[Found]:
+    """Every intent the request fits, highest precedence first."""
+    text = request.strip()
+    first = text.splitlines()[0].strip() if text else ""
+    found: list[Found] = []
+    for intent in sorted(INTENTS, key=lambda i: -i.precedence):
+        where = text if intent.whole else first
+        if intent.vetoed(first):
+            continue
+        for pattern in intent.patterns():
+            m = pattern.search(where)
+            if m is None:
+                continue
+            values = _values(intent, m, where)
+            if values is not None:
+                found.append(Found(intent, values))
+                break
+    return found
+
+
+def match(request: str, allowed: Callable[[Intent], bool] = lambda i: True) -> Found | None:
+    """The intent of highest precedence that fits the request (and ``allowed``), or None."""
+    return next((f for f in match_all(request) if allowed(f.intent)), None)
+
+
+def is_question(request: str) -> bool:
+    """"How do I add a slide?", "为什么标题这么长？": a question about an operation, which runs none."""
+    first = request.strip().splitlines()[0] if request.strip() else ""
+    return any(re.search(p, first, _I) for p in _ASKING)
+
+
+def help_topic(request: str) -> str:
+    """The help line's id that fits the request best (making a file when nothing fits)."""
+    return next((h for h, words in HELP_TOPICS if re.search(words, request, _I)), CREATE_HELP)
+
+
+HELP_ORDER = ("help.create", "help.edit", "help.title", "help.slides", "help.section", "help.rows", "help.export",
+              "help.pdf_pages", "help.fill", "help.inspect", "help.versions", "help.checks")
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """(intent ids, help message id) in the order the help text lists them: every intent's line, once."""
+    groups: dict[str, list[str]] = {CREATE_HELP: ["create"]}
+    for intent in INTENTS:
+        groups.setdefault(intent.help, []).append(intent.id)
+    return [(", ".join(groups[h]), h) for h in sorted(groups, key=lambda h: (HELP_ORDER + (h,)).index(h))]

@@ -1,0 +1,111 @@
+"""What the offline planner says: its help text and the delivery message built from a finalization packet.
+
+The delivery message reports only what the packet shows: a check is called
+passed only when its status is "passed"; not-run checks are named as not run
+with their reason.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import desktop.llm.offline._intents as intents
+from desktop.translations import render_plain
+from skills.messages import MESSAGES, Msg, check_label, checks_verdict, file_size, msg, status_word
+
+SETTINGS_LINK = "mira-settings:open"  # the window opens Settings for it (desktop/ui/main_window.py)
+
+
+def help_text(chinese: bool, request: str = "", shown: bool = False) -> str:
+    """What the offline planner can and cannot do, in the user's language: every line of the intents
+    table the first time in a conversation; once ``shown``, the short form with the line that fits."""
+    language = "zh_CN" if chinese else "en"
+    if shown:
+        line = render_plain(msg(intents.help_topic(request)), language)
+        return render_plain(msg("reply.help.short", line=f"- {line}", settings=SETTINGS_LINK), language)
+    lines = [f"- {render_plain(msg(h), language)}" for _, h in intents.help_lines()]
+    return "\n".join([render_plain(msg("reply.help.intro"), language), *lines, "",
+                      render_plain(msg("reply.help.outro", settings=SETTINGS_LINK), language)])
+
+
+def help_shown(earlier: Sequence[str]) -> bool:
+    """True when one of the conversation's earlier replies already was the full help text."""
+    marks = [render_plain(msg("reply.help.intro"), lang)[:40] for lang in ("en", "zh_CN")]
+    return any(text.lstrip().startswith(tuple(marks)) for text in earlier)
+
+
+def no_file_yet(action: str, chinese: bool) -> str:
+    """"make it a PDF too" when the conversation has made no file (an earlier write was denied)."""
+    language = "zh_CN" if chinese else "en"
+    return render_plain(msg("reply.no_file_yet", action=msg(f"reply.no_file_yet.{action}")), language)
+
+
+def no_content(kind: str, chinese: bool, request: str = "", shown: bool = False) -> str:
+    """The answer to "make a <kind> about X" with no content: say so, then the help text (its short form
+    once the conversation has shown it)."""
+    language = "zh_CN" if chinese else "en"
+    name = render_plain(msg(f"kind.{kind}"), language) if f"kind.{kind}" in MESSAGES else kind
+    said = render_plain(msg("reply.no_content", kind=name), language)
+    return said + "\n\n" + help_text(chinese, request, shown)
+
+
+_MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
+
+
+def _file_checks(ev: Mapping[str, Any], say: Callable[[Msg], str]) -> tuple[str, list[str]]:
+    """One verdict for a file's checks, plus a line for each check that failed or did not run.
+
+    Passed checks are summed up in the verdict; the card's details view lists each of them.
+    """
+    checks = [c for c in ev.get("checks") or [] if isinstance(c, Mapping)]
+    statuses = [str(c.get("status")) if c.get("status") in ("passed", "failed") else "not_run" for c in checks]
+    lines = []
+    for check, status in zip(checks, statuses):
+        if status == "passed":
+            continue
+        detail = str(check.get("detail") or "").strip()
+        label = say(check_label(str(check.get("name", "?"))))
+        line = say(msg("reply.check", mark=_MARK[status], label=label, status=say(status_word(status))))
+        lines.append(f"  - {line}" + (f" — {detail}" if detail else ""))
+    return say(checks_verdict(statuses)), lines
+
+
+def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
+    """The markdown delivery message for a finalization packet, in the request's language."""
+    language = "zh_CN" if chinese else "en"
+
+    def say(message: Msg) -> str:
+        return render_plain(message, language)
+
+    status = str(packet.get("status", "failed"))
+    summary = str(packet.get("summary") or "").strip()
+    artifacts = [a for a in packet.get("artifacts") or [] if isinstance(a, Mapping)]
+    evidence = {str(e.get("path")): e for e in packet.get("evidence") or [] if isinstance(e, Mapping)}
+    out: list[str] = []
+    if status == "completed" and artifacts:
+        out.append(say(msg("reply.made")))
+    elif status == "completed":
+        if not summary:  # else the summary says what happened (a failure too)
+            out.append(say(msg("reply.done")))
+    elif status == "denied":
+        out.append(say(msg("reply.declined")))
+        if summary.startswith(("Nothing was written", "没有写入任何文件")):
+            summary = ""  # the skill's own line says the same with internal names; ours is plainer
+    else:
+        out.append(say(msg("reply.not_finished")))
+    for a in artifacts:
+        kind = str(a.get("kind", ""))
+        name = say(msg(f"kind.{kind}")) if f"kind.{kind}" in MESSAGES else kind.upper()
+        line = say(msg("reply.file", name=str(a.get("path", "?")), kind=name,
+                       size=file_size(int(a.get("bytes") or 0))))
+        ev = evidence.get(str(a.get("path")))
+        if ev is None:
+            out.append(f"- {line} · {say(msg('check.none'))}")
+            continue
+        verdict, problems = _file_checks(ev, say)
+        out += [f"- {line} · {verdict}", *problems]
+    if summary:
+        out += ["", summary]
+    if status != "completed" and artifacts:
+        out += ["", say(msg("reply.partial"))]
+    return "\n".join(out).strip()

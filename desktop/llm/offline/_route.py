@@ -1,0 +1,232 @@
+"""The offline planner's reading of a request: language, target skill, intent, files, titles."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+import re
+from pathlib import PurePosixPath
+
+import desktop.llm.offline._intents as intents
+import desktop.llm.offline._slots as slots
+from desktop.llm._patterns import later
+
+ATTACHED = later(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
+INPUTS = later(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
+_CJK = later(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+OFFICE_EXTS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
+TEXT_EXTS = {".md", ".markdown", ".txt", ".csv", ".tsv"}
+IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".bmp"}
+_FILE_NAME = later(
+    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*?\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
+    r"(?![A-Za-z0-9_]|\.[A-Za-z0-9])",
+    re.IGNORECASE)
+_CJK_PREFIX = later(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
+
+_STRONG = intents.CREATE_STRONG
+_WEAK = intents.CREATE_WEAK
+# "turn X into Y", "把X做成Y": the format after the verb is the one wanted, even when X names one too.
+_INTO = later(r"(?<![A-Za-z])(?:into|to|as)(?![A-Za-z])|做成|转成|转换成|转换为|转为|转化为|变成|改成|生成|导出为|"
+                   r"导出成|另存为|制作成|整理成|输出为|输出成", re.IGNORECASE)
+_TOTALS = later(r"\btotals?\b|\bsums?\b|\bsubtotals?\b|合计|总计|汇总|求和", re.IGNORECASE)
+_Q = f"[{slots.OPEN_QUOTES}]"
+_QC = f"[{slots.CLOSE_QUOTES}]"
+_TITLE = later(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为)\s*[:：]?\s*{_Q}(?P<t>[^\n]+?){_QC}",
+                    re.IGNORECASE)
+
+
+def is_chinese(text: str) -> bool:
+    """True when the request is written in Chinese.
+
+    Only the instruction counts (not pasted content or file names), and CJK
+    characters must not be outnumbered by Latin letters: "把这些做成 Word 文档" is
+    Chinese, "Turn 笔记.md into slides" is English.
+    """
+    instruction = _FILE_NAME.sub(" ", _instruction_split(text)[0])
+    cjk = len(_CJK.findall(instruction))
+    latin = len(re.findall(r"[A-Za-z]", instruction))
+    return cjk >= 2 and cjk * 3 >= latin
+
+
+def split_files(text: str, pattern: re.Pattern[str]) -> tuple[str, list[str]]:
+    """Strip the runtime's file line ("[Attached files ...]" / "[Input files ...]"); return (text, names)."""
+    m = pattern.search(text)
+    if not m:
+        return text, []
+    names = [n.strip() for n in m.group("names").split(",") if n.strip()]
+    return text[:m.start()].rstrip(), names
+
+
+def mentioned_files(text: str) -> list[str]:
+    """File names written in the request text, e.g. "report.docx", in order, without duplicates."""
+    seen: list[str] = []
+    for m in _FILE_NAME.finditer(text):
+        # "把report.docx" has no space between the verb and the name: drop the CJK lead-in.
+        name = _CJK_PREFIX.sub("", m.group(1))
+        if name not in seen:
+            seen.append(name)
+    return seen
+
+
+def ext(path: str) -> str:
+    return PurePosixPath(path).suffix.lower()
+
+
+def _first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
+    best: tuple[int, str] | None = None
+    for skill, pattern in table:
+        m = re.search(pattern, text, re.IGNORECASE)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), skill)
+    return best[1] if best else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Route:
+    """What the request asks for: the skill, the intent and the files involved."""
+
+    skill: str | None  # docx | pdf | pptx | xlsx | xlsx-recalc | render-check | None
+    intent: str  # create | edit | inspect | recalc | render | none
+    inputs: tuple[str, ...]
+    target: str | None = None  # the office file an edit/inspect/recalc works on
+
+
+def route(request: str, files: list[str]) -> Route:
+    """Decide the skill and intent for a request with the given attached/input files.
+
+    The intents table says which operations the request fits, highest precedence first; the first whose
+    file is at hand decides. A request that fits none makes a new file in the format it names."""
+    # A name glued to a Chinese verb ("查看report.xlsx") resolves to the attached file it ends with.
+    named = [next((f for f in files if n.endswith(f)), n) for n in mentioned_files(request)]
+    allfiles = list(dict.fromkeys([*files, *named]))
+    office = [f for f in allfiles if ext(f) in OFFICE_EXTS]
+    # Words inside file names ("word-notes.md") must not pick the format.
+    words = _FILE_NAME.sub(" ", request)
+    strong = _wanted_format(words)
+    for found in intents.match_all(request):
+        decided = _decided(found.id, allfiles, office, strong, named)
+        if decided is not None:
+            return decided
+    skill = strong or _first_match(words, _WEAK)
+    if skill is None:
+        return Route(skill=None, intent="none", inputs=tuple(allfiles))
+    return Route(skill=skill, intent="create", inputs=tuple(allfiles))
+
+
+def _decided(intent: str, allfiles: list[str], office: list[str], strong: str | None,
+             named: list[str]) -> Route | None:
+    """The route of one intent that fits the request, or None when its file is not at hand."""
+    inputs = tuple(allfiles)
+    if intent == "recalc":
+        target = next((f for f in office if ext(f) == ".xlsx"), None)
+        return Route(skill="xlsx-recalc" if target else None, intent="recalc" if target else "none", inputs=inputs, target=target)
+    if intent == "render" and office:
+        return Route(skill="render-check", intent="render", inputs=inputs, target=office[0])
+    pdf = next((f for f in office if ext(f) == ".pdf"), None)
+    if intent in ("fill_form", "form_fields") and pdf:
+        return Route(skill="pdf", intent="fill", inputs=inputs, target=pdf)
+    if intent == "replace_text" and office:
+        return Route(skill=OFFICE_EXTS[ext(office[0])], intent="edit", inputs=inputs, target=office[0])
+    if intent == "inspect":
+        if office and (strong is None or strong == OFFICE_EXTS[ext(office[0])]):
+            return Route(skill=OFFICE_EXTS[ext(office[0])], intent="inspect", inputs=inputs, target=office[0])
+        text = [f for f in (named or allfiles) if ext(f) in TEXT_EXTS]
+        if not office and len(text) == 1 and strong is None:  # "What's in notes.md?": read it back
+            return Route(skill="docx", intent="inspect", inputs=inputs, target=text[0])
+    return None
+
+
+def _wanted_format(words: str) -> str | None:
+    """The strong format named after a conversion verb, else the first one named at all."""
+    for m in _INTO.finditer(words):
+        after = _first_match(words[m.end():], _STRONG)
+        if after is not None:
+            return after
+    return _first_match(words, _STRONG)
+
+
+def format_named(text: str) -> str | None:
+    """The format a request asks for (strong names first, then generic words), or None."""
+    words = _FILE_NAME.sub(" ", text)
+    return _wanted_format(words) or _first_match(words, _WEAK)
+
+
+def parse_edit(request: str) -> tuple[str, str] | None:
+    """(find, replace) from "replace 'X' with 'Y'", "change every X to Y" or "把 X 改成 Y"; None when the
+    request is no text edit (a conversion such as "把 report.docx 改成 PDF" is none)."""
+    found = slots.replacement(request)
+    return (found[0], found[1]) if found is not None else None
+
+
+def _instruction_split(request: str) -> tuple[str, str]:
+    """(instruction line, body): the body is what follows the first line, or a colon on a one-line request."""
+    text = request.strip()
+    if "\n" in text:
+        first, rest = text.split("\n", 1)
+        return first.strip(), rest.strip("\n")
+    for colon in (":", "："):
+        if colon in text:
+            head, tail = text.split(colon, 1)
+            if tail.strip() and not tail.lstrip().startswith("//"):
+                return head.strip(), tail.strip()
+    return text, ""
+
+
+def instruction_of(request: str) -> str:
+    """The instruction of the request: its first line, or what comes before the colon of a one-line request."""
+    return _instruction_split(request)[0]
+
+
+def body_of(request: str) -> str:
+    """The user's own content inside the request (markdown or CSV after the instruction), or ""."""
+    return _instruction_split(request)[1]
+
+
+_TOC = later(r"\btable of contents\b|\bcontents page\b|\btoc\b|目录", re.IGNORECASE)
+_PAGE_NUMBERS = later(r"\bpage numbers?\b|\bnumbered pages\b|页码", re.IGNORECASE)
+_NEW_PAGES = later(r"\b(?:each|every) (?:section|chapter)[^.]{0,30}\bnew page\b|\bpage breaks?\b"
+                        r"|\bnew page for each\b|分页|另起一页|每章.{0,6}新的一页|每一?章单独一页", re.IGNORECASE)
+
+
+def document_options(request: str) -> dict[str, object]:
+    """docx_create options the request asks for: a table of contents, page numbers, new pages per section."""
+    instruction = _instruction_split(request)[0]
+    opts: dict[str, object] = {}
+    if _TOC.search(instruction):
+        opts["toc"] = True
+    if _PAGE_NUMBERS.search(instruction):
+        opts["page_numbers"] = True
+    if _NEW_PAGES.search(instruction):
+        opts["new_page_level"] = 1
+    return opts
+
+
+_SUGGEST = later(r"\bsuggest(?:ed)? (?:changes|edits)\b|\btrack(?:ed)? changes\b|\bas suggestions\b"
+                      r"|修订模式|修订|建议修改|以建议", re.IGNORECASE)
+
+
+def wants_suggestions(request: str) -> bool:
+    """"suggest changes" / "修订模式": edit as tracked changes for review, not in place."""
+    return bool(_SUGGEST.search(request))
+
+
+_TEMPLATE = later(r"\btemplates?\b|模板|母版", re.IGNORECASE)
+
+
+def wants_template(request: str) -> bool:
+    return bool(_TEMPLATE.search(request))
+
+
+def wants_totals(request: str) -> bool:
+    return bool(_TOTALS.search(request))
+
+
+def explicit_title(request: str) -> str | None:
+    m = _TITLE.search(request)
+    return m.group("t").strip() if m else None
+
+
+def slug(title: str, fallback: str) -> str:
+    """A safe file stem from a title: lowercase ASCII words and CJK letters joined by '-'."""
+    words = re.findall(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+", title)
+    stem = "-".join(w.lower() for w in words)
+    stem = stem[:60].strip("-")
+    return stem or fallback

@@ -1,0 +1,185 @@
+"""The offline planner as a skill agent: read the inputs, build the spec, call the command once, complete.
+
+This module decides the command and words the result; the transcript is :mod:`desktop.llm.offline._transcript`
+and the create step :mod:`desktop.llm.offline._create`."""
+from __future__ import annotations
+
+from typing import Any
+
+# Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
+from desktop.llm.offline._followup import follow_up_of
+from desktop.llm.offline._followup_skill import FollowUpPlan
+import desktop.llm.offline._slots as slots
+from desktop.llm.offline._create import CreatePlan
+from desktop.llm.offline._pdf import fill_pairs, match_fields, wants_fields, wants_fill
+from desktop.llm.offline._route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
+from desktop.llm.offline._summary import create_summary, error_of, failure, pdf_summary, plural, text_summary
+from desktop.llm.offline._transcript import file_text
+from desktop.llm._types import Completion, ToolCall
+from desktop.translations import render_plain
+from skills.outline import OUTLINES
+
+MAX_TURNS = 10
+MAX_ASKED_PAGES = 20
+
+
+def asked_pages(goal: str) -> list[int]:
+    """The pages a question about a PDF names ("what's on page 2", "第3到4页写了什么"), at most 20."""
+    out: list[int] = []
+    for p in slots.pages(goal):
+        a, _, b = str(p).partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return list(dict.fromkeys(out))[:MAX_ASKED_PAGES]
+KIND_LABEL = {"docx": "DOCX", "pdf": "PDF", "pptx": "PPTX", "xlsx": "XLSX"}
+
+
+class SkillAgentPlan(CreatePlan):
+    """Works out the next turn of a skill agent from its transcript so far."""
+
+
+    # -- the plan ---------------------------------------------------------
+
+    def next_turn(self) -> Completion:
+        _goal, follow_up = follow_up_of(self.goal)
+        if follow_up is not None:  # a change to a file the conversation has: its own small plan
+            return FollowUpPlan(self.messages, self.tool_specs, follow_up, self.chinese).next_turn()
+        action = self._action()
+        # The one command this agent runs: once it has a result, complete; never call it twice.
+        done = [(c, r) for c, r in self.history if c.name == action[0] and r is not None] if action else []
+        if action and done:
+            return self._finish(*done[-1])
+        if self.turn > MAX_TURNS:
+            return self._complete(self._t("Stopped: too many steps without a result.", "已停止：步骤过多仍无结果。"))
+        if action is None:
+            return self._complete(self._cannot())
+        name, target = action
+        if name.endswith("_create"):
+            return self._create_turn(name)
+        if name == "pdf_fill_form":
+            return self._fill_turn(target)
+        if name == "pdf_replace_text":
+            find, repl = parse_edit(self.goal) or ("", "")
+            return self._call(name, {"path": target, "find": find, "replace": repl})
+        if name.endswith("_edit"):
+            find, repl = parse_edit(self.goal) or ("", "")  # _action only picks an edit when this parses
+            args: dict[str, Any] = {"path": target, "operations": [
+                {"op": "replace_text", "find": find, "replace": repl}]}
+            if name == "docx_edit" and wants_suggestions(self.goal):
+                args["track_changes"] = True
+            return self._call(name, args)
+        if name == "pdf_inspect" and asked_pages(self.goal):  # "what's on page 2 of doc.pdf?"
+            return self._call(name, {"path": target, "pages": asked_pages(self.goal)})
+        return self._call(name, {"path": target})
+
+    def _action(self) -> tuple[str, str | None] | None:
+        """(command, target path) this goal needs with these tools, or None when it cannot be done."""
+        decision = route(self.goal, self.inputs)
+        target = decision.target
+        if "render_check" in self.tools:
+            office = target or next((f for f in decision.inputs if ext(f) in OFFICE_EXTS), None)
+            return ("render_check", office) if office else None
+        if "xlsx_recalculate" in self.tools and (decision.intent == "recalc" or "xlsx_create" not in self.tools):
+            xlsx = target if target and ext(target) == ".xlsx" else None
+            return ("xlsx_recalculate", xlsx) if xlsx else None
+        if self.kind is None:
+            return None
+        pdf = target or next((f for f in decision.inputs if ext(f) == ".pdf"), None)
+        if self.kind == "pdf" and pdf and ext(pdf) == ".pdf" and (wants_fill(self.goal) or wants_fields(self.goal)):
+            # The fields are always listed first: a fill is matched against the form's own names.
+            return ("pdf_fill_form" if wants_fill(self.goal) and fill_pairs(self.goal, pdf)
+                    else "pdf_form_fields", pdf)
+        if decision.intent == "edit" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
+            # Documents and decks take replace_text, PDFs an in-place replace; spreadsheets have no such edit.
+            name = {"docx": "docx_edit", "pptx": "pptx_edit", "pdf": "pdf_replace_text"}.get(self.kind, "")
+            return (name, target) if name in self.tools else None
+        if decision.intent == "inspect" and target and ext(target) in TEXT_EXTS:  # "What's in notes.md?"
+            return ("read_workspace_file", target) if "read_workspace_file" in self.tools else None
+        if decision.intent == "inspect" and target and OFFICE_EXTS.get(ext(target)) == self.kind:
+            name = f"{self.kind}_inspect"
+            return (name, target) if name in self.tools else None
+        name = f"{self.kind}_create"
+        return (name, None) if name in self.tools else None
+
+    def _fill_turn(self, target: str | None) -> Completion:
+        listed = [r for _, r in self._calls_named("pdf_form_fields") if r is not None]
+        if not listed:
+            return self._call("pdf_form_fields", {"path": target})
+        res = listed[-1]
+        if res.get("ok") is not True:
+            return self._complete(self._t(f"Nothing was written: {error_of(res)}", f"没有写入任何文件：{error_of(res)}"))
+        data = res.get("data") if isinstance(res.get("data"), dict) else {}
+        fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
+        values, unknown = match_fields(fill_pairs(self.goal, target), fields)
+        names = ", ".join(str(f.get("name")) for f in fields) or self._t("(none)", "（无）")
+        if unknown or not values:
+            return self._complete(self._t(
+                f"Nothing was written: {target} has no field named {', '.join(unknown) or '…'}. Its fields are: "
+                f"{names}.", f"没有写入任何文件：{target} 中没有名为 {'、'.join(unknown) or '…'} 的字段。"
+                             f"它的字段有：{names}。"))
+        return self._call("pdf_fill_form", {"path": target, "values": values})
+
+    def _cannot(self) -> str:
+        decision = route(self.goal, self.inputs)
+        if decision.intent == "edit" and self.kind == "xlsx":
+            return self._t(f"Nothing was written: replacing text is not something I can do offline in a "
+                           f"{KIND_LABEL[self.kind]} file. Connect a real model in Settings for this edit.",
+                           f"没有写入任何文件：离线模式无法替换 {KIND_LABEL[self.kind]} 文件中的文字。"
+                           "请在设置中连接模型后再试。")
+        return self._t("Nothing was done: I could not find a file or a command for this request.",
+                       "没有执行任何操作：找不到这个请求所需的文件或命令。")
+
+    # -- after the command ran ---------------------------------------------
+
+    def _finish(self, call: ToolCall, res: dict[str, Any]) -> Completion:
+        args = self._args(call)
+        target = str(args.get("path") or "")
+        if res.get("denied"):
+            return self._complete(self._t(
+                f"Nothing was written: you denied the change to {target}.",
+                f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
+        if res.get("ok") is not True:
+            read_only = call.name.endswith("_inspect") or call.name in ("pdf_form_fields", "office_read",
+                                                                         "read_workspace_file")
+            return self._complete(failure(res, self.chinese, read_only))
+        paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
+        message = str(res.get("message") or "").strip()
+        if call.name.endswith("_create"):
+            summary = self._create_summary(args, paths[0] if paths else target)
+        elif call.name.endswith("_edit"):
+            op = (args.get("operations") or [{}])[0]
+            counts = (res.get("data") or {}).get("replacements") if isinstance(res.get("data"), dict) else None
+            n = f" ({plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
+            n_zh = f"（共 {sum(counts)} 处）" if isinstance(counts, list) and counts else ""
+            summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
+                              f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
+            if args.get("track_changes"):
+                summary = self._t(
+                    f"Suggested replacing \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n} as "
+                    f"tracked changes by Mira; accept or reject them in Word.",
+                    f"已在 {target} 中以修订（作者 Mira）建议将“{op.get('find')}”改为“{op.get('replace')}”{n_zh}，"
+                    f"可在 Word 中接受或拒绝。")
+        elif call.name.endswith("_inspect"):
+            data = res.get("data")
+            outliner = OUTLINES.get(call.name)
+            language = "zh_CN" if self.chinese else "en"
+            outline = outliner(target, data, lambda m: render_plain(m, language)) \
+                if outliner is not None and isinstance(data, dict) else None
+            summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+            if call.name == "pdf_inspect" and args.get("pages") and isinstance(data, dict):
+                summary += "".join(self._t(f"\n\n**Page {p.get('page')}**\n", f"\n\n**第 {p.get('page')} 页**\n")
+                                   + " ".join(str(p.get("text") or "").split())[:1500]
+                                   for p in data.get("page_details") or () if isinstance(p, dict))
+        elif call.name == "read_workspace_file":
+            summary = text_summary(target, file_text(res) or "", self.chinese)
+        elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
+            summary = pdf_summary(self._t, call.name, args, res)
+        else:
+            summary = message or self._t(f"Done: {target}.", f"已完成：{target}。")
+        return self._complete(summary, paths)
+
+    def _create_summary(self, args: dict[str, Any], path: str) -> str:
+        read = [str(self._args(c).get("path")) for c, r in self._calls_named("read_workspace_file")
+                if r is not None and file_text(r) is not None]
+        read += [str(self._args(c).get("path")) for c, r in self._calls_named("office_read")
+                 if r is not None and r.get("ok") is True]
+        return create_summary(self._t, args, path, read, self._sources()[1])

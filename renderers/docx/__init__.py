@@ -1,0 +1,1 @@
+"""The DOCX renderer plugin (plugin.py) and the Qt-free parts it draws from."""

@@ -1,0 +1,105 @@
+"""Resolved DOCX formatting as the inline CSS Qt rich text understands (no Qt).
+
+Qt draws no paragraph borders, so a top or bottom rule (the Title's line) becomes an ``<hr>`` in the
+border's colour before or after the paragraph; cell borders are per-side cell styles, which it draws.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from renderers.docx._styles import Border, CellLook, ParaLook, RunLook
+from renderers._office_theme import family_css
+
+__all__ = ["cell_css", "para_css", "rule_html", "run_css"]
+
+_LIST_TYPES = {"decimal": "decimal", "decimalZero": "decimal", "lowerLetter": "lower-alpha",
+               "upperLetter": "upper-alpha", "lowerRoman": "lower-roman", "upperRoman": "upper-roman"}
+_BULLETS = ("disc", "circle", "square")
+
+
+@lru_cache(maxsize=4096)
+def run_css(look: RunLook, base: RunLook | None = None, *, plain_defaults: bool = True) -> str:
+    """``look`` as CSS declarations; with ``base``, only what differs from it (a run in its paragraph).
+
+    ``plain_defaults=False`` leaves out what Qt's paragraphs already are (upright, not bold, not
+    underlined): a long document's HTML is parsed faster. Headings keep them (Qt makes them bold)."""
+    out: list[str] = []
+    defaults = RunLook() if base is None and not plain_defaults else None
+
+    def changed(name: str) -> bool:
+        if defaults is not None and name in ("bold", "italic", "underline", "strike"):
+            return getattr(look, name) != getattr(defaults, name)
+        return base is None or getattr(look, name) != getattr(base, name)
+
+    if changed("font") or changed("east_asia_font"):
+        out.append(f"font-family:{family_css(look.font, look.east_asia_font)}")
+    if changed("size_pt"):
+        out.append(f"font-size:{look.size_pt:g}pt")
+    if changed("bold"):
+        out.append(f"font-weight:{700 if look.bold else 400}")
+    if changed("italic"):
+        out.append(f"font-style:{'italic' if look.italic else 'normal'}")
+    if changed("underline") or changed("strike") or (defaults is not None and (look.underline or look.strike)):
+        lines = [name for name, on in (("underline", look.underline), ("line-through", look.strike)) if on]
+        out.append(f"text-decoration:{' '.join(lines) or 'none'}")
+    if changed("color"):
+        out.append(f"color:{look.color or '#000000'}")
+    if look.highlight and changed("highlight"):
+        out.append(f"background-color:{look.highlight}")
+    if look.vert_align and changed("vert_align"):
+        out.append(f"vertical-align:{'super' if look.vert_align == 'superscript' else 'sub'}")
+    return "; ".join(out)
+
+
+def _px(pt: float) -> str:
+    return f"{round(pt * 96 / 72)}px"  # Qt rich text reads margins in px only
+
+
+@lru_cache(maxsize=1024)
+def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_pt: float | None = None) -> str:
+    """A paragraph's spacing, indents, line height, shading and (``text``) the look its text starts from.
+
+    Word adds one paragraph's space after to the next one's space before, and so does Qt."""
+    after = look.after_pt if after_pt is None else after_pt
+    out = [f"margin-top:{_px(look.before_pt)}", f"margin-bottom:{_px(after)}"]
+    if not in_list:  # a list item's indent is the list's
+        if look.left_pt:
+            out.append(f"margin-left:{_px(max(0.0, look.left_pt))}")
+        if look.first_line_pt:
+            out.append(f"text-indent:{_px(look.first_line_pt)}")
+    if look.right_pt > 0:
+        out.append(f"margin-right:{_px(look.right_pt)}")
+    if look.line > 0 and abs(look.line - 1.0) > 0.01:
+        out.append(f"line-height:{round(look.line * 100)}%")
+    if look.shading:
+        out.append(f"background-color:{look.shading}")
+    run = run_css(look.run, plain_defaults=False) if text else ""
+    if run:
+        out.append(run)
+    return "; ".join(out)
+
+
+def rule_html(border: Border, gap_pt: float) -> str:
+    """A paragraph's top or bottom border as a rule ``gap_pt`` from the next block."""
+    height = max(1, round(border.width_pt * 96 / 72))
+    return (f"<hr style='background-color:{border.color}; height:{height}px; margin-top:0px; "
+            f"margin-bottom:{_px(gap_pt)}'/>")
+
+
+def cell_css(cell: CellLook) -> str:
+    out: list[str] = ["padding: 0px 7px"]  # Word's default cell margins: 0.08 in left and right
+    if cell.shading:
+        out.append(f"background-color:{cell.shading}")
+    for side in ("top", "bottom", "left", "right"):
+        border = cell.borders.get(side)
+        if border is not None:
+            width = max(1, round(border.width_pt * 96 / 72))
+            out.append(f"border-{side}:{width}px solid {border.color}")
+    return "; ".join(out)
+
+
+def list_type(fmt: str, level: int) -> str:
+    """CSS ``list-style-type`` of a Word numbering format at ``level``."""
+    if fmt in _LIST_TYPES:
+        return _LIST_TYPES[fmt]
+    return _BULLETS[level % len(_BULLETS)]

@@ -1,0 +1,502 @@
+"""DOCX → readable HTML pages (no Qt widgets; runs in a worker).
+
+Pages are the document's explicit page and section breaks: a native preview
+does not repaginate like a word processor, so a break the author put in is the
+only page boundary it can honestly show. Headings, lists, bold/italic/underline
+runs, tables (with column spans) and inline pictures are kept; everything is
+escaped, nothing from the file is passed through as markup.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import docx
+from docx.oxml.ns import qn
+from PySide6.QtGui import QImage
+
+from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
+from renderers.docx._diagram import diagram_picture
+from renderers.docx._css import cell_css, list_type, para_css, rule_html, run_css
+from renderers.docx._inline import Fields, InlineWalker, choose
+from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
+from renderers.docx._styles import CellLook, ParaLook, read_stylesheet
+from renderers._jobs import PreviewError
+from skills.api import CommandError, open_docx
+
+EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
+MAX_IMAGE_WIDTH_PX = 640
+MAX_IMAGES = 200
+
+
+@dataclass(frozen=True)
+class DocxContent:
+    """The document as HTML pages plus the decoded pictures they reference."""
+
+    pages: tuple[str, ...]
+    images: dict[str, QImage] = field(default_factory=dict)
+    text: str = ""  # plain text, for search and tests
+    truncated: bool = False
+    page: PageGeometry = field(default_factory=PageGeometry)
+
+
+PAGE_SEPARATOR = "<hr/><div style='page-break-before: always'>"
+
+
+def load(path: Path) -> DocxContent:
+    """Parse ``path`` (worker thread) into :class:`DocxContent`."""
+    return open_builder(path).build()
+
+
+def open_builder(path: Path) -> Builder:
+    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
+    checked_path(path, "docx")
+    isolated_check(path)  # a parser crash on this file happens in the worker, not here
+    try:
+        # Read-only, by the main part's content type: docx.Document refuses .docm/.dotx/.dotm and
+        # macro content renamed to .docx by type alone; the preview only reads (macros never run).
+        document = open_docx(path, read_only=True)
+    except CommandError as exc:
+        raise PreviewError(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
+        raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
+    return Builder(document)
+
+
+class Builder:
+    """Turns the body into HTML, all at once (:meth:`build`) or a chunk at a time (:meth:`next_chunk`).
+
+    Chunks are the document flow in order: a page break is :data:`PAGE_SEPARATOR` (a rule, then a
+    block that starts a new page when paginated). One worker at a time.
+    """
+
+    def __init__(self, document: docx.document.Document) -> None:
+        self.doc = document
+        self.pages: list[list[str]] = [[]]
+        self.text: list[str] = []
+        self.images: dict[str, QImage] = {}
+        self.list_stack: list[str] = []  # open <ul>/<ol> tags, one per level
+        self.blocks = 0
+        self.truncated = False
+        self._num_formats: dict[tuple[str, str], str] = {}
+        self.budget = ImageBudget()
+        self.fields = Fields()
+        self._walker = InlineWalker(self._image, self.fields)
+        self._walker.diagram = self._diagram
+        self._part = document.part  # the part whose relationships resolve pictures being read
+        self._stories: dict[str, object] = {}
+        self._notes: dict[str, object] | None = None
+        self._page_notes: list[str] = []
+        self._in_box = False
+        self._children = list(document.element.body.iterchildren())
+        self._position = 0  # next body child to read
+        self.flow: list[str] = []  # everything shown at the top level, in order, page separators included
+        self._flow_mark = 0
+        self._started = False
+        self.done = False
+        self._style_names, self._default_style = self._read_style_names()
+        self.sheet = read_stylesheet(document)
+        self.page = page_geometry(document)
+        self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
+        self._list_types: list[str] = []  # list-style-type of each open list level
+        self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
+        self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
+        self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
+
+    def _read_style_names(self) -> tuple[dict[str, str], str]:
+        """Paragraph style id → name, read once (python-docx looks each one up by scanning)."""
+        names: dict[str, str] = {}
+        default = "Normal"
+        try:
+            styles = self.doc.part.styles.element
+        except (AttributeError, KeyError, NotImplementedError):
+            return names, default
+        for style in styles.findall(qn("w:style")):
+            if style.get(qn("w:type")) not in (None, "paragraph"):
+                continue
+            name_el = style.find(qn("w:name"))
+            name = name_el.get(qn("w:val")) if name_el is not None else style.get(qn("w:styleId"), "")
+            names[style.get(qn("w:styleId"), "")] = name or ""
+            if style.get(qn("w:default")) in ("1", "true", "on"):
+                default = name or default
+        return names, default
+
+    def _style_name(self, ppr) -> str:
+        style_el = ppr.find(qn("w:pStyle")) if ppr is not None else None
+        if style_el is None:
+            return self._default_style
+        sid = style_el.get(qn("w:val"), "")
+        name = self._style_names.get(sid, sid)
+        # python-docx names built-in styles in lower case in the XML ("heading 1"); show them as Word does
+        return UI_NAMES.get(name.lower(), name)
+
+    def build(self) -> DocxContent:
+        while not self.done:
+            self.next_chunk(1 << 30)
+        pages = tuple("".join(p) for p in self.pages if p or len(self.pages) == 1)
+        return DocxContent(pages=pages or ("",), images=self.images, text="\n".join(self.text),
+                           truncated=self.truncated, page=self.page)
+
+    def next_chunk(self, max_blocks: int) -> str:
+        """HTML of the next ``max_blocks`` or so paragraphs and table rows (the rest at the end)."""
+        if not self._started:
+            self._started = True
+            self._part_header()
+        stop = self.blocks + max_blocks
+        while self._position < len(self._children) and self.blocks < stop and not self.truncated:
+            child = self._children[self._position]
+            self._position += 1
+            self._blocks_of([child])
+        if self._position >= len(self._children) or self.truncated:
+            if not self.done:
+                self.done = True
+                self._close_lists()
+                self._flush_rule()
+                if self.truncated:
+                    self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
+                self._end_page()
+        chunk = "".join(self.flow[self._flow_mark:])
+        self._flow_mark = len(self.flow)
+        return chunk
+
+    def first_page(self) -> str:
+        """HTML of about the first page: blocks are read until they surely fill it (or a break ends it),
+        so a thumbnail lays out what page 1 shows and not the document."""
+        page = self.page
+        wanted = (page.height - page.top - page.bottom) * 72 / 96 * 1.25
+        parts: list[str] = []
+        while not self.done and self.filled_pt < wanted and len(self.pages) == 1:
+            parts.append(self.next_chunk(1))
+        return "".join(parts)
+
+    def _estimate(self, look: ParaLook, chars: int) -> None:
+        """Add a paragraph's height, counted low (wide letters, no wrapping slack), to :attr:`filled_pt`."""
+        width_pt = max(72.0, (self.page.width - self.page.left - self.page.right) * 72 / 96)
+        size = look.run.size_pt
+        lines = max(1, -(-int(chars * size * 0.45) // int(width_pt)))
+        self.filled_pt += lines * size * 1.15 * max(1.0, look.line) + look.before_pt + look.after_pt
+
+    def _blocks(self, container) -> None:
+        self._blocks_of(container.iterchildren())
+
+    def _blocks_of(self, children) -> None:
+        for child in children:
+            if self.blocks >= MAX_BLOCKS:
+                self.truncated = True
+                return
+            tag = child.tag
+            if tag == qn("w:p"):
+                self._paragraph(child)
+            elif tag == qn("w:tbl"):
+                self._close_lists()
+                self._table(child)
+            elif tag in (qn("w:sdt"), qn("w:customXml")):
+                inner = child.find(qn("w:sdtContent")) if tag == qn("w:sdt") else child
+                if inner is not None:
+                    self._blocks(inner)
+            elif tag == _ALT:
+                chosen = choose(child)
+                if chosen is not None:
+                    self._blocks(chosen)
+
+    def _out(self, chunk: str) -> None:
+        self.pages[-1].append(chunk)
+        if not self._in_box:
+            self.flow.append(chunk)
+
+    def _new_page(self) -> None:
+        self._close_lists()
+        self._flush_rule()
+        if self.pages[-1]:
+            self._end_page()
+            self.pages.append([])
+            self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+
+    def _flush_rule(self) -> None:
+        if self._pending_rule is not None:
+            rule, self._pending_rule = self._pending_rule[1], None
+            self._out(rule)
+
+    def _end_page(self) -> None:
+        """Footnotes referenced on this page, then the footer, as a reader sees them at the page foot."""
+        if self._in_box:
+            return
+        self._close_lists()
+        if self._page_notes:
+            self._out("<hr/>")
+            for key in self._page_notes:
+                mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
+                body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
+                self._out(f"<div style='font-size:9pt'>{body}</div>")
+            self._page_notes = []
+        footer = self._story("footer")
+        if footer is not None:
+            self.fields.page = len(self.pages)
+            self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*footer)}</div>")
+
+    # -- stories outside the body: header, footer, footnotes ---------------------------
+    def _part_header(self) -> None:
+        header = self._story("header")
+        if header is not None:
+            self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
+
+    def _story(self, kind: str):
+        """The first section's default header or footer element, when it has any text or picture."""
+        if kind not in self._stories:
+            self._stories[kind] = None
+            try:
+                section = self.doc.sections[0]
+                part = section.footer if kind == "footer" else section.header
+                element = None if part.is_linked_to_previous else part._element
+            except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
+                element = None
+            if element is not None and (any(t.text for t in element.iter(qn("w:t")))
+                                        or any(True for _ in element.iter(qn("w:fldSimple"), qn("w:instrText")))
+                                        or any(True for _ in element.iter(_BLIP))):
+                self._stories[kind] = (element, part.part)
+        return self._stories[kind]
+
+    def _note_html(self, key: str) -> str:
+        if self._notes is None:
+            self._notes = read_notes(self.doc.part)
+        found = self._notes.get(key)
+        if found is None:
+            return ""
+        return self._render_into(*found)
+
+    def _render_into(self, container, part=None) -> str:
+        """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
+        saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
+        self.pages, self.list_stack, self._in_box, self._list_types = [[]], [], True, []
+        self._pending_rule = None
+        self._part = part or self._part
+        try:
+            self._blocks(container)
+            self._close_lists()
+            self._flush_rule()
+            return "".join(chunk for page in self.pages for chunk in page)
+        finally:
+            self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule = saved
+
+    # -- paragraphs ---------------------------------------------------------------------
+    def _paragraph(self, p) -> None:
+        self.blocks += 1
+        ppr = p.find(qn("w:pPr"))
+        if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None and not self._in_box:
+            self._new_page()
+        style = self._style_name(ppr)
+        look = self.sheet.paragraph(ppr, self._cell)
+        inline = self._walker.paragraph(p, lambda rpr: self.sheet.run(look, rpr), look.run)
+        runs_html = inline.html
+        self.text.append(inline.plain)
+        self._estimate(look, len(inline.plain))
+        level, fmt = self._list_info(ppr, style, look)
+        align = look.align
+        align_attr = f' align="{align}"' if align else ""
+        if not self.flow and not self._in_box and look.before_pt > 0:
+            # Qt drops the space above the first block of a page; Word keeps it: a 2 px line holds it down
+            self._out(_STRUT)
+        top, bottom = look.borders.get("top"), look.borders.get("bottom")
+        # Word draws one box round consecutive paragraphs with the same borders (a code block)
+        grouped = bool(look.borders) and level is None and self._pending_rule is not None \
+            and self._pending_rule[0] == look.borders
+        if grouped:
+            top = None
+            self._pending_rule = None
+        else:
+            self._flush_rule()
+        if level is not None:
+            self._open_list(level, fmt, self._count_item(ppr, look, level))
+            self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
+        else:
+            self._close_lists()
+            if top is not None:
+                self._out(rule_html(top, 2.0))
+            # the rule sits under the text, the paragraph's spacing under the rule
+            after = 2.0 if bottom is not None else None
+            tag = heading_tag(style) or (f"h{look.outline_level + 1}" if look.outline_level is not None
+                                         and look.outline_level < 6 else "")
+            if tag:
+                # a heading's own size would give way to Qt's heading sizes: its text carries the look
+                css = para_css(look, text=False, after_pt=after)
+                self._out(f'<{tag} style="{css}"{align_attr}><span style="{run_css(look.run)}">{runs_html}</span></{tag}>')
+            elif runs_html.strip():
+                self._out(f'<p style="{para_css(look, after_pt=after)}"{align_attr}>{runs_html}</p>')
+            elif not inline.boxes:
+                self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
+            if bottom is not None:
+                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt))
+        for box in inline.boxes:
+            self._close_lists()
+            self.text.append("")  # a text box starts on its own line of the plain text
+            self._out("<table border='1' cellspacing='0' cellpadding='6' style='border-color:#9aa0a6'>"
+                      f"<tr><td>{self._render_into(box)}</td></tr></table>")
+        self._page_notes.extend(inline.notes)
+        if inline.page_break or (ppr is not None and ppr.find(qn("w:sectPr")) is not None):
+            if not self._in_box:
+                self._new_page()
+
+    def _image(self, rid: str, graphic) -> str:
+        if len(self.images) >= MAX_IMAGES:
+            return ""
+        try:
+            blob = self._part.related_parts[rid].blob
+        except (KeyError, AttributeError):
+            return ""
+        image, reason = self.budget.decode(blob)
+        if image is None:
+            return f"<i>[{html.escape(reason)}]</i>"
+        name = f"docx-image-{len(self.images)}"
+        self.images[name] = image
+        width = image.width()
+        extent = next(graphic.iter(qn("wp:extent")), None)
+        if extent is not None and extent.get("cx", "").isdigit():
+            width = int(extent.get("cx")) // EMU_PER_PX
+        width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
+        return f'<img src="{name}" width="{width}"/>'
+
+    def _diagram(self, graphic) -> str:
+        extent = next(graphic.iter(qn("wp:extent")), None)
+        try:
+            width = int(extent.get("cx")) // EMU_PER_PX if extent is not None else 0
+            height = int(extent.get("cy")) // EMU_PER_PX if extent is not None else 0
+        except (TypeError, ValueError):
+            width = height = 0
+        width_shown = max(8, min(width, MAX_IMAGE_WIDTH_PX))
+        colors = {**self.sheet.theme.colors, "tx1": self.sheet.theme.colors.get("dk1", "#000000"),
+                  "bg1": self.sheet.theme.colors.get("lt1", "#ffffff"), "tx2": self.sheet.theme.colors.get("dk2", ""),
+                  "bg2": self.sheet.theme.colors.get("lt2", "")}
+        image, texts = diagram_picture(graphic, self._part, colors, width, height)
+        words = html.escape(" · ".join(texts))
+        if image is None or len(self.images) >= MAX_IMAGES:
+            return f"<i>{words}</i>" if words else ""
+        name = f"docx-image-{len(self.images)}"
+        self.images[name] = image
+        caption = f"<br/><span style='font-size:9pt; color:#5f6368'>{words}</span>" if words else ""
+        return f'<img src="{name}" width="{width_shown}"/>{caption}'
+
+    # -- lists --------------------------------------------------------------------------
+    def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:
+        """The list level of a paragraph and its numbering format (from the paragraph or its style)."""
+        num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
+        num_id = _val(num_pr, "numId") or look.num_id
+        if num_id:
+            level_text = _val(num_pr, "ilvl")
+            level = int(level_text) if level_text.isdigit() else look.num_level
+            if num_id == "0":
+                return None, ""
+            fmt = self._num_format(num_id, str(level))
+            if fmt == "none":
+                return None, ""
+            return level, fmt
+        if style.startswith(("List Bullet", "List Number")):
+            digits = "".join(ch for ch in style if ch.isdigit())
+            level = int(digits) - 1 if digits else 0
+            return level, "decimal" if style.startswith("List Number") else "bullet"
+        return None, ""
+
+    def _num_format(self, num_id: str, level: str) -> str:
+        key = (num_id, level)
+        if key not in self._num_formats:
+            self._num_formats[key] = ""
+            try:
+                numbering = self.doc.part.numbering_part.element
+                num = next(n for n in numbering.findall(qn("w:num")) if n.get(qn("w:numId")) == num_id)
+                abstract_id = num.find(qn("w:abstractNumId")).get(qn("w:val"))
+                abstract = next(a for a in numbering.findall(qn("w:abstractNum"))
+                                if a.get(qn("w:abstractNumId")) == abstract_id)
+                lvl = next(v for v in abstract.findall(qn("w:lvl")) if v.get(qn("w:ilvl")) == level)
+                self._num_formats[key] = lvl.find(qn("w:numFmt")).get(qn("w:val"))
+            except (StopIteration, AttributeError, NotImplementedError, KeyError):
+                self._num_formats[key] = "bullet"
+        return self._num_formats[key]
+
+    def _count_item(self, ppr, look: ParaLook, level: int) -> int:
+        """This item's number in its list: Word counts on across paragraphs between the items and
+        starts a level again after an item of a higher level."""
+        num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
+        if not num_id:
+            return 0
+        for deeper in [k for k in self._counters if k[0] == num_id and k[1] > level]:
+            del self._counters[deeper]
+        key = (num_id, level)
+        self._counters[key] = self._counters.get(key, 0) + 1
+        return self._counters[key]
+
+    def _open_list(self, level: int, fmt: str, number: int = 0) -> None:
+        level = min(level, 8)
+        kind = list_type(fmt, level)
+        tag = "ul" if kind in ("disc", "circle", "square") else "ol"
+        while len(self.list_stack) > level + 1:
+            self._out(f"</{self.list_stack.pop()}>")
+            self._list_types.pop()
+        if len(self.list_stack) == level + 1 and self._list_types[-1] != kind:
+            self._out(f"</{self.list_stack.pop()}>")
+            self._list_types.pop()
+        while len(self.list_stack) < level + 1:
+            self.list_stack.append(tag)
+            self._list_types.append(kind)
+            innermost = len(self.list_stack) == level + 1
+            start = f' start="{number}"' if tag == "ol" and innermost and number > 1 else ""
+            self._out(f'<{tag}{start} style="list-style-type:{kind}; margin-top:0pt; margin-bottom:0pt">')
+
+    def _close_lists(self) -> None:
+        while self.list_stack:
+            self._out(f"</{self.list_stack.pop()}>")
+        self._list_types = []
+
+    # -- tables -------------------------------------------------------------------------
+    def _table(self, tbl) -> None:
+        self._flush_rule()
+        look = self.sheet.table(tbl.find(qn("w:tblPr")))
+        own_rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
+        rows = []
+        saved_cell = self._cell
+        for r, tr in enumerate(own_rows):
+            self.blocks += 1
+            if self.blocks >= MAX_BLOCKS:
+                self.truncated = True
+                break
+            trpr = tr.find(qn("w:trPr"))
+            header = trpr is not None and trpr.find(qn("w:tblHeader")) is not None
+            tcs = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
+            cells = []
+            for c, tc in enumerate(tcs):
+                tcpr = tc.find(qn("w:tcPr"))
+                cell = self.sheet.cell(look, r, len(own_rows), c, len(tcs), tcpr, header=header)
+                css = cell_css(cell)
+                style = f' style="{css}"' if css else ""
+                merge = tcpr.find(qn("w:vMerge")) if tcpr is not None else None
+                if merge is not None and merge.get(qn("w:val"), "continue") == "continue":
+                    cells.append(f"<td{style}></td>")
+                    continue
+                span_text = _val(tcpr, "gridSpan")
+                span = int(span_text) if span_text.isdigit() else 1
+                first_text = len(self.text)
+                # the same blocks as body text: bold, pictures, text boxes, nested tables survive in cells
+                self._cell = cell
+                try:
+                    shown = self._render_into(tc)
+                finally:
+                    self._cell = saved_cell
+                self.text[first_text:] = [" | ".join(self.text[first_text:])]
+                colspan = f' colspan="{span}"' if span > 1 else ""
+                cells.append(f"<td{colspan}{style}>{shown}</td>")
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        self._out('<table border="0" cellspacing="0" cellpadding="0" style="border-collapse: collapse;" width="100%">'
+                  f"{''.join(rows)}</table><p style='margin-top:0px; margin-bottom:0px; font-size:1pt'></p>")
+
+
+_STRUT = "<p style='margin-top:0px; margin-bottom:0px; font-size:1px; line-height:1px'>&nbsp;</p>"
+_ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+_FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
+_BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
+_ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
+def _val(parent, name: str) -> str:
+    """``w:val`` of child ``w:name`` of ``parent``, or ""."""
+    if parent is None:
+        return ""
+    child = parent.find(qn(f"w:{name}"))
+    return child.get(qn("w:val"), "") if child is not None else ""

@@ -1,0 +1,1 @@
+"""The PDF renderer plugin (plugin.py) and the Qt-free parts it draws from."""

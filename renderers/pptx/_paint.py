@@ -1,0 +1,173 @@
+"""PPTX slides painted from their read shapes (UI thread: text is laid out with QTextDocument).
+
+Text layout in a worker deadlocked against the window's own painting (docs/renderers.md), so the
+worker only reads (:mod:`renderers.pptx._model`) and the UI thread draws what was read.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
+
+from renderers._chart import paint_chart
+from renderers._common import MAX_RENDER_PIXELS
+from renderers._preset_shapes import paint_preset
+from renderers.pptx._model import EMU_PER_PT, Deck, Shape, Slide
+from renderers.pptx._parts import ACCENT
+
+__all__ = ["draw_slide", "paint_slide"]
+
+
+def paint_slide(deck: Deck, index: int, width: int) -> QImage:
+    """Read slide ``index`` if needed and draw it: one thread does both (``mira preview``). The window
+    reads in a worker (:meth:`Deck.slide`) and draws with :func:`draw_slide` on the UI thread."""
+    return draw_slide(deck, deck.slide(index), width)
+
+
+def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
+    """UI thread: ``slide`` (already read) drawn ``width`` pixels wide; its text is laid out here."""
+    scale = width / deck.width
+    height = max(1, round(deck.height * scale))
+    if width * height > MAX_RENDER_PIXELS:
+        factor = math.sqrt(MAX_RENDER_PIXELS / (width * height))
+        width, height, scale = int(width * factor), int(height * factor), scale * factor
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor(slide.background))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    if slide.background_image is not None:
+        p.drawImage(QRectF(0, 0, width, height), slide.background_image)
+    px_per_pt = EMU_PER_PT * scale
+    for s in slide.shapes:
+        rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)
+        _paint_shape(p, s, rect, px_per_pt)
+    p.end()
+    return image
+
+
+def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    p.setPen(QPen(QColor(s.line), max(1.0, px_per_pt)) if s.line else Qt.PenStyle.NoPen)
+    p.setBrush(QColor(s.fill) if s.fill else Qt.BrushStyle.NoBrush)
+    if (s.fill or s.line) and s.preset and s.preset not in ("rect", "ellipse", "roundRect"):
+        paint_preset(p, s.preset, rect)
+    elif s.fill or s.line:
+        if s.kind == "ellipse":
+            p.drawEllipse(rect)
+        elif s.kind == "roundrect":
+            radius = min(rect.width(), rect.height()) * 0.16
+            p.drawRoundedRect(rect, radius, radius)
+        else:
+            p.drawRect(rect)
+    if s.kind == "picture":
+        if s.image is not None:
+            p.drawImage(rect, s.image)
+        else:
+            p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(rect)
+            if s.label:
+                p.setPen(QColor("#5f6368"))
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, f"[{s.label}]")
+        return
+    if s.kind == "table":
+        _paint_table(p, s, rect, px_per_pt)
+        return
+    if s.kind == "chart" and s.chart is not None:
+        paint_chart(p, rect, s.chart, px_per_pt)
+        return
+    if s.label:
+        p.setPen(QColor("#5f6368"))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
+    if s.html:
+        _paint_text(p, s.html, rect, s.anchor, px_per_pt, s.insets, s.shrink)
+
+
+def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
+                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False) -> None:
+    doc = QTextDocument()
+    font = doc.defaultFont()
+    # a CJK font before a Latin one would make every line as tall as a CJK line
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
+    doc.setDefaultFont(font)
+    # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
+    zoom = px_per_pt * 72 / 96
+    doc.setHtml(body)
+    # the shape's insets (pt) in the document's px; setHtml resets the frame, so they are set after it
+    frame = doc.rootFrame().frameFormat()
+    left, top_in, right, bottom = (v * 96 / 72 for v in insets)
+    frame.setLeftMargin(left)
+    frame.setTopMargin(top_in)
+    frame.setRightMargin(right)
+    frame.setBottomMargin(bottom)
+    doc.rootFrame().setFrameFormat(frame)
+    doc.setTextWidth(rect.width() / zoom)
+    text_h = doc.size().height() * zoom
+    if shrink and text_h > rect.height() > 0:
+        # "Shrink text on overflow" (normAutofit): PowerPoint fits the text to its box when it draws
+        # it; scale it down until it fits (a smaller scale rewraps to fewer lines)
+        for _ in range(4):
+            scale = rect.height() / text_h
+            if scale >= 0.995:
+                break
+            zoom *= scale
+            doc.setTextWidth(rect.width() / zoom)
+            text_h = doc.size().height() * zoom
+    top = rect.top()
+    if anchor == "middle":
+        top += (rect.height() - text_h) / 2
+    elif anchor == "bottom":
+        top += rect.height() - text_h
+    p.save()
+    p.translate(rect.left(), top)
+    p.scale(zoom, zoom)
+    # Text without its own colour is the slide's default dark text, never the app palette's
+    # (under the dark theme that would be near-white on a white slide).
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.palette.setColor(QPalette.ColorRole.Text, QColor("#000000"))
+    doc.documentLayout().draw(p, context)
+    p.restore()
+
+
+def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
+    """A table in PowerPoint's default style (Medium Style 2): header row and banding only where the
+    table switches them on, rows at the heights the file saves (stretched to fit when taller), the
+    cells' own fills over the style's."""
+    if not s.rows:
+        return
+    total = sum(s.col_widths) or 1.0
+    widths = [rect.width() * w / total for w in s.col_widths] or [rect.width()]
+    saved = [h for h in s.row_heights if h > 0]
+    scale = rect.width() / (sum(s.col_widths) or 1.0)
+    if len(saved) == len(s.rows):
+        heights = [h * scale for h in s.row_heights]
+    else:
+        heights = [rect.height() / len(s.rows)] * len(s.rows)
+    header, banded = s.table_look
+    try:
+        size_pt = float(s.label)
+    except ValueError:
+        size_pt = 18.0
+    font = p.font()
+    font.setPixelSize(max(6, int(size_pt * px_per_pt)))
+    y = rect.top()
+    for r, row in enumerate(s.rows):
+        x = rect.left()
+        row_h = heights[r]
+        is_header = header and r == 0
+        body_index = r - (1 if header else 0)
+        for c, text in enumerate(row[: len(widths)]):
+            cell = QRectF(x, y, widths[c], row_h)
+            own = s.cell_fills[r][c] if r < len(s.cell_fills) and c < len(s.cell_fills[r]) else None
+            fill = own or (ACCENT if is_header else "#cfd5ea" if banded and body_index % 2 == 0 else "#e9ebf5")
+            p.setPen(QPen(QColor("#ffffff"), 1))
+            p.setBrush(QColor(fill))
+            p.drawRect(cell)
+            p.setPen(QColor("#ffffff" if is_header else "#000000"))
+            font.setBold(is_header)
+            p.setFont(font)
+            p.drawText(cell.adjusted(7.2 * px_per_pt, 3.6 * px_per_pt, -7.2 * px_per_pt, -3.6 * px_per_pt),
+                       Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, text)
+            x += widths[c]
+        y += row_h

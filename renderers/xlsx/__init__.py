@@ -1,0 +1,1 @@
+"""The XLSX renderer plugin (plugin.py) and the Qt-free parts it draws from."""

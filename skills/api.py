@@ -1,0 +1,88 @@
+"""What the renderers may use of skills: the one door between them (an import-linter contract keeps it so).
+
+Renderers read files the way the skills do (the same safety checks, the same workers, the same readers),
+so a preview never trusts a file the skills would refuse. Everything they need is named here; the
+modules behind it stay free to move. Names load on first use (PEP 562), so a renderer that only needs
+the error type does not import PyMuPDF or openpyxl.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skills.messages import check_label, checks_verdict, counts_line, file_size, msg, status_word
+    from skills.runtime._base import CommandError
+    from skills.runtime.docx.read import open_docx
+    from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
+    from skills.runtime.pdf.pages import rasterise
+    from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
+    from skills.runtime.soffice import convert, private_dir, soffice_path
+    from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, xlsx_items
+    from skills.runtime.xlsx._read import _Cells as SheetCells
+    from skills.runtime.xlsx._strings import LazyStrings, shared_strings
+
+# Functions a file worker runs in its own process, named as "module:function" or a module whose
+# functions the worker calls by name.
+PROBE_TARGET = "skills.runtime.file_inspect:probe_here"
+PDF_PAGES_MODULE = "skills.runtime.pdf.pages"
+
+_HOMES = {
+    "skills.messages": ("check_label", "checks_verdict", "counts_line", "file_size", "msg", "status_word"),
+    "skills.runtime._base": ("CommandError",),
+    "skills.runtime.docx.read": ("open_docx",),
+    "skills.runtime.isolate": ("Limits", "Worker", "WorkerCrashed", "WorkerOutOfMemory", "WorkerTimeout", "run_isolated"),
+    "skills.runtime.pdf.pages": ("rasterise",),
+    "skills.runtime.safety": ("OOXML_KINDS", "UnsafeFileError", "check_file", "family_of", "has_macros"),
+    "skills.runtime.soffice": ("convert", "private_dir", "soffice_path"),
+    "skills.runtime.version_diff": ("MAX_ITEMS", "align", "docx_items", "pdf_items", "pptx_items", "xlsx_items"),
+    "skills.runtime.xlsx._strings": ("LazyStrings", "shared_strings"),
+}
+_LAZY = {name: (module, name) for module, names in _HOMES.items() for name in names}
+_LAZY["SheetCells"] = ("skills.runtime.xlsx._read", "_Cells")
+
+__all__ = [
+    "CommandError",
+    "LazyStrings",
+    "Limits",
+    "MAX_ITEMS",
+    "OOXML_KINDS",
+    "PDF_PAGES_MODULE",
+    "PROBE_TARGET",
+    "SheetCells",
+    "UnsafeFileError",
+    "Worker",
+    "WorkerCrashed",
+    "WorkerOutOfMemory",
+    "WorkerTimeout",
+    "align",
+    "check_file",
+    "check_label",
+    "checks_verdict",
+    "convert",
+    "counts_line",
+    "docx_items",
+    "family_of",
+    "file_size",
+    "has_macros",
+    "msg",
+    "open_docx",
+    "pdf_items",
+    "pptx_items",
+    "private_dir",
+    "rasterise",
+    "run_isolated",
+    "shared_strings",
+    "soffice_path",
+    "status_word",
+    "xlsx_items",
+]
+
+
+def __getattr__(name: str) -> Any:
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module 'skills.api' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home[0]), home[1])
+    globals()[name] = value
+    return value

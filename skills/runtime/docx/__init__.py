@@ -1,0 +1,1 @@
+"""The DOCX commands: reading, writing, editing and their argument schemas."""

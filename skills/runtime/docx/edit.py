@@ -1,0 +1,235 @@
+"""Edit operations on an open python-docx Document, keeping everything else intact.
+
+Each operation returns the before/after text of the paragraphs it touched, so
+the same code serves the approval card (``describe``) and the real write.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from docx.oxml.ns import qn
+from docx.text.paragraph import Paragraph
+
+from skills.messages import encoded, msg
+from skills.runtime._base import CommandError
+from skills.runtime.docx._track import add_comment, track_replace
+from skills.runtime.blocks import ImageInfo
+from skills.runtime.docx.read import StyleIndex, norm
+from skills.runtime.docx.write import BlockWriter
+
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+@dataclass
+class EditReport:
+    """What the operations did: readable changes and per-operation counts."""
+
+    changes: list[list[str]] = field(default_factory=list)
+    replacements: list[int] = field(default_factory=list)  # one per replace_text op
+    added_blocks: list[dict[str, Any]] = field(default_factory=list)
+    deleted_texts: list[str] = field(default_factory=list)
+    suggestions: int = 0  # replacements made as tracked changes
+    comments: int = 0
+
+
+def _all_paragraphs(doc: Any) -> list[Paragraph]:
+    """Body, table-cell, header and footer paragraphs, each once."""
+    out: list[Paragraph] = []
+    parts = [doc.element.body]
+    for s in doc.sections:
+        for hf in (s.header, s.footer):
+            if not hf.is_linked_to_previous:
+                parts.append(hf._element)
+    for root in parts:
+        out.extend(Paragraph(p, doc.part) for p in root.iter(qn("w:p")))
+    return out
+
+
+def replace_in_paragraph(p: Paragraph, find: str, replace: str) -> int:
+    """Replace every occurrence of ``find`` across the paragraph's text nodes.
+
+    The replacement takes the formatting of the run where the match starts; text
+    in following runs that was part of the match is removed from those runs.
+    """
+    nodes = list(p._p.iter(qn("w:t")))
+    texts = [t.text or "" for t in nodes]
+    joined = "".join(texts)
+    if find not in joined:
+        return 0
+    # Character offset where each node starts.
+    starts, pos = [], 0
+    for t in texts:
+        starts.append(pos)
+        pos += len(t)
+    matches, i = [], joined.find(find)
+    while i >= 0:
+        matches.append(i)
+        i = joined.find(find, i + len(find))
+    for m in reversed(matches):
+        end = m + len(find)
+        first = True
+        for k, node_start in enumerate(starts):
+            node_end = node_start + len(texts[k])
+            if node_end <= m or node_start >= end or (node_start == node_end):
+                continue
+            a, b = max(m, node_start) - node_start, min(end, node_end) - node_start
+            texts[k] = texts[k][:a] + (replace if first else "") + texts[k][b:]
+            first = False
+    for node, text in zip(nodes, texts, strict=True):
+        if node.text != text:
+            node.text = text
+            node.set(_XML_SPACE, "preserve")
+    return len(matches)
+
+
+_NOT_BODY = ("List", "TOC", "Caption", "Title", "Subtitle", "Quote", "Intense", "Footnote", "Header", "Footer",
+             "Table", "No Spacing")
+
+
+def own_styles(doc: Any) -> dict[str | None, str]:
+    """The styles the document's own headings (by level) and body paragraphs use, by the names new
+    content asks for: {"Heading 2": "2", None: "TextBody"}. A level with no heading yet takes a style
+    that declares it (an outline level, or a "Heading N"/"标题 N" id); the body style only when most
+    body paragraphs share one other than the default."""
+    styles = StyleIndex(doc)
+    levels: dict[int, Counter[str]] = {}
+    body: Counter[str | None] = Counter()
+    for p in doc.element.body.iterchildren(qn("w:p")):
+        sid = styles._sid(p)
+        level = styles.heading_level(p)
+        if level is not None:
+            if sid is not None:
+                levels.setdefault(level, Counter())[sid] += 1
+            continue
+        ppr = p.pPr
+        if ppr is not None and ppr.find(qn("w:numPr")) is not None:
+            continue
+        if any((t.text or "").strip() for t in p.iter(qn("w:t"))) and not styles.name(p).startswith(_NOT_BODY):
+            body[sid] += 1
+    own: dict[str | None, str] = {f"Heading {lv}": c.most_common(1)[0][0] for lv, c in levels.items()}
+    for sid, name in styles.names.items():
+        if sid is None:
+            continue
+        m = re.match(r"^(?:heading|标题)\s*(\d)$", sid, re.IGNORECASE) or re.match(
+            r"^(?:heading|标题)\s*(\d)$", name, re.IGNORECASE)
+        level = int(m.group(1)) if m else styles.outline.get(sid)
+        if level and f"Heading {level}" not in own and (m or not name.startswith(_NOT_BODY)):
+            own[f"Heading {level}"] = sid
+    if body:
+        sid, n = body.most_common(1)[0]
+        if sid is not None and n * 2 > sum(body.values()):
+            own[None] = sid
+    return own
+
+
+def _heading_text(p: Any) -> str:
+    return "".join(t.text or "" for t in p.iter(qn("w:t")))
+
+
+def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
+    wanted = norm(heading)
+    styles = StyleIndex(doc)
+    headings = [(p, lv) for p in doc.element.body.iterchildren(qn("w:p"))
+                if (lv := styles.heading_level(p)) is not None]
+    for p, level in headings:
+        if norm(_heading_text(p)) == wanted:
+            return p, level
+    # "the Budget section" for a heading "2. Budget" or "Budget and costs": one heading that holds it
+    whole = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)", re.IGNORECASE)
+    holding = [(p, lv) for p, lv in headings if wanted and whole.search(norm(_heading_text(p)))]
+    if len(holding) == 1:
+        return holding[0]
+    names = ["".join(t.text or "" for t in p.iter(qn("w:t"))).strip() for p, _ in headings[:12]]
+    raise CommandError(f"{where}: no heading {heading!r}; nothing was changed; headings are: "
+                       + (", ".join(repr(n) for n in names) or "(none)"))
+
+
+def _section_end(doc: Any, heading_el: Any, level: int) -> Any:
+    """The body element before which a section's new content goes (None = end)."""
+    styles = StyleIndex(doc)
+    el = heading_el.getnext()
+    while el is not None:
+        if el.tag == qn("w:sectPr"):
+            return el
+        if el.tag == qn("w:p"):
+            lv = styles.heading_level(el)
+            if lv is not None and lv <= level:
+                return el
+        el = el.getnext()
+    return None
+
+
+def _block_texts(elements: list[Any], doc: Any) -> list[str]:
+    out = []
+    for el in elements:
+        text = "".join(t.text or "" for t in el.iter(qn("w:t"))).strip()
+        if text:
+            out.append(text if el.tag == qn("w:p") else f"[table] {text[:200]}")
+        elif el.tag == qn("w:p") and el.xpath(".//a:blip"):
+            out.append("[image]")
+    return out
+
+
+def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int, int], ImageInfo],
+                     track: bool = False) -> EditReport:
+    """Apply ``ops`` in order; any operation that matches nothing raises CommandError.
+
+    With ``track``, replacements become tracked changes by "Mira" for the user to accept or reject.
+    """
+    # The user's styles stay as they are; new CJK runs carry their own East Asian font.
+    report = EditReport()
+    for n, op in enumerate(ops):
+        kind = op["op"]
+        where = f"operations[{n}] ({kind})"
+        if kind == "replace_text" and track:
+            shown = track_replace(doc, _all_paragraphs(doc), op["find"], op["replace"], where)
+            if not shown:
+                raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
+            report.changes += [[before, encoded(msg("change.suggested", text=what))] for before, what in shown][:200]
+            report.replacements.append(sum(int(what.split("×")[0]) for _, what in shown))
+            report.suggestions += report.replacements[-1]
+        elif kind == "comment":
+            body = [Paragraph(p, doc.part) for p in doc.element.body.iter(qn("w:p"))]
+            anchored = add_comment(doc, body, op["text"], op["comment"], where)
+            report.changes.append([anchored, encoded(msg("change.comment", anchor=op["text"], comment=op["comment"]))])
+            report.comments += 1
+        elif kind == "replace_text":
+            total = 0
+            for p in _all_paragraphs(doc):
+                before = p.text
+                hits = replace_in_paragraph(p, op["find"], op["replace"])
+                if hits:
+                    total += hits
+                    if len(report.changes) < 200:
+                        report.changes.append([before, p.text])
+            if total == 0:
+                raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
+            report.replacements.append(total)
+            core = doc.core_properties
+            if core.title and op["find"] in core.title:  # the document's title follows its visible title
+                core.title = core.title.replace(op["find"], op["replace"])
+        elif kind in ("append", "insert_after_heading"):
+            anchor = None
+            if kind == "insert_after_heading":
+                el, level = _find_heading(doc, op["heading"], where)
+                anchor = _section_end(doc, el, level)
+            imgs = {i: info for (o, i), info in images.items() if o == n}
+            new = BlockWriter(doc, imgs, anchor=anchor, own=own_styles(doc)).write(op["blocks"])
+            report.added_blocks.extend(op["blocks"])
+            for text in _block_texts(new, doc):
+                report.changes.append(["", text])
+        elif kind == "delete_paragraph_containing":
+            wanted = norm(op["text"])
+            hits = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
+            if not hits:
+                raise CommandError(f"{where}: no paragraph contains {op['text']!r}; nothing was changed")
+            for p in hits:
+                report.changes.append([p.text, ""])
+                report.deleted_texts.append(p.text)
+                p._p.getparent().remove(p._p)
+        else:  # the schema already refuses this; keep the guard for direct callers
+            raise CommandError(f"{where}: unknown operation")
+    return report

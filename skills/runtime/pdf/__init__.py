@@ -1,0 +1,1 @@
+"""The PDF commands: reading, writing, editing and their argument schemas."""

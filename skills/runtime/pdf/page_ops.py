@@ -1,0 +1,238 @@
+"""PDF page operations that keep every page as it is: extract, delete, rotate, reorder.
+
+The pages are moved, never redrawn: MuPDF rearranges the page tree of the same
+document, so each page keeps its content stream, images, fonts, links, annotations
+and form fields. The evidence proves it object by object: every output page's
+decompressed content, image streams, annotations (with their rectangles and link
+targets) and form fields equal those of the source page it came from.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+from skills.messages import count, encoded, msg
+from skills.runtime._base import Check, Command, CommandError, CommandResult, register
+from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
+from skills.runtime._validate import validate_args
+from skills.runtime.pdf.read import open_pdf
+from skills.runtime.workspace import Workspace
+
+_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+# Kept short: every schema is in the skill agent's first request (bench/bench_prompt_size.py). page_numbers()
+# checks each item and says which one is wrong.
+_PAGES = {"type": "array", "minItems": 1, "maxItems": 2000, "items": {"type": ["integer", "string"]},
+          "description": "pages or ranges: 2, \"2-5\""}
+EXTRACT_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages", "out"], "additionalProperties": False,
+                                  "properties": {"path": _PATH, "pages": _PAGES, "out": _PATH}}
+DELETE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages"], "additionalProperties": False,
+                                 "properties": {"path": _PATH, "pages": _PAGES, "output": _PATH}}
+ROTATE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages", "angle"],
+                                 "additionalProperties": False,
+                                 "properties": {"path": _PATH, "pages": _PAGES, "output": _PATH,
+                                                "angle": {"enum": [90, 180, 270, -90]}}}
+REORDER_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["path", "order"], "additionalProperties": False,
+    "properties": {"path": _PATH, "output": _PATH,
+                   "order": {"type": "array", "minItems": 1, "maxItems": 5000, "items": {"type": "integer", "minimum": 1}}}}
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+
+
+def page_numbers(pages: Sequence[int | str], total: int, field: str = "pages") -> list[int]:
+    """The 1-based page numbers ``pages`` names, in the order given, each once."""
+    out: list[int] = []
+    for i, item in enumerate(pages):
+        m = _RANGE.match(str(item))
+        if not m:
+            raise CommandError(f"{field}[{i}]: {item!r} is not a page number or a range like '2-5'")
+        a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+        if a < 1 or b < a or b > total:
+            raise CommandError(f"{field}[{i}]: {item!r} is outside pages 1–{total} or reversed")
+        out += [p for p in range(a, b + 1) if p not in out]
+    return out
+
+
+# -- what a page is made of -------------------------------------------------------
+
+
+def _digest(data: bytes | None) -> str:
+    return hashlib.sha256(data or b"").hexdigest()[:16]
+
+
+def page_parts(doc: pymupdf.Document, index: int) -> dict[str, Any]:
+    """A page's own objects, comparable across documents: content, images, annotations, fields."""
+    page = doc[index]
+    annots = []
+    for xref, _kind, *_ in page.annot_xrefs():
+        keys = {k: doc.xref_get_key(xref, k)[1] for k in ("Subtype", "Rect", "A/URI", "A/S", "Contents", "FT", "T",
+                                                          "V")}
+        annots.append(tuple(sorted(keys.items())))
+    return {"content": _digest(page.read_contents()),
+            "images": sorted(_digest(doc.xref_stream(img[0])) for img in page.get_images(full=True)),
+            "annotations": annots,
+            "fields": sorted((w.field_name or "", str(w.field_value)) for w in page.widgets() or ()),
+            "size": tuple(round(v, 2) for v in page.mediabox)}
+
+
+def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int]:
+    """Each page of ``out`` holds exactly the objects of its source page (``page_parts``, read before
+    the output replaced anything: the output may be one of the inputs)."""
+    try:
+        doc = open_pdf(out)
+    except CommandError as exc:
+        return Check(name="opens", status="failed", detail=str(exc)), 0
+    try:
+        pages = doc.page_count
+        if pages != len(sources):
+            return Check(name="pages kept", status="failed", detail=f"{pages} pages, expected {len(sources)}"), pages
+        differ = []
+        for i, theirs in enumerate(sources):
+            mine = page_parts(doc, i)
+            bad = [k for k in mine if mine[k] != theirs[k]]
+            if bad:
+                differ.append(f"page {i + 1} ({', '.join(bad)})")
+        if differ:
+            return Check(name="pages kept", status="failed", detail="changed: " + "; ".join(differ[:10])), pages
+        images = sum(len(p["images"]) for p in sources)
+        annots = sum(len(p["annotations"]) for p in sources)
+        return Check(name="pages kept", status="passed",
+                     detail=f"{pages} pages, each with its own content stream, {images} images and {annots} "
+                     f"annotations/fields as in the source"), pages
+    finally:
+        doc.close()
+
+
+# -- the operations ------------------------------------------------------------------
+
+
+def _plan(ws: Workspace, args: dict[str, Any], name: str, schema: dict[str, Any]
+          ) -> tuple[dict[str, Any], Path, str, list[int], int]:
+    """(args, source path, output path, the 0-based source page of each output page, source pages)."""
+    args = validate_args(name, schema, args)
+    src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
+    out = args.get("out") or args.get("output") or args["path"]
+    resolve(ws, out, "out" if name == "pdf_extract_pages" else "output", suffix=".pdf")
+    doc = open_pdf(src)
+    total = doc.page_count
+    doc.close()
+    if name == "pdf_reorder_pages":
+        order = list(args["order"])
+        if sorted(order) != list(range(1, total + 1)):
+            missing = sorted(set(range(1, total + 1)) - set(order))
+            raise CommandError(f"order: {order} must list every page 1–{total} once"
+                               + (f" (missing {missing[:20]})" if missing else ""))
+        return args, src, out, [p - 1 for p in order], total
+    chosen = page_numbers(args["pages"], total)
+    if name == "pdf_extract_pages":
+        keep = [p - 1 for p in chosen]
+    elif name == "pdf_delete_pages":
+        if len(chosen) == total:
+            raise CommandError(f"pages: deleting every page of {args['path']} would leave an empty PDF; "
+                               f"nothing was changed")
+        keep = [i for i in range(total) if i + 1 not in chosen]
+    else:
+        keep = list(range(total))
+    return args, src, out, keep, total
+
+
+def _run(name: str, schema: dict[str, Any]) -> Any:
+    def run(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+        args, src, out, keep, _total = _plan(ws, args, name, schema)
+        doc = open_pdf(src)
+        try:
+            # what each page holds and how it is turned, read before the output may replace the source
+            sources = [page_parts(doc, i) for i in range(doc.page_count)]
+            rotations = [page.rotation for page in doc]
+            turned = set(page_numbers(args["pages"], doc.page_count)) if name == "pdf_rotate_pages" else set()
+            for p in turned:
+                page = doc[p - 1]
+                page.set_rotation((page.rotation + int(args["angle"])) % 360)
+            if keep != list(range(doc.page_count)):
+                doc.select(keep)
+        except BaseException:
+            doc.close()
+            raise
+        path = publish_pdf(ws, doc, out, garbage=3)
+        kept, pages = kept_check([sources[i] for i in keep], path)
+        checks = [Check(name="opens", status="passed", detail=f"PyMuPDF reopened {pages} page(s)"), kept] \
+            if kept.name != "opens" else [kept]
+        if turned:
+            checks.append(_rotation_check(path, rotations, turned, int(args["angle"])))
+        ev = evidence_for(ws, path, "pdf", checks, {"pages": pages})
+        verb = {"pdf_extract_pages": "Copied", "pdf_delete_pages": "Removed", "pdf_rotate_pages": "Turned",
+                "pdf_reorder_pages": "Reordered"}[name]
+        message = (f"{verb} pages of {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
+                   + f": {pages} page(s), each kept as it was" if ev.passed
+                   else f"{verb} pages of {args['path']}, but verification failed: "
+                        + "; ".join(c.detail for c in checks if c.status == "failed"))
+        return CommandResult(ok=ev.passed, message=message, data={"pages": pages, "from": [i + 1 for i in keep]},
+                             artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
+    return run
+
+
+def _rotation_check(path: Path, before: Sequence[int], turned: set[int], angle: int) -> Check:
+    doc = open_pdf(path)
+    try:
+        wrong = [p for p in range(1, doc.page_count + 1)
+                 if doc[p - 1].rotation != ((before[p - 1] + (angle if p in turned else 0)) % 360)]
+    finally:
+        doc.close()
+    return Check(name="pages turned", status="failed" if wrong else "passed",
+                 detail=f"pages {wrong[:20]} are not turned as asked" if wrong else f"{len(turned)} page(s) turned {angle}°")
+
+
+def _pages_said(numbers: Sequence[int]) -> Any:
+    """"Page 3" or "Pages 2–5" for a run, else the count."""
+    if len(numbers) == 1:
+        return msg("change.page", page=numbers[0])
+    if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return msg("change.pages", first=numbers[0], last=numbers[-1])
+    return count("count.pages", len(numbers))
+
+
+def _describe(name: str, schema: dict[str, Any]) -> Any:
+    def describe(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+        args, _src, out, keep, total = _plan(ws, args, name, schema)
+        into = out != args["path"]
+        changes: list[list[str]] = []
+        if name == "pdf_extract_pages":
+            changes = [[encoded(msg("change.page", page=j + 1)), encoded(msg("change.page.copied", page=i + 1,
+                                                                               output=out))]
+                       for i, j in enumerate(keep)]
+            said = msg("summary.pages.extract", name=args["path"], output=out,
+                       pages=_pages_said([j + 1 for j in keep]))
+        elif name == "pdf_delete_pages":
+            gone = [p for p in range(1, total + 1) if p - 1 not in keep]
+            changes = [[encoded(msg("change.page", page=p)), encoded(msg("change.page.deleted"))] for p in gone]
+            said = msg("summary.pages.delete.into" if into else "summary.pages.delete", name=args["path"],
+                       output=out, pages=_pages_said(gone))
+        elif name == "pdf_rotate_pages":
+            turned = page_numbers(args["pages"], total)
+            angle = int(args["angle"]) % 360
+            changes = [[encoded(msg("change.page", page=p)), encoded(msg("change.page.rotated", angle=angle))]
+                       for p in turned]
+            said = msg("summary.pages.rotate.into" if into else "summary.pages.rotate", name=args["path"],
+                       output=out, pages=_pages_said(turned), angle=angle)
+        else:
+            changes = [[encoded(msg("change.page", page=j + 1)), encoded(msg("change.page.moved", page=i + 1))]
+                       for i, j in enumerate(keep) if i != j]
+            said = msg("summary.pages.reorder.into" if into else "summary.pages.reorder", name=args["path"],
+                       output=out, pages=count("count.pages", total))
+        return {"summary": said.english(), "changes": changes[:500], "summary_msg": said.to_dict()}
+    return describe
+
+
+_COMMANDS = {
+    "pdf_extract_pages": (EXTRACT_SCHEMA, "Copy pages of a PDF into a new PDF, each page kept as it is.", "out"),
+    "pdf_delete_pages": (DELETE_SCHEMA, "Delete pages of a PDF; the others stay as they are.", "path"),
+    "pdf_rotate_pages": (ROTATE_SCHEMA, "Turn pages of a PDF clockwise; nothing on them changes.", "path"),
+    "pdf_reorder_pages": (REORDER_SCHEMA, "Put a PDF's pages in a new order (every page once).", "path"),
+}
+for _name, (_schema, _text, _target) in _COMMANDS.items():
+    register(Command(name=_name, description=_text, input_schema=_schema, writes=True, run=_run(_name, _schema), target_arg=_target,
+                     describe=_describe(_name, _schema)))

@@ -1,0 +1,1 @@
+"""The PPTX commands: reading, writing, editing and their argument schemas."""

@@ -1,0 +1,41 @@
+"""Chart slides: a native PowerPoint chart (bar, line, pie) from table data, editable in PowerPoint."""
+from __future__ import annotations
+
+from typing import Any
+
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
+from pptx.presentation import Presentation as PresentationT
+from pptx.slide import Slide
+
+from skills.runtime._base import CommandError
+from skills.runtime.pptx._deck import content_box
+
+_TYPES = {"bar": XL_CHART_TYPE.COLUMN_CLUSTERED, "column": XL_CHART_TYPE.COLUMN_CLUSTERED,
+          "line": XL_CHART_TYPE.LINE_MARKERS, "pie": XL_CHART_TYPE.PIE}
+
+
+def add_chart(prs: PresentationT, slide: Slide, spec: dict[str, Any]) -> Any:
+    """Place the chart in the slide's content area; its data lives in an embedded workbook."""
+    categories = [str(c) for c in spec["categories"]]
+    series = spec["series"][:1] if spec["chart"] == "pie" else spec["series"]
+    data = CategoryChartData()
+    data.categories = categories
+    for i, s in enumerate(series):
+        values = s["values"]
+        if len(values) != len(categories):
+            raise CommandError(f"series[{i}] has {len(values)} values for {len(categories)} categories")
+        data.add_series(s["name"], [None if v is None else float(v) for v in values])
+    left, top, width, height = content_box(prs, slide)
+    frame = slide.shapes.add_chart(_TYPES[spec["chart"]], left, top, width, height, data)
+    chart = frame.chart
+    chart.has_legend = len(series) > 1 or spec["chart"] == "pie"
+    if chart.has_legend:
+        chart.legend.position = XL_LEGEND_POSITION.BOTTOM
+        chart.legend.include_in_layout = False
+    if spec["chart"] == "pie":
+        plot = chart.plots[0]
+        plot.has_data_labels = True
+        plot.data_labels.show_percentage = True
+        plot.data_labels.number_format = "0%"
+    return frame

@@ -1,0 +1,159 @@
+"""Edit operations on an open deck. Each returns a readable [before, after] pair."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pptx.presentation import Presentation as PresentationT
+
+from skills.messages import encoded, msg
+from skills.runtime._base import CommandError
+from skills.runtime.pptx._build import build_slides
+from skills.runtime.pptx._deck import body_placeholder, inherits, kind_of, learn_layouts, move_slide, remove_slide
+from skills.runtime.pptx._look import model_slide, take_look
+from skills.runtime.pptx._text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
+from skills.runtime.pptx._read import _walk, slide_title
+from skills.runtime.workspace import Workspace
+
+Change = list[str]
+
+
+def _short(text: str, n: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _slide(prs: PresentationT, number: int, where: str) -> Any:
+    count = len(prs.slides)
+    if not 1 <= number <= count:
+        raise CommandError(f"{where}: slide {number} does not exist (the deck has {count} slides)")
+    return prs.slides[number - 1]
+
+
+def _label(slide: Any, number: int) -> str:
+    title = slide_title(slide)
+    return encoded(msg("change.slide", number=number, title=_short(title, 80)) if title
+                   else msg("change.slide.plain", number=number))
+
+
+def _text_frames(slide: Any) -> list[Any]:
+    frames = []
+    for shape in _walk(slide.shapes):
+        if shape.has_text_frame:
+            frames.append(shape.text_frame)
+        if getattr(shape, "has_table", False) and shape.has_table:
+            frames += [c.text_frame for row in shape.table.rows for c in row.cells]
+    return frames
+
+
+def _replace_in_paragraph(para: Any, find: str, repl: str) -> int:
+    runs = para.runs
+    if find not in "".join(r.text for r in runs):
+        return 0
+    hits = 0
+    for r in runs:  # keep each run's formatting when the match sits inside one run
+        if find in r.text:
+            hits += r.text.count(find)
+            r.text = r.text.replace(find, repl)
+    rest = "".join(r.text for r in runs)
+    if find in rest:  # the match spans runs: merge them into the first run's formatting
+        hits += rest.count(find)
+        runs[0].text = rest.replace(find, repl)
+        for r in runs[1:]:
+            r._r.getparent().remove(r._r)
+    return hits
+
+
+def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Change]:
+    find, repl = op["find"], op["replace"]
+    numbers = [op["slide"]] if op.get("slide") else range(1, len(prs.slides) + 1)
+    changes: list[Change] = []
+    for n in numbers:
+        slide = _slide(prs, n, where)
+        for tf in _text_frames(slide):
+            for para in tf.paragraphs:
+                before = para.text
+                if _replace_in_paragraph(para, find, repl):
+                    changes.append([encoded(msg("change.slide", number=n, title=_short(before))),
+                                    encoded(msg("change.slide", number=n, title=_short(para.text)))])
+        apply_ea_fonts(slide)
+    if not changes:
+        scope = f"slide {op['slide']}" if op.get("slide") else "any slide"
+        raise CommandError(f"{where}: {find!r} was not found on {scope}; nothing was changed")
+    return changes
+
+
+def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where: str) -> list[Change]:
+    kind = op["op"]
+    if kind == "replace_text":
+        return _replace_text(prs, op, where)
+    if kind == "add_slide":
+        count = len(prs.slides)
+        at = op.get("at", count + 1)
+        if not 1 <= at <= count + 1:
+            raise CommandError(f"{where}: at={at} is outside 1..{count + 1}")
+        learn_layouts(prs)  # the deck's own layouts and styles, not the default template's
+        existing = list(prs.slides)
+        made = build_slides(prs, op["slide"], ws)
+        if inherits(prs):  # a user's deck: each new slide also takes a neighbour's direct formatting
+            for slide in made:
+                model = model_slide(existing, kind_of(slide), at - 1)
+                if model is not None:
+                    take_look(slide, model)
+                    apply_ea_fonts(slide)
+        for i in range(len(made)):
+            move_slide(prs, count + i, at - 1 + i)
+        return [["", encoded(msg("change.slide", number=at + i, title=slide_title(s)))] for i, s in enumerate(made)]
+    slide = _slide(prs, op["slide"], where)
+    n = op["slide"]
+    label = _label(slide, n)
+    if kind == "set_title":
+        title = slide.shapes.title
+        if title is None:
+            raise CommandError(f"{where}: slide {n} has no title placeholder")
+        before = title.text_frame.text
+        set_plain_text(title.text_frame, op["text"])
+        apply_ea_fonts(slide)
+        return [[encoded(msg("change.slide.title", number=n, text=_short(before))),
+                 encoded(msg("change.slide.title", number=n, text=_short(op["text"])))]]
+    if kind == "set_bullets":
+        body = body_placeholder(slide)
+        if body is None:
+            raise CommandError(f"{where}: slide {n} has no bullet (body) placeholder; use replace_text "
+                               f"or add a bullets slide")
+        before = [p.text for p in body.text_frame.paragraphs if p.text.strip()]
+        items = bullet_items(op["bullets"])
+        size, chunks = fit_bullets(items, body.width, body.height)
+        if len(chunks) > 1:
+            raise CommandError(f"{where}: {len(items)} bullets do not fit on one slide; split them over "
+                               f"several slides with add_slide")
+        fill_bullets(body.text_frame, items, size)
+        apply_ea_fonts(slide)
+        return [[encoded(msg("change.slide.bullets", number=n, items=[_short(b, 60) for b in before])),
+                 encoded(msg("change.slide.bullets", number=n, items=[_short(t, 60) for t, _ in items]))]]
+    if kind == "remove_slide":
+        if len(prs.slides) == 1:
+            raise CommandError(f"{where}: cannot remove the only slide of the deck")
+        remove_slide(prs, n - 1)
+        return [[label, encoded(msg("change.removed"))]]
+    if kind == "move_slide":
+        to = op["to"]
+        if to > len(prs.slides):
+            raise CommandError(f"{where}: to={to} is past the last slide ({len(prs.slides)})")
+        move_slide(prs, n - 1, to - 1)
+        return [[label, _label(slide, to)]]
+    if kind == "set_notes":
+        before = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
+        slide.notes_slide.notes_text_frame.text = op["text"]
+        return [[encoded(msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
+                         else msg("change.slide.no_notes", number=n)),
+                 encoded(msg("change.slide.notes", number=n, text=_short(op["text"])))]]
+    raise CommandError(f"{where}: unknown op {kind!r}")  # pragma: no cover - the schema forbids it
+
+
+def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[dict[str, Any]]) -> list[Change]:
+    """Apply every operation in order; the first failing one raises before anything is written."""
+    changes: list[Change] = []
+    for i, op in enumerate(ops):
+        changes += apply_operation(prs, ws, op, f"operations[{i}] ({op['op']})")
+    return changes

@@ -1,0 +1,171 @@
+"""PowerPoint commands: pptx_create, pptx_edit, pptx_inspect, pptx_verify."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.runtime.blocks import created_summary
+import skills.runtime.pptx._schema as schema
+from skills.runtime import file_inspect
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime.pptx._build import build_slides
+from skills.runtime.pptx._deck import new_presentation
+from skills.runtime.pptx._template import from_template
+from skills.runtime.pptx._edit import apply_operations
+from skills.runtime.pptx._read import all_text, deck_errors, deck_evidence, open_deck, outline
+from skills.runtime._common import artifact_for, create_target
+from skills.runtime._pptx_xlsx_common import (
+    edit_output,
+    failed_checks_text,
+    input_file,
+    require_suffix,
+    validate_args,
+)
+from skills.runtime.workspace import Workspace, WorkspaceError
+
+__all__ = ["pptx_create", "pptx_edit", "pptx_inspect", "pptx_verify"]
+
+
+def _spec_texts(spec: dict[str, Any]) -> list[str]:
+    """The visible text a slide spec asks for, to check it is present in the written file."""
+    out = [spec.get("subtitle") or "", spec.get("caption") or "", spec.get("notes") or ""]
+    for key in ("bullets", "left", "right"):
+        out += [b if isinstance(b, str) else b["text"] for b in spec.get(key, [])]
+    if spec["layout"] == "table":
+        from skills.runtime.pptx._build import cell_text
+
+        out += [cell_text(h) for h in spec["header"]]
+        out += [cell_text(v) for row in spec["rows"] for v in row]
+    return [t for t in out if t.strip()]
+
+
+def _result(ev: Evidence, message: str, title: str, data: dict[str, Any]) -> CommandResult:
+    if not ev.passed:
+        message += f" Verification FAILED: {failed_checks_text(ev)}"
+    return CommandResult(ok=ev.passed, message=message, data=data, artifacts=(artifact_for(ev, title),),
+                         evidence=(ev,))
+
+
+def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.CREATE, args)
+    rel = args["path"]
+    target = create_target(ws, rel, ".pptx", overwrite=bool(args.get("overwrite", False)))
+    prs = from_template(ws, args["template"]) if args.get("template") else new_presentation()
+    if args.get("title"):
+        prs.core_properties.title = args["title"]
+    notes = []
+    for i, spec in enumerate(args["slides"]):
+        try:
+            made = build_slides(prs, spec, ws)
+        except CommandError as exc:
+            raise CommandError(f"slides[{i}].{exc}") from None
+        if len(made) > 1:
+            notes.append(f"slide spec {i + 1} ({spec['title']!r}) was split over {len(made)} slides so the text fits")
+    with ws.publish(rel) as staging:
+        prs.save(str(staging))
+    n = len(prs.slides)
+    texts = [t for s in args["slides"] for t in _spec_texts(s)]
+    ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts},
+                          min_pictures=sum(1 for s in args["slides"] if s["layout"] == "image"), check_cjk=True)
+    shape = f"on the template {args['template']}" if args.get("template") else "(16:9)"
+    msg = f"Created {ev.path}: {n} slides {shape}." + (" " + "; ".join(notes) + "." if notes else "")
+    return _result(ev, msg, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
+
+
+def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        validate_args(schema.CREATE, args)
+    except CommandError as exc:
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+    slides = args.get("slides") or []
+    rel = args.get("path", "?")
+    try:
+        exists = ws.resolve(rel).exists()
+    except WorkspaceError:
+        exists = False
+    changes = [["", encoded(msg("change.slide", number=i, title=s.get("title", "")))]
+               for i, s in enumerate(slides, 1)]
+    verb = "Replace" if exists else "Create"
+    said = created_summary(rel, [count("count.slides", len(slides))], replace=exists)
+    return {"summary": f"{verb} {rel}: {count('count.slides', len(slides))}", "changes": changes,
+            "summary_msg": said.to_dict()}
+
+
+def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.EDIT, args)
+    src = input_file(ws, args["path"], "pptx")
+    out = edit_output(ws, args, ".pptx")
+    with deck_errors(src.name):
+        prs = open_deck(src)
+        changes = apply_operations(prs, ws, args["operations"])
+        expected = outline(prs)
+    with ws.publish(out) as staging:
+        prs.save(str(staging))
+    target = ws.resolve(out)
+    titles = [s["title"] for s in expected["slides"] if s["title"]]
+    texts = [t for t in all_text(expected).split("\n") if t.strip()][:2000]
+    # No East Asian font check here: a user's own deck may rely on its theme for CJK fonts.
+    ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
+    msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
+           + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
+    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": plain_changes(changes)})
+
+
+def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    """Run the operations on an in-memory copy so the card shows exactly what will change."""
+    try:
+        validate_args(schema.EDIT, args)
+        src = input_file(ws, args["path"], "pptx")
+        out = edit_output(ws, args, ".pptx")
+        with deck_errors(src.name):
+            changes = apply_operations(open_deck(src), ws, args["operations"])
+    except (CommandError, WorkspaceError) as exc:
+        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
+               output=out, operations=count("count.operations", len(args["operations"])))
+    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes,
+            "summary_msg": said.to_dict()}
+
+
+def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.INSPECT, args)
+    require_suffix(args["path"], (".pptx", ".pptm", ".potx", ".potm"), "path")
+    try:
+        src = ws.resolve(args["path"], must_exist=True)
+    except WorkspaceError as exc:
+        raise CommandError(f"path: {exc}") from exc
+    message, data = file_inspect.inspect(src, label=args["path"])
+    return CommandResult(ok=True, message=message, data=data)
+
+
+def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.VERIFY, args)
+    path = input_file(ws, args["path"], "pptx")
+    ev, _ = deck_evidence(ws, path, args.get("expect"))
+    status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"
+    return CommandResult(ok=ev.passed, message=f"Verification of {ev.path} {status}", evidence=(ev,),
+                         data={"counts": dict(ev.counts)})
+
+
+pptx_create = register(Command(
+    name="pptx_create",
+    description="Create a 16:9 PowerPoint deck from slides; long lists and tables continue on "
+                "further slides so text fits.",
+    input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
+pptx_edit = register(Command(
+    name="pptx_edit",
+    description="Edit a deck by operations in order (slides 1-based); the rest stays intact. An "
+                "operation that matches nothing fails and nothing is written.",
+    input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
+pptx_inspect = register(Command(
+    name="pptx_inspect",
+    description="Outline of a deck: slide size, and per slide the layout, title, text, tables, pictures, notes.",
+    input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
+pptx_verify = register(Command(
+    name="pptx_verify",
+    description="Check a deck against expectations (slide count, titles, text).",
+    input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))

@@ -1,0 +1,1 @@
+"""The XLSX commands: reading, writing, editing and their argument schemas."""

@@ -1,0 +1,296 @@
+"""Edit operations on a loaded workbook. Each returns readable [before, after] pairs."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from copy import copy
+import warnings
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+
+from skills.messages import count as count_msg
+from skills.messages import encoded, msg
+from skills.runtime.xlsx._book import load_book
+from skills.runtime._base import CommandError
+from skills.runtime._pptx_xlsx_common import has_cjk
+from skills.runtime.xlsx._insert import RowInsert, data_width, header_row, insertion_row
+from skills.runtime.xlsx._write import (
+    CJK_CELL_FONT,
+    HEADER_ALIGN,
+    HEADER_BORDER,
+    HEADER_FILL,
+    HEADER_FONT,
+    HEADER_FONT_CJK,
+    cell_value,
+    check_cell_ref,
+    check_rows,
+    check_sheet_name,
+    check_value,
+    default_widths,
+)
+
+MAX_EDIT_XML = 150 * 1024 * 1024  # uncompressed worksheet XML a full (non-streaming) load may take
+# Part families openpyxl may not carry over on save; losing one must stop the edit.
+_FAMILIES = ("xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/pivotCache", "xl/tables",
+             "xl/comments", "xl/threadedComments", "xl/externalLinks", "xl/slicers", "xl/slicerCaches",
+             "xl/timelines", "xl/queryTables", "xl/connections", "customXml", "xl/ctrlProps", "xl/activeX")
+_PER_SHEET = {"xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/tables", "xl/comments",
+              "xl/threadedComments", "xl/slicers", "xl/timelines", "xl/queryTables", "xl/ctrlProps"}
+
+Change = list[str]
+
+
+def open_for_edit(path: Path) -> Workbook:
+    with zipfile.ZipFile(path) as zf:
+        size = sum(i.file_size for i in zf.infolist() if i.filename.startswith("xl/worksheets/"))
+    if size > MAX_EDIT_XML:
+        raise CommandError(f"{path.name}: the worksheets are too large to edit safely "
+                           f"({size // (1 << 20)} MB of XML); inspect it instead or split it",
+                           msg=msg("problem.too_large_to_edit", name=path.name))
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            wb = load_book(path)
+    except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
+        raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})",
+                           msg=msg("problem.corrupt", name=path.name, kind="XLSX"),
+                           details=f"{type(exc).__name__}: {exc}") from None
+    # openpyxl announces what it cannot carry over ("... extension is not supported and will be
+    # removed"); saving would silently lose it, so the edit stops here instead.
+    lost = sorted({str(w.message).split(" is not supported")[0].split(" will be removed")[0]
+                   for w in caught if "will be removed" in str(w.message)})
+    if lost:
+        raise CommandError(f"{path.name}: editing would drop content the editor cannot keep "
+                           f"({'; '.join(lost)}); nothing was written. Create a new workbook instead.",
+                           msg=msg("problem.would_lose", name=path.name), details="; ".join(lost))
+    return wb
+
+
+def part_families(path: Path) -> set[str]:
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+    return {f for f in _FAMILIES if any(n.startswith(f) for n in names)}
+
+
+def lost_parts(before: Path, after: Path, removed_sheet: bool) -> list[str]:
+    lost = part_families(before) - part_families(after)
+    return sorted(lost - _PER_SHEET if removed_sheet else lost)
+
+
+def show(value: Any) -> str:
+    if value is None or value == "":
+        return "(empty)"
+    text = str(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _sheet(wb: Workbook, name: str, where: str) -> Any:
+    if name not in wb.sheetnames:
+        raise CommandError(f"{where}: there is no sheet {name!r} (sheets: {', '.join(wb.sheetnames)})")
+    ws = wb[name]
+    if not hasattr(ws, "cell"):
+        raise CommandError(f"{where}: {name!r} is a chart sheet, not a worksheet")
+    return ws
+
+
+def _put(ws: Any, row: int, col: int, value: Any) -> None:
+    value, literal = cell_value(value)
+    cell = ws.cell(row=row, column=col)
+    cell.value = value
+    if literal:
+        cell.data_type = "s"
+    if isinstance(value, str) and not value.startswith("=") and has_cjk(value) and not cell.has_style:
+        cell.font = CJK_CELL_FONT
+
+
+def _used_rows(ws: Any) -> int:
+    return 0 if ws.max_row == 1 and all(c.value is None for c in ws[1]) else ws.max_row
+
+
+def write_rows(ws: Any, header: Sequence[Any] | None, rows: Sequence[Sequence[Any]]) -> None:
+    """Header + rows into a fresh sheet, styled like xlsx_create does."""
+    if header:
+        for c, v in enumerate(header, 1):
+            cell = ws.cell(row=1, column=c, value=v)
+            cell.font = HEADER_FONT_CJK if isinstance(v, str) and has_cjk(v) else HEADER_FONT
+            cell.fill, cell.border, cell.alignment = HEADER_FILL, HEADER_BORDER, HEADER_ALIGN
+        ws.freeze_panes = "A2"
+    base = 2 if header else 1
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row, 1):
+            if v is not None:
+                _put(ws, base + r, c, v)
+    for c, w in default_widths(header, rows).items():
+        ws.column_dimensions[get_column_letter(c)].width = w
+
+
+def _quote(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name) else "'" + name.replace("'", "''") + "'"
+
+
+def _ref_pattern(name: str) -> re.Pattern[str]:
+    quoted = re.escape("'" + name.replace("'", "''") + "'")
+    return re.compile(rf"(?:{quoted}|(?<![\w.']){re.escape(name)})!", re.IGNORECASE)
+
+
+def _formulas(wb: Workbook) -> Any:
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f" and isinstance(cell.value, str):
+                    yield ws, cell
+
+
+def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["sheet"], where)
+    changes = []
+    for ref, value in op["cells"].items():
+        row, col = check_cell_ref(ref, f"{where}.cells.{ref}")
+        check_value(value, f"{where}.cells.{ref}")
+        before = ws.cell(row=row, column=col).value
+        _put(ws, row, col, value)
+        changes.append([f"{ws.title}!{ref.upper()}: {show(before)}", f"{ws.title}!{ref.upper()}: {show(cell_value(value)[0])}"])
+    return changes
+
+
+def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str, Any] | None = None) -> list[Change]:
+    """New rows at the end of the data region: above a totals row, with every range over it grown."""
+    ws = _sheet(wb, op["sheet"], where)
+    used = _used_rows(ws)
+    check_rows(op["rows"], f"{where}.rows", used)
+    start = insertion_row(ws, used) if used else 1
+    above = start - 1
+    count = len(op["rows"])
+    grown: Counter[str] = Counter()
+    if above >= 1:  # also below the last row: ranges that end on it take the new rows
+        insert = RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws), width=data_width(ws, above))
+        grown = insert.apply(wb)
+        if placed:
+            _shift_placed(placed, insert)
+    model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
+    for r, row in enumerate(op["rows"]):
+        _new_row(ws, start + r, row, model)
+        if placed is not None:
+            placed.update({f"{ws.title}!{get_column_letter(c)}{start + r}": v
+                           for c, v in enumerate(row, 1) if v is not None})
+    end = start + count - 1
+    first = " | ".join(show(v) for v in op["rows"][0][:8])
+    changes = [[encoded(msg("change.sheet", used, name=ws.title)),
+                encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    if start <= used:
+        changes.append(["", encoded(msg("change.rows_above_totals", row=end + 1))])
+    parts = [count_msg(key, grown[k]) for k, key in _GROWN.items() if grown[k]]
+    if parts:
+        changes.append(["", encoded(msg("change.rows_covered", parts=parts))])
+    return changes
+
+
+_GROWN = {"formulas": "count.formulas", "charts": "count.charts", "tables": "count.tables",
+          "names": "count.defined_names", "conditional_formats": "count.conditional_formats",
+          "validations": "count.validations", "autofilter": "count.autofilters"}
+
+
+def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:
+    """One appended row: its values, the model row's styles, and its formulas where no value was given."""
+    from openpyxl.formula.translate import Translator
+
+    width = max(len(values), max((c.column for c in ws[model] if c.value is not None), default=0) if model else 0)
+    for c in range(1, width + 1):
+        v = values[c - 1] if c <= len(values) else None
+        src = ws.cell(row=model, column=c) if model else None
+        if src is not None and src.has_style:
+            ws.cell(row=row, column=c)._style = copy(src._style)
+        if v is None and src is not None and src.data_type == "f" and isinstance(src.value, str):
+            # a calculated column (=B5-C5) continues into the new row, as in an Excel table
+            ws.cell(row=row, column=c).value = Translator(src.value, origin=src.coordinate).translate_formula(
+                f"{get_column_letter(c)}{row}")
+        elif v is not None:
+            _put(ws, row, c, v)
+
+
+def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    check_sheet_name(op["name"], f"{where}.name", wb.sheetnames)
+    rows = op.get("rows") or []
+    header = op.get("header")
+    if header:
+        check_rows([header], f"{where}.header")
+    check_rows(rows, f"{where}.rows", 1 if header else 0)
+    write_rows(wb.create_sheet(op["name"]), header, rows)
+    made = msg("change.new_sheet.header" if header else "change.new_sheet", len(rows), name=op["name"])
+    return [["", encoded(made)]]
+
+
+def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["name"], where)
+    if len(wb.worksheets) == 1:
+        raise CommandError(f"{where}: cannot remove {op['name']!r}, the only worksheet")
+    pattern = _ref_pattern(ws.title)
+    refs = sum(1 for other, cell in _formulas(wb) if other is not ws and pattern.search(cell.value))
+    rows = _used_rows(ws)
+    wb.remove(ws)
+    gone = msg("change.removed.refs", refs) if refs else msg("change.removed")
+    return [[encoded(msg("change.sheet", rows, name=op["name"])), encoded(gone)]]
+
+
+def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+    ws = _sheet(wb, op["name"], where)
+    others = [n for n in wb.sheetnames if n != ws.title]
+    check_sheet_name(op["to"], f"{where}.to", others)
+    old, new = ws.title, op["to"]
+    pattern, repl = _ref_pattern(old), _quote(new) + "!"
+    updated = 0
+    for _, cell in _formulas(wb):
+        text = pattern.sub(lambda _m: repl, cell.value)
+        if text != cell.value:
+            cell.value, updated = text, updated + 1
+    for dn in list(wb.defined_names.values()):
+        if dn.attr_text:
+            dn.attr_text = pattern.sub(lambda _m: repl, dn.attr_text)
+    ws.title = new
+    renamed = msg("change.sheet.renamed", updated, name=new) if updated else msg("change.sheet.name", name=new)
+    return [[encoded(msg("change.sheet.name", name=old)), encoded(renamed)]]
+
+
+_OPS: dict[str, Any] = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
+        "remove_sheet": _remove_sheet, "rename_sheet": _rename_sheet}
+
+
+def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]],
+                     placed: dict[str, Any] | None = None) -> list[Change]:
+    """Apply every operation in order; the first failing one raises before anything is written.
+
+    ``placed`` collects where the values given end up ("Sheet!B7" → value, formulas as text), rows
+    inserted by a later operation included, for the evidence to find them in the file.
+    """
+    changes: list[Change] = []
+    placed = {} if placed is None else placed
+    for i, op in enumerate(ops):
+        where = f"operations[{i}] ({op['op']})"
+        if op["op"] == "append_rows":
+            changes += _append_rows(wb, op, where, placed)
+        else:
+            changes += _OPS[op["op"]](wb, op, where)
+        if op["op"] == "set_cells":
+            placed.update({f"{op['sheet']}!{ref.upper()}": v for ref, v in op["cells"].items()})
+    return changes
+
+
+def _shift_placed(placed: dict[str, Any], insert: RowInsert) -> None:
+    """Values placed by earlier operations, where the inserted rows moved them (formulas rewritten too)."""
+    from openpyxl.utils.cell import coordinate_from_string
+
+    moved: dict[str, Any] = {}
+    for key, value in placed.items():
+        name, _, ref = key.rpartition("!")
+        col, row = coordinate_from_string(ref)
+        on = name == insert.sheet
+        if isinstance(value, str) and value.startswith("="):
+            value = insert.formula(value, on)
+        moved[f"{name}!{col}{row + insert.count if on and row >= insert.at else row}"] = value
+    placed.clear()
+    placed.update(moved)

@@ -1,0 +1,219 @@
+"""Writing workbooks from the sheet spec: streaming rows, header style, widths, CJK fonts."""
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.numbers import is_date_format
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+from openpyxl.utils.exceptions import CellCoordinatesException, IllegalCharacterError
+
+from skills.runtime._base import CommandError
+from skills.runtime.xlsx._chart import add_chart
+from skills.runtime._pptx_xlsx_common import CJK_FONT, display_width, has_cjk
+
+MAX_ROWS, MAX_COLS = 1_048_576, 16_384
+MAX_CELL_TEXT = 32_767
+_BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+_COL_RE = re.compile(r"^[A-Z]{1,3}$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+HEADER_FONT = Font(name="Calibri", family=2, size=11, bold=True, color="1F2A44")  # the workbook default face
+HEADER_FONT_CJK = Font(name=CJK_FONT, charset=134, size=11, bold=True, color="1F2A44")
+HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
+HEADER_BORDER = Border(bottom=Side(style="thin", color="8EA9C1"))
+HEADER_ALIGN = Alignment(vertical="center", wrap_text=False)
+TITLE_FONT = Font(name="Calibri", family=2, size=14, bold=True, color="1F2A44")
+TITLE_FONT_CJK = Font(name=CJK_FONT, charset=134, size=14, bold=True, color="1F2A44")
+TITLE_ALIGN = Alignment(horizontal="center", vertical="center")
+# charset 134 (GB2312) tells Excel which script the font is for when it has to substitute.
+CJK_CELL_FONT = Font(name=CJK_FONT, charset=134, size=11)
+
+
+def check_sheet_name(name: str, field: str, taken: Sequence[str] = ()) -> None:
+    if not name.strip():
+        raise CommandError(f"{field}: a sheet name cannot be blank")
+    if len(name) > 31:
+        raise CommandError(f"{field}: sheet name {name!r} is longer than 31 characters")
+    if _BAD_SHEET_CHARS.search(name):
+        raise CommandError(f"{field}: sheet name {name!r} may not contain any of [ ] : * ? / \\")
+    if name.startswith("'") or name.endswith("'"):
+        raise CommandError(f"{field}: sheet name {name!r} may not start or end with an apostrophe")
+    if name.lower() in (t.lower() for t in taken):
+        raise CommandError(f"{field}: there is already a sheet named {name!r}")
+
+
+def column_index(letter: str, field: str) -> int:
+    if not isinstance(letter, str) or not _COL_RE.match(letter) or column_index_from_string(letter) > MAX_COLS:
+        raise CommandError(f"{field}: {letter!r} is not a column letter (A … XFD)")
+    return column_index_from_string(letter)
+
+
+def check_cell_ref(ref: str, field: str) -> tuple[int, int]:
+    try:
+        col, row = coordinate_from_string(ref)
+        c = column_index_from_string(col)
+    except (ValueError, TypeError, CellCoordinatesException):
+        raise CommandError(f"{field}: {ref!r} is not a cell reference like B2") from None
+    if not 1 <= row <= MAX_ROWS or c > MAX_COLS:
+        raise CommandError(f"{field}: {ref!r} is outside the sheet (max XFD1048576)")
+    return row, c
+
+
+def check_value(value: Any, field: str) -> None:
+    if isinstance(value, str):
+        if len(value) > MAX_CELL_TEXT:
+            raise CommandError(f"{field}: text is {len(value)} characters; a cell holds at most {MAX_CELL_TEXT}")
+        if _CONTROL.search(value):
+            raise CommandError(f"{field}: text contains a control character a spreadsheet cannot store")
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise CommandError(f"{field}: {value} is not a finite number")
+    elif value is not None and not isinstance(value, (int, float, bool)):
+        raise CommandError(f"{field}: {value!r} is not a string, number, boolean or null")
+
+
+def check_rows(rows: Sequence[Any], field: str, offset: int = 0) -> None:
+    """Fast per-cell check for row arrays (type, length, text limits)."""
+    if offset + len(rows) > MAX_ROWS:
+        raise CommandError(f"{field}: {len(rows)} rows do not fit in a sheet (max {MAX_ROWS:,} rows)")
+    for r, row in enumerate(rows):
+        if not isinstance(row, list):
+            raise CommandError(f"{field}[{r}]: a row must be an array of cell values")
+        if len(row) > 1000:
+            raise CommandError(f"{field}[{r}]: {len(row)} cells; at most 1000 per row")
+        for c, value in enumerate(row):
+            if value is None or type(value) in (int, bool) or (type(value) is str and len(value) < 1000
+                                                               and not _CONTROL.search(value)):
+                continue
+            check_value(value, f"{field}[{r}][{c}]")
+
+
+def cell_value(value: Any) -> tuple[Any, bool]:
+    """(value to store, is literal text that must not become a formula)."""
+    if isinstance(value, str) and value.startswith("'="):
+        return value[1:], True
+    return value, False
+
+
+def default_widths(header: Sequence[Any] | None, rows: Sequence[Sequence[Any]]) -> dict[int, float]:
+    widths: dict[int, int] = {}
+    sample = ([list(header)] if header else []) + list(rows[:300])
+    for row in sample:
+        for c, v in enumerate(row, 1):
+            if v is None:
+                continue
+            if isinstance(v, str) and v.startswith("="):
+                w = 12
+            elif isinstance(v, float):
+                w = min(len(f"{v:,.2f}"), 18)
+            else:
+                w = display_width(str(v))
+            widths[c] = max(widths.get(c, 0), w)
+    return {c: float(min(max(w + 2, 8), 60)) for c, w in widths.items()}
+
+
+def first_data_row(spec: dict[str, Any]) -> int:
+    """Sheet row of the first data row: after the title row and the header, when present."""
+    return 1 + (1 if spec.get("title") else 0) + (1 if spec.get("header") else 0)
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?$")
+
+
+def as_date(value: Any) -> dt.datetime | dt.date | None:
+    """An ISO date ("2026-03-01", "2026-03-01 09:30") as a date, else None."""
+    if not isinstance(value, str) or not _ISO_DATE.match(value):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value) if len(value) > 10 else dt.date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
+    """Stream one sheet into a write-only workbook; returns the number of rows written."""
+    ws = wb.create_sheet(spec["name"])
+    header, rows, title = spec.get("header"), spec["rows"], spec.get("title")
+    formats = {column_index(k, f"{field}.number_formats.{k}"): v
+               for k, v in (spec.get("number_formats") or {}).items()}
+    date_cols = {c for c, f in formats.items() if is_date_format(f)}
+    widths = default_widths(header, rows)
+    for k, v in (spec.get("column_widths") or {}).items():
+        widths[column_index(k, f"{field}.column_widths.{k}")] = float(v)
+    for c, w in widths.items():
+        ws.column_dimensions[get_column_letter(c)].width = w
+    base = first_data_row(spec)
+    freeze = spec.get("freeze", f"A{base}" if header else None)
+    if freeze:
+        check_cell_ref(freeze, f"{field}.freeze")
+        ws.freeze_panes = freeze
+    ncols = max([len(header or [])] + [len(r) for r in rows[:5000]] + [0])
+    if spec.get("autofilter") and ncols:
+        ws.auto_filter.ref = f"A{base - 1 if header else base}:{get_column_letter(ncols)}{base + len(rows) - 1}"
+    if title:
+        check_value(title, f"{field}.title")
+        cell = WriteOnlyCell(ws, value=title)
+        cell.font = TITLE_FONT_CJK if has_cjk(title) else TITLE_FONT
+        cell.alignment = TITLE_ALIGN
+        if ncols > 1:
+            ws.merged_cells.add(f"A1:{get_column_letter(ncols)}1")
+        ws.append([cell])
+    if header:
+        cells = []
+        for v in header:
+            cell = WriteOnlyCell(ws, value=v)
+            cell.font = HEADER_FONT_CJK if isinstance(v, str) and has_cjk(v) else HEADER_FONT
+            cell.fill, cell.border, cell.alignment = HEADER_FILL, HEADER_BORDER, HEADER_ALIGN
+            cells.append(cell)
+        ws.append(cells)
+    plain_types = (int, float, bool, type(None))
+    for r, row in enumerate(rows):
+        out: list[Any] = []
+        for c, v in enumerate(row, 1):
+            fmt = formats.get(c)
+            if fmt is None and type(v) in plain_types:  # most cells: nothing to decide
+                out.append(v)
+                continue
+            v, literal = cell_value(v)
+            cjk = isinstance(v, str) and not v.startswith("=") and has_cjk(v)
+            if fmt is None and not cjk and not literal:
+                out.append(v)
+                continue
+            if c in date_cols and not literal:
+                v = as_date(v) or v
+            cell = WriteOnlyCell(ws, value=v)
+            if literal:
+                cell.data_type = "s"
+            if fmt is not None:
+                cell.number_format = fmt
+            if cjk:
+                cell.font = CJK_CELL_FONT
+            out.append(cell)
+        try:
+            ws.append(out)
+        except (IllegalCharacterError, ValueError) as exc:
+            raise CommandError(f"{field}.rows[{r}] (row {base + r}): {exc}") from None
+    for i, chart in enumerate(spec.get("charts") or []):
+        add_chart(ws, chart, spec, ncols, f"{field}.charts[{i}]")
+    return len(rows) + base - 1
+
+
+def new_workbook(sheets: Sequence[dict[str, Any]]) -> Workbook:
+    names: list[str] = []
+    for i, spec in enumerate(sheets):
+        check_sheet_name(spec["name"], f"sheets[{i}].name", names)
+        names.append(spec["name"])
+        if spec.get("header") is not None:
+            check_rows([spec["header"]], f"sheets[{i}].header")
+        check_rows(spec["rows"], f"sheets[{i}].rows", 1 if spec.get("header") else 0)
+    wb = Workbook(write_only=True)
+    for i, spec in enumerate(sheets):
+        write_sheet(wb, spec, f"sheets[{i}]")
+    return wb

@@ -1,0 +1,257 @@
+"""Excel commands: xlsx_create, xlsx_edit, xlsx_inspect, xlsx_verify, xlsx_recalculate."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.runtime.blocks import created_summary
+import skills.runtime.xlsx._schema as schema
+from skills.runtime import file_inspect
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._common import artifact_for, create_target
+from skills.runtime._pptx_xlsx_common import (
+    edit_output,
+    failed_checks_text,
+    input_file,
+    require_suffix,
+    validate_args,
+)
+from skills.runtime.xlsx._cached import book_sheets, compute, write_with_values
+from skills.runtime.xlsx._check import workbook_evidence
+from skills.runtime.xlsx._edit import apply_operations, lost_parts, open_for_edit, show
+from skills.runtime.xlsx._read import scan_workbook
+from skills.runtime.xlsx._recalc import libreoffice_values, recalculate
+from skills.runtime.xlsx._write import first_data_row, new_workbook
+from skills.runtime.soffice import soffice_path
+from skills.runtime.workspace import Workspace, WorkspaceError
+
+__all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
+
+_LIGHT_CREATE = schema.light(schema.CREATE)
+# A larger package takes LibreOffice minutes to compute; its values then appear when it is opened.
+MAX_LIBREOFFICE_VALUES = 40 * 1024 * 1024
+_LIGHT_EDIT = schema.light(schema.EDIT)
+
+
+def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
+    if not ev.passed:
+        message += f" Verification FAILED: {failed_checks_text(ev)}"
+    not_run = [c for c in ev.checks if c.status == "not_run"]
+    if not_run:
+        message += " Not checked: " + "; ".join(f"{c.name} ({c.detail})" for c in not_run)
+    return CommandResult(ok=ev.passed, message=message, data=data,
+                         artifacts=(artifact_for(ev, Path(ev.path).stem),), evidence=(ev,))
+
+
+def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(_LIGHT_CREATE, args)
+    rel = args["path"]
+    target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
+    wb = new_workbook(args["sheets"])
+    computed = compute([(s["name"], s["rows"], first_data_row(s)) for s in args["sheets"]])
+    package = io.BytesIO()
+    wb.save(package)
+    _fill_pending(ws, package.getvalue(), computed)
+    with ws.publish(rel) as staging:
+        write_with_values(package, staging, computed)
+    ev, scans = workbook_evidence(ws, target, sheets=[s["name"] for s in args["sheets"]], spec=args["sheets"])
+    parts = ", ".join(f"{s.name} ({s.max_row} rows)" for s in scans)
+    return _result(ev, f"Created {ev.path}: {parts}.", {"sheets": [s.name for s in scans]})
+
+
+def _fill_pending(ws: Workspace, package: bytes, computed: list[Any]) -> None:
+    """Formulas the engine does not know: LibreOffice computes them; the file keeps its formula text."""
+    pending = {i: c.pending for i, c in enumerate(computed) if c.pending}
+    if not pending or not soffice_path() or len(package) > MAX_LIBREOFFICE_VALUES:
+        return
+    try:
+        for (i, r, c), value in libreoffice_values(ws, package, pending).items():
+            computed[i].values[(r, c)] = value
+            computed[i].pending.discard((r, c))
+    except CommandError:
+        pass  # no values then: the check says the values appear when the file is opened
+
+
+# A total of a column (=SUM(B2:B9)), not of a row (=SUM(B4:C4)): what a totals row is made of.
+_COLUMN_SUM = re.compile(r"=(?:SUM|SUBTOTAL\(\d+,)\(?\$?([A-Z]{1,3})\$?\d+:\$?\1\$?\d+\)", re.IGNORECASE)
+
+
+def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
+    """What a new sheet has besides its rows, for the approval card: its charts and its totals row."""
+    header = [show(h) for h in sheet.get("header") or []]
+
+    def named(column: str) -> str:
+        from openpyxl.utils import column_index_from_string
+
+        try:
+            index = column_index_from_string(column.strip().upper()) - 1
+        except ValueError:
+            return column
+        return header[index] if 0 <= index < len(header) and header[index] else column
+
+    said = []
+    for chart in sheet.get("charts") or []:
+        kind = chart.get("type") if chart.get("type") in ("bar", "column", "line", "pie") else "bar"
+        series = ", ".join(named(str(v)) for v in chart.get("values") or [])
+        said.append(msg(f"change.chart.{kind}", title=chart.get("title") or sheet.get("name", "?"), series=series))
+    for row in reversed(sheet.get("rows") or []):
+        summed = [n for n, v in enumerate(row) if isinstance(v, str) and _COLUMN_SUM.match(v.replace(" ", ""))]
+        if summed:
+            columns = ", ".join(header[n] if n < len(header) and header[n] else f"#{n + 1}" for n in summed)
+            label = next((show(v) for v in row if isinstance(v, str) and v and not v.startswith("=")), "")
+            said.append(msg("change.totals", label=label, columns=columns))
+            break
+    return said
+
+
+def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        validate_args(_LIGHT_CREATE, args)
+    except CommandError as exc:
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+    rel = args.get("path", "?")
+    try:
+        exists = ws.resolve(rel).exists()
+    except WorkspaceError:
+        exists = False
+    changes = []
+    for s in args.get("sheets") or []:
+        header = s.get("header") or []
+        cols = ", ".join(show(h) for h in header[:8])
+        rows = len(s.get("rows") or [])
+        changes.append(["", encoded(msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
+                                    else msg("change.sheet", rows, name=s.get("name", "?")))])
+        changes += [["", encoded(said)] for said in _sheet_extras(s)]
+    verb = "Replace" if exists else "Create"
+    sheets = len(args.get("sheets") or [])
+    said = created_summary(rel, [count("count.sheets", sheets)], replace=exists)
+    return {"summary": f"{verb} {rel}: {count('count.sheets', sheets)}", "changes": changes,
+            "summary_msg": said.to_dict()}
+
+
+def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(_LIGHT_EDIT, args)
+    src = input_file(ws, args["path"], "xlsx")
+    out = edit_output(ws, args, ".xlsx")
+    wb = open_for_edit(src)
+    placed: dict[str, Any] = {}
+    changes = apply_operations(wb, args["operations"], placed)
+    removed = any(op["op"] == "remove_sheet" for op in args["operations"])
+    names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
+    computed = compute(book_sheets(wb))
+    package = io.BytesIO()
+    wb.save(package)
+    _fill_pending(ws, package.getvalue(), computed)
+    with ws.publish(out) as staging:
+        write_with_values(package, staging, computed)
+        lost = lost_parts(src, staging, removed)
+        if lost:  # raising here removes the staging file; the original stays as it was
+            raise CommandError(f"{args['path']}: saving the edit would drop {', '.join(lost)} from the "
+                               f"workbook, so nothing was written")
+    # the values given, where they ended up: formula cells compared by their text, value cells by value
+    cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
+    ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
+    where = f" into {ev.path}" if out != args["path"] else ""
+    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})
+
+
+def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    """Run the operations on an in-memory copy so the card shows exactly what will change."""
+    try:
+        validate_args(_LIGHT_EDIT, args)
+        wb = open_for_edit(input_file(ws, args["path"], "xlsx"))
+        out = edit_output(ws, args, ".xlsx")
+        changes = apply_operations(wb, args["operations"])
+    except (CommandError, WorkspaceError) as exc:
+        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
+               output=out, operations=count("count.operations", len(args["operations"])))
+    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes[:500],
+            "summary_msg": said.to_dict()}
+
+
+def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.INSPECT, args)
+    require_suffix(args["path"], (".xlsx", ".xlsm", ".xltx", ".xltm"), "path")
+    try:
+        path = ws.resolve(args["path"], must_exist=True)
+    except WorkspaceError as exc:
+        raise CommandError(f"path: {exc}") from exc
+    message, data = file_inspect.inspect(path, {"max_rows": args.get("max_rows", 20)}, label=args["path"])
+    return CommandResult(ok=True, message=message, data=data)
+
+
+def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.VERIFY, args)
+    path = input_file(ws, args["path"], "xlsx")
+    expect = args.get("expect") or {}
+    ev, _ = workbook_evidence(ws, path, sheets=expect.get("sheets"), cells=expect.get("cells"))
+    status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"
+    not_run = [f"{c.name} not run ({c.detail})" for c in ev.checks if c.status == "not_run"]
+    msg = f"Verification of {ev.path} {status}" + (". " + "; ".join(not_run) if not_run else "")
+    return CommandResult(ok=ev.passed, message=msg, evidence=(ev,), data={"counts": dict(ev.counts)})
+
+
+def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    validate_args(schema.RECALCULATE, args)
+    src = input_file(ws, args["path"], "xlsx")
+    out = edit_output(ws, args, ".xlsx")
+    recalculate(ws, src, out)
+    ev, scans = workbook_evidence(ws, ws.resolve(out))
+    errors = [f"{s.name}!{e['cell']} {e['error']}" for s in scans for e in s.errors]
+    formulas = sum(s.formulas for s in scans)
+    msg = f"Recalculated {args['path']} with LibreOffice" + (f" into {ev.path}" if out != args["path"] else "")
+    msg += f": {formulas} formulas, " + (f"{ev.counts['formula_errors']} errors ({', '.join(errors[:10])})."
+                                         if errors else "no errors.")
+    return _result(ev, msg, {"formulas": formulas, "errors": errors[:50]})
+
+
+def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        validate_args(schema.RECALCULATE, args)
+        scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
+        out = edit_output(ws, args, ".xlsx")
+    except (CommandError, WorkspaceError) as exc:
+        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
+                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+    formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
+    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+    said = msg("summary.recalculate" if out == args["path"] else "summary.recalculate.into", name=args["path"],
+               output=out)
+    return {"summary": f"Recalculate {where} with LibreOffice and save the computed values",
+            "changes": [[encoded(msg("change.formulas.before", formulas, cached=cached)),
+                         encoded(msg("change.formulas.after", formulas))]], "summary_msg": said.to_dict()}
+
+
+xlsx_create = register(Command(
+    name="xlsx_create",
+    description="Create an .xlsx workbook: sheets with a styled header row and rows (strings starting "
+                "with '=' are formulas).",
+    input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
+xlsx_edit = register(Command(
+    name="xlsx_edit",
+    description="Edit a workbook by operations; the rest stays intact. An operation that cannot "
+                "apply fails and nothing is written.",
+    input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
+xlsx_inspect = register(Command(
+    name="xlsx_inspect",
+    description="Outline of a workbook: sheets, used ranges, header row, sample rows, formulas with cached "
+                "values, formula errors, merged cells, freeze panes.",
+    input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
+xlsx_verify = register(Command(
+    name="xlsx_verify",
+    description="Check a workbook against expectations (sheets, cell values) and for formula errors "
+                "(once formulas were calculated).",
+    input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))
+xlsx_recalculate = register(Command(
+    name="xlsx_recalculate",
+    description="Recalculate every formula with LibreOffice headless, save the computed values, and report "
+                "formula errors (#DIV/0!, #REF!, #NAME? ...).",
+    input_schema=schema.RECALCULATE, writes=True, run=_recalculate, target_arg="path",
+    describe=_describe_recalculate))
