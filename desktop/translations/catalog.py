@@ -66,7 +66,7 @@ class Translation:
 def _templates(folder: Path) -> list[str]:
     """English templates the package passes to its tr() hook, found in its source."""
     found: set[str] = set()
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
