@@ -18,6 +18,7 @@ from typing import Any
 
 from skills.flow import Flow, FlowError, Step, parse_flow
 from skills.runtime.errors import CatalogError
+from skills.messages import msg
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REGISTRY = "registry.json"
@@ -78,18 +79,18 @@ def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
     """``(frontmatter, body)`` of a SKILL.md; raises CatalogError naming ``where``."""
     text = text.lstrip("\ufeff")
     if not text.startswith("---\n"):
-        raise CatalogError(f"{where}: missing YAML frontmatter (the file must start with '---')")
+        raise CatalogError(msg("error.catalog.missing_yaml_frontmatter_file", where=where))
     end = text.find("\n---\n", 4)
     if end < 0:
-        raise CatalogError(f"{where}: the frontmatter is not closed with '---'")
+        raise CatalogError(msg("error.catalog.frontmatter_closed", where=where))
     import yaml  # here: the app starts from the built catalog.json without parsing YAML
 
     try:
         meta = yaml.safe_load(text[4:end])
     except yaml.YAMLError as exc:
-        raise CatalogError(f"{where}: invalid YAML frontmatter ({exc})") from None
+        raise CatalogError(msg("error.catalog.invalid_yaml_frontmatter", where=where, exc=exc)) from None
     if not isinstance(meta, dict):
-        raise CatalogError(f"{where}: the frontmatter must be a mapping")
+        raise CatalogError(msg("error.catalog.frontmatter_mapping", where=where))
     return meta, text[end + 5:]
 
 
@@ -101,13 +102,13 @@ def _read_skill_file(root: Path, rel: str) -> str:
     """
     path = (root / rel).resolve()
     if not path.is_relative_to(root.resolve()) or path.name != "SKILL.md":
-        raise CatalogError(f"{rel}: a registered skill must be a SKILL.md inside the skills package")
+        raise CatalogError(msg("error.catalog.registered_skill_skill_md", rel=rel))
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise CatalogError(f"{rel}: cannot read the skill file ({exc.strerror})") from None
+        raise CatalogError(msg("error.catalog.read_skill_file", rel=rel, strerror=exc.strerror)) from None
     except UnicodeDecodeError:
-        raise CatalogError(f"{rel}: the skill file is not valid UTF-8") from None
+        raise CatalogError(msg("error.catalog.skill_file_valid_utf", rel=rel)) from None
 
 
 def body_hash(body: str) -> str:
@@ -118,40 +119,39 @@ def _entry(meta: dict[str, Any], body: str, rel: str, known_commands: set[str]) 
     where = rel
     missing = [k for k in _REQUIRED if meta.get(k) in (None, "")]
     if missing:
-        raise CatalogError(f"{where}: missing field(s) {', '.join(missing)}")
+        raise CatalogError(msg("error.catalog.missing_field_s", where=where, missing=', '.join(missing)))
     unknown = sorted(set(meta) - set(_REQUIRED) - set(_OPTIONAL))
     if unknown:
-        raise CatalogError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise CatalogError(msg("error.catalog.unknown_field_s", where=where, unknown=', '.join(unknown)))
     sid = meta["id"]
     if not isinstance(sid, str) or not _ID.match(sid):
-        raise CatalogError(f"{where}: id {sid!r} must be lowercase letters, digits and '-'")
+        raise CatalogError(msg("error.catalog.id_lowercase_letters_digits", where=where, sid=repr(sid)))
     if meta["category"] not in CATEGORIES:
-        raise CatalogError(f"{where}: unknown category {meta['category']!r} (one of {', '.join(CATEGORIES)})")
+        raise CatalogError(msg("error.catalog.unknown_category_one", where=where, category=repr(meta['category']), categories=', '.join(CATEGORIES)))
     if not isinstance(meta["contract_version"], int) or meta["contract_version"] < 1:
-        raise CatalogError(f"{where}: contract_version must be a positive integer")
+        raise CatalogError(msg("error.catalog.contract_version_positive_integer", where=where))
     for key in ("name", "description"):
         if not isinstance(meta[key], str):
-            raise CatalogError(f"{where}: {key} must be text")
+            raise CatalogError(msg("error.catalog.text", where=where, key=key))
     commands = meta.get("commands") or []
     execution = meta.get("execution")
     if meta["category"] == "router":
         if commands or execution:
-            raise CatalogError(f"{where}: a router skill is instruction-only (no commands, no execution)")
+            raise CatalogError(msg("error.catalog.router_skill_instruction_commands", where=where))
     else:
         if not isinstance(commands, list) or not commands or not all(isinstance(c, str) for c in commands):
-            raise CatalogError(f"{where}: commands must be a non-empty list of command names")
+            raise CatalogError(msg("error.catalog.commands_non_empty_list", where=where))
         if not isinstance(execution, dict) or not isinstance(execution.get("profile"), str):
-            raise CatalogError(f"{where}: execution must be a mapping with a profile")
+            raise CatalogError(msg("error.catalog.execution_mapping_profile", where=where))
         if len(set(commands)) != len(commands):
-            raise CatalogError(f"{where}: a command is listed twice")
+            raise CatalogError(msg("error.catalog.command_listed_twice", where=where))
         unimplemented = [c for c in commands if c not in known_commands]
         if unimplemented:
-            raise CatalogError(f"{where}: command(s) with no implementation: {', '.join(unimplemented)}")
+            raise CatalogError(msg("error.catalog.command_s_implementation", where=where, unimplemented=', '.join(unimplemented)))
     if not body.strip():
-        raise CatalogError(f"{where}: the body is empty")
+        raise CatalogError(msg("error.catalog.body_empty", where=where))
     if len(body) > MAX_BODY_CHARS:
-        raise CatalogError(f"{where}: the body has {len(body)} characters; the limit is {MAX_BODY_CHARS} "
-                           f"(~5,000 tokens)")
+        raise CatalogError(msg("error.catalog.body_characters_limit_tokens", where=where, length=len(body), max_body_chars=MAX_BODY_CHARS))
     return SkillEntry(id=sid, name=meta["name"].strip(), category=meta["category"],
                       description=" ".join(meta["description"].split()), commands=tuple(commands),
                       execution=dict(execution) if execution else None, body_sha256=body_hash(body),
@@ -163,9 +163,9 @@ def read_registry(root: Path = PACKAGE_DIR) -> list[str]:
         data = json.loads((root / REGISTRY).read_text(encoding="utf-8"))
         paths = data["skills"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise CatalogError(f"{REGISTRY}: cannot read the skill registry ({exc})") from None
+        raise CatalogError(msg("error.catalog.read_skill_registry", registry=REGISTRY, exc=exc)) from None
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
-        raise CatalogError(f"{REGISTRY}: 'skills' must be a list of paths")
+        raise CatalogError(msg("error.catalog.skills_list_paths", registry=REGISTRY))
     return paths
 
 
@@ -175,22 +175,22 @@ def read_flows(root: Path = PACKAGE_DIR) -> dict[str, tuple[str, Flow]]:
     try:
         paths = json.loads((root / REGISTRY).read_text(encoding="utf-8")).get("flows", [])
     except (OSError, ValueError, AttributeError) as exc:
-        raise CatalogError(f"{REGISTRY}: cannot read the flow list ({exc})") from None
+        raise CatalogError(msg("error.catalog.read_flow_list", registry=REGISTRY, exc=exc)) from None
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
-        raise CatalogError(f"{REGISTRY}: 'flows' must be a list of paths")
+        raise CatalogError(msg("error.catalog.flows_list_paths", registry=REGISTRY))
     flows: dict[str, tuple[str, Flow]] = {}
     for rel in paths:
         path = (root / rel).resolve()
         if not path.is_relative_to((root / "flows").resolve()) or path.suffix not in (".yaml", ".yml", ".json"):
-            raise CatalogError(f"{rel}: a registered flow must be a .yaml or .json file in skills/flows")
+            raise CatalogError(msg("error.catalog.registered_flow_yaml_json", rel=rel))
         try:
             flow = parse_flow(path.read_text(encoding="utf-8"), rel)
         except (OSError, UnicodeDecodeError) as exc:
-            raise CatalogError(f"{rel}: cannot read the flow ({exc})") from None
+            raise CatalogError(msg("error.catalog.read_flow", rel=rel, exc=exc)) from None
         except FlowError as exc:
-            raise CatalogError(f"{rel}: {exc}") from None
+            raise CatalogError(msg("error.catalog.failed", rel=rel, exc=exc)) from None
         if flow.id in flows:
-            raise CatalogError(f"{rel}: duplicate flow id {flow.id!r} (also in {flows[flow.id][0]})")
+            raise CatalogError(msg("error.catalog.duplicate_flow_id_also", rel=rel, id_value=repr(flow.id), flows=flows[flow.id][0]))
         flows[flow.id] = (rel, flow)
     return flows
 
@@ -207,13 +207,13 @@ def collect(root: Path = PACKAGE_DIR, known_commands: set[str] | None = None) ->
         meta, body = split_skill_file(_read_skill_file(root, rel), rel)
         entry = _entry(meta, body, rel, known_commands)
         if entry.id in seen:
-            raise CatalogError(f"{rel}: duplicate skill id {entry.id!r} (also in {seen[entry.id]})")
+            raise CatalogError(msg("error.catalog.duplicate_skill_id_also", rel=rel, id_value=repr(entry.id), seen=seen[entry.id]))
         seen[entry.id] = rel
         entries.append(entry)
     total = sum(len(e.description) for e in entries)
     if total > MAX_DESCRIPTIONS_CHARS:
-        raise CatalogError(f"{REGISTRY}: the descriptions total {total} characters; the limit is "
-                           f"{MAX_DESCRIPTIONS_CHARS}")
+        raise CatalogError(msg("error.catalog.descriptions_total_characters_limit", registry=REGISTRY, total=total,
+                               max_descriptions_chars=MAX_DESCRIPTIONS_CHARS))
     return entries
 
 
@@ -306,8 +306,7 @@ def load_catalog(path: Path | None = None) -> Catalog:
                                  for st in d["steps"]))
                  for fid, d in data.get("flows", {}).items()}
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise CatalogError(f"{path.name}: the skill catalog is missing or damaged ({exc}); "
-                           f"run `python -m skills build`") from None
+        raise CatalogError(msg("error.catalog.skill_catalog_missing_damaged", name=path.name, exc=exc)) from None
     return Catalog(entries=entries, build_identity=identity, root=path.parent, flows=flows)
 
 
@@ -316,9 +315,8 @@ def load_body(skill_id: str, catalog: Catalog | None = None) -> str:
     catalog = catalog or load_catalog()
     entry = catalog.entries.get(skill_id)
     if entry is None:
-        raise CatalogError(f"unknown skill {skill_id!r}; known: {', '.join(sorted(catalog.entries))}")
+        raise CatalogError(msg("error.catalog.unknown_skill_known", skill_id=repr(skill_id), entries=', '.join(sorted(catalog.entries))))
     _, body = split_skill_file(_read_skill_file(catalog.root, entry.path), entry.path)
     if body_hash(body) != entry.body_sha256:
-        raise CatalogError(f"{entry.path}: the skill body differs from the catalog (hash mismatch); "
-                           f"refusing to load it — rebuild with `python -m skills build`")
+        raise CatalogError(msg("error.catalog.skill_body_differs_from", path=entry.path))
     return body

@@ -48,3 +48,55 @@ def test_the_check_sees_a_stray(monkeypatch: pytest.MonkeyPatch) -> None:
     Stray.__module__ = state.__name__
     monkeypatch.setattr(state, "Stray", Stray, raising=False)
     assert Stray in _own_exceptions(state.__name__) and not issubclass(Stray, MiraError)
+
+
+def _skills_error_names() -> set[str]:
+    return {cls.__name__ for name in _modules("skills") for cls in _own_exceptions(name) if issubclass(cls, SkillsError)}
+
+
+def test_every_error_the_skills_raise_carries_a_message_value() -> None:
+    """Issue 26: a sentence a person may read is one message value (id + parameters) from raise to screen.
+
+    ``raise CommandError(msg("error.…", …))``, a value that already is one (a caught error's ``exc.msg``), or an
+    explicit ``msg=``; never an f-string alone, which the window could only show in English."""
+    import ast
+    from pathlib import Path
+
+    import skills
+
+    # Signals the formula engine raises and catches itself; nobody reads them as a sentence.
+    internal = {"_Raise", "Unsupported"}
+    builds_its_own = {"TargetInUse"}  # its __init__ makes the message from the names it is given
+    names = _skills_error_names() - internal - builds_its_own
+    bare = []
+    for path in sorted(Path(skills.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            call = node.exc
+            if not (isinstance(call.func, ast.Name) and call.func.id in names):
+                continue
+            first = call.args[0] if call.args else None
+            said = any(k.arg == "msg" for k in call.keywords) or (
+                isinstance(first, ast.Call) and getattr(first.func, "id", "") in {"msg", "count", "Msg"}) or (
+                isinstance(first, ast.BoolOp) and isinstance(first.values[0], ast.Attribute)
+                and first.values[0].attr == "msg")
+            if not said:
+                bare.append(f"{path.relative_to(Path(skills.__file__).parent)}:{node.lineno}")
+    assert bare == [], "\n".join(bare)
+
+
+def test_an_error_raised_with_a_message_says_it_in_english_and_keeps_the_value() -> None:
+    from skills.messages import msg
+    from skills.runtime.errors import CommandError
+
+    said = msg("error.workspace.path_leaves_workspace_allowed", rel="'../x'")
+    exc = CommandError(said)
+    assert exc.msg is said
+    assert str(exc) == "path '../x' leaves the workspace ('..' is not allowed)"
+
+    from skills.runtime.workspace import TargetInUse
+
+    in_use = TargetInUse("a.docx", "a (new).docx")
+    assert in_use.msg is not None and in_use.msg.id == "error.workspace.target_in_use"
+    assert "'a (new).docx'" in str(in_use)

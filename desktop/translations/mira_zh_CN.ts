@@ -3038,6 +3038,996 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             </translation>
         </message>
         <message>
+            <source>{where}: missing YAML frontmatter (the file must start with '---')</source>
+            <comment>error.catalog.missing_yaml_frontmatter_file</comment>
+            <translation>{where}：缺少 YAML 前言（文件必须以 '---' 开头）</translation>
+        </message>
+        <message>
+            <source>{where}: the frontmatter is not closed with '---'</source>
+            <comment>error.catalog.frontmatter_closed</comment>
+            <translation>{where}：前言没有以 '---' 结束</translation>
+        </message>
+        <message>
+            <source>{where}: the frontmatter must be a mapping</source>
+            <comment>error.catalog.frontmatter_mapping</comment>
+            <translation>{where}：前言必须是映射</translation>
+        </message>
+        <message>
+            <source>{rel}: a registered skill must be a SKILL.md inside the skills package</source>
+            <comment>error.catalog.registered_skill_skill_md</comment>
+            <translation>{rel}：已登记的技能必须是技能包内的 SKILL.md</translation>
+        </message>
+        <message>
+            <source>{where}: missing field(s) {missing}</source>
+            <comment>error.catalog.missing_field_s</comment>
+            <translation>{where}：缺少字段 {missing}</translation>
+        </message>
+        <message>
+            <source>{where}: unknown field(s) {unknown}</source>
+            <comment>error.catalog.unknown_field_s</comment>
+            <translation>{where}：未知字段 {unknown}</translation>
+        </message>
+        <message>
+            <source>{where}: id {sid} must be lowercase letters, digits and '-'</source>
+            <comment>error.catalog.id_lowercase_letters_digits</comment>
+            <translation>{where}：id {sid} 只能包含小写字母、数字和 '-'</translation>
+        </message>
+        <message>
+            <source>{where}: unknown category {category} (one of {categories})</source>
+            <comment>error.catalog.unknown_category_one</comment>
+            <translation>{where}：未知类别 {category}（可选：{categories}）</translation>
+        </message>
+        <message>
+            <source>{where}: contract_version must be a positive integer</source>
+            <comment>error.catalog.contract_version_positive_integer</comment>
+            <translation>{where}：contract_version 必须是正整数</translation>
+        </message>
+        <message>
+            <source>{where}: the body is empty</source>
+            <comment>error.catalog.body_empty</comment>
+            <translation>{where}：正文为空</translation>
+        </message>
+        <message>
+            <source>{where}: the body has {length} characters; the limit is {max_body_chars} (~5,000 tokens)</source>
+            <comment>error.catalog.body_characters_limit_tokens</comment>
+            <translation>{where}：正文有 {length} 个字符，上限为 {max_body_chars}（约 5,000 个词元）</translation>
+        </message>
+        <message>
+            <source>{registry}: 'skills' must be a list of paths</source>
+            <comment>error.catalog.skills_list_paths</comment>
+            <translation>{registry}：'skills' 必须是路径列表</translation>
+        </message>
+        <message>
+            <source>{registry}: 'flows' must be a list of paths</source>
+            <comment>error.catalog.flows_list_paths</comment>
+            <translation>{registry}：'flows' 必须是路径列表</translation>
+        </message>
+        <message>
+            <source>{registry}: the descriptions total {total} characters; the limit is {max_descriptions_chars}</source>
+            <comment>error.catalog.descriptions_total_characters_limit</comment>
+            <translation>{registry}：描述共 {total} 个字符，上限为 {max_descriptions_chars}</translation>
+        </message>
+        <message>
+            <source>unknown skill {skill_id}; known: {entries}</source>
+            <comment>error.catalog.unknown_skill_known</comment>
+            <translation>未知技能 {skill_id}；已知的有：{entries}</translation>
+        </message>
+        <message>
+            <source>{path}: the skill body differs from the catalog (hash mismatch); refusing to load it — rebuild with `python -m skills build`</source>
+            <comment>error.catalog.skill_body_differs_from</comment>
+            <translation>{path}：技能正文与目录不一致（哈希不符），拒绝加载——请用 `python -m skills build` 重新生成</translation>
+        </message>
+        <message>
+            <source>{where}: invalid YAML frontmatter ({exc})</source>
+            <comment>error.catalog.invalid_yaml_frontmatter</comment>
+            <translation>{where}：YAML 前言无效（{exc}）</translation>
+        </message>
+        <message>
+            <source>{rel}: cannot read the skill file ({strerror})</source>
+            <comment>error.catalog.read_skill_file</comment>
+            <translation>{rel}：无法读取技能文件（{strerror}）</translation>
+        </message>
+        <message>
+            <source>{rel}: the skill file is not valid UTF-8</source>
+            <comment>error.catalog.skill_file_valid_utf</comment>
+            <translation>{rel}：技能文件不是有效的 UTF-8</translation>
+        </message>
+        <message>
+            <source>{where}: {key} must be text</source>
+            <comment>error.catalog.text</comment>
+            <translation>{where}：{key} 必须是文本</translation>
+        </message>
+        <message>
+            <source>{where}: a router skill is instruction-only (no commands, no execution)</source>
+            <comment>error.catalog.router_skill_instruction_commands</comment>
+            <translation>{where}：路由技能只有说明（没有命令，也没有执行配置）</translation>
+        </message>
+        <message>
+            <source>{where}: commands must be a non-empty list of command names</source>
+            <comment>error.catalog.commands_non_empty_list</comment>
+            <translation>{where}：commands 必须是非空的命令名列表</translation>
+        </message>
+        <message>
+            <source>{where}: execution must be a mapping with a profile</source>
+            <comment>error.catalog.execution_mapping_profile</comment>
+            <translation>{where}：execution 必须是包含 profile 的映射</translation>
+        </message>
+        <message>
+            <source>{where}: a command is listed twice</source>
+            <comment>error.catalog.command_listed_twice</comment>
+            <translation>{where}：有命令列出了两次</translation>
+        </message>
+        <message>
+            <source>{where}: command(s) with no implementation: {unimplemented}</source>
+            <comment>error.catalog.command_s_implementation</comment>
+            <translation>{where}：这些命令没有实现：{unimplemented}</translation>
+        </message>
+        <message>
+            <source>{registry}: cannot read the skill registry ({exc})</source>
+            <comment>error.catalog.read_skill_registry</comment>
+            <translation>{registry}：无法读取技能登记表（{exc}）</translation>
+        </message>
+        <message>
+            <source>{registry}: cannot read the flow list ({exc})</source>
+            <comment>error.catalog.read_flow_list</comment>
+            <translation>{registry}：无法读取流程列表（{exc}）</translation>
+        </message>
+        <message>
+            <source>{rel}: a registered flow must be a .yaml or .json file in skills/flows</source>
+            <comment>error.catalog.registered_flow_yaml_json</comment>
+            <translation>{rel}：已登记的流程必须是 skills/flows 中的 .yaml 或 .json 文件</translation>
+        </message>
+        <message>
+            <source>{rel}: duplicate flow id {id_value} (also in {flows})</source>
+            <comment>error.catalog.duplicate_flow_id_also</comment>
+            <translation>{rel}：流程 id {id_value} 重复（也在 {flows} 中）</translation>
+        </message>
+        <message>
+            <source>{rel}: duplicate skill id {id_value} (also in {seen})</source>
+            <comment>error.catalog.duplicate_skill_id_also</comment>
+            <translation>{rel}：技能 id {id_value} 重复（也在 {seen} 中）</translation>
+        </message>
+        <message>
+            <source>{name}: the skill catalog is missing or damaged ({exc}); run `python -m skills build`</source>
+            <comment>error.catalog.skill_catalog_missing_damaged</comment>
+            <translation>{name}：技能目录缺失或已损坏（{exc}）；请运行 `python -m skills build`</translation>
+        </message>
+        <message>
+            <source>{rel}: cannot read the flow ({exc})</source>
+            <comment>error.catalog.read_flow</comment>
+            <translation>{rel}：无法读取流程（{exc}）</translation>
+        </message>
+        <message>
+            <source>{rel}: {exc}</source>
+            <comment>error.catalog.failed</comment>
+            <translation>{rel}：{exc}</translation>
+        </message>
+        <message>
+            <source>{where}: a flow is a mapping with an id, a version and steps</source>
+            <comment>error.flow.flow_mapping_id_version</comment>
+            <translation>{where}：流程是包含 id、version 和 steps 的映射</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}: version must be a positive integer</source>
+            <comment>error.flow.flow_version_positive_integer</comment>
+            <translation>流程 {flow_id}：version 必须是正整数</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}: steps must be a non-empty list</source>
+            <comment>error.flow.flow_steps_non_empty</comment>
+            <translation>流程 {flow_id}：steps 必须是非空列表</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}: no step runs the protected step {missing}</source>
+            <comment>error.flow.flow_step_runs_protected</comment>
+            <translation>流程 {flow_id}：没有步骤运行受保护的步骤 {missing}</translation>
+        </message>
+        <message>
+            <source>{where}: not valid YAML ({exc})</source>
+            <comment>error.flow.valid_yaml</comment>
+            <translation>{where}：不是有效的 YAML（{exc}）</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}: every step is a mapping with an id</source>
+            <comment>error.flow.flow_every_step_mapping</comment>
+            <translation>流程 {flow_id}：每个步骤都必须是带 id 的映射</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {sid}: the id is used twice</source>
+            <comment>error.flow.flow_step_id_used</comment>
+            <translation>流程 {flow_id}，步骤 {sid}：id 用了两次</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {sid}: processor {processor} is not registered (registered: {processors})</source>
+            <comment>error.flow.flow_step_processor_registered</comment>
+            <translation>流程 {flow_id}，步骤 {sid}：处理器 {processor} 未登记（已登记：{processors}）</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {sid}: after must be a list of step ids</source>
+            <comment>error.flow.flow_step_after_list</comment>
+            <translation>流程 {flow_id}，步骤 {sid}：after 必须是步骤 id 列表</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {stuck}: its dependencies form a loop</source>
+            <comment>error.flow.flow_step_dependencies_form</comment>
+            <translation>流程 {flow_id}，步骤 {stuck}：它的依赖形成了循环</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {sid}: processor {processor} already runs in step {used}</source>
+            <comment>error.flow.flow_step_processor_already</comment>
+            <translation>流程 {flow_id}，步骤 {sid}：处理器 {processor} 已在步骤 {used} 中运行</translation>
+        </message>
+        <message>
+            <source>{name}: cannot read the flow ({exc})</source>
+            <comment>error.flow.read_flow</comment>
+            <translation>{name}：无法读取流程（{exc}）</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {id_value}: comes after unknown step {dep}</source>
+            <comment>error.flow.flow_step_comes_after</comment>
+            <translation>流程 {flow_id}，步骤 {id_value}：排在未知步骤 {dep} 之后</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {sid}: {processor} is reached without {processor2} first (path {path}); the protected step {processor2} is skipped</source>
+            <comment>error.flow.flow_step_reached_without</comment>
+            <translation>流程 {flow_id}，步骤 {sid}：未先经过 {processor2} 就到达 {processor}（路径 {path}）；受保护的步骤 {processor2} 被跳过</translation>
+        </message>
+        <message>
+            <source>flow {flow_id}, step {sid}: the path {value} skips the protected step {processor}</source>
+            <comment>error.flow.flow_step_path_skips</comment>
+            <translation>流程 {flow_id}，步骤 {sid}：路径 {value} 跳过了受保护的步骤 {processor}</translation>
+        </message>
+        <message>
+            <source>unknown command {name}</source>
+            <comment>error.base.unknown_command</comment>
+            <translation>未知命令 {name}</translation>
+        </message>
+        <message>
+            <source>{field}: {rel} must end with {suffix}</source>
+            <comment>error.common.end</comment>
+            <translation>{field}：{rel} 必须以 {suffix} 结尾</translation>
+        </message>
+        <message>
+            <source>{field}: {rel} is not a file</source>
+            <comment>error.common.file</comment>
+            <translation>{field}：{rel} 不是文件</translation>
+        </message>
+        <message>
+            <source>{field}: {rel} already exists; set "overwrite": true to replace it or choose another name</source>
+            <comment>error.common.already_exists_set_overwrite</comment>
+            <translation>{field}：{rel} 已存在；设置 "overwrite": true 可替换它，或换一个名称</translation>
+        </message>
+        <message>
+            <source>{field}: {rel} is a folder, not a file</source>
+            <comment>error.common.folder_file</comment>
+            <translation>{field}：{rel} 是文件夹，不是文件</translation>
+        </message>
+        <message>
+            <source>{field}: {exc}</source>
+            <comment>error.common.failed</comment>
+            <translation>{field}：{exc}</translation>
+        </message>
+        <message>
+            <source>{value}: {message}</source>
+            <comment>error.pptx_xlsx_common.failed</comment>
+            <translation>{value}：{message}</translation>
+        </message>
+        <message>
+            <source>arguments must be a JSON object</source>
+            <comment>error.pptx_xlsx_common.arguments_json_object</comment>
+            <translation>参数必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>{field}: {rel} must end with {shown}</source>
+            <comment>error.pptx_xlsx_common.end</comment>
+            <translation>{field}：{rel} 必须以 {shown} 结尾</translation>
+        </message>
+        <message>
+            <source>{value}: expected {kinds}, got {type}</source>
+            <comment>error.pptx_xlsx_common.expected_got</comment>
+            <translation>{value}：应为 {kinds}，实际是 {type}</translation>
+        </message>
+        <message>
+            <source>output: {exc}</source>
+            <comment>error.pptx_xlsx_common.output</comment>
+            <translation>output：{exc}</translation>
+        </message>
+        <message>
+            <source>{field}: {exc}</source>
+            <comment>error.pptx_xlsx_common.failed_2</comment>
+            <translation>{field}：{exc}</translation>
+        </message>
+        <message>
+            <source>{where}: {value} is not one of {allowed}</source>
+            <comment>error.pptx_xlsx_common.one</comment>
+            <translation>{where}：{value} 不在可选值 {allowed} 之中</translation>
+        </message>
+        <message>
+            <source>{command}: invalid argument {where}: {reason}</source>
+            <comment>error.validate.invalid_argument</comment>
+            <translation>{command}：参数 {where} 无效：{reason}</translation>
+        </message>
+        <message>
+            <source>{command}: arguments must be a JSON object</source>
+            <comment>error.validate.arguments_json_object</comment>
+            <translation>{command}：参数必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>{where}: {rel} is not a file</source>
+            <comment>error.blocks.file</comment>
+            <translation>{where}：{rel} 不是文件</translation>
+        </message>
+        <message>
+            <source>{where}: image {rel} is empty or larger than {max_image_bytes} MB</source>
+            <comment>error.blocks.image_empty_larger_mb</comment>
+            <translation>{where}：图片 {rel} 为空或大于 {max_image_bytes} MB</translation>
+        </message>
+        <message>
+            <source>{where}: image {rel} claims {w}x{h} pixels; refusing absurd dimensions</source>
+            <comment>error.blocks.image_claims_x_pixels</comment>
+            <translation>{where}：图片 {rel} 声称有 {w}x{h} 像素；拒绝这种不合理的尺寸</translation>
+        </message>
+        <message>
+            <source>{where}[{i}]: a paragraph needs exactly one of 'text' or 'runs'</source>
+            <comment>error.blocks.paragraph_needs_exactly_one</comment>
+            <translation>{where}[{i}]：段落需要 'text' 或 'runs' 中的恰好一个</translation>
+        </message>
+        <message>
+            <source>{where}: {exc}</source>
+            <comment>error.blocks.failed</comment>
+            <translation>{where}：{exc}</translation>
+        </message>
+        <message>
+            <source>{where}: {rel} is not a readable PNG, JPEG, GIF, BMP or TIFF image ({type})</source>
+            <comment>error.blocks.readable_png_jpeg_gif</comment>
+            <translation>{where}：{rel} 不是可读的 PNG、JPEG、GIF、BMP 或 TIFF 图片（{type}）</translation>
+        </message>
+        <message>
+            <source>{where}[{i}].rows[{r}] has {length} cells; the header has {width}</source>
+            <comment>error.blocks.rows_cells_header</comment>
+            <translation>{where}[{i}].rows[{r}] 有 {length} 个单元格；表头有 {width} 个</translation>
+        </message>
+        <message>
+            <source>template: {name} contains macros; Mira never writes macros into a file. Save it as a .docx or .dotx without macros and try again</source>
+            <comment>error.docx_template.template_contains_macros_mira</comment>
+            <translation>模板：{name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 .docx 或 .dotx 后重试</translation>
+        </message>
+        <message>
+            <source>template: {name} is corrupt or not a Word document ({type})</source>
+            <comment>error.docx_template.template_corrupt_word_document</comment>
+            <translation>模板：{name} 已损坏或不是 Word 文档（{type}）</translation>
+        </message>
+        <message>
+            <source>{where}: {anchor} was not found; nothing was changed</source>
+            <comment>error.docx_track.was_found_nothing_was</comment>
+            <translation>{where}：没有找到 {anchor}；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{where}: {find} runs through a tab, break or field; it cannot be marked as a suggestion, so nothing was changed</source>
+            <comment>error.docx_track.runs_through_tab_break</comment>
+            <translation>{where}：{find} 跨越了制表符、分隔符或域，无法标记为修订建议，因此未做任何更改</translation>
+        </message>
+        <message>
+            <source>output: {out_rel} is a folder</source>
+            <comment>error.docx_cmds.output_folder</comment>
+            <translation>output：{out_rel} 是文件夹</translation>
+        </message>
+        <message>
+            <source>{where}: {find} was not found; nothing was changed</source>
+            <comment>error.docx_edit.was_found_nothing_was</comment>
+            <translation>{where}：没有找到 {find}；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{where}: unknown operation</source>
+            <comment>error.docx_edit.unknown_operation</comment>
+            <translation>{where}：未知操作</translation>
+        </message>
+        <message>
+            <source>{where}: no paragraph contains {text}; nothing was changed</source>
+            <comment>error.docx_edit.paragraph_contains_nothing_was</comment>
+            <translation>{where}：没有段落包含 {text}；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{name}: the file is corrupt or not a Word document ({type})</source>
+            <comment>error.docx_read.file_corrupt_word_document</comment>
+            <translation>{name}：文件已损坏或不是 Word 文档（{type}）</translation>
+        </message>
+        <message>
+            <source>{rel}: only .docx, .pdf, .pptx and .xlsx files have versions here</source>
+            <comment>error.folder_cmds.docx_pdf_pptx_xlsx</comment>
+            <translation>{rel}：这里只有 .docx、.pdf、.pptx 和 .xlsx 文件有版本</translation>
+        </message>
+        <message>
+            <source>cannot restore {rel}: the kept copy of {label} is missing</source>
+            <comment>error.folder_cmds.restore_kept_copy_missing</comment>
+            <translation>无法恢复 {rel}：{label} 的保留副本缺失</translation>
+        </message>
+        <message>
+            <source>{src} is already a PDF</source>
+            <comment>error.folder_cmds.already_pdf</comment>
+            <translation>{src} 已经是 PDF</translation>
+        </message>
+        <message>
+            <source>output: {out} must end in .pdf</source>
+            <comment>error.folder_cmds.output_end_pdf</comment>
+            <translation>output：{out} 必须以 .pdf 结尾</translation>
+        </message>
+        <message>
+            <source>cannot restore {rel}: {exc}</source>
+            <comment>error.folder_cmds.restore</comment>
+            <translation>无法恢复 {rel}：{exc}</translation>
+        </message>
+        <message>
+            <source>{name}: office_read reads .docx, .pptx, .xlsx and .pdf files</source>
+            <comment>error.office_read.office_read_reads_docx</comment>
+            <translation>{name}：office_read 只读取 .docx、.pptx、.xlsx 和 .pdf 文件</translation>
+        </message>
+        <message>
+            <source>{name}: the file is corrupt or not an Excel workbook ({type})</source>
+            <comment>error.office_read.file_corrupt_excel_workbook</comment>
+            <translation>{name}：文件已损坏或不是 Excel 工作簿（{type}）</translation>
+        </message>
+        <message>
+            <source>path: {exc}</source>
+            <comment>error.office_read.path</comment>
+            <translation>path：{exc}</translation>
+        </message>
+        <message>
+            <source>ranges[{i}]: {r} is not like '3' or '1-4'</source>
+            <comment>error.pdf_cmds.ranges_like</comment>
+            <translation>ranges[{i}]：{r} 的格式应类似 '3' 或 '1-4'</translation>
+        </message>
+        <message>
+            <source>ranges[{i}]: {r} is outside pages 1-{pages} or reversed</source>
+            <comment>error.pdf_cmds.ranges_outside_pages_reversed</comment>
+            <translation>ranges[{i}]：{r} 超出第 1-{pages} 页或顺序颠倒</translation>
+        </message>
+        <message>
+            <source>{where}: {value} is not one of the choices {choices}; nothing was changed</source>
+            <comment>error.pdf_edit.one_choices_nothing_was</comment>
+            <translation>{where}：{value} 不是可选项 {choices} 之一；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{where}: a {field_type_string} field cannot be filled; nothing was changed</source>
+            <comment>error.pdf_edit.field_filled_nothing_was</comment>
+            <translation>{where}：{field_type_string} 字段无法填写；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{field}[{i}]: {item} is not a page number or a range like '2-5'</source>
+            <comment>error.pdf_page_ops.page_number_range_like</comment>
+            <translation>{field}[{i}]：{item} 不是页码，也不是类似 '2-5' 的范围</translation>
+        </message>
+        <message>
+            <source>{field}[{i}]: {item} is outside pages 1–{total} or reversed</source>
+            <comment>error.pdf_page_ops.outside_pages_reversed</comment>
+            <translation>{field}[{i}]：{item} 超出第 1–{total} 页或顺序颠倒</translation>
+        </message>
+        <message>
+            <source>pages: deleting every page of {path} would leave an empty PDF; nothing was changed</source>
+            <comment>error.pdf_page_ops.pages_deleting_every_page</comment>
+            <translation>pages：删除 {path} 的所有页面会得到空 PDF；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{name}: there is no page {index}</source>
+            <comment>error.pdf_pages.there_page</comment>
+            <translation>{name}：没有第 {index} 页</translation>
+        </message>
+        <message>
+            <source>page {index} cannot be read (it has no size)</source>
+            <comment>error.pdf_pages.page_read_size</comment>
+            <translation>第 {index} 页无法读取（没有尺寸）</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF has no pages (corrupt or truncated)</source>
+            <comment>error.pdf_read.pdf_pages_corrupt_truncated</comment>
+            <translation>{name}：PDF 没有页面（已损坏或被截断）</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF has {pages} pages; the limit is {max_pages}</source>
+            <comment>error.pdf_read.pdf_pages_limit</comment>
+            <translation>{name}：PDF 有 {pages} 页，上限为 {max_pages}</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF is corrupt or truncated (no readable page content)</source>
+            <comment>error.pdf_read.pdf_corrupt_truncated_readable</comment>
+            <translation>{name}：PDF 已损坏或被截断（没有可读的页面内容）</translation>
+        </message>
+        <message>
+            <source>pages: {bad} out of range (the PDF has {n_value} pages)</source>
+            <comment>error.pdf_read.pages_out_range_pdf</comment>
+            <translation>pages：{bad} 超出范围（PDF 共 {n_value} 页）</translation>
+        </message>
+        <message>
+            <source>{name}: the PDF claims an impossible number of pages; the limit is {max_pages}</source>
+            <comment>error.pdf_read.pdf_claims_impossible_number</comment>
+            <translation>{name}：PDF 声称的页数不可能成立；上限为 {max_pages}</translation>
+        </message>
+        <message>
+            <source>page {index} cannot be read ({value})</source>
+            <comment>error.pdf_read.page_read</comment>
+            <translation>第 {index} 页无法读取（{value}）</translation>
+        </message>
+        <message>
+            <source>page {number} cannot be read ({value})</source>
+            <comment>error.pdf_read.page_read_2</comment>
+            <translation>第 {number} 页无法读取（{value}）</translation>
+        </message>
+        <message>
+            <source>page {number}: the font {name} cannot be matched (it is not embedded in a usable form and is no standard PDF font); nothing was changed</source>
+            <comment>error.pdf_text.page_font_matched_embedded</comment>
+            <translation>第 {number} 页：无法匹配字体 {name}（它没有以可用形式嵌入，也不是标准 PDF 字体）；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{find} is not in the PDF as text (it may be drawn as shapes or be part of an image); nothing was changed</source>
+            <comment>error.pdf_text.pdf_text_may_drawn</comment>
+            <translation>PDF 中没有文本 {find}（它可能是绘制的图形或图片的一部分）；未做任何更改</translation>
+        </message>
+        <message>
+            <source>page {number}: no font here can show {missing} (the PDF's own font does not have them); nothing was changed</source>
+            <comment>error.pdf_text.page_font_here_show</comment>
+            <translation>第 {number} 页：这里没有字体能显示 {missing}（PDF 自带的字体不含这些字符）；未做任何更改</translation>
+        </message>
+        <message>
+            <source>page {number}: {find} is not in one line of text; nothing was changed</source>
+            <comment>error.pdf_text.page_one_line_text</comment>
+            <translation>第 {number} 页：{find} 不在同一行文本中；未做任何更改</translation>
+        </message>
+        <message>
+            <source>page {number}: {find} runs across text in different fonts or styles; it cannot be replaced faithfully; nothing was changed</source>
+            <comment>error.pdf_text.page_runs_across_text</comment>
+            <translation>第 {number} 页：{find} 跨越了不同字体或样式的文本，无法如实替换；未做任何更改</translation>
+        </message>
+        <message>
+            <source>page {number}: {find} is in rotated text; nothing was changed</source>
+            <comment>error.pdf_text.page_rotated_text_nothing</comment>
+            <translation>第 {number} 页：{find} 位于旋转的文本中；未做任何更改</translation>
+        </message>
+        <message>
+            <source>page {number}: the new text is longer than the room before the next text on the line; nothing was changed</source>
+            <comment>error.pdf_text.page_new_text_longer</comment>
+            <translation>第 {number} 页：新文本比该行下一段文本之前的空间更长；未做任何更改</translation>
+        </message>
+        <message>
+            <source>image: {rel} is not a PNG, JPEG, GIF, BMP or TIFF image</source>
+            <comment>error.pptx_build.image_png_jpeg_gif</comment>
+            <translation>image：{rel} 不是 PNG、JPEG、GIF、BMP 或 TIFF 图片</translation>
+        </message>
+        <message>
+            <source>image: {exc}</source>
+            <comment>error.pptx_build.image</comment>
+            <translation>image：{exc}</translation>
+        </message>
+        <message>
+            <source>image: {rel} claims more than {max_image_pixels} pixels; refusing it</source>
+            <comment>error.pptx_build.image_claims_more_pixels</comment>
+            <translation>image：{rel} 声称超过 {max_image_pixels} 像素；拒绝使用</translation>
+        </message>
+        <message>
+            <source>image: {rel} cannot be read as an image ({exc})</source>
+            <comment>error.pptx_build.image_read_image</comment>
+            <translation>image：{rel} 无法作为图片读取（{exc}）</translation>
+        </message>
+        <message>
+            <source>image: {rel} is {w}x{h} pixels; the limit is {max_image_pixels} pixels</source>
+            <comment>error.pptx_build.image_x_pixels_limit</comment>
+            <translation>image：{rel} 为 {w}x{h} 像素，上限为 {max_image_pixels} 像素</translation>
+        </message>
+        <message>
+            <source>series[{i}] has {length} values for {length2} categories</source>
+            <comment>error.pptx_chart.series_values_categories</comment>
+            <translation>series[{i}] 有 {length} 个值，但有 {length2} 个类别</translation>
+        </message>
+        <message>
+            <source>the deck has no slide layout with a title placeholder to build a slide on</source>
+            <comment>error.pptx_deck.deck_slide_layout_title</comment>
+            <translation>演示文稿没有带标题占位符的版式，无法新建幻灯片</translation>
+        </message>
+        <message>
+            <source>{where}: unknown op {kind}</source>
+            <comment>error.pptx_edit.unknown_op</comment>
+            <translation>{where}：未知操作 {kind}</translation>
+        </message>
+        <message>
+            <source>{where}: slide {number} does not exist (the deck has {count} slides)</source>
+            <comment>error.pptx_edit.slide_does_exist_deck</comment>
+            <translation>{where}：幻灯片 {number} 不存在（演示文稿共 {count} 张幻灯片）</translation>
+        </message>
+        <message>
+            <source>{where}: {find} was not found on {scope}; nothing was changed</source>
+            <comment>error.pptx_edit.was_found_nothing_was</comment>
+            <translation>{where}：在{scope}上没有找到 {find}；未做任何更改</translation>
+        </message>
+        <message>
+            <source>{where}: at={at} is outside 1..{count}</source>
+            <comment>error.pptx_edit.outside</comment>
+            <translation>{where}：at={at} 超出 1..{count}</translation>
+        </message>
+        <message>
+            <source>{where}: slide {n_value} has no title placeholder</source>
+            <comment>error.pptx_edit.slide_title_placeholder</comment>
+            <translation>{where}：幻灯片 {n_value} 没有标题占位符</translation>
+        </message>
+        <message>
+            <source>{where}: slide {n_value} has no bullet (body) placeholder; use replace_text or add a bullets slide</source>
+            <comment>error.pptx_edit.slide_bullet_body_placeholder</comment>
+            <translation>{where}：幻灯片 {n_value} 没有项目符号（正文）占位符；请使用 replace_text 或添加一张项目符号幻灯片</translation>
+        </message>
+        <message>
+            <source>{where}: {length} bullets do not fit on one slide; split them over several slides with add_slide</source>
+            <comment>error.pptx_edit.bullets_do_fit_one</comment>
+            <translation>{where}：{length} 个要点放不进一张幻灯片；请用 add_slide 分到几张幻灯片上</translation>
+        </message>
+        <message>
+            <source>{where}: cannot remove the only slide of the deck</source>
+            <comment>error.pptx_edit.remove_slide_deck</comment>
+            <translation>{where}：无法删除演示文稿中唯一的幻灯片</translation>
+        </message>
+        <message>
+            <source>{where}: to={to} is past the last slide ({length})</source>
+            <comment>error.pptx_edit.past_last_slide</comment>
+            <translation>{where}：to={to} 超过了最后一张幻灯片（{length}）</translation>
+        </message>
+        <message>
+            <source>path: {exc}</source>
+            <comment>error.pptx_cmds.path</comment>
+            <translation>path：{exc}</translation>
+        </message>
+        <message>
+            <source>slides[{i}].{exc}</source>
+            <comment>error.pptx_cmds.slides</comment>
+            <translation>slides[{i}].{exc}</translation>
+        </message>
+        <message>
+            <source>{name}: .{value} files are opened read-only (inspect and preview); save a copy as .{kind} to change it</source>
+            <comment>error.safety.files_opened_read_inspect</comment>
+            <translation>{name}：.{value} 文件以只读方式打开（查看和预览）；要修改它，请另存为 .{kind}</translation>
+        </message>
+        <message>
+            <source>{name}: file not found</source>
+            <comment>error.safety.file_found</comment>
+            <translation>{name}：找不到文件</translation>
+        </message>
+        <message>
+            <source>{name}: the file contains macros; Mira opens such files read-only (inspect and preview) and never writes macros into a file</source>
+            <comment>error.safety.file_contains_macros_mira</comment>
+            <translation>{name}：文件含有宏；Mira 以只读方式打开此类文件（查看和预览），并且从不向文件写入宏</translation>
+        </message>
+        <message>
+            <source>{name}: the archive has {length} entries; refusing to open it</source>
+            <comment>error.safety.archive_entries_refusing_open</comment>
+            <translation>{name}：压缩包有 {length} 个条目；拒绝打开</translation>
+        </message>
+        <message>
+            <source>{name}: not an Office Open XML file (no [Content_Types].xml)</source>
+            <comment>error.safety.office_open_xml_file</comment>
+            <translation>{name}：不是 Office Open XML 文件（没有 [Content_Types].xml）</translation>
+        </message>
+        <message>
+            <source>{where} declares a DTD or entities (possible XML entity attack); refusing it</source>
+            <comment>error.safety.declares_dtd_entities_possible</comment>
+            <translation>{where} 声明了 DTD 或实体（可能是 XML 实体攻击）；拒绝处理</translation>
+        </message>
+        <message>
+            <source>{where} has an abnormally long XML prolog; refusing it</source>
+            <comment>error.safety.abnormally_long_xml_prolog</comment>
+            <translation>{where} 的 XML 开头部分异常地长；拒绝处理</translation>
+        </message>
+        <message>
+            <source>{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)</source>
+            <comment>error.safety.unsupported_file_type_docx</comment>
+            <translation>{name}：不支持的文件类型 '.{kind}'（支持 DOCX、PDF、PPTX、XLSX）</translation>
+        </message>
+        <message>
+            <source>{name}: cannot read the archive ({exc})</source>
+            <comment>error.safety.read_archive</comment>
+            <translation>{name}：无法读取压缩包（{exc}）</translation>
+        </message>
+        <message>
+            <source>{where}: part {filename} is corrupt or truncated</source>
+            <comment>error.safety.part_corrupt_truncated</comment>
+            <translation>{where}：部件 {filename} 已损坏或被截断</translation>
+        </message>
+        <message>
+            <source>{name}: the archive expands to more than {max_total_uncompressed} MB (possible zip bomb)</source>
+            <comment>error.safety.archive_expands_more_mb</comment>
+            <translation>{name}：压缩包解压后超过 {max_total_uncompressed} MB（可能是压缩炸弹）</translation>
+        </message>
+        <message>
+            <source>{sha256} is not a sha256 digest</source>
+            <comment>error.versions.sha_digest</comment>
+            <translation>{sha256} 不是 sha256 摘要</translation>
+        </message>
+        <message>
+            <source>the kept copy {sha256} is damaged (its content no longer matches)</source>
+            <comment>error.versions.kept_copy_damaged_content</comment>
+            <translation>保留的副本 {sha256} 已损坏（内容与记录不再一致）</translation>
+        </message>
+        <message>
+            <source>{name} changed while its version was being kept</source>
+            <comment>error.versions.changed_while_version_was</comment>
+            <translation>{name} 在保留版本时被改动了</translation>
+        </message>
+        <message>
+            <source>the kept copy {sha256} is missing from {private_dir}/</source>
+            <comment>error.versions.kept_copy_missing_from</comment>
+            <translation>{private_dir}/ 中缺少保留的副本 {sha256}</translation>
+        </message>
+        <message>
+            <source>no free name beside {target} to keep the new version</source>
+            <comment>error.workspace.free_name_beside_keep</comment>
+            <translation>{target} 旁边没有可用的名称来保留新版本</translation>
+        </message>
+        <message>
+            <source>nothing was written for {rel}</source>
+            <comment>error.workspace.nothing_was_written</comment>
+            <translation>没有为 {rel} 写入任何内容</translation>
+        </message>
+        <message>
+            <source>a workspace path must be a non-empty string</source>
+            <comment>error.workspace.workspace_path_non_empty</comment>
+            <translation>工作区路径必须是非空字符串</translation>
+        </message>
+        <message>
+            <source>path {rel} contains a NUL byte</source>
+            <comment>error.workspace.path_contains_nul_byte</comment>
+            <translation>路径 {rel} 含有 NUL 字节</translation>
+        </message>
+        <message>
+            <source>path {rel} is absolute; use a path inside the workspace</source>
+            <comment>error.workspace.path_absolute_use_path</comment>
+            <translation>路径 {rel} 是绝对路径；请使用工作区内的路径</translation>
+        </message>
+        <message>
+            <source>path {rel} leaves the workspace ('..' is not allowed)</source>
+            <comment>error.workspace.path_leaves_workspace_allowed</comment>
+            <translation>路径 {rel} 离开了工作区（不允许使用 '..'）</translation>
+        </message>
+        <message>
+            <source>path {rel} names the workspace itself, not a file</source>
+            <comment>error.workspace.path_names_workspace_itself</comment>
+            <translation>路径 {rel} 指向工作区本身，而不是文件</translation>
+        </message>
+        <message>
+            <source>path {rel} is inside Mira's private version area; it cannot be used</source>
+            <comment>error.workspace.path_inside_mira_s</comment>
+            <translation>路径 {rel} 位于 Mira 的私有版本区，不能使用</translation>
+        </message>
+        <message>
+            <source>path {rel} escapes the workspace through a symlink</source>
+            <comment>error.workspace.path_escapes_workspace_through</comment>
+            <translation>路径 {rel} 通过符号链接逃出了工作区</translation>
+        </message>
+        <message>
+            <source>{rel} does not exist in the workspace</source>
+            <comment>error.workspace.does_exist_workspace</comment>
+            <translation>工作区中不存在 {rel}</translation>
+        </message>
+        <message>
+            <source>{path} is outside the workspace</source>
+            <comment>error.workspace.outside_workspace</comment>
+            <translation>{path} 在工作区之外</translation>
+        </message>
+        <message>
+            <source>folder {parent} changed to point outside the workspace</source>
+            <comment>error.workspace.folder_changed_point_outside</comment>
+            <translation>文件夹 {parent} 被改成指向工作区之外</translation>
+        </message>
+        <message>
+            <source>folder {parent} was replaced while writing; nothing was published</source>
+            <comment>error.workspace.folder_was_replaced_while</comment>
+            <translation>文件夹 {parent} 在写入时被替换；没有发布任何内容</translation>
+        </message>
+        <message>
+            <source>{rel} is a folder; refusing to replace it</source>
+            <comment>error.workspace.folder_refusing_replace</comment>
+            <translation>{rel} 是文件夹；拒绝替换它</translation>
+        </message>
+        <message>
+            <source>the file written for {rel} was swapped while it was checked; nothing was published</source>
+            <comment>error.workspace.file_written_was_swapped</comment>
+            <translation>为 {rel} 写入的文件在检查时被调换；没有发布任何内容</translation>
+        </message>
+        <message>
+            <source>folder {parent} cannot be opened safely ({strerror})</source>
+            <comment>error.workspace.folder_opened_safely</comment>
+            <translation>无法安全打开文件夹 {parent}（{strerror}）</translation>
+        </message>
+        <message>
+            <source>a file named {name} already exists next to {rel}; nothing was written</source>
+            <comment>error.workspace.file_named_already_exists</comment>
+            <translation>{rel} 旁边已有名为 {name} 的文件；没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>{rel} is a symlink; refusing to replace it</source>
+            <comment>error.workspace.symlink_refusing_replace</comment>
+            <translation>{rel} 是符号链接；拒绝替换它</translation>
+        </message>
+        <message>
+            <source>path {rel} cannot be used on Windows: {problem}</source>
+            <comment>error.workspace.path_used_windows</comment>
+            <translation>路径 {rel} 不能在 Windows 上使用：{problem}</translation>
+        </message>
+        <message>
+            <source>{field}: column {letter} is outside the table (columns A–{value})</source>
+            <comment>error.xlsx_chart.column_outside_table_columns</comment>
+            <translation>{field}：列 {letter} 超出表格范围（A–{value} 列）</translation>
+        </message>
+        <message>
+            <source>{field}: a chart needs a header row to name its series</source>
+            <comment>error.xlsx_chart.chart_needs_header_row</comment>
+            <translation>{field}：图表需要表头行来命名数据系列</translation>
+        </message>
+        <message>
+            <source>{field}: the chart has no data rows (rows {first}–{last})</source>
+            <comment>error.xlsx_chart.chart_data_rows_rows</comment>
+            <translation>{field}：图表没有数据行（第 {first}–{last} 行）</translation>
+        </message>
+        <message>
+            <source>{field}: {letter} is not a column letter</source>
+            <comment>error.xlsx_chart.column_letter</comment>
+            <translation>{field}：{letter} 不是列字母</translation>
+        </message>
+        <message>
+            <source>{field}.anchor: {anchor} is not a cell reference like H2</source>
+            <comment>error.xlsx_chart.anchor_cell_reference_like</comment>
+            <translation>{field}.anchor：{anchor} 不是类似 H2 的单元格引用</translation>
+        </message>
+        <message>
+            <source>expect.cells: {key} must look like Sheet1!B2</source>
+            <comment>error.xlsx_check.expect_cells_look_like</comment>
+            <translation>expect.cells：{key} 的格式应类似 Sheet1!B2</translation>
+        </message>
+        <message>
+            <source>expect.cells: {key} has no valid cell reference</source>
+            <comment>error.xlsx_check.expect_cells_valid_cell</comment>
+            <translation>expect.cells：{key} 没有有效的单元格引用</translation>
+        </message>
+        <message>
+            <source>{where}: there is no sheet {name} (sheets: {sheetnames})</source>
+            <comment>error.xlsx_edit.there_sheet_sheets</comment>
+            <translation>{where}：没有工作表 {name}（工作表：{sheetnames}）</translation>
+        </message>
+        <message>
+            <source>{where}: {name} is a chart sheet, not a worksheet</source>
+            <comment>error.xlsx_edit.chart_sheet_worksheet</comment>
+            <translation>{where}：{name} 是图表工作表，不是普通工作表</translation>
+        </message>
+        <message>
+            <source>{where}: cannot remove {name}, the only worksheet</source>
+            <comment>error.xlsx_edit.remove_worksheet</comment>
+            <translation>{where}：无法删除唯一的工作表 {name}</translation>
+        </message>
+        <message>
+            <source>Recalculating the formulas needs LibreOffice, which is not installed; {name} was not changed</source>
+            <comment>error.xlsx_recalc.xlsx_recalculate_needs_libreoffice</comment>
+            <translation>重新计算需要 LibreOffice，但它没有安装；{name} 未被更改</translation>
+        </message>
+        <message>
+            <source>{exc}; {name} was not changed</source>
+            <comment>error.xlsx_recalc.was_changed</comment>
+            <translation>{exc}；{name} 未被更改</translation>
+        </message>
+        <message>
+            <source>{name}: cannot read its sheet layout to keep frozen panes ({type}: {exc}); {name} was not changed</source>
+            <comment>error.xlsx_recalc.read_sheet_layout_keep</comment>
+            <translation>{name}：无法读取工作表布局以保留冻结窗格（{type}：{exc}）；{name} 未被更改</translation>
+        </message>
+        <message>
+            <source>{field}: a sheet name cannot be blank</source>
+            <comment>error.xlsx_write.sheet_name_blank</comment>
+            <translation>{field}：工作表名称不能为空</translation>
+        </message>
+        <message>
+            <source>{field}: sheet name {name} is longer than 31 characters</source>
+            <comment>error.xlsx_write.sheet_name_longer_characters</comment>
+            <translation>{field}：工作表名称 {name} 超过 31 个字符</translation>
+        </message>
+        <message>
+            <source>{field}: sheet name {name} may not contain any of [ ] : * ? / \</source>
+            <comment>error.xlsx_write.sheet_name_may_contain</comment>
+            <translation>{field}：工作表名称 {name} 不能包含 [ ] : * ? / \ 中的任何字符</translation>
+        </message>
+        <message>
+            <source>{field}: sheet name {name} may not start or end with an apostrophe</source>
+            <comment>error.xlsx_write.sheet_name_may_start</comment>
+            <translation>{field}：工作表名称 {name} 不能以撇号开头或结尾</translation>
+        </message>
+        <message>
+            <source>{field}: there is already a sheet named {name}</source>
+            <comment>error.xlsx_write.there_already_sheet_named</comment>
+            <translation>{field}：已经有名为 {name} 的工作表</translation>
+        </message>
+        <message>
+            <source>{field}: {letter} is not a column letter (A … XFD)</source>
+            <comment>error.xlsx_write.column_letter_xfd</comment>
+            <translation>{field}：{letter} 不是列字母（A … XFD）</translation>
+        </message>
+        <message>
+            <source>{field}: {ref} is outside the sheet (max XFD1048576)</source>
+            <comment>error.xlsx_write.outside_sheet_max_xfd</comment>
+            <translation>{field}：{ref} 超出工作表范围（最大 XFD1048576）</translation>
+        </message>
+        <message>
+            <source>{field}: {length} rows do not fit in a sheet (max {max_rows} rows)</source>
+            <comment>error.xlsx_write.rows_do_fit_sheet</comment>
+            <translation>{field}：{length} 行放不进一个工作表（最多 {max_rows} 行）</translation>
+        </message>
+        <message>
+            <source>{field}: {ref} is not a cell reference like B2</source>
+            <comment>error.xlsx_write.cell_reference_like_b</comment>
+            <translation>{field}：{ref} 不是类似 B2 的单元格引用</translation>
+        </message>
+        <message>
+            <source>{field}: text is {length} characters; a cell holds at most {max_cell_text}</source>
+            <comment>error.xlsx_write.text_characters_cell_holds</comment>
+            <translation>{field}：文本有 {length} 个字符；一个单元格最多容纳 {max_cell_text} 个</translation>
+        </message>
+        <message>
+            <source>{field}: text contains a control character a spreadsheet cannot store</source>
+            <comment>error.xlsx_write.text_contains_control_character</comment>
+            <translation>{field}：文本含有电子表格无法保存的控制字符</translation>
+        </message>
+        <message>
+            <source>{field}: {value} is not a finite number</source>
+            <comment>error.xlsx_write.finite_number</comment>
+            <translation>{field}：{value} 不是有限数值</translation>
+        </message>
+        <message>
+            <source>{field}[{r}]: a row must be an array of cell values</source>
+            <comment>error.xlsx_write.row_array_cell_values</comment>
+            <translation>{field}[{r}]：一行必须是单元格值的数组</translation>
+        </message>
+        <message>
+            <source>{field}[{r}]: {length} cells; at most 1000 per row</source>
+            <comment>error.xlsx_write.cells_most_per_row</comment>
+            <translation>{field}[{r}]：有 {length} 个单元格；每行最多 1000 个</translation>
+        </message>
+        <message>
+            <source>{field}: {value} is not a string, number, boolean or null</source>
+            <comment>error.xlsx_write.string_number_boolean_null</comment>
+            <translation>{field}：{value} 不是字符串、数字、布尔值或空值</translation>
+        </message>
+        <message>
+            <source>{field}.rows[{r}] (row {base}): {exc}</source>
+            <comment>error.xlsx_write.rows_row</comment>
+            <translation>{field}.rows[{r}]（第 {base} 行）：{exc}</translation>
+        </message>
+        <message>
+            <source>{path}: saving the edit would drop {lost} from the workbook, so nothing was written</source>
+            <comment>error.xlsx_cmds.saving_edit_would_drop</comment>
+            <translation>{path}：保存这次编辑会从工作簿中丢失 {lost}，因此没有写入任何内容</translation>
+        </message>
+        <message>
+            <source>path: {exc}</source>
+            <comment>error.xlsx_cmds.path</comment>
+            <translation>path：{exc}</translation>
+        </message>
+        <message>
+            <source>{where}: no heading {heading}; nothing was changed; headings are: {headings}</source>
+            <comment>error.docx_edit.no_heading</comment>
+            <translation>{where}：没有标题 {heading}；未做任何更改；现有标题：{headings}</translation>
+        </message>
+        <message>
+            <source>{where}: no heading {heading}; nothing was changed; the document has no headings</source>
+            <comment>error.docx_edit.no_headings</comment>
+            <translation>{where}：没有标题 {heading}；未做任何更改；文档中没有标题</translation>
+        </message>
+        <message>
+            <source>order: {order} must list every page 1–{total} once (missing {missing})</source>
+            <comment>error.pdf_page_ops.order_missing</comment>
+            <translation>order：{order} 必须把第 1–{total} 页各列一次（缺少 {missing}）</translation>
+        </message>
+        <message>
+            <source>order: {order} must list every page 1–{total} once</source>
+            <comment>error.pdf_page_ops.order</comment>
+            <translation>order：{order} 必须把第 1–{total} 页各列一次</translation>
+        </message>
+        <message>
+            <source>{rel} is open in another program, so it could not be replaced; the new version was kept beside it as {kept}. Close the file and try again.</source>
+            <comment>error.workspace.target_in_use</comment>
+            <translation>{rel} 正被其他程序打开，无法替换；新版本已保存在它旁边，名为 {kept}。请关闭该文件后重试。</translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>

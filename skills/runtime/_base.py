@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from skills.messages import Msg
 from skills.runtime.errors import CommandError
+from skills.messages import msg
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
@@ -162,4 +163,4 @@ def get_command(name: str) -> Command:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise CommandError(f"unknown command {name!r}") from None
+        raise CommandError(msg("error.base.unknown_command", name=repr(name))) from None

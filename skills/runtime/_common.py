@@ -14,13 +14,13 @@ def resolve(ws: Workspace, rel: Any, field: str, *, suffix: str | None = None,
             must_exist: bool = False) -> Path:
     """Resolve a workspace path argument; errors name the field."""
     if suffix and isinstance(rel, str) and not rel.lower().endswith(suffix):
-        raise CommandError(f"{field}: {rel!r} must end with {suffix}")
+        raise CommandError(msg("error.common.end", field=field, rel=repr(rel), suffix=suffix))
     try:
         path = ws.resolve(rel, must_exist=must_exist)
     except WorkspaceError as exc:
-        raise CommandError(f"{field}: {exc}") from None
+        raise CommandError(msg("error.common.failed", field=field, exc=exc)) from None
     if must_exist and not path.is_file():
-        raise CommandError(f"{field}: {rel!r} is not a file")
+        raise CommandError(msg("error.common.file", field=field, rel=repr(rel)))
     return path
 
 
@@ -28,10 +28,9 @@ def create_target(ws: Workspace, rel: Any, suffix: str, *, overwrite: bool, fiel
     """Where a create command will write: inside the workspace, the right suffix, and no silent replace."""
     target = resolve(ws, rel, field, suffix=suffix)
     if target.exists() and not overwrite:
-        raise CommandError(f"{field}: {rel!r} already exists; set \"overwrite\": true to replace it "
-                           "or choose another name")
+        raise CommandError(msg("error.common.already_exists_set_overwrite", field=field, rel=repr(rel)))
     if target.exists() and not target.is_file():
-        raise CommandError(f"{field}: {rel!r} is a folder, not a file")
+        raise CommandError(msg("error.common.folder_file", field=field, rel=repr(rel)))
     return target
 
 

@@ -13,6 +13,7 @@ from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._validate import field_path, validator_for
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace, WorkspaceError
+from skills.messages import msg
 
 # A typeface with full Chinese/Japanese/Korean coverage; set as the East Asian font so
 # CJK text never falls back to a font without those glyphs (tofu).
@@ -42,7 +43,7 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     the message explains what is wrong with *that* branch, not "matches none of 7 schemas".
     """
     if not isinstance(args, Mapping):
-        raise CommandError("arguments must be a JSON object")
+        raise CommandError(msg("error.pptx_xlsx_common.arguments_json_object"))
     validator = validator_for(schema)
     if validator.is_valid(args):
         return
@@ -53,8 +54,7 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
     while err.validator == "oneOf":
         if not isinstance(err.instance, Mapping):
             kinds = sorted({str(b.get("type", "object")) for b in err.validator_value})
-            raise CommandError(f"{field_path(prefix)}: expected {' or '.join(kinds)}, "
-                               f"got {type(err.instance).__name__}")
+            raise CommandError(msg("error.pptx_xlsx_common.expected_got", value=field_path(prefix), kinds=' or '.join(kinds), type=type(err.instance).__name__))
         branches = err.validator_value
         key = next((k for k in discriminators if any(k in b.get("properties", {}) for b in branches)), None)
         allowed = [b["properties"][key]["const"] for b in branches if key and key in b.get("properties", {})]
@@ -65,7 +65,7 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
                 break
         elif value not in allowed:
             where = field_path([*prefix, key])
-            raise CommandError(f"{where}: {value!r} is not one of {', '.join(map(str, allowed))}")
+            raise CommandError(msg("error.pptx_xlsx_common.one", where=where, value=repr(value), allowed=', '.join(map(str, allowed))))
         else:
             branch = next(b for b in branches if b["properties"][key]["const"] == value)
         sub = _first_error(validator_for(branch), err.instance)
@@ -73,13 +73,13 @@ def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple
             break
         prefix += list(sub.absolute_path)
         err = sub
-    raise CommandError(f"{field_path(prefix)}: {err.message}")
+    raise CommandError(msg("error.pptx_xlsx_common.failed", value=field_path(prefix), message=err.message))
 
 
 def require_suffix(rel: str, suffix: str | tuple[str, ...], field: str) -> None:
     if not isinstance(rel, str) or not rel.lower().endswith(suffix):
         shown = suffix if isinstance(suffix, str) else ", ".join(suffix)
-        raise CommandError(f"{field}: {rel!r} must end with {shown}")
+        raise CommandError(msg("error.pptx_xlsx_common.end", field=field, rel=repr(rel), shown=shown))
 
 
 def edit_output(ws: Workspace, args: Mapping[str, Any], suffix: str) -> str:
@@ -89,7 +89,7 @@ def edit_output(ws: Workspace, args: Mapping[str, Any], suffix: str) -> str:
     try:
         ws.resolve(out)
     except WorkspaceError as exc:
-        raise CommandError(f"output: {exc}") from exc
+        raise CommandError(msg("error.pptx_xlsx_common.output", exc=exc)) from exc
     return out
 
 
@@ -99,7 +99,7 @@ def input_file(ws: Workspace, rel: str, kind: str, field: str = "path") -> Path:
     try:
         path = ws.resolve(rel, must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(f"{field}: {exc}") from exc
+        raise CommandError(msg("error.pptx_xlsx_common.failed_2", field=field, exc=exc)) from exc
     check_file(path, kind)
     return path
 

@@ -12,6 +12,7 @@ from typing import Any
 import jsonschema
 
 from skills.runtime._base import CommandError
+from skills.messages import msg
 
 
 def field_path(parts: Any) -> str:
@@ -36,7 +37,7 @@ def validator_for(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:
 def validate_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str, Any]:
     """Return ``args`` as a dict, or raise :class:`CommandError` naming the bad field."""
     if not isinstance(args, dict):
-        raise CommandError(f"{command}: arguments must be a JSON object")
+        raise CommandError(msg("error.validate.arguments_json_object", command=command))
     validator = validator_for(schema)
     errors = sorted(validator.iter_errors(args), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if not errors:
@@ -44,16 +45,16 @@ def validate_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[st
     err = _deepest(errors[0])
     where = field_path(err.absolute_path)
     if err.validator == "additionalProperties":
-        msg = err.message.replace("Additional properties are not allowed", "unknown field(s)")
+        reason = err.message.replace("Additional properties are not allowed", "unknown field(s)")
     elif err.validator == "required":
-        msg = err.message
+        reason = err.message
     elif err.validator in ("oneOf", "anyOf"):
-        msg = "does not match any allowed shape"
+        reason = "does not match any allowed shape"
     else:
-        msg = err.message
-        if len(msg) > 160:
-            msg = msg[:157] + "..."
-    return _raise(command, where, msg)
+        reason = err.message
+        if len(reason) > 160:
+            reason = reason[:157] + "..."
+    return _raise(command, where, reason)
 
 
 _JSON_TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number"}
@@ -74,5 +75,5 @@ def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
-def _raise(command: str, where: str, msg: str) -> dict[str, Any]:
-    raise CommandError(f"{command}: invalid argument {where}: {msg}")
+def _raise(command: str, where: str, reason: str) -> dict[str, Any]:
+    raise CommandError(msg("error.validate.invalid_argument", command=command, where=where, reason=reason))

@@ -158,12 +158,12 @@ def check_blocks(workspace: Workspace, blocks: list[dict[str, Any]], where: str 
     for i, block in enumerate(blocks):
         kind = block["type"]
         if kind == "paragraph" and ("text" in block) == ("runs" in block):
-            raise CommandError(f"{where}[{i}]: a paragraph needs exactly one of 'text' or 'runs'")
+            raise CommandError(msg("error.blocks.paragraph_needs_exactly_one", where=where, i=i))
         if kind == "table":
             width = len(block["header"])
             for r, row in enumerate(block["rows"]):
                 if len(row) != width:
-                    raise CommandError(f"{where}[{i}].rows[{r}] has {len(row)} cells; the header has {width}")
+                    raise CommandError(msg("error.blocks.rows_cells_header", where=where, i=i, r=r, length=len(row), width=width))
         if kind == "image":
             images[i] = check_image(workspace, block["path"], f"{where}[{i}].path")
     return images
@@ -179,20 +179,19 @@ def check_image(workspace: Workspace, rel: str, where: str) -> ImageInfo:
     try:
         path = workspace.resolve(rel, must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(f"{where}: {exc}") from None
+        raise CommandError(msg("error.blocks.failed", where=where, exc=exc)) from None
     if not path.is_file():
-        raise CommandError(f"{where}: {rel!r} is not a file")
+        raise CommandError(msg("error.blocks.file", where=where, rel=repr(rel)))
     size = path.stat().st_size
     if size == 0 or size > MAX_IMAGE_BYTES:
-        raise CommandError(f"{where}: image {rel!r} is empty or larger than {MAX_IMAGE_BYTES >> 20} MB")
+        raise CommandError(msg("error.blocks.image_empty_larger_mb", where=where, rel=repr(rel), max_image_bytes=MAX_IMAGE_BYTES >> 20))
     try:
         img = Image.from_file(str(path))
     except (UnrecognizedImageError, Exception) as exc:  # noqa: BLE001 - any header parse failure is bad input
-        raise CommandError(f"{where}: {rel!r} is not a readable PNG, JPEG, GIF, BMP or TIFF image "
-                           f"({type(exc).__name__})") from None
+        raise CommandError(msg("error.blocks.readable_png_jpeg_gif", where=where, rel=repr(rel), type=type(exc).__name__)) from None
     w, h = img.px_width, img.px_height
     if w <= 0 or h <= 0 or w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
-        raise CommandError(f"{where}: image {rel!r} claims {w}x{h} pixels; refusing absurd dimensions")
+        raise CommandError(msg("error.blocks.image_claims_x_pixels", where=where, rel=repr(rel), w=w, h=h))
     return ImageInfo(path, w, h, (img.horz_dpi or 72, img.vert_dpi or 72))
 
 

@@ -11,7 +11,8 @@ the model as is; catch the narrowest type.
     └── FlowError                   (skills.flow) a flow resource is malformed or skips a protected step
 
 This module imports nothing, so any module of the layer can raise these without import cycles.
-``exc.msg`` (optional) is the same failure as a message id for the user's language; ``exc.details`` the
+An error is raised with its message value, ``CommandError(msg("error.…", name=…))``: ``exc.msg`` is that
+value for the user's language and ``str(exc)`` its English (the model and the log read it); ``exc.details`` the
 lower layer's own text (a library's exception) for a details view.
 """
 from __future__ import annotations
@@ -27,8 +28,16 @@ class SkillsError(Exception):
 
     def __init__(self, *args: object, msg: Msg | None = None, details: str = "") -> None:
         super().__init__(*args)
+        if msg is None and args and _is_message(args[0]):
+            msg = args[0]  # type: ignore[assignment]  # the one message value: str(exc) is its English
         self.msg = msg
         self.details = details
+
+
+def _is_message(value: object) -> bool:
+    from skills.messages import Msg  # here: this module imports nothing at load, so no layer module cycles
+
+    return isinstance(value, Msg)
 
 
 class WorkspaceError(SkillsError):

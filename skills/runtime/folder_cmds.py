@@ -28,7 +28,7 @@ EXPORT_SCHEMA: dict[str, Any] = {
 def _kind(rel: str) -> str:
     kind = KINDS.get(PurePosixPath(rel).suffix.lower())
     if kind is None:
-        raise CommandError(f"{rel}: only .docx, .pdf, .pptx and .xlsx files have versions here")
+        raise CommandError(msg("error.folder_cmds.docx_pdf_pptx_xlsx", rel=rel))
     return kind
 
 
@@ -51,7 +51,7 @@ def run_restore(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     try:
         data = versions.read(ws.root, str(args["sha256"]))
     except versions.VersionStoreError as exc:
-        raise CommandError(f"cannot restore {rel}: {exc}") from None
+        raise CommandError(msg("error.folder_cmds.restore", rel=rel, exc=exc)) from None
     if target.is_file():
         versions.keep(ws.root, target)  # the version being replaced stays restorable too
     with ws.publish(rel) as staging:
@@ -64,7 +64,7 @@ def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     rel = str(args["path"])
     label = f"v{args['version']}" if args.get("version") else "an earlier version"
     if not versions.has(ws.root, str(args.get("sha256") or "")):
-        raise CommandError(f"cannot restore {rel}: the kept copy of {label} is missing")
+        raise CommandError(msg("error.folder_cmds.restore_kept_copy_missing", rel=rel, label=label))
     said = (msg("summary.restore", name=rel, version=args["version"]) if args.get("version")
             else msg("summary.restore.earlier", name=rel))
     from skills.runtime.version_diff import restore_changes
@@ -76,7 +76,7 @@ def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
         kept = versions.read(ws.root, str(args["sha256"]))
     except versions.VersionStoreError as exc:
-        raise CommandError(f"cannot restore {rel}: {exc}") from None
+        raise CommandError(msg("error.folder_cmds.restore", rel=rel, exc=exc)) from None
     changes = restore_changes(current, kept, _kind(rel)) if current else []
     return {"summary": f"Restore {rel} to {label}", "changes": changes, "summary_msg": said.to_dict()}
 
@@ -85,10 +85,10 @@ def _export_target(ws: Workspace, args: dict[str, Any]) -> tuple[str, str]:
     src = str(args["path"])
     kind = _kind(src)
     if kind == "pdf":
-        raise CommandError(f"{src} is already a PDF")
+        raise CommandError(msg("error.folder_cmds.already_pdf", src=src))
     out = str(args["output"])
     if PurePosixPath(out).suffix.lower() != ".pdf":
-        raise CommandError(f"output: {out!r} must end in .pdf")
+        raise CommandError(msg("error.folder_cmds.output_end_pdf", out=repr(out)))
     ws.resolve(src, must_exist=True)
     ws.resolve(out)
     return src, out
@@ -107,7 +107,7 @@ def run_export_pdf(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         with ws.publish(out) as staging:
             staging.write_bytes(produced.read_bytes())
     except WorkspaceError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(exc.msg or str(exc), details=exc.details) from None
     finally:
         import shutil
 

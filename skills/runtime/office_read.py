@@ -13,6 +13,7 @@ from typing import Any
 from skills.runtime._base import Command, CommandError, CommandResult, register
 from skills.runtime._pptx_xlsx_common import validate_args
 from skills.runtime.workspace import Workspace, WorkspaceError
+from skills.messages import msg
 
 MAX_CHARS = 200_000
 MAX_SHEET_ROWS = 2_000
@@ -100,8 +101,7 @@ def _xlsx(path: Path) -> Iterator[str]:
     try:
         wb = load_book(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
-        raise CommandError(f"{path.name}: the file is corrupt or not an Excel workbook "
-                           f"({type(exc).__name__})") from None
+        raise CommandError(msg("error.office_read.file_corrupt_excel_workbook", name=path.name, type=type(exc).__name__)) from None
     try:
         for ws in wb.worksheets:
             rows = []
@@ -135,7 +135,7 @@ def office_markdown(path: Path, max_chars: int = MAX_CHARS) -> tuple[str, bool]:
     """(markdown, truncated) for a DOCX, PPTX, XLSX or PDF file."""
     reader = _READERS.get(path.suffix.lower())
     if reader is None:
-        raise CommandError(f"{path.name}: office_read reads .docx, .pptx, .xlsx and .pdf files")
+        raise CommandError(msg("error.office_read.office_read_reads_docx", name=path.name))
     out: list[str] = []
     size = 0
     for line in reader(path):
@@ -152,7 +152,7 @@ def run_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     try:
         path = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(f"path: {exc}") from exc
+        raise CommandError(msg("error.office_read.path", exc=exc)) from exc
     text, truncated = office_markdown(path, int(args.get("max_chars") or MAX_CHARS))
     note = f" (cut off after {len(text):,} characters)" if truncated else ""
     return CommandResult(ok=True, message=f"{args['path']} as markdown{note}:\n\n{text}",

@@ -74,10 +74,9 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None, *, allow_m
     kind = kind or family_of(p) or kind_of(p)
     name = p.name
     if not allow_macros and kind_of(p) in READ_ONLY_SUFFIXES:
-        raise UnsafeFileError(f"{name}: .{kind_of(p)} files are opened read-only (inspect and preview); "
-                              f"save a copy as .{kind} to change it")
+        raise UnsafeFileError(msg("error.safety.files_opened_read_inspect", name=name, value=kind_of(p), kind=kind))
     if not p.is_file():
-        raise UnsafeFileError(f"{name}: file not found")
+        raise UnsafeFileError(msg("error.safety.file_found", name=name))
     size = p.stat().st_size
     if size == 0:
         raise UnsafeFileError(f"{name}: the file is empty", msg=msg("problem.empty", name=name))
@@ -101,7 +100,7 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None, *, allow_m
             raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)",
                                   msg=msg("problem.corrupt", name=name, kind="PDF"))
     else:
-        raise UnsafeFileError(f"{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)")
+        raise UnsafeFileError(msg("error.safety.unsupported_file_type_docx", name=name, kind=kind))
     return kind
 
 
@@ -113,12 +112,11 @@ def _check_zip(p: Path, kind: str, allow_macros: bool) -> None:
         raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)",
                               msg=msg("problem.corrupt", name=name, kind=kind.upper())) from None
     except (OSError, ValueError) as exc:
-        raise UnsafeFileError(f"{name}: cannot read the archive ({exc})") from None
+        raise UnsafeFileError(msg("error.safety.read_archive", name=name, exc=exc)) from None
     with zf:
         macros = _check_entries(zf, name, kind)
     if macros and not allow_macros:
-        raise UnsafeFileError(f"{name}: the file contains macros; Mira opens such files read-only "
-                              f"(inspect and preview) and never writes macros into a file")
+        raise UnsafeFileError(msg("error.safety.file_contains_macros_mira", name=name))
 
 
 def has_macros(path: str | os.PathLike[str]) -> bool:
@@ -139,14 +137,14 @@ def _read_head(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, where: st
         with zf.open(info) as fh:
             return fh.read(limit)
     except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError):
-        raise UnsafeFileError(f"{where}: part {info.filename} is corrupt or truncated") from None
+        raise UnsafeFileError(msg("error.safety.part_corrupt_truncated", where=where, filename=info.filename)) from None
 
 
 def _check_entries(zf: zipfile.ZipFile, name: str, kind: str) -> bool:
     """Refuse bombs, DTDs and non-OOXML archives; return whether the package carries macros."""
     infos = zf.infolist()
     if len(infos) > MAX_ENTRIES:
-        raise UnsafeFileError(f"{name}: the archive has {len(infos)} entries; refusing to open it")
+        raise UnsafeFileError(msg("error.safety.archive_entries_refusing_open", name=name, length=len(infos)))
     total = 0
     names = set()
     macros = False
@@ -156,14 +154,13 @@ def _check_entries(zf: zipfile.ZipFile, name: str, kind: str) -> bool:
             raise UnsafeFileError(f"{name}: the archive is encrypted", msg=msg("problem.encrypted", name=name))
         total += info.file_size
         if info.file_size > MAX_ENTRY_UNCOMPRESSED or total > MAX_TOTAL_UNCOMPRESSED:
-            raise UnsafeFileError(f"{name}: the archive expands to more than "
-                                  f"{MAX_TOTAL_UNCOMPRESSED // (1024 * 1024)} MB (possible zip bomb)")
+            raise UnsafeFileError(msg("error.safety.archive_expands_more_mb", name=name, max_total_uncompressed=MAX_TOTAL_UNCOMPRESSED // (1024 * 1024)))
         # No per-part ratio test: a real part may compress 667:1. The inflated size a bomb
         # needs is caught by the total and per-entry caps, which every reader honours below.
         if info.filename.rsplit("/", 1)[-1] in _MACRO_PARTS:
             macros = True
     if "[Content_Types].xml" not in names:
-        raise UnsafeFileError(f"{name}: not an Office Open XML file (no [Content_Types].xml)")
+        raise UnsafeFileError(msg("error.safety.office_open_xml_file", name=name))
     # Only the head is inflated: a part may legally expand to hundreds of MB.
     ctypes = _read_head(zf, zf.getinfo("[Content_Types].xml"), 200_000, name).decode("utf-8", "replace")
     macros = macros or any(t in ctypes for t in _MACRO_TYPES)
@@ -185,6 +182,6 @@ def _check_prolog(head: bytes, where: str) -> None:
         head = head[3:]
     rest = head[_PROLOG.match(head).end():]  # type: ignore[union-attr]
     if rest.startswith(b"<!DOCTYPE") or b"<!ENTITY" in head:
-        raise UnsafeFileError(f"{where} declares a DTD or entities (possible XML entity attack); refusing it")
+        raise UnsafeFileError(msg("error.safety.declares_dtd_entities_possible", where=where))
     if not rest and len(head) >= _PROLOG_BYTES:
-        raise UnsafeFileError(f"{where} has an abnormally long XML prolog; refusing it")
+        raise UnsafeFileError(msg("error.safety.abnormally_long_xml_prolog", where=where))

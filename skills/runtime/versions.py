@@ -14,6 +14,7 @@ from pathlib import Path
 
 from skills.runtime.errors import SkillsError
 from skills.runtime.workspace import PRIVATE_DIR, sha256_file
+from skills.messages import msg
 
 __all__ = ["PRIVATE_DIR", "VersionStoreError", "has", "keep", "object_path", "objects_dir", "read"]
 _SHA = re.compile(r"^[0-9a-f]{64}$")
@@ -29,7 +30,7 @@ def objects_dir(root: str | os.PathLike[str]) -> Path:
 
 def object_path(root: str | os.PathLike[str], sha256: str) -> Path:
     if not _SHA.match(sha256 or ""):
-        raise VersionStoreError(f"{sha256!r} is not a sha256 digest")
+        raise VersionStoreError(msg("error.versions.sha_digest", sha256=repr(sha256)))
     return objects_dir(root) / sha256[:2] / sha256[2:]
 
 
@@ -45,7 +46,7 @@ def keep(root: str | os.PathLike[str], file: str | os.PathLike[str]) -> str:
     try:
         shutil.copyfile(file, tmp)
         if sha256_file(tmp) != digest:  # the file changed while we copied it: keep nothing half-right
-            raise VersionStoreError(f"{Path(file).name} changed while its version was being kept")
+            raise VersionStoreError(msg("error.versions.changed_while_version_was", name=Path(file).name))
         os.replace(tmp, dest)
     finally:
         if os.path.exists(tmp):
@@ -66,9 +67,9 @@ def read(root: str | os.PathLike[str], sha256: str) -> bytes:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise VersionStoreError(f"the kept copy {sha256[:12]} is missing from {PRIVATE_DIR}/") from None
+        raise VersionStoreError(msg("error.versions.kept_copy_missing_from", sha256=sha256[:12], private_dir=PRIVATE_DIR)) from None
     import hashlib
 
     if hashlib.sha256(data).hexdigest() != sha256:
-        raise VersionStoreError(f"the kept copy {sha256[:12]} is damaged (its content no longer matches)")
+        raise VersionStoreError(msg("error.versions.kept_copy_damaged_content", sha256=sha256[:12]))
     return data

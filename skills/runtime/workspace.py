@@ -11,6 +11,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from skills.runtime.errors import WorkspaceError
+from skills.messages import msg
 
 __all__ = ["PRIVATE_DIR", "Workspace", "WorkspaceError", "sha256_file"]
 
@@ -24,8 +25,7 @@ class TargetInUse(WorkspaceError):
     """
 
     def __init__(self, rel: str, kept: str) -> None:
-        super().__init__(f"{rel!r} is open in another program, so it could not be replaced; "
-                         f"the new version was kept beside it as {kept!r}. Close the file and try again.")
+        super().__init__(msg("error.workspace.target_in_use", rel=repr(rel), kept=repr(kept)))
         self.rel = rel
         self.kept = kept
 
@@ -71,7 +71,7 @@ def kept_name(target: str, taken: Callable[[str], bool]) -> str:
         name = f"{stem} (new{'' if n == 1 else f' {n}'}){suffix}"
         if not taken(name):
             return name
-    raise WorkspaceError(f"no free name beside {target!r} to keep the new version")
+    raise WorkspaceError(msg("error.workspace.free_name_beside_keep", target=repr(target)))
 
 
 class Workspace:
@@ -96,53 +96,53 @@ class Workspace:
 
     def resolve(self, rel: str, *, must_exist: bool = False) -> Path:
         if not isinstance(rel, str) or not rel.strip():
-            raise WorkspaceError("a workspace path must be a non-empty string")
+            raise WorkspaceError(msg("error.workspace.workspace_path_non_empty"))
         if "\x00" in rel:
-            raise WorkspaceError(f"path {rel!r} contains a NUL byte")
+            raise WorkspaceError(msg("error.workspace.path_contains_nul_byte", rel=repr(rel)))
         # A leading slash, backslash or ~ is absolute on some system; so is any Windows drive (C:, \\server\share).
         if PureWindowsPath(rel).drive or rel.startswith(("\\", "/", "~")):
-            raise WorkspaceError(f"path {rel!r} is absolute; use a path inside the workspace")
+            raise WorkspaceError(msg("error.workspace.path_absolute_use_path", rel=repr(rel)))
         parts = [p for p in rel.replace("\\", "/").split("/") if p not in ("", ".")]
         if any(p == ".." for p in parts):
-            raise WorkspaceError(f"path {rel!r} leaves the workspace ('..' is not allowed)")
+            raise WorkspaceError(msg("error.workspace.path_leaves_workspace_allowed", rel=repr(rel)))
         if not parts:
-            raise WorkspaceError(f"path {rel!r} names the workspace itself, not a file")
+            raise WorkspaceError(msg("error.workspace.path_names_workspace_itself", rel=repr(rel)))
         if parts[0].lower() == PRIVATE_DIR:
-            raise WorkspaceError(f"path {rel!r} is inside Mira's private version area; it cannot be used")
+            raise WorkspaceError(msg("error.workspace.path_inside_mira_s", rel=repr(rel)))
         if _WINDOWS_NAMES:
             for part in parts:
                 problem = windows_name_problem(part)
                 if problem:
-                    raise WorkspaceError(f"path {rel!r} cannot be used on Windows: {problem}")
+                    raise WorkspaceError(msg("error.workspace.path_used_windows", rel=repr(rel), problem=problem))
         candidate = self.root.joinpath(*parts)
         real = candidate.resolve(strict=False)
         if not real.is_relative_to(self.root):
-            raise WorkspaceError(f"path {rel!r} escapes the workspace through a symlink")
+            raise WorkspaceError(msg("error.workspace.path_escapes_workspace_through", rel=repr(rel)))
         if must_exist and not real.exists():
-            raise WorkspaceError(f"{rel!r} does not exist in the workspace")
+            raise WorkspaceError(msg("error.workspace.does_exist_workspace", rel=repr(rel)))
         return real
 
     def relative(self, path: str | os.PathLike[str]) -> str:
         real = Path(path).resolve(strict=False)
         if not real.is_relative_to(self.root):
-            raise WorkspaceError(f"{path} is outside the workspace")
+            raise WorkspaceError(msg("error.workspace.outside_workspace", path=path))
         return real.relative_to(self.root).as_posix()
 
     def _check_parent(self, parent: Path) -> None:
         real = parent.resolve()
         if real != parent or not real.is_relative_to(self.root):
-            raise WorkspaceError(f"folder {parent} changed to point outside the workspace")
+            raise WorkspaceError(msg("error.workspace.folder_changed_point_outside", parent=parent))
 
     def _open_dir(self, parent: Path) -> int:
         """Open ``parent`` without following a final symlink and prove the fd is inside the root."""
         try:
             fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
         except OSError as exc:
-            raise WorkspaceError(f"folder {parent} cannot be opened safely ({exc.strerror})") from None
+            raise WorkspaceError(msg("error.workspace.folder_opened_safely", parent=parent, strerror=exc.strerror)) from None
         try:
             real = _fd_path(fd)
             if real is not None and not real.is_relative_to(self.root):
-                raise WorkspaceError(f"folder {parent} changed to point outside the workspace")
+                raise WorkspaceError(msg("error.workspace.folder_changed_point_outside", parent=parent))
             self._same_dir(parent, fd)
         except BaseException:
             os.close(fd)
@@ -153,7 +153,7 @@ class Workspace:
     def _same_dir(parent: Path, fd: int) -> None:
         st, fst = os.stat(parent, follow_symlinks=False), os.fstat(fd)
         if (st.st_dev, st.st_ino) != (fst.st_dev, fst.st_ino):
-            raise WorkspaceError(f"folder {parent} was replaced while writing; nothing was published")
+            raise WorkspaceError(msg("error.workspace.folder_was_replaced_while", parent=parent))
 
     @contextlib.contextmanager
     def publish(self, rel: str) -> Iterator[Path]:
@@ -173,7 +173,7 @@ class Workspace:
         parent.mkdir(parents=True, exist_ok=True)
         self._check_parent(parent)
         if target.is_dir():
-            raise WorkspaceError(f"{rel!r} is a folder; refusing to replace it")
+            raise WorkspaceError(msg("error.workspace.folder_refusing_replace", rel=repr(rel)))
         if not _DIR_FD:
             with self._publish_by_path(rel, target) as staging_path:
                 yield staging_path
@@ -187,7 +187,7 @@ class Workspace:
                 self._same_dir(parent, dfd)
                 self._check_parent(parent)
                 if target.is_symlink():
-                    raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
+                    raise WorkspaceError(msg("error.workspace.symlink_refusing_replace", rel=repr(rel)))
                 _rename_or_keep(name, target.name, dfd, rel)
                 os.fsync(dfd)
             finally:
@@ -204,7 +204,7 @@ class Workspace:
         try:
             os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=dfd))
         except FileExistsError:
-            raise WorkspaceError(f"a file named {name} already exists next to {rel!r}; nothing was written") from None
+            raise WorkspaceError(msg("error.workspace.file_named_already_exists", name=name, rel=repr(rel))) from None
         return name
 
     @contextlib.contextmanager
@@ -218,17 +218,16 @@ class Workspace:
         try:
             os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600))
         except FileExistsError:
-            raise WorkspaceError(f"a file named {staging.name} already exists next to {rel!r}; "
-                                 "nothing was written") from None
+            raise WorkspaceError(msg("error.workspace.file_named_already_exists", name=staging.name, rel=repr(rel))) from None
         try:
             yield staging
             if not staging.is_file() or staging.is_symlink() or staging.stat().st_size == 0:
-                raise WorkspaceError(f"nothing was written for {rel!r}")
+                raise WorkspaceError(msg("error.workspace.nothing_was_written", rel=repr(rel)))
             with open(staging, "rb+") as fh:
                 os.fsync(fh.fileno())
             self._check_parent(parent)
             if target.is_symlink():
-                raise WorkspaceError(f"{rel!r} is a symlink; refusing to replace it")
+                raise WorkspaceError(msg("error.workspace.symlink_refusing_replace", rel=repr(rel)))
             try:
                 os.replace(staging, target)
             except PermissionError:
@@ -257,14 +256,13 @@ def _check_written(name: str, dfd: int, rel: str) -> None:
     try:
         st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
     except FileNotFoundError:
-        raise WorkspaceError(f"nothing was written for {rel!r}") from None
+        raise WorkspaceError(msg("error.workspace.nothing_was_written", rel=repr(rel))) from None
     if not stat.S_ISREG(st.st_mode) or not st.st_size:
-        raise WorkspaceError(f"nothing was written for {rel!r}")
+        raise WorkspaceError(msg("error.workspace.nothing_was_written", rel=repr(rel)))
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=dfd)
     except OSError:  # swapped for a symlink (or removed) since the stat: never follow it
-        raise WorkspaceError(f"the file written for {rel!r} was swapped while it was checked; "
-                             "nothing was published") from None
+        raise WorkspaceError(msg("error.workspace.file_written_was_swapped", rel=repr(rel))) from None
     try:
         os.fsync(fd)
     finally:

@@ -17,6 +17,7 @@ from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from skills.runtime._base import CommandError
+from skills.messages import msg
 
 AUTHOR = "Mira"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -75,8 +76,7 @@ def isolate(p: Any, find: str, where: str) -> list[list[Any]]:
             if stop <= m or start >= end or not text:
                 continue
             if not _plain(r):
-                raise CommandError(f"{where}: {find!r} runs through a tab, break or field; it cannot be "
-                                   f"marked as a suggestion, so nothing was changed")
+                raise CommandError(msg("error.docx_track.runs_through_tab_break", where=where, find=repr(find)))
             covered.append((r, start))
         first, first_start = covered[0]
         if m > first_start:
@@ -149,4 +149,4 @@ def add_comment(doc: Any, paragraphs: list[Paragraph], anchor: str, text: str, w
             runs = isolate(p._p, anchor, where)[0]
             doc.add_comment([Run(runs[0], p), Run(runs[-1], p)], text=text, author=AUTHOR, initials="M")
             return p.text
-    raise CommandError(f"{where}: {anchor!r} was not found; nothing was changed")
+    raise CommandError(msg("error.docx_track.was_found_nothing_was", where=where, anchor=repr(anchor)))

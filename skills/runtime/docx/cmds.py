@@ -221,7 +221,7 @@ def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], 
     out_rel = args.get("output") or args["path"]
     out = resolve(ws, out_rel, "output", suffix=".docx")
     if out.is_dir():
-        raise CommandError(f"output: {out_rel!r} is a folder")
+        raise CommandError(msg("error.docx_cmds.output_folder", out_rel=repr(out_rel)))
     images = {}
     for n, op in enumerate(args["operations"]):
         if "blocks" in op:

@@ -143,8 +143,10 @@ def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
     if len(holding) == 1:
         return holding[0]
     names = ["".join(t.text or "" for t in p.iter(qn("w:t"))).strip() for p, _ in headings[:12]]
-    raise CommandError(f"{where}: no heading {heading!r}; nothing was changed; headings are: "
-                       + (", ".join(repr(n) for n in names) or "(none)"))
+    if names:
+        raise CommandError(msg("error.docx_edit.no_heading", where=where, heading=repr(heading),
+                               headings=[repr(n) for n in names]))
+    raise CommandError(msg("error.docx_edit.no_headings", where=where, heading=repr(heading)))
 
 
 def _section_end(doc: Any, heading_el: Any, level: int) -> Any:
@@ -187,7 +189,7 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
         if kind == "replace_text" and track:
             shown = track_replace(doc, _all_paragraphs(doc), op["find"], op["replace"], where)
             if not shown:
-                raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
+                raise CommandError(msg("error.docx_edit.was_found_nothing_was", where=where, find=repr(op['find'])))
             report.changes += [[before, encoded(msg("change.suggested", text=what))] for before, what in shown][:200]
             report.replacements.append(sum(int(what.split("×")[0]) for _, what in shown))
             report.suggestions += report.replacements[-1]
@@ -206,7 +208,7 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
                     if len(report.changes) < 200:
                         report.changes.append([before, p.text])
             if total == 0:
-                raise CommandError(f"{where}: {op['find']!r} was not found; nothing was changed")
+                raise CommandError(msg("error.docx_edit.was_found_nothing_was", where=where, find=repr(op['find'])))
             report.replacements.append(total)
             core = doc.core_properties
             if core.title and op["find"] in core.title:  # the document's title follows its visible title
@@ -225,11 +227,11 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
             wanted = norm(op["text"])
             hits = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
             if not hits:
-                raise CommandError(f"{where}: no paragraph contains {op['text']!r}; nothing was changed")
+                raise CommandError(msg("error.docx_edit.paragraph_contains_nothing_was", where=where, text=repr(op['text'])))
             for p in hits:
                 report.changes.append([p.text, ""])
                 report.deleted_texts.append(p.text)
                 p._p.getparent().remove(p._p)
         else:  # the schema already refuses this; keep the guard for direct callers
-            raise CommandError(f"{where}: unknown operation")
+            raise CommandError(msg("error.docx_edit.unknown_operation", where=where))
     return report

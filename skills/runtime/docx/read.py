@@ -23,6 +23,7 @@ from skills.runtime._base import CommandError
 from skills.runtime.docx._text import cell_text, paragraph_text
 from skills.messages import count
 from skills.runtime.safety import UnsafeFileError, check_file
+from skills.messages import msg
 
 MAX_OUTLINE_HEADINGS = 400
 MAX_TEXT_CHARS = 4_000
@@ -66,8 +67,7 @@ def open_docx(path: Path, read_only: bool = False) -> Any:
     except UnsafeFileError:
         raise
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
-        raise CommandError(f"{path.name}: the file is corrupt or not a Word document "
-                           f"({type(exc).__name__})") from None
+        raise CommandError(msg("error.docx_read.file_corrupt_word_document", name=path.name, type=type(exc).__name__)) from None
 
 
 def norm(text: str) -> str:

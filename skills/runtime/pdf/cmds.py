@@ -262,11 +262,11 @@ def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
     for i, r in enumerate(ranges):
         m = _RANGE.match(r)
         if not m:
-            raise CommandError(f"ranges[{i}]: {r!r} is not like '3' or '1-4'")
+            raise CommandError(msg("error.pdf_cmds.ranges_like", i=i, r=repr(r)))
         a = int(m.group(1))
         b = int(m.group(2) or a)
         if a < 1 or b < a or b > pages:
-            raise CommandError(f"ranges[{i}]: {r!r} is outside pages 1-{pages} or reversed")
+            raise CommandError(msg("error.pdf_cmds.ranges_outside_pages_reversed", i=i, r=repr(r), pages=pages))
         out.append((a, b))
     return out
 

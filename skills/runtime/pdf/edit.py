@@ -74,12 +74,12 @@ def _set(widget: Any, value: Any, where: str) -> str:
     elif kind in (pymupdf.PDF_WIDGET_TYPE_COMBOBOX, pymupdf.PDF_WIDGET_TYPE_LISTBOX):
         choices = [c if isinstance(c, str) else c[0] for c in widget.choice_values or []]
         if str(value) not in choices:
-            raise CommandError(f"{where}: {value!r} is not one of the choices {choices}; nothing was changed")
+            raise CommandError(msg("error.pdf_edit.one_choices_nothing_was", where=where, value=repr(value), choices=choices))
         widget.field_value = str(value)
     elif kind == pymupdf.PDF_WIDGET_TYPE_TEXT:
         widget.field_value = str(value)
     else:
-        raise CommandError(f"{where}: a {widget.field_type_string} field cannot be filled; nothing was changed")
+        raise CommandError(msg("error.pdf_edit.field_filled_nothing_was", where=where, field_type_string=widget.field_type_string))
     widget.update()
     return str(widget.field_value)
 

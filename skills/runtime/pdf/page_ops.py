@@ -49,10 +49,10 @@ def page_numbers(pages: Sequence[int | str], total: int, field: str = "pages") -
     for i, item in enumerate(pages):
         m = _RANGE.match(str(item))
         if not m:
-            raise CommandError(f"{field}[{i}]: {item!r} is not a page number or a range like '2-5'")
+            raise CommandError(msg("error.pdf_page_ops.page_number_range_like", field=field, i=i, item=repr(item)))
         a, b = int(m.group(1)), int(m.group(2) or m.group(1))
         if a < 1 or b < a or b > total:
-            raise CommandError(f"{field}[{i}]: {item!r} is outside pages 1–{total} or reversed")
+            raise CommandError(msg("error.pdf_page_ops.outside_pages_reversed", field=field, i=i, item=repr(item), total=total))
         out += [p for p in range(a, b + 1) if p not in out]
     return out
 
@@ -124,16 +124,17 @@ def _plan(ws: Workspace, args: dict[str, Any], name: str, schema: dict[str, Any]
         order = list(args["order"])
         if sorted(order) != list(range(1, total + 1)):
             missing = sorted(set(range(1, total + 1)) - set(order))
-            raise CommandError(f"order: {order} must list every page 1–{total} once"
-                               + (f" (missing {missing[:20]})" if missing else ""))
+            if missing:
+                raise CommandError(msg("error.pdf_page_ops.order_missing", order=order, total=total,
+                                       missing=missing[:20]))
+            raise CommandError(msg("error.pdf_page_ops.order", order=order, total=total))
         return args, src, out, [p - 1 for p in order], total
     chosen = page_numbers(args["pages"], total)
     if name == "pdf_extract_pages":
         keep = [p - 1 for p in chosen]
     elif name == "pdf_delete_pages":
         if len(chosen) == total:
-            raise CommandError(f"pages: deleting every page of {args['path']} would leave an empty PDF; "
-                               f"nothing was changed")
+            raise CommandError(msg("error.pdf_page_ops.pages_deleting_every_page", path=args['path']))
         keep = [i for i in range(total) if i + 1 not in chosen]
     else:
         keep = list(range(total))

@@ -23,6 +23,7 @@ from pymupdf import mupdf
 
 from skills.runtime._base import CommandError
 from skills.runtime.pdf.read import MAX_PAGES, PasswordRequired, load_page, open_pdf
+from skills.messages import msg
 
 __all__ = ["MAX_PAGES", "PIXELS", "attach", "open_document", "opened", "rasterise", "render"]
 
@@ -127,11 +128,11 @@ _POPULATE_WRITE = getattr(mmap, "MADV_POPULATE_WRITE", 23)  # Linux 5.14; elsewh
 def _page_at_scale(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
                    max_pixels: int) -> tuple[pymupdf.Page, float]:
     if not 0 <= index < doc.page_count:
-        raise CommandError(f"{Path(doc.name).name}: there is no page {index + 1}")
+        raise CommandError(msg("error.pdf_pages.there_page", name=Path(doc.name).name, index=index + 1))
     page = load_page(doc, index)
     rect = page.rect
     if rect.width <= 0 or rect.height <= 0:
-        raise CommandError(f"page {index + 1} cannot be read (it has no size)")
+        raise CommandError(msg("error.pdf_pages.page_read_size", index=index + 1))
     scale = width / rect.width if width else zoom * SCREEN_ZOOM
     if rect.width * rect.height * scale * scale > max_pixels:
         scale = math.sqrt(max_pixels / (rect.width * rect.height))

@@ -62,19 +62,18 @@ def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:
         pages = doc.page_count
     except RuntimeError:  # newer MuPDF refuses an impossible /Count itself, when it is first read
         doc.close()
-        raise CommandError(f"{path.name}: the PDF claims an impossible number of pages; "
-                           f"the limit is {MAX_PAGES}") from None
+        raise CommandError(msg("error.pdf_read.pdf_claims_impossible_number", name=path.name, max_pages=MAX_PAGES)) from None
     if pages == 0:
         doc.close()
-        raise CommandError(f"{path.name}: the PDF has no pages (corrupt or truncated)")
+        raise CommandError(msg("error.pdf_read.pdf_pages_corrupt_truncated", name=path.name))
     if pages > MAX_PAGES:
         # A lying /Count (1.4 billion pages) must not make anyone walk or allocate that far.
         doc.close()
-        raise CommandError(f"{path.name}: the PDF has {pages} pages; the limit is {MAX_PAGES}")
+        raise CommandError(msg("error.pdf_read.pdf_pages_limit", name=path.name, pages=pages, max_pages=MAX_PAGES))
     if doc.is_repaired and not any(_contents(doc, i) for i in range(min(doc.page_count, 5))):
         # MuPDF rebuilt a cross-reference table but found no page content: a truncated file.
         doc.close()
-        raise CommandError(f"{path.name}: the PDF is corrupt or truncated (no readable page content)")
+        raise CommandError(msg("error.pdf_read.pdf_corrupt_truncated_readable", name=path.name))
     return doc
 
 
@@ -90,7 +89,7 @@ def load_page(doc: pymupdf.Document, index: int) -> pymupdf.Page:
     try:
         return doc[index]
     except Exception as exc:  # noqa: BLE001
-        raise CommandError(f"page {index + 1} cannot be read ({_detail(exc)})") from None
+        raise CommandError(msg("error.pdf_read.page_read", index=index + 1, value=_detail(exc))) from None
 
 
 def _detail(exc: BaseException) -> str:
@@ -106,7 +105,7 @@ def page_text(page: pymupdf.Page) -> str:
     try:
         return page.get_text(flags=_TEXT_FLAGS)
     except Exception as exc:  # noqa: BLE001
-        raise CommandError(f"page {page.number + 1} cannot be read ({_detail(exc)})") from None
+        raise CommandError(msg("error.pdf_read.page_read_2", number=page.number + 1, value=_detail(exc))) from None
 
 
 def good_pages(doc: pymupdf.Document) -> tuple[list[pymupdf.Page], list[int]]:
@@ -190,7 +189,7 @@ def inspect_pdf(doc: pymupdf.Document, pages: list[int] | None) -> dict[str, Any
     wanted = pages or list(range(1, min(n, 5) + 1))
     bad = [p for p in wanted if p < 1 or p > n]
     if bad:
-        raise CommandError(f"pages: {bad[:5]} out of range (the PDF has {n} pages)")
+        raise CommandError(msg("error.pdf_read.pages_out_range_pdf", bad=bad[:5], n_value=n))
     sizes: dict[str, int] = {}
     good, broken = good_pages(doc)
     for page in good:

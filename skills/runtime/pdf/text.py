@@ -21,6 +21,7 @@ from typing import Any
 import pymupdf
 
 from skills.runtime._base import CommandError
+from skills.messages import msg
 
 _FLAGS = pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_LIGATURES
 _BASE14 = {"helvetica": ("helv", "hebo", "heit", "hebi"), "arial": ("helv", "hebo", "heit", "hebi"),
@@ -82,8 +83,7 @@ def _font_for(doc: pymupdf.Document, page: pymupdf.Page, span: dict[str, Any], t
                 cache[name] = (None, code, _font(code))
     found = cache[name]
     if found is None:
-        raise CommandError(f"page {page.number + 1}: the font {name!r} cannot be matched (it is not embedded "
-                           f"in a usable form and is no standard PDF font); nothing was changed")
+        raise CommandError(msg("error.pdf_text.page_font_matched_embedded", number=page.number + 1, name=repr(name)))
     buffer, code, font = found
     if _latin1(text) if code is not None else not _missing(font, text):
         return buffer, code, font, ""
@@ -122,8 +122,7 @@ def _similar_font(page: pymupdf.Page, span: dict[str, Any], text: str
         font = _cjk()
         missing = _missing(font, text)
         if missing:
-            raise CommandError(f"page {page.number + 1}: no font here can show {''.join(missing)!r} (the PDF's own "
-                               f"font does not have them); nothing was changed")
+            raise CommandError(msg("error.pdf_text.page_font_here_show", number=page.number + 1, missing=repr(''.join(missing))))
         return font.buffer, None, font, font.name
     serif = bool(span["flags"] & 4) or any(w in lower for w in ("times", "serif", "song", "ming", "mincho"))
     family = "times" if serif and "sans" not in lower else "helvetica"
@@ -158,12 +157,11 @@ def plan_replacements(doc: pymupdf.Document, find: str, replace: str) -> list[Re
                 texts = ["".join(c["c"] for c in s["chars"]) for s in spans]
                 in_runs = sum(t.count(find) for t in texts)
                 if "".join(texts).count(find) > in_runs:
-                    raise CommandError(f"page {page.number + 1}: {find!r} runs across text in different fonts "
-                                       f"or styles; it cannot be replaced faithfully; nothing was changed")
+                    raise CommandError(msg("error.pdf_text.page_runs_across_text", number=page.number + 1, find=repr(find)))
                 if not in_runs:
                     continue
                 if abs(line["dir"][1]) > 1e-3 or line["dir"][0] < 0:
-                    raise CommandError(f"page {page.number + 1}: {find!r} is in rotated text; nothing was changed")
+                    raise CommandError(msg("error.pdf_text.page_rotated_text_nothing", number=page.number + 1, find=repr(find)))
                 for k, (span, text) in enumerate(zip(spans, texts, strict=True)):
                     start = text.find(find)
                     if start < 0:
@@ -175,8 +173,7 @@ def plan_replacements(doc: pymupdf.Document, find: str, replace: str) -> list[Re
                     end = x + font.text_length(new, fontsize=span["size"])
                     limit = min([s["bbox"][0] for s in spans[k + 1:]] + [page.rect.x1 - 2])
                     if end > limit + 0.5:
-                        raise CommandError(f"page {page.number + 1}: the new text is longer than the room before "
-                                           f"the next text on the line; nothing was changed")
+                        raise CommandError(msg("error.pdf_text.page_new_text_longer", number=page.number + 1))
                     box = pymupdf.Rect(chars[start]["bbox"]) | pymupdf.Rect(chars[-1]["bbox"])
                     mid = (box.y0 + box.y1) / 2
                     plan.append(Replacement(page.number + 1, pymupdf.Rect(box.x0 + 0.3, mid - 0.5, box.x1, mid + 0.5),
@@ -184,10 +181,9 @@ def plan_replacements(doc: pymupdf.Document, find: str, replace: str) -> list[Re
                                             span["font"], text.strip()[:80], buffer, code, substituted))
                     seen += text.count(find)
         if find in page.get_text(flags=_FLAGS) and not seen:
-            raise CommandError(f"page {page.number + 1}: {find!r} is not in one line of text; nothing was changed")
+            raise CommandError(msg("error.pdf_text.page_one_line_text", number=page.number + 1, find=repr(find)))
     if not plan:
-        raise CommandError(f"{find!r} is not in the PDF as text (it may be drawn as shapes or be part of an "
-                           f"image); nothing was changed")
+        raise CommandError(msg("error.pdf_text.pdf_text_may_drawn", find=repr(find)))
     for page_no in sorted({r.page for r in plan}):
         page = doc[page_no - 1]
         for r in plan:

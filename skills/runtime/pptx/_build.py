@@ -35,6 +35,7 @@ from skills.runtime.pptx._text import (
     title_size,
 )
 from skills.runtime._pptx_xlsx_common import display_width
+from skills.messages import msg
 
 TITLE_COLOR = RGBColor(0x1F, 0x2A, 0x44)
 MUTED = RGBColor(0x59, 0x59, 0x59)
@@ -224,21 +225,21 @@ def load_image_path(images_root: Any, rel: str) -> Path:
     try:
         path = images_root.resolve(rel, must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(f"image: {exc}") from exc
+        raise CommandError(msg("error.pptx_build.image", exc=exc)) from exc
     if path.suffix.lower() not in IMAGE_SUFFIXES:
-        raise CommandError(f"image: {rel} is not a PNG, JPEG, GIF, BMP or TIFF image")
+        raise CommandError(msg("error.pptx_build.image_png_jpeg_gif", rel=rel))
     try:
         with Image.open(path) as im:
             w, h = im.size
             if w * h > MAX_IMAGE_PIXELS:
-                raise CommandError(f"image: {rel} is {w}x{h} pixels; the limit is {MAX_IMAGE_PIXELS:,} pixels")
+                raise CommandError(msg("error.pptx_build.image_x_pixels_limit", rel=rel, w=w, h=h, max_image_pixels=format(MAX_IMAGE_PIXELS, ",")))
             im.verify()
     except CommandError:
         raise
     except Image.DecompressionBombError:
-        raise CommandError(f"image: {rel} claims more than {MAX_IMAGE_PIXELS:,} pixels; refusing it") from None
+        raise CommandError(msg("error.pptx_build.image_claims_more_pixels", rel=rel, max_image_pixels=format(MAX_IMAGE_PIXELS, ","))) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise CommandError(f"image: {rel} cannot be read as an image ({exc})") from None
+        raise CommandError(msg("error.pptx_build.image_read_image", rel=rel, exc=exc)) from None
     return path
 
 

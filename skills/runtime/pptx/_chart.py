@@ -10,6 +10,7 @@ from pptx.slide import Slide
 
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._deck import content_box
+from skills.messages import msg
 
 _TYPES = {"bar": XL_CHART_TYPE.COLUMN_CLUSTERED, "column": XL_CHART_TYPE.COLUMN_CLUSTERED,
           "line": XL_CHART_TYPE.LINE_MARKERS, "pie": XL_CHART_TYPE.PIE}
@@ -24,7 +25,7 @@ def add_chart(prs: PresentationT, slide: Slide, spec: dict[str, Any]) -> Any:
     for i, s in enumerate(series):
         values = s["values"]
         if len(values) != len(categories):
-            raise CommandError(f"series[{i}] has {len(values)} values for {len(categories)} categories")
+            raise CommandError(msg("error.pptx_chart.series_values_categories", i=i, length=len(values), length2=len(categories)))
         data.add_series(s["name"], [None if v is None else float(v) for v in values])
     left, top, width, height = content_box(prs, slide)
     frame = slide.shapes.add_chart(_TYPES[spec["chart"]], left, top, width, height, data)

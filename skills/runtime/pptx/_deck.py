@@ -19,6 +19,7 @@ from pptx.util import Inches
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._text import fits
 from skills.runtime._pptx_xlsx_common import CJK_FONT
+from skills.messages import msg
 
 SLIDE_W, SLIDE_H = Inches(13.333), Inches(7.5)
 ACCENT = RGBColor(0x1F, 0x4E, 0x79)
@@ -178,7 +179,7 @@ def _find_layout(prs: PresentationT, layout: str, layouts: list[SlideLayout] | N
 
     best = max(layouts, key=score, default=None)
     if best is None or score(best) < 0:
-        raise CommandError("the deck has no slide layout with a title placeholder to build a slide on")
+        raise CommandError(msg("error.pptx_deck.deck_slide_layout_title"))
     return best
 
 

@@ -26,7 +26,7 @@ def _short(text: str, n: int = 160) -> str:
 def _slide(prs: PresentationT, number: int, where: str) -> Any:
     count = len(prs.slides)
     if not 1 <= number <= count:
-        raise CommandError(f"{where}: slide {number} does not exist (the deck has {count} slides)")
+        raise CommandError(msg("error.pptx_edit.slide_does_exist_deck", where=where, number=number, count=count))
     return prs.slides[number - 1]
 
 
@@ -79,7 +79,7 @@ def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Ch
         apply_ea_fonts(slide)
     if not changes:
         scope = f"slide {op['slide']}" if op.get("slide") else "any slide"
-        raise CommandError(f"{where}: {find!r} was not found on {scope}; nothing was changed")
+        raise CommandError(msg("error.pptx_edit.was_found_nothing_was", where=where, find=repr(find), scope=scope))
     return changes
 
 
@@ -91,7 +91,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         count = len(prs.slides)
         at = op.get("at", count + 1)
         if not 1 <= at <= count + 1:
-            raise CommandError(f"{where}: at={at} is outside 1..{count + 1}")
+            raise CommandError(msg("error.pptx_edit.outside", where=where, at=at, count=count + 1))
         learn_layouts(prs)  # the deck's own layouts and styles, not the default template's
         existing = list(prs.slides)
         made = build_slides(prs, op["slide"], ws)
@@ -110,7 +110,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
     if kind == "set_title":
         title = slide.shapes.title
         if title is None:
-            raise CommandError(f"{where}: slide {n} has no title placeholder")
+            raise CommandError(msg("error.pptx_edit.slide_title_placeholder", where=where, n_value=n))
         before = title.text_frame.text
         set_plain_text(title.text_frame, op["text"])
         apply_ea_fonts(slide)
@@ -119,27 +119,25 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
     if kind == "set_bullets":
         body = body_placeholder(slide)
         if body is None:
-            raise CommandError(f"{where}: slide {n} has no bullet (body) placeholder; use replace_text "
-                               f"or add a bullets slide")
+            raise CommandError(msg("error.pptx_edit.slide_bullet_body_placeholder", where=where, n_value=n))
         before = [p.text for p in body.text_frame.paragraphs if p.text.strip()]
         items = bullet_items(op["bullets"])
         size, chunks = fit_bullets(items, body.width, body.height)
         if len(chunks) > 1:
-            raise CommandError(f"{where}: {len(items)} bullets do not fit on one slide; split them over "
-                               f"several slides with add_slide")
+            raise CommandError(msg("error.pptx_edit.bullets_do_fit_one", where=where, length=len(items)))
         fill_bullets(body.text_frame, items, size)
         apply_ea_fonts(slide)
         return [[encoded(msg("change.slide.bullets", number=n, items=[_short(b, 60) for b in before])),
                  encoded(msg("change.slide.bullets", number=n, items=[_short(t, 60) for t, _ in items]))]]
     if kind == "remove_slide":
         if len(prs.slides) == 1:
-            raise CommandError(f"{where}: cannot remove the only slide of the deck")
+            raise CommandError(msg("error.pptx_edit.remove_slide_deck", where=where))
         remove_slide(prs, n - 1)
         return [[label, encoded(msg("change.removed"))]]
     if kind == "move_slide":
         to = op["to"]
         if to > len(prs.slides):
-            raise CommandError(f"{where}: to={to} is past the last slide ({len(prs.slides)})")
+            raise CommandError(msg("error.pptx_edit.past_last_slide", where=where, to=to, length=len(prs.slides)))
         move_slide(prs, n - 1, to - 1)
         return [[label, _label(slide, to)]]
     if kind == "set_notes":
@@ -148,7 +146,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         return [[encoded(msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
                          else msg("change.slide.no_notes", number=n)),
                  encoded(msg("change.slide.notes", number=n, text=_short(op["text"])))]]
-    raise CommandError(f"{where}: unknown op {kind!r}")  # pragma: no cover - the schema forbids it
+    raise CommandError(msg("error.pptx_edit.unknown_op", where=where, kind=repr(kind)))  # pragma: no cover - the schema forbids it
 
 
 def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[dict[str, Any]]) -> list[Change]:

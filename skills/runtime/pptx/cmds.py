@@ -59,7 +59,7 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         try:
             made = build_slides(prs, spec, ws)
         except CommandError as exc:
-            raise CommandError(f"slides[{i}].{exc}") from None
+            raise CommandError(msg("error.pptx_cmds.slides", i=i, exc=exc)) from None
         if len(made) > 1:
             notes.append(f"slide spec {i + 1} ({spec['title']!r}) was split over {len(made)} slides so the text fits")
     with ws.publish(rel) as staging:
@@ -69,8 +69,8 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     ev, _ = deck_evidence(ws, target, {"slides": n, "titles": [s["title"] for s in args["slides"]], "text": texts},
                           min_pictures=sum(1 for s in args["slides"] if s["layout"] == "image"), check_cjk=True)
     shape = f"on the template {args['template']}" if args.get("template") else "(16:9)"
-    msg = f"Created {ev.path}: {n} slides {shape}." + (" " + "; ".join(notes) + "." if notes else "")
-    return _result(ev, msg, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
+    text = f"Created {ev.path}: {n} slides {shape}." + (" " + "; ".join(notes) + "." if notes else "")
+    return _result(ev, text, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
 
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +137,7 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     try:
         src = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(f"path: {exc}") from exc
+        raise CommandError(msg("error.pptx_cmds.path", exc=exc)) from exc
     message, data = file_inspect.inspect(src, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 

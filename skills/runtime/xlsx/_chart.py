@@ -9,15 +9,16 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
 from skills.runtime._base import CommandError
+from skills.messages import msg
 
 
 def _column(letter: str, field: str, ncols: int) -> int:
     try:
         col = column_index_from_string(letter.strip().upper())
     except ValueError:
-        raise CommandError(f"{field}: {letter!r} is not a column letter") from None
+        raise CommandError(msg("error.xlsx_chart.column_letter", field=field, letter=repr(letter))) from None
     if not 1 <= col <= max(ncols, 1):
-        raise CommandError(f"{field}: column {letter} is outside the table (columns A–{get_column_letter(ncols)})")
+        raise CommandError(msg("error.xlsx_chart.column_outside_table_columns", field=field, letter=letter, value=get_column_letter(ncols)))
     return col
 
 
@@ -25,11 +26,11 @@ def add_chart(ws: Any, chart: dict[str, Any], spec: dict[str, Any], ncols: int, 
     """Add one chart whose series are columns of the table; the header row names the series."""
     header_row = 2 if spec.get("title") else 1
     if not spec.get("header"):
-        raise CommandError(f"{field}: a chart needs a header row to name its series")
+        raise CommandError(msg("error.xlsx_chart.chart_needs_header_row", field=field))
     first = header_row + 1
     last = chart.get("last_row") or header_row + len(spec["rows"])
     if last < first:
-        raise CommandError(f"{field}: the chart has no data rows (rows {first}–{last})")
+        raise CommandError(msg("error.xlsx_chart.chart_data_rows_rows", field=field, first=first, last=last))
     kind = chart["type"]
     if kind == "line":
         made: Any = LineChart()
@@ -52,6 +53,6 @@ def add_chart(ws: Any, chart: dict[str, Any], spec: dict[str, Any], ncols: int, 
     try:
         coordinate_from_string(anchor)
     except (CellCoordinatesException, ValueError):
-        raise CommandError(f"{field}.anchor: {anchor!r} is not a cell reference like H2") from None
+        raise CommandError(msg("error.xlsx_chart.anchor_cell_reference_like", field=field, anchor=repr(anchor))) from None
     made.width, made.height = 16, 8
     ws.add_chart(made, anchor)

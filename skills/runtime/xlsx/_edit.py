@@ -91,10 +91,10 @@ def show(value: Any) -> str:
 
 def _sheet(wb: Workbook, name: str, where: str) -> Any:
     if name not in wb.sheetnames:
-        raise CommandError(f"{where}: there is no sheet {name!r} (sheets: {', '.join(wb.sheetnames)})")
+        raise CommandError(msg("error.xlsx_edit.there_sheet_sheets", where=where, name=repr(name), sheetnames=', '.join(wb.sheetnames)))
     ws = wb[name]
     if not hasattr(ws, "cell"):
-        raise CommandError(f"{where}: {name!r} is a chart sheet, not a worksheet")
+        raise CommandError(msg("error.xlsx_edit.chart_sheet_worksheet", where=where, name=repr(name)))
     return ws
 
 
@@ -228,7 +228,7 @@ def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
 def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     ws = _sheet(wb, op["name"], where)
     if len(wb.worksheets) == 1:
-        raise CommandError(f"{where}: cannot remove {op['name']!r}, the only worksheet")
+        raise CommandError(msg("error.xlsx_edit.remove_worksheet", where=where, name=repr(op['name'])))
     pattern = _ref_pattern(ws.title)
     refs = sum(1 for other, cell in _formulas(wb) if other is not ws and pattern.search(cell.value))
     rows = _used_rows(ws)

@@ -14,6 +14,7 @@ from skills.runtime._base import CommandError
 from skills.runtime.safety import check_file
 from skills.runtime.soffice import SofficeUnavailable, convert, private_dir
 from skills.runtime.workspace import Workspace
+from skills.messages import msg
 
 RECALC_TIMEOUT = 120.0
 XLSX_FILTER = "xlsx:Calc MS Excel 2007 XML"  # one argv item: no shell quotes
@@ -49,16 +50,14 @@ def recalculate(ws: Workspace, src: Path, out_rel: str, *, timeout: float = RECA
         try:
             produced = convert(local, out_dir, XLSX_FILTER, timeout=timeout)
         except SofficeUnavailable:
-            raise CommandError("xlsx_recalculate needs LibreOffice, which is not installed; "
-                               f"{src.name} was not changed") from None
+            raise CommandError(msg("error.xlsx_recalc.xlsx_recalculate_needs_libreoffice", name=src.name)) from None
         except CommandError as exc:
-            raise CommandError(f"{exc}; {src.name} was not changed") from None
+            raise CommandError(msg("error.xlsx_recalc.was_changed", exc=exc, name=src.name)) from None
         check_file(produced, "xlsx")
         try:
             _restore_views(src, produced)
         except Exception as exc:  # noqa: BLE001 - openpyxl can fail anywhere inside on a package LibreOffice accepts
-            raise CommandError(f"{src.name}: cannot read its sheet layout to keep frozen panes "
-                               f"({type(exc).__name__}: {exc}); {src.name} was not changed") from None
+            raise CommandError(msg("error.xlsx_recalc.read_sheet_layout_keep", name=src.name, type=type(exc).__name__, exc=exc)) from None
         with ws.publish(out_rel) as staging:
             shutil.copyfile(produced, staging)
     finally:

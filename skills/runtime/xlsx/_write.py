@@ -18,6 +18,7 @@ from openpyxl.utils.exceptions import CellCoordinatesException, IllegalCharacter
 from skills.runtime._base import CommandError
 from skills.runtime.xlsx._chart import add_chart
 from skills.runtime._pptx_xlsx_common import CJK_FONT, display_width, has_cjk
+from skills.messages import msg
 
 MAX_ROWS, MAX_COLS = 1_048_576, 16_384
 MAX_CELL_TEXT = 32_767
@@ -39,20 +40,20 @@ CJK_CELL_FONT = Font(name=CJK_FONT, charset=134, size=11)
 
 def check_sheet_name(name: str, field: str, taken: Sequence[str] = ()) -> None:
     if not name.strip():
-        raise CommandError(f"{field}: a sheet name cannot be blank")
+        raise CommandError(msg("error.xlsx_write.sheet_name_blank", field=field))
     if len(name) > 31:
-        raise CommandError(f"{field}: sheet name {name!r} is longer than 31 characters")
+        raise CommandError(msg("error.xlsx_write.sheet_name_longer_characters", field=field, name=repr(name)))
     if _BAD_SHEET_CHARS.search(name):
-        raise CommandError(f"{field}: sheet name {name!r} may not contain any of [ ] : * ? / \\")
+        raise CommandError(msg("error.xlsx_write.sheet_name_may_contain", field=field, name=repr(name)))
     if name.startswith("'") or name.endswith("'"):
-        raise CommandError(f"{field}: sheet name {name!r} may not start or end with an apostrophe")
+        raise CommandError(msg("error.xlsx_write.sheet_name_may_start", field=field, name=repr(name)))
     if name.lower() in (t.lower() for t in taken):
-        raise CommandError(f"{field}: there is already a sheet named {name!r}")
+        raise CommandError(msg("error.xlsx_write.there_already_sheet_named", field=field, name=repr(name)))
 
 
 def column_index(letter: str, field: str) -> int:
     if not isinstance(letter, str) or not _COL_RE.match(letter) or column_index_from_string(letter) > MAX_COLS:
-        raise CommandError(f"{field}: {letter!r} is not a column letter (A … XFD)")
+        raise CommandError(msg("error.xlsx_write.column_letter_xfd", field=field, letter=repr(letter)))
     return column_index_from_string(letter)
 
 
@@ -61,33 +62,33 @@ def check_cell_ref(ref: str, field: str) -> tuple[int, int]:
         col, row = coordinate_from_string(ref)
         c = column_index_from_string(col)
     except (ValueError, TypeError, CellCoordinatesException):
-        raise CommandError(f"{field}: {ref!r} is not a cell reference like B2") from None
+        raise CommandError(msg("error.xlsx_write.cell_reference_like_b", field=field, ref=repr(ref))) from None
     if not 1 <= row <= MAX_ROWS or c > MAX_COLS:
-        raise CommandError(f"{field}: {ref!r} is outside the sheet (max XFD1048576)")
+        raise CommandError(msg("error.xlsx_write.outside_sheet_max_xfd", field=field, ref=repr(ref)))
     return row, c
 
 
 def check_value(value: Any, field: str) -> None:
     if isinstance(value, str):
         if len(value) > MAX_CELL_TEXT:
-            raise CommandError(f"{field}: text is {len(value)} characters; a cell holds at most {MAX_CELL_TEXT}")
+            raise CommandError(msg("error.xlsx_write.text_characters_cell_holds", field=field, length=len(value), max_cell_text=MAX_CELL_TEXT))
         if _CONTROL.search(value):
-            raise CommandError(f"{field}: text contains a control character a spreadsheet cannot store")
+            raise CommandError(msg("error.xlsx_write.text_contains_control_character", field=field))
     elif isinstance(value, float) and not math.isfinite(value):
-        raise CommandError(f"{field}: {value} is not a finite number")
+        raise CommandError(msg("error.xlsx_write.finite_number", field=field, value=value))
     elif value is not None and not isinstance(value, (int, float, bool)):
-        raise CommandError(f"{field}: {value!r} is not a string, number, boolean or null")
+        raise CommandError(msg("error.xlsx_write.string_number_boolean_null", field=field, value=repr(value)))
 
 
 def check_rows(rows: Sequence[Any], field: str, offset: int = 0) -> None:
     """Fast per-cell check for row arrays (type, length, text limits)."""
     if offset + len(rows) > MAX_ROWS:
-        raise CommandError(f"{field}: {len(rows)} rows do not fit in a sheet (max {MAX_ROWS:,} rows)")
+        raise CommandError(msg("error.xlsx_write.rows_do_fit_sheet", field=field, length=len(rows), max_rows=format(MAX_ROWS, ",")))
     for r, row in enumerate(rows):
         if not isinstance(row, list):
-            raise CommandError(f"{field}[{r}]: a row must be an array of cell values")
+            raise CommandError(msg("error.xlsx_write.row_array_cell_values", field=field, r=r))
         if len(row) > 1000:
-            raise CommandError(f"{field}[{r}]: {len(row)} cells; at most 1000 per row")
+            raise CommandError(msg("error.xlsx_write.cells_most_per_row", field=field, r=r, length=len(row)))
         for c, value in enumerate(row):
             if value is None or type(value) in (int, bool) or (type(value) is str and len(value) < 1000
                                                                and not _CONTROL.search(value)):
@@ -199,7 +200,7 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
         try:
             ws.append(out)
         except (IllegalCharacterError, ValueError) as exc:
-            raise CommandError(f"{field}.rows[{r}] (row {base + r}): {exc}") from None
+            raise CommandError(msg("error.xlsx_write.rows_row", field=field, r=r, base=base + r, exc=exc)) from None
     for i, chart in enumerate(spec.get("charts") or []):
         add_chart(ws, chart, spec, ncols, f"{field}.charts[{i}]")
     return len(rows) + base - 1

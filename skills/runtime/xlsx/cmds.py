@@ -150,8 +150,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         write_with_values(package, staging, computed)
         lost = lost_parts(src, staging, removed)
         if lost:  # raising here removes the staging file; the original stays as it was
-            raise CommandError(f"{args['path']}: saving the edit would drop {', '.join(lost)} from the "
-                               f"workbook, so nothing was written")
+            raise CommandError(msg("error.xlsx_cmds.saving_edit_would_drop", path=args['path'], lost=', '.join(lost)))
     # the values given, where they ended up: formula cells compared by their text, value cells by value
     cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
@@ -182,7 +181,7 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     try:
         path = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(f"path: {exc}") from exc
+        raise CommandError(msg("error.xlsx_cmds.path", exc=exc)) from exc
     message, data = file_inspect.inspect(path, {"max_rows": args.get("max_rows", 20)}, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 
