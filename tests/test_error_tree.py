@@ -100,3 +100,42 @@ def test_an_error_raised_with_a_message_says_it_in_english_and_keeps_the_value()
     in_use = TargetInUse("a.docx", "a (new).docx")
     assert in_use.msg is not None and in_use.msg.id == "error.workspace.target_in_use"
     assert "'a (new).docx'" in str(in_use)
+
+
+def test_every_error_the_desktop_core_raises_carries_a_message_value() -> None:
+    """The same for the agent, the store and the model providers (their errors reach the chat and the CLI)."""
+    import ast
+    from pathlib import Path
+
+    import desktop
+
+    names = {cls.__name__ for package in ("desktop.agent", "desktop.store", "desktop.llm") for name in _modules(package)
+             for cls in _own_exceptions(name) if issubclass(cls, MiraError)} | {
+        cls.__name__ for cls in _own_exceptions("desktop.errors")} | {"StorageFault"}
+    builds_its_own = {"AnswerCut", "ContextTooSmall", "StorageFault", "_NoToolStream"}  # made from the values given
+    for_the_model = {"ToolInputError"}  # the model reads these to fix its call; a person sees the tool failed
+    # Values made elsewhere: an English note the Settings dialog shows beside the keyring choice (to become a
+    # message value with the dialog), a refusal the gate decided, a repeated call the model is told about.
+    computed = {"llm/keys.py": {"note"}, "agent/decisions.py": {"decision.refusal"}}
+    root = Path(desktop.__file__).parent
+    bare = []
+    for package in ("agent", "store", "llm"):
+        for path in sorted((root / package).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            source = path.read_text(encoding="utf-8")
+            for node in ast.walk(ast.parse(source)):
+                if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                    continue
+                call = node.exc
+                name = getattr(call.func, "id", "")
+                if name not in names or name in builds_its_own | for_the_model:
+                    continue
+                first = call.args[0] if call.args else None
+                said = any(k.arg == "msg" for k in call.keywords) or (
+                    isinstance(first, ast.Call) and getattr(first.func, "id", "") in {"msg", "tr", "Msg"}) or (
+                    isinstance(first, ast.BoolOp) and isinstance(first.values[0], ast.Attribute)
+                    and first.values[0].attr == "msg") or (
+                    first is not None and ast.get_source_segment(source, first) in computed.get(rel, set()))
+                if not said:
+                    bare.append(f"{rel}:{node.lineno}")
+    assert bare == [], "\n".join(bare)

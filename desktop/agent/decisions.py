@@ -15,6 +15,7 @@ from desktop.agent.retry import retry as retry_write
 from desktop.store import RuleRow, Store, StoreError
 from desktop.store.states import LedgerState
 from skills.runtime import Workspace
+from desktop.messages import msg
 
 
 class RuntimeDecisions:
@@ -73,7 +74,7 @@ class RuntimeDecisions:
         try:
             approval = self.store.approval(approval_id)
         except StoreError:
-            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+            raise ApprovalError(msg("error.agent_decisions.approval_does_exist_may")) from None
         task = self.store.task(approval.task_id)
         return self.gate.rule_kind(Workspace(task.workspace), approval, task.conversation_id)
 

@@ -21,6 +21,7 @@ from desktop.errors import AgentError
 from desktop.llm import ToolCall
 from skills.flow import PROCESSORS, Flow
 from skills.runtime import Command, WorkspaceError
+from desktop.messages import msg
 
 STOP = "stop"
 
@@ -107,8 +108,7 @@ class FlowRunner:
     def __init__(self, flow: Flow, finish: Mapping[str, FinishProcessor]) -> None:
         unbound = [s for s in flow.steps if s.processor not in CALL_PROCESSORS and s.processor not in finish]
         if unbound:
-            raise FlowError(f"flow {flow.id}, step {unbound[0].id}: processor {unbound[0].processor} is not "
-                            "implemented by this Mira")
+            raise FlowError(msg("error.agent_flows.flow_step_processor_implemented", id_value=flow.id, id_value2=unbound[0].id, processor=unbound[0].processor))
         self.flow = flow
         self._call = [(s.processor, CALL_PROCESSORS[s.processor]) for s in flow.steps
                       if PROCESSORS[s.processor].phase == "call"]
@@ -136,9 +136,8 @@ class FlowRunner:
         """Refuse to continue a task that started under another flow (id, version or content)."""
         flow = self.flow
         if (flow_id, version) != (flow.id, flow.version) or (sha256 and sha256 != flow.sha256):
-            raise FlowError(f"this task started under flow {flow_id} v{version}"
-                            + (f" ({sha256[:12]})" if sha256 else "")
-                            + f"; this Mira runs {flow.id} v{flow.version} ({flow.sha256[:12]}). "
-                            "Start the request again.")
+            started = f"{flow_id} v{version}" + (f" ({sha256[:12]})" if sha256 else "")
+            raise FlowError(msg("error.agent_flows.other_flow", started=started,
+                                running=f"{flow.id} v{flow.version} ({flow.sha256[:12]})"))
 
 

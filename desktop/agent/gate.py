@@ -35,6 +35,7 @@ from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
+from desktop.messages import msg
 
 log = logging.getLogger(__name__)
 CHANGED = "the file changed since this was proposed; ask again"
@@ -245,7 +246,7 @@ class ApprovalGate:
         for approval in self.store.approvals(row.task_id):
             if approval.ledger_id == row.id:
                 return approval
-        raise ApprovalError(f"no frozen approval for ledger entry {row.id}")
+        raise ApprovalError(msg("error.agent_gate.frozen_approval_ledger_entry", id_value=row.id))
 
     def resolve_interrupted(self, row: LedgerRow) -> str:
         """A call found ``executing`` after a crash: record it done if its output was published, else not
@@ -291,48 +292,47 @@ class ApprovalGate:
         try:
             self._runner.check_task(task.flow_id, task.flow_version, task.flow_sha256)
         except FlowError as exc:
-            raise ApprovalError(str(exc)) from None
+            raise ApprovalError(exc.msg or str(exc), details=exc.details) from None
         if task.build_identity != self._skills.build_identity:
-            raise ApprovalError("this task started under a different skill catalog build "
-                                f"({task.build_identity[:12]}, now {self._skills.build_identity[:12]}); "
-                                "start the request again")
+            raise ApprovalError(msg("error.agent_gate.task_started_under_different", build_identity=task.build_identity[:12],
+                                    build_identity2=self._skills.build_identity[:12]))
 
     def _decidable(self, approval_id: str, driving: IsDriving) -> tuple[ApprovalRow, TaskRow]:
         try:
             approval = self.store.approval(approval_id)
         except StoreError:
-            raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+            raise ApprovalError(msg("error.agent_gate.approval_does_exist_may")) from None
         task = self.store.task(approval.task_id)
         if task.status in _FINAL:
-            raise ApprovalError(f"this task already {_FINAL[task.status]}; nothing is waiting for approval")
+            raise ApprovalError(msg("error.agent_gate.task_already_nothing_waiting", final=_FINAL[task.status]))
         if approval.state != ApprovalState.PENDING:
-            raise ApprovalError(f"this change was already {approval.state}; it will not run again")
+            raise ApprovalError(msg("error.agent_gate.change_was_already_will", state=approval.state))
         if driving(task.id) or other_owner_alive(task.owner):
-            raise ApprovalError("this task is running; wait for it to pause")
+            raise ApprovalError(msg("error.agent_gate.task_running_wait_pause"))
         self.check_identity(task)
         return approval, task
 
     def verify_frozen(self, approval: ApprovalRow) -> None:
         if input_hash(json.loads(approval.arguments_json)) != approval.input_hash:
-            raise ApprovalError("the frozen arguments do not match their input hash (tampered); refusing to run")
+            raise ApprovalError(msg("error.agent_gate.frozen_arguments_do_match"))
         ledger = self.store.ledger_entry(approval.ledger_id)
         if ledger.tool_id != approval.tool_id or ledger.input_hash != approval.input_hash:
-            raise ApprovalError("the frozen call does not match its ledger entry; refusing to run")
+            raise ApprovalError(msg("error.agent_gate.frozen_call_does_match"))
         if not self.store.verify_transcript(approval.task_id, approval.agent):
-            raise ApprovalError("the agent's transcript was altered since the call was frozen; refusing to run")
+            raise ApprovalError(msg("error.agent_gate.agent_s_transcript_was"))
         if self.store.transcript_head(approval.task_id, approval.agent) != (approval.checkpoint_seq,
                                                                            approval.checkpoint_hash):
-            raise ApprovalError("the agent moved on since this was proposed (stale checkpoint); ask again")
+            raise ApprovalError(msg("error.agent_gate.agent_moved_since_was"))
         state = M.state_of(self.store.transcript(approval.task_id, approval.agent))
         call = state.calls.get(approval.call_key)
         if call is None or call.name != approval.tool_id or call.id != approval.tool_call_id:
-            raise ApprovalError("the proposed call is not in the transcript at the checkpoint; refusing to run")
+            raise ApprovalError(msg("error.agent_gate.proposed_call_transcript_checkpoint"))
         try:
             proposed = load_arguments(call.arguments)
         except json.JSONDecodeError:
             proposed = None
         if input_hash(proposed) != approval.input_hash:
-            raise ApprovalError("the arguments differ from what the agent proposed (tampered); refusing to run")
+            raise ApprovalError(msg("error.agent_gate.arguments_differ_from_what"))
 
     async def approve(self, approval_id: str, driving: IsDriving) -> Decision:
         """Check the frozen call and commit "approved". A target file that changed since freezing is
@@ -355,7 +355,7 @@ class ApprovalGate:
             return Decision(task_id=task.id, drive=decided, refusal=refusal)
         if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
-            raise ApprovalError("this change was already decided; it will not run again")
+            raise ApprovalError(msg("error.agent_gate.change_was_already_decided"))
         self._probe("after_approved_commit")
         self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=True, message="approved by the user"))
         return Decision(task_id=task.id, drive=True)
@@ -367,7 +367,7 @@ class ApprovalGate:
         if not self.store.decide_approval(approval_id, ApprovalState.DENIED, message="denied by the user",
                                           ledger_state=LedgerState.DENIED, ledger_result=M.DENIED,
                                           tool_message=M.tool_result(call, M.DENIED), task_status="running"):
-            raise ApprovalError("this change was already decided")
+            raise ApprovalError(msg("error.agent_gate.change_was_already_decided_2"))
         self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message="denied by the user"))
         self._reporter.emit(ToolFinished(task_id=task.id, agent=approval.agent, tool_call_id=approval.tool_call_id, tool=approval.tool_id, ok=False,
                                          message="denied by the user"))

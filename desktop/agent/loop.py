@@ -39,6 +39,7 @@ from desktop.llm.turn import AnswerCut
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
+from desktop.messages import msg
 
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
@@ -173,8 +174,7 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
             skill_id = args["skill_id"]
             info = lp.skills.skill(skill_id)
             if info.execution is None:
-                raise SkillUnavailable(f"{skill_id!r} is an instruction-only skill; read it with load_skill "
-                                       "and pick a skill with an execution profile to run")
+                raise SkillUnavailable(msg("error.agent_loop.instruction_skill_read_load", skill_id=repr(skill_id)))
             inputs = [str(p) for p in args.get("inputs") or ()]
             for rel in inputs:
                 run.ws.resolve(rel, must_exist=True)
@@ -307,7 +307,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
             return None
         cmd = commands.get(call.name)
         if cmd is None:
-            raise ToolInputError(f"{call.name!r} is not one of your tools; you can call: {', '.join(allowed)}")
+            raise ToolInputError(msg("error.agent_loop.one_your_tools_you", name=repr(call.name), allowed=', '.join(allowed)))
     except (ToolInputError, WorkspaceError, OSError) as exc:
         lp.calls.log(run, agent, key, call, error(str(exc)))
         return None

@@ -20,6 +20,7 @@ from desktop.llm import ToolCall
 from desktop.store import StoreError
 from desktop.store.states import ApprovalState, LedgerState
 from skills.runtime import Workspace, WorkspaceError
+from desktop.messages import msg
 
 _FINAL = ("finished", "failed", "cancelled")
 
@@ -30,7 +31,7 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
     try:
         approval = store.approval(approval_id)
     except StoreError:
-        raise ApprovalError("this approval does not exist (it may belong to a deleted conversation)") from None
+        raise ApprovalError(msg("error.agent_retry.approval_does_exist_may")) from None
     row = store.ledger_entry(approval.ledger_id)
     if approval.state != ApprovalState.APPROVED or row.state != LedgerState.FAILED:
         raise ApprovalError(tr("fault.retry_not_failed", state=row.state))
@@ -38,9 +39,9 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
         raise ApprovalError(tr("fault.retry_not_retryable"))
     task = store.task(approval.task_id)
     if task.status in _FINAL:
-        raise ApprovalError(f"this task already {task.status}; nothing is waiting for a retry")
+        raise ApprovalError(msg("error.agent_retry.task_already_nothing_waiting", status=task.status))
     if driving(task.id) or other_owner_alive(task.owner):
-        raise ApprovalError("this task is running; wait for it to pause")
+        raise ApprovalError(msg("error.agent_retry.task_running_wait_pause"))
     gate.check_identity(task)
     gate.verify_frozen(approval)
     ws = Workspace(task.workspace)
@@ -60,7 +61,7 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
             store.update_task(task.id, status="running", error=None)
         return Decision(task_id=task.id, drive=done, refusal=why)
     if not store.ledger_move(row.id, (LedgerState.FAILED,), LedgerState.APPROVED):
-        raise ApprovalError("this change is already being retried; it will not run twice")
+        raise ApprovalError(msg("error.agent_retry.change_already_being_retried"))
     store.update_task(task.id, status="running", error=None)
     reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=True, message="retried by the user"))
     return Decision(task_id=task.id, drive=True)

@@ -187,7 +187,7 @@ class AgentRuntime(RuntimeDecisions):
 
     async def _drive(self, task_id: str) -> None:
         if task_id in self._drives:
-            raise ApprovalError("this task is already running")
+            raise ApprovalError(msg("error.agent_runtime.task_already_running"))
         inner = asyncio.ensure_future(self._drive_inner(task_id))
         self._drives[task_id] = inner
         inner.add_done_callback(lambda _t: self._drives.pop(task_id, None))

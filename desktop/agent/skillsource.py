@@ -9,6 +9,7 @@ from desktop.errors import AgentError
 from skills.flow import Flow, default_flow
 from skills.runtime import Command, CommandError
 from skills.runtime.errors import CatalogError
+from desktop.messages import msg
 
 PIPELINE = "skill-pipeline"  # the flow every skill run follows
 
@@ -52,7 +53,7 @@ class CatalogSkills:
         self.build_identity: str = self._catalog.build_identity
         flow = self._catalog.flows.get(PIPELINE)
         if flow is None:
-            raise SkillUnavailable(f"the skill catalog has no {PIPELINE} flow; run `python -m skills build`")
+            raise SkillUnavailable(msg("error.agent_skillsource.skill_catalog_flow_run", pipeline=PIPELINE))
         self.flow: Flow = flow
 
     def summaries(self) -> str:
@@ -62,7 +63,7 @@ class CatalogSkills:
         entry = self._catalog.entries.get(skill_id)
         if entry is None:
             known = ", ".join(sorted(self._catalog.entries))
-            raise SkillUnavailable(f"there is no skill {skill_id!r}; known skills: {known}")
+            raise SkillUnavailable(msg("error.agent_skillsource.there_skill_known_skills", skill_id=repr(skill_id), known=known))
         return SkillInfo(id=entry.id, name=entry.name, description=entry.description, commands=tuple(entry.commands),
                          execution=dict(entry.execution) if entry.execution else None)
 
@@ -71,7 +72,7 @@ class CatalogSkills:
         try:
             return str(self._mod.load_body(skill_id, self._catalog))
         except CatalogError as exc:
-            raise SkillUnavailable(f"skill {skill_id!r} refused: {exc}") from exc
+            raise SkillUnavailable(msg("error.agent_skillsource.skill_refused", skill_id=repr(skill_id), exc=exc)) from exc
 
     def command(self, name: str) -> Command:
         from skills.runtime import get_command
@@ -102,8 +103,8 @@ class StaticSkills:
         try:
             return self._skills[skill_id][0]
         except KeyError:
-            raise SkillUnavailable(f"there is no skill {skill_id!r}; known skills: "
-                                   + ", ".join(sorted(self._skills))) from None
+            raise SkillUnavailable(msg("error.agent_skillsource.no_skill", skill_id=repr(skill_id),
+                                       known=sorted(self._skills))) from None
 
     def body(self, skill_id: str) -> str:
         self.skill(skill_id)

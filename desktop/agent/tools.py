@@ -10,6 +10,7 @@ from desktop.errors import AgentError
 from desktop.llm import ToolSpec
 from desktop.llm.schemas import for_model, share_across, without_guards
 from skills.runtime import Command, Workspace, WorkspaceError
+from desktop.messages import msg
 
 LOAD_SKILL = ToolSpec(
     name="load_skill",
@@ -103,16 +104,14 @@ def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:
     try:
         args = load_arguments(raw)
     except json.JSONDecodeError as exc:
-        raise ToolInputError(f"the arguments of {spec.name} are not valid JSON ({exc.msg} at position {exc.pos})"
+        raise ToolInputError(msg("error.agent_tools.arguments_valid_json_position", name=spec.name, msg=exc.msg, pos=exc.pos)
                              ) from None
     except RecursionError:
-        raise ToolInputError(f"the arguments of {spec.name} are nested too deeply to read; send a flat "
-                             "object") from None
+        raise ToolInputError(msg("error.agent_tools.arguments_nested_too_deeply", name=spec.name)) from None
     if not isinstance(args, dict):
-        raise ToolInputError(f"the arguments of {spec.name} must be a JSON object, not {type(args).__name__}")
+        raise ToolInputError(msg("error.agent_tools.arguments_json_object", name=spec.name, type=type(args).__name__))
     if depth(args) > MAX_DEPTH:
-        raise ToolInputError(f"the arguments of {spec.name} are nested more than {MAX_DEPTH} levels deep; "
-                             "send a flatter object")
+        raise ToolInputError(msg("error.agent_tools.arguments_nested_more_levels", name=spec.name, max_depth=MAX_DEPTH))
     validate(args, spec.parameters, spec.name)
     return args
 
@@ -145,11 +144,11 @@ def validate(args: Mapping[str, Any], schema: Mapping[str, Any], name: str) -> N
         validator_cls = jsonschema.validators.validator_for(schema)
         error = jsonschema.exceptions.best_match(validator_cls(schema).iter_errors(args))
     except jsonschema.exceptions.SchemaError as exc:
-        raise ToolInputError(f"{name} has an invalid input schema: {capped(exc.message)}") from None
+        raise ToolInputError(msg("error.agent_tools.invalid_input_schema", name=name, value=capped(exc.message))) from None
     if error is not None:
         # The message quotes the offending value: an 8 MB argument must not come back as 8 MB of error.
         where = capped("/".join(str(p) for p in error.absolute_path) or "(top level)", 120)
-        raise ToolInputError(f"invalid arguments for {name} at {where}: {capped(error.message)}")
+        raise ToolInputError(msg("error.agent_tools.invalid_arguments", name=name, where=where, value=capped(error.message)))
 
 
 OUTPUT_ARGS = ("path", "output", "output_dir", "target")  # top-level: the file a command writes or edits
@@ -184,9 +183,9 @@ def _resolve(ws: Workspace, rel: str, where: str, *, must_exist: bool) -> None:
     try:
         path = ws.resolve(rel, must_exist=must_exist)
     except WorkspaceError as exc:
-        raise ToolInputError(f"{where}: {capped(str(exc))}") from None
+        raise ToolInputError(msg("error.agent_tools.failed", where=where, value=capped(str(exc)))) from None
     if must_exist and not path.is_file():
-        raise ToolInputError(f"{where}: {capped(rel, 120)} is a folder, not a file")
+        raise ToolInputError(msg("error.agent_tools.folder_file", where=where, value=capped(rel, 120)))
 
 
 def kind_of(path: Path) -> str:

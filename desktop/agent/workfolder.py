@@ -11,6 +11,7 @@ from desktop.agent.titles import without_kind
 from desktop.errors import AgentError
 from desktop.store import Store
 from skills.runtime.versions import PRIVATE_DIR
+from desktop.messages import msg
 
 MAX_NAME = 60
 _UNSAFE = re.compile(r"[^\w\-]+", re.UNICODE)
@@ -40,15 +41,15 @@ def check_folder(folder: str | Path) -> Path:
     try:
         real = raw.resolve(strict=False)
     except (OSError, RuntimeError) as exc:
-        raise FolderError(f"{raw} cannot be used as a working folder: {exc}") from None
+        raise FolderError(msg("error.agent_workfolder.used_working_folder", raw=raw, exc=exc)) from None
     if real == Path(real.anchor) or real == Path.home().resolve():
-        raise FolderError(f"{real} is too broad to be a working folder; choose or create a folder for this work")
+        raise FolderError(msg("error.agent_workfolder.too_broad_working_folder", real=real))
     if real.exists() and not real.is_dir():
-        raise FolderError(f"{real} is a file, not a folder")
+        raise FolderError(msg("error.agent_workfolder.file_folder", real=real))
     try:
         real.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FolderError(f"{real} cannot be created: {exc.strerror or exc}") from None
+        raise FolderError(msg("error.agent_workfolder.created", real=real, value=exc.strerror or exc)) from None
     return real
 
 

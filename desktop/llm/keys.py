@@ -130,19 +130,19 @@ def set_api_key(account: str, key: str, *, to_file: bool = False) -> None:
     """Store ``key`` for ``account`` in the OS keyring (or, when ``to_file``, in the user-only key file);
     raise KeyStoreError with a clear reason on failure."""
     if not account:
-        raise KeyStoreError("an API key needs a server: set the base URL first")
+        raise KeyStoreError(msg("error.llm_keys.api_key_needs_server"))
     key = key.strip()
     if not key:
-        raise KeyStoreError("the API key is empty")
+        raise KeyStoreError(msg("error.llm_keys.api_key_empty"))
     if any(ch in key for ch in "\r\n\x00"):
-        raise KeyStoreError("the API key contains a line break or NUL character")
+        raise KeyStoreError(msg("error.llm_keys.api_key_contains_line"))
     if to_file:
         stored = _read_key_file()
         stored[account] = key
         try:
             _write_key_file(stored)
         except OSError as exc:
-            raise KeyStoreError(f"the key file could not be written ({exc.strerror or type(exc).__name__})") from None
+            raise KeyStoreError(msg("error.llm_keys.key_file_could_written", value=exc.strerror or type(exc).__name__)) from None
         return
     ok, note = keyring_status()
     if not ok:
@@ -150,8 +150,7 @@ def set_api_key(account: str, key: str, *, to_file: bool = False) -> None:
     try:
         keyring.set_password(SERVICE, account, key)
     except Exception as exc:  # noqa: BLE001 - the backend's own message may echo the secret; name only the type
-        raise KeyStoreError(f"the OS keyring refused to store the key ({type(exc).__name__}); "
-                            "set MIRA_API_KEY in the environment instead") from None
+        raise KeyStoreError(msg("error.llm_keys.os_keyring_refused_store", type=type(exc).__name__)) from None
 
 
 def delete_api_key(account: str) -> bool:
@@ -162,7 +161,7 @@ def delete_api_key(account: str) -> bool:
         try:
             _write_key_file(stored)
         except OSError as exc:
-            raise KeyStoreError(f"the key file could not be written ({exc.strerror or type(exc).__name__})") from None
+            raise KeyStoreError(msg("error.llm_keys.key_file_could_written", value=exc.strerror or type(exc).__name__)) from None
         return True
     if not account or not keyring_status()[0]:
         return False  # no keyring, so nothing can be stored there
@@ -173,7 +172,7 @@ def delete_api_key(account: str) -> bool:
     except keyring.errors.PasswordDeleteError:
         return False
     except Exception as exc:  # noqa: BLE001
-        raise KeyStoreError(f"the OS keyring could not remove the key ({type(exc).__name__})") from None
+        raise KeyStoreError(msg("error.llm_keys.os_keyring_could_remove", type=type(exc).__name__)) from None
     return True
 
 

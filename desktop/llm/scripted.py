@@ -5,6 +5,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
 from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.messages import msg
 
 Step = Completion | Callable[[Sequence[ChatMessage], Sequence[ToolSpec]], Completion] | BaseException
 
@@ -47,13 +48,13 @@ class ScriptedModel:
 
     async def _play(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
         if not self._steps:
-            raise ModelError("script exhausted")
+            raise ModelError(msg("error.llm_scripted.script_exhausted"))
         step = self._steps.pop(0)
         if isinstance(step, BaseException):
             raise step
         completion = step(messages, tools) if callable(step) else step
         if not isinstance(completion, Completion):
-            raise ModelError(f"scripted step returned {type(completion).__name__}, not a Completion")
+            raise ModelError(msg("error.llm_scripted.scripted_step_returned_completion", type=type(completion).__name__))
         text = completion.text
         for start in range(0, len(text), self._chunk_size):
             yield TextDelta(text=text[start:start + self._chunk_size])

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from desktop.store._db import Database
 from desktop.store.errors import StoreError
 from desktop.store.rows import TargetRow, VersionRow
+from desktop.messages import msg
 
 
 class FolderStore(Database):
@@ -22,13 +23,13 @@ class FolderStore(Database):
             cur = c.execute("UPDATE conversations SET folder=?, folder_chosen=? WHERE id=?",
                             (folder, 1 if chosen else 0, conversation_id))
             if cur.rowcount == 0:
-                raise StoreError(f"no conversation {conversation_id!r}")
+                raise StoreError(msg("error.store_folders.conversation", conversation_id=repr(conversation_id)))
 
     def conversation_folder(self, conversation_id: str) -> tuple[str | None, bool]:
         """(folder, chosen by the user); the folder is None until the first request assigns one."""
         row = self._one("SELECT folder, folder_chosen FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
-            raise StoreError(f"no conversation {conversation_id!r}")
+            raise StoreError(msg("error.store_folders.conversation", conversation_id=repr(conversation_id)))
         return row["folder"], bool(row["folder_chosen"])
 
     def folders_in_use(self) -> set[str]:

@@ -8,6 +8,7 @@ import uuid
 from desktop.store._db import Database
 from desktop.store.errors import StoreError
 from desktop.store.rows import RuleRow
+from desktop.messages import msg
 
 RULE_KINDS = ("create_new", "edit_own")
 
@@ -21,7 +22,7 @@ class ApprovalRules:
     def add(self, *, conversation_id: str, skill_id: str, command: str, kind: str,
             from_approval_id: str | None = None) -> RuleRow:
         if kind not in RULE_KINDS:
-            raise StoreError(f"unknown rule kind {kind!r} (one of {', '.join(RULE_KINDS)})")
+            raise StoreError(msg("error.store_rules.unknown_rule_kind_one", kind=repr(kind), rule_kinds=', '.join(RULE_KINDS)))
         for rule in self.list(conversation_id):
             if (rule.skill_id, rule.command, rule.kind) == (skill_id, command, kind):
                 return rule  # the same rule twice is one rule
@@ -35,7 +36,7 @@ class ApprovalRules:
     def get(self, rule_id: str) -> RuleRow:
         row = self._db._one("SELECT * FROM approval_rules WHERE id=?", (rule_id,))
         if row is None:
-            raise StoreError(f"no approval rule {rule_id!r}")
+            raise StoreError(msg("error.store_rules.approval_rule", rule_id=repr(rule_id)))
         return _rule(row)
 
     def list(self, conversation_id: str | None = None, *, include_revoked: bool = False) -> list[RuleRow]:

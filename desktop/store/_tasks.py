@@ -20,6 +20,7 @@ from desktop.store.rows import (
     TaskRow,
     TranscriptEntry,
 )
+from desktop.messages import msg
 
 _TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
                 "owner"}
@@ -55,7 +56,7 @@ class TaskStore(Database):
     def task(self, task_id: str) -> TaskRow:
         row = self._one("SELECT * FROM tasks WHERE id=?", (task_id,))
         if row is None:
-            raise StoreError(f"no task {task_id!r}")
+            raise StoreError(msg("error.store_tasks.task", task_id=repr(task_id)))
         return _task(row)
 
     def tasks(self, status: str | None = None) -> list[TaskRow]:
@@ -185,7 +186,7 @@ class TaskStore(Database):
     def ledger_entry(self, ledger_id: str) -> LedgerRow:
         row = self._one("SELECT * FROM ledger WHERE id=?", (ledger_id,))
         if row is None:
-            raise StoreError(f"no ledger entry {ledger_id!r}")
+            raise StoreError(msg("error.store_tasks.ledger_entry", ledger_id=repr(ledger_id)))
         return _ledger(row)
 
     def ledger(self, task_id: str | None = None, states: Sequence[str] = ()) -> list[LedgerRow]:
@@ -249,7 +250,7 @@ class TaskStore(Database):
     def approval(self, approval_id: str) -> ApprovalRow:
         row = self._one("SELECT * FROM approvals WHERE id=?", (approval_id,))
         if row is None:
-            raise StoreError(f"no approval {approval_id!r}")
+            raise StoreError(msg("error.store_tasks.approval", approval_id=repr(approval_id)))
         return _approval(row)
 
     def pending_approvals(self) -> list[ApprovalRow]:

@@ -15,6 +15,7 @@ from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, Conversation, ConversationMatch, Extension, StoredMessage
+from desktop.messages import msg
 
 
 _TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
@@ -94,7 +95,7 @@ class Store(TaskStore, FolderStore):
     def conversation(self, conversation_id: str) -> Conversation:
         row = self._one("SELECT * FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
-            raise StoreError(f"no conversation {conversation_id!r}")
+            raise StoreError(msg("error.store_store.conversation", conversation_id=repr(conversation_id)))
         return Conversation(id=row["id"], title=row["title"], created=row["created"], updated=row["updated"])
 
     def list_conversations(self, search: str = "") -> list[Conversation]:
@@ -146,7 +147,7 @@ class Store(TaskStore, FolderStore):
             cur = c.execute("UPDATE conversations SET title=?, updated=? WHERE id=?",
                             (title.strip() or "New chat", time.time(), conversation_id))
             if cur.rowcount == 0:
-                raise StoreError(f"no conversation {conversation_id!r}")
+                raise StoreError(msg("error.store_store.conversation", conversation_id=repr(conversation_id)))
             if self.schema_version >= _TITLE_AUTO:  # the user's name is final: what Mira makes never replaces it
                 c.execute("UPDATE conversations SET title_auto=0 WHERE id=?", (conversation_id,))
 
@@ -172,7 +173,7 @@ class Store(TaskStore, FolderStore):
         with self._tx("message") as c:
             cur = c.execute("UPDATE conversations SET updated=? WHERE id=?", (now, conversation_id))
             if cur.rowcount == 0:
-                raise StoreError(f"no conversation {conversation_id!r}")
+                raise StoreError(msg("error.store_store.conversation", conversation_id=repr(conversation_id)))
             c.execute(
                 "INSERT INTO messages(id, conversation_id, role, text, status, extensions, created)"
                 " VALUES (?,?,?,?,?,?,?)",
@@ -206,17 +207,17 @@ class Store(TaskStore, FolderStore):
             if sets:
                 cur = c.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id=?", (*args, message_id))
                 if cur.rowcount == 0:
-                    raise StoreError(f"no message {message_id!r}")
+                    raise StoreError(msg("error.store_store.message", message_id=repr(message_id)))
             row = c.execute("SELECT * FROM messages WHERE id=?", (message_id,)).fetchone()
             if row is None:
-                raise StoreError(f"no message {message_id!r}")
+                raise StoreError(msg("error.store_store.message", message_id=repr(message_id)))
             c.execute("UPDATE conversations SET updated=? WHERE id=?", (time.time(), row["conversation_id"]))
         return self._message(row)
 
     def message(self, message_id: str) -> StoredMessage:
         row = self._one("SELECT * FROM messages WHERE id=?", (message_id,))
         if row is None:
-            raise StoreError(f"no message {message_id!r}")
+            raise StoreError(msg("error.store_store.message", message_id=repr(message_id)))
         return self._message(row)
 
     def messages(self, conversation_id: str, limit: int | None = None, before: str | None = None) -> list[StoredMessage]:
@@ -244,7 +245,7 @@ class Store(TaskStore, FolderStore):
     def artifact(self, artifact_id: str) -> ArtifactRow:
         row = self._one("SELECT * FROM artifacts WHERE id=?", (artifact_id,))
         if row is None:
-            raise StoreError(f"no artifact {artifact_id!r}")
+            raise StoreError(msg("error.store_store.artifact", artifact_id=repr(artifact_id)))
         return _artifact(row)
 
     def artifacts(self, conversation_id: str) -> list[ArtifactRow]:

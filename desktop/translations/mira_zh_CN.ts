@@ -4466,6 +4466,291 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>model.error.listing</comment>
             <translation>{where} 拒绝列出模型（HTTP {status}）。</translation>
         </message>
+        <message>
+            <source>this task started under flow {started}; this Mira runs {running}. Start the request again.</source>
+            <comment>error.agent_flows.other_flow</comment>
+            <translation>这个任务是在流程 {started} 下开始的；这个 Mira 运行的是 {running}。请重新发起请求。</translation>
+        </message>
+        <message>
+            <source>there is no skill {skill_id}; known skills: {known}</source>
+            <comment>error.agent_skillsource.no_skill</comment>
+            <translation>没有技能 {skill_id}；已知技能：{known}</translation>
+        </message>
+        <message>
+            <source>this approval does not exist (it may belong to a deleted conversation)</source>
+            <comment>error.agent_decisions.approval_does_exist_may</comment>
+            <translation>这个审批不存在（它可能属于已删除的对话）</translation>
+        </message>
+        <message>
+            <source>flow {id_value}, step {id_value2}: processor {processor} is not implemented by this Mira</source>
+            <comment>error.agent_flows.flow_step_processor_implemented</comment>
+            <translation>流程 {id_value}，步骤 {id_value2}：这个版本的 Mira 没有实现处理器 {processor}</translation>
+        </message>
+        <message>
+            <source>no frozen approval for ledger entry {id_value}</source>
+            <comment>error.agent_gate.frozen_approval_ledger_entry</comment>
+            <translation>账本条目 {id_value} 没有冻结的审批</translation>
+        </message>
+        <message>
+            <source>this task started under a different skill catalog build ({build_identity}, now {build_identity2}); start the request again</source>
+            <comment>error.agent_gate.task_started_under_different</comment>
+            <translation>这个任务是在另一个技能目录构建下开始的（{build_identity}，现在是 {build_identity2}）；请重新发起请求</translation>
+        </message>
+        <message>
+            <source>this task already {final}; nothing is waiting for approval</source>
+            <comment>error.agent_gate.task_already_nothing_waiting</comment>
+            <translation>这个任务已经{final}；没有等待审批的内容</translation>
+        </message>
+        <message>
+            <source>this change was already {state}; it will not run again</source>
+            <comment>error.agent_gate.change_was_already_will</comment>
+            <translation>这项更改已经{state}；不会再次运行</translation>
+        </message>
+        <message>
+            <source>this task is running; wait for it to pause</source>
+            <comment>error.agent_gate.task_running_wait_pause</comment>
+            <translation>这个任务正在运行；请等它暂停</translation>
+        </message>
+        <message>
+            <source>the frozen arguments do not match their input hash (tampered); refusing to run</source>
+            <comment>error.agent_gate.frozen_arguments_do_match</comment>
+            <translation>冻结的参数与其输入哈希不符（已被篡改）；拒绝运行</translation>
+        </message>
+        <message>
+            <source>the frozen call does not match its ledger entry; refusing to run</source>
+            <comment>error.agent_gate.frozen_call_does_match</comment>
+            <translation>冻结的调用与其账本条目不符；拒绝运行</translation>
+        </message>
+        <message>
+            <source>the agent's transcript was altered since the call was frozen; refusing to run</source>
+            <comment>error.agent_gate.agent_s_transcript_was</comment>
+            <translation>调用冻结后，智能体的对话记录被改动过；拒绝运行</translation>
+        </message>
+        <message>
+            <source>the agent moved on since this was proposed (stale checkpoint); ask again</source>
+            <comment>error.agent_gate.agent_moved_since_was</comment>
+            <translation>提出这项操作后智能体已继续往下进行（检查点已过期）；请重新提出</translation>
+        </message>
+        <message>
+            <source>the proposed call is not in the transcript at the checkpoint; refusing to run</source>
+            <comment>error.agent_gate.proposed_call_transcript_checkpoint</comment>
+            <translation>提议的调用不在检查点处的对话记录中；拒绝运行</translation>
+        </message>
+        <message>
+            <source>the arguments differ from what the agent proposed (tampered); refusing to run</source>
+            <comment>error.agent_gate.arguments_differ_from_what</comment>
+            <translation>参数与智能体提议的不同（已被篡改）；拒绝运行</translation>
+        </message>
+        <message>
+            <source>this change was already decided; it will not run again</source>
+            <comment>error.agent_gate.change_was_already_decided</comment>
+            <translation>这项更改已经决定过；不会再次运行</translation>
+        </message>
+        <message>
+            <source>this change was already decided</source>
+            <comment>error.agent_gate.change_was_already_decided_2</comment>
+            <translation>这项更改已经决定过</translation>
+        </message>
+        <message>
+            <source>this approval does not exist (it may belong to a deleted conversation)</source>
+            <comment>error.agent_gate.approval_does_exist_may</comment>
+            <translation>这个审批不存在（它可能属于已删除的对话）</translation>
+        </message>
+        <message>
+            <source>{name} is not one of your tools; you can call: {allowed}</source>
+            <comment>error.agent_loop.one_your_tools_you</comment>
+            <translation>{name} 不是你的工具；你可以调用：{allowed}</translation>
+        </message>
+        <message>
+            <source>{skill_id} is an instruction-only skill; read it with load_skill and pick a skill with an execution profile to run</source>
+            <comment>error.agent_loop.instruction_skill_read_load</comment>
+            <translation>{skill_id} 是只有说明的技能；请用 load_skill 阅读它，并选择带执行配置的技能来运行</translation>
+        </message>
+        <message>
+            <source>this task already {status}; nothing is waiting for a retry</source>
+            <comment>error.agent_retry.task_already_nothing_waiting</comment>
+            <translation>这个任务已经{status}；没有等待重试的内容</translation>
+        </message>
+        <message>
+            <source>this task is running; wait for it to pause</source>
+            <comment>error.agent_retry.task_running_wait_pause</comment>
+            <translation>这个任务正在运行；请等它暂停</translation>
+        </message>
+        <message>
+            <source>this change is already being retried; it will not run twice</source>
+            <comment>error.agent_retry.change_already_being_retried</comment>
+            <translation>这项更改正在重试；不会运行两次</translation>
+        </message>
+        <message>
+            <source>this approval does not exist (it may belong to a deleted conversation)</source>
+            <comment>error.agent_retry.approval_does_exist_may</comment>
+            <translation>这个审批不存在（它可能属于已删除的对话）</translation>
+        </message>
+        <message>
+            <source>this task is already running</source>
+            <comment>error.agent_runtime.task_already_running</comment>
+            <translation>这个任务已经在运行</translation>
+        </message>
+        <message>
+            <source>the skill catalog has no {pipeline} flow; run `python -m skills build`</source>
+            <comment>error.agent_skillsource.skill_catalog_flow_run</comment>
+            <translation>技能目录中没有 {pipeline} 流程；请运行 `python -m skills build`</translation>
+        </message>
+        <message>
+            <source>there is no skill {skill_id}; known skills: {known}</source>
+            <comment>error.agent_skillsource.there_skill_known_skills</comment>
+            <translation>没有技能 {skill_id}；已知技能：{known}</translation>
+        </message>
+        <message>
+            <source>skill {skill_id} refused: {exc}</source>
+            <comment>error.agent_skillsource.skill_refused</comment>
+            <translation>技能 {skill_id} 被拒绝：{exc}</translation>
+        </message>
+        <message>
+            <source>the arguments of {name} must be a JSON object, not {type}</source>
+            <comment>error.agent_tools.arguments_json_object</comment>
+            <translation>{name} 的参数必须是 JSON 对象，而不是 {type}</translation>
+        </message>
+        <message>
+            <source>the arguments of {name} are nested more than {max_depth} levels deep; send a flatter object</source>
+            <comment>error.agent_tools.arguments_nested_more_levels</comment>
+            <translation>{name} 的参数嵌套超过 {max_depth} 层；请发送更扁平的对象</translation>
+        </message>
+        <message>
+            <source>invalid arguments for {name} at {where}: {value}</source>
+            <comment>error.agent_tools.invalid_arguments</comment>
+            <translation>{name} 在 {where} 处的参数无效：{value}</translation>
+        </message>
+        <message>
+            <source>{where}: {value} is a folder, not a file</source>
+            <comment>error.agent_tools.folder_file</comment>
+            <translation>{where}：{value} 是文件夹，不是文件</translation>
+        </message>
+        <message>
+            <source>the arguments of {name} are not valid JSON ({msg} at position {pos})</source>
+            <comment>error.agent_tools.arguments_valid_json_position</comment>
+            <translation>{name} 的参数不是有效的 JSON（位置 {pos} 处：{msg}）</translation>
+        </message>
+        <message>
+            <source>the arguments of {name} are nested too deeply to read; send a flat object</source>
+            <comment>error.agent_tools.arguments_nested_too_deeply</comment>
+            <translation>{name} 的参数嵌套太深，无法读取；请发送扁平的对象</translation>
+        </message>
+        <message>
+            <source>{name} has an invalid input schema: {value}</source>
+            <comment>error.agent_tools.invalid_input_schema</comment>
+            <translation>{name} 的输入结构无效：{value}</translation>
+        </message>
+        <message>
+            <source>{where}: {value}</source>
+            <comment>error.agent_tools.failed</comment>
+            <translation>{where}：{value}</translation>
+        </message>
+        <message>
+            <source>{real} is too broad to be a working folder; choose or create a folder for this work</source>
+            <comment>error.agent_workfolder.too_broad_working_folder</comment>
+            <translation>{real} 范围太大，不能作为工作文件夹；请为这项工作选择或新建一个文件夹</translation>
+        </message>
+        <message>
+            <source>{real} is a file, not a folder</source>
+            <comment>error.agent_workfolder.file_folder</comment>
+            <translation>{real} 是文件，不是文件夹</translation>
+        </message>
+        <message>
+            <source>{raw} cannot be used as a working folder: {exc}</source>
+            <comment>error.agent_workfolder.used_working_folder</comment>
+            <translation>{raw} 不能用作工作文件夹：{exc}</translation>
+        </message>
+        <message>
+            <source>{real} cannot be created: {value}</source>
+            <comment>error.agent_workfolder.created</comment>
+            <translation>无法创建 {real}：{value}</translation>
+        </message>
+        <message>
+            <source>no conversation {conversation_id}</source>
+            <comment>error.store_folders.conversation</comment>
+            <translation>没有对话 {conversation_id}</translation>
+        </message>
+        <message>
+            <source>unknown rule kind {kind} (one of {rule_kinds})</source>
+            <comment>error.store_rules.unknown_rule_kind_one</comment>
+            <translation>未知规则类型 {kind}（可选：{rule_kinds}）</translation>
+        </message>
+        <message>
+            <source>no approval rule {rule_id}</source>
+            <comment>error.store_rules.approval_rule</comment>
+            <translation>没有审批规则 {rule_id}</translation>
+        </message>
+        <message>
+            <source>no task {task_id}</source>
+            <comment>error.store_tasks.task</comment>
+            <translation>没有任务 {task_id}</translation>
+        </message>
+        <message>
+            <source>no ledger entry {ledger_id}</source>
+            <comment>error.store_tasks.ledger_entry</comment>
+            <translation>没有账本条目 {ledger_id}</translation>
+        </message>
+        <message>
+            <source>no approval {approval_id}</source>
+            <comment>error.store_tasks.approval</comment>
+            <translation>没有审批 {approval_id}</translation>
+        </message>
+        <message>
+            <source>no conversation {conversation_id}</source>
+            <comment>error.store_store.conversation</comment>
+            <translation>没有对话 {conversation_id}</translation>
+        </message>
+        <message>
+            <source>no message {message_id}</source>
+            <comment>error.store_store.message</comment>
+            <translation>没有消息 {message_id}</translation>
+        </message>
+        <message>
+            <source>no artifact {artifact_id}</source>
+            <comment>error.store_store.artifact</comment>
+            <translation>没有文件 {artifact_id}</translation>
+        </message>
+        <message>
+            <source>an API key needs a server: set the base URL first</source>
+            <comment>error.llm_keys.api_key_needs_server</comment>
+            <translation>API 密钥需要服务器：请先设置服务器地址</translation>
+        </message>
+        <message>
+            <source>the API key is empty</source>
+            <comment>error.llm_keys.api_key_empty</comment>
+            <translation>API 密钥为空</translation>
+        </message>
+        <message>
+            <source>the API key contains a line break or NUL character</source>
+            <comment>error.llm_keys.api_key_contains_line</comment>
+            <translation>API 密钥含有换行符或 NUL 字符</translation>
+        </message>
+        <message>
+            <source>the OS keyring refused to store the key ({type}); set MIRA_API_KEY in the environment instead</source>
+            <comment>error.llm_keys.os_keyring_refused_store</comment>
+            <translation>系统钥匙串拒绝保存密钥（{type}）；请改为在环境变量中设置 MIRA_API_KEY</translation>
+        </message>
+        <message>
+            <source>the OS keyring could not remove the key ({type})</source>
+            <comment>error.llm_keys.os_keyring_could_remove</comment>
+            <translation>系统钥匙串无法删除密钥（{type}）</translation>
+        </message>
+        <message>
+            <source>the key file could not be written ({value})</source>
+            <comment>error.llm_keys.key_file_could_written</comment>
+            <translation>无法写入密钥文件（{value}）</translation>
+        </message>
+        <message>
+            <source>script exhausted</source>
+            <comment>error.llm_scripted.script_exhausted</comment>
+            <translation>脚本已用完</translation>
+        </message>
+        <message>
+            <source>scripted step returned {type}, not a Completion</source>
+            <comment>error.llm_scripted.scripted_step_returned_completion</comment>
+            <translation>脚本步骤返回了 {type}，而不是 Completion</translation>
+        </message>
     </context>
     <context>
         <name>renderers</name>
