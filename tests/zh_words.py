@@ -8,7 +8,9 @@ from collections.abc import Iterable
 NAMES = frozenset({
     "Mira", "MIRA_API_KEY", "API", "HTTP", "URL", "AI", "OpenAI", "Ollama", "LibreOffice", "Office", "Word", "PDF",
     "PowerPoint", "Excel", "PPT", "Markdown", "CSV", "DOCX", "PPTX", "XLSX", "KB", "MB", "GB", "Ctrl", "Shift",
-    "Enter", "Tab", "DOCM", "DOTX", "PPTM", "POTX", "XLSM", "XLTX",
+    "Enter", "Tab", "DOCM", "DOTX", "PPTM", "POTX", "XLSM", "XLTX", "Windows",
+    # formats and standards a refusal may name, like PDF
+    "JSON", "YAML", "XML", "DTD", "UTF", "PNG", "JPEG", "GIF", "BMP", "TIFF", "NUL",
 })
 _FILE = re.compile(r"[^\s“”‘’\"'`（）()【】:：，,、]+\.(?:docx|docm|pdf|pptx|pptm|xlsx|xlsm|md|csv|txt|png|jpg)\b", re.I)
 _URL = re.compile(r"https?://\S+")

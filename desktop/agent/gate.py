@@ -102,13 +102,13 @@ class ApprovalGate:
             target_sha = await asyncio.to_thread(file_sha, run.ws, target)
             # Every file the call names (an edit's output too) is fingerprinted now; existing bytes are kept.
             targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
-            described = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else {}
+            plan = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else None
         except (CommandError, WorkspaceError, OSError, StorageFault) as exc:  # e.g. no space to keep the old version
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
         except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval
-            log.exception("describe of %s failed", cmd.name)
-            described = {"summary": f"{cmd.name} (no description: {type(exc).__name__})"}
+            log.exception("describe of %s failed (%s)", cmd.name, type(exc).__name__)
+            plan = None  # the card then says which file the call writes
         unwritable = await asyncio.to_thread(unwritable_folder, run.ws, cmd, args)
         if unwritable:  # known before asking: refuse now rather than after the user approved
             self._calls.log(run, agent, key, call, error(unwritable))
@@ -118,8 +118,8 @@ class ApprovalGate:
         except ToolInputError as exc:
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
-        summary = approval_summary(described, target, reads)  # message ids: each reader's language
-        changes = [[str(c[0]), str(c[1])] for c in described.get("changes") or () if len(c) == 2]
+        summary = approval_summary(plan, target, reads)  # message ids: each reader's language
+        changes = plan.pairs() if plan is not None else []
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(
             approval_id=uuid.uuid4().hex, ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent,

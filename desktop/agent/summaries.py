@@ -1,28 +1,21 @@
-"""The approval's summary (the card's details line) from a command's ``describe()``: kept as message ids
-when the command gives one (``summary_msg``), so every reader sees it in their language; English otherwise."""
+"""The approval's summary (the card's details line) from a command's :class:`WritePlan`: kept as message ids,
+so every reader sees it in their language."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from desktop.messages import stored
 from skills.messages import Msg, msg
+from skills.runtime import WritePlan
 
 SHOWN_READS = 8
 
 
-def approval_summary(described: Mapping[str, Any], target: str | None, reads: Sequence[str]) -> str:
-    """What the write does plus the files it reads; a stored message text, or English from an older skill."""
-    said = described.get("summary_msg")
-    english = described.get("summary")
-    if not isinstance(said, Mapping) and english:  # a skill that only speaks English: kept as it is
-        text = str(english)
-        if reads:
-            text += f" — uses {', '.join(reads[:SHOWN_READS])}" + (
-                f" and {len(reads) - SHOWN_READS} more" if len(reads) > SHOWN_READS else "")
-        return text
-    # Without a target there is no name a person knows (the command id stays in the details).
-    first = (Msg.from_dict(said) if isinstance(said, Mapping)
+def approval_summary(plan: WritePlan | None, target: str | None, reads: Sequence[str]) -> str:
+    """What the write does plus the files it reads, as a stored message text."""
+    # Without a plan (a command that tells nothing) or a target there is no better name a person knows (the
+    # command id stays in the details).
+    first = (plan.summary if plan is not None
              else msg("summary.writes", name=target) if target else msg("summary.writes.unnamed"))
     lines: list[Msg] = [first]
     if reads:

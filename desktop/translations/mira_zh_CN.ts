@@ -3070,7 +3070,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: id {sid} must be lowercase letters, digits and '-'</source>
             <comment>error.catalog.id_lowercase_letters_digits</comment>
-            <translation>{where}：id {sid} 只能包含小写字母、数字和 '-'</translation>
+            <translation>{where}：`id` {sid} 只能包含小写字母、数字和 '-'</translation>
         </message>
         <message>
             <source>{where}: unknown category {category} (one of {categories})</source>
@@ -3080,7 +3080,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: contract_version must be a positive integer</source>
             <comment>error.catalog.contract_version_positive_integer</comment>
-            <translation>{where}：contract_version 必须是正整数</translation>
+            <translation>{where}：`contract_version` 必须是正整数</translation>
         </message>
         <message>
             <source>{where}: the body is empty</source>
@@ -3095,12 +3095,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{registry}: 'skills' must be a list of paths</source>
             <comment>error.catalog.skills_list_paths</comment>
-            <translation>{registry}：'skills' 必须是路径列表</translation>
+            <translation>{registry}：`skills` 必须是路径列表</translation>
         </message>
         <message>
             <source>{registry}: 'flows' must be a list of paths</source>
             <comment>error.catalog.flows_list_paths</comment>
-            <translation>{registry}：'flows' 必须是路径列表</translation>
+            <translation>{registry}：`flows` 必须是路径列表</translation>
         </message>
         <message>
             <source>{registry}: the descriptions total {total} characters; the limit is {max_descriptions_chars}</source>
@@ -3145,12 +3145,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: commands must be a non-empty list of command names</source>
             <comment>error.catalog.commands_non_empty_list</comment>
-            <translation>{where}：commands 必须是非空的命令名列表</translation>
+            <translation>{where}：`commands` 必须是非空的命令名列表</translation>
         </message>
         <message>
             <source>{where}: execution must be a mapping with a profile</source>
             <comment>error.catalog.execution_mapping_profile</comment>
-            <translation>{where}：execution 必须是包含 profile 的映射</translation>
+            <translation>{where}：`execution` 必须是包含 `profile` 的映射</translation>
         </message>
         <message>
             <source>{where}: a command is listed twice</source>
@@ -3175,17 +3175,17 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{rel}: a registered flow must be a .yaml or .json file in skills/flows</source>
             <comment>error.catalog.registered_flow_yaml_json</comment>
-            <translation>{rel}：已登记的流程必须是 skills/flows 中的 .yaml 或 .json 文件</translation>
+            <translation>{rel}：已登记的流程必须是 `skills/flows` 中的 `.yaml` 或 `.json` 文件</translation>
         </message>
         <message>
             <source>{rel}: duplicate flow id {id_value} (also in {flows})</source>
             <comment>error.catalog.duplicate_flow_id_also</comment>
-            <translation>{rel}：流程 id {id_value} 重复（也在 {flows} 中）</translation>
+            <translation>{rel}：流程 `id` {id_value} 重复（也在 {flows} 中）</translation>
         </message>
         <message>
             <source>{rel}: duplicate skill id {id_value} (also in {seen})</source>
             <comment>error.catalog.duplicate_skill_id_also</comment>
-            <translation>{rel}：技能 id {id_value} 重复（也在 {seen} 中）</translation>
+            <translation>{rel}：技能 `id` {id_value} 重复（也在 {seen} 中）</translation>
         </message>
         <message>
             <source>{name}: the skill catalog is missing or damaged ({exc}); run `python -m skills build`</source>
@@ -3205,17 +3205,17 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: a flow is a mapping with an id, a version and steps</source>
             <comment>error.flow.flow_mapping_id_version</comment>
-            <translation>{where}：流程是包含 id、version 和 steps 的映射</translation>
+            <translation>{where}：流程是包含 `id`、`version` 和 `steps` 的映射</translation>
         </message>
         <message>
             <source>flow {flow_id}: version must be a positive integer</source>
             <comment>error.flow.flow_version_positive_integer</comment>
-            <translation>流程 {flow_id}：version 必须是正整数</translation>
+            <translation>流程 {flow_id}：`version` 必须是正整数</translation>
         </message>
         <message>
             <source>flow {flow_id}: steps must be a non-empty list</source>
             <comment>error.flow.flow_steps_non_empty</comment>
-            <translation>流程 {flow_id}：steps 必须是非空列表</translation>
+            <translation>流程 {flow_id}：`steps` 必须是非空列表</translation>
         </message>
         <message>
             <source>flow {flow_id}: no step runs the protected step {missing}</source>
@@ -3230,12 +3230,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>flow {flow_id}: every step is a mapping with an id</source>
             <comment>error.flow.flow_every_step_mapping</comment>
-            <translation>流程 {flow_id}：每个步骤都必须是带 id 的映射</translation>
+            <translation>流程 {flow_id}：每个步骤都必须是带 `id` 的映射</translation>
         </message>
         <message>
             <source>flow {flow_id}, step {sid}: the id is used twice</source>
             <comment>error.flow.flow_step_id_used</comment>
-            <translation>流程 {flow_id}，步骤 {sid}：id 用了两次</translation>
+            <translation>流程 {flow_id}，步骤 {sid}：`id` 用了两次</translation>
         </message>
         <message>
             <source>flow {flow_id}, step {sid}: processor {processor} is not registered (registered: {processors})</source>
@@ -3245,7 +3245,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>flow {flow_id}, step {sid}: after must be a list of step ids</source>
             <comment>error.flow.flow_step_after_list</comment>
-            <translation>流程 {flow_id}，步骤 {sid}：after 必须是步骤 id 列表</translation>
+            <translation>流程 {flow_id}，步骤 {sid}：`after` 必须是步骤 `id` 列表</translation>
         </message>
         <message>
             <source>flow {flow_id}, step {stuck}: its dependencies form a loop</source>
@@ -3295,7 +3295,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{field}: {rel} already exists; set "overwrite": true to replace it or choose another name</source>
             <comment>error.common.already_exists_set_overwrite</comment>
-            <translation>{field}：{rel} 已存在；设置 "overwrite": true 可替换它，或换一个名称</translation>
+            <translation>{field}：{rel} 已存在；设置 `"overwrite": true` 可替换它，或换一个名称</translation>
         </message>
         <message>
             <source>{field}: {rel} is a folder, not a file</source>
@@ -3330,7 +3330,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>output: {exc}</source>
             <comment>error.pptx_xlsx_common.output</comment>
-            <translation>output：{exc}</translation>
+            <translation>`output`：{exc}</translation>
         </message>
         <message>
             <source>{field}: {exc}</source>
@@ -3370,7 +3370,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}[{i}]: a paragraph needs exactly one of 'text' or 'runs'</source>
             <comment>error.blocks.paragraph_needs_exactly_one</comment>
-            <translation>{where}[{i}]：段落需要 'text' 或 'runs' 中的恰好一个</translation>
+            <translation>{where}[{i}]：段落需要 `text` 或 `runs` 中的恰好一个</translation>
         </message>
         <message>
             <source>{where}: {exc}</source>
@@ -3385,12 +3385,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}[{i}].rows[{r}] has {length} cells; the header has {width}</source>
             <comment>error.blocks.rows_cells_header</comment>
-            <translation>{where}[{i}].rows[{r}] 有 {length} 个单元格；表头有 {width} 个</translation>
+            <translation>{where}[{i}]`.rows[{r}]` 有 {length} 个单元格；表头有 {width} 个</translation>
         </message>
         <message>
             <source>template: {name} contains macros; Mira never writes macros into a file. Save it as a .docx or .dotx without macros and try again</source>
             <comment>error.docx_template.template_contains_macros_mira</comment>
-            <translation>模板：{name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 .docx 或 .dotx 后重试</translation>
+            <translation>模板：{name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 `.docx` 或 `.dotx` 后重试</translation>
         </message>
         <message>
             <source>template: {name} is corrupt or not a Word document ({type})</source>
@@ -3410,7 +3410,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>output: {out_rel} is a folder</source>
             <comment>error.docx_cmds.output_folder</comment>
-            <translation>output：{out_rel} 是文件夹</translation>
+            <translation>`output`：{out_rel} 是文件夹</translation>
         </message>
         <message>
             <source>{where}: {find} was not found; nothing was changed</source>
@@ -3435,7 +3435,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{rel}: only .docx, .pdf, .pptx and .xlsx files have versions here</source>
             <comment>error.folder_cmds.docx_pdf_pptx_xlsx</comment>
-            <translation>{rel}：这里只有 .docx、.pdf、.pptx 和 .xlsx 文件有版本</translation>
+            <translation>{rel}：这里只有 `.docx`、`.pdf`、`.pptx` 和 `.xlsx` 文件有版本</translation>
         </message>
         <message>
             <source>cannot restore {rel}: the kept copy of {label} is missing</source>
@@ -3450,7 +3450,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>output: {out} must end in .pdf</source>
             <comment>error.folder_cmds.output_end_pdf</comment>
-            <translation>output：{out} 必须以 .pdf 结尾</translation>
+            <translation>`output`：{out} 必须以 `.pdf` 结尾</translation>
         </message>
         <message>
             <source>cannot restore {rel}: {exc}</source>
@@ -3460,7 +3460,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: office_read reads .docx, .pptx, .xlsx and .pdf files</source>
             <comment>error.office_read.office_read_reads_docx</comment>
-            <translation>{name}：office_read 只读取 .docx、.pptx、.xlsx 和 .pdf 文件</translation>
+            <translation>{name}：`office_read` 只读取 `.docx`、`.pptx`、`.xlsx` 和 `.pdf` 文件</translation>
         </message>
         <message>
             <source>{name}: the file is corrupt or not an Excel workbook ({type})</source>
@@ -3470,17 +3470,17 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>path: {exc}</source>
             <comment>error.office_read.path</comment>
-            <translation>path：{exc}</translation>
+            <translation>`path`：{exc}</translation>
         </message>
         <message>
             <source>ranges[{i}]: {r} is not like '3' or '1-4'</source>
             <comment>error.pdf_cmds.ranges_like</comment>
-            <translation>ranges[{i}]：{r} 的格式应类似 '3' 或 '1-4'</translation>
+            <translation>`ranges[{i}]`：{r} 的格式应类似 '3' 或 '1-4'</translation>
         </message>
         <message>
             <source>ranges[{i}]: {r} is outside pages 1-{pages} or reversed</source>
             <comment>error.pdf_cmds.ranges_outside_pages_reversed</comment>
-            <translation>ranges[{i}]：{r} 超出第 1-{pages} 页或顺序颠倒</translation>
+            <translation>`ranges[{i}]`：{r} 超出第 1-{pages} 页或顺序颠倒</translation>
         </message>
         <message>
             <source>{where}: {value} is not one of the choices {choices}; nothing was changed</source>
@@ -3505,7 +3505,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>pages: deleting every page of {path} would leave an empty PDF; nothing was changed</source>
             <comment>error.pdf_page_ops.pages_deleting_every_page</comment>
-            <translation>pages：删除 {path} 的所有页面会得到空 PDF；未做任何更改</translation>
+            <translation>`pages`：删除 {path} 的所有页面会得到空 PDF；未做任何更改</translation>
         </message>
         <message>
             <source>{name}: there is no page {index}</source>
@@ -3535,7 +3535,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>pages: {bad} out of range (the PDF has {n_value} pages)</source>
             <comment>error.pdf_read.pages_out_range_pdf</comment>
-            <translation>pages：{bad} 超出范围（PDF 共 {n_value} 页）</translation>
+            <translation>`pages`：{bad} 超出范围（PDF 共 {n_value} 页）</translation>
         </message>
         <message>
             <source>{name}: the PDF claims an impossible number of pages; the limit is {max_pages}</source>
@@ -3590,32 +3590,32 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>image: {rel} is not a PNG, JPEG, GIF, BMP or TIFF image</source>
             <comment>error.pptx_build.image_png_jpeg_gif</comment>
-            <translation>image：{rel} 不是 PNG、JPEG、GIF、BMP 或 TIFF 图片</translation>
+            <translation>`image`：{rel} 不是 PNG、JPEG、GIF、BMP 或 TIFF 图片</translation>
         </message>
         <message>
             <source>image: {exc}</source>
             <comment>error.pptx_build.image</comment>
-            <translation>image：{exc}</translation>
+            <translation>`image`：{exc}</translation>
         </message>
         <message>
             <source>image: {rel} claims more than {max_image_pixels} pixels; refusing it</source>
             <comment>error.pptx_build.image_claims_more_pixels</comment>
-            <translation>image：{rel} 声称超过 {max_image_pixels} 像素；拒绝使用</translation>
+            <translation>`image`：{rel} 声称超过 {max_image_pixels} 像素；拒绝使用</translation>
         </message>
         <message>
             <source>image: {rel} cannot be read as an image ({exc})</source>
             <comment>error.pptx_build.image_read_image</comment>
-            <translation>image：{rel} 无法作为图片读取（{exc}）</translation>
+            <translation>`image`：{rel} 无法作为图片读取（{exc}）</translation>
         </message>
         <message>
             <source>image: {rel} is {w}x{h} pixels; the limit is {max_image_pixels} pixels</source>
             <comment>error.pptx_build.image_x_pixels_limit</comment>
-            <translation>image：{rel} 为 {w}x{h} 像素，上限为 {max_image_pixels} 像素</translation>
+            <translation>`image`：{rel} 为 {w}x{h} 像素，上限为 {max_image_pixels} 像素</translation>
         </message>
         <message>
             <source>series[{i}] has {length} values for {length2} categories</source>
             <comment>error.pptx_chart.series_values_categories</comment>
-            <translation>series[{i}] 有 {length} 个值，但有 {length2} 个类别</translation>
+            <translation>`series[{i}]` 有 {length} 个值，但有 {length2} 个类别</translation>
         </message>
         <message>
             <source>the deck has no slide layout with a title placeholder to build a slide on</source>
@@ -3640,7 +3640,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: at={at} is outside 1..{count}</source>
             <comment>error.pptx_edit.outside</comment>
-            <translation>{where}：at={at} 超出 1..{count}</translation>
+            <translation>{where}：`at={at}` 超出 1..{count}</translation>
         </message>
         <message>
             <source>{where}: slide {n_value} has no title placeholder</source>
@@ -3650,12 +3650,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: slide {n_value} has no bullet (body) placeholder; use replace_text or add a bullets slide</source>
             <comment>error.pptx_edit.slide_bullet_body_placeholder</comment>
-            <translation>{where}：幻灯片 {n_value} 没有项目符号（正文）占位符；请使用 replace_text 或添加一张项目符号幻灯片</translation>
+            <translation>{where}：幻灯片 {n_value} 没有项目符号（正文）占位符；请使用 `replace_text` 或添加一张项目符号幻灯片</translation>
         </message>
         <message>
             <source>{where}: {length} bullets do not fit on one slide; split them over several slides with add_slide</source>
             <comment>error.pptx_edit.bullets_do_fit_one</comment>
-            <translation>{where}：{length} 个要点放不进一张幻灯片；请用 add_slide 分到几张幻灯片上</translation>
+            <translation>{where}：{length} 个要点放不进一张幻灯片；请用 `add_slide` 分到几张幻灯片上</translation>
         </message>
         <message>
             <source>{where}: cannot remove the only slide of the deck</source>
@@ -3665,17 +3665,17 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{where}: to={to} is past the last slide ({length})</source>
             <comment>error.pptx_edit.past_last_slide</comment>
-            <translation>{where}：to={to} 超过了最后一张幻灯片（{length}）</translation>
+            <translation>{where}：`to={to}` 超过了最后一张幻灯片（{length}）</translation>
         </message>
         <message>
             <source>path: {exc}</source>
             <comment>error.pptx_cmds.path</comment>
-            <translation>path：{exc}</translation>
+            <translation>`path`：{exc}</translation>
         </message>
         <message>
             <source>slides[{i}].{exc}</source>
             <comment>error.pptx_cmds.slides</comment>
-            <translation>slides[{i}].{exc}</translation>
+            <translation>`slides[{i}]`.{exc}</translation>
         </message>
         <message>
             <source>{name}: .{value} files are opened read-only (inspect and preview); save a copy as .{kind} to change it</source>
@@ -3700,7 +3700,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: not an Office Open XML file (no [Content_Types].xml)</source>
             <comment>error.safety.office_open_xml_file</comment>
-            <translation>{name}：不是 Office Open XML 文件（没有 [Content_Types].xml）</translation>
+            <translation>{name}：不是 `Office Open XML` 文件（没有 `[Content_Types].xml`）</translation>
         </message>
         <message>
             <source>{where} declares a DTD or entities (possible XML entity attack); refusing it</source>
@@ -3735,7 +3735,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{sha256} is not a sha256 digest</source>
             <comment>error.versions.sha_digest</comment>
-            <translation>{sha256} 不是 sha256 摘要</translation>
+            <translation>{sha256} 不是 `sha256` 摘要</translation>
         </message>
         <message>
             <source>the kept copy {sha256} is damaged (its content no longer matches)</source>
@@ -3870,17 +3870,17 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{field}.anchor: {anchor} is not a cell reference like H2</source>
             <comment>error.xlsx_chart.anchor_cell_reference_like</comment>
-            <translation>{field}.anchor：{anchor} 不是类似 H2 的单元格引用</translation>
+            <translation>{field}`.anchor`：{anchor} 不是类似 H2 的单元格引用</translation>
         </message>
         <message>
             <source>expect.cells: {key} must look like Sheet1!B2</source>
             <comment>error.xlsx_check.expect_cells_look_like</comment>
-            <translation>expect.cells：{key} 的格式应类似 Sheet1!B2</translation>
+            <translation>`expect.cells`：{key} 的格式应类似 `Sheet1!B2`</translation>
         </message>
         <message>
             <source>expect.cells: {key} has no valid cell reference</source>
             <comment>error.xlsx_check.expect_cells_valid_cell</comment>
-            <translation>expect.cells：{key} 没有有效的单元格引用</translation>
+            <translation>`expect.cells`：{key} 没有有效的单元格引用</translation>
         </message>
         <message>
             <source>{where}: there is no sheet {name} (sheets: {sheetnames})</source>
@@ -3940,12 +3940,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{field}: {letter} is not a column letter (A … XFD)</source>
             <comment>error.xlsx_write.column_letter_xfd</comment>
-            <translation>{field}：{letter} 不是列字母（A … XFD）</translation>
+            <translation>{field}：{letter} 不是列字母（A … `XFD`）</translation>
         </message>
         <message>
             <source>{field}: {ref} is outside the sheet (max XFD1048576)</source>
             <comment>error.xlsx_write.outside_sheet_max_xfd</comment>
-            <translation>{field}：{ref} 超出工作表范围（最大 XFD1048576）</translation>
+            <translation>{field}：{ref} 超出工作表范围（最大 `XFD1048576`）</translation>
         </message>
         <message>
             <source>{field}: {length} rows do not fit in a sheet (max {max_rows} rows)</source>
@@ -3990,7 +3990,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{field}.rows[{r}] (row {base}): {exc}</source>
             <comment>error.xlsx_write.rows_row</comment>
-            <translation>{field}.rows[{r}]（第 {base} 行）：{exc}</translation>
+            <translation>{field}`.rows[{r}]`（第 {base} 行）：{exc}</translation>
         </message>
         <message>
             <source>{path}: saving the edit would drop {lost} from the workbook, so nothing was written</source>
@@ -4000,7 +4000,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>path: {exc}</source>
             <comment>error.xlsx_cmds.path</comment>
-            <translation>path：{exc}</translation>
+            <translation>`path`：{exc}</translation>
         </message>
         <message>
             <source>{where}: no heading {heading}; nothing was changed; headings are: {headings}</source>
@@ -4015,12 +4015,12 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>order: {order} must list every page 1–{total} once (missing {missing})</source>
             <comment>error.pdf_page_ops.order_missing</comment>
-            <translation>order：{order} 必须把第 1–{total} 页各列一次（缺少 {missing}）</translation>
+            <translation>`order`：{order} 必须把第 1–{total} 页各列一次（缺少 {missing}）</translation>
         </message>
         <message>
             <source>order: {order} must list every page 1–{total} once</source>
             <comment>error.pdf_page_ops.order</comment>
-            <translation>order：{order} 必须把第 1–{total} 页各列一次</translation>
+            <translation>`order`：{order} 必须把第 1–{total} 页各列一次</translation>
         </message>
         <message>
             <source>{rel} is open in another program, so it could not be replaced; the new version was kept beside it as {kept}. Close the file and try again.</source>
@@ -4564,7 +4564,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{skill_id} is an instruction-only skill; read it with load_skill and pick a skill with an execution profile to run</source>
             <comment>error.agent_loop.instruction_skill_read_load</comment>
-            <translation>{skill_id} 是只有说明的技能；请用 load_skill 阅读它，并选择带执行配置的技能来运行</translation>
+            <translation>{skill_id} 是只有说明的技能；请用 `load_skill` 阅读它，并选择带执行配置的技能来运行</translation>
         </message>
         <message>
             <source>this task already {status}; nothing is waiting for a retry</source>
@@ -4749,7 +4749,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>scripted step returned {type}, not a Completion</source>
             <comment>error.llm_scripted.scripted_step_returned_completion</comment>
-            <translation>脚本步骤返回了 {type}，而不是 Completion</translation>
+            <translation>脚本步骤返回了 {type}，而不是 `Completion`</translation>
         </message>
     </context>
     <context>

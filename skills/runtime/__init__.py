@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from skills.runtime._base import (
     ArtifactRecord,
+    Change,
     Check,
     Command,
     CommandError,
     CommandResult,
     Evidence,
+    WritePlan,
     all_commands,
     get_command,
     register,
@@ -21,6 +23,7 @@ from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = [
     "ArtifactRecord",
+    "Change",
     "Check",
     "Command",
     "CommandError",
@@ -28,6 +31,7 @@ __all__ = [
     "Evidence",
     "Workspace",
     "WorkspaceError",
+    "WritePlan",
     "all_commands",
     "get_command",
     "register",

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from skills.messages import Msg
+from skills.messages import Msg, msg
 from skills.runtime.errors import CommandError
-from skills.messages import msg
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
@@ -96,6 +95,35 @@ class CommandResult:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Change:
+    """One before/after pair the approval card shows: a paragraph, a slide's text, a cell (never XML).
+
+    Either side may be an encoded message text (:func:`skills.messages.encoded`) that each reader sees in
+    their own language; an empty side means nothing was there (an addition) or nothing will be (a removal).
+    """
+
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WritePlan:
+    """What a write will do, told before it runs: the approval card's summary line and its changes."""
+
+    summary: Msg
+    changes: tuple[Change, ...] = ()
+
+    def pairs(self) -> list[list[str]]:
+        """The changes as [before, after] lists, as the store keeps them."""
+        return [[c.before, c.after] for c in self.changes]
+
+
+def changes_of(pairs: Iterable[Sequence[object]]) -> tuple[Change, ...]:
+    """Before/after pairs from a command's reading of the file (lists or tuples of two texts)."""
+    return tuple(Change(before=str(before), after=str(after)) for before, after in pairs)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Command:
     """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names."""
 
@@ -106,9 +134,8 @@ class Command:
     run: Callable[[Workspace, dict[str, Any]], CommandResult]
     # Name of the argument holding the workspace-relative output/target path, if any.
     target_arg: str | None = None
-    # For writes: a readable account of what the call will do, for the approval card:
-    # {"summary": str, "changes": [[before, after], ...]} (paragraphs, slide text, cells; never XML).
-    describe: Callable[[Workspace, dict[str, Any]], dict[str, Any]] | None = None
+    # For writes: what the call will do, for the approval card (read from the file, nothing written).
+    describe: Callable[[Workspace, dict[str, Any]], WritePlan] | None = None
 
 
 _REGISTRY: dict[str, Command] = {}

@@ -7,7 +7,16 @@ from typing import Any
 
 from skills.messages import msg
 from skills.runtime import versions
-from skills.runtime._base import ArtifactRecord, Command, CommandError, CommandResult, get_command, register
+from skills.runtime._base import (
+    ArtifactRecord,
+    Command,
+    CommandError,
+    CommandResult,
+    WritePlan,
+    changes_of,
+    get_command,
+    register,
+)
 from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
 
 KINDS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
@@ -60,7 +69,7 @@ def run_restore(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _verified(ws, rel, kind, f"restored {rel} to {label}", {"restored": label})
 
 
-def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_restore(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     rel = str(args["path"])
     label = f"v{args['version']}" if args.get("version") else "an earlier version"
     if not versions.has(ws.root, str(args.get("sha256") or "")):
@@ -78,7 +87,7 @@ def describe_restore(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     except versions.VersionStoreError as exc:
         raise CommandError(msg("error.folder_cmds.restore", rel=rel, exc=exc)) from None
     changes = restore_changes(current, kept, _kind(rel)) if current else []
-    return {"summary": f"Restore {rel} to {label}", "changes": changes, "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 def _export_target(ws: Workspace, args: dict[str, Any]) -> tuple[str, str]:
@@ -115,10 +124,9 @@ def run_export_pdf(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _verified(ws, out, "pdf", f"exported {src} to {out}", {"source": src})
 
 
-def describe_export(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_export(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     src, out = _export_target(ws, args)
-    return {"summary": f"Export {src} as the PDF {out}", "changes": [],
-            "summary_msg": msg("summary.export", name=src, output=out).to_dict()}
+    return WritePlan(summary=msg("summary.export", name=src, output=out))
 
 
 register(Command(name="version_restore", description="Restore a file to a kept earlier version (sha256 from the version list); "

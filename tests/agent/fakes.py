@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from desktop.agent import SkillInfo, StaticSkills
-from skills.runtime import ArtifactRecord, Check, Command, CommandError, CommandResult, Evidence, Workspace
+from skills.messages import msg
+from skills.runtime import ArtifactRecord, Check, Command, CommandError, CommandResult, Evidence, Workspace, WritePlan
+from skills.runtime._base import changes_of
 from skills.runtime.workspace import sha256_file
 
 BODY = "# Notes skill\nWrite notes with note_write, read them with note_read, then call complete."
@@ -56,10 +58,10 @@ def _write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message=f"wrote {rel}", data={"chars": len(text)}, artifacts=(record,), evidence=(_evidence(ws, rel, text),))
 
 
-def _describe(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def _describe(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     target = ws.resolve(args["path"])
     before = target.read_text(encoding="utf-8") if target.exists() else ""
-    return {"summary": f"Write {args['path']} ({len(args['text'])} characters)", "changes": [[before, args["text"]]]}
+    return WritePlan(summary=msg("summary.writes", name=args["path"]), changes=changes_of([[before, args["text"]]]))
 
 
 def _read(ws: Workspace, args: dict[str, Any]) -> CommandResult:

@@ -78,24 +78,24 @@ DATA = ["计划", "新", "清单", "合并", "附录", "拆分", "演示", "销�
 def test_an_approval_card_reads_in_chinese(ws: Workspace, command: str, args: dict[str, Any]) -> None:
     cmd = get_command(command)
     assert cmd.describe is not None
-    described = cmd.describe(ws, dict(args))
+    plan = cmd.describe(ws, dict(args))
     target = str(args.get(cmd.target_arg or "") or "")
     texts = {"headline": render_plain(write_headline(command, args), "zh_CN"),
-             "details": zh(approval_summary(described, target, []))}
-    for n, (before, after) in enumerate(described.get("changes") or ()):
-        texts[f"before {n}"], texts[f"after {n}"] = zh(str(before)), zh(str(after))
+             "details": zh(approval_summary(plan, target, []))}
+    for n, change in enumerate(plan.changes):
+        texts[f"before {n}"], texts[f"after {n}"] = zh(change.before), zh(change.after)
     english = {where: english_words(text, DATA) for where, text in texts.items()}
     assert {where: words for where, words in english.items() if words} == {}, texts
     assert command not in texts["details"]  # the command id is for the details view's own "Command:" line
 
 
 def test_files_the_write_reads_are_listed_in_chinese() -> None:
-    described = {"summary": "Create a.docx: 1 image", "summary_msg": None}
-    english_only = approval_summary(described, "a.docx", ["图.png"])
-    assert english_only == "Create a.docx: 1 image — uses 图.png"  # a skill without message ids stays as it was
     from skills.messages import msg
+    from skills.runtime import WritePlan
 
-    said = approval_summary({"summary_msg": msg("summary.create.empty", name="a.docx").to_dict()},
+    told_nothing = approval_summary(None, "a.docx", ["图.png"])  # a command without a plan: the file it writes
+    assert zh(told_nothing) == "写入 a.docx\n使用 图.png"
+    said = approval_summary(WritePlan(summary=msg("summary.create.empty", name="a.docx")),
                             "a.docx", [f"图{i}.png" for i in range(10)])
     assert zh(said) == "创建 a.docx\n使用 图0.png、图1.png、图2.png、图3.png、图4.png、图5.png、图6.png、图7.png 以及另外 2 个文件"
 

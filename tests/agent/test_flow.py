@@ -6,6 +6,7 @@ import json
 from desktop.agent import events as ev
 from desktop.agent.tools import MAIN_TOOLS
 from desktop.llm import Completion
+from desktop.messages import english
 from desktop.llm.scripted import tool_turn
 
 from .conftest import Harness, run
@@ -26,7 +27,7 @@ def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
     assert not (ws / "hello.txt").exists()  # nothing is written before approval
     [req] = h.of(ev.ApprovalRequested)
     assert req.tool == "note_write" and req.target_path == "hello.txt"
-    assert req.summary.startswith("Write hello.txt") and list(req.changes[0]) == ["", "Hello 世界"]
+    assert english(req.summary) == "Writes hello.txt" and list(req.changes[0]) == ["", "Hello 世界"]
     msg = h.store.message(status.message_id)
     assert [e.kind for e in msg.extensions] == ["approval/txt"]
 

@@ -10,9 +10,9 @@ import pytest
 from desktop.agent import events as ev
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
-from desktop.messages import lines_of
+from desktop.messages import english, lines_of
 from skills.messages import msg
-from skills.runtime import Command, CommandResult
+from skills.runtime import Change, Command, CommandResult, WritePlan
 
 from .conftest import Harness, run
 from .fakes import fake_skills
@@ -73,7 +73,8 @@ def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) 
                   writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_broken_describe)
     call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
     rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
-    assert h.store.approval(approval_id).summary == "note_odd (no description: KeyError)"
+    # the card names the file it writes; the command id stays in the details
+    assert english(h.store.approval(approval_id).summary) == "Writes a.txt"
     assert rt.task_status(task_id).status == "paused"
     assert not (h.ws(task_id) / "a.txt").exists()
 
@@ -113,25 +114,26 @@ def test_a_write_the_disk_refused_is_reported_with_the_fault(h: Harness) -> None
     assert (finished.ok, finished.message) == (False, row.result["error"])
 
 
-def _changes(ws: object, args: dict) -> dict:
-    return {"summary": "Odd changes", "changes": [["only one"], ["before", "after"], ["a", "b", "c"], []]}
+def _changes(ws: object, args: dict) -> WritePlan:
+    return WritePlan(summary=msg("summary.writes", name=args["path"]),
+                     changes=(Change(before="before", after="after"), Change(before="", after="added")))
 
 
-def test_the_card_keeps_only_before_after_pairs_of_a_description(h: Harness) -> None:
+def test_the_card_keeps_the_before_after_pairs_of_the_plan(h: Harness) -> None:
     from .fakes import NOTE_WRITE
 
     odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
                   writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_changes)
     call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
     _rt, _task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
-    assert h.store.approval(approval_id).changes == (("before", "after"),)
+    assert h.store.approval(approval_id).changes == (("before", "after"), ("", "added"))
     [asked] = h.of(ev.ApprovalRequested)
-    assert tuple(asked.changes) == (("before", "after"),)
+    assert tuple(asked.changes) == (("before", "after"), ("", "added"))
 
 
-def _input_deleted_meanwhile(ws: object, args: dict) -> dict:
+def _input_deleted_meanwhile(ws: object, args: dict) -> WritePlan:
     (ws.root / args["inputs"][0]).unlink()  # type: ignore[attr-defined]  # the user deletes it while Mira asks
-    return {"summary": "Merge notes"}
+    return WritePlan(summary=msg("summary.writes", name=args["path"]))
 
 
 def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h: Harness) -> None:

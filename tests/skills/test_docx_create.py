@@ -128,7 +128,7 @@ def test_overwrite_is_refused_unless_asked(ws: Workspace) -> None:
         create.run(ws, _spec(ws))
     assert sha256_file(ws.root / "report.docx") == before
     card = create.describe(ws, {**_spec(ws), "overwrite": True})
-    assert card["summary"].startswith("Replace") and "Summary" in card["changes"][0][0]
+    assert card.summary.english().startswith("Replace") and "Summary" in card.changes[0].before
     result = create.run(ws, {"path": "report.docx", "overwrite": True,
                              "blocks": [{"type": "paragraph", "text": "short"}]})
     assert result.ok and docx.Document(str(ws.root / "report.docx")).paragraphs[0].text == "short"
@@ -136,8 +136,8 @@ def test_overwrite_is_refused_unless_asked(ws: Workspace) -> None:
 
 def test_describe_for_a_new_file(ws: Workspace) -> None:
     card = get_command("docx_create").describe(ws, _spec(ws))
-    assert card["summary"].startswith("Create report.docx: 2 headings")
-    assert card["changes"] == [["", "Summary\nDetails"]]
+    assert card.summary.english().startswith("Create report.docx: 2 headings")
+    assert card.pairs() == [["", "Summary\nDetails"]]
     assert not (ws.root / "report.docx").exists()
 
 

@@ -76,8 +76,8 @@ def test_append_and_delete(styled: Workspace) -> None:
         {"op": "append", "blocks": [{"type": "heading", "text": "Appendix", "level": 1},
                                     {"type": "bullets", "items": ["one", "two"]}]}]}
     card = edit.describe(ws, args)
-    assert ["Draft only: remove before sending.", ""] in card["changes"]
-    assert ["", "Appendix"] in card["changes"]
+    assert ["Draft only: remove before sending.", ""] in card.pairs()
+    assert ["", "Appendix"] in card.pairs()
     result = edit.run(ws, args)
     assert result.ok, result.message
     doc = docx.Document(str(ws.root / "plan.docx"))

@@ -27,8 +27,8 @@ def test_replacements_become_tracked_changes_and_comments_are_anchored(ws: Works
         {"op": "replace_text", "find": "甲公司", "replace": "乙公司"},
         {"op": "comment", "text": "today", "comment": "Which date exactly?"}]}
     card = get_command("docx_edit").describe(ws, args)
-    assert card["suggested"] and "Suggest changes" in card["summary"] and "3 tracked replacement(s)" in card["summary"]
-    assert any("“Acme” → “Mira”" in after for _, after in card["changes"])
+    assert card.summary.id == "summary.suggest" and "3 tracked replacements" in card.summary.english()
+    assert any("“Acme” → “Mira”" in after for _, after in card.pairs())
     res = get_command("docx_edit").run(ws, args)
     assert res.ok, res.message
     assert {c.name: c.status for c in res.evidence[0].checks}["suggestions recorded"] == "passed"

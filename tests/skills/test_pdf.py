@@ -82,7 +82,7 @@ def test_merge_and_split(ws: Workspace) -> None:
         assert create.run(ws, {"path": name, "blocks": blocks}).ok
     merge = get_command("pdf_merge")
     card = merge.describe(ws, {"inputs": ["a.pdf", "b.pdf"], "output": "all.pdf"})
-    assert card["summary"] == "Create all.pdf by merging 2 file(s), 4 pages"
+    assert card.summary.english() == "Create all.pdf by merging 2 files, 4 pages"
     result = merge.run(ws, {"inputs": ["a.pdf", "b.pdf"], "output": "all.pdf"})
     assert result.ok, result.message
     merged = pymupdf.open(str(ws.root / "all.pdf"))
@@ -145,6 +145,6 @@ def test_describing_an_overwrite_shows_what_the_old_pdf_holds(tmp_path) -> None:
     args = {"path": "a.pdf", "blocks": [{"type": "heading", "text": "Old title", "level": 1}]}
     get_command("pdf_create").run(ws, args)
     described = get_command("pdf_create").describe(ws, {**args, "overwrite": True})
-    assert described["summary"].startswith("Replace a.pdf")
-    old, _new = described["changes"][0]
+    assert described.summary.english().startswith("Replace a.pdf")
+    old, _new = described.pairs()[0]
     assert "Old title" in old and "page" not in old  # the old file's own words, not an English outline line

@@ -32,7 +32,7 @@ def test_list_then_fill_form_fields(tmp_path: Path) -> None:
     assert listed.data["fields"][2]["choices"] == ["UK", "France"]
     args = {"path": "form.pdf", "values": {"Name": "Ada Lovelace", "Agree": True, "Country": "UK"}}
     card = get_command("pdf_fill_form").describe(ws, args)
-    assert ["Name: ", "Name: Ada Lovelace"] in card["changes"]
+    assert ["Name: ", "Name: Ada Lovelace"] in card.pairs()
     res = get_command("pdf_fill_form").run(ws, args)
     assert res.ok, res.message
     doc = fitz.open(tmp_path / "form.pdf")
@@ -96,8 +96,8 @@ def test_letters_a_standard_font_cannot_show_are_drawn_in_a_similar_font(tmp_pat
     ws = Workspace(tmp_path)
     args = {"path": "letter.pdf", "find": "Acme", "replace": "甲公司", "output": "out.pdf"}
     card = get_command("pdf_replace_text").describe(ws, args)
-    assert "drawn in Droid Sans Fallback" in card["summary"]  # said before anything is written,
-    assert "(drawn in Droid Sans Fallback Regular)" in plain(card["changes"][0][1])  # where the card shows it
+    assert "(in Droid Sans Fallback Regular: the PDF's own font" in card.summary.english()  # said before anything is written,
+    assert "(drawn in Droid Sans Fallback Regular)" in plain(card.changes[0].after)  # where the card shows it
     res = get_command("pdf_replace_text").run(ws, args)
     assert res.ok, res.message
     assert {r["drawn_in"] for r in res.data["replacements"]} == {"Droid Sans Fallback Regular"}

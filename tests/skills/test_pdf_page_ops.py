@@ -81,7 +81,7 @@ def test_merge_keeps_every_page_object_by_object(ws: Workspace) -> None:
 def test_extract_pages_copies_them_whole_in_the_order_asked(ws: Workspace) -> None:
     args = {"path": "a.pdf", "pages": ["2-3", 1], "out": "part.pdf"}
     card = get_command("pdf_extract_pages").describe(ws, args)
-    assert card["summary_msg"]["id"] == "summary.pages.extract" and len(card["changes"]) == 3
+    assert card.summary.id == "summary.pages.extract" and len(card.changes) == 3
     assert not (ws.root / "part.pdf").exists()
     res = get_command("pdf_extract_pages").run(ws, args)
     assert res.ok, res.message
@@ -117,7 +117,7 @@ def test_reorder_pages_is_a_permutation(ws: Workspace) -> None:
     copy = ws.root / "orig.pdf"
     copy.write_bytes(a.read_bytes())
     card = get_command("pdf_reorder_pages").describe(ws, {"path": "a.pdf", "order": [3, 1, 2]})
-    assert len(card["changes"]) == 3 and a.read_bytes() == copy.read_bytes()
+    assert len(card.changes) == 3 and a.read_bytes() == copy.read_bytes()
     assert get_command("pdf_reorder_pages").run(ws, {"path": "a.pdf", "order": [3, 1, 2]}).ok
     _same_pages(a, [(copy, 2), (copy, 0), (copy, 1)])
     with pytest.raises(CommandError, match="every page 1–3 once"):

@@ -189,14 +189,14 @@ def test_inspect_outline(ws: Workspace) -> None:
 
 def test_describe_lists_slides_for_the_approval_card(ws: Workspace) -> None:
     card = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": DECK})
-    assert card["summary"] == "Create d.pptx: 4 slides"
-    before, after = card["changes"][1]
+    assert card.summary.english() == "Create d.pptx: 4 slides"
+    before, after = card.pairs()[1]
     # a message for the reader's language, not an English line ("(bullets)" is a layout id: left out)
     assert before == "" and english(after) == "Slide 2: Highlights"
     assert shown(after, lambda m: render_plain(m, "zh_CN")) == "第 2 张幻灯片：Highlights"
     assert not (ws.root / "d.pptx").exists()
     bad = get_command("pptx_create").describe(ws, {"path": "d.pptx", "slides": [{"layout": "title"}]})
-    assert bad["changes"] == [] and "slides[0]: 'title' is a required property" in bad["summary"]
+    assert bad.changes == () and "slides[0]: 'title' is a required property" in bad.summary.english()
 
 
 def test_long_table_continues_on_balanced_slides_with_the_header_repeated(ws: Workspace) -> None:

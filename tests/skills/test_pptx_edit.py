@@ -114,14 +114,14 @@ def test_failing_op_writes_nothing(ws: Workspace, op: dict, message: str) -> Non
         edit(ws, {"op": "set_title", "slide": 1, "text": "changed"}, op)
     assert (ws.root / "d.pptx").read_bytes() == before
     card = get_command("pptx_edit").describe(ws, {"path": "d.pptx", "operations": [op]})
-    assert card["changes"] == [] and "cannot run" in card["summary"]
+    assert card.changes == () and "cannot run" in card.summary.english()
 
 
 def test_describe_shows_before_and_after_without_writing(ws: Workspace) -> None:
     before = (ws.root / "d.pptx").read_bytes()
     card = get_command("pptx_edit").describe(ws, {"path": "d.pptx", "operations": [
         {"op": "set_title", "slide": 2, "text": "Objectives"}, {"op": "remove_slide", "slide": 3}]})
-    assert [[english(side) for side in pair] for pair in card["changes"]] == [
+    assert [[english(side) for side in pair] for pair in card.pairs()] == [
         ["Title of slide 2: Goals", "Title of slide 2: Objectives"], ["Slide 3: Budget", "(removed)"]]
     assert (ws.root / "d.pptx").read_bytes() == before
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from desktop.messages import english, shown
 from desktop.translations import render_plain
-from skills.messages import Msg
 
 import zipfile
 from pathlib import Path
@@ -192,11 +191,11 @@ def test_verify_uncalculated_formula_value_is_not_run(ws: Workspace) -> None:
 
 def test_describe_create_summarises_sheets(ws: Workspace) -> None:
     card = get_command("xlsx_create").describe(ws, {"path": "s.xlsx", "sheets": [SALES]})
-    assert card["summary"] == "Create s.xlsx: 1 sheet"
-    [[before, after]] = card["changes"]
+    assert card.summary.english() == "Create s.xlsx: 1 sheet"
+    [[before, after]] = card.pairs()
     assert before == "" and english(after) == "Sheet Sales: 3 rows; columns Region, Q1, Q2, Total"
     assert shown(after, lambda m: render_plain(m, "zh_CN")) == "工作表 Sales：3 行；列 Region, Q1, Q2, Total"
-    assert render_plain(Msg.from_dict(card["summary_msg"]), "zh_CN") == "创建 s.xlsx：1 个工作表"
+    assert render_plain(card.summary, "zh_CN") == "创建 s.xlsx：1 个工作表"
 
 
 def test_big_sheet_uses_streaming_and_verifies_every_cell(ws: Workspace) -> None:

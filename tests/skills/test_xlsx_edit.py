@@ -69,7 +69,7 @@ def test_add_rename_remove_sheets(ws: Workspace) -> None:
     assert ["Sheet Sales", "Sheet Sales 2026 (1 formula updated)"] in res.data["changes"]  # English for the model
     card = get_command("xlsx_edit").describe(ws, {"path": "b.xlsx", "operations": [
         {"op": "remove_sheet", "name": "Sales 2026"}]})
-    assert [[english(side) for side in pair] for pair in card["changes"]] == [
+    assert [[english(side) for side in pair] for pair in card.pairs()] == [
         ["Sheet Sales 2026: 3 rows", "(removed; 1 formula in other sheets refers to it and will show #REF!)"]]
     edit(ws, {"op": "remove_sheet", "name": "Costs"})
     assert load_workbook(ws.root / "b.xlsx").sheetnames == ["Sales 2026", "Summary Q1"]
@@ -102,7 +102,7 @@ def test_output_leaves_source_alone_and_describe_writes_nothing(ws: Workspace) -
     before = (ws.root / "b.xlsx").read_bytes()
     card = get_command("xlsx_edit").describe(ws, {"path": "b.xlsx", "operations": [
         {"op": "set_cells", "sheet": "Sales", "cells": {"B2": "=B3*2"}}]})
-    assert card["changes"] == [["Sales!B2: 10", "Sales!B2: =B3*2"]]
+    assert card.pairs() == [["Sales!B2: 10", "Sales!B2: =B3*2"]]
     res = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"B2": 11}}, output="copy/b2.xlsx")
     assert res.artifacts[0].path == "copy/b2.xlsx"
     assert (ws.root / "b.xlsx").read_bytes() == before

@@ -7,7 +7,7 @@ from typing import Any
 
 from skills.messages import count, encoded, msg, plain_changes
 from skills.runtime import file_inspect
-from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
 from skills.runtime._common import (
     artifact_for,
     check,
@@ -186,7 +186,7 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result("created", ev, args.get("title") or target.stem)
 
 
-def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     args = validate_args("docx_create", CREATE_SCHEMA, args)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
@@ -199,12 +199,9 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         except CommandError:
             old = encoded(msg("change.unreadable"))
         if not args.get("overwrite"):
-            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": [],
-                    "summary_msg": msg("summary.will_fail_exists", name=args["path"]).to_dict()}
-        return {"summary": f"Replace {args['path']}: {new}", "changes": [[old, _first(args["blocks"], new)]],
-                "summary_msg": created_summary(args["path"], summary_parts(counts), replace=True).to_dict()}
-    return {"summary": f"Create {args['path']}: {new}", "changes": [["", _first(args["blocks"], new)]],
-            "summary_msg": said.to_dict()}
+            return WritePlan(summary=msg("summary.will_fail_exists", name=args["path"]))
+        return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True), changes=changes_of([[old, _first(args["blocks"], new)]]))
+    return WritePlan(summary=said, changes=changes_of([["", _first(args["blocks"], new)]]))
 
 
 def _first(blocks: list[dict[str, Any]], fallback: str) -> str:
@@ -264,22 +261,18 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          artifacts=result.artifacts, evidence=result.evidence)
 
 
-def describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     args, _out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
-    where = "in place" if out_rel == args["path"] else f"into {out_rel}"
     n = len(args["operations"])
     into = out_rel != args["path"]
     if report.suggestions or report.comments:
         said = msg("summary.suggest.into" if into else "summary.suggest", name=args["path"], output=out_rel,
                    suggestions=count("count.suggestions", report.suggestions),
                    comments=count("count.comments", report.comments))
-        return {"summary": f"Suggest changes in {args['path']} {where} for review (author Mira): "
-                           f"{report.suggestions} tracked replacement(s), {report.comments} comment(s)",
-                "changes": report.changes[:50], "suggested": True, "summary_msg": said.to_dict()}
+        return WritePlan(summary=said, changes=changes_of(report.changes[:50]))
     said = msg("summary.edit.into" if into else "summary.edit", name=args["path"], output=out_rel,
                operations=count("count.operations", n), changed=count("count.paragraphs_changed", len(report.changes)))
-    return {"summary": f"Edit {args['path']} {where}: {n} operation(s), {len(report.changes)} paragraph change(s)",
-            "changes": report.changes[:50], "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(report.changes[:50]))
 
 
 def suggestion_check(path: Path, suggestions: int, comments: int) -> Check:

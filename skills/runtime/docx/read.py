@@ -21,9 +21,8 @@ from docx.text.paragraph import Paragraph
 
 from skills.runtime._base import CommandError
 from skills.runtime.docx._text import cell_text, paragraph_text
-from skills.messages import count
+from skills.messages import count, msg
 from skills.runtime.safety import UnsafeFileError, check_file
-from skills.messages import msg
 
 MAX_OUTLINE_HEADINGS = 400
 MAX_TEXT_CHARS = 4_000

@@ -9,7 +9,7 @@ from typing import Any
 import pymupdf
 
 from skills.runtime import file_inspect
-from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
 from skills.runtime._common import (
     artifact_for,
     check,
@@ -154,7 +154,7 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result("created", ev, args.get("title") or target.stem)
 
 
-def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     args = validate_args("pdf_create", CREATE_SCHEMA, args)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
@@ -163,19 +163,16 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     after = heads[:2000] or "\n".join(first_texts(args["blocks"])) or new
     if target.exists():
         if not args.get("overwrite"):
-            return {"summary": f"Will fail: {args['path']} exists and overwrite is false", "changes": [],
-                    "summary_msg": msg("summary.will_fail_exists", name=args["path"]).to_dict()}
+            return WritePlan(summary=msg("summary.will_fail_exists", name=args["path"]))
         try:  # the file being replaced is read like any inspect: in a worker, under its limits
             _text, data = file_inspect.inspect(target, {"pages": [1]})
             first = (data.get("page_details") or [{}])[0] if isinstance(data, dict) else {}
             old = str(first.get("text") or "")[:2000]
         except (CommandError, AttributeError, IndexError, TypeError):
             old = ""
-        return {"summary": f"Replace {args['path']}: {new}",
-                "changes": [[old or encoded(msg("change.unreadable")), after]],
-                "summary_msg": created_summary(args["path"], summary_parts(counts), replace=True).to_dict()}
-    return {"summary": f"Create {args['path']}: {new}", "changes": [["", after]],
-            "summary_msg": created_summary(args["path"], summary_parts(counts), replace=False).to_dict()}
+        return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True),
+                         changes=changes_of([[old or encoded(msg("change.unreadable")), after]]))
+    return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=False), changes=changes_of([["", after]]))
 
 
 def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -242,7 +239,7 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(f"merged {len(opened)} file(s) into", ev, out.stem)
 
 
-def describe_merge(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_merge(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     args = validate_args("pdf_merge", MERGE_SCHEMA, args)
     opened = _open_inputs(ws, args["inputs"])
     changes = [[rel, encoded(count("count.pages", d.page_count))] for rel, d in opened]
@@ -253,8 +250,7 @@ def describe_merge(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     verb = "Replace" if out.exists() else "Create"
     said = msg(f"summary.merge.{verb.lower()}", name=args["output"], files=count("count.files", len(changes)),
                pages=count("count.pages", total))
-    return {"summary": f"{verb} {args['output']} by merging {len(changes)} file(s), {total} pages",
-            "changes": changes, "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
@@ -318,13 +314,12 @@ def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=ok, message=msg, artifacts=tuple(artifacts), evidence=tuple(evidence))
 
 
-def describe_split(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_split(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     _, plan = _split_plan(ws, args)
     changes = [[encoded(msg("change.pages", first=a, last=b) if a != b else msg("change.page", page=a)), rel]
                for a, b, rel in plan]
     said = msg("summary.split", name=args["path"], files=count("count.files", len(plan)), folder=args["output_dir"])
-    return {"summary": f"Split {args['path']} into {len(plan)} file(s) in {args['output_dir']}",
-            "changes": changes, "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 register(Command(name="pdf_create", description="Create a PDF with real, selectable text from blocks, with optional "

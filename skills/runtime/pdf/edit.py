@@ -14,7 +14,7 @@ from typing import Any
 import pymupdf
 
 from skills.messages import count, encoded, msg
-from skills.runtime._base import Check, Command, CommandError, CommandResult, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, WritePlan, changes_of, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.pdf.read import open_pdf, page_text, tight
@@ -164,14 +164,12 @@ def _filled_check(path: Path, changes: list[list[str]]) -> Check:
                  detail=f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
 
 
-def describe_fill(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_fill(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     doc, changes, out = _fill(ws, args)
     doc.close()
     said = msg("summary.fill.into" if out != args["path"] else "summary.fill", name=args["path"], output=out,
                fields=count("count.fields", len(changes)))
-    return {"summary": f"Fill {len(changes)} form field(s) in {args['path']}"
-                       + (f" into {out}" if out != args["path"] else ""), "changes": changes,
-            "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 def _replace(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[Replacement], str]:
@@ -230,7 +228,7 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                          artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
 
 
-def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def describe_replace(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     doc, done, out = _replace(ws, args)
     doc.close()
     changes = [[encoded(msg("change.page.text", page=r.page, text=r.context)),
@@ -240,14 +238,11 @@ def describe_replace(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
                for r in done]
     said = msg("summary.pdf_replace.into" if out != args["path"] else "summary.pdf_replace", name=args["path"],
                output=out, find=args["find"], replace=args["replace"], occurrences=count("count.occurrences", len(done)))
-    summary = (f"Replace {len(done)} occurrence(s) of {args['find']!r} with {args['replace']!r} in "
-               f"{args['path']}" + (f" into {out}" if out != args["path"] else ""))
     substituted = sorted({r.substituted for r in done if r.substituted})
     if substituted:  # said before approval: the changed line will look a little different
         fonts = ", ".join(substituted)
         said = msg("summary.pdf_replace.other_font", summary=said, font=fonts)
-        summary += f" (drawn in {fonts}: the PDF's own font stores only the characters it used)"
-    return {"summary": summary, "changes": changes[:50], "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes[:50]))
 
 
 register(Command(name="pdf_form_fields", description="List a PDF's form fields (name, type, page, value, choices).",

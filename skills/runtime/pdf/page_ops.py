@@ -17,7 +17,7 @@ from typing import Any
 import pymupdf
 
 from skills.messages import count, encoded, msg
-from skills.runtime._base import Check, Command, CommandError, CommandResult, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, WritePlan, changes_of, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.pdf.read import open_pdf
@@ -197,7 +197,7 @@ def _pages_said(numbers: Sequence[int]) -> Any:
 
 
 def _describe(name: str, schema: dict[str, Any]) -> Any:
-    def describe(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    def describe(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         args, _src, out, keep, total = _plan(ws, args, name, schema)
         into = out != args["path"]
         changes: list[list[str]] = []
@@ -224,7 +224,7 @@ def _describe(name: str, schema: dict[str, Any]) -> Any:
                        for i, j in enumerate(keep) if i != j]
             said = msg("summary.pages.reorder.into" if into else "summary.pages.reorder", name=args["path"],
                        output=out, pages=count("count.pages", total))
-        return {"summary": said.english(), "changes": changes[:500], "summary_msg": said.to_dict()}
+        return WritePlan(summary=said, changes=changes_of(changes[:500]))
     return describe
 
 

@@ -9,10 +9,9 @@ from typing import Any
 
 import pymupdf
 
-from skills.messages import msg
 from skills.runtime._base import CommandError
 from skills.runtime.safety import check_file
-from skills.messages import count
+from skills.messages import count, msg
 
 getattr(pymupdf, "no_recommend_layout", lambda: None)()
 

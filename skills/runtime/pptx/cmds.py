@@ -8,7 +8,7 @@ from skills.messages import count, encoded, msg, plain_changes, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.pptx._schema as schema
 from skills.runtime import file_inspect
-from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
 from skills.runtime.pptx._build import build_slides
 from skills.runtime.pptx._deck import new_presentation
 from skills.runtime.pptx._template import from_template
@@ -73,12 +73,11 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(ev, text, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
 
 
-def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     try:
         validate_args(schema.CREATE, args)
     except CommandError as exc:
-        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
-                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+        return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     slides = args.get("slides") or []
     rel = args.get("path", "?")
     try:
@@ -87,10 +86,8 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         exists = False
     changes = [["", encoded(msg("change.slide", number=i, title=s.get("title", "")))]
                for i, s in enumerate(slides, 1)]
-    verb = "Replace" if exists else "Create"
     said = created_summary(rel, [count("count.slides", len(slides))], replace=exists)
-    return {"summary": f"{verb} {rel}: {count('count.slides', len(slides))}", "changes": changes,
-            "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -113,7 +110,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": plain_changes(changes)})
 
 
-def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
         validate_args(schema.EDIT, args)
@@ -122,13 +119,10 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         with deck_errors(src.name):
             changes = apply_operations(open_deck(src), ws, args["operations"])
     except (CommandError, WorkspaceError) as exc:
-        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc),
-                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
-    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+        return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
                output=out, operations=count("count.operations", len(args["operations"])))
-    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes,
-            "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:

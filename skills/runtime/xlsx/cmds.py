@@ -10,7 +10,7 @@ from skills.messages import count, encoded, msg, plain_changes, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.xlsx._schema as schema
 from skills.runtime import file_inspect
-from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     edit_output,
@@ -107,12 +107,11 @@ def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
     return said
 
 
-def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     try:
         validate_args(_LIGHT_CREATE, args)
     except CommandError as exc:
-        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
-                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+        return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     rel = args.get("path", "?")
     try:
         exists = ws.resolve(rel).exists()
@@ -126,11 +125,9 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         changes.append(["", encoded(msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
                                     else msg("change.sheet", rows, name=s.get("name", "?")))])
         changes += [["", encoded(said)] for said in _sheet_extras(s)]
-    verb = "Replace" if exists else "Create"
     sheets = len(args.get("sheets") or [])
     said = created_summary(rel, [count("count.sheets", sheets)], replace=exists)
-    return {"summary": f"{verb} {rel}: {count('count.sheets', sheets)}", "changes": changes,
-            "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes))
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -158,7 +155,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})
 
 
-def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
         validate_args(_LIGHT_EDIT, args)
@@ -166,13 +163,10 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
         out = edit_output(ws, args, ".xlsx")
         changes = apply_operations(wb, args["operations"])
     except (CommandError, WorkspaceError) as exc:
-        return {"summary": f"This edit cannot run: {exc}", "changes": [], "error": str(exc),
-                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
-    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
+        return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
                output=out, operations=count("count.operations", len(args["operations"])))
-    return {"summary": f"Edit {where}: {len(args['operations'])} operations", "changes": changes[:500],
-            "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of(changes[:500]))
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
@@ -211,21 +205,18 @@ def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(ev, msg, {"formulas": formulas, "errors": errors[:50]})
 
 
-def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     try:
         validate_args(schema.RECALCULATE, args)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
     except (CommandError, WorkspaceError) as exc:
-        return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
-                "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
+        return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
-    where = args["path"] if out == args["path"] else f"{args['path']} → {out}"
     said = msg("summary.recalculate" if out == args["path"] else "summary.recalculate.into", name=args["path"],
                output=out)
-    return {"summary": f"Recalculate {where} with LibreOffice and save the computed values",
-            "changes": [[encoded(msg("change.formulas.before", formulas, cached=cached)),
-                         encoded(msg("change.formulas.after", formulas))]], "summary_msg": said.to_dict()}
+    return WritePlan(summary=said, changes=changes_of([[encoded(msg("change.formulas.before", formulas, cached=cached)),
+                         encoded(msg("change.formulas.after", formulas))]]))
 
 
 xlsx_create = register(Command(
