@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape
 from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import to_excel
 
-from skills.runtime._xlsx_formula import FormulaError, Unsupported, evaluate
+from skills.runtime._xlsx_structured import structured
+from skills.runtime._xlsx_formula import FormulaError, SubtotalValue, Unsupported, evaluate
 
 MAX_DEPTH = 50  # formulas that refer forward to other formulas, nested this deep, are left to LibreOffice
 MAX_READS = 3_000_000  # cell reads for one workbook: huge ranges are left to LibreOffice, not computed for minutes
@@ -41,8 +42,20 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[SheetValues]:
-    """Evaluate every formula of every sheet: (name, rows, sheet row of rows[0]) each."""
+_SUBTOTAL_CALL = re.compile(r"(?<![A-Za-z0-9_.])SUBTOTAL\(", re.IGNORECASE)
+
+
+def _marked(formula: str, value: Any) -> Any:
+    """A SUBTOTAL's number as read by other formulas: marked, so an enclosing SUBTOTAL leaves it out."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and _SUBTOTAL_CALL.search(formula):
+        return SubtotalValue(value)
+    return value
+
+
+def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]], *, hidden_rows: bool = False
+            ) -> list[SheetValues]:
+    """Evaluate every formula of every sheet: (name, rows, sheet row of rows[0]) each. With ``hidden_rows``
+    (a workbook with hidden or filtered-out rows, which this engine does not see) SUBTOTAL is left to LibreOffice."""
     out = [SheetValues() for _ in sheets]
     index = {name.casefold(): i for i, (name, _, _) in enumerate(sheets)}
     busy: set[tuple[int, int, int]] = set()
@@ -65,11 +78,14 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
             return _plain(v)
         key = (s, r, c)
         if (r, c) in out[s].values:
-            return out[s].values[(r, c)]
+            return _marked(v, out[s].values[(r, c)])
         if key in failed:
             raise Unsupported("depends on a formula that could not be computed")
         if key in busy or len(busy) > MAX_DEPTH:
             raise Unsupported("a circular or very deep chain of formulas")
+        if hidden_rows and _SUBTOTAL_CALL.search(v):
+            failed.add(key)
+            raise Unsupported("SUBTOTAL in a workbook with hidden rows")
         busy.add(key)
         try:
             out[s].values[(r, c)] = evaluate(v, r, c, lambda rr, cc, name: cell(
@@ -79,7 +95,7 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
             raise
         finally:
             busy.discard(key)
-        return out[s].values[(r, c)]
+        return _marked(v, out[s].values[(r, c)])
 
     for s, (_, rows, first) in enumerate(sheets):
         for i, row in enumerate(rows):
@@ -133,6 +149,7 @@ def book_sheets(wb: Any) -> list[tuple[str, list[list[Any]], int]]:
     from openpyxl.worksheet.formula import ArrayFormula
 
     expand = _named(wb)
+    tables = structured(wb)
     sheets = []
     for ws in wb.worksheets:
         rows = []
@@ -145,11 +162,17 @@ def book_sheets(wb: Any) -> list[tuple[str, list[list[Any]], int]]:
                 elif isinstance(v, str) and v.startswith("=") and cell.data_type != "f":
                     v = "'" + v  # text that only looks like a formula
                 elif isinstance(v, str) and cell.data_type == "f":
-                    v = expand(v)
+                    v = tables(expand(v), ws.title, cell.row, cell.column)
                 out.append(v)
             rows.append(out)
         sheets.append((ws.title, rows, 1))
     return sheets
+
+
+def has_hidden_rows(wb: Any) -> bool:
+    """Whether a worksheet hides rows (by hand or by its filter): SUBTOTAL 101-111 and filtered ranges then
+    depend on what this engine does not see."""
+    return any(d.hidden for ws in wb.worksheets for d in ws.row_dimensions.values())
 
 
 def _cached_xml(value: Any) -> tuple[str, str]:
