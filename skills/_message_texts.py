@@ -33,6 +33,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.conditional_formats": ("%n conditional format", "%n conditional formats"),
     "count.validations": ("%n data validation rule", "%n data validation rules"),
     "count.autofilters": ("%n filter", "%n filters"),
+    "count.pivot_tables": ("%n pivot table", "%n pivot tables"),
     # the offline planner's delivery message
     "reply.made": "Done. Here is what I made:",
     "reply.done": "Done.",
