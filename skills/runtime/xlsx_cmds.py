@@ -217,6 +217,9 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]
         validate_args(schema.RECALCULATE, args)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
+        if not soffice_path():  # said on the approval card, before anyone approves what cannot run
+            raise CommandError("Recalculating needs LibreOffice, which is not installed",
+                               msg=msg("soffice.missing"))
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
                 "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
