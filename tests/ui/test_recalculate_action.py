@@ -47,6 +47,13 @@ def test_recalculate_on_the_card_gives_a_new_version_with_the_values(make_window
         card.grab().save(str(Path(os.environ["MIRA_SHOT_DIR"]) / "xlsx_card_recalculate.png"))
     card.more_menu.aboutToShow.emit()
     assert "Recalculate" in [a.text() for a in card.more_menu.actions()]  # in the follow-ups too
+    from desktop.settings import AppSettings
+
+    window.apply_settings(AppSettings(language="zh_CN"))  # the button follows a language switch
+    qtbot.waitUntil(lambda: card.wanted_buttons["recalc"].text() == "重新计算", timeout=TIMEOUT)
+    window.apply_settings(AppSettings(language="en"))
+    qtbot.waitUntil(lambda: card.wanted_buttons["recalc"].text() == "Recalculate", timeout=TIMEOUT)
+    recalc = card.wanted_buttons["recalc"]
     click(qtbot, recalc)
     rel = window.host.view_for(ref).workspace_path
     qtbot.waitUntil(lambda: any(msg.text == f"recalculate {rel}" for msg in window.conversation), timeout=TIMEOUT)
