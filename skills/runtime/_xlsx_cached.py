@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import to_excel
 
-from skills.runtime._xlsx_structured import structured
+from skills.runtime._xlsx_structured import replace_ranges, structured
 from skills.runtime._xlsx_formula import FormulaError, SubtotalValue, Unsupported, evaluate
 
 MAX_DEPTH = 50  # formulas that refer forward to other formulas, nested this deep, are left to LibreOffice
@@ -121,8 +121,6 @@ _PLAIN_REF = re.compile(r"^(?:'[^']+(?:''[^']*)*'|[A-Za-z_][\w.]*)!\$?[A-Z]{1,3}
 def _named(wb: Any) -> Any:
     """A function that writes a formula's workbook names (``=SUM(Amounts)``) as the ranges they stand
     for, so the engine computes them; only names for one plain range, the file keeps its own text."""
-    from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
-
     names = {n.casefold(): dn.attr_text for n, dn in wb.defined_names.items()
              if dn.attr_text and _PLAIN_REF.match(dn.attr_text)}
     if not names:
@@ -131,15 +129,7 @@ def _named(wb: Any) -> Any:
     def expand(text: str) -> str:
         if not any(n in text.casefold() for n in names):
             return text
-        try:
-            tok = Tokenizer(text)
-        except TokenizerError:
-            return text
-        hit = False
-        for item in tok.items:
-            if item.type == Token.OPERAND and item.subtype == Token.RANGE and item.value.casefold() in names:
-                item.value, hit = names[item.value.casefold()], True
-        return "=" + "".join(i.value for i in tok.items) if hit else text
+        return replace_ranges(text, lambda ref: names.get(ref.casefold()))
 
     return expand
 

@@ -150,22 +150,30 @@ def structured(wb: Any) -> Callable[[str, str, int, int], str]:
     by_name = {a.name.casefold(): a for a in areas}
 
     def expand(text: str, sheet: str, row: int, col: int) -> str:
-        if "[" not in text:
-            return text
-        try:
-            tok = Tokenizer(text)
-        except TokenizerError:
-            return text
-        hit = False
-        for item in tok.items:
-            if item.type != Token.OPERAND or item.subtype != Token.RANGE or "[" not in item.value:
-                continue
-            name, _, rest = item.value.partition("[")
+        def plain(ref: str) -> str | None:
+            if "[" not in ref:
+                return None
+            name, _, rest = ref.partition("[")
             area = by_name.get(name.strip().casefold()) if name.strip() else \
                 next((a for a in areas if a.holds(sheet, row, col)), None)
-            plain = _area(area, "[" + rest, sheet, row) if area is not None else None
-            if plain is not None:
-                item.value, hit = plain, True
-        return "=" + "".join(i.value for i in tok.items) if hit else text
+            return _area(area, "[" + rest, sheet, row) if area is not None else None
+
+        return replace_ranges(text, plain) if "[" in text else text
 
     return expand
+
+
+def replace_ranges(formula: str, replace: Callable[[str], str | None]) -> str:
+    """``formula`` with each reference ``replace`` gives a new text for written as that text (the rest as it
+    was); the formula unchanged when none is, or when it cannot be read."""
+    try:
+        tok = Tokenizer(formula)
+    except TokenizerError:
+        return formula
+    hit = False
+    for item in tok.items:
+        if item.type == Token.OPERAND and item.subtype == Token.RANGE:
+            new = replace(item.value)
+            if new is not None:
+                item.value, hit = new, True
+    return "=" + "".join(i.value for i in tok.items) if hit else formula

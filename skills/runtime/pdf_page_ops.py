@@ -43,14 +43,19 @@ REORDER_SCHEMA: dict[str, Any] = {
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
+def _ends(item: int | str, i: int, field: str) -> tuple[int, int]:
+    """The first and last page of one item of a page list: ``2`` or ``"2-5"``."""
+    m = _RANGE.match(str(item))
+    if not m:
+        raise CommandError(f"{field}[{i}]: {item!r} is not a page number or a range like '2-5'")
+    return int(m.group(1)), int(m.group(2) or m.group(1))
+
+
 def page_numbers(pages: Sequence[int | str], total: int, field: str = "pages") -> list[int]:
     """The 1-based page numbers ``pages`` names, in the order given, each once."""
     out: list[int] = []
     for i, item in enumerate(pages):
-        m = _RANGE.match(str(item))
-        if not m:
-            raise CommandError(f"{field}[{i}]: {item!r} is not a page number or a range like '2-5'")
-        a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+        a, b = _ends(item, i, field)
         if a < 1 or b < a or b > total:
             raise CommandError(f"{field}[{i}]: {item!r} is outside pages 1–{total} or reversed")
         out += [p for p in range(a, b + 1) if p not in out]
@@ -268,10 +273,7 @@ def _order(pages: Sequence[int | str]) -> list[int]:
     """A new page order as numbers, ranges written out, repeats kept (the reorder says what is wrong)."""
     out: list[int] = []
     for i, item in enumerate(pages):
-        m = _RANGE.match(str(item))
-        if not m:
-            raise CommandError(f"pages[{i}]: {item!r} is not a page number or a range like '2-5'")
-        a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+        a, b = _ends(item, i, "pages")
         out += list(range(a, b + 1)) if a <= b else list(range(a, b - 1, -1))
     return out
 
