@@ -12,7 +12,7 @@ from openpyxl import Workbook, load_workbook
 
 from tests.ui._flow import TIMEOUT, approve_next, click, latest_card, send
 
-pytestmark = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
+needs_soffice = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
 
 
 def _book(path: Path) -> None:
@@ -27,6 +27,7 @@ def _book(path: Path) -> None:
 
 
 @pytest.mark.slow
+@needs_soffice
 def test_recalculate_on_the_card_gives_a_new_version_with_the_values(make_window, qtbot, tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     from skills.runtime import xlsx_cmds
@@ -67,3 +68,22 @@ def test_recalculate_on_the_card_gives_a_new_version_with_the_values(make_window
     assert sheet["E1"].value == 28  # median of 31, 12, 25, 40
     assert [sheet.cell(row=r, column=1).value for r in range(2, 6)] == ["Ada", "Grace", "Linus", "Alan"]
     assert load_workbook(view.path)["Scores"]["E1"].value == "=MEDIAN(B2:B11)"  # a formula still, over the new row
+
+
+def test_recalculate_is_offered_only_where_the_renderer_asks_for_it() -> None:
+    from desktop.llm._offline_actions import actions_for, request_for
+    from renderers import ArtifactView, EvidenceSummary
+    from renderers.xlsx import needs
+
+    assert "recalc" not in [a.id for a in actions_for("xlsx", 1)]  # not on every workbook's card
+    (recalc,) = [a for a in actions_for("xlsx", 1, ("recalc",)) if a.id == "recalc"]
+    assert recalc.fields == () and request_for(recalc, {}, "out/b.xlsx", False) == "recalculate out/b.xlsx"
+    assert request_for(recalc, {}, "b.xlsx", True) == "重新计算 b.xlsx"
+    assert "recalc" not in [a.id for a in actions_for("docx", 1, ("recalc",))]
+
+    def view(formulas: int, calculated: int) -> ArtifactView:
+        return ArtifactView(id="a", kind="xlsx", title="b", path=None, workspace_path="b.xlsx",
+                            evidence=EvidenceSummary(passed=True, counts={"formulas": formulas,
+                                                                          "formulas_calculated": calculated}))
+
+    assert needs(view(3, 2)) == ("recalc",) and needs(view(3, 3)) == () and needs(view(0, 0)) == ()
