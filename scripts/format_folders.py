@@ -86,7 +86,7 @@ def _tracked_text_files() -> list[Path]:
     out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True).stdout
     files = []
     for rel in out.decode().split("\0"):
-        if not rel or rel.startswith(("docs/screenshots/", "tests/data/")):
+        if not rel or rel.startswith(("docs/screenshots/", "tests/data/")) or rel == "scripts/format_folders.py":
             continue
         path = ROOT / rel
         if path.suffix in TEXT_SUFFIXES and path.is_file() and not path.is_symlink():

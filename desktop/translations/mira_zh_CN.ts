@@ -1769,6 +1769,13 @@ Design,800
                 <numerusform>%n 个筛选</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n pivot tables</source>
+            <comment>count.pivot_tables</comment>
+            <translation>
+                <numerusform>%n 个数据透视表</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Done. Here is what I made:</source>
             <comment>reply.made</comment>
@@ -1892,6 +1899,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Undo</source>
             <comment>action.undo</comment>
             <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Recalculate</source>
+            <comment>action.recalculate</comment>
+            <translation>重新计算</translation>
         </message>
         <message>
             <source>Title</source>
@@ -2314,15 +2326,15 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>页面没有绘制出来：{reason}</translation>
         </message>
         <message>
-            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
+            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</source>
             <comment>check.detail.not_calculated</comment>
-            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</translation>
+            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在点“重新计算”（或让我重新计算）。</translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</numerusform>
+                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在点“重新计算”（或让我重新计算）。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -4026,6 +4038,21 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{rel} is open in another program, so it could not be replaced; the new version was kept beside it as {kept}. Close the file and try again.</source>
             <comment>error.workspace.target_in_use</comment>
             <translation>{rel} 正被其他程序打开，无法替换；新版本已保存在它旁边，名为 {kept}。请关闭该文件后重试。</translation>
+        </message>
+        <message>
+            <source>pdf_pages: op {op} takes {needs} and output; {problems}</source>
+            <comment>error.pdf_page_ops.op_fields</comment>
+            <translation>`pdf_pages`：操作 {op} 需要 {needs} 和 `output`；{problems}</translation>
+        </message>
+        <message>
+            <source>missing {fields}</source>
+            <comment>error.pdf_page_ops.missing</comment>
+            <translation>缺少 {fields}</translation>
+        </message>
+        <message>
+            <source>not {fields}</source>
+            <comment>error.pdf_page_ops.not_taken</comment>
+            <translation>不接受 {fields}</translation>
         </message>
         <message>
             <source>Approval needed: {what}</source>

@@ -10,11 +10,11 @@ from typing import Any
 
 
 from skills.runtime.xlsx._book import load_book
+from skills.messages import msg
 from skills.runtime._base import CommandError
 from skills.runtime.safety import check_file
 from skills.runtime.soffice import SofficeUnavailable, convert, private_dir
 from skills.runtime.workspace import Workspace
-from skills.messages import msg
 
 RECALC_TIMEOUT = 120.0
 XLSX_FILTER = "xlsx:Calc MS Excel 2007 XML"  # one argv item: no shell quotes
@@ -50,7 +50,8 @@ def recalculate(ws: Workspace, src: Path, out_rel: str, *, timeout: float = RECA
         try:
             produced = convert(local, out_dir, XLSX_FILTER, timeout=timeout)
         except SofficeUnavailable:
-            raise CommandError(msg("error.xlsx_recalc.xlsx_recalculate_needs_libreoffice", name=src.name)) from None
+            raise CommandError("Recalculating needs LibreOffice, which is not installed; "
+                               f"{src.name} was not changed", msg=msg("soffice.missing")) from None
         except CommandError as exc:
             raise CommandError(msg("error.xlsx_recalc.was_changed", exc=exc, name=src.name)) from None
         check_file(produced, "xlsx")
