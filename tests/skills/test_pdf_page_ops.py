@@ -201,7 +201,7 @@ def test_pdf_pages_runs_every_op_with_the_pages_kept_object_by_object(ws: Worksp
 
 def test_pdf_pages_is_described_for_approval_as_the_op_itself(ws: Workspace) -> None:
     card = get_command("pdf_pages").describe(ws, {"op": "extract", "path": "a.pdf", "pages": [2], "output": "p.pdf"})
-    assert card["summary_msg"]["id"] == "summary.pages.extract" and not (ws.root / "p.pdf").exists()
+    assert card.summary.id == "summary.pages.extract" and not (ws.root / "p.pdf").exists()
     card = get_command("pdf_pages").describe(ws, {"op": "merge", "inputs": ["a.pdf", "b.pdf"], "output": "ab.pdf"})
     assert card == get_command("pdf_merge").describe(ws, {"inputs": ["a.pdf", "b.pdf"], "output": "ab.pdf"})
     assert get_command("pdf_pages").target_arg == "output"  # the file written is the one the approval is frozen on

@@ -217,8 +217,8 @@ def test_the_approval_card_says_a_recalculation_cannot_run_without_libreoffice(w
 
     monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
     card = get_command("xlsx_recalculate").describe(ws, {"path": "b.xlsx"})
-    assert card["summary_msg"]["id"] == "summary.cannot_run" and "LibreOffice" in card["summary"]
-    assert "xlsx_" not in card["summary"]  # no command id in the words a person reads
+    assert card.summary.id == "summary.cannot_run" and "LibreOffice" in card.summary.english()
+    assert "xlsx_" not in card.summary.english()  # no command id in the words a person reads
 
 
 @pytest.mark.soffice
