@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QSocketNotifie
 from shiboken6 import isValid
 
 from renderers._i18n import tr
+from renderers.errors import PreviewError as PreviewError  # raised by every reader: their old import path
 from skills.runtime import CommandError
 
 log = logging.getLogger(__name__)
@@ -82,10 +83,6 @@ def pool() -> _Pool:
         if _pool is None:
             _pool = _Pool()
         return _pool
-
-
-class PreviewError(Exception):
-    """A file cannot be shown; the message is one clear line for the user."""
 
 
 def user_message(exc: BaseException) -> str:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
     from renderers._api import ArtifactView, RendererHost, RendererSpec
 
+from renderers.errors import PluginError
+
 log = logging.getLogger(__name__)
 
 GROUP = "mira.renderers"
@@ -63,9 +65,9 @@ class Registry:
                 if callable(spec) and not isinstance(spec, RendererSpec):
                     spec = spec()
                 if not isinstance(spec, RendererSpec):
-                    raise TypeError(f"entry point {ep.value!r} is a {type(spec).__name__}, not a RendererSpec")
+                    raise PluginError(f"entry point {ep.value!r} is a {type(spec).__name__}, not a RendererSpec")
                 if not spec.kind or ":" not in spec.factory:
-                    raise ValueError(f"spec {spec!r} needs a kind and a 'module:Class' factory")
+                    raise PluginError(f"spec {spec!r} needs a kind and a 'module:Class' factory")
                 self._register(spec)
             except Exception as exc:  # noqa: BLE001 - a broken plugin never stops discovery
                 self._blocked[f"entry point {ep.name}"] = f"{type(exc).__name__}: {exc}"
@@ -82,7 +84,7 @@ class Registry:
 
     def _register(self, spec: RendererSpec) -> Callable[[], None]:
         if spec.kind in self._specs:
-            raise ValueError(f"renderer kind {spec.kind!r} is already registered "
+            raise PluginError(f"renderer kind {spec.kind!r} is already registered "
                              f"by {self._specs[spec.kind].factory}")
         self._specs[spec.kind] = spec
 
@@ -144,7 +146,7 @@ class Registry:
             plugin = factory()
             for method in ("card", "preview"):
                 if not callable(getattr(plugin, method, None)):
-                    raise TypeError(f"{spec.factory} has no {method}() method")
+                    raise PluginError(f"{spec.factory} has no {method}() method")
         except Exception as exc:  # noqa: BLE001 - a broken plugin is blocked, never fatal
             self._blocked[kind] = f"{type(exc).__name__}: {exc}"
             log.warning("renderer plugin for %r (%s) blocked: %s", kind, spec.factory, exc)
