@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.utils import get_column_letter
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -38,7 +38,7 @@ __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
 class _CellDelegate(QStyledItemDelegate):
     """Cells as Qt draws them, then the borders the cell's format gives (the grid lines stay faint)."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         super().paint(painter, option, index)
         model = index.model()
         style = model.style(index.row(), index.column()) if isinstance(model, SheetModel) else None
