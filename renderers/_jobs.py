@@ -137,7 +137,7 @@ class Jobs(QObject):
         self._callbacks = (on_done, on_error)
         future = pool().submit(fn, *args)
         self._future = future
-        future.add_done_callback(lambda f, gen=gen: self._deliver(gen, f))
+        future.add_done_callback(lambda f: self._deliver(gen, f))
         self._timer.start(int(self.timeout * 1000))
         self._start_busy()
         return gen

@@ -10,9 +10,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from renderers._i18n import tr
 from renderers.errors import PreviewError
+
+if TYPE_CHECKING:
+    from renderers.qt_card import RenderImage
 
 DEFAULT_WIDTH = 1200
 
@@ -36,7 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt loads: no window, no display
 
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtGui import QGuiApplication, QImageWriter
 
     from renderers._common import checked_path
     from renderers._jobs import user_message
@@ -62,7 +67,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             image, count = _renderer(kind)(args.file, args.page - 1, args.width)
             _check_page(args, kind, count)
-        if image.isNull() or not image.save(str(args.out), "PNG"):
+        if image.isNull() or not QImageWriter(str(args.out), QByteArray(b"PNG")).write(image):
             raise PreviewError(tr("could not write {path}", path=args.out))
     except Exception as exc:  # noqa: BLE001 - one clear line, never a traceback
         message = user_message(exc)
@@ -91,10 +96,11 @@ def _check_page(args: argparse.Namespace, kind: str, count: int) -> None:
     raise PreviewError(said)
 
 
-def _renderer(kind: str):
+def _renderer(kind: str) -> RenderImage:
     from importlib import import_module
 
-    return import_module(f"renderers.{kind}").render_image
+    render: RenderImage = import_module(f"renderers.{kind}").render_image
+    return render
 
 
 if __name__ == "__main__":

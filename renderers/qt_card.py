@@ -42,8 +42,10 @@ STATUS_TEXT = {
 CHECK_MARK = {"passed": ("✓", "ok"), "failed": ("✗", "error"), "not_run": ("–", "warn")}
 
 RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
-# A thumbnail made in two steps: the first (``render_image``) reads the file in a worker thread, this one
-# lays it out and draws it on the UI thread (text layout in a worker deadlocked against the window).
+# A thumbnail made in two steps: the first (``ReadThumbnail``) reads the file in a worker thread, the second
+# (``FinishImage``) lays it out and draws it on the UI thread (text layout in a worker deadlocked against the
+# window). What passes between them is each format's own (a DOCX chunk, a sheet corner, a slide).
+ReadThumbnail = Callable[[Path, int, int], object]
 FinishImage = Callable[[Any, int], "tuple[QImage, int]"]
 
 # Cards are destroyed when they scroll far away and built again when they come back; without this
@@ -53,7 +55,7 @@ THUMB_CACHE_SIZE = 64
 _thumbs: OrderedDict[tuple[object, ...], QImage] = OrderedDict()
 
 
-def _cache_key(render: RenderImage, path: Path, sha256: str, width: int) -> tuple[object, ...] | None:
+def _cache_key(render: ReadThumbnail, path: Path, sha256: str, width: int) -> tuple[object, ...] | None:
     """Which file state a thumbnail shows: a rewritten file (new size or time) is drawn again."""
     try:
         stat = path.stat()
@@ -107,7 +109,8 @@ class ArtifactCard(colors.ThemedCard):
     sig_thumbnail_ready = Signal(bool)  # True with an image, False on error
 
     def __init__(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None, *,
-                 render_image: RenderImage | None = None, finish_image: FinishImage | None = None) -> None:
+                 render_image: RenderImage | ReadThumbnail | None = None,
+                 finish_image: FinishImage | None = None) -> None:
         super().__init__(parent)
         self.host = host
         self.view = view
@@ -128,7 +131,7 @@ class ArtifactCard(colors.ThemedCard):
         track(self)
 
     def _build(self) -> None:
-        outer = QHBoxLayout(self)
+        outer = self._box = QHBoxLayout(self)
         outer.setContentsMargins(12, 10, 12, 10)
         outer.setSpacing(12)
         body = QVBoxLayout()
@@ -217,9 +220,9 @@ class ArtifactCard(colors.ThemedCard):
         widths = [sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows]
         widths[0] += more + 6 if more else 0
         needed = max(widths)
-        margins = self.layout().contentsMargins()
+        margins = self._box.contentsMargins()
         room = self.width() - margins.left() - margins.right()
-        wide = room >= needed + THUMB_WIDTH + self.layout().spacing()
+        wide = room >= needed + THUMB_WIDTH + self._box.spacing()
         if self.thumb_label.isVisibleTo(self) != wide:
             self.thumb_label.setVisible(wide)
         # Narrower still: the follow-ups button shows "…" and its menu arrow, its words in the tool tip and its
@@ -343,18 +346,22 @@ class ArtifactCard(colors.ThemedCard):
             QTimer.singleShot(0, self, lambda: self.sig_thumbnail_ready.emit(True))
             return
         self.jobs.submit(self._render_image, view.path, 0, width,
-                         on_done=lambda result, key=key: self._on_rendered(key, result, width),
+                         on_done=lambda result: self._on_rendered(key, result, width),
                          on_error=self._on_thumbnail_error)
 
-    def _on_rendered(self, key: tuple[object, ...] | None, result: Any, width: int) -> None:
+    def _on_rendered(self, key: tuple[object, ...] | None, result: object, width: int) -> None:
         if self._finish_image is not None:
             try:
                 result = self._finish_image(result, width)
             except Exception as exc:  # noqa: BLE001 - a file that cannot be drawn gets "No preview", not a crash
                 self._on_thumbnail_error(str(exc))
                 return
+        if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], QImage)
+                and isinstance(result[1], int)):
+            self._on_thumbnail_error(tr("the file could not be read ({detail})", detail=type(result).__name__))
+            return
         _remember(key, result[0])
-        self._on_thumbnail(result)
+        self._on_thumbnail((result[0], result[1]))
 
     def _on_thumbnail(self, result: tuple[QImage, int]) -> None:
         self._show_thumbnail(result[0])

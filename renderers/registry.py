@@ -20,7 +20,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -34,12 +34,20 @@ log = logging.getLogger(__name__)
 GROUP = "mira.renderers"
 
 
+class RendererPlugin(Protocol):
+    """What a plugin class's instance offers (checked when it is made: both methods callable)."""
+
+    def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None) -> QWidget: ...
+
+    def preview(self, view: ArtifactView, parent: QWidget | None, index: int = 0) -> QWidget | None: ...
+
+
 class Registry:
     """Kinds → renderer specs, with plugins resolved on first use."""
 
     def __init__(self, *, discover: bool = True, group: str = GROUP) -> None:
         self._specs: dict[str, RendererSpec] = {}
-        self._plugins: dict[str, Any] = {}
+        self._plugins: dict[str, RendererPlugin] = {}
         self._blocked: dict[str, str] = {}
         self._group = group
         self._undiscovered = discover
@@ -132,7 +140,7 @@ class Registry:
             except Exception:
                 log.debug("preloading %s failed", spec.factory, exc_info=True)
 
-    def plugin(self, kind: str) -> Any | None:
+    def plugin(self, kind: str) -> RendererPlugin | None:
         """The plugin instance for ``kind``, importing it on first use; ``None`` if unknown or blocked."""
         if kind in self._plugins:
             return self._plugins[kind]
@@ -143,7 +151,7 @@ class Registry:
         try:
             module_name, _, attr = spec.factory.partition(":")
             factory = getattr(importlib.import_module(module_name), attr)
-            plugin = factory()
+            plugin: RendererPlugin = factory()  # its two methods are checked just below
             for method in ("card", "preview"):
                 if not callable(getattr(plugin, method, None)):
                     raise PluginError(f"{spec.factory} has no {method}() method")

@@ -252,11 +252,12 @@ class Composer(QWidget):
 
     def _encode_png(self, image: QImage) -> None:
         from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+        from PySide6.QtGui import QImageWriter
 
         buf = QByteArray()
         dev = QBuffer(buf)
         dev.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(dev, b"PNG")
+        QImageWriter(dev, QByteArray(b"PNG")).write(image)  # QImage.save's stub and binding disagree on format
         dev.close()
         try:
             self._sig_encoded.emit(bytes(buf.data()))

@@ -35,7 +35,7 @@ class ChatView(LaidOutView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.accessible_items = _a11y.MessageItems(self)
+        self.accessible_items = _a11y.MessageItems(self, self)
         # Items belong to Qt's accessibility cache, not to this widget: free them with it.
         self.destroyed.connect(self.accessible_items.drop)
         _a11y.install(ChatView)
@@ -78,20 +78,20 @@ class ChatView(LaidOutView):
     def rowsInserted(self, parent: QModelIndex | QPersistentModelIndex, start: int, end: int) -> None:
         super().rowsInserted(parent, start, end)
         if not parent.isValid():
-            _a11y.rows_inserted(self, start, end)
+            _a11y.rows_inserted(self.accessible_items, start, end)
 
     def rowsAboutToBeRemoved(self, parent: QModelIndex | QPersistentModelIndex, start: int, end: int) -> None:
         if not parent.isValid():
-            _a11y.rows_removing(self, start, end)
+            _a11y.rows_removing(self.accessible_items, start, end)
         super().rowsAboutToBeRemoved(parent, start, end)
 
     def _on_reset(self, *args: object) -> None:
         super()._on_reset(*args)
-        _a11y.reset(self)
+        _a11y.reset(self.accessible_items)
 
     def setModel(self, model: ChatModel | None) -> None:  # type: ignore[override]
         super().setModel(model)
-        _a11y.reset(self)
+        _a11y.reset(self.accessible_items)
 
     def dataChanged(self, top_left: QModelIndex | QPersistentModelIndex, bottom_right: QModelIndex | QPersistentModelIndex,
                     roles: Sequence[int] = ()) -> None:
@@ -99,11 +99,11 @@ class ChatView(LaidOutView):
         if top_left.isValid():
             status = not roles or int(ChatRole.STATUS) in roles
             for r in range(top_left.row(), bottom_right.row() + 1):
-                _a11y.row_changed(self, r, status)
+                _a11y.row_changed(self.accessible_items, r, status)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        _a11y.current_moved(self, self.currentIndex().row())
+        _a11y.current_moved(self.accessible_items, self.currentIndex().row())
 
     # -- public API ------------------------------------------------------------
     def copy_message(self, index: QModelIndex | None = None) -> bool:
@@ -245,7 +245,7 @@ class ChatView(LaidOutView):
     def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
                        previous: QModelIndex | QPersistentModelIndex) -> None:
         super().currentChanged(current, previous)
-        _a11y.current_moved(self, current.row())
+        _a11y.current_moved(self.accessible_items, current.row())
         if current.isValid() and self.hasFocus():
             self._hover_row = current.row()
             self._place_actions()
