@@ -27,7 +27,7 @@ from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind, macros_note
 from renderers._icons import kind_icon, kind_name
 from renderers._jobs import Jobs
-from renderers.qt_versions import VersionRow
+from renderers.qt_versions import VersionBar
 from skills.messages import check_label, checks_verdict, counts_line, file_size, status_word
 
 THUMB_WIDTH = 112
@@ -170,7 +170,7 @@ class ArtifactCard(colors.ThemedCard):
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         body.addWidget(self.error_label)
-        self.version_row = VersionRow(self)
+        self.version_row = VersionBar(self)
         body.addWidget(self.version_row)
 
         body.addStretch(1)  # a tall thumbnail leaves room below the text, not inside it

@@ -32,7 +32,7 @@ from renderers.errors import CompareError
 _HIGHLIGHT = {"changed": ("#fff4c2", "#5a4a12"), "added": ("#dcf5dc", "#1f4d2a"), "removed": ("#fbdada", "#5c2326")}
 
 
-class VersionRow(QWidget):
+class VersionBar(QWidget):
     """Hidden for a file with one version; otherwise its version badge, what changed, and two actions."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
