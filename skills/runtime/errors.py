@@ -15,7 +15,7 @@ the model as is; catch the narrowest type.
     │       └── WorkerOutOfMemory   the work needed more memory than its limit
     ├── VersionStoreError           (versions) a kept version's bytes are missing or damaged
     ├── CatalogError                (skills.catalog) the catalog cannot be built or a body not trusted
-    │   └── FlowError               (skills.flow) a flow resource is malformed or skips a protected step
+    │   └── FlowDefinitionError     (skills.flow) a flow resource is malformed or skips a protected step
     ├── Unsupported                 (_xlsx_formula) a formula the engine does not evaluate (unknown function, names...)
     └── _Raise                      (_xlsx_formula) a formula's own error value (#DIV/0!...), unwinding evaluation
 
@@ -52,5 +52,5 @@ class CatalogError(SkillsError):
     """The catalog cannot be built or a skill body cannot be trusted; the message names the file."""
 
 
-class FlowError(CatalogError, ValueError):
+class FlowDefinitionError(CatalogError, ValueError):
     """A flow resource is malformed or unsafe; the message names the flow and the step."""
