@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skills.flow import Flow, FlowError, Step, parse_flow
+from skills.flow import Flow, FlowDefinitionError, Step, parse_flow
 from skills.runtime.errors import CatalogError
 from skills.messages import msg
 
@@ -187,7 +187,7 @@ def read_flows(root: Path = PACKAGE_DIR) -> dict[str, tuple[str, Flow]]:
             flow = parse_flow(path.read_text(encoding="utf-8"), rel)
         except (OSError, UnicodeDecodeError) as exc:
             raise CatalogError(msg("error.catalog.read_flow", rel=rel, exc=exc)) from None
-        except FlowError as exc:
+        except FlowDefinitionError as exc:
             raise CatalogError(msg("error.catalog.failed", rel=rel, exc=exc)) from None
         if flow.id in flows:
             raise CatalogError(msg("error.catalog.duplicate_flow_id_also", rel=rel, id_value=repr(flow.id), flows=flows[flow.id][0]))

@@ -2,7 +2,7 @@
 registered processor each runs. This module reads and checks one; the desktop runtime binds the
 processor names to code and executes the steps in order.
 
-A flow is refused (``FlowError`` naming the flow and the step) when a step names a processor that is
+A flow is refused (``FlowDefinitionError`` naming the flow and the step) when a step names a processor that is
 not registered here, when it refers to an unknown step or loops, or when any path from a start to an
 end skips a protected processor: validating input, approval, verification and committing evidence
 must lie on every path, whatever the file says.
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skills.runtime.errors import FlowError
+from skills.runtime.errors import FlowDefinitionError
 from skills.messages import msg
 
-__all__ = ["PROCESSORS", "PROTECTED", "REQUIRES", "Flow", "FlowError", "Processor", "Step", "default_flow",
+__all__ = ["PROCESSORS", "PROTECTED", "REQUIRES", "Flow", "FlowDefinitionError", "Processor", "Step", "default_flow",
            "load_flow_file", "parse_flow"]
 
 FLOWS_DIR = Path(__file__).resolve().parent / "flows"
@@ -80,35 +80,35 @@ def parse_flow(text: str, where: str) -> Flow:
     try:
         doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
-        raise FlowError(msg("error.flow.valid_yaml", where=where, exc=exc)) from None
+        raise FlowDefinitionError(msg("error.flow.valid_yaml", where=where, exc=exc)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("id"), str) or not doc["id"]:
-        raise FlowError(msg("error.flow.flow_mapping_id_version", where=where))
+        raise FlowDefinitionError(msg("error.flow.flow_mapping_id_version", where=where))
     flow_id = doc["id"]
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FlowError(msg("error.flow.flow_version_positive_integer", flow_id=flow_id))
+        raise FlowDefinitionError(msg("error.flow.flow_version_positive_integer", flow_id=flow_id))
     raw_steps = doc.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise FlowError(msg("error.flow.flow_steps_non_empty", flow_id=flow_id))
+        raise FlowDefinitionError(msg("error.flow.flow_steps_non_empty", flow_id=flow_id))
     steps: dict[str, Step] = {}
     for raw in raw_steps:
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-            raise FlowError(msg("error.flow.flow_every_step_mapping", flow_id=flow_id))
+            raise FlowDefinitionError(msg("error.flow.flow_every_step_mapping", flow_id=flow_id))
         sid = raw["id"]
         if sid in steps:
-            raise FlowError(msg("error.flow.flow_step_id_used", flow_id=flow_id, sid=sid))
+            raise FlowDefinitionError(msg("error.flow.flow_step_id_used", flow_id=flow_id, sid=sid))
         processor = raw.get("processor")
         if processor not in PROCESSORS:
-            raise FlowError(msg("error.flow.flow_step_processor_registered", flow_id=flow_id, sid=sid, processor=repr(processor),
-                                processors=', '.join(PROCESSORS)))
+            raise FlowDefinitionError(msg("error.flow.flow_step_processor_registered", flow_id=flow_id, sid=sid,
+                                          processor=repr(processor), processors=', '.join(PROCESSORS)))
         after = raw.get("after") or []
         if not isinstance(after, list) or not all(isinstance(a, str) for a in after):
-            raise FlowError(msg("error.flow.flow_step_after_list", flow_id=flow_id, sid=sid))
+            raise FlowDefinitionError(msg("error.flow.flow_step_after_list", flow_id=flow_id, sid=sid))
         steps[sid] = Step(id=sid, processor=str(processor), after=tuple(after), description=str(raw.get("description") or ""))
     for step in steps.values():
         for dep in step.after:
             if dep not in steps:
-                raise FlowError(msg("error.flow.flow_step_comes_after", flow_id=flow_id, id_value=step.id, dep=repr(dep)))
+                raise FlowDefinitionError(msg("error.flow.flow_step_comes_after", flow_id=flow_id, id_value=step.id, dep=repr(dep)))
     order = _order(flow_id, steps)
     _check_protected(flow_id, steps, order)
     canonical = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -124,7 +124,7 @@ def _order(flow_id: str, steps: Mapping[str, Step]) -> list[str]:
         ready = [s.id for s in steps.values() if s.id not in placed and all(d in placed for d in s.after)]
         if not ready:
             stuck = next(s for s in steps if s not in placed)
-            raise FlowError(msg("error.flow.flow_step_dependencies_form", flow_id=flow_id, stuck=stuck))
+            raise FlowDefinitionError(msg("error.flow.flow_step_dependencies_form", flow_id=flow_id, stuck=stuck))
         done.extend(ready)
         placed.update(ready)
     return done
@@ -138,11 +138,11 @@ def _check_protected(flow_id: str, steps: Mapping[str, Step], order: list[str]) 
     for sid in order:
         processor = steps[sid].processor
         if processor in used:
-            raise FlowError(msg("error.flow.flow_step_processor_already", flow_id=flow_id, sid=sid, processor=processor, used=used[processor]))
+            raise FlowDefinitionError(msg("error.flow.flow_step_processor_already", flow_id=flow_id, sid=sid, processor=processor, used=used[processor]))
         used[processor] = sid
     missing = [p for p in (*PROTECTED, "run_command") if p not in used]
     if missing:
-        raise FlowError(msg("error.flow.flow_step_runs_protected", flow_id=flow_id, missing=missing[0]))
+        raise FlowDefinitionError(msg("error.flow.flow_step_runs_protected", flow_id=flow_id, missing=missing[0]))
     after_of = {s: [t.id for t in steps.values() if s in t.after] for s in steps}
     needed = list(dict.fromkeys([*PROTECTED, *(r for rs in REQUIRES.values() for r in rs)]))
     clear = {p: _reach_avoiding(steps, order, p) for p in needed}
@@ -151,12 +151,13 @@ def _check_protected(flow_id: str, steps: Mapping[str, Step], order: list[str]) 
             before = next((d for d in steps[sid].after if d in clear[processor]), None)
             if not steps[sid].after or before is not None:
                 path = f"{_path(clear[processor], before)} → {sid}" if before else sid
-                raise FlowError(msg("error.flow.flow_step_reached_without", flow_id=flow_id, sid=sid,
-                                    processor=steps[sid].processor, processor2=processor, path=path))
+                raise FlowDefinitionError(msg("error.flow.flow_step_reached_without", flow_id=flow_id, sid=sid,
+                                              processor=steps[sid].processor, processor2=processor, path=path))
     for processor in PROTECTED:  # an end reached without a protected step
         for sid in clear[processor]:
             if not after_of[sid]:
-                raise FlowError(msg("error.flow.flow_step_path_skips", flow_id=flow_id, sid=sid, value=_path(clear[processor], sid), processor=processor))
+                raise FlowDefinitionError(msg("error.flow.flow_step_path_skips", flow_id=flow_id, sid=sid,
+                                              value=_path(clear[processor], sid), processor=processor))
 
 
 # What must lie on every path to a step running the key processor.
@@ -194,7 +195,7 @@ def load_flow_file(path: Path) -> Flow:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise FlowError(msg("error.flow.read_flow", name=path.name, exc=exc)) from None
+        raise FlowDefinitionError(msg("error.flow.read_flow", name=path.name, exc=exc)) from None
     return parse_flow(text, path.name)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
-from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
 from desktop.messages import msg
+from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextChunk, ToolCall, ToolSpec
 
 Step = Completion | Callable[[Sequence[ChatMessage], Sequence[ToolSpec]], Completion] | BaseException
 
@@ -57,7 +57,7 @@ class ScriptedModel:
             raise ModelError(msg("error.llm_scripted.scripted_step_returned_completion", type=type(completion).__name__))
         text = completion.text
         for start in range(0, len(text), self._chunk_size):
-            yield TextDelta(text=text[start:start + self._chunk_size])
+            yield TextChunk(text=text[start:start + self._chunk_size])
         yield completion
 
 

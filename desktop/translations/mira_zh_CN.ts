@@ -4798,6 +4798,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>（删除）</translation>
         </message>
         <message>
+            <source>--page must be 1 or more, not {page}</source>
+            <translation>--page 必须大于等于 1，而不是 {page}</translation>
+        </message>
+        <message>
+            <source>--width must be between 16 and 8000, not {width}</source>
+            <translation>--width 必须在 16 到 8000 之间，而不是 {width}</translation>
+        </message>
+        <message>
             <source>Add a slide, change the title, replace text, undo …</source>
             <translation>添加幻灯片、修改标题、替换文字、撤销……</translation>
         </message>
@@ -5298,6 +5306,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>改动：{change}</translation>
         </message>
         <message>
+            <source>could not write {path}</source>
+            <translation>无法写入 {path}</translation>
+        </message>
+        <message>
             <source>embedded object</source>
             <translation>嵌入对象</translation>
         </message>
@@ -5342,12 +5354,44 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
         </message>
         <message>
+            <source>{kind} files cannot be compared</source>
+            <translation>{kind} 文件无法比较</translation>
+        </message>
+        <message>
             <source>{left}: {value}</source>
             <translation>{left}：{value}</translation>
         </message>
         <message>
             <source>{loaded}+ rows read</source>
             <translation>已读取 {loaded}+ 行</translation>
+        </message>
+        <message>
+            <source>{name} cannot be read for comparison ({detail})</source>
+            <translation>无法读取 {name} 进行比较（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name} has 1 page; there is no page {page}</source>
+            <translation>{name} 只有 1 页，没有第 {page} 页</translation>
+        </message>
+        <message>
+            <source>{name} has 1 sheet; there is no sheet {page}</source>
+            <translation>{name} 只有 1 个工作表，没有第 {page} 个工作表</translation>
+        </message>
+        <message>
+            <source>{name} has 1 slide; there is no slide {page}</source>
+            <translation>{name} 只有 1 张幻灯片，没有第 {page} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>{name} has {count} pages; there is no page {page}</source>
+            <translation>{name} 有 {count} 页，没有第 {page} 页</translation>
+        </message>
+        <message>
+            <source>{name} has {count} sheets; there is no sheet {page}</source>
+            <translation>{name} 有 {count} 个工作表，没有第 {page} 个工作表</translation>
+        </message>
+        <message>
+            <source>{name} has {count} slides; there is no slide {page}</source>
+            <translation>{name} 有 {count} 张幻灯片，没有第 {page} 张幻灯片</translation>
         </message>
         <message>
             <source>{name}: nothing to show</source>
@@ -5368,6 +5412,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: the PDF reader crashed on this file; it is damaged or hostile</source>
             <translation>{name}：PDF 读取器在此文件上崩溃；文件已损坏或含恶意内容</translation>
+        </message>
+        <message>
+            <source>{name}: the document could not be opened ({detail})</source>
+            <translation>{name}：无法打开该文档（{detail}）</translation>
         </message>
         <message>
             <source>{name}: the file needs more memory than a preview may use; it is too large or damaged</source>
@@ -5400,6 +5448,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: the workbook has no sheets</source>
             <translation>{name}：工作簿没有工作表</translation>
+        </message>
+        <message>
+            <source>{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)</source>
+            <translation>{name}：不支持的文件类型“.{kind}”（支持 DOCX、PDF、PPTX、XLSX）</translation>
         </message>
         <message>
             <source>{percent} %</source>

@@ -23,6 +23,7 @@ from renderers.docx._css import cell_css, list_type, para_css, rule_html, run_cs
 from renderers.docx._inline import Fields, InlineWalker, choose
 from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
 from renderers.docx._styles import CellLook, ParaLook, read_stylesheet
+from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.api import CommandError, open_docx
 
@@ -61,7 +62,8 @@ def open_builder(path: Path) -> Builder:
     except CommandError as exc:
         raise PreviewError(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
-        raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
+        raise PreviewError(_i18n.tr("{name}: the document could not be opened ({detail})", name=path.name,
+                                     detail=type(exc).__name__)) from None
     return Builder(document)
 
 

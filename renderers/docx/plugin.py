@@ -248,8 +248,8 @@ class _Browser(QTextBrowser):
         self.document().setDefaultStyleSheet(CSS)
         self.document().setDefaultFont(_base_font())
 
-    def loadResource(self, kind: int, url: QUrl) -> Any:
-        return self.images.get(url.toString())
+    def loadResource(self, kind: int, url: QUrl | str) -> QImage | None:
+        return self.images.get(url.toString() if isinstance(url, QUrl) else url)
 
 
 def scaled_html(html: str, factor: float) -> str:
@@ -403,8 +403,8 @@ class DocxPreview(PreviewBase):
     def zoom_factor(self) -> float:
         return self._factor
 
-    def browser(self) -> QTextBrowser:
-        assert isinstance(self.native, QTextBrowser)
+    def browser(self) -> _Browser:
+        assert isinstance(self.native, _Browser)
         return self.native
 
     def text(self) -> str:

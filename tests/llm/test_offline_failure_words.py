@@ -28,3 +28,14 @@ def test_a_stand_in_font_is_said_only_when_one_was_used() -> None:
     assert other_font(same, _t(False)) == "" and other_font({}, _t(True)) == ""
     assert "drawn in Droid Sans Fallback" in other_font(other, _t(False))
     assert "改用 Droid Sans Fallback 显示" in other_font(other, _t(True))
+
+
+def test_a_replacement_without_a_page_is_left_out_of_the_pages_said() -> None:
+    # a result read back from a transcript may lack a field; the summary says what it knows, not a TypeError
+    from desktop.llm.offline._summary import pdf_summary
+
+    res = {"data": {"replacements": [{"page": 2, "font": "Helvetica", "drawn_in": "Helvetica"},
+                                     {"font": "Helvetica", "drawn_in": "Helvetica"}]}}
+    said = pdf_summary(_t(False), "pdf_replace_text", {"path": "a.pdf", "find": "X", "replace": "Y"}, res)
+    assert "on page 2," in said and "None" not in said
+    assert "a.pdf" in pdf_summary(_t(False), "pdf_replace_text", {"path": "a.pdf"}, {"data": None})

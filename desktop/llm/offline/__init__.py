@@ -26,7 +26,7 @@ from desktop.llm.offline._described import describe
 from desktop.llm.offline._route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm.offline._skill import SkillAgentPlan
 from desktop.llm._patterns import later
-from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, ToolCall, ToolSpec
 from desktop.llm.markers import PACKET_PREFIX
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
@@ -63,11 +63,11 @@ class OfflinePlanner:
     label = "Offline planner (no network)"
 
     async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Decide this turn from ``messages`` and ``tools``; yield a few TextDeltas, then the Completion."""
+        """Decide this turn from ``messages`` and ``tools``; yield a few TextChunks, then the Completion."""
         # Parsing a large pasted CSV or markdown takes a while; in the app this loop is the UI thread.
         completion = await asyncio.to_thread(self.decide, list(messages), list(tools))
         for piece in _chunks(completion.text):
-            yield TextDelta(text=piece)
+            yield TextChunk(text=piece)
         yield completion
 
     # -- decisions -------------------------------------------------------

@@ -75,7 +75,8 @@ def create_summary(t: Translate, args: dict[str, Any], path: str, read: list[str
 def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, Any]) -> str:
     """The user's words for what a PDF form or text command did."""
     target = str(args.get("path") or "")
-    data = res.get("data") if isinstance(res.get("data"), dict) else {}
+    raw = res.get("data")
+    data: dict[str, Any] = raw if isinstance(raw, dict) else {}
     if name == "pdf_form_fields":
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
         if not fields:
@@ -89,7 +90,7 @@ def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, An
         return t(f"Filled {len(values)} field(s) in {target}: {shown}.",
                        f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
     where = [r for r in data.get("replacements") or [] if isinstance(r, dict)]
-    pages = sorted({r.get("page") for r in where})
+    pages = sorted({r["page"] for r in where if isinstance(r.get("page"), int)})
     other = _stand_ins(where)
     font_en = (f"in the same size, drawn in {', '.join(other)} (the PDF's own font holds only the characters it "
                "used)" if other else "in the same font and size")
