@@ -30,8 +30,13 @@ _ADD = r"(?:add|append|insert|include|put in|tack on)"
 _ARTICLE = (r"(?:a |an |one |one more |another |a new |an extra |new |an additional |a final |a last |one last |a closing "
             r"|this |these )?")
 # "i need another slide", "new slide called X", "one more slide please": an addition without the verb "add".
-_ADD_LEAD = (rf"(?:\b{_ADD}\s+{_ARTICLE}|\b(?:i|we)\s+(?:need|want|would like|'d like)\s+{_ARTICLE}"
-             r"|^\s*(?:please\s+)?(?:one more|another|a new|new)\s+)")
+_ADD_LEAD = rf"\b{_ADD}\s+{_ARTICLE}"
+_WANT_LEAD = (rf"(?:\b(?:i|we)\s+(?:need|want|would like|'d like)\s+{_ARTICLE}"
+              r"|^\s*(?:please\s+)?(?:one more|another|a new|new)\s+)")
+# What a title is not: how it should look or an opinion of it ("make the title bold", "could the title be better?").
+_NOT_A_TITLE = (r"(?!\s*(?:bold|bigger|smaller|larger|shorter|longer|italic|red|blue|black|centered|centred|uppercase|"
+                r"lowercase|capitali[sz]ed|underlined|more|less|better|worse|changed|improved|clearer|different|"
+                r"stand out|pop)\b)")
 # How a name is introduced: "titled X", "called X", "about X", "叫 X".
 _NAMED_EN = r"(?:titled|called|named|with the title|with title|entitled|about|on)"
 _NAMED_ZH = r"(?:标题(?:是|为)?|题为|名为|叫做|叫)"
@@ -248,7 +253,7 @@ INTENTS: tuple[Intent, ...] = (
                r"(?:rows?|lines?|entry|entries|records?)"
                r"(?:\s+for\s+[^:：\n]{1,30}?)?"
                rf"(?:\s+(?:to|in|on|into)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)"
-               r"|\S+\.xlsx|it|this|that|(?:spreadsheet|workbook|table|file)"
+               r"|\S+\.xlsx|it|this|that|(?:spreadsheet|workbook|table|file|bottom|end|top|list)"
                rf"|{_Q}?(?P<sheet2>[A-Za-z][\w ]{{0,30}}?){_QC}?))?"
                r"\s*(?:with\s*)?(?:[:：?？]|\s[—–-]\s?)\s*(?P<rows>.+)$",),
            zh=(rf"(?:往|在|给|向)\s*{_Q}?(?P<sheet>[A-Za-z0-9_\u4e00-\u9fff ]+?){_QC}?\s*(?:工作表|表|sheet)(?:里|中|上)?"
@@ -267,11 +272,14 @@ INTENTS: tuple[Intent, ...] = (
                r"(?:把|将)?.{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|删了|去掉|移除|不要了)"),
            unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
-           en=(rf"{_ADD_LEAD}slide\b(?:\s+please)?(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
-               rf"(?:\s*,?\s*{_NAMED_EN})?\s*[:：]?\s*{_NAME}"
-               r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
-               r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
-               r"\s*[.!?]?$",),
+           en=tuple(rf"{lead}slide\b(?:\s+please)?(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
+                    rf"{naming}\s*{_NAME}"
+                    r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
+                    r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
+                    r"\s*[.!?]?$"
+                    # with the verb "add" the naming word may go ("add slide: Risks"); without it, it may not
+                    for lead, naming in ((_ADD_LEAD, rf"(?:\s*,?\s*{_NAMED_EN})?\s*[:：]?"),
+                                         (_WANT_LEAD, rf"\s*,?\s*(?:{_NAMED_EN}\s*[:：]?|[:：])"))),
            zh=(rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:标题(?:是|为)|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?"
                r"的(?:幻灯片|页)\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]?\s*(?P<bullets>.+?))?\s*[。.!！]?$",
                rf"{_ZH_ADD}(?:(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?|幻灯片)[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
@@ -313,10 +321,10 @@ INTENTS: tuple[Intent, ...] = (
                rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
                rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}(?:\s+(?:of|in|for)\s+\S+)?\s+(?:to|as|into)"
                rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
-               rf"\bmake\s+{_THE_TITLE}\s+(?:say\s+|read\s+|be\s+)?{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
-               rf"\b{_THE_TITLE}\s+(?:should|must|needs to|ought to|has to|could|can|will)\s+(?:be|say|read)\s*[:：]?\s*"
+               rf"\bmake\s+{_THE_TITLE}\s+(?:say\s+|read\s+|be\s+)?{_NOT_A_TITLE}{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\b{_THE_TITLE}\s+(?:should|must|needs to|ought to|has to)\s+(?:be|say|read)\s*[:：]?\s*{_NOT_A_TITLE}"
                rf"{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
-               rf"^\s*(?:can|could)\s+(?:the|its)\s+title\s+be\s+{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
+               rf"^\s*(?:can|could)\s+(?:the|its)\s+title\s+be\s+{_NOT_A_TITLE}{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
                rf"\b{_THE_TITLE}\s+to\s+(?:be|say|read)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
                rf"\btitle\s*(?:→|->|=>)\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
                rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report|presentation)|\S+\.(?:docx|pptx|pdf))"

@@ -4,7 +4,7 @@ every kind, numbers with units and thousands separators, lists joined every way,
 follow-ups that say "it", "that file", "the deck", "上一个文件" after earlier turns, files in the folder and
 attached. Near misses (chit-chat, questions about what Mira can do, requests to ask back about) must write nothing.
 
-Rows use :class:`tests.conversation.phrasings.P` and the checks of ``test_phrasings.check``; ``says`` is what the
+Rows use :class:`tests.conversation.phrasings.P`; tests/conversation/test_phrasings.py runs them with its checks; ``says`` is what the
 reply must hold (an answer read from the file, or the question asked back).
 """
 from __future__ import annotations
@@ -445,6 +445,12 @@ NEAR = [P(text, None, files, want) for text, files, want in (
     ("把标题改成 预算", ("x.docx", "contract.docx"), {"says": ["哪个文件", "x.docx"]}),
     ("delete page 2", ("a.pdf", "b.pdf"), {"says": ["Which file", "a.pdf", "b.pdf"]}),
     ("undo", (), {"says": ["nothing to undo"]}),
+    ("new slide design is ugly", DECK, {}),
+    ("make the title bold", DOC, {}),
+    ("could the title be better?", DOC, {}),
+    ("the title should be shorter", DOC, {}),
+    ("tell me about yourself", (), {}),
+    ("你叫什么名字？", (), {}),
 )] + [
     P("undo", None, NOTES, {"says": ["earlier version"]}, before=REPORT),
     P("make it a PDF", None, NOTES, {"says": ["no file in this conversation yet"]},
