@@ -272,7 +272,8 @@ INTENTS: tuple[Intent, ...] = (
                r"(?:把|将)?.{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|删了|去掉|移除|不要了)"),
            unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
-           en=tuple(rf"{lead}slide\b(?:\s+please)?(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
+           en=tuple(rf"{lead}(?:(?:bullet(?:ed)?|title|text|summary|closing|extra)\s+)?slide\b(?:\s+please)?"
+                    r"(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
                     rf"{naming}\s*{_NAME}"
                     r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
                     r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"

@@ -94,6 +94,7 @@ SLIDES = _rows(
     ("Please add a slide titled Next Steps with bullets Hire, Ship, and Review",
      {"title": "Next Steps", "bullets": ["Hire", "Ship", "Review"]}),
     ("add a slide to the deck called Risks", {"title": "Risks"}),
+    ("add a bullet slide called Goals with bullets Speed, Cost", {"title": "Goals", "bullets": ["Speed", "Cost"]}),
     ("加一页幻灯片：风险", {"title": "风险"}),
     ("再来一张幻灯片，标题“风险”", {"title": "风险"}),
     ("请添加一张名为“总结”的幻灯片", {"title": "总结"}),
