@@ -18,6 +18,9 @@ from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
 PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages", "split_pdf")
+# pdf_pages's op of each page intent
+_PAGE_OP = {"merge_pdf": "merge", "extract_pages": "extract", "delete_pages": "delete", "rotate_pages": "rotate",
+            "reorder_pages": "reorder", "split_pdf": "split"}
 
 
 Step = tuple[str, dict[str, Any]]
@@ -162,10 +165,11 @@ class FollowUpPlan(CallHistory):
                 return ("pdf_inspect", {"path": path})
             total = int((info.get("data") or {}).get("pages") or 0)
             pages = [q for p in pages for q in ([total] if p == "last" else [f"1-{total}"] if p == "all" else [p])]
+        verb = _PAGE_OP[op]  # pdf_pages's op
         if op == "merge_pdf":
-            return (name, {"inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
+            return (name, {"op": verb, "inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
         if op == "extract_pages":
-            return (name, {"path": path, "pages": pages, "out": self.p.get("out")})
+            return (name, {"op": verb, "path": path, "pages": pages, "output": self.p.get("out")})
         if op == "split_pdf":  # the page count decides the ranges: read it first
             info = self._read("pdf_inspect")
             if info is None:
@@ -176,12 +180,13 @@ class FollowUpPlan(CallHistory):
                 return self._say("planner.split_after", path=path, count=count, after=after)
             ranges = [f"1-{after}" if after > 1 else "1", f"{after + 1}-{count}" if after + 1 < count else str(count)] \
                 if after else [str(n) for n in range(1, count + 1)]
-            return (name, {"path": path, "ranges": ranges, "output_dir": path.rsplit(".", 1)[0] + "-parts"})
+            return (name, {"op": verb, "path": path, "pages": ranges, "output": path.rsplit(".", 1)[0] + "-parts"})
         if op == "rotate_pages":
-            return (name, {"path": path, "pages": pages, "angle": int(self.p.get("angle") or 90)})
+            return (name, {"op": verb, "path": path, "pages": pages, "angle": int(self.p.get("angle") or 90),
+                           "output": path})
         if op == "reorder_pages":
-            return (name, {"path": path, "order": list(self.p.get("order") or ())})
-        return (name, {"path": path, "pages": pages})
+            return (name, {"op": verb, "path": path, "pages": list(self.p.get("order") or ()), "output": path})
+        return (name, {"op": verb, "path": path, "pages": pages, "output": path})
 
     def _remove_slide_step(self) -> tuple[str, dict[str, Any]] | str:
         wanted = self.p.get("slide")
@@ -277,10 +282,10 @@ class FollowUpPlan(CallHistory):
         if self.op == "merge_pdf":
             return self._say("planner.merged", names=list(p.get("inputs") or ()), output=p.get("output"))
         if self.op == "split_pdf":
-            made = [str(c) for c, _ in self.history if c.name == "pdf_split"]
-            parts = [c for c, r in self.history if c.name == "pdf_split" and r is not None]
-            folder = json.loads(parts[-1].arguments).get("output_dir") if parts else ""
-            n = len(json.loads(parts[-1].arguments).get("ranges") or ()) if parts and made else 0
+            made = [str(c) for c, _ in self.history if c.name == "pdf_pages"]
+            parts = [c for c, r in self.history if c.name == "pdf_pages" and r is not None]
+            folder = json.loads(parts[-1].arguments).get("output") if parts else ""
+            n = len(json.loads(parts[-1].arguments).get("pages") or ()) if parts and made else 0
             return self._say("planner.split", n, path=path, folder=folder)
         if self.op in PAGE_OPS:
             return self._say(f"planner.done.{self.op}", pages=[str(x) for x in p.get("pages") or p.get("order") or ()])
