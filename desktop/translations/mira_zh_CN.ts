@@ -2278,7 +2278,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{sheets}, {rows} and a total row with =SUM formulas</source>
             <comment>planner.made.sheets_totals</comment>
-            <translation>{sheets}，{rows}，另加使用 =SUM 公式的合计行</translation>
+            <translation>{sheets}，{rows}，另加使用 `=SUM` 公式的合计行</translation>
         </message>
         <message numerus="yes">
             <source>%n sheets</source>
