@@ -1,12 +1,18 @@
 """The offline planner's words for a failed command or a stand-in font: the user's language, no command names."""
 from __future__ import annotations
 
+from typing import Any
+
 from desktop.llm.offline._summary import failure, other_font
+from desktop.translations import render_plain
 from skills.messages import msg
 
 
 def _t(chinese: bool):
-    return lambda en, zh: zh if chinese else en
+    """How the planner says a catalogue message: rendered in the request's language."""
+    def say(id: str, n: int | None = None, /, **params: Any) -> str:
+        return render_plain(msg(id, n, **params), "zh_CN" if chinese else "en")
+    return say
 
 
 def test_a_failure_is_said_in_the_request_language_without_the_command_name() -> None:
