@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from renderers._api import ArtifactView, RendererHost
 from renderers._common import MAX_PAGES
-from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
+from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, open_builder
 from renderers._docx_parts import PageGeometry
 from renderers._i18n import tr
 from renderers._jobs import Jobs
@@ -22,10 +22,15 @@ from renderers._plugin import FormatRenderer
 from renderers.qt_card import ArtifactCard
 from renderers.qt_preview import PreviewBase
 
-__all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "thumbnail_part"]
+__all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "render_page", "thumbnail_part"]
 
 FIRST_BLOCKS = 60  # paragraphs and table rows in the first piece: more than a screenful, shown at once
 CHUNK_BLOCKS = 200  # each later piece: read in a worker, laid out on the UI thread in one short step
+# Pieces end sooner when their text (estimated) fills this many pages: one paragraph of a file
+# made of hyperlinks can run for pages, and reading 60 of them held the first paint for seconds.
+FIRST_PAGES = 3.0
+CHUNK_PAGES = 20.0
+SHORT_PAGES = 3.0  # `mira preview` reads this much at least: a document this short gets its exact page count
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
 # hands a body's font size to every span below it, over the size its paragraph carries.
 CSS = "td { vertical-align: top; }"
@@ -117,17 +122,17 @@ def first_chunk(path: Path) -> DocxChunk:
     Only parsing happens here. Laying text out (QTextDocument) stays on the UI thread: a text
     layout in a worker thread deadlocked against the window's own painting under load."""
     builder = open_builder(path)
-    return _chunk(builder, FIRST_BLOCKS, "")
+    return _chunk(builder, FIRST_BLOCKS, FIRST_PAGES, "")
 
 
 def next_chunk(previous: DocxChunk) -> DocxChunk:
     """Worker: the next piece of the flow."""
-    return _chunk(previous.builder, CHUNK_BLOCKS, previous.held)
+    return _chunk(previous.builder, CHUNK_BLOCKS, CHUNK_PAGES, previous.held)
 
 
-def _chunk(builder: Builder, blocks: int, held: str) -> DocxChunk:
+def _chunk(builder: Builder, blocks: int, pages: float, held: str) -> DocxChunk:
     known = set(builder.images)
-    html = held + builder.next_chunk(blocks)
+    html = held + builder.next_chunk(blocks, until_pt=builder.filled_pt + pages * builder.page_pt())
     images = {k: v for k, v in builder.images.items() if k not in known}
     # A piece ending right after a page break would leave an empty page-break block behind, and the
     # next piece would break the page again: the break moves to the start of the next piece.
@@ -182,16 +187,46 @@ class Pager:
                 page += 1
                 self.starts.append(block.blockNumber())
             block = block.next()
+        # the pages a last paragraph runs on to (one paragraph of links can fill several)
+        last = doc.lastBlock()
+        end = int((lay.blockBoundingRect(last).bottom() - 1) // self.page.height)
+        while page < end:
+            page += 1
+            self.starts.append(last.blockNumber())
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count (``mira preview``:
-    one thread; the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail` instead)."""
-    content = load(path)
-    doc = _paginated(content.images, flow_html(content), content.page)
-    count = max(1, min(doc.pageCount(), MAX_PAGES))
+    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count, exact or estimated
+    (see :func:`render_page`; the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail`)."""
+    image, count, _exact = render_page(path, index, width)
+    return image, count
+
+
+def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
+    """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest.
+
+    Blocks are read until the layout runs past page ``index`` (then that page is complete, as in the
+    whole document) or the document ends. Returns the page, the page count and whether the count is
+    exact: a document read only in part gets an estimate from the share of its text laid out."""
+    builder = open_builder(path)
+    page = builder.page
+    parts: list[str] = []
+    wanted = max(index + 1.25, SHORT_PAGES) * builder.page_pt()
+    while True:
+        parts.append(builder.next_chunk(1 << 30, until_pt=wanted))
+        doc = _paginated(builder.images, f"<html><body>{''.join(parts)}</body></html>", page)
+        laid = doc.pageCount()
+        if builder.done or laid > index + 1:
+            break
+        wanted = max(wanted * 2, builder.filled_pt + builder.page_pt())
+    if builder.done:
+        count = laid
+    else:
+        bottom = doc.documentLayout().blockBoundingRect(doc.lastBlock()).bottom() / page.height
+        count = max(laid + 1, round(bottom / max(builder.share_read(), 1e-6)))
+    count = max(1, min(count, MAX_PAGES))
     index = max(0, min(index, count - 1))
-    return _draw_page(doc, index, width, content.page), count
+    return _draw_page(doc, index, width, page), count, builder.done
 
 
 def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
