@@ -22,6 +22,7 @@ import pymupdf
 from pymupdf import mupdf
 
 from skills.runtime._base import CommandError
+from skills.runtime._pdf_jpx import complete_jpx
 from skills.runtime.pdf_read import MAX_PAGES, PasswordRequired, load_page, open_pdf
 
 __all__ = ["MAX_PAGES", "PIXELS", "attach", "open_document", "opened", "rasterise", "render"]
@@ -129,6 +130,7 @@ def _page_at_scale(doc: pymupdf.Document, index: int, width: int | None, zoom: f
     if not 0 <= index < doc.page_count:
         raise CommandError(f"{Path(doc.name).name}: there is no page {index + 1}")
     page = load_page(doc, index)
+    complete_jpx(doc, page)  # else MuPDF drops a JPEG 2000 image that only lacks its end marker
     rect = page.rect
     if rect.width <= 0 or rect.height <= 0:
         raise CommandError(f"page {index + 1} cannot be read (it has no size)")
