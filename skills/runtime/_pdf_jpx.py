@@ -3,16 +3,26 @@
 MuPDF refuses such an image outright ("Stream too short", "Failed to decode JPX image") and draws
 the page without it: a page whose only image it is previews blank, while other readers show it.
 The picture data is whole (only the two-byte EOC marker is missing), so the marker is added to
-the stream of the open document, in memory (the file is never written). An image cut off inside
-its data stays undecodable here, as in MuPDF and Poppler.
+the stream of the open document, in memory (the file is never written).
+
+An image cut off inside its data cannot be decoded here either (nor by Poppler), and MuPDF then
+stops drawing the page at that image: whatever the page draws after it (a caption, the text on
+top of a scan) was lost too. Such an image is replaced, in the open copy, by a grey box of its
+size, and the page drawn again (:func:`drawn_past_broken_jpx`).
 """
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
+from typing import TypeVar
 
 import pymupdf
 
-__all__ = ["complete_jpx"]
+__all__ = ["complete_jpx", "drawn_past_broken_jpx"]
+
+T = TypeVar("T")
+_BROKEN = "Failed to decode JPX image"
+_GREY = b"\xe0\xe0\xe0"  # the placeholder's one pixel, stretched over the image's place
 
 _SOC_SIZ = b"\xff\x4f\xff\x51"  # start of a raw codestream
 _EOC = b"\xff\xd9"
@@ -82,3 +92,37 @@ def _with_eoc(data: bytes) -> bytes | None:
             return None
         at = end
     return None
+
+
+def drawn_past_broken_jpx(doc: pymupdf.Document, page: pymupdf.Page, draw: Callable[[], T]) -> T:
+    """``draw()``, once more with undecodable JPEG 2000 images replaced by grey boxes if MuPDF said
+    one stopped the page (its warnings; only then are the page's images decoded one by one)."""
+    pymupdf.TOOLS.reset_mupdf_warnings()
+    drawn = draw()
+    if _BROKEN not in pymupdf.TOOLS.mupdf_warnings() or not _grey_out_broken(doc, page):
+        return drawn
+    pymupdf.TOOLS.store_shrink(100)  # MuPDF keeps the images it loaded: the replaced ones are read anew
+    return draw()
+
+
+def _grey_out_broken(doc: pymupdf.Document, page: pymupdf.Page) -> int:
+    replaced = 0
+    for entry in page.get_images(full=True):
+        xref = entry[0]
+        if entry[8] != "JPXDecode":
+            continue
+        try:
+            pymupdf.Pixmap(doc, xref)
+            continue  # this one decodes
+        except Exception:  # noqa: BLE001 - the image that stopped the page: any MuPDF error says so
+            pass
+        try:
+            doc.update_stream(xref, _GREY, compress=False)
+            for key, value in (("Filter", "null"), ("DecodeParms", "null"), ("Width", "1"), ("Height", "1"),
+                               ("ColorSpace", "/DeviceRGB"), ("BitsPerComponent", "8"), ("Decode", "null"),
+                               ("SMaskInData", "null")):
+                doc.xref_set_key(xref, key, value)
+            replaced += 1
+        except Exception:  # noqa: BLE001 - left as it is: the page draws as MuPDF drew it
+            continue
+    return replaced

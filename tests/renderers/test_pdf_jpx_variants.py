@@ -136,3 +136,19 @@ def test_an_image_cut_off_before_its_end_marker_is_drawn_whole(qapp, tmp_path: P
     xref = next(x for x in range(1, reopened.xref_length())
                 if reopened.xref_get_key(x, "Filter") == ("name", "/JPXDecode"))
     assert not reopened.xref_stream_raw(xref).endswith(b"\xff\xd9")  # only the open copy is completed
+
+
+def test_an_image_cut_off_inside_its_data_is_a_grey_box_and_the_rest_of_the_page_is_drawn(
+        qapp, tmp_path: Path) -> None:
+    whole = _jpx("RGB", no_jp2=True)
+    doc = pymupdf.open(_pdf(tmp_path / "half.pdf", whole[:len(whole) // 2], NO_CS))
+    doc[0].insert_text((72, 420), "Caption under the picture", fontsize=18)  # drawn after the image
+    path = tmp_path / "captioned.pdf"
+    doc.save(path)
+    assert _inked(_mupdf(path)) == 0  # MuPDF alone stops at the image: not even the caption
+    for shown in (_rgb(render_page(path, 0, WIDTH)), _rgb(render_page(path, 0, WIDTH))):
+        scale = WIDTH / 612
+        caption = shown.crop((int(72 * scale), int(400 * scale), int(400 * scale), int(425 * scale)))
+        assert _inked(caption) > 100  # the caption is there
+        box = shown.getpixel((int(272 * scale), int(222 * scale)))  # the middle of the picture's place
+        assert box == (224, 224, 224)
