@@ -59,7 +59,7 @@ def _run(args: argparse.Namespace) -> int:
         elif kind == "docx":
             # only the pages up to the one asked for are laid out: the count of a long document is
             # then an estimate, and said to be one
-            from renderers.docx import render_page as render_docx_page
+            from renderers._docx_pages import render_page as render_docx_page
 
             image, count, exact = render_docx_page(args.file, args.page - 1, args.width)
             _check_page(args, kind, count)

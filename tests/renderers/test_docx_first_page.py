@@ -12,6 +12,7 @@ from typing import Any
 import docx
 import pytest
 
+import renderers._docx_pages as docx_pages
 import renderers.docx as docx_renderer
 from bench._slow_files import write_linked_docx
 from renderers import cli
@@ -28,13 +29,13 @@ def _whole(path: Path, index: int, width: int) -> tuple[Any, int]:
 @pytest.fixture
 def builders(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     opened: list[Any] = []
-    real = docx_renderer.open_builder
+    real = docx_pages.open_builder
 
     def open_builder(path: Path) -> Any:
         opened.append(real(path))
         return opened[-1]
 
-    monkeypatch.setattr(docx_renderer, "open_builder", open_builder)
+    monkeypatch.setattr(docx_pages, "open_builder", open_builder)
     return opened
 
 
@@ -91,3 +92,18 @@ def test_the_window_paints_a_document_of_links_before_reading_it_all_and_counts_
     assert preview.count() == min(pages, docx_renderer.MAX_PAGES)
     text = preview.text()
     assert text.count("链接") == 30 * 200 and "第29段" in text
+
+
+def test_mira_preview_of_a_docx_does_not_import_the_widgets_or_pymupdf(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = write_linked_docx(tmp_path / "short.docx", paragraphs=2, links=5)
+    code = ("import sys; from renderers import cli; code = cli.main(sys.argv[1:]); "
+            "print(sorted(m for m in ('pymupdf', 'PySide6.QtWidgets', 'renderers.qt_preview') if m in sys.modules)); "
+            "sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", code, str(path), "--out", str(tmp_path / "p.png"), "--width", "200"],
+                          capture_output=True, text=True, timeout=120, env={**__import__("os").environ,
+                                                                             "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
