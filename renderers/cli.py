@@ -64,16 +64,26 @@ def _run(args: argparse.Namespace) -> int:
             count = open_pdf_pages(args.file, args.password)
             _check_page(args, kind, count)
             image = render_page(args.file, args.page - 1, args.width, password=args.password)
+            shown = str(count)
+        elif kind == "docx":
+            # only the pages up to the one asked for are laid out: the count of a long document is
+            # then an estimate, and said to be one
+            from renderers.docx._pages import render_page as render_docx_page
+
+            image, count, exact = render_docx_page(args.file, args.page - 1, args.width)
+            _check_page(args, kind, count)
+            shown = str(count) if exact else f"about {count}"
         else:
             image, count = _renderer(kind)(args.file, args.page - 1, args.width)
             _check_page(args, kind, count)
+            shown = str(count)
         if image.isNull() or not QImageWriter(str(args.out), QByteArray(b"PNG")).write(image):
             raise PreviewError(tr("could not write {path}", path=args.out))
     except Exception as exc:  # noqa: BLE001 - one clear line, never a traceback
         message = user_message(exc)
         print(f"mira preview: {message.splitlines()[0] if message else type(exc).__name__}", file=sys.stderr)
         return 2
-    sys.stdout.buffer.write(f"{args.out} ({image.width()}×{image.height()}, {kind} {args.page}/{count})\n"
+    sys.stdout.buffer.write(f"{args.out} ({image.width()}×{image.height()}, {kind} {args.page}/{shown})\n"
                             .encode("utf-8", "replace"))
     sys.stdout.flush()
     return 0
