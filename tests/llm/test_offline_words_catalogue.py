@@ -11,10 +11,10 @@ import pytest
 from desktop.translations import render_plain
 from skills.messages import MESSAGES, msg
 
-LLM = Path(__file__).resolve().parents[2] / "desktop" / "llm"
+PLANNER = Path(__file__).resolve().parents[2] / "desktop" / "llm" / "offline"
 # The cards' quick actions compose a request as the user would type it (the intents table's request_en /
 # request_zh): a request, not a reply.
-REQUESTS = {"_offline_actions.py"}
+REQUESTS = {"_actions.py"}
 _CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
 
 
@@ -23,8 +23,7 @@ def _cjk_strings(node: ast.AST) -> list[str]:
             and _CJK.search(n.value)]
 
 
-@pytest.mark.parametrize("path", sorted(p for p in [*LLM.glob("_offline_*.py"), LLM / "offline.py"]
-                                        if p.name not in REQUESTS), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(p for p in PLANNER.glob("*.py") if p.name not in REQUESTS), ids=lambda p: p.name)
 def test_no_inline_english_chinese_pair(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     pairs = [ast.unparse(n)[:120] for n in ast.walk(tree) if isinstance(n, ast.IfExp)
