@@ -3268,6 +3268,31 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>服务器：{kind}</translation>
         </message>
         <message>
+            <source>a local server Mira could not tell apart (treated as one that answers one request at a time)</source>
+            <comment>server.kind.local</comment>
+            <translation>Mira 无法辨认的本地服务器（按一次只回答一个请求处理）</translation>
+        </message>
+        <message>
+            <source>an OpenAI-compatible service Mira could not tell apart</source>
+            <comment>server.kind.cloud</comment>
+            <translation>Mira 无法辨认的 OpenAI 兼容服务</translation>
+        </message>
+        <message>
+            <source>llama.cpp (llama-server)</source>
+            <comment>server.kind.llama_server</comment>
+            <translation>llama.cpp（llama-server）</translation>
+        </message>
+        <message>
+            <source>llama-cpp-python's server</source>
+            <comment>server.kind.llama_cpp_python</comment>
+            <translation>llama-cpp-python 服务器</translation>
+        </message>
+        <message>
+            <source>Qwen (DashScope, compatible mode)</source>
+            <comment>server.kind.dashscope</comment>
+            <translation>通义千问（DashScope 兼容模式）</translation>
+        </message>
+        <message>
             <source>Context window: {window} tokens</source>
             <comment>connect.window</comment>
             <translation>上下文窗口：{window} 个词元</translation>
