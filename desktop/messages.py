@@ -28,6 +28,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.error.unverified": "written but not verified: {files}",
     "cli.cannot_attach": "cannot attach {files}: not a readable file",
     "cli.empty_request": "the request is empty",
+    "cli.unknown_skill": "there is no skill {skill} that can run a request (mira task --help names them)",
     # what the runtime stores in a task's chat message (rendered in the reader's language, see stored())
     "task.stopped": "Stopped. Nothing was half-written.",
     "task.stopped.written": "Stopped. Written and checked before the stop: {files} (its card is below). The rest "

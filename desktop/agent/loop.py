@@ -31,6 +31,7 @@ from desktop.agent.tools import (
     list_workspace,
     parse_arguments,
     read_workspace_file,
+    run_skill_for,
     shown,
     skill_tools,
 )
@@ -107,7 +108,12 @@ async def main_loop(lp: Loop, run: Run) -> str:
             return FINISHED
         if entries and M.is_cut(entries[-1].message):  # waits for the user's Continue: no call on its own
             raise AnswerCut(text=str(entries[-1].message.get("content") or ""))
-        await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), MAIN_TOOLS, append=True)
+        picked = M.chosen_skill(entries)
+        asked = max((i for i, e in enumerate(entries) if e.message.get("role") == "user"), default=-1)
+        first = not any(e.message.get("role") == "assistant" for e in entries[asked + 1:])
+        # The user picked the skill: the first step hands the work to it (run_skill alone, named in tool_choice)
+        offered = (run_skill_for(picked),) if picked and first else MAIN_TOOLS
+        await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), offered, append=True)
 
 
 def ended_skill(lp: Loop, run: Run) -> tuple[str, Outcome] | None:
@@ -242,17 +248,23 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
             # that delivers nothing did not do what was asked (mira task exits 1, the packet says failed).
             status = "failed" if not selected and _last_command_failed(lp, run, agent, commands) else "completed"
             return Outcome(status=status, skill_id=info.id, summary=str(completed.get("summary") or ""), selected=selected)
-        if state.ended:
+        turns = sum(1 for e in entries if e.message.get("role") == "assistant")
+        # A denied write ends the skill as denied: its words are its report, no second ask.
+        nudged = any(e.message.get("role") == "user" and e.message.get("content") == M.REPORT_NOW for e in entries) \
+            or any(r.agent == agent and r.state == LedgerState.DENIED for r in lp.store.ledger(run.task_id))
+        if state.ended and (nudged or turns >= info.max_steps):
             last = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
             return _stopped(lp, run, agent, info.id, "the skill agent stopped without completing"
                             + (f": {last}" if last else ""))
-        turns = sum(1 for e in entries if e.message.get("role") == "assistant")
         if turns >= info.max_steps:
             return _stopped(lp, run, agent, info.id, f"the skill agent used all {info.max_steps} "
                             "steps of its execution profile without completing")
+        if state.ended:  # it answered in words: once, it is asked to report (complete alone, as on the last step)
+            lp.store.append_transcript(run.task_id, agent, M.message("user", M.REPORT_NOW))
         # The last step may only report: offered alone, ``complete`` is named in tool_choice where the server
         # takes it, so the skill ends with its summary instead of running out of steps mid-work.
-        offered = (shown(COMPLETE),) if info.max_steps > 1 and turns == info.max_steps - 1 else tools
+        last_step = info.max_steps > 1 and turns == info.max_steps - 1
+        offered = (shown(COMPLETE),) if last_step or state.ended else tools
         try:
             await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
         except (BudgetExhausted, ModelError) as exc:

@@ -104,9 +104,11 @@ class AgentRuntime(RuntimeDecisions):
 
     # -- tasks ------------------------------------------------------------------------
 
-    async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = ()) -> str:
+    async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = (), *,
+                         skill: str = "") -> str:
         """Add the user and assistant messages, copy attachments, and run until finished, failed,
-        cancelled or paused for approval. Returns the task id."""
+        cancelled or paused for approval. Returns the task id. ``skill``: the skill the user picked (the
+        main agent's first step then hands the work to it)."""
         asked = self.store.add_message(conversation_id, "user",
                                        shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
@@ -148,6 +150,7 @@ class AgentRuntime(RuntimeDecisions):
             self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
+        content += M.chosen(skill) if skill else ""
         # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
         # versions come between the system prompt and the request; the skill agent still gets only its job.
         system = M.MAIN_SYSTEM.format(summaries=self.skills.summaries())

@@ -50,6 +50,14 @@ COMPLETE = ToolSpec(
      "required": ["summary"], "additionalProperties": False},
 )
 
+def run_skill_for(skill_id: str) -> ToolSpec:
+    """``run_skill`` for the one skill the user picked: its id is the only one the call may name (a server that
+    constrains a named tool_choice by grammar then writes a valid call even with a small model)."""
+    params = dict(RUN_SKILL.parameters)
+    params["properties"] = {**params["properties"], "skill_id": {"type": "string", "enum": [skill_id]}}
+    return ToolSpec(name=RUN_SKILL.name, description=RUN_SKILL.description, parameters=params)
+
+
 MAIN_TOOLS: tuple[ToolSpec, ...] = (LOAD_SKILL, RUN_SKILL, LIST_WORKSPACE, READ_WORKSPACE_FILE)
 READ_ONLY_TOOLS: tuple[ToolSpec, ...] = (LIST_WORKSPACE, READ_WORKSPACE_FILE)
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".csv", ".tsv", ".json"}

@@ -3138,6 +3138,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>请求是空的</translation>
         </message>
         <message>
+            <source>there is no skill {skill} that can run a request (mira task --help names them)</source>
+            <comment>cli.unknown_skill</comment>
+            <translation>没有能处理请求的技能 {skill}（mira task --help 列出了可用的技能）</translation>
+        </message>
+        <message>
             <source>Stopped. Nothing was half-written.</source>
             <comment>task.stopped</comment>
             <translation>已停止。没有写了一半的文件。</translation>

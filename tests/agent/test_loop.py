@@ -238,3 +238,39 @@ def test_the_skill_agents_last_step_offers_only_complete(h: Harness) -> None:
     assert "list_workspace" in skill_steps[0] and skill_steps[1] == ["complete"]  # the one call left: report
     packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
     assert packet["summary"] == "done" and rt.task_status(task_id).status == "finished"
+
+
+def test_a_skill_the_user_picked_is_the_first_steps_only_tool(h: Harness) -> None:
+    from desktop.agent.tools import MAIN_TOOLS
+
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write my notes", skill="notes"))
+    [first] = h.model.calls[0].tools  # one tool: a server that takes tool_choice is told to call it
+    assert first.name == "run_skill" and first.parameters["properties"]["skill_id"]["enum"] == ["notes"]
+    assert h.model.calls[0].messages[-1].content.endswith("[Skill chosen by the user: notes]")
+    assert rt.task_status(task_id).status == "finished" and rt.task_status(task_id).outcome == "completed"
+    # a later request in the conversation, without a pick, lets the model choose again
+    rt = h.runtime([Completion(text="Hello.")])
+    run(rt.start_task(h.conv.id, "hi"))
+    assert h.model.calls[0].tools == MAIN_TOOLS
+
+
+def test_a_skill_agent_that_answers_in_words_is_asked_once_to_report(h: Harness) -> None:
+    from desktop.agent import _messages as M
+
+    rt = h.runtime([tool_turn(RUN_NOTES), Completion(text="I wrote the notes."), tool_turn(COMPLETE),
+                    Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    asked = h.model.calls[2]
+    assert [t.name for t in asked.tools] == ["complete"] and asked.messages[-1].content == M.REPORT_NOW
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["summary"] == "done" and rt.task_status(task_id).status == "finished"
+
+
+def test_a_skill_agent_that_answers_in_words_twice_has_stopped(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES), Completion(text="I wrote it."), Completion(text="Really."),
+                    Completion(text="It failed.")])
+    run(rt.start_task(h.conv.id, "write"))
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["status"] == "failed" and "stopped without completing: Really." in packet["summary"]
+    assert len(h.model.calls) == 4  # asked once to report, never again
