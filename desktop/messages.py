@@ -104,6 +104,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "model.error.cut_reply": ("The model's answer was cut off at the output limit, so it is not kept as the answer. "
                               "Continue lets the model go on from where it stopped; or Retry, or raise the output "
                               "limit in Settings."),
+    "model.error.cut_step": ("The model's answer was cut off at the output limit in the middle of a step of the "
+                             "work, so nothing of that step was kept (what was written and checked before it is). "
+                             "Continue asks for that step again (raise the output limit in Settings first); or Retry "
+                             "the whole request."),
     "model.error.empty": "{where} sent an empty answer.",
     "model.error.empty_window_unknown": ("{where} sent an empty answer. The model's context window is not known, and some "
                                          "servers answer this way to a request larger than it: set the context window "

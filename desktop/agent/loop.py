@@ -37,11 +37,17 @@ from desktop.agent.tools import (
 )
 from desktop.llm import ModelError, ToolCall
 from desktop.llm.turn import AnswerCut
+from desktop.messages import msg
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
 
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
+
+
+class StepCut(ModelError):
+    """The output limit cut a skill agent's turn: the task stops with its skill run left open, so a Continue
+    asks for that step again."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -267,6 +273,10 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
         offered = (shown(COMPLETE),) if last_step or state.ended else tools
         try:
             await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
+        except AnswerCut as exc:
+            # Cut mid-step (a call's arguments, or its words): nothing of the turn is kept, the task stops as cut
+            # and a Continue asks for this step again, with what was done before it kept.
+            raise StepCut(str(exc), msg=msg("model.error.cut_step"), details=exc.details) from None
         except (BudgetExhausted, ModelError) as exc:
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 

@@ -25,7 +25,7 @@ from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
-from desktop.agent.loop import Hooks, Loop, main_loop
+from desktop.agent.loop import Hooks, Loop, StepCut, main_loop
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
@@ -35,6 +35,7 @@ from desktop.faults import StorageFault, is_storage_fault
 from desktop.texts import tr
 from desktop.llm import ChatMessage, Model, ModelError
 from desktop.llm.tokens import count_request
+from desktop.llm.turn import CUT_ENGLISH
 from desktop.messages import details_of, msg, said, shown_request
 from desktop.store import Store
 from desktop.store.errors import StorageFull
@@ -166,12 +167,20 @@ class AgentRuntime(RuntimeDecisions):
         return task_id
 
     def cut_task(self, message_id: str) -> str | None:
-        """The failed task whose reply (``message_id``) the output limit cut mid-text, or None."""
+        """The failed task whose reply (``message_id``) the output limit cut (mid-text, or in a step of the skill
+        agent), or None."""
         for task in self.store.tasks("failed"):
             if task.message_id == message_id:
                 entries = self.store.transcript(task.id, MAIN)
-                return task.id if entries and M.is_cut(entries[-1].message) else None
+                return task.id if entries and M.is_cut(entries[-1].message) or self._cut_step(task.id) else None
         return None
+
+    def _cut_step(self, task_id: str) -> bool:
+        """True when the task stopped because the output limit cut a skill agent's turn (nothing of it kept)."""
+        calls = self.store.model_calls(task_id)
+        last = calls[-1] if calls else None
+        return (last is not None and last.agent != MAIN and last.state == "failed"
+                and (last.error or "").startswith(CUT_ENGLISH))
 
     async def continue_answer(self, task_id: str) -> None:
         """Ask the model to go on from its reply the output limit cut: one more model call (in the ledger like
@@ -179,6 +188,11 @@ class AgentRuntime(RuntimeDecisions):
         Returns when the task finishes or fails again; raises :class:`ApprovalError` when nothing waits."""
         task = self.store.task(task_id)
         entries = self.store.transcript(task_id, MAIN)
+        if task.status == "failed" and self._cut_step(task_id):  # a skill's step: asked again, the rest kept
+            self.store.update_task(task_id, status="running", error=None, finished=None)
+            self.reporter.update_message(task_id, text="", status="streaming")
+            await self._drive(task_id)
+            return
         if task.status != "failed" or not entries or not M.is_cut(entries[-1].message):
             raise ApprovalError(tr("continue.nothing"))
         self.store.append_transcript(task_id, MAIN, M.message("user", M.CONTINUE))
@@ -245,7 +259,8 @@ class AgentRuntime(RuntimeDecisions):
         except BudgetExhausted as exc:
             self.reporter.failed(task_id, msg("task.failed.budget", error=said(exc)), details_of(exc))
         except ModelError as exc:
-            self.reporter.failed(task_id, msg("task.failed.model", error=said(exc)), details_of(exc))
+            self.reporter.failed(task_id, msg("task.failed.model", error=said(exc)), details_of(exc),
+                                 resumable=isinstance(exc, StepCut))
         except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
             reason = said(exc)
             if isinstance(reason, Msg):

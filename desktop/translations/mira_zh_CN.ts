@@ -3467,6 +3467,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>模型的回答在输出上限处被截断，因此没有作为回答保留。选择“继续”可让模型从中断处接着写；也可以重试，或在设置中提高输出上限。</translation>
         </message>
         <message>
+            <source>The model's answer was cut off at the output limit in the middle of a step of the work, so nothing of that step was kept (what was written and checked before it is). Continue asks for that step again (raise the output limit in Settings first); or Retry the whole request.</source>
+            <comment>model.error.cut_step</comment>
+            <translation>模型的回答在工作的某一步中途被输出上限截断，因此这一步什么也没有保留（之前写好并检查过的内容仍在）。“继续”会重新请求这一步（请先在设置中提高输出上限）；也可以“重试”整个请求。</translation>
+        </message>
+        <message>
             <source>{where} sent an empty answer.</source>
             <comment>model.error.empty</comment>
             <translation>{where} 发来了空回答。</translation>

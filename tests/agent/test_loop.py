@@ -274,3 +274,28 @@ def test_a_skill_agent_that_answers_in_words_twice_has_stopped(h: Harness) -> No
     packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
     assert packet["status"] == "failed" and "stopped without completing: Really." in packet["summary"]
     assert len(h.model.calls) == 4  # asked once to report, never again
+
+
+def test_a_skill_step_cut_by_the_output_limit_stops_as_cut_and_continue_asks_for_that_step_again(h: Harness) -> None:
+    from desktop.llm.turn import AnswerCut
+
+    write = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "first"}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s0", "list_workspace", '{"path": ""}')),
+                    AnswerCut({"completion_tokens": 64}),  # a call cut mid-arguments
+                    tool_turn(write), tool_turn(COMPLETE), Completion(text="Made a.txt.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    status = rt.task_status(task_id)
+    assert status.status == "failed" and "cut off at the output limit in the middle of a step" in english(status.error)
+    skill = [e.message for e in h.store.transcript(task_id, "skill:notes")]
+    assert skill[-1]["role"] == "tool"  # nothing of the cut turn was kept; the listing before it was
+    assert rt.cut_task(status.message_id) == task_id  # Continue is offered
+    run(rt.continue_answer(task_id))
+    status = rt.task_status(task_id)
+    if status.pending_approval_id:
+        run(rt.approve(status.pending_approval_id))
+        status = rt.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "completed"
+    asked_again = h.model.calls[3]
+    assert asked_again.messages == h.model.calls[2].messages  # the same step, from where it was
+    assert (h.ws(task_id) / "a.txt").read_text(encoding="utf-8") == "first"
+    assert [c.state for c in h.store.model_calls(task_id)].count("failed") == 1
