@@ -108,6 +108,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                              "work, so nothing of that step was kept (what was written and checked before it is). "
                              "Continue asks for that step again (raise the output limit in Settings first); or Retry "
                              "the whole request."),
+    "model.error.needs_jinja": ("The llama.cpp server at {where} cannot take tool calls: it was started without "
+                                "--jinja. Start llama-server again with --jinja, then retry."),
     "model.error.empty": "{where} sent an empty answer.",
     "model.error.empty_window_unknown": ("{where} sent an empty answer. The model's context window is not known, and some "
                                          "servers answer this way to a request larger than it: set the context window "

@@ -510,6 +510,10 @@ class OpenAIModel:
                 window = f" of {self.context_window} tokens" if self.context_window else ""
                 return fail(f"the request is larger than the model's context window{window} at {where} "
                             f"(HTTP {status}){suffix}", "model.error.over_window", details)
+            if status in (400, 500) and ("--jinja" in full or "Unsupported param: tool_choice" in full):
+                # llama.cpp's llama-server takes tools only when started with --jinja (its chat templates)
+                return fail(f"{where} cannot take tool calls: llama-server was started without --jinja "
+                            f"(HTTP {status}){suffix}", "model.error.needs_jinja", details)
             if status == 401:
                 if not self._key:
                     return fail(f"{where} needs an API key and none is set (HTTP 401); "

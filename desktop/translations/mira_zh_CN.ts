@@ -3472,6 +3472,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>模型的回答在工作的某一步中途被输出上限截断，因此这一步什么也没有保留（之前写好并检查过的内容仍在）。“继续”会重新请求这一步（请先在设置中提高输出上限）；也可以“重试”整个请求。</translation>
         </message>
         <message>
+            <source>The llama.cpp server at {where} cannot take tool calls: it was started without --jinja. Start llama-server again with --jinja, then retry.</source>
+            <comment>model.error.needs_jinja</comment>
+            <translation>{where} 上的 llama.cpp 服务器无法接受工具调用：它启动时没有加 --jinja。请用 --jinja 重新启动 llama-server，然后重试。</translation>
+        </message>
+        <message>
             <source>{where} sent an empty answer.</source>
             <comment>model.error.empty</comment>
             <translation>{where} 发来了空回答。</translation>

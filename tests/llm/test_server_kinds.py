@@ -139,3 +139,26 @@ def test_test_connection_says_the_kind_in_words_with_the_window_and_the_tools(
     assert ok and said[0] == "Connected to m", said
     assert said[1] == english and render_plain(lines[1], "zh_CN") == chinese
     assert said[2].startswith(window) and said[3] == tools
+
+
+def _no_jinja(handler: BaseHTTPRequestHandler, body: dict[str, Any]) -> None:
+    """llama-server started without --jinja: a request with tools is refused (its server.cpp, HTTP 500)."""
+    from .fake_server import http_error
+
+    _as("llama.cpp")(handler)
+    if body.get("tools"):
+        http_error(handler, 500, "tools param requires --jinja flag")
+    else:
+        _chat(handler, body)
+
+
+@pytest.mark.parametrize("server", [_no_jinja], indirect=True)
+def test_a_llama_server_started_without_jinja_is_told_to_start_with_it(server: FakeServer) -> None:
+    from desktop.llm import ModelError
+
+    model = OpenAIModel(server.url, "m", None, timeout=5)
+    with pytest.raises(ModelError) as caught:
+        collect(model, [ChatMessage(role="user", content="hi")], [TOOL, TOOL])
+    assert caught.value.msg is not None and caught.value.msg.id == "model.error.needs_jinja"
+    assert "started without --jinja" in render_plain(caught.value.msg, "en")
+    assert "tools param requires --jinja flag" in caught.value.details  # the server's own words
