@@ -341,3 +341,19 @@ def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServ
             proc.wait()
     assert proc.returncode == 1, (out, err)
     assert "interrupted" in err and "Traceback" not in err, err
+
+
+def test_test_connection_names_the_real_server_its_window_and_how_it_takes_tools(llama: LlamaServer) -> None:
+    from desktop.llm.factory import checked_connection
+    from desktop.llm.settings import ModelSettings
+    from desktop.translations import render_plain
+
+    memory().put(llama.url, "smollm2", kind=None, stream_tools=None)  # nothing known: told by the server itself
+    ok, lines, _english = asyncio.run(checked_connection(ModelSettings(
+        provider="openai_compatible", base_url=llama.url, model="smollm2", timeout=120)))
+    said = [render_plain(line, "en") for line in lines]
+    assert ok, said
+    assert said[1] == "Server: llama-cpp-python's server"  # its listing: owned_by "me", served by uvicorn
+    assert said[2].startswith("Context window: the server does not say")  # llama-cpp-python publishes none
+    assert said[3].startswith("Tool calls: work, but this server cannot stream them")
+    assert render_plain(lines[1], "zh_CN") == "服务器：llama-cpp-python 服务器"
