@@ -51,22 +51,6 @@ def assistant(completion: Completion) -> dict[str, Any]:
     return out
 
 
-# The skill the user picked for a request (``mira task --skill``): said to the model in the request, and the main
-# agent's first step may only hand the work to it (run_skill offered alone, named in tool_choice).
-CHOSEN_PREFIX = "[Skill chosen by the user: "
-
-
-def chosen(skill_id: str) -> str:
-    return f"\n\n{CHOSEN_PREFIX}{skill_id}]"
-
-
-def chosen_skill(entries: Sequence[TranscriptEntry]) -> str:
-    """The skill the user picked for this request, or "" (read from the request, the last user message)."""
-    text = next((str(e.message.get("content") or "") for e in reversed(entries) if e.message.get("role") == "user"), "")
-    at = text.rfind(CHOSEN_PREFIX)
-    return text[at + len(CHOSEN_PREFIX):].split("]", 1)[0].strip() if at >= 0 else ""
-
-
 # A skill agent that answered in words has still to report: its next step may only call complete.
 REPORT_NOW = ("You answered in words, but a skill ends by calling complete. Call complete now: say what was done "
               "(or why nothing was), and list only files a command wrote and verified.")

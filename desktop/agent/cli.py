@@ -192,18 +192,18 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
     except (StoreError, RuntimeError) as exc:  # unreadable or newer database: the reason, not a traceback
         return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
     try:
-        try:
-            conv_id = _conversation(store, args)
-        except (StoreError, LookupError, workfolder.FolderError) as exc:
-            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
         # the window the model guards its requests with (0: none), so earlier turns are compacted to fit it
         window = getattr(model, "context_window", 0)
         rt = AgentRuntime(store, lambda: model, default_root.resolve(),
                           context_window=window if isinstance(window, int) else 0)
-        rt.subscribe(_Terminal(out, args.verbose))
-        if args.skill and not _runnable(rt, args.skill):
+        if args.skill and not _runnable(rt, args.skill):  # before a conversation is made for the request
             error = msg("cli.unknown_skill", skill=args.skill)
             return EXIT_USAGE, {"status": "failed", "error": error.english(), SAID: error}
+        try:
+            conv_id = _conversation(store, args)
+        except (StoreError, LookupError, workfolder.FolderError) as exc:
+            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
+        rt.subscribe(_Terminal(out, args.verbose))
         task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach or []],
                                       skill=args.skill or "")
         status = rt.task_status(task_id)

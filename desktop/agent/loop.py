@@ -114,7 +114,8 @@ async def main_loop(lp: Loop, run: Run) -> str:
             return FINISHED
         if entries and M.is_cut(entries[-1].message):  # waits for the user's Continue: no call on its own
             raise AnswerCut(text=str(entries[-1].message.get("content") or ""))
-        picked = M.chosen_skill(entries)
+        task = lp.store.task(run.task_id)
+        picked = task.skill_id if task.skill_id and not task.skill_call_key else ""  # the user's pick, not yet run
         asked = max((i for i, e in enumerate(entries) if e.message.get("role") == "user"), default=-1)
         first = not any(e.message.get("role") == "assistant" for e in entries[asked + 1:])
         # The user picked the skill: the first step hands the work to it (run_skill alone, named in tool_choice)
@@ -267,10 +268,11 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
                             "steps of its execution profile without completing")
         if state.ended:  # it answered in words: once, it is asked to report (complete alone, as on the last step)
             lp.store.append_transcript(run.task_id, agent, M.message("user", M.REPORT_NOW))
+        asked = state.ended or (bool(entries) and entries[-1].message.get("content") == M.REPORT_NOW)
         # The last step may only report: offered alone, ``complete`` is named in tool_choice where the server
         # takes it, so the skill ends with its summary instead of running out of steps mid-work.
         last_step = info.max_steps > 1 and turns == info.max_steps - 1
-        offered = (shown(COMPLETE),) if last_step or state.ended else tools
+        offered = (shown(COMPLETE),) if last_step or asked else tools
         try:
             await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
         except AnswerCut as exc:

@@ -131,6 +131,8 @@ class AgentRuntime(RuntimeDecisions):
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
+        if skill:  # the user's pick, kept with the task (a resumed task still knows it); no skill run yet
+            self.store.update_task(task_id, skill_id=skill)
         if ws_dir is None:
             self.reporter.failed(task.id, msg("task.failed.folder", error=folder_error), folder_details)
             return task_id
@@ -151,7 +153,6 @@ class AgentRuntime(RuntimeDecisions):
             self._tidy(task_id)
             return task_id
         content = request + (f"\n\n[Attached files in the workspace: {', '.join(names)}]" if names else "")
-        content += M.chosen(skill) if skill else ""
         # The conversation so far (compacted to the budget), the folder's files and the artifacts with their
         # versions come between the system prompt and the request; the skill agent still gets only its job.
         system = M.MAIN_SYSTEM.format(summaries=self.skills.summaries())

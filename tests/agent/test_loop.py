@@ -247,7 +247,7 @@ def test_a_skill_the_user_picked_is_the_first_steps_only_tool(h: Harness) -> Non
     task_id = run(rt.start_task(h.conv.id, "write my notes", skill="notes"))
     [first] = h.model.calls[0].tools  # one tool: a server that takes tool_choice is told to call it
     assert first.name == "run_skill" and first.parameters["properties"]["skill_id"]["enum"] == ["notes"]
-    assert h.model.calls[0].messages[-1].content.endswith("[Skill chosen by the user: notes]")
+    assert h.model.calls[0].messages[-1].content == "write my notes"  # the request as the user wrote it
     assert rt.task_status(task_id).status == "finished" and rt.task_status(task_id).outcome == "completed"
     # a later request in the conversation, without a pick, lets the model choose again
     rt = h.runtime([Completion(text="Hello.")])
