@@ -257,9 +257,10 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
             return Outcome(status=status, skill_id=info.id, summary=str(completed.get("summary") or ""), selected=selected)
         turns = sum(1 for e in entries if e.message.get("role") == "assistant")
         # A denied write ends the skill as denied: its words are its report, no second ask.
-        nudged = any(e.message.get("role") == "user" and e.message.get("content") == M.REPORT_NOW for e in entries) \
+        asked_before = any(e.message.get("role") == "user" and e.message.get("content") == M.REPORT_NOW
+                           for e in entries) \
             or any(r.agent == agent and r.state == LedgerState.DENIED for r in lp.store.ledger(run.task_id))
-        if state.ended and (nudged or turns >= info.max_steps):
+        if state.ended and (asked_before or turns >= info.max_steps):
             last = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
             return _stopped(lp, run, agent, info.id, "the skill agent stopped without completing"
                             + (f": {last}" if last else ""))
