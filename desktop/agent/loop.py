@@ -119,8 +119,17 @@ async def main_loop(lp: Loop, run: Run) -> str:
         asked = max((i for i, e in enumerate(entries) if e.message.get("role") == "user"), default=-1)
         first = not any(e.message.get("role") == "assistant" for e in entries[asked + 1:])
         # The user picked the skill: the first step hands the work to it (run_skill alone, named in tool_choice)
-        offered = (run_skill_for(picked),) if picked and first else MAIN_TOOLS
+        offered = (run_skill_for(picked, await _input_files(run)),) if picked and first else MAIN_TOOLS
         await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), offered, append=True)
+
+
+async def _input_files(run: Run) -> list[str]:
+    """The workspace's files a picked skill may take as inputs (at most the listing's limit)."""
+    try:
+        listing = await asyncio.to_thread(list_workspace, run.ws, {})
+    except (WorkspaceError, OSError):
+        return []
+    return [str(f["path"]) for f in listing["files"]]
 
 
 def ended_skill(lp: Loop, run: Run) -> tuple[str, Outcome] | None:

@@ -247,6 +247,7 @@ def test_a_skill_the_user_picked_is_the_first_steps_only_tool(h: Harness) -> Non
     task_id = run(rt.start_task(h.conv.id, "write my notes", skill="notes"))
     [first] = h.model.calls[0].tools  # one tool: a server that takes tool_choice is told to call it
     assert first.name == "run_skill" and first.parameters["properties"]["skill_id"]["enum"] == ["notes"]
+    assert "inputs" not in first.parameters["properties"]  # an empty folder: no input to name (or invent)
     assert h.model.calls[0].messages[-1].content == "write my notes"  # the request as the user wrote it
     assert rt.task_status(task_id).status == "finished" and rt.task_status(task_id).outcome == "completed"
     # a later request in the conversation, without a pick, lets the model choose again
@@ -299,3 +300,23 @@ def test_a_skill_step_cut_by_the_output_limit_stops_as_cut_and_continue_asks_for
     assert asked_again.messages == h.model.calls[2].messages  # the same step, from where it was
     assert (h.ws(task_id) / "a.txt").read_text(encoding="utf-8") == "first"
     assert [c.state for c in h.store.model_calls(task_id)].count("failed") == 1
+
+
+def test_a_raw_newline_inside_an_argument_string_is_taken_as_a_newline(h: Harness) -> None:
+    run_notes = ("m1", "run_skill", '{"skill_id": "notes", "goal": "write\nthe notes"}')  # as small models write it
+    rt = h.runtime([tool_turn(run_notes), tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    assert rt.task_status(task_id).outcome == "completed"
+    goal = [m.content for m in h.model.calls[1].messages if m.role == "user"][0]
+    assert goal == "write\nthe notes"
+
+
+def test_a_picked_skill_may_take_only_files_that_are_in_the_workspace(h: Harness, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes", encoding="utf-8")
+    rt = h.runtime([tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "w", "inputs": ["notes.md"]}))),
+                    tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write from my notes", [notes], skill="notes"))
+    [first] = h.model.calls[0].tools
+    assert first.parameters["properties"]["inputs"]["items"]["enum"] == ["notes.md"]
+    assert rt.task_status(task_id).outcome == "completed"
