@@ -100,6 +100,6 @@ class Calls:
 
 def raw_hash(raw: str) -> str:
     try:
-        return input_hash(json.loads(raw or "{}"))
+        return input_hash(json.loads(raw or "{}", strict=False))  # read as the tools read it
     except (json.JSONDecodeError, RecursionError):
         return input_hash(raw)

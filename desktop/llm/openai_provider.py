@@ -29,7 +29,7 @@ from desktop.llm._types import (
     ToolCall,
     ToolSpec,
 )
-from desktop.llm.quirks import Quirks, in_flight, memory, quirks_for
+from desktop.llm.quirks import Quirks, in_flight, kind_from, memory, quirks_for
 from desktop.llm.tokens import check_fits, count_request
 from desktop.llm.turn import AnswerCut, TurnBuilder, reasoning_of, used_ids
 from desktop.messages import msg
@@ -320,6 +320,7 @@ class OpenAIModel:
         end = asyncio.get_running_loop().time() + self.deadline
         try:
             response = await self._within(end, self._client_for_loop().chat.completions.create(**request))
+            self._learn_kind(getattr(response, "response", None))
             await self._check_is_stream(response)
             chunks = response.__aiter__()
             while True:
@@ -375,7 +376,9 @@ class OpenAIModel:
         turn = TurnBuilder(tools, used_ids(messages))
         end = asyncio.get_running_loop().time() + self.deadline
         try:
-            reply = await self._within(end, self._client_for_loop().chat.completions.create(**request))
+            raw = await self._within(end, self._client_for_loop().chat.completions.with_raw_response.create(**request))
+            self._learn_kind(raw)
+            reply = raw.parse()
             if isinstance(reply, str) or not getattr(reply, "choices", None):
                 raise self._empty_error()
             choice = reply.choices[0]
@@ -424,6 +427,15 @@ class OpenAIModel:
             raise ModelError(f"timed out: {self.base_url} sent no content for {self.timeout:g} s (idle "
                              "deadline; keep-alive messages do not count)",
                              msg=msg("model.error.idle", where=self.base_url, seconds=f"{self.timeout:g}")) from None
+
+    def _learn_kind(self, http: Any) -> None:
+        """Remember the kind a reply's ``Server`` header names (llama.cpp's llama-server says so on every
+        answer), so the next turns follow its quirks without a Test connection first."""
+        headers = getattr(http, "headers", None)
+        kind = kind_from(str(headers.get("server", ""))) if headers is not None else ""
+        if kind and not self._fixed_quirks and kind != self.quirks.kind:
+            memory().put(self.base_url, self.name, kind=kind)
+            self.quirks = quirks_for(self.base_url, self.name, kind)
 
     async def _check_is_stream(self, response: Any) -> None:
         """A reply that is not an event stream (an HTML page, a plain JSON completion) is reported for what
@@ -498,6 +510,10 @@ class OpenAIModel:
                 window = f" of {self.context_window} tokens" if self.context_window else ""
                 return fail(f"the request is larger than the model's context window{window} at {where} "
                             f"(HTTP {status}){suffix}", "model.error.over_window", details)
+            if status in (400, 500) and ("--jinja" in full or "Unsupported param: tool_choice" in full):
+                # llama.cpp's llama-server takes tools only when started with --jinja (its chat templates)
+                return fail(f"{where} cannot take tool calls: llama-server was started without --jinja "
+                            f"(HTTP {status}){suffix}", "model.error.needs_jinja", details)
             if status == 401:
                 if not self._key:
                     return fail(f"{where} needs an API key and none is set (HTTP 401); "

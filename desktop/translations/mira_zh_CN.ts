@@ -4683,6 +4683,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>请求是空的</translation>
         </message>
         <message>
+            <source>there is no skill {skill} that can run a request (mira task --help names them)</source>
+            <comment>cli.unknown_skill</comment>
+            <translation>没有能处理请求的技能 {skill}（mira task --help 列出了可用的技能）</translation>
+        </message>
+        <message>
             <source>Stopped. Nothing was half-written.</source>
             <comment>task.stopped</comment>
             <translation>已停止。没有写了一半的文件。</translation>
@@ -4811,6 +4816,31 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Server: {kind}</source>
             <comment>connect.kind</comment>
             <translation>服务器：{kind}</translation>
+        </message>
+        <message>
+            <source>a local server Mira could not tell apart (treated as one that answers one request at a time)</source>
+            <comment>server.kind.local</comment>
+            <translation>Mira 无法辨认的本地服务器（按一次只回答一个请求处理）</translation>
+        </message>
+        <message>
+            <source>an OpenAI-compatible service Mira could not tell apart</source>
+            <comment>server.kind.cloud</comment>
+            <translation>Mira 无法辨认的 OpenAI 兼容服务</translation>
+        </message>
+        <message>
+            <source>llama.cpp (llama-server)</source>
+            <comment>server.kind.llama_server</comment>
+            <translation>llama.cpp（llama-server）</translation>
+        </message>
+        <message>
+            <source>llama-cpp-python's server</source>
+            <comment>server.kind.llama_cpp_python</comment>
+            <translation>llama-cpp-python 服务器</translation>
+        </message>
+        <message>
+            <source>Qwen (DashScope, compatible mode)</source>
+            <comment>server.kind.dashscope</comment>
+            <translation>通义千问（DashScope 兼容模式）</translation>
         </message>
         <message>
             <source>Context window: {window} tokens</source>
@@ -4980,6 +5010,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>The model's answer was cut off at the output limit, so it is not kept as the answer. Continue lets the model go on from where it stopped; or Retry, or raise the output limit in Settings.</source>
             <comment>model.error.cut_reply</comment>
             <translation>模型的回答在输出上限处被截断，因此没有作为回答保留。选择“继续”可让模型从中断处接着写；也可以重试，或在设置中提高输出上限。</translation>
+        </message>
+        <message>
+            <source>The model's answer was cut off at the output limit in the middle of a step of the work, so nothing of that step was kept (what was written and checked before it is). Continue asks for that step again (raise the output limit in Settings first); or Retry the whole request.</source>
+            <comment>model.error.cut_step</comment>
+            <translation>模型的回答在工作的某一步中途被输出上限截断，因此这一步什么也没有保留（之前写好并检查过的内容仍在）。“继续”会重新请求这一步（请先在设置中提高输出上限）；也可以“重试”整个请求。</translation>
+        </message>
+        <message>
+            <source>The llama.cpp server at {where} cannot take tool calls: it was started without --jinja. Start llama-server again with --jinja, then retry.</source>
+            <comment>model.error.needs_jinja</comment>
+            <translation>{where} 上的 llama.cpp 服务器无法接受工具调用：它启动时没有加 --jinja。请用 --jinja 重新启动 llama-server，然后重试。</translation>
         </message>
         <message>
             <source>{where} sent an empty answer.</source>

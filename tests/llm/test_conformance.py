@@ -253,7 +253,12 @@ def test_request_bodies_fit_llama_cpp_pythons_own_request_model() -> None:
     history = [ChatMessage(role="system", content="Be brief."), *ASK,
                ChatMessage(role="assistant", tool_calls=(call,), reasoning="thought"),
                ChatMessage(role="tool", content="12:00", tool_call_id="call_1")]
-    bodies = [model.request(history, TOOLS, 300, stream=True), model.request(history, [], 50, stream=False)]
+    bodies = [model.request(history, TOOLS, 300, stream=True), model.request(history, [], 50, stream=False),
+              model.request(history, [TIME], 300, stream=True),  # one tool: named in tool_choice
+              OpenAIModel("http://127.0.0.1:9/v1", "m", None, quirks=quirks_for("", "m", "llama-cpp-python"))
+              .request(history, TOOLS, 300, stream=False)]  # asked whole, with tool_choice "auto"
+    assert bodies[2]["tool_choice"] == {"type": "function", "function": {"name": "get_time"}}
+    assert bodies[3]["tool_choice"] == "auto"
     check = ("import json, sys\nfrom llama_cpp.server.types import CreateChatCompletionRequest\n"
              "for body in json.loads(sys.stdin.read()):\n    CreateChatCompletionRequest.model_validate(body)\n"
              "print('ok')\n")
