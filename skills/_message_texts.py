@@ -59,6 +59,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reply.no_file_yet": "There is no file in this conversation yet, so there is nothing to {action}. Make one first "
                          "(for example *Make a Word document from this:* followed by your notes).",
     "reply.no_file_yet.export": "export as a PDF",
+    "reply.outside_folder": ("{paths} is outside this conversation's working folder, so I did not open it and nothing was "
+                             "written. Attach the file, or copy it into the working folder, and ask again."),
     # the offline planner's replies (desktop/llm/_offline_*.py), rendered in the request's language
     "planner.stopped": "Stopped: too many steps without a result.",
     "planner.unavailable": "Nothing was written: {name} is not available to this skill.",

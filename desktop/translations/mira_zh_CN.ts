@@ -1866,6 +1866,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>导出为 PDF</translation>
         </message>
         <message>
+            <source>{paths} is outside this conversation's working folder, so I did not open it and nothing was written. Attach the file, or copy it into the working folder, and ask again.</source>
+            <comment>reply.outside_folder</comment>
+            <translation>{paths} 在这个对话的工作文件夹之外，所以我没有打开它，也没有写入任何内容。请附加这个文件，或把它复制到工作文件夹后再问一次。</translation>
+        </message>
+        <message>
             <source>Stopped: too many steps without a result.</source>
             <comment>planner.stopped</comment>
             <translation>已停止：步骤过多仍无结果。</translation>

@@ -191,3 +191,25 @@ def test_format_names_are_recognised_in_any_position(request_text: str, attached
 def test_words_that_only_contain_a_format_name_pick_none(request_text: str) -> None:
     turn = main_turn(request_text)
     assert not turn.tool_calls
+
+
+@pytest.mark.parametrize(("request_text", "named"), [
+    ("把 ../etc/passwd 变成 PDF", "../etc/passwd"),
+    ("convert /etc/hosts.docx to a PDF", "/etc/hosts.docx"),
+    ("what's in ../secret.docx?", "../secret.docx"),
+    ("open ~/notes.md and make slides", "~/notes.md"),
+])
+def test_a_file_outside_the_working_folder_is_refused_not_swapped_for_a_folder_file(request_text: str,
+                                                                                    named: str) -> None:
+    turn = main_turn(request_text, attached=["plan.docx"])
+    assert not turn.tool_calls  # nothing is run, least of all on plan.docx in its place
+    assert f"“{named}”" in turn.text and ("working folder" in turn.text or "工作文件夹" in turn.text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "Make a Word document with: install it to /usr/local/bin/mira and run it",  # the document's own words
+    "replace 1/2 with 3/4 in plan.docx",
+    "A/B test results as slides: variant A won",
+])
+def test_slashes_in_what_the_user_wrote_are_not_paths_outside(request_text: str) -> None:
+    assert main_turn(request_text, attached=["plan.docx"]).tool_calls

@@ -22,6 +22,7 @@ from typing import Any
 import desktop.llm.offline._followup as followup
 import desktop.llm.offline._intents as intents
 import desktop.llm.offline._reply as reply
+import desktop.llm.offline._slots as slots
 from desktop.llm.offline._described import describe
 from desktop.llm.offline._route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm.offline._skill import SkillAgentPlan
@@ -96,6 +97,11 @@ class OfflinePlanner:
         shown = reply.help_shown([m.content for m in messages[:-1] if m.role == "assistant"])
         if _ASKS_HELP.match(text):
             return Completion(text=reply.help_text(chinese))
+        # Only where a file is named (not the document's own words after "with:", not a replacement's text).
+        replacing = any(found.id == "replace_text" for found in intents.match_all(text))
+        outside = [] if replacing else slots.outside_paths(instruction_of(text))
+        if outside:  # never a folder file in its place: the one named is not Mira's to read
+            return Completion(text=reply.outside_folder(outside, chinese))
         ctx = followup.context_of(messages)
         follow = followup.decide(text, files, ctx, chinese)
         if follow is not None and follow.ask:

@@ -40,6 +40,11 @@ def no_file_yet(action: str, chinese: bool) -> str:
     return render_plain(msg("reply.no_file_yet", action=msg(f"reply.no_file_yet.{action}")), language)
 
 
+def outside_folder(paths: Sequence[str], chinese: bool) -> str:
+    """The answer to a request naming a file outside the working folder: nothing is read or written."""
+    return render_plain(msg("reply.outside_folder", paths=[f"“{p}”" for p in paths]), "zh_CN" if chinese else "en")
+
+
 def no_content(kind: str, chinese: bool, request: str = "", shown: bool = False) -> str:
     """The answer to "make a <kind> about X" with no content: say so, then the help text (its short form
     once the conversation has shown it)."""

@@ -313,3 +313,12 @@ def normalize(request: str) -> str:
     text = _LAST.sub("page last", text)
     text = _ALL_PAGES.sub("pages all", text)
     return _ZH_ORDINAL.sub(lambda m: f"第{_zh_number(m.group('n'))}", text)
+
+
+# A path that leaves the working folder: "../x", "~/x", "/etc/x", "C:\\x" (not "A/B", "1/2", a URL's path).
+_OUTSIDE = later(r"(?<![\w./:\\])(?:\.\.[/\\]|~[/\\]|/(?=[\w.-]+/)|[A-Za-z]:\\)[^\s“”\"'`，。、；;：:？?！!]+")
+
+
+def outside_paths(text: str) -> list[str]:
+    """The paths a request names outside the working folder, as written (none in most requests)."""
+    return [m.group(0).rstrip(".,)）") for m in _OUTSIDE.finditer(text)]
