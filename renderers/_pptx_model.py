@@ -27,6 +27,7 @@ from renderers._common import MAX_PAGES, ImageBudget, checked_path, isolated_che
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from renderers._pptx_ink import ink_on
+from renderers._preset_shapes import adjustments
 from renderers._pptx_parts import (
     ACCENT,
     Context,
@@ -69,6 +70,7 @@ class Shape:
     insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
     shrink: bool = False  # the text shrinks to fit its box (normAutofit)
     preset: str = ""  # the outline's preset geometry (a:prstGeom prst), "" for the kind's own
+    adjust: tuple[tuple[str, float], ...] = ()  # the preset's own adjustments (a:avLst), by name
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
     table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
     cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
@@ -236,6 +238,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
             out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Diagram")))
         return
     kind, fill, line, preset = "text", None, None, ""
+    adjust: tuple[tuple[str, float], ...] = ()
     if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
         kind = "rect"
         try:
@@ -246,6 +249,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         fill, line = _fill(shape, ctx), _line(shape, ctx)
         geom = shape._element.find(f"{_PNS}spPr/{{{_A}}}prstGeom")
         preset = geom.get("prst", "") if geom is not None else ""
+        adjust = tuple(adjustments(geom).items())
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
@@ -255,7 +259,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
-                     shrink=text_shrinks(shape, ctx), preset=preset))
+                     shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust))
 
 
 def _cell_fill(cell) -> str | None:

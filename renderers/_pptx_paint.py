@@ -12,7 +12,7 @@ from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter,
 
 from renderers._chart import paint_chart
 from renderers._common import MAX_RENDER_PIXELS
-from renderers._preset_shapes import paint_preset
+from renderers._preset_shapes import paint_preset, preset_text_rect
 from renderers._pptx_model import EMU_PER_PT, Deck, Shape, Slide
 from renderers._pptx_parts import ACCENT
 
@@ -50,8 +50,9 @@ def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
 def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     p.setPen(QPen(QColor(s.line), max(1.0, px_per_pt)) if s.line else Qt.PenStyle.NoPen)
     p.setBrush(QColor(s.fill) if s.fill else Qt.BrushStyle.NoBrush)
-    if (s.fill or s.line) and s.preset and s.preset not in ("rect", "ellipse", "roundRect"):
-        paint_preset(p, s.preset, rect)
+    adjust = dict(s.adjust)
+    if (s.fill or s.line) and s.preset and s.preset != "rect":
+        paint_preset(p, s.preset, rect, adjust=adjust)
     elif s.fill or s.line:
         if s.kind == "ellipse":
             p.drawEllipse(rect)
@@ -81,7 +82,9 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         p.setPen(QColor("#5f6368"))
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
     if s.html:
-        _paint_text(p, s.html, rect, s.anchor, px_per_pt, s.insets, s.shrink)
+        # text wraps in the preset's own text rectangle (inside an arrow's shaft, a callout's box), as Office does
+        box = preset_text_rect(s.preset, rect, adjust) if s.preset else rect
+        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink)
 
 
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,

@@ -222,3 +222,38 @@ def test_a_preset_outline_is_drawn_as_its_shape_not_its_box(tmp_path: Path) -> N
     image, _ = render_image(path, 0, 720)  # 1 px a point
     centre, corner = image.pixelColor(200, 200), image.pixelColor(110, 110)
     assert centre.name() != "#ffffff" and corner.name() == "#ffffff"  # filled in the middle, not at the box's corner
+
+
+def test_a_preset_is_drawn_from_its_definition_with_the_files_adjustments(tmp_path: Path) -> None:
+    """A right arrow whose shaft the file makes thin (``adj1``) and whose head it makes long (``adj2``):
+    the outline follows ECMA-376's definition with those values, and its text wraps in the preset's text
+    rectangle (the shaft), not the whole box."""
+    from pptx.enum.shapes import MSO_SHAPE
+
+    from renderers.pptx import render_image
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        arrow = slide.shapes.add_shape(MSO_SHAPE.RIGHT_ARROW, Pt(100), Pt(100), Pt(400), Pt(200))
+        arrow.adjustments[0] = 0.2  # shaft 20 % of the height
+        arrow.adjustments[1] = 0.5  # head as long as half the height
+
+    path = _deck(tmp_path / "arrow.pptx", edit)
+    prs = Presentation(str(path))
+    av = {g.get("name"): g.get("fmla") for g in prs.slides[0].shapes[-1]._element.iter(f"{A}gd")}
+    assert av == {"adj1": "val 20000", "adj2": "val 50000"}  # what PowerPoint draws the arrow by
+    shape = load(path).slide(0).shapes[-1]
+    assert shape.preset == "rightArrow" and dict(shape.adjust) == {"adj1": 20000.0, "adj2": 50000.0}
+    image, _ = render_image(path, 0, 720)  # 1 px a point: the box is x 100–500, y 100–300
+    # shaft: y 180–220 (20 % of 200 about the middle), head from x 400 (half of the 200 pt height)
+    assert image.pixelColor(250, 200).name() != "#ffffff"  # on the shaft
+    assert image.pixelColor(250, 160).name() == "#ffffff"  # above the thin shaft, inside the box
+    assert image.pixelColor(420, 120).name() != "#ffffff"  # the head's wide base
+    assert image.pixelColor(490, 120).name() == "#ffffff"  # beyond the head's slope
+    from PySide6.QtCore import QRectF
+
+    from renderers._preset_shapes import preset_text_rect
+
+    text = preset_text_rect("rightArrow", QRectF(0, 0, 400, 200), dict(shape.adjust))
+    assert text.top() == pytest.approx(80) and text.bottom() == pytest.approx(120)  # the shaft's height
