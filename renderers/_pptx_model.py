@@ -213,7 +213,8 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         return
     if getattr(shape, "has_chart", False) and shape.has_chart:
         try:
-            chart = read_chart(shape.chart_part.blob)
+            scheme = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else None
+            chart = read_chart(shape.chart_part.blob, scheme)
         except (KeyError, AttributeError, ValueError):
             chart = None
         if chart is not None:

@@ -5,6 +5,7 @@ with theme fonts and scheme colours."""
 from __future__ import annotations
 
 import colorsys
+import copy
 from pathlib import Path
 
 import pytest
@@ -257,3 +258,71 @@ def test_a_preset_is_drawn_from_its_definition_with_the_files_adjustments(tmp_pa
 
     text = preset_text_rect("rightArrow", QRectF(0, 0, 400, 200), dict(shape.adjust))
     assert text.top() == pytest.approx(80) and text.bottom() == pytest.approx(120)  # the shaft's height
+
+
+def test_a_chart_takes_the_themes_accents_its_own_text_style_gap_and_combined_line(tmp_path: Path) -> None:
+    """A column chart combined with a line plot, on a dark slide, in a chart area without fill, with a
+    grey 18 pt non-bold title and a 300 % gap: what PowerPoint draws by, read from the file, is what the
+    preview's chart uses; and its value axis is Office's (data up to 5 → 0–6 by 1)."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.dml.color import RGBColor
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers._chart import axis_scale
+    from renderers.pptx import render_image
+
+    C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        slide.background.fill.solid()
+        slide.background.fill.fore_color.rgb = RGBColor(0x10, 0x10, 0x10)
+        data = CategoryChartData()
+        data.categories = ["A", "B", "C"]
+        data.add_series("Bars", (4.3, 2.5, 3.5))
+        data.add_series("Trend", (2.0, 3.0, 5.0))
+        frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Pt(60), Pt(60), Pt(600), Pt(400), data)
+        space = frame.chart._chartSpace
+        bar = space.find(f".//{C}barChart")
+        line = etree.SubElement(bar.getparent(), f"{C}lineChart")
+        bar.addnext(line)
+        line.append(bar.findall(f"{C}ser")[1])  # the second series becomes a line over the bars
+        for ax in bar.findall(f"{C}axId"):
+            line.append(copy.deepcopy(ax))
+        bar.find(f"{C}axId").addprevious(etree.Element(f"{C}gapWidth", val="300"))  # the schema's order
+        title = etree.fromstring(
+            f'<c:title xmlns:c="{C[1:-1]}" xmlns:a="{A[1:-1]}"><c:tx><c:rich><a:bodyPr/><a:p><a:pPr>'
+            '<a:defRPr sz="1800" b="0"><a:solidFill><a:srgbClr val="7F7F7F"/></a:solidFill></a:defRPr></a:pPr>'
+            '<a:r><a:t>Test title</a:t></a:r></a:p></c:rich></c:tx><c:overlay val="0"/></c:title>')
+        space.find(f"{C}chart").insert(0, title)
+        sppr = etree.SubElement(space, f"{C}spPr")
+        etree.SubElement(sppr, f"{A}noFill")
+        space.find(f"{C}txPr").addprevious(sppr)
+
+    path = _deck(tmp_path / "combo.pptx", edit)
+    prs = Presentation(str(path))
+    theme = _theme(prs)
+    accent = {n: "#" + theme.find(f".//{A}{n}")[0].get("val").lower() for n in ("accent1", "accent2")}
+    chart = next(s for s in load(path).slide(0).shapes if s.kind == "chart").chart
+    assert chart is not None and chart.kind == "column"
+    assert [s.name for s in chart.series] == ["Bars"] and [s.name for s in chart.lines] == ["Trend"]
+    assert chart.series[0].color == accent["accent1"] and chart.lines[0].color == accent["accent2"]
+    assert chart.title == "Test title" and chart.title_pt == 18 and chart.title_bold is False
+    assert chart.text_color == "#7f7f7f" and chart.gap == 3.0 and chart.background is None
+    assert axis_scale(5.0, 0.0) == (6.0, 0.0, 1.0) and axis_scale(12.3, 0.0) == (14.0, 0.0, 2.0)
+    image, _ = render_image(path, 0, 720)  # 1 px a point; the chart is x 60–660, y 60–460
+    assert image.pixelColor(70, 450).name() == "#101010"  # no chart-area fill: the dark slide shows through
+    assert _count(image, accent["accent2"], (60, 60, 660, 460)) > 30  # the combined line, in its accent
+
+
+def _count(image, color: str, box: tuple[int, int, int, int], tol: int = 40) -> int:
+    """Pixels (every second one) within ``tol`` of ``color`` in ``box`` (left, top, right, bottom)."""
+    from PySide6.QtGui import QColor
+
+    want = QColor(color)
+
+    def near(got) -> bool:
+        return max(abs(got.red() - want.red()), abs(got.green() - want.green()), abs(got.blue() - want.blue())) <= tol
+
+    return sum(1 for x in range(box[0], box[2], 2) for y in range(box[1], box[3], 2) if near(image.pixelColor(x, y)))
