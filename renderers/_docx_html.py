@@ -315,8 +315,9 @@ class Builder:
             self._close_lists()
             if top is not None:
                 self._out(rule_html(top, 2.0))
-            # the rule sits under the text, the paragraph's spacing under the rule
-            after = 2.0 if bottom is not None else None
+            # the rule sits under the text (its border spacing), the paragraph's spacing under the rule; a
+            # paragraph of a group keeps its own spacing, since the next one may join the group
+            after = 0.0 if bottom is not None and look.after_pt > 0 else None
             tag = heading_tag(style) or (f"h{look.outline_level + 1}" if look.outline_level is not None
                                          and look.outline_level < 6 else "")
             if tag:
@@ -328,7 +329,7 @@ class Builder:
             elif not inline.boxes:
                 self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
             if bottom is not None:
-                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt))
+                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt))
         for box in inline.boxes:
             self._close_lists()
             self.text.append("")  # a text box starts on its own line of the plain text

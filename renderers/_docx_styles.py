@@ -40,6 +40,7 @@ class Border:
 
     color: str
     width_pt: float
+    space_pt: float = 0.0  # w:space: the gap between the text and a paragraph border
 
 
 @dataclass(frozen=True)
@@ -409,7 +410,9 @@ class StyleSheet:
                 continue
             size = el.get(qn("w:sz"), "4")
             width = max(0.25, int(size) / 8) if size.isdigit() else 0.5
-            out[key] = Border(color=self.color(el) or "#000000", width_pt=width * (3 if kind == "double" else 1))
+            space = el.get(qn("w:space"), "0")
+            out[key] = Border(color=self.color(el) or "#000000", width_pt=width * (3 if kind == "double" else 1),
+                              space_pt=min(31.0, float(space)) if space.isdigit() else 0.0)
         return out
 
     def _table_borders(self, tblpr: Any, row: int, rows: int, col: int, cols: int) -> dict[str, Border]:

@@ -258,3 +258,48 @@ def test_numbering_goes_on_across_paragraphs_between_the_items(tmp_path: Path) -
     doc = _keep(tmp_path / "n.docx")
     labels = [_block(doc, f"Initiative {i + 1}").textList().itemText(_block(doc, f"Initiative {i + 1}")) for i in range(3)]
     assert labels == ["1.", "2.", "3."]  # as Word numbers them, not 1. 1. 1.
+
+
+def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path: Path) -> None:
+    """A "Source Code" paragraph style as pandoc writes it (borders on four sides, a grey fill, no space
+    after, Courier New 10 pt) on consecutive lines: Word draws one box round them, keeps each line's
+    leading spaces, and sets the lines with no space between; the preview's layout does the same."""
+    document = docx.Document()
+    document.add_paragraph("Before the code.")
+    style = document.styles.add_style("Source Code", 1)
+    style.base_style = document.styles["Normal"]
+    style.font.name = "Courier New"
+    style.font.size = Pt(10)
+    style.paragraph_format.space_after = Pt(0)
+    ppr = style.element.get_or_add_pPr()
+    ppr.append(parse_xml(f'<w:pBdr {nsdecls("w")}>' + "".join(
+        f'<w:{side} w:val="single" w:sz="4" w:space="{1 if side in ("top", "bottom") else 4}" w:color="auto"/>'
+        for side in ("top", "left", "bottom", "right")) + "</w:pBdr>"))
+    ppr.append(parse_xml(f'<w:shd {nsdecls("w")} w:val="clear" w:color="auto" w:fill="F2F2F2"/>'))
+    lines = ["# ifconfig -a", "eth0      Link encap:Ethernet", "          inet addr:172.16.0.108"]
+    for line in lines:
+        document.add_paragraph(line, style="Source Code")
+    document.add_paragraph("After the code.")
+    path = tmp_path / "code.docx"
+    document.save(str(path))
+
+    reread = docx.Document(str(path))
+    resolved = reread.styles["Source Code"]
+    assert resolved.paragraph_format.space_after == Pt(0) and resolved.font.name == "Courier New"
+    html = flow_html(load(path))
+    assert html.count("<hr") == 2  # one rule above the first line and one under the last: one box
+    doc = _keep(path)
+    blocks = []
+    block = doc.begin()
+    while block.isValid():
+        if block.text().replace("\u00a0", " ") in lines:
+            blocks.append(block)
+        block = block.next()
+    assert [b.text().replace("\u00a0", " ") for b in blocks] == lines  # each line as Word shows it
+    third = blocks[2]
+    assert third.text().startswith("\u00a0" * 10)  # all ten leading spaces, the first one too
+    for block in blocks:
+        assert block.blockFormat().background().color().name() == "#f2f2f2"
+        assert "Courier New" in _fmt(block).fontFamilies() and _fmt(block).fontPointSize() == 10
+    for block in blocks[:2]:  # no space between the lines of the box
+        assert block.blockFormat().bottomMargin() == 0
