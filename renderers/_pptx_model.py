@@ -83,6 +83,8 @@ class Slide:
     notes: str = ""
     text: str = ""
     background_image: QImage | None = None
+    # where the picture goes, as shares of the slide (x, y, w, h): its a:stretch/a:fillRect
+    background_box: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
 
 class Deck:
@@ -143,13 +145,45 @@ def _read_slide(slide, ctx: Context) -> Slide:
     notes = ""
     if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
         notes = slide.notes_slide.notes_text_frame.text
-    background, picture = "#ffffff", None
+    background, picture, box = "#ffffff", None, (0.0, 0.0, 1.0, 1.0)
     for owner in (slide, *reversed(_owners(slide))):
         color, picture = _background(owner, ctx)
         if color or picture is not None:
             background = color or background
+            if picture is not None:
+                picture, box = _fitted(owner._element.cSld.bg, picture)
             break
-    return Slide(tuple(shapes), background, notes, "\n".join(texts), picture)
+    return Slide(tuple(shapes), background, notes, "\n".join(texts), picture, box)
+
+
+def _shares(el, default: float = 0.0) -> tuple[float, float, float, float]:
+    """An ``a:srcRect``/``a:fillRect``'s l, t, r, b as shares (1/100,000ths in the file)."""
+    if el is None:
+        return default, default, default, default
+    out = []
+    for side in ("l", "t", "r", "b"):
+        try:
+            out.append(int(el.get(side, "0")) / 100000)
+        except ValueError:
+            out.append(0.0)
+    return out[0], out[1], out[2], out[3]
+
+
+def _fitted(bg, image: QImage) -> tuple[QImage, tuple[float, float, float, float]]:
+    """A background picture cropped by its ``a:srcRect`` and the box its ``a:fillRect`` stretches it to
+    (negative insets reach past the slide's edges, which cut it)."""
+    fill = next(bg.iter(f"{{{_A}}}blipFill"), None) if bg is not None else None
+    if fill is None:
+        return image, (0.0, 0.0, 1.0, 1.0)
+    left, top, right, bottom = _shares(fill.find(f"{{{_A}}}srcRect"))
+    if any((left, top, right, bottom)) and left + right < 1 and top + bottom < 1:
+        w, h = image.width(), image.height()
+        image = image.copy(round(left * w), round(top * h), max(1, round((1 - left - right) * w)),
+                           max(1, round((1 - top - bottom) * h)))
+    left, top, right, bottom = _shares(fill.find(f"{{{_A}}}stretch/{{{_A}}}fillRect"))
+    if left + right >= 1 or top + bottom >= 1:
+        return image, (0.0, 0.0, 1.0, 1.0)
+    return image, (left, top, 1 - left - right, 1 - top - bottom)
 
 
 def _owners(slide) -> tuple:

@@ -38,7 +38,8 @@ def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     if slide.background_image is not None:
-        p.drawImage(QRectF(0, 0, width, height), slide.background_image)
+        x, y, w, h = slide.background_box
+        p.drawImage(QRectF(x * width, y * height, w * width, h * height), slide.background_image)
     px_per_pt = EMU_PER_PT * scale
     for s in slide.shapes:
         rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)

@@ -326,3 +326,45 @@ def _count(image, color: str, box: tuple[int, int, int, int], tol: int = 40) -> 
         return max(abs(got.red() - want.red()), abs(got.green() - want.green()), abs(got.blue() - want.blue())) <= tol
 
     return sum(1 for x in range(box[0], box[2], 2) for y in range(box[1], box[3], 2) if near(image.pixelColor(x, y)))
+
+
+def test_a_background_picture_is_cropped_and_stretched_as_its_blip_fill_says(tmp_path: Path) -> None:
+    """A slide background picture, top half red and bottom half blue, with ``a:srcRect b="50%"`` (only the
+    red half used) stretched by ``a:fillRect`` to the slide's right half: PowerPoint paints the red half
+    over the right half of the slide and leaves the left half to the slide's colour."""
+    import io
+
+    from PySide6.QtCore import QBuffer, QIODevice
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from renderers.pptx import render_image
+
+    picture = QImage(100, 100, QImage.Format.Format_RGB32)
+    painter = QPainter(picture)
+    painter.fillRect(0, 0, 100, 50, QColor("#ff0000"))
+    painter.fillRect(0, 50, 100, 50, QColor("#0000ff"))
+    painter.end()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    png = bytes(buffer.data())
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        _, rid = slide.part.get_or_add_image_part(io.BytesIO(png))
+        R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+        bg = etree.fromstring(
+            f'<p:bg xmlns:p="{P[1:-1]}" xmlns:a="{A[1:-1]}" xmlns:r="{R}"><p:bgPr><a:blipFill><a:blip r:embed="{rid}"/>'
+            '<a:srcRect b="50000"/><a:stretch><a:fillRect l="50000"/></a:stretch></a:blipFill><a:effectLst/>'
+            '</p:bgPr></p:bg>')
+        slide._element.cSld.insert(0, bg)
+
+    path = _deck(tmp_path / "bg.pptx", edit)
+    fill = Presentation(str(path)).slides[0]._element.cSld.bg.find(f".//{A}blipFill")
+    assert fill.find(f"{A}srcRect").get("b") == "50000" and fill.find(f"{A}stretch/{A}fillRect").get("l") == "50000"
+    slide = load(path).slide(0)
+    assert slide.background_box == (0.5, 0.0, 0.5, 1.0)
+    image, _ = render_image(path, 0, 720)
+    assert image.pixelColor(540, 100).name() == "#ff0000" and image.pixelColor(540, 500).name() == "#ff0000"
+    assert image.pixelColor(180, 270).name() == "#ffffff"  # the slide's own colour where the picture is not
