@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from renderers._docx_styles import Border, CellLook, ParaLook, RunLook
-from renderers._office_theme import family_css
+from skills.runtime.docx_styles import Border, CellLook, ParaLook, RunLook
+from skills.runtime.office_theme import family_css
 
 __all__ = ["cell_css", "para_css", "rule_html", "run_css"]
 

@@ -22,7 +22,7 @@ from renderers._docx_diagram import diagram_picture
 from renderers._docx_css import cell_css, list_type, para_css, rule_html, run_css
 from renderers._docx_inline import Fields, InlineWalker, choose
 from renderers._docx_parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
-from renderers._docx_styles import CellLook, ParaLook, read_stylesheet
+from skills.runtime.docx_styles import CellLook, ParaLook, read_stylesheet
 from renderers._jobs import PreviewError
 from skills.runtime._base import CommandError
 from skills.runtime.docx_read import open_docx

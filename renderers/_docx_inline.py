@@ -17,8 +17,8 @@ from typing import Any
 from docx.oxml import ns
 
 from renderers._docx_css import run_css
-from renderers._docx_styles import RunLook
-from renderers._office_theme import roman
+from skills.runtime.docx_styles import RunLook
+from skills.runtime.office_theme import roman
 
 # Looked up for every child of every run: remembered, a long document's runs cost a third.
 qn = cache(ns.qn)

@@ -41,7 +41,7 @@ from renderers._pptx_parts import (
     text_insets,
     text_shrinks,
 )
-from renderers._office_theme import drawingml_color
+from skills.runtime.office_theme import drawingml_color
 from renderers._pptx_styles import TextStyles
 
 EMU_PER_PT = 12700

@@ -15,7 +15,7 @@ from pptx.text.text import _Run
 from PySide6.QtGui import QImage
 
 from renderers._common import ImageBudget
-from renderers._office_theme import drawingml_color, family_css
+from skills.runtime.office_theme import drawingml_color, family_css
 from renderers._pptx_styles import RunStyle, TextStyles, autonumber
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"

@@ -18,7 +18,7 @@ from PySide6.QtGui import QImage
 from renderers._chart import MAX_POINTS, ChartData, read_chart
 from renderers._common import ImageBudget
 from renderers._jobs import PreviewError
-from renderers._office_theme import Theme, read_theme
+from skills.runtime.office_theme import Theme, read_theme
 from renderers._xlsx_data import SheetReader
 
 _XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"

@@ -13,7 +13,7 @@ from typing import Any
 from docx.oxml.ns import qn
 from lxml import etree
 
-from renderers._office_theme import Theme, part_theme, tinted
+from skills.runtime.office_theme import Theme, part_theme, tinted
 
 __all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook", "read_stylesheet"]
 
