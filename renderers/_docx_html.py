@@ -82,6 +82,7 @@ class Builder:
         self.blocks = 0
         self.truncated = False
         self._num_formats: dict[tuple[str, str], str] = {}
+        self._num_starts: dict[tuple[str, str], int] = {}  # where a list level counts from
         self.budget = ImageBudget()
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
@@ -411,6 +412,11 @@ class Builder:
                                 if a.get(qn("w:abstractNumId")) == abstract_id)
                 lvl = next(v for v in abstract.findall(qn("w:lvl")) if v.get(qn("w:ilvl")) == level)
                 self._num_formats[key] = lvl.find(qn("w:numFmt")).get(qn("w:val"))
+                # the list's own start for this level (w:lvlOverride/w:startOverride) wins over the level's
+                override = next((o for o in num.findall(qn("w:lvlOverride")) if o.get(qn("w:ilvl")) == level), None)
+                start = (_val(override, "startOverride") if override is not None else "") or _val(lvl, "start")
+                if start.isdigit():
+                    self._num_starts[key] = int(start)
             except (StopIteration, AttributeError, NotImplementedError, KeyError):
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
@@ -424,7 +430,8 @@ class Builder:
         for deeper in [k for k in self._counters if k[0] == num_id and k[1] > level]:
             del self._counters[deeper]
         key = (num_id, level)
-        self._counters[key] = self._counters.get(key, 0) + 1
+        self._num_format(num_id, str(level))
+        self._counters[key] = self._counters.get(key, self._num_starts.get((num_id, str(level)), 1) - 1) + 1
         return self._counters[key]
 
     def _open_list(self, level: int, fmt: str, number: int = 0) -> None:

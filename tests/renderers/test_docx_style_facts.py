@@ -303,3 +303,33 @@ def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path:
         assert "Courier New" in _fmt(block).fontFamilies() and _fmt(block).fontPointSize() == 10
     for block in blocks[:2]:  # no space between the lines of the box
         assert block.blockFormat().bottomMargin() == 0
+
+
+def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
+    """Lists sharing one decimal definition, each ``w:num`` restarting level 0 at its own value
+    (``w:lvlOverride/w:startOverride``, as pandoc writes "4. …" items): Word numbers them 1., 4., 5. and the
+    preview's lists do too."""
+    document = docx.Document()
+    numbering = document.part.numbering_part.element
+    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
+    abstract.set(qn("w:abstractNumId"), "91")
+    for lvl in abstract.findall(qn("w:lvl")):
+        lvl.find(qn("w:numFmt")).set(qn("w:val"), "decimal")
+    numbering.insert(0, abstract)
+    for num_id, start in (("91", 1), ("92", 4), ("93", 5)):
+        numbering.append(parse_xml(
+            f'<w:num {nsdecls("w")} w:numId="{num_id}"><w:abstractNumId w:val="91"/>'
+            f'<w:lvlOverride w:ilvl="0"><w:startOverride w:val="{start}"/></w:lvlOverride></w:num>'))
+        p = document.add_paragraph(f"Item of list {num_id}")
+        p._p.get_or_add_pPr().append(parse_xml(
+            f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="{num_id}"/></w:numPr>'))
+        document.add_paragraph(f"Goal of list {num_id}")  # a plain paragraph between the lists
+    document.save(str(tmp_path / "starts.docx"))
+    reread = docx.Document(str(tmp_path / "starts.docx")).part.numbering_part.element
+    said = {n.get(qn("w:numId")): n.find(f"{qn('w:lvlOverride')}/{qn('w:startOverride')}").get(qn("w:val"))
+            for n in reread.findall(qn("w:num")) if n.get(qn("w:numId")) in ("91", "92", "93")}
+    assert said == {"91": "1", "92": "4", "93": "5"}
+    doc = _laid_out(tmp_path / "starts.docx")
+    shown = [(_block(doc, f"Item of list {n}").textList().itemText(_block(doc, f"Item of list {n}")))
+             for n in ("91", "92", "93")]
+    assert shown == ["1.", "4.", "5."]
