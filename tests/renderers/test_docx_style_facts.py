@@ -333,3 +333,56 @@ def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
     shown = [(_block(doc, f"Item of list {n}").textList().itemText(_block(doc, f"Item of list {n}")))
              for n in ("91", "92", "93")]
     assert shown == ["1.", "4.", "5."]
+
+
+def _emf(records: list[tuple[int, bytes]], size: tuple[int, int] = (200, 100)) -> bytes:
+    """A small EMF: a header for ``size`` device units (1 unit = 0.1 mm), the records, EOF."""
+    import struct
+
+    w, h = size
+    body = b"".join(struct.pack("<II", kind, 8 + len(data)) + data for kind, data in records)
+    eof = struct.pack("<IIIII", 14, 20, 0, 0, 20)
+    header_size = 88
+    total = header_size + len(body) + len(eof)
+    header = struct.pack("<II4i4i", 1, header_size, 0, 0, w - 1, h - 1, 0, 0, w * 10, h * 10)
+    header += b" EMF" + struct.pack("<IIIHHIII", 0x10000, total, len(records) + 2, 0, 0, 0, 0, 0)
+    header += struct.pack("<iiii", w * 10, h * 10, w, h)  # reference device: pixels and millimetres
+    return header + body + eof
+
+
+def test_an_emf_picture_is_played_back_in_its_colours_and_shapes(tmp_path: Path) -> None:
+    """An EMF picture (what Visio pastes) in a document: Word plays its records back; the preview's
+    picture has the red rectangle and the blue triangle where the records put them, not a placeholder."""
+    import struct
+
+    from tests.renderers import office_xml as ox
+
+    red, blue = 0x0000FF, 0xFF0000  # COLORREF is 0x00BBGGRR
+    emf = _emf([
+        (39, struct.pack("<IIII", 1, 0, red, 0)),  # CREATEBRUSHINDIRECT #1: solid red
+        (39, struct.pack("<IIII", 2, 0, blue, 0)),  # #2: solid blue
+        (37, struct.pack("<I", 0x80000008)),  # SELECTOBJECT NULL_PEN (a stock object)
+        (37, struct.pack("<I", 1)),
+        (43, struct.pack("<4i", 10, 10, 90, 90)),  # RECTANGLE, left half
+        (37, struct.pack("<I", 2)),
+        (86, struct.pack("<4iI", 110, 10, 190, 90, 3) + struct.pack("<6h", 150, 10, 190, 90, 110, 90)),  # POLYGON16
+    ])
+    document = docx.Document()
+    png = tmp_path / "p.png"
+    png.write_bytes(ox.png_bytes("#00ff00", (200, 100)))
+    document.add_picture(str(png))
+    path = tmp_path / "emf.docx"
+    document.save(str(path))
+    media = next(n for n in __import__("zipfile").ZipFile(path).namelist() if n.startswith("word/media/"))
+    ox.rewrite(path, {media: emf})  # the picture's part now holds the metafile
+    content = load(path)
+    image = next(iter(content.images.values()))
+    assert not image.isNull() and image.width() >= 200
+    sx, sy = image.width() / 200, image.height() / 100
+
+    def at(x: float, y: float) -> str:
+        return image.pixelColor(int(x * sx), int(y * sy)).name()
+
+    assert at(50, 50) == "#ff0000"  # inside the rectangle
+    assert at(150, 70) == "#0000ff"  # inside the triangle
+    assert image.pixelColor(int(115 * sx), int(15 * sy)).alpha() == 0  # outside the triangle: nothing drawn
