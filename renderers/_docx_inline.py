@@ -199,7 +199,7 @@ class InlineWalker:
             # Word keeps runs of spaces (code, aligned columns) and a line's leading spaces; HTML would
             # fold them into one and drop a paragraph's first
             shown = _SPACES.sub(lambda m: "&nbsp;" * len(m.group(0)), html.escape(text))
-            if first and shown.startswith(" "):
+            if first and shown.startswith(" ") and text.strip():  # indented text, not a space before a picture
                 shown = "&nbsp;" + shown[1:]
             css = run_css(look, self._base)
             self._parts.append(f'<span style="{css}">{shown}</span>' if css else shown)
