@@ -39,13 +39,23 @@ def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     if slide.background_image is not None:
         x, y, w, h = slide.background_box
-        p.drawImage(QRectF(x * width, y * height, w * width, h * height), slide.background_image)
+        target = QRectF(x * width, y * height, w * width, h * height)
+        p.drawImage(target, _downscaled(slide.background_image, target))
     px_per_pt = EMU_PER_PT * scale
     for s in slide.shapes:
         rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)
         _paint_shape(p, s, rect, px_per_pt)
     p.end()
     return image
+
+
+def _downscaled(image: QImage, target: QRectF) -> QImage:
+    """``image`` averaged down to the size it is drawn at when that is much smaller: the painter's
+    bilinear sampling of a large picture skips pixels and shimmers (fine patterns, photographs)."""
+    w, h = round(target.width()), round(target.height())
+    if w < 1 or h < 1 or (image.width() < w * 1.5 and image.height() < h * 1.5):
+        return image
+    return image.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
 
 
 def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
@@ -64,7 +74,7 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
             p.drawRect(rect)
     if s.kind == "picture":
         if s.image is not None:
-            p.drawImage(rect, s.image)
+            p.drawImage(rect, _downscaled(s.image, rect))
         else:
             p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)

@@ -368,3 +368,33 @@ def test_a_background_picture_is_cropped_and_stretched_as_its_blip_fill_says(tmp
     image, _ = render_image(path, 0, 720)
     assert image.pixelColor(540, 100).name() == "#ff0000" and image.pixelColor(540, 500).name() == "#ff0000"
     assert image.pixelColor(180, 270).name() == "#ffffff"  # the slide's own colour where the picture is not
+
+
+def test_a_large_picture_drawn_small_is_averaged_not_sampled(tmp_path: Path) -> None:
+    """A 400 px picture of one-pixel black and white stripes drawn 137 pt wide: PowerPoint shows it grey
+    (each screen pixel averages about three stripes); sampling pixels would show bands of black and white."""
+    import io
+
+    from PySide6.QtCore import QBuffer, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    from renderers.pptx import render_image
+
+    stripes = QImage(400, 400, QImage.Format.Format_RGB32)
+    for x in range(400):
+        color = QColor("#000000" if x % 2 else "#ffffff")
+        for y in range(400):
+            stripes.setPixelColor(x, y, color)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    stripes.save(buffer, "PNG")
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        slide.shapes.add_picture(io.BytesIO(bytes(buffer.data())), Pt(100), Pt(100), Pt(137), Pt(137))
+
+    path = _deck(tmp_path / "stripes.pptx", edit)
+    image, _ = render_image(path, 0, 720)  # 1 px a point
+    greys = [image.pixelColor(x, 150).lightness() for x in range(110, 230)]
+    assert all(60 <= g <= 195 for g in greys), greys[:10]  # sampled, they run from 15 to 255
