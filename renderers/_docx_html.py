@@ -22,7 +22,7 @@ from renderers._docx_diagram import diagram_picture
 from renderers._docx_css import cell_css, list_type, para_css, rule_html, run_css
 from renderers._docx_inline import Fields, InlineWalker, choose
 from renderers._docx_parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
-from skills.runtime.docx_styles import CellLook, ParaLook, read_stylesheet
+from skills.runtime.docx_styles import CellLook, ParaLook, read_stylesheet, table_rows
 from renderers._jobs import PreviewError
 from skills.runtime._base import CommandError
 from skills.runtime.docx_read import open_docx
@@ -460,17 +460,14 @@ class Builder:
     def _table(self, tbl) -> None:
         self._flush_rule()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
-        own_rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
+        own_rows = table_rows(tbl)
         rows = []
         saved_cell = self._cell
-        for r, tr in enumerate(own_rows):
+        for r, (header, tcs) in enumerate(own_rows):
             self.blocks += 1
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
                 break
-            trpr = tr.find(qn("w:trPr"))
-            header = trpr is not None and trpr.find(qn("w:tblHeader")) is not None
-            tcs = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
             cells = []
             for c, tc in enumerate(tcs):
                 tcpr = tc.find(qn("w:tcPr"))

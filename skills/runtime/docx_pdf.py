@@ -19,7 +19,7 @@ import pymupdf as _pymupdf
 from docx.oxml.ns import qn
 
 from skills.runtime.docx_read import open_docx
-from skills.runtime.docx_styles import Border, CellLook, ParaLook, RunLook, StyleSheet, read_stylesheet
+from skills.runtime.docx_styles import Border, CellLook, ParaLook, RunLook, StyleSheet, read_stylesheet, table_rows
 from skills.runtime.office_theme import font_kind, roman
 
 __all__ = ["docx_to_pdf"]
@@ -134,13 +134,10 @@ class _Writer:
 
     def table(self, tbl: Any) -> str:
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
-        rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
+        rows = table_rows(tbl)
         out = []
-        for r, tr in enumerate(rows):
+        for r, (header, cells) in enumerate(rows):
             self.blocks += 1
-            trpr = tr.find(qn("w:trPr"))
-            header = trpr is not None and trpr.find(qn("w:tblHeader")) is not None
-            cells = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
             shown = []
             for c, tc in enumerate(cells):
                 tcpr = tc.find(qn("w:tcPr"))

@@ -15,7 +15,7 @@ from lxml import etree
 
 from skills.runtime.office_theme import Theme, part_theme, tinted
 
-__all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook", "read_stylesheet"]
+__all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook", "read_stylesheet", "table_rows"]
 
 _OFF = ("0", "false", "off", "none")
 _TWIP_PT = 1 / 20
@@ -451,6 +451,19 @@ def _conditional(style: Any, kind: str) -> Any:
         if part.get(qn("w:type")) == kind:
             return part
     return None
+
+
+def table_rows(tbl: Any) -> list[tuple[bool, list[Any]]]:
+    """A ``w:tbl``'s own rows (not a nested table's): whether each repeats as a header row
+    (``w:tblHeader``), and its own cells (``w:tc``)."""
+    out = []
+    for tr in tbl.iter(qn("w:tr")):
+        if next(tr.iterancestors(qn("w:tbl"))) is not tbl:
+            continue
+        trpr = tr.find(qn("w:trPr"))
+        cells = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
+        out.append((trpr is not None and trpr.find(qn("w:tblHeader")) is not None, cells))
+    return out
 
 
 def read_stylesheet(document: Any) -> StyleSheet:

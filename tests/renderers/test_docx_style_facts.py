@@ -186,16 +186,22 @@ def test_direct_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
     assert _fmt(block).foreground().color().name() == "#aa0000" and _fmt(block).fontPointSize() == 21
 
 
+def _abstract_num(document, abstract_id: str, fmt: str):
+    """The numbering part, with a copy of its first list definition as ``abstract_id`` in ``fmt`` at every level."""
+    numbering = document.part.numbering_part.element
+    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
+    abstract.set(qn("w:abstractNumId"), abstract_id)
+    for lvl in abstract.findall(qn("w:lvl")):
+        lvl.find(qn("w:numFmt")).set(qn("w:val"), fmt)
+    numbering.insert(0, abstract)
+    return numbering
+
+
 def test_list_numbering_formats_are_drawn(tmp_path: Path) -> None:
     document = docx.Document()
     document.add_paragraph("Step one", style="List Number")
     document.add_paragraph("A point", style="List Bullet")
-    numbering = document.part.numbering_part.element
-    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
-    abstract.set(qn("w:abstractNumId"), "90")
-    for lvl in abstract.findall(qn("w:lvl")):
-        lvl.find(qn("w:numFmt")).set(qn("w:val"), "lowerLetter")
-    numbering.insert(0, abstract)
+    numbering = _abstract_num(document, "90", "lowerLetter")
     numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="90"><w:abstractNumId w:val="90"/></w:num>'))
     p = document.add_paragraph("Lettered")
     p._p.get_or_add_pPr().append(parse_xml(f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="90"/></w:numPr>'))
@@ -310,12 +316,7 @@ def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
     (``w:lvlOverride/w:startOverride``, as pandoc writes "4. …" items): Word numbers them 1., 4., 5. and the
     preview's lists do too."""
     document = docx.Document()
-    numbering = document.part.numbering_part.element
-    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
-    abstract.set(qn("w:abstractNumId"), "91")
-    for lvl in abstract.findall(qn("w:lvl")):
-        lvl.find(qn("w:numFmt")).set(qn("w:val"), "decimal")
-    numbering.insert(0, abstract)
+    numbering = _abstract_num(document, "91", "decimal")
     for num_id, start in (("91", 1), ("92", 4), ("93", 5)):
         numbering.append(parse_xml(
             f'<w:num {nsdecls("w")} w:numId="{num_id}"><w:abstractNumId w:val="91"/>'
