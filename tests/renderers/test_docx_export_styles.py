@@ -117,25 +117,42 @@ def _correlation(a: list[float], b: list[float]) -> float:
     return cov / (va * vb) if va and vb else 0.0
 
 
-def test_the_cards_thumbnail_and_the_pdfs_thumbnail_agree(exported) -> None:
-    """Side by side, the DOCX card's thumbnail and the exported PDF's page 1 at the same width: the same
-    share of coloured ink (within a factor of 1.5) and ink in the same bands down the page (correlation of
-    the rows' ink ≥ 0.75, over bands of 1/120 of the page, each band summed with its neighbours). The
-    faces differ (the card draws in the machine's fonts of the document's kinds, the PDF in MuPDF's), so
-    lines are not pixel for pixel."""
-    source, pdf, _ = exported
+def _agree(source: Path, pdf: Path) -> None:
     width = 480
     card, _ = draw_thumbnail(thumbnail_part(source, 0, width), width)
     with pymupdf.open(pdf) as doc:
         page = doc[0]
         pix = page.get_pixmap(matrix=pymupdf.Matrix(width / page.rect.width, width / page.rect.width), alpha=False)
         shown = QImage(pix.samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888).copy()
-    rows_card, colour_card = _ink_rows(card)
-    rows_pdf, colour_pdf = _ink_rows(shown)
+    rows_card, colour_card = _ink_rows(card, 40)
+    rows_pdf, colour_pdf = _ink_rows(shown, 40)
     assert colour_card > 0.001 and colour_pdf > 0.001  # both show the blue title and headings
-
     assert 1 / 1.5 <= colour_card / colour_pdf <= 1.5
+
     def blur(rows: list[float]) -> list[float]:
         return [sum(rows[max(0, i - 1):i + 2]) for i in range(len(rows))]
 
-    assert _correlation(blur(rows_card), blur(rows_pdf)) >= 0.75
+    assert _correlation(blur(rows_card), blur(rows_pdf)) >= 0.85
+
+
+@pytest.mark.slow
+def test_the_libreoffice_export_agrees_with_the_card_too(tmp_path: Path) -> None:
+    """The route when LibreOffice is installed: its PDF and the card's thumbnail, by the same measures."""
+    if soffice.soffice_path() is None:
+        pytest.skip("LibreOffice is not installed")
+    ws = Workspace(tmp_path / "task")
+    source = _memo(ws)
+    result = get_command("export_pdf").run(ws, {"path": "office-move.docx", "output": "office-move.pdf"})
+    assert result.ok and result.data["laid_out_by"] == "LibreOffice", result.message
+    _agree(source, ws.root / "office-move.pdf")
+
+
+def test_the_cards_thumbnail_and_the_pdfs_thumbnail_agree(exported) -> None:
+    """Side by side, the DOCX card's thumbnail and the exported PDF's page 1 at the same width: the same
+    share of coloured ink (within a factor of 1.5) and ink in the same bands down the page (correlation of
+    the ink of 40 bands of about 20 pt, each summed with its neighbours, ≥ 0.85; measured 0.91 for Mira's
+    writer and 0.94 for LibreOffice). The faces differ (the card draws in the machine's fonts of the
+    document's kinds, a PDF in its writer's), so lines are not pixel for pixel."""
+    source, pdf, _ = exported
+    _agree(source, pdf)
+
