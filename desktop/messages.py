@@ -28,6 +28,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.error.unverified": "written but not verified: {files}",
     "cli.cannot_attach": "cannot attach {files}: not a readable file",
     "cli.empty_request": "the request is empty",
+    "cli.unknown_skill": "there is no skill {skill} that can run a request (mira task --help names them)",
     # what the runtime stores in a task's chat message (rendered in the reader's language, see stored())
     "task.stopped": "Stopped. Nothing was half-written.",
     "task.stopped.written": "Stopped. Written and checked before the stop: {files} (its card is below). The rest "
@@ -59,6 +60,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "connect.ok": "Connected to {model}",
     "connect.failed": "The connection failed: {error}",
     "connect.kind": "Server: {kind}",
+    "server.kind.local": "a local server Mira could not tell apart (treated as one that answers one request at a time)",
+    "server.kind.cloud": "an OpenAI-compatible service Mira could not tell apart",
+    "server.kind.llama_server": "llama.cpp (llama-server)",
+    "server.kind.llama_cpp_python": "llama-cpp-python's server",
+    "server.kind.dashscope": "Qwen (DashScope, compatible mode)",
     "connect.window": "Context window: {window} tokens",
     "connect.window_unknown": "Context window: the server does not say. Enter it in the Context window field so Mira can keep requests inside it.",
     "connect.tools_streamed": "Tool calls: work, and stream.",
@@ -98,6 +104,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "model.error.cut_reply": ("The model's answer was cut off at the output limit, so it is not kept as the answer. "
                               "Continue lets the model go on from where it stopped; or Retry, or raise the output "
                               "limit in Settings."),
+    "model.error.cut_step": ("The model's answer was cut off at the output limit in the middle of a step of the "
+                             "work, so nothing of that step was kept (what was written and checked before it is). "
+                             "Continue asks for that step again (raise the output limit in Settings first); or Retry "
+                             "the whole request."),
+    "model.error.needs_jinja": ("The llama.cpp server at {where} cannot take tool calls: it was started without "
+                                "--jinja. Start llama-server again with --jinja, then retry."),
     "model.error.empty": "{where} sent an empty answer.",
     "model.error.empty_window_unknown": ("{where} sent an empty answer. The model's context window is not known, and some "
                                          "servers answer this way to a request larger than it: set the context window "

@@ -378,7 +378,7 @@ class _Player:
         bits = blob[pos + off_bits:pos + off_bits + cb_bits]
         # a DIB is a BMP without its 14-byte file header
         bmp = b"BM" + struct.pack("<IHHI", 14 + len(header) + len(bits), 0, 0, 14 + len(header)) + header + bits
-        image = QImage.fromData(bmp, "BMP")
+        image = QImage.fromData(bmp)  # "BM": Qt detects the format
         if image.isNull():
             return
         t = self._transform()

@@ -51,6 +51,11 @@ def assistant(completion: Completion) -> dict[str, Any]:
     return out
 
 
+# A skill agent that answered in words has still to report: its next step may only call complete.
+REPORT_NOW = ("You answered in words, but a skill ends by calling complete. Call complete now: say what was done "
+              "(or why nothing was), and list only files a command wrote and verified.")
+
+
 # The model prompt of a Continue (the user asked the model to go on from a reply the output limit cut).
 CONTINUE = ("Your previous answer was cut off at the output limit. Continue it exactly where it stopped: do not "
             "repeat anything you already wrote and do not start over.")

@@ -44,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     # One file per option: with nargs="+" the request after the file names was taken for one more file.
     p.add_argument("--attach", type=Path, action="append", default=None, metavar="FILE",
                    help="a file to copy into the task workspace (repeat the option for more files)")
+    p.add_argument("--skill", metavar="ID", help="the skill to hand the work to (docx, pdf, pptx, xlsx...): the "
+                   "first step runs it instead of letting the model choose")
     p.add_argument("--verbose", "-v", action="store_true", help="also print each tool call and its result (command "
                    "ids, arguments; in English)")
     return p
@@ -190,16 +192,20 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
     except (StoreError, RuntimeError) as exc:  # unreadable or newer database: the reason, not a traceback
         return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
     try:
-        try:
-            conv_id = _conversation(store, args)
-        except (StoreError, LookupError, workfolder.FolderError) as exc:
-            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
         # the window the model guards its requests with (0: none), so earlier turns are compacted to fit it
         window = getattr(model, "context_window", 0)
         rt = AgentRuntime(store, lambda: model, default_root.resolve(),
                           context_window=window if isinstance(window, int) else 0)
+        if args.skill and not _runnable(rt, args.skill):  # before a conversation is made for the request
+            error = msg("cli.unknown_skill", skill=args.skill)
+            return EXIT_USAGE, {"status": "failed", "error": error.english(), SAID: error}
+        try:
+            conv_id = _conversation(store, args)
+        except (StoreError, LookupError, workfolder.FolderError) as exc:
+            return EXIT_USAGE, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
         rt.subscribe(_Terminal(out, args.verbose))
-        task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach or []])
+        task_id = await rt.start_task(conv_id, args.request, [p.resolve() for p in args.attach or []],
+                                      skill=args.skill or "")
         status = rt.task_status(task_id)
         while status.status == "paused" and status.pending_approval_id:
             asked = status.pending_approval_id
@@ -228,6 +234,16 @@ async def _run(args: argparse.Namespace, out: TextIO) -> tuple[int, dict[str, An
         return EXIT_FAILED, {"status": "failed", "error": str(exc), SAID: say_error(exc)}
     finally:
         store.close()
+
+
+def _runnable(rt: AgentRuntime, skill_id: str) -> bool:
+    """Whether ``skill_id`` is a skill a task can run (one with an execution profile)."""
+    from desktop.agent.skillsource import SkillUnavailable
+
+    try:
+        return rt.skills.skill(skill_id).execution is not None
+    except SkillUnavailable:
+        return False
 
 
 def _conversation(store: Any, args: argparse.Namespace) -> str:

@@ -31,16 +31,23 @@ from desktop.agent.tools import (
     list_workspace,
     parse_arguments,
     read_workspace_file,
+    run_skill_for,
     shown,
     skill_tools,
 )
 from desktop.llm import ModelError, ToolCall
 from desktop.llm.turn import AnswerCut
+from desktop.messages import msg
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
 from skills.runtime import Command, CommandError, WorkspaceError
 
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
+
+
+class StepCut(ModelError):
+    """The output limit cut a skill agent's turn: the task stops with its skill run left open, so a Continue
+    asks for that step again."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,7 +114,22 @@ async def main_loop(lp: Loop, run: Run) -> str:
             return FINISHED
         if entries and M.is_cut(entries[-1].message):  # waits for the user's Continue: no call on its own
             raise AnswerCut(text=str(entries[-1].message.get("content") or ""))
-        await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), MAIN_TOOLS, append=True)
+        task = lp.store.task(run.task_id)
+        picked = task.skill_id if task.skill_id and not task.skill_call_key else ""  # the user's pick, not yet run
+        asked = max((i for i, e in enumerate(entries) if e.message.get("role") == "user"), default=-1)
+        first = not any(e.message.get("role") == "assistant" for e in entries[asked + 1:])
+        # The user picked the skill: the first step hands the work to it (run_skill alone, named in tool_choice)
+        offered = (run_skill_for(picked, await _input_files(run)),) if picked and first else MAIN_TOOLS
+        await lp.calls.model(run, MAIN, lp.calls.messages(run, MAIN), offered, append=True)
+
+
+async def _input_files(run: Run) -> list[str]:
+    """The workspace's files a picked skill may take as inputs (at most the listing's limit)."""
+    try:
+        listing = await asyncio.to_thread(list_workspace, run.ws, {})
+    except (WorkspaceError, OSError):
+        return []
+    return [str(f["path"]) for f in listing["files"]]
 
 
 def ended_skill(lp: Loop, run: Run) -> tuple[str, Outcome] | None:
@@ -242,19 +264,31 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
             # that delivers nothing did not do what was asked (mira task exits 1, the packet says failed).
             status = "failed" if not selected and _last_command_failed(lp, run, agent, commands) else "completed"
             return Outcome(status=status, skill_id=info.id, summary=str(completed.get("summary") or ""), selected=selected)
-        if state.ended:
+        turns = sum(1 for e in entries if e.message.get("role") == "assistant")
+        # A denied write ends the skill as denied: its words are its report, no second ask.
+        asked_before = any(e.message.get("role") == "user" and e.message.get("content") == M.REPORT_NOW
+                           for e in entries) \
+            or any(r.agent == agent and r.state == LedgerState.DENIED for r in lp.store.ledger(run.task_id))
+        if state.ended and (asked_before or turns >= info.max_steps):
             last = (state.last_assistant.message.get("content") or "").strip() if state.last_assistant else ""
             return _stopped(lp, run, agent, info.id, "the skill agent stopped without completing"
                             + (f": {last}" if last else ""))
-        turns = sum(1 for e in entries if e.message.get("role") == "assistant")
         if turns >= info.max_steps:
             return _stopped(lp, run, agent, info.id, f"the skill agent used all {info.max_steps} "
                             "steps of its execution profile without completing")
+        if state.ended:  # it answered in words: once, it is asked to report (complete alone, as on the last step)
+            lp.store.append_transcript(run.task_id, agent, M.message("user", M.REPORT_NOW))
+        asked = state.ended or (bool(entries) and entries[-1].message.get("content") == M.REPORT_NOW)
         # The last step may only report: offered alone, ``complete`` is named in tool_choice where the server
         # takes it, so the skill ends with its summary instead of running out of steps mid-work.
-        offered = (shown(COMPLETE),) if info.max_steps > 1 and turns == info.max_steps - 1 else tools
+        last_step = info.max_steps > 1 and turns == info.max_steps - 1
+        offered = (shown(COMPLETE),) if last_step or asked else tools
         try:
             await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
+        except AnswerCut as exc:
+            # Cut mid-step (a call's arguments, or its words): nothing of the turn is kept, the task stops as cut
+            # and a Continue asks for this step again, with what was done before it kept.
+            raise StepCut(str(exc), msg=msg("model.error.cut_step"), details=exc.details) from None
         except (BudgetExhausted, ModelError) as exc:
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 

@@ -70,13 +70,15 @@ class Reporter:
         self.update_message(run.task_id, text=text, status="done")
         self.emit(TaskFinished(task_id=run.task_id, text=text, message_id=run.message_id))
 
-    def failed(self, task_id: str, message: Msg | str, details: str = "") -> None:
+    def failed(self, task_id: str, message: Msg | str, details: str = "", *, resumable: bool = False) -> None:
         """The task failed; the chat keeps ``message`` as ids (each reader renders it), the task its English.
-        ``details`` (a lower layer's own text) follow on a line of their own, labelled as details."""
+        ``details`` (a lower layer's own text) follow on a line of their own, labelled as details. A
+        ``resumable`` failure (a skill step the output limit cut) leaves the skill run open for a Continue."""
         english = message.english() if isinstance(message, Msg) else message
         if details:
             english += f" ({details})"
-        self._close_skill_runs(task_id, english)
+        if not resumable:
+            self._close_skill_runs(task_id, english)
         self._store.update_task(task_id, status="failed", error=english, finished=time.time())
         lines = (message, msg("error.details", details=details)) if details else (message,)
         text = stored(*lines)

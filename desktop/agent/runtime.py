@@ -25,7 +25,7 @@ from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
-from desktop.agent.loop import Hooks, Loop, main_loop
+from desktop.agent.loop import Hooks, Loop, StepCut, main_loop
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
@@ -35,6 +35,7 @@ from desktop.faults import StorageFault, is_storage_fault
 from desktop.texts import tr
 from desktop.llm import ChatMessage, Model, ModelError
 from desktop.llm.tokens import count_request
+from desktop.llm.turn import CUT_ENGLISH
 from desktop.messages import details_of, msg, said, shown_request
 from desktop.store import Store
 from desktop.store.errors import StorageFull
@@ -104,9 +105,11 @@ class AgentRuntime(RuntimeDecisions):
 
     # -- tasks ------------------------------------------------------------------------
 
-    async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = ()) -> str:
+    async def start_task(self, conversation_id: str, request: str, attachments: Sequence[Path] = (), *,
+                         skill: str = "") -> str:
         """Add the user and assistant messages, copy attachments, and run until finished, failed,
-        cancelled or paused for approval. Returns the task id."""
+        cancelled or paused for approval. Returns the task id. ``skill``: the skill the user picked (the
+        main agent's first step then hands the work to it)."""
         asked = self.store.add_message(conversation_id, "user",
                                        shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
@@ -128,6 +131,8 @@ class AgentRuntime(RuntimeDecisions):
             task_id=task_id, conversation_id=conversation_id, message_id=reply.id, request=request,
             flow_id=self.flow.flow.id, flow_version=self.flow.flow.version, flow_sha256=self.flow.flow.sha256,
             build_identity=self.skills.build_identity, workspace=str(ws_dir or ""), budgets=self.budgets.to_dict())
+        if skill:  # the user's pick, kept with the task (a resumed task still knows it); no skill run yet
+            self.store.update_task(task_id, skill_id=skill)
         if ws_dir is None:
             self.reporter.failed(task.id, msg("task.failed.folder", error=folder_error), folder_details)
             return task_id
@@ -163,12 +168,20 @@ class AgentRuntime(RuntimeDecisions):
         return task_id
 
     def cut_task(self, message_id: str) -> str | None:
-        """The failed task whose reply (``message_id``) the output limit cut mid-text, or None."""
+        """The failed task whose reply (``message_id``) the output limit cut (mid-text, or in a step of the skill
+        agent), or None."""
         for task in self.store.tasks("failed"):
             if task.message_id == message_id:
                 entries = self.store.transcript(task.id, MAIN)
-                return task.id if entries and M.is_cut(entries[-1].message) else None
+                return task.id if entries and M.is_cut(entries[-1].message) or self._cut_step(task.id) else None
         return None
+
+    def _cut_step(self, task_id: str) -> bool:
+        """True when the task stopped because the output limit cut a skill agent's turn (nothing of it kept)."""
+        calls = self.store.model_calls(task_id)
+        last = calls[-1] if calls else None
+        return (last is not None and last.agent != MAIN and last.state == "failed"
+                and (last.error or "").startswith(CUT_ENGLISH))
 
     async def continue_answer(self, task_id: str) -> None:
         """Ask the model to go on from its reply the output limit cut: one more model call (in the ledger like
@@ -176,6 +189,11 @@ class AgentRuntime(RuntimeDecisions):
         Returns when the task finishes or fails again; raises :class:`ApprovalError` when nothing waits."""
         task = self.store.task(task_id)
         entries = self.store.transcript(task_id, MAIN)
+        if task.status == "failed" and self._cut_step(task_id):  # a skill's step: asked again, the rest kept
+            self.store.update_task(task_id, status="running", error=None, finished=None)
+            self.reporter.update_message(task_id, text="", status="streaming")
+            await self._drive(task_id)
+            return
         if task.status != "failed" or not entries or not M.is_cut(entries[-1].message):
             raise ApprovalError(tr("continue.nothing"))
         self.store.append_transcript(task_id, MAIN, M.message("user", M.CONTINUE))
@@ -242,7 +260,8 @@ class AgentRuntime(RuntimeDecisions):
         except BudgetExhausted as exc:
             self.reporter.failed(task_id, msg("task.failed.budget", error=said(exc)), details_of(exc))
         except ModelError as exc:
-            self.reporter.failed(task_id, msg("task.failed.model", error=said(exc)), details_of(exc))
+            self.reporter.failed(task_id, msg("task.failed.model", error=said(exc)), details_of(exc),
+                                 resumable=isinstance(exc, StepCut))
         except (MiraError, SkillsError) as exc:  # refused on purpose somewhere below: its message says why
             reason = said(exc)
             if isinstance(reason, Msg):

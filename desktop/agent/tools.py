@@ -50,6 +50,20 @@ COMPLETE = ToolSpec(
      "required": ["summary"], "additionalProperties": False},
 )
 
+def run_skill_for(skill_id: str, files: Sequence[str]) -> ToolSpec:
+    """``run_skill`` for the one skill the user picked: its id is the only one the call may name, and its inputs
+    only files in the workspace (none offered when it is empty). A server that constrains a named tool_choice
+    by grammar then writes a call that runs, even with a small model."""
+    properties: dict[str, Any] = {**RUN_SKILL.parameters["properties"],
+                                  "skill_id": {"type": "string", "enum": [skill_id]}}
+    if files:
+        properties["inputs"] = {"type": "array", "items": {"type": "string", "enum": list(files)}}
+    else:
+        properties.pop("inputs")
+    return ToolSpec(name=RUN_SKILL.name, description=RUN_SKILL.description,
+                    parameters={**RUN_SKILL.parameters, "properties": properties})
+
+
 MAIN_TOOLS: tuple[ToolSpec, ...] = (LOAD_SKILL, RUN_SKILL, LIST_WORKSPACE, READ_WORKSPACE_FILE)
 READ_ONLY_TOOLS: tuple[ToolSpec, ...] = (LIST_WORKSPACE, READ_WORKSPACE_FILE)
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".csv", ".tsv", ".json"}
@@ -94,8 +108,11 @@ ECHO_LIMIT = 240  # characters of an offending value quoted back to the model
 
 def load_arguments(raw: str) -> Any:
     """The model's raw arguments as JSON; empty means no arguments. The approval gate reads the proposed
-    call back with this too, so a call frozen from empty arguments still matches its input hash."""
-    return json.loads(raw or "{}")
+    call back with this too, so a call frozen from empty arguments still matches its input hash. A raw newline
+    or tab inside a string is taken as itself (``strict=False``): small models write them, and llama-cpp-python's
+    grammar for a named tool_choice lets them through; the commands refuse control characters where a format
+    cannot hold them."""
+    return json.loads(raw or "{}", strict=False)
 
 
 def parse_arguments(raw: str, spec: ToolSpec) -> dict[str, Any]:

@@ -169,9 +169,19 @@ async def _server_lines(settings: ModelSettings) -> list[Msg]:
     window = info.context_window if info is not None else 0
     if settings.api == "ollama":
         window = settings.context_window or min(window or DEFAULT_NUM_CTX, DEFAULT_NUM_CTX)
-    lines = [msg("connect.kind", kind=kind)]
+    lines = [msg("connect.kind", kind=kind_words(kind))]
     lines.append(msg("connect.window", window=f"{window:,}") if window else msg("connect.window_unknown"))
     return lines
+
+
+_KIND_WORDS = {"local server": "server.kind.local", "openai-compatible": "server.kind.cloud",
+               "llama.cpp server": "server.kind.llama_server", "llama-cpp-python": "server.kind.llama_cpp_python",
+               "Qwen (DashScope)": "server.kind.dashscope"}
+
+
+def kind_words(kind: str) -> Msg | str:
+    """A server kind as a person reads it: a product's own name as it is, the rest in words (translated)."""
+    return msg(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
 
 
 async def ollama_behind_openai_endpoint(settings: ModelSettings) -> bool:

@@ -24,12 +24,12 @@ from desktop.llm._types import (
     Completion,
     ModelError,
     ModelEvent,
-    ReasoningDelta,
-    TextDelta,
+    ReasoningChunk,
+    TextChunk,
     ToolCall,
     ToolSpec,
 )
-from desktop.llm.quirks import Quirks, in_flight, memory, quirks_for
+from desktop.llm.quirks import Quirks, in_flight, kind_from, memory, quirks_for
 from desktop.llm.tokens import check_fits, count_request
 from desktop.llm.turn import AnswerCut, TurnBuilder, reasoning_of, used_ids
 from desktop.messages import msg
@@ -73,9 +73,9 @@ def _replay(completion: Completion) -> list[ModelEvent]:
     """The events a non-streamed turn gives: its reasoning and text at once, then the turn."""
     out: list[ModelEvent] = []
     if completion.reasoning:
-        out.append(ReasoningDelta(text=completion.reasoning))
+        out.append(ReasoningChunk(text=completion.reasoning))
     if completion.text:
-        out.append(TextDelta(text=completion.text))
+        out.append(TextChunk(text=completion.text))
     out.append(completion)
     return out
 
@@ -85,7 +85,7 @@ def _shown(turn: TurnBuilder, piece: str) -> list[ModelEvent]:
     if not piece:
         return []
     thought, shown = turn.text(piece)
-    return [*([ReasoningDelta(text=thought)] if thought else []), *([TextDelta(text=shown)] if shown else [])]
+    return [*([ReasoningChunk(text=thought)] if thought else []), *([TextChunk(text=shown)] if shown else [])]
 
 
 def _dropped(exc: BaseException) -> bool:
@@ -228,7 +228,7 @@ class OpenAIModel:
         self._client_loop = None
 
     def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Stream one assistant turn: TextDelta (and ReasoningDelta) events, then exactly one Completion."""
+        """Stream one assistant turn: TextChunk (and ReasoningChunk) events, then exactly one Completion."""
         return self._turn(messages, tools)
 
     def output_limit(self, tools: Sequence[ToolSpec], needed: int) -> int:
@@ -320,6 +320,7 @@ class OpenAIModel:
         end = asyncio.get_running_loop().time() + self.deadline
         try:
             response = await self._within(end, self._client_for_loop().chat.completions.create(**request))
+            self._learn_kind(getattr(response, "response", None))
             await self._check_is_stream(response)
             chunks = response.__aiter__()
             while True:
@@ -334,7 +335,7 @@ class OpenAIModel:
                     if delta is not None:
                         thought = turn.reasoning(reasoning_of(delta))
                         if thought:
-                            yield ReasoningDelta(text=thought)
+                            yield ReasoningChunk(text=thought)
                         if delta.content:
                             for event in _shown(turn, scrub.feed(delta.content)):
                                 yield event
@@ -365,7 +366,7 @@ class OpenAIModel:
                 f"{self.base_url} streamed a call of {completion.tool_calls[0].name} without its arguments",
                 msg=msg("model.error.bad_answer")))
         if late:
-            yield TextDelta(text=late)
+            yield TextChunk(text=late)
         yield dataclasses.replace(completion, tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=scrub.whole(c.arguments))
                                                    for c in completion.tool_calls))
 
@@ -375,7 +376,9 @@ class OpenAIModel:
         turn = TurnBuilder(tools, used_ids(messages))
         end = asyncio.get_running_loop().time() + self.deadline
         try:
-            reply = await self._within(end, self._client_for_loop().chat.completions.create(**request))
+            raw = await self._within(end, self._client_for_loop().chat.completions.with_raw_response.create(**request))
+            self._learn_kind(raw)
+            reply = raw.parse()
             if isinstance(reply, str) or not getattr(reply, "choices", None):
                 raise self._empty_error()
             choice = reply.choices[0]
@@ -424,6 +427,15 @@ class OpenAIModel:
             raise ModelError(f"timed out: {self.base_url} sent no content for {self.timeout:g} s (idle "
                              "deadline; keep-alive messages do not count)",
                              msg=msg("model.error.idle", where=self.base_url, seconds=f"{self.timeout:g}")) from None
+
+    def _learn_kind(self, http: Any) -> None:
+        """Remember the kind a reply's ``Server`` header names (llama.cpp's llama-server says so on every
+        answer), so the next turns follow its quirks without a Test connection first."""
+        headers = getattr(http, "headers", None)
+        kind = kind_from(str(headers.get("server", ""))) if headers is not None else ""
+        if kind and not self._fixed_quirks and kind != self.quirks.kind:
+            memory().put(self.base_url, self.name, kind=kind)
+            self.quirks = quirks_for(self.base_url, self.name, kind)
 
     async def _check_is_stream(self, response: Any) -> None:
         """A reply that is not an event stream (an HTML page, a plain JSON completion) is reported for what
@@ -498,6 +510,10 @@ class OpenAIModel:
                 window = f" of {self.context_window} tokens" if self.context_window else ""
                 return fail(f"the request is larger than the model's context window{window} at {where} "
                             f"(HTTP {status}){suffix}", "model.error.over_window", details)
+            if status in (400, 500) and ("--jinja" in full or "Unsupported param: tool_choice" in full):
+                # llama.cpp's llama-server takes tools only when started with --jinja (its chat templates)
+                return fail(f"{where} cannot take tool calls: llama-server was started without --jinja "
+                            f"(HTTP {status}){suffix}", "model.error.needs_jinja", details)
             if status == 401:
                 if not self._key:
                     return fail(f"{where} needs an API key and none is set (HTTP 401); "

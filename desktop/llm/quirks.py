@@ -51,6 +51,20 @@ _BY_KIND: dict[str, Quirks] = {
 }
 
 
+def kind_from(server: str = "", owned_by: str = "") -> str:
+    """The server family its answers name: the ``Server`` header (llama.cpp's llama-server sends
+    ``llama.cpp``; a vLLM behind a proxy may send ``vLLM/…``), else its listing's ``owned_by`` (``llamacpp``
+    for llama-server, ``vllm``, ``organization_owner`` for LM Studio, ``library`` for Ollama's /v1, ``me`` for
+    llama-cpp-python, which is served by uvicorn like vLLM); "" when neither tells."""
+    header, owner = server.strip().lower(), owned_by.strip().lower()
+    if header.startswith("llama.cpp"):
+        return "llama.cpp server"
+    if header.startswith("vllm"):
+        return "vLLM"
+    return {"llamacpp": "llama.cpp server", "vllm": "vLLM", "organization_owner": "LM Studio",
+            "library": "Ollama", "me": "llama-cpp-python"}.get(owner, "")
+
+
 def host(base_url: str) -> str:
     try:
         return (httpx.URL(base_url).host or "").lower()

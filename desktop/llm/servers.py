@@ -14,6 +14,7 @@ import httpx
 from desktop.llm._types import ModelError
 from desktop.messages import msg
 from desktop.llm.ollama_provider import DEFAULT_NUM_CTX, host_of
+from desktop.llm.quirks import kind_from
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,11 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
             props = True
         except (httpx.HTTPError, ValueError, AttributeError, TypeError):
             pass
+    listing = client.get(f"{url}/models")
+    listing.raise_for_status()
+    server = listing.headers.get("server", "")
     out = []
-    for entry in _get(client, f"{url}/models").get("data", []):
+    for entry in listing.json().get("data", []):
         name = str(entry.get("id") or "")
         if not name:
             continue
@@ -106,8 +110,8 @@ def _openai_like(client: httpx.Client, base_url: str) -> list[ModelInfo]:
         # the server's own window where /models publishes it (llama.cpp, llama-swap); n_ctx_train is the
         # model's training length, not what the server was started with, so it is not taken
         window = window or meta.get("n_ctx") or 0
-        kind = ("LM Studio" if lmstudio else "llama.cpp server" if props else "vLLM" if "max_model_len" in entry
-                else "llama-cpp-python" if entry.get("owned_by") == "me" else "")
+        kind = ("LM Studio" if lmstudio else kind_from(server, str(entry.get("owned_by") or ""))
+                or ("llama.cpp server" if props else "vLLM" if "max_model_len" in entry else ""))
         out.append(ModelInfo(name=name, context_window=int(window),
                              tools="tool_use" in caps if isinstance(caps, list) else None, kind=kind))
     return out

@@ -255,5 +255,8 @@ class AnswerCut(ModelError):
         self.usage: Mapping[str, int] = dict(usage or {})
         self.text = text if text.strip() else ""
         self.reasoning = reasoning
-        super().__init__("the model's answer was cut off at the output limit (finish_reason \"length\"); nothing "
-                         "of it was kept", msg=msg("model.error.cut_reply" if self.text else "model.error.cut"))
+        super().__init__(CUT_ENGLISH + " (finish_reason \"length\"); nothing of it was kept",
+                         msg=msg("model.error.cut_reply" if self.text else "model.error.cut"))
+
+
+CUT_ENGLISH = "the model's answer was cut off at the output limit"  # how a cut call ends in the model-call ledger

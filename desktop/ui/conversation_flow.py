@@ -202,7 +202,7 @@ def _model_cut(text: str) -> bool:
     from desktop.i18n import render
     from desktop.messages import msg
 
-    return render(msg("model.error.cut_reply")).strip() in text
+    return any(render(msg(mid)).strip() in text for mid in ("model.error.cut_reply", "model.error.cut_step"))
 
 
 def _model_failed(text: str) -> bool:

@@ -13,13 +13,13 @@ from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
+    check_tagged_args,
     edit_output,
     failed_checks_text,
     input_file,
     require_suffix,
-    validate_args,
 )
-from skills.runtime._xlsx_cached import book_sheets, compute, write_with_values
+from skills.runtime._xlsx_cached import book_sheets, compute, has_hidden_rows, write_with_values
 from skills.runtime._xlsx_check import workbook_evidence
 from skills.runtime._xlsx_edit import apply_operations, lost_parts, open_for_edit, show
 from skills.runtime._xlsx_read import scan_workbook
@@ -47,7 +47,7 @@ def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
 
 
 def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(_LIGHT_CREATE, args)
+    check_tagged_args(_LIGHT_CREATE, args)
     rel = args["path"]
     target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
     wb = new_workbook(args["sheets"])
@@ -109,7 +109,7 @@ def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
-        validate_args(_LIGHT_CREATE, args)
+        check_tagged_args(_LIGHT_CREATE, args)
     except CommandError as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
                 "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
@@ -134,7 +134,7 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(_LIGHT_EDIT, args)
+    check_tagged_args(_LIGHT_EDIT, args)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
@@ -142,7 +142,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     changes = apply_operations(wb, args["operations"], placed)
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
     names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
-    computed = compute(book_sheets(wb))
+    computed = compute(book_sheets(wb), hidden_rows=has_hidden_rows(wb))
     package = io.BytesIO()
     wb.save(package)
     _fill_pending(ws, package.getvalue(), computed)
@@ -162,7 +162,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
-        validate_args(_LIGHT_EDIT, args)
+        check_tagged_args(_LIGHT_EDIT, args)
         wb = open_for_edit(input_file(ws, args["path"], "xlsx"))
         out = edit_output(ws, args, ".xlsx")
         changes = apply_operations(wb, args["operations"])
@@ -177,7 +177,7 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.INSPECT, args)
+    check_tagged_args(schema.INSPECT, args)
     require_suffix(args["path"], (".xlsx", ".xlsm", ".xltx", ".xltm"), "path")
     try:
         path = ws.resolve(args["path"], must_exist=True)
@@ -188,7 +188,7 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.VERIFY, args)
+    check_tagged_args(schema.VERIFY, args)
     path = input_file(ws, args["path"], "xlsx")
     expect = args.get("expect") or {}
     ev, _ = workbook_evidence(ws, path, sheets=expect.get("sheets"), cells=expect.get("cells"))
@@ -199,7 +199,7 @@ def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.RECALCULATE, args)
+    check_tagged_args(schema.RECALCULATE, args)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     recalculate(ws, src, out)
@@ -214,9 +214,12 @@ def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
-        validate_args(schema.RECALCULATE, args)
+        check_tagged_args(schema.RECALCULATE, args)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
+        if not soffice_path():  # said on the approval card, before anyone approves what cannot run
+            raise CommandError("Recalculating needs LibreOffice, which is not installed",
+                               msg=msg("soffice.missing"))
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
                 "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}

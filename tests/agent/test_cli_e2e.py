@@ -202,3 +202,18 @@ def test_attach_before_the_request_and_several_files(tmp_path: Path) -> None:
     report = json.loads(proc.stdout)
     assert report["outcome"] == "completed" and report["artifacts"]
     assert (tmp_path / "ws" / "notes.md").is_file() and (tmp_path / "ws" / "data.csv").is_file()
+
+
+@pytest.mark.slow  # two runs of the command
+def test_a_picked_skill_runs_at_once_and_an_unknown_one_is_a_usage_error(tmp_path: Path) -> None:
+    from docx import Document
+
+    proc = mira(tmp_path, "Write a memo titled Office Move with headings Timeline and Budget", "--skill", "docx",
+                "--yes", "--json")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    [art] = json.loads(proc.stdout)["artifacts"]
+    texts = [p.text for p in Document(str(tmp_path / "ws" / art["path"])).paragraphs]
+    assert texts[:3] == ["Office Move", "Timeline", "Budget"]  # the request as written, nothing added to it
+    proc = mira(tmp_path, "Write a memo", "--skill", "no-such-skill", "--json")
+    assert proc.returncode == 2 and "there is no skill no-such-skill" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr

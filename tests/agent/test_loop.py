@@ -9,7 +9,7 @@ from pathlib import Path
 from desktop.agent import Budgets
 from desktop.agent import events as ev
 from desktop.messages import english
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolSpec
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolSpec
 from desktop.llm.scripted import tool_turn
 
 from .conftest import Harness, run
@@ -142,7 +142,7 @@ class _SlowModel:
         self.started = asyncio.Event()
 
     async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator:
-        yield TextDelta(text="thinking")
+        yield TextChunk(text="thinking")
         self.started.set()
         await asyncio.sleep(30)
         yield Completion(text="never")
@@ -238,3 +238,85 @@ def test_the_skill_agents_last_step_offers_only_complete(h: Harness) -> None:
     assert "list_workspace" in skill_steps[0] and skill_steps[1] == ["complete"]  # the one call left: report
     packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
     assert packet["summary"] == "done" and rt.task_status(task_id).status == "finished"
+
+
+def test_a_skill_the_user_picked_is_the_first_steps_only_tool(h: Harness) -> None:
+    from desktop.agent.tools import MAIN_TOOLS
+
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write my notes", skill="notes"))
+    [first] = h.model.calls[0].tools  # one tool: a server that takes tool_choice is told to call it
+    assert first.name == "run_skill" and first.parameters["properties"]["skill_id"]["enum"] == ["notes"]
+    assert "inputs" not in first.parameters["properties"]  # an empty folder: no input to name (or invent)
+    assert h.model.calls[0].messages[-1].content == "write my notes"  # the request as the user wrote it
+    assert rt.task_status(task_id).status == "finished" and rt.task_status(task_id).outcome == "completed"
+    # a later request in the conversation, without a pick, lets the model choose again
+    rt = h.runtime([Completion(text="Hello.")])
+    run(rt.start_task(h.conv.id, "hi"))
+    assert h.model.calls[0].tools == MAIN_TOOLS
+
+
+def test_a_skill_agent_that_answers_in_words_is_asked_once_to_report(h: Harness) -> None:
+    from desktop.agent import _messages as M
+
+    rt = h.runtime([tool_turn(RUN_NOTES), Completion(text="I wrote the notes."), tool_turn(COMPLETE),
+                    Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    asked = h.model.calls[2]
+    assert [t.name for t in asked.tools] == ["complete"] and asked.messages[-1].content == M.REPORT_NOW
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["summary"] == "done" and rt.task_status(task_id).status == "finished"
+
+
+def test_a_skill_agent_that_answers_in_words_twice_has_stopped(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES), Completion(text="I wrote it."), Completion(text="Really."),
+                    Completion(text="It failed.")])
+    run(rt.start_task(h.conv.id, "write"))
+    packet = json.loads(h.model.calls[-1].messages[-1].content.split("\n", 1)[1])
+    assert packet["status"] == "failed" and "stopped without completing: Really." in packet["summary"]
+    assert len(h.model.calls) == 4  # asked once to report, never again
+
+
+def test_a_skill_step_cut_by_the_output_limit_stops_as_cut_and_continue_asks_for_that_step_again(h: Harness) -> None:
+    from desktop.llm.turn import AnswerCut
+
+    write = ("s1", "note_write", json.dumps({"path": "a.txt", "text": "first"}))
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s0", "list_workspace", '{"path": ""}')),
+                    AnswerCut({"completion_tokens": 64}),  # a call cut mid-arguments
+                    tool_turn(write), tool_turn(COMPLETE), Completion(text="Made a.txt.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    status = rt.task_status(task_id)
+    assert status.status == "failed" and "cut off at the output limit in the middle of a step" in english(status.error)
+    skill = [e.message for e in h.store.transcript(task_id, "skill:notes")]
+    assert skill[-1]["role"] == "tool"  # nothing of the cut turn was kept; the listing before it was
+    assert rt.cut_task(status.message_id) == task_id  # Continue is offered
+    run(rt.continue_answer(task_id))
+    status = rt.task_status(task_id)
+    if status.pending_approval_id:
+        run(rt.approve(status.pending_approval_id))
+        status = rt.task_status(task_id)
+    assert status.status == "finished" and status.outcome == "completed"
+    asked_again = h.model.calls[3]
+    assert asked_again.messages == h.model.calls[2].messages  # the same step, from where it was
+    assert (h.ws(task_id) / "a.txt").read_text(encoding="utf-8") == "first"
+    assert [c.state for c in h.store.model_calls(task_id)].count("failed") == 1
+
+
+def test_a_raw_newline_inside_an_argument_string_is_taken_as_a_newline(h: Harness) -> None:
+    run_notes = ("m1", "run_skill", '{"skill_id": "notes", "goal": "write\nthe notes"}')  # as small models write it
+    rt = h.runtime([tool_turn(run_notes), tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write"))
+    assert rt.task_status(task_id).outcome == "completed"
+    goal = [m.content for m in h.model.calls[1].messages if m.role == "user"][0]
+    assert goal == "write\nthe notes"
+
+
+def test_a_picked_skill_may_take_only_files_that_are_in_the_workspace(h: Harness, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes", encoding="utf-8")
+    rt = h.runtime([tool_turn(("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "w", "inputs": ["notes.md"]}))),
+                    tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write from my notes", [notes], skill="notes"))
+    [first] = h.model.calls[0].tools
+    assert first.parameters["properties"]["inputs"]["items"]["enum"] == ["notes.md"]
+    assert rt.task_status(task_id).outcome == "completed"

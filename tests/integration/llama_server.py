@@ -5,8 +5,11 @@ Python in ``MIRA_LLAMA_SERVER_PYTHON``; on a developer machine without it the te
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import shlex
+import signal
+import sys
 import socket
 import subprocess
 import time
@@ -39,6 +42,15 @@ def model_file(python: Path) -> Path | None:
     return path if path is not None and path.is_file() else None
 
 
+def _dies_with_us() -> None:
+    """In the server's process, before it runs: Linux ends it when the test process goes, also when
+    pytest-timeout ends a stuck run with os._exit (no fixture teardown runs then)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -65,7 +77,8 @@ class LlamaServer:
             self.proc = subprocess.Popen(
                 [str(self.python), "-m", "llama_cpp.server", "--model", str(self.model), "--host", "127.0.0.1",
                  "--port", str(self.port), "--model_alias", "smollm2", *args],
-                stdout=log, stderr=subprocess.STDOUT)
+                stdout=log, stderr=subprocess.STDOUT,
+                preexec_fn=_dies_with_us if sys.platform.startswith("linux") else None)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

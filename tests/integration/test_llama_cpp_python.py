@@ -20,7 +20,7 @@ import httpx
 import psutil
 import pytest
 
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolCall, ToolSpec
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolCall, ToolSpec
 from desktop.llm.openai_provider import OpenAIModel, OutputLimits
 from desktop.llm.quirks import memory
 from desktop.llm.tokens import ContextTooSmall
@@ -80,7 +80,7 @@ def test_a_first_turn_streams(llama: LlamaServer) -> None:
     async def go() -> Completion | None:
         try:
             async for event in model.stream(HI, []):
-                if isinstance(event, TextDelta):
+                if isinstance(event, TextChunk):
                     seen.append(event.text)  # the answer streams in pieces
                 elif isinstance(event, Completion):
                     return event
@@ -252,9 +252,52 @@ def _home(tmp_path: Path, llama: LlamaServer, **model: object) -> dict[str, str]
     return dict(os.environ, MIRA_HOME=str(home), MIRA_LANGUAGE="en")
 
 
-def _mira(env: dict[str, str], tmp_path: Path, request: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(MIRA), "task", request, "--workspace", str(tmp_path / "ws"), "--json"], env=env,
-                          cwd=tmp_path, capture_output=True, text=True, timeout=timeout)
+def _mira(env: dict[str, str], tmp_path: Path, request: str, *options: str,
+          timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(MIRA), "task", request, "--workspace", str(tmp_path / "ws"), "--json", *options],
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.timeout(900)  # several turns of a CPU model, prompts decoded one token per batch, on a loaded machine
+def test_mira_task_forces_the_picked_skill_and_the_report_by_name_and_the_server_takes_every_turn(
+        llama: LlamaServer, tmp_path: Path) -> None:
+    """``mira task --skill docx``: the first turn may only hand the work to the docx skill (run_skill alone,
+    named in tool_choice: the server constrains the call by grammar, so even a 135M model makes it); the skill
+    agent's turn in words is followed by one asking for complete alone, named the same way. Every request
+    after a tool call carries that call's turn (content "", never null) and its result: each one answered."""
+    from docx import Document
+
+    from desktop.agent import _messages as M
+    from desktop.store import Store
+
+    env = _home(tmp_path, llama, output_tool_step=256, output_reply=96)
+    proc = _mira(env, tmp_path, "Write a short Word document about cats.", "--skill", "docx", "--yes", timeout=600)
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    store = Store(Path(env["MIRA_HOME"]) / "data" / "mira.sqlite3")
+    try:
+        task = report["task_id"]
+        main = [e.message for e in store.transcript(task, "main")]
+        first = next(m for m in main if m["role"] == "assistant")
+        [handed] = first["tool_calls"]  # the forced call, whole and valid
+        assert handed["name"] == "run_skill" and json.loads(handed["arguments"], strict=False)["skill_id"] == "docx"
+        skill = [e.message for e in store.transcript(task, "skill:docx")]
+        assert skill, "the skill agent never ran"
+        turns = [m for m in skill if m["role"] == "assistant"]
+        if M.REPORT_NOW in [m["content"] for m in skill]:  # it answered in words: asked to report, by name
+            after = skill[[m["content"] for m in skill].index(M.REPORT_NOW) + 1]
+            assert [c["name"] for c in after["tool_calls"]] == ["complete"], after
+        else:  # it called a tool of its own accord
+            assert turns and turns[0].get("tool_calls"), turns
+        # every model call was answered (a request after a tool call's turn too: the server refused null with a
+        # 500); only the small reply limit may cut the delivery message
+        for call in store.model_calls(task):
+            assert call.state == "done" or "cut off" in (call.error or ""), (call, llama.tail())
+        assert report["status"] == "finished" and report["outcome"] in ("completed", "failed")
+        for art in report["artifacts"]:  # a file made is a real Word document
+            assert art["kind"] == "docx" and Document(art["absolute_path"]).paragraphs
+    finally:
+        store.close()
 
 
 def test_mira_task_says_a_request_over_the_window_is_over_the_window(llama: LlamaServer, tmp_path: Path) -> None:
@@ -298,3 +341,19 @@ def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServ
             proc.wait()
     assert proc.returncode == 1, (out, err)
     assert "interrupted" in err and "Traceback" not in err, err
+
+
+def test_test_connection_names_the_real_server_its_window_and_how_it_takes_tools(llama: LlamaServer) -> None:
+    from desktop.llm.factory import checked_connection
+    from desktop.llm.settings import ModelSettings
+    from desktop.translations import render_plain
+
+    memory().put(llama.url, "smollm2", kind=None, stream_tools=None)  # nothing known: told by the server itself
+    ok, lines, _english = asyncio.run(checked_connection(ModelSettings(
+        provider="openai_compatible", base_url=llama.url, model="smollm2", timeout=120)))
+    said = [render_plain(line, "en") for line in lines]
+    assert ok, said
+    assert said[1] == "Server: llama-cpp-python's server"  # its listing: owned_by "me", served by uvicorn
+    assert said[2].startswith("Context window: the server does not say")  # llama-cpp-python publishes none
+    assert said[3].startswith("Tool calls: work, but this server cannot stream them")
+    assert render_plain(lines[1], "zh_CN") == "服务器：llama-cpp-python 服务器"

@@ -214,3 +214,14 @@ def test_the_reasoning_stays_with_the_finished_reply_after_a_restart(make_window
     copied = QGuiApplication.clipboard().text()
     assert "The user greets me." in copied and "Hello there." in copied  # unfolded: copied as shown
     assert "greets" in view.spoken_text(row)
+
+
+def test_continue_is_offered_under_a_cut_reply_and_under_a_cut_step_of_the_work() -> None:
+    from desktop.i18n import render
+    from desktop.messages import msg
+    from desktop.ui.conversation_flow import _model_cut, _model_failed
+
+    for cut in ("model.error.cut_reply", "model.error.cut_step"):
+        text = render(msg("task.failed.model", error=msg(cut)))
+        assert _model_failed(text) and _model_cut(text), cut
+    assert not _model_cut(render(msg("task.failed.model", error=msg("model.error.cut"))))  # a cut call with nothing to go on from: retry
