@@ -25,7 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     print(terminal_table(report))
     if not args.no_write:
         out = args.out or args.dir / "RESULTS.md"
-        out.write_text(markdown(report, machine_description()), encoding="utf-8")
+        from bench.bench_fidelity import kept_section
+
+        # the full-corpus fidelity table is written by its own, longer run: it stays until that run replaces it
+        out.write_text(markdown(report, machine_description()) + kept_section(out), encoding="utf-8")
         print(f"wrote {out}")
     return 1 if report.errors else 0
 

@@ -270,6 +270,45 @@ def _subset(files: list[Path], limit: int) -> list[Path]:
     return files[::step][:limit]
 
 
+SECTION = "## DOCX/PPTX fidelity against LibreOffice, whole corpus"
+
+
+def kept_section(results: Path) -> str:
+    """The fidelity section of an existing RESULTS.md ("" when it has none), to carry into a rewrite."""
+    try:
+        text = results.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    at = text.find(SECTION)
+    return "\n" + text[at:].rstrip() + "\n" if at >= 0 else ""
+
+
+def results_section(scores: list[Score], when: str) -> str:
+    """A markdown section: the summary per kind and overall, the files under 0.80 or losing colour, and
+    every file's score."""
+    judged = [s for s in scores if s.ssim]
+    median, low, under, lost = summary(scores)
+    lines = [SECTION, "", f"Measured {when} with `python -m bench.bench_fidelity --results bench/RESULTS.md` "
+             f"(page 1 of each DOCX, slides 1–{MAX_SLIDES} of each PPTX, {WIDTH} px wide; SSIM in grey, 7×7 windows; "
+             "a file loses its colour when the native view shows under a quarter of LibreOffice's coloured ink). "
+             f"{len(judged)} of {len(scores)} files judged; the rest LibreOffice could not export.", "",
+             "| Files | Judged | Median SSIM | Lowest | Under 0.80 | Colour lost |", "|---|---|---|---|---|---|"]
+    for kind in ("docx", "pptx"):
+        part = [s for s in scores if s.path.suffix == f".{kind}"]
+        if part:
+            m, lo, u, c = summary(part)
+            lines.append(f"| {kind.upper()} | {len([s for s in part if s.ssim])} | {m:.3f} | {lo:.3f} | {u} | {c} |")
+    lines += [f"| all | {len(judged)} | {median:.4f} | {low:.3f} | {under} | {lost} |", "",
+              f"Targets: every file ≥ {MIN_FILE} ({'met' if under == 0 else 'missed'}), median ≥ {MIN_MEDIAN} "
+              f"({'met' if median >= MIN_MEDIAN else 'missed'}), no file loses its colour "
+              f"({'met' if lost == 0 else 'missed'}).", "", "| File | Pages | SSIM | Colour |", "|---|---|---|---|"]
+    for s in sorted(scores, key=lambda s: (s.mean if s.ssim else 2.0, s.path.name)):
+        shown = f"{s.mean:.3f}" if s.ssim else "not judged: " + (s.error or "LibreOffice drew nothing")
+        lines.append(f"| {s.path.parent.name}/{s.path.name} | {len(s.ssim)} | {shown} | "
+                     f"{'lost' if s.ssim and s.loses_color else ''} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_fidelity", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -279,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=Path, default=None, help="write side-by-side PNGs here")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--cached", action="store_true", help="only files LibreOffice has already drawn (no conversion)")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="write the per-file table into this RESULTS.md (replacing its fidelity section)")
     args = parser.parse_args(argv)
     kinds = ("docx", "pptx") if args.kind == "both" else (args.kind,)
     files = [f for f in corpus_files(kinds, args.corpus) if args.match in f.name]
@@ -300,6 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"every file >= {MIN_FILE}: {'met' if under == 0 else f'MISSED ({under} under, lowest {low:.3f})'}")
     print(f"median >= {MIN_MEDIAN}: {'met' if median >= MIN_MEDIAN else f'MISSED ({median:.3f})'}")
     print(f"no file loses its colour: {'met' if lost == 0 else f'MISSED ({lost} files)'}")
+    if args.results is not None:
+        old = args.results.read_text(encoding="utf-8") if args.results.exists() else ""
+        at = old.find(SECTION)
+        head = (old[:at] if at >= 0 else old).rstrip()
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        args.results.write_text((head + "\n\n" if head else "") + results_section(scores, when), encoding="utf-8")
+        print(f"wrote {args.results}")
     return 0
 
 

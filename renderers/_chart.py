@@ -8,11 +8,15 @@ plot type is drawn as bars of the same values. No Qt widgets; QPainter only.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+
+from renderers._i18n import tr
+from skills.api import drawingml_color
 
 _C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -44,10 +48,23 @@ class ChartData:
     legend: str = "b"  # where the legend is (b, r, t, l, tr), "" when the chart has none
     x_title: str = ""  # the category (or x) axis title
     y_title: str = ""  # the value axis title
+    lines: tuple[Series, ...] = ()  # a line plot drawn over the first one on the same axes (a combo chart)
+    background: str | None = "#ffffff"  # the chart area's fill (c:chartSpace/c:spPr), None when it has none
+    text_color: str = "#404040"  # labels, legend and title, as the chart's text properties say
+    title_bold: bool = True
+    title_pt: float = 0.0  # the title's size in points when the file gives one
+    label_pt: float = 0.0  # axis and legend labels' size in points when the file gives one
+    point_colors: tuple[str, ...] = ()  # a pie's slice colours (c:dPt, else the theme's accents)
+    title_placeholder: bool = False  # a title box without text: Office shows "Chart Title" in it
+    grid_color: str | None = "#d9d9d9"  # the value axis' major gridlines, None when it has none
+    gap: float = 1.5  # c:gapWidth between bar groups, in bar widths
+    overlap: float = 0.0  # c:overlap of a group's bars, as a share of a bar (negative: space between)
 
 
-def read_chart(xml: bytes) -> ChartData | None:
-    """The first plot of a chart part, or None when the XML is not a chart we can read."""
+def read_chart(xml: bytes, scheme: dict[str, str] | None = None) -> ChartData | None:
+    """The first plot of a chart part (and a line plot combined with it), or None when the XML is not a
+    chart we can read. ``scheme`` maps theme colour names (``accent1``, ``tx1``…) to ``#rrggbb``: series
+    without their own colour take the theme's accents in order, as Office's default chart style does."""
     try:
         root = etree.fromstring(xml, _PARSER)
     except (etree.XMLSyntaxError, ValueError):
@@ -55,26 +72,22 @@ def read_chart(xml: bytes) -> ChartData | None:
     plot_area = root.find(f"{_C}chart/{_C}plotArea")
     if plot_area is None:
         return None
-    plot = next((el for el in plot_area if isinstance(el.tag, str) and el.tag[len(_C):] in _PLOTS), None)
-    if plot is None:
+    plots = [el for el in plot_area if isinstance(el.tag, str) and el.tag[len(_C):] in _PLOTS]
+    if not plots:
         return None
+    plot = plots[0]
+    colors = dict(scheme) if scheme else {}
     name = plot.tag[len(_C):]
     kind = _kind(name, plot)
     grouping = plot.find(f"{_C}grouping")
     stacked = grouping is not None and grouping.get("val") in ("stacked", "percentStacked")
-    series: list[Series] = []
-    categories: tuple[str, ...] = ()
-    categories_ref = ""
-    for ser in plot.findall(f"{_C}ser")[:MAX_SERIES]:
-        val = ser.find(f"{_C}val") if ser.find(f"{_C}val") is not None else ser.find(f"{_C}yVal")
-        cat = ser.find(f"{_C}cat") if ser.find(f"{_C}cat") is not None else ser.find(f"{_C}xVal")
-        if not categories:
-            categories = tuple("" if v is None else v for v in _points(cat, text=True))
-        categories_ref = categories_ref or _ref(cat)
-        numbers = tuple(_number(v) for v in _points(val))
-        tx = ser.find(f"{_C}tx")
-        series.append(Series(name=_text(tx), values=numbers, color=_series_color(ser), values_ref=_ref(val),
-                             name_ref=_ref(tx)))
+    series, categories, categories_ref = _read_series(plot, colors)
+    lines: list[Series] = []
+    if kind in ("column", "bar"):
+        for other in plots[1:]:
+            if _kind(other.tag[len(_C):], other) == "line":
+                more, _, _ = _read_series(other, colors, first=len(series) + len(lines))
+                lines.extend(more)
     chart = root.find(f"{_C}chart")
     legend = chart.find(f"{_C}legend") if chart is not None else None
     position = legend.find(f"{_C}legendPos") if legend is not None else None
@@ -87,10 +100,128 @@ def read_chart(xml: bytes) -> ChartData | None:
     if not title and chart is not None and chart.find(f"{_C}title") is not None and len(series) == 1 \
             and (auto_deleted is None or auto_deleted.get("val") not in ("1", "true")):
         title = series[0].name  # Excel titles a one-series chart with its series name
+    placeholder = not title and chart is not None and chart.find(f"{_C}title") is not None \
+        and (auto_deleted is None or auto_deleted.get("val") not in ("1", "true"))
+    title_props = _text_props(chart.find(f"{_C}title") if chart is not None else None, colors)
+    label_props = _text_props(x_axis, colors) or _text_props(legend, colors) or _text_props(root, colors)
+    first_run = next(chart.find(f"{_C}title").iter(f"{_A}rPr"), None) \
+        if chart is not None and chart.find(f"{_C}title") is not None else None
+    bold = title_props.get("b")
+    if first_run is not None and first_run.get("b") is not None:
+        bold = first_run.get("b")
+    pie = kind in ("pie", "doughnut")
     return ChartData(kind=kind, title=title, categories=categories, series=tuple(series), stacked=stacked,
                      categories_ref=categories_ref,
                      legend=(position.get("val", "r") if position is not None else "r") if legend is not None else "",
-                     x_title=_axis_title(x_axis), y_title=_axis_title(axes[0] if axes else None))
+                     x_title=_axis_title(x_axis), y_title=_axis_title(axes[0] if axes else None),
+                     lines=tuple(lines), background=_area_fill(root.find(f"{_C}spPr"), colors),
+                     text_color=label_props.get("color") or title_props.get("color") or "#404040",
+                     title_bold=bold in ("1", "true") if bold is not None else True,
+                     title_pt=_size(title_props), label_pt=_size(label_props),
+                     point_colors=_point_colors(plot, colors, len(categories)) if pie else (),
+                     title_placeholder=placeholder, grid_color=_grid_color(axes[0] if axes else None, colors),
+                     gap=_percent(plot, "gapWidth", 150) / 100,
+                     overlap=_percent(plot, "overlap", 100 if stacked else 0) / 100)
+
+
+def _read_series(plot: etree._Element, colors: dict[str, str], first: int = 0
+                 ) -> tuple[list[Series], tuple[str, ...], str]:
+    series: list[Series] = []
+    categories: tuple[str, ...] = ()
+    categories_ref = ""
+    for n, ser in enumerate(plot.findall(f"{_C}ser")[:MAX_SERIES]):
+        val = ser.find(f"{_C}val") if ser.find(f"{_C}val") is not None else ser.find(f"{_C}yVal")
+        cat = ser.find(f"{_C}cat") if ser.find(f"{_C}cat") is not None else ser.find(f"{_C}xVal")
+        if not categories:
+            categories = tuple("" if v is None else v for v in _points(cat, text=True))
+        categories_ref = categories_ref or _ref(cat)
+        numbers = tuple(_number(v) for v in _points(val))
+        tx = ser.find(f"{_C}tx")
+        idx = ser.find(f"{_C}idx")
+        order = int(idx.get("val", "0")) if idx is not None and idx.get("val", "").isdigit() else first + n
+        color = _series_color(ser, colors) or (_accent(colors, order) if colors else None)
+        series.append(Series(name=_text(tx), values=numbers, color=color, values_ref=_ref(val),
+                             name_ref=_ref(tx)))
+    return series, categories, categories_ref
+
+
+def _grid_color(axis: etree._Element | None, colors: dict[str, str]) -> str | None:
+    if axis is None:
+        return "#d9d9d9"
+    grid = axis.find(f"{_C}majorGridlines")
+    if grid is None:
+        return None
+    line = grid.find(f"{_C}spPr/{_A}ln")
+    if line is None:
+        return "#d9d9d9"
+    return _area_fill(line, colors, default="#d9d9d9")
+
+
+def _percent(plot: etree._Element, name: str, default: int) -> float:
+    el = plot.find(f"{_C}{name}")
+    raw = el.get("val", "") if el is not None else ""
+    try:
+        value = int(raw.rstrip("%"))
+    except ValueError:
+        return float(default)
+    return float(min(max(value, -100 if name == "overlap" else 0), 500 if name == "gapWidth" else 100))
+
+
+def _accent(colors: dict[str, str], i: int) -> str | None:
+    return colors.get(f"accent{i % 6 + 1}")
+
+
+def _point_colors(plot: etree._Element, colors: dict[str, str], count: int) -> tuple[str, ...]:
+    """A pie's slice colours: each data point's own fill (``c:dPt``), else the theme's accents in turn."""
+    ser = plot.find(f"{_C}ser")
+    own: dict[int, str] = {}
+    for dpt in ser.findall(f"{_C}dPt") if ser is not None else ():
+        idx = dpt.find(f"{_C}idx")
+        fill = _area_fill(dpt.find(f"{_C}spPr"), colors, default=None)
+        if idx is not None and idx.get("val", "").isdigit() and fill:
+            own[int(idx.get("val", "0"))] = fill
+    return tuple(own.get(i) or _accent(colors, i) or PALETTE[i % len(PALETTE)] for i in range(min(count, MAX_POINTS)))
+
+
+def _area_fill(sppr: etree._Element | None, colors: dict[str, str], default: str | None = "#ffffff") -> str | None:
+    """An ``spPr``'s solid fill; None for ``a:noFill``; ``default`` when it says nothing."""
+    if sppr is None:
+        return default
+    if sppr.find(f"{_A}noFill") is not None:
+        return None
+    solid = sppr.find(f"{_A}solidFill")
+    if solid is not None and len(solid):
+        return drawingml_color(solid[0], colors) or default
+    grad = next(sppr.iter(f"{_A}gs"), None) if sppr.find(f"{_A}gradFill") is not None else None
+    if grad is not None and len(grad):
+        return drawingml_color(grad[0], colors) or default
+    return default
+
+
+def _text_props(holder: etree._Element | None, colors: dict[str, str]) -> dict[str, str]:
+    """The default run properties a chart element's text has (``c:txPr`` or its rich text's ``a:defRPr``)."""
+    if holder is None:
+        return {}
+    rpr = None
+    for path in (f"{_C}txPr", f"{_C}tx/{_C}rich"):
+        box = holder.find(path)
+        rpr = next(box.iter(f"{_A}defRPr"), None) if box is not None else None
+        if rpr is not None:
+            break
+    if rpr is None:
+        return {}
+    out = {k: rpr.get(k, "") for k in ("sz", "b") if rpr.get(k) is not None}
+    solid = rpr.find(f"{_A}solidFill")
+    if solid is not None and len(solid):
+        color = drawingml_color(solid[0], colors)
+        if color:
+            out["color"] = color
+    return out
+
+
+def _size(props: dict[str, str]) -> float:
+    raw = props.get("sz", "")
+    return int(raw) / 100 if raw.isdigit() and 100 <= int(raw) <= 40000 else 0.0
 
 
 def _axis_title(axis: etree._Element | None) -> str:
@@ -165,15 +296,18 @@ def _title(root: etree._Element) -> str:
     return _text(title.find(f"{_C}tx")) or ""
 
 
-def _series_color(ser: etree._Element) -> str | None:
+def _series_color(ser: etree._Element, colors: dict[str, str] | None = None) -> str | None:
+    """A series' own colour: its fill, else its line's (a line chart), in any DrawingML colour."""
     sppr = ser.find(f"{_C}spPr")
     if sppr is None:
         return None
-    fill = sppr.find(f"{_A}solidFill/{_A}srgbClr")
-    if fill is None:
-        fill = sppr.find(f"{_A}ln/{_A}solidFill/{_A}srgbClr")
-    value = fill.get("val", "") if fill is not None else ""
-    return f"#{value}" if len(value) == 6 else None
+    for path in (f"{_A}solidFill", f"{_A}ln/{_A}solidFill", f"{_A}gradFill/{_A}gsLst/{_A}gs"):
+        holder = sppr.find(path)
+        if holder is not None and len(holder):
+            color = drawingml_color(holder[0], colors or {})
+            if color:
+                return color
+    return None
 
 
 # -- painting -------------------------------------------------------------------------------------
@@ -181,25 +315,29 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     """Draw ``chart`` into ``rect``: title on top, legend at the bottom, the plot between."""
     p.save()
     p.setClipRect(rect)
-    p.fillRect(rect, QColor("#ffffff"))
+    if chart.background:
+        p.fillRect(rect, QColor(chart.background))
     font = QFont()
     font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
-    size = max(6.0, min(rect.height() / 22, 14 * px_per_pt))
+    # the file's label size when it gives one (Office draws it as is); else 14 pt, kept small in a small chart
+    size = max(6.0, chart.label_pt * px_per_pt if chart.label_pt else min(rect.height() / 22, 14 * px_per_pt))
     font.setPixelSize(int(size))
     p.setFont(font)
     inner = rect.adjusted(size, size * 0.5, -size, -size * 0.5)
-    if chart.title:
+    title = chart.title or (tr("Chart Title") if chart.title_placeholder else "")
+    if title:
         title_font = QFont(font)
-        title_font.setPixelSize(int(size * 1.3))
-        title_font.setBold(True)
+        title_size = max(6.0, min(rect.height() / 12, chart.title_pt * px_per_pt)) if chart.title_pt else size * 1.3
+        title_font.setPixelSize(int(title_size))
+        title_font.setBold(chart.title_bold)
         p.setFont(title_font)
-        p.setPen(QColor("#404040"))
-        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), size * 2), Qt.AlignmentFlag.AlignCenter,
-                   chart.title)
+        p.setPen(QColor(chart.text_color))
+        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), title_size * 1.6), Qt.AlignmentFlag.AlignCenter,
+                   title)
         p.setFont(font)
-        inner.setTop(inner.top() + size * 2.2)
+        inner.setTop(inner.top() + title_size * 1.7)
     pie = chart.kind in ("pie", "doughnut")
-    names = list(chart.categories) if pie else [s.name for s in chart.series]
+    names = list(chart.categories) if pie else [s.name for s in chart.series + chart.lines]
     if chart.legend and any(names):
         if chart.legend in ("r", "tr", "l"):
             metrics = p.fontMetrics()
@@ -220,7 +358,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     if pie:
         _pie(p, inner, chart)
     else:
-        p.setPen(QColor("#404040"))
+        p.setPen(QColor(chart.text_color))
         if chart.x_title:
             inner.setBottom(inner.bottom() - size * 1.5)
             p.drawText(QRectF(inner.left(), inner.bottom() + size * 0.2, inner.width(), size * 1.3),
@@ -238,8 +376,13 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
 
 
 def color_of(chart: ChartData, i: int) -> QColor:
-    series = chart.series[i] if i < len(chart.series) else None
+    every = chart.series + chart.lines
+    series = every[i] if i < len(every) else None
     return QColor(series.color if series is not None and series.color else PALETTE[i % len(PALETTE)])
+
+
+def _slice_color(chart: ChartData, i: int) -> QColor:
+    return QColor(chart.point_colors[i] if i < len(chart.point_colors) else PALETTE[i % len(PALETTE)])
 
 
 def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool, size: float) -> None:
@@ -250,8 +393,8 @@ def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData
         if y + line > rect.bottom() + 1:
             break
         swatch = QRectF(rect.left() + size * 0.4, y + line * 0.25, line * 0.5, line * 0.5)
-        p.fillRect(swatch, QColor(PALETTE[i % len(PALETTE)]) if pie else color_of(chart, i))
-        p.setPen(QColor("#404040"))
+        p.fillRect(swatch, _slice_color(chart, i) if pie else color_of(chart, i))
+        p.setPen(QColor(chart.text_color))
         p.drawText(QRectF(swatch.right() + 4, y, rect.right() - swatch.right() - 4, line),
                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
         y += line
@@ -265,8 +408,8 @@ def _legend(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: 
         if x + widths[i] > rect.right() + 1:
             break
         swatch = QRectF(x, rect.top() + rect.height() * 0.25, rect.height() * 0.5, rect.height() * 0.5)
-        p.fillRect(swatch, QColor(PALETTE[i % len(PALETTE)]) if pie else color_of(chart, i))
-        p.setPen(QColor("#404040"))
+        p.fillRect(swatch, _slice_color(chart, i) if pie else color_of(chart, i))
+        p.setPen(QColor(chart.text_color))
         p.drawText(QRectF(swatch.right() + 4, rect.top(), widths[i], rect.height()),
                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
         x += widths[i]
@@ -283,7 +426,7 @@ def _pie(p: QPainter, rect: QRectF, chart: ChartData) -> None:
     p.setPen(QPen(QColor("#ffffff"), 1.5))
     for i, value in enumerate(values):
         span = -round(value / total * 360 * 16)
-        p.setBrush(QColor(PALETTE[i % len(PALETTE)]))
+        p.setBrush(_slice_color(chart, i))
         p.drawPie(box, angle, span)
         angle += span
     if chart.kind == "doughnut":
@@ -299,14 +442,14 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
     if chart.stacked:
         highs = [sum(max(s.values[i] or 0, 0) for s in chart.series if i < len(s.values)) for i in range(n)]
         lows = [sum(min(s.values[i] or 0, 0) for s in chart.series if i < len(s.values)) for i in range(n)]
-        top, bottom = max(highs + [0.0]), min(lows + [0.0])
+        extra = [v for s in chart.lines for v in s.values if v is not None]
+        top, bottom = max(highs + extra + [0.0]), min(lows + extra + [0.0])
     else:
-        values = [v for s in chart.series for v in s.values if v is not None]
+        values = [v for s in chart.series + chart.lines for v in s.values if v is not None]
         top, bottom = max(values + [0.0]), min(values + [0.0])
     if top == bottom:
         top = bottom + 1
-    step = _nice_step((top - bottom) / 5)
-    top, bottom = math.ceil(top / step) * step, math.floor(bottom / step) * step
+    top, bottom, step = axis_scale(top, bottom)
     horizontal = chart.kind == "bar"
     metrics = p.fontMetrics()
     label_w = max(metrics.horizontalAdvance(_fmt(top)), metrics.horizontalAdvance(_fmt(bottom))) + size * 0.5
@@ -324,21 +467,21 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
     p.setPen(QPen(QColor("#d9d9d9"), 1))
     tick = bottom
     while tick <= top + step / 2:
-        at = pos(tick)
-        p.setPen(QPen(QColor("#d9d9d9"), 1))
+        at = math.floor(pos(tick)) + 0.5  # a hairline on a pixel row stays crisp, not two grey half-rows
+        p.setPen(QPen(QColor(chart.grid_color), 1) if chart.grid_color else Qt.PenStyle.NoPen)
         if horizontal:
             p.drawLine(QPointF(at, plot.top()), QPointF(at, plot.bottom()))
-            p.setPen(QColor("#595959"))
+            p.setPen(QColor(chart.text_color))
             p.drawText(QRectF(at - label_w, plot.bottom() + 2, label_w * 2, size * 1.4), Qt.AlignmentFlag.AlignHCenter,
                        _fmt(tick))
         else:
             p.drawLine(QPointF(plot.left(), at), QPointF(plot.right(), at))
-            p.setPen(QColor("#595959"))
+            p.setPen(QColor(chart.text_color))
             p.drawText(QRectF(rect.left(), at - size, label_w - size * 0.3, size * 2),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, _fmt(tick))
         tick += step
     band = (plot.height() if horizontal else plot.width()) / n
-    p.setPen(QColor("#595959"))
+    p.setPen(QColor(chart.text_color))
     for i, cat in enumerate(chart.categories[:n]):
         if horizontal:  # Office draws the first category at the bottom of a bar chart
             p.drawText(QRectF(rect.left(), plot.top() + (n - 1 - i) * band, plot.left() - rect.left() - 4, band),
@@ -347,23 +490,38 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
             p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.4),
                        Qt.AlignmentFlag.AlignHCenter, cat)
     if chart.kind in ("line", "area"):
-        for k, s in enumerate(chart.series):
-            points = [QPointF(plot.left() + (i + 0.5) * band, pos(v)) for i, v in enumerate(s.values) if v is not None]
-            if not points:
-                continue
-            if chart.kind == "area":
-                path = QPainterPath(QPointF(points[0].x(), pos(0)))
-                for pt in points:
-                    path.lineTo(pt)
-                path.lineTo(QPointF(points[-1].x(), pos(0)))
-                fill = color_of(chart, k)
-                fill.setAlpha(170)
-                p.fillPath(path, fill)
-            p.setPen(QPen(color_of(chart, k), max(1.5, size / 5)))
-            p.drawPolyline(QPolygonF(points))
+        _lines(p, chart, chart.series, 0, plot, band, pos, size)
         return
-    count = len(chart.series)
-    width = band * 0.7 / (1 if chart.stacked else max(count, 1))
+    _bars(p, chart, plot, band, n, pos, horizontal)
+    if not horizontal:
+        _lines(p, chart, chart.lines, len(chart.series), plot, band, pos, size)
+
+
+def _lines(p: QPainter, chart: ChartData, series: tuple[Series, ...], first: int, plot: QRectF, band: float,
+           pos: Callable[[float], float], size: float) -> None:
+    """Line (or area) series across the plot, one point per category band."""
+    for k, s in enumerate(series, start=first):
+        points = [QPointF(plot.left() + (i + 0.5) * band, pos(v)) for i, v in enumerate(s.values) if v is not None]
+        if not points:
+            continue
+        if chart.kind == "area" and first == 0:
+            path = QPainterPath(QPointF(points[0].x(), pos(0)))
+            for pt in points:
+                path.lineTo(pt)
+            path.lineTo(QPointF(points[-1].x(), pos(0)))
+            fill = color_of(chart, k)
+            fill.setAlpha(170)
+            p.fillPath(path, fill)
+        p.setPen(QPen(color_of(chart, k), max(1.5, size / 5)))
+        p.drawPolyline(QPolygonF(points))
+
+
+def _bars(p: QPainter, chart: ChartData, plot: QRectF, band: float, n: int, pos: Callable[[float], float],
+          horizontal: bool) -> None:
+    count = 1 if chart.stacked else max(len(chart.series), 1)
+    # Office's gap (between groups) and overlap (between a group's bars), in bar widths
+    width = band / (count - (count - 1) * chart.overlap + chart.gap)
+    first = (band - width * (count - (count - 1) * chart.overlap)) / 2
     base_pos, base_neg = [0.0] * n, [0.0] * n
     for k, s in enumerate(chart.series):
         p.setPen(Qt.PenStyle.NoPen)
@@ -378,7 +536,7 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
                     base_pos[i] = end
                 else:
                     base_neg[i] = end
-            offset = band * 0.15 + (0 if chart.stacked else k * width)
+            offset = first + (0 if chart.stacked else k * width * (1 - chart.overlap))
             a, b = sorted((pos(start), pos(end)))
             if horizontal:
                 p.drawRect(QRectF(a, plot.top() + (n - 1 - i) * band + offset, b - a, width))
@@ -386,14 +544,21 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
                 p.drawRect(QRectF(plot.left() + i * band + offset, a, width, b - a))
 
 
-def _nice_step(raw: float) -> float:
-    if raw <= 0:
-        return 1.0
-    power: float = 10 ** math.floor(math.log10(raw))  # int ** int is typed Any: a negative power is a float
-    for mult in (1, 2, 2.5, 5, 10):
-        if raw <= mult * power:
-            return mult * power
-    return 10 * power
+def axis_scale(high: float, low: float) -> tuple[float, float, float]:
+    """The value axis Office draws for data from ``low`` to ``high``: top, bottom and major unit. The
+    range gets 5 % headroom away from zero, the unit is the smallest 1, 2 or 5 × 10ⁿ giving at most 8
+    intervals, and the ends are rounded out to it (data up to 5 → 0–6 by 1, up to 12.3 → 0–14 by 2)."""
+    span = high - low
+    if span <= 0:
+        return high + 1, low, 1.0
+    if high > 0:
+        high += span * 0.05
+    if low < 0:
+        low -= span * 0.05
+    span = high - low
+    power = 10 ** math.floor(math.log10(span / 8))
+    step = next((m * power for m in (1, 2, 5, 10) if span / (m * power) <= 8), 10 * power)
+    return math.ceil(high / step - 1e-9) * step, math.floor(low / step + 1e-9) * step, step
 
 
 def _fmt(value: float) -> str:

@@ -128,6 +128,16 @@ class ImageBudget:
 
     def decode(self, blob: bytes) -> tuple[QImage | None, str]:
         """Decode ``blob`` scaled to :data:`MAX_IMAGE_SIDE`; ``(None, reason)`` when refused."""
+        from renderers._emf import draw_emf, is_emf
+
+        if is_emf(blob):  # Qt reads no metafiles: an EMF is played back into a picture
+            drawn = draw_emf(blob, MAX_IMAGE_SIDE)
+            if drawn is None:
+                return None, tr("picture")
+            if drawn.width() * drawn.height() > self.pixels:
+                return None, tr("picture not shown (the document's picture budget is used up)")
+            self.pixels -= drawn.width() * drawn.height()
+            return drawn, ""
         buf = QBuffer()
         buf.setData(QByteArray(blob))
         buf.open(QIODevice.OpenModeFlag.ReadOnly)

@@ -357,7 +357,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                              "%n formulas have no calculated values saved in the file; Excel and LibreOffice "
                              "calculate them when they open it."),
     "outline.broken_pages": "Pages that cannot be read: {pages}",
-    # what a write will do, in the approval card's details (a command's describe(): "summary_msg")
+    # what a write will do, in the approval card's details (the summary of a command's WritePlan)
     "summary.will_fail_exists": "This would fail: {name} exists and the call does not replace it",
     "summary.create": "Create {name}: {parts}",
     "summary.replace": "Replace {name}: {parts}",

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from skills.messages import check_label, checks_verdict, counts_line, file_size, msg, status_word
     from skills.runtime._base import CommandError
     from skills.runtime.docx.read import open_docx
+    from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, read_stylesheet, table_rows
+    from skills.runtime.office_theme import Theme, drawingml_color, family_css, part_theme, read_theme, roman
     from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
     from skills.runtime.pdf.pages import rasterise
     from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
@@ -31,6 +33,8 @@ _HOMES = {
     "skills.messages": ("check_label", "checks_verdict", "counts_line", "file_size", "msg", "status_word"),
     "skills.runtime._base": ("CommandError",),
     "skills.runtime.docx.read": ("open_docx",),
+    "skills.runtime.docx.styles": ("Border", "CellLook", "ParaLook", "RunLook", "read_stylesheet", "table_rows"),
+    "skills.runtime.office_theme": ("Theme", "drawingml_color", "family_css", "part_theme", "read_theme", "roman"),
     "skills.runtime.isolate": ("Limits", "Worker", "WorkerCrashed", "WorkerOutOfMemory", "WorkerTimeout", "run_isolated"),
     "skills.runtime.pdf.pages": ("rasterise",),
     "skills.runtime.safety": ("OOXML_KINDS", "UnsafeFileError", "check_file", "family_of", "has_macros"),
@@ -42,6 +46,8 @@ _LAZY = {name: (module, name) for module, names in _HOMES.items() for name in na
 _LAZY["SheetCells"] = ("skills.runtime.xlsx._read", "_Cells")
 
 __all__ = [
+    "Border",
+    "CellLook",
     "CommandError",
     "LazyStrings",
     "Limits",
@@ -49,7 +55,10 @@ __all__ = [
     "OOXML_KINDS",
     "PDF_PAGES_MODULE",
     "PROBE_TARGET",
+    "ParaLook",
+    "RunLook",
     "SheetCells",
+    "Theme",
     "UnsafeFileError",
     "Worker",
     "WorkerCrashed",
@@ -62,19 +71,26 @@ __all__ = [
     "convert",
     "counts_line",
     "docx_items",
+    "drawingml_color",
+    "family_css",
     "family_of",
     "file_size",
     "has_macros",
     "msg",
     "open_docx",
+    "part_theme",
     "pdf_items",
     "pptx_items",
     "private_dir",
     "rasterise",
+    "read_stylesheet",
+    "read_theme",
+    "roman",
     "run_isolated",
     "shared_strings",
     "soffice_path",
     "status_word",
+    "table_rows",
     "xlsx_items",
 ]
 

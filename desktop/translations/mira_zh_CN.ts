@@ -5427,6 +5427,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>图表</translation>
         </message>
         <message>
+            <source>Chart Title</source>
+            <translation>图表标题</translation>
+        </message>
+        <message>
             <source>Checks: {verdict}</source>
             <translation>检查：{verdict}</translation>
         </message>

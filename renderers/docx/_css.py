@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from renderers.docx._styles import Border, CellLook, ParaLook, RunLook
-from renderers._office_theme import family_css
+from skills.api import Border, CellLook, ParaLook, RunLook
+from skills.api import family_css
 
 __all__ = ["cell_css", "para_css", "rule_html", "run_css"]
 
@@ -79,10 +79,11 @@ def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_
     return "; ".join(out)
 
 
-def rule_html(border: Border, gap_pt: float) -> str:
-    """A paragraph's top or bottom border as a rule ``gap_pt`` from the next block."""
+def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0) -> str:
+    """A paragraph's top or bottom border as a rule ``above_pt`` under the text above it and ``gap_pt``
+    from the next block."""
     height = max(1, round(border.width_pt * 96 / 72))
-    return (f"<hr style='background-color:{border.color}; height:{height}px; margin-top:0px; "
+    return (f"<hr style='background-color:{border.color}; height:{height}px; margin-top:{_px(above_pt)}; "
             f"margin-bottom:{_px(gap_pt)}'/>")
 
 

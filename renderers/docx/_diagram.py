@@ -11,7 +11,7 @@ from lxml import etree
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from renderers._office_theme import drawingml_color
+from skills.api import drawingml_color
 from renderers._preset_shapes import paint_preset
 
 __all__ = ["diagram_picture"]

@@ -23,7 +23,7 @@ from renderers.docx._diagram import diagram_picture
 from renderers.docx._css import cell_css, list_type, para_css, rule_html, run_css
 from renderers.docx._inline import Fields, InlineWalker, choose
 from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
-from renderers.docx._styles import CellLook, ParaLook, read_stylesheet
+from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.api import CommandError, open_docx
@@ -84,6 +84,7 @@ class Builder:
         self.blocks = 0
         self.truncated = False
         self._num_formats: dict[tuple[str, str], str] = {}
+        self._num_starts: dict[tuple[str, str], int] = {}  # where a list level counts from
         self.budget = ImageBudget()
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
@@ -332,8 +333,9 @@ class Builder:
             self._close_lists()
             if top is not None:
                 self._out(rule_html(top, 2.0))
-            # the rule sits under the text, the paragraph's spacing under the rule
-            after = 2.0 if bottom is not None else None
+            # the rule sits under the text (its border spacing), the paragraph's spacing under the rule; a
+            # paragraph of a group keeps its own spacing, since the next one may join the group
+            after = 0.0 if bottom is not None and look.after_pt > 0 else None
             tag = heading_tag(style) or (f"h{look.outline_level + 1}" if look.outline_level is not None
                                          and look.outline_level < 6 else "")
             if tag:
@@ -345,7 +347,7 @@ class Builder:
             elif not inline.boxes:
                 self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
             if bottom is not None:
-                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt))
+                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt))
         for box in inline.boxes:
             self._close_lists()
             self.text.append("")  # a text box starts on its own line of the plain text
@@ -427,6 +429,11 @@ class Builder:
                                 if a.get(qn("w:abstractNumId")) == abstract_id)
                 lvl = next(v for v in abstract.findall(qn("w:lvl")) if v.get(qn("w:ilvl")) == level)
                 self._num_formats[key] = lvl.find(qn("w:numFmt")).get(qn("w:val"))
+                # the list's own start for this level (w:lvlOverride/w:startOverride) wins over the level's
+                override = next((o for o in num.findall(qn("w:lvlOverride")) if o.get(qn("w:ilvl")) == level), None)
+                start = (_val(override, "startOverride") if override is not None else "") or _val(lvl, "start")
+                if start.isdigit():
+                    self._num_starts[key] = int(start)
             except (StopIteration, AttributeError, NotImplementedError, KeyError):
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
@@ -440,7 +447,8 @@ class Builder:
         for deeper in [k for k in self._counters if k[0] == num_id and k[1] > level]:
             del self._counters[deeper]
         key = (num_id, level)
-        self._counters[key] = self._counters.get(key, 0) + 1
+        self._num_format(num_id, str(level))
+        self._counters[key] = self._counters.get(key, self._num_starts.get((num_id, str(level)), 1) - 1) + 1
         return self._counters[key]
 
     def _open_list(self, level: int, fmt: str, number: int = 0) -> None:
@@ -469,17 +477,14 @@ class Builder:
     def _table(self, tbl) -> None:
         self._flush_rule()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
-        own_rows = [tr for tr in tbl.iter(qn("w:tr")) if next(tr.iterancestors(qn("w:tbl"))) is tbl]
+        own_rows = table_rows(tbl)
         rows = []
         saved_cell = self._cell
-        for r, tr in enumerate(own_rows):
+        for r, (header, tcs) in enumerate(own_rows):
             self.blocks += 1
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
                 break
-            trpr = tr.find(qn("w:trPr"))
-            header = trpr is not None and trpr.find(qn("w:tblHeader")) is not None
-            tcs = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
             cells = []
             for c, tc in enumerate(tcs):
                 tcpr = tc.find(qn("w:tcPr"))

@@ -17,8 +17,8 @@ from typing import Any
 from docx.oxml import ns
 
 from renderers.docx._css import run_css
-from renderers.docx._styles import RunLook
-from renderers._office_theme import roman
+from skills.api import RunLook
+from skills.api import roman
 
 # Looked up for every child of every run: remembered, a long document's runs cost a third.
 qn = cache(ns.qn)
@@ -194,9 +194,13 @@ class InlineWalker:
                 return
             if look.caps:
                 text = text.upper()
+            first = not any(self._plain)
             self._plain.append(text)
-            # Word keeps runs of spaces (code, aligned columns); HTML would fold them into one
+            # Word keeps runs of spaces (code, aligned columns) and a line's leading spaces; HTML would
+            # fold them into one and drop a paragraph's first
             shown = _SPACES.sub(lambda m: "&nbsp;" * len(m.group(0)), html.escape(text))
+            if first and shown.startswith(" ") and text.strip():  # indented text, not a space before a picture
+                shown = "&nbsp;" + shown[1:]
             css = run_css(look, self._base)
             self._parts.append(f'<span style="{css}">{shown}</span>' if css else shown)
             return

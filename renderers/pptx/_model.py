@@ -27,6 +27,7 @@ from renderers._common import MAX_PAGES, ImageBudget, checked_path, isolated_che
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from renderers.pptx._ink import ink_on
+from renderers._preset_shapes import adjustments
 from renderers.pptx._parts import (
     ACCENT,
     SlideContext,
@@ -40,7 +41,7 @@ from renderers.pptx._parts import (
     text_insets,
     text_shrinks,
 )
-from renderers._office_theme import drawingml_color
+from skills.api import drawingml_color
 from renderers.pptx._styles import TextStyles
 
 EMU_PER_PT = 12700
@@ -69,6 +70,7 @@ class Shape:
     insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
     shrink: bool = False  # the text shrinks to fit its box (normAutofit)
     preset: str = ""  # the outline's preset geometry (a:prstGeom prst), "" for the kind's own
+    adjust: tuple[tuple[str, float], ...] = ()  # the preset's own adjustments (a:avLst), by name
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
     table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
     cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
@@ -81,6 +83,8 @@ class Slide:
     notes: str = ""
     text: str = ""
     background_image: QImage | None = None
+    # where the picture goes, as shares of the slide (x, y, w, h): its a:stretch/a:fillRect
+    background_box: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
 
 class Deck:
@@ -141,13 +145,45 @@ def _read_slide(slide, ctx: SlideContext) -> Slide:
     notes = ""
     if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
         notes = slide.notes_slide.notes_text_frame.text
-    background, picture = "#ffffff", None
+    background, picture, box = "#ffffff", None, (0.0, 0.0, 1.0, 1.0)
     for owner in (slide, *reversed(_owners(slide))):
         color, picture = _background(owner, ctx)
         if color or picture is not None:
             background = color or background
+            if picture is not None:
+                picture, box = _fitted(owner._element.cSld.bg, picture)
             break
-    return Slide(tuple(shapes), background, notes, "\n".join(texts), picture)
+    return Slide(tuple(shapes), background, notes, "\n".join(texts), picture, box)
+
+
+def _shares(el, default: float = 0.0) -> tuple[float, float, float, float]:
+    """An ``a:srcRect``/``a:fillRect``'s l, t, r, b as shares (1/100,000ths in the file)."""
+    if el is None:
+        return default, default, default, default
+    out = []
+    for side in ("l", "t", "r", "b"):
+        try:
+            out.append(int(el.get(side, "0")) / 100000)
+        except ValueError:
+            out.append(0.0)
+    return out[0], out[1], out[2], out[3]
+
+
+def _fitted(bg, image: QImage) -> tuple[QImage, tuple[float, float, float, float]]:
+    """A background picture cropped by its ``a:srcRect`` and the box its ``a:fillRect`` stretches it to
+    (negative insets reach past the slide's edges, which cut it)."""
+    fill = next(bg.iter(f"{{{_A}}}blipFill"), None) if bg is not None else None
+    if fill is None:
+        return image, (0.0, 0.0, 1.0, 1.0)
+    left, top, right, bottom = _shares(fill.find(f"{{{_A}}}srcRect"))
+    if any((left, top, right, bottom)) and left + right < 1 and top + bottom < 1:
+        w, h = image.width(), image.height()
+        image = image.copy(round(left * w), round(top * h), max(1, round((1 - left - right) * w)),
+                           max(1, round((1 - top - bottom) * h)))
+    left, top, right, bottom = _shares(fill.find(f"{{{_A}}}stretch/{{{_A}}}fillRect"))
+    if left + right >= 1 or top + bottom >= 1:
+        return image, (0.0, 0.0, 1.0, 1.0)
+    return image, (left, top, 1 - left - right, 1 - top - bottom)
 
 
 def _owners(slide) -> tuple:
@@ -211,7 +247,8 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         return
     if getattr(shape, "has_chart", False) and shape.has_chart:
         try:
-            chart = read_chart(shape.chart_part.blob)
+            scheme = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else None
+            chart = read_chart(shape.chart_part.blob, scheme)
         except (KeyError, AttributeError, ValueError):
             chart = None
         if chart is not None:
@@ -236,6 +273,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
             out.append(Shape("other", x, y, w, h, fill="#f1f3f4", line="#9aa0a6", label=tr("Diagram")))
         return
     kind, fill, line, preset = "text", None, None, ""
+    adjust: tuple[tuple[str, float], ...] = ()
     if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
         kind = "rect"
         try:
@@ -246,6 +284,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         fill, line = _fill(shape, ctx), _line(shape, ctx)
         geom = shape._element.find(f"{_PNS}spPr/{{{_A}}}prstGeom")
         preset = geom.get("prst", "") if geom is not None else ""
+        adjust = tuple(adjustments(geom).items())
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
@@ -255,7 +294,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
-                     shrink=text_shrinks(shape, ctx), preset=preset))
+                     shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust))
 
 
 def _cell_fill(cell) -> str | None:

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter,
 
 from renderers._chart import paint_chart
 from renderers._common import MAX_RENDER_PIXELS
-from renderers._preset_shapes import paint_preset
+from renderers._preset_shapes import paint_preset, preset_text_rect
 from renderers.pptx._model import EMU_PER_PT, Deck, Shape, Slide
 from renderers.pptx._parts import ACCENT
 
@@ -38,7 +38,9 @@ def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     if slide.background_image is not None:
-        p.drawImage(QRectF(0, 0, width, height), slide.background_image)
+        x, y, w, h = slide.background_box
+        target = QRectF(x * width, y * height, w * width, h * height)
+        p.drawImage(target, _downscaled(slide.background_image, target))
     px_per_pt = EMU_PER_PT * scale
     for s in slide.shapes:
         rect = QRectF(s.x * scale, s.y * scale, s.w * scale, s.h * scale)
@@ -47,11 +49,21 @@ def draw_slide(deck: Deck, slide: Slide, width: int) -> QImage:
     return image
 
 
+def _downscaled(image: QImage, target: QRectF) -> QImage:
+    """``image`` averaged down to the size it is drawn at when that is much smaller: the painter's
+    bilinear sampling of a large picture skips pixels and shimmers (fine patterns, photographs)."""
+    w, h = round(target.width()), round(target.height())
+    if w < 1 or h < 1 or (image.width() < w * 1.5 and image.height() < h * 1.5):
+        return image
+    return image.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+
+
 def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     p.setPen(QPen(QColor(s.line), max(1.0, px_per_pt)) if s.line else Qt.PenStyle.NoPen)
     p.setBrush(QColor(s.fill) if s.fill else Qt.BrushStyle.NoBrush)
-    if (s.fill or s.line) and s.preset and s.preset not in ("rect", "ellipse", "roundRect"):
-        paint_preset(p, s.preset, rect)
+    adjust = dict(s.adjust)
+    if (s.fill or s.line) and s.preset and s.preset != "rect":
+        paint_preset(p, s.preset, rect, adjust=adjust)
     elif s.fill or s.line:
         if s.kind == "ellipse":
             p.drawEllipse(rect)
@@ -62,7 +74,7 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
             p.drawRect(rect)
     if s.kind == "picture":
         if s.image is not None:
-            p.drawImage(rect, s.image)
+            p.drawImage(rect, _downscaled(s.image, rect))
         else:
             p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -81,7 +93,9 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         p.setPen(QColor("#5f6368"))
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, s.label)
     if s.html:
-        _paint_text(p, s.html, rect, s.anchor, px_per_pt, s.insets, s.shrink)
+        # text wraps in the preset's own text rectangle (inside an arrow's shaft, a callout's box), as Office does
+        box = preset_text_rect(s.preset, rect, adjust) if s.preset else rect
+        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink)
 
 
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,

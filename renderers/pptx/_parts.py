@@ -15,7 +15,7 @@ from pptx.text.text import _Run
 from PySide6.QtGui import QImage
 
 from renderers._common import ImageBudget
-from renderers._office_theme import drawingml_color, family_css
+from skills.api import drawingml_color, family_css
 from renderers.pptx._styles import RunStyle, TextStyles, autonumber
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-from renderers._office_theme import Theme, drawingml_color, part_theme, roman
+from skills.api import Theme, drawingml_color, part_theme, roman
 
 __all__ = ["ParaStyle", "RunStyle", "TextStyles"]
 

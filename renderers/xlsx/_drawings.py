@@ -18,6 +18,7 @@ from PySide6.QtGui import QImage
 from renderers._chart import MAX_POINTS, ChartData, read_chart
 from renderers._common import ImageBudget
 from renderers._jobs import PreviewError
+from skills.api import Theme, read_theme
 from renderers.xlsx._data import SheetReader
 
 _XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
@@ -143,6 +144,7 @@ def _read(z: zipfile.ZipFile, sheet_part: str) -> list[Drawing]:
     # the sheet's drawing relationship: no need to read the sheet XML, where <drawing> comes last
     out: list[Drawing] = []
     budget = ImageBudget()
+    scheme: dict[str, str] | None = None
     for drawing_part in _rels(z, sheet_part, "/drawing").values():
         if drawing_part not in z.namelist():
             continue
@@ -151,13 +153,27 @@ def _read(z: zipfile.ZipFile, sheet_part: str) -> list[Drawing]:
         for anchor in root:
             if len(out) >= MAX_DRAWINGS:
                 return out
-            found = _anchor(z, anchor, rels, budget)
+            if scheme is None:
+                scheme = _scheme(z)
+            found = _anchor(z, anchor, rels, budget, scheme)
             if found is not None:
                 out.append(found)
     return out
 
 
-def _anchor(z: zipfile.ZipFile, anchor: etree._Element, rels: dict[str, str], budget: ImageBudget) -> Drawing | None:
+def _scheme(z: zipfile.ZipFile) -> dict[str, str]:
+    """The workbook theme's colours (charts without their own colours take its accents)."""
+    name = next((n for n in ("xl/theme/theme1.xml",) if n in z.namelist()), "")
+    if not name:
+        return Theme().colors
+    try:
+        return read_theme(etree.fromstring(_read_part(z, name), _PARSER)).colors
+    except (etree.XMLSyntaxError, ValueError):
+        return Theme().colors
+
+
+def _anchor(z: zipfile.ZipFile, anchor: etree._Element, rels: dict[str, str], budget: ImageBudget,
+            scheme: dict[str, str] | None = None) -> Drawing | None:
     start = anchor.find(f"{_XDR}from")
     if start is None:
         return None
@@ -168,7 +184,7 @@ def _anchor(z: zipfile.ZipFile, anchor: etree._Element, rels: dict[str, str], bu
     chart_ref = next(anchor.iter(f"{_C}chart"), None)
     if chart_ref is not None:
         part = rels.get(chart_ref.get(f"{_R}id", ""))
-        chart = read_chart(_read_part(z, part)) if part and part in z.namelist() else None
+        chart = read_chart(_read_part(z, part), scheme) if part and part in z.namelist() else None
         title = (chart.title if chart else "") or name
         # a chart saved without cached values (openpyxl's) is filled from its cells by sheet_drawings
         return Drawing("chart", row, col, max(to_row, row + 1), max(to_col, col + 1),

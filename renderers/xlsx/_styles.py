@@ -12,7 +12,7 @@ from typing import Any
 from lxml import etree
 from openpyxl.styles.numbers import BUILTIN_FORMATS
 
-from renderers._office_theme import Theme, read_theme
+from skills.api import Theme, read_theme
 
 __all__ = ["CellStyle", "read_styles"]
 

@@ -104,24 +104,37 @@ def _export_target(ws: Workspace, args: dict[str, Any]) -> tuple[str, str]:
 
 
 def run_export_pdf(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    """LibreOffice lays the PDF out when it is installed (the document's own layout, page for page);
+    without it a DOCX is laid out by Mira's writer in the document's resolved styles."""
     from skills.runtime import soffice
 
     src, out = _export_target(ws, args)
+    source = ws.resolve(src, must_exist=True)
     scratch = soffice.private_dir(ws.root)
+    how = "LibreOffice"
     try:
-        produced = soffice.convert(ws.resolve(src, must_exist=True), scratch, "pdf")
+        try:
+            data = soffice.convert(source, scratch, "pdf").read_bytes()
+        except soffice.SofficeUnavailable:
+            if _kind(src) != "docx":
+                raise
+            from skills.runtime.docx.to_pdf import docx_to_pdf
+
+            data, how = docx_to_pdf(source), "Mira's PDF writer"
         target = ws.resolve(out)
         if target.is_file():
             versions.keep(ws.root, target)
         with ws.publish(out) as staging:
-            staging.write_bytes(produced.read_bytes())
+            staging.write_bytes(data)
     except WorkspaceError as exc:
         raise CommandError(exc.msg or str(exc), details=exc.details) from None
     finally:
         import shutil
 
         shutil.rmtree(scratch, ignore_errors=True)
-    return _verified(ws, out, "pdf", f"exported {src} to {out}", {"source": src})
+    said = f"exported {src} to {out}" + ("" if how == "LibreOffice" else
+                                         " (LibreOffice is not installed: laid out by Mira in the document's styles)")
+    return _verified(ws, out, "pdf", said, {"source": src, "laid_out_by": how})
 
 
 def describe_export(ws: Workspace, args: dict[str, Any]) -> WritePlan:

@@ -186,16 +186,22 @@ def test_direct_paragraph_and_run_formatting_win(tmp_path: Path) -> None:
     assert _fmt(block).foreground().color().name() == "#aa0000" and _fmt(block).fontPointSize() == 21
 
 
+def _abstract_num(document, abstract_id: str, fmt: str):
+    """The numbering part, with a copy of its first list definition as ``abstract_id`` in ``fmt`` at every level."""
+    numbering = document.part.numbering_part.element
+    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
+    abstract.set(qn("w:abstractNumId"), abstract_id)
+    for lvl in abstract.findall(qn("w:lvl")):
+        lvl.find(qn("w:numFmt")).set(qn("w:val"), fmt)
+    numbering.insert(0, abstract)
+    return numbering
+
+
 def test_list_numbering_formats_are_drawn(tmp_path: Path) -> None:
     document = docx.Document()
     document.add_paragraph("Step one", style="List Number")
     document.add_paragraph("A point", style="List Bullet")
-    numbering = document.part.numbering_part.element
-    abstract = copy.deepcopy(numbering.find(qn("w:abstractNum")))
-    abstract.set(qn("w:abstractNumId"), "90")
-    for lvl in abstract.findall(qn("w:lvl")):
-        lvl.find(qn("w:numFmt")).set(qn("w:val"), "lowerLetter")
-    numbering.insert(0, abstract)
+    numbering = _abstract_num(document, "90", "lowerLetter")
     numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="90"><w:abstractNumId w:val="90"/></w:num>'))
     p = document.add_paragraph("Lettered")
     p._p.get_or_add_pPr().append(parse_xml(f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="90"/></w:numPr>'))
@@ -258,3 +264,126 @@ def test_numbering_goes_on_across_paragraphs_between_the_items(tmp_path: Path) -
     doc = _keep(tmp_path / "n.docx")
     labels = [_block(doc, f"Initiative {i + 1}").textList().itemText(_block(doc, f"Initiative {i + 1}")) for i in range(3)]
     assert labels == ["1.", "2.", "3."]  # as Word numbers them, not 1. 1. 1.
+
+
+def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path: Path) -> None:
+    """A "Source Code" paragraph style as pandoc writes it (borders on four sides, a grey fill, no space
+    after, Courier New 10 pt) on consecutive lines: Word draws one box round them, keeps each line's
+    leading spaces, and sets the lines with no space between; the preview's layout does the same."""
+    document = docx.Document()
+    document.add_paragraph("Before the code.")
+    style = document.styles.add_style("Source Code", 1)
+    style.base_style = document.styles["Normal"]
+    style.font.name = "Courier New"
+    style.font.size = Pt(10)
+    style.paragraph_format.space_after = Pt(0)
+    ppr = style.element.get_or_add_pPr()
+    ppr.append(parse_xml(f'<w:pBdr {nsdecls("w")}>' + "".join(
+        f'<w:{side} w:val="single" w:sz="4" w:space="{1 if side in ("top", "bottom") else 4}" w:color="auto"/>'
+        for side in ("top", "left", "bottom", "right")) + "</w:pBdr>"))
+    ppr.append(parse_xml(f'<w:shd {nsdecls("w")} w:val="clear" w:color="auto" w:fill="F2F2F2"/>'))
+    lines = ["# ifconfig -a", "eth0      Link encap:Ethernet", "          inet addr:172.16.0.108"]
+    for line in lines:
+        document.add_paragraph(line, style="Source Code")
+    document.add_paragraph("After the code.")
+    path = tmp_path / "code.docx"
+    document.save(str(path))
+
+    reread = docx.Document(str(path))
+    resolved = reread.styles["Source Code"]
+    assert resolved.paragraph_format.space_after == Pt(0) and resolved.font.name == "Courier New"
+    html = flow_html(load(path))
+    assert html.count("<hr") == 2  # one rule above the first line and one under the last: one box
+    doc = _keep(path)
+    blocks = []
+    block = doc.begin()
+    while block.isValid():
+        if block.text().replace("\u00a0", " ") in lines:
+            blocks.append(block)
+        block = block.next()
+    assert [b.text().replace("\u00a0", " ") for b in blocks] == lines  # each line as Word shows it
+    third = blocks[2]
+    assert third.text().startswith("\u00a0" * 10)  # all ten leading spaces, the first one too
+    for block in blocks:
+        assert block.blockFormat().background().color().name() == "#f2f2f2"
+        assert "Courier New" in _fmt(block).fontFamilies() and _fmt(block).fontPointSize() == 10
+    for block in blocks[:2]:  # no space between the lines of the box
+        assert block.blockFormat().bottomMargin() == 0
+
+
+def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
+    """Lists sharing one decimal definition, each ``w:num`` restarting level 0 at its own value
+    (``w:lvlOverride/w:startOverride``, as pandoc writes "4. …" items): Word numbers them 1., 4., 5. and the
+    preview's lists do too."""
+    document = docx.Document()
+    numbering = _abstract_num(document, "91", "decimal")
+    for num_id, start in (("91", 1), ("92", 4), ("93", 5)):
+        numbering.append(parse_xml(
+            f'<w:num {nsdecls("w")} w:numId="{num_id}"><w:abstractNumId w:val="91"/>'
+            f'<w:lvlOverride w:ilvl="0"><w:startOverride w:val="{start}"/></w:lvlOverride></w:num>'))
+        p = document.add_paragraph(f"Item of list {num_id}")
+        p._p.get_or_add_pPr().append(parse_xml(
+            f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="{num_id}"/></w:numPr>'))
+        document.add_paragraph(f"Goal of list {num_id}")  # a plain paragraph between the lists
+    document.save(str(tmp_path / "starts.docx"))
+    reread = docx.Document(str(tmp_path / "starts.docx")).part.numbering_part.element
+    said = {n.get(qn("w:numId")): n.find(f"{qn('w:lvlOverride')}/{qn('w:startOverride')}").get(qn("w:val"))
+            for n in reread.findall(qn("w:num")) if n.get(qn("w:numId")) in ("91", "92", "93")}
+    assert said == {"91": "1", "92": "4", "93": "5"}
+    doc = _laid_out(tmp_path / "starts.docx")
+    shown = [(_block(doc, f"Item of list {n}").textList().itemText(_block(doc, f"Item of list {n}")))
+             for n in ("91", "92", "93")]
+    assert shown == ["1.", "4.", "5."]
+
+
+def _emf(records: list[tuple[int, bytes]], size: tuple[int, int] = (200, 100)) -> bytes:
+    """A small EMF: a header for ``size`` device units (1 unit = 0.1 mm), the records, EOF."""
+    import struct
+
+    w, h = size
+    body = b"".join(struct.pack("<II", kind, 8 + len(data)) + data for kind, data in records)
+    eof = struct.pack("<IIIII", 14, 20, 0, 0, 20)
+    header_size = 88
+    total = header_size + len(body) + len(eof)
+    header = struct.pack("<II4i4i", 1, header_size, 0, 0, w - 1, h - 1, 0, 0, w * 10, h * 10)
+    header += b" EMF" + struct.pack("<IIIHHIII", 0x10000, total, len(records) + 2, 0, 0, 0, 0, 0)
+    header += struct.pack("<iiii", w * 10, h * 10, w, h)  # reference device: pixels and millimetres
+    return header + body + eof
+
+
+def test_an_emf_picture_is_played_back_in_its_colours_and_shapes(tmp_path: Path) -> None:
+    """An EMF picture (what Visio pastes) in a document: Word plays its records back; the preview's
+    picture has the red rectangle and the blue triangle where the records put them, not a placeholder."""
+    import struct
+
+    from tests.renderers import office_xml as ox
+
+    red, blue = 0x0000FF, 0xFF0000  # COLORREF is 0x00BBGGRR
+    emf = _emf([
+        (39, struct.pack("<IIII", 1, 0, red, 0)),  # CREATEBRUSHINDIRECT #1: solid red
+        (39, struct.pack("<IIII", 2, 0, blue, 0)),  # #2: solid blue
+        (37, struct.pack("<I", 0x80000008)),  # SELECTOBJECT NULL_PEN (a stock object)
+        (37, struct.pack("<I", 1)),
+        (43, struct.pack("<4i", 10, 10, 90, 90)),  # RECTANGLE, left half
+        (37, struct.pack("<I", 2)),
+        (86, struct.pack("<4iI", 110, 10, 190, 90, 3) + struct.pack("<6h", 150, 10, 190, 90, 110, 90)),  # POLYGON16
+    ])
+    document = docx.Document()
+    png = tmp_path / "p.png"
+    png.write_bytes(ox.png_bytes("#00ff00", (200, 100)))
+    document.add_picture(str(png))
+    path = tmp_path / "emf.docx"
+    document.save(str(path))
+    media = next(n for n in __import__("zipfile").ZipFile(path).namelist() if n.startswith("word/media/"))
+    ox.rewrite(path, {media: emf})  # the picture's part now holds the metafile
+    content = load(path)
+    image = next(iter(content.images.values()))
+    assert not image.isNull() and image.width() >= 200
+    sx, sy = image.width() / 200, image.height() / 100
+
+    def at(x: float, y: float) -> str:
+        return image.pixelColor(int(x * sx), int(y * sy)).name()
+
+    assert at(50, 50) == "#ff0000"  # inside the rectangle
+    assert at(150, 70) == "#0000ff"  # inside the triangle
+    assert image.pixelColor(int(115 * sx), int(15 * sy)).alpha() == 0  # outside the triangle: nothing drawn

@@ -5,6 +5,7 @@ with theme fonts and scheme colours."""
 from __future__ import annotations
 
 import colorsys
+import copy
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,178 @@ def test_a_preset_outline_is_drawn_as_its_shape_not_its_box(tmp_path: Path) -> N
     image, _ = render_image(path, 0, 720)  # 1 px a point
     centre, corner = image.pixelColor(200, 200), image.pixelColor(110, 110)
     assert centre.name() != "#ffffff" and corner.name() == "#ffffff"  # filled in the middle, not at the box's corner
+
+
+def test_a_preset_is_drawn_from_its_definition_with_the_files_adjustments(tmp_path: Path) -> None:
+    """A right arrow whose shaft the file makes thin (``adj1``) and whose head it makes long (``adj2``):
+    the outline follows ECMA-376's definition with those values, and its text wraps in the preset's text
+    rectangle (the shaft), not the whole box."""
+    from pptx.enum.shapes import MSO_SHAPE
+
+    from renderers.pptx.plugin import render_image
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        arrow = slide.shapes.add_shape(MSO_SHAPE.RIGHT_ARROW, Pt(100), Pt(100), Pt(400), Pt(200))
+        arrow.adjustments[0] = 0.2  # shaft 20 % of the height
+        arrow.adjustments[1] = 0.5  # head as long as half the height
+
+    path = _deck(tmp_path / "arrow.pptx", edit)
+    prs = Presentation(str(path))
+    av = {g.get("name"): g.get("fmla") for g in prs.slides[0].shapes[-1]._element.iter(f"{A}gd")}
+    assert av == {"adj1": "val 20000", "adj2": "val 50000"}  # what PowerPoint draws the arrow by
+    shape = load(path).slide(0).shapes[-1]
+    assert shape.preset == "rightArrow" and dict(shape.adjust) == {"adj1": 20000.0, "adj2": 50000.0}
+    image, _ = render_image(path, 0, 720)  # 1 px a point: the box is x 100–500, y 100–300
+    # shaft: y 180–220 (20 % of 200 about the middle), head from x 400 (half of the 200 pt height)
+    assert image.pixelColor(250, 200).name() != "#ffffff"  # on the shaft
+    assert image.pixelColor(250, 160).name() == "#ffffff"  # above the thin shaft, inside the box
+    assert image.pixelColor(420, 120).name() != "#ffffff"  # the head's wide base
+    assert image.pixelColor(490, 120).name() == "#ffffff"  # beyond the head's slope
+    from PySide6.QtCore import QRectF
+
+    from renderers._preset_shapes import preset_text_rect
+
+    text = preset_text_rect("rightArrow", QRectF(0, 0, 400, 200), dict(shape.adjust))
+    assert text.top() == pytest.approx(80) and text.bottom() == pytest.approx(120)  # the shaft's height
+
+
+def test_a_chart_takes_the_themes_accents_its_own_text_style_gap_and_combined_line(tmp_path: Path) -> None:
+    """A column chart combined with a line plot, on a dark slide, in a chart area without fill, with a
+    grey 18 pt non-bold title and a 300 % gap: what PowerPoint draws by, read from the file, is what the
+    preview's chart uses; and its value axis is Office's (data up to 5 → 0–6 by 1)."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.dml.color import RGBColor
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers._chart import axis_scale
+    from renderers.pptx.plugin import render_image
+
+    C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        slide.background.fill.solid()
+        slide.background.fill.fore_color.rgb = RGBColor(0x10, 0x10, 0x10)
+        data = CategoryChartData()
+        data.categories = ["A", "B", "C"]
+        data.add_series("Bars", (4.3, 2.5, 3.5))
+        data.add_series("Trend", (2.0, 3.0, 5.0))
+        frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Pt(60), Pt(60), Pt(600), Pt(400), data)
+        space = frame.chart._chartSpace
+        bar = space.find(f".//{C}barChart")
+        line = etree.SubElement(bar.getparent(), f"{C}lineChart")
+        bar.addnext(line)
+        line.append(bar.findall(f"{C}ser")[1])  # the second series becomes a line over the bars
+        for ax in bar.findall(f"{C}axId"):
+            line.append(copy.deepcopy(ax))
+        bar.find(f"{C}axId").addprevious(etree.Element(f"{C}gapWidth", val="300"))  # the schema's order
+        title = etree.fromstring(
+            f'<c:title xmlns:c="{C[1:-1]}" xmlns:a="{A[1:-1]}"><c:tx><c:rich><a:bodyPr/><a:p><a:pPr>'
+            '<a:defRPr sz="1800" b="0"><a:solidFill><a:srgbClr val="7F7F7F"/></a:solidFill></a:defRPr></a:pPr>'
+            '<a:r><a:t>Test title</a:t></a:r></a:p></c:rich></c:tx><c:overlay val="0"/></c:title>')
+        space.find(f"{C}chart").insert(0, title)
+        sppr = etree.SubElement(space, f"{C}spPr")
+        etree.SubElement(sppr, f"{A}noFill")
+        space.find(f"{C}txPr").addprevious(sppr)
+
+    path = _deck(tmp_path / "combo.pptx", edit)
+    prs = Presentation(str(path))
+    theme = _theme(prs)
+    accent = {n: "#" + theme.find(f".//{A}{n}")[0].get("val").lower() for n in ("accent1", "accent2")}
+    chart = next(s for s in load(path).slide(0).shapes if s.kind == "chart").chart
+    assert chart is not None and chart.kind == "column"
+    assert [s.name for s in chart.series] == ["Bars"] and [s.name for s in chart.lines] == ["Trend"]
+    assert chart.series[0].color == accent["accent1"] and chart.lines[0].color == accent["accent2"]
+    assert chart.title == "Test title" and chart.title_pt == 18 and chart.title_bold is False
+    assert chart.text_color == "#7f7f7f" and chart.gap == 3.0 and chart.background is None
+    assert axis_scale(5.0, 0.0) == (6.0, 0.0, 1.0) and axis_scale(12.3, 0.0) == (14.0, 0.0, 2.0)
+    image, _ = render_image(path, 0, 720)  # 1 px a point; the chart is x 60–660, y 60–460
+    assert image.pixelColor(70, 450).name() == "#101010"  # no chart-area fill: the dark slide shows through
+    assert _count(image, accent["accent2"], (60, 60, 660, 460)) > 30  # the combined line, in its accent
+
+
+def _count(image, color: str, box: tuple[int, int, int, int], tol: int = 40) -> int:
+    """Pixels (every second one) within ``tol`` of ``color`` in ``box`` (left, top, right, bottom)."""
+    from PySide6.QtGui import QColor
+
+    want = QColor(color)
+
+    def near(got) -> bool:
+        return max(abs(got.red() - want.red()), abs(got.green() - want.green()), abs(got.blue() - want.blue())) <= tol
+
+    return sum(1 for x in range(box[0], box[2], 2) for y in range(box[1], box[3], 2) if near(image.pixelColor(x, y)))
+
+
+def test_a_background_picture_is_cropped_and_stretched_as_its_blip_fill_says(tmp_path: Path) -> None:
+    """A slide background picture, top half red and bottom half blue, with ``a:srcRect b="50%"`` (only the
+    red half used) stretched by ``a:fillRect`` to the slide's right half: PowerPoint paints the red half
+    over the right half of the slide and leaves the left half to the slide's colour."""
+    import io
+
+    from PySide6.QtCore import QBuffer, QIODevice
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from renderers.pptx.plugin import render_image
+
+    picture = QImage(100, 100, QImage.Format.Format_RGB32)
+    painter = QPainter(picture)
+    painter.fillRect(0, 0, 100, 50, QColor("#ff0000"))
+    painter.fillRect(0, 50, 100, 50, QColor("#0000ff"))
+    painter.end()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    png = bytes(buffer.data())
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        _, rid = slide.part.get_or_add_image_part(io.BytesIO(png))
+        R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+        bg = etree.fromstring(
+            f'<p:bg xmlns:p="{P[1:-1]}" xmlns:a="{A[1:-1]}" xmlns:r="{R}"><p:bgPr><a:blipFill><a:blip r:embed="{rid}"/>'
+            '<a:srcRect b="50000"/><a:stretch><a:fillRect l="50000"/></a:stretch></a:blipFill><a:effectLst/>'
+            '</p:bgPr></p:bg>')
+        slide._element.cSld.insert(0, bg)
+
+    path = _deck(tmp_path / "bg.pptx", edit)
+    fill = Presentation(str(path)).slides[0]._element.cSld.bg.find(f".//{A}blipFill")
+    assert fill.find(f"{A}srcRect").get("b") == "50000" and fill.find(f"{A}stretch/{A}fillRect").get("l") == "50000"
+    slide = load(path).slide(0)
+    assert slide.background_box == (0.5, 0.0, 0.5, 1.0)
+    image, _ = render_image(path, 0, 720)
+    assert image.pixelColor(540, 100).name() == "#ff0000" and image.pixelColor(540, 500).name() == "#ff0000"
+    assert image.pixelColor(180, 270).name() == "#ffffff"  # the slide's own colour where the picture is not
+
+
+def test_a_large_picture_drawn_small_is_averaged_not_sampled(tmp_path: Path) -> None:
+    """A 400 px picture of one-pixel black and white stripes drawn 137 pt wide: PowerPoint shows it grey
+    (each screen pixel averages about three stripes); sampling pixels would show bands of black and white."""
+    import io
+
+    from PySide6.QtCore import QBuffer, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    from renderers.pptx.plugin import render_image
+
+    stripes = QImage(400, 400, QImage.Format.Format_RGB32)
+    for x in range(400):
+        color = QColor("#000000" if x % 2 else "#ffffff")
+        for y in range(400):
+            stripes.setPixelColor(x, y, color)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    stripes.save(buffer, "PNG")
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        slide.shapes.add_picture(io.BytesIO(bytes(buffer.data())), Pt(100), Pt(100), Pt(137), Pt(137))
+
+    path = _deck(tmp_path / "stripes.pptx", edit)
+    image, _ = render_image(path, 0, 720)  # 1 px a point
+    greys = [image.pixelColor(x, 150).lightness() for x in range(110, 230)]
+    assert all(60 <= g <= 195 for g in greys), greys[:10]  # sampled, they run from 15 to 255

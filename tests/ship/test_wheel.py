@@ -14,7 +14,7 @@ from tests.ship import _samples
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("desktop", "uchat", "renderers", "skills")
 # Files the app reads at run time, wherever they sit inside the packages.
-RESOURCE_SUFFIXES = {".md", ".json", ".svg", ".png", ".qm", ".ts", ".yaml", ".yml", ".toml"}
+RESOURCE_SUFFIXES = {".md", ".json", ".svg", ".png", ".qm", ".ts", ".yaml", ".yml", ".toml", ".gz"}
 
 
 def _tracked_resources() -> set[str]:

@@ -13,9 +13,9 @@ from typing import Any
 from docx.oxml.ns import qn
 from lxml import etree
 
-from renderers._office_theme import Theme, part_theme, tinted
+from skills.runtime.office_theme import Theme, part_theme, tinted
 
-__all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook", "read_stylesheet"]
+__all__ = ["Border", "CellLook", "ParaLook", "RunLook", "StyleSheet", "TableLook", "read_stylesheet", "table_rows"]
 
 _OFF = ("0", "false", "off", "none")
 _TWIP_PT = 1 / 20
@@ -40,6 +40,7 @@ class Border:
 
     color: str
     width_pt: float
+    space_pt: float = 0.0  # w:space: the gap between the text and a paragraph border
 
 
 @dataclass(frozen=True)
@@ -409,7 +410,9 @@ class StyleSheet:
                 continue
             size = el.get(qn("w:sz"), "4")
             width = max(0.25, int(size) / 8) if size.isdigit() else 0.5
-            out[key] = Border(color=self.color(el) or "#000000", width_pt=width * (3 if kind == "double" else 1))
+            space = el.get(qn("w:space"), "0")
+            out[key] = Border(color=self.color(el) or "#000000", width_pt=width * (3 if kind == "double" else 1),
+                              space_pt=min(31.0, float(space)) if space.isdigit() else 0.0)
         return out
 
     def _table_borders(self, tblpr: Any, row: int, rows: int, col: int, cols: int) -> dict[str, Border]:
@@ -448,6 +451,19 @@ def _conditional(style: Any, kind: str) -> Any:
         if part.get(qn("w:type")) == kind:
             return part
     return None
+
+
+def table_rows(tbl: Any) -> list[tuple[bool, list[Any]]]:
+    """A ``w:tbl``'s own rows (not a nested table's): whether each repeats as a header row
+    (``w:tblHeader``), and its own cells (``w:tc``)."""
+    out = []
+    for tr in tbl.iter(qn("w:tr")):
+        if next(tr.iterancestors(qn("w:tbl"))) is not tbl:
+            continue
+        trpr = tr.find(qn("w:trPr"))
+        cells = [tc for tc in tr.iter(qn("w:tc")) if next(tc.iterancestors(qn("w:tr"))) is tr]
+        out.append((trpr is not None and trpr.find(qn("w:tblHeader")) is not None, cells))
+    return out
 
 
 def read_stylesheet(document: Any) -> StyleSheet:

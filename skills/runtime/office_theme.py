@@ -13,7 +13,7 @@ from typing import Any
 
 from lxml import etree
 
-__all__ = ["Theme", "drawingml_color", "family_css", "part_theme", "read_theme", "roman", "tinted"]
+__all__ = ["Theme", "drawingml_color", "family_css", "font_kind", "part_theme", "read_theme", "roman", "tinted"]
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
@@ -179,15 +179,21 @@ def _hex(rgb: tuple[float, float, float]) -> str:
 
 
 @lru_cache(maxsize=512)
-def family_css(name: str, east_asia: str = "") -> str:
-    """A CSS ``font-family`` list for ``name``: the font itself, then an installed one of its kind."""
+def font_kind(name: str) -> str:
+    """The generic CSS family of a font name: ``serif``, ``monospace`` or ``sans-serif``."""
     low = name.lower().strip()
     if low in _MONO:
-        kind = ["DejaVu Sans Mono", "Noto Sans Mono CJK SC", "monospace"]
-    elif low in _SERIF or "serif" in low and "sans" not in low or "mincho" in low or "song" in low or "明朝" in name:
-        kind = ["DejaVu Serif", "Noto Serif CJK SC", "serif"]
-    else:
-        kind = ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]
+        return "monospace"
+    if low in _SERIF or "serif" in low and "sans" not in low or "mincho" in low or "song" in low or "明朝" in name:
+        return "serif"
+    return "sans-serif"
+
+
+def family_css(name: str, east_asia: str = "") -> str:
+    """A CSS ``font-family`` list for ``name``: the font itself, then an installed one of its kind."""
+    kind = {"monospace": ["DejaVu Sans Mono", "Noto Sans Mono CJK SC", "monospace"],
+            "serif": ["DejaVu Serif", "Noto Serif CJK SC", "serif"],
+            "sans-serif": ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]}[font_kind(name)]
     # the East Asian font only after an installed Latin one: Word uses it for CJK text alone, and
     # Qt would otherwise draw Latin letters in it whenever the Latin font is missing
     families = [f for f in (name,) if f] + kind[:-1] + ([east_asia] if east_asia else []) + kind[-1:]

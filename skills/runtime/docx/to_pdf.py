@@ -1,0 +1,332 @@
+"""A DOCX laid out as a PDF by Mira's own writer (PyMuPDF Story), in the document's own styles.
+
+``export_pdf`` uses LibreOffice when it is installed (Word's layout, page for page); without it this
+writer keeps what a reader recognises a document by: every paragraph's formatting resolved the way
+Word resolves it (:mod:`skills.runtime.docx.styles`: document defaults → style chain → table style →
+paragraph → run, theme fonts and colours) as fonts of the same kind (serif, sans, mono), sizes,
+colours, bold/italic/underline, alignment, spacing, indents, shading and paragraph rules (the Title's
+line), list numbers and bullets, tables with their style's header fill, banding and borders, inline
+pictures, page breaks and the section's page size and margins. Text stays selectable. Line breaks,
+page breaks and font metrics are MuPDF's, not Word's.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import pymupdf as _pymupdf
+from docx.oxml.ns import qn
+
+from skills.runtime.docx.read import open_docx
+from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, StyleSheet, read_stylesheet, table_rows
+from skills.runtime.office_theme import font_kind, roman
+
+__all__ = ["docx_to_pdf"]
+
+# PyMuPDF is not annotated: used through Any, so strict mypy needs no per-module relaxation for it
+pymupdf: Any = _pymupdf
+getattr(pymupdf, "no_recommend_layout", lambda: None)()
+
+_ALIGN = {"center": "center", "right": "right", "justify": "justify"}
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_WP = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}"
+_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_EMU_PT = 12700
+_MAX_BLOCKS = 20000  # a document is a few hundred pages at most here; past this the rest is cut, and said
+
+
+class _Writer:
+    """One document's blocks as HTML chunks (each starts a new page) with their pictures in ``archive``."""
+
+    def __init__(self, document: Any) -> None:
+        self.doc = document
+        self.sheet: StyleSheet = read_stylesheet(document)
+        self.archive = pymupdf.Archive()
+        self.chunks: list[list[str]] = [[]]
+        self.blocks = 0
+        self.truncated = False
+        self._counters: dict[tuple[str, int], int] = {}
+        self._formats = _numbering_formats(document)
+        self._images = 0
+
+    # -- blocks ------------------------------------------------------------------------------
+    def body(self, container: Any, cell: CellLook | None = None) -> list[str]:
+        out: list[str] = []
+        for child in container.iterchildren():
+            if self.blocks >= _MAX_BLOCKS:
+                self.truncated = True
+                break
+            if child.tag == qn("w:p"):
+                out.extend(self.paragraph(child, cell))
+            elif child.tag == qn("w:tbl"):
+                out.append(self.table(child))
+            elif child.tag == qn("w:sdt"):
+                inner = child.find(qn("w:sdtContent"))
+                if inner is not None:
+                    out.extend(self.body(inner, cell))
+        return out
+
+    def paragraph(self, p: Any, cell: CellLook | None) -> list[str]:
+        """The paragraph's HTML; a page break inside it ends the chunk (in the body, not in a cell)."""
+        self.blocks += 1
+        ppr = p.find(qn("w:pPr"))
+        look = self.sheet.paragraph(ppr, cell)
+        out: list[str] = []
+        if cell is None and ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None:
+            self._break()
+        runs, page_break = self.runs(p, look)
+        marker = self._marker(look)
+        text = (marker + runs) if runs.strip() or marker else "&nbsp;"
+        out.append(f'<p style="{_para_css(look, marker=bool(marker))}">{text}</p>')
+        if page_break and cell is None:
+            self.chunks[-1].extend(out)
+            self._break()
+            return []
+        return out
+
+    def runs(self, p: Any, look: ParaLook) -> tuple[str, bool]:
+        parts: list[str] = []
+        page_break = False
+        for r in p.iter(qn("w:r")):
+            if any(a.tag == qn("w:r") for a in r.iterancestors()):  # a run inside a text box's run
+                continue
+            rlook = self.sheet.run(look, r.find(qn("w:rPr")))
+            if rlook.hidden:
+                continue
+            pieces: list[str] = []
+            for child in r:
+                if child.tag == qn("w:t"):
+                    value = child.text or ""
+                    pieces.append(html.escape(value.upper() if rlook.caps else value).replace("  ", " &nbsp;"))
+                elif child.tag == qn("w:tab"):
+                    pieces.append("&nbsp;&nbsp;&nbsp;&nbsp;")
+                elif child.tag in (qn("w:br"), qn("w:cr")):
+                    if child.get(qn("w:type")) == "page":
+                        page_break = True
+                    else:
+                        pieces.append("<br/>")
+                elif child.tag == qn("w:drawing"):
+                    pieces.append(self.picture(child))
+            if pieces:
+                parts.append(f'<span style="{_run_css(rlook, look.run)}">{"".join(pieces)}</span>')
+        return "".join(parts), page_break
+
+    def picture(self, drawing: Any) -> str:
+        blip = next(drawing.iter(f"{_A}blip"), None)
+        extent = next(drawing.iter(f"{_WP}extent"), None)
+        rid = blip.get(f"{_R}embed", "") if blip is not None else ""
+        if not rid or self._images >= 200:
+            return ""
+        try:
+            part = self.doc.part.related_parts[rid]
+            data = part.blob
+        except (KeyError, AttributeError):
+            return ""
+        name = f"img{self._images}{Path(str(part.partname)).suffix.lower() or '.png'}"
+        if name.rsplit(".", 1)[-1] not in ("png", "jpg", "jpeg", "gif", "bmp"):
+            return ""  # EMF/WMF: MuPDF cannot place them
+        self._images += 1
+        self.archive.add(data, name)
+        width = int(extent.get("cx", "0")) / _EMU_PT if extent is not None and extent.get("cx", "").isdigit() else 0
+        size = f' style="width:{width:.1f}pt"' if width else ""
+        return f'<img src="{name}"{size}/>'
+
+    def table(self, tbl: Any) -> str:
+        look = self.sheet.table(tbl.find(qn("w:tblPr")))
+        rows = table_rows(tbl)
+        out = []
+        for r, (header, cells) in enumerate(rows):
+            self.blocks += 1
+            shown = []
+            for c, tc in enumerate(cells):
+                tcpr = tc.find(qn("w:tcPr"))
+                merge = tcpr.find(qn("w:vMerge")) if tcpr is not None else None
+                cell = self.sheet.cell(look, r, len(rows), c, len(cells), tcpr, header=header)
+                span = tcpr.find(qn("w:gridSpan")) if tcpr is not None else None
+                colspan = span.get(qn("w:val"), "1") if span is not None else "1"
+                attr = f' colspan="{colspan}"' if colspan.isdigit() and int(colspan) > 1 else ""
+                inner = "" if merge is not None and merge.get(qn("w:val"), "continue") == "continue" \
+                    else "".join(self.body(tc, cell))
+                shown.append(f'<td{attr} style="{_cell_css(cell)}">{inner}</td>')
+            out.append(f"<tr>{''.join(shown)}</tr>")
+        return f'<table cellspacing="0" style="border-collapse:collapse; width:100%">{"".join(out)}</table>'
+
+    # -- numbering ---------------------------------------------------------------------------
+    def _marker(self, look: ParaLook) -> str:
+        if not look.num_id or look.num_id == "0":
+            return ""
+        level = look.num_level
+        fmt, text = self._formats.get((look.num_id, level), ("bullet", "•"))
+        for key in [k for k in self._counters if k[0] == look.num_id and k[1] > level]:
+            del self._counters[key]  # a deeper list starts again under each item
+        self._counters[(look.num_id, level)] = self._counters.get((look.num_id, level), 0) + 1
+        if fmt == "bullet":
+            shown = text if text and text.isprintable() and len(text) <= 2 and ord(text[0]) < 0xF000 else "•"
+        elif fmt == "none":
+            return ""
+        else:
+            shown = text or f"%{level + 1}."
+            for n in range(level + 1):
+                shown = shown.replace(f"%{n + 1}", _number(self._counters.get((look.num_id, n), 1), fmt))
+        return f"{html.escape(shown)}&nbsp;&nbsp;"
+
+    def _break(self) -> None:
+        if self.chunks[-1]:
+            self.chunks.append([])
+
+
+def docx_to_pdf(path: Path) -> bytes:
+    """``path`` (a .docx) as a finished PDF, in its own styles (see the module's docstring)."""
+    document = open_docx(path, read_only=True)
+    writer = _Writer(document)
+    body = document.element.body
+    for block in writer.body(body):
+        writer.chunks[-1].append(block)
+    if writer.truncated:
+        writer.chunks[-1].append("<p><i>… the rest of the document is not in this PDF (too many blocks).</i></p>")
+    page, content = _page(document)
+    out = pymupdf.open()
+    try:
+        for chunk in writer.chunks:
+            if not chunk and out.page_count:
+                continue
+            story = pymupdf.Story(html=f"<body>{''.join(chunk)}</body>", archive=writer.archive,
+                                  user_css="body { margin: 0; } p { margin: 0; } table { margin: 0; }")
+
+            def rectfn(_num: int, _filled: Any) -> tuple[Any, Any, None]:
+                return page, content, None
+
+            part = story.write_with_links(rectfn)
+            out.insert_pdf(part)
+            part.close()
+        out.subset_fonts()
+        title = (document.core_properties.title or "").strip()
+        out.set_metadata({"title": title[:250] or path.stem, "creator": "Mira Desktop", "producer": "PyMuPDF"})
+        return bytes(out.tobytes(garbage=3, deflate=True))
+    finally:
+        out.close()
+
+
+def _page(document: Any) -> tuple[Any, Any]:
+    """The first section's page and the area inside its margins (points); A4 with 2.5 cm margins by default."""
+    sect = document.element.body.find(qn("w:sectPr"))
+    size = sect.find(qn("w:pgSz")) if sect is not None else None
+    margins = sect.find(qn("w:pgMar")) if sect is not None else None
+
+    def twips(el: Any, name: str, default: float) -> float:
+        raw = el.get(qn(f"w:{name}"), "") if el is not None else ""
+        return int(raw) / 20 if raw.lstrip("-").isdigit() else default
+
+    width, height = twips(size, "w", 595.3), twips(size, "h", 841.9)
+    if size is not None and size.get(qn("w:orient")) == "landscape" and width < height:
+        width, height = height, width
+    width, height = min(max(width, 144.0), 4000.0), min(max(height, 144.0), 4000.0)
+    left, right = twips(margins, "left", 72), twips(margins, "right", 72)
+    top, bottom = abs(twips(margins, "top", 72)), abs(twips(margins, "bottom", 72))
+    if left + right > width - 72:
+        left = right = 36
+    if top + bottom > height - 72:
+        top = bottom = 36
+    page = pymupdf.Rect(0, 0, width, height)
+    return page, pymupdf.Rect(left, top, width - right, height - bottom)
+
+
+def _family(look: RunLook) -> str:
+    return font_kind(look.font or look.east_asia_font)
+
+
+def _run_css(look: RunLook, base: RunLook) -> str:
+    out = [f"font-family:{_family(look)}", f"font-size:{look.size_pt:g}pt",
+           f"font-weight:{'bold' if look.bold else 'normal'}", f"font-style:{'italic' if look.italic else 'normal'}",
+           f"color:{look.color or '#000000'}"]
+    lines = [name for name, on in (("underline", look.underline), ("line-through", look.strike)) if on]
+    if lines:
+        out.append(f"text-decoration:{' '.join(lines)}")
+    if look.highlight:
+        out.append(f"background-color:{look.highlight}")
+    if look.vert_align:
+        out.append(f"vertical-align:{'super' if look.vert_align == 'superscript' else 'sub'}")
+    return "; ".join(out)
+
+
+def _border_css(side: str, border: Border | None, padding: bool = True) -> list[str]:
+    if border is None or border.width_pt <= 0:
+        return []
+    out = [f"border-{side}:{border.width_pt:g}pt solid {border.color or '#000000'}"]
+    if padding:
+        out.append(f"padding-{side}:{max(border.space_pt, 1.0):g}pt")
+    return out
+
+
+def _para_css(look: ParaLook, *, marker: bool = False) -> str:
+    run = look.run
+    # Word adds one paragraph's space after to the next one's space before; CSS margins would collapse
+    # into the larger of the two, so the space before is padding
+    out = [f"padding-top:{look.before_pt:g}pt", f"margin-bottom:{look.after_pt:g}pt",
+           f"font-family:{_family(run)}", f"font-size:{run.size_pt:g}pt", f"color:{run.color or '#000000'}",
+           # Word's single line is about 1.17 of the font size in the common faces
+           f"line-height:{(look.line or 1.0) * 1.17:.2f}"]
+    if look.align in _ALIGN:
+        out.append(f"text-align:{_ALIGN[look.align]}")
+    left = look.left_pt
+    if left > 0:
+        out.append(f"margin-left:{left:g}pt")
+    if look.right_pt > 0:
+        out.append(f"margin-right:{look.right_pt:g}pt")
+    if look.first_line_pt and not (marker and look.first_line_pt < 0):
+        out.append(f"text-indent:{look.first_line_pt:g}pt")
+    elif marker and look.first_line_pt < 0:
+        out.append(f"text-indent:{look.first_line_pt:g}pt")  # the number hangs in the indent, as in Word
+    if look.shading:
+        out.append(f"background-color:{look.shading}")
+    for side in ("top", "bottom", "left", "right"):
+        out.extend(_border_css(side, look.borders.get(side)))
+    return "; ".join(out)
+
+
+def _cell_css(cell: CellLook) -> str:
+    out = ["padding:1pt 5.4pt"]  # Word's default cell margins: 0.08 in left and right
+    if cell.shading:
+        out.append(f"background-color:{cell.shading}")
+    for side in ("top", "bottom", "left", "right"):
+        out.extend(_border_css(side, cell.borders.get(side), padding=False))
+    return "; ".join(out)
+
+
+def _numbering_formats(document: Any) -> dict[tuple[str, int], tuple[str, str]]:
+    """(numId, level) → (numFmt, lvlText) from the numbering part (level overrides included)."""
+    try:
+        root = document.part.numbering_part.element
+    except (AttributeError, KeyError, NotImplementedError, ValueError):
+        return {}
+    abstract: dict[str, dict[int, tuple[str, str]]] = {}
+    for an in root.findall(qn("w:abstractNum")):
+        levels: dict[int, tuple[str, str]] = {}
+        for lvl in an.findall(qn("w:lvl")):
+            ilvl = lvl.get(qn("w:ilvl"), "0")
+            fmt, text = lvl.find(qn("w:numFmt")), lvl.find(qn("w:lvlText"))
+            if ilvl.isdigit():
+                levels[int(ilvl)] = (fmt.get(qn("w:val"), "decimal") if fmt is not None else "decimal",
+                                     text.get(qn("w:val"), "") if text is not None else "")
+        abstract[an.get(qn("w:abstractNumId"), "")] = levels
+    out: dict[tuple[str, int], tuple[str, str]] = {}
+    for num in root.findall(qn("w:num")):
+        ref = num.find(qn("w:abstractNumId"))
+        levels = abstract.get(ref.get(qn("w:val"), "") if ref is not None else "", {})
+        for level, value in levels.items():
+            out[(num.get(qn("w:numId"), ""), level)] = value
+    return out
+
+
+def _number(n: int, fmt: str) -> str:
+    if fmt in ("lowerLetter", "upperLetter"):
+        letters = ""
+        while n > 0:
+            n, rem = divmod(n - 1, 26)
+            letters = chr(97 + rem) + letters
+        return letters.upper() if fmt == "upperLetter" else letters
+    if fmt in ("lowerRoman", "upperRoman"):
+        shown = roman(n)
+        return shown.lower() if fmt == "lowerRoman" else shown
+    return str(n)
