@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.ui.imports import deferred
 from desktop.ui.conversation_sync import HISTORY_PAGE, SYNC_TAIL, WELCOME_ID, ConversationSync
+from desktop.ui.plumbing import StoreCalls
 from desktop.ui.task_approvals import ApprovalHandling
 from desktop.ui.task_book import TaskBook, TaskState
 from desktop.ui.task_stream import TaskStreaming
@@ -65,7 +66,7 @@ class TaskController(QObject):
         self.store = store
         self.runtime: AgentRuntime | None = runtime
         self.conversation = conversation
-        self._book = TaskBook(executor=executor, state_changed=self.sig_state.emit, busy_changed=self.sig_busy.emit)
+        self._book = TaskBook(on_store=StoreCalls(executor), state_changed=self.sig_state.emit, busy_changed=self.sig_busy.emit)
         self._sync = ConversationSync(book=self._book, store=store, conversation=conversation,
                                       synced=self.sig_synced.emit, notice=self.sig_notice.emit,
                                       conversations_changed=self.sig_conversations_changed.emit)

@@ -1,5 +1,5 @@
 """What the task controller's parts share: the conversation shown, the tasks followed and the operations in
-flight, the state shown (idle, thinking, waiting, writing, stopping), background jobs and the store's executor.
+flight, the state shown (idle, thinking, waiting, writing, stopping), background jobs and the store calls.
 
 One object, owned by :class:`desktop.ui.controller.TaskController` and handed to each of its parts
 (:mod:`desktop.ui.conversation_sync`, :mod:`desktop.ui.task_stream`, :mod:`desktop.ui.task_approvals`), so
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop.ui.imports import deferred
 from desktop.ui.merge import LOCAL
+from desktop.ui.plumbing import StoreCalls
 
 if TYPE_CHECKING:
     import asyncio
-    from concurrent.futures import Executor
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
@@ -37,9 +37,9 @@ class TaskState:
 class TaskBook:
     """The controller's bookkeeping; ``state_changed`` and ``busy_changed`` are its signals' emitters."""
 
-    def __init__(self, *, executor: Executor, state_changed: Callable[[str], None],
+    def __init__(self, *, on_store: StoreCalls, state_changed: Callable[[str], None],
                  busy_changed: Callable[[bool], None]) -> None:
-        self._executor = executor
+        self.on_store = on_store
         self._state_changed = state_changed
         self.busy_changed = busy_changed
         self.current_id: str | None = None
@@ -53,10 +53,6 @@ class TaskBook:
         self.stop_requested = False
         self._counter = itertools.count(1)
         self._jobs: set[asyncio.Future[Any]] = set()
-
-    async def on_store(self, fn: Callable[..., T], *args: object) -> T:
-        """Run one store call on the single store executor."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     @property
     def busy(self) -> bool:

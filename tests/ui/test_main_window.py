@@ -20,7 +20,7 @@ def test_first_run_welcomes_in_the_chosen_language_with_the_offline_planner(make
 
     window.apply_settings(window.services.settings.__class__(language="zh_CN"))
     assert "欢迎使用 Mira" in window.conversation[0].text and "离线规划器" in window.conversation[0].text
-    assert window.file_menu.title() == "文件(&F)"
+    assert window.menus.file_menu.title() == "文件(&F)"
     assert window.chat.composer.send_button.text() == "发送"
     assert window.task_status.text() == "空闲"
     saved = json.loads((home / "config" / "settings.json").read_text(encoding="utf-8"))
