@@ -128,7 +128,7 @@ class SheetReader:
                 parts.append(rel.target)
         self.sheet_names: tuple[str, ...] = tuple(names)
         self._parts: list[str | None] = parts
-        self._cells = _Cells(self)  # type: ignore[arg-type] - reads shared, epoch, date_styles
+        self._cells = _Cells(self)  # type: ignore[arg-type]  # reads shared, epoch, date_styles
         self._columns: dict[str, int] = {}
         self._date_style_ids = {str(i) for i in self.date_styles}  # a number in such a cell is a date
 

@@ -70,7 +70,8 @@ class ConversationFlow:
             search = self.sidebar.search.text().strip()
         if search:  # with where each one matched, shown under its title
             found = await self._store(self.services.store.search_conversations, search)
-            rows = [(m.conversation.id, m.conversation.title, m.conversation.updated, m.snippet) for m in found]
+            rows: list[tuple[str, str, float] | tuple[str, str, float, str]] = [
+                (m.conversation.id, m.conversation.title, m.conversation.updated, m.snippet) for m in found]
         else:
             rows = [(r.id, r.title, r.updated) for r in await self._store(self.services.store.list_conversations)]
         self.sidebar.set_conversations(rows, self.controller.current_id)

@@ -7,7 +7,7 @@ messages) and :mod:`desktop.ui.window_close` (window state and close)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidg
 from desktop import i18n
 from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
+from desktop.texts import _EN
 from desktop.ui.controller import TaskController
 from desktop.ui.chat_header import ChatHeader
 from desktop.ui.conversation_flow import ConversationFlow
@@ -87,10 +88,10 @@ class MainWindow(QMainWindow):
         self.chat.view.set_extension_provider(self.host)
         self.chat.view.set_link_handler(EXAMPLE_SCHEME, self.use_example)
         # The offline planner's help links "Settings" (mira-settings:open) to the dialog.
-        self.chat.view.set_link_handler(SETTINGS_SCHEME, lambda _href: self.open_settings())
+        self.chat.view.set_link_handler(SETTINGS_SCHEME, self._settings_link)
         self.chat.view.actions_for = self.message_actions
         self.chat.view.sig_message_action.connect(self.on_message_action)
-        self.host.send_request = lambda text: self.controller.request(self.controller.send(text, []))
+        self.host.send_request = self._send_request
         self.host.current_folder = self._current_folder
         self.controller = TaskController(self.services.handle, self.services.runtime, self.conversation,
                                          self.services.executor, self.host.refresh, self)
@@ -160,6 +161,13 @@ class MainWindow(QMainWindow):
         self.controller.runtime_loader = self.start_flow.load_runtime
         if start:
             QTimer.singleShot(0, self.start_flow.first_frame)
+
+    def _send_request(self, text: str) -> None:
+        """A request a card's follow-up sends, like a typed one."""
+        self.controller.request(self.controller.send(text, []))
+
+    def _settings_link(self, _href: str) -> None:
+        self.open_settings()
 
     # -- what the parts do ---------------------------------------------------------------
     @property
@@ -323,7 +331,7 @@ class MainWindow(QMainWindow):
         self.task_status.setText(tr(f"status.{self.controller.state}"))
 
     # -- async plumbing -----------------------------------------------------------------
-    def _run(self, coro: Coroutine[object, object, T]) -> asyncio.Future[T]:
+    def _run(self, coro: Awaitable[T]) -> asyncio.Future[T]:
         """Schedule ``coro`` on the qasync loop and keep a reference until it ends."""
         fut = asyncio.ensure_future(coro)
         self._jobs.add(fut)
@@ -334,6 +342,7 @@ class MainWindow(QMainWindow):
         self._jobs.discard(fut)
         if not fut.cancelled() and fut.exception() is not None:
             exc = fut.exception()
+            assert exc is not None
             log.error("background job failed", exc_info=exc)
             if not self.closer.closing:
                 self._notify(say_error(exc))
@@ -417,7 +426,7 @@ class MainWindow(QMainWindow):
             return None
 
         def skill_name(skill_id: str) -> str:
-            if f"skill.{skill_id}" in i18n._EN:  # a built-in skill: its name in the interface language
+            if f"skill.{skill_id}" in _EN:  # a built-in skill: its name in the interface language
                 return tr(f"skill.{skill_id}")
             try:
                 return str(runtime.skills.skill(skill_id).name) if runtime is not None else skill_id

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMainWindow, QWidget
 
 from desktop import __version__
 from desktop.i18n import tr
@@ -45,16 +45,16 @@ class WindowMenus:
         self._run = run
         self._notify = notify
         self.shortcuts_dialog: QWidget | None = None
-        self.new_action = QAction(window, shortcut=QKeySequence.StandardKey.New)
+        self.new_action = QAction(window, shortcut=QKeySequence(QKeySequence.StandardKey.New))
         self.new_action.triggered.connect(new_conversation)
         self.settings_action = QAction(window, shortcut=QKeySequence("Ctrl+,"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.settings_action.triggered.connect(open_settings)
-        self.quit_action = QAction(window, shortcut=QKeySequence.StandardKey.Quit)
+        self.quit_action = QAction(window, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         self.quit_action.triggered.connect(window.close)
         self.close_preview_action = QAction(window, shortcut=QKeySequence("Ctrl+W"))
         self.close_preview_action.triggered.connect(preview_panel.close_preview)
-        self.find_action = QAction(window, shortcut=QKeySequence.StandardKey.Find)
+        self.find_action = QAction(window, shortcut=QKeySequence(QKeySequence.StandardKey.Find))
         self.find_action.triggered.connect(lambda: sidebar.search.setFocus())
         self.rename_action = QAction(window, shortcut=QKeySequence("F2"))
         self.rename_action.triggered.connect(sidebar.rename_current)
@@ -161,7 +161,9 @@ class WindowMenus:
         shown = [c for c in cards if c.isVisible() and not c.visibleRegion().isEmpty()
                  and viewport.rect().intersects(c.geometry())] if viewport is not None else []
         card = (shown or cards)[-1]
-        button = card.approve_button if approve else card.deny_button
+        button = getattr(card, "approve_button" if approve else "deny_button", None)
+        if not isinstance(button, QAbstractButton):  # waiting cards have both (Host.waiting_cards)
+            return False
         button.setFocus(Qt.FocusReason.ShortcutFocusReason)
         button.click()
         return True

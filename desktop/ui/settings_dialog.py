@@ -55,7 +55,18 @@ class SettingsDialog(QDialog):
         self.pick_folder: Callable[[QWidget, str], str] = _pick_folder
         self._outer = QVBoxLayout(self)
         self._body: QWidget | None = None
-        self.language: QComboBox | None = None
+        # The same two boxes across a re-translation (the one the user is picking from stays in hand).
+        self.language = QComboBox(self)
+        # "" follows the system's language (the default); the rest are the listed translations.
+        self.language.addItem(tr("settings.language.system"), "")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self.language.currentIndexChanged.connect(self._on_language_picked)
+        self.theme = QComboBox(self)
+        for theme in THEMES:
+            self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
         self._build()
         # Picking a language shows it at once, here and in the window; Cancel goes back to the one before.
         unsubscribe = on_language_changed(lambda _code: self._on_language_changed())
@@ -193,30 +204,16 @@ class SettingsDialog(QDialog):
         return page
 
     def _browse_soffice(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text(), "", None,
+        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text(), "", "",
                                               file_dialog_options())
         if path:
             self.soffice.setText(path)
 
     def _interface_tab(self) -> QWidget:
         page = QWidget(self)
-        if getattr(self, "language", None) is None:
-            # The same two boxes across a re-translation (the one the user is picking from stays in hand).
-            self.language = QComboBox(page)
-            # "" follows the system's language (the default); the rest are the listed translations.
-            self.language.addItem(tr("settings.language.system"), "")
-            for code, name in LANGUAGES.items():
-                self.language.addItem(name, code)
-            self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
-            self.language.currentIndexChanged.connect(self._on_language_picked)
-            self.theme = QComboBox(page)
-            for theme in THEMES:
-                self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
-            self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
-        else:
-            self.language.setItemText(0, tr("settings.language.system"))
-            for i in range(self.theme.count()):
-                self.theme.setItemText(i, tr(f"settings.theme.{self.theme.itemData(i)}"))
+        self.language.setItemText(0, tr("settings.language.system"))
+        for i in range(self.theme.count()):
+            self.theme.setItemText(i, tr(f"settings.theme.{self.theme.itemData(i)}"))
         form = QFormLayout(page)
         form.addRow(tr("settings.language"), self.language)
         form.addRow(tr("settings.theme"), self.theme)

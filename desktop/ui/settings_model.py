@@ -66,7 +66,6 @@ class ModelPage(QWidget):
         self.key_store.addItem(tr("settings.key_store.env"), "env")
         self.key_store.addItem(tr("settings.key_store.file"), "file")
         self.key_store.setAccessibleName(tr("settings.key_store"))
-        self.key_store.currentIndexChanged.connect(lambda _i: self.keys.update_note())
         # Local servers (issue 17): which API, and how many tokens the model reads at once (0 = unknown).
         self.api = QComboBox(page)
         self.api.addItem(tr("settings.api.openai"), "openai")
@@ -98,6 +97,7 @@ class ModelPage(QWidget):
         self.keyring_available, _note_text = keys.keyring_status()
         self.keys = KeyStorage(base_url=self.base_url, api_key=self.api_key, key_store=self.key_store,
                                key_note=self.key_note, keyring_available=self.keyring_available)
+        self.key_store.currentIndexChanged.connect(lambda _i: self.keys.update_note())
         self.offline_note = Note(page)
         self.offline_note.setText(tr("settings.offline.note"))
         test_row = QHBoxLayout()

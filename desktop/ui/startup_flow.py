@@ -139,6 +139,8 @@ class StartupFlow:
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 return None
+        if runtime is None:  # services.runtime was None while no build ran: nothing to attach
+            return None
         self.controller.attach_runtime(runtime)
         try:
             await runtime.recover()
