@@ -128,7 +128,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.task_status)
         self.statusBar().addPermanentWidget(self.model_status)
         self.window_state = WindowState(self.services.settings_store.window_state_path)
-        self.folder_actions = FolderActions(self)
+        self.folder_actions = FolderActions(
+            window=self, services=self.services, controller=self.controller, on_store=self._store, run=self._run,
+            notify=self._notify, open_conversation=self.open_conversation, reload_conversations=self.reload_conversations)
         self.conversations = ConversationFlow(
             chat=self.chat, services=self.services, controller=self.controller, sidebar=self.sidebar,
             window_state=self.window_state, preview_panel=self.preview_panel, preview_follow=self.preview_follow,
