@@ -45,6 +45,9 @@ RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
 # A thumbnail made in two steps: the first (``render_image``) reads the file in a worker thread, this one
 # lays it out and draws it on the UI thread (text layout in a worker deadlocked against the window).
 FinishImage = Callable[[Any, int], "tuple[QImage, int]"]
+# The follow-ups a file needs, by quick-action id, said by its renderer plugin ("recalc" for a workbook whose
+# formulas have no values yet): the card shows each as a button of its own, besides the Change… menu.
+Wants = Callable[[ArtifactView], "tuple[str, ...]"]
 
 # Cards are destroyed when they scroll far away and built again when they come back; without this
 # every return re-parsed the whole document and the row grew once the new thumbnail arrived.
@@ -107,12 +110,15 @@ class ArtifactCard(colors.ThemedCard):
     sig_thumbnail_ready = Signal(bool)  # True with an image, False on error
 
     def __init__(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None, *,
-                 render_image: RenderImage | None = None, finish_image: FinishImage | None = None) -> None:
+                 render_image: RenderImage | None = None, finish_image: FinishImage | None = None,
+                 wants: Wants | None = None) -> None:
         super().__init__(parent)
         self.host = host
         self.view = view
         self._render_image = render_image
         self._finish_image = finish_image
+        self._wants = wants
+        self.wanted_buttons: dict[str, QPushButton] = {}  # quick-action id -> its button on the card
         self.setObjectName("ArtifactCard")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -181,6 +187,8 @@ class ArtifactCard(colors.ThemedCard):
         self.open_button.clicked.connect(lambda: self.host.open_external(self.view))
         for b in (self.preview_button, self.save_button, self.open_button):
             actions.addWidget(b)
+        self._wanted_at = actions.count()  # where the buttons of the follow-ups the file needs go
+        self._actions_row = actions
         # Follow-ups the host offers for this file (Add slide…, Change title…, Undo …), each a request it sends.
         self.more_button = QPushButton()
         self._more_width = 0
@@ -199,10 +207,39 @@ class ArtifactCard(colors.ThemedCard):
         self.thumb_label.setMinimumHeight(80)
         outer.addWidget(self.thumb_label, 0, Qt.AlignmentFlag.AlignTop)
 
+    def _wanted(self) -> tuple[str, ...]:
+        view = self.view
+        if self._wants is None or view.status != "written" or view.path is None:
+            return ()
+        return self._wants(view)
+
+    def _offers(self) -> list[tuple[str, str, Callable[[], None]]]:
+        offers = getattr(self.host, "quick_actions", None)
+        return offers(self.view, self._wanted()) if callable(offers) else []
+
     def _fill_more(self) -> None:
         self.more_menu.clear()
-        for text, run in getattr(self.host, "quick_actions", lambda _v: [])(self.view):
+        for _id, text, run in self._offers():
             self.more_menu.addAction(text).triggered.connect(lambda _checked=False, run=run: run())
+
+    def _show_wanted(self) -> None:
+        """A button for each follow-up the file needs (Recalculate), from the host's quick actions; gone once
+        the file no longer needs it (the next version has its values)."""
+        wanted = self._wanted()
+        offered = {i: (text, run) for i, text, run in self._offers() if i in wanted} if wanted else {}
+        for action_id in [i for i in self.wanted_buttons if i not in offered]:
+            self.wanted_buttons.pop(action_id).deleteLater()
+        for n, (action_id, (text, run)) in enumerate(offered.items()):
+            button = self.wanted_buttons.get(action_id)
+            if button is None:
+                button = QPushButton()
+                self._actions_row.insertWidget(self._wanted_at + n, button)
+                self.wanted_buttons[action_id] = button
+            else:
+                button.clicked.disconnect()
+            button.clicked.connect(lambda _checked=False, run=run: run())
+            button.setText(text)
+            button.setAccessibleName(text)
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -212,7 +249,7 @@ class ArtifactCard(colors.ThemedCard):
         """A card too narrow for its buttons beside the thumbnail drops the thumbnail (the Preview shows the
         file), so no button's words are cut ("ave as.")."""
         more = self._more_width if not self.more_button.isHidden() else 0
-        rows = [(self.preview_button, self.save_button, self.open_button),
+        rows = [(self.preview_button, self.save_button, self.open_button, *self.wanted_buttons.values()),
                 (self.version_row.compare_button, self.version_row.restore_button)]
         widths = [sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows]
         widths[0] += more + 6 if more else 0
@@ -278,6 +315,7 @@ class ArtifactCard(colors.ThemedCard):
             self.more_button.setText("…")
         self.more_button.setAccessibleName(tr("Change…"))
         self.more_button.setToolTip(tr("Add a slide, change the title, replace text, undo …"))
+        self._show_wanted()
         self._describe(self.title_label.text(), text)
         if self._thumb_state == "loading":
             self.thumb_label.setText(tr("Loading…"))

@@ -352,4 +352,12 @@ class XlsxRenderer(FormatRenderer):
     render_image = staticmethod(render_image)
 
     def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None) -> ArtifactCard:
-        return ArtifactCard(view, host, parent, render_image=thumbnail_part, finish_image=draw_thumbnail)
+        return ArtifactCard(view, host, parent, render_image=thumbnail_part, finish_image=draw_thumbnail,
+                            wants=needs)
+
+
+def needs(view: ArtifactView) -> tuple[str, ...]:
+    """What a written workbook needs besides opening: Recalculate while some formulas have no values yet (nothing
+    could compute them when it was written), so its values show here and not only in a spreadsheet program."""
+    counts = view.evidence.counts if view.evidence is not None else {}
+    return ("recalc",) if counts.get("formulas", 0) > counts.get("formulas_calculated", 0) else ()

@@ -33,6 +33,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.conditional_formats": ("%n conditional format", "%n conditional formats"),
     "count.validations": ("%n data validation rule", "%n data validation rules"),
     "count.autofilters": ("%n filter", "%n filters"),
+    "count.pivot_tables": ("%n pivot table", "%n pivot tables"),
     # the offline planner's delivery message
     "reply.made": "Done. Here is what I made:",
     "reply.done": "Done.",
@@ -66,6 +67,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "action.add_section": "Add section…",
     "action.export_pdf": "Export as PDF",
     "action.undo": "Undo",
+    "action.recalculate": "Recalculate",
     "action.field.title": "Title",
     "action.field.bullets": "Bullet points (separated by commas)",
     "action.field.find": "Find",
@@ -161,12 +163,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "check.detail.expected": "expected {expected}, found {found}",
     "check.detail.not_rendered": "The pages were not drawn: {reason}",
     "check.detail.not_calculated": "These formulas have no value yet: {cells}. Their values appear when the file "
-                                   "is opened in a spreadsheet program, or now if you ask to recalculate it.",
+                                   "is opened in a spreadsheet program, or now with Recalculate (or ask to "
+                                   "recalculate it).",
     "check.detail.formulas_uncached": ("{missing} of %n formula has no value yet; its value appears when the file "
-                                       "is opened in a spreadsheet program, or now if you ask to recalculate it.",
+                                       "is opened in a spreadsheet program, or now with Recalculate (or ask to "
+                                   "recalculate it).",
                                        "{missing} of %n formulas have no value yet; their values appear when the "
-                                       "file is opened in a spreadsheet program, or now if you ask to recalculate "
-                                       "it."),
+                                       "file is opened in a spreadsheet program, or now with Recalculate (or ask "
+                                       "to recalculate it)."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
     # LibreOffice (page view, recalculation, render checks)
     "soffice.missing": "LibreOffice is not installed, so this could not run",

@@ -8,13 +8,16 @@ the same frozen call and the same approval.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from desktop.llm import _offline_intents as intents
 
 # The kinds a quick action is offered for: replacing text in a workbook is not something Mira does offline.
 _NOT_ON = {"replace_text": ("xlsx",)}
+# Offered only where a card asks for it because its file needs it (a renderer plugin knows: a workbook whose
+# formulas have no values yet offers Recalculate), never on every card of the kind.
+_WHEN_ASKED = {"recalc"}
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -26,11 +29,14 @@ class QuickAction:
     optional: tuple[str, ...]  # fields that may stay empty
 
 
-def actions_for(kind: str, version: int) -> list[QuickAction]:
-    """The quick actions a card of ``kind`` at ``version`` offers, in the table's help order."""
+def actions_for(kind: str, version: int, wanted: Collection[str] = ()) -> list[QuickAction]:
+    """The quick actions a card of ``kind`` at ``version`` offers, in the table's help order; ``wanted`` names
+    the ones offered only when the card's file needs them (its renderer says so)."""
     out = []
     for intent in intents.INTENTS:
         if not intent.action or kind not in intent.kinds or kind in _NOT_ON.get(intent.id, ()):
+            continue
+        if intent.id in _WHEN_ASKED and intent.id not in wanted:
             continue
         if intent.id == "undo" and version <= 1:
             continue

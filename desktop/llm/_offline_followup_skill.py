@@ -174,10 +174,11 @@ class FollowUpPlan(CallHistory):
             return self._t(f"Nothing was written: this version of Mira cannot {_PAGE_VERB[op][0]} PDF pages yet.",
                            f"没有写入任何文件：这个版本的 Mira 还不能{_PAGE_VERB[op][1]} PDF 页面。")
         pages = [str(p) if isinstance(p, str) else p for p in self.p.get("pages") or ()]
+        verb = _PAGE_VERB[op][0]  # pdf_pages's op
         if op == "merge_pdf":
-            return (name, {"inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
+            return (name, {"op": verb, "inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
         if op == "extract_pages":
-            return (name, {"path": path, "pages": pages, "out": self.p.get("out")})
+            return (name, {"op": verb, "path": path, "pages": pages, "output": self.p.get("out")})
         if op == "split_pdf":  # the page count decides the ranges: read it first
             info = self._read("pdf_inspect")
             if info is None:
@@ -189,12 +190,13 @@ class FollowUpPlan(CallHistory):
                                f"没有写入任何文件：{path} 共 {count} 页，无法在第 {after} 页之后拆分。")
             ranges = [f"1-{after}" if after > 1 else "1", f"{after + 1}-{count}" if after + 1 < count else str(count)] \
                 if after else [str(n) for n in range(1, count + 1)]
-            return (name, {"path": path, "ranges": ranges, "output_dir": path.rsplit(".", 1)[0] + "-parts"})
+            return (name, {"op": verb, "path": path, "pages": ranges, "output": path.rsplit(".", 1)[0] + "-parts"})
         if op == "rotate_pages":
-            return (name, {"path": path, "pages": pages, "angle": int(self.p.get("angle") or 90)})
+            return (name, {"op": verb, "path": path, "pages": pages, "angle": int(self.p.get("angle") or 90),
+                           "output": path})
         if op == "reorder_pages":
-            return (name, {"path": path, "order": list(self.p.get("order") or ())})
-        return (name, {"path": path, "pages": pages})
+            return (name, {"op": verb, "path": path, "pages": list(self.p.get("order") or ()), "output": path})
+        return (name, {"op": verb, "path": path, "pages": pages, "output": path})
 
     def _remove_slide_step(self) -> tuple[str, dict[str, Any]] | str:
         wanted = self.p.get("slide")
@@ -305,10 +307,10 @@ class FollowUpPlan(CallHistory):
             return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",
                            f"已将 {'、'.join(p.get('inputs') or ())} 合并为 {p.get('output')}，每一页都保持原样。")
         if self.op == "split_pdf":
-            made = [str(c) for c, _ in self.history if c.name == "pdf_split"]
-            parts = [c for c, r in self.history if c.name == "pdf_split" and r is not None]
-            folder = json.loads(parts[-1].arguments).get("output_dir") if parts else ""
-            n = len(json.loads(parts[-1].arguments).get("ranges") or ()) if parts and made else 0
+            made = [str(c) for c, _ in self.history if c.name == "pdf_pages"]
+            parts = [c for c, r in self.history if c.name == "pdf_pages" and r is not None]
+            folder = json.loads(parts[-1].arguments).get("output") if parts else ""
+            n = len(json.loads(parts[-1].arguments).get("pages") or ()) if parts and made else 0
             return self._t(f"Split {path} into {n} files in {folder}/; every page is kept as it was.",
                            f"已将 {path} 拆分为 {n} 个文件，保存在 {folder}/ 中，每一页都保持原样。")
         if self.op in PAGE_OPS:

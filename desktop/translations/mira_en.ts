@@ -220,6 +220,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n pivot tables</source>
+            <comment>count.pivot_tables</comment>
+            <translation>
+                <numerusform>%n pivot table</numerusform>
+                <numerusform>%n pivot tables</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>… and %n more changes</source>
             <comment>approval.more_changes</comment>
             <translation>
@@ -260,11 +268,11 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>{missing} of %n formula has no value yet; its value appears when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</numerusform>
-                <numerusform>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</numerusform>
+                <numerusform>{missing} of %n formula has no value yet; its value appears when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</numerusform>
+                <numerusform>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</numerusform>
             </translation>
         </message>
         <message numerus="yes">

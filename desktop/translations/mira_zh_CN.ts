@@ -1769,6 +1769,13 @@ Design,800
                 <numerusform>%n 个筛选</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n pivot tables</source>
+            <comment>count.pivot_tables</comment>
+            <translation>
+                <numerusform>%n 个数据透视表</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Done. Here is what I made:</source>
             <comment>reply.made</comment>
@@ -1892,6 +1899,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Undo</source>
             <comment>action.undo</comment>
             <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Recalculate</source>
+            <comment>action.recalculate</comment>
+            <translation>重新计算</translation>
         </message>
         <message>
             <source>Title</source>
@@ -2314,15 +2326,15 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>页面没有绘制出来：{reason}</translation>
         </message>
         <message>
-            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
+            <source>These formulas have no value yet: {cells}. Their values appear when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</source>
             <comment>check.detail.not_calculated</comment>
-            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</translation>
+            <translation>这些公式还没有计算结果：{cells}。在电子表格程序中打开文件时会显示结果，也可以现在点“重新计算”（或让我重新计算）。</translation>
         </message>
         <message numerus="yes">
-            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now if you ask to recalculate it.</source>
+            <source>{missing} of %n formulas have no value yet; their values appear when the file is opened in a spreadsheet program, or now with Recalculate (or ask to recalculate it).</source>
             <comment>check.detail.formulas_uncached</comment>
             <translation>
-                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在让我重新计算。</numerusform>
+                <numerusform>%n 个公式中有 {missing} 个还没有计算结果；在电子表格程序中打开文件时会显示结果，也可以现在点“重新计算”（或让我重新计算）。</numerusform>
             </translation>
         </message>
         <message numerus="yes">

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import shutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -569,14 +569,17 @@ class Host:
         else:
             self.last_compare = shown
 
-    def quick_actions(self, artifact: ArtifactView) -> list[tuple[str, Callable[[], None]]]:
-        """The card's follow-ups (label, run) from the intents table: each sends a request like a typed one."""
+    def quick_actions(self, artifact: ArtifactView, wanted: Collection[str] = ()
+                      ) -> list[tuple[str, str, Callable[[], None]]]:
+        """The card's follow-ups (id, label, run) from the intents table: each sends a request like a typed one.
+        ``wanted``: the ones its renderer asks for because the file needs them (Recalculate)."""
         from desktop.ui import quick_actions as qa  # loaded when a card's menu first opens
 
         def start(action: QuickAction) -> None:
             self.last_quick_form = qa.run(action, artifact.workspace_path, self.send_request, self._window())
 
-        return [(qa.label(a), functools.partial(start, a)) for a in qa.offered(artifact.kind, artifact.version)]
+        return [(a.id, qa.label(a), functools.partial(start, a))
+                for a in qa.offered(artifact.kind, artifact.version, wanted)]
 
     def open_version(self, artifact: ArtifactView, version: int, index: int = 0) -> None:
         """Open ``version`` of ``artifact``'s file in the preview at ``index`` (an older one is labelled so)."""

@@ -3,7 +3,7 @@ intents table says which apply (desktop/llm/_offline_actions.py); a small form f
 builds is sent like a typed one, so it goes through the same frozen call and approval."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QPlainTextEdit, QWidget
 
@@ -18,8 +18,8 @@ def label(action: QuickAction) -> str:
     return i18n.render(msg(action.label))
 
 
-def offered(kind: str, version: int) -> list[QuickAction]:
-    return actions_for(kind, version)
+def offered(kind: str, version: int, wanted: Collection[str] = ()) -> list[QuickAction]:
+    return actions_for(kind, version, wanted)
 
 
 class QuickActionForm(QDialog):

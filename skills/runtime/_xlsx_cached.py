@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape
 from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import to_excel
 
-from skills.runtime._xlsx_formula import FormulaError, Unsupported, evaluate
+from skills.runtime._xlsx_structured import replace_ranges, structured
+from skills.runtime._xlsx_formula import FormulaError, SubtotalValue, Unsupported, evaluate
 
 MAX_DEPTH = 50  # formulas that refer forward to other formulas, nested this deep, are left to LibreOffice
 MAX_READS = 3_000_000  # cell reads for one workbook: huge ranges are left to LibreOffice, not computed for minutes
@@ -41,8 +42,20 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[SheetValues]:
-    """Evaluate every formula of every sheet: (name, rows, sheet row of rows[0]) each."""
+_SUBTOTAL_CALL = re.compile(r"(?<![A-Za-z0-9_.])SUBTOTAL\(", re.IGNORECASE)
+
+
+def _marked(formula: str, value: Any) -> Any:
+    """A SUBTOTAL's number as read by other formulas: marked, so an enclosing SUBTOTAL leaves it out."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and _SUBTOTAL_CALL.search(formula):
+        return SubtotalValue(value)
+    return value
+
+
+def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]], *, hidden_rows: bool = False
+            ) -> list[SheetValues]:
+    """Evaluate every formula of every sheet: (name, rows, sheet row of rows[0]) each. With ``hidden_rows``
+    (a workbook with hidden or filtered-out rows, which this engine does not see) SUBTOTAL is left to LibreOffice."""
     out = [SheetValues() for _ in sheets]
     index = {name.casefold(): i for i, (name, _, _) in enumerate(sheets)}
     busy: set[tuple[int, int, int]] = set()
@@ -65,11 +78,14 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
             return _plain(v)
         key = (s, r, c)
         if (r, c) in out[s].values:
-            return out[s].values[(r, c)]
+            return _marked(v, out[s].values[(r, c)])
         if key in failed:
             raise Unsupported("depends on a formula that could not be computed")
         if key in busy or len(busy) > MAX_DEPTH:
             raise Unsupported("a circular or very deep chain of formulas")
+        if hidden_rows and _SUBTOTAL_CALL.search(v):
+            failed.add(key)
+            raise Unsupported("SUBTOTAL in a workbook with hidden rows")
         busy.add(key)
         try:
             out[s].values[(r, c)] = evaluate(v, r, c, lambda rr, cc, name: cell(
@@ -79,7 +95,7 @@ def compute(sheets: Sequence[tuple[str, Sequence[Sequence[Any]], int]]) -> list[
             raise
         finally:
             busy.discard(key)
-        return out[s].values[(r, c)]
+        return _marked(v, out[s].values[(r, c)])
 
     for s, (_, rows, first) in enumerate(sheets):
         for i, row in enumerate(rows):
@@ -105,8 +121,6 @@ _PLAIN_REF = re.compile(r"^(?:'[^']+(?:''[^']*)*'|[A-Za-z_][\w.]*)!\$?[A-Z]{1,3}
 def _named(wb: Any) -> Any:
     """A function that writes a formula's workbook names (``=SUM(Amounts)``) as the ranges they stand
     for, so the engine computes them; only names for one plain range, the file keeps its own text."""
-    from openpyxl.formula.tokenizer import Token, Tokenizer, TokenizerError
-
     names = {n.casefold(): dn.attr_text for n, dn in wb.defined_names.items()
              if dn.attr_text and _PLAIN_REF.match(dn.attr_text)}
     if not names:
@@ -115,15 +129,7 @@ def _named(wb: Any) -> Any:
     def expand(text: str) -> str:
         if not any(n in text.casefold() for n in names):
             return text
-        try:
-            tok = Tokenizer(text)
-        except TokenizerError:
-            return text
-        hit = False
-        for item in tok.items:
-            if item.type == Token.OPERAND and item.subtype == Token.RANGE and item.value.casefold() in names:
-                item.value, hit = names[item.value.casefold()], True
-        return "=" + "".join(i.value for i in tok.items) if hit else text
+        return replace_ranges(text, lambda ref: names.get(ref.casefold()))
 
     return expand
 
@@ -133,6 +139,7 @@ def book_sheets(wb: Any) -> list[tuple[str, list[list[Any]], int]]:
     from openpyxl.worksheet.formula import ArrayFormula
 
     expand = _named(wb)
+    tables = structured(wb)
     sheets = []
     for ws in wb.worksheets:
         rows = []
@@ -145,11 +152,17 @@ def book_sheets(wb: Any) -> list[tuple[str, list[list[Any]], int]]:
                 elif isinstance(v, str) and v.startswith("=") and cell.data_type != "f":
                     v = "'" + v  # text that only looks like a formula
                 elif isinstance(v, str) and cell.data_type == "f":
-                    v = expand(v)
+                    v = tables(expand(v), ws.title, cell.row, cell.column)
                 out.append(v)
             rows.append(out)
         sheets.append((ws.title, rows, 1))
     return sheets
+
+
+def has_hidden_rows(wb: Any) -> bool:
+    """Whether a worksheet hides rows (by hand or by its filter): SUBTOTAL 101-111 and filtered ranges then
+    depend on what this engine does not see."""
+    return any(d.hidden for ws in wb.worksheets for d in ws.row_dimensions.values())
 
 
 def _cached_xml(value: Any) -> tuple[str, str]:

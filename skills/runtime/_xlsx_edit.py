@@ -192,7 +192,7 @@ def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str,
 
 _GROWN = {"formulas": "count.formulas", "charts": "count.charts", "tables": "count.tables",
           "names": "count.defined_names", "conditional_formats": "count.conditional_formats",
-          "validations": "count.validations", "autofilter": "count.autofilters"}
+          "validations": "count.validations", "autofilter": "count.autofilters", "pivots": "count.pivot_tables"}
 
 
 def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:

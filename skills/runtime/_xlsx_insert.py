@@ -190,6 +190,16 @@ class RowInsert:
             for chart in getattr(ws, "_charts", []):
                 self._chart(chart, on)
                 self._track("charts")
+        pivots = [(ws, p) for ws in wb.worksheets for p in getattr(ws, "_pivots", [])]
+        # pivot tables may share one cache: each cache grows once
+        grew = {id(p.cache) for p in {id(p.cache): p for _ws, p in pivots if p.cache is not None}.values()
+                if self._pivot_cache(p.cache)}
+        for ws, pivot in pivots:
+            if ws is target and pivot.location is not None and pivot.location.ref:
+                pivot.location.ref = self._moved(pivot.location.ref)
+            if id(pivot.cache) in grew:
+                self.grown["pivots"] += 1
+        self._track("")  # counted above, per pivot table
         for sheet in getattr(wb, "chartsheets", []):  # a chart on a sheet of its own
             for chart in getattr(sheet, "_charts", []):
                 self._chart(chart, False)
@@ -252,6 +262,28 @@ class RowInsert:
             for cell in row:
                 if cell.hyperlink is not None:
                     cell.hyperlink.ref = cell.coordinate
+
+    def _moved(self, ref: str) -> str:
+        """A block below the new rows moves down whole; one above or around them stays (it is not data)."""
+        first, _, last = ref.partition(":")
+        a, b = _CELL.match(first), _CELL.match(last or first)
+        if not (a and b) or int(a.group(4)) < self.at:
+            return ref
+        return ":".join(f"{m.group(1)}{m.group(2)}{m.group(3)}{int(m.group(4)) + self.count}"
+                        for m in ((a, b) if last else (a,)))
+
+    def _pivot_cache(self, cache: Any) -> bool:
+        """A pivot cache's source range grows with the data, and the cache is marked to be rebuilt when the file
+        is opened: its stored records describe the old rows, and the program recomputes the pivot from the cells."""
+        source = getattr(getattr(cache, "cacheSource", None), "worksheetSource", None)
+        if source is None or not source.ref or (source.sheet or "").casefold() != self.sheet.casefold():
+            return False  # a source by name (a table or a named range) grows with that name
+        new = self.area(source.ref)
+        if new == source.ref:
+            return False
+        source.ref = new
+        cache.refreshOnLoad = True
+        return True
 
     def _anchor(self, drawing: Any) -> None:
         anchor = drawing.anchor

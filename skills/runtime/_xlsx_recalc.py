@@ -10,6 +10,7 @@ from typing import Any
 
 
 from skills.runtime._xlsx_book import load_book
+from skills.messages import msg
 from skills.runtime._base import CommandError
 from skills.runtime.safety import check_file
 from skills.runtime.soffice import SofficeUnavailable, convert, private_dir
@@ -49,8 +50,8 @@ def recalculate(ws: Workspace, src: Path, out_rel: str, *, timeout: float = RECA
         try:
             produced = convert(local, out_dir, XLSX_FILTER, timeout=timeout)
         except SofficeUnavailable:
-            raise CommandError("xlsx_recalculate needs LibreOffice, which is not installed; "
-                               f"{src.name} was not changed") from None
+            raise CommandError("Recalculating needs LibreOffice, which is not installed; "
+                               f"{src.name} was not changed", msg=msg("soffice.missing")) from None
         except CommandError as exc:
             raise CommandError(f"{exc}; {src.name} was not changed") from None
         check_file(produced, "xlsx")

@@ -17,7 +17,7 @@ from typing import Any
 import pymupdf
 
 from skills.messages import count, encoded, msg
-from skills.runtime._base import Check, Command, CommandError, CommandResult, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, get_command, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import validate_args
 from skills.runtime.pdf_read import open_pdf
@@ -43,14 +43,19 @@ REORDER_SCHEMA: dict[str, Any] = {
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
+def _ends(item: int | str, i: int, field: str) -> tuple[int, int]:
+    """The first and last page of one item of a page list: ``2`` or ``"2-5"``."""
+    m = _RANGE.match(str(item))
+    if not m:
+        raise CommandError(f"{field}[{i}]: {item!r} is not a page number or a range like '2-5'")
+    return int(m.group(1)), int(m.group(2) or m.group(1))
+
+
 def page_numbers(pages: Sequence[int | str], total: int, field: str = "pages") -> list[int]:
     """The 1-based page numbers ``pages`` names, in the order given, each once."""
     out: list[int] = []
     for i, item in enumerate(pages):
-        m = _RANGE.match(str(item))
-        if not m:
-            raise CommandError(f"{field}[{i}]: {item!r} is not a page number or a range like '2-5'")
-        a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+        a, b = _ends(item, i, field)
         if a < 1 or b < a or b > total:
             raise CommandError(f"{field}[{i}]: {item!r} is outside pages 1–{total} or reversed")
         out += [p for p in range(a, b + 1) if p not in out]
@@ -236,3 +241,72 @@ _COMMANDS = {
 for _name, (_schema, _text, _target) in _COMMANDS.items():
     register(Command(name=_name, description=_text, input_schema=_schema, writes=True, run=_run(_name, _schema), target_arg=_target,
                      describe=_describe(_name, _schema)))
+
+
+# -- one tool for the model: pdf_pages {"op": ...} -------------------------------------------------------------
+# The skill agent sees one page tool instead of six (its first request stays within its token budget: bench/
+# bench_prompt_size.py); each op runs the command above (or pdf_merge / pdf_split), with the same checks and the
+# same words on the approval card. ``output`` is always named (``path`` itself to change a file in place; the
+# folder for split): the file a call writes is then the one its approval is frozen on.
+
+_OPS: dict[str, tuple[str, tuple[str, ...]]] = {  # op -> (command, the fields it needs besides output)
+    "merge": ("pdf_merge", ("inputs",)),
+    "split": ("pdf_split", ("path", "pages")),
+    "extract": ("pdf_extract_pages", ("path", "pages")),
+    "delete": ("pdf_delete_pages", ("path", "pages")),
+    "rotate": ("pdf_rotate_pages", ("path", "pages", "angle")),
+    "reorder": ("pdf_reorder_pages", ("path", "pages")),
+}
+# where each command takes the file or folder it writes, and its page list: one ``pages`` list serves every op
+# (split: one file per item; reorder: every page once, in the new order)
+_OUTPUT_AS = {"pdf_split": "output_dir", "pdf_extract_pages": "out"}
+_PAGES_AS = {"pdf_split": "ranges", "pdf_reorder_pages": "order"}
+PAGES_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["op", "output"], "additionalProperties": False,
+    "properties": {"op": {"enum": list(_OPS)}, "path": _PATH,
+                   "inputs": {"type": "array", "items": _PATH, "minItems": 1, "maxItems": 200},
+                   "pages": {**_PAGES, "maxItems": 5000}, "angle": ROTATE_SCHEMA["properties"]["angle"],
+                   "output": _PATH}}
+
+
+def _order(pages: Sequence[int | str]) -> list[int]:
+    """A new page order as numbers, ranges written out, repeats kept (the reorder says what is wrong)."""
+    out: list[int] = []
+    for i, item in enumerate(pages):
+        a, b = _ends(item, i, "pages")
+        out += list(range(a, b + 1)) if a <= b else list(range(a, b - 1, -1))
+    return out
+
+
+def pages_call(args: dict[str, Any]) -> tuple[Command, dict[str, Any]]:
+    """The command a ``pdf_pages`` call runs and its arguments; the fields that do not fit the op are refused."""
+    args = validate_args("pdf_pages", PAGES_SCHEMA, args)
+    name, needs = _OPS[args["op"]]
+    given = set(args) - {"op", "output"}
+    missing = [f for f in needs if f not in given]
+    extra = sorted(given - set(needs))
+    if missing or extra:
+        raise CommandError(f"pdf_pages: op {args['op']} takes {', '.join(needs)} and output"
+                           + (f"; missing {', '.join(missing)}" if missing else "")
+                           + (f"; not {', '.join(extra)}" if extra else ""))
+    inner = {f: args[f] for f in needs}
+    inner[_OUTPUT_AS.get(name, "output")] = args["output"]
+    if name in _PAGES_AS:
+        pages = inner.pop("pages")
+        inner[_PAGES_AS[name]] = _order(pages) if name == "pdf_reorder_pages" else [str(p).strip() for p in pages]
+    return get_command(name), inner
+
+
+def _run_pages(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+    cmd, inner = pages_call(args)
+    return cmd.run(ws, inner)
+
+
+def _describe_pages(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
+    cmd, inner = pages_call(args)
+    return cmd.describe(ws, inner) if cmd.describe is not None else {}
+
+
+register(Command(name="pdf_pages", description="Merge, split, extract, delete, rotate or reorder PDF pages; every "
+                 "page is kept as it is.", input_schema=PAGES_SCHEMA, writes=True, run=_run_pages,
+                 target_arg="output", describe=_describe_pages))

@@ -19,7 +19,7 @@ from skills.runtime._pptx_xlsx_common import (
     require_suffix,
     validate_args,
 )
-from skills.runtime._xlsx_cached import book_sheets, compute, write_with_values
+from skills.runtime._xlsx_cached import book_sheets, compute, has_hidden_rows, write_with_values
 from skills.runtime._xlsx_check import workbook_evidence
 from skills.runtime._xlsx_edit import apply_operations, lost_parts, open_for_edit, show
 from skills.runtime._xlsx_read import scan_workbook
@@ -142,7 +142,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     changes = apply_operations(wb, args["operations"], placed)
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
     names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
-    computed = compute(book_sheets(wb))
+    computed = compute(book_sheets(wb), hidden_rows=has_hidden_rows(wb))
     package = io.BytesIO()
     wb.save(package)
     _fill_pending(ws, package.getvalue(), computed)
@@ -217,6 +217,9 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]
         validate_args(schema.RECALCULATE, args)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
+        if not soffice_path():  # said on the approval card, before anyone approves what cannot run
+            raise CommandError("Recalculating needs LibreOffice, which is not installed",
+                               msg=msg("soffice.missing"))
     except (CommandError, WorkspaceError) as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
                 "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}

@@ -166,3 +166,60 @@ def test_split_keeps_every_page_of_each_part(ws: Workspace) -> None:
     _same_pages(ws.root / "parts" / "a_p1-2.pdf", [(a, 0), (a, 1)])
     _same_pages(ws.root / "parts" / "a_p3.pdf", [(a, 2)])
     assert all({c.name: c.status for c in ev.checks}["pages kept"] == "passed" for ev in res.evidence)
+
+
+# -- the one tool the skill agent sees: pdf_pages {"op": ...} ------------------------------------------------------
+
+
+def _pages(ws: Workspace, args: dict[str, Any]) -> Any:
+    res = get_command("pdf_pages").run(ws, args)
+    assert res.ok, res.message
+    assert {c.name: c.status for ev in res.evidence for c in ev.checks}.get("pages kept") == "passed"
+    return res
+
+
+def test_pdf_pages_runs_every_op_with_the_pages_kept_object_by_object(ws: Workspace) -> None:
+    a, b = ws.root / "a.pdf", ws.root / "b.pdf"
+    (ws.root / "orig.pdf").write_bytes(a.read_bytes())
+    orig = ws.root / "orig.pdf"
+    _pages(ws, {"op": "merge", "inputs": ["a.pdf", "b.pdf"], "output": "ab.pdf"})
+    _same_pages(ws.root / "ab.pdf", [(a, 0), (a, 1), (a, 2), (b, 0), (b, 1), (b, 2)])
+    res = _pages(ws, {"op": "extract", "path": "a.pdf", "pages": ["2-3", 1], "output": "part.pdf"})
+    assert res.artifacts[0].path == "part.pdf"
+    _same_pages(ws.root / "part.pdf", [(a, 1), (a, 2), (a, 0)])
+    _pages(ws, {"op": "split", "path": "a.pdf", "pages": ["1-2", 3], "output": "parts"})
+    _same_pages(ws.root / "parts" / "a_p1-2.pdf", [(a, 0), (a, 1)])
+    _same_pages(ws.root / "parts" / "a_p3.pdf", [(a, 2)])
+    _pages(ws, {"op": "rotate", "path": "a.pdf", "pages": [1, 3], "angle": 90, "output": "turned.pdf"})
+    assert [p.rotation for p in fitz.open(ws.root / "turned.pdf")] == [90, 0, 90]
+    _same_pages(ws.root / "turned.pdf", [(a, i) for i in range(3)])
+    _pages(ws, {"op": "reorder", "path": "a.pdf", "pages": ["3-2", 1], "output": "a.pdf"})  # in place
+    _same_pages(a, [(orig, 2), (orig, 1), (orig, 0)])
+    _pages(ws, {"op": "delete", "path": "a.pdf", "pages": [2], "output": "a.pdf"})
+    _same_pages(a, [(orig, 2), (orig, 0)])
+
+
+def test_pdf_pages_is_described_for_approval_as_the_op_itself(ws: Workspace) -> None:
+    card = get_command("pdf_pages").describe(ws, {"op": "extract", "path": "a.pdf", "pages": [2], "output": "p.pdf"})
+    assert card["summary_msg"]["id"] == "summary.pages.extract" and not (ws.root / "p.pdf").exists()
+    card = get_command("pdf_pages").describe(ws, {"op": "merge", "inputs": ["a.pdf", "b.pdf"], "output": "ab.pdf"})
+    assert card == get_command("pdf_merge").describe(ws, {"inputs": ["a.pdf", "b.pdf"], "output": "ab.pdf"})
+    assert get_command("pdf_pages").target_arg == "output"  # the file written is the one the approval is frozen on
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({"op": "merge", "path": "a.pdf", "inputs": ["a.pdf"], "output": "x.pdf"}, "merge takes inputs and output; not path"),
+    ({"op": "rotate", "path": "a.pdf", "pages": [1], "output": "x.pdf"}, "missing angle"),
+    ({"op": "extract", "path": "a.pdf", "pages": [1]}, "output"),
+    ({"op": "shuffle", "path": "a.pdf", "output": "x.pdf"}, "op"),
+    ({"op": "reorder", "path": "a.pdf", "pages": [1, 1, 2], "output": "x.pdf"}, "every page 1–3 once"),
+    ({"op": "delete", "path": "a.pdf", "pages": ["1-3"], "output": "x.pdf"}, "empty PDF"),
+    ({"op": "split", "path": "a.pdf", "pages": ["two"], "output": "parts"}, "pages|ranges"),
+])
+def test_pdf_pages_refuses_what_does_not_fit_the_op_and_changes_nothing(ws: Workspace, args: dict[str, Any],
+                                                                        message: str) -> None:
+    before = (ws.root / "a.pdf").read_bytes()
+    with pytest.raises(CommandError, match=message):
+        get_command("pdf_pages").run(ws, args)
+    assert (ws.root / "a.pdf").read_bytes() == before and not (ws.root / "x.pdf").exists()
+    assert not (ws.root / "parts").exists()

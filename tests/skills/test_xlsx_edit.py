@@ -212,6 +212,15 @@ def test_recalculate_without_libreoffice_is_clear_and_leaves_source(ws: Workspac
     assert sorted(p.name for p in ws.root.iterdir()) == ["b.xlsx"]
 
 
+def test_the_approval_card_says_a_recalculation_cannot_run_without_libreoffice(ws: Workspace, monkeypatch) -> None:
+    from skills.runtime import xlsx_cmds
+
+    monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
+    card = get_command("xlsx_recalculate").describe(ws, {"path": "b.xlsx"})
+    assert card["summary_msg"]["id"] == "summary.cannot_run" and "LibreOffice" in card["summary"]
+    assert "xlsx_" not in card["summary"]  # no command id in the words a person reads
+
+
 @pytest.mark.soffice
 @pytest.mark.slow
 def test_recalculate_computes_values_and_reports_div0(ws: Workspace) -> None:
