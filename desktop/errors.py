@@ -13,7 +13,11 @@
     │   ├── FlowError               flows: a step this Mira cannot run, or a task under another flow
     │   └── FolderError             workfolder: a folder that cannot be a conversation's working folder
     ├── ModelError                  desktop.llm: the model call failed (network, protocol, deadline)
-    └── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
+    │   ├── ContextTooSmall         tokens: the request would not fit the model's context window; not sent
+    │   ├── AnswerCut               turn: the server cut the answer at the output limit
+    │   └── _NoToolStream           openai_provider: a streamed answer came back empty or lost a call's arguments
+    ├── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
+    └── ListingError                desktop.llm.keys: the server's model list could not be read (a ValueError too)
 
 The skills layer has its own tree (``skills/runtime/errors.py``); the agent turns those into tool errors
 the model sees. ``except Exception`` stays at boundaries: a command's run (a runtime bug becomes a failed

@@ -52,19 +52,20 @@ class ChangesArea(QScrollArea):
         super().__init__()
         self.setWidgetResizable(True)
         self.setWidget(label)
+        self._label = label
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFixedHeight(self.MAX_HEIGHT // 2)
 
     def fit(self) -> None:
         frame = 2 * self.frameWidth()
-        scrolls = self.widget().heightForWidth(self.width() - frame) + frame > self.MAX_HEIGHT
+        scrolls = self._label.heightForWidth(self.width() - frame) + frame > self.MAX_HEIGHT
         # Decided here, not by the scroll area: it judges with the bar already shown (a narrower text is
         # taller), so a bar once shown would stay beside text that fits.
         policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOn if scrolls else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
         if self.verticalScrollBarPolicy() != policy:
             self.setVerticalScrollBarPolicy(policy)
-        height = self.MAX_HEIGHT if scrolls else max(1, self.widget().heightForWidth(self.width() - frame) + frame)
+        height = self.MAX_HEIGHT if scrolls else max(1, self._label.heightForWidth(self.width() - frame) + frame)
         if height != self.height():
             self.setFixedHeight(height)
 

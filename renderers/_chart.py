@@ -389,7 +389,7 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
 def _nice_step(raw: float) -> float:
     if raw <= 0:
         return 1.0
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))  # int ** int is typed Any: a negative power is a float
     for mult in (1, 2, 2.5, 5, 10):
         if raw <= mult * power:
             return mult * power

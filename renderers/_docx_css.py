@@ -28,8 +28,8 @@ def run_css(look: RunLook, base: RunLook | None = None, *, plain_defaults: bool 
 
     def changed(name: str) -> bool:
         if defaults is not None and name in ("bold", "italic", "underline", "strike"):
-            return getattr(look, name) != getattr(defaults, name)
-        return base is None or getattr(look, name) != getattr(base, name)
+            return bool(getattr(look, name) != getattr(defaults, name))
+        return base is None or bool(getattr(look, name) != getattr(base, name))
 
     if changed("font") or changed("east_asia_font"):
         out.append(f"font-family:{family_css(look.font, look.east_asia_font)}")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import docx
 from docx.oxml.ns import qn
+from lxml import etree
 from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
@@ -23,6 +24,7 @@ from renderers._docx_css import cell_css, list_type, para_css, rule_html, run_cs
 from renderers._docx_inline import Fields, InlineWalker, choose
 from renderers._docx_parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
 from renderers._docx_styles import CellLook, ParaLook, read_stylesheet
+from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.runtime._base import CommandError
 from skills.runtime.docx_read import open_docx
@@ -62,7 +64,8 @@ def open_builder(path: Path) -> Builder:
     except CommandError as exc:
         raise PreviewError(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
-        raise PreviewError(f"{path.name}: the document could not be opened ({type(exc).__name__})") from None
+        raise PreviewError(_i18n.tr("{name}: the document could not be opened ({detail})", name=path.name,
+                                     detail=type(exc).__name__)) from None
     return Builder(document)
 
 
@@ -105,6 +108,7 @@ class Builder:
         self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
         self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
         self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
+        self._weights: list[int] | None = None  # text length of each body child, read when asked
 
     def _read_style_names(self) -> tuple[dict[str, str], str]:
         """Paragraph style id → name, read once (python-docx looks each one up by scanning)."""
@@ -140,13 +144,15 @@ class Builder:
         return DocxContent(pages=pages or ("",), images=self.images, text="\n".join(self.text),
                            truncated=self.truncated, page=self.page)
 
-    def next_chunk(self, max_blocks: int) -> str:
-        """HTML of the next ``max_blocks`` or so paragraphs and table rows (the rest at the end)."""
+    def next_chunk(self, max_blocks: int, until_pt: float = float("inf")) -> str:
+        """HTML of the next ``max_blocks`` or so paragraphs and table rows (the rest at the end), or
+        fewer once :attr:`filled_pt` reaches ``until_pt`` (a paragraph can hold pages of text)."""
         if not self._started:
             self._started = True
             self._part_header()
         stop = self.blocks + max_blocks
-        while self._position < len(self._children) and self.blocks < stop and not self.truncated:
+        while (self._position < len(self._children) and self.blocks < stop and self.filled_pt < until_pt
+               and not self.truncated):
             child = self._children[self._position]
             self._position += 1
             self._blocks_of([child])
@@ -162,11 +168,23 @@ class Builder:
         self._flow_mark = len(self.flow)
         return chunk
 
+    def page_pt(self) -> float:
+        """The text height of one page in points."""
+        page = self.page
+        return max(72.0, (page.height - page.top - page.bottom) * 72 / 96)
+
+    def share_read(self) -> float:
+        """How much of the body's text has been read, 0 to 1 (to estimate the page count early)."""
+        if self._weights is None:
+            # lxml's own text serialisation: python-docx's elements answer ``text`` with an XPath per run
+            self._weights = [len(etree.tostring(child, method="text", encoding=str)) + 1 for child in self._children]
+        total = sum(self._weights)
+        return sum(self._weights[:self._position]) / total if total else 1.0
+
     def first_page(self) -> str:
         """HTML of about the first page: blocks are read until they surely fill it (or a break ends it),
         so a thumbnail lays out what page 1 shows and not the document."""
-        page = self.page
-        wanted = (page.height - page.top - page.bottom) * 72 / 96 * 1.25
+        wanted = self.page_pt() * 1.25
         parts: list[str] = []
         while not self.done and self.filled_pt < wanted and len(self.pages) == 1:
             parts.append(self.next_chunk(1))

@@ -3,9 +3,14 @@ footnotes and endnotes (no Qt)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docx.oxml.ns import qn
 from lxml import etree
+
+if TYPE_CHECKING:
+    from docx.document import Document as DocxDocument
+    from docx.opc.part import Part
 
 UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
             "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
@@ -29,7 +34,7 @@ _NOTES_REL = ("/footnotes", "/endnotes")
 _SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
-def read_notes(main_part) -> dict[str, tuple[object, object]]:
+def read_notes(main_part: Part) -> dict[str, tuple[object, object]]:
     """Footnotes ("f<id>") and endnotes ("e<id>") with the part their pictures resolve in."""
     notes: dict[str, tuple[object, object]] = {}
     for rel in main_part.rels.values():
@@ -61,7 +66,7 @@ class PageGeometry:
     bottom: int = 96
 
 
-def page_geometry(document) -> PageGeometry:
+def page_geometry(document: DocxDocument) -> PageGeometry:
     """The page of the body's last ``w:sectPr`` (the first section's page when it is the only one)."""
     body = document.element.body
     sect = body.find(qn("w:sectPr"))
@@ -71,7 +76,7 @@ def page_geometry(document) -> PageGeometry:
         return PageGeometry()
     size, margin = sect.find(qn("w:pgSz")), sect.find(qn("w:pgMar"))
 
-    def px(el, name: str, default: int) -> int:
+    def px(el: etree._Element | None, name: str, default: int) -> int:
         raw = el.get(qn(f"w:{name}")) if el is not None else None
         try:
             value = round(abs(int(raw)) * 96 / 1440) if raw is not None else default

@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QSocketNotifie
 from shiboken6 import isValid
 
 from renderers._i18n import tr
+from renderers.errors import PreviewError as PreviewError  # raised by every reader: their old import path
 from skills.runtime import CommandError
 
 log = logging.getLogger(__name__)
@@ -84,10 +85,6 @@ def pool() -> _Pool:
         return _pool
 
 
-class PreviewError(Exception):
-    """A file cannot be shown; the message is one clear line for the user."""
-
-
 def user_message(exc: BaseException) -> str:
     """One clear line for an exception raised while parsing a document."""
     if isinstance(exc, (PreviewError, CommandError)):
@@ -140,7 +137,7 @@ class Jobs(QObject):
         self._callbacks = (on_done, on_error)
         future = pool().submit(fn, *args)
         self._future = future
-        future.add_done_callback(lambda f, gen=gen: self._deliver(gen, f))
+        future.add_done_callback(lambda f: self._deliver(gen, f))
         self._timer.start(int(self.timeout * 1000))
         self._start_busy()
         return gen

@@ -37,6 +37,13 @@ BUDGET_BYTES = 144 * 1024 * 1024  # every block: the page cache's 96 MB, the pag
 _ROUND = 64 * 1024
 
 
+def mapped(block: shared_memory.SharedMemory) -> memoryview:
+    """A block's bytes; a closed block has none (``buf`` is None then)."""
+    if block.buf is None:
+        raise BufferError(f"shared block {block.name} is closed")
+    return block.buf
+
+
 def _shm_has(size: int) -> bool:
     """Whether shared memory has room for ``size`` more bytes, with some to spare. A block is
     sparse until written, and writing past a full /dev/shm (64 MB in a default container)
@@ -111,7 +118,7 @@ class Slots:
                     break
                 block = _Block(create=True, size=rounded)
                 self._all.append(block)
-            target = ctypes.c_char.from_buffer(block.buf)
+            target = ctypes.c_char.from_buffer(mapped(block))
             ctypes.memset(ctypes.addressof(target), 0xFF, size)  # without the interpreter lock
             del target
             made.append(block)
@@ -148,7 +155,7 @@ class Slots:
 
     def lend(self, block: shared_memory.SharedMemory, size: int) -> memoryview:
         """The first ``size`` bytes of ``block``; the block comes back once the view is gone."""
-        view = block.buf[:size]
+        view = mapped(block)[:size]
         weakref.finalize(view, self.give_back, block)
         return view
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPainter, QPalette
+from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -42,6 +42,8 @@ __all__ = ["PasswordForm", "PasswordNeeded", "PdfCanvas", "open_and_render", "pa
 
 AHEAD_AFTER_MS = 250  # on a page this long, the next one is drawn ahead
 BUSY_AFTER = 0.15  # seconds a page may take before the preview says it is busy
+# (path, page, width in device pixels or None when zoomed, zoom, password): one drawn page of one file version
+PageArgs = tuple[Path, int, int | None, float, str | None]
 
 
 class _Page(QWidget):
@@ -56,7 +58,7 @@ class _Page(QWidget):
         self.resize(int(image.width() / dpr), int(image.height() / dpr))
         self.update()
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         if self.image is None:
             return
         painter = QPainter(self)
@@ -119,10 +121,10 @@ class PdfCanvas(QScrollArea):
         # The next page is drawn while the user reads this one, once they have stayed on it a
         # moment: flipping through quickly never waits behind a page nobody asked for.
         self._pages = 0
-        self._shown_args: tuple[object, ...] | None = None  # the page on screen or on its way
+        self._shown_args: PageArgs | None = None  # the page on screen or on its way
         self.ahead_jobs = Jobs(self)
-        self._ahead: tuple[tuple[object, ...], tuple[QImage, float]] | None = None
-        self._ahead_args: tuple[object, ...] | None = None  # the page being drawn ahead now
+        self._ahead: tuple[PageArgs, tuple[QImage, float]] | None = None
+        self._ahead_args: PageArgs | None = None  # the page being drawn ahead now
         self._adopt = False  # that page was asked for meanwhile: show it when it comes
         self._ahead_timer = QTimer(self)
         self._ahead_timer.setSingleShot(True)
@@ -199,16 +201,19 @@ class PdfCanvas(QScrollArea):
     def _avail_width(self) -> int:
         return max(self.viewport().width() - 2 * self._margin, 100)
 
-    def _args(self, page: int) -> tuple[object, ...]:
+    def _args(self, page: int) -> PageArgs | None:
+        """What draws ``page`` at the current size (``None`` without a document)."""
+        if self._path is None:
+            return None
         dpr = self.devicePixelRatioF()
         if self._zoom is None:
             return self._path, page, int(self._avail_width() * dpr), 1.0, self._password
         return self._path, page, None, self._zoom * dpr, self._password
 
     def _render(self) -> None:
-        if self._path is None:
-            return
         args = self._shown_args = self._args(self._page)
+        if args is None:
+            return
         self._ahead_timer.stop()
         ahead, self._ahead, self._adopt = self._ahead, None, False
         if ahead is not None and ahead[0] == args:
@@ -260,22 +265,22 @@ class PdfCanvas(QScrollArea):
 
     def _draw_ahead(self) -> None:
         args = self._args(self._page + 1)
-        if cached(*args) is not None:
+        if args is None or cached(*args) is not None:
             return
         started = start_page(*args)  # None: the worker is busy
         if started is not None and self._page + 1 < self._pages:
             self._ahead_args = args
-            self.ahead_jobs.submit_piped(*started, on_done=lambda result, a=args: self._drawn_ahead(a, result),
+            self.ahead_jobs.submit_piped(*started, on_done=lambda result: self._drawn_ahead(args, result),
                                          on_error=lambda _message: self._drawn_ahead(args, None))
 
-    def _drawn_ahead(self, args: tuple[object, ...], result: tuple[QImage, float] | None) -> None:
+    def _drawn_ahead(self, args: PageArgs, result: tuple[QImage, float] | None) -> None:
         self._ahead_args = None
         self._ahead = (args, result) if result is not None else None
         if self._adopt:  # the page was asked for while it was drawn ahead: show it (or ask again)
             self._adopt = False
             self._render()
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._zoom is None and self._image is not None:
             self._resize_timer.start()

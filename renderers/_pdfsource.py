@@ -31,7 +31,7 @@ from renderers._common import MAX_RENDER_PIXELS, checked_path
 from renderers._i18n import tr
 from renderers._jobs import FITZ_LOCK, PreviewError, pool
 from renderers._pagecache import page_cache
-from renderers._pageslots import Slots, image_over, slots
+from renderers._pageslots import Slots, image_over, mapped, slots
 from skills.runtime import CommandError
 from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
 from skills.runtime.pdf_pages import rasterise
@@ -248,7 +248,7 @@ def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: li
         if "broken" in page:
             return broken_page(tr("Page {page} cannot be shown: {reason}", page=index + 1, reason=page["broken"]),
                                notice_width), 1.0
-        samples = page["samples"] if "samples" in page else bytes(blocks.scratch().buf[:page["shared"]])
+        samples = page["samples"] if "samples" in page else bytes(mapped(blocks.scratch())[:page["shared"]])
     _checked.setdefault(key, set()).add(index)
     if "shared" in page:  # the next page's block: the same size, most likely
         _sizes[(key[0], width, zoom)] = _sizes[(width, zoom)] = page["shared"]

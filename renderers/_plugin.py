@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
 from renderers._api import ArtifactView, RendererHost
@@ -18,7 +19,7 @@ class FormatRenderer:
     preview_class: ClassVar[type[PreviewBase]]
 
     @staticmethod
-    def render_image(path: Path, index: int, width: int):
+    def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
         raise NotImplementedError
 
     def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None) -> ArtifactCard:

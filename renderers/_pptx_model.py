@@ -29,7 +29,7 @@ from renderers._jobs import PreviewError
 from renderers._pptx_ink import ink_on
 from renderers._pptx_parts import (
     ACCENT,
-    Context,
+    SlideContext,
     fallback_blip,
     iter_shapes,
     part_image,
@@ -100,7 +100,7 @@ class Deck:
         with self._lock:
             if index not in self._slides:
                 slide = self._prs.slides[index]
-                ctx = Context(budget=self._budget, number=index + 1, slide=slide, styles=self._styles)
+                ctx = SlideContext(budget=self._budget, number=index + 1, slide=slide, styles=self._styles)
                 self._slides[index] = _read_slide(slide, ctx)
             return self._slides[index]
 
@@ -126,7 +126,7 @@ def load(path: Path) -> Deck:
     return Deck(prs, count)
 
 
-def _read_slide(slide, ctx: Context) -> Slide:
+def _read_slide(slide, ctx: SlideContext) -> Slide:
     shapes: list[Shape] = []
     texts: list[str] = []
     # What the template draws under every slide (bars, logos): master, then layout, unless hidden.
@@ -172,7 +172,7 @@ def _inherited_owners(slide) -> list:
 
 
 def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
-             texts: list[str], ctx: Context) -> None:
+             texts: list[str], ctx: SlideContext) -> None:
     ox, oy, sx, sy = tf
     if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
         xfrm = shape._element.grpSpPr.find(f"{{{_A}}}xfrm")
@@ -272,7 +272,7 @@ def _graphic_uri(shape) -> str:
     return data.get("uri", "") if data is not None else ""
 
 
-def _fill(shape, ctx: Context) -> str | None:
+def _fill(shape, ctx: SlideContext) -> str | None:
     """The shape's fill colour: its own ``spPr`` fill (scheme colours through the theme), else the
     colour its theme style (``p:style/a:fillRef``) names; None for no fill."""
     sppr = shape._element.find(f"{_PNS}spPr")
@@ -295,7 +295,7 @@ def _fill(shape, ctx: Context) -> str | None:
     return None
 
 
-def _line(shape, ctx: Context) -> str | None:
+def _line(shape, ctx: SlideContext) -> str | None:
     """The outline colour: ``spPr/a:ln`` (none for ``a:noFill``), else the theme style's ``lnRef``."""
     colors = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else {}
     ln = shape._element.find(f"{_PNS}spPr/{{{_A}}}ln")
@@ -318,7 +318,7 @@ def _color_of(parent, colors: dict[str, str]) -> str:
     return ""
 
 
-def _background(owner, ctx: Context) -> tuple[str, QImage | None]:
+def _background(owner, ctx: SlideContext) -> tuple[str, QImage | None]:
     """An explicit background: (solid or first gradient colour, picture); ("", None) to look further up."""
     # Only read an explicit <p:bg>; python-pptx would add one if we asked for .background.
     bg = owner._element.cSld.bg

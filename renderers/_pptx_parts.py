@@ -31,7 +31,7 @@ MAX_DIAGRAM_SHAPES = 300
 
 
 @dataclass
-class Context:
+class SlideContext:
     """Per slide: its number (for slide-number fields), the deck's picture budget, and the slide with the
     deck's text inheritance (master → layout → placeholder) its text is styled by."""
 
@@ -189,7 +189,7 @@ def _font_scale(shape) -> float:
     return min(max(scale, 0.1), 1.0)
 
 
-def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:
+def text_html(shape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
     """The shape's text as HTML (sizes in pt, spacing in px at 96 dpi) and as plain text.
 
     With the slide known, every property is resolved down PowerPoint's chain (see
@@ -256,7 +256,7 @@ def text_html(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str,
     return "".join(paras), "\n".join(plain)
 
 
-def text_anchor(shape, ctx: Context, default: str) -> str:
+def text_anchor(shape, ctx: SlideContext, default: str) -> str:
     """Where the text sits in its box (``bodyPr anchor`` down the chain), else ``default``."""
     if ctx.styles is None or ctx.slide is None:
         return default
@@ -264,7 +264,7 @@ def text_anchor(shape, ctx: Context, default: str) -> str:
     return ctx.styles.body(bodies).get("anchor", default)
 
 
-def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:
+def text_insets(shape, ctx: SlideContext) -> tuple[float, float, float, float]:
     """Left, top, right, bottom insets in pt (PowerPoint's 0.1 in / 0.05 in unless the chain says else)."""
     if ctx.styles is None or ctx.slide is None:
         return (7.2, 3.6, 7.2, 3.6)
@@ -273,7 +273,7 @@ def text_insets(shape, ctx: Context) -> tuple[float, float, float, float]:
     return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
 
 
-def text_shrinks(shape, ctx: Context) -> bool:
+def text_shrinks(shape, ctx: SlideContext) -> bool:
     """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
     if ctx.styles is None or ctx.slide is None:
         return False
@@ -322,7 +322,7 @@ def _style_font_color(shape, styles: TextStyles, slide) -> str:
     return ""
 
 
-def _text_html_plain(shape, ctx: Context, *, white: bool, centered: bool) -> tuple[str, str]:
+def _text_html_plain(shape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
     paras, plain = [], []
     shrink = _font_scale(shape)
     title = is_title(shape)
@@ -388,7 +388,7 @@ def _runs(p: Any) -> Iterator[_Run | None]:
             yield None
 
 
-def _run_text(r: _Run, ctx: Context) -> str:
+def _run_text(r: _Run, ctx: SlideContext) -> str:
     if r._r.tag == f"{{{_A}}}fld" and r._r.get("type") == "slidenum":
         return str(ctx.number)
     return "".join(t.text or "" for t in r._r.iter(f"{{{_A}}}t"))

@@ -57,7 +57,7 @@ def paint_preset(p: QPainter, prst: str, r: QRectF, adj: float | None = None) ->
         outer = _regular(r, points_n, -math.pi / 2)
         inner = _regular(QRectF(r.center().x() - r.width() * 0.19, r.center().y() - r.height() * 0.19,
                                 r.width() * 0.38, r.height() * 0.38), points_n, -math.pi / 2 + math.pi / points_n)
-        p.drawPolygon(QPolygonF([pt for pair in zip(outer, inner) for pt in pair]))
+        p.drawPolygon(QPolygonF([pt for i in range(outer.size()) for pt in (outer.at(i), inner.at(i))]))
     elif prst in ("plus", "mathPlus"):
         t = short * (0.25 if adj is None else adj)
         c = r.center()

@@ -118,7 +118,8 @@ class SheetReader:
         self.shared = shared_strings(reader.archive, reader.package)
         self.epoch = reader.wb.epoch
         self.date_styles = set(reader.wb._date_formats)
-        names, parts = [], []
+        names: list[str] = []
+        parts: list[str | None] = []
         for sheet, rel in reader.parser.find_sheets():
             if "chartsheet" in rel.Type:
                 names.append(sheet.name)
@@ -128,7 +129,7 @@ class SheetReader:
                 parts.append(rel.target)
         self.sheet_names: tuple[str, ...] = tuple(names)
         self._parts: list[str | None] = parts
-        self._cells = _Cells(self)  # type: ignore[arg-type]  # reads shared, epoch, date_styles
+        self._cells = _Cells(self)
         self._columns: dict[str, int] = {}
         self._date_style_ids = {str(i) for i in self.date_styles}  # a number in such a cell is a date
 
@@ -278,8 +279,9 @@ class SheetReader:
             self._finish()
         except AttributeError:
             pass
-        if isinstance(getattr(self, "shared", None), LazyStrings):
-            self.shared.close()
+        shared = getattr(self, "shared", None)  # absent when the workbook failed to open
+        if isinstance(shared, LazyStrings):
+            shared.close()
         try:
             self._archive.close()
         except Exception:  # noqa: BLE001 - closing is best effort
@@ -305,7 +307,7 @@ def open_sheet(path: Path, index: int) -> tuple[SheetReader, Rows]:
 
 def _column(letters: str, previous: int) -> int:
     try:
-        return column_index_from_string(letters)
+        return int(column_index_from_string(letters))
     except ValueError:
         return previous + 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -17,6 +17,9 @@ from renderers._approval_changes import MAX_CHANGE_CHARS, MAX_CHANGES_SHOWN, Cha
 from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind
 from renderers._icons import kind_icon, kind_name
+
+if TYPE_CHECKING:
+    from renderers.registry import RendererPlugin
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ class ApprovalCard(colors.ThemedCard):
         track(self)
 
     def _build(self) -> None:
-        layout = QVBoxLayout(self)
+        layout = self._box = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(6)
         head = QHBoxLayout()
@@ -108,17 +111,17 @@ class ApprovalCard(colors.ThemedCard):
         for button in (self.approve_button, self.similar_button, self.deny_button, self.retry_button):
             self.buttons.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
         self.buttons.addStretch(1)
-        self.actions = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self.actions.addLayout(self.buttons)
-        self.actions.addWidget(self.state_label, 1)
-        layout.addLayout(self.actions)
+        self.action_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.action_row.addLayout(self.buttons)
+        self.action_row.addWidget(self.state_label, 1)
+        layout.addLayout(self.action_row)
         # Only once it sits in the card's layout: a parentless widget made visible becomes a window of its own
         # (it would take the focus away from the main window).
         self.similar_button.setVisible(bool(getattr(self.host, "offers_allow_similar", False)))
         self.retry_button.setVisible(False)  # offered only when a write failed for lack of space or rights
 
     def _arrange(self) -> None:
-        margins = self.layout().contentsMargins()
+        margins = self._box.contentsMargins()
         width = self.width() - margins.left() - margins.right()
         gap = self.buttons.spacing()
         shown = [b for b in (self.approve_button, self.similar_button, self.deny_button, self.retry_button)
@@ -128,7 +131,7 @@ class ApprovalCard(colors.ThemedCard):
         everything = buttons + (gap + state if shown else 0)
         one_line, stacked = QBoxLayout.Direction.LeftToRight, QBoxLayout.Direction.TopToBottom
         for box, direction in ((self.buttons, one_line if buttons <= width else stacked),
-                               (self.actions, one_line if everything <= width else stacked)):
+                               (self.action_row, one_line if everything <= width else stacked)):
             if box.direction() != direction:
                 box.setDirection(direction)
 
@@ -337,7 +340,7 @@ class ApprovalCard(colors.ThemedCard):
             self._set_state("Approved — writing…", "accent")
         self.state_label.setWordWrap(True)
         self._arrange()
-        self.layout().activate()
+        self._box.activate()
 
 
 def _argument_label(key: str) -> str | None:
@@ -373,5 +376,5 @@ class ApprovalRenderer:
 
         kind = format_kind(view)
         module = import_module(f"renderers.{kind}")
-        renderer = getattr(module, f"{kind.capitalize()}Renderer")()
+        renderer: RendererPlugin = getattr(module, f"{kind.capitalize()}Renderer")()
         return renderer.preview(view, parent, index)

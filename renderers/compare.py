@@ -16,13 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from renderers._i18n import tr
+from renderers.errors import CompareError
 from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, xlsx_items
 
 RowKind = Literal["same", "changed", "added", "removed"]
-
-
-class CompareError(Exception):
-    """One of the versions cannot be read; the message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,8 @@ def read_items(path: Path, kind: str) -> list[str]:
     try:
         return reader(Path(path).read_bytes())  # kept versions have no suffix: read by kind, from bytes
     except Exception as exc:  # noqa: BLE001 - any library failure is one clear message for this file
-        raise CompareError(f"{Path(path).name} cannot be read for comparison ({type(exc).__name__}: {exc})") from None
+        raise CompareError(tr("{name} cannot be read for comparison ({detail})", name=Path(path).name,
+                                detail=f"{type(exc).__name__}: {exc}")) from None
 
 
 def compare_items(left: list[str], right: list[str], kind: str) -> list[Row]:
@@ -64,7 +63,7 @@ def compare_items(left: list[str], right: list[str], kind: str) -> list[Row]:
 def compare_files(left: Path, right: Path, kind: str) -> Comparison:
     """Compare two versions of a ``kind`` document (left: the older one)."""
     if kind not in _READERS:
-        raise CompareError(f"{kind} files cannot be compared")
+        raise CompareError(tr("{kind} files cannot be compared", kind=kind.upper()))
     a, b = read_items(left, kind), read_items(right, kind)
     note = ""
     if max(len(a), len(b)) > MAX_ITEMS:

@@ -8,42 +8,41 @@ from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRectF, QSizeF, QTimer, QUrl
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextBlock, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtCore import QPoint, QTimer, QUrl
+from PySide6.QtGui import QImage, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from renderers._api import ArtifactView, RendererHost
 from renderers._common import MAX_PAGES
-from renderers._docx_html import PAGE_SEPARATOR, Builder, DocxContent, load, open_builder
+from renderers._docx_html import PAGE_SEPARATOR, Builder, open_builder
 from renderers._docx_parts import PageGeometry
+from renderers._docx_pages import (
+    CSS,
+    _base_font,
+    _document as _document,  # the tests lay documents out through this module
+    _draw_page,
+    _on_page,
+    _paginated,
+    flow_html as flow_html,
+    own_heading_sizes,
+    render_image,
+    render_page,
+    set_html,
+)
 from renderers._i18n import tr
 from renderers._jobs import Jobs
 from renderers._plugin import FormatRenderer
 from renderers.qt_card import ArtifactCard
 from renderers.qt_preview import PreviewBase
 
-__all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "thumbnail_part"]
+__all__ = ["DocxPreview", "DocxRenderer", "draw_thumbnail", "render_image", "render_page", "thumbnail_part"]
 
 FIRST_BLOCKS = 60  # paragraphs and table rows in the first piece: more than a screenful, shown at once
 CHUNK_BLOCKS = 200  # each later piece: read in a worker, laid out on the UI thread in one short step
-# Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
-# hands a body's font size to every span below it, over the size its paragraph carries.
-CSS = "td { vertical-align: top; }"
-
-
-def _base_font() -> QFont:
-    font = QFont()
-    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
-    font.setPointSizeF(11)
-    return font
-
-
-def flow_html(content: DocxContent) -> str:
-    """All parts in one flow; each explicit page break is a rule and a forced page break."""
-    parts = []
-    for i, page in enumerate(content.pages):
-        parts.append(f"{PAGE_SEPARATOR}{page}</div>" if i else page)
-    return f"<html><body>{''.join(parts)}</body></html>"
+# Pieces end sooner when their text (estimated) fills this many pages: one paragraph of a file
+# made of hyperlinks can run for pages, and reading 60 of them held the first paint for seconds.
+FIRST_PAGES = 3.0
+CHUNK_PAGES = 20.0
 
 
 @dataclass
@@ -57,77 +56,23 @@ class DocxChunk:
     held: str = ""  # a page break that ended this piece, opened at the start of the next one
 
 
-def _document(images: dict[str, QImage], html: str) -> QTextDocument:
-    doc = QTextDocument()
-    doc.setDefaultStyleSheet(CSS)
-    doc.setDefaultFont(_base_font())
-    for name, image in images.items():
-        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-    set_html(doc, html)
-    return doc
-
-
-def set_html(doc: QTextDocument, html: str) -> None:
-    doc.setHtml(html)
-    own_heading_sizes(doc, doc.begin())
-
-
-def own_heading_sizes(doc: QTextDocument, block: QTextBlock) -> None:
-    """Headings from ``block`` on drawn at the size their style gives them.
-
-    Qt marks heading text with a size step (h1 is "xx-large") that overrides any point size the
-    text carries; the step is dropped where the text has its own size."""
-    while block.isValid():
-        if block.blockFormat().headingLevel():
-            it = block.begin()
-            while not it.atEnd():
-                fragment = it.fragment()
-                fmt = fragment.charFormat()
-                if fmt.hasProperty(QTextFormat.Property.FontSizeAdjustment) and fmt.fontPointSize() > 0:
-                    fmt.clearProperty(QTextFormat.Property.FontSizeAdjustment)
-                    cursor = QTextCursor(doc)
-                    cursor.setPosition(fragment.position())
-                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
-                    cursor.setCharFormat(fmt)
-                it += 1
-        block = block.next()
-
-
-def _paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
-    """``html`` laid out on the document's own page: its size and margins from the first section."""
-    doc = _document(images, html)
-    _on_page(doc, page or PageGeometry())
-    return doc
-
-
-def _on_page(doc: QTextDocument, page: PageGeometry) -> None:
-    """Page size and margins (setHtml resets the margins: set them after it)."""
-    frame = doc.rootFrame().frameFormat()
-    frame.setLeftMargin(page.left)
-    frame.setRightMargin(page.right)
-    frame.setTopMargin(page.top)
-    frame.setBottomMargin(page.bottom)
-    doc.rootFrame().setFrameFormat(frame)
-    doc.setPageSize(QSizeF(page.width, page.height))
-
-
 def first_chunk(path: Path) -> DocxChunk:
     """Worker: open ``path`` and read its first blocks; the rest follows in :func:`next_chunk`.
 
     Only parsing happens here. Laying text out (QTextDocument) stays on the UI thread: a text
     layout in a worker thread deadlocked against the window's own painting under load."""
     builder = open_builder(path)
-    return _chunk(builder, FIRST_BLOCKS, "")
+    return _chunk(builder, FIRST_BLOCKS, FIRST_PAGES, "")
 
 
 def next_chunk(previous: DocxChunk) -> DocxChunk:
     """Worker: the next piece of the flow."""
-    return _chunk(previous.builder, CHUNK_BLOCKS, previous.held)
+    return _chunk(previous.builder, CHUNK_BLOCKS, CHUNK_PAGES, previous.held)
 
 
-def _chunk(builder: Builder, blocks: int, held: str) -> DocxChunk:
+def _chunk(builder: Builder, blocks: int, pages: float, held: str) -> DocxChunk:
     known = set(builder.images)
-    html = held + builder.next_chunk(blocks)
+    html = held + builder.next_chunk(blocks, until_pt=builder.filled_pt + pages * builder.page_pt())
     images = {k: v for k, v in builder.images.items() if k not in known}
     # A piece ending right after a page break would leave an empty page-break block behind, and the
     # next piece would break the page again: the break moves to the start of the next piece.
@@ -182,16 +127,12 @@ class Pager:
                 page += 1
                 self.starts.append(block.blockNumber())
             block = block.next()
-
-
-def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
-    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count (``mira preview``:
-    one thread; the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail` instead)."""
-    content = load(path)
-    doc = _paginated(content.images, flow_html(content), content.page)
-    count = max(1, min(doc.pageCount(), MAX_PAGES))
-    index = max(0, min(index, count - 1))
-    return _draw_page(doc, index, width, content.page), count
+        # the pages a last paragraph runs on to (one paragraph of links can fill several)
+        last = doc.lastBlock()
+        end = int((lay.blockBoundingRect(last).bottom() - 1) // self.page.height)
+        while page < end:
+            page += 1
+            self.starts.append(last.blockNumber())
 
 
 def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
@@ -220,20 +161,6 @@ def draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry | N
     return _draw_page(doc, index, width, page or PageGeometry())
 
 
-def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry) -> QImage:
-    scale = width / page.width
-    image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.scale(scale, scale)
-    painter.translate(0, -index * page.height)
-    doc.drawContents(painter, QRectF(0, index * page.height, page.width, page.height))
-    painter.end()
-    return image
-
-
 class _Browser(QTextBrowser):
     """A QTextBrowser whose pictures come from the parsed document, never from disk or network.
 
@@ -248,8 +175,8 @@ class _Browser(QTextBrowser):
         self.document().setDefaultStyleSheet(CSS)
         self.document().setDefaultFont(_base_font())
 
-    def loadResource(self, kind: int, url: QUrl) -> Any:
-        return self.images.get(url.toString())
+    def loadResource(self, kind: int, url: QUrl | str) -> QImage | None:
+        return self.images.get(url.toString() if isinstance(url, QUrl) else url)
 
 
 def scaled_html(html: str, factor: float) -> str:
@@ -403,8 +330,8 @@ class DocxPreview(PreviewBase):
     def zoom_factor(self) -> float:
         return self._factor
 
-    def browser(self) -> QTextBrowser:
-        assert isinstance(self.native, QTextBrowser)
+    def browser(self) -> _Browser:
+        assert isinstance(self.native, _Browser)
         return self.native
 
     def text(self) -> str:

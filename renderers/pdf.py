@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
 from renderers._i18n import tr
@@ -27,6 +28,7 @@ class PdfPreview(PreviewBase):
         self._track(canvas.jobs)
         self._password: str | None = None  # memory only: never saved, logged or sent elsewhere
         self.password_form: PasswordForm | None = None
+        self._first: tuple[int, QImage, float] | None = None  # the page read with the count, shown once
         return canvas
 
     def _retranslate_native(self) -> None:
@@ -68,7 +70,7 @@ class PdfPreview(PreviewBase):
     def _native_show(self, index: int) -> None:
         if self.needs_password():
             return
-        first, self._first = getattr(self, "_first", None), None
+        first, self._first = self._first, None
         if first is not None and first[0] == index and self.canvas().zoom() is None:
             self.canvas().show_rendered(*first)
         else:

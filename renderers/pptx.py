@@ -148,7 +148,7 @@ class PptxPreview(PreviewBase):
             return
         slide = deck.read(index)
         if slide is None:  # read it in a worker first; drawn when it arrives, if still wanted
-            self.render_jobs.submit(deck.slide, index, on_done=lambda _slide, i=index: self._on_read(i),
+            self.render_jobs.submit(deck.slide, index, on_done=lambda _slide: self._on_read(index),
                                     on_error=self._fail)
             return
         self.render_jobs.cancel()  # an older slide still being read is not wanted any more
@@ -214,7 +214,7 @@ class PptxPreview(PreviewBase):
             return ""
         slide = deck.read(index)
         if slide is None:  # read in a worker (never here on the UI thread); the notes line follows
-            self.render_jobs.submit(deck.slide, index, on_done=lambda _s, i=index: self._show_page_notes(i),
+            self.render_jobs.submit(deck.slide, index, on_done=lambda _s: self._show_page_notes(index),
                                     on_error=lambda _message: None)
             return ""
         return slide.notes.strip()

@@ -27,7 +27,7 @@ from renderers._i18n import track, tr, tr_msg
 from renderers._common import format_kind, macros_note
 from renderers._icons import kind_icon, kind_name
 from renderers._jobs import Jobs
-from renderers.qt_versions import VersionRow
+from renderers.qt_versions import VersionBar
 from skills.messages import check_label, checks_verdict, counts_line, file_size, status_word
 
 THUMB_WIDTH = 112
@@ -42,8 +42,10 @@ STATUS_TEXT = {
 CHECK_MARK = {"passed": ("✓", "ok"), "failed": ("✗", "error"), "not_run": ("–", "warn")}
 
 RenderImage = Callable[[Path, int, int], "tuple[QImage, int]"]
-# A thumbnail made in two steps: the first (``render_image``) reads the file in a worker thread, this one
-# lays it out and draws it on the UI thread (text layout in a worker deadlocked against the window).
+# A thumbnail made in two steps: the first (``ReadThumbnail``) reads the file in a worker thread, the second
+# (``FinishImage``) lays it out and draws it on the UI thread (text layout in a worker deadlocked against the
+# window). What passes between them is each format's own (a DOCX chunk, a sheet corner, a slide).
+ReadThumbnail = Callable[[Path, int, int], object]
 FinishImage = Callable[[Any, int], "tuple[QImage, int]"]
 # The follow-ups a file needs, by quick-action id, said by its renderer plugin ("recalc" for a workbook whose
 # formulas have no values yet): the card shows each as a button of its own, besides the Change… menu.
@@ -56,7 +58,7 @@ THUMB_CACHE_SIZE = 64
 _thumbs: OrderedDict[tuple[object, ...], QImage] = OrderedDict()
 
 
-def _cache_key(render: RenderImage, path: Path, sha256: str, width: int) -> tuple[object, ...] | None:
+def _cache_key(render: ReadThumbnail, path: Path, sha256: str, width: int) -> tuple[object, ...] | None:
     """Which file state a thumbnail shows: a rewritten file (new size or time) is drawn again."""
     try:
         stat = path.stat()
@@ -110,8 +112,8 @@ class ArtifactCard(colors.ThemedCard):
     sig_thumbnail_ready = Signal(bool)  # True with an image, False on error
 
     def __init__(self, view: ArtifactView, host: RendererHost, parent: QWidget | None = None, *,
-                 render_image: RenderImage | None = None, finish_image: FinishImage | None = None,
-                 wants: Wants | None = None) -> None:
+                 render_image: RenderImage | ReadThumbnail | None = None,
+                 finish_image: FinishImage | None = None, wants: Wants | None = None) -> None:
         super().__init__(parent)
         self.host = host
         self.view = view
@@ -134,7 +136,7 @@ class ArtifactCard(colors.ThemedCard):
         track(self)
 
     def _build(self) -> None:
-        outer = QHBoxLayout(self)
+        outer = self._box = QHBoxLayout(self)
         outer.setContentsMargins(12, 10, 12, 10)
         outer.setSpacing(12)
         body = QVBoxLayout()
@@ -173,7 +175,7 @@ class ArtifactCard(colors.ThemedCard):
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         body.addWidget(self.error_label)
-        self.version_row = VersionRow(self)
+        self.version_row = VersionBar(self)
         body.addWidget(self.version_row)
 
         body.addStretch(1)  # a tall thumbnail leaves room below the text, not inside it
@@ -254,9 +256,9 @@ class ArtifactCard(colors.ThemedCard):
         widths = [sum(b.sizeHint().width() + 6 for b in row if not b.isHidden()) for row in rows]
         widths[0] += more + 6 if more else 0
         needed = max(widths)
-        margins = self.layout().contentsMargins()
+        margins = self._box.contentsMargins()
         room = self.width() - margins.left() - margins.right()
-        wide = room >= needed + THUMB_WIDTH + self.layout().spacing()
+        wide = room >= needed + THUMB_WIDTH + self._box.spacing()
         if self.thumb_label.isVisibleTo(self) != wide:
             self.thumb_label.setVisible(wide)
         # Narrower still: the follow-ups button shows "…" and its menu arrow, its words in the tool tip and its
@@ -381,18 +383,22 @@ class ArtifactCard(colors.ThemedCard):
             QTimer.singleShot(0, self, lambda: self.sig_thumbnail_ready.emit(True))
             return
         self.jobs.submit(self._render_image, view.path, 0, width,
-                         on_done=lambda result, key=key: self._on_rendered(key, result, width),
+                         on_done=lambda result: self._on_rendered(key, result, width),
                          on_error=self._on_thumbnail_error)
 
-    def _on_rendered(self, key: tuple[object, ...] | None, result: Any, width: int) -> None:
+    def _on_rendered(self, key: tuple[object, ...] | None, result: object, width: int) -> None:
         if self._finish_image is not None:
             try:
                 result = self._finish_image(result, width)
             except Exception as exc:  # noqa: BLE001 - a file that cannot be drawn gets "No preview", not a crash
                 self._on_thumbnail_error(str(exc))
                 return
+        if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], QImage)
+                and isinstance(result[1], int)):
+            self._on_thumbnail_error(tr("the file could not be read ({detail})", detail=type(result).__name__))
+            return
         _remember(key, result[0])
-        self._on_thumbnail(result)
+        self._on_thumbnail((result[0], result[1]))
 
     def _on_thumbnail(self, result: tuple[QImage, int]) -> None:
         self._show_thumbnail(result[0])

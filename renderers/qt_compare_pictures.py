@@ -4,8 +4,10 @@ tip). Reading runs in a worker; drawing stays on the UI thread, one picture per 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QImage, QPixmap
@@ -14,7 +16,13 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QTableWidget, QT
 from renderers import _colors as colors
 from renderers._i18n import tr
 from renderers._jobs import Jobs
-from renderers.compare import Comparison
+from renderers.compare import Comparison, RowKind
+
+if TYPE_CHECKING:
+    from renderers._pptx_model import Deck
+
+# A document's pictures by name and its flowing HTML, read in a worker, laid out into pages on the UI thread.
+DocumentParts = tuple[dict[str, QImage], str]
 
 PICTURE_WIDTH = 300
 MAX_PICTURES = 60  # pairs drawn; a longer document is compared in the text table
@@ -22,7 +30,7 @@ MAX_PICTURES = 60  # pairs drawn; a longer document is compared in the text tabl
 HIGHLIGHT = {"changed": ("#fff4c2", "#5a4a12"), "added": ("#dcf5dc", "#1f4d2a"), "removed": ("#fbdada", "#5c2326")}
 FRAME = {"changed": "#d9a400", "added": "#2e9d4a", "removed": "#c5221f"}
 
-Pair = tuple[int | None, int | None, str]  # left index, right index, kind of difference
+Pair = tuple[int | None, int | None, RowKind]  # left index, right index, kind of difference
 
 
 def _number(item: str) -> int | None:
@@ -35,31 +43,43 @@ def slide_pairs(comparison: Comparison) -> list[Pair]:
             for r in comparison.rows][:MAX_PICTURES]
 
 
-def _read_decks(left: Path, right: Path, pairs: list[Pair]) -> tuple[Any, Any]:
+def _read_decks(left: Path, right: Path, pairs: list[Pair]) -> tuple[Deck, Deck]:
     """Worker: both decks opened and the slides of ``pairs`` read (pictures decoded, nothing drawn)."""
     from renderers._pptx_model import load
 
     decks = load(left), load(right)
     for side, deck in enumerate(decks):
         for pair in pairs:
-            index = pair[side]
+            index = pair[0] if side == 0 else pair[1]
             if index is not None and index < deck.count:
                 deck.slide(index)
     return decks
 
 
-def _docx() -> Any:
+def _docx() -> ModuleType:
     # The DOCX plugin, found as the registry finds it (by name): its card shows this view, so no import cycle.
     from importlib import import_module
 
     return import_module("renderers.docx")
 
 
-def _read_documents(left: Path, right: Path) -> tuple[Any, Any]:
+def _read_documents(left: Path, right: Path) -> tuple[DocumentParts, DocumentParts]:
     """Worker: both documents read into the preview's HTML (laid out into pages on the UI thread)."""
     from renderers._docx_html import load
 
-    return tuple((content.images, _docx().flow_html(content)) for content in (load(left), load(right)))
+    a, b = load(left), load(right)
+    flow_html: Callable[..., str] = _docx().flow_html
+    return (a.images, flow_html(a)), (b.images, flow_html(b))
+
+
+def _slide_picture(deck: Deck, index: int) -> QImage:
+    from renderers._pptx_paint import draw_slide
+
+    return draw_slide(deck, deck.slide(index), PICTURE_WIDTH)
+
+
+def _same(image: QImage) -> QImage:
+    return image
 
 
 def _read_pdf_pages(left: Path, right: Path) -> tuple[list[QImage], list[QImage], list[str]]:
@@ -180,9 +200,7 @@ class SideBySide(QScrollArea):
             if first is not None:  # the first difference in view, as in the text table
                 QTimer.singleShot(0, self, lambda: self.ensureWidgetVisible(first, 0, 40))
 
-    def _on_decks(self, decks: tuple[Any, Any]) -> None:
-        from renderers._pptx_paint import draw_slide
-
+    def _on_decks(self, decks: tuple[Deck, Deck]) -> None:
         for left, right, kind in self.pairs:
             labels = self._row(kind)
             for side, index in enumerate((left, right)):
@@ -190,10 +208,10 @@ class SideBySide(QScrollArea):
                 if index is None or index >= deck.count:
                     labels[side].setText(tr("(new)") if side == 0 else tr("(removed)"))
                     continue
-                self._queue(labels[side], lambda d=deck, i=index: draw_slide(d, d.slide(i), PICTURE_WIDTH))
+                self._queue(labels[side], partial(_slide_picture, deck, index))
                 self._openable(labels[side], side, index)
 
-    def _on_documents(self, documents: tuple[Any, Any]) -> None:
+    def _on_documents(self, documents: tuple[DocumentParts, DocumentParts]) -> None:
         docx = _docx()
         docs = [docx.paginated(images, f"<html><body>{html}</body></html>") for images, html in documents]
         pages = [[docx.draw_page(doc, n, PICTURE_WIDTH) for n in range(min(doc.pageCount(), MAX_PICTURES))]
@@ -214,7 +232,7 @@ class SideBySide(QScrollArea):
                 if image is None:
                     labels[side].setText(tr("(new)") if side == 0 else tr("(removed)"))
                 else:
-                    self._queue(labels[side], lambda i=image: i)
+                    self._queue(labels[side], partial(_same, image))
                     self._openable(labels[side], side, n)
 
 

@@ -21,7 +21,9 @@ from typing import Any
 import math
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QWheelEvent
+from PySide6.QtGui import (
+    QCloseEvent, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, QResizeEvent, QShortcut, QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QHBoxLayout,
@@ -232,8 +234,10 @@ class PreviewBase(QWidget):
         layout.setSpacing(4)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        self.prev_button = QToolButton(text="‹")
-        self.next_button = QToolButton(text="›")
+        self.prev_button = QToolButton()
+        self.prev_button.setText("‹")
+        self.next_button = QToolButton()
+        self.next_button.setText("›")
         self.position_label = QLabel("")
         self.prev_button.clicked.connect(lambda: self.set_index(self.index() - 1))
         self.next_button.clicked.connect(lambda: self.set_index(self.index() + 1))
@@ -249,10 +253,12 @@ class PreviewBase(QWidget):
         bar.addStretch(1)
         # Worded buttons drawn as buttons (a frame, not a bare word), that turn into icons in a narrow panel.
         self.fit_button = QToolButton()
-        self.zoom_out_button = QToolButton(text="−")
+        self.zoom_out_button = QToolButton()
+        self.zoom_out_button.setText("−")
         self.zoom_label = QLabel("")
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.zoom_in_button = QToolButton(text="+")
+        self.zoom_in_button = QToolButton()
+        self.zoom_in_button.setText("+")
         self.fit_button.clicked.connect(lambda: self.zoom(0))
         self.zoom_out_button.clicked.connect(lambda: self.zoom(-1))
         self.zoom_in_button.clicked.connect(lambda: self.zoom(1))
@@ -339,14 +345,15 @@ class PreviewBase(QWidget):
         self._retranslate_native()
         self._restyle()
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_toolbar()
 
     def _fit_toolbar(self) -> None:
         """Words on the buttons when they fit the panel's width, icons (words in the tool tip) when not."""
         buttons = (self.fit_button, self.page_view_button)
-        bar = self.layout().itemAt(0) if self.layout() is not None else None
+        layout = self.layout()
+        bar = layout.itemAt(0) if layout is not None else None
         if bar is None:
             return
         needed = bar.sizeHint().width()
@@ -442,8 +449,8 @@ class PreviewBase(QWidget):
             b.setVisible(not self._error)
         zoomable = (self._canvas() is not None or (not self._page_mode and self._native_zoomable())) \
             and not self._error
-        for b in (self.fit_button, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
-            b.setVisible(zoomable)
+        for w in (self.fit_button, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
+            w.setVisible(zoomable)
         self.zoom_label.setText(tr("{percent} %", percent=self.zoom_percent()) if zoomable else "")
         self._fit_toolbar()  # buttons shown or hidden change what the toolbar needs
 
@@ -535,7 +542,7 @@ class PreviewBase(QWidget):
         self._update_nav()
         self.sig_failed.emit(self._error)
 
-    def closeEvent(self, event: QEvent) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         # Forget pending work (a long document still being read, a sheet read ahead): its callbacks
         # hold this widget, and a widget kept alive by such a cycle may be freed later by Python's
         # garbage collector on a worker thread, which Qt does not allow.

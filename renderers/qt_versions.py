@@ -25,13 +25,14 @@ from PySide6.QtWidgets import (
 from renderers import _colors as colors
 from renderers._api import ArtifactView
 from renderers._i18n import tr, track
-from renderers.compare import Comparison, CompareError, compare_files
+from renderers.compare import Comparison, compare_files
+from renderers.errors import CompareError
 
 # Row highlight per difference kind: (light, dark) backgrounds.
 _HIGHLIGHT = {"changed": ("#fff4c2", "#5a4a12"), "added": ("#dcf5dc", "#1f4d2a"), "removed": ("#fbdada", "#5c2326")}
 
 
-class VersionRow(QWidget):
+class VersionBar(QWidget):
     """Hidden for a file with one version; otherwise its version badge, what changed, and two actions."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -155,11 +156,11 @@ class CompareView(QWidget):
 
     def _fit_rows(self) -> None:
         self.table.resizeRowsToContents()
-        first = next((n for n in range(self.table.rowCount())
-                      if (item := self.table.item(n, 0)) is not None
-                      and item.data(Qt.ItemDataRole.UserRole) != "same"), None)
+        items = (self.table.item(n, 0) for n in range(self.table.rowCount()))
+        first = next((item for item in items if item is not None and item.data(Qt.ItemDataRole.UserRole) != "same"),
+                     None)
         if first is not None:
-            self.table.scrollToItem(self.table.item(first, 0), QTableWidget.ScrollHint.PositionAtCenter)
+            self.table.scrollToItem(first, QTableWidget.ScrollHint.PositionAtCenter)
 
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels(list(self.labels))

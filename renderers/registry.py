@@ -20,16 +20,26 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from renderers._api import ArtifactView, RendererHost, RendererSpec
 
+from renderers.errors import PluginError
+
 log = logging.getLogger(__name__)
 
 GROUP = "mira.renderers"
+
+
+class RendererPlugin(Protocol):
+    """What a plugin class's instance offers (checked when it is made: both methods callable)."""
+
+    def card(self, view: ArtifactView, host: RendererHost, parent: QWidget | None) -> QWidget: ...
+
+    def preview(self, view: ArtifactView, parent: QWidget | None, index: int = 0) -> QWidget | None: ...
 
 
 class Registry:
@@ -37,7 +47,7 @@ class Registry:
 
     def __init__(self, *, discover: bool = True, group: str = GROUP) -> None:
         self._specs: dict[str, RendererSpec] = {}
-        self._plugins: dict[str, Any] = {}
+        self._plugins: dict[str, RendererPlugin] = {}
         self._blocked: dict[str, str] = {}
         self._group = group
         self._undiscovered = discover
@@ -63,9 +73,9 @@ class Registry:
                 if callable(spec) and not isinstance(spec, RendererSpec):
                     spec = spec()
                 if not isinstance(spec, RendererSpec):
-                    raise TypeError(f"entry point {ep.value!r} is a {type(spec).__name__}, not a RendererSpec")
+                    raise PluginError(f"entry point {ep.value!r} is a {type(spec).__name__}, not a RendererSpec")
                 if not spec.kind or ":" not in spec.factory:
-                    raise ValueError(f"spec {spec!r} needs a kind and a 'module:Class' factory")
+                    raise PluginError(f"spec {spec!r} needs a kind and a 'module:Class' factory")
                 self._register(spec)
             except Exception as exc:  # noqa: BLE001 - a broken plugin never stops discovery
                 self._blocked[f"entry point {ep.name}"] = f"{type(exc).__name__}: {exc}"
@@ -82,7 +92,7 @@ class Registry:
 
     def _register(self, spec: RendererSpec) -> Callable[[], None]:
         if spec.kind in self._specs:
-            raise ValueError(f"renderer kind {spec.kind!r} is already registered "
+            raise PluginError(f"renderer kind {spec.kind!r} is already registered "
                              f"by {self._specs[spec.kind].factory}")
         self._specs[spec.kind] = spec
 
@@ -130,7 +140,7 @@ class Registry:
             except Exception:
                 log.debug("preloading %s failed", spec.factory, exc_info=True)
 
-    def plugin(self, kind: str) -> Any | None:
+    def plugin(self, kind: str) -> RendererPlugin | None:
         """The plugin instance for ``kind``, importing it on first use; ``None`` if unknown or blocked."""
         if kind in self._plugins:
             return self._plugins[kind]
@@ -141,10 +151,10 @@ class Registry:
         try:
             module_name, _, attr = spec.factory.partition(":")
             factory = getattr(importlib.import_module(module_name), attr)
-            plugin = factory()
+            plugin: RendererPlugin = factory()  # its two methods are checked just below
             for method in ("card", "preview"):
                 if not callable(getattr(plugin, method, None)):
-                    raise TypeError(f"{spec.factory} has no {method}() method")
+                    raise PluginError(f"{spec.factory} has no {method}() method")
         except Exception as exc:  # noqa: BLE001 - a broken plugin is blocked, never fatal
             self._blocked[kind] = f"{type(exc).__name__}: {exc}"
             log.warning("renderer plugin for %r (%s) blocked: %s", kind, spec.factory, exc)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.utils import get_column_letter
-from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractButton,
     QHBoxLayout,
@@ -38,13 +38,13 @@ __all__ = ["SheetModel", "XlsxPreview", "XlsxRenderer", "render_image"]
 class _CellDelegate(QStyledItemDelegate):
     """Cells as Qt draws them, then the borders the cell's format gives (the grid lines stay faint)."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         super().paint(painter, option, index)
         model = index.model()
         style = model.style(index.row(), index.column()) if isinstance(model, SheetModel) else None
         if style is None or not style.borders:
             return
-        rect = option.rect  # type: ignore[attr-defined]
+        rect = option.rect
         painter.save()
         for side, color in style.borders.items():
             painter.setPen(QPen(QColor(color), 1))
@@ -340,7 +340,7 @@ class XlsxPreview(PreviewBase):
     def sheet_names(self) -> tuple[str, ...]:
         return self._sheet_names
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.model is not None:
             self.model.reader.close()
         super().closeEvent(event)

@@ -79,7 +79,7 @@ def _imports(tree: ast.Module, this_module: str) -> dict[str, str]:
 
 def _matches(origin_module: str, candidate: str) -> bool:
     """Whether a name imported from ``origin_module`` is the record defined in ``candidate`` (a package may
-    re-export it: ``from desktop.store import Conversation`` is ``desktop.store.rows.Conversation``)."""
+    re-export it: ``from desktop.store import ConversationRow`` is ``desktop.store.rows.ConversationRow``)."""
     return origin_module == candidate or candidate.startswith(origin_module + ".")
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skills.flow import Flow, FlowError, Step, parse_flow
+from skills.flow import Flow, FlowDefinitionError, Step, parse_flow
 from skills.runtime.errors import CatalogError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -187,7 +187,7 @@ def read_flows(root: Path = PACKAGE_DIR) -> dict[str, tuple[str, Flow]]:
             flow = parse_flow(path.read_text(encoding="utf-8"), rel)
         except (OSError, UnicodeDecodeError) as exc:
             raise CatalogError(f"{rel}: cannot read the flow ({exc})") from None
-        except FlowError as exc:
+        except FlowDefinitionError as exc:
             raise CatalogError(f"{rel}: {exc}") from None
         if flow.id in flows:
             raise CatalogError(f"{rel}: duplicate flow id {flow.id!r} (also in {flows[flow.id][0]})")

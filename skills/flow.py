@@ -2,7 +2,7 @@
 registered processor each runs. This module reads and checks one; the desktop runtime binds the
 processor names to code and executes the steps in order.
 
-A flow is refused (``FlowError`` naming the flow and the step) when a step names a processor that is
+A flow is refused (``FlowDefinitionError`` naming the flow and the step) when a step names a processor that is
 not registered here, when it refers to an unknown step or loops, or when any path from a start to an
 end skips a protected processor: validating input, approval, verification and committing evidence
 must lie on every path, whatever the file says.
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skills.runtime.errors import FlowError
+from skills.runtime.errors import FlowDefinitionError
 
-__all__ = ["PROCESSORS", "PROTECTED", "REQUIRES", "Flow", "FlowError", "Processor", "Step", "default_flow",
+__all__ = ["PROCESSORS", "PROTECTED", "REQUIRES", "Flow", "FlowDefinitionError", "Processor", "Step", "default_flow",
            "load_flow_file", "parse_flow"]
 
 FLOWS_DIR = Path(__file__).resolve().parent / "flows"
@@ -79,35 +79,35 @@ def parse_flow(text: str, where: str) -> Flow:
     try:
         doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
-        raise FlowError(f"{where}: not valid YAML ({exc})") from None
+        raise FlowDefinitionError(f"{where}: not valid YAML ({exc})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("id"), str) or not doc["id"]:
-        raise FlowError(f"{where}: a flow is a mapping with an id, a version and steps")
+        raise FlowDefinitionError(f"{where}: a flow is a mapping with an id, a version and steps")
     flow_id = doc["id"]
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FlowError(f"flow {flow_id}: version must be a positive integer")
+        raise FlowDefinitionError(f"flow {flow_id}: version must be a positive integer")
     raw_steps = doc.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise FlowError(f"flow {flow_id}: steps must be a non-empty list")
+        raise FlowDefinitionError(f"flow {flow_id}: steps must be a non-empty list")
     steps: dict[str, Step] = {}
     for raw in raw_steps:
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-            raise FlowError(f"flow {flow_id}: every step is a mapping with an id")
+            raise FlowDefinitionError(f"flow {flow_id}: every step is a mapping with an id")
         sid = raw["id"]
         if sid in steps:
-            raise FlowError(f"flow {flow_id}, step {sid}: the id is used twice")
+            raise FlowDefinitionError(f"flow {flow_id}, step {sid}: the id is used twice")
         processor = raw.get("processor")
         if processor not in PROCESSORS:
-            raise FlowError(f"flow {flow_id}, step {sid}: processor {processor!r} is not registered "
+            raise FlowDefinitionError(f"flow {flow_id}, step {sid}: processor {processor!r} is not registered "
                             f"(registered: {', '.join(PROCESSORS)})")
         after = raw.get("after") or []
         if not isinstance(after, list) or not all(isinstance(a, str) for a in after):
-            raise FlowError(f"flow {flow_id}, step {sid}: after must be a list of step ids")
+            raise FlowDefinitionError(f"flow {flow_id}, step {sid}: after must be a list of step ids")
         steps[sid] = Step(id=sid, processor=str(processor), after=tuple(after), description=str(raw.get("description") or ""))
     for step in steps.values():
         for dep in step.after:
             if dep not in steps:
-                raise FlowError(f"flow {flow_id}, step {step.id}: comes after unknown step {dep!r}")
+                raise FlowDefinitionError(f"flow {flow_id}, step {step.id}: comes after unknown step {dep!r}")
     order = _order(flow_id, steps)
     _check_protected(flow_id, steps, order)
     canonical = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -123,7 +123,7 @@ def _order(flow_id: str, steps: Mapping[str, Step]) -> list[str]:
         ready = [s.id for s in steps.values() if s.id not in placed and all(d in placed for d in s.after)]
         if not ready:
             stuck = next(s for s in steps if s not in placed)
-            raise FlowError(f"flow {flow_id}, step {stuck}: its dependencies form a loop")
+            raise FlowDefinitionError(f"flow {flow_id}, step {stuck}: its dependencies form a loop")
         done.extend(ready)
         placed.update(ready)
     return done
@@ -137,12 +137,12 @@ def _check_protected(flow_id: str, steps: Mapping[str, Step], order: list[str]) 
     for sid in order:
         processor = steps[sid].processor
         if processor in used:
-            raise FlowError(f"flow {flow_id}, step {sid}: processor {processor} already runs in step "
+            raise FlowDefinitionError(f"flow {flow_id}, step {sid}: processor {processor} already runs in step "
                             f"{used[processor]}")
         used[processor] = sid
     missing = [p for p in (*PROTECTED, "run_command") if p not in used]
     if missing:
-        raise FlowError(f"flow {flow_id}: no step runs the protected step {missing[0]}")
+        raise FlowDefinitionError(f"flow {flow_id}: no step runs the protected step {missing[0]}")
     after_of = {s: [t.id for t in steps.values() if s in t.after] for s in steps}
     needed = list(dict.fromkeys([*PROTECTED, *(r for rs in REQUIRES.values() for r in rs)]))
     clear = {p: _reach_avoiding(steps, order, p) for p in needed}
@@ -151,12 +151,12 @@ def _check_protected(flow_id: str, steps: Mapping[str, Step], order: list[str]) 
             before = next((d for d in steps[sid].after if d in clear[processor]), None)
             if not steps[sid].after or before is not None:
                 path = f"{_path(clear[processor], before)} → {sid}" if before else sid
-                raise FlowError(f"flow {flow_id}, step {sid}: {steps[sid].processor} is reached without "
+                raise FlowDefinitionError(f"flow {flow_id}, step {sid}: {steps[sid].processor} is reached without "
                                 f"{processor} first (path {path}); the protected step {processor} is skipped")
     for processor in PROTECTED:  # an end reached without a protected step
         for sid in clear[processor]:
             if not after_of[sid]:
-                raise FlowError(f"flow {flow_id}, step {sid}: the path {_path(clear[processor], sid)} skips the "
+                raise FlowDefinitionError(f"flow {flow_id}, step {sid}: the path {_path(clear[processor], sid)} skips the "
                                 f"protected step {processor}")
 
 
@@ -195,7 +195,7 @@ def load_flow_file(path: Path) -> Flow:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise FlowError(f"{path.name}: cannot read the flow ({exc})") from None
+        raise FlowDefinitionError(f"{path.name}: cannot read the flow ({exc})") from None
     return parse_flow(text, path.name)
 
 

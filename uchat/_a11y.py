@@ -9,7 +9,7 @@ messages come and go, and when a reply has finished (read out once, not while it
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import shiboken6
 from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, Qt
@@ -20,20 +20,26 @@ from PySide6.QtWidgets import QAccessibleWidget, QApplication, QWidget
 
 from uchat._types import Role, Status
 
+from uchat._model import ChatModel
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QAbstractItemView, QToolButton
 
     from uchat._types import Message
 
-    class LaidOutView(QAbstractItemView):
-        """What this module uses of :class:`uchat.ChatView` (which imports this module)."""
 
-        accessible_items: MessageItems
-        jump_button: QToolButton
+class ChatParts(Protocol):
+    """What this module reads of :class:`uchat.ChatView` beyond its item view (the view imports this module)."""
 
-        def message_at(self, row: int) -> Message: ...
-        def accessible_parts(self, message_id: str) -> list[QWidget]: ...
-        def spoken_text(self, row: int) -> str: ...
+    @property
+    def jump_button(self) -> QToolButton: ...
+
+    def message_at(self, row: int) -> Message: ...
+
+    def accessible_parts(self, message_id: str) -> list[QWidget]: ...
+
+    def spoken_text(self, row: int) -> str: ...
+
 
 _BULK = 20  # more rows than this at once (a page of history) is one "reordered" event, not one per row
 
@@ -42,8 +48,9 @@ class MessageItems:
     """The accessible items of one view, made lazily and keyed by message id, so history paged in
     above keeps the items a tool already holds."""
 
-    def __init__(self, view: LaidOutView) -> None:
-        self.view = view
+    def __init__(self, view: QAbstractItemView, chat: ChatParts) -> None:
+        self.view = view  # the widget a tool is told about
+        self.chat = chat  # the same view, read for its messages
         self._items: dict[str, MessageItem] = {}
 
     def alive(self) -> bool:
@@ -55,17 +62,16 @@ class MessageItems:
         if model is None:
             return -1
         rows = model.rowCount()
-        conversation = getattr(model, "conversation", None)
-        if conversation is not None and message_id in conversation:
-            row = conversation.index_of(message_id)
-            if row < rows and self.view.message_at(row).id == message_id:
+        if isinstance(model, ChatModel) and message_id in model.conversation:
+            row = model.conversation.index_of(message_id)
+            if row < rows and self.chat.message_at(row).id == message_id:
                 return row
-        return next((r for r in range(rows) if self.view.message_at(r).id == message_id), -1)
+        return next((r for r in range(rows) if self.chat.message_at(r).id == message_id), -1)
 
     def item(self, row: int) -> MessageItem | None:
         if not self.alive() or not 0 <= row < self.view.model().rowCount():
             return None
-        message_id = self.view.message_at(row).id
+        message_id = self.chat.message_at(row).id
         found = self._items.get(message_id)
         if found is None:
             found = self._items[message_id] = MessageItem(self, message_id)
@@ -104,25 +110,25 @@ class MessageItem(QAccessibleInterface):
         """The widgets under this message a user can reach: its cards, then the action buttons."""
         if self._row() < 0:
             return []
-        return self._items.view.accessible_parts(self.message_id)
+        return self._items.chat.accessible_parts(self.message_id)
 
     # -- QAccessibleInterface ----------------------------------------------------------
     def isValid(self) -> bool:
         return self._row() >= 0
 
-    def object(self) -> QObject | None:
+    def object(self) -> QObject | None:  # type: ignore[override]  # Qt takes nullptr; the stub says never
         return None
 
-    def window(self) -> QWindow | None:
+    def window(self) -> QWindow | None:  # type: ignore[override]  # Qt takes nullptr; the stub says never
         return self._items.view.window().windowHandle() if self._items.alive() else None
 
-    def parent(self) -> QAccessibleInterface | None:
+    def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]  # Qt takes nullptr; the stub says never
         return QAccessible.queryAccessibleInterface(self._items.view) if self._items.alive() else None
 
     def childCount(self) -> int:
         return len(self.parts())
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]  # as object()
         parts = self.parts()
         return QAccessible.queryAccessibleInterface(parts[index]) if 0 <= index < len(parts) else None
 
@@ -130,15 +136,17 @@ class MessageItem(QAccessibleInterface):
         target = child.object() if child is not None else None
         return next((i for i, w in enumerate(self.parts()) if w is target), -1)
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # as object()
         for w in self.parts():
             if w.isVisible() and QRect(w.mapToGlobal(QPoint(0, 0)), w.size()).contains(x, y):
                 return QAccessible.queryAccessibleInterface(w)
         return None
 
-    def focusChild(self) -> QAccessibleInterface | None:
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # as object()
         focused = QApplication.focusWidget()
-        for w in self.parts() if focused is not None else ():
+        if focused is None:
+            return None
+        for w in self.parts():
             if w is focused or w.isAncestorOf(focused):
                 return QAccessible.queryAccessibleInterface(focused)
         return None
@@ -148,7 +156,7 @@ class MessageItem(QAccessibleInterface):
         if not index.isValid():
             return ""
         if kind == QAccessible.Text.Name:
-            return self._items.view.spoken_text(index.row())
+            return self._items.chat.spoken_text(index.row())
         if kind == QAccessible.Text.Description:
             return str(index.data(Qt.ItemDataRole.AccessibleDescriptionRole) or "")
         return ""
@@ -192,12 +200,13 @@ class MessageItem(QAccessibleInterface):
 class ChatViewAccessible(QAccessibleWidget):
     """The conversation as a list: one item per message, the "jump to latest" button last when shown."""
 
-    def __init__(self, view: LaidOutView) -> None:
-        super().__init__(view, QAccessible.Role.List)
-        self._view = view
+    def __init__(self, items: MessageItems) -> None:
+        super().__init__(items.view, QAccessible.Role.List)
+        self._view = items.view
+        self._items = items
 
     def _extra(self) -> list[QWidget]:
-        jump = self._view.jump_button
+        jump = self._items.chat.jump_button
         return [jump] if jump.isVisible() else []
 
     def _rows(self) -> int:
@@ -207,10 +216,10 @@ class ChatViewAccessible(QAccessibleWidget):
     def childCount(self) -> int:
         return self._rows() + len(self._extra())
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]  # as object()
         rows = self._rows()
         if 0 <= index < rows:
-            return self._view.accessible_items.item(index)
+            return self._items.item(index)
         extra = self._extra()
         if 0 <= index - rows < len(extra):
             return QAccessible.queryAccessibleInterface(extra[index - rows])
@@ -218,22 +227,22 @@ class ChatViewAccessible(QAccessibleWidget):
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:
         if isinstance(child, MessageItem):
-            return self._view.accessible_items.row_of(child.message_id)
+            return self._items.row_of(child.message_id)
         target = child.object() if child is not None else None
         extra = self._extra()
         return self._rows() + extra.index(target) if target in extra else -1
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # as object()
         for w in self._extra():
             if QRect(w.mapToGlobal(QPoint(0, 0)), w.size()).contains(x, y):
                 return QAccessible.queryAccessibleInterface(w)
         index = self._view.indexAt(self._view.viewport().mapFromGlobal(QPoint(x, y)))
-        return self._view.accessible_items.item(index.row()) if index.isValid() else None
+        return self._items.item(index.row()) if index.isValid() else None
 
-    def focusChild(self) -> QAccessibleInterface | None:
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # as object()
         current = self._view.currentIndex()
         if self._view.hasFocus() and current.isValid():
-            return self._view.accessible_items.item(current.row())
+            return self._items.item(current.row())
         return super().focusChild()
 
 
@@ -248,8 +257,9 @@ _alive: dict[int, ChatViewAccessible] = {}
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
     # Qt asks once per class name up the hierarchy; answering on the first keeps Qt's own
     # scroll-area interface from being made and thrown away.
-    if key == type(obj).__name__ and isinstance(obj, tuple(_view_types)):
-        iface = ChatViewAccessible(obj)  # type: ignore[arg-type]
+    items = getattr(obj, "accessible_items", None)
+    if key == type(obj).__name__ and isinstance(obj, tuple(_view_types)) and isinstance(items, MessageItems):
+        iface = ChatViewAccessible(items)
         key_id = id(iface)
         _alive[key_id] = iface
         obj.destroyed.connect(lambda *_: _alive.pop(key_id, None))
@@ -269,66 +279,66 @@ def _send(event: QAccessibleEvent) -> None:
     QAccessible.updateAccessibility(event)
 
 
-def current_moved(view: LaidOutView, row: int) -> None:
+def current_moved(items: MessageItems, row: int) -> None:
     """The keyboard moved to another message: tell the tool which one has the focus now."""
-    if QAccessible.isActive() and view.hasFocus() and row >= 0:
-        event = QAccessibleEvent(view, QAccessible.Event.Focus)
+    if QAccessible.isActive() and items.view.hasFocus() and row >= 0:
+        event = QAccessibleEvent(items.view, QAccessible.Event.Focus)
         event.setChild(row)
         _send(event)
 
 
-def rows_inserted(view: LaidOutView, start: int, end: int) -> None:
+def rows_inserted(items: MessageItems, start: int, end: int) -> None:
     """New rows: announce each (few) or say the list changed (a page of history)."""
     if not QAccessible.isActive():
         return
     if end - start + 1 > _BULK:
-        _send(QAccessibleEvent(view, QAccessible.Event.ObjectReorder))
+        _send(QAccessibleEvent(items.view, QAccessible.Event.ObjectReorder))
         return
     for row in range(start, end + 1):
-        item = view.accessible_items.item(row)
+        item = items.item(row)
         if item is not None:
             _send(QAccessibleEvent(item, QAccessible.Event.ObjectCreated))
     # A finished reply or notice added at the end is read out; older history paged in above is not.
-    if end == view.model().rowCount() - 1:
+    if end == items.view.model().rowCount() - 1:
         for row in range(start, end + 1):
-            announce_if_finished(view, row)
+            announce_if_finished(items, row)
 
 
-def rows_removing(view: LaidOutView, start: int, end: int) -> None:
+def rows_removing(items: MessageItems, start: int, end: int) -> None:
     """Rows about to go: their items are destroyed (and forgotten even when no tool listens)."""
-    ids = [view.message_at(r).id for r in range(start, end + 1)]
+    ids = [items.chat.message_at(r).id for r in range(start, end + 1)]
     if QAccessible.isActive():
         for message_id in ids:
-            item = view.accessible_items.existing(message_id)
+            item = items.existing(message_id)
             if item is not None:
                 _send(QAccessibleEvent(item, QAccessible.Event.ObjectDestroyed))
-    view.accessible_items.drop(ids)
+    items.drop(ids)
 
 
-def reset(view: LaidOutView) -> None:
-    view.accessible_items.drop()
+def reset(items: MessageItems) -> None:
+    items.drop()
     if QAccessible.isActive():
-        _send(QAccessibleEvent(view, QAccessible.Event.ObjectReorder))
+        _send(QAccessibleEvent(items.view, QAccessible.Event.ObjectReorder))
 
 
-def row_changed(view: LaidOutView, row: int, status_changed: bool) -> None:
+def row_changed(items: MessageItems, row: int, status_changed: bool) -> None:
     """A message changed: its name changes for a tool that holds it (not on every streamed word, which
     a reader on that message would repeat thirty times a second); a reply that just finished is read out."""
     if not QAccessible.isActive():
         return
-    m = view.message_at(row)
-    item = view.accessible_items.existing(m.id)
+    m = items.chat.message_at(row)
+    item = items.existing(m.id)
     if item is not None and (status_changed or m.status != Status.STREAMING):
         _send(QAccessibleEvent(item, QAccessible.Event.NameChanged))
     if status_changed:
-        announce_if_finished(view, row)
+        announce_if_finished(items, row)
 
 
-def announce_if_finished(view: LaidOutView, row: int) -> None:
-    m = view.message_at(row)
+def announce_if_finished(items: MessageItems, row: int) -> None:
+    m = items.chat.message_at(row)
     if m.role == Role.USER or m.status == Status.STREAMING:
         return
-    event = QAccessibleAnnouncementEvent(view, view.spoken_text(row))
+    event = QAccessibleAnnouncementEvent(items.view, items.chat.spoken_text(row))
     if m.status == Status.ERROR or m.role == Role.SYSTEM:
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
     _send(event)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QDragEnterEvent, QDropEvent, QFocusEvent, QImage, QInputMethodEvent, QKeyEvent, QPalette, QTextCursor,
+    QDragEnterEvent, QDropEvent, QFocusEvent, QImage, QInputMethodEvent, QKeyEvent, QPalette, QPixmap, QTextCursor,
 )
 from PySide6.QtWidgets import (
     QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
@@ -243,7 +243,8 @@ class Composer(QWidget):
 
     def paste_image(self, data: object) -> None:
         """Emit a pasted image as PNG bytes for the host to save (``sig_image_pasted``, a moment later)."""
-        image = data if isinstance(data, QImage) else QImage(data) if data is not None else QImage()
+        # The clipboard's image data is a QImage, or a QPixmap from some platforms' clipboards.
+        image = data if isinstance(data, QImage) else data.toImage() if isinstance(data, QPixmap) else QImage()
         if image.isNull():
             return
         # Encoding a full-screen screenshot takes a few hundred ms: never on the UI thread.
@@ -251,11 +252,12 @@ class Composer(QWidget):
 
     def _encode_png(self, image: QImage) -> None:
         from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+        from PySide6.QtGui import QImageWriter
 
         buf = QByteArray()
         dev = QBuffer(buf)
         dev.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(dev, "PNG")
+        QImageWriter(dev, QByteArray(b"PNG")).write(image)  # QImage.save's stub and binding disagree on format
         dev.close()
         try:
             self._sig_encoded.emit(bytes(buf.data()))

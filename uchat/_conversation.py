@@ -7,8 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import TypedDict
 
 from uchat._types import ExtensionRef, Message, Role, Status
+
+
+class _Changes(TypedDict, total=False):
+    """The fields :meth:`Conversation.update` may replace in a message."""
+
+    text: str
+    status: Status
+    extensions: tuple[ExtensionRef, ...]
+    error: str
+    reasoning: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,7 +145,7 @@ class Conversation:
         """Replace the given fields of one message; unchanged fields emit nothing."""
         row = self._rows[message_id]
         old = self._messages[row]
-        changes: dict[str, object] = {}
+        changes: _Changes = {}
         if text is not None and text != old.text:
             changes["text"] = text
         if status is not None and Status(status) != old.status:

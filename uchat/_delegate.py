@@ -7,6 +7,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QS
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QPen, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from uchat._actions import TextRange
 from uchat._layout import LayoutEngine, RowLayout, error_label
 from uchat._model import ChatRole
 from uchat._types import Message, Role
@@ -22,7 +23,7 @@ class ChatDelegate(QStyledItemDelegate):
         self.engine = engine
         self._ext_heights = ext_heights
         self.phase = 0  # streaming indicator animation step
-        self.text_range = None  # the view's TextRange: painted as a selection in its message
+        self.text_range: TextRange | None = None  # painted as a selection in its message
 
     def row_layout(self, message: Message, width: int) -> RowLayout:
         return self.engine.layout(message, width, self._ext_heights(message, width))
@@ -31,7 +32,7 @@ class ChatDelegate(QStyledItemDelegate):
         message = index.data(ChatRole.MESSAGE)
         if not isinstance(message, Message):
             return QSize(0, 0)
-        width = option.rect.width()  # type: ignore[attr-defined]
+        width = option.rect.width()
         return QSize(width, self.row_layout(message, width).height)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
@@ -40,8 +41,8 @@ class ChatDelegate(QStyledItemDelegate):
             self.paint_message(painter, option, message)
 
     def paint_message(self, painter: QPainter, option: QStyleOptionViewItem, message: Message) -> None:
-        rect: QRect = option.rect  # type: ignore[attr-defined]
-        state = option.state  # type: ignore[attr-defined]
+        rect: QRect = option.rect
+        state = option.state
         row = self.row_layout(message, rect.width())
         colors = self.engine.colors
         painter.save()

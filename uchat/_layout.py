@@ -258,7 +258,7 @@ class LayoutEngine:
         ext_w = self.ext_width(width, message.role)
         ext_x = x0 + col - ext_w if message.role == Role.USER else x0
         y = MARGIN_Y + bubble_h
-        rects = []
+        rects: list[QRect] = []
         for h in ext_heights:
             if h <= 0:
                 continue  # the provider returned None: no space at all

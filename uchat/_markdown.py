@@ -117,7 +117,7 @@ def markdown_to_html(text: str) -> str:
     if _parser is None:
         _parser = _make_parser()
     try:
-        out = _parser.render(text)
+        out = str(_parser.render(text))  # markdown-it ships no annotations
     except Exception:  # noqa: BLE001 - pathological input: show it as plain text, lose nothing
         out = "<p>" + _escape(text).replace("\n", "<br>") + "</p>"
     _cache[text] = out

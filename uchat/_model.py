@@ -9,7 +9,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import QAbstractListModel, QByteArray, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer
 
 from uchat._conversation import Changed, Conversation, Event, Inserted, Removed, Reset
 from uchat._i18n import tr
@@ -140,9 +140,9 @@ class ChatModel(QAbstractListModel):
     def rowCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
-    def roleNames(self) -> dict[int, bytes]:
+    def roleNames(self) -> dict[int, QByteArray]:
         names = dict(super().roleNames())
-        names.update({int(r): r.name.lower().encode() for r in ChatRole})
+        names.update({int(r): QByteArray(r.name.lower().encode()) for r in ChatRole})
         return names
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QPalette, QRegion
 from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QWidget
 
@@ -54,7 +54,7 @@ class RowListView(QAbstractItemView):
             return -1
         return min(n - 1, max(0, bisect_right(self._tops, y) - 1))
 
-    def visualRect(self, index: QModelIndex) -> QRect:
+    def visualRect(self, index: QModelIndex | QPersistentModelIndex) -> QRect:
         if not index.isValid() or index.row() >= len(self._heights):
             return QRect()
         r = index.row()
@@ -67,7 +67,7 @@ class RowListView(QAbstractItemView):
             return QModelIndex()
         return model.index(self._row_at_y(y), 0)
 
-    def scrollTo(self, index: QModelIndex, hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible) -> None:
+    def scrollTo(self, index: QModelIndex | QPersistentModelIndex, hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible) -> None:
         if not index.isValid() or index.row() >= len(self._heights) or self._mouse_down:
             return  # a click never scrolls: a tall message must not jump to its top
         top, h, page = self._tops[index.row()], self._heights[index.row()], self.viewport().height()
@@ -114,7 +114,7 @@ class RowListView(QAbstractItemView):
     def verticalOffset(self) -> int:
         return self._offset()
 
-    def isIndexHidden(self, index: QModelIndex) -> bool:
+    def isIndexHidden(self, index: QModelIndex | QPersistentModelIndex) -> bool:
         return False
 
     def setSelection(self, rect: QRect, command: QItemSelectionModel.SelectionFlag) -> None:
@@ -128,7 +128,7 @@ class RowListView(QAbstractItemView):
 
     def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
         region = QRegion()
-        for rng in selection:
+        for rng in (selection.at(i) for i in range(selection.size())):
             for r in range(rng.top(), rng.bottom() + 1):
                 region += self.visualRect(self.model().index(r, 0))
         return region

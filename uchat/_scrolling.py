@@ -2,33 +2,44 @@
 the bottom, keeping the message the user was reading in place otherwise, paging older history in near
 the top, and the "Jump to latest" button.
 
-A mixin placed before the list view, so its Qt overrides (scrollContentsBy, updateGeometries, ...) are
-the ones Qt calls."""
+A layer between the row view and the laid-out view, so its Qt overrides (scrollContentsBy,
+updateGeometries, ...) are the ones Qt calls; the layout it asks for (:meth:`sync`, :meth:`message_at`) is
+the laid-out view's."""
 from __future__ import annotations
-
-from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QAbstractItemView, QToolButton
 
 from uchat._i18n import tr
 from uchat._icons import set_icon, show_icon
 from uchat._model import ChatModel
+from uchat._rowview import RowListView
+from uchat._types import Message
 
 _BOTTOM_SLACK = 4  # px from the end that still count as "at the bottom"
 
 
-class ScrollFollow:
+class ScrollFollow(RowListView):
     """Scroll position and history paging (uses the view's row geometry and :meth:`sync`)."""
 
-    # Provided by the view.
-    jump_button: Any
+    # Set up by the laid-out view.
+    jump_button: QToolButton
     _stick: bool
     _syncing: bool
     _anchor: tuple[str, int] | None
-    _heights: list[int]
-    _tops: list[int]
+
+    # -- the layout, from the laid-out view ------------------------------------------------
+    def sync(self) -> None:
+        """Lay out the rows near the viewport now."""
+        raise NotImplementedError
+
+    def schedule_sync(self) -> None:
+        """Lay out the rows soon (coalesced)."""
+        raise NotImplementedError
+
+    def message_at(self, row: int) -> Message:
+        raise NotImplementedError
 
     def retranslate_jump(self) -> None:
         self.jump_button.setText(tr("Jump to latest"))

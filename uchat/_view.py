@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QModelIndex, QPoint, QPointF, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QAction, QContextMenuEvent, QDesktopServices, QFocusEvent, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent,
 )
@@ -35,7 +35,7 @@ class ChatView(LaidOutView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.accessible_items = _a11y.MessageItems(self)
+        self.accessible_items = _a11y.MessageItems(self, self)
         # Items belong to Qt's accessibility cache, not to this widget: free them with it.
         self.destroyed.connect(self.accessible_items.drop)
         _a11y.install(ChatView)
@@ -75,34 +75,35 @@ class ChatView(LaidOutView):
             shown = "\n".join(w.accessibleName() for w in cards if w is not None and w.accessibleName())
         return accessible_text(replace(m, text=shown))
 
-    def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
+    def rowsInserted(self, parent: QModelIndex | QPersistentModelIndex, start: int, end: int) -> None:
         super().rowsInserted(parent, start, end)
         if not parent.isValid():
-            _a11y.rows_inserted(self, start, end)
+            _a11y.rows_inserted(self.accessible_items, start, end)
 
-    def rowsAboutToBeRemoved(self, parent: QModelIndex, start: int, end: int) -> None:
+    def rowsAboutToBeRemoved(self, parent: QModelIndex | QPersistentModelIndex, start: int, end: int) -> None:
         if not parent.isValid():
-            _a11y.rows_removing(self, start, end)
+            _a11y.rows_removing(self.accessible_items, start, end)
         super().rowsAboutToBeRemoved(parent, start, end)
 
     def _on_reset(self, *args: object) -> None:
         super()._on_reset(*args)
-        _a11y.reset(self)
+        _a11y.reset(self.accessible_items)
 
     def setModel(self, model: ChatModel | None) -> None:  # type: ignore[override]
         super().setModel(model)
-        _a11y.reset(self)
+        _a11y.reset(self.accessible_items)
 
-    def dataChanged(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
+    def dataChanged(self, top_left: QModelIndex | QPersistentModelIndex, bottom_right: QModelIndex | QPersistentModelIndex,
+                    roles: Sequence[int] = ()) -> None:
         super().dataChanged(top_left, bottom_right, roles)
         if top_left.isValid():
             status = not roles or int(ChatRole.STATUS) in roles
             for r in range(top_left.row(), bottom_right.row() + 1):
-                _a11y.row_changed(self, r, status)
+                _a11y.row_changed(self.accessible_items, r, status)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        _a11y.current_moved(self, self.currentIndex().row())
+        _a11y.current_moved(self.accessible_items, self.currentIndex().row())
 
     # -- public API ------------------------------------------------------------
     def copy_message(self, index: QModelIndex | None = None) -> bool:
@@ -241,9 +242,10 @@ class ChatView(LaidOutView):
             return -1
         return layout.document.documentLayout().hitTest(local, Qt.HitTestAccuracy.FuzzyHit)
 
-    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+    def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
+                       previous: QModelIndex | QPersistentModelIndex) -> None:
         super().currentChanged(current, previous)
-        _a11y.current_moved(self, current.row())
+        _a11y.current_moved(self.accessible_items, current.row())
         if current.isValid() and self.hasFocus():
             self._hover_row = current.row()
             self._place_actions()
@@ -322,7 +324,8 @@ class ChatView(LaidOutView):
             # Dragging selects text inside the message it started in (not rows).
             m = self._message_by_id(r.message_id)
             if m is not None:
-                row = self.model().conversation.index_of(m.id) if isinstance(self.model(), ChatModel) else -1
+                model = self.model()
+                row = model.conversation.index_of(m.id) if isinstance(model, ChatModel) else -1
                 at = self._text_pos(pos, row) if row >= 0 else -1
                 if at >= 0 and at != r.position:
                     r.position = at
@@ -359,7 +362,8 @@ class ChatView(LaidOutView):
         other schemes are refused."""
         url = QUrl(href)
         if url.scheme().lower() == THINKING_SCHEME:  # the folded reasoning's own line
-            conversation = self.model().conversation if isinstance(self.model(), ChatModel) else None
+            model = self.model()
+            conversation = model.conversation if isinstance(model, ChatModel) else None
             message_id = href.split(":", 1)[1]
             if conversation is not None and message_id in conversation:
                 conversation.toggle_reasoning(message_id)

@@ -6,8 +6,11 @@ rows painted. The scroll position itself, older history paged in at the top and 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QRect, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractItemModel, QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, QTimer, SignalInstance,
+)
 from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton, QAbstractItemView, QPushButton, QStyle, QStyleOptionViewItem, QToolButton, QWidget,
@@ -17,12 +20,11 @@ from uchat._delegate import ChatDelegate
 from uchat._extensions import ExtensionSlots
 from uchat._layout import LayoutEngine
 from uchat._model import ChatModel, ChatRole
-from uchat._rowview import RowListView
 from uchat._scrolling import ScrollFollow
 from uchat._types import ExtensionProvider, Message, Role, Status
 
 
-class LaidOutView(ScrollFollow, RowListView):
+class LaidOutView(ScrollFollow):
     """Lays out, scrolls and paints a :class:`ChatModel`; subclasses add interaction through
     :meth:`_after_sync` (called after every re-flow)."""
 
@@ -85,7 +87,10 @@ class LaidOutView(ScrollFollow, RowListView):
         model = self.model()
         if isinstance(model, ChatModel):
             return model.message_at(row)
-        return model.index(row, 0).data(ChatRole.MESSAGE)
+        found = model.index(row, 0).data(ChatRole.MESSAGE)
+        if not isinstance(found, Message):
+            raise TypeError(f"row {row} of {type(model).__name__} holds no message")
+        return found
 
     # -- model wiring ----------------------------------------------------------------
     def setModel(self, model: ChatModel | None) -> None:  # type: ignore[override]
@@ -101,11 +106,11 @@ class LaidOutView(ScrollFollow, RowListView):
         self._reestimate()
         self.schedule_sync()
 
-    def _model_connections(self, model: ChatModel) -> list[tuple[object, object]]:
+    def _model_connections(self, model: QAbstractItemModel) -> list[tuple[SignalInstance, Callable[..., None]]]:
         return [(model.rowsRemoved, self._on_rows_removed), (model.modelReset, self._on_reset),
                 (model.layoutChanged, self._on_reset), (model.rowsMoved, self._on_reset)]
 
-    def rowsInserted(self, parent: QModelIndex, start: int, end: int) -> None:
+    def rowsInserted(self, parent: QModelIndex | QPersistentModelIndex, start: int, end: int) -> None:
         if not parent.isValid():
             width = self.viewport().width()
             new = [self.engine.estimate(m, width, self._ext_heights(m, width))
@@ -115,7 +120,7 @@ class LaidOutView(ScrollFollow, RowListView):
             self.schedule_sync()
         super().rowsInserted(parent, start, end)
 
-    def rowsAboutToBeRemoved(self, parent: QModelIndex, start: int, end: int) -> None:
+    def rowsAboutToBeRemoved(self, parent: QModelIndex | QPersistentModelIndex, start: int, end: int) -> None:
         if not parent.isValid():
             for r in range(start, end + 1):
                 self.slots.forget(list(self.message_at(r).extensions))
@@ -132,7 +137,8 @@ class LaidOutView(ScrollFollow, RowListView):
         self._reestimate()
         self.schedule_sync()
 
-    def dataChanged(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: list[int] = []) -> None:  # noqa: B006
+    def dataChanged(self, top_left: QModelIndex | QPersistentModelIndex, bottom_right: QModelIndex | QPersistentModelIndex,
+                    roles: Sequence[int] = ()) -> None:
         if top_left.isValid():
             for r in range(top_left.row(), bottom_right.row() + 1):
                 if not roles or ChatRole.EXTENSIONS in roles:

@@ -8,6 +8,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QWidget
+
+    from uchat import ChatWidget, ExtensionRef, Message
 
 SAMPLE_MARKDOWN = """# Quarterly report plan
 
@@ -66,7 +73,7 @@ STREAM_TEXT = (
 ).split(" ")
 
 
-def sample_messages() -> list:
+def sample_messages() -> list[Message]:
     from uchat import ExtensionRef, Message, Role, Status
 
     return [
@@ -98,7 +105,7 @@ class DemoProvider:
     def __init__(self) -> None:
         self.clicks = 0
 
-    def create(self, ref, parent):
+    def create(self, ref: ExtensionRef, parent: QWidget) -> QWidget | None:
         from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
         if ref.kind != "demo/card":
@@ -125,7 +132,7 @@ class DemoProvider:
         return card
 
 
-def dark_palette():
+def dark_palette() -> QPalette:
     from PySide6.QtGui import QColor, QPalette
 
     p = QPalette()
@@ -140,7 +147,7 @@ def dark_palette():
     return p
 
 
-def build(dark: bool = False):
+def build(dark: bool = False) -> ChatWidget:
     """The demo window (a ChatWidget) with sample messages and the fake provider."""
     from uchat import ChatWidget, Conversation
 
@@ -163,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     if args.dark:
         app.setStyle("Fusion")
     w = build(args.dark)

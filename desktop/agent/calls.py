@@ -12,8 +12,8 @@ from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.state import MAIN, Run
 from desktop.llm import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
-from desktop.llm import ReasoningDelta as ModelReasoning
-from desktop.llm import TextDelta as ModelDelta
+from desktop.llm import ReasoningChunk as ModelReasoning
+from desktop.llm import TextChunk as ModelDelta
 from desktop.llm.turn import AnswerCut
 from desktop.store import Store
 from desktop.messages import msg

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 
 from desktop.agent._owner import other_owner_alive
-from desktop.agent.gate import ApprovalError, ApprovalGate, Decision
+from desktop.agent.gate import ApprovalError, ApprovalGate, ApprovalOutcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.retry import retry as retry_write
 from desktop.store import RuleRow, Store, StoreError
@@ -40,7 +40,7 @@ class Decisions:
     def _driven_elsewhere(self, task_id: str) -> bool:
         return task_id not in self._drives and other_owner_alive(self.store.task(task_id).owner)
 
-    async def _after(self, decision: Decision) -> None:
+    async def _after(self, decision: ApprovalOutcome) -> None:
         if decision.drive:
             await self._drive(decision.task_id)
         if decision.refusal:

@@ -55,7 +55,7 @@ class ApprovalError(AgentError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Decision:
+class ApprovalOutcome:
     """What an approve/deny left to do: drive ``task_id`` on; ``refusal`` is raised after that drive."""
 
     task_id: str
@@ -334,7 +334,7 @@ class ApprovalGate:
         if input_hash(proposed) != approval.input_hash:
             raise ApprovalError("the arguments differ from what the agent proposed (tampered); refusing to run")
 
-    async def approve(self, approval_id: str, driving: IsDriving) -> Decision:
+    async def approve(self, approval_id: str, driving: IsDriving) -> ApprovalOutcome:
         """Check the frozen call and commit "approved". A target file that changed since freezing is
         refused instead: the agent is told so (and may propose again) and the decision carries the refusal."""
         approval, task = self._decidable(approval_id, driving)
@@ -352,15 +352,15 @@ class ApprovalGate:
                 ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
             if decided:
                 self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message=refusal))
-            return Decision(task_id=task.id, drive=decided, refusal=refusal)
+            return ApprovalOutcome(task_id=task.id, drive=decided, refusal=refusal)
         if not self.store.decide_approval(approval_id, ApprovalState.APPROVED, message="approved by the user",
                                           ledger_state=LedgerState.APPROVED, task_status="running"):
             raise ApprovalError("this change was already decided; it will not run again")
         self._probe("after_approved_commit")
         self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=True, message="approved by the user"))
-        return Decision(task_id=task.id, drive=True)
+        return ApprovalOutcome(task_id=task.id, drive=True)
 
-    def deny(self, approval_id: str, driving: IsDriving) -> Decision:
+    def deny(self, approval_id: str, driving: IsDriving) -> ApprovalOutcome:
         """Write "denied by the user" at the frozen call; the agent goes on from there."""
         approval, task = self._decidable(approval_id, driving)
         call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
@@ -371,7 +371,7 @@ class ApprovalGate:
         self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message="denied by the user"))
         self._reporter.emit(ToolFinished(task_id=task.id, agent=approval.agent, tool_call_id=approval.tool_call_id, tool=approval.tool_id, ok=False,
                                          message="denied by the user"))
-        return Decision(task_id=task.id, drive=True)
+        return ApprovalOutcome(task_id=task.id, drive=True)
 
 
 def retryable(row: LedgerRow) -> bool:

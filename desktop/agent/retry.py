@@ -12,7 +12,7 @@ import asyncio
 from desktop.agent import _messages as M
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.events import ApprovalDecided
-from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, Decision, IsDriving, retryable
+from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, ApprovalOutcome, IsDriving, retryable
 from desktop.agent.reporter import Reporter
 from desktop.agent.state import error
 from desktop.texts import tr
@@ -24,7 +24,7 @@ from skills.runtime import Workspace, WorkspaceError
 _FINAL = ("finished", "failed", "cancelled")
 
 
-async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, driving: IsDriving) -> Decision:
+async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, driving: IsDriving) -> ApprovalOutcome:
     """Check and re-arm one failed write; the returned decision says which task to drive."""
     store = gate.store
     try:
@@ -58,9 +58,9 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
                                    M.tool_result(call, result)) is not None
         if done:
             store.update_task(task.id, status="running", error=None)
-        return Decision(task_id=task.id, drive=done, refusal=why)
+        return ApprovalOutcome(task_id=task.id, drive=done, refusal=why)
     if not store.ledger_move(row.id, (LedgerState.FAILED,), LedgerState.APPROVED):
         raise ApprovalError("this change is already being retried; it will not run twice")
     store.update_task(task.id, status="running", error=None)
     reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=True, message="retried by the user"))
-    return Decision(task_id=task.id, drive=True)
+    return ApprovalOutcome(task_id=task.id, drive=True)

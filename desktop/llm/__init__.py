@@ -13,13 +13,13 @@ if TYPE_CHECKING:
         Model,
         ModelError,
         ModelEvent,
-        ReasoningDelta,
-        TextDelta,
+        ReasoningChunk,
+        TextChunk,
         ToolCall,
         ToolSpec,
     )
 
-__all__ = ["ChatMessage", "Completion", "Model", "ModelError", "ModelEvent", "ReasoningDelta", "TextDelta", "ToolCall", "ToolSpec"]
+__all__ = ["ChatMessage", "Completion", "Model", "ModelError", "ModelEvent", "ReasoningChunk", "TextChunk", "ToolCall", "ToolSpec"]
 
 
 def __getattr__(name: str) -> Any:

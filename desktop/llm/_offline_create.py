@@ -28,12 +28,16 @@ from desktop.llm._offline_route import (
 from desktop.llm._offline_summary import block_texts, error_of, subject
 from desktop.llm._offline_transcript import SkillTranscript, file_text
 from desktop.llm._types import Completion
+from desktop.translations import render_plain
+from skills.messages import msg
 
 MAX_READ_CHARS = 200_000  # the most read_workspace_file hands out in one call
-DEFAULT_TITLE = {
-    "docx": ("Document", "文档"), "pdf": ("Document", "文档"),
-    "pptx": ("Presentation", "演示文稿"), "xlsx": ("Workbook", "工作簿"),
-}
+
+
+def _default_titles(kind: str) -> tuple[str, str]:
+    """The title a file gets when the request gives none (planner.title.<kind>), in English and in Chinese."""
+    said = msg(f"planner.title.{kind}")
+    return render_plain(said, "en"), render_plain(said, "zh_CN")
 
 
 class CreatePlan(SkillTranscript):
@@ -80,15 +84,13 @@ class CreatePlan(SkillTranscript):
             elif text.strip():
                 sources.append((path, text))
                 if (res or {}).get("truncated"):
-                    problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
-                                            f"{path} 超过 {len(text):,} 个字符的部分被截断"))
+                    problems.append(self._say("planner.cut_off", path=path, count=f"{len(text):,}"))
         read_office = {str(self._args(c).get("path", "")): r for c, r in self._calls_named("office_read")}
         for path in self.inputs:
             if ext(path) not in OFFICE_EXTS or path == self._template():
                 continue
             if path not in read_office:
-                problems.append(self._t(f"{path}: I cannot take text out of an office file offline",
-                                        f"{path}：离线模式无法从 Office 文件中提取文字"))
+                problems.append(self._say("planner.office_text", path=path))
                 continue
             res = read_office[path] or {"ok": False}
             data = res.get("data") if isinstance(res.get("data"), dict) else {}
@@ -98,8 +100,7 @@ class CreatePlan(SkillTranscript):
             elif text.strip():
                 sources.append((path, text))
                 if data.get("truncated"):
-                    problems.append(self._t(f"{path} was cut off after {len(text):,} characters",
-                                            f"{path} 超过 {len(text):,} 个字符的部分被截断"))
+                    problems.append(self._say("planner.cut_off", path=path, count=f"{len(text):,}"))
         return sources, problems
 
     def _content(self, sources: list[tuple[str, str]]) -> oc.Content:
@@ -145,13 +146,13 @@ class CreatePlan(SkillTranscript):
             if stem:
                 return stem[:1].upper() + stem[1:], False
         assert self.kind is not None
-        return self._t(*DEFAULT_TITLE[self.kind]), False
+        return self._say(f"planner.title.{self.kind}"), False
 
     def _file_name(self, title: str) -> str:
         assert self.kind is not None
         suffix = "." + self.kind
         wanted = [n for n in mentioned_files(self.goal) if ext(n) == suffix and n not in self.inputs]
-        stem = PurePosixPath(wanted[0]).stem if wanted else slug(title, DEFAULT_TITLE[self.kind][0].lower())
+        stem = PurePosixPath(wanted[0]).stem if wanted else slug(title, _default_titles(self.kind)[0].lower())
         listing = " ".join(json.dumps(r, ensure_ascii=False) if r is not None else ""
                            for _, r in self._calls_named("list_workspace"))
 
@@ -170,24 +171,21 @@ class CreatePlan(SkillTranscript):
         content = self._content(sources)
         note = ("; ".join(problems)) if problems else ""
         if content.empty:
-            reason = self._t("Nothing was written: there was no content to build the file from "
-                             "(I only use text you give me: markdown, lists, tables, CSV or attached text files).",
-                             "没有写入任何文件：没有可用来生成文件的内容（我只使用你提供的文字："
-                             "Markdown、列表、表格、CSV 或附加的文本文件）。")
+            reason = self._say("planner.no_content")
             return None, reason + (f" ({note})" if note else "")
         title, from_heading = self._title(content)
         title = title[:layout.MAX_SLIDE_TITLE]
         blocks = content.blocks[1:] if from_heading else list(content.blocks)
         if from_heading:
             blocks = layout.promote_headings(blocks)
-        default = title in DEFAULT_TITLE[self.kind]
+        default = title in _default_titles(self.kind)
         path = self._file_name(subject(content) or title if default else title)
         if self.kind in ("docx", "pdf"):
             spec: dict[str, Any] = {"path": path, "title": title, "blocks": blocks or [{"type": "paragraph",
                                                                                       "text": title}]}
             opts = document_options(self.goal)
             if opts.pop("toc", False):
-                spec["blocks"] = [{"type": "toc", "title": self._t("Contents", "目录")}, *spec["blocks"]]
+                spec["blocks"] = [{"type": "toc", "title": self._say("planner.contents_title")}, *spec["blocks"]]
             if self.kind == "docx":
                 spec.update(opts)
                 template = self._template()
@@ -197,11 +195,7 @@ class CreatePlan(SkillTranscript):
             slides = layout.deck_slides(title, blocks, chinese=self.chinese)
             if len(slides) > layout.MAX_SLIDES:
                 # Cutting the deck short would silently drop the user's content; say so instead.
-                return None, self._t(
-                    f"Nothing was written: this content needs {len(slides)} slides and a deck holds at most "
-                    f"{layout.MAX_SLIDES}. Ask for a Word document or a workbook instead.",
-                    f"没有写入任何文件：这些内容需要 {len(slides)} 张幻灯片，而一个演示文稿最多 "
-                    f"{layout.MAX_SLIDES} 张。请改为生成 Word 文档或工作簿。")
+                return None, self._say("planner.too_many_slides", count=len(slides), most=layout.MAX_SLIDES)
             chart = wanted_chart(self.goal)
             if chart:
                 slides = with_charts(slides, chart)
@@ -214,8 +208,7 @@ class CreatePlan(SkillTranscript):
             titled = explicit_title(self.goal) or (from_heading and content.blocks[0].get("level") == 1)
             sheets = self._sheets(content, title if titled else None)
             if not sheets:
-                return None, self._t("Nothing was written: I found no table, CSV or list to put in a workbook.",
-                                     "没有写入任何文件：没有找到可以放进工作簿的表格、CSV 或列表。")
+                return None, self._say("planner.no_table")
             spec = {"path": path, "sheets": sheets}
         return spec, ""
 
@@ -226,15 +219,15 @@ class CreatePlan(SkillTranscript):
         sheets = []
         for n, (name, header, rows) in enumerate(content.tables, start=1):
             # A Chinese request gets Chinese names: "工作表1", not "Sheet1" (the chart takes its title from it too).
-            sheet = layout.sheet_name(name, taken, self._t(f"Sheet{n}", f"工作表{n}"))
+            sheet = layout.sheet_name(name, taken, self._say("planner.sheet_n", n=n))
             sheets.append(layout.table_to_sheet(sheet, header, rows, totals=totals, chinese=self.chinese,
                                                 title=title if n == 1 else None, chart=chart))
         if not sheets:
             items = [b for b in content.blocks if b["type"] in ("bullets", "numbered", "paragraph")]
             rows = [[t] for b in items for t in block_texts(b)]
             if rows:
-                header = [self._t("Item", "项目")]
-                sheets.append({"name": layout.sheet_name("", taken, self._t("Sheet1", "工作表1")), "header": header,
+                header = [self._say("planner.item")]
+                sheets.append({"name": layout.sheet_name("", taken, self._say("planner.sheet_n", n=1)), "header": header,
                                "rows": rows})
         return sheets
 

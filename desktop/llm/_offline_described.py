@@ -25,15 +25,20 @@ _DOC_NOUN = r"(?:文档|备忘录|报告|演示文稿|幻灯片|简报|表格|�
 _TITLE_EN = later(r"\b(?:titled|entitled|called|named)\s+(?P<t>[^,;:.\"“”]+?)(?=\s*(?:[,;:.]|\bwith\b|\bcontaining\b"
                   r"|\bincluding\b|\bthat\b|\bwhich\b|\babout\b"
                   r"|\band\s+(?:a|an|one|the|with|headings?|sections?|chapters?)\b|$))", re.IGNORECASE)
-_TITLE_ZH = later(rf"(?:标题为|标题是|题为|题目为|题目是|名为)\s*(?P<t>[^，,。；;：:“”\"]+?)(?=的{_DOC_NOUN}|[，,。；;：:]|$)")
+_TITLE_ZH = later(rf"(?:标题为|标题是|题为|题目为|题目是|名为)\s*[“\"「『《]?(?P<t>[^，,。；;：:“”\"」』》]+?)[”\"」』》]?"
+                  rf"(?=的{_DOC_NOUN}|[，,。；;：:]|$)")
+# "new deck “Team Offsite” with slides …": a quoted title right after the kind of file
+_TITLE_QUOTED = later(r"\b(?:deck|presentation|document|doc|report|memo|spreadsheet|workbook|pdf|slides)\s+"
+                      r"[“\"'‘「『《«](?P<t>[^”\"'’」』》»]+)[”\"'’」』》»]", re.IGNORECASE)
 _HEADINGS_EN = later(r"(?:\b(?:headings|sections|chapters)\s*(?:[:：]|\bcalled\b|\bnamed\b|\btitled\b)?"
                      r"|\bwith\s+(?:the\s+)?(?:slides|pages)\s*[:：]?)\s+"
                      r"(?P<list>.+?)(?=\s*(?:,\s*and\s+|,\s*|\s+and\s+)?\b(?:a|an|one)\s+table\b|[;.]|$)",
                      re.IGNORECASE)
 _HEADINGS_ZH_BEFORE = later(r"(?:包含|包括|含有|分为|分成)\s*(?P<list>[^，,。；;：:]+?)\s*"
-                            r"(?:[两二三四五六七八九十]|\d+)?\s*个?(?:章节|部分|小节|小标题)")
+                            r"(?:[两二三四五六七八九十]|\d+)?\s*[个张]?(?:章节|部分|小节|小标题|幻灯片)")
 _HEADINGS_ZH_AFTER = later(r"(?:章节|小标题|部分)\s*(?:为|是|[:：])\s*(?P<list>[^。；;]+?)(?=[。；;]|以及|$)")
-_LIST_AFTER = later(r"(?:\b(?:headings|sections|chapters)|\bwith (?:the )?slides|章节|小标题|部分)$", re.IGNORECASE)
+_LIST_AFTER = later(r"(?:\b(?:headings|sections|chapters)|\bwith (?:the )?slides|章节|小标题|部分|[，,]\s*幻灯片)$",
+                    re.IGNORECASE)
 _TABLE_EN = later(r"\b(?:a|an|one)\s+table\s+(?:of|for|with|listing)\s+(?P<name>[\w][\w\s'-]{0,38}?)\s*$",
                   re.IGNORECASE)
 _TABLE_ZH = later(r"(?:^|[，,；;]|以及|还有|并且|并|加上|附上?|另外|和|与|及)\s*(?:一[个张份])?"
@@ -68,7 +73,7 @@ class Described:
 
 def described_title(instruction: str) -> str | None:
     """An unquoted title ("titled Office Move with ..."): the words up to where the sentence goes on."""
-    for pattern in (_TITLE_EN, _TITLE_ZH):
+    for pattern in (_TITLE_QUOTED, _TITLE_EN, _TITLE_ZH):
         m = pattern.search(instruction)
         if m:
             title = m.group("t").strip().strip(_QUOTES).strip()

@@ -20,9 +20,12 @@ from typing import Any
 from desktop.llm import _offline_intents as intents
 from desktop.llm._offline_described import describe
 from desktop.llm._offline_reply import no_file_yet
-from desktop.llm._offline_route import TEXT_EXTS, body_of, instruction_of, mentioned_files, wants_suggestions
+from desktop.llm._offline_route import (TEXT_EXTS, body_of, format_named, instruction_of, mentioned_files,
+                                        wants_suggestions)
 from desktop.llm._patterns import later
 from desktop.llm.markers import CONTEXT_PREFIX
+from desktop.translations import render_plain
+from skills.messages import msg
 
 FOLLOW_UP = later(r"\n*\[Follow-up: (?P<json>\{.*?\})\]", re.DOTALL)
 _I = re.IGNORECASE
@@ -31,7 +34,8 @@ _QC = "[\"'”’」』]"
 
 # Words that point at the file of the latest step ("undo the last step" means that step's file).
 _PRONOUN = later(r"\b(?:it|this|that|the (?:document|file|deck|presentation|workbook|spreadsheet|pdf|report)"
-                      r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才", _I)
+                      r"|the last (?:step|change))\b|这个文件|该文件|这份|这个文档|它|此文件|上一步|刚才|上一个文件|上个文件"
+                      r"|那个文件|那份", _I)
 
 # The intents a follow-up can be: each acts on a file the conversation (or the request) has. Those of scope
 # "named" also act on a named or attached file when the conversation has no context yet (a first request).
@@ -100,6 +104,8 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
     if ctx is None:
         if op.op == "export_pdf" and not files and not mentioned_files(request) and _MEANS_EARLIER.search(request):
             return Decision(ask=no_file_yet("export", chinese))
+        if op.op in ("undo", "restore") and not files and not mentioned_files(request):
+            return Decision(ask=_say(f"planner.nothing_to_{op.op}", chinese))
         if op.op not in ON_NAMED_FILES:
             return None
         ctx = {"artifacts": [], "working_folder": {"files": [{"path": f} for f in files]}}
@@ -140,20 +146,37 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
     if op.op == "export_pdf" and _MEANS_EARLIER.search(request):
         return Decision(ask=no_file_yet("export", chinese))  # e.g. the only earlier write was denied
     if op.op in ("undo", "restore"):
-        return Decision(ask=(f"没有可以{'撤销' if op.op == 'undo' else '恢复'}的更改：这个对话里还没有被修改过的文件。"
-                             if chinese else f"There is nothing to {'undo' if op.op == 'undo' else 'restore'}: no "
-                             "file in this conversation has an earlier version."))
+        return Decision(ask=_say(f"planner.nothing_to_{op.op}", chinese))
     return None
 
 
+def _say(id: str, chinese: bool, **params: Any) -> str:
+    return render_plain(msg(id, **params), "zh_CN" if chinese else "en")
+
+
+def file_for(request: str, ctx: Mapping[str, Any] | None) -> str | None:
+    """The file a question or a form request means when it names none ("what's in the spreadsheet?", "上一个文件里
+    有什么？", "fill in the form: …"): of the kinds its intent reads (the format it names, when it names one), the
+    latest one the conversation made, else the only one in the working folder."""
+    found = [f for f in intents.match_all(request) if f.intent.scope == "route"]
+    if ctx is None or not found:
+        return None
+    kinds = set(found[0].intent.kinds)
+    named = format_named(request)
+    if named in kinds:
+        kinds = {named}
+    made = [str(a["path"]) for a in ctx.get("artifacts") or () if isinstance(a, dict) and a.get("path")
+            and _kind(str(a["path"])) in kinds]
+    if made:
+        return made[-1]
+    folder = [str(f.get("path")) for f in (ctx.get("working_folder") or {}).get("files") or () if isinstance(f, dict)]
+    loose = [f for f in folder if _kind(f) in kinds]
+    return loose[0] if len(loose) == 1 else None
+
+
 def _question(paths: Sequence[str], chinese: bool) -> str:
-    names = list(dict.fromkeys(paths))
-    if chinese:
-        return ("你指的是哪个文件？" + "、".join(f"`{p}`" for p in names) + " 都有可能。请在请求中写出文件名，"
-                "我再动手；这次没有写入任何文件。")
-    listed = ", ".join(f"`{p}`" for p in names[:-1]) + f" or `{names[-1]}`"
-    return (f"Which file do you mean: {listed}? Name the file in your request and I'll do it; nothing was "
-            "written this time.")
+    names = [f"`{p}`" for p in dict.fromkeys(paths)]
+    return _say("planner.which_file", chinese, files=names[:-1], last=names[-1])
 
 
 def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str, chinese: bool) -> Decision:
@@ -164,18 +187,13 @@ def _job(op: Operation, target: str, art: Mapping[str, Any] | None, request: str
         current = int((art or {}).get("version") or 1)
         if op.op == "undo" and current <= 1:
             # The last step made this file: its undo is removing it, which Mira leaves to the person.
-            return Decision(ask=(f"`{target}` 是上一步新建的文件，没有更早的版本可以恢复；没有写入任何文件。"
-                                 "如果不需要它，可以在工作文件夹中删除（对话菜单 → 显示文件夹）。" if chinese
-                                 else f"`{target}` was made new in that step, so there is no earlier version to go "
-                                 "back to; nothing was written. If you don't want it, delete it from the working "
-                                 "folder (conversation menu → Show folder)."))
+            return Decision(ask=_say("planner.made_new", chinese, path=f"`{target}`"))
         wanted = current - 1 if op.op == "undo" else int(op.params["version"])
         chosen = next((v for v in versions if int(v.get("version", 0)) == wanted), None)
         if chosen is None or wanted == current:
-            have = ", ".join(f"v{v.get('version')}" for v in versions) or "v1"
-            return Decision(ask=(f"`{target}` 没有可恢复的 v{wanted}（现有版本：{have}，当前 v{current}）。没有写入任何文件。"
-                                 if chinese else f"`{target}` has no v{wanted} to go back to (versions: {have}; "
-                                 f"current v{current}). Nothing was written."))
+            have = [f"v{v.get('version')}" for v in versions] or ["v1"]
+            return Decision(ask=_say("planner.no_version", chinese, path=f"`{target}`", wanted=wanted, have=have,
+                                     current=current))
         params.update({"version": wanted, "sha256": chosen.get("sha256"), "current": current})
     if op.op == "export_pdf":
         params["output"] = PurePosixPath(target).with_suffix(".pdf").as_posix()

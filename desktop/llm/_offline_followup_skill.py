@@ -18,15 +18,9 @@ from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
 
 MAX_TURNS = 8
 PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages", "split_pdf")
-# (English verb, Chinese verb, English past for the summary, Chinese past)
-_PAGE_VERB = {
-    "merge_pdf": ("merge", "合并", "merged pages", "合并"),
-    "extract_pages": ("extract", "提取", "extracted page", "提取"),
-    "delete_pages": ("delete", "删除", "deleted page", "删除"),
-    "rotate_pages": ("rotate", "旋转", "rotated page", "旋转"),
-    "reorder_pages": ("reorder", "重新排列", "pages put in the order", "重新排列"),
-    "split_pdf": ("split", "拆分", "split the pages", "拆分"),
-}
+# pdf_pages's op of each page intent
+_PAGE_OP = {"merge_pdf": "merge", "extract_pages": "extract", "delete_pages": "delete", "rotate_pages": "rotate",
+            "reorder_pages": "reorder", "split_pdf": "split"}
 
 
 Step = tuple[str, dict[str, Any]]
@@ -65,14 +59,13 @@ class FollowUpPlan(CallHistory):
         if writes:
             return self._finish(*writes[-1])
         if self.turn > MAX_TURNS:
-            return self._complete(self._t("Stopped: too many steps without a result.", "已停止：步骤过多仍无结果。"))
+            return self._complete(self._say("planner.stopped"))
         step = self._step()
         if isinstance(step, str):
             return self._complete(step)
         name, args = step
         if name not in self.tools:
-            return self._complete(self._t(f"Nothing was written: {name} is not available to this skill.",
-                                          f"没有写入任何文件：此技能无法使用 {name}。"))
+            return self._complete(self._say("planner.unavailable", name=name))
         return self._call(name, args)
 
     def _write_name(self) -> str:
@@ -109,9 +102,7 @@ class FollowUpPlan(CallHistory):
             return self._pdf_step()
         if op == "replace_text":
             if self.kind not in ("docx", "pptx"):
-                return self._t(f"Nothing was written: replacing text in a {self.kind.upper()} file is not something "
-                               "I can do offline. Connect a real model in Settings for this edit.",
-                               f"没有写入任何文件：离线模式无法替换 {self.kind.upper()} 文件中的文字。请在设置中连接模型后再试。")
+                return self._say("planner.no_replace", kind=self.kind.upper())
             edit: dict[str, Any] = {"path": path, "operations": [
                 {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]}
             if self.kind == "docx" and self.p.get("track_changes"):
@@ -128,8 +119,7 @@ class FollowUpPlan(CallHistory):
             heads = [h.get("text") for h in data.get("headings") or () if isinstance(h, dict) and h.get("text")]
             old = str(data.get("title") or (heads[0] if heads else "") or "")
             if not old.strip():
-                return self._t(f"Nothing was written: {path} has no title or first heading to change.",
-                               f"没有写入任何文件：{path} 没有可修改的标题。")
+                return self._say("planner.no_title", path=path)
             return ("docx_edit", {"path": path, "operations": [
                 {"op": "replace_text", "find": old, "replace": self.p["title"]}]})
         if op == "add_slide":
@@ -144,18 +134,14 @@ class FollowUpPlan(CallHistory):
                 return ("xlsx_inspect", {"path": path})
             sheets = [s.get("name") for s in (book.get("data") or {}).get("sheets") or () if isinstance(s, dict)]
             if not sheets:
-                return self._t(f"Nothing was written: {path} has no worksheet to add rows to.",
-                               f"没有写入任何文件：{path} 没有可以添加行的工作表。")
+                return self._say("planner.no_worksheet", path=path)
             wanted = str(self.p.get("sheet") or "")
             sheet = next((n for n in sheets if str(n).casefold() == wanted.casefold()), None) if wanted else sheets[0]
             if sheet is None:
-                return self._t(f"Nothing was written: {path} has no sheet named \"{wanted}\". Its sheets are: "
-                               f"{', '.join(map(str, sheets))}.",
-                               f"没有写入任何文件：{path} 中没有名为“{wanted}”的工作表。它的工作表有：{'、'.join(map(str, sheets))}。")
+                return self._say("planner.no_sheet", path=path, name=wanted, sheets=[str(n) for n in sheets])
             return ("xlsx_edit", {"path": path, "operations": [
                 {"op": "append_rows", "sheet": sheet, "rows": self.p["rows"]}]})
-        return self._t(f"Nothing was written: I cannot do this to {path} offline.",
-                       f"没有写入任何文件：离线模式无法对 {path} 执行此操作。")
+        return self._say("planner.cannot", path=path)
 
     def _section(self) -> list[dict[str, Any]]:
         blocks: list[dict[str, Any]] = [{"type": "heading", "level": 1, "text": self.p["title"]}]
@@ -171,10 +157,15 @@ class FollowUpPlan(CallHistory):
         """Merge, extract, delete, rotate or reorder pages: the pages stay as they are (no re-making)."""
         op, path, name = self.op, self.path, self._write_name()
         if name not in self.tools:
-            return self._t(f"Nothing was written: this version of Mira cannot {_PAGE_VERB[op][0]} PDF pages yet.",
-                           f"没有写入任何文件：这个版本的 Mira 还不能{_PAGE_VERB[op][1]} PDF 页面。")
+            return self._say(f"planner.not_yet.{op}")
         pages = [str(p) if isinstance(p, str) else p for p in self.p.get("pages") or ()]
-        verb = _PAGE_VERB[op][0]  # pdf_pages's op
+        if any(p in ("last", "all") for p in pages):  # "the last page", "all pages": the page count says which
+            info = self._read("pdf_inspect")
+            if info is None:
+                return ("pdf_inspect", {"path": path})
+            total = int((info.get("data") or {}).get("pages") or 0)
+            pages = [q for p in pages for q in ([total] if p == "last" else [f"1-{total}"] if p == "all" else [p])]
+        verb = _PAGE_OP[op]  # pdf_pages's op
         if op == "merge_pdf":
             return (name, {"op": verb, "inputs": list(self.p.get("inputs") or ()), "output": self.p.get("output")})
         if op == "extract_pages":
@@ -186,8 +177,7 @@ class FollowUpPlan(CallHistory):
             count = int((info.get("data") or {}).get("pages") or 0)
             after = int(self.p.get("after") or 0)
             if after and not 0 < after < count:
-                return self._t(f"Nothing was written: {path} has {count} pages, so it cannot be split after page {after}.",
-                               f"没有写入任何文件：{path} 共 {count} 页，无法在第 {after} 页之后拆分。")
+                return self._say("planner.split_after", path=path, count=count, after=after)
             ranges = [f"1-{after}" if after > 1 else "1", f"{after + 1}-{count}" if after + 1 < count else str(count)] \
                 if after else [str(n) for n in range(1, count + 1)]
             return (name, {"op": verb, "path": path, "pages": ranges, "output": path.rsplit(".", 1)[0] + "-parts"})
@@ -212,8 +202,7 @@ class FollowUpPlan(CallHistory):
                 wanted = next((int(s.get("index") or 0) for s in slides
                                if str(s.get("title") or "").strip().casefold() == title), None)
             if not wanted:
-                return self._t(f"Nothing was written: {self.path} has no slide titled \"{self.p.get('title')}\".",
-                               f"没有写入任何文件：{self.path} 中没有标题为“{self.p.get('title')}”的幻灯片。")
+                return self._say("planner.no_slide_titled", path=self.path, title=str(self.p.get("title")))
             self.p["slide"] = wanted
         return ("pptx_edit", {"path": self.path, "operations": [{"op": "remove_slide", "slide": int(wanted)}]})
 
@@ -230,15 +219,12 @@ class FollowUpPlan(CallHistory):
             return ("pdf_inspect", {"path": self.path, "pages": list(range(1, min(pages, 50) + 1))})
         if pages > 50 or info.get("images") or any(p.get("tables") or p.get("truncated")
                                                    for p in info.get("page_details") or ()):
-            return self._t(f"Nothing was written: {self.path} has images, tables or more pages than I can carry "
-                           "over when re-making a PDF offline.",
-                           f"没有写入任何文件：{self.path} 含有图片、表格或页数过多，离线重新生成 PDF 时无法保留。")
+            return self._say("planner.pdf_too_rich", path=self.path)
         title, blocks = pdf_blocks(info)
         if self.op == "replace_text":
             find, repl = str(self.p["find"]), str(self.p["replace"])
             if find not in title and not any(find in t for b in blocks for t in _texts(b)):
-                return self._t(f"Nothing was written: \"{find}\" does not occur in {self.path}.",
-                               f"没有写入任何文件：{self.path} 中没有“{find}”。")
+                return self._say("planner.not_found", find=find, path=self.path)
             title = title.replace(find, repl)
             blocks = [_replaced(b, find, repl) for b in blocks]
         elif self.op == "set_title":
@@ -246,8 +232,7 @@ class FollowUpPlan(CallHistory):
         elif self.op == "add_section":
             blocks += self._section()
         else:
-            return self._t(f"Nothing was written: I cannot do this to the PDF {self.path} offline.",
-                           f"没有写入任何文件：离线模式无法对 PDF {self.path} 执行此操作。")
+            return self._say("planner.cannot_pdf", path=self.path)
         spec: dict[str, Any] = {"path": self.path, "blocks": blocks or [{"type": "paragraph", "text": title}],
                                 "overwrite": True}
         if title:
@@ -258,67 +243,53 @@ class FollowUpPlan(CallHistory):
 
     def _finish(self, call: ToolCall, res: dict[str, Any]) -> Completion:
         if res.get("denied"):
-            return self._complete(self._t(f"Nothing was written: the user denied the change to {self.path}.",
-                                          f"没有写入任何文件：用户拒绝了对 {self.path} 的修改。"))
+            return self._complete(self._say("planner.user_denied", path=self.path))
         if res.get("ok") is not True:
             return self._complete(failure(res, self.chinese))
         paths = [str(a.get("path")) for a in res.get("artifacts") or () if isinstance(a, dict) and a.get("path")]
-        return self._complete(self._summary() + other_font(res, self._t), paths)
+        return self._complete(self._summary() + other_font(res, self._say), paths)
 
     def _summary(self) -> str:
         # The reply lists the file (name, kind, size, checks) right above this line: it is not named again.
         p, path = self.p, self.path
         if self.op == "replace_text" and p.get("track_changes"):
-            return self._t(f"Suggested replacing \"{p['find']}\" with \"{p['replace']}\" in {path} as tracked changes by "
-                           "Mira; accept or reject them in Word.",
-                           f"已在 {path} 中以修订（作者 Mira）建议将“{p['find']}”改为“{p['replace']}”，可在 Word 中接受或拒绝。")
+            return self._say("planner.suggested", find=p["find"], replace=p["replace"], path=path)
         if self.op == "replace_text":
-            return self._t(f"Replaced \"{p['find']}\" with \"{p['replace']}\".",
-                           f"已将“{p['find']}”改为“{p['replace']}”。")
+            return self._say("planner.replaced", find=p["find"], replace=p["replace"])
         if self.op == "set_title" and p.get("slide") and self.kind == "pptx":
-            return self._t(f"Changed the title of slide {p['slide']} to \"{p['title']}\".",
-                           f"已将第 {p['slide']} 张幻灯片的标题改为“{p['title']}”。")
+            return self._say("planner.slide_title_set", slide=p["slide"], title=p["title"])
         if self.op == "set_title":
-            return self._t(f"Changed the title to \"{p['title']}\".", f"已将标题改为“{p['title']}”。")
+            return self._say("planner.title_set", title=p["title"])
         if self.op == "add_slide":
-            return self._t(f"Added the slide \"{p['title']}\".", f"已添加幻灯片“{p['title']}”。")
+            return self._say("planner.slide_added", title=p["title"])
         if self.op == "add_section":
-            return self._t(f"Added the section \"{p['title']}\".", f"已添加章节“{p['title']}”。")
+            return self._say("planner.section_added", title=p["title"])
         if self.op == "add_rows":
-            n = len(p["rows"])
-            return self._t(f"Added {n} row{'s' if n != 1 else ''}.", f"已添加 {n} 行。")
+            return self._say("planner.rows_added", len(p["rows"]))
         if self.op == "export_pdf":
-            return self._t(f"Exported {path} as {p['output']}.", f"已将 {path} 导出为 {p['output']}。")
+            return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":
             edits = [c for c, _ in self.history if c.name == "pptx_edit"]
             ops = json.loads(edits[-1].arguments).get("operations") if edits else None
             slide = ops[0].get("slide") if ops else p.get("slide")
-            return self._t(f"Removed slide {slide}.", f"已删除第 {slide} 张幻灯片。")
+            return self._say("planner.slide_removed", slide=slide)
         if self.op == "rename_sheet":
-            return self._t(f"Renamed the sheet \"{p['name']}\" to \"{p['to']}\".",
-                           f"已将工作表“{p['name']}”重命名为“{p['to']}”。")
+            return self._say("planner.sheet_renamed", name=p["name"], to=p["to"])
         if self.op == "remove_sheet":
-            return self._t(f"Removed the sheet \"{p['name']}\".", f"已删除工作表“{p['name']}”。")
+            return self._say("planner.sheet_removed", name=p["name"])
         if self.op == "move_slide":
-            return self._t(f"Moved slide {p['slide']} to position {p['to']}.",
-                           f"已将第 {p['slide']} 张幻灯片移到第 {p['to']} 张。")
+            return self._say("planner.slide_moved", slide=p["slide"], to=p["to"])
         if self.op == "merge_pdf":
-            names = ", ".join(p.get("inputs") or ())
-            return self._t(f"Merged {names} into {p.get('output')}; every page is kept as it was.",
-                           f"已将 {'、'.join(p.get('inputs') or ())} 合并为 {p.get('output')}，每一页都保持原样。")
+            return self._say("planner.merged", names=list(p.get("inputs") or ()), output=p.get("output"))
         if self.op == "split_pdf":
             made = [str(c) for c, _ in self.history if c.name == "pdf_pages"]
             parts = [c for c, r in self.history if c.name == "pdf_pages" and r is not None]
             folder = json.loads(parts[-1].arguments).get("output") if parts else ""
             n = len(json.loads(parts[-1].arguments).get("pages") or ()) if parts and made else 0
-            return self._t(f"Split {path} into {n} files in {folder}/; every page is kept as it was.",
-                           f"已将 {path} 拆分为 {n} 个文件，保存在 {folder}/ 中，每一页都保持原样。")
+            return self._say("planner.split", n, path=path, folder=folder)
         if self.op in PAGE_OPS:
-            pages = ", ".join(str(x) for x in p.get("pages") or p.get("order") or ())
-            return self._t(f"Done: {_PAGE_VERB[self.op][2]} {pages}.",
-                           f"已完成：第 {pages} 页已{_PAGE_VERB[self.op][3]}。")
-        return self._t(f"Restored v{p['version']}; the version it replaced (v{p.get('current')}) is kept.",
-                       f"已恢复到 v{p['version']}；被替换的版本（v{p.get('current')}）仍然保留。")
+            return self._say(f"planner.done.{self.op}", pages=[str(x) for x in p.get("pages") or p.get("order") or ()])
+        return self._say("planner.restored", version=p["version"], current=p.get("current"))
 
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",

@@ -20,17 +20,35 @@ from desktop.llm import _offline_slots as slots
 from desktop.llm._patterns import later
 
 _I = re.IGNORECASE
-_Q = "[\"'“‘「『]"
-_QC = "[\"'”’」』]"
+_Q = f"[{slots.OPEN_QUOTES}]"
+_QC = f"[{slots.CLOSE_QUOTES}]"
+_NQ = slots.CLOSE_QUOTES.replace('"', '\\"')
 # A slide's or section's title: up to a comma, colon or quote (a quoted one may hold commas).
-_NAME = rf"{_Q}?(?P<title>[^\"'”’」』,，:：\n]+?){_QC}?"
-_ZH_ADD = r"(?:加|添加|增加|新增|插入|追加|再加|再添加|补充)"
+_NAME = rf"{_Q}?(?P<title>[^{_NQ},，:：\n]+?){_QC}?"
+_ZH_ADD = r"(?:加|添加|增加|新增|插入|追加|再加|再添加|补充|再来|来|新建)"
 _ADD = r"(?:add|append|insert|include|put in|tack on)"
-_ARTICLE = r"(?:a |one |one more |another |a new |an extra |new |an additional )?"
+_ARTICLE = (r"(?:a |an |one |one more |another |a new |an extra |new |an additional |a final |a last |one last |a closing "
+            r"|this |these )?")
+# "i need another slide", "new slide called X", "one more slide please": an addition without the verb "add".
+_ADD_LEAD = rf"\b{_ADD}\s+{_ARTICLE}"
+_WANT_LEAD = (rf"(?:\b(?:i|we)\s+(?:need|want|would like|'d like)\s+{_ARTICLE}"
+              r"|^\s*(?:please\s+)?(?:one more|another|a new|new)\s+)")
+# What a title is not: how it should look or an opinion of it ("make the title bold", "could the title be better?").
+_NOT_A_TITLE = (r"(?!\s*(?:bold|bigger|smaller|larger|shorter|longer|italic|red|blue|black|centered|centred|uppercase|"
+                r"lowercase|capitali[sz]ed|underlined|more|less|better|worse|changed|improved|clearer|different|"
+                r"stand out|pop)\b)")
+# How a name is introduced: "titled X", "called X", "about X", "叫 X".
+_NAMED_EN = r"(?:titled|called|named|with the title|with title|entitled|about|on)"
+_NAMED_ZH = r"(?:标题(?:是|为)?|题为|名为|叫做|叫)"
+# "the title", "its title", "the deck's title", "the presentation title"
+_THE_TITLE = r"(?:(?:the|its|this|that)\s+)?(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title"
 # A question about an operation is not the operation: "How do I add a slide?", "what should the title be?"
 _ASKING = (r"^\s*(?:how|why|when|where|who|what|which|is|are|does|do|did|should)\b(?!\s+many\b)",
            r"^\s*(?:can|may) (?:i|we) \w+\b.*\bin (?:powerpoint|word|excel|acrobat)\b",
-           r"怎么|如何|为什么|是什么意思")
+           r"怎么|如何|为什么|是什么意思",
+           # the user says what they will do themselves: "I'll add a slide later", "我明天再改标题"
+           r"^\s*(?:i|we)\s*(?:'ll|will|am going to|'m going to|are going to|plan to)\b|\bmyself\b",
+           r"我(?:明天|待会|等会|稍后|以后|自己)")
 
 
 def _w(*words: str) -> str:
@@ -115,11 +133,13 @@ def _replacement(text: str) -> dict[str, Any] | None:
 
 def _angle(text: str) -> dict[str, Any] | None:
     m = re.search(r"(-?\d{2,3})\s*(?:°|degrees?|度)", text, _I)
+    left = re.search(r"counter-?clockwise|anti-?clockwise|to the left|\bleft\b|逆时针|向左", text, _I)
     if m:
-        return {"angle": int(m.group(1)) % 360 or 180}
+        angle = int(m.group(1)) % 360 or 180
+        return {"angle": (360 - angle) % 360 or 180 if left else angle}
     if re.search(r"upside down|180|倒过来|颠倒", text, _I):
         return {"angle": 180}
-    if re.search(r"counter-?clockwise|anti-?clockwise|to the left|\bleft\b|逆时针|向左", text, _I):
+    if left:
         return {"angle": 270}
     return {"angle": 90}
 
@@ -146,12 +166,15 @@ def _remove_slide(text: str) -> dict[str, Any] | None:
         return {"slide": int(m.group("n"))}
     if re.search(r"\b(?:last|final)\b|最后", text, _I):
         return {"slide": "last"}
-    m = re.search(rf"(?:titled|called|named|标题为|标题是|名为)\s*{_Q}?(?P<t>[^\"'”’」』，,。.!?\n]+?){_QC}?"
-                  r"(?:的(?:幻灯片|页)|\s*$|[.!?。])", text, _I)
+    m = re.search(rf"(?:titled|called|named|about|标题为|标题是|名为)\s*{_Q}?(?P<t>[^{_NQ}，,。.!?\n]+?){_QC}?"
+                  r"(?:的(?:幻灯片|页)|\s+from\s+\S+|\s*$|[.!?。])", text, _I)
     if m:
         return {"title": m.group("t").strip()}
     q = slots.quoted(text)
-    return {"title": q[0]} if q else None
+    if q:
+        return {"title": q[0]}
+    m = re.search(r"\bthe\s+(?P<t>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?)\s+slide\b", text, _I)  # "delete the Tools slide"
+    return {"title": slots.clean(m.group("t"))} if m else None
 
 
 def _section_body(values: dict[str, Any]) -> dict[str, Any]:
@@ -170,12 +193,13 @@ def _section_body(values: dict[str, Any]) -> dict[str, Any]:
 
 INTENTS: tuple[Intent, ...] = (
     Intent("restore", ("docx", "pptx", "pdf", "xlsx"), {"version": "version"},
-           en=(r"\b(?:restore|go back to|revert to|roll back to)\s+(?:version\s*|v)(?P<version>\d+)",),
-           zh=(r"(?:恢复|还原|回到|回退)(?:到)?\s*(?:版本\s*|v|V|第)(?P<version>\d+)",),
+           en=(r"\b(?:restore|go back to|revert to|roll back to|back to|return to)\s+(?:the\s+)?(?:version\s*|v)(?P<version>\d+)",),
+           zh=(r"(?:恢复|还原|回到|回退|退回)(?:到|成|为)?\s*(?:版本\s*|v|V|第)(?P<version>\d+)",),
            unless=_ASKING, command="version_restore", precedence=100, help="help.versions"),
     Intent("undo", ("docx", "pptx", "pdf", "xlsx"), {},
-           en=(r"\bundo\b|\brevert (?:that|it|the last change)\b|\btake (?:that|it) back\b",),
-           zh=(r"撤销|撤回|还原上一步|恢复上一步",),
+           en=(r"\bundo\b|\brevert (?:that|it|the last change)\b|\btake (?:that|it) back\b|\bput (?:it|that|everything) back\b"
+               r"|\b(?:go|roll) back to the (?:previous|last|earlier) version\b|\bthe way it was\b",),
+           zh=(r"撤销|撤回|还原上一步|恢复上一步|(?:回到|恢复到?|还原到?|退回到?)(?:上一个|上一|之前的|原来的|前一个)版本?",),
            unless=_ASKING, action="action.undo",
            request_en='undo the last change to {path}',
            request_zh='撤销 {path} 的上一步',
@@ -188,99 +212,133 @@ INTENTS: tuple[Intent, ...] = (
            en=(r"\brender(?:ing)? check\b|\bvisual(?:ly)? check\b",), zh=(r"渲染检查|视觉检查",),
            scope="route", command="render_check", precedence=88, help="help.checks"),
     Intent("fill_form", ("pdf",), {"values": "form"},
-           en=(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])",), zh=(r"填写|填入|填好|填表",),
+           en=(r"(?<![A-Za-z])fill(?:\s+(?:in|out))?(?![A-Za-z])",), zh=(r"填(?:写|入|好|表|一下|上)",),
            unless=_ASKING, scope="route", command="pdf_fill_form", precedence=86, help="help.fill"),
     Intent("form_fields", ("pdf",), {},
            en=(r"\b(?:what|which|list(?: the)?|show(?: me)?(?: the)?)\s+(?:form\s+)?fields\b",),
-           zh=(r"有哪些字段|列出字段|哪些栏目|表单字段",),
+           zh=(r"有哪些(?:可以填的|可填的|要填的)?字段|列出字段|哪些栏目|表单字段",),
            scope="route", command="pdf_form_fields", precedence=85, help="help.fill"),
     Intent("merge_pdf", ("pdf",), {"files": "files"},
            en=(r"\b(?:combine|merge|join|concatenate|stitch)\b|\bput\b.{0,40}\btogether\b",),
            zh=(r"合并|合成一个|拼接|合到一起|合在一起",),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=84, help="help.pdf_pages", files=2),
     Intent("extract_pages", ("pdf",), {"pages": "pages"},
-           en=(r"\b(?:extract|pull out|take out|get|save|copy|split out|keep only)\b.{0,40}?\b(?:pages?|p\.)\s*\d",),
-           zh=(r"(?:提取|抽取|取出|导出|单独保存|拆出).{0,20}?第?\s*\d+.{0,12}?页",
-               r"第?\s*\d+.{0,10}?页.{0,6}?(?:单独保存|提取|导出|另存|拆出)"),
+           en=(r"\b(?:extract|pull out|pull|take out|get|save|copy|split out|keep only|(?:only|just) (?:need|want))\b.{0,40}?"
+               r"\b(?:pages?|p\.)\s*(?:\d|last\b)",),
+           zh=(r"(?:提取|抽取|取出|导出|单独保存|拆出).{0,20}?(?:第?\s*\d+.{0,12}?页|最后一页)",
+               r"(?:第?\s*\d+.{0,10}?页|最后一页).{0,6}?(?:单独保存|提取|导出|另存|拆出)"),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=80, help="help.pdf_pages", extract=_pages),
     Intent("delete_pages", ("pdf",), {"pages": "pages"},
-           en=(r"\b(?:delete|remove|drop|cut|get rid of)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
-           zh=(r"(?:删除|删掉|去掉|移除).{0,12}?第?\s*\d+.{0,12}?页",
-               r"第?\s*\d+\s*页.{0,6}?(?:删除|删掉|去掉|移除)"),
+           en=(r"\b(?:delete|remove|drop|cut|get rid of)\b.{0,20}?\b(?:pages?|p\.)\s*(?:\d|last\b)",),
+           zh=(r"(?:删除|删掉|去掉|移除).{0,12}?(?:第?\s*\d+.{0,12}?页|最后一页)(?!幻灯片)",
+               r"(?:第?\s*\d+\s*页|最后一页)(?!幻灯片).{0,6}?(?:删除|删掉|去掉|移除)"),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=81, help="help.pdf_pages", extract=_pages),
     Intent("rotate_pages", ("pdf",), {"pages": "pages", "angle": "angle"},
-           en=(r"\b(?:rotate|turn)\b.{0,20}?\b(?:pages?|p\.)\s*\d",),
-           zh=(r"旋转.{0,12}?第?\s*\d+.{0,12}?页|第?\s*\d+.{0,8}?页.{0,8}?旋转",),
+           en=(r"\b(?:rotate|turn)\b.{0,20}?\b(?:pages?|p\.)\s*(?:\d|last\b|all\b)",),
+           zh=(r"旋转.{0,12}?(?:第?\s*\d+.{0,12}?页|所有页面?|全部页面?|每一?页)"
+               r"|(?:第?\s*\d+.{0,8}?页|所有页面?|全部页面?|每一?页).{0,8}?(?:旋转|转(?!成|换|为|化))",),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
     Intent("reorder_pages", ("pdf",), {"order": "order"},
-           en=(r"\b(?:reorder|rearrange|re-order|put)\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin the order\b",),
-           zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序",),
+           en=(r"\b(?:reorder|rearrange|re-order)\b|\bput\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin (?:the )?order\b"
+               r"|\bpage order\b|\border of (?:the )?pages\b",),
+           zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序|按.{0,20}?顺序.{0,6}?(?:重新)?排列?",),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=83, help="help.pdf_pages", extract=_order),
     Intent("split_pdf", ("pdf",), {"after": "number"},
            en=(r"\bsplit\b.{0,40}?\b(?:into|in)\s+(?:single|separate|individual|one[- ]page)\s+(?:pages|files)",
                r"\bsplit\b.{0,40}?\b(?:at|after)\s+page\s+(?P<after>\d+)"),
-           zh=(r"(?:拆分|拆成|分成|分割).{0,12}?(?:单页|每页|一页一个)", r"(?:从|在)第\s*(?P<after>\d+)\s*页(?:之?后)?(?:拆分|拆开|分开|分割)"),
+           zh=(r"(?:拆分|拆成|分成|分割).{0,12}?(?:单页|每页|一页一个)|每一?页.{0,4}?(?:拆分|拆成|分成|分割|单独)",
+               r"(?:从|在)第\s*(?P<after>\d+)\s*页(?:之?后)?(?:拆分|拆开|分开|分割)"),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=83, help="help.pdf_pages"),
-    Intent("add_rows", ("xlsx",), {"rows": "rows", "sheet": "text"},
-           en=(r"\b(?:add|append|insert)\s+(?:a |one |another |these |the following |two |three |some )?(?:new )?rows?"
-               rf"(?:\s+(?:to|in|on)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)|\S+))?"
-               r"\s*(?:with\s*)?[:：]\s*(?P<rows>.+)$",),
-           zh=(rf"{_ZH_ADD}(?:一|几|两|1|2)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",),
+    Intent("add_rows", ("xlsx",), {"rows": "rows", "sheet": "text", "sheet2": "text"},
+           en=(rf"\b(?:add|append|insert)\s+{_ARTICLE}(?:two |three |some |the following |a couple of )?(?:new )?"
+               r"(?:rows?|lines?|entry|entries|records?)"
+               r"(?:\s+for\s+[^:：\n]{1,30}?)?"
+               rf"(?:\s+(?:to|in|on|into)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)"
+               r"|\S+\.xlsx|it|this|that|(?:spreadsheet|workbook|table|file|bottom|end|top|list)"
+               rf"|{_Q}?(?P<sheet2>[A-Za-z][\w ]{{0,30}}?){_QC}?))?"
+               r"\s*(?:with\s*)?(?:[:：?？]|\s[—–-]\s?)\s*(?P<rows>.+)$",),
+           zh=(rf"(?:往|在|给|向)\s*{_Q}?(?P<sheet>[A-Za-z0-9_\u4e00-\u9fff ]+?){_QC}?\s*(?:工作表|表|sheet)(?:里|中|上)?"
+               rf"\s*{_ZH_ADD}(?:一|几|两|三|1|2|3)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$",
+               rf"{_ZH_ADD}(?:一|几|两|三|1|2|3)?行(?:数据)?\s*[:：]\s*(?P<rows>.+)$"),
            unless=_ASKING, scope="named", action="action.add_rows",
            request_en='add rows to {path}: {rows}',
            request_zh='在 {path} 中添加几行：{rows}',
            command="xlsx_edit", precedence=70, help="help.rows", whole=True),
     Intent("remove_slide", ("pptx",), {"slide": "number"},
-           en=(r"\b(?:remove|delete|drop|get rid of|take out)\s+(?:the\s+)?(?:last\s+|final\s+)?slide\b",),
-           zh=(r"(?:删除|删掉|去掉|移除)(?:掉)?.{0,12}?(?:幻灯片|张|页幻灯片)",
-               r"(?:把|将).{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|去掉|移除)"),
+           en=(r"\b(?:remove|delete|drop|get rid of|take out|cut)\s+(?:the\s+)?(?:last\s+|final\s+)?slide\b",
+               rf"\b(?:remove|delete|drop|get rid of|take out|cut)\s+the\s+{_Q}?[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?{_QC}?"
+               r"\s+slide\b",
+               r"\bslide\s+\d+\s+(?:can go|has to go|must go|should go|is not needed|isn't needed)\b"),
+           zh=(r"(?:删除|删掉|删了|去掉|移除)(?:掉)?.{0,30}?(?:幻灯片|张|页幻灯片)",
+               r"(?:把|将)?.{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|删了|去掉|移除|不要了)"),
            unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
-           en=(rf"\b{_ADD}\s+{_ARTICLE}slide\b(?:\s+(?:at the end|to \S+))?"
-               rf"(?:\s*(?:titled|called|named|with the title|with title|entitled))?\s*[:：]?\s*{_NAME}"
-               r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
-               r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
-               r"\s*[.!]?$",),
-           zh=(rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:标题(?:是|为)|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?"
+           en=tuple(rf"{lead}(?:(?:bullet(?:ed)?|title|text|summary|closing|extra)\s+)?slide\b(?:\s+please)?"
+                    r"(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
+                    rf"{naming}\s*{_NAME}"
+                    r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
+                    r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
+                    r"\s*[.!?]?$"
+                    # with the verb "add" the naming word may go ("add slide: Risks"); without it, it may not
+                    for lead, naming in ((_ADD_LEAD, rf"(?:\s*,?\s*{_NAMED_EN})?\s*[:：]?"),
+                                         (_WANT_LEAD, rf"\s*,?\s*(?:{_NAMED_EN}\s*[:：]?|[:：])"))),
+           zh=(rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:标题(?:是|为)|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?"
                r"的(?:幻灯片|页)\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]?\s*(?P<bullets>.+?))?\s*[。.!！]?$",
-               rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
-               rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
-               r"(?P<bullets>.+?))?\s*[。.!！]?$"),
+               rf"{_ZH_ADD}(?:(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?|幻灯片)[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
+               r"(?P<bullets>.+?))?\s*[。.!！]?$",
+               rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:名为|题为|标题为)\s*{_Q}(?P<title>[^，,:：。\n”』」》]+?){_QC}"
+               r"的(?:幻灯片|页)\s*[。.!！]?$"),
            unless=_ASKING, scope="named", action="action.add_slide",
            request_en='add a slide titled “{title}” to {path}[ with bullets: {bullets}]',
            request_zh='在 {path} 中加一张幻灯片，标题为“{title}”[，要点：{bullets}]',
            command="pptx_edit", precedence=68, help="help.slides", defaults={"bullets": []}),
     Intent("add_section", ("docx", "pdf"), {"title": "text", "body": "prose", "items": "prose"},
            en=(rf"\b{_ADD}\s+{_ARTICLE}(?:section|chapter|heading)\b"
-               rf"(?:\s*(?:titled|called|named|entitled|on|about))?\s*[:：]?\s*{_NAME}"
+               rf"(?:\s*(?:{_NAMED_EN}))?\s*[:：]?\s*{_NAME}"
+               r"(?:\s+(?:to|in)\s+(?:\S+\.(?:docx|pdf)|it|the (?:document|report|file|end)))?"
+               r"(?:\s+at the (?:end|bottom)(?: of (?:it|the (?:document|report|file)))?)?"
+               r"\s*(?:,?\s*(?:(?:with (?:the )?(?:text|content|paragraph)|saying|that says)\s*[:：]?\s*(?P<body>.+)"
+               r"|(?:with|listing)?\s*[:：]\s*(?P<items>.+)))?\s*[?？]?$",
+               rf"\b{_ADD}\s+{_ARTICLE}(?!(?:new|another|extra|additional|more|final|last|short|brief)\b)"
+               rf"{_Q}?(?P<title>[^{_NQ},，:：\n]{{1,40}}?){_QC}?\s+(?:section|chapter|heading)\b"
                r"(?:\s+(?:to|in)\s+(?:\S+\.(?:docx|pdf)|it|the (?:document|report|file)))?"
                r"\s*(?:,?\s*(?:(?:with (?:the )?(?:text|content|paragraph)|saying|that says)\s*[:：]?\s*(?P<body>.+)"
-               r"|with\s*[:：]\s*(?P<items>.+)))?$",),
-           zh=(rf"{_ZH_ADD}(?:一|1)?(?:节|个章节|个部分|段|章)[，,]?\s*(?:标题(?:是|为)|题为|名为)?\s*[:：]?\s*"
-               rf"{_Q}?(?P<title>[^，,:：。\n”』」]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
+               r"|(?:with|listing)?\s*[:：]\s*(?P<items>.+)))?\s*[?？]?$"),
+           zh=(rf"{_ZH_ADD}(?:一|1)?(?:个章节|章节|个部分|部分|一节|节|段|章)[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
                r"(?P<body>.+?)|[，,]\s*(?:包括|包含|要点)\s*[:：]?\s*(?P<items>.+?))?\s*[。.!！]?$",
-               rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)(?P<title>[^，,:：。\n”』」]+?)的(?:章节|部分|一节)"
+               rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?的(?:章节|部分|一节)"
                r"\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*(?P<body>.+?))?\s*[。.!！]?$"),
            unless=_ASKING, scope="named", action="action.add_section",
            request_en='add a section titled “{title}” to {path}[ with text: {text}]',
            request_zh='在 {path} 中添加一节，标题是“{title}”[，内容：{text}]',
            command="docx_edit", precedence=66, help="help.section", whole=True),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
-           en=(rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+of\s+slide\s+(?P<slide>\d+)\s+"
-               rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"\b(?:change|set|rename|make|update|switch)\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title(?:\s+of\s+\S+)?\s+(?:to|as|into)"
-               rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"\bmake\s+the\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+{_Q}(?P<title>.+?){_QC}\s*[.!]?$",
-               rf"\bthe\s+(?:(?:main|document|deck|report|file|presentation)(?:'s)?\s+)?title\s+(?:should|must|needs to|ought to)\s+(?:be|say|read)\s*[:：]?\s*"
-               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report))\s+(?:as\s+)?[:：]?\s*"
-               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$",
-               rf"^\s*(?:new\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$",
-               rf"^\s*(?:please\s+)?call\s+(?:it|the (?:document|deck|report))\s+{_Q}?(?P<title>.+?){_QC}?\s*[.!]?$"),
+           en=(rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}\s+of\s+slide\s+(?P<slide>\d+)\s+"
+               rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\b(?:change|set|rename|make|update|switch)\s+(?:the\s+)?slide\s+(?P<slide>\d+)(?:'s)?\s+title\s+"
+               rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\bslide\s+(?P<slide>\d+)(?:'s)?\s+title\s+(?:should|must|needs to|ought to|has to|will)\s+(?:be|say|read)"
+               rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}(?:\s+(?:of|in|for)\s+\S+)?\s+(?:to|as|into)"
+               rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\bmake\s+{_THE_TITLE}\s+(?:say\s+|read\s+|be\s+)?{_NOT_A_TITLE}{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\b{_THE_TITLE}\s+(?:should|must|needs to|ought to|has to)\s+(?:be|say|read)\s*[:：]?\s*{_NOT_A_TITLE}"
+               rf"{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
+               rf"^\s*(?:can|could)\s+(?:the|its)\s+title\s+be\s+{_NOT_A_TITLE}{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
+               rf"\b{_THE_TITLE}\s+to\s+(?:be|say|read)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?(?:\s+instead)?\s*[.!?]?$",
+               rf"\btitle\s*(?:→|->|=>)\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\b(?:retitle|title)\s+(?:it|this|that|the (?:document|deck|file|report|presentation)|\S+\.(?:docx|pptx|pdf))"
+               rf"\s+(?:as\s+|to\s+)?[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"^\s*(?:(?:new|set|change|update)\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$",
+               rf"^\s*(?:please\s+|let'?s\s+|let us\s+)?call\s+(?:it|the (?:document|deck|report|presentation|file))\s+"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$"),
            zh=(rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改叫|叫做?|就叫)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
                rf"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?的标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
-               rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为)\s*[:：]?\s*"
+               rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改一下|修改一下|换一下|改下)?[，,]?\s*"
+               rf"(?:改成|改为|换成|设为|设置为|更改为|修改为|应该是|应该为|应为|要改成|定为|用|就用|改用)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",),
            unless=_ASKING, action="action.set_title",
            request_en='change the title of {path} to “{title}”',
@@ -325,11 +383,13 @@ INTENTS: tuple[Intent, ...] = (
            en=(r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bwhat does\b.{0,30}\b(?:contain|say|have)\b"
                r"|\bshow me what\b|\bsummari[sz]e the structure\b|\blist (?:the|its|all)?\s*(?:slides|sheets|headings|pages)\b"
                r"|\bhow many (?:sheets|slides|pages|headings|rows|tabs|worksheets)\b|\bwhat (?:sheets|slides|pages|headings|tabs)\b"
-               r"|\bwhat are the (?:sheets|slides|pages|headings|tabs)\b|\bwhat are (?:they|the sheets|the slides)"
+               r"|\bwhat are the (?:slide |sheet |page |section )?(?:sheets|slides|pages|headings|tabs|titles|names)\b"
+               r"|\bwhat\b.{0,40}\bis (?:it )?about\b|\btell me about\b|\b(?:give me )?an overview of\b"
+               r"|\bwhat are (?:they|the sheets|the slides)"
                r" called\b|\bwhat(?:'s| is) inside\b|\bshow me (?:the )?(?:contents|structure)\b"
                r"|\bwhat'?s on (?:page|slide)\b|\bwhat (?:is|does) on (?:page|slide)\b|\bopen\s+\S+\.\w+\s+and tell\b",),
-           zh=(r"查看|检查|看看|里面?有什么|里面是什么|有什么内容|有哪些内容|是什么内容|大纲|有几(?:个|张|页)|多少(?:个|张|页)"
-               r"|都有哪些|讲了什么|写了什么",),
+           zh=(r"查看|检查|看看|里面?都?有(?:什么|啥)|里面是什么|有什么内容|有哪些内容|是什么内容|大纲|有几(?:个|张|页)|多少(?:个|张|页)"
+               r"|都有哪些|讲了什么|写了什么|有哪些(?:工作表|幻灯片|页|章节|标题|sheet)|叫什么|都是什么|是哪些|一共几|共有几",),
            scope="route", command="inspect", precedence=40, help="help.inspect"),
 )
 BY_ID: dict[str, Intent] = {i.id: i for i in INTENTS}
@@ -369,7 +429,8 @@ def _values(intent: Intent, m: re.Match[str], text: str) -> dict[str, Any] | Non
     values: dict[str, Any] = {}
     for name, raw in m.groupdict().items():
         if raw is not None and raw.strip():
-            values[name] = _typed(intent.slots.get(name, "text"), raw)
+            # "sheet2": a second way to say the same slot in one pattern (a group name is used once)
+            values.setdefault(name.rstrip("0123456789"), _typed(intent.slots.get(name, "text"), raw))
     if intent.extract is not None:
         extra = intent.extract(text)
         if extra is None:
@@ -386,7 +447,7 @@ def _values(intent: Intent, m: re.Match[str], text: str) -> dict[str, Any] | Non
 
 def match_all(request: str) -> list[Found]:
     """Every intent the request fits, highest precedence first."""
-    text = request.strip()
+    text = slots.normalize(request.strip())
     first = text.splitlines()[0].strip() if text else ""
     found: list[Found] = []
     for intent in sorted(INTENTS, key=lambda i: -i.precedence):
@@ -411,7 +472,7 @@ def match(request: str, allowed: Callable[[Intent], bool] = lambda i: True) -> F
 
 def is_question(request: str) -> bool:
     """"How do I add a slide?", "为什么标题这么长？": a question about an operation, which runs none."""
-    first = request.strip().splitlines()[0] if request.strip() else ""
+    first = slots.normalize(request.strip().splitlines()[0]) if request.strip() else ""
     return any(re.search(p, first, _I) for p in _ASKING)
 
 

@@ -6,6 +6,13 @@ from typing import Any
 from desktop.llm._patterns import later
 from desktop.llm._offline_cells import typed_columns
 from desktop.llm._offline_content import MAX_LIST_LEVEL
+from desktop.translations import render_plain
+from skills.messages import msg
+
+
+def _word(id: str, chinese: bool) -> str:
+    """A word the planner writes into a file (a continued slide's mark, a totals label), in the request's language."""
+    return render_plain(msg(id), "zh_CN" if chinese else "en")
 
 MAX_BULLETS_PER_SLIDE = 7
 MAX_SLIDES = 300
@@ -44,7 +51,7 @@ def blocks_to_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool,
         blocks = blocks[1:]
     slides: list[dict[str, Any]] = [{"layout": "title", "title": title[:MAX_SLIDE_TITLE],
                                      **({"subtitle": subtitle} if subtitle else {})}]
-    cont = "（续）" if chinese else " (cont.)"
+    cont = _word("planner.cont", chinese)
     section = title
     bullets: list[str | dict[str, Any]] = []
     shown = [True]  # whether the current section has a slide (the deck's title is on the title slide)
@@ -99,7 +106,7 @@ def deck_slides(title: str, blocks: list[dict[str, Any]], *, chinese: bool) -> l
     """The slide specs for a deck: the layout's slides, with long or wide tables cut to readable slides."""
     slides = blocks_to_slides(title, blocks, chinese=chinese)
     out: list[dict[str, Any]] = []
-    cont = "（续）" if chinese else " (cont.)"
+    cont = _word("planner.cont", chinese)
     for slide in slides:
         if slide["layout"] != "table":
             out.append(slide)
@@ -164,7 +171,7 @@ def table_to_sheet(name: str, header: list[str], rows: list[list[str]], *, total
             col = column_letter(c)
             total_row[c] = f"=SUM({col}{first}:{col}{last})"
         if 0 not in numeric_cols:
-            total_row[0] = "合计" if chinese else "Total"
+            total_row[0] = _word("planner.total", chinese)
         parsed.append(total_row)
     series = [c for c in numeric_cols if c != 0] or sorted(c for c in formats if formats[c].endswith("%"))
     if chart and parsed and series:

@@ -13,7 +13,7 @@ from desktop.llm import _offline_slots as slots
 from desktop.llm._offline_create import CreatePlan
 from desktop.llm._offline_pdf import fill_pairs, match_fields, wants_fields, wants_fill
 from desktop.llm._offline_route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
-from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, plural, text_summary
+from desktop.llm._offline_summary import create_summary, error_of, failure, pdf_summary, text_summary
 from desktop.llm._offline_transcript import file_text
 from desktop.llm._types import Completion, ToolCall
 from desktop.translations import render_plain
@@ -49,7 +49,7 @@ class SkillAgentPlan(CreatePlan):
         if action and done:
             return self._finish(*done[-1])
         if self.turn > MAX_TURNS:
-            return self._complete(self._t("Stopped: too many steps without a result.", "已停止：步骤过多仍无结果。"))
+            return self._complete(self._say("planner.stopped"))
         if action is None:
             return self._complete(self._cannot())
         name, target = action
@@ -106,27 +106,20 @@ class SkillAgentPlan(CreatePlan):
             return self._call("pdf_form_fields", {"path": target})
         res = listed[-1]
         if res.get("ok") is not True:
-            return self._complete(self._t(f"Nothing was written: {error_of(res)}", f"没有写入任何文件：{error_of(res)}"))
+            return self._complete(self._say("planner.failed_plain", reason=error_of(res)))
         data = res.get("data") if isinstance(res.get("data"), dict) else {}
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
         values, unknown = match_fields(fill_pairs(self.goal, target), fields)
-        names = ", ".join(str(f.get("name")) for f in fields) or self._t("(none)", "（无）")
+        names = [str(f.get("name")) for f in fields] or self._say("planner.none")
         if unknown or not values:
-            return self._complete(self._t(
-                f"Nothing was written: {target} has no field named {', '.join(unknown) or '…'}. Its fields are: "
-                f"{names}.", f"没有写入任何文件：{target} 中没有名为 {'、'.join(unknown) or '…'} 的字段。"
-                             f"它的字段有：{names}。"))
+            return self._complete(self._say("planner.no_field", path=target, names=list(unknown) or "…", fields=names))
         return self._call("pdf_fill_form", {"path": target, "values": values})
 
     def _cannot(self) -> str:
         decision = route(self.goal, self.inputs)
         if decision.intent == "edit" and self.kind == "xlsx":
-            return self._t(f"Nothing was written: replacing text is not something I can do offline in a "
-                           f"{KIND_LABEL[self.kind]} file. Connect a real model in Settings for this edit.",
-                           f"没有写入任何文件：离线模式无法替换 {KIND_LABEL[self.kind]} 文件中的文字。"
-                           "请在设置中连接模型后再试。")
-        return self._t("Nothing was done: I could not find a file or a command for this request.",
-                       "没有执行任何操作：找不到这个请求所需的文件或命令。")
+            return self._say("planner.xlsx_replace", kind=KIND_LABEL[self.kind])
+        return self._say("planner.nothing_done")
 
     # -- after the command ran ---------------------------------------------
 
@@ -134,9 +127,7 @@ class SkillAgentPlan(CreatePlan):
         args = self._args(call)
         target = str(args.get("path") or "")
         if res.get("denied"):
-            return self._complete(self._t(
-                f"Nothing was written: you denied the change to {target}.",
-                f"没有写入任何文件：你拒绝了对 {target} 的更改。"))
+            return self._complete(self._say("planner.you_denied", path=target))
         if res.get("ok") is not True:
             read_only = call.name.endswith("_inspect") or call.name in ("pdf_form_fields", "office_read",
                                                                          "read_workspace_file")
@@ -148,33 +139,27 @@ class SkillAgentPlan(CreatePlan):
         elif call.name.endswith("_edit"):
             op = (args.get("operations") or [{}])[0]
             counts = (res.get("data") or {}).get("replacements") if isinstance(res.get("data"), dict) else None
-            n = f" ({plural(sum(counts), 'replacement')})" if isinstance(counts, list) and counts else ""
-            n_zh = f"（共 {sum(counts)} 处）" if isinstance(counts, list) and counts else ""
-            summary = self._t(f"Replaced \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n}.",
-                              f"已将 {target} 中的“{op.get('find')}”改为“{op.get('replace')}”{n_zh}。")
-            if args.get("track_changes"):
-                summary = self._t(
-                    f"Suggested replacing \"{op.get('find')}\" with \"{op.get('replace')}\" in {target}{n} as "
-                    f"tracked changes by Mira; accept or reject them in Word.",
-                    f"已在 {target} 中以修订（作者 Mira）建议将“{op.get('find')}”改为“{op.get('replace')}”{n_zh}，"
-                    f"可在 Word 中接受或拒绝。")
+            n = sum(counts) if isinstance(counts, list) and counts else None
+            said = "planner.suggested_in" if args.get("track_changes") else "planner.replaced_in"
+            summary = self._say(said if n is None else said + ".n", n, find=op.get("find"), replace=op.get("replace"),
+                                path=target)
         elif call.name.endswith("_inspect"):
             data = res.get("data")
             outliner = OUTLINES.get(call.name)
             language = "zh_CN" if self.chinese else "en"
             outline = outliner(target, data, lambda m: render_plain(m, language)) \
                 if outliner is not None and isinstance(data, dict) else None
-            summary = outline or self._t(f"Contents of {target}:\n\n{message}", f"{target} 的内容：\n\n{message}")
+            summary = outline or self._say("planner.contents", path=target, text=message)
             if call.name == "pdf_inspect" and args.get("pages") and isinstance(data, dict):
-                summary += "".join(self._t(f"\n\n**Page {p.get('page')}**\n", f"\n\n**第 {p.get('page')} 页**\n")
+                summary += "".join(self._say("planner.page_heading", page=p.get("page"))
                                    + " ".join(str(p.get("text") or "").split())[:1500]
                                    for p in data.get("page_details") or () if isinstance(p, dict))
         elif call.name == "read_workspace_file":
             summary = text_summary(target, file_text(res) or "", self.chinese)
         elif call.name in ("pdf_form_fields", "pdf_fill_form", "pdf_replace_text"):
-            summary = pdf_summary(self._t, call.name, args, res)
+            summary = pdf_summary(self._say, call.name, args, res)
         else:
-            summary = message or self._t(f"Done: {target}.", f"已完成：{target}。")
+            summary = message or self._say("planner.done_with", path=target)
         return self._complete(summary, paths)
 
     def _create_summary(self, args: dict[str, Any], path: str) -> str:
@@ -182,4 +167,4 @@ class SkillAgentPlan(CreatePlan):
                 if r is not None and file_text(r) is not None]
         read += [str(self._args(c).get("path")) for c, r in self._calls_named("office_read")
                  if r is not None and r.get("ok") is True]
-        return create_summary(self._t, args, path, read, self._sources()[1])
+        return create_summary(self._say, args, path, read, self._sources()[1])

@@ -13,11 +13,11 @@ from typing import Any
 
 from desktop.llm._patterns import later
 
-OPEN_QUOTES = "\"'“‘「『《"
-CLOSE_QUOTES = "\"'”’」』》"
-_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
+OPEN_QUOTES = "\"'“‘「『《«‹"
+CLOSE_QUOTES = "\"'”’」』》»›"
+_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "«": "»", "‹": "›"}
 QUOTED = later(r"\"(?P<a>[^\"]+)\"|“(?P<b>[^”]+)”|‘(?P<c>[^’]+)’|「(?P<d>[^」]+)」|『(?P<e>[^』]+)』"
-               r"|(?<![A-Za-z])'(?P<f>[^']+)'(?![A-Za-z])")
+               r"|(?<![A-Za-z])'(?P<f>[^']+)'(?![A-Za-z])|《(?P<g>[^》]+)》|«\s*(?P<h>[^»]+?)\s*»")
 
 # "A, B and C", "甲、乙和丙": 和/以及 split only between words; 与 and 及 also sit inside words (参与者, 以及),
 # so 及 splits only where it stands alone between two items written with spaces or after 、.
@@ -78,12 +78,16 @@ def every(text: str) -> tuple[str, bool]:
     return t, False
 
 
+_ARROW_LEAD = later(r"^\s*(?:(?:[\w\-][\w.\-]*\.\w{2,5}|in\s+\S+)\s*[:：,，]\s*)?"
+                    r"(?:(?:please\s+)?(?:change|replace|update|swap|rename|correct|fix)\s+)?", re.IGNORECASE)
+
+
 def arrow(text: str) -> tuple[str, str] | None:
-    """("A", "B") for "A → B" (also ->, =>, ⇒)."""
-    m = _ARROW.match(text)
+    """("A", "B") for "A → B" (also ->, =>, ⇒), "contract.docx: A -> B", "update A → B in contract.docx"."""
+    m = _ARROW.match(_ARROW_LEAD.sub("", text))
     if not m:
         return None
-    return clean(m.group("a")), clean(m.group("b"))
+    return clean(m.group("a")), clean(_IN_FILE_TAIL.sub("", m.group("b")))
 
 
 def quantity(text: str) -> tuple[int | float, str] | None:
@@ -109,23 +113,33 @@ def cell(text: str) -> Any:
 
 def row_cells(line: str) -> list[Any]:
     """One typed row from "May,1800,1150" / "May, 1,800, 1150" / "五月，1800，1150" / tab-separated."""
+    line = re.sub(r"^\s*(?:[-*•]|\d{1,3}[.)])\s+", "", line)  # a row typed as a list item
     protected = re.sub(r"(?<=\d),(?=\d{3}(?:\D|$))", "\0", line) if "," in line and "\t" not in line else line
     # "May, 1,800" keeps the thousands separator only when the comma is not followed by a space
-    parts = [p.replace("\0", ",") for p in re.split(r"[,，\t]", protected)]
+    parts = [p.replace("\0", ",") for p in re.split(r"[,，\t|｜、;；]", protected)]
     return [cell(p) for p in parts if p.strip()]
 
 
 _PAGE_RANGE = later(r"(?P<a>\d+)\s*(?:-|–|—|~|to|through|thru|到|至)\s*(?P<b>\d+)", re.IGNORECASE)
 _ONE = r"\d+(?:\s*(?:-|–|—|~|to|through|thru|到|至)\s*(?:第\s*)?\d+)?"
 _MANY = rf"{_ONE}(?:\s*(?:,|、|，|\band\b|&|和|及)\s*(?:第\s*)?{_ONE})*"
-_PAGE_WORD = later(rf"(?:\bpages?\b|\bp\.|第)\s*(?P<list>{_MANY})|(?P<zh>{_MANY})\s*页", re.IGNORECASE)
+_PAGE_WORD = later(rf"(?:\bpages?\b|\bp\.|第)\s*(?P<list>{_MANY})|(?P<zh>{_MANY})\s*页"
+                   r"|\bpages?\s+(?P<word>last|all)\b|(?P<zhlast>最后一页)|(?P<zhall>所有页面?|全部页面?|每一?页)",
+                   re.IGNORECASE)
 
 
 def pages(text: str) -> list[int | str]:
     """1-based page numbers and "a-b" ranges named in the text: "page 2" -> [2], "pages 2-4 and 7" ->
-    ["2-4", 7], "第1、3页" -> [1, 3], "第2到4页" -> ["2-4"]; [] when no page is named."""
+    ["2-4", 7], "第1、3页" -> [1, 3], "第2到4页" -> ["2-4"], "page last" / "最后一页" -> ["last"], "pages all" /
+    "所有页面" -> ["all"]; [] when no page is named."""
     out: list[int | str] = []
     for m in _PAGE_WORD.finditer(text):
+        # "the last page", "all pages" (normalize() spells them "page last", "pages all"): the command's page
+        # count decides which numbers they are
+        word = (m.group("word") or "").lower() or ("last" if m.group("zhlast") else "all" if m.group("zhall") else "")
+        if word:
+            out.append(word)
+            continue
         words = (m.group("list") or m.group("zh") or "").strip()
         for part in re.split(r"\s*(?:,|、|，|\band\b|&|和|及)\s*", words):
             part = part.replace("第", "").strip()
@@ -151,11 +165,19 @@ _FORM_KEY = later(_KEY_START + r"\s*(?:[-*•]\s*)?(?P<k>[A-Za-z\u4e00-\u9fff][\
 _VALUE_TAIL = later(r"\s*(?:,\s*and|,|;|，|；|、|\band|&|和|以及)\s*$", re.IGNORECASE)
 
 
+# "Name is Ada and City is London", "Name 是 张三", "City 填 上海", "Name → Ada": read when no "key:" / "key =" is.
+_FORM_KEY_WORDS = later(_KEY_START + r"\s*(?P<k>[A-Za-z\u4e00-\u9fff][\w'\-\u4e00-\u9fff]{0,20}?(?:\s[A-Za-z][\w'\-]{0,20})?)"
+                        r"(?:\s+(?:is|should be|will be)\s+|\s*(?:是|填写?|为|→|->)\s*)", re.IGNORECASE)
+
+
 def form_pairs(text: str) -> dict[str, str]:
     """{field: value} from "Name: Grace Hopper and City: Arlington", "Name = Ada Lovelace, Date = 2026-12-01",
     "姓名：张三，城市：北京" or one pair a line. A value keeps its own commas ("Address: 1 Main St, Springfield")
     unless another "key:" follows them."""
     marks = [m for m in _FORM_KEY.finditer(text) if m.group("k").strip()]
+    if not marks:
+        marks = [m for m in _FORM_KEY_WORDS.finditer(text.strip()) if m.group("k").strip()]
+        text = text.strip()
     pairs: dict[str, str] = {}
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
@@ -166,7 +188,7 @@ def form_pairs(text: str) -> dict[str, str]:
     return pairs
 
 
-_FORM_LEAD = later(r"^\s*(?:[:：,，\-—]|\bwith\b|\busing\b|\bas follows\b|用|按|如下|为|填好|填写|填入|填上|填)+\s*",
+_FORM_LEAD = later(r"^\s*(?:[:：,，\-—.。?？]|\bwith\b|\busing\b|\bas follows\b|用|按|如下|为|填好|填写|填入|填上|填)+\s*",
                    re.IGNORECASE)
 
 
@@ -199,8 +221,8 @@ _REPLACE_EN = later(r"\b(?:replace|substitute)\s+(?P<find>.+?)\s+(?:with|by|for)
 _REPLACE_ZH = later(r"(?:把|将)\s*(?P<find>.+?)\s*(?:都|全都|全部)?\s*(?:改成|改为|替换成|替换为|换成|换为|更改为|修改为|改写为|更换为)"
                     r"\s*(?P<repl>.+)$", re.DOTALL)
 _REPLACE_ZH_BARE = later(r"^(?P<find>.+?)\s*(?:全部|都|统一)?\s*(?:替换成|替换为|改成|改为|换成)\s*(?P<repl>.+)$", re.DOTALL)
-_ZH_FILE_LEAD = later(r"^(?:[\w\-][\w.\-]*\.(?:docx|pptx|xlsx|pdf)|这份文档|这个文件|文档|文件|这份文件)\s*(?:中|里|里面)?的?\s*",
-                      re.IGNORECASE)
+_ZH_FILE_LEAD = later(r"^(?:[\w\-][\w.\-]*\.(?:docx|pptx|xlsx|pdf)|(?:这份|这个|那个|那份|上一个|上个|刚才的|它的?)?"
+                      r"(?:文档|文件|合同|报告|演示文稿|幻灯片|表格|PDF)|它)\s*(?:中|里|里面|内)的?\s*", re.IGNORECASE)
 _NO_EDIT_TARGET = later(r"^(?:pdf|word|docx|pptx|xlsx|excel|powerpoint|ppt|slides?|a (?:pdf|word document|deck|"
                         r"spreadsheet|workbook)|幻灯片|演示文稿|表格|电子表格|文档|word ?文档)$", re.IGNORECASE)
 
@@ -240,3 +262,54 @@ def replacement(request: str) -> tuple[str, str, bool] | None:
     if pair and pair[0] and not _FILE.search(pair[0]):
         return pair[0], pair[1], False
     return None
+
+
+# -- the request as the intents table reads it ------------------------------------------------------------------
+
+# Misspellings of the words the table keys on, as people type them fast (whole words only).
+_TYPOS = {"chnage": "change", "chagne": "change", "cahnge": "change", "teh": "the", "hte": "the",
+          "titel": "title", "tittle": "title", "tilte": "title", "sldie": "slide", "silde": "slide",
+          "delte": "delete", "delet": "delete", "remvoe": "remove", "reomve": "remove", "repalce": "replace",
+          "replcae": "replace", "rplace": "replace", "pls": "please", "plz": "please", "whats": "what's",
+          "secton": "section", "sectoin": "section", "rotat": "rotate", "extarct": "extract", "mege": "merge",
+          "merg": "merge", "combien": "combine", "udno": "undo", "wats": "what's", "thats": "that's"}
+_TYPO = later(r"(?<![A-Za-z'])(" + "|".join(_TYPOS) + r")(?![A-Za-z'])", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10}
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# "the 2nd slide", "the third page", "doc.pdf's first page", "the first version": the thing, then its number.
+_ORDINAL = later(r"(?:\bthe\s+)?\b(?P<o>" + "|".join(_ORDINALS) + r"|\d{1,3}(?:st|nd|rd|th))\s+"
+                 r"(?P<what>slide|page|version|sheet|section)\b", re.IGNORECASE)
+_NUMBERED = later(r"\b(?P<what>slide|page|version)\s+(?P<n>" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+# "the last page", "the final slide" keep their word; "all (the) pages" / "every page" are one value.
+_LAST = later(r"(?:\bthe\s+)?\b(?:last|final)\s+page\b", re.IGNORECASE)
+_ALL_PAGES = later(r"\b(?:all(?:\s+the)?\s+pages|every\s+page|each\s+page)\b", re.IGNORECASE)
+_ZH_ORDINAL = later(r"第\s*(?P<n>十[一二三四五六七八九]?|[一二两三四五六七八九]十?[一二三四五六七八九]?)(?=\s*[张页版个节章项行位])")
+
+
+def _zh_number(text: str) -> int:
+    if text.startswith("十"):
+        return 10 + (_ZH_DIGITS.get(text[1:], 0) if len(text) > 1 else 0)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return _ZH_DIGITS[tens] * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
+    return _ZH_DIGITS[text]
+
+
+def _ordinal(word: str) -> int:
+    w = word.lower()
+    return _ORDINALS[w] if w in _ORDINALS else int(re.sub(r"\D", "", w))
+
+
+def normalize(request: str) -> str:
+    """The request with the spellings the table reads unified: typos of its key words fixed, "the 2nd slide"
+    / "the third page" / "slide two" / "第二张" written with their number ("slide 2", "page 3", "第2张"), "the
+    last page" as "page last" and "all pages" as "pages all". The user's own values are left as typed."""
+    text = _TYPO.sub(lambda m: _TYPOS[m.group(1).lower()], request)
+    text = _ORDINAL.sub(lambda m: f"{m.group('what')} {_ordinal(m.group('o'))}", text)
+    text = _NUMBERED.sub(lambda m: f"{m.group('what')} {_NUMBER_WORDS[m.group('n').lower()]}", text)
+    text = _LAST.sub("page last", text)
+    text = _ALL_PAGES.sub("pages all", text)
+    return _ZH_ORDINAL.sub(lambda m: f"第{_zh_number(m.group('n'))}", text)

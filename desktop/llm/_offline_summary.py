@@ -8,9 +8,9 @@ from typing import Any
 from desktop.llm import _offline_content as oc
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
-from skills.messages import Msg, msg, nonzero_counts
+from skills.messages import Msg, count, msg, nonzero_counts
 
-Translate = Callable[[str, str], str]  # (english, chinese) -> the one for the request's language
+Say = Callable[..., str]  # (message id, n, **params) -> the message in the request's language
 
 
 def subject(content: oc.Content) -> str:
@@ -41,65 +41,54 @@ def block_texts(block: dict[str, Any]) -> list[str]:
     return [it if isinstance(it, str) else it["text"] for it in block.get("items", [])]
 
 
-def create_summary(t: Translate, args: dict[str, Any], path: str, read: list[str], problems: list[str]) -> str:
+def create_summary(say: Say, args: dict[str, Any], path: str, read: list[str], problems: list[str]) -> str:
     """What a create command made, from its arguments and the files it was made from."""
-    src_en = ", ".join(str(p) for p in read) if read else "the text in your request"
-    src_zh = " " + "、".join(str(p) for p in read) + " " if read else "你在请求中提供的内容"
+    source = say("planner.files_read", files=[str(p) for p in read]) if read else say("planner.your_request")
     if "slides" in args:
-        n = len(args["slides"])
-        what_en, what_zh = plural(n, "slide"), f"{n} 张幻灯片"
+        what = say("planner.made.slides", len(args["slides"]))
     elif "sheets" in args:
         totals = sum(1 for s in args["sheets"] if s.get("rows") and any(
             isinstance(v, str) and v.startswith("=SUM(") for v in s["rows"][-1]))
         rows = sum(len(s.get("rows", [])) for s in args["sheets"]) - totals
-        what_en = f"{plural(len(args['sheets']), 'sheet')}, {plural(rows, 'data row')}"
-        what_zh = f"{len(args['sheets'])} 个工作表，{rows} 行数据"
-        if totals:
-            what_en += " and a total row with =SUM formulas"
-            what_zh += "，另加使用 =SUM 公式的合计行"
+        what = say("planner.made.sheets_totals" if totals else "planner.made.sheets",
+                   sheets=count("planner.count.sheets", len(args["sheets"])),
+                   rows=count("planner.count.data_rows", rows))
     else:
         blocks = args.get("blocks", [])
-        count = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
+        found = {k: sum(1 for b in blocks if b["type"] == k) for k in ("heading", "paragraph", "table")}
         lists = sum(1 for b in blocks if b["type"] in ("bullets", "numbered"))
-        parts = nonzero_counts([("count.headings", count["heading"]), ("count.paragraphs", count["paragraph"]),
-                                ("count.lists", lists), ("count.tables", count["table"])])  # "0 paragraphs" says nothing
-        what_en = ", ".join(render_plain(p, "en") for p in parts) or "no content"
-        what_zh = "、".join(render_plain(p, "zh_CN") for p in parts) or "没有内容"
+        parts = nonzero_counts([("count.headings", found["heading"]), ("count.paragraphs", found["paragraph"]),
+                                ("count.lists", lists), ("count.tables", found["table"])])  # "0 paragraphs" says nothing
+        what = say("planner.files_read", files=parts).strip() if parts else say("planner.no_blocks")
     # The reply lists the file (name, kind, size, checks) right above this line: it is not named twice.
-    summary = t(f"Made from {src_en}: {what_en}.", f"根据{src_zh}生成：{what_zh}。")
+    summary = say("planner.made_from", source=source, what=what)
     if problems:
-        summary += t(" Note: ", " 注意：") + "; ".join(problems) + t(".", "。")
+        summary += say("planner.note", problems="; ".join(problems))
     return summary
 
 
-def pdf_summary(t: Translate, name: str, args: dict[str, Any], res: dict[str, Any]) -> str:
+def pdf_summary(say: Say, name: str, args: dict[str, Any], res: dict[str, Any]) -> str:
     """The user's words for what a PDF form or text command did."""
     target = str(args.get("path") or "")
-    data = res.get("data") if isinstance(res.get("data"), dict) else {}
+    raw = res.get("data")
+    data: dict[str, Any] = raw if isinstance(raw, dict) else {}
     if name == "pdf_form_fields":
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
         if not fields:
-            return t(f"{target} has no form fields.", f"{target} 没有表单字段。")
+            return say("planner.no_form_fields", path=target)
         lines = "\n".join(f"- {f.get('name')} ({f.get('type')}): {f.get('value') or ''}" for f in fields)
-        return t(f"{target} has {len(fields)} form fields:\n{lines}",
-                       f"{target} 有 {len(fields)} 个表单字段：\n{lines}")
+        return say("planner.form_fields", len(fields), path=target, lines=lines)
     if name == "pdf_fill_form":
         values = args.get("values") or {}
         shown = "; ".join(f"{k} = {v}" for k, v in values.items())
-        return t(f"Filled {len(values)} field(s) in {target}: {shown}.",
-                       f"已在 {target} 中填写 {len(values)} 个字段：{shown}。")
+        return say("planner.filled", len(values), path=target, shown=shown)
     where = [r for r in data.get("replacements") or [] if isinstance(r, dict)]
-    pages = sorted({r.get("page") for r in where})
+    pages = sorted({r["page"] for r in where if isinstance(r.get("page"), int)})
     other = _stand_ins(where)
-    font_en = (f"in the same size, drawn in {', '.join(other)} (the PDF's own font holds only the characters it "
-               "used)" if other else "in the same font and size")
-    font_zh = (f"字号不变；该 PDF 自带的字体只包含原文用到的字，所以改用 {'、'.join(other)} 显示" if other
-               else "字体和字号不变")
-    on_pages = ("page " if len(pages) == 1 else "pages ") + ", ".join(map(str, pages))
-    return t(f"Replaced \"{args.get('find')}\" with \"{args.get('replace')}\" in {target}: "
-                   f"{plural(len(where), 'text run')} on {on_pages}, {font_en}.",
-                   f"已将 {target} 中的“{args.get('find')}”改为“{args.get('replace')}”：第 "
-                   f"{'、'.join(map(str, pages))} 页共 {len(where)} 处，{font_zh}。")
+    font = say("planner.stand_in_font", fonts=other) if other else say("planner.same_font")
+    on_pages = say("planner.on_page" if len(pages) == 1 else "planner.on_pages", pages=[str(p) for p in pages])
+    return say("planner.pdf_replaced", len(where), find=args.get("find"), replace=args.get("replace"), path=target,
+               pages=on_pages, font=font)
 
 
 def error_of(res: dict[str, Any]) -> str:
@@ -122,15 +111,12 @@ def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
             + render_plain(desktop_msg("error.details", details=reason), language))
 
 
-def other_font(res: dict[str, Any], t: Translate) -> str:
+def other_font(res: dict[str, Any], say: Say) -> str:
     """A sentence saying pdf_replace_text drew the new text in another font than the PDF's own, else ""."""
     data = res.get("data")
     where = [r for r in data.get("replacements") or [] if isinstance(r, dict)] if isinstance(data, dict) else []
     fonts = _stand_ins(where)
-    if not fonts:
-        return ""
-    return t(f" The new text is drawn in {', '.join(fonts)}: the PDF's own font holds only the characters it used.",
-             f"新文字改用 {'、'.join(fonts)} 显示：该 PDF 自带的字体只包含原文用到的字。")
+    return say("planner.other_font", fonts=fonts) if fonts else ""
 
 
 def _stand_ins(replacements: list[dict[str, Any]]) -> list[str]:
@@ -140,15 +126,16 @@ def _stand_ins(replacements: list[dict[str, Any]]) -> list[str]:
 
 def text_summary(path: str, text: str, chinese: bool) -> str:
     """What a text file holds, read back: its size in lines and words, its headings and how it begins."""
+    language = "zh_CN" if chinese else "en"
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    words = len(text.split())
     heads = [ln.lstrip("#").strip() for ln in lines if ln.startswith("#")][:12]
     start = "\n".join(f"> {ln}" for ln in lines[:6])
     if not lines:
-        return f"{path} 是空文件。" if chinese else f"{path} is empty."
-    size = f"{len(lines)} 行，{words} 个词" if chinese else f"{plural(len(lines), 'line')}, {plural(words, 'word')}"
-    out = [f"**{path}** — {size}"]
+        return render_plain(msg("planner.empty_file", path=path), language)
+    size = msg("planner.text_size", lines=count("planner.count.lines", len(lines)),
+               words=count("planner.count.words", len(text.split())))
+    out = [f"**{path}** — {render_plain(size, language)}"]
     if heads:
-        out.append(("标题：" + "、".join(heads)) if chinese else "Headings: " + ", ".join(heads))
-    out.append(("开头：\n" if chinese else "It begins:\n") + start)
+        out.append(render_plain(msg("planner.headings", headings=heads), language))
+    out.append(render_plain(msg("planner.begins", start=start), language))
     return "\n\n".join(out)

@@ -9,6 +9,8 @@ from typing import Any
 
 from desktop.llm._offline_route import INPUTS, is_chinese, split_files
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+from desktop.translations import render_plain
+from skills.messages import msg
 
 KINDS = ("docx", "pdf", "pptx", "xlsx")
 
@@ -55,8 +57,9 @@ class CallHistory:
         ]
         self.turn = sum(1 for m in messages if m.role == "assistant") + 1
 
-    def _t(self, en: str, zh: str) -> str:
-        return zh if self.chinese else en
+    def _say(self, id: str, n: int | None = None, /, **params: Any) -> str:
+        """The catalogue message ``id`` in the request's language: every reply is one message, rendered here."""
+        return render_plain(msg(id, n, **params), "zh_CN" if self.chinese else "en")
 
     def _call(self, name: str, args: dict[str, Any]) -> Completion:
         call = ToolCall(id=f"{self._id_prefix}_{self.turn}", name=name, arguments=json.dumps(args, ensure_ascii=False))

@@ -40,12 +40,12 @@ class ChatMessage:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TextDelta:
+class TextChunk:
     text: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReasoningDelta:
+class ReasoningChunk:
     """A piece of the model's reasoning ("thinking"), streamed before or between its answer's text."""
 
     text: str
@@ -62,7 +62,7 @@ class Completion:
     reasoning: str = ""  # never part of ``text``
 
 
-ModelEvent = TextDelta | ReasoningDelta | Completion
+ModelEvent = TextChunk | ReasoningChunk | Completion
 
 
 class Model(Protocol):
@@ -70,5 +70,5 @@ class Model(Protocol):
     label: str  # shown in the UI, e.g. "Offline planner (no network)"
 
     def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Yield TextDelta events, then exactly one Completion. Raise ModelError on failure."""
+        """Yield TextChunk events, then exactly one Completion. Raise ModelError on failure."""
         ...

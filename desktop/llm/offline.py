@@ -26,7 +26,7 @@ from desktop.llm._offline_described import describe
 from desktop.llm._offline_route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm._offline_skill import SkillAgentPlan
 from desktop.llm._patterns import later
-from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, ToolCall, ToolSpec
 from desktop.llm.markers import PACKET_PREFIX
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
@@ -63,11 +63,11 @@ class OfflinePlanner:
     label = "Offline planner (no network)"
 
     async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Decide this turn from ``messages`` and ``tools``; yield a few TextDeltas, then the Completion."""
+        """Decide this turn from ``messages`` and ``tools``; yield a few TextChunks, then the Completion."""
         # Parsing a large pasted CSV or markdown takes a while; in the app this loop is the UI thread.
         completion = await asyncio.to_thread(self.decide, list(messages), list(tools))
         for piece in _chunks(completion.text):
-            yield TextDelta(text=piece)
+            yield TextChunk(text=piece)
         yield completion
 
     # -- decisions -------------------------------------------------------
@@ -103,8 +103,13 @@ class OfflinePlanner:
         if follow is not None:
             return self._run_skill(messages, follow.skill or "", follow.goal, list(follow.inputs))
         decision = route(text, files)
-        if decision.skill is None or (decision.intent == "create" and intents.is_question(text)
-                                      and not body_of(text).strip()):
+        asks = decision.intent == "create" and intents.is_question(text) and not body_of(text).strip()
+        if decision.skill is None or asks:  # "what's in the spreadsheet?", "fill in the form: …": the conversation's file
+            known = followup.file_for(text, ctx)
+            if known is not None and known not in files:
+                decision = route(text, [*files, known])
+                asks = decision.intent == "create" and asks
+        if decision.skill is None or asks:
             return Completion(text=reply.help_text(chinese, text, shown))
         if decision.intent == "create" and not decision.inputs and not body_of(text).strip() \
                 and describe(instruction_of(text), "") is None:  # "slides titled X with sections A, B and C"
@@ -152,6 +157,5 @@ class OfflinePlanner:
         request = next((m.content for m in messages if m.role == "user" and m is not packet_msg), "")
         chinese = is_chinese(split_files(request, ATTACHED)[0])
         if not isinstance(packet, dict):
-            return Completion(text="任务结束，但结果信息无法读取。" if chinese
-                              else "The task ended, but its result could not be read.")
+            return Completion(text=render_plain(skill_msg("planner.result_unreadable"), "zh_CN" if chinese else "en"))
         return Completion(text=reply.delivery(packet, chinese))

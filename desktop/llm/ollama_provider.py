@@ -21,8 +21,8 @@ from desktop.llm._types import (
     Completion,
     ModelError,
     ModelEvent,
-    ReasoningDelta,
-    TextDelta,
+    ReasoningChunk,
+    TextChunk,
     ToolCall,
     ToolSpec,
 )
@@ -86,7 +86,7 @@ class OllamaModel:
         return f"OllamaModel(base_url={self.base_url!r}, model={self.name!r})"
 
     def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Stream one assistant turn: TextDelta events, then exactly one Completion."""
+        """Stream one assistant turn: TextChunk events, then exactly one Completion."""
         return self._stream(messages, tools)
 
     async def _stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
@@ -118,13 +118,13 @@ class OllamaModel:
                 thinking = getattr(message, "thinking", None)
                 if thinking:
                     reasoning.append(thinking)
-                    yield ReasoningDelta(text=thinking)
+                    yield ReasoningChunk(text=thinking)
                 if message.content:
                     text.append(message.content)
                     if tools and (held or not "".join(text[:-1]).strip()) and may_be_call("".join(text)):
                         held.append(message.content)
                     else:
-                        yield TextDelta(text="".join(held) + message.content)
+                        yield TextChunk(text="".join(held) + message.content)
                         held.clear()
                 for call in message.tool_calls or ():
                     calls.append(ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", name=call.function.name,
@@ -158,7 +158,7 @@ class OllamaModel:
             if from_text:
                 calls, whole = list(from_text), ""
             else:
-                yield TextDelta(text="".join(held))
+                yield TextChunk(text="".join(held))
         yield Completion(text=whole, tool_calls=tuple(calls), finish_reason="tool_calls" if calls else finish,
                          usage=usage, reasoning="".join(reasoning))
 

@@ -24,8 +24,8 @@ from desktop.llm._types import (
     Completion,
     ModelError,
     ModelEvent,
-    ReasoningDelta,
-    TextDelta,
+    ReasoningChunk,
+    TextChunk,
     ToolCall,
     ToolSpec,
 )
@@ -73,9 +73,9 @@ def _replay(completion: Completion) -> list[ModelEvent]:
     """The events a non-streamed turn gives: its reasoning and text at once, then the turn."""
     out: list[ModelEvent] = []
     if completion.reasoning:
-        out.append(ReasoningDelta(text=completion.reasoning))
+        out.append(ReasoningChunk(text=completion.reasoning))
     if completion.text:
-        out.append(TextDelta(text=completion.text))
+        out.append(TextChunk(text=completion.text))
     out.append(completion)
     return out
 
@@ -85,7 +85,7 @@ def _shown(turn: TurnBuilder, piece: str) -> list[ModelEvent]:
     if not piece:
         return []
     thought, shown = turn.text(piece)
-    return [*([ReasoningDelta(text=thought)] if thought else []), *([TextDelta(text=shown)] if shown else [])]
+    return [*([ReasoningChunk(text=thought)] if thought else []), *([TextChunk(text=shown)] if shown else [])]
 
 
 def _dropped(exc: BaseException) -> bool:
@@ -228,7 +228,7 @@ class OpenAIModel:
         self._client_loop = None
 
     def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator[ModelEvent]:
-        """Stream one assistant turn: TextDelta (and ReasoningDelta) events, then exactly one Completion."""
+        """Stream one assistant turn: TextChunk (and ReasoningChunk) events, then exactly one Completion."""
         return self._turn(messages, tools)
 
     def output_limit(self, tools: Sequence[ToolSpec], needed: int) -> int:
@@ -334,7 +334,7 @@ class OpenAIModel:
                     if delta is not None:
                         thought = turn.reasoning(reasoning_of(delta))
                         if thought:
-                            yield ReasoningDelta(text=thought)
+                            yield ReasoningChunk(text=thought)
                         if delta.content:
                             for event in _shown(turn, scrub.feed(delta.content)):
                                 yield event
@@ -365,7 +365,7 @@ class OpenAIModel:
                 f"{self.base_url} streamed a call of {completion.tool_calls[0].name} without its arguments",
                 msg=msg("model.error.bad_answer")))
         if late:
-            yield TextDelta(text=late)
+            yield TextChunk(text=late)
         yield dataclasses.replace(completion, tool_calls=tuple(ToolCall(id=c.id, name=c.name, arguments=scrub.whole(c.arguments))
                                                    for c in completion.tool_calls))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
-from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextDelta, ToolCall, ToolSpec
+from desktop.llm._types import ChatMessage, Completion, ModelError, ModelEvent, TextChunk, ToolCall, ToolSpec
 
 Step = Completion | Callable[[Sequence[ChatMessage], Sequence[ToolSpec]], Completion] | BaseException
 
@@ -56,7 +56,7 @@ class ScriptedModel:
             raise ModelError(f"scripted step returned {type(completion).__name__}, not a Completion")
         text = completion.text
         for start in range(0, len(text), self._chunk_size):
-            yield TextDelta(text=text[start:start + self._chunk_size])
+            yield TextChunk(text=text[start:start + self._chunk_size])
         yield completion
 
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from desktop.store.rows import (
         ApprovalRow,
         ArtifactRow,
-        Conversation,
+        ConversationRow,
         ConversationMatch,
         Extension,
         LedgerRow,
@@ -39,7 +39,7 @@ _HOME = {
     "LedgerState": ("desktop.store.states", "LedgerState"),
     "Store": ("desktop.store.store", "Store"),
     **{name: ("desktop.store.rows", name) for name in (
-        "ApprovalRow", "ArtifactRow", "Conversation", "ConversationMatch", "Extension", "LedgerRow", "ModelCallRow", "NewArtifact",
+        "ApprovalRow", "ArtifactRow", "ConversationRow", "ConversationMatch", "Extension", "LedgerRow", "ModelCallRow", "NewArtifact",
         "RuleRow", "StoredMessage", "TargetRow", "TaskRow", "TranscriptEntry", "VersionRow")},
 }
 
@@ -58,7 +58,7 @@ __all__ = [
     "ApprovalRow",
     "ApprovalState",
     "ArtifactRow",
-    "Conversation",
+    "ConversationRow",
     "ConversationMatch",
     "Extension",
     "LedgerRow",

@@ -23,7 +23,7 @@ class Extension:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Conversation:
+class ConversationRow:
     id: str
     title: str
     created: float
@@ -217,6 +217,6 @@ class TargetRow:
 class ConversationMatch:
     """A conversation a search found, with where: a few words around the match ("" when its title matched)."""
 
-    conversation: Conversation
+    conversation: ConversationRow
     snippet: str
     where: str  # "title" | "said" (a message the user wrote) | "made" (a file it made)

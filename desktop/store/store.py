@@ -14,7 +14,7 @@ from desktop.store._folders import FolderStore
 from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
-from desktop.store.rows import ArtifactRow, Conversation, ConversationMatch, Extension, StoredMessage
+from desktop.store.rows import ArtifactRow, ConversationRow, ConversationMatch, Extension, StoredMessage
 
 
 _TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
@@ -71,10 +71,10 @@ class Store(TaskStore, FolderStore):
 
     # -- conversations ----------------------------------------------------------
 
-    def create_conversation(self, title: str, *, auto: bool = False) -> Conversation:
+    def create_conversation(self, title: str, *, auto: bool = False) -> ConversationRow:
         """Create an empty conversation; ``auto``: the title is Mira's own, replaced by :meth:`retitle_conversation`."""
         now = time.time()
-        conv = Conversation(id=new_id(), title=title.strip() or "New chat", created=now, updated=now)
+        conv = ConversationRow(id=new_id(), title=title.strip() or "New chat", created=now, updated=now)
         with self._tx("conversation") as c:
             c.execute("INSERT INTO conversations(id, title, created, updated) VALUES (?,?,?,?)",
                       (conv.id, conv.title, now, now))
@@ -91,18 +91,18 @@ class Store(TaskStore, FolderStore):
                             (title.strip(), conversation_id))
             return cur.rowcount > 0
 
-    def conversation(self, conversation_id: str) -> Conversation:
+    def conversation(self, conversation_id: str) -> ConversationRow:
         row = self._one("SELECT * FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
             raise StoreError(f"no conversation {conversation_id!r}")
-        return Conversation(id=row["id"], title=row["title"], created=row["created"], updated=row["updated"])
+        return ConversationRow(id=row["id"], title=row["title"], created=row["created"], updated=row["updated"])
 
-    def list_conversations(self, search: str = "") -> list[Conversation]:
+    def list_conversations(self, search: str = "") -> list[ConversationRow]:
         """Newest first; ``search`` matches (case-insensitive) titles, what the user wrote and the files made."""
         if search.strip():
             return [m.conversation for m in self.search_conversations(search)]
         rows = self._all("SELECT * FROM conversations ORDER BY updated DESC, rowid DESC")
-        return [Conversation(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"]) for r in rows]
+        return [ConversationRow(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"]) for r in rows]
 
     def search_conversations(self, search: str) -> list[ConversationMatch]:
         """The conversations ``search`` finds, newest first, each with a snippet of where it matched.
@@ -125,7 +125,7 @@ class Store(TaskStore, FolderStore):
         )
         found = []
         for r in rows:
-            conv = Conversation(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"])
+            conv = ConversationRow(id=r["id"], title=r["title"], created=r["created"], updated=r["updated"])
             if r["said"] is not None:
                 found.append(ConversationMatch(conversation=conv, snippet=snippet(r["said"], needle), where="said"))
             elif r["made"] is not None:

@@ -228,6 +228,105 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Added %n rows.</source>
+            <comment>planner.rows_added</comment>
+            <translation>
+                <numerusform>Added %n row.</numerusform>
+                <numerusform>Added %n rows.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Split {path} into %n files in {folder}/; every page is kept as it was.</source>
+            <comment>planner.split</comment>
+            <translation>
+                <numerusform>Split {path} into %n file in {folder}/; every page is kept as it was.</numerusform>
+                <numerusform>Split {path} into %n files in {folder}/; every page is kept as it was.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Replaced "{find}" with "{replace}" in {path} (%n replacements).</source>
+            <comment>planner.replaced_in.n</comment>
+            <translation>
+                <numerusform>Replaced "{find}" with "{replace}" in {path} (%n replacement).</numerusform>
+                <numerusform>Replaced "{find}" with "{replace}" in {path} (%n replacements).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Suggested replacing "{find}" with "{replace}" in {path} (%n replacements) as tracked changes by Mira; accept or reject them in Word.</source>
+            <comment>planner.suggested_in.n</comment>
+            <translation>
+                <numerusform>Suggested replacing "{find}" with "{replace}" in {path} (%n replacement) as tracked changes by Mira; accept or reject them in Word.</numerusform>
+                <numerusform>Suggested replacing "{find}" with "{replace}" in {path} (%n replacements) as tracked changes by Mira; accept or reject them in Word.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides</source>
+            <comment>planner.made.slides</comment>
+            <translation>
+                <numerusform>%n slide</numerusform>
+                <numerusform>%n slides</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sheets</source>
+            <comment>planner.count.sheets</comment>
+            <translation>
+                <numerusform>%n sheet</numerusform>
+                <numerusform>%n sheets</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n data rows</source>
+            <comment>planner.count.data_rows</comment>
+            <translation>
+                <numerusform>%n data row</numerusform>
+                <numerusform>%n data rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{path} has %n form fields:
+{lines}</source>
+            <comment>planner.form_fields</comment>
+            <translation>
+                <numerusform>{path} has %n form field:
+{lines}</numerusform>
+                <numerusform>{path} has %n form fields:
+{lines}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Filled %n fields in {path}: {shown}.</source>
+            <comment>planner.filled</comment>
+            <translation>
+                <numerusform>Filled %n field in {path}: {shown}.</numerusform>
+                <numerusform>Filled %n fields in {path}: {shown}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Replaced "{find}" with "{replace}" in {path}: %n text runs on {pages}, {font}.</source>
+            <comment>planner.pdf_replaced</comment>
+            <translation>
+                <numerusform>Replaced "{find}" with "{replace}" in {path}: %n text run on {pages}, {font}.</numerusform>
+                <numerusform>Replaced "{find}" with "{replace}" in {path}: %n text runs on {pages}, {font}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n lines</source>
+            <comment>planner.count.lines</comment>
+            <translation>
+                <numerusform>%n line</numerusform>
+                <numerusform>%n lines</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n words</source>
+            <comment>planner.count.words</comment>
+            <translation>
+                <numerusform>%n word</numerusform>
+                <numerusform>%n words</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>… and %n more changes</source>
             <comment>approval.more_changes</comment>
             <translation>

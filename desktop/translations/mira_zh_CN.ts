@@ -1866,6 +1866,534 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>导出为 PDF</translation>
         </message>
         <message>
+            <source>Stopped: too many steps without a result.</source>
+            <comment>planner.stopped</comment>
+            <translation>已停止：步骤过多仍无结果。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {name} is not available to this skill.</source>
+            <comment>planner.unavailable</comment>
+            <translation>没有写入任何文件：此技能无法使用 {name}。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: replacing text in a {kind} file is not something I can do offline. Connect a real model in Settings for this edit.</source>
+            <comment>planner.no_replace</comment>
+            <translation>没有写入任何文件：离线模式无法替换 {kind} 文件中的文字。请在设置中连接模型后再试。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has no title or first heading to change.</source>
+            <comment>planner.no_title</comment>
+            <translation>没有写入任何文件：{path} 没有可修改的标题。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has no worksheet to add rows to.</source>
+            <comment>planner.no_worksheet</comment>
+            <translation>没有写入任何文件：{path} 没有可以添加行的工作表。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has no sheet named "{name}". Its sheets are: {sheets}.</source>
+            <comment>planner.no_sheet</comment>
+            <translation>没有写入任何文件：{path} 中没有名为“{name}”的工作表。它的工作表有：{sheets}。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: I cannot do this to {path} offline.</source>
+            <comment>planner.cannot</comment>
+            <translation>没有写入任何文件：离线模式无法对 {path} 执行此操作。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: I cannot do this to the PDF {path} offline.</source>
+            <comment>planner.cannot_pdf</comment>
+            <translation>没有写入任何文件：离线模式无法对 PDF {path} 执行此操作。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this version of Mira cannot merge PDF pages yet.</source>
+            <comment>planner.not_yet.merge_pdf</comment>
+            <translation>没有写入任何文件：这个版本的 Mira 还不能合并 PDF 页面。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this version of Mira cannot extract PDF pages yet.</source>
+            <comment>planner.not_yet.extract_pages</comment>
+            <translation>没有写入任何文件：这个版本的 Mira 还不能提取 PDF 页面。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this version of Mira cannot delete PDF pages yet.</source>
+            <comment>planner.not_yet.delete_pages</comment>
+            <translation>没有写入任何文件：这个版本的 Mira 还不能删除 PDF 页面。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this version of Mira cannot rotate PDF pages yet.</source>
+            <comment>planner.not_yet.rotate_pages</comment>
+            <translation>没有写入任何文件：这个版本的 Mira 还不能旋转 PDF 页面。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this version of Mira cannot reorder PDF pages yet.</source>
+            <comment>planner.not_yet.reorder_pages</comment>
+            <translation>没有写入任何文件：这个版本的 Mira 还不能重新排列 PDF 页面。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this version of Mira cannot split PDF pages yet.</source>
+            <comment>planner.not_yet.split_pdf</comment>
+            <translation>没有写入任何文件：这个版本的 Mira 还不能拆分 PDF 页面。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has {count} pages, so it cannot be split after page {after}.</source>
+            <comment>planner.split_after</comment>
+            <translation>没有写入任何文件：{path} 共 {count} 页，无法在第 {after} 页之后拆分。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has no slide titled "{title}".</source>
+            <comment>planner.no_slide_titled</comment>
+            <translation>没有写入任何文件：{path} 中没有标题为“{title}”的幻灯片。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has images, tables or more pages than I can carry over when re-making a PDF offline.</source>
+            <comment>planner.pdf_too_rich</comment>
+            <translation>没有写入任何文件：{path} 含有图片、表格或页数过多，离线重新生成 PDF 时无法保留。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: "{find}" does not occur in {path}.</source>
+            <comment>planner.not_found</comment>
+            <translation>没有写入任何文件：{path} 中没有“{find}”。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: the user denied the change to {path}.</source>
+            <comment>planner.user_denied</comment>
+            <translation>没有写入任何文件：用户拒绝了对 {path} 的修改。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: you denied the change to {path}.</source>
+            <comment>planner.you_denied</comment>
+            <translation>没有写入任何文件：你拒绝了对 {path} 的更改。</translation>
+        </message>
+        <message>
+            <source>Suggested replacing "{find}" with "{replace}" in {path} as tracked changes by Mira; accept or reject them in Word.</source>
+            <comment>planner.suggested</comment>
+            <translation>已在 {path} 中以修订（作者 Mira）建议将“{find}”改为“{replace}”，可在 Word 中接受或拒绝。</translation>
+        </message>
+        <message>
+            <source>Replaced "{find}" with "{replace}".</source>
+            <comment>planner.replaced</comment>
+            <translation>已将“{find}”改为“{replace}”。</translation>
+        </message>
+        <message>
+            <source>Changed the title of slide {slide} to "{title}".</source>
+            <comment>planner.slide_title_set</comment>
+            <translation>已将第 {slide} 张幻灯片的标题改为“{title}”。</translation>
+        </message>
+        <message>
+            <source>Changed the title to "{title}".</source>
+            <comment>planner.title_set</comment>
+            <translation>已将标题改为“{title}”。</translation>
+        </message>
+        <message>
+            <source>Added the slide "{title}".</source>
+            <comment>planner.slide_added</comment>
+            <translation>已添加幻灯片“{title}”。</translation>
+        </message>
+        <message>
+            <source>Added the section "{title}".</source>
+            <comment>planner.section_added</comment>
+            <translation>已添加章节“{title}”。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Added %n rows.</source>
+            <comment>planner.rows_added</comment>
+            <translation>
+                <numerusform>已添加 %n 行。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Exported {path} as {output}.</source>
+            <comment>planner.exported</comment>
+            <translation>已将 {path} 导出为 {output}。</translation>
+        </message>
+        <message>
+            <source>Removed slide {slide}.</source>
+            <comment>planner.slide_removed</comment>
+            <translation>已删除第 {slide} 张幻灯片。</translation>
+        </message>
+        <message>
+            <source>Renamed the sheet "{name}" to "{to}".</source>
+            <comment>planner.sheet_renamed</comment>
+            <translation>已将工作表“{name}”重命名为“{to}”。</translation>
+        </message>
+        <message>
+            <source>Removed the sheet "{name}".</source>
+            <comment>planner.sheet_removed</comment>
+            <translation>已删除工作表“{name}”。</translation>
+        </message>
+        <message>
+            <source>Moved slide {slide} to position {to}.</source>
+            <comment>planner.slide_moved</comment>
+            <translation>已将第 {slide} 张幻灯片移到第 {to} 张。</translation>
+        </message>
+        <message>
+            <source>Merged {names} into {output}; every page is kept as it was.</source>
+            <comment>planner.merged</comment>
+            <translation>已将 {names} 合并为 {output}，每一页都保持原样。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Split {path} into %n files in {folder}/; every page is kept as it was.</source>
+            <comment>planner.split</comment>
+            <translation>
+                <numerusform>已将 {path} 拆分为 %n 个文件，保存在 {folder}/ 中，每一页都保持原样。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Done: extracted page {pages}.</source>
+            <comment>planner.done.extract_pages</comment>
+            <translation>已完成：第 {pages} 页已提取。</translation>
+        </message>
+        <message>
+            <source>Done: deleted page {pages}.</source>
+            <comment>planner.done.delete_pages</comment>
+            <translation>已完成：第 {pages} 页已删除。</translation>
+        </message>
+        <message>
+            <source>Done: rotated page {pages}.</source>
+            <comment>planner.done.rotate_pages</comment>
+            <translation>已完成：第 {pages} 页已旋转。</translation>
+        </message>
+        <message>
+            <source>Done: pages put in the order {pages}.</source>
+            <comment>planner.done.reorder_pages</comment>
+            <translation>已完成：页面已按 {pages} 的顺序重新排列。</translation>
+        </message>
+        <message>
+            <source>Done: merged pages {pages}.</source>
+            <comment>planner.done.merge_pdf</comment>
+            <translation>已完成：第 {pages} 页已合并。</translation>
+        </message>
+        <message>
+            <source>Done: split the pages {pages}.</source>
+            <comment>planner.done.split_pdf</comment>
+            <translation>已完成：第 {pages} 页已拆分。</translation>
+        </message>
+        <message>
+            <source>Restored v{version}; the version it replaced (v{current}) is kept.</source>
+            <comment>planner.restored</comment>
+            <translation>已恢复到 v{version}；被替换的版本（v{current}）仍然保留。</translation>
+        </message>
+        <message>
+            <source> The new text is drawn in {fonts}: the PDF's own font holds only the characters it used.</source>
+            <comment>planner.other_font</comment>
+            <translation>新文字改用 {fonts} 显示：该 PDF 自带的字体只包含原文用到的字。</translation>
+        </message>
+        <message>
+            <source>There is nothing to undo: no file in this conversation has an earlier version.</source>
+            <comment>planner.nothing_to_undo</comment>
+            <translation>没有可以撤销的更改：这个对话里还没有被修改过的文件。</translation>
+        </message>
+        <message>
+            <source>There is nothing to restore: no file in this conversation has an earlier version.</source>
+            <comment>planner.nothing_to_restore</comment>
+            <translation>没有可以恢复的更改：这个对话里还没有被修改过的文件。</translation>
+        </message>
+        <message>
+            <source>Which file do you mean: {files} or {last}? Name the file in your request and I'll do it; nothing was written this time.</source>
+            <comment>planner.which_file</comment>
+            <translation>你指的是哪个文件？{files}、{last} 都有可能。请在请求中写出文件名，我再动手；这次没有写入任何文件。</translation>
+        </message>
+        <message>
+            <source>{path} was made new in that step, so there is no earlier version to go back to; nothing was written. If you don't want it, delete it from the working folder (conversation menu → Show folder).</source>
+            <comment>planner.made_new</comment>
+            <translation>{path} 是上一步新建的文件，没有更早的版本可以恢复；没有写入任何文件。如果不需要它，可以在工作文件夹中删除（对话菜单 → 显示文件夹）。</translation>
+        </message>
+        <message>
+            <source>{path} has no v{wanted} to go back to (versions: {have}; current v{current}). Nothing was written.</source>
+            <comment>planner.no_version</comment>
+            <translation>{path} 没有可恢复的 v{wanted}（现有版本：{have}，当前 v{current}）。没有写入任何文件。</translation>
+        </message>
+        <message>
+            <source>The task ended, but its result could not be read.</source>
+            <comment>planner.result_unreadable</comment>
+            <translation>任务结束，但结果信息无法读取。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {reason}</source>
+            <comment>planner.failed_plain</comment>
+            <translation>没有写入任何文件：{reason}</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <comment>planner.none</comment>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has no field named {names}. Its fields are: {fields}.</source>
+            <comment>planner.no_field</comment>
+            <translation>没有写入任何文件：{path} 中没有名为 {names} 的字段。它的字段有：{fields}。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: replacing text is not something I can do offline in a {kind} file. Connect a real model in Settings for this edit.</source>
+            <comment>planner.xlsx_replace</comment>
+            <translation>没有写入任何文件：离线模式无法替换 {kind} 文件中的文字。请在设置中连接模型后再试。</translation>
+        </message>
+        <message>
+            <source>Nothing was done: I could not find a file or a command for this request.</source>
+            <comment>planner.nothing_done</comment>
+            <translation>没有执行任何操作：找不到这个请求所需的文件或命令。</translation>
+        </message>
+        <message>
+            <source>Replaced "{find}" with "{replace}" in {path}.</source>
+            <comment>planner.replaced_in</comment>
+            <translation>已将 {path} 中的“{find}”改为“{replace}”。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Replaced "{find}" with "{replace}" in {path} (%n replacements).</source>
+            <comment>planner.replaced_in.n</comment>
+            <translation>
+                <numerusform>已将 {path} 中的“{find}”改为“{replace}”（共 %n 处）。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Suggested replacing "{find}" with "{replace}" in {path} as tracked changes by Mira; accept or reject them in Word.</source>
+            <comment>planner.suggested_in</comment>
+            <translation>已在 {path} 中以修订（作者 Mira）建议将“{find}”改为“{replace}”，可在 Word 中接受或拒绝。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Suggested replacing "{find}" with "{replace}" in {path} (%n replacements) as tracked changes by Mira; accept or reject them in Word.</source>
+            <comment>planner.suggested_in.n</comment>
+            <translation>
+                <numerusform>已在 {path} 中以修订（作者 Mira）建议将“{find}”改为“{replace}”（共 %n 处），可在 Word 中接受或拒绝。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Contents of {path}:
+
+{text}</source>
+            <comment>planner.contents</comment>
+            <translation>{path} 的内容：
+
+{text}</translation>
+        </message>
+        <message>
+            <source>
+
+**Page {page}**
+</source>
+            <comment>planner.page_heading</comment>
+            <translation>
+
+**第 {page} 页**
+</translation>
+        </message>
+        <message>
+            <source>Done: {path}.</source>
+            <comment>planner.done_with</comment>
+            <translation>已完成：{path}。</translation>
+        </message>
+        <message>
+            <source>{path} was cut off after {count} characters</source>
+            <comment>planner.cut_off</comment>
+            <translation>{path} 超过 {count} 个字符的部分被截断</translation>
+        </message>
+        <message>
+            <source>{path}: I cannot take text out of an office file offline</source>
+            <comment>planner.office_text</comment>
+            <translation>{path}：离线模式无法从 Office 文件中提取文字</translation>
+        </message>
+        <message>
+            <source>Nothing was written: there was no content to build the file from (I only use text you give me: markdown, lists, tables, CSV or attached text files).</source>
+            <comment>planner.no_content</comment>
+            <translation>没有写入任何文件：没有可用来生成文件的内容（我只使用你提供的文字：Markdown、列表、表格、CSV 或附加的文本文件）。</translation>
+        </message>
+        <message>
+            <source>Contents</source>
+            <comment>planner.contents_title</comment>
+            <translation>目录</translation>
+        </message>
+        <message>
+            <source>Nothing was written: this content needs {count} slides and a deck holds at most {most}. Ask for a Word document or a workbook instead.</source>
+            <comment>planner.too_many_slides</comment>
+            <translation>没有写入任何文件：这些内容需要 {count} 张幻灯片，而一个演示文稿最多 {most} 张。请改为生成 Word 文档或工作簿。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: I found no table, CSV or list to put in a workbook.</source>
+            <comment>planner.no_table</comment>
+            <translation>没有写入任何文件：没有找到可以放进工作簿的表格、CSV 或列表。</translation>
+        </message>
+        <message>
+            <source>Sheet{n}</source>
+            <comment>planner.sheet_n</comment>
+            <translation>工作表{n}</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <comment>planner.item</comment>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <source>Document</source>
+            <comment>planner.title.docx</comment>
+            <translation>文档</translation>
+        </message>
+        <message>
+            <source>Document</source>
+            <comment>planner.title.pdf</comment>
+            <translation>文档</translation>
+        </message>
+        <message>
+            <source>Presentation</source>
+            <comment>planner.title.pptx</comment>
+            <translation>演示文稿</translation>
+        </message>
+        <message>
+            <source>Workbook</source>
+            <comment>planner.title.xlsx</comment>
+            <translation>工作簿</translation>
+        </message>
+        <message>
+            <source>Made from {source}: {what}.</source>
+            <comment>planner.made_from</comment>
+            <translation>根据{source}生成：{what}。</translation>
+        </message>
+        <message>
+            <source>the text in your request</source>
+            <comment>planner.your_request</comment>
+            <translation>你在请求中提供的内容</translation>
+        </message>
+        <message>
+            <source>{files}</source>
+            <comment>planner.files_read</comment>
+            <translation> {files} </translation>
+        </message>
+        <message>
+            <source> Note: {problems}.</source>
+            <comment>planner.note</comment>
+            <translation> 注意：{problems}。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n slides</source>
+            <comment>planner.made.slides</comment>
+            <translation>
+                <numerusform>%n 张幻灯片</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>{sheets}, {rows}</source>
+            <comment>planner.made.sheets</comment>
+            <translation>{sheets}，{rows}</translation>
+        </message>
+        <message>
+            <source>{sheets}, {rows} and a total row with =SUM formulas</source>
+            <comment>planner.made.sheets_totals</comment>
+            <translation>{sheets}，{rows}，另加使用 `=SUM` 公式的合计行</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sheets</source>
+            <comment>planner.count.sheets</comment>
+            <translation>
+                <numerusform>%n 个工作表</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n data rows</source>
+            <comment>planner.count.data_rows</comment>
+            <translation>
+                <numerusform>%n 行数据</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>no content</source>
+            <comment>planner.no_blocks</comment>
+            <translation>没有内容</translation>
+        </message>
+        <message>
+            <source>{path} has no form fields.</source>
+            <comment>planner.no_form_fields</comment>
+            <translation>{path} 没有表单字段。</translation>
+        </message>
+        <message numerus="yes">
+            <source>{path} has %n form fields:
+{lines}</source>
+            <comment>planner.form_fields</comment>
+            <translation>
+                <numerusform>{path} 有 %n 个表单字段：
+{lines}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Filled %n fields in {path}: {shown}.</source>
+            <comment>planner.filled</comment>
+            <translation>
+                <numerusform>已在 {path} 中填写 %n 个字段：{shown}。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Replaced "{find}" with "{replace}" in {path}: %n text runs on {pages}, {font}.</source>
+            <comment>planner.pdf_replaced</comment>
+            <translation>
+                <numerusform>已将 {path} 中的“{find}”改为“{replace}”：{pages}共 %n 处，{font}。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>page {pages}</source>
+            <comment>planner.on_page</comment>
+            <translation>第 {pages} 页</translation>
+        </message>
+        <message>
+            <source>pages {pages}</source>
+            <comment>planner.on_pages</comment>
+            <translation>第 {pages} 页</translation>
+        </message>
+        <message>
+            <source>in the same font and size</source>
+            <comment>planner.same_font</comment>
+            <translation>字体和字号不变</translation>
+        </message>
+        <message>
+            <source>in the same size, drawn in {fonts} (the PDF's own font holds only the characters it used)</source>
+            <comment>planner.stand_in_font</comment>
+            <translation>字号不变；该 PDF 自带的字体只包含原文用到的字，所以改用 {fonts} 显示</translation>
+        </message>
+        <message>
+            <source>{path} is empty.</source>
+            <comment>planner.empty_file</comment>
+            <translation>{path} 是空文件。</translation>
+        </message>
+        <message>
+            <source>{lines}, {words}</source>
+            <comment>planner.text_size</comment>
+            <translation>{lines}，{words}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n lines</source>
+            <comment>planner.count.lines</comment>
+            <translation>
+                <numerusform>%n 行</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n words</source>
+            <comment>planner.count.words</comment>
+            <translation>
+                <numerusform>%n 个词</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Headings: {headings}</source>
+            <comment>planner.headings</comment>
+            <translation>标题：{headings}</translation>
+        </message>
+        <message>
+            <source>It begins:
+{start}</source>
+            <comment>planner.begins</comment>
+            <translation>开头：
+{start}</translation>
+        </message>
+        <message>
+            <source> (cont.)</source>
+            <comment>planner.cont</comment>
+            <translation>（续）</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <comment>planner.total</comment>
+            <translation>合计</translation>
+        </message>
+        <message>
             <source>Add slide…</source>
             <comment>action.add_slide</comment>
             <translation>添加幻灯片…</translation>
@@ -3508,6 +4036,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>（删除）</translation>
         </message>
         <message>
+            <source>--page must be 1 or more, not {page}</source>
+            <translation>--page 必须大于等于 1，而不是 {page}</translation>
+        </message>
+        <message>
+            <source>--width must be between 16 and 8000, not {width}</source>
+            <translation>--width 必须在 16 到 8000 之间，而不是 {width}</translation>
+        </message>
+        <message>
             <source>Add a slide, change the title, replace text, undo …</source>
             <translation>添加幻灯片、修改标题、替换文字、撤销……</translation>
         </message>
@@ -4008,6 +4544,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>改动：{change}</translation>
         </message>
         <message>
+            <source>could not write {path}</source>
+            <translation>无法写入 {path}</translation>
+        </message>
+        <message>
             <source>embedded object</source>
             <translation>嵌入对象</translation>
         </message>
@@ -4052,12 +4592,44 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>读取文件超过 {seconds} 秒；文件太大或已损坏</translation>
         </message>
         <message>
+            <source>{kind} files cannot be compared</source>
+            <translation>{kind} 文件无法比较</translation>
+        </message>
+        <message>
             <source>{left}: {value}</source>
             <translation>{left}：{value}</translation>
         </message>
         <message>
             <source>{loaded}+ rows read</source>
             <translation>已读取 {loaded}+ 行</translation>
+        </message>
+        <message>
+            <source>{name} cannot be read for comparison ({detail})</source>
+            <translation>无法读取 {name} 进行比较（{detail}）</translation>
+        </message>
+        <message>
+            <source>{name} has 1 page; there is no page {page}</source>
+            <translation>{name} 只有 1 页，没有第 {page} 页</translation>
+        </message>
+        <message>
+            <source>{name} has 1 sheet; there is no sheet {page}</source>
+            <translation>{name} 只有 1 个工作表，没有第 {page} 个工作表</translation>
+        </message>
+        <message>
+            <source>{name} has 1 slide; there is no slide {page}</source>
+            <translation>{name} 只有 1 张幻灯片，没有第 {page} 张幻灯片</translation>
+        </message>
+        <message>
+            <source>{name} has {count} pages; there is no page {page}</source>
+            <translation>{name} 有 {count} 页，没有第 {page} 页</translation>
+        </message>
+        <message>
+            <source>{name} has {count} sheets; there is no sheet {page}</source>
+            <translation>{name} 有 {count} 个工作表，没有第 {page} 个工作表</translation>
+        </message>
+        <message>
+            <source>{name} has {count} slides; there is no slide {page}</source>
+            <translation>{name} 有 {count} 张幻灯片，没有第 {page} 张幻灯片</translation>
         </message>
         <message>
             <source>{name}: nothing to show</source>
@@ -4078,6 +4650,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: the PDF reader crashed on this file; it is damaged or hostile</source>
             <translation>{name}：PDF 读取器在此文件上崩溃；文件已损坏或含恶意内容</translation>
+        </message>
+        <message>
+            <source>{name}: the document could not be opened ({detail})</source>
+            <translation>{name}：无法打开该文档（{detail}）</translation>
         </message>
         <message>
             <source>{name}: the file needs more memory than a preview may use; it is too large or damaged</source>
@@ -4110,6 +4686,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{name}: the workbook has no sheets</source>
             <translation>{name}：工作簿没有工作表</translation>
+        </message>
+        <message>
+            <source>{name}: unsupported file type '.{kind}' (DOCX, PDF, PPTX, XLSX)</source>
+            <translation>{name}：不支持的文件类型“.{kind}”（支持 DOCX、PDF、PPTX、XLSX）</translation>
         </message>
         <message>
             <source>{percent} %</source>

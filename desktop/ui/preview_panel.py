@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from renderers.registry import Registry
 
 
-class ElidedLabel(QLabel):
-    """A one-line label that ends in "…" when the panel is narrower than its text (the tool tip has it all)."""
+class MiddleElidedLabel(QLabel):
+    """A one-line label elided in the middle (a file name keeps its start and suffix) when the panel is narrower
+    than its text (the tool tip has it all)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,7 +61,7 @@ class PreviewPanel(QFrame):
         self.preview: QWidget | None = None
         self.label = ""  # what the header says of the file and version, before eliding
         self.older: tuple[int, int] | None = None  # (shown, current) version while an older one is shown
-        self.title = ElidedLabel(self)
+        self.title = MiddleElidedLabel(self)
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)

@@ -17,6 +17,7 @@ from pptx.slide import Slide, SlideLayout
 from pptx.util import Inches
 
 from skills.runtime._base import CommandError
+from skills.runtime._pptx_read import slide_size
 from skills.runtime._pptx_text import fits
 from skills.runtime._pptx_xlsx_common import CJK_FONT
 
@@ -231,9 +232,10 @@ def drop_empty_placeholders(slide: Slide) -> None:
 def content_box(prs: PresentationT, slide: Slide) -> tuple[int, int, int, int]:
     margin = Inches(0.5)
     title = slide.shapes.title
-    top = (title.top + title.height + Inches(0.15)) if title is not None and title.top is not None \
-        else Inches(0.6)
-    return margin, top, prs.slide_width - 2 * margin, prs.slide_height - top - Inches(0.45)
+    top = (title.top + title.height + Inches(0.15)) \
+        if title is not None and title.top is not None and title.height is not None else Inches(0.6)
+    width, height = slide_size(prs)
+    return margin, top, width - 2 * margin, height - top - Inches(0.45)
 
 
 def move_slide(prs: PresentationT, old: int, new: int) -> None:

@@ -20,6 +20,8 @@ from skills.runtime.workspace import Workspace, WorkspaceError
 
 MAX_TEXT = 4000  # per shape in the inspect outline; the model does not need more
 EMU_PER_INCH = 914400
+# <p:sldSz> is optional in the schema; PowerPoint opens a deck without it at its default 16:9 size.
+DEFAULT_SLIDE_SIZE = (12192000, 6858000)
 
 
 @contextlib.contextmanager
@@ -159,10 +161,19 @@ def slide_outline(slide: Any, index: int) -> dict[str, Any]:
             "shapes": reader.shapes, "tables": reader.tables, "pictures": reader.pictures, "notes": notes[:MAX_TEXT]}
 
 
+def slide_size(prs: PresentationT) -> tuple[int, int]:
+    """The deck's slide width and height in EMU, the default where the deck does not say."""
+    width, height = prs.slide_width, prs.slide_height
+    if width is None or height is None:
+        return DEFAULT_SLIDE_SIZE
+    return int(width), int(height)
+
+
 def outline(prs: PresentationT) -> dict[str, Any]:
     slides = [slide_outline(s, i) for i, s in enumerate(prs.slides, 1)]
-    return {"slide_width_in": round(prs.slide_width / EMU_PER_INCH, 3),
-            "slide_height_in": round(prs.slide_height / EMU_PER_INCH, 3),
+    width, height = slide_size(prs)
+    return {"slide_width_in": round(width / EMU_PER_INCH, 3),
+            "slide_height_in": round(height / EMU_PER_INCH, 3),
             "slide_count": len(slides), "slides": slides}
 
 

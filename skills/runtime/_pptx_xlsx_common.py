@@ -34,12 +34,13 @@ def _first_error(validator: Draft202012Validator, instance: Any) -> ValidationEr
     return errors[0] if errors else None
 
 
-def validate_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple[str, ...] = ("op", "layout")
+def check_tagged_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple[str, ...] = ("op", "layout")
                   ) -> None:
-    """Validate ``args`` against ``schema``; raise one :class:`CommandError` naming the bad field.
+    """Validate ``args`` against a schema of tagged unions; raise one :class:`CommandError` naming the bad field.
 
     ``oneOf`` branches are told apart by a discriminator property (``op``/``layout``) so
     the message explains what is wrong with *that* branch, not "matches none of 7 schemas".
+    Schemas without such tags use :func:`skills.runtime._validate.checked_args`.
     """
     if not isinstance(args, Mapping):
         raise CommandError("arguments must be a JSON object")

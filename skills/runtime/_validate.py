@@ -33,8 +33,12 @@ def validator_for(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:
     return validator
 
 
-def validate_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str, Any]:
-    """Return ``args`` as a dict, or raise :class:`CommandError` naming the bad field."""
+def checked_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str, Any]:
+    """Return ``args`` as a dict, or raise :class:`CommandError` naming the command and the bad field.
+
+    A ``oneOf``/``anyOf`` failure is explained by the branch meant for the value's JSON type. Schemas whose
+    branches are told apart by an ``op``/``layout`` field use
+    :func:`skills.runtime._pptx_xlsx_common.check_tagged_args` instead."""
     if not isinstance(args, dict):
         raise CommandError(f"{command}: arguments must be a JSON object")
     validator = validator_for(schema)

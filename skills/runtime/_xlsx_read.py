@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from lxml import etree
 from openpyxl.formula.translate import Translator
@@ -171,10 +171,23 @@ def scan_workbook(path: Path, *, max_rows: int = 20, visit: CellVisitor | None =
     return scans, book.chartsheets
 
 
+class CellSource(Protocol):
+    """What decoding a cell reads of its workbook: a :class:`_Book` here, the preview's sheet reader."""
+
+    @property
+    def shared(self) -> LazyStrings | list[str]: ...
+
+    @property
+    def epoch(self) -> dt.datetime: ...
+
+    @property
+    def date_styles(self) -> set[int]: ...
+
+
 class _Cells:
     """Decodes <c> elements the way openpyxl does (shared strings, dates, shared formulas)."""
 
-    def __init__(self, book: _Book) -> None:
+    def __init__(self, book: CellSource) -> None:
         self.book = book
         self.shared_formulas: dict[str, Translator] = {}
 

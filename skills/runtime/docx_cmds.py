@@ -19,7 +19,7 @@ from skills.runtime._common import (
     resolve,
     text_samples,
 )
-from skills.runtime._validate import validate_args
+from skills.runtime._validate import checked_args
 from skills.runtime.blocks import (
     BLOCKS_SCHEMA,
     check_blocks,
@@ -163,7 +163,7 @@ def _result(verb: str, ev: Evidence, title: str, extra: str = "") -> CommandResu
 # docx_create ------------------------------------------------------------------------------
 
 def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = clean_strings(validate_args("docx_create", CREATE_SCHEMA, args))
+    args = clean_strings(checked_args("docx_create", CREATE_SCHEMA, args))
     create_target(ws, args["path"], ".docx", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
@@ -187,7 +187,7 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
-    args = validate_args("docx_create", CREATE_SCHEMA, args)
+    args = checked_args("docx_create", CREATE_SCHEMA, args)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
     said = created_summary(args["path"], summary_parts(counts), replace=False)
@@ -216,7 +216,7 @@ def _first(blocks: list[dict[str, Any]], fallback: str) -> str:
 # docx_edit --------------------------------------------------------------------------------
 
 def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], Path, str, Any, Any, Outline]:
-    args = clean_strings(validate_args("docx_edit", EDIT_SCHEMA, args))
+    args = clean_strings(checked_args("docx_edit", EDIT_SCHEMA, args))
     src = resolve(ws, args["path"], "path", suffix=".docx", must_exist=True)
     out_rel = args.get("output") or args["path"]
     out = resolve(ws, out_rel, "output", suffix=".docx")
@@ -299,14 +299,14 @@ def suggestion_check(path: Path, suggestions: int, comments: int) -> Check:
 # read-only commands -----------------------------------------------------------------------
 
 def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("docx_inspect", INSPECT_SCHEMA, args)
+    args = checked_args("docx_inspect", INSPECT_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
     message, data = file_inspect.inspect(path, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 
 
 def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("docx_verify", VERIFY_SCHEMA, args)
+    args = checked_args("docx_verify", VERIFY_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
     ev, _ = docx_evidence(ws, path, args.get("expect") or {})
     lines = [f"{c.name}: {c.status}" + (f" ({c.detail})" if c.detail else "") for c in ev.checks]

@@ -3,12 +3,21 @@ the model as is; catch the narrowest type.
 
     SkillsError                     anything the skills layer refuses
     ├── WorkspaceError              a path was refused: outside the folder, absolute, a link out of it
+    │   └── TargetInUse             (workspace) another program holds the target open; the new version is kept
     ├── CommandError                a command refused or failed (bad input, unreadable file...)
     │   ├── UnsafeFileError         (safety) a hostile or unsupported file
-    │   └── SofficeUnavailable      (soffice) LibreOffice is missing or failed
+    │   ├── SofficeUnavailable      (soffice) LibreOffice is missing or failed
+    │   ├── PasswordRequired        (pdf_read) the PDF needs a user password to open
+    │   ├── StringTooLong           (_xlsx_strings) a workbook's shared string is past the bound
+    │   └── WorkerError             (isolate) isolated work on a file did not finish
+    │       ├── WorkerCrashed       the worker process died (a parser crash on a hostile file)
+    │       ├── WorkerTimeout       the work took longer than its time limit
+    │       └── WorkerOutOfMemory   the work needed more memory than its limit
     ├── VersionStoreError           (versions) a kept version's bytes are missing or damaged
     ├── CatalogError                (skills.catalog) the catalog cannot be built or a body not trusted
-    └── FlowError                   (skills.flow) a flow resource is malformed or skips a protected step
+    │   └── FlowDefinitionError     (skills.flow) a flow resource is malformed or skips a protected step
+    ├── Unsupported                 (_xlsx_formula) a formula the engine does not evaluate (unknown function, names...)
+    └── _Raise                      (_xlsx_formula) a formula's own error value (#DIV/0!...), unwinding evaluation
 
 This module imports nothing, so any module of the layer can raise these without import cycles.
 ``exc.msg`` (optional) is the same failure as a message id for the user's language; ``exc.details`` the
@@ -43,5 +52,5 @@ class CatalogError(SkillsError):
     """The catalog cannot be built or a skill body cannot be trusted; the message names the file."""
 
 
-class FlowError(CatalogError, ValueError):
+class FlowDefinitionError(CatalogError, ValueError):
     """A flow resource is malformed or unsafe; the message names the flow and the step."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from skills.runtime._base import Command, CommandError, CommandResult, register
-from skills.runtime._pptx_xlsx_common import validate_args
+from skills.runtime._pptx_xlsx_common import check_tagged_args
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 MAX_CHARS = 200_000
@@ -148,7 +148,7 @@ def office_markdown(path: Path, max_chars: int = MAX_CHARS) -> tuple[str, bool]:
 
 
 def run_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(SCHEMA, args)
+    check_tagged_args(SCHEMA, args)
     try:
         path = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:

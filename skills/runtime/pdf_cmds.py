@@ -20,7 +20,7 @@ from skills.runtime._common import (
     resolve,
     text_samples,
 )
-from skills.runtime._validate import validate_args
+from skills.runtime._validate import checked_args
 from skills.messages import count, encoded, msg
 from skills.runtime.blocks import (
     check_blocks,
@@ -139,7 +139,7 @@ def _result(verb: str, ev: Evidence, title: str) -> CommandResult:
 
 
 def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = clean_strings(validate_args("pdf_create", CREATE_SCHEMA, args))
+    args = clean_strings(checked_args("pdf_create", CREATE_SCHEMA, args))
     target = create_target(ws, args["path"], ".pdf", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
@@ -155,7 +155,7 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
-    args = validate_args("pdf_create", CREATE_SCHEMA, args)
+    args = checked_args("pdf_create", CREATE_SCHEMA, args)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
     target = resolve(ws, args["path"], "path", suffix=".pdf")
@@ -179,7 +179,7 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("pdf_inspect", INSPECT_SCHEMA, args)
+    args = checked_args("pdf_inspect", INSPECT_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
     options = {k: args[k] for k in ("pages", "password") if args.get(k)}
     message, info = file_inspect.inspect(path, options, label=args["path"])
@@ -187,7 +187,7 @@ def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("pdf_verify", VERIFY_SCHEMA, args)
+    args = checked_args("pdf_verify", VERIFY_SCHEMA, args)
     path = resolve(ws, args["path"], "path", must_exist=True)
     # A user's PDF may crash or stall MuPDF: the evidence is computed in a worker process.
     try:
@@ -215,7 +215,7 @@ def _open_inputs(ws: Workspace, inputs: list[str]) -> list[tuple[str, pymupdf.Do
 
 
 def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("pdf_merge", MERGE_SCHEMA, args)
+    args = checked_args("pdf_merge", MERGE_SCHEMA, args)
     out = resolve(ws, args["output"], "output", suffix=".pdf")
     opened = _open_inputs(ws, args["inputs"])
     try:
@@ -243,7 +243,7 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def describe_merge(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
-    args = validate_args("pdf_merge", MERGE_SCHEMA, args)
+    args = checked_args("pdf_merge", MERGE_SCHEMA, args)
     opened = _open_inputs(ws, args["inputs"])
     changes = [[rel, encoded(count("count.pages", d.page_count))] for rel, d in opened]
     total = sum(d.page_count for _, d in opened)
@@ -272,7 +272,7 @@ def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
 
 
 def _split_plan(ws: Workspace, args: dict[str, Any]) -> tuple[Path, list[tuple[int, int, str]]]:
-    args = validate_args("pdf_split", SPLIT_SCHEMA, args)
+    args = checked_args("pdf_split", SPLIT_SCHEMA, args)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     resolve(ws, args["output_dir"], "output_dir")
     doc = open_pdf(src)

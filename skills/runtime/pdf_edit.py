@@ -16,7 +16,7 @@ import pymupdf
 from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
-from skills.runtime._validate import validate_args
+from skills.runtime._validate import checked_args
 from skills.runtime.pdf_read import open_pdf, page_text, tight
 from skills.runtime.pdf_text import Replacement, plan_replacements, redact
 from skills.runtime.workspace import Workspace
@@ -51,7 +51,7 @@ def _fields(doc: pymupdf.Document) -> list[dict[str, Any]]:
 
 
 def run_fields(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("pdf_form_fields", FIELDS_SCHEMA, args)
+    args = checked_args("pdf_form_fields", FIELDS_SCHEMA, args)
     doc = open_pdf(resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True))
     try:
         fields = _fields(doc)
@@ -113,7 +113,7 @@ def _by_field(values: dict[str, Any], names: set[str], path: str) -> dict[str, A
 
 
 def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[list[str]], str]:
-    args = validate_args("pdf_fill_form", FILL_SCHEMA, args)
+    args = checked_args("pdf_fill_form", FILL_SCHEMA, args)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     out = args.get("output") or args["path"]
     resolve(ws, out, "output", suffix=".pdf")
@@ -175,7 +175,7 @@ def describe_fill(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replace(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[Replacement], str]:
-    args = validate_args("pdf_replace_text", REPLACE_SCHEMA, args)
+    args = checked_args("pdf_replace_text", REPLACE_SCHEMA, args)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     out = args.get("output") or args["path"]
     resolve(ws, out, "output", suffix=".pdf")

@@ -19,7 +19,7 @@ import pymupdf
 from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, get_command, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
-from skills.runtime._validate import validate_args
+from skills.runtime._validate import checked_args
 from skills.runtime.pdf_read import open_pdf
 from skills.runtime.workspace import Workspace
 
@@ -118,7 +118,7 @@ def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int
 def _plan(ws: Workspace, args: dict[str, Any], name: str, schema: dict[str, Any]
           ) -> tuple[dict[str, Any], Path, str, list[int], int]:
     """(args, source path, output path, the 0-based source page of each output page, source pages)."""
-    args = validate_args(name, schema, args)
+    args = checked_args(name, schema, args)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     out = args.get("out") or args.get("output") or args["path"]
     resolve(ws, out, "out" if name == "pdf_extract_pages" else "output", suffix=".pdf")
@@ -280,7 +280,7 @@ def _order(pages: Sequence[int | str]) -> list[int]:
 
 def pages_call(args: dict[str, Any]) -> tuple[Command, dict[str, Any]]:
     """The command a ``pdf_pages`` call runs and its arguments; the fields that do not fit the op are refused."""
-    args = validate_args("pdf_pages", PAGES_SCHEMA, args)
+    args = checked_args("pdf_pages", PAGES_SCHEMA, args)
     name, needs = _OPS[args["op"]]
     given = set(args) - {"op", "output"}
     missing = [f for f in needs if f not in given]

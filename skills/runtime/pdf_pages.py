@@ -22,6 +22,7 @@ import pymupdf
 from pymupdf import mupdf
 
 from skills.runtime._base import CommandError
+from skills.runtime._pdf_jpx import complete_jpx, drawn_past_broken_jpx
 from skills.runtime.pdf_read import MAX_PAGES, PasswordRequired, load_page, open_pdf
 
 __all__ = ["MAX_PAGES", "PIXELS", "attach", "open_document", "opened", "rasterise", "render"]
@@ -129,6 +130,7 @@ def _page_at_scale(doc: pymupdf.Document, index: int, width: int | None, zoom: f
     if not 0 <= index < doc.page_count:
         raise CommandError(f"{Path(doc.name).name}: there is no page {index + 1}")
     page = load_page(doc, index)
+    complete_jpx(doc, page)  # else MuPDF drops a JPEG 2000 image that only lacks its end marker
     rect = page.rect
     if rect.width <= 0 or rect.height <= 0:
         raise CommandError(f"page {index + 1} cannot be read (it has no size)")
@@ -142,7 +144,7 @@ def rasterise(doc: pymupdf.Document, index: int, width: int | None, zoom: float,
               max_pixels: int) -> tuple[pymupdf.Pixmap, float]:
     """Page ``index`` of an open document, ``width`` px wide or at ``zoom``; a broken page raises."""
     page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
-    return _pixmap(page, scale), scale
+    return drawn_past_broken_jpx(doc, page, lambda: _pixmap(page, scale)), scale
 
 
 def _pixmap(page: pymupdf.Page, scale: float) -> pymupdf.Pixmap:
@@ -201,11 +203,12 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
     try:
         page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
         if shared:
-            block, w, h, stride = _draw_into(page, scale, [_shared(name) for name in shared])
+            blocks = [_shared(name) for name in shared]
+            block, w, h, stride = drawn_past_broken_jpx(doc, page, lambda: _draw_into(page, scale, blocks))
             if block >= 0:
                 return {"width": w, "height": h, "stride": stride, "scale": scale, "pages": doc.page_count,
                         "shared": stride * h, "block": block, "pixels": PIXELS}
-        pix = _pixmap(page, scale)
+        pix = drawn_past_broken_jpx(doc, page, lambda: _pixmap(page, scale))
     except CommandError as exc:  # "page 2 cannot be read (cycle in page tree)": keep the reason
         if str(exc).startswith(Path(path).name):
             raise  # not a page of this document

@@ -16,11 +16,11 @@ from skills.runtime._pptx_edit import apply_operations
 from skills.runtime._pptx_read import all_text, deck_errors, deck_evidence, open_deck, outline
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
+    check_tagged_args,
     edit_output,
     failed_checks_text,
     input_file,
     require_suffix,
-    validate_args,
 )
 from skills.runtime.workspace import Workspace, WorkspaceError
 
@@ -48,7 +48,7 @@ def _result(ev: Evidence, message: str, title: str, data: dict[str, Any]) -> Com
 
 
 def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.CREATE, args)
+    check_tagged_args(schema.CREATE, args)
     rel = args["path"]
     target = create_target(ws, rel, ".pptx", overwrite=bool(args.get("overwrite", False)))
     prs = from_template(ws, args["template"]) if args.get("template") else new_presentation()
@@ -75,7 +75,7 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
-        validate_args(schema.CREATE, args)
+        check_tagged_args(schema.CREATE, args)
     except CommandError as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
                 "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
@@ -94,7 +94,7 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.EDIT, args)
+    check_tagged_args(schema.EDIT, args)
     src = input_file(ws, args["path"], "pptx")
     out = edit_output(ws, args, ".pptx")
     with deck_errors(src.name):
@@ -116,7 +116,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
-        validate_args(schema.EDIT, args)
+        check_tagged_args(schema.EDIT, args)
         src = input_file(ws, args["path"], "pptx")
         out = edit_output(ws, args, ".pptx")
         with deck_errors(src.name):
@@ -132,7 +132,7 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.INSPECT, args)
+    check_tagged_args(schema.INSPECT, args)
     require_suffix(args["path"], (".pptx", ".pptm", ".potx", ".potm"), "path")
     try:
         src = ws.resolve(args["path"], must_exist=True)
@@ -143,7 +143,7 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.VERIFY, args)
+    check_tagged_args(schema.VERIFY, args)
     path = input_file(ws, args["path"], "pptx")
     ev, _ = deck_evidence(ws, path, args.get("expect"))
     status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"

@@ -21,7 +21,7 @@ from skills.messages import said_error
 from skills.runtime import soffice
 from skills.runtime._base import Check, Command, CommandError, CommandResult, register
 from skills.runtime._common import evidence_for, resolve
-from skills.runtime._validate import validate_args
+from skills.runtime._validate import checked_args
 from skills.runtime.isolate import Limits, run_isolated
 from skills.runtime.pdf_read import open_pdf
 from skills.runtime.safety import check_file
@@ -72,7 +72,7 @@ def rasterise_pages(pdf: Path, folder: Path, max_pages: int) -> tuple[list[Check
 
 
 def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = validate_args("render_check", SCHEMA, args)
+    args = checked_args("render_check", SCHEMA, args)
     src = resolve(ws, args["path"], "path", must_exist=True)
     kind = check_file(src)
     max_pages = int(args.get("pages", 3))

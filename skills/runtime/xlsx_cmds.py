@@ -13,11 +13,11 @@ from skills.runtime import file_inspect
 from skills.runtime._base import Command, CommandError, CommandResult, Evidence, register
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
+    check_tagged_args,
     edit_output,
     failed_checks_text,
     input_file,
     require_suffix,
-    validate_args,
 )
 from skills.runtime._xlsx_cached import book_sheets, compute, has_hidden_rows, write_with_values
 from skills.runtime._xlsx_check import workbook_evidence
@@ -47,7 +47,7 @@ def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
 
 
 def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(_LIGHT_CREATE, args)
+    check_tagged_args(_LIGHT_CREATE, args)
     rel = args["path"]
     target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
     wb = new_workbook(args["sheets"])
@@ -109,7 +109,7 @@ def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
 
 def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
-        validate_args(_LIGHT_CREATE, args)
+        check_tagged_args(_LIGHT_CREATE, args)
     except CommandError as exc:
         return {"summary": f"This call cannot run: {exc}", "changes": [], "error": str(exc),
                 "summary_msg": msg("summary.cannot_run", error=said_error(exc)).to_dict()}
@@ -134,7 +134,7 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(_LIGHT_EDIT, args)
+    check_tagged_args(_LIGHT_EDIT, args)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
@@ -162,7 +162,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
-        validate_args(_LIGHT_EDIT, args)
+        check_tagged_args(_LIGHT_EDIT, args)
         wb = open_for_edit(input_file(ws, args["path"], "xlsx"))
         out = edit_output(ws, args, ".xlsx")
         changes = apply_operations(wb, args["operations"])
@@ -177,7 +177,7 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.INSPECT, args)
+    check_tagged_args(schema.INSPECT, args)
     require_suffix(args["path"], (".xlsx", ".xlsm", ".xltx", ".xltm"), "path")
     try:
         path = ws.resolve(args["path"], must_exist=True)
@@ -188,7 +188,7 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.VERIFY, args)
+    check_tagged_args(schema.VERIFY, args)
     path = input_file(ws, args["path"], "xlsx")
     expect = args.get("expect") or {}
     ev, _ = workbook_evidence(ws, path, sheets=expect.get("sheets"), cells=expect.get("cells"))
@@ -199,7 +199,7 @@ def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    validate_args(schema.RECALCULATE, args)
+    check_tagged_args(schema.RECALCULATE, args)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     recalculate(ws, src, out)
@@ -214,7 +214,7 @@ def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> dict[str, Any]:
     try:
-        validate_args(schema.RECALCULATE, args)
+        check_tagged_args(schema.RECALCULATE, args)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
         if not soffice_path():  # said on the approval card, before anyone approves what cannot run

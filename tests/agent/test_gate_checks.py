@@ -121,12 +121,12 @@ def test_approve_refuses_frozen_arguments_that_no_longer_hash_to_the_input_hash(
 def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
     import dataclasses
 
-    from desktop.agent.gate import Decision
+    from desktop.agent.gate import ApprovalOutcome
 
-    decision = Decision(task_id="t1", drive=True)
+    decision = ApprovalOutcome(task_id="t1", drive=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         decision.refusal = "changed later"  # type: ignore[misc]
-    assert decision == Decision(task_id="t1", drive=True, refusal=None)
+    assert decision == ApprovalOutcome(task_id="t1", drive=True, refusal=None)
 
 
 # --- a write proposed with empty arguments (bug found by the mutation audit) ---------------------------------------

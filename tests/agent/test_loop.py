@@ -9,7 +9,7 @@ from pathlib import Path
 from desktop.agent import Budgets
 from desktop.agent import events as ev
 from desktop.messages import english
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolSpec
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolSpec
 from desktop.llm.scripted import tool_turn
 
 from .conftest import Harness, run
@@ -142,7 +142,7 @@ class _SlowModel:
         self.started = asyncio.Event()
 
     async def stream(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> AsyncIterator:
-        yield TextDelta(text="thinking")
+        yield TextChunk(text="thinking")
         self.started.set()
         await asyncio.sleep(30)
         yield Completion(text="never")

@@ -260,7 +260,7 @@ ROTATE = _rows(
     "rotate_pages", PDF3,
     ("rotate page 1 of doc.pdf", {"rotation": {1: 90}}),
     ("rotate page 2 of doc.pdf by 180 degrees", {"rotation": {2: 180}}),
-    ("rotate pages 1-2 of doc.pdf 90° counterclockwise", {"rotation": {1: 90, 2: 90}}),
+    ("rotate pages 1-2 of doc.pdf 90° counterclockwise", {"rotation": {1: 270, 2: 270}}),  # /Rotate turns clockwise
     ("turn page 3 of doc.pdf upside down", {"rotation": {3: 180}}),
     ("旋转 doc.pdf 的第1页", {"rotation": {1: 90}}),
     ("把 doc.pdf 第2页旋转180度", {"rotation": {2: 180}}),

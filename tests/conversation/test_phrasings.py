@@ -19,7 +19,7 @@ import pytest
 
 from desktop.llm import _offline_intents as intents
 
-from . import phrasings
+from . import fresh, phrasings
 from ._files import make
 from .conftest import Chat
 from .phrasings import ALL, P
@@ -356,3 +356,48 @@ def test_phrasing_through_the_mira_task_command(row: P, files: Path, tmp_path: P
                            "--json"], capture_output=True, text=True, env=env, timeout=120)
     report = json.loads(done.stdout)
     check(row, report, folder, before)
+
+
+# -- the fresh set (tests/conversation/fresh.py): requests as people type them, not the table's own phrasings ----
+
+
+@pytest.mark.parametrize("row", fresh.ALL, ids=[_id(r) for r in fresh.ALL])
+def test_fresh_request(row: P, files: Path, chat: Chat, monkeypatch: pytest.MonkeyPatch) -> None:
+    _place(row, files, chat.folder)
+    for earlier in row.before:
+        _say(chat, earlier, (), files, monkeypatch)
+    before = _digest(chat.folder)
+    report = _say(chat, row.text, row.attach, files, monkeypatch)
+    check(row, report, chat.folder, before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", fresh.EXPORT, ids=[_id(r) for r in fresh.EXPORT])
+def test_fresh_export(row: P, files: Path, chat: Chat, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skills.runtime.soffice import soffice_path
+
+    if soffice_path() is None:
+        pytest.skip("LibreOffice is not installed")
+    _place(row, files, chat.folder)
+    for earlier in row.before:
+        _say(chat, earlier, (), files, monkeypatch)
+    report = _say(chat, row.text, row.attach, files, monkeypatch)
+    [pdf] = [a for a in report["artifacts"] if a["kind"] == "pdf"]
+    assert pdf["evidence"]["passed"] is True
+    text = "".join(_pdf_pages(chat.folder / pdf["path"]))
+    for words in row.want["texts"]:
+        assert words in text
+
+
+def test_the_fresh_set_is_large_and_covers_every_intent_in_both_languages() -> None:
+    def cjk(text: str) -> bool:
+        return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+    rows = [*fresh.ALL, *fresh.EXPORT]
+    assert len(rows) >= 200
+    for intent in {i.id for i in intents.INTENTS} - {"render", "recalc", "rename_sheet", "remove_sheet", "move_slide"}:
+        said = [r.text for r in rows if r.intent == intent]
+        assert any(cjk(t) for t in said) and any(not cjk(t) for t in said), intent
+    assert sum(1 for r in fresh.ALL if r.before) >= 30  # follow-ups in one conversation
+    assert sum(1 for r in fresh.ALL if r.intent is None) >= 30
+    assert not {r.text for r in rows} & {r.text for r in ALL}, "the fresh set repeats the table's own requests"

@@ -20,7 +20,7 @@ import httpx
 import psutil
 import pytest
 
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolCall, ToolSpec
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolCall, ToolSpec
 from desktop.llm.openai_provider import OpenAIModel, OutputLimits
 from desktop.llm.quirks import memory
 from desktop.llm.tokens import ContextTooSmall
@@ -80,7 +80,7 @@ def test_a_first_turn_streams(llama: LlamaServer) -> None:
     async def go() -> Completion | None:
         try:
             async for event in model.stream(HI, []):
-                if isinstance(event, TextDelta):
+                if isinstance(event, TextChunk):
                     seen.append(event.text)  # the answer streams in pieces
                 elif isinstance(event, Completion):
                     return event

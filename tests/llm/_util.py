@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from desktop.llm import ChatMessage, Completion, Model, ModelEvent, TextDelta, ToolSpec
+from desktop.llm import ChatMessage, Completion, Model, ModelEvent, TextChunk, ToolSpec
 
 
 async def _collect(model: Model, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> list[ModelEvent]:
@@ -21,7 +21,7 @@ def finish(model: Model, messages: Sequence[ChatMessage], tools: Sequence[ToolSp
     events = collect(model, messages, tools)
     assert events, "the stream yielded nothing"
     assert isinstance(events[-1], Completion)
-    assert all(isinstance(e, TextDelta) for e in events[:-1])
+    assert all(isinstance(e, TextChunk) for e in events[:-1])
     completion = events[-1]
     assert "".join(e.text for e in events[:-1]) == completion.text
     return completion

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from desktop.llm import ChatMessage, Completion, ReasoningDelta, TextDelta, ToolCall, ToolSpec
+from desktop.llm import ChatMessage, Completion, ReasoningChunk, TextChunk, ToolCall, ToolSpec
 from desktop.llm.openai_provider import OpenAIModel, OutputLimits, to_wire_messages
 from desktop.llm.quirks import Quirks, memory, quirks_for
 
@@ -67,8 +67,8 @@ def test_deepseek_thinking_is_shown_apart_and_sent_back_with_tools(server: FakeS
     quirks = Quirks(kind="DeepSeek", reasoning_back=True)
     done, events = _turn(server, quirks=quirks)
     assert done.reasoning == "The user wants the weather; call get_weather." and done.text == ""
-    assert "".join(e.text for e in events if isinstance(e, ReasoningDelta)) == done.reasoning
-    assert not [e for e in events if isinstance(e, TextDelta)]  # never part of the answer's text
+    assert "".join(e.text for e in events if isinstance(e, ReasoningChunk)) == done.reasoning
+    assert not [e for e in events if isinstance(e, TextChunk)]  # never part of the answer's text
     history = [*ASK, ChatMessage(role="assistant", content=done.text, tool_calls=done.tool_calls,
                                  reasoning=done.reasoning),
                ChatMessage(role="tool", content='{"sky": "sunny"}', tool_call_id=done.tool_calls[0].id)]
@@ -138,7 +138,7 @@ def test_ollama_parallel_calls_at_index_0_with_object_arguments_stay_apart(serve
 def test_ollama_call_written_as_json_text_is_a_call_and_never_shown(server: FakeServer) -> None:
     done, events = _turn(server)
     assert [c.name for c in done.tool_calls] == ["get_time"] and done.text == ""
-    assert not [e for e in events if isinstance(e, TextDelta)]
+    assert not [e for e in events if isinstance(e, TextChunk)]
 
 
 # -- llama.cpp's llama-server ----------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def test_llamacpp_call_inside_an_unclosed_think_is_still_the_call(server: FakeSe
 def test_think_tags_in_the_text_are_reasoning_even_split_across_chunks(server: FakeServer) -> None:
     done, events = _turn(server, tools=[])
     assert done.reasoning == "Let me think." and done.text == "Sunny in Paris."
-    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "Sunny in Paris."
+    assert "".join(e.text for e in events if isinstance(e, TextChunk)) == "Sunny in Paris."
 
 
 # -- LM Studio ------------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_lmstudio_empty_call_ids_become_unique_ones(server: FakeServer) -> None:
 def test_lmstudio_call_as_tagged_text_is_a_call(server: FakeServer) -> None:
     done, events = _turn(server)
     assert [c.name for c in done.tool_calls] == ["get_weather"] and done.text == ""
-    assert not [e for e in events if isinstance(e, TextDelta)]
+    assert not [e for e in events if isinstance(e, TextChunk)]
 
 
 # -- ids repeated across turns (Kimi K3 on vLLM) -------------------------------------------------------
@@ -308,7 +308,7 @@ def test_no_second_request_reaches_a_local_server_while_a_task_streams(server: F
     async def go() -> None:
         model = OpenAIModel(server.url, "m", None, timeout=5)
         events = model.stream(ASK, [])
-        assert isinstance(await events.__anext__(), TextDelta)  # the task's answer is streaming
+        assert isinstance(await events.__anext__(), TextChunk)  # the task's answer is streaming
         with pytest.raises(ValueError, match="answering a task"):
             await keys.list_models(server.url, None)
         with pytest.raises(Exception, match="answering a task"):
@@ -403,7 +403,7 @@ def test_the_ollama_native_api_is_covered_by_the_busy_guard() -> None:
 
         async def go(base: str = base) -> None:
             events = OllamaModel(base, "m", timeout=5).stream(ASK, [])
-            assert isinstance(await events.__anext__(), TextDelta)  # Ollama's own API is streaming the task
+            assert isinstance(await events.__anext__(), TextChunk)  # Ollama's own API is streaming the task
             with pytest.raises(Exception, match="answering a task"):
                 list_models(base, api="ollama")
             release.set()

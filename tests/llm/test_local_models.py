@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from desktop import i18n
-from desktop.llm import ChatMessage, ModelError, TextDelta, ToolSpec
+from desktop.llm import ChatMessage, ModelError, TextChunk, ToolSpec
 from desktop.llm.factory import make_model
 from desktop.llm.ollama_provider import OllamaModel
 from desktop.llm.openai_provider import OpenAIModel
@@ -112,7 +112,7 @@ def test_json_text_is_a_tool_call_only_when_it_matches_a_declared_tool_exactly()
 def test_openai_endpoint_recognises_a_json_text_call(server: FakeServer) -> None:
     model = OpenAIModel(server.url, "m", None, timeout=5)
     events = collect(model, HI, TOOLS)
-    assert not [e for e in events if isinstance(e, TextDelta)]  # the JSON is not shown as an answer
+    assert not [e for e in events if isinstance(e, TextChunk)]  # the JSON is not shown as an answer
     done = events[-1]
     assert done.text == "" and done.finish_reason == "tool_calls"
     assert [c.name for c in done.tool_calls] == ["run_skill"]

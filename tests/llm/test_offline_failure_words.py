@@ -1,12 +1,18 @@
 """The offline planner's words for a failed command or a stand-in font: the user's language, no command names."""
 from __future__ import annotations
 
+from typing import Any
+
 from desktop.llm._offline_summary import failure, other_font
+from desktop.translations import render_plain
 from skills.messages import msg
 
 
 def _t(chinese: bool):
-    return lambda en, zh: zh if chinese else en
+    """How the planner says a catalogue message: rendered in the request's language."""
+    def say(id: str, n: int | None = None, /, **params: Any) -> str:
+        return render_plain(msg(id, n, **params), "zh_CN" if chinese else "en")
+    return say
 
 
 def test_a_failure_is_said_in_the_request_language_without_the_command_name() -> None:
@@ -28,3 +34,14 @@ def test_a_stand_in_font_is_said_only_when_one_was_used() -> None:
     assert other_font(same, _t(False)) == "" and other_font({}, _t(True)) == ""
     assert "drawn in Droid Sans Fallback" in other_font(other, _t(False))
     assert "改用 Droid Sans Fallback 显示" in other_font(other, _t(True))
+
+
+def test_a_replacement_without_a_page_is_left_out_of_the_pages_said() -> None:
+    # a result read back from a transcript may lack a field; the summary says what it knows, not a TypeError
+    from desktop.llm._offline_summary import pdf_summary
+
+    res = {"data": {"replacements": [{"page": 2, "font": "Helvetica", "drawn_in": "Helvetica"},
+                                     {"font": "Helvetica", "drawn_in": "Helvetica"}]}}
+    said = pdf_summary(_t(False), "pdf_replace_text", {"path": "a.pdf", "find": "X", "replace": "Y"}, res)
+    assert "on page 2," in said and "None" not in said
+    assert "a.pdf" in pdf_summary(_t(False), "pdf_replace_text", {"path": "a.pdf"}, {"data": None})

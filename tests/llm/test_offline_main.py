@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from desktop.llm import ChatMessage, Completion, TextDelta
+from desktop.llm import ChatMessage, Completion, TextChunk
 from desktop.llm.offline import OfflinePlanner
 
 from ._driver import MAIN_TOOLS, decide
@@ -108,7 +108,7 @@ def test_after_a_tool_result_it_stops_instead_of_looping() -> None:
 
 def test_stream_yields_text_chunks_then_one_completion() -> None:
     events = collect(OfflinePlanner(), [SYSTEM, ChatMessage(role="user", content="hello")], MAIN_TOOLS)
-    deltas = [e for e in events if isinstance(e, TextDelta)]
+    deltas = [e for e in events if isinstance(e, TextChunk)]
     assert len(deltas) >= 2
     assert isinstance(events[-1], Completion)
     assert "".join(d.text for d in deltas) == events[-1].text

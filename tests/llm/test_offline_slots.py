@@ -137,3 +137,46 @@ def test_replacements(text: str, found: tuple[str, str, bool] | None) -> None:
 ])
 def test_a_captured_value_is_cleaned(text: str, value: str) -> None:
     assert slots.clean(text) == value
+
+
+@pytest.mark.parametrize(("text", "normal"), [
+    ("remove the 2nd slide", "remove slide 2"), ("delete the third slide", "delete slide 3"),
+    ("Remove slide two", "Remove slide 2"), ("extract the second page of doc.pdf", "extract page 2 of doc.pdf"),
+    ("rotate doc.pdf's 2nd page 180 degrees", "rotate doc.pdf's page 2 180 degrees"),
+    ("restore the first version", "restore version 1"), ("chnage teh title to X", "change the title to X"),
+    ("delete the last page of doc.pdf", "delete page last of doc.pdf"), ("rotate all the pages", "rotate pages all"),
+    ("删掉第二张幻灯片", "删掉第2张幻灯片"), ("第十二页", "第12页"), ("第二十一张", "第21张"),
+    # the user's own words stay as typed: an ordinal that counts no slide or page, a word that only looks like a typo
+    ("the first quarter was slow", "the first quarter was slow"), ("it slid off", "it slid off"),
+    ("加一张幻灯片", "加一张幻灯片"),
+])
+def test_the_request_is_normalized_for_matching(text: str, normal: str) -> None:
+    assert slots.normalize(text) == normal
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("page last", ["last"]), ("删掉 doc.pdf 的最后一页", ["last"]), ("pages all of doc.pdf", ["all"]),
+    ("doc.pdf 的所有页面", ["all"]), ("pages 1 & 3", [1, 3]), ("page 2 180 degrees", [2]),
+])
+def test_last_and_all_pages(text: str, found: list[int | str]) -> None:
+    assert slots.pages(text) == found
+
+
+@pytest.mark.parametrize(("text", "pairs"), [
+    ("Name is Ada Lovelace and City is London", {"Name": "Ada Lovelace", "City": "London"}),
+    ("Name 是 张三，City 是 北京", {"Name": "张三", "City": "北京"}),
+    ("Name=Ada;City=London", {"Name": "Ada", "City": "London"}),
+])
+def test_form_values_said_in_words(text: str, pairs: dict[str, str]) -> None:
+    assert slots.form_pairs(text) == pairs
+
+
+def test_quotes_arrows_and_rows_as_people_type_them() -> None:
+    assert slots.replacement("replace «Acme» with «Mira»") == ("Acme", "Mira", False)
+    assert slots.replacement("contract.docx: Acme -> Mira") == ("Acme", "Mira", False)
+    assert slots.replacement("update 2024 → 2025 in contract.docx") == ("2024", "2025", False)
+    assert slots.replacement("将合同中的 Acme 全部替换为 Mira") == ("Acme", "Mira", False)
+    assert slots.clean("《年度预算》") == "年度预算"
+    assert slots.row_cells("Apr | 1400 | 1000") == ["Apr", 1400, 1000]
+    assert slots.row_cells("- Apr, 1,400, 1,000") == ["Apr", 1400, 1000]
+    assert slots.row_cells("四月、1400、1000") == ["四月", 1400, 1000]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from desktop.llm import ChatMessage, Completion, TextDelta
+from desktop.llm import ChatMessage, Completion, TextChunk
 from desktop.llm.offline import OfflinePlanner
 
 
@@ -26,4 +26,4 @@ def test_the_decision_runs_in_a_worker_and_the_stream_replays_it() -> None:
     events, loop_thread = asyncio.run(run())
     assert seen and seen[0] is not loop_thread
     assert isinstance(events[-1], Completion) and events[-1].text
-    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == events[-1].text
+    assert "".join(e.text for e in events if isinstance(e, TextChunk)) == events[-1].text

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk
 from desktop.llm.openai_provider import OpenAIModel
 
 from ._util import collect
@@ -94,7 +94,7 @@ def _echo_key(handler: Any, body: dict[str, Any]) -> None:
 @pytest.mark.parametrize("server", [_echo_key], indirect=True)
 def test_a_key_echoed_by_the_server_is_scrubbed_before_anyone_sees_it(server: FakeServer) -> None:
     events = collect(OpenAIModel(server.url, "m", KEY, timeout=5), USER)
-    shown = "".join(e.text for e in events if isinstance(e, TextDelta))
+    shown = "".join(e.text for e in events if isinstance(e, TextChunk))
     done = events[-1]
     assert isinstance(done, Completion)
     assert KEY not in shown and KEY not in done.text and "***" in done.text

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolCall, ToolSpec
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolCall, ToolSpec
 from desktop.llm.openai_provider import OpenAIModel
 
 from ._util import collect, finish
@@ -43,7 +43,7 @@ def _text_reply(handler: Any, body: dict[str, Any]) -> None:
 def test_plain_text_streams_and_request_is_well_formed(server: FakeServer) -> None:
     model = OpenAIModel(server.url, "test-model", KEY, timeout=5, extra_headers={"X-Trace": "t1"})
     events = collect(model, USER, [])
-    assert [e.text for e in events if isinstance(e, TextDelta)] == ["Hel", "lo!"]
+    assert [e.text for e in events if isinstance(e, TextChunk)] == ["Hel", "lo!"]
     done = events[-1]
     assert isinstance(done, Completion)
     assert done.text == "Hello!"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.llm import ChatMessage, Completion, ModelError, TextDelta, ToolSpec
+from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolSpec
 from desktop.llm.scripted import ScriptedModel, tool_turn
 
 from ._util import collect, finish
@@ -15,7 +15,7 @@ TOOL = ToolSpec(name="list_workspace", description="list files", parameters={"ty
 def test_text_is_streamed_in_chunks_then_one_completion() -> None:
     model = ScriptedModel([Completion(text="Here is a longer answer.")], chunk_size=5)
     events = collect(model, USER, [TOOL])
-    deltas = [e for e in events if isinstance(e, TextDelta)]
+    deltas = [e for e in events if isinstance(e, TextChunk)]
     assert len(deltas) == 5
     assert "".join(d.text for d in deltas) == "Here is a longer answer."
     assert events[-1] == Completion(text="Here is a longer answer.")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from renderers import RendererSpec
+from renderers.errors import PluginError
 from renderers.registry import Registry
 
 
@@ -32,7 +33,7 @@ def test_register_refuses_duplicates_and_disposer_removes(qtbot) -> None:
     reg = Registry(discover=False)
     spec = RendererSpec(kind="docx", display_name="Word", factory="renderers.docx:DocxRenderer")
     dispose = reg.register(spec)
-    with pytest.raises(ValueError, match="already registered"):
+    with pytest.raises(PluginError, match="already registered"):
         reg.register(RendererSpec(kind="docx", display_name="Other", factory="x:Y"))
     assert reg.plugin("docx") is not None
     dispose()

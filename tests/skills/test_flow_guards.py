@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from skills import flow as flow_mod
-from skills.flow import PROCESSORS, PROTECTED, FlowError, parse_flow
+from skills.flow import PROCESSORS, PROTECTED, FlowDefinitionError, parse_flow
 
 CHAIN = [("validate", "validate_input", []), ("approval", "approval_gate", ["validate"]),
          ("run", "run_command", ["approval"]), ("verify", "verify_artifacts", ["run"]),
@@ -24,7 +24,7 @@ def _doc(steps: list[tuple[str, str, list[str]]], *, head: str = "id: f\nversion
 
 
 def _refused(text: str, match: str) -> None:
-    with pytest.raises(FlowError, match=match):
+    with pytest.raises(FlowDefinitionError, match=match):
         parse_flow(text, "f.yaml")
 
 
@@ -169,10 +169,10 @@ def test_the_hash_is_stable_across_key_order_and_releases() -> None:
 
 
 def test_an_unreadable_flow_file_is_refused_by_name(tmp_path: Path) -> None:
-    with pytest.raises(FlowError, match=r"^gone\.yaml: cannot read the flow"):
+    with pytest.raises(FlowDefinitionError, match=r"^gone\.yaml: cannot read the flow"):
         flow_mod.load_flow_file(tmp_path / "gone.yaml")
     (tmp_path / "latin.yaml").write_bytes(b"id: caf\xe9\n")
-    with pytest.raises(FlowError, match=r"^latin\.yaml: cannot read the flow"):
+    with pytest.raises(FlowDefinitionError, match=r"^latin\.yaml: cannot read the flow"):
         flow_mod.load_flow_file(tmp_path / "latin.yaml")
     (tmp_path / "ok.yaml").write_text(_doc(CHAIN), encoding="utf-8")
     assert flow_mod.load_flow_file(tmp_path / "ok.yaml") == parse_flow(_doc(CHAIN), "ok.yaml")

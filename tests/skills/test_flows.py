@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from skills.catalog import PACKAGE_DIR, build, load_catalog
-from skills.flow import FlowError, default_flow, parse_flow
+from skills.flow import FlowDefinitionError, default_flow, parse_flow
 
 STEPS = """\
   - {id: validate, processor: validate_input}
@@ -75,7 +75,7 @@ def test_a_flow_naming_an_unregistered_processor_is_refused_at_build(tmp_path: P
         "after: [approval]", "after: [validate]") + "\n", r"no step runs the protected step approval_gate"),
 ])
 def test_unsafe_flows_are_refused_naming_the_flow_and_step(steps: str, match: str) -> None:
-    with pytest.raises(FlowError, match=match):
+    with pytest.raises(FlowDefinitionError, match=match):
         parse_flow(_flow(steps, "custom"), "custom.yaml")
 
 

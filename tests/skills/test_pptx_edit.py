@@ -227,3 +227,34 @@ def test_edit_a_foreign_deck_keeps_its_pictures_and_size(ws: Workspace) -> None:
     pic = next(sh for sh in out.slides[0].shapes if sh.shape_type == 13)
     assert pic.image.size == (40, 30)
     assert out.slides[1].slide_layout.name == "Title and Content"
+
+
+def _without_slide_size(src: Path, dst: Path) -> None:
+    """The deck as some generators write it: ``<p:sldSz>`` is optional in the schema, and left out."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "ppt/presentation.xml":
+                data = re.sub(rb"<p:sldSz[^>]*/>", b"", data)
+                assert b"sldSz" not in data
+            zout.writestr(item, data)
+
+
+def test_a_deck_without_a_slide_size_is_read_and_edited(ws: Workspace) -> None:
+    prs = Presentation()
+    prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = "Sizeless"
+    prs.save(str(ws.root / "full.pptx"))
+    _without_slide_size(ws.root / "full.pptx", ws.root / "s.pptx")
+    assert Presentation(str(ws.root / "s.pptx")).slide_width is None
+    out = get_command("pptx_inspect").run(ws, {"path": "s.pptx"})
+    assert out.ok, out.message
+    assert out.data["slide_width_in"] > 0 and out.data["slide_height_in"] > 0
+    assert out.data["slides"][0]["title"] == "Sizeless"
+    res = get_command("pptx_edit").run(ws, {"path": "s.pptx", "operations": [
+        {"op": "add_slide", "slide": {"layout": "table", "title": "Costs", "header": ["Item", "Cost"],
+                                      "rows": [["Paper", 5]]}}]})
+    assert res.ok, res.message
+    deck = Presentation(str(ws.root / "s.pptx"))
+    table = next(sh for sh in deck.slides[1].shapes if sh.has_table)
+    assert table.table.cell(1, 0).text == "Paper"
+    assert table.width > 0 and table.height > 0

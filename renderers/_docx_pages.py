@@ -1,0 +1,139 @@
+"""DOCX pages without widgets: the flow laid out on the document's page and drawn (QtGui only).
+
+``mira preview`` imports this and not :mod:`renderers.docx`, whose preview brings the widgets and,
+through the shared preview base, PyMuPDF: a quarter of a second of imports a DOCX page never uses.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSizeF, QUrl
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextBlock, QTextCursor, QTextDocument, QTextFormat
+
+from renderers._common import MAX_PAGES
+from renderers._docx_html import PAGE_SEPARATOR, DocxContent, open_builder
+from renderers._docx_parts import PageGeometry
+
+__all__ = ["CSS", "flow_html", "own_heading_sizes", "render_image", "render_page", "set_html"]
+
+# Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
+# hands a body's font size to every span below it, over the size its paragraph carries.
+CSS = "td { vertical-align: top; }"
+SHORT_PAGES = 3.0  # `mira preview` reads this much at least: a document this short gets its exact page count
+
+
+def _base_font() -> QFont:
+    font = QFont()
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
+    font.setPointSizeF(11)
+    return font
+
+
+def flow_html(content: DocxContent) -> str:
+    """All parts in one flow; each explicit page break is a rule and a forced page break."""
+    parts = []
+    for i, page in enumerate(content.pages):
+        parts.append(f"{PAGE_SEPARATOR}{page}</div>" if i else page)
+    return f"<html><body>{''.join(parts)}</body></html>"
+
+
+def _document(images: dict[str, QImage], html: str) -> QTextDocument:
+    doc = QTextDocument()
+    doc.setDefaultStyleSheet(CSS)
+    doc.setDefaultFont(_base_font())
+    for name, image in images.items():
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+    set_html(doc, html)
+    return doc
+
+
+def set_html(doc: QTextDocument, html: str) -> None:
+    doc.setHtml(html)
+    own_heading_sizes(doc, doc.begin())
+
+
+def own_heading_sizes(doc: QTextDocument, block: QTextBlock) -> None:
+    """Headings from ``block`` on drawn at the size their style gives them.
+
+    Qt marks heading text with a size step (h1 is "xx-large") that overrides any point size the
+    text carries; the step is dropped where the text has its own size."""
+    while block.isValid():
+        if block.blockFormat().headingLevel():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                fmt = fragment.charFormat()
+                if fmt.hasProperty(QTextFormat.Property.FontSizeAdjustment) and fmt.fontPointSize() > 0:
+                    fmt.clearProperty(QTextFormat.Property.FontSizeAdjustment)
+                    cursor = QTextCursor(doc)
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(fmt)
+                it += 1
+        block = block.next()
+
+
+def _paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
+    """``html`` laid out on the document's own page: its size and margins from the first section."""
+    doc = _document(images, html)
+    _on_page(doc, page or PageGeometry())
+    return doc
+
+
+def _on_page(doc: QTextDocument, page: PageGeometry) -> None:
+    """Page size and margins (setHtml resets the margins: set them after it)."""
+    frame = doc.rootFrame().frameFormat()
+    frame.setLeftMargin(page.left)
+    frame.setRightMargin(page.right)
+    frame.setTopMargin(page.top)
+    frame.setBottomMargin(page.bottom)
+    doc.rootFrame().setFrameFormat(frame)
+    doc.setPageSize(QSizeF(page.width, page.height))
+
+
+def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
+    """A4 page ``index`` of the document drawn ``width`` px wide, with the page count, exact or estimated
+    (see :func:`render_page`; the window's cards use :func:`thumbnail_part` and :func:`draw_thumbnail`)."""
+    image, count, _exact = render_page(path, index, width)
+    return image, count
+
+
+def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
+    """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest.
+
+    Blocks are read until the layout runs past page ``index`` (then that page is complete, as in the
+    whole document) or the document ends. Returns the page, the page count and whether the count is
+    exact: a document read only in part gets an estimate from the share of its text laid out."""
+    builder = open_builder(path)
+    page = builder.page
+    parts: list[str] = []
+    wanted = max(index + 1.25, SHORT_PAGES) * builder.page_pt()
+    while True:
+        parts.append(builder.next_chunk(1 << 30, until_pt=wanted))
+        doc = _paginated(builder.images, f"<html><body>{''.join(parts)}</body></html>", page)
+        laid = doc.pageCount()
+        if builder.done or laid > index + 1:
+            break
+        wanted = max(wanted * 2, builder.filled_pt + builder.page_pt())
+    if builder.done:
+        count = laid
+    else:
+        bottom = doc.documentLayout().blockBoundingRect(doc.lastBlock()).bottom() / page.height
+        count = max(laid + 1, round(bottom / max(builder.share_read(), 1e-6)))
+    count = max(1, min(count, MAX_PAGES))
+    index = max(0, min(index, count - 1))
+    return _draw_page(doc, index, width, page), count, builder.done
+
+
+def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry) -> QImage:
+    scale = width / page.width
+    image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.scale(scale, scale)
+    painter.translate(0, -index * page.height)
+    doc.drawContents(painter, QRectF(0, index * page.height, page.width, page.height))
+    painter.end()
+    return image
