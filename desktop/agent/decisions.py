@@ -2,11 +2,12 @@
 retry a write the disk refused, the approval rules, and recovery at startup (interrupted calls resolved,
 running tasks resumed).
 
-A mixin of :class:`desktop.agent.runtime.AgentRuntime`, which drives the tasks these decisions resume."""
+A part :class:`desktop.agent.runtime.AgentRuntime` owns: it is handed the runtime's store, gate and reporter,
+which tasks this process drives, and how to drive and cancel one."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from desktop.agent._owner import other_owner_alive
 from desktop.agent.gate import ApprovalError, ApprovalGate, ApprovalOutcome
@@ -18,16 +19,21 @@ from skills.runtime import Workspace
 from desktop.messages import msg
 
 
-class RuntimeDecisions:
-    """Approvals, rules and recovery (uses the runtime's store, gate, reporter and drives)."""
+class Decisions:
+    """Approvals, rules and recovery over the runtime's store, gate and reporter.
 
-    # Provided by the runtime.
-    store: Store
-    gate: ApprovalGate
-    reporter: Reporter
-    _drives: dict[str, asyncio.Task[None]]
-    _drive: Callable[[str], Awaitable[None]]
-    cancel: Callable[[str], None]
+    ``drives`` is the runtime's live map of the tasks this process drives (read, never changed here);
+    ``drive`` runs a task until it finishes or pauses, ``cancel`` stops one."""
+
+    def __init__(self, *, store: Store, gate: ApprovalGate, reporter: Reporter,
+                 drives: Mapping[str, asyncio.Task[None]], drive: Callable[[str], Awaitable[None]],
+                 cancel: Callable[[str], None]) -> None:
+        self.store = store
+        self.gate = gate
+        self.reporter = reporter
+        self._drives = drives
+        self._drive = drive
+        self.cancel = cancel
 
     def _driving(self, task_id: str) -> bool:
         return task_id in self._drives

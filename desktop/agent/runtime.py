@@ -20,7 +20,7 @@ from desktop.agent.attachments import copy_attachments, task_folder
 from desktop.agent._owner import this_process
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.agent.calls import Calls
-from desktop.agent.decisions import RuntimeDecisions
+from desktop.agent.decisions import Decisions
 from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
@@ -37,7 +37,7 @@ from desktop.llm import ChatMessage, Model, ModelError
 from desktop.llm.tokens import count_request
 from desktop.llm.turn import CUT_ENGLISH
 from desktop.messages import details_of, msg, said, shown_request
-from desktop.store import Store
+from desktop.store import RuleRow, Store
 from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState, LedgerState
 from skills.messages import Msg
@@ -61,7 +61,7 @@ class TaskStatus:
     usage: dict[str, Any]
 
 
-class AgentRuntime(RuntimeDecisions):
+class AgentRuntime:
     """Runs tasks: main agent → skill agent → approval → verified artifacts → delivery message.
 
     The facade the window and ``mira task`` use; it composes the parts (reporter, calls, approval gate,
@@ -90,6 +90,8 @@ class AgentRuntime(RuntimeDecisions):
                                                   "generate_delivery": self.finalizer.deliver_step})
         self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
         self._drives: dict[str, asyncio.Task[None]] = {}
+        self.decisions = Decisions(store=store, gate=self.gate, reporter=self.reporter, drives=self._drives,
+                                   drive=self._drive, cancel=self.cancel)
 
     async def _finish(self, run: Run, outcome: Outcome | None) -> None:
         await self.flow.finish(FinishState(run, outcome))
@@ -102,6 +104,32 @@ class AgentRuntime(RuntimeDecisions):
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
         return self.reporter.subscribe(callback)
+
+    # -- decisions on frozen calls (see desktop.agent.decisions) -----------------------
+
+    async def approve(self, approval_id: str, *, allow_similar: bool = False) -> RuleRow | None:
+        """Run the frozen call once and continue the same agent: :meth:`Decisions.approve`."""
+        return await self.decisions.approve(approval_id, allow_similar=allow_similar)
+
+    async def retry(self, approval_id: str) -> None:
+        """Run again, once, an approved write the disk refused: :meth:`Decisions.retry`."""
+        await self.decisions.retry(approval_id)
+
+    async def deny(self, approval_id: str, *, stop: bool = False) -> None:
+        """Write "denied by the user" at the frozen call: :meth:`Decisions.deny`."""
+        await self.decisions.deny(approval_id, stop=stop)
+
+    def rules(self, conversation_id: str | None = None) -> list[RuleRow]:
+        """The active approval rules of a conversation (of all conversations when None)."""
+        return self.decisions.rules(conversation_id)
+
+    def revoke_rule(self, rule_id: str) -> bool:
+        """Stop a rule; the writes it approved stay as they are. False when it was already revoked."""
+        return self.decisions.revoke_rule(rule_id)
+
+    async def recover(self, resume: bool = True) -> list[str]:
+        """On startup: resolve interrupted calls, continue running tasks: :meth:`Decisions.recover`."""
+        return await self.decisions.recover(resume)
 
     # -- tasks ------------------------------------------------------------------------
 

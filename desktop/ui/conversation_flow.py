@@ -2,16 +2,20 @@
 conversations; sending, retrying and editing messages; pasted images; the approval card's decisions;
 and opening a conversation's folder.
 
-A mixin of :class:`desktop.ui.main_window.MainWindow`."""
+A part :class:`desktop.ui.main_window.MainWindow` owns, handed the widgets, services and controller it works
+with and the window's callbacks (schedule a coroutine, say a notice, open the settings, show the title and
+the state)."""
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QLabel
 
 from desktop.i18n import tr
 from desktop.ui.imports import deferred
@@ -19,6 +23,16 @@ from desktop.ui.merge import ATTACHMENT, stored_id
 
 if TYPE_CHECKING:
     import asyncio
+
+    from desktop.ui.controller import TaskController
+    from desktop.ui.folder_actions import FolderActions
+    from desktop.ui.plumbing import Run, StoreCalls
+    from desktop.ui.preview_follow import PreviewFollower
+    from desktop.ui.preview_panel import PreviewPanel
+    from desktop.ui.services import Services
+    from desktop.ui.sidebar import ConversationSidebar
+    from desktop.ui.window_state import WindowState
+    from uchat import ChatWidget, Message
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
@@ -26,20 +40,29 @@ log = logging.getLogger("desktop.ui.main_window")
 
 
 class ConversationFlow:
-    """What the sidebar, the message box and the chat's cards ask of the window (uses its controller)."""
+    """What the sidebar, the message box and the chat's cards ask of the window."""
 
-    # Provided by the window.
-    chat: Any
-    services: Any
-    controller: Any
-    sidebar: Any
-    conversation: Any
-    window_state: Any
-    preview_panel: Any
-    preview_follow: Any
-    folder_actions: Any
-    title_label: Any
-    open_settings: Any
+    def __init__(self, *, chat: ChatWidget, services: Services, controller: TaskController,
+                 sidebar: ConversationSidebar, window_state: WindowState, preview_panel: PreviewPanel,
+                 preview_follow: PreviewFollower, folder_actions: FolderActions, title_label: QLabel,
+                 on_store: StoreCalls, run: Run, notify: Callable[[str], None], open_settings: Callable[[], object],
+                 update_title: Callable[[], None], show_state: Callable[[], None]) -> None:
+        self.chat = chat
+        self.conversation = chat.conversation
+        self.services = services
+        self.controller = controller
+        self.sidebar = sidebar
+        self.window_state = window_state
+        self.preview_panel = preview_panel
+        self.preview_follow = preview_follow
+        self.folder_actions = folder_actions
+        self.title_label = title_label
+        self._store = on_store
+        self._run = run
+        self._notify = notify
+        self.open_settings = open_settings
+        self._update_title = update_title
+        self._show_state = show_state
 
     # -- conversations ------------------------------------------------------------------
     async def reload_conversations(self, search: str | None = None) -> None:
@@ -47,7 +70,8 @@ class ConversationFlow:
             search = self.sidebar.search.text().strip()
         if search:  # with where each one matched, shown under its title
             found = await self._store(self.services.store.search_conversations, search)
-            rows = [(m.conversation.id, m.conversation.title, m.conversation.updated, m.snippet) for m in found]
+            rows: list[tuple[str, str, float] | tuple[str, str, float, str]] = [
+                (m.conversation.id, m.conversation.title, m.conversation.updated, m.snippet) for m in found]
         else:
             rows = [(r.id, r.title, r.updated) for r in await self._store(self.services.store.list_conversations)]
         self.sidebar.set_conversations(rows, self.controller.current_id)
@@ -71,16 +95,16 @@ class ConversationFlow:
         self.title_label.setText(tr("conv.untitled"))
         self.chat.composer.input.setFocus()
 
-    async def _created(self, conversation_id: str) -> None:
+    async def created(self, conversation_id: str) -> None:
         self.window_state.last_conversation = conversation_id
         await self.reload_conversations()
         self.sidebar.select(conversation_id)
 
-    async def _rename(self, conversation_id: str, title: str) -> None:
+    async def rename(self, conversation_id: str, title: str) -> None:
         await self._store(self.services.store.rename_conversation, conversation_id, title)
         await self.reload_conversations()
 
-    async def _delete(self, conversation_id: str) -> None:
+    async def delete(self, conversation_id: str) -> None:
         if self.controller.running_in(conversation_id):
             self._notify(tr("chat.busy"))  # deleting under a running task would lose its result
             return
@@ -91,12 +115,12 @@ class ConversationFlow:
             self.new_conversation()
         await self.reload_conversations()
 
-    def _on_send(self, text: str, files: list[str]) -> None:
+    def on_send(self, text: str, files: list[str]) -> None:
         # What the user just sent is what they want to see, even when they had scrolled up to read.
         self.chat.view.scroll_to_bottom()
         self.controller.request(self.controller.send(text, list(files)))
 
-    def message_actions(self, message: Any) -> tuple[str, ...]:
+    def message_actions(self, message: Message) -> tuple[str, ...]:
         """Copy for every message; retry and edit-and-resend for the last request while nothing runs; retry
         and Settings under a reply the model failed to give (the server refused, cut or dropped it)."""
         messages = list(self.conversation)
@@ -130,9 +154,9 @@ class ConversationFlow:
             self.chat.composer.set_text(message.text)
             self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
-            self._on_send(message.text, [])
+            self.on_send(message.text, [])
 
-    def _give_back(self, text: str, attachments: list[str]) -> None:
+    def give_back(self, text: str, attachments: list[str]) -> None:
         """A send that never started: nothing the user typed or attached is lost."""
         composer = self.chat.composer
         if not composer.text().strip():
@@ -140,7 +164,7 @@ class ConversationFlow:
         composer.add_attachments(attachments)
         self.controller.refresh_state()
 
-    async def _save_pasted_image(self, data: bytes) -> None:
+    async def save_pasted_image(self, data: bytes) -> None:
         """A pasted image becomes a PNG file the composer attaches (copied to the task workspace on send)."""
         from desktop import paths
 
@@ -157,17 +181,17 @@ class ConversationFlow:
         self.chat.composer.add_attachments([str(target)])
 
     # -- host callbacks -----------------------------------------------------------------
-    def _on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
+    def on_decision(self, approval_id: str, approve: bool, message_id: str) -> None:
         # The card's buttons are disabled right after the click; without this Qt would hand focus to the
         # next widget in the chain (the sidebar's search), and the next thing typed would go there.
         self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
         self.controller.request(self.controller.decide(approval_id, approve, stored_id(message_id)))
 
-    def _on_allow_similar(self, approval_id: str, message_id: str) -> None:
+    def on_allow_similar(self, approval_id: str, message_id: str) -> None:
         self.chat.composer.input.setFocus(Qt.FocusReason.OtherFocusReason)
         self.controller.request(self.controller.decide(approval_id, True, stored_id(message_id), allow_similar=True))
 
-    def _on_retry(self, approval_id: str, message_id: str) -> None:
+    def on_retry(self, approval_id: str, message_id: str) -> None:
         self.controller.request(self.controller.decide(approval_id, True, message_id, retry=True))
 
     # -- folders ------------------------------------------------------------------------
@@ -175,9 +199,8 @@ class ConversationFlow:
         """Open a conversation's working folder in the system file manager: through the conversation
         folders' own action for the open conversation when the window has it (it makes the folder on
         first use), else the folder the store knows for that conversation, else the workspace folder."""
-        actions = getattr(self, "folder_actions", None)
-        if actions is not None and conversation_id == self.controller.current_id:
-            self._run(actions.show_folder())
+        if conversation_id == self.controller.current_id:
+            self._run(self.folder_actions.show_folder())
             return
         folder = None
         lookup = getattr(self.services.store, "conversation_folder", None)

@@ -1,20 +1,25 @@
 """Showing a conversation and keeping it in step with the store: the newest page when it opens, a merge
-of the newest rows at every task milestone (coalesced), and older history page by page on scrolling up.
+of the newest rows at every task milestone (coalesced), older history page by page on scrolling up, and the
+idle/waiting state read from the approvals shown.
 
-A mixin of :class:`desktop.ui.controller.TaskController`."""
+A part of :class:`desktop.ui.controller.TaskController`, handed the controller's book, store and conversation."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from desktop.i18n import say_error
+from desktop.i18n import say_error, tr
+from desktop.store.states import WAITING
 from desktop.ui.imports import deferred
 from desktop.ui.merge import LOCAL, merge, stored_id, to_messages_all
-from uchat import Message, Role
+from desktop.ui.task_book import TaskBook, TaskState
+from uchat import Conversation, Message, Role, Status
 
 if TYPE_CHECKING:
     import asyncio
+
+    from desktop.store import ApprovalRow, StoredMessage, Store, TaskRow
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
@@ -26,39 +31,41 @@ HISTORY_PAGE = 50  # rows read when a conversation opens (older ones come page b
 
 
 class ConversationSync:
-    """The shown conversation against the store (uses the controller's store calls and task states)."""
+    """The shown conversation against the store.
 
-    # Provided by the controller.
-    store: Any
-    conversation: Any
-    current_id: str | None
-    welcome_text: Any
-    sig_synced: Any
-    sig_notice: Any
-    _paged_id: str | None
-    _tasks: dict[str, Any]
-    _pending: list[Any]
-    _operations: dict[Any, Any]
-    _syncing: Any
-    _sync_again: bool
-    _sync_target: str
+    ``synced(conversation_id)`` is said after a merge, ``notice(text)`` with an error or notice,
+    ``conversations_changed()`` when a task ended (titles and order in the sidebar may change)."""
+
+    def __init__(self, *, book: TaskBook, store: Store, conversation: Conversation, synced: Callable[[str], None],
+                 notice: Callable[[str], None], conversations_changed: Callable[[], None]) -> None:
+        self.book = book
+        self.store = store
+        self.conversation = conversation
+        self._synced = synced
+        self._notice = notice
+        self._conversations_changed = conversations_changed
+        # The window supplies the text (it knows which model serves).
+        self.welcome_text: Callable[[], str] = lambda: tr("welcome")
+        self._syncing: asyncio.Future[None] | None = None
+        self._sync_again = False
+        self._sync_target = ""
 
     # -- showing a conversation ---------------------------------------------------------
     async def show(self, conversation_id: str | None) -> None:
         """Show ``conversation_id`` (or the welcome message when None)."""
-        self.current_id = conversation_id
-        self._paged_id = None
+        self.book.current_id = conversation_id
+        self.book.paged_id = None
         if conversation_id is None:
             self.conversation.reset([self.welcome()])
-            if not self._operations:
-                self._set_state("idle")
+            if not self.book.operations:
+                self.book.set_state("idle")
             return
-        rows = await self._store(self.store.messages, conversation_id, HISTORY_PAGE)
-        if conversation_id != self.current_id:
+        rows = await self.book.on_store(self.store.messages, conversation_id, HISTORY_PAGE)
+        if conversation_id != self.book.current_id:
             return  # another conversation was opened meanwhile
         # One reset with the newest page: uchat starts paging this conversation's history over.
         self.conversation.reset(to_messages_all(rows) or [self.welcome()])
-        self._paged_id = conversation_id
+        self.book.paged_id = conversation_id
         await self.sync(conversation_id)  # binds running tasks' placeholders; the page itself is current
         await self.update_idle_state()  # a pending approval shown after a restart: "waiting"
 
@@ -81,11 +88,11 @@ class ConversationSync:
             conversation_id = self._sync_target
             # A milestone only touches a task's newest messages: read just the tail (the newest page
             # again when the tail does not reach what is shown), never the whole history.
-            rows = await self._store(self.store.messages, conversation_id, SYNC_TAIL)
+            rows = await self.book.on_store(self.store.messages, conversation_id, SYNC_TAIL)
             bound = {}
-            for state in self._tasks.values():
+            for state in self.book.tasks.values():
                 if state.conversation_id == conversation_id and state.message_id.startswith(LOCAL):
-                    row = await self._store(self._task_row, state.task_id)
+                    row = await self.book.on_store(self.task_row, state.task_id)
                     stored_id = getattr(row, "message_id", "") if row is not None else ""
                     if not stored_id:  # no task row yet: the task writes into the newest assistant message
                         stored_id = next((r.id for r in reversed(rows) if r.role == "assistant"), "")
@@ -93,21 +100,21 @@ class ConversationSync:
                         bound[state.message_id] = stored_id
                         state.message_id = stored_id
             # Until show() has put the newest page on screen, it does the merging (with this sync after).
-            if conversation_id == self.current_id and self._paged_id == conversation_id:
+            if conversation_id == self.book.current_id and self.book.paged_id == conversation_id:
                 fresh = self._with_history(rows)
                 reset = fresh is None
                 if fresh is None:
                     # More new messages than the tail (another window wrote them): start over from the
                     # newest page; uchat pages the rest back in on scrolling up.
-                    page = await self._store(self.store.messages, conversation_id, HISTORY_PAGE)
+                    page = await self.book.on_store(self.store.messages, conversation_id, HISTORY_PAGE)
                     fresh = to_messages_all(page)
-                if conversation_id == self.current_id and self._paged_id == conversation_id:
+                if conversation_id == self.book.current_id and self.book.paged_id == conversation_id:
                     self._merge(fresh, bound, reset=reset)
-                    self.sig_synced.emit(conversation_id)
+                    self._synced(conversation_id)
             if not self._sync_again:
                 return
 
-    def _with_history(self, rows: Sequence[Any]) -> list[Message] | None:
+    def _with_history(self, rows: Sequence[StoredMessage]) -> list[Message] | None:
         """The stored messages to show: the older history already on screen plus the fresh ``rows``
         (the newest ``SYNC_TAIL``); None when the tail does not reach what is shown."""
         fresh = to_messages_all(rows)
@@ -123,8 +130,8 @@ class ConversationSync:
         return None
 
     def _merge(self, stored: list[Message], bound: dict[str, str], *, reset: bool = False) -> None:
-        live = {s.message_id for s in self._tasks.values()} | {s.message_id for s in self._pending}
-        waiting = {s.message_id for s in self._pending} | {s.user_id for s in self._pending}
+        live = {s.message_id for s in self.book.tasks.values()} | {s.message_id for s in self.book.pending}
+        waiting = {s.message_id for s in self.book.pending} | {s.user_id for s in self.book.pending}
         merge(self.conversation, stored, bound=bound, live=live, waiting=waiting, empty=self.welcome(),
               reset=reset)
 
@@ -134,8 +141,8 @@ class ConversationSync:
         Runs on the UI thread because uchat's ``load_older`` is synchronous: it is one small query on
         the (conversation_id, n) index, a millisecond or two even for a 10,000-message conversation.
         """
-        conversation_id = self._paged_id
-        if conversation_id is None or conversation_id != self.current_id:
+        conversation_id = self.book.paged_id
+        if conversation_id is None or conversation_id != self.book.current_id:
             return []  # a conversation is being opened: its reset starts paging over
         anchor = stored_id(before_id) if before_id and not before_id.startswith(LOCAL) else None
         if anchor is None or anchor not in self.conversation:
@@ -146,6 +153,70 @@ class ConversationSync:
             rows = self.store.messages(conversation_id, limit, anchor)
         except Exception as exc:
             log.exception("loading older messages failed")
-            self.sig_notice.emit(say_error(exc))
+            self._notice(say_error(exc))
             return []
         return [m for m in to_messages_all(rows) if m.id not in self.conversation]
+
+    def show_notice(self, text: str) -> None:
+        """An error or notice in the chat itself (not stored) and on the status bar."""
+        self.conversation.append(Message(id=self.book.local_id("notice"), role=Role.SYSTEM, text=text,
+                                         status=Status.ERROR, error=text))
+        self._notice(text)
+
+    def task_row(self, task_id: str) -> TaskRow | None:
+        task = getattr(self.store, "task", None)
+        if task is None or not task_id:
+            return None
+        try:
+            row: TaskRow = task(task_id)
+        except Exception:  # noqa: BLE001 - not stored yet
+            return None
+        return row
+
+    async def settle(self, state: TaskState) -> None:
+        """After a send or decision ended: the conversation merged from the store, then idle or waiting."""
+        self.book.finishing += 1
+        try:
+            if state.conversation_id == self.book.current_id:
+                await self.sync(state.conversation_id)
+        finally:
+            self.book.finishing -= 1
+        self._conversations_changed()
+        if not self.book.operations:
+            await self.update_idle_state()
+            if not self.book.busy:  # last: "not busy" means the conversation is final on screen
+                self.book.busy_changed(False)
+
+    # -- idle or waiting ----------------------------------------------------------------
+    def refresh_state(self) -> None:
+        """Recompute idle/waiting from what is shown (no task running), in the background."""
+        self.book.background(self.update_idle_state())
+
+    async def update_idle_state(self) -> None:
+        """Set idle, or waiting while a shown approval is pending, unless a task runs."""
+        if self.book.operations:
+            return
+        state = await self._idle_state()
+        if not self.book.operations:  # a task started meanwhile: its own state stands
+            self.book.set_state(state)
+
+    async def _idle_state(self) -> str:
+        if self.book.current_id is None:
+            return "idle"
+        approvals = [ref.artifact_id for msg in self.conversation for ref in msg.extensions
+                     if ref.kind.startswith("approval/")]
+        if not approvals:
+            return "idle"
+        # Approval rows are read on the store executor: the UI thread never waits for the store's lock.
+        pending = await self.book.on_store(lambda: any(self._approval_pending(a) for a in approvals))
+        return "waiting" if pending else "idle"
+
+    def approval_row(self, approval_id: str) -> ApprovalRow | None:
+        try:
+            return self.store.approval(approval_id)
+        except Exception:  # noqa: BLE001 - a missing row is simply unknown
+            return None
+
+    def _approval_pending(self, approval_id: str) -> bool:
+        row = self.approval_row(approval_id)
+        return row is not None and getattr(row, "state", "") in WAITING

@@ -7,6 +7,7 @@ window, the agent and the store stay behind the callbacks given here.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import shutil
 from collections.abc import Callable, Collection, Mapping
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     import asyncio
 
     from PySide6.QtWidgets import QFileDialog
+
+    from desktop.llm._offline_actions import QuickAction
 
     from renderers import ArtifactView, EvidenceSummary
     from renderers.registry import Registry
@@ -111,7 +114,7 @@ class Host:
         *,
         registry: Registry,
         on_decision: Callable[[str, bool, str], None],
-        on_preview: Callable[[ArtifactView, int], None],
+        on_preview: Callable[[ArtifactView, int], object],
         notify: Callable[[str], None],
         window: Callable[[], QWidget | None] = lambda: None,
         on_allow_similar: Callable[[str, str], None] | None = None,
@@ -572,10 +575,10 @@ class Host:
         ``wanted``: the ones its renderer asks for because the file needs them (Recalculate)."""
         from desktop.ui import quick_actions as qa  # loaded when a card's menu first opens
 
-        def start(action: Any) -> None:
+        def start(action: QuickAction) -> None:
             self.last_quick_form = qa.run(action, artifact.workspace_path, self.send_request, self._window())
 
-        return [(a.id, qa.label(a), lambda a=a: start(a))
+        return [(a.id, qa.label(a), functools.partial(start, a))
                 for a in qa.offered(artifact.kind, artifact.version, wanted)]
 
     def open_version(self, artifact: ArtifactView, version: int, index: int = 0) -> None:

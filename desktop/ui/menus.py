@@ -1,72 +1,80 @@
 """The main window's menus and actions: File, View and Help, the keyboard shortcuts, their texts in the
 interface language, and what the Help menu opens (logs, diagnostics, shortcuts, about).
 
-A mixin of :class:`desktop.ui.main_window.MainWindow`; dialogs load on first use, not before the first frame."""
+A part :class:`desktop.ui.main_window.MainWindow` owns, handed the window (the actions' parent), the widgets
+the actions work on and the window's callbacks; dialogs load on first use, not before the first frame."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMainWindow, QWidget
 
-from desktop import __version__, i18n
+from desktop import __version__
 from desktop.i18n import tr
-from desktop.ui.folder_actions import FolderActions
 from desktop.ui.imports import deferred
-from desktop.ui.qt_locale import install_qt_translations
-from desktop.ui.services import model_label
 
 if TYPE_CHECKING:
     import asyncio
+
+    from desktop.settings import AppSettings
+    from desktop.ui.folder_actions import FolderActions
+    from desktop.ui.host import Host
+    from desktop.ui.plumbing import Run
+    from desktop.ui.preview_panel import PreviewPanel
+    from desktop.ui.sidebar import ConversationSidebar
+    from uchat import ChatWidget
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
 
 class WindowMenus:
-    """The window's actions and menus (uses its sidebar, chat, preview panel and services)."""
+    """The window's actions and menus. ``settings()`` gives the settings in force (for diagnostics)."""
 
-    # Provided by the window.
-    chat: Any
-    services: Any
-    sidebar: Any
-    preview_panel: Any
-    header: Any
-    conversation: Any
-    model_status: Any
-    task_status: Any
-
-    def _build_actions(self) -> None:
-        self.new_action = QAction(self, shortcut=QKeySequence.StandardKey.New)
-        self.new_action.triggered.connect(self.new_conversation)
-        self.settings_action = QAction(self, shortcut=QKeySequence("Ctrl+,"))
+    def __init__(self, *, window: QMainWindow, sidebar: ConversationSidebar, chat: ChatWidget,
+                 preview_panel: PreviewPanel, host: Host, folder_actions: FolderActions,
+                 settings: Callable[[], AppSettings], new_conversation: Callable[[], None],
+                 open_settings: Callable[[], object], set_sidebar_visible: Callable[[bool], None], run: Run,
+                 notify: Callable[[str], None]) -> None:
+        self.window = window
+        self.chat = chat
+        self.host = host
+        self._settings = settings
+        self._run = run
+        self._notify = notify
+        self.shortcuts_dialog: QWidget | None = None
+        self.new_action = QAction(window, shortcut=QKeySequence(QKeySequence.StandardKey.New))
+        self.new_action.triggered.connect(new_conversation)
+        self.settings_action = QAction(window, shortcut=QKeySequence("Ctrl+,"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.settings_action.triggered.connect(self.open_settings)
-        self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
-        self.quit_action.triggered.connect(self.close)
-        self.close_preview_action = QAction(self, shortcut=QKeySequence("Ctrl+W"))
-        self.close_preview_action.triggered.connect(self.preview_panel.close_preview)
-        self.find_action = QAction(self, shortcut=QKeySequence.StandardKey.Find)
-        self.find_action.triggered.connect(lambda: self.sidebar.search.setFocus())
-        self.rename_action = QAction(self, shortcut=QKeySequence("F2"))
-        self.rename_action.triggered.connect(self.sidebar.rename_current)
-        self.toggle_sidebar_action = QAction(self, shortcut=QKeySequence("Ctrl+B"))
-        self.toggle_sidebar_action.triggered.connect(lambda: self.set_sidebar_visible(not self.sidebar.isVisible()))
-        self.focus_input_action = QAction(self, shortcut=QKeySequence("Ctrl+L"))
-        self.focus_input_action.triggered.connect(lambda: self.chat.composer.input.setFocus(Qt.FocusReason.ShortcutFocusReason))
-        self.focus_chat_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+M"))
-        self.focus_chat_action.triggered.connect(lambda: self.chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.settings_action.triggered.connect(open_settings)
+        self.quit_action = QAction(window, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
+        self.quit_action.triggered.connect(window.close)
+        self.close_preview_action = QAction(window, shortcut=QKeySequence("Ctrl+W"))
+        self.close_preview_action.triggered.connect(preview_panel.close_preview)
+        self.find_action = QAction(window, shortcut=QKeySequence(QKeySequence.StandardKey.Find))
+        self.find_action.triggered.connect(lambda: sidebar.search.setFocus())
+        self.rename_action = QAction(window, shortcut=QKeySequence("F2"))
+        self.rename_action.triggered.connect(sidebar.rename_current)
+        self.toggle_sidebar_action = QAction(window, shortcut=QKeySequence("Ctrl+B"))
+        self.toggle_sidebar_action.triggered.connect(lambda: set_sidebar_visible(not sidebar.isVisible()))
+        self.focus_input_action = QAction(window, shortcut=QKeySequence("Ctrl+L"))
+        self.focus_input_action.triggered.connect(lambda: chat.composer.input.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self.focus_chat_action = QAction(window, shortcut=QKeySequence("Ctrl+Shift+M"))
+        self.focus_chat_action.triggered.connect(lambda: chat.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
         # The write waiting in view (the lowest one on screen, else the latest): approved or denied by key.
-        self.approve_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+A"))
+        self.approve_action = QAction(window, shortcut=QKeySequence("Ctrl+Shift+A"))
         self.approve_action.triggered.connect(lambda: self.decide_in_view(True))
-        self.deny_action = QAction(self, shortcut=QKeySequence("Ctrl+Shift+D"))
+        self.deny_action = QAction(window, shortcut=QKeySequence("Ctrl+Shift+D"))
         self.deny_action.triggered.connect(lambda: self.decide_in_view(False))
-        self.shortcuts_action = QAction(self, shortcut=QKeySequence("F1"))
+        self.shortcuts_action = QAction(window, shortcut=QKeySequence("F1"))
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
-        self.about_action = QAction(self)
+        self.about_action = QAction(window)
         self.about_action.triggered.connect(self.show_about)
-        self.folder_actions = FolderActions(self)
-        bar = self.menuBar()
+        self.folder_actions = folder_actions
+        bar = window.menuBar()
         self.file_menu = bar.addMenu("")
         for action in (self.new_action, self.folder_actions.work_in_action, self.folder_actions.show_action,
                        self.settings_action, self.quit_action):
@@ -77,9 +85,9 @@ class WindowMenus:
         self.view_menu.addAction(self.focus_input_action)
         self.view_menu.addAction(self.focus_chat_action)
         self.help_menu = bar.addMenu("")
-        self.open_logs_action = QAction(self)
+        self.open_logs_action = QAction(window)
         self.open_logs_action.triggered.connect(self.open_logs_folder)
-        self.copy_diagnostics_action = QAction(self)
+        self.copy_diagnostics_action = QAction(window)
         self.copy_diagnostics_action.triggered.connect(lambda: self._run(self.copy_diagnostics()))
         self.help_menu.addAction(self.open_logs_action)
         self.help_menu.addAction(self.copy_diagnostics_action)
@@ -87,11 +95,10 @@ class WindowMenus:
         self.help_menu.addAction(self.about_action)
         for action in (self.find_action, self.rename_action, self.toggle_sidebar_action, self.focus_input_action,
                        self.focus_chat_action, self.shortcuts_action, self.approve_action, self.deny_action):
-            self.addAction(action)
+            window.addAction(action)
 
     def retranslate(self) -> None:
-        install_qt_translations(i18n.language())
-        self.setWindowTitle(tr("app.title"))
+        """The menus' and actions' texts in the interface language."""
         self.file_menu.setTitle(tr("menu.file"))
         self.view_menu.setTitle(tr("menu.view"))
         self.help_menu.setTitle(tr("menu.help"))
@@ -111,25 +118,10 @@ class WindowMenus:
         self.approve_action.setText(tr("menu.approve_in_view"))
         self.deny_action.setText(tr("menu.deny_in_view"))
         self.find_action.setText(tr("menu.find"))
-        self.header.retranslate()
-        self.model_status.setAccessibleName(tr("a11y.model_status"))
-        self.task_status.setAccessibleName(tr("a11y.task_status"))
         # Qt's own "»" button of a menu bar too narrow for its menus (in longer languages).
-        for more in self.menuBar().findChildren(QWidget, "qt_menubar_ext_button"):
+        for more in self.window.menuBar().findChildren(QWidget, "qt_menubar_ext_button"):
             more.setAccessibleName(tr("a11y.more_menus"))
             more.setAccessibleDescription(tr("a11y.more_menus.desc"))
-        self._update_title()
-        self.sidebar.retranslate()
-        self.preview_panel.retranslate()
-        retranslate_chat = getattr(self.chat, "retranslate", None)
-        if callable(retranslate_chat):
-            retranslate_chat()
-        from desktop.ui.controller import WELCOME_ID
-
-        if WELCOME_ID in self.conversation:
-            self.conversation.update(WELCOME_ID, text=self.welcome_text())
-        self.model_status.setText(tr("status.model", label=model_label(self.services.settings)))
-        self._show_state()
 
     def open_logs_folder(self) -> None:
         from PySide6.QtCore import QUrl
@@ -143,7 +135,7 @@ class WindowMenus:
         """The doctor's lines on the clipboard (off the UI thread: fonts and the model endpoint take time)."""
         from desktop import doctor
 
-        settings = self.services.settings
+        settings = self._settings()
         text = await asyncio.get_running_loop().run_in_executor(
             None, lambda: doctor.render(doctor.collect(settings)))
         QApplication.clipboard().setText(text)
@@ -169,7 +161,9 @@ class WindowMenus:
         shown = [c for c in cards if c.isVisible() and not c.visibleRegion().isEmpty()
                  and viewport.rect().intersects(c.geometry())] if viewport is not None else []
         card = (shown or cards)[-1]
-        button = card.approve_button if approve else card.deny_button
+        button = getattr(card, "approve_button" if approve else "deny_button", None)
+        if not isinstance(button, QAbstractButton):  # waiting cards have both (Host.waiting_cards)
+            return False
         button.setFocus(Qt.FocusReason.ShortcutFocusReason)
         button.click()
         return True
@@ -177,7 +171,7 @@ class WindowMenus:
     def show_shortcuts(self) -> QWidget:
         from desktop.ui.shortcuts_dialog import ShortcutsDialog
 
-        dialog = ShortcutsDialog(self.shortcuts(), self)
+        dialog = ShortcutsDialog(self.shortcuts(), self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         self.shortcuts_dialog = dialog
@@ -186,7 +180,7 @@ class WindowMenus:
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox  # dialogs load on first use, not before the first frame
 
-        QMessageBox.about(self, tr("menu.about"), about_text())
+        QMessageBox.about(self.window, tr("menu.about"), about_text())
 
 
 def about_text() -> str:

@@ -9,17 +9,25 @@ import logging
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from desktop.settings import AppSettings, SettingsStore
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from collections.abc import Callable
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    from desktop.agent.runtime import AgentRuntime
+    from desktop.llm import Model
+    from desktop.store import Store
+    from renderers.registry import Registry
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
 
-def make_model(settings: AppSettings) -> Any:
+def make_model(settings: AppSettings) -> Model:
     """The model for the next task, per the current settings (offline planner by default)."""
     from desktop.llm.factory import make_model as factory
 
@@ -45,9 +53,9 @@ class StoreWorker:
     and queue need not load before it."""
 
     def __init__(self) -> None:
-        self._pool: Any = None
+        self._pool: ThreadPoolExecutor | None = None
 
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor
 
@@ -65,17 +73,17 @@ class Services:
     settings: AppSettings
     # Where the store lives (None: MIRA_HOME); it opens on first use or when open_store() is called.
     store_path: Path | None
-    registry: Any
-    runtime: Any = None
+    registry: Registry
+    runtime: AgentRuntime | None = None
     # One worker: every store call from the UI is serialised, never on the UI thread.
     executor: StoreWorker = field(default_factory=lambda: StoreWorker())
     closed: bool = False
     # One model (and so one HTTP client) per model settings, not one per task.
-    _model: Any = field(default=None, repr=False)
+    _model: Model | None = field(default=None, repr=False)
     # The store once open; before that the Future of it opening on the store worker (None: not started).
-    _store: Any = field(default=None, repr=False)
+    _store: Store | Future[Store] | None = field(default=None, repr=False)
 
-    def open_store(self) -> Future[Any]:
+    def open_store(self) -> Future[Store]:
         """Start opening the store on the store worker (once); the window calls this after its first frame:
         importing the store and creating a new database (which waits on the disk) would delay it.
         Store calls queued on the same worker run after it."""
@@ -85,40 +93,40 @@ class Services:
             self._store = self.executor.submit(_open_store, self.store_path)
         if isinstance(self._store, Future):
             return self._store
-        done: Future[Any] = Future()
+        done: Future[Store] = Future()
         done.set_result(self._store)
         return done
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         """The open store: opens it or waits for it (raises what opening it raised)."""
         opening = self.open_store()
-        self._store = opening.result()
-        return self._store
+        store = self._store = opening.result()
+        return store
 
     @property
-    def handle(self) -> Any:
+    def handle(self) -> Store:
         """Stands for the store in objects built before it opens (the window's Host and controller): every
         attribute read is the store's, waiting for it to open if it has not yet."""
-        return _StoreHandle(self)
+        return cast("Store", _StoreHandle(self))  # reads through to the store: typed as the store it stands for
 
-    def model_for_task(self) -> Any:
+    def model_for_task(self) -> Model:
         if self._model is None:
             self._model = make_model(self.settings)
         return self._model
 
-    def build_runtime(self, preload: bool = True) -> Any:
+    def build_runtime(self, preload: bool = True) -> AgentRuntime:
         """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
         from desktop.agent.runtime import AgentRuntime
         from desktop.llm.factory import context_window_of
 
         # the window is passed in as a number: the agent never reads settings itself
-        self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path(),
-                                    context_window=context_window_of(self.settings.model))
+        runtime = self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path(),
+                                              context_window=context_window_of(self.settings.model))
         self.model_for_task()  # the provider too (client library, key): the first request does not load it
         if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
             self.start_preload()
-        return self.runtime
+        return runtime
 
     def start_preload(self) -> None:
         """Import the renderer plugins in a background thread; a task begun meanwhile waits for it."""
@@ -164,7 +172,7 @@ class _StoreHandle:
     def __init__(self, services: Services) -> None:
         self._services = services
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._services.store, name)
 
 
@@ -178,7 +186,7 @@ def _use_soffice(path: str | None) -> None:
         soffice.use_path(path or None)
 
 
-def _open_store(path: Path | None) -> Any:
+def _open_store(path: Path | None) -> Store:
     from desktop.store import Store
 
     return Store(path)

@@ -4,13 +4,10 @@ This module holds the dialog, its workspace and interface tabs and OK; the model
 :mod:`desktop.ui.settings_model` and where the key is kept :mod:`desktop.ui.settings_keys`."""
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from desktop.i18n import LANGUAGES, language, on_language_changed, say_error, set_language, system_language, tr
 from desktop.settings import THEMES, AppSettings
-from desktop.ui.settings_keys import KeyStorage
 from desktop.ui.settings_model import ModelPage
 from desktop.ui.settings_note import Note
 from desktop.ui.theme import file_dialog_options
@@ -41,7 +37,7 @@ def _pick_folder(parent: QWidget, start: str) -> str:
                                             QFileDialog.Option.ShowDirsOnly | file_dialog_options())
 
 
-class SettingsDialog(ModelPage, KeyStorage, QDialog):
+class SettingsDialog(QDialog):
     """Edits a copy of the settings; ``sig_apply(AppSettings)`` fires on OK with valid values."""
 
     sig_apply = Signal(object)
@@ -57,10 +53,20 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         self._error_text = ""  # what the dialog last said went wrong (kept when a language switch rebuilds it)
         # Injectable for tests: (parent, start folder) -> chosen folder or "".
         self.pick_folder: Callable[[QWidget, str], str] = _pick_folder
-        self.test_task: asyncio.Future[Any] | None = None
         self._outer = QVBoxLayout(self)
         self._body: QWidget | None = None
-        self.language: QComboBox | None = None
+        # The same two boxes across a re-translation (the one the user is picking from stays in hand).
+        self.language = QComboBox(self)
+        # "" follows the system's language (the default); the rest are the listed translations.
+        self.language.addItem(tr("settings.language.system"), "")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self.language.currentIndexChanged.connect(self._on_language_picked)
+        self.theme = QComboBox(self)
+        for theme in THEMES:
+            self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
         self._build()
         # Picking a language shows it at once, here and in the window; Cancel goes back to the one before.
         unsubscribe = on_language_changed(lambda _code: self._on_language_changed())
@@ -73,7 +79,8 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         body = QWidget(self)
         self.setWindowTitle(tr("settings.title"))
         self.tabs = QTabWidget(body)
-        self.tabs.addTab(self._model_tab(), tr("settings.tab.model"))
+        self.model_page = ModelPage(self._settings.model, body)
+        self.tabs.addTab(self.model_page, tr("settings.tab.model"))
         self.tabs.addTab(self._workspace_tab(), tr("settings.tab.workspace"))
         self.tabs.addTab(self._interface_tab(), tr("settings.tab.interface"))
         if self._rules is not None:  # the approval rules the user made, with Revoke
@@ -109,8 +116,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
             self._outer.addWidget(body)
         self._body = body
         self._describe_controls()
-        self._provider_changed()
-        self.api_key.setText(api_key)
+        self.model_page.api_key.setText(api_key)
 
     def retranslate(self) -> None:
         """The same values, every word in the language now chosen (the dialog is built again)."""
@@ -118,7 +124,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
             self._settings = self.settings()
         except ValueError:  # a half-typed value: keep what was saved for it
             pass
-        self._build(self.tabs.currentIndex(), self.api_key.text())
+        self._build(self.tabs.currentIndex(), self.model_page.api_key.text())
 
     def _on_language_changed(self) -> None:
         try:
@@ -141,16 +147,17 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
                 "a11y.settings.tab.rules")
         for index, key in zip(range(self.tabs.count()), tips, strict=False):
             self.tabs.setTabToolTip(index, tr(key))  # Qt describes a tab by its tool tip
+        page = self.model_page
         controls: tuple[tuple[QWidget, str, str], ...] = (
             (self.tabs, "a11y.settings.tabs", "a11y.settings.tabs.desc"),
-            (self.provider, "settings.provider", "a11y.settings.provider"),
-            (self.model_name, "settings.model", "a11y.settings.model"),
-            (self.timeout, "settings.timeout", "a11y.settings.timeout"),
-            (self.key_store, "settings.key_store", "a11y.settings.key_store"),
-            (self.api, "settings.api", "a11y.settings.api"),
-            (self.context_window, "settings.context_window", "settings.context_window.note"),
-            (self.fetch_button, "settings.fetch", "settings.fetch.tip"),
-            (self.test_button, "settings.test", "a11y.settings.test"),
+            (page.provider, "settings.provider", "a11y.settings.provider"),
+            (page.model_name, "settings.model", "a11y.settings.model"),
+            (page.timeout, "settings.timeout", "a11y.settings.timeout"),
+            (page.key_store, "settings.key_store", "a11y.settings.key_store"),
+            (page.api, "settings.api", "a11y.settings.api"),
+            (page.context_window, "settings.context_window", "settings.context_window.note"),
+            (page.fetch_button, "settings.fetch", "settings.fetch.tip"),
+            (page.test_button, "settings.test", "a11y.settings.test"),
             (self.workspace, "settings.workspace_root", "settings.workspace.note"),
             (self.browse_button, "settings.browse", "a11y.settings.browse"),
             (self.soffice, "settings.soffice", "settings.soffice.note"),
@@ -197,30 +204,16 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
         return page
 
     def _browse_soffice(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text(), "", None,
+        path, _ = QFileDialog.getOpenFileName(self, tr("settings.soffice"), self.soffice.text(), "", "",
                                               file_dialog_options())
         if path:
             self.soffice.setText(path)
 
     def _interface_tab(self) -> QWidget:
         page = QWidget(self)
-        if getattr(self, "language", None) is None:
-            # The same two boxes across a re-translation (the one the user is picking from stays in hand).
-            self.language = QComboBox(page)
-            # "" follows the system's language (the default); the rest are the listed translations.
-            self.language.addItem(tr("settings.language.system"), "")
-            for code, name in LANGUAGES.items():
-                self.language.addItem(name, code)
-            self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
-            self.language.currentIndexChanged.connect(self._on_language_picked)
-            self.theme = QComboBox(page)
-            for theme in THEMES:
-                self.theme.addItem(tr(f"settings.theme.{theme}"), theme)
-            self.theme.setCurrentIndex(max(0, self.theme.findData(self._settings.theme)))
-        else:
-            self.language.setItemText(0, tr("settings.language.system"))
-            for i in range(self.theme.count()):
-                self.theme.setItemText(i, tr(f"settings.theme.{self.theme.itemData(i)}"))
+        self.language.setItemText(0, tr("settings.language.system"))
+        for i in range(self.theme.count()):
+            self.theme.setItemText(i, tr(f"settings.theme.{self.theme.itemData(i)}"))
         form = QFormLayout(page)
         form.addRow(tr("settings.language"), self.language)
         form.addRow(tr("settings.theme"), self.theme)
@@ -230,7 +223,7 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
     def settings(self) -> AppSettings:
         return replace(
             self._settings,
-            model=self.model_settings(),
+            model=self.model_page.model_settings(),
             workspace_root=self._workspace_setting(),
             language=self.language.currentData(),
             theme=self.theme.currentData(),
@@ -273,10 +266,10 @@ class SettingsDialog(ModelPage, KeyStorage, QDialog):
             except OSError as exc:
                 self._fail(tr("settings.workspace.invalid", error=exc.strerror or exc))
                 return
-        not_kept = self._store_key(settings)
+        not_kept = self.model_page.keys.store(settings)
         self.sig_apply.emit(settings)  # theme, language and the rest are kept whatever the key's fate
         if not_kept is not None:
-            self.api_key.clear()
+            self.model_page.api_key.clear()
             self._fail(tr("settings.saved_but", reason=not_kept()))
             return  # open, so the reason is read; OK again (or Cancel) closes it
         self.accept()

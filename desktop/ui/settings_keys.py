@@ -1,11 +1,13 @@
 """Where the settings dialog keeps the API key: the OS keyring, or (without one) the environment or a
 key file the user chose; the note that says which, and storing a newly typed key on OK.
 
-A mixin of :class:`desktop.ui.settings_dialog.SettingsDialog`."""
+A part of the dialog's model page (:class:`desktop.ui.settings_model.ModelPage`), handed the page's server,
+key and key-place fields."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
 
 from desktop.i18n import say_error, tr
 from desktop.llm import keys
@@ -14,24 +16,26 @@ from desktop.settings import AppSettings
 
 
 class KeyStorage:
-    """The key's place and note (uses the model page's fields)."""
+    """The key's place and note, over the model page's server address, key field, key place and note."""
 
-    # Provided by the dialog (the model page).
-    base_url: Any
-    api_key: Any
-    key_store: Any
-    key_note: Any
-    keyring_available: bool
+    def __init__(self, *, base_url: QLineEdit, api_key: QLineEdit, key_store: QComboBox, key_note: QLabel,
+                 keyring_available: bool) -> None:
+        self.base_url = base_url
+        self.api_key = api_key
+        self.key_store = key_store
+        self.key_note = key_note
+        self.keyring_available = keyring_available
 
-    def _account(self) -> str:
+    def account(self) -> str:
+        """The keyring account of the server entered ("" while the address is not valid)."""
         try:
             return ModelSettings(provider="openai_compatible", base_url=self.base_url.text()).account
         except ValueError:
             return ""
 
-    def _update_key_note(self) -> None:
+    def update_note(self) -> None:
         """Say where the key goes and whether one is stored (also in the key field's placeholder)."""
-        source = keys.key_source(self._account()) if self._account() else None
+        source = keys.key_source(self.account()) if self.account() else None
         if source == "OS keyring":
             self.api_key.setPlaceholderText(tr("settings.api_key.stored_keyring"))
         elif source == "key file":
@@ -47,7 +51,7 @@ class KeyStorage:
         else:
             self.key_note.setText(tr("settings.no_keyring"))
 
-    def _store_key(self, settings: AppSettings) -> Callable[[], str] | None:
+    def store(self, settings: AppSettings) -> Callable[[], str] | None:
         """Store a newly typed key for the entered server; when it was not kept, the reason in words.
 
         The other settings never wait on the key: the dialog saves them either way and shows this

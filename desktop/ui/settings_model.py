@@ -1,12 +1,11 @@
 """The settings dialog's model page: provider, server address and presets, model (with the server's list),
 timeout, API and context window, and the connection test that fills in what the server says.
 
-A mixin of :class:`desktop.ui.settings_dialog.SettingsDialog`; where the key is kept is
-:mod:`desktop.ui.settings_keys`."""
+The page is a widget of its own that :class:`desktop.ui.settings_dialog.SettingsDialog` builds from the model
+settings shown; where the key is kept is :mod:`desktop.ui.settings_keys`."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,19 +23,17 @@ from PySide6.QtWidgets import (
 from desktop.i18n import render, say_error, tr
 from desktop.llm import keys
 from desktop.llm.settings import MAX_CONTEXT, MAX_OUTPUT, ModelSettings
+from desktop.ui.settings_keys import KeyStorage
 from desktop.ui.settings_note import Note
 
 
-class ModelPage:
-    """The model tab's fields and what its buttons do (uses the dialog's settings and key note)."""
+class ModelPage(QWidget):
+    """The model tab: its fields, filled from ``model``, and what its buttons do."""
 
-    # Provided by the dialog.
-    _settings: Any
-    test_task: asyncio.Future[Any] | None
-
-    def _model_tab(self) -> QWidget:
-        page = QWidget(self)
-        model = self._settings.model
+    def __init__(self, model: ModelSettings, parent: QWidget) -> None:
+        super().__init__(parent)
+        page = self
+        self.test_task: asyncio.Future[tuple[bool, str]] | None = None
         self.provider = QComboBox(page)
         self.provider.addItem(tr("settings.provider.offline"), "offline")
         self.provider.addItem(tr("settings.provider.openai"), "openai_compatible")
@@ -64,12 +61,11 @@ class ModelPage:
         self.fetch_button.setToolTip(tr("settings.fetch.tip"))
         self.fetch_button.clicked.connect(self._on_fetch_clicked)
         self.fetched_models: list[str] = []
-        self.fetch_task: asyncio.Future[Any] | None = None
+        self.fetch_task: asyncio.Future[list[str]] | None = None
         self.key_store = QComboBox(page)
         self.key_store.addItem(tr("settings.key_store.env"), "env")
         self.key_store.addItem(tr("settings.key_store.file"), "file")
         self.key_store.setAccessibleName(tr("settings.key_store"))
-        self.key_store.currentIndexChanged.connect(self._update_key_note)
         # Local servers (issue 17): which API, and how many tokens the model reads at once (0 = unknown).
         self.api = QComboBox(page)
         self.api.addItem(tr("settings.api.openai"), "openai")
@@ -99,6 +95,9 @@ class ModelPage:
         self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.key_note = Note(page)
         self.keyring_available, _note_text = keys.keyring_status()
+        self.keys = KeyStorage(base_url=self.base_url, api_key=self.api_key, key_store=self.key_store,
+                               key_note=self.key_note, keyring_available=self.keyring_available)
+        self.key_store.currentIndexChanged.connect(lambda _i: self.keys.update_note())
         self.offline_note = Note(page)
         self.offline_note.setText(tr("settings.offline.note"))
         test_row = QHBoxLayout()
@@ -124,8 +123,8 @@ class ModelPage:
         limits_row.addWidget(self.output_reply, 1)
         form.addRow(tr("settings.output_limit"), limits_row)
         form.addRow(test_row)
-        self.provider.currentIndexChanged.connect(self._provider_changed)
-        self.base_url.textChanged.connect(lambda _t: self._update_key_note())
+        self.provider.currentIndexChanged.connect(lambda _i: self.provider_changed())
+        self.base_url.textChanged.connect(lambda _t: self.keys.update_note())
         self.base_url.textChanged.connect(self._local_preset)
         self.test_button.clicked.connect(self._on_test_clicked)
         for widget, name in ((self.provider, "settings.provider"), (self.base_url, "settings.base_url"),
@@ -134,9 +133,10 @@ class ModelPage:
             widget.setAccessibleName(tr(name).rstrip(":："))
         self.base_url.setAccessibleDescription(tr("settings.preset.tip"))
         self.api_key.setAccessibleDescription(tr("settings.api_key.note"))
-        return page
+        self.provider_changed()
 
-    def _provider_changed(self) -> None:
+    def provider_changed(self) -> None:
+        """Only what the chosen provider uses is enabled, and only its notes are shown."""
         remote = self.provider.currentData() == "openai_compatible"
         for widget in (self.base_url, self.model_name, self.api_key, self.timeout, self.preset, self.fetch_button,
                        self.api, self.context_window, self.output_tool_step, self.output_reply):
@@ -147,7 +147,7 @@ class ModelPage:
         self.model_form.setRowVisible(self.preset, remote)
         self.model_form.setRowVisible(self.key_store, remote and not self.keyring_available)
         self.test_result.clear()
-        self._update_key_note()
+        self.keys.update_note()
 
     def _on_preset(self, index: int) -> None:
         url = self.preset.itemData(index)
@@ -163,7 +163,7 @@ class ModelPage:
         self.test_result.setStyleSheet("")
         self.test_result.setText(tr("settings.fetching"))
         try:
-            key = self.api_key.text().strip() or keys.get_api_key(self._account())
+            key = self.api_key.text().strip() or keys.get_api_key(self.keys.account())
             models = await keys.list_models(self.base_url.text().strip(), key, self.timeout.value())
         except ValueError as exc:
             self.test_result.setText(tr("settings.fetch_failed", error=say_error(exc)))
@@ -178,7 +178,7 @@ class ModelPage:
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.model_name.setCompleter(completer)
-        if models and self.isVisible():
+        if models and self.window().isVisible():
             self.model_name.setFocus()
             completer.setCompletionPrefix("")
             completer.complete()  # the list drops down under the field: pick with the mouse or arrows

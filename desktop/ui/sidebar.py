@@ -222,8 +222,8 @@ class ConversationSidebar(QWidget):
         """Replace the list with ``(id, title)``, ``(id, title, updated)`` or ``(id, title, updated, snippet)``
         rows (newest first), keeping ``current`` selected if present. Rows with a time sit under date
         headings; a snippet (where a search matched) shows under the title."""
-        self._rows = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]  # type: ignore[misc]
-        snippets = {r[0]: str(r[3]) for r in rows if len(r) > 3 and r[3]}  # type: ignore[misc]
+        self._rows = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]
+        snippets = {r[0]: str(r[3]) for r in rows if len(r) > 3 and r[3]}
         self._snippets = snippets
         self.list.setUniformItemSizes(not snippets)
         self._listed = True
@@ -299,7 +299,8 @@ class ConversationSidebar(QWidget):
 
     def current_id(self) -> str | None:
         item = self.list.currentItem()
-        return item.data(_ID) if item is not None else None
+        value = item.data(_ID) if item is not None else None
+        return value if isinstance(value, str) else None
 
     def rename_current(self) -> None:
         item = self.list.currentItem()

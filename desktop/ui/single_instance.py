@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     import socket
     from collections.abc import Sequence
 
+    from PySide6.QtNetwork import QLocalSocket
+
 log = logging.getLogger(__name__)
 
 _HELLO = b"activate\n"
@@ -202,6 +204,10 @@ class SingleInstance(QObject):
         client.disconnectFromServer()
         return True
 
+    def _answer_and_close(self, conn: QLocalSocket) -> None:
+        self._answer(bytes(conn.readAll().data()))
+        conn.deleteLater()
+
     def _qt_listen(self) -> bool:
         from PySide6.QtNetwork import QLocalServer
 
@@ -218,7 +224,7 @@ class SingleInstance(QObject):
             while server.hasPendingConnections():
                 conn = server.nextPendingConnection()
                 # The whole message is there once the other copy disconnects.
-                conn.disconnected.connect(lambda conn=conn: (self._answer(bytes(conn.readAll().data())), conn.deleteLater()))
+                conn.disconnected.connect(lambda conn=conn: self._answer_and_close(conn))
 
         server.newConnection.connect(on_connection)
         self._server = server

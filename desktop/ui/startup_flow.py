@@ -1,21 +1,34 @@
 """The window's start: the first frame at once, then the conversations, the agent runtime and recovery.
 
-A mixin of :class:`desktop.ui.main_window.MainWindow`, kept apart because its order is what the startup
-benchmark and the startup tests measure: nothing here may move before the first frame."""
+A part :class:`desktop.ui.main_window.MainWindow` owns, kept apart because its order is what the startup
+benchmark and the startup tests measure: nothing here may move before the first frame. It is handed the
+window (to repaint), the widgets and parts the start fills, and the window's callbacks."""
 from __future__ import annotations
 
 import logging
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QWidget
 
 from desktop.ui.imports import deferred
 from desktop.i18n import say_error, tr
 
 if TYPE_CHECKING:
     import asyncio
+
+    from desktop.agent.runtime import AgentRuntime
+    from desktop.ui.controller import TaskController
+    from desktop.ui.conversation_flow import ConversationFlow
+    from desktop.ui.plumbing import Run
+    from desktop.ui.services import Services
+    from desktop.ui.sidebar import ConversationSidebar
+    from desktop.ui.store_watch import StoreWatch
+    from desktop.ui.window_state import WindowState
+    from uchat import ChatWidget
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
@@ -26,23 +39,33 @@ SENDABLE_ENV = "MIRA_SENDABLE_MARKER"  # when set, print this once a request cou
 
 
 class StartupFlow:
-    """Startup and runtime (re)building for the main window (uses its chat, services and controller)."""
+    """Startup and runtime (re)building. ``fatal(exc)`` says the store could not be opened, ``ready()`` that
+    the window is interactive; ``closing()`` is True once the window is closing. ``is_ready`` and
+    ``runtime_ready`` say how far the start got."""
 
-    # Provided by the window.
-    chat: Any
-    services: Any
-    controller: Any
-    sidebar: Any
-    window_state: Any
-    conversation: Any
-    sig_fatal: Any
-    sig_ready: Any
-    is_ready: bool
-    runtime_ready: bool
-    _closing: bool
-    _runtime_build: Any
+    def __init__(self, *, window: QWidget, chat: ChatWidget, services: Services, controller: TaskController,
+                 sidebar: ConversationSidebar, window_state: WindowState, store_watch: StoreWatch,
+                 conversations: ConversationFlow, run: Run, notify: Callable[[str], None],
+                 fatal: Callable[[object], None], ready: Callable[[], None], closing: Callable[[], bool]) -> None:
+        self.window = window
+        self.chat = chat
+        self.conversation = chat.conversation
+        self.services = services
+        self.controller = controller
+        self.sidebar = sidebar
+        self.window_state = window_state
+        self.store_watch = store_watch
+        self.conversations = conversations
+        self._run = run
+        self._notify = notify
+        self._fatal = fatal
+        self._ready = ready
+        self._closing = closing
+        self.is_ready = False
+        self.runtime_ready = False
+        self._runtime_build: asyncio.Future[AgentRuntime] | None = None  # started with the store, after the first frame
 
-    def _first_frame(self) -> None:
+    def first_frame(self) -> None:
         """The first frame, then the rest of the start (:meth:`show_first_frame`, :meth:`begin`); the window
         schedules this itself unless the app drives the two steps (desktop/app.py)."""
         self.show_first_frame()
@@ -55,7 +78,7 @@ class StartupFlow:
         marker = os.environ.get(READY_ENV)
         if marker:
             # A synchronous repaint first, so the frame is really drawn when the bench reads the marker.
-            self.repaint()
+            self.window.repaint()
             sys.stdout.write(marker + "\n")
             sys.stdout.flush()
 
@@ -79,14 +102,14 @@ class StartupFlow:
             await asyncio.wrap_future(self.services.open_store())
         except Exception as exc:  # noqa: BLE001 - e.g. an unreadable database: the app says so and exits
             log.error("the store could not be opened: %s", exc)
-            self.sig_fatal.emit(exc)
+            self._fatal(exc)
             return
         last = self.window_state.last_conversation
-        await self.reload_conversations()
+        await self.conversations.reload_conversations()
         # Unless the user already started something in the first moment (typed and sent, or clicked New).
         if self.controller.current_id is None and not self.controller.busy and not len(self.conversation):
             if last and last in self.sidebar.ids():
-                await self.open_conversation(last)
+                await self.conversations.open_conversation(last)
             else:
                 await self.controller.show(None)
         for problem in self.services.settings.problems:
@@ -94,13 +117,13 @@ class StartupFlow:
         self.chat.composer.input.setFocus()
         self.is_ready = True
         self.store_watch.start()
-        self.sig_ready.emit()
+        self._ready()
         # Recovery runs once the conversation is on screen (a later zero timer, so it never delays that
         # paint; the runtime's code has been loading since the first frame); a send or a decision made
         # before then simply waits for it.
         QTimer.singleShot(0, lambda: self._run(self.controller.wait_runtime()))
 
-    async def _load_runtime(self) -> Any:
+    async def load_runtime(self) -> AgentRuntime | None:
         """Build the runtime in a worker thread (imports, catalog), then recover on the loop."""
         services = self.services
         building, self._runtime_build = self._runtime_build, None
@@ -116,13 +139,15 @@ class StartupFlow:
                 log.exception("the agent runtime could not start")
                 self.controller.show_notice(tr("chat.start_failed", error=say_error(exc)))
                 return None
+        if runtime is None:  # services.runtime was None while no build ran: nothing to attach
+            return None
         self.controller.attach_runtime(runtime)
         try:
             await runtime.recover()
         except Exception as exc:
             log.exception("recover failed")
             self.controller.show_notice(tr("recover.failed", error=say_error(exc)))
-        if self.controller.current_id is not None and not self._closing:
+        if self.controller.current_id is not None and not self._closing():
             await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
             await self.controller.update_idle_state()
         self.runtime_ready = True
@@ -137,12 +162,12 @@ class StartupFlow:
             services.start_preload()
         return runtime
 
-    def _rebuild_runtime(self) -> None:
+    def rebuild_runtime(self) -> None:
         old = self.services.runtime
         if old is None:
             return  # not loaded yet: it will be built on the new workspace root
 
-        async def rebuild() -> Any:
+        async def rebuild() -> AgentRuntime:
             # In a worker like the first load (imports, skill catalog): the window stays responsive, and a
             # send made meanwhile waits for the new runtime instead of writing to the old workspace.
             try:

@@ -32,7 +32,8 @@ class WindowState:
 
     @property
     def last_conversation(self) -> str | None:
-        return self.settings.value("last_conversation", "", type=str) or None
+        value = self.settings.value("last_conversation", "", type=str)
+        return value if isinstance(value, str) and value else None
 
     @last_conversation.setter
     def last_conversation(self, conversation_id: str | None) -> None:
@@ -40,4 +41,5 @@ class WindowState:
 
     @property
     def preview_width(self) -> int:
-        return int(self.settings.value("preview_width", 0, type=int) or 0)
+        value = self.settings.value("preview_width", 0, type=int)
+        return value if isinstance(value, int) else 0

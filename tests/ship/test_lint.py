@@ -1,8 +1,9 @@
 """ruff and mypy, configured in pyproject.toml, run as part of the test command.
 
-ruff must pass on the whole tree. mypy runs strict on the Qt-free packages, uchat and renderers and must pass; what a module
-still relaxes is a per-module setting in pyproject.toml (``disable_error_code``), so a new kind of error in
-any module fails here, and a relaxation a module no longer needs is reported by mypy as unused
+ruff must pass on the whole tree. mypy runs strict on desktop.agent, .llm, .store and .ui, skills, uchat and
+renderers and must pass; what a module still relaxes is a per-module setting in pyproject.toml
+(``disable_error_code``), so a new kind of error in any module fails here, and a relaxation a module no
+longer needs is reported by mypy as unused
 (``warn_unused_configs``).
 """
 from __future__ import annotations

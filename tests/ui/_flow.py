@@ -31,10 +31,14 @@ def wait_card(window: Any, qtbot: Any, kind_prefix: str) -> tuple[ExtensionRef, 
         return any(window.host.live_cards(r.artifact_id) for r in refs(window, kind_prefix)
                    if (kind_prefix.startswith("approval/") or not r.kind.startswith("approval/")))
 
+    # An error said before this wait (an earlier request's) is not this request's failure: the card may be
+    # built a turn after the controller goes idle.
+    earlier = {m.id for m in window.conversation if m.status.value == "error"}
+
     def failed() -> str:
         """The error the chat shows instead (a failed task or a notice), so a broken flow fails fast."""
         for m in window.conversation:
-            if m.status.value == "error" and not window.controller.busy:
+            if m.status.value == "error" and m.id not in earlier and not window.controller.busy:
                 return m.text
         return ""
 

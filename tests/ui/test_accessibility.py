@@ -130,7 +130,7 @@ def test_every_control_of_the_window_is_named_and_described(make_window, qtbot, 
         dialog.tabs.setCurrentIndex(tab)
         assert unnamed(dialog) == [], dialog.tabs.tabText(tab)
     dialog.reject()
-    shortcuts = window.show_shortcuts()
+    shortcuts = window.menus.show_shortcuts()
     qtbot.waitUntil(shortcuts.isVisible)
     assert unnamed(shortcuts) == []
     shortcuts.reject()

@@ -42,6 +42,8 @@ def test_a_stored_change_follows_a_language_switch(make_window, qtbot, tmp_path)
                                  if r.kind == "approval/xlsx"]) == 2, timeout=60000)
     wait_idle(window, qtbot)
     second = [r for m in window.conversation for r in m.extensions if r.kind == "approval/xlsx"][-1]
+    # the card is built when its row is laid out, which may come a turn after the sync under load
+    qtbot.waitUntil(lambda: bool(window.host.live_cards(second.artifact_id)), timeout=10000)
     click(qtbot, button(window.host.live_cards(second.artifact_id)[-1], "Approve"))
     qtbot.waitUntil(lambda: len([r for m in window.conversation for r in m.extensions if r.kind == "xlsx"]) == 2,
                     timeout=60000)

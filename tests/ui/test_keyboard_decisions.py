@@ -34,14 +34,14 @@ def test_a_shortcut_approves_the_card_in_view_and_is_listed(make_window, qtbot) 
     window = make_window()
     ref, card = ask(window, qtbot, REQUEST, "approval/docx")
     assert window.host.waiting_cards() == [card]
-    window.approve_action.trigger()
+    window.menus.approve_action.trigger()
     qtbot.waitUntil(lambda: window.services.store.approval(ref.artifact_id).state != "pending", timeout=60000)
     wait_card(window, qtbot, "docx")
     wait_idle(window, qtbot)
     assert window.host.waiting_cards() == []
-    assert not window.decide_in_view(False)  # nothing waits: said in the status bar, nothing decided
+    assert not window.menus.decide_in_view(False)  # nothing waits: said in the status bar, nothing decided
     assert "No write is waiting" in window.statusBar().currentMessage()
-    keys = {what: k for k, what in window.shortcuts()}
+    keys = {what: k for k, what in window.menus.shortcuts()}
     assert keys["Approve the write waiting in view"] == "Ctrl+Shift+A"
     assert keys["Deny the write waiting in view"] == "Ctrl+Shift+D"
 
@@ -49,9 +49,9 @@ def test_a_shortcut_approves_the_card_in_view_and_is_listed(make_window, qtbot) 
 def test_dialog_titles_have_no_menu_mnemonic_in_chinese(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.apply_settings(window.services.settings.__class__(language="zh_CN"))
-    assert "(&" in window.shortcuts_action.text()  # the menu keeps its accelerator
-    dialog = window.show_shortcuts()
+    assert "(&" in window.menus.shortcuts_action.text()  # the menu keeps its accelerator
+    dialog = window.menus.show_shortcuts()
     qtbot.waitUntil(dialog.isVisible, timeout=3000)
     assert dialog.windowTitle() == "键盘快捷键"
-    assert all("(&" not in what and "(K)" not in what for _keys, what in window.shortcuts())
+    assert all("(&" not in what and "(K)" not in what for _keys, what in window.menus.shortcuts())
     dialog.close()

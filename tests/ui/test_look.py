@@ -48,7 +48,7 @@ def test_the_row_menu_renames_deletes_and_shows_the_folder(make_window, qtbot, a
     texts = [a.text() for a in menu.actions() if not a.isSeparator()]
     assert texts == ["Rename", "Show folder", "Delete"]
     opened: list[Path] = []
-    window.open_folder = lambda folder: opened.append(folder) or True  # type: ignore[method-assign]
+    window.conversations.open_folder = lambda folder: opened.append(folder) or True  # type: ignore[method-assign]
     next(a for a in menu.actions() if a.text() == "Show folder").trigger()
     assert opened == [window.services.settings.workspace_path()]  # no conversation folder hook: the workspace
     (home / "folders" / conv.id).mkdir(parents=True)
@@ -58,9 +58,9 @@ def test_the_row_menu_renames_deletes_and_shows_the_folder(make_window, qtbot, a
     # The title shows in the header and the sidebar collapses with Ctrl+B and comes back.
     window.sidebar.list.setCurrentItem(item)
     qtbot.waitUntil(lambda: window.title_label.text() == "Budget")
-    window.toggle_sidebar_action.trigger()
+    window.menus.toggle_sidebar_action.trigger()
     assert not sidebar.isVisible() and not window.sidebar_button.isChecked()
-    window.toggle_sidebar_action.trigger()
+    window.menus.toggle_sidebar_action.trigger()
     assert sidebar.isVisible()
 
 
@@ -115,15 +115,15 @@ def test_every_control_has_an_accessible_name_and_the_messages_are_readable(make
 
 def test_help_lists_the_shortcuts_the_window_really_has(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.shortcuts_action.trigger()
-    dialog = window.shortcuts_dialog
+    window.menus.shortcuts_action.trigger()
+    dialog = window.menus.shortcuts_dialog
     qtbot.waitUntil(dialog.isVisible)
     keys = [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())]
     assert "Ctrl+B" in keys and "Ctrl+L" in keys and "Ctrl+N" in keys and "F1" in keys
     dialog.close()
     # Ctrl+L really goes to the message box from anywhere.
     window.sidebar.search.setFocus()
-    window.focus_input_action.trigger()
+    window.menus.focus_input_action.trigger()
     assert window.focusWidget() is window.chat.composer.input
 
 

@@ -20,7 +20,7 @@ def test_first_run_welcomes_in_the_chosen_language_with_the_offline_planner(make
 
     window.apply_settings(window.services.settings.__class__(language="zh_CN"))
     assert "欢迎使用 Mira" in window.conversation[0].text and "离线规划器" in window.conversation[0].text
-    assert window.file_menu.title() == "文件(&F)"
+    assert window.menus.file_menu.title() == "文件(&F)"
     assert window.chat.composer.send_button.text() == "发送"
     assert window.task_status.text() == "空闲"
     saved = json.loads((home / "config" / "settings.json").read_text(encoding="utf-8"))
@@ -104,25 +104,25 @@ def test_settings_dialog_validates_keeps_keys_out_of_the_file_and_tests_the_conn
     window = make_window()
     dialog = window.open_settings()
     qtbot.waitUntil(dialog.isVisible)
-    ok, message = run(aloop, qtbot, dialog.test_connection())
+    ok, message = run(aloop, qtbot, dialog.model_page.test_connection())
     assert ok and "offline" in message.lower()
-    assert dialog.test_button.isEnabled()
+    assert dialog.model_page.test_button.isEnabled()
 
-    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
-    assert dialog.base_url.isEnabled()
-    dialog.base_url.setText("ftp://example.com")
-    dialog.model_name.setText("m1")
+    dialog.model_page.provider.setCurrentIndex(dialog.model_page.provider.findData("openai_compatible"))
+    assert dialog.model_page.base_url.isEnabled()
+    dialog.model_page.base_url.setText("ftp://example.com")
+    dialog.model_page.model_name.setText("m1")
     dialog.ok_button.click()
     assert dialog.isVisible() and "base_url" in dialog.error.text()
 
-    dialog.base_url.setText("http://127.0.0.1:9/v1")
-    dialog.api_key.setText("sk-secret-value")
+    dialog.model_page.base_url.setText("http://127.0.0.1:9/v1")
+    dialog.model_page.api_key.setText("sk-secret-value")
     dialog.ok_button.click()  # the test keyring cannot store keys: refused with the reason, nothing saved
     assert dialog.isVisible() and "MIRA_API_KEY" in dialog.error.text()
-    ok, message = run(aloop, qtbot, dialog.test_connection())
+    ok, message = run(aloop, qtbot, dialog.model_page.test_connection())
     assert not ok and message
 
-    dialog.api_key.clear()
+    dialog.model_page.api_key.clear()
     dialog.workspace.setText("relative/folder")
     dialog.ok_button.click()
     assert dialog.isVisible() and "relative/folder" in dialog.error.text()
@@ -216,7 +216,7 @@ def test_settings_notes_are_readable_and_selectable(make_window, qtbot) -> None:
 
     window = make_window()
     dialog = window.open_settings()  # the window owns it; it deletes itself on close
-    note = dialog.offline_note
+    note = dialog.model_page.offline_note
     assert note.isVisible() and note.isEnabled()  # a disabled label can be neither read well nor copied
     assert note.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     assert note.foregroundRole() == QPalette.ColorRole.PlaceholderText

@@ -79,14 +79,14 @@ def test_the_answer_limits_are_set_in_settings_and_sent(make_window, qtbot, fail
     window = make_window()
     dialog = window.open_settings()
     qtbot.waitUntil(dialog.isVisible)
-    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
-    assert dialog.output_tool_step.isEnabled() and dialog.output_tool_step.value() == 4096
-    assert dialog.output_tool_step.accessibleName() == "Tool step" and dialog.output_reply.accessibleName() == "Reply"
-    dialog.base_url.setText(failing.url)
-    dialog.model_name.setText("m")
-    dialog.output_tool_step.setValue(1000)
-    dialog.output_reply.setValue(300)
-    settings = dialog.model_settings()
+    dialog.model_page.provider.setCurrentIndex(dialog.model_page.provider.findData("openai_compatible"))
+    assert dialog.model_page.output_tool_step.isEnabled() and dialog.model_page.output_tool_step.value() == 4096
+    assert dialog.model_page.output_tool_step.accessibleName() == "Tool step" and dialog.model_page.output_reply.accessibleName() == "Reply"
+    dialog.model_page.base_url.setText(failing.url)
+    dialog.model_page.model_name.setText("m")
+    dialog.model_page.output_tool_step.setValue(1000)
+    dialog.model_page.output_reply.setValue(300)
+    settings = dialog.model_page.model_settings()
     assert (settings.output_tool_step, settings.output_reply) == (1000, 300)
     from desktop.llm.factory import make_model
 

@@ -13,9 +13,9 @@ from desktop.llm import keys
 def _open(window, qtbot):  # type: ignore[no-untyped-def]
     dialog = window.open_settings()
     qtbot.waitUntil(dialog.isVisible)
-    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
-    dialog.base_url.setText("https://api.example.test/v1")
-    dialog.model_name.setText("some-model")
+    dialog.model_page.provider.setCurrentIndex(dialog.model_page.provider.findData("openai_compatible"))
+    dialog.model_page.base_url.setText("https://api.example.test/v1")
+    dialog.model_page.model_name.setText("some-model")
     return dialog
 
 
@@ -29,11 +29,11 @@ def test_a_typed_key_with_the_environment_chosen_does_not_block_theme_or_languag
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     window = make_window()
     dialog = _open(window, qtbot)
-    assert not dialog.keyring_available and dialog.key_store.isVisible()
-    dialog.key_store.setCurrentIndex(dialog.key_store.findData("env"))
+    assert not dialog.model_page.keyring_available and dialog.model_page.key_store.isVisible()
+    dialog.model_page.key_store.setCurrentIndex(dialog.model_page.key_store.findData("env"))
     dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
     dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
-    dialog.api_key.setText("sk-typed-but-env")
+    dialog.model_page.api_key.setText("sk-typed-but-env")
     dialog.ok_button.click()
     qtbot.waitUntil(lambda: window.services.settings.theme == "dark", timeout=10_000)
     saved = _saved(home)
@@ -41,7 +41,7 @@ def test_a_typed_key_with_the_environment_chosen_does_not_block_theme_or_languag
     assert dialog.isVisible() and dialog.error.isVisible()  # open, saying why the key was not kept
     said = dialog.error.text()
     assert "MIRA_API_KEY" in said and ("其他设置已保存" in said or "other settings were saved" in said)
-    assert dialog.api_key.text() == ""
+    assert dialog.model_page.api_key.text() == ""
     account = window.services.settings.model.account
     assert keys.get_api_key(account) is None and not keys.key_file().exists()
     assert "sk-typed-but-env" not in (home / "config" / "settings.json").read_text(encoding="utf-8")
@@ -53,14 +53,14 @@ def test_a_key_store_that_refuses_says_why_and_keeps_the_rest(make_window, qtbot
                                                                monkeypatch) -> None:
     window = make_window()
     dialog = _open(window, qtbot)
-    dialog.key_store.setCurrentIndex(dialog.key_store.findData("file"))
+    dialog.model_page.key_store.setCurrentIndex(dialog.model_page.key_store.findData("file"))
 
     def refuse(*_args, **_kwargs) -> None:  # type: ignore[no-untyped-def]
         raise keys.KeyStoreError("the key file could not be written (Read-only file system)")
 
     monkeypatch.setattr(keys, "set_api_key", refuse)
     dialog.theme.setCurrentIndex(dialog.theme.findData("light"))
-    dialog.api_key.setText("sk-refused")
+    dialog.model_page.api_key.setText("sk-refused")
     dialog.ok_button.click()
     qtbot.waitUntil(lambda: window.services.settings.theme == "light", timeout=10_000)
     assert _saved(home)["theme"] == "light"

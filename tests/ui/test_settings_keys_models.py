@@ -33,16 +33,16 @@ def test_without_a_keyring_the_key_goes_to_a_user_only_file_when_chosen(make_win
     window = make_window()
     dialog = window.open_settings()
     qtbot.waitUntil(dialog.isVisible)
-    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
-    assert dialog.key_store.isVisible()  # the test keyring cannot hold keys: the choice is offered
-    assert "No key stored" in dialog.api_key.placeholderText()
-    dialog.key_store.setCurrentIndex(dialog.key_store.findData("file"))
-    assert "0600" in dialog.key_note.text() and "not encrypted" in dialog.key_note.text()
-    dialog.preset.setCurrentIndex(dialog.preset.findText("DeepSeek"))
-    dialog.preset.activated.emit(dialog.preset.currentIndex())
-    assert dialog.base_url.text() == "https://api.deepseek.com/v1"
-    dialog.model_name.setText("deepseek-chat")
-    dialog.api_key.setText("sk-file-secret")
+    dialog.model_page.provider.setCurrentIndex(dialog.model_page.provider.findData("openai_compatible"))
+    assert dialog.model_page.key_store.isVisible()  # the test keyring cannot hold keys: the choice is offered
+    assert "No key stored" in dialog.model_page.api_key.placeholderText()
+    dialog.model_page.key_store.setCurrentIndex(dialog.model_page.key_store.findData("file"))
+    assert "0600" in dialog.model_page.key_note.text() and "not encrypted" in dialog.model_page.key_note.text()
+    dialog.model_page.preset.setCurrentIndex(dialog.model_page.preset.findText("DeepSeek"))
+    dialog.model_page.preset.activated.emit(dialog.model_page.preset.currentIndex())
+    assert dialog.model_page.base_url.text() == "https://api.deepseek.com/v1"
+    dialog.model_page.model_name.setText("deepseek-chat")
+    dialog.model_page.api_key.setText("sk-file-secret")
     dialog.ok_button.click()
     qtbot.waitUntil(lambda: not dialog.isVisible())
     path = keys.key_file()
@@ -53,7 +53,7 @@ def test_without_a_keyring_the_key_goes_to_a_user_only_file_when_chosen(make_win
     assert "sk-file-secret" not in (home / "config" / "settings.json").read_text(encoding="utf-8")
     again = window.open_settings()
     qtbot.waitUntil(again.isVisible)
-    assert "stored in your key file" in again.api_key.placeholderText()
+    assert "stored in your key file" in again.model_page.api_key.placeholderText()
     again.reject()
     # A key file others can read is not trusted.
     os.chmod(path, 0o644)
@@ -67,18 +67,18 @@ def test_fetch_models_lists_what_the_server_offers(make_window, qtbot, aloop, mo
     window = make_window()
     dialog = window.open_settings()
     qtbot.waitUntil(dialog.isVisible)
-    dialog.provider.setCurrentIndex(dialog.provider.findData("openai_compatible"))
+    dialog.model_page.provider.setCurrentIndex(dialog.model_page.provider.findData("openai_compatible"))
     for server in serve(_models):
-        dialog.base_url.setText(server.url)
-        assert "MIRA_API_KEY" in dialog.api_key.placeholderText()
-        models = run(aloop, qtbot, dialog.fetch_models())
+        dialog.model_page.base_url.setText(server.url)
+        assert "MIRA_API_KEY" in dialog.model_page.api_key.placeholderText()
+        models = run(aloop, qtbot, dialog.model_page.fetch_models())
         assert models == ["alpha-mini", "zeta-large"]
         assert server.received[-1].path == "/v1/models"
         assert server.received[-1].headers["authorization"] == "Bearer sk-env"
-        completer = dialog.model_name.completer()
+        completer = dialog.model_page.model_name.completer()
         assert [completer.model().index(i, 0).data() for i in range(completer.model().rowCount())] == models
-        assert "2 models" in dialog.test_result.text()
-        dialog.base_url.setText(server.url + "/nowhere")
-        assert run(aloop, qtbot, dialog.fetch_models()) == []
-        assert "HTTP 404" in dialog.test_result.text() and "sk-env" not in dialog.test_result.text()
+        assert "2 models" in dialog.model_page.test_result.text()
+        dialog.model_page.base_url.setText(server.url + "/nowhere")
+        assert run(aloop, qtbot, dialog.model_page.fetch_models()) == []
+        assert "HTTP 404" in dialog.model_page.test_result.text() and "sk-env" not in dialog.model_page.test_result.text()
     dialog.reject()

@@ -15,7 +15,7 @@ def test_the_settings_dialog_retranslates_live_and_cancel_restores(make_window, 
     assert dialog.tabs.tabText(0) == "模型" and dialog.cancel_button.text() != "Cancel"
     assert dialog.workspace.text() == "/tmp/typed-but-not-saved"  # nothing typed is lost
     assert dialog.tabs.currentIndex() == 2 and dialog.language.currentData() == "zh_CN"
-    assert window.file_menu.title() == "文件(&F)"  # the window follows at once too
+    assert window.menus.file_menu.title() == "文件(&F)"  # the window follows at once too
     dialog.cancel_button.click()
-    qtbot.waitUntil(lambda: window.file_menu.title() == "&File", timeout=3000)
+    qtbot.waitUntil(lambda: window.menus.file_menu.title() == "&File", timeout=3000)
     assert window.services.settings.language != "zh_CN"
