@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QFileDialog
 
-    from desktop.llm._offline_actions import QuickAction
+    from desktop.llm.offline._actions import QuickAction
 
     from renderers import ArtifactView, EvidenceSummary
     from renderers.registry import Registry
