@@ -182,5 +182,10 @@ class PreviewPanel(QFrame):
     def _drop_preview(self) -> None:
         if self.preview is not None:
             self._body.removeWidget(self.preview)
+            # Closed first: its close event forgets the work still under way, whose callbacks hold the
+            # preview in a reference cycle; left to the cycle collector, the preview's own Qt objects (a
+            # DOCX preview's page-counting document) were freed on whichever thread collected, often a
+            # pool thread, and the window crashed later.
+            self.preview.close()
             self.preview.deleteLater()
             self.preview = None
