@@ -8,14 +8,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from desktop.heap import release_freed_memory
 from desktop.i18n import tr
 
 if TYPE_CHECKING:
     from renderers import ArtifactView
     from renderers.registry import Registry
+
+
+RELEASE_AFTER_MS = 1500  # after a preview closes: its deferred deletion and the page cache's release are done
 
 
 class ElidedLabel(QLabel):
@@ -83,6 +87,12 @@ class PreviewPanel(QFrame):
         row.addWidget(self.banner_text, 1)
         row.addWidget(self.go_current_button)
         self.banner.hide()
+        # Once a closed preview (and the page images it kept) is really gone, its memory goes back to
+        # the system; a burst of opening and closing trims once.
+        self.release_timer = QTimer(self)
+        self.release_timer.setSingleShot(True)
+        self.release_timer.setInterval(RELEASE_AFTER_MS)
+        self.release_timer.timeout.connect(release_freed_memory)
 
         header = QHBoxLayout()
         header.setContentsMargins(8, 6, 4, 2)
@@ -189,3 +199,4 @@ class PreviewPanel(QFrame):
             self.preview.close()
             self.preview.deleteLater()
             self.preview = None
+            self.release_timer.start()
