@@ -5,6 +5,7 @@ banner with "Go to current". Which file and version it shows is decided by
 :class:`desktop.ui.preview_follow.PreviewFollower`."""
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,11 +89,11 @@ class PreviewPanel(QFrame):
         row.addWidget(self.go_current_button)
         self.banner.hide()
         # Once a closed preview (and the page images it kept) is really gone, its memory goes back to
-        # the system; a burst of opening and closing trims once.
+        # the system; a burst of opening and closing does it once.
         self.release_timer = QTimer(self)
         self.release_timer.setSingleShot(True)
         self.release_timer.setInterval(RELEASE_AFTER_MS)
-        self.release_timer.timeout.connect(release_freed_memory)
+        self.release_timer.timeout.connect(self._release_memory)
 
         header = QHBoxLayout()
         header.setContentsMargins(8, 6, 4, 2)
@@ -188,6 +189,14 @@ class PreviewPanel(QFrame):
         self._show_label()
         self.hide()
         self.sig_closed.emit()
+
+    @staticmethod
+    def _release_memory() -> None:
+        # The parsed document's own reference cycles (a python-docx package, its lxml trees) are
+        # collected here, on the UI thread, rather than whenever a full collection comes round on
+        # whichever thread; then the heap's freed pages go back to the system.
+        gc.collect()
+        release_freed_memory()
 
     def _drop_preview(self) -> None:
         if self.preview is not None:
