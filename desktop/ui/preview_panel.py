@@ -89,7 +89,7 @@ class PreviewPanel(QFrame):
         row.addWidget(self.go_current_button)
         self.banner.hide()
         # Once a closed preview (and the page images it kept) is really gone, its memory goes back to
-        # the system; a burst of opening and closing does it once.
+        # the system; a burst of opening and closing does it once (1.5 s after the burst's first close).
         self.release_timer = QTimer(self)
         self.release_timer.setSingleShot(True)
         self.release_timer.setInterval(RELEASE_AFTER_MS)
@@ -208,4 +208,5 @@ class PreviewPanel(QFrame):
             self.preview.close()
             self.preview.deleteLater()
             self.preview = None
-            self.release_timer.start()
+            if not self.release_timer.isActive():  # not pushed back by each later close: it comes in any case
+                self.release_timer.start()
