@@ -7,14 +7,17 @@ through a queued Qt signal, so callbacks always run on the UI thread.
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import queue
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QSocketNotifier, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QSocketNotifier, Qt, QTimer, Signal
 from shiboken6 import isValid
 
 from renderers._i18n import tr
@@ -71,6 +74,9 @@ class _Pool:
                 future.set_result(fn(*args))
             except BaseException as exc:  # noqa: BLE001 - delivered to the UI thread as an error state
                 future.set_exception(exc)
+            # Let go at once: the UI thread must hold the last reference to a result (a Qt object
+            # freed on this thread is freed on the wrong one).
+            del future, fn, args
 
 
 _pool: _Pool | None = None
@@ -95,11 +101,55 @@ def user_message(exc: BaseException) -> str:
     return tr("the file could not be read ({detail})", detail=type(exc).__name__ + (": " + text[:160] if text else ""))
 
 
+class _Relay(QObject):
+    """Carries a finished job from a pool thread to the UI thread; made once, never deleted.
+
+    A pool thread emits here, not on the :class:`Jobs` that asked: that one belongs to a widget
+    the UI thread may be deleting at the same moment, and emitting on a QObject being destroyed
+    on another thread crashed the window (a preview closed while its page was still read)."""
+
+    sig_finished = Signal(object, int, object, object)  # weakref to the Jobs, generation, result, error
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Always through the event loop, even from the UI thread (a job done before its callback
+        # was added): a result never arrives inside the submit() that asked for it.
+        self.sig_finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
+        # Registered after PySide's own exit hook, so it runs first: no pool thread posts to Qt
+        # once the interpreter is going down (a daemon thread finishing a page then crashed the exit).
+        atexit.register(_stop_delivering)
+
+    @staticmethod
+    def _on_finished(ref: weakref.ref[Jobs], gen: int, result: Any, exc: BaseException | None) -> None:
+        jobs = ref()
+        if jobs is not None and isValid(jobs):  # else the widget that asked is gone
+            jobs._sig_finished.emit(gen, result, exc)
+
+
+_relay: _Relay | None = None
+_delivering = threading.Lock()  # held while a pool thread posts a result, and by the exit hook
+_closing = False
+
+
+def _stop_delivering() -> None:
+    global _closing
+    with _delivering:
+        _closing = True
+
+
+def _ui_relay() -> _Relay:
+    """The relay, made on the first call (always from the UI thread: a widget making its Jobs)."""
+    global _relay
+    if _relay is None:
+        _relay = _Relay()
+    return _relay
+
+
 class Jobs(QObject):
     """Runs one request at a time for its owner; newer requests supersede older ones."""
 
     sig_busy = Signal(bool)
-    _sig_finished = Signal(int, object, object)
+    _sig_finished = Signal(int, object, object)  # emitted on the UI thread only, by the relay
 
     def __init__(self, parent: QObject | None = None, *, timeout: float = DEFAULT_TIMEOUT,
                  busy_after: float = 0.0) -> None:
@@ -120,6 +170,7 @@ class Jobs(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._on_timeout)
         self._sig_finished.connect(self._on_finished)
+        self._relay = _ui_relay()
 
     @property
     def generation(self) -> int:
@@ -137,7 +188,8 @@ class Jobs(QObject):
         self._callbacks = (on_done, on_error)
         future = pool().submit(fn, *args)
         self._future = future
-        future.add_done_callback(lambda f: self._deliver(gen, f))
+        # Weakly: the pool thread must never hold the last reference to this object or its owner.
+        future.add_done_callback(partial(_deliver, self._relay, weakref.ref(self), gen))
         self._timer.start(int(self.timeout * 1000))
         self._start_busy()
         return gen
@@ -176,16 +228,6 @@ class Jobs(QObject):
         if self._callbacks is not None:
             self._callbacks = None
             self._end_busy()
-
-    def _deliver(self, gen: int, future: Future[Any]) -> None:
-        # Worker thread: never touch widgets here, only emit the queued signal.
-        if future.cancelled():
-            return
-        exc = future.exception()
-        try:
-            self._sig_finished.emit(gen, None if exc else future.result(), exc)
-        except RuntimeError:  # the owner was deleted meanwhile
-            pass
 
     def _on_finished(self, gen: int, result: Any, exc: BaseException | None) -> None:
         if gen != self._generation or self._callbacks is None:
@@ -226,6 +268,17 @@ class Jobs(QObject):
         self.cancel()
         pool().add_worker()  # the overrunning job still holds its thread
         on_error(tr("the file took longer than {seconds} s to read; it is too large or damaged", seconds=f"{self.timeout:.0f}"))
+
+
+def _deliver(relay: _Relay, ref: weakref.ref[Jobs], gen: int, future: Future[Any]) -> None:
+    # Pool thread: never touch the Jobs or its widget here (not even through ``ref()``: the reference
+    # it returns could be the last one), only emit on the relay (queued to the UI thread).
+    if future.cancelled():
+        return
+    exc = future.exception()
+    with _delivering:
+        if not _closing:
+            relay.sig_finished.emit(ref, gen, None if exc else future.result(), exc)
 
 
 class _Piped(QObject):

@@ -5,17 +5,22 @@ banner with "Go to current". Which file and version it shows is decided by
 :class:`desktop.ui.preview_follow.PreviewFollower`."""
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from desktop.heap import release_freed_memory
 from desktop.i18n import tr
 
 if TYPE_CHECKING:
     from renderers import ArtifactView
     from renderers.registry import Registry
+
+
+RELEASE_AFTER_MS = 1500  # after a preview closes: its deferred deletion and the page cache's release are done
 
 
 class MiddleElidedLabel(QLabel):
@@ -84,6 +89,12 @@ class PreviewPanel(QFrame):
         row.addWidget(self.banner_text, 1)
         row.addWidget(self.go_current_button)
         self.banner.hide()
+        # Once a closed preview (and the page images it kept) is really gone, its memory goes back to
+        # the system; a burst of opening and closing does it once (1.5 s after the burst's first close).
+        self.release_timer = QTimer(self)
+        self.release_timer.setSingleShot(True)
+        self.release_timer.setInterval(RELEASE_AFTER_MS)
+        self.release_timer.timeout.connect(self._release_memory)
 
         header = QHBoxLayout()
         header.setContentsMargins(8, 6, 4, 2)
@@ -180,8 +191,23 @@ class PreviewPanel(QFrame):
         self.hide()
         self.sig_closed.emit()
 
+    @staticmethod
+    def _release_memory() -> None:
+        # The parsed document's own reference cycles (a python-docx package, its lxml trees) are
+        # collected here, on the UI thread, rather than whenever a full collection comes round on
+        # whichever thread; then the heap's freed pages go back to the system.
+        gc.collect()
+        release_freed_memory()
+
     def _drop_preview(self) -> None:
         if self.preview is not None:
             self._body.removeWidget(self.preview)
+            # Closed first: its close event forgets the work still under way, whose callbacks hold the
+            # preview in a reference cycle; left to the cycle collector, the preview's own Qt objects (a
+            # DOCX preview's page-counting document) were freed on whichever thread collected, often a
+            # pool thread, and the window crashed later.
+            self.preview.close()
             self.preview.deleteLater()
             self.preview = None
+            if not self.release_timer.isActive():  # not pushed back by each later close: it comes in any case
+                self.release_timer.start()
