@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
 from qt_cycles import live_qt_objects_in_cycles
 
-from renderers import _pdfsource
-from renderers.docx import CHUNK_BLOCKS
+import renderers.pdf._source as _pdfsource
+from renderers.docx.plugin import CHUNK_BLOCKS
 from renderers.registry import Registry
 
 KINDS = ("docx", "pdf", "pptx", "xlsx")

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication
 from qt_cycles import live_qt_objects_in_cycles
 
 from desktop.ui.preview_panel import PreviewPanel
-from renderers.docx import CHUNK_BLOCKS, DocxPreview
-from renderers.pdf import PdfPreview
+from renderers.docx.plugin import CHUNK_BLOCKS, DocxPreview
+from renderers.pdf.plugin import PdfPreview
 from renderers.registry import Registry
 from tests.renderers.conftest import make_view
 
