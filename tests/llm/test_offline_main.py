@@ -213,3 +213,7 @@ def test_a_file_outside_the_working_folder_is_refused_not_swapped_for_a_folder_f
 ])
 def test_slashes_in_what_the_user_wrote_are_not_paths_outside(request_text: str) -> None:
     assert main_turn(request_text, attached=["plan.docx"]).tool_calls
+
+
+def test_a_chinese_request_naming_a_path_is_answered_in_chinese() -> None:
+    assert "工作文件夹" in main_turn("把 ../etc/passwd 变成 PDF", attached=["plan.docx"]).text

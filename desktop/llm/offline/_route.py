@@ -33,6 +33,9 @@ _TITLE = later(rf"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为
                     re.IGNORECASE)
 
 
+_NEUTRAL = re.compile(r"\S*[/\\]\S*|\b(?:PDF|Word|Excel|PowerPoint|PPT|DOCX|XLSX|PPTX|Markdown|CSV)\b", re.IGNORECASE)
+
+
 def is_chinese(text: str) -> bool:
     """True when the request is written in Chinese.
 
@@ -41,6 +44,8 @@ def is_chinese(text: str) -> bool:
     Chinese, "Turn 笔记.md into slides" is English.
     """
     instruction = _FILE_NAME.sub(" ", _instruction_split(text)[0])
+    # Paths and format names are the same in either language ("把 ../data/x 变成 PDF" is Chinese).
+    instruction = _NEUTRAL.sub(" ", instruction)
     cjk = len(_CJK.findall(instruction))
     latin = len(re.findall(r"[A-Za-z]", instruction))
     return cjk >= 2 and cjk * 3 >= latin
