@@ -3,9 +3,11 @@ is just looping again. What happens around them goes through named hooks (:class
 from __future__ import annotations
 
 import asyncio
+import re
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 from desktop.agent import _messages as M
@@ -29,7 +31,9 @@ from desktop.agent.tools import (
     RUN_SKILL,
     ToolInputError,
     list_workspace,
+    TEXT_SUFFIXES,
     parse_arguments,
+    read_first,
     read_workspace_file,
     run_skill_for,
     shown,
@@ -185,6 +189,7 @@ async def _read_tool(run: Run, name: str, args: Mapping[str, Any]) -> dict[str, 
 
 async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outcome | str | None:
     task = lp.store.task(run.task_id)
+    inputs: list[str] = []
     if task.skill_call_key == key and task.skill_id:
         skill_id = task.skill_id  # resuming the same skill agent
     else:
@@ -199,6 +204,9 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
             inputs = [str(p) for p in args.get("inputs") or ()]
             for rel in inputs:
                 run.ws.resolve(rel, must_exist=True)
+            # A folder file the user's request names is an input whether or not the model listed it.
+            inputs += [rel for rel in await _input_files(run) if rel not in inputs
+                       and re.search(rf"(?<![\w.-]){re.escape(rel)}(?![\w-])", task.request)]
             # the workflow up front; each command's examples and rules on demand (skill_details)
             body, _details = split_details(lp.skills.body(skill_id), info.commands)
             for name in info.commands:
@@ -211,7 +219,7 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
                              tool_call_id=call.id, input_hash=input_hash(args), skill_id=skill_id,
                              agent=skill_agent(skill_id),
                              messages=[M.message("system", body), M.message("user", goal)])
-    outcome = await skill_loop(lp, run, lp.skills.skill(skill_id))
+    outcome = await skill_loop(lp, run, lp.skills.skill(skill_id), inputs=inputs)
     if outcome == PAUSED:
         return PAUSED
     assert isinstance(outcome, Outcome)
@@ -228,8 +236,13 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
 
 # -- skill agent ---------------------------------------------------------------------------
 
-async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
-    """Run a skill agent until it completes, stops, or pauses (``PAUSED``)."""
+async def skill_loop(lp: Loop, run: Run, info: SkillInfo, *, inputs: Sequence[str] = ()) -> Outcome | str:
+    """Run a skill agent until it completes, stops, or pauses (``PAUSED``).
+
+    Given text files as inputs, its first step reads them: ``read_workspace_file`` alone, its path one of those
+    files (named in tool_choice; a server that constrains the call by grammar can only name a real input), so
+    what it writes is made from the user's words, not from a guess at them."""
+    readable = [rel for rel in inputs if PurePosixPath(rel).suffix.lower() in TEXT_SUFFIXES]
     agent = skill_agent(info.id)
     commands = {name: lp.skills.command(name) for name in versioning.skill_commands(info)}
     tools = skill_tools(list(commands.values()))
@@ -281,7 +294,8 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo) -> Outcome | str:
         # The last step may only report: offered alone, ``complete`` is named in tool_choice where the server
         # takes it, so the skill ends with its summary instead of running out of steps mid-work.
         last_step = info.max_steps > 1 and turns == info.max_steps - 1
-        offered = (shown(COMPLETE),) if last_step or asked else tools
+        offered = (shown(COMPLETE),) if last_step or asked else (
+            (read_first(readable),) if readable and turns == 0 else tools)
         try:
             await lp.calls.model(run, agent, lp.calls.messages(run, agent), offered, append=True)
         except AnswerCut as exc:

@@ -65,6 +65,14 @@ def run_skill_for(skill_id: str, files: Sequence[str]) -> ToolSpec:
                     parameters={**RUN_SKILL.parameters, "properties": properties})
 
 
+def read_first(files: Sequence[str]) -> ToolSpec:
+    """``read_workspace_file`` for a skill agent's first step: its path may only be one of its text inputs."""
+    # no max_chars: the first read takes the file whole (up to the tool's default)
+    properties = {"path": {"type": "string", "enum": list(files)}}
+    return ToolSpec(name=READ_WORKSPACE_FILE.name, description=READ_WORKSPACE_FILE.description,
+                    parameters={**READ_WORKSPACE_FILE.parameters, "properties": properties})
+
+
 MAIN_TOOLS: tuple[ToolSpec, ...] = (LOAD_SKILL, RUN_SKILL, LIST_WORKSPACE, READ_WORKSPACE_FILE)
 READ_ONLY_TOOLS: tuple[ToolSpec, ...] = (LIST_WORKSPACE, READ_WORKSPACE_FILE)
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".csv", ".tsv", ".json"}

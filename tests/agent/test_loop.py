@@ -320,3 +320,34 @@ def test_a_picked_skill_may_take_only_files_that_are_in_the_workspace(h: Harness
     [first] = h.model.calls[0].tools
     assert first.parameters["properties"]["inputs"]["items"]["enum"] == ["notes.md"]
     assert rt.task_status(task_id).outcome == "completed"
+
+
+def test_a_skill_agent_given_text_inputs_reads_them_first(h: Harness, tmp_path: Path) -> None:
+    src = tmp_path / "notes.md"
+    src.write_text("# Title\n\nbody", encoding="utf-8")
+    with_inputs = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write", "inputs": ["notes.md"]}))
+    read = tool_turn(("s1", "read_workspace_file", '{"path": "notes.md"}'))
+    rt = h.runtime([tool_turn(with_inputs), read, tool_turn(COMPLETE), Completion(text="Done.")])
+    task_id = run(rt.start_task(h.conv.id, "write from my notes", [src]))
+    [first] = h.model.calls[1].tools  # the skill agent's first step: the read alone, named in tool_choice
+    assert first.name == "read_workspace_file" and first.parameters["properties"]["path"]["enum"] == ["notes.md"]
+    assert _tool_results(h, 2)[-1]["text"] == "# Title\n\nbody"  # its result goes back with the call's turn
+    assert "complete" in [t.name for t in h.model.calls[2].tools]  # then the skill's whole surface
+    assert rt.task_status(task_id).status == "finished"
+
+
+def test_a_skill_agent_without_text_inputs_starts_with_its_whole_surface(h: Harness) -> None:
+    rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(COMPLETE), Completion(text="Done.")])
+    run(rt.start_task(h.conv.id, "write"))
+    assert "complete" in [t.name for t in h.model.calls[1].tools]
+
+
+def test_a_folder_file_the_request_names_is_an_input_even_when_the_model_leaves_it_out(h: Harness,
+                                                                                      tmp_path: Path) -> None:
+    src = tmp_path / "notes.md"
+    src.write_text("# Title\n\nbody", encoding="utf-8")
+    read = tool_turn(("s1", "read_workspace_file", '{"path": "notes.md"}'))
+    rt = h.runtime([tool_turn(RUN_NOTES), read, tool_turn(COMPLETE), Completion(text="Done.")])
+    run(rt.start_task(h.conv.id, "turn notes.md into a report", [src]))
+    assert h.model.calls[1].messages[-1].content.endswith("[Input files: notes.md]")
+    assert [t.name for t in h.model.calls[1].tools] == ["read_workspace_file"]

@@ -81,6 +81,8 @@ class OfflinePlanner:
             return self._generate(messages, last)
         if "complete" in names:
             return SkillAgentPlan(messages, tools).next_turn()
+        if names == {"read_workspace_file"}:  # a skill agent's first step: its text inputs, read before anything
+            return self._read_first(messages, tools[0])
         if "run_skill" in names:
             return self._main(messages, names)
         # Anything else (no tools, unknown surface): explain, never call a tool we were not given.
@@ -125,6 +127,15 @@ class OfflinePlanner:
             # "Write me a report on X": there is nothing of the user's to build from.
             return Completion(text=reply.no_content(decision.skill, chinese, text, shown))
         return self._run_skill(messages, decision.skill, text, list(decision.inputs))
+
+    @staticmethod
+    def _read_first(messages: Sequence[ChatMessage], tool: ToolSpec) -> Completion:
+        files = tool.parameters.get("properties", {}).get("path", {}).get("enum") or []
+        if not files:
+            return Completion(text="")
+        n = sum(1 for m in messages if m.role == "assistant") + 1
+        call = ToolCall(id=f"offline_read_{n}", name=tool.name, arguments=json.dumps({"path": files[0]}, ensure_ascii=False))
+        return Completion(text="", tool_calls=(call,), finish_reason="tool_calls")
 
     @staticmethod
     def _run_skill(messages: Sequence[ChatMessage], skill: str, goal: str, inputs: list[str]) -> Completion:
