@@ -300,6 +300,39 @@ def test_mira_task_forces_the_picked_skill_and_the_report_by_name_and_the_server
         store.close()
 
 
+@pytest.mark.timeout(900)
+def test_mira_task_reads_the_inputs_by_forced_call_and_the_server_takes_the_turn_after_its_result(
+        llama: LlamaServer, tmp_path: Path) -> None:
+    """With a text input, the skill agent's first step is ``read_workspace_file`` alone (its path an enum of the
+    inputs, named in tool_choice): the call is made, its result sent back, and the next request, which carries
+    that call's turn (content "", the case the server refused as null with a 500) and the result, is answered."""
+    from desktop.store import Store
+
+    env = _home(tmp_path, llama, output_tool_step=256, output_reply=96)
+    (tmp_path / "ws" / "notes.md").write_text("# Cats\n\n- Cats sleep a lot.\n- Cats purr.\n", encoding="utf-8")
+    proc = _mira(env, tmp_path, "Turn notes.md into a Word document.", "--skill", "docx", "--yes", timeout=600)
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    store = Store(Path(env["MIRA_HOME"]) / "data" / "mira.sqlite3")
+    try:
+        task = report["task_id"]
+        skill = [e.message for e in store.transcript(task, "skill:docx")]
+        first = next(m for m in skill if m["role"] == "assistant")
+        [read] = first["tool_calls"]  # forced by name, its path constrained to the input
+        assert read["name"] == "read_workspace_file"
+        assert json.loads(read["arguments"], strict=False)["path"] == "notes.md"
+        result = skill[skill.index(first) + 1]
+        assert result["role"] == "tool" and "Cats purr" in result["content"]
+        # the request after it carried the call's turn and its result; the server answered it (whole, or cut at
+        # the small output limit), where it refused a null content with HTTP 500
+        asked = [c for c in store.model_calls(task) if c.agent == "skill:docx"]
+        assert len(asked) >= 2, asked
+        for call in asked:
+            assert call.state == "done" or "cut off" in (call.error or ""), (call, llama.tail())
+    finally:
+        store.close()
+
+
 def test_mira_task_says_a_request_over_the_window_is_over_the_window(llama: LlamaServer, tmp_path: Path) -> None:
     env = _home(tmp_path, llama)
     proc = _mira(env, tmp_path, "Summarise this: " + "lorem ipsum dolor " * N_CTX)
