@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from desktop.agent.events import Event
     from desktop.agent.runtime import AgentRuntime
     from desktop.store import Store
-    from desktop.ui.plumbing import Worker
+    from desktop.ui.plumbing import Submitter
 else:  # loads with the event loop, after the first frame
     asyncio = deferred("asyncio")
 
@@ -60,7 +60,7 @@ class TaskController(QObject):
     sig_unsent = Signal(str, list)  # a send that never started: text and attachments go back to the composer
     sig_event = Signal(object)  # every agent event, on the UI thread (queued when sent from a worker)
 
-    def __init__(self, store: Store, runtime: AgentRuntime | None, conversation: Conversation, executor: Worker,
+    def __init__(self, store: Store, runtime: AgentRuntime | None, conversation: Conversation, executor: Submitter,
                  refresh_card: Callable[[str], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store

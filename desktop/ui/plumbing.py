@@ -19,7 +19,7 @@ T = TypeVar("T")
 Run = Callable[[Awaitable[object]], object]
 
 
-class Worker(Protocol):
+class Submitter(Protocol):
     """An executor's ``submit`` (the store worker, or a thread pool in tests)."""
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]: ...
@@ -29,7 +29,7 @@ class StoreCalls:
     """``await calls(fn, *args)`` runs one store call on the single store worker (the UI thread never
     waits for the store's lock)."""
 
-    def __init__(self, worker: Worker) -> None:
+    def __init__(self, worker: Submitter) -> None:
         self._worker = worker
 
     async def __call__(self, fn: Callable[..., T], *args: object) -> T:

@@ -287,13 +287,19 @@ def test_mira_task_forces_the_picked_skill_and_the_report_by_name_and_the_server
         if M.REPORT_NOW in [m["content"] for m in skill]:  # it answered in words: asked to report, by name
             after = skill[[m["content"] for m in skill].index(M.REPORT_NOW) + 1]
             assert [c["name"] for c in after["tool_calls"]] == ["complete"], after
-        else:  # it called a tool of its own accord
-            assert turns and turns[0].get("tool_calls"), turns
+        elif turns:  # it called a tool of its own accord
+            assert turns[0].get("tool_calls"), turns
+        # else its first step ran into the small output limit: nothing of a cut step is kept (checked below)
+        cut = [c for c in store.model_calls(task) if c.agent == "skill:docx" and "cut off" in (c.error or "")]
+        if not turns and not cut:
+            raise AssertionError(f"no skill turn, none cut: {store.model_calls(task)}")
         # every model call was answered (a request after a tool call's turn too: the server refused null with a
         # 500); only the small reply limit may cut the delivery message
         for call in store.model_calls(task):
             assert call.state == "done" or "cut off" in (call.error or ""), (call, llama.tail())
-        assert report["status"] == "finished" and report["outcome"] in ("completed", "failed")
+        # a cut step stops the task as cut (Continue asks for it again); otherwise it finished
+        assert (report["status"] == "finished" and report["outcome"] in ("completed", "failed")) or (
+            cut and report["status"] == "failed"), report
         for art in report["artifacts"]:  # a file made is a real Word document
             assert art["kind"] == "docx" and Document(art["absolute_path"]).paragraphs
     finally:
