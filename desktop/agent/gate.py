@@ -106,8 +106,8 @@ class ApprovalGate:
         except (CommandError, WorkspaceError, OSError, StorageFault) as exc:  # e.g. no space to keep the old version
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
-        except Exception as exc:  # boundary: describe is a courtesy; its bug must not block the approval
-            log.exception("describe of %s failed (%s)", cmd.name, type(exc).__name__)
+        except Exception:  # boundary: describe is a courtesy; its bug must not block the approval
+            log.exception("describe of %s failed", cmd.name)
             plan = None  # the card then says which file the call writes
         unwritable = await asyncio.to_thread(unwritable_folder, run.ws, cmd, args)
         if unwritable:  # known before asking: refuse now rather than after the user approved
@@ -301,7 +301,7 @@ class ApprovalGate:
         try:
             approval = self.store.approval(approval_id)
         except StoreError:
-            raise ApprovalError(msg("error.agent_gate.approval_does_exist_may")) from None
+            raise ApprovalError(msg("error.agent_decisions.approval_does_exist_may")) from None
         task = self.store.task(approval.task_id)
         if task.status in _FINAL:
             raise ApprovalError(msg("error.agent_gate.task_already_nothing_waiting", final=_FINAL[task.status]))
