@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ("docx", "pptx", "xlsx", "pdf")
 # Shared by two formats: stays beside them.
 SHARED = {"skills/runtime/_pptx_xlsx_common.py"}
+# Where the name the rule gives would mislead (docx/pdf.py next to the pdf folder): the file's own new name.
+RENAMED = {"skills/runtime/docx_pdf.py": "skills/runtime/docx/to_pdf.py"}
 TEXT_SUFFIXES = {".py", ".toml", ".md", ".cfg", ".ini", ".txt", ".spec", ".json", ".yml", ".yaml", ".iss", ""}
 PACKAGE_DOCS = {
     "skills/runtime": "The {fmt} commands: reading, writing, editing and their argument schemas.",
@@ -57,6 +59,10 @@ def plan() -> list[Move]:
         for path in sorted((ROOT / "skills/runtime").glob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             if rel in SHARED:
+                continue
+            if rel in RENAMED:
+                if fmt == "docx":
+                    moves.append(Move(old=rel, new=RENAMED[rel]))
                 continue
             name = path.stem
             if name.startswith(f"_{fmt}_"):
@@ -202,13 +208,15 @@ def main(argv: list[str]) -> int:
 def _all_known_moves() -> list[Move]:
     """After the move: the old names are read back from the new files, to rewrite a merged branch's text."""
     moves = []
+    back = {new: old for old, new in RENAMED.items()}
     for fmt in FORMATS:
         for path in sorted((ROOT / "skills/runtime" / fmt).glob("*.py")):
             if path.stem == "__init__":
                 continue
             stem = path.stem
+            new = path.relative_to(ROOT).as_posix()
             old = f"_{fmt}{stem}" if stem.startswith("_") else f"{fmt}_{stem}"
-            moves.append(Move(old=f"skills/runtime/{old}.py", new=path.relative_to(ROOT).as_posix()))
+            moves.append(Move(old=back.get(new, f"skills/runtime/{old}.py"), new=new))
         for path in sorted((ROOT / "renderers" / fmt).glob("*.py")):
             stem = path.stem
             if stem == "__init__":
