@@ -31,7 +31,7 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
     try:
         approval = store.approval(approval_id)
     except StoreError:
-        raise ApprovalError(msg("error.agent_retry.approval_does_exist_may")) from None
+        raise ApprovalError(msg("error.agent_decisions.approval_does_exist_may")) from None
     row = store.ledger_entry(approval.ledger_id)
     if approval.state != ApprovalState.APPROVED or row.state != LedgerState.FAILED:
         raise ApprovalError(tr("fault.retry_not_failed", state=row.state))
@@ -41,7 +41,7 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
     if task.status in _FINAL:
         raise ApprovalError(msg("error.agent_retry.task_already_nothing_waiting", status=task.status))
     if driving(task.id) or other_owner_alive(task.owner):
-        raise ApprovalError(msg("error.agent_retry.task_running_wait_pause"))
+        raise ApprovalError(msg("error.agent_gate.task_running_wait_pause"))
     gate.check_identity(task)
     gate.verify_frozen(approval)
     ws = Workspace(task.workspace)

@@ -63,7 +63,7 @@ class CatalogSkills:
         entry = self._catalog.entries.get(skill_id)
         if entry is None:
             known = ", ".join(sorted(self._catalog.entries))
-            raise SkillUnavailable(msg("error.agent_skillsource.there_skill_known_skills", skill_id=repr(skill_id), known=known))
+            raise SkillUnavailable(msg("error.agent_skillsource.no_skill", skill_id=repr(skill_id), known=known))
         return SkillInfo(id=entry.id, name=entry.name, description=entry.description, commands=tuple(entry.commands),
                          execution=dict(entry.execution) if entry.execution else None)
 

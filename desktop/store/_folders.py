@@ -23,13 +23,13 @@ class FolderStore(Database):
             cur = c.execute("UPDATE conversations SET folder=?, folder_chosen=? WHERE id=?",
                             (folder, 1 if chosen else 0, conversation_id))
             if cur.rowcount == 0:
-                raise StoreError(msg("error.store_folders.conversation", conversation_id=repr(conversation_id)))
+                raise StoreError(msg("error.store_store.conversation", conversation_id=repr(conversation_id)))
 
     def conversation_folder(self, conversation_id: str) -> tuple[str | None, bool]:
         """(folder, chosen by the user); the folder is None until the first request assigns one."""
         row = self._one("SELECT folder, folder_chosen FROM conversations WHERE id=?", (conversation_id,))
         if row is None:
-            raise StoreError(msg("error.store_folders.conversation", conversation_id=repr(conversation_id)))
+            raise StoreError(msg("error.store_store.conversation", conversation_id=repr(conversation_id)))
         return row["folder"], bool(row["folder_chosen"])
 
     def folders_in_use(self) -> set[str]:

@@ -3878,11 +3878,6 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>`output`：{exc}</translation>
         </message>
         <message>
-            <source>{field}: {exc}</source>
-            <comment>error.pptx_xlsx_common.failed_2</comment>
-            <translation>{field}：{exc}</translation>
-        </message>
-        <message>
             <source>{where}: {value} is not one of {allowed}</source>
             <comment>error.pptx_xlsx_common.one</comment>
             <translation>{where}：{value} 不在可选值 {allowed} 之中</translation>
@@ -4213,11 +4208,6 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}：`to={to}` 超过了最后一张幻灯片（{length}）</translation>
         </message>
         <message>
-            <source>path: {exc}</source>
-            <comment>error.pptx_cmds.path</comment>
-            <translation>`path`：{exc}</translation>
-        </message>
-        <message>
             <source>slides[{i}].{exc}</source>
             <comment>error.pptx_cmds.slides</comment>
             <translation>`slides[{i}]`.{exc}</translation>
@@ -4541,11 +4531,6 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{path}: saving the edit would drop {lost} from the workbook, so nothing was written</source>
             <comment>error.xlsx_cmds.saving_edit_would_drop</comment>
             <translation>{path}：保存这次编辑会从工作簿中丢失 {lost}，因此没有写入任何内容</translation>
-        </message>
-        <message>
-            <source>path: {exc}</source>
-            <comment>error.xlsx_cmds.path</comment>
-            <translation>`path`：{exc}</translation>
         </message>
         <message>
             <source>{where}: no heading {heading}; nothing was changed; headings are: {headings}</source>
@@ -5152,11 +5137,6 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>这项更改已经决定过</translation>
         </message>
         <message>
-            <source>this approval does not exist (it may belong to a deleted conversation)</source>
-            <comment>error.agent_gate.approval_does_exist_may</comment>
-            <translation>这个审批不存在（它可能属于已删除的对话）</translation>
-        </message>
-        <message>
             <source>{name} is not one of your tools; you can call: {allowed}</source>
             <comment>error.agent_loop.one_your_tools_you</comment>
             <translation>{name} 不是你的工具；你可以调用：{allowed}</translation>
@@ -5172,19 +5152,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>这个任务已经{status}；没有等待重试的内容</translation>
         </message>
         <message>
-            <source>this task is running; wait for it to pause</source>
-            <comment>error.agent_retry.task_running_wait_pause</comment>
-            <translation>这个任务正在运行；请等它暂停</translation>
-        </message>
-        <message>
             <source>this change is already being retried; it will not run twice</source>
             <comment>error.agent_retry.change_already_being_retried</comment>
             <translation>这项更改正在重试；不会运行两次</translation>
-        </message>
-        <message>
-            <source>this approval does not exist (it may belong to a deleted conversation)</source>
-            <comment>error.agent_retry.approval_does_exist_may</comment>
-            <translation>这个审批不存在（它可能属于已删除的对话）</translation>
         </message>
         <message>
             <source>this task is already running</source>
@@ -5195,11 +5165,6 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>the skill catalog has no {pipeline} flow; run `python -m skills build`</source>
             <comment>error.agent_skillsource.skill_catalog_flow_run</comment>
             <translation>技能目录中没有 {pipeline} 流程；请运行 `python -m skills build`</translation>
-        </message>
-        <message>
-            <source>there is no skill {skill_id}; known skills: {known}</source>
-            <comment>error.agent_skillsource.there_skill_known_skills</comment>
-            <translation>没有技能 {skill_id}；已知技能：{known}</translation>
         </message>
         <message>
             <source>skill {skill_id} refused: {exc}</source>
@@ -5265,11 +5230,6 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{real} cannot be created: {value}</source>
             <comment>error.agent_workfolder.created</comment>
             <translation>无法创建 {real}：{value}</translation>
-        </message>
-        <message>
-            <source>no conversation {conversation_id}</source>
-            <comment>error.store_folders.conversation</comment>
-            <translation>没有对话 {conversation_id}</translation>
         </message>
         <message>
             <source>unknown rule kind {kind} (one of {rule_kinds})</source>

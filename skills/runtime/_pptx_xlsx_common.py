@@ -100,7 +100,7 @@ def input_file(ws: Workspace, rel: str, kind: str, field: str = "path") -> Path:
     try:
         path = ws.resolve(rel, must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.pptx_xlsx_common.failed_2", field=field, exc=exc)) from exc
+        raise CommandError(msg("error.common.failed", field=field, exc=exc)) from exc
     check_file(path, kind)
     return path
 

@@ -131,7 +131,7 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     try:
         src = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.pptx_cmds.path", exc=exc)) from exc
+        raise CommandError(msg("error.office_read.path", exc=exc)) from exc
     message, data = file_inspect.inspect(src, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 
