@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skills.messages import Msg, decoded, encoded
+from skills.messages import Msg, Text
 
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -29,7 +29,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.cannot_attach": "cannot attach {files}: not a readable file",
     "cli.empty_request": "the request is empty",
     "cli.unknown_skill": "there is no skill {skill} that can run a request (mira task --help names them)",
-    # what the runtime stores in a task's chat message (rendered in the reader's language, see stored())
+    # what the runtime stores in a task's chat message (message values, rendered in the reader's language)
     "task.stopped": "Stopped. Nothing was half-written.",
     "task.stopped.written": "Stopped. Written and checked before the stop: {files} (its card is below). The rest "
                             "of the request was not done, and nothing was half-written.",
@@ -178,8 +178,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.llm_scripted.scripted_step_returned_completion": "scripted step returned {type}, not a Completion",
 }
 
-# A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message
-# (Msg.to_dict) or a plain string (the model's own words, kept as written).
 
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
@@ -217,24 +215,13 @@ def shown_request(request: str, names: Sequence[str]) -> str:
     return f"{request.rstrip()}\n\n{line}" if request.strip() else line
 
 
-def stored(*lines: Msg | str) -> str:
-    """A chat text the Qt-free runtime stores and every reader renders in its own language (see shown)."""
-    return encoded(*lines)
+def shown(words: Text | Msg | str, say: Callable[[Msg], str]) -> str:
+    """Words for reading: a Text's lines and a message through ``say``, words as written unchanged."""
+    if isinstance(words, Text):
+        return words.rendered(say)
+    return say(words) if isinstance(words, Msg) else words
 
 
-def shown(text: str, say: Callable[[Msg], str]) -> str:
-    """A stored chat text for reading: lines of message ids through ``say``; any other text unchanged."""
-    lines = decoded(text)
-    if lines is None:
-        return text
-    return "\n".join(say(line) if isinstance(line, Msg) else line for line in lines)
-
-
-def lines_of(text: str) -> list[Msg | str] | None:
-    """The lines of a stored text (messages or plain strings), or None for any other text."""
-    return decoded(text)
-
-
-def english(text: str) -> str:
-    """A stored chat text in English (for the model's context and logs)."""
-    return shown(text, Msg.english)
+def english(words: Text | Msg | str) -> str:
+    """Stored words in English (for the model's context and logs)."""
+    return shown(words, Msg.english)

@@ -645,4 +645,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.pdf_page_ops.op_fields": "pdf_pages: op {op} takes {needs} and output; {problems}",
     "error.pdf_page_ops.missing": "missing {fields}",
     "error.pdf_page_ops.not_taken": "not {fields}",
+    "error.codec.unknown_type": "a {type} cannot be kept as a record",
+    "error.codec.not_json": "a kept {type} cannot be read: it is not JSON",
+    "error.codec.not_fit": "a kept record is damaged: {where} is not a {type}",
+    "error.codec.missing": "a kept record is damaged: {where} has no {key}",
 }

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import typing
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from desktop.agent.state import Run, error
 from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
 from desktop.texts import tr
 from desktop.store import ApprovalRow
+from skills.codec import to_json
 from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
 from skills.runtime.workspace import sha256_file
 
@@ -37,7 +40,7 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
         said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
-        return {**error(str(exc)), **({"error_msg": said.to_dict()} if said is not None else {})}
+        return {**error(str(exc)), **({"error_msg": to_json(said)} if said is not None else {})}
     except OSError as exc:
         if not is_storage_fault(exc):
             log.exception("command %s crashed", cmd.name)
@@ -48,10 +51,15 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
         return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
     if not isinstance(result, CommandResult):
         return error(f"{cmd.name} returned {type(result).__name__}, not a CommandResult")
-    data = result.to_dict()
     if not cmd.writes:
-        data["artifacts"] = []  # read-only commands cannot create artifacts
-    return data
+        result = replace(result, artifacts=())  # read-only commands cannot create artifacts
+    return result_json(result)
+
+
+def result_json(result: CommandResult) -> dict[str, Any]:
+    """A command's result as the ledger keeps it and the model reads it (skills.codec's form: a message value
+    keeps its id, for the user's language, and its English sentence, for the model)."""
+    return typing.cast(dict[str, Any], to_json(result))
 
 
 def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSError) -> dict[str, Any]:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import typing
 import uuid
 from collections.abc import Mapping
 from pathlib import PurePosixPath
@@ -20,12 +22,15 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
 from desktop.llm.markers import PACKET_PREFIX
-from desktop.messages import msg, stored
+from desktop.messages import msg
 from desktop.store import NewArtifact, Store, StoreError
 from desktop.store.states import LedgerState
-from skills.messages import Msg, checks_verdict, file_size
+from skills.codec import CodecError, from_json, to_json
+from skills.messages import Msg, Text, checks_verdict, file_size
 from skills.messages import msg as skill_msg
-from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
+from skills.runtime import ArtifactRecord, CommandError, Evidence, Workspace, WorkspaceError
+
+log = logging.getLogger(__name__)
 
 REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
 
@@ -101,7 +106,7 @@ class Finalizer:
                 continue
             ev = evidence.get((path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
             if (record.path, record.sha256) in committed:
-                artifacts.append(record.to_dict())
+                artifacts.append(result_json_of(record))
                 evidences += [ev] if ev else []
                 continue
             title, ev = self._as_before(run.conversation_id, record, ev)
@@ -109,7 +114,7 @@ class Finalizer:
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(path=str(run.ws.resolve(record.path)), workspace_path=record.path, kind=record.kind,
                                 title=title, sha256=record.sha256, bytes=record.bytes, tool_call_id=tool_call_id,
-                                evidence=ev))
+                                evidence=evidence_of(ev)))
             # A write over an existing file is the next version of it; its bytes are kept in the folder's .mira/.
             version = await asyncio.to_thread(
                 versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
@@ -117,8 +122,9 @@ class Finalizer:
                 approval=versioning.approval_for_call(self.store, run.task_id, tool_call_id))
             self._reporter.emit(ArtifactCommitted(task_id=run.task_id, artifact_id=row.id, conversation_id=run.conversation_id, path=row.path,
                                                   workspace_path=row.workspace_path,
-                                         kind=row.kind, title=row.title, sha256=row.sha256, bytes=row.bytes, evidence=ev))
-            artifacts.append({**record.to_dict(), "version": version.version})
+                                         kind=row.kind, title=row.title, sha256=row.sha256, bytes=row.bytes,
+                                                  evidence=evidence_of(ev)))
+            artifacts.append({**result_json_of(record), "version": version.version})
             if ev:
                 evidences.append(ev)
         status = outcome.status
@@ -152,7 +158,8 @@ class Finalizer:
             return record.title, ev
         try:
             before = self.store.artifact(str(same[0].artifact_id))
-            earlier = dict(self.store.evidence(before.id) or {})
+            kept = self.store.evidence(before.id)
+            earlier: dict[str, Any] = result_json_of(kept) if kept is not None else {}
         except StoreError:
             return record.title, ev
         title = before.title if record.title in ("", stem) and before.title else record.title
@@ -189,7 +196,7 @@ class Finalizer:
                 return dict(ev)
         return {}
 
-    async def _generate(self, run: Run, packet: Mapping[str, Any]) -> str:
+    async def _generate(self, run: Run, packet: Mapping[str, Any]) -> Text | str:
         """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
         main = self.store.transcript(run.task_id, MAIN)
         # The request is the last user message: the conversation's context and earlier turns come before it.
@@ -213,6 +220,22 @@ class Finalizer:
         return completion.text.strip() or fallback_text(packet)
 
 
+def result_json_of(record: object) -> dict[str, Any]:
+    """A record as the packet and the ledger hold it (skills.codec's form)."""
+    return typing.cast(dict[str, Any], to_json(record))
+
+
+def evidence_of(ev: Mapping[str, Any]) -> Evidence | None:
+    """The evidence a command reported (the ledger's JSON) as the record the store keeps; None for none."""
+    if not ev:
+        return None
+    try:
+        return from_json(Evidence, ev)
+    except CodecError:
+        log.warning("evidence for %s could not be read; the file is committed without it", ev.get("path"))
+        return None
+
+
 def _key(ws: Workspace, rel: Any) -> Any:
     """One key per workspace file: "./a.txt" and "a.txt" are the same; a refused path stays as written."""
     if not isinstance(rel, str):
@@ -223,8 +246,8 @@ def _key(ws: Workspace, rel: Any) -> Any:
         return rel
 
 
-def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
-    """An honest delivery message built from the packet alone (no model), stored as message ids."""
+def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> Text:
+    """An honest delivery message built from the packet alone (no model), as message values."""
     status = packet.get("status")
     lines: list[Msg | str] = []
     if status == "completed" and packet.get("artifacts"):
@@ -246,5 +269,5 @@ def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
         lines += ["", str(packet["summary"])] if lines else [str(packet["summary"])]
     if model_error:
         lines += ["", msg("delivery.no_model", error=model_error)]
-    return stored(*lines)
+    return Text(lines=tuple(lines))
 

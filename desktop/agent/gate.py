@@ -20,7 +20,7 @@ from desktop.agent._owner import other_owner_alive
 from desktop.agent.calls import Calls
 from desktop.agent.summaries import approval_summary
 from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused, ToolFinished
-from desktop.agent.execute import file_sha, unwritable_folder, written_path
+from desktop.agent.execute import file_sha, result_json, unwritable_folder, written_path
 from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
@@ -34,7 +34,7 @@ from desktop.texts import tr
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
-from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
+from skills.runtime import ArtifactRecord, CommandError, CommandResult, Workspace, WorkspaceError
 from desktop.messages import msg
 
 log = logging.getLogger(__name__)
@@ -119,7 +119,7 @@ class ApprovalGate:
             self._calls.log(run, agent, key, call, error(str(exc)))
             return None
         summary = approval_summary(plan, target, reads)  # message ids: each reader's language
-        changes = plan.pairs() if plan is not None else []
+        changes = plan.changes if plan is not None else ()
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(
             approval_id=uuid.uuid4().hex, ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent,
@@ -145,7 +145,7 @@ class ApprovalGate:
                 arguments=dict(args),
                 target_path=target,
                 summary=summary,
-                changes=tuple(tuple(c) for c in changes),
+                changes=tuple(changes),
                 reads=reads,
             )
         )
@@ -269,8 +269,8 @@ class ApprovalGate:
             if written and now and now != (row.pre_sha256 or ""):
                 path = ws.resolve(written)
                 record = ArtifactRecord(path=written, kind=Path(written).suffix.lstrip(".").lower(), sha256=now, bytes=path.stat().st_size)
-                result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
-                          "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
+                result = result_json(CommandResult(ok=True, message=f"{row.tool_id} finished before an interruption; "
+                                                   "recorded from the file on disk", artifacts=(record,)))
             elif written and ws.resolve(written).is_dir():
                 # A folder of outputs has no single before/after hash: some files may already be published.
                 result = error(f"not done: Mira stopped before {row.tool_id} finished; it was not re-run. Files "

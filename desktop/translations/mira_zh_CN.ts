@@ -4573,6 +4573,26 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>不接受 {fields}</translation>
         </message>
         <message>
+            <source>a {type} cannot be kept as a record</source>
+            <comment>error.codec.unknown_type</comment>
+            <translation>无法把 {type} 保存为记录</translation>
+        </message>
+        <message>
+            <source>a kept {type} cannot be read: it is not JSON</source>
+            <comment>error.codec.not_json</comment>
+            <translation>无法读取保存的 {type}：它不是 JSON</translation>
+        </message>
+        <message>
+            <source>a kept record is damaged: {where} is not a {type}</source>
+            <comment>error.codec.not_fit</comment>
+            <translation>保存的记录已损坏：{where} 不是 {type}</translation>
+        </message>
+        <message>
+            <source>a kept record is damaged: {where} has no {key}</source>
+            <comment>error.codec.missing</comment>
+            <translation>保存的记录已损坏：{where} 缺少 {key}</translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>

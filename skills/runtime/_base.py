@@ -3,9 +3,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from skills.messages import Msg, msg
+from skills.messages import Msg, english, msg
 from skills.runtime.errors import CommandError
 
 if TYPE_CHECKING:
@@ -23,12 +23,7 @@ class Check:
 
     name: str
     status: CheckStatus
-    detail: str = ""  # English (the model, the log)
-    detail_msg: Msg | None = field(default=None, compare=False)  # the same for a person, in their language
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"name": self.name, "status": self.status, "detail": self.detail}
-        return {**out, "detail_msg": self.detail_msg.to_dict()} if self.detail_msg is not None else out
+    detail: Msg | str = ""  # why it failed or did not run: a message (a person reads it in their language)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,23 +37,12 @@ class Evidence:
     checks: tuple[Check, ...] = ()
     counts: Mapping[str, int] = field(default_factory=dict)
 
+    JSON_COMPUTED: ClassVar[tuple[str, ...]] = ("passed",)  # told to the model with the checks (skills.codec)
+
     @property
     def passed(self) -> bool:
         ran = [c for c in self.checks if c.status != "not_run"]
         return bool(ran) and all(c.status == "passed" for c in ran)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "kind": self.kind,
-            "sha256": self.sha256,
-            "bytes": self.bytes,
-            "passed": self.passed,
-            "checks": [c.to_dict() for c in self.checks],
-            "counts": dict(self.counts),
-        }
-
-
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,9 +55,6 @@ class ArtifactRecord:
     bytes: int
     title: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "kind": self.kind, "sha256": self.sha256,
-                "bytes": self.bytes, "title": self.title}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,26 +65,17 @@ class CommandResult:
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "message": self.message,
-            "data": dict(self.data),
-            "artifacts": [a.to_dict() for a in self.artifacts],
-            "evidence": [e.to_dict() for e in self.evidence],
-        }
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Change:
     """One before/after pair the approval card shows: a paragraph, a slide's text, a cell (never XML).
 
-    Either side may be an encoded message text (:func:`skills.messages.encoded`) that each reader sees in
-    their own language; an empty side means nothing was there (an addition) or nothing will be (a removal).
+    A side is the file's own words, or a message value (a slide's number and title, "(removed)") that each
+    reader sees in their own language; an empty side means nothing was there (an addition) or nothing will be
+    (a removal).
     """
 
-    before: str
-    after: str
+    before: Msg | str
+    after: Msg | str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,14 +85,20 @@ class WritePlan:
     summary: Msg
     changes: tuple[Change, ...] = ()
 
-    def pairs(self) -> list[list[str]]:
-        """The changes as [before, after] lists, as the store keeps them."""
-        return [[c.before, c.after] for c in self.changes]
 
 
-def changes_of(pairs: Iterable[Sequence[object]]) -> tuple[Change, ...]:
-    """Before/after pairs from a command's reading of the file (lists or tuples of two texts)."""
-    return tuple(Change(before=str(before), after=str(after)) for before, after in pairs)
+def changes_of(pairs: Iterable[Sequence[Msg | str]]) -> tuple[Change, ...]:
+    """Before/after pairs from a command's reading of the file (lists or tuples of two sides)."""
+    return tuple(Change(before=_side(before), after=_side(after)) for before, after in pairs)
+
+
+def _side(value: Msg | str) -> Msg | str:
+    return value if isinstance(value, Msg) else str(value)
+
+
+def english_changes(changes: Iterable[Sequence[Msg | str]]) -> list[list[str]]:
+    """Before/after pairs in English, for a command's result (the model reads it)."""
+    return [[english(side) for side in pair] for pair in changes]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

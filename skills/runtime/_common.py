@@ -40,8 +40,7 @@ def check(name: str, ok: bool, detail: str = "") -> Check:
 
 def expected_found(name: str, expected: object, found: object) -> Check:
     """A count check: passed when ``found`` is ``expected``; says both, for the model and for a person."""
-    return Check(name=name, status="passed" if found == expected else "failed", detail=f"expected {expected}, found {found}",
-                 detail_msg=msg("check.detail.expected", expected=expected, found=found))
+    return Check(name=name, status="passed" if found == expected else "failed", detail=msg("check.detail.expected", expected=expected, found=found))
 
 
 def missing_text(wanted: Iterable[str], haystack: str, norm: Any) -> list[str]:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
+from skills.codec import from_json
 from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 from skills.runtime._isolate_child import Limits, serve
@@ -315,7 +316,7 @@ def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
                                 f"the file is too large or damaged", msg=too_big)
     _, type_name, message, user_facing, said, details = (*reply, None, "")[:6]
     if user_facing:
-        raise CommandError(message, msg=Msg.from_dict(said) if isinstance(said, dict) else None, details=details)
+        raise CommandError(message, msg=from_json(Msg, said) if isinstance(said, dict) else None, details=details)
     if any(word in f"{type_name} {message}".lower() for word in _MEMORY_WORDS):
         raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
                                 f"the file is too large or damaged", msg=too_big)

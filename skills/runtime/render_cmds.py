@@ -93,8 +93,8 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         except CommandError as exc:
             reason = str(exc)
             said = message("check.detail.not_rendered", reason=said_error(exc))
-            ev = evidence_for(ws, src, kind, [Check(name="render", status="not_run", detail=reason, detail_msg=said),
-                                              Check(name="pages_not_blank", status="not_run", detail=reason, detail_msg=said)], {})
+            ev = evidence_for(ws, src, kind, [Check(name="render", status="not_run", detail=said),
+                                              Check(name="pages_not_blank", status="not_run", detail=said)], {})
             return CommandResult(ok=False, message=f"visual check of {args['path']} did not run: {reason}",
                                  data={"rendered": False, "reason": reason}, evidence=(ev,))
     finally:

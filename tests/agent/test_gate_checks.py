@@ -13,7 +13,6 @@ import pytest
 
 from desktop.agent import ApprovalError
 from desktop.llm.scripted import tool_turn
-from desktop.messages import lines_of
 from skills.messages import msg
 from skills.runtime import Command, CommandResult
 
@@ -283,7 +282,7 @@ def test_a_write_without_its_target_argument_names_no_target(h: Harness) -> None
                    writes=True, run=TIDY.run, target_arg="path")
     _rt, _task_id, approval_id = paused(h, ("s1", "note_tidy", "{}"), skills=fake_skills(extra=[tidy]))
     approval = h.store.approval(approval_id)
-    assert (approval.target_path, lines_of(approval.summary)) == (None, [msg("summary.writes.unnamed")])
+    assert (approval.target_path, list(approval.summary.lines)) == (None, [msg("summary.writes.unnamed")])
 
 
 COPY = Command(

@@ -10,7 +10,7 @@ import pytest
 from desktop.agent import events as ev
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
-from desktop.messages import english, lines_of
+from desktop.messages import english
 from skills.messages import msg
 from skills.runtime import Change, Command, CommandResult, WritePlan
 
@@ -44,7 +44,7 @@ def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int,
     uses = (msg("summary.uses.more", more, files=list(asked.reads[:8])) if more
             else msg("summary.uses", files=list(asked.reads)))
     expected = [msg("summary.writes", name="all.txt"), uses]
-    assert lines_of(asked.summary) == expected and lines_of(h.store.approval(approval_id).summary) == expected
+    assert list(asked.summary.lines) == expected and list(h.store.approval(approval_id).summary.lines) == expected
 
 
 def test_the_finished_write_is_reported_with_its_message(h: Harness) -> None:
@@ -126,9 +126,9 @@ def test_the_card_keeps_the_before_after_pairs_of_the_plan(h: Harness) -> None:
                   writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_changes)
     call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
     _rt, _task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
-    assert h.store.approval(approval_id).changes == (("before", "after"), ("", "added"))
+    assert h.store.approval(approval_id).changes == (Change(before="before", after="after"), Change(before="", after="added"))
     [asked] = h.of(ev.ApprovalRequested)
-    assert tuple(asked.changes) == (("before", "after"), ("", "added"))
+    assert asked.changes == h.store.approval(approval_id).changes
 
 
 def _input_deleted_meanwhile(ws: object, args: dict) -> WritePlan:

@@ -137,7 +137,7 @@ def test_image_paths_inside_blocks_are_checked_before_approval_and_shown(h: Harn
     assert "blocks/1/path" in errors[1] and "missing.png" in errors[1], errors
     [requested] = h.of(ev.ApprovalRequested)
     assert requested.reads == ("figs/chart.png",)
-    assert "figs/chart.png" in h.store.approval(requested.approval_id).summary
+    assert "figs/chart.png" in h.store.approval(requested.approval_id).summary.english()
 
 
 # -- a schema error echoes a capped value ----------------------------------------------------

@@ -5,6 +5,7 @@ from typing import Any
 
 from desktop.llm.offline._summary import failure, other_font
 from desktop.translations import render_plain
+from skills.codec import to_json
 from skills.messages import msg
 
 
@@ -17,7 +18,7 @@ def _t(chinese: bool):
 
 def test_a_failure_is_said_in_the_request_language_without_the_command_name() -> None:
     res = {"ok": False, "error": "pdf_replace_text: 'X' is not in the PDF as text",
-           "error_msg": msg("problem.corrupt", name="a.pdf", kind="PDF").to_dict()}
+           "error_msg": to_json(msg("problem.corrupt", name="a.pdf", kind="PDF"))}
     english, chinese = failure(res, False), failure(res, True)
     assert "a.pdf" in english and "corrupt" in english and "pdf_replace_text" not in english
     assert "a.pdf" in chinese and "corrupt" not in chinese and "pdf_replace_text" not in chinese

@@ -6,7 +6,7 @@ from pathlib import Path
 import fitz
 import pytest
 
-from skills.messages import plain
+from skills.messages import english as plain
 from skills.runtime import CommandError, Workspace, get_command
 
 

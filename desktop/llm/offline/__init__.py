@@ -31,7 +31,7 @@ from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, T
 from desktop.llm.markers import PACKET_PREFIX
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
-from skills.messages import Msg
+from skills.codec import message_in
 from skills.messages import msg as skill_msg
 
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
@@ -155,9 +155,9 @@ class OfflinePlanner:
         language = "zh_CN" if chinese else "en"
         if isinstance(data, dict) and data.get("ok") is False:
             err = str(data.get("error") or data.get("message") or "").strip()
-            said = data.get("error_msg")
-            if isinstance(said, dict):
-                return render_plain(skill_msg("reply.did_not_work", reason=Msg.from_dict(said)), language)
+            said = message_in(data.get("error_msg"))
+            if said is not None:
+                return render_plain(skill_msg("reply.did_not_work", reason=said), language)
             if chinese and err:  # known only in English: a Chinese sentence, the English as details
                 return (render_plain(skill_msg("reply.did_not_work.plain"), language) + "\n"
                         + render_plain(desktop_msg("error.details", details=err), language))

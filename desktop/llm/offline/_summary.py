@@ -8,6 +8,7 @@ from typing import Any
 import desktop.llm.offline._content as oc
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
+from skills.codec import message_in
 from skills.messages import Msg, count, msg, nonzero_counts
 
 Say = Callable[..., str]  # (message id, n, **params) -> the message in the request's language
@@ -99,8 +100,7 @@ def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     """What failed, for the reply: the skill's message id in the request's language when it gave one; its
     English words only as details under a sentence in Chinese (never a command name). A question that
     writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
-    said = res.get("error_msg")
-    reason: Msg | str = Msg.from_dict(said) if isinstance(said, dict) else error_of(res)
+    reason: Msg | str = message_in(res.get("error_msg")) or error_of(res)
     language = "zh_CN" if chinese else "en"
     if read_only and (isinstance(reason, Msg) or not chinese):
         return render_plain(reason, language) if isinstance(reason, Msg) else reason

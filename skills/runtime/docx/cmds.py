@@ -5,9 +5,9 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg, plain_changes
+from skills.messages import Said, count, msg
 from skills.runtime import file_inspect
-from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, english_changes, register
 from skills.runtime._common import (
     artifact_for,
     check,
@@ -195,9 +195,9 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     if target.exists():
         try:
             existing = read_outline(open_docx(target))
-            old = "\n".join(t for _, t in existing.headings[:12]) or "\n".join(existing.all_text[:12])
+            old: Said = "\n".join(t for _, t in existing.headings[:12]) or "\n".join(existing.all_text[:12])
         except CommandError:
-            old = encoded(msg("change.unreadable"))
+            old = msg("change.unreadable")
         if not args.get("overwrite"):
             return WritePlan(summary=msg("summary.will_fail_exists", name=args["path"]))
         return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True), changes=changes_of([[old, _first(args["blocks"], new)]]))
@@ -257,7 +257,7 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     result = _result("edited", ev, (doc.core_properties.title or "").strip() or out.stem, extra)
     return CommandResult(ok=result.ok, message=result.message,
                          data={**result.data, "replacements": report.replacements,
-                               "changes": plain_changes(report.changes[:50])},
+                               "changes": english_changes(report.changes[:50])},
                          artifacts=result.artifacts, evidence=result.evidence)
 
 

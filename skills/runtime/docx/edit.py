@@ -13,7 +13,7 @@ from typing import Any
 from docx.oxml.ns import qn
 from docx.text.paragraph import Paragraph
 
-from skills.messages import encoded, msg
+from skills.messages import Said, msg
 from skills.runtime._base import CommandError
 from skills.runtime.docx._track import add_comment, track_replace
 from skills.runtime.blocks import ImageInfo
@@ -27,7 +27,7 @@ _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 class EditReport:
     """What the operations did: readable changes and per-operation counts."""
 
-    changes: list[list[str]] = field(default_factory=list)
+    changes: list[list[Said]] = field(default_factory=list)
     replacements: list[int] = field(default_factory=list)  # one per replace_text op
     added_blocks: list[dict[str, Any]] = field(default_factory=list)
     deleted_texts: list[str] = field(default_factory=list)
@@ -190,13 +190,14 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
             shown = track_replace(doc, _all_paragraphs(doc), op["find"], op["replace"], where)
             if not shown:
                 raise CommandError(msg("error.docx_edit.was_found_nothing_was", where=where, find=repr(op['find'])))
-            report.changes += [[before, encoded(msg("change.suggested", text=what))] for before, what in shown][:200]
+            suggested: list[list[Said]] = [[str(before), msg("change.suggested", text=what)] for before, what in shown]
+            report.changes += suggested[:200]
             report.replacements.append(sum(int(what.split("×")[0]) for _, what in shown))
             report.suggestions += report.replacements[-1]
         elif kind == "comment":
             body = [Paragraph(p, doc.part) for p in doc.element.body.iter(qn("w:p"))]
             anchored = add_comment(doc, body, op["text"], op["comment"], where)
-            report.changes.append([anchored, encoded(msg("change.comment", anchor=op["text"], comment=op["comment"]))])
+            report.changes.append([anchored, msg("change.comment", anchor=op["text"], comment=op["comment"])])
             report.comments += 1
         elif kind == "replace_text":
             total = 0

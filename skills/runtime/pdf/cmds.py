@@ -21,7 +21,7 @@ from skills.runtime._common import (
     text_samples,
 )
 from skills.runtime._validate import checked_args
-from skills.messages import count, encoded, msg
+from skills.messages import Said, count, msg
 from skills.runtime.blocks import (
     check_blocks,
     clean_strings,
@@ -171,7 +171,7 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         except (CommandError, AttributeError, IndexError, TypeError):
             old = ""
         return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True),
-                         changes=changes_of([[old or encoded(msg("change.unreadable")), after]]))
+                         changes=changes_of([[old or msg("change.unreadable"), after]]))
     return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=False), changes=changes_of([["", after]]))
 
 
@@ -242,7 +242,7 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def describe_merge(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     args = checked_args("pdf_merge", MERGE_SCHEMA, args)
     opened = _open_inputs(ws, args["inputs"])
-    changes = [[rel, encoded(count("count.pages", d.page_count))] for rel, d in opened]
+    changes: list[list[Said]] = [[rel, count("count.pages", d.page_count)] for rel, d in opened]
     total = sum(d.page_count for _, d in opened)
     for _, d in opened:
         d.close()
@@ -316,7 +316,7 @@ def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 def describe_split(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     _, plan = _split_plan(ws, args)
-    changes = [[encoded(msg("change.pages", first=a, last=b) if a != b else msg("change.page", page=a)), rel]
+    changes: list[list[Said]] = [[msg("change.pages", first=a, last=b) if a != b else msg("change.page", page=a), rel]
                for a, b, rel in plan]
     said = msg("summary.split", name=args["path"], files=count("count.files", len(plan)), folder=args["output_dir"])
     return WritePlan(summary=said, changes=changes_of(changes))

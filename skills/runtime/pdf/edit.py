@@ -13,7 +13,7 @@ from typing import Any
 
 import pymupdf
 
-from skills.messages import count, encoded, msg
+from skills.messages import count, english, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, WritePlan, changes_of, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import checked_args
@@ -221,7 +221,7 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         msg += (f"; drawn in {', '.join(substituted)} because the PDF's own font stores only the characters "
                 "it used")
     if not ev.passed:
-        msg += "; verification failed: " + "; ".join(c.detail for c in checks if c.status == "failed")
+        msg += "; verification failed: " + "; ".join(english(c.detail) for c in checks if c.status == "failed")
     return CommandResult(ok=ev.passed, message=msg,
                          data={"replacements": [{"page": r.page, "font": r.font, "context": r.context,
                                                  "drawn_in": r.substituted or r.font} for r in done]},
@@ -231,10 +231,10 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 def describe_replace(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     doc, done, out = _replace(ws, args)
     doc.close()
-    changes = [[encoded(msg("change.page.text", page=r.page, text=r.context)),
-                encoded(msg("change.page.text.font", page=r.page, font=r.substituted,
+    changes = [[msg("change.page.text", page=r.page, text=r.context),
+                msg("change.page.text.font", page=r.page, font=r.substituted,
                             text=r.context.replace(args['find'], args['replace'])) if r.substituted else
-                        msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace'])))]
+                        msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace']))]
                for r in done]
     said = msg("summary.pdf_replace.into" if out != args["path"] else "summary.pdf_replace", name=args["path"],
                output=out, find=args["find"], replace=args["replace"], occurrences=count("count.occurrences", len(done)))

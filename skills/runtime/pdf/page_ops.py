@@ -16,7 +16,7 @@ from typing import Any
 
 import pymupdf
 
-from skills.messages import count, encoded, msg
+from skills.messages import Said, count, english, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, WritePlan, changes_of, get_command, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import checked_args
@@ -175,7 +175,7 @@ def _run(name: str, schema: dict[str, Any]) -> Any:
         message = (f"{verb} pages of {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
                    + f": {pages} page(s), each kept as it was" if ev.passed
                    else f"{verb} pages of {args['path']}, but verification failed: "
-                        + "; ".join(c.detail for c in checks if c.status == "failed"))
+                        + "; ".join(english(c.detail) for c in checks if c.status == "failed"))
         return CommandResult(ok=ev.passed, message=message, data={"pages": pages, "from": [i + 1 for i in keep]},
                              artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
     return run
@@ -205,27 +205,27 @@ def _describe(name: str, schema: dict[str, Any]) -> Any:
     def describe(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         args, _src, out, keep, total = _plan(ws, args, name, schema)
         into = out != args["path"]
-        changes: list[list[str]] = []
+        changes: list[list[Said]] = []
         if name == "pdf_extract_pages":
-            changes = [[encoded(msg("change.page", page=j + 1)), encoded(msg("change.page.copied", page=i + 1,
-                                                                               output=out))]
+            changes = [[msg("change.page", page=j + 1), msg("change.page.copied", page=i + 1,
+                                                                               output=out)]
                        for i, j in enumerate(keep)]
             said = msg("summary.pages.extract", name=args["path"], output=out,
                        pages=_pages_said([j + 1 for j in keep]))
         elif name == "pdf_delete_pages":
             gone = [p for p in range(1, total + 1) if p - 1 not in keep]
-            changes = [[encoded(msg("change.page", page=p)), encoded(msg("change.page.deleted"))] for p in gone]
+            changes = [[msg("change.page", page=p), msg("change.page.deleted")] for p in gone]
             said = msg("summary.pages.delete.into" if into else "summary.pages.delete", name=args["path"],
                        output=out, pages=_pages_said(gone))
         elif name == "pdf_rotate_pages":
             turned = page_numbers(args["pages"], total)
             angle = int(args["angle"]) % 360
-            changes = [[encoded(msg("change.page", page=p)), encoded(msg("change.page.rotated", angle=angle))]
+            changes = [[msg("change.page", page=p), msg("change.page.rotated", angle=angle)]
                        for p in turned]
             said = msg("summary.pages.rotate.into" if into else "summary.pages.rotate", name=args["path"],
                        output=out, pages=_pages_said(turned), angle=angle)
         else:
-            changes = [[encoded(msg("change.page", page=j + 1)), encoded(msg("change.page.moved", page=i + 1))]
+            changes = [[msg("change.page", page=j + 1), msg("change.page.moved", page=i + 1)]
                        for i, j in enumerate(keep) if i != j]
             said = msg("summary.pages.reorder.into" if into else "summary.pages.reorder", name=args["path"],
                        output=out, pages=count("count.pages", total))

@@ -4,11 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.messages import Said, count, msg, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.pptx._schema as schema
 from skills.runtime import file_inspect
-from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, english_changes, register
 from skills.runtime.pptx._build import build_slides
 from skills.runtime.pptx._deck import new_presentation
 from skills.runtime.pptx._template import from_template
@@ -84,7 +84,7 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         exists = ws.resolve(rel).exists()
     except WorkspaceError:
         exists = False
-    changes = [["", encoded(msg("change.slide", number=i, title=s.get("title", "")))]
+    changes: list[list[Said]] = [["", msg("change.slide", number=i, title=s.get("title", ""))]
                for i, s in enumerate(slides, 1)]
     said = created_summary(rel, [count("count.slides", len(slides))], replace=exists)
     return WritePlan(summary=said, changes=changes_of(changes))
@@ -107,7 +107,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
     msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
            + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
-    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": plain_changes(changes)})
+    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": english_changes(changes)})
 
 
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:

@@ -138,10 +138,8 @@ class _CellMatcher:
         if bad:
             return Check(name="cells", status="failed", detail="; ".join(bad[:10]))
         if self.not_cached:
-            return Check(name="cells", status="not_run", detail="formula cells not calculated yet (their values appear when the file is "
-                         "opened in a spreadsheet program, or after recalculating): "
-                         + ", ".join(self.not_cached[:10]),
-                         detail_msg=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
+            return Check(name="cells", status="not_run",
+                         detail=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
         return Check(name="cells", status="passed", detail=f"all {len(self.want)} cells as expected")
 
 
@@ -158,13 +156,10 @@ def formula_check(scans: Sequence[SheetScan]) -> Check:
     count = sum(s.error_count for s in scans)
     if count:
         shown = ", ".join(f"{e['sheet']}!{e['cell']} {e['error']}" for e in errors[:8])
-        return Check(name="no formula errors", status="failed", detail=f"{count} error values: {shown}",
-                     detail_msg=msg("check.detail.formula_errors", count, cells=shown))
+        return Check(name="no formula errors", status="failed", detail=msg("check.detail.formula_errors", count, cells=shown))
     if formulas and cached < formulas:
         return Check(name="no formula errors", status="not_run",
-                     detail=f"{formulas - cached} of {formulas} formulas have no calculated value yet; their values "
-                     f"appear when the file is opened in a spreadsheet program (or after recalculating)",
-                     detail_msg=msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
+                     detail=msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
     return Check(name="no formula errors", status="passed",
                  detail=f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
 

@@ -13,8 +13,8 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from skills.messages import count as count_msg
-from skills.messages import encoded, msg
+from skills.messages import Said, count as count_msg
+from skills.messages import msg
 from skills.runtime.xlsx._book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
@@ -42,7 +42,7 @@ _FAMILIES = ("xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/pivot
 _PER_SHEET = {"xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/tables", "xl/comments",
               "xl/threadedComments", "xl/slicers", "xl/timelines", "xl/queryTables", "xl/ctrlProps"}
 
-Change = list[str]
+Change = list[Said]
 
 
 def open_for_edit(path: Path) -> Workbook:
@@ -148,7 +148,7 @@ def _formulas(wb: Workbook) -> Any:
 
 def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     ws = _sheet(wb, op["sheet"], where)
-    changes = []
+    changes: list[Change] = []
     for ref, value in op["cells"].items():
         row, col = check_cell_ref(ref, f"{where}.cells.{ref}")
         check_value(value, f"{where}.cells.{ref}")
@@ -180,13 +180,13 @@ def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str,
                            for c, v in enumerate(row, 1) if v is not None})
     end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
-    changes = [[encoded(msg("change.sheet", used, name=ws.title)),
-                encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    changes: list[Change] = [[msg("change.sheet", used, name=ws.title),
+                msg("change.rows_added", name=ws.title, first=start, last=end, sample=first)]]
     if start <= used:
-        changes.append(["", encoded(msg("change.rows_above_totals", row=end + 1))])
+        changes.append(["", msg("change.rows_above_totals", row=end + 1)])
     parts = [count_msg(key, grown[k]) for k, key in _GROWN.items() if grown[k]]
     if parts:
-        changes.append(["", encoded(msg("change.rows_covered", parts=parts))])
+        changes.append(["", msg("change.rows_covered", parts=parts)])
     return changes
 
 
@@ -222,7 +222,7 @@ def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     check_rows(rows, f"{where}.rows", 1 if header else 0)
     write_rows(wb.create_sheet(op["name"]), header, rows)
     made = msg("change.new_sheet.header" if header else "change.new_sheet", len(rows), name=op["name"])
-    return [["", encoded(made)]]
+    return [["", made]]
 
 
 def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
@@ -234,7 +234,7 @@ def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     rows = _used_rows(ws)
     wb.remove(ws)
     gone = msg("change.removed.refs", refs) if refs else msg("change.removed")
-    return [[encoded(msg("change.sheet", rows, name=op["name"])), encoded(gone)]]
+    return [[msg("change.sheet", rows, name=op["name"]), gone]]
 
 
 def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
@@ -253,7 +253,7 @@ def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
             dn.attr_text = pattern.sub(lambda _m: repl, dn.attr_text)
     ws.title = new
     renamed = msg("change.sheet.renamed", updated, name=new) if updated else msg("change.sheet.name", name=new)
-    return [[encoded(msg("change.sheet.name", name=old)), encoded(renamed)]]
+    return [[msg("change.sheet.name", name=old), renamed]]
 
 
 _OPS: dict[str, Any] = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,

@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.messages import Said, count, msg, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.xlsx._schema as schema
 from skills.runtime import file_inspect
-from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, english_changes, register
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     check_tagged_args,
@@ -117,14 +117,14 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         exists = ws.resolve(rel).exists()
     except WorkspaceError:
         exists = False
-    changes = []
+    changes: list[list[Said]] = []
     for s in args.get("sheets") or []:
         header = s.get("header") or []
         cols = ", ".join(show(h) for h in header[:8])
         rows = len(s.get("rows") or [])
-        changes.append(["", encoded(msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
-                                    else msg("change.sheet", rows, name=s.get("name", "?")))])
-        changes += [["", encoded(said)] for said in _sheet_extras(s)]
+        changes.append(["", msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
+                                    else msg("change.sheet", rows, name=s.get("name", "?"))])
+        changes += [["", said] for said in _sheet_extras(s)]
     sheets = len(args.get("sheets") or [])
     said = created_summary(rel, [count("count.sheets", sheets)], replace=exists)
     return WritePlan(summary=said, changes=changes_of(changes))
@@ -152,7 +152,7 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
     where = f" into {ev.path}" if out != args["path"] else ""
-    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})
+    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": english_changes(changes)})
 
 
 def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
@@ -218,8 +218,8 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
     said = msg("summary.recalculate" if out == args["path"] else "summary.recalculate.into", name=args["path"],
                output=out)
-    return WritePlan(summary=said, changes=changes_of([[encoded(msg("change.formulas.before", formulas, cached=cached)),
-                         encoded(msg("change.formulas.after", formulas))]]))
+    return WritePlan(summary=said, changes=changes_of([[msg("change.formulas.before", formulas, cached=cached),
+                         msg("change.formulas.after", formulas)]]))
 
 
 xlsx_create = register(Command(
