@@ -25,11 +25,10 @@ from desktop.i18n import tr
 from desktop.messages import shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
-from skills.codec import message_in
 from skills.messages import Msg, Text
-from skills.runtime import Evidence
 
 if TYPE_CHECKING:
+    from skills.runtime import Evidence
     import asyncio
 
     from PySide6.QtWidgets import QFileDialog
@@ -340,6 +339,8 @@ class Host:
                 ledger_state = str(_field(entry, "state", ""))
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
+                    from skills.codec import message_in  # with the first decided card, not the first frame
+
                     said = message_in(result.get("error_msg"))  # the same failure as a message, when the skill gave one
                     error = (i18n.render(said) if said is not None
                              else str(result.get("error") or result.get("message") or ""))

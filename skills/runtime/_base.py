@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from skills.messages import Msg, english, msg
+from skills.messages import Msg, Said, english, msg
 from skills.runtime.errors import CommandError
 
 if TYPE_CHECKING:
@@ -84,6 +84,10 @@ class WritePlan:
 
     summary: Msg
     changes: tuple[Change, ...] = ()
+
+    def pairs(self) -> list[list[Said]]:
+        """The changes as [before, after] lists, in order."""
+        return [[c.before, c.after] for c in self.changes]
 
 
 
