@@ -94,3 +94,22 @@ def test_the_v8_migration_reads_what_an_older_store_kept(tmp_path: Path) -> None
     assert evidence is not None and evidence.checks[0].detail == Msg(id="soffice.missing", english_template="LibreOffice is missing")
     assert store.versions(conv.id, "a.docx")[0].change == Text(lines=("plain words",))
     store.close()
+
+
+def test_the_packet_the_model_reads_is_the_packet_the_store_keeps_and_the_offline_planner_says_its_checks_in_chinese() -> None:
+    from desktop.llm.offline._reply import delivery
+    from desktop.llm.packet import Delivered, FinalizationPacket, packet_message, read_packet
+
+    packet = FinalizationPacket(status="completed", skill_id="docx", summary="made it", evidence=(EVIDENCE,),
+                                artifacts=(Delivered(path="r.docx", kind="docx", sha256="a" * 64, bytes=10, version=2),))
+    message = packet_message(packet)
+    assert read_packet(message) == packet and read_packet("hello") is None and read_packet(message[:-3]) is None
+    sent = json.loads(message.split("\n", 1)[1])
+    assert sent["evidence"][0]["checks"][1]["detail"]["text"].startswith("The pages were not drawn")  # a model reads English
+    said = delivery(packet, chinese=True)
+    assert "页面没有绘制出来" in said and "The pages" not in said, said  # the check's own message, in Chinese
+    older = {"status": "failed", "skill_id": "docx", "summary": "x", "artifacts": [{"path": "a.docx", "kind": "docx",
+             "sha256": "b", "bytes": 3, "title": ""}], "evidence": [{"path": "a.docx", "kind": "docx", "sha256": "b",
+             "bytes": 3, "passed": False, "checks": [{"name": "opens", "status": "failed", "detail": "bad zip"}]}]}
+    kept = from_json(FinalizationPacket, older)  # a packet frozen by an older Mira still reads
+    assert kept.artifacts[0].version == 1 and kept.evidence[0].checks[0].detail == "bad zip"

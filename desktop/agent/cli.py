@@ -299,8 +299,9 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
         report[SAID] = msg("cli.error.no_work")
         return EXIT_FAILED, report
     if status.outcome != "completed":
-        report["error"] = (task.packet or {}).get("summary") or "the request was not carried out"
-        report[SAID] = (task.packet or {}).get("summary") or msg("cli.error.not_done")
+        summary = task.packet.summary if task.packet is not None else ""
+        report["error"] = summary or "the request was not carried out"
+        report[SAID] = summary or msg("cli.error.not_done")
         return EXIT_FAILED, report
     named = _named_in_complete(rt, task)
     if not artifacts and named:

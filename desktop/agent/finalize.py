@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import typing
 import uuid
@@ -22,6 +21,7 @@ from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
 from desktop.llm.markers import PACKET_PREFIX
+from desktop.llm.packet import Delivered, FinalizationPacket, packet_message
 from desktop.messages import msg
 from desktop.store import NewArtifact, Store, StoreError
 from desktop.store.states import LedgerState
@@ -51,7 +51,7 @@ class Finalizer:
         if packet is None:
             assert st.outcome is not None, "a task without a packet finishes from its skill outcome"
             packet = await self.commit(st.run, st.outcome)
-            self.store.update_task(st.run.task_id, packet=packet, outcome=packet["status"])
+            self.store.update_task(st.run.task_id, packet=packet, outcome=packet.status)
         st.packet = packet
         return None
 
@@ -83,7 +83,7 @@ class Finalizer:
                 produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
-    async def commit(self, run: Run, outcome: Outcome) -> dict[str, Any]:
+    async def commit(self, run: Run, outcome: Outcome) -> FinalizationPacket:
         """Protected commit_evidence step: only files a command wrote and the runtime re-verified."""
         agent = skill_agent(outcome.skill_id)
         produced, evidence = self._produced(run, agent)
@@ -94,7 +94,8 @@ class Finalizer:
             chosen = [k for k in selected if k in produced]
             notes += [f"{p} was not written by a command in this task, so it is not delivered"
                       for k, p in selected.items() if k not in produced and not self._is_input(run, p)]
-        artifacts, evidences = [], []
+        artifacts: list[Delivered] = []
+        evidences: list[Evidence] = []
         info = self.skills.skill(outcome.skill_id)
         # Idempotent across a crash between committing and freezing the packet: never commit twice.
         committed = {(a.workspace_path, a.sha256) for a in self.store.task_artifacts(run.task_id)}
@@ -106,15 +107,16 @@ class Finalizer:
                 continue
             ev = evidence.get((path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
             if (record.path, record.sha256) in committed:
-                artifacts.append(result_json_of(record))
-                evidences += [ev] if ev else []
+                artifacts.append(_delivered(record, record.title, 1))
+                evidences += [e for e in (evidence_of(ev),) if e is not None]
                 continue
             title, ev = self._as_before(run.conversation_id, record, ev)
+            checked = evidence_of(ev)
             row = self.store.commit_artifact(
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(path=str(run.ws.resolve(record.path)), workspace_path=record.path, kind=record.kind,
                                 title=title, sha256=record.sha256, bytes=record.bytes, tool_call_id=tool_call_id,
-                                evidence=evidence_of(ev)))
+                                evidence=checked))
             # A write over an existing file is the next version of it; its bytes are kept in the folder's .mira/.
             version = await asyncio.to_thread(
                 versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
@@ -123,10 +125,10 @@ class Finalizer:
             self._reporter.emit(ArtifactCommitted(task_id=run.task_id, artifact_id=row.id, conversation_id=run.conversation_id, path=row.path,
                                                   workspace_path=row.workspace_path,
                                          kind=row.kind, title=row.title, sha256=row.sha256, bytes=row.bytes,
-                                                  evidence=evidence_of(ev)))
-            artifacts.append({**result_json_of(record), "version": version.version})
-            if ev:
-                evidences.append(ev)
+                                                  evidence=checked))
+            artifacts.append(_delivered(record, record.title, version.version))
+            if checked is not None:
+                evidences.append(checked)
         status = outcome.status
         if status == "completed" and not artifacts:
             # complete() after a denied or failed write delivers nothing: say what really happened.
@@ -140,11 +142,10 @@ class Finalizer:
         if artifacts:
             first = artifacts[0]
             self.store.retitle_conversation(run.conversation_id, titles.made_title(
-                title=str(first.get("title") or ""), kind=str(first["kind"]), path=str(first["path"]),
-                request=self.store.task(run.task_id).request))
+                title=first.title, kind=first.kind, path=first.path, request=self.store.task(run.task_id).request))
         self._reporter.update_message(run.task_id)
-        return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,
-                "evidence": evidences}
+        return FinalizationPacket(status=status, skill_id=outcome.skill_id, summary=summary, artifacts=tuple(artifacts),
+                                  evidence=tuple(evidences))
 
     def _as_before(self, conversation_id: str, record: ArtifactRecord,
                    ev: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -196,13 +197,13 @@ class Finalizer:
                 return dict(ev)
         return {}
 
-    async def _generate(self, run: Run, packet: Mapping[str, Any]) -> Text | str:
+    async def _generate(self, run: Run, packet: FinalizationPacket) -> Text | str:
         """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
         main = self.store.transcript(run.task_id, MAIN)
         # The request is the last user message: the conversation's context and earlier turns come before it.
         request = next((e.message.get("content", "") for e in reversed(main) if e.message.get("role") == "user"
                         and not str(e.message.get("content", "")).startswith(PACKET_PREFIX)), "")
-        packet_text = PACKET_PREFIX + json.dumps(dict(packet), ensure_ascii=False)
+        packet_text = packet_message(packet)
         messages = [ChatMessage(role="system", content=M.GENERATE_SYSTEM), ChatMessage(role="user", content=request),
                     ChatMessage(role="user", content=packet_text)]
         try:
@@ -218,6 +219,11 @@ class Finalizer:
                                 input_hash="", state=LedgerState.FAILED, result={**REFUSED, "refused": True},
                                 tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
+
+
+def _delivered(record: ArtifactRecord, title: str, version: int) -> Delivered:
+    return Delivered(path=record.path, kind=record.kind, sha256=record.sha256, bytes=record.bytes, title=title,
+                     version=version)
 
 
 def result_json_of(record: object) -> dict[str, Any]:
@@ -246,27 +252,26 @@ def _key(ws: Workspace, rel: Any) -> Any:
         return rel
 
 
-def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> Text:
+def fallback_text(packet: FinalizationPacket, model_error: str = "") -> Text:
     """An honest delivery message built from the packet alone (no model), as message values."""
-    status = packet.get("status")
+    status = packet.status
     lines: list[Msg | str] = []
-    if status == "completed" and packet.get("artifacts"):
+    if status == "completed" and packet.artifacts:
         lines.append(msg("delivery.made"))
-        by_path = {e.get("path"): e for e in packet.get("evidence") or ()}
-        for art in packet["artifacts"]:
-            ev = by_path.get(art["path"]) or {}
-            statuses = [str(c.get("status")) for c in ev.get("checks") or () if isinstance(c, dict)]
-            lines.append(msg("delivery.file", path=art["path"], kind=str(art["kind"]).upper(),
-                             size=file_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
+        for art in packet.artifacts:
+            ev = packet.evidence_for(art.path)
+            statuses = [c.status for c in ev.checks] if ev is not None else []
+            lines.append(msg("delivery.file", path=art.path, kind=art.kind.upper(), size=file_size(art.bytes),
+                             verdict=checks_verdict(statuses)))
     elif status == "completed":
-        if not packet.get("summary"):  # else the summary says what happened, a failure too
+        if not packet.summary:  # else the summary says what happened, a failure too
             lines.append(skill_msg("reply.done"))
     elif status == "denied":
         lines.append(msg("delivery.denied"))
     else:
         lines.append(skill_msg("reply.not_finished"))
-    if packet.get("summary"):
-        lines += ["", str(packet["summary"])] if lines else [str(packet["summary"])]
+    if packet.summary:
+        lines += ["", packet.summary] if lines else [packet.summary]
     if model_error:
         lines += ["", msg("delivery.no_model", error=model_error)]
     return Text(lines=tuple(lines))

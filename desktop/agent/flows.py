@@ -19,6 +19,7 @@ from desktop.agent.state import Outcome, Run, error
 from desktop.agent.tools import ToolInputError, argument_paths, command_spec, parse_arguments
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
+from desktop.llm.packet import FinalizationPacket
 from skills.flow import PROCESSORS, Flow
 from skills.runtime import Command, WorkspaceError
 from desktop.messages import msg
@@ -54,7 +55,7 @@ class FinishState:
 
     run: Run
     outcome: Outcome | None  # None: the packet was frozen before a restart; deliver only
-    packet: Mapping[str, Any] | None = None
+    packet: FinalizationPacket | None = None
 
 
 CallProcessor = Callable[[CallState], Awaitable[str | None]]

@@ -320,7 +320,7 @@ class AgentRuntime:
             except (MiraError, SkillsError, OSError) as exc:  # the stop stands; what could not be checked is not delivered
                 log.warning("committing what %s wrote before the stop failed: %s", run.task_id, exc)
                 continue
-            written += [str(a["path"]) for a in packet.get("artifacts") or ()]
+            written += [a.path for a in packet.artifacts]
         return written
 
     def cancel(self, task_id: str) -> None:

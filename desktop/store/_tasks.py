@@ -22,13 +22,14 @@ from desktop.store.rows import (
 )
 from desktop.messages import msg
 from desktop.store._codec import kept
+from desktop.llm.packet import FinalizationPacket
 from skills.codec import dumps
 from skills.messages import Text
 from skills.runtime import Change
 
 _TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
                 "owner"}
-_JSON_FIELDS = {"usage", "packet"}
+_JSON_FIELDS = {"usage"}
 
 
 def _dumps(value: Any) -> str:
@@ -74,7 +75,8 @@ class TaskStore(Database):
         if unknown:
             raise ValueError(f"unknown task fields {sorted(unknown)}")
         sets = [f"{k}=?" for k in fields]
-        args = [_dumps(v) if k in _JSON_FIELDS and v is not None else v for k, v in fields.items()]
+        args = [_dumps(v) if k in _JSON_FIELDS and v is not None
+                else dumps(v) if k == "packet" and v is not None else v for k, v in fields.items()]
         sql = f"UPDATE tasks SET {', '.join(sets)} WHERE id=?"
         args.append(task_id)
         with self._tx("task") as c:
@@ -310,7 +312,7 @@ def _task(r: sqlite3.Row) -> TaskRow:
     return TaskRow(id=r["id"], conversation_id=r["conversation_id"], message_id=r["message_id"], request=r["request"], status=r["status"], flow_id=r["flow_id"],
                    flow_version=r["flow_version"], build_identity=r["build_identity"], workspace=r["workspace"], budgets=json.loads(r["budgets"]),
                    usage=json.loads(r["usage"] or "{}"), skill_id=r["skill_id"], skill_call_key=r["skill_call_key"], outcome=r["outcome"],
-                   packet=_loads(r["packet"]), error=r["error"], created=r["created"], finished=r["finished"],
+                   packet=kept(FinalizationPacket, r["packet"], None), error=r["error"], created=r["created"], finished=r["finished"],
                    owner=r["owner"] if "owner" in r.keys() else None,
                    flow_sha256=r["flow_sha256"] if "flow_sha256" in r.keys() else None)
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skills.messages import Text
-from skills.runtime import Change, Evidence
+if TYPE_CHECKING:  # annotations only: the rows load before the records' modules are needed
+    from desktop.llm.packet import FinalizationPacket
+    from skills.messages import Text
+    from skills.runtime import Change, Evidence
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,7 +70,7 @@ class TaskRow:
     skill_id: str | None
     skill_call_key: str | None
     outcome: str | None  # completed | denied | failed (from the finalization packet)
-    packet: Mapping[str, Any] | None
+    packet: FinalizationPacket | None
     error: str | None
     created: float
     finished: float | None

@@ -11,6 +11,7 @@ import pytest
 from desktop.agent import AgentRuntime, CatalogSkills
 from desktop.agent import events as ev
 from desktop.llm import ModelError
+from desktop.llm.packet import FinalizationPacket
 from desktop.llm.openai_provider import OpenAIModel
 from desktop.messages import MESSAGES as DESKTOP
 from desktop.messages import english, shown
@@ -173,11 +174,11 @@ def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() ->
 
 
 @pytest.mark.parametrize(("packet", "expected"), [
-    ({"status": "completed", "summary": "操作失败，没有修改任何文件。"}, "操作失败，没有修改任何文件。"),
-    ({"status": "completed"}, "已完成。"),
-    ({"status": "failed", "summary": "没有找到"}, "任务没有完成。\n\n没有找到"),
+    (FinalizationPacket(status="completed", skill_id="docx", summary="操作失败，没有修改任何文件。"), "操作失败，没有修改任何文件。"),
+    (FinalizationPacket(status="completed", skill_id="docx"), "已完成。"),
+    (FinalizationPacket(status="failed", skill_id="docx", summary="没有找到"), "任务没有完成。\n\n没有找到"),
 ])
-def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: dict[str, Any],
+def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: FinalizationPacket,
                                                                              expected: str) -> None:
     from desktop.agent.finalize import fallback_text
     from desktop.llm.offline._reply import delivery

@@ -128,4 +128,4 @@ def test_complete_naming_the_file_by_another_spelling_still_delivers_it(h: Harne
     status = rt.task_status(task_id)
     assert status.status == "finished" and status.outcome == "completed"
     assert [a.workspace_path for a in h.store.task_artifacts(task_id)] == ["hello.txt"]
-    assert "not written by a command" not in h.store.task(task_id).packet["summary"]
+    assert "not written by a command" not in h.store.task(task_id).packet.summary  # type: ignore[union-attr]

@@ -38,7 +38,7 @@ def test_artifact_that_does_not_match_the_disk_is_never_committed(h: Harness) ->
     result = json.loads(h.model.calls[2].messages[-1].content)
     assert result["ok"] is False and result["error"].startswith("verification failed: x.txt on disk")
     assert h.store.task_artifacts(task_id) == [] and not h.of(ev.ArtifactCommitted)
-    assert h.store.task(task_id).packet["status"] == "failed"
+    assert h.store.task(task_id).packet.status == "failed"  # type: ignore[union-attr]
 
 
 def test_an_artifact_named_only_in_model_text_is_not_delivered(h: Harness) -> None:
@@ -47,7 +47,7 @@ def test_an_artifact_named_only_in_model_text_is_not_delivered(h: Harness) -> No
                     Completion(text="ok")])
     task_id = run(rt.start_task(h.conv.id, "write"))
     packet = h.store.task(task_id).packet
-    assert packet["artifacts"] == [] and "report.docx was not written by a command" in packet["summary"]
+    assert packet is not None and packet.artifacts == () and "report.docx was not written by a command" in packet.summary
     assert h.store.task_artifacts(task_id) == []
 
 

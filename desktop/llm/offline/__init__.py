@@ -29,6 +29,7 @@ from desktop.llm.offline._skill import SkillAgentPlan
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, ToolCall, ToolSpec
 from desktop.llm.markers import PACKET_PREFIX
+from desktop.llm.packet import read_packet
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.codec import message_in
@@ -167,12 +168,9 @@ class OfflinePlanner:
 
     @staticmethod
     def _generate(messages: Sequence[ChatMessage], packet_msg: ChatMessage) -> Completion:
-        try:
-            packet = json.loads(packet_msg.content[len(PACKET_PREFIX):])
-        except ValueError:
-            packet = None
+        packet = read_packet(packet_msg.content)
         request = next((m.content for m in messages if m.role == "user" and m is not packet_msg), "")
         chinese = is_chinese(split_files(request, ATTACHED)[0])
-        if not isinstance(packet, dict):
+        if packet is None:
             return Completion(text=render_plain(skill_msg("planner.result_unreadable"), "zh_CN" if chinese else "en"))
         return Completion(text=reply.delivery(packet, chinese))
