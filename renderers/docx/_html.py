@@ -20,7 +20,7 @@ from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
 from renderers.docx._diagram import diagram_picture
-from renderers.docx._css import cell_css, list_type, para_css, rule_html, run_css
+from renderers.docx._css import BOX_CLOSE, box_open_html, cell_css, list_type, para_css, rule_html, run_css
 from renderers.docx._inline import Fields, InlineWalker, choose
 from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
 from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
@@ -321,11 +321,17 @@ class Builder:
         # Word draws one box round consecutive paragraphs with the same borders (a code block)
         grouped = bool(look.borders) and level is None and self._pending_rule is not None \
             and self._pending_rule[0] == look.borders
+        boxed = level is None and ("left" in look.borders or "right" in look.borders)
         if grouped:
             top = None
             self._pending_rule = None
         else:
             self._flush_rule()
+        if boxed:
+            if not grouped:
+                self._close_lists()
+                self._out(box_open_html(look.borders))
+            top = bottom = None  # the box's cell draws them
         if level is not None:
             self._open_list(level, fmt, self._count_item(ppr, look, level))
             self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
@@ -346,7 +352,9 @@ class Builder:
                 self._out(f'<p style="{para_css(look, after_pt=after)}"{align_attr}>{runs_html}</p>')
             elif not inline.boxes:
                 self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
-            if bottom is not None:
+            if boxed:
+                self._pending_rule = (look.borders, BOX_CLOSE)
+            elif bottom is not None:
                 self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt))
         for box in inline.boxes:
             self._close_lists()

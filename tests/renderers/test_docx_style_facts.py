@@ -14,9 +14,10 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.shared import Pt, RGBColor
-from PySide6.QtGui import QTextBlock, QTextDocument, QTextListFormat
+from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextListFormat
 
 from renderers.docx._html import load
+from renderers.docx._pages import render_page
 from renderers.docx.plugin import _document, flow_html
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
@@ -293,7 +294,7 @@ def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path:
     resolved = reread.styles["Source Code"]
     assert resolved.paragraph_format.space_after == Pt(0) and resolved.font.name == "Courier New"
     html = flow_html(load(path))
-    assert html.count("<hr") == 2  # one rule above the first line and one under the last: one box
+    assert "<hr" not in html  # the box's four sides are drawn by one cell, not as rules
     doc = _keep(path)
     blocks = []
     block = doc.begin()
@@ -309,6 +310,51 @@ def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path:
         assert "Courier New" in _fmt(block).fontFamilies() and _fmt(block).fontPointSize() == 10
     for block in blocks[:2]:  # no space between the lines of the box
         assert block.blockFormat().bottomMargin() == 0
+    cells = set()
+    for block in blocks:
+        cursor = QTextCursor(block)
+        table = cursor.currentTable()
+        assert table is not None  # the lines sit in the box
+        cell = table.cellAt(cursor)
+        cells.add((table.format().objectIndex(), cell.row(), cell.column()))
+        fmt = cell.format().toTableCellFormat()
+        for side in ("Left", "Right", "Top", "Bottom"):  # sz="4": a half-point rule, black ("auto")
+            assert getattr(fmt, f"{side.lower()}Border")() >= 1
+            assert getattr(fmt, f"{side.lower()}BorderBrush")().color().name() == "#000000"
+    assert len(cells) == 1  # one box round the three lines
+    assert QTextCursor(_block(doc, "After the code.")).currentTable() is None
+
+
+def test_side_borders_are_drawn_beside_the_lines(tmp_path: Path) -> None:
+    """Paragraphs with only a left and a right border (a red bar each side, three lines): the page shows
+    two vertical red lines running the height of the three lines, left and right of the text, and no
+    red line across."""
+    document = docx.Document()
+    for text in ("First boxed line", "Second boxed line", "Third boxed line"):
+        p = document.add_paragraph(text)
+        p.paragraph_format.space_after = Pt(0)
+        p._p.get_or_add_pPr().append(parse_xml(f'<w:pBdr {nsdecls("w")}>' + "".join(
+            f'<w:{side} w:val="single" w:sz="24" w:space="4" w:color="FF0000"/>' for side in ("left", "right"))
+            + "</w:pBdr>"))
+    document.add_paragraph("Outside the box.")
+    path = tmp_path / "sides.docx"
+    document.save(str(path))
+    image, _count, _exact = render_page(path, 0, 816)
+
+    def red(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.red() > 180 and c.green() < 90 and c.blue() < 90
+
+    columns = [x for x in range(image.width()) if sum(red(x, y) for y in range(image.height() // 3)) > 20]
+    assert columns, "no vertical red line"
+    left, right = min(columns), max(columns)
+    # beside the text, out in the page's 1.25 in (120 px) margins, as Word keeps the text at its indent
+    assert 100 < left < 116 and image.width() - 116 < right < image.width() - 100
+    rows = [y for y in range(image.height() // 3) if red(left, y)]
+    height = max(rows) - min(rows)
+    assert 45 <= height <= 90  # three lines of 11 pt, no more: the box ends before "Outside the box."
+    for y in range(image.height() // 3):  # nothing drawn across: these paragraphs have no top or bottom
+        assert sum(red(x, y) for x in range(left + 10, right - 10)) < 20
 
 
 def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
