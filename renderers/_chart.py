@@ -57,6 +57,7 @@ class ChartData:
     point_colors: tuple[str, ...] = ()  # a pie's slice colours (c:dPt, else the theme's accents)
     title_placeholder: bool = False  # a title box without text: Office shows "Chart Title" in it
     grid_color: str | None = "#d9d9d9"  # the value axis' major gridlines, None when it has none
+    grid_pt: float = 0.75  # their width (Office's default 9525 EMU): thinner than a pixel in a small chart
     gap: float = 1.5  # c:gapWidth between bar groups, in bar widths
     overlap: float = 0.0  # c:overlap of a group's bars, as a share of a bar (negative: space between)
 
@@ -120,6 +121,7 @@ def read_chart(xml: bytes, scheme: dict[str, str] | None = None) -> ChartData | 
                      title_pt=_size(title_props), label_pt=_size(label_props),
                      point_colors=_point_colors(plot, colors, len(categories)) if pie else (),
                      title_placeholder=placeholder, grid_color=_grid_color(axes[0] if axes else None, colors),
+                     grid_pt=_grid_width(axes[0] if axes else None),
                      gap=_percent(plot, "gapWidth", 150) / 100,
                      overlap=_percent(plot, "overlap", 100 if stacked else 0) / 100)
 
@@ -155,6 +157,12 @@ def _grid_color(axis: etree._Element | None, colors: dict[str, str]) -> str | No
     if line is None:
         return "#d9d9d9"
     return _area_fill(line, colors, default="#d9d9d9")
+
+
+def _grid_width(axis: etree._Element | None) -> float:
+    line = axis.find(f"{_C}majorGridlines/{_C}spPr/{_A}ln") if axis is not None else None
+    width = line.get("w", "") if line is not None else ""
+    return min(int(width) / 12700, 10.0) if width.isdigit() else 0.75
 
 
 def _percent(plot: etree._Element, name: str, default: int) -> float:
@@ -321,14 +329,14 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
     # the file's label size when it gives one (Office draws it as is); else 14 pt, kept small in a small chart
     size = max(6.0, chart.label_pt * px_per_pt if chart.label_pt else min(rect.height() / 22, 14 * px_per_pt))
-    font.setPixelSize(int(size))
+    font.setPixelSize(round(size))  # truncating took up to a pixel off: an 8 px label drawn at 7
     p.setFont(font)
     inner = rect.adjusted(size, size * 0.5, -size, -size * 0.5)
     title = chart.title or (tr("Chart Title") if chart.title_placeholder else "")
     if title:
         title_font = QFont(font)
         title_size = max(6.0, min(rect.height() / 12, chart.title_pt * px_per_pt)) if chart.title_pt else size * 1.3
-        title_font.setPixelSize(int(title_size))
+        title_font.setPixelSize(round(title_size))
         title_font.setBold(chart.title_bold)
         p.setFont(title_font)
         p.setPen(QColor(chart.text_color))
@@ -371,7 +379,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
                        chart.y_title)
             p.restore()
             inner.setLeft(inner.left() + size * 1.5)
-        _axes_plot(p, inner, chart, size)
+        _axes_plot(p, inner, chart, size, px_per_pt)
     p.restore()
 
 
@@ -435,7 +443,7 @@ def _pie(p: QPainter, rect: QRectF, chart: ChartData) -> None:
         p.drawEllipse(QRectF(box.center().x() - hole / 2, box.center().y() - hole / 2, hole, hole))
 
 
-def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None:
+def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_pt: float = 1.0) -> None:
     n = max((len(s.values) for s in chart.series), default=0)
     if n == 0:
         return
@@ -468,7 +476,9 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
     tick = bottom
     while tick <= top + step / 2:
         at = math.floor(pos(tick)) + 0.5  # a hairline on a pixel row stays crisp, not two grey half-rows
-        p.setPen(QPen(QColor(chart.grid_color), 1) if chart.grid_color else Qt.PenStyle.NoPen)
+        # the file's width: a 0.75 pt rule in a slide drawn 480 px wide is half a pixel, a faint line
+        p.setPen(QPen(QColor(chart.grid_color), max(0.3, chart.grid_pt * px_per_pt))
+                 if chart.grid_color else Qt.PenStyle.NoPen)
         if horizontal:
             p.drawLine(QPointF(at, plot.top()), QPointF(at, plot.bottom()))
             p.setPen(QColor(chart.text_color))

@@ -316,6 +316,55 @@ def test_a_chart_takes_the_themes_accents_its_own_text_style_gap_and_combined_li
     assert _count(image, accent["accent2"], (60, 60, 660, 460)) > 30  # the combined line, in its accent
 
 
+def test_a_charts_gridlines_are_as_thin_as_the_file_says(tmp_path: Path) -> None:
+    """White 0.75 pt gridlines on a black slide (no chart-area fill), as Office's chart styles write them:
+    on a slide drawn 360 px wide (half a pixel a point) the rule is a faint grey, as PowerPoint and
+    LibreOffice draw a line thinner than a pixel; drawn 1,440 px wide (two pixels a point) it is white.
+    The width is the file's: a 3 pt rule is white at 360 px."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.dml.color import RGBColor
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers.pptx.plugin import render_image
+
+    def deck(name: str, width_pt: float) -> Path:
+        def edit(prs, slide) -> None:
+            for shape in list(slide.placeholders):
+                shape._element.getparent().remove(shape._element)
+            slide.background.fill.solid()
+            slide.background.fill.fore_color.rgb = RGBColor(0, 0, 0)
+            data = CategoryChartData()
+            data.categories = ["A", "B"]
+            data.add_series("S", (4.0, 6.0))
+            chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Pt(40), Pt(40), Pt(640), Pt(460),
+                                           data).chart
+            chart.has_legend = False
+            chart.plots[0].series[0].format.fill.solid()
+            chart.plots[0].series[0].format.fill.fore_color.rgb = RGBColor(0, 0, 0)  # bars out of the way
+            chart.value_axis.has_major_gridlines = True
+            line = chart.value_axis.major_gridlines.format.line
+            line.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+            line.width = Pt(width_pt)
+            space = chart._chartSpace
+            sppr = etree.SubElement(space, f"{{{C}}}spPr")
+            etree.SubElement(sppr, f"{A}noFill")
+            space.find(f"{{{C}}}txPr").addprevious(sppr) if space.find(f"{{{C}}}txPr") is not None else None
+        return _deck(tmp_path / name, edit)
+
+    C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+
+    def brightest_row(path: Path, width: int) -> int:
+        image, _ = render_image(path, 0, width)
+        x = image.width() // 2  # the middle of the plot, between the two bars' groups
+        return max(image.pixelColor(x, y).lightness() for y in range(image.height() // 6, image.height() * 2 // 3))
+
+    thin, thick = deck("thin.pptx", 0.75), deck("thick.pptx", 3.0)
+    assert next(s for s in load(thin).slide(0).shapes if s.kind == "chart").chart.grid_pt == 0.75
+    assert 40 < brightest_row(thin, 360) < 200  # half a pixel: a faint rule, not a white one
+    assert brightest_row(thin, 1440) > 240
+    assert brightest_row(thick, 360) > 240
+
+
 def _count(image, color: str, box: tuple[int, int, int, int], tol: int = 40) -> int:
     """Pixels (every second one) within ``tol`` of ``color`` in ``box`` (left, top, right, bottom)."""
     from PySide6.QtGui import QColor
