@@ -208,7 +208,7 @@ def text_html(shape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple
         plain.append("".join("\n" if r is None else _run_text(r, ctx) for r in _runs(p)))
         ppr = p._p.find(f"{{{_A}}}pPr")
         para, props = styles.paragraph(lists, ppr, p.level, slide)
-        if base_color and "color" not in props:
+        if base_color and "color" not in styles.paragraph(styles.own_lists(lists), ppr, p.level, slide)[1]:
             props["color"] = base_color
             para = replace(para, run=replace(para.run, color=base_color))
         runs = []

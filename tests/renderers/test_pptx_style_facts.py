@@ -187,6 +187,35 @@ def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: 
     assert table.table_look[0] is False and table.rows[0][0] == "plain head"
 
 
+def test_a_shapes_theme_style_font_colour_wins_over_the_default_text_style(tmp_path: Path) -> None:
+    """An autoshape as PowerPoint inserts it: its ``p:style`` says ``fontRef`` ``lt1`` (white text on the
+    accent fill) while the presentation's ``defaultTextStyle`` says ``tx1`` (black). PowerPoint draws the
+    text white; a run with its own colour keeps it; a text box (no style) stays black."""
+    from pptx.dml.color import RGBColor
+    from pptx.enum.shapes import MSO_SHAPE
+
+    def edit(prs, slide) -> None:
+        slide.shapes.add_shape(MSO_SHAPE.ROUNDED_RECTANGLE, Pt(20), Pt(300), Pt(120), Pt(60)).text_frame.text = \
+            "Styled shape"
+        own = slide.shapes.add_shape(MSO_SHAPE.OVAL, Pt(200), Pt(300), Pt(120), Pt(60))
+        own.text_frame.text = "Own red"
+        own.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(0xC0, 0x00, 0x00)
+        slide.shapes.add_textbox(Pt(400), Pt(300), Pt(120), Pt(60)).text_frame.text = "Plain box"
+
+    path = _deck(tmp_path / "s.pptx", edit)
+    prs = Presentation(str(path))
+    scheme = _theme(prs).find(f".//{A}clrScheme")
+    lt1 = scheme.find(f"{A}lt1")[0]
+    white = "#" + (lt1.get("lastClr") or lt1.get("val")).lower()
+    shape = next(s for s in prs.slides[0].shapes if s.has_text_frame and s.text_frame.text == "Styled shape")
+    ref = shape._element.find(f"{P}style/{A}fontRef/{A}schemeClr")
+    default = prs.part._element.find(f"{P}defaultTextStyle/{A}lvl1pPr/{A}defRPr/{A}solidFill/{A}schemeClr")
+    assert ref.get("val") == "lt1" and default.get("val") == "tx1"  # the file's two claims
+    assert _first(_text(path, "Styled shape"), "Styled shape")[1].foreground().color().name() == white
+    assert _first(_text(path, "Own red"), "Own red")[1].foreground().color().name() == "#c00000"
+    assert _first(_text(path, "Plain box"), "Plain box")[1].foreground().color().name() == "#000000"
+
+
 def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None:
     from renderers.pptx.plugin import render_image
 
