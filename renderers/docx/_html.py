@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import docx
@@ -307,11 +307,15 @@ class Builder:
             self._new_page()
         style = self._style_name(ppr)
         look = self.sheet.paragraph(ppr, self._cell)
-        inline = self._walker.paragraph(p, lambda rpr: self.sheet.run(look, rpr), look.run)
+        level, fmt = self._list_info(ppr, style, look)
+        item = look
+        mark_rpr = ppr.find(qn("w:rPr")) if level is not None and ppr is not None else None
+        if mark_rpr is not None:  # Word draws a list number in the paragraph mark's look (its w:rPr)
+            item = replace(look, run=self.sheet.run(look, mark_rpr))
+        inline = self._walker.paragraph(p, lambda rpr: self.sheet.run(look, rpr), item.run)
         runs_html = inline.html
         self.text.append(inline.plain)
         self._estimate(look, len(inline.plain))
-        level, fmt = self._list_info(ppr, style, look)
         align = look.align
         align_attr = f' align="{align}"' if align else ""
         if not self.flow and not self._in_box and look.before_pt > 0:
@@ -334,7 +338,7 @@ class Builder:
             top = bottom = None  # the box's cell draws them
         if level is not None:
             self._open_list(level, fmt, self._count_item(ppr, look, level))
-            self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
+            self._out(f'<li style="{para_css(item, in_list=True)}"{align_attr}>{runs_html}</li>')
         else:
             self._close_lists()
             if top is not None:

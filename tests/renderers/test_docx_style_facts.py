@@ -267,6 +267,37 @@ def test_numbering_goes_on_across_paragraphs_between_the_items(tmp_path: Path) -
     assert labels == ["1.", "2.", "3."]  # as Word numbers them, not 1. 1. 1.
 
 
+def test_a_list_number_is_drawn_in_the_paragraph_marks_look(tmp_path: Path) -> None:
+    """A numbered item whose paragraph mark (``w:pPr/w:rPr``) is 14 pt blue, its text a 14 pt blue run and
+    a plain run after it: Word draws the number "1." 14 pt blue, the plain run in the paragraph's own
+    11 pt black; the preview's list marker (drawn in its block's character format) and runs do too."""
+    document = docx.Document()
+    numbering = _abstract_num(document, "95", "decimal")
+    numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="95"><w:abstractNumId w:val="95"/></w:num>'))
+    p = document.add_paragraph()
+    blue = '<w:rPr {w}><w:color w:val="2E75B5"/><w:sz w:val="28"/></w:rPr>'.format(w=nsdecls("w"))
+    ppr = p._p.get_or_add_pPr()
+    ppr.append(parse_xml(f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="95"/></w:numPr>'))
+    ppr.append(parse_xml(blue))
+    run = p.add_run("State of things")
+    run._r.insert(0, parse_xml(blue))
+    p.add_run(" plain")
+    path = tmp_path / "mark.docx"
+    document.save(str(path))
+    reread = docx.Document(str(path)).paragraphs[0]
+    assert reread.runs[0].font.size == Pt(14) and reread.runs[1].font.size is None  # the file's claims
+    block = _block(_keep(path), "State of things plain")
+    assert block.textList() is not None and block.textList().itemText(block) == "1."
+    marker = block.charFormat()  # what Qt draws the number in
+    assert marker.fontPointSize() == 14 and marker.foreground().color().name() == "#2e75b5"
+    it = block.begin()
+    first = it.fragment().charFormat()
+    it += 1
+    plain = it.fragment().charFormat()
+    assert first.fontPointSize() == 14 and first.foreground().color().name() == "#2e75b5"
+    assert plain.fontPointSize() == 11 and plain.foreground().color().name() == "#000000"
+
+
 def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path: Path) -> None:
     """A "Source Code" paragraph style as pandoc writes it (borders on four sides, a grey fill, no space
     after, Courier New 10 pt) on consecutive lines: Word draws one box round them, keeps each line's
