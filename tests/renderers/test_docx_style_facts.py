@@ -464,3 +464,61 @@ def test_an_emf_picture_is_played_back_in_its_colours_and_shapes(tmp_path: Path)
     assert at(50, 50) == "#ff0000"  # inside the rectangle
     assert at(150, 70) == "#0000ff"  # inside the triangle
     assert image.pixelColor(int(115 * sx), int(15 * sy)).alpha() == 0  # outside the triangle: nothing drawn
+
+
+def test_an_emf_pictures_raster_operations_combine_with_what_is_drawn(qapp) -> None:
+    """GDI programs draw a bitmap with a transparent background as two blits: an AND mask (black where the
+    picture is, white elsewhere), then the picture OR-ed in; they fill with the brush by a pattern blit
+    (PATCOPY, no bitmap) and invert with DSTINVERT. Played back over a green rectangle: the red picture
+    shows inside the mask and the green round it, the pattern blit is the brush's blue, the inverted
+    strip of green is magenta, and the BLACKNESS blit is black."""
+    import struct
+
+    from renderers._emf import draw_emf
+
+    def dib(rows: list[list[tuple[int, int, int]]]) -> tuple[bytes, bytes]:
+        """A 24-bit bottom-up DIB: its BITMAPINFOHEADER and its bits (rows given top first, as RGB)."""
+        h, w = len(rows), len(rows[0])
+        stride = (w * 3 + 3) & ~3
+        bits = b"".join(b"".join(bytes((b, g, r)) for r, g, b in row).ljust(stride, b"\0") for row in reversed(rows))
+        return struct.pack("<IiiHHIIiiII", 40, w, h, 1, 24, 0, len(bits), 0, 0, 0, 0), bits
+
+    def bitblt(x: int, y: int, w: int, h: int, rop: int, bitmap: tuple[bytes, bytes] | None = None) -> bytes:
+        head, bits = bitmap or (b"", b"")
+        fixed = 8 + 92  # the record's header and fields before the bitmap
+        return (struct.pack("<4i", x, y, x + w, y + h) + struct.pack("<iiiiI", x, y, w, h, rop)
+                + struct.pack("<ii6f", 0, 0, 1, 0, 0, 1, 0, 0) + struct.pack("<II", 0xFFFFFF, 0)
+                + struct.pack("<IIII", fixed if head else 0, len(head), fixed + len(head) if bits else 0, len(bits))
+                + head + bits)
+
+    black, white, red = (0, 0, 0), (255, 255, 255), (255, 0, 0)
+    # a 4x4 picture: a red 2x2 square in the middle of a black background, and its mask
+    picture = dib([[black] * 4, [black, red, red, black], [black, red, red, black], [black] * 4])
+    mask = dib([[white] * 4, [white, black, black, white], [white, black, black, white], [white] * 4])
+    green, blue = 0x00FF00, 0xFF0000  # COLORREF is 0x00BBGGRR
+    emf = _emf([
+        (39, struct.pack("<IIII", 1, 0, green, 0)),  # CREATEBRUSHINDIRECT #1: solid green
+        (39, struct.pack("<IIII", 2, 0, blue, 0)),  # #2: solid blue
+        (37, struct.pack("<I", 0x80000008)),  # SELECTOBJECT NULL_PEN
+        (37, struct.pack("<I", 1)),
+        (43, struct.pack("<4i", 0, 0, 200, 100)),  # RECTANGLE: the green ground
+        (76, bitblt(100, 10, 80, 80, 0x008800C6, mask)),  # SRCAND
+        (76, bitblt(100, 10, 80, 80, 0x00EE0086, picture)),  # SRCPAINT
+        (37, struct.pack("<I", 2)),
+        (76, bitblt(10, 10, 40, 40, 0x00F00021)),  # PATCOPY: the blue brush, no bitmap
+        (76, bitblt(10, 60, 40, 30, 0x00550009)),  # DSTINVERT
+        (76, bitblt(60, 60, 20, 20, 0x00000042)),  # BLACKNESS
+    ])
+    image = draw_emf(emf, 400)
+    assert image is not None
+    sx, sy = image.width() / 200, image.height() / 100
+
+    def at(x: float, y: float) -> str:
+        return image.pixelColor(int(x * sx), int(y * sy)).name()
+
+    assert at(140, 50) == "#ff0000"  # the picture inside its mask
+    assert at(105, 15) == "#00ff00" and at(175, 85) == "#00ff00"  # round it the ground shows, not black
+    assert at(30, 30) == "#0000ff"  # the pattern blit
+    assert at(30, 75) == "#ff00ff"  # green inverted
+    assert at(70, 70) == "#000000"
+    assert at(190, 50) == "#00ff00"  # outside every blit: as drawn
