@@ -340,10 +340,12 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
         title_font.setBold(chart.title_bold)
         p.setFont(title_font)
         p.setPen(QColor(chart.text_color))
-        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), title_size * 1.6), Qt.AlignmentFlag.AlignCenter,
-                   title)
+        # Office's automatic layout: the title a third of its size down from the top, the plot half its
+        # size below it
+        p.drawText(QRectF(inner.left(), inner.top() + title_size * 0.35, inner.width(), title_size * 1.6),
+                   Qt.AlignmentFlag.AlignCenter, title)
         p.setFont(font)
-        inner.setTop(inner.top() + title_size * 1.7)
+        inner.setTop(inner.top() + title_size * 2.05)
     pie = chart.kind in ("pie", "doughnut")
     names = list(chart.categories) if pie else [s.name for s in chart.series + chart.lines]
     if chart.legend and any(names):
@@ -393,6 +395,25 @@ def _slice_color(chart: ChartData, i: int) -> QColor:
     return QColor(chart.point_colors[i] if i < len(chart.point_colors) else PALETTE[i % len(PALETTE)])
 
 
+def _is_line_key(chart: ChartData, i: int, pie: bool) -> bool:
+    """Office keys a line series with a short line (a combined line plot's series come after the bars')."""
+    return not pie and (chart.kind == "line" or i >= len(chart.series))
+
+
+def _key(p: QPainter, swatch: QRectF, chart: ChartData, i: int, pie: bool) -> float:
+    """Draw series ``i``'s legend key at ``swatch`` (a square; a line key is three squares wide); its width."""
+    color = _slice_color(chart, i) if pie else color_of(chart, i)
+    if not _is_line_key(chart, i, pie):
+        p.fillRect(swatch, color)
+        return swatch.width()
+    width = swatch.width() * 3
+    p.save()
+    p.setPen(QPen(color, max(1.5, swatch.height() / 3)))
+    p.drawLine(QPointF(swatch.left(), swatch.center().y()), QPointF(swatch.left() + width, swatch.center().y()))
+    p.restore()
+    return width
+
+
 def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool, size: float) -> None:
     """A legend beside the plot (Excel's right or left position): one name a line, centred down."""
     line = size * 1.4
@@ -401,24 +422,25 @@ def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData
         if y + line > rect.bottom() + 1:
             break
         swatch = QRectF(rect.left() + size * 0.4, y + line * 0.25, line * 0.5, line * 0.5)
-        p.fillRect(swatch, _slice_color(chart, i) if pie else color_of(chart, i))
+        right = swatch.left() + _key(p, swatch, chart, i, pie)
         p.setPen(QColor(chart.text_color))
-        p.drawText(QRectF(swatch.right() + 4, y, rect.right() - swatch.right() - 4, line),
+        p.drawText(QRectF(right + 4, y, rect.right() - right - 4, line),
                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
         y += line
 
 
 def _legend(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool) -> None:
     metrics = p.fontMetrics()
-    widths = [rect.height() * 1.2 + metrics.horizontalAdvance(n) + rect.height() for n in names]
+    widths = [rect.height() * (2.2 if _is_line_key(chart, i, pie) else 1.2) + metrics.horizontalAdvance(n)
+              + rect.height() for i, n in enumerate(names)]
     x = rect.center().x() - min(sum(widths), rect.width()) / 2
     for i, name in enumerate(names):
         if x + widths[i] > rect.right() + 1:
             break
         swatch = QRectF(x, rect.top() + rect.height() * 0.25, rect.height() * 0.5, rect.height() * 0.5)
-        p.fillRect(swatch, _slice_color(chart, i) if pie else color_of(chart, i))
+        right = x + _key(p, swatch, chart, i, pie)
         p.setPen(QColor(chart.text_color))
-        p.drawText(QRectF(swatch.right() + 4, rect.top(), widths[i], rect.height()),
+        p.drawText(QRectF(right + 4, rect.top(), widths[i], rect.height()),
                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
         x += widths[i]
 
@@ -465,6 +487,13 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_
     if horizontal:
         plot = rect.adjusted(min(rect.width() * 0.3, max(metrics.horizontalAdvance(c) for c in chart.categories)
                                  + size if chart.categories else size), size * 0.5, -size, -size * 1.6)
+    lines = 1
+    if not horizontal and 0 < n <= 40 and chart.categories:
+        # Office wraps a category label wider than its band onto a second line, and the plot gives way
+        widest = max(metrics.horizontalAdvance(c) for c in chart.categories[:n])
+        if widest > plot.width() / n - size * 0.3:
+            lines = 2
+            plot.setBottom(plot.bottom() - size * 1.2)
     if plot.width() < 10 or plot.height() < 10:
         return
 
@@ -497,8 +526,8 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_
             p.drawText(QRectF(rect.left(), plot.top() + (n - 1 - i) * band, plot.left() - rect.left() - 4, band),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, cat)
         elif n <= 40:
-            p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.4),
-                       Qt.AlignmentFlag.AlignHCenter, cat)
+            p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.2 * lines + size * 0.2),
+                       Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, cat)
     if chart.kind in ("line", "area"):
         _lines(p, chart, chart.series, 0, plot, band, pos, size)
         return

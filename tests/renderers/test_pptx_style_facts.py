@@ -394,6 +394,86 @@ def test_a_charts_gridlines_are_as_thin_as_the_file_says(tmp_path: Path) -> None
     assert brightest_row(thick, 360) > 240
 
 
+def _chart_deck(tmp_path: Path, name: str, kind, categories, series, frame) -> Path:
+    """A slide holding one python-pptx chart, its labels 10 pt, in ``frame`` (left, top, width, height, pt)."""
+    from pptx.chart.data import CategoryChartData
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        data = CategoryChartData()
+        data.categories = categories
+        for title, values in series:
+            data.add_series(title, values)
+        chart = slide.shapes.add_chart(kind, *(Pt(v) for v in frame), data).chart
+        chart.font.size = Pt(10)
+        chart.has_legend = len(series) > 1
+        if chart.has_legend:
+            from pptx.enum.chart import XL_LEGEND_POSITION
+            chart.legend.position = XL_LEGEND_POSITION.BOTTOM
+            chart.legend.include_in_layout = False
+    return _deck(tmp_path / name, edit)
+
+
+def test_category_labels_wider_than_their_band_wrap_inside_it(tmp_path: Path) -> None:
+    """Three long category names under a narrow column chart (10 pt labels, bands about 65 pt wide):
+    PowerPoint wraps each name onto two lines inside its band; the preview draws three separate labels
+    two lines high, not one run of overlapping words."""
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers.pptx.plugin import render_image
+
+    path = _chart_deck(tmp_path, "wrap.pptx", XL_CHART_TYPE.COLUMN_CLUSTERED,
+                       ["Northern region", "Southern region", "Western region"], [("Sales", (3, 4, 5))],
+                       (40, 40, 240, 220))
+    chart = next(s for s in load(path).slide(0).shapes if s.kind == "chart").chart
+    assert chart.label_pt == 10
+    image, _ = render_image(path, 0, 720)  # a pixel a point: the chart is x 40–280, y 40–260
+    def text(x: int, y: int) -> bool:  # the labels' dark grey, not the bars' blue
+        c = image.pixelColor(x, y)
+        return c.lightness() < 150 and max(c.red(), c.green(), c.blue()) - min(c.red(), c.green(), c.blue()) < 30
+
+    def bar(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.blue() - c.red() > 60
+
+    axis = max(y for y in range(40, 262) if any(bar(x, y) for x in range(40, 282)))  # the bars' foot
+    label_rows = [y for y in range(axis + 1, 262) if any(text(x, y) for x in range(40, 282))]
+    assert label_rows and max(label_rows) - min(label_rows) >= 18  # two lines of 10 pt text
+    inked = [any(text(x, y) for y in label_rows) for x in range(40, 282)]
+    runs = sum(1 for i in range(1, len(inked)) if inked[i] and not inked[i - 1])
+    gaps = [i for i in range(1, len(inked) - 1) if not inked[i]]
+    assert runs >= 3 and gaps  # the labels stand apart
+
+
+def test_a_line_series_legend_key_is_a_line(tmp_path: Path) -> None:
+    """A line chart's legend, as PowerPoint draws it: each series keyed by a short line in its colour (wider
+    than high), where a column chart's key is a square."""
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers.pptx.plugin import render_image
+
+    def key_box(kind) -> tuple[int, int]:
+        path = _chart_deck(tmp_path, f"{kind}.pptx", kind, ["A", "B", "C"], [("One", (1, 2, 3)), ("Two", (3, 1, 2))],
+                           (40, 40, 480, 300))
+        prs = Presentation(str(path))
+        accent = "#" + _theme(prs).find(f".//{A}clrScheme/{A}accent1/{A}srgbClr").get("val").lower()
+        image, _ = render_image(path, 0, 720)
+        from PySide6.QtGui import QColor
+        want = QColor(accent)
+        hits = [(x, y) for x in range(40, 520) for y in range(318, 340)  # the legend row, under the labels
+                if max(abs(image.pixelColor(x, y).red() - want.red()), abs(image.pixelColor(x, y).green() - want.green()),
+                       abs(image.pixelColor(x, y).blue() - want.blue())) < 40]
+        assert hits, "no legend key in the series' colour"
+        xs, ys = [h[0] for h in hits], [h[1] for h in hits]
+        return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+    line_w, line_h = key_box(XL_CHART_TYPE.LINE)
+    bar_w, bar_h = key_box(XL_CHART_TYPE.COLUMN_CLUSTERED)
+    assert line_w >= 2 * line_h and line_w >= 2 * bar_w  # a line, not a square
+    assert abs(bar_w - bar_h) <= 2
+
+
 def _count(image, color: str, box: tuple[int, int, int, int], tol: int = 40) -> int:
     """Pixels (every second one) within ``tol`` of ``color`` in ``box`` (left, top, right, bottom)."""
     from PySide6.QtGui import QColor
