@@ -35,7 +35,7 @@ def run_css(look: RunLook, base: RunLook | None = None, *, plain_defaults: bool 
         return base is None or bool(getattr(look, name) != getattr(base, name))
 
     if changed("font") or changed("east_asia_font"):
-        out.append(f"font-family:{family_css(look.font, look.east_asia_font)}")
+        out.append(f"font-family:{family_css(look.font, look.east_asia_font, narrow=True)}")
     if changed("size_pt"):
         out.append(f"font-size:{look.size_pt:g}pt")
     if changed("bold"):

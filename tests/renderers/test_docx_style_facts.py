@@ -298,6 +298,29 @@ def test_a_list_number_is_drawn_in_the_paragraph_marks_look(tmp_path: Path) -> N
     assert plain.fontPointSize() == 11 and plain.foreground().color().name() == "#000000"
 
 
+def test_a_calibri_paragraph_falls_back_to_a_narrow_face(tmp_path: Path) -> None:
+    """The same sentence in Calibri and in Arial, 11 pt, neither installed here: Word sets Calibri
+    narrower than Arial (fewer lines for a long paragraph). The preview's Calibri falls back to a
+    condensed sans (as LibreOffice Writer sets it), Arial to the regular one, so the Calibri line is the
+    narrower one, as in Word."""
+    from PySide6.QtGui import QFontMetricsF
+
+    document = docx.Document()
+    sentence = "Goal: content is accessible to new employees and is better organized"
+    for face in ("Calibri", "Arial"):
+        run = document.add_paragraph().add_run(f"{face}: {sentence}")
+        run.font.name = face
+        run.font.size = Pt(11)
+    document.save(str(tmp_path / "faces.docx"))
+    doc = _keep(tmp_path / "faces.docx")
+    calibri = _fmt(_block(doc, f"Calibri: {sentence}"))
+    arial = _fmt(_block(doc, f"Arial: {sentence}"))
+    assert calibri.fontFamilies()[:2] == ["Calibri", "DejaVu Sans Condensed"]
+    assert "DejaVu Sans Condensed" not in arial.fontFamilies()
+    assert QFontMetricsF(calibri.font()).horizontalAdvance(sentence) < \
+        0.95 * QFontMetricsF(arial.font()).horizontalAdvance(sentence)
+
+
 def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path: Path) -> None:
     """A "Source Code" paragraph style as pandoc writes it (borders on four sides, a grey fill, no space
     after, Courier New 10 pt) on consecutive lines: Word draws one box round them, keeps each line's
