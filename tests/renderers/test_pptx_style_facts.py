@@ -350,24 +350,15 @@ def test_a_charts_gridlines_are_as_thin_as_the_file_says(tmp_path: Path) -> None
     on a slide drawn 360 px wide (half a pixel a point) the rule is a faint grey, as PowerPoint and
     LibreOffice draw a line thinner than a pixel; drawn 1,440 px wide (two pixels a point) it is white.
     The width is the file's: a 3 pt rule is white at 360 px."""
-    from pptx.chart.data import CategoryChartData
     from pptx.dml.color import RGBColor
     from pptx.enum.chart import XL_CHART_TYPE
 
     from renderers.pptx.plugin import render_image
 
     def deck(name: str, width_pt: float) -> Path:
-        def edit(prs, slide) -> None:
-            for shape in list(slide.placeholders):
-                shape._element.getparent().remove(shape._element)
+        def then(slide, chart) -> None:
             slide.background.fill.solid()
             slide.background.fill.fore_color.rgb = RGBColor(0, 0, 0)
-            data = CategoryChartData()
-            data.categories = ["A", "B"]
-            data.add_series("S", (4.0, 6.0))
-            chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Pt(40), Pt(40), Pt(640), Pt(460),
-                                           data).chart
-            chart.has_legend = False
             chart.plots[0].series[0].format.fill.solid()
             chart.plots[0].series[0].format.fill.fore_color.rgb = RGBColor(0, 0, 0)  # bars out of the way
             chart.value_axis.has_major_gridlines = True
@@ -377,8 +368,9 @@ def test_a_charts_gridlines_are_as_thin_as_the_file_says(tmp_path: Path) -> None
             space = chart._chartSpace
             sppr = etree.SubElement(space, f"{{{C}}}spPr")
             etree.SubElement(sppr, f"{A}noFill")
-            space.find(f"{{{C}}}txPr").addprevious(sppr) if space.find(f"{{{C}}}txPr") is not None else None
-        return _deck(tmp_path / name, edit)
+            space.find(f"{{{C}}}txPr").addprevious(sppr)
+        return _chart_deck(tmp_path, name, XL_CHART_TYPE.COLUMN_CLUSTERED, ["A", "B"], [("S", (4.0, 6.0))],
+                           (40, 40, 640, 460), then)
 
     C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
@@ -394,8 +386,9 @@ def test_a_charts_gridlines_are_as_thin_as_the_file_says(tmp_path: Path) -> None
     assert brightest_row(thick, 360) > 240
 
 
-def _chart_deck(tmp_path: Path, name: str, kind, categories, series, frame) -> Path:
-    """A slide holding one python-pptx chart, its labels 10 pt, in ``frame`` (left, top, width, height, pt)."""
+def _chart_deck(tmp_path: Path, name: str, kind, categories, series, frame, then=None) -> Path:
+    """A slide holding one python-pptx chart, its labels 10 pt, in ``frame`` (left, top, width, height, pt);
+    ``then(slide, chart)`` changes it further."""
     from pptx.chart.data import CategoryChartData
 
     def edit(prs, slide) -> None:
@@ -412,6 +405,8 @@ def _chart_deck(tmp_path: Path, name: str, kind, categories, series, frame) -> P
             from pptx.enum.chart import XL_LEGEND_POSITION
             chart.legend.position = XL_LEGEND_POSITION.BOTTOM
             chart.legend.include_in_layout = False
+        if then is not None:
+            then(slide, chart)
     return _deck(tmp_path / name, edit)
 
 
