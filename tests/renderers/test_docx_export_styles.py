@@ -176,7 +176,7 @@ def _page_field(paragraph, code: str, cached: str, *, simple: bool) -> None:
 
 def test_the_fallback_pdf_has_each_pages_header_and_footer_with_its_page_number(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A report with a first-page header, a running header and a footer "Page N of M" (a simple PAGE field
+    """A report with a first-page header, a running header with a logo and a footer "Page N of M" (a simple PAGE field
     and a complex NUMPAGES one, both cached as 1), over four pages: two forced by page breaks, the rest by
     the text's own length. Without LibreOffice each PDF page shows its header at the top, its own page
     number and the page count at the foot, and its body between them."""
@@ -186,6 +186,11 @@ def test_the_fallback_pdf_has_each_pages_header_and_footer_with_its_page_number(
     section.different_first_page_header_footer = True
     section.first_page_header.paragraphs[0].text = "Cover — Quarterly report"
     section.header.paragraphs[0].text = "Quarterly report, running head"
+    logo = tmp_path / "logo.png"
+    image = QImage(40, 20, QImage.Format.Format_RGB32)
+    image.fill(0xFF0000)
+    image.save(str(logo))
+    section.header.paragraphs[0].add_run().add_picture(str(logo))  # a picture of the header's own part
     footer = section.footer.paragraphs[0]
     footer.text = "Page "
     _page_field(footer, "PAGE", "1", simple=True)
@@ -218,6 +223,8 @@ def test_the_fallback_pdf_has_each_pages_header_and_footer_with_its_page_number(
             else:
                 assert top == "Quarterly report, running head"
                 assert foot == f"Page {number} of {count}"
+                boxes = [page.get_image_bbox(info) for info in page.get_images(full=True)]
+                assert boxes and all(box.y1 <= 72 for box in boxes)  # the logo, in the header's band
             if number == 2:
                 assert body.strip() == "The second page starts here."
             if number == count:
