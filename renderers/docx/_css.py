@@ -97,19 +97,18 @@ def box_open_html(borders: Mapping[str, Border]) -> str:
     """The start of the box round paragraphs with side borders: each border drawn as Word draws it,
     its ``w:space`` between it and the text (close with :data:`BOX_CLOSE`)."""
     out = []
-    outside = []  # Word keeps the text at its indent: a side's border and space stand out into the margin
+    # Word keeps the text at its indent and stands the sides out into the margin; here the box stays
+    # inside the text's width (the window's flow has almost no margin to stand out into, and Qt clips
+    # there), so the text sits the border's width and space further in
     for side in ("top", "bottom", "left", "right"):
         border = borders.get(side)
         if border is not None:
-            width = max(1, round(border.width_pt * 96 / 72))
-            out.append(f"border-{side}:{width}px solid {border.color}")
+            out.append(f"border-{side}:{max(1, round(border.width_pt * 96 / 72))}px solid {border.color}")
             out.append(f"padding-{side}:{_px(border.space_pt)}")
-            if side in ("left", "right"):
-                outside.append(f"margin-{side}:-{width + round(border.space_pt * 96 / 72)}px")
         else:
             out.append(f"padding-{side}:0px")
-    return ("<table border='0' cellspacing='0' cellpadding='0' "
-            f"style='border-collapse: collapse; {'; '.join(outside)}' width='100%'><tr><td style='{'; '.join(out)}'>")
+    return ("<table border='0' cellspacing='0' cellpadding='0' style='border-collapse: collapse;' width='100%'>"
+            f"<tr><td style='{'; '.join(out)}'>")
 
 
 def cell_css(cell: CellLook) -> str:
