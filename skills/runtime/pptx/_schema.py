@@ -1,7 +1,7 @@
 """JSON schemas of the PPTX commands (the argument shapes are a fixed contract)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 _STR = {"type": "string"}
 _NOTES = {"type": "string", "description": "speaker notes"}
@@ -95,3 +95,142 @@ VERIFY: dict[str, Any] = {
                                              "titles": {"type": "array", "items": _STR},
                                              "text": {"type": "array", "items": _STR}}}},
 }
+
+
+# The schemas above as types: what a call is once it has passed its schema.
+class BulletItem(TypedDict):
+    text: str
+    level: NotRequired[int]
+
+
+Bullet = str | BulletItem
+Cell = str | int | float | bool | None
+
+
+class TitleSlide(TypedDict):
+    layout: Literal["title"]
+    title: str
+    subtitle: NotRequired[str]
+    notes: NotRequired[str]
+
+
+class BulletsSlide(TypedDict):
+    layout: Literal["bullets"]
+    title: str
+    bullets: list[Bullet]
+    notes: NotRequired[str]
+
+
+class TwoColumnSlide(TypedDict):
+    layout: Literal["two_column"]
+    title: str
+    left: list[Bullet]
+    right: list[Bullet]
+    notes: NotRequired[str]
+
+
+class TableSlide(TypedDict):
+    layout: Literal["table"]
+    title: str
+    header: list[Cell]
+    rows: list[list[Cell]]
+    notes: NotRequired[str]
+
+
+class ImageSlide(TypedDict):
+    layout: Literal["image"]
+    title: str
+    image: str
+    caption: NotRequired[str]
+    notes: NotRequired[str]
+
+
+class ChartSeries(TypedDict):
+    name: str
+    values: list[int | float | None]
+
+
+class ChartSlide(TypedDict):
+    layout: Literal["chart"]
+    title: str
+    chart: Literal["bar", "column", "line", "pie"]
+    categories: list[str | int | float]
+    series: list[ChartSeries]
+    notes: NotRequired[str]
+
+
+Slide = TitleSlide | BulletsSlide | TwoColumnSlide | TableSlide | ImageSlide | ChartSlide
+
+
+class PptxCreateArgs(TypedDict):
+    path: str
+    slides: list[Slide]
+    title: NotRequired[str]
+    template: NotRequired[str]
+    overwrite: NotRequired[bool]
+
+
+class SetTitleOp(TypedDict):
+    op: Literal["set_title"]
+    slide: int
+    text: str
+
+
+class ReplaceTextOp(TypedDict):
+    op: Literal["replace_text"]
+    find: str
+    replace: str
+    slide: NotRequired[int]
+
+
+class SetBulletsOp(TypedDict):
+    op: Literal["set_bullets"]
+    slide: int
+    bullets: list[Bullet]
+
+
+class AddSlideOp(TypedDict):
+    op: Literal["add_slide"]
+    slide: Slide
+    at: NotRequired[int]
+
+
+class RemoveSlideOp(TypedDict):
+    op: Literal["remove_slide"]
+    slide: int
+
+
+class MoveSlideOp(TypedDict):
+    op: Literal["move_slide"]
+    slide: int
+    to: int
+
+
+class SetNotesOp(TypedDict):
+    op: Literal["set_notes"]
+    slide: int
+    text: str
+
+
+PptxOperation = SetTitleOp | ReplaceTextOp | SetBulletsOp | AddSlideOp | RemoveSlideOp | MoveSlideOp | SetNotesOp
+
+
+class PptxEditArgs(TypedDict):
+    path: str
+    operations: list[PptxOperation]
+    output: NotRequired[str]
+
+
+class PptxInspectArgs(TypedDict):
+    path: str
+
+
+class PptxExpect(TypedDict, total=False):
+    slides: int
+    titles: list[str]
+    text: list[str]
+
+
+class PptxVerifyArgs(TypedDict):
+    path: str
+    expect: NotRequired[PptxExpect]

@@ -1,7 +1,9 @@
 """JSON schemas of the XLSX commands (the argument shapes are a fixed contract)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
+
+Value = str | int | float | bool | None  # a string starting with '=' is a formula
 
 PATH = {"type": "string"}
 VALUE = {"type": ["string", "number", "boolean", "null"],
@@ -92,6 +94,93 @@ RECALCULATE: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["path"],
     "properties": {"path": PATH, "output": {"type": "string", "description": "write here instead of in place"}},
 }
+
+
+# The schemas above as types: what a call is once it has passed its schema.
+class XlsxChart(TypedDict):
+    type: Literal["bar", "column", "line", "pie"]
+    values: list[str]
+    title: NotRequired[str]
+    categories: NotRequired[str]
+    last_row: NotRequired[int]
+    anchor: NotRequired[str]
+
+
+class XlsxSheet(TypedDict):
+    name: str
+    rows: list[list[Value]]
+    header: NotRequired[list[str | int | float]]
+    number_formats: NotRequired[dict[str, str]]
+    column_widths: NotRequired[dict[str, float]]
+    freeze: NotRequired[str | None]
+    autofilter: NotRequired[bool]
+    title: NotRequired[str]
+    charts: NotRequired[list[XlsxChart]]
+
+
+class XlsxCreateArgs(TypedDict):
+    path: str
+    sheets: list[XlsxSheet]
+    overwrite: NotRequired[bool]
+
+
+class SetCellsOp(TypedDict):
+    op: Literal["set_cells"]
+    sheet: str
+    cells: dict[str, Value]
+
+
+class AppendRowsOp(TypedDict):
+    op: Literal["append_rows"]
+    sheet: str
+    rows: list[list[Value]]
+
+
+class AddSheetOp(TypedDict):
+    op: Literal["add_sheet"]
+    name: str
+    header: NotRequired[list[str | int | float]]
+    rows: NotRequired[list[list[Value]]]
+
+
+class RemoveSheetOp(TypedDict):
+    op: Literal["remove_sheet"]
+    name: str
+
+
+class RenameSheetOp(TypedDict):
+    op: Literal["rename_sheet"]
+    name: str
+    to: str
+
+
+XlsxOperation = SetCellsOp | AppendRowsOp | AddSheetOp | RemoveSheetOp | RenameSheetOp
+
+
+class XlsxEditArgs(TypedDict):
+    path: str
+    operations: list[XlsxOperation]
+    output: NotRequired[str]
+
+
+class XlsxInspectArgs(TypedDict):
+    path: str
+    max_rows: NotRequired[int]
+
+
+class XlsxExpect(TypedDict, total=False):
+    sheets: list[str]
+    cells: dict[str, Value]  # "Sheet!A1" -> expected value or formula
+
+
+class XlsxVerifyArgs(TypedDict):
+    path: str
+    expect: NotRequired[XlsxExpect]
+
+
+class XlsxRecalculateArgs(TypedDict):
+    path: str
+    output: NotRequired[str]
 
 
 def light(schema: dict[str, Any]) -> dict[str, Any]:
