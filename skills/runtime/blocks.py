@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, Required, TypedDict
 
 from skills.messages import Msg, msg, nonzero_counts
 from skills.runtime._base import CommandError
+from skills.runtime.json_types import JsonObject
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
@@ -25,8 +26,8 @@ MAX_IMAGE_BYTES = 50 * 1024 * 1024
 MAX_IMAGE_SIDE = 20_000  # pixels; a larger header is an absurd-dimension trick
 MAX_IMAGE_PIXELS = 120_000_000
 
-_TEXT = {"type": "string", "maxLength": MAX_TEXT}
-_RUN = {
+_TEXT: JsonObject = {"type": "string", "maxLength": MAX_TEXT}
+_RUN: JsonObject = {
     "type": "object",
     "required": ["text"],
     "additionalProperties": False,
@@ -38,7 +39,7 @@ _RUN = {
         "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
     },
 }
-_ITEM = {
+_ITEM: JsonObject = {
     "oneOf": [
         _TEXT,
         {
@@ -51,7 +52,7 @@ _ITEM = {
         },
     ]
 }
-_CELL = {"type": ["string", "number"]}
+_CELL: JsonObject = {"type": ["string", "number"]}
 
 
 def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
@@ -67,7 +68,7 @@ def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ())
 
 BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break", "toc")
 
-BLOCK_SCHEMA: dict[str, Any] = {
+BLOCK_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["type"],
     "properties": {"type": {"enum": list(BLOCK_TYPES)}},
@@ -102,7 +103,7 @@ BLOCK_SCHEMA: dict[str, Any] = {
     ],
 }
 
-BLOCKS_SCHEMA: dict[str, Any] = {"type": "array", "items": BLOCK_SCHEMA, "maxItems": MAX_BLOCKS}
+BLOCKS_SCHEMA: JsonObject = {"type": "array", "items": BLOCK_SCHEMA, "maxItems": MAX_BLOCKS}
 
 
 # The block spec above as types: what a block list is once it has passed BLOCKS_SCHEMA.

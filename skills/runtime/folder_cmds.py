@@ -3,7 +3,7 @@ export a document to PDF. Both are writes, so each waits for the user's approval
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from skills.messages import msg
 from skills.runtime import versions
@@ -23,13 +23,13 @@ from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
 
 KINDS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
 
-RESTORE_SCHEMA: dict[str, Any] = {
+RESTORE_SCHEMA: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path", "sha256"],
     "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
                    "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
                    "version": {"type": "integer", "minimum": 1}},
 }
-EXPORT_SCHEMA: dict[str, Any] = {
+EXPORT_SCHEMA: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path", "output"],
     "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
                    "output": {"type": "string", "minLength": 1, "maxLength": 500, "description": "the .pdf"}},

@@ -14,10 +14,11 @@ from skills.runtime._base import Command, CommandError, CommandResult, register
 from skills.runtime._pptx_xlsx_common import check_tagged_args
 from skills.runtime.workspace import Workspace, WorkspaceError
 from skills.messages import msg
+from skills.runtime.json_types import JsonObject
 
 MAX_CHARS = 200_000
 MAX_SHEET_ROWS = 2_000
-SCHEMA: dict[str, Any] = {
+SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": {"type": "string", "minLength": 1},
                    "max_chars": {"type": "integer", "minimum": 1000, "maximum": MAX_CHARS}},

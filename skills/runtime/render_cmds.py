@@ -26,13 +26,14 @@ from skills.runtime.isolate import Limits, run_isolated
 from skills.runtime.pdf.read import open_pdf
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
 MAX_PIXELS_SIDE = 1200
 MIN_INK_PIXELS = 40  # fewer non-background pixels than this is a blank page
 CONVERT_TIMEOUT = 90.0
 RENDER_LIMITS = Limits(seconds=60.0, memory_bytes=2 * 1024 ** 3)
 
-SCHEMA: dict[str, Any] = {
+SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
                    "pages": {"type": "integer", "minimum": 1, "maximum": 20}},

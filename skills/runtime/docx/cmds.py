@@ -37,30 +37,41 @@ from skills.runtime.docx.edit import apply_operations
 from skills.runtime.docx.read import Outline, norm, open_docx, read_outline, text_index
 from skills.runtime.docx.write import BlockWriter, layout_pages, new_document
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
-_SHORT = {"type": "string", "maxLength": 500}
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
+_SHORT: JsonObject = {"type": "string", "maxLength": 500}
 
-CREATE_SCHEMA: dict[str, Any] = {
+CREATE_PROPERTIES: JsonObject = {  # pdf_create takes them too, less the Word-only ones
+    "path": _PATH,
+    "title": _SHORT,
+    "blocks": BLOCKS_SCHEMA,
+    "header": _SHORT,
+    "footer": _SHORT,
+    "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
+                     "description": "true, or a pattern with {page} and {pages}"},
+    "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
+                       "description": "headings up to this level start a new page"},
+    "template": {"type": "string", "description": "a .docx or .dotx to take styles from"},
+    "overwrite": {"type": "boolean"},
+}
+CREATE_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["path", "blocks"],
     "additionalProperties": False,
-    "properties": {
-        "path": _PATH,
-        "title": _SHORT,
-        "blocks": BLOCKS_SCHEMA,
-        "header": _SHORT,
-        "footer": _SHORT,
-        "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
-                         "description": "true, or a pattern with {page} and {pages}"},
-        "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
-                           "description": "headings up to this level start a new page"},
-        "template": {"type": "string", "description": "a .docx or .dotx to take styles from"},
-        "overwrite": {"type": "boolean"},
-    },
+    "properties": CREATE_PROPERTIES,
 }
 
-_OPS = {
+_OP_PROPERTIES: tuple[tuple[str, JsonObject], ...] = (
+    ("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": {"type": "string"}}),
+    ("append", {"blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+    ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
+                              "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+    ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
+    ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
+                 "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
+)
+_OPS: JsonObject = {
     "type": "object",
     "required": ["op"],
     "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading",
@@ -69,19 +80,11 @@ _OPS = {
         {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
          "then": {"required": ["op", *props], "additionalProperties": False,
                   "properties": {"op": {"const": name}, **props}}}
-        for name, props in (
-            ("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": {"type": "string"}}),
-            ("append", {"blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
-            ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
-                                      "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
-            ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
-            ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
-                         "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
-        )
+        for name, props in _OP_PROPERTIES
     ],
 }
 
-EDIT_SCHEMA: dict[str, Any] = {
+EDIT_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["path", "operations"],
     "additionalProperties": False,
@@ -93,11 +96,11 @@ EDIT_SCHEMA: dict[str, Any] = {
     },
 }
 
-INSPECT_SCHEMA: dict[str, Any] = {
+INSPECT_SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False, "properties": {"path": _PATH},
 }
 
-VERIFY_SCHEMA: dict[str, Any] = {
+VERIFY_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["path"],
     "additionalProperties": False,

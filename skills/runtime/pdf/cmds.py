@@ -31,6 +31,7 @@ from skills.runtime.blocks import (
     summary_parts,
     summary_text,
 )
+from skills.runtime.docx.cmds import CREATE_PROPERTIES as _DOCX_CREATE_PROPERTIES
 from skills.runtime.docx.cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
 from skills.runtime.isolate import WorkerError, run_isolated
 from skills.runtime.pdf.args import PdfCreateArgs, PdfExpect, PdfInspectArgs, PdfMergeArgs, PdfSplitArgs, PdfVerifyArgs
@@ -45,19 +46,20 @@ from skills.runtime.pdf.read import (
 from skills.runtime.pdf.page_ops import kept_check, page_parts
 from skills.runtime.pdf.write import build_pdf
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
 # The same block spec and arguments, less the Word-only ones (fields, templates).
-CREATE_SCHEMA: dict[str, Any] = {**_DOCX_CREATE_SCHEMA, "properties": {
-    k: v for k, v in _DOCX_CREATE_SCHEMA["properties"].items()
+CREATE_SCHEMA: JsonObject = {**_DOCX_CREATE_SCHEMA, "properties": {
+    k: v for k, v in _DOCX_CREATE_PROPERTIES.items()
     if k not in ("template", "page_numbers", "new_page_level")}}
-INSPECT_SCHEMA: dict[str, Any] = {
+INSPECT_SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": _PATH,
                    "pages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "maxItems": 50},
                    "password": {"type": "string", "maxLength": 200}},
 }
-VERIFY_SCHEMA: dict[str, Any] = {
+VERIFY_SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {
         "path": _PATH,
@@ -68,13 +70,13 @@ VERIFY_SCHEMA: dict[str, Any] = {
         }},
     },
 }
-MERGE_SCHEMA: dict[str, Any] = {
+MERGE_SCHEMA: JsonObject = {
     "type": "object", "required": ["inputs", "output"], "additionalProperties": False,
     "properties": {"inputs": {"type": "array", "items": _PATH, "minItems": 1, "maxItems": 200},
                    "output": _PATH},
 }
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
-SPLIT_SCHEMA: dict[str, Any] = {
+SPLIT_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "ranges", "output_dir"], "additionalProperties": False,
     "properties": {"path": _PATH,
                    "ranges": {"type": "array", "minItems": 1, "maxItems": 500,

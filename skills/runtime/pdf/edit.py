@@ -21,18 +21,19 @@ from skills.runtime.pdf.args import PdfFillFormArgs, PdfFormFieldsArgs, PdfRepla
 from skills.runtime.pdf.read import open_pdf, page_text, tight
 from skills.runtime.pdf.text import Replacement, plan_replacements, redact
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
-FIELDS_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path"], "additionalProperties": False,
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
+FIELDS_SCHEMA: JsonObject = {"type": "object", "required": ["path"], "additionalProperties": False,
                                  "properties": {"path": _PATH}}
-FILL_SCHEMA: dict[str, Any] = {
+FILL_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "values"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH,
                    "values": {"type": "object", "minProperties": 1, "maxProperties": 500,
                               "description": "field name -> value; checkboxes true/false",
                               "additionalProperties": {"type": ["string", "number", "boolean"]}}},
 }
-REPLACE_SCHEMA: dict[str, Any] = {
+REPLACE_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "find", "replace"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH, "find": {"type": "string", "minLength": 1, "maxLength": 500},
                    "replace": {"type": "string", "maxLength": 500}},

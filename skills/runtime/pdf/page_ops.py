@@ -41,23 +41,24 @@ from skills.runtime.pdf.args import (
     RotatePagesArgs,
 )
 from skills.runtime.pdf.read import open_pdf
-from skills.runtime.json_types import JsonValue
+from skills.runtime.json_types import JsonObject, JsonValue
 from skills.runtime.workspace import Workspace
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
 # Kept short: every schema is in the skill agent's first request (bench/bench_prompt_size.py). page_numbers()
 # checks each item and says which one is wrong.
-_PAGES = {"type": "array", "minItems": 1, "maxItems": 2000, "items": {"type": ["integer", "string"]},
+_PAGES: JsonObject = {"type": "array", "minItems": 1, "maxItems": 2000, "items": {"type": ["integer", "string"]},
           "description": "pages or ranges: 2, \"2-5\""}
-EXTRACT_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages", "out"], "additionalProperties": False,
+EXTRACT_SCHEMA: JsonObject = {"type": "object", "required": ["path", "pages", "out"], "additionalProperties": False,
                                   "properties": {"path": _PATH, "pages": _PAGES, "out": _PATH}}
-DELETE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages"], "additionalProperties": False,
+DELETE_SCHEMA: JsonObject = {"type": "object", "required": ["path", "pages"], "additionalProperties": False,
                                  "properties": {"path": _PATH, "pages": _PAGES, "output": _PATH}}
-ROTATE_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path", "pages", "angle"],
+_ANGLE: JsonObject = {"enum": [90, 180, 270, -90]}
+ROTATE_SCHEMA: JsonObject = {"type": "object", "required": ["path", "pages", "angle"],
                                  "additionalProperties": False,
                                  "properties": {"path": _PATH, "pages": _PAGES, "output": _PATH,
-                                                "angle": {"enum": [90, 180, 270, -90]}}}
-REORDER_SCHEMA: dict[str, Any] = {
+                                                "angle": _ANGLE}}
+REORDER_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "order"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH,
                    "order": {"type": "array", "minItems": 1, "maxItems": 5000, "items": {"type": "integer", "minimum": 1}}}}
@@ -279,7 +280,7 @@ def _describe(name: str) -> Callable[[Workspace, PageOpArgs], WritePlan]:
     return describe
 
 
-_COMMANDS: dict[str, tuple[dict[str, Any], type[PageOpArgs], str, str]] = {
+_COMMANDS: dict[str, tuple[JsonObject, type[PageOpArgs], str, str]] = {
     "pdf_extract_pages": (EXTRACT_SCHEMA, ExtractPagesArgs, "Copy pages of a PDF into a new PDF, each page kept as it is.",
                           "out"),
     "pdf_delete_pages": (DELETE_SCHEMA, DeletePagesArgs, "Delete pages of a PDF; the others stay as they are.", "path"),
@@ -309,11 +310,11 @@ _OPS: dict[str, tuple[str, tuple[str, ...]]] = {  # op -> (command, the fields i
 # (split: one file per item; reorder: every page once, in the new order)
 _OUTPUT_AS = {"pdf_split": "output_dir", "pdf_extract_pages": "out"}
 _PAGES_AS = {"pdf_split": "ranges", "pdf_reorder_pages": "order"}
-PAGES_SCHEMA: dict[str, Any] = {
+PAGES_SCHEMA: JsonObject = {
     "type": "object", "required": ["op", "output"], "additionalProperties": False,
     "properties": {"op": {"enum": list(_OPS)}, "path": _PATH,
                    "inputs": {"type": "array", "items": _PATH, "minItems": 1, "maxItems": 200},
-                   "pages": {**_PAGES, "maxItems": 5000}, "angle": ROTATE_SCHEMA["properties"]["angle"],
+                   "pages": {**_PAGES, "maxItems": 5000}, "angle": _ANGLE,
                    "output": _PATH}}
 
 

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
+from skills.runtime.json_types import JsonObject
 
-_STR = {"type": "string"}
-_NOTES = {"type": "string", "description": "speaker notes"}
-_INT1 = {"type": "integer", "minimum": 1}
+_STR: JsonObject = {"type": "string"}
+_NOTES: JsonObject = {"type": "string", "description": "speaker notes"}
+_INT1: JsonObject = {"type": "integer", "minimum": 1}
 
-BULLET: dict[str, Any] = {
+BULLET: JsonObject = {
     "oneOf": [
         {"type": "string", "minLength": 1},
         {"type": "object", "required": ["text"], "additionalProperties": False,
@@ -15,8 +16,8 @@ BULLET: dict[str, Any] = {
                         "level": {"type": "integer", "minimum": 0, "maximum": 4}}},
     ]
 }
-BULLETS = {"type": "array", "items": BULLET, "minItems": 1, "maxItems": 200}
-_TITLE = {"type": "string", "minLength": 1, "maxLength": 300}
+BULLETS: JsonObject = {"type": "array", "items": BULLET, "minItems": 1, "maxItems": 200}
+_TITLE: JsonObject = {"type": "string", "minLength": 1, "maxLength": 300}
 
 
 def _slide(layout: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -24,8 +25,8 @@ def _slide(layout: str, props: dict[str, Any], required: list[str]) -> dict[str,
             "properties": {"layout": {"const": layout}, "title": _TITLE, **props, "notes": _NOTES}}
 
 
-CELL = {"type": ["string", "number", "boolean", "null"]}
-SLIDE: dict[str, Any] = {
+CELL: JsonObject = {"type": ["string", "number", "boolean", "null"]}
+SLIDE: JsonObject = {
     "oneOf": [
         _slide("title", {"subtitle": _STR}, []),
         _slide("bullets", {"bullets": BULLETS}, ["bullets"]),
@@ -48,9 +49,9 @@ SLIDE: dict[str, Any] = {
     ]
 }
 
-PATH = {"type": "string"}
+PATH: JsonObject = {"type": "string"}
 
-CREATE: dict[str, Any] = {
+CREATE: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path", "slides"],
     "properties": {"path": PATH, "title": {"type": "string", "description": "document title (metadata)"},
                    "template": {"type": "string", "description": "a .pptx to take the design from"},
@@ -64,7 +65,7 @@ def _op(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]
             "properties": {"op": {"const": name}, **props}}
 
 
-OPERATION: dict[str, Any] = {
+OPERATION: JsonObject = {
     "oneOf": [
         _op("set_title", {"slide": _INT1, "text": {"type": "string", "minLength": 1}}, ["slide", "text"]),
         _op("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": _STR, "slide": _INT1},
@@ -77,17 +78,17 @@ OPERATION: dict[str, Any] = {
     ]
 }
 
-EDIT: dict[str, Any] = {
+EDIT: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path", "operations"],
     "properties": {"path": PATH,
                    "output": {"type": "string", "description": "a copy to write instead"},
                    "operations": {"type": "array", "items": OPERATION, "minItems": 1, "maxItems": 200}},
 }
 
-INSPECT: dict[str, Any] = {"type": "object", "additionalProperties": False, "required": ["path"],
+INSPECT: JsonObject = {"type": "object", "additionalProperties": False, "required": ["path"],
                            "properties": {"path": PATH}}
 
-VERIFY: dict[str, Any] = {
+VERIFY: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path"],
     "properties": {"path": PATH,
                    "expect": {"type": "object", "additionalProperties": False,

@@ -2,18 +2,19 @@
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
+from skills.runtime.json_types import JsonObject
 
 Value = str | int | float | bool | None  # a string starting with '=' is a formula
 
-PATH = {"type": "string"}
-VALUE = {"type": ["string", "number", "boolean", "null"],
+PATH: JsonObject = {"type": "string"}
+VALUE: JsonObject = {"type": ["string", "number", "boolean", "null"],
          "description": "a string starting with '=' is a formula; start with \"'=\" for literal text"}
-ROW = {"type": "array", "items": VALUE, "maxItems": 1000}
-ROWS = {"type": "array", "items": ROW, "maxItems": 500_000}
-HEADER = {"type": "array", "items": {"type": ["string", "number"]}, "maxItems": 1000}
-SHEET_NAME = {"type": "string", "minLength": 1, "maxLength": 31}
+ROW: JsonObject = {"type": "array", "items": VALUE, "maxItems": 1000}
+ROWS: JsonObject = {"type": "array", "items": ROW, "maxItems": 500_000}
+HEADER: JsonObject = {"type": "array", "items": {"type": ["string", "number"]}, "maxItems": 1000}
+SHEET_NAME: JsonObject = {"type": "string", "minLength": 1, "maxLength": 31}
 
-CHART: dict[str, Any] = {
+CHART: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["type", "values"],
     "properties": {
         "type": {"enum": ["bar", "column", "line", "pie"]},
@@ -27,7 +28,7 @@ CHART: dict[str, Any] = {
     },
 }
 
-SHEET: dict[str, Any] = {
+SHEET: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["name", "rows"],
     "properties": {
         "name": SHEET_NAME,
@@ -45,7 +46,7 @@ SHEET: dict[str, Any] = {
     },
 }
 
-CREATE: dict[str, Any] = {
+CREATE: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path", "sheets"],
     "properties": {"path": PATH, "overwrite": {"type": "boolean", "default": False},
                    "sheets": {"type": "array", "items": SHEET, "minItems": 1, "maxItems": 100}},
@@ -57,7 +58,7 @@ def _op(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]
             "properties": {"op": {"const": name}, **props}}
 
 
-OPERATION: dict[str, Any] = {
+OPERATION: JsonObject = {
     "oneOf": [
         _op("set_cells", {"sheet": SHEET_NAME, "cells": {"type": "object", "minProperties": 1,
                                                          "maxProperties": 100_000,
@@ -69,19 +70,19 @@ OPERATION: dict[str, Any] = {
     ]
 }
 
-EDIT: dict[str, Any] = {
+EDIT: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path", "operations"],
     "properties": {"path": PATH,
                    "output": {"type": "string", "description": "a copy to write instead"},
                    "operations": {"type": "array", "items": OPERATION, "minItems": 1, "maxItems": 200}},
 }
 
-INSPECT: dict[str, Any] = {
+INSPECT: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path"],
     "properties": {"path": PATH, "max_rows": {"type": "integer", "minimum": 0, "maximum": 500, "default": 20}},
 }
 
-VERIFY: dict[str, Any] = {
+VERIFY: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path"],
     "properties": {"path": PATH,
                    "expect": {"type": "object", "additionalProperties": False,
@@ -90,7 +91,7 @@ VERIFY: dict[str, Any] = {
                                                        "description": "\"Sheet!A1\" -> expected value or formula"}}}},
 }
 
-RECALCULATE: dict[str, Any] = {
+RECALCULATE: JsonObject = {
     "type": "object", "additionalProperties": False, "required": ["path"],
     "properties": {"path": PATH, "output": {"type": "string", "description": "write here instead of in place"}},
 }
@@ -183,7 +184,7 @@ class XlsxRecalculateArgs(TypedDict):
     output: NotRequired[str]
 
 
-def light(schema: dict[str, Any]) -> dict[str, Any]:
+def light(schema: JsonObject) -> JsonObject:
     """The same schema with row arrays left unchecked per cell, for fast validation of big sheets.
 
     Cells are then checked by :func:`check_rows` in one tight loop (jsonschema on 100k cells
@@ -193,7 +194,7 @@ def light(schema: dict[str, Any]) -> dict[str, Any]:
 
     out = copy.deepcopy(schema)
 
-    def walk(node: Any) -> None:
+    def walk(node: object) -> None:
         if isinstance(node, dict):
             for key, val in node.items():
                 if key == "rows" and isinstance(val, dict) and val.get("type") == "array":
