@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, Required, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, NotRequired, Required, TypedDict, TypeVar, cast
 
 from skills.messages import Msg, msg, nonzero_counts
 from skills.runtime._base import CommandError
@@ -55,7 +55,7 @@ _ITEM: JsonObject = {
 _CELL: JsonObject = {"type": ["string", "number"]}
 
 
-def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
+def _closed(type_name: str, props: JsonObject, required: Sequence[str] = ()) -> JsonObject:
     return {
         "if": {"properties": {"type": {"const": type_name}}, "required": ["type"]},
         "then": {

@@ -7,6 +7,7 @@ from typing import Literal, NotRequired, TypedDict
 from skills.runtime.blocks import Block
 
 PageItem = int | str  # a page number or a range: 2, "2-5"
+FormValue = str | int | float | bool  # a checkbox takes true/false
 Angle = Literal[90, 180, 270, -90]
 
 
@@ -99,7 +100,7 @@ class PdfFormFieldsArgs(TypedDict):
 
 class PdfFillFormArgs(TypedDict):
     path: str
-    values: dict[str, str | int | float | bool]
+    values: dict[str, FormValue]
     output: NotRequired[str]
 
 

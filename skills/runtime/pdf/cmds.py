@@ -9,6 +9,7 @@ from typing import Any
 import pymupdf
 
 from skills.runtime import file_inspect
+from skills.runtime.file_inspect import InspectOptions
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
 from skills.runtime._common import (
     artifact_for,
@@ -169,8 +170,9 @@ def describe_create(ws: Workspace, args: PdfCreateArgs) -> WritePlan:
             return WritePlan(summary=msg("summary.will_fail_exists", name=args["path"]))
         try:  # the file being replaced is read like any inspect: in a worker, under its limits
             _text, data = file_inspect.inspect(target, {"pages": [1]})
-            first = (data.get("page_details") or [{}])[0] if isinstance(data, dict) else {}
-            old = str(first.get("text") or "")[:2000]
+            details = data.get("page_details")
+            first = details[0] if isinstance(details, list) and details else {}
+            old = str(first.get("text") or "")[:2000] if isinstance(first, dict) else ""
         except (CommandError, AttributeError, IndexError, TypeError):
             old = ""
         return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True),
@@ -181,7 +183,11 @@ def describe_create(ws: Workspace, args: PdfCreateArgs) -> WritePlan:
 def run_inspect(ws: Workspace, args: PdfInspectArgs) -> CommandResult:
     args = checked_args("pdf_inspect", INSPECT_SCHEMA, args, PdfInspectArgs)
     path = resolve(ws, args["path"], "path", must_exist=True)
-    options = {k: args[k] for k in ("pages", "password") if args.get(k)}
+    options = InspectOptions()
+    if args.get("pages"):
+        options["pages"] = args["pages"]
+    if args.get("password"):
+        options["password"] = args["password"]
     message, info = file_inspect.inspect(path, options, label=args["path"])
     return CommandResult(ok=True, message=message, data=info)
 

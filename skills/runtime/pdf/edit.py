@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import pymupdf
@@ -17,7 +18,7 @@ from skills.messages import count, encoded, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, WritePlan, changes_of, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import checked_args
-from skills.runtime.pdf.args import PdfFillFormArgs, PdfFormFieldsArgs, PdfReplaceTextArgs
+from skills.runtime.pdf.args import FormValue, PdfFillFormArgs, PdfFormFieldsArgs, PdfReplaceTextArgs
 from skills.runtime.pdf.read import open_pdf, page_text, tight
 from skills.runtime.pdf.text import Replacement, plan_replacements, redact
 from skills.runtime.workspace import Workspace
@@ -90,12 +91,12 @@ def _key(name: str) -> str:
     return "".join(name.split()).casefold()
 
 
-def _by_field(values: dict[str, Any], names: set[str], path: str) -> dict[str, Any]:
+def _by_field(values: Mapping[str, FormValue], names: set[str], path: str) -> dict[str, FormValue]:
     """The values by the form's own field names; "name" or "First name" find "Name" / "FirstName"."""
     folded: dict[str, list[str]] = {}
     for n in names:
         folded.setdefault(_key(n), []).append(n)
-    out: dict[str, Any] = {}
+    out: dict[str, FormValue] = {}
     unknown = []
     for given, value in values.items():
         match = [given] if given in names else folded.get(_key(given), [])

@@ -1,7 +1,8 @@
 """JSON schemas of the PPTX commands (the argument shapes are a fixed contract)."""
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
 from skills.runtime.json_types import JsonObject
 
 _STR: JsonObject = {"type": "string"}
@@ -20,7 +21,7 @@ BULLETS: JsonObject = {"type": "array", "items": BULLET, "minItems": 1, "maxItem
 _TITLE: JsonObject = {"type": "string", "minLength": 1, "maxLength": 300}
 
 
-def _slide(layout: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+def _slide(layout: str, props: JsonObject, required: list[str]) -> JsonObject:
     return {"type": "object", "additionalProperties": False, "required": ["layout", "title", *required],
             "properties": {"layout": {"const": layout}, "title": _TITLE, **props, "notes": _NOTES}}
 
@@ -60,7 +61,7 @@ CREATE: JsonObject = {
 }
 
 
-def _op(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+def _op(name: str, props: JsonObject, required: list[str]) -> JsonObject:
     return {"type": "object", "additionalProperties": False, "required": ["op", *required],
             "properties": {"op": {"const": name}, **props}}
 

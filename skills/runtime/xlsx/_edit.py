@@ -15,7 +15,7 @@ from openpyxl.utils import get_column_letter
 
 from skills.messages import count as count_msg
 from skills.messages import encoded, msg
-from skills.runtime.xlsx._schema import AddSheetOp, AppendRowsOp, RemoveSheetOp, RenameSheetOp, SetCellsOp, XlsxOperation
+from skills.runtime.xlsx._schema import AddSheetOp, AppendRowsOp, RemoveSheetOp, RenameSheetOp, SetCellsOp, Value, XlsxOperation
 from skills.runtime.xlsx._book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
@@ -159,7 +159,7 @@ def _set_cells(wb: Workbook, op: SetCellsOp, where: str) -> list[Change]:
     return changes
 
 
-def _append_rows(wb: Workbook, op: AppendRowsOp, where: str, placed: dict[str, Any] | None = None) -> list[Change]:
+def _append_rows(wb: Workbook, op: AppendRowsOp, where: str, placed: dict[str, Value] | None = None) -> list[Change]:
     """New rows at the end of the data region: above a totals row, with every range over it grown."""
     ws = _sheet(wb, op["sheet"], where)
     used = _used_rows(ws)
@@ -258,7 +258,7 @@ def _rename_sheet(wb: Workbook, op: RenameSheetOp, where: str) -> list[Change]:
 
 
 def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
-                     placed: dict[str, Any] | None = None) -> list[Change]:
+                     placed: dict[str, Value] | None = None) -> list[Change]:
     """Apply every operation in order; the first failing one raises before anything is written.
 
     ``placed`` collects where the values given end up ("Sheet!B7" → value, formulas as text), rows
@@ -282,11 +282,11 @@ def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
     return changes
 
 
-def _shift_placed(placed: dict[str, Any], insert: RowInsert) -> None:
+def _shift_placed(placed: dict[str, Value], insert: RowInsert) -> None:
     """Values placed by earlier operations, where the inserted rows moved them (formulas rewritten too)."""
     from openpyxl.utils.cell import coordinate_from_string
 
-    moved: dict[str, Any] = {}
+    moved: dict[str, Value] = {}
     for key, value in placed.items():
         name, _, ref = key.rpartition("!")
         col, row = coordinate_from_string(ref)

@@ -1,7 +1,8 @@
 """JSON schemas of the XLSX commands (the argument shapes are a fixed contract)."""
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
+
 from skills.runtime.json_types import JsonObject
 
 Value = str | int | float | bool | None  # a string starting with '=' is a formula
@@ -53,7 +54,7 @@ CREATE: JsonObject = {
 }
 
 
-def _op(name: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+def _op(name: str, props: JsonObject, required: list[str]) -> JsonObject:
     return {"type": "object", "additionalProperties": False, "required": ["op", *required],
             "properties": {"op": {"const": name}, **props}}
 

@@ -145,7 +145,7 @@ def _edit(ws: Workspace, args: XlsxEditArgs) -> CommandResult:
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
-    placed: dict[str, Any] = {}
+    placed: dict[str, schema.Value] = {}
     changes = apply_operations(wb, args["operations"], placed)
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
     names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
