@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 from skills.messages import Msg, msg
 from skills.runtime.errors import CommandError
-from skills.runtime.json_types import JsonObject
+from skills.runtime.json_types import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
@@ -48,7 +48,7 @@ class Evidence:
         ran = [c for c in self.checks if c.status != "not_run"]
         return bool(ran) and all(c.status == "passed" for c in ran)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return {
             "path": self.path,
             "kind": self.kind,
@@ -72,7 +72,7 @@ class ArtifactRecord:
     bytes: int
     title: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return {"path": self.path, "kind": self.kind, "sha256": self.sha256,
                 "bytes": self.bytes, "title": self.title}
 
@@ -85,7 +85,7 @@ class CommandResult:
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return {
             "ok": self.ok,
             "message": self.message,
