@@ -18,7 +18,7 @@ class DocxCreateArgs(TypedDict):
     overwrite: NotRequired[bool]
 
 
-class ReplaceTextOp(TypedDict):
+class DocxReplaceTextOp(TypedDict):
     op: Literal["replace_text"]
     find: str
     replace: str
@@ -46,7 +46,7 @@ class CommentOp(TypedDict):
     comment: str
 
 
-DocxOperation = ReplaceTextOp | AppendOp | InsertAfterHeadingOp | DeleteParagraphOp | CommentOp
+DocxOperation = DocxReplaceTextOp | AppendOp | InsertAfterHeadingOp | DeleteParagraphOp | CommentOp
 
 
 class DocxEditArgs(TypedDict):

@@ -13,7 +13,7 @@ from skills.runtime.pptx._deck import body_placeholder, inherits, kind_of, learn
 from skills.runtime.pptx._look import model_slide, take_look
 from skills.runtime.pptx._text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
 from skills.runtime.pptx._read import _walk, slide_title
-from skills.runtime.pptx._schema import PptxOperation, ReplaceTextOp
+from skills.runtime.pptx._schema import PptxOperation, PptxReplaceTextOp
 from skills.runtime.workspace import Workspace
 
 Change = list[str]
@@ -65,7 +65,7 @@ def _replace_in_paragraph(para: Any, find: str, repl: str) -> int:
     return hits
 
 
-def _replace_text(prs: PresentationT, op: ReplaceTextOp, where: str) -> list[Change]:
+def _replace_text(prs: PresentationT, op: PptxReplaceTextOp, where: str) -> list[Change]:
     find, repl = op["find"], op["replace"]
     numbers = [op["slide"]] if op.get("slide") else range(1, len(prs.slides) + 1)
     changes: list[Change] = []

@@ -178,7 +178,7 @@ class SetTitleOp(TypedDict):
     text: str
 
 
-class ReplaceTextOp(TypedDict):
+class PptxReplaceTextOp(TypedDict):
     op: Literal["replace_text"]
     find: str
     replace: str
@@ -214,7 +214,7 @@ class SetNotesOp(TypedDict):
     text: str
 
 
-PptxOperation = SetTitleOp | ReplaceTextOp | SetBulletsOp | AddSlideOp | RemoveSlideOp | MoveSlideOp | SetNotesOp
+PptxOperation = SetTitleOp | PptxReplaceTextOp | SetBulletsOp | AddSlideOp | RemoveSlideOp | MoveSlideOp | SetNotesOp
 
 
 class PptxEditArgs(TypedDict):
