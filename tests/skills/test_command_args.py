@@ -147,3 +147,27 @@ def test_the_comparison_finds_a_drift() -> None:
     del branch["properties"]["replace"]
     branch["properties"]["op"] = {"const": "b"}
     assert mismatches(Args, schema, "x") == ["x.operations[]: Op is tagged ('op', 'a'), which no schema branch is"]
+
+
+@pytest.mark.parametrize(("name", "args", "where"), [
+    ("version_restore", {"path": "a.docx"}, "sha256"),
+    ("version_restore", {"path": "a.docx", "sha256": "../../etc/passwd"}, "sha256"),
+    ("export_pdf", {"path": "a.docx", "output": 7}, "output"),
+    ("export_pdf", {"path": "a.docx", "output": "a.pdf", "overwrite": True}, "overwrite"),
+])
+def test_the_folder_commands_check_their_arguments(ws: Any, name: str, args: dict[str, Any], where: str) -> None:
+    """version_restore and export_pdf read their arguments as their types too, so they check them first (they
+    read them unchecked before): a call the agent did not validate gets one clear error and writes nothing."""
+    from docx import Document
+
+    from skills.runtime import CommandError
+
+    Document().save(str(ws.root / "a.docx"))
+    before = sorted(p.name for p in ws.root.iterdir())
+    cmd = COMMANDS[name]
+    for call in (cmd.run, cmd.describe):
+        assert call is not None
+        with pytest.raises(CommandError) as caught:
+            call(ws, args)
+        assert name in str(caught.value) and where in str(caught.value)
+    assert sorted(p.name for p in ws.root.iterdir()) == before
