@@ -81,7 +81,7 @@ class ArtifactRecord:
 class CommandResult:
     ok: bool
     message: str  # what the model (and the user, in the ledger) reads
-    data: JsonObject = field(default_factory=dict)  # JSON the model reads back; nothing else reads its keys
+    data: JsonObject = field(default_factory=dict)  # JSON the model (or the offline planner) reads back
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
 
