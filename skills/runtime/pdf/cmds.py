@@ -4,7 +4,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
-from typing import Any
 
 import pymupdf
 
@@ -44,7 +43,7 @@ from skills.runtime.pdf.read import (
     page_text,
     tight,
 )
-from skills.runtime.pdf.page_ops import kept_check, page_parts
+from skills.runtime.pdf.page_ops import PageParts, kept_check, page_parts
 from skills.runtime.pdf.write import build_pdf
 from skills.runtime.workspace import Workspace
 from skills.runtime.json_types import JsonObject
@@ -295,7 +294,7 @@ def _split_plan(ws: Workspace, args: PdfSplitArgs) -> tuple[Path, list[tuple[int
 def run_split(ws: Workspace, args: PdfSplitArgs) -> CommandResult:
     src, plan = _split_plan(ws, args)
     doc = open_pdf(src)
-    results: list[tuple[str, bytes, int, str, list[dict[str, Any]]]] = []
+    results: list[tuple[str, bytes, int, str, list[PageParts]]] = []
     try:
         for a, b, rel in plan:
             part = pymupdf.open()

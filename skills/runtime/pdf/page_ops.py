@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -91,7 +91,18 @@ def _digest(data: bytes | None) -> str:
     return hashlib.sha256(data or b"").hexdigest()[:16]
 
 
-def page_parts(doc: pymupdf.Document, index: int) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PageParts:
+    """A page's own objects, comparable across documents (digests of its streams)."""
+
+    content: str
+    images: list[str]
+    annotations: list[tuple[tuple[str, str], ...]]
+    fields: list[tuple[str, str]]
+    size: tuple[float, ...]
+
+
+def page_parts(doc: pymupdf.Document, index: int) -> PageParts:
     """A page's own objects, comparable across documents: content, images, annotations, fields."""
     page = doc[index]
     annots = []
@@ -99,14 +110,14 @@ def page_parts(doc: pymupdf.Document, index: int) -> dict[str, Any]:
         keys = {k: doc.xref_get_key(xref, k)[1] for k in ("Subtype", "Rect", "A/URI", "A/S", "Contents", "FT", "T",
                                                           "V")}
         annots.append(tuple(sorted(keys.items())))
-    return {"content": _digest(page.read_contents()),
-            "images": sorted(_digest(doc.xref_stream(img[0])) for img in page.get_images(full=True)),
-            "annotations": annots,
-            "fields": sorted((w.field_name or "", str(w.field_value)) for w in page.widgets() or ()),
-            "size": tuple(round(v, 2) for v in page.mediabox)}
+    return PageParts(content=_digest(page.read_contents()),
+                     images=sorted(_digest(doc.xref_stream(img[0])) for img in page.get_images(full=True)),
+                     annotations=annots,
+                     fields=sorted((w.field_name or "", str(w.field_value)) for w in page.widgets() or ()),
+                     size=tuple(round(v, 2) for v in page.mediabox))
 
 
-def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int]:
+def kept_check(sources: Sequence[PageParts], out: Path) -> tuple[Check, int]:
     """Each page of ``out`` holds exactly the objects of its source page (``page_parts``, read before
     the output replaced anything: the output may be one of the inputs)."""
     try:
@@ -120,13 +131,13 @@ def kept_check(sources: Sequence[dict[str, Any]], out: Path) -> tuple[Check, int
         differ = []
         for i, theirs in enumerate(sources):
             mine = page_parts(doc, i)
-            bad = [k for k in mine if mine[k] != theirs[k]]
+            bad = [f.name for f in fields(PageParts) if getattr(mine, f.name) != getattr(theirs, f.name)]
             if bad:
                 differ.append(f"page {i + 1} ({', '.join(bad)})")
         if differ:
             return Check(name="pages kept", status="failed", detail="changed: " + "; ".join(differ[:10])), pages
-        images = sum(len(p["images"]) for p in sources)
-        annots = sum(len(p["annotations"]) for p in sources)
+        images = sum(len(p.images) for p in sources)
+        annots = sum(len(p.annotations) for p in sources)
         return Check(name="pages kept", status="passed",
                      detail=f"{pages} pages, each with its own content stream, {images} images and {annots} "
                      f"annotations/fields as in the source"), pages
