@@ -104,6 +104,8 @@ def test_the_argument_type_is_the_input_schema(name: str) -> None:
     cmd = COMMANDS[name]
     assert is_typeddict(cmd.args_type), f"{name}: args_type {cmd.args_type!r} is not a TypedDict"
     assert mismatches(cmd.args_type, cmd.input_schema, name) == []
+    # the argument the approval is frozen on is one the type names
+    assert cmd.target_arg is None or cmd.target_arg in get_type_hints(cmd.args_type), cmd.target_arg
 
 
 @pytest.mark.parametrize("schema", [_LIGHT_CREATE, _LIGHT_EDIT], ids=["create", "edit"])
