@@ -20,7 +20,7 @@ from desktop.agent.tools import ToolInputError, argument_paths, command_spec, pa
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
 from skills.flow import PROCESSORS, Flow
-from skills.runtime import Command, WorkspaceError
+from skills.runtime import AnyCommand, WorkspaceError
 from desktop.messages import msg
 
 STOP = "stop"
@@ -41,7 +41,7 @@ class CallState:
     info: SkillInfo
     key: str
     call: ToolCall
-    cmd: Command
+    cmd: AnyCommand
     calls: Calls
     before_write: BeforeWrite  # the approval gate's freeze
     args: dict[str, Any] = field(default_factory=dict)

@@ -44,7 +44,7 @@ from desktop.llm.turn import AnswerCut
 from desktop.messages import msg
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
-from skills.runtime import Command, CommandError, WorkspaceError
+from skills.runtime import AnyCommand, CommandError, WorkspaceError
 
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
@@ -306,7 +306,7 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo, *, inputs: Sequence[st
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 
 
-def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, Command]) -> bool:
+def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, AnyCommand]) -> bool:
     """Whether the skill's last command call (not complete() or a workspace read) ended failed."""
     ran = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.tool_id in commands]
     return bool(ran) and ran[-1].state == LedgerState.FAILED
@@ -320,7 +320,7 @@ def _stopped(lp: Loop, run: Run, agent: str, skill_id: str, why: str) -> Outcome
 
 
 async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall,
-                      commands: Mapping[str, Command]) -> str | None:
+                      commands: Mapping[str, AnyCommand]) -> str | None:
     existing = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.call_key == key]
     if existing:  # a frozen call: approval pending, approved, or interrupted
         return await lp.hooks.resume_frozen(run, existing[0])
