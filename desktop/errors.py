@@ -43,8 +43,16 @@ class MiraError(Exception):
 
     def __init__(self, *args: object, msg: Msg | None = None, details: str = "") -> None:
         super().__init__(*args)
+        if msg is None and args and _is_message(args[0]):
+            msg = args[0]  # type: ignore[assignment]  # raised with its message value: str(exc) is its English
         self.msg = msg
         self.details = details
+
+
+def _is_message(value: object) -> bool:
+    from skills.messages import Msg  # here: this module imports nothing of Mira at load
+
+    return isinstance(value, Msg)
 
 
 class AgentError(MiraError):

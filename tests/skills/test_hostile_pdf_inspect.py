@@ -33,7 +33,7 @@ def test_bytes_before_the_header_are_accepted(ws: Workspace, prefix: str) -> Non
 
 def test_a_header_after_the_first_kilobyte_is_still_refused(ws: Workspace) -> None:
     hp.with_prefix(ws.root / "x.pdf", b"junk " * 300)
-    with pytest.raises(CommandError, match="not a PDF"):
+    with pytest.raises(CommandError, match="not really a PDF file"):
         get_command("pdf_inspect").run(ws, {"path": "x.pdf"})
 
 
@@ -74,7 +74,7 @@ def test_a_lying_page_count_is_refused_at_the_page_limit(ws: Workspace) -> None:
 
 def test_a_giant_content_stream_stops_at_the_deadline(ws: Workspace) -> None:
     hp.giant_content(ws.root / "giant.pdf", operators=6_000_000)
-    with pytest.raises(WorkerTimeout, match="^giant.pdf: reading it took longer than 1 s"):
+    with pytest.raises(WorkerTimeout, match=r"^Reading giant\.pdf took longer than 1 s"):
         inspect(ws.root / "giant.pdf", limits=Limits(seconds=1.0))
 
 

@@ -162,7 +162,7 @@ def _hostile(ws: Workspace, kind: str) -> None:
 
 @pytest.mark.parametrize("kind, message", [
     ("truncated", "corrupt or truncated"),
-    ("encrypted", "encrypted"),
+    ("encrypted", "protected with a password"),
     ("macro", "macros"),
     ("bomb", "zip bomb"),
     ("not_a_deck", "cannot be opened as a PowerPoint deck"),

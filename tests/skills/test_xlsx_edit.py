@@ -143,7 +143,7 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 
 @pytest.mark.parametrize("kind, message", [
     ("truncated", "corrupt or truncated"),
-    ("encrypted", "encrypted"),
+    ("encrypted", "protected with a password"),
     ("macro", "macro"),
     ("bomb", "zip bomb"),
     ("garbage_xml", "cannot be"),
