@@ -176,6 +176,20 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.llm_keys.key_file_could_written": "the key file could not be written ({value})",
     "error.llm_scripted.script_exhausted": "script exhausted",
     "error.llm_scripted.scripted_step_returned_completion": "scripted step returned {type}, not a Completion",
+    "error.llm_settings.provider": "The provider must be one of {choices}, not {value}.",
+    "error.llm_settings.text": "The model setting {name} must be text.",
+    "error.llm_settings.timeout_number": "The timeout must be a number of seconds.",
+    "error.llm_settings.timeout_range": "The timeout must be more than 0 and at most {limit} seconds, not {value}.",
+    "error.llm_settings.context_window": "The context window must be a whole number of tokens (0 = unknown), not {value}.",
+    "error.llm_settings.output_tool_step": "The answer limit of a tool step must be a whole number of tokens from 16 to {limit}, not {value}.",
+    "error.llm_settings.output_reply": "The answer limit of a reply must be a whole number of tokens from 16 to {limit}, not {value}.",
+    "error.llm_settings.api": "The API must be one of {choices}, not {value}.",
+    "error.llm_settings.url_invalid": "The base URL is not a valid URL.",
+    "error.llm_settings.url_credentials": "The base URL must not contain a user name or password; put the key in the key field.",
+    "error.llm_settings.url_scheme": "The base URL must start with http://… or https://…, not {value}.",
+    "error.llm_settings.not_object": "The model settings must be an object, not {type}.",
+    "error.llm_settings.unknown": "Unknown model settings: {names}.",
+    "error.llm_settings.no_provider": "The model settings need a provider.",
 }
 
 # A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message

@@ -5311,6 +5311,76 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>error.llm_scripted.scripted_step_returned_completion</comment>
             <translation>脚本步骤返回了 {type}，而不是 `Completion`</translation>
         </message>
+        <message>
+            <source>The provider must be one of {choices}, not {value}.</source>
+            <comment>error.llm_settings.provider</comment>
+            <translation>提供方必须是 {choices} 之一，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The model setting {name} must be text.</source>
+            <comment>error.llm_settings.text</comment>
+            <translation>模型设置 {name} 必须是文本。</translation>
+        </message>
+        <message>
+            <source>The timeout must be a number of seconds.</source>
+            <comment>error.llm_settings.timeout_number</comment>
+            <translation>超时必须是以秒计的数字。</translation>
+        </message>
+        <message>
+            <source>The timeout must be more than 0 and at most {limit} seconds, not {value}.</source>
+            <comment>error.llm_settings.timeout_range</comment>
+            <translation>超时必须大于 0 且不超过 {limit} 秒，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The context window must be a whole number of tokens (0 = unknown), not {value}.</source>
+            <comment>error.llm_settings.context_window</comment>
+            <translation>上下文窗口必须是整数个词元（0 表示未知），而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The answer limit of a tool step must be a whole number of tokens from 16 to {limit}, not {value}.</source>
+            <comment>error.llm_settings.output_tool_step</comment>
+            <translation>工具步骤的回答上限必须是 16 到 {limit} 之间的整数个词元，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The answer limit of a reply must be a whole number of tokens from 16 to {limit}, not {value}.</source>
+            <comment>error.llm_settings.output_reply</comment>
+            <translation>回复的回答上限必须是 16 到 {limit} 之间的整数个词元，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The API must be one of {choices}, not {value}.</source>
+            <comment>error.llm_settings.api</comment>
+            <translation>API 必须是 {choices} 之一，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The base URL is not a valid URL.</source>
+            <comment>error.llm_settings.url_invalid</comment>
+            <translation>基础 URL 不是有效的网址。</translation>
+        </message>
+        <message>
+            <source>The base URL must not contain a user name or password; put the key in the key field.</source>
+            <comment>error.llm_settings.url_credentials</comment>
+            <translation>基础 URL 不能包含用户名或密码；请把密钥填在密钥栏中。</translation>
+        </message>
+        <message>
+            <source>The base URL must start with http://… or https://…, not {value}.</source>
+            <comment>error.llm_settings.url_scheme</comment>
+            <translation>基础 URL 必须以 http://… 或 https://… 开头，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The model settings must be an object, not {type}.</source>
+            <comment>error.llm_settings.not_object</comment>
+            <translation>模型设置必须是一个对象，而不是 {type}。</translation>
+        </message>
+        <message>
+            <source>Unknown model settings: {names}.</source>
+            <comment>error.llm_settings.unknown</comment>
+            <translation>未知的模型设置：{names}。</translation>
+        </message>
+        <message>
+            <source>The model settings need a provider.</source>
+            <comment>error.llm_settings.no_provider</comment>
+            <translation>模型设置缺少提供方。</translation>
+        </message>
     </context>
     <context>
         <name>renderers</name>
