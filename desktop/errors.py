@@ -17,6 +17,7 @@
     │   ├── AnswerCut               turn: the server cut the answer at the output limit
     │   ├── StepCut                 loop: the output limit cut a skill agent's step; Continue asks for it again
     │   └── _NoToolStream           openai_provider: a streamed answer came back empty or lost a call's arguments
+    ├── SettingsError               desktop.llm.settings: a model setting was refused (a ValueError too)
     ├── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
     └── ListingError                desktop.llm.keys: the server's model list could not be read (a ValueError too)
 

@@ -21,7 +21,7 @@ from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillInfo, SkillSource, SkillUnavailable
-from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, skill_agent
+from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, refused, skill_agent
 from desktop.agent.tools import (
     COMPLETE,
     LIST_WORKSPACE,
@@ -177,7 +177,7 @@ async def _main_tool(lp: Loop, run: Run, key: str, call: ToolCall) -> None:
             return
         result = await _read_tool(run, call.name, args)
     except (ToolInputError, SkillUnavailable, WorkspaceError, OSError) as exc:
-        lp.calls.log(run, MAIN, key, call, error(str(exc)))
+        lp.calls.log(run, MAIN, key, call, refused(exc))
         return
     lp.calls.log(run, MAIN, key, call, result)
 
@@ -212,7 +212,7 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
             for name in info.commands:
                 lp.skills.command(name)
         except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
-            lp.calls.log(run, MAIN, key, call, error(str(exc)))
+            lp.calls.log(run, MAIN, key, call, refused(exc))
             return None
         goal = args["goal"] + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
         lp.store.begin_skill(task_id=run.task_id, ledger_id=uuid.uuid4().hex, call_key=key,
@@ -328,7 +328,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
     try:
         run.take_tool_call()
     except BudgetExhausted as exc:
-        lp.calls.log(run, agent, key, call, error(str(exc)))
+        lp.calls.log(run, agent, key, call, refused(exc))
         raise
     allowed = [*commands, LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name, COMPLETE.name]
     try:
@@ -356,7 +356,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         if cmd is None:
             raise ToolInputError(msg("error.agent_loop.one_your_tools_you", name=repr(call.name), allowed=', '.join(allowed)))
     except (ToolInputError, WorkspaceError, OSError) as exc:
-        lp.calls.log(run, agent, key, call, error(str(exc)))
+        lp.calls.log(run, agent, key, call, refused(exc))
         return None
     # A document command goes through the flow's call steps: validate, approval, run, verify.
     st = CallState(run, agent, info, key, call, cmd, lp.calls, lp.hooks.before_write)

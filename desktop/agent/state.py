@@ -29,6 +29,13 @@ def error(message: str) -> dict[str, Any]:
     return {"ok": False, "error": message}
 
 
+def refused(exc: BaseException) -> dict[str, Any]:
+    """A failed tool result from an exception: its English for the model, and its message value (when it was
+    raised with one) for the person, who reads the card, the chat or the terminal in their language."""
+    said = getattr(exc, "msg", None)
+    return {**error(str(exc)), **({"error_msg": said.to_dict()} if hasattr(said, "to_dict") else {})}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome:
     """How a skill agent ended: the parent finalizes from this, never from model text."""

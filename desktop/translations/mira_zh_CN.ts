@@ -4573,6 +4573,156 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>不接受 {fields}</translation>
         </message>
         <message>
+            <source>{value} is not one of {allowed}.</source>
+            <comment>error.pptx_xlsx_common.one.person</comment>
+            <translation>{value} 不在可选值 {allowed} 之中。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.validate.invalid_argument.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{rel} is not a file.</source>
+            <comment>error.blocks.file.person</comment>
+            <translation>{rel} 不是文件。</translation>
+        </message>
+        <message>
+            <source>The image {rel} is empty or larger than {max_image_bytes} MB.</source>
+            <comment>error.blocks.image_empty_larger_mb.person</comment>
+            <translation>图片 {rel} 为空或大于 {max_image_bytes} MB。</translation>
+        </message>
+        <message>
+            <source>The image {rel} claims {w}×{h} pixels, which is not a real size; it was refused.</source>
+            <comment>error.blocks.image_claims_x_pixels.person</comment>
+            <translation>图片 {rel} 声称有 {w}×{h} 像素，这不是真实的尺寸，已拒绝。</translation>
+        </message>
+        <message>
+            <source>A paragraph came without its text, so nothing was written.</source>
+            <comment>error.blocks.paragraph_needs_exactly_one.person</comment>
+            <translation>有一个段落没有文字，因此未写入任何内容。</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.blocks.failed.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>{rel} is not a readable PNG, JPEG, GIF, BMP or TIFF image ({type}).</source>
+            <comment>error.blocks.readable_png_jpeg_gif.person</comment>
+            <translation>{rel} 不是可读的 PNG、JPEG、GIF、BMP 或 TIFF 图片（{type}）。</translation>
+        </message>
+        <message>
+            <source>A table row has {length} cells, but its header has {width}.</source>
+            <comment>error.blocks.rows_cells_header.person</comment>
+            <translation>表格中有一行有 {length} 个单元格，而表头有 {width} 个。</translation>
+        </message>
+        <message>
+            <source>{anchor} was not found; nothing was changed.</source>
+            <comment>error.docx_track.was_found_nothing_was.person</comment>
+            <translation>没有找到 {anchor}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{find} runs through a tab, break or field; it cannot be marked as a suggestion, so nothing was changed.</source>
+            <comment>error.docx_track.runs_through_tab_break.person</comment>
+            <translation>{find} 跨越了制表符、分隔符或域，无法标记为修订建议，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{find} was not found; nothing was changed.</source>
+            <comment>error.docx_edit.was_found_nothing_was.person</comment>
+            <translation>没有找到 {find}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Mira does not know that kind of change, so nothing was changed.</source>
+            <comment>error.docx_edit.unknown_operation.person</comment>
+            <translation>Mira 不认识这种更改，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>No paragraph contains {text}; nothing was changed.</source>
+            <comment>error.docx_edit.paragraph_contains_nothing_was.person</comment>
+            <translation>没有段落包含 {text}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{value} is not one of the choices {choices}; nothing was changed.</source>
+            <comment>error.pdf_edit.one_choices_nothing_was.person</comment>
+            <translation>{value} 不是可选项 {choices} 之一；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>A {field_type_string} field cannot be filled; nothing was changed.</source>
+            <comment>error.pdf_edit.field_filled_nothing_was.person</comment>
+            <translation>{field_type_string} 字段无法填写；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Mira does not know that kind of change to a deck, so nothing was changed.</source>
+            <comment>error.pptx_edit.unknown_op.person</comment>
+            <translation>Mira 不认识这种对演示文稿的更改，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Slide {number} does not exist (the deck has {count} slides).</source>
+            <comment>error.pptx_edit.slide_does_exist_deck.person</comment>
+            <translation>幻灯片 {number} 不存在（演示文稿共 {count} 张幻灯片）。</translation>
+        </message>
+        <message>
+            <source>{find} was not found on {scope}; nothing was changed.</source>
+            <comment>error.pptx_edit.was_found_nothing_was.person</comment>
+            <translation>在{scope}上没有找到 {find}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Position {at} is outside slides 1 to {count}.</source>
+            <comment>error.pptx_edit.outside.person</comment>
+            <translation>位置 {at} 不在第 1 到第 {count} 张幻灯片之间。</translation>
+        </message>
+        <message>
+            <source>Slide {n_value} has no title placeholder.</source>
+            <comment>error.pptx_edit.slide_title_placeholder.person</comment>
+            <translation>幻灯片 {n_value} 没有标题占位符。</translation>
+        </message>
+        <message>
+            <source>Slide {n_value} has no place for bullets; replace its text instead, or add a bullets slide.</source>
+            <comment>error.pptx_edit.slide_bullet_body_placeholder.person</comment>
+            <translation>幻灯片 {n_value} 没有放要点的位置；请改为替换其中的文字，或添加一张要点幻灯片。</translation>
+        </message>
+        <message>
+            <source>{length} bullets do not fit on one slide; split them over several slides.</source>
+            <comment>error.pptx_edit.bullets_do_fit_one.person</comment>
+            <translation>{length} 个要点放不进一张幻灯片；请把它们分到几张幻灯片上。</translation>
+        </message>
+        <message>
+            <source>The only slide of the deck cannot be removed.</source>
+            <comment>error.pptx_edit.remove_slide_deck.person</comment>
+            <translation>无法删除演示文稿中唯一的幻灯片。</translation>
+        </message>
+        <message>
+            <source>Position {to} is past the last slide ({length}).</source>
+            <comment>error.pptx_edit.past_last_slide.person</comment>
+            <translation>位置 {to} 超过了最后一张幻灯片（{length}）。</translation>
+        </message>
+        <message>
+            <source>There is no sheet {name} (sheets: {sheetnames}).</source>
+            <comment>error.xlsx_edit.there_sheet_sheets.person</comment>
+            <translation>没有工作表 {name}（工作表：{sheetnames}）。</translation>
+        </message>
+        <message>
+            <source>{name} is a chart sheet, not a worksheet.</source>
+            <comment>error.xlsx_edit.chart_sheet_worksheet.person</comment>
+            <translation>{name} 是图表工作表，不是普通工作表。</translation>
+        </message>
+        <message>
+            <source>{name} cannot be removed: it is the only worksheet.</source>
+            <comment>error.xlsx_edit.remove_worksheet.person</comment>
+            <translation>无法删除唯一的工作表 {name}。</translation>
+        </message>
+        <message>
+            <source>There is no heading {heading}; nothing was changed. The headings are: {headings}</source>
+            <comment>error.docx_edit.no_heading.person</comment>
+            <translation>没有标题 {heading}；未做任何更改。现有标题：{headings}</translation>
+        </message>
+        <message>
+            <source>There is no heading {heading}; nothing was changed. The document has no headings.</source>
+            <comment>error.docx_edit.no_headings.person</comment>
+            <translation>没有标题 {heading}；未做任何更改。文档中没有标题。</translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>
