@@ -214,7 +214,8 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
         except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
             lp.calls.log(run, MAIN, key, call, refused(exc))
             return None
-        goal = args["goal"] + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
+        goal = _skill_goal(task.request, args["goal"], picked=skill_id == task.skill_id and not task.skill_call_key)
+        goal += f"\n\n[Input files: {', '.join(inputs)}]" if inputs else ""
         lp.store.begin_skill(task_id=run.task_id, ledger_id=uuid.uuid4().hex, call_key=key,
                              tool_call_id=call.id, input_hash=input_hash(args), skill_id=skill_id,
                              agent=skill_agent(skill_id),
@@ -232,6 +233,15 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
                                M.tool_result(call, result))
     lp.reporter.emit(ToolFinished(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, ok=bool(result["ok"]), message=outcome.summary))
     return outcome
+
+
+def _skill_goal(request: str, said: str, *, picked: bool) -> str:
+    """What the skill agent is asked to do. A skill the user picked works on the user's request: a small model
+    forced to call run_skill may name its goal in a few words of its own ("create-document")."""
+    request = request.strip()
+    if not picked or not request or request in said:
+        return said
+    return f"{request}\n\n[The main agent's words for it: {said}]" if said.strip() else request
 
 
 # -- skill agent ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any, Final
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
 from desktop.messages import msg
+from skills.messages import Msg
 from skills.runtime import Workspace
 
 MAIN: Final = "main"
@@ -33,7 +34,7 @@ def refused(exc: BaseException) -> dict[str, Any]:
     """A failed tool result from an exception: its English for the model, and its message value (when it was
     raised with one) for the person, who reads the card, the chat or the terminal in their language."""
     said = getattr(exc, "msg", None)
-    return {**error(str(exc)), **({"error_msg": said.to_dict()} if hasattr(said, "to_dict") else {})}
+    return {**error(str(exc)), **({"error_msg": said.to_dict()} if isinstance(said, Msg) else {})}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

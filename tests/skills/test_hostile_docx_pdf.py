@@ -76,7 +76,7 @@ def test_hostile_docx_in_verify_is_a_failed_check(ws: Workspace) -> None:
 PDF_CASES: dict[str, tuple[Callable[[Path, Path], Path], str]] = {
     "not_a_pdf": (lambda good, p: not_a_pdf(p), "not really a PDF file"),
     "truncated": (lambda good, p: truncated(good, p, keep=0.05), "corrupt or truncated"),
-    "encrypted": (lambda good, p: encrypted_pdf(p), "encrypted"),
+    "encrypted": (lambda good, p: encrypted_pdf(p), "protected with a password"),
     "empty": (lambda good, p: (p.write_bytes(b""), p)[1], "empty"),
 }
 

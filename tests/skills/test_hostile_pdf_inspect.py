@@ -56,7 +56,7 @@ def test_an_owner_password_alone_does_not_stop_reading(ws: Workspace) -> None:
 
 def test_a_user_password_is_asked_for_and_used(ws: Workspace) -> None:
     hp.user_password(ws.root / "user.pdf", "s3cret")
-    with pytest.raises(CommandError, match="needs a password"):
+    with pytest.raises(CommandError, match="protected with a password. Type it in the preview"):
         get_command("pdf_inspect").run(ws, {"path": "user.pdf"})
     with pytest.raises(CommandError, match="password does not open"):
         get_command("pdf_inspect").run(ws, {"path": "user.pdf", "password": "wrong"})

@@ -165,7 +165,7 @@ def _hostile(ws: Workspace, kind: str) -> None:
     ("encrypted", "protected with a password"),
     ("macro", "macros"),
     ("bomb", "zip bomb"),
-    ("not_a_deck", "cannot be opened as a PowerPoint deck"),
+    ("not_a_deck", "could not be opened: the file is corrupt"),
     ("empty", "empty"),
     ("entities", "entit"),
 ])
