@@ -189,7 +189,10 @@ def test_every_error_the_desktop_core_raises_carries_a_message_value() -> None:
 
 # Modules whose every error a person may read is raised as one message value (issue 26): no English text as
 # the first argument, not even beside a ``msg=`` (the window showed the value, the model and the CLI the text).
-ONE_VALUE = ("skills/runtime/safety.py", "skills/runtime/isolate.py", "desktop/agent/calls.py", "desktop/llm")
+ONE_VALUE = ("skills/runtime/safety.py", "skills/runtime/isolate.py", "skills/runtime/soffice.py",
+             "skills/runtime/xlsx/_read.py", "skills/runtime/xlsx/_edit.py", "skills/runtime/xlsx/_recalc.py",
+             "skills/runtime/pptx/_read.py", "skills/runtime/pdf/read.py", "skills/runtime/pdf/edit.py",
+             "desktop/agent/calls.py", "desktop/agent/state.py", "desktop/store/_db.py", "desktop/llm")
 # Python's own protocol errors (a module's __getattr__): a programmer reads them, never a person.
 PROTOCOL = {"AttributeError", "NotImplementedError", "BrokenPipeError"}
 

@@ -77,8 +77,7 @@ class Run:
 
     def check_wall(self) -> None:
         if self.remaining_wall() <= 0:
-            raise BudgetExhausted(f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
-                                  msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
+            raise BudgetExhausted(msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
 
     def take_model_call(self, reserved: bool = False) -> int:
         self.check_wall()
