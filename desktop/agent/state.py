@@ -101,6 +101,4 @@ class Run:
             async with asyncio.timeout(max(0.001, self.remaining_wall())):
                 yield
         except TimeoutError:
-            raise BudgetExhausted(
-                f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
-                msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None
+            raise BudgetExhausted(msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None
