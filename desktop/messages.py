@@ -190,6 +190,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.llm_settings.not_object": "The model settings must be an object, not {type}.",
     "error.llm_settings.unknown": "Unknown model settings: {names}.",
     "error.llm_settings.no_provider": "The model settings need a provider.",
+    "settings.problem.model": "The model settings in the settings file were not used: {error}",
+    "settings.problem.workspace_root": "The workspace folder in the settings file is not a path, so the default folder is used.",
+    "settings.problem.language": "The language {value} in the settings file is not known, so the system's language is used.",
+    "settings.problem.theme": "The theme {value} in the settings file is not known, so the system's theme is used.",
+    "settings.problem.soffice_path": "The LibreOffice path in the settings file is not a path, so Mira looks for LibreOffice itself.",
+    "settings.problem.unreadable": "{name} could not be read, so the default settings are used.\n{details}",
 }
 
 # A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message

@@ -5531,6 +5531,38 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>error.llm_settings.no_provider</comment>
             <translation>模型设置缺少提供方。</translation>
         </message>
+        <message>
+            <source>The model settings in the settings file were not used: {error}</source>
+            <comment>settings.problem.model</comment>
+            <translation>设置文件中的模型设置未被使用：{error}</translation>
+        </message>
+        <message>
+            <source>The workspace folder in the settings file is not a path, so the default folder is used.</source>
+            <comment>settings.problem.workspace_root</comment>
+            <translation>设置文件中的工作区文件夹不是路径，因此使用默认文件夹。</translation>
+        </message>
+        <message>
+            <source>The language {value} in the settings file is not known, so the system's language is used.</source>
+            <comment>settings.problem.language</comment>
+            <translation>设置文件中的语言 {value} 无法识别，因此使用系统语言。</translation>
+        </message>
+        <message>
+            <source>The theme {value} in the settings file is not known, so the system's theme is used.</source>
+            <comment>settings.problem.theme</comment>
+            <translation>设置文件中的主题 {value} 无法识别，因此使用系统主题。</translation>
+        </message>
+        <message>
+            <source>The LibreOffice path in the settings file is not a path, so Mira looks for LibreOffice itself.</source>
+            <comment>settings.problem.soffice_path</comment>
+            <translation>设置文件中的 LibreOffice 路径不是路径，因此 Mira 会自行查找 LibreOffice。</translation>
+        </message>
+        <message>
+            <source>{name} could not be read, so the default settings are used.
+{details}</source>
+            <comment>settings.problem.unreadable</comment>
+            <translation>无法读取 {name}，因此使用默认设置。
+{details}</translation>
+        </message>
     </context>
     <context>
         <name>renderers</name>
