@@ -1,7 +1,8 @@
 """A refusal as a person reads it: without the argument path the model sees (issue 26).
 
 A command's refusal names where in its arguments it went wrong (``operations[0] (replace_text): '/usr/bin'
-was not found``): the model needs that ``where`` to fix its call, a person does not know the field. Each
+was not found``, ``cells: 'B0' is not a cell reference``): the model needs that ``where`` or ``field`` to fix
+its call, a person does not know the field. Each
 such message has a ``<id>.person`` twin in the catalogue, the same sentence without it; the path goes to
 the details. The edges that show a refusal to a person (the approval card, the offline planner's reply,
 ``mira task``) read it through :func:`for_person`; the model keeps the message as raised.

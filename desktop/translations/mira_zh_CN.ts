@@ -4723,6 +4723,151 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>没有标题 {heading}；未做任何更改。文档中没有标题。</translation>
         </message>
         <message>
+            <source>{rel} must end with {suffix}.</source>
+            <comment>error.common.end.person</comment>
+            <translation>{rel} 必须以 {suffix} 结尾。</translation>
+        </message>
+        <message>
+            <source>{rel} is not a file.</source>
+            <comment>error.common.file.person</comment>
+            <translation>{rel} 不是文件。</translation>
+        </message>
+        <message>
+            <source>{rel} already exists; choose another name, or ask to replace it.</source>
+            <comment>error.common.already_exists_set_overwrite.person</comment>
+            <translation>{rel} 已存在；请换一个名称，或要求替换它。</translation>
+        </message>
+        <message>
+            <source>{rel} is a folder, not a file.</source>
+            <comment>error.common.folder_file.person</comment>
+            <translation>{rel} 是文件夹，不是文件。</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.common.failed.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>{rel} must end with {shown}.</source>
+            <comment>error.pptx_xlsx_common.end.person</comment>
+            <translation>{rel} 必须以 {shown} 结尾。</translation>
+        </message>
+        <message>
+            <source>{item} is not a page number or a range like 2-5.</source>
+            <comment>error.pdf_page_ops.page_number_range_like.person</comment>
+            <translation>{item} 不是页码，也不是类似 2-5 的范围。</translation>
+        </message>
+        <message>
+            <source>{item} is outside pages 1–{total} or reversed.</source>
+            <comment>error.pdf_page_ops.outside_pages_reversed.person</comment>
+            <translation>{item} 超出第 1–{total} 页或顺序颠倒。</translation>
+        </message>
+        <message>
+            <source>Column {letter} is outside the table (columns A–{value}).</source>
+            <comment>error.xlsx_chart.column_outside_table_columns.person</comment>
+            <translation>列 {letter} 超出表格范围（A–{value} 列）。</translation>
+        </message>
+        <message>
+            <source>A chart needs a header row to name its series.</source>
+            <comment>error.xlsx_chart.chart_needs_header_row.person</comment>
+            <translation>图表需要表头行来命名数据系列。</translation>
+        </message>
+        <message>
+            <source>The chart has no data rows (rows {first}–{last}).</source>
+            <comment>error.xlsx_chart.chart_data_rows_rows.person</comment>
+            <translation>图表没有数据行（第 {first}–{last} 行）。</translation>
+        </message>
+        <message>
+            <source>{letter} is not a column letter.</source>
+            <comment>error.xlsx_chart.column_letter.person</comment>
+            <translation>{letter} 不是列字母。</translation>
+        </message>
+        <message>
+            <source>{anchor} is not a cell reference like H2, so the chart has no place.</source>
+            <comment>error.xlsx_chart.anchor_cell_reference_like.person</comment>
+            <translation>{anchor} 不是类似 H2 的单元格引用，因此图表没有位置。</translation>
+        </message>
+        <message>
+            <source>A sheet name cannot be blank.</source>
+            <comment>error.xlsx_write.sheet_name_blank.person</comment>
+            <translation>工作表名称不能为空。</translation>
+        </message>
+        <message>
+            <source>The sheet name {name} is longer than 31 characters.</source>
+            <comment>error.xlsx_write.sheet_name_longer_characters.person</comment>
+            <translation>工作表名称 {name} 超过 31 个字符。</translation>
+        </message>
+        <message>
+            <source>The sheet name {name} may not contain any of [ ] : * ? / \</source>
+            <comment>error.xlsx_write.sheet_name_may_contain.person</comment>
+            <translation>工作表名称 {name} 不能包含 [ ] : * ? / \ 中的任何字符。</translation>
+        </message>
+        <message>
+            <source>The sheet name {name} may not start or end with an apostrophe.</source>
+            <comment>error.xlsx_write.sheet_name_may_start.person</comment>
+            <translation>工作表名称 {name} 不能以撇号开头或结尾。</translation>
+        </message>
+        <message>
+            <source>There is already a sheet named {name}.</source>
+            <comment>error.xlsx_write.there_already_sheet_named.person</comment>
+            <translation>已经有名为 {name} 的工作表。</translation>
+        </message>
+        <message>
+            <source>{letter} is not a column letter (A to XFD).</source>
+            <comment>error.xlsx_write.column_letter_xfd.person</comment>
+            <translation>{letter} 不是列字母（A 到 `XFD`）。</translation>
+        </message>
+        <message>
+            <source>{ref} is outside the sheet (the last cell is XFD1048576).</source>
+            <comment>error.xlsx_write.outside_sheet_max_xfd.person</comment>
+            <translation>{ref} 超出工作表范围（最后一个单元格是 `XFD1048576`）。</translation>
+        </message>
+        <message>
+            <source>{length} rows do not fit in a sheet (at most {max_rows} rows).</source>
+            <comment>error.xlsx_write.rows_do_fit_sheet.person</comment>
+            <translation>{length} 行放不进一个工作表（最多 {max_rows} 行）。</translation>
+        </message>
+        <message>
+            <source>{ref} is not a cell reference like B2.</source>
+            <comment>error.xlsx_write.cell_reference_like_b.person</comment>
+            <translation>{ref} 不是类似 B2 的单元格引用。</translation>
+        </message>
+        <message>
+            <source>A text is {length} characters long; a cell holds at most {max_cell_text}.</source>
+            <comment>error.xlsx_write.text_characters_cell_holds.person</comment>
+            <translation>有一段文本长 {length} 个字符；一个单元格最多容纳 {max_cell_text} 个。</translation>
+        </message>
+        <message>
+            <source>A text contains a control character a spreadsheet cannot store.</source>
+            <comment>error.xlsx_write.text_contains_control_character.person</comment>
+            <translation>有一段文本含有电子表格无法保存的控制字符。</translation>
+        </message>
+        <message>
+            <source>{value} is not a finite number.</source>
+            <comment>error.xlsx_write.finite_number.person</comment>
+            <translation>{value} 不是有限数值。</translation>
+        </message>
+        <message>
+            <source>A row came without its cell values, so nothing was written.</source>
+            <comment>error.xlsx_write.row_array_cell_values.person</comment>
+            <translation>有一行没有单元格值，因此未写入任何内容。</translation>
+        </message>
+        <message>
+            <source>A row has {length} cells; at most 1000 fit in a row here.</source>
+            <comment>error.xlsx_write.cells_most_per_row.person</comment>
+            <translation>有一行有 {length} 个单元格；这里每行最多 1000 个。</translation>
+        </message>
+        <message>
+            <source>{value} is not text, a number, true/false or empty, so it cannot go in a cell.</source>
+            <comment>error.xlsx_write.string_number_boolean_null.person</comment>
+            <translation>{value} 不是文本、数字、是/否或空值，因此不能放进单元格。</translation>
+        </message>
+        <message>
+            <source>Row {base}: {exc}</source>
+            <comment>error.xlsx_write.rows_row.person</comment>
+            <translation>第 {base} 行：{exc}</translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>

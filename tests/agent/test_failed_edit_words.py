@@ -83,12 +83,15 @@ def test_the_person_form_leaves_out_only_what_the_model_needs() -> None:
                  reason="'x' is not of type 'integer'")
     person, details = for_person(schema)
     assert "docx_edit" not in person.english() and details == "docx_edit: operations/0: 'x' is not of type 'integer'"
+    cell = msg("error.xlsx_write.cell_reference_like_b", field="cells", ref="'B0'")
+    assert for_person(cell)[0].english() == "'B0' is not a cell reference like B2." and for_person(cell)[1] == "cells"
     plain = msg("problem.empty", name="a.docx")
     assert for_person(plain) == (plain, "")
 
 
 def test_every_message_that_names_the_argument_path_has_a_person_form() -> None:
-    """A refusal raised with ``where=`` (an argument path) in a command module has its ``.person`` twin."""
+    """A refusal raised with ``where=`` or ``field=`` (an argument path) in a command module has its ``.person``
+    twin."""
     import ast
 
     import skills
@@ -99,7 +102,7 @@ def test_every_message_that_names_the_argument_path_has_a_person_form() -> None:
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "msg" and node.args \
-                    and isinstance(node.args[0], ast.Constant) and any(k.arg == "where" for k in node.keywords):
+                    and isinstance(node.args[0], ast.Constant) and any(k.arg in ("where", "field") for k in node.keywords):
                 mid = str(node.args[0].value)
                 if not mid.startswith("error.safety.") and f"{mid}.person" not in MESSAGES:  # safety: a part name
                     missing.add(mid)
