@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from desktop.agent.state import Run, error
+from desktop.agent.state import Run, error, refused
 from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
 from desktop.texts import tr
 from desktop.store import ApprovalRow
@@ -37,8 +37,7 @@ def run_raw(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> dict[str, Any]:
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
-        said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
-        return {**error(str(exc)), **({"error_msg": said.to_dict()} if said is not None else {})}
+        return refused(exc)  # with its message id, for the user's language
     except OSError as exc:
         if not is_storage_fault(exc):
             log.exception("command %s crashed", cmd.name)

@@ -353,7 +353,7 @@ class Host:
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
                     said = result.get("error_msg")  # the same failure as a message id, when the skill gave one
-                    error = (i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping)
+                    error = (_said_to_person(Msg.from_dict(said)) if isinstance(said, Mapping)
                              else str(result.get("error") or result.get("message") or ""))
                     if error and not isinstance(said, Mapping) and not result.get("fault") \
                             and i18n.language() != "en":  # English only (a storage fault is already in words)
@@ -630,6 +630,14 @@ def _decision_words(message: str) -> str:
     if key is None:  # a refusal known only in English: labelled as details in another language
         return message if not message or i18n.language() == "en" else tr("error.in_details", details=message)
     return tr(key) if key else ""
+
+
+def _said_to_person(message: Msg) -> str:
+    """A failed write's message on its card: its person form, the argument path the model sees as details."""
+    from skills.person_words import for_person
+
+    said, where = for_person(message)
+    return tr("error.with_details", message=i18n.render(said), details=where) if where else i18n.render(said)
 
 
 def _said(text: str) -> str:

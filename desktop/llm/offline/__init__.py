@@ -33,6 +33,7 @@ from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.messages import Msg
 from skills.messages import msg as skill_msg
+from skills.person_words import for_person
 
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
 
@@ -156,8 +157,11 @@ class OfflinePlanner:
         if isinstance(data, dict) and data.get("ok") is False:
             err = str(data.get("error") or data.get("message") or "").strip()
             said = data.get("error_msg")
-            if isinstance(said, dict):
-                return render_plain(skill_msg("reply.did_not_work", reason=Msg.from_dict(said)), language)
+            if isinstance(said, dict):  # the person's form: the argument path the model sees goes to the details
+                reason, where = for_person(Msg.from_dict(said))
+                shown = render_plain(skill_msg("reply.did_not_work", reason=reason), language)
+                return shown + ("\n" + render_plain(desktop_msg("error.details", details=where), language)
+                                if where else "")
             if chinese and err:  # known only in English: a Chinese sentence, the English as details
                 return (render_plain(skill_msg("reply.did_not_work.plain"), language) + "\n"
                         + render_plain(desktop_msg("error.details", details=err), language))

@@ -108,11 +108,8 @@ def _by_field(values: Mapping[str, FormValue], names: set[str], path: str) -> di
         return out
     listed = ", ".join(sorted(names)) or "(none)"
     close = difflib.get_close_matches(unknown[0], sorted(names), n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    said = msg("problem.no_field.hint" if close else "problem.no_field", name=path,
-               missing="“" + "”, “".join(unknown) + "”", fields=listed, close=close[0] if close else "")
-    raise CommandError(f"values: no field named {', '.join(map(repr, unknown))}{hint}; the form's fields are "
-                       f"{listed}; nothing was changed", msg=said)
+    raise CommandError(msg("problem.no_field.hint" if close else "problem.no_field", name=path,
+                           missing="“" + "”, “".join(unknown) + "”", fields=listed, close=close[0] if close else ""))
 
 
 def _fill(ws: Workspace, args: PdfFillFormArgs) -> tuple[pymupdf.Document, list[list[str]], str]:

@@ -38,8 +38,7 @@ def deck_errors(name: str) -> Iterator[None]:
     except (CommandError, WorkspaceError):
         raise
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside the library
-        raise CommandError(f"{name}: cannot be opened as a PowerPoint deck ({exc})",
-                           msg=msg("problem.corrupt", name=name, kind="PPTX"), details=str(exc)) from None
+        raise CommandError(msg("problem.corrupt", name=name, kind="PPTX"), details=str(exc)) from None
 
 
 def open_deck(path: Path) -> PresentationT:

@@ -50,25 +50,21 @@ def open_for_edit(path: Path) -> Workbook:
     with zipfile.ZipFile(path) as zf:
         size = sum(i.file_size for i in zf.infolist() if i.filename.startswith("xl/worksheets/"))
     if size > MAX_EDIT_XML:
-        raise CommandError(f"{path.name}: the worksheets are too large to edit safely "
-                           f"({size // (1 << 20)} MB of XML); inspect it instead or split it",
-                           msg=msg("problem.too_large_to_edit", name=path.name))
+        raise CommandError(msg("problem.too_large_to_edit", name=path.name),
+                           details=f"{size // (1 << 20)} MB of worksheet XML")
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             wb = load_book(path)
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
-        raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})",
-                           msg=msg("problem.corrupt", name=path.name, kind="XLSX"),
+        raise CommandError(msg("problem.corrupt", name=path.name, kind="XLSX"),
                            details=f"{type(exc).__name__}: {exc}") from None
     # openpyxl announces what it cannot carry over ("... extension is not supported and will be
     # removed"); saving would silently lose it, so the edit stops here instead.
     lost = sorted({str(w.message).split(" is not supported")[0].split(" will be removed")[0]
                    for w in caught if "will be removed" in str(w.message)})
     if lost:
-        raise CommandError(f"{path.name}: editing would drop content the editor cannot keep "
-                           f"({'; '.join(lost)}); nothing was written. Create a new workbook instead.",
-                           msg=msg("problem.would_lose", name=path.name), details="; ".join(lost))
+        raise CommandError(msg("problem.would_lose", name=path.name), details="; ".join(lost))
     return wb
 
 
