@@ -57,6 +57,7 @@ class ChartData:
     point_colors: tuple[str, ...] = ()  # a pie's slice colours (c:dPt, else the theme's accents)
     title_placeholder: bool = False  # a title box without text: Office shows "Chart Title" in it
     grid_color: str | None = "#d9d9d9"  # the value axis' major gridlines, None when it has none
+    grid_pt: float = 0.75  # their width (Office's default 9525 EMU): thinner than a pixel in a small chart
     gap: float = 1.5  # c:gapWidth between bar groups, in bar widths
     overlap: float = 0.0  # c:overlap of a group's bars, as a share of a bar (negative: space between)
 
@@ -120,6 +121,7 @@ def read_chart(xml: bytes, scheme: dict[str, str] | None = None) -> ChartData | 
                      title_pt=_size(title_props), label_pt=_size(label_props),
                      point_colors=_point_colors(plot, colors, len(categories)) if pie else (),
                      title_placeholder=placeholder, grid_color=_grid_color(axes[0] if axes else None, colors),
+                     grid_pt=_grid_width(axes[0] if axes else None),
                      gap=_percent(plot, "gapWidth", 150) / 100,
                      overlap=_percent(plot, "overlap", 100 if stacked else 0) / 100)
 
@@ -155,6 +157,12 @@ def _grid_color(axis: etree._Element | None, colors: dict[str, str]) -> str | No
     if line is None:
         return "#d9d9d9"
     return _area_fill(line, colors, default="#d9d9d9")
+
+
+def _grid_width(axis: etree._Element | None) -> float:
+    line = axis.find(f"{_C}majorGridlines/{_C}spPr/{_A}ln") if axis is not None else None
+    width = line.get("w", "") if line is not None else ""
+    return min(int(width) / 12700, 10.0) if width.isdigit() else 0.75
 
 
 def _percent(plot: etree._Element, name: str, default: int) -> float:
@@ -321,21 +329,23 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     font.setFamilies(["Noto Sans", "DejaVu Sans", "Noto Sans CJK SC"])
     # the file's label size when it gives one (Office draws it as is); else 14 pt, kept small in a small chart
     size = max(6.0, chart.label_pt * px_per_pt if chart.label_pt else min(rect.height() / 22, 14 * px_per_pt))
-    font.setPixelSize(int(size))
+    font.setPixelSize(round(size))  # truncating took up to a pixel off: an 8 px label drawn at 7
     p.setFont(font)
     inner = rect.adjusted(size, size * 0.5, -size, -size * 0.5)
     title = chart.title or (tr("Chart Title") if chart.title_placeholder else "")
     if title:
         title_font = QFont(font)
         title_size = max(6.0, min(rect.height() / 12, chart.title_pt * px_per_pt)) if chart.title_pt else size * 1.3
-        title_font.setPixelSize(int(title_size))
+        title_font.setPixelSize(round(title_size))
         title_font.setBold(chart.title_bold)
         p.setFont(title_font)
         p.setPen(QColor(chart.text_color))
-        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), title_size * 1.6), Qt.AlignmentFlag.AlignCenter,
-                   title)
+        # Office's automatic layout: the title a third of its size down from the top, the plot half its
+        # size below it
+        p.drawText(QRectF(inner.left(), inner.top() + title_size * 0.35, inner.width(), title_size * 1.6),
+                   Qt.AlignmentFlag.AlignCenter, title)
         p.setFont(font)
-        inner.setTop(inner.top() + title_size * 1.7)
+        inner.setTop(inner.top() + title_size * 2.05)
     pie = chart.kind in ("pie", "doughnut")
     names = list(chart.categories) if pie else [s.name for s in chart.series + chart.lines]
     if chart.legend and any(names):
@@ -371,7 +381,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
                        chart.y_title)
             p.restore()
             inner.setLeft(inner.left() + size * 1.5)
-        _axes_plot(p, inner, chart, size)
+        _axes_plot(p, inner, chart, size, px_per_pt)
     p.restore()
 
 
@@ -385,6 +395,25 @@ def _slice_color(chart: ChartData, i: int) -> QColor:
     return QColor(chart.point_colors[i] if i < len(chart.point_colors) else PALETTE[i % len(PALETTE)])
 
 
+def _is_line_key(chart: ChartData, i: int, pie: bool) -> bool:
+    """Office keys a line series with a short line (a combined line plot's series come after the bars')."""
+    return not pie and (chart.kind == "line" or i >= len(chart.series))
+
+
+def _key(p: QPainter, swatch: QRectF, chart: ChartData, i: int, pie: bool) -> float:
+    """Draw series ``i``'s legend key at ``swatch`` (a square; a line key is three squares wide); its width."""
+    color = _slice_color(chart, i) if pie else color_of(chart, i)
+    if not _is_line_key(chart, i, pie):
+        p.fillRect(swatch, color)
+        return swatch.width()
+    width = swatch.width() * 3
+    p.save()
+    p.setPen(QPen(color, max(1.5, swatch.height() / 3)))
+    p.drawLine(QPointF(swatch.left(), swatch.center().y()), QPointF(swatch.left() + width, swatch.center().y()))
+    p.restore()
+    return width
+
+
 def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool, size: float) -> None:
     """A legend beside the plot (Excel's right or left position): one name a line, centred down."""
     line = size * 1.4
@@ -393,24 +422,25 @@ def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData
         if y + line > rect.bottom() + 1:
             break
         swatch = QRectF(rect.left() + size * 0.4, y + line * 0.25, line * 0.5, line * 0.5)
-        p.fillRect(swatch, _slice_color(chart, i) if pie else color_of(chart, i))
+        right = swatch.left() + _key(p, swatch, chart, i, pie)
         p.setPen(QColor(chart.text_color))
-        p.drawText(QRectF(swatch.right() + 4, y, rect.right() - swatch.right() - 4, line),
+        p.drawText(QRectF(right + 4, y, rect.right() - right - 4, line),
                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
         y += line
 
 
 def _legend(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool) -> None:
     metrics = p.fontMetrics()
-    widths = [rect.height() * 1.2 + metrics.horizontalAdvance(n) + rect.height() for n in names]
+    widths = [rect.height() * (2.2 if _is_line_key(chart, i, pie) else 1.2) + metrics.horizontalAdvance(n)
+              + rect.height() for i, n in enumerate(names)]
     x = rect.center().x() - min(sum(widths), rect.width()) / 2
     for i, name in enumerate(names):
         if x + widths[i] > rect.right() + 1:
             break
         swatch = QRectF(x, rect.top() + rect.height() * 0.25, rect.height() * 0.5, rect.height() * 0.5)
-        p.fillRect(swatch, _slice_color(chart, i) if pie else color_of(chart, i))
+        right = x + _key(p, swatch, chart, i, pie)
         p.setPen(QColor(chart.text_color))
-        p.drawText(QRectF(swatch.right() + 4, rect.top(), widths[i], rect.height()),
+        p.drawText(QRectF(right + 4, rect.top(), widths[i], rect.height()),
                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
         x += widths[i]
 
@@ -435,7 +465,7 @@ def _pie(p: QPainter, rect: QRectF, chart: ChartData) -> None:
         p.drawEllipse(QRectF(box.center().x() - hole / 2, box.center().y() - hole / 2, hole, hole))
 
 
-def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None:
+def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_pt: float = 1.0) -> None:
     n = max((len(s.values) for s in chart.series), default=0)
     if n == 0:
         return
@@ -457,6 +487,13 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
     if horizontal:
         plot = rect.adjusted(min(rect.width() * 0.3, max(metrics.horizontalAdvance(c) for c in chart.categories)
                                  + size if chart.categories else size), size * 0.5, -size, -size * 1.6)
+    lines = 1
+    if not horizontal and 0 < n <= 40 and chart.categories:
+        # Office wraps a category label wider than its band onto a second line, and the plot gives way
+        widest = max(metrics.horizontalAdvance(c) for c in chart.categories[:n])
+        if widest > plot.width() / n - size * 0.3:
+            lines = 2
+            plot.setBottom(plot.bottom() - size * 1.2)
     if plot.width() < 10 or plot.height() < 10:
         return
 
@@ -468,7 +505,9 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
     tick = bottom
     while tick <= top + step / 2:
         at = math.floor(pos(tick)) + 0.5  # a hairline on a pixel row stays crisp, not two grey half-rows
-        p.setPen(QPen(QColor(chart.grid_color), 1) if chart.grid_color else Qt.PenStyle.NoPen)
+        # the file's width: a 0.75 pt rule in a slide drawn 480 px wide is half a pixel, a faint line
+        p.setPen(QPen(QColor(chart.grid_color), max(0.3, chart.grid_pt * px_per_pt))
+                 if chart.grid_color else Qt.PenStyle.NoPen)
         if horizontal:
             p.drawLine(QPointF(at, plot.top()), QPointF(at, plot.bottom()))
             p.setPen(QColor(chart.text_color))
@@ -487,8 +526,8 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float) -> None
             p.drawText(QRectF(rect.left(), plot.top() + (n - 1 - i) * band, plot.left() - rect.left() - 4, band),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, cat)
         elif n <= 40:
-            p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.4),
-                       Qt.AlignmentFlag.AlignHCenter, cat)
+            p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.2 * lines + size * 0.2),
+                       Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, cat)
     if chart.kind in ("line", "area"):
         _lines(p, chart, chart.series, 0, plot, band, pos, size)
         return

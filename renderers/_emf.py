@@ -3,7 +3,8 @@ QPainter: Qt reads no metafiles, and converting through LibreOffice would cost t
 
 The GDI records are played back (MS-EMF): window/viewport mapping and world transforms, pens, brushes,
 fonts, polygons, polylines and Béziers (16- and 32-bit), rectangles, ellipses, paths (fill, stroke,
-both), text (``EXTTEXTOUTW``) and bitmaps (``STRETCHDIBITS``, ``BITBLT``). An EMF+ file carries the same
+both), text (``EXTTEXTOUTW``) and bitmaps (``STRETCHDIBITS``, ``BITBLT``, ``STRETCHBLT``) with their raster
+operations (copies, brush fills, inversions, AND/OR/XOR masks). An EMF+ file carries the same
 drawing as GDI records ("dual" files, which Office writes); an EMF+-only file, or records not listed
 here, are skipped. Coordinates and counts are bounded: a hostile file cannot make the player loop or
 allocate without limit.
@@ -211,7 +212,7 @@ class _Player:
             self._text(body)
         elif kind == 81:  # STRETCHDIBITS
             self._dib(pos, body, stretch=True)
-        elif kind == 76:  # BITBLT
+        elif kind in (76, 77):  # BITBLT, STRETCHBLT (the same fields first; the source's own size after)
             self._dib(pos, body, stretch=False)
 
     # -- objects -----------------------------------------------------------------------------
@@ -367,23 +368,73 @@ class _Player:
         if stretch:
             dest_x, dest_y, _sx, _sy, src_w, src_h, off_bmi, cb_bmi, off_bits, cb_bits = \
                 struct.unpack_from("<iiiiiiIIII", blob, body + 16)
-            dest_w, dest_h = struct.unpack_from("<ii", blob, body + 16 + 40 + 8)  # after usage and raster op
+            rop = struct.unpack_from("<I", blob, body + 16 + 40 + 4)[0]  # after the colour usage
+            dest_w, dest_h = struct.unpack_from("<ii", blob, body + 16 + 40 + 8)
         else:
-            dest_x, dest_y, dest_w, dest_h = struct.unpack_from("<iiii", blob, body + 16)
+            dest_x, dest_y, dest_w, dest_h, rop = struct.unpack_from("<iiiiI", blob, body + 16)
             # after the raster op, the source origin, its transform, background colour and colour usage
             off_bmi, cb_bmi, off_bits, cb_bits = struct.unpack_from("<IIII", blob, body + 16 + 16 + 4 + 8 + 24 + 4 + 4)
-        if not cb_bmi or not cb_bits:
-            return
-        header = blob[pos + off_bmi:pos + off_bmi + cb_bmi]
-        bits = blob[pos + off_bits:pos + off_bits + cb_bits]
-        # a DIB is a BMP without its 14-byte file header
-        bmp = b"BM" + struct.pack("<IHHI", 14 + len(header) + len(bits), 0, 0, 14 + len(header)) + header + bits
-        image = QImage.fromData(bmp)  # "BM": Qt detects the format
-        if image.isNull():
-            return
+        image: QImage | None = None
+        if cb_bmi and cb_bits:
+            header = blob[pos + off_bmi:pos + off_bmi + cb_bmi]
+            bits = blob[pos + off_bits:pos + off_bits + cb_bits]
+            # a DIB is a BMP without its 14-byte file header
+            bmp = b"BM" + struct.pack("<IHHI", 14 + len(header) + len(bits), 0, 0, 14 + len(header)) + header + bits
+            image = QImage.fromData(bmp)  # "BM": Qt detects the format
+            if image.isNull():
+                image = None
         t = self._transform()
-        target = t.mapRect(QRectF(dest_x, dest_y, dest_w, dest_h))
-        self.p.drawImage(target, image)
+        self._blit(t.mapRect(QRectF(dest_x, dest_y, dest_w, dest_h)), image, rop)
+
+    def _blit(self, target: QRectF, image: QImage | None, rop: int) -> None:
+        """Combine ``image`` (or the brush, or nothing) with what is drawn in ``target`` as the ternary raster
+        operation ``rop`` says: the copies, fills and inversions, and the bitwise masks GDI programs draw
+        transparent bitmaps with (an AND mask, then the picture OR-ed or XOR-ed in)."""
+        op = (rop >> 16) & 0xFF
+        p = self.p
+        if op == 0xCC:  # SRCCOPY
+            if image is not None:
+                p.drawImage(target, image)
+            return
+        if op in (0x00, 0xFF):  # BLACKNESS, WHITENESS
+            p.fillRect(target, QColor("#000000" if op == 0x00 else "#ffffff"))
+            return
+        if op == 0xF0:  # PATCOPY: the brush
+            if self.state.brush.style() != Qt.BrushStyle.NoBrush:
+                p.fillRect(target, self.state.brush)
+            return
+        mode = _ROPS.get(op)
+        if mode is None or (image is None and op not in (0x55, 0x5A)):
+            if image is not None:
+                p.drawImage(target, image)  # an operation not listed: the picture as it is
+            return
+        p.save()
+        # GDI combines bits with an opaque page: where nothing is drawn yet the page is white
+        p.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOver)
+        p.fillRect(target, QColor("#ffffff"))
+        p.setCompositionMode(mode)
+        if op == 0x55:  # DSTINVERT
+            p.fillRect(target, QColor("#ffffff"))
+        elif op == 0x5A:  # PATINVERT: the brush XOR-ed in
+            p.fillRect(target, self.state.brush)
+        elif image is not None:
+            p.drawImage(target, image.convertToFormat(QImage.Format.Format_RGB32))
+        p.restore()
+
+
+_CM = QPainter.CompositionMode
+# ternary raster operation index (the high word of a BitBlt code) → the Qt raster op doing the same
+_ROPS = {
+    0x88: _CM.RasterOp_SourceAndDestination,  # SRCAND
+    0xEE: _CM.RasterOp_SourceOrDestination,  # SRCPAINT
+    0x66: _CM.RasterOp_SourceXorDestination,  # SRCINVERT
+    0x44: _CM.RasterOp_SourceAndNotDestination,  # SRCERASE
+    0x33: _CM.RasterOp_NotSource,  # NOTSRCCOPY
+    0x11: _CM.RasterOp_NotSourceAndNotDestination,  # NOTSRCERASE
+    0xBB: _CM.RasterOp_NotSourceOrDestination,  # MERGEPAINT
+    0x55: _CM.RasterOp_SourceXorDestination,  # DSTINVERT: white XOR-ed in
+    0x5A: _CM.RasterOp_SourceXorDestination,  # PATINVERT
+}
 
 
 def draw_emf(blob: bytes, max_side: int) -> QImage | None:

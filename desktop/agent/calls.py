@@ -59,11 +59,13 @@ class Calls:
                                        else None)
             raise
         except BaseException as exc:  # recorded, then re-raised: the model call ledger shows every ending
-            self._store.model_call_end(call_id, "failed", str(exc) or type(exc).__name__)
+            said = str(exc) or type(exc).__name__
+            details = getattr(exc, "details", "")  # the ledger keeps the lower layer's words too (a server's reply)
+            self._store.model_call_end(call_id, "failed", f"{said} ({details})" if details else said)
             raise
         if completion is None:
             self._store.model_call_end(call_id, "failed", "the stream ended without a completion")
-            raise ModelError("the model's stream ended without a completion", msg=msg("model.error.ended"))
+            raise ModelError(msg("model.error.ended"))
         self._store.model_call_end(call_id, "done",
                                    transcript=(run.task_id, agent, M.assistant(completion)) if append else None)
         if reserved or agent == MAIN:  # the reasoning the chat showed stays with the reply

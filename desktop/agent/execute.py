@@ -9,12 +9,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from desktop.agent.state import Run, error
+from desktop.agent.state import Run, error, refused
 from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
 from desktop.texts import tr
 from desktop.store import ApprovalRow
 from skills.codec import to_json
-from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
+from skills.runtime import AnyCommand, ArtifactRecord, CommandError, CommandResult, Workspace, WorkspaceError
+from skills.runtime.json_types import JsonObject
 from skills.runtime.workspace import sha256_file
 
 log = logging.getLogger(__name__)
@@ -28,19 +29,18 @@ def file_sha(ws: Workspace, rel: str | None) -> str:
     return sha256_file(path) if path.is_file() else ""
 
 
-def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
+def invoke(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> dict[str, Any]:
     """Run a command and verify what it reports (the ``run_command`` and ``verify_artifacts`` steps in
     one, for a check the flow does not drive). Never raises."""
     return verify_result(ws, cmd, run_raw(ws, cmd, args))
 
 
-def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
+def run_raw(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> dict[str, Any]:
     """Run a command; its result as a dict (a failure too). Never raises."""
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
-        said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
-        return {**error(str(exc)), **({"error_msg": to_json(said)} if said is not None else {})}
+        return refused(exc)  # with its message id, for the user's language
     except OSError as exc:
         if not is_storage_fault(exc):
             log.exception("command %s crashed", cmd.name)
@@ -62,7 +62,7 @@ def result_json(result: CommandResult) -> dict[str, Any]:
     return typing.cast(dict[str, Any], to_json(result))
 
 
-def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSError) -> dict[str, Any]:
+def storage_failure(ws: Workspace, cmd: AnyCommand, args: JsonObject, exc: OSError) -> dict[str, Any]:
     """A write the disk or folder refused (full, read-only): not done, nothing published, and ``retryable``
     so the same approved call may run again once the fault is cleared. A read-only command only writes
     scratch files (the LibreOffice render folder): a full disk is said as such; it is not a frozen call."""
@@ -81,7 +81,7 @@ def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSEr
     return {**error(message), "retryable": True, "fault": "no_space" if exc.errno in NO_SPACE else "denied"}
 
 
-def verify_result(ws: Workspace, cmd: Command, data: dict[str, Any]) -> dict[str, Any]:
+def verify_result(ws: Workspace, cmd: AnyCommand, data: dict[str, Any]) -> dict[str, Any]:
     """The protected ``verify`` step: every file a write reports is re-read from disk."""
     if not data.get("ok") or not cmd.writes:
         return data
@@ -129,7 +129,7 @@ async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str,
         return await fut
 
 
-def unwritable_folder(ws: Workspace, cmd: Command, args: dict[str, Any]) -> str | None:
+def unwritable_folder(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> str | None:
     """Why the file a write would publish cannot be made in its folder (read-only, not the user's), or None.
     Checked when the write is frozen, so the user is never asked to approve what cannot be done."""
     output = args.get("output")

@@ -26,7 +26,7 @@ from desktop.agent.hashing import canonical_json, input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.rules import covering, write_kind
 from desktop.agent.skillsource import SkillSource
-from desktop.agent.state import PAUSED, Run, error
+from desktop.agent.state import PAUSED, Run, error, refused
 from desktop.agent.tools import ToolInputError, argument_paths, load_arguments
 from desktop.errors import AgentError
 from desktop.faults import StorageFault
@@ -104,7 +104,7 @@ class ApprovalGate:
             targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
             plan = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else None
         except (CommandError, WorkspaceError, OSError, StorageFault) as exc:  # e.g. no space to keep the old version
-            self._calls.log(run, agent, key, call, error(str(exc)))
+            self._calls.log(run, agent, key, call, refused(exc))
             return None
         except Exception:  # boundary: describe is a courtesy; its bug must not block the approval
             log.exception("describe of %s failed", cmd.name)
@@ -116,7 +116,7 @@ class ApprovalGate:
         try:
             reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
         except ToolInputError as exc:
-            self._calls.log(run, agent, key, call, error(str(exc)))
+            self._calls.log(run, agent, key, call, refused(exc))
             return None
         summary = approval_summary(plan, target, reads)  # message ids: each reader's language
         changes = plan.changes if plan is not None else ()

@@ -21,7 +21,7 @@ from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillInfo, SkillSource, SkillUnavailable
-from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, skill_agent
+from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, refused, skill_agent
 from desktop.agent.tools import (
     COMPLETE,
     LIST_WORKSPACE,
@@ -44,7 +44,7 @@ from desktop.llm.turn import AnswerCut
 from desktop.messages import msg
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
-from skills.runtime import Command, CommandError, WorkspaceError
+from skills.runtime import AnyCommand, CommandError, WorkspaceError
 
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
@@ -177,7 +177,7 @@ async def _main_tool(lp: Loop, run: Run, key: str, call: ToolCall) -> None:
             return
         result = await _read_tool(run, call.name, args)
     except (ToolInputError, SkillUnavailable, WorkspaceError, OSError) as exc:
-        lp.calls.log(run, MAIN, key, call, error(str(exc)))
+        lp.calls.log(run, MAIN, key, call, refused(exc))
         return
     lp.calls.log(run, MAIN, key, call, result)
 
@@ -212,9 +212,10 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
             for name in info.commands:
                 lp.skills.command(name)
         except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
-            lp.calls.log(run, MAIN, key, call, error(str(exc)))
+            lp.calls.log(run, MAIN, key, call, refused(exc))
             return None
-        goal = args["goal"] + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
+        goal = _skill_goal(task.request, args["goal"], picked=skill_id == task.skill_id and not task.skill_call_key)
+        goal += f"\n\n[Input files: {', '.join(inputs)}]" if inputs else ""
         lp.store.begin_skill(task_id=run.task_id, ledger_id=uuid.uuid4().hex, call_key=key,
                              tool_call_id=call.id, input_hash=input_hash(args), skill_id=skill_id,
                              agent=skill_agent(skill_id),
@@ -232,6 +233,15 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
                                M.tool_result(call, result))
     lp.reporter.emit(ToolFinished(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, ok=bool(result["ok"]), message=outcome.summary))
     return outcome
+
+
+def _skill_goal(request: str, said: str, *, picked: bool) -> str:
+    """What the skill agent is asked to do. A skill the user picked works on the user's request: a small model
+    forced to call run_skill may name its goal in a few words of its own ("create-document")."""
+    request = request.strip()
+    if not picked or not request or request in said:
+        return said
+    return f"{request}\n\n[The main agent's words for it: {said}]" if said.strip() else request
 
 
 # -- skill agent ---------------------------------------------------------------------------
@@ -306,7 +316,7 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo, *, inputs: Sequence[st
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 
 
-def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, Command]) -> bool:
+def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, AnyCommand]) -> bool:
     """Whether the skill's last command call (not complete() or a workspace read) ended failed."""
     ran = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.tool_id in commands]
     return bool(ran) and ran[-1].state == LedgerState.FAILED
@@ -320,7 +330,7 @@ def _stopped(lp: Loop, run: Run, agent: str, skill_id: str, why: str) -> Outcome
 
 
 async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall,
-                      commands: Mapping[str, Command]) -> str | None:
+                      commands: Mapping[str, AnyCommand]) -> str | None:
     existing = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.call_key == key]
     if existing:  # a frozen call: approval pending, approved, or interrupted
         return await lp.hooks.resume_frozen(run, existing[0])
@@ -328,7 +338,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
     try:
         run.take_tool_call()
     except BudgetExhausted as exc:
-        lp.calls.log(run, agent, key, call, error(str(exc)))
+        lp.calls.log(run, agent, key, call, refused(exc))
         raise
     allowed = [*commands, LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name, COMPLETE.name]
     try:
@@ -356,7 +366,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         if cmd is None:
             raise ToolInputError(msg("error.agent_loop.one_your_tools_you", name=repr(call.name), allowed=', '.join(allowed)))
     except (ToolInputError, WorkspaceError, OSError) as exc:
-        lp.calls.log(run, agent, key, call, error(str(exc)))
+        lp.calls.log(run, agent, key, call, refused(exc))
         return None
     # A document command goes through the flow's call steps: validate, approval, run, verify.
     st = CallState(run, agent, info, key, call, cmd, lp.calls, lp.hooks.before_write)

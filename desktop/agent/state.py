@@ -12,6 +12,8 @@ from typing import Any, Final
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
 from desktop.messages import msg
+from skills.codec import to_json
+from skills.messages import Msg
 from skills.runtime import Workspace
 
 MAIN: Final = "main"
@@ -27,6 +29,13 @@ def skill_agent(skill_id: str) -> str:
 def error(message: str) -> dict[str, Any]:
     """A failed tool result as the model sees it."""
     return {"ok": False, "error": message}
+
+
+def refused(exc: BaseException) -> dict[str, Any]:
+    """A failed tool result from an exception: its English for the model, and its message value (when it was
+    raised with one) for the person, who reads the card, the chat or the terminal in their language."""
+    said = getattr(exc, "msg", None)
+    return {**error(str(exc)), **({"error_msg": to_json(said)} if isinstance(said, Msg) else {})}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,8 +78,7 @@ class Run:
 
     def check_wall(self) -> None:
         if self.remaining_wall() <= 0:
-            raise BudgetExhausted(f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
-                                  msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
+            raise BudgetExhausted(msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
 
     def take_model_call(self, reserved: bool = False) -> int:
         self.check_wall()
@@ -94,6 +102,4 @@ class Run:
             async with asyncio.timeout(max(0.001, self.remaining_wall())):
                 yield
         except TimeoutError:
-            raise BudgetExhausted(
-                f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
-                msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None
+            raise BudgetExhausted(msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None

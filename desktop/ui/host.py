@@ -342,7 +342,7 @@ class Host:
                     from skills.codec import message_in  # with the first decided card, not the first frame
 
                     said = message_in(result.get("error_msg"))  # the same failure as a message, when the skill gave one
-                    error = (i18n.render(said) if said is not None
+                    error = (_said_to_person(said) if said is not None
                              else str(result.get("error") or result.get("message") or ""))
                     if error and said is None and not result.get("fault") \
                             and i18n.language() != "en":  # English only (a storage fault is already in words)
@@ -619,6 +619,14 @@ def _decision_words(message: str) -> str:
     if key is None:  # a refusal known only in English: labelled as details in another language
         return message if not message or i18n.language() == "en" else tr("error.in_details", details=message)
     return tr(key) if key else ""
+
+
+def _said_to_person(message: Msg) -> str:
+    """A failed write's message on its card: its person form, the argument path the model sees as details."""
+    from skills.person_words import for_person
+
+    said, where = for_person(message)
+    return tr("error.with_details", message=i18n.render(said), details=where) if where else i18n.render(said)
 
 
 def _said(words: Text | Msg | str) -> str:

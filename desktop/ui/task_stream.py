@@ -172,6 +172,8 @@ class TaskStreaming:
             self._refresh_card(event.approval_id)
             if self.book.state != "stopping":
                 self.book.set_state("writing" if event.approved else "thinking")
+        if isinstance(event, (ev.TaskFinished, ev.TaskFailed, ev.TaskCancelled)):
+            self.book.ended(event.task_id)
         if isinstance(event, milestones) and here is not None:
             if isinstance(event, ev.TaskFinished) and event.message_id:
                 here.message_id = event.message_id

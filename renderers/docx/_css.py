@@ -1,16 +1,19 @@
 """Resolved DOCX formatting as the inline CSS Qt rich text understands (no Qt).
 
 Qt draws no paragraph borders, so a top or bottom rule (the Title's line) becomes an ``<hr>`` in the
-border's colour before or after the paragraph; cell borders are per-side cell styles, which it draws.
+border's colour before or after the paragraph; cell borders are per-side cell styles, which it draws, so
+paragraphs with a left or right border (a code block's box) are set in a one-cell table whose cell
+carries the paragraphs' borders.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from skills.api import Border, CellLook, ParaLook, RunLook
 from skills.api import family_css
 
-__all__ = ["cell_css", "para_css", "rule_html", "run_css"]
+__all__ = ["BOX_CLOSE", "box_open_html", "cell_css", "para_css", "rule_html", "run_css"]
 
 _LIST_TYPES = {"decimal": "decimal", "decimalZero": "decimal", "lowerLetter": "lower-alpha",
                "upperLetter": "upper-alpha", "lowerRoman": "lower-roman", "upperRoman": "upper-roman"}
@@ -32,7 +35,7 @@ def run_css(look: RunLook, base: RunLook | None = None, *, plain_defaults: bool 
         return base is None or bool(getattr(look, name) != getattr(base, name))
 
     if changed("font") or changed("east_asia_font"):
-        out.append(f"font-family:{family_css(look.font, look.east_asia_font)}")
+        out.append(f"font-family:{family_css(look.font, look.east_asia_font, narrow=True)}")
     if changed("size_pt"):
         out.append(f"font-size:{look.size_pt:g}pt")
     if changed("bold"):
@@ -85,6 +88,27 @@ def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0) -> str:
     height = max(1, round(border.width_pt * 96 / 72))
     return (f"<hr style='background-color:{border.color}; height:{height}px; margin-top:{_px(above_pt)}; "
             f"margin-bottom:{_px(gap_pt)}'/>")
+
+
+BOX_CLOSE = "</td></tr></table>"
+
+
+def box_open_html(borders: Mapping[str, Border]) -> str:
+    """The start of the box round paragraphs with side borders: each border drawn as Word draws it,
+    its ``w:space`` between it and the text (close with :data:`BOX_CLOSE`)."""
+    out = []
+    # Word keeps the text at its indent and stands the sides out into the margin; here the box stays
+    # inside the text's width (the window's flow has almost no margin to stand out into, and Qt clips
+    # there), so the text sits the border's width and space further in
+    for side in ("top", "bottom", "left", "right"):
+        border = borders.get(side)
+        if border is not None:
+            out.append(f"border-{side}:{max(1, round(border.width_pt * 96 / 72))}px solid {border.color}")
+            out.append(f"padding-{side}:{_px(border.space_pt)}")
+        else:
+            out.append(f"padding-{side}:0px")
+    return ("<table border='0' cellspacing='0' cellpadding='0' style='border-collapse: collapse;' width='100%'>"
+            f"<tr><td style='{'; '.join(out)}'>")
 
 
 def cell_css(cell: CellLook) -> str:

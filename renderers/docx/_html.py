@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import docx
 from docx.oxml.ns import qn
@@ -20,13 +21,18 @@ from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
 from renderers.docx._diagram import diagram_picture
-from renderers.docx._css import cell_css, list_type, para_css, rule_html, run_css
+from renderers.docx._css import BOX_CLOSE, box_open_html, cell_css, list_type, para_css, rule_html, run_css
 from renderers.docx._inline import Fields, InlineWalker, choose
 from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
 from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.api import CommandError, open_docx
+
+if TYPE_CHECKING:
+    from docx.opc.part import Part
+
+    from skills.api import Border
 
 EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
 MAX_IMAGE_WIDTH_PX = 640
@@ -89,9 +95,9 @@ class Builder:
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
         self._walker.diagram = self._diagram
-        self._part = document.part  # the part whose relationships resolve pictures being read
-        self._stories: dict[str, object] = {}
-        self._notes: dict[str, object] | None = None
+        self._part: Part = document.part  # the part whose relationships resolve pictures being read
+        self._stories: dict[str, tuple[etree._Element, Part] | None] = {}
+        self._notes: dict[str, tuple[etree._Element, Part]] | None = None
         self._page_notes: list[str] = []
         self._in_box = False
         self._children = list(document.element.body.iterchildren())
@@ -106,7 +112,7 @@ class Builder:
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
         self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
-        self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
+        self._pending_rule: tuple[dict[str, Border], str] | None = None  # a bottom border drawn unless the next paragraph shares it
         self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
         self._weights: list[int] | None = None  # text length of each body child, read when asked
 
@@ -128,11 +134,11 @@ class Builder:
                 default = name or default
         return names, default
 
-    def _style_name(self, ppr) -> str:
+    def _style_name(self, ppr: etree._Element | None) -> str:
         style_el = ppr.find(qn("w:pStyle")) if ppr is not None else None
         if style_el is None:
             return self._default_style
-        sid = style_el.get(qn("w:val"), "")
+        sid: str = style_el.get(qn("w:val"), "")
         name = self._style_names.get(sid, sid)
         # python-docx names built-in styles in lower case in the XML ("heading 1"); show them as Word does
         return UI_NAMES.get(name.lower(), name)
@@ -197,10 +203,10 @@ class Builder:
         lines = max(1, -(-int(chars * size * 0.45) // int(width_pt)))
         self.filled_pt += lines * size * 1.15 * max(1.0, look.line) + look.before_pt + look.after_pt
 
-    def _blocks(self, container) -> None:
+    def _blocks(self, container: etree._Element) -> None:
         self._blocks_of(container.iterchildren())
 
-    def _blocks_of(self, children) -> None:
+    def _blocks_of(self, children: Iterable[etree._Element]) -> None:
         for child in children:
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
@@ -247,7 +253,7 @@ class Builder:
             self._out("<hr/>")
             for key in self._page_notes:
                 mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
-                body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
+                body = _FIRST_P.sub(_after_tag(mark), self._note_html(key), count=1)
                 self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []
         footer = self._story("footer")
@@ -261,7 +267,7 @@ class Builder:
         if header is not None:
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
 
-    def _story(self, kind: str):
+    def _story(self, kind: str) -> tuple[etree._Element, Part] | None:
         """The first section's default header or footer element, when it has any text or picture."""
         if kind not in self._stories:
             self._stories[kind] = None
@@ -285,7 +291,7 @@ class Builder:
             return ""
         return self._render_into(*found)
 
-    def _render_into(self, container, part=None) -> str:
+    def _render_into(self, container: etree._Element, part: Part | None = None) -> str:
         """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
         saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
         self.pages, self.list_stack, self._in_box, self._list_types = [[]], [], True, []
@@ -300,18 +306,22 @@ class Builder:
             self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule = saved
 
     # -- paragraphs ---------------------------------------------------------------------
-    def _paragraph(self, p) -> None:
+    def _paragraph(self, p: etree._Element) -> None:
         self.blocks += 1
         ppr = p.find(qn("w:pPr"))
         if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None and not self._in_box:
             self._new_page()
         style = self._style_name(ppr)
         look = self.sheet.paragraph(ppr, self._cell)
-        inline = self._walker.paragraph(p, lambda rpr: self.sheet.run(look, rpr), look.run)
+        level, fmt = self._list_info(ppr, style, look)
+        item = look
+        mark_rpr = ppr.find(qn("w:rPr")) if level is not None and ppr is not None else None
+        if mark_rpr is not None:  # Word draws a list number in the paragraph mark's look (its w:rPr)
+            item = replace(look, run=self.sheet.run(look, mark_rpr))
+        inline = self._walker.paragraph(p, lambda rpr: self.sheet.run(look, rpr), item.run)
         runs_html = inline.html
         self.text.append(inline.plain)
         self._estimate(look, len(inline.plain))
-        level, fmt = self._list_info(ppr, style, look)
         align = look.align
         align_attr = f' align="{align}"' if align else ""
         if not self.flow and not self._in_box and look.before_pt > 0:
@@ -321,14 +331,20 @@ class Builder:
         # Word draws one box round consecutive paragraphs with the same borders (a code block)
         grouped = bool(look.borders) and level is None and self._pending_rule is not None \
             and self._pending_rule[0] == look.borders
+        boxed = level is None and ("left" in look.borders or "right" in look.borders)
         if grouped:
             top = None
             self._pending_rule = None
         else:
             self._flush_rule()
+        if boxed:
+            if not grouped:
+                self._close_lists()
+                self._out(box_open_html(look.borders))
+            top = bottom = None  # the box's cell draws them
         if level is not None:
             self._open_list(level, fmt, self._count_item(ppr, look, level))
-            self._out(f'<li style="{para_css(look, in_list=True)}"{align_attr}>{runs_html}</li>')
+            self._out(f'<li style="{para_css(item, in_list=True)}"{align_attr}>{runs_html}</li>')
         else:
             self._close_lists()
             if top is not None:
@@ -346,7 +362,9 @@ class Builder:
                 self._out(f'<p style="{para_css(look, after_pt=after)}"{align_attr}>{runs_html}</p>')
             elif not inline.boxes:
                 self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
-            if bottom is not None:
+            if boxed:
+                self._pending_rule = (look.borders, BOX_CLOSE)
+            elif bottom is not None:
                 self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt))
         for box in inline.boxes:
             self._close_lists()
@@ -358,7 +376,7 @@ class Builder:
             if not self._in_box:
                 self._new_page()
 
-    def _image(self, rid: str, graphic) -> str:
+    def _image(self, rid: str, graphic: etree._Element) -> str:
         if len(self.images) >= MAX_IMAGES:
             return ""
         try:
@@ -377,7 +395,7 @@ class Builder:
         width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
         return f'<img src="{name}" width="{width}"/>'
 
-    def _diagram(self, graphic) -> str:
+    def _diagram(self, graphic: etree._Element) -> str:
         extent = next(graphic.iter(qn("wp:extent")), None)
         try:
             width = int(extent.get("cx")) // EMU_PER_PX if extent is not None else 0
@@ -398,7 +416,7 @@ class Builder:
         return f'<img src="{name}" width="{width_shown}"/>{caption}'
 
     # -- lists --------------------------------------------------------------------------
-    def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:
+    def _list_info(self, ppr: etree._Element | None, style: str, look: ParaLook) -> tuple[int | None, str]:
         """The list level of a paragraph and its numbering format (from the paragraph or its style)."""
         num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
         num_id = _val(num_pr, "numId") or look.num_id
@@ -438,7 +456,7 @@ class Builder:
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
 
-    def _count_item(self, ppr, look: ParaLook, level: int) -> int:
+    def _count_item(self, ppr: etree._Element | None, look: ParaLook, level: int) -> int:
         """This item's number in its list: Word counts on across paragraphs between the items and
         starts a level again after an item of a higher level."""
         num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
@@ -474,7 +492,7 @@ class Builder:
         self._list_types = []
 
     # -- tables -------------------------------------------------------------------------
-    def _table(self, tbl) -> None:
+    def _table(self, tbl: etree._Element) -> None:
         self._flush_rule()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
         own_rows = table_rows(tbl)
@@ -517,7 +535,14 @@ _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateCo
 _FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 _ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
-def _val(parent, name: str) -> str:
+def _after_tag(mark: str) -> Callable[[re.Match[str]], str]:
+    """A substitution that puts ``mark`` right after the matched opening tag."""
+    def put(m: re.Match[str]) -> str:
+        return m.group(0) + mark
+    return put
+
+
+def _val(parent: etree._Element | None, name: str) -> str:
     """``w:val`` of child ``w:name`` of ``parent``, or ""."""
     if parent is None:
         return ""

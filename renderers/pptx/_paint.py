@@ -164,7 +164,7 @@ def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     except ValueError:
         size_pt = 18.0
     font = p.font()
-    font.setPixelSize(max(6, int(size_pt * px_per_pt)))
+    font.setPixelSize(max(6, round(size_pt * px_per_pt)))
     y = rect.top()
     for r, row in enumerate(s.rows):
         x = rect.left()

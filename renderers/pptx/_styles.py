@@ -120,6 +120,11 @@ class TextStyles:
             self._themes[key] = theme
         return self._themes[key]
 
+    def own_lists(self, lists: list[Any]) -> list[Any]:
+        """``lists`` without the presentation's default text style: what a shape's theme style font colour
+        (``p:style/a:fontRef``) overrides, and what it gives way to (the shape's own list style, its text)."""
+        return [e for e in lists if e is not self._default_text]
+
     def paragraph(self, lists: list[Any], ppr: Any, level: int, slide: Any) -> tuple[ParaStyle, dict[str, Any]]:
         """The resolved style of a paragraph at ``level`` (0-8) and the run properties it passes on."""
         colors = self.colors(slide)

@@ -3,16 +3,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from skills.messages import Msg, Said, english, msg
 from skills.runtime.errors import CommandError
+from skills.runtime.json_types import JsonObject
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
 
-__all__ = ["ArtifactRecord", "Check", "Command", "CommandError", "CommandResult", "Evidence", "all_commands",
-           "get_command", "register"]
+__all__ = ["AnyCommand", "ArgsT", "ArtifactRecord", "Check", "Command", "CommandError", "CommandResult", "Evidence",
+           "all_commands", "get_command", "register"]
 
 CheckStatus = Literal["passed", "failed", "not_run"]
 
@@ -61,7 +62,7 @@ class ArtifactRecord:
 class CommandResult:
     ok: bool
     message: str  # what the model (and the user, in the ledger) reads
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: JsonObject = field(default_factory=dict)  # JSON the model (or the offline planner) reads back
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
 
@@ -105,22 +106,34 @@ def english_changes(changes: Iterable[Sequence[Msg | str]]) -> list[list[str]]:
     return [[english(side) for side in pair] for pair in changes]
 
 
+# A command's arguments: the TypedDict its ``input_schema`` describes (tests/skills/test_command_args.py keeps
+# the two in step).
+ArgsT = TypeVar("ArgsT", bound=Mapping[str, object])
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Command:
-    """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names."""
+class Command(Generic[ArgsT]):
+    """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names.
+
+    ``run`` and ``describe`` are handed the model's JSON as it came and check it against ``input_schema``
+    first (:func:`skills.runtime._validate.checked_args`): only then do they read it as ``args_type``."""
 
     name: str
     description: str
-    input_schema: Mapping[str, Any]
+    input_schema: JsonObject
     writes: bool
-    run: Callable[[Workspace, dict[str, Any]], CommandResult]
+    args_type: type[ArgsT]
+    run: Callable[[Workspace, ArgsT], CommandResult]
     # Name of the argument holding the workspace-relative output/target path, if any.
     target_arg: str | None = None
     # For writes: what the call will do, for the approval card (read from the file, nothing written).
-    describe: Callable[[Workspace, dict[str, Any]], WritePlan] | None = None
+    describe: Callable[[Workspace, ArgsT], WritePlan] | None = None
 
 
-_REGISTRY: dict[str, Command] = {}
+# A command as the registry holds it, whatever its argument type: callers hand it the model's JSON object.
+AnyCommand: TypeAlias = "Command[Any]"
+
+_REGISTRY: dict[str, AnyCommand] = {}
 # Modules that register the built-in commands when imported.
 _BUILTIN_MODULES = (
     "skills.runtime.folder_cmds",  # restore a kept version, export to PDF: every format skill may use them
@@ -136,7 +149,7 @@ _BUILTIN_MODULES = (
 _loaded = False
 
 
-def register(cmd: Command) -> Command:
+def register(cmd: Command[ArgsT]) -> Command[ArgsT]:
     if cmd.name in _REGISTRY:
         raise ValueError(f"command {cmd.name!r} is registered twice")
     _REGISTRY[cmd.name] = cmd
@@ -162,12 +175,12 @@ def _load_builtins() -> None:
         raise
 
 
-def all_commands() -> dict[str, Command]:
+def all_commands() -> dict[str, AnyCommand]:
     _load_builtins()
     return dict(_REGISTRY)
 
 
-def get_command(name: str) -> Command:
+def get_command(name: str) -> AnyCommand:
     _load_builtins()
     try:
         return _REGISTRY[name]

@@ -189,13 +189,19 @@ def font_kind(name: str) -> str:
     return "sans-serif"
 
 
-def family_css(name: str, east_asia: str = "") -> str:
-    """A CSS ``font-family`` list for ``name``: the font itself, then an installed one of its kind."""
+_NARROW_SANS = frozenset({"calibri", "calibri light", "carlito", "arial narrow", "candara", "corbel"})
+
+
+def family_css(name: str, east_asia: str = "", *, narrow: bool = False) -> str:
+    """A CSS ``font-family`` list for ``name``: the font itself, then an installed one of its kind;
+    ``narrow``: a narrow face (Calibri) falls back to DejaVu Sans Condensed, as LibreOffice Writer sets it."""
     kind = {"monospace": ["DejaVu Sans Mono", "Noto Sans Mono CJK SC", "monospace"],
             "serif": ["DejaVu Serif", "Noto Serif CJK SC", "serif"],
             "sans-serif": ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]}[font_kind(name)]
     # the East Asian font only after an installed Latin one: Word uses it for CJK text alone, and
     # Qt would otherwise draw Latin letters in it whenever the Latin font is missing
+    if narrow and name.lower() in _NARROW_SANS:  # DejaVu Sans would set fewer words a line than Word
+        kind = ["DejaVu Sans Condensed", *kind]
     families = [f for f in (name,) if f] + kind[:-1] + ([east_asia] if east_asia else []) + kind[-1:]
     seen: list[str] = []
     for family in families:

@@ -110,7 +110,7 @@ def _copy(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                                                              bytes=out.stat().st_size),))
 
 
-NOTE_COPY = Command(name="note_copy", description="Copy a note in capitals.", input_schema={
+NOTE_COPY = Command(args_type=dict, name="note_copy", description="Copy a note in capitals.", input_schema={
     "type": "object", "properties": {"path": {"type": "string"}, "output": {"type": "string"}},
     "required": ["path", "output"], "additionalProperties": False}, writes=True, run=_copy, target_arg="path")
 

@@ -103,7 +103,7 @@ def _doc_write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message="wrote", data={})
 
 
-DOC_WRITE = Command(
+DOC_WRITE = Command(args_type=dict,
     name="doc_write", description="Write a document from blocks.",
     input_schema={"type": "object", "properties": {
         "output": {"type": "string"},

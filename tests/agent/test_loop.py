@@ -256,6 +256,21 @@ def test_a_skill_the_user_picked_is_the_first_steps_only_tool(h: Harness) -> Non
     assert h.model.calls[0].tools == MAIN_TOOLS
 
 
+def test_a_picked_skill_works_on_the_users_request_not_the_models_few_words(h: Harness) -> None:
+    """A small model forced to call run_skill named its goal "create-document": the skill agent got that alone."""
+    few_words = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "create-document"}))
+    rt = h.runtime([tool_turn(few_words), tool_turn(COMPLETE), Completion(text="Done.")])
+    run(rt.start_task(h.conv.id, "write my notes about the spring launch", skill="notes"))
+    asked = h.model.calls[1].messages[-1].content  # the skill agent's first request: its goal
+    assert asked.startswith("write my notes about the spring launch")
+    assert "create-document" in asked  # the main agent's words stay, marked as its own
+    # a skill the model chose itself keeps the model's goal (its words are the plan, the request is in context)
+    chosen = ("m2", "run_skill", json.dumps({"skill_id": "notes", "goal": "write the launch notes"}))
+    rt = h.runtime([tool_turn(chosen), tool_turn(COMPLETE), Completion(text="Done.")])
+    run(rt.start_task(h.conv.id, "notes please"))
+    assert h.model.calls[1].messages[-1].content == "write the launch notes"
+
+
 def test_a_skill_agent_that_answers_in_words_is_asked_once_to_report(h: Harness) -> None:
     from desktop.agent import _messages as M
 

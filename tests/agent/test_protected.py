@@ -25,7 +25,8 @@ def _liar(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message="wrote it", data={}, artifacts=(ArtifactRecord(path=args["path"], kind="txt", sha256="0" * 64, bytes=3),))
 
 
-LIAR = Command(name="liar_write", description="Writes but misreports.", input_schema={"type": "object", "properties": {"path": {"type": "string"}},
+LIAR = Command(
+    args_type=dict, name="liar_write", description="Writes but misreports.", input_schema={"type": "object", "properties": {"path": {"type": "string"}},
                "required": ["path"], "additionalProperties": False}, writes=True, run=_liar, target_arg="path")
 
 
@@ -74,7 +75,8 @@ def test_cancel_during_a_command_lets_it_finish_atomically_and_records_it(h: Har
         release.wait(5)
         return CommandResult(ok=True, message="read slowly")
 
-    slow = Command(name="slow_read", description="Slow.", input_schema={"type": "object", "additionalProperties": False}, writes=False, run=slow_read)
+    slow = Command(
+        args_type=dict, name="slow_read", description="Slow.", input_schema={"type": "object", "additionalProperties": False}, writes=False, run=slow_read)
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "slow_read", "{}"))], skills=fake_skills(extra=[slow]))
 
     async def scenario() -> str:

@@ -15,7 +15,7 @@ from skills.runtime import Command
 from .conftest import Harness, run
 from .fakes import NOTE_WRITE, fake_skills, read
 
-NOTE_APPEND = Command(name="note_append", description="Append to a note.", input_schema=NOTE_WRITE.input_schema,
+NOTE_APPEND = Command(args_type=dict, name="note_append", description="Append to a note.", input_schema=NOTE_WRITE.input_schema,
                       writes=True, run=NOTE_WRITE.run, target_arg="path", describe=NOTE_WRITE.describe)
 SKILLS = fake_skills(extra=[NOTE_APPEND])
 

@@ -156,3 +156,77 @@ def test_the_cards_thumbnail_and_the_pdfs_thumbnail_agree(exported) -> None:
     source, pdf, _ = exported
     _agree(source, pdf)
 
+
+
+def _page_field(paragraph, code: str, cached: str, *, simple: bool) -> None:
+    """A ``PAGE``/``NUMPAGES`` field as Word writes it: a ``w:fldSimple`` or begin/instr/separate/end runs,
+    its cached text the number it had when saved (Word prints the page's own)."""
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+    w = nsdecls("w")
+    if simple:
+        paragraph._p.append(parse_xml(f'<w:fldSimple {w} w:instr=" {code} "><w:r><w:t>{cached}</w:t></w:r></w:fldSimple>'))
+        return
+    for xml in ('<w:r {w}><w:fldChar w:fldCharType="begin"/></w:r>',
+                '<w:r {w}><w:instrText xml:space="preserve"> {code} \\* MERGEFORMAT </w:instrText></w:r>',
+                '<w:r {w}><w:fldChar w:fldCharType="separate"/></w:r>', '<w:r {w}><w:t>{cached}</w:t></w:r>',
+                '<w:r {w}><w:fldChar w:fldCharType="end"/></w:r>'):
+        paragraph._p.append(parse_xml(xml.format(w=w, code=code, cached=cached)))
+
+
+def test_the_fallback_pdf_has_each_pages_header_and_footer_with_its_page_number(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A report with a first-page header, a running header with a logo and a footer "Page N of M" (a simple PAGE field
+    and a complex NUMPAGES one, both cached as 1), over four pages: two forced by page breaks, the rest by
+    the text's own length. Without LibreOffice each PDF page shows its header at the top, its own page
+    number and the page count at the foot, and its body between them."""
+    monkeypatch.setattr(soffice, "soffice_path", lambda: None)
+    document = docx.Document()
+    section = document.sections[0]
+    section.different_first_page_header_footer = True
+    section.first_page_header.paragraphs[0].text = "Cover — Quarterly report"
+    section.header.paragraphs[0].text = "Quarterly report, running head"
+    logo = tmp_path / "logo.png"
+    image = QImage(40, 20, QImage.Format.Format_RGB32)
+    image.fill(0xFF0000)
+    image.save(str(logo))
+    section.header.paragraphs[0].add_run().add_picture(str(logo))  # a picture of the header's own part
+    footer = section.footer.paragraphs[0]
+    footer.text = "Page "
+    _page_field(footer, "PAGE", "1", simple=True)
+    footer.add_run(" of ")
+    _page_field(footer, "NUMPAGES", "1", simple=False)
+    section.first_page_footer.paragraphs[0].text = "Confidential"
+    document.add_paragraph("The cover page.")
+    document.add_page_break()
+    document.add_paragraph("The second page starts here.")
+    document.add_page_break()
+    for i in range(60):
+        document.add_paragraph(f"Line {i + 1} of the long part, which runs on past the end of the third page.")
+    ws = Workspace(tmp_path / "task")
+    document.save(str(ws.root / "report.docx"))
+    result = get_command("export_pdf").run(ws, {"path": "report.docx", "output": "report.pdf"})
+    assert result.ok and result.data["laid_out_by"] == "Mira's PDF writer", result.message
+
+    with pymupdf.open(ws.root / "report.pdf") as pdf:
+        count = pdf.page_count
+        assert count >= 4  # the long part needs more than one page
+        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_PRESERVE_LIGATURES  # "ﬁ" read as the letters it joins
+        for number, page in enumerate(pdf, start=1):
+            height, width = page.rect.height, page.rect.width
+            top = page.get_text(clip=pymupdf.Rect(0, 0, width, 72), flags=flags).strip()
+            foot = page.get_text(clip=pymupdf.Rect(0, height - 72, width, height), flags=flags).strip()
+            body = page.get_text(clip=pymupdf.Rect(0, 72, width, height - 72), flags=flags)
+            if number == 1:
+                assert (top, foot) == ("Cover — Quarterly report", "Confidential")
+                assert "The cover page." in body and "second page" not in body
+            else:
+                assert top == "Quarterly report, running head"
+                assert foot == f"Page {number} of {count}"
+                boxes = [page.get_image_bbox(info) for info in page.get_images(full=True)]
+                assert boxes and all(box.y1 <= 72 for box in boxes)  # the logo, in the header's band
+            if number == 2:
+                assert body.strip() == "The second page starts here."
+            if number == count:
+                assert "Line 60 of the long part" in body
+        assert "running head" not in pdf[0].get_text()  # the first page has its own header only

@@ -14,9 +14,10 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.shared import Pt, RGBColor
-from PySide6.QtGui import QTextBlock, QTextDocument, QTextListFormat
+from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextListFormat
 
 from renderers.docx._html import load
+from renderers.docx._pages import render_page
 from renderers.docx.plugin import _document, flow_html
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
@@ -266,6 +267,60 @@ def test_numbering_goes_on_across_paragraphs_between_the_items(tmp_path: Path) -
     assert labels == ["1.", "2.", "3."]  # as Word numbers them, not 1. 1. 1.
 
 
+def test_a_list_number_is_drawn_in_the_paragraph_marks_look(tmp_path: Path) -> None:
+    """A numbered item whose paragraph mark (``w:pPr/w:rPr``) is 14 pt blue, its text a 14 pt blue run and
+    a plain run after it: Word draws the number "1." 14 pt blue, the plain run in the paragraph's own
+    11 pt black; the preview's list marker (drawn in its block's character format) and runs do too."""
+    document = docx.Document()
+    numbering = _abstract_num(document, "95", "decimal")
+    numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="95"><w:abstractNumId w:val="95"/></w:num>'))
+    p = document.add_paragraph()
+    blue = '<w:rPr {w}><w:color w:val="2E75B5"/><w:sz w:val="28"/></w:rPr>'.format(w=nsdecls("w"))
+    ppr = p._p.get_or_add_pPr()
+    ppr.append(parse_xml(f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="95"/></w:numPr>'))
+    ppr.append(parse_xml(blue))
+    run = p.add_run("State of things")
+    run._r.insert(0, parse_xml(blue))
+    p.add_run(" plain")
+    path = tmp_path / "mark.docx"
+    document.save(str(path))
+    reread = docx.Document(str(path)).paragraphs[0]
+    assert reread.runs[0].font.size == Pt(14) and reread.runs[1].font.size is None  # the file's claims
+    block = _block(_keep(path), "State of things plain")
+    assert block.textList() is not None and block.textList().itemText(block) == "1."
+    marker = block.charFormat()  # what Qt draws the number in
+    assert marker.fontPointSize() == 14 and marker.foreground().color().name() == "#2e75b5"
+    it = block.begin()
+    first = it.fragment().charFormat()
+    it += 1
+    plain = it.fragment().charFormat()
+    assert first.fontPointSize() == 14 and first.foreground().color().name() == "#2e75b5"
+    assert plain.fontPointSize() == 11 and plain.foreground().color().name() == "#000000"
+
+
+def test_a_calibri_paragraph_falls_back_to_a_narrow_face(tmp_path: Path) -> None:
+    """The same sentence in Calibri and in Arial, 11 pt, neither installed here: Word sets Calibri
+    narrower than Arial (fewer lines for a long paragraph). The preview's Calibri falls back to a
+    condensed sans (as LibreOffice Writer sets it), Arial to the regular one, so the Calibri line is the
+    narrower one, as in Word."""
+    from PySide6.QtGui import QFontMetricsF
+
+    document = docx.Document()
+    sentence = "Goal: content is accessible to new employees and is better organized"
+    for face in ("Calibri", "Arial"):
+        run = document.add_paragraph().add_run(f"{face}: {sentence}")
+        run.font.name = face
+        run.font.size = Pt(11)
+    document.save(str(tmp_path / "faces.docx"))
+    doc = _keep(tmp_path / "faces.docx")
+    calibri = _fmt(_block(doc, f"Calibri: {sentence}"))
+    arial = _fmt(_block(doc, f"Arial: {sentence}"))
+    assert calibri.fontFamilies()[:2] == ["Calibri", "DejaVu Sans Condensed"]
+    assert "DejaVu Sans Condensed" not in arial.fontFamilies()
+    assert QFontMetricsF(calibri.font()).horizontalAdvance(sentence) < \
+        0.95 * QFontMetricsF(arial.font()).horizontalAdvance(sentence)
+
+
 def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path: Path) -> None:
     """A "Source Code" paragraph style as pandoc writes it (borders on four sides, a grey fill, no space
     after, Courier New 10 pt) on consecutive lines: Word draws one box round them, keeps each line's
@@ -293,7 +348,7 @@ def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path:
     resolved = reread.styles["Source Code"]
     assert resolved.paragraph_format.space_after == Pt(0) and resolved.font.name == "Courier New"
     html = flow_html(load(path))
-    assert html.count("<hr") == 2  # one rule above the first line and one under the last: one box
+    assert "<hr" not in html  # the box's four sides are drawn by one cell, not as rules
     doc = _keep(path)
     blocks = []
     block = doc.begin()
@@ -309,6 +364,51 @@ def test_a_code_block_style_is_one_bordered_shaded_box_with_its_spaces(tmp_path:
         assert "Courier New" in _fmt(block).fontFamilies() and _fmt(block).fontPointSize() == 10
     for block in blocks[:2]:  # no space between the lines of the box
         assert block.blockFormat().bottomMargin() == 0
+    cells = set()
+    for block in blocks:
+        cursor = QTextCursor(block)
+        table = cursor.currentTable()
+        assert table is not None  # the lines sit in the box
+        cell = table.cellAt(cursor)
+        cells.add((table.format().objectIndex(), cell.row(), cell.column()))
+        fmt = cell.format().toTableCellFormat()
+        for side in ("Left", "Right", "Top", "Bottom"):  # sz="4": a half-point rule, black ("auto")
+            assert getattr(fmt, f"{side.lower()}Border")() >= 1
+            assert getattr(fmt, f"{side.lower()}BorderBrush")().color().name() == "#000000"
+    assert len(cells) == 1  # one box round the three lines
+    assert QTextCursor(_block(doc, "After the code.")).currentTable() is None
+
+
+def test_side_borders_are_drawn_beside_the_lines(tmp_path: Path) -> None:
+    """Paragraphs with only a left and a right border (a red bar each side, three lines): the page shows
+    two vertical red lines running the height of the three lines, left and right of the text, and no
+    red line across."""
+    document = docx.Document()
+    for text in ("First boxed line", "Second boxed line", "Third boxed line"):
+        p = document.add_paragraph(text)
+        p.paragraph_format.space_after = Pt(0)
+        p._p.get_or_add_pPr().append(parse_xml(f'<w:pBdr {nsdecls("w")}>' + "".join(
+            f'<w:{side} w:val="single" w:sz="24" w:space="4" w:color="FF0000"/>' for side in ("left", "right"))
+            + "</w:pBdr>"))
+    document.add_paragraph("Outside the box.")
+    path = tmp_path / "sides.docx"
+    document.save(str(path))
+    image, _count, _exact = render_page(path, 0, 816)
+
+    def red(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.red() > 180 and c.green() < 90 and c.blue() < 90
+
+    columns = [x for x in range(image.width()) if sum(red(x, y) for y in range(image.height() // 3)) > 20]
+    assert columns, "no vertical red line"
+    left, right = min(columns), max(columns)
+    # beside the text, at the page's 1.25 in (120 px) margins (Word stands them a few points further out)
+    assert 110 < left < 126 and image.width() - 126 < right < image.width() - 110
+    rows = [y for y in range(image.height() // 3) if red(left, y)]
+    height = max(rows) - min(rows)
+    assert 45 <= height <= 90  # three lines of 11 pt, no more: the box ends before "Outside the box."
+    for y in range(image.height() // 3):  # nothing drawn across: these paragraphs have no top or bottom
+        assert sum(red(x, y) for x in range(left + 10, right - 10)) < 20
 
 
 def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
@@ -387,3 +487,61 @@ def test_an_emf_picture_is_played_back_in_its_colours_and_shapes(tmp_path: Path)
     assert at(50, 50) == "#ff0000"  # inside the rectangle
     assert at(150, 70) == "#0000ff"  # inside the triangle
     assert image.pixelColor(int(115 * sx), int(15 * sy)).alpha() == 0  # outside the triangle: nothing drawn
+
+
+def test_an_emf_pictures_raster_operations_combine_with_what_is_drawn(qapp) -> None:
+    """GDI programs draw a bitmap with a transparent background as two blits: an AND mask (black where the
+    picture is, white elsewhere), then the picture OR-ed in; they fill with the brush by a pattern blit
+    (PATCOPY, no bitmap) and invert with DSTINVERT. Played back over a green rectangle: the red picture
+    shows inside the mask and the green round it, the pattern blit is the brush's blue, the inverted
+    strip of green is magenta, and the BLACKNESS blit is black."""
+    import struct
+
+    from renderers._emf import draw_emf
+
+    def dib(rows: list[list[tuple[int, int, int]]]) -> tuple[bytes, bytes]:
+        """A 24-bit bottom-up DIB: its BITMAPINFOHEADER and its bits (rows given top first, as RGB)."""
+        h, w = len(rows), len(rows[0])
+        stride = (w * 3 + 3) & ~3
+        bits = b"".join(b"".join(bytes((b, g, r)) for r, g, b in row).ljust(stride, b"\0") for row in reversed(rows))
+        return struct.pack("<IiiHHIIiiII", 40, w, h, 1, 24, 0, len(bits), 0, 0, 0, 0), bits
+
+    def bitblt(x: int, y: int, w: int, h: int, rop: int, bitmap: tuple[bytes, bytes] | None = None) -> bytes:
+        head, bits = bitmap or (b"", b"")
+        fixed = 8 + 92  # the record's header and fields before the bitmap
+        return (struct.pack("<4i", x, y, x + w, y + h) + struct.pack("<iiiiI", x, y, w, h, rop)
+                + struct.pack("<ii6f", 0, 0, 1, 0, 0, 1, 0, 0) + struct.pack("<II", 0xFFFFFF, 0)
+                + struct.pack("<IIII", fixed if head else 0, len(head), fixed + len(head) if bits else 0, len(bits))
+                + head + bits)
+
+    black, white, red = (0, 0, 0), (255, 255, 255), (255, 0, 0)
+    # a 4x4 picture: a red 2x2 square in the middle of a black background, and its mask
+    picture = dib([[black] * 4, [black, red, red, black], [black, red, red, black], [black] * 4])
+    mask = dib([[white] * 4, [white, black, black, white], [white, black, black, white], [white] * 4])
+    green, blue = 0x00FF00, 0xFF0000  # COLORREF is 0x00BBGGRR
+    emf = _emf([
+        (39, struct.pack("<IIII", 1, 0, green, 0)),  # CREATEBRUSHINDIRECT #1: solid green
+        (39, struct.pack("<IIII", 2, 0, blue, 0)),  # #2: solid blue
+        (37, struct.pack("<I", 0x80000008)),  # SELECTOBJECT NULL_PEN
+        (37, struct.pack("<I", 1)),
+        (43, struct.pack("<4i", 0, 0, 200, 100)),  # RECTANGLE: the green ground
+        (76, bitblt(100, 10, 80, 80, 0x008800C6, mask)),  # SRCAND
+        (76, bitblt(100, 10, 80, 80, 0x00EE0086, picture)),  # SRCPAINT
+        (37, struct.pack("<I", 2)),
+        (76, bitblt(10, 10, 40, 40, 0x00F00021)),  # PATCOPY: the blue brush, no bitmap
+        (76, bitblt(10, 60, 40, 30, 0x00550009)),  # DSTINVERT
+        (76, bitblt(60, 60, 20, 20, 0x00000042)),  # BLACKNESS
+    ])
+    image = draw_emf(emf, 400)
+    assert image is not None
+    sx, sy = image.width() / 200, image.height() / 100
+
+    def at(x: float, y: float) -> str:
+        return image.pixelColor(int(x * sx), int(y * sy)).name()
+
+    assert at(140, 50) == "#ff0000"  # the picture inside its mask
+    assert at(105, 15) == "#00ff00" and at(175, 85) == "#00ff00"  # round it the ground shows, not black
+    assert at(30, 30) == "#0000ff"  # the pattern blit
+    assert at(30, 75) == "#ff00ff"  # green inverted
+    assert at(70, 70) == "#000000"
+    assert at(190, 50) == "#00ff00"  # outside every blit: as drawn

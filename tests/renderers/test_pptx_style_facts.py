@@ -187,6 +187,35 @@ def test_shape_fill_in_a_scheme_colour_and_a_table_without_header_row(tmp_path: 
     assert table.table_look[0] is False and table.rows[0][0] == "plain head"
 
 
+def test_a_shapes_theme_style_font_colour_wins_over_the_default_text_style(tmp_path: Path) -> None:
+    """An autoshape as PowerPoint inserts it: its ``p:style`` says ``fontRef`` ``lt1`` (white text on the
+    accent fill) while the presentation's ``defaultTextStyle`` says ``tx1`` (black). PowerPoint draws the
+    text white; a run with its own colour keeps it; a text box (no style) stays black."""
+    from pptx.dml.color import RGBColor
+    from pptx.enum.shapes import MSO_SHAPE
+
+    def edit(prs, slide) -> None:
+        slide.shapes.add_shape(MSO_SHAPE.ROUNDED_RECTANGLE, Pt(20), Pt(300), Pt(120), Pt(60)).text_frame.text = \
+            "Styled shape"
+        own = slide.shapes.add_shape(MSO_SHAPE.OVAL, Pt(200), Pt(300), Pt(120), Pt(60))
+        own.text_frame.text = "Own red"
+        own.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(0xC0, 0x00, 0x00)
+        slide.shapes.add_textbox(Pt(400), Pt(300), Pt(120), Pt(60)).text_frame.text = "Plain box"
+
+    path = _deck(tmp_path / "s.pptx", edit)
+    prs = Presentation(str(path))
+    scheme = _theme(prs).find(f".//{A}clrScheme")
+    lt1 = scheme.find(f"{A}lt1")[0]
+    white = "#" + (lt1.get("lastClr") or lt1.get("val")).lower()
+    shape = next(s for s in prs.slides[0].shapes if s.has_text_frame and s.text_frame.text == "Styled shape")
+    ref = shape._element.find(f"{P}style/{A}fontRef/{A}schemeClr")
+    default = prs.part._element.find(f"{P}defaultTextStyle/{A}lvl1pPr/{A}defRPr/{A}solidFill/{A}schemeClr")
+    assert ref.get("val") == "lt1" and default.get("val") == "tx1"  # the file's two claims
+    assert _first(_text(path, "Styled shape"), "Styled shape")[1].foreground().color().name() == white
+    assert _first(_text(path, "Own red"), "Own red")[1].foreground().color().name() == "#c00000"
+    assert _first(_text(path, "Plain box"), "Plain box")[1].foreground().color().name() == "#000000"
+
+
 def test_text_set_to_shrink_on_overflow_stays_in_its_box(tmp_path: Path) -> None:
     from renderers.pptx.plugin import render_image
 
@@ -314,6 +343,130 @@ def test_a_chart_takes_the_themes_accents_its_own_text_style_gap_and_combined_li
     image, _ = render_image(path, 0, 720)  # 1 px a point; the chart is x 60–660, y 60–460
     assert image.pixelColor(70, 450).name() == "#101010"  # no chart-area fill: the dark slide shows through
     assert _count(image, accent["accent2"], (60, 60, 660, 460)) > 30  # the combined line, in its accent
+
+
+def test_a_charts_gridlines_are_as_thin_as_the_file_says(tmp_path: Path) -> None:
+    """White 0.75 pt gridlines on a black slide (no chart-area fill), as Office's chart styles write them:
+    on a slide drawn 360 px wide (half a pixel a point) the rule is a faint grey, as PowerPoint and
+    LibreOffice draw a line thinner than a pixel; drawn 1,440 px wide (two pixels a point) it is white.
+    The width is the file's: a 3 pt rule is white at 360 px."""
+    from pptx.dml.color import RGBColor
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers.pptx.plugin import render_image
+
+    def deck(name: str, width_pt: float) -> Path:
+        def then(slide, chart) -> None:
+            slide.background.fill.solid()
+            slide.background.fill.fore_color.rgb = RGBColor(0, 0, 0)
+            chart.plots[0].series[0].format.fill.solid()
+            chart.plots[0].series[0].format.fill.fore_color.rgb = RGBColor(0, 0, 0)  # bars out of the way
+            chart.value_axis.has_major_gridlines = True
+            line = chart.value_axis.major_gridlines.format.line
+            line.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+            line.width = Pt(width_pt)
+            space = chart._chartSpace
+            sppr = etree.SubElement(space, f"{{{C}}}spPr")
+            etree.SubElement(sppr, f"{A}noFill")
+            space.find(f"{{{C}}}txPr").addprevious(sppr)
+        return _chart_deck(tmp_path, name, XL_CHART_TYPE.COLUMN_CLUSTERED, ["A", "B"], [("S", (4.0, 6.0))],
+                           (40, 40, 640, 460), then)
+
+    C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+
+    def brightest_row(path: Path, width: int) -> int:
+        image, _ = render_image(path, 0, width)
+        x = image.width() // 2  # the middle of the plot, between the two bars' groups
+        return max(image.pixelColor(x, y).lightness() for y in range(image.height() // 6, image.height() * 2 // 3))
+
+    thin, thick = deck("thin.pptx", 0.75), deck("thick.pptx", 3.0)
+    assert next(s for s in load(thin).slide(0).shapes if s.kind == "chart").chart.grid_pt == 0.75
+    assert 40 < brightest_row(thin, 360) < 200  # half a pixel: a faint rule, not a white one
+    assert brightest_row(thin, 1440) > 240
+    assert brightest_row(thick, 360) > 240
+
+
+def _chart_deck(tmp_path: Path, name: str, kind, categories, series, frame, then=None) -> Path:
+    """A slide holding one python-pptx chart, its labels 10 pt, in ``frame`` (left, top, width, height, pt);
+    ``then(slide, chart)`` changes it further."""
+    from pptx.chart.data import CategoryChartData
+
+    def edit(prs, slide) -> None:
+        for shape in list(slide.placeholders):
+            shape._element.getparent().remove(shape._element)
+        data = CategoryChartData()
+        data.categories = categories
+        for title, values in series:
+            data.add_series(title, values)
+        chart = slide.shapes.add_chart(kind, *(Pt(v) for v in frame), data).chart
+        chart.font.size = Pt(10)
+        chart.has_legend = len(series) > 1
+        if chart.has_legend:
+            from pptx.enum.chart import XL_LEGEND_POSITION
+            chart.legend.position = XL_LEGEND_POSITION.BOTTOM
+            chart.legend.include_in_layout = False
+        if then is not None:
+            then(slide, chart)
+    return _deck(tmp_path / name, edit)
+
+
+def test_category_labels_wider_than_their_band_wrap_inside_it(tmp_path: Path) -> None:
+    """Three long category names under a narrow column chart (10 pt labels, bands about 65 pt wide):
+    PowerPoint wraps each name onto two lines inside its band; the preview draws three separate labels
+    two lines high, not one run of overlapping words."""
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers.pptx.plugin import render_image
+
+    path = _chart_deck(tmp_path, "wrap.pptx", XL_CHART_TYPE.COLUMN_CLUSTERED,
+                       ["Northern region", "Southern region", "Western region"], [("Sales", (3, 4, 5))],
+                       (40, 40, 240, 220))
+    chart = next(s for s in load(path).slide(0).shapes if s.kind == "chart").chart
+    assert chart.label_pt == 10
+    image, _ = render_image(path, 0, 720)  # a pixel a point: the chart is x 40–280, y 40–260
+    def text(x: int, y: int) -> bool:  # the labels' dark grey, not the bars' blue
+        c = image.pixelColor(x, y)
+        return c.lightness() < 150 and max(c.red(), c.green(), c.blue()) - min(c.red(), c.green(), c.blue()) < 30
+
+    def bar(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.blue() - c.red() > 60
+
+    axis = max(y for y in range(40, 262) if any(bar(x, y) for x in range(40, 282)))  # the bars' foot
+    label_rows = [y for y in range(axis + 1, 262) if any(text(x, y) for x in range(40, 282))]
+    assert label_rows and max(label_rows) - min(label_rows) >= 18  # two lines of 10 pt text
+    inked = [any(text(x, y) for y in label_rows) for x in range(40, 282)]
+    runs = sum(1 for i in range(1, len(inked)) if inked[i] and not inked[i - 1])
+    gaps = [i for i in range(1, len(inked) - 1) if not inked[i]]
+    assert runs >= 3 and gaps  # the labels stand apart
+
+
+def test_a_line_series_legend_key_is_a_line(tmp_path: Path) -> None:
+    """A line chart's legend, as PowerPoint draws it: each series keyed by a short line in its colour (wider
+    than high), where a column chart's key is a square."""
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers.pptx.plugin import render_image
+
+    def key_box(kind) -> tuple[int, int]:
+        path = _chart_deck(tmp_path, f"{kind}.pptx", kind, ["A", "B", "C"], [("One", (1, 2, 3)), ("Two", (3, 1, 2))],
+                           (40, 40, 480, 300))
+        prs = Presentation(str(path))
+        accent = "#" + _theme(prs).find(f".//{A}clrScheme/{A}accent1/{A}srgbClr").get("val").lower()
+        image, _ = render_image(path, 0, 720)
+        from PySide6.QtGui import QColor
+        want = QColor(accent)
+        hits = [(x, y) for x in range(40, 520) for y in range(318, 340)  # the legend row, under the labels
+                if max(abs(image.pixelColor(x, y).red() - want.red()), abs(image.pixelColor(x, y).green() - want.green()),
+                       abs(image.pixelColor(x, y).blue() - want.blue())) < 40]
+        assert hits, "no legend key in the series' colour"
+        xs, ys = [h[0] for h in hits], [h[1] for h in hits]
+        return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+    line_w, line_h = key_box(XL_CHART_TYPE.LINE)
+    bar_w, bar_h = key_box(XL_CHART_TYPE.COLUMN_CLUSTERED)
+    assert line_w >= 2 * line_h and line_w >= 2 * bar_w  # a line, not a square
+    assert abs(bar_w - bar_h) <= 2
 
 
 def _count(image, color: str, box: tuple[int, int, int, int], tol: int = 40) -> int:

@@ -161,3 +161,32 @@ def test_later_pieces_keep_their_paragraphs_and_the_body_font(show_preview, qtbo
     first = doc.find("Paragraph number 3 ").charFormat().font().pointSizeF()
     for i in (FIRST_BLOCKS, FIRST_BLOCKS + 1, FIRST_BLOCKS + CHUNK_BLOCKS + 5):
         assert doc.find(f"Paragraph number {i} ").charFormat().font().pointSizeF() == first
+
+
+def test_a_side_bordered_box_shows_both_side_rules_in_the_panel(show_preview, qtbot, tmp_path) -> None:
+    """Three code lines with a red border on all four sides (a code block's box): the panel's page flow
+    shows the left and the right rule beside the lines, inside the panel, not cut off at its edges."""
+    import docx
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+    from docx.shared import Pt
+
+    document = docx.Document()
+    for text in ("first line", "second line", "third line"):
+        p = document.add_paragraph(text)
+        p.paragraph_format.space_after = Pt(0)
+        p._p.get_or_add_pPr().append(parse_xml(f'<w:pBdr {nsdecls("w")}>' + "".join(
+            f'<w:{side} w:val="single" w:sz="12" w:space="4" w:color="FF0000"/>'
+            for side in ("top", "left", "bottom", "right")) + "</w:pBdr>"))
+    path = tmp_path / "box.docx"
+    document.save(str(path))
+    preview = show_preview(path, (520, 400))
+    image = preview.browser().viewport().grab().toImage()
+
+    def red(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.red() > 180 and c.green() < 100 and c.blue() < 100
+
+    columns = [x for x in range(image.width()) if sum(red(x, y) for y in range(image.height())) > 25]
+    assert columns and min(columns) < image.width() // 3 and max(columns) > image.width() * 2 // 3
+    assert max(columns) < image.width() - 1  # inside the panel

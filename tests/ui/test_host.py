@@ -208,6 +208,11 @@ def test_a_card_built_again_reads_its_artifact_from_the_store_once(setup) -> Non
                                                 "params": {"name": "r.docx"}, "n": None}}, "", "r.docx 不在工作区中。"),
     (None, "not written: 'r.docx' is a symlink", "（详细信息：not written: 'r.docx' is a symlink）"),
     (None, "denied by the user", ""),
+    # a refusal that names the model's argument path: the card says it without, the path as details (issue 26)
+    ({"ok": False, "error": "x", "error_msg": {"id": "error.docx_edit.was_found_nothing_was",
+                                                "english": "{where}: {find} was not found; nothing was changed",
+                                                "params": {"where": "operations[0] (replace_text)", "find": "'/usr/bin'"},
+                                                "n": None}}, "", "没有找到 '/usr/bin'；未做任何更改。（详细信息：operations[0] (replace_text)）"),
 ])
 def test_a_card_in_chinese_shows_an_english_reason_only_as_details(setup, result, message, expected) -> None:  # type: ignore[no-untyped-def]
     from desktop import i18n

@@ -34,6 +34,7 @@ from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.codec import message_in
 from skills.messages import msg as skill_msg
+from skills.person_words import for_person
 
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
 
@@ -157,8 +158,11 @@ class OfflinePlanner:
         if isinstance(data, dict) and data.get("ok") is False:
             err = str(data.get("error") or data.get("message") or "").strip()
             said = message_in(data.get("error_msg"))
-            if said is not None:
-                return render_plain(skill_msg("reply.did_not_work", reason=said), language)
+            if said is not None:  # the person's form: the argument path the model sees goes to the details
+                reason, where = for_person(said)
+                shown = render_plain(skill_msg("reply.did_not_work", reason=reason), language)
+                return shown + ("\n" + render_plain(desktop_msg("error.details", details=where), language)
+                                if where else "")
             if chinese and err:  # known only in English: a Chinese sentence, the English as details
                 return (render_plain(skill_msg("reply.did_not_work.plain"), language) + "\n"
                         + render_plain(desktop_msg("error.details", details=err), language))

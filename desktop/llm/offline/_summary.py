@@ -10,6 +10,7 @@ from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.codec import message_in
 from skills.messages import Msg, count, msg, nonzero_counts
+from skills.person_words import for_person
 
 Say = Callable[..., str]  # (message id, n, **params) -> the message in the request's language
 
@@ -102,10 +103,14 @@ def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
     reason: Msg | str = message_in(res.get("error_msg")) or error_of(res)
     language = "zh_CN" if chinese else "en"
+    where = ""
+    if isinstance(reason, Msg):  # the person's form: the argument path the model sees goes to the details
+        reason, where = for_person(reason)
+    below = "\n" + render_plain(desktop_msg("error.details", details=where), language) if where else ""
     if read_only and (isinstance(reason, Msg) or not chinese):
-        return render_plain(reason, language) if isinstance(reason, Msg) else reason
+        return (render_plain(reason, language) + below) if isinstance(reason, Msg) else reason
     if isinstance(reason, Msg) or not chinese:
-        return render_plain(msg("problem.failed", reason=reason), language)
+        return render_plain(msg("problem.failed", reason=reason), language) + below
     plain = "problem.read.plain" if read_only else "problem.failed.plain"
     return (render_plain(msg(plain), language) + "\n"
             + render_plain(desktop_msg("error.details", details=reason), language))

@@ -411,7 +411,7 @@ class StyleSheet:
             size = el.get(qn("w:sz"), "4")
             width = max(0.25, int(size) / 8) if size.isdigit() else 0.5
             space = el.get(qn("w:space"), "0")
-            out[key] = Border(color=self.color(el) or "#000000", width_pt=width * (3 if kind == "double" else 1),
+            out[key] = Border(color=self.color(el, attr="color") or "#000000", width_pt=width * (3 if kind == "double" else 1),
                               space_pt=min(31.0, float(space)) if space.isdigit() else 0.0)
         return out
 

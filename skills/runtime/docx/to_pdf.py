@@ -6,8 +6,10 @@ Word resolves it (:mod:`skills.runtime.docx.styles`: document defaults → style
 paragraph → run, theme fonts and colours) as fonts of the same kind (serif, sans, mono), sizes,
 colours, bold/italic/underline, alignment, spacing, indents, shading and paragraph rules (the Title's
 line), list numbers and bullets, tables with their style's header fill, banding and borders, inline
-pictures, page breaks and the section's page size and margins. Text stays selectable. Line breaks,
-page breaks and font metrics are MuPDF's, not Word's.
+pictures, page breaks, the section's page size and margins, and its headers and footers (default, first
+page, even pages) with their page numbers (``PAGE``, ``NUMPAGES``). Text stays selectable. Line breaks,
+page breaks and font metrics are MuPDF's, not Word's; a header taller than its band is shrunk into it
+(Word would push the body down).
 """
 from __future__ import annotations
 
@@ -49,11 +51,17 @@ class _Writer:
         self._counters: dict[tuple[str, int], int] = {}
         self._formats = _numbering_formats(document)
         self._images = 0
+        self._part = document.part  # whose relationships resolve the pictures being read (body or header)
 
     # -- blocks ------------------------------------------------------------------------------
-    def body(self, container: Any, cell: CellLook | None = None) -> list[str]:
+    def body(self, container: Any, cell: CellLook | None = None, *, top: bool = False) -> list[str]:
+        """The blocks of ``container`` as HTML; ``top`` (the document's body) puts each on the page it is
+        on as it is read, so the blocks before a page break stay before it."""
         out: list[str] = []
         for child in container.iterchildren():
+            if top:
+                self.chunks[-1].extend(out)
+                out = []
             if self.blocks >= _MAX_BLOCKS:
                 self.truncated = True
                 break
@@ -64,7 +72,10 @@ class _Writer:
             elif child.tag == qn("w:sdt"):
                 inner = child.find(qn("w:sdtContent"))
                 if inner is not None:
-                    out.extend(self.body(inner, cell))
+                    out.extend(self.body(inner, cell, top=top))
+        if top:
+            self.chunks[-1].extend(out)
+            return []
         return out
 
     def paragraph(self, p: Any, cell: CellLook | None) -> list[str]:
@@ -88,6 +99,7 @@ class _Writer:
     def runs(self, p: Any, look: ParaLook) -> tuple[str, bool]:
         parts: list[str] = []
         page_break = False
+        fields = _PageFields()
         for r in p.iter(qn("w:r")):
             if any(a.tag == qn("w:r") for a in r.iterancestors()):  # a run inside a text box's run
                 continue
@@ -95,7 +107,18 @@ class _Writer:
             if rlook.hidden:
                 continue
             pieces: list[str] = []
+            simple = fields.simple(r)
+            if simple is not None:  # a page number field's cached text is the page it was saved on
+                if simple:
+                    parts.append(f'<span style="{_run_css(rlook, look.run)}">{simple}</span>')
+                continue
             for child in r:
+                shown = fields.step(child)
+                if shown is not None:
+                    pieces.append(shown)
+                    continue
+                if fields.hiding:
+                    continue
                 if child.tag == qn("w:t"):
                     value = child.text or ""
                     pieces.append(html.escape(value.upper() if rlook.caps else value).replace("  ", " &nbsp;"))
@@ -119,7 +142,7 @@ class _Writer:
         if not rid or self._images >= 200:
             return ""
         try:
-            part = self.doc.part.related_parts[rid]
+            part = self._part.related_parts[rid]
             data = part.blob
         except (KeyError, AttributeError):
             return ""
@@ -175,14 +198,42 @@ class _Writer:
         if self.chunks[-1]:
             self.chunks.append([])
 
+    def story(self, kind: str) -> dict[str, str]:
+        """The first section's ``kind`` ("header" or "footer") as HTML for each page it is shown on:
+        "default", and "first" and "even" where the document has them (page numbers left as marks)."""
+        try:
+            section = self.doc.sections[0]
+            even_odd = bool(self.doc.settings.odd_and_even_pages_header_footer)
+        except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
+            return {}
+        stories = {"default": getattr(section, kind)}
+        if section.different_first_page_header_footer:
+            stories["first"] = getattr(section, f"first_page_{kind}")
+        if even_odd:
+            stories["even"] = getattr(section, f"even_page_{kind}")
+        out: dict[str, str] = {}
+        for name, story in stories.items():
+            try:
+                if story.is_linked_to_previous:  # the first section has no part of this kind: nothing shows
+                    out[name] = ""
+                    continue
+                element, part = story._element, story.part
+            except (AttributeError, KeyError, NotImplementedError, ValueError):
+                continue
+            saved, self._part = self._part, part
+            try:
+                out[name] = "".join(self.body(element))
+            finally:
+                self._part = saved
+        return out
+
 
 def docx_to_pdf(path: Path) -> bytes:
     """``path`` (a .docx) as a finished PDF, in its own styles (see the module's docstring)."""
     document = open_docx(path, read_only=True)
     writer = _Writer(document)
     body = document.element.body
-    for block in writer.body(body):
-        writer.chunks[-1].append(block)
+    writer.body(body, top=True)
     if writer.truncated:
         writer.chunks[-1].append("<p><i>… the rest of the document is not in this PDF (too many blocks).</i></p>")
     page, content = _page(document)
@@ -200,12 +251,108 @@ def docx_to_pdf(path: Path) -> bytes:
             part = story.write_with_links(rectfn)
             out.insert_pdf(part)
             part.close()
+        _headers_and_footers(out, writer, document, content)
         out.subset_fonts()
         title = (document.core_properties.title or "").strip()
         out.set_metadata({"title": title[:250] or path.stem, "creator": "Mira Desktop", "producer": "PyMuPDF"})
         return bytes(out.tobytes(garbage=3, deflate=True))
     finally:
         out.close()
+
+
+class _PageFields:
+    """Page number fields in a run of runs: ``PAGE`` and ``NUMPAGES`` become marks that each page fills in;
+    other fields show their cached result, as Word prints them."""
+
+    def __init__(self) -> None:
+        self._instr: str | None = None  # the field code being read (between begin and separate)
+        self.hiding = False  # inside the cached result of a page field
+        self._done: set[int] = set()  # fldSimple elements already shown
+
+    def simple(self, r: Any) -> str | None:
+        """For a run inside a ``w:fldSimple`` page field: its mark once, then "" (None: not such a run)."""
+        parent = r.getparent()
+        if parent is None or parent.tag != qn("w:fldSimple"):
+            return None
+        words = (parent.get(qn("w:instr")) or "").split()
+        mark = _MARKS.get(words[0].upper()) if words else None
+        if mark is None:
+            return None
+        if id(parent) in self._done:
+            return ""
+        self._done.add(id(parent))
+        return mark
+
+    def step(self, child: Any) -> str | None:
+        """Follow a complex field through ``child`` of a run; the page mark where its result starts."""
+        if child.tag == qn("w:fldChar"):
+            kind = child.get(qn("w:fldCharType"))
+            if kind == "begin":
+                self._instr, self.hiding = "", False
+            elif kind == "separate" and self._instr is not None:
+                words = self._instr.split()
+                mark = _MARKS.get(words[0].upper()) if words else None
+                self._instr, self.hiding = None, mark is not None
+                return mark or ""
+            elif kind == "end":
+                mark = None
+                if self._instr is not None:  # a field with no cached result
+                    words = self._instr.split()
+                    mark = _MARKS.get(words[0].upper()) if words else None
+                self._instr, self.hiding = None, False
+                return mark or ""
+            return ""
+        if child.tag == qn("w:instrText"):
+            if self._instr is not None:
+                self._instr += child.text or ""
+            return ""
+        return None
+
+
+_MARKS = {"PAGE": "\x00PAGE\x00", "NUMPAGES": "\x00NUMPAGES\x00", "SECTIONPAGES": "\x00NUMPAGES\x00"}
+_HEADER_CSS = "body { margin: 0; } p { margin: 0; } table { margin: 0; }"
+
+
+def _headers_and_footers(out: Any, writer: _Writer, document: Any, content: Any) -> None:
+    """Each page's header above its text and footer below it, in the bands the section's ``w:header`` and
+    ``w:footer`` distances leave (half an inch by default), with its page number and the page count."""
+    headers, footers = writer.story("header"), writer.story("footer")
+    if not any(headers.values()) and not any(footers.values()):
+        return
+    sect = document.element.body.find(qn("w:sectPr"))
+    margins = sect.find(qn("w:pgMar")) if sect is not None else None
+
+    def distance(name: str) -> float:
+        raw = margins.get(qn(f"w:{name}"), "") if margins is not None else ""
+        return int(raw) / 20 if raw.isdigit() else 36.0
+
+    count = out.page_count
+    scratch = pymupdf.open()
+    try:
+        for number in range(1, count + 1):
+            page = out[number - 1]
+            which = "first" if number == 1 and "first" in headers else \
+                "even" if number % 2 == 0 and "even" in headers else "default"
+            which_foot = "first" if number == 1 and "first" in footers else \
+                "even" if number % 2 == 0 and "even" in footers else "default"
+            for html_text, top in ((headers.get(which, ""), True), (footers.get(which_foot, ""), False)):
+                if not html_text:
+                    continue
+                shown = html_text.replace(_MARKS["PAGE"], str(number)).replace(_MARKS["NUMPAGES"], str(count))
+                shown = f"<body>{shown}</body>"
+                if top:
+                    band = pymupdf.Rect(content.x0, min(distance("header"), content.y0 - 12), content.x1, content.y0)
+                else:
+                    bottom = page.rect.height - min(distance("footer"), page.rect.height - content.y1 - 12)
+                    band = pymupdf.Rect(content.x0, content.y1, content.x1, bottom)
+                    # Word sets a footer's last line on the footer distance: measured first, then moved down
+                    trial = scratch.new_page(width=page.rect.width, height=page.rect.height)
+                    spare, _scale = trial.insert_htmlbox(band, shown, css=_HEADER_CSS, archive=writer.archive)
+                    if spare > 0:
+                        band = pymupdf.Rect(band.x0, band.y0 + spare, band.x1, band.y1)
+                page.insert_htmlbox(band, shown, css=_HEADER_CSS, archive=writer.archive)
+    finally:
+        scratch.close()
 
 
 def _page(document: Any) -> tuple[Any, Any]:

@@ -13,6 +13,7 @@ from skills.runtime.pptx._deck import body_placeholder, inherits, kind_of, learn
 from skills.runtime.pptx._look import model_slide, take_look
 from skills.runtime.pptx._text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
 from skills.runtime.pptx._read import _walk, slide_title
+from skills.runtime.pptx._schema import PptxOperation, PptxReplaceTextOp
 from skills.runtime.workspace import Workspace
 
 Change = list[Said]
@@ -64,7 +65,7 @@ def _replace_in_paragraph(para: Any, find: str, repl: str) -> int:
     return hits
 
 
-def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Change]:
+def _replace_text(prs: PresentationT, op: PptxReplaceTextOp, where: str) -> list[Change]:
     find, repl = op["find"], op["replace"]
     numbers = [op["slide"]] if op.get("slide") else range(1, len(prs.slides) + 1)
     changes: list[Change] = []
@@ -83,11 +84,11 @@ def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Ch
     return changes
 
 
-def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where: str) -> list[Change]:
+def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where: str) -> list[Change]:
     kind = op["op"]
-    if kind == "replace_text":
+    if op["op"] == "replace_text":
         return _replace_text(prs, op, where)
-    if kind == "add_slide":
+    if op["op"] == "add_slide":
         count = len(prs.slides)
         at = op.get("at", count + 1)
         if not 1 <= at <= count + 1:
@@ -107,7 +108,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
     slide = _slide(prs, op["slide"], where)
     n = op["slide"]
     label = _label(slide, n)
-    if kind == "set_title":
+    if op["op"] == "set_title":
         title = slide.shapes.title
         if title is None:
             raise CommandError(msg("error.pptx_edit.slide_title_placeholder", where=where, n_value=n))
@@ -116,7 +117,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         apply_ea_fonts(slide)
         return [[msg("change.slide.title", number=n, text=_short(before)),
                  msg("change.slide.title", number=n, text=_short(op["text"]))]]
-    if kind == "set_bullets":
+    if op["op"] == "set_bullets":
         body = body_placeholder(slide)
         if body is None:
             raise CommandError(msg("error.pptx_edit.slide_bullet_body_placeholder", where=where, n_value=n))
@@ -129,18 +130,18 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
         apply_ea_fonts(slide)
         return [[msg("change.slide.bullets", number=n, items=[_short(b, 60) for b in before]),
                  msg("change.slide.bullets", number=n, items=[_short(t, 60) for t, _ in items])]]
-    if kind == "remove_slide":
+    if op["op"] == "remove_slide":
         if len(prs.slides) == 1:
             raise CommandError(msg("error.pptx_edit.remove_slide_deck", where=where))
         remove_slide(prs, n - 1)
         return [[label, msg("change.removed")]]
-    if kind == "move_slide":
+    if op["op"] == "move_slide":
         to = op["to"]
         if to > len(prs.slides):
             raise CommandError(msg("error.pptx_edit.past_last_slide", where=where, to=to, length=len(prs.slides)))
         move_slide(prs, n - 1, to - 1)
         return [[label, _label(slide, to)]]
-    if kind == "set_notes":
+    if op["op"] == "set_notes":
         before = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
         slide.notes_slide.notes_text_frame.text = op["text"]
         return [[msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
@@ -149,7 +150,7 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
     raise CommandError(msg("error.pptx_edit.unknown_op", where=where, kind=repr(kind)))  # pragma: no cover - the schema forbids it
 
 
-def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[dict[str, Any]]) -> list[Change]:
+def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[PptxOperation]) -> list[Change]:
     """Apply every operation in order; the first failing one raises before anything is written."""
     changes: list[Change] = []
     for i, op in enumerate(ops):

@@ -14,6 +14,7 @@ from skills.messages import msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
 from skills.runtime.xlsx._read import SheetScan, formula_text, scan_workbook
+from skills.runtime.xlsx._schema import Value, XlsxSheet
 from skills.runtime.xlsx._write import as_date, cell_value
 from skills.runtime.workspace import Workspace
 
@@ -58,7 +59,7 @@ class _SpecMatcher:
     """Compares the cells of a create spec with what the file holds (all rows of a small sheet, a
     fixed sample of a large one) and counts every cell."""
 
-    def __init__(self, sheets: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, sheets: Sequence[XlsxSheet]) -> None:
         self.rows: dict[str, tuple[int, list[Any]]] = {}
         self.expected = 0  # cells compared by value
         self.total = 0  # every non-empty cell the spec asks for
@@ -109,7 +110,7 @@ class _SpecMatcher:
 class _CellMatcher:
     """Checks the ``expect.cells`` of xlsx_verify: formulas by text, values by cached value."""
 
-    def __init__(self, cells: Mapping[str, Any]) -> None:
+    def __init__(self, cells: Mapping[str, Value]) -> None:
         self.want = {parse_cell_key(k): (k, v) for k, v in cells.items()}
         self.seen: dict[tuple[str, int, int], Any] = {}
         self.not_cached: list[str] = []
@@ -191,8 +192,8 @@ def _remember(path: Path, scans: list[SheetScan], cells: dict[tuple[str, int, in
 
 
 def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None = None,
-                      cells: Mapping[str, Any] | None = None,
-                      spec: Sequence[Mapping[str, Any]] | None = None) -> tuple[Evidence, list[SheetScan]]:
+                      cells: Mapping[str, Value] | None = None,
+                      spec: Sequence[XlsxSheet] | None = None) -> tuple[Evidence, list[SheetScan]]:
     matcher = _SpecMatcher(spec) if spec is not None else None
     cell_matcher = _CellMatcher(cells) if cells else None
     grid: dict[tuple[str, int, int], tuple[Any, dict[str, Any]]] | None = (
