@@ -133,9 +133,13 @@ def _fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(kind) if f.init)
 
 
+# skills.runtime.json_types' aliases are recursive strings: a field typed with them holds JSON as it is.
+_JSON_ALIASES = {"JsonValue": Any, "JsonScalar": Any, "JsonObject": Mapping[str, Any]}
+
+
 @cache
 def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)
+    return typing.get_type_hints(kind, localns=_JSON_ALIASES)
 
 
 def _read(kind: Any, data: object, where: str) -> object:  # one branch per kind of type
