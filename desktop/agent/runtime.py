@@ -246,6 +246,14 @@ class AgentRuntime:
                 await asyncio.wait([inner])
             raise
 
+    def _model(self) -> Model:
+        """The model for a drive, made in a worker thread: the first one imports its code (the offline planner
+        is ~90 ms of imports, a provider its HTTP client), which the start no longer does (bench/bench_startup.py
+        measures what that first request pays). After the document libraries' background import: two threads
+        importing at once can leave a module half-made (:mod:`desktop.agent.warmup`)."""
+        warmup.wait()
+        return self.model_factory()
+
     async def _drive_inner(self, task_id: str) -> None:
         """Drive a task; a database that is full ends the drive with :class:`StorageFull` raised to the caller
         (the window shows it in the chat, ``mira task`` prints it): nothing more can be recorded, and every
@@ -266,8 +274,14 @@ class AgentRuntime:
         # The durable ledgers are the floor: a crash must not hand a task a fresh budget.
         usage["model_calls"] = max(int(usage.get("model_calls", 0)), len(self.store.model_calls(task_id)))
         usage["tool_calls"] = max(int(usage.get("tool_calls", 0)), len(self.store.ledger(task_id)))
+        try:
+            model = await asyncio.to_thread(self._model)
+        except asyncio.CancelledError:  # stopped while the model's code loaded: nothing ran yet
+            self.reporter.cancelled(task_id)
+            self._tidy(task_id)
+            raise
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
-                  self.model_factory(), Budgets.from_dict(dict(task.budgets)), usage)
+                  model, Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
         self.reporter.update_message(task_id, status="streaming")
         try:
