@@ -84,6 +84,7 @@ LATER_STILL = (
     # The renderers' readers and document views load with the first card or preview (or the background
     # import that starts once a request could start).
     "renderers.builtin", "renderers.docx", "renderers.pdf", "renderers.pptx", "renderers.xlsx", "renderers._api",
+    "pygments", "pygments.styles",  # code colours: with the first message that has a code block
 )
 
 
