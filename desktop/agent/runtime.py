@@ -276,10 +276,10 @@ class AgentRuntime:
         usage["tool_calls"] = max(int(usage.get("tool_calls", 0)), len(self.store.ledger(task_id)))
         try:
             model = await asyncio.to_thread(self._model)
-        except asyncio.CancelledError:  # stopped while the model's code loaded: nothing ran yet
+        except asyncio.CancelledError:  # stopped while the model's code loaded: nothing ran, nothing to commit
             self.reporter.cancelled(task_id)
             self._tidy(task_id)
-            raise
+            return
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
                   model, Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
