@@ -440,10 +440,14 @@ def run() -> list[Row]:
                 "both": "both removed tricks"}
         for name, label in what.items():
             trick_window = statistics.median(window[name])
+            # Paired by round (the same minute's load on both), steadier than the ratio of the medians.
+            paired = [t / h for t, h in zip(send[name], send["empty"])]
             rows.append(Row(f"startup to ready to send with {label}, applied by the bench only (first run)",
                             statistics.median(send[name]), honest_send, "s", "Mira's honest start, same rounds",
                             "informational: what removing it costs (ratio < 1: the trick saved that much)",
-                            note=note(name, send, "with the trick") + f"; window with it {trick_window:.3f} s = "
+                            note=note(name, send, "with the trick") + f"; per-round ratio to the honest start: "
+                                 f"median {statistics.median(paired):.3f}, range {min(paired):.2f}–{max(paired):.2f}"
+                                 f"; window with it {trick_window:.3f} s = "
                                  f"{trick_window / bare:.2f}x bare (honest {honest_window / bare:.2f}x), ready to "
                                  f"send {statistics.median(send[name]) / bare:.2f}x bare (honest "
                                  f"{honest_send / bare:.2f}x)"))
