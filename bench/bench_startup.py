@@ -175,7 +175,7 @@ class _Stamped:
         self.out = out
     def write(self, text):
         if text.strip() in ({MARKER!r}, {SENDABLE!r}):
-            text = text.strip() + " " + repr(time.perf_counter()) + "\\n"
+            text = text.strip() + " " + repr(time.perf_counter()) + " " + repr(time.process_time()) + "\\n"
         return self.out.write(text)
     def flush(self):
         self.out.flush()
@@ -287,31 +287,33 @@ def _env(home: Path) -> dict[str, str]:
     return env
 
 
-def _time_to_marker(code: str, home: Path) -> tuple[float, float]:
+def _time_to_marker(code: str, home: Path) -> tuple[float, float, float]:
     """Seconds from spawning the interpreter to the window marker, and to the ready-to-send marker
-    (the same as the first for the bare window, which has nothing more to load); then close it."""
+    (the same as the first for the bare window, which has nothing more to load), and the processor time
+    the process (all its threads) had used at the ready-to-send marker; then close it. Processor time
+    varies far less than wall time with the load of other processes on a shared machine."""
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", STAMP + code], env=_env(home), stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
-    window = sendable = 0.0
+    window = sendable = cpu = 0.0
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
-            marker, _, stamp = line.strip().partition(" ")
+            marker, _, stamps = line.strip().partition(" ")
             if marker == MARKER and not window:
-                window = float(stamp) - start
+                window, cpu = float(stamps.split()[0]) - start, float(stamps.split()[1])
                 if "desktop.cli" not in code:
                     sendable = window
                     break
             elif marker == SENDABLE:
-                sendable = float(stamp) - start
+                sendable, cpu = float(stamps.split()[0]) - start, float(stamps.split()[1])
                 break
         if not (window and sendable):
             raise RuntimeError(f"no ready marker (exit code {proc.wait(timeout=TIMEOUT)})")
         if proc.poll() is None:
             proc.terminate()  # Mira closes on SIGTERM the normal way
         proc.wait(timeout=TIMEOUT)
-        return window, sendable
+        return window, sendable, cpu
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -342,7 +344,7 @@ def _spread(values: list[float]) -> str:
     return f"median {statistics.median(values):.3f} s, range {min(values):.3f}–{max(values):.3f}"
 
 
-def _interleaved(cases: dict[str, tuple[str, Path]]) -> dict[str, list[tuple[float, float]]]:
+def _interleaved(cases: dict[str, tuple[str, Path]]) -> dict[str, list[tuple[float, float, float]]]:
     """``RUNS`` rounds; each round starts every case once, in an order rotated from round to round, so a
     burst of load from the other processes on the machine lands on all of them alike rather than on
     whichever was measured in that minute. One uncounted round first fills the OS file cache and the
@@ -351,7 +353,7 @@ def _interleaved(cases: dict[str, tuple[str, Path]]) -> dict[str, list[tuple[flo
     names = list(cases)
     counter = iter(range(10**6))
 
-    def start(name: str) -> tuple[float, float]:
+    def start(name: str) -> tuple[float, float, float]:
         code, home = cases[name]
         if home.name.startswith("new"):
             home = home.with_name(f"{home.name}-{next(counter)}")
@@ -359,7 +361,7 @@ def _interleaved(cases: dict[str, tuple[str, Path]]) -> dict[str, list[tuple[flo
 
     for name in names:
         start(name)
-    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in names}
     for i in range(RUNS):
         for name in names[i % len(names):] + names[:i % len(names)]:
             runs[name].append(start(name))
@@ -406,6 +408,13 @@ def run() -> list[Row]:
         sends = [_first_send(Path(tmp) / f"send-{i}") for i in range(FIRST_SEND_RUNS)]
         window = {name: [r[0] for r in values] for name, values in runs.items()}
         send = {name: [r[1] for r in values] for name, values in runs.items()}
+        cpu = {name: [r[2] for r in values] for name, values in runs.items()}
+        bare_cpu = statistics.median(cpu["bare"])
+
+        def cpu_note(case: str) -> str:
+            used = statistics.median(cpu[case])
+            return (f"; processor time to the marker (all threads): {used:.3f} s, bare {bare_cpu:.3f} s = "
+                    f"{used / bare_cpu:.2f}x")
         bare, floor = statistics.median(window["bare"]), statistics.median(window["floor"])
         widgets = statistics.median(window["widgets"])
 
@@ -421,7 +430,8 @@ def run() -> list[Row]:
         rows.append(Row("startup to ready to send (agent runtime loaded, first run)", statistics.median(send["empty"]),
                         bare, "s", "bare PySide6 QMainWindow, same launch", "<= 3.5x baseline", 3.5,
                         note=note("empty", send) + f"; a qasync loop, markdown-it and sqlite3 on a window, no "
-                                                   f"Mira code: {floor:.3f} s = {floor / bare:.2f}x"))
+                                                   f"Mira code: {floor:.3f} s = {floor / bare:.2f}x" + cpu_note("empty")
+                                                   + f"; floor {statistics.median(cpu['floor']) / bare_cpu:.2f}x"))
         rows.append(Row("startup floor: the same kinds of widgets as Mira's first frame, Fusion and a stylesheet, "
                         "no Mira code", widgets, bare, "s", "bare PySide6 QMainWindow, same launch",
                         "informational: what Qt alone costs for that window", note=note("widgets", window, "widgets")))
@@ -433,7 +443,7 @@ def run() -> list[Row]:
                         note=note("filled", window)))
         rows.append(Row("startup to ready to send, 200 stored conversations", statistics.median(send["filled"]), bare,
                         "s", "bare PySide6 QMainWindow, same launch", "<= 3.5x baseline", 3.5,
-                        note=note("filled", send)))
+                        note=note("filled", send) + cpu_note("filled")))
         honest_window, honest_send = statistics.median(window["empty"]), statistics.median(send["empty"])
         what = {"gc": "the collector paused (gc.disable(), then gc.freeze() at ready)",
                 "pyside": "PySide's private _mod_uses_pyside replaced by a cheaper check",
@@ -442,11 +452,15 @@ def run() -> list[Row]:
             trick_window = statistics.median(window[name])
             # Paired by round (the same minute's load on both), steadier than the ratio of the medians.
             paired = [t / h for t, h in zip(send[name], send["empty"])]
+            paired_cpu = [t / h for t, h in zip(cpu[name], cpu["empty"])]
             rows.append(Row(f"startup to ready to send with {label}, applied by the bench only (first run)",
                             statistics.median(send[name]), honest_send, "s", "Mira's honest start, same rounds",
                             "informational: what removing it costs (ratio < 1: the trick saved that much)",
                             note=note(name, send, "with the trick") + f"; per-round ratio to the honest start: "
                                  f"median {statistics.median(paired):.3f}, range {min(paired):.2f}–{max(paired):.2f}"
+                                 f"; processor time to ready with it / honest, per round: median "
+                                 f"{statistics.median(paired_cpu):.3f}, range {min(paired_cpu):.2f}–"
+                                 f"{max(paired_cpu):.2f}"
                                  f"; window with it {trick_window:.3f} s = "
                                  f"{trick_window / bare:.2f}x bare (honest {honest_window / bare:.2f}x), ready to "
                                  f"send {statistics.median(send[name]) / bare:.2f}x bare (honest "

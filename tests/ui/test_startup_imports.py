@@ -73,6 +73,7 @@ DEFERRED = (
     "asyncio", "qasync", "ssl",  # the event loop loads once the window is drawn (desktop/app.py)
     "logging.handlers",  # the log file is attached after the first frame; earlier records wait in memory
     "yaml",  # skill flows and SKILL.md files are parsed when a skill loads, not at startup
+    "ctypes",  # giving freed heap back (desktop/heap.py): when a preview closes
 )
 # Not needed for a request to start either: loaded on first use, after the ready-to-send marker.
 LATER_STILL = (
