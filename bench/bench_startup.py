@@ -1,5 +1,6 @@
-"""Time from process start to an interactive main window, and to "ready to send" (the agent runtime,
-the store and the model provider loaded, so a request starts at once), against a bare PySide6 window.
+"""Time from process start to an interactive main window, and to "ready to send" (the agent runtime and
+the store loaded and recovery run, so a request starts at once; the model itself is made by the first
+request, see ``first_send``), against a bare PySide6 window.
 
 All cases are started the same way: a fresh interpreter (``python -c``, no extra flags, no
 ``-X importtime``) on the offscreen platform, with the same environment, and each prints a marker
@@ -8,8 +9,7 @@ frame is really drawn; the same few lines in front of every case stamp that line
 it was written (see ``STAMP``). Mira prints ``MIRA_READY_MARKER`` there (the message box has the focus and
 takes typing: tests/ui/test_startup_imports.py checks that at this marker); the store, the
 conversation list, the last conversation or the welcome, and the agent runtime follow the first
-frame, and ``MIRA_SENDABLE_MARKER`` comes once the runtime and the model provider are loaded and
-recovery has run.
+frame, and ``MIRA_SENDABLE_MARKER`` comes once the runtime is loaded and recovery has run.
 
 The cases run interleaved (``RUNS`` rounds, each starting every case once in an order rotated per
 round) so load from other processes on a shared machine falls on all of them alike; the rows give
