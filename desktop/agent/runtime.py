@@ -12,7 +12,7 @@ import shutil
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.agent import _messages as M
 from desktop.agent import context, warmup, workfolder
@@ -25,7 +25,6 @@ from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
-from desktop.agent.loop import Hooks, Loop, StepCut, main_loop
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
@@ -43,6 +42,9 @@ from desktop.store.states import ApprovalState, LedgerState
 from skills.messages import Msg
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
+
+if TYPE_CHECKING:
+    from desktop.agent.loop import Loop
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +99,9 @@ class AgentRuntime:
         await self.flow.finish(FinishState(run, outcome))
 
     def _loop(self) -> Loop:
+        # The agent loop's code loads with the first drive, not with the runtime a request waits for at start.
+        from desktop.agent.loop import Hooks, Loop
+
         hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
                       answered=self.reporter.finished)
         return Loop(store=self.store, skills=self.skills, calls=self.calls, reporter=self.reporter, hooks=hooks, flow=self.flow)
@@ -284,6 +289,8 @@ class AgentRuntime:
                   model, Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
         self.reporter.update_message(task_id, status="streaming")
+        from desktop.agent.loop import StepCut, main_loop  # with the first drive, like the model (see _loop)
+
         try:
             await asyncio.to_thread(warmup.wait)  # the document libraries' background import, if still running
             if not self.store.transcript_head(task_id, MAIN)[0]:

@@ -82,6 +82,8 @@ LATER_STILL = (
     # and a provider's client. Titles read the format words from desktop.format_words, not the planner.
     "desktop.llm.offline", "desktop.llm.offline._route", "openai", "httpx", "keyring",
     "desktop.agent.titles",  # with the first conversation titled or folder named
+    "desktop.agent.loop", "desktop.agent.details",  # the agent loop: with the first drive
+    "ctypes",  # giving freed heap back: when a preview closes
     "jsonschema",  # validates a tool call written as text (desktop.llm.textcalls) or a command's arguments
     # The renderers' readers and document views load with the first card or preview (or the background
     # import that starts once a request could start).
