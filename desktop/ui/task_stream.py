@@ -69,7 +69,7 @@ class TaskStreaming:
             return
         conv_id = self.book.current_id
         if conv_id is None:
-            from desktop.agent.titles import request_title  # with the runtime, after the first frame
+            from desktop.agent.titles import request_title  # with the first new conversation, not at start
 
             title = request_title(text, [Path(a).name for a in attachments])
             row = await self.book.on_store(functools.partial(self.store.create_conversation, title, auto=True))

@@ -91,7 +91,7 @@ def test_a_crash_inside_mira_keeps_the_exception_as_details_only(h: Harness, mon
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("internal_state_key")
 
-    monkeypatch.setattr("desktop.agent.runtime.main_loop", broken)
+    monkeypatch.setattr("desktop.agent.loop.main_loop", broken)
     task_id = run(rt.start_task(h.conv.id, "做一个文档"))
     text = zh(h.store.message(h.store.task(task_id).message_id).words)
     main, details = text.split("\n")
@@ -128,7 +128,7 @@ def test_a_refusal_known_only_in_english_is_a_chinese_sentence_with_the_english_
     async def refused(*args: Any, **kwargs: Any) -> Any:
         raise MiraError("flow step publish_output cannot run here")
 
-    monkeypatch.setattr("desktop.agent.runtime.main_loop", refused)
+    monkeypatch.setattr("desktop.agent.loop.main_loop", refused)
     task_id = run(rt.start_task(h.conv.id, "做一个文档"))
     main, details = zh(h.store.message(h.store.task(task_id).message_id).words).split("\n")
     assert main == "Mira 拒绝继续执行这个请求。"

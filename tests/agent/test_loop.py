@@ -187,6 +187,41 @@ def test_cancelling_the_caller_cancels_the_task_cleanly(h: Harness) -> None:
     assert english(h.store.message(task.message_id).text).startswith("Stopped.")
 
 
+def test_the_model_is_made_off_the_loop_by_the_first_drive_and_a_stop_meanwhile_cancels_cleanly(h: Harness) -> None:
+    """The start no longer makes the model (the offline planner's code is ~90 ms of imports): the first drive
+    does, in a worker thread, so the window keeps drawing; a Stop pressed while it loads ends the task."""
+    import threading
+
+    release, loading = threading.Event(), threading.Event()
+    threads: list[str] = []
+
+    def factory() -> _SlowModel:
+        threads.append(threading.current_thread().name)
+        loading.set()
+        release.wait(10)
+        return _SlowModel()
+
+    rt = h.runtime()
+    rt.model_factory = factory
+
+    async def scenario() -> str:
+        start = asyncio.ensure_future(rt.start_task(h.conv.id, "slow"))
+        await asyncio.to_thread(loading.wait, 5)
+        task_id = h.store.tasks()[-1].id
+        rt.cancel(task_id)
+        result = await asyncio.wait_for(start, 5)
+        release.set()
+        return result
+
+    task_id = run(scenario())
+    assert threads and threads[0] != threading.main_thread().name
+    task = h.store.task(task_id)
+    assert task.status == "cancelled" and task.owner is None
+    assert h.store.model_calls(task_id) == []  # nothing reached a model
+    assert english(h.store.message(task.message_id).text).startswith("Stopped.")
+    assert h.of(ev.TaskCancelled)
+
+
 def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> None:
     reads = [tool_turn((f"s{i}", "list_workspace", json.dumps({"path": "." * (i % 2 + 1)}))) for i in range(3)]
     rt = h.runtime([tool_turn(RUN_NOTES), *reads, Completion(text="Ran out.")], budgets=Budgets(tool_calls=3))
