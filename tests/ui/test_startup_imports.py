@@ -87,7 +87,7 @@ LATER_STILL = (
     "jsonschema",  # validates a tool call written as text (desktop.llm.textcalls) or a command's arguments
     # The renderers' readers and document views load with the first card or preview (or the background
     # import that starts once a request could start).
-    "renderers.builtin", "renderers.docx", "renderers.pdf", "renderers.pptx", "renderers.xlsx", "renderers._api",
+    "renderers.builtin", "renderers.docx.plugin", "renderers.pdf.plugin", "renderers.pptx.plugin", "renderers.xlsx.plugin", "renderers._api",
     "pygments", "pygments.styles",  # code colours: with the first message that has a code block
 )
 
