@@ -16,6 +16,7 @@ from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
 from desktop.agent.execute import invoke, verify_artifact
 from desktop.agent.flows import FinishState
+from desktop.agent.outcome import failed, outcome_json, read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
@@ -32,7 +33,7 @@ from skills.runtime import ArtifactRecord, CommandError, Evidence, Workspace, Wo
 
 log = logging.getLogger(__name__)
 
-REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
+REFUSED = failed("refused: tools are closed in the generate step; nothing runs after complete", refused=True)
 
 
 class Finalizer:
@@ -73,13 +74,12 @@ class Finalizer:
             if (row.agent != agent or row.state != LedgerState.DONE or not row.result
                     or row.tool_id not in versioning.skill_commands(info)):
                 continue
-            for ev in row.result.get("evidence") or ():
-                evidence[(_key(run.ws, ev.get("path")), ev.get("sha256"))] = dict(ev)
+            done = read_outcome(row.result)
+            for ev in done.evidence:
+                evidence[(_key(run.ws, ev.path), ev.sha256)] = result_json_of(ev)
             if not self.skills.command(row.tool_id).writes:
                 continue
-            for art in row.result.get("artifacts") or ():
-                record = ArtifactRecord(path=art["path"], kind=art["kind"], sha256=art["sha256"], bytes=int(art["bytes"]),
-                                        title=art.get("title") or "")
+            for record in done.artifacts:
                 produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
@@ -192,9 +192,9 @@ class Finalizer:
         except CommandError:
             return {}
         result = await asyncio.to_thread(invoke, run.ws, cmd, {"path": record.path})
-        for ev in result.get("evidence") or ():
-            if ev.get("path") == record.path and ev.get("sha256") == record.sha256:
-                return dict(ev)
+        for ev in result.evidence:
+            if ev.path == record.path and ev.sha256 == record.sha256:
+                return result_json_of(ev)
         return {}
 
     async def _generate(self, run: Run, packet: FinalizationPacket) -> Text | str:
@@ -216,7 +216,7 @@ class Finalizer:
             # Logged refused in one commit: nothing ran, so there is no executing state for recovery to find.
             self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=MAIN,
                                 call_key=f"generate:{entry.seq}:{i}", tool_call_id=call.id, tool_id=call.name,
-                                input_hash="", state=LedgerState.FAILED, result={**REFUSED, "refused": True},
+                                input_hash="", state=LedgerState.FAILED, result=outcome_json(REFUSED),
                                 tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
 
