@@ -7,6 +7,7 @@ read the id in the person's language. :func:`read_outcome` reads it back, and ro
 """
 from __future__ import annotations
 
+import logging
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,7 @@ from skills.codec import CodecError, from_json, message_in, to_json
 from skills.messages import Msg, english
 from skills.runtime import ArtifactRecord, CommandResult, Evidence
 
+log = logging.getLogger(__name__)
 Fault = Literal["", "no_space", "denied"]
 
 
@@ -104,7 +106,8 @@ def _lenient(old: Mapping[str, Any]) -> ToolOutcome:
         try:
             evidence.append(from_json(Evidence, ev))
         except CodecError:
-            continue
+            log.warning("evidence for %s could not be read; the file is committed without it",
+                        ev.get("path") if isinstance(ev, Mapping) else "?")
     try:
         return replace(from_json(ToolOutcome, {**old, "evidence": []}), evidence=tuple(evidence))
     except CodecError:
