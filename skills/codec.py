@@ -10,7 +10,8 @@ string as words, a ``tuple[Change, ...]`` a list of objects. Unknown keys are ig
 newer row); a missing key takes the field's default; anything else is a :class:`CodecError`.
 
 A record's computed facts named in ``JSON_COMPUTED`` (``Evidence.passed``) are written for readers of the JSON
-(the model) and ignored when read back. ``english=True`` writes every message value as its English sentence
+(the model) and ignored when read back. A record with ``JSON_SPARSE = True`` (a tool call's outcome) leaves out
+the fields that hold their default. ``english=True`` writes every message value as its English sentence
 alone (``mira task --json``).
 """
 from __future__ import annotations
@@ -49,7 +50,10 @@ def to_json(value: object, *, english: bool = False) -> JsonValue:
         return value.english() if english else {MSG_TAG: _msg_json(value), "text": value.english()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: JsonObject = {}
+        sparse = getattr(type(value), "JSON_SPARSE", False)
         for f in _fields(type(value)):
+            if sparse and _is_default(f, getattr(value, f.name)):
+                continue  # read back as its default: a reader (the model) is not told what did not happen
             out[f.metadata.get("json", f.name)] = to_json(getattr(value, f.name), english=english)
         for name in getattr(type(value), "JSON_COMPUTED", ()):  # written for readers, recomputed when read
             out[name] = to_json(getattr(value, name), english=english)
@@ -90,6 +94,14 @@ def message_in(data: object) -> Msg | None:
         return _read_msg(inner, MSG_TAG) if inner is not None else None
     except CodecError:
         return None
+
+
+def _is_default(f: dataclasses.Field[Any], value: object) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return bool(value == f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        return bool(value == f.default_factory())
+    return False
 
 
 def _msg_json(message: Msg) -> JsonObject:

@@ -9,6 +9,7 @@ from typing import Any
 from desktop.agent import _messages as M
 from desktop.agent.events import ReasoningDelta, TextDelta, ToolFinished
 from desktop.agent.hashing import input_hash
+from desktop.agent.outcome import ToolOutcome, outcome_json
 from desktop.agent.reporter import Reporter
 from desktop.agent.state import MAIN, Run
 from desktop.llm import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
@@ -75,18 +76,18 @@ class Calls:
     def messages(self, run: Run, agent: str) -> list[ChatMessage]:
         return [M.to_chat(e.message) for e in self._store.transcript(run.task_id, agent)]
 
-    def log(self, run: Run, agent: str, key: str, call: ToolCall, result: Mapping[str, Any],
-            content: Mapping[str, Any] | str | None = None, *, tool_id: str | None = None,
-            digest: str | None = None) -> None:
-        """Ledger entry in its final state + tool result in the transcript, one commit; ``content`` defaults
-        to the result's JSON."""
-        ok = bool(result.get("ok", True))
+    def log(self, run: Run, agent: str, key: str, call: ToolCall, outcome: ToolOutcome,
+            content: str | None = None, *, tool_id: str | None = None, digest: str | None = None) -> None:
+        """Ledger entry in its final state + tool result in the transcript, one commit; ``content`` (a loaded
+        skill's text) defaults to the outcome's JSON."""
+        ok = outcome.ok
+        result = outcome_json(outcome)
         self._store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent, call_key=key,
                              tool_call_id=call.id, tool_id=tool_id or call.name,
                              input_hash=digest if digest is not None else raw_hash(call.arguments),
                              state=LedgerState.DONE if ok else LedgerState.FAILED, result=result,
                              tool_message=M.tool_result(call, result if content is None else content))
-        message = str(result.get("message") or result.get("error") or ("done" if ok else "failed"))
+        message = outcome.said or ("done" if ok else "failed")
         self._reporter.emit(ToolFinished(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, ok=ok, message=message))
 
     def repeated(self, run: Run, agent: str, call: ToolCall, args: Mapping[str, Any]) -> str | None:

@@ -328,8 +328,10 @@ def _named_in_complete(rt: AgentRuntime, task: Any) -> list[str]:
 
     if not task.skill_call_key:
         return []
+    from desktop.agent.outcome import read_outcome
+
     result = state_of(rt.store.transcript(task.id, "main")).results.get(task.skill_call_key) or {}
-    return [str(p) for p in result.get("selected") or ()]
+    return list(read_outcome(result).selected)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

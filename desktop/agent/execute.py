@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import typing
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
+from desktop.agent.outcome import ToolOutcome, failed, from_command
 from desktop.agent.state import Run, error, refused
 from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
 from desktop.texts import tr
 from desktop.store import ApprovalRow
-from skills.codec import to_json
 from skills.runtime import AnyCommand, ArtifactRecord, CommandError, CommandResult, Workspace, WorkspaceError
 from skills.runtime.json_types import JsonObject
 from skills.runtime.workspace import sha256_file
@@ -29,14 +27,14 @@ def file_sha(ws: Workspace, rel: str | None) -> str:
     return sha256_file(path) if path.is_file() else ""
 
 
-def invoke(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> dict[str, Any]:
+def invoke(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> ToolOutcome:
     """Run a command and verify what it reports (the ``run_command`` and ``verify_artifacts`` steps in
     one, for a check the flow does not drive). Never raises."""
     return verify_result(ws, cmd, run_raw(ws, cmd, args))
 
 
-def run_raw(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> dict[str, Any]:
-    """Run a command; its result as a dict (a failure too). Never raises."""
+def run_raw(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> ToolOutcome:
+    """Run a command; what its call came to (a failure too). Never raises."""
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
@@ -53,16 +51,10 @@ def run_raw(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> dict[str, Any]:
         return error(f"{cmd.name} returned {type(result).__name__}, not a CommandResult")
     if not cmd.writes:
         result = replace(result, artifacts=())  # read-only commands cannot create artifacts
-    return result_json(result)
+    return from_command(result)
 
 
-def result_json(result: CommandResult) -> dict[str, Any]:
-    """A command's result as the ledger keeps it and the model reads it (skills.codec's form: a message value
-    keeps its id, for the user's language, and its English sentence, for the model)."""
-    return typing.cast(dict[str, Any], to_json(result))
-
-
-def storage_failure(ws: Workspace, cmd: AnyCommand, args: JsonObject, exc: OSError) -> dict[str, Any]:
+def storage_failure(ws: Workspace, cmd: AnyCommand, args: JsonObject, exc: OSError) -> ToolOutcome:
     """A write the disk or folder refused (full, read-only): not done, nothing published, and ``retryable``
     so the same approved call may run again once the fault is cleared. A read-only command only writes
     scratch files (the LibreOffice render folder): a full disk is said as such; it is not a frozen call."""
@@ -78,24 +70,20 @@ def storage_failure(ws: Workspace, cmd: AnyCommand, args: JsonObject, exc: OSErr
     log.warning("%s could not write for %s: %s", cmd.name, rel, exc)
     if not cmd.writes:
         return error(message)
-    return {**error(message), "retryable": True, "fault": "no_space" if exc.errno in NO_SPACE else "denied"}
+    return failed(message, retryable=True, fault="no_space" if exc.errno in NO_SPACE else "denied")
 
 
-def verify_result(ws: Workspace, cmd: AnyCommand, data: dict[str, Any]) -> dict[str, Any]:
+def verify_result(ws: Workspace, cmd: AnyCommand, outcome: ToolOutcome) -> ToolOutcome:
     """The protected ``verify`` step: every file a write reports is re-read from disk."""
-    if not data.get("ok") or not cmd.writes:
-        return data
-    for art in data.get("artifacts") or ():
-        try:
-            record = ArtifactRecord(path=str(art["path"]), kind=str(art["kind"]), sha256=str(art["sha256"]), bytes=int(art["bytes"]),
-                                    title=str(art.get("title") or ""))
-        except (KeyError, TypeError, ValueError):
-            return {**error(f"verification failed: {cmd.name} reported an artifact without path, kind, sha256 "
-                            "and size"), "artifacts": []}
+    if not outcome.ok or not cmd.writes:
+        return outcome
+    for record in outcome.artifacts:
+        if not (record.path and record.kind and record.sha256):
+            return error(f"verification failed: {cmd.name} reported an artifact without path, kind, sha256 and size")
         problem = verify_artifact(ws, record)
         if problem:
-            return {**error(f"verification failed: {problem}"), "artifacts": []}
-    return data
+            return error(f"verification failed: {problem}")
+    return outcome
 
 
 def written_path(approval: ApprovalRow) -> str | None:
@@ -117,7 +105,7 @@ def verify_artifact(ws: Workspace, art: ArtifactRecord) -> str | None:
     return None
 
 
-async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+async def run_command(run: Run, work: Callable[[], ToolOutcome]) -> ToolOutcome:
     """Run ``work`` (a command) in a worker thread. Cancelled mid-command, it is let finish (it publishes
     atomically or not at all) so its result is recorded; ``run.cancel_requested`` tells the loop to stop
     right after."""

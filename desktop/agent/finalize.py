@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import typing
 import uuid
-from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -16,6 +15,7 @@ from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
 from desktop.agent.execute import invoke, verify_artifact
 from desktop.agent.flows import FinishState
+from desktop.agent.outcome import failed, outcome_json, read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
@@ -25,14 +25,13 @@ from desktop.llm.packet import Delivered, FinalizationPacket, packet_message
 from desktop.messages import msg
 from desktop.store import NewArtifact, Store, StoreError
 from desktop.store.states import LedgerState
-from skills.codec import CodecError, from_json, to_json
 from skills.messages import Msg, Text, checks_verdict, file_size
 from skills.messages import msg as skill_msg
 from skills.runtime import ArtifactRecord, CommandError, Evidence, Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
 
-REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
+REFUSED = failed("refused: tools are closed in the generate step; nothing runs after complete", refused=True)
 
 
 class Finalizer:
@@ -63,23 +62,22 @@ class Finalizer:
         return None
 
     def _produced(self, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
-                                                                     dict[tuple[str, str], dict[str, Any]]]:
+                                                       dict[tuple[str, str], Evidence]]:
         """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha),
         both keyed by the normalised workspace path."""
         produced: dict[str, tuple[ArtifactRecord, str]] = {}
-        evidence: dict[tuple[str, str], dict[str, Any]] = {}
+        evidence: dict[tuple[str, str], Evidence] = {}
         info = self.skills.skill(agent.removeprefix("skill:"))
         for row in self.store.ledger(run.task_id):
             if (row.agent != agent or row.state != LedgerState.DONE or not row.result
                     or row.tool_id not in versioning.skill_commands(info)):
                 continue
-            for ev in row.result.get("evidence") or ():
-                evidence[(_key(run.ws, ev.get("path")), ev.get("sha256"))] = dict(ev)
+            done = read_outcome(row.result)
+            for ev in done.evidence:
+                evidence[(_key(run.ws, ev.path), ev.sha256)] = ev
             if not self.skills.command(row.tool_id).writes:
                 continue
-            for art in row.result.get("artifacts") or ():
-                record = ArtifactRecord(path=art["path"], kind=art["kind"], sha256=art["sha256"], bytes=int(art["bytes"]),
-                                        title=art.get("title") or "")
+            for record in done.artifacts:
                 produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
@@ -108,10 +106,9 @@ class Finalizer:
             ev = evidence.get((path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
             if (record.path, record.sha256) in committed:
                 artifacts.append(_delivered(record, record.title, 1))
-                evidences += [e for e in (evidence_of(ev),) if e is not None]
+                evidences += [ev] if ev is not None else []
                 continue
-            title, ev = self._as_before(run.conversation_id, record, ev)
-            checked = evidence_of(ev)
+            title, checked = self._as_before(run.conversation_id, record, ev)
             row = self.store.commit_artifact(
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(path=str(run.ws.resolve(record.path)), workspace_path=record.path, kind=record.kind,
@@ -152,7 +149,7 @@ class Finalizer:
                                   evidence=tuple(evidences))
 
     def _as_before(self, conversation_id: str, record: ArtifactRecord,
-                   ev: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+                   ev: Evidence | None) -> tuple[str, Evidence | None]:
         """A file whose bytes this conversation already made (a restored version) keeps that artifact's title
         (the document's, not the file stem a restore knows) and its checks: those ran on these very bytes; the
         checks run now replace theirs by name, so a check that fails now still fails."""
@@ -163,21 +160,17 @@ class Finalizer:
             return record.title, ev
         try:
             before = self.store.artifact(str(same[0].artifact_id))
-            kept = self.store.evidence(before.id)
-            earlier: dict[str, Any] = result_json_of(kept) if kept is not None else {}
+            earlier = self.store.evidence(before.id)
         except StoreError:
             return record.title, ev
         title = before.title if record.title in ("", stem) and before.title else record.title
-        if not earlier or earlier.get("sha256") != record.sha256:
+        if earlier is None or earlier.sha256 != record.sha256:
             return title, ev
-        now = {str(c.get("name")): c for c in ev.get("checks") or () if isinstance(c, Mapping)}
-        checks = [now.pop(str(c.get("name")), c) for c in earlier.get("checks") or () if isinstance(c, Mapping)]
-        checks += list(now.values())
-        ran = [c for c in checks if c.get("status") != "not_run"]
-        merged = {**earlier, **ev, "checks": checks, "counts": {**dict(earlier.get("counts") or {}),
-                                                                **dict(ev.get("counts") or {})},
-                  "passed": bool(ran) and all(c.get("status") == "passed" for c in ran)}
-        return title, merged
+        if ev is None:
+            return title, earlier
+        now = {c.name: c for c in ev.checks}
+        checks = [now.pop(c.name, c) for c in earlier.checks] + list(now.values())
+        return title, replace(ev, checks=tuple(checks), counts={**earlier.counts, **ev.counts})
 
     def _is_input(self, run: Run, path: str) -> bool:
         try:
@@ -186,20 +179,20 @@ class Finalizer:
             return False
 
     async def _verify_evidence(self, run: Run, commands: tuple[str, ...],
-                               record: ArtifactRecord) -> dict[str, Any]:
+                               record: ArtifactRecord) -> Evidence | None:
         """Evidence for an artifact that has none yet (e.g. recorded during crash recovery): run <kind>_verify."""
         name = f"{record.kind}_verify"
         if name not in commands:
-            return {}
+            return None
         try:
             cmd = self.skills.command(name)
         except CommandError:
-            return {}
+            return None
         result = await asyncio.to_thread(invoke, run.ws, cmd, {"path": record.path})
-        for ev in result.get("evidence") or ():
-            if ev.get("path") == record.path and ev.get("sha256") == record.sha256:
-                return dict(ev)
-        return {}
+        for ev in result.evidence:
+            if ev.path == record.path and ev.sha256 == record.sha256:
+                return ev
+        return None
 
     async def _generate(self, run: Run, packet: FinalizationPacket) -> Text | str:
         """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
@@ -220,7 +213,7 @@ class Finalizer:
             # Logged refused in one commit: nothing ran, so there is no executing state for recovery to find.
             self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=MAIN,
                                 call_key=f"generate:{entry.seq}:{i}", tool_call_id=call.id, tool_id=call.name,
-                                input_hash="", state=LedgerState.FAILED, result={**REFUSED, "refused": True},
+                                input_hash="", state=LedgerState.FAILED, result=outcome_json(REFUSED),
                                 tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
 
@@ -228,22 +221,6 @@ class Finalizer:
 def _delivered(record: ArtifactRecord, title: str, version: int) -> Delivered:
     return Delivered(path=record.path, kind=record.kind, sha256=record.sha256, bytes=record.bytes, title=title,
                      version=version)
-
-
-def result_json_of(record: object) -> dict[str, Any]:
-    """A record as the packet and the ledger hold it (skills.codec's form)."""
-    return typing.cast(dict[str, Any], to_json(record))
-
-
-def evidence_of(ev: Mapping[str, Any]) -> Evidence | None:
-    """The evidence a command reported (the ledger's JSON) as the record the store keeps; None for none."""
-    if not ev:
-        return None
-    try:
-        return from_json(Evidence, ev)
-    except CodecError:
-        log.warning("evidence for %s could not be read; the file is committed without it", ev.get("path"))
-        return None
 
 
 def _key(ws: Workspace, rel: Any) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 
 from desktop.agent.calls import Calls
 from desktop.agent.execute import run_command, run_raw, verify_result
+from desktop.agent.outcome import ToolOutcome
 from desktop.agent.skillsource import SkillInfo
 from desktop.agent.state import Outcome, Run, refused
 from desktop.agent.tools import ToolInputError, argument_paths, command_spec, parse_arguments
@@ -46,7 +47,7 @@ class CallState:
     calls: Calls
     before_write: BeforeWrite  # the approval gate's freeze
     args: dict[str, Any] = field(default_factory=dict)
-    result: dict[str, Any] | None = None
+    result: ToolOutcome | None = None
 
 
 @dataclass

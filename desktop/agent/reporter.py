@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from desktop.agent import _messages as M
 from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
+from desktop.agent.outcome import failed, outcome_json
 from desktop.agent.state import Run, error
 from desktop.llm import ToolCall
 from desktop.messages import msg
@@ -92,7 +93,7 @@ class Reporter:
             if approval.state == ApprovalState.PENDING:
                 self._store.decide_approval(approval.id, ApprovalState.REFUSED, message="the task was cancelled",
                                             ledger_state=LedgerState.FAILED,
-                                            ledger_result=error("the task was cancelled"))
+                                            ledger_result=outcome_json(error("the task was cancelled")))
         self._close_skill_runs(task_id, "the task was cancelled")
         self._store.update_task(task_id, status="cancelled", finished=time.time())
         said = msg("task.stopped.written", files=", ".join(written)) if written else msg("task.stopped")
@@ -104,6 +105,6 @@ class Reporter:
         for row in self._store.ledger(task_id, states=(LedgerState.EXECUTING,)):
             if row.tool_id != RUN_SKILL:
                 continue  # a command's row is resolved from the disk by recovery, never guessed here
-            result = {**error(f"the skill run ended with the task: {why}"), "status": "failed"}
-            self._store.record_result(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result,
+            result = failed(f"the skill run ended with the task: {why}", status="failed")
+            self._store.record_result(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, outcome_json(result),
                                       M.tool_result(ToolCall(id=row.tool_call_id, name=row.tool_id, arguments="{}"), result))

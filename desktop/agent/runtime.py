@@ -25,6 +25,7 @@ from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
+from desktop.agent.outcome import read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
@@ -332,7 +333,7 @@ class AgentRuntime:
         skills = []
         for row in self.store.ledger(run.task_id, states=(LedgerState.DONE,)):
             skill = row.agent.removeprefix("skill:") if row.agent.startswith("skill:") else ""
-            if skill and skill not in skills and (row.result or {}).get("artifacts"):
+            if skill and skill not in skills and read_outcome(row.result or {}).artifacts:
                 skills.append(skill)
         written: list[str] = []
         for skill in skills:

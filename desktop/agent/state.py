@@ -12,7 +12,7 @@ from typing import Any, Final
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
 from desktop.messages import msg
-from skills.codec import to_json
+from desktop.agent.outcome import ToolOutcome, failed
 from skills.messages import Msg
 from skills.runtime import Workspace
 
@@ -26,16 +26,16 @@ def skill_agent(skill_id: str) -> str:
     return f"skill:{skill_id}"
 
 
-def error(message: str) -> dict[str, Any]:
-    """A failed tool result as the model sees it."""
-    return {"ok": False, "error": message}
+def error(message: Msg | str) -> ToolOutcome:
+    """A failed tool call: its one error (English words, or a message value)."""
+    return failed(message)
 
 
-def refused(exc: BaseException) -> dict[str, Any]:
-    """A failed tool result from an exception: its English for the model, and its message value (when it was
-    raised with one) for the person, who reads the card, the chat or the terminal in their language."""
+def refused(exc: BaseException) -> ToolOutcome:
+    """A failed tool call from an exception: its message value when it was raised with one (the person reads
+    the card, the chat or the terminal in their language; the model reads its English), else its English."""
     said = getattr(exc, "msg", None)
-    return {**error(str(exc)), **({"error_msg": to_json(said)} if isinstance(said, Msg) else {})}
+    return failed(said if isinstance(said, Msg) else str(exc))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,6 +11,7 @@ from desktop.llm import ToolSpec
 from desktop.llm.schemas import for_model, share_across, without_guards
 from skills.runtime import AnyCommand, Workspace, WorkspaceError
 from desktop.messages import msg
+from skills.messages import Msg
 
 LOAD_SKILL = ToolSpec(
     name="load_skill",
@@ -208,7 +209,8 @@ def _resolve(ws: Workspace, rel: str, where: str, *, must_exist: bool) -> None:
     try:
         path = ws.resolve(rel, must_exist=must_exist)
     except WorkspaceError as exc:
-        raise ToolInputError(msg("error.agent_tools.failed", where=where, value=capped(str(exc)))) from None
+        said = exc.msg if isinstance(exc.msg, Msg) else capped(str(exc))  # the person reads it in their language
+        raise ToolInputError(msg("error.agent_tools.failed", where=where, value=said)) from None
     if must_exist and not path.is_file():
         raise ToolInputError(msg("error.agent_tools.folder_file", where=where, value=capped(rel, 120)))
 

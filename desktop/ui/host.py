@@ -339,15 +339,15 @@ class Host:
                 ledger_state = str(_field(entry, "state", ""))
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
-                    from skills.codec import message_in  # with the first decided card, not the first frame
+                    from desktop.agent.outcome import read_outcome  # with the first decided card, not the first frame
 
-                    said = message_in(result.get("error_msg"))  # the same failure as a message, when the skill gave one
-                    error = (_said_to_person(said) if said is not None
-                             else str(result.get("error") or result.get("message") or ""))
-                    if error and said is None and not result.get("fault") \
+                    outcome = read_outcome(result)
+                    said = outcome.error if isinstance(outcome.error, Msg) else None  # a message, when the skill gave one
+                    error = _said_to_person(said) if said is not None else outcome.said
+                    if error and said is None and not outcome.fault \
                             and i18n.language() != "en":  # English only (a storage fault is already in words)
                         error = tr("error.in_details", details=error)
-                    retryable = bool(result.get("retryable"))
+                    retryable = outcome.retryable
         if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error, retryable
         if ledger_state in IN_FLIGHT:

@@ -199,5 +199,10 @@ def test_the_offline_planner_reports_a_failed_skill_run_in_chinese() -> None:
     said = to_json(msg("problem.missing", name="报告.docx"))
     with_id = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "x", "error_msg": said}), True)
     assert with_id == "没能完成：报告.docx 不在工作区中。", with_id
+    # the tool message's form now: the error is the message value itself (its English as "text")
+    from desktop.agent.outcome import failed, outcome_json
+
+    one = OfflinePlanner._after_tool(json.dumps(outcome_json(failed(msg("problem.missing", name="报告.docx")))), True)
+    assert one == "没能完成：报告.docx 不在工作区中。", one
     assert OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "boom"}), False) == "That did not work: boom"
     assert OfflinePlanner._after_tool(json.dumps({"ok": True}), True) == "已完成。"

@@ -14,7 +14,7 @@ from desktop.messages import english
 from skills.messages import msg
 from skills.runtime import Change, Command, CommandResult, WritePlan
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import fake_skills
 from .gate_cases import NEW, RUN_NOTES, WRITE_A, paused
 
@@ -150,4 +150,4 @@ def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h:
     assert status.status == "finished" and status.pending_approval_id is None
     assert not h.store.approvals(task_id)
     told = json.loads(h.model.calls[2].messages[-1].content)
-    assert told["ok"] is False and "n0.txt" in told["error"]
+    assert told["ok"] is False and "n0.txt" in seen(told)

@@ -12,7 +12,7 @@ from desktop.messages import english
 from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolSpec
 from desktop.llm.scripted import tool_turn
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import ROUTER
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
@@ -33,7 +33,7 @@ def test_bad_output_becomes_tool_errors_the_model_sees(h: Harness) -> None:
         Completion(text="I cannot do that."),
     ])
     task_id = run(rt.start_task(h.conv.id, "hi"))
-    errors = [r["error"] for r in _tool_results(h, 1)]
+    errors = [seen(r) for r in _tool_results(h, 1)]
     assert "'docx_create' is not a tool you can call" in errors[0] and "run_skill" in errors[0]
     assert "not valid JSON" in errors[1]
     assert "'no_such_tool' is not a tool" in errors[2]
@@ -50,7 +50,7 @@ def test_schema_violation_is_refused_before_approval_is_requested(h: Harness) ->
                               ("s2", "note_write", '{"path": "a.txt", "text": "x", "extra": 1}')),
                     tool_turn(COMPLETE), Completion(text="Nothing made.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
-    errors = [r["error"] for r in _tool_results(h, 2)]
+    errors = [seen(r) for r in _tool_results(h, 2)]
     assert "'text' is a required property" in errors[0]
     assert "Additional properties" in errors[1]
     assert not h.store.approvals(task_id)
@@ -130,7 +130,7 @@ def test_attachments_are_copied_and_announced(h: Harness, tmp_path: Path) -> Non
     task_id = run(rt.start_task(h.conv.id, "read my notes", [src]))
     first = h.model.calls[0].messages[-1].content
     assert first == "read my notes\n\n[Attached files in the workspace: notes.md]"
-    assert _tool_results(h, 1)[0]["text"] == "# Title\n\nbody"
+    assert _tool_results(h, 1)[0]["data"]["text"] == "# Title\n\nbody"
     assert (h.ws(task_id) / "notes.md").read_text(encoding="utf-8") == "# Title\n\nbody"
 
 
@@ -236,7 +236,7 @@ def test_a_write_outside_the_workspace_is_refused_before_approval(h: Harness) ->
     escape = ("s1", "note_write", json.dumps({"path": "/etc/evil.txt", "text": "x"}))
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(escape), tool_turn(COMPLETE), Completion(text="No.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
-    assert "is absolute" in _tool_results(h, 2)[0]["error"]
+    assert "is absolute" in seen(_tool_results(h, 2)[0])
     assert not h.store.approvals(task_id) and rt.task_status(task_id).status == "finished"
 
 
@@ -381,7 +381,7 @@ def test_a_skill_agent_given_text_inputs_reads_them_first(h: Harness, tmp_path: 
     task_id = run(rt.start_task(h.conv.id, "write from my notes", [src]))
     [first] = h.model.calls[1].tools  # the skill agent's first step: the read alone, named in tool_choice
     assert first.name == "read_workspace_file" and first.parameters["properties"]["path"]["enum"] == ["notes.md"]
-    assert _tool_results(h, 2)[-1]["text"] == "# Title\n\nbody"  # its result goes back with the call's turn
+    assert _tool_results(h, 2)[-1]["data"]["text"] == "# Title\n\nbody"  # its result goes back with the call's turn
     assert "complete" in [t.name for t in h.model.calls[2].tools]  # then the skill's whole surface
     assert rt.task_status(task_id).status == "finished"
 

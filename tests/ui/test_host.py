@@ -12,8 +12,10 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QWidget
 
+from desktop.agent.outcome import failed, outcome_json
 from desktop.ui.host import Host, evidence_summary
 from renderers.registry import Registry
+from skills.messages import msg
 from skills.runtime import Check, Evidence
 from tests.ui.conftest import run
 from uchat import ExtensionRef
@@ -204,6 +206,11 @@ def test_a_card_built_again_reads_its_artifact_from_the_store_once(setup) -> Non
 
 @pytest.mark.parametrize(("result", "message", "expected"), [
     ({"ok": False, "error": "the font has no glyph"}, "", "（详细信息：the font has no glyph）"),
+    # the ledger's form now (desktop.agent.outcome): one message value, its English beside its id
+    (outcome_json(failed(msg("problem.missing", name="r.docx"))), "", "r.docx 不在工作区中。"),
+    # a storage fault's words are already the person's: shown as they are, never as English details
+    (outcome_json(failed("磁盘已满，r.docx 没有写入。", retryable=True, fault="no_space")), "", "磁盘已满，r.docx 没有写入。"),
+    # rows written before it: an English error with its message twin in error_msg
     ({"ok": False, "error": "x", "error_msg": {"id": "problem.missing", "english": "{name} is not in the workspace.",
                                                 "params": {"name": "r.docx"}, "n": None}}, "", "r.docx 不在工作区中。"),
     (None, "not written: 'r.docx' is a symlink", "（详细信息：not written: 'r.docx' is a symlink）"),

@@ -26,6 +26,7 @@ import desktop.llm.offline._slots as slots
 from desktop.llm.offline._described import describe
 from desktop.llm.offline._route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm.offline._skill import SkillAgentPlan
+from desktop.llm.offline._summary import error_of
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, ToolCall, ToolSpec
 from desktop.llm.markers import PACKET_PREFIX
@@ -156,8 +157,8 @@ class OfflinePlanner:
             data = None
         language = "zh_CN" if chinese else "en"
         if isinstance(data, dict) and data.get("ok") is False:
-            err = str(data.get("error") or data.get("message") or "").strip()
-            said = message_in(data.get("error_msg"))
+            err = error_of(data) if data.get("error") or data.get("message") else ""
+            said = message_in(data.get("error")) or message_in(data.get("error_msg"))  # the codec's form, or an old row's
             if said is not None:  # the person's form: the argument path the model sees goes to the details
                 reason, where = for_person(said)
                 shown = render_plain(skill_msg("reply.did_not_work", reason=reason), language)

@@ -94,14 +94,18 @@ def pdf_summary(say: Say, name: str, args: dict[str, Any], res: dict[str, Any]) 
 
 
 def error_of(res: dict[str, Any]) -> str:
-    return str(res.get("error") or res.get("message") or "unknown error").strip()
+    """A failed call's words in English (a message value's ``text``, as the model reads it)."""
+    err = res.get("error")
+    if isinstance(err, dict):
+        err = err.get("text")
+    return str(err or res.get("message") or "unknown error").strip()
 
 
 def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     """What failed, for the reply: the skill's message id in the request's language when it gave one; its
     English words only as details under a sentence in Chinese (never a command name). A question that
     writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
-    reason: Msg | str = message_in(res.get("error_msg")) or error_of(res)
+    reason: Msg | str = message_in(res.get("error")) or message_in(res.get("error_msg")) or error_of(res)
     language = "zh_CN" if chinese else "en"
     where = ""
     if isinstance(reason, Msg):  # the person's form: the argument path the model sees goes to the details
