@@ -87,7 +87,7 @@ class Calls:
                              input_hash=digest if digest is not None else raw_hash(call.arguments),
                              state=LedgerState.DONE if ok else LedgerState.FAILED, result=result,
                              tool_message=M.tool_result(call, result if content is None else content))
-        message = outcome.said or ("done" if ok else "failed")
+        message = outcome.words or ("done" if ok else "failed")
         self._reporter.emit(ToolFinished(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, ok=ok, message=message))
 
     def repeated(self, run: Run, agent: str, call: ToolCall, args: Mapping[str, Any]) -> str | None:

@@ -92,7 +92,7 @@ class _Terminal:
         elif isinstance(event, ev.ToolFinished):
             if not self.verbose:
                 return
-            w(f"    {'ok' if event.ok else 'FAILED'}: {_short(event.message)}\n")
+            w(f"    {'ok' if event.ok else 'FAILED'}: {_short(shown(event.message, _say))}\n")
         elif isinstance(event, ev.ArtifactCommitted):
             verdict = checks_verdict([c.status for c in event.evidence.checks] if event.evidence else [])
             w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=file_size(event.bytes),

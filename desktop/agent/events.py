@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
-from skills.messages import Text
+from skills.messages import Msg, Text
 from skills.runtime import Change, Evidence
 
 
@@ -45,7 +45,7 @@ class ToolFinished:
     tool_call_id: str
     tool: str
     ok: bool
-    message: str
+    message: Msg | str  # what the call came to: a failure's message value (the reader's language), else words
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -219,7 +219,7 @@ class ApprovalGate:
         if result.retryable:  # the disk or folder refused: not done, kept for a retry from its card
             if self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result=outcome_json(result)):
                 self._reporter.emit(ToolFinished(task_id=run.task_id, agent=row.agent, tool_call_id=row.tool_call_id, tool=row.tool_id, ok=False,
-                                                 message=result.said))
+                                                 message=result.words))
             if run.cancel_requested:
                 raise asyncio.CancelledError  # stopped meanwhile: the task ends cancelled, nothing was written
             return self.hold_for_retry(run, self.store.ledger_entry(row.id))
@@ -228,7 +228,7 @@ class ApprovalGate:
                                  M.tool_result(call, result))
         self._probe("after_result_recorded")
         self._reporter.emit(ToolFinished(task_id=run.task_id, agent=row.agent, tool_call_id=row.tool_call_id, tool=row.tool_id,
-                                         ok=result.ok, message=result.said))
+                                         ok=result.ok, message=result.words))
         if run.cancel_requested:
             raise asyncio.CancelledError
         return None

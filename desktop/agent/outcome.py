@@ -58,6 +58,11 @@ class ToolOutcome:
     JSON_SPARSE: ClassVar[bool] = True  # the model is not told about flags that are not set (skills.codec)
 
     @property
+    def words(self) -> Msg | str:
+        """The call's words: its error (a message value when it has one) when it failed, else its message."""
+        return self.error if not self.ok and self.error else self.message
+
+    @property
     def said(self) -> str:
         """The call's words in English: its error when it failed, else its message (the ledger, the chat line)."""
         return english(self.error) if not self.ok and self.error else self.message

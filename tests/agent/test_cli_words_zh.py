@@ -82,3 +82,14 @@ def test_verbose_shows_the_tool_trace(tmp_path: Path, monkeypatch: pytest.Monkey
     term = Terminal(tmp_path, monkeypatch, capsys)
     code, err = term.say(REQUEST, "y", "--verbose")
     assert code == term.cli.EXIT_OK and "→ docx_create" in err
+
+
+def test_the_tool_trace_says_a_failed_call_in_the_readers_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    term = Terminal(tmp_path, monkeypatch, capsys)
+    term.workspace.mkdir(parents=True)
+    (term.workspace / "坏文件.docx").write_bytes(b"PK\x03\x04 not a zip" * 20)
+    _code, err = term.say("查看 坏文件.docx", "y", "--verbose")
+    failed = [line for line in err.splitlines() if "FAILED:" in line]
+    assert failed and all("损坏" in line for line in failed), err  # the refusal's message value, not its English
+    assert not [line for line in failed if english_words(line.split("FAILED:", 1)[1], ["坏文件.docx"])], failed
