@@ -18,11 +18,13 @@ from renderers.docx._html import PAGE_SEPARATOR, Builder, open_builder
 from renderers.docx._parts import PageGeometry
 from renderers.docx._pages import (
     CSS,
+    LAYOUT_SCALE,
     _base_font,
     _document as _document,  # the tests lay documents out through this module
     _draw_page,
     _on_page,
     _paginated,
+    device_html,
     flow_html as flow_html,
     own_heading_sizes,
     render_image,
@@ -113,23 +115,24 @@ class Pager:
         for name, image in chunk.images.items():
             doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         if first:
-            set_html(doc, f"<html><body>{chunk.html}</body></html>")
+            set_html(doc, f"<html><body>{device_html(chunk.html)}</body></html>")
             _on_page(doc, self.page)
             block = doc.begin()
         else:
             block = doc.lastBlock()
-            append_html(doc, chunk.html)
+            append_html(doc, device_html(chunk.html))
         lay = doc.documentLayout()
+        height = self.page.height * LAYOUT_SCALE
         page = len(self.starts) - 1
         while block.isValid():
-            at = int(lay.blockBoundingRect(block).y() // self.page.height)
+            at = int(lay.blockBoundingRect(block).y() // height)
             while page < at:
                 page += 1
                 self.starts.append(block.blockNumber())
             block = block.next()
         # the pages a last paragraph runs on to (one paragraph of links can fill several)
         last = doc.lastBlock()
-        end = int((lay.blockBoundingRect(last).bottom() - 1) // self.page.height)
+        end = int((lay.blockBoundingRect(last).bottom() - 1) // height)
         while page < end:
             page += 1
             self.starts.append(last.blockNumber())
@@ -185,11 +188,13 @@ def scaled_html(html: str, factor: float) -> str:
         return html
     html = _PT_RE.sub(lambda m: f"font-size:{float(m.group(1)) * factor:.1f}pt", html)
     html = _PX_RE.sub(lambda m: f"{m.group(1)}:{round(int(m.group(2)) * factor)}px", html)
+    html = _LINE_RE.sub(lambda m: f"line-height:{float(m.group(1)) * factor:.2f}px", html)
     return _WIDTH_RE.sub(lambda m: f'{m.group(1)}width="{int(int(m.group(2)) * factor)}"', html)
 
 
 _PT_RE = re.compile(r"font-size:\s*([0-9.]+)pt")
 _PX_RE = re.compile(r"(margin-(?:top|bottom|left|right)|text-indent):(-?[0-9]+)px")
+_LINE_RE = re.compile(r"line-height:([0-9.]+)px")
 _WIDTH_RE = re.compile(r'(<img src="[^"]*" )width="([0-9]+)"')
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (0.5, 3.0)
