@@ -44,8 +44,12 @@ def flow_html(content: DocxContent) -> str:
     return f"<html><body>{''.join(parts)}</body></html>"
 
 
-def _document(images: dict[str, QImage], html: str) -> QTextDocument:
+def _document(images: dict[str, QImage], html: str, *, paged: bool = False) -> QTextDocument:
+    """``html`` in a document; ``paged``: laid out for the page device (see :data:`LAYOUT_SCALE`)."""
     doc = QTextDocument()
+    if paged:
+        doc.documentLayout().setPaintDevice(_layout_device())
+        html = device_html(html)
     doc.setDefaultStyleSheet(CSS)
     doc.setDefaultFont(_base_font())
     for name, image in images.items():
@@ -101,13 +105,7 @@ _SIDE_RE = re.compile(r"(margin-left|margin-right|text-indent):(-?[0-9]+)px")
 def _paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
     """``html`` laid out on the document's own page: its size and margins from the first section, in
     the layout device's units (:data:`LAYOUT_SCALE` per px)."""
-    doc = QTextDocument()
-    doc.documentLayout().setPaintDevice(_layout_device())
-    doc.setDefaultStyleSheet(CSS)
-    doc.setDefaultFont(_base_font())
-    for name, image in images.items():
-        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-    set_html(doc, device_html(html))
+    doc = _document(images, html, paged=True)
     _on_page(doc, page or PageGeometry())
     return doc
 
