@@ -52,8 +52,10 @@ def load(path: Path) -> DocxContent:
     return open_builder(path).build()
 
 
-def open_builder(path: Path) -> Builder:
-    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
+def open_builder(path: Path, *, bands: bool = False) -> Builder:
+    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`;
+    ``bands``: headers and footers are left out of the flow, for a page to draw in its margins
+    (:meth:`Builder.band_html`)."""
     checked_path(path, "docx")
     isolated_check(path)  # a parser crash on this file happens in the worker, not here
     try:
@@ -65,7 +67,7 @@ def open_builder(path: Path) -> Builder:
     except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
         raise PreviewError(_i18n.tr("{name}: the document could not be opened ({detail})", name=path.name,
                                      detail=type(exc).__name__)) from None
-    return Builder(document)
+    return Builder(document, bands=bands)
 
 
 class Builder:
@@ -75,8 +77,9 @@ class Builder:
     block that starts a new page when paginated). One worker at a time.
     """
 
-    def __init__(self, document: docx.document.Document) -> None:
+    def __init__(self, document: docx.document.Document, *, bands: bool = False) -> None:
         self.doc = document
+        self.bands = bands
         self.pages: list[list[str]] = [[]]
         self.text: list[str] = []
         self.images: dict[str, QImage] = {}
@@ -255,7 +258,7 @@ class Builder:
                 body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
                 self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []
-        footer = self._story("footer", len(self.pages))
+        footer = None if self.bands else self._story("footer", len(self.pages))
         if footer is not None:
             self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*footer)}</div>")
@@ -263,7 +266,7 @@ class Builder:
     # -- stories outside the body: header, footer, footnotes ---------------------------
     def _part_header(self) -> None:
         """The header of the page that starts here (each explicit page starts with its own)."""
-        header = self._story("header", len(self.pages))
+        header = None if self.bands else self._story("header", len(self.pages))
         if header is not None:
             self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
@@ -289,6 +292,19 @@ class Builder:
                                         or any(True for _ in element.iter(_BLIP))):
                 self._stories[key] = (element, part.part)
         return self._stories[key]
+
+    def band_html(self, kind: str, page: int, pages: int = 0) -> str:
+        """The ``kind`` ("header" or "footer") page ``page`` of ``pages`` shows, as HTML for its band
+        (worker thread: this reads the part)."""
+        story = self._story(kind, page)
+        if story is None:
+            return ""
+        saved = (self.fields.page, self.fields.pages)
+        self.fields.page, self.fields.pages = page, pages or self.fields.pages
+        try:
+            return self._render_into(*story)
+        finally:
+            self.fields.page, self.fields.pages = saved
 
     def _story_variant(self, page: int) -> str:
         if self._variants is None:

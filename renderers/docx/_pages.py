@@ -5,7 +5,9 @@ through the shared preview base, PyMuPDF: a quarter of a second of imports a DOC
 """
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -135,8 +137,9 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
     Blocks are read until the layout runs past page ``index`` (then that page is complete, as in the
     whole document) or the document ends. Returns the page, the page count and whether the count is
     exact: a document read only in part gets an estimate from the share of its text laid out."""
-    builder = open_builder(path)
-    page = builder.page
+    builder = open_builder(path, bands=True)
+    page = banded_page(builder.page, (builder.band_html("header", 1), builder.band_html("footer", 1)),
+                       builder.images)
     parts: list[str] = []
     wanted = max(index + 1.25, SHORT_PAGES) * builder.page_pt()
     while True:
@@ -153,10 +156,15 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
         count = max(laid + 1, round(bottom / max(builder.share_read(), 1e-6)))
     count = max(1, min(count, MAX_PAGES))
     index = max(0, min(index, count - 1))
-    return _draw_page(doc, index, width, page), count, builder.done
+    bands = (builder.band_html("header", index + 1, count), builder.band_html("footer", index + 1, count))
+    return _draw_page(doc, index, width, page, bands, builder.images), count, builder.done
 
 
-def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry) -> QImage:
+def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),
+               images: dict[str, QImage] | None = None) -> QImage:
+    """Page ``index`` of ``doc`` drawn ``width`` px wide, with the header and footer HTML ``bands`` in
+    its margins as Word places them: the header's top ``page.header`` below the page's top edge, the
+    footer's bottom ``page.footer`` above its bottom edge."""
     scale = width / page.width
     image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
     width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
@@ -167,5 +175,41 @@ def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry) -
     painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
     painter.translate(0, -index * height_laid)
     doc.drawContents(painter, QRectF(0, index * height_laid, width_laid, height_laid))
+    for html, top in zip(bands, (True, False), strict=True):
+        if html:
+            _draw_band(painter, html, images or {}, page, scale, top=top)
     painter.end()
     return image
+
+
+def banded_page(page: PageGeometry, bands: tuple[str, str], images: dict[str, QImage]) -> PageGeometry:
+    """``page`` with its text pushed in where a header or footer (``bands``) reaches past the margin,
+    as Word does: the body starts below the header and ends above the footer."""
+    top, bottom = page.top, page.bottom
+    if bands[0]:
+        top = max(top, page.header + math.ceil(_band(bands[0], images, page).size().height() / LAYOUT_SCALE))
+    if bands[1]:
+        bottom = max(bottom, page.footer + math.ceil(_band(bands[1], images, page).size().height() / LAYOUT_SCALE))
+    if top + bottom > page.height - 100:
+        return page
+    return replace(page, top=top, bottom=bottom)
+
+
+def _band(html: str, images: dict[str, QImage], page: PageGeometry) -> QTextDocument:
+    band = _document(images, f"<html><body>{html}</body></html>", paged=True)
+    band.setDocumentMargin(0)
+    band.setTextWidth((page.width - page.left - page.right) * LAYOUT_SCALE)
+    return band
+
+
+def _draw_band(painter: QPainter, html: str, images: dict[str, QImage], page: PageGeometry, scale: float, *,
+               top: bool) -> None:
+    band = _band(html, images, page)
+    height = band.size().height()
+    y = page.header * LAYOUT_SCALE if top else (page.height - page.footer) * LAYOUT_SCALE - height
+    painter.save()
+    painter.resetTransform()
+    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
+    painter.translate(page.left * LAYOUT_SCALE, y)
+    band.drawContents(painter, QRectF(0, 0, band.textWidth(), height))
+    painter.restore()

@@ -24,6 +24,7 @@ from renderers.docx._pages import (
     _draw_page,
     _on_page,
     _paginated,
+    banded_page,
     device_html,
     flow_html as flow_html,
     own_heading_sizes,
@@ -56,6 +57,7 @@ class DocxChunk:
     images: dict[str, QImage]
     done: bool
     held: str = ""  # a page break that ended this piece, opened at the start of the next one
+    bands: tuple[str, str] = ("", "")  # page 1's header and footer, for a page drawn with its margins
 
 
 def first_chunk(path: Path) -> DocxChunk:
@@ -141,17 +143,18 @@ class Pager:
 def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
     """Worker: read the blocks that fill page 1 for the card's thumbnail (parsing only, as in the
     preview; the page is laid out from them on the UI thread by :func:`draw_thumbnail`)."""
-    builder = open_builder(path)
+    builder = open_builder(path, bands=True)
     html = builder.first_page()
-    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done)
+    bands = (builder.band_html("header", 1), builder.band_html("footer", 1))
+    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done, bands=bands)
 
 
 def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
     """UI thread: page 1 laid out from the blocks that fill it, so a long document costs what a short
     one does; the count is of the pages those blocks fill (the card shows page 1)."""
-    page = chunk.builder.page
+    page = banded_page(chunk.builder.page, chunk.bands, chunk.images)
     doc = _paginated(chunk.images, f"<html><body>{chunk.html}</body></html>", page)
-    return _draw_page(doc, 0, width, page), max(1, doc.pageCount())
+    return _draw_page(doc, 0, width, page, chunk.bands, chunk.images), max(1, doc.pageCount())
 
 
 def paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:

@@ -199,3 +199,74 @@ def test_a_code_blocks_lines_are_as_high_as_the_font_and_the_space_above_the_box
     metrics = QFontMetricsF(font)
     design = (metrics.ascent() + metrics.descent()) / 1000 * 10 * 96 / 72
     assert (tops[-1] - tops[0]) / 11 == pytest.approx(design, abs=0.05)
+
+
+def _rows_of(image, color: str) -> list[int]:
+    from PySide6.QtGui import QColor
+
+    want = QColor(color)
+
+    def near(c) -> bool:
+        return abs(c.red() - want.red()) + abs(c.green() - want.green()) + abs(c.blue() - want.blue()) < 120
+
+    return [y for y in range(image.height()) if any(near(image.pixelColor(x, y)) for x in range(0, image.width(), 2))]
+
+
+def test_a_pages_header_and_footer_are_drawn_in_its_margins(tmp_path: Path) -> None:
+    """Word sets the header half an inch below the page's top edge (``w:pgMar/@w:header``), the body at
+    the top margin, the footer's last line half an inch above the bottom edge; page 1 shows the
+    first-page header (``w:titlePg``), page 2 the running one."""
+    from docx.shared import RGBColor
+
+    from renderers.docx._pages import render_page
+
+    document = docx.Document()
+    section = document.sections[0]
+    section.different_first_page_header_footer = True
+    for story, text, rgb in ((section.first_page_header, "Cover head", RGBColor(0xE0, 0, 0)),
+                             (section.header, "Running head", RGBColor(0, 0xA0, 0)),
+                             (section.first_page_footer, "Cover foot", RGBColor(0, 0, 0xE0)),
+                             (section.footer, "Running foot", RGBColor(0, 0xA0, 0))):
+        story.paragraphs[0].add_run(text).font.color.rgb = rgb
+    document.add_paragraph("Body of page one. " * 20)
+    document.add_page_break()
+    document.add_paragraph("Body of page two.")
+    path = tmp_path / "bands.docx"
+    document.save(path)
+    top, bottom, header, footer = (round(v.twips * 96 / 1440) for v in (section.top_margin, section.bottom_margin,
+                                                                          section.header_distance,
+                                                                          section.footer_distance))
+    image, count, _exact = render_page(path, 0, 816)  # the page is 816 px wide: a pixel a pixel
+    assert count == 2 and image.height() == 1056
+    red, blue, green = _rows_of(image, "#e00000"), _rows_of(image, "#0000e0"), _rows_of(image, "#00a000")
+    assert red and header - 1 <= min(red) and max(red) < top  # in the top margin, from the header distance
+    assert blue and 1056 - bottom < min(blue) and max(blue) <= 1056 - footer + 1
+    assert not green  # the running header and footer are not on page 1
+    dark = [y for y in _rows_of(image, "#000000") if top - 2 <= y < 1056 - bottom]
+    assert dark and min(dark) >= top - 1  # the body starts at the top margin, not below the header
+    second, _, _ = render_page(path, 1, 816)
+    assert _rows_of(second, "#00a000") and not _rows_of(second, "#e00000")
+
+
+def test_a_header_taller_than_the_margin_pushes_the_body_down(tmp_path: Path) -> None:
+    """Five header lines from half an inch down reach past the 1-inch top margin: Word starts the body
+    below the header's last line, not under it."""
+    from docx.shared import RGBColor
+
+    from renderers.docx._pages import render_page
+
+    document = docx.Document()
+    header = document.sections[0].header
+    header.paragraphs[0].text = "Header line 1"
+    for n in range(2, 6):
+        header.add_paragraph(f"Header line {n}")
+    for paragraph in header.paragraphs:
+        paragraph.runs[0].font.color.rgb = RGBColor(0xE0, 0, 0)
+    document.add_paragraph("The body's first line.")
+    path = tmp_path / "tall.docx"
+    document.save(path)
+    image, _, _ = render_page(path, 0, 816)
+    red = _rows_of(image, "#e00000")
+    body = [y for y in _rows_of(image, "#000000") if y > 40]
+    assert red and max(red) > 96  # the header runs past the margin
+    assert body and min(body) > max(red)  # and the body begins after it
