@@ -198,6 +198,13 @@ def banded_page(page: PageGeometry, bands: tuple[str, str], images: dict[str, QI
 def _band(html: str, images: dict[str, QImage], page: PageGeometry) -> QTextDocument:
     band = _document(images, f"<html><body>{html}</body></html>", paged=True)
     band.setDocumentMargin(0)
+    first = band.begin()
+    above = first.blockFormat().topMargin()
+    if above > 0:
+        # Qt drops the space above a document's first block; Word keeps a header's: the frame keeps it
+        frame = band.rootFrame().frameFormat()
+        frame.setTopMargin(above)
+        band.rootFrame().setFrameFormat(frame)
     band.setTextWidth((page.width - page.left - page.right) * LAYOUT_SCALE)
     return band
 
