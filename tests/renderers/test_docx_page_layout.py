@@ -270,3 +270,23 @@ def test_a_header_taller_than_the_margin_pushes_the_body_down(tmp_path: Path) ->
     body = [y for y in _rows_of(image, "#000000") if y > 40]
     assert red and max(red) > 96  # the header runs past the margin
     assert body and min(body) > max(red)  # and the body begins after it
+
+
+def test_a_headers_space_before_is_kept_in_its_band(tmp_path: Path) -> None:
+    """A header paragraph 12 pt below the header distance (its space before), as Word sets it."""
+    from docx.shared import RGBColor
+
+    from renderers.docx._pages import render_page
+
+    def header_top(space_pt: float) -> int:
+        document = docx.Document()
+        paragraph = document.sections[0].header.paragraphs[0]
+        paragraph.add_run("Spaced head").font.color.rgb = RGBColor(0xE0, 0, 0)
+        paragraph.paragraph_format.space_before = Pt(space_pt)
+        document.add_paragraph("Body.")
+        path = tmp_path / f"head{space_pt:g}.docx"
+        document.save(path)
+        image, _, _ = render_page(path, 0, 816)
+        return min(_rows_of(image, "#e00000"))
+
+    assert header_top(12) - header_top(0) == pytest.approx(16, abs=1.5)
