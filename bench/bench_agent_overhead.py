@@ -40,7 +40,7 @@ def _noop_command(timer: _Timer):
         timer.inside += time.perf_counter() - t0
         return result
 
-    return Command(name="noop", description="Do nothing.", input_schema={"type": "object", "properties": {"n": {"type": "integer"}},
+    return Command(args_type=dict, name="noop", description="Do nothing.", input_schema={"type": "object", "properties": {"n": {"type": "integer"}},
                                            "required": ["n"], "additionalProperties": False}, writes=False, run=run)
 
 

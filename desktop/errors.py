@@ -17,6 +17,7 @@
     │   ├── AnswerCut               turn: the server cut the answer at the output limit
     │   ├── StepCut                 loop: the output limit cut a skill agent's step; Continue asks for it again
     │   └── _NoToolStream           openai_provider: a streamed answer came back empty or lost a call's arguments
+    ├── SettingsError               desktop.llm.settings: a model setting was refused (a ValueError too)
     ├── KeyStoreError               desktop.llm.keys: the API key could not be stored or read
     └── ListingError                desktop.llm.keys: the server's model list could not be read (a ValueError too)
 
@@ -43,8 +44,16 @@ class MiraError(Exception):
 
     def __init__(self, *args: object, msg: Msg | None = None, details: str = "") -> None:
         super().__init__(*args)
+        if msg is None and args and _is_message(args[0]):
+            msg = args[0]  # type: ignore[assignment]  # raised with its message value: str(exc) is its English
         self.msg = msg
         self.details = details
+
+
+def _is_message(value: object) -> bool:
+    from skills.messages import Msg  # here: this module imports nothing of Mira at load
+
+    return isinstance(value, Msg)
 
 
 class AgentError(MiraError):

@@ -8,8 +8,6 @@ C libraries (musl, macOS, Windows) have no such call and return what they return
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -19,6 +17,10 @@ from functools import cache
 def _malloc_trim() -> Callable[[int], int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    # Imported on the first trim (a preview closed), not with the preview panel the first frame builds.
+    import ctypes
+    import ctypes.util
+
     try:
         trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
     except (OSError, AttributeError):  # not glibc

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skills.messages import Msg, decoded, encoded
+from skills.messages import Msg, Text
 
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -29,7 +29,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.cannot_attach": "cannot attach {files}: not a readable file",
     "cli.empty_request": "the request is empty",
     "cli.unknown_skill": "there is no skill {skill} that can run a request (mira task --help names them)",
-    # what the runtime stores in a task's chat message (rendered in the reader's language, see stored())
+    # what the runtime stores in a task's chat message (message values, rendered in the reader's language)
     "task.stopped": "Stopped. Nothing was half-written.",
     "task.stopped.written": "Stopped. Written and checked before the stop: {files} (its card is below). The rest "
                             "of the request was not done, and nothing was half-written.",
@@ -176,10 +176,28 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.llm_keys.key_file_could_written": "the key file could not be written ({value})",
     "error.llm_scripted.script_exhausted": "script exhausted",
     "error.llm_scripted.scripted_step_returned_completion": "scripted step returned {type}, not a Completion",
+    "error.llm_settings.provider": "The provider must be one of {choices}, not {value}.",
+    "error.llm_settings.text": "The model setting {name} must be text.",
+    "error.llm_settings.timeout_number": "The timeout must be a number of seconds.",
+    "error.llm_settings.timeout_range": "The timeout must be more than 0 and at most {limit} seconds, not {value}.",
+    "error.llm_settings.context_window": "The context window must be a whole number of tokens (0 = unknown), not {value}.",
+    "error.llm_settings.output_tool_step": "The answer limit of a tool step must be a whole number of tokens from 16 to {limit}, not {value}.",
+    "error.llm_settings.output_reply": "The answer limit of a reply must be a whole number of tokens from 16 to {limit}, not {value}.",
+    "error.llm_settings.api": "The API must be one of {choices}, not {value}.",
+    "error.llm_settings.url_invalid": "The base URL is not a valid URL.",
+    "error.llm_settings.url_credentials": "The base URL must not contain a user name or password; put the key in the key field.",
+    "error.llm_settings.url_scheme": "The base URL must start with http://… or https://…, not {value}.",
+    "error.llm_settings.not_object": "The model settings must be an object, not {type}.",
+    "error.llm_settings.unknown": "Unknown model settings: {names}.",
+    "error.llm_settings.no_provider": "The model settings need a provider.",
+    "settings.problem.model": "The model settings in the settings file were not used: {error}",
+    "settings.problem.workspace_root": "The workspace folder in the settings file is not a path, so the default folder is used.",
+    "settings.problem.language": "The language {value} in the settings file is not known, so the system's language is used.",
+    "settings.problem.theme": "The theme {value} in the settings file is not known, so the system's theme is used.",
+    "settings.problem.soffice_path": "The LibreOffice path in the settings file is not a path, so Mira looks for LibreOffice itself.",
+    "settings.problem.unreadable": "{name} could not be read, so the default settings are used.\n{details}",
 }
 
-# A stored chat text made of message ids: skills.messages.STORED, then a JSON list of lines, a message
-# (Msg.to_dict) or a plain string (the model's own words, kept as written).
 
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
@@ -217,24 +235,13 @@ def shown_request(request: str, names: Sequence[str]) -> str:
     return f"{request.rstrip()}\n\n{line}" if request.strip() else line
 
 
-def stored(*lines: Msg | str) -> str:
-    """A chat text the Qt-free runtime stores and every reader renders in its own language (see shown)."""
-    return encoded(*lines)
+def shown(words: Text | Msg | str, say: Callable[[Msg], str]) -> str:
+    """Words for reading: a Text's lines and a message through ``say``, words as written unchanged."""
+    if isinstance(words, Text):
+        return words.rendered(say)
+    return say(words) if isinstance(words, Msg) else words
 
 
-def shown(text: str, say: Callable[[Msg], str]) -> str:
-    """A stored chat text for reading: lines of message ids through ``say``; any other text unchanged."""
-    lines = decoded(text)
-    if lines is None:
-        return text
-    return "\n".join(say(line) if isinstance(line, Msg) else line for line in lines)
-
-
-def lines_of(text: str) -> list[Msg | str] | None:
-    """The lines of a stored text (messages or plain strings), or None for any other text."""
-    return decoded(text)
-
-
-def english(text: str) -> str:
-    """A stored chat text in English (for the model's context and logs)."""
-    return shown(text, Msg.english)
+def english(words: Text | Msg | str) -> str:
+    """Stored words in English (for the model's context and logs)."""
+    return shown(words, Msg.english)

@@ -18,8 +18,10 @@ from typing import Any
 import platformdirs
 
 from desktop import paths
+from desktop.messages import msg
 from desktop.llm.settings import ModelSettings
 from desktop.translations import LANGUAGES, system_language
+from skills.messages import Msg
 
 
 THEMES: tuple[str, ...] = ("system", "light", "dark")
@@ -42,7 +44,7 @@ class AppSettings:
     language: str = ""
     theme: str = "system"
     soffice_path: str = ""  # LibreOffice chosen by the user; "" finds it on PATH or in the install folders
-    problems: tuple[str, ...] = ()
+    problems: tuple[Msg, ...] = ()  # what was wrong with the file, said once at startup in the user's language
 
     def workspace_path(self) -> Path:
         """The workspace root to use: the configured one or the default."""
@@ -62,28 +64,29 @@ class AppSettings:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AppSettings:
         """Lenient: each bad field falls back to its default and is noted in ``problems``."""
-        problems: list[str] = []
+        problems: list[Msg] = []
         model = ModelSettings()
         if "model" in data:
             try:
                 model = ModelSettings.from_dict(data["model"])
-            except ValueError as exc:
-                problems.append(f"model settings ignored: {exc}")
+            except ValueError as exc:  # a SettingsError: its message value says which setting
+                said = getattr(exc, "msg", None)
+                problems.append(msg("settings.problem.model", error=said if isinstance(said, Msg) else str(exc)))
         root = data.get("workspace_root", "")
         if not isinstance(root, str):
-            problems.append("workspace_root ignored: not a path")
+            problems.append(msg("settings.problem.workspace_root"))
             root = ""
         lang = data.get("language", "")
         if lang not in ("", *LANGUAGE_CODES):
-            problems.append(f"language {lang!r} ignored")
+            problems.append(msg("settings.problem.language", value=repr(lang)))
             lang = ""
         theme = data.get("theme", "system")
         if theme not in THEMES:
-            problems.append(f"theme {theme!r} ignored")
+            problems.append(msg("settings.problem.theme", value=repr(theme)))
             theme = "system"
         soffice_path = data.get("soffice_path", "")
         if not isinstance(soffice_path, str):
-            problems.append("soffice_path ignored: not a path")
+            problems.append(msg("settings.problem.soffice_path"))
             soffice_path = ""
         return cls(model=model, workspace_root=root, language=lang, theme=theme, soffice_path=soffice_path,
                    problems=tuple(problems))
@@ -116,7 +119,8 @@ class SettingsStore:
             import logging  # here: reading the language for `mira inspect` needs no logging
 
             logging.getLogger(__name__).warning("settings file %s unreadable: %s", self.path, exc)
-            return AppSettings(problems=(f"{self.path.name} could not be read ({exc}); defaults are used",))
+            return AppSettings(problems=(msg("settings.problem.unreadable", name=self.path.name,
+                                             details=msg("error.details", details=str(exc))),))
         return AppSettings.from_dict(data)
 
     def save(self, settings: AppSettings) -> None:

@@ -74,10 +74,11 @@ def _inspect(argv: Sequence[str] | None, say: Say) -> int:
         return _fail(say(msg("inspect.not_found", path=str(path))))
     # The file's real location: a symlink pointing elsewhere is read where it lives.
     real = path.resolve()
-    options = {"password": args.password} if args.password else {}
+    from skills.runtime.file_inspect import InspectOptions, inspect
+
+    options = InspectOptions(password=args.password) if args.password else InspectOptions()
     try:
         from skills.runtime import CommandError
-        from skills.runtime.file_inspect import inspect
 
         message, data = inspect(real, options, label=path.name)
     except CommandError as exc:

@@ -13,51 +13,12 @@ for the count, ``{name}`` for a parameter. A parameter may itself be a
 """
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from skills._message_texts import MESSAGES as MESSAGES  # re-exported: the catalogue's public name
-
-# A text made of message ids starts with this mark (a control character nobody types), then a JSON list of
-# lines: a message (Msg.to_dict) or a plain string. The skills write one where a string field reaches a person
-# (a before/after side of an approval card); desktop.messages reads it in the reader's language.
-STORED = "\x1emira-msg:"
-
-
-def decoded(text: str) -> list[Msg | str] | None:
-    """The lines of an encoded text (messages or plain strings), or None for any other text."""
-    if not text.startswith(STORED):
-        return None
-    try:
-        lines = json.loads(text[len(STORED):])
-    except ValueError:
-        return None
-    if not isinstance(lines, list):
-        return None
-    return [Msg.from_dict(line) if isinstance(line, dict) else str(line) for line in lines]
-
-
-def plain(text: str) -> str:
-    """An encoded text in English (for the model and the log); any other text as it is."""
-    lines = decoded(text)
-    if lines is None:
-        return text
-    return "\n".join(line.english() if isinstance(line, Msg) else line for line in lines)
-
-
-def plain_changes(changes: Sequence[Sequence[str]]) -> list[list[str]]:
-    """Before/after pairs in English, for a command's result (the model reads it)."""
-    return [[plain(str(side)) for side in pair] for pair in changes]
-
-
-def encoded(*lines: Msg | str) -> str:
-    """Lines of messages as one string that every reader renders in its own language."""
-    return STORED + json.dumps([line.to_dict() if isinstance(line, Msg) else line for line in lines],
-                               ensure_ascii=False)
-
 
 def _english_form(template: str | tuple[str, str], n: int | None) -> str:
     if isinstance(template, tuple):
@@ -87,40 +48,41 @@ class Msg:
         """The message in English, parameters filled (nested messages too)."""
         return render_with(self, lambda m: _english_form(m.english_template, m.n), ", ")
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe form (skill results cross the ledger as JSON)."""
-        t = self.english_template
-        return {"id": self.id, "english": list(t) if isinstance(t, tuple) else t,
-                "params": {k: _dump(v) for k, v in self.params.items()}, "n": self.n}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Msg:
-        english = data.get("english") or ""
-        template: str | tuple[str, str] = (
-            (str(english[0]), str(english[1])) if isinstance(english, list) and len(english) == 2 else str(english))
-        n = data.get("n")
-        return cls(id=str(data.get("id") or ""), english_template=template,
-                   params={str(k): _load(v) for k, v in dict(data.get("params") or {}).items()},
-                   n=int(n) if isinstance(n, (int, float)) else None)
-
     def __str__(self) -> str:
         return self.english()
 
 
-def _dump(value: Any) -> Any:
-    if isinstance(value, Msg):
-        return {"$msg": value.to_dict()}
-    if isinstance(value, (list, tuple)):
-        return [_dump(v) for v in value]
-    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+Said = Msg | str  # one sentence a person reads: a message value, or words kept as written
 
 
-def _load(value: Any) -> Any:
-    if isinstance(value, Mapping) and "$msg" in value:
-        return Msg.from_dict(value["$msg"])
-    if isinstance(value, list):
-        return [_load(v) for v in value]
-    return value
+def english(said: Msg | str) -> str:
+    """One sentence in English (the model and the log read it): a message rendered, words as they are."""
+    return said.english() if isinstance(said, Msg) else said
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Text:
+    """Lines a person reads: message values, and words kept as written (a file's text, the model's reply).
+
+    What the runtime writes for the chat, an approval's summary and a version's note are Texts: each reader
+    renders the lines in its own language, and the store keeps them through :mod:`skills.codec`."""
+
+    lines: tuple[Msg | str, ...] = ()
+
+    def english(self) -> str:
+        return "\n".join(english(line) for line in self.lines)
+
+    def rendered(self, say: Callable[[Msg], str]) -> str:
+        """The lines in a reader's language (``say`` renders one message)."""
+        return "\n".join(say(line) if isinstance(line, Msg) else line for line in self.lines)
+
+    def __bool__(self) -> bool:
+        return any(self.lines)
+
+
+def text(*lines: Msg | str) -> Text:
+    """A Text of these lines."""
+    return Text(lines=lines)
 
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:

@@ -7,6 +7,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+from pathlib import Path
 
 import pytest
 
@@ -184,3 +185,64 @@ def test_every_error_the_desktop_core_raises_carries_a_message_value() -> None:
                 if not said:
                     bare.append(f"{rel}:{node.lineno}")
     assert bare == [], "\n".join(bare)
+
+
+# Modules whose every error a person may read is raised as one message value (issue 26): no English text as
+# the first argument, not even beside a ``msg=`` (the window showed the value, the model and the CLI the text).
+ONE_VALUE = ("skills/runtime/safety.py", "skills/runtime/isolate.py", "skills/runtime/soffice.py",
+             "skills/runtime/xlsx/_read.py", "skills/runtime/xlsx/_edit.py", "skills/runtime/xlsx/_recalc.py",
+             "skills/runtime/pptx/_read.py", "skills/runtime/pdf/read.py", "skills/runtime/pdf/edit.py",
+             "desktop/agent/calls.py", "desktop/agent/state.py", "desktop/store/_db.py", "desktop/llm")
+# Python's own protocol errors (a module's __getattr__): a programmer reads them, never a person.
+PROTOCOL = {"AttributeError", "NotImplementedError", "BrokenPipeError"}
+
+
+def _english_raises(path: Path, root: Path) -> list[str]:
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+            continue
+        name = getattr(node.exc.func, "id", "") or getattr(node.exc.func, "attr", "")
+        first = node.exc.args[0] if node.exc.args else None
+        if name not in PROTOCOL and isinstance(first, (ast.JoinedStr, ast.Constant)) and isinstance(
+                getattr(first, "value", ""), str):
+            found.append(f"{path.relative_to(root).as_posix()}:{node.lineno} {name}")
+    return found
+
+
+def test_these_modules_raise_one_message_value_not_an_english_text() -> None:
+    root = Path(__file__).resolve().parent.parent
+    files = [p for entry in ONE_VALUE for p in ((root / entry).rglob("*.py") if (root / entry).is_dir()
+                                                 else [root / entry])]
+    assert len(files) > 20
+    bare = [hit for path in sorted(files) for hit in _english_raises(path, root)]
+    assert bare == [], "\n".join(bare)
+
+
+def test_the_check_finds_an_english_text_beside_a_message(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('raise UnsafeFileError(f"{name}: the file is empty", msg=msg("problem.empty", name=name))\n'
+                      'raise ValueError("base_url must be a string")\n'
+                      'raise ModelError(msg("model.error.ended"))\n'
+                      'raise AttributeError(f"module has no attribute {name!r}")\n', encoding="utf-8")
+    assert _english_raises(sample, tmp_path) == ["sample.py:1 UnsafeFileError", "sample.py:2 ValueError"]
+
+
+def test_a_desktop_error_raised_with_its_message_value_keeps_it() -> None:
+    """``ModelError(msg(...))``: the value is ``exc.msg`` (the window renders it), ``str(exc)`` its English. It
+    was None, so a Chinese window showed these refusals as English details."""
+    from desktop.llm import ModelError
+    from desktop.messages import msg
+    from desktop.texts import say_error, set_language
+
+    exc = ModelError(msg("model.error.ended"))
+    assert exc.msg is not None and exc.msg.id == "model.error.ended"
+    assert str(exc) == "The model's answer ended before it was complete."
+    set_language("zh_CN")
+    try:
+        said = say_error(exc)
+    finally:
+        set_language("en")
+    assert said and "The model" not in said and "详细信息" not in said

@@ -105,7 +105,7 @@ class LayoutEngine:
         self.font = QFont()
         self.palette = QPalette()
         self.colors = Colors.from_palette(self.palette)
-        self._css: str | None = None  # built on the first document (see _style_sheet)
+        self._css: dict[bool, str] = {}  # built on the first document, with and without code colours (_style_sheet)
         self._style: tuple[str | bool, ...] = ()
         self._fm = QFontMetrics(self.font)
         self.set_style(self.font, self.palette)
@@ -123,7 +123,7 @@ class LayoutEngine:
                  colors.border.name(), mix(colors.code_bg, colors.text, 0.05).name(), mono, is_dark(palette))
         if style == self._style and font == self.font and not force:
             return
-        self.font, self.palette, self.colors, self._style, self._css = font, QPalette(palette), colors, style, None
+        self.font, self.palette, self.colors, self._style, self._css = font, QPalette(palette), colors, style, {}
         self._fm = QFontMetrics(font)
         self._docs.clear()
 
@@ -160,9 +160,8 @@ class LayoutEngine:
         if message.role == Role.SYSTEM:
             font.setPointSizeF(font.pointSizeF() * 0.92)
         doc.setDefaultFont(font)
-        doc.setDefaultStyleSheet(self._style_sheet())
         # Imported on the first document, not with the view: markdown-it costs ~15 ms of startup.
-        from uchat._markdown import markdown_to_html
+        from uchat._markdown import CODE_BLOCK, markdown_to_html
 
         text = message.text
         if message.role == Role.USER:
@@ -179,6 +178,8 @@ class LayoutEngine:
             html = markdown_to_html(text)
         if message.reasoning:
             html = reasoning_html(message) + html
+        # Before setHtml, which applies it; the code colours only for a code block (they load Pygments).
+        doc.setDefaultStyleSheet(self._style_sheet(code=CODE_BLOCK in html))
         doc.setHtml(html)
         _trim_outer_margins(doc)
         doc.setTextWidth(text_width)
@@ -203,14 +204,16 @@ class LayoutEngine:
             html += f'<p><a href="{FOLD_SCHEME}:{html_escape(message.id)}">{html_escape(label)}</a></p>'
         return html
 
-    def _style_sheet(self) -> str:
-        if self._css is None:
+    def _style_sheet(self, *, code: bool) -> str:
+        css = self._css.get(code)
+        if css is None:
             from uchat._markdown import style_sheet
 
             text, muted, link, code_bg, border, header_bg, mono, dark = self._style
-            self._css = style_sheet(text=str(text), muted=str(muted), link=str(link), code_bg=str(code_bg),
-                                    border=str(border), header_bg=str(header_bg), mono=str(mono), dark=bool(dark))
-        return self._css
+            css = self._css[code] = style_sheet(text=str(text), muted=str(muted), link=str(link), code_bg=str(code_bg),
+                                                border=str(border), header_bg=str(header_bg), mono=str(mono),
+                                                dark=bool(dark), code=code)
+        return css
 
     def _error_height(self, error: str, width: int) -> int:
         return self._fm.boundingRect(QRect(0, 0, width, 100_000), _WRAP, error_label(error)).height()

@@ -52,12 +52,15 @@ def _highlighted(code: str, language: str) -> str | None:
     return str(highlight(code, lexer, HtmlFormatter(nowrap=True))).rstrip("\n")
 
 
+CODE_BLOCK = '<table class="code"'  # how a code block's HTML starts (the layout adds the code colours then)
+
+
 def _render_code(code: str, language: str = "") -> str:
     # A one-cell table gives the code block its padding and background;
     # pre-wrap keeps long lines inside the bubble instead of clipping them.
     body = _highlighted(code.rstrip("\n"), language) or _escape(code.rstrip("\n"))
     return (
-        '<table class="code" width="100%" cellspacing="0" cellpadding="8"><tr><td>'
+        CODE_BLOCK + ' width="100%" cellspacing="0" cellpadding="8"><tr><td>'
         f"<pre>{body}</pre></td></tr></table>\n"
     )
 
@@ -150,9 +153,11 @@ def code_style(dark: bool) -> str:
 
 
 def style_sheet(*, text: str, muted: str, link: str, code_bg: str, border: str, header_bg: str, mono: str,
-                dark: bool = False) -> str:
-    """The document style sheet; every colour comes from the caller's palette (code: a Pygments style)."""
-    return code_style(dark) + f"""
+                dark: bool = False, code: bool = True) -> str:
+    """The document style sheet; every colour comes from the caller's palette (code: a Pygments style, left
+    out when ``code`` is False: a document with no code block needs none, and Pygments' styles cost the
+    first message ~10 ms)."""
+    return (code_style(dark) if code else "") + f"""
 p {{ margin-top: 0px; margin-bottom: 8px; }}
 h1, h2, h3, h4, h5, h6 {{ margin-top: 6px; margin-bottom: 6px; }}
 ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}

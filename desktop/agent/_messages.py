@@ -6,10 +6,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop.agent.outcome import ToolOutcome, outcome_json
 from desktop.llm import ChatMessage, Completion, ToolCall
 from desktop.store import TranscriptEntry
 
-DENIED: dict[str, Any] = {"ok": False, "denied": True, "message": "denied by the user"}
+DENIED = ToolOutcome(ok=False, denied=True, message="denied by the user")
 
 MAIN_SYSTEM = """You are Mira: you turn the user's conversation and files into verified Word, PDF, \
 PowerPoint and Excel files.
@@ -88,7 +89,10 @@ def said_so_far(entries: Sequence[TranscriptEntry]) -> str:
     return "".join(reversed(parts))
 
 
-def tool_result(call: ToolCall, content: Mapping[str, Any] | str) -> dict[str, Any]:
+def tool_result(call: ToolCall, content: ToolOutcome | Mapping[str, Any] | str) -> dict[str, Any]:
+    """The tool message for a call: its outcome's JSON (skills.codec's form), or a text (a loaded skill)."""
+    if isinstance(content, ToolOutcome):
+        content = outcome_json(content)
     text = content if isinstance(content, str) else json.dumps(dict(content), ensure_ascii=False)
     return message("tool", text, tool_call_id=call.id)
 

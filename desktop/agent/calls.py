@@ -9,6 +9,7 @@ from typing import Any
 from desktop.agent import _messages as M
 from desktop.agent.events import ReasoningDelta, TextDelta, ToolFinished
 from desktop.agent.hashing import input_hash
+from desktop.agent.outcome import ToolOutcome, outcome_json
 from desktop.agent.reporter import Reporter
 from desktop.agent.state import MAIN, Run
 from desktop.llm import ChatMessage, Completion, ModelError, ToolCall, ToolSpec
@@ -59,11 +60,13 @@ class Calls:
                                        else None)
             raise
         except BaseException as exc:  # recorded, then re-raised: the model call ledger shows every ending
-            self._store.model_call_end(call_id, "failed", str(exc) or type(exc).__name__)
+            said = str(exc) or type(exc).__name__
+            details = getattr(exc, "details", "")  # the ledger keeps the lower layer's words too (a server's reply)
+            self._store.model_call_end(call_id, "failed", f"{said} ({details})" if details else said)
             raise
         if completion is None:
             self._store.model_call_end(call_id, "failed", "the stream ended without a completion")
-            raise ModelError("the model's stream ended without a completion", msg=msg("model.error.ended"))
+            raise ModelError(msg("model.error.ended"))
         self._store.model_call_end(call_id, "done",
                                    transcript=(run.task_id, agent, M.assistant(completion)) if append else None)
         if reserved or agent == MAIN:  # the reasoning the chat showed stays with the reply
@@ -73,18 +76,18 @@ class Calls:
     def messages(self, run: Run, agent: str) -> list[ChatMessage]:
         return [M.to_chat(e.message) for e in self._store.transcript(run.task_id, agent)]
 
-    def log(self, run: Run, agent: str, key: str, call: ToolCall, result: Mapping[str, Any],
-            content: Mapping[str, Any] | str | None = None, *, tool_id: str | None = None,
-            digest: str | None = None) -> None:
-        """Ledger entry in its final state + tool result in the transcript, one commit; ``content`` defaults
-        to the result's JSON."""
-        ok = bool(result.get("ok", True))
+    def log(self, run: Run, agent: str, key: str, call: ToolCall, outcome: ToolOutcome,
+            content: str | None = None, *, tool_id: str | None = None, digest: str | None = None) -> None:
+        """Ledger entry in its final state + tool result in the transcript, one commit; ``content`` (a loaded
+        skill's text) defaults to the outcome's JSON."""
+        ok = outcome.ok
+        result = outcome_json(outcome)
         self._store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent, call_key=key,
                              tool_call_id=call.id, tool_id=tool_id or call.name,
                              input_hash=digest if digest is not None else raw_hash(call.arguments),
                              state=LedgerState.DONE if ok else LedgerState.FAILED, result=result,
                              tool_message=M.tool_result(call, result if content is None else content))
-        message = str(result.get("message") or result.get("error") or ("done" if ok else "failed"))
+        message = outcome.said or ("done" if ok else "failed")
         self._reporter.emit(ToolFinished(task_id=run.task_id, agent=agent, tool_call_id=call.id, tool=call.name, ok=ok, message=message))
 
     def repeated(self, run: Run, agent: str, call: ToolCall, args: Mapping[str, Any]) -> str | None:

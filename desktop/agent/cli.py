@@ -9,6 +9,7 @@ import json
 import signal
 import sys
 import threading
+import typing
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,8 +23,10 @@ from desktop.messages import msg, shown
 from desktop.texts import say_error
 from desktop.settings import chosen_language
 from desktop.translations import render_plain
+from skills.codec import to_json
 from skills.describe import write_headline
 from skills.messages import Msg, checks_verdict, file_size
+from skills.runtime import Evidence
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DENIED = 0, 1, 2, 3
 SAID = "_said"  # a report's error for the person at the terminal (a message, or text), never in the JSON
@@ -91,8 +94,7 @@ class _Terminal:
                 return
             w(f"    {'ok' if event.ok else 'FAILED'}: {_short(event.message)}\n")
         elif isinstance(event, ev.ArtifactCommitted):
-            checks = [c for c in event.evidence.get("checks") or () if isinstance(c, dict)]
-            verdict = checks_verdict([str(c.get("status")) for c in checks])
+            verdict = checks_verdict([c.status for c in event.evidence.checks] if event.evidence else [])
             w("  ■ " + _say(msg("cli.file", path=event.path, kind=event.kind.upper(), size=file_size(event.bytes),
                                 verdict=verdict)) + "\n")
         elif isinstance(event, ev.TaskFinished):
@@ -140,10 +142,10 @@ def _ask(rt: AgentRuntime, approval_id: str, out: TextIO, assume_yes: bool) -> b
             replaces = (msg("cli.replaces_version", path=target.path, version=target.replaces_version)
                         if target.replaces_version else msg("cli.replaces", path=target.path))
             out.write("  " + _say(replaces) + "\n")
-    for before, after in approval.changes[:20]:
-        if before:
-            out.writelines(f"  - {_short(line)}\n" for line in _lines(shown(before, _say)))
-        out.writelines(f"  + {_short(line)}\n" for line in _lines(shown(after, _say)))
+    for change in approval.changes[:20]:
+        if change.before:
+            out.writelines(f"  - {_short(line)}\n" for line in _lines(shown(change.before, _say)))
+        out.writelines(f"  + {_short(line)}\n" for line in _lines(shown(change.after, _say)))
     if assume_yes:
         out.write(_say(msg("cli.approved_yes")) + "\n")
         return True
@@ -276,12 +278,12 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
         artifacts.append({"id": art.id, "path": art.workspace_path, "absolute_path": art.path, "kind": art.kind,
                           "title": art.title, "version": version.version if version else 1,
                           "changed": shown(version.change, _say) if version else "", "sha256": art.sha256, "bytes": art.bytes,
-                          "evidence": rt.store.evidence(art.id)})
+                          "evidence": _evidence_json(rt.store.evidence(art.id))})
     report: dict[str, Any] = {"conversation_id": task.conversation_id,
               "conversation_title": rt.store.conversation(task.conversation_id).title,
               "task_id": task_id, "status": status.status,
               "outcome": status.outcome, "workspace": task.workspace,
-              "message": shown(rt.store.message(status.message_id).text, _say), "artifacts": artifacts}
+              "message": shown(rt.store.message(status.message_id).words, _say), "artifacts": artifacts}
     if status.status != "finished":
         report["error"] = status.error or f"the task {status.status}"
         report[SAID] = report["message"].strip() or msg("cli.error.task")  # in the reader's words
@@ -297,8 +299,9 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
         report[SAID] = msg("cli.error.no_work")
         return EXIT_FAILED, report
     if status.outcome != "completed":
-        report["error"] = (task.packet or {}).get("summary") or "the request was not carried out"
-        report[SAID] = (task.packet or {}).get("summary") or msg("cli.error.not_done")
+        summary = task.packet.summary if task.packet is not None else ""
+        report["error"] = summary or "the request was not carried out"
+        report[SAID] = summary or msg("cli.error.not_done")
         return EXIT_FAILED, report
     named = _named_in_complete(rt, task)
     if not artifacts and named:
@@ -314,14 +317,21 @@ def _verdict(rt: AgentRuntime, task_id: str) -> tuple[int, dict[str, Any]]:
     return EXIT_OK, report
 
 
+def _evidence_json(evidence: Evidence | None) -> dict[str, Any]:
+    """A file's evidence for ``--json``: its checks in English, with whether they passed; {} for none."""
+    return typing.cast(dict[str, Any], to_json(evidence, english=True)) if evidence is not None else {}
+
+
 def _named_in_complete(rt: AgentRuntime, task: Any) -> list[str]:
     """The files the skill agent named when it completed (empty for an inspect or an answer)."""
     from desktop.agent._messages import state_of
 
     if not task.skill_call_key:
         return []
+    from desktop.agent.outcome import read_outcome
+
     result = state_of(rt.store.transcript(task.id, "main")).results.get(task.skill_call_key) or {}
-    return [str(p) for p in result.get("selected") or ()]
+    return list(read_outcome(result).selected)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,7 +15,8 @@ from typing import Any
 
 from desktop.llm.markers import CONTEXT_PREFIX
 from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
-from desktop.messages import english
+from skills.messages import Text
+from skills.runtime import Evidence
 from desktop.store import Store, StoredMessage, StoreError, VersionRow
 
 DEFAULT_BUDGET = 4000  # tokens for everything the main agent is shown about earlier turns and files
@@ -79,7 +80,7 @@ def turns_of(messages: Sequence[StoredMessage], made: Mapping[str, Sequence[str]
                 turns.append(Turn(n=len(turns) + 1, user=user.text, assistant="", made=()))
             user = m
         elif m.role == "assistant" and user is not None:
-            turns.append(Turn(n=len(turns) + 1, user=user.text, assistant=english(m.text), made=tuple(made.get(m.id, ()))))
+            turns.append(Turn(n=len(turns) + 1, user=user.text, assistant=english_of(m.words), made=tuple(made.get(m.id, ()))))
             user = None
     if user is not None:
         turns.append(Turn(n=len(turns) + 1, user=user.text, assistant="", made=()))
@@ -94,11 +95,15 @@ def summary(turn: Turn) -> str:
     return f"asked: {asked} → {result}"
 
 
-def evidence_line(evidence: Mapping[str, Any]) -> str:
-    checks = evidence.get("checks") or []
+def english_of(words: Text | str) -> str:
+    return words.english() if isinstance(words, Text) else words
+
+
+def evidence_line(evidence: Evidence | None) -> str:
+    checks = evidence.checks if evidence is not None else ()
     if not checks:
         return "no checks recorded"
-    counts = {s: sum(1 for c in checks if c.get("status") == s) for s in ("passed", "failed", "not_run")}
+    counts = {s: sum(1 for c in checks if c.status == s) for s in ("passed", "failed", "not_run")}
     parts = [f"{counts['passed']} checks passed"]
     if counts["failed"]:
         parts.append(f"{counts['failed']} failed")
@@ -138,7 +143,7 @@ def artifacts_of(store: Store, conversation_id: str) -> list[dict[str, Any]]:
             "path": v.path, "kind": art.kind if art else Path(v.path).suffix.lstrip(".").lower(),
             "version": v.version, "bytes": v.bytes, "sha256": v.sha256, "task": v.task_id,
             "evidence": evidence_line(store.evidence(art.id)) if art else "not checked",
-            "changed": english(v.change),
+            "changed": v.change.english(),
             "versions": [{"version": o.version, "sha256": o.sha256} for o in all_versions.get(v.path, [])],
         })
     return out

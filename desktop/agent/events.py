@@ -6,8 +6,11 @@ Each is a keyword-only frozen dataclass: an event compares equal only to an even
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
+
+from skills.messages import Text
+from skills.runtime import Change, Evidence
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,8 +55,8 @@ class ApprovalRequested:
     tool: str
     arguments: Mapping[str, Any]
     target_path: str | None
-    summary: str
-    changes: Sequence[Sequence[str]] = ()
+    summary: Text
+    changes: tuple[Change, ...] = ()
     reads: tuple[str, ...] = ()  # workspace files the call reads (inputs, images inside document blocks)
 
 
@@ -76,13 +79,13 @@ class ArtifactCommitted:
     title: str
     sha256: str
     bytes: int
-    evidence: Mapping[str, Any]  # Evidence.to_dict()
+    evidence: Evidence | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TaskFinished:
     task_id: str
-    text: str
+    text: Text | str  # Mira's own words as message values, or the model's delivery message
     message_id: str
 
 
@@ -90,7 +93,7 @@ class TaskFinished:
 class TaskFailed:
     task_id: str
     error: str  # English (logs, the model)
-    text: str = ""  # what the chat stores: message ids each reader renders in its language (desktop.messages)
+    text: Text = Text()  # what the chat stores: message values each reader renders in its language
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
 
-from desktop.agent.state import Run, error
+from desktop.agent.outcome import ToolOutcome, failed, from_command
+from desktop.agent.state import Run, error, refused
 from desktop.faults import NO_SPACE, fault_text, is_storage_fault, writable_folder
 from desktop.texts import tr
 from desktop.store import ApprovalRow
-from skills.runtime import ArtifactRecord, Command, CommandError, CommandResult, Workspace, WorkspaceError
+from skills.runtime import AnyCommand, ArtifactRecord, CommandError, CommandResult, Workspace, WorkspaceError
+from skills.runtime.json_types import JsonObject
 from skills.runtime.workspace import sha256_file
 
 log = logging.getLogger(__name__)
@@ -25,19 +27,18 @@ def file_sha(ws: Workspace, rel: str | None) -> str:
     return sha256_file(path) if path.is_file() else ""
 
 
-def invoke(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
+def invoke(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> ToolOutcome:
     """Run a command and verify what it reports (the ``run_command`` and ``verify_artifacts`` steps in
     one, for a check the flow does not drive). Never raises."""
     return verify_result(ws, cmd, run_raw(ws, cmd, args))
 
 
-def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]:
-    """Run a command; its result as a dict (a failure too). Never raises."""
+def run_raw(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> ToolOutcome:
+    """Run a command; what its call came to (a failure too). Never raises."""
     try:
         result = cmd.run(ws, dict(args))
     except (CommandError, WorkspaceError) as exc:
-        said = getattr(exc, "msg", None)  # the same failure as a message id, for the user's language
-        return {**error(str(exc)), **({"error_msg": said.to_dict()} if said is not None else {})}
+        return refused(exc)  # with its message id, for the user's language
     except OSError as exc:
         if not is_storage_fault(exc):
             log.exception("command %s crashed", cmd.name)
@@ -48,13 +49,12 @@ def run_raw(ws: Workspace, cmd: Command, args: dict[str, Any]) -> dict[str, Any]
         return error(f"{cmd.name} failed unexpectedly: {type(exc).__name__}: {exc}")
     if not isinstance(result, CommandResult):
         return error(f"{cmd.name} returned {type(result).__name__}, not a CommandResult")
-    data = result.to_dict()
     if not cmd.writes:
-        data["artifacts"] = []  # read-only commands cannot create artifacts
-    return data
+        result = replace(result, artifacts=())  # read-only commands cannot create artifacts
+    return from_command(result)
 
 
-def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSError) -> dict[str, Any]:
+def storage_failure(ws: Workspace, cmd: AnyCommand, args: JsonObject, exc: OSError) -> ToolOutcome:
     """A write the disk or folder refused (full, read-only): not done, nothing published, and ``retryable``
     so the same approved call may run again once the fault is cleared. A read-only command only writes
     scratch files (the LibreOffice render folder): a full disk is said as such; it is not a frozen call."""
@@ -70,24 +70,20 @@ def storage_failure(ws: Workspace, cmd: Command, args: dict[str, Any], exc: OSEr
     log.warning("%s could not write for %s: %s", cmd.name, rel, exc)
     if not cmd.writes:
         return error(message)
-    return {**error(message), "retryable": True, "fault": "no_space" if exc.errno in NO_SPACE else "denied"}
+    return failed(message, retryable=True, fault="no_space" if exc.errno in NO_SPACE else "denied")
 
 
-def verify_result(ws: Workspace, cmd: Command, data: dict[str, Any]) -> dict[str, Any]:
+def verify_result(ws: Workspace, cmd: AnyCommand, outcome: ToolOutcome) -> ToolOutcome:
     """The protected ``verify`` step: every file a write reports is re-read from disk."""
-    if not data.get("ok") or not cmd.writes:
-        return data
-    for art in data.get("artifacts") or ():
-        try:
-            record = ArtifactRecord(path=str(art["path"]), kind=str(art["kind"]), sha256=str(art["sha256"]), bytes=int(art["bytes"]),
-                                    title=str(art.get("title") or ""))
-        except (KeyError, TypeError, ValueError):
-            return {**error(f"verification failed: {cmd.name} reported an artifact without path, kind, sha256 "
-                            "and size"), "artifacts": []}
+    if not outcome.ok or not cmd.writes:
+        return outcome
+    for record in outcome.artifacts:
+        if not (record.path and record.kind and record.sha256):
+            return error(f"verification failed: {cmd.name} reported an artifact without path, kind, sha256 and size")
         problem = verify_artifact(ws, record)
         if problem:
-            return {**error(f"verification failed: {problem}"), "artifacts": []}
-    return data
+            return error(f"verification failed: {problem}")
+    return outcome
 
 
 def written_path(approval: ApprovalRow) -> str | None:
@@ -109,7 +105,7 @@ def verify_artifact(ws: Workspace, art: ArtifactRecord) -> str | None:
     return None
 
 
-async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+async def run_command(run: Run, work: Callable[[], ToolOutcome]) -> ToolOutcome:
     """Run ``work`` (a command) in a worker thread. Cancelled mid-command, it is let finish (it publishes
     atomically or not at all) so its result is recorded; ``run.cancel_requested`` tells the loop to stop
     right after."""
@@ -121,7 +117,7 @@ async def run_command(run: Run, work: Callable[[], dict[str, Any]]) -> dict[str,
         return await fut
 
 
-def unwritable_folder(ws: Workspace, cmd: Command, args: dict[str, Any]) -> str | None:
+def unwritable_folder(ws: Workspace, cmd: AnyCommand, args: JsonObject) -> str | None:
     """Why the file a write would publish cannot be made in its folder (read-only, not the user's), or None.
     Checked when the write is frozen, so the user is never asked to approve what cannot be done."""
     output = args.get("output")

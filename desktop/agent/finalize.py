@@ -2,32 +2,36 @@
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import uuid
-from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
 from desktop.agent import _messages as M
-from desktop.agent import titles, versioning
+from desktop.agent import versioning
 from desktop.agent.budgets import BudgetExhausted
 from desktop.agent.calls import Calls
 from desktop.agent.events import ArtifactCommitted
 from desktop.agent.execute import invoke, verify_artifact
 from desktop.agent.flows import FinishState
+from desktop.agent.outcome import failed, outcome_json, read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillSource
 from desktop.agent.state import MAIN, Outcome, Run, skill_agent
 from desktop.llm import ChatMessage, ModelError
 from desktop.llm.markers import PACKET_PREFIX
-from desktop.messages import msg, stored
+from desktop.llm.packet import Delivered, FinalizationPacket, packet_message
+from desktop.messages import msg
 from desktop.store import NewArtifact, Store, StoreError
 from desktop.store.states import LedgerState
-from skills.messages import Msg, checks_verdict, file_size
+from skills.messages import Msg, Text, checks_verdict, file_size
 from skills.messages import msg as skill_msg
-from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
+from skills.runtime import ArtifactRecord, CommandError, Evidence, Workspace, WorkspaceError
 
-REFUSED = {"ok": False, "error": "refused: tools are closed in the generate step; nothing runs after complete"}
+log = logging.getLogger(__name__)
+
+REFUSED = failed("refused: tools are closed in the generate step; nothing runs after complete", refused=True)
 
 
 class Finalizer:
@@ -46,7 +50,7 @@ class Finalizer:
         if packet is None:
             assert st.outcome is not None, "a task without a packet finishes from its skill outcome"
             packet = await self.commit(st.run, st.outcome)
-            self.store.update_task(st.run.task_id, packet=packet, outcome=packet["status"])
+            self.store.update_task(st.run.task_id, packet=packet, outcome=packet.status)
         st.packet = packet
         return None
 
@@ -58,27 +62,26 @@ class Finalizer:
         return None
 
     def _produced(self, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
-                                                                     dict[tuple[str, str], dict[str, Any]]]:
+                                                       dict[tuple[str, str], Evidence]]:
         """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha),
         both keyed by the normalised workspace path."""
         produced: dict[str, tuple[ArtifactRecord, str]] = {}
-        evidence: dict[tuple[str, str], dict[str, Any]] = {}
+        evidence: dict[tuple[str, str], Evidence] = {}
         info = self.skills.skill(agent.removeprefix("skill:"))
         for row in self.store.ledger(run.task_id):
             if (row.agent != agent or row.state != LedgerState.DONE or not row.result
                     or row.tool_id not in versioning.skill_commands(info)):
                 continue
-            for ev in row.result.get("evidence") or ():
-                evidence[(_key(run.ws, ev.get("path")), ev.get("sha256"))] = dict(ev)
+            done = read_outcome(row.result)
+            for ev in done.evidence:
+                evidence[(_key(run.ws, ev.path), ev.sha256)] = ev
             if not self.skills.command(row.tool_id).writes:
                 continue
-            for art in row.result.get("artifacts") or ():
-                record = ArtifactRecord(path=art["path"], kind=art["kind"], sha256=art["sha256"], bytes=int(art["bytes"]),
-                                        title=art.get("title") or "")
+            for record in done.artifacts:
                 produced[_key(run.ws, record.path)] = (record, row.tool_call_id)
         return produced, evidence
 
-    async def commit(self, run: Run, outcome: Outcome) -> dict[str, Any]:
+    async def commit(self, run: Run, outcome: Outcome) -> FinalizationPacket:
         """Protected commit_evidence step: only files a command wrote and the runtime re-verified."""
         agent = skill_agent(outcome.skill_id)
         produced, evidence = self._produced(run, agent)
@@ -89,7 +92,8 @@ class Finalizer:
             chosen = [k for k in selected if k in produced]
             notes += [f"{p} was not written by a command in this task, so it is not delivered"
                       for k, p in selected.items() if k not in produced and not self._is_input(run, p)]
-        artifacts, evidences = [], []
+        artifacts: list[Delivered] = []
+        evidences: list[Evidence] = []
         info = self.skills.skill(outcome.skill_id)
         # Idempotent across a crash between committing and freezing the packet: never commit twice.
         committed = {(a.workspace_path, a.sha256) for a in self.store.task_artifacts(run.task_id)}
@@ -101,15 +105,15 @@ class Finalizer:
                 continue
             ev = evidence.get((path, record.sha256)) or await self._verify_evidence(run, info.commands, record)
             if (record.path, record.sha256) in committed:
-                artifacts.append(record.to_dict())
-                evidences += [ev] if ev else []
+                artifacts.append(_delivered(record, record.title, 1))
+                evidences += [ev] if ev is not None else []
                 continue
-            title, ev = self._as_before(run.conversation_id, record, ev)
+            title, checked = self._as_before(run.conversation_id, record, ev)
             row = self.store.commit_artifact(
                 artifact_id=uuid.uuid4().hex, task_id=run.task_id, conversation_id=run.conversation_id,
                 new=NewArtifact(path=str(run.ws.resolve(record.path)), workspace_path=record.path, kind=record.kind,
                                 title=title, sha256=record.sha256, bytes=record.bytes, tool_call_id=tool_call_id,
-                                evidence=ev))
+                                evidence=checked))
             # A write over an existing file is the next version of it; its bytes are kept in the folder's .mira/.
             version = await asyncio.to_thread(
                 versioning.record, self.store, conversation_id=run.conversation_id, task_id=run.task_id,
@@ -117,10 +121,11 @@ class Finalizer:
                 approval=versioning.approval_for_call(self.store, run.task_id, tool_call_id))
             self._reporter.emit(ArtifactCommitted(task_id=run.task_id, artifact_id=row.id, conversation_id=run.conversation_id, path=row.path,
                                                   workspace_path=row.workspace_path,
-                                         kind=row.kind, title=row.title, sha256=row.sha256, bytes=row.bytes, evidence=ev))
-            artifacts.append({**record.to_dict(), "version": version.version})
-            if ev:
-                evidences.append(ev)
+                                         kind=row.kind, title=row.title, sha256=row.sha256, bytes=row.bytes,
+                                                  evidence=checked))
+            artifacts.append(_delivered(record, record.title, version.version))
+            if checked is not None:
+                evidences.append(checked)
         status = outcome.status
         if status == "completed" and not artifacts:
             # complete() after a denied or failed write delivers nothing: say what really happened.
@@ -132,16 +137,19 @@ class Finalizer:
                 status = "failed"
         summary = " ".join([outcome.summary, *notes]).strip()
         if artifacts:
+            # Imported on the first delivery: its patterns (~5 ms to compile) would load with the runtime, which
+            # a request waits for (bench/bench_startup.py).
+            from desktop.agent import titles
+
             first = artifacts[0]
             self.store.retitle_conversation(run.conversation_id, titles.made_title(
-                title=str(first.get("title") or ""), kind=str(first["kind"]), path=str(first["path"]),
-                request=self.store.task(run.task_id).request))
+                title=first.title, kind=first.kind, path=first.path, request=self.store.task(run.task_id).request))
         self._reporter.update_message(run.task_id)
-        return {"status": status, "skill_id": outcome.skill_id, "summary": summary, "artifacts": artifacts,
-                "evidence": evidences}
+        return FinalizationPacket(status=status, skill_id=outcome.skill_id, summary=summary, artifacts=tuple(artifacts),
+                                  evidence=tuple(evidences))
 
     def _as_before(self, conversation_id: str, record: ArtifactRecord,
-                   ev: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+                   ev: Evidence | None) -> tuple[str, Evidence | None]:
         """A file whose bytes this conversation already made (a restored version) keeps that artifact's title
         (the document's, not the file stem a restore knows) and its checks: those ran on these very bytes; the
         checks run now replace theirs by name, so a check that fails now still fails."""
@@ -152,20 +160,17 @@ class Finalizer:
             return record.title, ev
         try:
             before = self.store.artifact(str(same[0].artifact_id))
-            earlier = dict(self.store.evidence(before.id) or {})
+            earlier = self.store.evidence(before.id)
         except StoreError:
             return record.title, ev
         title = before.title if record.title in ("", stem) and before.title else record.title
-        if not earlier or earlier.get("sha256") != record.sha256:
+        if earlier is None or earlier.sha256 != record.sha256:
             return title, ev
-        now = {str(c.get("name")): c for c in ev.get("checks") or () if isinstance(c, Mapping)}
-        checks = [now.pop(str(c.get("name")), c) for c in earlier.get("checks") or () if isinstance(c, Mapping)]
-        checks += list(now.values())
-        ran = [c for c in checks if c.get("status") != "not_run"]
-        merged = {**earlier, **ev, "checks": checks, "counts": {**dict(earlier.get("counts") or {}),
-                                                                **dict(ev.get("counts") or {})},
-                  "passed": bool(ran) and all(c.get("status") == "passed" for c in ran)}
-        return title, merged
+        if ev is None:
+            return title, earlier
+        now = {c.name: c for c in ev.checks}
+        checks = [now.pop(c.name, c) for c in earlier.checks] + list(now.values())
+        return title, replace(ev, checks=tuple(checks), counts={**earlier.counts, **ev.counts})
 
     def _is_input(self, run: Run, path: str) -> bool:
         try:
@@ -174,28 +179,28 @@ class Finalizer:
             return False
 
     async def _verify_evidence(self, run: Run, commands: tuple[str, ...],
-                               record: ArtifactRecord) -> dict[str, Any]:
+                               record: ArtifactRecord) -> Evidence | None:
         """Evidence for an artifact that has none yet (e.g. recorded during crash recovery): run <kind>_verify."""
         name = f"{record.kind}_verify"
         if name not in commands:
-            return {}
+            return None
         try:
             cmd = self.skills.command(name)
         except CommandError:
-            return {}
+            return None
         result = await asyncio.to_thread(invoke, run.ws, cmd, {"path": record.path})
-        for ev in result.get("evidence") or ():
-            if ev.get("path") == record.path and ev.get("sha256") == record.sha256:
-                return dict(ev)
-        return {}
+        for ev in result.evidence:
+            if ev.path == record.path and ev.sha256 == record.sha256:
+                return ev
+        return None
 
-    async def _generate(self, run: Run, packet: Mapping[str, Any]) -> str:
+    async def _generate(self, run: Run, packet: FinalizationPacket) -> Text | str:
         """One main-model call with tools=[]; a tool call it returns is logged as refused and never run."""
         main = self.store.transcript(run.task_id, MAIN)
         # The request is the last user message: the conversation's context and earlier turns come before it.
         request = next((e.message.get("content", "") for e in reversed(main) if e.message.get("role") == "user"
                         and not str(e.message.get("content", "")).startswith(PACKET_PREFIX)), "")
-        packet_text = PACKET_PREFIX + json.dumps(dict(packet), ensure_ascii=False)
+        packet_text = packet_message(packet)
         messages = [ChatMessage(role="system", content=M.GENERATE_SYSTEM), ChatMessage(role="user", content=request),
                     ChatMessage(role="user", content=packet_text)]
         try:
@@ -208,9 +213,14 @@ class Finalizer:
             # Logged refused in one commit: nothing ran, so there is no executing state for recovery to find.
             self.store.log_call(ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=MAIN,
                                 call_key=f"generate:{entry.seq}:{i}", tool_call_id=call.id, tool_id=call.name,
-                                input_hash="", state=LedgerState.FAILED, result={**REFUSED, "refused": True},
+                                input_hash="", state=LedgerState.FAILED, result=outcome_json(REFUSED),
                                 tool_message=M.tool_result(call, REFUSED))
         return completion.text.strip() or fallback_text(packet)
+
+
+def _delivered(record: ArtifactRecord, title: str, version: int) -> Delivered:
+    return Delivered(path=record.path, kind=record.kind, sha256=record.sha256, bytes=record.bytes, title=title,
+                     version=version)
 
 
 def _key(ws: Workspace, rel: Any) -> Any:
@@ -223,28 +233,27 @@ def _key(ws: Workspace, rel: Any) -> Any:
         return rel
 
 
-def fallback_text(packet: Mapping[str, Any], model_error: str = "") -> str:
-    """An honest delivery message built from the packet alone (no model), stored as message ids."""
-    status = packet.get("status")
+def fallback_text(packet: FinalizationPacket, model_error: str = "") -> Text:
+    """An honest delivery message built from the packet alone (no model), as message values."""
+    status = packet.status
     lines: list[Msg | str] = []
-    if status == "completed" and packet.get("artifacts"):
+    if status == "completed" and packet.artifacts:
         lines.append(msg("delivery.made"))
-        by_path = {e.get("path"): e for e in packet.get("evidence") or ()}
-        for art in packet["artifacts"]:
-            ev = by_path.get(art["path"]) or {}
-            statuses = [str(c.get("status")) for c in ev.get("checks") or () if isinstance(c, dict)]
-            lines.append(msg("delivery.file", path=art["path"], kind=str(art["kind"]).upper(),
-                             size=file_size(int(art["bytes"])), verdict=checks_verdict(statuses)))
+        for art in packet.artifacts:
+            ev = packet.evidence_for(art.path)
+            statuses = [c.status for c in ev.checks] if ev is not None else []
+            lines.append(msg("delivery.file", path=art.path, kind=art.kind.upper(), size=file_size(art.bytes),
+                             verdict=checks_verdict(statuses)))
     elif status == "completed":
-        if not packet.get("summary"):  # else the summary says what happened, a failure too
+        if not packet.summary:  # else the summary says what happened, a failure too
             lines.append(skill_msg("reply.done"))
     elif status == "denied":
         lines.append(msg("delivery.denied"))
     else:
         lines.append(skill_msg("reply.not_finished"))
-    if packet.get("summary"):
-        lines += ["", str(packet["summary"])] if lines else [str(packet["summary"])]
+    if packet.summary:
+        lines += ["", packet.summary] if lines else [packet.summary]
     if model_error:
         lines += ["", msg("delivery.no_model", error=model_error)]
-    return stored(*lines)
+    return Text(lines=tuple(lines))
 

@@ -14,13 +14,15 @@ from typing import Any
 
 from desktop.agent.calls import Calls
 from desktop.agent.execute import run_command, run_raw, verify_result
+from desktop.agent.outcome import ToolOutcome
 from desktop.agent.skillsource import SkillInfo
-from desktop.agent.state import Outcome, Run, error
+from desktop.agent.state import Outcome, Run, refused
 from desktop.agent.tools import ToolInputError, argument_paths, command_spec, parse_arguments
 from desktop.errors import AgentError
 from desktop.llm import ToolCall
+from desktop.llm.packet import FinalizationPacket
 from skills.flow import PROCESSORS, Flow
-from skills.runtime import Command, WorkspaceError
+from skills.runtime import AnyCommand, WorkspaceError
 from desktop.messages import msg
 
 STOP = "stop"
@@ -41,11 +43,11 @@ class CallState:
     info: SkillInfo
     key: str
     call: ToolCall
-    cmd: Command
+    cmd: AnyCommand
     calls: Calls
     before_write: BeforeWrite  # the approval gate's freeze
     args: dict[str, Any] = field(default_factory=dict)
-    result: dict[str, Any] | None = None
+    result: ToolOutcome | None = None
 
 
 @dataclass
@@ -54,7 +56,7 @@ class FinishState:
 
     run: Run
     outcome: Outcome | None  # None: the packet was frozen before a restart; deliver only
-    packet: Mapping[str, Any] | None = None
+    packet: FinalizationPacket | None = None
 
 
 CallProcessor = Callable[[CallState], Awaitable[str | None]]
@@ -72,7 +74,7 @@ async def validate_input(st: CallState) -> str | None:
         if repeated:
             raise ToolInputError(repeated)
     except (ToolInputError, WorkspaceError, OSError) as exc:
-        st.calls.log(st.run, st.agent, st.key, st.call, error(str(exc)))
+        st.calls.log(st.run, st.agent, st.key, st.call, refused(exc))
         return STOP
     return None
 

@@ -12,7 +12,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from desktop.agent import _messages as M
 from desktop.agent import versioning
@@ -23,10 +22,11 @@ from desktop.agent.events import ApprovalDecided, ApprovalRequested, TaskPaused,
 from desktop.agent.execute import file_sha, unwritable_folder, written_path
 from desktop.agent.flows import CallState, FlowError, FlowRunner
 from desktop.agent.hashing import canonical_json, input_hash
+from desktop.agent.outcome import ToolOutcome, from_command, outcome_json, read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.rules import covering, write_kind
 from desktop.agent.skillsource import SkillSource
-from desktop.agent.state import PAUSED, Run, error
+from desktop.agent.state import PAUSED, Run, error, refused
 from desktop.agent.tools import ToolInputError, argument_paths, load_arguments
 from desktop.errors import AgentError
 from desktop.faults import StorageFault
@@ -34,7 +34,7 @@ from desktop.texts import tr
 from desktop.llm import ToolCall
 from desktop.store import ApprovalRow, LedgerRow, RuleRow, Store, StoreError, TaskRow
 from desktop.store.states import ApprovalState, LedgerState
-from skills.runtime import ArtifactRecord, CommandError, Workspace, WorkspaceError
+from skills.runtime import ArtifactRecord, CommandError, CommandResult, Workspace, WorkspaceError
 from desktop.messages import msg
 
 log = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ class ApprovalGate:
             targets = await asyncio.to_thread(versioning.fingerprint, self.store, run.conversation_id, run.ws, args)
             plan = await asyncio.to_thread(cmd.describe, run.ws, dict(args)) if cmd.describe else None
         except (CommandError, WorkspaceError, OSError, StorageFault) as exc:  # e.g. no space to keep the old version
-            self._calls.log(run, agent, key, call, error(str(exc)))
+            self._calls.log(run, agent, key, call, refused(exc))
             return None
         except Exception:  # boundary: describe is a courtesy; its bug must not block the approval
             log.exception("describe of %s failed", cmd.name)
@@ -116,10 +116,10 @@ class ApprovalGate:
         try:
             reads = argument_paths(run.ws, args)  # checked before validation too; the files may move meanwhile
         except ToolInputError as exc:
-            self._calls.log(run, agent, key, call, error(str(exc)))
+            self._calls.log(run, agent, key, call, refused(exc))
             return None
         summary = approval_summary(plan, target, reads)  # message ids: each reader's language
-        changes = plan.pairs() if plan is not None else []
+        changes = plan.changes if plan is not None else ()
         seq, digest = self.store.transcript_head(run.task_id, agent)
         approval = self.store.freeze_approval(
             approval_id=uuid.uuid4().hex, ledger_id=uuid.uuid4().hex, task_id=run.task_id, agent=agent,
@@ -145,7 +145,7 @@ class ApprovalGate:
                 arguments=dict(args),
                 target_path=target,
                 summary=summary,
-                changes=tuple(tuple(c) for c in changes),
+                changes=tuple(changes),
                 reads=reads,
             )
         )
@@ -171,7 +171,7 @@ class ApprovalGate:
         """sha256 of every file Mira made in the conversation (committed) or in this task so far."""
         made = {a.sha256 for a in self.store.artifacts(conversation_id)}
         for row in self.store.ledger(task_id, states=(LedgerState.DONE,)):
-            made.update(str(a.get("sha256")) for a in (row.result or {}).get("artifacts") or ())
+            made.update(a.sha256 for a in read_outcome(row.result or {}).artifacts)
         return made
 
     def rule_kind(self, ws: Workspace, approval: ApprovalRow, conversation_id: str) -> str | None:
@@ -205,7 +205,7 @@ class ApprovalGate:
             problem = f"refused: {exc}"
         if problem is not None:
             result = error(problem)
-            self.store.record_result(row.id, (LedgerState.APPROVED,), LedgerState.FAILED, result,
+            self.store.record_result(row.id, (LedgerState.APPROVED,), LedgerState.FAILED, outcome_json(result),
                                      M.tool_result(call, result))
             return None
         if not self.store.ledger_move(row.id, (LedgerState.APPROVED,), LedgerState.EXECUTING, pre_sha256=pre_sha):
@@ -216,20 +216,19 @@ class ApprovalGate:
         await self._runner.call(st, after="approval_gate")  # the flow's steps after approval: run, verify
         result = st.result if st.result is not None else error(f"{cmd.name} did not run")
         self._probe("after_command_run")
-        if result.get("retryable"):  # the disk or folder refused: not done, kept for a retry from its card
-            if self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result=result):
+        if result.retryable:  # the disk or folder refused: not done, kept for a retry from its card
+            if self.store.ledger_move(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result=outcome_json(result)):
                 self._reporter.emit(ToolFinished(task_id=run.task_id, agent=row.agent, tool_call_id=row.tool_call_id, tool=row.tool_id, ok=False,
-                                                 message=str(result.get("error") or "")))
+                                                 message=result.said))
             if run.cancel_requested:
                 raise asyncio.CancelledError  # stopped meanwhile: the task ends cancelled, nothing was written
             return self.hold_for_retry(run, self.store.ledger_entry(row.id))
         self.store.record_result(row.id, (LedgerState.EXECUTING,),
-                                 LedgerState.DONE if result.get("ok") else LedgerState.FAILED, result,
+                                 LedgerState.DONE if result.ok else LedgerState.FAILED, outcome_json(result),
                                  M.tool_result(call, result))
         self._probe("after_result_recorded")
         self._reporter.emit(ToolFinished(task_id=run.task_id, agent=row.agent, tool_call_id=row.tool_call_id, tool=row.tool_id,
-                                         ok=bool(result.get("ok")),
-                                         message=str(result.get("message") or result.get("error") or "")))
+                                         ok=result.ok, message=result.said))
         if run.cancel_requested:
             raise asyncio.CancelledError
         return None
@@ -237,7 +236,7 @@ class ApprovalGate:
     def hold_for_retry(self, run: Run, row: LedgerRow) -> str:
         """Pause at a write the disk refused: its result is not written into the transcript, so a retry
         resumes the same agent at the same call; the card and the task say what happened and what to do."""
-        why = str((row.result or {}).get("error") or "")
+        why = read_outcome(row.result or {}).said
         self.store.update_task(run.task_id, status="paused", error=why)
         self._reporter.update_message(run.task_id, text=f"{why}\n\n{tr('fault.retry_hint')}")
         return PAUSED
@@ -257,7 +256,7 @@ class ApprovalGate:
             stray.unlink(missing_ok=True)
         approval = next((a for a in self.store.approvals(row.task_id) if a.ledger_id == row.id), None)
         call = ToolCall(id=row.tool_call_id, name=row.tool_id, arguments=approval.arguments_json if approval else "{}")
-        result: dict[str, Any]
+        result: ToolOutcome
         if approval is None:
             result = error(f"{row.tool_id} was interrupted before it finished; it was not re-run")
         else:
@@ -269,8 +268,8 @@ class ApprovalGate:
             if written and now and now != (row.pre_sha256 or ""):
                 path = ws.resolve(written)
                 record = ArtifactRecord(path=written, kind=Path(written).suffix.lstrip(".").lower(), sha256=now, bytes=path.stat().st_size)
-                result = {"ok": True, "message": f"{row.tool_id} finished before an interruption; recorded from "
-                          "the file on disk", "data": {}, "artifacts": [record.to_dict()], "evidence": []}
+                result = from_command(CommandResult(ok=True, message=f"{row.tool_id} finished before an interruption; "
+                                                   "recorded from the file on disk", artifacts=(record,)))
             elif written and ws.resolve(written).is_dir():
                 # A folder of outputs has no single before/after hash: some files may already be published.
                 result = error(f"not done: Mira stopped before {row.tool_id} finished; it was not re-run. Files "
@@ -279,8 +278,8 @@ class ApprovalGate:
             else:
                 result = error(f"not done: Mira stopped before {row.tool_id} finished; nothing was written. "
                                "Propose it again if it is still needed.")
-        state = LedgerState.DONE if result["ok"] else LedgerState.FAILED
-        if self.store.record_result(row.id, (LedgerState.EXECUTING,), state, result,
+        state = LedgerState.DONE if result.ok else LedgerState.FAILED
+        if self.store.record_result(row.id, (LedgerState.EXECUTING,), state, outcome_json(result),
                                     M.tool_result(call, result)) is None:
             return f"{row.tool_id} ({row.id}): already resolved"
         return f"{row.tool_id} in task {row.task_id}: recorded {state}"
@@ -349,7 +348,7 @@ class ApprovalGate:
             call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
             decided = self.store.decide_approval(
                 approval_id, ApprovalState.REFUSED, message=refusal, ledger_state=LedgerState.FAILED,
-                ledger_result=result, tool_message=M.tool_result(call, result), task_status="running")
+                ledger_result=outcome_json(result), tool_message=M.tool_result(call, result), task_status="running")
             if decided:
                 self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message=refusal))
             return ApprovalOutcome(task_id=task.id, drive=decided, refusal=refusal)
@@ -365,7 +364,7 @@ class ApprovalGate:
         approval, task = self._decidable(approval_id, driving)
         call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
         if not self.store.decide_approval(approval_id, ApprovalState.DENIED, message="denied by the user",
-                                          ledger_state=LedgerState.DENIED, ledger_result=M.DENIED,
+                                          ledger_state=LedgerState.DENIED, ledger_result=outcome_json(M.DENIED),
                                           tool_message=M.tool_result(call, M.DENIED), task_status="running"):
             raise ApprovalError(msg("error.agent_gate.change_was_already_decided_2"))
         self._reporter.emit(ApprovalDecided(task_id=task.id, approval_id=approval_id, approved=False, message="denied by the user"))
@@ -376,5 +375,5 @@ class ApprovalGate:
 
 def retryable(row: LedgerRow) -> bool:
     """A failed call the disk or folder refused (nothing was written): it may run again, once."""
-    return row.state == LedgerState.FAILED and bool((row.result or {}).get("retryable"))
+    return row.state == LedgerState.FAILED and read_outcome(row.result or {}).retryable
 

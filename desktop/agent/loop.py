@@ -19,9 +19,10 @@ from desktop.agent.details import details_tool, split_details
 from desktop.agent.events import ToolFinished, ToolStarted
 from desktop.agent.flows import BeforeWrite, CallState, FlowRunner
 from desktop.agent.hashing import input_hash
+from desktop.agent.outcome import ToolOutcome, outcome_json, read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import SkillInfo, SkillSource, SkillUnavailable
-from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, skill_agent
+from desktop.agent.state import FINISHED, MAIN, PAUSED, Outcome, Run, error, refused, skill_agent
 from desktop.agent.tools import (
     COMPLETE,
     LIST_WORKSPACE,
@@ -44,7 +45,7 @@ from desktop.llm.turn import AnswerCut
 from desktop.messages import msg
 from desktop.store import LedgerRow, Store
 from desktop.store.states import LedgerState
-from skills.runtime import Command, CommandError, WorkspaceError
+from skills.runtime import AnyCommand, CommandError, WorkspaceError
 
 ResumeFrozen = Callable[[Run, LedgerRow], Awaitable[str | None]]
 
@@ -144,9 +145,9 @@ def ended_skill(lp: Loop, run: Run) -> tuple[str, Outcome] | None:
     result = M.state_of(lp.store.transcript(run.task_id, MAIN)).results.get(task.skill_call_key)
     if result is None:
         return None
-    return task.skill_call_key, Outcome(status=str(result.get("status") or "failed"), skill_id=task.skill_id,
-                                        summary=str(result.get("summary") or ""),
-                                        selected=tuple(str(p) for p in result.get("selected") or ()))
+    ended = read_outcome(result)
+    return task.skill_call_key, Outcome(status=ended.status or "failed", skill_id=task.skill_id, summary=ended.summary,
+                                        selected=ended.selected)
 
 
 def _close_other_calls(lp: Loop, run: Run, done_key: str) -> None:
@@ -173,18 +174,19 @@ async def _main_tool(lp: Loop, run: Run, key: str, call: ToolCall) -> None:
             raise ToolInputError(repeated)
         if call.name == LOAD_SKILL.name:
             body = lp.skills.body(args["skill_id"])  # instruction-only or not: just the text, nothing prepared
-            lp.calls.log(run, MAIN, key, call, {"ok": True, "message": f"loaded {args['skill_id']}"}, body)
+            lp.calls.log(run, MAIN, key, call, ToolOutcome(ok=True, message=f"loaded {args['skill_id']}"), body)
             return
         result = await _read_tool(run, call.name, args)
     except (ToolInputError, SkillUnavailable, WorkspaceError, OSError) as exc:
-        lp.calls.log(run, MAIN, key, call, error(str(exc)))
+        lp.calls.log(run, MAIN, key, call, refused(exc))
         return
     lp.calls.log(run, MAIN, key, call, result)
 
 
-async def _read_tool(run: Run, name: str, args: Mapping[str, Any]) -> dict[str, Any]:
+async def _read_tool(run: Run, name: str, args: Mapping[str, Any]) -> ToolOutcome:
     fn = list_workspace if name == LIST_WORKSPACE.name else read_workspace_file
-    return await asyncio.to_thread(fn, run.ws, args)
+    read = await asyncio.to_thread(fn, run.ws, args)
+    return ToolOutcome(ok=True, data={k: v for k, v in read.items() if k != "ok"})
 
 
 async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outcome | str | None:
@@ -212,9 +214,10 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
             for name in info.commands:
                 lp.skills.command(name)
         except (ToolInputError, SkillUnavailable, WorkspaceError, CommandError) as exc:
-            lp.calls.log(run, MAIN, key, call, error(str(exc)))
+            lp.calls.log(run, MAIN, key, call, refused(exc))
             return None
-        goal = args["goal"] + (f"\n\n[Input files: {', '.join(inputs)}]" if inputs else "")
+        goal = _skill_goal(task.request, args["goal"], picked=skill_id == task.skill_id and not task.skill_call_key)
+        goal += f"\n\n[Input files: {', '.join(inputs)}]" if inputs else ""
         lp.store.begin_skill(task_id=run.task_id, ledger_id=uuid.uuid4().hex, call_key=key,
                              tool_call_id=call.id, input_hash=input_hash(args), skill_id=skill_id,
                              agent=skill_agent(skill_id),
@@ -224,14 +227,23 @@ async def _run_skill_call(lp: Loop, run: Run, key: str, call: ToolCall) -> Outco
         return PAUSED
     assert isinstance(outcome, Outcome)
     ledger = [r for r in lp.store.ledger(run.task_id) if r.agent == MAIN and r.call_key == key]
-    result = {"ok": outcome.status == "completed", "status": outcome.status, "summary": outcome.summary,
-              "selected": list(outcome.selected)}
+    result = ToolOutcome(ok=outcome.status == "completed", status=outcome.status, summary=outcome.summary,
+                         selected=outcome.selected)
     if ledger and ledger[0].state == LedgerState.EXECUTING:
         lp.store.record_result(ledger[0].id, (LedgerState.EXECUTING,),
-                               LedgerState.DONE if result["ok"] else LedgerState.FAILED, result,
+                               LedgerState.DONE if result.ok else LedgerState.FAILED, outcome_json(result),
                                M.tool_result(call, result))
-    lp.reporter.emit(ToolFinished(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, ok=bool(result["ok"]), message=outcome.summary))
+    lp.reporter.emit(ToolFinished(task_id=run.task_id, agent=MAIN, tool_call_id=call.id, tool=call.name, ok=result.ok, message=outcome.summary))
     return outcome
+
+
+def _skill_goal(request: str, said: str, *, picked: bool) -> str:
+    """What the skill agent is asked to do. A skill the user picked works on the user's request: a small model
+    forced to call run_skill may name its goal in a few words of its own ("create-document")."""
+    request = request.strip()
+    if not picked or not request or request in said:
+        return said
+    return f"{request}\n\n[The main agent's words for it: {said}]" if said.strip() else request
 
 
 # -- skill agent ---------------------------------------------------------------------------
@@ -271,11 +283,11 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo, *, inputs: Sequence[st
                 completed = _completed(M.state_of(lp.store.transcript(run.task_id, agent)))
             continue
         if completed is not None:
-            selected = tuple(str(p) for p in completed.get("artifacts") or ())
+            selected = completed.selected
             # complete() reports; it does not decide the outcome: a skill whose last command failed and
             # that delivers nothing did not do what was asked (mira task exits 1, the packet says failed).
             status = "failed" if not selected and _last_command_failed(lp, run, agent, commands) else "completed"
-            return Outcome(status=status, skill_id=info.id, summary=str(completed.get("summary") or ""), selected=selected)
+            return Outcome(status=status, skill_id=info.id, summary=completed.summary, selected=selected)
         turns = sum(1 for e in entries if e.message.get("role") == "assistant")
         # A denied write ends the skill as denied: its words are its report, no second ask.
         asked_before = any(e.message.get("role") == "user" and e.message.get("content") == M.REPORT_NOW
@@ -306,7 +318,7 @@ async def skill_loop(lp: Loop, run: Run, info: SkillInfo, *, inputs: Sequence[st
             return _stopped(lp, run, agent, info.id, f"stopped: {exc}")
 
 
-def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, Command]) -> bool:
+def _last_command_failed(lp: Loop, run: Run, agent: str, commands: Mapping[str, AnyCommand]) -> bool:
     """Whether the skill's last command call (not complete() or a workspace read) ended failed."""
     ran = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.tool_id in commands]
     return bool(ran) and ran[-1].state == LedgerState.FAILED
@@ -320,7 +332,7 @@ def _stopped(lp: Loop, run: Run, agent: str, skill_id: str, why: str) -> Outcome
 
 
 async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str, call: ToolCall,
-                      commands: Mapping[str, Command]) -> str | None:
+                      commands: Mapping[str, AnyCommand]) -> str | None:
     existing = [r for r in lp.store.ledger(run.task_id) if r.agent == agent and r.call_key == key]
     if existing:  # a frozen call: approval pending, approved, or interrupted
         return await lp.hooks.resume_frozen(run, existing[0])
@@ -328,7 +340,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
     try:
         run.take_tool_call()
     except BudgetExhausted as exc:
-        lp.calls.log(run, agent, key, call, error(str(exc)))
+        lp.calls.log(run, agent, key, call, refused(exc))
         raise
     allowed = [*commands, LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name, COMPLETE.name]
     try:
@@ -336,13 +348,13 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
             _body, details = split_details(lp.skills.body(info.id), info.commands)
             if details:
                 args = parse_arguments(call.arguments, details_tool(details))
-                lp.calls.log(run, agent, key, call, {"ok": True, "section": args["section"],
-                                                     "text": details[args["section"]]})
+                lp.calls.log(run, agent, key, call, ToolOutcome(ok=True, data={"section": args["section"],
+                                                                               "text": details[args["section"]]}))
                 return None
         if call.name == COMPLETE.name:
             args = parse_arguments(call.arguments, COMPLETE)
-            lp.calls.log(run, agent, key, call, {"ok": True, "message": "completed", "summary": args["summary"],
-                                                 "artifacts": list(args.get("artifacts") or ())})
+            lp.calls.log(run, agent, key, call, ToolOutcome(ok=True, message="completed", summary=args["summary"],
+                                                            selected=tuple(str(p) for p in args.get("artifacts") or ())))
             return None
         if call.name in (LIST_WORKSPACE.name, READ_WORKSPACE_FILE.name):
             spec = LIST_WORKSPACE if call.name == LIST_WORKSPACE.name else READ_WORKSPACE_FILE
@@ -356,7 +368,7 @@ async def _skill_tool(lp: Loop, run: Run, agent: str, info: SkillInfo, key: str,
         if cmd is None:
             raise ToolInputError(msg("error.agent_loop.one_your_tools_you", name=repr(call.name), allowed=', '.join(allowed)))
     except (ToolInputError, WorkspaceError, OSError) as exc:
-        lp.calls.log(run, agent, key, call, error(str(exc)))
+        lp.calls.log(run, agent, key, call, refused(exc))
         return None
     # A document command goes through the flow's call steps: validate, approval, run, verify.
     st = CallState(run, agent, info, key, call, cmd, lp.calls, lp.hooks.before_write)
@@ -392,9 +404,9 @@ def _refused_reuse(lp: Loop, run: Run, agent: str, key: str, call: ToolCall, sta
     return True
 
 
-def _completed(state: M.TranscriptState) -> Mapping[str, Any] | None:
+def _completed(state: M.TranscriptState) -> ToolOutcome | None:
     for key, call in state.calls.items():
         result = state.results.get(key)
-        if call.name == COMPLETE.name and result is not None and result.get("ok"):
-            return result
+        if call.name == COMPLETE.name and result is not None and (done := read_outcome(result)).ok:
+            return done
     return None

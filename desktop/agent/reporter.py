@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 from desktop.agent import _messages as M
 from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
+from desktop.agent.outcome import failed, outcome_json
 from desktop.agent.state import Run, error
 from desktop.llm import ToolCall
-from desktop.messages import msg, stored
+from desktop.messages import msg
 from desktop.store import Extension, Store
 from desktop.store.states import ApprovalState, LedgerState
-from skills.messages import Msg
+from skills.messages import Msg, Text
 
 log = logging.getLogger(__name__)
 RUN_SKILL = "run_skill"  # the parent's ledger row for a skill agent (tools.RUN_SKILL.name)
@@ -49,7 +50,7 @@ class Reporter:
         exts += [Extension(artifact_id=a.id, kind=a.kind) for a in self._store.task_artifacts(task_id)]
         return exts
 
-    def update_message(self, task_id: str, text: str | None = None, status: str | None = None,
+    def update_message(self, task_id: str, text: Text | str | None = None, status: str | None = None,
                        extensions: Iterable[Extension] | None = None) -> None:
         task = self._store.task(task_id)
         self._store.update_message(task.message_id, text=text, status=status,
@@ -65,7 +66,7 @@ class Reporter:
         before = self._store.message(task.message_id).reasoning
         self._store.update_message(task.message_id, reasoning=f"{before}\n\n{text}" if before else text)
 
-    def finished(self, run: Run, text: str) -> None:
+    def finished(self, run: Run, text: Text | str) -> None:
         self._store.update_task(run.task_id, status="finished", finished=time.time())
         self.update_message(run.task_id, text=text, status="done")
         self.emit(TaskFinished(task_id=run.task_id, text=text, message_id=run.message_id))
@@ -81,7 +82,7 @@ class Reporter:
             self._close_skill_runs(task_id, english)
         self._store.update_task(task_id, status="failed", error=english, finished=time.time())
         lines = (message, msg("error.details", details=details)) if details else (message,)
-        text = stored(*lines)
+        text = Text(lines=lines)
         self.update_message(task_id, text=text, status="error")
         self.emit(TaskFailed(task_id=task_id, error=english, text=text))
 
@@ -92,11 +93,11 @@ class Reporter:
             if approval.state == ApprovalState.PENDING:
                 self._store.decide_approval(approval.id, ApprovalState.REFUSED, message="the task was cancelled",
                                             ledger_state=LedgerState.FAILED,
-                                            ledger_result=error("the task was cancelled"))
+                                            ledger_result=outcome_json(error("the task was cancelled")))
         self._close_skill_runs(task_id, "the task was cancelled")
         self._store.update_task(task_id, status="cancelled", finished=time.time())
         said = msg("task.stopped.written", files=", ".join(written)) if written else msg("task.stopped")
-        self.update_message(task_id, text=stored(said), status="done")
+        self.update_message(task_id, text=Text(lines=(said,)), status="done")
         self.emit(TaskCancelled(task_id=task_id))
 
     def _close_skill_runs(self, task_id: str, why: str) -> None:
@@ -104,6 +105,6 @@ class Reporter:
         for row in self._store.ledger(task_id, states=(LedgerState.EXECUTING,)):
             if row.tool_id != RUN_SKILL:
                 continue  # a command's row is resolved from the disk by recovery, never guessed here
-            result = {**error(f"the skill run ended with the task: {why}"), "status": "failed"}
-            self._store.record_result(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, result,
+            result = failed(f"the skill run ended with the task: {why}", status="failed")
+            self._store.record_result(row.id, (LedgerState.EXECUTING,), LedgerState.FAILED, outcome_json(result),
                                       M.tool_result(ToolCall(id=row.tool_call_id, name=row.tool_id, arguments="{}"), result))

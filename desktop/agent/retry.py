@@ -14,6 +14,7 @@ from desktop.agent._owner import other_owner_alive
 from desktop.agent.events import ApprovalDecided
 from desktop.agent.gate import CHANGED, ApprovalError, ApprovalGate, ApprovalOutcome, IsDriving, retryable
 from desktop.agent.reporter import Reporter
+from desktop.agent.outcome import outcome_json
 from desktop.agent.state import error
 from desktop.texts import tr
 from desktop.llm import ToolCall
@@ -55,7 +56,7 @@ async def retry(gate: ApprovalGate, reporter: Reporter, approval_id: str, drivin
         # The file moved on since the user approved: the agent is told so at the call and goes on.
         result = error(why)
         call = ToolCall(id=approval.tool_call_id, name=approval.tool_id, arguments=approval.arguments_json)
-        done = store.record_result(row.id, (LedgerState.FAILED,), LedgerState.FAILED, result,
+        done = store.record_result(row.id, (LedgerState.FAILED,), LedgerState.FAILED, outcome_json(result),
                                    M.tool_result(call, result)) is not None
         if done:
             store.update_task(task.id, status="running", error=None)

@@ -12,7 +12,7 @@ import shutil
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.agent import _messages as M
 from desktop.agent import context, warmup, workfolder
@@ -25,7 +25,7 @@ from desktop.agent.events import Event, TextDelta
 from desktop.agent.finalize import Finalizer
 from desktop.agent.flows import FinishState, FlowRunner
 from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
-from desktop.agent.loop import Hooks, Loop, StepCut, main_loop
+from desktop.agent.outcome import read_outcome
 from desktop.agent.reporter import Reporter
 from desktop.agent.skillsource import CatalogSkills, SkillSource
 from desktop.agent.state import MAIN, PAUSED, Outcome, Run
@@ -43,6 +43,9 @@ from desktop.store.states import ApprovalState, LedgerState
 from skills.messages import Msg
 from skills.runtime import Workspace, WorkspaceError
 from skills.runtime.errors import SkillsError
+
+if TYPE_CHECKING:
+    from desktop.agent.loop import Loop
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +100,9 @@ class AgentRuntime:
         await self.flow.finish(FinishState(run, outcome))
 
     def _loop(self) -> Loop:
+        # The agent loop's code loads with the first drive, not with the runtime a request waits for at start.
+        from desktop.agent.loop import Hooks, Loop
+
         hooks = Hooks(before_write=self.gate.freeze, resume_frozen=self.gate.resume, skill_ended=self._finish,
                       answered=self.reporter.finished)
         return Loop(store=self.store, skills=self.skills, calls=self.calls, reporter=self.reporter, hooks=hooks, flow=self.flow)
@@ -246,6 +252,14 @@ class AgentRuntime:
                 await asyncio.wait([inner])
             raise
 
+    def _model(self) -> Model:
+        """The model for a drive, made in a worker thread: the first one imports its code (the offline planner
+        is ~90 ms of imports, a provider its HTTP client), which the start no longer does (bench/bench_startup.py
+        measures what that first request pays). After the document libraries' background import: two threads
+        importing at once can leave a module half-made (:mod:`desktop.agent.warmup`)."""
+        warmup.wait()
+        return self.model_factory()
+
     async def _drive_inner(self, task_id: str) -> None:
         """Drive a task; a database that is full ends the drive with :class:`StorageFull` raised to the caller
         (the window shows it in the chat, ``mira task`` prints it): nothing more can be recorded, and every
@@ -266,10 +280,18 @@ class AgentRuntime:
         # The durable ledgers are the floor: a crash must not hand a task a fresh budget.
         usage["model_calls"] = max(int(usage.get("model_calls", 0)), len(self.store.model_calls(task_id)))
         usage["tool_calls"] = max(int(usage.get("tool_calls", 0)), len(self.store.ledger(task_id)))
+        try:
+            model = await asyncio.to_thread(self._model)
+        except asyncio.CancelledError:  # stopped while the model's code loaded: nothing ran, nothing to commit
+            self.reporter.cancelled(task_id)
+            self._tidy(task_id)
+            return
         run = Run(task_id, task.conversation_id, task.message_id, Workspace(task.workspace),
-                  self.model_factory(), Budgets.from_dict(dict(task.budgets)), usage)
+                  model, Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
         self.reporter.update_message(task_id, status="streaming")
+        from desktop.agent.loop import StepCut, main_loop  # with the first drive, like the model (see _loop)
+
         try:
             await asyncio.to_thread(warmup.wait)  # the document libraries' background import, if still running
             if not self.store.transcript_head(task_id, MAIN)[0]:
@@ -311,7 +333,7 @@ class AgentRuntime:
         skills = []
         for row in self.store.ledger(run.task_id, states=(LedgerState.DONE,)):
             skill = row.agent.removeprefix("skill:") if row.agent.startswith("skill:") else ""
-            if skill and skill not in skills and (row.result or {}).get("artifacts"):
+            if skill and skill not in skills and read_outcome(row.result or {}).artifacts:
                 skills.append(skill)
         written: list[str] = []
         for skill in skills:
@@ -320,7 +342,7 @@ class AgentRuntime:
             except (MiraError, SkillsError, OSError) as exc:  # the stop stands; what could not be checked is not delivered
                 log.warning("committing what %s wrote before the stop failed: %s", run.task_id, exc)
                 continue
-            written += [str(a["path"]) for a in packet.get("artifacts") or ()]
+            written += [a.path for a in packet.artifacts]
         return written
 
     def cancel(self, task_id: str) -> None:

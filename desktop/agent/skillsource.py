@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from desktop.errors import AgentError
 from skills.flow import Flow, default_flow
-from skills.runtime import Command, CommandError
+from skills.runtime import AnyCommand, CommandError
 from skills.runtime.errors import CatalogError
 from desktop.messages import msg
 
@@ -39,7 +39,7 @@ class SkillSource(Protocol):
     def summaries(self) -> str: ...
     def skill(self, skill_id: str) -> SkillInfo: ...
     def body(self, skill_id: str) -> str: ...
-    def command(self, name: str) -> Command: ...
+    def command(self, name: str) -> AnyCommand: ...
 
 
 class CatalogSkills:
@@ -74,7 +74,7 @@ class CatalogSkills:
         except CatalogError as exc:
             raise SkillUnavailable(msg("error.agent_skillsource.skill_refused", skill_id=repr(skill_id), exc=exc)) from exc
 
-    def command(self, name: str) -> Command:
+    def command(self, name: str) -> AnyCommand:
         from skills.runtime import get_command
 
         return get_command(name)
@@ -83,7 +83,7 @@ class CatalogSkills:
 class StaticSkills:
     """A fixed skill set with given bodies and commands (tests, benchmarks, embedding)."""
 
-    def __init__(self, skills: Mapping[str, tuple[SkillInfo, str]], commands: Mapping[str, Command],
+    def __init__(self, skills: Mapping[str, tuple[SkillInfo, str]], commands: Mapping[str, AnyCommand],
                  build_identity: str = "static", summaries: str | Callable[[], str] | None = None,
                  flow: Flow | None = None) -> None:
         self.flow = flow if flow is not None else default_flow()
@@ -110,7 +110,7 @@ class StaticSkills:
         self.skill(skill_id)
         return self._skills[skill_id][1]
 
-    def command(self, name: str) -> Command:
+    def command(self, name: str) -> AnyCommand:
         try:
             return self._commands[name]
         except KeyError:

@@ -12,6 +12,8 @@ from typing import Any, Final
 from desktop.agent.budgets import BudgetExhausted, Budgets
 from desktop.llm import Model
 from desktop.messages import msg
+from desktop.agent.outcome import ToolOutcome, failed
+from skills.messages import Msg
 from skills.runtime import Workspace
 
 MAIN: Final = "main"
@@ -24,9 +26,16 @@ def skill_agent(skill_id: str) -> str:
     return f"skill:{skill_id}"
 
 
-def error(message: str) -> dict[str, Any]:
-    """A failed tool result as the model sees it."""
-    return {"ok": False, "error": message}
+def error(message: Msg | str) -> ToolOutcome:
+    """A failed tool call: its one error (English words, or a message value)."""
+    return failed(message)
+
+
+def refused(exc: BaseException) -> ToolOutcome:
+    """A failed tool call from an exception: its message value when it was raised with one (the person reads
+    the card, the chat or the terminal in their language; the model reads its English), else its English."""
+    said = getattr(exc, "msg", None)
+    return failed(said if isinstance(said, Msg) else str(exc))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,8 +78,7 @@ class Run:
 
     def check_wall(self) -> None:
         if self.remaining_wall() <= 0:
-            raise BudgetExhausted(f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
-                                  msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
+            raise BudgetExhausted(msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}"))
 
     def take_model_call(self, reserved: bool = False) -> int:
         self.check_wall()
@@ -94,6 +102,4 @@ class Run:
             async with asyncio.timeout(max(0.001, self.remaining_wall())):
                 yield
         except TimeoutError:
-            raise BudgetExhausted(
-                f"the time budget of {self.budgets.wall_seconds:g} s for this task ran out",
-                msg=msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None
+            raise BudgetExhausted(msg("budget.time", seconds=f"{self.budgets.wall_seconds:g}")) from None

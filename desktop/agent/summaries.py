@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from desktop.messages import stored
-from skills.messages import Msg, msg
+from skills.messages import Msg, Text, msg
 from skills.runtime import WritePlan
 
 SHOWN_READS = 8
 
 
-def approval_summary(plan: WritePlan | None, target: str | None, reads: Sequence[str]) -> str:
-    """What the write does plus the files it reads, as a stored message text."""
+def approval_summary(plan: WritePlan | None, target: str | None, reads: Sequence[str]) -> Text:
+    """What the write does plus the files it reads, as message values."""
     # Without a plan (a command that tells nothing) or a target there is no better name a person knows (the
     # command id stays in the details).
     first = (plan.summary if plan is not None
@@ -22,4 +21,4 @@ def approval_summary(plan: WritePlan | None, target: str | None, reads: Sequence
         more = len(reads) - SHOWN_READS
         lines.append(msg("summary.uses.more", more, files=list(reads[:SHOWN_READS])) if more > 0
                      else msg("summary.uses", files=list(reads)))
-    return stored(*lines)
+    return Text(lines=tuple(lines))

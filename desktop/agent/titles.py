@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
-from desktop.llm.offline._route import format_named
+from desktop.format_words import format_named
 
 MAX_TITLE = 60
 

@@ -9,8 +9,9 @@ from typing import Any
 from desktop.errors import AgentError
 from desktop.llm import ToolSpec
 from desktop.llm.schemas import for_model, share_across, without_guards
-from skills.runtime import Command, Workspace, WorkspaceError
+from skills.runtime import AnyCommand, Workspace, WorkspaceError
 from desktop.messages import msg
+from skills.messages import Msg
 
 LOAD_SKILL = ToolSpec(
     name="load_skill",
@@ -81,12 +82,12 @@ DEFAULT_MAX_CHARS = 20000
 _LIST_LIMIT = 500
 
 
-def command_spec(cmd: Command) -> ToolSpec:
+def command_spec(cmd: AnyCommand) -> ToolSpec:
     """The command with its full argument schema: what a call's arguments are validated against."""
     return ToolSpec(name=cmd.name, description=cmd.description, parameters=dict(cmd.input_schema))
 
 
-def model_spec(cmd: Command) -> ToolSpec:
+def model_spec(cmd: AnyCommand) -> ToolSpec:
     """The command as the model is shown it: the same shapes, said once (shared definitions, no limits
     an answer never reaches, no refuse-only guards); arguments are still validated against
     :func:`command_spec`."""
@@ -98,7 +99,7 @@ def shown(spec: ToolSpec) -> ToolSpec:
     return ToolSpec(name=spec.name, description=spec.description, parameters=without_guards(dict(spec.parameters)))
 
 
-def skill_tools(commands: Sequence[Command]) -> tuple[ToolSpec, ...]:
+def skill_tools(commands: Sequence[AnyCommand]) -> tuple[ToolSpec, ...]:
     """Exactly the skill's commands, the read-only workspace tools and ``complete``."""
     specs = [model_spec(c) for c in commands]
     # a shape already shown by an earlier command (docx_create's blocks in docx_edit) is named, not repeated
@@ -208,7 +209,8 @@ def _resolve(ws: Workspace, rel: str, where: str, *, must_exist: bool) -> None:
     try:
         path = ws.resolve(rel, must_exist=must_exist)
     except WorkspaceError as exc:
-        raise ToolInputError(msg("error.agent_tools.failed", where=where, value=capped(str(exc)))) from None
+        said = exc.msg if isinstance(exc.msg, Msg) else capped(str(exc))  # the person reads it in their language
+        raise ToolInputError(msg("error.agent_tools.failed", where=where, value=said)) from None
     if must_exist and not path.is_file():
         raise ToolInputError(msg("error.agent_tools.folder_file", where=where, value=capped(rel, 120)))
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from desktop.faults import StorageFault, is_storage_fault
-from desktop.messages import english, lines_of, msg, stored
+from desktop.messages import msg
 from desktop.store import ApprovalRow, Store, TargetRow, VersionRow
 from desktop.texts import tr
-from skills.messages import Msg
+from skills.messages import Msg, Said, Text, text
 from skills.runtime import Workspace, versions
 from skills.runtime.workspace import sha256_file
 
@@ -83,23 +83,22 @@ def changed_since_freeze(ws: Workspace, targets: Sequence[TargetRow]) -> list[st
     return moved
 
 
-def change_text(approval: ApprovalRow | None) -> str:
+def change_text(approval: ApprovalRow | None) -> Text:
     """What a write changed, in plain words, from the frozen call's readable before/after pairs."""
     if approval is None:
-        return ""
-    pairs = [(b, a) for b, a in approval.changes if b or a][:2]
+        return Text()
+    pairs = [c for c in approval.changes if c.before or c.after][:2]
     if pairs:
-        return stored(msg("version.list.more" if len(approval.changes) > 2 else "version.list",
-                          changes=[_pair(b, a) for b, a in pairs]))
+        return text(msg("version.list.more" if len(approval.changes) > 2 else "version.list",
+                        changes=[_pair(c.before, c.after) for c in pairs]))
     return approval.summary
 
 
-def _pair(before: str, after: str) -> Msg:
-    def clip(s: str) -> Msg | str:
-        lines = lines_of(s)  # a side the skill wrote as a message ("Slide 2: Goals") stays one
-        if lines is not None and len(lines) == 1 and isinstance(lines[0], Msg):
-            return lines[0]
-        s = " ".join((english(s) if lines is not None else s).split())
+def _pair(before: Said, after: Said) -> Msg:
+    def clip(s: Said) -> Said:
+        if isinstance(s, Msg):  # a side the skill wrote as a message ("Slide 2: Goals") stays one
+            return s
+        s = " ".join(s.split())
         return s if len(s) <= 60 else s[:59] + "…"
 
     if not before:
@@ -120,7 +119,7 @@ def record(store: Store, *, conversation_id: str, task_id: str, ws: Workspace, p
         if before and before != sha256 and versions.has(ws.root, before):
             size_before = versions.object_path(ws.root, before).stat().st_size
             store.add_version(conversation_id=conversation_id, path=path, sha256=before, bytes=size_before,
-                              task_id=None, change=stored(msg("version.before_mira")))
+                              task_id=None, change=text(msg("version.before_mira")))
     return store.add_version(conversation_id=conversation_id, path=path, sha256=sha256, bytes=size,
                              artifact_id=artifact_id, task_id=task_id, change=change_text(approval))
 

@@ -7,7 +7,6 @@ import shutil
 import unicodedata
 from pathlib import Path
 
-from desktop.agent.titles import without_kind
 from desktop.errors import AgentError
 from desktop.store import Store
 from skills.runtime.versions import PRIVATE_DIR
@@ -61,6 +60,9 @@ def assign(store: Store, conversation_id: str, root: Path) -> Path:
         path.mkdir(parents=True, exist_ok=True)
         return path
     root = check_folder(root)
+    # Imported with the first folder named: titles' patterns would load with the runtime (bench/bench_startup.py).
+    from desktop.agent.titles import without_kind
+
     base = readable_name(without_kind(store.conversation(conversation_id).title))  # "Notes (PDF)" → "Notes"
     taken = store.folders_in_use()
     name, n = base, 2

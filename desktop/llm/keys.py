@@ -200,8 +200,7 @@ async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> 
     from desktop.llm.quirks import in_flight, transport_reason
 
     if in_flight.busy(base_url):  # a second request would stop the answer a task is streaming
-        raise ListingError(f"{base_url} is answering a task; not asked for its models now",
-                           msg=msg("model.error.busy", where=base_url))
+        raise ListingError(msg("model.error.busy", where=base_url))
     url = base_url.rstrip("/") + "/models"
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     try:
@@ -209,17 +208,14 @@ async def list_models(base_url: str, key: str | None, timeout: float = 15.0) -> 
             response = await client.get(url, headers=headers)
     except httpx.HTTPError as exc:
         reason = transport_reason(exc)
-        raise ListingError(f"could not reach {url}: {reason}",
-                           msg=msg("model.error.connect", where=base_url), details=reason) from None
+        raise ListingError(msg("model.error.connect", where=base_url), details=f"{url}: {reason}") from None
     if response.status_code != 200:
-        raise ListingError(f"{url} answered HTTP {response.status_code}",
-                           msg=msg("model.error.listing", where=base_url, status=response.status_code))
+        raise ListingError(msg("model.error.listing", where=base_url, status=response.status_code))
     try:
         data = response.json().get("data", [])
         ids = sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})
     except (ValueError, AttributeError, TypeError):
-        raise ListingError(f"{url} did not answer with a model list",
-                           msg=msg("model.error.malformed", where=base_url)) from None
+        raise ListingError(msg("model.error.malformed", where=base_url), details=f"{url}: not a model list") from None
     return ids
 
 

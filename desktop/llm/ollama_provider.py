@@ -28,6 +28,7 @@ from desktop.llm._types import (
 )
 from desktop.llm.openai_provider import MIN_OUTPUT, OutputLimits, to_wire_tools
 from desktop.llm.quirks import in_flight
+from desktop.llm.settings import SettingsError
 from desktop.llm.turn import AnswerCut
 from desktop.llm.textcalls import may_be_call, parse_text_calls
 from desktop.llm.tokens import check_fits
@@ -73,7 +74,7 @@ class OllamaModel:
     def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, context_window: int = 0,
                  limits: OutputLimits | None = None) -> None:
         if not base_url or not model:
-            raise ValueError("an Ollama model needs a base URL and a model name")
+            raise SettingsError(msg("connect.incomplete"))  # a ValueError too
         self.base_url = host_of(base_url)
         self.name = model
         self.label = f"{model} (Ollama, {httpx.URL(self.base_url).host or self.base_url})"
@@ -138,18 +139,14 @@ class OllamaModel:
         except ollama.ResponseError as exc:
             raise self._map_status(exc) from None
         except (httpx.TimeoutException, asyncio.TimeoutError):
-            raise ModelError(f"timed out: no response from {self.base_url} within {self.timeout:g} s",
-                             msg=msg("model.error.timeout", where=self.base_url, seconds=f"{self.timeout:g}")) from None
+            raise ModelError(msg("model.error.timeout", where=self.base_url, seconds=f"{self.timeout:g}"),
+                             details="timed out") from None
         except (httpx.ConnectError, ConnectionError):
-            raise ModelError(f"could not connect to {self.base_url} (connection refused); is Ollama running "
-                             "(`ollama serve`) and the URL right?",
-                             msg=msg("model.error.connect", where=self.base_url), details="connection refused") from None
+            raise ModelError(msg("model.error.connect", where=self.base_url), details="connection refused") from None
         except Exception as exc:  # noqa: BLE001 - every failure is one clear ModelError
-            raise ModelError(f"the call to {self.base_url} failed ({type(exc).__name__})",
-                             msg=msg("model.error.failed", where=self.base_url), details=type(exc).__name__) from None
+            raise ModelError(msg("model.error.failed", where=self.base_url), details=type(exc).__name__) from None
         if finish is None:
-            raise ModelError("the server stopped the answer before the model finished",
-                             msg=msg("model.error.stopped"))
+            raise ModelError(msg("model.error.stopped"))
         if finish == "length":
             raise AnswerCut(usage, text="" if calls else "".join(text), reasoning="".join(reasoning))
         whole = "".join(text)

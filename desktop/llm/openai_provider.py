@@ -31,6 +31,7 @@ from desktop.llm._types import (
 )
 from desktop.llm.quirks import Quirks, in_flight, kind_from, memory, quirks_for
 from desktop.llm.tokens import check_fits, count_request
+from desktop.llm.settings import SettingsError
 from desktop.llm.turn import AnswerCut, TurnBuilder, reasoning_of, used_ids
 from desktop.messages import msg
 
@@ -180,7 +181,7 @@ class OpenAIModel:
                  deadline: float | None = None, context_window: int = 0,
                  limits: OutputLimits | None = None, quirks: Quirks | None = None) -> None:
         if not base_url or not model:
-            raise ValueError("an OpenAI-compatible model needs a base URL and a model name")
+            raise SettingsError(msg("connect.incomplete"))  # a ValueError too
         self.base_url = base_url.rstrip("/")
         self.name = model
         self.label = f"{model} ({self._host()})"
@@ -420,13 +421,10 @@ class OpenAIModel:
                 return await step
         except TimeoutError:
             if idle < self.timeout:
-                raise ModelError(f"timed out: {self.base_url} did not finish within {self.deadline:g} s "
-                                 "(overall deadline of one model call)",
-                                 msg=msg("model.error.deadline", where=self.base_url, seconds=f"{self.deadline:g}")
-                                 ) from None
-            raise ModelError(f"timed out: {self.base_url} sent no content for {self.timeout:g} s (idle "
-                             "deadline; keep-alive messages do not count)",
-                             msg=msg("model.error.idle", where=self.base_url, seconds=f"{self.timeout:g}")) from None
+                raise ModelError(msg("model.error.deadline", where=self.base_url, seconds=f"{self.deadline:g}"),
+                                 details="timed out: the overall deadline of one model call") from None
+            raise ModelError(msg("model.error.idle", where=self.base_url, seconds=f"{self.timeout:g}"),
+                             details="timed out: the idle deadline (keep-alive messages do not count)") from None
 
     def _learn_kind(self, http: Any) -> None:
         """Remember the kind a reply's ``Server`` header names (llama.cpp's llama-server says so on every
@@ -453,8 +451,7 @@ class OpenAIModel:
                 break
         shown = self._scrub(head[:_PEEK].decode("utf-8", errors="replace"))
         what = f"{kind.split(';')[0].strip()} (HTTP {http.status_code})"
-        raise ModelError(f"{self.base_url} sent {what}, not a stream of the model's answer; it began: {shown!r}",
-                         msg=msg("model.error.not_stream", where=self.base_url, status=http.status_code),
+        raise ModelError(msg("model.error.not_stream", where=self.base_url, status=http.status_code),
                          details=f"{what}: {shown}")
 
     # -- errors ---------------------------------------------------------

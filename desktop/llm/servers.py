@@ -122,24 +122,19 @@ def list_models(base_url: str, api: str = "openai", timeout: float = 10.0) -> li
     from desktop.llm.quirks import in_flight
 
     if in_flight.busy(base_url):  # a second request would stop the answer a task is streaming
-        raise ModelError(f"{base_url} is answering a task; not asked for its models now",
-                         msg=msg("model.error.busy", where=base_url))
+        raise ModelError(msg("model.error.busy", where=base_url))
     try:
         with httpx.Client(timeout=timeout) as client:
             return _ollama(client, base_url) if api == "ollama" else _openai_like(client, base_url)
     except httpx.HTTPStatusError as exc:
-        raise ModelError(f"{base_url} refused the model listing (HTTP {exc.response.status_code})",
-                         msg=msg("model.error.listing", where=base_url, status=exc.response.status_code)) from None
+        raise ModelError(msg("model.error.listing", where=base_url, status=exc.response.status_code)) from None
     except httpx.HTTPError as exc:
         from desktop.llm.quirks import transport_reason
 
         reason = transport_reason(exc)
-        raise ModelError(f"could not list the models at {base_url} ({reason}); is the server "
-                         "running and the URL right?", msg=msg("model.error.connect", where=base_url),
-                         details=reason) from None
+        raise ModelError(msg("model.error.connect", where=base_url), details=reason) from None
     except (ValueError, AttributeError, TypeError):
-        raise ModelError(f"{base_url} sent a model listing Mira cannot read",
-                         msg=msg("model.error.malformed", where=base_url)) from None
+        raise ModelError(msg("model.error.malformed", where=base_url), details="the model listing") from None
 
 
 def is_ollama(base_url: str, timeout: float = 5.0) -> bool:

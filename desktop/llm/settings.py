@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from desktop.errors import MiraError
+from desktop.messages import msg
+
 Provider = Literal["offline", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = ("offline", "openai_compatible")
 MAX_TIMEOUT = 600.0
@@ -16,6 +19,11 @@ APIS: tuple[str, ...] = ("openai", "ollama")
 MAX_CONTEXT = 10_000_000
 _FIELDS = {"provider", "base_url", "model", "timeout", "context_window", "api", "output_tool_step", "output_reply"}
 MAX_OUTPUT = 1_000_000
+
+
+class SettingsError(MiraError, ValueError):
+    """A model setting was refused (the Settings dialog, the settings file, the CLI); a ValueError too, as
+    callers catch those. Raised with its message value, which names the field as the dialog labels it."""
 
 
 def _normalise_url(url: str) -> str:
@@ -29,7 +37,7 @@ class ModelSettings:
     ``provider`` is ``"offline"`` (the embedded offline planner) or
     ``"openai_compatible"`` (any server speaking the Chat Completions API, with
     ``base_url`` and ``model``). Construction validates every field and raises
-    :class:`ValueError` naming the bad one.
+    :class:`SettingsError` (a ValueError) naming the bad one.
     """
 
     provider: Provider = "offline"
@@ -45,25 +53,26 @@ class ModelSettings:
 
     def __post_init__(self) -> None:
         if self.provider not in PROVIDERS:
-            raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {self.provider!r}")
+            raise SettingsError(msg("error.llm_settings.provider", choices=", ".join(PROVIDERS),
+                                    value=repr(self.provider)))
         if not isinstance(self.base_url, str):
-            raise ValueError("base_url must be a string")
+            raise SettingsError(msg("error.llm_settings.text", name="base_url"))
         if not isinstance(self.model, str):
-            raise ValueError("model must be a string")
+            raise SettingsError(msg("error.llm_settings.text", name="model"))
         if isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float)):
-            raise ValueError("timeout must be a number of seconds")
+            raise SettingsError(msg("error.llm_settings.timeout_number"))
         if not math.isfinite(self.timeout) or not 0 < self.timeout <= MAX_TIMEOUT:
-            raise ValueError(f"timeout must be between 0 and {MAX_TIMEOUT:g} seconds, not {self.timeout!r}")
+            raise SettingsError(msg("error.llm_settings.timeout_range", limit=f"{MAX_TIMEOUT:g}",
+                                    value=repr(self.timeout)))
         if isinstance(self.context_window, bool) or not isinstance(self.context_window, int) \
                 or not 0 <= self.context_window <= MAX_CONTEXT:
-            raise ValueError(f"context_window must be a whole number of tokens (0 = unknown), "
-                             f"not {self.context_window!r}")
+            raise SettingsError(msg("error.llm_settings.context_window", value=repr(self.context_window)))
         for name in ("output_tool_step", "output_reply"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 16 <= value <= MAX_OUTPUT:
-                raise ValueError(f"{name} must be a whole number of tokens from 16 to {MAX_OUTPUT}, not {value!r}")
+                raise SettingsError(msg(f"error.llm_settings.{name}", limit=MAX_OUTPUT, value=repr(value)))
         if self.api not in APIS:
-            raise ValueError(f"api must be one of {', '.join(APIS)}, not {self.api!r}")
+            raise SettingsError(msg("error.llm_settings.api", choices=", ".join(APIS), value=repr(self.api)))
         url = _normalise_url(self.base_url)
         if url:
             try:
@@ -72,13 +81,13 @@ class ModelSettings:
             except ValueError as exc:
                 # Caught here so a bad URL never reaches the HTTP client as a traceback; the URL is not
                 # echoed because it may carry a pasted key.
-                raise ValueError(f"base_url is not a valid URL ({exc})") from None
+                raise SettingsError(msg("error.llm_settings.url_invalid"), details=str(exc)) from None
             if parts.username or parts.password:
                 # A key pasted into the URL would end up in the settings file; refuse it, and
                 # before any message below could echo the URL.
-                raise ValueError("base_url must not contain a user name or password; put the key in the key field")
+                raise SettingsError(msg("error.llm_settings.url_credentials"))
             if parts.scheme not in ("http", "https") or not parts.netloc:
-                raise ValueError(f"base_url must be an http:// or https:// URL, not {self.base_url!r}")
+                raise SettingsError(msg("error.llm_settings.url_scheme", value=repr(self.base_url)))
         # Normalise once so equal settings compare equal and map to one keyring account.
         object.__setattr__(self, "base_url", url)
         object.__setattr__(self, "model", self.model.strip())
@@ -105,15 +114,16 @@ class ModelSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ModelSettings:
-        """Build settings from a dict such as :meth:`to_dict` produced; unknown or mistyped fields are a ValueError."""
+        """Build settings from a dict such as :meth:`to_dict` produced; unknown or mistyped fields are a
+        :class:`SettingsError` (a ValueError)."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"model settings must be an object, not {type(data).__name__}")
+            raise SettingsError(msg("error.llm_settings.not_object", type=type(data).__name__))
         unknown = sorted(set(data) - _FIELDS)
         if unknown:
-            raise ValueError(f"unknown model setting(s): {', '.join(map(str, unknown))}")
+            raise SettingsError(msg("error.llm_settings.unknown", names=", ".join(map(str, unknown))))
         if "provider" not in data:
-            raise ValueError("model settings need a provider")
+            raise SettingsError(msg("error.llm_settings.no_provider"))
         for name in ("provider", "base_url", "model", "api"):
             if name in data and not isinstance(data[name], str):
-                raise ValueError(f"{name} must be a string")
+                raise SettingsError(msg("error.llm_settings.text", name=name))
         return cls(**dict(data))

@@ -13,8 +13,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import jsonschema
-
 from desktop.llm._types import ToolCall, ToolSpec
 
 _FENCE = re.compile(r"^```(?:json)?\s*\n?(.*?)\n?```$", re.DOTALL)
@@ -57,6 +55,10 @@ def _one(obj: Any, tools: Mapping[str, ToolSpec]) -> ToolCall | None:
     tool = tools.get(name)
     if tool is None or not isinstance(args, dict):
         return None
+    # Imported here, on the first answer that looks like a call: jsonschema costs ~40 ms of imports, and the
+    # agent runtime loads this module before a request can be sent (bench/bench_startup.py).
+    import jsonschema
+
     try:
         jsonschema.validate(args, dict(tool.parameters))
     except (jsonschema.ValidationError, jsonschema.SchemaError):

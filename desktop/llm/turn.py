@@ -98,8 +98,7 @@ class ToolCallAssembler:
         for n, slot in enumerate(sorted(self._parts), start=1):
             part = self._parts[slot]
             if not part["name"]:
-                raise ModelError("malformed stream: a tool call arrived without a function name",
-                                 msg=msg("model.error.bad_answer"))
+                raise ModelError(msg("model.error.bad_answer"), details="a tool call arrived without a function name")
             call_id = part["id"]
             if not call_id or call_id in used:
                 call_id = f"call_{uuid.uuid4().hex[:12]}_{n}"
@@ -228,8 +227,7 @@ class TurnBuilder:
             # A reply cut mid-text can be continued from what was said; a call cut mid-arguments cannot.
             raise AnswerCut(self.usage, text="" if calls or self.assembler.started else whole, reasoning=reasoning)
         if finish is None:
-            raise ModelError("the server stopped the answer before the model finished (a local server does this "
-                             "when another request reaches it while it answers)", msg=msg("model.error.stopped"))
+            raise ModelError(msg("model.error.stopped"))
         if calls and finish == "stop":
             finish = "tool_calls"  # Ollama reports "stop" even when it calls tools
         return late, Completion(text=whole, tool_calls=calls, finish_reason=finish, usage=self.usage,

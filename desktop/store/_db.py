@@ -47,9 +47,7 @@ class Database:
         except sqlite3.DatabaseError as exc:
             # A corrupt or foreign file: say which one; it is left untouched so nothing in it is lost.
             self._conn.close()
-            raise StoreError(f"{self.path} is not a readable Mira database ({exc}); move it aside to start "
-                             "with a new one", msg=msg("store.unreadable", path=str(self.path)),
-                             details=str(exc)) from None
+            raise StoreError(msg("store.unreadable", path=str(self.path)), details=str(exc)) from None
 
     # -- plumbing -------------------------------------------------------------
 

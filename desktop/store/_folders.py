@@ -6,10 +6,16 @@ import time
 import uuid
 from collections.abc import Mapping
 
+from desktop.store._codec import kept
+from skills.codec import dumps
+from skills.messages import Text
 from desktop.store._db import Database
 from desktop.store.errors import StoreError
 from desktop.store.rows import TargetRow, VersionRow
 from desktop.messages import msg
+
+
+EMPTY = Text()
 
 
 class FolderStore(Database):
@@ -38,7 +44,7 @@ class FolderStore(Database):
     # -- versions ---------------------------------------------------------------------
 
     def add_version(self, *, conversation_id: str, path: str, sha256: str, bytes: int,
-                    artifact_id: str | None = None, task_id: str | None = None, change: str = "") -> VersionRow:
+                    artifact_id: str | None = None, task_id: str | None = None, change: Text = EMPTY) -> VersionRow:
         """Record ``sha256`` as the next version of ``path``; the same bytes as the latest version add none."""
         with self._tx() as c:
             last = c.execute("SELECT * FROM versions WHERE conversation_id=? AND path=? ORDER BY version DESC "
@@ -52,7 +58,7 @@ class FolderStore(Database):
             vid = uuid.uuid4().hex
             c.execute("INSERT INTO versions(id, conversation_id, path, version, sha256, bytes, artifact_id, task_id, "
                       "change, created) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                      (vid, conversation_id, path, number, sha256, int(bytes), artifact_id, task_id, change,
+                      (vid, conversation_id, path, number, sha256, int(bytes), artifact_id, task_id, dumps(change),
                        time.time()))
             row = c.execute("SELECT * FROM versions WHERE id=?", (vid,)).fetchone()
         return _version(row)
@@ -94,4 +100,4 @@ class FolderStore(Database):
 
 def _version(r: sqlite3.Row) -> VersionRow:
     return VersionRow(id=r["id"], conversation_id=r["conversation_id"], path=r["path"], version=r["version"], sha256=r["sha256"], bytes=r["bytes"],
-                      artifact_id=r["artifact_id"], task_id=r["task_id"], change=r["change"], created=r["created"])
+                      artifact_id=r["artifact_id"], task_id=r["task_id"], change=kept(Text, r["change"], EMPTY), created=r["created"])

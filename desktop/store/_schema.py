@@ -189,6 +189,17 @@ MIGRATIONS: Sequence[str] = (
     """
     ALTER TABLE messages ADD COLUMN reasoning TEXT NOT NULL DEFAULT '';
     """,
+    # v8: words made of message values are kept as records (skills.codec) instead of a marked string: a
+    # message's in a column of their own (its text keeps their English, which search and exports read), an
+    # approval's summary and changes, a version's note, and a check's one message in the evidence. The mira_*
+    # functions are desktop.store._legacy's readers of the old forms.
+    """
+    ALTER TABLE messages ADD COLUMN said TEXT;
+    UPDATE messages SET said = mira_text(text), text = mira_english(text) WHERE mira_marked(text);
+    UPDATE approvals SET summary = mira_text(summary), changes = mira_changes(changes);
+    UPDATE versions SET change = mira_text(change);
+    UPDATE evidence SET json = mira_evidence(json);
+    """,
 )
 
 LATEST = len(MIGRATIONS)
@@ -208,6 +219,9 @@ def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
             f"this database was written by a newer Mira (schema v{version}; this build knows v{LATEST})"
         )
     if version < target:
+        from desktop.store._legacy import register_readers  # the old forms' readers, for the steps that need them
+
+        register_readers(conn)
         # All the missing steps in one transaction: a new database is made with one commit (one flush to
         # disk instead of one per step), and a crash part-way leaves the old version whole.
         steps = "".join(f"{MIGRATIONS[v]}\nINSERT INTO schema_version(version) VALUES ({v + 1});\n"

@@ -21,10 +21,15 @@ from desktop.store.rows import (
     TranscriptEntry,
 )
 from desktop.messages import msg
+from desktop.store._codec import kept
+from desktop.llm.packet import FinalizationPacket
+from skills.codec import dumps
+from skills.messages import Text
+from skills.runtime import Change
 
 _TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
                 "owner"}
-_JSON_FIELDS = {"usage", "packet"}
+_JSON_FIELDS = {"usage"}
 
 
 def _dumps(value: Any) -> str:
@@ -70,7 +75,8 @@ class TaskStore(Database):
         if unknown:
             raise ValueError(f"unknown task fields {sorted(unknown)}")
         sets = [f"{k}=?" for k in fields]
-        args = [_dumps(v) if k in _JSON_FIELDS and v is not None else v for k, v in fields.items()]
+        args = [_dumps(v) if k in _JSON_FIELDS and v is not None
+                else dumps(v) if k == "packet" and v is not None else v for k, v in fields.items()]
         sql = f"UPDATE tasks SET {', '.join(sets)} WHERE id=?"
         args.append(task_id)
         with self._tx("task") as c:
@@ -205,7 +211,7 @@ class TaskStore(Database):
     def freeze_approval(self, *, approval_id: str, ledger_id: str, task_id: str, agent: str, call_key: str,
                         tool_call_id: str, tool_id: str, arguments_json: str, input_hash: str, skill_id: str,
                         checkpoint_seq: int, checkpoint_hash: str, target_path: str | None,
-                        target_sha256: str | None, summary: str, changes: Sequence[Sequence[str]]) -> ApprovalRow:
+                        target_sha256: str | None, summary: Text, changes: Sequence[Change]) -> ApprovalRow:
         """Persist the frozen invocation, its ledger entry and the paused task in one transaction."""
         now = time.time()
         with self._tx("approval") as c:
@@ -221,8 +227,8 @@ class TaskStore(Database):
                 " target_sha256_at_freeze, summary, changes, state, created) VALUES"
                 " (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (approval_id, task_id, ledger_id, agent, call_key, tool_call_id, tool_id, arguments_json, input_hash,
-                 skill_id, checkpoint_seq, checkpoint_hash, _dumps(snapshot), target_path, target_sha256, summary,
-                 _dumps([list(map(str, ch)) for ch in changes]), "pending", now),
+                 skill_id, checkpoint_seq, checkpoint_hash, _dumps(snapshot), target_path, target_sha256, dumps(summary),
+                 dumps(tuple(changes)), "pending", now),
             )
             c.execute("UPDATE tasks SET status='paused' WHERE id=?", (task_id,))
         return self.approval(approval_id)
@@ -269,7 +275,8 @@ class TaskStore(Database):
             c.execute("INSERT INTO artifacts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                       (artifact_id, task_id, conversation_id, new.path, new.workspace_path, new.kind, new.title,
                        new.sha256, new.bytes, new.tool_call_id, now))
-            c.execute("INSERT INTO evidence VALUES (?,?)", (artifact_id, _dumps(dict(new.evidence))))
+            if new.evidence is not None:
+                c.execute("INSERT INTO evidence VALUES (?,?)", (artifact_id, dumps(new.evidence)))
         return ArtifactRow(id=artifact_id, task_id=task_id, conversation_id=conversation_id, path=new.path, workspace_path=new.workspace_path, kind=new.kind,
                            title=new.title,
                            sha256=new.sha256, bytes=new.bytes, tool_call_id=new.tool_call_id, created=now)
@@ -305,7 +312,7 @@ def _task(r: sqlite3.Row) -> TaskRow:
     return TaskRow(id=r["id"], conversation_id=r["conversation_id"], message_id=r["message_id"], request=r["request"], status=r["status"], flow_id=r["flow_id"],
                    flow_version=r["flow_version"], build_identity=r["build_identity"], workspace=r["workspace"], budgets=json.loads(r["budgets"]),
                    usage=json.loads(r["usage"] or "{}"), skill_id=r["skill_id"], skill_call_key=r["skill_call_key"], outcome=r["outcome"],
-                   packet=_loads(r["packet"]), error=r["error"], created=r["created"], finished=r["finished"],
+                   packet=kept(FinalizationPacket, r["packet"], None), error=r["error"], created=r["created"], finished=r["finished"],
                    owner=r["owner"] if "owner" in r.keys() else None,
                    flow_sha256=r["flow_sha256"] if "flow_sha256" in r.keys() else None)
 
@@ -323,7 +330,8 @@ def _approval(r: sqlite3.Row) -> ApprovalRow:
         arguments=json.loads(r["arguments"]), arguments_json=r["arguments"], input_hash=r["input_hash"], skill_id=r["skill_id"],
                        checkpoint_seq=r["checkpoint_seq"],
         checkpoint_hash=r["checkpoint_hash"], ledger_snapshot=tuple(json.loads(r["ledger_snapshot"])), target_path=r["target_path"],
-        target_sha256_at_freeze=r["target_sha256_at_freeze"], summary=r["summary"], changes=tuple(tuple(ch) for ch in json.loads(r["changes"])),
+        target_sha256_at_freeze=r["target_sha256_at_freeze"], summary=kept(Text, r["summary"], Text()),
+        changes=kept(tuple[Change, ...], r["changes"], ()),
         state=r["state"], message=r["message"], created=r["created"], decided_at=r["decided_at"],
     )
 

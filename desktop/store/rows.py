@@ -6,9 +6,13 @@ attribute, and never mistaken for a row of another type or for a tuple.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:  # annotations only: the rows load before the records' modules are needed
+    from desktop.llm.packet import FinalizationPacket
+    from skills.messages import Text
+    from skills.runtime import Change, Evidence
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -40,6 +44,14 @@ class StoredMessage:
     extensions: tuple[Extension, ...]
     created: float
     reasoning: str = ""  # the model's reasoning shown folded with an assistant reply, never its text
+    # Mira's own words as message values (each reader renders them); None for words as written (the user's,
+    # the model's). ``text`` then holds their English.
+    said: Text | None = None
+
+    @property
+    def words(self) -> Text | str:
+        """What the message says: Mira's message values, else the words as written."""
+        return self.said if self.said is not None else self.text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,7 +70,7 @@ class TaskRow:
     skill_id: str | None
     skill_call_key: str | None
     outcome: str | None  # completed | denied | failed (from the finalization packet)
-    packet: Mapping[str, Any] | None
+    packet: FinalizationPacket | None
     error: str | None
     created: float
     finished: float | None
@@ -111,8 +123,8 @@ class ApprovalRow:
     ledger_snapshot: tuple[Mapping[str, Any], ...]
     target_path: str | None  # workspace-relative
     target_sha256_at_freeze: str | None  # None: the target did not exist when frozen
-    summary: str
-    changes: tuple[tuple[str, str], ...]
+    summary: Text
+    changes: tuple[Change, ...]
     state: str  # pending | approved | denied | refused
     message: str
     created: float
@@ -184,7 +196,7 @@ class NewArtifact:
     sha256: str
     bytes: int
     tool_call_id: str
-    evidence: Mapping[str, Any] = field(default_factory=dict)
+    evidence: Evidence | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -199,7 +211,7 @@ class VersionRow:
     bytes: int
     artifact_id: str | None  # the artifact that made it; None for the file as it was before Mira wrote over it
     task_id: str | None
-    change: str  # what changed, in plain words ("" when unknown)
+    change: Text  # what changed, in plain words (empty when unknown)
     created: float
 
 

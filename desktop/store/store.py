@@ -16,6 +16,10 @@ from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, ConversationRow, ConversationMatch, Extension, StoredMessage
 from desktop.messages import msg
+from desktop.store._codec import kept
+from skills.codec import dumps
+from skills.messages import Text
+from skills.runtime import Evidence
 
 
 _TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
@@ -184,19 +188,24 @@ class Store(TaskStore, FolderStore):
     def update_message(
         self,
         message_id: str,
-        text: str | None = None,
+        text: Text | str | None = None,
         status: str | None = None,
         extensions: Iterable[Extension | dict[str, str]] | None = None,
         reasoning: str | None = None,
     ) -> StoredMessage:
-        """Change a message's text, status, extensions and/or reasoning; returns the new row."""
-        sets, args = [], []
+        """Change a message's text, status, extensions and/or reasoning; returns the new row. A Text (Mira's own
+        words as message values) is kept as such, with its English as the message's text."""
+        sets: list[str] = []
+        args: list[str | None] = []
         if reasoning is not None:
             sets.append("reasoning=?")
             args.append(reasoning)
-        if text is not None:
-            sets.append("text=?")
-            args.append(text)
+        if isinstance(text, Text):
+            sets += ["text=?", "said=?"]
+            args += [text.english(), dumps(text)]
+        elif text is not None:
+            sets += ["text=?", "said=?"]
+            args += [text, None]
         if status is not None:
             sets.append("status=?")
             args.append(status)
@@ -238,7 +247,7 @@ class Store(TaskStore, FolderStore):
     def _message(row: sqlite3.Row) -> StoredMessage:
         return StoredMessage(id=row["id"], conversation_id=row["conversation_id"], role=row["role"], text=row["text"],
                              status=row["status"], extensions=_extensions(row["extensions"]), created=row["created"],
-                             reasoning=row["reasoning"])
+                             reasoning=row["reasoning"], said=kept(Text, row["said"], None) if row["said"] else None)
 
     # -- artifacts and evidence --------------------------------------------------
 
@@ -256,10 +265,10 @@ class Store(TaskStore, FolderStore):
         rows = self._all("SELECT * FROM artifacts WHERE task_id=? ORDER BY created, rowid", (task_id,))
         return [_artifact(r) for r in rows]
 
-    def evidence(self, artifact_id: str) -> dict[str, Any]:
-        """The artifact's evidence (``Evidence.to_dict()``); ``{}`` when none was recorded."""
+    def evidence(self, artifact_id: str) -> Evidence | None:
+        """The artifact's evidence; None when none was recorded (or the row cannot be read)."""
         row = self._one("SELECT json FROM evidence WHERE artifact_id=?", (artifact_id,))
-        return json.loads(row["json"]) if row else {}
+        return kept(Evidence, row["json"], None) if row else None
 
 
 def _artifact(row: sqlite3.Row) -> ArtifactRow:

@@ -4573,6 +4573,321 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>不接受 {fields}</translation>
         </message>
         <message>
+            <source>a {type} cannot be kept as a record</source>
+            <comment>error.codec.unknown_type</comment>
+            <translation>无法把 {type} 保存为记录</translation>
+        </message>
+        <message>
+            <source>a kept {type} cannot be read: it is not JSON</source>
+            <comment>error.codec.not_json</comment>
+            <translation>无法读取保存的 {type}：它不是 JSON</translation>
+        </message>
+        <message>
+            <source>a kept record is damaged: {where} is not a {type}</source>
+            <comment>error.codec.not_fit</comment>
+            <translation>保存的记录已损坏：{where} 不是 {type}</translation>
+        </message>
+        <message>
+            <source>a kept record is damaged: {where} has no {key}</source>
+            <comment>error.codec.missing</comment>
+            <translation>保存的记录已损坏：{where} 缺少 {key}</translation>
+        </message>
+        <message>
+            <source>{value} is not one of {allowed}.</source>
+            <comment>error.pptx_xlsx_common.one.person</comment>
+            <translation>{value} 不在可选值 {allowed} 之中。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.validate.invalid_argument.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{rel} is not a file.</source>
+            <comment>error.blocks.file.person</comment>
+            <translation>{rel} 不是文件。</translation>
+        </message>
+        <message>
+            <source>The image {rel} is empty or larger than {max_image_bytes} MB.</source>
+            <comment>error.blocks.image_empty_larger_mb.person</comment>
+            <translation>图片 {rel} 为空或大于 {max_image_bytes} MB。</translation>
+        </message>
+        <message>
+            <source>The image {rel} claims {w}×{h} pixels, which is not a real size; it was refused.</source>
+            <comment>error.blocks.image_claims_x_pixels.person</comment>
+            <translation>图片 {rel} 声称有 {w}×{h} 像素，这不是真实的尺寸，已拒绝。</translation>
+        </message>
+        <message>
+            <source>A paragraph came without its text, so nothing was written.</source>
+            <comment>error.blocks.paragraph_needs_exactly_one.person</comment>
+            <translation>有一个段落没有文字，因此未写入任何内容。</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.blocks.failed.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>{rel} is not a readable PNG, JPEG, GIF, BMP or TIFF image ({type}).</source>
+            <comment>error.blocks.readable_png_jpeg_gif.person</comment>
+            <translation>{rel} 不是可读的 PNG、JPEG、GIF、BMP 或 TIFF 图片（{type}）。</translation>
+        </message>
+        <message>
+            <source>A table row has {length} cells, but its header has {width}.</source>
+            <comment>error.blocks.rows_cells_header.person</comment>
+            <translation>表格中有一行有 {length} 个单元格，而表头有 {width} 个。</translation>
+        </message>
+        <message>
+            <source>{anchor} was not found; nothing was changed.</source>
+            <comment>error.docx_track.was_found_nothing_was.person</comment>
+            <translation>没有找到 {anchor}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{find} runs through a tab, break or field; it cannot be marked as a suggestion, so nothing was changed.</source>
+            <comment>error.docx_track.runs_through_tab_break.person</comment>
+            <translation>{find} 跨越了制表符、分隔符或域，无法标记为修订建议，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{find} was not found; nothing was changed.</source>
+            <comment>error.docx_edit.was_found_nothing_was.person</comment>
+            <translation>没有找到 {find}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Mira does not know that kind of change, so nothing was changed.</source>
+            <comment>error.docx_edit.unknown_operation.person</comment>
+            <translation>Mira 不认识这种更改，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>No paragraph contains {text}; nothing was changed.</source>
+            <comment>error.docx_edit.paragraph_contains_nothing_was.person</comment>
+            <translation>没有段落包含 {text}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>{value} is not one of the choices {choices}; nothing was changed.</source>
+            <comment>error.pdf_edit.one_choices_nothing_was.person</comment>
+            <translation>{value} 不是可选项 {choices} 之一；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>A {field_type_string} field cannot be filled; nothing was changed.</source>
+            <comment>error.pdf_edit.field_filled_nothing_was.person</comment>
+            <translation>{field_type_string} 字段无法填写；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Mira does not know that kind of change to a deck, so nothing was changed.</source>
+            <comment>error.pptx_edit.unknown_op.person</comment>
+            <translation>Mira 不认识这种对演示文稿的更改，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Slide {number} does not exist (the deck has {count} slides).</source>
+            <comment>error.pptx_edit.slide_does_exist_deck.person</comment>
+            <translation>幻灯片 {number} 不存在（演示文稿共 {count} 张幻灯片）。</translation>
+        </message>
+        <message>
+            <source>{find} was not found on {scope}; nothing was changed.</source>
+            <comment>error.pptx_edit.was_found_nothing_was.person</comment>
+            <translation>在{scope}上没有找到 {find}；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Position {at} is outside slides 1 to {count}.</source>
+            <comment>error.pptx_edit.outside.person</comment>
+            <translation>位置 {at} 不在第 1 到第 {count} 张幻灯片之间。</translation>
+        </message>
+        <message>
+            <source>Slide {n_value} has no title placeholder.</source>
+            <comment>error.pptx_edit.slide_title_placeholder.person</comment>
+            <translation>幻灯片 {n_value} 没有标题占位符。</translation>
+        </message>
+        <message>
+            <source>Slide {n_value} has no place for bullets; replace its text instead, or add a bullets slide.</source>
+            <comment>error.pptx_edit.slide_bullet_body_placeholder.person</comment>
+            <translation>幻灯片 {n_value} 没有放要点的位置；请改为替换其中的文字，或添加一张要点幻灯片。</translation>
+        </message>
+        <message>
+            <source>{length} bullets do not fit on one slide; split them over several slides.</source>
+            <comment>error.pptx_edit.bullets_do_fit_one.person</comment>
+            <translation>{length} 个要点放不进一张幻灯片；请把它们分到几张幻灯片上。</translation>
+        </message>
+        <message>
+            <source>The only slide of the deck cannot be removed.</source>
+            <comment>error.pptx_edit.remove_slide_deck.person</comment>
+            <translation>无法删除演示文稿中唯一的幻灯片。</translation>
+        </message>
+        <message>
+            <source>Position {to} is past the last slide ({length}).</source>
+            <comment>error.pptx_edit.past_last_slide.person</comment>
+            <translation>位置 {to} 超过了最后一张幻灯片（{length}）。</translation>
+        </message>
+        <message>
+            <source>There is no sheet {name} (sheets: {sheetnames}).</source>
+            <comment>error.xlsx_edit.there_sheet_sheets.person</comment>
+            <translation>没有工作表 {name}（工作表：{sheetnames}）。</translation>
+        </message>
+        <message>
+            <source>{name} is a chart sheet, not a worksheet.</source>
+            <comment>error.xlsx_edit.chart_sheet_worksheet.person</comment>
+            <translation>{name} 是图表工作表，不是普通工作表。</translation>
+        </message>
+        <message>
+            <source>{name} cannot be removed: it is the only worksheet.</source>
+            <comment>error.xlsx_edit.remove_worksheet.person</comment>
+            <translation>无法删除唯一的工作表 {name}。</translation>
+        </message>
+        <message>
+            <source>There is no heading {heading}; nothing was changed. The headings are: {headings}</source>
+            <comment>error.docx_edit.no_heading.person</comment>
+            <translation>没有标题 {heading}；未做任何更改。现有标题：{headings}</translation>
+        </message>
+        <message>
+            <source>There is no heading {heading}; nothing was changed. The document has no headings.</source>
+            <comment>error.docx_edit.no_headings.person</comment>
+            <translation>没有标题 {heading}；未做任何更改。文档中没有标题。</translation>
+        </message>
+        <message>
+            <source>{rel} must end with {suffix}.</source>
+            <comment>error.common.end.person</comment>
+            <translation>{rel} 必须以 {suffix} 结尾。</translation>
+        </message>
+        <message>
+            <source>{rel} is not a file.</source>
+            <comment>error.common.file.person</comment>
+            <translation>{rel} 不是文件。</translation>
+        </message>
+        <message>
+            <source>{rel} already exists; choose another name, or ask to replace it.</source>
+            <comment>error.common.already_exists_set_overwrite.person</comment>
+            <translation>{rel} 已存在；请换一个名称，或要求替换它。</translation>
+        </message>
+        <message>
+            <source>{rel} is a folder, not a file.</source>
+            <comment>error.common.folder_file.person</comment>
+            <translation>{rel} 是文件夹，不是文件。</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.common.failed.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>{rel} must end with {shown}.</source>
+            <comment>error.pptx_xlsx_common.end.person</comment>
+            <translation>{rel} 必须以 {shown} 结尾。</translation>
+        </message>
+        <message>
+            <source>{item} is not a page number or a range like 2-5.</source>
+            <comment>error.pdf_page_ops.page_number_range_like.person</comment>
+            <translation>{item} 不是页码，也不是类似 2-5 的范围。</translation>
+        </message>
+        <message>
+            <source>{item} is outside pages 1–{total} or reversed.</source>
+            <comment>error.pdf_page_ops.outside_pages_reversed.person</comment>
+            <translation>{item} 超出第 1–{total} 页或顺序颠倒。</translation>
+        </message>
+        <message>
+            <source>Column {letter} is outside the table (columns A–{value}).</source>
+            <comment>error.xlsx_chart.column_outside_table_columns.person</comment>
+            <translation>列 {letter} 超出表格范围（A–{value} 列）。</translation>
+        </message>
+        <message>
+            <source>A chart needs a header row to name its series.</source>
+            <comment>error.xlsx_chart.chart_needs_header_row.person</comment>
+            <translation>图表需要表头行来命名数据系列。</translation>
+        </message>
+        <message>
+            <source>The chart has no data rows (rows {first}–{last}).</source>
+            <comment>error.xlsx_chart.chart_data_rows_rows.person</comment>
+            <translation>图表没有数据行（第 {first}–{last} 行）。</translation>
+        </message>
+        <message>
+            <source>{letter} is not a column letter.</source>
+            <comment>error.xlsx_chart.column_letter.person</comment>
+            <translation>{letter} 不是列字母。</translation>
+        </message>
+        <message>
+            <source>{anchor} is not a cell reference like H2, so the chart has no place.</source>
+            <comment>error.xlsx_chart.anchor_cell_reference_like.person</comment>
+            <translation>{anchor} 不是类似 H2 的单元格引用，因此图表没有位置。</translation>
+        </message>
+        <message>
+            <source>A sheet name cannot be blank.</source>
+            <comment>error.xlsx_write.sheet_name_blank.person</comment>
+            <translation>工作表名称不能为空。</translation>
+        </message>
+        <message>
+            <source>The sheet name {name} is longer than 31 characters.</source>
+            <comment>error.xlsx_write.sheet_name_longer_characters.person</comment>
+            <translation>工作表名称 {name} 超过 31 个字符。</translation>
+        </message>
+        <message>
+            <source>The sheet name {name} may not contain any of [ ] : * ? / \</source>
+            <comment>error.xlsx_write.sheet_name_may_contain.person</comment>
+            <translation>工作表名称 {name} 不能包含 [ ] : * ? / \ 中的任何字符。</translation>
+        </message>
+        <message>
+            <source>The sheet name {name} may not start or end with an apostrophe.</source>
+            <comment>error.xlsx_write.sheet_name_may_start.person</comment>
+            <translation>工作表名称 {name} 不能以撇号开头或结尾。</translation>
+        </message>
+        <message>
+            <source>There is already a sheet named {name}.</source>
+            <comment>error.xlsx_write.there_already_sheet_named.person</comment>
+            <translation>已经有名为 {name} 的工作表。</translation>
+        </message>
+        <message>
+            <source>{letter} is not a column letter (A to XFD).</source>
+            <comment>error.xlsx_write.column_letter_xfd.person</comment>
+            <translation>{letter} 不是列字母（A 到 `XFD`）。</translation>
+        </message>
+        <message>
+            <source>{ref} is outside the sheet (the last cell is XFD1048576).</source>
+            <comment>error.xlsx_write.outside_sheet_max_xfd.person</comment>
+            <translation>{ref} 超出工作表范围（最后一个单元格是 `XFD1048576`）。</translation>
+        </message>
+        <message>
+            <source>{length} rows do not fit in a sheet (at most {max_rows} rows).</source>
+            <comment>error.xlsx_write.rows_do_fit_sheet.person</comment>
+            <translation>{length} 行放不进一个工作表（最多 {max_rows} 行）。</translation>
+        </message>
+        <message>
+            <source>{ref} is not a cell reference like B2.</source>
+            <comment>error.xlsx_write.cell_reference_like_b.person</comment>
+            <translation>{ref} 不是类似 B2 的单元格引用。</translation>
+        </message>
+        <message>
+            <source>A text is {length} characters long; a cell holds at most {max_cell_text}.</source>
+            <comment>error.xlsx_write.text_characters_cell_holds.person</comment>
+            <translation>有一段文本长 {length} 个字符；一个单元格最多容纳 {max_cell_text} 个。</translation>
+        </message>
+        <message>
+            <source>A text contains a control character a spreadsheet cannot store.</source>
+            <comment>error.xlsx_write.text_contains_control_character.person</comment>
+            <translation>有一段文本含有电子表格无法保存的控制字符。</translation>
+        </message>
+        <message>
+            <source>{value} is not a finite number.</source>
+            <comment>error.xlsx_write.finite_number.person</comment>
+            <translation>{value} 不是有限数值。</translation>
+        </message>
+        <message>
+            <source>A row came without its cell values, so nothing was written.</source>
+            <comment>error.xlsx_write.row_array_cell_values.person</comment>
+            <translation>有一行没有单元格值，因此未写入任何内容。</translation>
+        </message>
+        <message>
+            <source>A row has {length} cells; at most 1000 fit in a row here.</source>
+            <comment>error.xlsx_write.cells_most_per_row.person</comment>
+            <translation>有一行有 {length} 个单元格；这里每行最多 1000 个。</translation>
+        </message>
+        <message>
+            <source>{value} is not text, a number, true/false or empty, so it cannot go in a cell.</source>
+            <comment>error.xlsx_write.string_number_boolean_null.person</comment>
+            <translation>{value} 不是文本、数字、是/否或空值，因此不能放进单元格。</translation>
+        </message>
+        <message>
+            <source>Row {base}: {exc}</source>
+            <comment>error.xlsx_write.rows_row.person</comment>
+            <translation>第 {base} 行：{exc}</translation>
+        </message>
+        <message>
             <source>Approval needed: {what}</source>
             <comment>cli.approval_needed</comment>
             <translation>需要批准：{what}</translation>
@@ -5310,6 +5625,108 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>scripted step returned {type}, not a Completion</source>
             <comment>error.llm_scripted.scripted_step_returned_completion</comment>
             <translation>脚本步骤返回了 {type}，而不是 `Completion`</translation>
+        </message>
+        <message>
+            <source>The provider must be one of {choices}, not {value}.</source>
+            <comment>error.llm_settings.provider</comment>
+            <translation>提供方必须是 {choices} 之一，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The model setting {name} must be text.</source>
+            <comment>error.llm_settings.text</comment>
+            <translation>模型设置 {name} 必须是文本。</translation>
+        </message>
+        <message>
+            <source>The timeout must be a number of seconds.</source>
+            <comment>error.llm_settings.timeout_number</comment>
+            <translation>超时必须是以秒计的数字。</translation>
+        </message>
+        <message>
+            <source>The timeout must be more than 0 and at most {limit} seconds, not {value}.</source>
+            <comment>error.llm_settings.timeout_range</comment>
+            <translation>超时必须大于 0 且不超过 {limit} 秒，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The context window must be a whole number of tokens (0 = unknown), not {value}.</source>
+            <comment>error.llm_settings.context_window</comment>
+            <translation>上下文窗口必须是整数个词元（0 表示未知），而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The answer limit of a tool step must be a whole number of tokens from 16 to {limit}, not {value}.</source>
+            <comment>error.llm_settings.output_tool_step</comment>
+            <translation>工具步骤的回答上限必须是 16 到 {limit} 之间的整数个词元，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The answer limit of a reply must be a whole number of tokens from 16 to {limit}, not {value}.</source>
+            <comment>error.llm_settings.output_reply</comment>
+            <translation>回复的回答上限必须是 16 到 {limit} 之间的整数个词元，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The API must be one of {choices}, not {value}.</source>
+            <comment>error.llm_settings.api</comment>
+            <translation>API 必须是 {choices} 之一，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The base URL is not a valid URL.</source>
+            <comment>error.llm_settings.url_invalid</comment>
+            <translation>基础 URL 不是有效的网址。</translation>
+        </message>
+        <message>
+            <source>The base URL must not contain a user name or password; put the key in the key field.</source>
+            <comment>error.llm_settings.url_credentials</comment>
+            <translation>基础 URL 不能包含用户名或密码；请把密钥填在密钥栏中。</translation>
+        </message>
+        <message>
+            <source>The base URL must start with http://… or https://…, not {value}.</source>
+            <comment>error.llm_settings.url_scheme</comment>
+            <translation>基础 URL 必须以 http://… 或 https://… 开头，而不是 {value}。</translation>
+        </message>
+        <message>
+            <source>The model settings must be an object, not {type}.</source>
+            <comment>error.llm_settings.not_object</comment>
+            <translation>模型设置必须是一个对象，而不是 {type}。</translation>
+        </message>
+        <message>
+            <source>Unknown model settings: {names}.</source>
+            <comment>error.llm_settings.unknown</comment>
+            <translation>未知的模型设置：{names}。</translation>
+        </message>
+        <message>
+            <source>The model settings need a provider.</source>
+            <comment>error.llm_settings.no_provider</comment>
+            <translation>模型设置缺少提供方。</translation>
+        </message>
+        <message>
+            <source>The model settings in the settings file were not used: {error}</source>
+            <comment>settings.problem.model</comment>
+            <translation>设置文件中的模型设置未被使用：{error}</translation>
+        </message>
+        <message>
+            <source>The workspace folder in the settings file is not a path, so the default folder is used.</source>
+            <comment>settings.problem.workspace_root</comment>
+            <translation>设置文件中的工作区文件夹不是路径，因此使用默认文件夹。</translation>
+        </message>
+        <message>
+            <source>The language {value} in the settings file is not known, so the system's language is used.</source>
+            <comment>settings.problem.language</comment>
+            <translation>设置文件中的语言 {value} 无法识别，因此使用系统语言。</translation>
+        </message>
+        <message>
+            <source>The theme {value} in the settings file is not known, so the system's theme is used.</source>
+            <comment>settings.problem.theme</comment>
+            <translation>设置文件中的主题 {value} 无法识别，因此使用系统主题。</translation>
+        </message>
+        <message>
+            <source>The LibreOffice path in the settings file is not a path, so Mira looks for LibreOffice itself.</source>
+            <comment>settings.problem.soffice_path</comment>
+            <translation>设置文件中的 LibreOffice 路径不是路径，因此 Mira 会自行查找 LibreOffice。</translation>
+        </message>
+        <message>
+            <source>{name} could not be read, so the default settings are used.
+{details}</source>
+            <comment>settings.problem.unreadable</comment>
+            <translation>无法读取 {name}，因此使用默认设置。
+{details}</translation>
         </message>
     </context>
     <context>

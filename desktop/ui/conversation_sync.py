@@ -182,6 +182,7 @@ class ConversationSync:
         finally:
             self.book.finishing -= 1
         self._conversations_changed()
+        self.book.prune()  # after the merge: it bound the task's local message to the stored one
         if not self.book.operations:
             await self.update_idle_state()
             if not self.book.busy:  # last: "not busy" means the conversation is final on screen

@@ -25,9 +25,10 @@ from desktop.i18n import tr
 from desktop.messages import shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
-from skills.messages import Msg
+from skills.messages import Msg, Text
 
 if TYPE_CHECKING:
+    from skills.runtime import Evidence
     import asyncio
 
     from PySide6.QtWidgets import QFileDialog
@@ -61,28 +62,14 @@ def _field(row: Any, name: str, default: Any = None) -> Any:
     return getattr(row, name, default)
 
 
-def evidence_summary(evidence: Mapping[str, Any] | None) -> EvidenceSummary | None:
-    """Evidence.to_dict() (as stored) → the renderer's summary. ``not_run`` never counts as passed."""
-    if not evidence:
+def evidence_summary(evidence: Evidence | None) -> EvidenceSummary | None:
+    """A file's evidence (as stored) → the renderer's summary. ``not_run`` never counts as passed."""
+    if evidence is None:
         return None
     from renderers import CheckView, EvidenceSummary  # the view types load with the first card
 
-    checks = tuple(
-        CheckView(name=str(c.get("name", "")), status=c.get("status", "not_run")
-                  if c.get("status") in ("passed", "failed", "not_run") else "not_run", detail=_check_detail(c))
-        for c in evidence.get("checks", ()) if isinstance(c, Mapping)
-    )
-    ran = [c for c in checks if c.status != "not_run"]
-    passed = bool(ran) and all(c.status == "passed" for c in ran)
-    counts = {str(k): int(v) for k, v in dict(evidence.get("counts", {})).items() if isinstance(v, (int, float))}
-    return EvidenceSummary(passed=passed, checks=checks, counts=counts)
-
-
-def _check_detail(check: Mapping[str, Any]) -> Msg | str:
-    """Why a check failed or did not run: its message (the card says it in the language shown at the
-    time), else the skill's own words."""
-    said = check.get("detail_msg")
-    return Msg.from_dict(said) if isinstance(said, Mapping) else str(check.get("detail", ""))
+    checks = tuple(CheckView(name=c.name, status=c.status, detail=c.detail) for c in evidence.checks)
+    return EvidenceSummary(passed=evidence.passed, checks=checks, counts=dict(evidence.counts))
 
 
 def save_dialog(parent: QWidget | None, title: str, suggested: str) -> QFileDialog:
@@ -262,7 +249,7 @@ class Host:
         status, decided, error, retryable = self._approval_outcome(row, state)
         target = str(_field(row, "target_path", "") or "")
         arguments = _field(row, "arguments", {}) or {}
-        changes = tuple((_said(str(b)), _said(str(a))) for b, a in (_field(row, "changes", ()) or ()))
+        changes = tuple((_said(c.before), _said(c.after)) for c in row.changes)
         from renderers import ArtifactView, PendingApproval
         from skills.describe import write_headline
 
@@ -352,13 +339,15 @@ class Host:
                 ledger_state = str(_field(entry, "state", ""))
                 result = _field(entry, "result", None) or {}
                 if isinstance(result, Mapping):
-                    said = result.get("error_msg")  # the same failure as a message id, when the skill gave one
-                    error = (i18n.render(Msg.from_dict(said)) if isinstance(said, Mapping)
-                             else str(result.get("error") or result.get("message") or ""))
-                    if error and not isinstance(said, Mapping) and not result.get("fault") \
+                    from desktop.agent.outcome import read_outcome  # with the first decided card, not the first frame
+
+                    outcome = read_outcome(result)
+                    said = outcome.error if isinstance(outcome.error, Msg) else None  # a message, when the skill gave one
+                    error = _said_to_person(said) if said is not None else outcome.said
+                    if error and said is None and not outcome.fault \
                             and i18n.language() != "en":  # English only (a storage fault is already in words)
                         error = tr("error.in_details", details=error)
-                    retryable = bool(result.get("retryable"))
+                    retryable = outcome.retryable
         if ledger_state == LedgerState.FAILED:
             return "failed", "approved", error, retryable
         if ledger_state in IN_FLIGHT:
@@ -632,14 +621,22 @@ def _decision_words(message: str) -> str:
     return tr(key) if key else ""
 
 
-def _said(text: str) -> str:
-    """A stored text (message ids) in the current language; any other text as it is."""
-    return shown(text, i18n.render)
+def _said_to_person(message: Msg) -> str:
+    """A failed write's message on its card: its person form, the argument path the model sees as details."""
+    from skills.person_words import for_person
+
+    said, where = for_person(message)
+    return tr("error.with_details", message=i18n.render(said), details=where) if where else i18n.render(said)
+
+
+def _said(words: Text | Msg | str) -> str:
+    """Stored words (message values) in the current language; words as written as they are."""
+    return shown(words, i18n.render)
 
 
 def _summary(row: Any) -> str:
     """The approval's summary; a write a rule approved says so (the rule is listed in Settings)."""
-    summary = _said(str(_field(row, "summary", "") or ""))
+    summary = _said(_field(row, "summary", "") or "")
     if str(_field(row, "message", "") or "").startswith("approved by rule "):
         summary += " " + tr("approval.by_rule")
     return summary

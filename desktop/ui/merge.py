@@ -37,9 +37,8 @@ def to_message(row: Any) -> Message:
         status = Status(row.status)
     except ValueError:
         status = Status.DONE
-    text = row.text or ""
-    if role != Role.USER:
-        text = shown(text, render)  # the runtime's own words are stored as message ids
+    said = getattr(row, "said", None)
+    text = shown(said, render) if said is not None else (row.text or "")  # Mira's own words: message values
     if role == Role.USER:
         text, names = split_attachments(text)
         refs = [ExtensionRef(message_id=row.id, artifact_id=name, kind=ATTACHMENT) for name in names] + refs

@@ -121,9 +121,10 @@ class Services:
         from desktop.llm.factory import context_window_of
 
         # the window is passed in as a number: the agent never reads settings itself
+        # The model itself (the offline planner, or a provider's client and key) is made by the first task, not
+        # here: the start stays short, and a user who only reads history never pays for it.
         runtime = self.runtime = AgentRuntime(self.store, self.model_for_task, self.settings.workspace_path(),
                                               context_window=context_window_of(self.settings.model))
-        self.model_for_task()  # the provider too (client library, key): the first request does not load it
         if preload:  # after the runtime: a request can be sent meanwhile; its task waits for the import to end
             self.start_preload()
         return runtime

@@ -210,15 +210,15 @@ class ModelPage(QWidget):
         try:
             try:
                 settings = self.model_settings()
-            except ValueError as exc:
-                ok, message = False, str(exc)
+            except ValueError as exc:  # a SettingsError: its message value names the field
+                ok, message = False, say_error(exc)
             else:
                 ok, said, _english = await checked_connection(settings, self.api_key.text().strip() or None)
                 message = "\n".join(render(m) for m in said)
                 if ok:
                     message = await self._fill_context_window(settings, message)
         except Exception as exc:  # noqa: BLE001 - any failure is a result to show, not a crash
-            ok, message = False, str(exc)
+            ok, message = False, say_error(exc)
         finally:
             self.test_button.setEnabled(True)
         self.test_result.setText(("✓ " if ok else "✗ ") + message)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
 from desktop.ui.imports import deferred
-from desktop.i18n import say_error, tr
+from desktop.i18n import render, say_error, tr
 
 if TYPE_CHECKING:
     import asyncio
@@ -113,7 +113,7 @@ class StartupFlow:
             else:
                 await self.controller.show(None)
         for problem in self.services.settings.problems:
-            self._notify(problem)
+            self._notify(render(problem))
         self.chat.composer.input.setFocus()
         self.is_ready = True
         self.store_watch.start()

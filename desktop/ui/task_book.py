@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -53,6 +54,8 @@ class TaskBook:
         self.stop_requested = False
         self._counter = itertools.count(1)
         self._jobs: set[asyncio.Future[Any]] = set()
+        self._ended: set[str] = set()  # tasks that finished, failed or were cancelled, not forgotten yet
+        self._forgotten: deque[str] = deque(maxlen=256)  # recently forgotten: a late event binds to no new send
 
     @property
     def busy(self) -> bool:
@@ -75,12 +78,31 @@ class TaskBook:
 
     def state_for(self, task_id: str) -> TaskState | None:
         state = self.tasks.get(task_id)
-        if state is None and self.pending:
+        if state is None and self.pending and task_id not in self._forgotten:
             # The first event of a new task: bind it to the oldest send still waiting for its id.
             state = self.pending.pop(0)
             state.task_id = task_id
             self.tasks[task_id] = state
         return state
+
+    def ended(self, task_id: str) -> None:
+        """``task_id`` finished, failed or was cancelled: :meth:`prune` forgets it once nothing of it runs."""
+        if task_id:
+            self._ended.add(task_id)
+
+    def prune(self) -> None:
+        """Forget the tasks that ended and have no operation in flight, so a day of requests does not grow
+        the book. A task that resumes (an approval decided, Continue) is followed again from its message."""
+        running = {id(state) for state in self.operations.values()}
+        for task_id in list(self._ended):
+            state = self.tasks.get(task_id)
+            # a local placeholder shown still waits for the merge that binds it to its stored message
+            shown_local = state is not None and state.message_id.startswith(LOCAL) \
+                and state.conversation_id == self.current_id
+            if state is None or (id(state) not in running and not shown_local):
+                self.tasks.pop(task_id, None)
+                self._ended.discard(task_id)
+                self._forgotten.append(task_id)
 
     def background(self, coro: Coroutine[object, object, T]) -> asyncio.Future[T]:
         """Run ``coro`` as a job the controller cancels when it closes; a failure is logged."""

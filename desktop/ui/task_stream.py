@@ -69,7 +69,7 @@ class TaskStreaming:
             return
         conv_id = self.book.current_id
         if conv_id is None:
-            from desktop.agent.titles import request_title  # with the runtime, after the first frame
+            from desktop.agent.titles import request_title  # with the first new conversation, not at start
 
             title = request_title(text, [Path(a).name for a in attachments])
             row = await self.book.on_store(functools.partial(self.store.create_conversation, title, auto=True))
@@ -172,6 +172,8 @@ class TaskStreaming:
             self._refresh_card(event.approval_id)
             if self.book.state != "stopping":
                 self.book.set_state("writing" if event.approved else "thinking")
+        if isinstance(event, (ev.TaskFinished, ev.TaskFailed, ev.TaskCancelled)):
+            self.book.ended(event.task_id)
         if isinstance(event, milestones) and here is not None:
             if isinstance(event, ev.TaskFinished) and event.message_id:
                 here.message_id = event.message_id

@@ -12,6 +12,7 @@ import html
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import docx
 from docx.oxml.ns import qn
@@ -27,6 +28,11 @@ from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.api import CommandError, open_docx
+
+if TYPE_CHECKING:
+    from docx.opc.part import Part
+
+    from skills.api import Border
 
 EMU_PER_PX = 9525  # 914400 EMU per inch / 96 px per inch
 MAX_IMAGE_WIDTH_PX = 640
@@ -92,10 +98,10 @@ class Builder:
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
         self._walker.diagram = self._diagram
-        self._part = document.part  # the part whose relationships resolve pictures being read
-        self._stories: dict[str, object] = {}
+        self._part: Part = document.part  # the part whose relationships resolve pictures being read
+        self._stories: dict[str, tuple[etree._Element, Part] | None] = {}
         self._variants: tuple[bool, bool] | None = None  # (w:titlePg, w:evenAndOddHeaders), read when asked
-        self._notes: dict[str, object] | None = None
+        self._notes: dict[str, tuple[etree._Element, Part]] | None = None
         self._page_notes: list[str] = []
         self._in_box = False
         self._children = list(document.element.body.iterchildren())
@@ -110,7 +116,7 @@ class Builder:
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
         self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
-        self._pending_rule: tuple[object, str] | None = None  # a bottom border drawn unless the next paragraph shares it
+        self._pending_rule: tuple[dict[str, Border], str] | None = None  # a bottom border drawn unless the next paragraph shares it
         # the space after the last paragraph: Qt drops a block's bottom margin before a table, so the
         # table (or a bordered box) that follows carries it as its own top margin
         self._space_after = 0.0
@@ -135,11 +141,11 @@ class Builder:
                 default = name or default
         return names, default
 
-    def _style_name(self, ppr) -> str:
+    def _style_name(self, ppr: etree._Element | None) -> str:
         style_el = ppr.find(qn("w:pStyle")) if ppr is not None else None
         if style_el is None:
             return self._default_style
-        sid = style_el.get(qn("w:val"), "")
+        sid: str = style_el.get(qn("w:val"), "")
         name = self._style_names.get(sid, sid)
         # python-docx names built-in styles in lower case in the XML ("heading 1"); show them as Word does
         return UI_NAMES.get(name.lower(), name)
@@ -204,10 +210,10 @@ class Builder:
         lines = max(1, -(-int(chars * size * 0.45) // int(width_pt)))
         self.filled_pt += lines * size * 1.15 * max(1.0, look.line) + look.before_pt + look.after_pt
 
-    def _blocks(self, container) -> None:
+    def _blocks(self, container: etree._Element) -> None:
         self._blocks_of(container.iterchildren())
 
-    def _blocks_of(self, children) -> None:
+    def _blocks_of(self, children: Iterable[etree._Element]) -> None:
         for child in children:
             if self.blocks >= MAX_BLOCKS:
                 self.truncated = True
@@ -255,7 +261,7 @@ class Builder:
             self._out("<hr/>")
             for key in self._page_notes:
                 mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
-                body = _FIRST_P.sub(lambda m, mark=mark: m.group(0) + mark, self._note_html(key), count=1)
+                body = _FIRST_P.sub(_after_tag(mark), self._note_html(key), count=1)
                 self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []
         footer = None if self.bands else self._story("footer", len(self.pages))
@@ -271,7 +277,7 @@ class Builder:
             self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
 
-    def _story(self, kind: str, page: int):
+    def _story(self, kind: str, page: int) -> tuple[etree._Element, Part] | None:
         """The first section's header or footer element shown on ``page`` (from 1), when it has any text
         or picture: Word shows the first-page one on page 1 when the section asks for it (``w:titlePg``)
         and the even-page one on even pages when the settings do (``w:evenAndOddHeaders``); a page whose
@@ -327,7 +333,7 @@ class Builder:
             return ""
         return self._render_into(*found)
 
-    def _render_into(self, container, part=None) -> str:
+    def _render_into(self, container: etree._Element, part: Part | None = None) -> str:
         """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
         saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
         saved_after, self._space_after = self._space_after, 0.0
@@ -344,7 +350,7 @@ class Builder:
             self._space_after = saved_after
 
     # -- paragraphs ---------------------------------------------------------------------
-    def _paragraph(self, p) -> None:
+    def _paragraph(self, p: etree._Element) -> None:
         self.blocks += 1
         ppr = p.find(qn("w:pPr"))
         if ppr is not None and ppr.find(qn("w:pageBreakBefore")) is not None and not self._in_box:
@@ -420,7 +426,7 @@ class Builder:
         space, self._space_after = self._space_after, 0.0
         return space
 
-    def _image(self, rid: str, graphic) -> str:
+    def _image(self, rid: str, graphic: etree._Element) -> str:
         if len(self.images) >= MAX_IMAGES:
             return ""
         try:
@@ -439,7 +445,7 @@ class Builder:
         width = max(8, min(width, MAX_IMAGE_WIDTH_PX))
         return f'<img src="{name}" width="{width}"/>'
 
-    def _diagram(self, graphic) -> str:
+    def _diagram(self, graphic: etree._Element) -> str:
         extent = next(graphic.iter(qn("wp:extent")), None)
         try:
             width = int(extent.get("cx")) // EMU_PER_PX if extent is not None else 0
@@ -460,7 +466,7 @@ class Builder:
         return f'<img src="{name}" width="{width_shown}"/>{caption}'
 
     # -- lists --------------------------------------------------------------------------
-    def _list_info(self, ppr, style: str, look: ParaLook) -> tuple[int | None, str]:
+    def _list_info(self, ppr: etree._Element | None, style: str, look: ParaLook) -> tuple[int | None, str]:
         """The list level of a paragraph and its numbering format (from the paragraph or its style)."""
         num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
         num_id = _val(num_pr, "numId") or look.num_id
@@ -500,7 +506,7 @@ class Builder:
                 self._num_formats[key] = "bullet"
         return self._num_formats[key]
 
-    def _count_item(self, ppr, look: ParaLook, level: int) -> int:
+    def _count_item(self, ppr: etree._Element | None, look: ParaLook, level: int) -> int:
         """This item's number in its list: Word counts on across paragraphs between the items and
         starts a level again after an item of a higher level."""
         num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
@@ -536,7 +542,7 @@ class Builder:
         self._list_types = []
 
     # -- tables -------------------------------------------------------------------------
-    def _table(self, tbl) -> None:
+    def _table(self, tbl: etree._Element) -> None:
         self._flush_rule()
         above = self._take_space_after()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
@@ -582,7 +588,14 @@ _ALT = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateCo
 _FIRST_P = re.compile(r"<(?:p|h[1-6]|li)\b[^>]*>")
 _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 _ALIGN = {"center": "center", "right": "right", "end": "right", "both": "justify", "distribute": "justify"}
-def _val(parent, name: str) -> str:
+def _after_tag(mark: str) -> Callable[[re.Match[str]], str]:
+    """A substitution that puts ``mark`` right after the matched opening tag."""
+    def put(m: re.Match[str]) -> str:
+        return m.group(0) + mark
+    return put
+
+
+def _val(parent: etree._Element | None, name: str) -> str:
     """``w:val`` of child ``w:name`` of ``parent``, or ""."""
     if parent is None:
         return ""

@@ -34,9 +34,9 @@ _NOTES_REL = ("/footnotes", "/endnotes")
 _SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
-def read_notes(main_part: Part) -> dict[str, tuple[object, object]]:
+def read_notes(main_part: Part) -> dict[str, tuple[etree._Element, Part]]:
     """Footnotes ("f<id>") and endnotes ("e<id>") with the part their pictures resolve in."""
-    notes: dict[str, tuple[object, object]] = {}
+    notes: dict[str, tuple[etree._Element, Part]] = {}
     for rel in main_part.rels.values():
         if rel.is_external or not rel.reltype.endswith(_NOTES_REL):
             continue

@@ -14,10 +14,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Union
 
 from pptx import Presentation
 from pptx.enum.dml import MSO_FILL
 from pptx.enum.shapes import MSO_SHAPE, MSO_SHAPE_TYPE
+from pptx.shapes.autoshape import Shape as AutoShape
+from pptx.shapes.graphfrm import GraphicFrame
+from pptx.shapes.group import GroupShape
 from pptx.package import Package
 from pptx.parts.presentation import PresentationPart
 from PySide6.QtGui import QImage
@@ -43,6 +47,17 @@ from renderers.pptx._parts import (
 )
 from skills.api import drawingml_color
 from renderers.pptx._styles import TextStyles
+
+if TYPE_CHECKING:
+    from lxml import etree
+    from pptx.presentation import Presentation as PresentationObj
+    from pptx.shapes.base import BaseShape
+    from pptx.slide import Slide as PptxSlide
+    from pptx.slide import SlideLayout, SlideMaster
+    from pptx.table import _Cell
+
+    # what draws under a slide: the slide itself, its layout or its master
+    Owner = Union[PptxSlide, SlideLayout, SlideMaster]
 
 EMU_PER_PT = 12700
 _PNS = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -90,7 +105,7 @@ class Slide:
 class Deck:
     """An open presentation; each slide is read into :class:`Slide` on first use (worker threads)."""
 
-    def __init__(self, prs, count: int) -> None:
+    def __init__(self, prs: PresentationObj, count: int) -> None:
         self._prs = prs
         self.width = int(prs.slide_width or 12192000)
         self.height = int(prs.slide_height or 6858000)
@@ -130,7 +145,7 @@ def load(path: Path) -> Deck:
     return Deck(prs, count)
 
 
-def _read_slide(slide, ctx: SlideContext) -> Slide:
+def _read_slide(slide: PptxSlide, ctx: SlideContext) -> Slide:
     shapes: list[Shape] = []
     texts: list[str] = []
     # What the template draws under every slide (bars, logos): master, then layout, unless hidden.
@@ -156,7 +171,7 @@ def _read_slide(slide, ctx: SlideContext) -> Slide:
     return Slide(tuple(shapes), background, notes, "\n".join(texts), picture, box)
 
 
-def _shares(el, default: float = 0.0) -> tuple[float, float, float, float]:
+def _shares(el: etree._Element | None, default: float = 0.0) -> tuple[float, float, float, float]:
     """An ``a:srcRect``/``a:fillRect``'s l, t, r, b as shares (1/100,000ths in the file)."""
     if el is None:
         return default, default, default, default
@@ -169,7 +184,7 @@ def _shares(el, default: float = 0.0) -> tuple[float, float, float, float]:
     return out[0], out[1], out[2], out[3]
 
 
-def _fitted(bg, image: QImage) -> tuple[QImage, tuple[float, float, float, float]]:
+def _fitted(bg: etree._Element | None, image: QImage) -> tuple[QImage, tuple[float, float, float, float]]:
     """A background picture cropped by its ``a:srcRect`` and the box its ``a:fillRect`` stretches it to
     (negative insets reach past the slide's edges, which cut it)."""
     fill = next(bg.iter(f"{{{_A}}}blipFill"), None) if bg is not None else None
@@ -186,7 +201,7 @@ def _fitted(bg, image: QImage) -> tuple[QImage, tuple[float, float, float, float
     return image, (left, top, 1 - left - right, 1 - top - bottom)
 
 
-def _owners(slide) -> tuple:
+def _owners(slide: PptxSlide) -> tuple[()] | tuple[SlideMaster, SlideLayout]:
     """(master, layout) of a slide, when python-pptx can resolve them."""
     try:
         layout = slide.slide_layout
@@ -195,29 +210,29 @@ def _owners(slide) -> tuple:
         return ()
 
 
-def _inherited_owners(slide) -> list:
+def _inherited_owners(slide: PptxSlide) -> list[Owner]:
     """Master and layout whose own shapes show on this slide (``showMasterSp`` not "0")."""
     owners = _owners(slide)
     if not owners or slide._element.get("showMasterSp") in ("0", "false"):
         return []
     master, layout = owners
-    shown = [layout]
+    shown: list[Owner] = [layout]
     if layout._element.get("showMasterSp") not in ("0", "false"):
         shown.insert(0, master)
     return shown
 
 
-def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
+def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[Shape],
              texts: list[str], ctx: SlideContext) -> None:
     ox, oy, sx, sy = tf
-    if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+    if isinstance(shape, GroupShape):  # python-pptx's class for every p:grpSp (shape_type GROUP)
         xfrm = shape._element.grpSpPr.find(f"{{{_A}}}xfrm")
         try:
             ch_off, ch_ext = xfrm.chOff, xfrm.chExt
             gsx = shape.width / ch_ext.cx if ch_ext.cx else 1.0
             gsy = shape.height / ch_ext.cy if ch_ext.cy else 1.0
             inner = (ox + sx * (shape.left - ch_off.x * gsx), oy + sy * (shape.top - ch_off.y * gsy), sx * gsx, sy * gsy)
-        except AttributeError:
+        except (AttributeError, TypeError):  # no a:xfrm, or one without a:off (python-pptx's left is None)
             inner = tf
         for child in iter_shapes(shape.shapes):
             _collect(child, inner, out, texts, ctx)
@@ -230,11 +245,11 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         image, reason = fallback_blip(shape, ctx.budget)
         out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("picture")))
         return
-    if getattr(shape, "has_table", False) and shape.has_table:
+    if isinstance(shape, GraphicFrame) and shape.has_table:
         table = shape.table
         rows = tuple(tuple(cell.text for cell in row.cells) for row in table.rows)
         texts.extend(" | ".join(r) for r in rows)
-        widths = tuple(float(c.width) for c in table.columns)
+        widths = tuple(float(table.columns[i].width) for i in range(len(table.columns)))
         heights = tuple(float(r.height or 0) * sy for r in table.rows)
         tbl_pr = table._tbl.tblPr
         flags = (tbl_pr.get("firstRow") in ("1", "true"), tbl_pr.get("bandRow") in ("1", "true")) \
@@ -245,7 +260,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         out.append(Shape("table", x, y, w, h, rows=rows, col_widths=widths, row_heights=heights,
                          table_look=flags, cell_fills=fills, label=f"{(sizes[0] if sizes else 18.0):g}"))
         return
-    if getattr(shape, "has_chart", False) and shape.has_chart:
+    if isinstance(shape, GraphicFrame) and shape.has_chart:
         try:
             scheme = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else None
             chart = read_chart(shape.chart_part.blob, scheme)
@@ -274,7 +289,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
         return
     kind, fill, line, preset = "text", None, None, ""
     adjust: tuple[tuple[str, float], ...] = ()
-    if shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
+    if isinstance(shape, AutoShape) and shape.shape_type == MSO_SHAPE_TYPE.AUTO_SHAPE:
         kind = "rect"
         try:
             auto = shape.auto_shape_type
@@ -288,7 +303,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
-    if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
+    if isinstance(shape, AutoShape) and shape.has_text_frame:
         body, plain = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
         texts.append(plain)
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
@@ -297,7 +312,7 @@ def _collect(shape, tf: tuple[float, float, float, float], out: list[Shape],
                      shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust))
 
 
-def _cell_fill(cell) -> str | None:
+def _cell_fill(cell: _Cell) -> str | None:
     """A cell's own solid fill (``a:tcPr/a:solidFill``, sRGB only), or None."""
     tc_pr = cell._tc.tcPr
     fill = tc_pr.find(f"{{{_A}}}solidFill") if tc_pr is not None else None
@@ -306,12 +321,12 @@ def _cell_fill(cell) -> str | None:
     return f"#{value.lower()}" if len(value) == 6 else None
 
 
-def _graphic_uri(shape) -> str:
+def _graphic_uri(shape: BaseShape) -> str:
     data = shape._element.find(f".//{{{_A}}}graphicData")
     return data.get("uri", "") if data is not None else ""
 
 
-def _fill(shape, ctx: SlideContext) -> str | None:
+def _fill(shape: BaseShape, ctx: SlideContext) -> str | None:
     """The shape's fill colour: its own ``spPr`` fill (scheme colours through the theme), else the
     colour its theme style (``p:style/a:fillRef``) names; None for no fill."""
     sppr = shape._element.find(f"{_PNS}spPr")
@@ -334,7 +349,7 @@ def _fill(shape, ctx: SlideContext) -> str | None:
     return None
 
 
-def _line(shape, ctx: SlideContext) -> str | None:
+def _line(shape: BaseShape, ctx: SlideContext) -> str | None:
     """The outline colour: ``spPr/a:ln`` (none for ``a:noFill``), else the theme style's ``lnRef``."""
     colors = ctx.styles.colors(ctx.slide) if ctx.styles is not None and ctx.slide is not None else {}
     ln = shape._element.find(f"{_PNS}spPr/{{{_A}}}ln")
@@ -350,14 +365,14 @@ def _line(shape, ctx: SlideContext) -> str | None:
     return None
 
 
-def _color_of(parent, colors: dict[str, str]) -> str:
+def _color_of(parent: etree._Element, colors: dict[str, str]) -> str:
     for child in parent:
         if isinstance(child.tag, str) and child.tag.endswith("Clr"):
             return drawingml_color(child, colors)
     return ""
 
 
-def _background(owner, ctx: SlideContext) -> tuple[str, QImage | None]:
+def _background(owner: Owner, ctx: SlideContext) -> tuple[str, QImage | None]:
     """An explicit background: (solid or first gradient colour, picture); ("", None) to look further up."""
     # Only read an explicit <p:bg>; python-pptx would add one if we asked for .background.
     bg = owner._element.cSld.bg

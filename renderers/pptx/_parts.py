@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 from pptx.enum.shapes import PP_PLACEHOLDER
@@ -17,6 +17,13 @@ from PySide6.QtGui import QImage
 from renderers._common import ImageBudget
 from skills.api import drawingml_color, family_css
 from renderers.pptx._styles import RunStyle, TextStyles, autonumber
+
+if TYPE_CHECKING:
+    from pptx.dml.color import ColorFormat
+    from pptx.shapes.autoshape import Shape as AutoShape
+    from pptx.shapes.base import BaseShape
+    from pptx.shapes.shapetree import _BaseShapes
+    from pptx.slide import Slide
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -37,11 +44,11 @@ class SlideContext:
 
     budget: ImageBudget
     number: int
-    slide: Any = None
+    slide: Slide | None = None
     styles: TextStyles | None = None
 
 
-def iter_shapes(shapes: Any) -> Iterator[Any]:
+def iter_shapes(shapes: _BaseShapes) -> Iterator[BaseShape]:
     """The shapes of a tree as python-pptx shapes, including those inside ``mc:AlternateContent``
     (python-pptx skips them): the Fallback's shapes, which Office writes for readers like us."""
     for el in shapes._spTree.iterchildren():
@@ -70,7 +77,7 @@ def part_image(part: Any, rid: str, budget: ImageBudget) -> tuple[QImage | None,
     return budget.decode(blob)
 
 
-def fallback_blip(shape: Any, budget: ImageBudget) -> tuple[QImage | None, str]:
+def fallback_blip(shape: BaseShape, budget: ImageBudget) -> tuple[QImage | None, str]:
     """The first picture a shape carries (a video poster frame, an OLE object's preview image)."""
     for blip in shape._element.iter(f"{{{_A}}}blip"):
         rid = blip.get(f"{_R}embed")
@@ -81,7 +88,7 @@ def fallback_blip(shape: Any, budget: ImageBudget) -> tuple[QImage | None, str]:
     return None, ""
 
 
-def smartart_shapes(shape: Any) -> list[dict[str, Any]]:
+def smartart_shapes(shape: BaseShape) -> list[dict[str, Any]]:
     """SmartArt as PowerPoint last drew it (the diagram drawing part): one dict per box with
     ``x, y, w, h`` in EMU relative to the frame, ``kind``, ``fill``, ``html``; [] when absent."""
     rel_ids = next(shape._element.iter(f"{_DGM}relIds"), None)
@@ -156,7 +163,7 @@ def _plain_runs(p: Any, white: bool) -> str:
 
 
 # -- text frames --------------------------------------------------------------------------------
-def is_title(shape: Any) -> bool:
+def is_title(shape: BaseShape) -> bool:
     if not shape.is_placeholder:
         return False
     try:
@@ -165,7 +172,7 @@ def is_title(shape: Any) -> bool:
         return False
 
 
-def _default_size(shape, level: int) -> float:
+def _default_size(shape: BaseShape, level: int) -> float:
     if shape.is_placeholder:
         try:
             ph = shape.placeholder_format.type
@@ -179,7 +186,7 @@ def _default_size(shape, level: int) -> float:
     return 18.0
 
 
-def _font_scale(shape) -> float:
+def _font_scale(shape: AutoShape) -> float:
     """PowerPoint's shrink-on-overflow factor (``<a:normAutofit fontScale="62500"/>``)."""
     autofit = shape.text_frame._txBody.find(f"{{{_A}}}bodyPr/{{{_A}}}normAutofit")
     try:
@@ -189,7 +196,7 @@ def _font_scale(shape) -> float:
     return min(max(scale, 0.1), 1.0)
 
 
-def text_html(shape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
+def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
     """The shape's text as HTML (sizes in pt, spacing in px at 96 dpi) and as plain text.
 
     With the slide known, every property is resolved down PowerPoint's chain (see
@@ -256,15 +263,16 @@ def text_html(shape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple
     return "".join(paras), "\n".join(plain)
 
 
-def text_anchor(shape, ctx: SlideContext, default: str) -> str:
+def text_anchor(shape: AutoShape, ctx: SlideContext, default: str) -> str:
     """Where the text sits in its box (``bodyPr anchor`` down the chain), else ``default``."""
     if ctx.styles is None or ctx.slide is None:
         return default
     _, bodies = ctx.styles.chain(shape, ctx.slide)
-    return ctx.styles.body(bodies).get("anchor", default)
+    anchor: str = ctx.styles.body(bodies).get("anchor", default)
+    return anchor
 
 
-def text_insets(shape, ctx: SlideContext) -> tuple[float, float, float, float]:
+def text_insets(shape: AutoShape, ctx: SlideContext) -> tuple[float, float, float, float]:
     """Left, top, right, bottom insets in pt (PowerPoint's 0.1 in / 0.05 in unless the chain says else)."""
     if ctx.styles is None or ctx.slide is None:
         return (7.2, 3.6, 7.2, 3.6)
@@ -273,7 +281,7 @@ def text_insets(shape, ctx: SlideContext) -> tuple[float, float, float, float]:
     return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
 
 
-def text_shrinks(shape, ctx: SlideContext) -> bool:
+def text_shrinks(shape: BaseShape, ctx: SlideContext) -> bool:
     """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
     if ctx.styles is None or ctx.slide is None:
         return False
@@ -311,7 +319,7 @@ def _bullet_char(char: str, font: str) -> str:
     return char
 
 
-def _style_font_color(shape, styles: TextStyles, slide) -> str:
+def _style_font_color(shape: BaseShape, styles: TextStyles, slide: Slide) -> str:
     """The text colour a shape's theme style (``p:style/a:fontRef``) gives, e.g. white on an accent fill."""
     ref = shape._element.find(f"{_P}style/{{{_A}}}fontRef")
     if ref is None:
@@ -322,7 +330,7 @@ def _style_font_color(shape, styles: TextStyles, slide) -> str:
     return ""
 
 
-def _text_html_plain(shape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
+def _text_html_plain(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
     paras, plain = [], []
     shrink = _font_scale(shape)
     title = is_title(shape)
@@ -361,14 +369,14 @@ def _text_html_plain(shape, ctx: SlideContext, *, white: bool, centered: bool) -
     return "".join(paras), "\n".join(plain)
 
 
-def _is_subtitle(shape) -> bool:
+def _is_subtitle(shape: BaseShape) -> bool:
     try:
         return shape.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE
     except ValueError:
         return False
 
 
-def rgb(color) -> str | None:
+def rgb(color: ColorFormat | None) -> str | None:
     try:
         if color is not None and color.type is not None and color.rgb is not None:
             return f"#{color.rgb}"

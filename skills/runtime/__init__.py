@@ -7,6 +7,7 @@ whose artifacts and evidence are computed from the real file.
 from __future__ import annotations
 
 from skills.runtime._base import (
+    AnyCommand,
     ArtifactRecord,
     Change,
     Check,
@@ -22,6 +23,7 @@ from skills.runtime._base import (
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = [
+    "AnyCommand",
     "ArtifactRecord",
     "Change",
     "Check",

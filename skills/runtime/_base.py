@@ -3,16 +3,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
-from skills.messages import Msg, msg
+from skills.messages import Msg, Said, english, msg
 from skills.runtime.errors import CommandError
+from skills.runtime.json_types import JsonObject
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
 
-__all__ = ["ArtifactRecord", "Check", "Command", "CommandError", "CommandResult", "Evidence", "all_commands",
-           "get_command", "register"]
+__all__ = ["AnyCommand", "ArgsT", "ArtifactRecord", "Check", "Command", "CommandError", "CommandResult", "Evidence",
+           "all_commands", "get_command", "register"]
 
 CheckStatus = Literal["passed", "failed", "not_run"]
 
@@ -23,12 +24,7 @@ class Check:
 
     name: str
     status: CheckStatus
-    detail: str = ""  # English (the model, the log)
-    detail_msg: Msg | None = field(default=None, compare=False)  # the same for a person, in their language
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"name": self.name, "status": self.status, "detail": self.detail}
-        return {**out, "detail_msg": self.detail_msg.to_dict()} if self.detail_msg is not None else out
+    detail: Msg | str = ""  # why it failed or did not run: a message (a person reads it in their language)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,23 +38,12 @@ class Evidence:
     checks: tuple[Check, ...] = ()
     counts: Mapping[str, int] = field(default_factory=dict)
 
+    JSON_COMPUTED: ClassVar[tuple[str, ...]] = ("passed",)  # told to the model with the checks (skills.codec)
+
     @property
     def passed(self) -> bool:
         ran = [c for c in self.checks if c.status != "not_run"]
         return bool(ran) and all(c.status == "passed" for c in ran)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "kind": self.kind,
-            "sha256": self.sha256,
-            "bytes": self.bytes,
-            "passed": self.passed,
-            "checks": [c.to_dict() for c in self.checks],
-            "counts": dict(self.counts),
-        }
-
-
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,39 +56,27 @@ class ArtifactRecord:
     bytes: int
     title: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "kind": self.kind, "sha256": self.sha256,
-                "bytes": self.bytes, "title": self.title}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CommandResult:
     ok: bool
     message: str  # what the model (and the user, in the ledger) reads
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: JsonObject = field(default_factory=dict)  # JSON the model (or the offline planner) reads back
     artifacts: tuple[ArtifactRecord, ...] = ()
     evidence: tuple[Evidence, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "message": self.message,
-            "data": dict(self.data),
-            "artifacts": [a.to_dict() for a in self.artifacts],
-            "evidence": [e.to_dict() for e in self.evidence],
-        }
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Change:
     """One before/after pair the approval card shows: a paragraph, a slide's text, a cell (never XML).
 
-    Either side may be an encoded message text (:func:`skills.messages.encoded`) that each reader sees in
-    their own language; an empty side means nothing was there (an addition) or nothing will be (a removal).
+    A side is the file's own words, or a message value (a slide's number and title, "(removed)") that each
+    reader sees in their own language; an empty side means nothing was there (an addition) or nothing will be
+    (a removal).
     """
 
-    before: str
-    after: str
+    before: Msg | str
+    after: Msg | str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,32 +86,54 @@ class WritePlan:
     summary: Msg
     changes: tuple[Change, ...] = ()
 
-    def pairs(self) -> list[list[str]]:
-        """The changes as [before, after] lists, as the store keeps them."""
+    def pairs(self) -> list[list[Said]]:
+        """The changes as [before, after] lists, in order."""
         return [[c.before, c.after] for c in self.changes]
 
 
-def changes_of(pairs: Iterable[Sequence[object]]) -> tuple[Change, ...]:
-    """Before/after pairs from a command's reading of the file (lists or tuples of two texts)."""
-    return tuple(Change(before=str(before), after=str(after)) for before, after in pairs)
+
+def changes_of(pairs: Iterable[Sequence[Msg | str]]) -> tuple[Change, ...]:
+    """Before/after pairs from a command's reading of the file (lists or tuples of two sides)."""
+    return tuple(Change(before=_side(before), after=_side(after)) for before, after in pairs)
+
+
+def _side(value: Msg | str) -> Msg | str:
+    return value if isinstance(value, Msg) else str(value)
+
+
+def english_changes(changes: Iterable[Sequence[Msg | str]]) -> list[list[str]]:
+    """Before/after pairs in English, for a command's result (the model reads it)."""
+    return [[english(side) for side in pair] for pair in changes]
+
+
+# A command's arguments: the TypedDict its ``input_schema`` describes (tests/skills/test_command_args.py keeps
+# the two in step).
+ArgsT = TypeVar("ArgsT", bound=Mapping[str, object])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Command:
-    """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names."""
+class Command(Generic[ArgsT]):
+    """A runtime entry point. Names match ``^[a-z0-9_]+$`` so they are valid tool names.
+
+    ``run`` and ``describe`` are handed the model's JSON as it came and check it against ``input_schema``
+    first (:func:`skills.runtime._validate.checked_args`): only then do they read it as ``args_type``."""
 
     name: str
     description: str
-    input_schema: Mapping[str, Any]
+    input_schema: JsonObject
     writes: bool
-    run: Callable[[Workspace, dict[str, Any]], CommandResult]
+    args_type: type[ArgsT]
+    run: Callable[[Workspace, ArgsT], CommandResult]
     # Name of the argument holding the workspace-relative output/target path, if any.
     target_arg: str | None = None
     # For writes: what the call will do, for the approval card (read from the file, nothing written).
-    describe: Callable[[Workspace, dict[str, Any]], WritePlan] | None = None
+    describe: Callable[[Workspace, ArgsT], WritePlan] | None = None
 
 
-_REGISTRY: dict[str, Command] = {}
+# A command as the registry holds it, whatever its argument type: callers hand it the model's JSON object.
+AnyCommand: TypeAlias = "Command[Any]"
+
+_REGISTRY: dict[str, AnyCommand] = {}
 # Modules that register the built-in commands when imported.
 _BUILTIN_MODULES = (
     "skills.runtime.folder_cmds",  # restore a kept version, export to PDF: every format skill may use them
@@ -154,7 +149,7 @@ _BUILTIN_MODULES = (
 _loaded = False
 
 
-def register(cmd: Command) -> Command:
+def register(cmd: Command[ArgsT]) -> Command[ArgsT]:
     if cmd.name in _REGISTRY:
         raise ValueError(f"command {cmd.name!r} is registered twice")
     _REGISTRY[cmd.name] = cmd
@@ -180,12 +175,12 @@ def _load_builtins() -> None:
         raise
 
 
-def all_commands() -> dict[str, Command]:
+def all_commands() -> dict[str, AnyCommand]:
     _load_builtins()
     return dict(_REGISTRY)
 
 
-def get_command(name: str) -> Command:
+def get_command(name: str) -> AnyCommand:
     _load_builtins()
     try:
         return _REGISTRY[name]

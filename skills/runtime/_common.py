@@ -1,13 +1,16 @@
 """Helpers the DOCX, PDF and render commands share: paths, checks, records."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skills.messages import msg
 from skills.runtime._base import ArtifactRecord, Check, CommandError, Evidence
 from skills.runtime.workspace import Workspace, WorkspaceError, sha256_file
+
+if TYPE_CHECKING:
+    from skills.runtime.blocks import Block
 
 
 def resolve(ws: Workspace, rel: Any, field: str, *, suffix: str | None = None,
@@ -40,8 +43,7 @@ def check(name: str, ok: bool, detail: str = "") -> Check:
 
 def expected_found(name: str, expected: object, found: object) -> Check:
     """A count check: passed when ``found`` is ``expected``; says both, for the model and for a person."""
-    return Check(name=name, status="passed" if found == expected else "failed", detail=f"expected {expected}, found {found}",
-                 detail_msg=msg("check.detail.expected", expected=expected, found=found))
+    return Check(name=name, status="passed" if found == expected else "failed", detail=msg("check.detail.expected", expected=expected, found=found))
 
 
 def missing_text(wanted: Iterable[str], haystack: str, norm: Any) -> list[str]:
@@ -74,22 +76,21 @@ def failed_summary(ev: Evidence) -> str:
     return "; ".join(bad)
 
 
-def text_samples(blocks: list[dict[str, Any]], limit: int = 24) -> list[str]:
+def text_samples(blocks: Sequence[Block], limit: int = 24) -> list[str]:
     """A spread of paragraph, list and table texts from a block spec, for presence checks."""
     from skills.runtime.blocks import cell_text, item_text, paragraph_text
 
     texts: list[str] = []
     for b in blocks:
-        t = b["type"]
-        if t == "paragraph":
+        if b["type"] == "paragraph":
             texts.append(paragraph_text(b))
-        elif t in ("bullets", "numbered"):
+        elif b["type"] == "bullets" or b["type"] == "numbered":
             texts.extend(item_text(i)[0] for i in b["items"][:3])
-        elif t == "table":
+        elif b["type"] == "table":
             texts.extend(str(h) for h in b["header"])
             for row in b["rows"][:2]:
                 texts.extend(cell_text(c) for c in row)
-        elif t == "image" and b.get("caption"):
+        elif b["type"] == "image" and b.get("caption"):
             texts.append(b["caption"])
     texts = [t for t in texts if t.strip()]
     if len(texts) <= limit:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from skills.codec import to_json
 from skills.messages import Msg
 from skills.runtime._base import CommandError
 from skills.runtime._lifeline import bind_to_parent
@@ -99,7 +100,7 @@ def serve(conn: Connection, limits: Limits, parent_pid: int | None = None, inher
         except BaseException as exc:  # noqa: BLE001 - every failure goes back as one line
             said = getattr(exc, "msg", None)  # the message id crosses the pipe as data, like the text
             reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError),
-                     said.to_dict() if isinstance(said, Msg) else None, str(getattr(exc, "details", "") or ""))
+                     to_json(said) if isinstance(said, Msg) else None, str(getattr(exc, "details", "") or ""))
         try:
             conn.send(reply)
         except MemoryError:

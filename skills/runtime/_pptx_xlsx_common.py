@@ -9,8 +9,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from skills.runtime._base import Check, CommandError, Evidence
-from skills.runtime._validate import field_path, validator_for
+from skills.runtime._base import ArgsT, Check, CommandError, Evidence
+from skills.runtime._validate import as_checked, field_path, validator_for
+from skills.runtime.json_types import JsonObject
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace, WorkspaceError
 from skills.messages import msg
@@ -35,9 +36,10 @@ def _first_error(validator: Draft202012Validator, instance: Any) -> ValidationEr
     return errors[0] if errors else None
 
 
-def check_tagged_args(schema: Mapping[str, Any], args: Any, *, discriminators: tuple[str, ...] = ("op", "layout")
-                  ) -> None:
-    """Validate ``args`` against a schema of tagged unions; raise one :class:`CommandError` naming the bad field.
+def check_tagged_args(schema: JsonObject, args: object, shape: type[ArgsT], *,
+                      discriminators: tuple[str, ...] = ("op", "layout")) -> ArgsT:
+    """``args`` as ``shape`` once valid against a schema of tagged unions; else one :class:`CommandError` naming
+    the bad field.
 
     ``oneOf`` branches are told apart by a discriminator property (``op``/``layout``) so
     the message explains what is wrong with *that* branch, not "matches none of 7 schemas".
@@ -47,10 +49,10 @@ def check_tagged_args(schema: Mapping[str, Any], args: Any, *, discriminators: t
         raise CommandError(msg("error.pptx_xlsx_common.arguments_json_object"))
     validator = validator_for(schema)
     if validator.is_valid(args):
-        return
+        return as_checked(args, shape)
     err = _first_error(validator, args)
     if err is None:
-        return
+        return as_checked(args, shape)
     prefix = list(err.absolute_path)
     while err.validator == "oneOf":
         if not isinstance(err.instance, Mapping):

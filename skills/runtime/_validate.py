@@ -6,16 +6,17 @@ offending field the way a model can fix it (``blocks[3].level``).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import NoReturn, cast
 
 import jsonschema
 
-from skills.runtime._base import CommandError
+from skills.runtime._base import ArgsT, CommandError
+from skills.runtime.json_types import JsonObject
 from skills.messages import msg
 
 
-def field_path(parts: Any) -> str:
+def field_path(parts: Iterable[str | int]) -> str:
     """``['blocks', 3, 'level']`` → ``blocks[3].level``."""
     out = ""
     for p in parts:
@@ -26,7 +27,7 @@ def field_path(parts: Any) -> str:
 _VALIDATORS: dict[int, jsonschema.Draft202012Validator] = {}
 
 
-def validator_for(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:
+def validator_for(schema: JsonObject) -> jsonschema.Draft202012Validator:
     """A validator for ``schema``, built once: schemas are module constants and validated on every call."""
     validator = _VALIDATORS.get(id(schema))
     if validator is None or validator.schema is not schema:  # the id was reused by another object
@@ -34,8 +35,9 @@ def validator_for(schema: Mapping[str, Any]) -> jsonschema.Draft202012Validator:
     return validator
 
 
-def checked_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str, Any]:
-    """Return ``args`` as a dict, or raise :class:`CommandError` naming the command and the bad field.
+def checked_args(command: str, schema: JsonObject, args: object, shape: type[ArgsT]) -> ArgsT:
+    """Return ``args`` as ``shape`` (the TypedDict ``schema`` describes), or raise :class:`CommandError` naming
+    the command and the bad field.
 
     A ``oneOf``/``anyOf`` failure is explained by the branch meant for the value's JSON type. Schemas whose
     branches are told apart by an ``op``/``layout`` field use
@@ -45,7 +47,7 @@ def checked_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str
     validator = validator_for(schema)
     errors = sorted(validator.iter_errors(args), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if not errors:
-        return args
+        return as_checked(args, shape)
     err = _deepest(errors[0])
     where = field_path(err.absolute_path)
     if err.validator == "additionalProperties":
@@ -58,7 +60,7 @@ def checked_args(command: str, schema: Mapping[str, Any], args: Any) -> dict[str
         reason = err.message
         if len(reason) > 160:
             reason = reason[:157] + "..."
-    return _raise(command, where, reason)
+    _raise(command, where, reason)
 
 
 _JSON_TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number"}
@@ -79,5 +81,14 @@ def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
-def _raise(command: str, where: str, reason: str) -> dict[str, Any]:
+def as_checked(args: object, shape: type[ArgsT]) -> ArgsT:
+    """``args`` read as ``shape`` once it has passed its schema.
+
+    The schema check just made is what makes this cast honest: ``shape`` is the TypedDict of the schema (a test
+    keeps every command's two in step: tests/skills/test_command_args.py), and nothing read ``args`` before."""
+    del shape  # names the type for the reader and for inference only
+    return cast(ArgsT, args)
+
+
+def _raise(command: str, where: str, reason: str) -> NoReturn:
     raise CommandError(msg("error.validate.invalid_argument", command=command, where=where, reason=reason))

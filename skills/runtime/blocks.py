@@ -11,10 +11,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, NotRequired, Required, TypedDict, TypeVar, cast
 
 from skills.messages import Msg, msg, nonzero_counts
 from skills.runtime._base import CommandError
+from skills.runtime.json_types import JsonObject
 
 if TYPE_CHECKING:
     from skills.runtime.workspace import Workspace
@@ -25,8 +26,8 @@ MAX_IMAGE_BYTES = 50 * 1024 * 1024
 MAX_IMAGE_SIDE = 20_000  # pixels; a larger header is an absurd-dimension trick
 MAX_IMAGE_PIXELS = 120_000_000
 
-_TEXT = {"type": "string", "maxLength": MAX_TEXT}
-_RUN = {
+_TEXT: JsonObject = {"type": "string", "maxLength": MAX_TEXT}
+_RUN: JsonObject = {
     "type": "object",
     "required": ["text"],
     "additionalProperties": False,
@@ -38,7 +39,7 @@ _RUN = {
         "link": {"type": "string", "pattern": r"^(https?://|mailto:)\S+$", "maxLength": 2000},
     },
 }
-_ITEM = {
+_ITEM: JsonObject = {
     "oneOf": [
         _TEXT,
         {
@@ -51,10 +52,10 @@ _ITEM = {
         },
     ]
 }
-_CELL = {"type": ["string", "number"]}
+_CELL: JsonObject = {"type": ["string", "number"]}
 
 
-def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
+def _closed(type_name: str, props: JsonObject, required: Sequence[str] = ()) -> JsonObject:
     return {
         "if": {"properties": {"type": {"const": type_name}}, "required": ["type"]},
         "then": {
@@ -67,7 +68,7 @@ def _closed(type_name: str, props: dict[str, Any], required: Sequence[str] = ())
 
 BLOCK_TYPES = ("heading", "paragraph", "bullets", "numbered", "table", "image", "page_break", "toc")
 
-BLOCK_SCHEMA: dict[str, Any] = {
+BLOCK_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["type"],
     "properties": {"type": {"enum": list(BLOCK_TYPES)}},
@@ -102,7 +103,85 @@ BLOCK_SCHEMA: dict[str, Any] = {
     ],
 }
 
-BLOCKS_SCHEMA: dict[str, Any] = {"type": "array", "items": BLOCK_SCHEMA, "maxItems": MAX_BLOCKS}
+BLOCKS_SCHEMA: JsonObject = {"type": "array", "items": BLOCK_SCHEMA, "maxItems": MAX_BLOCKS}
+
+
+# The block spec above as types: what a block list is once it has passed BLOCKS_SCHEMA.
+class TextRun(TypedDict):
+    text: str
+    bold: NotRequired[bool]
+    italic: NotRequired[bool]
+    code: NotRequired[bool]
+    link: NotRequired[str]
+
+
+class ListItem(TypedDict):
+    text: str
+    level: NotRequired[int]
+    runs: NotRequired[list[TextRun]]
+
+
+Item = str | ListItem
+Cell = str | int | float
+
+
+class HeadingBlock(TypedDict):
+    type: Literal["heading"]
+    text: str
+    level: int
+
+
+class ParagraphBlock(TypedDict, total=False):  # exactly one of text and runs (check_blocks)
+    type: Required[Literal["paragraph"]]
+    text: str
+    runs: list[TextRun]
+
+
+class BulletsBlock(TypedDict):
+    type: Literal["bullets"]
+    items: list[Item]
+
+
+class NumberedBlock(TypedDict):
+    type: Literal["numbered"]
+    items: list[Item]
+
+
+class TableBlock(TypedDict):
+    type: Literal["table"]
+    header: list[str]
+    rows: list[list[Cell]]
+
+
+class ImageBlock(TypedDict):
+    type: Literal["image"]
+    path: str
+    width_cm: NotRequired[float]
+    caption: NotRequired[str]
+
+
+class PageBreakBlock(TypedDict):
+    type: Literal["page_break"]
+
+
+class TocBlock(TypedDict):
+    type: Literal["toc"]
+    levels: NotRequired[int]
+    title: NotRequired[str]
+
+
+Block = HeadingBlock | ParagraphBlock | BulletsBlock | NumberedBlock | TableBlock | ImageBlock | PageBreakBlock | TocBlock
+ListBlock = BulletsBlock | NumberedBlock
+
+
+class OutlineCounts(TypedDict):
+    """What a block list holds, for approval cards (:func:`outline_summary`)."""
+
+    headings: list[str]
+    tables: int
+    images: int
+    paragraphs: int
+    lists: int
 
 
 # Characters XML 1.0 cannot hold (C0 controls except tab/newline/CR, lone surrogates, U+FFFE/FFFF):
@@ -110,14 +189,17 @@ BLOCKS_SCHEMA: dict[str, Any] = {"type": "array", "items": BLOCK_SCHEMA, "maxIte
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def clean_strings(value: Any) -> Any:
-    """A copy of ``value`` with XML-illegal characters removed from every string."""
+_T = TypeVar("_T")
+
+
+def clean_strings(value: _T) -> _T:
+    """A copy of ``value`` with XML-illegal characters removed from every string (the same shape)."""
     if isinstance(value, str):
-        return _XML_ILLEGAL.sub("", value)
+        return cast(_T, _XML_ILLEGAL.sub("", value))
     if isinstance(value, list):
-        return [clean_strings(v) for v in value]
+        return cast(_T, [clean_strings(v) for v in value])
     if isinstance(value, dict):
-        return {k: clean_strings(v) for k, v in value.items()}
+        return cast(_T, {k: clean_strings(v) for k, v in value.items()})
     return value
 
 
@@ -131,14 +213,14 @@ class ImageInfo:
     dpi: tuple[int, int]
 
 
-def item_text(item: str | dict[str, Any]) -> tuple[str, int]:
+def item_text(item: Item) -> tuple[str, int]:
     """A list item as ``(text, level)``."""
     if isinstance(item, str):
         return item, 0
     return str(item["text"]), int(item.get("level", 0))
 
 
-def paragraph_text(block: dict[str, Any]) -> str:
+def paragraph_text(block: ParagraphBlock | ListItem) -> str:
     if "runs" in block:
         return "".join(r["text"] for r in block["runs"])
     return str(block.get("text", ""))
@@ -152,19 +234,18 @@ def cell_text(value: str | float | int) -> str:
     return str(value)
 
 
-def check_blocks(workspace: Workspace, blocks: list[dict[str, Any]], where: str = "blocks") -> dict[int, ImageInfo]:
+def check_blocks(workspace: Workspace, blocks: Sequence[Block], where: str = "blocks") -> dict[int, ImageInfo]:
     """Checks beyond the schema; returns the checked images by block index."""
     images: dict[int, ImageInfo] = {}
     for i, block in enumerate(blocks):
-        kind = block["type"]
-        if kind == "paragraph" and ("text" in block) == ("runs" in block):
+        if block["type"] == "paragraph" and ("text" in block) == ("runs" in block):
             raise CommandError(msg("error.blocks.paragraph_needs_exactly_one", where=where, i=i))
-        if kind == "table":
+        if block["type"] == "table":
             width = len(block["header"])
             for r, row in enumerate(block["rows"]):
                 if len(row) != width:
                     raise CommandError(msg("error.blocks.rows_cells_header", where=where, i=i, r=r, length=len(row), width=width))
-        if kind == "image":
+        if block["type"] == "image":
             images[i] = check_image(workspace, block["path"], f"{where}[{i}].path")
     return images
 
@@ -195,7 +276,7 @@ def check_image(workspace: Workspace, rel: str, where: str) -> ImageInfo:
     return ImageInfo(path, w, h, (img.horz_dpi or 72, img.vert_dpi or 72))
 
 
-def outline_summary(blocks: list[dict[str, Any]]) -> dict[str, Any]:
+def outline_summary(blocks: Sequence[Block]) -> OutlineCounts:
     """Counts and first headings of a block list, for approval cards."""
     headings = [b["text"] for b in blocks if b["type"] == "heading"]
     return {
@@ -207,7 +288,7 @@ def outline_summary(blocks: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def summary_parts(counts: dict[str, Any]) -> list[Msg]:
+def summary_parts(counts: OutlineCounts) -> list[Msg]:
     """The counts of ``outline_summary`` as messages ("2 headings", "1 table"); zero counts are left out."""
     return nonzero_counts([("count.headings", len(counts["headings"])), ("count.paragraphs", counts["paragraphs"]),
                            ("count.lists", counts["lists"]), ("count.tables", counts["tables"]),
@@ -220,14 +301,14 @@ def created_summary(name: str, parts: list[Msg], *, replace: bool) -> Msg:
     return msg(verb, name=name, parts=parts) if parts else msg(verb + ".empty", name=name)
 
 
-def first_texts(blocks: list[dict[str, Any]], limit: int = 12) -> list[str]:
+def first_texts(blocks: Sequence[Block], limit: int = 12) -> list[str]:
     """The first texts of a block list (headings, paragraphs, list items, table headers): what a new file
     will say, for the "after" side of an approval card when it has no headings."""
     out: list[str] = []
     for b in blocks:
-        if b["type"] in ("heading", "paragraph") and b.get("text"):
-            out.append(str(b["text"]))
-        elif b["type"] in ("bullets", "numbered"):
+        if (b["type"] == "heading" or b["type"] == "paragraph") and b.get("text"):
+            out.append(str(b.get("text")))
+        elif b["type"] == "bullets" or b["type"] == "numbered":
             out += [str(i.get("text", "")) if isinstance(i, dict) else str(i) for i in b.get("items") or ()]
         elif b["type"] == "table" and b.get("header"):
             out.append(" | ".join(str(c) for c in b["header"]))
@@ -236,7 +317,7 @@ def first_texts(blocks: list[dict[str, Any]], limit: int = 12) -> list[str]:
     return out[:limit]
 
 
-def summary_text(counts: dict[str, Any]) -> str:
+def summary_text(counts: OutlineCounts) -> str:
     heads = counts["headings"]
     first = "; first: " + ", ".join(repr(h) for h in heads[:3]) if heads else ""
     parts = nonzero_counts([("count.headings", len(heads)), ("count.paragraphs", counts["paragraphs"]),

@@ -14,6 +14,7 @@ the model as is; catch the narrowest type.
     │       ├── WorkerTimeout       the work took longer than its time limit
     │       └── WorkerOutOfMemory   the work needed more memory than its limit
     ├── VersionStoreError           (versions) a kept version's bytes are missing or damaged
+    ├── CodecError                  (skills.codec) a kept or sent record does not fit its type
     ├── CatalogError                (skills.catalog) the catalog cannot be built or a body not trusted
     │   └── FlowDefinitionError     (skills.flow) a flow resource is malformed or skips a protected step
     ├── Unsupported                 (_xlsx_formula) a formula the engine does not evaluate (unknown function, names...)

@@ -10,28 +10,38 @@ read-only and the outline says they carry macros.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from skills.runtime.isolate import Limits, run_isolated
+from skills.runtime.json_types import JsonValue
 from skills.messages import count
 from skills.runtime.safety import check_file, family_of, has_macros
 
-__all__ = ["INSPECT_LIMITS", "inspect", "inspect_here", "probe_here"]
+__all__ = ["INSPECT_LIMITS", "InspectOptions", "inspect", "inspect_here", "probe_here"]
 
 # One file's inspect: a deadline and a memory ceiling generous for real documents.
 INSPECT_LIMITS = Limits(seconds=60.0, memory_bytes=2 * 1024 ** 3)
 MACRO_NOTE = "the file contains macros; they were not run (opened read-only)"
 
 
-def inspect(path: Path, options: dict[str, Any] | None = None, *, label: str | None = None,
-            limits: Limits = INSPECT_LIMITS) -> tuple[str, dict[str, Any]]:
+class InspectOptions(TypedDict, total=False):
+    pages: list[int]  # a PDF's pages to describe (default: the first five)
+    password: str  # a PDF's password
+    max_rows: int  # a workbook's sample rows per sheet (default 20)
+
+
+Outline = dict[str, JsonValue]  # the file's facts as JSON: what a model reads, what `mira inspect --json` prints
+
+
+def inspect(path: Path, options: InspectOptions | None = None, *, label: str | None = None,
+            limits: Limits = INSPECT_LIMITS) -> tuple[str, Outline]:
     """``(message, data)`` for ``path``, computed in a child process under ``limits``."""
     check_file(path, family_of(path), allow_macros=True)  # cheap refusals need no worker
     return run_isolated("skills.runtime.file_inspect:inspect_here", str(path), dict(options or {}),
                         label, limits=limits, name=path.name)  # type: ignore[no-any-return]
 
 
-def inspect_here(path_text: str, options: dict[str, Any], label: str | None = None) -> tuple[str, dict[str, Any]]:
+def inspect_here(path_text: str, options: InspectOptions, label: str | None = None) -> tuple[str, Outline]:
     """The worker side: open with the format's library and describe the file."""
     path = Path(path_text)
     family = family_of(path)
@@ -56,14 +66,14 @@ def inspect_here(path_text: str, options: dict[str, Any], label: str | None = No
     return message, data
 
 
-def _docx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
+def _docx(path: Path, name: str) -> tuple[str, Outline]:
     from skills.runtime.docx.read import open_docx, read_outline
 
     outline = read_outline(open_docx(path, read_only=True))
     return outline.message(name), outline.to_data()
 
 
-def _pptx(path: Path, name: str) -> tuple[str, dict[str, Any]]:
+def _pptx(path: Path, name: str) -> tuple[str, Outline]:
     from skills.runtime.pptx._read import deck_errors, open_deck, outline
 
     with deck_errors(path.name):
@@ -85,7 +95,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def _xlsx(path: Path, name: str, max_rows: int) -> tuple[str, dict[str, Any]]:
+def _xlsx(path: Path, name: str, max_rows: int) -> tuple[str, Outline]:
     from skills.runtime.xlsx._read import scan_workbook
 
     scans, charts = scan_workbook(path, max_rows=max_rows)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
+from skills.codec import from_json
 from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 from skills.runtime._isolate_child import Limits, serve
@@ -155,8 +156,8 @@ class Worker:
             ready = False
         if not ready:
             code = self._stop()
-            raise WorkerCrashed(f"{self.name}: the file worker did not start ({_describe_exit(code)})",
-                                msg=msg("problem.crashed", name=self.name), details=_describe_exit(code))
+            raise WorkerCrashed(msg("problem.crashed", name=self.name),
+                                details=f"the file worker did not start ({_describe_exit(code)})")
         return parent
 
     def call(self, target: str, *args: Any, timeout: float | None = None, name: str | None = None) -> Any:
@@ -267,19 +268,15 @@ class Worker:
 
     def _timed_out(self, what: str, seconds: float) -> WorkerTimeout:
         self._stop()
-        return WorkerTimeout(f"{what}: reading it took longer than {seconds:.0f} s; "
-                             f"the file is too large or damaged",
-                             msg=msg("problem.too_slow", name=what, seconds=f"{seconds:.0f}"))
+        return WorkerTimeout(msg("problem.too_slow", name=what, seconds=f"{seconds:.0f}"))
 
     def _died(self, what: str, seconds: float, started: float) -> WorkerError:
         code = self._stop()
         if code is not None and -code == getattr(signal, "SIGXCPU", 0):
-            return WorkerTimeout(f"{what}: reading it used more than {seconds:.0f} s of processor "
-                                 f"time; the file is too large or damaged",
-                                 msg=msg("problem.too_slow", name=what, seconds=f"{seconds:.0f}"))
-        return WorkerCrashed(f"{what}: the reader crashed on this file ({_describe_exit(code)} after "
-                             f"{time.monotonic() - started:.1f} s); the file is damaged or hostile",
-                             msg=msg("problem.crashed", name=what), details=_describe_exit(code))
+            return WorkerTimeout(msg("problem.too_slow", name=what, seconds=f"{seconds:.0f}"),
+                                 details=f"more than {seconds:.0f} s of processor time")
+        return WorkerCrashed(msg("problem.crashed", name=what),
+                             details=f"{_describe_exit(code)} after {time.monotonic() - started:.1f} s")
 
     def _stop(self) -> int | None:
         proc, conn = self._proc, self._conn
@@ -309,19 +306,17 @@ def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
     if status == "ok":
         return reply[1]
     ceiling = f"{limits.memory_bytes // (1024 * 1024)} MB"
-    too_big = msg("problem.too_much_memory", name=what, limit=ceiling)
     if status == "memory":
-        raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
-                                f"the file is too large or damaged", msg=too_big)
+        raise WorkerOutOfMemory(msg("problem.too_much_memory", name=what, limit=ceiling))
     _, type_name, message, user_facing, said, details = (*reply, None, "")[:6]
     if user_facing:
-        raise CommandError(message, msg=Msg.from_dict(said) if isinstance(said, dict) else None, details=details)
+        # the child's own error as it was raised there: its English (str) and message value, passed on
+        raise CommandError(message, msg=from_json(Msg, said) if isinstance(said, dict) else None, details=details)
     if any(word in f"{type_name} {message}".lower() for word in _MEMORY_WORDS):
-        raise WorkerOutOfMemory(f"{what}: reading it needs more than {ceiling} of memory; "
-                                f"the file is too large or damaged", msg=too_big)
+        raise WorkerOutOfMemory(msg("problem.too_much_memory", name=what, limit=ceiling),
+                                details=f"{type_name}: {message}"[:200])
     detail = f"{type_name}: {message}" if message else type_name
-    raise CommandError(f"{what}: cannot read the file ({detail[:200]})", msg=msg("problem.unreadable", name=what),
-                       details=detail[:200])
+    raise CommandError(msg("problem.unreadable", name=what), details=detail[:200])
 
 
 _kept: dict[Limits, Worker] = {}

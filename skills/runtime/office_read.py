@@ -8,20 +8,28 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from skills.runtime._base import Command, CommandError, CommandResult, register
 from skills.runtime._pptx_xlsx_common import check_tagged_args
 from skills.runtime.workspace import Workspace, WorkspaceError
 from skills.messages import msg
+from skills.runtime.json_types import JsonObject
 
 MAX_CHARS = 200_000
 MAX_SHEET_ROWS = 2_000
-SCHEMA = {
+SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": {"type": "string", "minLength": 1},
                    "max_chars": {"type": "integer", "minimum": 1000, "maximum": MAX_CHARS}},
 }
+
+
+class OfficeReadArgs(TypedDict):
+    path: str
+    max_chars: NotRequired[int]
+
+
 _HEADING = re.compile(r"^(?:Heading|标题)\s*(\d)$", re.IGNORECASE)
 
 
@@ -147,8 +155,8 @@ def office_markdown(path: Path, max_chars: int = MAX_CHARS) -> tuple[str, bool]:
     return text, False
 
 
-def run_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(SCHEMA, args)
+def run_read(ws: Workspace, args: OfficeReadArgs) -> CommandResult:
+    args = check_tagged_args(SCHEMA, args, OfficeReadArgs)
     try:
         path = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
@@ -160,4 +168,4 @@ def run_read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 register(Command(name="office_read", description="Read a .docx, .pptx, .xlsx or .pdf as markdown, to build a new file "
-                 "from it.", input_schema=SCHEMA, writes=False, run=run_read))
+                 "from it.", input_schema=SCHEMA, writes=False, args_type=OfficeReadArgs, run=run_read))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import pymupdf
 
@@ -26,17 +26,23 @@ from skills.runtime.isolate import Limits, run_isolated
 from skills.runtime.pdf.read import open_pdf
 from skills.runtime.safety import check_file
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
 MAX_PIXELS_SIDE = 1200
 MIN_INK_PIXELS = 40  # fewer non-background pixels than this is a blank page
 CONVERT_TIMEOUT = 90.0
 RENDER_LIMITS = Limits(seconds=60.0, memory_bytes=2 * 1024 ** 3)
 
-SCHEMA: dict[str, Any] = {
+SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": {"type": "string", "minLength": 1, "maxLength": 500},
                    "pages": {"type": "integer", "minimum": 1, "maximum": 20}},
 }
+
+
+class RenderCheckArgs(TypedDict):
+    path: str
+    pages: NotRequired[int]
 
 
 def page_ink(pix: pymupdf.Pixmap) -> tuple[int, float]:
@@ -71,8 +77,8 @@ def rasterise_pages(pdf: Path, folder: Path, max_pages: int) -> tuple[list[Check
         doc.close()
 
 
-def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("render_check", SCHEMA, args)
+def run_render_check(ws: Workspace, args: RenderCheckArgs) -> CommandResult:
+    args = checked_args("render_check", SCHEMA, args, RenderCheckArgs)
     src = resolve(ws, args["path"], "path", must_exist=True)
     kind = check_file(src)
     max_pages = int(args.get("pages", 3))
@@ -93,8 +99,8 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         except CommandError as exc:
             reason = str(exc)
             said = message("check.detail.not_rendered", reason=said_error(exc))
-            ev = evidence_for(ws, src, kind, [Check(name="render", status="not_run", detail=reason, detail_msg=said),
-                                              Check(name="pages_not_blank", status="not_run", detail=reason, detail_msg=said)], {})
+            ev = evidence_for(ws, src, kind, [Check(name="render", status="not_run", detail=said),
+                                              Check(name="pages_not_blank", status="not_run", detail=said)], {})
             return CommandResult(ok=False, message=f"visual check of {args['path']} did not run: {reason}",
                                  data={"rendered": False, "reason": reason}, evidence=(ev,))
     finally:
@@ -112,4 +118,5 @@ def run_render_check(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 register(Command(name="render_check", description="Render the first pages (LibreOffice for DOCX/PPTX/XLSX, directly for PDF) "
-                 "and check that the images are not blank.", input_schema=SCHEMA, writes=False, run=run_render_check))
+                 "and check that the images are not blank.", input_schema=SCHEMA, writes=False, args_type=RenderCheckArgs,
+                 run=run_render_check))

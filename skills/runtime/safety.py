@@ -79,26 +79,22 @@ def check_file(path: str | os.PathLike[str], kind: str | None = None, *, allow_m
         raise UnsafeFileError(msg("error.safety.file_found", name=name))
     size = p.stat().st_size
     if size == 0:
-        raise UnsafeFileError(f"{name}: the file is empty", msg=msg("problem.empty", name=name))
+        raise UnsafeFileError(msg("problem.empty", name=name))
     if size > MAX_FILE_BYTES:
-        raise UnsafeFileError(f"{name}: the file is {size // (1024 * 1024)} MB; the limit is "
-                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB",
-                              msg=msg("problem.too_large", name=name, size=f"{size // (1024 * 1024)} MB",
-                                      limit=f"{MAX_FILE_BYTES // (1024 * 1024)} MB"))
+        raise UnsafeFileError(msg("problem.too_large", name=name, size=f"{size // (1024 * 1024)} MB",
+                                  limit=f"{MAX_FILE_BYTES // (1024 * 1024)} MB"))
     with open(p, "rb") as fh:
         head = fh.read(PDF_HEADER_WINDOW)
     if kind in OOXML_KINDS:
         if head[:8] == _OLE_MAGIC:
-            raise UnsafeFileError(f"{name}: the file is encrypted (password protected) or an old "
-                                  f"binary Office file; save it unprotected as .{kind} and try again",
-                                  msg=msg("problem.encrypted_or_old", name=name, kind=kind.upper()))
+            raise UnsafeFileError(msg("problem.encrypted_or_old", name=name, kind=kind.upper()),
+                                  details="an OLE compound file (encrypted OOXML or binary Office)")
         _check_zip(p, kind, allow_macros)
     elif kind == "pdf":
         # No header at all, but objects from the first bytes on: readers (MuPDF, pdf.js) repair
         # such a file, and open_pdf still refuses one where the repair finds no page content.
         if b"%PDF" not in head and not _PDF_OBJECT.search(head):
-            raise UnsafeFileError(f"{name}: not a PDF file (no %PDF header)",
-                                  msg=msg("problem.corrupt", name=name, kind="PDF"))
+            raise UnsafeFileError(msg("problem.corrupt", name=name, kind="PDF"), details="no %PDF header")
     else:
         raise UnsafeFileError(msg("error.safety.unsupported_file_type_docx", name=name, kind=kind))
     return kind
@@ -109,8 +105,8 @@ def _check_zip(p: Path, kind: str, allow_macros: bool) -> None:
     try:
         zf = zipfile.ZipFile(p)
     except zipfile.BadZipFile:
-        raise UnsafeFileError(f"{name}: the file is corrupt or truncated (not a valid .{kind} archive)",
-                              msg=msg("problem.corrupt", name=name, kind=kind.upper())) from None
+        raise UnsafeFileError(msg("problem.corrupt", name=name, kind=kind.upper()),
+                              details=f"not a valid .{kind} archive") from None
     except (OSError, ValueError) as exc:
         raise UnsafeFileError(msg("error.safety.read_archive", name=name, exc=exc)) from None
     with zf:
@@ -151,7 +147,7 @@ def _check_entries(zf: zipfile.ZipFile, name: str, kind: str) -> bool:
     for info in infos:
         names.add(info.filename)
         if info.flag_bits & 0x1:
-            raise UnsafeFileError(f"{name}: the archive is encrypted", msg=msg("problem.encrypted", name=name))
+            raise UnsafeFileError(msg("problem.encrypted", name=name), details="an encrypted zip entry")
         total += info.file_size
         if info.file_size > MAX_ENTRY_UNCOMPRESSED or total > MAX_TOTAL_UNCOMPRESSED:
             raise UnsafeFileError(msg("error.safety.archive_expands_more_mb", name=name, max_total_uncompressed=MAX_TOTAL_UNCOMPRESSED // (1024 * 1024)))

@@ -90,8 +90,7 @@ def convert(src: str | os.PathLike[str], out_dir: str | os.PathLike[str], fmt: s
     """
     exe = soffice_path()
     if exe is None:
-        raise SofficeUnavailable("LibreOffice is not installed, so this check could not run",
-                                 msg=msg("soffice.missing"))
+        raise SofficeUnavailable(msg("soffice.missing"))
     src, out = Path(src), Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     profile = out / ".profile"
@@ -108,8 +107,7 @@ def convert(src: str | os.PathLike[str], out_dir: str | os.PathLike[str], fmt: s
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         kill_tree(proc)
-        raise CommandError(f"LibreOffice did not finish converting {src.name} within {timeout:.0f} s",
-                           msg=msg("soffice.timeout", name=src.name, seconds=f"{timeout:.0f}")) from None
+        raise CommandError(msg("soffice.timeout", name=src.name, seconds=f"{timeout:.0f}")) from None
     except BaseException:
         kill_tree(proc)  # interrupted (Ctrl+C, shutdown): never leave LibreOffice running behind us
         raise
@@ -117,8 +115,7 @@ def convert(src: str | os.PathLike[str], out_dir: str | os.PathLike[str], fmt: s
     produced = out / f"{src.stem}.{ext}"
     if proc.returncode != 0 or not produced.is_file() or produced.stat().st_size == 0:
         reason = err.decode(errors="replace").strip().splitlines()[-1:] or ["no output file"]
-        raise CommandError(f"LibreOffice could not convert {src.name}: {reason[0]}",
-                           msg=msg("soffice.failed", name=src.name), details=reason[0])
+        raise CommandError(msg("soffice.failed", name=src.name), details=reason[0])
     return produced
 
 

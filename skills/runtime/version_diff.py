@@ -11,6 +11,8 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+from skills.messages import Said, msg
+
 MAX_ITEMS = 20_000  # a document bigger than this is compared on its first items only
 MAX_PAIRS = 200  # pairs a restore's approval card lists
 
@@ -104,7 +106,7 @@ def align(left: list[str], right: list[str], kind: str) -> list[tuple[str, str, 
     return rows
 
 
-def restore_changes(current: Path, restored: bytes, kind: str) -> list[list[str]]:
+def restore_changes(current: Path, restored: bytes, kind: str) -> list[list[Said]]:
     """(now, after the restore) pairs of every paragraph/slide/cell/line that differs, as an edit's approval
     card shows them; [] when a side cannot be read (the card then shows the headline only)."""
     reader = READERS.get(kind)
@@ -114,14 +116,14 @@ def restore_changes(current: Path, restored: bytes, kind: str) -> list[list[str]
         before, after = reader(current.read_bytes()), reader(restored)
     except Exception:  # noqa: BLE001 - a version that cannot be read: no pairs, the restore itself still checks
         return []
-    pairs = [[a, b] for difference, a, b in align(before, after, kind) if difference != "same"]
+    pairs: list[list[Said]] = [[a, b] for difference, a, b in align(before, after, kind) if difference != "same"]
     if kind == "pptx":  # "Slide 5: Risks · Budget" in the reader's language, as an edit's pairs say it
         pairs = [[_slide(a), _slide(b)] for a, b in pairs]
     return pairs[:MAX_PAIRS]
 
 
-def _slide(item: str) -> str:
-    from skills.messages import encoded, msg
-
+def _slide(item: Said) -> Said:
+    if not isinstance(item, str):
+        return item
     number, _dot, text = item.partition(". ")
-    return encoded(msg("change.slide", number=int(number), title=text)) if number.isdigit() else item
+    return msg("change.slide", number=int(number), title=text) if number.isdigit() else item

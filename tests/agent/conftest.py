@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,6 +18,13 @@ T = TypeVar("T")
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(coro)
+
+
+def seen(result: Mapping[str, Any]) -> str:
+    """A tool result's words as the model reads them (its JSON): a failure's English sentence (a message
+    value's ``text``), else its message."""
+    err = result.get("error")
+    return str((err.get("text") if isinstance(err, Mapping) else err) or result.get("message") or "")
 
 
 class Harness:

@@ -69,13 +69,13 @@ def _read(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message=f"read {args['path']}", data={"text": path.read_text(encoding="utf-8")})
 
 
-NOTE_WRITE = Command(
+NOTE_WRITE = Command(args_type=dict,
     name="note_write", description="Write a text note.",
     input_schema={"type": "object", "properties": {"path": {"type": "string"}, "text": {"type": "string"},
                                                    "title": {"type": "string"}, "overwrite": {"type": "boolean"}},
                   "required": ["path", "text"], "additionalProperties": False},
     writes=True, run=_write, target_arg="path", describe=_describe)
-NOTE_READ = Command(
+NOTE_READ = Command(args_type=dict,
     name="note_read", description="Read a text note.",
     input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"],
                   "additionalProperties": False},

@@ -12,7 +12,8 @@ from desktop.agent.summaries import approval_summary
 from desktop.messages import shown
 from desktop.translations import render_plain
 from skills.describe import write_headline
-from skills.runtime import Workspace, get_command
+from skills.messages import english
+from skills.runtime import Evidence, Workspace, get_command
 from tests.zh_words import english_words
 
 TITLE = "季度计划"
@@ -100,7 +101,7 @@ def test_files_the_write_reads_are_listed_in_chinese() -> None:
     assert zh(said) == "创建 a.docx\n使用 图0.png、图1.png、图2.png、图3.png、图4.png、图5.png、图6.png、图7.png 以及另外 2 个文件"
 
 
-def _details_zh(evidence: dict[str, Any]) -> list[str]:
+def _details_zh(evidence: Evidence) -> list[str]:
     """The details under a file card's badge, as the window builds them, in Chinese."""
     from desktop import i18n
     from desktop.ui.host import evidence_summary
@@ -122,8 +123,8 @@ def test_a_check_that_did_not_run_says_why_in_chinese(ws: Workspace, monkeypatch
 
     monkeypatch.setattr(soffice, "soffice_path", lambda: None)
     res = get_command("render_check").run(ws, {"path": "计划.docx"})
-    [evidence] = [e.to_dict() for e in res.evidence]
-    assert "LibreOffice is not installed" in evidence["checks"][0]["detail"]  # English for the model
+    [evidence] = res.evidence
+    assert "LibreOffice is not installed" in english(evidence.checks[0].detail)  # English for the model
     details = _details_zh(evidence)
     assert details and all(d.startswith("页面没有绘制出来：没有安装 LibreOffice") for d in details), details
     assert [english_words(d) for d in details] == [[] for _ in details]
@@ -131,5 +132,5 @@ def test_a_check_that_did_not_run_says_why_in_chinese(ws: Workspace, monkeypatch
 
 def test_a_count_that_does_not_match_says_so_in_chinese(ws: Workspace) -> None:
     res = get_command("docx_verify").run(ws, {"path": "计划.docx", "expect": {"tables": 3}})
-    [evidence] = [e.to_dict() for e in res.evidence]
+    [evidence] = res.evidence
     assert _details_zh(evidence) == ["应为 3，实际为 1"]

@@ -218,7 +218,7 @@ def test_an_interrupted_write_into_a_folder_does_not_claim_nothing_was_written(h
     # some: recovery must not re-run it, and must not tell the agent that nothing was written.
     from skills.runtime import Command, CommandResult
 
-    split = Command(
+    split = Command(args_type=dict,
         name="note_split", description="Split a note into parts.",
         input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
                       "required": ["output_dir"], "additionalProperties": False},

@@ -15,7 +15,7 @@ from desktop.llm.scripted import tool_turn
 from skills.runtime import ArtifactRecord, Command, CommandResult, Workspace
 from skills.runtime.workspace import sha256_file
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import fake_skills
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
@@ -110,7 +110,7 @@ def _copy(ws: Workspace, args: dict[str, Any]) -> CommandResult:
                                                              bytes=out.stat().st_size),))
 
 
-NOTE_COPY = Command(name="note_copy", description="Copy a note in capitals.", input_schema={
+NOTE_COPY = Command(args_type=dict, name="note_copy", description="Copy a note in capitals.", input_schema={
     "type": "object", "properties": {"path": {"type": "string"}, "output": {"type": "string"}},
     "required": ["path", "output"], "additionalProperties": False}, writes=True, run=_copy, target_arg="path")
 
@@ -139,10 +139,10 @@ def test_private_version_area_is_out_of_reach(h: Harness) -> None:
     task_id = run(rt.start_task(h.conv.id, "try"))
     results = [json.loads(e.message["content"]) for e in h.store.transcript(task_id, "main")
                if e.message.get("role") == "tool"]
-    assert "private version area" in results[0]["error"]
+    assert "private version area" in seen(results[0])
     skill = [json.loads(e.message["content"]) for e in h.store.transcript(task_id, "skill:notes")
              if e.message.get("role") == "tool"]
-    assert "private version area" in skill[0]["error"] and not h.store.approvals(task_id)
+    assert "private version area" in seen(skill[0]) and not h.store.approvals(task_id)
 
 
 def test_a_user_file_written_over_keeps_its_bytes_as_v1(h: Harness) -> None:

@@ -7,7 +7,7 @@ from desktop.agent.details import details_tool, split_details
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 
 BODY = """# Notes skill
 
@@ -60,6 +60,6 @@ def test_skill_agent_reads_a_section_by_name_and_an_unknown_name_is_refused(h: H
     first = h.model.calls[1]
     assert "docx_create" in details and details["docx_create"] not in first.messages[0].content
     answer = json.loads(h.model.calls[2].messages[-1].content)
-    assert answer["ok"] is True and answer["text"] == details["docx_create"]
+    assert answer["ok"] is True and answer["data"]["text"] == details["docx_create"]
     refused = json.loads(h.model.calls[3].messages[-1].content)
-    assert refused["ok"] is False and "skill_details" in refused.get("error", json.dumps(refused))
+    assert refused["ok"] is False and "skill_details" in seen(refused)

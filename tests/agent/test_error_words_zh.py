@@ -11,6 +11,7 @@ import pytest
 from desktop.agent import AgentRuntime, CatalogSkills
 from desktop.agent import events as ev
 from desktop.llm import ModelError
+from desktop.llm.packet import FinalizationPacket
 from desktop.llm.openai_provider import OpenAIModel
 from desktop.messages import MESSAGES as DESKTOP
 from desktop.messages import english, shown
@@ -41,7 +42,7 @@ def test_a_provider_503_reads_as_one_chinese_sentence_with_the_servers_words_as_
     rt.subscribe(h.events.append)
     task_id = run(rt.start_task(h.conv.id, "写一份报告"))
     assert rt.task_status(task_id).status == "failed"
-    stored = h.store.message(h.store.task(task_id).message_id).text
+    stored = h.store.message(h.store.task(task_id).message_id).words
     main, details = zh(stored).split("\n")
     assert "HTTP 503" in main and busy_server.url in main
     assert english_words(main, [busy_server.url]) == [], main  # was "server error at …": English inside Chinese
@@ -90,9 +91,9 @@ def test_a_crash_inside_mira_keeps_the_exception_as_details_only(h: Harness, mon
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("internal_state_key")
 
-    monkeypatch.setattr("desktop.agent.runtime.main_loop", broken)
+    monkeypatch.setattr("desktop.agent.loop.main_loop", broken)
     task_id = run(rt.start_task(h.conv.id, "做一个文档"))
-    text = zh(h.store.message(h.store.task(task_id).message_id).text)
+    text = zh(h.store.message(h.store.task(task_id).message_id).words)
     main, details = text.split("\n")
     assert english_words(main) == [], main  # was "内部错误：KeyError: 'internal_state_key'"
     assert "KeyError" in details and details.startswith("详细信息：")
@@ -127,9 +128,9 @@ def test_a_refusal_known_only_in_english_is_a_chinese_sentence_with_the_english_
     async def refused(*args: Any, **kwargs: Any) -> Any:
         raise MiraError("flow step publish_output cannot run here")
 
-    monkeypatch.setattr("desktop.agent.runtime.main_loop", refused)
+    monkeypatch.setattr("desktop.agent.loop.main_loop", refused)
     task_id = run(rt.start_task(h.conv.id, "做一个文档"))
-    main, details = zh(h.store.message(h.store.task(task_id).message_id).text).split("\n")
+    main, details = zh(h.store.message(h.store.task(task_id).message_id).words).split("\n")
     assert main == "Mira 拒绝继续执行这个请求。"
     assert details == "详细信息：flow step publish_output cannot run here"
 
@@ -173,11 +174,11 @@ def test_a_notice_about_an_error_known_only_in_english_labels_it_as_details() ->
 
 
 @pytest.mark.parametrize(("packet", "expected"), [
-    ({"status": "completed", "summary": "操作失败，没有修改任何文件。"}, "操作失败，没有修改任何文件。"),
-    ({"status": "completed"}, "已完成。"),
-    ({"status": "failed", "summary": "没有找到"}, "任务没有完成。\n\n没有找到"),
+    (FinalizationPacket(status="completed", skill_id="docx", summary="操作失败，没有修改任何文件。"), "操作失败，没有修改任何文件。"),
+    (FinalizationPacket(status="completed", skill_id="docx"), "已完成。"),
+    (FinalizationPacket(status="failed", skill_id="docx", summary="没有找到"), "任务没有完成。\n\n没有找到"),
 ])
-def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: dict[str, Any],
+def test_the_delivery_without_a_model_heads_a_summary_only_when_it_needs_to(packet: FinalizationPacket,
                                                                              expected: str) -> None:
     from desktop.agent.finalize import fallback_text
     from desktop.llm.offline._reply import delivery
@@ -190,12 +191,18 @@ def test_the_offline_planner_reports_a_failed_skill_run_in_chinese() -> None:
     import json
 
     from desktop.llm.offline import OfflinePlanner
+    from skills.codec import to_json
     from skills.messages import msg
 
     english_only = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "skill docx is not trusted"}), True)
     assert english_only == "没能完成。\n详细信息：skill docx is not trusted"  # was "没能完成：skill docx is not trusted"
-    said = msg("problem.missing", name="报告.docx").to_dict()
+    said = to_json(msg("problem.missing", name="报告.docx"))
     with_id = OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "x", "error_msg": said}), True)
     assert with_id == "没能完成：报告.docx 不在工作区中。", with_id
+    # the tool message's form now: the error is the message value itself (its English as "text")
+    from desktop.agent.outcome import failed, outcome_json
+
+    one = OfflinePlanner._after_tool(json.dumps(outcome_json(failed(msg("problem.missing", name="报告.docx")))), True)
+    assert one == "没能完成：报告.docx 不在工作区中。", one
     assert OfflinePlanner._after_tool(json.dumps({"ok": False, "error": "boom"}), False) == "That did not work: boom"
     assert OfflinePlanner._after_tool(json.dumps({"ok": True}), True) == "已完成。"

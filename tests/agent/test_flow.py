@@ -8,6 +8,7 @@ from desktop.agent.tools import MAIN_TOOLS
 from desktop.llm import Completion
 from desktop.messages import english
 from desktop.llm.scripted import tool_turn
+from skills.runtime import Change
 
 from .conftest import Harness, run
 from .fakes import BODY, read
@@ -27,7 +28,7 @@ def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
     assert not (ws / "hello.txt").exists()  # nothing is written before approval
     [req] = h.of(ev.ApprovalRequested)
     assert req.tool == "note_write" and req.target_path == "hello.txt"
-    assert english(req.summary) == "Writes hello.txt" and list(req.changes[0]) == ["", "Hello 世界"]
+    assert english(req.summary) == "Writes hello.txt" and req.changes[0] == Change(before="", after="Hello 世界")
     msg = h.store.message(status.message_id)
     assert [e.kind for e in msg.extensions] == ["approval/txt"]
 
@@ -36,8 +37,9 @@ def test_write_pauses_then_approve_runs_once_and_delivers(h: Harness) -> None:
     assert status.status == "finished" and status.outcome == "completed"
     assert read(ws / "hello.txt") == "Hello 世界"
     [art] = h.of(ev.ArtifactCommitted)
-    assert art.workspace_path == "hello.txt" and art.evidence["passed"] is True
-    assert h.store.evidence(art.artifact_id)["checks"][1]["name"] == "content present"
+    assert art.workspace_path == "hello.txt" and art.evidence is not None and art.evidence.passed
+    kept = h.store.evidence(art.artifact_id)
+    assert kept is not None and kept.checks[1].name == "content present"
     msg = h.store.message(status.message_id)
     assert msg.text == "Here is **hello.txt**." and msg.status == "done"
     assert [e.kind for e in msg.extensions] == ["approval/txt", "txt"]
@@ -126,4 +128,4 @@ def test_complete_naming_the_file_by_another_spelling_still_delivers_it(h: Harne
     status = rt.task_status(task_id)
     assert status.status == "finished" and status.outcome == "completed"
     assert [a.workspace_path for a in h.store.task_artifacts(task_id)] == ["hello.txt"]
-    assert "not written by a command" not in h.store.task(task_id).packet["summary"]
+    assert "not written by a command" not in h.store.task(task_id).packet.summary  # type: ignore[union-attr]

@@ -13,7 +13,6 @@ import pytest
 
 from desktop.agent import ApprovalError
 from desktop.llm.scripted import tool_turn
-from desktop.messages import lines_of
 from skills.messages import msg
 from skills.runtime import Command, CommandResult
 
@@ -131,7 +130,7 @@ def test_a_decision_cannot_be_altered_after_it_is_made() -> None:
 
 # --- a write proposed with empty arguments (bug found by the mutation audit) ---------------------------------------
 
-TIDY = Command(
+TIDY = Command(args_type=dict,
     name="note_tidy", description="Tidy the notes folder.",
     input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "additionalProperties": False},
     writes=True, run=lambda ws, args: CommandResult(ok=True, message="tidied"))
@@ -211,7 +210,7 @@ def test_a_consistently_rewritten_transcript_is_refused_in_words(h: Harness, for
     assert h.store.approval(approval_id).state == "pending"
 
 
-SPLIT = Command(
+SPLIT = Command(args_type=dict,
     name="note_split", description="Split a note into parts.",
     input_schema={"type": "object", "properties": {"output_dir": {"type": "string"}},
                   "required": ["output_dir"], "additionalProperties": False},
@@ -279,14 +278,14 @@ def test_a_refused_change_is_not_decided_again_while_the_task_waits_on(h: Harnes
 
 
 def test_a_write_without_its_target_argument_names_no_target(h: Harness) -> None:
-    tidy = Command(name="note_tidy", description=TIDY.description, input_schema=TIDY.input_schema,
+    tidy = Command(args_type=dict, name="note_tidy", description=TIDY.description, input_schema=TIDY.input_schema,
                    writes=True, run=TIDY.run, target_arg="path")
     _rt, _task_id, approval_id = paused(h, ("s1", "note_tidy", "{}"), skills=fake_skills(extra=[tidy]))
     approval = h.store.approval(approval_id)
-    assert (approval.target_path, lines_of(approval.summary)) == (None, [msg("summary.writes.unnamed")])
+    assert (approval.target_path, list(approval.summary.lines)) == (None, [msg("summary.writes.unnamed")])
 
 
-COPY = Command(
+COPY = Command(args_type=dict,
     name="note_copy", description="Copy a note over another.",
     input_schema={"type": "object", "properties": {"dest": {"type": "string"}, "text": {"type": "string"}},
                   "required": ["dest", "text"], "additionalProperties": False},

@@ -190,8 +190,8 @@ def test_a_workspace_refusal_inside_a_command_is_a_tool_error(tmp_path: Path) ->
             raise WorkspaceError("path 'x' escapes the workspace through a symlink")
 
     result = run_raw(Workspace(tmp_path), Refusing(), {})  # type: ignore[arg-type]
-    assert result["ok"] is False
-    assert result["error"] == "path 'x' escapes the workspace through a symlink"
+    assert result.ok is False
+    assert result.error == "path 'x' escapes the workspace through a symlink"
 
 
 def test_stores_in_two_processes_share_decisions(h: Harness) -> None:

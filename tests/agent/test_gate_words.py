@@ -10,16 +10,16 @@ import pytest
 from desktop.agent import events as ev
 from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
-from desktop.messages import english, lines_of
+from desktop.messages import english
 from skills.messages import msg
 from skills.runtime import Change, Command, CommandResult, WritePlan
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import fake_skills
 from .gate_cases import NEW, RUN_NOTES, WRITE_A, paused
 
 
-MERGE = Command(
+MERGE = Command(args_type=dict,
     name="note_merge", description="Merge notes into one.",
     input_schema={"type": "object", "properties": {"path": {"type": "string"},
                                                    "inputs": {"type": "array", "items": {"type": "string"}}},
@@ -44,7 +44,7 @@ def test_the_card_lists_eight_inputs_and_counts_the_rest(h: Harness, count: int,
     uses = (msg("summary.uses.more", more, files=list(asked.reads[:8])) if more
             else msg("summary.uses", files=list(asked.reads)))
     expected = [msg("summary.writes", name="all.txt"), uses]
-    assert lines_of(asked.summary) == expected and lines_of(h.store.approval(approval_id).summary) == expected
+    assert list(asked.summary.lines) == expected and list(h.store.approval(approval_id).summary.lines) == expected
 
 
 def test_the_finished_write_is_reported_with_its_message(h: Harness) -> None:
@@ -69,7 +69,7 @@ def _broken_describe(ws: object, args: dict) -> dict:
 def test_a_command_whose_description_breaks_still_asks_for_approval(h: Harness) -> None:
     from .fakes import NOTE_WRITE
 
-    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
+    odd = Command(args_type=dict, name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
                   writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_broken_describe)
     call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
     rt, task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
@@ -101,7 +101,7 @@ def _disk_full(ws: object, args: dict) -> CommandResult:
 
 
 def test_a_write_the_disk_refused_is_reported_with_the_fault(h: Harness) -> None:
-    full = Command(name="note_full", description="Write a note to a full disk.",
+    full = Command(args_type=dict, name="note_full", description="Write a note to a full disk.",
                    input_schema={"type": "object", "properties": {"path": {"type": "string"}},
                                  "required": ["path"], "additionalProperties": False},
                    writes=True, run=_disk_full, target_arg="path")
@@ -122,13 +122,13 @@ def _changes(ws: object, args: dict) -> WritePlan:
 def test_the_card_keeps_the_before_after_pairs_of_the_plan(h: Harness) -> None:
     from .fakes import NOTE_WRITE
 
-    odd = Command(name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
+    odd = Command(args_type=dict, name="note_odd", description="Write a note, oddly.", input_schema=NOTE_WRITE.input_schema,
                   writes=True, run=NOTE_WRITE.run, target_arg="path", describe=_changes)
     call = ("s1", "note_odd", json.dumps({"path": "a.txt", "text": NEW}))
     _rt, _task_id, approval_id = paused(h, call, skills=fake_skills(extra=[odd]))
-    assert h.store.approval(approval_id).changes == (("before", "after"), ("", "added"))
+    assert h.store.approval(approval_id).changes == (Change(before="before", after="after"), Change(before="", after="added"))
     [asked] = h.of(ev.ApprovalRequested)
-    assert tuple(asked.changes) == (("before", "after"), ("", "added"))
+    assert asked.changes == h.store.approval(approval_id).changes
 
 
 def _input_deleted_meanwhile(ws: object, args: dict) -> WritePlan:
@@ -140,7 +140,7 @@ def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h:
     folder = h.tmp / "inputs"
     folder.mkdir()
     (folder / "n0.txt").write_text("n0", encoding="utf-8")
-    merge = Command(name="note_merge", description=MERGE.description, input_schema=MERGE.input_schema,
+    merge = Command(args_type=dict, name="note_merge", description=MERGE.description, input_schema=MERGE.input_schema,
                     writes=True, run=MERGE.run, target_arg="path", describe=_input_deleted_meanwhile)
     call = ("s1", "note_merge", json.dumps({"path": "all.txt", "inputs": ["n0.txt"]}))
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(call), Completion(text="The note is gone."), Completion(text="Not done.")],
@@ -150,4 +150,4 @@ def test_an_input_gone_while_the_card_is_prepared_is_a_tool_error_not_a_crash(h:
     assert status.status == "finished" and status.pending_approval_id is None
     assert not h.store.approvals(task_id)
     told = json.loads(h.model.calls[2].messages[-1].content)
-    assert told["ok"] is False and "n0.txt" in told["error"]
+    assert told["ok"] is False and "n0.txt" in seen(told)

@@ -16,7 +16,7 @@ from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 from skills.runtime import Command, CommandResult, Workspace
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import fake_skills, read
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
@@ -87,7 +87,7 @@ def test_deeply_nested_arguments_are_a_tool_error_and_the_run_skill_row_closes(h
     task_id = run(rt.start_task(h.conv.id, "write a"))
     status = rt.task_status(task_id)
     assert status.status == "finished", status.error
-    errors = [r["error"] for r in _tool_results(h, task_id)[:2]]
+    errors = [seen(r) for r in _tool_results(h, task_id)[:2]]
     assert all("nested" in e for e in errors), errors
     assert not [r for r in h.store.ledger(task_id) if r.state == "executing"]
 
@@ -103,7 +103,7 @@ def _doc_write(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message="wrote", data={})
 
 
-DOC_WRITE = Command(
+DOC_WRITE = Command(args_type=dict,
     name="doc_write", description="Write a document from blocks.",
     input_schema={"type": "object", "properties": {
         "output": {"type": "string"},
@@ -132,12 +132,12 @@ def test_image_paths_inside_blocks_are_checked_before_approval_and_shown(h: Harn
 
     rt.subscribe(add_chart)
     task_id = run(rt.start_task(h.conv.id, "write a"))
-    errors = [r.get("error", "") for r in _tool_results(h, task_id)[:2]]
+    errors = [seen(r) for r in _tool_results(h, task_id)[:2]]
     assert "blocks/1/path" in errors[0] and "leaves the workspace" in errors[0], errors
     assert "blocks/1/path" in errors[1] and "missing.png" in errors[1], errors
     [requested] = h.of(ev.ApprovalRequested)
     assert requested.reads == ("figs/chart.png",)
-    assert "figs/chart.png" in h.store.approval(requested.approval_id).summary
+    assert "figs/chart.png" in h.store.approval(requested.approval_id).summary.english()
 
 
 # -- a schema error echoes a capped value ----------------------------------------------------

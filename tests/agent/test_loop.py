@@ -12,7 +12,7 @@ from desktop.messages import english
 from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolSpec
 from desktop.llm.scripted import tool_turn
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import ROUTER
 
 RUN_NOTES = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "write"}))
@@ -33,7 +33,7 @@ def test_bad_output_becomes_tool_errors_the_model_sees(h: Harness) -> None:
         Completion(text="I cannot do that."),
     ])
     task_id = run(rt.start_task(h.conv.id, "hi"))
-    errors = [r["error"] for r in _tool_results(h, 1)]
+    errors = [seen(r) for r in _tool_results(h, 1)]
     assert "'docx_create' is not a tool you can call" in errors[0] and "run_skill" in errors[0]
     assert "not valid JSON" in errors[1]
     assert "'no_such_tool' is not a tool" in errors[2]
@@ -50,7 +50,7 @@ def test_schema_violation_is_refused_before_approval_is_requested(h: Harness) ->
                               ("s2", "note_write", '{"path": "a.txt", "text": "x", "extra": 1}')),
                     tool_turn(COMPLETE), Completion(text="Nothing made.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
-    errors = [r["error"] for r in _tool_results(h, 2)]
+    errors = [seen(r) for r in _tool_results(h, 2)]
     assert "'text' is a required property" in errors[0]
     assert "Additional properties" in errors[1]
     assert not h.store.approvals(task_id)
@@ -130,7 +130,7 @@ def test_attachments_are_copied_and_announced(h: Harness, tmp_path: Path) -> Non
     task_id = run(rt.start_task(h.conv.id, "read my notes", [src]))
     first = h.model.calls[0].messages[-1].content
     assert first == "read my notes\n\n[Attached files in the workspace: notes.md]"
-    assert _tool_results(h, 1)[0]["text"] == "# Title\n\nbody"
+    assert _tool_results(h, 1)[0]["data"]["text"] == "# Title\n\nbody"
     assert (h.ws(task_id) / "notes.md").read_text(encoding="utf-8") == "# Title\n\nbody"
 
 
@@ -187,6 +187,41 @@ def test_cancelling_the_caller_cancels_the_task_cleanly(h: Harness) -> None:
     assert english(h.store.message(task.message_id).text).startswith("Stopped.")
 
 
+def test_the_model_is_made_off_the_loop_by_the_first_drive_and_a_stop_meanwhile_cancels_cleanly(h: Harness) -> None:
+    """The start no longer makes the model (the offline planner's code is ~90 ms of imports): the first drive
+    does, in a worker thread, so the window keeps drawing; a Stop pressed while it loads ends the task."""
+    import threading
+
+    release, loading = threading.Event(), threading.Event()
+    threads: list[str] = []
+
+    def factory() -> _SlowModel:
+        threads.append(threading.current_thread().name)
+        loading.set()
+        release.wait(10)
+        return _SlowModel()
+
+    rt = h.runtime()
+    rt.model_factory = factory
+
+    async def scenario() -> str:
+        start = asyncio.ensure_future(rt.start_task(h.conv.id, "slow"))
+        await asyncio.to_thread(loading.wait, 5)
+        task_id = h.store.tasks()[-1].id
+        rt.cancel(task_id)
+        result = await asyncio.wait_for(start, 5)
+        release.set()
+        return result
+
+    task_id = run(scenario())
+    assert threads and threads[0] != threading.main_thread().name
+    task = h.store.task(task_id)
+    assert task.status == "cancelled" and task.owner is None
+    assert h.store.model_calls(task_id) == []  # nothing reached a model
+    assert english(h.store.message(task.message_id).text).startswith("Stopped.")
+    assert h.of(ev.TaskCancelled)
+
+
 def test_tool_budget_in_the_skill_agent_still_ends_in_generate(h: Harness) -> None:
     reads = [tool_turn((f"s{i}", "list_workspace", json.dumps({"path": "." * (i % 2 + 1)}))) for i in range(3)]
     rt = h.runtime([tool_turn(RUN_NOTES), *reads, Completion(text="Ran out.")], budgets=Budgets(tool_calls=3))
@@ -201,7 +236,7 @@ def test_a_write_outside_the_workspace_is_refused_before_approval(h: Harness) ->
     escape = ("s1", "note_write", json.dumps({"path": "/etc/evil.txt", "text": "x"}))
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(escape), tool_turn(COMPLETE), Completion(text="No.")])
     task_id = run(rt.start_task(h.conv.id, "write"))
-    assert "is absolute" in _tool_results(h, 2)[0]["error"]
+    assert "is absolute" in seen(_tool_results(h, 2)[0])
     assert not h.store.approvals(task_id) and rt.task_status(task_id).status == "finished"
 
 
@@ -254,6 +289,21 @@ def test_a_skill_the_user_picked_is_the_first_steps_only_tool(h: Harness) -> Non
     rt = h.runtime([Completion(text="Hello.")])
     run(rt.start_task(h.conv.id, "hi"))
     assert h.model.calls[0].tools == MAIN_TOOLS
+
+
+def test_a_picked_skill_works_on_the_users_request_not_the_models_few_words(h: Harness) -> None:
+    """A small model forced to call run_skill named its goal "create-document": the skill agent got that alone."""
+    few_words = ("m1", "run_skill", json.dumps({"skill_id": "notes", "goal": "create-document"}))
+    rt = h.runtime([tool_turn(few_words), tool_turn(COMPLETE), Completion(text="Done.")])
+    run(rt.start_task(h.conv.id, "write my notes about the spring launch", skill="notes"))
+    asked = h.model.calls[1].messages[-1].content  # the skill agent's first request: its goal
+    assert asked.startswith("write my notes about the spring launch")
+    assert "create-document" in asked  # the main agent's words stay, marked as its own
+    # a skill the model chose itself keeps the model's goal (its words are the plan, the request is in context)
+    chosen = ("m2", "run_skill", json.dumps({"skill_id": "notes", "goal": "write the launch notes"}))
+    rt = h.runtime([tool_turn(chosen), tool_turn(COMPLETE), Completion(text="Done.")])
+    run(rt.start_task(h.conv.id, "notes please"))
+    assert h.model.calls[1].messages[-1].content == "write the launch notes"
 
 
 def test_a_skill_agent_that_answers_in_words_is_asked_once_to_report(h: Harness) -> None:
@@ -331,7 +381,7 @@ def test_a_skill_agent_given_text_inputs_reads_them_first(h: Harness, tmp_path: 
     task_id = run(rt.start_task(h.conv.id, "write from my notes", [src]))
     [first] = h.model.calls[1].tools  # the skill agent's first step: the read alone, named in tool_choice
     assert first.name == "read_workspace_file" and first.parameters["properties"]["path"]["enum"] == ["notes.md"]
-    assert _tool_results(h, 2)[-1]["text"] == "# Title\n\nbody"  # its result goes back with the call's turn
+    assert _tool_results(h, 2)[-1]["data"]["text"] == "# Title\n\nbody"  # its result goes back with the call's turn
     assert "complete" in [t.name for t in h.model.calls[2].tools]  # then the skill's whole surface
     assert rt.task_status(task_id).status == "finished"
 

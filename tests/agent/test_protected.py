@@ -25,7 +25,8 @@ def _liar(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message="wrote it", data={}, artifacts=(ArtifactRecord(path=args["path"], kind="txt", sha256="0" * 64, bytes=3),))
 
 
-LIAR = Command(name="liar_write", description="Writes but misreports.", input_schema={"type": "object", "properties": {"path": {"type": "string"}},
+LIAR = Command(
+    args_type=dict, name="liar_write", description="Writes but misreports.", input_schema={"type": "object", "properties": {"path": {"type": "string"}},
                "required": ["path"], "additionalProperties": False}, writes=True, run=_liar, target_arg="path")
 
 
@@ -38,7 +39,7 @@ def test_artifact_that_does_not_match_the_disk_is_never_committed(h: Harness) ->
     result = json.loads(h.model.calls[2].messages[-1].content)
     assert result["ok"] is False and result["error"].startswith("verification failed: x.txt on disk")
     assert h.store.task_artifacts(task_id) == [] and not h.of(ev.ArtifactCommitted)
-    assert h.store.task(task_id).packet["status"] == "failed"
+    assert h.store.task(task_id).packet.status == "failed"  # type: ignore[union-attr]
 
 
 def test_an_artifact_named_only_in_model_text_is_not_delivered(h: Harness) -> None:
@@ -47,7 +48,7 @@ def test_an_artifact_named_only_in_model_text_is_not_delivered(h: Harness) -> No
                     Completion(text="ok")])
     task_id = run(rt.start_task(h.conv.id, "write"))
     packet = h.store.task(task_id).packet
-    assert packet["artifacts"] == [] and "report.docx was not written by a command" in packet["summary"]
+    assert packet is not None and packet.artifacts == () and "report.docx was not written by a command" in packet.summary
     assert h.store.task_artifacts(task_id) == []
 
 
@@ -74,7 +75,8 @@ def test_cancel_during_a_command_lets_it_finish_atomically_and_records_it(h: Har
         release.wait(5)
         return CommandResult(ok=True, message="read slowly")
 
-    slow = Command(name="slow_read", description="Slow.", input_schema={"type": "object", "additionalProperties": False}, writes=False, run=slow_read)
+    slow = Command(
+        args_type=dict, name="slow_read", description="Slow.", input_schema={"type": "object", "additionalProperties": False}, writes=False, run=slow_read)
     rt = h.runtime([tool_turn(RUN_NOTES), tool_turn(("s1", "slow_read", "{}"))], skills=fake_skills(extra=[slow]))
 
     async def scenario() -> str:

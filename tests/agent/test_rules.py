@@ -12,10 +12,10 @@ from desktop.llm import Completion
 from desktop.llm.scripted import tool_turn
 from skills.runtime import Command
 
-from .conftest import Harness, run
+from .conftest import Harness, run, seen
 from .fakes import NOTE_WRITE, fake_skills, read
 
-NOTE_APPEND = Command(name="note_append", description="Append to a note.", input_schema=NOTE_WRITE.input_schema,
+NOTE_APPEND = Command(args_type=dict, name="note_append", description="Append to a note.", input_schema=NOTE_WRITE.input_schema,
                       writes=True, run=NOTE_WRITE.run, target_arg="path", describe=NOTE_WRITE.describe)
 SKILLS = fake_skills(extra=[NOTE_APPEND])
 
@@ -89,7 +89,7 @@ def test_a_write_outside_the_folder_is_never_covered(h: Harness) -> None:
     assert not (h.root / "escape.txt").exists()
     results = [json.loads(e.message["content"]) for e in h.store.transcript(task_id, "skill:notes")
                if e.message.get("role") == "tool"]
-    assert "leaves the workspace" in results[0]["error"]
+    assert "leaves the workspace" in seen(results[0])
 
 
 def test_another_conversation_or_a_revoked_rule_asks_again(h: Harness) -> None:

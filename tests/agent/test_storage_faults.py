@@ -263,8 +263,8 @@ def test_the_render_folder_on_a_full_disk_says_so_and_leaves_nothing(tmp_path: P
 
     monkeypatch.setattr(render_cmds.shutil, "copyfile", full_copy)
     result = run_raw(ws, get_command("render_check"), {"path": "a.docx"})
-    assert result["ok"] is False and "retryable" not in result
-    assert "the preview pages of a.docx" in result["error"] and "the disk is full" in result["error"]
+    assert result.ok is False and not result.retryable
+    assert "the preview pages of a.docx" in result.said and "the disk is full" in result.said
     assert sorted(p.name for p in ws.root.iterdir()) == before  # no .mira-render-* folder left
 
 

@@ -97,7 +97,8 @@ def test_a_real_provider_drives_the_flow_through_approval_to_a_verified_file(ser
     document = docx.Document(artifact.path)
     assert "Highlights" in [p.text for p in document.paragraphs]
     assert document.tables[0].rows[1].cells[0].text == "North"
-    assert store.evidence(artifact.id)["passed"] is True
+    kept = store.evidence(artifact.id)
+    assert kept is not None and kept.passed
     final = [m for m in store.messages(conv.id) if m.role == "assistant"][-1]
     assert "Your report is ready" in final.text
     store.close()

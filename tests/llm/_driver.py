@@ -16,6 +16,7 @@ import jsonschema
 
 from desktop.llm import ChatMessage, Completion, ToolSpec
 from desktop.llm.offline import OfflinePlanner
+from skills.codec import to_json
 from skills.runtime import CommandError, Workspace, all_commands, get_command
 
 MAIN_TOOLS = [
@@ -109,7 +110,7 @@ def run_skill_agent(root: Path, skill_id: str, goal: str, inputs: list[str] | No
                 content = json.dumps({"ok": False, "denied": True, "message": "denied by the user"})
             else:
                 try:
-                    content = json.dumps(cmd.run(ws, args).to_dict())
+                    content = json.dumps(to_json(cmd.run(ws, args)))
                 except CommandError as exc:
                     content = json.dumps({"ok": False, "error": str(exc)})
             results[call.name] = json.loads(content)

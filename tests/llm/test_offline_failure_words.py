@@ -1,10 +1,15 @@
 """The offline planner's words for a failed command or a stand-in font: the user's language, no command names."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
+
+from desktop.agent.outcome import failed, outcome_json
 from desktop.llm.offline._summary import failure, other_font
 from desktop.translations import render_plain
+from skills.codec import to_json
 from skills.messages import msg
 
 
@@ -15,9 +20,14 @@ def _t(chinese: bool):
     return say
 
 
-def test_a_failure_is_said_in_the_request_language_without_the_command_name() -> None:
-    res = {"ok": False, "error": "pdf_replace_text: 'X' is not in the PDF as text",
-           "error_msg": msg("problem.corrupt", name="a.pdf", kind="PDF").to_dict()}
+@pytest.mark.parametrize("res", [
+    # the tool message as the model reads it now: the error is one message value, its English as "text"
+    json.loads(json.dumps(outcome_json(failed(msg("problem.corrupt", name="a.pdf", kind="PDF"))))),
+    # a transcript written before: an English error with its message twin beside it
+    {"ok": False, "error": "pdf_replace_text: 'X' is not in the PDF as text",
+     "error_msg": to_json(msg("problem.corrupt", name="a.pdf", kind="PDF"))},
+])
+def test_a_failure_is_said_in_the_request_language_without_the_command_name(res: dict[str, Any]) -> None:
     english, chinese = failure(res, False), failure(res, True)
     assert "a.pdf" in english and "corrupt" in english and "pdf_replace_text" not in english
     assert "a.pdf" in chinese and "corrupt" not in chinese and "pdf_replace_text" not in chinese

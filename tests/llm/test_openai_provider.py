@@ -165,9 +165,11 @@ def _stall_mid_stream(handler: Any, body: dict[str, Any]) -> None:
 def test_a_stalled_server_times_out_quickly(server: FakeServer) -> None:
     model = OpenAIModel(server.url, "test-model", KEY, timeout=0.4)
     t0 = time.monotonic()
-    with pytest.raises(ModelError, match="timed out"):
+    with pytest.raises(ModelError, match="sent nothing for 0.4 s") as info:
         collect(model, USER)
     assert time.monotonic() - t0 < 2.5
+    assert info.value.msg is not None and info.value.msg.id == "model.error.idle"
+    assert "timed out" in info.value.details
 
 
 def _malformed(handler: Any, body: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ import keyring.errors
 import pytest
 
 from desktop.llm import keys
-from desktop.llm.settings import ModelSettings
+from desktop.llm.settings import ModelSettings, SettingsError
 
 from .conftest import MemoryKeyring
 
@@ -54,25 +54,27 @@ def test_round_trip_and_normalisation() -> None:
 @pytest.mark.parametrize(("data", "message"), [
     ({"provider": "claude"}, "provider must be one of"),
     ({}, "need a provider"),
-    ({"provider": "offline", "api_key": SECRET}, "unknown model setting"),
-    ({"provider": "openai_compatible", "base_url": "ftp://x"}, "http:// or https://"),
-    ({"provider": "openai_compatible", "base_url": "localhost:11434"}, "http:// or https://"),
+    ({"provider": "offline", "api_key": SECRET}, "Unknown model settings"),
+    ({"provider": "openai_compatible", "base_url": "ftp://x"}, "start with http://… or https://…"),
+    ({"provider": "openai_compatible", "base_url": "localhost:11434"}, "start with http://… or https://…"),
     ({"provider": "openai_compatible", "base_url": f"https://u:{SECRET}@h/v1"}, "must not contain a user name"),
     ({"provider": "openai_compatible", "base_url": f"ftp://u:{SECRET}@h/v1"}, "must not contain a user name"),
-    ({"provider": "openai_compatible", "base_url": "http://localhost:abc/v1"}, "base_url .*not a valid URL"),
-    ({"provider": "openai_compatible", "base_url": "http://localhost:99999/v1"}, "base_url .*not a valid URL"),
-    ({"provider": "openai_compatible", "base_url": "http://[::1/v1"}, "base_url .*not a valid URL"),
-    ({"provider": "offline", "timeout": 0}, "timeout must be between"),
-    ({"provider": "offline", "timeout": float("nan")}, "timeout must be between"),
+    ({"provider": "openai_compatible", "base_url": "http://localhost:abc/v1"}, "base URL is not a valid URL"),
+    ({"provider": "openai_compatible", "base_url": "http://localhost:99999/v1"}, "base URL is not a valid URL"),
+    ({"provider": "openai_compatible", "base_url": "http://[::1/v1"}, "base URL is not a valid URL"),
+    ({"provider": "offline", "timeout": 0}, "timeout must be more than 0 and at most 600 seconds"),
+    ({"provider": "offline", "timeout": float("nan")}, "timeout must be more than 0 and at most 600 seconds"),
     ({"provider": "offline", "timeout": "60"}, "timeout must be a number"),
     ({"provider": "offline", "timeout": True}, "timeout must be a number"),
-    ({"provider": "offline", "model": 5}, "model must be a string"),
+    ({"provider": "offline", "model": 5}, "model setting model must be text"),
     ([("provider", "offline")], "must be an object"),
 ])
 def test_bad_settings_are_a_clear_value_error(data: object, message: str) -> None:
     with pytest.raises(ValueError, match=message) as info:
         ModelSettings.from_dict(data)  # type: ignore[arg-type]
     assert SECRET not in str(info.value)
+    assert isinstance(info.value, SettingsError) and info.value.msg is not None  # a message value for the dialog
+    assert info.value.msg.id.startswith("error.llm_settings.")
 
 
 # -- keys -----------------------------------------------------------------------

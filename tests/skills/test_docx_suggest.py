@@ -1,6 +1,7 @@
 """docx_edit with track_changes: replacements as w:del/w:ins by Mira, comments anchored to text."""
 from __future__ import annotations
 
+from desktop.messages import english
 from pathlib import Path
 
 import docx
@@ -28,7 +29,7 @@ def test_replacements_become_tracked_changes_and_comments_are_anchored(ws: Works
         {"op": "comment", "text": "today", "comment": "Which date exactly?"}]}
     card = get_command("docx_edit").describe(ws, args)
     assert card.summary.id == "summary.suggest" and "3 tracked replacements" in card.summary.english()
-    assert any("“Acme” → “Mira”" in after for _, after in card.pairs())
+    assert any("“Acme” → “Mira”" in english(after) for _, after in card.pairs())
     res = get_command("docx_edit").run(ws, args)
     assert res.ok, res.message
     assert {c.name: c.status for c in res.evidence[0].checks}["suggestions recorded"] == "passed"

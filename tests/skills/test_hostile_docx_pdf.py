@@ -35,7 +35,7 @@ def good_docx(ws: Workspace) -> Path:
 DOCX_CASES: dict[str, tuple[Callable[[Path, Path], Path], str]] = {
     "corrupt": (lambda good, p: corrupt(p), "corrupt or truncated"),
     "truncated": (lambda good, p: truncated(good, p), "corrupt or truncated"),
-    "encrypted": (lambda good, p: ole_encrypted(p), "encrypted"),
+    "encrypted": (lambda good, p: ole_encrypted(p), "protected with a password"),
     "macro_renamed": (lambda good, p: macro_renamed(p, "docx"), "macro"),
     "zip_bomb_total": (lambda good, p: zip_bomb_total(p, "docx", MAX_TOTAL_UNCOMPRESSED + 1), "zip bomb"),
     "zip_bomb_claimed": (lambda good, p: zip_bomb_claimed(p, "docx"), "zip bomb"),
@@ -74,9 +74,9 @@ def test_hostile_docx_in_verify_is_a_failed_check(ws: Workspace) -> None:
 
 
 PDF_CASES: dict[str, tuple[Callable[[Path, Path], Path], str]] = {
-    "not_a_pdf": (lambda good, p: not_a_pdf(p), "not a PDF"),
+    "not_a_pdf": (lambda good, p: not_a_pdf(p), "not really a PDF file"),
     "truncated": (lambda good, p: truncated(good, p, keep=0.05), "corrupt or truncated"),
-    "encrypted": (lambda good, p: encrypted_pdf(p), "encrypted"),
+    "encrypted": (lambda good, p: encrypted_pdf(p), "protected with a password"),
     "empty": (lambda good, p: (p.write_bytes(b""), p)[1], "empty"),
 }
 

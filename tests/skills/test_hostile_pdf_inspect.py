@@ -33,7 +33,7 @@ def test_bytes_before_the_header_are_accepted(ws: Workspace, prefix: str) -> Non
 
 def test_a_header_after_the_first_kilobyte_is_still_refused(ws: Workspace) -> None:
     hp.with_prefix(ws.root / "x.pdf", b"junk " * 300)
-    with pytest.raises(CommandError, match="not a PDF"):
+    with pytest.raises(CommandError, match="not really a PDF file"):
         get_command("pdf_inspect").run(ws, {"path": "x.pdf"})
 
 
@@ -56,7 +56,7 @@ def test_an_owner_password_alone_does_not_stop_reading(ws: Workspace) -> None:
 
 def test_a_user_password_is_asked_for_and_used(ws: Workspace) -> None:
     hp.user_password(ws.root / "user.pdf", "s3cret")
-    with pytest.raises(CommandError, match="needs a password"):
+    with pytest.raises(CommandError, match="protected with a password. Type it in the preview"):
         get_command("pdf_inspect").run(ws, {"path": "user.pdf"})
     with pytest.raises(CommandError, match="password does not open"):
         get_command("pdf_inspect").run(ws, {"path": "user.pdf", "password": "wrong"})
@@ -74,7 +74,7 @@ def test_a_lying_page_count_is_refused_at_the_page_limit(ws: Workspace) -> None:
 
 def test_a_giant_content_stream_stops_at_the_deadline(ws: Workspace) -> None:
     hp.giant_content(ws.root / "giant.pdf", operators=6_000_000)
-    with pytest.raises(WorkerTimeout, match="^giant.pdf: reading it took longer than 1 s"):
+    with pytest.raises(WorkerTimeout, match=r"^Reading giant\.pdf took longer than 1 s"):
         inspect(ws.root / "giant.pdf", limits=Limits(seconds=1.0))
 
 

@@ -78,7 +78,7 @@ def test_damaged_part_is_one_clear_error_everywhere(ws: Workspace, case: str) ->
                 _outcome(lambda: edit.run(ws, dict(args)))]
     for got in outcomes:
         if isinstance(got, CommandError):
-            assert str(got).startswith(f"{bad.name}: ")
+            assert bad.name in str(got), got  # one sentence that names the file
     assert isinstance(outcomes[-1], CommandError)  # nothing is written from a damaged file
     verify = get_command(f"{kind}_verify").run(ws, {"path": bad.name})
     assert not verify.ok and any(c.status == "failed" for c in verify.evidence[0].checks)

@@ -103,10 +103,10 @@ def test_encrypted_pdf_gets_a_clear_error(ws: Workspace) -> None:
     encrypted_pdf(ws.root / "locked.pdf")
     for name, args in (("pdf_inspect", {"path": "locked.pdf"}),
                        ("pdf_merge", {"inputs": ["locked.pdf"], "output": "x.pdf"})):
-        with pytest.raises(CommandError, match="encrypted"):
+        with pytest.raises(CommandError, match="protected with a password"):
             get_command(name).run(ws, args)
     ev = get_command("pdf_verify").run(ws, {"path": "locked.pdf"}).evidence[0]
-    assert not ev.passed and ev.checks[0].status == "failed" and "encrypted" in ev.checks[0].detail
+    assert not ev.passed and ev.checks[0].status == "failed" and "protected with a password" in ev.checks[0].detail
     assert not (ws.root / "x.pdf").exists()
 
 

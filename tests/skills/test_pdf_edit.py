@@ -6,7 +6,7 @@ from pathlib import Path
 import fitz
 import pytest
 
-from skills.messages import plain
+from skills.messages import english as plain
 from skills.runtime import CommandError, Workspace, get_command
 
 
@@ -45,7 +45,7 @@ def test_unknown_field_or_bad_choice_changes_nothing(tmp_path: Path) -> None:
     _form(tmp_path / "form.pdf")
     before = (tmp_path / "form.pdf").read_bytes()
     ws = Workspace(tmp_path)
-    with pytest.raises(CommandError, match="no field named 'Email'.*Agree, Country, Name"):
+    with pytest.raises(CommandError, match="no form field named “Email”.*Agree, Country, Name"):
         get_command("pdf_fill_form").run(ws, {"path": "form.pdf", "values": {"Email": "a@b.c"}})
     with pytest.raises(CommandError, match="not one of the choices"):
         get_command("pdf_fill_form").run(ws, {"path": "form.pdf", "values": {"Country": "Mars"}})

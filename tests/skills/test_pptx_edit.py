@@ -162,10 +162,10 @@ def _hostile(ws: Workspace, kind: str) -> None:
 
 @pytest.mark.parametrize("kind, message", [
     ("truncated", "corrupt or truncated"),
-    ("encrypted", "encrypted"),
+    ("encrypted", "protected with a password"),
     ("macro", "macros"),
     ("bomb", "zip bomb"),
-    ("not_a_deck", "cannot be opened as a PowerPoint deck"),
+    ("not_a_deck", "could not be opened: the file is corrupt"),
     ("empty", "empty"),
     ("entities", "entit"),
 ])

@@ -173,7 +173,7 @@ def test_verify_cells_and_cached_errors(ws: Workspace) -> None:
               expect={"sheets": ["Sales"], "cells": {"Sales!D2": 22.5, "Sales!A3": "South", "Sales!D3": "=B3+C3"}})
     status = {c.name: c for c in res.evidence[0].checks}
     assert status["cells"].status == "passed"
-    assert status["no formula errors"].status == "failed" and "Sales!D4 #REF!" in status["no formula errors"].detail
+    assert status["no formula errors"].status == "failed" and "Sales!D4 #REF!" in english(status["no formula errors"].detail)
     assert not res.ok and res.evidence[0].counts["formula_errors"] == 1
     wrong = run(ws, "xlsx_verify", path="v.xlsx", expect={"sheets": ["Costs"], "cells": {"Sales!A2": "East"}})
     st = {c.name: c.status for c in wrong.evidence[0].checks}
@@ -213,7 +213,7 @@ def test_formula_values_are_computed_and_errors_are_real_checks(ws: Workspace, m
                       ["Total", "=SUM(B2:B4)", "=AVERAGE(C2:C4)", "=ROUND(D2+SUM(B2:B4)/3,1)&\" units\""]]}
     res = run(ws, "xlsx_create", path="e.xlsx", sheets=[sheet])
     assert not res.ok  # #VALUE! and #DIV/0! are real errors a user would see
-    status = {c.name: (c.status, c.detail) for c in res.evidence[0].checks}
+    status = {c.name: (c.status, english(c.detail)) for c in res.evidence[0].checks}
     assert status["no formula errors"][0] == "failed"
     assert "D3 #VALUE!" in status["no formula errors"][1] and "D4 #DIV/0!" in status["no formula errors"][1]
     v = load_workbook(ws.root / "e.xlsx", data_only=True)["S"]

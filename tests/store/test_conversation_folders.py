@@ -7,6 +7,7 @@ import pytest
 
 from desktop.agent import workfolder
 from desktop.store import SCHEMA_VERSION, Store
+from skills.messages import Text, text
 
 
 def test_an_older_database_is_migrated_with_its_conversations(tmp_path: Path) -> None:
@@ -22,12 +23,12 @@ def test_an_older_database_is_migrated_with_its_conversations(tmp_path: Path) ->
     assert store.conversation_folder(conv.id) == (None, False)  # assigned on its next request
     v1 = store.add_version(conversation_id=conv.id, path="a.docx", sha256="1" * 64, bytes=3)
     again = store.add_version(conversation_id=conv.id, path="a.docx", sha256="1" * 64, bytes=3)
-    v2 = store.add_version(conversation_id=conv.id, path="a.docx", sha256="2" * 64, bytes=4, change="x → y")
+    v2 = store.add_version(conversation_id=conv.id, path="a.docx", sha256="2" * 64, bytes=4, change=text("x → y"))
     assert (v1.version, again.version, v2.version) == (1, 1, 2)  # the same bytes make no new version
     assert [v.version for v in store.latest_versions(conv.id)] == [2]
     store.close()
     reopened = Store(db)  # versions survive a restart
-    assert [(v.version, v.change) for v in reopened.versions(conv.id, "a.docx")] == [(1, ""), (2, "x → y")]
+    assert [(v.version, v.change) for v in reopened.versions(conv.id, "a.docx")] == [(1, Text()), (2, text("x → y"))]
     reopened.close()
 
 

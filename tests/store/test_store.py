@@ -8,6 +8,10 @@ import pytest
 
 from desktop.store import SCHEMA_VERSION, Extension, Store, StoreError
 from desktop.store._schema import migrate
+from skills.messages import text
+from skills.runtime import Change, Check, Evidence
+
+EVIDENCE = Evidence(path="r.docx", kind="docx", sha256="0" * 64, bytes=10, checks=(Check(name="opens", status="passed"),))
 
 
 def test_conversations_messages_and_search(tmp_path: Path) -> None:
@@ -50,12 +54,12 @@ def test_delete_cascades_to_tasks_and_artifacts(tmp_path: Path) -> None:
     store.append_transcript("t1", "main", {"role": "user", "content": "r"})
     art = store.commit_artifact(artifact_id="a1", task_id="t1", conversation_id=conv.id,
                                 new=NewArtifact(path="/x/r.docx", workspace_path="r.docx", kind="docx", title="R", sha256="0" * 64, bytes=10, tool_call_id="c1",
-                                                evidence={"passed": True}))
-    assert store.evidence(art.id) == {"passed": True}
+                                                evidence=EVIDENCE))
+    assert store.evidence(art.id) == EVIDENCE
     store.delete_conversation(conv.id)
     with pytest.raises(StoreError, match="no artifact 'a1'"):
         store.artifact("a1")
-    assert store.evidence("a1") == {} and store.transcript("t1", "main") == [] and store.messages(conv.id) == []
+    assert store.evidence("a1") is None and store.transcript("t1", "main") == [] and store.messages(conv.id) == []
     store.close()
 
 
@@ -155,7 +159,7 @@ def test_two_stores_racing_to_decide_an_approval_only_one_wins(tmp_path: Path) -
     store.freeze_approval(approval_id="a1", ledger_id="l1", task_id="t1", agent="skill:x", call_key="3:0",
                           tool_call_id="c1", tool_id="x_write", arguments_json="{}", input_hash="h", skill_id="x",
                           checkpoint_seq=3, checkpoint_hash="hh", target_path="a.txt", target_sha256=None,
-                          summary="s", changes=[["", "new"]])
+                          summary=text("s"), changes=[Change(before="", after="new")])
     assert store.task("t1").status == "paused" and [a.id for a in store.pending_approvals()] == ["a1"]
     others = [Store(path) for _ in range(4)]
     barrier, wins = threading.Barrier(4), []
@@ -171,7 +175,7 @@ def test_two_stores_racing_to_decide_an_approval_only_one_wins(tmp_path: Path) -
         t.join()
     assert sorted(wins) == [False, False, False, True]
     assert store.approval("a1").state == "approved" and store.ledger_entry("l1").state == "approved"
-    assert store.approval("a1").changes == (("", "new"),) and store.approval("a1").kind == "txt"
+    assert store.approval("a1").changes == (Change(before="", after="new"),) and store.approval("a1").kind == "txt"
     for s in (*others, store):
         s.close()
 

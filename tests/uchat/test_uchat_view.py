@@ -318,3 +318,28 @@ def test_scroll_to_message_and_narrow_cards(qtbot) -> None:
     view.reload_extensions("m5")  # the host asks for a fresh widget
     view.sync()
     assert len(provider.created) == 2 and provider.live[ref] is not card
+
+
+def test_code_colours_come_with_a_code_block_only(qtbot) -> None:
+    """A reply's code block is drawn in Pygments' colours; a reply without one is laid out without them, so
+    the first message at start (the welcome) does not load Pygments' styles."""
+    code = assistant(1, "Here:\n\n```python\ndef total(rows):\n    return sum(rows)\n```")
+    plain = assistant(2, "No code, just `inline` words.")
+    view, _ = make_view(qtbot, [code, plain])
+    with_code = view.engine.layout(view.message_at(0), 600).document
+    without = view.engine.layout(view.message_at(1), 600).document
+    assert with_code is not None and without is not None
+    assert "span.k " in with_code.defaultStyleSheet()  # Pygments' keyword class has its colour
+    assert "span." not in without.defaultStyleSheet()
+    assert "font-family" in without.defaultStyleSheet()  # the rest of the sheet is there
+    # The keyword is drawn in a colour of its own, not the text's.
+    colours: dict[str, str] = {}
+    block = with_code.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            colours.setdefault(fragment.text().strip(), fragment.charFormat().foreground().color().name())
+            it += 1
+        block = block.next()
+    assert colours["def"] != colours["Here:"]

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 import renderers
 from desktop import i18n, translations
 from desktop.ui.host import install_renderer_translator
+from skills.runtime import Check, Evidence
 from renderers import ArtifactView, CheckView, EvidenceSummary, PendingApproval
 from renderers.approval import ApprovalCard
 from renderers.registry import Registry
@@ -236,10 +237,9 @@ def test_a_check_reason_on_screen_follows_a_live_language_switch(qtbot, hooked, 
 
     path = tmp_path / "plan.docx"
     Document().save(str(path))
-    stored = {"passed": True, "checks": [
-        {"name": "opens", "status": "passed", "detail": "python-docx opened the file"},
-        {"name": "render", "status": "not_run", "detail": "LibreOffice is not installed, so this could not run",
-         "detail_msg": messages.msg("soffice.missing").to_dict()}], "counts": {}}
+    stored = Evidence(path="plan.docx", kind="docx", sha256="0" * 64, bytes=path.stat().st_size, checks=(
+        Check(name="opens", status="passed", detail="python-docx opened the file"),
+        Check(name="render", status="not_run", detail=messages.msg("soffice.missing"))))
     view = ArtifactView(id="art-2", kind="docx", title="plan", path=path, workspace_path="plan.docx", bytes=path.stat().st_size, sha256="0" * 64,
                         evidence=evidence_summary(stored))
     card = Registry().create_card(view, _Host())

@@ -53,7 +53,7 @@ def test_a_stopped_task_says_so_in_chinese(make_window, qtbot, monkeypatch) -> N
     store = window.services.store
     task = store.tasks()[0]
     assert task.status == "cancelled"
-    kept = store.message(task.message_id).text
+    kept = store.message(task.message_id).words
     assert english(kept) == "Stopped. Nothing was half-written."  # the store keeps ids, not one language
     assert shown(kept, lambda m: render_plain(m, "zh_CN")) == "已停止。没有写了一半的文件。"  # `mira task`
     qtbot.waitUntil(lambda: "已停止" in _last_reply(window), timeout=TIMEOUT)
@@ -83,5 +83,5 @@ def test_a_failed_task_says_so_in_chinese(make_window, qtbot) -> None:  # type: 
     shown_text = _last_reply(window)
     assert shown_text == "模型出错：HTTP 503"
     assert _latin_words(shown_text.replace("HTTP", "")) == []
-    kept = store.message(task.message_id).text
+    kept = store.message(task.message_id).words
     assert shown(kept, lambda m: render_plain(m, "zh_CN")) == "模型出错：HTTP 503"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +12,11 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QWidget
 
+from desktop.agent.outcome import failed, outcome_json
 from desktop.ui.host import Host, evidence_summary
 from renderers.registry import Registry
+from skills.messages import msg
+from skills.runtime import Check, Evidence
 from tests.ui.conftest import run
 from uchat import ExtensionRef
 
@@ -52,7 +56,7 @@ class _Store:
     def __init__(self) -> None:
         self.artifacts: dict[str, _Artifact] = {}
         self.approvals: dict[str, _Approval] = {}
-        self.evidences: dict[str, dict[str, Any]] = {}
+        self.evidences: dict[str, Evidence] = {}
         self.ledgers: dict[str, _Ledger] = {}
 
     def ledger_entry(self, ledger_id: str) -> _Ledger:
@@ -61,8 +65,8 @@ class _Store:
     def artifact(self, artifact_id: str) -> _Artifact:
         return self.artifacts[artifact_id]
 
-    def evidence(self, artifact_id: str) -> dict[str, Any]:
-        return self.evidences.get(artifact_id, {})
+    def evidence(self, artifact_id: str) -> Evidence | None:
+        return self.evidences.get(artifact_id)
 
     def approval(self, approval_id: str) -> _Approval:
         return self.approvals[approval_id]
@@ -79,9 +83,9 @@ def setup(tmp_path: Path, qtbot):  # type: ignore[no-untyped-def]
     store = _Store()
     store.artifacts["a1"] = _Artifact("a1", str(path), "report.docx", "docx", "Quarterly report", "ab" * 32,
                                       path.stat().st_size)
-    store.evidences["a1"] = {"passed": True, "counts": {"headings": 1}, "checks": [
-        {"name": "opens", "status": "passed", "detail": ""},
-        {"name": "visual", "status": "not_run", "detail": "LibreOffice missing"}]}
+    store.evidences["a1"] = Evidence(path="report.docx", kind="docx", sha256="ab" * 32, bytes=path.stat().st_size,
+                                     counts={"headings": 1}, checks=(Check(name="opens", status="passed"),
+                                                                     Check(name="visual", status="not_run", detail="LibreOffice missing")))
     store.approvals["p1"] = _Approval("p1", "t1", "docx_create", "report.docx", "Create report.docx", "pending",
                                       {"path": "report.docx"})
     calls: dict[str, list[Any]] = {"decision": [], "preview": [], "notify": []}
@@ -113,12 +117,12 @@ def test_unknown_rows_and_kinds_take_no_space(setup) -> None:  # type: ignore[no
 
 
 def test_evidence_that_did_not_run_is_never_passed() -> None:
-    assert evidence_summary({}) is None
-    only_not_run = evidence_summary({"checks": [{"name": "visual", "status": "not_run"}]})
+    assert evidence_summary(None) is None
+    bare = Evidence(path="a.docx", kind="docx", sha256="0" * 64, bytes=1)
+    only_not_run = evidence_summary(replace(bare, checks=(Check(name="visual", status="not_run"),)))
     assert only_not_run is not None and not only_not_run.passed
-    failed = evidence_summary({"passed": True, "checks": [{"name": "a", "status": "passed"},
-                                                          {"name": "b", "status": "failed"}]})
-    assert failed is not None and not failed.passed  # recomputed, not trusted
+    failed = evidence_summary(replace(bare, checks=(Check(name="a", status="passed"), Check(name="b", status="failed"))))
+    assert failed is not None and not failed.passed
 
 
 def test_approval_view_and_decisions_reach_the_window_with_their_message(setup) -> None:  # type: ignore[no-untyped-def]
@@ -202,10 +206,20 @@ def test_a_card_built_again_reads_its_artifact_from_the_store_once(setup) -> Non
 
 @pytest.mark.parametrize(("result", "message", "expected"), [
     ({"ok": False, "error": "the font has no glyph"}, "", "（详细信息：the font has no glyph）"),
+    # the ledger's form now (desktop.agent.outcome): one message value, its English beside its id
+    (outcome_json(failed(msg("problem.missing", name="r.docx"))), "", "r.docx 不在工作区中。"),
+    # a storage fault's words are already the person's: shown as they are, never as English details
+    (outcome_json(failed("磁盘已满，r.docx 没有写入。", retryable=True, fault="no_space")), "", "磁盘已满，r.docx 没有写入。"),
+    # rows written before it: an English error with its message twin in error_msg
     ({"ok": False, "error": "x", "error_msg": {"id": "problem.missing", "english": "{name} is not in the workspace.",
                                                 "params": {"name": "r.docx"}, "n": None}}, "", "r.docx 不在工作区中。"),
     (None, "not written: 'r.docx' is a symlink", "（详细信息：not written: 'r.docx' is a symlink）"),
     (None, "denied by the user", ""),
+    # a refusal that names the model's argument path: the card says it without, the path as details (issue 26)
+    ({"ok": False, "error": "x", "error_msg": {"id": "error.docx_edit.was_found_nothing_was",
+                                                "english": "{where}: {find} was not found; nothing was changed",
+                                                "params": {"where": "operations[0] (replace_text)", "find": "'/usr/bin'"},
+                                                "n": None}}, "", "没有找到 '/usr/bin'；未做任何更改。（详细信息：operations[0] (replace_text)）"),
 ])
 def test_a_card_in_chinese_shows_an_english_reason_only_as_details(setup, result, message, expected) -> None:  # type: ignore[no-untyped-def]
     from desktop import i18n

@@ -53,6 +53,14 @@ def test_a_corrupt_or_hand_edited_settings_file_falls_back_and_says_why(tmp_path
     odd = store.load()
     assert (odd.model.provider, odd.theme, odd.language) == ("offline", "system", "")
     assert len(odd.problems) == 3
+    # each is a message value, said at startup in the user's language (they were English sentences)
+    from desktop.translations import render_plain
+    from tests.zh_words import english_words
+
+    shown = [render_plain(p, "zh_CN") for p in odd.problems]
+    assert shown[0].startswith("设置文件中的模型设置未被使用：提供方必须是") and "'magic'" in shown[0], shown
+    assert [english_words(s, ["'magic'", "'neon'", "'xx'", "offline", "openai_compatible"]) for s in shown] == [[]] * 3
+    assert render_plain(broken.problems[0], "zh_CN").startswith("无法读取 settings.json，因此使用默认设置。\n详细信息：")
 
 
 def test_every_string_the_chat_shell_shows_has_a_chinese_translation() -> None:
@@ -69,3 +77,12 @@ def test_every_string_the_chat_shell_shows_has_a_chinese_translation() -> None:
     finally:
         i18n.set_language("en")
     assert missing == []
+
+
+def test_a_settings_file_problem_is_said_at_startup_in_the_windows_language(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.settings import SettingsStore
+
+    SettingsStore().path.write_text(json.dumps({"language": "zh_CN", "theme": "neon"}), encoding="utf-8")
+    window = make_window()
+    qtbot.waitUntil(lambda: "主题 'neon'" in window.statusBar().currentMessage(), timeout=20000)
+    assert window.statusBar().currentMessage() == "设置文件中的主题 'neon' 无法识别，因此使用系统主题。"

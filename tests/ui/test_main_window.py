@@ -113,7 +113,7 @@ def test_settings_dialog_validates_keeps_keys_out_of_the_file_and_tests_the_conn
     dialog.model_page.base_url.setText("ftp://example.com")
     dialog.model_page.model_name.setText("m1")
     dialog.ok_button.click()
-    assert dialog.isVisible() and "base_url" in dialog.error.text()
+    assert dialog.isVisible() and "The base URL must start with http" in dialog.error.text()
 
     dialog.model_page.base_url.setText("http://127.0.0.1:9/v1")
     dialog.model_page.api_key.setText("sk-secret-value")

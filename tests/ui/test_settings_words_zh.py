@@ -40,3 +40,24 @@ def test_the_connection_test_reads_in_chinese(make_window, qtbot, aloop, home: P
     assert english_words(dialog.model_page.test_result.text(), [busy.url]) == [], dialog.model_page.test_result.text()
     dialog.reject()
     window.apply_settings(AppSettings())
+
+
+def test_a_refused_setting_reads_in_chinese_in_the_connection_test_and_on_save(  # type: ignore[no-untyped-def]
+        make_window, qtbot, aloop, home: Path) -> None:
+    """A base URL the settings refuse is a message value: the dialog says it in Chinese (it said
+    "base_url must be an http:// or https:// URL, not 'ftp://h/v1'", the field's internal name in English)."""
+    window = make_window()
+    window.apply_settings(AppSettings(language="zh_CN"))
+    dialog = window.open_settings()
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.model_page.provider.setCurrentIndex(dialog.model_page.provider.findData("openai_compatible"))
+    dialog.model_page.base_url.setText("ftp://h/v1")
+    dialog.model_page.model_name.setText("test-model")
+    ok, message = run(aloop, qtbot, dialog.model_page.test_connection())
+    assert not ok and message.startswith("基础 URL 必须以"), message
+    assert english_words(message, ["'ftp://h/v1'"]) == [], message
+    dialog.accept_settings()  # Save: refused, the same sentence under the dialog's own heading
+    qtbot.waitUntil(dialog.error.isVisible)
+    assert "基础 URL 必须以" in dialog.error.text() and english_words(dialog.error.text(), ["'ftp://h/v1'"]) == []
+    dialog.reject()
+    window.apply_settings(AppSettings())

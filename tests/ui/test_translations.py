@@ -1,6 +1,7 @@
 """Qt translation files: complete for zh_CN, compiled .qm current, plurals, a third language as data only."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from desktop import i18n, translations
 from desktop.translations import catalog
 from skills.describe import write_headline
+from skills.codec import from_json, to_json
 from skills.messages import Msg, count, msg
 
 
@@ -97,7 +99,7 @@ def test_a_headline_reads_like_a_sentence_in_both_languages(english: object) -> 
     i18n.set_language("zh_CN")
     assert i18n.render(headline) == "创建 Q3 Planning Meeting.docx——4 个标题、3 个列表、1 个表格"
     # the value survives the ledger's JSON and still renders in the user's language
-    assert i18n.render(Msg.from_dict(headline.to_dict())) == i18n.render(headline)
+    assert i18n.render(from_json(Msg, json.loads(json.dumps(to_json(headline))))) == i18n.render(headline)
     assert headline.english() == "Create Q3 Planning Meeting.docx — 4 headings, 3 lists, 1 table"
 
 

@@ -26,13 +26,16 @@ import desktop.llm.offline._slots as slots
 from desktop.llm.offline._described import describe
 from desktop.llm.offline._route import ATTACHED, body_of, instruction_of, is_chinese, route, split_files
 from desktop.llm.offline._skill import SkillAgentPlan
+from desktop.llm.offline._summary import error_of
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, ToolCall, ToolSpec
 from desktop.llm.markers import PACKET_PREFIX
+from desktop.llm.packet import read_packet
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
-from skills.messages import Msg
+from skills.codec import message_in
 from skills.messages import msg as skill_msg
+from skills.person_words import for_person
 
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
 
@@ -154,10 +157,13 @@ class OfflinePlanner:
             data = None
         language = "zh_CN" if chinese else "en"
         if isinstance(data, dict) and data.get("ok") is False:
-            err = str(data.get("error") or data.get("message") or "").strip()
-            said = data.get("error_msg")
-            if isinstance(said, dict):
-                return render_plain(skill_msg("reply.did_not_work", reason=Msg.from_dict(said)), language)
+            err = error_of(data) if data.get("error") or data.get("message") else ""
+            said = message_in(data.get("error")) or message_in(data.get("error_msg"))  # the codec's form, or an old row's
+            if said is not None:  # the person's form: the argument path the model sees goes to the details
+                reason, where = for_person(said)
+                shown = render_plain(skill_msg("reply.did_not_work", reason=reason), language)
+                return shown + ("\n" + render_plain(desktop_msg("error.details", details=where), language)
+                                if where else "")
             if chinese and err:  # known only in English: a Chinese sentence, the English as details
                 return (render_plain(skill_msg("reply.did_not_work.plain"), language) + "\n"
                         + render_plain(desktop_msg("error.details", details=err), language))
@@ -167,12 +173,9 @@ class OfflinePlanner:
 
     @staticmethod
     def _generate(messages: Sequence[ChatMessage], packet_msg: ChatMessage) -> Completion:
-        try:
-            packet = json.loads(packet_msg.content[len(PACKET_PREFIX):])
-        except ValueError:
-            packet = None
+        packet = read_packet(packet_msg.content)
         request = next((m.content for m in messages if m.role == "user" and m is not packet_msg), "")
         chinese = is_chinese(split_files(request, ATTACHED)[0])
-        if not isinstance(packet, dict):
+        if packet is None:
             return Completion(text=render_plain(skill_msg("planner.result_unreadable"), "zh_CN" if chinese else "en"))
         return Completion(text=reply.delivery(packet, chinese))

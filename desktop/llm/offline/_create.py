@@ -26,7 +26,7 @@ from desktop.llm.offline._route import (
     wants_totals,
 )
 from desktop.llm.offline._summary import block_texts, error_of, subject
-from desktop.llm.offline._transcript import SkillTranscript, file_text
+from desktop.llm.offline._transcript import SkillTranscript, file_text, payload
 from desktop.llm._types import Completion
 from desktop.translations import render_plain
 from skills.messages import msg
@@ -83,7 +83,7 @@ class CreatePlan(SkillTranscript):
                 problems.append(f"{path}: {error_of(res or {})}")
             elif text.strip():
                 sources.append((path, text))
-                if (res or {}).get("truncated"):
+                if payload(res or {}).get("truncated"):
                     problems.append(self._say("planner.cut_off", path=path, count=f"{len(text):,}"))
         read_office = {str(self._args(c).get("path", "")): r for c, r in self._calls_named("office_read")}
         for path in self.inputs:

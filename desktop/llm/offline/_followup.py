@@ -20,8 +20,8 @@ from typing import Any
 import desktop.llm.offline._intents as intents
 from desktop.llm.offline._described import describe
 from desktop.llm.offline._reply import no_file_yet
-from desktop.llm.offline._route import (TEXT_EXTS, body_of, format_named, instruction_of, mentioned_files,
-                                        wants_suggestions)
+from desktop.format_words import format_named
+from desktop.llm.offline._route import TEXT_EXTS, body_of, instruction_of, mentioned_files, wants_suggestions
 from desktop.llm._patterns import later
 from desktop.llm.markers import CONTEXT_PREFIX
 from desktop.translations import render_plain

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import desktop.llm.offline._slots as slots
+from desktop import format_words
 from desktop.llm._patterns import later
 
 _I = re.IGNORECASE
@@ -49,11 +50,6 @@ _ASKING = (r"^\s*(?:how|why|when|where|who|what|which|is|are|does|do|did|should)
            # the user says what they will do themselves: "I'll add a slide later", "我明天再改标题"
            r"^\s*(?:i|we)\s*(?:'ll|will|am going to|'m going to|are going to|plan to)\b|\bmyself\b",
            r"我(?:明天|待会|等会|稍后|以后|自己)")
-
-
-def _w(*words: str) -> str:
-    """Latin words with their own boundary (``\\b`` fails between a CJK character and a Latin letter)."""
-    return "|".join(rf"(?<![A-Za-z0-9]){w}(?![A-Za-z0-9])" for w in words)
 
 
 @dataclass(frozen=True)
@@ -394,20 +390,9 @@ INTENTS: tuple[Intent, ...] = (
 )
 BY_ID: dict[str, Intent] = {i.id: i for i in INTENTS}
 
-# Making a new file: the words that name a format outright, and generic words that count only when no strong
-# word is present ("report" is a document unless "slides" is named too).
-CREATE_STRONG: tuple[tuple[str, str], ...] = (
-    ("pptx", _w("pptx?", "slides?", "slide ?decks?", "decks?", "presentations?", "powerpoint", "keynote")
-     + "|幻灯片|演示文稿|演示|简报|投影片"),
-    ("xlsx", _w("xlsx", "excel", "spreadsheets?", "workbooks?", "table of numbers")
-     + "|电子表格|工作簿|工作表|表格文件|Excel表"),
-    ("pdf", _w("pdf")),
-    ("docx", _w("docx", "word(?! count)", "ms word", "word document") + "|word ?文档|文档文件"),
-)
-CREATE_WEAK: tuple[tuple[str, str], ...] = (
-    ("docx", _w("documents?", "report", "memo", "letter") + "|文档|报告|备忘录|纪要|信函|公函|计划书"),
-    ("xlsx", _w("sheet", "table") + "|表格"),
-)
+# Making a new file: the words that name a format (shared with conversation titles).
+CREATE_STRONG = format_words.STRONG
+CREATE_WEAK = format_words.WEAK
 CREATE_HELP = "help.create"
 # The short help names the one line that fits the request: the first group whose topic words it uses.
 HELP_TOPICS: tuple[tuple[str, str], ...] = (

@@ -6,12 +6,13 @@ with their reason.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import desktop.llm.offline._intents as intents
 from desktop.translations import render_plain
+from desktop.llm.packet import FinalizationPacket
 from skills.messages import MESSAGES, Msg, check_label, checks_verdict, file_size, msg, status_word
+from skills.runtime import Evidence
 
 SETTINGS_LINK = "mira-settings:open"  # the window opens Settings for it (desktop/ui/main_window.py)
 
@@ -57,37 +58,35 @@ def no_content(kind: str, chinese: bool, request: str = "", shown: bool = False)
 _MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
 
 
-def _file_checks(ev: Mapping[str, Any], say: Callable[[Msg], str]) -> tuple[str, list[str]]:
+def _file_checks(ev: Evidence, say: Callable[[Msg], str]) -> tuple[str, list[str]]:
     """One verdict for a file's checks, plus a line for each check that failed or did not run.
 
     Passed checks are summed up in the verdict; the card's details view lists each of them.
     """
-    checks = [c for c in ev.get("checks") or [] if isinstance(c, Mapping)]
-    statuses = [str(c.get("status")) if c.get("status") in ("passed", "failed") else "not_run" for c in checks]
+    statuses = [c.status for c in ev.checks]
     lines = []
-    for check, status in zip(checks, statuses):
+    for check in ev.checks:
+        status = check.status
         if status == "passed":
             continue
-        detail = str(check.get("detail") or "").strip()
-        label = say(check_label(str(check.get("name", "?"))))
+        detail = (say(check.detail) if isinstance(check.detail, Msg) else check.detail).strip()
+        label = say(check_label(check.name))
         line = say(msg("reply.check", mark=_MARK[status], label=label, status=say(status_word(status))))
         lines.append(f"  - {line}" + (f" — {detail}" if detail else ""))
     return say(checks_verdict(statuses)), lines
 
 
-def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
+def delivery(packet: FinalizationPacket, chinese: bool) -> str:
     """The markdown delivery message for a finalization packet, in the request's language."""
     language = "zh_CN" if chinese else "en"
 
     def say(message: Msg) -> str:
         return render_plain(message, language)
 
-    status = str(packet.get("status", "failed"))
-    summary = str(packet.get("summary") or "").strip()
-    artifacts = [a for a in packet.get("artifacts") or [] if isinstance(a, Mapping)]
-    evidence = {str(e.get("path")): e for e in packet.get("evidence") or [] if isinstance(e, Mapping)}
+    status = packet.status
+    summary = packet.summary.strip()
     out: list[str] = []
-    if status == "completed" and artifacts:
+    if status == "completed" and packet.artifacts:
         out.append(say(msg("reply.made")))
     elif status == "completed":
         if not summary:  # else the summary says what happened (a failure too)
@@ -98,12 +97,10 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
             summary = ""  # the skill's own line says the same with internal names; ours is plainer
     else:
         out.append(say(msg("reply.not_finished")))
-    for a in artifacts:
-        kind = str(a.get("kind", ""))
-        name = say(msg(f"kind.{kind}")) if f"kind.{kind}" in MESSAGES else kind.upper()
-        line = say(msg("reply.file", name=str(a.get("path", "?")), kind=name,
-                       size=file_size(int(a.get("bytes") or 0))))
-        ev = evidence.get(str(a.get("path")))
+    for a in packet.artifacts:
+        name = say(msg(f"kind.{a.kind}")) if f"kind.{a.kind}" in MESSAGES else a.kind.upper()
+        line = say(msg("reply.file", name=a.path, kind=name, size=file_size(a.bytes)))
+        ev = packet.evidence_for(a.path)
         if ev is None:
             out.append(f"- {line} · {say(msg('check.none'))}")
             continue
@@ -111,6 +108,6 @@ def delivery(packet: Mapping[str, Any], chinese: bool) -> str:
         out += [f"- {line} · {verdict}", *problems]
     if summary:
         out += ["", summary]
-    if status != "completed" and artifacts:
+    if status != "completed" and packet.artifacts:
         out += ["", say(msg("reply.partial"))]
     return "\n".join(out).strip()

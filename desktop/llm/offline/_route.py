@@ -6,6 +6,7 @@ import re
 from pathlib import PurePosixPath
 
 import desktop.llm.offline._intents as intents
+from desktop import format_words
 import desktop.llm.offline._slots as slots
 from desktop.llm._patterns import later
 
@@ -15,17 +16,9 @@ _CJK = later(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 OFFICE_EXTS = {".docx": "docx", ".pdf": "pdf", ".pptx": "pptx", ".xlsx": "xlsx"}
 TEXT_EXTS = {".md", ".markdown", ".txt", ".csv", ".tsv"}
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".bmp"}
-_FILE_NAME = later(
-    r"(?<![A-Za-z0-9_./\\-])([\w\-][\w.\-]*?\.(?:docx|pdf|pptx|xlsx|md|markdown|txt|csv|tsv|png|jpe?g))"
-    r"(?![A-Za-z0-9_]|\.[A-Za-z0-9])",
-    re.IGNORECASE)
+_FILE_NAME = format_words.FILE_NAME
 _CJK_PREFIX = later(r"^[\u3400-\u9fff]+(?=[A-Za-z0-9_])")
 
-_STRONG = intents.CREATE_STRONG
-_WEAK = intents.CREATE_WEAK
-# "turn X into Y", "把X做成Y": the format after the verb is the one wanted, even when X names one too.
-_INTO = later(r"(?<![A-Za-z])(?:into|to|as)(?![A-Za-z])|做成|转成|转换成|转换为|转为|转化为|变成|改成|生成|导出为|"
-                   r"导出成|另存为|制作成|整理成|输出为|输出成", re.IGNORECASE)
 _TOTALS = later(r"\btotals?\b|\bsums?\b|\bsubtotals?\b|合计|总计|汇总|求和", re.IGNORECASE)
 _Q = f"[{slots.OPEN_QUOTES}]"
 _QC = f"[{slots.CLOSE_QUOTES}]"
@@ -75,15 +68,6 @@ def ext(path: str) -> str:
     return PurePosixPath(path).suffix.lower()
 
 
-def _first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
-    best: tuple[int, str] | None = None
-    for skill, pattern in table:
-        m = re.search(pattern, text, re.IGNORECASE)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), skill)
-    return best[1] if best else None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Route:
     """What the request asks for: the skill, the intent and the files involved."""
@@ -105,12 +89,12 @@ def route(request: str, files: list[str]) -> Route:
     office = [f for f in allfiles if ext(f) in OFFICE_EXTS]
     # Words inside file names ("word-notes.md") must not pick the format.
     words = _FILE_NAME.sub(" ", request)
-    strong = _wanted_format(words)
+    strong = format_words.wanted_format(words)
     for found in intents.match_all(request):
         decided = _decided(found.id, allfiles, office, strong, named)
         if decided is not None:
             return decided
-    skill = strong or _first_match(words, _WEAK)
+    skill = strong or format_words.first_match(words, format_words.WEAK)
     if skill is None:
         return Route(skill=None, intent="none", inputs=tuple(allfiles))
     return Route(skill=skill, intent="create", inputs=tuple(allfiles))
@@ -137,21 +121,6 @@ def _decided(intent: str, allfiles: list[str], office: list[str], strong: str | 
         if not office and len(text) == 1 and strong is None:  # "What's in notes.md?": read it back
             return Route(skill="docx", intent="inspect", inputs=inputs, target=text[0])
     return None
-
-
-def _wanted_format(words: str) -> str | None:
-    """The strong format named after a conversion verb, else the first one named at all."""
-    for m in _INTO.finditer(words):
-        after = _first_match(words[m.end():], _STRONG)
-        if after is not None:
-            return after
-    return _first_match(words, _STRONG)
-
-
-def format_named(text: str) -> str | None:
-    """The format a request asks for (strong names first, then generic words), or None."""
-    words = _FILE_NAME.sub(" ", text)
-    return _wanted_format(words) or _first_match(words, _WEAK)
 
 
 def parse_edit(request: str) -> tuple[str, str] | None:

@@ -8,7 +8,9 @@ from typing import Any
 import desktop.llm.offline._content as oc
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
+from skills.codec import message_in
 from skills.messages import Msg, count, msg, nonzero_counts
+from skills.person_words import for_person
 
 Say = Callable[..., str]  # (message id, n, **params) -> the message in the request's language
 
@@ -92,20 +94,27 @@ def pdf_summary(say: Say, name: str, args: dict[str, Any], res: dict[str, Any]) 
 
 
 def error_of(res: dict[str, Any]) -> str:
-    return str(res.get("error") or res.get("message") or "unknown error").strip()
+    """A failed call's words in English (a message value's ``text``, as the model reads it)."""
+    err = res.get("error")
+    if isinstance(err, dict):
+        err = err.get("text")
+    return str(err or res.get("message") or "unknown error").strip()
 
 
 def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     """What failed, for the reply: the skill's message id in the request's language when it gave one; its
     English words only as details under a sentence in Chinese (never a command name). A question that
     writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
-    said = res.get("error_msg")
-    reason: Msg | str = Msg.from_dict(said) if isinstance(said, dict) else error_of(res)
+    reason: Msg | str = message_in(res.get("error")) or message_in(res.get("error_msg")) or error_of(res)
     language = "zh_CN" if chinese else "en"
+    where = ""
+    if isinstance(reason, Msg):  # the person's form: the argument path the model sees goes to the details
+        reason, where = for_person(reason)
+    below = "\n" + render_plain(desktop_msg("error.details", details=where), language) if where else ""
     if read_only and (isinstance(reason, Msg) or not chinese):
-        return render_plain(reason, language) if isinstance(reason, Msg) else reason
+        return (render_plain(reason, language) + below) if isinstance(reason, Msg) else reason
     if isinstance(reason, Msg) or not chinese:
-        return render_plain(msg("problem.failed", reason=reason), language)
+        return render_plain(msg("problem.failed", reason=reason), language) + below
     plain = "problem.read.plain" if read_only else "problem.failed.plain"
     return (render_plain(msg(plain), language) + "\n"
             + render_plain(desktop_msg("error.details", details=reason), language))

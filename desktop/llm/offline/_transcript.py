@@ -26,6 +26,12 @@ def read_result(content: str) -> dict[str, Any]:
     return {"ok": True, "text": content, "data": data}
 
 
+def payload(res: dict[str, Any]) -> dict[str, Any]:
+    """What a tool read handed back: its ``data`` (a workspace read's, a command's), or the result itself."""
+    data = res.get("data")
+    return data if isinstance(data, dict) else res
+
+
 def file_text(res: dict[str, Any]) -> str | None:
     """The text of a read_workspace_file result, whatever shape the runtime chose."""
     if res.get("ok") is False:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from skills.messages import count, encoded, msg, plain_changes
+from skills.messages import Said, count, msg
 from skills.runtime import file_inspect
-from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
+from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, english_changes, register
 from skills.runtime._common import (
     artifact_for,
     check,
@@ -22,6 +22,7 @@ from skills.runtime._common import (
 from skills.runtime._validate import checked_args
 from skills.runtime.blocks import (
     BLOCKS_SCHEMA,
+    Block,
     check_blocks,
     clean_strings,
     created_summary,
@@ -31,34 +32,46 @@ from skills.runtime.blocks import (
     summary_text,
 )
 from skills.runtime.docx._template import open_template
+from skills.runtime.docx.args import DocxCreateArgs, DocxEditArgs, DocxExpect, DocxInspectArgs, DocxVerifyArgs
 from skills.runtime.docx.edit import apply_operations
 from skills.runtime.docx.read import Outline, norm, open_docx, read_outline, text_index
 from skills.runtime.docx.write import BlockWriter, layout_pages, new_document
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
-_SHORT = {"type": "string", "maxLength": 500}
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
+_SHORT: JsonObject = {"type": "string", "maxLength": 500}
 
-CREATE_SCHEMA: dict[str, Any] = {
+CREATE_PROPERTIES: JsonObject = {  # pdf_create takes them too, less the Word-only ones
+    "path": _PATH,
+    "title": _SHORT,
+    "blocks": BLOCKS_SCHEMA,
+    "header": _SHORT,
+    "footer": _SHORT,
+    "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
+                     "description": "true, or a pattern with {page} and {pages}"},
+    "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
+                       "description": "headings up to this level start a new page"},
+    "template": {"type": "string", "description": "a .docx or .dotx to take styles from"},
+    "overwrite": {"type": "boolean"},
+}
+CREATE_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["path", "blocks"],
     "additionalProperties": False,
-    "properties": {
-        "path": _PATH,
-        "title": _SHORT,
-        "blocks": BLOCKS_SCHEMA,
-        "header": _SHORT,
-        "footer": _SHORT,
-        "page_numbers": {"type": ["boolean", "string"], "maxLength": 200,
-                         "description": "true, or a pattern with {page} and {pages}"},
-        "new_page_level": {"type": "integer", "minimum": 1, "maximum": 3,
-                           "description": "headings up to this level start a new page"},
-        "template": {"type": "string", "description": "a .docx or .dotx to take styles from"},
-        "overwrite": {"type": "boolean"},
-    },
+    "properties": CREATE_PROPERTIES,
 }
 
-_OPS = {
+_OP_PROPERTIES: tuple[tuple[str, JsonObject], ...] = (
+    ("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": {"type": "string"}}),
+    ("append", {"blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+    ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
+                              "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+    ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
+    ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
+                 "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
+)
+_OPS: JsonObject = {
     "type": "object",
     "required": ["op"],
     "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading",
@@ -67,19 +80,11 @@ _OPS = {
         {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
          "then": {"required": ["op", *props], "additionalProperties": False,
                   "properties": {"op": {"const": name}, **props}}}
-        for name, props in (
-            ("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": {"type": "string"}}),
-            ("append", {"blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
-            ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
-                                      "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
-            ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
-            ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
-                         "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
-        )
+        for name, props in _OP_PROPERTIES
     ],
 }
 
-EDIT_SCHEMA: dict[str, Any] = {
+EDIT_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["path", "operations"],
     "additionalProperties": False,
@@ -91,11 +96,11 @@ EDIT_SCHEMA: dict[str, Any] = {
     },
 }
 
-INSPECT_SCHEMA: dict[str, Any] = {
+INSPECT_SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False, "properties": {"path": _PATH},
 }
 
-VERIFY_SCHEMA: dict[str, Any] = {
+VERIFY_SCHEMA: JsonObject = {
     "type": "object",
     "required": ["path"],
     "additionalProperties": False,
@@ -115,7 +120,7 @@ VERIFY_SCHEMA: dict[str, Any] = {
 }
 
 
-def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Evidence, Outline]:
+def docx_evidence(ws: Workspace, path: Path, expect: DocxExpect) -> tuple[Evidence, Outline]:
     """Open the real file and check ``expect`` (headings, text, tables, images, title, absent)."""
     try:
         outline = read_outline(open_docx(path))
@@ -139,9 +144,10 @@ def docx_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> tuple[Ev
         checks.append(check("text_removed", not still, f"still present: {still[:3]}" if still else ""))
     if expect.get("title"):
         checks.append(check("title", norm(outline.title) == norm(expect["title"]), outline.title))
-    for key, have in (("tables", len(outline.tables)), ("images", outline.images)):
-        if key in expect:
-            checks.append(expected_found(f"{key}_count", expect[key], have))
+    if "tables" in expect:
+        checks.append(expected_found("tables_count", expect["tables"], len(outline.tables)))
+    if "images" in expect:
+        checks.append(expected_found("images_count", expect["images"], outline.images))
     counts = {"headings": len(outline.headings), "paragraphs": len(outline.paragraphs),
               "lists": len(outline.lists), "tables": len(outline.tables), "images": outline.images,
               "sections": outline.sections, "words": outline.words}
@@ -162,8 +168,8 @@ def _result(verb: str, ev: Evidence, title: str, extra: str = "") -> CommandResu
 
 # docx_create ------------------------------------------------------------------------------
 
-def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = clean_strings(checked_args("docx_create", CREATE_SCHEMA, args))
+def run_create(ws: Workspace, args: DocxCreateArgs) -> CommandResult:
+    args = clean_strings(checked_args("docx_create", CREATE_SCHEMA, args, DocxCreateArgs))
     create_target(ws, args["path"], ".docx", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
@@ -174,7 +180,7 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     with ws.publish(args["path"]) as staging:
         doc.save(str(staging))
     target = ws.resolve(args["path"])
-    expect = {
+    expect: DocxExpect = {
         "headings": [b["text"] for b in blocks if b["type"] == "heading"],
         "text": text_samples(blocks),
         "tables": sum(b["type"] == "table" for b in blocks),
@@ -186,8 +192,8 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result("created", ev, args.get("title") or target.stem)
 
 
-def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
-    args = checked_args("docx_create", CREATE_SCHEMA, args)
+def describe_create(ws: Workspace, args: DocxCreateArgs) -> WritePlan:
+    args = checked_args("docx_create", CREATE_SCHEMA, args, DocxCreateArgs)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
     said = created_summary(args["path"], summary_parts(counts), replace=False)
@@ -195,16 +201,16 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     if target.exists():
         try:
             existing = read_outline(open_docx(target))
-            old = "\n".join(t for _, t in existing.headings[:12]) or "\n".join(existing.all_text[:12])
+            old: Said = "\n".join(t for _, t in existing.headings[:12]) or "\n".join(existing.all_text[:12])
         except CommandError:
-            old = encoded(msg("change.unreadable"))
+            old = msg("change.unreadable")
         if not args.get("overwrite"):
             return WritePlan(summary=msg("summary.will_fail_exists", name=args["path"]))
         return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True), changes=changes_of([[old, _first(args["blocks"], new)]]))
     return WritePlan(summary=said, changes=changes_of([["", _first(args["blocks"], new)]]))
 
 
-def _first(blocks: list[dict[str, Any]], fallback: str) -> str:
+def _first(blocks: list[Block], fallback: str) -> str:
     """What the new file will say (its headings, else its first texts) for the card's "after" side."""
     heads = [str(b["text"]) for b in blocks if b["type"] == "heading"]
     return "\n".join(heads[:12] or first_texts(blocks)) or fallback
@@ -212,8 +218,8 @@ def _first(blocks: list[dict[str, Any]], fallback: str) -> str:
 
 # docx_edit --------------------------------------------------------------------------------
 
-def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], Path, str, Any, Any, Outline]:
-    args = clean_strings(checked_args("docx_edit", EDIT_SCHEMA, args))
+def _prepare_edit(ws: Workspace, args: DocxEditArgs) -> tuple[DocxEditArgs, Path, str, Any, Any, Outline]:
+    args = clean_strings(checked_args("docx_edit", EDIT_SCHEMA, args, DocxEditArgs))
     src = resolve(ws, args["path"], "path", suffix=".docx", must_exist=True)
     out_rel = args.get("output") or args["path"]
     out = resolve(ws, out_rel, "output", suffix=".docx")
@@ -221,7 +227,7 @@ def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], 
         raise CommandError(msg("error.docx_cmds.output_folder", out_rel=repr(out_rel)))
     images = {}
     for n, op in enumerate(args["operations"]):
-        if "blocks" in op:
+        if op["op"] == "append" or op["op"] == "insert_after_heading":
             for i, info in check_blocks(ws, op["blocks"], f"operations[{n}].blocks").items():
                 images[(n, i)] = info
     doc = open_docx(src)
@@ -230,12 +236,12 @@ def _prepare_edit(ws: Workspace, args: dict[str, Any]) -> tuple[dict[str, Any], 
     return args, out, out_rel, doc, report, before
 
 
-def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+def run_edit(ws: Workspace, args: DocxEditArgs) -> CommandResult:
     args, out, out_rel, doc, report, before = _prepare_edit(ws, args)
     with ws.publish(out_rel) as staging:
         doc.save(str(staging))
     added = report.added_blocks
-    expect: dict[str, Any] = {
+    expect: DocxExpect = {
         "headings": [b["text"] for b in added if b["type"] == "heading"],
         "text": text_samples(added)
         + [op["replace"] for op in args["operations"] if op["op"] == "replace_text" and op["replace"].strip()],
@@ -257,11 +263,11 @@ def run_edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     result = _result("edited", ev, (doc.core_properties.title or "").strip() or out.stem, extra)
     return CommandResult(ok=result.ok, message=result.message,
                          data={**result.data, "replacements": report.replacements,
-                               "changes": plain_changes(report.changes[:50])},
+                               "changes": english_changes(report.changes[:50])},
                          artifacts=result.artifacts, evidence=result.evidence)
 
 
-def describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def describe_edit(ws: Workspace, args: DocxEditArgs) -> WritePlan:
     args, _out, out_rel, _doc, report, _ = _prepare_edit(ws, args)
     n = len(args["operations"])
     into = out_rel != args["path"]
@@ -291,17 +297,18 @@ def suggestion_check(path: Path, suggestions: int, comments: int) -> Check:
 
 # read-only commands -----------------------------------------------------------------------
 
-def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("docx_inspect", INSPECT_SCHEMA, args)
+def run_inspect(ws: Workspace, args: DocxInspectArgs) -> CommandResult:
+    args = checked_args("docx_inspect", INSPECT_SCHEMA, args, DocxInspectArgs)
     path = resolve(ws, args["path"], "path", must_exist=True)
     message, data = file_inspect.inspect(path, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 
 
-def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("docx_verify", VERIFY_SCHEMA, args)
+def run_verify(ws: Workspace, args: DocxVerifyArgs) -> CommandResult:
+    args = checked_args("docx_verify", VERIFY_SCHEMA, args, DocxVerifyArgs)
     path = resolve(ws, args["path"], "path", must_exist=True)
-    ev, _ = docx_evidence(ws, path, args.get("expect") or {})
+    # what verify may ask is a part of what docx_evidence checks (the schema allows no other key)
+    ev, _ = docx_evidence(ws, path, cast(DocxExpect, args.get("expect") or {}))
     lines = [f"{c.name}: {c.status}" + (f" ({c.detail})" if c.detail else "") for c in ev.checks]
     head = "verified" if ev.passed else "verification FAILED"
     return CommandResult(ok=ev.passed, message=f"{args['path']}: {head}\n" + "\n".join(lines),
@@ -309,12 +316,12 @@ def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
 
 
 register(Command(name="docx_create", description="Create a Word document from blocks, with optional title, header and "
-                 "footer.", input_schema=CREATE_SCHEMA, writes=True,
+                 "footer.", input_schema=CREATE_SCHEMA, writes=True, args_type=DocxCreateArgs,
                  run=run_create, target_arg="path", describe=describe_create))
 register(Command(name="docx_edit", description="Edit a Word document: replace text, append or insert blocks after a heading, "
-                 "delete paragraphs; everything else is kept.", input_schema=EDIT_SCHEMA, writes=True, run=run_edit,
+                 "delete paragraphs; everything else is kept.", input_schema=EDIT_SCHEMA, writes=True, args_type=DocxEditArgs, run=run_edit,
                  target_arg="path", describe=describe_edit))
 register(Command(name="docx_inspect", description="Outline of a Word document: headings, lists, tables, images, header/footer.",
-                 input_schema=INSPECT_SCHEMA, writes=False, run=run_inspect))
+                 input_schema=INSPECT_SCHEMA, writes=False, args_type=DocxInspectArgs, run=run_inspect))
 register(Command(name="docx_verify", description="Check a Word document against expectations (headings, text, tables, images).",
-                 input_schema=VERIFY_SCHEMA, writes=False, run=run_verify))
+                 input_schema=VERIFY_SCHEMA, writes=False, args_type=DocxVerifyArgs, run=run_verify))

@@ -8,17 +8,22 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from docx.oxml.ns import qn
 from docx.text.paragraph import Paragraph
 
-from skills.messages import encoded, msg
+from skills.messages import Said, msg
 from skills.runtime._base import CommandError
 from skills.runtime.docx._track import add_comment, track_replace
 from skills.runtime.blocks import ImageInfo
 from skills.runtime.docx.read import StyleIndex, norm
 from skills.runtime.docx.write import BlockWriter
+
+if TYPE_CHECKING:
+    from skills.runtime.blocks import Block
+    from skills.runtime.docx.args import DocxOperation
 
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
@@ -27,9 +32,9 @@ _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 class EditReport:
     """What the operations did: readable changes and per-operation counts."""
 
-    changes: list[list[str]] = field(default_factory=list)
+    changes: list[list[Said]] = field(default_factory=list)
     replacements: list[int] = field(default_factory=list)  # one per replace_text op
-    added_blocks: list[dict[str, Any]] = field(default_factory=list)
+    added_blocks: list[Block] = field(default_factory=list)
     deleted_texts: list[str] = field(default_factory=list)
     suggestions: int = 0  # replacements made as tracked changes
     comments: int = 0
@@ -175,7 +180,7 @@ def _block_texts(elements: list[Any], doc: Any) -> list[str]:
     return out
 
 
-def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int, int], ImageInfo],
+def apply_operations(doc: Any, ops: Sequence[DocxOperation], images: dict[tuple[int, int], ImageInfo],
                      track: bool = False) -> EditReport:
     """Apply ``ops`` in order; any operation that matches nothing raises CommandError.
 
@@ -184,21 +189,21 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
     # The user's styles stay as they are; new CJK runs carry their own East Asian font.
     report = EditReport()
     for n, op in enumerate(ops):
-        kind = op["op"]
-        where = f"operations[{n}] ({kind})"
-        if kind == "replace_text" and track:
+        where = f"operations[{n}] ({op['op']})"
+        if op["op"] == "replace_text" and track:
             shown = track_replace(doc, _all_paragraphs(doc), op["find"], op["replace"], where)
             if not shown:
                 raise CommandError(msg("error.docx_edit.was_found_nothing_was", where=where, find=repr(op['find'])))
-            report.changes += [[before, encoded(msg("change.suggested", text=what))] for before, what in shown][:200]
+            suggested: list[list[Said]] = [[str(before), msg("change.suggested", text=what)] for before, what in shown]
+            report.changes += suggested[:200]
             report.replacements.append(sum(int(what.split("×")[0]) for _, what in shown))
             report.suggestions += report.replacements[-1]
-        elif kind == "comment":
+        elif op["op"] == "comment":
             body = [Paragraph(p, doc.part) for p in doc.element.body.iter(qn("w:p"))]
             anchored = add_comment(doc, body, op["text"], op["comment"], where)
-            report.changes.append([anchored, encoded(msg("change.comment", anchor=op["text"], comment=op["comment"]))])
+            report.changes.append([anchored, msg("change.comment", anchor=op["text"], comment=op["comment"])])
             report.comments += 1
-        elif kind == "replace_text":
+        elif op["op"] == "replace_text":
             total = 0
             for p in _all_paragraphs(doc):
                 before = p.text
@@ -213,9 +218,9 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
             core = doc.core_properties
             if core.title and op["find"] in core.title:  # the document's title follows its visible title
                 core.title = core.title.replace(op["find"], op["replace"])
-        elif kind in ("append", "insert_after_heading"):
+        elif op["op"] == "append" or op["op"] == "insert_after_heading":
             anchor = None
-            if kind == "insert_after_heading":
+            if op["op"] == "insert_after_heading":
                 el, level = _find_heading(doc, op["heading"], where)
                 anchor = _section_end(doc, el, level)
             imgs = {i: info for (o, i), info in images.items() if o == n}
@@ -223,7 +228,7 @@ def apply_operations(doc: Any, ops: list[dict[str, Any]], images: dict[tuple[int
             report.added_blocks.extend(op["blocks"])
             for text in _block_texts(new, doc):
                 report.changes.append(["", text])
-        elif kind == "delete_paragraph_containing":
+        elif op["op"] == "delete_paragraph_containing":
             wanted = norm(op["text"])
             hits = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
             if not hits:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import docx
@@ -24,6 +24,20 @@ from skills.runtime.docx._fields import add_page_numbers, add_toc
 from skills.runtime.blocks import ImageInfo, cell_text, item_text
 
 if TYPE_CHECKING:
+    from skills.runtime.blocks import (
+        Block,
+        BulletsBlock,
+        HeadingBlock,
+        ImageBlock,
+        Item,
+        NumberedBlock,
+        PageBreakBlock,
+        ParagraphBlock,
+        TableBlock,
+        TextRun,
+        TocBlock,
+    )
+    from skills.runtime.docx.args import DocxCreateArgs
     from docx.document import Document
     from docx.text.paragraph import Paragraph
 
@@ -180,7 +194,7 @@ class BlockWriter:
         self._ids_by_name[name] = sid
         return sid
 
-    def write(self, blocks: list[dict[str, Any]]) -> list[Any]:
+    def write(self, blocks: Sequence[Block]) -> list[Any]:
         """Write blocks; return the new body elements in order."""
         body = self.doc.element.body
         # New content is inserted before the final sectPr; remember where it starts.
@@ -201,18 +215,18 @@ class BlockWriter:
         return new
 
     # Each writer appends at the end of the body; write() moves them to the anchor.
-    def _heading(self, block: dict[str, Any], _i: int) -> None:
+    def _heading(self, block: HeadingBlock, _i: int) -> None:
         p = self._para(f"Heading {block['level']}")
         _set_text(p, block["text"])
 
-    def _paragraph(self, block: dict[str, Any], _i: int) -> None:
+    def _paragraph(self, block: ParagraphBlock, _i: int) -> None:
         p = self._para()
         if "runs" not in block:
             _set_text(p, block["text"])
             return
         self._runs(p, block["runs"])
 
-    def _runs(self, p: Paragraph, runs: list[dict[str, Any]]) -> None:
+    def _runs(self, p: Paragraph, runs: list[TextRun]) -> None:
         for spec in runs:
             if spec.get("link"):
                 run = _add_hyperlink(p, spec["text"], spec["link"])
@@ -225,13 +239,13 @@ class BlockWriter:
             if _has_cjk(spec["text"]):
                 _east_asian_run(run)
 
-    def _item_text(self, p: Paragraph, item: str | dict[str, Any], text: str) -> None:
+    def _item_text(self, p: Paragraph, item: Item, text: str) -> None:
         if isinstance(item, dict) and item.get("runs"):
             self._runs(p, item["runs"])
         else:
             _set_text(p, text)
 
-    def _bullets(self, block: dict[str, Any], _i: int) -> None:
+    def _bullets(self, block: BulletsBlock, _i: int) -> None:
         for item in block["items"]:
             text, level = item_text(item)
             style = _BULLET_STYLES[min(level, 2)]
@@ -242,7 +256,7 @@ class BlockWriter:
             _indent_deep(p, level)
             self._item_text(p, item, text)
 
-    def _numbered(self, block: dict[str, Any], _i: int) -> None:
+    def _numbered(self, block: NumberedBlock, _i: int) -> None:
         # Each numbered block restarts at 1: a fresh w:num per list level style.
         restart: dict[int, int] = {}
         counters = [0] * 5
@@ -292,7 +306,7 @@ class BlockWriter:
         new_num.append(override)
         return int(new_num.numId)
 
-    def _table(self, block: dict[str, Any], _i: int) -> None:
+    def _table(self, block: TableBlock, _i: int) -> None:
         header, rows = block["header"], block["rows"]
         table = self.doc.add_table(rows=1 + len(rows), cols=len(header))
         sid = self.style_id("Table Grid")
@@ -312,7 +326,7 @@ class BlockWriter:
                 _set_text(cell.paragraphs[0], cell_text(value))
         self.doc.add_paragraph()  # Word merges adjacent tables; keep them apart
 
-    def _image(self, block: dict[str, Any], i: int) -> None:
+    def _image(self, block: ImageBlock, i: int) -> None:
         info = self.images[i]
         usable = _usable_width(self.doc)
         if "width_cm" in block:
@@ -328,19 +342,19 @@ class BlockWriter:
             caption.alignment = WD_ALIGN_PARAGRAPH.CENTER
             _set_text(caption, block["caption"])
 
-    def _toc(self, block: dict[str, Any], _i: int) -> None:
+    def _toc(self, block: TocBlock, _i: int) -> None:
         add_toc(self.doc, self._para, self._headings, int(block.get("levels", 3)), block.get("title"))
 
-    def _page_break(self, _block: dict[str, Any], _i: int) -> None:
+    def _page_break(self, _block: PageBreakBlock, _i: int) -> None:
         self.doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
 
 
-def layout_pages(doc: Document, written: list[Any], blocks: list[dict[str, Any]], args: dict[str, Any]) -> None:
+def layout_pages(doc: Document, written: list[Any], blocks: Sequence[Block], args: DocxCreateArgs) -> None:
     """Page numbers in the footer and major sections on a new page, as docx_create's arguments ask."""
     numbers = args.get("page_numbers")
     if numbers:
         if numbers is True:
-            cjk = _has_cjk(" ".join(b.get("text", "") for b in blocks[:50] if isinstance(b.get("text"), str)))
+            cjk = _has_cjk(" ".join(text for b in blocks[:50] if isinstance(text := b.get("text"), str)))
             numbers = "第 {page} 页，共 {pages} 页" if cjk else "Page {page} of {pages}"
         add_page_numbers(doc, str(numbers))
     level = args.get("new_page_level")

@@ -4,11 +4,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
-from typing import Any
 
 import pymupdf
 
 from skills.runtime import file_inspect
+from skills.runtime.file_inspect import InspectOptions
 from skills.runtime._base import Check, Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
 from skills.runtime._common import (
     artifact_for,
@@ -21,7 +21,7 @@ from skills.runtime._common import (
     text_samples,
 )
 from skills.runtime._validate import checked_args
-from skills.messages import count, encoded, msg
+from skills.messages import Said, count, msg
 from skills.runtime.blocks import (
     check_blocks,
     clean_strings,
@@ -31,8 +31,10 @@ from skills.runtime.blocks import (
     summary_parts,
     summary_text,
 )
+from skills.runtime.docx.cmds import CREATE_PROPERTIES as _DOCX_CREATE_PROPERTIES
 from skills.runtime.docx.cmds import CREATE_SCHEMA as _DOCX_CREATE_SCHEMA
 from skills.runtime.isolate import WorkerError, run_isolated
+from skills.runtime.pdf.args import PdfCreateArgs, PdfExpect, PdfInspectArgs, PdfMergeArgs, PdfSplitArgs, PdfVerifyArgs
 from skills.runtime.pdf.read import (
     count_tables,
     fonts_embedded,
@@ -41,22 +43,23 @@ from skills.runtime.pdf.read import (
     page_text,
     tight,
 )
-from skills.runtime.pdf.page_ops import kept_check, page_parts
+from skills.runtime.pdf.page_ops import PageParts, kept_check, page_parts
 from skills.runtime.pdf.write import build_pdf
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
 # The same block spec and arguments, less the Word-only ones (fields, templates).
-CREATE_SCHEMA: dict[str, Any] = {**_DOCX_CREATE_SCHEMA, "properties": {
-    k: v for k, v in _DOCX_CREATE_SCHEMA["properties"].items()
+CREATE_SCHEMA: JsonObject = {**_DOCX_CREATE_SCHEMA, "properties": {
+    k: v for k, v in _DOCX_CREATE_PROPERTIES.items()
     if k not in ("template", "page_numbers", "new_page_level")}}
-INSPECT_SCHEMA: dict[str, Any] = {
+INSPECT_SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {"path": _PATH,
                    "pages": {"type": "array", "items": {"type": "integer", "minimum": 1}, "maxItems": 50},
                    "password": {"type": "string", "maxLength": 200}},
 }
-VERIFY_SCHEMA: dict[str, Any] = {
+VERIFY_SCHEMA: JsonObject = {
     "type": "object", "required": ["path"], "additionalProperties": False,
     "properties": {
         "path": _PATH,
@@ -67,13 +70,13 @@ VERIFY_SCHEMA: dict[str, Any] = {
         }},
     },
 }
-MERGE_SCHEMA: dict[str, Any] = {
+MERGE_SCHEMA: JsonObject = {
     "type": "object", "required": ["inputs", "output"], "additionalProperties": False,
     "properties": {"inputs": {"type": "array", "items": _PATH, "minItems": 1, "maxItems": 200},
                    "output": _PATH},
 }
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
-SPLIT_SCHEMA: dict[str, Any] = {
+SPLIT_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "ranges", "output_dir"], "additionalProperties": False,
     "properties": {"path": _PATH,
                    "ranges": {"type": "array", "minItems": 1, "maxItems": 500,
@@ -82,7 +85,7 @@ SPLIT_SCHEMA: dict[str, Any] = {
 }
 
 
-def pdf_evidence(ws: Workspace, path: Path, expect: dict[str, Any]) -> Evidence:
+def pdf_evidence(ws: Workspace, path: Path, expect: PdfExpect) -> Evidence:
     """Open the real PDF and check ``expect`` (text, pages, tables, images, fonts)."""
     try:
         doc = open_pdf(path)
@@ -138,8 +141,8 @@ def _result(verb: str, ev: Evidence, title: str) -> CommandResult:
                          artifacts=(artifact_for(ev, title),), evidence=(ev,))
 
 
-def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = clean_strings(checked_args("pdf_create", CREATE_SCHEMA, args))
+def run_create(ws: Workspace, args: PdfCreateArgs) -> CommandResult:
+    args = clean_strings(checked_args("pdf_create", CREATE_SCHEMA, args, PdfCreateArgs))
     target = create_target(ws, args["path"], ".pdf", overwrite=args.get("overwrite", False))
     blocks = args["blocks"]
     images = check_blocks(ws, blocks)
@@ -147,15 +150,15 @@ def run_create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     with ws.publish(args["path"]) as staging:
         staging.write_bytes(data)
     heads = [b["text"] for b in blocks if b["type"] == "heading"]
-    expect = {"text": heads + text_samples(blocks) + ([args["title"]] if args.get("title") else []),
+    expect: PdfExpect = {"text": heads + text_samples(blocks) + ([args["title"]] if args.get("title") else []),
               "tables": sum(b["type"] == "table" for b in blocks),
               "images": sum(b["type"] == "image" for b in blocks)}
     ev = pdf_evidence(ws, target, expect)
     return _result("created", ev, args.get("title") or target.stem)
 
 
-def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
-    args = checked_args("pdf_create", CREATE_SCHEMA, args)
+def describe_create(ws: Workspace, args: PdfCreateArgs) -> WritePlan:
+    args = checked_args("pdf_create", CREATE_SCHEMA, args, PdfCreateArgs)
     counts = outline_summary(args["blocks"])
     new = summary_text(counts)
     target = resolve(ws, args["path"], "path", suffix=".pdf")
@@ -166,25 +169,30 @@ def describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
             return WritePlan(summary=msg("summary.will_fail_exists", name=args["path"]))
         try:  # the file being replaced is read like any inspect: in a worker, under its limits
             _text, data = file_inspect.inspect(target, {"pages": [1]})
-            first = (data.get("page_details") or [{}])[0] if isinstance(data, dict) else {}
-            old = str(first.get("text") or "")[:2000]
+            details = data.get("page_details")
+            first = details[0] if isinstance(details, list) and details else {}
+            old = str(first.get("text") or "")[:2000] if isinstance(first, dict) else ""
         except (CommandError, AttributeError, IndexError, TypeError):
             old = ""
         return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=True),
-                         changes=changes_of([[old or encoded(msg("change.unreadable")), after]]))
+                         changes=changes_of([[old or msg("change.unreadable"), after]]))
     return WritePlan(summary=created_summary(args["path"], summary_parts(counts), replace=False), changes=changes_of([["", after]]))
 
 
-def run_inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("pdf_inspect", INSPECT_SCHEMA, args)
+def run_inspect(ws: Workspace, args: PdfInspectArgs) -> CommandResult:
+    args = checked_args("pdf_inspect", INSPECT_SCHEMA, args, PdfInspectArgs)
     path = resolve(ws, args["path"], "path", must_exist=True)
-    options = {k: args[k] for k in ("pages", "password") if args.get(k)}
+    options = InspectOptions()
+    if args.get("pages"):
+        options["pages"] = args["pages"]
+    if args.get("password"):
+        options["password"] = args["password"]
     message, info = file_inspect.inspect(path, options, label=args["path"])
     return CommandResult(ok=True, message=message, data=info)
 
 
-def run_verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("pdf_verify", VERIFY_SCHEMA, args)
+def run_verify(ws: Workspace, args: PdfVerifyArgs) -> CommandResult:
+    args = checked_args("pdf_verify", VERIFY_SCHEMA, args, PdfVerifyArgs)
     path = resolve(ws, args["path"], "path", must_exist=True)
     # A user's PDF may crash or stall MuPDF: the evidence is computed in a worker process.
     try:
@@ -211,8 +219,8 @@ def _open_inputs(ws: Workspace, inputs: list[str]) -> list[tuple[str, pymupdf.Do
     return opened
 
 
-def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("pdf_merge", MERGE_SCHEMA, args)
+def run_merge(ws: Workspace, args: PdfMergeArgs) -> CommandResult:
+    args = checked_args("pdf_merge", MERGE_SCHEMA, args, PdfMergeArgs)
     out = resolve(ws, args["output"], "output", suffix=".pdf")
     opened = _open_inputs(ws, args["inputs"])
     try:
@@ -239,10 +247,10 @@ def run_merge(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(f"merged {len(opened)} file(s) into", ev, out.stem)
 
 
-def describe_merge(ws: Workspace, args: dict[str, Any]) -> WritePlan:
-    args = checked_args("pdf_merge", MERGE_SCHEMA, args)
+def describe_merge(ws: Workspace, args: PdfMergeArgs) -> WritePlan:
+    args = checked_args("pdf_merge", MERGE_SCHEMA, args, PdfMergeArgs)
     opened = _open_inputs(ws, args["inputs"])
-    changes = [[rel, encoded(count("count.pages", d.page_count))] for rel, d in opened]
+    changes: list[list[Said]] = [[rel, count("count.pages", d.page_count)] for rel, d in opened]
     total = sum(d.page_count for _, d in opened)
     for _, d in opened:
         d.close()
@@ -267,8 +275,8 @@ def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
     return out
 
 
-def _split_plan(ws: Workspace, args: dict[str, Any]) -> tuple[Path, list[tuple[int, int, str]]]:
-    args = checked_args("pdf_split", SPLIT_SCHEMA, args)
+def _split_plan(ws: Workspace, args: PdfSplitArgs) -> tuple[Path, list[tuple[int, int, str]]]:
+    args = checked_args("pdf_split", SPLIT_SCHEMA, args, PdfSplitArgs)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     resolve(ws, args["output_dir"], "output_dir")
     doc = open_pdf(src)
@@ -283,10 +291,10 @@ def _split_plan(ws: Workspace, args: dict[str, Any]) -> tuple[Path, list[tuple[i
     return src, plan
 
 
-def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+def run_split(ws: Workspace, args: PdfSplitArgs) -> CommandResult:
     src, plan = _split_plan(ws, args)
     doc = open_pdf(src)
-    results: list[tuple[str, bytes, int, str, list[dict[str, Any]]]] = []
+    results: list[tuple[str, bytes, int, str, list[PageParts]]] = []
     try:
         for a, b, rel in plan:
             part = pymupdf.open()
@@ -314,22 +322,22 @@ def run_split(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=ok, message=msg, artifacts=tuple(artifacts), evidence=tuple(evidence))
 
 
-def describe_split(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def describe_split(ws: Workspace, args: PdfSplitArgs) -> WritePlan:
     _, plan = _split_plan(ws, args)
-    changes = [[encoded(msg("change.pages", first=a, last=b) if a != b else msg("change.page", page=a)), rel]
+    changes: list[list[Said]] = [[msg("change.pages", first=a, last=b) if a != b else msg("change.page", page=a), rel]
                for a, b, rel in plan]
     said = msg("summary.split", name=args["path"], files=count("count.files", len(plan)), folder=args["output_dir"])
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
 register(Command(name="pdf_create", description="Create a PDF with real, selectable text from blocks, with optional "
-                 "title, header and footer.", input_schema=CREATE_SCHEMA, writes=True,
+                 "title, header and footer.", input_schema=CREATE_SCHEMA, writes=True, args_type=PdfCreateArgs,
                  run=run_create, target_arg="path", describe=describe_create))
 register(Command(name="pdf_inspect", description="Pages, page sizes, text per page, tables, images and metadata of a PDF.",
-                 input_schema=INSPECT_SCHEMA, writes=False, run=run_inspect))
+                 input_schema=INSPECT_SCHEMA, writes=False, args_type=PdfInspectArgs, run=run_inspect))
 register(Command(name="pdf_verify", description="Check a PDF against expectations (text, page count, tables).",
-                 input_schema=VERIFY_SCHEMA, writes=False, run=run_verify))
+                 input_schema=VERIFY_SCHEMA, writes=False, args_type=PdfVerifyArgs, run=run_verify))
 register(Command(name="pdf_merge", description="Merge PDFs (in the given order) into one output PDF.", input_schema=MERGE_SCHEMA, writes=True,
-                 run=run_merge, target_arg="output", describe=describe_merge))
+                 args_type=PdfMergeArgs, run=run_merge, target_arg="output", describe=describe_merge))
 register(Command(name="pdf_split", description="Split a PDF into files by page ranges like '1-3' and '4'.", input_schema=SPLIT_SCHEMA, writes=True,
-                 run=run_split, target_arg="output_dir", describe=describe_split))
+                 args_type=PdfSplitArgs, run=run_split, target_arg="output_dir", describe=describe_split))

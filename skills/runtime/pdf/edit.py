@@ -9,29 +9,32 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import pymupdf
 
-from skills.messages import count, encoded, msg
+from skills.messages import count, english, msg
 from skills.runtime._base import Check, Command, CommandError, CommandResult, WritePlan, changes_of, register
 from skills.runtime._common import artifact_for, evidence_for, publish_pdf, resolve
 from skills.runtime._validate import checked_args
+from skills.runtime.pdf.args import FormValue, PdfFillFormArgs, PdfFormFieldsArgs, PdfReplaceTextArgs
 from skills.runtime.pdf.read import open_pdf, page_text, tight
 from skills.runtime.pdf.text import Replacement, plan_replacements, redact
 from skills.runtime.workspace import Workspace
+from skills.runtime.json_types import JsonObject
 
-_PATH = {"type": "string", "minLength": 1, "maxLength": 500}
-FIELDS_SCHEMA: dict[str, Any] = {"type": "object", "required": ["path"], "additionalProperties": False,
+_PATH: JsonObject = {"type": "string", "minLength": 1, "maxLength": 500}
+FIELDS_SCHEMA: JsonObject = {"type": "object", "required": ["path"], "additionalProperties": False,
                                  "properties": {"path": _PATH}}
-FILL_SCHEMA: dict[str, Any] = {
+FILL_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "values"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH,
                    "values": {"type": "object", "minProperties": 1, "maxProperties": 500,
                               "description": "field name -> value; checkboxes true/false",
                               "additionalProperties": {"type": ["string", "number", "boolean"]}}},
 }
-REPLACE_SCHEMA: dict[str, Any] = {
+REPLACE_SCHEMA: JsonObject = {
     "type": "object", "required": ["path", "find", "replace"], "additionalProperties": False,
     "properties": {"path": _PATH, "output": _PATH, "find": {"type": "string", "minLength": 1, "maxLength": 500},
                    "replace": {"type": "string", "maxLength": 500}},
@@ -50,8 +53,8 @@ def _fields(doc: pymupdf.Document) -> list[dict[str, Any]]:
     return out
 
 
-def run_fields(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    args = checked_args("pdf_form_fields", FIELDS_SCHEMA, args)
+def run_fields(ws: Workspace, args: PdfFormFieldsArgs) -> CommandResult:
+    args = checked_args("pdf_form_fields", FIELDS_SCHEMA, args, PdfFormFieldsArgs)
     doc = open_pdf(resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True))
     try:
         fields = _fields(doc)
@@ -88,12 +91,12 @@ def _key(name: str) -> str:
     return "".join(name.split()).casefold()
 
 
-def _by_field(values: dict[str, Any], names: set[str], path: str) -> dict[str, Any]:
+def _by_field(values: Mapping[str, FormValue], names: set[str], path: str) -> dict[str, FormValue]:
     """The values by the form's own field names; "name" or "First name" find "Name" / "FirstName"."""
     folded: dict[str, list[str]] = {}
     for n in names:
         folded.setdefault(_key(n), []).append(n)
-    out: dict[str, Any] = {}
+    out: dict[str, FormValue] = {}
     unknown = []
     for given, value in values.items():
         match = [given] if given in names else folded.get(_key(given), [])
@@ -105,15 +108,12 @@ def _by_field(values: dict[str, Any], names: set[str], path: str) -> dict[str, A
         return out
     listed = ", ".join(sorted(names)) or "(none)"
     close = difflib.get_close_matches(unknown[0], sorted(names), n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    said = msg("problem.no_field.hint" if close else "problem.no_field", name=path,
-               missing="“" + "”, “".join(unknown) + "”", fields=listed, close=close[0] if close else "")
-    raise CommandError(f"values: no field named {', '.join(map(repr, unknown))}{hint}; the form's fields are "
-                       f"{listed}; nothing was changed", msg=said)
+    raise CommandError(msg("problem.no_field.hint" if close else "problem.no_field", name=path,
+                           missing="“" + "”, “".join(unknown) + "”", fields=listed, close=close[0] if close else ""))
 
 
-def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[list[str]], str]:
-    args = checked_args("pdf_fill_form", FILL_SCHEMA, args)
+def _fill(ws: Workspace, args: PdfFillFormArgs) -> tuple[pymupdf.Document, list[list[str]], str]:
+    args = checked_args("pdf_fill_form", FILL_SCHEMA, args, PdfFillFormArgs)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     out = args.get("output") or args["path"]
     resolve(ws, out, "output", suffix=".pdf")
@@ -134,7 +134,7 @@ def _fill(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[l
     return doc, changes, out
 
 
-def run_fill(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+def run_fill(ws: Workspace, args: PdfFillFormArgs) -> CommandResult:
     doc, changes, out = _fill(ws, args)
     path = publish_pdf(ws, doc, out, garbage=1)
     checks = [_filled_check(path, changes)]
@@ -164,7 +164,7 @@ def _filled_check(path: Path, changes: list[list[str]]) -> Check:
                  detail=f"not as written: {bad}" if bad else f"{len(changes)} field(s) read back with their values")
 
 
-def describe_fill(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def describe_fill(ws: Workspace, args: PdfFillFormArgs) -> WritePlan:
     doc, changes, out = _fill(ws, args)
     doc.close()
     said = msg("summary.fill.into" if out != args["path"] else "summary.fill", name=args["path"], output=out,
@@ -172,8 +172,8 @@ def describe_fill(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
-def _replace(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, list[Replacement], str]:
-    args = checked_args("pdf_replace_text", REPLACE_SCHEMA, args)
+def _replace(ws: Workspace, args: PdfReplaceTextArgs) -> tuple[pymupdf.Document, list[Replacement], str]:
+    args = checked_args("pdf_replace_text", REPLACE_SCHEMA, args, PdfReplaceTextArgs)
     src = resolve(ws, args["path"], "path", suffix=".pdf", must_exist=True)
     out = args.get("output") or args["path"]
     resolve(ws, out, "output", suffix=".pdf")
@@ -186,7 +186,7 @@ def _replace(ws: Workspace, args: dict[str, Any]) -> tuple[pymupdf.Document, lis
     return doc, done, out
 
 
-def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
+def run_replace(ws: Workspace, args: PdfReplaceTextArgs) -> CommandResult:
     doc, done, out = _replace(ws, args)
     try:
         redact(doc, done)
@@ -221,20 +221,20 @@ def run_replace(ws: Workspace, args: dict[str, Any]) -> CommandResult:
         msg += (f"; drawn in {', '.join(substituted)} because the PDF's own font stores only the characters "
                 "it used")
     if not ev.passed:
-        msg += "; verification failed: " + "; ".join(c.detail for c in checks if c.status == "failed")
+        msg += "; verification failed: " + "; ".join(english(c.detail) for c in checks if c.status == "failed")
     return CommandResult(ok=ev.passed, message=msg,
                          data={"replacements": [{"page": r.page, "font": r.font, "context": r.context,
                                                  "drawn_in": r.substituted or r.font} for r in done]},
                          artifacts=(artifact_for(ev, Path(out).stem),), evidence=(ev,))
 
 
-def describe_replace(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def describe_replace(ws: Workspace, args: PdfReplaceTextArgs) -> WritePlan:
     doc, done, out = _replace(ws, args)
     doc.close()
-    changes = [[encoded(msg("change.page.text", page=r.page, text=r.context)),
-                encoded(msg("change.page.text.font", page=r.page, font=r.substituted,
+    changes = [[msg("change.page.text", page=r.page, text=r.context),
+                msg("change.page.text.font", page=r.page, font=r.substituted,
                             text=r.context.replace(args['find'], args['replace'])) if r.substituted else
-                        msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace'])))]
+                        msg("change.page.text", page=r.page, text=r.context.replace(args['find'], args['replace']))]
                for r in done]
     said = msg("summary.pdf_replace.into" if out != args["path"] else "summary.pdf_replace", name=args["path"],
                output=out, find=args["find"], replace=args["replace"], occurrences=count("count.occurrences", len(done)))
@@ -246,10 +246,10 @@ def describe_replace(ws: Workspace, args: dict[str, Any]) -> WritePlan:
 
 
 register(Command(name="pdf_form_fields", description="List a PDF's form fields (name, type, page, value, choices).",
-                 input_schema=FIELDS_SCHEMA, writes=False, run=run_fields))
+                 input_schema=FIELDS_SCHEMA, writes=False, args_type=PdfFormFieldsArgs, run=run_fields))
 register(Command(name="pdf_fill_form", description="Fill a PDF's form fields by name; an unknown field or impossible value "
-                 "changes nothing.", input_schema=FILL_SCHEMA, writes=True, run=run_fill,
+                 "changes nothing.", input_schema=FILL_SCHEMA, writes=True, args_type=PdfFillFormArgs, run=run_fill,
                  target_arg="path", describe=describe_fill))
 register(Command(name="pdf_replace_text", description="Replace text in place in a PDF (same size; same font, or a similar one "
                  "when it lacks the new letters); refuses, changing nothing, where it cannot.", input_schema=REPLACE_SCHEMA, writes=True,
-                 run=run_replace, target_arg="path", describe=describe_replace))
+                 args_type=PdfReplaceTextArgs, run=run_replace, target_arg="path", describe=describe_replace))

@@ -43,20 +43,16 @@ def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:
         with contextlib.redirect_stderr(io.StringIO()):
             doc = pymupdf.open(str(path), filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
-        raise CommandError(f"{path.name}: the PDF is corrupt or truncated ({type(exc).__name__})",
-                           msg=msg("problem.corrupt", name=path.name, kind="PDF"), details=f"{type(exc).__name__}: {exc}"
+        raise CommandError(msg("problem.corrupt", name=path.name, kind="PDF"), details=f"{type(exc).__name__}: {exc}"
                            ) from None
     pymupdf.TOOLS.mupdf_warnings(reset=True)
     if doc.needs_pass:
         if not password:
             doc.close()
-            raise PasswordRequired(f"{path.name}: the PDF is encrypted and needs a password to open "
-                                   f"(mira inspect --password, or type it in the preview)",
-                                   msg=msg("problem.needs_password", name=path.name))
+            raise PasswordRequired(msg("problem.needs_password", name=path.name))
         if not doc.authenticate(password):
             doc.close()
-            raise PasswordRequired(f"{path.name}: the password does not open this PDF",
-                                   msg=msg("problem.wrong_password", name=path.name))
+            raise PasswordRequired(msg("problem.wrong_password", name=path.name))
     try:
         pages = doc.page_count
     except RuntimeError:  # newer MuPDF refuses an impossible /Count itself, when it is first read

@@ -8,11 +8,22 @@ page (links kept). Header, footer and page numbers are stamped afterwards, one p
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 import pymupdf
 
-from skills.runtime.blocks import ImageInfo, cell_text, item_text
+from skills.runtime.blocks import (
+    Block,
+    ImageBlock,
+    ImageInfo,
+    ListBlock,
+    ParagraphBlock,
+    TableBlock,
+    TextRun,
+    cell_text,
+    item_text,
+)
 
 # Keep stdout clean (mira inspect --json prints to stdout); we do not need the suggestion.
 getattr(pymupdf, "no_recommend_layout", lambda: None)()
@@ -40,13 +51,13 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _paragraph(block: dict[str, Any]) -> str:
+def _paragraph(block: ParagraphBlock) -> str:
     if "runs" not in block:
         return f"<p>{_e(block['text'])}</p>"
     return f"<p>{_runs_html(block['runs'])}</p>"
 
 
-def _runs_html(runs: list[dict[str, Any]]) -> str:
+def _runs_html(runs: list[TextRun]) -> str:
     parts = []
     for run in runs:
         t = _e(run["text"])
@@ -62,7 +73,7 @@ def _runs_html(runs: list[dict[str, Any]]) -> str:
     return "".join(parts)
 
 
-def _list(block: dict[str, Any], tag: str) -> str:
+def _list(block: ListBlock, tag: str) -> str:
     items = []
     for item in block["items"]:
         text, level = item_text(item)
@@ -72,14 +83,14 @@ def _list(block: dict[str, Any], tag: str) -> str:
     return f"<{tag}>{''.join(items)}</{tag}>"
 
 
-def _table(block: dict[str, Any]) -> str:
+def _table(block: TableBlock) -> str:
     head = "".join(f"<th>{_e(str(h))}</th>" for h in block["header"])
     rows = "".join("<tr>" + "".join(f"<td>{_e(cell_text(c))}</td>" for c in row) + "</tr>"
                    for row in block["rows"])
     return f'<table cellspacing="0"><tr>{head}</tr>{rows}</table>'
 
 
-def _image(block: dict[str, Any], name: str, info: ImageInfo) -> str:
+def _image(block: ImageBlock, name: str, info: ImageInfo) -> str:
     max_pt = CONTENT.width
     if "width_cm" in block:
         width = min(block["width_cm"] / 2.54 * 72, max_pt)
@@ -92,32 +103,31 @@ def _image(block: dict[str, Any], name: str, info: ImageInfo) -> str:
     return f'<p style="text-align:center"><img src="{name}" style="width:{width:.1f}pt"/></p>{cap}'
 
 
-def blocks_to_html(title: str | None, blocks: list[dict[str, Any]], images: dict[int, ImageInfo],
+def blocks_to_html(title: str | None, blocks: Sequence[Block], images: dict[int, ImageInfo],
                    archive: pymupdf.Archive) -> list[str]:
     """HTML chunks; each chunk starts on a new page."""
     chunks: list[list[str]] = [[]]
     if title:
         chunks[0].append(f'<h1 class="title">{_e(title)}</h1>')
     for i, block in enumerate(blocks):
-        kind = block["type"]
-        if kind == "heading":
+        if block["type"] == "heading":
             chunks[-1].append(f"<h{block['level']}>{_e(block['text'])}</h{block['level']}>")
-        elif kind == "paragraph":
+        elif block["type"] == "paragraph":
             chunks[-1].append(_paragraph(block))
-        elif kind == "bullets":
+        elif block["type"] == "bullets":
             chunks[-1].append(_list(block, "ul"))
-        elif kind == "numbered":
+        elif block["type"] == "numbered":
             chunks[-1].append(_list(block, "ol"))
-        elif kind == "table":
+        elif block["type"] == "table":
             chunks[-1].append(_table(block))
-        elif kind == "image":
+        elif block["type"] == "image":
             info = images[i]
             name = f"img{i}{info.path.suffix.lower()}"
             archive.add(info.path.read_bytes(), name)
             chunks[-1].append(_image(block, name, info))
-        elif kind == "page_break":
+        elif block["type"] == "page_break":
             chunks.append([])
-        elif kind == "toc":  # a PDF has no fields: the headings, listed where the contents go
+        elif block["type"] == "toc":  # a PDF has no fields: the headings, listed where the contents go
             levels = int(block.get("levels", 3))
             entries = "".join(f'<p style="margin-left: {(b["level"] - 1) * 18}pt">{_e(b["text"])}</p>'
                               for b in blocks if b["type"] == "heading" and b["level"] <= levels)
@@ -127,7 +137,7 @@ def blocks_to_html(title: str | None, blocks: list[dict[str, Any]], images: dict
     return ["".join(c) for c in chunks]
 
 
-def build_pdf(title: str | None, blocks: list[dict[str, Any]], images: dict[int, ImageInfo],
+def build_pdf(title: str | None, blocks: Sequence[Block], images: dict[int, ImageInfo],
               header: str | None, footer: str | None) -> bytes:
     """The finished PDF as bytes."""
     archive = pymupdf.Archive()

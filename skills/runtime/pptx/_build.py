@@ -36,6 +36,8 @@ from skills.runtime.pptx._text import (
 )
 from skills.runtime._pptx_xlsx_common import display_width
 from skills.messages import msg
+from skills.runtime.pptx._schema import BulletsSlide, ImageSlide, TableSlide
+from skills.runtime.pptx._schema import Slide as SlideSpec
 
 TITLE_COLOR = RGBColor(0x1F, 0x2A, 0x44)
 MUTED = RGBColor(0x59, 0x59, 0x59)
@@ -65,11 +67,10 @@ def _part_titles(title: str, n: int) -> list[str]:
     return [title] if n == 1 else [f"{title} ({i}/{n})" for i in range(1, n + 1)]
 
 
-def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> list[Slide]:
+def build_slides(prs: PresentationT, spec: SlideSpec, images_root: Any) -> list[Slide]:
     """Append the slide(s) for one spec; long lists and tables are split over several slides."""
-    layout = spec["layout"]
     made: list[Slide] = []
-    if layout == "title":
+    if spec["layout"] == "title":
         slide = _new_slide(prs, "title", spec["title"])
         _, _, sub = placeholders(slide)
         if sub is not None and spec.get("subtitle"):
@@ -78,9 +79,9 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
             for r in sub.text_frame.paragraphs[0].runs if not own else ():
                 r.font.color.rgb = MUTED
         made.append(slide)
-    elif layout == "bullets":
+    elif spec["layout"] == "bullets":
         made += _bullet_slides(prs, spec)
-    elif layout == "two_column":
+    elif spec["layout"] == "two_column":
         slide = _new_slide(prs, "two_column", spec["title"])
         _, bodies, _ = placeholders(slide)
         cols = [bullet_items(spec["left"]), bullet_items(spec["right"])]
@@ -93,11 +94,11 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
         for col, frame in zip(cols, bodies):
             fill_bullets(frame.text_frame, col, deck_size(prs, frame, size, col))
         made.append(slide)
-    elif layout == "table":
+    elif spec["layout"] == "table":
         made += _table_slides(prs, spec)
-    elif layout == "image":
+    elif spec["layout"] == "image":
         made.append(_image_slide(prs, spec, images_root))
-    elif layout == "chart":
+    elif spec["layout"] == "chart":
         slide = _new_slide(prs, "chart", spec["title"])
         add_chart(prs, slide, spec)
         made.append(slide)
@@ -109,7 +110,7 @@ def build_slides(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> 
     return made
 
 
-def _bullet_slides(prs: PresentationT, spec: dict[str, Any]) -> list[Slide]:
+def _bullet_slides(prs: PresentationT, spec: BulletsSlide) -> list[Slide]:
     items = bullet_items(spec["bullets"])
     first = _new_slide(prs, "bullets", spec["title"])
     body = body_placeholder(first)
@@ -173,7 +174,7 @@ def _table_layout(header: list[str], rows: list[list[str]], width: int, height: 
     return size, col_w, chunks
 
 
-def _table_slides(prs: PresentationT, spec: dict[str, Any]) -> list[Slide]:
+def _table_slides(prs: PresentationT, spec: TableSlide) -> list[Slide]:
     header = [cell_text(h) for h in spec["header"]]
     raw_rows = spec["rows"]
     rows = [[cell_text(v) for v in r] for r in raw_rows]
@@ -243,7 +244,7 @@ def load_image_path(images_root: Any, rel: str) -> Path:
     return path
 
 
-def _image_slide(prs: PresentationT, spec: dict[str, Any], images_root: Any) -> Slide:
+def _image_slide(prs: PresentationT, spec: ImageSlide, images_root: Any) -> Slide:
     path = load_image_path(images_root, spec["image"])
     slide = _new_slide(prs, "image", spec["title"])
     left, top, width, height = content_box(prs, slide)

@@ -11,12 +11,13 @@ from pptx.slide import Slide
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._deck import content_box
 from skills.messages import msg
+from skills.runtime.pptx._schema import ChartSlide
 
 _TYPES = {"bar": XL_CHART_TYPE.COLUMN_CLUSTERED, "column": XL_CHART_TYPE.COLUMN_CLUSTERED,
           "line": XL_CHART_TYPE.LINE_MARKERS, "pie": XL_CHART_TYPE.PIE}
 
 
-def add_chart(prs: PresentationT, slide: Slide, spec: dict[str, Any]) -> Any:
+def add_chart(prs: PresentationT, slide: Slide, spec: ChartSlide) -> Any:
     """Place the chart in the slide's content area; its data lives in an embedded workbook."""
     categories = [str(c) for c in spec["categories"]]
     series = spec["series"][:1] if spec["chart"] == "pie" else spec["series"]

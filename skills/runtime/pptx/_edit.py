@@ -6,16 +6,17 @@ from typing import Any
 
 from pptx.presentation import Presentation as PresentationT
 
-from skills.messages import encoded, msg
+from skills.messages import Msg, Said, msg
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._build import build_slides
 from skills.runtime.pptx._deck import body_placeholder, inherits, kind_of, learn_layouts, move_slide, remove_slide
 from skills.runtime.pptx._look import model_slide, take_look
 from skills.runtime.pptx._text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
 from skills.runtime.pptx._read import _walk, slide_title
+from skills.runtime.pptx._schema import PptxOperation, PptxReplaceTextOp
 from skills.runtime.workspace import Workspace
 
-Change = list[str]
+Change = list[Said]
 
 
 def _short(text: str, n: int = 160) -> str:
@@ -30,10 +31,10 @@ def _slide(prs: PresentationT, number: int, where: str) -> Any:
     return prs.slides[number - 1]
 
 
-def _label(slide: Any, number: int) -> str:
+def _label(slide: Any, number: int) -> Msg:
     title = slide_title(slide)
-    return encoded(msg("change.slide", number=number, title=_short(title, 80)) if title
-                   else msg("change.slide.plain", number=number))
+    return (msg("change.slide", number=number, title=_short(title, 80)) if title
+            else msg("change.slide.plain", number=number))
 
 
 def _text_frames(slide: Any) -> list[Any]:
@@ -64,7 +65,7 @@ def _replace_in_paragraph(para: Any, find: str, repl: str) -> int:
     return hits
 
 
-def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Change]:
+def _replace_text(prs: PresentationT, op: PptxReplaceTextOp, where: str) -> list[Change]:
     find, repl = op["find"], op["replace"]
     numbers = [op["slide"]] if op.get("slide") else range(1, len(prs.slides) + 1)
     changes: list[Change] = []
@@ -74,8 +75,8 @@ def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Ch
             for para in tf.paragraphs:
                 before = para.text
                 if _replace_in_paragraph(para, find, repl):
-                    changes.append([encoded(msg("change.slide", number=n, title=_short(before))),
-                                    encoded(msg("change.slide", number=n, title=_short(para.text)))])
+                    changes.append([msg("change.slide", number=n, title=_short(before)),
+                                    msg("change.slide", number=n, title=_short(para.text))])
         apply_ea_fonts(slide)
     if not changes:
         scope = f"slide {op['slide']}" if op.get("slide") else "any slide"
@@ -83,11 +84,11 @@ def _replace_text(prs: PresentationT, op: dict[str, Any], where: str) -> list[Ch
     return changes
 
 
-def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where: str) -> list[Change]:
+def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where: str) -> list[Change]:
     kind = op["op"]
-    if kind == "replace_text":
+    if op["op"] == "replace_text":
         return _replace_text(prs, op, where)
-    if kind == "add_slide":
+    if op["op"] == "add_slide":
         count = len(prs.slides)
         at = op.get("at", count + 1)
         if not 1 <= at <= count + 1:
@@ -103,20 +104,20 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
                     apply_ea_fonts(slide)
         for i in range(len(made)):
             move_slide(prs, count + i, at - 1 + i)
-        return [["", encoded(msg("change.slide", number=at + i, title=slide_title(s)))] for i, s in enumerate(made)]
+        return [["", msg("change.slide", number=at + i, title=slide_title(s))] for i, s in enumerate(made)]
     slide = _slide(prs, op["slide"], where)
     n = op["slide"]
     label = _label(slide, n)
-    if kind == "set_title":
+    if op["op"] == "set_title":
         title = slide.shapes.title
         if title is None:
             raise CommandError(msg("error.pptx_edit.slide_title_placeholder", where=where, n_value=n))
         before = title.text_frame.text
         set_plain_text(title.text_frame, op["text"])
         apply_ea_fonts(slide)
-        return [[encoded(msg("change.slide.title", number=n, text=_short(before))),
-                 encoded(msg("change.slide.title", number=n, text=_short(op["text"])))]]
-    if kind == "set_bullets":
+        return [[msg("change.slide.title", number=n, text=_short(before)),
+                 msg("change.slide.title", number=n, text=_short(op["text"]))]]
+    if op["op"] == "set_bullets":
         body = body_placeholder(slide)
         if body is None:
             raise CommandError(msg("error.pptx_edit.slide_bullet_body_placeholder", where=where, n_value=n))
@@ -127,29 +128,29 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: dict[str, Any], where
             raise CommandError(msg("error.pptx_edit.bullets_do_fit_one", where=where, length=len(items)))
         fill_bullets(body.text_frame, items, size)
         apply_ea_fonts(slide)
-        return [[encoded(msg("change.slide.bullets", number=n, items=[_short(b, 60) for b in before])),
-                 encoded(msg("change.slide.bullets", number=n, items=[_short(t, 60) for t, _ in items]))]]
-    if kind == "remove_slide":
+        return [[msg("change.slide.bullets", number=n, items=[_short(b, 60) for b in before]),
+                 msg("change.slide.bullets", number=n, items=[_short(t, 60) for t, _ in items])]]
+    if op["op"] == "remove_slide":
         if len(prs.slides) == 1:
             raise CommandError(msg("error.pptx_edit.remove_slide_deck", where=where))
         remove_slide(prs, n - 1)
-        return [[label, encoded(msg("change.removed"))]]
-    if kind == "move_slide":
+        return [[label, msg("change.removed")]]
+    if op["op"] == "move_slide":
         to = op["to"]
         if to > len(prs.slides):
             raise CommandError(msg("error.pptx_edit.past_last_slide", where=where, to=to, length=len(prs.slides)))
         move_slide(prs, n - 1, to - 1)
         return [[label, _label(slide, to)]]
-    if kind == "set_notes":
+    if op["op"] == "set_notes":
         before = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
         slide.notes_slide.notes_text_frame.text = op["text"]
-        return [[encoded(msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
-                         else msg("change.slide.no_notes", number=n)),
-                 encoded(msg("change.slide.notes", number=n, text=_short(op["text"])))]]
+        return [[msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
+                         else msg("change.slide.no_notes", number=n),
+                 msg("change.slide.notes", number=n, text=_short(op["text"]))]]
     raise CommandError(msg("error.pptx_edit.unknown_op", where=where, kind=repr(kind)))  # pragma: no cover - the schema forbids it
 
 
-def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[dict[str, Any]]) -> list[Change]:
+def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[PptxOperation]) -> list[Change]:
     """Apply every operation in order; the first failing one raises before anything is written."""
     changes: list[Change] = []
     for i, op in enumerate(ops):

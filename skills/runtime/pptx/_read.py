@@ -16,6 +16,7 @@ from skills.messages import msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for, expected_found
 from skills.runtime._pptx_xlsx_common import contains_check, has_cjk
+from skills.runtime.pptx._schema import PptxExpect
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 MAX_TEXT = 4000  # per shape in the inspect outline; the model does not need more
@@ -37,8 +38,7 @@ def deck_errors(name: str) -> Iterator[None]:
     except (CommandError, WorkspaceError):
         raise
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside the library
-        raise CommandError(f"{name}: cannot be opened as a PowerPoint deck ({exc})",
-                           msg=msg("problem.corrupt", name=name, kind="PPTX"), details=str(exc)) from None
+        raise CommandError(msg("problem.corrupt", name=name, kind="PPTX"), details=str(exc)) from None
 
 
 def open_deck(path: Path) -> PresentationT:
@@ -204,10 +204,10 @@ def cjk_font_check(prs: PresentationT) -> Check | None:
     return Check(name="East Asian font", status="passed", detail=f"all {runs} runs with CJK text name an East Asian font")
 
 
-def deck_evidence(ws: Workspace, path: Path, expect: Mapping[str, Any] | None, *,
+def deck_evidence(ws: Workspace, path: Path, expect: PptxExpect | None, *,
                   min_pictures: int = 0, check_cjk: bool = False) -> tuple[Evidence, dict[str, Any]]:
     """Open the real file and check it; returns the evidence and the outline it was computed from."""
-    expect = expect or {}
+    expect = expect or PptxExpect()
     try:
         with deck_errors(path.name):
             prs = open_deck(path)

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.messages import Said, count, msg, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.pptx._schema as schema
+from skills.runtime.pptx._schema import Bullet, PptxCreateArgs, PptxEditArgs, PptxInspectArgs, PptxVerifyArgs, Slide
 from skills.runtime import file_inspect
-from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, english_changes, register
 from skills.runtime.pptx._build import build_slides
 from skills.runtime.pptx._deck import new_presentation
 from skills.runtime.pptx._template import from_template
@@ -22,16 +22,22 @@ from skills.runtime._pptx_xlsx_common import (
     input_file,
     require_suffix,
 )
+from skills.runtime.json_types import JsonObject
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = ["pptx_create", "pptx_edit", "pptx_inspect", "pptx_verify"]
 
 
-def _spec_texts(spec: dict[str, Any]) -> list[str]:
+def _spec_texts(spec: Slide) -> list[str]:
     """The visible text a slide spec asks for, to check it is present in the written file."""
-    out = [spec.get("subtitle") or "", spec.get("caption") or "", spec.get("notes") or ""]
-    for key in ("bullets", "left", "right"):
-        out += [b if isinstance(b, str) else b["text"] for b in spec.get(key, [])]
+    out = [spec["subtitle"] if spec["layout"] == "title" and "subtitle" in spec else "",
+           spec["caption"] if spec["layout"] == "image" and "caption" in spec else "", spec.get("notes") or ""]
+    bullets: list[Bullet] = []
+    if spec["layout"] == "bullets":
+        bullets = spec["bullets"]
+    elif spec["layout"] == "two_column":
+        bullets = spec["left"] + spec["right"]
+    out += [b if isinstance(b, str) else b["text"] for b in bullets]
     if spec["layout"] == "table":
         from skills.runtime.pptx._build import cell_text
 
@@ -40,15 +46,15 @@ def _spec_texts(spec: dict[str, Any]) -> list[str]:
     return [t for t in out if t.strip()]
 
 
-def _result(ev: Evidence, message: str, title: str, data: dict[str, Any]) -> CommandResult:
+def _result(ev: Evidence, message: str, title: str, data: JsonObject) -> CommandResult:
     if not ev.passed:
         message += f" Verification FAILED: {failed_checks_text(ev)}"
     return CommandResult(ok=ev.passed, message=message, data=data, artifacts=(artifact_for(ev, title),),
                          evidence=(ev,))
 
 
-def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.CREATE, args)
+def _create(ws: Workspace, args: PptxCreateArgs) -> CommandResult:
+    args = check_tagged_args(schema.CREATE, args, PptxCreateArgs)
     rel = args["path"]
     target = create_target(ws, rel, ".pptx", overwrite=bool(args.get("overwrite", False)))
     prs = from_template(ws, args["template"]) if args.get("template") else new_presentation()
@@ -73,9 +79,9 @@ def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(ev, text, args.get("title") or args["slides"][0]["title"], {"slides": n, "split": notes})
 
 
-def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def _describe_create(ws: Workspace, args: PptxCreateArgs) -> WritePlan:
     try:
-        check_tagged_args(schema.CREATE, args)
+        args = check_tagged_args(schema.CREATE, args, PptxCreateArgs)
     except CommandError as exc:
         return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     slides = args.get("slides") or []
@@ -84,14 +90,14 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         exists = ws.resolve(rel).exists()
     except WorkspaceError:
         exists = False
-    changes = [["", encoded(msg("change.slide", number=i, title=s.get("title", "")))]
+    changes: list[list[Said]] = [["", msg("change.slide", number=i, title=s.get("title", ""))]
                for i, s in enumerate(slides, 1)]
     said = created_summary(rel, [count("count.slides", len(slides))], replace=exists)
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
-def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.EDIT, args)
+def _edit(ws: Workspace, args: PptxEditArgs) -> CommandResult:
+    args = check_tagged_args(schema.EDIT, args, PptxEditArgs)
     src = input_file(ws, args["path"], "pptx")
     out = edit_output(ws, args, ".pptx")
     with deck_errors(src.name):
@@ -107,13 +113,13 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
     msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
            + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
-    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": plain_changes(changes)})
+    return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": english_changes(changes)})
 
 
-def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def _describe_edit(ws: Workspace, args: PptxEditArgs) -> WritePlan:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
-        check_tagged_args(schema.EDIT, args)
+        args = check_tagged_args(schema.EDIT, args, PptxEditArgs)
         src = input_file(ws, args["path"], "pptx")
         out = edit_output(ws, args, ".pptx")
         with deck_errors(src.name):
@@ -125,8 +131,8 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
-def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.INSPECT, args)
+def _inspect(ws: Workspace, args: PptxInspectArgs) -> CommandResult:
+    args = check_tagged_args(schema.INSPECT, args, PptxInspectArgs)
     require_suffix(args["path"], (".pptx", ".pptm", ".potx", ".potm"), "path")
     try:
         src = ws.resolve(args["path"], must_exist=True)
@@ -136,8 +142,8 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message=message, data=data)
 
 
-def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.VERIFY, args)
+def _verify(ws: Workspace, args: PptxVerifyArgs) -> CommandResult:
+    args = check_tagged_args(schema.VERIFY, args, PptxVerifyArgs)
     path = input_file(ws, args["path"], "pptx")
     ev, _ = deck_evidence(ws, path, args.get("expect"))
     status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"
@@ -149,17 +155,17 @@ pptx_create = register(Command(
     name="pptx_create",
     description="Create a 16:9 PowerPoint deck from slides; long lists and tables continue on "
                 "further slides so text fits.",
-    input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
+    input_schema=schema.CREATE, writes=True, args_type=PptxCreateArgs, run=_create, target_arg="path", describe=_describe_create))
 pptx_edit = register(Command(
     name="pptx_edit",
     description="Edit a deck by operations in order (slides 1-based); the rest stays intact. An "
                 "operation that matches nothing fails and nothing is written.",
-    input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
+    input_schema=schema.EDIT, writes=True, args_type=PptxEditArgs, run=_edit, target_arg="path", describe=_describe_edit))
 pptx_inspect = register(Command(
     name="pptx_inspect",
     description="Outline of a deck: slide size, and per slide the layout, title, text, tables, pictures, notes.",
-    input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
+    input_schema=schema.INSPECT, writes=False, args_type=PptxInspectArgs, run=_inspect, target_arg=None))
 pptx_verify = register(Command(
     name="pptx_verify",
     description="Check a deck against expectations (slide count, titles, text).",
-    input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))
+    input_schema=schema.VERIFY, writes=False, args_type=PptxVerifyArgs, run=_verify, target_arg=None))

@@ -10,6 +10,7 @@ from openpyxl.utils.exceptions import CellCoordinatesException
 
 from skills.runtime._base import CommandError
 from skills.messages import msg
+from skills.runtime.xlsx._schema import XlsxChart, XlsxSheet
 
 
 def _column(letter: str, field: str, ncols: int) -> int:
@@ -22,7 +23,7 @@ def _column(letter: str, field: str, ncols: int) -> int:
     return col
 
 
-def add_chart(ws: Any, chart: dict[str, Any], spec: dict[str, Any], ncols: int, field: str) -> None:
+def add_chart(ws: Any, chart: XlsxChart, spec: XlsxSheet, ncols: int, field: str) -> None:
     """Add one chart whose series are columns of the table; the header row names the series."""
     header_row = 2 if spec.get("title") else 1
     if not spec.get("header"):

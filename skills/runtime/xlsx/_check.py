@@ -14,6 +14,7 @@ from skills.messages import msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
 from skills.runtime.xlsx._read import SheetScan, formula_text, scan_workbook
+from skills.runtime.xlsx._schema import Value, XlsxSheet
 from skills.runtime.xlsx._write import as_date, cell_value
 from skills.runtime.workspace import Workspace
 
@@ -58,7 +59,7 @@ class _SpecMatcher:
     """Compares the cells of a create spec with what the file holds (all rows of a small sheet, a
     fixed sample of a large one) and counts every cell."""
 
-    def __init__(self, sheets: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, sheets: Sequence[XlsxSheet]) -> None:
         self.rows: dict[str, tuple[int, list[Any]]] = {}
         self.expected = 0  # cells compared by value
         self.total = 0  # every non-empty cell the spec asks for
@@ -109,7 +110,7 @@ class _SpecMatcher:
 class _CellMatcher:
     """Checks the ``expect.cells`` of xlsx_verify: formulas by text, values by cached value."""
 
-    def __init__(self, cells: Mapping[str, Any]) -> None:
+    def __init__(self, cells: Mapping[str, Value]) -> None:
         self.want = {parse_cell_key(k): (k, v) for k, v in cells.items()}
         self.seen: dict[tuple[str, int, int], Any] = {}
         self.not_cached: list[str] = []
@@ -138,10 +139,8 @@ class _CellMatcher:
         if bad:
             return Check(name="cells", status="failed", detail="; ".join(bad[:10]))
         if self.not_cached:
-            return Check(name="cells", status="not_run", detail="formula cells not calculated yet (their values appear when the file is "
-                         "opened in a spreadsheet program, or after recalculating): "
-                         + ", ".join(self.not_cached[:10]),
-                         detail_msg=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
+            return Check(name="cells", status="not_run",
+                         detail=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
         return Check(name="cells", status="passed", detail=f"all {len(self.want)} cells as expected")
 
 
@@ -158,13 +157,10 @@ def formula_check(scans: Sequence[SheetScan]) -> Check:
     count = sum(s.error_count for s in scans)
     if count:
         shown = ", ".join(f"{e['sheet']}!{e['cell']} {e['error']}" for e in errors[:8])
-        return Check(name="no formula errors", status="failed", detail=f"{count} error values: {shown}",
-                     detail_msg=msg("check.detail.formula_errors", count, cells=shown))
+        return Check(name="no formula errors", status="failed", detail=msg("check.detail.formula_errors", count, cells=shown))
     if formulas and cached < formulas:
         return Check(name="no formula errors", status="not_run",
-                     detail=f"{formulas - cached} of {formulas} formulas have no calculated value yet; their values "
-                     f"appear when the file is opened in a spreadsheet program (or after recalculating)",
-                     detail_msg=msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
+                     detail=msg("check.detail.formulas_uncached", formulas, missing=formulas - cached))
     return Check(name="no formula errors", status="passed",
                  detail=f"{formulas} formulas, all calculated, no error values" if formulas else "no formulas, no error values")
 
@@ -196,8 +192,8 @@ def _remember(path: Path, scans: list[SheetScan], cells: dict[tuple[str, int, in
 
 
 def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None = None,
-                      cells: Mapping[str, Any] | None = None,
-                      spec: Sequence[Mapping[str, Any]] | None = None) -> tuple[Evidence, list[SheetScan]]:
+                      cells: Mapping[str, Value] | None = None,
+                      spec: Sequence[XlsxSheet] | None = None) -> tuple[Evidence, list[SheetScan]]:
     matcher = _SpecMatcher(spec) if spec is not None else None
     cell_matcher = _CellMatcher(cells) if cells else None
     grid: dict[tuple[str, int, int], tuple[Any, dict[str, Any]]] | None = (

@@ -14,7 +14,8 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from skills.messages import count as count_msg
-from skills.messages import encoded, msg
+from skills.messages import Said, msg
+from skills.runtime.xlsx._schema import AddSheetOp, AppendRowsOp, RemoveSheetOp, RenameSheetOp, SetCellsOp, Value, XlsxOperation
 from skills.runtime.xlsx._book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
@@ -42,32 +43,28 @@ _FAMILIES = ("xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/pivot
 _PER_SHEET = {"xl/charts", "xl/drawings", "xl/media", "xl/pivotTables", "xl/tables", "xl/comments",
               "xl/threadedComments", "xl/slicers", "xl/timelines", "xl/queryTables", "xl/ctrlProps"}
 
-Change = list[str]
+Change = list[Said]
 
 
 def open_for_edit(path: Path) -> Workbook:
     with zipfile.ZipFile(path) as zf:
         size = sum(i.file_size for i in zf.infolist() if i.filename.startswith("xl/worksheets/"))
     if size > MAX_EDIT_XML:
-        raise CommandError(f"{path.name}: the worksheets are too large to edit safely "
-                           f"({size // (1 << 20)} MB of XML); inspect it instead or split it",
-                           msg=msg("problem.too_large_to_edit", name=path.name))
+        raise CommandError(msg("problem.too_large_to_edit", name=path.name),
+                           details=f"{size // (1 << 20)} MB of worksheet XML")
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             wb = load_book(path)
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
-        raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})",
-                           msg=msg("problem.corrupt", name=path.name, kind="XLSX"),
+        raise CommandError(msg("problem.corrupt", name=path.name, kind="XLSX"),
                            details=f"{type(exc).__name__}: {exc}") from None
     # openpyxl announces what it cannot carry over ("... extension is not supported and will be
     # removed"); saving would silently lose it, so the edit stops here instead.
     lost = sorted({str(w.message).split(" is not supported")[0].split(" will be removed")[0]
                    for w in caught if "will be removed" in str(w.message)})
     if lost:
-        raise CommandError(f"{path.name}: editing would drop content the editor cannot keep "
-                           f"({'; '.join(lost)}); nothing was written. Create a new workbook instead.",
-                           msg=msg("problem.would_lose", name=path.name), details="; ".join(lost))
+        raise CommandError(msg("problem.would_lose", name=path.name), details="; ".join(lost))
     return wb
 
 
@@ -146,9 +143,9 @@ def _formulas(wb: Workbook) -> Any:
                     yield ws, cell
 
 
-def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+def _set_cells(wb: Workbook, op: SetCellsOp, where: str) -> list[Change]:
     ws = _sheet(wb, op["sheet"], where)
-    changes = []
+    changes: list[Change] = []
     for ref, value in op["cells"].items():
         row, col = check_cell_ref(ref, f"{where}.cells.{ref}")
         check_value(value, f"{where}.cells.{ref}")
@@ -158,7 +155,7 @@ def _set_cells(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     return changes
 
 
-def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str, Any] | None = None) -> list[Change]:
+def _append_rows(wb: Workbook, op: AppendRowsOp, where: str, placed: dict[str, Value] | None = None) -> list[Change]:
     """New rows at the end of the data region: above a totals row, with every range over it grown."""
     ws = _sheet(wb, op["sheet"], where)
     used = _used_rows(ws)
@@ -180,13 +177,13 @@ def _append_rows(wb: Workbook, op: dict[str, Any], where: str, placed: dict[str,
                            for c, v in enumerate(row, 1) if v is not None})
     end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
-    changes = [[encoded(msg("change.sheet", used, name=ws.title)),
-                encoded(msg("change.rows_added", name=ws.title, first=start, last=end, sample=first))]]
+    changes: list[Change] = [[msg("change.sheet", used, name=ws.title),
+                msg("change.rows_added", name=ws.title, first=start, last=end, sample=first)]]
     if start <= used:
-        changes.append(["", encoded(msg("change.rows_above_totals", row=end + 1))])
+        changes.append(["", msg("change.rows_above_totals", row=end + 1)])
     parts = [count_msg(key, grown[k]) for k, key in _GROWN.items() if grown[k]]
     if parts:
-        changes.append(["", encoded(msg("change.rows_covered", parts=parts))])
+        changes.append(["", msg("change.rows_covered", parts=parts)])
     return changes
 
 
@@ -213,7 +210,7 @@ def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:
             _put(ws, row, c, v)
 
 
-def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+def _add_sheet(wb: Workbook, op: AddSheetOp, where: str) -> list[Change]:
     check_sheet_name(op["name"], f"{where}.name", wb.sheetnames)
     rows = op.get("rows") or []
     header = op.get("header")
@@ -222,10 +219,10 @@ def _add_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     check_rows(rows, f"{where}.rows", 1 if header else 0)
     write_rows(wb.create_sheet(op["name"]), header, rows)
     made = msg("change.new_sheet.header" if header else "change.new_sheet", len(rows), name=op["name"])
-    return [["", encoded(made)]]
+    return [["", made]]
 
 
-def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+def _remove_sheet(wb: Workbook, op: RemoveSheetOp, where: str) -> list[Change]:
     ws = _sheet(wb, op["name"], where)
     if len(wb.worksheets) == 1:
         raise CommandError(msg("error.xlsx_edit.remove_worksheet", where=where, name=repr(op['name'])))
@@ -234,10 +231,10 @@ def _remove_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
     rows = _used_rows(ws)
     wb.remove(ws)
     gone = msg("change.removed.refs", refs) if refs else msg("change.removed")
-    return [[encoded(msg("change.sheet", rows, name=op["name"])), encoded(gone)]]
+    return [[msg("change.sheet", rows, name=op["name"]), gone]]
 
 
-def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
+def _rename_sheet(wb: Workbook, op: RenameSheetOp, where: str) -> list[Change]:
     ws = _sheet(wb, op["name"], where)
     others = [n for n in wb.sheetnames if n != ws.title]
     check_sheet_name(op["to"], f"{where}.to", others)
@@ -253,15 +250,11 @@ def _rename_sheet(wb: Workbook, op: dict[str, Any], where: str) -> list[Change]:
             dn.attr_text = pattern.sub(lambda _m: repl, dn.attr_text)
     ws.title = new
     renamed = msg("change.sheet.renamed", updated, name=new) if updated else msg("change.sheet.name", name=new)
-    return [[encoded(msg("change.sheet.name", name=old)), encoded(renamed)]]
+    return [[msg("change.sheet.name", name=old), renamed]]
 
 
-_OPS: dict[str, Any] = {"set_cells": _set_cells, "append_rows": _append_rows, "add_sheet": _add_sheet,
-        "remove_sheet": _remove_sheet, "rename_sheet": _rename_sheet}
-
-
-def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]],
-                     placed: dict[str, Any] | None = None) -> list[Change]:
+def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
+                     placed: dict[str, Value] | None = None) -> list[Change]:
     """Apply every operation in order; the first failing one raises before anything is written.
 
     ``placed`` collects where the values given end up ("Sheet!B7" → value, formulas as text), rows
@@ -273,18 +266,23 @@ def apply_operations(wb: Workbook, ops: Sequence[dict[str, Any]],
         where = f"operations[{i}] ({op['op']})"
         if op["op"] == "append_rows":
             changes += _append_rows(wb, op, where, placed)
-        else:
-            changes += _OPS[op["op"]](wb, op, where)
-        if op["op"] == "set_cells":
+        elif op["op"] == "set_cells":
+            changes += _set_cells(wb, op, where)
             placed.update({f"{op['sheet']}!{ref.upper()}": v for ref, v in op["cells"].items()})
+        elif op["op"] == "add_sheet":
+            changes += _add_sheet(wb, op, where)
+        elif op["op"] == "remove_sheet":
+            changes += _remove_sheet(wb, op, where)
+        else:  # rename_sheet: the schema allows no other op
+            changes += _rename_sheet(wb, op, where)
     return changes
 
 
-def _shift_placed(placed: dict[str, Any], insert: RowInsert) -> None:
+def _shift_placed(placed: dict[str, Value], insert: RowInsert) -> None:
     """Values placed by earlier operations, where the inserted rows moved them (formulas rewritten too)."""
     from openpyxl.utils.cell import coordinate_from_string
 
-    moved: dict[str, Any] = {}
+    moved: dict[str, Value] = {}
     for key, value in placed.items():
         name, _, ref = key.rpartition("!")
         col, row = coordinate_from_string(ref)

@@ -153,16 +153,14 @@ def scan_workbook(path: Path, *, max_rows: int = 20, visit: CellVisitor | None =
             warnings.simplefilter("ignore")
             book = _Book(path)
     except Exception as exc:  # noqa: BLE001 - a malformed package can fail anywhere inside openpyxl
-        raise CommandError(f"{path.name}: cannot be opened as an Excel workbook ({type(exc).__name__}: {exc})",
-                           msg=msg("problem.corrupt", name=path.name, kind="XLSX"),
+        raise CommandError(msg("problem.corrupt", name=path.name, kind="XLSX"),
                            details=f"{type(exc).__name__}: {exc}") from None
     try:
         scans = [_scan_sheet(book, name, part, max_rows, visit, wants) for name, part in book.worksheets]
     except CommandError:
         raise
     except Exception as exc:  # noqa: BLE001
-        raise CommandError(f"{path.name}: a worksheet cannot be read ({type(exc).__name__}: {exc})",
-                           msg=msg("problem.sheet_unreadable", name=path.name),
+        raise CommandError(msg("problem.sheet_unreadable", name=path.name),
                            details=f"{type(exc).__name__}: {exc}") from None
     finally:
         if isinstance(book.shared, LazyStrings):

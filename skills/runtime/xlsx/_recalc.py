@@ -50,8 +50,7 @@ def recalculate(ws: Workspace, src: Path, out_rel: str, *, timeout: float = RECA
         try:
             produced = convert(local, out_dir, XLSX_FILTER, timeout=timeout)
         except SofficeUnavailable:
-            raise CommandError("Recalculating needs LibreOffice, which is not installed; "
-                               f"{src.name} was not changed", msg=msg("soffice.missing")) from None
+            raise CommandError(msg("soffice.missing"), details=f"{src.name} was not changed") from None
         except CommandError as exc:
             raise CommandError(msg("error.xlsx_recalc.was_changed", exc=exc, name=src.name)) from None
         check_file(produced, "xlsx")

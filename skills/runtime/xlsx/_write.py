@@ -19,6 +19,7 @@ from skills.runtime._base import CommandError
 from skills.runtime.xlsx._chart import add_chart
 from skills.runtime._pptx_xlsx_common import CJK_FONT, display_width, has_cjk
 from skills.messages import msg
+from skills.runtime.xlsx._schema import XlsxSheet
 
 MAX_ROWS, MAX_COLS = 1_048_576, 16_384
 MAX_CELL_TEXT = 32_767
@@ -120,7 +121,7 @@ def default_widths(header: Sequence[Any] | None, rows: Sequence[Sequence[Any]]) 
     return {c: float(min(max(w + 2, 8), 60)) for c, w in widths.items()}
 
 
-def first_data_row(spec: dict[str, Any]) -> int:
+def first_data_row(spec: XlsxSheet) -> int:
     """Sheet row of the first data row: after the title row and the header, when present."""
     return 1 + (1 if spec.get("title") else 0) + (1 if spec.get("header") else 0)
 
@@ -138,7 +139,7 @@ def as_date(value: Any) -> dt.datetime | dt.date | None:
         return None
 
 
-def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
+def write_sheet(wb: Workbook, spec: XlsxSheet, field: str) -> int:
     """Stream one sheet into a write-only workbook; returns the number of rows written."""
     ws = wb.create_sheet(spec["name"])
     header, rows, title = spec.get("header"), spec["rows"], spec.get("title")
@@ -146,8 +147,8 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
                for k, v in (spec.get("number_formats") or {}).items()}
     date_cols = {c for c, f in formats.items() if is_date_format(f)}
     widths = default_widths(header, rows)
-    for k, v in (spec.get("column_widths") or {}).items():
-        widths[column_index(k, f"{field}.column_widths.{k}")] = float(v)
+    for k, width in (spec.get("column_widths") or {}).items():
+        widths[column_index(k, f"{field}.column_widths.{k}")] = float(width)
     for c, w in widths.items():
         ws.column_dimensions[get_column_letter(c)].width = w
     base = first_data_row(spec)
@@ -168,21 +169,21 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
         ws.append([cell])
     if header:
         cells = []
-        for v in header:
-            cell = WriteOnlyCell(ws, value=v)
-            cell.font = HEADER_FONT_CJK if isinstance(v, str) and has_cjk(v) else HEADER_FONT
+        for name in header:
+            cell = WriteOnlyCell(ws, value=name)
+            cell.font = HEADER_FONT_CJK if isinstance(name, str) and has_cjk(name) else HEADER_FONT
             cell.fill, cell.border, cell.alignment = HEADER_FILL, HEADER_BORDER, HEADER_ALIGN
             cells.append(cell)
         ws.append(cells)
     plain_types = (int, float, bool, type(None))
     for r, row in enumerate(rows):
         out: list[Any] = []
-        for c, v in enumerate(row, 1):
+        for c, given in enumerate(row, 1):
             fmt = formats.get(c)
-            if fmt is None and type(v) in plain_types:  # most cells: nothing to decide
-                out.append(v)
+            if fmt is None and type(given) in plain_types:  # most cells: nothing to decide
+                out.append(given)
                 continue
-            v, literal = cell_value(v)
+            v, literal = cell_value(given)
             cjk = isinstance(v, str) and not v.startswith("=") and has_cjk(v)
             if fmt is None and not cjk and not literal:
                 out.append(v)
@@ -206,7 +207,7 @@ def write_sheet(wb: Workbook, spec: dict[str, Any], field: str) -> int:
     return len(rows) + base - 1
 
 
-def new_workbook(sheets: Sequence[dict[str, Any]]) -> Workbook:
+def new_workbook(sheets: Sequence[XlsxSheet]) -> Workbook:
     names: list[str] = []
     for i, spec in enumerate(sheets):
         check_sheet_name(spec["name"], f"sheets[{i}].name", names)

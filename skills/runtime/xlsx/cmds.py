@@ -6,11 +6,20 @@ import re
 from pathlib import Path
 from typing import Any
 
-from skills.messages import count, encoded, msg, plain_changes, said_error
+from skills.messages import Msg, Said, count, msg, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.xlsx._schema as schema
+from skills.runtime.xlsx._schema import (
+    XlsxCreateArgs,
+    XlsxEditArgs,
+    XlsxExpect,
+    XlsxInspectArgs,
+    XlsxRecalculateArgs,
+    XlsxSheet,
+    XlsxVerifyArgs,
+)
 from skills.runtime import file_inspect
-from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, register
+from skills.runtime._base import Command, CommandError, CommandResult, Evidence, WritePlan, changes_of, english_changes, register
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     check_tagged_args,
@@ -26,6 +35,7 @@ from skills.runtime.xlsx._read import scan_workbook
 from skills.runtime.xlsx._recalc import libreoffice_values, recalculate
 from skills.runtime.xlsx._write import first_data_row, new_workbook
 from skills.runtime.soffice import soffice_path
+from skills.runtime.json_types import JsonObject
 from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = ["xlsx_create", "xlsx_edit", "xlsx_inspect", "xlsx_recalculate", "xlsx_verify"]
@@ -36,7 +46,7 @@ MAX_LIBREOFFICE_VALUES = 40 * 1024 * 1024
 _LIGHT_EDIT = schema.light(schema.EDIT)
 
 
-def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
+def _result(ev: Evidence, message: str, data: JsonObject) -> CommandResult:
     if not ev.passed:
         message += f" Verification FAILED: {failed_checks_text(ev)}"
     not_run = [c for c in ev.checks if c.status == "not_run"]
@@ -46,8 +56,8 @@ def _result(ev: Evidence, message: str, data: dict[str, Any]) -> CommandResult:
                          artifacts=(artifact_for(ev, Path(ev.path).stem),), evidence=(ev,))
 
 
-def _create(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(_LIGHT_CREATE, args)
+def _create(ws: Workspace, args: XlsxCreateArgs) -> CommandResult:
+    args = check_tagged_args(_LIGHT_CREATE, args, XlsxCreateArgs)
     rel = args["path"]
     target = create_target(ws, rel, ".xlsx", overwrite=bool(args.get("overwrite", False)))
     wb = new_workbook(args["sheets"])
@@ -79,7 +89,7 @@ def _fill_pending(ws: Workspace, package: bytes, computed: list[Any]) -> None:
 _COLUMN_SUM = re.compile(r"=(?:SUM|SUBTOTAL\(\d+,)\(?\$?([A-Z]{1,3})\$?\d+:\$?\1\$?\d+\)", re.IGNORECASE)
 
 
-def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
+def _sheet_extras(sheet: XlsxSheet) -> list[Msg]:
     """What a new sheet has besides its rows, for the approval card: its charts and its totals row."""
     header = [show(h) for h in sheet.get("header") or []]
 
@@ -107,9 +117,9 @@ def _sheet_extras(sheet: dict[str, Any]) -> list[Any]:
     return said
 
 
-def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def _describe_create(ws: Workspace, args: XlsxCreateArgs) -> WritePlan:
     try:
-        check_tagged_args(_LIGHT_CREATE, args)
+        args = check_tagged_args(_LIGHT_CREATE, args, XlsxCreateArgs)
     except CommandError as exc:
         return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     rel = args.get("path", "?")
@@ -117,25 +127,25 @@ def _describe_create(ws: Workspace, args: dict[str, Any]) -> WritePlan:
         exists = ws.resolve(rel).exists()
     except WorkspaceError:
         exists = False
-    changes = []
+    changes: list[list[Said]] = []
     for s in args.get("sheets") or []:
         header = s.get("header") or []
         cols = ", ".join(show(h) for h in header[:8])
         rows = len(s.get("rows") or [])
-        changes.append(["", encoded(msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
-                                    else msg("change.sheet", rows, name=s.get("name", "?")))])
-        changes += [["", encoded(said)] for said in _sheet_extras(s)]
+        changes.append(["", msg("change.sheet.columns", rows, name=s.get("name", "?"), columns=cols) if cols
+                                    else msg("change.sheet", rows, name=s.get("name", "?"))])
+        changes += [["", said] for said in _sheet_extras(s)]
     sheets = len(args.get("sheets") or [])
     said = created_summary(rel, [count("count.sheets", sheets)], replace=exists)
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
-def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(_LIGHT_EDIT, args)
+def _edit(ws: Workspace, args: XlsxEditArgs) -> CommandResult:
+    args = check_tagged_args(_LIGHT_EDIT, args, XlsxEditArgs)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     wb = open_for_edit(src)
-    placed: dict[str, Any] = {}
+    placed: dict[str, schema.Value] = {}
     changes = apply_operations(wb, args["operations"], placed)
     removed = any(op["op"] == "remove_sheet" for op in args["operations"])
     names = [sheet.title for sheet in wb.worksheets]  # chart sheets have no cells to check
@@ -152,13 +162,13 @@ def _edit(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
     ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
     where = f" into {ev.path}" if out != args["path"] else ""
-    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": plain_changes(changes)})
+    return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": english_changes(changes)})
 
 
-def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def _describe_edit(ws: Workspace, args: XlsxEditArgs) -> WritePlan:
     """Run the operations on an in-memory copy so the card shows exactly what will change."""
     try:
-        check_tagged_args(_LIGHT_EDIT, args)
+        args = check_tagged_args(_LIGHT_EDIT, args, XlsxEditArgs)
         wb = open_for_edit(input_file(ws, args["path"], "xlsx"))
         out = edit_output(ws, args, ".xlsx")
         changes = apply_operations(wb, args["operations"])
@@ -169,8 +179,8 @@ def _describe_edit(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     return WritePlan(summary=said, changes=changes_of(changes[:500]))
 
 
-def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.INSPECT, args)
+def _inspect(ws: Workspace, args: XlsxInspectArgs) -> CommandResult:
+    args = check_tagged_args(schema.INSPECT, args, XlsxInspectArgs)
     require_suffix(args["path"], (".xlsx", ".xlsm", ".xltx", ".xltm"), "path")
     try:
         path = ws.resolve(args["path"], must_exist=True)
@@ -180,10 +190,10 @@ def _inspect(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=True, message=message, data=data)
 
 
-def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.VERIFY, args)
+def _verify(ws: Workspace, args: XlsxVerifyArgs) -> CommandResult:
+    args = check_tagged_args(schema.VERIFY, args, XlsxVerifyArgs)
     path = input_file(ws, args["path"], "xlsx")
-    expect = args.get("expect") or {}
+    expect = args.get("expect") or XlsxExpect()
     ev, _ = workbook_evidence(ws, path, sheets=expect.get("sheets"), cells=expect.get("cells"))
     status = "passed" if ev.passed else f"FAILED: {failed_checks_text(ev)}"
     not_run = [f"{c.name} not run ({c.detail})" for c in ev.checks if c.status == "not_run"]
@@ -191,8 +201,8 @@ def _verify(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return CommandResult(ok=ev.passed, message=msg, evidence=(ev,), data={"counts": dict(ev.counts)})
 
 
-def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
-    check_tagged_args(schema.RECALCULATE, args)
+def _recalculate(ws: Workspace, args: XlsxRecalculateArgs) -> CommandResult:
+    args = check_tagged_args(schema.RECALCULATE, args, XlsxRecalculateArgs)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     recalculate(ws, src, out)
@@ -205,9 +215,9 @@ def _recalculate(ws: Workspace, args: dict[str, Any]) -> CommandResult:
     return _result(ev, msg, {"formulas": formulas, "errors": errors[:50]})
 
 
-def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> WritePlan:
+def _describe_recalculate(ws: Workspace, args: XlsxRecalculateArgs) -> WritePlan:
     try:
-        check_tagged_args(schema.RECALCULATE, args)
+        args = check_tagged_args(schema.RECALCULATE, args, XlsxRecalculateArgs)
         scans, _ = scan_workbook(input_file(ws, args["path"], "xlsx"), max_rows=0)
         out = edit_output(ws, args, ".xlsx")
         if not soffice_path():  # said on the approval card, before anyone approves what cannot run
@@ -218,33 +228,33 @@ def _describe_recalculate(ws: Workspace, args: dict[str, Any]) -> WritePlan:
     formulas, cached = sum(s.formulas for s in scans), sum(s.cached for s in scans)
     said = msg("summary.recalculate" if out == args["path"] else "summary.recalculate.into", name=args["path"],
                output=out)
-    return WritePlan(summary=said, changes=changes_of([[encoded(msg("change.formulas.before", formulas, cached=cached)),
-                         encoded(msg("change.formulas.after", formulas))]]))
+    return WritePlan(summary=said, changes=changes_of([[msg("change.formulas.before", formulas, cached=cached),
+                         msg("change.formulas.after", formulas)]]))
 
 
 xlsx_create = register(Command(
     name="xlsx_create",
     description="Create an .xlsx workbook: sheets with a styled header row and rows (strings starting "
                 "with '=' are formulas).",
-    input_schema=schema.CREATE, writes=True, run=_create, target_arg="path", describe=_describe_create))
+    input_schema=schema.CREATE, writes=True, args_type=XlsxCreateArgs, run=_create, target_arg="path", describe=_describe_create))
 xlsx_edit = register(Command(
     name="xlsx_edit",
     description="Edit a workbook by operations; the rest stays intact. An operation that cannot "
                 "apply fails and nothing is written.",
-    input_schema=schema.EDIT, writes=True, run=_edit, target_arg="path", describe=_describe_edit))
+    input_schema=schema.EDIT, writes=True, args_type=XlsxEditArgs, run=_edit, target_arg="path", describe=_describe_edit))
 xlsx_inspect = register(Command(
     name="xlsx_inspect",
     description="Outline of a workbook: sheets, used ranges, header row, sample rows, formulas with cached "
                 "values, formula errors, merged cells, freeze panes.",
-    input_schema=schema.INSPECT, writes=False, run=_inspect, target_arg=None))
+    input_schema=schema.INSPECT, writes=False, args_type=XlsxInspectArgs, run=_inspect, target_arg=None))
 xlsx_verify = register(Command(
     name="xlsx_verify",
     description="Check a workbook against expectations (sheets, cell values) and for formula errors "
                 "(once formulas were calculated).",
-    input_schema=schema.VERIFY, writes=False, run=_verify, target_arg=None))
+    input_schema=schema.VERIFY, writes=False, args_type=XlsxVerifyArgs, run=_verify, target_arg=None))
 xlsx_recalculate = register(Command(
     name="xlsx_recalculate",
     description="Recalculate every formula with LibreOffice headless, save the computed values, and report "
                 "formula errors (#DIV/0!, #REF!, #NAME? ...).",
-    input_schema=schema.RECALCULATE, writes=True, run=_recalculate, target_arg="path",
+    input_schema=schema.RECALCULATE, writes=True, args_type=XlsxRecalculateArgs, run=_recalculate, target_arg="path",
     describe=_describe_recalculate))
