@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
 from renderers._i18n import tr
 from skills.api import drawingml_color
@@ -60,6 +60,8 @@ class ChartData:
     grid_pt: float = 0.75  # their width (Office's default 9525 EMU): thinner than a pixel in a small chart
     gap: float = 1.5  # c:gapWidth between bar groups, in bar widths
     overlap: float = 0.0  # c:overlap of a group's bars, as a share of a bar (negative: space between)
+    label_rot: float | None = None  # the category labels' fixed angle in degrees; None: Office's automatic one
+    label_skip: int = 0  # c:tickLblSkip: every n-th category labelled; 0: as many as fit (Office's automatic)
 
 
 def read_chart(xml: bytes, scheme: dict[str, str] | None = None) -> ChartData | None:
@@ -123,6 +125,7 @@ def read_chart(xml: bytes, scheme: dict[str, str] | None = None) -> ChartData | 
                      title_placeholder=placeholder, grid_color=_grid_color(axes[0] if axes else None, colors),
                      grid_pt=_grid_width(axes[0] if axes else None),
                      gap=_percent(plot, "gapWidth", 150) / 100,
+                     label_rot=_label_rotation(x_axis), label_skip=_label_skip(x_axis),
                      overlap=_percent(plot, "overlap", 100 if stacked else 0) / 100)
 
 
@@ -204,6 +207,26 @@ def _area_fill(sppr: etree._Element | None, colors: dict[str, str], default: str
     if grad is not None and len(grad):
         return drawingml_color(grad[0], colors) or default
     return default
+
+
+def _label_rotation(axis: etree._Element | None) -> float | None:
+    """The angle ``c:txPr/a:bodyPr/@rot`` fixes for an axis' labels; None when Office chooses it (no
+    angle, or -60000000, Office's mark for an automatic one)."""
+    body = axis.find(f"{_C}txPr/{_A}bodyPr") if axis is not None else None
+    raw = body.get("rot") if body is not None else None
+    try:
+        angle = int(raw) if raw is not None else None
+    except ValueError:
+        return None
+    if angle is None or angle == -60000000 or abs(angle) > 5400000:
+        return None
+    return angle / 60000
+
+
+def _label_skip(axis: etree._Element | None) -> int:
+    skip = axis.find(f"{_C}tickLblSkip") if axis is not None else None
+    raw = skip.get("val", "") if skip is not None else ""
+    return min(int(raw), 10000) if raw.isdigit() and int(raw) > 0 else 0
 
 
 def _text_props(holder: etree._Element | None, colors: dict[str, str]) -> dict[str, str]:
@@ -381,7 +404,10 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
                        chart.y_title)
             p.restore()
             inner.setLeft(inner.left() + size * 1.5)
-        _axes_plot(p, inner, chart, size, px_per_pt)
+        # Office's automatic layout sets the plot area half a label in from the chart's left edge and a
+        # quarter of one from its right (a label's width in from each side took a small chart's bands
+        # below its labels' width)
+        _axes_plot(p, inner.adjusted(-size * 0.5, 0, size * 0.75, 0), chart, size, px_per_pt)
     p.restore()
 
 
@@ -483,17 +509,23 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_
     horizontal = chart.kind == "bar"
     metrics = p.fontMetrics()
     label_w = max(metrics.horizontalAdvance(_fmt(top)), metrics.horizontalAdvance(_fmt(bottom))) + size * 0.5
-    plot = rect.adjusted(label_w, size * 0.5, -size * 0.5, -size * 1.6)
+    plot = rect.adjusted(label_w, size * 0.5, 0, -size * 1.6)
     if horizontal:
         plot = rect.adjusted(min(rect.width() * 0.3, max(metrics.horizontalAdvance(c) for c in chart.categories)
                                  + size if chart.categories else size), size * 0.5, -size, -size * 1.6)
-    lines = 1
-    if not horizontal and 0 < n <= 40 and chart.categories:
-        # Office wraps a category label wider than its band onto a second line, and the plot gives way
-        widest = max(metrics.horizontalAdvance(c) for c in chart.categories[:n])
-        if widest > plot.width() / n - size * 0.3:
-            lines = 2
-            plot.setBottom(plot.bottom() - size * 1.2)
+    labels = CategoryLabels()
+    if not horizontal and n > 0 and chart.categories:
+        labels = category_labels(metrics, chart.categories[:n], plot.width() / n, size, chart.label_rot,
+                                 chart.label_skip)
+        if labels.angle:
+            # a turned first label reaches left of its tick: the plot moves right until it fits (Office)
+            reach = metrics.horizontalAdvance(chart.categories[0]) * math.cos(math.radians(labels.angle))
+            over = reach - (plot.left() + plot.width() / n / 2 - rect.left())
+            if 0 < over < plot.width() / 2:
+                plot.setLeft(plot.left() + over)
+                labels = category_labels(metrics, chart.categories[:n], plot.width() / n, size, chart.label_rot,
+                                         chart.label_skip)
+        plot.setBottom(plot.bottom() - labels.extra)
     if plot.width() < 10 or plot.height() < 10:
         return
 
@@ -516,7 +548,7 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_
         else:
             p.drawLine(QPointF(plot.left(), at), QPointF(plot.right(), at))
             p.setPen(QColor(chart.text_color))
-            p.drawText(QRectF(rect.left(), at - size, label_w - size * 0.3, size * 2),
+            p.drawText(QRectF(plot.left() - label_w, at - size, label_w - size * 0.3, size * 2),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, _fmt(tick))
         tick += step
     band = (plot.height() if horizontal else plot.width()) / n
@@ -525,15 +557,82 @@ def _axes_plot(p: QPainter, rect: QRectF, chart: ChartData, size: float, px_per_
         if horizontal:  # Office draws the first category at the bottom of a bar chart
             p.drawText(QRectF(rect.left(), plot.top() + (n - 1 - i) * band, plot.left() - rect.left() - 4, band),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, cat)
-        elif n <= 40:
-            p.drawText(QRectF(plot.left() + i * band, plot.bottom() + 2, band, size * 1.2 * lines + size * 0.2),
-                       Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, cat)
+        elif i % labels.skip == 0:
+            labels.draw(p, cat, plot.left() + (i + 0.5) * band, plot.bottom() + 2, band, size)
     if chart.kind in ("line", "area"):
         _lines(p, chart, chart.series, 0, plot, band, pos, size)
         return
     _bars(p, chart, plot, band, n, pos, horizontal)
     if not horizontal:
         _lines(p, chart, chart.lines, len(chart.series), plot, band, pos, size)
+
+
+@dataclass(frozen=True)
+class CategoryLabels:
+    """How a column chart's category labels are set below its plot: each ``lines`` high (wrapped at
+    spaces) or turned ``angle`` degrees, every ``skip``-th one shown; ``extra`` is what the plot gives up
+    beyond one line of labels."""
+
+    lines: int = 1
+    angle: float = 0.0
+    skip: int = 1
+    extra: float = 0.0
+
+    def draw(self, p: QPainter, text: str, centre: float, top: float, band: float, size: float) -> None:
+        if not self.angle:
+            width = band * self.skip
+            p.drawText(QRectF(centre - width / 2, top, width, size * 1.2 * self.lines + size * 0.2),
+                       Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap, text)
+            return
+        # a turned label ends at its tick and reads up towards it, as Office sets it
+        p.save()
+        p.translate(centre, top + size * 0.4)
+        p.rotate(self.angle)
+        width = p.fontMetrics().horizontalAdvance(text) + 2
+        p.drawText(QRectF(-width, -size * 0.6, width, size * 1.2),
+                   Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
+        p.restore()
+
+
+def category_labels(metrics: QFontMetricsF | QFontMetrics, categories: tuple[str, ...], band: float, size: float,
+                    angle: float | None, skip: int) -> CategoryLabels:
+    """Office's automatic layout of category labels under columns: level when each fits its band, wrapped
+    at spaces when each word does, else turned 45° and, when even turned ones would touch, every n-th
+    shown (``c:tickLblSkip`` and a fixed ``bodyPr/@rot`` from the file win over the automatic choice)."""
+    pad = size * 0.1
+    line = size * 1.2
+    widest = max(metrics.horizontalAdvance(c) for c in categories)
+    if angle is None or angle == 0:
+        room = band * (skip or 1) - pad
+        if widest <= room:
+            return CategoryLabels(skip=skip or 1)
+        words = max(metrics.horizontalAdvance(w) for c in categories for w in c.split() or [c])
+        if words <= room or angle == 0:
+            lines = max(_wrapped_lines(metrics, c, room) for c in categories)
+            lines = min(lines, 3)
+            if angle == 0 and words > room and not skip:  # level by the file: Office shows fewer labels
+                step = max(1, math.ceil((widest + pad) / band))
+                return CategoryLabels(skip=step)
+            return CategoryLabels(lines=lines, skip=skip or 1, extra=line * (lines - 1))
+        angle = -45.0
+    turned = math.radians(abs(angle))
+    # a turned label's own line height, measured along the axis, is what neighbours must leave free
+    across = line / max(math.sin(turned), 0.2)
+    step = skip or max(1, math.ceil(across / band))
+    drop = widest * math.sin(turned) + line * math.cos(turned)
+    return CategoryLabels(angle=angle, skip=step, extra=max(0.0, drop - line))
+
+
+def _wrapped_lines(metrics: QFontMetricsF | QFontMetrics, text: str, room: float) -> int:
+    lines, width = 1, 0.0
+    space = metrics.horizontalAdvance(" ")
+    for word in text.split():
+        w = metrics.horizontalAdvance(word)
+        if width and width + space + w > room:
+            lines, width = lines + 1, w
+        else:
+            width = width + space + w if width else w
+    return lines
 
 
 def _lines(p: QPainter, chart: ChartData, series: tuple[Series, ...], first: int, plot: QRectF, band: float,

@@ -74,6 +74,10 @@ def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_
         out.append(f"margin-right:{_px(look.right_pt)}")
     if look.line > 0 and abs(look.line - 1.0) > 0.01:
         out.append(f"line-height:{round(look.line * 100)}%")
+    elif look.line_rule and look.line_pt > 0:
+        # Word's exact rule sets every line that high whatever its text; "at least" only raises short ones
+        kind = "fixed" if look.line_rule == "exact" else "minimum"
+        out.append(f"line-height:{look.line_pt * 96 / 72:.2f}px; -qt-line-height-type:{kind}")
     if look.shading:
         out.append(f"background-color:{look.shading}")
     run = run_css(look.run, plain_defaults=False) if text else ""
@@ -93,9 +97,9 @@ def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0) -> str:
 BOX_CLOSE = "</td></tr></table>"
 
 
-def box_open_html(borders: Mapping[str, Border]) -> str:
+def box_open_html(borders: Mapping[str, Border], above_pt: float = 0.0) -> str:
     """The start of the box round paragraphs with side borders: each border drawn as Word draws it,
-    its ``w:space`` between it and the text (close with :data:`BOX_CLOSE`)."""
+    its ``w:space`` between it and the text, ``above_pt`` above it (close with :data:`BOX_CLOSE`)."""
     out = []
     # Word keeps the text at its indent and stands the sides out into the margin; here the box stays
     # inside the text's width (the window's flow has almost no margin to stand out into, and Qt clips
@@ -107,7 +111,8 @@ def box_open_html(borders: Mapping[str, Border]) -> str:
             out.append(f"padding-{side}:{_px(border.space_pt)}")
         else:
             out.append(f"padding-{side}:0px")
-    return ("<table border='0' cellspacing='0' cellpadding='0' style='border-collapse: collapse;' width='100%'>"
+    return ("<table border='0' cellspacing='0' cellpadding='0' "
+            f"style='border-collapse: collapse; margin-top:{_px(above_pt)}' width='100%'>"
             f"<tr><td style='{'; '.join(out)}'>")
 
 

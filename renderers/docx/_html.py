@@ -58,8 +58,10 @@ def load(path: Path) -> DocxContent:
     return open_builder(path).build()
 
 
-def open_builder(path: Path) -> Builder:
-    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`."""
+def open_builder(path: Path, *, bands: bool = False) -> Builder:
+    """Open ``path`` (worker thread) for reading a chunk at a time with :meth:`Builder.next_chunk`;
+    ``bands``: headers and footers are left out of the flow, for a page to draw in its margins
+    (:meth:`Builder.band_html`)."""
     checked_path(path, "docx")
     isolated_check(path)  # a parser crash on this file happens in the worker, not here
     try:
@@ -71,7 +73,7 @@ def open_builder(path: Path) -> Builder:
     except Exception as exc:  # noqa: BLE001 - any parser failure is the preview's one clear error
         raise PreviewError(_i18n.tr("{name}: the document could not be opened ({detail})", name=path.name,
                                      detail=type(exc).__name__)) from None
-    return Builder(document)
+    return Builder(document, bands=bands)
 
 
 class Builder:
@@ -81,8 +83,9 @@ class Builder:
     block that starts a new page when paginated). One worker at a time.
     """
 
-    def __init__(self, document: docx.document.Document) -> None:
+    def __init__(self, document: docx.document.Document, *, bands: bool = False) -> None:
         self.doc = document
+        self.bands = bands
         self.pages: list[list[str]] = [[]]
         self.text: list[str] = []
         self.images: dict[str, QImage] = {}
@@ -97,6 +100,7 @@ class Builder:
         self._walker.diagram = self._diagram
         self._part: Part = document.part  # the part whose relationships resolve pictures being read
         self._stories: dict[str, tuple[etree._Element, Part] | None] = {}
+        self._variants: tuple[bool, bool] | None = None  # (w:titlePg, w:evenAndOddHeaders), read when asked
         self._notes: dict[str, tuple[etree._Element, Part]] | None = None
         self._page_notes: list[str] = []
         self._in_box = False
@@ -113,6 +117,9 @@ class Builder:
         self._list_types: list[str] = []  # list-style-type of each open list level
         self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
         self._pending_rule: tuple[dict[str, Border], str] | None = None  # a bottom border drawn unless the next paragraph shares it
+        # the space after the last paragraph: Qt drops a block's bottom margin before a table, so the
+        # table (or a bordered box) that follows carries it as its own top margin
+        self._space_after = 0.0
         self.filled_pt = 0.0  # a low estimate of how far down the pages the text read so far reaches
         self._weights: list[int] | None = None  # text length of each body child, read when asked
 
@@ -238,6 +245,7 @@ class Builder:
             self._end_page()
             self.pages.append([])
             self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+            self._part_header()
 
     def _flush_rule(self) -> None:
         if self._pending_rule is not None:
@@ -256,32 +264,66 @@ class Builder:
                 body = _FIRST_P.sub(_after_tag(mark), self._note_html(key), count=1)
                 self._out(f"<div style='font-size:9pt'>{body}</div>")
             self._page_notes = []
-        footer = self._story("footer")
+        footer = None if self.bands else self._story("footer", len(self.pages))
         if footer is not None:
             self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*footer)}</div>")
 
     # -- stories outside the body: header, footer, footnotes ---------------------------
     def _part_header(self) -> None:
-        header = self._story("header")
+        """The header of the page that starts here (each explicit page starts with its own)."""
+        header = None if self.bands else self._story("header", len(self.pages))
         if header is not None:
+            self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
 
-    def _story(self, kind: str) -> tuple[etree._Element, Part] | None:
-        """The first section's default header or footer element, when it has any text or picture."""
-        if kind not in self._stories:
-            self._stories[kind] = None
+    def _story(self, kind: str, page: int) -> tuple[etree._Element, Part] | None:
+        """The first section's header or footer element shown on ``page`` (from 1), when it has any text
+        or picture: Word shows the first-page one on page 1 when the section asks for it (``w:titlePg``)
+        and the even-page one on even pages when the settings do (``w:evenAndOddHeaders``); a page whose
+        kind the first section does not define shows none."""
+        variant = self._story_variant(page)
+        key = f"{kind}:{variant}"
+        if key not in self._stories:
+            self._stories[key] = None
             try:
                 section = self.doc.sections[0]
-                part = section.footer if kind == "footer" else section.header
+                name = kind if variant == "default" else f"{variant}_page_{kind}"
+                part = getattr(section, name)
                 element = None if part.is_linked_to_previous else part._element
             except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
                 element = None
             if element is not None and (any(t.text for t in element.iter(qn("w:t")))
                                         or any(True for _ in element.iter(qn("w:fldSimple"), qn("w:instrText")))
                                         or any(True for _ in element.iter(_BLIP))):
-                self._stories[kind] = (element, part.part)
-        return self._stories[kind]
+                self._stories[key] = (element, part.part)
+        return self._stories[key]
+
+    def band_html(self, kind: str, page: int, pages: int = 0) -> str:
+        """The ``kind`` ("header" or "footer") page ``page`` of ``pages`` shows, as HTML for its band
+        (worker thread: this reads the part)."""
+        story = self._story(kind, page)
+        if story is None:
+            return ""
+        saved = (self.fields.page, self.fields.pages)
+        self.fields.page, self.fields.pages = page, pages or self.fields.pages
+        try:
+            return self._render_into(*story)
+        finally:
+            self.fields.page, self.fields.pages = saved
+
+    def _story_variant(self, page: int) -> str:
+        if self._variants is None:
+            try:
+                section = self.doc.sections[0]
+                self._variants = (bool(section.different_first_page_header_footer),
+                                  bool(self.doc.settings.odd_and_even_pages_header_footer))
+            except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
+                self._variants = (False, False)
+        title_page, even_odd = self._variants
+        if page == 1 and title_page:
+            return "first"
+        return "even" if even_odd and page % 2 == 0 else "default"
 
     def _note_html(self, key: str) -> str:
         if self._notes is None:
@@ -294,6 +336,7 @@ class Builder:
     def _render_into(self, container: etree._Element, part: Part | None = None) -> str:
         """``container``'s blocks as one HTML string, outside the page flow (text boxes, notes, footers)."""
         saved = (self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule)
+        saved_after, self._space_after = self._space_after, 0.0
         self.pages, self.list_stack, self._in_box, self._list_types = [[]], [], True, []
         self._pending_rule = None
         self._part = part or self._part
@@ -304,6 +347,7 @@ class Builder:
             return "".join(chunk for page in self.pages for chunk in page)
         finally:
             self.pages, self.list_stack, self._in_box, self._part, self._list_types, self._pending_rule = saved
+            self._space_after = saved_after
 
     # -- paragraphs ---------------------------------------------------------------------
     def _paragraph(self, p: etree._Element) -> None:
@@ -340,7 +384,7 @@ class Builder:
         if boxed:
             if not grouped:
                 self._close_lists()
-                self._out(box_open_html(look.borders))
+                self._out(box_open_html(look.borders, self._take_space_after()))
             top = bottom = None  # the box's cell draws them
         if level is not None:
             self._open_list(level, fmt, self._count_item(ppr, look, level))
@@ -366,8 +410,10 @@ class Builder:
                 self._pending_rule = (look.borders, BOX_CLOSE)
             elif bottom is not None:
                 self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt))
+        self._space_after = look.after_pt
         for box in inline.boxes:
             self._close_lists()
+            self._space_after = 0.0
             self.text.append("")  # a text box starts on its own line of the plain text
             self._out("<table border='1' cellspacing='0' cellpadding='6' style='border-color:#9aa0a6'>"
                       f"<tr><td>{self._render_into(box)}</td></tr></table>")
@@ -375,6 +421,10 @@ class Builder:
         if inline.page_break or (ppr is not None and ppr.find(qn("w:sectPr")) is not None):
             if not self._in_box:
                 self._new_page()
+
+    def _take_space_after(self) -> float:
+        space, self._space_after = self._space_after, 0.0
+        return space
 
     def _image(self, rid: str, graphic: etree._Element) -> str:
         if len(self.images) >= MAX_IMAGES:
@@ -494,6 +544,7 @@ class Builder:
     # -- tables -------------------------------------------------------------------------
     def _table(self, tbl: etree._Element) -> None:
         self._flush_rule()
+        above = self._take_space_after()
         look = self.sheet.table(tbl.find(qn("w:tblPr")))
         own_rows = table_rows(tbl)
         rows = []
@@ -526,7 +577,9 @@ class Builder:
                 colspan = f' colspan="{span}"' if span > 1 else ""
                 cells.append(f"<td{colspan}{style}>{shown}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
-        self._out('<table border="0" cellspacing="0" cellpadding="0" style="border-collapse: collapse;" width="100%">'
+        self._space_after = 0.0
+        self._out('<table border="0" cellspacing="0" cellpadding="0" '
+                  f'style="border-collapse: collapse; margin-top:{round(above * 96 / 72)}px" width="100%">'
                   f"{''.join(rows)}</table><p style='margin-top:0px; margin-bottom:0px; font-size:1pt'></p>")
 
 

@@ -5,6 +5,10 @@ through the shared preview base, PyMuPDF: a quarter of a second of imports a DOC
 """
 from __future__ import annotations
 
+import math
+import re
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSizeF, QUrl
@@ -14,12 +18,17 @@ from renderers._common import MAX_PAGES
 from renderers.docx._html import PAGE_SEPARATOR, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
-__all__ = ["CSS", "flow_html", "own_heading_sizes", "render_image", "render_page", "set_html"]
+__all__ = ["CSS", "LAYOUT_SCALE", "device_html", "flow_html", "own_heading_sizes", "render_image", "render_page",
+           "set_html"]
 
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
 # hands a body's font size to every span below it, over the size its paragraph carries.
 CSS = "td { vertical-align: top; }"
-SHORT_PAGES = 3.0  # `mira preview` reads this much at least: a document this short gets its exact page count
+SHORT_PAGES = 3.0
+# Pages are laid out for a device this many times 96 dpi. Qt sets text at a whole pixel size, so at
+# 96 dpi a 10 pt font (13.33 px) is set at 13 px: every line was narrower and its height rounded,
+# and a page of code lines drifted against Word's. At 384 dpi the rounding is a quarter of that.
+LAYOUT_SCALE = 4  # `mira preview` reads this much at least: a document this short gets its exact page count
 
 
 def _base_font() -> QFont:
@@ -37,8 +46,12 @@ def flow_html(content: DocxContent) -> str:
     return f"<html><body>{''.join(parts)}</body></html>"
 
 
-def _document(images: dict[str, QImage], html: str) -> QTextDocument:
+def _document(images: dict[str, QImage], html: str, *, paged: bool = False) -> QTextDocument:
+    """``html`` in a document; ``paged``: laid out for the page device (see :data:`LAYOUT_SCALE`)."""
     doc = QTextDocument()
+    if paged:
+        doc.documentLayout().setPaintDevice(_layout_device())
+        html = device_html(html)
     doc.setDefaultStyleSheet(CSS)
     doc.setDefaultFont(_base_font())
     for name, image in images.items():
@@ -73,22 +86,42 @@ def own_heading_sizes(doc: QTextDocument, block: QTextBlock) -> None:
         block = block.next()
 
 
+@lru_cache(maxsize=1)
+def _layout_device() -> QImage:
+    device = QImage(1, 1, QImage.Format.Format_RGB32)
+    dots = round(96 * LAYOUT_SCALE / 0.0254)
+    device.setDotsPerMeterX(dots)
+    device.setDotsPerMeterY(dots)
+    return device
+
+
+def device_html(html: str) -> str:
+    """``html`` for a page layout (see :data:`LAYOUT_SCALE`): Qt scales every length to the layout's
+    device except a paragraph's side margins and first-line indent, which are scaled here."""
+    return _SIDE_RE.sub(lambda m: f"{m.group(1)}:{int(m.group(2)) * LAYOUT_SCALE}px", html)
+
+
+_SIDE_RE = re.compile(r"(margin-left|margin-right|text-indent):(-?[0-9]+)px")
+
+
 def _paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
-    """``html`` laid out on the document's own page: its size and margins from the first section."""
-    doc = _document(images, html)
+    """``html`` laid out on the document's own page: its size and margins from the first section, in
+    the layout device's units (:data:`LAYOUT_SCALE` per px)."""
+    doc = _document(images, html, paged=True)
     _on_page(doc, page or PageGeometry())
     return doc
 
 
 def _on_page(doc: QTextDocument, page: PageGeometry) -> None:
-    """Page size and margins (setHtml resets the margins: set them after it)."""
+    """Page size and margins (setHtml resets the margins: set them after it); the margins are px, which
+    the layout scales to its device, the page size is in the device's units."""
     frame = doc.rootFrame().frameFormat()
     frame.setLeftMargin(page.left)
     frame.setRightMargin(page.right)
     frame.setTopMargin(page.top)
     frame.setBottomMargin(page.bottom)
     doc.rootFrame().setFrameFormat(frame)
-    doc.setPageSize(QSizeF(page.width, page.height))
+    doc.setPageSize(QSizeF(page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE))
 
 
 def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
@@ -104,8 +137,9 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
     Blocks are read until the layout runs past page ``index`` (then that page is complete, as in the
     whole document) or the document ends. Returns the page, the page count and whether the count is
     exact: a document read only in part gets an estimate from the share of its text laid out."""
-    builder = open_builder(path)
-    page = builder.page
+    builder = open_builder(path, bands=True)
+    page = banded_page(builder.page, (builder.band_html("header", 1), builder.band_html("footer", 1)),
+                       builder.images)
     parts: list[str] = []
     wanted = max(index + 1.25, SHORT_PAGES) * builder.page_pt()
     while True:
@@ -118,22 +152,71 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
     if builder.done:
         count = laid
     else:
-        bottom = doc.documentLayout().blockBoundingRect(doc.lastBlock()).bottom() / page.height
+        bottom = doc.documentLayout().blockBoundingRect(doc.lastBlock()).bottom() / (page.height * LAYOUT_SCALE)
         count = max(laid + 1, round(bottom / max(builder.share_read(), 1e-6)))
     count = max(1, min(count, MAX_PAGES))
     index = max(0, min(index, count - 1))
-    return _draw_page(doc, index, width, page), count, builder.done
+    bands = (builder.band_html("header", index + 1, count), builder.band_html("footer", index + 1, count))
+    return _draw_page(doc, index, width, page, bands, builder.images), count, builder.done
 
 
-def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry) -> QImage:
+def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),
+               images: dict[str, QImage] | None = None) -> QImage:
+    """Page ``index`` of ``doc`` drawn ``width`` px wide, with the header and footer HTML ``bands`` in
+    its margins as Word places them: the header's top ``page.header`` below the page's top edge, the
+    footer's bottom ``page.footer`` above its bottom edge."""
     scale = width / page.width
     image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
+    width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.scale(scale, scale)
-    painter.translate(0, -index * page.height)
-    doc.drawContents(painter, QRectF(0, index * page.height, page.width, page.height))
+    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
+    painter.translate(0, -index * height_laid)
+    doc.drawContents(painter, QRectF(0, index * height_laid, width_laid, height_laid))
+    for html, top in zip(bands, (True, False), strict=True):
+        if html:
+            _draw_band(painter, html, images or {}, page, scale, top=top)
     painter.end()
     return image
+
+
+def banded_page(page: PageGeometry, bands: tuple[str, str], images: dict[str, QImage]) -> PageGeometry:
+    """``page`` with its text pushed in where a header or footer (``bands``) reaches past the margin,
+    as Word does: the body starts below the header and ends above the footer."""
+    top, bottom = page.top, page.bottom
+    if bands[0]:
+        top = max(top, page.header + math.ceil(_band(bands[0], images, page).size().height() / LAYOUT_SCALE))
+    if bands[1]:
+        bottom = max(bottom, page.footer + math.ceil(_band(bands[1], images, page).size().height() / LAYOUT_SCALE))
+    if top + bottom > page.height - 100:
+        return page
+    return replace(page, top=top, bottom=bottom)
+
+
+def _band(html: str, images: dict[str, QImage], page: PageGeometry) -> QTextDocument:
+    band = _document(images, f"<html><body>{html}</body></html>", paged=True)
+    band.setDocumentMargin(0)
+    first = band.begin()
+    above = first.blockFormat().topMargin()
+    if above > 0:
+        # Qt drops the space above a document's first block; Word keeps a header's: the frame keeps it
+        frame = band.rootFrame().frameFormat()
+        frame.setTopMargin(above)
+        band.rootFrame().setFrameFormat(frame)
+    band.setTextWidth((page.width - page.left - page.right) * LAYOUT_SCALE)
+    return band
+
+
+def _draw_band(painter: QPainter, html: str, images: dict[str, QImage], page: PageGeometry, scale: float, *,
+               top: bool) -> None:
+    band = _band(html, images, page)
+    height = band.size().height()
+    y = page.header * LAYOUT_SCALE if top else (page.height - page.footer) * LAYOUT_SCALE - height
+    painter.save()
+    painter.resetTransform()
+    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
+    painter.translate(page.left * LAYOUT_SCALE, y)
+    band.drawContents(painter, QRectF(0, 0, band.textWidth(), height))
+    painter.restore()

@@ -64,6 +64,8 @@ class PageGeometry:
     top: int = 96
     right: int = 96
     bottom: int = 96
+    header: int = 48  # w:pgMar/@w:header: from the page's top edge to the header's top
+    footer: int = 48  # w:pgMar/@w:footer: from the page's bottom edge to the footer's bottom
 
 
 def page_geometry(document: DocxDocument) -> PageGeometry:
@@ -92,4 +94,7 @@ def page_geometry(document: DocxDocument) -> PageGeometry:
         left = right = 96
     if top + bottom > height - 100:
         top = bottom = 96
-    return PageGeometry(width=width, height=height, left=left, top=top, right=right, bottom=bottom)
+    header = min(px(margin, "header", 48), max(0, height // 2 - 50))
+    footer = min(px(margin, "footer", 48), max(0, height // 2 - 50))
+    return PageGeometry(width=width, height=height, left=left, top=top, right=right, bottom=bottom,
+                        header=header, footer=footer)

@@ -18,11 +18,14 @@ from renderers.docx._html import PAGE_SEPARATOR, Builder, open_builder
 from renderers.docx._parts import PageGeometry
 from renderers.docx._pages import (
     CSS,
+    LAYOUT_SCALE,
     _base_font,
     _document as _document,  # the tests lay documents out through this module
     _draw_page,
     _on_page,
     _paginated,
+    banded_page,
+    device_html,
     flow_html as flow_html,
     own_heading_sizes,
     render_image,
@@ -54,6 +57,7 @@ class DocxChunk:
     images: dict[str, QImage]
     done: bool
     held: str = ""  # a page break that ended this piece, opened at the start of the next one
+    bands: tuple[str, str] = ("", "")  # page 1's header and footer, for a page drawn with its margins
 
 
 def first_chunk(path: Path) -> DocxChunk:
@@ -113,23 +117,24 @@ class Pager:
         for name, image in chunk.images.items():
             doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         if first:
-            set_html(doc, f"<html><body>{chunk.html}</body></html>")
+            set_html(doc, f"<html><body>{device_html(chunk.html)}</body></html>")
             _on_page(doc, self.page)
             block = doc.begin()
         else:
             block = doc.lastBlock()
-            append_html(doc, chunk.html)
+            append_html(doc, device_html(chunk.html))
         lay = doc.documentLayout()
+        height = self.page.height * LAYOUT_SCALE
         page = len(self.starts) - 1
         while block.isValid():
-            at = int(lay.blockBoundingRect(block).y() // self.page.height)
+            at = int(lay.blockBoundingRect(block).y() // height)
             while page < at:
                 page += 1
                 self.starts.append(block.blockNumber())
             block = block.next()
         # the pages a last paragraph runs on to (one paragraph of links can fill several)
         last = doc.lastBlock()
-        end = int((lay.blockBoundingRect(last).bottom() - 1) // self.page.height)
+        end = int((lay.blockBoundingRect(last).bottom() - 1) // height)
         while page < end:
             page += 1
             self.starts.append(last.blockNumber())
@@ -138,17 +143,18 @@ class Pager:
 def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
     """Worker: read the blocks that fill page 1 for the card's thumbnail (parsing only, as in the
     preview; the page is laid out from them on the UI thread by :func:`draw_thumbnail`)."""
-    builder = open_builder(path)
+    builder = open_builder(path, bands=True)
     html = builder.first_page()
-    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done)
+    bands = (builder.band_html("header", 1), builder.band_html("footer", 1))
+    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done, bands=bands)
 
 
 def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
     """UI thread: page 1 laid out from the blocks that fill it, so a long document costs what a short
     one does; the count is of the pages those blocks fill (the card shows page 1)."""
-    page = chunk.builder.page
+    page = banded_page(chunk.builder.page, chunk.bands, chunk.images)
     doc = _paginated(chunk.images, f"<html><body>{chunk.html}</body></html>", page)
-    return _draw_page(doc, 0, width, page), max(1, doc.pageCount())
+    return _draw_page(doc, 0, width, page, chunk.bands, chunk.images), max(1, doc.pageCount())
 
 
 def paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
@@ -185,11 +191,13 @@ def scaled_html(html: str, factor: float) -> str:
         return html
     html = _PT_RE.sub(lambda m: f"font-size:{float(m.group(1)) * factor:.1f}pt", html)
     html = _PX_RE.sub(lambda m: f"{m.group(1)}:{round(int(m.group(2)) * factor)}px", html)
+    html = _LINE_RE.sub(lambda m: f"line-height:{float(m.group(1)) * factor:.2f}px", html)
     return _WIDTH_RE.sub(lambda m: f'{m.group(1)}width="{int(int(m.group(2)) * factor)}"', html)
 
 
 _PT_RE = re.compile(r"font-size:\s*([0-9.]+)pt")
 _PX_RE = re.compile(r"(margin-(?:top|bottom|left|right)|text-indent):(-?[0-9]+)px")
+_LINE_RE = re.compile(r"line-height:([0-9.]+)px")
 _WIDTH_RE = re.compile(r'(<img src="[^"]*" )width="([0-9]+)"')
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (0.5, 3.0)

@@ -31,8 +31,8 @@ def builders(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     opened: list[Any] = []
     real = docx_pages.open_builder
 
-    def open_builder(path: Path) -> Any:
-        opened.append(real(path))
+    def open_builder(path: Path, **options: Any) -> Any:
+        opened.append(real(path, **options))
         return opened[-1]
 
     monkeypatch.setattr(docx_pages, "open_builder", open_builder)

@@ -551,3 +551,95 @@ def test_a_large_picture_drawn_small_is_averaged_not_sampled(tmp_path: Path) -> 
     image, _ = render_image(path, 0, 720)  # 1 px a point
     greys = [image.pixelColor(x, 150).lightness() for x in range(110, 230)]
     assert all(60 <= g <= 195 for g in greys), greys[:10]  # sampled, they run from 15 to 255
+
+
+def _label_ink(path: Path) -> tuple[list[tuple[int, int]], int]:
+    """The grey label pixels under the plot of a chart drawn at a pixel a point (from a little left of
+    the first bar on), and the bars' foot."""
+    from renderers.pptx.plugin import render_image
+
+    image, _ = render_image(path, 0, 720)
+
+    def bar(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.blue() - c.red() > 60
+
+    def text(x: int, y: int) -> bool:
+        c = image.pixelColor(x, y)
+        return c.lightness() < 170 and max(c.red(), c.green(), c.blue()) - min(c.red(), c.green(), c.blue()) < 30
+
+    axis = max(y for y in range(40, 300) if any(bar(x, y) for x in range(40, 400)))
+    first_bar = min(x for x in range(40, 400) if bar(x, axis))
+    # from the first band on (the value axis' "0" stands beside the axis, to the left of it)
+    left = first_bar - 12
+    return [(x, y) for x in range(left, 400) for y in range(axis + 1, 300) if text(x, y)], axis
+
+
+def test_category_labels_too_long_even_wrapped_are_turned_45_degrees(tmp_path: Path) -> None:
+    """One long word a category under a narrow column chart (bands about 40 pt, words about 60 pt): no
+    wrap makes them fit, so Office turns them 45°, each ending at its tick; the preview does the same
+    instead of drawing the words over one another."""
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers._chart import read_chart
+
+    names = ["Administration", "Manufacturing", "Distribution", "Engineering", "Procurement"]
+    path = _chart_deck(tmp_path, "turned.pptx", XL_CHART_TYPE.COLUMN_CLUSTERED, names,
+                       [("Staff", (3, 4, 5, 4, 2))], (40, 40, 240, 260))
+    prs = Presentation(str(path))
+    part = next(s for s in prs.slides[0].shapes if s.has_chart).chart.part
+    chart = read_chart(part.blob)
+    assert chart is not None and chart.label_rot is None and chart.label_skip == 0  # Office chooses
+    ink, axis = _label_ink(path)
+    assert ink
+    assert _left_of_first_label(path) > 42  # the first label is whole (the chart starts at 40): the plot moved for it
+    ys = [y for _, y in ink]
+    assert max(ys) - min(ys) > 30  # much deeper than two lines of 10 pt text
+    # turned: the ink near the axis sits further right than the ink far below it
+    near = [x for x, y in ink if y < axis + 12]
+    far = [x for x, y in ink if y > max(ys) - 12]
+    assert near and far and sum(near) / len(near) > sum(far) / len(far) + 20
+
+
+def _left_of_first_label(path: Path) -> int:
+    """The leftmost column with label ink below the axis, over the whole slide width."""
+    from renderers.pptx.plugin import render_image
+
+    image, _ = render_image(path, 0, 720)
+    _ink, axis = _label_ink(path)
+    for x in range(400):
+        for y in range(axis + 8, 300):
+            c = image.pixelColor(x, y)
+            if c.lightness() < 170:
+                return x
+    return -1
+
+
+def test_the_files_label_skip_and_angle_are_followed(tmp_path: Path) -> None:
+    """``c:tickLblSkip val=2`` and a fixed ``bodyPr rot`` of −45°: every other category labelled, turned."""
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from renderers._chart import read_chart
+
+    C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
+    def then(slide, chart) -> None:
+        axis = chart._chartSpace.find(f".//{C}catAx")
+        skip = etree.SubElement(axis, f"{C}tickLblSkip")
+        skip.set("val", "2")
+        tx = etree.SubElement(axis, f"{C}txPr")
+        body = etree.SubElement(tx, f"{A}bodyPr")
+        body.set("rot", "-2700000")
+        etree.SubElement(tx, f"{A}lstStyle")
+        etree.SubElement(etree.SubElement(tx, f"{A}p"), f"{A}pPr")
+
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]
+    path = _chart_deck(tmp_path, "skip.pptx", XL_CHART_TYPE.COLUMN_CLUSTERED, months,
+                       [("Orders", (3, 4, 5, 4, 2, 6))], (40, 40, 360, 240), then)
+    prs = Presentation(str(path))
+    chart = read_chart(next(s for s in prs.slides[0].shapes if s.has_chart).chart.part.blob)
+    assert chart is not None and chart.label_skip == 2 and chart.label_rot == -45.0
+    ink, _axis = _label_ink(path)
+    xs = sorted({x for x, _ in ink})
+    runs = [x for i, x in enumerate(xs) if i == 0 or x - xs[i - 1] > 6]  # the labels, left to right
+    assert len(runs) == 3  # Jan, Mar, May

@@ -69,7 +69,7 @@ def test_ruby_text_shows_base_and_reading(tmp_path) -> None:
     text = load(path).text
     assert "漢字" in text and "かんじ" in text and "東京" in text and "とうきょう" in text
     image, _ = render_image(path, 0, 400)
-    assert _ink(image, (0, 0, 1, 0.2)) > 30
+    assert _ink(image, (0, 0, 1, 0.2)) > 15  # one line of thin CJK strokes, 7 px high at this width
 
 
 def test_footer_fields_and_body_fields(show_preview, qtbot, tmp_path, view_of) -> None:

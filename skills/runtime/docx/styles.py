@@ -69,7 +69,9 @@ class ParaLook:
     align: str = ""  # "", "center", "right", "justify"
     before_pt: float = 0.0
     after_pt: float = 0.0
-    line: float = 0.0  # a multiple of single spacing (auto rule), 0 when not set
+    line: float = 0.0  # a multiple of single spacing (auto rule), 0 when not set or not auto
+    line_rule: str = ""  # "exact" or "atLeast": each line is (at least) ``line_pt`` high
+    line_pt: float = 0.0
     left_pt: float = 0.0
     right_pt: float = 0.0
     first_line_pt: float = 0.0  # negative for a hanging indent
@@ -351,7 +353,11 @@ class StyleSheet:
             line = spacing.get(qn("w:line"))
             if line is not None and _is_int(line):
                 rule = spacing.get(qn("w:lineRule"), "auto")
-                out["line"] = int(line) / 240 if rule == "auto" else -int(line) * _TWIP_PT
+                # all three keys at once: a paragraph's rule replaces its style's whole line setting
+                if rule in ("exact", "atLeast"):
+                    out["line"], out["line_rule"], out["line_pt"] = 0.0, rule, abs(int(line)) * _TWIP_PT
+                else:
+                    out["line"], out["line_rule"], out["line_pt"] = int(line) / 240, "", 0.0
         ind = ppr.find(qn("w:ind"))
         if ind is not None:
             for attrs, key in ((("left", "start"), "left_pt"), (("right", "end"), "right_pt")):
@@ -428,7 +434,8 @@ class StyleSheet:
     def _para_look(self, props: dict[str, Any]) -> ParaLook:
         return ParaLook(run=_run_look(props, RunLook()), align=props.get("align", ""),
                         before_pt=props.get("before_pt", 0.0), after_pt=props.get("after_pt", 0.0),
-                        line=props.get("line", 0.0), left_pt=props.get("left_pt", 0.0),
+                        line=props.get("line", 0.0), line_rule=props.get("line_rule", ""),
+                        line_pt=props.get("line_pt", 0.0), left_pt=props.get("left_pt", 0.0),
                         right_pt=props.get("right_pt", 0.0), first_line_pt=props.get("first_line_pt", 0.0),
                         shading=props.get("shading", ""),
                         borders={k: v for k, v in props.get("borders", {}).items() if v.width_pt > 0},

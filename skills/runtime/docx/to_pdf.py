@@ -406,14 +406,20 @@ def _border_css(side: str, border: Border | None, padding: bool = True) -> list[
     return out
 
 
+def _line_height(look: ParaLook) -> str:
+    if look.line_rule == "exact" or (look.line_rule == "atLeast" and look.line_pt > look.run.size_pt * 1.17):
+        return f"line-height:{look.line_pt:g}pt"  # CSS has no "at least": the rule's height when it is the taller
+    # Word's single line is about 1.17 of the font size in the common faces
+    return f"line-height:{(look.line or 1.0) * 1.17:.2f}"
+
+
 def _para_css(look: ParaLook, *, marker: bool = False) -> str:
     run = look.run
     # Word adds one paragraph's space after to the next one's space before; CSS margins would collapse
     # into the larger of the two, so the space before is padding
     out = [f"padding-top:{look.before_pt:g}pt", f"margin-bottom:{look.after_pt:g}pt",
            f"font-family:{_family(run)}", f"font-size:{run.size_pt:g}pt", f"color:{run.color or '#000000'}",
-           # Word's single line is about 1.17 of the font size in the common faces
-           f"line-height:{(look.line or 1.0) * 1.17:.2f}"]
+           _line_height(look)]
     if look.align in _ALIGN:
         out.append(f"text-align:{_ALIGN[look.align]}")
     left = look.left_pt
