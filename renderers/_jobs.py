@@ -41,7 +41,8 @@ class _Pool:
     time limit cannot be killed; :meth:`add_worker` keeps the others flowing.
     """
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, most: int = MAX_WORKERS, name: str = "mira-render") -> None:
+        self._most, self._name = most, name
         self._queue: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
@@ -55,9 +56,9 @@ class _Pool:
 
     def add_worker(self) -> None:
         with self._lock:
-            if len(self._threads) >= MAX_WORKERS:
+            if len(self._threads) >= self._most:
                 return
-            thread = threading.Thread(target=self._work, name=f"mira-render-{len(self._threads)}", daemon=True)
+            thread = threading.Thread(target=self._work, name=f"{self._name}-{len(self._threads)}", daemon=True)
             self._threads.append(thread)
             thread.start()
 
@@ -79,16 +80,22 @@ class _Pool:
             del future, fn, args
 
 
-_pool: _Pool | None = None
+# The lane for work that advances an lxml iterparse (a sheet's rows, a workbook's shared strings): one thread,
+# because a stream must be advanced by the thread that made it. Two pool threads taking turns on one sheet's
+# stream corrupted the heap (an invalid free in lxml, in the collector, some time later).
+STREAMS = "streams"
+
+_pools: dict[str, _Pool] = {}
 _pool_lock = threading.Lock()
 
 
-def pool() -> _Pool:
-    global _pool
+def pool(lane: str = "") -> _Pool:
+    """The pool of ``lane``: the shared one (""), or :data:`STREAMS`' single thread."""
     with _pool_lock:
-        if _pool is None:
-            _pool = _Pool()
-        return _pool
+        found = _pools.get(lane)
+        if found is None:
+            found = _pools[lane] = _Pool(1, 1, "mira-stream") if lane == STREAMS else _Pool()
+        return found
 
 
 def user_message(exc: BaseException) -> str:
@@ -152,12 +159,14 @@ class Jobs(QObject):
     _sig_finished = Signal(int, object, object)  # emitted on the UI thread only, by the relay
 
     def __init__(self, parent: QObject | None = None, *, timeout: float = DEFAULT_TIMEOUT,
-                 busy_after: float = 0.0) -> None:
+                 busy_after: float = 0.0, lane: str = "") -> None:
         """``busy_after``: seconds a request runs before ``sig_busy(True)``; a request done sooner
         never shows a busy indicator (a PDF page: a bar flashing on every page turn moved the
-        page up and down, and laid the preview out twice per page)."""
+        page up and down, and laid the preview out twice per page). ``lane``: the pool it runs in
+        (:data:`STREAMS` for work on an XML stream)."""
         super().__init__(parent)
         self.timeout = timeout
+        self._lane = lane
         self._busy_shown = False
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
@@ -186,7 +195,7 @@ class Jobs(QObject):
         self._generation += 1
         gen = self._generation
         self._callbacks = (on_done, on_error)
-        future = pool().submit(fn, *args)
+        future = pool(self._lane).submit(fn, *args)
         self._future = future
         # Weakly: the pool thread must never hold the last reference to this object or its owner.
         future.add_done_callback(partial(_deliver, self._relay, weakref.ref(self), gen))
@@ -266,7 +275,7 @@ class Jobs(QObject):
             return
         _, on_error = self._callbacks
         self.cancel()
-        pool().add_worker()  # the overrunning job still holds its thread
+        pool(self._lane).add_worker()  # the overrunning job still holds its thread (a lane keeps its one)
         on_error(tr("the file took longer than {seconds} s to read; it is too large or damaged", seconds=f"{self.timeout:.0f}"))
 
 

@@ -85,6 +85,7 @@ class PreviewBase(QWidget):
 
     unit = "Page"  # "Slide", "Sheet" in subclasses
     offers_page_view = True
+    LOAD_LANE = ""  # the pool lane the first load runs in (renderers._jobs.STREAMS for a streamed document)
 
     def __init__(self, view: ArtifactView, parent: QWidget | None = None, index: int = 0, *,
                  cache_dir: Path | None = None, page_view: bool | None = None) -> None:
@@ -99,7 +100,7 @@ class PreviewBase(QWidget):
         self._pv_canvas: PdfCanvas | None = None
         self._pv_count = 0
         self._pv_index = 0
-        self.jobs = Jobs(self)
+        self.jobs = Jobs(self, lane=self.LOAD_LANE)
         self.pv_jobs = Jobs(self, timeout=pageview.CONVERT_TIMEOUT + 10)
         self._busy_count = 0
         self._busy_text = "Loading…"

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QFont
 
 from renderers import _colors as colors
 from renderers._common import MAX_COLUMNS
-from renderers._jobs import Jobs
+from renderers._jobs import STREAMS, Jobs
 from renderers.xlsx._data import Rows, SheetReader, display
 from renderers.xlsx._numfmt import format_value
 from renderers.xlsx._styles import CellStyle
@@ -47,7 +47,7 @@ class SheetModel(QAbstractTableModel):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._request)
-        self.jobs = Jobs(self)
+        self.jobs = Jobs(self, lane=STREAMS)  # on the thread that opened the sheet's stream
         self._take(first)
 
     # -- Qt model ------------------------------------------------------------------------

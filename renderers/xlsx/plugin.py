@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from renderers import _colors as colors
 from renderers._api import ArtifactView, RendererHost
 from renderers._i18n import tr, tr_msg
-from renderers._jobs import Jobs
+from renderers._jobs import STREAMS, Jobs
 from renderers._plugin import FormatRenderer
 from renderers.xlsx._data import PREFETCH_BYTES, Rows, SheetReader, display, height_px, open_sheet, width_px
 from renderers.xlsx._drawings import Drawing, sheet_drawings
@@ -122,13 +122,14 @@ class XlsxPreview(PreviewBase):
 
     sig_spans_ready = Signal(int)  # merged ranges of the current sheet are known (their count)
     unit = "Sheet"
+    LOAD_LANE = STREAMS  # the first sheet's stream is opened where the model's reads will advance it
 
     def _native_widget(self) -> QWidget:
         view = _SheetView()
         self.model: SheetModel | None = None
         self._sheet_names: tuple[str, ...] = ()
         self._pending: tuple[SheetReader, Rows] | None = None
-        self.sheet_jobs = Jobs(self)
+        self.sheet_jobs = Jobs(self, lane=STREAMS)  # opens the stream the model's reads advance
         self._track(self.sheet_jobs)
         self.drawing_jobs = Jobs(self)
         self.overlays: list[DrawingOverlay] = []
