@@ -6,7 +6,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from skills.catalog import CATALOG_FILE, MANIFEST_FILE, PACKAGE_DIR, CatalogError, build, dump, write_build
+from skills.catalog import CATALOG_FILE, MANIFEST_FILE, PACKAGE_DIR, build, dump, write_build
+from skills.runtime.errors import CatalogError
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -561,6 +561,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.pptx_build.image_x_pixels_limit": "image: {rel} is {w}x{h} pixels; the limit is {max_image_pixels} pixels",
     "error.pptx_chart.series_values_categories": "series[{i}] has {length} values for {length2} categories",
     "error.pptx_deck.deck_slide_layout_title": "the deck has no slide layout with a title placeholder to build a slide on",
+    "error.pptx_deck.notes_no_placeholder": "the deck's notes page has no place for speaker notes; leave the notes out or use another template",
     "error.pptx_edit.unknown_op": "{where}: unknown op {kind}",
     "error.pptx_edit.slide_does_exist_deck": "{where}: slide {number} does not exist (the deck has {count} slides)",
     "error.pptx_edit.was_found_nothing_was": "{where}: {find} was not found on {scope}; nothing was changed",

@@ -4163,6 +4163,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>演示文稿没有带标题占位符的版式，无法新建幻灯片</translation>
         </message>
         <message>
+            <source>the deck's notes page has no place for speaker notes; leave the notes out or use another template</source>
+            <comment>error.pptx_deck.notes_no_placeholder</comment>
+            <translation>该演示文稿的备注页没有放置演讲者备注的位置；请去掉备注或换用其他模板</translation>
+        </message>
+        <message>
             <source>{where}: unknown op {kind}</source>
             <comment>error.pptx_edit.unknown_op</comment>
             <translation>{where}：未知操作 {kind}</translation>

@@ -55,10 +55,12 @@ def check_tagged_args(schema: JsonObject, args: object, shape: type[ArgsT], *,
         return as_checked(args, shape)
     prefix = list(err.absolute_path)
     while err.validator == "oneOf":
-        if not isinstance(err.instance, Mapping):
-            kinds = sorted({str(b.get("type", "object")) for b in err.validator_value})
-            raise CommandError(msg("error.pptx_xlsx_common.expected_got", value=field_path(prefix), kinds=' or '.join(kinds), type=type(err.instance).__name__))
         branches = err.validator_value
+        if not isinstance(branches, list):  # jsonschema types it loosely; a oneOf's value is its list of branches
+            break
+        if not isinstance(err.instance, Mapping):
+            kinds = sorted({str(b.get("type", "object")) for b in branches})
+            raise CommandError(msg("error.pptx_xlsx_common.expected_got", value=field_path(prefix), kinds=' or '.join(kinds), type=type(err.instance).__name__))
         key = next((k for k in discriminators if any(k in b.get("properties", {}) for b in branches)), None)
         allowed = [b["properties"][key]["const"] for b in branches if key and key in b.get("properties", {})]
         value = err.instance.get(key) if key else None
@@ -79,16 +81,17 @@ def check_tagged_args(schema: JsonObject, args: object, shape: type[ArgsT], *,
     raise CommandError(msg("error.pptx_xlsx_common.failed", value=field_path(prefix), message=err.message))
 
 
-def require_suffix(rel: str, suffix: str | tuple[str, ...], field: str) -> None:
+def require_suffix(rel: object, suffix: str | tuple[str, ...], field: str) -> str:
+    """``rel`` when it is a path ending in ``suffix``; else a :class:`CommandError` naming ``field``."""
     if not isinstance(rel, str) or not rel.lower().endswith(suffix):
         shown = suffix if isinstance(suffix, str) else ", ".join(suffix)
         raise CommandError(msg("error.pptx_xlsx_common.end", field=field, rel=repr(rel), shown=shown))
+    return rel
 
 
 def edit_output(ws: Workspace, args: Mapping[str, Any], suffix: str) -> str:
     """The workspace-relative file an edit writes: ``output`` if given, else the source itself."""
-    out = args.get("output") or args["path"]
-    require_suffix(out, suffix, "output")
+    out = require_suffix(args.get("output") or args["path"], suffix, "output")
     try:
         ws.resolve(out)
     except WorkspaceError as exc:

@@ -37,8 +37,10 @@ def inspect(path: Path, options: InspectOptions | None = None, *, label: str | N
             limits: Limits = INSPECT_LIMITS) -> tuple[str, Outline]:
     """``(message, data)`` for ``path``, computed in a child process under ``limits``."""
     check_file(path, family_of(path), allow_macros=True)  # cheap refusals need no worker
-    return run_isolated("skills.runtime.file_inspect:inspect_here", str(path), dict(options or {}),
-                        label, limits=limits, name=path.name)  # type: ignore[no-any-return]
+    # What inspect_here returned, back through the worker's pipe (which carries no types).
+    said: tuple[str, Outline] = run_isolated("skills.runtime.file_inspect:inspect_here", str(path),
+                                             dict(options or {}), label, limits=limits, name=path.name)
+    return said
 
 
 def inspect_here(path_text: str, options: InspectOptions, label: str | None = None) -> tuple[str, Outline]:

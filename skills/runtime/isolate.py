@@ -29,6 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from skills.codec import from_json
@@ -115,7 +116,7 @@ class Worker:
         self.name = name
         self.method = method  # "fork" or "spawn"; None picks the safe one for this process
         self._lock = threading.Lock()
-        self._proc: Any = None
+        self._proc: BaseProcess | None = None
         self._conn: Connection | None = None
         self.calls = 0  # requests served by this worker object (kept workers are recycled)
         self._sent = 0.0  # when the request in flight from send() went out
@@ -134,10 +135,12 @@ class Worker:
             return self._conn
         self._stop()
         ctx = _context(self.method)
-        parent, child = ctx.Pipe(duplex=True)
+        # Typed here: the context's class depends on the start method, chosen at run time.
+        pipe: tuple[Connection, Connection] = ctx.Pipe(duplex=True)
+        parent, child = pipe
         # A forked child holds a copy of our end: it closes it, so our death reaches it as EOF.
         inherited = parent.fileno() if ctx.get_start_method() == "fork" else None
-        proc = ctx.Process(target=serve, args=(child, self.limits, os.getpid(), inherited),
+        proc: BaseProcess = ctx.Process(target=serve, args=(child, self.limits, os.getpid(), inherited),
                            name="mira-file-worker", daemon=True)
 
         def start() -> None:
@@ -145,7 +148,8 @@ class Worker:
                 proc.start()
 
         start_from_lasting_thread(start)
-        kill_with_this_process(proc.pid)
+        if proc.pid is not None:  # a started process has one; one that did not start fails the ready check below
+            kill_with_this_process(proc.pid)
         child.close()
         self._proc, self._conn = proc, parent
         # A fresh interpreter's start is not the file's fault: on a loaded machine it took most of
@@ -332,11 +336,11 @@ def run_isolated(target: str, *args: Any, limits: Limits = Limits(), name: str =
     fresh interpreter per call would cost more than most calls.
     """
     if _context(None).get_start_method() == "fork":
-        worker = Worker(limits, name)
+        once = Worker(limits, name)
         try:
-            return worker.call(target, *args)
+            return once.call(target, *args)
         finally:
-            worker.close()
+            once.close()
     with _kept_lock:
         worker = _kept.get(limits)
         if worker is None or worker.calls >= _RECYCLE_AFTER:

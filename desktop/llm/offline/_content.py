@@ -131,14 +131,14 @@ def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for b in blocks:
         kind = b["type"]
         if kind == "paragraph":
-            text = b.get("text") if "text" in b else "".join(r["text"] for r in b["runs"])
+            text = b["text"] if "text" in b else "".join(r["text"] for r in b["runs"])
             if len(text) > MAX_PARAGRAPH:  # formatting of a giant paragraph is given up to keep its text
                 out += [{"type": "paragraph", "text": t} for t in _split_text(text, MAX_PARAGRAPH)]
                 continue
         elif kind == "heading":
             b = {**b, "text": b["text"][:MAX_HEADING]}
         elif kind in ("bullets", "numbered"):
-            items = []
+            items: list[str | dict[str, Any]] = []
             for it in b["items"]:
                 text, level = (it, 0) if isinstance(it, str) else (it["text"], it.get("level", 0))
                 if isinstance(it, dict) and it.get("runs") and len(text) <= MAX_PARAGRAPH:

@@ -26,7 +26,7 @@ from desktop.llm.offline._route import (
     wants_totals,
 )
 from desktop.llm.offline._summary import block_texts, error_of, subject
-from desktop.llm.offline._transcript import SkillTranscript, file_text, payload
+from desktop.llm.offline._transcript import SkillTranscript, data_of, file_text, payload
 from desktop.llm._types import Completion
 from desktop.translations import render_plain
 from skills.messages import msg
@@ -49,7 +49,8 @@ class CreatePlan(SkillTranscript):
             return None
         suffixes = (".pptx",) if self.kind == "pptx" else (".docx", ".dotx")
         named = [n for n in mentioned_files(self.goal) if ext(n) in suffixes and n in self.inputs]
-        return (named or [p for p in self.inputs if ext(p) in suffixes] or [None])[0]
+        found = named or [p for p in self.inputs if ext(p) in suffixes]
+        return found[0] if found else None
 
     def _create_turn(self, command: str) -> Completion:
         if "list_workspace" in self.tools and not self._calls_named("list_workspace"):
@@ -93,7 +94,7 @@ class CreatePlan(SkillTranscript):
                 problems.append(self._say("planner.office_text", path=path))
                 continue
             res = read_office[path] or {"ok": False}
-            data = res.get("data") if isinstance(res.get("data"), dict) else {}
+            data = data_of(res)
             text = data.get("text") if res.get("ok") is True else None
             if not isinstance(text, str):
                 problems.append(f"{path}: {error_of(res)}")

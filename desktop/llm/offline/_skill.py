@@ -14,7 +14,7 @@ from desktop.llm.offline._create import CreatePlan
 from desktop.llm.offline._pdf import fill_pairs, match_fields, wants_fields, wants_fill
 from desktop.llm.offline._route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
 from desktop.llm.offline._summary import create_summary, error_of, failure, pdf_summary, text_summary
-from desktop.llm.offline._transcript import file_text
+from desktop.llm.offline._transcript import data_of, file_text
 from desktop.llm._types import Completion, ToolCall
 from desktop.translations import render_plain
 from skills.outline import OUTLINES
@@ -107,7 +107,7 @@ class SkillAgentPlan(CreatePlan):
         res = listed[-1]
         if res.get("ok") is not True:
             return self._complete(self._say("planner.failed_plain", reason=error_of(res)))
-        data = res.get("data") if isinstance(res.get("data"), dict) else {}
+        data = data_of(res)
         fields = [f for f in data.get("fields") or [] if isinstance(f, dict)]
         values, unknown = match_fields(fill_pairs(self.goal, target), fields)
         names = [str(f.get("name")) for f in fields] or self._say("planner.none")

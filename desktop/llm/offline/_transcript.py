@@ -36,15 +36,19 @@ def file_text(res: dict[str, Any]) -> str | None:
     """The text of a read_workspace_file result, whatever shape the runtime chose."""
     if res.get("ok") is False:
         return None
-    for key in ("text", "content"):
-        if isinstance(res.get(key), str):
-            return res[key]
     data = res.get("data")
-    if isinstance(data, dict):
+    for where in (res, data if isinstance(data, dict) else {}):
         for key in ("text", "content"):
-            if isinstance(data.get(key), str):
-                return data[key]
+            value = where.get(key)
+            if isinstance(value, str):
+                return value
     return None
+
+
+def data_of(res: dict[str, Any]) -> dict[str, Any]:
+    """A command result's ``data`` when it is an object; an empty one when it is missing or of another shape."""
+    data = res.get("data")
+    return data if isinstance(data, dict) else {}
 
 
 class CallHistory:

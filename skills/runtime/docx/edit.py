@@ -230,10 +230,10 @@ def apply_operations(doc: Any, ops: Sequence[DocxOperation], images: dict[tuple[
                 report.changes.append(["", text])
         elif op["op"] == "delete_paragraph_containing":
             wanted = norm(op["text"])
-            hits = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
-            if not hits:
+            containing = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
+            if not containing:
                 raise CommandError(msg("error.docx_edit.paragraph_contains_nothing_was", where=where, text=repr(op['text'])))
-            for p in hits:
+            for p in containing:
                 report.changes.append([p.text, ""])
                 report.deleted_texts.append(p.text)
                 p._p.getparent().remove(p._p)

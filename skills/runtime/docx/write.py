@@ -188,11 +188,14 @@ class BlockWriter:
             if base_name is None or self.style_id(base_name) is None:
                 self._missing.add(name)
                 return None
+        copied = src.get(qn("w:styleId"))  # lxml carries no annotations: an attribute is text or absent
+        if not isinstance(copied, str):  # a style without an id cannot be referred to: plain paragraph
+            self._missing.add(name)
+            return None
         styles_el = self.doc.styles.element
         styles_el.append(copy.deepcopy(src))
-        sid = src.get(qn("w:styleId"))
-        self._ids_by_name[name] = sid
-        return sid
+        self._ids_by_name[name] = copied
+        return copied
 
     def write(self, blocks: Sequence[Block]) -> list[Any]:
         """Write blocks; return the new body elements in order."""

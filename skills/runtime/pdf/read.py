@@ -98,7 +98,8 @@ _TEXT_FLAGS = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_PRESERVE_LIGATURES
 
 def page_text(page: pymupdf.Page) -> str:
     try:
-        return page.get_text(flags=_TEXT_FLAGS)
+        text: str = page.get_text(flags=_TEXT_FLAGS)  # PyMuPDF leaves it unannotated; plain text is a str
+        return text
     except Exception as exc:  # noqa: BLE001
         raise CommandError(msg("error.pdf_read.page_read_2", number=page.number + 1, value=_detail(exc))) from None
 
@@ -151,7 +152,7 @@ def table_samples(page: pymupdf.Page, limit: int = 5) -> list[dict[str, Any]]:
 
 
 def image_count(doc: pymupdf.Document) -> int:
-    xrefs = set()
+    xrefs: set[int] = set()
     for page in good_pages(doc)[0]:
         xrefs.update(img[0] for img in page.get_images(full=True))
     return len(xrefs)
@@ -211,7 +212,8 @@ def inspect_pdf(doc: pymupdf.Document, pages: list[int] | None) -> dict[str, Any
 
 def _toc(doc: pymupdf.Document) -> list[list[Any]]:
     try:
-        return doc.get_toc()  # type: ignore[no-any-return]
+        toc: list[list[Any]] = doc.get_toc()  # PyMuPDF leaves it unannotated: [level, title, page] rows
+        return toc
     except Exception:  # noqa: BLE001 - a broken outline is not a broken document
         return []
 

@@ -158,7 +158,8 @@ def build_pdf(title: str | None, blocks: Sequence[Block], images: dict[int, Imag
         doc.subset_fonts()
         if title:
             doc.set_metadata({"title": title[:250], "creator": "Mira Desktop", "producer": "PyMuPDF"})
-        return doc.tobytes(garbage=3, deflate=True)
+        data: bytes = doc.tobytes(garbage=3, deflate=True)  # PyMuPDF leaves it unannotated
+        return data
     finally:
         doc.close()
 

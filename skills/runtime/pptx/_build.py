@@ -22,6 +22,7 @@ from skills.runtime.pptx._deck import (
     deck_size,
     drop_empty_placeholders,
     inherits,
+    notes_frame,
     pick_layout,
     placeholders,
 )
@@ -47,7 +48,7 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff"}
 
 
 def _new_slide(prs: PresentationT, layout: str, title: str) -> Slide:
-    slide = prs.slides.add_slide(pick_layout(prs, layout))
+    slide: Slide = prs.slides.add_slide(pick_layout(prs, layout))  # python-pptx's lazyproperty hides the type
     ph = placeholders(slide)[0]
     if ph is not None and inherits(prs):
         # a user's deck: the title keeps the layout's font, size and colour unless it is too long for it
@@ -89,7 +90,8 @@ def build_slides(prs: PresentationT, spec: SlideSpec, images_root: Any) -> list[
             left, top, width, height = content_box(prs, slide)
             gap = Inches(0.4)
             half = (width - gap) // 2
-            bodies = [slide.shapes.add_textbox(left + i * (half + gap), top, half, height) for i in range(2)]
+            bodies = [slide.shapes.add_textbox(Emu(left + i * (half + gap)), top, Emu(half), height)
+                      for i in range(2)]
         size = min(fit_bullets(c, *box(prs, b))[0] for c, b in zip(cols, bodies))
         for col, frame in zip(cols, bodies):
             fill_bullets(frame.text_frame, col, deck_size(prs, frame, size, col))
@@ -104,7 +106,7 @@ def build_slides(prs: PresentationT, spec: SlideSpec, images_root: Any) -> list[
         made.append(slide)
     for slide in made:
         if spec.get("notes"):
-            slide.notes_slide.notes_text_frame.text = spec["notes"]
+            notes_frame(slide).text = spec["notes"]
         drop_empty_placeholders(slide)
         apply_ea_fonts(slide)
     return made
@@ -120,7 +122,7 @@ def _bullet_slides(prs: PresentationT, spec: BulletsSlide) -> list[Slide]:
     size, chunks = fit_bullets(items, *box(prs, body))
     titles = _part_titles(spec["title"], len(chunks))
     slides = [first]
-    if len(chunks) > 1:
+    if len(chunks) > 1 and first.shapes.title is not None:  # a layout without a title gets none, as in _new_slide
         set_plain_text(first.shapes.title.text_frame, titles[0])
     fill_bullets(body.text_frame, chunks[0], deck_size(prs, body, size, chunks[0]))
     for chunk, title in zip(chunks[1:], titles[1:]):
@@ -188,16 +190,16 @@ def _table_slides(prs: PresentationT, spec: TableSlide) -> list[Slide]:
     slides = []
     for i, (chunk, title) in enumerate(zip(chunks, titles)):
         slide = probe if i == 0 else _new_slide(prs, "table", title)
-        if i == 0 and len(chunks) > 1:
+        if i == 0 and len(chunks) > 1 and slide.shapes.title is not None:  # as in _new_slide
             set_plain_text(slide.shapes.title.text_frame, title)
         ncols = len(col_w)
         row_height = int(Pt(1.2 * size + 10))  # a minimum: rows still grow when a cell wraps
-        frame = slide.shapes.add_table(len(chunk) + 1, ncols, left, top, width, row_height * (len(chunk) + 1))
+        frame = slide.shapes.add_table(len(chunk) + 1, ncols, left, top, width, Emu(row_height * (len(chunk) + 1)))
         table = frame.table
         for c, w in enumerate(col_w):
-            table.columns[c].width = w
+            table.columns[c].width = Emu(w)
         for row_obj in table.rows:
-            row_obj.height = row_height
+            row_obj.height = Emu(row_height)
         sz = str(size * 100)
         for r_idx, row in enumerate([header, *chunk]):
             for c in range(ncols):
@@ -224,7 +226,7 @@ def load_image_path(images_root: Any, rel: str) -> Path:
     from skills.runtime.workspace import WorkspaceError
 
     try:
-        path = images_root.resolve(rel, must_exist=True)
+        path: Path = images_root.resolve(rel, must_exist=True)
     except WorkspaceError as exc:
         raise CommandError(msg("error.pptx_build.image", exc=exc)) from exc
     if path.suffix.lower() not in IMAGE_SUFFIXES:
@@ -249,14 +251,14 @@ def _image_slide(prs: PresentationT, spec: ImageSlide, images_root: Any) -> Slid
     slide = _new_slide(prs, "image", spec["title"])
     left, top, width, height = content_box(prs, slide)
     caption = spec.get("caption")
-    cap_h = Inches(0.6) if caption else 0
+    cap_h = Inches(0.6) if caption else Emu(0)
     pic = slide.shapes.add_picture(str(path), left, top)
     ratio = min(width / pic.width, (height - cap_h) / pic.height)
-    pic.width, pic.height = int(pic.width * ratio), int(pic.height * ratio)
-    pic.left = left + (width - pic.width) // 2
-    pic.top = top + (height - cap_h - pic.height) // 2
+    pic.width, pic.height = Emu(int(pic.width * ratio)), Emu(int(pic.height * ratio))
+    pic.left = Emu(left + (width - pic.width) // 2)
+    pic.top = Emu(top + (height - cap_h - pic.height) // 2)
     if caption:
-        box = slide.shapes.add_textbox(left, pic.top + pic.height + Inches(0.1), width, cap_h)
+        box = slide.shapes.add_textbox(left, Emu(pic.top + pic.height + Inches(0.1)), width, cap_h)
         box.text_frame.word_wrap = True
         para = box.text_frame.paragraphs[0]
         para.alignment = PP_ALIGN.CENTER

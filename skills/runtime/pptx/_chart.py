@@ -1,11 +1,12 @@
 """Chart slides: a native PowerPoint chart (bar, line, pie) from table data, editable in PowerPoint."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pptx.chart.data import CategoryChartData
 from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
 from pptx.presentation import Presentation as PresentationT
+from pptx.shapes.graphfrm import GraphicFrame
 from pptx.slide import Slide
 
 from skills.runtime._base import CommandError
@@ -29,7 +30,10 @@ def add_chart(prs: PresentationT, slide: Slide, spec: ChartSlide) -> Any:
             raise CommandError(msg("error.pptx_chart.series_values_categories", i=i, length=len(values), length2=len(categories)))
         data.add_series(s["name"], [None if v is None else float(v) for v in values])
     left, top, width, height = content_box(prs, slide)
-    frame = slide.shapes.add_chart(_TYPES[spec["chart"]], left, top, width, height, data)
+    # python-pptx annotates chart_data as ChartData (an alias it may drop, its docs recommend CategoryChartData)
+    # and the result as a Chart, where it returns the GraphicFrame holding one (as its docs say).
+    frame = cast(GraphicFrame, slide.shapes.add_chart(_TYPES[spec["chart"]], left, top, width, height,
+                                                      data))  # type: ignore[arg-type]
     chart = frame.chart
     chart.has_legend = len(series) > 1 or spec["chart"] == "pie"
     if chart.has_legend:

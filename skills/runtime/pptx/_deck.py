@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from lxml import etree
 from pptx import Presentation
@@ -12,9 +12,11 @@ from pptx.dml.color import RGBColor
 from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.oxml.ns import qn
 from pptx.presentation import Presentation as PresentationT
+from pptx.shapes.placeholder import LayoutPlaceholder
 from pptx.shapes.shapetree import SlideShapeFactory
 from pptx.slide import Slide, SlideLayout
-from pptx.util import Inches
+from pptx.text.text import TextFrame
+from pptx.util import Emu, Inches, Length
 
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._read import slide_size
@@ -79,7 +81,7 @@ def _theme_element(prs: PresentationT) -> tuple[Any, Any] | None:
 
 def pick_layout(prs: PresentationT, layout: str) -> SlideLayout:
     """The layout for a slide kind, remembered per deck (looking it up walks every layout)."""
-    cache = prs.__dict__.setdefault("_mira_layouts", {})
+    cache: dict[str, SlideLayout] = prs.__dict__.setdefault("_mira_layouts", {})  # a memo kept on the deck object
     if layout not in cache:
         cache[layout] = _find_layout(prs, layout)
     return cache[layout]
@@ -158,12 +160,15 @@ def inherits(prs: PresentationT) -> bool:
 
 def _find_layout(prs: PresentationT, layout: str, layouts: list[SlideLayout] | None = None) -> SlideLayout:
     layouts = list(prs.slide_layouts) if layouts is None else layouts
-    for lay in layouts:
-        if lay.name == _LAYOUT_NAMES[layout]:
-            return lay
 
     def kinds(lay: SlideLayout) -> list[Any]:
-        return [ph.placeholder_format.type for ph in lay.placeholders]
+        # python-pptx declares LayoutPlaceholders.__iter__ as a class attribute, which mypy reads as taking no self.
+        return [ph.placeholder_format.type for ph in cast("Iterable[LayoutPlaceholder]", lay.placeholders)]
+
+    for lay in layouts:
+        # a user's layout of that name may have lost its title: then the best titled one is taken instead
+        if lay.name == _LAYOUT_NAMES[layout] and any(t in _TITLE_TYPES for t in kinds(lay)):
+            return lay
 
     def score(lay: SlideLayout) -> int:
         k = kinds(lay)
@@ -218,7 +223,7 @@ def box(prs: PresentationT, shape: Any) -> tuple[int, int]:
     if not getattr(shape, "is_placeholder", False) or shape._element.spPr.xfrm is not None:
         return shape.width, shape.height
     key = (str(shape.part.slide_layout.part.partname), shape.placeholder_format.idx)
-    cache = prs.__dict__.setdefault("_mira_boxes", {})
+    cache: dict[tuple[str, int], tuple[int, int]] = prs.__dict__.setdefault("_mira_boxes", {})  # memo on the deck
     if key not in cache:
         cache[key] = (shape.width, shape.height)
     return cache[key]
@@ -230,13 +235,21 @@ def drop_empty_placeholders(slide: Slide) -> None:
             sp.getparent().remove(sp)
 
 
-def content_box(prs: PresentationT, slide: Slide) -> tuple[int, int, int, int]:
+def content_box(prs: PresentationT, slide: Slide) -> tuple[Length, Length, Length, Length]:
     margin = Inches(0.5)
     title = slide.shapes.title
-    top = (title.top + title.height + Inches(0.15)) \
+    top = Emu(title.top + title.height + Inches(0.15)) \
         if title is not None and title.top is not None and title.height is not None else Inches(0.6)
     width, height = slide_size(prs)
-    return margin, top, width - 2 * margin, height - top - Inches(0.45)
+    return margin, top, Emu(width - 2 * margin), Emu(height - top - Inches(0.45))
+
+
+def notes_frame(slide: Slide) -> TextFrame:
+    """The text of a slide's speaker notes; a clear refusal when the deck's notes page has no place for it."""
+    frame = slide.notes_slide.notes_text_frame
+    if frame is None:  # a template whose notes master lacks the notes placeholder
+        raise CommandError(msg("error.pptx_deck.notes_no_placeholder"))
+    return frame
 
 
 def move_slide(prs: PresentationT, old: int, new: int) -> None:

@@ -9,7 +9,15 @@ from pptx.presentation import Presentation as PresentationT
 from skills.messages import Msg, Said, msg
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._build import build_slides
-from skills.runtime.pptx._deck import body_placeholder, inherits, kind_of, learn_layouts, move_slide, remove_slide
+from skills.runtime.pptx._deck import (
+    body_placeholder,
+    inherits,
+    kind_of,
+    learn_layouts,
+    move_slide,
+    notes_frame,
+    remove_slide,
+)
 from skills.runtime.pptx._look import model_slide, take_look
 from skills.runtime.pptx._text import apply_ea_fonts, bullet_items, fill_bullets, fit_bullets, set_plain_text
 from skills.runtime.pptx._read import _walk, slide_title
@@ -142,8 +150,10 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where:
         move_slide(prs, n - 1, to - 1)
         return [[label, _label(slide, to)]]
     if op["op"] == "set_notes":
-        before = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
-        slide.notes_slide.notes_text_frame.text = op["text"]
+        had_notes = slide.has_notes_slide
+        frame = notes_frame(slide)
+        before = frame.text if had_notes else ""
+        frame.text = op["text"]
         return [[msg("change.slide.notes", number=n, text=_short(before)) if before.strip()
                          else msg("change.slide.no_notes", number=n),
                  msg("change.slide.notes", number=n, text=_short(op["text"]))]]

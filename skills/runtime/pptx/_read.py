@@ -52,7 +52,8 @@ def open_deck(path: Path) -> PresentationT:
         part = Package.open(str(path)).main_document_part
         if not isinstance(part, PresentationPart):
             return Presentation(str(path))  # the library's own "not a PowerPoint file" error
-        return part.presentation
+        deck: PresentationT = part.presentation  # python-pptx's lazyproperty hides the type
+        return deck
 
 
 def _walk(shapes: Any) -> Iterator[Any]:

@@ -15,7 +15,7 @@ from skills.runtime.xlsx._schema import XlsxChart, XlsxSheet
 
 def _column(letter: str, field: str, ncols: int) -> int:
     try:
-        col = column_index_from_string(letter.strip().upper())
+        col: int = column_index_from_string(letter.strip().upper())  # openpyxl's utils carry no annotations
     except ValueError:
         raise CommandError(msg("error.xlsx_chart.column_letter", field=field, letter=repr(letter))) from None
     if not 1 <= col <= max(ncols, 1):

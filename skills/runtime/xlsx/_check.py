@@ -29,7 +29,7 @@ def same(expected: Any, actual: Any) -> bool:
         return type(expected) is type(actual) and expected == actual
     if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
         return math.isclose(expected, actual, rel_tol=1e-9, abs_tol=1e-12)
-    return expected == actual
+    return bool(expected == actual)
 
 
 def parse_cell_key(key: str) -> tuple[str, int, int]:

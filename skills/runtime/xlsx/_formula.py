@@ -189,12 +189,12 @@ def _compare(a: Any, b: Any) -> int:
         if isinstance(v, FormulaError):
             raise _Raise(v)
     if isinstance(a, str) and isinstance(b, str):
-        a, b = a.casefold(), b.casefold()
-    elif isinstance(a, str) != isinstance(b, str):
+        x, y = a.casefold(), b.casefold()
+        return (x > y) - (x < y)
+    if isinstance(a, str) != isinstance(b, str):
         return 1 if isinstance(a, str) else -1  # text sorts after numbers
-    else:
-        a, b = _num(a), _num(b)
-    return (a > b) - (a < b)
+    m, n = _num(a), _num(b)
+    return (m > n) - (m < n)
 
 
 # -- compiling ------------------------------------------------------------------------
@@ -222,13 +222,13 @@ def _ref(text: str, row: int, col: int) -> tuple[str | None, tuple[tuple[int, in
     return sheet, tuple(corners)
 
 
-def shape_of(formula: str, row: int, col: int) -> tuple[Any, ...]:
+def shape_of(formula: str, row: int, col: int) -> tuple[tuple[Any, ...], ...]:
     """The formula with relative references as offsets: the same for every row of a copied formula."""
     try:
         tokens = Tokenizer(formula).items
     except TokenizerError as exc:
         raise Unsupported(str(exc)) from None
-    shape: list[Any] = []
+    shape: list[tuple[Any, ...]] = []
     for t in tokens:
         if t.type == Token.WSPACE:
             continue
@@ -240,7 +240,7 @@ def shape_of(formula: str, row: int, col: int) -> tuple[Any, ...]:
 
 
 class _Parser:
-    def __init__(self, shape: tuple[Any, ...]) -> None:
+    def __init__(self, shape: tuple[tuple[Any, ...], ...]) -> None:
         self.items = shape
         self.i = 0
 

@@ -236,7 +236,8 @@ class _Cells:
             si = f.get("si")
             coord = f"{get_column_letter(c)}{r}"
             if si in self.shared_formulas and not f.text:
-                return self.shared_formulas[si].translate_formula(coord)
+                translated: str = self.shared_formulas[si].translate_formula(coord)  # openpyxl: no annotations
+                return translated
             if f.text:
                 self.shared_formulas[si] = Translator(text, coord)
         elif kind == "array":
@@ -330,7 +331,7 @@ def _count_plain_cells(s: SheetScan, row: Any, row_no: int, columns: dict[str, i
             last = c_el
         else:
             rest.append(c_el)
-    if counted:
+    if first is not None and last is not None:  # at least one plain cell was counted
         for c_el in (first, last):  # cells are in column order: the row's extent is its first and last
             ref = c_el.get("r")
             letters = ref.rstrip("0123456789")

@@ -5,6 +5,7 @@ import re
 import shutil
 import warnings
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,11 @@ def recalculate(ws: Workspace, src: Path, out_rel: str, *, timeout: float = RECA
 _VIEWS = re.compile(rb"<sheetViews(?:/>|[\s>][\s\S]*?</sheetViews>)")
 
 
+def _literal(text: bytes) -> Callable[[re.Match[bytes]], bytes]:
+    """A replacement that writes ``text`` as is (as a template, its backslashes would be read as escapes)."""
+    return lambda _m: text
+
+
 def _sheet_paths(path: Path) -> dict[str, str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -106,7 +112,7 @@ def _restore_views(original: Path, produced: Path) -> None:
             data = zin.read(info)
             if info.filename in replace:
                 views = replace[info.filename]
-                data = _VIEWS.sub(lambda _m, views=views: views, data, count=1)
+                data = _VIEWS.sub(_literal(views), data, count=1)
             zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     tmp.replace(produced)
 

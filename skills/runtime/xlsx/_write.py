@@ -55,7 +55,8 @@ def check_sheet_name(name: str, field: str, taken: Sequence[str] = ()) -> None:
 def column_index(letter: str, field: str) -> int:
     if not isinstance(letter, str) or not _COL_RE.match(letter) or column_index_from_string(letter) > MAX_COLS:
         raise CommandError(msg("error.xlsx_write.column_letter_xfd", field=field, letter=repr(letter)))
-    return column_index_from_string(letter)
+    index: int = column_index_from_string(letter)  # openpyxl's utils carry no annotations
+    return index
 
 
 def check_cell_ref(ref: str, field: str) -> tuple[int, int]:
