@@ -88,6 +88,7 @@ def child_main(path: str) -> int:
         print(f"cannot load {path}", file=sys.stderr)
         return 2
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as an import does: a dataclass in the module looks its module up there
     try:
         spec.loader.exec_module(module)
         rows = module.run()

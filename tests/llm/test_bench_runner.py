@@ -80,3 +80,27 @@ def test_filter_and_only_bench_modules_run(tmp_path: Path) -> None:
     _write(tmp_path, a_ok=OK, b_skip=SKIP)
     report = run_all(tmp_path, pattern="skip")
     assert [r.module for r in report.results] == ["bench_b_skip"]
+
+
+RECORD = """
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bench._common import Row
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scored:  # a dataclass looks its module up in sys.modules while it is made
+    value: float
+
+
+def run():
+    return [Row("scored", Scored(value=0.5).value, 1.0, "s", "raw library", "<= 2x baseline", target_ratio=2.0)]
+"""
+
+
+def test_a_module_that_defines_a_dataclass_runs(tmp_path: Path) -> None:
+    _write(tmp_path, a_record=RECORD)
+    [result] = run_all(tmp_path, module_timeout=60.0, budget=60.0).results
+    assert result.status != "error", result.reason  # it was "AttributeError: 'NoneType' object has no attribute '__dict__'"
