@@ -15,7 +15,7 @@ from typing import Any
 
 from desktop.llm.markers import CONTEXT_PREFIX
 from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
-from skills.messages import Text
+from desktop.messages import english
 from skills.runtime import Evidence
 from desktop.store import Store, StoredMessage, StoreError, VersionRow
 
@@ -80,7 +80,7 @@ def turns_of(messages: Sequence[StoredMessage], made: Mapping[str, Sequence[str]
                 turns.append(Turn(n=len(turns) + 1, user=user.text, assistant="", made=()))
             user = m
         elif m.role == "assistant" and user is not None:
-            turns.append(Turn(n=len(turns) + 1, user=user.text, assistant=english_of(m.words), made=tuple(made.get(m.id, ()))))
+            turns.append(Turn(n=len(turns) + 1, user=user.text, assistant=english(m.words), made=tuple(made.get(m.id, ()))))
             user = None
     if user is not None:
         turns.append(Turn(n=len(turns) + 1, user=user.text, assistant="", made=()))
@@ -93,10 +93,6 @@ def summary(turn: Turn) -> str:
     answer = next((ln for ln in turn.assistant.splitlines() if ln.strip()), "")
     result = ("made " + ", ".join(turn.made)) if turn.made else _clip(answer, SUMMARY_CHARS) or "no reply"
     return f"asked: {asked} → {result}"
-
-
-def english_of(words: Text | str) -> str:
-    return words.english() if isinstance(words, Text) else words
 
 
 def evidence_line(evidence: Evidence | None) -> str:

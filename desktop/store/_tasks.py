@@ -75,8 +75,7 @@ class TaskStore(Database):
         if unknown:
             raise ValueError(f"unknown task fields {sorted(unknown)}")
         sets = [f"{k}=?" for k in fields]
-        args = [_dumps(v) if k in _JSON_FIELDS and v is not None
-                else dumps(v) if k == "packet" and v is not None else v for k, v in fields.items()]
+        args = [_task_column(k, v) for k, v in fields.items()]
         sql = f"UPDATE tasks SET {', '.join(sets)} WHERE id=?"
         args.append(task_id)
         with self._tx("task") as c:
@@ -302,6 +301,15 @@ class TaskStore(Database):
         return [ModelCallRow(id=r["id"], task_id=r["task_id"], agent=r["agent"], n=r["n"], budget=r["budget"], state=r["state"], error=r["error"],
                              created=r["created"])
                 for r in self._all("SELECT * FROM model_calls WHERE task_id=? ORDER BY id", (task_id,))]
+
+
+def _task_column(name: str, value: Any) -> Any:
+    """A task field as its column holds it: the packet through the records codec, usage as JSON."""
+    if value is None:
+        return None
+    if name == "packet":
+        return dumps(value)
+    return _dumps(value) if name in _JSON_FIELDS else value
 
 
 def _loads(raw: str | None) -> Any:

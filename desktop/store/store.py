@@ -247,7 +247,7 @@ class Store(TaskStore, FolderStore):
     def _message(row: sqlite3.Row) -> StoredMessage:
         return StoredMessage(id=row["id"], conversation_id=row["conversation_id"], role=row["role"], text=row["text"],
                              status=row["status"], extensions=_extensions(row["extensions"]), created=row["created"],
-                             reasoning=row["reasoning"], said=kept(Text, row["said"], None) if row["said"] else None)
+                             reasoning=row["reasoning"], said=kept(Text, row["said"], None))
 
     # -- artifacts and evidence --------------------------------------------------
 
