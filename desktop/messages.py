@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from skills.messages import Msg, Text
+from skills.messages import Msg, Text, carried
 
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -156,6 +156,15 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.agent_tools.arguments_nested_too_deeply": "the arguments of {name} are nested too deeply to read; send a flat object",
     "error.agent_tools.invalid_input_schema": "{name} has an invalid input schema: {value}",
     "error.agent_tools.failed": "{where}: {value}",
+    # what a person reads of these (skills.person_words): the argument path and the tool's name go to the details
+    "error.agent_tools.failed.person": "{value}",
+    "error.agent_tools.folder_file.person": "{value} is a folder, not a file.",
+    "error.agent_tools.invalid_arguments.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
+    "error.agent_tools.arguments_json_object.person": "The model sent a request Mira cannot read, so nothing was changed.",
+    "error.agent_tools.arguments_nested_more_levels.person": "The model sent a request Mira cannot read, so nothing was changed.",
+    "error.agent_tools.arguments_valid_json_position.person": "The model sent a request Mira cannot read, so nothing was changed.",
+    "error.agent_tools.arguments_nested_too_deeply.person": "The model sent a request Mira cannot read, so nothing was changed.",
+    "error.agent_loop.one_your_tools_you.person": "The model asked for a tool Mira does not have, so nothing was changed.",
     "error.agent_workfolder.too_broad_working_folder": "{real} is too broad to be a working folder; choose or create a folder for this work",
     "error.agent_workfolder.file_folder": "{real} is a file, not a folder",
     "error.agent_workfolder.used_working_folder": "{raw} cannot be used as a working folder: {exc}",
@@ -202,7 +211,18 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of the desktop catalogue with its parameters."""
-    return Msg(id=id, english_template=MESSAGES[id], params=params, n=n)
+    return Msg(id=id, english_template=MESSAGES[id], params=carried(params), n=n)
+
+
+def for_person(message: Msg) -> tuple[Msg, str]:
+    """A refusal as a person reads it, from whichever catalogue it came (the skills' or this layer's), and the
+    argument path the model's form said, for the details (:func:`skills.person_words.for_person`)."""
+    from collections import ChainMap
+
+    from skills.messages import MESSAGES as SKILLS
+    from skills.person_words import for_person as person_form  # with the first refusal shown, not at start
+
+    return person_form(message, ChainMap(MESSAGES, SKILLS))
 
 
 def said(exc: BaseException) -> Msg | str:

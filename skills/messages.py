@@ -87,7 +87,13 @@ def text(*lines: Msg | str) -> Text:
 
 def msg(id: str, n: int | None = None, /, **params: Any) -> Msg:
     """The message ``id`` of this layer's catalogue with its parameters (``n`` for plurals)."""
-    return Msg(id=id, english_template=MESSAGES[id], params=params, n=n)
+    return Msg(id=id, english_template=MESSAGES[id], params=carried(params), n=n)
+
+
+def carried(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A message's parameters, an error among them as what a person reads of it (:func:`said_error`): a
+    refusal wrapped in another ("output: {exc}") then reads in the person's language, not as its English."""
+    return {k: said_error(v) if isinstance(v, BaseException) else v for k, v in params.items()}
 
 
 def said_error(exc: BaseException) -> Msg | str:

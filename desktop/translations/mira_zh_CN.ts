@@ -621,7 +621,7 @@ Every write waits for your **Approve**, and every file comes back with evidence 
         <message>
             <source>Base URL:</source>
             <comment>settings.base_url</comment>
-            <translation>Base URL：</translation>
+            <translation>服务地址：</translation>
         </message>
         <message>
             <source>Model:</source>
@@ -3873,9 +3873,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{value}：应为 {kinds}，实际是 {type}</translation>
         </message>
         <message>
-            <source>output: {exc}</source>
+            <source>{field}: {exc}</source>
             <comment>error.pptx_xlsx_common.output</comment>
-            <translation>`output`：{exc}</translation>
+            <translation>{field}：{exc}</translation>
         </message>
         <message>
             <source>{where}: {value} is not one of {allowed}</source>
@@ -3928,14 +3928,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}[{i}]`.rows[{r}]` 有 {length} 个单元格；表头有 {width} 个</translation>
         </message>
         <message>
-            <source>template: {name} contains macros; Mira never writes macros into a file. Save it as a .docx or .dotx without macros and try again</source>
+            <source>{field}: {name} contains macros; Mira never writes macros into a file. Save it as a .docx or .dotx without macros and try again</source>
             <comment>error.docx_template.template_contains_macros_mira</comment>
-            <translation>模板：{name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 `.docx` 或 `.dotx` 后重试</translation>
+            <translation>{field}：{name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 `.docx` 或 `.dotx` 后重试</translation>
         </message>
         <message>
-            <source>template: {name} is corrupt or not a Word document ({type})</source>
+            <source>{field}: {name} is corrupt or not a Word document ({type})</source>
             <comment>error.docx_template.template_corrupt_word_document</comment>
-            <translation>模板：{name} 已损坏或不是 Word 文档（{type}）</translation>
+            <translation>{field}：{name} 已损坏或不是 Word 文档（{type}）</translation>
         </message>
         <message>
             <source>{where}: {anchor} was not found; nothing was changed</source>
@@ -3948,9 +3948,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}：{find} 跨越了制表符、分隔符或域，无法标记为修订建议，因此未做任何更改</translation>
         </message>
         <message>
-            <source>output: {out_rel} is a folder</source>
+            <source>{field}: {out_rel} is a folder</source>
             <comment>error.docx_cmds.output_folder</comment>
-            <translation>`output`：{out_rel} 是文件夹</translation>
+            <translation>{field}：{out_rel} 是文件夹</translation>
         </message>
         <message>
             <source>{where}: {find} was not found; nothing was changed</source>
@@ -3988,9 +3988,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{src} 已经是 PDF</translation>
         </message>
         <message>
-            <source>output: {out} must end in .pdf</source>
+            <source>{field}: {out} must end in .pdf</source>
             <comment>error.folder_cmds.output_end_pdf</comment>
-            <translation>`output`：{out} 必须以 `.pdf` 结尾</translation>
+            <translation>{field}：{out} 必须以 `.pdf` 结尾</translation>
         </message>
         <message>
             <source>cannot restore {rel}: {exc}</source>
@@ -4008,19 +4008,19 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{name}：文件已损坏或不是 Excel 工作簿（{type}）</translation>
         </message>
         <message>
-            <source>path: {exc}</source>
+            <source>{field}: {exc}</source>
             <comment>error.office_read.path</comment>
-            <translation>`path`：{exc}</translation>
+            <translation>{field}：{exc}</translation>
         </message>
         <message>
-            <source>ranges[{i}]: {r} is not like '3' or '1-4'</source>
+            <source>{where}: {r} is not like '3' or '1-4'</source>
             <comment>error.pdf_cmds.ranges_like</comment>
-            <translation>`ranges[{i}]`：{r} 的格式应类似 '3' 或 '1-4'</translation>
+            <translation>{where}：{r} 的格式应类似 '3' 或 '1-4'</translation>
         </message>
         <message>
-            <source>ranges[{i}]: {r} is outside pages 1-{pages} or reversed</source>
+            <source>{where}: {r} is outside pages 1-{pages} or reversed</source>
             <comment>error.pdf_cmds.ranges_outside_pages_reversed</comment>
-            <translation>`ranges[{i}]`：{r} 超出第 1-{pages} 页或顺序颠倒</translation>
+            <translation>{where}：{r} 超出第 1-{pages} 页或顺序颠倒</translation>
         </message>
         <message>
             <source>{where}: {value} is not one of the choices {choices}; nothing was changed</source>
@@ -4043,9 +4043,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{field}[{i}]：{item} 超出第 1–{total} 页或顺序颠倒</translation>
         </message>
         <message>
-            <source>pages: deleting every page of {path} would leave an empty PDF; nothing was changed</source>
+            <source>{field}: deleting every page of {path} would leave an empty PDF; nothing was changed</source>
             <comment>error.pdf_page_ops.pages_deleting_every_page</comment>
-            <translation>`pages`：删除 {path} 的所有页面会得到空 PDF；未做任何更改</translation>
+            <translation>{field}：删除 {path} 的所有页面会得到空 PDF；未做任何更改</translation>
         </message>
         <message>
             <source>{name}: there is no page {index}</source>
@@ -4073,9 +4073,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{name}：PDF 已损坏或被截断（没有可读的页面内容）</translation>
         </message>
         <message>
-            <source>pages: {bad} out of range (the PDF has {n_value} pages)</source>
+            <source>{field}: {bad} out of range (the PDF has {n_value} pages)</source>
             <comment>error.pdf_read.pages_out_range_pdf</comment>
-            <translation>`pages`：{bad} 超出范围（PDF 共 {n_value} 页）</translation>
+            <translation>{field}：{bad} 超出范围（PDF 共 {n_value} 页）</translation>
         </message>
         <message>
             <source>{name}: the PDF claims an impossible number of pages; the limit is {max_pages}</source>
@@ -4128,34 +4128,34 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>第 {number} 页：新文本比该行下一段文本之前的空间更长；未做任何更改</translation>
         </message>
         <message>
-            <source>image: {rel} is not a PNG, JPEG, GIF, BMP or TIFF image</source>
+            <source>{field}: {rel} is not a PNG, JPEG, GIF, BMP or TIFF image</source>
             <comment>error.pptx_build.image_png_jpeg_gif</comment>
-            <translation>`image`：{rel} 不是 PNG、JPEG、GIF、BMP 或 TIFF 图片</translation>
+            <translation>{field}：{rel} 不是 PNG、JPEG、GIF、BMP 或 TIFF 图片</translation>
         </message>
         <message>
-            <source>image: {exc}</source>
+            <source>{field}: {exc}</source>
             <comment>error.pptx_build.image</comment>
-            <translation>`image`：{exc}</translation>
+            <translation>{field}：{exc}</translation>
         </message>
         <message>
-            <source>image: {rel} claims more than {max_image_pixels} pixels; refusing it</source>
+            <source>{field}: {rel} claims more than {max_image_pixels} pixels; refusing it</source>
             <comment>error.pptx_build.image_claims_more_pixels</comment>
-            <translation>`image`：{rel} 声称超过 {max_image_pixels} 像素；拒绝使用</translation>
+            <translation>{field}：{rel} 声称超过 {max_image_pixels} 像素；拒绝使用</translation>
         </message>
         <message>
-            <source>image: {rel} cannot be read as an image ({exc})</source>
+            <source>{field}: {rel} cannot be read as an image ({exc})</source>
             <comment>error.pptx_build.image_read_image</comment>
-            <translation>`image`：{rel} 无法作为图片读取（{exc}）</translation>
+            <translation>{field}：{rel} 无法作为图片读取（{exc}）</translation>
         </message>
         <message>
-            <source>image: {rel} is {w}x{h} pixels; the limit is {max_image_pixels} pixels</source>
+            <source>{field}: {rel} is {w}x{h} pixels; the limit is {max_image_pixels} pixels</source>
             <comment>error.pptx_build.image_x_pixels_limit</comment>
-            <translation>`image`：{rel} 为 {w}x{h} 像素，上限为 {max_image_pixels} 像素</translation>
+            <translation>{field}：{rel} 为 {w}x{h} 像素，上限为 {max_image_pixels} 像素</translation>
         </message>
         <message>
-            <source>series[{i}] has {length} values for {length2} categories</source>
+            <source>{where} has {length} values for {length2} categories</source>
             <comment>error.pptx_chart.series_values_categories</comment>
-            <translation>`series[{i}]` 有 {length} 个值，但有 {length2} 个类别</translation>
+            <translation>{where} 有 {length} 个值，但有 {length2} 个类别</translation>
         </message>
         <message>
             <source>the deck has no slide layout with a title placeholder to build a slide on</source>
@@ -4213,9 +4213,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}：`to={to}` 超过了最后一张幻灯片（{length}）</translation>
         </message>
         <message>
-            <source>slides[{i}].{exc}</source>
+            <source>{where}.{exc}</source>
             <comment>error.pptx_cmds.slides</comment>
-            <translation>`slides[{i}]`.{exc}</translation>
+            <translation>{where}.{exc}</translation>
         </message>
         <message>
             <source>{name}: .{value} files are opened read-only (inspect and preview); save a copy as .{kind} to change it</source>
@@ -4413,14 +4413,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{field}`.anchor`：{anchor} 不是类似 H2 的单元格引用</translation>
         </message>
         <message>
-            <source>expect.cells: {key} must look like Sheet1!B2</source>
+            <source>{field}: {key} must look like Sheet1!B2</source>
             <comment>error.xlsx_check.expect_cells_look_like</comment>
-            <translation>`expect.cells`：{key} 的格式应类似 `Sheet1!B2`</translation>
+            <translation>{field}：{key} 的格式应类似 `Sheet1!B2`</translation>
         </message>
         <message>
-            <source>expect.cells: {key} has no valid cell reference</source>
+            <source>{field}: {key} has no valid cell reference</source>
             <comment>error.xlsx_check.expect_cells_valid_cell</comment>
-            <translation>`expect.cells`：{key} 没有有效的单元格引用</translation>
+            <translation>{field}：{key} 没有有效的单元格引用</translation>
         </message>
         <message>
             <source>{where}: there is no sheet {name} (sheets: {sheetnames})</source>
@@ -4548,14 +4548,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}：没有标题 {heading}；未做任何更改；文档中没有标题</translation>
         </message>
         <message>
-            <source>order: {order} must list every page 1–{total} once (missing {missing})</source>
+            <source>{field}: {order} must list every page 1–{total} once (missing {missing})</source>
             <comment>error.pdf_page_ops.order_missing</comment>
-            <translation>`order`：{order} 必须把第 1–{total} 页各列一次（缺少 {missing}）</translation>
+            <translation>{field}：{order} 必须把第 1–{total} 页各列一次（缺少 {missing}）</translation>
         </message>
         <message>
-            <source>order: {order} must list every page 1–{total} once</source>
+            <source>{field}: {order} must list every page 1–{total} once</source>
             <comment>error.pdf_page_ops.order</comment>
-            <translation>`order`：{order} 必须把第 1–{total} 页各列一次</translation>
+            <translation>{field}：{order} 必须把第 1–{total} 页各列一次</translation>
         </message>
         <message>
             <source>{rel} is open in another program, so it could not be replaced; the new version was kept beside it as {kept}. Close the file and try again.</source>
@@ -4563,9 +4563,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{rel} 正被其他程序打开，无法替换；新版本已保存在它旁边，名为 {kept}。请关闭该文件后重试。</translation>
         </message>
         <message>
-            <source>pdf_pages: op {op} takes {needs} and output; {problems}</source>
+            <source>{command}: op {op} takes {needs} and output; {problems}</source>
             <comment>error.pdf_page_ops.op_fields</comment>
-            <translation>`pdf_pages`：操作 {op} 需要 {needs} 和 `output`；{problems}</translation>
+            <translation>{command}：操作 {op} 需要 {needs} 和 `output`；{problems}</translation>
         </message>
         <message>
             <source>missing {fields}</source>
@@ -4891,6 +4891,136 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Row {base}: {exc}</source>
             <comment>error.xlsx_write.rows_row.person</comment>
             <translation>第 {base} 行：{exc}</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.pptx_xlsx_common.output.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>The template {name} contains macros; Mira never writes macros into a file. Save it as a .docx or .dotx without macros and try again.</source>
+            <comment>error.docx_template.template_contains_macros_mira.person</comment>
+            <translation>模板 {name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 .docx 或 .dotx 文件后重试。</translation>
+        </message>
+        <message>
+            <source>The template {name} is damaged or not a Word document.</source>
+            <comment>error.docx_template.template_corrupt_word_document.person</comment>
+            <translation>模板 {name} 已损坏或不是 Word 文档。</translation>
+        </message>
+        <message>
+            <source>{out_rel} is a folder, so the edited document cannot be saved under that name.</source>
+            <comment>error.docx_cmds.output_folder.person</comment>
+            <translation>{out_rel} 是一个文件夹，所以修改后的文档不能以这个名字保存。</translation>
+        </message>
+        <message>
+            <source>The exported file's name {out} must end in .pdf.</source>
+            <comment>error.folder_cmds.output_end_pdf.person</comment>
+            <translation>导出文件的名字 {out} 必须以 .pdf 结尾。</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.office_read.path.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>{r} is not a page number or a range like 1-4.</source>
+            <comment>error.pdf_cmds.ranges_like.person</comment>
+            <translation>{r} 不是页码，也不是类似 1-4 的页码范围。</translation>
+        </message>
+        <message>
+            <source>{r} is outside pages 1–{pages} or reversed.</source>
+            <comment>error.pdf_cmds.ranges_outside_pages_reversed.person</comment>
+            <translation>{r} 超出第 1–{pages} 页，或者前后颠倒。</translation>
+        </message>
+        <message>
+            <source>Deleting every page of {path} would leave an empty PDF; nothing was changed.</source>
+            <comment>error.pdf_page_ops.pages_deleting_every_page.person</comment>
+            <translation>删除 {path} 的所有页面会得到一个空 PDF；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The PDF has {n_value} pages, so it has no page {bad}.</source>
+            <comment>error.pdf_read.pages_out_range_pdf.person</comment>
+            <translation>这个 PDF 共 {n_value} 页，没有第 {bad} 页。</translation>
+        </message>
+        <message>
+            <source>{exc}</source>
+            <comment>error.pptx_build.image.person</comment>
+            <translation>{exc}</translation>
+        </message>
+        <message>
+            <source>{rel} is not a PNG, JPEG, GIF, BMP or TIFF image.</source>
+            <comment>error.pptx_build.image_png_jpeg_gif.person</comment>
+            <translation>{rel} 不是 PNG、JPEG、GIF、BMP 或 TIFF 图片。</translation>
+        </message>
+        <message>
+            <source>The image {rel} claims more than {max_image_pixels} pixels; it was refused.</source>
+            <comment>error.pptx_build.image_claims_more_pixels.person</comment>
+            <translation>图片 {rel} 声称超过 {max_image_pixels} 像素，已被拒绝。</translation>
+        </message>
+        <message>
+            <source>{rel} cannot be read as an image.</source>
+            <comment>error.pptx_build.image_read_image.person</comment>
+            <translation>{rel} 无法作为图片读取。</translation>
+        </message>
+        <message>
+            <source>The image {rel} is {w}×{h} pixels; the limit is {max_image_pixels} pixels.</source>
+            <comment>error.pptx_build.image_x_pixels_limit.person</comment>
+            <translation>图片 {rel} 为 {w}×{h} 像素，上限为 {max_image_pixels} 像素。</translation>
+        </message>
+        <message>
+            <source>A chart series has {length} values for {length2} categories; each category needs one value.</source>
+            <comment>error.pptx_chart.series_values_categories.person</comment>
+            <translation>图表的一个数据系列有 {length} 个值，但有 {length2} 个类别；每个类别需要一个值。</translation>
+        </message>
+        <message>
+            <source>Slide {n}: {exc}</source>
+            <comment>error.pptx_cmds.slides.person</comment>
+            <translation>第 {n} 张幻灯片：{exc}</translation>
+        </message>
+        <message>
+            <source>{key} is not a cell like Sheet1!B2, so it cannot be checked.</source>
+            <comment>error.xlsx_check.expect_cells_look_like.person</comment>
+            <translation>{key} 不是类似 Sheet1!B2 的单元格，所以无法检查。</translation>
+        </message>
+        <message>
+            <source>{key} names no cell Mira can check.</source>
+            <comment>error.xlsx_check.expect_cells_valid_cell.person</comment>
+            <translation>{key} 没有指明 Mira 能检查的单元格。</translation>
+        </message>
+        <message>
+            <source>The new order {order} must name every page 1–{total} once (missing: {missing}); nothing was changed.</source>
+            <comment>error.pdf_page_ops.order_missing.person</comment>
+            <translation>新的顺序 {order} 必须把第 1–{total} 页各列一次（缺少：{missing}）；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The new order {order} must name every page 1–{total} once; nothing was changed.</source>
+            <comment>error.pdf_page_ops.order.person</comment>
+            <translation>新的顺序 {order} 必须把第 1–{total} 页各列一次；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The page change came without what it needs, so nothing was changed.</source>
+            <comment>error.pdf_page_ops.op_fields.person</comment>
+            <translation>这次页面操作缺少所需的内容，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.pptx_xlsx_common.failed.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.pptx_xlsx_common.expected_got.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.pptx_xlsx_common.arguments_json_object.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.validate.arguments_json_object.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
         </message>
         <message>
             <source>Approval needed: {what}</source>
@@ -5532,6 +5662,46 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}：{value}</translation>
         </message>
         <message>
+            <source>{value}</source>
+            <comment>error.agent_tools.failed.person</comment>
+            <translation>{value}</translation>
+        </message>
+        <message>
+            <source>{value} is a folder, not a file.</source>
+            <comment>error.agent_tools.folder_file.person</comment>
+            <translation>{value} 是文件夹，不是文件。</translation>
+        </message>
+        <message>
+            <source>The request reached the file tool in a form it cannot use, so nothing was changed.</source>
+            <comment>error.agent_tools.invalid_arguments.person</comment>
+            <translation>请求以文件工具无法使用的形式送达，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The model sent a request Mira cannot read, so nothing was changed.</source>
+            <comment>error.agent_tools.arguments_json_object.person</comment>
+            <translation>模型发来的请求 Mira 无法读取，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The model sent a request Mira cannot read, so nothing was changed.</source>
+            <comment>error.agent_tools.arguments_nested_more_levels.person</comment>
+            <translation>模型发来的请求 Mira 无法读取，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The model sent a request Mira cannot read, so nothing was changed.</source>
+            <comment>error.agent_tools.arguments_valid_json_position.person</comment>
+            <translation>模型发来的请求 Mira 无法读取，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The model sent a request Mira cannot read, so nothing was changed.</source>
+            <comment>error.agent_tools.arguments_nested_too_deeply.person</comment>
+            <translation>模型发来的请求 Mira 无法读取，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The model asked for a tool Mira does not have, so nothing was changed.</source>
+            <comment>error.agent_loop.one_your_tools_you.person</comment>
+            <translation>模型请求了 Mira 没有的工具，因此未做任何更改。</translation>
+        </message>
+        <message>
             <source>{real} is too broad to be a working folder; choose or create a folder for this work</source>
             <comment>error.agent_workfolder.too_broad_working_folder</comment>
             <translation>{real} 范围太大，不能作为工作文件夹；请为这项工作选择或新建一个文件夹</translation>
@@ -5594,7 +5764,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>an API key needs a server: set the base URL first</source>
             <comment>error.llm_keys.api_key_needs_server</comment>
-            <translation>API 密钥需要服务器：请先设置服务器地址</translation>
+            <translation>API 密钥需要服务器：请先设置服务地址</translation>
         </message>
         <message>
             <source>the API key is empty</source>
@@ -5674,17 +5844,17 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>The base URL is not a valid URL.</source>
             <comment>error.llm_settings.url_invalid</comment>
-            <translation>基础 URL 不是有效的网址。</translation>
+            <translation>服务地址不是有效的网址。</translation>
         </message>
         <message>
             <source>The base URL must not contain a user name or password; put the key in the key field.</source>
             <comment>error.llm_settings.url_credentials</comment>
-            <translation>基础 URL 不能包含用户名或密码；请把密钥填在密钥栏中。</translation>
+            <translation>服务地址不能包含用户名或密码；请把密钥填在密钥栏中。</translation>
         </message>
         <message>
             <source>The base URL must start with http://… or https://…, not {value}.</source>
             <comment>error.llm_settings.url_scheme</comment>
-            <translation>基础 URL 必须以 http://… 或 https://… 开头，而不是 {value}。</translation>
+            <translation>服务地址必须以 http://… 或 https://… 开头，而不是 {value}。</translation>
         </message>
         <message>
             <source>The model settings must be an object, not {type}.</source>

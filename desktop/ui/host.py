@@ -22,7 +22,7 @@ import renderers
 from desktop import i18n
 from desktop.ui.imports import deferred
 from desktop.i18n import tr
-from desktop.messages import shown
+from desktop.messages import for_person, shown
 from desktop.store.states import IN_FLIGHT, WAITING, ApprovalState, LedgerState
 from desktop.ui.merge import ATTACHMENT
 from skills.messages import Msg, Text
@@ -623,8 +623,6 @@ def _decision_words(message: str) -> str:
 
 def _said_to_person(message: Msg) -> str:
     """A failed write's message on its card: its person form, the argument path the model sees as details."""
-    from skills.person_words import for_person
-
     said, where = for_person(message)
     return tr("error.with_details", message=i18n.render(said), details=where) if where else i18n.render(said)
 

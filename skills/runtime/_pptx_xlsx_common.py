@@ -95,7 +95,7 @@ def edit_output(ws: Workspace, args: Mapping[str, Any], suffix: str) -> str:
     try:
         ws.resolve(out)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.pptx_xlsx_common.output", exc=exc)) from exc
+        raise CommandError(msg("error.pptx_xlsx_common.output", field="output", exc=exc)) from exc
     return out
 
 

@@ -113,7 +113,7 @@ def _export_target(ws: Workspace, args: ExportPdfArgs) -> tuple[str, str]:
         raise CommandError(msg("error.folder_cmds.already_pdf", src=src))
     out = args["output"]
     if PurePosixPath(out).suffix.lower() != ".pdf":
-        raise CommandError(msg("error.folder_cmds.output_end_pdf", out=repr(out)))
+        raise CommandError(msg("error.folder_cmds.output_end_pdf", field="output", out=repr(out)))
     ws.resolve(src, must_exist=True)
     ws.resolve(out)
     return src, out

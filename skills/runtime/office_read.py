@@ -160,7 +160,7 @@ def run_read(ws: Workspace, args: OfficeReadArgs) -> CommandResult:
     try:
         path = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.office_read.path", exc=exc)) from exc
+        raise CommandError(msg("error.office_read.path", field="path", exc=exc)) from exc
     text, truncated = office_markdown(path, int(args.get("max_chars") or MAX_CHARS))
     note = f" (cut off after {len(text):,} characters)" if truncated else ""
     return CommandResult(ok=True, message=f"{args['path']} as markdown{note}:\n\n{text}",

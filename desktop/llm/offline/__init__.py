@@ -31,11 +31,11 @@ from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ModelEvent, TextChunk, ToolCall, ToolSpec
 from desktop.llm.markers import PACKET_PREFIX
 from desktop.llm.packet import read_packet
+from desktop.messages import for_person
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.codec import message_in
 from skills.messages import msg as skill_msg
-from skills.person_words import for_person
 
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
 

@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import desktop.llm.offline._content as oc
+from desktop.messages import for_person
 from desktop.messages import msg as desktop_msg
 from desktop.translations import render_plain
 from skills.codec import message_in
 from skills.messages import Msg, count, msg, nonzero_counts
-from skills.person_words import for_person
 
 Say = Callable[..., str]  # (message id, n, **params) -> the message in the request's language
 

@@ -26,7 +26,7 @@ def open_template(ws: Workspace, rel: str) -> Any:
     # one that carries macros is refused, so no macro ever reaches an output.
     check_file(path, "docx", allow_macros=True)
     if has_macros(path):
-        raise CommandError(msg("error.docx_template.template_contains_macros_mira", name=path.name))
+        raise CommandError(msg("error.docx_template.template_contains_macros_mira", field="template", name=path.name))
     data = path.read_bytes()
     if suffix == ".dotx":  # python-docx opens documents only; a template differs in one content type
         data = _as_document(data)
@@ -34,7 +34,7 @@ def open_template(ws: Workspace, rel: str) -> Any:
         doc = docx.Document(io.BytesIO(data))
         doc.styles  # noqa: B018 - parse now: a broken template fails here, not mid-write
     except Exception as exc:  # noqa: BLE001 - any parse failure of untrusted input is "corrupt"
-        raise CommandError(msg("error.docx_template.template_corrupt_word_document", name=path.name, type=type(exc).__name__)) from None
+        raise CommandError(msg("error.docx_template.template_corrupt_word_document", field="template", name=path.name, type=type(exc).__name__)) from None
     body = doc.element.body
     for el in list(body):
         if el.tag != qn("w:sectPr"):

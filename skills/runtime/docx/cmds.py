@@ -224,7 +224,7 @@ def _prepare_edit(ws: Workspace, args: DocxEditArgs) -> tuple[DocxEditArgs, Path
     out_rel = args.get("output") or args["path"]
     out = resolve(ws, out_rel, "output", suffix=".docx")
     if out.is_dir():
-        raise CommandError(msg("error.docx_cmds.output_folder", out_rel=repr(out_rel)))
+        raise CommandError(msg("error.docx_cmds.output_folder", field="output", out_rel=repr(out_rel)))
     images = {}
     for n, op in enumerate(args["operations"]):
         if op["op"] == "append" or op["op"] == "insert_after_heading":

@@ -266,11 +266,11 @@ def _parse_ranges(ranges: list[str], pages: int) -> list[tuple[int, int]]:
     for i, r in enumerate(ranges):
         m = _RANGE.match(r)
         if not m:
-            raise CommandError(msg("error.pdf_cmds.ranges_like", i=i, r=repr(r)))
+            raise CommandError(msg("error.pdf_cmds.ranges_like", where=f"ranges[{i}]", r=repr(r)))
         a = int(m.group(1))
         b = int(m.group(2) or a)
         if a < 1 or b < a or b > pages:
-            raise CommandError(msg("error.pdf_cmds.ranges_outside_pages_reversed", i=i, r=repr(r), pages=pages))
+            raise CommandError(msg("error.pdf_cmds.ranges_outside_pages_reversed", where=f"ranges[{i}]", r=repr(r), pages=pages))
         out.append((a, b))
     return out
 

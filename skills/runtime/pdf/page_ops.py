@@ -188,16 +188,16 @@ def _plan(ws: Workspace, args: object, name: str) -> tuple[_PageCall, Path, str,
         if sorted(order) != list(range(1, total + 1)):
             missing = sorted(set(range(1, total + 1)) - set(order))
             if missing:
-                raise CommandError(msg("error.pdf_page_ops.order_missing", order=order, total=total,
+                raise CommandError(msg("error.pdf_page_ops.order_missing", field="order", order=order, total=total,
                                        missing=missing[:20]))
-            raise CommandError(msg("error.pdf_page_ops.order", order=order, total=total))
+            raise CommandError(msg("error.pdf_page_ops.order", field="order", order=order, total=total))
         return call, src, out, [p - 1 for p in order], total
     chosen = page_numbers(call.pages, total)
     if name == "pdf_extract_pages":
         keep = [p - 1 for p in chosen]
     elif name == "pdf_delete_pages":
         if len(chosen) == total:
-            raise CommandError(msg("error.pdf_page_ops.pages_deleting_every_page", path=call.path))
+            raise CommandError(msg("error.pdf_page_ops.pages_deleting_every_page", field="pages", path=call.path))
         keep = [i for i in range(total) if i + 1 not in chosen]
     else:
         keep = list(range(total))
@@ -349,7 +349,7 @@ def pages_call(args: PdfPagesArgs) -> tuple[AnyCommand, dict[str, JsonValue]]:
     if missing or extra:
         problems = ([msg("error.pdf_page_ops.missing", fields=missing)] if missing else []) + (
             [msg("error.pdf_page_ops.not_taken", fields=extra)] if extra else [])
-        raise CommandError(msg("error.pdf_page_ops.op_fields", op=args["op"], needs=list(needs), problems=problems))
+        raise CommandError(msg("error.pdf_page_ops.op_fields", command="pdf_pages", op=args["op"], needs=list(needs), problems=problems))
     fields: dict[str, JsonValue] = {"path": args.get("path"), "inputs": args.get("inputs"), "pages": args.get("pages"),
                                     "angle": args.get("angle")}
     inner = {f: fields[f] for f in needs}  # each one given: checked just above

@@ -185,7 +185,7 @@ def inspect_pdf(doc: pymupdf.Document, pages: list[int] | None) -> dict[str, Any
     wanted = pages or list(range(1, min(n, 5) + 1))
     bad = [p for p in wanted if p < 1 or p > n]
     if bad:
-        raise CommandError(msg("error.pdf_read.pages_out_range_pdf", bad=bad[:5], n_value=n))
+        raise CommandError(msg("error.pdf_read.pages_out_range_pdf", field="pages", bad=bad[:5], n_value=n))
     sizes: dict[str, int] = {}
     good, broken = good_pages(doc)
     for page in good:

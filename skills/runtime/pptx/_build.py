@@ -228,21 +228,22 @@ def load_image_path(images_root: Any, rel: str) -> Path:
     try:
         path: Path = images_root.resolve(rel, must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.pptx_build.image", exc=exc)) from exc
+        raise CommandError(msg("error.pptx_build.image", field="image", exc=exc)) from exc
     if path.suffix.lower() not in IMAGE_SUFFIXES:
-        raise CommandError(msg("error.pptx_build.image_png_jpeg_gif", rel=rel))
+        raise CommandError(msg("error.pptx_build.image_png_jpeg_gif", field="image", rel=rel))
     try:
         with Image.open(path) as im:
             w, h = im.size
             if w * h > MAX_IMAGE_PIXELS:
-                raise CommandError(msg("error.pptx_build.image_x_pixels_limit", rel=rel, w=w, h=h, max_image_pixels=format(MAX_IMAGE_PIXELS, ",")))
+                raise CommandError(msg("error.pptx_build.image_x_pixels_limit", field="image", rel=rel, w=w, h=h,
+                                           max_image_pixels=format(MAX_IMAGE_PIXELS, ",")))
             im.verify()
     except CommandError:
         raise
     except Image.DecompressionBombError:
-        raise CommandError(msg("error.pptx_build.image_claims_more_pixels", rel=rel, max_image_pixels=format(MAX_IMAGE_PIXELS, ","))) from None
+        raise CommandError(msg("error.pptx_build.image_claims_more_pixels", field="image", rel=rel, max_image_pixels=format(MAX_IMAGE_PIXELS, ","))) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise CommandError(msg("error.pptx_build.image_read_image", rel=rel, exc=exc)) from None
+        raise CommandError(msg("error.pptx_build.image_read_image", field="image", rel=rel, exc=exc)) from None
     return path
 
 

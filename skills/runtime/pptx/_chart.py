@@ -27,7 +27,7 @@ def add_chart(prs: PresentationT, slide: Slide, spec: ChartSlide) -> Any:
     for i, s in enumerate(series):
         values = s["values"]
         if len(values) != len(categories):
-            raise CommandError(msg("error.pptx_chart.series_values_categories", i=i, length=len(values), length2=len(categories)))
+            raise CommandError(msg("error.pptx_chart.series_values_categories", where=f"series[{i}]", length=len(values), length2=len(categories)))
         data.add_series(s["name"], [None if v is None else float(v) for v in values])
     left, top, width, height = content_box(prs, slide)
     # python-pptx annotates chart_data as ChartData (an alias it may drop, its docs recommend CategoryChartData)

@@ -65,7 +65,7 @@ def _create(ws: Workspace, args: PptxCreateArgs) -> CommandResult:
         try:
             made = build_slides(prs, spec, ws)
         except CommandError as exc:
-            raise CommandError(msg("error.pptx_cmds.slides", i=i, exc=exc)) from None
+            raise CommandError(msg("error.pptx_cmds.slides", where=f"slides[{i}]", n=i + 1, exc=exc)) from None
         if len(made) > 1:
             notes.append(f"slide spec {i + 1} ({spec['title']!r}) was split over {len(made)} slides so the text fits")
     with ws.publish(rel) as staging:
@@ -137,7 +137,7 @@ def _inspect(ws: Workspace, args: PptxInspectArgs) -> CommandResult:
     try:
         src = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.office_read.path", exc=exc)) from exc
+        raise CommandError(msg("error.office_read.path", field="path", exc=exc)) from exc
     message, data = file_inspect.inspect(src, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 

@@ -35,14 +35,14 @@ def same(expected: Any, actual: Any) -> bool:
 def parse_cell_key(key: str) -> tuple[str, int, int]:
     sheet, sep, ref = key.rpartition("!")
     if not sep or not sheet:
-        raise CommandError(msg("error.xlsx_check.expect_cells_look_like", key=repr(key)))
+        raise CommandError(msg("error.xlsx_check.expect_cells_look_like", field="expect.cells", key=repr(key)))
     if len(sheet) > 1 and sheet[0] == sheet[-1] == "'":
         sheet = sheet[1:-1].replace("''", "'")
     try:
         col, row = coordinate_from_string(ref)
         return sheet, row, column_index_from_string(col)
     except (ValueError, CellCoordinatesException):
-        raise CommandError(msg("error.xlsx_check.expect_cells_valid_cell", key=repr(key))) from None
+        raise CommandError(msg("error.xlsx_check.expect_cells_valid_cell", field="expect.cells", key=repr(key))) from None
 
 
 # A new sheet's values are compared cell by cell in every row up to ALL_ROWS and in every

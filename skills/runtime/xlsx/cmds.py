@@ -185,7 +185,7 @@ def _inspect(ws: Workspace, args: XlsxInspectArgs) -> CommandResult:
     try:
         path = ws.resolve(args["path"], must_exist=True)
     except WorkspaceError as exc:
-        raise CommandError(msg("error.office_read.path", exc=exc)) from exc
+        raise CommandError(msg("error.office_read.path", field="path", exc=exc)) from exc
     message, data = file_inspect.inspect(path, {"max_rows": args.get("max_rows", 20)}, label=args["path"])
     return CommandResult(ok=True, message=message, data=data)
 
