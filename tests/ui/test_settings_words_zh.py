@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from desktop import i18n
 from desktop.settings import AppSettings
 from tests.llm.fake_server import FakeServer, http_error, serve
 from tests.ui.conftest import run
@@ -54,10 +55,11 @@ def test_a_refused_setting_reads_in_chinese_in_the_connection_test_and_on_save( 
     dialog.model_page.base_url.setText("ftp://h/v1")
     dialog.model_page.model_name.setText("test-model")
     ok, message = run(aloop, qtbot, dialog.model_page.test_connection())
-    assert not ok and message.startswith("基础 URL 必须以"), message
+    term = i18n.tr("settings.base_url").rstrip("：:")  # the field's own label names it (issue 26: "基础 URL" ≠ "Base URL")
+    assert term == "服务地址" and not ok and message.startswith(f"{term}必须以"), message
     assert english_words(message, ["'ftp://h/v1'"]) == [], message
     dialog.accept_settings()  # Save: refused, the same sentence under the dialog's own heading
     qtbot.waitUntil(dialog.error.isVisible)
-    assert "基础 URL 必须以" in dialog.error.text() and english_words(dialog.error.text(), ["'ftp://h/v1'"]) == []
+    assert f"{term}必须以" in dialog.error.text() and english_words(dialog.error.text(), ["'ftp://h/v1'"]) == []
     dialog.reject()
     window.apply_settings(AppSettings())

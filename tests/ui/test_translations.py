@@ -12,6 +12,7 @@ from desktop.translations import catalog
 from skills.describe import write_headline
 from skills.codec import from_json, to_json
 from skills.messages import Msg, count, msg
+from tests.zh_words import english_words
 
 
 @pytest.fixture
@@ -170,3 +171,18 @@ def test_settings_offer_follow_the_system_first_and_keep_it(qtbot, english: obje
     chinese = SettingsDialog(AppSettings(language="zh_CN"))
     qtbot.addWidget(chinese)
     assert chinese.language.itemText(0) == "跟随系统" and chinese.language.currentData() == "zh_CN"
+
+
+def test_every_message_about_the_base_url_uses_the_settings_label_s_word() -> None:
+    """A refusal tells the user which Settings field to fix by that field's own label: the Chinese messages said
+    "基础 URL", "服务器地址" and "服务地址" for a field labelled "Base URL" (issue 26)."""
+    entries = catalog.entries()
+    label = next(e for e in entries if e.comment == "settings.base_url")
+    about = [e for e in entries if e.context == "messages" and "base url" in e.source.lower()]
+    assert len(about) >= 5
+    assert all("base url" in e.source.lower() for e in about)  # English: "Base URL:" and "the base URL"
+    table = translations.ts_table("zh_CN")
+    term = table[label.key][0].rstrip("：:")
+    assert term and english_words(term) == [], term  # a Chinese term: the zh-words check allows "URL", not "Base"
+    wrong = {e.comment: table[e.key][0] for e in about if term not in table[e.key][0]}
+    assert wrong == {}, term
