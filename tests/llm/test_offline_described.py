@@ -105,3 +105,66 @@ def test_the_main_planner_sends_a_described_document_to_its_skill(request_text: 
                   MAIN_TOOLS)
     assert [c.name for c in turn.tool_calls] == ["run_skill"], turn.text
     assert json.loads(turn.tool_calls[0].arguments)["goal"] == request_text
+
+
+def _list_paragraphs(d: docx.Document) -> list[tuple[str, str]]:
+    """(text, number format) of each paragraph numbered through its own properties or its style (as Word
+    resolves it), read from the numbering part."""
+    from docx.oxml.ns import qn
+
+    formats = {}
+    numbering = d.part.numbering_part.element
+    abstract = {a.get(qn("w:abstractNumId")): a for a in numbering.findall(qn("w:abstractNum"))}
+    for num in numbering.findall(qn("w:num")):
+        level = abstract[num.find(qn("w:abstractNumId")).get(qn("w:val"))].find(qn("w:lvl"))
+        formats[num.get(qn("w:numId"))] = level.find(qn("w:numFmt")).get(qn("w:val"))
+    out = []
+    for p in d.paragraphs:
+        style, num_pr = p.style, p._p.pPr.numPr if p._p.pPr is not None else None
+        while num_pr is None and style is not None:
+            num_pr = style.element.pPr.numPr if style.element.pPr is not None else None
+            style = style.base_style
+        if num_pr is not None and num_pr.numId is not None:
+            out.append((p.text, formats[str(num_pr.numId.val)]))
+    return out
+
+
+@pytest.mark.parametrize(("request_text", "items", "numbered"), [
+    ("make a short Word memo about the move with bullets: Monday packing, Tuesday movers",
+     ["Monday packing", "Tuesday movers"], False),
+    ("Write a memo titled Office Move with bullet points: pack books; call the movers; and clean the flat",
+     ["pack books", "call the movers", "clean the flat"], False),
+    ("make a document with a numbered list: buy boxes, pack, move", ["buy boxes", "pack", "move"], True),
+    ("写一份关于搬家的简短 Word 备忘录，要点：周一打包、周二搬家", ["周一打包", "周二搬家"], False),
+    ("做一个文档，列出：周一打包，周二搬家和周三打扫", ["周一打包", "周二搬家", "周三打扫"], False),
+])
+def test_a_list_typed_after_bullets_is_made_list_paragraphs(tmp_path: Path, request_text: str, items: list[str],
+                                                            numbered: bool) -> None:
+    """"with bullets: Monday packing, Tuesday movers" made one paragraph "Monday packing, Tuesday movers"."""
+    run = run_skill_agent(tmp_path, "docx", request_text)
+    d = docx.Document(str(tmp_path / run.complete["artifacts"][0]))
+    listed = _list_paragraphs(d)
+    assert [text for text, _ in listed] == items
+    assert {fmt for _, fmt in listed} == ({"decimal"} if numbered else {"bullet"})
+    assert not [p.text for p in d.paragraphs if p.style.name == "Normal" and p.text]  # no paragraph of the list
+
+
+@pytest.mark.parametrize(("instruction", "body", "title", "headings", "items"), [
+    ("Write a memo with sections Plan and Risks, and bullets", "a, b", None, ["Plan", "Risks"], ["a", "b"]),
+    ("Make slides titled Launch with the key points", "Budget, Timeline and Risks", "Launch", [],
+     ["Budget", "Timeline", "Risks"]),
+    ("写一份关于世界和平的文档，要点", "世界和平、和邻居道别", None, [], ["世界和平", "和邻居道别"]),
+])
+def test_the_list_s_items_are_the_typed_ones(instruction: str, body: str, title: str | None, headings: list[str],
+                                              items: list[str]) -> None:
+    found = describe(instruction, body)
+    assert found is not None and found[1]
+    assert (found[0].title, found[0].headings, found[0].items) == (title, headings, items)
+
+
+def test_bullets_on_slides_are_one_bullets_slide(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "pptx", "Make slides titled Launch with bullet points: Budget, Timeline and Risks")
+    deck = pptx.Presentation(str(tmp_path / run.complete["artifacts"][0]))
+    bodies = [[p.text for p in sh.text_frame.paragraphs] for s in deck.slides for sh in s.placeholders
+              if sh.placeholder_format.idx != 0 and sh.has_text_frame]
+    assert ["Budget", "Timeline", "Risks"] in bodies, bodies

@@ -2,7 +2,8 @@
 
 "Write a memo titled Office Move with headings Timeline and Budget, and a table of costs: Movers 1200,
 Boxes 150" (or "写一份标题为搬家计划的备忘录，包含时间表和预算两个章节，以及费用表：搬家公司 1200，纸箱 150")
-names a title, the headings in order and a table with its rows. Only the user's words go into the
+names a title, the headings in order and a table with its rows; "… with bullets: Monday packing, Tuesday movers"
+(or "…，要点：周一打包、周二搬家") a list whose items are the ones typed after the colon. Only the user's words go into the
 document: the table's first header cell is left empty rather than invented, its second is the name the
 user gave the table. A sentence that names none of these is not a description (None), and the request
 is read as before (its text after the colon is the content).
@@ -48,6 +49,19 @@ _LEAD = later(r"^(?:以及|还有|并且|并|加上|附上?|另外|和|与|及)?
 # "A, B and C", "甲、乙和丙": the separators of a list the user types (以及/和 only between words: 与 and 及
 # also sit inside words, as in 参与者).
 _LIST_SPLIT = later(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+|[、，；]|以及|和)\s*", re.IGNORECASE)
+# "… with bullets:", "bullet points:", "a numbered list:", "要点：", "列出：": the words before the colon that make what
+# follows it a list typed inline (its items separated as _ITEMS says).
+_BULLETS_AFTER = later(r"(?:\b(?:(?P<numbered>numbered\s+(?:list|points|items)|steps)|bullets?|bullet(?:ed)?\s+(?:points?|list)"
+                       r"|(?:key\s+|main\s+|talking\s+)?points|items|a\s+list|the\s+list)"
+                       r"|(?P<numbered_zh>编号列表|步骤)|要点|列出|列表|以下几点|几点)"
+                       r"\s*(?:are|is|as follows|如下|为|是|包括|有)?$", re.IGNORECASE)
+# Between items: a comma, semicolon or 、，；. A comma between digits is a thousands separator ("1,200").
+_ITEMS = later(r"\s*(?:(?<!\d),|,(?!\d)|[;；、，])\s*")
+# The last item of "A, B and C" / "甲、乙和丙" holds two: split at its last "and" (和/以及 with a word either side).
+_LAST_AND = later(r"^(?P<a>.+)(?:\s*,?\s+and\s+|(?<=[\u4e00-\u9fff]{2})(?:以及|和)(?=[\u4e00-\u9fff]{2}))(?P<b>.+)$",
+                  re.IGNORECASE)
+_BEFORE_LIST = later(r"[\s,，;；]*(?:\b(?:and\s+)?(?:with\s+)?(?:the\s+)?|以及|并且?|还有|和)?$", re.IGNORECASE)
+MAX_ITEMS = 200
 _ROW = later(r"^(?P<label>.*?\S)\s*[:：=]?\s*(?P<value>[-+]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?)\s*(?:元|美元|块)?$")
 _QUOTES = "\"'“”‘’「」《》"
 
@@ -59,15 +73,19 @@ class Described:
     title: str | None = None
     headings: list[str] = field(default_factory=list)
     table: tuple[str, list[list[Any]]] | None = None
+    items: list[str] = field(default_factory=list)  # a list typed after "bullets:" / "要点："
+    numbered: bool = False
 
     def blocks(self) -> list[dict[str, Any]]:
-        """The headings, then the table (it is named last in such a sentence)."""
+        """The headings, then the table or the list (the body after the colon, named last in such a sentence)."""
         out: list[dict[str, Any]] = [{"type": "heading", "text": h, "level": 1} for h in self.headings]
         if self.table is not None:
             name, rows = self.table
             width = max(len(r) for r in rows)
             header = ["", name] if width == 2 else [name]
             out.append({"type": "table", "header": header, "rows": [(r + [""] * width)[:width] for r in rows]})
+        if self.items:
+            out.append({"type": "numbered" if self.numbered else "bullets", "items": list(self.items)})
         return out
 
 
@@ -87,16 +105,41 @@ def describe(instruction: str, body: str) -> tuple[Described, bool] | None:
     """The description in a one-line request (``instruction`` before its colon, ``body`` after), and
     whether the body was taken (as the table's rows or the list of headings); None when the sentence
     describes no structure."""
-    headings = _headings(instruction)
     table = _table(instruction, body)
+    listing, items, head = None, [], instruction
+    if table is None:
+        listing = _BULLETS_AFTER.search(instruction.rstrip().rstrip(":：").rstrip())
+    if listing is not None:
+        items = _items(body)
+    if items and listing is not None:
+        # The words that ask for the list are not a heading ("with sections Plan and Risks, and bullets: …").
+        head = _BEFORE_LIST.sub("", instruction[:listing.start()])
+    headings = _headings(head)
     listed = False
-    if not headings and table is None and _LIST_AFTER.search(instruction.rstrip().rstrip(":：")):
+    if not headings and table is None and not items and _LIST_AFTER.search(instruction.rstrip().rstrip(":：")):
         # "slides with sections: Intro, Plan, Risks", "章节：背景、目标、计划": the list is after the colon
         headings = _names(body.strip().rstrip(".。")) if "\n" not in body.strip() else []
         listed = bool(headings)
-    if not headings and table is None:
+    if not headings and table is None and not items:
         return None
-    return Described(described_title(instruction), headings, table), table is not None or listed
+    numbered = bool(listing is not None and (listing.group("numbered") or listing.group("numbered_zh")))
+    found = Described(title=described_title(head), headings=headings, table=table, items=items, numbered=numbered)
+    return found, table is not None or listed or bool(items)
+
+
+def _items(body: str) -> list[str]:
+    """The items of a list typed on one line after "bullets:" ("Monday packing, Tuesday movers and boxes";
+    "周一打包、周二搬家"); [] for a body that is no such list (several lines are markdown, read as before)."""
+    text = body.strip().rstrip(".。!！?？")
+    if not text or "\n" in text:
+        return []
+    parts = [p for p in _ITEMS.split(text) if p.strip()]
+    last = _LAST_AND.match(parts[-1]) if parts else None
+    if last is not None:
+        parts[-1:] = [last.group("a"), last.group("b")]
+    items = [re.sub(r"^(?:and\s+|以及)", "", p.strip(), flags=re.IGNORECASE).strip(_QUOTES).strip() for p in parts]
+    items = [i for i in items if i]
+    return items if 0 < len(items) <= MAX_ITEMS else []
 
 
 def split_list(text: str) -> list[str]:
