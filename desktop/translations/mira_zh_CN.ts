@@ -4900,7 +4900,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>The template {name} contains macros; Mira never writes macros into a file. Save it as a .docx or .dotx without macros and try again.</source>
             <comment>error.docx_template.template_contains_macros_mira.person</comment>
-            <translation>模板 {name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 .docx 或 .dotx 文件后重试。</translation>
+            <translation>模板 {name} 含有宏；Mira 从不向文件写入宏。请将它另存为不含宏的 DOCX 或 DOTX 文件后重试。</translation>
         </message>
         <message>
             <source>The template {name} is damaged or not a Word document.</source>
@@ -4915,7 +4915,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>The exported file's name {out} must end in .pdf.</source>
             <comment>error.folder_cmds.output_end_pdf.person</comment>
-            <translation>导出文件的名字 {out} 必须以 .pdf 结尾。</translation>
+            <translation>导出文件的名字 {out} 必须以 `.pdf` 结尾。</translation>
         </message>
         <message>
             <source>{exc}</source>
@@ -4980,7 +4980,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>{key} is not a cell like Sheet1!B2, so it cannot be checked.</source>
             <comment>error.xlsx_check.expect_cells_look_like.person</comment>
-            <translation>{key} 不是类似 Sheet1!B2 的单元格，所以无法检查。</translation>
+            <translation>{key} 不是类似 `Sheet1!B2` 的单元格，所以无法检查。</translation>
         </message>
         <message>
             <source>{key} names no cell Mira can check.</source>
