@@ -165,6 +165,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.agent_tools.arguments_valid_json_position.person": "The model sent a request Mira cannot read, so nothing was changed.",
     "error.agent_tools.arguments_nested_too_deeply.person": "The model sent a request Mira cannot read, so nothing was changed.",
     "error.agent_loop.one_your_tools_you.person": "The model asked for a tool Mira does not have, so nothing was changed.",
+    "error.agent_skillsource.no_skill.person": "The model asked for a skill Mira does not have, so nothing was changed.",
+    "error.agent_loop.instruction_skill_read_load.person": ("The model asked to run a skill that only holds instructions, so "
+                                                            "nothing was changed."),
+    "error.agent_skillsource.skill_refused.person": "Mira could not load the skill this request needs, so nothing was changed.",
     "error.agent_workfolder.too_broad_working_folder": "{real} is too broad to be a working folder; choose or create a folder for this work",
     "error.agent_workfolder.file_folder": "{real} is a file, not a folder",
     "error.agent_workfolder.used_working_folder": "{raw} cannot be used as a working folder: {exc}",

@@ -5702,6 +5702,21 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>模型请求了 Mira 没有的工具，因此未做任何更改。</translation>
         </message>
         <message>
+            <source>The model asked for a skill Mira does not have, so nothing was changed.</source>
+            <comment>error.agent_skillsource.no_skill.person</comment>
+            <translation>模型请求了 Mira 没有的技能，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>The model asked to run a skill that only holds instructions, so nothing was changed.</source>
+            <comment>error.agent_loop.instruction_skill_read_load.person</comment>
+            <translation>模型要运行一个只含说明的技能，因此未做任何更改。</translation>
+        </message>
+        <message>
+            <source>Mira could not load the skill this request needs, so nothing was changed.</source>
+            <comment>error.agent_skillsource.skill_refused.person</comment>
+            <translation>Mira 无法载入这个请求需要的技能，因此未做任何更改。</translation>
+        </message>
+        <message>
             <source>{real} is too broad to be a working folder; choose or create a folder for this work</source>
             <comment>error.agent_workfolder.too_broad_working_folder</comment>
             <translation>{real} 范围太大，不能作为工作文件夹；请为这项工作选择或新建一个文件夹</translation>

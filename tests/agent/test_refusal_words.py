@@ -132,7 +132,7 @@ def test_no_refusal_begins_with_a_literal_argument_name() -> None:
 
 
 def test_every_refusal_raised_with_an_argument_path_has_a_person_form() -> None:
-    """Raised with ``where=``, ``field=`` or ``command=`` in a command module or in the agent: a ``.person`` twin
+    """Raised with ``where=``, ``field=``, ``command=`` or ``skill_id=`` in a command module or in the agent: a ``.person`` twin
     in the catalogue that raises it."""
     import desktop.agent
     import skills
@@ -144,7 +144,7 @@ def test_every_refusal_raised_with_an_argument_path_has_a_person_form() -> None:
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "msg" and node.args \
                         and isinstance(node.args[0], ast.Constant) \
-                        and any(k.arg in ("where", "field", "command") for k in node.keywords):
+                        and any(k.arg in ("where", "field", "command", "skill_id") for k in node.keywords):
                     mid = str(node.args[0].value)
                     if mid in catalogue and not mid.startswith("error.safety.") and f"{mid}.person" not in catalogue:
                         missing.add(mid)
