@@ -6,6 +6,9 @@ from typing import Any
 
 from skills.messages import Msg, Text, carried
 
+# What a person reads for a tool call the model sent in a form Mira cannot read (the reason goes to the details).
+_UNREADABLE_CALL = "The model sent a request Mira cannot read, so nothing was changed."
+
 # English templates of the desktop layer's messages (the terminal's words), by id; see skills.messages.
 MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.approval_needed": "Approval needed: {what}",
@@ -160,10 +163,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.agent_tools.failed.person": "{value}",
     "error.agent_tools.folder_file.person": "{value} is a folder, not a file.",
     "error.agent_tools.invalid_arguments.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
-    "error.agent_tools.arguments_json_object.person": "The model sent a request Mira cannot read, so nothing was changed.",
-    "error.agent_tools.arguments_nested_more_levels.person": "The model sent a request Mira cannot read, so nothing was changed.",
-    "error.agent_tools.arguments_valid_json_position.person": "The model sent a request Mira cannot read, so nothing was changed.",
-    "error.agent_tools.arguments_nested_too_deeply.person": "The model sent a request Mira cannot read, so nothing was changed.",
+    "error.agent_tools.arguments_json_object.person": _UNREADABLE_CALL,
+    "error.agent_tools.arguments_nested_more_levels.person": _UNREADABLE_CALL,
+    "error.agent_tools.arguments_valid_json_position.person": _UNREADABLE_CALL,
+    "error.agent_tools.arguments_nested_too_deeply.person": _UNREADABLE_CALL,
     "error.agent_loop.one_your_tools_you.person": "The model asked for a tool Mira does not have, so nothing was changed.",
     "error.agent_skillsource.no_skill.person": "The model asked for a skill Mira does not have, so nothing was changed.",
     "error.agent_loop.instruction_skill_read_load.person": ("The model asked to run a skill that only holds instructions, so "

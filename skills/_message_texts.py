@@ -2,6 +2,9 @@
 A tuple is (one, other) of a plural; ``%n`` is the count, ``{name}`` a parameter."""
 from __future__ import annotations
 
+# What a person reads for a call the file tool cannot use at all (the schema's reason goes to the details).
+_UNUSABLE = "The request reached the file tool in a form it cannot use, so nothing was changed."
+
 # English templates of the skill layer's messages, by id. A tuple is (one, other) of a plural.
 MESSAGES: dict[str, str | tuple[str, str]] = {
     "list.separator": ", ",
@@ -653,7 +656,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # What a person reads for a refusal whose {where} is the argument path the model sees (issue 26): the same
     # sentence without it (the path goes to the details). skills.person_words picks these by id.
     "error.pptx_xlsx_common.one.person": "{value} is not one of {allowed}.",
-    "error.validate.invalid_argument.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
+    "error.validate.invalid_argument.person": _UNUSABLE,
     "error.blocks.file.person": "{rel} is not a file.",
     "error.blocks.image_empty_larger_mb.person": "The image {rel} is empty or larger than {max_image_bytes} MB.",
     "error.blocks.image_claims_x_pixels.person": "The image {rel} claims {w}×{h} pixels, which is not a real size; it was refused.",
@@ -737,8 +740,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.pdf_page_ops.order_missing.person": "The new order {order} must name every page 1–{total} once (missing: {missing}); nothing was changed.",
     "error.pdf_page_ops.order.person": "The new order {order} must name every page 1–{total} once; nothing was changed.",
     "error.pdf_page_ops.op_fields.person": "The page change came without what it needs, so nothing was changed.",
-    "error.pptx_xlsx_common.failed.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
-    "error.pptx_xlsx_common.expected_got.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
-    "error.pptx_xlsx_common.arguments_json_object.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
-    "error.validate.arguments_json_object.person": "The request reached the file tool in a form it cannot use, so nothing was changed.",
+    "error.pptx_xlsx_common.failed.person": _UNUSABLE,
+    "error.pptx_xlsx_common.expected_got.person": _UNUSABLE,
+    "error.pptx_xlsx_common.arguments_json_object.person": _UNUSABLE,
+    "error.validate.arguments_json_object.person": _UNUSABLE,
 }
