@@ -154,6 +154,8 @@ def test_a_list_typed_after_bullets_is_made_list_paragraphs(tmp_path: Path, requ
     ("Make slides titled Launch with the key points", "Budget, Timeline and Risks", "Launch", [],
      ["Budget", "Timeline", "Risks"]),
     ("写一份关于世界和平的文档，要点", "世界和平、和邻居道别", None, [], ["世界和平", "和邻居道别"]),
+    ("做一个幻灯片，列出三点", "市场、产品和团队", None, [], ["市场", "产品", "团队"]),
+    ("写一份备忘录，清单", "牙刷、毛巾、充电器", None, [], ["牙刷", "毛巾", "充电器"]),
 ])
 def test_the_list_s_items_are_the_typed_ones(instruction: str, body: str, title: str | None, headings: list[str],
                                               items: list[str]) -> None:

@@ -53,7 +53,7 @@ _LIST_SPLIT = later(r"\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+|[、，；]|以及|�
 # follows it a list typed inline (its items separated as _ITEMS says).
 _BULLETS_AFTER = later(r"(?:\b(?:(?P<numbered>numbered\s+(?:list|points|items)|steps)|bullets?|bullet(?:ed)?\s+(?:points?|list)"
                        r"|(?:key\s+|main\s+|talking\s+)?points|items|a\s+list|the\s+list)"
-                       r"|(?P<numbered_zh>编号列表|步骤)|要点|列出|列表|以下几点|几点)"
+                       r"|(?P<numbered_zh>编号列表|步骤)|要点|列出|列表|清单|以下几点|几点|[一二两三四五六七八九十\d]+\s*[个条]?(?:要点|点))"
                        r"\s*(?:are|is|as follows|如下|为|是|包括|有)?$", re.IGNORECASE)
 # Between items: a comma, semicolon or 、，；. A comma between digits is a thousands separator ("1,200").
 _ITEMS = later(r"\s*(?:(?<!\d),|,(?!\d)|[;；、，])\s*")
