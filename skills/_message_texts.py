@@ -91,6 +91,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.title_set": "Changed the title to \"{title}\".",
     "planner.slide_added": "Added the slide \"{title}\".",
     "planner.section_added": "Added the section \"{title}\".",
+    "planner.paragraph_added": "Added the paragraph under \"{heading}\".",
+    "planner.paragraph_appended": "Added the paragraph at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
@@ -202,6 +204,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
                    "slide 3* or *move slide 4 to 2*.",
     "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
+    "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
     "help.rows": "Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",

@@ -2000,6 +2000,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>planner.section_added</comment>
             <translation>已添加章节“{title}”。</translation>
         </message>
+        <message>
+            <source>Added the paragraph under "{heading}".</source>
+            <comment>planner.paragraph_added</comment>
+            <translation>已在“{heading}”下添加这段文字。</translation>
+        </message>
+        <message>
+            <source>Added the paragraph at the end of the document.</source>
+            <comment>planner.paragraph_appended</comment>
+            <translation>已在文档末尾添加这段文字。</translation>
+        </message>
         <message numerus="yes">
             <source>Added %n rows.</source>
             <comment>planner.rows_added</comment>
@@ -2497,6 +2507,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>
             <comment>help.section</comment>
             <translation>给文档添加章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*。</translation>
+        </message>
+        <message>
+            <source>Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*</source>
+            <comment>help.paragraph</comment>
+            <translation>在标题下添加一段文字：*在“期限”下面加一段：通知期为 30 天。*</translation>
         </message>
         <message>
             <source>Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.</source>
