@@ -291,6 +291,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                        "file is opened in a spreadsheet program, or now with Recalculate (or ask "
                                        "to recalculate it)."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
+    "check.detail.empty_slides": ("Slide {slides} shows nothing", "Slides {slides} show nothing"),
+    "check.detail.no_empty_slides": "Every slide shows something",
     # LibreOffice (page view, recalculation, render checks)
     "soffice.missing": "LibreOffice is not installed, so this could not run",
     "soffice.timeout": "LibreOffice did not finish converting {name} within {seconds} s",
@@ -313,6 +315,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.unreadable": "{name} cannot be read.",
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
+    # a write that ran, then failed a check of the file it wrote: the file did change
+    "problem.written_failed": "The file was changed, but a check of it failed: its card lists what to look at.",
     "problem.read.plain": "I could not read that file.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.string_too_long": "The workbook holds a text longer than {limit} characters, far more than a cell "

@@ -2892,6 +2892,18 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
                 <numerusform>%n 个单元格显示错误：{cells}</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Slides {slides} show nothing</source>
+            <comment>check.detail.empty_slides</comment>
+            <translation>
+                <numerusform>第 {slides} 张幻灯片上什么也没有</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Every slide shows something</source>
+            <comment>check.detail.no_empty_slides</comment>
+            <translation>每张幻灯片都有内容</translation>
+        </message>
         <message>
             <source>LibreOffice is not installed, so this could not run</source>
             <comment>soffice.missing</comment>
@@ -2981,6 +2993,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>That failed, so no file was changed.</source>
             <comment>problem.failed.plain</comment>
             <translation>操作失败，没有修改任何文件。</translation>
+        </message>
+        <message>
+            <source>The file was changed, but a check of it failed: its card lists what to look at.</source>
+            <comment>problem.written_failed</comment>
+            <translation>文件已修改，但对它的一项检查未通过：请看文件卡片上列出的问题。</translation>
         </message>
         <message>
             <source>I could not read that file.</source>

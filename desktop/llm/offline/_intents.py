@@ -32,7 +32,7 @@ _ARTICLE = (r"(?:a |an |one |one more |another |a new |an extra |new |an additio
             r"|this |these )?")
 # "i need another slide", "new slide called X", "one more slide please": an addition without the verb "add".
 _ADD_LEAD = rf"\b{_ADD}\s+{_ARTICLE}"
-_WANT_LEAD = (rf"(?:\b(?:i|we)\s+(?:need|want|would like|'d like)\s+{_ARTICLE}"
+_WANT_LEAD = (rf"(?:\b(?:(?:i|we)\s+(?:need|want|would like|'d like)|(?:it|the deck|\S+\.pptx)\s+needs)\s+{_ARTICLE}"
               r"|^\s*(?:please\s+)?(?:one more|another|a new|new)\s+)")
 # A paragraph "under Background: …": what it is called, where it goes, and how its words are introduced.
 _PARAGRAPH = r"(?:short |brief |new |closing |final )?(?:paragraph|para|line|sentence|note)"
@@ -298,7 +298,7 @@ INTENTS: tuple[Intent, ...] = (
                     r"(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
                     rf"{naming}\s*{_NAME}"
                     r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
-                    r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
+                    r"\s*(?:,?\s*(?:(?:with|and)\s+)?(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
                     r"\s*[.!?]?$"
                     # with the verb "add" the naming word may go ("add slide: Risks"); without it, it may not
                     for lead, naming in ((_ADD_LEAD, rf"(?:\s*,?\s*{_NAMED_EN})?\s*[:：]?"),
