@@ -94,6 +94,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.title_set": "Changed the title to \"{title}\".",
     "planner.slide_added": "Added the slide \"{title}\".",
     "planner.section_added": "Added the section \"{title}\".",
+    "planner.paragraph_added": "Added the paragraph under \"{heading}\".",
+    "planner.paragraph_appended": "Added the paragraph at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
@@ -205,6 +207,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
                    "slide 3* or *move slide 4 to 2*.",
     "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
+    "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
     "help.rows": "Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",
@@ -291,6 +294,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                        "file is opened in a spreadsheet program, or now with Recalculate (or ask "
                                        "to recalculate it)."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
+    "check.detail.empty_slides": ("Slide {slides} shows nothing", "Slides {slides} show nothing"),
+    "check.detail.no_empty_slides": "Every slide shows something",
     # LibreOffice (page view, recalculation, render checks)
     "soffice.missing": "LibreOffice is not installed, so this could not run",
     "soffice.timeout": "LibreOffice did not finish converting {name} within {seconds} s",
@@ -313,6 +318,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.unreadable": "{name} cannot be read.",
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
+    # a write that ran, then failed a check of the file it wrote: the file did change
+    "problem.written_failed": "The file was changed, but a check of it failed: its card lists what to look at.",
     "problem.read.plain": "I could not read that file.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.string_too_long": "The workbook holds a text longer than {limit} characters, far more than a cell "

@@ -64,12 +64,16 @@ class Finalizer:
     def _produced(self, run: Run, agent: str) -> tuple[dict[str, tuple[ArtifactRecord, str]],
                                                        dict[tuple[str, str], Evidence]]:
         """Artifacts written by the skill's commands (latest per path) and the evidence seen per (path, sha),
-        both keyed by the normalised workspace path."""
+        both keyed by the normalised workspace path.
+
+        A write whose checks failed after it wrote is a failed call that still changed the file: its file is
+        delivered with the failed checks (the card shows them, the version is kept for undo), never left on
+        disk unseen."""
         produced: dict[str, tuple[ArtifactRecord, str]] = {}
         evidence: dict[tuple[str, str], Evidence] = {}
         info = self.skills.skill(agent.removeprefix("skill:"))
         for row in self.store.ledger(run.task_id):
-            if (row.agent != agent or row.state != LedgerState.DONE or not row.result
+            if (row.agent != agent or row.state not in (LedgerState.DONE, LedgerState.FAILED) or not row.result
                     or row.tool_id not in versioning.skill_commands(info)):
                 continue
             done = read_outcome(row.result)

@@ -383,6 +383,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Slides {slides} show nothing</source>
+            <comment>check.detail.empty_slides</comment>
+            <translation>
+                <numerusform>Slide {slides} shows nothing</numerusform>
+                <numerusform>Slides {slides} show nothing</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>… %n more headings not shown</source>
             <comment>outline.more_headings</comment>
             <translation>

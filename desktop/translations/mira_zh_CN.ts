@@ -2000,6 +2000,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>planner.section_added</comment>
             <translation>已添加章节“{title}”。</translation>
         </message>
+        <message>
+            <source>Added the paragraph under "{heading}".</source>
+            <comment>planner.paragraph_added</comment>
+            <translation>已在“{heading}”下添加这段文字。</translation>
+        </message>
+        <message>
+            <source>Added the paragraph at the end of the document.</source>
+            <comment>planner.paragraph_appended</comment>
+            <translation>已在文档末尾添加这段文字。</translation>
+        </message>
         <message numerus="yes">
             <source>Added %n rows.</source>
             <comment>planner.rows_added</comment>
@@ -2499,6 +2509,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>给文档添加章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*。</translation>
         </message>
         <message>
+            <source>Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*</source>
+            <comment>help.paragraph</comment>
+            <translation>在标题下添加一段文字：*在“期限”下面加一段：通知期为 30 天。*</translation>
+        </message>
+        <message>
             <source>Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
             <translation>修改工作簿：*添加一行：五月, 1800, 1150*或*把工作表 销售 重命名为 收入*。</translation>
@@ -2877,6 +2892,18 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
                 <numerusform>%n 个单元格显示错误：{cells}</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Slides {slides} show nothing</source>
+            <comment>check.detail.empty_slides</comment>
+            <translation>
+                <numerusform>第 {slides} 张幻灯片上什么也没有</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Every slide shows something</source>
+            <comment>check.detail.no_empty_slides</comment>
+            <translation>每张幻灯片都有内容</translation>
+        </message>
         <message>
             <source>LibreOffice is not installed, so this could not run</source>
             <comment>soffice.missing</comment>
@@ -2966,6 +2993,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>That failed, so no file was changed.</source>
             <comment>problem.failed.plain</comment>
             <translation>操作失败，没有修改任何文件。</translation>
+        </message>
+        <message>
+            <source>The file was changed, but a check of it failed: its card lists what to look at.</source>
+            <comment>problem.written_failed</comment>
+            <translation>文件已修改，但对它的一项检查未通过：请看文件卡片上列出的问题。</translation>
         </message>
         <message>
             <source>I could not read that file.</source>

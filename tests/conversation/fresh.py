@@ -163,6 +163,25 @@ SECTIONS = _rows(
     ("给上一个文件加一节，标题是费用", {"heading": "费用"}),
 )
 
+PARAGRAPHS = _rows(
+    "add_paragraph", DOC,
+    ("Under Term, add: Payment is due within 14 days.", {"heading": "Term", "text": "Payment is due within 14 days."}),
+    ("please write a short paragraph below the Term heading that says: Prices include VAT.",
+     {"heading": "Term", "text": "Prices include VAT."}),
+    ("add a closing sentence saying We look forward to working with you.",
+     {"text": "We look forward to working with you."}),
+    ("请在“Term”章节里加一段话：合同自动续期。", {"heading": "Term", "text": "合同自动续期。"}),
+    ("在文档末尾加一段：此致敬礼。", {"text": "此致敬礼。"}),
+) + _after(
+    "add_paragraph", REPORT, NOTES,
+    # under the title's own text, before the Results subsection
+    ("add a paragraph under Quarterly report: Costs fell too.",
+     {"heading": "Quarterly report", "text": "Costs fell too.", "before": "Results"}),
+) + _after(
+    "add_paragraph", REPORT_ZH, NOTES,
+    ("在 Results 下面加一句：东部持平。", {"heading": "Results", "text": "东部持平。"}),
+)
+
 ROWS = _rows(
     "add_rows", BOOK,
     ("add a row for April: Apr, 1400, 1000", {"rows": [["Apr", 1400, 1000]]}),
@@ -458,7 +477,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *ROWS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
                 *ROTATE, *REORDER, *SPLIT, *INSPECT, *CREATE, *VERSIONS, *NEAR]
 
 # Export needs LibreOffice, seconds a row: a few, marked slow.

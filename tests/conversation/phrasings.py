@@ -138,6 +138,19 @@ ADD_SECTION = _rows(
     ("加一节 联系人，包括：张三、李四", {"heading": "联系人", "items": ["张三", "李四"]}),
 )
 
+ADD_PARAGRAPH = _rows(
+    "add_paragraph", DOC,
+    ("add a paragraph under Term: The notice period is 30 days.",
+     {"heading": "Term", "text": "The notice period is 30 days."}),
+    ("Add a sentence to the Term section saying Either side may end it.",
+     {"heading": "Term", "text": "Either side may end it."}),
+    ("add 'Renewal is automatic.' under Term", {"heading": "Term", "text": "Renewal is automatic."}),
+    ("add a line at the end: Signed in Berlin.", {"text": "Signed in Berlin."}),
+    ("在“Term”下面加一段：通知期为 30 天。", {"heading": "Term", "text": "通知期为 30 天。"}),
+    ("在 Term 部分后面补充一句：双方均可提前终止。", {"heading": "Term", "text": "双方均可提前终止。"}),
+    ("加一段：本合同一式两份。", {"text": "本合同一式两份。"}),
+)
+
 ADD_ROWS = _rows(
     "add_rows", BOOK,
     ("add a row: Apr,1400,1000", {"rows": [["Apr", 1400, 1000]]}),
@@ -554,5 +567,5 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("表单什么时候交", ()),
 )]
 
-ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_ROWS, *REPLACE, *FILL, *FIELDS, *MERGE,
-                *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]
+ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_PARAGRAPH, *ADD_ROWS, *REPLACE,
+                *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 
@@ -245,3 +246,35 @@ def test_undo_right_after_a_new_file_says_it_was_new_and_writes_nothing(chat: Ch
     assert {p.name: sha(p) for p in chat.folder.iterdir() if p.is_file()} == before  # nothing written
     zh = chat.say("撤销上一步", expect=None)
     assert "是上一步新建的文件" in zh["message"] and first["path"] != pdf["path"]
+
+
+def test_a_write_whose_check_fails_is_delivered_with_the_check_and_can_be_undone(chat: Chat) -> None:
+    import pptx
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    prs = pptx.Presentation()
+    first = prs.slides.add_slide(prs.slide_layouts[0])
+    first.shapes.title.text = "Sales"
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("Sales", (3, 5))
+    charted = prs.slides.add_slide(prs.slide_layouts[6])  # a chart and nothing else: not empty
+    charted.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data)
+    prs.slides.add_slide(prs.slide_layouts[6])  # really empty: the check after the write fails on it
+    prs.save(str(chat.path("q.pptx")))
+    v1 = chat.path("q.pptx").read_bytes()
+
+    report = chat.say("add a slide titled Risks to q.pptx", expect=None)
+    [art] = report["artifacts"]  # the file changed: it is delivered, not left on disk unseen
+    assert art["path"] == "q.pptx" and art["version"] == 2 and art["evidence"]["passed"] is False
+    failed = [c for c in art["evidence"]["checks"] if c["status"] == "failed"]
+    assert [c["name"] for c in failed] == ["no empty slides"]
+    assert "Slide 3 shows nothing" in json.dumps(failed)  # the chart's slide 2 is not named
+    assert "no file was changed" not in report["message"] and "check of it failed" in report["message"]
+    assert [s.shapes.title.text for s in pptx.Presentation(str(chat.path("q.pptx"))).slides
+            if s.shapes.title is not None][-1] == "Risks"
+
+    chat.say("undo that", expect=None)
+    assert chat.path("q.pptx").read_bytes() == v1

@@ -168,6 +168,15 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
             assert item in rest
         if want.get("text"):
             assert want["text"] in rest
+    elif intent == "add_paragraph":
+        texts = _docx_texts(path)
+        at = next(i for i, t in enumerate(texts) if t == want["text"])
+        if want.get("heading"):
+            assert texts.index(want["heading"]) < at, texts
+        else:
+            assert at == len(texts) - 1, texts
+        if want.get("before"):
+            assert at < texts.index(want["before"]), texts
     elif intent == "add_rows":
         import openpyxl
 

@@ -182,3 +182,29 @@ def test_the_edited_file_is_named_by_its_title_as_after_create(ws: Workspace) ->
     bare = get_command("docx_edit").run(ws, {"path": "bare.docx", "operations": [
         {"op": "append", "blocks": [{"type": "paragraph", "text": "Hello"}]}]})
     assert bare.ok and bare.artifacts[0].title == "bare"
+
+
+def test_a_paragraph_under_a_heading_goes_before_its_subsections(styled: Workspace) -> None:
+    result = get_command("docx_edit").run(styled, {"path": "plan.docx", "output": "plan-v2.docx", "operations": [
+        {"op": "insert_after_heading", "heading": "Budget", "before_subheadings": True,
+         "blocks": [{"type": "paragraph", "text": "Costs fell too."}]}]})
+    assert result.ok, result.message
+    doc = docx.Document(str(styled.root / "plan-v2.docx"))
+    paragraphs = [p for p in doc.paragraphs if p.text]
+    texts = [p.text for p in paragraphs]
+    new = texts.index("Costs fell too.")
+    # right after Budget's own text, above its subheading "Detail", in the body's style
+    assert texts[new - 2:new + 2] == ["Budget", "Money matters.", "Costs fell too.", "Detail"]
+    assert paragraphs[new].style.name == paragraphs[new - 1].style.name
+
+
+def test_the_title_is_a_heading_to_write_under(styled: Workspace) -> None:
+    doc = docx.Document(str(styled.root / "plan.docx"))
+    title = doc.paragraphs[0].insert_paragraph_before("Project plan", style="Title")
+    doc.save(str(styled.root / "plan.docx"))
+    result = get_command("docx_edit").run(styled, {"path": "plan.docx", "operations": [
+        {"op": "insert_after_heading", "heading": title.text, "before_subheadings": True,
+         "blocks": [{"type": "paragraph", "text": "Owner: Ada."}]}]})
+    assert result.ok, result.message
+    texts = [p.text for p in docx.Document(str(styled.root / "plan.docx")).paragraphs if p.text]
+    assert texts.index("Owner: Ada.") == 1

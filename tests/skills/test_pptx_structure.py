@@ -137,3 +137,27 @@ def test_a_deck_saved_by_libreoffice_impress_gets_a_slide_on_its_content_layout(
         return out
 
     assert look(new) == look(neighbour) and look(new)[0][1].lower() == "2e7d32"
+
+
+def test_a_slide_with_only_a_chart_a_drawn_shape_or_a_connector_is_not_empty(ws: Workspace) -> None:
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.enum.shapes import MSO_CONNECTOR, MSO_SHAPE
+    from pptx.util import Inches
+
+    prs = Presentation()
+    blank = prs.slide_layouts[6]
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("Sales", (3, 5))
+    prs.slides.add_slide(blank).shapes.add_chart(XL_CHART_TYPE.PIE, Inches(1), Inches(1), Inches(4), Inches(4), data)
+    prs.slides.add_slide(blank).shapes.add_shape(MSO_SHAPE.RIGHT_ARROW, Inches(1), Inches(1), Inches(3), Inches(1))
+    prs.slides.add_slide(blank).shapes.add_connector(MSO_CONNECTOR.STRAIGHT, Inches(1), Inches(1), Inches(5), Inches(3))
+    prs.slides.add_slide(blank).shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(1))  # an empty box: nothing
+    prs.save(str(ws.root / "drawn.pptx"))
+
+    result = get_command("pptx_verify").run(ws, {"path": "drawn.pptx"})
+    [check] = [c for c in result.evidence[0].checks if c.name == "no empty slides"]
+    assert check.status == "failed" and check.detail.params == {"slides": [4]}, check
+    inspected = get_command("pptx_inspect").run(ws, {"path": "drawn.pptx"})
+    assert [s["graphics"] for s in inspected.data["slides"]] == [["chart"], ["shape"], ["connector"], []]

@@ -128,6 +128,12 @@ class FollowUpPlan(CallHistory):
             return ("pptx_edit", {"path": path, "operations": [{"op": "add_slide", "slide": slide}]})
         if op == "add_section":
             return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": self._section()}]})
+        if op == "add_paragraph":
+            block = {"type": "paragraph", "text": str(self.p["text"])}
+            if not self.p.get("heading"):
+                return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": [block]}]})
+            return ("docx_edit", {"path": path, "operations": [{"op": "insert_after_heading", "heading": self.p["heading"],
+                                                                "blocks": [block], "before_subheadings": True}]})
         if op == "add_rows":
             book = self._read("xlsx_inspect")
             if book is None:
@@ -264,6 +270,10 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.slide_added", title=p["title"])
         if self.op == "add_section":
             return self._say("planner.section_added", title=p["title"])
+        if self.op == "add_paragraph" and p.get("heading"):
+            return self._say("planner.paragraph_added", heading=p["heading"])
+        if self.op == "add_paragraph":
+            return self._say("planner.paragraph_appended")
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
         if self.op == "export_pdf":

@@ -32,8 +32,15 @@ _ARTICLE = (r"(?:a |an |one |one more |another |a new |an extra |new |an additio
             r"|this |these )?")
 # "i need another slide", "new slide called X", "one more slide please": an addition without the verb "add".
 _ADD_LEAD = rf"\b{_ADD}\s+{_ARTICLE}"
-_WANT_LEAD = (rf"(?:\b(?:i|we)\s+(?:need|want|would like|'d like)\s+{_ARTICLE}"
+_WANT_LEAD = (rf"(?:\b(?:(?:i|we)\s+(?:need|want|would like|'d like)|(?:it|the deck|\S+\.pptx)\s+needs)\s+{_ARTICLE}"
               r"|^\s*(?:please\s+)?(?:one more|another|a new|new)\s+)")
+# A paragraph "under Background: …": what it is called, where it goes, and how its words are introduced.
+_PARAGRAPH = r"(?:short |brief |new |closing |final )?(?:paragraph|para|line|sentence|note)"
+_HEADING = rf"{_Q}?(?P<heading>[^{_NQ},，:：\n]{{1,60}}?){_QC}?"
+_THE_HEADING = rf"(?:the\s+)?(?:(?:heading|section)\s+)?{_HEADING}"
+_SAYING = (r"\s*(?:,?\s*(?:saying|that says|which says|reading|that reads|with (?:the )?(?:text|words))\s*[:：]?"
+           r"|\s*[:：]|\s+[—–-])\s*")
+_ZH_PARAGRAPH = r"(?:一|1)?(?:段话|段文字|段内容|段|句话|句)"
 # What a title is not: how it should look or an opinion of it ("make the title bold", "could the title be better?").
 _NOT_A_TITLE = (r"(?!\s*(?:bold|bigger|smaller|larger|shorter|longer|italic|red|blue|black|centered|centred|uppercase|"
                 r"lowercase|capitali[sz]ed|underlined|more|less|better|worse|changed|improved|clearer|different|"
@@ -187,6 +194,24 @@ def _section_body(values: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
+# "to the end", "in it", "在文档末尾": a place that is no heading (the paragraph goes at the end)
+_NO_HEADING = later(r"^(?:(?:the\s+)?(?:end|bottom|document|doc|report|file|memo|letter|page|text)(?:\s+of\s+.*)?|it|this|that"
+                    r"|\S+\.docx|文档|文件|正文|全文|文末|文档末尾|文件末尾|末尾|最后|结尾|这份文档|这个文档|它)$", _I)
+# "add a line to the Budget sheet: …" is a row of a spreadsheet, "… to slide 2" belongs to a deck
+_NOT_A_DOCUMENT_PART = later(r"\b(?:sheet|tab|worksheet|workbook|spreadsheet|slide|deck|table)\s*$|工作表|幻灯片", _I)
+
+
+def _paragraph_place(values: dict[str, Any]) -> dict[str, Any] | None:
+    """The heading the paragraph goes under ("" for the end of the document) and its words without quotes."""
+    heading = str(values.pop("heading", "") or "").strip()
+    if heading and _NOT_A_DOCUMENT_PART.search(heading):
+        return None
+    text = slots.unquote(str(values.get("text") or "").strip())
+    if not text:
+        return None
+    return {"heading": "" if _NO_HEADING.match(heading) else heading, "text": text}
+
+
 INTENTS: tuple[Intent, ...] = (
     Intent("restore", ("docx", "pptx", "pdf", "xlsx"), {"version": "version"},
            en=(r"\b(?:restore|go back to|revert to|roll back to|back to|return to)\s+(?:the\s+)?(?:version\s*|v)(?P<version>\d+)",),
@@ -273,7 +298,7 @@ INTENTS: tuple[Intent, ...] = (
                     r"(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
                     rf"{naming}\s*{_NAME}"
                     r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
-                    r"\s*(?:,?\s*(?:with|and)\s+(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
+                    r"\s*(?:,?\s*(?:(?:with|and)\s+)?(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
                     r"\s*[.!?]?$"
                     # with the verb "add" the naming word may go ("add slide: Risks"); without it, it may not
                     for lead, naming in ((_ADD_LEAD, rf"(?:\s*,?\s*{_NAMED_EN})?\s*[:：]?"),
@@ -301,7 +326,7 @@ INTENTS: tuple[Intent, ...] = (
                r"(?:\s+(?:to|in)\s+(?:\S+\.(?:docx|pdf)|it|the (?:document|report|file)))?"
                r"\s*(?:,?\s*(?:(?:with (?:the )?(?:text|content|paragraph)|saying|that says)\s*[:：]?\s*(?P<body>.+)"
                r"|(?:with|listing)?\s*[:：]\s*(?P<items>.+)))?\s*[?？]?$"),
-           zh=(rf"{_ZH_ADD}(?:一|1)?(?:个章节|章节|个部分|部分|一节|节|段|章)[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
+           zh=(rf"{_ZH_ADD}(?:一|1)?(?:个章节|章节|个部分|部分|一节|节|章)[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
                rf"{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?\s*(?:[，,]\s*(?:内容|正文)(?:是|为)?\s*[:：]\s*"
                r"(?P<body>.+?)|[，,]\s*(?:包括|包含|要点)\s*[:：]?\s*(?P<items>.+?))?\s*[。.!！]?$",
                rf"{_ZH_ADD}(?:一|1)?(?:个)?(?:标题为|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?的(?:章节|部分|一节)"
@@ -310,6 +335,22 @@ INTENTS: tuple[Intent, ...] = (
            request_en='add a section titled “{title}” to {path}[ with text: {text}]',
            request_zh='在 {path} 中添加一节，标题是“{title}”[，内容：{text}]',
            command="docx_edit", precedence=66, help="help.section", whole=True),
+    Intent("add_paragraph", ("docx",), {"heading": "text", "text": "prose"},
+           en=(rf"\b(?:{_ADD}|write)\s+{_ARTICLE}{_PARAGRAPH}\s+(?:of text\s+)?(?:under|below|beneath|after|to|in|into"
+               rf"|at the end of)\s+{_THE_HEADING}(?:\s+(?:heading|section|part|chapter))?{_SAYING}(?P<text>.+)$",
+               rf"^\s*(?:please\s+)?(?:under|below|beneath|after)\s+{_THE_HEADING}(?:\s+(?:heading|section))?\s*,?"
+               rf"\s*(?:please\s+)?(?:{_ADD}|write|put)\b\s*(?:(?:the\s+|{_ARTICLE}){_PARAGRAPH}\s*)?"
+               r"(?:(?:saying|that says|reading)\s*)?[:：]?\s*(?P<text>.+)$",
+               rf"\b(?:{_ADD}|put|write)\s+(?:the\s+)?(?:(?:line|sentence|paragraph|text|words)\s+)?{_Q}(?P<text>[^{_NQ}\n]+)"
+               rf"{_QC}\s+(?:under|below|beneath|after)\s+{_THE_HEADING}(?:\s+(?:heading|section))?\s*[.!]?$",
+               rf"\b{_ADD}\s+{_ARTICLE}{_PARAGRAPH}(?:\s+(?:at the (?:end|bottom)|to the end)"
+               r"(?:\s+of (?:it|the (?:document|report|file|memo|letter)))?)?"
+               r"\s*(?:,?\s*(?:saying|that says|which says|reading)\s*[:：]?|[:：])\s*(?P<text>.+)$"),
+           zh=(rf"(?:在|往|给|于)\s*{_Q}?(?P<heading>[^，,:：。\n{_NQ}]{{1,40}}?){_QC}?\s*(?:这一?节|这个部分|部分|章节|一节|小节|标题)?"
+               rf"\s*的?(?:下面|下方|底下|下边|后面|后边|之后|里面|里|中|下|末尾|最后|结尾)\s*[，,]?\s*再?(?:写|{_ZH_ADD})\s*"
+               rf"{_ZH_PARAGRAPH}\s*[:：，,]?\s*(?P<text>.+)$",
+               rf"^\s*(?:请|麻烦)?再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：]\s*(?P<text>.+)$"),
+           unless=_ASKING, scope="named", command="docx_edit", precedence=69, help="help.paragraph", whole=True),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
            en=(rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}\s+of\s+slide\s+(?P<slide>\d+)\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
@@ -400,6 +441,7 @@ HELP_TOPICS: tuple[tuple[str, str], ...] = (
     ("help.pdf_pages", r"\bpages?\b|\bmerge|\bcombine|\bsplit|\brotate|页|合并|拆分|旋转"),
     ("help.slides", r"\bslides?\b|\bdecks?\b|幻灯片|演示"),
     ("help.title", r"\btitle|\bheadline|标题"),
+    ("help.paragraph", r"\bparagraphs?\b|\bsentences?\b|段|句"),
     ("help.section", r"\bsections?\b|\bchapters?\b|\bheadings?\b|章节|小节"),
     ("help.rows", r"\brows?\b|\bcolumns?\b|\bcells?\b|行|列"),
     ("help.versions", r"\bundo\b|\brestore|\bversions?\b|\bgo back\b|撤销|恢复|版本"),
@@ -425,6 +467,8 @@ def _values(intent: Intent, m: re.Match[str], text: str) -> dict[str, Any] | Non
         values.setdefault(name, value)
     if intent.id == "add_section":
         values = _section_body(values)
+    if intent.id == "add_paragraph":
+        return _paragraph_place(values)
     if "title" in intent.slots and "title" in values and not str(values["title"]).strip():
         return None
     return values
@@ -466,7 +510,7 @@ def help_topic(request: str) -> str:
     return next((h for h, words in HELP_TOPICS if re.search(words, request, _I)), CREATE_HELP)
 
 
-HELP_ORDER = ("help.create", "help.edit", "help.title", "help.slides", "help.section", "help.rows", "help.export",
+HELP_ORDER = ("help.create", "help.edit", "help.title", "help.slides", "help.section", "help.paragraph", "help.rows", "help.export",
               "help.pdf_pages", "help.fill", "help.inspect", "help.versions", "help.checks")
 
 

@@ -105,8 +105,10 @@ def failure(res: dict[str, Any], chinese: bool, read_only: bool = False) -> str:
     """What failed, for the reply: the skill's message id in the request's language when it gave one; its
     English words only as details under a sentence in Chinese (never a command name). A question that
     writes nothing ("what is in broken.docx?") is answered with only what was wrong."""
-    reason: Msg | str = message_in(res.get("error")) or message_in(res.get("error_msg")) or error_of(res)
     language = "zh_CN" if chinese else "en"
+    if res.get("artifacts") and not read_only:  # it wrote, then a check of the file failed: the file did change
+        return render_plain(msg("problem.written_failed"), language)
+    reason: Msg | str = message_in(res.get("error")) or message_in(res.get("error_msg")) or error_of(res)
     where = ""
     if isinstance(reason, Msg):  # the person's form: the argument path the model sees goes to the details
         reason, where = for_person(reason)

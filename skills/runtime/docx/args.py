@@ -33,6 +33,7 @@ class InsertAfterHeadingOp(TypedDict):
     op: Literal["insert_after_heading"]
     heading: str
     blocks: list[Block]
+    before_subheadings: NotRequired[bool]
 
 
 class DeleteParagraphOp(TypedDict):

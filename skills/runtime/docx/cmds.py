@@ -66,11 +66,15 @@ _OP_PROPERTIES: tuple[tuple[str, JsonObject], ...] = (
     ("replace_text", {"find": {"type": "string", "minLength": 1}, "replace": {"type": "string"}}),
     ("append", {"blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
     ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
-                              "blocks": {**BLOCKS_SCHEMA, "minItems": 1}}),
+                              "blocks": {**BLOCKS_SCHEMA, "minItems": 1},
+                              "before_subheadings": {"type": "boolean", "description":
+                                                     "put the blocks right after the heading's own text, before its "
+                                                     "first subheading (default: at the end of the whole section)"}}),
     ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
     ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
                  "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
 )
+_OPTIONAL = frozenset({"before_subheadings"})  # an operation's properties that may be left out
 _OPS: JsonObject = {
     "type": "object",
     "required": ["op"],
@@ -78,7 +82,7 @@ _OPS: JsonObject = {
                                    "delete_paragraph_containing", "comment"]}},
     "allOf": [
         {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
-         "then": {"required": ["op", *props], "additionalProperties": False,
+         "then": {"required": ["op", *(p for p in props if p not in _OPTIONAL)], "additionalProperties": False,
                   "properties": {"op": {"const": name}, **props}}}
         for name, props in _OP_PROPERTIES
     ],

@@ -137,8 +137,9 @@ def _heading_text(p: Any) -> str:
 def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
     wanted = norm(heading)
     styles = StyleIndex(doc)
+    # the document's Title counts as the heading above every other one ("a paragraph under the title")
     headings = [(p, lv) for p in doc.element.body.iterchildren(qn("w:p"))
-                if (lv := styles.heading_level(p)) is not None]
+                if (lv := styles.heading_level(p) if styles.name(p) != "Title" else 0) is not None]
     for p, level in headings:
         if norm(_heading_text(p)) == wanted:
             return p, level
@@ -154,8 +155,12 @@ def _find_heading(doc: Any, heading: str, where: str) -> tuple[Any, int]:
     raise CommandError(msg("error.docx_edit.no_headings", where=where, heading=repr(heading)))
 
 
+DEEPEST_LEVEL = 9  # Word's outline levels run 1-9: any heading is at this level or above
+
+
 def _section_end(doc: Any, heading_el: Any, level: int) -> Any:
-    """The body element before which a section's new content goes (None = end)."""
+    """The body element before which a section's new content goes (None = end): the next heading of ``level`` or
+    higher (a smaller number), or the section break."""
     styles = StyleIndex(doc)
     el = heading_el.getnext()
     while el is not None:
@@ -222,7 +227,8 @@ def apply_operations(doc: Any, ops: Sequence[DocxOperation], images: dict[tuple[
             anchor = None
             if op["op"] == "insert_after_heading":
                 el, level = _find_heading(doc, op["heading"], where)
-                anchor = _section_end(doc, el, level)
+                # a paragraph "under Background" belongs to Background's own text, not after its subsections
+                anchor = _section_end(doc, el, DEEPEST_LEVEL if op.get("before_subheadings") else level)
             imgs = {i: info for (o, i), info in images.items() if o == n}
             new = BlockWriter(doc, imgs, anchor=anchor, own=own_styles(doc)).write(op["blocks"])
             report.added_blocks.extend(op["blocks"])

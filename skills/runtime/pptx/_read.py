@@ -19,6 +19,13 @@ from skills.runtime._pptx_xlsx_common import contains_check, has_cjk
 from skills.runtime.pptx._schema import PptxExpect
 from skills.runtime.workspace import Workspace, WorkspaceError
 
+# graphicData/@uri of what a graphic frame holds besides a table
+_GRAPHIC_KINDS = {"http://schemas.openxmlformats.org/drawingml/2006/chart": "chart",
+                  "http://schemas.microsoft.com/office/drawing/2014/chartex": "chart",
+                  "http://schemas.openxmlformats.org/drawingml/2006/diagram": "diagram",
+                  "http://schemas.openxmlformats.org/presentationml/2006/ole": "object"}
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_MC_ALTERNATE, _MC_FALLBACK = _MC + "AlternateContent", _MC + "Fallback"
 MAX_TEXT = 4000  # per shape in the inspect outline; the model does not need more
 EMU_PER_INCH = 914400
 # <p:sldSz> is optional in the schema; PowerPoint opens a deck without it at its default 16:9 size.
@@ -91,6 +98,14 @@ def _frame_text(tx_body: Any) -> str:
     return "\n".join("".join(t.text or "" for t in p.iter(_A + "t")) for p in tx_body.iterchildren(_A + "p"))
 
 
+def _drawn(sp: Any) -> bool:
+    """A shape with an outline of its own (an arrow, a box), not an empty text box."""
+    box = sp.find(f"{_P}nvSpPr/{_P}cNvSpPr")
+    if box is not None and box.get("txBox") in ("1", "true"):
+        return False
+    return sp.find(f"{_P}spPr/{_A}prstGeom") is not None or sp.find(f"{_P}spPr/{_A}custGeom") is not None
+
+
 class _SlideReader:
     """Reads one slide's shape tree straight from its XML (python-pptx's shape objects run an
     xpath per property, which dominated verification time)."""
@@ -101,6 +116,8 @@ class _SlideReader:
         self.shapes: list[dict[str, Any]] = []
         self.tables: list[list[list[str]]] = []
         self.pictures: list[dict[str, Any]] = []
+        # What else the slide draws: charts, SmartArt, embedded objects, shapes without text, connectors, ink
+        self.graphics: list[str] = []
 
     def read(self, tree: Any) -> None:
         for el in tree.iterchildren():
@@ -111,11 +128,26 @@ class _SlideReader:
                 self.read(el)
             elif tag == _P + "graphicFrame":
                 tbl = el.find(f"{_A}graphic/{_A}graphicData/{_A}tbl")
-                if tbl is not None and len(self.tables) < 50:
+                data = el.find(f"{_A}graphic/{_A}graphicData")
+                if tbl is None and data is not None:  # a frame without readable graphic data shows nothing
+                    self._graphic(_GRAPHIC_KINDS.get(data.get("uri", ""), "object"))
+                elif tbl is not None and len(self.tables) < 50:
                     self.tables.append([[_frame_text(tc.find(_A + "txBody")) for tc in tr.iterchildren(_A + "tc")]
                                         for tr in tbl.iterchildren(_A + "tr")][:200])
             elif tag == _P + "pic":
                 self._pic(el)
+            elif tag == _P + "cxnSp":
+                self._graphic("connector")
+            elif tag == _P + "contentPart":
+                self._graphic("ink")
+            elif tag == _MC_ALTERNATE:  # e.g. ink or a newer shape with a fallback: read what older readers see
+                fallback = el.find(_MC_FALLBACK)
+                if fallback is not None:
+                    self.read(fallback)
+
+    def _graphic(self, kind: str) -> None:
+        if len(self.graphics) < 50:
+            self.graphics.append(kind)
 
     def _sp(self, el: Any) -> None:
         c_nv = el.find(f"{_P}nvSpPr/{_P}cNvPr")
@@ -125,9 +157,9 @@ class _SlideReader:
         if kind in _TITLE_KINDS and self.title is None:
             self.title = _frame_text(body).strip()
             return
-        if body is None:
-            return
-        paras = _paragraphs(body)
+        paras = _paragraphs(body) if body is not None else []
+        if not paras and ph is None and _drawn(el):
+            self._graphic("shape")  # a drawn shape with no text is still something the slide shows
         if paras:
             text = "\n".join(p["text"] for p in paras)
             shown = "subtitle" if kind == "subTitle" else ("text" if kind is None else "placeholder")
@@ -159,7 +191,8 @@ def slide_outline(slide: Any, index: int) -> dict[str, Any]:
                 notes = _frame_text(sp.find(_P + "txBody"))
                 break
     return {"index": index, "layout": slide.slide_layout.name, "title": reader.title or "",
-            "shapes": reader.shapes, "tables": reader.tables, "pictures": reader.pictures, "notes": notes[:MAX_TEXT]}
+            "shapes": reader.shapes, "tables": reader.tables, "pictures": reader.pictures,
+            "graphics": reader.graphics, "notes": notes[:MAX_TEXT]}
 
 
 def slide_size(prs: PresentationT) -> tuple[int, int]:
@@ -238,9 +271,10 @@ def deck_evidence(ws: Workspace, path: Path, expect: PptxExpect | None, *,
     if broken:
         checks.append(Check(name="pictures readable", status="failed", detail=f"unreadable picture on slides {broken}"))
     untitled = [s["index"] for s in o["slides"] if not s["title"] and not s["shapes"] and not s["tables"]
-                and not s["pictures"]]
+                and not s["pictures"] and not s["graphics"]]
     checks.append(Check(name="no empty slides", status="failed" if untitled else "passed",
-                        detail=f"empty slides: {untitled}" if untitled else "every slide has content"))
+                        detail=msg("check.detail.empty_slides", len(untitled), slides=untitled) if untitled
+                        else msg("check.detail.no_empty_slides")))
     counts = {"slides": n,
               "titled_slides": sum(1 for s in o["slides"] if s["title"]),
               "tables": sum(len(s["tables"]) for s in o["slides"]),
