@@ -170,3 +170,27 @@ def test_bullets_on_slides_are_one_bullets_slide(tmp_path: Path) -> None:
     bodies = [[p.text for p in sh.text_frame.paragraphs] for s in deck.slides for sh in s.placeholders
               if sh.placeholder_format.idx != 0 and sh.has_text_frame]
     assert ["Budget", "Timeline", "Risks"] in bodies, bodies
+
+
+@pytest.mark.parametrize(("request_text", "title", "name"), [
+    ("make a short Word memo about the office move with bullets: Monday packing, Tuesday movers",
+     "Office move", "office-move.docx"),
+    ("Write a document about our hiring plan, with bullets: two engineers, one designer", "Hiring plan",
+     "hiring-plan.docx"),
+    ("写一份关于搬家的备忘录，要点：周一打包、周二搬家", "搬家", "搬家.docx"),
+])
+def test_what_the_document_is_about_is_its_title_when_none_is_named(tmp_path: Path, request_text: str, title: str,
+                                                                     name: str) -> None:
+    """It was titled "Document" and named after its first bullet ("monday-packing.docx")."""
+    run = run_skill_agent(tmp_path, "docx", request_text)
+    assert run.complete["artifacts"] == [name]
+    d = docx.Document(str(tmp_path / name))
+    assert [p.text for p in d.paragraphs if p.style.name == "Title"] == [title]
+
+
+def test_a_named_title_or_a_leading_heading_still_wins_over_the_topic(tmp_path: Path) -> None:
+    run = run_skill_agent(tmp_path, "docx", "Write a memo about the move titled Office Move with bullets: a, b")
+    assert run.complete["artifacts"] == ["office-move.docx"]
+    assert docx.Document(str(tmp_path / "office-move.docx")).paragraphs[0].text == "Office Move"
+    run = run_skill_agent(tmp_path, "docx", "Make a Word doc about hiring from this:\n# Hiring plan\n\nWe hire two.")
+    assert docx.Document(str(tmp_path / run.complete["artifacts"][0])).paragraphs[0].text == "Hiring plan"

@@ -10,7 +10,7 @@ from typing import Any
 import desktop.llm.offline._content as oc
 import desktop.llm.offline._layout as layout
 from desktop.llm.offline._cells import wanted_chart, with_charts
-from desktop.llm.offline._described import describe, described_title
+from desktop.llm.offline._described import describe, described_title, topic_title
 from desktop.llm.offline._route import (
     IMAGE_EXTS,
     OFFICE_EXTS,
@@ -146,6 +146,9 @@ class CreatePlan(SkillTranscript):
             stem = PurePosixPath(text_inputs[0]).stem.replace("_", " ").replace("-", " ").strip()
             if stem:
                 return stem[:1].upper() + stem[1:], False
+        topic = topic_title(instruction_of(self.goal))
+        if topic:
+            return topic, False
         assert self.kind is not None
         return self._say(f"planner.title.{self.kind}"), False
 

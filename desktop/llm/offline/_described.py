@@ -31,6 +31,11 @@ _TITLE_ZH = later(rf"(?:标题为|标题是|题为|题目为|题目是|名为)\s
 # "new deck “Team Offsite” with slides …": a quoted title right after the kind of file
 _TITLE_QUOTED = later(r"\b(?:deck|presentation|document|doc|report|memo|spreadsheet|workbook|pdf|slides)\s+"
                       r"[“\"'‘「『《«](?P<t>[^”\"'’」』》»]+)[”\"'’」』》»]", re.IGNORECASE)
+# "a memo about the office move", "关于搬家的备忘录": what the document is about, its title when nothing names one
+_TOPIC_EN = later(r"\babout\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+)?(?P<t>[^,;:.!?\"“”]+?)(?=\s*(?:[,;:.!?]|\bwith\b"
+                  r"|\bcontaining\b|\bincluding\b|\bthat\b|\bwhich\b|\bfor\b|\band\s+(?:a|an|with|bullets?|points?)\b"
+                  r"|\bin\s+(?:word|docx|pdf|powerpoint)\b|$))", re.IGNORECASE)
+_TOPIC_ZH = later(r"关于(?P<t>[^，,。；;：:“”\"「」『』《》的]{1,20})的")
 _HEADINGS_EN = later(r"(?:\b(?:headings|sections|chapters)\s*(?:[:：]|\bcalled\b|\bnamed\b|\btitled\b)?"
                      r"|\bwith\s+(?:the\s+)?(?:slides|pages)\s*[:：]?)\s+"
                      r"(?P<list>.+?)(?=\s*(?:,\s*and\s+|,\s*|\s+and\s+)?\b(?:a|an|one)\s+table\b|[;.]|$)",
@@ -98,6 +103,17 @@ def described_title(instruction: str) -> str | None:
             file_name = re.match(r"\.\w{2,5}\b", instruction[m.end():])  # "titled notes.docx" names a file
             if title and len(title) <= MAX_WORDS and not file_name:
                 return title
+    return None
+
+
+def topic_title(instruction: str) -> str | None:
+    """What the request says the document is about ("about the office move" -> "Office move"), or None."""
+    for pattern in (_TOPIC_EN, _TOPIC_ZH):
+        m = pattern.search(instruction)
+        if m:
+            topic = m.group("t").strip().strip(_QUOTES).strip()
+            if topic and len(topic.split()) <= 8:
+                return topic[:1].upper() + topic[1:]
     return None
 
 
