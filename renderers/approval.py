@@ -325,6 +325,9 @@ class ApprovalCard(colors.ThemedCard):
                 self._set_state("Nothing was written ({reason})", "", reason=view.error)
             else:
                 self._set_state("Nothing was written", "")
+        elif view.status == "written" and view.error:  # written, then a check of the file failed
+            self._set_state("Saved {path}, but {reason} (see the file's card)", "warn", path=view.workspace_path,
+                            reason=view.error)
         elif view.status == "written":
             self._set_state("Done — saved {path}", "ok", path=view.workspace_path)
         elif view.status == "failed":

@@ -39,6 +39,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.pivot_tables": ("%n pivot table", "%n pivot tables"),
     # the offline planner's delivery message
     "reply.made": "Done. Here is what I made:",
+    "reply.written_check_failed": "Written, but a check of the file failed:",
     "reply.done": "Done.",
     "reply.declined": "You declined the change, so nothing was written.",
     "reply.not_finished": "The task did not finish.",
@@ -319,7 +320,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "problem.failed": "That failed, so no file was changed: {reason}",
     "problem.failed.plain": "That failed, so no file was changed.",
     # a write that ran, then failed a check of the file it wrote: the file did change
-    "problem.written_failed": "The file was changed, but a check of it failed: its card lists what to look at.",
+    "problem.written_failed": "The change was written; Undo brings back the version before it.",
     "problem.read.plain": "I could not read that file.",
     "problem.too_large": "{name} is too large to open here ({size}; the limit is {limit}).",
     "problem.string_too_long": "The workbook holds a text longer than {limit} characters, far more than a cell "

@@ -1782,6 +1782,11 @@ Design,800
             <translation>已完成。生成的文件：</translation>
         </message>
         <message>
+            <source>Written, but a check of the file failed:</source>
+            <comment>reply.written_check_failed</comment>
+            <translation>已写入，但文件的一项检查未通过：</translation>
+        </message>
+        <message>
             <source>Done.</source>
             <comment>reply.done</comment>
             <translation>已完成。</translation>
@@ -2995,9 +3000,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>操作失败，没有修改任何文件。</translation>
         </message>
         <message>
-            <source>The file was changed, but a check of it failed: its card lists what to look at.</source>
+            <source>The change was written; Undo brings back the version before it.</source>
             <comment>problem.written_failed</comment>
-            <translation>文件已修改，但对它的一项检查未通过：请看文件卡片上列出的问题。</translation>
+            <translation>修改已写入；撤销可以恢复修改之前的版本。</translation>
         </message>
         <message>
             <source>I could not read that file.</source>
@@ -6292,6 +6297,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>Saved as</source>
             <translation>保存为</translation>
+        </message>
+        <message>
+            <source>Saved {path}, but {reason} (see the file's card)</source>
+            <translation>已保存 {path}，但{reason}（详见文件卡片）</translation>
         </message>
         <message>
             <source>Select a cell to see its formula or value</source>

@@ -342,6 +342,12 @@ class Host:
                     from desktop.agent.outcome import read_outcome  # with the first decided card, not the first frame
 
                     outcome = read_outcome(result)
+                    if ledger_state == LedgerState.FAILED and outcome.artifacts:
+                        # It wrote the file, then a check of it failed: written (the file card lists the check)
+                        from skills.messages import checks_verdict
+
+                        statuses = [c.status for ev in outcome.evidence for c in ev.checks]
+                        return "written", "approved", i18n.render(checks_verdict(statuses)), False
                     said = outcome.error if isinstance(outcome.error, Msg) else None  # a message, when the skill gave one
                     error = _said_to_person(said) if said is not None else outcome.said
                     if error and said is None and not outcome.fault \

@@ -272,7 +272,7 @@ def test_a_write_whose_check_fails_is_delivered_with_the_check_and_can_be_undone
     failed = [c for c in art["evidence"]["checks"] if c["status"] == "failed"]
     assert [c["name"] for c in failed] == ["no empty slides"]
     assert "Slide 3 shows nothing" in json.dumps(failed)  # the chart's slide 2 is not named
-    assert "no file was changed" not in report["message"] and "check of it failed" in report["message"]
+    assert "no file was changed" not in report["message"] and "a check of the file failed" in report["message"]
     assert [s.shapes.title.text for s in pptx.Presentation(str(chat.path("q.pptx"))).slides
             if s.shapes.title is not None][-1] == "Risks"
 

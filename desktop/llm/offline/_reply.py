@@ -86,8 +86,13 @@ def delivery(packet: FinalizationPacket, chinese: bool) -> str:
     status = packet.status
     summary = packet.summary.strip()
     out: list[str] = []
+    # the write ran and changed the file, then a check of it failed: said so, not "did not finish"
+    written_failed = status == "failed" and bool(packet.artifacts) and all(
+        (ev := packet.evidence_for(a.path)) is not None and not ev.passed for a in packet.artifacts)
     if status == "completed" and packet.artifacts:
         out.append(say(msg("reply.made")))
+    elif written_failed:
+        out.append(say(msg("reply.written_check_failed")))
     elif status == "completed":
         if not summary:  # else the summary says what happened (a failure too)
             out.append(say(msg("reply.done")))
@@ -108,6 +113,6 @@ def delivery(packet: FinalizationPacket, chinese: bool) -> str:
         out += [f"- {line} · {verdict}", *problems]
     if summary:
         out += ["", summary]
-    if status != "completed" and packet.artifacts:
+    if status != "completed" and packet.artifacts and not written_failed:
         out += ["", say(msg("reply.partial"))]
     return "\n".join(out).strip()
