@@ -127,3 +127,16 @@ class ModelSettings:
             if name in data and not isinstance(data[name], str):
                 raise SettingsError(msg("error.llm_settings.text", name=name))
         return cls(**dict(data))
+
+
+def context_window_of(settings: ModelSettings) -> int:
+    """The window the model for ``settings`` guards its requests with, in tokens (0: not known; the offline
+    planner has none). Ollama's own API is always sent a window: the setting, or its default. Here with the
+    settings, not in the factory: the agent runtime a request waits for at start needs this number only."""
+    if settings.provider == "offline" or not settings.base_url or not settings.model:
+        return 0
+    if settings.api == "ollama":
+        from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
+
+        return settings.context_window or DEFAULT_NUM_CTX
+    return settings.context_window
