@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.agent.budgets import CONTEXT_BUDGET, Budgets
 from desktop.agent.listeners import Listeners
-from desktop.store import RuleRow, Store
 from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState, LedgerState
 
 if TYPE_CHECKING:
+    from desktop.store import RuleRow, Store
     from desktop.agent.calls import Calls
     from desktop.agent.decisions import Decisions
     from desktop.agent.events import Event

@@ -8,10 +8,9 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.store._folders import FolderStore
-from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, ConversationRow, ConversationMatch, Extension, StoredMessage
@@ -21,6 +20,8 @@ from skills.codec import dumps
 from skills.messages import Text
 from skills.runtime import Evidence
 
+if TYPE_CHECKING:
+    from desktop.store._rules import ApprovalRules
 
 _TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
 
@@ -71,7 +72,10 @@ class Store(TaskStore, FolderStore):
 
     @functools.cached_property
     def rules(self) -> ApprovalRules:
-        """The approval rules users made in their conversations."""
+        """The approval rules users made in their conversations (loaded with the first decision or the rules'
+        list: nothing at start reads them)."""
+        from desktop.store._rules import ApprovalRules
+
         return ApprovalRules(self)
 
     # -- conversations ----------------------------------------------------------
