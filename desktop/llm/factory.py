@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError, ToolSpec
-from desktop.llm.settings import ModelSettings
+from desktop.llm.settings import DEFAULT_NUM_CTX, ModelSettings
 from desktop.messages import failure_lines, msg
 from skills.messages import Msg
 
@@ -140,7 +140,6 @@ async def _tool_line(model: Any) -> Msg:
 
 async def _server_lines(settings: ModelSettings) -> list[Msg]:
     """The server's kind and the model's context window, as the server tells them."""
-    from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
     from desktop.llm.quirks import quirks_for
     from desktop.llm.servers import model_info
 
@@ -186,7 +185,6 @@ async def detect_context_window(settings: ModelSettings) -> tuple[int, bool | No
     """``(window, tools)`` for the configured model as its server reports them (``(0, None)`` when it does
     not say or cannot be asked). For Ollama the window is what Mira will ask for: the model's largest, at
     most the default (a larger window costs the server memory; raise it in Settings)."""
-    from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
     from desktop.llm.servers import model_info
 
     if not settings.is_configured:

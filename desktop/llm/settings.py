@@ -19,6 +19,9 @@ APIS: tuple[str, ...] = ("openai", "ollama")
 MAX_CONTEXT = 10_000_000
 _FIELDS = {"provider", "base_url", "model", "timeout", "context_window", "api", "output_tool_step", "output_reply"}
 MAX_OUTPUT = 1_000_000
+# The window Ollama's own API is sent when the settings do not name one: enough for every skill's first
+# request (bench/), small enough for the KV cache of a 7B model on a laptop.
+DEFAULT_NUM_CTX = 8192
 
 
 class SettingsError(MiraError, ValueError):
@@ -136,7 +139,5 @@ def context_window_of(settings: ModelSettings) -> int:
     if settings.provider == "offline" or not settings.base_url or not settings.model:
         return 0
     if settings.api == "ollama":
-        from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
-
         return settings.context_window or DEFAULT_NUM_CTX
     return settings.context_window

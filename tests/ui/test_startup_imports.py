@@ -89,6 +89,16 @@ LATER_STILL = (
     # import that starts once a request could start).
     "renderers.builtin", "renderers.docx.plugin", "renderers.pdf.plugin", "renderers.pptx.plugin", "renderers.xlsx.plugin", "renderers._api",
     "pygments", "pygments.styles",  # code colours: with the first message that has a code block
+    # The runtime's task parts are made by the first task, decision or recovery that finds work (a start after
+    # a clean exit has none): the reporter and its prompts and events, the skill catalog, calls, the
+    # finalizer, the flow, the approval gate and the decisions; and what a request builds (context, tools).
+    "desktop.agent.reporter", "desktop.agent._messages", "desktop.agent.events", "desktop.agent.skillsource",
+    "skills.catalog", "desktop.agent.calls", "desktop.agent.finalize", "desktop.agent.flows", "desktop.agent.gate",
+    "desktop.agent.decisions", "desktop.agent.context", "desktop.agent.tools", "desktop.agent.workfolder",
+    # The model factory and the message types: the runtime reads the context window from the settings.
+    "desktop.llm.factory", "desktop.llm._types",
+    # The task tables' rows, the packet, the approval rules: with the first row read from them.
+    "desktop.store.task_rows", "desktop.llm.packet", "desktop.store._rules",
 )
 
 
