@@ -7,8 +7,7 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from desktop.store._codec import kept
-from skills.codec import dumps
+from desktop.store._codec import dumps, kept
 from skills.messages import Text
 from desktop.store._db import Database
 from desktop.store.errors import StoreError

@@ -13,8 +13,7 @@ from desktop.store._db import Database
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow
 from desktop.messages import msg
-from desktop.store._codec import kept
-from skills.codec import dumps
+from desktop.store._codec import dumps, kept
 from skills.messages import Text
 
 if TYPE_CHECKING:
