@@ -57,7 +57,8 @@ class AgentRuntime:
     The facade the window and ``mira task`` use; it composes the parts (reporter, calls, approval gate,
     finalizer, loops) and owns which tasks this process drives. ``model_factory`` is called once per drive
     (start, approve, deny, recover). ``skills`` defaults to the built catalog and the registered runtime
-    commands. ``gate_type`` and ``probe`` let the crash harness pass in its own gate and kill points.
+    commands. ``gate_type`` and ``probe`` let the crash harness pass in its own gate and kill points (None:
+    :class:`desktop.agent.gate.ApprovalGate`, no kill point).
     """
 
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
