@@ -20,7 +20,7 @@ _ENTRY_POINTS = {"desktop.__main__", "skills.__main__"}
 # What crosses a layer: the agent's events, the store's rows, model messages, commands and their results,
 # evidence, messages for people, flows and skills, uchat's messages and events, what a renderer is given.
 BOUNDARIES = ("desktop.agent.events", "desktop.agent.state", "desktop.agent.context", "desktop.agent.gate",
-              "desktop.store.rows", "desktop.llm._types", "skills.runtime._base", "skills.messages", "skills.flow",
+              "desktop.store.rows", "desktop.store.task_rows", "desktop.llm._types", "skills.runtime._base", "skills.messages", "skills.flow",
               "skills.catalog", "uchat._types", "uchat._conversation", "renderers._api")
 
 

@@ -6,6 +6,10 @@ from typing import Any
 
 from desktop.errors import AgentError
 
+# Tokens for everything the main agent is shown about earlier turns and files (desktop.agent.context uses it);
+# here, not there, so the runtime's default needs no import of the context builder before the first task.
+CONTEXT_BUDGET = 4000
+
 
 class BudgetExhausted(AgentError):
     """A task budget ran out; the message says which one and its limit."""

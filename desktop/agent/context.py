@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop.agent.budgets import CONTEXT_BUDGET
 from desktop.llm.markers import CONTEXT_PREFIX
 from desktop.llm.tokens import PER_MESSAGE, count_text, reply_room
 from desktop.messages import english
 from skills.runtime import Evidence
 from desktop.store import Store, StoredMessage, StoreError, VersionRow
 
-DEFAULT_BUDGET = 4000  # tokens for everything the main agent is shown about earlier turns and files
+DEFAULT_BUDGET = CONTEXT_BUDGET
 MARGIN = 64  # tokens kept free below the window: the request's turn markers the budget does not see
 MAX_FILES = 200
 FULL_CHARS = 1200  # a turn kept in full is still clipped to this many characters per message

@@ -1,12 +1,12 @@
 """The reporter: the only part that updates the task's chat message and publishes events."""
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 
 from desktop.agent import _messages as M
 from desktop.agent.events import Event, TaskCancelled, TaskFailed, TaskFinished
+from desktop.agent.listeners import Listener, Listeners
 from desktop.agent.outcome import failed, outcome_json
 from desktop.agent.state import Run, error
 from desktop.llm import ToolCall
@@ -15,35 +15,23 @@ from desktop.store import Extension, Store
 from desktop.store.states import ApprovalState, LedgerState
 from skills.messages import Msg, Text
 
-log = logging.getLogger(__name__)
 RUN_SKILL = "run_skill"  # the parent's ledger row for a skill agent (tools.RUN_SKILL.name)
-
-Listener = Callable[[Event], None]
 
 
 class Reporter:
-    """Publishes events to subscribers and keeps the task's assistant message in step with the task."""
+    """Publishes events to subscribers and keeps the task's assistant message in step with the task.
+    ``listeners``: the subscriptions it publishes to (the runtime's, made before the reporter)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, listeners: Listeners | None = None) -> None:
         self._store = store
-        self._subscribers: list[Listener] = []
+        self._listeners = listeners if listeners is not None else Listeners()
 
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._listeners.subscribe(callback)
 
     def emit(self, event: Event) -> None:
-        for callback in list(self._subscribers):
-            try:
-                callback(event)
-            except Exception:  # boundary: a broken listener is logged and must not break the task
-                log.exception("event subscriber failed on %s", type(event).__name__)
+        self._listeners.emit(event)
 
     def extensions(self, task_id: str) -> list[Extension]:
         exts = [Extension(artifact_id=a.id, kind=f"approval/{a.kind}") for a in self._store.approvals(task_id)]

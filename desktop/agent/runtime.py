@@ -4,52 +4,39 @@ Decisions on frozen calls and recovery are :mod:`desktop.agent.decisions`; a tas
 files :mod:`desktop.agent.attachments`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 import asyncio
 import contextlib
+import functools
 import logging
 import shutil
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop.agent import _messages as M
-from desktop.agent import context, warmup, workfolder
-from desktop.agent.attachments import copy_attachments, task_folder
-from desktop.agent._owner import this_process
-from desktop.agent.budgets import BudgetExhausted, Budgets
-from desktop.agent.calls import Calls
-from desktop.agent.decisions import Decisions
-from desktop.agent.events import Event, TextDelta
-from desktop.agent.finalize import Finalizer
-from desktop.agent.flows import FinishState, FlowRunner
-from desktop.agent.gate import ApprovalError, ApprovalGate, Probe, no_probe
-from desktop.agent.outcome import read_outcome
-from desktop.agent.reporter import Reporter
-from desktop.agent.skillsource import CatalogSkills, SkillSource
-from desktop.agent.state import MAIN, PAUSED, Outcome, Run
-from desktop.agent.tools import MAIN_TOOLS
-from desktop.errors import MiraError
-from desktop.faults import StorageFault, is_storage_fault
-from desktop.texts import tr
-from desktop.llm import ChatMessage, Model, ModelError
-from desktop.llm.tokens import count_request
-from desktop.llm.turn import CUT_ENGLISH
-from desktop.messages import details_of, msg, said, shown_request
-from desktop.store import RuleRow, Store
+from desktop.agent.budgets import CONTEXT_BUDGET, Budgets
+from desktop.agent.listeners import Listeners
 from desktop.store.errors import StorageFull
 from desktop.store.states import ApprovalState, LedgerState
-from skills.messages import Msg
-from skills.runtime import Workspace, WorkspaceError
-from skills.runtime.errors import SkillsError
 
 if TYPE_CHECKING:
+    from desktop.store import RuleRow, Store
+    from desktop.agent.calls import Calls
+    from desktop.agent.decisions import Decisions
+    from desktop.agent.events import Event
+    from desktop.agent.finalize import Finalizer
+    from desktop.agent.flows import FlowRunner
+    from desktop.agent.gate import ApprovalGate, Probe
     from desktop.agent.loop import Loop
+    from desktop.agent.reporter import Reporter
+    from desktop.agent.skillsource import SkillSource
+    from desktop.agent.state import Outcome, Run
+    from desktop.llm import Model
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AgentRuntime", "ApprovalError", "TaskStatus"]
+__all__ = ["AgentRuntime", "TaskStatus"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,13 +57,14 @@ class AgentRuntime:
     The facade the window and ``mira task`` use; it composes the parts (reporter, calls, approval gate,
     finalizer, loops) and owns which tasks this process drives. ``model_factory`` is called once per drive
     (start, approve, deny, recover). ``skills`` defaults to the built catalog and the registered runtime
-    commands. ``gate_type`` and ``probe`` let the crash harness pass in its own gate and kill points.
+    commands. ``gate_type`` and ``probe`` let the crash harness pass in its own gate and kill points (None:
+    :class:`desktop.agent.gate.ApprovalGate`, no kill point).
     """
 
     def __init__(self, store: Store, model_factory: Callable[[], Model], workspace_root: Path,
                  budgets: Budgets = Budgets(), *, skills: SkillSource | None = None,
-                 gate_type: type[ApprovalGate] = ApprovalGate, probe: Probe = no_probe,
-                 context_budget: int = context.DEFAULT_BUDGET, context_window: int = 0) -> None:
+                 gate_type: type[ApprovalGate] | None = None, probe: Probe | None = None,
+                 context_budget: int = CONTEXT_BUDGET, context_window: int = 0) -> None:
         self.store = store
         self.context_budget = context_budget  # tokens of earlier turns, files and artifacts the main agent sees
         # the model's context window in tokens (0: not known), from the settings of whoever composes the
@@ -85,18 +73,67 @@ class AgentRuntime:
         self.model_factory = model_factory
         self.workspace_root = Path(workspace_root)
         self.budgets = budgets
-        self.skills: SkillSource = skills if skills is not None else CatalogSkills()
-        self.reporter = Reporter(store)
-        self.calls = Calls(store, self.reporter)
-        self.finalizer = Finalizer(store, self.skills, self.reporter, self.calls)
-        self.flow = FlowRunner(self.skills.flow, {"commit_evidence": self.finalizer.commit_step,
-                                                  "generate_delivery": self.finalizer.deliver_step})
-        self.gate = gate_type(store, self.reporter, self.calls, self.skills, self.flow, probe=probe)
+        if skills is not None:
+            self.skills = skills
+        self._gate_type = gate_type
+        self._probe = probe
+        self._listeners = Listeners()
         self._drives: dict[str, asyncio.Task[None]] = {}
-        self.decisions = Decisions(store=store, gate=self.gate, reporter=self.reporter, drives=self._drives,
-                                   drive=self._drive, cancel=self.cancel)
+
+    # The parts that run a task (the reporter, the skill catalog, calls, finalizer, flow, approval gate, decisions: ~30 ms of
+    # imports) are made by the first thing that needs them: a task, a decision, or a recovery that found work.
+    # The window waits for the runtime before a request can start (bench/bench_startup.py), and a start after
+    # a clean exit needs none of them; tests/ui/test_startup_imports.py checks that they stay out of it.
+
+    @functools.cached_property
+    def reporter(self) -> Reporter:
+        from desktop.agent.reporter import Reporter
+
+        return Reporter(self.store, self._listeners)
+
+    @functools.cached_property
+    def skills(self) -> SkillSource:
+        """The built catalog and the registered runtime commands (unless a source was passed in)."""
+        from desktop.agent.skillsource import CatalogSkills
+
+        return CatalogSkills()
+
+    @functools.cached_property
+    def calls(self) -> Calls:
+        from desktop.agent.calls import Calls
+
+        return Calls(self.store, self.reporter)
+
+    @functools.cached_property
+    def finalizer(self) -> Finalizer:
+        from desktop.agent.finalize import Finalizer
+
+        return Finalizer(self.store, self.skills, self.reporter, self.calls)
+
+    @functools.cached_property
+    def flow(self) -> FlowRunner:
+        from desktop.agent.flows import FlowRunner
+
+        return FlowRunner(self.skills.flow, {"commit_evidence": self.finalizer.commit_step,
+                                             "generate_delivery": self.finalizer.deliver_step})
+
+    @functools.cached_property
+    def gate(self) -> ApprovalGate:
+        from desktop.agent.gate import ApprovalGate, no_probe
+
+        gate_type = self._gate_type or ApprovalGate
+        return gate_type(self.store, self.reporter, self.calls, self.skills, self.flow, probe=self._probe or no_probe)
+
+    @functools.cached_property
+    def decisions(self) -> Decisions:
+        from desktop.agent.decisions import Decisions
+
+        return Decisions(store=self.store, gate=self.gate, reporter=self.reporter, drives=self._drives,
+                         drive=self._drive, cancel=self.cancel)
 
     async def _finish(self, run: Run, outcome: Outcome | None) -> None:
+        from desktop.agent.flows import FinishState
+
         await self.flow.finish(FinishState(run, outcome))
 
     def _loop(self) -> Loop:
@@ -109,7 +146,7 @@ class AgentRuntime:
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every event; returns the unsubscribe function."""
-        return self.reporter.subscribe(callback)
+        return self._listeners.subscribe(callback)
 
     # -- decisions on frozen calls (see desktop.agent.decisions) -----------------------
 
@@ -135,6 +172,10 @@ class AgentRuntime:
 
     async def recover(self, resume: bool = True) -> list[str]:
         """On startup: resolve interrupted calls, continue running tasks: :meth:`Decisions.recover`."""
+        # Two queries first: after a clean exit no call was left executing and no task running, so the gate
+        # and the decisions need not load for a start (they would find nothing to do).
+        if not self.store.ledger(states=(LedgerState.EXECUTING,)) and not self.store.tasks("running"):
+            return []
         return await self.decisions.recover(resume)
 
     # -- tasks ------------------------------------------------------------------------
@@ -144,6 +185,21 @@ class AgentRuntime:
         """Add the user and assistant messages, copy attachments, and run until finished, failed,
         cancelled or paused for approval. Returns the task id. ``skill``: the skill the user picked (the
         main agent's first step then hands the work to it)."""
+        # What a request needs and the start does not (the prompts, the conversation context, the tools, the
+        # working folder): loaded with the first one.
+        from desktop.agent import _messages as M
+        from desktop.agent import context, workfolder
+        from desktop.agent.attachments import copy_attachments, task_folder
+        from desktop.agent.state import MAIN
+        from desktop.agent.tools import MAIN_TOOLS
+        from desktop.faults import StorageFault, is_storage_fault
+        from desktop.llm import ChatMessage
+        from desktop.llm.tokens import count_request
+        from desktop.messages import details_of, msg, said, shown_request
+        from desktop.texts import tr
+        from skills.messages import Msg
+        from skills.runtime import WorkspaceError
+
         asked = self.store.add_message(conversation_id, "user",
                                        shown_request(request, [Path(a).name for a in attachments]))
         reply = self.store.add_message(conversation_id, "assistant", "", status="streaming")
@@ -204,6 +260,9 @@ class AgentRuntime:
     def cut_task(self, message_id: str) -> str | None:
         """The failed task whose reply (``message_id``) the output limit cut (mid-text, or in a step of the skill
         agent), or None."""
+        from desktop.agent import _messages as M
+        from desktop.agent.state import MAIN
+
         for task in self.store.tasks("failed"):
             if task.message_id == message_id:
                 entries = self.store.transcript(task.id, MAIN)
@@ -212,6 +271,9 @@ class AgentRuntime:
 
     def _cut_step(self, task_id: str) -> bool:
         """True when the task stopped because the output limit cut a skill agent's turn (nothing of it kept)."""
+        from desktop.agent.state import MAIN
+        from desktop.llm.turn import CUT_ENGLISH
+
         calls = self.store.model_calls(task_id)
         last = calls[-1] if calls else None
         return (last is not None and last.agent != MAIN and last.state == "failed"
@@ -221,6 +283,12 @@ class AgentRuntime:
         """Ask the model to go on from its reply the output limit cut: one more model call (in the ledger like
         every call), from what it said; the answer is that text and the continuation, once it is whole.
         Returns when the task finishes or fails again; raises :class:`ApprovalError` when nothing waits."""
+        from desktop.agent import _messages as M
+        from desktop.agent.events import TextDelta
+        from desktop.agent.gate import ApprovalError
+        from desktop.agent.state import MAIN
+        from desktop.texts import tr
+
         task = self.store.task(task_id)
         entries = self.store.transcript(task_id, MAIN)
         if task.status == "failed" and self._cut_step(task_id):  # a skill's step: asked again, the rest kept
@@ -239,6 +307,9 @@ class AgentRuntime:
 
     async def _drive(self, task_id: str) -> None:
         if task_id in self._drives:
+            from desktop.agent.gate import ApprovalError
+            from desktop.messages import msg
+
             raise ApprovalError(msg("error.agent_runtime.task_already_running"))
         inner = asyncio.ensure_future(self._drive_inner(task_id))
         self._drives[task_id] = inner
@@ -257,6 +328,8 @@ class AgentRuntime:
         is ~90 ms of imports, a provider its HTTP client), which the start no longer does (bench/bench_startup.py
         measures what that first request pays). After the document libraries' background import: two threads
         importing at once can leave a module half-made (:mod:`desktop.agent.warmup`)."""
+        from desktop.agent import warmup
+
         warmup.wait()
         return self.model_factory()
 
@@ -275,6 +348,18 @@ class AgentRuntime:
             raise unsaved
 
     async def _drive_recorded(self, task_id: str) -> None:
+        # With the first drive, like the model and the loop below (see _loop).
+        from desktop.agent import warmup
+        from desktop.agent._owner import this_process
+        from desktop.agent.budgets import BudgetExhausted
+        from desktop.agent.state import MAIN, PAUSED, Run
+        from desktop.errors import MiraError
+        from desktop.llm import ModelError
+        from desktop.messages import details_of, msg, said
+        from skills.messages import Msg
+        from skills.runtime import Workspace
+        from skills.runtime.errors import SkillsError
+
         task = self.store.task(task_id)
         usage = dict(task.usage)
         # The durable ledgers are the floor: a crash must not hand a task a fresh budget.
@@ -290,7 +375,7 @@ class AgentRuntime:
                   model, Budgets.from_dict(dict(task.budgets)), usage)
         self.store.update_task(task_id, owner=this_process())
         self.reporter.update_message(task_id, status="streaming")
-        from desktop.agent.loop import StepCut, main_loop  # with the first drive, like the model (see _loop)
+        from desktop.agent.loop import StepCut, main_loop
 
         try:
             await asyncio.to_thread(warmup.wait)  # the document libraries' background import, if still running
@@ -328,6 +413,11 @@ class AgentRuntime:
     async def _commit_stopped(self, run: Run) -> list[str]:
         """Commit the files the stopped task's approved writes finished (verified, as in ``commit_evidence``);
         their paths. Nothing when the task had committed already (its packet is frozen) or wrote nothing."""
+        from desktop.agent.outcome import read_outcome
+        from desktop.agent.state import Outcome
+        from desktop.errors import MiraError
+        from skills.runtime.errors import SkillsError
+
         if self.store.task(run.task_id).packet is not None:
             return []
         skills = []

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from desktop.llm._types import ChatMessage, Completion, Model, ModelError, ToolSpec
-from desktop.llm.settings import ModelSettings
+from desktop.llm.settings import DEFAULT_NUM_CTX, ModelSettings
 from desktop.messages import failure_lines, msg
 from skills.messages import Msg
 
@@ -22,8 +22,8 @@ class ModelChoice:
 
 
 def _api_key(account: str) -> str | None:
-    # Imported on use: the keyring package costs ~15 ms, and the agent runtime loads this module for
-    # context_window_of while the user waits to send; the offline planner never needs a key.
+    # Imported on use: the keyring package costs ~15 ms, and the first task loads this module while the
+    # user waits for a reply; the offline planner never needs a key.
     from desktop.llm.keys import get_api_key
 
     return get_api_key(account)
@@ -52,18 +52,6 @@ def choose_model(settings: ModelSettings, api_key: str | None = None) -> ModelCh
     key = api_key if api_key is not None else _api_key(settings.account)
     return ModelChoice(model=OpenAIModel(settings.base_url, settings.model, key, timeout=settings.timeout,
                                    context_window=settings.context_window, limits=limits), reason="")
-
-
-def context_window_of(settings: ModelSettings) -> int:
-    """The window the model for ``settings`` guards its requests with, in tokens (0: not known; the offline
-    planner has none). Ollama's own API is always sent a window: the setting, or its default."""
-    if settings.provider == "offline" or not settings.base_url or not settings.model:
-        return 0
-    if settings.api == "ollama":
-        from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
-
-        return settings.context_window or DEFAULT_NUM_CTX
-    return settings.context_window
 
 
 def make_model(settings: ModelSettings, api_key: str | None = None) -> Model:
@@ -152,7 +140,6 @@ async def _tool_line(model: Any) -> Msg:
 
 async def _server_lines(settings: ModelSettings) -> list[Msg]:
     """The server's kind and the model's context window, as the server tells them."""
-    from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
     from desktop.llm.quirks import quirks_for
     from desktop.llm.servers import model_info
 
@@ -198,7 +185,6 @@ async def detect_context_window(settings: ModelSettings) -> tuple[int, bool | No
     """``(window, tools)`` for the configured model as its server reports them (``(0, None)`` when it does
     not say or cannot be asked). For Ollama the window is what Mira will ask for: the model's largest, at
     most the default (a larger window costs the server memory; raise it in Settings)."""
-    from desktop.llm.ollama_provider import DEFAULT_NUM_CTX
     from desktop.llm.servers import model_info
 
     if not settings.is_configured:

@@ -28,15 +28,11 @@ from desktop.llm._types import (
 )
 from desktop.llm.openai_provider import MIN_OUTPUT, OutputLimits, to_wire_tools
 from desktop.llm.quirks import in_flight
-from desktop.llm.settings import SettingsError
+from desktop.llm.settings import DEFAULT_NUM_CTX, SettingsError
 from desktop.llm.turn import AnswerCut
 from desktop.llm.textcalls import may_be_call, parse_text_calls
 from desktop.llm.tokens import check_fits
 from desktop.messages import msg
-
-# Used when the settings do not name a window: enough for every skill's first request (bench/), small
-# enough for the KV cache of a 7B model on a laptop.
-DEFAULT_NUM_CTX = 8192
 
 
 def host_of(base_url: str) -> str:

@@ -13,7 +13,8 @@ import httpx
 
 from desktop.llm._types import ModelError
 from desktop.messages import msg
-from desktop.llm.ollama_provider import DEFAULT_NUM_CTX, host_of
+from desktop.llm.ollama_provider import host_of
+from desktop.llm.settings import DEFAULT_NUM_CTX
 from desktop.llm.quirks import kind_from
 
 

@@ -19,6 +19,9 @@ APIS: tuple[str, ...] = ("openai", "ollama")
 MAX_CONTEXT = 10_000_000
 _FIELDS = {"provider", "base_url", "model", "timeout", "context_window", "api", "output_tool_step", "output_reply"}
 MAX_OUTPUT = 1_000_000
+# The window Ollama's own API is sent when the settings do not name one: enough for every skill's first
+# request (bench/), small enough for the KV cache of a 7B model on a laptop.
+DEFAULT_NUM_CTX = 8192
 
 
 class SettingsError(MiraError, ValueError):
@@ -127,3 +130,14 @@ class ModelSettings:
             if name in data and not isinstance(data[name], str):
                 raise SettingsError(msg("error.llm_settings.text", name=name))
         return cls(**dict(data))
+
+
+def context_window_of(settings: ModelSettings) -> int:
+    """The window the model for ``settings`` guards its requests with, in tokens (0: not known; the offline
+    planner has none). Ollama's own API is always sent a window: the setting, or its default. Here with the
+    settings, not in the factory: the agent runtime a request waits for at start needs this number only."""
+    if settings.provider == "offline" or not settings.base_url or not settings.model:
+        return 0
+    if settings.api == "ollama":
+        return settings.context_window or DEFAULT_NUM_CTX
+    return settings.context_window

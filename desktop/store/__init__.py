@@ -13,23 +13,25 @@ if TYPE_CHECKING:
     from desktop.store._schema import LATEST as SCHEMA_VERSION
     from desktop.store.errors import StorageFull, StoreError
     from desktop.store.rows import (
-        ApprovalRow,
         ArtifactRow,
-        ConversationRow,
         ConversationMatch,
+        ConversationRow,
         Extension,
-        LedgerRow,
-        ModelCallRow,
-        NewArtifact,
-        RuleRow,
         StoredMessage,
-        TargetRow,
-        TaskRow,
-        TranscriptEntry,
         VersionRow,
     )
     from desktop.store.states import ApprovalState, LedgerState
     from desktop.store.store import Store
+    from desktop.store.task_rows import (
+        ApprovalRow,
+        LedgerRow,
+        ModelCallRow,
+        NewArtifact,
+        RuleRow,
+        TargetRow,
+        TaskRow,
+        TranscriptEntry,
+    )
 
 _HOME = {
     "SCHEMA_VERSION": ("desktop.store._schema", "LATEST"),
@@ -39,8 +41,9 @@ _HOME = {
     "LedgerState": ("desktop.store.states", "LedgerState"),
     "Store": ("desktop.store.store", "Store"),
     **{name: ("desktop.store.rows", name) for name in (
-        "ApprovalRow", "ArtifactRow", "ConversationRow", "ConversationMatch", "Extension", "LedgerRow", "ModelCallRow", "NewArtifact",
-        "RuleRow", "StoredMessage", "TargetRow", "TaskRow", "TranscriptEntry", "VersionRow")},
+        "ArtifactRow", "ConversationRow", "ConversationMatch", "Extension", "StoredMessage", "VersionRow")},
+    **{name: ("desktop.store.task_rows", name) for name in (
+        "ApprovalRow", "LedgerRow", "ModelCallRow", "NewArtifact", "RuleRow", "TargetRow", "TaskRow", "TranscriptEntry")},
 }
 
 

@@ -5,15 +5,17 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from desktop.store._codec import kept
-from skills.codec import dumps
+from desktop.store._codec import dumps, kept
 from skills.messages import Text
 from desktop.store._db import Database
 from desktop.store.errors import StoreError
-from desktop.store.rows import TargetRow, VersionRow
+from desktop.store.rows import VersionRow
 from desktop.messages import msg
 
+if TYPE_CHECKING:
+    from desktop.store.task_rows import TargetRow
 
 EMPTY = Text()
 
@@ -94,6 +96,8 @@ class FolderStore(Database):
                 c.execute("INSERT OR REPLACE INTO approval_targets VALUES (?,?,?,?)", (approval_id, path, sha, replaces))
 
     def approval_targets(self, approval_id: str) -> list[TargetRow]:
+        from desktop.store.task_rows import TargetRow  # an approval's row: loaded with the first one (task_rows)
+
         rows = self._all("SELECT * FROM approval_targets WHERE approval_id=? ORDER BY path", (approval_id,))
         return [TargetRow(approval_id=r["approval_id"], path=r["path"], sha256=r["sha256"], replaces_version=r["replaces_version"]) for r in rows]
 

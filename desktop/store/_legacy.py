@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skills.codec import dumps, message_in
+from desktop.store._codec import dumps, message_in
 from skills.messages import Msg, Said, Text
-from skills.runtime import Change, Check, Evidence
-from skills.runtime._base import CheckStatus
+
+if TYPE_CHECKING:
+    from skills.runtime._base import CheckStatus
 
 MARK = "\x1emira-msg:"
 
@@ -53,6 +54,8 @@ def side(value: object) -> Said:
 
 
 def changes_json(value: str | None) -> str:
+    from skills.runtime import Change  # with the first row to convert: a new database has none
+
     try:
         pairs = json.loads(value or "[]")
     except ValueError:
@@ -63,6 +66,8 @@ def changes_json(value: str | None) -> str:
 
 
 def evidence_json(value: str | None) -> str | None:
+    from skills.runtime import Check, Evidence  # with the first row to convert
+
     try:
         data: Any = json.loads(value or "{}")
     except ValueError:

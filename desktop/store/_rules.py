@@ -7,7 +7,7 @@ import uuid
 
 from desktop.store._db import Database
 from desktop.store.errors import StoreError
-from desktop.store.rows import RuleRow
+from desktop.store.task_rows import RuleRow
 from desktop.messages import msg
 
 RULE_KINDS = ("create_new", "edit_own")

@@ -7,25 +7,22 @@ import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.store._db import Database
 from desktop.store.errors import StoreError
-from desktop.store.rows import (
-    ApprovalRow,
-    ArtifactRow,
-    LedgerRow,
-    ModelCallRow,
-    NewArtifact,
-    TaskRow,
-    TranscriptEntry,
-)
+from desktop.store.rows import ArtifactRow
 from desktop.messages import msg
-from desktop.store._codec import kept
-from desktop.llm.packet import FinalizationPacket
-from skills.codec import dumps
+from desktop.store._codec import dumps, kept
 from skills.messages import Text
-from skills.runtime import Change
+
+if TYPE_CHECKING:
+    from skills.runtime import Change
+
+    from desktop.store.task_rows import ApprovalRow, LedgerRow, ModelCallRow, NewArtifact, TaskRow, TranscriptEntry
+
+# The task tables' rows (desktop.store.task_rows) and the finalization packet load with the first row built
+# from these tables, in the helpers at the end: a start with no task to recover builds none.
 
 _TASK_FIELDS = {"status", "usage", "skill_id", "skill_call_key", "outcome", "packet", "error", "finished",
                 "owner"}
@@ -85,6 +82,8 @@ class TaskStore(Database):
 
     def _append(self, c: sqlite3.Connection, task_id: str, agent: str, message: Mapping[str, Any],
                 call_key: str | None) -> TranscriptEntry:
+        from desktop.store.task_rows import TranscriptEntry
+
         head = c.execute("SELECT seq, hash FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq DESC LIMIT 1",
                          (task_id, agent)).fetchone()
         seq, prev = (head["seq"] + 1, head["hash"]) if head else (1, "")
@@ -107,6 +106,8 @@ class TaskStore(Database):
                 self._append(c, task_id, agent, message, None)
 
     def transcript(self, task_id: str, agent: str) -> list[TranscriptEntry]:
+        from desktop.store.task_rows import TranscriptEntry
+
         rows = self._all("SELECT * FROM transcripts WHERE task_id=? AND agent=? ORDER BY seq", (task_id, agent))
         return [TranscriptEntry(task_id=r["task_id"], agent=r["agent"], seq=r["seq"], message=json.loads(r["message"]), call_key=r["call_key"],
                                 prev_hash=r["prev_hash"], hash=r["hash"]) for r in rows]
@@ -298,6 +299,8 @@ class TaskStore(Database):
         return None
 
     def model_calls(self, task_id: str) -> list[ModelCallRow]:
+        from desktop.store.task_rows import ModelCallRow
+
         return [ModelCallRow(id=r["id"], task_id=r["task_id"], agent=r["agent"], n=r["n"], budget=r["budget"], state=r["state"], error=r["error"],
                              created=r["created"])
                 for r in self._all("SELECT * FROM model_calls WHERE task_id=? ORDER BY id", (task_id,))]
@@ -317,6 +320,9 @@ def _loads(raw: str | None) -> Any:
 
 
 def _task(r: sqlite3.Row) -> TaskRow:
+    from desktop.llm.packet import FinalizationPacket
+    from desktop.store.task_rows import TaskRow
+
     return TaskRow(id=r["id"], conversation_id=r["conversation_id"], message_id=r["message_id"], request=r["request"], status=r["status"], flow_id=r["flow_id"],
                    flow_version=r["flow_version"], build_identity=r["build_identity"], workspace=r["workspace"], budgets=json.loads(r["budgets"]),
                    usage=json.loads(r["usage"] or "{}"), skill_id=r["skill_id"], skill_call_key=r["skill_call_key"], outcome=r["outcome"],
@@ -326,12 +332,17 @@ def _task(r: sqlite3.Row) -> TaskRow:
 
 
 def _ledger(r: sqlite3.Row) -> LedgerRow:
+    from desktop.store.task_rows import LedgerRow
+
     return LedgerRow(id=r["id"], task_id=r["task_id"], agent=r["agent"], call_key=r["call_key"], tool_call_id=r["tool_call_id"], tool_id=r["tool_id"],
                      input_hash=r["input_hash"], state=r["state"], pre_sha256=r["pre_sha256"], result=_loads(r["result"]), created=r["created"],
                      updated=r["updated"])
 
 
 def _approval(r: sqlite3.Row) -> ApprovalRow:
+    from desktop.store.task_rows import ApprovalRow
+    from skills.runtime import Change
+
     return ApprovalRow(
         id=r["id"], task_id=r["task_id"], ledger_id=r["ledger_id"], agent=r["agent"], call_key=r["call_key"], tool_call_id=r["tool_call_id"],
                        tool_id=r["tool_id"],

@@ -8,19 +8,19 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.store._folders import FolderStore
-from desktop.store._rules import ApprovalRules
 from desktop.store._tasks import TaskStore
 from desktop.store.errors import StoreError
 from desktop.store.rows import ArtifactRow, ConversationRow, ConversationMatch, Extension, StoredMessage
 from desktop.messages import msg
-from desktop.store._codec import kept
-from skills.codec import dumps
+from desktop.store._codec import dumps, kept
 from skills.messages import Text
-from skills.runtime import Evidence
 
+if TYPE_CHECKING:
+    from skills.runtime import Evidence
+    from desktop.store._rules import ApprovalRules
 
 _TITLE_AUTO = 6  # the schema version that knows whether a title is still Mira's own
 
@@ -71,7 +71,10 @@ class Store(TaskStore, FolderStore):
 
     @functools.cached_property
     def rules(self) -> ApprovalRules:
-        """The approval rules users made in their conversations."""
+        """The approval rules users made in their conversations (loaded with the first decision or the rules'
+        list: nothing at start reads them)."""
+        from desktop.store._rules import ApprovalRules
+
         return ApprovalRules(self)
 
     # -- conversations ----------------------------------------------------------
@@ -267,6 +270,8 @@ class Store(TaskStore, FolderStore):
 
     def evidence(self, artifact_id: str) -> Evidence | None:
         """The artifact's evidence; None when none was recorded (or the row cannot be read)."""
+        from skills.runtime import Evidence  # with the first card's checks, like the codec (desktop.store._codec)
+
         row = self._one("SELECT json FROM evidence WHERE artifact_id=?", (artifact_id,))
         return kept(Evidence, row["json"], None) if row else None
 

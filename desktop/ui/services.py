@@ -118,7 +118,7 @@ class Services:
     def build_runtime(self, preload: bool = True) -> AgentRuntime:
         """(Re)build the agent runtime on the current workspace root (``preload``: the renderer plugins too)."""
         from desktop.agent.runtime import AgentRuntime
-        from desktop.llm.factory import context_window_of
+        from desktop.llm.settings import context_window_of
 
         # the window is passed in as a number: the agent never reads settings itself
         # The model itself (the offline planner, or a provider's client and key) is made by the first task, not
@@ -150,7 +150,7 @@ class Services:
         _use_soffice(self.settings.soffice_path)
         self._model = None  # the next task uses the new model settings and key
         if self.runtime is not None:  # and compacts earlier turns to the new model's window
-            from desktop.llm.factory import context_window_of
+            from desktop.llm.settings import context_window_of
 
             self.runtime.context_window = context_window_of(self.settings.model)
         return moved

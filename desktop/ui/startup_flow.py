@@ -142,13 +142,16 @@ class StartupFlow:
         if runtime is None:  # services.runtime was None while no build ran: nothing to attach
             return None
         self.controller.attach_runtime(runtime)
+        recovered: list[str] | None = None  # one line per thing recovery did; None: it failed
         try:
-            await runtime.recover()
+            recovered = await runtime.recover()
         except Exception as exc:
             log.exception("recover failed")
             self.controller.show_notice(tr("recover.failed", error=say_error(exc)))
         if self.controller.current_id is not None and not self._closing():
-            await self.controller.sync(self.controller.current_id)  # recovery may have finished tasks
+            if recovered != []:  # recovery may have finished or failed tasks; when it did nothing, what is
+                # shown is what was just read, and reading it again would only delay the first request
+                await self.controller.sync(self.controller.current_id)
             await self.controller.update_idle_state()
         self.runtime_ready = True
         marker = os.environ.get(SENDABLE_ENV)

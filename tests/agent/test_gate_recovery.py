@@ -89,6 +89,22 @@ def test_a_crashed_task_driven_again_pauses_at_its_pending_approval(h: Harness) 
     assert read(h.ws(task_id) / "a.txt") == NEW
 
 
+# --- recovery: a start with nothing left makes none of the task parts ------------------------------------------
+
+def test_a_start_with_nothing_to_recover_makes_no_gate_and_a_crashed_task_is_still_resumed(h: Harness) -> None:
+    """The window waits for recovery before a request can start; after a clean exit it finds nothing and so
+    never makes the gate or the decisions (made by the first task instead). A task left running is still
+    found and driven by the same call."""
+    rt = h.runtime([])
+    assert run(rt.recover()) == []
+    assert not {"gate", "decisions", "calls", "reporter"} & set(vars(rt))
+    _rt, task_id, approval_id = paused(h, WRITE_A)
+    h.store.update_task(task_id, status="running", owner=DEAD)
+    rt2 = h.runtime(FINISH)
+    assert run(rt2.recover()) == [f"task {task_id}: resumed, now paused"]
+    assert rt2.task_status(task_id).pending_approval_id == approval_id
+
+
 # --- recovery: the interrupted write's staging files go with it ------------------------------------------------
 
 def test_resolving_an_interrupted_write_removes_its_staging_files_when_the_task_is_not_running(h: Harness) -> None:

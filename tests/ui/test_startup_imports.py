@@ -89,6 +89,19 @@ LATER_STILL = (
     # import that starts once a request could start).
     "renderers.builtin", "renderers.docx.plugin", "renderers.pdf.plugin", "renderers.pptx.plugin", "renderers.xlsx.plugin", "renderers._api",
     "pygments", "pygments.styles",  # code colours: with the first message that has a code block
+    # The runtime's task parts are made by the first task, decision or recovery that finds work (a start after
+    # a clean exit has none): the reporter and its prompts and events, the skill catalog, calls, the
+    # finalizer, the flow, the approval gate and the decisions; and what a request builds (context, tools).
+    "desktop.agent.reporter", "desktop.agent._messages", "desktop.agent.events", "desktop.agent.skillsource",
+    "skills.catalog", "desktop.agent.calls", "desktop.agent.finalize", "desktop.agent.flows", "desktop.agent.gate",
+    "desktop.agent.decisions", "desktop.agent.context", "desktop.agent.tools", "desktop.agent.workfolder",
+    # The model factory and the message types: the runtime reads the context window from the settings.
+    "desktop.llm.factory", "desktop.llm._types",
+    # The task tables' rows, the packet, the approval rules: with the first row read from them.
+    "desktop.store.task_rows", "desktop.llm.packet", "desktop.store._rules",
+    # The records codec and the skills runtime's records: with the first record read from a column or written
+    # (desktop.store._codec); listing conversations and words as written need neither.
+    "skills.codec", "skills.runtime", "skills.runtime._base", "skills.runtime.workspace",
 )
 
 
@@ -118,21 +131,39 @@ def test_first_frame_takes_typing_and_loads_no_document_library_model_client_run
 
 SENDABLE = "MIRA-TEST-SENDABLE"
 SENDABLE_PROBE = _probe_code(SENDABLE, """
-real.write(json.dumps({"modules": sorted(sys.modules)}) + "\\n")
+from PySide6.QtWidgets import QApplication
+modules = sorted(sys.modules)
+window = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
+real.write(json.dumps({"modules": modules, "shown": [m.text for m in window.conversation]}) + "\\n")
 """)
 
 
+@pytest.mark.parametrize("reopened", [False, True], ids=["first-run", "reopened-conversation"])
 def test_ready_to_send_loads_the_event_loop_and_runtime_but_no_model_planner_schema_or_document_library(
-        tmp_path: Path) -> None:
+        tmp_path: Path, reopened: bool) -> None:
+    if reopened:  # a later start: the database exists (no migration) and the last conversation is reopened
+        env = dict(os.environ, MIRA_HOME=str(tmp_path))
+        fill = ("from desktop.settings import SettingsStore\nfrom desktop.store import Store\n"
+                "store = Store()\nconv = store.create_conversation('Figures')\n"
+                "store.add_message(conv.id, 'user', 'Make a spreadsheet')\n"
+                "store.add_message(conv.id, 'assistant', 'Done: **table.xlsx**')\nstore.close()\n"
+                "path = SettingsStore().window_state_path\npath.parent.mkdir(parents=True, exist_ok=True)\n"
+                "path.write_text(f'[General]\\nlast_conversation={conv.id}\\n', encoding='utf-8')\n")
+        subprocess.run([sys.executable, "-c", fill], env=env, check=True, timeout=60)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MIRA_HOME=str(tmp_path), MIRA_SENDABLE_MARKER=SENDABLE,
                PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
     out = subprocess.run([sys.executable, "-c", SENDABLE_PROBE], env=env, capture_output=True, text=True,
                          timeout=60)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     assert lines, f"no ready-to-send report (exit {out.returncode}): {out.stderr[-2000:]}"
-    modules = set(json.loads(lines[-1])["modules"])
+    report = json.loads(lines[-1])
+    modules = set(report["modules"])
     assert {"asyncio", "qasync", "desktop.agent.runtime", "desktop.store.store"} <= modules
     assert sorted(name for name in LATER_STILL if name in modules) == [], "loaded before ready to send"
+    if reopened:  # the conversation is on screen, read without the records codec
+        assert report["shown"] == ["Make a spreadsheet", "Done: **table.xlsx**"]
+    else:
+        assert len(report["shown"]) == 1  # the welcome
     # What was logged before the log file was attached (after the first frame) is in it.
     log = (tmp_path / "logs" / "mira.log").read_text(encoding="utf-8")
     assert "starting; log" in log
