@@ -52,6 +52,8 @@ class _Page(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.image: QImage | None = None
+        # The page covers the widget (sized to it): nothing behind it is painted first, on every paint.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def set_image(self, image: QImage, dpr: float) -> None:
         self.image = image
@@ -59,9 +61,11 @@ class _Page(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self.image is None:
-            return
         painter = QPainter(self)
+        if self.image is None:
+            painter.fillRect(event.rect(), self.palette().window())
+            painter.end()
+            return
         dpr = self.image.width() / max(self.width(), 1)
         area = event.rect()
         source = QRectF(area.x() * dpr, area.y() * dpr, area.width() * dpr, area.height() * dpr)
