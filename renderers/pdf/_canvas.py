@@ -29,6 +29,7 @@ from renderers.pdf._source import (
     render_page_scaled,
     open_and_render,
     page_count,
+    redraw_here,
     render_image,
     render_page,
     let_go,
@@ -232,6 +233,11 @@ class PdfCanvas(QScrollArea):
         if self.ahead_jobs.busy() and self._ahead_args == args:
             self.jobs.cancel()
             self._adopt = True
+            return
+        redrawn = redraw_here(*args)  # a page the worker drew quickly before: drawn here, no round trip
+        if redrawn is not None:
+            self.jobs.cancel()
+            self._on_image(redrawn)
             return
         started = start_page(*args)  # a page the worker draws: no pool thread in between
         if started is not None:
