@@ -48,10 +48,10 @@ _worker: Worker | None = None
 # Pages that the worker drew without crashing, per file version; they are redrawn (zoom, resize,
 # revisits) in this process from a kept-open document, without a round trip to the worker.
 _checked: dict[tuple[Any, ...], set[int]] = {}
-# Of those, the pages the worker drew (there and back) within this time, with the size (width, zoom)
-# they had: drawn again at that size here on the UI thread, straight into a page block, they cost
-# what raw PyMuPDF costs and hold the window no longer than a frame or two. A slower page, or another
-# size of it, goes to the worker again (it has a deadline there).
+# Of those, the pages the worker drew within this processor time, with the size (width, zoom) they
+# had: drawn again at that size here on the UI thread, straight into a page block, they cost what raw
+# PyMuPDF costs and hold the window no longer than a frame or two. A slower page, or another size of
+# it, goes to the worker again (it has a deadline there).
 QUICK_SECONDS = 0.03
 _quick: dict[tuple[Any, ...], set[tuple[int, int | None, float]]] = {}
 _local: OrderedDict[tuple[Any, ...], pymupdf.Document] = OrderedDict()
@@ -157,10 +157,9 @@ def render_page_scaled(path: Path, index: int, width: int | None, zoom: float,
     slot = blocks.take(_size_of(path, width, zoom))
     with blocks.scratch_lock:
         names = _block_names(blocks, slot)
-        sent = time.perf_counter()
         page = _page_or_notice(slot, lambda: _call(path, "render", password, index, width, zoom,
                                                    MAX_RENDER_PIXELS, names))
-        return _page_image(key, page, slot, names, index, width, zoom, time.perf_counter() - sent)
+        return _page_image(key, page, slot, names, index, width, zoom)
 
 
 def start_page(path: Path, index: int, width: int | None, zoom: float, password: str | None = None
@@ -195,7 +194,6 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
         for waker in wakers:
             waker()
 
-    sent = time.perf_counter()
     conn = worker().send(f"{_PAGES}:render", str(path), password, index, width, zoom, MAX_RENDER_PIXELS, names,
                          wake=wake)
     if conn is None:
@@ -206,7 +204,7 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
     def end(work: Callable[[], Any]) -> tuple[QImage, float]:
         try:
             page = _page_or_notice(slot, lambda: _mapped(path, work))
-            return _page_image(key, page, slot, names, index, width, zoom, time.perf_counter() - sent)
+            return _page_image(key, page, slot, names, index, width, zoom)
         finally:
             blocks.scratch_lock.release()
 
@@ -242,9 +240,8 @@ def _page_or_notice(slot: Any, work: Callable[[], dict[str, Any]]) -> dict[str, 
 
 
 def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: list[str], index: int,
-                width: int | None, zoom: float, seconds: float) -> tuple[QImage, float]:
-    """The image of the worker's reply ``page`` (``seconds`` there and back); ``slot`` is lent to it,
-    or given back."""
+                width: int | None, zoom: float) -> tuple[QImage, float]:
+    """The image of the worker's reply ``page``; ``slot`` is lent to it, or given back."""
     blocks = slots(_SCRATCH_BYTES)
     cost = None
     if slot is not None and page.get("block") == 0:
@@ -261,7 +258,7 @@ def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: li
                                notice_width), 1.0
         samples = page["samples"] if "samples" in page else bytes(mapped(blocks.scratch())[:page["shared"]])
     _checked.setdefault(key, set()).add(index)
-    if seconds <= QUICK_SECONDS:
+    if float(page.get("seconds", "inf")) <= QUICK_SECONDS:  # processor time the worker spent on it
         _quick.setdefault(key, set()).add((index, width, zoom))
     if "shared" in page:  # the next page's block: the same size, most likely
         _sizes[(key[0], width, zoom)] = _sizes[(width, zoom)] = page["shared"]
@@ -365,7 +362,7 @@ def _kept_open(key: tuple[Any, ...], path: Path, password: str | None) -> pymupd
 def redraw_here(path: Path, index: int, width: int | None, zoom: float,
                 password: str | None = None) -> tuple[QImage, float] | None:
     """UI thread: page ``index`` drawn now, in this process, when the worker drew it safely at this
-    size within :data:`QUICK_SECONDS` before: straight into a page block, as the worker would, with
+    size within :data:`QUICK_SECONDS` of processor time before: straight into a page block, as the worker would, with
     no round trip and no thread between. ``None`` when the page does not qualify, every block is
     lent, or a pool thread is using MuPDF: then it goes to the worker."""
     try:

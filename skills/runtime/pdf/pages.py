@@ -14,6 +14,7 @@ import mmap
 import os
 import sys
 import threading
+import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -208,16 +209,19 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
     ``"pixels"``: their byte order), and only the page's size and that block's position in
     the list travel back through the pipe: a page is megabytes, and pushing them through a
     pipe costs more than drawing them. Without a block (or when none is large enough) the
-    pixels come back as RGB bytes (``"pixels": "rgb"``).
+    pixels come back as RGB bytes (``"pixels": "rgb"``). ``"seconds"``: the processor time the
+    page took here (the caller may draw a cheap page again itself).
     """
     doc = _document(path, password)
+    started = time.thread_time()
     try:
         if shared:
             block, w, h, stride, scale = draw_page_into(doc, index, width, zoom, max_pixels,
                                                         [_shared(name) for name in shared])
             if block >= 0:
                 return {"width": w, "height": h, "stride": stride, "scale": scale, "pages": doc.page_count,
-                        "shared": stride * h, "block": block, "pixels": PIXELS}
+                        "shared": stride * h, "block": block, "pixels": PIXELS,
+                        "seconds": time.thread_time() - started}
         page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
         pix = drawn_past_broken_jpx(doc, page, lambda: _pixmap(page, scale))
     except CommandError as exc:  # "page 2 cannot be read (cycle in page tree)": keep the reason
@@ -231,4 +235,4 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
             raise MemoryError from None
         return {"broken": type(exc).__name__, "pages": doc.page_count}
     return {"width": pix.width, "height": pix.height, "stride": pix.stride, "scale": scale,
-            "pages": doc.page_count, "samples": pix.samples, "pixels": "rgb"}
+            "pages": doc.page_count, "samples": pix.samples, "pixels": "rgb", "seconds": time.thread_time() - started}
