@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, read_stylesheet, table_rows
     from skills.runtime.office_theme import Theme, drawingml_color, family_css, part_theme, read_theme, roman
     from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
-    from skills.runtime.pdf.pages import rasterise
+    from skills.runtime.pdf.pages import PIXELS, draw_page_into, rasterise
     from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
     from skills.runtime.soffice import convert, private_dir, soffice_path
     from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, xlsx_items
@@ -36,7 +36,7 @@ _HOMES = {
     "skills.runtime.docx.styles": ("Border", "CellLook", "ParaLook", "RunLook", "read_stylesheet", "table_rows"),
     "skills.runtime.office_theme": ("Theme", "drawingml_color", "family_css", "part_theme", "read_theme", "roman"),
     "skills.runtime.isolate": ("Limits", "Worker", "WorkerCrashed", "WorkerOutOfMemory", "WorkerTimeout", "run_isolated"),
-    "skills.runtime.pdf.pages": ("rasterise",),
+    "skills.runtime.pdf.pages": ("PIXELS", "draw_page_into", "rasterise"),
     "skills.runtime.safety": ("OOXML_KINDS", "UnsafeFileError", "check_file", "family_of", "has_macros"),
     "skills.runtime.soffice": ("convert", "private_dir", "soffice_path"),
     "skills.runtime.version_diff": ("MAX_ITEMS", "align", "docx_items", "pdf_items", "pptx_items", "xlsx_items"),
@@ -54,6 +54,7 @@ __all__ = [
     "MAX_ITEMS",
     "OOXML_KINDS",
     "PDF_PAGES_MODULE",
+    "PIXELS",
     "PROBE_TARGET",
     "ParaLook",
     "RunLook",
@@ -71,6 +72,7 @@ __all__ = [
     "convert",
     "counts_line",
     "docx_items",
+    "draw_page_into",
     "drawingml_color",
     "family_css",
     "family_of",

@@ -29,6 +29,7 @@ from renderers.pdf._source import (
     render_page_scaled,
     open_and_render,
     page_count,
+    redraw_here,
     render_image,
     render_page,
     let_go,
@@ -52,6 +53,8 @@ class _Page(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.image: QImage | None = None
+        # The page covers the widget (sized to it): nothing behind it is painted first, on every paint.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def set_image(self, image: QImage, dpr: float) -> None:
         self.image = image
@@ -59,9 +62,11 @@ class _Page(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self.image is None:
-            return
         painter = QPainter(self)
+        if self.image is None:
+            painter.fillRect(event.rect(), self.palette().window())
+            painter.end()
+            return
         dpr = self.image.width() / max(self.width(), 1)
         area = event.rect()
         source = QRectF(area.x() * dpr, area.y() * dpr, area.width() * dpr, area.height() * dpr)
@@ -228,6 +233,11 @@ class PdfCanvas(QScrollArea):
         if self.ahead_jobs.busy() and self._ahead_args == args:
             self.jobs.cancel()
             self._adopt = True
+            return
+        redrawn = redraw_here(*args)  # a page the worker drew quickly before: drawn here, no round trip
+        if redrawn is not None:
+            self.jobs.cancel()
+            self._on_image(redrawn)
             return
         started = start_page(*args)  # a page the worker draws: no pool thread in between
         if started is not None:

@@ -6,10 +6,13 @@ and the app keeps running. The worker keeps the document open between pages
 and draws each page straight into a shared-memory block that the page's QImage
 then reads in place (:mod:`renderers._pageslots`): no pixel is copied. The
 last pages shown stay in memory (:mod:`renderers._pagecache`): going back to
-one draws nothing. A page the worker has drawn safely is redrawn at another
-size in this process (a pool thread) from a kept-open document when the worker
-is busy, which costs what raw PyMuPDF costs (bench/bench_robust.py). A user
-password lives only in this process's memory and goes along with each request.
+one draws nothing. A page the worker has drawn safely and quickly is drawn
+again at that size on the UI thread, into a page block, from a kept-open
+document (:func:`redraw_here`: no round trip, no thread switch); a page it has
+drawn safely is redrawn at another size in this process (a pool thread) when
+the worker is busy, which costs what raw PyMuPDF costs (bench/bench_robust.py).
+A user password lives only in this process's memory and goes along with each
+request.
 """
 from __future__ import annotations
 
@@ -33,7 +36,8 @@ from renderers._jobs import FITZ_LOCK, PreviewError, pool
 from renderers._pagecache import page_cache
 from renderers._pageslots import Slots, image_over, mapped, slots
 from skills.api import PDF_PAGES_MODULE as _PAGES
-from skills.api import CommandError, Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, rasterise
+from skills.api import PIXELS, CommandError, Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout
+from skills.api import draw_page_into, rasterise
 
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
 # One page: well inside the preview's own 30 s job limit, so the worker's message is the one shown.
@@ -44,6 +48,12 @@ _worker: Worker | None = None
 # Pages that the worker drew without crashing, per file version; they are redrawn (zoom, resize,
 # revisits) in this process from a kept-open document, without a round trip to the worker.
 _checked: dict[tuple[Any, ...], set[int]] = {}
+# Of those, the pages the worker drew within this processor time, with the size (width, zoom) they
+# had: drawn again at that size here on the UI thread, straight into a page block, they cost what raw
+# PyMuPDF costs and hold the window no longer than a frame or two. A slower page, or another size of
+# it, goes to the worker again (it has a deadline there).
+QUICK_SECONDS = 0.03
+_quick: dict[tuple[Any, ...], set[tuple[int, int | None, float]]] = {}
 _local: OrderedDict[tuple[Any, ...], pymupdf.Document] = OrderedDict()
 
 
@@ -164,9 +174,9 @@ def start_page(path: Path, index: int, width: int | None, zoom: float, password:
     instead (the worker not started or busy, every block lent). The hop
     costs two thread switches less this way, and nothing waits in a thread meanwhile.
     """
-    # Also a page drawn before: MuPDF in the worker runs beside the UI thread, while a redraw in
-    # this process's pool holds the interpreter lock the UI thread needs (bench_preview: a
-    # repaint in process cost more than a round trip to the worker).
+    # Also a page drawn before (unless redraw_here took it): MuPDF in the worker runs beside the UI
+    # thread, while a redraw in this process's pool holds the interpreter lock the UI thread needs
+    # (bench_preview: a repaint in a pool thread cost more than a round trip to the worker).
     key = _identity(path, password)
     if os.name != "posix":
         return None
@@ -248,6 +258,8 @@ def _page_image(key: tuple[Any, ...], page: dict[str, Any], slot: Any, names: li
                                notice_width), 1.0
         samples = page["samples"] if "samples" in page else bytes(mapped(blocks.scratch())[:page["shared"]])
     _checked.setdefault(key, set()).add(index)
+    if float(page.get("seconds", "inf")) <= QUICK_SECONDS:  # processor time the worker spent on it
+        _quick.setdefault(key, set()).add((index, width, zoom))
     if "shared" in page:  # the next page's block: the same size, most likely
         _sizes[(key[0], width, zoom)] = _sizes[(width, zoom)] = page["shared"]
     image = image_over(samples, page["width"], page["height"], page["stride"], pixels=page.get("pixels", "rgb"))
@@ -326,19 +338,58 @@ def _render_here(key: tuple[Any, ...], path: Path, index: int, width: int | None
                  password: str | None) -> tuple[QImage, float]:
     """A page the worker already drew safely, redrawn from this process's open document."""
     with FITZ_LOCK:
-        doc = _local.get(key)
-        if doc is None:
-            doc = pymupdf.open(str(path), filetype="pdf")
-            if doc.needs_pass:
-                doc.authenticate(password or "")
-            _local[key] = doc
-            while len(_local) > _KEEP_OPEN:
-                _local.popitem(last=False)[1].close()
-        _local.move_to_end(key)
-        pix, scale = rasterise(doc, index, width, zoom, MAX_RENDER_PIXELS)
+        pix, scale = rasterise(_kept_open(key, path, password), index, width, zoom, MAX_RENDER_PIXELS)
     # no copy: the QImage reads MuPDF's pixmap, kept alive as long as any copy of the image
     image = image_over(pix.samples_mv, pix.width, pix.height, pix.stride, keep=pix)
     page_cache().put((key, index, width, zoom), image, scale)
+    return image, scale
+
+
+def _kept_open(key: tuple[Any, ...], path: Path, password: str | None) -> pymupdf.Document:
+    """This file version, opened in this process for redrawing checked pages (hold FITZ_LOCK)."""
+    doc = _local.get(key)
+    if doc is None:
+        doc = pymupdf.open(str(path), filetype="pdf")
+        if doc.needs_pass:
+            doc.authenticate(password or "")
+        _local[key] = doc
+        while len(_local) > _KEEP_OPEN:
+            _local.popitem(last=False)[1].close()
+    _local.move_to_end(key)
+    return doc
+
+
+def redraw_here(path: Path, index: int, width: int | None, zoom: float,
+                password: str | None = None) -> tuple[QImage, float] | None:
+    """UI thread: page ``index`` drawn now, in this process, when the worker drew it safely at this
+    size within :data:`QUICK_SECONDS` of processor time before: straight into a page block, as the worker would, with
+    no round trip and no thread between. ``None`` when the page does not qualify, every block is
+    lent, or a pool thread is using MuPDF: then it goes to the worker."""
+    try:
+        key = _identity(path, password)
+    except OSError:
+        return None
+    if (index, width, zoom) not in _quick.get(key, ()) or os.name != "posix":
+        return None
+    blocks = slots(_SCRATCH_BYTES)
+    slot = blocks.take(_size_of(path, width, zoom))
+    if slot is None:
+        return None
+    if not FITZ_LOCK.acquire(blocking=False):
+        blocks.give_back(slot)
+        return None
+    try:
+        block, w, h, stride, scale = draw_page_into(_kept_open(key, path, password), index, width, zoom,
+                                                    MAX_RENDER_PIXELS, [slot])
+    except Exception:  # noqa: BLE001 - the worker draws it instead, and says what is wrong
+        block = -1
+    finally:
+        FITZ_LOCK.release()
+    if block < 0:
+        blocks.give_back(slot)
+        return None
+    image = image_over(blocks.lend(slot, stride * h), w, h, stride, pixels=PIXELS)
+    page_cache().put((key, index, width, zoom), image, scale, slot.size)
     return image, scale
 
 

@@ -6,6 +6,8 @@ whose artifacts and evidence are computed from the real file.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from skills.runtime._base import (
     AnyCommand,
     ArtifactRecord,
@@ -20,7 +22,9 @@ from skills.runtime._base import (
     get_command,
     register,
 )
-from skills.runtime.workspace import Workspace, WorkspaceError
+
+if TYPE_CHECKING:
+    from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = [
     "AnyCommand",
@@ -38,3 +42,13 @@ __all__ = [
     "get_command",
     "register",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The workspace (and the hashing it loads) on first use: `mira inspect` reaches this package for its
+    # errors and file checks, never for a workspace.
+    if name in ("Workspace", "WorkspaceError"):
+        from skills.runtime import workspace
+
+        return getattr(workspace, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

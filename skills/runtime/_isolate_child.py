@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from skills.codec import to_json
 from skills.messages import Msg
 from skills.runtime._base import CommandError
 from skills.runtime._lifeline import bind_to_parent
@@ -74,6 +73,16 @@ def _resolve(target: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
+def _said(exc: BaseException) -> Any:
+    """The error's message value as JSON: its id crosses the pipe as data, like the text."""
+    said = getattr(exc, "msg", None)
+    if not isinstance(said, Msg):
+        return None
+    from skills.codec import to_json  # only for an error: a request that went well needs no codec
+
+    return to_json(said)
+
+
 def serve(conn: Connection, limits: Limits, parent_pid: int | None = None, inherited: int | None = None) -> None:
     """The child: run requests until the parent closes the pipe or ends (see :mod:`_lifeline`).
 
@@ -98,9 +107,8 @@ def serve(conn: Connection, limits: Limits, parent_pid: int | None = None, inher
         except MemoryError:
             reply = ("memory", "")
         except BaseException as exc:  # noqa: BLE001 - every failure goes back as one line
-            said = getattr(exc, "msg", None)  # the message id crosses the pipe as data, like the text
-            reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError),
-                     to_json(said) if isinstance(said, Msg) else None, str(getattr(exc, "details", "") or ""))
+            reply = ("error", type(exc).__name__, str(exc), isinstance(exc, CommandError), _said(exc),
+                     str(getattr(exc, "details", "") or ""))
         try:
             conn.send(reply)
         except MemoryError:

@@ -26,8 +26,10 @@ import socket
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a worker is started from a lasting thread rarely (the app); `mira inspect` never: no logging
+    from concurrent.futures import Future
 
 __all__ = ["bind_to_parent", "kill_with_this_process", "start_from_lasting_thread"]
 
@@ -109,6 +111,8 @@ def start_from_lasting_thread(start: Callable[[], Any]) -> Any:
     """
     if threading.current_thread() is threading.main_thread():
         return start()
+    from concurrent.futures import Future
+
     global _starter
     with _starter_lock:
         if _starter is None:

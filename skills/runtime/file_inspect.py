@@ -69,9 +69,9 @@ def inspect_here(path_text: str, options: InspectOptions, label: str | None = No
 
 
 def _docx(path: Path, name: str) -> tuple[str, Outline]:
-    from skills.runtime.docx.read import open_docx, read_outline
+    from skills.runtime.docx.read import open_checked_docx, read_outline
 
-    outline = read_outline(open_docx(path, read_only=True))
+    outline = read_outline(open_checked_docx(path, read_only=True))
     return outline.message(name), outline.to_data()
 
 
@@ -124,9 +124,9 @@ def probe_here(path_text: str) -> bool:
     family = family_of(path)
     check_file(path, family, allow_macros=True)
     if family == "docx":
-        from skills.runtime.docx.read import open_docx
+        from skills.runtime.docx.read import open_checked_docx
 
-        open_docx(path, read_only=True)
+        open_checked_docx(path, read_only=True)
     elif family == "pptx":
         from skills.runtime.pptx._read import deck_errors, open_deck
 

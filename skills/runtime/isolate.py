@@ -32,7 +32,6 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from skills.codec import from_json
 from skills.messages import Msg, msg
 from skills.runtime._base import CommandError
 from skills.runtime._isolate_child import Limits, serve
@@ -315,6 +314,8 @@ def _unpack(reply: tuple[Any, ...], what: str, limits: Limits) -> Any:
     _, type_name, message, user_facing, said, details = (*reply, None, "")[:6]
     if user_facing:
         # the child's own error as it was raised there: its English (str) and message value, passed on
+        from skills.codec import from_json  # only for an error: a reply that went well needs no codec
+
         raise CommandError(message, msg=from_json(Msg, said) if isinstance(said, dict) else None, details=details)
     if any(word in f"{type_name} {message}".lower() for word in _MEMORY_WORDS):
         raise WorkerOutOfMemory(msg("problem.too_much_memory", name=what, limit=ceiling),

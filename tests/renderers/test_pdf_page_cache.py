@@ -64,7 +64,7 @@ def _count_drawing(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every way a page gets drawn: a request to the worker (either route) or MuPDF in process."""
     drawn: list[str] = []
     for module, name in ((_pdfcanvas, "start_page"), (_pdfcanvas, "render_page_scaled"),
-                         (_pdfsource, "rasterise")):
+                         (_pdfsource, "rasterise"), (_pdfsource, "draw_page_into")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, real=real, name=name: (drawn.append(name), real(*a))[1])
     return drawn
@@ -90,6 +90,29 @@ def test_going_back_to_a_page_draws_nothing(qtbot, open_pdf, tmp_path: Path,
     with qtbot.waitSignal(canvas.sig_rendered, timeout=20_000):
         preview.fit_button.click()  # back to fit width: the page of that size was kept
     assert len(drawn) == asked and canvas.image().cacheKey() == first[4].cacheKey()
+
+
+def test_a_page_the_worker_drew_quickly_is_drawn_again_here_past_the_cache(qtbot, open_pdf, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond the cache, a page the worker drew safely and quickly at this size is drawn on the UI thread
+    (no round trip), with raw PyMuPDF's pixels; a page it drew slowly goes to the worker again."""
+    path = _write_pdf(tmp_path / "four.pdf", 4)
+    preview = _open(qtbot, open_pdf, path)
+    for index in (1, 2, 3):
+        _show(qtbot, preview, index)
+    _pdfsource.page_cache().clear()  # as if the pages had been pushed out by many others
+    if _pdfsource.reserving is not None:
+        _pdfsource.reserving.result(timeout=60)  # its requests to the worker are not counted below
+    drawn = _count_drawing(monkeypatch)
+    calls = _pdfsource.worker().calls
+    image = _show(qtbot, preview, 2)
+    assert drawn == ["draw_page_into"] and _pdfsource.worker().calls == calls
+    assert image.format() == QImage.Format.Format_RGB32 and _same_as_raw(image, path, 2)
+    monkeypatch.setattr(_pdfsource, "_quick", {})  # as if each page had taken the worker longer
+    _pdfsource.page_cache().clear()
+    drawn.clear()
+    assert _same_as_raw(_show(qtbot, preview, 1), path, 1)
+    assert drawn == ["start_page"] and _pdfsource.worker().calls == calls + 1
 
 
 def test_a_changed_file_is_drawn_again(qtbot, open_pdf, tmp_path: Path,

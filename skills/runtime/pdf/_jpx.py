@@ -28,10 +28,18 @@ _SOC_SIZ = b"\xff\x4f\xff\x51"  # start of a raw codestream
 _EOC = b"\xff\xd9"
 _JP2_SIGNATURE = b"\x00\x00\x00\x0cjP  \r\n\x87\n"
 _SEEN = "mira_jpx_checked"  # on the open document: the image xrefs already looked at
+_PAGES_SEEN = "mira_jpx_pages"  # and the pages whose images were listed (a page drawn again lists none)
 
 
 def complete_jpx(doc: pymupdf.Document, page: pymupdf.Page) -> int:
     """Add the missing end marker to ``page``'s JPEG 2000 images; how many were completed."""
+    pages: set[int] | None = getattr(doc, _PAGES_SEEN, None)
+    if pages is None:
+        pages = set()
+        setattr(doc, _PAGES_SEEN, pages)
+    if page.number in pages:
+        return 0
+    pages.add(page.number)
     seen: set[int] | None = getattr(doc, _SEEN, None)
     if seen is None:
         seen = set()

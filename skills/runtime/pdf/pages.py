@@ -14,6 +14,7 @@ import mmap
 import os
 import sys
 import threading
+import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from skills.runtime._base import CommandError
 from skills.runtime.pdf._jpx import complete_jpx, drawn_past_broken_jpx
 from skills.runtime.pdf.read import MAX_PAGES, PasswordRequired, load_page, open_pdf
 
-__all__ = ["MAX_PAGES", "PIXELS", "attach", "open_document", "opened", "rasterise", "render"]
+__all__ = ["MAX_PAGES", "PIXELS", "attach", "draw_page_into", "open_document", "opened", "rasterise", "render"]
 
 SCREEN_ZOOM = 96 / 72  # zoom 1.0 shows a page at its physical size on a 96 dpi screen
 _KEEP_OPEN = 4
@@ -189,6 +190,16 @@ PIXELS = "bgra" if sys.byteorder == "little" else "rgba"
 _COLOURS = mupdf.FzColorspace(mupdf.FzColorspace.Fixed_BGR if PIXELS == "bgra" else mupdf.FzColorspace.Fixed_RGB)
 
 
+def draw_page_into(doc: pymupdf.Document, index: int, width: int | None, zoom: float, max_pixels: int,
+                   blocks: list[Any]) -> tuple[int, int, int, int, float]:
+    """Page ``index`` of an open document drawn straight into the first of ``blocks`` (objects with
+    ``buf`` and ``size``, such as shared-memory blocks) it fits, as 32-bit :data:`PIXELS`:
+    (block, width, height, stride, scale); block -1 when none is large enough."""
+    page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
+    block, w, h, stride = drawn_past_broken_jpx(doc, page, lambda: _draw_into(page, scale, blocks))
+    return block, w, h, stride, scale
+
+
 def render(path: str, password: str | None, index: int, width: int | None, zoom: float,
            max_pixels: int, shared: list[str] | None = None) -> dict[str, Any]:
     """Page ``index``, ``width`` px wide or at ``zoom``, at most ``max_pixels``.
@@ -198,17 +209,20 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
     ``"pixels"``: their byte order), and only the page's size and that block's position in
     the list travel back through the pipe: a page is megabytes, and pushing them through a
     pipe costs more than drawing them. Without a block (or when none is large enough) the
-    pixels come back as RGB bytes (``"pixels": "rgb"``).
+    pixels come back as RGB bytes (``"pixels": "rgb"``). ``"seconds"``: the processor time the
+    page took here (the caller may draw a cheap page again itself).
     """
     doc = _document(path, password)
+    started = time.thread_time()
     try:
-        page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
         if shared:
-            blocks = [_shared(name) for name in shared]
-            block, w, h, stride = drawn_past_broken_jpx(doc, page, lambda: _draw_into(page, scale, blocks))
+            block, w, h, stride, scale = draw_page_into(doc, index, width, zoom, max_pixels,
+                                                        [_shared(name) for name in shared])
             if block >= 0:
                 return {"width": w, "height": h, "stride": stride, "scale": scale, "pages": doc.page_count,
-                        "shared": stride * h, "block": block, "pixels": PIXELS}
+                        "shared": stride * h, "block": block, "pixels": PIXELS,
+                        "seconds": time.thread_time() - started}
+        page, scale = _page_at_scale(doc, index, width, zoom, max_pixels)
         pix = drawn_past_broken_jpx(doc, page, lambda: _pixmap(page, scale))
     except CommandError as exc:  # "page 2 cannot be read (cycle in page tree)": keep the reason
         if str(exc).startswith(Path(path).name):
@@ -221,4 +235,4 @@ def render(path: str, password: str | None, index: int, width: int | None, zoom:
             raise MemoryError from None
         return {"broken": type(exc).__name__, "pages": doc.page_count}
     return {"width": pix.width, "height": pix.height, "stride": pix.stride, "scale": scale,
-            "pages": doc.page_count, "samples": pix.samples, "pixels": "rgb"}
+            "pages": doc.page_count, "samples": pix.samples, "pixels": "rgb", "seconds": time.thread_time() - started}
