@@ -10,9 +10,21 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
-from PySide6.QtCore import QRectF, QSizeF, QUrl
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextBlock, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtCore import QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPalette,
+    QTextBlock,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 
 from renderers._common import MAX_PAGES
 from renderers.docx._html import PAGE_SEPARATOR, DocxContent, open_builder
@@ -163,23 +175,56 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
 def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),
                images: dict[str, QImage] | None = None) -> QImage:
     """Page ``index`` of ``doc`` drawn ``width`` px wide, with the header and footer HTML ``bands`` in
-    its margins as Word places them: the header's top ``page.header`` below the page's top edge, the
-    footer's bottom ``page.footer`` above its bottom edge."""
+    its margins (see :func:`paint_page`)."""
     scale = width / page.width
     image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
-    width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
-    painter.translate(0, -index * height_laid)
-    doc.drawContents(painter, QRectF(0, index * height_laid, width_laid, height_laid))
-    for html, top in zip(bands, (True, False), strict=True):
-        if html:
-            _draw_band(painter, html, images or {}, page, scale, top=top)
+    painter.scale(scale, scale)
+    paint_page(painter, doc, index, page, band_docs(bands, images or {}, page))
     painter.end()
     return image
+
+
+Bands = tuple["QTextDocument | None", "QTextDocument | None"]
+
+
+def band_docs(bands: tuple[str, str], images: dict[str, QImage], page: PageGeometry) -> Bands:
+    """The header and footer HTML laid out for their bands (none where the page shows none)."""
+    header, footer = bands
+    return (_band(header, images, page) if header else None, _band(footer, images, page) if footer else None)
+
+
+def paint_page(painter: QPainter, doc: QTextDocument, index: int, page: PageGeometry, bands: Bands = (None, None),
+               selections: Sequence[QAbstractTextDocumentLayout.Selection] = ()) -> None:
+    """Page ``index`` of the paginated ``doc`` painted with ``painter``, whose units are the page's px
+    (96 dpi) from its top left corner: the one drawing of a page, for pictures and for the window.
+    The header band's top sits ``page.header`` below the page's top edge, the footer's bottom
+    ``page.footer`` above its bottom edge, as Word places them; ``selections`` are highlighted."""
+    width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
+    painter.save()
+    painter.scale(1 / LAYOUT_SCALE, 1 / LAYOUT_SCALE)
+    painter.translate(0, -index * height_laid)
+    clip = QRectF(0, index * height_laid, width_laid, height_laid)
+    painter.setClipRect(clip, Qt.ClipOperation.IntersectClip)
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.clip = clip
+    context.palette.setColor(QPalette.ColorRole.Text, QColor("black"))  # as drawContents paints
+    if selections:
+        context.selections = list(selections)
+    doc.documentLayout().draw(painter, context)
+    painter.restore()
+    for band, top in zip(bands, (True, False), strict=True):
+        if band is None:
+            continue
+        height = band.size().height()
+        painter.save()
+        painter.translate(page.left, page.header if top else page.height - page.footer - height / LAYOUT_SCALE)
+        painter.scale(1 / LAYOUT_SCALE, 1 / LAYOUT_SCALE)
+        band.drawContents(painter, QRectF(0, 0, band.textWidth(), height))
+        painter.restore()
 
 
 def banded_page(page: PageGeometry, bands: tuple[str, str], images: dict[str, QImage]) -> PageGeometry:
@@ -207,16 +252,3 @@ def _band(html: str, images: dict[str, QImage], page: PageGeometry) -> QTextDocu
         band.rootFrame().setFrameFormat(frame)
     band.setTextWidth((page.width - page.left - page.right) * LAYOUT_SCALE)
     return band
-
-
-def _draw_band(painter: QPainter, html: str, images: dict[str, QImage], page: PageGeometry, scale: float, *,
-               top: bool) -> None:
-    band = _band(html, images, page)
-    height = band.size().height()
-    y = page.header * LAYOUT_SCALE if top else (page.height - page.footer) * LAYOUT_SCALE - height
-    painter.save()
-    painter.resetTransform()
-    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
-    painter.translate(page.left * LAYOUT_SCALE, y)
-    band.drawContents(painter, QRectF(0, 0, band.textWidth(), height))
-    painter.restore()
