@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from renderers import _colors as colors
 from renderers.docx._html import BandSet
-from renderers.docx._pages import LAYOUT_SCALE, Bands, band_docs, paint_page
+from renderers.docx._pages import LAYOUT_SCALE, Bands, band_docs, page_lines, paint_page
 from renderers.docx._parts import PageGeometry
 
 __all__ = ["PageFlow"]
@@ -176,9 +176,17 @@ class PageFlow(QAbstractScrollArea):
         self.verticalScrollBar().setValue(max(0, self.block_y(position) - margin))
 
     # -- painting ------------------------------------------------------------------------
-    def _bands_of(self, index: int) -> Bands:
+    def page_lines(self, index: int) -> list[str]:
+        """The text of each line page ``index`` shows (its body, not its margins)."""
+        return page_lines(self._doc, index, self.page)
+
+    def page_bands(self, index: int) -> tuple[str, str]:
+        """The header and footer HTML page ``index`` shows in its margins."""
         count = self.page_count()
-        texts = (self.bands.html("header", index + 1, count), self.bands.html("footer", index + 1, count))
+        return self.bands.html("header", index + 1, count), self.bands.html("footer", index + 1, count)
+
+    def _bands_of(self, index: int) -> Bands:
+        texts = self.page_bands(index)
         if texts not in self._band_docs:
             if len(self._band_docs) > 64:  # a page number in the header makes a band per page
                 self._band_docs.clear()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
@@ -30,8 +30,8 @@ from renderers._common import MAX_PAGES
 from renderers.docx._html import PAGE_SEPARATOR, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
-__all__ = ["CSS", "LAYOUT_SCALE", "device_html", "flow_html", "own_heading_sizes", "render_image", "render_page",
-           "set_html"]
+__all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "device_html", "flow_html", "laid_out", "own_heading_sizes", "page_lines",
+           "render_image", "render_page", "set_html"]
 
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
 # hands a body's font size to every span below it, over the size its paragraph carries.
@@ -144,11 +144,32 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
 
 
 def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
-    """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest.
+    """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest
+    (see :func:`laid_out`), drawn ``width`` px wide, with the page count and whether it is exact."""
+    laid = laid_out(path, index)
+    image = _draw_page(laid.doc, laid.index, width, laid.page, laid.bands, laid.images)
+    return image, laid.count, laid.exact
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaidPage:
+    """A page as :func:`laid_out` finds it: the layout holding it and what its margins show."""
+
+    doc: QTextDocument
+    index: int  # the page wanted, within the page count
+    count: int
+    exact: bool  # whether ``count`` is exact (the whole document was laid out) or estimated
+    page: PageGeometry
+    bands: tuple[str, str]  # the page's header and footer HTML
+    images: dict[str, QImage]
+
+
+def laid_out(path: Path, index: int) -> LaidPage:
+    """Page ``index`` laid out from the blocks up to it and not the rest.
 
     Blocks are read until the layout runs past page ``index`` (then that page is complete, as in the
-    whole document) or the document ends. Returns the page, the page count and whether the count is
-    exact: a document read only in part gets an estimate from the share of its text laid out."""
+    whole document) or the document ends. A document read only in part gets an estimated page count
+    from the share of its text laid out."""
     builder = open_builder(path, bands=True)
     page = banded_page(builder.page, (builder.band_html("header", 1), builder.band_html("footer", 1)),
                        builder.images)
@@ -169,7 +190,28 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
     count = max(1, min(count, MAX_PAGES))
     index = max(0, min(index, count - 1))
     bands = (builder.band_html("header", index + 1, count), builder.band_html("footer", index + 1, count))
-    return _draw_page(doc, index, width, page, bands, builder.images), count, builder.done
+    return LaidPage(doc=doc, index=index, count=count, exact=builder.done, page=page, bands=bands,
+                    images=builder.images)
+
+
+def page_lines(doc: QTextDocument, index: int, page: PageGeometry) -> list[str]:
+    """The text of each line that page ``index`` of the paginated ``doc`` shows, top to bottom."""
+    height = page.height * LAYOUT_SCALE
+    layout = doc.documentLayout()
+    lines: list[str] = []
+    block = doc.begin()
+    while block.isValid():
+        top = layout.blockBoundingRect(block).y()
+        text = block.text()
+        lay = block.layout()
+        for n in range(lay.lineCount() if lay is not None else 0):
+            line = lay.lineAt(n)
+            if int((top + line.y()) // height) == index:
+                lines.append(text[line.textStart():line.textStart() + line.textLength()])
+        if top > (index + 1) * height:
+            break
+        block = block.next()
+    return lines
 
 
 def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),
