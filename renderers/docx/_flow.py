@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from renderers import _colors as colors
 from renderers.docx._html import BandSet
-from renderers.docx._pages import LAYOUT_SCALE, Bands, band_docs, page_lines, paint_page
+from renderers.docx._pages import LAYOUT_SCALE, Bands, band_docs, lines_by_page, page_lines, paint_page
 from renderers.docx._parts import PageGeometry
 
 __all__ = ["PageFlow"]
@@ -179,6 +179,17 @@ class PageFlow(QAbstractScrollArea):
     def page_lines(self, index: int) -> list[str]:
         """The text of each line page ``index`` shows (its body, not its margins)."""
         return page_lines(self._doc, index, self.page)
+
+    def text(self) -> str:
+        """Every page's text as it is on screen: its header, its lines, its footer."""
+        lines = lines_by_page(self._doc, self.page, paragraphs=True)
+        out: list[str] = []
+        for index in range(self.page_count()):
+            header, footer = self._bands_of(index)
+            out += [header.toPlainText()] if header is not None else []
+            out += lines.get(index, [])
+            out += [footer.toPlainText()] if footer is not None else []
+        return "\n".join(out)
 
     def page_bands(self, index: int) -> tuple[str, str]:
         """The header and footer HTML page ``index`` shows in its margins."""

@@ -30,7 +30,8 @@ from renderers._common import MAX_PAGES
 from renderers.docx._html import PAGE_SEPARATOR, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
-__all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "device_html", "flow_html", "laid_out", "own_heading_sizes", "page_lines",
+__all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "device_html", "flow_html", "laid_out", "lines_by_page", "own_heading_sizes",
+           "page_lines",
            "render_image", "render_page", "set_html"]
 
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
@@ -196,22 +197,37 @@ def laid_out(path: Path, index: int) -> LaidPage:
 
 def page_lines(doc: QTextDocument, index: int, page: PageGeometry) -> list[str]:
     """The text of each line that page ``index`` of the paginated ``doc`` shows, top to bottom."""
+    return lines_by_page(doc, page, index + 1).get(index, [])
+
+
+def lines_by_page(doc: QTextDocument, page: PageGeometry, pages: int | None = None, *,
+                  paragraphs: bool = False) -> dict[int, list[str]]:
+    """The text of each line of the paginated ``doc`` by page (the first ``pages`` pages, or all);
+    ``paragraphs``: the lines of one paragraph on one page as one text."""
     height = page.height * LAYOUT_SCALE
     layout = doc.documentLayout()
-    lines: list[str] = []
+    found: dict[int, list[str]] = {}
     block = doc.begin()
     while block.isValid():
         top = layout.blockBoundingRect(block).y()
+        if pages is not None and top > pages * height:
+            break
         text = block.text()
         lay = block.layout()
+        last = -1
         for n in range(lay.lineCount() if lay is not None else 0):
             line = lay.lineAt(n)
-            if int((top + line.y()) // height) == index:
-                lines.append(text[line.textStart():line.textStart() + line.textLength()])
-        if top > (index + 1) * height:
-            break
+            at = int((top + line.y()) // height)
+            if pages is None or at < pages:
+                piece = text[line.textStart():line.textStart() + line.textLength()]
+                shown = found.setdefault(at, [])
+                if paragraphs and at == last:
+                    shown[-1] += piece
+                else:
+                    shown.append(piece)
+                last = at
         block = block.next()
-    return lines
+    return found
 
 
 def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),

@@ -248,8 +248,8 @@ class DocxPreview(PreviewBase):
         return self.native
 
     def text(self) -> str:
-        """The plain text of the body on the pages (all pages)."""
-        return self.browser().document().toPlainText()
+        """The plain text on the pages (all pages, their headers and footers too)."""
+        return self.browser().text()
 
 
 class DocxRenderer(FormatRenderer):
