@@ -55,8 +55,12 @@ PAGE_SEPARATOR = "<hr/><div style='page-break-before: always'>"
 PAGE_MARK, PAGES_MARK = 918_273_645, 918_273_646
 
 
-def _variant(page: int, title_page: bool, even_odd: bool) -> str:
-    if page == 1 and title_page:
+# Where the flow's section ends and the next starts on a page of its own (its size, margins, header and footer)
+SECTION_MARK = "<!--mira-section-->"
+
+
+def _variant(page: int, title_page: bool, even_odd: bool, first: bool | None = None) -> str:
+    if (page == 1 if first is None else first) and title_page:
         return "first"
     return "even" if even_odd and page % 2 == 0 else "default"
 
@@ -70,9 +74,10 @@ class BandSet:
     title_page: bool = False
     even_odd: bool = False
 
-    def html(self, kind: str, page: int, pages: int = 0) -> str:
-        """What page ``page`` (of the section's first page 1; ``pages`` in all) shows as ``kind``."""
-        text = self.texts.get(f"{kind}:{_variant(page, self.title_page, self.even_odd)}", "")
+    def html(self, kind: str, page: int, pages: int = 0, *, first: bool | None = None) -> str:
+        """What page ``page`` of ``pages`` shows as ``kind``; ``first``: whether it is its section's first
+        page (by default: page 1)."""
+        text = self.texts.get(f"{kind}:{_variant(page, self.title_page, self.even_odd, first)}", "")
         return text.replace(str(PAGE_MARK), str(page)).replace(str(PAGES_MARK), str(pages) if pages else "")
 
 
@@ -137,6 +142,8 @@ class Builder:
         self._style_names, self._default_style = self._read_style_names()
         self.sheet = read_stylesheet(document)
         self.page = page_geometry(document)
+        self.section = 0  # the section being read (each ends with a SECTION_MARK in the flow)
+        self._div_open = False  # a page's block opened by PAGE_SEPARATOR, closed at the next break
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
         self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
@@ -262,14 +269,24 @@ class Builder:
         if not self._in_box:
             self.flow.append(chunk)
 
-    def _new_page(self) -> None:
+    def _new_page(self, *, section: bool = False) -> None:
+        """A page break; ``section``: the section ends here and the next one starts (on a new page)."""
         self._close_lists()
         self._flush_rule()
         if self.pages[-1]:
             self._end_page()
             self.pages.append([])
-            self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+            if section:
+                self.flow.append(("</div>" if self._div_open else "") + SECTION_MARK)
+                self._div_open = False
+            else:
+                self.flow.append(("</div>" if self._div_open else "") + PAGE_SEPARATOR)
+                self._div_open = True
             self._part_header()
+        elif section:
+            self.flow.append(SECTION_MARK)
+        if section:
+            self.section += 1
 
     def _flush_rule(self) -> None:
         if self._pending_rule is not None:
@@ -334,6 +351,10 @@ class Builder:
         """The ``kind`` ("header" or "footer") page ``page`` of ``pages`` shows, as HTML for its band
         (worker thread: this reads the part)."""
         return self.band_set(section).html(kind, page, pages)
+
+    def section_page(self, section: int) -> PageGeometry:
+        """Section ``section``'s page size and margins (worker thread)."""
+        return self.page if section == 0 else page_geometry(self.doc, section)
 
     def band_set(self, section: int = 0) -> BandSet:
         """Every header and footer kind ``section`` shows, with their page numbers left to fill in once
@@ -464,9 +485,9 @@ class Builder:
             self._out("<table border='1' cellspacing='0' cellpadding='6' style='border-color:#9aa0a6'>"
                       f"<tr><td>{self._render_into(box)}</td></tr></table>")
         self._page_notes.extend(inline.notes)
-        if inline.page_break or (ppr is not None and ppr.find(qn("w:sectPr")) is not None):
-            if not self._in_box:
-                self._new_page()
+        ends_section = ppr is not None and ppr.find(qn("w:sectPr")) is not None
+        if (inline.page_break or ends_section) and not self._in_box:
+            self._new_page(section=ends_section)
 
     def _take_space_after(self) -> float:
         space, self._space_after = self._space_after, 0.0

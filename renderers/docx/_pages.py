@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from PySide6.QtCore import QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
@@ -27,12 +28,11 @@ from PySide6.QtGui import (
 )
 
 from renderers._common import MAX_PAGES
-from renderers.docx._html import PAGE_SEPARATOR, DocxContent, open_builder
+from renderers.docx._html import PAGE_SEPARATOR, SECTION_MARK, BandSet, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
-__all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "device_html", "flow_html", "laid_out", "lines_by_page", "own_heading_sizes",
-           "page_lines",
-           "render_image", "render_page", "set_html"]
+__all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "PageLayout", "SectionPages", "append_html", "device_html", "flow_html",
+           "laid_out", "lines_by_page", "own_heading_sizes", "page_lines", "render_image", "render_page", "set_html"]
 
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
 # hands a body's font size to every span below it, over the size its paragraph carries.
@@ -148,21 +148,116 @@ def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
     """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest
     (see :func:`laid_out`), drawn ``width`` px wide, with the page count and whether it is exact."""
     laid = laid_out(path, index)
-    image = _draw_page(laid.doc, laid.index, width, laid.page, laid.bands, laid.images)
-    return image, laid.count, laid.exact
+    return laid.layout.draw(laid.index, width, laid.count), laid.count, laid.exact
+
+
+@dataclass(slots=True, kw_only=True)
+class SectionPages:
+    """One section laid out on its own page: its size and margins (pushed in by its header and footer)."""
+
+    doc: QTextDocument
+    page: PageGeometry
+    bands: BandSet
+    first: int  # the document's index of the section's first page
+    empty: bool = False  # nothing laid out yet: the first text is set, not appended
+
+
+class PageLayout:
+    """The document's pages: each section laid out for the page device on its own page, one after
+    another (the card's thumbnail, ``mira preview``, the fidelity bench and the window's view).
+
+    Text comes in as the builder's flow, in pieces; a :data:`SECTION_MARK` in it starts the next
+    section, whose page and headers ``section`` gives (read by the builder in its worker)."""
+
+    def __init__(self, images: dict[str, QImage] | None = None) -> None:
+        self.images: dict[str, QImage] = images if images is not None else {}
+        self.sections: list[SectionPages] = []
+
+    def add(self, html: str, section: Callable[[int], tuple[PageGeometry, BandSet]],
+            images: dict[str, QImage] | None = None) -> None:
+        """Lay out a piece of the flow after what came before (UI thread); ``images``: new pictures."""
+        for name, image in (images or {}).items():
+            self.images[name] = image
+            for part in self.sections:
+                part.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+        pieces = html.split(SECTION_MARK)
+        if not self.sections:
+            self._start(*section(0))
+        for n, piece in enumerate(pieces):
+            if n:
+                self._start(*section(len(self.sections)))
+            self._append(piece)
+
+    def _start(self, page: PageGeometry, bands: BandSet) -> None:
+        first = self.count() if self.sections else 0
+        banded = banded_page(page, (bands.html("header", first + 1, first=True),
+                                    bands.html("footer", first + 1, first=True)), self.images)
+        self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
+                                          first=first, empty=True))
+
+    def _append(self, html: str) -> None:
+        last = self.sections[-1]
+        if last.empty:
+            if not html.strip():
+                return
+            set_html(last.doc, f"<html><body>{device_html(html)}</body></html>")
+            _on_page(last.doc, last.page)
+            last.empty = False
+        else:
+            append_html(last.doc, device_html(html))
+
+    def count(self) -> int:
+        if not self.sections:
+            return 1
+        last = self.sections[-1]
+        return last.first + max(1, last.doc.pageCount())
+
+    def locate(self, index: int) -> tuple[SectionPages, int]:
+        """The section showing page ``index`` and the page's index in it."""
+        at = max(0, bisect_right([s.first for s in self.sections], index) - 1)
+        part = self.sections[at]
+        return part, index - part.first
+
+    def bands(self, index: int, count: int = 0) -> tuple[str, str]:
+        """The header and footer HTML page ``index`` (of ``count``) shows in its margins."""
+        part, local = self.locate(index)
+        return (part.bands.html("header", index + 1, count, first=local == 0),
+                part.bands.html("footer", index + 1, count, first=local == 0))
+
+    def lines(self, index: int, *, paragraphs: bool = False) -> list[str]:
+        """The text of each line page ``index`` shows (its body, not its margins)."""
+        part, local = self.locate(index)
+        return lines_by_page(part.doc, part.page, local + 1, paragraphs=paragraphs).get(local, [])
+
+    def draw(self, index: int, width: int, count: int = 0) -> QImage:
+        """Page ``index`` drawn ``width`` px wide, its header and footer in its margins."""
+        part, local = self.locate(index)
+        return _draw_page(part.doc, local, width, part.page, self.bands(index, count), self.images)
+
+
+def append_html(doc: QTextDocument, html: str) -> None:
+    """Add a piece of the flow at the end of ``doc``, laid out exactly as if it had come with the rest.
+
+    A fragment pasted at the end would continue the last paragraph and lose the body's font (it
+    has no body of its own): start a new block and give the fragment its body."""
+    if not html.strip():
+        return
+    cursor = QTextCursor(doc)
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    cursor.insertBlock()
+    start = cursor.block()
+    cursor.insertHtml(f"<html><body>{html}</body></html>")
+    own_heading_sizes(doc, start)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LaidPage:
-    """A page as :func:`laid_out` finds it: the layout holding it and what its margins show."""
+    """A page as :func:`laid_out` finds it, in the layout holding it."""
 
-    doc: QTextDocument
+    layout: PageLayout
     index: int  # the page wanted, within the page count
     count: int
     exact: bool  # whether ``count`` is exact (the whole document was laid out) or estimated
-    page: PageGeometry
-    bands: tuple[str, str]  # the page's header and footer HTML
-    images: dict[str, QImage]
 
 
 def laid_out(path: Path, index: int) -> LaidPage:
@@ -172,27 +267,29 @@ def laid_out(path: Path, index: int) -> LaidPage:
     whole document) or the document ends. A document read only in part gets an estimated page count
     from the share of its text laid out."""
     builder = open_builder(path, bands=True)
-    page = banded_page(builder.page, (builder.band_html("header", 1), builder.band_html("footer", 1)),
-                       builder.images)
+
+    def section(k: int) -> tuple[PageGeometry, BandSet]:
+        return builder.section_page(k), builder.band_set(k)
+
     parts: list[str] = []
     wanted = max(index + 1.25, SHORT_PAGES) * builder.page_pt()
     while True:
         parts.append(builder.next_chunk(1 << 30, until_pt=wanted))
-        doc = _paginated(builder.images, f"<html><body>{''.join(parts)}</body></html>", page)
-        laid = doc.pageCount()
+        layout = PageLayout(builder.images)
+        layout.add("".join(parts), section)
+        laid = layout.count()
         if builder.done or laid > index + 1:
             break
         wanted = max(wanted * 2, builder.filled_pt + builder.page_pt())
     if builder.done:
         count = laid
     else:
-        bottom = doc.documentLayout().blockBoundingRect(doc.lastBlock()).bottom() / (page.height * LAYOUT_SCALE)
+        last = layout.sections[-1]
+        bottom = last.first + last.doc.documentLayout().blockBoundingRect(last.doc.lastBlock()).bottom() / (
+            last.page.height * LAYOUT_SCALE)
         count = max(laid + 1, round(bottom / max(builder.share_read(), 1e-6)))
     count = max(1, min(count, MAX_PAGES))
-    index = max(0, min(index, count - 1))
-    bands = (builder.band_html("header", index + 1, count), builder.band_html("footer", index + 1, count))
-    return LaidPage(doc=doc, index=index, count=count, exact=builder.done, page=page, bands=bands,
-                    images=builder.images)
+    return LaidPage(layout=layout, index=max(0, min(index, count - 1, laid - 1)), count=count, exact=builder.done)
 
 
 def page_lines(doc: QTextDocument, index: int, page: PageGeometry) -> list[str]:

@@ -1,28 +1,25 @@
 """The DOCX plugin: a readable page flow built from python-docx (no office suite)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QImage, QTextCursor, QTextDocument
+from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QWidget
 
 from renderers._api import ArtifactView, RendererHost
 from renderers._common import MAX_PAGES
 from renderers.docx._flow import PageFlow
-from renderers.docx._html import PAGE_SEPARATOR, BandSet, Builder, open_builder
+from renderers.docx._html import PAGE_SEPARATOR, SECTION_MARK, BandSet, Builder, open_builder
 from renderers.docx._parts import PageGeometry
 from renderers.docx._pages import (
+    PageLayout,
     _document as _document,  # the tests lay documents out through this module
     _draw_page,
     _paginated,
-    banded_page,
-    device_html,
     flow_html as flow_html,
-    own_heading_sizes,
     render_image,
     render_page,
 )
@@ -51,8 +48,8 @@ class DocxChunk:
     images: dict[str, QImage]
     done: bool
     held: str = ""  # a page break that ended this piece, opened at the start of the next one
-    bands: tuple[str, str] = ("", "")  # page 1's header and footer, for a page drawn with its margins
-    band_set: BandSet | None = None  # every header and footer kind, for the window's pages
+    # the page and headers of each section that starts in this piece (the first piece: section 0's too)
+    sections: dict[int, tuple[PageGeometry, BandSet]] = field(default_factory=dict)
 
 
 def first_chunk(path: Path) -> DocxChunk:
@@ -61,8 +58,8 @@ def first_chunk(path: Path) -> DocxChunk:
     Only parsing happens here. Laying text out (QTextDocument) stays on the UI thread: a text
     layout in a worker thread deadlocked against the window's own painting under load."""
     builder = open_builder(path, bands=True)
-    chunk = _chunk(builder, FIRST_BLOCKS, FIRST_PAGES, "")
-    return replace(chunk, band_set=builder.band_set(), images=dict(builder.images))
+    chunk = _chunk(builder, FIRST_BLOCKS, FIRST_PAGES, "", first=True)
+    return replace(chunk, images=dict(builder.images))
 
 
 def next_chunk(previous: DocxChunk) -> DocxChunk:
@@ -70,8 +67,9 @@ def next_chunk(previous: DocxChunk) -> DocxChunk:
     return _chunk(previous.builder, CHUNK_BLOCKS, CHUNK_PAGES, previous.held)
 
 
-def _chunk(builder: Builder, blocks: int, pages: float, held: str) -> DocxChunk:
+def _chunk(builder: Builder, blocks: int, pages: float, held: str, *, first: bool = False) -> DocxChunk:
     known = set(builder.images)
+    before = 0 if first else builder.section + 1
     html = held + builder.next_chunk(blocks, until_pt=builder.filled_pt + pages * builder.page_pt())
     images = {k: v for k, v in builder.images.items() if k not in known}
     # A piece ending right after a page break would leave an empty page-break block behind, and the
@@ -79,22 +77,8 @@ def _chunk(builder: Builder, blocks: int, pages: float, held: str) -> DocxChunk:
     held = ""
     if not builder.done and html.endswith(PAGE_SEPARATOR):
         html, held = html[:-len(PAGE_SEPARATOR)], PAGE_SEPARATOR
-    return DocxChunk(builder=builder, html=html, images=images, done=builder.done, held=held)
-
-
-def append_html(doc: QTextDocument, html: str) -> None:
-    """Add a piece of the flow at the end of ``doc``, laid out exactly as if it had come with the rest.
-
-    A fragment pasted at the end would continue the last paragraph and lose the body's font (it
-    has no body of its own): start a new block and give the fragment its body."""
-    if not html.strip():
-        return
-    cursor = QTextCursor(doc)
-    cursor.movePosition(QTextCursor.MoveOperation.End)
-    cursor.insertBlock()
-    start = cursor.block()
-    cursor.insertHtml(f"<html><body>{html}</body></html>")
-    own_heading_sizes(doc, start)
+    sections = {k: (builder.section_page(k), builder.band_set(k)) for k in range(before, builder.section + 1)}
+    return DocxChunk(builder=builder, html=html, images=images, done=builder.done, held=held, sections=sections)
 
 
 def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
@@ -102,16 +86,16 @@ def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
     preview; the page is laid out from them on the UI thread by :func:`draw_thumbnail`)."""
     builder = open_builder(path, bands=True)
     html = builder.first_page()
-    bands = (builder.band_html("header", 1), builder.band_html("footer", 1))
-    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done, bands=bands)
+    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done,
+                     sections={0: (builder.page, builder.band_set())})
 
 
 def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
     """UI thread: page 1 laid out from the blocks that fill it, so a long document costs what a short
     one does; the count is of the pages those blocks fill (the card shows page 1)."""
-    page = banded_page(chunk.builder.page, chunk.bands, chunk.images)
-    doc = _paginated(chunk.images, f"<html><body>{chunk.html}</body></html>", page)
-    return _draw_page(doc, 0, width, page, chunk.bands, chunk.images), max(1, doc.pageCount())
+    layout = PageLayout(dict(chunk.images))
+    layout.add(chunk.html.split(SECTION_MARK)[0], chunk.sections.__getitem__)
+    return layout.draw(0, width), layout.count()
 
 
 def paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
@@ -154,10 +138,9 @@ class DocxPreview(PreviewBase):
     def _native_loaded(self, chunk: Any) -> int:
         flow = self.browser()
         self._read_more(chunk)  # the worker reads on while this piece is laid out here
-        bands = chunk.band_set or BandSet()
-        page = banded_page(chunk.builder.page, (bands.html("header", 1), bands.html("footer", 1)), chunk.images)
-        flow.images = dict(chunk.images)
-        flow.set_document(_paginated(chunk.images, f"<html><body>{chunk.html}</body></html>", page), page, bands)
+        layout = PageLayout(dict(chunk.images))
+        layout.add(chunk.html, chunk.sections.__getitem__)
+        flow.set_layout(layout)
         self._loaded = True
         return flow.page_count()
 
@@ -173,21 +156,17 @@ class DocxPreview(PreviewBase):
         if not needle:
             return
         flow = self.browser()
-        found = flow.document().find(needle)
+        found = flow.find_text(needle)
         if found.isNull():
             self._reveal_text = text if not self.loaded_everything() else ""
             return
         flow.setTextCursor(found)
-        flow.ensure_visible(found.selectionStart())
+        flow.ensure_visible(found)
 
     def _on_chunk(self, chunk: DocxChunk) -> None:
         self._read_more(chunk)
         flow = self.browser()
-        doc = flow.document()
-        flow.images.update(chunk.images)
-        for name, image in chunk.images.items():
-            doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-        append_html(doc, device_html(chunk.html))
+        flow.layout_.add(chunk.html, chunk.sections.__getitem__, chunk.images)
         flow.relayout()
         self._count = min(flow.page_count(), MAX_PAGES)
         self._update_nav()
@@ -198,7 +177,7 @@ class DocxPreview(PreviewBase):
         # what was read stays on screen; the rest is missing, and the user is told why
         flow = self.browser()
         note = html_escape(tr("The rest of the document could not be read: {reason}", reason=message))
-        append_html(flow.document(), f"<p><i>{note}</i></p>")
+        flow.layout_.add(f"<p><i>{note}</i></p>", lambda _k: (PageGeometry(), BandSet()))
         flow.relayout()
 
     def loaded_everything(self) -> bool:

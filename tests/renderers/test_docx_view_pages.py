@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from renderers.docx._pages import laid_out, page_lines, render_image
+from renderers.docx._pages import laid_out, render_image
 
 
 def _two_faces(path: Path) -> Path:
@@ -32,7 +32,7 @@ def _drawn_lines(path: Path, pages: int) -> list[list[str]]:
     out = []
     for index in range(pages):
         laid = laid_out(path, index)
-        out.append(page_lines(laid.doc, laid.index, laid.page))
+        out.append(laid.layout.lines(laid.index))
     return out
 
 
@@ -65,10 +65,9 @@ def test_the_panel_shows_the_drawn_pages_lines_at_two_zooms(show_preview, qtbot,
     assert [flow.page_lines(i) for i in range(count)] == drawn
     # the last line of page 1 at this zoom is where the drawn page ends it: scrolled to, it is on screen
     last = drawn[0][-1]
-    position = flow.document().find(last).selectionStart()
+    position = flow.document().find(last)
     flow.verticalScrollBar().setValue(flow.block_y(position) - 40)
-    assert flow.cursorForPosition(flow.cursorRect(flow.document().find(last)).center()).block() \
-        == flow.document().findBlock(position)
+    assert flow.cursorForPosition(flow.cursorRect(position).center()).block() == position.block()
     assert flow.page_at(flow.block_y(position)) == 0
 
 
@@ -77,7 +76,7 @@ def test_the_page_on_screen_is_the_drawn_page(show_preview, qtbot, tmp_path: Pat
     preview = show_preview(path, (560, 640))
     flow = preview.browser()
     flow.verticalScrollBar().setValue(0)
-    left, top = round(flow._page_left()), round(flow.page_top(0))
+    left, top = round(flow.page_left(0)), round(flow.page_top(0))
     width = flow.page_width()
     shot = flow.viewport().grab().toImage().copy(left, top, width, flow.viewport().height() - top)
     drawn, _ = render_image(path, 0, width)

@@ -60,7 +60,7 @@ def test_page_counter_follows_scrolling(show_preview, qtbot, view_of, tmp_path) 
     assert preview.count() == 6 and preview.position_label.text() == "Page 1 / 6"
     browser = preview.browser()
     doc = browser.document()
-    browser.verticalScrollBar().setValue(browser.block_y(doc.find("Chapter 4").position()) - 20)
+    browser.verticalScrollBar().setValue(browser.block_y(doc.find("Chapter 4")) - 20)
     qtbot.waitUntil(lambda: preview.position_label.text() == "Page 4 / 6", timeout=3_000)
     assert preview.index() == 3 and preview.prev_button.isEnabled()
     browser.verticalScrollBar().setValue(0)
