@@ -44,7 +44,7 @@ class PageFlow(QAbstractScrollArea):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.layout_ = PageLayout()
+        self.pages = PageLayout()
         self.factor = 1.0
         self._empty = QTextDocument(self)
         self._cursor = QTextCursor(self._empty)
@@ -59,17 +59,17 @@ class PageFlow(QAbstractScrollArea):
     # -- content ------------------------------------------------------------------------
     def set_layout(self, layout: PageLayout) -> None:
         """Show ``layout``'s pages (it grows as the rest of the document is read: :meth:`relayout`)."""
-        self.layout_ = layout
+        self.pages = layout
         self._cursor = QTextCursor(self.document())
         self._band_docs.clear()
         self.relayout()
 
     def document(self) -> QTextDocument:
         """The first section's layout (the whole document's when it has one section)."""
-        return self.layout_.sections[0].doc if self.layout_.sections else self._empty
+        return self.pages.sections[0].doc if self.pages.sections else self._empty
 
     def documents(self) -> list[QTextDocument]:
-        return [part.doc for part in self.layout_.sections]
+        return [part.doc for part in self.pages.sections]
 
     def find_text(self, needle: str) -> QTextCursor:
         """The first place ``needle`` is in the body's text (a null cursor when nowhere)."""
@@ -80,14 +80,14 @@ class PageFlow(QAbstractScrollArea):
         return QTextCursor()
 
     def page_count(self) -> int:
-        return self.layout_.count()
+        return self.pages.count()
 
     def relayout(self) -> None:
         """The pages' places and the scroll range, for what is laid out now (after more text came in,
         a zoom or a resize)."""
         tops: list[float] = []
         y = PAD / self.scale()
-        for part in self.layout_.sections:
+        for part in self.pages.sections:
             for _ in range(part.first, part.first + max(1, part.doc.pageCount())):
                 tops.append(y)
                 y += part.page.height + GAP / self.scale()
@@ -104,7 +104,7 @@ class PageFlow(QAbstractScrollArea):
 
     # -- geometry ------------------------------------------------------------------------
     def _widest(self) -> int:
-        return max((part.page.width for part in self.layout_.sections), default=816)
+        return max((part.page.width for part in self.pages.sections), default=816)
 
     def scale(self) -> float:
         """Screen px per page px (96 dpi): the widest page fills the width less its padding at factor 1."""
@@ -131,12 +131,12 @@ class PageFlow(QAbstractScrollArea):
         return max(0, min(bisect_right(self._tops, (y + GAP) / self.scale()) - 1, self.page_count() - 1))
 
     def _part(self, index: int) -> tuple[SectionPages, int]:
-        if not self.layout_.sections:
-            self.layout_.add("", lambda _k: (PageGeometry(), BandSet()))
-        return self.layout_.locate(index)
+        if not self.pages.sections:
+            self.pages.add("", lambda _k: (PageGeometry(), BandSet()))
+        return self.pages.locate(index)
 
     def _section_of(self, doc: QTextDocument) -> SectionPages | None:
-        return next((part for part in self.layout_.sections if part.doc is doc), None)
+        return next((part for part in self.pages.sections if part.doc is doc), None)
 
     def laid_to_view(self, part: SectionPages, point: QPointF) -> QPointF:
         """A point of a section's layout (the page device's units) on the viewport."""
@@ -214,11 +214,11 @@ class PageFlow(QAbstractScrollArea):
     # -- what the pages show ----------------------------------------------------------------
     def page_lines(self, index: int) -> list[str]:
         """The text of each line page ``index`` shows (its body, not its margins)."""
-        return self.layout_.lines(index)
+        return self.pages.lines(index)
 
     def page_bands(self, index: int) -> tuple[str, str]:
         """The header and footer HTML page ``index`` shows in its margins."""
-        return self.layout_.bands(index, self.page_count())
+        return self.pages.bands(index, self.page_count())
 
     def text(self) -> str:
         """Every page's text as it is on screen: its header, its paragraphs, its footer."""
@@ -226,7 +226,7 @@ class PageFlow(QAbstractScrollArea):
         for index in range(self.page_count()):
             header, footer = self._bands_of(index)
             out += [header.toPlainText()] if header is not None else []
-            out += self.layout_.lines(index, paragraphs=True)
+            out += self.pages.lines(index, paragraphs=True)
             out += [footer.toPlainText()] if footer is not None else []
         return "\n".join(out)
 
@@ -237,7 +237,7 @@ class PageFlow(QAbstractScrollArea):
         if key not in self._band_docs:
             if len(self._band_docs) > 64:  # a page number in the header makes a band per page
                 self._band_docs.clear()
-            self._band_docs[key] = band_docs(key[1], self.layout_.images, part.page)
+            self._band_docs[key] = band_docs(key[1], self.pages.images, part.page)
         return self._band_docs[key]
 
     def _selections(self, part: SectionPages) -> list[QAbstractTextDocumentLayout.Selection]:
@@ -255,7 +255,7 @@ class PageFlow(QAbstractScrollArea):
         painter = QPainter(self.viewport())
         area = QRectF(event.rect())
         painter.fillRect(area, colors.surround())
-        if not self.layout_.sections:
+        if not self.pages.sections:
             painter.end()
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

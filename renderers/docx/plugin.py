@@ -166,7 +166,7 @@ class DocxPreview(PreviewBase):
     def _on_chunk(self, chunk: DocxChunk) -> None:
         self._read_more(chunk)
         flow = self.browser()
-        flow.layout_.add(chunk.html, chunk.sections.__getitem__, chunk.images)
+        flow.pages.add(chunk.html, chunk.sections.__getitem__, chunk.images)
         flow.relayout()
         self._count = min(flow.page_count(), MAX_PAGES)
         self._update_nav()
@@ -177,7 +177,7 @@ class DocxPreview(PreviewBase):
         # what was read stays on screen; the rest is missing, and the user is told why
         flow = self.browser()
         note = html_escape(tr("The rest of the document could not be read: {reason}", reason=message))
-        flow.layout_.add(f"<p><i>{note}</i></p>", lambda _k: (PageGeometry(), BandSet()))
+        flow.pages.add(f"<p><i>{note}</i></p>", lambda _k: (PageGeometry(), BandSet()))
         flow.relayout()
 
     def loaded_everything(self) -> bool:
