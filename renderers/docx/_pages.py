@@ -160,6 +160,7 @@ class SectionPages:
     bands: BandSet
     first: int  # the document's index of the section's first page
     empty: bool = False  # nothing laid out yet: the first text is set, not appended
+    opening: int = 0  # px more above the body on the section's first page (its taller first-page header)
 
 
 class PageLayout:
@@ -190,16 +191,34 @@ class PageLayout:
 
     def _start(self, page: PageGeometry, bands: BandSet) -> None:
         first = self.count() if self.sections else 0
-        banded = banded_page(page, (bands.html("header", first + 1, first=True),
-                                    bands.html("footer", first + 1, first=True)), self.images)
+        banded, opening = self._margins(page, bands, first)
         self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
-                                          first=first, empty=True))
+                                          first=first, empty=True, opening=opening))
+
+    def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int]:
+        """A section's page pushed in by every header and footer its pages show, as Word pushes each page
+        (Qt lays a document out with one set of margins): the body below the tallest header of the pages
+        after the first, above the tallest footer; a taller first-page header holds the first page's
+        body down by the px returned."""
+        def pushed(number: int, opening: bool) -> PageGeometry:
+            return banded_page(page, (bands.html("header", number, first=opening),
+                                      bands.html("footer", number, first=opening)), self.images)
+
+        opening = pushed(first + 1, True)
+        later = [pushed(number, False) for number in (first + 2, first + 3)]  # an even and an odd page
+        top = max(p.top for p in later)
+        bottom = max(p.bottom for p in (opening, *later))
+        if top + bottom > page.height - 100:
+            return opening, 0
+        return replace(page, top=top, bottom=bottom), max(0, opening.top - top)
 
     def _append(self, html: str) -> None:
         last = self.sections[-1]
         if last.empty:
             if not html.strip():
                 return
+            if last.opening:
+                html = _spacer(last.opening) + html
             set_html(last.doc, f"<html><body>{device_html(html)}</body></html>")
             _on_page(last.doc, last.page)
             last.empty = False
@@ -233,6 +252,11 @@ class PageLayout:
         """Page ``index`` drawn ``width`` px wide, its header and footer in its margins."""
         part, local = self.locate(index)
         return _draw_page(part.doc, local, width, part.page, self.bands(index, count), self.images)
+
+
+def _spacer(px: int) -> str:
+    """An empty line ``px`` high (Qt drops a page's first block's space above, not a line's height)."""
+    return f"<p style='margin-top:0px; margin-bottom:0px; font-size:1px; line-height:{px}px'>&nbsp;</p>"
 
 
 def append_html(doc: QTextDocument, html: str) -> None:

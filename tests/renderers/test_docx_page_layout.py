@@ -321,10 +321,10 @@ def _two_sections(path: Path) -> Path:
     return path
 
 
-def _lines_above(image: QImage, page: Any) -> int:
-    """How many lines of text (runs of inked rows) a page drawn at 96 dpi shows above its body's top."""
+def _lines_above(image: QImage, top: int) -> int:
+    """How many lines of text (runs of inked rows) a page drawn at 96 dpi shows above ``top``."""
     runs, inked = 0, False
-    for y in range(0, page.top):
+    for y in range(0, top):
         now = any(image.pixelColor(x, y).lightness() < 160 for x in range(0, image.width(), 2))
         runs += now and not inked
         inked = now
@@ -337,15 +337,17 @@ def test_each_section_lays_its_pages_out_below_its_own_header(show_preview, tmp_
     layout = laid.layout
     assert len(layout.sections) == 2 and layout.sections[1].first == 1
     first, second = layout.sections
-    # the body of section 2 is pushed down by its own (taller) headers, section 1's is not
-    assert first.page.top == 96 and second.page.top > first.page.top + 40
+    # the body of section 2 is pushed down by its own (taller) headers, section 1's is not; its first page
+    # further, by its six-line first-page header
+    assert first.page.top == 96 and second.page.top > first.page.top + 40 and second.opening > 10
     assert _shown_heads(layout.bands(0)) == {"Short head"}
     assert _shown_heads(layout.bands(1)) == {"Second cover head"}  # section 2's first page
     assert _shown_heads(layout.bands(2)) == {"Tall head line 0"}
-    assert layout.lines(1)[0].startswith("Second section paragraph 0")
+    assert layout.lines(1)[1].startswith("Second section paragraph 0")
     # drawn: every header line above the body's top, none under the body's first lines
-    assert [_lines_above(render_image(path, i, 816)[0], part.page)
-            for i, part in ((0, first), (1, second), (2, second))] == [1, 6, 5]
+    tops = (first.page.top, second.page.top + second.opening, second.page.top)
+    assert [_lines_above(render_image(path, i, 816)[0], top) for i, top in enumerate(tops)] == [1, 6, 5]
+    assert layout.lines(1)[0] == "\xa0" and layout.lines(2)[0].startswith("words enough")  # the first-page spacer
     # the window lays the pages out the same way
     flow = show_preview(path, (600, 700)).browser()
     assert flow.page_count() >= 3
