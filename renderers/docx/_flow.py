@@ -145,6 +145,7 @@ class PageFlow(QAbstractScrollArea):
         index = part.first + local
         scale = self.scale() / LAYOUT_SCALE
         y = self.page_top(index) + (point.y() - local * height_laid) * scale - self.verticalScrollBar().value()
+        y += part.shift(local) * self.scale()
         return QPointF(self.page_left(index) + point.x() * scale, y)
 
     def block_y(self, cursor: QTextCursor | int) -> int:
@@ -188,7 +189,7 @@ class PageFlow(QAbstractScrollArea):
         part, local = self._part(index)
         page = part.page
         scale = self.scale() / LAYOUT_SCALE
-        within = (y - self.page_top(index)) / scale
+        within = (y - self.page_top(index) - part.shift(local) * self.scale()) / scale
         within = max(page.top * LAYOUT_SCALE + 1.0, min(within, (page.height - page.bottom) * LAYOUT_SCALE - 1.0))
         x = (point.x() - self.page_left(index)) / scale
         x = max(page.left * LAYOUT_SCALE + 1.0, min(x, (page.width - page.right) * LAYOUT_SCALE - 1.0))
@@ -273,7 +274,8 @@ class PageFlow(QAbstractScrollArea):
             painter.setClipRect(box.intersected(area))
             painter.translate(left, top)
             painter.scale(scale, scale)
-            paint_page(painter, part.doc, local, part.page, self._bands_of(index), self._selections(part))
+            paint_page(painter, part.doc, local, part.page, self._bands_of(index), self._selections(part),
+                       part.shift(local))
             painter.restore()
         painter.end()
 

@@ -111,9 +111,12 @@ def _layout_device() -> QImage:
 def device_html(html: str) -> str:
     """``html`` for a page layout (see :data:`LAYOUT_SCALE`): Qt scales every length to the layout's
     device except a paragraph's side margins and first-line indent, which are scaled here."""
+    # a page break's rule marks it in a flow; on a page (as in Word) the break is only the next page
+    html = html.replace(PAGE_SEPARATOR, _PAGE_BREAK)
     return _SIDE_RE.sub(lambda m: f"{m.group(1)}:{int(m.group(2)) * LAYOUT_SCALE}px", html)
 
 
+_PAGE_BREAK = PAGE_SEPARATOR.removeprefix("<hr/>")
 _SIDE_RE = re.compile(r"(margin-left|margin-right|text-indent):(-?[0-9]+)px")
 
 
@@ -161,6 +164,11 @@ class SectionPages:
     first: int  # the document's index of the section's first page
     empty: bool = False  # nothing laid out yet: the first text is set, not appended
     opening: int = 0  # px more above the body on the section's first page (its taller first-page header)
+    later: int = 0  # px the body of the pages after the first is drawn lower (their taller headers)
+
+    def shift(self, local: int) -> int:
+        """How much lower than the layout the body of the section's page ``local`` is drawn."""
+        return self.later if local > 0 else 0
 
 
 class PageLayout:
@@ -191,15 +199,17 @@ class PageLayout:
 
     def _start(self, page: PageGeometry, bands: BandSet) -> None:
         first = self.count() if self.sections else 0
-        banded, opening = self._margins(page, bands, first)
+        banded, opening, later = self._margins(page, bands, first)
         self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
-                                          first=first, empty=True, opening=opening))
+                                          first=first, empty=True, opening=opening, later=later))
 
-    def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int]:
-        """A section's page pushed in by every header and footer its pages show, as Word pushes each page
-        (Qt lays a document out with one set of margins): the body below the tallest header of the pages
-        after the first, above the tallest footer; a taller first-page header holds the first page's
-        body down by the px returned."""
+    def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int, int]:
+        """A section's page pushed in by the headers and footers its pages show, as Word pushes each page
+        (Qt lays a document out with one set of margins): the body above the tallest footer; below the
+        first page's header on the first page and below the tallest other header on the others. Returns
+        the page to lay out on, the px a taller first-page header holds the first page's body down
+        (a spacer), and the px the other pages' bodies are drawn lower (their room is kept in the bottom
+        margin: the first page then ends that much early)."""
         def pushed(number: int, opening: bool) -> PageGeometry:
             return banded_page(page, (bands.html("header", number, first=opening),
                                       bands.html("footer", number, first=opening)), self.images)
@@ -208,9 +218,14 @@ class PageLayout:
         later = [pushed(number, False) for number in (first + 2, first + 3)]  # an even and an odd page
         top = max(p.top for p in later)
         bottom = max(p.bottom for p in (opening, *later))
+        if opening.top > top:  # a taller first-page header: a spacer holds the first page's body down
+            if opening.top + bottom > page.height - 100:
+                return opening, 0, 0
+            return replace(page, top=top, bottom=bottom), opening.top - top, 0
+        lower = top - opening.top  # the other pages' taller headers: their bodies drawn lower
         if top + bottom > page.height - 100:
-            return opening, 0
-        return replace(page, top=top, bottom=bottom), max(0, opening.top - top)
+            return opening, 0, 0
+        return replace(page, top=opening.top, bottom=bottom + lower), 0, lower
 
     def _append(self, html: str) -> None:
         last = self.sections[-1]
@@ -251,7 +266,7 @@ class PageLayout:
     def draw(self, index: int, width: int, count: int = 0) -> QImage:
         """Page ``index`` drawn ``width`` px wide, its header and footer in its margins."""
         part, local = self.locate(index)
-        return _draw_page(part.doc, local, width, part.page, self.bands(index, count), self.images)
+        return _draw_page(part.doc, local, width, part.page, self.bands(index, count), self.images, part.shift(local))
 
 
 def _spacer(px: int) -> str:
@@ -269,6 +284,12 @@ def append_html(doc: QTextDocument, html: str) -> None:
     cursor = QTextCursor(doc)
     cursor.movePosition(QTextCursor.MoveOperation.End)
     cursor.insertBlock()
+    if html.startswith(_PAGE_BREAK):
+        # a page break that opens the piece: pasted, its block would take the new block's format
+        look = cursor.blockFormat()
+        look.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        cursor.setBlockFormat(look)
+        html = html.removeprefix(_PAGE_BREAK)
     start = cursor.block()
     cursor.insertHtml(f"<html><body>{html}</body></html>")
     own_heading_sizes(doc, start)
@@ -352,7 +373,7 @@ def lines_by_page(doc: QTextDocument, page: PageGeometry, pages: int | None = No
 
 
 def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),
-               images: dict[str, QImage] | None = None) -> QImage:
+               images: dict[str, QImage] | None = None, shift: float = 0.0) -> QImage:
     """Page ``index`` of ``doc`` drawn ``width`` px wide, with the header and footer HTML ``bands`` in
     its margins (see :func:`paint_page`)."""
     scale = width / page.width
@@ -362,7 +383,7 @@ def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, b
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.scale(scale, scale)
-    paint_page(painter, doc, index, page, band_docs(bands, images or {}, page))
+    paint_page(painter, doc, index, page, band_docs(bands, images or {}, page), shift=shift)
     painter.end()
     return image
 
@@ -377,13 +398,15 @@ def band_docs(bands: tuple[str, str], images: dict[str, QImage], page: PageGeome
 
 
 def paint_page(painter: QPainter, doc: QTextDocument, index: int, page: PageGeometry, bands: Bands = (None, None),
-               selections: Sequence[QAbstractTextDocumentLayout.Selection] = ()) -> None:
+               selections: Sequence[QAbstractTextDocumentLayout.Selection] = (), shift: float = 0.0) -> None:
     """Page ``index`` of the paginated ``doc`` painted with ``painter``, whose units are the page's px
     (96 dpi) from its top left corner: the one drawing of a page, for pictures and for the window.
     The header band's top sits ``page.header`` below the page's top edge, the footer's bottom
-    ``page.footer`` above its bottom edge, as Word places them; ``selections`` are highlighted."""
+    ``page.footer`` above its bottom edge, as Word places them; ``selections`` are highlighted; the body
+    is drawn ``shift`` px lower than it is laid out (:meth:`SectionPages.shift`)."""
     width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
     painter.save()
+    painter.translate(0, shift)
     painter.scale(1 / LAYOUT_SCALE, 1 / LAYOUT_SCALE)
     painter.translate(0, -index * height_laid)
     clip = QRectF(0, index * height_laid, width_laid, height_laid)

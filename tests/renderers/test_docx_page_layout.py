@@ -358,3 +358,25 @@ def test_each_section_lays_its_pages_out_below_its_own_header(show_preview, tmp_
 
 def _shown_heads(bands: tuple[str, str]) -> set[str]:
     return {name for name in ("Short head", "Second cover head", "Tall head line 0") if name in bands[0]}
+
+
+def test_a_title_page_keeps_its_body_up_while_later_pages_go_below_their_tall_header(tmp_path: Path) -> None:
+    """``w:titlePg`` with no first-page header and a five-line default header reaching past the margin: Word
+    starts page 1's body at the margin and the other pages' below the header."""
+    document = docx.Document()
+    section = document.sections[0]
+    section.different_first_page_header_footer = True
+    section.header.paragraphs[0].text = "Tall head line 0"
+    for n in range(1, 5):
+        section.header.add_paragraph(f"Tall head line {n}")
+    for n in range(80):
+        document.add_paragraph(f"Body paragraph {n} " + "with words enough to wrap once or twice " * 3)
+    path = tmp_path / "title.docx"
+    document.save(path)
+    layout = laid_out(path, 1).layout
+    part = layout.sections[0]
+    assert part.page.top == 96 and part.later > 20  # page 1 at the margin, the others drawn lower
+    assert _shown_heads(layout.bands(0)) == set() and _shown_heads(layout.bands(1)) == {"Tall head line 0"}
+    one, two = (render_image(path, i, 816)[0] for i in (0, 1))
+    assert _lines_above(one, 96) == 0  # no header, body from the margin
+    assert _lines_above(two, 96 + part.later) == 5  # every header line above the body, none under it
