@@ -4,7 +4,6 @@ height unrounded, the space above the box kept)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import docx
 import pytest
@@ -324,7 +323,7 @@ def _two_sections(path: Path) -> Path:
 def _lines_above(image: QImage, top: int) -> int:
     """How many lines of text (runs of inked rows) a page drawn at 96 dpi shows above ``top``."""
     runs, inked = 0, False
-    for y in range(0, top):
+    for y in range(top):
         now = any(image.pixelColor(x, y).lightness() < 160 for x in range(0, image.width(), 2))
         runs += now and not inked
         inked = now
