@@ -190,3 +190,17 @@ def test_a_side_bordered_box_shows_both_side_rules_in_the_panel(show_preview, qt
     columns = [x for x in range(image.width()) if sum(red(x, y) for y in range(image.height())) > 25]
     assert columns and min(columns) < image.width() // 3 and max(columns) > image.width() * 2 // 3
     assert max(columns) < image.width() - 1  # inside the panel
+
+
+def test_the_pages_scroll_with_the_keys(show_preview, qtbot, tmp_path) -> None:
+    preview = show_preview(_paged_docx(tmp_path / "k.docx", 3), (520, 500))
+    flow = preview.browser()
+    bar = flow.verticalScrollBar()
+    flow.setFocus()
+    qtbot.keyClick(flow, Qt.Key.Key_PageDown)
+    assert bar.value() >= flow.viewport().height() * 0.8
+    qtbot.keyClick(flow, Qt.Key.Key_Up)
+    below = bar.value()
+    assert 0 < below < flow.viewport().height()
+    qtbot.keyClick(flow, Qt.Key.Key_PageUp)
+    assert bar.value() == 0
