@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from renderers import _colors as colors
 from renderers.docx._html import BandSet
-from renderers.docx._pages import LAYOUT_SCALE, Bands, PageLayout, SectionPages, band_docs, paint_page
+from renderers.docx._pages import LAYOUT_SCALE, Bands, PageLayout, SectionPages, band_docs, lines_by_page, paint_page
 from renderers.docx._parts import PageGeometry
 
 __all__ = ["PageFlow"]
@@ -224,11 +224,13 @@ class PageFlow(QAbstractScrollArea):
     def text(self) -> str:
         """Every page's text as it is on screen: its header, its paragraphs, its footer."""
         out: list[str] = []
-        for index in range(self.page_count()):
-            header, footer = self._bands_of(index)
-            out += [header.toPlainText()] if header is not None else []
-            out += self.pages.lines(index, paragraphs=True)
-            out += [footer.toPlainText()] if footer is not None else []
+        for part in self.pages.sections:
+            lines = lines_by_page(part.doc, part.page, paragraphs=True)  # one pass over the section
+            for local in range(max(1, part.doc.pageCount())):
+                header, footer = self._bands_of(part.first + local)
+                out += [header.toPlainText()] if header is not None else []
+                out += lines.get(local, [])
+                out += [footer.toPlainText()] if footer is not None else []
         return "\n".join(out)
 
     # -- painting ------------------------------------------------------------------------
