@@ -51,6 +51,34 @@ class DocxContent:
 
 
 PAGE_SEPARATOR = "<hr/><div style='page-break-before: always'>"
+# Page numbers in a header or footer read before the pages are laid out: filled in by BandSet.html
+PAGE_MARK, PAGES_MARK = 918_273_645, 918_273_646
+
+
+# Where the flow's section ends and the next starts on a page of its own (its size, margins, header and footer)
+SECTION_MARK = "<!--mira-section-->"
+
+
+def _variant(page: int, title_page: bool, even_odd: bool, first: bool | None = None) -> str:
+    if (page == 1 if first is None else first) and title_page:
+        return "first"
+    return "even" if even_odd and page % 2 == 0 else "default"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BandSet:
+    """A section's headers and footers as HTML by kind ("header:first", "footer:default"...), their
+    page numbers still to fill in, and which kind each page shows."""
+
+    texts: dict[str, str] = field(default_factory=dict)
+    title_page: bool = False
+    even_odd: bool = False
+
+    def html(self, kind: str, page: int, pages: int = 0, *, first: bool | None = None) -> str:
+        """What page ``page`` of ``pages`` shows as ``kind``; ``first``: whether it is its section's first
+        page (by default: page 1)."""
+        text = self.texts.get(f"{kind}:{_variant(page, self.title_page, self.even_odd, first)}", "")
+        return text.replace(str(PAGE_MARK), str(page)).replace(str(PAGES_MARK), str(pages) if pages else "")
 
 
 def load(path: Path) -> DocxContent:
@@ -100,7 +128,8 @@ class Builder:
         self._walker.diagram = self._diagram
         self._part: Part = document.part  # the part whose relationships resolve pictures being read
         self._stories: dict[str, tuple[etree._Element, Part] | None] = {}
-        self._variants: tuple[bool, bool] | None = None  # (w:titlePg, w:evenAndOddHeaders), read when asked
+        self._variants: dict[int, tuple[bool, bool]] = {}  # section → (w:titlePg, w:evenAndOddHeaders), when asked
+        self._band_sets: dict[int, BandSet] = {}
         self._notes: dict[str, tuple[etree._Element, Part]] | None = None
         self._page_notes: list[str] = []
         self._in_box = False
@@ -113,6 +142,8 @@ class Builder:
         self._style_names, self._default_style = self._read_style_names()
         self.sheet = read_stylesheet(document)
         self.page = page_geometry(document)
+        self.section = 0  # the section being read (each ends with a SECTION_MARK in the flow)
+        self._div_open = False  # a page's block opened by PAGE_SEPARATOR, closed at the next break
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
         self._counters: dict[tuple[str, int], int] = {}  # (numId, level) → items numbered so far
@@ -238,14 +269,24 @@ class Builder:
         if not self._in_box:
             self.flow.append(chunk)
 
-    def _new_page(self) -> None:
+    def _new_page(self, *, section: bool = False) -> None:
+        """A page break; ``section``: the section ends here and the next one starts (on a new page)."""
         self._close_lists()
         self._flush_rule()
         if self.pages[-1]:
             self._end_page()
             self.pages.append([])
-            self.flow.append(("</div>" if len(self.pages) > 2 else "") + PAGE_SEPARATOR)
+            if section:
+                self.flow.append(("</div>" if self._div_open else "") + SECTION_MARK)
+                self._div_open = False
+            else:
+                self.flow.append(("</div>" if self._div_open else "") + PAGE_SEPARATOR)
+                self._div_open = True
             self._part_header()
+        elif section:
+            self.flow.append(SECTION_MARK)
+        if section:
+            self.section += 1
 
     def _flush_rule(self) -> None:
         if self._pending_rule is not None:
@@ -277,19 +318,26 @@ class Builder:
             self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*header)}</div>")
 
-    def _story(self, kind: str, page: int) -> tuple[etree._Element, Part] | None:
-        """The first section's header or footer element shown on ``page`` (from 1), when it has any text
-        or picture: Word shows the first-page one on page 1 when the section asks for it (``w:titlePg``)
-        and the even-page one on even pages when the settings do (``w:evenAndOddHeaders``); a page whose
-        kind the first section does not define shows none."""
-        variant = self._story_variant(page)
-        key = f"{kind}:{variant}"
+    def _story(self, kind: str, page: int, section: int = 0) -> tuple[etree._Element, Part] | None:
+        """The header or footer element of ``section`` shown on ``page`` (from 1, the section's own page
+        count for the first-page kind), when it has any text or picture: Word shows the first-page one on
+        a section's first page when the section asks for it (``w:titlePg``) and the even-page one on even
+        pages when the settings do (``w:evenAndOddHeaders``); a kind the section does not define itself
+        is the previous section's (linked), and the first section's shows none."""
+        return self._story_of(kind, self._story_variant(page, section), section)
+
+    def _story_of(self, kind: str, variant: str, section: int) -> tuple[etree._Element, Part] | None:
+        key = f"{kind}:{variant}:{section}"
         if key not in self._stories:
             self._stories[key] = None
+            name = kind if variant == "default" else f"{variant}_page_{kind}"
             try:
-                section = self.doc.sections[0]
-                name = kind if variant == "default" else f"{variant}_page_{kind}"
-                part = getattr(section, name)
+                sections = self.doc.sections
+                index = min(section, len(sections) - 1)
+                part = getattr(sections[index], name)
+                while part.is_linked_to_previous and index > 0:  # read only: python-docx adds a missing one
+                    index -= 1
+                    part = getattr(sections[index], name)
                 element = None if part.is_linked_to_previous else part._element
             except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
                 element = None
@@ -299,31 +347,50 @@ class Builder:
                 self._stories[key] = (element, part.part)
         return self._stories[key]
 
-    def band_html(self, kind: str, page: int, pages: int = 0) -> str:
+    def band_html(self, kind: str, page: int, pages: int = 0, section: int = 0) -> str:
         """The ``kind`` ("header" or "footer") page ``page`` of ``pages`` shows, as HTML for its band
         (worker thread: this reads the part)."""
-        story = self._story(kind, page)
-        if story is None:
-            return ""
+        return self.band_set(section).html(kind, page, pages)
+
+    def section_page(self, section: int) -> PageGeometry:
+        """Section ``section``'s page size and margins (worker thread)."""
+        return self.page if section == 0 else page_geometry(self.doc, section)
+
+    def band_set(self, section: int = 0) -> BandSet:
+        """Every header and footer kind ``section`` shows, with their page numbers left to fill in once
+        the pages are laid out (worker thread: this reads the parts)."""
+        if section in self._band_sets:
+            return self._band_sets[section]
+        texts: dict[str, str] = {}
         saved = (self.fields.page, self.fields.pages)
-        self.fields.page, self.fields.pages = page, pages or self.fields.pages
+        self.fields.page, self.fields.pages = PAGE_MARK, PAGES_MARK
         try:
-            return self._render_into(*story)
+            for kind in ("header", "footer"):
+                for variant in ("first", "even", "default"):
+                    story = self._story_of(kind, variant, section)
+                    if story is not None:
+                        texts[f"{kind}:{variant}"] = self._render_into(*story)
         finally:
             self.fields.page, self.fields.pages = saved
+        title_page, even_odd = self._section_variants(section)
+        found = BandSet(texts=texts, title_page=title_page, even_odd=even_odd)
+        self._band_sets[section] = found
+        return found
 
-    def _story_variant(self, page: int) -> str:
-        if self._variants is None:
+    def _section_variants(self, section: int) -> tuple[bool, bool]:
+        """(w:titlePg of ``section``, w:evenAndOddHeaders of the document)."""
+        if section not in self._variants:
             try:
-                section = self.doc.sections[0]
-                self._variants = (bool(section.different_first_page_header_footer),
-                                  bool(self.doc.settings.odd_and_even_pages_header_footer))
+                sections = self.doc.sections
+                self._variants[section] = (
+                    bool(sections[min(section, len(sections) - 1)].different_first_page_header_footer),
+                    bool(self.doc.settings.odd_and_even_pages_header_footer))
             except (IndexError, AttributeError, KeyError, NotImplementedError, ValueError):
-                self._variants = (False, False)
-        title_page, even_odd = self._variants
-        if page == 1 and title_page:
-            return "first"
-        return "even" if even_odd and page % 2 == 0 else "default"
+                self._variants[section] = (False, False)
+        return self._variants[section]
+
+    def _story_variant(self, page: int, section: int = 0) -> str:
+        return _variant(page, *self._section_variants(section))
 
     def _note_html(self, key: str) -> str:
         if self._notes is None:
@@ -418,9 +485,9 @@ class Builder:
             self._out("<table border='1' cellspacing='0' cellpadding='6' style='border-color:#9aa0a6'>"
                       f"<tr><td>{self._render_into(box)}</td></tr></table>")
         self._page_notes.extend(inline.notes)
-        if inline.page_break or (ppr is not None and ppr.find(qn("w:sectPr")) is not None):
-            if not self._in_box:
-                self._new_page()
+        ends_section = ppr is not None and ppr.find(qn("w:sectPr")) is not None
+        if (inline.page_break or ends_section) and not self._in_box:
+            self._new_page(section=ends_section)
 
     def _take_space_after(self) -> float:
         space, self._space_after = self._space_after, 0.0

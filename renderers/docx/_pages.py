@@ -7,19 +7,32 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
+from bisect import bisect_right
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, Sequence
 
-from PySide6.QtCore import QRectF, QSizeF, QUrl
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextBlock, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtCore import QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPalette,
+    QTextBlock,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 
 from renderers._common import MAX_PAGES
-from renderers.docx._html import PAGE_SEPARATOR, DocxContent, open_builder
+from renderers.docx._html import PAGE_SEPARATOR, SECTION_MARK, BandSet, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
-__all__ = ["CSS", "LAYOUT_SCALE", "device_html", "flow_html", "own_heading_sizes", "render_image", "render_page",
-           "set_html"]
+__all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "PageLayout", "SectionPages", "append_html", "device_html", "flow_html",
+           "laid_out", "lines_by_page", "own_heading_sizes", "page_lines", "render_image", "render_page", "set_html"]
 
 # Text the file gives no look (notes, messages) is in this font. Not a "body" rule: Qt's style sheet
 # hands a body's font size to every span below it, over the size its paragraph carries.
@@ -98,9 +111,12 @@ def _layout_device() -> QImage:
 def device_html(html: str) -> str:
     """``html`` for a page layout (see :data:`LAYOUT_SCALE`): Qt scales every length to the layout's
     device except a paragraph's side margins and first-line indent, which are scaled here."""
+    # a page break's rule marks it in a flow; on a page (as in Word) the break is only the next page
+    html = html.replace(PAGE_SEPARATOR, _PAGE_BREAK)
     return _SIDE_RE.sub(lambda m: f"{m.group(1)}:{int(m.group(2)) * LAYOUT_SCALE}px", html)
 
 
+_PAGE_BREAK = PAGE_SEPARATOR.removeprefix("<hr/>")
 _SIDE_RE = re.compile(r"(margin-left|margin-right|text-indent):(-?[0-9]+)px")
 
 
@@ -132,54 +148,285 @@ def render_image(path: Path, index: int, width: int) -> tuple[QImage, int]:
 
 
 def render_page(path: Path, index: int, width: int) -> tuple[QImage, int, bool]:
-    """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest.
+    """``mira preview`` (one thread): page ``index`` laid out from the blocks up to it and not the rest
+    (see :func:`laid_out`), drawn ``width`` px wide, with the page count and whether it is exact."""
+    laid = laid_out(path, index)
+    return laid.layout.draw(laid.index, width, laid.count), laid.count, laid.exact
+
+
+@dataclass(slots=True, kw_only=True)
+class SectionPages:
+    """One section laid out on its own page: its size and margins (pushed in by its header and footer)."""
+
+    doc: QTextDocument
+    page: PageGeometry
+    bands: BandSet
+    first: int  # the document's index of the section's first page
+    empty: bool = False  # nothing laid out yet: the first text is set, not appended
+    opening: int = 0  # px more above the body on the section's first page (its taller first-page header)
+    later: int = 0  # px the body of the pages after the first is drawn lower (their taller headers)
+
+    def shift(self, local: int) -> int:
+        """How much lower than the layout the body of the section's page ``local`` is drawn."""
+        return self.later if local > 0 else 0
+
+
+class PageLayout:
+    """The document's pages: each section laid out for the page device on its own page, one after
+    another (the card's thumbnail, ``mira preview``, the fidelity bench and the window's view).
+
+    Text comes in as the builder's flow, in pieces; a :data:`SECTION_MARK` in it starts the next
+    section, whose page and headers ``section`` gives (read by the builder in its worker)."""
+
+    def __init__(self, images: dict[str, QImage] | None = None) -> None:
+        self.images: dict[str, QImage] = images if images is not None else {}
+        self.sections: list[SectionPages] = []
+
+    def add(self, html: str, section: Callable[[int], tuple[PageGeometry, BandSet]],
+            images: dict[str, QImage] | None = None) -> None:
+        """Lay out a piece of the flow after what came before (UI thread); ``images``: new pictures."""
+        for name, image in (images or {}).items():
+            self.images[name] = image
+            for part in self.sections:
+                part.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+        pieces = html.split(SECTION_MARK)
+        if not self.sections:
+            self._start(*section(0))
+        for n, piece in enumerate(pieces):
+            if n:
+                self._start(*section(len(self.sections)))
+            self._append(piece)
+
+    def _start(self, page: PageGeometry, bands: BandSet) -> None:
+        first = self.count() if self.sections else 0
+        banded, opening, later = self._margins(page, bands, first)
+        self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
+                                          first=first, empty=True, opening=opening, later=later))
+
+    def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int, int]:
+        """A section's page pushed in by the headers and footers its pages show, as Word pushes each page
+        (Qt lays a document out with one set of margins): the body above the tallest footer; below the
+        first page's header on the first page and below the tallest other header on the others. Returns
+        the page to lay out on, the px a taller first-page header holds the first page's body down
+        (a spacer), and the px the other pages' bodies are drawn lower (their room is kept in the bottom
+        margin: the first page then ends that much early)."""
+        def pushed(number: int, opening: bool) -> PageGeometry:
+            return banded_page(page, (bands.html("header", number, first=opening),
+                                      bands.html("footer", number, first=opening)), self.images)
+
+        opening = pushed(first + 1, True)
+        later = [pushed(number, False) for number in (first + 2, first + 3)]  # an even and an odd page
+        top = max(p.top for p in later)
+        bottom = max(p.bottom for p in (opening, *later))
+        if opening.top > top:  # a taller first-page header: a spacer holds the first page's body down
+            if opening.top + bottom > page.height - 100:
+                return opening, 0, 0
+            return replace(page, top=top, bottom=bottom), opening.top - top, 0
+        lower = top - opening.top  # the other pages' taller headers: their bodies drawn lower
+        if top + bottom > page.height - 100:
+            return opening, 0, 0
+        return replace(page, top=opening.top, bottom=bottom + lower), 0, lower
+
+    def _append(self, html: str) -> None:
+        last = self.sections[-1]
+        if last.empty:
+            if not html.strip():
+                return
+            if last.opening:
+                html = _spacer(last.opening) + html
+            set_html(last.doc, f"<html><body>{device_html(html)}</body></html>")
+            _on_page(last.doc, last.page)
+            last.empty = False
+        else:
+            append_html(last.doc, device_html(html))
+
+    def count(self) -> int:
+        if not self.sections:
+            return 1
+        last = self.sections[-1]
+        return last.first + max(1, last.doc.pageCount())
+
+    def locate(self, index: int) -> tuple[SectionPages, int]:
+        """The section showing page ``index`` and the page's index in it."""
+        at = max(0, bisect_right([s.first for s in self.sections], index) - 1)
+        part = self.sections[at]
+        return part, index - part.first
+
+    def bands(self, index: int, count: int = 0) -> tuple[str, str]:
+        """The header and footer HTML page ``index`` (of ``count``) shows in its margins."""
+        part, local = self.locate(index)
+        return (part.bands.html("header", index + 1, count, first=local == 0),
+                part.bands.html("footer", index + 1, count, first=local == 0))
+
+    def lines(self, index: int, *, paragraphs: bool = False) -> list[str]:
+        """The text of each line page ``index`` shows (its body, not its margins)."""
+        part, local = self.locate(index)
+        return lines_by_page(part.doc, part.page, local + 1, paragraphs=paragraphs).get(local, [])
+
+    def draw(self, index: int, width: int, count: int = 0) -> QImage:
+        """Page ``index`` drawn ``width`` px wide, its header and footer in its margins."""
+        part, local = self.locate(index)
+        return _draw_page(part.doc, local, width, part.page, self.bands(index, count), self.images, part.shift(local))
+
+
+def _spacer(px: int) -> str:
+    """An empty line ``px`` high (Qt drops a page's first block's space above, not a line's height)."""
+    return f"<p style='margin-top:0px; margin-bottom:0px; font-size:1px; line-height:{px}px'>&nbsp;</p>"
+
+
+def append_html(doc: QTextDocument, html: str) -> None:
+    """Add a piece of the flow at the end of ``doc``, laid out exactly as if it had come with the rest.
+
+    A fragment pasted at the end would continue the last paragraph and lose the body's font (it
+    has no body of its own): start a new block and give the fragment its body."""
+    if not html.strip():
+        return
+    cursor = QTextCursor(doc)
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    cursor.insertBlock()
+    if html.startswith(_PAGE_BREAK):
+        # a page break that opens the piece: pasted, its block would take the new block's format
+        look = cursor.blockFormat()
+        look.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        cursor.setBlockFormat(look)
+        html = html.removeprefix(_PAGE_BREAK)
+    start = cursor.block()
+    cursor.insertHtml(f"<html><body>{html}</body></html>")
+    own_heading_sizes(doc, start)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaidPage:
+    """A page as :func:`laid_out` finds it, in the layout holding it."""
+
+    layout: PageLayout
+    index: int  # the page wanted, within the page count
+    count: int
+    exact: bool  # whether ``count`` is exact (the whole document was laid out) or estimated
+
+
+def laid_out(path: Path, index: int) -> LaidPage:
+    """Page ``index`` laid out from the blocks up to it and not the rest.
 
     Blocks are read until the layout runs past page ``index`` (then that page is complete, as in the
-    whole document) or the document ends. Returns the page, the page count and whether the count is
-    exact: a document read only in part gets an estimate from the share of its text laid out."""
+    whole document) or the document ends. A document read only in part gets an estimated page count
+    from the share of its text laid out."""
     builder = open_builder(path, bands=True)
-    page = banded_page(builder.page, (builder.band_html("header", 1), builder.band_html("footer", 1)),
-                       builder.images)
+
+    def section(k: int) -> tuple[PageGeometry, BandSet]:
+        return builder.section_page(k), builder.band_set(k)
+
     parts: list[str] = []
     wanted = max(index + 1.25, SHORT_PAGES) * builder.page_pt()
     while True:
         parts.append(builder.next_chunk(1 << 30, until_pt=wanted))
-        doc = _paginated(builder.images, f"<html><body>{''.join(parts)}</body></html>", page)
-        laid = doc.pageCount()
+        layout = PageLayout(builder.images)
+        layout.add("".join(parts), section)
+        laid = layout.count()
         if builder.done or laid > index + 1:
             break
         wanted = max(wanted * 2, builder.filled_pt + builder.page_pt())
     if builder.done:
         count = laid
     else:
-        bottom = doc.documentLayout().blockBoundingRect(doc.lastBlock()).bottom() / (page.height * LAYOUT_SCALE)
+        last = layout.sections[-1]
+        bottom = last.first + last.doc.documentLayout().blockBoundingRect(last.doc.lastBlock()).bottom() / (
+            last.page.height * LAYOUT_SCALE)
         count = max(laid + 1, round(bottom / max(builder.share_read(), 1e-6)))
     count = max(1, min(count, MAX_PAGES))
-    index = max(0, min(index, count - 1))
-    bands = (builder.band_html("header", index + 1, count), builder.band_html("footer", index + 1, count))
-    return _draw_page(doc, index, width, page, bands, builder.images), count, builder.done
+    return LaidPage(layout=layout, index=max(0, min(index, count - 1, laid - 1)), count=count, exact=builder.done)
+
+
+def page_lines(doc: QTextDocument, index: int, page: PageGeometry) -> list[str]:
+    """The text of each line that page ``index`` of the paginated ``doc`` shows, top to bottom."""
+    return lines_by_page(doc, page, index + 1).get(index, [])
+
+
+def lines_by_page(doc: QTextDocument, page: PageGeometry, pages: int | None = None, *,
+                  paragraphs: bool = False) -> dict[int, list[str]]:
+    """The text of each line of the paginated ``doc`` by page (the first ``pages`` pages, or all);
+    ``paragraphs``: the lines of one paragraph on one page as one text."""
+    height = page.height * LAYOUT_SCALE
+    layout = doc.documentLayout()
+    found: dict[int, list[str]] = {}
+    block = doc.begin()
+    while block.isValid():
+        top = layout.blockBoundingRect(block).y()
+        if pages is not None and top > pages * height:
+            break
+        text = block.text()
+        lay = block.layout()
+        last = -1
+        for n in range(lay.lineCount() if lay is not None else 0):
+            line = lay.lineAt(n)
+            at = int((top + line.y()) // height)
+            if pages is None or at < pages:
+                piece = text[line.textStart():line.textStart() + line.textLength()]
+                shown = found.setdefault(at, [])
+                if paragraphs and at == last:
+                    shown[-1] += piece
+                else:
+                    shown.append(piece)
+                last = at
+        block = block.next()
+    return found
 
 
 def _draw_page(doc: QTextDocument, index: int, width: int, page: PageGeometry, bands: tuple[str, str] = ("", ""),
-               images: dict[str, QImage] | None = None) -> QImage:
+               images: dict[str, QImage] | None = None, shift: float = 0.0) -> QImage:
     """Page ``index`` of ``doc`` drawn ``width`` px wide, with the header and footer HTML ``bands`` in
-    its margins as Word places them: the header's top ``page.header`` below the page's top edge, the
-    footer's bottom ``page.footer`` above its bottom edge."""
+    its margins (see :func:`paint_page`)."""
     scale = width / page.width
     image = QImage(width, int(page.height * scale), QImage.Format.Format_RGB32)
-    width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
-    painter.translate(0, -index * height_laid)
-    doc.drawContents(painter, QRectF(0, index * height_laid, width_laid, height_laid))
-    for html, top in zip(bands, (True, False), strict=True):
-        if html:
-            _draw_band(painter, html, images or {}, page, scale, top=top)
+    painter.scale(scale, scale)
+    paint_page(painter, doc, index, page, band_docs(bands, images or {}, page), shift=shift)
     painter.end()
     return image
+
+
+Bands = tuple["QTextDocument | None", "QTextDocument | None"]
+
+
+def band_docs(bands: tuple[str, str], images: dict[str, QImage], page: PageGeometry) -> Bands:
+    """The header and footer HTML laid out for their bands (none where the page shows none)."""
+    header, footer = bands
+    return (_band(header, images, page) if header else None, _band(footer, images, page) if footer else None)
+
+
+def paint_page(painter: QPainter, doc: QTextDocument, index: int, page: PageGeometry, bands: Bands = (None, None),
+               selections: Sequence[QAbstractTextDocumentLayout.Selection] = (), shift: float = 0.0) -> None:
+    """Page ``index`` of the paginated ``doc`` painted with ``painter``, whose units are the page's px
+    (96 dpi) from its top left corner: the one drawing of a page, for pictures and for the window.
+    The header band's top sits ``page.header`` below the page's top edge, the footer's bottom
+    ``page.footer`` above its bottom edge, as Word places them; ``selections`` are highlighted; the body
+    is drawn ``shift`` px lower than it is laid out (:meth:`SectionPages.shift`)."""
+    width_laid, height_laid = page.width * LAYOUT_SCALE, page.height * LAYOUT_SCALE
+    painter.save()
+    painter.translate(0, shift)
+    painter.scale(1 / LAYOUT_SCALE, 1 / LAYOUT_SCALE)
+    painter.translate(0, -index * height_laid)
+    clip = QRectF(0, index * height_laid, width_laid, height_laid)
+    painter.setClipRect(clip, Qt.ClipOperation.IntersectClip)
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.clip = clip
+    context.palette.setColor(QPalette.ColorRole.Text, QColor("black"))  # as drawContents paints
+    if selections:
+        context.selections = list(selections)
+    doc.documentLayout().draw(painter, context)
+    painter.restore()
+    for band, top in zip(bands, (True, False), strict=True):
+        if band is None:
+            continue
+        height = band.size().height()
+        painter.save()
+        painter.translate(page.left, page.header if top else page.height - page.footer - height / LAYOUT_SCALE)
+        painter.scale(1 / LAYOUT_SCALE, 1 / LAYOUT_SCALE)
+        band.drawContents(painter, QRectF(0, 0, band.textWidth(), height))
+        painter.restore()
 
 
 def banded_page(page: PageGeometry, bands: tuple[str, str], images: dict[str, QImage]) -> PageGeometry:
@@ -207,16 +454,3 @@ def _band(html: str, images: dict[str, QImage], page: PageGeometry) -> QTextDocu
         band.rootFrame().setFrameFormat(frame)
     band.setTextWidth((page.width - page.left - page.right) * LAYOUT_SCALE)
     return band
-
-
-def _draw_band(painter: QPainter, html: str, images: dict[str, QImage], page: PageGeometry, scale: float, *,
-               top: bool) -> None:
-    band = _band(html, images, page)
-    height = band.size().height()
-    y = page.header * LAYOUT_SCALE if top else (page.height - page.footer) * LAYOUT_SCALE - height
-    painter.save()
-    painter.resetTransform()
-    painter.scale(scale / LAYOUT_SCALE, scale / LAYOUT_SCALE)
-    painter.translate(page.left * LAYOUT_SCALE, y)
-    band.drawContents(painter, QRectF(0, 0, band.textWidth(), height))
-    painter.restore()

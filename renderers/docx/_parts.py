@@ -68,14 +68,15 @@ class PageGeometry:
     footer: int = 48  # w:pgMar/@w:footer: from the page's bottom edge to the footer's bottom
 
 
-def page_geometry(document: DocxDocument) -> PageGeometry:
-    """The page of the body's last ``w:sectPr`` (the first section's page when it is the only one)."""
+def page_geometry(document: DocxDocument, section: int = 0) -> PageGeometry:
+    """The page of section ``section`` (from 0; the last one past the end): its ``w:sectPr``'s size and
+    margins."""
     body = document.element.body
-    sect = body.find(qn("w:sectPr"))
-    first = next(body.iter(qn("w:sectPr")), None)
-    sect = first if first is not None else sect
-    if sect is None:
+    sects = [sect for sect in body.iter(qn("w:sectPr")) if sect.getparent() is body
+             or sect.getparent().tag == qn("w:pPr")]
+    if not sects:
         return PageGeometry()
+    sect = sects[min(section, len(sects) - 1)]
     size, margin = sect.find(qn("w:pgSz")), sect.find(qn("w:pgMar"))
 
     def px(el: etree._Element | None, name: str, default: int) -> int:

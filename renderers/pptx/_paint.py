@@ -8,7 +8,17 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QImage, QPainter, QPalette, QPen, QTextDocument
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QImage,
+    QPainter,
+    QPalette,
+    QPen,
+    QTextCursor,
+    QTextDocument,
+    QTextOption,
+)
 
 from renderers._chart import paint_chart
 from renderers._common import MAX_RENDER_PIXELS
@@ -98,6 +108,23 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink)
 
 
+DEFAULT_TAB_PX = 96.0  # PowerPoint's default tab stops (defTabSz 914400 EMU): every inch
+
+
+def _tab_stops(doc: QTextDocument) -> None:
+    """The tab after a bullet in a hanging indent ends at the paragraph's left margin (marL), where its
+    text starts, as PowerPoint sets it; a bullet wider than the indent reaches the next inch. Qt
+    measures a line's tab stops from where the line starts (the first line: marL + indent)."""
+    block = doc.begin()
+    while block.isValid():
+        look = block.blockFormat()
+        if look.textIndent() < 0 and "\t" in block.text():
+            look.setTabPositions([QTextOption.Tab(-look.textIndent() + n * DEFAULT_TAB_PX, QTextOption.TabType.LeftTab)
+                                  for n in range(4)])
+            QTextCursor(block).setBlockFormat(look)
+        block = block.next()
+
+
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
                 insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False) -> None:
     doc = QTextDocument()
@@ -108,6 +135,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
     zoom = px_per_pt * 72 / 96
     doc.setHtml(body)
+    _tab_stops(doc)
     # the shape's insets (pt) in the document's px; setHtml resets the frame, so they are set after it
     frame = doc.rootFrame().frameFormat()
     left, top_in, right, bottom = (v * 96 / 72 for v in insets)

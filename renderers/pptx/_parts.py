@@ -245,8 +245,10 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: boo
             color = para.bullet_color or mark.color
             size = mark.size_pt * shrink * para.bullet_scale
             family = family_css(mark.font or "Arial", mark.east_asia_font)
+            # under a hanging indent the text starts at marL, the bullet in the indent (PowerPoint, LibreOffice)
+            gap = TAB if para.indent_pt < 0 else "&nbsp;"
             bullet = (f'<span style="color:{color}; font-size:{size:.1f}pt; font-weight:400; font-style:normal; '
-                      f'font-family:{family}; text-decoration:none">{html.escape(label)}&nbsp;</span>')
+                      f'font-family:{family}; text-decoration:none">{html.escape(label)}{gap}</span>')
         elif not has_text:
             numbers.pop(p.level, None)
         size = mark.size_pt * shrink
@@ -292,6 +294,11 @@ def text_shrinks(shape: BaseShape, ctx: SlideContext) -> bool:
             if body.find(f"{{{_A}}}{name}") is not None:
                 choice = name
     return choice == "normAutofit"
+
+
+# After a bullet in a hanging indent, a tab kept as a tab (HTML folds it into a space): the text goes to the
+# paragraph's tab stop at marL (renderers.pptx._paint sets it)
+TAB = '<span style="white-space:pre">\t</span>'
 
 
 def _px(pt: float) -> str:

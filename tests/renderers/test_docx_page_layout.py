@@ -11,10 +11,10 @@ from docx.enum.text import WD_LINE_SPACING
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls
 from docx.shared import Pt
-from PySide6.QtGui import QFont, QFontMetricsF, QTextBlock, QTextDocument
+from PySide6.QtGui import QFont, QFontMetricsF, QImage, QTextBlock, QTextDocument
 
 from renderers.docx._html import load, open_builder
-from renderers.docx._pages import LAYOUT_SCALE, _paginated
+from renderers.docx._pages import LAYOUT_SCALE, _paginated, laid_out, render_image
 from skills.api import read_stylesheet
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
@@ -100,10 +100,13 @@ def test_a_title_page_without_its_own_header_shows_none(tmp_path: Path) -> None:
 
 def test_the_window_shows_the_cover_header_first_and_the_even_header_on_page_2(show_preview, tmp_path: Path) -> None:
     path = _three_pages(tmp_path / "window.docx", first=True, even=True)
-    text = show_preview(path, (700, 500)).text()
-    assert text.index("Cover head") < text.index("Body of page 1.") < text.index("Even running head") \
-        < text.index("Body of page 2.") < text.index("Odd running head") < text.index("Body of page 3.")
-    assert text.count("Cover head") == 1
+    flow = show_preview(path, (700, 500)).browser()
+    assert flow.page_count() == 3
+    shown = [_shown("".join(flow.page_bands(i))) for i in range(3)]
+    assert shown == [{"Cover head", "Cover foot"}, {"Even running head", "Even running foot"},
+                     {"Odd running head", "Odd running foot"}]
+    assert [[t for t in flow.page_lines(i) if t.strip()] for i in range(3)] == [[f"Body of page {n}."] for n in (1, 2, 3)]
+    assert "Cover head" not in flow.document().toPlainText()  # in the margins, not in the body's flow
 
 
 def _spaced(path: Path) -> Path:
@@ -290,3 +293,89 @@ def test_a_headers_space_before_is_kept_in_its_band(tmp_path: Path) -> None:
         return min(_rows_of(image, "#e00000"))
 
     assert header_top(12) - header_top(0) == pytest.approx(16, abs=1.5)
+
+
+def _two_sections(path: Path) -> Path:
+    """Section 1 with a one-line header, section 2 with a five-line header and a title page of its own."""
+    from docx.enum.section import WD_SECTION
+
+    document = docx.Document()
+    document.sections[0].header.paragraphs[0].text = "Short head"
+    for n in range(3):
+        document.add_paragraph(f"First section paragraph {n}.")
+    second = document.add_section(WD_SECTION.NEW_PAGE)
+    second.header.is_linked_to_previous = False
+    header = second.header
+    header.paragraphs[0].text = "Tall head line 0"
+    for n in range(1, 5):
+        header.add_paragraph(f"Tall head line {n}")
+    second.different_first_page_header_footer = True
+    second.first_page_header.is_linked_to_previous = False
+    second.first_page_header.paragraphs[0].text = "Second cover head"
+    for n in range(1, 6):
+        second.first_page_header.add_paragraph(f"Second cover line {n}")
+    for n in range(60):
+        document.add_paragraph(f"Second section paragraph {n} " + "with words enough to wrap once or twice " * 3)
+    document.save(path)
+    return path
+
+
+def _lines_above(image: QImage, top: int) -> int:
+    """How many lines of text (runs of inked rows) a page drawn at 96 dpi shows above ``top``."""
+    runs, inked = 0, False
+    for y in range(top):
+        now = any(image.pixelColor(x, y).lightness() < 160 for x in range(0, image.width(), 2))
+        runs += now and not inked
+        inked = now
+    return runs
+
+
+def test_each_section_lays_its_pages_out_below_its_own_header(show_preview, tmp_path: Path) -> None:
+    path = _two_sections(tmp_path / "sections.docx")
+    laid = laid_out(path, 2)
+    layout = laid.layout
+    assert len(layout.sections) == 2 and layout.sections[1].first == 1
+    first, second = layout.sections
+    # the body of section 2 is pushed down by its own (taller) headers, section 1's is not; its first page
+    # further, by its six-line first-page header
+    assert first.page.top == 96 and second.page.top > first.page.top + 40 and second.opening > 10
+    assert _shown_heads(layout.bands(0)) == {"Short head"}
+    assert _shown_heads(layout.bands(1)) == {"Second cover head"}  # section 2's first page
+    assert _shown_heads(layout.bands(2)) == {"Tall head line 0"}
+    assert layout.lines(1)[1].startswith("Second section paragraph 0")
+    # drawn: every header line above the body's top, none under the body's first lines
+    tops = (first.page.top, second.page.top + second.opening, second.page.top)
+    assert [_lines_above(render_image(path, i, 816)[0], top) for i, top in enumerate(tops)] == [1, 6, 5]
+    assert layout.lines(1)[0] == "\xa0" and layout.lines(2)[0].startswith("words enough")  # the first-page spacer
+    # the window lays the pages out the same way
+    flow = show_preview(path, (600, 700)).browser()
+    assert flow.page_count() >= 3
+    assert [flow.page_lines(i) for i in range(3)] == [layout.lines(i) for i in range(3)]
+    assert [_shown_heads(flow.page_bands(i)) for i in range(3)] == [
+        {"Short head"}, {"Second cover head"}, {"Tall head line 0"}]
+
+
+def _shown_heads(bands: tuple[str, str]) -> set[str]:
+    return {name for name in ("Short head", "Second cover head", "Tall head line 0") if name in bands[0]}
+
+
+def test_a_title_page_keeps_its_body_up_while_later_pages_go_below_their_tall_header(tmp_path: Path) -> None:
+    """``w:titlePg`` with no first-page header and a five-line default header reaching past the margin: Word
+    starts page 1's body at the margin and the other pages' below the header."""
+    document = docx.Document()
+    section = document.sections[0]
+    section.different_first_page_header_footer = True
+    section.header.paragraphs[0].text = "Tall head line 0"
+    for n in range(1, 5):
+        section.header.add_paragraph(f"Tall head line {n}")
+    for n in range(80):
+        document.add_paragraph(f"Body paragraph {n} " + "with words enough to wrap once or twice " * 3)
+    path = tmp_path / "title.docx"
+    document.save(path)
+    layout = laid_out(path, 1).layout
+    part = layout.sections[0]
+    assert part.page.top == 96 and part.later > 20  # page 1 at the margin, the others drawn lower
+    assert _shown_heads(layout.bands(0)) == set() and _shown_heads(layout.bands(1)) == {"Tall head line 0"}
+    one, two = (render_image(path, i, 816)[0] for i in (0, 1))
+    assert _lines_above(one, 96) == 0  # no header, body from the margin
+    assert _lines_above(two, 96 + part.later) == 5  # every header line above the body, none under it

@@ -24,15 +24,16 @@ def _long_docx(path: Path, paragraphs: int) -> Path:
 
 def test_the_thumbnail_is_laid_out_on_the_ui_thread_from_the_first_blocks_only(
         qtbot, host, view_of, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import renderers.docx._pages as pages
+
     laid_out: list[tuple[bool, int]] = []
-    real = docx_renderer._paginated
+    real = pages.set_html
 
-    def paginated(images: Any, html: str, page: Any = None) -> Any:
-        doc = real(images, html, page)
+    def set_html(doc: Any, html: str) -> None:
+        real(doc, html)
         laid_out.append((threading.current_thread() is threading.main_thread(), doc.blockCount()))
-        return doc
 
-    monkeypatch.setattr(docx_renderer, "_paginated", paginated)
+    monkeypatch.setattr(pages, "set_html", set_html)
     path = _long_docx(tmp_path / "long.docx", 1500)
     card = Registry().create_card(view_of(path), host)
     qtbot.addWidget(card)

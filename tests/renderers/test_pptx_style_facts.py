@@ -643,3 +643,29 @@ def test_the_files_label_skip_and_angle_are_followed(tmp_path: Path) -> None:
     xs = sorted({x for x, _ in ink})
     runs = [x for i, x in enumerate(xs) if i == 0 or x - xs[i - 1] > 6]  # the labels, left to right
     assert len(runs) == 3  # Jan, Mar, May
+
+
+def test_text_after_a_hanging_bullet_starts_at_the_left_margin(tmp_path: Path) -> None:
+    """The master's body style hangs the bullet (marL 342900, indent -342900): PowerPoint draws the bullet in
+    the indent and starts the paragraph's first line at marL, where its wrapped lines start too."""
+    from renderers.pptx._paint import _tab_stops
+
+    def edit(prs, slide) -> None:
+        slide.placeholders[1].text_frame.text = "A first point long enough to wrap onto a second line of the body " * 2
+
+    path = _deck(tmp_path / "hang.pptx", edit)
+    level = Presentation(str(path)).slide_masters[0]._element.find(f"{P}txStyles/{P}bodyStyle/{A}lvl1pPr")
+    assert int(level.get("indent")) < 0 < int(level.get("marL"))  # a hanging bullet, as the file says
+    doc = _text(path, "A first point")
+    _tab_stops(doc)  # what the slide drawing does after setHtml
+    doc.setTextWidth(500)
+    doc.size()  # laid out
+    block, _ = _first(doc, "A first point")
+    layout = block.layout()
+    assert layout.lineCount() >= 2
+    margin = block.blockFormat().leftMargin()
+    at = block.text().index("A first point")
+    first = layout.lineForTextPosition(at)
+    assert first.cursorToX(at)[0] == pytest.approx(margin, abs=0.5)  # the text, not the bullet, at marL
+    assert layout.lineAt(1).x() == pytest.approx(margin, abs=0.5)
+    assert first.cursorToX(0)[0] < margin - 10  # the bullet in the indent

@@ -1,5 +1,5 @@
-"""DOCX preview in the window: fit width, zoom, a page counter that follows, position across views,
-first pages shown before the rest of a long document is read."""
+"""DOCX preview in the window: the pages as drawn pages lay them out, fit width, zoom, a page counter
+that follows, position across views, first pages shown before the rest of a long document is read."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,28 +24,29 @@ def _paged_docx(path: Path, pages: int, per_page: int = 6) -> Path:
     return path
 
 
-def test_fits_the_width_without_a_horizontal_scrollbar(show_preview, qtbot, view_of, tmp_path) -> None:
+def test_the_page_fits_the_width_without_a_horizontal_scrollbar(show_preview, qtbot, view_of, tmp_path) -> None:
     import docx
 
     document = docx.Document()
-    document.add_paragraph("A short note. " + "This sentence is long enough to need wrapping in a narrow panel. " * 3)
+    document.add_paragraph("A short note. " + "This sentence is long enough to need wrapping on the page. " * 3)
     path = tmp_path / "tiny.docx"
     document.save(str(path))
     preview = show_preview(path, (380, 400))
-    browser = preview.browser()
-    assert browser.horizontalScrollBar().maximum() == 0
-    assert browser.document().size().width() <= browser.viewport().width() + 1
-    assert browser.document().firstBlock().layout().lineCount() > 3  # wrapped, not cut at the right
+    flow = preview.browser()
+    assert flow.horizontalScrollBar().maximum() == 0
+    assert flow.viewport().width() * 0.8 < flow.page_width() <= flow.viewport().width()
+    assert len(flow.page_lines(0)) >= 2  # wrapped at the page's width, as on paper
 
 
 def test_zoom_in_out_and_fit(show_preview, qtbot, view_of, tmp_path) -> None:
     preview = show_preview(_paged_docx(tmp_path / "z.docx", 2), (520, 500))
     assert preview.zoom_in_button.isVisible() and preview.fit_button.isVisible()
-    doc = preview.browser().document()
-    height = doc.size().height()
+    flow = preview.browser()
+    width, lines = flow.page_width(), flow.page_lines(0)
     qtbot.mouseClick(preview.zoom_in_button, Qt.MouseButton.LeftButton)
     assert preview.zoom_factor() == pytest.approx(1.25)
-    assert preview.browser().document().size().height() > height * 1.15
+    assert flow.page_width() == pytest.approx(width * 1.25, abs=2) and flow.horizontalScrollBar().maximum() > 0
+    assert flow.page_lines(0) == lines  # the same lines, bigger
     qtbot.mouseClick(preview.zoom_out_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(preview.zoom_out_button, Qt.MouseButton.LeftButton)
     assert preview.zoom_factor() < 1.0
@@ -59,8 +60,7 @@ def test_page_counter_follows_scrolling(show_preview, qtbot, view_of, tmp_path) 
     assert preview.count() == 6 and preview.position_label.text() == "Page 1 / 6"
     browser = preview.browser()
     doc = browser.document()
-    block = doc.find("Chapter 4").block()
-    browser.verticalScrollBar().setValue(int(doc.documentLayout().blockBoundingRect(block).y()) + 5)
+    browser.verticalScrollBar().setValue(browser.block_y(doc.find("Chapter 4")) - 20)
     qtbot.waitUntil(lambda: preview.position_label.text() == "Page 4 / 6", timeout=3_000)
     assert preview.index() == 3 and preview.prev_button.isEnabled()
     browser.verticalScrollBar().setValue(0)
@@ -190,3 +190,17 @@ def test_a_side_bordered_box_shows_both_side_rules_in_the_panel(show_preview, qt
     columns = [x for x in range(image.width()) if sum(red(x, y) for y in range(image.height())) > 25]
     assert columns and min(columns) < image.width() // 3 and max(columns) > image.width() * 2 // 3
     assert max(columns) < image.width() - 1  # inside the panel
+
+
+def test_the_pages_scroll_with_the_keys(show_preview, qtbot, tmp_path) -> None:
+    preview = show_preview(_paged_docx(tmp_path / "k.docx", 3), (520, 500))
+    flow = preview.browser()
+    bar = flow.verticalScrollBar()
+    flow.setFocus()
+    qtbot.keyClick(flow, Qt.Key.Key_PageDown)
+    assert bar.value() >= flow.viewport().height() * 0.8
+    qtbot.keyClick(flow, Qt.Key.Key_Up)
+    below = bar.value()
+    assert 0 < below < flow.viewport().height()
+    qtbot.keyClick(flow, Qt.Key.Key_PageUp)
+    assert bar.value() == 0
