@@ -295,6 +295,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                        "file is opened in a spreadsheet program, or now with Recalculate (or ask "
                                        "to recalculate it)."),
     "check.detail.formula_errors": ("%n cell shows an error: {cells}", "%n cells show an error: {cells}"),
+    "check.detail.cells_differ": ("%n cell holds another value than the one written: {cells}",
+                                  "%n cells hold other values than the ones written: {cells}"),
+    "check.detail.cells_as_expected": ("The %n cell holds what was written", "All %n cells hold what was written"),
     "check.detail.empty_slides": ("Slide {slides} shows nothing", "Slides {slides} show nothing"),
     "check.detail.no_empty_slides": "Every slide shows something",
     # LibreOffice (page view, recalculation, render checks)

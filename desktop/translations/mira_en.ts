@@ -383,6 +383,22 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n cells hold other values than the ones written: {cells}</source>
+            <comment>check.detail.cells_differ</comment>
+            <translation>
+                <numerusform>%n cell holds another value than the one written: {cells}</numerusform>
+                <numerusform>%n cells hold other values than the ones written: {cells}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>All %n cells hold what was written</source>
+            <comment>check.detail.cells_as_expected</comment>
+            <translation>
+                <numerusform>The %n cell holds what was written</numerusform>
+                <numerusform>All %n cells hold what was written</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Slides {slides} show nothing</source>
             <comment>check.detail.empty_slides</comment>
             <translation>

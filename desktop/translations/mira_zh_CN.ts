@@ -2898,6 +2898,20 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n cells hold other values than the ones written: {cells}</source>
+            <comment>check.detail.cells_differ</comment>
+            <translation>
+                <numerusform>%n 个单元格的值与写入的不同：{cells}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>All %n cells hold what was written</source>
+            <comment>check.detail.cells_as_expected</comment>
+            <translation>
+                <numerusform>全部 %n 个单元格都是写入的值</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Slides {slides} show nothing</source>
             <comment>check.detail.empty_slides</comment>
             <translation>

@@ -178,7 +178,7 @@ def test_verify_cells_and_cached_errors(ws: Workspace) -> None:
     wrong = run(ws, "xlsx_verify", path="v.xlsx", expect={"sheets": ["Costs"], "cells": {"Sales!A2": "East"}})
     st = {c.name: c.status for c in wrong.evidence[0].checks}
     assert st["sheets present"] == "failed" and st["cells"] == "failed"
-    assert "Sales!A2 is 'North', expected 'East'" in wrong.message
+    assert "Sales!A2 = “North” ≠ “East”" in wrong.message
 
 
 def test_verify_uncalculated_formula_value_is_not_run(ws: Workspace) -> None:

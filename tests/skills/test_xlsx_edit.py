@@ -327,3 +327,40 @@ def test_a_chart_made_by_create_survives_an_edit(tmp_path: Path) -> None:
     assert sh["B3"].value == 5
     assert [c.tagname for c in sh._charts] == ["lineChart"]
     assert sh._charts[0].series[0].val.numRef.f == "'S'!$B$2:$B$3"
+
+
+def test_rows_go_under_a_table_that_starts_in_column_b_typed_as_its_columns(tmp_path: Path) -> None:
+    """A sheet laid out the way people (and ClosedXML's samples) make it: a title, then a table from B3 with a
+    TRUE/FALSE column and a date column. A new row lands under the table's columns, its "FALSE" a boolean and
+    its ISO date a date in the column's own format; the check of the written cells passes."""
+    import datetime as dt
+
+    w = Workspace(tmp_path / "task")
+    wb = Workbook()
+    sheet = wb.active
+    sheet.title = "Contacts"
+    sheet["B2"] = "Contacts"
+    for col, name in zip("BCDEF", ("FName", "LName", "Outcast", "DOB", "Income")):
+        sheet[f"{col}3"] = name
+    sheet.append([None, "John", "Galt", True, dt.datetime(1919, 1, 21), 2000])
+    sheet["E4"].number_format = "d-mmm-yy"
+    wb.save(w.root / "people.xlsx")
+
+    result = get_command("xlsx_edit").run(w, {"path": "people.xlsx", "operations": [
+        {"op": "append_rows", "sheet": "Contacts", "rows": [["Ann", "Lee", "FALSE", "1990-05-01", 5000]]}]})
+    assert result.ok, result.message
+    sheet = load_workbook(w.root / "people.xlsx").active
+    assert [c.value for c in sheet[5]] == [None, "Ann", "Lee", False, dt.datetime(1990, 5, 1), 5000]
+    assert sheet["E5"].number_format == "d-mmm-yy"
+
+
+def test_a_cell_that_reads_back_otherwise_is_said_as_a_spreadsheet_shows_it(ws: Workspace) -> None:
+    from skills.runtime.xlsx._check import _CellMatcher
+
+    matcher = _CellMatcher({"Sales!A2": "East", "Sales!B2": 1})
+    matcher("Sales", 2, 1, "North", {"data_type": "s"})
+    matcher("Sales", 2, 2, None, {"data_type": "n"})
+    check = matcher.check()
+    assert check.status == "failed"
+    assert english(check.detail) == ("2 cells hold other values than the ones written: "
+                                     "Sales!A2 = “North” ≠ “East”; Sales!B2 = (empty) ≠ 1")

@@ -135,13 +135,29 @@ class _CellMatcher:
             if name in self.not_cached:
                 continue
             if not same(want, got) and not (want in ("", None) and got in ("", None)):
-                bad.append(f"{name} is {got!r}, expected {want!r}")
+                bad.append(f"{name} = {_shown(got)} ≠ {_shown(want)}")  # symbols read in every language
         if bad:
-            return Check(name="cells", status="failed", detail="; ".join(bad[:10]))
+            return Check(name="cells", status="failed", detail=msg("check.detail.cells_differ", len(bad),
+                                                                   cells="; ".join(bad[:10])))
         if self.not_cached:
             return Check(name="cells", status="not_run",
                          detail=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
-        return Check(name="cells", status="passed", detail=f"all {len(self.want)} cells as expected")
+        return Check(name="cells", status="passed", detail=msg("check.detail.cells_as_expected", len(self.want)))
+
+
+def _shown(value: Any) -> str:
+    """A cell's value as a spreadsheet shows it, not as Python writes it: 1990-05-01, TRUE, "text", (empty)."""
+    if value is None or value == "":
+        return "(empty)"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, (dt.date, dt.datetime, dt.time)):
+        return value.isoformat(sep=" ") if isinstance(value, dt.datetime) else value.isoformat()
+    if isinstance(value, str):
+        return f"“{value}”"
+    return str(value)
 
 
 def _ref(r: int, c: int) -> str:

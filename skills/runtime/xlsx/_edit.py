@@ -1,6 +1,7 @@
 """Edit operations on a loaded workbook. Each returns readable [before, after] pairs."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import Counter
 from copy import copy
@@ -19,7 +20,7 @@ from skills.runtime.xlsx._schema import AddSheetOp, AppendRowsOp, RemoveSheetOp,
 from skills.runtime.xlsx._book import load_book
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
-from skills.runtime.xlsx._insert import RowInsert, data_width, header_row, insertion_row
+from skills.runtime.xlsx._insert import RowInsert, data_left, data_width, header_row, insertion_row
 from skills.runtime.xlsx._write import (
     CJK_CELL_FONT,
     HEADER_ALIGN,
@@ -27,6 +28,7 @@ from skills.runtime.xlsx._write import (
     HEADER_FILL,
     HEADER_FONT,
     HEADER_FONT_CJK,
+    as_date,
     cell_value,
     check_cell_ref,
     check_rows,
@@ -170,11 +172,13 @@ def _append_rows(wb: Workbook, op: AppendRowsOp, where: str, placed: dict[str, V
         if placed:
             _shift_placed(placed, insert)
     model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
-    for r, row in enumerate(op["rows"]):
-        _new_row(ws, start + r, row, model)
+    left = data_left(ws, header_row(ws)) if used else 1  # a table that starts in column B gets its rows there
+    for r, given in enumerate(op["rows"]):
+        row = [_like(ws.cell(row=model, column=c) if model else None, v) for c, v in enumerate(given, left)]
+        _new_row(ws, start + r, row, model, left)
         if placed is not None:
             placed.update({f"{ws.title}!{get_column_letter(c)}{start + r}": v
-                           for c, v in enumerate(row, 1) if v is not None})
+                           for c, v in enumerate(row, left) if v is not None})
     end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
     changes: list[Change] = [[msg("change.sheet", used, name=ws.title),
@@ -192,13 +196,15 @@ _GROWN = {"formulas": "count.formulas", "charts": "count.charts", "tables": "cou
           "validations": "count.validations", "autofilter": "count.autofilters", "pivots": "count.pivot_tables"}
 
 
-def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:
-    """One appended row: its values, the model row's styles, and its formulas where no value was given."""
+def _new_row(ws: Any, row: int, values: Sequence[Any], model: int, left: int = 1) -> None:
+    """One appended row from column ``left``: its values, the model row's styles, and its formulas where no
+    value was given."""
     from openpyxl.formula.translate import Translator
 
-    width = max(len(values), max((c.column for c in ws[model] if c.value is not None), default=0) if model else 0)
-    for c in range(1, width + 1):
-        v = values[c - 1] if c <= len(values) else None
+    last = max(left + len(values) - 1, max((c.column for c in ws[model] if c.value is not None), default=0)
+               if model else 0)
+    for c in range(1, last + 1):
+        v = values[c - left] if left <= c < left + len(values) else None
         src = ws.cell(row=model, column=c) if model else None
         if src is not None and src.has_style:
             ws.cell(row=row, column=c)._style = copy(src._style)
@@ -208,6 +214,24 @@ def _new_row(ws: Any, row: int, values: Sequence[Any], model: int) -> None:
                 f"{get_column_letter(c)}{row}")
         elif v is not None:
             _put(ws, row, c, v)
+
+
+_TRUTH = {"true": True, "false": False, "yes": True, "no": False}
+
+
+def _like(model: Any, value: Any) -> Any:
+    """A typed value as the column's model cell holds its kind: "1990-05-01" in a column of dates is a date,
+    "FALSE" in a column of TRUE/FALSE is False. Anything else stays as given."""
+    if model is None or not isinstance(value, str):
+        return value
+    if model.is_date:  # a cell holds a date and time: a date alone reads back as its midnight
+        date = as_date(value.strip())
+        if isinstance(date, dt.date) and not isinstance(date, dt.datetime):
+            date = dt.datetime.combine(date, dt.time())
+        return date if date is not None else value
+    if model.data_type == "b" and value.strip().casefold() in _TRUTH:
+        return _TRUTH[value.strip().casefold()]
+    return value
 
 
 def _add_sheet(wb: Workbook, op: AddSheetOp, where: str) -> list[Change]:

@@ -334,6 +334,12 @@ def _defined_names(wb: Any) -> Iterator[Any]:
         yield from ws.defined_names.values()
 
 
+def data_left(ws: Any, row: int) -> int:
+    """The data region's first column: the first used column of the row (1 for an empty row)."""
+    used = [c.column for c in ws[row] if c.value is not None] if row >= 1 else []
+    return min(used, default=1)
+
+
 def data_width(ws: Any, row: int) -> int:
     """The data region's width: the last used column of the row (at least 1)."""
     used = [c.column for c in ws[row] if c.value is not None] if row >= 1 else []
