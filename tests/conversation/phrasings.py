@@ -179,6 +179,11 @@ REPLACE = _rows(
     ("replace Acme with Mira in contract.docx", {"find": "Acme", "replace": "Mira"}),
     ("replace all 2024 with 2025", {"find": "2024", "replace": "2025", "every": True}),
     ("change 2024 to 2025 in contract.docx", {"find": "2024", "replace": "2025"}),
+    # a fix said as what is wrong
+    ("in contract.docx the word Acme is a typo, it should be Acne", {"find": "Acme", "replace": "Acne"}),
+    ("\"price list\" is wrong, it should say \"rate card\"", {"find": "price list", "replace": "rate card"}),
+    ("contract.docx 里 Acme 拼错了，应为 Acne", {"find": "Acme", "replace": "Acne"}),
+    ("price list 是错别字，应该是 rate card", {"find": "price list", "replace": "rate card"}),
     ("change 'Acme' to 'Mira'", {"find": "Acme", "replace": "Mira"}),
     ("Change “Acme” to “Mira”", {"find": "Acme", "replace": "Mira"}),
     ("replace every Acme with Mira", {"find": "Acme", "replace": "Mira", "every": True}),

@@ -29,6 +29,9 @@ REQUESTS = [
     ("restore v1", "restore"),
     ("undo that", "undo"),
     ("加一张标题为风险的幻灯片，要点：预算、时间", "add_slide"),
+    ("put it in a PDF", "export_pdf"),
+    ("Sinple is misspelled - should read Simple", "replace_text"),
+    ("the title should be Q3", "set_title"),  # not a fix of the word "title"
 ]
 
 

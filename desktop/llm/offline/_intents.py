@@ -402,7 +402,7 @@ INTENTS: tuple[Intent, ...] = (
            zh=(r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?(?:移到|移动到|挪到|放到)第\s*(?P<to>\d+)\s*(?:张|页|位)?",),
            scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
     Intent("export_pdf", ("docx", "pptx", "xlsx"), {},
-           en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give)"
+           en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give|put)"
                r"\b[^.\n]{0,40}\b(?:to|as|into|a|in)\s+(?:a\s+)?pdf\b|\bas (?:a )?pdf\b",),
            zh=(r"(?:导出|转成|转为|转换成|转换为|另存为|生成|做|存成|保存为|变成|要)[^。\n]{0,8}PDF|PDF\s*版",),
            action="action.export_pdf",
@@ -410,8 +410,9 @@ INTENTS: tuple[Intent, ...] = (
            request_zh='把 {path} 导出为PDF',
            command="export_pdf", precedence=60, help="help.export"),
     Intent("replace_text", ("docx", "pptx", "pdf", "xlsx"), {"find": "text", "replace": "text"},
-           en=(r"\b(?:replace|substitute|change|rename|update|correct|swap)\b|→|->|=>",),
-           zh=(r"改成|改为|替换成|替换为|换成|换为|更改为|修改为|更换为",),
+           en=(r"\b(?:replace|substitute|change|rename|update|correct|swap)\b|→|->|=>"
+               r"|\b(?:typo|misspel\w*|wrong|mistake|incorrect)\b.*\bshould\s+(?:be|read|say)\b",),
+           zh=(r"改成|改为|替换成|替换为|换成|换为|更改为|修改为|更换为|(?:错别字|笔误|写错了|拼错了|错了|不对).*应(?:该)?(?:是|为|写成)",),
            unless=_ASKING, action="action.replace_text",
            request_en='In {path}, replace “{find}” with “{replace}”',
            request_zh='把 {path} 中的“{find}”改成“{replace}”',

@@ -221,6 +221,12 @@ _REPLACE_EN = later(r"\b(?:replace|substitute)\s+(?P<find>.+?)\s+(?:with|by|for)
 _REPLACE_ZH = later(r"(?:把|将)\s*(?P<find>.+?)\s*(?:都|全都|全部)?\s*(?:改成|改为|替换成|替换为|换成|换为|更改为|修改为|改写为|更换为)"
                     r"\s*(?P<repl>.+)$", re.DOTALL)
 _REPLACE_ZH_BARE = later(r"^(?P<find>.+?)\s*(?:全部|都|统一)?\s*(?:替换成|替换为|改成|改为|换成)\s*(?P<repl>.+)$", re.DOTALL)
+# "the word Sinple is a typo, it should be Simple", "Sinple 是错别字，应该是 Simple": a fix said as what is wrong
+_REPLACE_TYPO_EN = later(r"^(?:the\s+)?(?P<find>[^,;:\n]+?)\s+(?:is|was|has)\s+(?:a\s+|an\s+)?(?:typo|misspel(?:led|t|ling)|"
+                         r"wrong|mistake|error|incorrect)\b[^,;:.\n]{0,20}?\s*[,;:.—–-]?\s*(?:it\s+|that\s+)?"
+                         r"(?:should|must|needs? to|ought to|has to)\s+(?:be|read|say)\s+(?P<repl>.+)$", re.IGNORECASE)
+_REPLACE_TYPO_ZH = later(r"^(?P<find>.+?)\s*(?:是错别字|是笔误|写错了|拼错了|错了|不对)\s*[，,。；;]?\s*(?:应该|应)(?:是|为|改成|改为|写成)"
+                         r"\s*(?P<repl>.+)$")
 _ZH_FILE_LEAD = later(r"^(?:[\w\-][\w.\-]*\.(?:docx|pptx|xlsx|pdf)|(?:这份|这个|那个|那份|上一个|上个|刚才的|它的?)?"
                       r"(?:文档|文件|合同|报告|演示文稿|幻灯片|表格|PDF)|它)\s*(?:中|里|里面|内)的?\s*", re.IGNORECASE)
 _NO_EDIT_TARGET = later(r"^(?:pdf|word|docx|pptx|xlsx|excel|powerpoint|ppt|slides?|a (?:pdf|word document|deck|"
@@ -238,7 +244,7 @@ def replacement(request: str) -> tuple[str, str, bool] | None:
     slides") and a title change are not text changes."""
     text = request.strip().splitlines()[0].strip() if request.strip() else ""
     text = _IN_FILE_LEAD.sub("", text)
-    for pattern in (_REPLACE_ZH, _REPLACE_ZH_BARE, _REPLACE_EN):
+    for pattern in (_REPLACE_ZH, _REPLACE_ZH_BARE, _REPLACE_EN, _REPLACE_TYPO_EN, _REPLACE_TYPO_ZH):
         m = pattern.search(text)
         if not m:
             continue
