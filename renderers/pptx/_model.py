@@ -89,6 +89,8 @@ class Shape:
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
     table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
     cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
+    # per paragraph of ``html``, the tab stops (pt from the line's start, alignment) its tabs go to
+    tabs: tuple[tuple[tuple[float, str], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -303,13 +305,14 @@ def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
+    tabs: tuple[tuple[tuple[float, str], ...], ...] = ()
     if isinstance(shape, AutoShape) and shape.has_text_frame:
-        body, plain = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
+        body, plain, tabs = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
         texts.append(plain)
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
-                     shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust))
+                     shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust, tabs=tabs))
 
 
 def _cell_fill(cell: _Cell) -> str | None:

@@ -105,28 +105,36 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     if s.html:
         # text wraps in the preset's own text rectangle (inside an arrow's shaft, a callout's box), as Office does
         box = preset_text_rect(s.preset, rect, adjust) if s.preset else rect
-        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink)
+        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink, s.tabs)
 
 
-DEFAULT_TAB_PX = 96.0  # PowerPoint's default tab stops (defTabSz 914400 EMU): every inch
+_TAB_KIND = {"l": QTextOption.TabType.LeftTab, "r": QTextOption.TabType.RightTab,
+             "ctr": QTextOption.TabType.CenterTab}
 
 
-def _tab_stops(doc: QTextDocument) -> None:
-    """The tab after a bullet in a hanging indent ends at the paragraph's left margin (marL), where its
-    text starts, as PowerPoint sets it; a bullet wider than the indent reaches the next inch. Qt
-    measures a line's tab stops from where the line starts (the first line: marL + indent)."""
+def _tab(px: float, algn: str) -> QTextOption.Tab:
+    if algn == "dec":
+        return QTextOption.Tab(px, QTextOption.TabType.DelimiterTab, ".")
+    return QTextOption.Tab(px, _TAB_KIND.get(algn, QTextOption.TabType.LeftTab))
+
+
+def _tab_stops(doc: QTextDocument, stops: tuple[tuple[tuple[float, str], ...], ...]) -> None:
+    """Each paragraph's stops (``Shape.tabs``, pt from its first line's start, where Qt measures them from)
+    set on its block; a decimal stop aligns the first '.' after the tab."""
     block = doc.begin()
-    while block.isValid():
-        look = block.blockFormat()
-        if look.textIndent() < 0 and "\t" in block.text():
-            look.setTabPositions([QTextOption.Tab(-look.textIndent() + n * DEFAULT_TAB_PX, QTextOption.TabType.LeftTab)
-                                  for n in range(4)])
+    for line in stops:
+        if not block.isValid():
+            break
+        if line:
+            look = block.blockFormat()
+            look.setTabPositions([_tab(pos * 96 / 72, algn) for pos, algn in line])
             QTextCursor(block).setBlockFormat(look)
         block = block.next()
 
 
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
-                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False) -> None:
+                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False,
+                tabs: tuple[tuple[tuple[float, str], ...], ...] = ()) -> None:
     doc = QTextDocument()
     font = doc.defaultFont()
     # a CJK font before a Latin one would make every line as tall as a CJK line
@@ -135,7 +143,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
     zoom = px_per_pt * 72 / 96
     doc.setHtml(body)
-    _tab_stops(doc)
+    _tab_stops(doc, tabs)
     # the shape's insets (pt) in the document's px; setHtml resets the frame, so they are set after it
     frame = doc.rootFrame().frameFormat()
     left, top_in, right, bottom = (v * 96 / 72 for v in insets)
