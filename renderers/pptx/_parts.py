@@ -208,8 +208,8 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool,
     With the slide known, every property is resolved down PowerPoint's chain (see
     :mod:`renderers.pptx._styles`); else the older defaults apply."""
     if ctx.styles is None or ctx.slide is None:
-        body, plain = _text_html_plain(shape, ctx, white=white, centered=centered)
-        return body, plain, ()
+        plain_html, plain_text = _text_html_plain(shape, ctx, white=white, centered=centered)
+        return plain_html, plain_text, ()
     styles, slide = ctx.styles, ctx.slide
     lists, bodies = styles.chain(shape, slide)
     body = styles.body(bodies)
@@ -274,7 +274,7 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool,
         for i, segment in enumerate(segments):
             # a line after a break is a paragraph of its own when it has a tab: Qt measures a block's stops
             # from its first line's start, and that line starts at marL, not at marL + indent
-            look = css if len(segments) == 1 else (
+            block_css = css if len(segments) == 1 else (
                 [*css[:1], "margin-bottom:0px", *css[2:]] if i == 0 else
                 ["margin-top:0px", tail if i == len(segments) - 1 else "margin-bottom:0px",
                  *(c for c in css[2:] if not c.startswith("text-indent"))])
@@ -283,7 +283,7 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool,
             tabbed = TAB in head or any(TAB in r for r in segment)
             stops.append(line_stops(para, start) if tabbed else ())
             content = "".join(segment) or "&nbsp;"
-            paras.append(f'<p align="{para.align}" style="{"; ".join(look)}">{head}{content}</p>')
+            paras.append(f'<p align="{para.align}" style="{"; ".join(block_css)}">{head}{content}</p>')
     return "".join(paras), "\n".join(plain), tuple(stops)
 
 
