@@ -44,6 +44,7 @@ from renderers.pptx._parts import (
     text_html,
     text_insets,
     text_shrinks,
+    text_wraps,
 )
 from skills.api import drawingml_color
 from renderers.pptx._styles import TextStyles
@@ -84,6 +85,7 @@ class Shape:
     chart: ChartData | None = None
     insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
     shrink: bool = False  # the text shrinks to fit its box (normAutofit)
+    wrap: bool = True  # lines wrap at the box's width (bodyPr wrap="none": they run on past it)
     preset: str = ""  # the outline's preset geometry (a:prstGeom prst), "" for the kind's own
     adjust: tuple[tuple[str, float], ...] = ()  # the preset's own adjustments (a:avLst), by name
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
@@ -312,7 +314,8 @@ def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
-                     shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust, tabs=tabs))
+                     shrink=text_shrinks(shape, ctx), wrap=text_wraps(shape, ctx), preset=preset, adjust=adjust,
+                     tabs=tabs))
 
 
 def _cell_fill(cell: _Cell) -> str | None:

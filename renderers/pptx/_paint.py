@@ -105,7 +105,7 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     if s.html:
         # text wraps in the preset's own text rectangle (inside an arrow's shaft, a callout's box), as Office does
         box = preset_text_rect(s.preset, rect, adjust) if s.preset else rect
-        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink, s.tabs)
+        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink, s.tabs, s.wrap)
 
 
 _TAB_KIND = {"l": QTextOption.TabType.LeftTab, "r": QTextOption.TabType.RightTab,
@@ -134,7 +134,7 @@ def _tab_stops(doc: QTextDocument, stops: tuple[tuple[tuple[float, str], ...], .
 
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
                 insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False,
-                tabs: tuple[tuple[tuple[float, str], ...], ...] = ()) -> None:
+                tabs: tuple[tuple[tuple[float, str], ...], ...] = (), wrap: bool = True) -> None:
     doc = QTextDocument()
     font = doc.defaultFont()
     # a CJK font before a Latin one would make every line as tall as a CJK line
@@ -152,7 +152,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     frame.setRightMargin(right)
     frame.setBottomMargin(bottom)
     doc.rootFrame().setFrameFormat(frame)
-    doc.setTextWidth(rect.width() / zoom)
+    past = _set_width(doc, rect.width() / zoom, wrap)
     text_h = doc.size().height() * zoom
     if shrink and text_h > rect.height() > 0:
         # "Shrink text on overflow" (normAutofit): PowerPoint fits the text to its box when it draws
@@ -162,7 +162,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
             if scale >= 0.995:
                 break
             zoom *= scale
-            doc.setTextWidth(rect.width() / zoom)
+            past = _set_width(doc, rect.width() / zoom, wrap)
             text_h = doc.size().height() * zoom
     top = rect.top()
     if anchor == "middle":
@@ -170,7 +170,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     elif anchor == "bottom":
         top += rect.height() - text_h
     p.save()
-    p.translate(rect.left(), top)
+    p.translate(rect.left() - past * zoom, top)
     p.scale(zoom, zoom)
     # Text without its own colour is the slide's default dark text, never the app palette's
     # (under the dark theme that would be near-white on a white slide).
@@ -178,6 +178,27 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     context.palette.setColor(QPalette.ColorRole.Text, QColor("#000000"))
     doc.documentLayout().draw(p, context)
     p.restore()
+
+
+def _set_width(doc: QTextDocument, width: float, wrap: bool) -> float:
+    """Lay ``doc`` out ``width`` wide; unwrapped text (``wrap="none"``) as wide as its longest line when
+    that is wider, reaching past the box as PowerPoint draws it: to the right of left-aligned text, both
+    ways of centred text, to the left of right-aligned. Returns how far (doc px) it reaches left."""
+    if wrap:
+        doc.setTextWidth(width)
+        return 0.0
+    doc.setTextWidth(-1)
+    natural = doc.idealWidth()
+    if natural <= width:
+        doc.setTextWidth(width)
+        return 0.0
+    doc.setTextWidth(natural)
+    align = doc.begin().blockFormat().alignment()
+    if align & Qt.AlignmentFlag.AlignHCenter:
+        return (natural - width) / 2
+    if align & Qt.AlignmentFlag.AlignRight:
+        return natural - width
+    return 0.0
 
 
 def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:

@@ -318,6 +318,16 @@ def text_insets(shape: AutoShape, ctx: SlideContext) -> tuple[float, float, floa
     return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
 
 
+def text_wraps(shape: BaseShape, ctx: SlideContext) -> bool:
+    """Whether lines wrap at the box's width: ``bodyPr wrap="none"`` down the chain runs each paragraph on
+    as one line (past the box, as PowerPoint draws it); ``square``, the default, wraps."""
+    if ctx.styles is None or ctx.slide is None:
+        return True
+    _, bodies = ctx.styles.chain(shape, ctx.slide)
+    wraps: bool = ctx.styles.body(bodies).get("wrap", True)
+    return wraps
+
+
 def text_shrinks(shape: BaseShape, ctx: SlideContext) -> bool:
     """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
     if ctx.styles is None or ctx.slide is None:

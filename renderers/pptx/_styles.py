@@ -152,11 +152,13 @@ class TextStyles:
 
     @staticmethod
     def body(bodies: list[Any]) -> dict[str, Any]:
-        """``bodyPr`` settings inherited down the chain: anchor, insets (pt), autofit scale."""
+        """``bodyPr`` settings inherited down the chain: anchor, insets (pt), autofit scale, wrap."""
         out: dict[str, Any] = {}
         for body in bodies:
             if body.get("anchor") in _ANCHOR:
                 out["anchor"] = _ANCHOR[body.get("anchor")]
+            if body.get("wrap") in ("none", "square"):
+                out["wrap"] = body.get("wrap") == "square"
             for attr in ("lIns", "tIns", "rIns", "bIns"):
                 raw = body.get(attr)
                 if raw is not None and raw.lstrip("-").isdigit():

@@ -180,3 +180,47 @@ def test_hostile_tab_lists_are_bounded(tmp_path: Path) -> None:
     assert MAX_TABS <= MAX_STOPS
     image = draw_slide(deck, slide, 480)
     assert not image.isNull()
+
+
+def _ink_box(image: QImage) -> tuple[int, int, int, int]:
+    """Left, top, right, bottom of the dark ink on ``image``."""
+    xs, ys = [], []
+    for y in range(image.height()):
+        for x in range(image.width()):
+            if image.pixelColor(x, y).lightness() < 128:
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("algn", ["l", "ctr"])
+def test_unwrapped_text_runs_on_past_its_box(tmp_path: Path, algn: str) -> None:
+    """``bodyPr wrap="none"``: a line longer than its box stays one line and reaches past the box, to the
+    right of left-aligned text and both ways of centred text; ``square`` (the default) wraps it."""
+    width = 960  # 96 px per inch on the default 10 in slide
+    heights = {}
+    for wrap in ("none", "square"):
+        prs = Presentation()
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        box = slide.shapes.add_textbox(Inches(4), Inches(3), Inches(2), Inches(0.6))
+        box.text_frame._txBody.find(f"{A}bodyPr").set("wrap", wrap)
+        p = box.text_frame.paragraphs[0]
+        p._p.get_or_add_pPr().set("algn", algn)
+        run = p.add_run()
+        run.text = "A heading far longer than its box"
+        run.font.size = Pt(20)
+        path = tmp_path / f"{wrap}.pptx"
+        prs.save(str(path))
+        assert Presentation(str(path)).slides[0].shapes[0]._element.find(f".//{A}bodyPr").get("wrap") == wrap
+        deck = load(path)
+        left, top, right, bottom = _ink_box(draw_slide(deck, deck.slide(0), width))
+        heights[wrap] = bottom - top
+        if wrap == "none":
+            assert right > 6 * 96 + 20  # past the box's right edge (6 in)
+            if algn == "ctr":
+                assert left < 4 * 96 - 20 and abs((left + right) / 2 - 5 * 96) < 6  # centred on the box
+            else:
+                assert left == pytest.approx(4.1 * 96, abs=6)  # from the box's left inset
+        else:
+            assert 4 * 96 - 2 <= left and right <= 6 * 96 + 2  # wrapped inside the box
+    assert heights["square"] > 2 * heights["none"]  # three lines against one
