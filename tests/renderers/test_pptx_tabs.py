@@ -224,3 +224,19 @@ def test_unwrapped_text_runs_on_past_its_box(tmp_path: Path, algn: str) -> None:
         else:
             assert 4 * 96 - 2 <= left and right <= 6 * 96 + 2  # wrapped inside the box
     assert heights["square"] > 2 * heights["none"]  # three lines against one
+
+
+def test_def_tab_size_from_the_default_paragraph_style(tmp_path: Path) -> None:
+    """A list style's ``a:defPPr defTabSz`` holds for every level that does not set its own."""
+    path = _deck(tmp_path / "defppr.pptx", 10.0, [(0, 0, [], "Ab\tCd")])
+    prs = Presentation(str(path))
+    style = prs.part._element.find(
+        "{http://schemas.openxmlformats.org/presentationml/2006/main}defaultTextStyle")
+    style.find(f"{A}defPPr").set("defTabSz", str(2 * IN))
+    for level in style:
+        if level.tag != f"{A}defPPr":
+            level.attrib.pop("defTabSz", None)
+    prs.save(str(path))
+    deck = load(path)
+    words = _words(draw_slide(deck, deck.slide(0), 960), 0, 96)
+    assert words[1][0] == pytest.approx((ORIGIN + 2) * 96, abs=6)
