@@ -12,7 +12,7 @@ from pptx import Presentation
 from pptx.util import Emu, Inches, Pt
 from PySide6.QtGui import QImage, QTextDocument
 
-from renderers.pptx._model import load
+from renderers.pptx._model import Shape, load
 from renderers.pptx._paint import _tab_stops, draw_slide
 from renderers.pptx._styles import MAX_TABS
 from renderers.pptx._tabs import MAX_STOPS
@@ -73,6 +73,21 @@ def _words(image: QImage, row: int, px_per_in: float) -> list[tuple[int, int]]:
     return words
 
 
+_docs: list[QTextDocument] = []
+
+
+def _laid_out(shape: Shape) -> QTextDocument:
+    """The shape's text with its tab stops as the slide drawing sets them, laid out without wrapping
+    (x in px at 96 dpi from the text origin: the insets are not set)."""
+    doc = QTextDocument()
+    _docs.append(doc)  # blocks read by the caller must not outlive their document
+    doc.setHtml(shape.html)
+    _tab_stops(doc, shape.tabs)
+    doc.setTextWidth(2000)
+    doc.size()
+    return doc
+
+
 ROWS = [
     (0, 0, [(2 * IN, "l")], "Name\tValue"),  # a left stop 2 in from the origin
     (IN // 2, 0, [(2 * IN, "l")], "Name\tValue"),  # marL does not move the stop
@@ -126,12 +141,7 @@ def test_a_tab_after_a_line_break_under_a_hanging_bullet_goes_to_the_stop(tmp_pa
     assert len(Presentation(str(path)).slides[0].placeholders[1]._element.findall(f".//{A}br")) == 1
 
     deck = load(path)
-    shape = next(s for s in deck.slide(0).shapes if "in groups" in s.html)
-    doc = QTextDocument()
-    doc.setHtml(shape.html)
-    _tab_stops(doc, shape.tabs)
-    doc.setTextWidth(2000)
-    doc.size()
+    doc = _laid_out(next(s for s in deck.slide(0).shapes if "in groups" in s.html))
     block = doc.begin()
     while block.isValid() and "in groups" not in block.text():
         block = block.next()
@@ -148,12 +158,7 @@ def test_a_decimal_stop_lines_up_the_point(tmp_path: Path) -> None:
     deck = load(path)
     xs = []
     for s in deck.slide(0).shapes:
-        doc = QTextDocument()
-        doc.setHtml(s.html)
-        _tab_stops(doc, s.tabs)
-        doc.setTextWidth(2000)
-        doc.size()
-        block = doc.begin()
+        block = _laid_out(s).begin()
         xs.append(block.layout().lineAt(0).cursorToX(block.text().index("."))[0])
     assert xs == [pytest.approx(3 * 96, abs=1.5), pytest.approx(3 * 96, abs=1.5)]
 
