@@ -194,15 +194,24 @@ def _fitted(bg: etree._Element | None, image: QImage) -> tuple[QImage, tuple[flo
     fill = next(bg.iter(f"{{{_A}}}blipFill"), None) if bg is not None else None
     if fill is None:
         return image, (0.0, 0.0, 1.0, 1.0)
-    left, top, right, bottom = _shares(fill.find(f"{{{_A}}}srcRect"))
-    if any((left, top, right, bottom)) and left + right < 1 and top + bottom < 1:
-        w, h = image.width(), image.height()
-        image = image.copy(round(left * w), round(top * h), max(1, round((1 - left - right) * w)),
-                           max(1, round((1 - top - bottom) * h)))
+    image = _cropped(image, fill.find(f"{{{_A}}}srcRect"))
     left, top, right, bottom = _shares(fill.find(f"{{{_A}}}stretch/{{{_A}}}fillRect"))
     if left + right >= 1 or top + bottom >= 1:
         return image, (0.0, 0.0, 1.0, 1.0)
     return image, (left, top, 1 - left - right, 1 - top - bottom)
+
+
+def _cropped(image: QImage, src: etree._Element | None) -> QImage:
+    """The part of a picture its ``a:srcRect`` shows in the frame (ECMA-376 20.1.8.55: each edge a share of
+    the picture inward; a negative one reaches past the picture, which is left empty there)."""
+    left, top, right, bottom = _shares(src)
+    if not any((left, top, right, bottom)) or left + right >= 1 or top + bottom >= 1:
+        return image
+    w, h = image.width(), image.height()
+    if min(left, top, right, bottom) < 0:
+        image = image.convertToFormat(QImage.Format.Format_ARGB32)  # the part past the picture: transparent
+    return image.copy(round(left * w), round(top * h), max(1, round((1 - left - right) * w)),
+                      max(1, round((1 - top - bottom) * h)))
 
 
 def _owners(slide: PptxSlide) -> tuple[()] | tuple[SlideMaster, SlideLayout]:
@@ -247,7 +256,14 @@ def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[
     w, h = sx * shape.width, sy * (shape.height or 0)
     if shape._element.tag == _PIC:  # pictures, and the poster frame of a video or audio clip
         image, reason = fallback_blip(shape, ctx.budget)
-        out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("picture")))
+        fill = shape._element.find(f"{_PNS}blipFill")
+        if image is not None and fill is not None:
+            image = _cropped(image, fill.find(f"{{{_A}}}srcRect"))
+        geom = shape._element.find(f"{_PNS}spPr/{{{_A}}}prstGeom")
+        preset = geom.get("prst", "") if geom is not None else ""
+        out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("picture"),
+                         preset="" if preset == "rect" else preset,
+                         adjust=tuple(adjustments(geom).items()) if preset not in ("", "rect") else ()))
         return
     if isinstance(shape, GraphicFrame) and shape.has_table:
         table = shape.table

@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QColor,
     QImage,
     QPainter,
+    QPainterPath,
     QPalette,
     QPen,
     QTextCursor,
@@ -22,7 +23,7 @@ from PySide6.QtGui import (
 
 from renderers._chart import paint_chart
 from renderers._common import MAX_RENDER_PIXELS
-from renderers._preset_shapes import paint_preset, preset_text_rect
+from renderers._preset_shapes import paint_preset, preset_path, preset_text_rect
 from renderers.pptx._model import EMU_PER_PT, Deck, Shape, Slide
 from renderers.pptx._parts import ACCENT
 
@@ -84,7 +85,16 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
             p.drawRect(rect)
     if s.kind == "picture":
         if s.image is not None:
+            p.save()
+            if s.preset:  # a picture in a shape (rounded corners, a star) shows only inside it
+                outline = QPainterPath()
+                for path, fill_mode, _stroked in preset_path(s.preset, rect, adjust):
+                    if fill_mode != "none":
+                        outline.addPath(path)
+                if not outline.isEmpty():
+                    p.setClipPath(outline, Qt.ClipOperation.IntersectClip)
             p.drawImage(rect, _downscaled(s.image, rect))
+            p.restore()
         else:
             p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)

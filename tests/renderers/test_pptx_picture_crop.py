@@ -1,0 +1,76 @@
+"""A picture shows the part its ``a:srcRect`` keeps (cropped in PowerPoint), stretched to its frame, and
+only inside its shape's outline (a picture in an oval or a rounded rectangle)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pptx import Presentation
+from pptx.enum.shapes import MSO_SHAPE
+from pptx.util import Inches
+from PySide6.QtGui import QColor, QImage
+
+from renderers.pptx._model import load
+from renderers.pptx._paint import draw_slide
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+RED, BLUE, GREEN = QColor("#ff0000"), QColor("#0000ff"), QColor("#00ff00")
+
+
+def _stripes(path: Path) -> Path:
+    """Three vertical stripes, red | blue | green, 300×100 px."""
+    image = QImage(300, 100, QImage.Format.Format_RGB32)
+    for x in range(300):
+        color = (RED, BLUE, GREEN)[x // 100]
+        for y in range(100):
+            image.setPixelColor(x, y, color)
+    image.save(str(path))
+    return path
+
+
+def _near(c: QColor, want: QColor) -> bool:
+    return abs(c.red() - want.red()) + abs(c.green() - want.green()) + abs(c.blue() - want.blue()) < 60
+
+
+def test_a_cropped_picture_shows_what_the_crop_keeps(tmp_path: Path) -> None:
+    png = _stripes(tmp_path / "stripes.png")
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    pic = slide.shapes.add_picture(str(png), Inches(1), Inches(1), Inches(3), Inches(1))
+    pic.crop_left = 1 / 3  # PowerPoint's Crop: the red third is cut away
+    whole = slide.shapes.add_picture(str(png), Inches(1), Inches(3), Inches(3), Inches(1))
+    path = tmp_path / "crop.pptx"
+    prs.save(str(path))
+    assert Presentation(str(path)).slides[0].shapes[0].crop_left == pytest.approx(1 / 3, abs=1e-4)
+    assert whole.crop_left == 0
+
+    deck = load(path)
+    image = draw_slide(deck, deck.slide(0), 960)  # 96 px per inch
+    row = int(1.5 * 96)
+    # blue then green, each stretched over half of the 3 in frame
+    assert _near(image.pixelColor(int(1.7 * 96), row), BLUE)
+    assert _near(image.pixelColor(int(3.3 * 96), row), GREEN)
+    assert not any(_near(image.pixelColor(x, row), RED) for x in range(96 + 2, 4 * 96 - 2))
+    uncut = int(3.5 * 96)
+    assert _near(image.pixelColor(int(1.5 * 96), uncut), RED)  # the uncropped one keeps all three
+    assert _near(image.pixelColor(int(3.5 * 96), uncut), GREEN)
+
+
+def test_a_picture_in_an_oval_shows_only_inside_it(tmp_path: Path) -> None:
+    png = _stripes(tmp_path / "stripes.png")
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    pic = slide.shapes.add_picture(str(png), Inches(1), Inches(1), Inches(3), Inches(1))
+    pic.auto_shape_type = MSO_SHAPE.OVAL
+    path = tmp_path / "oval.pptx"
+    prs.save(str(path))
+    assert 'prst="ellipse"' in Presentation(str(path)).slides[0].shapes[0]._element.xml
+
+    deck = load(path)
+    image = draw_slide(deck, deck.slide(0), 960)
+    white = QColor("#ffffff")
+    assert _near(image.pixelColor(int(1.02 * 96), int(1.02 * 96)), white)  # the frame's corner: outside the oval
+    assert _near(image.pixelColor(int(3.98 * 96), int(1.98 * 96)), white)
+    assert _near(image.pixelColor(int(2.5 * 96), int(1.5 * 96)), BLUE)  # the middle is drawn
+    assert _near(image.pixelColor(int(1.2 * 96), int(1.5 * 96)), RED)  # the left end of the oval too
