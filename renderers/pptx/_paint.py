@@ -11,6 +11,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
+    QFont,
+    QFontMetricsF,
     QImage,
     QPainter,
     QPainterPath,
@@ -211,20 +213,24 @@ def _set_width(doc: QTextDocument, width: float, wrap: bool) -> float:
     return 0.0
 
 
+def _row_height(font: QFont, row: tuple[str, ...], widths: list[float], px_per_pt: float) -> float:
+    """The height a row's text needs in cells of ``widths`` with PowerPoint's cell insets (0.1 in, 0.05 in)."""
+    metrics = QFontMetricsF(font)
+    tallest = metrics.height()
+    for text, width in zip(row, widths):
+        box = QRectF(0, 0, max(1.0, width - 14.4 * px_per_pt), 1e6)
+        tallest = max(tallest, metrics.boundingRect(box, Qt.TextFlag.TextWordWrap, text).height())
+    return tallest + 7.2 * px_per_pt
+
+
 def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     """A table in PowerPoint's default style (Medium Style 2): header row and banding only where the
-    table switches them on, rows at the heights the file saves (stretched to fit when taller), the
-    cells' own fills over the style's."""
+    table switches them on, rows at the heights the file saves (a row saved without one as tall as its
+    text), the cells' own fills over the style's."""
     if not s.rows:
         return
     total = sum(s.col_widths) or 1.0
     widths = [rect.width() * w / total for w in s.col_widths] or [rect.width()]
-    saved = [h for h in s.row_heights if h > 0]
-    scale = rect.width() / (sum(s.col_widths) or 1.0)
-    if len(saved) == len(s.rows):
-        heights = [h * scale for h in s.row_heights]
-    else:
-        heights = [rect.height() / len(s.rows)] * len(s.rows)
     header, banded = s.table_look
     try:
         size_pt = float(s.label)
@@ -232,6 +238,15 @@ def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         size_pt = 18.0
     font = p.font()
     font.setPixelSize(max(6, round(size_pt * px_per_pt)))
+    saved = [h for h in s.row_heights if h > 0]
+    scale = rect.width() / (sum(s.col_widths) or 1.0)
+    if len(saved) == len(s.rows):
+        heights = [h * scale for h in s.row_heights]
+    else:
+        # a row's saved height is its least (h="0": as tall as its text), as PowerPoint lays a table out;
+        # the frame's own height is not the table's
+        heights = [max(s.row_heights[r] * scale if r < len(s.row_heights) else 0.0,
+                       _row_height(font, row, widths, px_per_pt)) for r, row in enumerate(s.rows)]
     y = rect.top()
     for r, row in enumerate(s.rows):
         x = rect.left()

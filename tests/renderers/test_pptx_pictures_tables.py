@@ -1,5 +1,6 @@
 """A picture shows the part its ``a:srcRect`` keeps (cropped in PowerPoint), stretched to its frame, and
-only inside its shape's outline (a picture in an oval or a rounded rectangle)."""
+only inside its shape's outline (a picture in an oval or a rounded rectangle); a table row saved without a
+height is as tall as its text."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -74,3 +75,33 @@ def test_a_picture_in_an_oval_shows_only_inside_it(tmp_path: Path) -> None:
     assert _near(image.pixelColor(int(3.98 * 96), int(1.98 * 96)), white)
     assert _near(image.pixelColor(int(2.5 * 96), int(1.5 * 96)), BLUE)  # the middle is drawn
     assert _near(image.pixelColor(int(1.2 * 96), int(1.5 * 96)), RED)  # the left end of the oval too
+
+
+def _table_bottom(image: QImage, x: int) -> int:
+    """The lowest row of column ``x`` that is not white: the table's bottom edge."""
+    return max(y for y in range(image.height()) if image.pixelColor(x, y).lightness() < 250)
+
+
+@pytest.mark.parametrize("saved", [True, False])
+def test_a_table_row_saved_without_a_height_is_as_tall_as_its_text(tmp_path: Path, saved: bool) -> None:
+    """``a:tr h="0"`` (pandoc writes it) is the row's least height: PowerPoint draws it as tall as its text,
+    not shared out over the frame's height; rows with saved heights keep them."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    frame = slide.shapes.add_table(2, 2, Inches(1), Inches(1), Inches(6), Inches(4))
+    frame.table.cell(0, 0).text = "plus"
+    frame.table.cell(1, 1).text = "a table"
+    if not saved:
+        for tr in frame.table._tbl.tr_lst:
+            tr.set("h", "0")
+    path = tmp_path / "rows.pptx"
+    prs.save(str(path))
+    rows = Presentation(str(path)).slides[0].shapes[0].table._tbl.tr_lst
+    assert [tr.get("h") for tr in rows] == (["1828800", "1828800"] if saved else ["0", "0"])
+
+    deck = load(path)
+    bottom = _table_bottom(draw_slide(deck, deck.slide(0), 960), int(2 * 96)) / 96  # inches
+    if saved:
+        assert bottom == pytest.approx(5.0, abs=0.05)  # 1 in + two 2 in rows
+    else:
+        assert 1.5 < bottom < 2.0  # two lines of 18 pt text with their insets: about 0.9 in
