@@ -31,7 +31,7 @@ from renderers._common import MAX_PAGES, ImageBudget, checked_path, isolated_che
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from renderers.pptx._ink import ink_on
-from renderers._preset_shapes import adjustments
+from renderers._preset_shapes import adjustments, custom_geometry
 from renderers.pptx._parts import (
     ACCENT,
     SlideContext,
@@ -322,6 +322,9 @@ def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[
         adjust = tuple(adjustments(geom).items())
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
+        drawn = shape._element.find(f"{_PNS}spPr/{{{_A}}}custGeom")  # a freeform: its own paths
+        if drawn is not None:
+            preset = custom_geometry(drawn)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
     tabs: tuple[tuple[tuple[float, str], ...], ...] = ()
     if isinstance(shape, AutoShape) and shape.has_text_frame:

@@ -1,6 +1,6 @@
 """A picture shows the part its ``a:srcRect`` keeps (cropped in PowerPoint), stretched to its frame, and
 only inside its shape's outline (a picture in an oval or a rounded rectangle); a table row saved without a
-height is as tall as its text."""
+height is as tall as its text; a freeform (``a:custGeom``) is drawn along its own paths."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -105,3 +105,29 @@ def test_a_table_row_saved_without_a_height_is_as_tall_as_its_text(tmp_path: Pat
         assert bottom == pytest.approx(5.0, abs=0.05)  # 1 in + two 2 in rows
     else:
         assert 1.5 < bottom < 2.0  # two lines of 18 pt text with their insets: about 0.9 in
+
+
+def test_a_freeform_is_drawn_along_its_own_path(tmp_path: Path) -> None:
+    """A triangle drawn with PowerPoint's freeform tool (``a:custGeom``): filled inside its path only, not
+    as its bounding box."""
+    from pptx.dml.color import RGBColor
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    builder = slide.shapes.build_freeform(Inches(1), Inches(4))  # bottom left, then bottom right, then apex
+    builder.add_line_segments([(Inches(4), Inches(4)), (Inches(2.5), Inches(1))])
+    shape = builder.convert_to_shape()
+    shape.fill.solid()
+    shape.fill.fore_color.rgb = RGBColor(0xFF, 0x00, 0x00)
+    path = tmp_path / "freeform.pptx"
+    prs.save(str(path))
+    assert Presentation(str(path)).slides[0].shapes[0]._element.find(
+        ".//{http://schemas.openxmlformats.org/drawingml/2006/main}custGeom") is not None
+
+    deck = load(path)
+    image = draw_slide(deck, deck.slide(0), 960)
+    assert _near(image.pixelColor(int(2.5 * 96), int(3.5 * 96)), RED)  # inside, near the base
+    assert _near(image.pixelColor(int(2.5 * 96), int(1.3 * 96)), RED)  # inside, near the apex
+    white = QColor("#ffffff")
+    assert _near(image.pixelColor(int(1.2 * 96), int(1.2 * 96)), white)  # the box's top corners: outside
+    assert _near(image.pixelColor(int(3.8 * 96), int(1.2 * 96)), white)
