@@ -59,8 +59,8 @@ def preset_names() -> frozenset[str]:
     return frozenset(_definitions())
 
 
-# Custom geometries (a:custGeom) read from files, by the name custom_geometry gives them; bounded, a file
-# with more draws the rest as rectangles
+# Custom geometries (a:custGeom) read from files, by the name custom_geometry gives them; bounded: past
+# MAX_CUSTOM the oldest goes (a shape whose geometry went is drawn as its rectangle)
 _CUSTOM: dict[str, _Preset] = {}
 MAX_CUSTOM = 4096
 
@@ -68,15 +68,17 @@ MAX_CUSTOM = 4096
 def custom_geometry(el: Any) -> str:
     """A shape's own geometry (``a:custGeom``: the same guides, text rectangle and paths as a preset's
     definition) under a name that :func:`paint_preset`, :func:`preset_path` and :func:`preset_text_rect`
-    take like a preset's; "" when it has no path or too many were read."""
+    take like a preset's; "" when it has no path."""
     try:
         name = "custom:" + hashlib.sha1(etree.tostring(el)).hexdigest()
     except (TypeError, ValueError):
         return ""
     if name not in _CUSTOM:
         geometry = _parse(el)
-        if not geometry.paths or len(_CUSTOM) >= MAX_CUSTOM:
+        if not geometry.paths:
             return ""
+        while len(_CUSTOM) >= MAX_CUSTOM:
+            _CUSTOM.pop(next(iter(_CUSTOM)))
         _CUSTOM[name] = geometry
     return name
 

@@ -131,3 +131,23 @@ def test_a_freeform_is_drawn_along_its_own_path(tmp_path: Path) -> None:
     white = QColor("#ffffff")
     assert _near(image.pixelColor(int(1.2 * 96), int(1.2 * 96)), white)  # the box's top corners: outside
     assert _near(image.pixelColor(int(3.8 * 96), int(1.2 * 96)), white)
+
+
+def test_custom_geometries_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the bound the oldest geometry goes; the newest are kept (a long session never stops drawing them)."""
+    from lxml import etree
+
+    from renderers import _preset_shapes
+
+    monkeypatch.setattr(_preset_shapes, "MAX_CUSTOM", 3)
+    monkeypatch.setattr(_preset_shapes, "_CUSTOM", {})
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    names = []
+    for i in range(5):
+        geom = etree.fromstring(f'<a:custGeom xmlns:a="{a}"><a:pathLst><a:path w="{i + 1}" h="1"><a:moveTo>'
+                                f'<a:pt x="0" y="0"/></a:moveTo><a:lnTo><a:pt x="1" y="1"/></a:lnTo></a:path>'
+                                '</a:pathLst></a:custGeom>')
+        names.append(_preset_shapes.custom_geometry(geom))
+    assert len(set(names)) == 5 and all(n.startswith("custom:") for n in names)
+    assert list(_preset_shapes._CUSTOM) == names[2:]
+    assert _preset_shapes.custom_geometry(etree.fromstring(f'<a:custGeom xmlns:a="{a}"/>')) == ""  # no path
