@@ -20,7 +20,7 @@ _EXTENT_PT = 4032.0  # 56 in, PowerPoint's widest slide
 def line_stops(para: ParaStyle, start_pt: float) -> tuple[tuple[float, str], ...]:
     """The stops a line of ``para`` that starts ``start_pt`` right of the text origin can reach, as
     (distance from the line's start in pt, alignment ``l``/``ctr``/``r``/``dec``), nearest first."""
-    stops = dict(para.tabs)
+    stops = {pos: algn for pos, algn in para.tabs if pos <= _EXTENT_PT}  # one far past any slide: not a stop
     if para.indent_pt < 0:
         stops.setdefault(para.margin_left_pt, "l")
     pitch = para.default_tab_pt if para.default_tab_pt >= 1.0 else 72.0

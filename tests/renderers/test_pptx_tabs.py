@@ -178,10 +178,13 @@ def test_default_stops_follow_the_inherited_def_tab_size(tmp_path: Path) -> None
 def test_hostile_tab_lists_are_bounded(tmp_path: Path) -> None:
     """Thousands of stops and a 1-EMU default pitch: the lists kept stay small and the slide still draws."""
     many = [(i * 1000, "l") for i in range(5000)]
-    path = _deck(tmp_path / "hostile.pptx", 10.0, [(0, 0, many, "a\tb\tc"), (0, 0, [(-5, "x")], "d\te")], def_tab=1)
+    far = [(10**15, "r")]  # past any slide (and past what Qt's fixed-point layout holds)
+    path = _deck(tmp_path / "hostile.pptx", 10.0, [(0, 0, many, "a\tb\tc"), (0, 0, [(-5, "x")], "d\te"),
+                                                   (0, 0, far, "f\tg")], def_tab=1)
     deck = load(path)
     slide = deck.slide(0)
     assert all(len(line) <= MAX_STOPS for s in slide.shapes for line in s.tabs)
+    assert all(pos < 5000 for s in slide.shapes for line in s.tabs for pos, _ in line)
     assert MAX_TABS <= MAX_STOPS
     image = draw_slide(deck, slide, 480)
     assert not image.isNull()
