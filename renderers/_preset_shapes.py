@@ -10,6 +10,7 @@ that is not defined (or a definition that fails) falls back to the bounding rect
 from __future__ import annotations
 
 import gzip
+import hashlib
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +21,7 @@ from lxml import etree
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
 
-__all__ = ["adjustments", "paint_preset", "preset_path", "preset_text_rect", "preset_names"]
+__all__ = ["adjustments", "custom_geometry", "paint_preset", "preset_path", "preset_text_rect", "preset_names"]
 
 _DEFS = Path(__file__).with_name("presets") / "presetShapeDefinitions.xml.gz"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -58,12 +59,41 @@ def preset_names() -> frozenset[str]:
     return frozenset(_definitions())
 
 
-@lru_cache(maxsize=256)
-def _preset(name: str) -> _Preset | None:
-    el = _definitions().get(name)
-    if el is None:
-        return None
+# Custom geometries (a:custGeom) read from files, by the name custom_geometry gives them; bounded: past
+# MAX_CUSTOM the oldest goes (a shape whose geometry went is drawn as its rectangle)
+_CUSTOM: dict[str, _Preset] = {}
+MAX_CUSTOM = 4096
 
+
+def custom_geometry(el: Any) -> str:
+    """A shape's own geometry (``a:custGeom``: the same guides, text rectangle and paths as a preset's
+    definition) under a name that :func:`paint_preset`, :func:`preset_path` and :func:`preset_text_rect`
+    take like a preset's; "" when it has no path."""
+    try:
+        name = "custom:" + hashlib.sha1(etree.tostring(el)).hexdigest()
+    except (TypeError, ValueError):
+        return ""
+    if name not in _CUSTOM:
+        geometry = _parse(el)
+        if not geometry.paths:
+            return ""
+        while len(_CUSTOM) >= MAX_CUSTOM:
+            _CUSTOM.pop(next(iter(_CUSTOM)))
+        _CUSTOM[name] = geometry
+    return name
+
+
+def _preset(name: str) -> _Preset | None:
+    return _CUSTOM.get(name) or _named(name)
+
+
+@lru_cache(maxsize=256)
+def _named(name: str) -> _Preset | None:
+    el = _definitions().get(name)
+    return None if el is None else _parse(el)
+
+
+def _parse(el: Any) -> _Preset:
     def guides(tag: str) -> tuple[tuple[str, str], ...]:
         holder = el.find(f"{_A}{tag}")
         return tuple((g.get("name", ""), g.get("fmla", "")) for g in holder.iter(f"{_A}gd")) if holder is not None else ()

@@ -31,7 +31,7 @@ from renderers._common import MAX_PAGES, ImageBudget, checked_path, isolated_che
 from renderers._i18n import tr
 from renderers._jobs import PreviewError
 from renderers.pptx._ink import ink_on
-from renderers._preset_shapes import adjustments
+from renderers._preset_shapes import adjustments, custom_geometry
 from renderers.pptx._parts import (
     ACCENT,
     SlideContext,
@@ -44,6 +44,7 @@ from renderers.pptx._parts import (
     text_html,
     text_insets,
     text_shrinks,
+    text_wraps,
 )
 from skills.api import drawingml_color
 from renderers.pptx._styles import TextStyles
@@ -84,11 +85,14 @@ class Shape:
     chart: ChartData | None = None
     insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6)  # text insets in pt: left, top, right, bottom
     shrink: bool = False  # the text shrinks to fit its box (normAutofit)
+    wrap: bool = True  # lines wrap at the box's width (bodyPr wrap="none": they run on past it)
     preset: str = ""  # the outline's preset geometry (a:prstGeom prst), "" for the kind's own
     adjust: tuple[tuple[str, float], ...] = ()  # the preset's own adjustments (a:avLst), by name
     row_heights: tuple[float, ...] = ()  # a table's row heights (EMU) as the file saves them
     table_look: tuple[bool, bool] = (True, True)  # a table's header row and banded rows switched on
     cell_fills: tuple[tuple[str | None, ...], ...] = ()  # each cell's own solid fill
+    # per paragraph of ``html``, the tab stops (pt from the line's start, alignment) its tabs go to
+    tabs: tuple[tuple[tuple[float, str], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -190,15 +194,24 @@ def _fitted(bg: etree._Element | None, image: QImage) -> tuple[QImage, tuple[flo
     fill = next(bg.iter(f"{{{_A}}}blipFill"), None) if bg is not None else None
     if fill is None:
         return image, (0.0, 0.0, 1.0, 1.0)
-    left, top, right, bottom = _shares(fill.find(f"{{{_A}}}srcRect"))
-    if any((left, top, right, bottom)) and left + right < 1 and top + bottom < 1:
-        w, h = image.width(), image.height()
-        image = image.copy(round(left * w), round(top * h), max(1, round((1 - left - right) * w)),
-                           max(1, round((1 - top - bottom) * h)))
+    image = _cropped(image, fill.find(f"{{{_A}}}srcRect"))
     left, top, right, bottom = _shares(fill.find(f"{{{_A}}}stretch/{{{_A}}}fillRect"))
     if left + right >= 1 or top + bottom >= 1:
         return image, (0.0, 0.0, 1.0, 1.0)
     return image, (left, top, 1 - left - right, 1 - top - bottom)
+
+
+def _cropped(image: QImage, src: etree._Element | None) -> QImage:
+    """The part of a picture its ``a:srcRect`` shows in the frame (ECMA-376 20.1.8.55: each edge a share of
+    the picture inward; a negative one reaches past the picture, which is left empty there)."""
+    left, top, right, bottom = _shares(src)
+    if not any((left, top, right, bottom)) or left + right >= 1 or top + bottom >= 1:
+        return image
+    w, h = image.width(), image.height()
+    if min(left, top, right, bottom) < 0:
+        image = image.convertToFormat(QImage.Format.Format_ARGB32)  # the part past the picture: transparent
+    return image.copy(round(left * w), round(top * h), max(1, round((1 - left - right) * w)),
+                      max(1, round((1 - top - bottom) * h)))
 
 
 def _owners(slide: PptxSlide) -> tuple[()] | tuple[SlideMaster, SlideLayout]:
@@ -243,7 +256,14 @@ def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[
     w, h = sx * shape.width, sy * (shape.height or 0)
     if shape._element.tag == _PIC:  # pictures, and the poster frame of a video or audio clip
         image, reason = fallback_blip(shape, ctx.budget)
-        out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("picture")))
+        fill = shape._element.find(f"{_PNS}blipFill")
+        if image is not None and fill is not None:
+            image = _cropped(image, fill.find(f"{{{_A}}}srcRect"))
+        geom = shape._element.find(f"{_PNS}spPr/{{{_A}}}prstGeom")
+        preset = geom.get("prst", "") if geom is not None else ""
+        out.append(Shape("picture", x, y, w, h, image=image, label=reason or tr("picture"),
+                         preset="" if preset == "rect" else preset,
+                         adjust=tuple(adjustments(geom).items()) if preset not in ("", "rect") else ()))
         return
     if isinstance(shape, GraphicFrame) and shape.has_table:
         table = shape.table
@@ -302,14 +322,19 @@ def _collect(shape: BaseShape, tf: tuple[float, float, float, float], out: list[
         adjust = tuple(adjustments(geom).items())
     elif getattr(shape, "fill", None) is not None:
         fill, line = _fill(shape, ctx), _line(shape, ctx)
+        drawn = shape._element.find(f"{_PNS}spPr/{{{_A}}}custGeom")  # a freeform: its own paths
+        if drawn is not None:
+            preset = custom_geometry(drawn)
     body, anchor, insets = "", "top", (7.2, 3.6, 7.2, 3.6)
+    tabs: tuple[tuple[tuple[float, str], ...], ...] = ()
     if isinstance(shape, AutoShape) and shape.has_text_frame:
-        body, plain = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
+        body, plain, tabs = text_html(shape, ctx, white=fill == ACCENT, centered=kind != "text")
         texts.append(plain)
         anchor = text_anchor(shape, ctx, "middle" if kind != "text" else "top")
         insets = text_insets(shape, ctx)
     out.append(Shape(kind, x, y, w, h, fill=fill, line=line, html=body, anchor=anchor, insets=insets,
-                     shrink=text_shrinks(shape, ctx), preset=preset, adjust=adjust))
+                     shrink=text_shrinks(shape, ctx), wrap=text_wraps(shape, ctx), preset=preset, adjust=adjust,
+                     tabs=tabs))
 
 
 def _cell_fill(cell: _Cell) -> str | None:

@@ -11,8 +11,11 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
+    QFont,
+    QFontMetricsF,
     QImage,
     QPainter,
+    QPainterPath,
     QPalette,
     QPen,
     QTextCursor,
@@ -22,7 +25,7 @@ from PySide6.QtGui import (
 
 from renderers._chart import paint_chart
 from renderers._common import MAX_RENDER_PIXELS
-from renderers._preset_shapes import paint_preset, preset_text_rect
+from renderers._preset_shapes import paint_preset, preset_path, preset_text_rect
 from renderers.pptx._model import EMU_PER_PT, Deck, Shape, Slide
 from renderers.pptx._parts import ACCENT
 
@@ -84,7 +87,16 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
             p.drawRect(rect)
     if s.kind == "picture":
         if s.image is not None:
+            p.save()
+            if s.preset:  # a picture in a shape (rounded corners, a star) shows only inside it
+                outline = QPainterPath()
+                for path, fill_mode, _stroked in preset_path(s.preset, rect, adjust):
+                    if fill_mode != "none":
+                        outline.addPath(path)
+                if not outline.isEmpty():
+                    p.setClipPath(outline, Qt.ClipOperation.IntersectClip)
             p.drawImage(rect, _downscaled(s.image, rect))
+            p.restore()
         else:
             p.setPen(QPen(QColor("#9aa0a6"), 1, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -105,28 +117,36 @@ def _paint_shape(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     if s.html:
         # text wraps in the preset's own text rectangle (inside an arrow's shaft, a callout's box), as Office does
         box = preset_text_rect(s.preset, rect, adjust) if s.preset else rect
-        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink)
+        _paint_text(p, s.html, box, s.anchor, px_per_pt, s.insets, s.shrink, s.tabs, s.wrap)
 
 
-DEFAULT_TAB_PX = 96.0  # PowerPoint's default tab stops (defTabSz 914400 EMU): every inch
+_TAB_KIND = {"l": QTextOption.TabType.LeftTab, "r": QTextOption.TabType.RightTab,
+             "ctr": QTextOption.TabType.CenterTab}
 
 
-def _tab_stops(doc: QTextDocument) -> None:
-    """The tab after a bullet in a hanging indent ends at the paragraph's left margin (marL), where its
-    text starts, as PowerPoint sets it; a bullet wider than the indent reaches the next inch. Qt
-    measures a line's tab stops from where the line starts (the first line: marL + indent)."""
+def _tab(px: float, algn: str) -> QTextOption.Tab:
+    if algn == "dec":
+        return QTextOption.Tab(px, QTextOption.TabType.DelimiterTab, ".")
+    return QTextOption.Tab(px, _TAB_KIND.get(algn, QTextOption.TabType.LeftTab))
+
+
+def _tab_stops(doc: QTextDocument, stops: tuple[tuple[tuple[float, str], ...], ...]) -> None:
+    """Each paragraph's stops (``Shape.tabs``, pt from its first line's start, where Qt measures them from)
+    set on its block; a decimal stop aligns the first '.' after the tab."""
     block = doc.begin()
-    while block.isValid():
-        look = block.blockFormat()
-        if look.textIndent() < 0 and "\t" in block.text():
-            look.setTabPositions([QTextOption.Tab(-look.textIndent() + n * DEFAULT_TAB_PX, QTextOption.TabType.LeftTab)
-                                  for n in range(4)])
+    for line in stops:
+        if not block.isValid():
+            break
+        if line:
+            look = block.blockFormat()
+            look.setTabPositions([_tab(pos * 96 / 72, algn) for pos, algn in line])
             QTextCursor(block).setBlockFormat(look)
         block = block.next()
 
 
 def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: float,
-                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False) -> None:
+                insets: tuple[float, float, float, float] = (7.2, 3.6, 7.2, 3.6), shrink: bool = False,
+                tabs: tuple[tuple[tuple[float, str], ...], ...] = (), wrap: bool = True) -> None:
     doc = QTextDocument()
     font = doc.defaultFont()
     # a CJK font before a Latin one would make every line as tall as a CJK line
@@ -135,7 +155,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     # HTML sizes are in pt; scale the painter so 1 pt lands on px_per_pt pixels
     zoom = px_per_pt * 72 / 96
     doc.setHtml(body)
-    _tab_stops(doc)
+    _tab_stops(doc, tabs)
     # the shape's insets (pt) in the document's px; setHtml resets the frame, so they are set after it
     frame = doc.rootFrame().frameFormat()
     left, top_in, right, bottom = (v * 96 / 72 for v in insets)
@@ -144,7 +164,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     frame.setRightMargin(right)
     frame.setBottomMargin(bottom)
     doc.rootFrame().setFrameFormat(frame)
-    doc.setTextWidth(rect.width() / zoom)
+    past = _set_width(doc, rect.width() / zoom, wrap)
     text_h = doc.size().height() * zoom
     if shrink and text_h > rect.height() > 0:
         # "Shrink text on overflow" (normAutofit): PowerPoint fits the text to its box when it draws
@@ -154,7 +174,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
             if scale >= 0.995:
                 break
             zoom *= scale
-            doc.setTextWidth(rect.width() / zoom)
+            past = _set_width(doc, rect.width() / zoom, wrap)
             text_h = doc.size().height() * zoom
     top = rect.top()
     if anchor == "middle":
@@ -162,7 +182,7 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     elif anchor == "bottom":
         top += rect.height() - text_h
     p.save()
-    p.translate(rect.left(), top)
+    p.translate(rect.left() - past * zoom, top)
     p.scale(zoom, zoom)
     # Text without its own colour is the slide's default dark text, never the app palette's
     # (under the dark theme that would be near-white on a white slide).
@@ -172,20 +192,45 @@ def _paint_text(p: QPainter, body: str, rect: QRectF, anchor: str, px_per_pt: fl
     p.restore()
 
 
+def _set_width(doc: QTextDocument, width: float, wrap: bool) -> float:
+    """Lay ``doc`` out ``width`` wide; unwrapped text (``wrap="none"``) as wide as its longest line when
+    that is wider, reaching past the box as PowerPoint draws it: to the right of left-aligned text, both
+    ways of centred text, to the left of right-aligned. Returns how far (doc px) it reaches left."""
+    if wrap:
+        doc.setTextWidth(width)
+        return 0.0
+    doc.setTextWidth(-1)
+    natural = doc.idealWidth()
+    if natural <= width:
+        doc.setTextWidth(width)
+        return 0.0
+    doc.setTextWidth(natural)
+    align = doc.begin().blockFormat().alignment()
+    if align & Qt.AlignmentFlag.AlignHCenter:
+        return (natural - width) / 2
+    if align & Qt.AlignmentFlag.AlignRight:
+        return natural - width
+    return 0.0
+
+
+def _row_height(font: QFont, row: tuple[str, ...], widths: list[float], px_per_pt: float) -> float:
+    """The height a row's text needs in cells of ``widths`` with PowerPoint's cell insets (0.1 in, 0.05 in)."""
+    metrics = QFontMetricsF(font)
+    tallest = metrics.height()
+    for text, width in zip(row, widths):
+        box = QRectF(0, 0, max(1.0, width - 14.4 * px_per_pt), 1e6)
+        tallest = max(tallest, metrics.boundingRect(box, Qt.TextFlag.TextWordWrap, text).height())
+    return tallest + 7.2 * px_per_pt
+
+
 def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
     """A table in PowerPoint's default style (Medium Style 2): header row and banding only where the
-    table switches them on, rows at the heights the file saves (stretched to fit when taller), the
-    cells' own fills over the style's."""
+    table switches them on, rows at the heights the file saves (a row saved without one as tall as its
+    text), the cells' own fills over the style's."""
     if not s.rows:
         return
     total = sum(s.col_widths) or 1.0
     widths = [rect.width() * w / total for w in s.col_widths] or [rect.width()]
-    saved = [h for h in s.row_heights if h > 0]
-    scale = rect.width() / (sum(s.col_widths) or 1.0)
-    if len(saved) == len(s.rows):
-        heights = [h * scale for h in s.row_heights]
-    else:
-        heights = [rect.height() / len(s.rows)] * len(s.rows)
     header, banded = s.table_look
     try:
         size_pt = float(s.label)
@@ -193,6 +238,15 @@ def _paint_table(p: QPainter, s: Shape, rect: QRectF, px_per_pt: float) -> None:
         size_pt = 18.0
     font = p.font()
     font.setPixelSize(max(6, round(size_pt * px_per_pt)))
+    saved = [h for h in s.row_heights if h > 0]
+    scale = rect.width() / (sum(s.col_widths) or 1.0)
+    if len(saved) == len(s.rows):
+        heights = [h * scale for h in s.row_heights]
+    else:
+        # a row's saved height is its least (h="0": as tall as its text), as PowerPoint lays a table out;
+        # the frame's own height is not the table's
+        heights = [max(s.row_heights[r] * scale if r < len(s.row_heights) else 0.0,
+                       _row_height(font, row, widths, px_per_pt)) for r, row in enumerate(s.rows)]
     y = rect.top()
     for r, row in enumerate(s.rows):
         x = rect.left()

@@ -17,6 +17,7 @@ from PySide6.QtGui import QImage
 from renderers._common import ImageBudget
 from skills.api import drawingml_color, family_css
 from renderers.pptx._styles import RunStyle, TextStyles, autonumber
+from renderers.pptx._tabs import line_stops
 
 if TYPE_CHECKING:
     from pptx.dml.color import ColorFormat
@@ -196,13 +197,19 @@ def _font_scale(shape: AutoShape) -> float:
     return min(max(scale, 0.1), 1.0)
 
 
-def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: bool) -> tuple[str, str]:
-    """The shape's text as HTML (sizes in pt, spacing in px at 96 dpi) and as plain text.
+Stops = tuple[tuple[float, str], ...]
+
+
+def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool,
+              centered: bool) -> tuple[str, str, tuple[Stops, ...]]:
+    """The shape's text as HTML (sizes in pt, spacing in px at 96 dpi), as plain text, and per HTML
+    paragraph the tab stops its tabs go to (:func:`renderers.pptx._tabs.line_stops`; () without a tab).
 
     With the slide known, every property is resolved down PowerPoint's chain (see
     :mod:`renderers.pptx._styles`); else the older defaults apply."""
     if ctx.styles is None or ctx.slide is None:
-        return _text_html_plain(shape, ctx, white=white, centered=centered)
+        plain_html, plain_text = _text_html_plain(shape, ctx, white=white, centered=centered)
+        return plain_html, plain_text, ()
     styles, slide = ctx.styles, ctx.slide
     lists, bodies = styles.chain(shape, slide)
     body = styles.body(bodies)
@@ -210,6 +217,7 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: boo
     line_cut = body.get("line_reduction", 0.0)
     base_color = _style_font_color(shape, styles, slide) or ("#ffffff" if white else "")
     paras, plain = [], []
+    stops: list[Stops] = []
     numbers: dict[int, int] = {}
     for p in shape.text_frame.paragraphs:
         plain.append("".join("\n" if r is None else _run_text(r, ctx) for r in _runs(p)))
@@ -229,8 +237,9 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: boo
             text = _run_text(r, ctx)
             if look.caps:
                 text = text.upper()
-            # a tab is a gap, not folded into one space as HTML would
-            shown = html.escape(text).replace("\v", "<br/>").replace("\t", "&nbsp;" * 6)
+            # a tab goes to the paragraph's next stop (renderers.pptx._tabs) and a run of spaces stays as
+            # wide as typed: PowerPoint folds neither, HTML would fold both into one space
+            shown = html.escape(text).replace("\v", "<br/>").replace("  ", " &nbsp;").replace("\t", TAB)
             runs.append(f'<span style="{_run_css(look, shrink)}">{shown}</span>')
         end = p._p.find(f"{{{_A}}}endParaRPr")
         mark = first_run or styles.run(props, end, slide)
@@ -260,9 +269,35 @@ def text_html(shape: AutoShape, ctx: SlideContext, *, white: bool, centered: boo
         line = (para.line_pct or 100.0) * (1 - line_cut)
         if abs(line - 100.0) > 1:
             css.append(f"line-height:{round(line)}%")
-        content = "".join(runs) or "&nbsp;"
-        paras.append(f'<p align="{para.align}" style="{"; ".join(css)}">{bullet}{content}</p>')
-    return "".join(paras), "\n".join(plain)
+        segments = _segments(runs, "\t" in plain[-1])
+        tail = css[1]
+        for i, segment in enumerate(segments):
+            # a line after a break is a paragraph of its own when it has a tab: Qt measures a block's stops
+            # from its first line's start, and that line starts at marL, not at marL + indent
+            block_css = css if len(segments) == 1 else (
+                [*css[:1], "margin-bottom:0px", *css[2:]] if i == 0 else
+                ["margin-top:0px", tail if i == len(segments) - 1 else "margin-bottom:0px",
+                 *(c for c in css[2:] if not c.startswith("text-indent"))])
+            head = bullet if i == 0 else ""
+            start = max(0.0, para.margin_left_pt) + (para.indent_pt if i == 0 else 0.0)
+            tabbed = TAB in head or any(TAB in r for r in segment)
+            stops.append(line_stops(para, start) if tabbed else ())
+            content = "".join(segment) or "&nbsp;"
+            paras.append(f'<p align="{para.align}" style="{"; ".join(block_css)}">{head}{content}</p>')
+    return "".join(paras), "\n".join(plain), tuple(stops)
+
+
+def _segments(runs: list[str], tabbed: bool) -> list[list[str]]:
+    """A paragraph's runs cut at its line breaks when a tab is in it, else whole."""
+    if not tabbed or "<br/>" not in runs:
+        return [runs]
+    out: list[list[str]] = [[]]
+    for r in runs:
+        if r == "<br/>":
+            out.append([])
+        else:
+            out[-1].append(r)
+    return out
 
 
 def text_anchor(shape: AutoShape, ctx: SlideContext, default: str) -> str:
@@ -283,6 +318,16 @@ def text_insets(shape: AutoShape, ctx: SlideContext) -> tuple[float, float, floa
     return (body.get("lIns", 7.2), body.get("tIns", 3.6), body.get("rIns", 7.2), body.get("bIns", 3.6))
 
 
+def text_wraps(shape: BaseShape, ctx: SlideContext) -> bool:
+    """Whether lines wrap at the box's width: ``bodyPr wrap="none"`` down the chain runs each paragraph on
+    as one line (past the box, as PowerPoint draws it); ``square``, the default, wraps."""
+    if ctx.styles is None or ctx.slide is None:
+        return True
+    _, bodies = ctx.styles.chain(shape, ctx.slide)
+    wraps: bool = ctx.styles.body(bodies).get("wrap", True)
+    return wraps
+
+
 def text_shrinks(shape: BaseShape, ctx: SlideContext) -> bool:
     """Whether the text is fitted to its box: the last autofit choice down the chain is ``normAutofit``."""
     if ctx.styles is None or ctx.slide is None:
@@ -296,8 +341,8 @@ def text_shrinks(shape: BaseShape, ctx: SlideContext) -> bool:
     return choice == "normAutofit"
 
 
-# After a bullet in a hanging indent, a tab kept as a tab (HTML folds it into a space): the text goes to the
-# paragraph's tab stop at marL (renderers.pptx._paint sets it)
+# A tab kept as a tab (HTML folds it into a space); renderers.pptx._paint sets the block's stops. After a
+# bullet in a hanging indent it ends at marL, where the paragraph's text starts.
 TAB = '<span style="white-space:pre">\t</span>'
 
 

@@ -53,6 +53,8 @@ class ParaStyle:
     space_before_pct: float = 0.0
     space_after_pt: float = 0.0
     line_pct: float = 0.0  # line spacing as a share of single (0: single)
+    tabs: tuple[tuple[float, str], ...] = ()  # the paragraph's own stops (a:tabLst): pt from the text origin, algn
+    default_tab_pt: float = 72.0  # defTabSz: the default stops' pitch (914400 EMU, one inch, unless the chain says)
 
 
 class TextStyles:
@@ -132,6 +134,9 @@ class TextStyles:
         props: dict[str, Any] = {}
         name = f"{_A}lvl{min(level, 8) + 1}pPr"
         for el in lists:
+            default = el.find(f"{_A}defPPr")
+            if default is not None:  # the list's defaults for every level; only its tab settings are read
+                _read_tabs(default, props)
             lvl = el.find(name)
             if lvl is not None:
                 _read_ppr(lvl, props, colors, theme)
@@ -147,11 +152,13 @@ class TextStyles:
 
     @staticmethod
     def body(bodies: list[Any]) -> dict[str, Any]:
-        """``bodyPr`` settings inherited down the chain: anchor, insets (pt), autofit scale."""
+        """``bodyPr`` settings inherited down the chain: anchor, insets (pt), autofit scale, wrap."""
         out: dict[str, Any] = {}
         for body in bodies:
             if body.get("anchor") in _ANCHOR:
                 out["anchor"] = _ANCHOR[body.get("anchor")]
+            if body.get("wrap") in ("none", "square"):
+                out["wrap"] = body.get("wrap") == "square"
             for attr in ("lIns", "tIns", "rIns", "bIns"):
                 raw = body.get(attr)
                 if raw is not None and raw.lstrip("-").isdigit():
@@ -200,6 +207,7 @@ def _read_ppr(ppr: Any, props: dict[str, Any], colors: dict[str, str], theme: Th
         raw = ppr.get(attr)
         if raw is not None and raw.lstrip("-").isdigit():
             props[key] = int(raw) / _EMU_PT
+    _read_tabs(ppr, props)
     for child in ppr:
         tag = child.tag
         if not isinstance(tag, str):
@@ -231,6 +239,25 @@ def _read_ppr(ppr: Any, props: dict[str, Any], colors: dict[str, str], theme: Th
                 props.pop(f"{name}_pt", None)
         elif name == "defRPr":
             _read_rpr(child, props, colors, theme)
+
+
+MAX_TABS = 64  # a paragraph's own stops kept (a hostile list of thousands is cut)
+
+
+def _read_tabs(ppr: Any, props: dict[str, Any]) -> None:
+    """``defTabSz`` and ``a:tabLst`` (ECMA-376 21.1.2.2.13): a list at a deeper level replaces the inherited one."""
+    raw = ppr.get("defTabSz")
+    if raw is not None and raw.isdigit() and int(raw) > 0:
+        props["default_tab"] = int(raw) / _EMU_PT
+    lst = ppr.find(f"{_A}tabLst")
+    if lst is None:
+        return
+    stops: dict[float, str] = {}
+    for tab in lst.iterfind(f"{_A}tab"):
+        pos = tab.get("pos", "")
+        if pos.lstrip("-").isdigit() and int(pos) >= 0 and len(stops) < MAX_TABS:
+            stops[int(pos) / _EMU_PT] = tab.get("algn", "l") if tab.get("algn") in ("l", "ctr", "r", "dec") else "l"
+    props["tabs"] = tuple(sorted(stops.items()))
 
 
 def _read_rpr(rpr: Any, props: dict[str, Any], colors: dict[str, str], theme: Theme) -> None:
@@ -297,7 +324,8 @@ def _para_style(props: dict[str, Any]) -> ParaStyle:
                      bullet_color=props.get("bullet_color", ""), bullet_font=props.get("bullet_font", ""),
                      bullet_auto=props.get("bullet_auto", ""), bullet_scale=props.get("bullet_scale", 1.0),
                      space_before_pt=props.get("spcBef_pt", 0.0), space_before_pct=props.get("spcBef_pct", 0.0),
-                     space_after_pt=props.get("spcAft_pt", 0.0), line_pct=props.get("line_pct", 0.0))
+                     space_after_pt=props.get("spcAft_pt", 0.0), line_pct=props.get("line_pct", 0.0),
+                     tabs=props.get("tabs", ()), default_tab_pt=props.get("default_tab", 72.0))
 
 
 def autonumber(scheme: str, n: int) -> str:

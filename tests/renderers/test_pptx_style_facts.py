@@ -657,7 +657,8 @@ def test_text_after_a_hanging_bullet_starts_at_the_left_margin(tmp_path: Path) -
     level = Presentation(str(path)).slide_masters[0]._element.find(f"{P}txStyles/{P}bodyStyle/{A}lvl1pPr")
     assert int(level.get("indent")) < 0 < int(level.get("marL"))  # a hanging bullet, as the file says
     doc = _text(path, "A first point")
-    _tab_stops(doc)  # what the slide drawing does after setHtml
+    shape = next(s for s in load(path).slide(0).shapes if "A first point" in s.html)
+    _tab_stops(doc, shape.tabs)  # what the slide drawing does after setHtml
     doc.setTextWidth(500)
     doc.size()  # laid out
     block, _ = _first(doc, "A first point")
