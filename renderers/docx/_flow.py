@@ -13,6 +13,9 @@ from bisect import bisect_right
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
+    QAccessible,
+    QAccessibleTextCursorEvent,
+    QAccessibleTextSelectionEvent,
     QColor,
     QContextMenuEvent,
     QKeyEvent,
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMenu, QWidget
 
 from renderers import _colors as colors
 from renderers._i18n import tr
+from renderers.docx import _access
 from renderers.docx._html import BandSet
 from renderers.docx._pages import LAYOUT_SCALE, Bands, PageLayout, SectionPages, band_docs, lines_by_page, paint_page
 from renderers.docx._parts import PageGeometry
@@ -51,6 +55,7 @@ class PageFlow(QAbstractScrollArea):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        _access.install(PageFlow)  # a screen reader reads the pages' text (they are painted)
         self.pages = PageLayout()
         self.factor = 1.0
         self._empty = QTextDocument(self)
@@ -228,8 +233,22 @@ class PageFlow(QAbstractScrollArea):
         section = self._index_of(cursor.document())
         if section is None:
             return
-        self.span.set((section, cursor.anchor()), (section, cursor.position()))
+        self.set_span((section, cursor.anchor()), (section, cursor.position()))
+
+    def set_span(self, anchor: Spot, head: Spot) -> None:
+        """Select from ``anchor`` to ``head``, draw it and tell a screen reader."""
+        self.span.set(anchor, head)
         self.viewport().update()
+        if not QAccessible.isActive():
+            return
+        reader = QAccessible.queryAccessibleInterface(self)
+        text = reader.textInterface() if reader is not None else None
+        if text is None:
+            return
+        if self.span.empty():
+            QAccessible.updateAccessibility(QAccessibleTextCursorEvent(self, text.cursorPosition()))
+        else:
+            QAccessible.updateAccessibility(QAccessibleTextSelectionEvent(self, *text.selection(0)))
 
     def selected_text(self) -> str:
         """The selection as plain text, a line per paragraph."""
@@ -242,8 +261,7 @@ class PageFlow(QAbstractScrollArea):
     def select_all(self) -> None:
         docs = self.documents()
         if docs:
-            self.span.set((0, 0), (len(docs) - 1, docs[-1].characterCount() - 1))
-            self.viewport().update()
+            self.set_span((0, 0), (len(docs) - 1, docs[-1].characterCount() - 1))
 
     def copy(self) -> None:
         """Put the selection on the clipboard (nothing selected: nothing changes)."""
@@ -267,9 +285,8 @@ class PageFlow(QAbstractScrollArea):
             return
         spot = self._spot(event.position().toPoint())
         extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        self.span.set(self.span.anchor if extend else spot, spot)
         self._dragging = True
-        self.viewport().update()
+        self.set_span(self.span.anchor if extend else spot, spot)
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -280,8 +297,7 @@ class PageFlow(QAbstractScrollArea):
         bar, height = self.verticalScrollBar(), self.viewport().height()
         if point.y() < 0 or point.y() > height:  # dragged past the edge: the pages follow
             bar.setValue(bar.value() + (point.y() if point.y() < 0 else point.y() - height))
-        self.span.set(self.span.anchor, self._spot(point))
-        self.viewport().update()
+        self.set_span(self.span.anchor, self._spot(point))
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
