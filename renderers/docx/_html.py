@@ -23,7 +23,16 @@ from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_ch
 from renderers.docx._diagram import diagram_picture
 from renderers.docx._css import BOX_CLOSE, box_open_html, cell_css, list_type, para_css, rule_html, run_css
 from renderers.docx._inline import Fields, InlineWalker, choose
-from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
+from renderers.docx._parts import (
+    UI_NAMES,
+    PageGeometry,
+    heading_tag,
+    page_geometry,
+    page_number_start,
+    read_notes,
+    section_properties,
+    starts_continuous,
+)
 from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
@@ -73,6 +82,7 @@ class BandSet:
     texts: dict[str, str] = field(default_factory=dict)
     title_page: bool = False
     even_odd: bool = False
+    start: int = 0  # the number of the section's first page (w:pgNumType/@w:start); 0: counting on
 
     def html(self, kind: str, page: int, pages: int = 0, *, first: bool | None = None) -> str:
         """What page ``page`` of ``pages`` shows as ``kind``; ``first``: whether it is its section's first
@@ -143,6 +153,11 @@ class Builder:
         self.sheet = read_stylesheet(document)
         self.page = page_geometry(document)
         self.section = 0  # the section being read (each ends with a SECTION_MARK in the flow)
+        # the file's section each flow section starts with: a continuous section break goes on on the
+        # same page, in the flow section before it (no SECTION_MARK)
+        self._firsts = [0]
+        self._passed = 0  # continuous breaks read past in the flow section being read
+        self._sects = section_properties(document)
         self._div_open = False  # a page's block opened by PAGE_SEPARATOR, closed at the next break
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
@@ -286,7 +301,25 @@ class Builder:
         elif section:
             self.flow.append(SECTION_MARK)
         if section:
+            following = self._docx_section() + 1
             self.section += 1
+            self._firsts.append(following)
+            self._passed = 0
+
+    def _continues(self) -> bool:
+        """Whether the file's next section starts on this page (a continuous break, as Word lays one
+        out unless the page size changes): it then reads on in this flow section."""
+        following = self._docx_section() + 1
+        if following >= len(self._sects) or not starts_continuous(self._sects[following]):
+            return False
+        here, there = page_geometry(self.doc, following - 1), page_geometry(self.doc, following)
+        if (here.width, here.height) != (there.width, there.height):
+            return False
+        self._passed += 1
+        return True
+
+    def _docx_section(self) -> int:
+        return self._firsts[self.section] + self._passed
 
     def _flush_rule(self) -> None:
         if self._pending_rule is not None:
@@ -353,17 +386,23 @@ class Builder:
         return self.band_set(section).html(kind, page, pages)
 
     def section_page(self, section: int) -> PageGeometry:
-        """Section ``section``'s page size and margins (worker thread)."""
-        return self.page if section == 0 else page_geometry(self.doc, section)
+        """Flow section ``section``'s page size and margins (worker thread)."""
+        return self.page if section == 0 else page_geometry(self.doc, self._file_section(section))
+
+    def _file_section(self, section: int) -> int:
+        """The file's section that flow section ``section`` starts with."""
+        return self._firsts[section] if section < len(self._firsts) else section
 
     def band_set(self, section: int = 0) -> BandSet:
         """Every header and footer kind ``section`` shows, with their page numbers left to fill in once
         the pages are laid out (worker thread: this reads the parts)."""
         if section in self._band_sets:
             return self._band_sets[section]
+        flow_section, section = section, self._file_section(section)
         texts: dict[str, str] = {}
         saved = (self.fields.page, self.fields.pages)
         self.fields.page, self.fields.pages = PAGE_MARK, PAGES_MARK
+        self.fields.live = True
         try:
             for kind in ("header", "footer"):
                 for variant in ("first", "even", "default"):
@@ -372,9 +411,11 @@ class Builder:
                         texts[f"{kind}:{variant}"] = self._render_into(*story)
         finally:
             self.fields.page, self.fields.pages = saved
+            self.fields.live = False
         title_page, even_odd = self._section_variants(section)
-        found = BandSet(texts=texts, title_page=title_page, even_odd=even_odd)
-        self._band_sets[section] = found
+        start = page_number_start(self._sects[section]) if section < len(self._sects) else 0
+        found = BandSet(texts=texts, title_page=title_page, even_odd=even_odd, start=start)
+        self._band_sets[flow_section] = found
         return found
 
     def _section_variants(self, section: int) -> tuple[bool, bool]:
@@ -486,7 +527,11 @@ class Builder:
                       f"<tr><td>{self._render_into(box)}</td></tr></table>")
         self._page_notes.extend(inline.notes)
         ends_section = ppr is not None and ppr.find(qn("w:sectPr")) is not None
-        if (inline.page_break or ends_section) and not self._in_box:
+        if ends_section and not self._in_box and self._continues():
+            self._close_lists()
+            if inline.page_break:
+                self._new_page()
+        elif (inline.page_break or ends_section) and not self._in_box:
             self._new_page(section=ends_section)
 
     def _take_space_after(self) -> float:

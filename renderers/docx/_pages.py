@@ -165,6 +165,7 @@ class SectionPages:
     empty: bool = False  # nothing laid out yet: the first text is set, not appended
     opening: int = 0  # px more above the body on the section's first page (its taller first-page header)
     later: int = 0  # px the body of the pages after the first is drawn lower (their taller headers)
+    number: int = 1  # the PAGE number its first page shows (w:pgNumType/@w:start restarts it)
 
     def shift(self, local: int) -> int:
         """How much lower than the layout the body of the section's page ``local`` is drawn."""
@@ -199,9 +200,10 @@ class PageLayout:
 
     def _start(self, page: PageGeometry, bands: BandSet) -> None:
         first = self.count() if self.sections else 0
-        banded, opening, later = self._margins(page, bands, first)
+        number = bands.start or (self.sections[-1].number + first - self.sections[-1].first if self.sections else 1)
+        banded, opening, later = self._margins(page, bands, number - 1)
         self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
-                                          first=first, empty=True, opening=opening, later=later))
+                                          first=first, empty=True, opening=opening, later=later, number=number))
 
     def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int, int]:
         """A section's page pushed in by the headers and footers its pages show, as Word pushes each page
@@ -253,10 +255,12 @@ class PageLayout:
         return part, index - part.first
 
     def bands(self, index: int, count: int = 0) -> tuple[str, str]:
-        """The header and footer HTML page ``index`` (of ``count``) shows in its margins."""
+        """The header and footer HTML page ``index`` (of ``count``) shows in its margins: its PAGE field
+        the section's numbering (restarted where the section says), NUMPAGES the document's count."""
         part, local = self.locate(index)
-        return (part.bands.html("header", index + 1, count, first=local == 0),
-                part.bands.html("footer", index + 1, count, first=local == 0))
+        number = part.number + local
+        return (part.bands.html("header", number, count, first=local == 0),
+                part.bands.html("footer", number, count, first=local == 0))
 
     def lines(self, index: int, *, paragraphs: bool = False) -> list[str]:
         """The text of each line page ``index`` shows (its body, not its margins)."""
