@@ -133,7 +133,8 @@ class DocxPreview(PreviewBase):
         return (first_chunk, self.path)
 
     def _retranslate_native(self) -> None:
-        self._describe(self.native, tr("Document text"), tr("The document as it reads; arrow keys and Page Down scroll it"))
+        self._describe(self.native, tr("Document text"),
+                       tr("The document as it reads; arrow keys and Page Down scroll it, Ctrl+A selects all and Ctrl+C copies"))
 
     def _native_loaded(self, chunk: Any) -> int:
         flow = self.browser()
