@@ -122,6 +122,31 @@ def test_ctrl_a_and_the_context_menu_copy_every_section(show_preview, qtbot, tmp
     assert QApplication.clipboard().text() == copied
 
 
+def test_the_copy_menu_speaks_chinese(show_preview, qtbot, tmp_path: Path) -> None:
+    from desktop import i18n
+    from desktop.ui.host import install_renderer_translator
+
+    flow = _shown(qtbot, _two_sections(tmp_path / "two.docx"), show_preview)
+    install_renderer_translator()
+    i18n.set_language("zh_CN")
+    labels: list[str] = []
+
+    def read() -> None:
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        labels.extend(a.text() for a in menu.actions())
+        menu.close()
+
+    try:
+        QTimer.singleShot(50, read)
+        point = _at(flow, "bravo")
+        QApplication.sendEvent(flow.viewport(), QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point,
+                                                                  flow.viewport().mapToGlobal(point)))
+    finally:
+        i18n.set_language("en")
+    assert labels == ["复制", "复制全部文本", "全选"]
+
+
 def test_the_changed_text_is_still_selected_by_reveal(show_preview, qtbot, tmp_path: Path) -> None:
     path = _two_sections(tmp_path / "two.docx")
     preview = show_preview(path, (560, 640))
