@@ -66,6 +66,9 @@ PAGE_MARK, PAGES_MARK = 918_273_645, 918_273_646
 
 # Where the flow's section ends and the next starts on a page of its own (its size, margins, header and footer)
 SECTION_MARK = "<!--mira-section-->"
+# Where a continuous section starts: the text goes on on the same page; the section's own page and
+# headers from the next page (PageLayout moves what reaches that page into the section's own layout)
+CONTINUOUS_MARK = "<!--mira-continuous-->"
 
 
 def _variant(page: int, title_page: bool, even_odd: bool, first: bool | None = None) -> str:
@@ -153,10 +156,6 @@ class Builder:
         self.sheet = read_stylesheet(document)
         self.page = page_geometry(document)
         self.section = 0  # the section being read (each ends with a SECTION_MARK in the flow)
-        # the file's section each flow section starts with: a continuous section break goes on on the
-        # same page, in the flow section before it (no SECTION_MARK)
-        self._firsts = [0]
-        self._passed = 0  # continuous breaks read past in the flow section being read
         self._sects = section_properties(document)
         self._div_open = False  # a page's block opened by PAGE_SEPARATOR, closed at the next break
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
@@ -301,25 +300,16 @@ class Builder:
         elif section:
             self.flow.append(SECTION_MARK)
         if section:
-            following = self._docx_section() + 1
             self.section += 1
-            self._firsts.append(following)
-            self._passed = 0
 
     def _continues(self) -> bool:
         """Whether the file's next section starts on this page (a continuous break, as Word lays one
-        out unless the page size changes): it then reads on in this flow section."""
-        following = self._docx_section() + 1
+        out unless the page size changes): a CONTINUOUS_MARK then, not a SECTION_MARK."""
+        following = self.section + 1
         if following >= len(self._sects) or not starts_continuous(self._sects[following]):
             return False
         here, there = page_geometry(self.doc, following - 1), page_geometry(self.doc, following)
-        if (here.width, here.height) != (there.width, there.height):
-            return False
-        self._passed += 1
-        return True
-
-    def _docx_section(self) -> int:
-        return self._firsts[self.section] + self._passed
+        return (here.width, here.height) == (there.width, there.height)
 
     def _flush_rule(self) -> None:
         if self._pending_rule is not None:
@@ -386,19 +376,14 @@ class Builder:
         return self.band_set(section).html(kind, page, pages)
 
     def section_page(self, section: int) -> PageGeometry:
-        """Flow section ``section``'s page size and margins (worker thread)."""
-        return self.page if section == 0 else page_geometry(self.doc, self._file_section(section))
-
-    def _file_section(self, section: int) -> int:
-        """The file's section that flow section ``section`` starts with."""
-        return self._firsts[section] if section < len(self._firsts) else section
+        """Section ``section``'s page size and margins (worker thread)."""
+        return self.page if section == 0 else page_geometry(self.doc, section)
 
     def band_set(self, section: int = 0) -> BandSet:
         """Every header and footer kind ``section`` shows, with their page numbers left to fill in once
         the pages are laid out (worker thread: this reads the parts)."""
         if section in self._band_sets:
             return self._band_sets[section]
-        flow_section, section = section, self._file_section(section)
         texts: dict[str, str] = {}
         saved = (self.fields.page, self.fields.pages)
         self.fields.page, self.fields.pages = PAGE_MARK, PAGES_MARK
@@ -415,7 +400,7 @@ class Builder:
         title_page, even_odd = self._section_variants(section)
         start = page_number_start(self._sects[section]) if section < len(self._sects) else 0
         found = BandSet(texts=texts, title_page=title_page, even_odd=even_odd, start=start)
-        self._band_sets[flow_section] = found
+        self._band_sets[section] = found
         return found
 
     def _section_variants(self, section: int) -> tuple[bool, bool]:
@@ -529,8 +514,12 @@ class Builder:
         ends_section = ppr is not None and ppr.find(qn("w:sectPr")) is not None
         if ends_section and not self._in_box and self._continues():
             self._close_lists()
+            self._flush_rule()
             if inline.page_break:
                 self._new_page()
+            self.flow.append(("</div>" if self._div_open else "") + CONTINUOUS_MARK)
+            self._div_open = False
+            self.section += 1
         elif (inline.page_break or ends_section) and not self._in_box:
             self._new_page(section=ends_section)
 

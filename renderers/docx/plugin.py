@@ -87,7 +87,7 @@ def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
     builder = open_builder(path, bands=True)
     html = builder.first_page()
     return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done,
-                     sections={0: (builder.page, builder.band_set())})
+                     sections={k: (builder.section_page(k), builder.band_set(k)) for k in range(builder.section + 1)})
 
 
 def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:

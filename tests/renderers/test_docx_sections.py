@@ -64,3 +64,63 @@ def test_the_window_shows_the_drawn_sections(show_preview, qtbot, tmp_path: Path
         assert flow.page_lines(index) == laid.layout.lines(laid.index)
         assert flow.page_bands(index) == laid.layout.bands(laid.index, 3)
     assert "Folio 5" in flow.text() and "Folio 2" not in flow.text()
+
+
+def _long_continuous(path: Path) -> Path:
+    """A short first section, then a continuous one with wider margins and a footer of its own that
+    runs on for pages."""
+    import docx
+    from docx.enum.section import WD_SECTION
+    from docx.shared import Inches
+
+    document = docx.Document()
+    document.add_paragraph("Opening section, one paragraph.")
+    _page_footer(document.sections[0], "Folio")
+    section = document.add_section(WD_SECTION.CONTINUOUS)
+    section.left_margin = section.right_margin = Inches(2)
+    for i in range(40):
+        document.add_paragraph(f"Item {i} of the continuous section, long enough to wrap on the narrower lines here.")
+    _page_footer(document.sections[1], "Wide")
+    document.save(str(path))
+    return path
+
+
+def test_a_continuous_section_takes_its_own_margins_and_footer_from_the_next_page(qapp, tmp_path: Path) -> None:
+    path = _long_continuous(tmp_path / "long.docx")
+    laid = laid_out(path, 0)
+    layout = laid.layout
+    count = layout.count()
+    assert count >= 3
+    first, _ = layout.locate(0)
+    later, local = layout.locate(1)
+    assert local == 0 and first.page.left != 192 and later.page.left == 192  # 2 inches from page 2 on
+    assert "Folio 1" in layout.bands(0, count)[1] and "Wide 2" in layout.bands(1, count)[1]
+    lines = layout.lines(0, paragraphs=True)
+    assert lines[0] == "Opening section, one paragraph." and lines[-1].startswith("Item ")
+    items = [line for index in range(count) for line in layout.lines(index, paragraphs=True) if line.startswith("Item ")]
+    numbers = [int(line.split()[1]) for line in items]
+    # every item once and in order (a paragraph split over a page is seen on both)
+    assert sorted(set(numbers)) == list(range(40)) and numbers == sorted(numbers)
+    assert max(len(line) for line in layout.lines(1)) < max(len(line) for line in layout.lines(0))  # narrower lines
+
+
+def test_the_window_shows_a_long_continuous_section_as_drawn(show_preview, qtbot, tmp_path: Path) -> None:
+    path = _long_continuous(tmp_path / "long.docx")
+    preview = show_preview(path, (560, 640))
+    qtbot.waitUntil(preview.loaded_everything, timeout=20_000)
+    flow = preview.browser()
+    count = flow.page_count()
+    assert count == preview.count() >= 3
+    for index in range(count):
+        laid = laid_out(path, index)
+        assert flow.page_lines(index) == laid.layout.lines(laid.index)
+        assert flow.page_bands(index) == laid.layout.bands(laid.index, count)
+
+
+def test_the_cards_thumbnail_is_the_first_drawn_page(qapp, tmp_path: Path) -> None:
+    from renderers.docx.plugin import draw_thumbnail, thumbnail_part
+
+    path = _long_continuous(tmp_path / "long.docx")
+    thumbnail, _count = draw_thumbnail(thumbnail_part(path, 0, 240), 240)
+    laid = laid_out(path, 0)
+    assert thumbnail == laid.layout.draw(0, 240, laid.count)
