@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QAccessible,
@@ -317,6 +317,13 @@ class PageFlow(QAbstractScrollArea):
         self._dragging = False
         event.accept()
 
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and (
+                event.matches(QKeySequence.StandardKey.Copy) or event.matches(QKeySequence.StandardKey.SelectAll)):
+            event.accept()  # the view's own keys, before a window-wide shortcut takes them
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.SelectAll):
             self.select_all()
@@ -330,9 +337,10 @@ class PageFlow(QAbstractScrollArea):
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         menu = QMenu(self)
         copy = menu.addAction(tr("Copy"), self.copy)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)  # shown, the view handles the key
         copy.setEnabled(not self.span.empty())
         menu.addAction(tr("Copy all text"), self.copy_all)
-        menu.addAction(tr("Select all"), self.select_all)
+        menu.addAction(tr("Select all"), self.select_all).setShortcut(QKeySequence.StandardKey.SelectAll)
         menu.exec(event.globalPos())
         menu.deleteLater()
 

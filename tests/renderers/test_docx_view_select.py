@@ -122,6 +122,19 @@ def test_ctrl_a_and_the_context_menu_copy_every_section(show_preview, qtbot, tmp
     assert QApplication.clipboard().text() == copied
 
 
+def test_ctrl_c_in_the_view_is_the_views_even_with_a_window_wide_copy(show_preview, qtbot, tmp_path: Path) -> None:
+    from PySide6.QtGui import QAction, QKeySequence
+
+    flow = _shown(qtbot, _two_sections(tmp_path / "two.docx"), show_preview)
+    other: list[bool] = []
+    window_copy = QAction("Copy message", flow.window())
+    window_copy.setShortcut(QKeySequence.StandardKey.Copy)
+    window_copy.triggered.connect(lambda: other.append(True))
+    flow.window().addAction(window_copy)
+    qtbot.mouseDClick(flow.viewport(), Qt.MouseButton.LeftButton, pos=_at(flow, "delta") + QPoint(6, 0))
+    assert _copy(qtbot, flow) == "delta" and other == []
+
+
 def test_the_copy_menu_speaks_chinese(show_preview, qtbot, tmp_path: Path) -> None:
     from desktop import i18n
     from desktop.ui.host import install_renderer_translator
