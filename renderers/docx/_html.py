@@ -155,7 +155,7 @@ class Builder:
         self._style_names, self._default_style = self._read_style_names()
         self.sheet = read_stylesheet(document)
         self.page = page_geometry(document)
-        self.section = 0  # the section being read (each ends with a SECTION_MARK in the flow)
+        self.section = 0  # the section being read (each ends with a SECTION_MARK or CONTINUOUS_MARK in the flow)
         self._sects = section_properties(document)
         self._div_open = False  # a page's block opened by PAGE_SEPARATOR, closed at the next break
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from

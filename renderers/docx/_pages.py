@@ -180,7 +180,9 @@ class PageLayout:
     another (the card's thumbnail, ``mira preview``, the fidelity bench and the window's view).
 
     Text comes in as the builder's flow, in pieces; a :data:`SECTION_MARK` in it starts the next
-    section, whose page and headers ``section`` gives (read by the builder in its worker)."""
+    section, whose page and headers ``section`` gives (read by the builder in its worker); after a
+    :data:`CONTINUOUS_MARK` the text goes on on the page, and the section it starts gets its own
+    layout from the next page on."""
 
     def __init__(self, images: dict[str, QImage] | None = None) -> None:
         self.images: dict[str, QImage] = images if images is not None else {}
