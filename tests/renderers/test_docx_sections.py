@@ -124,3 +124,19 @@ def test_the_cards_thumbnail_is_the_first_drawn_page(qapp, tmp_path: Path) -> No
     thumbnail, _count = draw_thumbnail(thumbnail_part(path, 0, 240), 240)
     laid = laid_out(path, 0)
     assert thumbnail == laid.layout.draw(0, 240, laid.count)
+
+
+def test_a_page_number_start_that_is_not_a_number_counts_on(qapp, tmp_path: Path) -> None:
+    import docx
+    from docx.enum.section import WD_SECTION
+
+    document = docx.Document()
+    document.add_paragraph("One.")
+    _page_footer(document.sections[0], "Folio")
+    restarted = document.add_section(WD_SECTION.NEW_PAGE)
+    restarted._sectPr.append(parse_xml(f'<w:pgNumType {nsdecls("w")} w:start="banana"/>'))
+    document.add_paragraph("Two.")
+    path = tmp_path / "odd.docx"
+    document.save(str(path))
+    laid = laid_out(path, 1)
+    assert laid.count == 2 and "Folio 2" in laid.layout.bands(1, 2)[1]
