@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QAccessible,
     QAccessibleTextCursorEvent,
+    QAccessibleTextInsertEvent,
     QAccessibleTextSelectionEvent,
     QColor,
     QContextMenuEvent,
@@ -60,6 +61,7 @@ class PageFlow(QAbstractScrollArea):
         self.factor = 1.0
         self._empty = QTextDocument(self)
         self.span = TextSpan()
+        self._told = 0  # characters a screen reader was told of
         self._dragging = False
         self._band_docs: dict[tuple[int, tuple[str, str]], Bands] = {}
         self._tops: list[float] = []  # each page's top in the unscaled content (page px, padding scaled too)
@@ -75,6 +77,7 @@ class PageFlow(QAbstractScrollArea):
         """Show ``layout``'s pages (it grows as the rest of the document is read: :meth:`relayout`)."""
         self.pages = layout
         self.span.clear()
+        self._told = 0
         self._band_docs.clear()
         self.relayout()
 
@@ -115,6 +118,19 @@ class PageFlow(QAbstractScrollArea):
         across.setRange(0, max(0, round(self._widest() * self.scale() + 2 * PAD - view.width())))
         across.setPageStep(view.width())
         view.update()
+        self._tell_new_text()
+
+    def _tell_new_text(self) -> None:
+        """Tell a screen reader of the text that came in since it last heard (the rest of a document is
+        read while it is shown)."""
+        if not QAccessible.isActive():
+            return
+        reader = QAccessible.queryAccessibleInterface(self)
+        text = reader.textInterface() if reader is not None else None
+        count = text.characterCount() if text is not None else 0
+        if text is not None and count > self._told:
+            QAccessible.updateAccessibility(QAccessibleTextInsertEvent(self, self._told, text.text(self._told, count)))
+        self._told = count
 
     # -- geometry ------------------------------------------------------------------------
     def _widest(self) -> int:
