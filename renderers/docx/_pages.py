@@ -169,6 +169,7 @@ class SectionPages:
     # a continuous section that started on this section's page ``page`` at ``position``: (its index,
     # page, position); what reaches the page after moves to that section's own layout
     waiting: tuple[int, int, int] | None = None
+    opens: bool = True  # its first page is the section's first (not: the rest of a continuous section)
 
     def shift(self, local: int) -> int:
         """How much lower than the layout the body of the section's page ``local`` is drawn."""
@@ -246,7 +247,7 @@ class PageLayout:
         moved = cursor.selection()
         cursor.removeSelectedText()
         cursor.deletePreviousChar()  # the empty block the cut left
-        self._start(*self._section(section))
+        self._start(*self._section(section), opens=False)  # its first page was the one it shares
         fresh = self.sections[-1]
         set_html(fresh.doc, f"<html><body>{_spacer(fresh.opening) if fresh.opening else ''}</body></html>")
         _on_page(fresh.doc, fresh.page)
@@ -262,14 +263,16 @@ class PageLayout:
             QTextCursor(first).setBlockFormat(look)
         fresh.empty = False
 
-    def _start(self, page: PageGeometry, bands: BandSet) -> None:
+    def _start(self, page: PageGeometry, bands: BandSet, *, opens: bool = True) -> None:
         first = self.count() if self.sections else 0
         number = bands.start or (self.sections[-1].number + first - self.sections[-1].first if self.sections else 1)
-        banded, opening, later = self._margins(page, bands, number - 1)
+        banded, opening, later = self._margins(page, bands, number - 1, opens)
         self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
-                                          first=first, empty=True, opening=opening, later=later, number=number))
+                                          first=first, empty=True, opening=opening, later=later, number=number,
+                                          opens=opens))
 
-    def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int, int]:
+    def _margins(self, page: PageGeometry, bands: BandSet, first: int,
+                 opens: bool = True) -> tuple[PageGeometry, int, int]:
         """A section's page pushed in by the headers and footers its pages show, as Word pushes each page
         (Qt lays a document out with one set of margins): the body above the tallest footer; below the
         first page's header on the first page and below the tallest other header on the others. Returns
@@ -280,7 +283,7 @@ class PageLayout:
             return banded_page(page, (bands.html("header", number, first=opening),
                                       bands.html("footer", number, first=opening)), self.images)
 
-        opening = pushed(first + 1, True)
+        opening = pushed(first + 1, opens)
         later = [pushed(number, False) for number in (first + 2, first + 3)]  # an even and an odd page
         top = max(p.top for p in later)
         bottom = max(p.bottom for p in (opening, *later))
@@ -322,9 +325,9 @@ class PageLayout:
         """The header and footer HTML page ``index`` (of ``count``) shows in its margins: its PAGE field
         the section's numbering (restarted where the section says), NUMPAGES the document's count."""
         part, local = self.locate(index)
-        number = part.number + local
-        return (part.bands.html("header", number, count, first=local == 0),
-                part.bands.html("footer", number, count, first=local == 0))
+        number, first = part.number + local, local == 0 and part.opens
+        return (part.bands.html("header", number, count, first=first),
+                part.bands.html("footer", number, count, first=first))
 
     def lines(self, index: int, *, paragraphs: bool = False) -> list[str]:
         """The text of each line page ``index`` shows (its body, not its margins)."""

@@ -81,6 +81,10 @@ def _long_continuous(path: Path) -> Path:
     for i in range(40):
         document.add_paragraph(f"Item {i} of the continuous section, long enough to wrap on the narrower lines here.")
     _page_footer(document.sections[1], "Wide")
+    # a first-page footer: the section's first page is the one it shares, so no page of its own shows it
+    second = document.sections[1]
+    second.different_first_page_header_footer = True
+    second.first_page_footer.paragraphs[0].add_run("Cover footer")
     document.save(str(path))
     return path
 
@@ -95,6 +99,7 @@ def test_a_continuous_section_takes_its_own_margins_and_footer_from_the_next_pag
     later, local = layout.locate(1)
     assert local == 0 and first.page.left != 192 and later.page.left == 192  # 2 inches from page 2 on
     assert "Folio 1" in layout.bands(0, count)[1] and "Wide 2" in layout.bands(1, count)[1]
+    assert not any("Cover" in layout.bands(index, count)[1] for index in range(count))
     lines = layout.lines(0, paragraphs=True)
     assert lines[0] == "Opening section, one paragraph." and lines[-1].startswith("Item ")
     items = [line for index in range(count) for line in layout.lines(index, paragraphs=True) if line.startswith("Item ")]
