@@ -21,8 +21,8 @@ from renderers.compare import Comparison, RowKind
 if TYPE_CHECKING:
     from renderers.pptx._model import Deck
 
-# A document's pictures by name and its flowing HTML, read in a worker, laid out into pages on the UI thread.
-DocumentParts = tuple[dict[str, QImage], str]
+# A document's first pages as read in a worker (the DOCX plugin's DocxChunk), laid out on the UI thread.
+DocumentParts = object
 
 PICTURE_WIDTH = 300
 MAX_PICTURES = 60  # pairs drawn; a longer document is compared in the text table
@@ -64,12 +64,10 @@ def _docx() -> ModuleType:
 
 
 def _read_documents(left: Path, right: Path) -> tuple[DocumentParts, DocumentParts]:
-    """Worker: both documents read into the preview's HTML (laid out into pages on the UI thread)."""
-    from renderers.docx._html import load
-
-    a, b = load(left), load(right)
-    flow_html: Callable[..., str] = _docx().flow_html
-    return (a.images, flow_html(a)), (b.images, flow_html(b))
+    """Worker: both documents' first pages read as the preview reads them (laid out into pages, each
+    section on its own page, on the UI thread)."""
+    read: Callable[[Path, int], DocumentParts] = _docx().pages_part
+    return read(left, MAX_PICTURES), read(right, MAX_PICTURES)
 
 
 def _slide_picture(deck: Deck, index: int) -> QImage:
@@ -212,11 +210,9 @@ class SideBySide(QScrollArea):
                 self._openable(labels[side], side, index)
 
     def _on_documents(self, documents: tuple[DocumentParts, DocumentParts]) -> None:
-        docx = _docx()
-        docs = [docx.paginated(images, f"<html><body>{html}</body></html>") for images, html in documents]
-        pages = [[docx.draw_page(doc, n, PICTURE_WIDTH) for n in range(min(doc.pageCount(), MAX_PICTURES))]
-                 for doc in docs]
-        self._pages(pages[0], pages[1], None)
+        draw: Callable[[DocumentParts, int, int], list[QImage]] = _docx().draw_pages
+        self._pages(draw(documents[0], PICTURE_WIDTH, MAX_PICTURES), draw(documents[1], PICTURE_WIDTH, MAX_PICTURES),
+                    None)
 
     def _on_pdf(self, result: tuple[list[QImage], list[QImage], list[str]]) -> None:
         self._pages(*result)

@@ -88,6 +88,39 @@ def app_main() -> int:
     return 0
 
 
+def preview_main(path: Path) -> int:
+    """Show the native preview of ``path`` alone (as the window's panel does), select its first word,
+    print READY and run until killed."""
+    import hashlib
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from renderers import ArtifactView
+    from renderers.registry import Registry
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Mira")
+    data = path.read_bytes()
+    kind = path.suffix.lstrip(".").lower()
+    view = ArtifactView(id="art-preview", kind=kind, title=path.stem, path=path, workspace_path=path.name,
+                        bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), status="written", evidence=None)
+    preview = Registry().plugin(kind).preview(view, None, 0, page_view=False)
+    preview.resize(*SIZE)
+
+    def ready(_index: int) -> None:
+        native = preview.native
+        native.setFocus()
+        if hasattr(native, "find_text"):  # the DOCX view: the reader hears a selection too
+            first = native.find_text(native.documents()[0].toPlainText().split()[0])
+            native.setTextCursor(first)
+        QTimer.singleShot(500, lambda: print("READY", flush=True))
+
+    preview.sig_loaded.connect(ready)
+    preview.show()
+    return app.exec()
+
+
 # -- the screen-reader side (runs in the system Python with pyatspi) ----------------------------------------
 
 def _node(acc: Any, depth: int, limit: int) -> dict[str, Any]:
@@ -102,6 +135,13 @@ def _node(acc: Any, depth: int, limit: int) -> dict[str, Any]:
         "showing": states.contains(pyatspi.STATE_SHOWING),
         "children": [],
     }
+    try:
+        text = acc.queryText()
+    except NotImplementedError:
+        text = None
+    if text is not None and text.characterCount:  # what the reader reads of a text (its start)
+        node["text"] = text.getText(0, min(text.characterCount, 4000))
+        node["caret"] = text.caretOffset
     if depth < limit:
         for i in range(acc.childCount):
             child = acc.getChildAtIndex(i)
@@ -176,7 +216,7 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     return proc, f":{number}"
 
 
-def inspect(app_python: str, limit: int, events: float = 0) -> dict[str, Any]:
+def inspect(app_python: str, limit: int, events: float = 0, preview: Path | None = None) -> dict[str, Any]:
     """Inside a D-Bus session: run the app under Xvfb until it is READY, then dump its tree (and, with
     ``events`` seconds, what the reader is told while the user goes on: ``tree["events"]``)."""
     home = Path(tempfile.mkdtemp(prefix="mira-a11y-"))
@@ -185,7 +225,8 @@ def inspect(app_python: str, limit: int, events: float = 0) -> dict[str, Any]:
                LANG="en_US.UTF-8", DISPLAY=display, QT_QPA_PLATFORM="xcb", QT_ACCESSIBILITY="1",
                QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
     os.environ["DISPLAY"] = display
-    app = subprocess.Popen([app_python, str(Path(__file__).resolve()), "--app"], env=env, cwd=ROOT,
+    mode = ["--app-preview", str(preview)] if preview is not None else ["--app"]
+    app = subprocess.Popen([app_python, str(Path(__file__).resolve()), *mode], env=env, cwd=ROOT,
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert app.stdout is not None
@@ -224,17 +265,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="then move to the next message, send a follow-up and record the events this long")
     parser.add_argument("--depth", type=int, default=40, help="how deep to walk")
     parser.add_argument("--app-python", default=str(ROOT / ".venv" / "bin" / "python"))
+    parser.add_argument("--preview", type=Path, metavar="FILE",
+                        help="show this file's native preview alone instead of the window (no --events)")
     parser.add_argument("--app", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--app-preview", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--in-session", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.app:
         return app_main()
+    if args.app_preview:
+        return preview_main(args.app_preview)
     if not args.in_session:
         # A private session bus: the accessibility bus and registry start inside it and end with it.
         forwarded = list(argv if argv is not None else sys.argv[1:])
         return subprocess.run(["dbus-run-session", "--", sys.executable, str(Path(__file__).resolve()),
                                "--in-session", *forwarded], timeout=300).returncode
-    tree = inspect(args.app_python, args.depth, args.events)
+    tree = inspect(args.app_python, args.depth, 0 if args.preview else args.events,
+                   args.preview.resolve() if args.preview else None)
     # The accessibility registry shares this stdout (it announces itself there): --out keeps a file clean.
     out = args.out.open("w", encoding="utf-8") if args.out else sys.stdout
     try:

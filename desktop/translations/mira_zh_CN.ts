@@ -6069,6 +6069,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>包含宏（未运行）</translation>
         </message>
         <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Copy all text</source>
+            <translation>复制全部文本</translation>
+        </message>
+        <message>
             <source>Could not send the decision: {reason}</source>
             <translation>无法发送该决定：{reason}</translation>
         </message>
@@ -6321,6 +6329,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>选择一个单元格以查看其公式或值</translation>
         </message>
         <message>
+            <source>Select all</source>
+            <translation>全选</translation>
+        </message>
+        <message>
             <source>Select all cells</source>
             <translation>选择全部单元格</translation>
         </message>
@@ -6429,8 +6441,8 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>当前幻灯片的图像；备注在下方</translation>
         </message>
         <message>
-            <source>The document as it reads; arrow keys and Page Down scroll it</source>
-            <translation>文档的阅读视图；方向键和 Page Down 可滚动</translation>
+            <source>The document as it reads; arrow keys and Page Down scroll it, Ctrl+A selects all and Ctrl+C copies</source>
+            <translation>文档的阅读视图；方向键和 Page Down 可滚动，Ctrl+A 全选，Ctrl+C 复制</translation>
         </message>
         <message>
             <source>The notes of the current slide</source>

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
+    QAccessible,
+    QAccessibleTextCursorEvent,
+    QAccessibleTextInsertEvent,
+    QAccessibleTextSelectionEvent,
     QColor,
+    QContextMenuEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -22,12 +30,15 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMenu, QWidget
 
 from renderers import _colors as colors
+from renderers._i18n import tr
+from renderers.docx import _access
 from renderers.docx._html import BandSet
 from renderers.docx._pages import LAYOUT_SCALE, Bands, PageLayout, SectionPages, band_docs, lines_by_page, paint_page
 from renderers.docx._parts import PageGeometry
+from renderers.docx._select import Spot, TextSpan, plain
 
 __all__ = ["PageFlow"]
 
@@ -40,17 +51,22 @@ class PageFlow(QAbstractScrollArea):
 
     Text positions (a :class:`QTextCursor` of a section's layout) map to the screen through
     :meth:`cursorRect` and back through :meth:`cursorForPosition`. A cursor with a selection (the
-    changed text) is highlighted on its page."""
+    changed text) is highlighted on its page. The reader selects as in any document viewer: press and
+    drag (Shift+click extends), double-click a word, Ctrl+A; Ctrl+C or the context menu copies."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        _access.install(PageFlow)  # a screen reader reads the pages' text (they are painted)
         self.pages = PageLayout()
         self.factor = 1.0
         self._empty = QTextDocument(self)
-        self._cursor = QTextCursor(self._empty)
+        self.span = TextSpan()
+        self._told = 0  # characters a screen reader was told of
+        self._dragging = False
         self._band_docs: dict[tuple[int, tuple[str, str]], Bands] = {}
         self._tops: list[float] = []  # each page's top in the unscaled content (page px, padding scaled too)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setCursor(Qt.CursorShape.IBeamCursor)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # the fit width stays put
         self.setFrameShape(QAbstractScrollArea.Shape.NoFrame)
         self.verticalScrollBar().setSingleStep(40)
@@ -60,7 +76,8 @@ class PageFlow(QAbstractScrollArea):
     def set_layout(self, layout: PageLayout) -> None:
         """Show ``layout``'s pages (it grows as the rest of the document is read: :meth:`relayout`)."""
         self.pages = layout
-        self._cursor = QTextCursor(self.document())
+        self.span.clear()
+        self._told = 0
         self._band_docs.clear()
         self.relayout()
 
@@ -101,6 +118,19 @@ class PageFlow(QAbstractScrollArea):
         across.setRange(0, max(0, round(self._widest() * self.scale() + 2 * PAD - view.width())))
         across.setPageStep(view.width())
         view.update()
+        self._tell_new_text()
+
+    def _tell_new_text(self) -> None:
+        """Tell a screen reader of the text that came in since it last heard (the rest of a document is
+        read while it is shown)."""
+        if not QAccessible.isActive():
+            return
+        reader = QAccessible.queryAccessibleInterface(self)
+        text = reader.textInterface() if reader is not None else None
+        count = text.characterCount() if text is not None else 0
+        if text is not None and count > self._told:
+            QAccessible.updateAccessibility(QAccessibleTextInsertEvent(self, self._told, text.text(self._told, count)))
+        self._told = count
 
     # -- geometry ------------------------------------------------------------------------
     def _widest(self) -> int:
@@ -159,7 +189,7 @@ class PageFlow(QAbstractScrollArea):
             position = cursor
             cursor = QTextCursor(self.document())
             cursor.setPosition(min(max(0, position), self.document().characterCount() - 1))
-        cursor = cursor if cursor is not None else self._cursor
+        cursor = cursor if cursor is not None else self.textCursor()
         return self._line_rect(cursor).toAlignedRect()
 
     def _line_rect(self, cursor: QTextCursor) -> QRectF:
@@ -201,12 +231,134 @@ class PageFlow(QAbstractScrollArea):
 
     # -- the selection ---------------------------------------------------------------------
     def textCursor(self) -> QTextCursor:
-        return QTextCursor(self._cursor)
+        """The selection as a cursor of the section its moving end is in (a selection that crosses
+        sections: that section's share of it)."""
+        section, position = self.span.head
+        docs = self.documents()
+        if section >= len(docs):
+            return QTextCursor(self.document())
+        share = self.span.cursor_in(docs, section)
+        if share is not None:
+            return share
+        cursor = QTextCursor(docs[section])
+        cursor.setPosition(min(position, docs[section].characterCount() - 1))
+        return cursor
 
     def setTextCursor(self, cursor: QTextCursor) -> None:
         """Highlight ``cursor``'s selection (the changed text) and keep it."""
-        self._cursor = QTextCursor(cursor)
+        section = self._index_of(cursor.document())
+        if section is None:
+            return
+        self.set_span((section, cursor.anchor()), (section, cursor.position()))
+
+    def set_span(self, anchor: Spot, head: Spot) -> None:
+        """Select from ``anchor`` to ``head``, draw it and tell a screen reader."""
+        self.span.set(anchor, head)
         self.viewport().update()
+        if not QAccessible.isActive():
+            return
+        reader = QAccessible.queryAccessibleInterface(self)
+        text = reader.textInterface() if reader is not None else None
+        if text is None:
+            return
+        if self.span.empty():
+            QAccessible.updateAccessibility(QAccessibleTextCursorEvent(self, text.cursorPosition()))
+        else:
+            QAccessible.updateAccessibility(QAccessibleTextSelectionEvent(self, *text.selection(0)))
+
+    def selected_text(self) -> str:
+        """The selection as plain text, a line per paragraph."""
+        return self.span.text(self.documents())
+
+    def body_text(self) -> str:
+        """The text of every section's body (no headers or footers), a line per paragraph."""
+        return "\n".join(plain(doc.toPlainText()) for doc in self.documents())
+
+    def select_all(self) -> None:
+        docs = self.documents()
+        if docs:
+            self.set_span((0, 0), (len(docs) - 1, docs[-1].characterCount() - 1))
+
+    def copy(self) -> None:
+        """Put the selection on the clipboard (nothing selected: nothing changes)."""
+        if not self.span.empty():
+            QApplication.clipboard().setText(self.selected_text())
+
+    def copy_all(self) -> None:
+        QApplication.clipboard().setText(self.body_text())
+
+    def _index_of(self, doc: QTextDocument) -> int | None:
+        return next((n for n, part in enumerate(self.pages.sections) if part.doc is doc), None)
+
+    def _spot(self, point: QPoint) -> Spot:
+        cursor = self.cursorForPosition(point)
+        return (self._index_of(cursor.document()) or 0, cursor.position())
+
+    # -- the reader's mouse and keys -------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or not self.pages.sections:
+            super().mousePressEvent(event)
+            return
+        spot = self._spot(event.position().toPoint())
+        extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self._dragging = True
+        self.set_span(self.span.anchor if extend else spot, spot)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if not self._dragging:
+            super().mouseMoveEvent(event)
+            return
+        point = event.position().toPoint()
+        bar, height = self.verticalScrollBar(), self.viewport().height()
+        if point.y() < 0 or point.y() > height:  # dragged past the edge: the pages follow
+            bar.setValue(bar.value() + (point.y() if point.y() < 0 else point.y() - height))
+        self.set_span(self.span.anchor, self._spot(point))
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._dragging and event.button() == Qt.MouseButton.LeftButton:
+            self._dragging = False
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or not self.pages.sections:
+            super().mouseDoubleClickEvent(event)
+            return
+        cursor = self.cursorForPosition(event.position().toPoint())
+        cursor.select(QTextCursor.SelectionType.WordUnderCursor)
+        self.setTextCursor(cursor)
+        self._dragging = False
+        event.accept()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and (
+                event.matches(QKeySequence.StandardKey.Copy) or event.matches(QKeySequence.StandardKey.SelectAll)):
+            event.accept()  # the view's own keys, before a window-wide shortcut takes them
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.SelectAll):
+            self.select_all()
+        elif event.matches(QKeySequence.StandardKey.Copy):
+            self.copy()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = QMenu(self)
+        copy = menu.addAction(tr("Copy"), self.copy)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)  # shown, the view handles the key
+        copy.setEnabled(not self.span.empty())
+        menu.addAction(tr("Copy all text"), self.copy_all)
+        menu.addAction(tr("Select all"), self.select_all).setShortcut(QKeySequence.StandardKey.SelectAll)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
 
     def ensure_visible(self, cursor: QTextCursor, margin: int = 24) -> None:
         """Scroll so that the line at ``cursor`` is near the top."""
@@ -244,10 +396,12 @@ class PageFlow(QAbstractScrollArea):
         return self._band_docs[key]
 
     def _selections(self, part: SectionPages) -> list[QAbstractTextDocumentLayout.Selection]:
-        if not self._cursor.hasSelection() or self._cursor.document() is not part.doc:
+        section = self._index_of(part.doc)
+        cursor = self.span.cursor_in(self.documents(), section) if section is not None else None
+        if cursor is None:
             return []
         selection = QAbstractTextDocumentLayout.Selection()
-        selection.cursor = self._cursor
+        selection.cursor = cursor
         look = QTextCharFormat()
         look.setBackground(self.palette().color(QPalette.ColorRole.Highlight))
         look.setForeground(self.palette().color(QPalette.ColorRole.HighlightedText))

@@ -23,7 +23,16 @@ from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_ch
 from renderers.docx._diagram import diagram_picture
 from renderers.docx._css import BOX_CLOSE, box_open_html, cell_css, list_type, para_css, rule_html, run_css
 from renderers.docx._inline import Fields, InlineWalker, choose
-from renderers.docx._parts import UI_NAMES, PageGeometry, heading_tag, page_geometry, read_notes
+from renderers.docx._parts import (
+    UI_NAMES,
+    PageGeometry,
+    heading_tag,
+    page_geometry,
+    page_number_start,
+    read_notes,
+    section_properties,
+    starts_continuous,
+)
 from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
@@ -57,6 +66,9 @@ PAGE_MARK, PAGES_MARK = 918_273_645, 918_273_646
 
 # Where the flow's section ends and the next starts on a page of its own (its size, margins, header and footer)
 SECTION_MARK = "<!--mira-section-->"
+# Where a continuous section starts: the text goes on on the same page; the section's own page and
+# headers from the next page (PageLayout moves what reaches that page into the section's own layout)
+CONTINUOUS_MARK = "<!--mira-continuous-->"
 
 
 def _variant(page: int, title_page: bool, even_odd: bool, first: bool | None = None) -> str:
@@ -73,6 +85,7 @@ class BandSet:
     texts: dict[str, str] = field(default_factory=dict)
     title_page: bool = False
     even_odd: bool = False
+    start: int = 0  # the number of the section's first page (w:pgNumType/@w:start); 0: counting on
 
     def html(self, kind: str, page: int, pages: int = 0, *, first: bool | None = None) -> str:
         """What page ``page`` of ``pages`` shows as ``kind``; ``first``: whether it is its section's first
@@ -142,7 +155,8 @@ class Builder:
         self._style_names, self._default_style = self._read_style_names()
         self.sheet = read_stylesheet(document)
         self.page = page_geometry(document)
-        self.section = 0  # the section being read (each ends with a SECTION_MARK in the flow)
+        self.section = 0  # the section being read (each ends with a SECTION_MARK or CONTINUOUS_MARK in the flow)
+        self._sects = section_properties(document)
         self._div_open = False  # a page's block opened by PAGE_SEPARATOR, closed at the next break
         self._cell: CellLook | None = None  # the table cell being read, whose style its paragraphs start from
         self._list_types: list[str] = []  # list-style-type of each open list level
@@ -288,6 +302,15 @@ class Builder:
         if section:
             self.section += 1
 
+    def _continues(self) -> bool:
+        """Whether the file's next section starts on this page (a continuous break, as Word lays one
+        out unless the page size changes): a CONTINUOUS_MARK then, not a SECTION_MARK."""
+        following = self.section + 1
+        if following >= len(self._sects) or not starts_continuous(self._sects[following]):
+            return False
+        here, there = page_geometry(self.doc, following - 1), page_geometry(self.doc, following)
+        return (here.width, here.height) == (there.width, there.height)
+
     def _flush_rule(self) -> None:
         if self._pending_rule is not None:
             rule, self._pending_rule = self._pending_rule[1], None
@@ -364,6 +387,7 @@ class Builder:
         texts: dict[str, str] = {}
         saved = (self.fields.page, self.fields.pages)
         self.fields.page, self.fields.pages = PAGE_MARK, PAGES_MARK
+        self.fields.live = True
         try:
             for kind in ("header", "footer"):
                 for variant in ("first", "even", "default"):
@@ -372,8 +396,10 @@ class Builder:
                         texts[f"{kind}:{variant}"] = self._render_into(*story)
         finally:
             self.fields.page, self.fields.pages = saved
+            self.fields.live = False
         title_page, even_odd = self._section_variants(section)
-        found = BandSet(texts=texts, title_page=title_page, even_odd=even_odd)
+        start = page_number_start(self._sects[section]) if section < len(self._sects) else 0
+        found = BandSet(texts=texts, title_page=title_page, even_odd=even_odd, start=start)
         self._band_sets[section] = found
         return found
 
@@ -486,7 +512,15 @@ class Builder:
                       f"<tr><td>{self._render_into(box)}</td></tr></table>")
         self._page_notes.extend(inline.notes)
         ends_section = ppr is not None and ppr.find(qn("w:sectPr")) is not None
-        if (inline.page_break or ends_section) and not self._in_box:
+        if ends_section and not self._in_box and self._continues():
+            self._close_lists()
+            self._flush_rule()
+            if inline.page_break:
+                self._new_page()
+            self.flow.append(("</div>" if self._div_open else "") + CONTINUOUS_MARK)
+            self._div_open = False
+            self.section += 1
+        elif (inline.page_break or ends_section) and not self._in_box:
             self._new_page(section=ends_section)
 
     def _take_space_after(self) -> float:

@@ -50,6 +50,7 @@ class Fields:
 
     page: int = 1
     pages: int = 0
+    live: bool = False  # a header or footer is read: its page numbers are each page's, not the file's
     notes: dict[str, int] = field(default_factory=dict)  # note key → its number, in the order referenced
 
     def note_mark(self, key: str) -> str:
@@ -121,6 +122,10 @@ class InlineWalker:
                 self._text("".join(t.text or "" for t in child.iter(f"{{{_M}}}t")), None)
 
     def _simple_field(self, el: Any) -> None:
+        computed = self._computed(el.get(qn("w:instr"), "")) if self.fields.live else ""
+        if computed:  # a page number: Word shows each page's own, never the number saved with the file
+            self._text(computed, None)
+            return
         before = len(self._plain)
         self._children(el)
         if len(self._plain) == before:  # no cached result in the file
@@ -179,7 +184,8 @@ class InlineWalker:
         if kind == "begin":
             self._field.append({"instr": "", "result": False, "shown": len(self._plain)})
         elif kind == "separate" and self._field:
-            self._field[-1]["result"] = True
+            # a page number's saved result is not shown: the number is computed at the end
+            self._field[-1]["result"] = not (self.fields.live and self._computed(self._field[-1]["instr"]))
         elif kind == "end" and self._field:
             opened = self._field.pop()
             if not opened["result"] or len(self._plain) == opened["shown"]:

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 
 from renderers._common import MAX_PAGES
-from renderers.docx._html import PAGE_SEPARATOR, SECTION_MARK, BandSet, DocxContent, open_builder
+from renderers.docx._html import CONTINUOUS_MARK, PAGE_SEPARATOR, SECTION_MARK, BandSet, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
 __all__ = ["CSS", "LAYOUT_SCALE", "LaidPage", "PageLayout", "SectionPages", "append_html", "device_html", "flow_html",
@@ -165,6 +165,11 @@ class SectionPages:
     empty: bool = False  # nothing laid out yet: the first text is set, not appended
     opening: int = 0  # px more above the body on the section's first page (its taller first-page header)
     later: int = 0  # px the body of the pages after the first is drawn lower (their taller headers)
+    number: int = 1  # the PAGE number its first page shows (w:pgNumType/@w:start restarts it)
+    # a continuous section that started on this section's page ``page`` at ``position``: (its index,
+    # page, position); what reaches the page after moves to that section's own layout
+    waiting: tuple[int, int, int] | None = None
+    opens: bool = True  # its first page is the section's first (not: the rest of a continuous section)
 
     def shift(self, local: int) -> int:
         """How much lower than the layout the body of the section's page ``local`` is drawn."""
@@ -176,11 +181,15 @@ class PageLayout:
     another (the card's thumbnail, ``mira preview``, the fidelity bench and the window's view).
 
     Text comes in as the builder's flow, in pieces; a :data:`SECTION_MARK` in it starts the next
-    section, whose page and headers ``section`` gives (read by the builder in its worker)."""
+    section, whose page and headers ``section`` gives (read by the builder in its worker); after a
+    :data:`CONTINUOUS_MARK` the text goes on on the page, and the section it starts gets its own
+    layout from the next page on."""
 
     def __init__(self, images: dict[str, QImage] | None = None) -> None:
         self.images: dict[str, QImage] = images if images is not None else {}
         self.sections: list[SectionPages] = []
+        self._seen = 1  # the section the next mark in the flow starts
+        self._section: Callable[[int], tuple[PageGeometry, BandSet]] | None = None
 
     def add(self, html: str, section: Callable[[int], tuple[PageGeometry, BandSet]],
             images: dict[str, QImage] | None = None) -> None:
@@ -189,21 +198,81 @@ class PageLayout:
             self.images[name] = image
             for part in self.sections:
                 part.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-        pieces = html.split(SECTION_MARK)
+        self._section = section
         if not self.sections:
             self._start(*section(0))
-        for n, piece in enumerate(pieces):
+        for n, piece in enumerate(html.split(SECTION_MARK)):
             if n:
-                self._start(*section(len(self.sections)))
-            self._append(piece)
+                self._move_on()
+                self._start(*section(self._seen))
+                self._seen += 1
+            for m, run in enumerate(piece.split(CONTINUOUS_MARK)):
+                if m:
+                    self._wait(self._seen)
+                    self._seen += 1
+                self._append(run)
+                self._move_on()
 
-    def _start(self, page: PageGeometry, bands: BandSet) -> None:
+    def _wait(self, section: int) -> None:
+        """Section ``section`` starts here, on the page the text is on (a continuous break)."""
+        last = self.sections[-1]
+        if last.empty:
+            last.waiting = (section, 0, 0)
+            return
+        doc = last.doc
+        page = max(0, int(_last_line_top(doc.documentLayout(), doc.lastBlock()) // (last.page.height * LAYOUT_SCALE)))
+        last.waiting = (section, page, doc.characterCount() - 1)
+
+    def _move_on(self) -> None:
+        """The text that reached the page after a continuous section's first page goes to that
+        section's own layout, on its own page size and margins below its own headers, as Word does."""
+        last = self.sections[-1]
+        if last.waiting is None or self._section is None or last.doc.pageCount() <= last.waiting[1] + 1:
+            return
+        section, page, position = last.waiting
+        doc = last.doc
+        height = last.page.height * LAYOUT_SCALE
+        layout = doc.documentLayout()
+        # from the section's first block on: the first one that does not end on its first page moves,
+        # whole (Word would split a paragraph over the pages, line by line)
+        block = doc.findBlock(position).next() if position else doc.begin()
+        while block.isValid() and _last_line_top(layout, block) < (page + 1) * height:
+            block = block.next()
+        if not block.isValid():
+            return
+        last.waiting = None
+        cursor = QTextCursor(doc)
+        cursor.setPosition(block.position())
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        moved = cursor.selection()
+        cursor.removeSelectedText()
+        cursor.deletePreviousChar()  # the empty block the cut left
+        self._start(*self._section(section), opens=False)  # its first page was the one it shares
+        fresh = self.sections[-1]
+        set_html(fresh.doc, f"<html><body>{_spacer(fresh.opening) if fresh.opening else ''}</body></html>")
+        _on_page(fresh.doc, fresh.page)
+        into = QTextCursor(fresh.doc)
+        into.movePosition(QTextCursor.MoveOperation.End)
+        if fresh.opening:
+            into.insertBlock()
+        into.insertFragment(moved)
+        first = fresh.doc.findBlock(0) if not fresh.opening else fresh.doc.begin().next()
+        look = first.blockFormat()
+        if look.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore:
+            look.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+            QTextCursor(first).setBlockFormat(look)
+        fresh.empty = False
+
+    def _start(self, page: PageGeometry, bands: BandSet, *, opens: bool = True) -> None:
         first = self.count() if self.sections else 0
-        banded, opening, later = self._margins(page, bands, first)
+        number = bands.start or (self.sections[-1].number + first - self.sections[-1].first if self.sections else 1)
+        banded, opening, later = self._margins(page, bands, number - 1, opens)
         self.sections.append(SectionPages(doc=_paginated(self.images, "", banded), page=banded, bands=bands,
-                                          first=first, empty=True, opening=opening, later=later))
+                                          first=first, empty=True, opening=opening, later=later, number=number,
+                                          opens=opens))
 
-    def _margins(self, page: PageGeometry, bands: BandSet, first: int) -> tuple[PageGeometry, int, int]:
+    def _margins(self, page: PageGeometry, bands: BandSet, first: int,
+                 opens: bool = True) -> tuple[PageGeometry, int, int]:
         """A section's page pushed in by the headers and footers its pages show, as Word pushes each page
         (Qt lays a document out with one set of margins): the body above the tallest footer; below the
         first page's header on the first page and below the tallest other header on the others. Returns
@@ -214,7 +283,7 @@ class PageLayout:
             return banded_page(page, (bands.html("header", number, first=opening),
                                       bands.html("footer", number, first=opening)), self.images)
 
-        opening = pushed(first + 1, True)
+        opening = pushed(first + 1, opens)
         later = [pushed(number, False) for number in (first + 2, first + 3)]  # an even and an odd page
         top = max(p.top for p in later)
         bottom = max(p.bottom for p in (opening, *later))
@@ -253,10 +322,12 @@ class PageLayout:
         return part, index - part.first
 
     def bands(self, index: int, count: int = 0) -> tuple[str, str]:
-        """The header and footer HTML page ``index`` (of ``count``) shows in its margins."""
+        """The header and footer HTML page ``index`` (of ``count``) shows in its margins: its PAGE field
+        the section's numbering (restarted where the section says), NUMPAGES the document's count."""
         part, local = self.locate(index)
-        return (part.bands.html("header", index + 1, count, first=local == 0),
-                part.bands.html("footer", index + 1, count, first=local == 0))
+        number, first = part.number + local, local == 0 and part.opens
+        return (part.bands.html("header", number, count, first=first),
+                part.bands.html("footer", number, count, first=first))
 
     def lines(self, index: int, *, paragraphs: bool = False) -> list[str]:
         """The text of each line page ``index`` shows (its body, not its margins)."""
@@ -267,6 +338,15 @@ class PageLayout:
         """Page ``index`` drawn ``width`` px wide, its header and footer in its margins."""
         part, local = self.locate(index)
         return _draw_page(part.doc, local, width, part.page, self.bands(index, count), self.images, part.shift(local))
+
+
+def _last_line_top(layout: QAbstractTextDocumentLayout, block: QTextBlock) -> float:
+    """Where the block's last line starts (its rectangle does not follow a line Qt moved onto the next
+    page: the line's place does)."""
+    top = layout.blockBoundingRect(block).top()
+    lines = block.layout()
+    count = lines.lineCount() if lines is not None else 0
+    return top + lines.lineAt(count - 1).y() if count else top
 
 
 def _spacer(px: int) -> str:

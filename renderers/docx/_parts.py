@@ -68,12 +68,33 @@ class PageGeometry:
     footer: int = 48  # w:pgMar/@w:footer: from the page's bottom edge to the footer's bottom
 
 
+def section_properties(document: DocxDocument) -> list[etree._Element]:
+    """Each section's ``w:sectPr`` in order (a paragraph's ends its section, the body's is the last)."""
+    body = document.element.body
+    return [sect for sect in body.iter(qn("w:sectPr")) if sect.getparent() is body
+            or sect.getparent().tag == qn("w:pPr")]
+
+
+def starts_continuous(sect: etree._Element) -> bool:
+    """Whether the section of ``sect`` starts on the page before it (``w:type w:val="continuous"``)."""
+    kind = sect.find(qn("w:type"))
+    return kind is not None and kind.get(qn("w:val")) == "continuous"
+
+
+def page_number_start(sect: etree._Element | None) -> int:
+    """The number of the section's first page (``w:pgNumType/@w:start``); 0: it goes on counting."""
+    numbering = sect.find(qn("w:pgNumType")) if sect is not None else None
+    raw = numbering.get(qn("w:start")) if numbering is not None else None
+    try:
+        return max(0, min(int(raw), 1_000_000)) if raw is not None else 0
+    except ValueError:
+        return 0
+
+
 def page_geometry(document: DocxDocument, section: int = 0) -> PageGeometry:
     """The page of section ``section`` (from 0; the last one past the end): its ``w:sectPr``'s size and
     margins."""
-    body = document.element.body
-    sects = [sect for sect in body.iter(qn("w:sectPr")) if sect.getparent() is body
-             or sect.getparent().tag == qn("w:pPr")]
+    sects = section_properties(document)
     if not sects:
         return PageGeometry()
     sect = sects[min(section, len(sects) - 1)]

@@ -87,7 +87,7 @@ def thumbnail_part(path: Path, index: int, width: int) -> DocxChunk:
     builder = open_builder(path, bands=True)
     html = builder.first_page()
     return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done,
-                     sections={0: (builder.page, builder.band_set())})
+                     sections={k: (builder.section_page(k), builder.band_set(k)) for k in range(builder.section + 1)})
 
 
 def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
@@ -96,6 +96,26 @@ def draw_thumbnail(chunk: DocxChunk, width: int) -> tuple[QImage, int]:
     layout = PageLayout(dict(chunk.images))
     layout.add(chunk.html.split(SECTION_MARK)[0], chunk.sections.__getitem__)
     return layout.draw(0, width), layout.count()
+
+
+def pages_part(path: Path, pages: int) -> DocxChunk:
+    """Worker: the blocks that fill the first ``pages`` pages (a shorter document: all of it), with
+    each section's page and headers (the compare view draws two versions' pages from them)."""
+    builder = open_builder(path, bands=True)
+    html = builder.next_chunk(1 << 30, until_pt=(pages + 1) * builder.page_pt())  # filled_pt is a low estimate
+    if not builder.done and html.endswith(PAGE_SEPARATOR):
+        html = html[:-len(PAGE_SEPARATOR)]
+    sections = {k: (builder.section_page(k), builder.band_set(k)) for k in range(builder.section + 1)}
+    return DocxChunk(builder=builder, html=html, images=dict(builder.images), done=builder.done, sections=sections)
+
+
+def draw_pages(chunk: DocxChunk, width: int, pages: int) -> list[QImage]:
+    """UI thread: the first ``pages`` pages of :func:`pages_part`'s blocks, each section on its own page
+    size with its headers and footers, as the window and the card draw them."""
+    layout = PageLayout(dict(chunk.images))
+    layout.add(chunk.html, chunk.sections.__getitem__)
+    count = layout.count()
+    return [layout.draw(n, width, count if chunk.done else 0) for n in range(min(count, pages))]
 
 
 def paginated(images: dict[str, QImage], html: str, page: PageGeometry | None = None) -> QTextDocument:
@@ -133,7 +153,8 @@ class DocxPreview(PreviewBase):
         return (first_chunk, self.path)
 
     def _retranslate_native(self) -> None:
-        self._describe(self.native, tr("Document text"), tr("The document as it reads; arrow keys and Page Down scroll it"))
+        self._describe(self.native, tr("Document text"),
+                       tr("The document as it reads; arrow keys and Page Down scroll it, Ctrl+A selects all and Ctrl+C copies"))
 
     def _native_loaded(self, chunk: Any) -> int:
         flow = self.browser()

@@ -89,3 +89,34 @@ def test_cells_are_a_grid_with_the_changes_marked(qtbot, tmp_path: Path) -> None
     assert grid.marked == {"Stock!B2": "changed", "Stock!A3": "added", "Stock!B3": "added"}
     assert grid.item(0, 0).text() == "Stock" and grid.item(2, 1).text() == "12"  # row 2 of the sheet, column B
     assert grid.item(2, 1).toolTip() == "v1: 10"
+
+
+def test_document_pages_side_by_side_each_section_on_its_own_page(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A landscape second section is drawn landscape on both sides, as the window and the card draw it;
+    the drawn pages are the preview's (one layout)."""
+    import docx
+    from docx.enum.section import WD_ORIENT, WD_SECTION
+    from docx.shared import Inches
+
+    from renderers.docx._pages import laid_out
+
+    paths = []
+    for name, figure in (("a.docx", "12"), ("b.docx", "14")):
+        document = docx.Document()
+        document.add_heading("Portrait pages", 1)
+        document.add_paragraph("The first section is portrait.")
+        section = document.add_section(WD_SECTION.NEW_PAGE)
+        section.orientation = WD_ORIENT.LANDSCAPE
+        section.page_width, section.page_height = Inches(11), Inches(8.5)
+        document.add_paragraph(f"The wide table holds {figure} columns.")
+        document.save(str(tmp_path / name))
+        paths.append(tmp_path / name)
+    view = _shown(qtbot, paths[0], paths[1], "docx")
+    qtbot.waitUntil(view.pictures.done, timeout=20_000)
+    assert view.pictures.changed_rows() == ["changed"]
+    (first, _, same), (left, right, changed) = view.pictures.pictures
+    assert (same, changed) == ("same", "changed")
+    tall, wide = first.pixmap(), right.pixmap()
+    assert tall.height() > tall.width() and wide.width() > wide.height()  # each section's own page
+    drawn = laid_out(paths[1], 1)
+    assert wide.toImage() == drawn.layout.draw(1, wide.width(), drawn.count)

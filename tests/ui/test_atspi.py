@@ -29,6 +29,19 @@ def _missing() -> str:
     return ""
 
 
+def _tree(tmp_path: Path, *options: str) -> dict[str, Any]:
+    """What scripts/a11y_tree.py reads over AT-SPI with ``options`` (skipped without the tools)."""
+    missing = _missing()
+    if missing:
+        pytest.skip(missing)
+    out = tmp_path / "tree.json"
+    proc = subprocess.run([SYSTEM_PYTHON, str(ROOT / "scripts" / "a11y_tree.py"), "--json", *options, "--out", str(out),
+                           "--app-python", sys.executable], capture_output=True, text=True, timeout=110)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    tree: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return tree
+
+
 def _walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
     yield node
     for child in node["children"]:
@@ -38,14 +51,7 @@ def _walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 @pytest.mark.slow
 @pytest.mark.atspi
 def test_a_screen_reader_hears_the_messages_the_cards_the_buttons_and_what_happens(tmp_path: Path) -> None:
-    missing = _missing()
-    if missing:
-        pytest.skip(missing)
-    out = tmp_path / "tree.json"
-    proc = subprocess.run([SYSTEM_PYTHON, str(ROOT / "scripts" / "a11y_tree.py"), "--json", "--events", "6", "--out", str(out),
-                           "--app-python", sys.executable], capture_output=True, text=True, timeout=110)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    tree = json.loads(out.read_text(encoding="utf-8"))
+    tree = _tree(tmp_path, "--events", "6")
     assert tree["role"] == "application" and tree["name"] == "Mira"
     lists = [n for n in _walk(tree) if n["role"] == "list" and n["name"] == "Conversation"]
     assert len(lists) == 1
@@ -73,3 +79,26 @@ def test_a_screen_reader_hears_the_messages_the_cards_the_buttons_and_what_happe
     assert "You: Thanks!" in added, events
     spoken = [e["data"] for e in tree["events"] if e["type"] == "object:announcement"]
     assert len(spoken) == 1 and spoken[0].startswith("Assistant: "), events  # the finished reply, read once
+
+
+@pytest.mark.slow
+@pytest.mark.atspi
+def test_a_screen_reader_reads_the_docx_pages_text(tmp_path: Path) -> None:
+    """The DOCX view paints its pages: its text reaches the reader through the view's text interface."""
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Reader check", 1)
+    document.add_paragraph("Alpha bravo charlie delta echo foxtrot.")
+    document.add_page_break()
+    document.add_paragraph("Second page golf hotel.")
+    path = tmp_path / "reader.docx"
+    document.save(str(path))
+    tree = _tree(tmp_path, "--preview", str(path))
+    pages = [n for n in _walk(tree) if n["role"] == "document frame"]
+    assert len(pages) == 1 and pages[0]["name"] == "Document text"
+    text = pages[0]["text"]
+    for paragraph in ("Reader check", "Alpha bravo charlie delta echo foxtrot.", "Second page golf hotel."):
+        assert paragraph in text  # both pages, read as the file has them
+    # the preview selected the first word: the reader's caret is at its end
+    assert pages[0]["caret"] == text.index("Reader check") + len("Reader")
