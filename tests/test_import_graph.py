@@ -91,3 +91,50 @@ def test_a_lazy_import_circle_in_the_store_would_be_found(tmp_path: Path) -> Non
     tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _late():\n    from desktop.store.store import Store\n",
                      encoding="utf-8")
     assert ["desktop.store._tasks", "desktop.store.store"] in circles(_graph(tmp_path))
+
+
+def eager_own_imports(source: str, package: str) -> list[str]:
+    """The submodules of ``package`` its ``__init__`` imports while it loads (not under TYPE_CHECKING, not in a
+    function)."""
+    import ast
+
+    found: list[str] = []
+
+    def own(name: str) -> bool:
+        return name.startswith(package + ".")
+
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue  # imports at first use
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.ImportFrom) and (sub.level or own(sub.module or "")):
+                found.append("." * sub.level + (sub.module or ", ".join(a.name for a in sub.names)))
+            elif isinstance(sub, ast.Import):
+                found += [a.name for a in sub.names if own(a.name)]
+    return found
+
+
+def test_no_package_imports_its_own_submodules_while_it_loads() -> None:
+    """A package that imports its submodule while it loads deadlocks with a thread that imports the submodule first:
+    that thread holds the submodule's lock and waits for the package's, the loading one the other way round, and
+    Python gives one of them "deadlock detected" or a half-made module ("cannot import name 'AnyCommand' from
+    partially initialized module skills.runtime._base", seen under load when a preview job and the first task
+    imported at once). Packages load their names on first use instead (PEP 562 ``__getattr__``)."""
+    root = Path(__file__).resolve().parent.parent
+    eager = {}
+    for top in PACKAGES:
+        for init in (root / top).rglob("__init__.py"):
+            package = ".".join(init.parent.relative_to(root).parts)
+            found = eager_own_imports(init.read_text(encoding="utf-8"), package)
+            if found:
+                eager[package] = found
+    assert eager == {}
+
+
+def test_the_check_sees_an_eager_submodule_import_and_not_a_typing_one() -> None:
+    source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg._a import A\n"
+              "from pkg._b import B\nimport pkg._c as c\nfrom . import _d\n"
+              "def __getattr__(name):\n    from pkg._e import E\n    return E\n")
+    assert eager_own_imports(source, "pkg") == ["pkg._b", "pkg._c", "._d"]

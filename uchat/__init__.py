@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from uchat._conversation import Changed, Conversation, Event, Inserted, Removed, Reset
-from uchat._i18n import set_translator, tr
-from uchat._types import ExtensionProvider, ExtensionRef, Message, Role, Status
-
 if TYPE_CHECKING:
+    from uchat._conversation import Changed, Conversation, Event, Inserted, Removed, Reset
+    from uchat._i18n import set_translator, tr
+    from uchat._types import ExtensionProvider, ExtensionRef, Message, Role, Status
     from uchat._composer import Composer
     from uchat._delegate import ChatDelegate
     from uchat._model import ChatModel, ChatRole
@@ -24,7 +23,12 @@ if TYPE_CHECKING:
     from uchat._chips import AttachmentChip, file_badge
     from uchat._icons import icon, set_icon, show_icon
 
+# Every name loads on first use: a package that imports its own submodule while it loads deadlocks with a
+# thread that imports that submodule first (tests/test_import_graph.py).
 _LAZY = {
+    **dict.fromkeys(("Changed", "Conversation", "Event", "Inserted", "Removed", "Reset"), "uchat._conversation"),
+    **dict.fromkeys(("set_translator", "tr"), "uchat._i18n"),
+    **dict.fromkeys(("ExtensionProvider", "ExtensionRef", "Message", "Role", "Status"), "uchat._types"),
     "ChatModel": "uchat._model",
     "ChatRole": "uchat._model",
     "ChatView": "uchat._view",
@@ -46,7 +50,9 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'uchat' has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [

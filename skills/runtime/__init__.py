@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skills.runtime._base import (
-    AnyCommand,
-    ArtifactRecord,
-    Change,
-    Check,
-    Command,
-    CommandError,
-    CommandResult,
-    Evidence,
-    WritePlan,
-    all_commands,
-    get_command,
-    register,
-)
-
 if TYPE_CHECKING:
+    from skills.runtime._base import (
+        AnyCommand,
+        ArtifactRecord,
+        Change,
+        Check,
+        Command,
+        CommandError,
+        CommandResult,
+        Evidence,
+        WritePlan,
+        all_commands,
+        get_command,
+        register,
+    )
     from skills.runtime.workspace import Workspace, WorkspaceError
 
 __all__ = [
@@ -44,11 +43,20 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    # The workspace (and the hashing it loads) on first use: `mira inspect` reaches this package for its
-    # errors and file checks, never for a workspace.
-    if name in ("Workspace", "WorkspaceError"):
-        from skills.runtime import workspace
+# Every name loads on first use (PEP 562). A package that imports its own submodule while it loads deadlocks with
+# a thread that imports that submodule first (each holds the lock the other waits for: tests/test_import_graph.py);
+# the workspace (and the hashing it loads) also stays out of `mira inspect`, which never makes one.
+_LAZY = {**dict.fromkeys(("AnyCommand", "ArtifactRecord", "Change", "Check", "Command", "CommandError", "CommandResult",
+                          "Evidence", "WritePlan", "all_commands", "get_command", "register"), "skills.runtime._base"),
+         "Workspace": "skills.runtime.workspace", "WorkspaceError": "skills.runtime.workspace"}
 
-        return getattr(workspace, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

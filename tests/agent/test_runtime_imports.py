@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 # Loaded by the first task (the model, the loop), the first titled conversation, or the first call written as text.
-LATER = ("desktop.llm.offline", "desktop.agent.titles", "desktop.agent.loop", "jsonschema", "openai", "httpx",
+LATER = ("desktop.llm.offline.planner", "desktop.agent.titles", "desktop.agent.loop", "jsonschema", "openai", "httpx",
          # the parts that run a task, made by the first task, decision or recovery that finds work
          "desktop.agent.gate", "desktop.agent.decisions", "desktop.agent.calls", "desktop.agent.flows",
          "desktop.agent.finalize", "desktop.agent.reporter", "desktop.agent.skillsource", "desktop.agent._messages",
@@ -30,4 +30,4 @@ def test_titles_read_the_format_words_without_the_offline_planner() -> None:
     loaded = _loaded_by("from desktop.agent.titles import request_title\n"
                         "assert request_title('Make slides about Q3 results') == 'Q3 results (PPTX)'")
     assert "desktop.format_words" in loaded
-    assert "desktop.llm.offline" not in loaded and "desktop.llm.offline._route" not in loaded
+    assert "desktop.llm.offline.planner" not in loaded and "desktop.llm.offline._route" not in loaded

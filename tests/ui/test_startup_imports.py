@@ -80,7 +80,7 @@ LATER_STILL = (
     "yaml", "psutil", "fitz", "pymupdf", "docx", "openpyxl", "pptx",
     # The model is made by the first task (desktop.agent.runtime): the offline planner (~90 ms of imports)
     # and a provider's client. Titles read the format words from desktop.format_words, not the planner.
-    "desktop.llm.offline", "desktop.llm.offline._route", "openai", "httpx", "keyring",
+    "desktop.llm.offline.planner", "desktop.llm.offline._route", "openai", "httpx", "keyring",
     "desktop.agent.titles",  # with the first conversation titled or folder named
     "desktop.agent.loop", "desktop.agent.details",  # the agent loop: with the first drive
     "ctypes",  # giving freed heap back: when a preview closes
