@@ -192,17 +192,23 @@ def font_kind(name: str) -> str:
 _NARROW_SANS = frozenset({"calibri", "calibri light", "carlito", "arial narrow", "candara", "corbel"})
 
 
+# per kind: an installed Latin face, an installed CJK face, the generic family
+_FACES = {"monospace": ("DejaVu Sans Mono", "Noto Sans Mono CJK SC", "monospace"),
+          "serif": ("DejaVu Serif", "Noto Serif CJK SC", "serif"),
+          "sans-serif": ("DejaVu Sans", "Noto Sans CJK SC", "sans-serif")}
+
+
 def family_css(name: str, east_asia: str = "", *, narrow: bool = False) -> str:
     """A CSS ``font-family`` list for ``name``: the font itself, then an installed one of its kind;
     ``narrow``: a narrow face (Calibri) falls back to DejaVu Sans Condensed, as LibreOffice Writer sets it."""
-    kind = {"monospace": ["DejaVu Sans Mono", "Noto Sans Mono CJK SC", "monospace"],
-            "serif": ["DejaVu Serif", "Noto Serif CJK SC", "serif"],
-            "sans-serif": ["DejaVu Sans", "Noto Sans CJK SC", "sans-serif"]}[font_kind(name)]
-    # the East Asian font only after an installed Latin one: Word uses it for CJK text alone, and
-    # Qt would otherwise draw Latin letters in it whenever the Latin font is missing
-    if narrow and name.lower() in _NARROW_SANS:  # DejaVu Sans would set fewer words a line than Word
-        kind = ["DejaVu Sans Condensed", *kind]
-    families = [f for f in (name,) if f] + kind[:-1] + ([east_asia] if east_asia else []) + kind[-1:]
+    latin, cjk, generic = _FACES[font_kind(name)]
+    # The East Asian font right after an installed Latin one: Word uses it for CJK text alone, and Qt would
+    # otherwise draw Latin letters in it whenever the Latin font is missing. When it is not installed, the CJK
+    # face of its own kind stands in (宋体 a serif one, 黑体 a sans one), not the Latin font's.
+    if east_asia:
+        cjk = _FACES[font_kind(east_asia)][1]
+    faces = ["DejaVu Sans Condensed", latin] if narrow and name.lower() in _NARROW_SANS else [latin]
+    families = [f for f in (name,) if f] + faces + ([east_asia] if east_asia else []) + [cjk, generic]
     seen: list[str] = []
     for family in families:
         if family not in seen:

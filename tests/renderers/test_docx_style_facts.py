@@ -545,3 +545,25 @@ def test_an_emf_pictures_raster_operations_combine_with_what_is_drawn(qapp) -> N
     assert at(30, 75) == "#ff00ff"  # green inverted
     assert at(70, 70) == "#000000"
     assert at(190, 50) == "#00ff00"  # outside every blit: as drawn
+
+
+@pytest.mark.parametrize(("east_asia", "drawn_in"), [("Noto Sans CJK SC", "Noto Sans CJK SC"),
+                                                     ("Noto Serif CJK SC", "Noto Serif CJK SC"),
+                                                     ("黑体", "Noto Sans CJK SC"), ("宋体", "Noto Serif CJK SC")])
+def test_chinese_text_is_drawn_in_the_runs_east_asian_font_in_a_serif_body(tmp_path: Path, east_asia: str,
+                                                                          drawn_in: str) -> None:
+    """A run that names its East Asian font (w:rFonts/@w:eastAsia) has its CJK text in that font, or in an installed
+    one of its kind (黑体 sans, 宋体 serif); in a serif body the serif CJK face came first and won every time."""
+    from PySide6.QtGui import QFontDatabase
+
+    d = docx.Document()
+    d.styles["Normal"].font.name = "Cambria"
+    run = d.add_paragraph().add_run("通知期为三十天")
+    run._r.get_or_add_rPr().get_or_add_rFonts().set(qn("w:eastAsia"), east_asia)
+    d.save(str(tmp_path / "c.docx"))
+    families = _fmt(_block(_keep(tmp_path / "c.docx"), "通知期为三十天")).fontFamilies()
+    installed = set(QFontDatabase.families())
+    # Qt draws a CJK letter in the first listed family that is installed and has it
+    first = next(f for f in families if f in installed and QFontDatabase.writingSystems(f).count(
+        QFontDatabase.WritingSystem.SimplifiedChinese))
+    assert first == drawn_in, families
