@@ -75,14 +75,20 @@ class Catalog:
 
 # parsing ---------------------------------------------------------------------------------
 
-def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
-    """``(frontmatter, body)`` of a SKILL.md; raises CatalogError naming ``where``."""
-    text = text.lstrip("\ufeff")
+def _frontmatter_end(text: str, where: str) -> int:
+    """Where a SKILL.md's frontmatter closes (its ``\n---\n``); raises CatalogError naming ``where``."""
     if not text.startswith("---\n"):
         raise CatalogError(msg("error.catalog.missing_yaml_frontmatter_file", where=where))
     end = text.find("\n---\n", 4)
     if end < 0:
         raise CatalogError(msg("error.catalog.frontmatter_closed", where=where))
+    return end
+
+
+def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
+    """``(frontmatter, body)`` of a SKILL.md; raises CatalogError naming ``where``."""
+    text = text.lstrip("\ufeff")
+    end = _frontmatter_end(text, where)
     import yaml  # here: the app starts from the built catalog.json without parsing YAML
 
     try:
@@ -316,7 +322,10 @@ def load_body(skill_id: str, catalog: Catalog | None = None) -> str:
     entry = catalog.entries.get(skill_id)
     if entry is None:
         raise CatalogError(msg("error.catalog.unknown_skill_known", skill_id=repr(skill_id), entries=', '.join(sorted(catalog.entries))))
-    _, body = split_skill_file(_read_skill_file(catalog.root, entry.path), entry.path)
+    # The frontmatter was read at the build; the body's hash says the file is the one built, so it is not parsed
+    # again (a YAML parse per task).
+    text = _read_skill_file(catalog.root, entry.path).lstrip("\ufeff")
+    body = text[_frontmatter_end(text, entry.path) + 5:]
     if body_hash(body) != entry.body_sha256:
         raise CatalogError(msg("error.catalog.skill_body_differs_from", path=entry.path))
     return body
