@@ -75,29 +75,29 @@ class Catalog:
 
 # parsing ---------------------------------------------------------------------------------
 
-def _frontmatter_end(text: str, where: str) -> int:
-    """Where a SKILL.md's frontmatter closes (its ``\n---\n``); raises CatalogError naming ``where``."""
+def _parts(text: str, where: str) -> tuple[str, str]:
+    """The frontmatter's text and the body of a SKILL.md; raises CatalogError naming ``where``."""
+    text = text.lstrip("\ufeff")
     if not text.startswith("---\n"):
         raise CatalogError(msg("error.catalog.missing_yaml_frontmatter_file", where=where))
     end = text.find("\n---\n", 4)
     if end < 0:
         raise CatalogError(msg("error.catalog.frontmatter_closed", where=where))
-    return end
+    return text[4:end], text[end + 5:]
 
 
 def split_skill_file(text: str, where: str) -> tuple[dict[str, Any], str]:
     """``(frontmatter, body)`` of a SKILL.md; raises CatalogError naming ``where``."""
-    text = text.lstrip("\ufeff")
-    end = _frontmatter_end(text, where)
+    front, body = _parts(text, where)
     import yaml  # here: the app starts from the built catalog.json without parsing YAML
 
     try:
-        meta = yaml.safe_load(text[4:end])
+        meta = yaml.safe_load(front)
     except yaml.YAMLError as exc:
         raise CatalogError(msg("error.catalog.invalid_yaml_frontmatter", where=where, exc=exc)) from None
     if not isinstance(meta, dict):
         raise CatalogError(msg("error.catalog.frontmatter_mapping", where=where))
-    return meta, text[end + 5:]
+    return meta, body
 
 
 def _read_skill_file(root: Path, rel: str) -> str:
@@ -324,8 +324,7 @@ def load_body(skill_id: str, catalog: Catalog | None = None) -> str:
         raise CatalogError(msg("error.catalog.unknown_skill_known", skill_id=repr(skill_id), entries=', '.join(sorted(catalog.entries))))
     # The frontmatter was read at the build; the body's hash says the file is the one built, so it is not parsed
     # again (a YAML parse per task).
-    text = _read_skill_file(catalog.root, entry.path).lstrip("\ufeff")
-    body = text[_frontmatter_end(text, entry.path) + 5:]
+    _, body = _parts(_read_skill_file(catalog.root, entry.path), entry.path)
     if body_hash(body) != entry.body_sha256:
         raise CatalogError(msg("error.catalog.skill_body_differs_from", path=entry.path))
     return body

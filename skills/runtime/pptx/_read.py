@@ -127,8 +127,8 @@ class _SlideReader:
             elif tag == _P + "grpSp":
                 self.read(el)
             elif tag == _P + "graphicFrame":
-                tbl = el.find(f"{_A}graphic/{_A}graphicData/{_A}tbl")
                 data = el.find(f"{_A}graphic/{_A}graphicData")
+                tbl = data.find(_A + "tbl") if data is not None else None
                 if tbl is None and data is not None:  # a frame without readable graphic data shows nothing
                     self._graphic(_GRAPHIC_KINDS.get(data.get("uri", ""), "object"))
                 elif tbl is not None and len(self.tables) < 50:

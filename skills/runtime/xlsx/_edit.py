@@ -164,15 +164,16 @@ def _append_rows(wb: Workbook, op: AppendRowsOp, where: str, placed: dict[str, V
     check_rows(op["rows"], f"{where}.rows", used)
     start = insertion_row(ws, used) if used else 1
     above = start - 1
+    header = header_row(ws)  # above the insertion: the same row before and after it
     count = len(op["rows"])
     grown: Counter[str] = Counter()
     if above >= 1:  # also below the last row: ranges that end on it take the new rows
-        insert = RowInsert(sheet=ws.title, at=start, count=count, header=header_row(ws), width=data_width(ws, above))
+        insert = RowInsert(sheet=ws.title, at=start, count=count, header=header, width=data_width(ws, above))
         grown = insert.apply(wb)
         if placed:
             _shift_placed(placed, insert)
-    model = above if above > header_row(ws) else 0  # the data row whose formats and formulas new rows take
-    left = data_left(ws, header_row(ws)) if used else 1  # a table that starts in column B gets its rows there
+    model = above if above > header else 0  # the data row whose formats and formulas new rows take
+    left = data_left(ws, header) if used else 1  # a table that starts in column B gets its rows there
     for r, given in enumerate(op["rows"]):
         row = [_like(ws.cell(row=model, column=c) if model else None, v) for c, v in enumerate(given, left)]
         _new_row(ws, start + r, row, model, left)
@@ -196,7 +197,7 @@ _GROWN = {"formulas": "count.formulas", "charts": "count.charts", "tables": "cou
           "validations": "count.validations", "autofilter": "count.autofilters", "pivots": "count.pivot_tables"}
 
 
-def _new_row(ws: Any, row: int, values: Sequence[Any], model: int, left: int = 1) -> None:
+def _new_row(ws: Any, row: int, values: Sequence[Any], model: int, left: int) -> None:
     """One appended row from column ``left``: its values, the model row's styles, and its formulas where no
     value was given."""
     from openpyxl.formula.translate import Translator
