@@ -383,6 +383,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n cells showed these errors before the change too: {cells}</source>
+            <comment>check.detail.formula_errors_before</comment>
+            <translation>
+                <numerusform>%n cell showed this error before the change too: {cells}</numerusform>
+                <numerusform>%n cells showed these errors before the change too: {cells}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n cells hold other values than the ones written: {cells}</source>
             <comment>check.detail.cells_differ</comment>
             <translation>
@@ -404,6 +412,14 @@
             <translation>
                 <numerusform>Slide {slides} shows nothing</numerusform>
                 <numerusform>Slides {slides} show nothing</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Slides {slides} were empty before this change too</source>
+            <comment>check.detail.empty_before</comment>
+            <translation>
+                <numerusform>Slide {slides} was empty before this change too</numerusform>
+                <numerusform>Slides {slides} were empty before this change too</numerusform>
             </translation>
         </message>
         <message numerus="yes">

@@ -2844,6 +2844,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>没有空白幻灯片</translation>
         </message>
         <message>
+            <source>The change left no slide empty</source>
+            <comment>check.label.no_slide_emptied</comment>
+            <translation>这次修改没有让任何幻灯片变空</translation>
+        </message>
+        <message>
             <source>The cells hold the requested values</source>
             <comment>check.label.content_matches_spec</comment>
             <translation>单元格包含要求的值</translation>
@@ -2852,6 +2857,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>No formula shows an error</source>
             <comment>check.label.no_formula_errors</comment>
             <translation>没有公式显示错误</translation>
+        </message>
+        <message>
+            <source>The change made no formula error</source>
+            <comment>check.label.no_new_formula_errors</comment>
+            <translation>这次修改没有产生公式错误</translation>
         </message>
         <message>
             <source>The workbook has sheets</source>
@@ -2898,6 +2908,13 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n cells showed these errors before the change too: {cells}</source>
+            <comment>check.detail.formula_errors_before</comment>
+            <translation>
+                <numerusform>%n 个单元格在修改前就显示这些错误：{cells}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n cells hold other values than the ones written: {cells}</source>
             <comment>check.detail.cells_differ</comment>
             <translation>
@@ -2922,6 +2939,13 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Every slide shows something</source>
             <comment>check.detail.no_empty_slides</comment>
             <translation>每张幻灯片都有内容</translation>
+        </message>
+        <message numerus="yes">
+            <source>Slides {slides} were empty before this change too</source>
+            <comment>check.detail.empty_before</comment>
+            <translation>
+                <numerusform>第 {slides} 张幻灯片在修改前就是空的</numerusform>
+            </translation>
         </message>
         <message>
             <source>LibreOffice is not installed, so this could not run</source>
@@ -3606,6 +3630,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Sheet {name}: rows {first}–{last} added (first: {sample})</source>
             <comment>change.rows_added</comment>
             <translation>工作表 {name}：新增第 {first}–{last} 行（第一行：{sample}）</translation>
+        </message>
+        <message>
+            <source>Sheet {name}: row {row} added ({sample})</source>
+            <comment>change.row_added</comment>
+            <translation>工作表 {name}：新增第 {row} 行（{sample}）</translation>
         </message>
         <message numerus="yes">
             <source>New sheet {name}: %n rows</source>

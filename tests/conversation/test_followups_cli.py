@@ -248,33 +248,63 @@ def test_undo_right_after_a_new_file_says_it_was_new_and_writes_nothing(chat: Ch
     assert "是上一步新建的文件" in zh["message"] and first["path"] != pdf["path"]
 
 
+def _priced_book(path) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Sales"
+    sheet.append(["Item", "Amount", "Units", "Unit price"])
+    sheet.append(["Widget", 100, 4, "=B2/C2"])  # the column's formula is carried into an added row
+    sheet.append(["Bolt", 60, 3, "=B3/C3"])
+    book.save(path)
+
+
 def test_a_write_whose_check_fails_is_delivered_with_the_check_and_can_be_undone(chat: Chat) -> None:
+    from openpyxl import load_workbook
+
+    _priced_book(chat.path("sales.xlsx"))
+    v1 = chat.path("sales.xlsx").read_bytes()
+
+    report = chat.say("add a row to sales.xlsx: Gadget, 100, 0", expect=None)
+    [art] = report["artifacts"]  # the file changed: it is delivered, not left on disk unseen
+    assert art["path"] == "sales.xlsx" and art["version"] == 2 and art["evidence"]["passed"] is False
+    failed = [c for c in art["evidence"]["checks"] if c["status"] == "failed"]
+    assert [c["name"] for c in failed] == ["no formula errors"]
+    assert "Sales!D4 #DIV/0!" in json.dumps(failed)
+    assert "no file was changed" not in report["message"] and "a check of the file failed" in report["message"]
+    sheet = load_workbook(chat.path("sales.xlsx"))["Sales"]
+    assert [c.value for c in sheet[4]] == ["Gadget", 100, 0, "=B4/C4"]
+
+    chat.say("undo that", expect=None)
+    assert chat.path("sales.xlsx").read_bytes() == v1
+
+
+def test_a_deck_that_already_had_a_blank_slide_is_edited_without_a_failed_check(chat: Chat) -> None:
+    """Real decks keep blank slides: the edit's check does not fail for one, and the reply says nothing failed."""
     import pptx
     from pptx.chart.data import CategoryChartData
     from pptx.enum.chart import XL_CHART_TYPE
     from pptx.util import Inches
 
     prs = pptx.Presentation()
-    first = prs.slides.add_slide(prs.slide_layouts[0])
-    first.shapes.title.text = "Sales"
+    prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = "Sales"
     data = CategoryChartData()
     data.categories = ["Q1", "Q2"]
     data.add_series("Sales", (3, 5))
     charted = prs.slides.add_slide(prs.slide_layouts[6])  # a chart and nothing else: not empty
     charted.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data)
-    prs.slides.add_slide(prs.slide_layouts[6])  # really empty: the check after the write fails on it
+    prs.slides.add_slide(prs.slide_layouts[6])  # left blank by its author
     prs.save(str(chat.path("q.pptx")))
-    v1 = chat.path("q.pptx").read_bytes()
 
-    report = chat.say("add a slide titled Risks to q.pptx", expect=None)
-    [art] = report["artifacts"]  # the file changed: it is delivered, not left on disk unseen
-    assert art["path"] == "q.pptx" and art["version"] == 2 and art["evidence"]["passed"] is False
-    failed = [c for c in art["evidence"]["checks"] if c["status"] == "failed"]
-    assert [c["name"] for c in failed] == ["no empty slides"]
-    assert "Slide 3 shows nothing" in json.dumps(failed)  # the chart's slide 2 is not named
-    assert "no file was changed" not in report["message"] and "a check of the file failed" in report["message"]
+    report = chat.say("add a slide titled Risks to q.pptx")
+    [art] = report["artifacts"]
+    assert art["version"] == 2 and art["evidence"]["passed"] is True
+    checks = {c["name"]: c for c in art["evidence"]["checks"]}
+    assert checks["no slide emptied"]["status"] == "passed" and "no empty slides" not in checks
+    assert "failed" not in report["message"]
     assert [s.shapes.title.text for s in pptx.Presentation(str(chat.path("q.pptx"))).slides
             if s.shapes.title is not None][-1] == "Risks"
-
-    chat.say("undo that", expect=None)
-    assert chat.path("q.pptx").read_bytes() == v1
+    zh = chat.say("在 q.pptx 末尾加一张幻灯片，标题：下一步")
+    [art] = zh["artifacts"]
+    assert art["version"] == 3 and art["evidence"]["passed"] is True

@@ -161,3 +161,34 @@ def test_a_slide_with_only_a_chart_a_drawn_shape_or_a_connector_is_not_empty(ws:
     assert check.status == "failed" and check.detail.params == {"slides": [4]}, check
     inspected = get_command("pptx_inspect").run(ws, {"path": "drawn.pptx"})
     assert [s["graphics"] for s in inspected.data["slides"]] == [["chart"], ["shape"], ["connector"], []]
+
+
+def test_an_edit_is_not_failed_by_a_slide_that_was_empty_before_it(ws: Workspace) -> None:
+    """A real deck often keeps a blank slide: editing another slide must not fail "no empty slides" for it,
+    and a slide the edit itself leaves empty still fails, named by where it is now."""
+    from pptx.util import Inches
+
+    prs = Presentation()
+    prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = "Kickoff"
+    prs.slides.add_slide(prs.slide_layouts[6])  # left blank by its author
+    prs.slides.add_slide(prs.slide_layouts[6]).shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(1)
+                                                                   ).text_frame.text = "Draft"
+    prs.save(str(ws.root / "kept.pptx"))
+    edit = get_command("pptx_edit")
+
+    result = edit.run(ws, {"path": "kept.pptx", "operations": [
+        {"op": "set_title", "slide": 1, "text": "Launch"}, {"op": "move_slide", "slide": 2, "to": 3}]})
+    assert result.ok and result.evidence[0].passed, result.message
+    [check] = [c for c in result.evidence[0].checks if c.name in ("no empty slides", "no slide emptied")]
+    assert check.name == "no slide emptied" and check.detail.params == {"slides": [3]}, check
+    assert Presentation(str(ws.root / "kept.pptx")).slides[0].shapes.title.text == "Launch"
+
+    result = edit.run(ws, {"path": "kept.pptx", "operations": [{"op": "replace_text", "find": "Draft", "replace": ""}]})
+    assert not result.evidence[0].passed
+    [check] = [c for c in result.evidence[0].checks if c.name == "no empty slides"]
+    assert check.status == "failed" and check.detail.params == {"slides": [2]}, check
+
+    # verifying the deck on its own still says a slide is empty: nothing there was before
+    verified = get_command("pptx_verify").run(ws, {"path": "kept.pptx"})
+    [check] = [c for c in verified.evidence[0].checks if c.name == "no empty slides"]
+    assert check.status == "failed" and check.detail.params == {"slides": [2, 3]}, check

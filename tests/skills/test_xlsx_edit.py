@@ -364,3 +364,27 @@ def test_a_cell_that_reads_back_otherwise_is_said_as_a_spreadsheet_shows_it(ws: 
     assert check.status == "failed"
     assert english(check.detail) == ("2 cells hold other values than the ones written: "
                                      "Sales!A2 = “North” ≠ “East”; Sales!B2 = (empty) ≠ 1")
+
+
+def test_an_edit_is_not_failed_by_an_error_the_workbook_already_showed(ws: Workspace) -> None:
+    """A real workbook may show #DIV/0! somewhere: editing elsewhere must not fail its check for that, while
+    an error the edit brings (here the column's formula carried into an appended row) still fails."""
+    first = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"C1": "Share", "C3": "=B3/0"}})
+    assert {c.name: c.status for c in first.evidence[0].checks}["no formula errors"] == "failed"
+
+    later = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"A2": "Nord"}})
+    assert later.ok and later.evidence[0].passed, later.message
+    checks = {c.name: c for c in later.evidence[0].checks}
+    assert "no formula errors" not in checks
+    said = checks["no new formula errors"]
+    assert said.status == "passed" and "Sales!C3 #DIV/0!" in said.detail.english()
+    assert load_workbook(ws.root / "b.xlsx")["Sales"]["A2"].value == "Nord"
+
+    spread = edit(ws, {"op": "append_rows", "sheet": "Sales", "rows": [["East", 5]]})
+    checks = {c.name: c for c in spread.evidence[0].checks}
+    assert not spread.evidence[0].passed and checks["no formula errors"].status == "failed"
+    assert "Sales!C4 #DIV/0!" in checks["no formula errors"].detail.english()
+
+    # into another file: the source is read where it is
+    other = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"A3": "Sud"}}, output="copy.xlsx")
+    assert other.evidence[0].passed and "no new formula errors" in {c.name for c in other.evidence[0].checks}

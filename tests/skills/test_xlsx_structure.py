@@ -114,7 +114,7 @@ def test_a_row_added_to_a_mira_sheet_goes_above_its_totals_and_the_chart_takes_i
     assert [values["B7"].value, values["C7"].value] == [7200, 4950]
     checks = {c.name: c.status for c in res.evidence[0].checks}
     assert checks["no formula errors"] == "passed" and checks["cells"] == "passed"  # May is where it said
-    assert res.data["changes"][0][1].startswith("Sheet Sales: rows 6–6 added")
+    assert res.data["changes"][0][1].startswith("Sheet Sales: row 6 added (")
     assert res.data["changes"][1:] == [["", "The new rows go above the totals row, which moves to row 7"],
                                        ["", "These now include the new rows: 2 formulas, 1 chart, 1 filter"]]
 

@@ -238,9 +238,39 @@ def cjk_font_check(prs: PresentationT) -> Check | None:
     return Check(name="East Asian font", status="passed", detail=f"all {runs} runs with CJK text name an East Asian font")
 
 
-def deck_evidence(ws: Workspace, path: Path, expect: PptxExpect | None, *,
-                  min_pictures: int = 0, check_cjk: bool = False) -> tuple[Evidence, dict[str, Any]]:
-    """Open the real file and check it; returns the evidence and the outline it was computed from."""
+def shows_nothing(s: Mapping[str, Any]) -> bool:
+    """A slide outline with no title, text, table, picture or drawing."""
+    return not (s["title"] or s["shapes"] or s["tables"] or s["pictures"] or s["graphics"])
+
+
+def empty_slide_ids(prs: PresentationT) -> frozenset[int]:
+    """The ids of the deck's slides that show nothing (ids survive moving and removing other slides)."""
+    return frozenset(slide.slide_id for i, slide in enumerate(prs.slides, 1)
+                     if shows_nothing(slide_outline(slide, i)))
+
+
+def empty_slides_check(prs: PresentationT, o: Mapping[str, Any], empty_before: frozenset[int] | None) -> Check:
+    """No slide shows nothing; after an edit (``empty_before`` given), no slide the edit left empty.
+
+    A deck that already had an empty slide would otherwise fail the check of every edit made to it.
+    """
+    empty = [(s["index"], slide.slide_id) for s, slide in zip(o["slides"], prs.slides) if shows_nothing(s)]
+    if not empty:
+        return Check(name="no empty slides", status="passed", detail=msg("check.detail.no_empty_slides"))
+    new = [i for i, sid in empty if empty_before is None or sid not in empty_before]
+    if new:
+        return Check(name="no empty slides", status="failed", detail=msg("check.detail.empty_slides", len(new), slides=new))
+    old = [i for i, _ in empty]
+    return Check(name="no slide emptied", status="passed", detail=msg("check.detail.empty_before", len(old), slides=old))
+
+
+def deck_evidence(ws: Workspace, path: Path, expect: PptxExpect | None, *, min_pictures: int = 0,
+                  check_cjk: bool = False, empty_before: frozenset[int] | None = None
+                  ) -> tuple[Evidence, dict[str, Any]]:
+    """Open the real file and check it; returns the evidence and the outline it was computed from.
+
+    ``empty_before``: an edit's source slides that showed nothing already (their ids); they do not fail it.
+    """
     expect = expect or PptxExpect()
     try:
         with deck_errors(path.name):
@@ -270,11 +300,7 @@ def deck_evidence(ws: Workspace, path: Path, expect: PptxExpect | None, *,
     broken = [s["index"] for s in o["slides"] for p in s["pictures"] if p.get("broken")]
     if broken:
         checks.append(Check(name="pictures readable", status="failed", detail=f"unreadable picture on slides {broken}"))
-    untitled = [s["index"] for s in o["slides"] if not s["title"] and not s["shapes"] and not s["tables"]
-                and not s["pictures"] and not s["graphics"]]
-    checks.append(Check(name="no empty slides", status="failed" if untitled else "passed",
-                        detail=msg("check.detail.empty_slides", len(untitled), slides=untitled) if untitled
-                        else msg("check.detail.no_empty_slides")))
+    checks.append(empty_slides_check(prs, o, empty_before))
     counts = {"slides": n,
               "titled_slides": sum(1 for s in o["slides"] if s["title"]),
               "tables": sum(len(s["tables"]) for s in o["slides"]),

@@ -13,7 +13,7 @@ from skills.runtime.pptx._build import build_slides
 from skills.runtime.pptx._deck import new_presentation
 from skills.runtime.pptx._template import from_template
 from skills.runtime.pptx._edit import apply_operations
-from skills.runtime.pptx._read import all_text, deck_errors, deck_evidence, open_deck, outline
+from skills.runtime.pptx._read import all_text, deck_errors, deck_evidence, empty_slide_ids, open_deck, outline
 from skills.runtime._common import artifact_for, create_target
 from skills.runtime._pptx_xlsx_common import (
     check_tagged_args,
@@ -102,6 +102,7 @@ def _edit(ws: Workspace, args: PptxEditArgs) -> CommandResult:
     out = edit_output(ws, args, ".pptx")
     with deck_errors(src.name):
         prs = open_deck(src)
+        empty_before = empty_slide_ids(prs)
         changes = apply_operations(prs, ws, args["operations"])
         expected = outline(prs)
     with ws.publish(out) as staging:
@@ -110,7 +111,8 @@ def _edit(ws: Workspace, args: PptxEditArgs) -> CommandResult:
     titles = [s["title"] for s in expected["slides"] if s["title"]]
     texts = [t for t in all_text(expected).split("\n") if t.strip()][:2000]
     # No East Asian font check here: a user's own deck may rely on its theme for CJK fonts.
-    ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts})
+    ev, _ = deck_evidence(ws, target, {"slides": expected["slide_count"], "titles": titles, "text": texts},
+                          empty_before=empty_before)
     msg = (f"Edited {args['path']}" + (f" into {ev.path}" if out != args["path"] else "")
            + f": {len(args['operations'])} operations, {len(changes)} changes; now {expected['slide_count']} slides.")
     return _result(ev, msg, titles[0] if titles else Path(out).stem, {"changes": english_changes(changes)})

@@ -183,7 +183,8 @@ def _append_rows(wb: Workbook, op: AppendRowsOp, where: str, placed: dict[str, V
     end = start + count - 1
     first = " | ".join(show(v) for v in op["rows"][0][:8])
     changes: list[Change] = [[msg("change.sheet", used, name=ws.title),
-                msg("change.rows_added", name=ws.title, first=start, last=end, sample=first)]]
+                msg("change.rows_added", name=ws.title, first=start, last=end, sample=first) if end > start
+                else msg("change.row_added", name=ws.title, row=start, sample=first)]]
     if start <= used:
         changes.append(["", msg("change.rows_above_totals", row=end + 1)])
     parts = [count_msg(key, grown[k]) for k, key in _GROWN.items() if grown[k]]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 import re
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,7 @@ from skills.runtime._pptx_xlsx_common import (
 from skills.runtime.xlsx._cached import book_sheets, compute, has_hidden_rows, write_with_values
 from skills.runtime.xlsx._check import workbook_evidence
 from skills.runtime.xlsx._edit import apply_operations, lost_parts, open_for_edit, show
-from skills.runtime.xlsx._read import scan_workbook
+from skills.runtime.xlsx._read import SheetScan, scan_workbook
 from skills.runtime.xlsx._recalc import libreoffice_values, recalculate
 from skills.runtime.xlsx._write import first_data_row, new_workbook
 from skills.runtime.soffice import soffice_path
@@ -140,10 +142,28 @@ def _describe_create(ws: Workspace, args: XlsxCreateArgs) -> WritePlan:
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
+def _source_scans(src: Path, replaced: bool) -> Callable[[], list[SheetScan]]:
+    """Reads the workbook as it was before the write, when asked (only a file that shows errors asks).
+
+    A write over the source keeps its bytes (the zip, not the parsed cells) until the check is made.
+    """
+    if not replaced:
+        return lambda: scan_workbook(src, max_rows=0)[0]
+    package = src.read_bytes()
+
+    def scans() -> list[SheetScan]:
+        with tempfile.TemporaryDirectory(prefix="mira-before-") as folder:
+            copy = Path(folder) / src.name
+            copy.write_bytes(package)
+            return scan_workbook(copy, max_rows=0)[0]
+    return scans
+
+
 def _edit(ws: Workspace, args: XlsxEditArgs) -> CommandResult:
     args = check_tagged_args(_LIGHT_EDIT, args, XlsxEditArgs)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
+    before = _source_scans(src, ws.resolve(out) == src)
     wb = open_for_edit(src)
     placed: dict[str, schema.Value] = {}
     changes = apply_operations(wb, args["operations"], placed)
@@ -160,7 +180,7 @@ def _edit(ws: Workspace, args: XlsxEditArgs) -> CommandResult:
             raise CommandError(msg("error.xlsx_cmds.saving_edit_would_drop", path=args['path'], lost=', '.join(lost)))
     # the values given, where they ended up: formula cells compared by their text, value cells by value
     cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
-    ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None)
+    ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None, errors_before=before)
     where = f" into {ev.path}" if out != args["path"] else ""
     return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": english_changes(changes)})
 
@@ -206,6 +226,7 @@ def _recalculate(ws: Workspace, args: XlsxRecalculateArgs) -> CommandResult:
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
     recalculate(ws, src, out)
+    # every error the values show is reported, old or not: finding them is what a recalculation is for
     ev, scans = workbook_evidence(ws, ws.resolve(out))
     errors = [f"{s.name}!{e['cell']} {e['error']}" for s in scans for e in s.errors]
     formulas = sum(s.formulas for s in scans)
