@@ -68,8 +68,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # the offline planner's replies (desktop/llm/_offline_*.py), rendered in the request's language
     "planner.stopped": "Stopped: too many steps without a result.",
     "planner.unavailable": "Nothing was written: {name} is not available to this skill.",
-    "planner.no_replace": ("Nothing was written: replacing text in a {kind} file is not something I can do offline. Connect a "
-                           "real model in Settings for this edit."),
+    "planner.no_replace": ("Nothing was written: offline I cannot replace text throughout a workbook, but I can change "
+                           "its cells: *set B3 to 1200*. Connect a real model in Settings for this edit."),
     "planner.no_title": "Nothing was written: {path} has no title or first heading to change.",
     "planner.no_worksheet": "Nothing was written: {path} has no worksheet to add rows to.",
     "planner.no_sheet": "Nothing was written: {path} has no sheet named \"{name}\". Its sheets are: {sheets}.",
@@ -98,6 +98,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.paragraph_added": "Added the paragraph under \"{heading}\".",
     "planner.paragraph_appended": "Added the paragraph at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
+    "planner.cells_set": ("Set {cells}.", "Set %n cells: {cells}."),
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
     "planner.sheet_renamed": "Renamed the sheet \"{name}\" to \"{to}\".",
@@ -186,6 +187,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "action.set_title": "Change title…",
     "action.replace_text": "Replace text…",
     "action.add_rows": "Add rows…",
+    "action.set_cells": "Change a cell…",
     "action.add_section": "Add section…",
     "action.export_pdf": "Export as PDF",
     "action.undo": "Undo",
@@ -195,6 +197,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "action.field.find": "Find",
     "action.field.replace": "Replace with",
     "action.field.rows": "Rows (one a line, cells separated by commas)",
+    "action.field.cell": "Cell (such as B3)",
+    "action.field.value": "New value (a number, text or =formula)",
     "action.field.text": "Text",
     "action.send": "Send",
     "help.create": "Turn your own content into files: markdown headings, lists and tables, CSV data, or attached "
@@ -209,7 +213,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                    "slide 3* or *move slide 4 to 2*.",
     "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
-    "help.rows": "Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.",
+    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200* or *rename sheet Sales to "
+                 "Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",
     "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",

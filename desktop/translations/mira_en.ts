@@ -236,6 +236,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Set %n cells: {cells}.</source>
+            <comment>planner.cells_set</comment>
+            <translation>
+                <numerusform>Set {cells}.</numerusform>
+                <numerusform>Set %n cells: {cells}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Split {path} into %n files in {folder}/; every page is kept as it was.</source>
             <comment>planner.split</comment>
             <translation>

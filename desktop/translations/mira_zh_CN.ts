@@ -1886,9 +1886,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>没有写入任何文件：此技能无法使用 {name}。</translation>
         </message>
         <message>
-            <source>Nothing was written: replacing text in a {kind} file is not something I can do offline. Connect a real model in Settings for this edit.</source>
+            <source>Nothing was written: offline I cannot replace text throughout a workbook, but I can change its cells: *set B3 to 1200*. Connect a real model in Settings for this edit.</source>
             <comment>planner.no_replace</comment>
-            <translation>没有写入任何文件：离线模式无法替换 {kind} 文件中的文字。请在设置中连接模型后再试。</translation>
+            <translation>没有写入任何文件：离线模式无法替换整个工作簿里的文字，但可以修改单元格：*把 B3 改成 1200*。请在设置中连接模型后再做这项修改。</translation>
         </message>
         <message>
             <source>Nothing was written: {path} has no title or first heading to change.</source>
@@ -2020,6 +2020,13 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>planner.rows_added</comment>
             <translation>
                 <numerusform>已添加 %n 行。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Set %n cells: {cells}.</source>
+            <comment>planner.cells_set</comment>
+            <translation>
+                <numerusform>已修改 %n 个单元格：{cells}。</numerusform>
             </translation>
         </message>
         <message>
@@ -2434,6 +2441,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>添加行…</translation>
         </message>
         <message>
+            <source>Change a cell…</source>
+            <comment>action.set_cells</comment>
+            <translation>修改单元格…</translation>
+        </message>
+        <message>
             <source>Add section…</source>
             <comment>action.add_section</comment>
             <translation>添加章节…</translation>
@@ -2479,6 +2491,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>行（每行一条，单元格用逗号分隔）</translation>
         </message>
         <message>
+            <source>Cell (such as B3)</source>
+            <comment>action.field.cell</comment>
+            <translation>单元格（例如 B3）</translation>
+        </message>
+        <message>
+            <source>New value (a number, text or =formula)</source>
+            <comment>action.field.value</comment>
+            <translation>新值（数字、文字或 =公式）</translation>
+        </message>
+        <message>
             <source>Text</source>
             <comment>action.field.text</comment>
             <translation>正文</translation>
@@ -2519,9 +2541,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>在标题下添加一段文字：*在“期限”下面加一段：通知期为 30 天。*</translation>
         </message>
         <message>
-            <source>Change a workbook: *add a row: May, 1800, 1150* or *rename sheet Sales to Revenue*.</source>
+            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
-            <translation>修改工作簿：*添加一行：五月, 1800, 1150*或*把工作表 销售 重命名为 收入*。</translation>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*或*把工作表 销售 重命名为 收入*。</translation>
         </message>
         <message>
             <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>

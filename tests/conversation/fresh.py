@@ -204,6 +204,25 @@ ROWS = _rows(
     ("再加一行：桃子,6", {"rows": [["桃子", 6]]}),
 )
 
+CELLS = _rows(
+    "set_cells", BOOK,
+    ("C3 needs to be 975", {"cells": {"Sales!C3": 975}}),
+    ("can you make B4 = 1,310 please", {"cells": {"Sales!B4": 1310}}),
+    ("enter 7 into cell D3", {"cells": {"Sales!D3": 7}}),
+    ("fix C2 -> 905", {"cells": {"Sales!C2": 905}}),
+    ("In book.xlsx set the cell B2 to 1210, then C2 to 915", {"cells": {"Sales!B2": 1210, "Sales!C2": 915}}),
+    ("D4 should say checked", {"cells": {"Sales!D4": "checked"}}),
+    ("C5 = B5*2", {"cells": {"Sales!C5": "=B5*2"}}),
+    ("把 b2 单元格改为 1,210", {"cells": {"Sales!B2": 1210}}),
+    ("C3 改成975吧", {"cells": {"Sales!C3": 975}}),
+    ("在 Costs 表的 A3 写入 水电", {"cells": {"Costs!A3": "水电"}}),
+    ("D2 填上 =B2+C2", {"cells": {"Sales!D2": "=B2+C2"}}),
+) + _after(
+    "set_cells", ("Make a spreadsheet:\nFruit,Boxes\napple,3\npear,4",), (),
+    ("set B2 to 30", {"cells": {"Sheet1!B2": 30}}),
+    ("把 B3 改成 40", {"cells": {"Sheet1!B3": 40}}),
+)
+
 REPLACE = _rows(
     "replace_text", CONTRACT,
     ("change Acme Ltd. to Mira AG everywhere", {"find": "Acme Ltd.", "replace": "Mira AG", "every": True}),
@@ -477,7 +496,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
                 *ROTATE, *REORDER, *SPLIT, *INSPECT, *CREATE, *VERSIONS, *NEAR]
 
 # Export needs LibreOffice, seconds a row: a few, marked slow.

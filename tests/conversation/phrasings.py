@@ -473,6 +473,25 @@ PEOPLE = _rows(
     ("从第2页之后拆分 doc.pdf", {"parts": [["Page 1", "Page 2"], ["Page 3"]]}),
 )
 
+SET_CELLS = _rows(
+    "set_cells", BOOK,
+    ("set B3 to 1400", {"cells": {"Sales!B3": 1400}}),
+    ("change B2 to 1,250", {"cells": {"Sales!B2": 1250}}),
+    ("change cell C4 to 999 in book.xlsx", {"cells": {"Sales!C4": 999}}),
+    ("B3 should be 1500", {"cells": {"Sales!B3": 1500}}),
+    ("put 42 in D2", {"cells": {"Sales!D2": 42}}),
+    ("set B5 to =SUM(B2:B4)", {"cells": {"Sales!B5": "=SUM(B2:B4)"}}),
+    ("set B2 to 1100 and C2 to 880", {"cells": {"Sales!B2": 1100, "Sales!C2": 880}}),
+    ("on the Costs sheet, set B2 to 2100", {"cells": {"Costs!B2": 2100}}),
+    ("set A3 to \"Rent + heat\" on the Costs sheet", {"cells": {"Costs!A3": "Rent + heat"}}),
+    ("update Costs!B2 to 1950", {"cells": {"Costs!B2": 1950}}),
+    ("把 B3 改成 1400", {"cells": {"Sales!B3": 1400}}),
+    ("将 C2 的值改为 880", {"cells": {"Sales!C2": 880}}),
+    ("B4 设为 1300，C4 设为 1020", {"cells": {"Sales!B4": 1300, "Sales!C4": 1020}}),
+    ("在 D1 填入 合计", {"cells": {"Sales!D1": "合计"}}),
+    ("把 Costs 工作表的 B2 改成 2100", {"cells": {"Costs!B2": 2100}}),
+)
+
 SHEETS = _rows(
     "rename_sheet", BOOK,
     ("rename sheet Sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
@@ -570,7 +589,12 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("今天天气怎么样", ()),
     ("我想撤回昨天的邮件", ()),
     ("表单什么时候交", ()),
+    ("B3 looks off", BOOK),
+    ("how do I set B3 to 10 in Excel?", BOOK),
+    ("I'll change B3 to 1400 myself", BOOK),
+    ("my seat is B12", ()),
+    ("B3 是什么意思？", BOOK),
 )]
 
-ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_PARAGRAPH, *ADD_ROWS, *REPLACE,
+ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *REPLACE,
                 *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

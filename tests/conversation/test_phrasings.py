@@ -185,6 +185,13 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         rows = [list(r) for r in sheet.iter_rows(values_only=True)]
         for r in want["rows"]:
             assert r in [x[:len(r)] for x in rows], rows
+    elif intent == "set_cells":
+        import openpyxl
+
+        book = openpyxl.load_workbook(path)
+        for ref, value in want["cells"].items():
+            sheet, _, cell = ref.partition("!")
+            assert book[sheet][cell].value == value, (ref, book[sheet][cell].value)
     elif intent == "replace_text":
         text = "\n".join(_docx_texts(path))
         assert want.get("tracked") or want["replace"] in text

@@ -388,3 +388,26 @@ def test_an_edit_is_not_failed_by_an_error_the_workbook_already_showed(ws: Works
     # into another file: the source is read where it is
     other = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"A3": "Sud"}}, output="copy.xlsx")
     assert other.evidence[0].passed and "no new formula errors" in {c.name for c in other.evidence[0].checks}
+
+
+def test_an_error_the_source_had_not_calculated_yet_is_not_the_edits(tmp_path: Path) -> None:
+    """Files saved by other programs often keep no formula values: "=1/0" shows #DIV/0! only once calculated.
+    An edit elsewhere calculates it, and its check does not blame the edit; a sheet renamed by the edit is
+    looked up by its old name."""
+    w = Workspace(tmp_path / "task")
+    book = Workbook()
+    book.active.title = "Data"
+    book.active.append(["Hello"])
+    book.active.append(["=1/0"])  # openpyxl saves no value for it
+    book.save(w.root / "raw.xlsx")
+    res = get_command("xlsx_edit").run(w, {"path": "raw.xlsx", "operations": [
+        {"op": "set_cells", "sheet": "Data", "cells": {"A1": 3}}, {"op": "rename_sheet", "name": "Data", "to": "Facts"}]})
+    assert res.evidence[0].passed, res.message
+    checks = {c.name: c for c in res.evidence[0].checks}
+    assert "Facts!A2 #DIV/0!" in checks["no new formula errors"].detail.english()
+    assert load_workbook(w.root / "raw.xlsx", data_only=True)["Facts"]["A2"].value == "#DIV/0!"
+
+    # the same formula written into another cell is the edit's own error
+    res = get_command("xlsx_edit").run(w, {"path": "raw.xlsx", "operations": [
+        {"op": "set_cells", "sheet": "Facts", "cells": {"B2": "=1/0"}}]})
+    assert {c.name: c.status for c in res.evidence[0].checks}["no formula errors"] == "failed"

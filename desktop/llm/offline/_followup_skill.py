@@ -102,7 +102,7 @@ class FollowUpPlan(CallHistory):
             return self._pdf_step()
         if op == "replace_text":
             if self.kind not in ("docx", "pptx"):
-                return self._say("planner.no_replace", kind=self.kind.upper())
+                return self._say("planner.no_replace")  # a workbook: the only kind left here
             edit: dict[str, Any] = {"path": path, "operations": [
                 {"op": "replace_text", "find": self.p["find"], "replace": self.p["replace"]}]}
             if self.kind == "docx" and self.p.get("track_changes"):
@@ -134,7 +134,7 @@ class FollowUpPlan(CallHistory):
                 return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": [block]}]})
             return ("docx_edit", {"path": path, "operations": [{"op": "insert_after_heading", "heading": self.p["heading"],
                                                                 "blocks": [block], "before_subheadings": True}]})
-        if op == "add_rows":
+        if op in ("add_rows", "set_cells"):
             book = self._read("xlsx_inspect")
             if book is None:
                 return ("xlsx_inspect", {"path": path})
@@ -145,6 +145,9 @@ class FollowUpPlan(CallHistory):
             sheet = next((n for n in sheets if str(n).casefold() == wanted.casefold()), None) if wanted else sheets[0]
             if sheet is None:
                 return self._say("planner.no_sheet", path=path, name=wanted, sheets=[str(n) for n in sheets])
+            if op == "set_cells":
+                return ("xlsx_edit", {"path": path, "operations": [
+                    {"op": "set_cells", "sheet": sheet, "cells": self.p["cells"]}]})
             return ("xlsx_edit", {"path": path, "operations": [
                 {"op": "append_rows", "sheet": sheet, "rows": self.p["rows"]}]})
         return self._say("planner.cannot", path=path)
@@ -276,6 +279,9 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.paragraph_appended")
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
+        if self.op == "set_cells":
+            cells = [f"{ref} = {value}" for ref, value in p["cells"].items()]
+            return self._say("planner.cells_set", len(cells), cells=", ".join(cells))
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":

@@ -163,6 +163,14 @@ def _order(text: str) -> dict[str, Any] | None:
     return {"order": order} if len(order) >= 2 else None
 
 
+def _cells(text: str) -> dict[str, Any] | None:
+    found = slots.cell_values(text)
+    if found is None:
+        return None
+    cells, sheet = found
+    return {"cells": cells, **({"sheet": sheet} if sheet else {})}
+
+
 def _remove_slide(text: str) -> dict[str, Any] | None:
     m = re.search(r"(?:slide|第)\s*(?:#|no\.?\s*|number\s*)?(?P<n>\d+)", text, _I)
     if m:
@@ -389,6 +397,12 @@ INTENTS: tuple[Intent, ...] = (
            zh=(rf"(?:把|将)?(?:工作表|表格?|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:重命名为|重命名成|改名为|改名成|命名为)\s*"
                rf"{_Q}?(?P<to>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",),
            scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
+    Intent("set_cells", ("xlsx",), {"cells": "cells", "sheet": "text"},
+           en=slots.CELL_PHRASINGS_EN, zh=slots.CELL_PHRASINGS_ZH,
+           unless=_ASKING, scope="named", action="action.set_cells",
+           request_en="set {cell} to {value} in {path}",
+           request_zh="把 {path} 的 {cell} 改成 {value}",
+           command="xlsx_edit", precedence=76, help="help.rows", extract=_cells),
     Intent("remove_sheet", ("xlsx",), {"name": "text"},
            en=(rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?"
                r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$",

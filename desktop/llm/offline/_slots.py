@@ -328,3 +328,104 @@ _OUTSIDE = later(r"(?<![\w./:\\])(?:\.\.[/\\]|~[/\\]|/(?=[\w.-]+/)|[A-Za-z]:\\)[
 def outside_paths(text: str) -> list[str]:
     """The paths a request names outside the working folder, as written (none in most requests)."""
     return [m.group(0).rstrip(".,)）") for m in _OUTSIDE.finditer(text)]
+
+
+# -- cells: "set B3 to 1,200 and C3 to =B3*2", "把 Sales!B3 改成 10，C3 改成 20", "put 42 in C5" ------------------------
+# A cell reference standing alone (not "q3" of "q3.xlsx", not "$5" or "A1B"), with an optional sheet before "!".
+_REF = (r"(?<![\w.$!'(=:+*/&^-])(?:(?P<sheet>'[^'\n]{1,31}'|[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,30})!)?"
+        r"\$?(?P<col>[A-Za-z]{1,3})\$?(?P<row>[1-9]\d{0,6})(?![\w.(])")
+# what joins a cell to its new value ("B3 to 10", "B3 = 10", "B3 的值改成 10", "在 C5 里填 42")
+_TO_EN = r"(?:(?:should|must|needs?\s+to|has\s+to|ought\s+to)\s+(?:be|say|read)|becomes?|to|as|(?P<eq>=)|：|->|→)"
+_TO_ZH = r"(?:改成|改为|设为|设置为|设成|改写为|写成|写入|写上|填写为|填入|填上|填成|填|输入|为|等于)"
+_TO = rf"\s*(?:cell\s*)?(?:的值|的内容|里的值|单元格|里|中)?\s*(?:{_TO_EN}|{_TO_ZH})\s*"
+_ASSIGN = later(_REF + _TO, re.IGNORECASE)
+_PUT_IN = later(r"\b(?:put|enter|write|type|place)\s+(?P<value>.+?)\s+(?:in|into)\s+(?:cell\s+)?" + _REF, re.IGNORECASE)
+# where a value ends: the next cell's separator, a sheet or file named after it, a polite word
+_VALUE_SEPARATOR = later(r"\s*(?:,\s*and|,|;|，|；|、|\band\b|&|和|以及|\bthen\b|然后)\s*$", re.IGNORECASE)
+_SHEET_TAIL = later(rf"\s+(?:on|in|of)\s+(?:the\s+)?(?:(?:sheet|tab|worksheet)\s+[{OPEN_QUOTES}]?(?P<a>[^\s\"”’」』]+?)"
+                    rf"[{CLOSE_QUOTES}]?|[{OPEN_QUOTES}]?(?P<b>[^\"”’」』\n]{{1,31}}?)[{CLOSE_QUOTES}]?\s+(?:sheet|tab|worksheet))"
+                    r"\s*[.!。！]?\s*$", re.IGNORECASE)
+_FILE_TAIL = later(r"\s+(?:in|of|on)\s+(?:the\s+)?(?:[\w\-][\w.\-]*\.xlsx|spreadsheet|workbook|file)\s*[.!。！]?\s*$",
+                   re.IGNORECASE)
+_SHEET_HEAD = later(rf"^\s*(?:on|in)\s+(?:the\s+)?(?:(?:sheet|tab|worksheet)\s+[{OPEN_QUOTES}]?(?P<a>[^\s,，\"”’」』]+)"
+                    rf"[{CLOSE_QUOTES}]?|[{OPEN_QUOTES}]?(?P<b>[^,，\"”’」』\n]{{1,31}}?)[{CLOSE_QUOTES}]?\s+(?:sheet|tab|worksheet))"
+                    r"\s*[,，:：]?\s*", re.IGNORECASE)
+_ZH_SHEET = later(rf"[{OPEN_QUOTES}]?(?P<s>[A-Za-z0-9_\u4e00-\u9fff]{{1,31}}?)[{CLOSE_QUOTES}]?\s*(?:工作表|表)(?:里|中|上)?的?")
+# after "=": a formula when it calls a function or reckons with cells ("B5 = SUM(B2:B4)", "= B3*2"), not "= 10"
+_FORMULA_BODY = later(r"^\s*(?:[A-Za-z][A-Za-z0-9.]*\(|\$?[A-Za-z]{1,3}\$?\d+\s*[-+*/^&:<>])")
+MAX_COLUMN = 16_384  # XFD
+MAX_ROW = 1_048_576
+
+
+def _column_number(letters: str) -> int:
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def _ref_of(m: re.Match[str]) -> tuple[str, str | None] | None:
+    """("B3", "Sales") for a matched reference; None outside a sheet's grid."""
+    col, row = m.group("col").upper(), int(m.group("row"))
+    if _column_number(col) > MAX_COLUMN or row > MAX_ROW:
+        return None
+    sheet = m.group("sheet")
+    return f"{col}{row}", (sheet.strip("'") if sheet else None)
+
+
+def _cell_value(raw: str) -> Any:
+    """A value as typed: a formula kept whole, a quoted text as text, "1,200" as 1200."""
+    t = raw.strip()
+    if t.startswith("="):
+        return t.rstrip(_TRAIL + " ") if not t.endswith(")") else t
+    t = clean(t)
+    spans = quoted(raw)
+    if len(spans) == 1 and raw.strip()[:1] in OPEN_QUOTES:
+        return spans[0]  # "set A1 to “007”": the quoted words stay text
+    return cell(t)
+
+
+def cell_values(text: str) -> tuple[dict[str, Any], str | None] | None:
+    """The cells a request sets, and the sheet it names: ({"B3": 10, "C3": "=B3*2"}, "Sales") for "on the Sales
+    sheet set B3 to 10 and C3 to =B3*2"; None when it sets no cell."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    sheet: str | None = None
+    tail = _SHEET_TAIL.search(line)
+    if tail:
+        sheet = clean(tail.group("a") or tail.group("b"))
+        line = line[:tail.start()]
+    line = _FILE_TAIL.sub("", line)
+    head = _SHEET_HEAD.search(line)
+    if head:
+        sheet = sheet or clean(head.group("a") or head.group("b"))
+        line = line[head.end():]
+    put = _PUT_IN.search(line)
+    if put:
+        ref = _ref_of(put)
+        if ref is None:
+            return None
+        return {ref[0]: _cell_value(put.group("value"))}, ref[1] or sheet
+    anchors = [(m, _ref_of(m)) for m in _ASSIGN.finditer(line)]
+    if not anchors or any(ref is None for _, ref in anchors):
+        return None
+    values: dict[str, Any] = {}
+    for i, (m, ref) in enumerate(anchors):
+        assert ref is not None
+        end = anchors[i + 1][0].start() if i + 1 < len(anchors) else len(line)
+        raw = _VALUE_SEPARATOR.sub("", line[m.end():end])
+        if not raw.strip():
+            return None
+        if m.group("eq") and _FORMULA_BODY.match(raw):
+            raw = "=" + raw.strip()  # "B5 = SUM(B2:B4)": the "=" begins the formula
+        values[ref[0]] = _cell_value(raw)
+        sheet = ref[1] or sheet
+    if sheet is None:
+        zh = _ZH_SHEET.search(line[:anchors[0][0].start()])
+        sheet = zh.group("s").strip() if zh else None
+    return values, sheet
+
+
+# The same phrasings as plain patterns (no named groups) for the intents table to find a request by.
+CELL_PHRASINGS_EN = tuple(re.sub(r"\(\?P<\w+>", "(?:", p) for p in (
+    _REF + rf"\s*(?:cell\s*)?{_TO_EN}", _PUT_IN.pattern))
+CELL_PHRASINGS_ZH = (re.sub(r"\(\?P<\w+>", "(?:", _REF + rf"\s*(?:的值|的内容|里的值|单元格|里|中)?\s*{_TO_ZH}"),)

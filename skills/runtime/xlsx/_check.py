@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from openpyxl.utils.exceptions import CellCoordinatesException
 from skills.messages import msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
-from skills.runtime.xlsx._read import SheetScan, formula_text, scan_workbook
+from skills.runtime.xlsx._read import ERROR_VALUES, SheetScan, formula_text, scan_workbook
 from skills.runtime.xlsx._schema import Value, XlsxSheet
 from skills.runtime.xlsx._write import as_date, cell_value
 from skills.runtime.workspace import Workspace
@@ -166,25 +167,67 @@ def _ref(r: int, c: int) -> str:
     return f"{get_column_letter(c)}{r}"
 
 
-def _no_new_errors(after: Sequence[SheetScan], before: Sequence[SheetScan]) -> bool:
-    """Every sheet shows no more error cells than before, and no kind of error it did not show.
+@dataclass(frozen=True, slots=True)
+class ErrorsBefore:
+    """What an edit's source showed where the edited file now shows errors: per cell, the error it showed or the
+    formula whose value it had not saved (its error was there, only not calculated yet)."""
 
-    Counted per sheet, not per cell: an edit that inserts rows moves the cells that showed them.
+    cells: Mapping[tuple[str, str], tuple[str, Any]]  # (sheet, "B3") -> ("error", "#DIV/0!") | ("uncached", formula)
+    per_sheet: Mapping[str, int]  # error and uncalculated formula cells of each sheet
+    complete: bool  # False: past MAX_REMEMBERED_ERRORS, only the counts are known
+
+
+MAX_REMEMBERED_ERRORS = 100_000
+
+
+def errors_before(path: Path) -> ErrorsBefore:
+    """Read the source of an edit for :func:`formula_check` (one streaming pass)."""
+    from openpyxl.utils import get_column_letter
+
+    cells: dict[tuple[str, str], tuple[str, Any]] = {}
+    per_sheet: dict[str, int] = {}
+
+    def visit(sheet: str, r: int, c: int, value: Any, cell: dict[str, Any]) -> None:
+        if cell["data_type"] == "e":
+            seen: tuple[str, Any] = ("error", str(value))
+        elif cell["data_type"] == "f" and not cell["has_cached"]:
+            seen = ("uncached", value)
+        elif cell["data_type"] == "f" and isinstance(cell["cached"], str) and cell["cached"] in ERROR_VALUES:
+            seen = ("error", cell["cached"])
+        else:
+            return
+        per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
+        if len(cells) < MAX_REMEMBERED_ERRORS:
+            cells[(sheet, f"{get_column_letter(c)}{r}")] = seen
+
+    scan_workbook(path, max_rows=0, visit=visit)
+    return ErrorsBefore(cells, per_sheet, complete=sum(per_sheet.values()) <= MAX_REMEMBERED_ERRORS)
+
+
+def _no_new_errors(after: Sequence[SheetScan], before: ErrorsBefore, renamed: Mapping[str, str]) -> bool:
+    """Every error cell the edited file shows was there before: the same error in the same cell, or the same
+    formula not yet calculated. The edit's operations move no cell; a renamed sheet is looked up by its old name.
+    Past what was listed or remembered, a sheet may show no more errors than it had error and uncalculated cells.
     """
-    was = {s.name: (s.error_count, {e["error"] for e in s.errors}) for s in before}
     for s in after:
         if not s.error_count:
             continue
-        count, kinds = was.get(s.name, (0, set()))
-        if s.error_count > count or not {e["error"] for e in s.errors} <= kinds:
-            return False
+        name = renamed.get(s.name, s.name)
+        if s.error_count > len(s.errors) or not before.complete:
+            if s.error_count > before.per_sheet.get(name, 0):
+                return False
+            continue
+        for e in s.errors:
+            was = before.cells.get((name, e["cell"]))
+            if was is None or was != ("error", e["error"]) and was != ("uncached", e["formula"]):
+                return False
     return True
 
 
-def formula_check(scans: Sequence[SheetScan], before: Callable[[], Sequence[SheetScan]] | None = None) -> Check:
-    """No cell shows a formula error; after an edit (``before`` reads the source), none the edit brought.
-
-    A workbook that already showed an error would otherwise fail the check of every edit made to it.
+def formula_check(scans: Sequence[SheetScan], before: Callable[[], ErrorsBefore] | None = None,
+                  renamed: Mapping[str, str] | None = None) -> Check:
+    """No cell shows a formula error; after an edit (``before`` reads the source, ``renamed``: new sheet name ->
+    old), none the edit brought. A workbook that already showed an error would otherwise fail every edit's check.
     """
     formulas = sum(s.formulas for s in scans)
     cached = sum(s.cached for s in scans)
@@ -192,7 +235,7 @@ def formula_check(scans: Sequence[SheetScan], before: Callable[[], Sequence[Shee
     count = sum(s.error_count for s in scans)
     if count:
         shown = ", ".join(f"{e['sheet']}!{e['cell']} {e['error']}" for e in errors[:8])
-        if before is not None and _no_new_errors(scans, before()):
+        if before is not None and _no_new_errors(scans, before(), renamed or {}):
             return Check(name="no new formula errors", status="passed",
                          detail=msg("check.detail.formula_errors_before", count, cells=shown))
         return Check(name="no formula errors", status="failed", detail=msg("check.detail.formula_errors", count, cells=shown))
@@ -232,8 +275,8 @@ def _remember(path: Path, scans: list[SheetScan], cells: dict[tuple[str, int, in
 def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None = None,
                       cells: Mapping[str, Value] | None = None,
                       spec: Sequence[XlsxSheet] | None = None,
-                      errors_before: Callable[[], Sequence[SheetScan]] | None = None
-                      ) -> tuple[Evidence, list[SheetScan]]:
+                      errors_before: Callable[[], ErrorsBefore] | None = None,
+                      renamed: Mapping[str, str] | None = None) -> tuple[Evidence, list[SheetScan]]:
     """Open the real file and check it. ``errors_before`` reads an edit's source, only if the file shows errors."""
     matcher = _SpecMatcher(spec) if spec is not None else None
     cell_matcher = _CellMatcher(cells) if cells else None
@@ -290,7 +333,7 @@ def workbook_evidence(ws: Workspace, path: Path, *, sheets: Sequence[str] | None
         checks.append(matcher.check(sum(s.cells for s in scans)))
     if cell_matcher is not None:
         checks.append(cell_matcher.check())
-    checks.append(formula_check(scans, errors_before))
+    checks.append(formula_check(scans, errors_before, renamed))
     counts = {"sheets": len(scans), "cells": sum(s.cells for s in scans),
               "rows": sum(s.max_row for s in scans), "formulas": sum(s.formulas for s in scans),
               "formulas_calculated": sum(s.cached for s in scans),

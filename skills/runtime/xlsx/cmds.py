@@ -31,9 +31,9 @@ from skills.runtime._pptx_xlsx_common import (
     require_suffix,
 )
 from skills.runtime.xlsx._cached import book_sheets, compute, has_hidden_rows, write_with_values
-from skills.runtime.xlsx._check import workbook_evidence
+from skills.runtime.xlsx._check import ErrorsBefore, errors_before, workbook_evidence
 from skills.runtime.xlsx._edit import apply_operations, lost_parts, open_for_edit, show
-from skills.runtime.xlsx._read import SheetScan, scan_workbook
+from skills.runtime.xlsx._read import scan_workbook
 from skills.runtime.xlsx._recalc import libreoffice_values, recalculate
 from skills.runtime.xlsx._write import first_data_row, new_workbook
 from skills.runtime.soffice import soffice_path
@@ -142,28 +142,28 @@ def _describe_create(ws: Workspace, args: XlsxCreateArgs) -> WritePlan:
     return WritePlan(summary=said, changes=changes_of(changes))
 
 
-def _source_scans(src: Path, replaced: bool) -> Callable[[], list[SheetScan]]:
+def _errors_before(src: Path, replaced: bool) -> Callable[[], ErrorsBefore]:
     """Reads the workbook as it was before the write, when asked (only a file that shows errors asks).
 
     A write over the source keeps its bytes (the zip, not the parsed cells) until the check is made.
     """
     if not replaced:
-        return lambda: scan_workbook(src, max_rows=0)[0]
+        return lambda: errors_before(src)
     package = src.read_bytes()
 
-    def scans() -> list[SheetScan]:
+    def read() -> ErrorsBefore:
         with tempfile.TemporaryDirectory(prefix="mira-before-") as folder:
             copy = Path(folder) / src.name
             copy.write_bytes(package)
-            return scan_workbook(copy, max_rows=0)[0]
-    return scans
+            return errors_before(copy)
+    return read
 
 
 def _edit(ws: Workspace, args: XlsxEditArgs) -> CommandResult:
     args = check_tagged_args(_LIGHT_EDIT, args, XlsxEditArgs)
     src = input_file(ws, args["path"], "xlsx")
     out = edit_output(ws, args, ".xlsx")
-    before = _source_scans(src, ws.resolve(out) == src)
+    before = _errors_before(src, ws.resolve(out) == src)
     wb = open_for_edit(src)
     placed: dict[str, schema.Value] = {}
     changes = apply_operations(wb, args["operations"], placed)
@@ -180,7 +180,9 @@ def _edit(ws: Workspace, args: XlsxEditArgs) -> CommandResult:
             raise CommandError(msg("error.xlsx_cmds.saving_edit_would_drop", path=args['path'], lost=', '.join(lost)))
     # the values given, where they ended up: formula cells compared by their text, value cells by value
     cells = {k: v for k, v in placed.items() if k.rpartition("!")[0] in names}
-    ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None, errors_before=before)
+    renamed = {op["to"]: op["name"] for op in args["operations"] if op["op"] == "rename_sheet"}
+    ev, _ = workbook_evidence(ws, ws.resolve(out), sheets=names, cells=cells or None, errors_before=before,
+                              renamed=renamed)
     where = f" into {ev.path}" if out != args["path"] else ""
     return _result(ev, f"Edited {args['path']}{where}: {len(changes)} changes.", {"changes": english_changes(changes)})
 
