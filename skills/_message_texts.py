@@ -99,6 +99,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.paragraph_appended": "Added the paragraph at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
     "planner.cells_set": ("Set {cells}.", "Set %n cells: {cells}."),
+    "planner.cell_to": "{cell} to {value}",
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
     "planner.sheet_renamed": "Renamed the sheet \"{name}\" to \"{to}\".",

@@ -39,6 +39,12 @@ def _block_parts(blocks: Sequence[Any]) -> list[Msg]:
     return parts or nonzero_counts([("count.paragraphs", totals.get("count.paragraphs", 0))])
 
 
+def edit_changes(operations: Sequence[Any]) -> int:
+    """How many changes an edit makes, as its card lists them: each cell a ``set_cells`` sets is one."""
+    return sum(len(op["cells"]) if isinstance(op, Mapping) and isinstance(op.get("cells"), Mapping) else 1
+               for op in operations)
+
+
 def write_headline(command: str, arguments: Mapping[str, Any]) -> Msg:
     """One line saying what ``command`` with ``arguments`` will write, for a person."""
     args = arguments if isinstance(arguments, Mapping) else {}
@@ -57,7 +63,7 @@ def write_headline(command: str, arguments: Mapping[str, Any]) -> Msg:
             return msg("write.create", name=name)
         return msg("write.replace.parts" if args.get("overwrite") else "write.create.parts", name=name, parts=parts)
     if verb == "edit":
-        parts = [count("count.operations", len(_items(args.get("operations"))))]
+        parts = [count("count.operations", edit_changes(_items(args.get("operations"))))]
         output = args.get("output")
         if output and _name(output) != name:
             return msg("write.edit.into", name=name, output=_name(output), parts=parts)

@@ -2026,8 +2026,13 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Set %n cells: {cells}.</source>
             <comment>planner.cells_set</comment>
             <translation>
-                <numerusform>已修改 %n 个单元格：{cells}。</numerusform>
+                <numerusform>已将 {cells}。</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>{cell} to {value}</source>
+            <comment>planner.cell_to</comment>
+            <translation>{cell} 改为 {value}</translation>
         </message>
         <message>
             <source>Exported {path} as {output}.</source>

@@ -41,7 +41,8 @@ class SheetModel(QAbstractTableModel):
         self.heights: dict[int, float] = {}
         self._covered: list[tuple[int, int]] = []  # row ranges read (values known, absent = empty)
         self._done = False
-        self._count = reader.total_rows
+        self._count = reader.total_rows  # the grid's rows: the sheet's, or more to reach a drawing below them
+        self._sheet_rows = reader.total_rows  # the sheet's own rows (what the note under the grid counts)
         self._wanted: tuple[int, int] | None = None
         self._prefetching = False
         self._timer = QTimer(self)
@@ -184,7 +185,8 @@ class SheetModel(QAbstractTableModel):
         self._styles.update(rows.styles)
         self.heights.update(rows.heights)
         self._covered = _merge_ranges([*self._covered, (rows.first, (1 << 40) if rows.done else rows.last)])
-        grown = max(self._count, max(rows.values, default=-1) + 1)
+        self._sheet_rows = max(self._sheet_rows, max(rows.values, default=-1) + 1)
+        grown = max(self._count, self._sheet_rows)
         if grown > self._count:  # no declared size, or a size that undercounts
             self.beginInsertRows(QModelIndex(), self._count, grown - 1)
             self._count = grown
@@ -216,8 +218,9 @@ class SheetModel(QAbstractTableModel):
         return len(self._rows)
 
     def total_rows(self) -> int:
-        """Rows the grid scrolls through: the declared size, or what was read when none is declared."""
-        return self._count
+        """The sheet's rows: the declared size, or what was read when none is declared (a drawing anchored below
+        them makes the grid longer, not the sheet)."""
+        return self._sheet_rows
 
     def value(self, row: int, column: int) -> Any:
         values = self._rows.get(row)

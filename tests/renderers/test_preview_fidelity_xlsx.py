@@ -232,3 +232,33 @@ def test_the_row_count_note_says_one_row_not_one_rows(show_preview, qtbot, view_
     book.save(path)
     preview = show_preview(path, (800, 600))
     qtbot.waitUntil(lambda: preview.sheet_view().note_label.text() == "1 row", timeout=10_000)
+
+
+def test_a_chart_below_the_data_lengthens_the_grid_not_the_row_count(show_preview, qtbot, view_of, tmp_path: Path) -> None:
+    """The grid grows to reach a chart anchored past the data; the note still counts the sheet's rows, also when
+    it is written again (a language change)."""
+    from openpyxl import Workbook
+    from openpyxl.chart import BarChart, Reference
+
+    from desktop import i18n
+
+    book = Workbook()
+    sheet = book.active
+    for row in (("Month", "North"), ("Jan", 1200), ("Feb", 1300)):
+        sheet.append(list(row))
+    chart = BarChart()
+    chart.add_data(Reference(sheet, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    sheet.add_chart(chart, "B8")  # rows 8 to about 22
+    path = tmp_path / "charted.xlsx"
+    book.save(path)
+    preview = show_preview(path, (800, 600))
+    qtbot.waitUntil(lambda: len(preview.overlays) == 1 and preview.model is not None
+                    and preview.model.rowCount() > 8, timeout=10_000)
+    assert preview.sheet_view().note_label.text() == "3 rows"
+    i18n.set_language("zh_CN")
+    try:
+        preview.retranslate()
+        assert preview.sheet_view().note_label.text().startswith("3 ")
+    finally:
+        i18n.set_language("en")
+        preview.retranslate()

@@ -15,6 +15,7 @@ from desktop.llm.offline._summary import failure, other_font
 from desktop.llm.offline._transcript import CallHistory
 from desktop.llm._patterns import later
 from desktop.llm._types import ChatMessage, Completion, ToolCall, ToolSpec
+from skills.messages import msg
 
 MAX_TURNS = 8
 PAGE_OPS = ("merge_pdf", "extract_pages", "delete_pages", "rotate_pages", "reorder_pages", "split_pdf")
@@ -280,8 +281,8 @@ class FollowUpPlan(CallHistory):
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
         if self.op == "set_cells":
-            cells = [f"{ref} = {value}" for ref, value in p["cells"].items()]
-            return self._say("planner.cells_set", len(cells), cells=", ".join(cells))
+            cells = [msg("planner.cell_to", cell=ref, value=value) for ref, value in p["cells"].items()]
+            return self._say("planner.cells_set", len(cells), cells=cells)
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from skills.describe import edit_changes
 from skills.messages import Msg, Said, count, msg, said_error
 from skills.runtime.blocks import created_summary
 import skills.runtime.xlsx._schema as schema
@@ -197,7 +198,7 @@ def _describe_edit(ws: Workspace, args: XlsxEditArgs) -> WritePlan:
     except (CommandError, WorkspaceError) as exc:
         return WritePlan(summary=msg("summary.cannot_run", error=said_error(exc)))
     said = msg("summary.edit.short" if out == args["path"] else "summary.edit.short.into", name=args["path"],
-               output=out, operations=count("count.operations", len(args["operations"])))
+               output=out, operations=count("count.operations", edit_changes(args["operations"])))
     return WritePlan(summary=said, changes=changes_of(changes[:500]))
 
 
