@@ -204,6 +204,12 @@ ROWS = _rows(
     ("再加一行：桃子,6", {"rows": [["桃子", 6]]}),
 )
 
+MOVES = _rows(
+    "move_slide", DECK,
+    ("could you move slide 3 to the very end?", {"order": ["Kickoff", "Scope", "Next steps", "Budget"]}),
+    ("第2张移到末尾", {"order": ["Kickoff", "Budget", "Next steps", "Scope"]}),
+)
+
 CELLS = _rows(
     "set_cells", BOOK,
     ("C3 needs to be 975", {"cells": {"Sales!C3": 975}}),
@@ -496,7 +502,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
                 *ROTATE, *REORDER, *SPLIT, *INSPECT, *CREATE, *VERSIONS, *NEAR]
 
 # Export needs LibreOffice, seconds a row: a few, marked slow.

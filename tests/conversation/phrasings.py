@@ -513,6 +513,9 @@ SHEETS = _rows(
     ("Move slide 2 to the front", {"order": ["Scope", "Kickoff", "Budget", "Next steps"]}),
     ("把第4张幻灯片移到第2张", {"order": ["Kickoff", "Next steps", "Scope", "Budget"]}),
     ("将第 3 张幻灯片移动到第 1 张", {"order": ["Budget", "Kickoff", "Scope", "Next steps"]}),
+    ("move slide 2 to the end", {"order": ["Kickoff", "Budget", "Next steps", "Scope"]}),
+    ("把第1张幻灯片移到最后", {"order": ["Scope", "Budget", "Next steps", "Kickoff"]}),
+    ("把第4张挪到最前面", {"order": ["Next steps", "Kickoff", "Scope", "Budget"]}),
 ) + _rows(
     "set_title", DECK,
     ("change the title of slide 3 to Overview", {"slide_title": (3, "Overview")}),

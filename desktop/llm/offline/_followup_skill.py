@@ -31,8 +31,6 @@ ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
         {"op": "rename_sheet", "name": p["name"], "to": p["to"]}]}),
     "remove_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
         {"op": "remove_sheet", "name": p["name"]}]}),
-    "move_slide": lambda path, p: ("pptx_edit", {"path": path, "operations": [
-        {"op": "move_slide", "slide": int(p["slide"]), "to": int(p["to"])}]}),
 }
 
 
@@ -95,6 +93,8 @@ class FollowUpPlan(CallHistory):
             return self._page_step()
         if op == "remove_slide":
             return self._remove_slide_step()
+        if op == "move_slide":
+            return self._move_slide_step()
         if op in ONE_CALL:
             return ONE_CALL[op](path, self.p)
         if self.kind == "pdf" and self._pdf_in_place():
@@ -198,6 +198,16 @@ class FollowUpPlan(CallHistory):
             return (name, {"op": verb, "path": path, "pages": list(self.p.get("order") or ()), "output": path})
         return (name, {"op": verb, "path": path, "pages": pages, "output": path})
 
+    def _move_slide_step(self) -> tuple[str, dict[str, Any]] | str:
+        to = self.p["to"]
+        if to == "last":  # "to the end": the deck's length, read first
+            deck = self._read("pptx_inspect")
+            if deck is None:
+                return ("pptx_inspect", {"path": self.path})
+            to = len([s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]) or 1
+        return ("pptx_edit", {"path": self.path, "operations": [
+            {"op": "move_slide", "slide": int(self.p["slide"]), "to": int(to)}]})
+
     def _remove_slide_step(self) -> tuple[str, dict[str, Any]] | str:
         wanted = self.p.get("slide")
         if not isinstance(wanted, int):  # "the last slide", "the slide titled Risks": read the deck first
@@ -294,8 +304,10 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.sheet_renamed", name=p["name"], to=p["to"])
         if self.op == "remove_sheet":
             return self._say("planner.sheet_removed", name=p["name"])
-        if self.op == "move_slide":
-            return self._say("planner.slide_moved", slide=p["slide"], to=p["to"])
+        if self.op == "move_slide":  # "to the end" became a number once the deck was read: the call says it
+            edits = [c for c, _ in self.history if c.name == "pptx_edit"]
+            ops = json.loads(edits[-1].arguments).get("operations") if edits else None
+            return self._say("planner.slide_moved", slide=p["slide"], to=ops[0].get("to") if ops else p["to"])
         if self.op == "merge_pdf":
             return self._say("planner.merged", names=list(p.get("inputs") or ()), output=p.get("output"))
         if self.op == "split_pdf":

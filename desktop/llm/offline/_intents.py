@@ -119,8 +119,11 @@ def _typed(kind: str, raw: str) -> Any:
         return slots.page_order(raw)
     if kind in ("angle", "version", "number"):
         return int(raw)
-    if kind == "position":  # "to 2", "to the front"
-        return int(raw) if raw.strip().isdigit() else 1
+    if kind == "position":  # "to 2", "to the front", "to the end" (the last position, known once the deck is read)
+        word = raw.strip().lower()
+        if word.isdigit():
+            return int(word)
+        return "last" if word in ("end", "back", "bottom", "last", "最后面", "最后", "末尾", "结尾") else 1
     if kind == "prose":  # the user's own sentence: kept as typed, its full stop too
         return raw.strip()
     return slots.clean(raw)
@@ -411,9 +414,11 @@ INTENTS: tuple[Intent, ...] = (
            zh=(rf"(?:删除|删掉|去掉|移除)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",
                rf"(?:把|将)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:删除|删掉|去掉|移除)\s*[。.!！]?$"),
            scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
-    Intent("move_slide", ("pptx",), {"slide": "number", "to": "position"},
-           en=(r"\bmove\s+slide\s+(?P<slide>\d+)\s+(?:to|up to|down to)\s+(?:position\s+|the\s+)?(?P<to>\d+|front|start|beginning)",),
-           zh=(r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?(?:移到|移动到|挪到|放到)第\s*(?P<to>\d+)\s*(?:张|页|位)?",),
+    Intent("move_slide", ("pptx",), {"slide": "number", "to": "position", "to2": "position"},
+           en=(r"\bmove\s+slide\s+(?P<slide>\d+)\s+(?:to|up to|down to)\s+(?:position\s+|the\s+(?:very\s+)?)?"
+               r"(?P<to>\d+|front|start|beginning|top|end|back|bottom|last)\b",),
+           zh=(r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:移到|移动到|挪到|放到)\s*"
+               r"(?:第\s*(?P<to>\d+)\s*(?:张|页|位)?|(?P<to2>最前面|最前|开头|最后面|最后|末尾|结尾))",),
            scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
     Intent("export_pdf", ("docx", "pptx", "xlsx"), {},
            en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give|put)"
