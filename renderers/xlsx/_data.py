@@ -326,6 +326,17 @@ def height_px(points: float) -> int:
     return round(points * 96 / 72)
 
 
+def shown(value: Any, number_format: str, epoch: dt.datetime | None) -> str:
+    """A cell value as the grid and the card show it: by its number format ("1,200.00", a date), else plainly."""
+    if number_format != "General":
+        from renderers.xlsx._numfmt import format_value
+
+        text = format_value(value, number_format, epoch)
+        if text is not None:
+            return text
+    return display(value)
+
+
 def display(value: Any) -> str:
     """A cell value as the grid shows it."""
     if value is None:

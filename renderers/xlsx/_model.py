@@ -12,8 +12,7 @@ from PySide6.QtGui import QColor, QFont
 from renderers import _colors as colors
 from renderers._common import MAX_COLUMNS
 from renderers._jobs import STREAMS, Jobs
-from renderers.xlsx._data import Rows, SheetReader, display
-from renderers.xlsx._numfmt import format_value
+from renderers.xlsx._data import Rows, SheetReader, shown
 from renderers.xlsx._styles import CellStyle
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -82,11 +81,7 @@ class SheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if value is None and (r, c) in self._formulas:
                 return self._formulas[(r, c)]  # never calculated: show what will compute it
-            if style is not None and style.number_format != "General":
-                shown = format_value(value, style.number_format, self.reader.epoch)
-                if shown is not None:
-                    return shown
-            return display(value)
+            return shown(value, style.number_format if style is not None else "General", self.reader.epoch)
         if role == Qt.ItemDataRole.ForegroundRole:
             if value is None and (r, c) in self._formulas:
                 return QColor(colors.status("muted"))

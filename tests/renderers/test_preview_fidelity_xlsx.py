@@ -262,3 +262,53 @@ def test_a_chart_below_the_data_lengthens_the_grid_not_the_row_count(show_previe
     finally:
         i18n.set_language("en")
         preview.retranslate()
+
+
+def test_the_cards_thumbnail_shows_the_sheet_as_the_panel_does(qapp, tmp_path: Path) -> None:
+    """The card's picture of a workbook: its header fill and fonts, numbers in their formats, a merged title over
+    its columns, a formula with no saved value greyed, and the chart where it is anchored (it showed plain text)."""
+    from openpyxl import Workbook
+    from openpyxl.chart import BarChart, Reference
+    from openpyxl.styles import Font, PatternFill
+
+    from renderers.xlsx._thumb import ROW_H, draw_thumbnail, thumbnail_part
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["Quarterly sales"])
+    sheet.merge_cells("A1:C1")
+    sheet.append(["Month", "North", "South"])
+    for row in (("Jan", 1200, 900), ("Feb", 1300, 950)):
+        sheet.append(list(row))
+    sheet.append(["Total", "=SUM(B3:B4)", "=SUM(C3:C4)"])
+    for cell in sheet[2]:
+        cell.font = Font(bold=True, color="FFFFFF")
+        cell.fill = PatternFill("solid", fgColor="1F4E79")
+    for row in sheet.iter_rows(min_row=3, min_col=2, max_col=3):
+        for cell in row:
+            cell.number_format = "#,##0"
+    chart = BarChart()
+    chart.add_data(Reference(sheet, min_col=2, min_row=2, max_col=3, max_row=4), titles_from_data=True)
+    chart.series[0].graphicalProperties.solidFill = "C00000"
+    sheet.add_chart(chart, "E2")
+    path = tmp_path / "sales.xlsx"
+    book.save(path)
+
+    corner = thumbnail_part(path, 0, 640)
+    texts = {c.text: c for c in corner.cells}
+    assert {"1,200", "1,300", "900"} <= set(texts) and "1200" not in texts
+    assert texts["Quarterly sales"].columns == 3
+    assert texts["Month"].style.bold and texts["Month"].style.fill.lower() == "#1f4e79"
+    assert texts["=SUM(B3:B4)"].muted
+    [(box, drawing)] = corner.drawings
+    assert drawing.chart is not None and box[0] == corner.lefts[4] and box[1] == corner.tops[1]
+
+    image, _ = draw_thumbnail(corner, 640)
+    month = texts["Month"]
+    header = image.pixelColor(corner.lefts[month.column] + 2, corner.tops[month.row] + 2)
+    assert header.name() == "#1f4e79"
+    left, top, right, bottom = box
+    reds = sum(1 for x in range(left, min(right, 640), 2) for y in range(top, min(bottom, 480), 2)
+               if image.pixelColor(x, y).name() == "#c00000")
+    assert reds > 50, "the chart's bars are drawn"
+    assert corner.tops[0] == ROW_H
