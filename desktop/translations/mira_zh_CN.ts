@@ -4620,6 +4620,36 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{field}：{value} 不是有限数值</translation>
         </message>
         <message>
+            <source>{field}: {formula} is not a formula a spreadsheet program can read: {why}</source>
+            <comment>error.xlsx_write.formula_syntax</comment>
+            <translation>{field}：{formula} 不是电子表格程序能读懂的公式：{why}</translation>
+        </message>
+        <message>
+            <source>its parentheses do not match</source>
+            <comment>formula.why.parentheses</comment>
+            <translation>括号不配对</translation>
+        </message>
+        <message>
+            <source>an operator has nothing on one side</source>
+            <comment>formula.why.operator</comment>
+            <translation>有运算符缺少一边的内容</translation>
+        </message>
+        <message>
+            <source>a quote or a parenthesis is not closed or opened</source>
+            <comment>formula.why.unreadable</comment>
+            <translation>有引号或括号没有闭合或开启</translation>
+        </message>
+        <message>
+            <source>there is nothing after the =</source>
+            <comment>formula.why.empty</comment>
+            <translation>= 后面什么也没有</translation>
+        </message>
+        <message>
+            <source>it is longer than the 8,192 characters a formula may have</source>
+            <comment>formula.why.long</comment>
+            <translation>超过了公式最多 8,192 个字符的限制</translation>
+        </message>
+        <message>
             <source>{field}[{r}]: a row must be an array of cell values</source>
             <comment>error.xlsx_write.row_array_cell_values</comment>
             <translation>{field}[{r}]：一行必须是单元格值的数组</translation>
@@ -4963,6 +4993,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{ref} is not a cell reference like B2.</source>
             <comment>error.xlsx_write.cell_reference_like_b.person</comment>
             <translation>{ref} 不是类似 B2 的单元格引用。</translation>
+        </message>
+        <message>
+            <source>{formula} is not a formula a spreadsheet program can read: {why}. To keep it as text, start it with '=.</source>
+            <comment>error.xlsx_write.formula_syntax.person</comment>
+            <translation>{formula} 不是电子表格程序能读懂的公式：{why}。如果要作为文字保存，请以 '= 开头。</translation>
         </message>
         <message>
             <source>A text is {length} characters long; a cell holds at most {max_cell_text}.</source>

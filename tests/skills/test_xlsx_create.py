@@ -288,7 +288,7 @@ def test_hostile_formulas_are_bounded_and_never_crash(ws: Workspace, monkeypatch
 
     monkeypatch.setattr(xlsx_cmds, "soffice_path", lambda: None)
     chain = [[f"=A{r + 1}+1"] for r in range(1, 400)] + [[1]]  # each row refers to the next one down
-    huge = [["=SUM(A2:A1048576)", "=SUM(A2:XFD1048576)", "=5/0", "=2^99999", "=B1", "=1+", "=A1"]]
+    huge = [["=SUM(A2:A1048576)", "=SUM(A2:XFD1048576)", "=5/0", "=2^99999", "=B1", "=UNKNOWNFN(1)", "=A1"]]
     res = run(ws, "xlsx_create", path="h.xlsx", sheets=[{"name": "C", "rows": chain}, {"name": "H", "rows": huge}])
     status = {c.name: c.status for c in res.evidence[0].checks}
     assert status["content matches spec"] == "passed"
@@ -296,8 +296,10 @@ def test_hostile_formulas_are_bounded_and_never_crash(ws: Workspace, monkeypatch
     assert v["C"]["A399"].value == 2  # the end of the chain is computed
     assert v["H"]["C1"].value == "#DIV/0!" and v["H"]["D1"].value == "#NUM!"
     assert v["H"]["A1"].value == 0 and v["H"]["G1"].value == 0  # an empty range sums to 0, and so does a copy
-    assert v["H"]["B1"].value is None and v["H"]["F1"].value is None  # too large / malformed: left uncomputed
+    assert v["H"]["B1"].value is None and v["H"]["F1"].value is None  # too large / unknown: left uncomputed
     assert status["no formula errors"] == "failed"  # #DIV/0! and #NUM! are real errors
+    with pytest.raises(CommandError, match="not a formula"):  # a malformed one is not written at all
+        run(ws, "xlsx_create", path="bad.xlsx", sheets=[{"name": "H", "rows": [["=1+"]]}])
 
 
 @pytest.mark.slow

@@ -411,3 +411,20 @@ def test_an_error_the_source_had_not_calculated_yet_is_not_the_edits(tmp_path: P
     res = get_command("xlsx_edit").run(w, {"path": "raw.xlsx", "operations": [
         {"op": "set_cells", "sheet": "Facts", "cells": {"B2": "=1/0"}}]})
     assert {c.name: c.status for c in res.evidence[0].checks}["no formula errors"] == "failed"
+
+
+@pytest.mark.parametrize(("formula", "why"), [("=SUM(", "parentheses do not match"), ("=B2*", "nothing on one side"),
+                                              ('="total', "not closed"), ("=A1+)", "not closed or opened")])
+def test_a_formula_a_spreadsheet_cannot_read_is_refused_before_anything_is_written(ws: Workspace, formula: str,
+                                                                                    why: str) -> None:
+    """Excel repairs a workbook holding "=SUM(" by deleting the formula; LibreOffice shows Err:5xx."""
+    before = (ws.root / "b.xlsx").read_bytes()
+    with pytest.raises(CommandError) as refused:
+        edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"C2": formula}})
+    assert why in english(refused.value.msg) and (ws.root / "b.xlsx").read_bytes() == before
+    with pytest.raises(CommandError, match="not a formula"):
+        get_command("xlsx_create").run(ws, {"path": "new.xlsx", "sheets": [{"name": "S", "rows": [[1, formula]]}]})
+    assert not (ws.root / "new.xlsx").exists()
+    # the same words as text, as the message says: kept literally
+    assert edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"C2": "'" + formula}}).ok
+    assert load_workbook(ws.root / "b.xlsx")["Sales"]["C2"].value == formula

@@ -424,3 +424,62 @@ def evaluate(formula: str, row: int, col: int, get: Getter) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return FormulaError("#NUM!")
     return 0 if value is None else value
+
+
+# -- syntax: what a spreadsheet program would refuse to open ------------------------------------------------------
+
+MAX_FORMULA_LENGTH = 8_192  # Excel's limit, "=" included
+_OPENS = (Token.FUNC, Token.PAREN)
+
+
+def syntax_problem(formula: str) -> str | None:
+    """Why ``formula`` ("=...") is not one a spreadsheet program reads (a message id's last part), or None.
+
+    Excel repairs a workbook with such a formula by deleting it, and LibreOffice shows Err:5xx: a write must
+    not store one. Checked once per shape (references do not change whether it parses).
+    """
+    if len(formula) > MAX_FORMULA_LENGTH:
+        return "long"
+    return _syntax(_A1.sub("A1", formula))
+
+
+_SYNTAX: dict[str, str | None] = {}
+
+
+def _syntax(formula: str) -> str | None:
+    if formula in _SYNTAX:
+        return _SYNTAX[formula]
+    problem = _read_syntax(formula)
+    if len(_SYNTAX) > 10_000:
+        _SYNTAX.clear()
+    _SYNTAX[formula] = problem
+    return problem
+
+
+def _read_syntax(formula: str) -> str | None:
+    try:
+        items = [t for t in Tokenizer(formula).items if t.type != Token.WSPACE]
+    except (TokenizerError, IndexError, ValueError):  # an unclosed quote; a ")" with nothing open
+        return "unreadable"
+    if not items:
+        return "empty"
+    depth = 0
+    previous: Token | None = None
+    for item in items:
+        opens = item.type in _OPENS and item.subtype == Token.OPEN
+        closes = item.type in _OPENS and item.subtype == Token.CLOSE
+        if item.type == Token.OP_IN and (previous is None or previous.type in (Token.OP_IN, Token.OP_PRE, Token.SEP)
+                                         or previous.type in _OPENS and previous.subtype == Token.OPEN):
+            return "operator"
+        if closes and previous is not None and previous.type in (Token.OP_IN, Token.OP_PRE):
+            return "operator"
+        depth += opens - closes
+        if depth < 0:
+            return "parentheses"
+        previous = item
+    if depth:
+        return "parentheses"
+    if previous is not None and previous.type in (Token.OP_IN, Token.OP_PRE, Token.SEP):
+        return "operator"
+    return None
+

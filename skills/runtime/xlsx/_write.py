@@ -72,6 +72,13 @@ def check_cell_ref(ref: str, field: str) -> tuple[int, int]:
 
 def check_value(value: Any, field: str) -> None:
     if isinstance(value, str):
+        if value.startswith("="):
+            from skills.runtime.xlsx._formula import syntax_problem
+
+            why = syntax_problem(value)
+            if why is not None:
+                raise CommandError(msg("error.xlsx_write.formula_syntax", field=field, formula=value,
+                                       why=msg(f"formula.why.{why}")))
         if len(value) > MAX_CELL_TEXT:
             raise CommandError(msg("error.xlsx_write.text_characters_cell_holds", field=field, length=len(value), max_cell_text=MAX_CELL_TEXT))
         if _CONTROL.search(value):
@@ -93,6 +100,7 @@ def check_rows(rows: Sequence[Any], field: str, offset: int = 0) -> None:
             raise CommandError(msg("error.xlsx_write.cells_most_per_row", field=field, r=r, length=len(row)))
         for c, value in enumerate(row):
             if value is None or type(value) in (int, bool) or (type(value) is str and len(value) < 1000
+                                                               and not value.startswith("=")
                                                                and not _CONTROL.search(value)):
                 continue
             check_value(value, f"{field}[{r}][{c}]")
