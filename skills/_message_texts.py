@@ -371,6 +371,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "outline.sheet": "{name}: {size} — {header}",
     "outline.more_sheets": ("… %n more sheet not shown", "… %n more sheets not shown"),
     "outline.first_page": "First page",
+    "outline.begins": "It begins",
     "outline.page_size": "Page size: {size}",
     "outline.page_sizes": "Page sizes: {sizes}",
     "outline.size_pages": "{size} ({pages})",

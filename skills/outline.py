@@ -50,6 +50,8 @@ def docx_outline(name: str, data: Mapping[str, Any], say: Say = Msg.english) -> 
     lines += ["", f"**{say(msg('outline.headings'))}**"]
     if not headings:
         lines.append(say(msg("outline.no_headings")))
+        if data.get("begins"):
+            lines += ["", f"**{say(msg('outline.begins'))}**", f"> {data['begins']}"]
     top = min((_int(h.get("level")) or 1 for h in headings), default=1)
     for h in headings[:MAX_HEADINGS_SHOWN]:
         depth = max(0, min((_int(h.get("level")) or 1) - top, 5))

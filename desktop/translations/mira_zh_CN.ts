@@ -3230,6 +3230,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>第一页</translation>
         </message>
         <message>
+            <source>It begins</source>
+            <comment>outline.begins</comment>
+            <translation>开头</translation>
+        </message>
+        <message>
             <source>Page size: {size}</source>
             <comment>outline.page_size</comment>
             <translation>页面尺寸：{size}</translation>

@@ -29,6 +29,16 @@ def contract(path: Path) -> None:
     d.save(str(path))
 
 
+def letter(path: Path) -> None:
+    """A document with no headings: only its words say what it is."""
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("Dear Ada,")
+    d.add_paragraph("The office moves to Harbour Street on June 3. Please pack your desk by Friday.")
+    d.save(str(path))
+
+
 def deck(path: Path) -> None:
     import pptx
 
@@ -87,7 +97,7 @@ def corrupt(path: Path) -> None:
 
 
 BUILDERS = {
-    "notes.md": notes, "contract.docx": contract, "x.docx": contract, "deck.pptx": deck, "book.xlsx": book,
+    "notes.md": notes, "contract.docx": contract, "x.docx": contract, "letter.docx": letter, "deck.pptx": deck, "book.xlsx": book,
     "doc.pdf": pdf, "a.pdf": lambda p: pdf(p, 2, "Alpha"), "b.pdf": lambda p: pdf(p, 3, "Beta"),
     "form.pdf": form, "broken.docx": corrupt,
 }

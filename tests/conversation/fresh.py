@@ -204,6 +204,12 @@ ROWS = _rows(
     ("再加一行：桃子,6", {"rows": [["桃子", 6]]}),
 )
 
+NO_HEADINGS = [
+    P("what does letter.docx say?", "inspect", ("letter.docx",), {"says": ["It begins", "Dear Ada", "Harbour Street"]}),
+    P("letter.docx 讲了什么", "inspect", ("letter.docx",), {"says": ["开头", "Harbour Street"]}),
+    P("how many words are in letter.docx", "inspect", ("letter.docx",), {"says": ["words"]}),
+]
+
 MOVES = _rows(
     "move_slide", DECK,
     ("could you move slide 3 to the very end?", {"order": ["Kickoff", "Scope", "Next steps", "Budget"]}),
@@ -502,7 +508,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
                 *ROTATE, *REORDER, *SPLIT, *INSPECT, *CREATE, *VERSIONS, *NEAR]
 
 # Export needs LibreOffice, seconds a row: a few, marked slow.

@@ -312,6 +312,7 @@ INSPECT = _rows(
     ("x.docx 里面是什么", {"says": ["Service contract"]}),
     ("看看 x.docx 写了什么", {"says": ["Term"]}),
     ("x.docx有什么内容", {"says": ["Term"]}),
+    ("how many paragraphs are in x.docx", {"says": ["2 paragraphs"]}),
 ) + _rows(
     "inspect", DECK,
     ("how many slides are in deck.pptx?", {"says": ["4", "Kickoff", "Budget"]}),

@@ -439,7 +439,8 @@ INTENTS: tuple[Intent, ...] = (
     Intent("inspect", ("docx", "pptx", "pdf", "xlsx", "md", "txt", "csv", "markdown", "tsv"), {},
            en=(r"\binspect\b|\boutline\b|\bwhat'?s in\b|\bwhat is in\b|\bwhat does\b.{0,30}\b(?:contain|say|have)\b"
                r"|\bshow me what\b|\bsummari[sz]e the structure\b|\blist (?:the|its|all)?\s*(?:slides|sheets|headings|pages)\b"
-               r"|\bhow many (?:sheets|slides|pages|headings|rows|tabs|worksheets)\b|\bwhat (?:sheets|slides|pages|headings|tabs)\b"
+               r"|\bhow many (?:sheets|slides|pages|headings|rows|columns|tabs|worksheets|tables|paragraphs|words|pictures|images"
+               r"|charts|sections|formulas|cells|bullets)\b|\bwhat (?:sheets|slides|pages|headings|tabs)\b"
                r"|\bwhat are the (?:slide |sheet |page |section )?(?:sheets|slides|pages|headings|tabs|titles|names)\b"
                r"|\bwhat\b.{0,40}\bis (?:it )?about\b|\btell me about\b|\b(?:give me )?an overview of\b"
                r"|\bwhat are (?:they|the sheets|the slides)"

@@ -110,7 +110,13 @@ class Outline:
             "header": self.header,
             "footer": self.footer,
             "words": self.words,
+            "begins": self.begins(),
         }
+
+    def begins(self, limit: int = 300) -> str:
+        """The start of the body text (what "what does it say?" is answered with when there are no headings)."""
+        text = " ".join(" ".join(p.split()) for p in self.paragraphs[:6] if p.strip())
+        return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
     def message(self, name: str) -> str:
         counts = [("count.headings", len(self.headings)), ("count.paragraphs", len(self.paragraphs)),
