@@ -81,6 +81,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.not_yet.rotate_pages": "Nothing was written: this version of Mira cannot rotate PDF pages yet.",
     "planner.not_yet.reorder_pages": "Nothing was written: this version of Mira cannot reorder PDF pages yet.",
     "planner.not_yet.split_pdf": "Nothing was written: this version of Mira cannot split PDF pages yet.",
+    "planner.merge_missing": ("Nothing was written: {names} is not in this conversation's folder (its PDFs: {have}). "
+                              "Attach the file or put it in the folder, then ask again."),
+    "planner.no_page": "Nothing was written: {path} has {count} pages, so it has no page {page}.",
     "planner.split_after": "Nothing was written: {path} has {count} pages, so it cannot be split after page {after}.",
     "planner.no_slide_titled": "Nothing was written: {path} has no slide titled \"{title}\".",
     "planner.pdf_too_rich": ("Nothing was written: {path} has images, tables or more pages than I can carry over when re-making a "
@@ -94,12 +97,17 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.slide_title_set": "Changed the title of slide {slide} to \"{title}\".",
     "planner.title_set": "Changed the title to \"{title}\".",
     "planner.slide_added": "Added the slide \"{title}\".",
+    "planner.slide_added_at": "Added the slide \"{title}\" as slide {at}.",
+    "planner.notes_set": "Set the speaker notes of slide {slide}.",
     "planner.section_added": "Added the section \"{title}\".",
     "planner.paragraph_added": "Added the paragraph under \"{heading}\".",
     "planner.paragraph_appended": "Added the paragraph at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
     "planner.cells_set": ("Set {cells}.", "Set %n cells: {cells}."),
     "planner.cell_to": "{cell} to {value}",
+    "planner.cell_emptied": "{cell} to nothing",
+    "planner.cells_cleared": ("Cleared {cells}.", "Cleared %n cells: {cells}."),
+    "planner.slides_swapped": "Swapped slides {a} and {b}.",
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
     "planner.sheet_renamed": "Renamed the sheet \"{name}\" to \"{to}\".",
@@ -211,7 +219,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                  "them for review in Word).",
     "help.title": "Change the title: *The title should be Weekend Plan*.",
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
-                   "slide 3* or *move slide 4 to 2*.",
+                   "slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *notes for slide 1: welcome everyone*.",
     "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
     "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200* or *rename sheet Sales to "

@@ -244,6 +244,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Cleared %n cells: {cells}.</source>
+            <comment>planner.cells_cleared</comment>
+            <translation>
+                <numerusform>Cleared {cells}.</numerusform>
+                <numerusform>Cleared %n cells: {cells}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Split {path} into %n files in {folder}/; every page is kept as it was.</source>
             <comment>planner.split</comment>
             <translation>

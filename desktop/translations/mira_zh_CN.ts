@@ -1946,6 +1946,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>没有写入任何文件：这个版本的 Mira 还不能拆分 PDF 页面。</translation>
         </message>
         <message>
+            <source>Nothing was written: {names} is not in this conversation's folder (its PDFs: {have}). Attach the file or put it in the folder, then ask again.</source>
+            <comment>planner.merge_missing</comment>
+            <translation>没有写入任何文件：这个对话的文件夹里没有 {names}（其中的 PDF：{have}）。请附加该文件或把它放进文件夹，然后再试一次。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {path} has {count} pages, so it has no page {page}.</source>
+            <comment>planner.no_page</comment>
+            <translation>没有写入任何文件：{path} 共有 {count} 页，没有第 {page} 页。</translation>
+        </message>
+        <message>
             <source>Nothing was written: {path} has {count} pages, so it cannot be split after page {after}.</source>
             <comment>planner.split_after</comment>
             <translation>没有写入任何文件：{path} 共 {count} 页，无法在第 {after} 页之后拆分。</translation>
@@ -2001,6 +2011,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>已添加幻灯片“{title}”。</translation>
         </message>
         <message>
+            <source>Added the slide "{title}" as slide {at}.</source>
+            <comment>planner.slide_added_at</comment>
+            <translation>已添加幻灯片“{title}”，作为第 {at} 张。</translation>
+        </message>
+        <message>
+            <source>Set the speaker notes of slide {slide}.</source>
+            <comment>planner.notes_set</comment>
+            <translation>已设置第 {slide} 张幻灯片的演讲者备注。</translation>
+        </message>
+        <message>
             <source>Added the section "{title}".</source>
             <comment>planner.section_added</comment>
             <translation>已添加章节“{title}”。</translation>
@@ -2033,6 +2053,23 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{cell} to {value}</source>
             <comment>planner.cell_to</comment>
             <translation>{cell} 改为 {value}</translation>
+        </message>
+        <message>
+            <source>{cell} to nothing</source>
+            <comment>planner.cell_emptied</comment>
+            <translation>{cell} 清空</translation>
+        </message>
+        <message numerus="yes">
+            <source>Cleared %n cells: {cells}.</source>
+            <comment>planner.cells_cleared</comment>
+            <translation>
+                <numerusform>已清空 {cells}。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Swapped slides {a} and {b}.</source>
+            <comment>planner.slides_swapped</comment>
+            <translation>已互换第 {a} 张和第 {b} 张幻灯片。</translation>
         </message>
         <message>
             <source>Exported {path} as {output}.</source>
@@ -2531,9 +2568,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>修改标题：*把标题改成 周末计划*。</translation>
         </message>
         <message>
-            <source>Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3* or *move slide 4 to 2*.</source>
+            <source>Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *notes for slide 1: welcome everyone*.</source>
             <comment>help.slides</comment>
-            <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*。</translation>
+            <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*；*把第 2 张和第 3 张互换*；*给第 1 张幻灯片加备注：欢迎大家*。</translation>
         </message>
         <message>
             <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>

@@ -205,10 +205,23 @@ ROWS = _rows(
 )
 
 NO_HEADINGS = [
+    P("merge doc.pdf and a.pdf", None, ("doc.pdf",), {"says": ["a.pdf is not in this conversation's folder"]}),
+    P("把 doc.pdf 和 b.pdf 合并", None, ("doc.pdf",), {"says": ["没有 b.pdf"]}),
     P("what does letter.docx say?", "inspect", ("letter.docx",), {"says": ["It begins", "Dear Ada", "Harbour Street"]}),
     P("letter.docx 讲了什么", "inspect", ("letter.docx",), {"says": ["开头", "Harbour Street"]}),
     P("how many words are in letter.docx", "inspect", ("letter.docx",), {"says": ["words"]}),
 ]
+
+SLIDE_NOTES = _rows(
+    "set_notes", DECK,
+    ("put a note on slide 2 saying mention the budget", {"slide": 2, "notes": "mention the budget"}),
+    ("Speaker notes for slide 4 — thank the team", {"slide": 4, "notes": "thank the team"}),
+    ("第3张幻灯片备注写：记得提问", {"slide": 3, "notes": "记得提问"}),
+) + _rows(
+    "swap_slides", DECK,
+    ("could you swap slide 2 with slide 4?", {"order": ["Kickoff", "Next steps", "Budget", "Scope"]}),
+    ("第2张跟第3张换一下位置", {"order": ["Kickoff", "Budget", "Scope", "Next steps"]}),
+)
 
 MOVES = _rows(
     "move_slide", DECK,
@@ -508,8 +521,9 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE,
-                *ROTATE, *REORDER, *SPLIT, *INSPECT, *CREATE, *VERSIONS, *NEAR]
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *SLIDE_NOTES,
+                *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
+                *INSPECT, *CREATE, *VERSIONS, *NEAR]
 
 # Export needs LibreOffice, seconds a row: a few, marked slow.
 EXPORT = [

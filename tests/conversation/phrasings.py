@@ -291,6 +291,11 @@ REORDER = _rows(
     ("rearrange doc.pdf pages as 3 2 1", {"pages": 3, "texts": ["Page 3", "Page 2", "Page 1"]}),
     ("把 doc.pdf 的页面顺序调整为 3、1、2", {"pages": 3, "texts": ["Page 3", "Page 1", "Page 2"]}),
     ("重新排列 doc.pdf 的页：2，1，3", {"pages": 3, "texts": ["Page 2", "Page 1", "Page 3"]}),
+    ("put page 3 first", {"pages": 3, "texts": ["Page 3", "Page 1", "Page 2"]}),
+    ("move page 1 to the end of doc.pdf", {"pages": 3, "texts": ["Page 2", "Page 3", "Page 1"]}),
+    ("move page 1 after page 2", {"pages": 3, "texts": ["Page 2", "Page 1", "Page 3"]}),
+    ("把第3页移到最前面", {"pages": 3, "texts": ["Page 3", "Page 1", "Page 2"]}),
+    ("把第1页挪到第2页后面", {"pages": 3, "texts": ["Page 2", "Page 1", "Page 3"]}),
 )
 
 INSPECT = _rows(
@@ -474,6 +479,40 @@ PEOPLE = _rows(
     ("从第2页之后拆分 doc.pdf", {"parts": [["Page 1", "Page 2"], ["Page 3"]]}),
 )
 
+NOTES = _rows(
+    "set_notes", DECK,
+    ("add speaker notes to slide 1: welcome everyone", {"slide": 1, "notes": "welcome everyone"}),
+    ("notes for slide 2: talk about the scope first", {"slide": 2, "notes": "talk about the scope first"}),
+    ("slide 3 notes: keep this one short", {"slide": 3, "notes": "keep this one short"}),
+    ("set the notes of slide 4 to Thank everyone.", {"slide": 4, "notes": "Thank everyone."}),
+    ("给第2张幻灯片加备注：先讲范围", {"slide": 2, "notes": "先讲范围"}),
+    ("第1张的备注改成：欢迎大家", {"slide": 1, "notes": "欢迎大家"}),
+    ("为第3张幻灯片添加演讲者备注：预算要简短", {"slide": 3, "notes": "预算要简短"}),
+) + _rows(
+    "swap_slides", DECK,
+    ("swap slides 2 and 3", {"order": ["Kickoff", "Budget", "Scope", "Next steps"]}),
+    ("switch slide 1 with slide 4", {"order": ["Next steps", "Scope", "Budget", "Kickoff"]}),
+    ("exchange slides 3 and 2", {"order": ["Kickoff", "Budget", "Scope", "Next steps"]}),
+    ("把第1张和第4张互换", {"order": ["Next steps", "Scope", "Budget", "Kickoff"]}),
+    ("交换第2张和第3张幻灯片", {"order": ["Kickoff", "Budget", "Scope", "Next steps"]}),
+) + _rows(
+    "set_title", DECK,
+    ("rename slide 2 to Goals", {"slide_title": (2, "Goals")}),
+    ("make slide 3's title \"Money\"", {"slide_title": (3, "Money")}),
+) + _rows(
+    "add_slide", DECK,
+    ("add a slide after slide 2 called Risks", {"title": "Risks", "at": 3}),
+    ("add a slide titled Agenda before slide 1", {"title": "Agenda", "at": 1}),
+    ("在第2张后面插入一张幻灯片，标题：风险", {"title": "风险", "at": 3}),
+) + _rows(
+    "add_paragraph", DOC,
+    ("在文末加一段：本合同一式两份。", {"text": "本合同一式两份。"}),
+) + _rows(
+    "replace_text", CONTRACT,
+    ("fix the typo: 2024 -> 2025", {"find": "2024", "replace": "2025"}),
+    ("typo: Acme Ltd. → Mira AG", {"find": "Acme Ltd.", "replace": "Mira AG", "exact": "Mira AG signs for the client."}),
+)
+
 SET_CELLS = _rows(
     "set_cells", BOOK,
     ("set B3 to 1400", {"cells": {"Sales!B3": 1400}}),
@@ -491,6 +530,10 @@ SET_CELLS = _rows(
     ("B4 设为 1300，C4 设为 1020", {"cells": {"Sales!B4": 1300, "Sales!C4": 1020}}),
     ("在 D1 填入 合计", {"cells": {"Sales!D1": "合计"}}),
     ("把 Costs 工作表的 B2 改成 2100", {"cells": {"Costs!B2": 2100}}),
+    ("clear B3", {"cells": {"Sales!B3": None}}),
+    ("empty C2 and C3", {"cells": {"Sales!C2": None, "Sales!C3": None}}),
+    ("把 B4 清空", {"cells": {"Sales!B4": None}}),
+    ("删除 C4 的内容", {"cells": {"Sales!C4": None}}),
 )
 
 SHEETS = _rows(
@@ -598,7 +641,10 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("I'll change B3 to 1400 myself", BOOK),
     ("my seat is B12", ()),
     ("B3 是什么意思？", BOOK),
+    ("clear the air", ()),
+    ("swap ideas with the team", ()),
+    ("my notes for the meeting are ready", DECK),
 )]
 
-ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *REPLACE,
+ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *NOTES, *REPLACE,
                 *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

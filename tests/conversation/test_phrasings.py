@@ -144,15 +144,20 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         import openpyxl
 
         assert openpyxl.load_workbook(path).sheetnames == want["sheets"]
-    elif intent == "move_slide":
+    elif intent in ("move_slide", "swap_slides"):
         assert [t for t, _ in _slides(path)] == want["order"]
+    elif intent == "set_notes":
+        import pptx
+
+        slide = pptx.Presentation(str(path)).slides[want["slide"] - 1]
+        assert slide.has_notes_slide and slide.notes_slide.notes_text_frame.text == want["notes"]
     elif intent == "set_title":
         if path.suffix == ".pptx":
             assert _slides(path)[0][0] == want["title"]
         else:
             assert _docx_texts(path)[0] == want["title"]
     elif intent == "add_slide":
-        title, body = _slides(path)[-1]
+        title, body = _slides(path)[want.get("at", 0) - 1]
         assert title == want["title"]
         for b in want.get("bullets", ()):
             assert b in body

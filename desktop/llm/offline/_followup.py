@@ -216,6 +216,10 @@ def _merge(op: Operation, named: Sequence[str], have: Sequence[str], request: st
     if len(inputs) < 2 and len(pdfs) >= 2 and (len(pdfs) == 2 or _EVERY_FILE.search(request)):
         inputs = pdfs  # "merge the two PDFs", "combine all the pdfs": the ones the conversation has, by name
     if len(inputs) < 2:
+        # a named PDF that is not here and is not the output ("into all.pdf"): say so, not the general help
+        missing = [n for n in new if not re.search(rf"(?:\binto|\bas|\bto|成|为)\s*[“\"'「]?{re.escape(n)}", request, re.I)]
+        if missing and (inputs or len(missing) >= 2):
+            return Decision(ask=_say("planner.merge_missing", chinese, names=missing, have=pdfs or ["—"]))
         return None
     output = new[0] if new else _free_name("-".join(PurePosixPath(n).stem for n in inputs[:3]) + ".pdf", have)
     params = {"op": op.op, "path": inputs[0], "inputs": inputs, "output": output}

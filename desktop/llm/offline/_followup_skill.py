@@ -27,11 +27,23 @@ _PAGE_OP = {"merge_pdf": "merge", "extract_pages": "extract", "delete_pages": "d
 Step = tuple[str, dict[str, Any]]
 # Operations that are one call of their command with the request's slots: an intent's entry plus one line here.
 ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
+    "swap_slides": lambda path, p: ("pptx_edit", {"path": path, "operations": _swap(int(p["a"]), int(p["b"]))}),
+    "set_notes": lambda path, p: ("pptx_edit", {"path": path, "operations": [
+        {"op": "set_notes", "slide": int(p["slide"]), "text": str(p["text"])}]}),
     "rename_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
         {"op": "rename_sheet", "name": p["name"], "to": p["to"]}]}),
     "remove_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
         {"op": "remove_sheet", "name": p["name"]}]}),
 }
+
+
+def _swap(a: int, b: int) -> list[dict[str, Any]]:
+    """Two moves that swap slides ``a`` and ``b``: the first to the second's place, then that one back."""
+    first, second = min(a, b), max(a, b)
+    if first == second:
+        return [{"op": "move_slide", "slide": first, "to": first}]
+    return [{"op": "move_slide", "slide": first, "to": second},
+            {"op": "move_slide", "slide": second - 1, "to": first}]
 
 
 class FollowUpPlan(CallHistory):
@@ -126,7 +138,10 @@ class FollowUpPlan(CallHistory):
         if op == "add_slide":
             slide: dict[str, Any] = ({"layout": "bullets", "title": self.p["title"], "bullets": self.p["bullets"]}
                                      if self.p.get("bullets") else {"layout": "title", "title": self.p["title"]})
-            return ("pptx_edit", {"path": path, "operations": [{"op": "add_slide", "slide": slide}]})
+            added: dict[str, Any] = {"op": "add_slide", "slide": slide}
+            if self.p.get("at"):
+                added["at"] = int(self.p["at"])
+            return ("pptx_edit", {"path": path, "operations": [added]})
         if op == "add_section":
             return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": self._section()}]})
         if op == "add_paragraph":
@@ -194,6 +209,21 @@ class FollowUpPlan(CallHistory):
         if op == "rotate_pages":
             return (name, {"op": verb, "path": path, "pages": pages, "angle": int(self.p.get("angle") or 90),
                            "output": path})
+        if op == "reorder_pages" and self.p.get("move"):  # one page moved: every page in its new place
+            info = self._read("pdf_inspect")
+            if info is None:
+                return ("pdf_inspect", {"path": path})
+            total = int((info.get("data") or {}).get("pages") or 0)
+            page, to = int(self.p["move"]), self.p.get("to")
+            if not 1 <= page <= total:
+                return self._say("planner.no_page", path=path, page=page, count=total)
+            rest = [n for n in range(1, total + 1) if n != page]
+            at = total if to == "last" else int(to or 1)
+            if self.p.get("relative") and page < at:
+                at -= 1
+            at = max(1, min(at, total))
+            order = rest[:at - 1] + [page] + rest[at - 1:]
+            return (name, {"op": verb, "path": path, "pages": order, "output": path})
         if op == "reorder_pages":
             return (name, {"op": verb, "path": path, "pages": list(self.p.get("order") or ()), "output": path})
         return (name, {"op": verb, "path": path, "pages": pages, "output": path})
@@ -280,8 +310,12 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.slide_title_set", slide=p["slide"], title=p["title"])
         if self.op == "set_title":
             return self._say("planner.title_set", title=p["title"])
+        if self.op == "add_slide" and p.get("at"):
+            return self._say("planner.slide_added_at", title=p["title"], at=p["at"])
         if self.op == "add_slide":
             return self._say("planner.slide_added", title=p["title"])
+        if self.op == "set_notes":
+            return self._say("planner.notes_set", slide=p["slide"])
         if self.op == "add_section":
             return self._say("planner.section_added", title=p["title"])
         if self.op == "add_paragraph" and p.get("heading"):
@@ -290,9 +324,14 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.paragraph_appended")
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
+        if self.op == "set_cells" and all(value is None for value in p["cells"].values()):
+            return self._say("planner.cells_cleared", len(p["cells"]), cells=list(p["cells"]))
         if self.op == "set_cells":
-            cells = [msg("planner.cell_to", cell=ref, value=value) for ref, value in p["cells"].items()]
+            cells = [msg("planner.cell_to", cell=ref, value=value) if value is not None
+                     else msg("planner.cell_emptied", cell=ref) for ref, value in p["cells"].items()]
             return self._say("planner.cells_set", len(cells), cells=cells)
+        if self.op == "swap_slides":
+            return self._say("planner.slides_swapped", a=p["a"], b=p["b"])
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":
@@ -316,8 +355,11 @@ class FollowUpPlan(CallHistory):
             folder = json.loads(parts[-1].arguments).get("output") if parts else ""
             n = len(json.loads(parts[-1].arguments).get("pages") or ()) if parts and made else 0
             return self._say("planner.split", n, path=path, folder=folder)
-        if self.op in PAGE_OPS:
-            return self._say(f"planner.done.{self.op}", pages=[str(x) for x in p.get("pages") or p.get("order") or ()])
+        if self.op in PAGE_OPS:  # the pages the call named ("the last page" became its number once read)
+            calls = [c for c, _ in self.history if c.name == self._write_name()]
+            called = json.loads(calls[-1].arguments).get("pages") if calls else None
+            pages = called or p.get("pages") or p.get("order") or ()
+            return self._say(f"planner.done.{self.op}", pages=[str(x) for x in pages])
         return self._say("planner.restored", version=p["version"], current=p.get("current"))
 
 

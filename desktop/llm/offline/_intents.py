@@ -160,7 +160,25 @@ def _rotate(text: str) -> dict[str, Any] | None:
     return {**found, **(_angle(text) or {})} if found else None
 
 
+_MOVE_PAGE = (
+    later(r"\b(?:put|move|make)\s+page\s+(?P<page>\d+)\s+(?:to\s+)?(?:the\s+)?(?:very\s+)?"
+          r"(?:(?P<first>first|front|start|beginning|top)|(?P<last>last|end|back|bottom)|position\s+(?P<to>\d+)"
+          r"|(?:before|ahead of)\s+page\s+(?P<before>\d+)|after\s+page\s+(?P<after>\d+))\b", _I),
+    later(r"(?:把|将)?第\s*(?P<page>\d+)\s*页\s*(?:移到|移动到|放到|挪到|调到)\s*(?:(?P<first>最前面|最前|开头|第一页)"
+          r"|(?P<last>最后面|最后|末尾|结尾)|第\s*(?P<to>\d+)\s*(?:页|位)|第\s*(?P<before>\d+)\s*页(?:的)?(?:前面|之前|前)"
+          r"|第\s*(?P<after>\d+)\s*页(?:的)?(?:后面|之后|后))"),
+)
+
+
 def _order(text: str) -> dict[str, Any] | None:
+    for pattern in _MOVE_PAGE:  # one page moved: the whole order is made once the page count is read
+        m = pattern.search(text)
+        if m:
+            page = int(m.group("page"))
+            to: int | str = (1 if m.group("first") else "last" if m.group("last") else int(m.group("to")) if m.group("to")
+                             else int(m.group("before")) if m.group("before") else int(m.group("after")) + 1)
+            # "before / after page N" name a page that moves up by one when the moved page was above it
+            return {"order": [], "move": page, "to": to, "relative": bool(m.group("before") or m.group("after"))}
     runs = re.findall(r"\d+(?:\s*(?:,|、|，|\s|\band\b|和|then|→|->)\s*\d+)+", text, _I)
     order = slots.page_order(max(runs, key=len)) if runs else []
     return {"order": order} if len(order) >= 2 else None
@@ -210,6 +228,15 @@ _NO_HEADING = later(r"^(?:(?:the\s+)?(?:end|bottom|document|doc|report|file|memo
                     r"|\S+\.docx|文档|文件|正文|全文|文末|文档末尾|文件末尾|末尾|最后|结尾|这份文档|这个文档|它)$", _I)
 # "add a line to the Budget sheet: …" is a row of a spreadsheet, "… to slide 2" belongs to a deck
 _NOT_A_DOCUMENT_PART = later(r"\b(?:sheet|tab|worksheet|workbook|spreadsheet|slide|deck|table)\s*$|工作表|幻灯片", _I)
+
+
+def _slide_place(values: dict[str, Any]) -> dict[str, Any]:
+    """Where a new slide goes: "after slide 2" is position 3, "before slide 2" and "as slide 2" position 2."""
+    after, before = values.pop("after", None), values.pop("before", None)
+    at = after + 1 if after is not None else before if before is not None else values.pop("at", None)
+    if at is not None:
+        values["at"] = at
+    return values
 
 
 def _paragraph_place(values: dict[str, Any]) -> dict[str, Any] | None:
@@ -272,8 +299,9 @@ INTENTS: tuple[Intent, ...] = (
            unless=_ASKING, scope="named", command="pdf_pages", precedence=82, help="help.pdf_pages", extract=_rotate),
     Intent("reorder_pages", ("pdf",), {"order": "order"},
            en=(r"\b(?:reorder|rearrange|re-order)\b|\bput\b.{0,30}?\bpages?\b|\bpages?\b.{0,30}?\bin (?:the )?order\b"
-               r"|\bpage order\b|\border of (?:the )?pages\b",),
-           zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序|按.{0,20}?顺序.{0,6}?(?:重新)?排列?",),
+               r"|\bpage order\b|\border of (?:the )?pages\b|\b(?:move|make)\s+page\s+\d+\b",),
+           zh=(r"(?:调整|重新排列|重排|排列).{0,10}?页|页面?顺序|按.{0,20}?顺序.{0,6}?(?:重新)?排列?"
+               r"|第\s*\d+\s*页\s*(?:移到|移动到|放到|挪到|调到)",),
            unless=_ASKING, scope="named", command="pdf_pages", precedence=83, help="help.pdf_pages", extract=_order),
     Intent("split_pdf", ("pdf",), {"after": "number"},
            en=(r"\bsplit\b.{0,40}?\b(?:into|in)\s+(?:single|separate|individual|one[- ]page)\s+(?:pages|files)",
@@ -304,17 +332,28 @@ INTENTS: tuple[Intent, ...] = (
            zh=(r"(?:删除|删掉|删了|去掉|移除)(?:掉)?.{0,30}?(?:幻灯片|张|页幻灯片)",
                r"(?:把|将)?.{0,16}?(?:幻灯片|张).{0,4}?(?:删除|删掉|删了|去掉|移除|不要了)"),
            unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
-    Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list"},
+    Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list", "at": "number", "at2": "number",
+                                    "at3": "number", "at4": "number", "after": "number", "after2": "number",
+                                    "before": "number", "before2": "number"},
            en=tuple(rf"{lead}(?:(?:bullet(?:ed)?|title|text|summary|closing|extra)\s+)?slide\b(?:\s+please)?"
                     r"(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
+                    r"(?:\s+after\s+slide\s+(?P<after>\d+)|\s+before\s+slide\s+(?P<before>\d+)"
+                    r"|\s+(?:at|in)\s+position\s+(?P<at>\d+)|\s+as\s+slide\s+(?P<at2>\d+))?"
                     rf"{naming}\s*{_NAME}"
                     r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
+                    r"(?:\s+after\s+slide\s+(?P<after2>\d+)|\s+before\s+slide\s+(?P<before2>\d+)"
+                    r"|\s+(?:at|in)\s+position\s+(?P<at3>\d+)|\s+as\s+(?:the\s+)?slide\s+(?P<at4>\d+))?"
                     r"\s*(?:,?\s*(?:(?:with|and)\s+)?(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
                     r"\s*[.!?]?$"
                     # with the verb "add" the naming word may go ("add slide: Risks"); without it, it may not
                     for lead, naming in ((_ADD_LEAD, rf"(?:\s*,?\s*{_NAMED_EN})?\s*[:：]?"),
                                          (_WANT_LEAD, rf"\s*,?\s*(?:{_NAMED_EN}\s*[:：]?|[:：])"))),
-           zh=(rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:标题(?:是|为)|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?"
+           zh=(rf"^\s*(?:请)?在\s*第\s*(?:(?P<after>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:后面|之后|后)"
+               r"|(?P<before>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:前面|之前|前))\s*(?:再)?"
+               rf"(?:{_ZH_ADD})(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
+               rf"{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
+               r"(?P<bullets>.+?))?\s*[。.!！]?$",
+               rf"{_ZH_ADD}(?:一|1)?(?:张|页)(?:新的)?(?:标题(?:是|为)|题为|名为)\s*{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?"
                r"的(?:幻灯片|页)\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]?\s*(?P<bullets>.+?))?\s*[。.!！]?$",
                rf"{_ZH_ADD}(?:(?:一|1)?(?:张|页)(?:新的)?(?:幻灯片)?|幻灯片)[，,]?\s*{_NAMED_ZH}?\s*[:：]?\s*"
                rf"{_Q}?(?P<title>[^，,:：。\n”』」》]+?){_QC}?\s*(?:[，,]\s*(?:要点|内容|项目|包括|包含)(?:是|为)?\s*[:：]\s*"
@@ -360,13 +399,18 @@ INTENTS: tuple[Intent, ...] = (
            zh=(rf"(?:在|往|给|于)\s*{_Q}?(?P<heading>[^，,:：。\n{_NQ}]{{1,40}}?){_QC}?\s*(?:这一?节|这个部分|部分|章节|一节|小节|标题)?"
                rf"\s*的?(?:下面|下方|底下|下边|后面|后边|之后|里面|里|中|下|末尾|最后|结尾)\s*[，,]?\s*再?(?:写|{_ZH_ADD})\s*"
                rf"{_ZH_PARAGRAPH}\s*[:：，,]?\s*(?P<text>.+)$",
-               rf"^\s*(?:请|麻烦)?再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：]\s*(?P<text>.+)$"),
+               rf"^\s*(?:请|麻烦)?再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：]\s*(?P<text>.+)$",
+               rf"^\s*(?:请|麻烦)?(?:在|往)\s*(?:文末|文尾|文档(?:的)?(?:末尾|最后|结尾)|全文(?:的)?最后|最后|末尾|结尾)\s*"
+               rf"(?:面|处)?\s*再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：，,]?\s*(?P<text>.+)$"),
            unless=_ASKING, scope="named", command="docx_edit", precedence=69, help="help.paragraph", whole=True),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
            en=(rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}\s+of\s+slide\s+(?P<slide>\d+)\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
                rf"\b(?:change|set|rename|make|update|switch)\s+(?:the\s+)?slide\s+(?P<slide>\d+)(?:'s)?\s+title\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\b(?:rename|retitle)\s+slide\s+(?P<slide>\d+)\s+(?:to|as)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               rf"\bmake\s+(?:the\s+)?slide\s+(?P<slide>\d+)(?:'s)?\s+title\s+(?:say\s+|read\s+|be\s+)?{_NOT_A_TITLE}"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
                rf"\bslide\s+(?P<slide>\d+)(?:'s)?\s+title\s+(?:should|must|needs to|ought to|has to|will)\s+(?:be|say|read)"
                rf"\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
                rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}(?:\s+(?:of|in|for)\s+\S+)?\s+(?:to|as|into)"
@@ -414,6 +458,24 @@ INTENTS: tuple[Intent, ...] = (
            zh=(rf"(?:删除|删掉|去掉|移除)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",
                rf"(?:把|将)\s*(?:工作表|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:删除|删掉|去掉|移除)\s*[。.!！]?$"),
            scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
+    Intent("swap_slides", ("pptx",), {"a": "number", "b": "number"},
+           en=(r"\b(?:swap|switch|exchange|flip)\s+(?:the\s+)?(?:order\s+of\s+)?slides?\s+(?P<a>\d+)\s*(?:and|with|&|,)\s*"
+               r"(?:slide\s+)?(?P<b>\d+)\b",
+               r"\b(?:swap|switch|exchange)\s+slide\s+(?P<a>\d+)\s+(?:and|with)\s+slide\s+(?P<b>\d+)\b"),
+           zh=(r"(?:把|将)?第\s*(?P<a>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:和|与|跟|同)\s*第\s*(?P<b>\d+)\s*(?:张|页)(?:幻灯片)?\s*"
+               r"(?:互换|交换|对调|调换|换一下|换个)(?:位置|顺序)?",
+               r"(?:互换|交换|对调|调换)\s*第\s*(?P<a>\d+)\s*(?:张|页)?(?:幻灯片)?\s*(?:和|与)\s*第\s*(?P<b>\d+)\s*(?:张|页)"),
+           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
+    Intent("set_notes", ("pptx",), {"slide": "number", "text": "prose"},
+           en=(r"\b(?:add|put|set|write|change|update)\s+(?:the\s+|some\s+|a\s+|an\s+)?(?:speaker\s+|presenter\s+)?notes?\s+"
+               r"(?:to|on|for|of)\s+slide\s+(?P<slide>\d+)\s*(?:to\s+|[:：]\s*|\s+[—–-]\s*|,?\s*saying\s+)(?P<text>.+)$",
+               r"^\s*(?:the\s+)?(?:speaker\s+|presenter\s+)?notes?\s+(?:for|on|of)\s+slide\s+(?P<slide>\d+)\s*"
+               r"(?:[:：]|\s[—–-])\s*(?P<text>.+)$",
+               r"\bslide\s+(?P<slide>\d+)(?:'s)?\s+(?:speaker\s+|presenter\s+)?notes?\s*(?:[:：]|should (?:be|say|read))\s*"
+               r"(?P<text>.+)$"),
+           zh=(r"(?:给|在|为|把)?\s*第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:的)?\s*(?:加|添加|写|写上|加上|设置|增加)?"
+               r"(?:演讲者|讲者)?备注\s*(?:改成|改为|设为|写成|写上|写|是|为)?\s*[:：]?\s*(?P<text>.+)$",),
+           unless=_ASKING, scope="named", command="pptx_edit", precedence=75, help="help.slides", whole=True),
     Intent("move_slide", ("pptx",), {"slide": "number", "to": "position", "to2": "position"},
            en=(r"\bmove\s+slide\s+(?P<slide>\d+)\s+(?:to|up to|down to)\s+(?:position\s+|the\s+(?:very\s+)?)?"
                r"(?P<to>\d+|front|start|beginning|top|end|back|bottom|last)\b",),
@@ -490,6 +552,8 @@ def _values(intent: Intent, m: re.Match[str], text: str) -> dict[str, Any] | Non
         values = _section_body(values)
     if intent.id == "add_paragraph":
         return _paragraph_place(values)
+    if intent.id == "add_slide":
+        values = _slide_place(values)
     if "title" in intent.slots and "title" in values and not str(values["title"]).strip():
         return None
     return values

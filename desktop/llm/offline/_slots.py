@@ -79,7 +79,10 @@ def every(text: str) -> tuple[str, bool]:
 
 
 _ARROW_LEAD = later(r"^\s*(?:(?:[\w\-][\w.\-]*\.\w{2,5}|in\s+\S+)\s*[:：,，]\s*)?"
-                    r"(?:(?:please\s+)?(?:change|replace|update|swap|rename|correct|fix)\s+)?", re.IGNORECASE)
+                    r"(?:(?:please\s+)?(?:change|replace|update|swap|rename|correct|fix)\s+)?"
+                    # "fix the typo: A -> B", "typo: A -> B", "错别字：A -> B"
+                    r"(?:(?:the|a|this|that)\s+)?(?:(?:typo|spelling|mistake|error|misspelling)s?\s*[:：,，]\s*"
+                    r"|(?:错别字|笔误|错字)\s*[:：,，]\s*)?", re.IGNORECASE)
 
 
 def arrow(text: str) -> tuple[str, str] | None:
@@ -87,7 +90,7 @@ def arrow(text: str) -> tuple[str, str] | None:
     m = _ARROW.match(_ARROW_LEAD.sub("", text))
     if not m:
         return None
-    return clean(m.group("a")), clean(_IN_FILE_TAIL.sub("", m.group("b")))
+    return clean(m.group("a"), keep_end=True), clean(_IN_FILE_TAIL.sub("", m.group("b")))  # "Acme Ltd. → X": the dot is found
 
 
 def quantity(text: str) -> tuple[int | float, str] | None:
@@ -353,6 +356,14 @@ _SHEET_HEAD = later(rf"^\s*(?:on|in)\s+(?:the\s+)?(?:(?:sheet|tab|worksheet)\s+[
 _ZH_SHEET = later(rf"[{OPEN_QUOTES}]?(?P<s>[A-Za-z0-9_\u4e00-\u9fff]{{1,31}}?)[{CLOSE_QUOTES}]?\s*(?:工作表|表)(?:里|中|上)?的?")
 # after "=": a formula when it calls a function or reckons with cells ("B5 = SUM(B2:B4)", "= B3*2"), not "= 10"
 _FORMULA_BODY = later(r"^\s*(?:[A-Za-z][A-Za-z0-9.]*\(|\$?[A-Za-z]{1,3}\$?\d+\s*[-+*/^&:<>])")
+# "clear B3", "empty B3 and C3", "清空 B3", "把 B3 清空", "删除 B3 的内容": the cells are set to nothing
+_CLEAR_EN = r"\b(?:clear|empty|blank out|erase|wipe)\s+(?:out\s+)?(?:the\s+)?(?:cells?\s+)?"
+_CLEAR_ZH = r"(?:清空|清除|删除|删掉|去掉)\s*(?:单元格)?\s*"
+_CLEAR_ZH_AFTER = r"\s*(?:单元格)?(?:的内容|里的内容|的值)?\s*(?:清空|清除|删掉|删除|去掉)"
+_REFS = rf"{_REF}(?:\s*(?:,|，|、|\band\b|和|&)\s*{_REF.replace('?P<sheet>', '?:').replace('?P<col>', '?:').replace('?P<row>', '?:')})*"
+_CLEAR = (later(_CLEAR_EN + rf"(?P<refs>{_REFS})(?:\s*(?:的内容|的值))?", re.IGNORECASE),
+          later(_CLEAR_ZH + rf"(?P<refs>{_REFS})", re.IGNORECASE),
+          later(rf"(?:把|将)\s*(?P<refs>{_REFS}){_CLEAR_ZH_AFTER}", re.IGNORECASE))
 MAX_COLUMN = 16_384  # XFD
 MAX_ROW = 1_048_576
 
@@ -399,6 +410,13 @@ def cell_values(text: str) -> tuple[dict[str, Any], str | None] | None:
     if head:
         sheet = sheet or clean(head.group("a") or head.group("b"))
         line = line[head.end():]
+    for clear in _CLEAR:
+        cleared = clear.search(line)
+        if cleared:
+            refs = [_ref_of(m) for m in later(_REF, re.IGNORECASE).finditer(cleared.group("refs"))]
+            if not refs or any(r is None for r in refs):
+                return None
+            return {r[0]: None for r in refs if r is not None}, next((r[1] for r in refs if r and r[1]), None) or sheet
     put = _PUT_IN.search(line)
     if put:
         ref = _ref_of(put)
@@ -427,5 +445,6 @@ def cell_values(text: str) -> tuple[dict[str, Any], str | None] | None:
 
 # The same phrasings as plain patterns (no named groups) for the intents table to find a request by.
 CELL_PHRASINGS_EN = tuple(re.sub(r"\(\?P<\w+>", "(?:", p) for p in (
-    _REF + rf"\s*(?:cell\s*)?{_TO_EN}", _PUT_IN.pattern))
-CELL_PHRASINGS_ZH = (re.sub(r"\(\?P<\w+>", "(?:", _REF + rf"\s*(?:的值|的内容|里的值|单元格|里|中)?\s*{_TO_ZH}"),)
+    _REF + rf"\s*(?:cell\s*)?{_TO_EN}", _PUT_IN.pattern, _CLEAR_EN + _REF))
+CELL_PHRASINGS_ZH = tuple(re.sub(r"\(\?P<\w+>", "(?:", p) for p in (
+    _REF + rf"\s*(?:的值|的内容|里的值|单元格|里|中)?\s*{_TO_ZH}", _CLEAR_ZH + _REF, _REF + _CLEAR_ZH_AFTER))
