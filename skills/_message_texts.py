@@ -108,6 +108,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.cell_emptied": "{cell} to nothing",
     "planner.cells_cleared": ("Cleared {cells}.", "Cleared %n cells: {cells}."),
     "planner.slides_swapped": "Swapped slides {a} and {b}.",
+    "planner.paragraphs_deleted": ("Deleted the paragraph with “{text}”.", "Deleted the %n paragraphs with “{text}”."),
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
     "planner.sheet_renamed": "Renamed the sheet \"{name}\" to \"{to}\".",
@@ -216,7 +217,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                    "Office Move with headings Timeline and Budget* or *Create a deck called Onboarding with slides "
                    "Welcome, Tools and Contacts*.",
     "help.edit": "Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks "
-                 "them for review in Word).",
+                 "them for review in Word), or *delete the paragraph that says Draft*.",
     "help.title": "Change the title: *The title should be Weekend Plan*.",
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
                    "slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *notes for slide 1: welcome everyone*.",

@@ -252,6 +252,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Deleted the %n paragraphs with “{text}”.</source>
+            <comment>planner.paragraphs_deleted</comment>
+            <translation>
+                <numerusform>Deleted the paragraph with “{text}”.</numerusform>
+                <numerusform>Deleted the %n paragraphs with “{text}”.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Split {path} into %n files in {folder}/; every page is kept as it was.</source>
             <comment>planner.split</comment>
             <translation>

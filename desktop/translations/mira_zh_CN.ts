@@ -2071,6 +2071,13 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>planner.slides_swapped</comment>
             <translation>已互换第 {a} 张和第 {b} 张幻灯片。</translation>
         </message>
+        <message numerus="yes">
+            <source>Deleted the %n paragraphs with “{text}”.</source>
+            <comment>planner.paragraphs_deleted</comment>
+            <translation>
+                <numerusform>已删除 %n 段包含“{text}”的文字。</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Exported {path} as {output}.</source>
             <comment>planner.exported</comment>
@@ -2558,9 +2565,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>把你自己的内容做成文件：Markdown 标题、列表和表格、CSV 数据，或附加的 `.md`、`.csv`、`.txt` 文件，可以生成 **Word 文档**或**PDF**或**PowerPoint 幻灯片**或 **Excel 工作簿**（需要时可加合计行或图表）。也可以一句话描述：*写一份标题为搬家计划的备忘录，包含时间表和预算两个章节*或*做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人*。</translation>
         </message>
         <message>
-            <source>Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks them for review in Word).</source>
+            <source>Change text in a file: *In contract.docx, change every 2024 to 2025* (*suggest changes* marks them for review in Word), or *delete the paragraph that says Draft*.</source>
             <comment>help.edit</comment>
-            <translation>修改文件中的文字：*把 contract.docx 中所有的 2024 改成 2025*（说“修订模式”则以修订标记供你在 Word 中审阅）。</translation>
+            <translation>修改文件中的文字：*把 contract.docx 中所有的 2024 改成 2025*（说“修订模式”则以修订标记供你在 Word 中审阅），或*删除包含“草稿”的那段*。</translation>
         </message>
         <message>
             <source>Change the title: *The title should be Weekend Plan*.</source>

@@ -212,6 +212,12 @@ NO_HEADINGS = [
     P("how many words are in letter.docx", "inspect", ("letter.docx",), {"says": ["words"]}),
 ]
 
+CUT = _rows(
+    "delete_paragraph", CONTRACT,
+    ("please drop the line mentioning the price list", {"gone": "price list"}),
+    ("去掉关于“Acme Ltd.”的那一段", {"gone": "Acme Ltd."}),
+)
+
 SLIDE_NOTES = _rows(
     "set_notes", DECK,
     ("put a note on slide 2 saying mention the budget", {"slide": 2, "notes": "mention the budget"}),
@@ -521,7 +527,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *SLIDE_NOTES,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *SLIDE_NOTES, *CUT,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

@@ -513,6 +513,16 @@ NOTES = _rows(
     ("typo: Acme Ltd. → Mira AG", {"find": "Acme Ltd.", "replace": "Mira AG", "exact": "Mira AG signs for the client."}),
 )
 
+DELETE_PARAGRAPH = _rows(
+    "delete_paragraph", CONTRACT,
+    ("delete the paragraph about prices", {"gone": "Prices are those"}),
+    ("remove the sentence that says This contract runs", {"gone": "This contract runs"}),
+    ("delete the paragraph containing Acme Ltd.", {"gone": "Acme Ltd."}),
+    ("get rid of the paragraph starting with \"Prices\"", {"gone": "Prices are those"}),
+    ("删除包含“Acme”的那段话", {"gone": "Acme"}),
+    ("把提到“2024-01-01”的段落删掉", {"gone": "2024-01-01"}),
+)
+
 SET_CELLS = _rows(
     "set_cells", BOOK,
     ("set B3 to 1400", {"cells": {"Sales!B3": 1400}}),
@@ -646,5 +656,6 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("my notes for the meeting are ready", DECK),
 )]
 
-ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION, *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *NOTES, *REPLACE,
-                *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]
+ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,
+                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *NOTES, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
+                *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

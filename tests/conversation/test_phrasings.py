@@ -146,6 +146,9 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         assert openpyxl.load_workbook(path).sheetnames == want["sheets"]
     elif intent in ("move_slide", "swap_slides"):
         assert [t for t, _ in _slides(path)] == want["order"]
+    elif intent == "delete_paragraph":
+        texts = _docx_texts(path)
+        assert not any(want["gone"] in t for t in texts) and "Service contract" in texts, texts
     elif intent == "set_notes":
         import pptx
 

@@ -230,6 +230,16 @@ _NO_HEADING = later(r"^(?:(?:the\s+)?(?:end|bottom|document|doc|report|file|memo
 _NOT_A_DOCUMENT_PART = later(r"\b(?:sheet|tab|worksheet|workbook|spreadsheet|slide|deck|table)\s*$|工作表|幻灯片", _I)
 
 
+_DESCRIBED = later(r"\b(?:about|on|mentioning|mentions|talks about|is about)\s+(?:the|a|an)\s+(?P<rest>[^\"“”'‘’「」\n]+?)"
+                  r"\s*(?:from\s+\S+)?\s*[.!]?$", _I)
+
+
+def _described_text(text: str) -> dict[str, Any] | None:
+    """"the paragraph mentioning the price list": what it is about, not "the" (a quoted text stays as typed)."""
+    m = _DESCRIBED.search(text)
+    return {"text": slots.clean(m.group("rest"))} if m else {}
+
+
 def _slide_place(values: dict[str, Any]) -> dict[str, Any]:
     """Where a new slide goes: "after slide 2" is position 3, "before slide 2" and "as slide 2" position 2."""
     after, before = values.pop("after", None), values.pop("before", None)
@@ -403,6 +413,17 @@ INTENTS: tuple[Intent, ...] = (
                rf"^\s*(?:请|麻烦)?(?:在|往)\s*(?:文末|文尾|文档(?:的)?(?:末尾|最后|结尾)|全文(?:的)?最后|最后|末尾|结尾)\s*"
                rf"(?:面|处)?\s*再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：，,]?\s*(?P<text>.+)$"),
            unless=_ASKING, scope="named", command="docx_edit", precedence=69, help="help.paragraph", whole=True),
+    Intent("delete_paragraph", ("docx",), {"text": "text"},
+           en=(r"\b(?:delete|remove|drop|cut|take out|get rid of)\s+(?:the\s+|that\s+|this\s+)?(?:whole\s+)?"
+               r"(?:paragraph|para|sentence|line)\s+(?:that\s+(?:says|reads|starts with|begins with|mentions|contains|is about|talks"
+               r" about)|which\s+(?:says|mentions|contains)|containing|with(?: the (?:words?|text))?|saying|starting with"
+               rf"|beginning with|about|on|mentioning)\s+(?:(?:the\s+)?(?:words?|text|phrase)\s+)?{_Q}?(?P<text>[^\n]+?){_QC}?"
+               r"\s*(?:from\s+\S+)?\s*[.!]?$",),
+           zh=(rf"(?:删除|删掉|去掉|移除|删去)\s*(?:包含|含有|提到|关于|写着)\s*{_Q}?(?P<text>[^{_NQ}\n]+?){_QC}?\s*的\s*"
+               r"(?:那一?段|那一?句|段落|这一?段|这一?句|句子|一段|一句)(?:话|文字)?\s*[。.!！]?$",
+               rf"(?:把|将)\s*(?:包含|含有|提到|关于|写着)\s*{_Q}?(?P<text>[^{_NQ}\n]+?){_QC}?\s*的\s*"
+               r"(?:那一?段|那一?句|段落|这一?段|这一?句|句子|一段|一句)(?:话|文字)?\s*(?:删除|删掉|去掉|移除|删去)"),
+           unless=_ASKING, scope="named", command="docx_edit", precedence=71, help="help.edit", extract=_described_text),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
            en=(rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}\s+of\s+slide\s+(?P<slide>\d+)\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
