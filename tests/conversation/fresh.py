@@ -427,6 +427,12 @@ INSPECT = _rows(
 )
 
 CREATE = [
+    P("make a pdf that says Hello world", "create", want={"kind": "pdf", "texts": ["Hello world"]}),
+    P("做一个PDF，内容是今天放假", "create", want={"kind": "pdf", "texts": ["今天放假"]}),
+    P("I need a 3-slide deck: Intro, Plan, Q&A", "create", want={"kind": "pptx", "slide_titles": ["Intro", "Plan", "Q&A"]}),
+    P("做一个PPT，三页：介绍、计划、问答", "create", want={"kind": "pptx", "slide_titles": ["介绍", "计划", "问答"]}),
+    P("make a word doc with the heading Plan and bullets: eat, sleep", "create",
+      want={"kind": "docx", "texts": ["Plan", "eat", "sleep"]}),
     P("make me a word doc titled Trip Plan with sections Flights, Hotel and Food", "create",
       want={"kind": "docx", "texts": ["Trip Plan", "Flights", "Hotel", "Food"]}),
     P("Create a presentation called Q3 Review with slides Revenue, Costs and Outlook", "create",

@@ -92,7 +92,14 @@ def test_a_deck_gets_a_slide_per_named_section_and_a_sheet_gets_the_table(tmp_pa
     assert [s.shapes.title.text for s in deck.slides] == ["Launch Plan", "Goals", "Timeline", "Risks"]
     listed = run_skill_agent(tmp_path, "pptx", "Create slides with sections: Intro, Plan, Risks")
     deck = pptx.Presentation(str(tmp_path / listed.complete["artifacts"][0]))
-    assert [s.shapes.title.text for s in deck.slides][1:] == ["Intro", "Plan", "Risks"]
+    # no title given or found: no slide saying only "Presentation" before them
+    assert [s.shapes.title.text for s in deck.slides] == ["Intro", "Plan", "Risks"]
+    counted = run_skill_agent(tmp_path, "pptx", "I need a 3-slide deck: Kickoff, Scope, Q&A")
+    deck = pptx.Presentation(str(tmp_path / counted.complete["artifacts"][0]))
+    assert [s.shapes.title.text for s in deck.slides] == ["Kickoff", "Scope", "Q&A"]
+    zh = run_skill_agent(tmp_path, "pptx", "做一个PPT，三页：介绍、计划、问答")
+    deck = pptx.Presentation(str(tmp_path / zh.complete["artifacts"][0]))
+    assert [s.shapes.title.text for s in deck.slides] == ["介绍", "计划", "问答"]
     sheet = run_skill_agent(tmp_path, "xlsx", "Create a spreadsheet with a table of expenses: Rent $1,200; Food 300.50")
     ws = openpyxl.load_workbook(str(tmp_path / sheet.complete["artifacts"][0])).active
     assert [list(r) for r in ws.iter_rows(values_only=True)] == [[None, "Expenses"], ["Rent", 1200], ["Food", 300.5]]
@@ -194,3 +201,18 @@ def test_a_named_title_or_a_leading_heading_still_wins_over_the_topic(tmp_path: 
     assert docx.Document(str(tmp_path / "office-move.docx")).paragraphs[0].text == "Office Move"
     run = run_skill_agent(tmp_path, "docx", "Make a Word doc about hiring from this:\n# Hiring plan\n\nWe hire two.")
     assert docx.Document(str(tmp_path / run.complete["artifacts"][0])).paragraphs[0].text == "Hiring plan"
+
+
+def test_a_new_file_that_says_something_holds_those_words(tmp_path: Path) -> None:
+    """"make a pdf that says Hello world" is a new PDF with those words (it was read as an export of no file)."""
+    import fitz
+
+    run = run_skill_agent(tmp_path, "pdf", "make a pdf that says Hello world")
+    with fitz.open(tmp_path / run.complete["artifacts"][0]) as pdf:
+        assert "Hello world" in pdf[0].get_text()
+    note = run_skill_agent(tmp_path, "docx", "create a word document saying The office is closed on Friday.")
+    assert "The office is closed on Friday." in [p.text for p in docx.Document(str(tmp_path / note.complete["artifacts"][0])).paragraphs]
+    heading = run_skill_agent(tmp_path, "docx", "make a word doc with the heading Plan and bullets: eat, sleep")
+    made = docx.Document(str(tmp_path / heading.complete["artifacts"][0]))
+    assert [(p.style.name, p.text) for p in made.paragraphs] == [("Title", "Plan"), ("List Bullet", "eat"),
+                                                                  ("List Bullet", "sleep")]

@@ -197,6 +197,10 @@ class CreatePlan(SkillTranscript):
                     spec["template"] = template
         elif self.kind == "pptx":
             slides = layout.deck_slides(title, blocks, chinese=self.chinese)
+            if default and len(slides) > 1 and slides[0]["layout"] == "title" and not slides[0].get("subtitle"):
+                # No title was given or found: a slide saying only "Presentation" is not the user's (a 3-slide deck
+                # of Intro, Plan and Q&A is those three slides)
+                slides = slides[1:]
             if len(slides) > layout.MAX_SLIDES:
                 # Cutting the deck short would silently drop the user's content; say so instead.
                 return None, self._say("planner.too_many_slides", count=len(slides), most=layout.MAX_SLIDES)

@@ -37,13 +37,20 @@ _TOPIC_EN = later(r"\babout\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+)?(?P<t>[^,;:.!?\
                   r"|\bin\s+(?:word|docx|pdf|powerpoint)\b|$))", re.IGNORECASE)
 _TOPIC_ZH = later(r"关于(?P<t>[^，,。；;：:“”\"「」『』《》的]{1,20})的")
 _HEADINGS_EN = later(r"(?:\b(?:headings|sections|chapters)\s*(?:[:：]|\bcalled\b|\bnamed\b|\btitled\b)?"
+                     # one: "with the heading Plan" (not "a section on costs": that says what, not its name)
+                     r"|\b(?:with|and)\s+(?:the\s+|a\s+|one\s+)?(?:heading|section|chapter)(?:\s+(?:called|named|titled))?"
+                     r"(?=\s+(?!(?:on|about|for|of|with|that|which)\b))"
                      r"|\bwith\s+(?:the\s+)?(?:slides|pages)\s*[:：]?)\s+"
                      r"(?P<list>.+?)(?=\s*(?:,\s*and\s+|,\s*|\s+and\s+)?\b(?:a|an|one)\s+table\b|[;.]|$)",
                      re.IGNORECASE)
 _HEADINGS_ZH_BEFORE = later(r"(?:包含|包括|含有|分为|分成)\s*(?P<list>[^，,。；;：:]+?)\s*"
                             r"(?:[两二三四五六七八九十]|\d+)?\s*[个张]?(?:章节|部分|小节|小标题|幻灯片)")
 _HEADINGS_ZH_AFTER = later(r"(?:章节|小标题|部分)\s*(?:为|是|[:：])\s*(?P<list>[^。；;]+?)(?=[。；;]|以及|$)")
-_LIST_AFTER = later(r"(?:\b(?:headings|sections|chapters)|\bwith (?:the )?slides|章节|小标题|部分|[，,]\s*幻灯片)$",
+_LIST_AFTER = later(r"(?:\b(?:headings|sections|chapters)|\bwith (?:the )?slides|章节|小标题|部分|[，,]\s*幻灯片"
+                    # "a 3-slide deck: Intro, Plan, Q&A", "a deck with three slides: …", "做一个PPT，三页：…"
+                    r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]slides?\s+(?:deck|presentation)"
+                    r"|\b(?:deck|presentation)\s+(?:with|of)\s+(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+slides"
+                    r"|(?:PPT|幻灯片|演示文稿)[，,]?\s*(?:共|一共)?[两二三四五六七八九十\d]{1,2}\s*(?:页|张)(?:幻灯片)?)$",
                     re.IGNORECASE)
 _TABLE_EN = later(r"\b(?:a|an|one)\s+table\s+(?:of|for|with|listing)\s+(?P<name>[\w][\w\s'-]{0,38}?)\s*$",
                   re.IGNORECASE)

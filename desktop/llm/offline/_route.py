@@ -130,8 +130,20 @@ def parse_edit(request: str) -> tuple[str, str] | None:
     return (found[0], found[1]) if found is not None else None
 
 
+# "make a pdf that says Hello world", "a note saying Back at 3", "一个 PDF，内容是：…": a new file named by its kind,
+# then the words it holds (as after a colon)
+_SAYS = later(r"^(?P<head>.*?\b(?:pdf|word|docx?|document|deck|slides?|presentation|memo|report|letter|note|notice|sign"
+              r"|spreadsheet|workbook|excel)\b[^,]*?)\s*,?\s*(?:(?:that|which)\s+(?:just\s+)?(?:says|reads)|saying|reading"
+              r"|with\s+(?:the\s+|just\s+the\s+)?(?:text|words))\s+(?P<body>\S.*)$"
+              r"|^(?P<zh>.*?(?:PDF|Word|文档|幻灯片|演示文稿|备忘录|通知|表格).*?)[，,]?\s*(?:内容(?:是|为)|写着|上面写着?)\s*(?P<zh_body>\S.*)$",
+              re.IGNORECASE)
+_MAKES = later(r"\b(?:make|create|write|generate|build|produce|give me|new|i need|i want)\b|做|创建|写|生成|新建|来一[份个张]",
+               re.IGNORECASE)
+
+
 def _instruction_split(request: str) -> tuple[str, str]:
-    """(instruction line, body): the body is what follows the first line, or a colon on a one-line request."""
+    """(instruction line, body): the body is what follows the first line, or a colon on a one-line request, or the
+    words a new file "says" ("make a pdf that says Hello world")."""
     text = request.strip()
     if "\n" in text:
         first, rest = text.split("\n", 1)
@@ -141,6 +153,10 @@ def _instruction_split(request: str) -> tuple[str, str]:
             head, tail = text.split(colon, 1)
             if tail.strip() and not tail.lstrip().startswith("//"):
                 return head.strip(), tail.strip()
+    says = _SAYS.match(text)
+    if says and _MAKES.search(says.group("head") or says.group("zh") or ""):
+        head, body = (says.group("head"), says.group("body")) if says.group("head") else (says.group("zh"), says.group("zh_body"))
+        return head.strip(), body.strip()
     return text, ""
 
 
