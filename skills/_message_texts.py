@@ -108,6 +108,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.cell_emptied": "{cell} to nothing",
     "planner.cells_cleared": ("Cleared {cells}.", "Cleared %n cells: {cells}."),
     "planner.slides_swapped": "Swapped slides {a} and {b}.",
+    "planner.heading_renamed": "Renamed the section \"{heading}\" to \"{to}\".",
     "planner.paragraphs_deleted": ("Deleted the paragraph with “{text}”.", "Deleted the %n paragraphs with “{text}”."),
     "planner.exported": "Exported {path} as {output}.",
     "planner.slide_removed": "Removed slide {slide}.",
@@ -221,7 +222,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.title": "Change the title: *The title should be Weekend Plan*.",
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
                    "slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *notes for slide 1: welcome everyone*.",
-    "help.section": "Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.",
+    "help.section": "Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
+                    "*rename the Term section to Duration*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
     "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200* or *rename sheet Sales to "
                  "Revenue*.",

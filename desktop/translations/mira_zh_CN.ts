@@ -2071,6 +2071,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>planner.slides_swapped</comment>
             <translation>已互换第 {a} 张和第 {b} 张幻灯片。</translation>
         </message>
+        <message>
+            <source>Renamed the section "{heading}" to "{to}".</source>
+            <comment>planner.heading_renamed</comment>
+            <translation>已将章节“{heading}”改名为“{to}”。</translation>
+        </message>
         <message numerus="yes">
             <source>Deleted the %n paragraphs with “{text}”.</source>
             <comment>planner.paragraphs_deleted</comment>
@@ -2580,9 +2585,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*；*把第 2 张和第 3 张互换*；*给第 1 张幻灯片加备注：欢迎大家*。</translation>
         </message>
         <message>
-            <source>Add a section to a document: *add a section called Costs with: Hotel 300, Food 120*.</source>
+            <source>Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, *rename the Term section to Duration*.</source>
             <comment>help.section</comment>
-            <translation>给文档添加章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*。</translation>
+            <translation>给文档添加或重命名章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*、*把“期限”这一节改名为“合同期”*。</translation>
         </message>
         <message>
             <source>Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*</source>

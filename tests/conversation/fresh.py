@@ -212,6 +212,12 @@ NO_HEADINGS = [
     P("how many words are in letter.docx", "inspect", ("letter.docx",), {"says": ["words"]}),
 ]
 
+RENAMED = _rows(
+    "rename_heading", CONTRACT,
+    ("can you rename the section called Term to Duration", {"renamed": ("Term", "Duration")}),
+    ("把“Term”这个部分改叫“期间”", {"renamed": ("Term", "期间")}),
+)
+
 CUT = _rows(
     "delete_paragraph", CONTRACT,
     ("please drop the line mentioning the price list", {"gone": "price list"}),
@@ -533,7 +539,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *SLIDE_NOTES, *CUT,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

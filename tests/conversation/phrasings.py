@@ -513,6 +513,16 @@ NOTES = _rows(
     ("typo: Acme Ltd. → Mira AG", {"find": "Acme Ltd.", "replace": "Mira AG", "exact": "Mira AG signs for the client."}),
 )
 
+RENAME_HEADING = _rows(
+    "rename_heading", CONTRACT,
+    ("rename the Term section to Duration", {"renamed": ("Term", "Duration")}),
+    ("rename the heading Term to Length", {"renamed": ("Term", "Length")}),
+    ("the Term section should be called Period", {"renamed": ("Term", "Period")}),
+    ("change the Term heading to \"Contract period\"", {"renamed": ("Term", "Contract period")}),
+    ("把“Term”这一节改名为“期限”", {"renamed": ("Term", "期限")}),
+    ("把章节“Term”改成“合同期”", {"renamed": ("Term", "合同期")}),
+)
+
 DELETE_PARAGRAPH = _rows(
     "delete_paragraph", CONTRACT,
     ("delete the paragraph about prices", {"gone": "Prices are those"}),
@@ -657,5 +667,5 @@ NEAR_MISS = [P(text, None, files) for text, files in (
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,
-                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *NOTES, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
+                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
                 *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

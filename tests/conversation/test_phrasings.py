@@ -146,6 +146,11 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         assert openpyxl.load_workbook(path).sheetnames == want["sheets"]
     elif intent in ("move_slide", "swap_slides"):
         assert [t for t, _ in _slides(path)] == want["order"]
+    elif intent == "rename_heading":
+        old, new = want["renamed"]
+        texts = _docx_texts(path)
+        assert new in texts and old not in texts, texts
+        assert any("2024-01-01" in t for t in texts)  # the body is as it was
     elif intent == "delete_paragraph":
         texts = _docx_texts(path)
         assert not any(want["gone"] in t for t in texts) and "Service contract" in texts, texts

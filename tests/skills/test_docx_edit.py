@@ -208,3 +208,32 @@ def test_the_title_is_a_heading_to_write_under(styled: Workspace) -> None:
     assert result.ok, result.message
     texts = [p.text for p in docx.Document(str(styled.root / "plan.docx")).paragraphs if p.text]
     assert texts.index("Owner: Ada.") == 1
+
+
+def test_rename_heading_changes_that_heading_only_in_its_own_formatting(tmp_path: Path) -> None:
+    """"Rename the Term section to Duration": the heading's words, not every "Term" in the text (replace_text
+    would change "The Term runs…" too); its style and its run's formatting stay."""
+    import docx as python_docx
+    from docx.shared import RGBColor
+
+    from skills.runtime import CommandError, Workspace, get_command
+
+    ws = Workspace(tmp_path / "w")
+    d = python_docx.Document()
+    d.add_heading("Service contract", 0)
+    run = d.add_heading("2. Term", 1).runs[0]
+    run.font.color.rgb = RGBColor(0xC0, 0x00, 0x00)
+    d.add_paragraph("The Term runs for one year.")
+    d.save(ws.root / "c.docx")
+    edit = get_command("docx_edit")
+    result = edit.run(ws, {"path": "c.docx", "operations": [{"op": "rename_heading", "heading": "term", "to": "Duration"}]})
+    assert result.ok and result.evidence[0].passed, result.message
+    after = python_docx.Document(ws.root / "c.docx")
+    assert [p.text for p in after.paragraphs] == ["Service contract", "2. Duration", "The Term runs for one year."]
+    heading = after.paragraphs[1]
+    assert heading.style.name == "Heading 1" and heading.runs[0].font.color.rgb == RGBColor(0xC0, 0x00, 0x00)
+    assert result.data["changes"] == [["2. Term", "2. Duration"]]
+    before = (ws.root / "c.docx").read_bytes()
+    with pytest.raises(CommandError, match="no heading 'Nope'"):
+        edit.run(ws, {"path": "c.docx", "operations": [{"op": "rename_heading", "heading": "Nope", "to": "X"}]})
+    assert (ws.root / "c.docx").read_bytes() == before

@@ -27,6 +27,8 @@ _PAGE_OP = {"merge_pdf": "merge", "extract_pages": "extract", "delete_pages": "d
 Step = tuple[str, dict[str, Any]]
 # Operations that are one call of their command with the request's slots: an intent's entry plus one line here.
 ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
+    "rename_heading": lambda path, p: ("docx_edit", {"path": path, "operations": [
+        {"op": "rename_heading", "heading": str(p["heading"]), "to": str(p["to"])}]}),
     "delete_paragraph": lambda path, p: ("docx_edit", {"path": path, "operations": [
         {"op": "delete_paragraph_containing", "text": str(p["text"])}]}),
     "swap_slides": lambda path, p: ("pptx_edit", {"path": path, "operations": _swap(int(p["a"]), int(p["b"]))}),
@@ -332,6 +334,8 @@ class FollowUpPlan(CallHistory):
             cells = [msg("planner.cell_to", cell=ref, value=value) if value is not None
                      else msg("planner.cell_emptied", cell=ref) for ref, value in p["cells"].items()]
             return self._say("planner.cells_set", len(cells), cells=cells)
+        if self.op == "rename_heading":
+            return self._say("planner.heading_renamed", heading=p["heading"], to=p["to"])
         if self.op == "delete_paragraph":
             writes = [r for c, r in self.history if c.name == "docx_edit" and r is not None]
             changes = ((writes[-1].get("data") or {}).get("changes") or []) if writes else []

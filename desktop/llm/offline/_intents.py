@@ -413,6 +413,18 @@ INTENTS: tuple[Intent, ...] = (
                rf"^\s*(?:请|麻烦)?(?:在|往)\s*(?:文末|文尾|文档(?:的)?(?:末尾|最后|结尾)|全文(?:的)?最后|最后|末尾|结尾)\s*"
                rf"(?:面|处)?\s*再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：，,]?\s*(?P<text>.+)$"),
            unless=_ASKING, scope="named", command="docx_edit", precedence=69, help="help.paragraph", whole=True),
+    Intent("rename_heading", ("docx",), {"heading": "text", "to": "text"},
+           en=(rf"\b(?:rename|retitle|change|call)\s+(?:the\s+)?{_Q}?(?P<heading>[^{_NQ}\n]{{1,60}}?){_QC}?\s+"
+               rf"(?:section|heading|chapter|part)\s+(?:to|as|into)\s+{_Q}?(?P<to>[^{_NQ}\n]+?){_QC}?\s*[.!]?$",
+               rf"\b(?:rename|retitle|change)\s+(?:the\s+)?(?:section|heading|chapter|part)\s+(?:called\s+|named\s+)?"
+               rf"{_Q}?(?P<heading>[^{_NQ}\n]{{1,60}}?){_QC}?\s+(?:to|as|into)\s+{_Q}?(?P<to>[^{_NQ}\n]+?){_QC}?\s*[.!]?$",
+               rf"^\s*(?:the\s+)?{_Q}?(?P<heading>[^{_NQ}\n]{{1,60}}?){_QC}?\s+(?:section|heading|chapter)\s+should\s+be\s+"
+               rf"(?:called\s+|named\s+)?{_Q}?(?P<to>[^{_NQ}\n]+?){_QC}?\s*[.!]?$"),
+           zh=(rf"(?:把|将)\s*{_Q}?(?P<heading>[^{_NQ}\n，,。]{{1,40}}?){_QC}?\s*(?:这一?节|这个?部分|这一?章|章节|小节|一节|部分)"
+               rf"\s*(?:的标题|的名字|的名称)?\s*(?:改名为|改名成|重命名为|改成|改为|换成|改叫)\s*{_Q}?(?P<to>[^{_NQ}\n]+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)\s*(?:小标题|章节标题|章节|小节)\s*{_Q}(?P<heading>[^{_NQ}\n]{{1,40}}?){_QC}\s*"
+               rf"(?:改名为|改名成|重命名为|改成|改为|换成)\s*{_Q}?(?P<to>[^{_NQ}\n]+?){_QC}?\s*[。.!！]?$"),
+           unless=_ASKING, scope="named", command="docx_edit", precedence=66, help="help.section"),
     Intent("delete_paragraph", ("docx",), {"text": "text"},
            en=(r"\b(?:delete|remove|drop|cut|take out|get rid of)\s+(?:the\s+|that\s+|this\s+)?(?:whole\s+)?"
                r"(?:paragraph|para|sentence|line)\s+(?:that\s+(?:says|reads|starts with|begins with|mentions|contains|is about|talks"

@@ -36,6 +36,12 @@ class InsertAfterHeadingOp(TypedDict):
     before_subheadings: NotRequired[bool]
 
 
+class RenameHeadingOp(TypedDict):
+    op: Literal["rename_heading"]
+    heading: str
+    to: str
+
+
 class DeleteParagraphOp(TypedDict):
     op: Literal["delete_paragraph_containing"]
     text: str
@@ -47,7 +53,7 @@ class CommentOp(TypedDict):
     comment: str
 
 
-DocxOperation = DocxReplaceTextOp | AppendOp | InsertAfterHeadingOp | DeleteParagraphOp | CommentOp
+DocxOperation = DocxReplaceTextOp | AppendOp | InsertAfterHeadingOp | RenameHeadingOp | DeleteParagraphOp | CommentOp
 
 
 class DocxEditArgs(TypedDict):

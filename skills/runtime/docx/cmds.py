@@ -68,8 +68,8 @@ _OP_PROPERTIES: tuple[tuple[str, JsonObject], ...] = (
     ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
                               "blocks": {**BLOCKS_SCHEMA, "minItems": 1},
                               "before_subheadings": {"type": "boolean", "description":
-                                                     "put the blocks right after the heading's own text, before its "
-                                                     "first subheading (default: at the end of the whole section)"}}),
+                                                     "right after the heading's own text (default: the section's end)"}}),
+    ("rename_heading", {"heading": {"type": "string", "minLength": 1}, "to": {"type": "string", "minLength": 1}}),
     ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
     ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
                  "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
@@ -78,7 +78,7 @@ _OPTIONAL = frozenset({"before_subheadings"})  # an operation's properties that 
 _OPS: JsonObject = {
     "type": "object",
     "required": ["op"],
-    "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading",
+    "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading", "rename_heading",
                                    "delete_paragraph_containing", "comment"]}},
     "allOf": [
         {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
@@ -248,7 +248,8 @@ def run_edit(ws: Workspace, args: DocxEditArgs) -> CommandResult:
     expect: DocxExpect = {
         "headings": [b["text"] for b in added if b["type"] == "heading"],
         "text": text_samples(added)
-        + [op["replace"] for op in args["operations"] if op["op"] == "replace_text" and op["replace"].strip()],
+        + [op["replace"] for op in args["operations"] if op["op"] == "replace_text" and op["replace"].strip()]
+        + [op["to"] for op in args["operations"] if op["op"] == "rename_heading"],
         "tables": len(before.tables) + sum(b["type"] == "table" for b in added),
         "images": before.images + sum(b["type"] == "image" for b in added),
     }

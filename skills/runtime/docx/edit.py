@@ -234,6 +234,20 @@ def apply_operations(doc: Any, ops: Sequence[DocxOperation], images: dict[tuple[
             report.added_blocks.extend(op["blocks"])
             for text in _block_texts(new, doc):
                 report.changes.append(["", text])
+        elif op["op"] == "rename_heading":
+            el, _level = _find_heading(doc, op["heading"], where)
+            heading = Paragraph(el, doc.part)
+            before = heading.text
+            at = before.casefold().find(op["heading"].strip().casefold())
+            old = before[at:at + len(op["heading"].strip())] if at >= 0 else before.strip()  # "2. Budget": the name
+            if track:
+                track_replace(doc, [heading], old, op["to"], where)
+                report.changes.append([before, msg("change.suggested", text=f"{old} → {op['to']}")])
+                report.suggestions += 1
+            else:
+                replace_in_paragraph(heading, old, op["to"])
+                report.changes.append([before, heading.text])
+            report.replacements.append(1)
         elif op["op"] == "delete_paragraph_containing":
             wanted = norm(op["text"])
             containing = [p for p in doc.paragraphs if wanted and wanted in norm(p.text)]
