@@ -42,7 +42,15 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     with os.fdopen(read_fd) as fh:
         number = fh.readline().strip()
     assert number, "Xvfb did not report a display"
-    return proc, f":{number}"
+    display = f":{number}"
+    # The display is announced when Xvfb has its socket; wait until a client is really served (a CI run saw
+    # "could not connect to display :0" right after the announcement), and say so if Xvfb went away instead.
+    deadline = time.monotonic() + 30
+    while subprocess.run(["xwininfo", "-root", "-display", display], capture_output=True, timeout=10).returncode:
+        assert proc.poll() is None, f"Xvfb on {display} exited with {proc.returncode}"
+        assert time.monotonic() < deadline, f"Xvfb on {display} serves no client after 30 s"
+        time.sleep(0.1)
+    return proc, display
 
 
 def _windows(display: str) -> str:

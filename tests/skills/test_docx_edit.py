@@ -1,6 +1,8 @@
 """docx_edit keeps everything it does not touch, and refuses edits that match nothing."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import docx
 import pytest
 from docx.shared import Pt
