@@ -119,17 +119,36 @@ def locate_change(left: Path, right: Path, kind: str) -> ChangeSpot:
     except Exception:  # noqa: BLE001 - no spot rather than no preview
         return ChangeSpot()
     found = _first_difference(rows)
-    if found is None:
-        return ChangeSpot()
-    position, row = found
     if kind == "pptx":
+        notes = _notes_changed(Path(left), Path(right))  # a change to a slide's notes only shows below that slide
+        if found is None:
+            return ChangeSpot(index=notes) if notes is not None else ChangeSpot()
+        position, row = found
         slides = sum(1 for r in rows if r.right)
         number = (row.right or row.left).split(". ", 1)[0]
         index = int(number) - 1 if number.isdigit() else position
+        if notes is not None and notes < index:
+            return ChangeSpot(index=notes)
         return ChangeSpot(index=max(0, min(index, slides - 1)), text=row.right.split(". ", 1)[-1])
+    if found is None:
+        return ChangeSpot()
+    position, row = found
     if kind == "xlsx":
         return _xlsx_spot(row.right or row.left, sheets)
     return ChangeSpot(text=row.right or next((r.right for r in rows[position:] if r.right), ""))
+
+
+def _notes_changed(left: Path, right: Path) -> int | None:
+    """The first slide whose notes differ between two decks of as many slides, or None."""
+    from skills.api import pptx_notes
+
+    try:
+        a, b = pptx_notes(left.read_bytes()), pptx_notes(right.read_bytes())
+    except Exception:  # noqa: BLE001 - no spot rather than no preview
+        return None
+    if len(a) != len(b):
+        return None
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
 
 
 def _pdf_spot(left: list[list[str]], right: list[list[str]]) -> ChangeSpot:

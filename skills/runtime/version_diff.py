@@ -57,6 +57,15 @@ def pptx_items(data: bytes) -> list[str]:
     return items
 
 
+def pptx_notes(data: bytes) -> list[str]:
+    """Each slide's speaker notes, in order ("" for a slide without)."""
+    import pptx
+
+    return [" ".join(slide.notes_slide.notes_text_frame.text.split())
+            if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None else ""
+            for slide in pptx.Presentation(io.BytesIO(data)).slides]
+
+
 def xlsx_items(data: bytes) -> list[str]:
     import openpyxl
 

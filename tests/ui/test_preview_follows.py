@@ -229,3 +229,31 @@ def test_the_panel_follows_a_sheet_edit_an_export_and_a_rule_approved_write(make
 
     with fitz.open(str(pdf)) as doc:
         assert "plum" in doc[0].get_text()
+
+
+def test_a_notes_edit_and_swapped_slides_are_shown_where_they_changed(make_window, qtbot,  # type: ignore[no-untyped-def]
+                                                                      tmp_path: Path) -> None:
+    """Speaker notes are under their slide: the v2 card's Preview opens at the slide whose notes changed (it
+    opened at slide 1, "No notes for this slide"); swapped slides are shown at the first that moved."""
+    import pptx
+
+    prs = pptx.Presentation()
+    for title in ("Kickoff", "Scope", "Budget", "Next steps"):
+        prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = title
+    deck = tmp_path / "deck.pptx"
+    prs.save(str(deck))
+    window = make_window()
+    send(window, qtbot, "notes for slide 3: keep the budget short", [str(deck)])
+    _approve_next(window, qtbot, "pptx", 0)
+    ref, card = nth_card(window, qtbot, "pptx", 1)
+    path = window.host.view_for(ref).path
+    click(qtbot, button(card, "Preview"))
+    preview = _wait_panel(window, qtbot, path, 2)
+    qtbot.waitUntil(lambda: window.preview_panel.preview.index() == 2, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "keep the budget short" in window.preview_panel.preview.notes(), timeout=TIMEOUT)
+
+    send(window, qtbot, "swap slides 1 and 2")
+    _approve_next(window, qtbot, "pptx", 1)
+    preview = _wait_panel(window, qtbot, path, 3)
+    assert _slides(path) == ["Scope", "Kickoff", "Budget", "Next steps"]
+    qtbot.waitUntil(lambda: window.preview_panel.preview.index() == 0, timeout=TIMEOUT)
