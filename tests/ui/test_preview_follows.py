@@ -248,12 +248,12 @@ def test_a_notes_edit_and_swapped_slides_are_shown_where_they_changed(make_windo
     ref, card = nth_card(window, qtbot, "pptx", 1)
     path = window.host.view_for(ref).path
     click(qtbot, button(card, "Preview"))
-    preview = _wait_panel(window, qtbot, path, 2)
+    _wait_panel(window, qtbot, path, 2)
     qtbot.waitUntil(lambda: window.preview_panel.preview.index() == 2, timeout=TIMEOUT)
     qtbot.waitUntil(lambda: "keep the budget short" in window.preview_panel.preview.notes(), timeout=TIMEOUT)
 
     send(window, qtbot, "swap slides 1 and 2")
     _approve_next(window, qtbot, "pptx", 1)
-    preview = _wait_panel(window, qtbot, path, 3)
+    _wait_panel(window, qtbot, path, 3)
     assert _slides(path) == ["Scope", "Kickoff", "Budget", "Next steps"]
     qtbot.waitUntil(lambda: window.preview_panel.preview.index() == 0, timeout=TIMEOUT)
