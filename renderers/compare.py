@@ -82,9 +82,9 @@ class ChangeSpot:
 
 
 def _pdf_pages(path: Path) -> list[list[str]]:
-    import fitz
+    import pymupdf
 
-    with fitz.open(stream=path.read_bytes(), filetype="pdf") as doc:
+    with pymupdf.open(stream=path.read_bytes(), filetype="pdf") as doc:
         return [[ln.strip() for ln in page.get_text().splitlines() if ln.strip()] for page in doc]
 
 

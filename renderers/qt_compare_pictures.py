@@ -82,13 +82,13 @@ def _same(image: QImage) -> QImage:
 
 def _read_pdf_pages(left: Path, right: Path) -> tuple[list[QImage], list[QImage], list[str]]:
     """Worker: every page of both PDFs rasterised (PyMuPDF, as the PDF preview does) and each pair's kind."""
-    import fitz
+    import pymupdf
 
     from renderers.pdf._source import render_page
 
     texts = []
     for path in (left, right):
-        with fitz.open(stream=path.read_bytes(), filetype="pdf") as doc:
+        with pymupdf.open(stream=path.read_bytes(), filetype="pdf") as doc:
             texts.append([page.get_text() for page in doc][:MAX_PICTURES])
     images = [[render_page(path, n, PICTURE_WIDTH) for n in range(len(side))] for path, side in zip((left, right), texts)]
     kinds = []

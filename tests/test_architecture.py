@@ -70,3 +70,16 @@ def test_the_skills_door_for_renderers_is_the_only_one() -> None:
     assert top - {"skills.api"} == forbidden
     for name in skills.api.__all__:
         assert getattr(skills.api, name) is not None, name
+
+
+def test_no_product_module_imports_pymupdf_as_fitz() -> None:
+    """``import fitz`` prints a deprecation warning to standard output, which ``mira task --json`` and
+    ``mira inspect --json`` keep for their JSON: the product imports ``pymupdf``."""
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    found = [f"{path.relative_to(root)}:{n}" for package in ("desktop", "skills", "renderers", "uchat")
+             for path in (root / package).rglob("*.py")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.match(r"\s*(?:import fitz\b|from fitz\b)", line)]
+    assert found == []

@@ -38,10 +38,10 @@ def docx_items(data: bytes) -> list[str]:
 
 
 def pdf_items(data: bytes) -> list[str]:
-    import fitz
+    import pymupdf
 
     items: list[str] = []
-    with fitz.open(stream=data, filetype="pdf") as doc:
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
         for page in doc:
             items += [ln.strip() for ln in page.get_text().splitlines() if ln.strip()]
     return items
