@@ -169,7 +169,8 @@ def test_continue_goes_on_from_a_cut_reply_and_the_server_accepts_it(llama: Llam
     conv = store.create_conversation("c").id
 
     async def go() -> str:
-        task_id = await runtime.start_task(conv, "What can you do?")
+        task_id = await runtime.start_task(conv, "Write a numbered list of twenty ways you can help me, each one a full "
+                                                 "sentence.")  # longer than 6 tokens, however the server samples
         assert runtime.cut_task(runtime.task_status(task_id).message_id) == task_id, runtime.task_status(task_id)
         limits["reply"] = 200
         await runtime.continue_answer(task_id)
@@ -349,7 +350,8 @@ def test_mira_task_says_a_request_over_the_window_is_over_the_window(llama: Llam
 
 def test_mira_task_says_a_cut_reply_was_cut(llama: LlamaServer, tmp_path: Path) -> None:
     env = _home(tmp_path, llama, output_tool_step=16, output_reply=16)
-    proc = _mira(env, tmp_path, "What can you do?")
+    # a reply that cannot fit 16 tokens (the server samples: "What can you do?" was once answered in 14)
+    proc = _mira(env, tmp_path, "Write a numbered list of twenty ways you can help me, each one a full sentence.")
     assert proc.returncode == 1, proc.stderr[-2000:]
     assert "cut off at the output limit" in proc.stderr, proc.stderr[-2000:]
     report = json.loads(proc.stdout)
