@@ -108,6 +108,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.cell_emptied": "{cell} to nothing",
     "planner.cells_cleared": ("Cleared {cells}.", "Cleared %n cells: {cells}."),
     "planner.slides_swapped": "Swapped slides {a} and {b}.",
+    "planner.one_file": "Offline I make one file a request: this is the {made}. Ask again for the {others}.",
     "planner.heading_renamed": "Renamed the section \"{heading}\" to \"{to}\".",
     "planner.paragraphs_deleted": ("Deleted the paragraph with “{text}”.", "Deleted the %n paragraphs with “{text}”."),
     "planner.exported": "Exported {path} as {output}.",

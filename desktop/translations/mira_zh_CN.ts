@@ -2072,6 +2072,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>已互换第 {a} 张和第 {b} 张幻灯片。</translation>
         </message>
         <message>
+            <source>Offline I make one file a request: this is the {made}. Ask again for the {others}.</source>
+            <comment>planner.one_file</comment>
+            <translation>离线时每个请求只生成一个文件：这是 {made}。如需 {others}，请再发一次请求。</translation>
+        </message>
+        <message>
             <source>Renamed the section "{heading}" to "{to}".</source>
             <comment>planner.heading_renamed</comment>
             <translation>已将章节“{heading}”改名为“{to}”。</translation>

@@ -433,6 +433,9 @@ INSPECT = _rows(
 )
 
 CREATE = [
+    P("turn notes.md into a pdf and a deck", "create", NOTES,
+      {"kind": "pdf", "texts": ["Sales grew"], "says": ["Ask again for the PowerPoint deck"]}),
+    P("把 notes.md 做成PDF和PPT", "create", NOTES, {"kind": "pdf", "texts": ["Sales grew"], "says": ["如需 PowerPoint 演示文稿"]}),
     P("make a pdf that says Hello world", "create", want={"kind": "pdf", "texts": ["Hello world"]}),
     P("做一个PDF，内容是今天放假", "create", want={"kind": "pdf", "texts": ["今天放假"]}),
     P("I need a 3-slide deck: Intro, Plan, Q&A", "create", want={"kind": "pptx", "slide_titles": ["Intro", "Plan", "Q&A"]}),

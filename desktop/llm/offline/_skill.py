@@ -4,6 +4,7 @@ This module decides the command and words the result; the transcript is :mod:`de
 and the create step :mod:`desktop.llm.offline._create`."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
@@ -12,11 +13,13 @@ from desktop.llm.offline._followup_skill import FollowUpPlan
 import desktop.llm.offline._slots as slots
 from desktop.llm.offline._create import CreatePlan
 from desktop.llm.offline._pdf import fill_pairs, match_fields, wants_fields, wants_fill
-from desktop.llm.offline._route import OFFICE_EXTS, TEXT_EXTS, ext, parse_edit, route, wants_suggestions
+from desktop.llm.offline._route import OFFICE_EXTS, TEXT_EXTS, ext, instruction_of, parse_edit, route, wants_suggestions
 from desktop.llm.offline._summary import create_summary, error_of, failure, pdf_summary, text_summary
 from desktop.llm.offline._transcript import data_of, file_text
 from desktop.llm._types import Completion, ToolCall
+from desktop.format_words import FILE_NAME, STRONG
 from desktop.translations import render_plain
+from skills.messages import msg
 from skills.outline import OUTLINES
 
 MAX_TURNS = 10
@@ -135,7 +138,7 @@ class SkillAgentPlan(CreatePlan):
         paths = [str(a.get("path")) for a in res.get("artifacts") or [] if isinstance(a, dict) and a.get("path")]
         message = str(res.get("message") or "").strip()
         if call.name.endswith("_create"):
-            summary = self._create_summary(args, paths[0] if paths else target)
+            summary = self._create_summary(args, paths[0] if paths else target) + self._one_file(call.name)
         elif call.name.endswith("_edit"):
             op = (args.get("operations") or [{}])[0]
             counts = (res.get("data") or {}).get("replacements") if isinstance(res.get("data"), dict) else None
@@ -161,6 +164,15 @@ class SkillAgentPlan(CreatePlan):
         else:
             summary = message or self._say("planner.done_with", path=target)
         return self._complete(summary, paths)
+
+    def _one_file(self, command: str) -> str:
+        """"turn notes.md into a pdf and a deck" makes the first of them: the reply says the rest was not made."""
+        made = command.split("_", 1)[0]
+        words = FILE_NAME.sub(" ", instruction_of(self.goal))
+        others = [kind for kind, pattern in STRONG if kind != made and re.search(pattern, words, re.IGNORECASE)]
+        if not others or not re.search(dict(STRONG)[made], words, re.IGNORECASE):
+            return ""
+        return "\n\n" + self._say("planner.one_file", made=msg(f"kind.{made}"), others=[msg(f"kind.{k}") for k in others])
 
     def _create_summary(self, args: dict[str, Any], path: str) -> str:
         read = [str(self._args(c).get("path")) for c, r in self._calls_named("read_workspace_file")
