@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["FILE_NAME", "STRONG", "WEAK", "first_match", "format_named", "latin_words", "wanted_format"]
+__all__ = ["FILE_NAME", "STRONG", "WEAK", "first_match", "format_named", "formats_in", "latin_words", "wanted_format"]
 
 
 def latin_words(*words: str) -> str:
@@ -51,6 +51,11 @@ def first_match(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
         if m and (best is None or m.start() < best[0]):
             best = (m.start(), kind)
     return best[1] if best else None
+
+
+def formats_in(text: str) -> list[str]:
+    """Every strong format ``text`` names, in the table's order ("a pdf and a deck": pptx, pdf)."""
+    return [kind for kind, pattern in STRONG if re.search(pattern, text, re.IGNORECASE)]
 
 
 def wanted_format(words: str) -> str | None:

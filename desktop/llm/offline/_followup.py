@@ -20,7 +20,7 @@ from typing import Any
 import desktop.llm.offline._intents as intents
 from desktop.llm.offline._described import describe
 from desktop.llm.offline._reply import no_file_yet
-from desktop.format_words import format_named
+from desktop.format_words import format_named, formats_in
 from desktop.llm.offline._route import TEXT_EXTS, body_of, instruction_of, mentioned_files, wants_suggestions
 from desktop.llm._patterns import later
 from desktop.llm.markers import CONTEXT_PREFIX
@@ -247,7 +247,7 @@ def folder_office_named(ctx: Mapping[str, Any] | None, request: str, target: str
     one .docx in the folder): not the kind it asks to make."""
     files = [str(f.get("path")) for f in (ctx or {}).get("working_folder", {}).get("files") or ()
              if isinstance(f, dict)]
-    named = {kind for kind, words in intents.CREATE_STRONG if re.search(words, request, re.IGNORECASE)} - {target}
+    named = set(formats_in(request)) - {target}
     return [f for f in files if _kind(f) in named]
 
 

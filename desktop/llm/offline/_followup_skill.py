@@ -6,7 +6,6 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -61,6 +60,11 @@ class FollowUpPlan(CallHistory):
         self.path = str(self.p.get("path") or "")
         self.kind = self.path.rsplit(".", 1)[-1].lower() if "." in self.path else ""
         self.chinese = chinese
+
+    def _called(self, name: str) -> dict[str, Any]:
+        """The arguments of the last call of ``name`` ({} before there is one)."""
+        calls = self._calls_named(name)
+        return self._args(calls[-1][0]) if calls else {}
 
     def _read(self, name: str) -> dict[str, Any] | None:
         """The last result of a read command, or None when it has not run yet."""
@@ -345,31 +349,23 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.slides_swapped", a=p["a"], b=p["b"])
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
-        if self.op == "remove_slide":
-            edits = [c for c, _ in self.history if c.name == "pptx_edit"]
-            ops = json.loads(edits[-1].arguments).get("operations") if edits else None
-            slide = ops[0].get("slide") if ops else p.get("slide")
-            return self._say("planner.slide_removed", slide=slide)
+        if self.op == "remove_slide":  # "the last slide" became a number once the deck was read: the call says it
+            ops = self._called("pptx_edit").get("operations")
+            return self._say("planner.slide_removed", slide=ops[0].get("slide") if ops else p.get("slide"))
         if self.op == "rename_sheet":
             return self._say("planner.sheet_renamed", name=p["name"], to=p["to"])
         if self.op == "remove_sheet":
             return self._say("planner.sheet_removed", name=p["name"])
-        if self.op == "move_slide":  # "to the end" became a number once the deck was read: the call says it
-            edits = [c for c, _ in self.history if c.name == "pptx_edit"]
-            ops = json.loads(edits[-1].arguments).get("operations") if edits else None
+        if self.op == "move_slide":  # "to the end", likewise
+            ops = self._called("pptx_edit").get("operations")
             return self._say("planner.slide_moved", slide=p["slide"], to=ops[0].get("to") if ops else p["to"])
         if self.op == "merge_pdf":
             return self._say("planner.merged", names=list(p.get("inputs") or ()), output=p.get("output"))
         if self.op == "split_pdf":
-            made = [str(c) for c, _ in self.history if c.name == "pdf_pages"]
-            parts = [c for c, r in self.history if c.name == "pdf_pages" and r is not None]
-            folder = json.loads(parts[-1].arguments).get("output") if parts else ""
-            n = len(json.loads(parts[-1].arguments).get("pages") or ()) if parts and made else 0
-            return self._say("planner.split", n, path=path, folder=folder)
+            parts = self._called("pdf_pages")
+            return self._say("planner.split", len(parts.get("pages") or ()), path=path, folder=parts.get("output") or "")
         if self.op in PAGE_OPS:  # the pages the call named ("the last page" became its number once read)
-            calls = [c for c, _ in self.history if c.name == self._write_name()]
-            called = json.loads(calls[-1].arguments).get("pages") if calls else None
-            pages = called or p.get("pages") or p.get("order") or ()
+            pages = self._called(self._write_name()).get("pages") or p.get("pages") or p.get("order") or ()
             return self._say(f"planner.done.{self.op}", pages=[str(x) for x in pages])
         return self._say("planner.restored", version=p["version"], current=p.get("current"))
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import desktop.llm.offline._slots as slots
-from desktop import format_words
 from desktop.llm._patterns import later
 
 _I = re.IGNORECASE
@@ -547,9 +546,7 @@ INTENTS: tuple[Intent, ...] = (
 )
 BY_ID: dict[str, Intent] = {i.id: i for i in INTENTS}
 
-# Making a new file: the words that name a format (shared with conversation titles).
-CREATE_STRONG = format_words.STRONG
-CREATE_WEAK = format_words.WEAK
+# Making a new file: its help line (the words that name a format are in desktop.format_words).
 CREATE_HELP = "help.create"
 # The short help names the one line that fits the request: the first group whose topic words it uses.
 HELP_TOPICS: tuple[tuple[str, str], ...] = (

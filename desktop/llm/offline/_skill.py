@@ -4,7 +4,6 @@ This module decides the command and words the result; the transcript is :mod:`de
 and the create step :mod:`desktop.llm.offline._create`."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 # Follow-ups on a conversation's files have their own small plan (kept apart from creation and routing).
@@ -17,7 +16,7 @@ from desktop.llm.offline._route import OFFICE_EXTS, TEXT_EXTS, ext, instruction_
 from desktop.llm.offline._summary import create_summary, error_of, failure, pdf_summary, text_summary
 from desktop.llm.offline._transcript import data_of, file_text
 from desktop.llm._types import Completion, ToolCall
-from desktop.format_words import FILE_NAME, STRONG
+from desktop.format_words import FILE_NAME, formats_in
 from desktop.translations import render_plain
 from skills.messages import msg
 from skills.outline import OUTLINES
@@ -168,9 +167,9 @@ class SkillAgentPlan(CreatePlan):
     def _one_file(self, command: str) -> str:
         """"turn notes.md into a pdf and a deck" makes the first of them: the reply says the rest was not made."""
         made = command.split("_", 1)[0]
-        words = FILE_NAME.sub(" ", instruction_of(self.goal))
-        others = [kind for kind, pattern in STRONG if kind != made and re.search(pattern, words, re.IGNORECASE)]
-        if not others or not re.search(dict(STRONG)[made], words, re.IGNORECASE):
+        named = formats_in(FILE_NAME.sub(" ", instruction_of(self.goal)))
+        others = [kind for kind in named if kind != made]
+        if not others or made not in named:
             return ""
         return "\n\n" + self._say("planner.one_file", made=msg(f"kind.{made}"), others=[msg(f"kind.{k}") for k in others])
 

@@ -360,7 +360,13 @@ _FORMULA_BODY = later(r"^\s*(?:[A-Za-z][A-Za-z0-9.]*\(|\$?[A-Za-z]{1,3}\$?\d+\s*
 _CLEAR_EN = r"\b(?:clear|empty|blank out|erase|wipe)\s+(?:out\s+)?(?:the\s+)?(?:cells?\s+)?"
 _CLEAR_ZH = r"(?:清空|清除|删除|删掉|去掉)\s*(?:单元格)?\s*"
 _CLEAR_ZH_AFTER = r"\s*(?:单元格)?(?:的内容|里的内容|的值)?\s*(?:清空|清除|删掉|删除|去掉)"
-_REFS = rf"{_REF}(?:\s*(?:,|，|、|\band\b|和|&)\s*{_REF.replace('?P<sheet>', '?:').replace('?P<col>', '?:').replace('?P<row>', '?:')})*"
+def _plain(pattern: str) -> str:
+    """``pattern`` without its group names (to repeat it, or to find a request by it)."""
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern)
+
+
+_REF_ALONE = later(_REF, re.IGNORECASE)
+_REFS = rf"{_REF}(?:\s*(?:,|，|、|\band\b|和|&)\s*{_plain(_REF)})*"
 _CLEAR = (later(_CLEAR_EN + rf"(?P<refs>{_REFS})(?:\s*(?:的内容|的值))?", re.IGNORECASE),
           later(_CLEAR_ZH + rf"(?P<refs>{_REFS})", re.IGNORECASE),
           later(rf"(?:把|将)\s*(?P<refs>{_REFS}){_CLEAR_ZH_AFTER}", re.IGNORECASE))
@@ -369,6 +375,7 @@ MAX_ROW = 1_048_576
 
 
 def _column_number(letters: str) -> int:
+    """"XFD" -> 16384 (openpyxl has it, but the planner does not load openpyxl to read a request)."""
     n = 0
     for ch in letters.upper():
         n = n * 26 + ord(ch) - 64
@@ -413,7 +420,7 @@ def cell_values(text: str) -> tuple[dict[str, Any], str | None] | None:
     for clear in _CLEAR:
         cleared = clear.search(line)
         if cleared:
-            refs = [_ref_of(m) for m in later(_REF, re.IGNORECASE).finditer(cleared.group("refs"))]
+            refs = [_ref_of(m) for m in _REF_ALONE.finditer(cleared.group("refs"))]
             if not refs or any(r is None for r in refs):
                 return None
             return {r[0]: None for r in refs if r is not None}, next((r[1] for r in refs if r and r[1]), None) or sheet
@@ -444,7 +451,6 @@ def cell_values(text: str) -> tuple[dict[str, Any], str | None] | None:
 
 
 # The same phrasings as plain patterns (no named groups) for the intents table to find a request by.
-CELL_PHRASINGS_EN = tuple(re.sub(r"\(\?P<\w+>", "(?:", p) for p in (
-    _REF + rf"\s*(?:cell\s*)?{_TO_EN}", _PUT_IN.pattern, _CLEAR_EN + _REF))
-CELL_PHRASINGS_ZH = tuple(re.sub(r"\(\?P<\w+>", "(?:", p) for p in (
-    _REF + rf"\s*(?:的值|的内容|里的值|单元格|里|中)?\s*{_TO_ZH}", _CLEAR_ZH + _REF, _REF + _CLEAR_ZH_AFTER))
+CELL_PHRASINGS_EN = tuple(_plain(p) for p in (_REF + rf"\s*(?:cell\s*)?{_TO_EN}", _PUT_IN.pattern, _CLEAR_EN + _REF))
+CELL_PHRASINGS_ZH = tuple(_plain(p) for p in (_REF + rf"\s*(?:的值|的内容|里的值|单元格|里|中)?\s*{_TO_ZH}",
+                                              _CLEAR_ZH + _REF, _REF + _CLEAR_ZH_AFTER))

@@ -67,6 +67,16 @@ class CallHistory:
         ]
         self.turn = sum(1 for m in messages if m.role == "assistant") + 1
 
+    def _calls_named(self, name: str) -> list[tuple[ToolCall, dict[str, Any] | None]]:
+        return [(c, r) for c, r in self.history if c.name == name]
+
+    def _args(self, call: ToolCall) -> dict[str, Any]:
+        try:
+            data = json.loads(call.arguments)
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
     def _say(self, id: str, n: int | None = None, /, **params: Any) -> str:
         """The catalogue message ``id`` in the request's language: every reply is one message, rendered here."""
         return render_plain(msg(id, n, **params), "zh_CN" if self.chinese else "en")
@@ -91,14 +101,3 @@ class SkillTranscript(CallHistory):
         self.goal, self.inputs = split_files(goal, INPUTS)
         self.chinese = is_chinese(self.goal)
         self.kind = next((k for k in KINDS if any(n.startswith(k + "_") for n in self.tools)), None)
-
-    def _calls_named(self, name: str) -> list[tuple[ToolCall, dict[str, Any] | None]]:
-        return [(c, r) for c, r in self.history if c.name == name]
-
-    def _args(self, call: ToolCall) -> dict[str, Any]:
-        try:
-            data = json.loads(call.arguments)
-        except ValueError:
-            return {}
-        return data if isinstance(data, dict) else {}
-

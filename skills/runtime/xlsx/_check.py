@@ -182,8 +182,6 @@ MAX_REMEMBERED_ERRORS = 100_000
 
 def errors_before(path: Path) -> ErrorsBefore:
     """Read the source of an edit for :func:`formula_check` (one streaming pass)."""
-    from openpyxl.utils import get_column_letter
-
     cells: dict[tuple[str, str], tuple[str, Any]] = {}
     per_sheet: dict[str, int] = {}
 
@@ -198,7 +196,7 @@ def errors_before(path: Path) -> ErrorsBefore:
             return
         per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
         if len(cells) < MAX_REMEMBERED_ERRORS:
-            cells[(sheet, f"{get_column_letter(c)}{r}")] = seen
+            cells[(sheet, _ref(r, c))] = seen
 
     scan_workbook(path, max_rows=0, visit=visit)
     return ErrorsBefore(cells, per_sheet, complete=sum(per_sheet.values()) <= MAX_REMEMBERED_ERRORS)
