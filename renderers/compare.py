@@ -18,7 +18,7 @@ from typing import Literal
 
 from renderers._i18n import tr
 from renderers.errors import CompareError
-from skills.api import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, xlsx_items
+from skills.api import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_slides, xlsx_items
 
 RowKind = Literal["same", "changed", "added", "removed"]
 
@@ -111,16 +111,21 @@ def _first_difference(rows: list[Row]) -> tuple[int, Row] | None:
 def locate_change(left: Path, right: Path, kind: str) -> ChangeSpot:
     """Where ``right`` (the newer version) first differs from ``left``; the start when nothing differs or a
     version cannot be read (a preview still opens, just not at the change)."""
+    notes: int | None = None
     try:
         if kind == "pdf":
             return _pdf_spot(_pdf_pages(Path(left)), _pdf_pages(Path(right)))
-        rows = compare_items(read_items(left, kind), read_items(right, kind), kind)
+        if kind == "pptx":  # each deck read once: its slides' texts and their notes
+            a, b = pptx_slides(Path(left).read_bytes()), pptx_slides(Path(right).read_bytes())
+            rows = compare_items([item for item, _ in a], [item for item, _ in b], kind)
+            notes = _notes_changed([n for _, n in a], [n for _, n in b])
+        else:
+            rows = compare_items(read_items(left, kind), read_items(right, kind), kind)
         sheets = _xlsx_sheets(Path(right)) if kind == "xlsx" else []
     except Exception:  # noqa: BLE001 - no spot rather than no preview
         return ChangeSpot()
     found = _first_difference(rows)
-    if kind == "pptx":
-        notes = _notes_changed(Path(left), Path(right))  # a change to a slide's notes only shows below that slide
+    if kind == "pptx":  # a change to a slide's notes only shows below that slide
         if found is None:
             return ChangeSpot(index=notes) if notes is not None else ChangeSpot()
         position, row = found
@@ -138,17 +143,11 @@ def locate_change(left: Path, right: Path, kind: str) -> ChangeSpot:
     return ChangeSpot(text=row.right or next((r.right for r in rows[position:] if r.right), ""))
 
 
-def _notes_changed(left: Path, right: Path) -> int | None:
+def _notes_changed(left: list[str], right: list[str]) -> int | None:
     """The first slide whose notes differ between two decks of as many slides, or None."""
-    from skills.api import pptx_notes
-
-    try:
-        a, b = pptx_notes(left.read_bytes()), pptx_notes(right.read_bytes())
-    except Exception:  # noqa: BLE001 - no spot rather than no preview
+    if len(left) != len(right):
         return None
-    if len(a) != len(b):
-        return None
-    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+    return next((i for i, (x, y) in enumerate(zip(left, right)) if x != y), None)
 
 
 def _pdf_spot(left: list[list[str]], right: list[list[str]]) -> ChangeSpot:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from skills.runtime.pdf.pages import PIXELS, draw_page_into, rasterise
     from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
     from skills.runtime.soffice import convert, private_dir, soffice_path
-    from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_notes, xlsx_items
+    from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_slides, xlsx_items
     from skills.runtime.xlsx._read import _Cells as SheetCells
     from skills.runtime.xlsx._strings import LazyStrings, shared_strings
 
@@ -39,7 +39,7 @@ _HOMES = {
     "skills.runtime.pdf.pages": ("PIXELS", "draw_page_into", "rasterise"),
     "skills.runtime.safety": ("OOXML_KINDS", "UnsafeFileError", "check_file", "family_of", "has_macros"),
     "skills.runtime.soffice": ("convert", "private_dir", "soffice_path"),
-    "skills.runtime.version_diff": ("MAX_ITEMS", "align", "docx_items", "pdf_items", "pptx_items", "pptx_notes",
+    "skills.runtime.version_diff": ("MAX_ITEMS", "align", "docx_items", "pdf_items", "pptx_items", "pptx_slides",
                                     "xlsx_items"),
     "skills.runtime.xlsx._strings": ("LazyStrings", "shared_strings"),
 }
@@ -84,7 +84,7 @@ __all__ = [
     "part_theme",
     "pdf_items",
     "pptx_items",
-    "pptx_notes",
+    "pptx_slides",
     "private_dir",
     "rasterise",
     "read_stylesheet",

@@ -47,23 +47,20 @@ def pdf_items(data: bytes) -> list[str]:
     return items
 
 
-def pptx_items(data: bytes) -> list[str]:
+def pptx_slides(data: bytes) -> list[tuple[str, str]]:
+    """Each slide as ("<n>. its texts", its speaker notes or ""), from one read of the deck."""
     import pptx
 
-    items = []
+    slides = []
     for n, slide in enumerate(pptx.Presentation(io.BytesIO(data)).slides, start=1):
         texts = [" ".join(shape.text_frame.text.split()) for shape in slide.shapes if shape.has_text_frame]
-        items.append(f"{n}. " + " · ".join(t for t in texts if t))
-    return items
+        frame = slide.notes_slide.notes_text_frame if slide.has_notes_slide else None
+        slides.append((f"{n}. " + " · ".join(t for t in texts if t), " ".join(frame.text.split()) if frame else ""))
+    return slides
 
 
-def pptx_notes(data: bytes) -> list[str]:
-    """Each slide's speaker notes, in order ("" for a slide without)."""
-    import pptx
-
-    return [" ".join(slide.notes_slide.notes_text_frame.text.split())
-            if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None else ""
-            for slide in pptx.Presentation(io.BytesIO(data)).slides]
+def pptx_items(data: bytes) -> list[str]:
+    return [item for item, _notes in pptx_slides(data)]
 
 
 def xlsx_items(data: bytes) -> list[str]:

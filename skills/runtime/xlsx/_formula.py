@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
+from functools import lru_cache
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -443,20 +444,8 @@ def syntax_problem(formula: str) -> str | None:
     return _syntax(_A1.sub("A1", formula))
 
 
-_SYNTAX: dict[str, str | None] = {}
-
-
+@lru_cache(maxsize=10_000)
 def _syntax(formula: str) -> str | None:
-    if formula in _SYNTAX:
-        return _SYNTAX[formula]
-    problem = _read_syntax(formula)
-    if len(_SYNTAX) > 10_000:
-        _SYNTAX.clear()
-    _SYNTAX[formula] = problem
-    return problem
-
-
-def _read_syntax(formula: str) -> str | None:
     try:
         items = [t for t in Tokenizer(formula).items if t.type != Token.WSPACE]
     except (TokenizerError, IndexError, ValueError):  # an unclosed quote; a ")" with nothing open
