@@ -326,6 +326,11 @@ def height_px(points: float) -> int:
     return round(points * 96 / 72)
 
 
+def right_aligned(value: Any) -> bool:
+    """Whether a cell in General alignment stands right, as numbers and dates do in a spreadsheet."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)) or isinstance(value, dt.date)
+
+
 def shown(value: Any, number_format: str, epoch: dt.datetime | None) -> str:
     """A cell value as the grid and the card show it: by its number format ("1,200.00", a date), else plainly."""
     if number_format != "General":

@@ -2,7 +2,6 @@
 the view asks for, dropped far from it past the memory bound (no widgets)."""
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from openpyxl.utils import get_column_letter
@@ -12,7 +11,7 @@ from PySide6.QtGui import QColor, QFont
 from renderers import _colors as colors
 from renderers._common import MAX_COLUMNS
 from renderers._jobs import STREAMS, Jobs
-from renderers.xlsx._data import Rows, SheetReader, shown
+from renderers.xlsx._data import Rows, SheetReader, right_aligned, shown
 from renderers.xlsx._styles import CellStyle
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -99,11 +98,10 @@ class SheetModel(QAbstractTableModel):
                 font.setPointSizeF(self.base_font.pointSizeF() * style.size_pt / 11.0)
             return font
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            number = isinstance(value, (int, float)) and not isinstance(value, bool)
             horizontal = {"left": Qt.AlignmentFlag.AlignLeft, "center": Qt.AlignmentFlag.AlignHCenter,
                           "right": Qt.AlignmentFlag.AlignRight}.get(style.halign if style is not None else "")
             if horizontal is None:
-                horizontal = Qt.AlignmentFlag.AlignRight if number or isinstance(value, dt.date) else Qt.AlignmentFlag.AlignLeft
+                horizontal = Qt.AlignmentFlag.AlignRight if right_aligned(value) else Qt.AlignmentFlag.AlignLeft
             vertical = {"top": Qt.AlignmentFlag.AlignTop, "bottom": Qt.AlignmentFlag.AlignBottom}.get(
                 style.valign if style is not None else "", Qt.AlignmentFlag.AlignVCenter)
             return int(horizontal | vertical)

@@ -7,8 +7,8 @@ happen in a worker: docs/renderers.md).
 """
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 from openpyxl.utils import get_column_letter
@@ -16,7 +16,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
 from renderers._chart import paint_chart
-from renderers.xlsx._data import SheetReader, height_px, shown, width_px
+from renderers.xlsx._data import SheetReader, height_px, right_aligned, shown, width_px
 from renderers.xlsx._drawings import Drawing, sheet_drawings
 from renderers.xlsx._styles import CellStyle
 
@@ -24,6 +24,7 @@ __all__ = ["SheetCorner", "draw_thumbnail", "render_image", "thumbnail_part"]
 
 GRID_W, GRID_H, ROW_H, HEAD_W = 640, 480, 22, 40
 ROWS = int(GRID_H / ROW_H)
+READ_ROWS = 60  # more than fit: rows may be shorter than the default
 _PLAIN = CellStyle()
 
 
@@ -53,18 +54,11 @@ class SheetCorner:
     drawings: tuple[tuple[tuple[int, int, int, int], Drawing], ...] = ()  # (left, top, right, bottom), drawing
 
 
-def _edges(start: int, sizes: list[int], count: int) -> list[int]:
-    edges = [start]
-    for size in sizes[:count]:
-        edges.append(edges[-1] + size)
-    return edges
-
-
 def thumbnail_part(path: Path, index: int, width: int) -> SheetCorner:
     """Worker: the cells of sheet ``index`` that fit the thumbnail, read and formatted, and its drawings there."""
     reader = SheetReader(path, index)
     try:
-        chunk = reader.read(0, 59)
+        chunk = reader.read(0, READ_ROWS - 1)
         merged = reader.merged_ranges()  # known when the sheet ended within the rows read
     finally:
         reader.close()
@@ -72,9 +66,9 @@ def thumbnail_part(path: Path, index: int, width: int) -> SheetCorner:
     reach = max([reader.columns, *(d.to_col + 1 for d in drawings)])
     # every sheet column's width (hidden ones 0) as far as the corner shows, and each row's height
     widths = [width_px(reader.layout.widths.get(c, reader.layout.default_width or 8.43)) for c in range(min(reach, 200))]
-    xs = _edges(HEAD_W, widths, len(widths))
-    heights = [height_px(chunk.heights[r]) if r in chunk.heights else ROW_H for r in range(60)]
-    ys = _edges(ROW_H, heights, len(heights))
+    xs = list(accumulate(widths, initial=HEAD_W))  # each column's left edge, then the last one's right
+    heights = [height_px(chunk.heights[r]) if r in chunk.heights else ROW_H for r in range(READ_ROWS)]
+    ys = list(accumulate(heights, initial=ROW_H))
     columns = [c for c in range(len(widths)) if widths[c] > 0 and xs[c] < GRID_W]
     rows = [r for r in range(len(heights)) if heights[r] > 0 and ys[r] < GRID_H]
     styles = reader.styles
@@ -82,7 +76,7 @@ def thumbnail_part(path: Path, index: int, width: int) -> SheetCorner:
     covered: set[tuple[int, int]] = set()
     for r0, c0, rspan, cspan in merged:
         spans[(r0, c0)] = (sum(1 for r in rows if r0 <= r < r0 + rspan), sum(1 for c in columns if c0 <= c < c0 + cspan))
-        covered |= {(r, c) for r in range(r0, min(r0 + rspan, 60)) for c in range(c0, min(c0 + cspan, len(widths)))}
+        covered |= {(r, c) for r in range(r0, min(r0 + rspan, READ_ROWS)) for c in range(c0, min(c0 + cspan, len(widths)))}
     cells: list[Cell] = []
     for at, r in enumerate(rows):
         values = chunk.values.get(r, ())
@@ -95,7 +89,7 @@ def thumbnail_part(path: Path, index: int, width: int) -> SheetCorner:
             formula = chunk.formulas.get((r, c)) if value is None else None
             text = formula or (shown(value, style.number_format, reader.epoch) if value is not None else "")
             if text or style.fill or style.borders:
-                numeric = (isinstance(value, (int, float)) and not isinstance(value, bool)) or isinstance(value, dt.date)
+                numeric = right_aligned(value)
                 down, across = spans.get((r, c), (1, 1))
                 cells.append(Cell(at, i, text, numeric, style, max(down, 1), max(across, 1), formula is not None))
     lefts = tuple([xs[c] for c in columns] + [xs[columns[-1]] + widths[columns[-1]]] if columns else [HEAD_W])
