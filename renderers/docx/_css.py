@@ -13,7 +13,7 @@ from functools import lru_cache
 from skills.api import Border, CellLook, ParaLook, RunLook
 from skills.api import family_css
 
-__all__ = ["BOX_CLOSE", "box_open_html", "cell_css", "para_css", "rule_html", "run_css"]
+__all__ = ["BOX_CLOSE", "RULE_STATE", "box_open_html", "cell_css", "para_css", "rule_html", "run_css"]
 
 _LIST_TYPES = {"decimal": "decimal", "decimalZero": "decimal", "lowerLetter": "lower-alpha",
                "upperLetter": "upper-alpha", "lowerRoman": "lower-roman", "upperRoman": "upper-roman"}
@@ -62,7 +62,8 @@ def _px(pt: float) -> str:
 def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_pt: float | None = None) -> str:
     """A paragraph's spacing, indents, line height, shading and (``text``) the look its text starts from.
 
-    Word adds one paragraph's space after to the next one's space before, and so does Qt."""
+    Between two paragraphs Word leaves the larger of the first's space after and the second's space
+    before (ECMA-376 17.3.1.33), and so does Qt."""
     after = look.after_pt if after_pt is None else after_pt
     out = [f"margin-top:{_px(look.before_pt)}", f"margin-bottom:{_px(after)}"]
     if not in_list:  # a list item's indent is the list's
@@ -86,12 +87,17 @@ def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_
     return "; ".join(out)
 
 
+RULE_STATE = 0x4D52  # the user state of a block that is a rule (see :func:`rule_html`)
+
+
 def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0) -> str:
     """A paragraph's top or bottom border as a rule ``above_pt`` under the text above it and ``gap_pt``
-    from the next block."""
-    height = max(1, round(border.width_pt * 96 / 72))
-    return (f"<hr style='background-color:{border.color}; height:{height}px; margin-top:{_px(above_pt)}; "
-            f"margin-bottom:{_px(gap_pt)}'/>")
+    from the next block: an empty line as high as the border is wide, which the page's painter fills
+    (:func:`renderers.docx._pages.paint_rules`). Qt draws an ``<hr>`` with a one-unit pen whatever its
+    height, a quarter of a pixel on the page device, so a card showed almost nothing of a Title's rule."""
+    height = border.width_pt * 96 / 72
+    return (f"<p style='-qt-user-state:{RULE_STATE}; margin-top:{_px(above_pt)}; margin-bottom:{_px(gap_pt)}; "
+            f"color:{border.color}; font-size:1px; line-height:{height:.2f}px; -qt-line-height-type:fixed'>&nbsp;</p>")
 
 
 BOX_CLOSE = "</td></tr></table>"

@@ -14,11 +14,12 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.shared import Pt, RGBColor
-from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextListFormat
+from PySide6.QtGui import QColor, QTextBlock, QTextCursor, QTextDocument, QTextListFormat
 
+from renderers.docx._css import RULE_STATE
 from renderers.docx._html import load
 from renderers.docx._pages import render_page
-from renderers.docx.plugin import _document, flow_html
+from renderers.docx.plugin import _document, draw_thumbnail, flow_html, thumbnail_part
 
 pytestmark = pytest.mark.usefixtures("qapp")  # QTextDocument needs an application
 
@@ -117,9 +118,26 @@ def test_title_has_its_rule_in_the_theme_colour_and_body_the_minor_font(tmp_path
     title = _block(doc, "Office move")
     assert _fmt(title).fontPointSize() == document.styles["Title"].font.size.pt == 26
     rule = title.next()
-    assert rule.text() == "" and rule.blockFormat().background().color().name() == colors[bottom.get(qn("w:themeColor"))]
+    assert rule.userState() == RULE_STATE and rule.text().strip("\xa0") == ""
+    assert rule.charFormat().foreground().color().name() == colors[bottom.get(qn("w:themeColor"))]
     body = _fmt(_block(doc, "Body text"))
     assert body.fontFamilies()[0] == fonts["minor"] and "serif" in body.fontFamilies()
+
+
+@pytest.mark.parametrize("width", [300, 480, 1200])
+def test_a_titles_thin_rule_is_a_solid_line_on_a_card(tmp_path: Path, width: int) -> None:
+    """The Title's 1 pt rule, drawn at a card's width, is at least one whole row of pixels in its own
+    colour across the text's width, as a screen draws a thin border at any zoom. Qt's ``<hr>`` drew it with
+    a pen a quarter of a pixel wide: a card showed a row of (234, 240, 247)."""
+    document = docx.Document()
+    document.add_heading("Office move", 0)
+    document.add_paragraph("Body text")
+    document.save(str(tmp_path / "t.docx"))
+    colour = QColor(_theme(document)[0]["accent1"])
+    image, _ = draw_thumbnail(thumbnail_part(tmp_path / "t.docx", 0, width), width)
+    solid = [y for y in range(image.height() // 3)
+             if sum(image.pixelColor(x, y) == colour for x in range(image.width())) > image.width() * 0.6]
+    assert 1 <= len(solid) <= max(1, round(width / 600)) + 1, solid  # one line, not a smear or a bar
 
 
 def test_based_on_chain_and_linked_character_style(tmp_path: Path) -> None:

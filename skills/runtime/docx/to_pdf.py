@@ -415,9 +415,9 @@ def _line_height(look: ParaLook) -> str:
 
 def _para_css(look: ParaLook, *, marker: bool = False) -> str:
     run = look.run
-    # Word adds one paragraph's space after to the next one's space before; CSS margins would collapse
-    # into the larger of the two, so the space before is padding
-    out = [f"padding-top:{look.before_pt:g}pt", f"margin-bottom:{look.after_pt:g}pt",
+    # between two paragraphs Word leaves the larger of the first's space after and the second's space
+    # before (ECMA-376 17.3.1.33; LibreOffice lays a DOCX out so), as CSS margins collapse
+    out = [f"margin-top:{look.before_pt:g}pt", f"margin-bottom:{look.after_pt:g}pt",
            f"font-family:{_family(run)}", f"font-size:{run.size_pt:g}pt", f"color:{run.color or '#000000'}",
            _line_height(look)]
     if look.align in _ALIGN:
