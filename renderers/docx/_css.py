@@ -59,13 +59,15 @@ def _px(pt: float) -> str:
 
 
 @lru_cache(maxsize=1024)
-def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_pt: float | None = None) -> str:
+def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, before_pt: float | None = None,
+             after_pt: float | None = None) -> str:
     """A paragraph's spacing, indents, line height, shading and (``text``) the look its text starts from.
 
     Between two paragraphs Word leaves the larger of the first's space after and the second's space
     before (ECMA-376 17.3.1.33), and so does Qt."""
+    before = look.before_pt if before_pt is None else before_pt
     after = look.after_pt if after_pt is None else after_pt
-    out = [f"margin-top:{_px(look.before_pt)}", f"margin-bottom:{_px(after)}"]
+    out = [f"margin-top:{_px(before)}", f"margin-bottom:{_px(after)}"]
     if not in_list:  # a list item's indent is the list's
         if look.left_pt:
             out.append(f"margin-left:{_px(max(0.0, look.left_pt))}")
@@ -90,13 +92,19 @@ def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, after_
 RULE_STATE = 0x4D52  # the user state of a block that is a rule (see :func:`rule_html`)
 
 
-def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0) -> str:
+def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0, look: ParaLook | None = None) -> str:
     """A paragraph's top or bottom border as a rule ``above_pt`` under the text above it and ``gap_pt``
-    from the next block: an empty line as high as the border is wide, which the page's painter fills
-    (:func:`renderers.docx._pages.paint_rules`). Qt draws an ``<hr>`` with a one-unit pen whatever its
-    height, a quarter of a pixel on the page device, so a card showed almost nothing of a Title's rule."""
+    from the next block, as wide as the paragraph (``look``'s indents): an empty line as high as the
+    border is wide, which the page's painter fills (:func:`renderers.docx._pages.paint_rules`). Qt draws
+    an ``<hr>`` with a one-unit pen whatever its height, a quarter of a pixel on the page device, so a
+    card showed almost nothing of a Title's rule."""
     height = border.width_pt * 96 / 72
-    return (f"<p style='-qt-user-state:{RULE_STATE}; margin-top:{_px(above_pt)}; margin-bottom:{_px(gap_pt)}; "
+    sides = ""
+    if look is not None and look.left_pt > 0:
+        sides += f"margin-left:{_px(look.left_pt)}; "
+    if look is not None and look.right_pt > 0:
+        sides += f"margin-right:{_px(look.right_pt)}; "
+    return (f"<p style='-qt-user-state:{RULE_STATE}; margin-top:{_px(above_pt)}; margin-bottom:{_px(gap_pt)}; {sides}"
             f"color:{border.color}; font-size:1px; line-height:{height:.2f}px; -qt-line-height-type:fixed'>&nbsp;</p>")
 
 

@@ -484,8 +484,11 @@ class Builder:
             self._out(f'<li style="{para_css(item, in_list=True)}"{align_attr}>{runs_html}</li>')
         else:
             self._close_lists()
+            before = None
             if top is not None:
-                self._out(rule_html(top, 2.0))
+                # Word's order down the page: the space before, the rule, its border spacing, the text
+                self._out(rule_html(top, top.space_pt, look.before_pt, look))
+                before = 0.0
             # the rule sits under the text (its border spacing), the paragraph's spacing under the rule; a
             # paragraph of a group keeps its own spacing, since the next one may join the group
             after = 0.0 if bottom is not None and look.after_pt > 0 else None
@@ -493,16 +496,16 @@ class Builder:
                                          and look.outline_level < 6 else "")
             if tag:
                 # a heading's own size would give way to Qt's heading sizes: its text carries the look
-                css = para_css(look, text=False, after_pt=after)
+                css = para_css(look, text=False, before_pt=before, after_pt=after)
                 self._out(f'<{tag} style="{css}"{align_attr}><span style="{run_css(look.run)}">{runs_html}</span></{tag}>')
             elif runs_html.strip():
-                self._out(f'<p style="{para_css(look, after_pt=after)}"{align_attr}>{runs_html}</p>')
+                self._out(f'<p style="{para_css(look, before_pt=before, after_pt=after)}"{align_attr}>{runs_html}</p>')
             elif not inline.boxes:
-                self._out(f'<p style="{para_css(look, after_pt=after)}">&nbsp;</p>')
+                self._out(f'<p style="{para_css(look, before_pt=before, after_pt=after)}">&nbsp;</p>')
             if boxed:
                 self._pending_rule = (look.borders, BOX_CLOSE)
             elif bottom is not None:
-                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt))
+                self._pending_rule = (look.borders, rule_html(bottom, look.after_pt, bottom.space_pt, look))
         self._space_after = look.after_pt
         for box in inline.boxes:
             self._close_lists()

@@ -524,8 +524,11 @@ def paint_rules(painter: QPainter, doc: QTextDocument, clip: QRectF) -> None:
     end = layout.hitTest(clip.bottomRight(), Qt.HitTestAccuracy.FuzzyHit)
     while block.isValid() and block.position() <= end:
         if block.userState() == RULE_STATE:
-            box = layout.blockBoundingRect(block)
-            box.setHeight(block.blockFormat().lineHeight() * per_px)
+            # the block's rectangle starts at the frame's edge whatever the paragraph's indents; its line
+            # starts at the left indent and is as wide as the paragraph
+            line = block.layout().lineAt(0)
+            at = layout.blockBoundingRect(block).topLeft()
+            box = QRectF(at.x() + line.x(), at.y(), line.width(), block.blockFormat().lineHeight() * per_px)
             shown = painter.transform().mapRect(box)
             top = round(shown.top())
             pixels = QRect(round(shown.left()), top, round(shown.right()) - round(shown.left()),
