@@ -9,6 +9,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Never touch the developer's real data dir or keyring from a test run.
 os.environ["MIRA_HOME"] = tempfile.mkdtemp(prefix="mira-test-home-")
 os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
+# New files are on the locale's paper (skills/runtime/paper.py); the tests measure A4 pages on any machine
+os.environ["MIRA_PAPER"] = "a4"
 
 import pytest
 

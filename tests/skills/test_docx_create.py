@@ -193,3 +193,30 @@ def test_control_characters_from_a_model_are_dropped_not_fatal(ws: Workspace) ->
         assert result.ok, result.message
     doc = docx.Document(str(ws.root / "c.docx"))
     assert [p.text for p in doc.paragraphs] == ["Bad heading", "tab\there, bell gone"]
+
+
+@pytest.mark.parametrize(("env", "paper"), [
+    ({"LANG": "zh_CN.UTF-8"}, "a4"), ({"LANG": "de_DE.UTF-8"}, "a4"), ({"LANG": "C.UTF-8"}, "a4"),
+    ({"LANG": "en_US.UTF-8"}, "letter"), ({"LANG": "de_DE.UTF-8", "LC_PAPER": "en_CA.UTF-8"}, "letter"),
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "a4"), ({"LANG": "en_US.UTF-8", "MIRA_PAPER": "a4"}, "a4"),
+])
+def test_a_new_document_and_pdf_are_on_the_users_paper(ws: Workspace, monkeypatch: pytest.MonkeyPatch,
+                                                       env: dict[str, str], paper: str) -> None:
+    """A4 (210 × 297 mm) in China, Germany or a locale without a country, US Letter (8.5 × 11 in) in the
+    United States and Canada, as the system's paper setting (LC_PAPER, overridden by LC_ALL) says; the Word
+    file and the PDF agree. python-docx's template made every Word file Letter and the PDF was always A4."""
+    import pymupdf
+
+    for name in ("MIRA_PAPER", "LC_ALL", "LC_PAPER", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    blocks = [{"type": "paragraph", "text": "Hello"}]
+    assert get_command("docx_create").run(ws, {"path": "a.docx", "blocks": blocks}).ok
+    assert get_command("pdf_create").run(ws, {"path": "a.pdf", "blocks": blocks}).ok
+    section = docx.Document(str(ws.root / "a.docx")).sections[0]
+    with pymupdf.open(ws.root / "a.pdf") as pdf:
+        page = pdf[0].rect
+    expected = (595.3, 841.9) if paper == "a4" else (612.0, 792.0)
+    assert (round(section.page_width.pt, 1), round(section.page_height.pt, 1)) == pytest.approx(expected, abs=0.5)
+    assert (page.width, page.height) == pytest.approx(expected, abs=0.5)

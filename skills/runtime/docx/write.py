@@ -17,10 +17,11 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from docx.shared import Cm, Emu, RGBColor
+from docx.shared import Cm, Emu, Mm, RGBColor
 from docx.styles import BabelFish
 
 from skills.runtime.docx._fields import add_page_numbers, add_toc
+from skills.runtime.paper import paper
 from skills.runtime.blocks import ImageInfo, cell_text, item_text
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ def new_document(title: str | None, header: str | None, footer: str | None, base
     doc = base if base is not None else docx.Document()
     setup_east_asian_fonts(doc)
     section = doc.sections[0]
+    if base is None and paper() == "a4":  # python-docx's template is US Letter; a user's template keeps its page
+        section.page_width, section.page_height = Mm(210), Mm(297)
     if header:
         _set_text(section.header.paragraphs[0], header)
     if footer:

@@ -24,13 +24,12 @@ from skills.runtime.blocks import (
     cell_text,
     item_text,
 )
+from skills.runtime.paper import paper
 
 # Keep stdout clean (mira inspect --json prints to stdout); we do not need the suggestion.
 getattr(pymupdf, "no_recommend_layout", lambda: None)()
 
-PAGE = pymupdf.paper_rect("a4")
 MARGIN = 56  # points (~2 cm)
-CONTENT = PAGE + (MARGIN, MARGIN, -MARGIN, -MARGIN)
 CSS = """
 body { font-family: sans-serif; font-size: 10.5pt; line-height: 1.35; }
 h1.title { font-size: 22pt; text-align: center; margin-bottom: 14pt; }
@@ -90,15 +89,22 @@ def _table(block: TableBlock) -> str:
     return f'<table cellspacing="0"><tr>{head}</tr>{rows}</table>'
 
 
+def _page() -> tuple[pymupdf.Rect, pymupdf.Rect]:
+    """The page of the user's paper (:func:`skills.runtime.paper.paper`) and the area inside its margins."""
+    page = pymupdf.paper_rect(paper())
+    return page, page + (MARGIN, MARGIN, -MARGIN, -MARGIN)
+
+
 def _image(block: ImageBlock, name: str, info: ImageInfo) -> str:
-    max_pt = CONTENT.width
+    _, content = _page()
+    max_pt = content.width
     if "width_cm" in block:
         width = min(block["width_cm"] / 2.54 * 72, max_pt)
     else:
         width = min(info.width_px / max(info.dpi[0], 1) * 72, max_pt)
     height = width * info.height_px / info.width_px
-    if height > CONTENT.height * 0.9:  # keep a tall image on one page
-        width *= CONTENT.height * 0.9 / height
+    if height > content.height * 0.9:  # keep a tall image on one page
+        width *= content.height * 0.9 / height
     cap = f'<p class="caption">{_e(block["caption"])}</p>' if block.get("caption") else ""
     return f'<p style="text-align:center"><img src="{name}" style="width:{width:.1f}pt"/></p>{cap}'
 
@@ -142,9 +148,10 @@ def build_pdf(title: str | None, blocks: Sequence[Block], images: dict[int, Imag
     """The finished PDF as bytes."""
     archive = pymupdf.Archive()
     doc = pymupdf.open()
+    page, content = _page()
 
     def rectfn(_num: int, _filled: Any) -> tuple[pymupdf.Rect, pymupdf.Rect, None]:
-        return PAGE, CONTENT, None
+        return page, content, None
 
     # write_with_links keeps <a href> as real PDF links; each chunk starts on a new page.
     for chunk in blocks_to_html(title, blocks, images, archive):
