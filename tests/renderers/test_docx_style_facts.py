@@ -140,6 +140,37 @@ def test_a_titles_thin_rule_is_a_solid_line_on_a_card(tmp_path: Path, width: int
     assert 1 <= len(solid) <= max(1, round(width / 600)) + 1, solid  # one line, not a smear or a bar
 
 
+def test_an_indented_quotes_rules_are_as_wide_as_the_quote_and_below_its_space_before(tmp_path: Path) -> None:
+    """An Intense Quote (1 in indents each side, 24 pt before, top and bottom borders 10 pt from the text):
+    its rules start and end at the indents, and the top one stands under the space before, its border
+    spacing above the text, as Word draws it. Both rules spanned the text width, and the space before sat
+    between the top rule and the text."""
+    document = docx.Document()
+    document.add_paragraph("Above")
+    quote = document.add_paragraph("Quoted words")
+    quote.paragraph_format.left_indent = quote.paragraph_format.right_indent = Pt(72)
+    quote.paragraph_format.space_before = Pt(24)
+    quote._p.get_or_add_pPr().append(parse_xml(
+        f'<w:pBdr {nsdecls("w")}><w:top w:val="single" w:sz="8" w:space="10" w:color="C00000"/>'
+        '<w:bottom w:val="single" w:sz="8" w:space="10" w:color="C00000"/></w:pBdr>'))
+    document.save(str(tmp_path / "q.docx"))
+    width = 816  # 96 px per inch on US Letter, python-docx's page: 1.25 in margins
+    image, _ = draw_thumbnail(thumbnail_part(tmp_path / "q.docx", 0, width), width)
+    red = QColor("#c00000")
+    rows = {y: [x for x in range(width) if image.pixelColor(x, y) == red] for y in range(image.height() // 2)}
+    rules = [y for y, xs in rows.items() if len(xs) > 200]
+    assert rules, "no rule drawn"
+    for y in rules:
+        assert abs(rows[y][0] - (120 + 96)) <= 2 and abs(rows[y][-1] - (width - 120 - 96)) <= 3
+    top = rules[0]
+    ink = [y for y in range(image.height() // 2)
+           if any(max(image.pixelColor(x, y).getRgb()[:3]) < 110 for x in range(0, width, 2))]
+    above_text = max(y for y in ink if y < top)  # the foot of "Above"
+    quote_text = min(y for y in ink if y > top)  # the top of "Quoted words"
+    # 24 pt before is 32 px, plus the line's descent; 10 pt of border spacing is 13 px, plus its ascent gap
+    assert 30 <= top - above_text <= 44 and 12 <= quote_text - top <= 24, (above_text, top, quote_text)
+
+
 def test_based_on_chain_and_linked_character_style(tmp_path: Path) -> None:
     document = docx.Document()
     parent = document.styles.add_style("Report Parent", 1)
