@@ -11,6 +11,8 @@ os.environ["MIRA_HOME"] = tempfile.mkdtemp(prefix="mira-test-home-")
 os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
 # New files are on the locale's paper (skills/runtime/paper.py); the tests measure A4 pages on any machine
 os.environ["MIRA_PAPER"] = "a4"
+# A window that follows the system speaks its language (gettext's order, LANGUAGE first): English here
+os.environ["LANGUAGE"] = "en"
 
 import pytest
 

@@ -8,6 +8,7 @@ than its ``.ts`` or an entry is missing or unfinished. See ``catalog.py`` for wh
 from __future__ import annotations
 
 import locale
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,12 +22,26 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 
 
 def system_language() -> str:
-    """The listed language nearest the system locale (zh_TW → zh_CN when only zh_CN is listed), else English."""
+    """The listed language nearest the system's language for messages (zh_TW → zh_CN when only zh_CN
+    is listed), else English.
+
+    The environment is read as gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``):
+    a Chinese desktop whose locale is not generated on the machine still says ``zh_CN`` there, while
+    ``locale.getlocale()`` falls back to ``C.UTF-8`` and answered English. Without those (Windows,
+    an app started from the Finder) the process's locale decides."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "").split(":")[0].strip()
+        if value and value.split(".")[0] not in ("C", "POSIX"):
+            return _nearest(value)
     try:
         name = locale.getlocale()[0] or ""
     except ValueError:
         name = ""
-    name = name.replace("-", "_").lower()
+    return _nearest(name)
+
+
+def _nearest(name: str) -> str:
+    name = name.split(".")[0].split("@")[0].replace("-", "_").lower()
     for code in LANGUAGES:
         if name.startswith(code.lower()):
             return code

@@ -143,6 +143,8 @@ def test_a_third_language_is_a_new_ts_file_and_a_line_in_languages(
 def test_follow_the_system_picks_a_listed_language(monkeypatch: pytest.MonkeyPatch) -> None:
     import locale
 
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(locale, "getlocale", lambda: ("zh_CN", "UTF-8"))
     assert i18n.system_language() == "zh_CN"
     monkeypatch.setattr(locale, "getlocale", lambda: ("zh_TW", "UTF-8"))
@@ -151,6 +153,25 @@ def test_follow_the_system_picks_a_listed_language(monkeypatch: pytest.MonkeyPat
     assert i18n.system_language() == "en"
     monkeypatch.setattr(locale, "getlocale", lambda: (None, None))
     assert i18n.system_language() == "en"
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "zh_CN.UTF-8"}, "zh_CN"), ({"LANG": "zh_TW.UTF-8"}, "zh_CN"), ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh_CN"), ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),
+    ({"LANGUAGE": "zh_CN:en", "LANG": "en_US.UTF-8"}, "zh_CN"), ({"LANG": "C.UTF-8"}, "en"),
+])
+def test_follow_the_system_reads_the_environment_as_gettext_does(monkeypatch: pytest.MonkeyPatch,
+                                                                 env: dict[str, str], expected: str) -> None:
+    """LANGUAGE, LC_ALL, LC_MESSAGES, then LANG: a Chinese desktop whose zh_CN locale is not generated on
+    the machine still gets the Chinese window (Python's locale fell back to C.UTF-8 there: English)."""
+    import locale
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(locale, "getlocale", lambda: ("en_US", "UTF-8"))
+    assert i18n.system_language() == expected
 
 
 def test_settings_offer_follow_the_system_first_and_keep_it(qtbot, english: object) -> None:
