@@ -103,6 +103,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.paragraph_added": "Added the paragraph under \"{heading}\".",
     "planner.paragraph_appended": "Added the paragraph at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
+    "planner.total_added": ("Added a total row, row {row}, that sums {columns}.",
+                            "Added a total row, row {row}, that sums %n columns: {columns}."),
+    "planner.total_label": "Total",
+    "planner.total_exists": "Nothing was written: row {row} of {sheet} already sums the columns.",
+    "planner.no_numbers": "Nothing was written: {sheet} has no column of numbers to total.",
     "planner.cells_set": ("Set {cells}.", "Set %n cells: {cells}."),
     "planner.cell_to": "{cell} to {value}",
     "planner.cell_emptied": "{cell} to nothing",
@@ -200,6 +205,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "action.replace_text": "Replace text…",
     "action.add_rows": "Add rows…",
     "action.set_cells": "Change a cell…",
+    "action.add_total": "Add a total row",
     "action.add_section": "Add section…",
     "action.export_pdf": "Export as PDF",
     "action.undo": "Undo",
@@ -226,8 +232,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.section": "Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
                     "*rename the Term section to Duration*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
-    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200* or *rename sheet Sales to "
-                 "Revenue*.",
+    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row* or "
+                 "*rename sheet Sales to Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",
     "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",

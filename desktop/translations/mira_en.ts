@@ -236,6 +236,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Added a total row, row {row}, that sums %n columns: {columns}.</source>
+            <comment>planner.total_added</comment>
+            <translation>
+                <numerusform>Added a total row, row {row}, that sums {columns}.</numerusform>
+                <numerusform>Added a total row, row {row}, that sums %n columns: {columns}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Set %n cells: {cells}.</source>
             <comment>planner.cells_set</comment>
             <translation>

@@ -2043,6 +2043,28 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             </translation>
         </message>
         <message numerus="yes">
+            <source>Added a total row, row {row}, that sums %n columns: {columns}.</source>
+            <comment>planner.total_added</comment>
+            <translation>
+                <numerusform>已在第 {row} 行加上合计，汇总 %n 列：{columns}。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <comment>planner.total_label</comment>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <source>Nothing was written: row {row} of {sheet} already sums the columns.</source>
+            <comment>planner.total_exists</comment>
+            <translation>未写入任何内容：{sheet} 的第 {row} 行已经是合计行。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {sheet} has no column of numbers to total.</source>
+            <comment>planner.no_numbers</comment>
+            <translation>未写入任何内容：{sheet} 里没有可以合计的数字列。</translation>
+        </message>
+        <message numerus="yes">
             <source>Set %n cells: {cells}.</source>
             <comment>planner.cells_set</comment>
             <translation>
@@ -2505,6 +2527,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>修改单元格…</translation>
         </message>
         <message>
+            <source>Add a total row</source>
+            <comment>action.add_total</comment>
+            <translation>加一行合计</translation>
+        </message>
+        <message>
             <source>Add section…</source>
             <comment>action.add_section</comment>
             <translation>添加章节…</translation>
@@ -2600,9 +2627,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>在标题下添加一段文字：*在“期限”下面加一段：通知期为 30 天。*</translation>
         </message>
         <message>
-            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200* or *rename sheet Sales to Revenue*.</source>
+            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
-            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*或*把工作表 销售 重命名为 收入*。</translation>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*、*加一行合计*或*把工作表 销售 重命名为 收入*。</translation>
         </message>
         <message>
             <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>

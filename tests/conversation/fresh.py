@@ -260,6 +260,23 @@ CELLS = _rows(
     ("把 B3 改成 40", {"cells": {"Sheet1!B3": 40}}),
 )
 
+_SUMS = {"Sales!A5": "Total", "Sales!B5": "=SUM(B2:B4)", "Sales!C5": "=SUM(C2:C4)"}
+_SUMS_ZH = {**_SUMS, "Sales!A5": "合计"}
+TOTALS = _rows(
+    "add_total", BOOK,
+    ("can you put a total at the bottom?", {"cells": _SUMS, "values": {"Sales!B5": 3750}}),
+    ("I need a totals row", {"cells": _SUMS}),
+    ("sum each column", {"cells": _SUMS}),
+    ("Add a SUM row under the data, please", {"cells": _SUMS}),
+    ("最后加个合计", {"cells": _SUMS_ZH}),
+    ("给表格加上总计", {"cells": _SUMS_ZH}),
+    ("每一列求和", {"cells": _SUMS_ZH, "values": {"Sales!C5": 2860}}),
+) + _after(
+    "add_total", ("Make a spreadsheet:\nFruit,Boxes\napple,3\npear,4",), (),
+    ("now add the totals", {"cells": {"Sheet1!A4": "Total", "Sheet1!B4": "=SUM(B2:B3)"}, "values": {"Sheet1!B4": 7}}),
+    ("再加一行合计吧", {"cells": {"Sheet1!A4": "合计", "Sheet1!B4": "=SUM(B2:B3)"}, "values": {"Sheet1!B4": 7}}),
+)
+
 REPLACE = _rows(
     "replace_text", CONTRACT,
     ("change Acme Ltd. to Mira AG everywhere", {"find": "Acme Ltd.", "replace": "Mira AG", "every": True}),
@@ -542,7 +559,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

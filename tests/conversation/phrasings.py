@@ -556,6 +556,28 @@ SET_CELLS = _rows(
     ("删除 C4 的内容", {"cells": {"Sales!C4": None}}),
 )
 
+_SUMS = {"Sales!B5": "=SUM(B2:B4)", "Sales!C5": "=SUM(C2:C4)"}
+_SUMMED = {"Sales!B5": 3750, "Sales!C5": 2860}
+TOTALS = _rows(
+    "add_total", BOOK,
+    ("add a total row", {"cells": {"Sales!A5": "Total", **_SUMS}, "values": _SUMMED}),
+    ("Add totals to book.xlsx.", {"cells": {"Sales!A5": "Total", **_SUMS}, "values": _SUMMED}),
+    ("add a totals row at the bottom", {"cells": {"Sales!A5": "Total", **_SUMS}, "values": _SUMMED}),
+    ("please add a grand total line", {"cells": {"Sales!A5": "Total", **_SUMS}, "values": _SUMMED}),
+    ("total each column", {"cells": {"Sales!A5": "Total", **_SUMS}, "values": _SUMMED}),
+    ("sum up all the columns", {"cells": {"Sales!A5": "Total", **_SUMS}, "values": _SUMMED}),
+    ("add a total row to the Costs sheet", {"cells": {"Costs!A3": "Total", "Costs!B3": "=SUM(B2:B2)"},
+                                            "values": {"Costs!B3": 2000}}),
+    ("加一行合计", {"cells": {"Sales!A5": "合计", **_SUMS}, "values": _SUMMED}),
+    ("在最后一行加上合计", {"cells": {"Sales!A5": "合计", **_SUMS}, "values": _SUMMED}),
+    ("帮我合计一下", {"cells": {"Sales!A5": "合计", **_SUMS}, "values": _SUMMED}),
+    ("底部添加总计行", {"cells": {"Sales!A5": "合计", **_SUMS}, "values": _SUMMED}),
+) + [
+    # a second total is not stacked on the first: the reply says the last row sums already
+    P("add a total row", "add_total", BOOK, {"says": ("already sums",), "unchanged": True}, before=("add a total row",)),
+    P("加一行合计", "add_total", BOOK, {"says": ("已经是合计行",), "unchanged": True}, before=("加一行合计",)),
+]
+
 SHEETS = _rows(
     "rename_sheet", BOOK,
     ("rename sheet Sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
@@ -664,8 +686,12 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("clear the air", ()),
     ("swap ideas with the team", ()),
     ("my notes for the meeting are ready", DECK),
+    ("what's the total?", BOOK),
+    ("the total looks wrong", BOOK),
+    ("add a total of 5 rows", BOOK),
+    ("合计是多少？", BOOK),
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,
-                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
+                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
                 *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

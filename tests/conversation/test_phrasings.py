@@ -126,6 +126,9 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         assert words in message, message
     for words in want.get("not_says", ()):
         assert words not in message, message
+    if want.get("unchanged"):  # the request is understood and rightly refused: the reply says why
+        assert arts == [] and _digest(folder) == before, f"it wrote: {arts}"
+        return
     if row.intent is None or row.intent in ("inspect", "form_fields"):
         after = {k: v for k, v in _digest(folder).items() if k not in row.attach}
         assert arts == [] and after == before, f"a question or a near miss wrote: {arts}"
@@ -198,13 +201,17 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         rows = [list(r) for r in sheet.iter_rows(values_only=True)]
         for r in want["rows"]:
             assert r in [x[:len(r)] for x in rows], rows
-    elif intent == "set_cells":
+    elif intent in ("set_cells", "add_total"):
         import openpyxl
 
         book = openpyxl.load_workbook(path)
         for ref, value in want["cells"].items():
             sheet, _, cell = ref.partition("!")
             assert book[sheet][cell].value == value, (ref, book[sheet][cell].value)
+        shown = openpyxl.load_workbook(path, data_only=True)  # the values a reader sees, computed on writing
+        for ref, value in want.get("values", {}).items():
+            sheet, _, cell = ref.partition("!")
+            assert shown[sheet][cell].value == value, (ref, shown[sheet][cell].value)
     elif intent == "replace_text":
         text = "\n".join(_docx_texts(path))
         assert want.get("tracked") or want["replace"] in text

@@ -118,7 +118,7 @@ def test_quick_actions_come_from_the_table_and_their_requests_read_back_as_the_s
     values = {"title": "Risks", "bullets": "Budget, Time", "find": "2024", "replace": "2025",
               "rows": "May, 1800, 1150\nJune, 1900, 1200", "text": "Budget is tight", "cell": "B3", "value": "1,250"}
     assert [a.id for a in actions_for("pptx", 1)] == ["replace_text", "set_title", "add_slide", "export_pdf"]
-    assert [a.id for a in actions_for("xlsx", 3)] == ["add_rows", "set_cells", "export_pdf", "undo"]  # Undo: a v1
+    assert [a.id for a in actions_for("xlsx", 3)] == ["add_rows", "set_cells", "add_total", "export_pdf", "undo"]  # Undo: a v1
     assert "export_pdf" not in [a.id for a in actions_for("pdf", 2)]
     for kind in ("docx", "pptx", "xlsx", "pdf"):
         for action in actions_for(kind, 2):

@@ -57,6 +57,27 @@ def test_set_cells_and_append_rows_keep_formats_and_other_sheets(ws: Workspace) 
     assert {c.name: c.status for c in res.evidence[0].checks}["cells"] == "passed"
 
 
+def test_a_new_cell_under_a_column_of_data_takes_its_look(ws: Workspace) -> None:
+    """B4 set under B2:B3 (format 0.00) shows 30.00, as Excel extends a list's formats; E2 under a bold header
+    does not take the header's bold; a cell with a format of its own keeps it; A4 takes A3's italic."""
+    wb = load_workbook(ws.root / "b.xlsx")
+    wb["Sales"]["A3"].font = Font(italic=True)
+    wb["Sales"]["E1"] = "Extra"
+    wb["Sales"]["E1"].font = Font(bold=True)
+    wb["Sales"]["D4"].number_format = "0%"
+    wb["Sales"]["D3"] = 0.5
+    wb.save(ws.root / "b.xlsx")
+    res = edit(ws, {"op": "set_cells", "sheet": "Sales",
+                    "cells": {"A4": "Total", "B4": "=SUM(B2:B3)", "E2": "note", "D4": 0.25}})
+    assert res.ok, res.message
+    sh = load_workbook(ws.root / "b.xlsx")["Sales"]
+    assert sh["B4"].number_format == "0.00" and sh["A4"].font.i
+    assert sh["E1"].font.b and not sh["E2"].font.b
+    assert sh["D4"].number_format == "0%"
+    shown = load_workbook(ws.root / "b.xlsx", data_only=True)["Sales"]
+    assert shown["B4"].value == 30
+
+
 def test_add_rename_remove_sheets(ws: Workspace) -> None:
     res = edit(ws, {"op": "add_sheet", "name": "Costs", "header": ["Item", "Cost"], "rows": [["Rent", 100]]},
                {"op": "rename_sheet", "name": "Sales", "to": "Sales 2026"})

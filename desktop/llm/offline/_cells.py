@@ -1,4 +1,5 @@
-"""Typed spreadsheet columns from the user's text: dates, percentages, currency, plain numbers.
+"""Spreadsheet columns: typed from the user's text (dates, percentages, currency, plain numbers), and
+the total row a workbook's read asks for.
 
 A column is typed only when every non-empty cell in it reads as the same kind, so
 "12%" next to "n/a" stays text rather than half a column of numbers.
@@ -6,6 +7,8 @@ A column is typed only when every non-empty cell in it reads as the same kind, s
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from desktop.llm._patterns import later
@@ -116,3 +119,81 @@ def with_charts(slides: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]
             if made is not None:
                 out.append(made)
     return out
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+@dataclass(frozen=True)
+class Total:
+    """A total row: the row it takes, its cells (a label and the sums) and the summed columns' names."""
+
+    row: int
+    cells: dict[str, Any]
+    columns: list[str]
+
+
+_RANGE = later(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?[A-Z]{1,3}\$?(\d+))?$")
+_TOTAL_WORD = later(r"^\s*(?:grand\s+)?(?:totals?|sum|subtotal)\b|^\s*(?:合计|总计|小计|汇总|总和)", re.IGNORECASE)
+
+
+def _is_number(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)) or \
+        (isinstance(value, str) and value.startswith("=") and len(value) > 1)
+
+
+def total_row(sheet: Mapping[str, Any], label: str) -> Total | int | None:
+    """The row under ``sheet``'s data (as ``xlsx_inspect`` read it) that sums each column of numbers,
+    ``label`` in the first column when that column holds text; the last row's number when it already
+    sums (a label such as "Total" or a ``SUM``), None when no column holds numbers.
+
+    Rows above the first with a number are headings (the nearest names the columns); a column is summed
+    when every value under them is a number or a formula."""
+    sample = [list(r) for r in sheet.get("sample_rows") or () if isinstance(r, list)]
+    found = _RANGE.match(str(sheet.get("used_range") or ""))
+    if not sample or found is None:
+        return None
+    top = int(found.group(2))
+    bottom = int(found.group(3) or top)
+    start = next((i for i, row in enumerate(sample) if any(_is_number(v) for v in row)), None)
+    if start is None:
+        return None
+    if _sums_already(sheet, sample, top, bottom):
+        return bottom
+    data = sample[start:bottom - top + 1]
+    header = sample[start - 1] if start > 0 else []
+    width = max(len(row) for row in data)
+    first = next((j for j in range(width) if any(j < len(row) and row[j] not in (None, "") for row in data)), 0)
+    cells: dict[str, Any] = {}
+    names: list[str] = []
+    for j in range(width):
+        values = [row[j] for row in data if j < len(row) and row[j] not in (None, "")]
+        if not values or not all(_is_number(v) for v in values):
+            continue
+        letter = column_letter(j)
+        cells[f"{letter}{bottom + 1}"] = f"=SUM({letter}{top + start}:{letter}{bottom})"
+        name = header[j] if j < len(header) else None
+        names.append(str(name).strip() if isinstance(name, str) and name.strip() else letter)
+    if not cells:
+        return None
+    if f"{column_letter(first)}{bottom + 1}" not in cells:
+        cells = {f"{column_letter(first)}{bottom + 1}": label, **cells}
+    return Total(bottom + 1, cells, names)
+
+
+def _sums_already(sheet: Mapping[str, Any], sample: list[list[Any]], top: int, bottom: int) -> bool:
+    """Whether the last row is a total: a "Total" label or a SUM, in the read's rows or its formulas."""
+    last = sample[bottom - top] if bottom - top < len(sample) else None
+    if last is not None:
+        text = next((v for v in last if isinstance(v, str) and v.strip()), "")
+        if _TOTAL_WORD.search(text) or any(isinstance(v, str) and v.upper().startswith("=SUM(") for v in last):
+            return True
+    return any(isinstance(f, dict) and str(f.get("cell", "")).lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == str(bottom)
+               and str(f.get("formula", "")).upper().startswith("=SUM(") for f in sheet.get("formulas") or ())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from desktop.llm.offline._cells import Total, total_row
 from desktop.llm.offline._intents import BY_ID
 from desktop.llm.offline._summary import failure, other_font
 from desktop.llm.offline._transcript import CallHistory
@@ -158,23 +159,51 @@ class FollowUpPlan(CallHistory):
                 return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": [block]}]})
             return ("docx_edit", {"path": path, "operations": [{"op": "insert_after_heading", "heading": self.p["heading"],
                                                                 "blocks": [block], "before_subheadings": True}]})
-        if op in ("add_rows", "set_cells"):
-            book = self._read("xlsx_inspect")
-            if book is None:
+        if op in ("add_rows", "set_cells", "add_total"):
+            info = self._sheet_info()
+            if info is None:
                 return ("xlsx_inspect", {"path": path})
-            sheets = [s.get("name") for s in (book.get("data") or {}).get("sheets") or () if isinstance(s, dict)]
-            if not sheets:
-                return self._say("planner.no_worksheet", path=path)
-            wanted = str(self.p.get("sheet") or "")
-            sheet = next((n for n in sheets if str(n).casefold() == wanted.casefold()), None) if wanted else sheets[0]
-            if sheet is None:
-                return self._say("planner.no_sheet", path=path, name=wanted, sheets=[str(n) for n in sheets])
+            if isinstance(info, str):
+                return info
+            sheet = info.get("name")
             if op == "set_cells":
                 return ("xlsx_edit", {"path": path, "operations": [
                     {"op": "set_cells", "sheet": sheet, "cells": self.p["cells"]}]})
+            if op == "add_total":
+                total = self._total(info)
+                if isinstance(total, str):
+                    return total
+                return ("xlsx_edit", {"path": path, "operations": [
+                    {"op": "set_cells", "sheet": sheet, "cells": total.cells}]})
             return ("xlsx_edit", {"path": path, "operations": [
                 {"op": "append_rows", "sheet": sheet, "rows": self.p["rows"]}]})
         return self._say("planner.cannot", path=path)
+
+    def _sheet_info(self) -> Mapping[str, Any] | str | None:
+        """What the workbook's read said of the sheet the request names (its first sheet when it names
+        none); None before the read, the reason in words when there is no such sheet."""
+        book = self._read("xlsx_inspect")
+        if book is None:
+            return None
+        found = [s for s in (book.get("data") or {}).get("sheets") or () if isinstance(s, dict)]
+        if not found:
+            return self._say("planner.no_worksheet", path=self.path)
+        wanted = str(self.p.get("sheet") or "")
+        if not wanted:
+            return found[0]
+        info = next((s for s in found if str(s.get("name")).casefold() == wanted.casefold()), None)
+        return info if info is not None else self._say(
+            "planner.no_sheet", path=self.path, name=wanted, sheets=[str(s.get("name")) for s in found])
+
+    def _total(self, info: Mapping[str, Any]) -> Total | str:
+        """The row that sums each column of numbers under the data, labelled in the first column when
+        that holds text; the reason in words when the last row already sums or no column holds numbers."""
+        total = total_row(info, self._say("planner.total_label"))
+        if isinstance(total, int):
+            return self._say("planner.total_exists", row=total, sheet=str(info.get("name")))
+        if total is None:
+            return self._say("planner.no_numbers", sheet=str(info.get("name")))
+        return total
 
     def _section(self) -> list[dict[str, Any]]:
         blocks: list[dict[str, Any]] = [{"type": "heading", "level": 1, "text": self.p["title"]}]
@@ -332,6 +361,12 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.paragraph_appended")
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
+        if self.op == "add_total":  # worked out again from the same read, as the call was
+            info = self._sheet_info()
+            total = self._total(info) if isinstance(info, Mapping) else None
+            if isinstance(total, Total):
+                return self._say("planner.total_added", len(total.columns), row=total.row, columns=total.columns)
+            return self._say("planner.rows_added", 1)
         if self.op == "set_cells" and all(value is None for value in p["cells"].values()):
             return self._say("planner.cells_cleared", len(p["cells"]), cells=list(p["cells"]))
         if self.op == "set_cells":

@@ -482,6 +482,22 @@ INTENTS: tuple[Intent, ...] = (
            request_en="set {cell} to {value} in {path}",
            request_zh="把 {path} 的 {cell} 改成 {value}",
            command="xlsx_edit", precedence=76, help="help.rows", extract=_cells),
+    Intent("add_total", ("xlsx",), {"sheet": "text"},
+           en=(r"\b(?:(?:add|append|insert|put|include|give\s+(?:it|me))\s+(?:in\s+)?(?:a\s+|an\s+|the\s+)?(?:grand\s+)?"
+               r"(?:totals?|sum)(?:\s+(?:row|line))?"
+               r"|(?:need|want|could use)\s+(?:a\s+|an\s+)?(?:grand\s+)?(?:totals?|sum)\s+(?:row|line))"
+               r"(?:\s+(?:at|to)\s+the\s+(?:bottom|end)|\s+(?:under|below)\s+(?:the\s+)?(?:data|table|rows|numbers|figures))?"
+               rf"(?:\s+(?:to|in|on)\s+(?:the\s+)?{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet))?"
+               r"(?:\s+(?:to|in|of)\s+(?:\S+\.xlsx|it|this|that|the\s+(?:spreadsheet|workbook|table|sheet)))?"
+               r"(?:,?\s+please)?\s*[.!?]?$",
+               r"\b(?:total|sum)\s+(?:up\s+)?(?:the|each|every|all(?:\s+the)?)\s+(?:numeric\s+|number\s+)?columns?\b"),
+           zh=(rf"{_ZH_ADD}(?:上|一)?(?:个|一行|行)?\s*(?:合计|总计|汇总|求和)(?:行)?",
+               r"(?:底部|最后一行|末尾|最下面|下面)(?:加|添加|增加|补)(?:上|一)?(?:个|一行|行)?\s*(?:合计|总计|汇总)",
+               r"(?:合计|汇总|求和)一下|算(?:一下)?(?:合计|总计|总和)",
+               r"(?:每一?列|各列|所有列|每列)(?:都)?(?:求和|合计|汇总)"),
+           unless=(*_ASKING, r"[:：]\s*\S"), scope="named", action="action.add_total",
+           request_en="add a total row to {path}", request_zh="给 {path} 加一行合计",
+           command="xlsx_edit", precedence=71, help="help.rows"),
     Intent("remove_sheet", ("xlsx",), {"name": "text"},
            en=(rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?"
                r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$",

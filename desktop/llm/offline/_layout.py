@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from desktop.llm._patterns import later
-from desktop.llm.offline._cells import typed_columns
+from desktop.llm.offline._cells import column_letter, typed_columns
 from desktop.llm.offline._content import MAX_LIST_LEVEL
 from desktop.translations import render_plain
 from skills.messages import msg
@@ -139,16 +139,6 @@ def sheet_name(raw: str, taken: set[str], fallback: str) -> str:
         n += 1
     taken.add(name)
     return name
-
-
-def column_letter(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA."""
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
 
 
 def table_to_sheet(name: str, header: list[str], rows: list[list[str]], *, totals: bool, chinese: bool,

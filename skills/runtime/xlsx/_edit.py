@@ -148,10 +148,18 @@ def _formulas(wb: Workbook) -> Any:
 def _set_cells(wb: Workbook, op: SetCellsOp, where: str) -> list[Change]:
     ws = _sheet(wb, op["sheet"], where)
     changes: list[Change] = []
+    header = header_row(ws)
     for ref, value in op["cells"].items():
         row, col = check_cell_ref(ref, f"{where}.cells.{ref}")
         check_value(value, f"{where}.cells.{ref}")
-        before = ws.cell(row=row, column=col).value
+        cell = ws.cell(row=row, column=col)
+        before = cell.value
+        if before is None and value is not None and not cell.has_style and row - 1 > header:
+            # a new cell under a column of data takes its look (a total under "1,200" shows "3,850"), as
+            # Excel extends a list's formats; a cell with a look of its own, or under the header, keeps its own
+            above = ws.cell(row=row - 1, column=col)
+            if above.value is not None and above.has_style:
+                cell._style = copy(above._style)
         _put(ws, row, col, value)
         changes.append([f"{ws.title}!{ref.upper()}: {show(before)}", f"{ws.title}!{ref.upper()}: {show(cell_value(value)[0])}"])
     return changes
