@@ -470,6 +470,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.unreadable": "(the existing file cannot be read)",
     "change.slide.plain": "Slide {number}",
     "change.slide.title": "Title of slide {number}: {text}",
+    "change.slide.no_title": "Title of slide {number}: (none)",
     "change.slide.bullets": "Slide {number}: {items}",
     "change.slide.notes": "Notes of slide {number}: {text}",
     "change.slide.no_notes": "Notes of slide {number}: (none)",

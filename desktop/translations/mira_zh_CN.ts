@@ -3703,6 +3703,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>第 {number} 张幻灯片的标题：{text}</translation>
         </message>
         <message>
+            <source>Title of slide {number}: (none)</source>
+            <comment>change.slide.no_title</comment>
+            <translation>第 {number} 张幻灯片的标题：（无）</translation>
+        </message>
+        <message>
             <source>Slide {number}: {items}</source>
             <comment>change.slide.bullets</comment>
             <translation>第 {number} 张幻灯片：{items}</translation>

@@ -258,3 +258,39 @@ def test_a_deck_without_a_slide_size_is_read_and_edited(ws: Workspace) -> None:
     table = next(sh for sh in deck.slides[1].shapes if sh.has_table)
     assert table.table.cell(1, 0).text == "Paper"
     assert table.width > 0 and table.height > 0
+
+
+def test_a_slide_whose_title_was_deleted_gets_its_layouts_title_back(tmp_path: Path) -> None:
+    """A chart slide whose title placeholder the user deleted: "set the title of slide 2" puts the layout's
+    title back, where the layout stands titles and first in reading order, with the text; a slide on a
+    layout with no title at all is still refused in words and nothing is written."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    prs = Presentation()
+    prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = "Plan"
+    chart_slide = prs.slides.add_slide(prs.slide_layouts[5])  # Title Only
+    title = chart_slide.shapes.title
+    title.element.getparent().remove(title.element)
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("Sales", (3, 5))
+    chart_slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(6), Inches(4), data)
+    prs.slides.add_slide(prs.slide_layouts[6])  # Blank: no title anywhere
+    ws = Workspace(tmp_path / "task")
+    prs.save(str(ws.root / "d.pptx"))
+    assert Presentation(str(ws.root / "d.pptx")).slides[1].shapes.title is None
+    res = edit(ws, {"op": "set_title", "slide": 2, "text": "Sales by quarter"})
+    assert res.ok, res.message
+    assert res.data["changes"][0] == ["Title of slide 2: (none)", "Title of slide 2: Sales by quarter"]
+    slide = Presentation(str(ws.root / "d.pptx")).slides[1]
+    layout_title = next(ph for ph in slide.slide_layout.placeholders if ph.placeholder_format.idx == 0)
+    assert slide.shapes.title.text_frame.text == "Sales by quarter"
+    assert (slide.shapes.title.left, slide.shapes.title.top) == (layout_title.left, layout_title.top)
+    assert slide.shapes[0].shape_id == slide.shapes.title.shape_id  # read first
+    assert slide.shapes[1].has_chart and list(slide.shapes[1].chart.plots[0].categories) == ["Q1", "Q2"]
+    before = (ws.root / "d.pptx").read_bytes()
+    with pytest.raises(CommandError, match="no title placeholder"):
+        edit(ws, {"op": "set_title", "slide": 3, "text": "Thanks"})
+    assert (ws.root / "d.pptx").read_bytes() == before

@@ -92,6 +92,24 @@ def _replace_text(prs: PresentationT, op: PptxReplaceTextOp, where: str) -> list
     return changes
 
 
+def _title_from_layout(slide: Any) -> Any:
+    """The title a slide without one gets back from its layout (a chart slide whose title was deleted): the
+    layout's title placeholder cloned onto it first in reading order, so it stands where the layout puts
+    titles, in the theme's title style; None when the layout has no title either."""
+    from pptx.enum.shapes import PP_PLACEHOLDER
+
+    wanted = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.VERTICAL_TITLE)
+    model = next((ph for ph in slide.slide_layout.placeholders if ph.placeholder_format.type in wanted), None)
+    if model is None:
+        return None
+    slide.shapes.clone_placeholder(model)
+    tree = slide.shapes._spTree
+    added = tree[-1]
+    tree.remove(added)
+    tree.insert(2, added)  # after the tree's own nvGrpSpPr and grpSpPr
+    return slide.shapes.title
+
+
 def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where: str) -> list[Change]:
     kind = op["op"]
     if op["op"] == "replace_text":
@@ -118,12 +136,15 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where:
     label = _label(slide, n)
     if op["op"] == "set_title":
         title = slide.shapes.title
+        had = title is not None
+        if title is None:
+            title = _title_from_layout(slide)
         if title is None:
             raise CommandError(msg("error.pptx_edit.slide_title_placeholder", where=where, n_value=n))
-        before = title.text_frame.text
+        before = title.text_frame.text if had else ""
         set_plain_text(title.text_frame, op["text"])
         apply_ea_fonts(slide)
-        return [[msg("change.slide.title", number=n, text=_short(before)),
+        return [[msg("change.slide.title", number=n, text=_short(before)) if had else msg("change.slide.no_title", number=n),
                  msg("change.slide.title", number=n, text=_short(op["text"]))]]
     if op["op"] == "set_bullets":
         body = body_placeholder(slide)
