@@ -113,6 +113,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.cell_emptied": "{cell} to nothing",
     "planner.cells_cleared": ("Cleared {cells}.", "Cleared %n cells: {cells}."),
     "planner.slides_swapped": "Swapped slides {a} and {b}.",
+    "planner.slide_duplicated": "Copied slide {slide}: the copy is slide {to}.",
     "planner.one_file": "Offline I make one file a request: this is the {made}. Ask again for the {others}.",
     "planner.heading_renamed": "Renamed the section \"{heading}\" to \"{to}\".",
     "planner.paragraphs_deleted": ("Deleted the paragraph with “{text}”.", "Deleted the %n paragraphs with “{text}”."),
@@ -228,7 +229,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                  "them for review in Word), or *delete the paragraph that says Draft*.",
     "help.title": "Change the title: *The title should be Weekend Plan*.",
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
-                   "slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *notes for slide 1: welcome everyone*.",
+                   "slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *duplicate slide 2*; *notes for slide 1: "
+                   "welcome everyone*.",
     "help.section": "Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
                     "*rename the Term section to Duration*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
@@ -448,6 +450,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.occurrences": ("%n occurrence", "%n occurrences"),
     # one side of a before/after pair on the approval card
     "change.slide": "Slide {number}: {title}",
+    "change.slide.copied": "Copied as slide {number}: {title}",
     "change.sheet": ("Sheet {name}: %n row", "Sheet {name}: %n rows"),
     "change.sheet.columns": ("Sheet {name}: %n row; columns {columns}", "Sheet {name}: %n rows; columns {columns}"),
     "change.chart.bar": "Bar chart “{title}” of {series}",

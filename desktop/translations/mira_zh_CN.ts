@@ -2094,6 +2094,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>已互换第 {a} 张和第 {b} 张幻灯片。</translation>
         </message>
         <message>
+            <source>Copied slide {slide}: the copy is slide {to}.</source>
+            <comment>planner.slide_duplicated</comment>
+            <translation>已复制第 {slide} 张幻灯片：副本是第 {to} 张。</translation>
+        </message>
+        <message>
             <source>Offline I make one file a request: this is the {made}. Ask again for the {others}.</source>
             <comment>planner.one_file</comment>
             <translation>离线时每个请求只生成一个文件：这是 {made}。如需 {others}，请再发一次请求。</translation>
@@ -2612,9 +2617,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>修改标题：*把标题改成 周末计划*。</translation>
         </message>
         <message>
-            <source>Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *notes for slide 1: welcome everyone*.</source>
+            <source>Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *duplicate slide 2*; *notes for slide 1: welcome everyone*.</source>
             <comment>help.slides</comment>
-            <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*；*把第 2 张和第 3 张互换*；*给第 1 张幻灯片加备注：欢迎大家*。</translation>
+            <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*；*把第 2 张和第 3 张互换*；*复制第 2 张幻灯片*；*给第 1 张幻灯片加备注：欢迎大家*。</translation>
         </message>
         <message>
             <source>Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, *rename the Term section to Duration*.</source>
@@ -3583,6 +3588,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Slide {number}: {title}</source>
             <comment>change.slide</comment>
             <translation>第 {number} 张幻灯片：{title}</translation>
+        </message>
+        <message>
+            <source>Copied as slide {number}: {title}</source>
+            <comment>change.slide.copied</comment>
+            <translation>复制为第 {number} 张幻灯片：{title}</translation>
         </message>
         <message numerus="yes">
             <source>Sheet {name}: %n rows</source>

@@ -277,6 +277,14 @@ TOTALS = _rows(
     ("再加一行合计吧", {"cells": {"Sheet1!A4": "合计", "Sheet1!B4": "=SUM(B2:B3)"}, "values": {"Sheet1!B4": 7}}),
 )
 
+DUPLICATES = _rows(
+    "duplicate_slide", DECK,
+    ("please duplicate slide 3", {"order": ["Kickoff", "Scope", "Budget", "Budget", "Next steps"]}),
+    ("clone slide 2", {"order": ["Kickoff", "Scope", "Scope", "Budget", "Next steps"]}),
+    ("第1张幻灯片再复制一张", {"order": ["Kickoff", "Kickoff", "Scope", "Budget", "Next steps"]}),
+    ("拷贝第3页", {"order": ["Kickoff", "Scope", "Budget", "Budget", "Next steps"]}),
+)
+
 REPLACE = _rows(
     "replace_text", CONTRACT,
     ("change Acme Ltd. to Mira AG everywhere", {"find": "Acme Ltd.", "replace": "Mira AG", "every": True}),
@@ -559,7 +567,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *DUPLICATES, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

@@ -603,6 +603,13 @@ SHEETS = _rows(
     ("把第1张幻灯片移到最后", {"order": ["Scope", "Budget", "Next steps", "Kickoff"]}),
     ("把第4张挪到最前面", {"order": ["Next steps", "Kickoff", "Scope", "Budget"]}),
 ) + _rows(
+    "duplicate_slide", DECK,
+    ("duplicate slide 2", {"order": ["Kickoff", "Scope", "Scope", "Budget", "Next steps"]}),
+    ("copy slide 3", {"order": ["Kickoff", "Scope", "Budget", "Budget", "Next steps"]}),
+    ("make a copy of slide 1", {"order": ["Kickoff", "Kickoff", "Scope", "Budget", "Next steps"]}),
+    ("复制第2张幻灯片", {"order": ["Kickoff", "Scope", "Scope", "Budget", "Next steps"]}),
+    ("把第4张复制一份", {"order": ["Kickoff", "Scope", "Budget", "Next steps", "Next steps"]}),
+) + _rows(
     "set_title", DECK,
     ("change the title of slide 3 to Overview", {"slide_title": (3, "Overview")}),
     ("set the title of slide 2 to Plan", {"slide_title": (2, "Plan")}),
@@ -690,6 +697,10 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("the total looks wrong", BOOK),
     ("add a total of 5 rows", BOOK),
     ("合计是多少？", BOOK),
+    ("copy the slide 2 title into an email", DECK),
+    ("copy slide 2's text for me", DECK),
+    ("how do I duplicate a slide?", DECK),
+    ("怎么复制幻灯片", DECK),
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,

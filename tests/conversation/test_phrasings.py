@@ -147,7 +147,7 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         import openpyxl
 
         assert openpyxl.load_workbook(path).sheetnames == want["sheets"]
-    elif intent in ("move_slide", "swap_slides"):
+    elif intent in ("move_slide", "swap_slides", "duplicate_slide"):
         assert [t for t, _ in _slides(path)] == want["order"]
     elif intent == "rename_heading":
         old, new = want["renamed"]

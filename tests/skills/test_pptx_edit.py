@@ -294,3 +294,83 @@ def test_a_slide_whose_title_was_deleted_gets_its_layouts_title_back(tmp_path: P
     with pytest.raises(CommandError, match="no title placeholder"):
         edit(ws, {"op": "set_title", "slide": 3, "text": "Thanks"})
     assert (ws.root / "d.pptx").read_bytes() == before
+
+
+def test_duplicate_slide_copies_it_whole_with_its_own_chart(tmp_path: Path) -> None:
+    """A slide with a title, a picture, a chart, speaker notes, its own background and a transition, copied
+    right after itself: the copy has the same texts, the same picture (one image in the file), a chart with
+    the same data in a chart part of its own (so changing one chart leaves the other), the notes, the
+    background and the transition; a later edit of the copy leaves the original as it was."""
+    _duplicated(tmp_path)
+
+
+def _duplicated(tmp_path: Path) -> Workspace:
+    """The deck of the test above, built, its chart slide duplicated and checked, the copy retitled."""
+    from hostile import small_png
+    from lxml import etree
+    from pptx.chart.data import CategoryChartData
+    from pptx.dml.color import RGBColor
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    ws = Workspace(tmp_path / "task")
+    small_png(ws.root / "logo.png")
+    prs = Presentation()
+    prs.slides.add_slide(prs.slide_layouts[0]).shapes.title.text = "Plan"
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Sales by quarter"
+    slide.shapes.add_picture(str(ws.root / "logo.png"), Inches(8), Inches(0.2), Inches(1), Inches(1))
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("Sales", (3, 5))
+    slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(6), Inches(4), data)
+    slide.notes_slide.notes_text_frame.text = "Say the totals first"
+    slide.background.fill.solid()
+    slide.background.fill.fore_color.rgb = RGBColor(0xEE, 0xF4, 0xFA)
+    slide._element.insert(2, etree.fromstring(
+        '<p:transition xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" spd="med"><p:fade/></p:transition>'))
+    prs.slides.add_slide(prs.slide_layouts[1]).shapes.title.text = "Next steps"
+    prs.save(str(ws.root / "d.pptx"))
+
+    res = edit(ws, {"op": "duplicate_slide", "slide": 2})
+    assert res.ok, res.message
+    assert res.data["changes"][0][1] == "Copied as slide 3: Sales by quarter"
+    deck = Presentation(str(ws.root / "d.pptx"))
+    assert titles(ws.root / "d.pptx") == ["Plan", "Sales by quarter", "Sales by quarter", "Next steps"]
+    original, copied = deck.slides[1], deck.slides[2]
+    pictures = [[s for s in one.shapes if s.shape_type == 13] for one in (original, copied)]
+    assert len(pictures[0]) == len(pictures[1]) == 1
+    assert pictures[0][0].image.sha1 == pictures[1][0].image.sha1
+    with zipfile.ZipFile(ws.root / "d.pptx") as z:
+        assert len([n for n in z.namelist() if n.startswith("ppt/media/")]) == 1  # the picture is stored once
+    charts = [next(s for s in one.shapes if s.has_chart).chart for one in (original, copied)]
+    assert charts[0].part is not charts[1].part
+    assert [list(c.plots[0].series[0].values) for c in charts] == [[3.0, 5.0], [3.0, 5.0]]
+    assert copied.notes_slide.notes_text_frame.text == "Say the totals first"
+    assert copied.background.fill.fore_color.rgb == RGBColor(0xEE, 0xF4, 0xFA)
+    assert copied._element.find(qn_p("transition")) is not None
+
+    res = edit(ws, {"op": "replace_text", "find": "Sales by quarter", "replace": "Copy", "slide": 3})
+    assert res.ok and titles(ws.root / "d.pptx")[1:3] == ["Sales by quarter", "Copy"]
+    return ws
+
+
+@pytest.mark.slow
+def test_a_deck_with_a_duplicated_slide_opens_in_libreoffice(tmp_path: Path) -> None:
+    """The deck above, as another program reads it: LibreOffice draws four pages, the copy's with its text."""
+    if not _soffice():
+        pytest.skip("LibreOffice is not installed")
+    ws = _duplicated(tmp_path)
+    pdf = convert(ws.root / "d.pptx", tmp_path / "out")
+    with fitz.open(pdf) as doc:
+        assert len(doc) == 4 and "Copy" in doc[2].get_text() and "Sales by quarter" in doc[1].get_text()
+
+
+def qn_p(tag: str) -> str:
+    return "{http://schemas.openxmlformats.org/presentationml/2006/main}" + tag
+
+
+def _soffice() -> bool:
+    from skills.runtime import soffice
+
+    return soffice.soffice_path() is not None

@@ -32,6 +32,8 @@ ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
     "delete_paragraph": lambda path, p: ("docx_edit", {"path": path, "operations": [
         {"op": "delete_paragraph_containing", "text": str(p["text"])}]}),
     "swap_slides": lambda path, p: ("pptx_edit", {"path": path, "operations": _swap(int(p["a"]), int(p["b"]))}),
+    "duplicate_slide": lambda path, p: ("pptx_edit", {"path": path, "operations": [
+        {"op": "duplicate_slide", "slide": int(p["slide"])}]}),
     "set_notes": lambda path, p: ("pptx_edit", {"path": path, "operations": [
         {"op": "set_notes", "slide": int(p["slide"]), "text": str(p["text"])}]}),
     "rename_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
@@ -382,6 +384,8 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.paragraphs_deleted", max(gone, 1), text=p["text"])
         if self.op == "swap_slides":
             return self._say("planner.slides_swapped", a=p["a"], b=p["b"])
+        if self.op == "duplicate_slide":
+            return self._say("planner.slide_duplicated", slide=p["slide"], to=int(p["slide"]) + 1)
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":  # "the last slide" became a number once the deck was read: the call says it

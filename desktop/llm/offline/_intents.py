@@ -514,6 +514,13 @@ INTENTS: tuple[Intent, ...] = (
                r"(?:互换|交换|对调|调换|换一下|换个)(?:位置|顺序)?",
                r"(?:互换|交换|对调|调换)\s*第\s*(?P<a>\d+)\s*(?:张|页)?(?:幻灯片)?\s*(?:和|与)\s*第\s*(?P<b>\d+)\s*(?:张|页)"),
            scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
+    Intent("duplicate_slide", ("pptx",), {"slide": "number"},
+           en=(r"\b(?:duplicate|copy|clone)\s+(?:the\s+)?slide\s+(?P<slide>\d+)\b(?!'s|\s*(?:text|title|notes?|content)\b)",
+               r"\bslide\s+(?P<slide>\d+)\s+(?:duplicated|copied)\b",
+               r"\b(?:make|add|create)\s+(?:a\s+|another\s+)?(?:copy|duplicate)\s+of\s+slide\s+(?P<slide>\d+)\b"),
+           zh=(r"(?:复制|拷贝|克隆)(?:一下|一份|一张)?\s*第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?(?!.{0,4}(?:文字|标题|备注))",
+               r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:再)?(?:复制|拷贝|克隆)(?:一份|一下|一张|一遍)?"),
+           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
     Intent("set_notes", ("pptx",), {"slide": "number", "text": "prose"},
            en=(r"\b(?:add|put|set|write|change|update)\s+(?:the\s+|some\s+|a\s+|an\s+)?(?:speaker\s+|presenter\s+)?notes?\s+"
                r"(?:to|on|for|of)\s+slide\s+(?P<slide>\d+)\s*(?:to\s+|[:：]\s*|\s+[—–-]\s*|,?\s*saying\s+)(?P<text>.+)$",

@@ -9,6 +9,7 @@ from pptx.presentation import Presentation as PresentationT
 from skills.messages import Msg, Said, msg
 from skills.runtime._base import CommandError
 from skills.runtime.pptx._build import build_slides
+from skills.runtime.pptx._copy import duplicate_slide
 from skills.runtime.pptx._deck import (
     body_placeholder,
     inherits,
@@ -110,7 +111,10 @@ def _title_from_layout(slide: Any) -> Any:
     return slide.shapes.title
 
 
-def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where: str) -> list[Change]:
+def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where: str,
+                    empty: set[int] | None = None) -> list[Change]:
+    """One operation on ``prs``; ``empty``: the ids of the slides that showed nothing before the edit, which
+    a copy of one of them joins (a blank slide duplicated is blank for the same reason, not the edit's)."""
     kind = op["op"]
     if op["op"] == "replace_text":
         return _replace_text(prs, op, where)
@@ -170,6 +174,16 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where:
             raise CommandError(msg("error.pptx_edit.past_last_slide", where=where, to=to, length=len(prs.slides)))
         move_slide(prs, n - 1, to - 1)
         return [[label, _label(slide, to)]]
+    if op["op"] == "duplicate_slide":
+        count = len(prs.slides)
+        to = op.get("to", n + 1)
+        if not 1 <= to <= count + 1:
+            raise CommandError(msg("error.pptx_edit.outside", where=where, at=to, count=count + 1))
+        copied = duplicate_slide(prs, n - 1)
+        if empty is not None and slide.slide_id in empty:
+            empty.add(copied.slide_id)
+        move_slide(prs, count, to - 1)
+        return [[label, msg("change.slide.copied", number=to, title=slide_title(copied))]]
     if op["op"] == "set_notes":
         had_notes = slide.has_notes_slide
         frame = notes_frame(slide)
@@ -181,9 +195,11 @@ def apply_operation(prs: PresentationT, ws: Workspace, op: PptxOperation, where:
     raise CommandError(msg("error.pptx_edit.unknown_op", where=where, kind=repr(kind)))  # pragma: no cover - the schema forbids it
 
 
-def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[PptxOperation]) -> list[Change]:
-    """Apply every operation in order; the first failing one raises before anything is written."""
+def apply_operations(prs: PresentationT, ws: Workspace, ops: Sequence[PptxOperation],
+                     empty: set[int] | None = None) -> list[Change]:
+    """Apply every operation in order; the first failing one raises before anything is written (``empty``:
+    see :func:`apply_operation`)."""
     changes: list[Change] = []
     for i, op in enumerate(ops):
-        changes += apply_operation(prs, ws, op, f"operations[{i}] ({op['op']})")
+        changes += apply_operation(prs, ws, op, f"operations[{i}] ({op['op']})", empty)
     return changes

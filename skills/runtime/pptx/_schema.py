@@ -75,6 +75,7 @@ OPERATION: JsonObject = {
         _op("add_slide", {"slide": SLIDE, "at": _INT1}, ["slide"]),
         _op("remove_slide", {"slide": _INT1}, ["slide"]),
         _op("move_slide", {"slide": _INT1, "to": _INT1}, ["slide", "to"]),
+        _op("duplicate_slide", {"slide": _INT1, "to": _INT1}, ["slide"]),
         _op("set_notes", {"slide": _INT1, "text": _STR}, ["slide", "text"]),
     ]
 }
@@ -208,13 +209,20 @@ class MoveSlideOp(TypedDict):
     to: int
 
 
+class DuplicateSlideOp(TypedDict):
+    op: Literal["duplicate_slide"]
+    slide: int
+    to: NotRequired[int]
+
+
 class SetNotesOp(TypedDict):
     op: Literal["set_notes"]
     slide: int
     text: str
 
 
-PptxOperation = SetTitleOp | PptxReplaceTextOp | SetBulletsOp | AddSlideOp | RemoveSlideOp | MoveSlideOp | SetNotesOp
+PptxOperation = (SetTitleOp | PptxReplaceTextOp | SetBulletsOp | AddSlideOp | RemoveSlideOp | MoveSlideOp
+                 | DuplicateSlideOp | SetNotesOp)
 
 
 class PptxEditArgs(TypedDict):

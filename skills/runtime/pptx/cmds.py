@@ -102,8 +102,9 @@ def _edit(ws: Workspace, args: PptxEditArgs) -> CommandResult:
     out = edit_output(ws, args, ".pptx")
     with deck_errors(src.name):
         prs = open_deck(src)
-        empty_before = empty_slide_ids(prs)
-        changes = apply_operations(prs, ws, args["operations"])
+        empty = set(empty_slide_ids(prs))
+        changes = apply_operations(prs, ws, args["operations"], empty)
+        empty_before = frozenset(empty)
         expected = outline(prs)
     with ws.publish(out) as staging:
         prs.save(str(staging))
