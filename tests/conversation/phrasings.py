@@ -365,6 +365,11 @@ CREATE = [
       want={"kind": "pptx", "slide_titles": ["入职培训", "欢迎", "工具", "联系人"]}),
     P("Turn x.docx into slides", "create", DOC, {"kind": "pptx", "texts": ["Term"]}),
     P("把这份Word做成PPT", "create", DOC, {"kind": "pptx", "texts": ["Term"]}),
+    # the content starts on the instruction's own line, after its colon
+    P("Make slides: # Launch\n## Goals\n- Ship v1\n- Win users", "create",
+      want={"kind": "pptx", "slide_titles": ["Launch", "Goals"]}),
+    P("Make a spreadsheet: fruit,boxes\napple,3\npear,4", "create", want={"kind": "xlsx", "texts": ["fruit", "apple", "pear"]}),
+    P("做成PPT：# 发布计划\n## 目标\n- 上线", "create", want={"kind": "pptx", "slide_titles": ["发布计划", "目标"]}),
 ]
 
 RECALC = _rows(

@@ -9,6 +9,7 @@ import desktop.llm.offline._intents as intents
 from desktop import format_words
 import desktop.llm.offline._slots as slots
 from desktop.llm._patterns import later
+from desktop.llm.offline._content import looks_like_csv
 
 ATTACHED = later(r"\n*\[Attached files in the workspace: (?P<names>[^\]]*)\]\s*$")
 INPUTS = later(r"\n*\[Input files: (?P<names>[^\]]*)\]\s*$")
@@ -141,18 +142,38 @@ _MAKES = later(r"\b(?:make|create|write|generate|build|produce|give me|new|i nee
                re.IGNORECASE)
 
 
+_COLON = later(r"(?<!\d)[:：]|[:：](?!\d)")  # not the colon of a time ("the 10:30 meeting")
+_MARKDOWN_START = later(r"^(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\|)")
+
+
+def _colon_split(line: str) -> tuple[str, str] | None:
+    """(before, after) the line's first colon when something follows it (not a link's "//")."""
+    found = _COLON.search(line)
+    if found is None:
+        return None
+    head, tail = line[:found.start()], line[found.end():]
+    if not tail.strip() or tail.lstrip().startswith("//"):
+        return None
+    return head.strip(), tail.strip()
+
+
 def _instruction_split(request: str) -> tuple[str, str]:
     """(instruction line, body): the body is what follows the first line, or a colon on a one-line request, or the
     words a new file "says" ("make a pdf that says Hello world")."""
     text = request.strip()
     if "\n" in text:
         first, rest = text.split("\n", 1)
+        # "Make slides: # Launch" then its sections, "Make a spreadsheet: Fruit,Boxes" then its rows: what
+        # follows the colon starts the content
+        split = _colon_split(first)
+        if split is not None:
+            content = split[1] + "\n" + rest.strip("\n")
+            if _MARKDOWN_START.match(split[1]) or looks_like_csv(content):
+                return split[0], content
         return first.strip(), rest.strip("\n")
-    for colon in (":", "："):
-        if colon in text:
-            head, tail = text.split(colon, 1)
-            if tail.strip() and not tail.lstrip().startswith("//"):
-                return head.strip(), tail.strip()
+    split = _colon_split(text)
+    if split is not None:
+        return split
     says = _SAYS.match(text)
     if says and _MAKES.search(says.group("head") or says.group("zh") or ""):
         head, body = (says.group("head"), says.group("body")) if says.group("head") else (says.group("zh"), says.group("zh_body"))
