@@ -7,11 +7,10 @@ than its ``.ts`` or an entry is missing or unfinished. See ``catalog.py`` for wh
 """
 from __future__ import annotations
 
-import locale
-import os
 from functools import lru_cache
 from pathlib import Path
 
+from skills.locale_env import locale_name
 from skills.messages import Msg, render_with
 
 FOLDER = Path(__file__).resolve().parent
@@ -23,21 +22,9 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 
 def system_language() -> str:
     """The listed language nearest the system's language for messages (zh_TW → zh_CN when only zh_CN
-    is listed), else English.
-
-    The environment is read as gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``):
-    a Chinese desktop whose locale is not generated on the machine still says ``zh_CN`` there, while
-    ``locale.getlocale()`` falls back to ``C.UTF-8`` and answered English. Without those (Windows,
-    an app started from the Finder) the process's locale decides."""
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable, "").split(":")[0].strip()
-        if value and value.split(".")[0] not in ("C", "POSIX"):
-            return _nearest(value)
-    try:
-        name = locale.getlocale()[0] or ""
-    except ValueError:
-        name = ""
-    return _nearest(name)
+    is listed), else English: the environment read as gettext reads it (:mod:`skills.locale_env`), so a
+    Chinese desktop whose locale is not generated on the machine still gets the Chinese window."""
+    return _nearest(locale_name(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")))
 
 
 def _nearest(name: str) -> str:

@@ -2,14 +2,16 @@
 
 A Word or PDF file that Mira makes used to be US Letter (python-docx's template) or A4 (the PDF
 writer), whoever the user was. The locale's territory decides now, as the system's own paper setting
-does (``LC_PAPER`` first): Letter in the countries that use it (CLDR's list), A4 everywhere else and
-when the locale names no country (``C``, ``POSIX``). ``MIRA_PAPER=a4`` or ``letter`` sets it outright.
+does (``LC_ALL``, ``LC_PAPER``, ``LANG``; :mod:`skills.locale_env`): Letter in the countries that use it
+(CLDR's list), A4 everywhere else and when the locale names no country (``C``, ``POSIX``).
+``MIRA_PAPER=a4`` or ``letter`` sets it outright.
 """
 from __future__ import annotations
 
-import locale
 import os
 import re
+
+from skills.locale_env import locale_name
 
 __all__ = ["LETTER_TERRITORIES", "paper"]
 
@@ -22,15 +24,7 @@ def paper() -> str:
     chosen = os.environ.get("MIRA_PAPER", "").strip().lower()
     if chosen in ("a4", "letter"):
         return chosen
-    for name in ("LC_ALL", "LC_PAPER", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return _of(value)
-    try:
-        value = locale.getlocale()[0] or ""
-    except ValueError:
-        value = ""
-    return _of(value)
+    return _of(locale_name(("LC_ALL", "LC_PAPER", "LANG")))
 
 
 def _of(value: str) -> str:
