@@ -106,6 +106,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.total_added": ("Added a total row, row {row}, that sums {columns}.",
                             "Added a total row, row {row}, that sums %n columns: {columns}."),
     "planner.total_label": "Total",
+    "planner.chart_added.bar": "Added a bar chart of {columns}, beside the table.",
+    "planner.chart_added.line": "Added a line chart of {columns}, beside the table.",
+    "planner.chart_added.pie": "Added a pie chart of {columns}, beside the table.",
+    "planner.no_numbers_chart": "Nothing was written: {sheet} has no column of numbers to chart.",
     "planner.total_exists": "Nothing was written: row {row} of {sheet} already sums the columns.",
     "planner.no_numbers": "Nothing was written: {sheet} has no column of numbers to total.",
     "planner.cells_set": ("Set {cells}.", "Set %n cells: {cells}."),
@@ -234,8 +238,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.section": "Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
                     "*rename the Term section to Duration*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
-    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row* or "
-                 "*rename sheet Sales to Revenue*.",
+    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row*, *add a "
+                 "bar chart* or *rename sheet Sales to Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",
     "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",
@@ -484,6 +488,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                             "(removed; %n formulas in other sheets refer to it and will show #REF!)"),
     "change.rows_added": "Sheet {name}: rows {first}–{last} added (first: {sample})",
     "change.row_added": "Sheet {name}: row {row} added ({sample})",
+    "change.chart_added": "A {kind} chart of {series}, rows {first}–{last}",
+    "chart.kind.bar": "bar",
+    "chart.kind.line": "line",
+    "chart.kind.pie": "pie",
     "change.new_sheet": ("New sheet {name}: %n row", "New sheet {name}: %n rows"),
     "change.new_sheet.header": ("New sheet {name}: a header and %n row", "New sheet {name}: a header and %n rows"),
     "change.sheet.name": "Sheet {name}",
@@ -667,6 +675,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.xlsx_edit.there_sheet_sheets": "{where}: there is no sheet {name} (sheets: {sheetnames})",
     "error.xlsx_edit.chart_sheet_worksheet": "{where}: {name} is a chart sheet, not a worksheet",
     "error.xlsx_edit.remove_worksheet": "{where}: cannot remove {name}, the only worksheet",
+    "error.xlsx_edit.chart_no_data": "{where}: sheet {name} has no rows of data under its header to chart",
     "error.xlsx_recalc.xlsx_recalculate_needs_libreoffice": "Recalculating the formulas needs LibreOffice, which is not installed; {name} was not changed",
     "error.xlsx_recalc.was_changed": "{exc}; {name} was not changed",
     "error.xlsx_recalc.read_sheet_layout_keep": "{name}: cannot read its sheet layout to keep frozen panes ({type}: {exc}); {name} was not changed",
@@ -736,6 +745,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.xlsx_edit.there_sheet_sheets.person": "There is no sheet {name} (sheets: {sheetnames}).",
     "error.xlsx_edit.chart_sheet_worksheet.person": "{name} is a chart sheet, not a worksheet.",
     "error.xlsx_edit.remove_worksheet.person": "{name} cannot be removed: it is the only worksheet.",
+    "error.xlsx_edit.chart_no_data.person": "Sheet {name} has no rows of data under its header to make a chart of.",
     "error.docx_edit.no_heading.person": "There is no heading {heading}; nothing was changed. The headings are: {headings}",
     "error.docx_edit.no_headings.person": "There is no heading {heading}; nothing was changed. The document has no headings.",
     # the same for a {field} prefix (the argument a value came in)

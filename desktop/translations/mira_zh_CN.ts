@@ -2055,6 +2055,26 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>合计</translation>
         </message>
         <message>
+            <source>Added a bar chart of {columns}, beside the table.</source>
+            <comment>planner.chart_added.bar</comment>
+            <translation>已在表格旁添加柱状图：{columns}。</translation>
+        </message>
+        <message>
+            <source>Added a line chart of {columns}, beside the table.</source>
+            <comment>planner.chart_added.line</comment>
+            <translation>已在表格旁添加折线图：{columns}。</translation>
+        </message>
+        <message>
+            <source>Added a pie chart of {columns}, beside the table.</source>
+            <comment>planner.chart_added.pie</comment>
+            <translation>已在表格旁添加饼图：{columns}。</translation>
+        </message>
+        <message>
+            <source>Nothing was written: {sheet} has no column of numbers to chart.</source>
+            <comment>planner.no_numbers_chart</comment>
+            <translation>未写入任何内容：{sheet} 里没有可以做图的数字列。</translation>
+        </message>
+        <message>
             <source>Nothing was written: row {row} of {sheet} already sums the columns.</source>
             <comment>planner.total_exists</comment>
             <translation>未写入任何内容：{sheet} 的第 {row} 行已经是合计行。</translation>
@@ -2632,9 +2652,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>在标题下添加一段文字：*在“期限”下面加一段：通知期为 30 天。*</translation>
         </message>
         <message>
-            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row* or *rename sheet Sales to Revenue*.</source>
+            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row*, *add a bar chart* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
-            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*、*加一行合计*或*把工作表 销售 重命名为 收入*。</translation>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*、*加一行合计*、*加一个柱状图*或*把工作表 销售 重命名为 收入*。</translation>
         </message>
         <message>
             <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>
@@ -3764,6 +3784,26 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>change.row_added</comment>
             <translation>工作表 {name}：新增第 {row} 行（{sample}）</translation>
         </message>
+        <message>
+            <source>A {kind} chart of {series}, rows {first}–{last}</source>
+            <comment>change.chart_added</comment>
+            <translation>{series}的{kind}图，第 {first}–{last} 行</translation>
+        </message>
+        <message>
+            <source>bar</source>
+            <comment>chart.kind.bar</comment>
+            <translation>柱状</translation>
+        </message>
+        <message>
+            <source>line</source>
+            <comment>chart.kind.line</comment>
+            <translation>折线</translation>
+        </message>
+        <message>
+            <source>pie</source>
+            <comment>chart.kind.pie</comment>
+            <translation>饼</translation>
+        </message>
         <message numerus="yes">
             <source>New sheet {name}: %n rows</source>
             <comment>change.new_sheet</comment>
@@ -4646,6 +4686,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{where}：无法删除唯一的工作表 {name}</translation>
         </message>
         <message>
+            <source>{where}: sheet {name} has no rows of data under its header to chart</source>
+            <comment>error.xlsx_edit.chart_no_data</comment>
+            <translation>{where}：工作表 {name} 的表头下没有可以做图的数据行</translation>
+        </message>
+        <message>
             <source>Recalculating the formulas needs LibreOffice, which is not installed; {name} was not changed</source>
             <comment>error.xlsx_recalc.xlsx_recalculate_needs_libreoffice</comment>
             <translation>重新计算需要 LibreOffice，但它没有安装；{name} 未被更改</translation>
@@ -4974,6 +5019,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>{name} cannot be removed: it is the only worksheet.</source>
             <comment>error.xlsx_edit.remove_worksheet.person</comment>
             <translation>无法删除唯一的工作表 {name}。</translation>
+        </message>
+        <message>
+            <source>Sheet {name} has no rows of data under its header to make a chart of.</source>
+            <comment>error.xlsx_edit.chart_no_data.person</comment>
+            <translation>工作表 {name} 的表头下没有可以做图的数据行。</translation>
         </message>
         <message>
             <source>There is no heading {heading}; nothing was changed. The headings are: {headings}</source>

@@ -277,6 +277,16 @@ TOTALS = _rows(
     ("再加一行合计吧", {"cells": {"Sheet1!A4": "合计", "Sheet1!B4": "=SUM(B2:B3)"}, "values": {"Sheet1!B4": 7}}),
 )
 
+_BARS = {"chart": "bar", "series": ["B", "C"], "categories": "A", "rows": (2, 4)}
+CHARTS = _rows(
+    "add_chart", BOOK,
+    ("put a chart in it", _BARS),
+    ("can you plot the numbers?", _BARS),
+    ("give me a graph of the data please", _BARS),
+    ("给这个表加个饼图", {**_BARS, "chart": "pie", "series": ["B"]}),
+    ("用这些数据做成折线图", {**_BARS, "chart": "line"}),
+)
+
 DUPLICATES = _rows(
     "duplicate_slide", DECK,
     ("please duplicate slide 3", {"order": ["Kickoff", "Scope", "Budget", "Budget", "Next steps"]}),
@@ -567,7 +577,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *DUPLICATES, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *CHARTS, *DUPLICATES, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

@@ -583,6 +583,21 @@ TOTALS = _rows(
     P("加一行合计", "add_total", BOOK, {"says": ("已经是合计行",), "unchanged": True}, before=("加一行合计",)),
 ]
 
+_BARS = {"chart": "bar", "series": ["B", "C"], "categories": "A", "rows": (2, 4)}
+CHARTS = _rows(
+    "add_chart", BOOK,
+    ("add a chart", _BARS),
+    ("make a bar chart of book.xlsx", _BARS),
+    ("Add a line chart to the workbook.", {**_BARS, "chart": "line"}),
+    ("insert a pie chart", {**_BARS, "chart": "pie", "series": ["B"]}),
+    ("chart the sales", _BARS),
+    ("加一个柱状图", _BARS),
+    ("画个折线图", {**_BARS, "chart": "line"}),
+) + [
+    # after a total row, the chart still ends above it
+    P("add a bar chart", "add_chart", BOOK, _BARS, before=("add a total row",)),
+]
+
 SHEETS = _rows(
     "rename_sheet", BOOK,
     ("rename sheet Sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
@@ -706,8 +721,10 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("copy slide 2's text for me", DECK),
     ("how do I duplicate a slide?", DECK),
     ("怎么复制幻灯片", DECK),
+    ("how do I add a chart in Excel?", BOOK),
+    ("the chart looks wrong", BOOK),
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,
-                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
+                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *CHARTS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
                 *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

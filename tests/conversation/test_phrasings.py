@@ -201,6 +201,17 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         rows = [list(r) for r in sheet.iter_rows(values_only=True)]
         for r in want["rows"]:
             assert r in [x[:len(r)] for x in rows], rows
+    elif intent == "add_chart":
+        import openpyxl
+
+        sheet = openpyxl.load_workbook(path)["Sales"]
+        [chart] = sheet._charts
+        assert chart.tagname == {"bar": "barChart", "line": "lineChart", "pie": "pieChart"}[want["chart"]]
+        first, last = want["rows"]
+        assert [s.val.numRef.f.replace("$", "") for s in chart.series] == [
+            f"'Sales'!{c}{first}:{c}{last}" for c in want["series"]]
+        categories = chart.series[0].cat.strRef or chart.series[0].cat.numRef
+        assert categories.f.replace("$", "") == f"'Sales'!{want['categories']}{first}:{want['categories']}{last}"
     elif intent in ("set_cells", "add_total"):
         import openpyxl
 

@@ -449,3 +449,36 @@ def test_a_formula_a_spreadsheet_cannot_read_is_refused_before_anything_is_writt
     # the same words as text, as the message says: kept literally
     assert edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"C2": "'" + formula}}).ok
     assert load_workbook(ws.root / "b.xlsx")["Sales"]["C2"].value == formula
+
+
+def test_add_chart_charts_the_table_above_its_totals_row(tmp_path: Path) -> None:
+    """A bar chart added to a styled sheet with a totals row: a native chart whose series are North and
+    South (named by the header), whose categories are the months, and whose data ends above the totals
+    (a total is not a month); it stands right of the table; the cells are untouched; LibreOffice-free."""
+    ws = Workspace(tmp_path / "task")
+    wb = Workbook()
+    sh = wb.active
+    sh.title = "Sales"
+    for row in (["Month", "North", "South"], ["Jan", 1200, 900], ["Feb", 1300, 950], ["Mar", 1250, 1010],
+                ["Total", "=SUM(B2:B4)", "=SUM(C2:C4)"]):
+        sh.append(row)
+    sh["A1"].font = Font(bold=True)
+    wb.save(ws.root / "b.xlsx")
+    res = get_command("xlsx_edit").run(ws, {"path": "b.xlsx", "operations": [
+        {"op": "add_chart", "sheet": "Sales", "chart": {"type": "bar", "categories": "A", "values": ["B", "C"]}}]})
+    assert res.ok, res.message
+    assert res.data["changes"] == [["Sheet Sales", "A bar chart of North, South, rows 2–4"]]
+    sheet = load_workbook(ws.root / "b.xlsx")["Sales"]
+    [chart] = sheet._charts
+    refs = [(s.tx.strRef.f.replace("$", ""), s.val.numRef.f.replace("$", "")) for s in chart.series]
+    assert refs == [("'Sales'!B1", "'Sales'!B2:B4"), ("'Sales'!C1", "'Sales'!C2:C4")]
+    categories = chart.series[0].cat.strRef or chart.series[0].cat.numRef
+    assert categories.f.replace("$", "") == "'Sales'!A2:A4"
+    assert chart.anchor._from.col == 4 and chart.anchor._from.row == 0  # column E, beside the table
+    assert [c.value for c in sheet["B"]] == ["North", 1200, 1300, 1250, "=SUM(B2:B4)"] and sheet["A1"].font.b
+    with pytest.raises(CommandError, match="no rows of data"):
+        wb = Workbook()
+        wb.active.append(["Month", "North"])
+        wb.save(ws.root / "empty.xlsx")
+        get_command("xlsx_edit").run(ws, {"path": "empty.xlsx", "operations": [
+            {"op": "add_chart", "sheet": "Sheet", "chart": {"type": "line", "values": ["B"]}}]})

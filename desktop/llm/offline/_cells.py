@@ -149,13 +149,23 @@ def _is_number(value: Any) -> bool:
         (isinstance(value, str) and value.startswith("=") and len(value) > 1)
 
 
-def total_row(sheet: Mapping[str, Any], label: str) -> Total | int | None:
-    """The row under ``sheet``'s data (as ``xlsx_inspect`` read it) that sums each column of numbers,
-    ``label`` in the first column when that column holds text; the last row's number when it already
-    sums (a label such as "Total" or a ``SUM``), None when no column holds numbers.
+@dataclass(frozen=True)
+class ReadTable:
+    """The table a workbook's read shows on a sheet: where its data is and which columns hold numbers."""
 
-    Rows above the first with a number are headings (the nearest names the columns); a column is summed
-    when every value under them is a number or a formula."""
+    first_data: int  # the sheet row of its first row of data
+    bottom: int  # its last used row
+    label: int  # the 0-based column of its labels (its first filled column)
+    numbers: list[int]  # the 0-based columns of numbers
+    names: list[str]  # their header names (their letters where the header has none)
+    totalled: bool  # its last row sums already
+
+
+def read_table(sheet: Mapping[str, Any]) -> ReadTable | None:
+    """The table of ``sheet`` as ``xlsx_inspect`` read it, None when it holds no number.
+
+    Rows above the first with a number are headings (the nearest names the columns); a column holds
+    numbers when every value under them is a number or a formula."""
     sample = [list(r) for r in sheet.get("sample_rows") or () if isinstance(r, list)]
     found = _RANGE.match(str(sheet.get("used_range") or ""))
     if not sample or found is None:
@@ -165,27 +175,49 @@ def total_row(sheet: Mapping[str, Any], label: str) -> Total | int | None:
     start = next((i for i, row in enumerate(sample) if any(_is_number(v) for v in row)), None)
     if start is None:
         return None
-    if _sums_already(sheet, sample, top, bottom):
-        return bottom
     data = sample[start:bottom - top + 1]
     header = sample[start - 1] if start > 0 else []
     width = max(len(row) for row in data)
-    first = next((j for j in range(width) if any(j < len(row) and row[j] not in (None, "") for row in data)), 0)
-    cells: dict[str, Any] = {}
+    label = next((j for j in range(width) if any(j < len(row) and row[j] not in (None, "") for row in data)), 0)
+    numbers: list[int] = []
     names: list[str] = []
     for j in range(width):
         values = [row[j] for row in data if j < len(row) and row[j] not in (None, "")]
-        if not values or not all(_is_number(v) for v in values):
-            continue
-        letter = column_letter(j)
-        cells[f"{letter}{bottom + 1}"] = f"=SUM({letter}{top + start}:{letter}{bottom})"
-        name = header[j] if j < len(header) else None
-        names.append(str(name).strip() if isinstance(name, str) and name.strip() else letter)
-    if not cells:
+        if values and all(_is_number(v) for v in values):
+            numbers.append(j)
+            name = header[j] if j < len(header) else None
+            names.append(str(name).strip() if isinstance(name, str) and name.strip() else column_letter(j))
+    return ReadTable(top + start, bottom, label, numbers, names, _sums_already(sheet, sample, top, bottom))
+
+
+def total_row(sheet: Mapping[str, Any], label: str) -> Total | int | None:
+    """The row under ``sheet``'s data (as ``xlsx_inspect`` read it) that sums each column of numbers,
+    ``label`` in the first column when that column holds text; the last row's number when it already
+    sums (a label such as "Total" or a ``SUM``), None when no column holds numbers."""
+    table = read_table(sheet)
+    if table is None or not table.numbers:
         return None
-    if f"{column_letter(first)}{bottom + 1}" not in cells:
-        cells = {f"{column_letter(first)}{bottom + 1}": label, **cells}
-    return Total(bottom + 1, cells, names)
+    if table.totalled:
+        return table.bottom
+    row = table.bottom + 1
+    cells: dict[str, Any] = {} if table.label in table.numbers else {f"{column_letter(table.label)}{row}": label}
+    for j in table.numbers:
+        letter = column_letter(j)
+        cells[f"{letter}{row}"] = f"=SUM({letter}{table.first_data}:{letter}{table.bottom})"
+    return Total(row, cells, table.names)
+
+
+def chart_of(sheet: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
+    """An ``add_chart`` chart of ``sheet``'s columns of numbers by its labels (``xlsx_edit`` ends the data
+    above a totals row), None when no column holds numbers."""
+    table = read_table(sheet)
+    values = [j for j in table.numbers if j != table.label] if table is not None else []
+    if table is None or not values:
+        return None
+    chart: dict[str, Any] = {"type": kind, "values": [column_letter(j) for j in values]}
+    if table.label not in table.numbers:
+        chart["categories"] = column_letter(table.label)
+    return chart
 
 
 def _sums_already(sheet: Mapping[str, Any], sample: list[list[Any]], top: int, bottom: int) -> bool:

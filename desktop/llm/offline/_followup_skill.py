@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from desktop.llm.offline._cells import Total, total_row
+from desktop.llm.offline._cells import Total, chart_of, read_table, total_row
 from desktop.llm.offline._intents import BY_ID
 from desktop.llm.offline._summary import failure, other_font
 from desktop.llm.offline._transcript import CallHistory
@@ -161,7 +161,7 @@ class FollowUpPlan(CallHistory):
                 return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": [block]}]})
             return ("docx_edit", {"path": path, "operations": [{"op": "insert_after_heading", "heading": self.p["heading"],
                                                                 "blocks": [block], "before_subheadings": True}]})
-        if op in ("add_rows", "set_cells", "add_total"):
+        if op in ("add_rows", "set_cells", "add_total", "add_chart"):
             info = self._sheet_info()
             if info is None:
                 return ("xlsx_inspect", {"path": path})
@@ -177,6 +177,11 @@ class FollowUpPlan(CallHistory):
                     return total
                 return ("xlsx_edit", {"path": path, "operations": [
                     {"op": "set_cells", "sheet": sheet, "cells": total.cells}]})
+            if op == "add_chart":
+                chart = chart_of(info, self.p.get("kind") or "bar")
+                if chart is None:
+                    return self._say("planner.no_numbers_chart", sheet=str(sheet))
+                return ("xlsx_edit", {"path": path, "operations": [{"op": "add_chart", "sheet": sheet, "chart": chart}]})
             return ("xlsx_edit", {"path": path, "operations": [
                 {"op": "append_rows", "sheet": sheet, "rows": self.p["rows"]}]})
         return self._say("planner.cannot", path=path)
@@ -363,6 +368,11 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.paragraph_appended")
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
+        if self.op == "add_chart":
+            info = self._sheet_info()
+            table = read_table(info) if isinstance(info, Mapping) else None
+            names = [n for j, n in zip(table.numbers, table.names) if j != table.label] if table is not None else []
+            return self._say(f"planner.chart_added.{self.p.get('kind') or 'bar'}", columns=names)
         if self.op == "add_total":  # worked out again from the same read, as the call was
             info = self._sheet_info()
             total = self._total(info) if isinstance(info, Mapping) else None

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from desktop.llm.offline._cells import wanted_chart
 import desktop.llm.offline._slots as slots
 from desktop.llm._patterns import later
 
@@ -482,6 +483,18 @@ INTENTS: tuple[Intent, ...] = (
            request_en="set {cell} to {value} in {path}",
            request_zh="把 {path} 的 {cell} 改成 {value}",
            command="xlsx_edit", precedence=76, help="help.rows", extract=_cells),
+    Intent("add_chart", ("xlsx",), {"sheet": "text", "kind": "text"},
+           en=(r"\b(?:add|make|create|insert|draw|put|give\s+(?:it|me)|plot|build)\s+(?:in\s+)?(?:a\s+|an\s+|the\s+)?"
+               r"(?:bar\s+|column\s+|line\s+|pie\s+)?(?:chart|graph)"
+               rf"(?:\s+(?:of|for|from|to|in|on|into)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)"
+               r"|\S+\.xlsx|it|this|that|the\s+(?:data|numbers|figures|spreadsheet|workbook|table|sheet)))?"
+               r"(?:,?\s+please)?\s*[.!?]?$",
+               r"\b(?:chart|plot|graph)\s+(?:the|these|those|my|this)\s+(?:data|numbers|figures|sales|values)\b"),
+           zh=(r"(?:加|添加|增加|插入|做|画|生成|来)(?:上|出)?(?:一|个|一个|一张)?\s*(?:柱状图|柱形图|条形图|折线图|曲线图|趋势图|饼图|饼状图|图表)",
+               r"(?:用|把|将).{0,20}?(?:做成|画成|生成)(?:一个|一张)?\s*(?:柱状图|柱形图|条形图|折线图|饼图|图表)"),
+           unless=(*_ASKING, r"[:：]\s*\S", r"\n", r"\b(?:deck|slides?|presentation|pptx|word|docx|pdf)\b|幻灯片|演示文稿|PPT|文档"),
+           scope="named", command="xlsx_edit", precedence=70, help="help.rows",
+           extract=lambda text: {"kind": wanted_chart(text) or "bar"}),
     Intent("add_total", ("xlsx",), {"sheet": "text"},
            en=(r"\b(?:(?:add|append|insert|put|include|give\s+(?:it|me))\s+(?:in\s+)?(?:a\s+|an\s+|the\s+)?(?:grand\s+)?"
                r"(?:totals?|sum)(?:\s+(?:row|line))?"

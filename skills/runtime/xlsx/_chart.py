@@ -24,12 +24,18 @@ def _column(letter: str, field: str, ncols: int) -> int:
 
 
 def add_chart(ws: Any, chart: XlsxChart, spec: XlsxSheet, ncols: int, field: str) -> None:
-    """Add one chart whose series are columns of the table; the header row names the series."""
+    """Add one chart whose series are columns of the table ``spec`` wrote; the header row names the series."""
     header_row = 2 if spec.get("title") else 1
     if not spec.get("header"):
         raise CommandError(msg("error.xlsx_chart.chart_needs_header_row", field=field))
+    chart_table(ws, chart, header_row, header_row + len(spec["rows"]), ncols, field)
+
+
+def chart_table(ws: Any, chart: XlsxChart, header_row: int, last_row: int, ncols: int, field: str) -> Any:
+    """One chart over the table whose header is ``header_row`` and whose data ends at ``last_row`` (unless
+    the chart names its own last row); returns it."""
     first = header_row + 1
-    last = chart.get("last_row") or header_row + len(spec["rows"])
+    last = chart.get("last_row") or last_row
     if last < first:
         raise CommandError(msg("error.xlsx_chart.chart_data_rows_rows", field=field, first=first, last=last))
     kind = chart["type"]
@@ -57,3 +63,4 @@ def add_chart(ws: Any, chart: XlsxChart, spec: XlsxSheet, ncols: int, field: str
         raise CommandError(msg("error.xlsx_chart.anchor_cell_reference_like", field=field, anchor=repr(anchor))) from None
     made.width, made.height = 16, 8
     ws.add_chart(made, anchor)
+    return made

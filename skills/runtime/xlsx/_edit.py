@@ -16,8 +16,9 @@ from openpyxl.utils import get_column_letter
 
 from skills.messages import count as count_msg
 from skills.messages import Said, msg
-from skills.runtime.xlsx._schema import AddSheetOp, AppendRowsOp, RemoveSheetOp, RenameSheetOp, SetCellsOp, Value, XlsxOperation
+from skills.runtime.xlsx._schema import AddChartOp, AddSheetOp, AppendRowsOp, RemoveSheetOp, RenameSheetOp, SetCellsOp, Value, XlsxOperation
 from skills.runtime.xlsx._book import load_book
+from skills.runtime.xlsx._chart import chart_table
 from skills.runtime._base import CommandError
 from skills.runtime._pptx_xlsx_common import has_cjk
 from skills.runtime.xlsx._insert import RowInsert, data_left, data_width, header_row, insertion_row
@@ -287,6 +288,25 @@ def _rename_sheet(wb: Workbook, op: RenameSheetOp, where: str) -> list[Change]:
     return [[msg("change.sheet.name", name=old), renamed]]
 
 
+def _add_chart(wb: Workbook, op: AddChartOp, where: str) -> list[Change]:
+    """A native chart over a sheet's table: its header row names the series, its data ends above a totals
+    row (a total is not a month), and it stands right of the table unless the chart names a cell."""
+    ws = _sheet(wb, op["sheet"], where)
+    used = _used_rows(ws)
+    header = header_row(ws)
+    if used <= header:
+        raise CommandError(msg("error.xlsx_edit.chart_no_data", where=where, name=ws.title))
+    last = insertion_row(ws, used) - 1
+    made = chart_table(ws, op["chart"], header, last, data_width(ws, header), f"{where}.chart")
+    kinds = {"line": "chart.kind.line", "pie": "chart.kind.pie"}
+    series = [str(ref.tx.strRef.f).split("!")[-1] if ref.tx is not None and ref.tx.strRef is not None else ""
+              for ref in made.series]
+    names = [str(ws[s.replace("$", "")].value) for s in series if s]
+    return [[msg("change.sheet.name", name=ws.title),
+             msg("change.chart_added", kind=msg(kinds.get(op["chart"]["type"], "chart.kind.bar")), series=names,
+                 first=header + 1, last=op["chart"].get("last_row") or last)]]
+
+
 def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
                      placed: dict[str, Value] | None = None) -> list[Change]:
     """Apply every operation in order; the first failing one raises before anything is written.
@@ -307,6 +327,8 @@ def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
             changes += _add_sheet(wb, op, where)
         elif op["op"] == "remove_sheet":
             changes += _remove_sheet(wb, op, where)
+        elif op["op"] == "add_chart":
+            changes += _add_chart(wb, op, where)
         else:  # rename_sheet: the schema allows no other op
             changes += _rename_sheet(wb, op, where)
     return changes

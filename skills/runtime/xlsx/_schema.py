@@ -68,6 +68,7 @@ OPERATION: JsonObject = {
         _op("add_sheet", {"name": SHEET_NAME, "header": HEADER, "rows": ROWS}, ["name"]),
         _op("remove_sheet", {"name": SHEET_NAME}, ["name"]),
         _op("rename_sheet", {"name": SHEET_NAME, "to": SHEET_NAME}, ["name", "to"]),
+        _op("add_chart", {"sheet": SHEET_NAME, "chart": CHART}, ["sheet", "chart"]),
     ]
 }
 
@@ -156,7 +157,13 @@ class RenameSheetOp(TypedDict):
     to: str
 
 
-XlsxOperation = SetCellsOp | AppendRowsOp | AddSheetOp | RemoveSheetOp | RenameSheetOp
+class AddChartOp(TypedDict):
+    op: Literal["add_chart"]
+    sheet: str
+    chart: XlsxChart
+
+
+XlsxOperation = SetCellsOp | AppendRowsOp | AddSheetOp | RemoveSheetOp | RenameSheetOp | AddChartOp
 
 
 class XlsxEditArgs(TypedDict):
