@@ -363,6 +363,10 @@ class ArtifactCard(colors.ThemedCard):
         self.checks_label.setVisible(on)
         self.badge.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
 
+    def thumbnail_loading(self) -> bool:
+        """Whether the card still waits for its thumbnail (a card that shows none never does)."""
+        return self._thumb_state == "loading" and not self.thumb_label.isHidden()
+
     def _load_thumbnail(self) -> None:
         view = self.view
         if self._render_image is None or view.path is None or view.status != "written":

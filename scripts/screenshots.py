@@ -89,9 +89,20 @@ async def _until(condition, timeout: float = 60.0) -> None:  # type: ignore[no-u
         await asyncio.sleep(0.05)
 
 
-async def _settle(seconds: float = 0.6) -> None:
-    """Let thumbnails, previews and layouts finish before a grab."""
-    await asyncio.sleep(seconds)
+async def _quiet(window) -> None:  # type: ignore[no-untyped-def]
+    """Before a grab: the window's work done, the open preview loaded and every card's thumbnail drawn, then
+    the events that lay them out handled (a condition, not a guess at how long that takes)."""
+    from PySide6.QtWidgets import QApplication
+
+    from renderers.qt_card import ArtifactCard
+
+    panel = window.preview_panel
+    await _until(lambda: not window.controller.busy
+                 and not (panel.preview is not None and panel.preview.is_loading())
+                 and not any(card.thumbnail_loading() for card in window.findChildren(ArtifactCard)))
+    for _ in range(3):
+        QApplication.processEvents()
+        await asyncio.sleep(0)
 
 
 async def play(out: Path) -> list[Path]:
@@ -127,13 +138,13 @@ async def play(out: Path) -> list[Path]:
     window.resize(*SIZE)
     window.show()
     await _until(lambda: window.is_ready)
-    await _settle()
+    await _quiet(window)
     shoot(window, "01-welcome.png")
 
     window.chat.composer.set_text(NOTES)
     window.chat.composer.submit()
     await _until(lambda: card(window, "approval/pptx") is not None and not window.controller.busy)
-    await _settle()
+    await _quiet(window)
     shoot(window, "02-approval-card.png")
 
     button(card(window, "approval/pptx")[1], "Approve").click()
@@ -144,9 +155,9 @@ async def play(out: Path) -> list[Path]:
     view = window.host.view_for(ref)
     window.host.open_preview(view, 1)
     await _until(lambda: window.preview_panel.preview.index() == 1)
-    await _settle(1.2)
+    await _quiet(window)
     window.chat.view.scrollToBottom()
-    await _settle()
+    await _quiet(window)
     shoot(window, "03-artifact-and-preview.png")
 
     # A follow-up in the same conversation: the deck gets a slide, the card shows v2 and what changed; the open
@@ -167,7 +178,7 @@ async def play(out: Path) -> list[Path]:
     panel = window.preview_panel
     await _until(lambda: panel.view is not None and panel.view.version == 2 and panel.preview is not None
                  and panel.preview.index() == panel.preview.count() - 1 and not panel.preview.is_loading())
-    await _settle(1.2)
+    await _quiet(window)
     shoot(window, "07-follow-up-v2-card.png")
     shoot(window, "12-panel-follows-v2.png")
     button(window.host.live_cards(second.artifact_id)[-1], "Compare with v1").click()
@@ -177,7 +188,7 @@ async def play(out: Path) -> list[Path]:
 
     pictures = compare.findChild(CompareView).pictures
     await _until(lambda: pictures is None or pictures.done())
-    await _settle()
+    await _quiet(window)
     shoot(compare, "08-compare-versions.png")
     compare.close()
 
@@ -189,13 +200,13 @@ async def play(out: Path) -> list[Path]:
     restore = [r for m in window.conversation for r in m.extensions if r.kind == "approval/pptx"][-1]
     await _until(lambda: bool(window.host.live_cards(restore.artifact_id)))
     window.chat.view.scrollToBottom()
-    await _settle(0.8)
+    await _quiet(window)
     shoot(window, "13-restore-approval.png")
     button(window.host.live_cards(restore.artifact_id)[-1], "Approve").click()
     await _until(lambda: panel.view is not None and panel.view.version == 3 and panel.preview is not None
                  and panel.preview.count() > 0 and not panel.preview.is_loading() and not window.controller.busy)
     window.chat.view.scrollToBottom()
-    await _settle(1.2)
+    await _quiet(window)
     shoot(window, "14-panel-follows-restore-v3.png")
 
     # v1 opened from its own card: labelled "older", with Go to current.
@@ -205,7 +216,7 @@ async def play(out: Path) -> list[Path]:
     button(window.host.live_cards(first.artifact_id)[-1], "Preview").click()
     await _until(lambda: panel.banner.isVisible() and panel.preview is not None and panel.preview.count() > 0
                  and not panel.preview.is_loading())
-    await _settle(1.2)
+    await _quiet(window)
     shoot(window, "15-older-version-banner.png")
     panel.go_current_button.click()
     await _until(lambda: not panel.banner.isVisible())
@@ -213,7 +224,7 @@ async def play(out: Path) -> list[Path]:
     # A narrow window: the preview takes the room it has (the sidebar folds away, the toolbar shows icons).
     panel.close_preview()
     window.set_sidebar_visible(True)
-    await _settle(0.3)  # the closed panel's room is given back before the window narrows
+    await _quiet(window)
     window.resize(700, SIZE[1])
     await _until(lambda: window.width() == 700)
     last = [r for m in window.conversation for r in m.extensions if r.kind == "pptx"][-1]
@@ -221,26 +232,27 @@ async def play(out: Path) -> list[Path]:
     await _until(lambda: bool(window.host.live_cards(last.artifact_id)))
     button(window.host.live_cards(last.artifact_id)[-1], "Preview").click()
     await _until(lambda: panel.preview is not None and panel.preview.count() > 0 and not panel.preview.is_loading())
-    await _settle(1.2)
+    await _quiet(window)
     print(f"narrow window: {window.width()} px wide with the preview open (700 before)")
     shoot(window, "16-narrow-window-preview.png")
     window.resize(*SIZE)
     window.set_sidebar_visible(True)
-    await _settle(0.5)
+    await _quiet(window)
 
     dialog = window.open_settings()
-    await _settle()
+    await _quiet(window)
     shoot(dialog, "04-settings.png")
     dialog.reject()
 
     window.apply_settings(AppSettings(theme="dark"))
-    await _settle(1.0)
+    await _quiet(window)
     shoot(window, "05-dark-theme.png")
 
     window.apply_settings(AppSettings(theme="light", language="zh_CN"))
     window.preview_panel.close_preview()
     window.new_conversation()
-    await _settle(0.5)
+    await _until(lambda: window.controller.current_id is None and window.sidebar.current_id() is None)
+    await _quiet(window)
     # A Chinese request end to end: the approval card, the reply and the check line all in Chinese.
     window.chat.composer.set_text(NOTES_ZH)
     window.chat.composer.submit()
@@ -248,9 +260,9 @@ async def play(out: Path) -> list[Path]:
     button(card(window, "approval/docx")[1], "批准").click()
     await _until(lambda: card(window, "docx") is not None and not window.controller.busy)
     card(window, "docx")[1].badge.setChecked(True)
-    await _settle(1.0)
+    await _quiet(window)
     window.chat.view.scrollToBottom()
-    await _settle()
+    await _quiet(window)
     shoot(window, "06-chinese-interface.png")
 
     # A sidebar a user has after a few weeks: 44 conversations, titled from what they asked for and made.
@@ -258,13 +270,13 @@ async def play(out: Path) -> list[Path]:
     fill_history(window.services.store)
     await window.reload_conversations()
     window.chat.composer.input.setFocus()
-    await _settle()
+    await _quiet(window)
     shoot(window, "09-sidebar-44-conversations.png")
     # The same list searched in Chinese: where each match is shows under its title.
     window.apply_settings(AppSettings(language="zh_CN"))
     window.sidebar.search.setText("预算")
     await _until(lambda: len(window.sidebar.ids()) > 1 and bool(window.sidebar.snippet(window.sidebar.ids()[0])))
-    await _settle()
+    await _quiet(window)
     shoot(window, "11-chinese-search-snippets.png")
     window.sidebar.search.clear()
 
@@ -274,8 +286,15 @@ async def play(out: Path) -> list[Path]:
 
     save = save_dialog(window, "Save a copy", str(window.services.settings.workspace_path() / "launch-plan.pptx"))
     save.resize(860, 520)
+    from PySide6.QtWidgets import QFileSystemModel
+
+    listed: list[str] = []
+    model = save.findChild(QFileSystemModel)
+    if model is not None:  # Qt's own dialog lists the folder in a thread: the grab waits for the listing
+        model.directoryLoaded.connect(listed.append)
     save.show()
-    await _settle(1.0)
+    await _until(lambda: bool(listed) or model is None)
+    await _quiet(window)
     shoot(save, "10-dark-save-as.png")
     save.close()
     window.apply_settings(AppSettings())
