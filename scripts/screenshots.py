@@ -90,18 +90,16 @@ async def _until(condition, timeout: float = 60.0) -> None:  # type: ignore[no-u
 
 
 async def _quiet(window) -> None:  # type: ignore[no-untyped-def]
-    """Before a grab: the window's work done, the open preview loaded and every card's thumbnail drawn, then
-    the events that lay them out handled (a condition, not a guess at how long that takes)."""
-    from PySide6.QtWidgets import QApplication
-
+    """Before a grab: the agent runtime loaded and the window's work done, the open preview loaded and every card's thumbnail drawn, then
+    the events that lay them out handled (a condition, not a guess at how long that takes). The events are
+    the loop's to run: processEvents() here would step other tasks inside this one."""
     from renderers.qt_card import ArtifactCard
 
     panel = window.preview_panel
-    await _until(lambda: not window.controller.busy
+    await _until(lambda: window.runtime_ready and not window.controller.busy
                  and not (panel.preview is not None and panel.preview.is_loading())
                  and not any(card.thumbnail_loading() for card in window.findChildren(ArtifactCard)))
-    for _ in range(3):
-        QApplication.processEvents()
+    for _ in range(3):  # back to the event loop: it lays out and paints what the work changed
         await asyncio.sleep(0)
 
 
