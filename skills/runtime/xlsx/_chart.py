@@ -31,9 +31,9 @@ def add_chart(ws: Any, chart: XlsxChart, spec: XlsxSheet, ncols: int, field: str
     chart_table(ws, chart, header_row, header_row + len(spec["rows"]), ncols, field)
 
 
-def chart_table(ws: Any, chart: XlsxChart, header_row: int, last_row: int, ncols: int, field: str) -> Any:
+def chart_table(ws: Any, chart: XlsxChart, header_row: int, last_row: int, ncols: int, field: str) -> None:
     """One chart over the table whose header is ``header_row`` and whose data ends at ``last_row`` (unless
-    the chart names its own last row); returns it."""
+    the chart names its own last row)."""
     first = header_row + 1
     last = chart.get("last_row") or last_row
     if last < first:
@@ -63,4 +63,3 @@ def chart_table(ws: Any, chart: XlsxChart, header_row: int, last_row: int, ncols
         raise CommandError(msg("error.xlsx_chart.anchor_cell_reference_like", field=field, anchor=repr(anchor))) from None
     made.width, made.height = 16, 8
     ws.add_chart(made, anchor)
-    return made

@@ -297,14 +297,14 @@ def _add_chart(wb: Workbook, op: AddChartOp, where: str) -> list[Change]:
     if used <= header:
         raise CommandError(msg("error.xlsx_edit.chart_no_data", where=where, name=ws.title))
     last = insertion_row(ws, used) - 1
-    made = chart_table(ws, op["chart"], header, last, data_width(ws, header), f"{where}.chart")
+    chart = op["chart"]
+    chart_table(ws, chart, header, last, data_width(ws, header), f"{where}.chart")
     kinds = {"line": "chart.kind.line", "pie": "chart.kind.pie"}
-    series = [str(ref.tx.strRef.f).split("!")[-1] if ref.tx is not None and ref.tx.strRef is not None else ""
-              for ref in made.series]
-    names = [str(ws[s.replace("$", "")].value) for s in series if s]
+    letters = chart["values"][:1] if chart["type"] == "pie" else chart["values"]  # a pie shows one series
+    names = [str(ws[f"{letter.strip().upper()}{header}"].value) for letter in letters]
     return [[msg("change.sheet.name", name=ws.title),
-             msg("change.chart_added", kind=msg(kinds.get(op["chart"]["type"], "chart.kind.bar")), series=names,
-                 first=header + 1, last=op["chart"].get("last_row") or last)]]
+             msg("change.chart_added", kind=msg(kinds.get(chart["type"], "chart.kind.bar")), series=names,
+                 first=header + 1, last=chart.get("last_row") or last)]]
 
 
 def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
