@@ -5,6 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Python caches compiled modules unless PYTHONDONTWRITEBYTECODE says not to. Where the environment sets it,
+# every process the app and the suite start (workers, the CLI, a second pytest) would compile Mira's
+# sources again: collecting the suite alone took 11.5 s instead of 4 s.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-stress bench catalog translations screenshots dist packages mutate clean
 
