@@ -56,9 +56,15 @@ def checked_path(path: Path | str | None, kind: str) -> Path:
 
 # Office files are parsed in the app (the preview keeps the parsed document); a parser that would
 # segfault, hang or run away on a file must do so in a worker first. The check runs once per file
-# state; the module-level target is what the worker runs (the isolation tests name their own).
+# state, and its outcome is kept: the card and the preview of the same file, asked for together, share
+# one check, and a file the reader died on is not read again (a hang would cost its whole deadline each
+# time) until it is rewritten. The module-level target is what the worker runs (the isolation tests
+# name their own).
 PROBE_LIMITS = Limits(seconds=30.0, memory_bytes=2 * 1024 ** 3)
-_probed: OrderedDict[tuple[str, int, int], None] = OrderedDict()
+_PROBES_KEPT = 256
+_SOUND, _TIMEOUT, _MEMORY, _CRASHED = "sound", "timeout", "memory", "crashed"
+_probed: OrderedDict[tuple[str, int, int], str] = OrderedDict()  # file state → its outcome
+_probing: dict[tuple[str, int, int], threading.Event] = {}
 _probed_lock = threading.Lock()
 
 
@@ -74,27 +80,61 @@ def isolated_check(path: Path) -> None:
     except OSError:
         return  # the reader says the file is missing
     key = (str(path), st.st_size, st.st_mtime_ns)
-    with _probed_lock:
-        if key in _probed:
-            _probed.move_to_end(key)
-            return
+    while True:
+        with _probed_lock:
+            if key in _probed:
+                _probed.move_to_end(key)
+                _say_outcome(path, _probed[key])
+                return
+            running = _probing.get(key)
+            if running is None:
+                running = _probing[key] = threading.Event()
+                break
+        running.wait()  # another preview of the same file state is checking it: take its outcome
+        with _probed_lock:
+            if key not in _probed:
+                return  # an ordinary refusal, not kept: the in-app reader explains it
+    outcome: str | None = None
+    try:
+        outcome = _probe(path)
+    finally:
+        with _probed_lock:
+            if outcome is not None:
+                _probed[key] = outcome
+                while len(_probed) > _PROBES_KEPT:
+                    _probed.popitem(last=False)
+            del _probing[key]
+        running.set()
+    if outcome is not None:
+        _say_outcome(path, outcome)
+
+
+def _probe(path: Path) -> str | None:
+    """Run the check in the worker; None when the library refused the file with an ordinary error."""
     try:
         run_isolated(PROBE_TARGET, str(path), limits=PROBE_LIMITS, name=path.name)
     except WorkerTimeout:
-        raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
-                              name=path.name, seconds=int(PROBE_LIMITS.seconds))) from None
+        return _TIMEOUT
     except WorkerOutOfMemory:
-        raise PreviewError(tr("{name}: the file needs more memory than a preview may use; it is too large or damaged",
-                              name=path.name)) from None
+        return _MEMORY
     except WorkerCrashed:
-        raise PreviewError(tr("{name}: the reader crashed on this file; it is damaged or hostile",
-                              name=path.name)) from None
+        return _CRASHED
     except CommandError:
-        return  # an ordinary refusal: not remembered, the in-app reader explains it
-    with _probed_lock:
-        _probed[key] = None
-        while len(_probed) > 256:
-            _probed.popitem(last=False)
+        return None
+    return _SOUND
+
+
+def _say_outcome(path: Path, outcome: str) -> None:
+    """Raise the :class:`PreviewError` a failed check stands for, in the window's language now."""
+    name = path.name
+    if outcome == _TIMEOUT:
+        raise PreviewError(tr("{name}: the file took longer than {seconds} s to read; it is too large or damaged",
+                              name=name, seconds=int(PROBE_LIMITS.seconds)))
+    if outcome == _MEMORY:
+        raise PreviewError(tr("{name}: the file needs more memory than a preview may use; it is too large or damaged",
+                              name=name))
+    if outcome == _CRASHED:
+        raise PreviewError(tr("{name}: the reader crashed on this file; it is damaged or hostile", name=name))
 
 
 def macros_note(path: Path | None) -> str:
