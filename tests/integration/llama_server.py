@@ -19,9 +19,10 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
-# Batched prompt decoding crashed (SIGSEGV in llama_decode) in llama-cpp-python 0.3.36 as built on the
-# 2-core CI machine; one token per batch works everywhere. MIRA_LLAMA_SERVER_ARGS replaces these.
-DEFAULT_ARGS = "--n_batch 1 --n_ctx 4096"
+# MIRA_LLAMA_SERVER_ARGS replaces these. The server runs through llama_launch.py, without weight repacking:
+# with it, batched prompt decoding crashed on the CI machine (see there).
+LAUNCH = Path(__file__).with_name("llama_launch.py")
+DEFAULT_ARGS = "--n_ctx 4096"
 N_CTX = 4096
 
 
@@ -75,7 +76,7 @@ class LlamaServer:
         args = shlex.split(os.environ.get("MIRA_LLAMA_SERVER_ARGS", DEFAULT_ARGS))
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
-                [str(self.python), "-m", "llama_cpp.server", "--model", str(self.model), "--host", "127.0.0.1",
+                [str(self.python), str(LAUNCH), "--model", str(self.model), "--host", "127.0.0.1",
                  "--port", str(self.port), "--model_alias", "smollm2", *args],
                 stdout=log, stderr=subprocess.STDOUT,
                 preexec_fn=_dies_with_us if sys.platform.startswith("linux") else None)

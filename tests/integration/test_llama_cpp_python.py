@@ -10,14 +10,15 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import psutil
 import pytest
 
 from desktop.llm import ChatMessage, Completion, ModelError, TextChunk, ToolCall, ToolSpec
@@ -259,7 +260,7 @@ def _mira(env: dict[str, str], tmp_path: Path, request: str, *options: str,
                           env=env, cwd=tmp_path, capture_output=True, text=True, timeout=timeout)
 
 
-@pytest.mark.timeout(900)  # several turns of a CPU model, prompts decoded one token per batch, on a loaded machine
+@pytest.mark.timeout(900)  # several turns of a CPU model on a loaded machine
 def test_mira_task_forces_the_picked_skill_and_the_report_by_name_and_the_server_takes_every_turn(
         llama: LlamaServer, tmp_path: Path) -> None:
     """``mira task --skill docx``: the first turn may only hand the work to the docx skill (run_skill alone,
@@ -358,28 +359,75 @@ def test_mira_task_says_a_cut_reply_was_cut(llama: LlamaServer, tmp_path: Path) 
     assert report["artifacts"] == [] and report["status"] == "failed"
 
 
+class _HeldAnswers:
+    """A relay to the server that passes every request on and holds back the answer to a chat completion.
+
+    Once the server has begun answering, Mira is certainly waiting for that answer: a signal sent then
+    lands while the server answers, however fast the model is (SmolLM2 once answered whole before the
+    signal, when the test only waited for the connection)."""
+
+    def __init__(self, server_port: int) -> None:
+        self.server_port = server_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}/v1"
+        self.answering = threading.Event()
+        self._sockets: list[socket.socket] = [self.listener]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+                upstream = socket.create_connection(("127.0.0.1", self.server_port))
+            except OSError:
+                return
+            self._sockets += [client, upstream]
+            asked = threading.Event()  # a chat completion was asked on this connection
+            threading.Thread(target=self._ask, args=(client, upstream, asked), daemon=True).start()
+            threading.Thread(target=self._answer, args=(upstream, client, asked), daemon=True).start()
+
+    @staticmethod
+    def _ask(client: socket.socket, upstream: socket.socket, asked: threading.Event) -> None:
+        while data := _received(client):
+            if b"/chat/completions" in data:
+                asked.set()
+            upstream.sendall(data)
+
+    def _answer(self, upstream: socket.socket, client: socket.socket, asked: threading.Event) -> None:
+        while data := _received(upstream):
+            if asked.is_set():
+                self.answering.set()  # held back
+            else:
+                client.sendall(data)
+
+    def close(self) -> None:
+        for sock in self._sockets:
+            sock.close()
+
+
+def _received(sock: socket.socket) -> bytes:
+    try:
+        return sock.recv(65536)
+    except OSError:
+        return b""
+
+
 def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServer, tmp_path: Path) -> None:
-    env = _home(tmp_path, llama)
+    relay = _HeldAnswers(llama.port)
+    env = _home(tmp_path, llama, base_url=relay.url)
     proc = subprocess.Popen([str(MIRA), "task", "What can you do?", "--workspace", str(tmp_path / "ws")], env=env,
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
-        me = psutil.Process(proc.pid)
-        connections = getattr(me, "net_connections", None) or me.connections  # psutil < 6 names it connections
-        # the request is out once the command holds a connection to the server
-        while not any(c.raddr and c.raddr[1] == llama.port and c.status == psutil.CONN_ESTABLISHED
-                      for c in connections(kind="tcp")):
+        while not relay.answering.wait(0.1):
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
-            try:
-                proc.wait(timeout=0.1)
-            except subprocess.TimeoutExpired:
-                pass
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        relay.close()
     assert proc.returncode == 1, (out, err)
     assert "interrupted" in err and "Traceback" not in err, err
 
