@@ -73,6 +73,7 @@ class TaskController(QObject):
         self._streaming = TaskStreaming(book=self._book, store=store, sync=self._sync, wait_runtime=self.wait_runtime,
                                         unsent=self.sig_unsent.emit,
                                         conversation_created=self.sig_conversation_created.emit,
+                                        conversations_changed=self.sig_conversations_changed.emit,
                                         refresh_card=refresh_card)
         self._approvals = ApprovalHandling(book=self._book, sync=self._sync, wait_runtime=self.wait_runtime,
                                            refresh_card=refresh_card)
@@ -101,6 +102,10 @@ class TaskController(QObject):
         """Show ``conversation_id`` (or the welcome message when None)."""
         await self._sync.show(conversation_id)
 
+    def show_new(self) -> None:
+        """Show the welcome message at once: the next send starts a new conversation."""
+        self._sync.show_new()
+
     def welcome(self) -> Message:
         return self._sync.welcome()
 
@@ -124,9 +129,9 @@ class TaskController(QObject):
         """Set idle, or waiting while a shown approval is pending, unless a task runs."""
         await self._sync.update_idle_state()
 
-    async def send(self, text: str, attachments: Sequence[str] = ()) -> None:
-        """Start a task for ``text`` in the shown conversation (creating one if needed)."""
-        await self._streaming.send(text, attachments)
+    def send(self, text: str, attachments: Sequence[str] = ()) -> Coroutine[object, object, None]:
+        """Start a task for ``text`` in the conversation shown at this call (creating one if needed)."""
+        return self._streaming.send(text, attachments)
 
     async def continue_answer(self, message_id: str) -> None:
         """Let the model go on from its reply the output limit cut (the same task, one more model call)."""

@@ -91,7 +91,7 @@ class ConversationFlow:
         self.preview_follow.conversation_shown(None)
         self.sidebar.select(None)
         self.window_state.last_conversation = None
-        self._run(self.controller.show(None))
+        self.controller.show_new()
         self.title_label.setText(tr("conv.untitled"))
         self.chat.composer.input.setFocus()
 

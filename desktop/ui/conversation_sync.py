@@ -53,13 +53,12 @@ class ConversationSync:
     # -- showing a conversation ---------------------------------------------------------
     async def show(self, conversation_id: str | None) -> None:
         """Show ``conversation_id`` (or the welcome message when None)."""
+        if conversation_id is None:
+            self.show_new()
+            return
         self.book.current_id = conversation_id
         self.book.paged_id = None
-        if conversation_id is None:
-            self.conversation.reset([self.welcome()])
-            if not self.book.operations:
-                self.book.set_state("idle")
-            return
+        self.book.shown += 1
         rows = await self.book.on_store(self.store.messages, conversation_id, HISTORY_PAGE)
         if conversation_id != self.book.current_id:
             return  # another conversation was opened meanwhile
@@ -68,6 +67,16 @@ class ConversationSync:
         self.book.paged_id = conversation_id
         await self.sync(conversation_id)  # binds running tasks' placeholders; the page itself is current
         await self.update_idle_state()  # a pending approval shown after a restart: "waiting"
+
+    def show_new(self) -> None:
+        """Show the welcome message; the next send makes a new conversation. At once, not as a task: what is
+        sent right after New conversation must not go to the conversation shown before."""
+        self.book.current_id = None
+        self.book.paged_id = None
+        self.book.shown += 1
+        self.conversation.reset([self.welcome()])
+        if not self.book.operations:
+            self.book.set_state("idle")
 
     def welcome(self) -> Message:
         return Message(id=WELCOME_ID, role=Role.ASSISTANT, text=self.welcome_text())

@@ -45,6 +45,7 @@ class TaskBook:
         self.busy_changed = busy_changed
         self.current_id: str | None = None
         self.paged_id: str | None = None  # the conversation whose newest page is on screen
+        self.shown = 0  # counts the conversations put on screen: a send knows whether its view is still there
         self.tasks: dict[str, TaskState] = {}
         self.pending: list[TaskState] = []  # sends whose task id is not known yet
         self.operations: dict[asyncio.Future[Any], TaskState] = {}  # futures of any result

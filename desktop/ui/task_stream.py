@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,12 +38,14 @@ class TaskStreaming:
     """Starting tasks and following their events.
 
     ``wait_runtime()`` gives the runtime (None when it could not load); ``unsent(text, attachments)`` gives a
-    send that never started back to the composer; ``conversation_created(id)`` says a send made one;
+    send that never started back to the composer; ``conversation_created(id)`` says a send made the conversation
+    on screen, ``conversations_changed()`` that it made one the user has left meanwhile;
     ``refresh_card(approval_id)`` redraws an approval card after its decision."""
 
     def __init__(self, *, book: TaskBook, store: Store, sync: ConversationSync,
                  wait_runtime: Callable[[], Awaitable[AgentRuntime | None]], unsent: Callable[[str, list[str]], None],
-                 conversation_created: Callable[[str], None], refresh_card: Callable[[str], None]) -> None:
+                 conversation_created: Callable[[str], None], conversations_changed: Callable[[], None],
+                 refresh_card: Callable[[str], None]) -> None:
         self.book = book
         self.store = store
         self.sync = sync
@@ -51,42 +53,52 @@ class TaskStreaming:
         self._wait_runtime = wait_runtime
         self._unsent = unsent
         self._conversation_created = conversation_created
+        self._conversations_changed = conversations_changed
         self._refresh_card = refresh_card
 
     # -- sending ------------------------------------------------------------------------
-    async def send(self, text: str, attachments: Sequence[str] = ()) -> None:
-        """Start a task for ``text`` in the shown conversation (creating one if needed)."""
-        text = text.strip()
+    def send(self, text: str, attachments: Sequence[str] = ()) -> Coroutine[object, object, None]:
+        """Start a task for ``text`` in the conversation shown at this call (creating one if needed).
+
+        The conversation is taken now, not when the coroutine runs: one opened or started meanwhile (New
+        conversation right after Enter, while the runtime loads) neither receives the request nor shows it."""
+        return self._send(text.strip(), list(attachments), self.book.current_id, self.book.shown)
+
+    async def _send(self, text: str, attachments: list[str], conv_id: str | None, shown: int) -> None:
         if not text and not attachments:
             return
         runtime = await self._wait_runtime()
         if runtime is None:
             self.sync.show_notice(tr("chat.no_runtime"))
-            self._unsent(text, list(attachments))
+            self._unsent(text, attachments)
             return
         if self.book.stop_requested:  # Stop was pressed before the task could start: give the text back
-            self._unsent(text, list(attachments))
+            self._unsent(text, attachments)
             return
-        conv_id = self.book.current_id
         if conv_id is None:
             from desktop.agent.titles import request_title  # with the first new conversation, not at start
 
             title = request_title(text, [Path(a).name for a in attachments])
             row = await self.book.on_store(functools.partial(self.store.create_conversation, title, auto=True))
             conv_id = row.id
-            self.book.current_id = conv_id
-            self.book.paged_id = conv_id  # new and empty: what is on screen is all of it
-            self._conversation_created(conv_id)
+            if self.book.current_id is None and self.book.shown == shown:  # its welcome is still on screen
+                self.book.current_id = conv_id
+                self.book.paged_id = conv_id  # new and empty: what is on screen is all of it
+                self._conversation_created(conv_id)
+            else:
+                self._conversations_changed()  # listed; the window stays where the user went
         if self.book.stop_requested:
-            self._unsent(text, list(attachments))
+            self._unsent(text, attachments)
             return
-        if WELCOME_ID in self.conversation:
+        on_screen = conv_id == self.book.current_id
+        if on_screen and WELCOME_ID in self.conversation:
             self.conversation.remove(WELCOME_ID)
-        shown_text = shown_request(text, [Path(a).name for a in attachments])
         user_id = self.book.local_id("user")
-        self.conversation.append(user_message(user_id, shown_text))
         placeholder = self.book.local_id("assistant")
-        self.conversation.append(Message(id=placeholder, role=Role.ASSISTANT, status=Status.STREAMING))
+        if on_screen:
+            shown_text = shown_request(text, [Path(a).name for a in attachments])
+            self.conversation.append(user_message(user_id, shown_text))
+            self.conversation.append(Message(id=placeholder, role=Role.ASSISTANT, status=Status.STREAMING))
         state = TaskState(conv_id, placeholder, user_id=user_id)
         self.book.pending.append(state)
         fut = asyncio.ensure_future(runtime.start_task(conv_id, text, [Path(a) for a in attachments]))

@@ -73,3 +73,30 @@ def test_the_rename_box_is_tall_enough_for_its_text(make_window, qtbot, aloop) -
     window.sidebar.rename_current()
     editor = next(e for e in window.sidebar.list.viewport().findChildren(QLineEdit) if e.isVisible())
     qtbot.waitUntil(lambda: editor.height() >= editor.sizeHint().height(), timeout=3000)
+
+
+def test_new_conversation_right_after_a_send_keeps_each_request_in_its_own_conversation(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Enter, then New conversation at once (before the request's conversation exists): the request goes on in
+    a conversation of its own, listed, and the new one stays empty on screen; what is sent there next is the
+    first message of another conversation."""
+    from tests.ui._flow import send
+
+    window = make_window()
+    store = window.services.store
+    send(window, qtbot, "what can you do?")
+    window.new_conversation()  # the send has not made its conversation yet
+    assert window.controller.current_id is None and [m.id for m in window.conversation] == ["local-welcome"]
+    wait_idle(window, qtbot)
+    [first] = store.list_conversations()
+    qtbot.waitUntil(lambda: window.sidebar.ids() == [first.id], timeout=10000)
+    assert [m.role for m in store.messages(first.id, 10)] == ["user", "assistant"]
+    assert window.controller.current_id is None and [m.id for m in window.conversation] == ["local-welcome"]
+    assert window.sidebar.current_id() is None
+
+    send(window, qtbot, "hello there")
+    wait_idle(window, qtbot)
+    second = window.controller.current_id
+    assert second not in (None, first.id)
+    assert [m.text for m in store.messages(first.id, 10) if m.role == "user"] == ["what can you do?"]
+    assert [m.text for m in store.messages(second, 10) if m.role == "user"] == ["hello there"]
+    assert [m.text for m in window.conversation if m.role.value == "user"] == ["hello there"]
