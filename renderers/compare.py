@@ -3,7 +3,7 @@
 - DOCX: paragraphs and table cells, in document order;
 - PDF: the text lines of every page;
 - PPTX: one row per slide (its title and text);
-- XLSX: one row per non-empty cell, keyed ``Sheet!A1``.
+- XLSX: one row per non-empty cell, keyed ``Sheet!A1``, and one per chart on a sheet.
 
 Rows are aligned with :class:`difflib.SequenceMatcher`; each says whether it is the same, changed, added or
 removed. A file that cannot be read gives a clear error instead of a partial comparison.
@@ -18,7 +18,7 @@ from typing import Literal
 
 from renderers._i18n import tr
 from renderers.errors import CompareError
-from skills.api import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_slides, xlsx_items
+from skills.api import CHART, MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_slides, xlsx_items
 
 RowKind = Literal["same", "changed", "added", "removed"]
 
@@ -162,7 +162,7 @@ def _pdf_spot(left: list[list[str]], right: list[list[str]]) -> ChangeSpot:
 def _xlsx_spot(item: str, sheets: list[str]) -> ChangeSpot:
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
-    address = item.split(": ", 1)[0]
+    address = item.split(": ", 1)[0].removesuffix(CHART)  # a chart: the cell under its corner
     sheet, _bang, coordinate = address.rpartition("!")
     index = sheets.index(sheet) if sheet in sheets else 0
     try:

@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from renderers import _colors as colors
 from renderers._api import ArtifactView
-from renderers._i18n import tr, track
+from renderers._i18n import tr, tr_msg, track
 from renderers.compare import Comparison, compare_files
 from renderers.errors import CompareError
+from skills.api import said_item
 
 # Row highlight per difference kind: (light, dark) backgrounds.
 _HIGHLIGHT = {"changed": ("#fff4c2", "#5a4a12"), "added": ("#dcf5dc", "#1f4d2a"), "removed": ("#fbdada", "#5c2326")}
@@ -110,6 +111,7 @@ class CompareView(QWidget):
         super().__init__(parent)
         self.setObjectName("CompareView")
         self.labels = (left_label, right_label)
+        self.kind = kind
         layout = QVBoxLayout(self)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -142,7 +144,7 @@ class CompareView(QWidget):
         dark = colors.is_dark()
         for n, row in enumerate(comp.rows if comp else ()):
             for col, text in enumerate((row.left, row.right)):
-                item = QTableWidgetItem(text)
+                item = QTableWidgetItem(tr_msg(said_item(text, self.kind)) if text else text)
                 item.setData(Qt.ItemDataRole.UserRole, row.kind)
                 if row.kind != "same":
                     item.setBackground(QBrush(QColor(_HIGHLIGHT[row.kind][1 if dark else 0])))

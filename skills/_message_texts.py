@@ -461,6 +461,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.chart.column": "Column chart “{title}” of {series}",
     "change.chart.line": "Line chart “{title}” of {series}",
     "change.chart.pie": "Pie chart “{title}” of {series}",
+    "change.chart_at": "Chart “{title}” at {where}",
+    "change.chart_at.untitled": "Chart at {where}",
     "change.totals": "Totals row “{label}”: {columns}",
     "change.pages": "Pages {first}–{last}",
     "change.rows_above_totals": "The new rows go above the totals row, which moves to row {row}",

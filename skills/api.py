@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from skills.runtime.pdf.pages import PIXELS, draw_page_into, rasterise
     from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
     from skills.runtime.soffice import convert, private_dir, soffice_path
-    from skills.runtime.version_diff import MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_slides, xlsx_items
+    from skills.runtime.version_diff import (CHART, MAX_ITEMS, align, docx_items, pdf_items, pptx_items, pptx_slides,
+                                             said_item, xlsx_items)
     from skills.runtime.xlsx._read import _Cells as SheetCells
     from skills.runtime.xlsx._strings import LazyStrings, shared_strings
 
@@ -39,14 +40,15 @@ _HOMES = {
     "skills.runtime.pdf.pages": ("PIXELS", "draw_page_into", "rasterise"),
     "skills.runtime.safety": ("OOXML_KINDS", "UnsafeFileError", "check_file", "family_of", "has_macros"),
     "skills.runtime.soffice": ("convert", "private_dir", "soffice_path"),
-    "skills.runtime.version_diff": ("MAX_ITEMS", "align", "docx_items", "pdf_items", "pptx_items", "pptx_slides",
-                                    "xlsx_items"),
+    "skills.runtime.version_diff": ("CHART", "MAX_ITEMS", "align", "docx_items", "pdf_items", "pptx_items",
+                                    "pptx_slides", "said_item", "xlsx_items"),
     "skills.runtime.xlsx._strings": ("LazyStrings", "shared_strings"),
 }
 _LAZY = {name: (module, name) for module, names in _HOMES.items() for name in names}
 _LAZY["SheetCells"] = ("skills.runtime.xlsx._read", "_Cells")
 
 __all__ = [
+    "CHART",
     "Border",
     "CellLook",
     "CommandError",
@@ -91,6 +93,7 @@ __all__ = [
     "read_theme",
     "roman",
     "run_isolated",
+    "said_item",
     "shared_strings",
     "soffice_path",
     "status_word",

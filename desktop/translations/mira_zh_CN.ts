@@ -3649,6 +3649,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>饼图“{title}”：{series}</translation>
         </message>
         <message>
+            <source>Chart “{title}” at {where}</source>
+            <comment>change.chart_at</comment>
+            <translation>图表“{title}”，位于 {where}</translation>
+        </message>
+        <message>
+            <source>Chart at {where}</source>
+            <comment>change.chart_at.untitled</comment>
+            <translation>图表，位于 {where}</translation>
+        </message>
+        <message>
             <source>Totals row “{label}”: {columns}</source>
             <comment>change.totals</comment>
             <translation>合计行“{label}”：{columns}</translation>

@@ -1,5 +1,6 @@
 """Two versions of one document, item by item (no Qt): the paragraphs and table rows of a DOCX in document
-order, the text lines of a PDF, one item per PPTX slide ("3. Title · text"), one per XLSX cell ("Sheet!A1: v").
+order, the text lines of a PDF, one item per PPTX slide ("3. Title · text"), one per XLSX cell ("Sheet!A1: v")
+and one per chart on a sheet, after its cells ("Sheet!E2 chart: its title", E2 the cell under its corner).
 
 :func:`align` pairs the items of two versions (``difflib``) and says of each pair whether it is the same, changed,
 added or removed; the compare view (renderers) and a restore's approval card (:func:`restore_changes`) use it.
@@ -8,8 +9,11 @@ from __future__ import annotations
 
 import difflib
 import io
-from collections.abc import Callable
+import posixpath
+import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from skills.messages import Said, msg
 
@@ -69,6 +73,8 @@ def xlsx_items(data: bytes) -> list[str]:
     book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     items: list[str] = []
     try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:  # read_only loads no drawings: read the package
+            charts = _xlsx_charts(archive)
         for sheet in book.worksheets:
             for row in sheet.iter_rows():
                 for cell in row:
@@ -76,9 +82,88 @@ def xlsx_items(data: bytes) -> list[str]:
                         items.append(f"{sheet.title}!{cell.coordinate}: {cell.value}")
                         if len(items) > MAX_ITEMS:
                             return items
+            items += [f"{sheet.title}!{cell}{CHART}: {title}" for cell, title in charts.get(sheet.title, ())]
     finally:
         book.close()
     return items
+
+
+CHART = " chart"  # after a chart item's cell: "Sheet!E2 chart: Sales" (its own key, never a cell's)
+_MAX_PART = 20 << 20
+_PKG_R = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_DOC_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
+_C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def _xlsx_charts(archive: zipfile.ZipFile) -> dict[str, list[tuple[str, str]]]:
+    """Sheet name → (cell under the top-left corner, title) of each chart drawn on it, in drawing order."""
+    from lxml import etree
+    from openpyxl.utils.cell import get_column_letter
+
+    charts: dict[str, list[tuple[str, str]]] = {}
+    try:
+        book = _xml(archive, "xl/workbook.xml")
+        targets = _targets(archive, "xl/workbook.xml")
+        for sheet in book.iter(f"{_MAIN}sheet"):
+            part = targets.get(sheet.get(f"{_DOC_R}id", ""))
+            if part is None or part not in archive.NameToInfo:
+                continue
+            for drawing in _targets(archive, part, "/drawing").values():
+                rels = _targets(archive, drawing, "/chart")
+                for corner, chart_id in _anchored_charts(_xml(archive, drawing)):
+                    if chart_id in rels:
+                        row, col = corner
+                        cell = f"{get_column_letter(col + 1)}{row + 1}"
+                        charts.setdefault(sheet.get("name", ""), []).append((cell, _chart_title(archive, rels[chart_id])))
+    except (KeyError, ValueError, zipfile.BadZipFile, etree.LxmlError):
+        return charts  # what was read so far: the cells still compare
+    return charts
+
+
+def _xml(archive: zipfile.ZipFile, name: str) -> Any:
+    from lxml import etree
+
+    if archive.getinfo(name).file_size > _MAX_PART:
+        raise ValueError(f"{name} is too large")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return etree.fromstring(archive.read(name), parser)
+
+
+def _targets(archive: zipfile.ZipFile, part: str, type_suffix: str = "") -> dict[str, str]:
+    """A part's relationships (id → the part they point to, inside the package), of a type ending so."""
+    folder, name = posixpath.split(part)
+    rels = posixpath.join(folder, "_rels", name + ".rels")
+    if rels not in archive.NameToInfo:
+        return {}
+    found = {}
+    for rel in _xml(archive, rels).iter(f"{_PKG_R}Relationship"):
+        target = rel.get("Target", "")
+        if rel.get("TargetMode") == "External" or not rel.get("Type", "").endswith(type_suffix):
+            continue
+        found[rel.get("Id", "")] = (target.lstrip("/") if target.startswith("/")
+                                    else posixpath.normpath(posixpath.join(folder, target)))
+    return found
+
+
+def _anchored_charts(drawing: Any) -> Iterator[tuple[tuple[int, int], str]]:
+    """((row, column) of the top-left cell, relationship id) of each chart the drawing anchors to cells."""
+    for anchor in drawing:
+        corner = anchor.find(f"{_XDR}from")
+        chart = next(anchor.iter(f"{_C}chart"), None)
+        if corner is None or chart is None:
+            continue  # a picture or a shape, or a chart placed by absolute position
+        yield (int(corner.findtext(f"{_XDR}row") or 0), int(corner.findtext(f"{_XDR}col") or 0)), chart.get(
+            f"{_DOC_R}id", "")
+
+
+def _chart_title(archive: zipfile.ZipFile, part: str) -> str:
+    if part not in archive.NameToInfo:
+        return ""
+    title = _xml(archive, part).find(f"{_C}chart/{_C}title")
+    return " ".join("".join(t.text or "" for t in title.iter(f"{_A}t")).split()) if title is not None else ""
 
 
 READERS: dict[str, Callable[[bytes], list[str]]] = {"docx": docx_items, "pdf": pdf_items, "pptx": pptx_items,
@@ -122,14 +207,20 @@ def restore_changes(current: Path, restored: bytes, kind: str) -> list[list[Said
         before, after = reader(current.read_bytes()), reader(restored)
     except Exception:  # noqa: BLE001 - a version that cannot be read: no pairs, the restore itself still checks
         return []
-    pairs: list[list[Said]] = [[a, b] for difference, a, b in align(before, after, kind) if difference != "same"]
-    if kind == "pptx":  # "Slide 5: Risks · Budget" in the reader's language, as an edit's pairs say it
-        pairs = [[_slide(a), _slide(b)] for a, b in pairs]
-    return pairs[:MAX_PAIRS]
+    pairs = [(a, b) for difference, a, b in align(before, after, kind) if difference != "same"]
+    return [[said_item(a, kind), said_item(b, kind)] for a, b in pairs[:MAX_PAIRS]]
 
 
-def _slide(item: Said) -> Said:
-    if not isinstance(item, str):
-        return item
-    number, _dot, text = item.partition(". ")
-    return msg("change.slide", number=int(number), title=text) if number.isdigit() else item
+def said_item(item: str, kind: str) -> Said:
+    """An item as the reader is told it: "Slide 5: Risks · Budget" and "Chart “Sales” at Sheet1!E2" in their
+    language; text and cells as they are."""
+    if kind == "pptx":
+        number, _dot, text = item.partition(". ")
+        return msg("change.slide", number=int(number), title=text) if number.isdigit() else item
+    if kind == "xlsx":
+        address, _colon, title = item.partition(": ")
+        if address.endswith(CHART):
+            where = address.removesuffix(CHART)
+            return msg("change.chart_at", title=title, where=where) if title else msg("change.chart_at.untitled",
+                                                                                       where=where)
+    return item

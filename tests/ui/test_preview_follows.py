@@ -217,6 +217,15 @@ def test_the_panel_follows_a_sheet_edit_an_export_and_a_rule_approved_write(make
     _wait_panel(window, qtbot, path, 3)
     qtbot.waitUntil(lambda: current_cell() in ("plum", "2"), timeout=TIMEOUT)
 
+    # a chart added, nothing else changed: the panel goes to the cell under the chart's corner
+    send(window, qtbot, "add a bar chart")
+    _wait_panel(window, qtbot, path, 4)
+    [chart] = openpyxl.load_workbook(str(path)).active._charts
+    corner = chart.anchor._from
+    table = window.preview_panel.preview.sheet_view().table
+    qtbot.waitUntil(lambda: (table.currentIndex().row(), table.currentIndex().column()) == (corner.row, corner.col),
+                    timeout=TIMEOUT)
+
     # an export: the panel shows the PDF that was made, with the sheet's words in it
     send(window, qtbot, "make it a PDF too")
     _approve_next(window, qtbot, "pdf", 0)
