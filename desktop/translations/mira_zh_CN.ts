@@ -3649,14 +3649,14 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>饼图“{title}”：{series}</translation>
         </message>
         <message>
-            <source>Chart “{title}” at {where}</source>
+            <source>Chart “{title}” at {cell}</source>
             <comment>change.chart_at</comment>
-            <translation>图表“{title}”，位于 {where}</translation>
+            <translation>图表“{title}”，位于 {cell}</translation>
         </message>
         <message>
-            <source>Chart at {where}</source>
+            <source>Chart at {cell}</source>
             <comment>change.chart_at.untitled</comment>
-            <translation>图表，位于 {where}</translation>
+            <translation>图表，位于 {cell}</translation>
         </message>
         <message>
             <source>Totals row “{label}”: {columns}</source>

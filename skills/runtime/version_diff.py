@@ -220,7 +220,6 @@ def said_item(item: str, kind: str) -> Said:
     if kind == "xlsx":
         address, _colon, title = item.partition(": ")
         if address.endswith(CHART):
-            where = address.removesuffix(CHART)
-            return msg("change.chart_at", title=title, where=where) if title else msg("change.chart_at.untitled",
-                                                                                       where=where)
+            cell = address.removesuffix(CHART)
+            return msg("change.chart_at", title=title, cell=cell) if title else msg("change.chart_at.untitled", cell=cell)
     return item

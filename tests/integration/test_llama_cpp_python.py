@@ -414,7 +414,7 @@ def _received(sock: socket.socket) -> bytes:
 
 def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServer, tmp_path: Path) -> None:
     relay = _HeldAnswers(llama.port)
-    env = _home(tmp_path, llama, base_url=relay.url)
+    env = dict(_home(tmp_path, llama, base_url=relay.url), PYTHONFAULTHANDLER="1")
     proc = subprocess.Popen([str(MIRA), "task", "What can you do?", "--workspace", str(tmp_path / "ws")], env=env,
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -422,7 +422,12 @@ def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServ
         while not relay.answering.wait(0.1):
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)  # faulthandler prints where each thread waits
+            out, err = proc.communicate(timeout=30)
+            raise AssertionError(f"mira task still ran 30 s after Ctrl-C:\n{err[-8000:]}") from None
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -88,10 +88,10 @@ def test_a_chart_added_to_a_workbook_is_a_difference_and_where_its_version_opens
     spot = locate_change(before, after, "xlsx")
     assert (spot.index, spot.cell) == (0, (1, 3))
     assert said_item("Fruit!D2 chart: Boxes by fruit", "xlsx") == msg("change.chart_at", title="Boxes by fruit",
-                                                                      where="Fruit!D2")
+                                                                      cell="Fruit!D2")
     # restoring the version without it: the chart is what goes
     assert restore_changes(after, before.read_bytes(), "xlsx") == [[msg("change.chart_at", title="Boxes by fruit",
-                                                                        where="Fruit!D2"), ""]]
+                                                                        cell="Fruit!D2"), ""]]
     # moved or retitled: the same chart, changed
     moved = _fruit(tmp_path / "c.xlsx", chart_at="D2", title="Boxes")
     assert [(r.kind, r.left, r.right) for r in compare_files(after, moved, "xlsx").rows if r.kind != "same"] == [
