@@ -412,11 +412,19 @@ def _received(sock: socket.socket) -> bytes:
         return b""
 
 
+def _sigint_as_in_a_terminal() -> None:
+    """In the child, before it runs: Ctrl-C arrives as a terminal sends it. A shell's background job (`.ci/run &`)
+    starts with SIGINT ignored, every child inherits that, and Python then leaves it ignored: the signal did
+    nothing, and mira task went on to finish its answer (exit 0) or waited for the held one."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_the_server_answers_ends_mira_task_cleanly(llama: LlamaServer, tmp_path: Path) -> None:
     relay = _HeldAnswers(llama.port)
     env = dict(_home(tmp_path, llama, base_url=relay.url), PYTHONFAULTHANDLER="1")
     proc = subprocess.Popen([str(MIRA), "task", "What can you do?", "--workspace", str(tmp_path / "ws")], env=env,
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_as_in_a_terminal)
     try:
         deadline = time.monotonic() + 120
         while not relay.answering.wait(0.1):
