@@ -161,12 +161,13 @@ def _pdf_spot(left: list[list[str]], right: list[list[str]]) -> ChangeSpot:
 
 def _xlsx_spot(item: str, sheets: list[str]) -> ChangeSpot:
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+    from openpyxl.utils.exceptions import CellCoordinatesException
 
     address = item.split(": ", 1)[0].removesuffix(CHART)  # a chart: the cell under its corner
     sheet, _bang, coordinate = address.rpartition("!")
     index = sheets.index(sheet) if sheet in sheets else 0
     try:
         letters, row = coordinate_from_string(coordinate)
-    except ValueError:
+    except (ValueError, CellCoordinatesException):
         return ChangeSpot(index=index)
     return ChangeSpot(index=index, text=item.split(": ", 1)[-1], cell=(row - 1, column_index_from_string(letters) - 1))

@@ -14,9 +14,10 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QTableWidget, QTableWidgetItem, QWidget
 
 from renderers import _colors as colors
-from renderers._i18n import tr
+from renderers._i18n import tr, tr_msg
 from renderers._jobs import Jobs
 from renderers.compare import Comparison, RowKind
+from skills.api import CHART, said_item
 
 if TYPE_CHECKING:
     from renderers.pptx._model import Deck
@@ -241,22 +242,29 @@ class CellGrid(QTableWidget):
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.marked: dict[str, str] = {}  # "Sheet!A1" → kind, for tests and the screen reader
         from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+        from openpyxl.utils.exceptions import CellCoordinatesException
 
         cells: dict[str, dict[tuple[int, int], tuple[str, str, str]]] = {}
+        charts: list[tuple[str, tuple[int, int], tuple[str, str, str]]] = []
         for row in comparison.rows:
             item = row.right or row.left
             address, _sep, _value = item.partition(": ")
-            sheet, _bang, coordinate = address.rpartition("!")
+            chart = address.endswith(CHART)
+            sheet, _bang, coordinate = address.removesuffix(CHART).rpartition("!")
             try:
                 letters, number = coordinate_from_string(coordinate)
-            except ValueError:
+            except (ValueError, CellCoordinatesException):
                 continue
             at = (number - 1, column_index_from_string(letters) - 1)
-            old = row.left.partition(": ")[2]
-            new = row.right.partition(": ")[2]
-            cells.setdefault(sheet, {})[at] = (row.kind, old, new)
+            if chart:  # named in the cell under its corner ("Chart “Sales” at Sheet!E2"), unless a value is there
+                said = [tr_msg(said_item(text, "xlsx")) if text else "" for text in (row.left, row.right)]
+                charts.append((sheet, at, (row.kind, said[0], said[1])))
+            else:
+                cells.setdefault(sheet, {})[at] = (row.kind, row.left.partition(": ")[2], row.right.partition(": ")[2])
             if row.kind != "same":
                 self.marked[address] = row.kind
+        for sheet, at, shown in charts:
+            cells.setdefault(sheet, {}).setdefault(at, shown)
         changed = [s for s, grid in cells.items() if any(kind != "same" for kind, _o, _n in grid.values())]
         rows = sum(max(r for r, _c in cells[s]) + 2 for s in changed)
         columns = max((max(c for _r, c in cells[s]) + 1 for s in changed), default=1)

@@ -490,7 +490,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                             "(removed; %n formulas in other sheets refer to it and will show #REF!)"),
     "change.rows_added": "Sheet {name}: rows {first}–{last} added (first: {sample})",
     "change.row_added": "Sheet {name}: row {row} added ({sample})",
-    "change.chart_added": "A {kind} chart of {series}, rows {first}–{last}",
+    "change.chart_added": "A {kind} chart of {series} on sheet {sheet}, rows {first}–{last}",
     "chart.kind.bar": "bar",
     "chart.kind.line": "line",
     "chart.kind.pie": "pie",

@@ -3795,9 +3795,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>工作表 {name}：新增第 {row} 行（{sample}）</translation>
         </message>
         <message>
-            <source>A {kind} chart of {series}, rows {first}–{last}</source>
+            <source>A {kind} chart of {series} on sheet {sheet}, rows {first}–{last}</source>
             <comment>change.chart_added</comment>
-            <translation>{series}的{kind}图，第 {first}–{last} 行</translation>
+            <translation>工作表 {sheet} 上{series}的{kind}图，第 {first}–{last} 行</translation>
         </message>
         <message>
             <source>bar</source>

@@ -1,6 +1,7 @@
 """The XLSX plugin: a virtual grid (rows loaded by chunks), sheet tabs, merged cells, formula bar."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from openpyxl.utils import get_column_letter
@@ -133,6 +134,7 @@ class XlsxPreview(PreviewBase):
         self._track(self.sheet_jobs)
         self.drawing_jobs = Jobs(self)
         self.overlays: list[DrawingOverlay] = []
+        self._revealed: tuple[int, int] | None = None  # the cell a change is shown at, its drawing still to come
         table = view.table
         for bar in (table.verticalScrollBar(), table.horizontalScrollBar()):
             bar.valueChanged.connect(self._place_overlays)
@@ -189,6 +191,7 @@ class XlsxPreview(PreviewBase):
         for overlay in self.overlays:
             overlay.deleteLater()
         self.overlays = []
+        self._revealed = None
         self.drawing_jobs.submit(sheet_drawings, self.path, reader.part, on_done=self._on_drawings,
                                  on_error=lambda _message: None)  # the cells are shown either way
         self._on_rows(rows.first, min(rows.last, self.model.rowCount() - 1))
@@ -211,6 +214,23 @@ class XlsxPreview(PreviewBase):
             table = self.sheet_view().table
             table.setCurrentIndex(index)
             table.scrollTo(index, table.ScrollHint.PositionAtCenter)
+            self._revealed = cell
+            self._reveal_drawing()
+
+    def _reveal_drawing(self) -> None:
+        """A chart or picture whose corner is the revealed cell (a chart just added) is shown whole where it
+        fits, with as much of the sheet before it as fits too; centring its corner showed half of it."""
+        drawing = next((o.drawing for o in self.overlays if (o.drawing.row, o.drawing.col) == self._revealed), None)
+        if drawing is None:
+            return
+        self._revealed = None  # once: the user's own scrolling is theirs
+        table = self.sheet_view().table
+        per_item = table.horizontalScrollMode() == table.ScrollMode.ScrollPerItem
+        table.horizontalScrollBar().setValue(_scrolled_to(
+            table.columnWidth, drawing.col, drawing.to_col, table.viewport().width(), per_item))
+        per_item = table.verticalScrollMode() == table.ScrollMode.ScrollPerItem
+        table.verticalScrollBar().setValue(_scrolled_to(
+            table.rowHeight, drawing.row, drawing.to_row, table.viewport().height(), per_item))
 
     def _on_drawings(self, drawings: tuple[Drawing, ...]) -> None:
         table = self.sheet_view().table
@@ -220,6 +240,7 @@ class XlsxPreview(PreviewBase):
             self._apply_sizes(self.model.reader)
         self.overlays = [DrawingOverlay(d, table) for d in drawings]
         self._place_overlays()
+        self._reveal_drawing()  # the drawings come after the cells: a reveal may be waiting for them
 
     def _place_overlays(self, *_args: object) -> None:
         for overlay in self.overlays:
@@ -362,3 +383,12 @@ def needs(view: ArtifactView) -> tuple[str, ...]:
     could compute them when it was written), so its values show here and not only in a spreadsheet program."""
     counts = view.evidence.counts if view.evidence is not None else {}
     return ("recalc",) if counts.get("formulas", 0) > counts.get("formulas_calculated", 0) else ()
+
+
+def _scrolled_to(size: Callable[[int], int], first: int, last: int, room: int, per_item: bool) -> int:
+    """Where a scroll bar goes to show the sections ``first`` to ``last`` (exclusive edge; columns or rows
+    of ``size`` pixels) in ``room`` pixels: the earliest start from which they fit, else ``first``."""
+    start = first
+    while start > 0 and sum(size(i) for i in range(start - 1, max(last, first + 1))) <= room:
+        start -= 1
+    return start if per_item else sum(size(i) for i in range(start))

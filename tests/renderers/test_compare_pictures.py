@@ -120,3 +120,28 @@ def test_document_pages_side_by_side_each_section_on_its_own_page(qtbot, tmp_pat
     assert tall.height() > tall.width() and wide.width() > wide.height()  # each section's own page
     drawn = laid_out(paths[1], 1)
     assert wide.toImage() == drawn.layout.draw(1, wide.width(), drawn.count)
+
+
+def test_a_chart_added_to_a_workbook_is_named_in_the_grid_at_its_corner_and_in_the_text(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A version whose only change is a chart: Compare opened on it (the grid failed on the chart's row)."""
+    import openpyxl
+    from openpyxl.chart import BarChart, Reference
+
+    for name, chart in (("a.xlsx", False), ("b.xlsx", True)):
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.title = "Stock"
+        for row in (("Fruit", "Boxes"), ("apple", 10), ("pear", 7)):
+            sheet.append(row)
+        if chart:
+            bars = BarChart()
+            bars.title = "Boxes by fruit"
+            bars.add_data(Reference(sheet, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+            sheet.add_chart(bars, "D2")
+        book.save(str(tmp_path / name))
+    view = _shown(qtbot, tmp_path / "a.xlsx", tmp_path / "b.xlsx", "xlsx")
+    grid = view.pictures
+    assert isinstance(grid, CellGrid) and grid.marked == {"Stock!D2 chart": "added"}
+    assert grid.item(2, 3).text() == "Chart “Boxes by fruit” at Stock!D2"  # row 2 of the sheet, column D
+    assert view.rows_of("added") == [("", "Chart “Boxes by fruit” at Stock!D2")]
+    assert "Differences: 1" in view.summary.text()

@@ -467,7 +467,7 @@ def test_add_chart_charts_the_table_above_its_totals_row(tmp_path: Path) -> None
     res = get_command("xlsx_edit").run(ws, {"path": "b.xlsx", "operations": [
         {"op": "add_chart", "sheet": "Sales", "chart": {"type": "bar", "categories": "A", "values": ["B", "C"]}}]})
     assert res.ok, res.message
-    assert res.data["changes"] == [["Sheet Sales", "A bar chart of North, South, rows 2–4"]]
+    assert res.data["changes"] == [["", "A bar chart of North, South on sheet Sales, rows 2–4"]]
     sheet = load_workbook(ws.root / "b.xlsx")["Sales"]
     [chart] = sheet._charts
     refs = [(s.tx.strRef.f.replace("$", ""), s.val.numRef.f.replace("$", "")) for s in chart.series]

@@ -225,6 +225,14 @@ def test_the_panel_follows_a_sheet_edit_an_export_and_a_rule_approved_write(make
     table = window.preview_panel.preview.sheet_view().table
     qtbot.waitUntil(lambda: (table.currentIndex().row(), table.currentIndex().column()) == (corner.row, corner.col),
                     timeout=TIMEOUT)
+    # and the chart is on screen: whole where it fits, its left edge at least
+    preview = window.preview_panel.preview
+    qtbot.waitUntil(lambda: len(preview.overlays) == 1 and preview.overlays[0].isVisible(), timeout=TIMEOUT)
+    room, drawn = table.viewport().rect(), preview.overlays[0].geometry()
+    if drawn.width() <= room.width():
+        assert room.contains(drawn), (room, drawn)
+    else:  # its corner at the left, as much of it shown as can be
+        assert 0 <= drawn.left() < table.columnWidth(corner.col), (room, drawn)
 
     # an export: the panel shows the PDF that was made, with the sheet's words in it
     send(window, qtbot, "make it a PDF too")

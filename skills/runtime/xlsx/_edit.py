@@ -302,9 +302,9 @@ def _add_chart(wb: Workbook, op: AddChartOp, where: str) -> list[Change]:
     kinds = {"line": "chart.kind.line", "pie": "chart.kind.pie"}
     letters = chart["values"][:1] if chart["type"] == "pie" else chart["values"]  # a pie shows one series
     names = [str(ws[f"{letter.strip().upper()}{header}"].value) for letter in letters]
-    return [[msg("change.sheet.name", name=ws.title),
-             msg("change.chart_added", kind=msg(kinds.get(chart["type"], "chart.kind.bar")), series=names,
-                 first=header + 1, last=chart.get("last_row") or last)]]
+    # nothing before it: a pair of the sheet and the chart read as the sheet turned into a chart
+    return [["", msg("change.chart_added", kind=msg(kinds.get(chart["type"], "chart.kind.bar")), series=names,
+                     sheet=ws.title, first=header + 1, last=chart.get("last_row") or last)]]
 
 
 def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
