@@ -43,6 +43,10 @@ _ABOUT_ZH = re.compile(r"^(?:一个|一份|一篇)?(?:关于|有关|介绍)(?P<t
                        r"Word ?文档|PPT|ppt|简报)$")
 _DEICTIC = re.compile(r"^(?:(?:this|these|that|those|the|my|our)\s*(?:data|text|notes|list|content|below)?|it|them|"
                       r"这些?|那些?|以下|下面)$", re.IGNORECASE)
+# What points at the files sent with a request without naming them ("turn this file into…", "把这个表格做成…").
+_POINTING = re.compile(r"^(?:(?:this|these|that|those|the|my|our)\s+(?:attached\s+)?(?:files?|tables?|data|notes?|documents?|"
+                       r"docs?|csv|spreadsheets?|sheets?|lists?|text|content|attachments?)|it|them|"
+                       r"(?:这|那|该)(?:个|份|些|张|篇)?(?:表格|表|文件|文档|数据|内容|笔记|清单|附件)?|它们?)$", re.IGNORECASE)
 _TABLE_ROW = re.compile(r"^[^,\t|]*(?:[,\t|][^,\t|]*){1,}$")
 _MARKUP = re.compile(r"^[#>*\-+\s]+|[*_`~]+|\[(?P<link>[^\]]*)\]\([^)]*\)")
 # Titles a skill gives a file when the request named none: they say nothing about the conversation.
@@ -90,6 +94,8 @@ def subject(request: str) -> str:
     turned = _TURN.match(head)
     if turned and _plain(turned.group("en") or turned.group("zh") or ""):
         thing = _plain(turned.group("en") or turned.group("zh"))
+        if _POINTING.match(thing):
+            return ""  # it names nothing: the file it points at does
         return _capital(str(PurePosixPath(thing).with_suffix("")) if PurePosixPath(thing).suffix[1:].isalnum()
                         else thing)
     phrase = _ACTION_ZH.sub("", _ACTION_EN.sub("", head, count=1), count=1).strip()
@@ -115,6 +121,12 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _stem_words(path: str) -> str:
+    """A file's name as words: ``sales_2024.xlsx`` → ``sales 2024``."""
+    stem = PurePosixPath(path).stem
+    return re.sub(r"[-_]+", " ", stem).strip() or stem
+
+
 def without_kind(title: str) -> str:
     """The title without the kind Mira added to it ("Meeting notes (PDF)" → "Meeting notes")."""
     return re.sub(r"\s*\((?:" + "|".join(_KIND.values()) + r")\)$", "", title).strip() or title
@@ -126,7 +138,7 @@ def kind_label(kind: str) -> str:
 
 def request_title(request: str, attachments: Sequence[str] = ()) -> str:
     """The title of a new conversation from its first request (and the files sent with it)."""
-    about = subject(request) or (PurePosixPath(attachments[0]).name if attachments else "")
+    about = subject(request) or (_capital(_stem_words(attachments[0])) if attachments else "")
     kind = format_named(request) if request.strip() else None
     if about and kind in _KIND and not re.search(rf"\({_KIND[kind]}\)$", about):
         return cut(about, MAX_TITLE - len(_KIND[kind]) - 3) + f" ({_KIND[kind]})"
@@ -140,7 +152,6 @@ def made_title(*, title: str, kind: str, path: str, request: str = "") -> str:
     if name.lower() in _GENERIC or name == stem:
         name = subject(request) or name
     if name.lower() in _GENERIC or not name:
-        name = re.sub(r"[-_]+", " ", stem).strip() or stem
-        name = name[:1].upper() + name[1:]
+        name = _capital(_stem_words(path))
     label = kind_label(kind)
     return cut(name, MAX_TITLE - len(label) - 3) + f" ({label})"

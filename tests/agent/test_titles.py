@@ -25,6 +25,14 @@ def test_a_request_gives_a_title_without_markdown_or_verbs(request_text: str, ti
     assert request_title(request_text) == title
 
 
+@pytest.mark.parametrize("request_text", ["把这个表格做成Excel", "Turn this file into a spreadsheet", "把它转成Excel表格",
+                                          "convert the attached csv to an Excel workbook", "帮我把这些数据做成Excel"])
+def test_a_request_that_points_at_its_file_is_titled_by_the_file(request_text: str) -> None:
+    """It was titled "这个表格 (XLSX)", and stayed so once the workbook was made."""
+    assert request_title(request_text, ["sales_q3.csv"]) == "Sales q3 (XLSX)"
+    assert made_title(title="", kind="xlsx", path="sales_q3.xlsx", request=request_text) == "Sales q3 (XLSX)"
+
+
 def test_a_long_title_is_cut_at_a_word() -> None:
     title = request_title("make slides about the Great Wall of China and its history over two thousand years "
                           "of building and rebuilding by many dynasties")
