@@ -78,6 +78,24 @@ def test_a_new_cell_under_a_column_of_data_takes_its_look(ws: Workspace) -> None
     assert shown["B4"].value == 30
 
 
+def test_a_new_columns_header_takes_the_look_of_the_header_before_it(ws: Workspace) -> None:
+    """C1 set beside the styled header B1 is bold and filled like it (it was plain beside them); its values
+    under it do not take the header's look, and a header cell with a look of its own keeps it."""
+    from openpyxl.styles import PatternFill
+
+    wb = load_workbook(ws.root / "b.xlsx")
+    for ref in ("A1", "B1"):
+        wb["Sales"][ref].fill = PatternFill("solid", fgColor="DDEBF7")
+    wb["Sales"]["E1"].font = Font(italic=True)
+    wb.save(ws.root / "b.xlsx")
+    res = edit(ws, {"op": "set_cells", "sheet": "Sales", "cells": {"C1": "Price", "C2": 3, "C3": 4, "E1": "Note"}})
+    assert res.ok, res.message
+    sh = load_workbook(ws.root / "b.xlsx")["Sales"]
+    assert sh["C1"].font.b and sh["C1"].fill.fgColor.rgb == sh["B1"].fill.fgColor.rgb == "00DDEBF7"
+    assert not sh["C2"].font.b and sh["C2"].fill.fill_type is None
+    assert sh["E1"].font.i and not sh["E1"].font.b
+
+
 def test_add_rename_remove_sheets(ws: Workspace) -> None:
     res = edit(ws, {"op": "add_sheet", "name": "Costs", "header": ["Item", "Cost"], "rows": [["Rent", 100]]},
                {"op": "rename_sheet", "name": "Sales", "to": "Sales 2026"})

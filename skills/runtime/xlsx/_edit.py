@@ -161,6 +161,11 @@ def _set_cells(wb: Workbook, op: SetCellsOp, where: str) -> list[Change]:
             above = ws.cell(row=row - 1, column=col)
             if above.value is not None and above.has_style:
                 cell._style = copy(above._style)
+        elif before is None and value is not None and not cell.has_style and row == header and col > 1:
+            # a new column's header takes the look of the header before it (bold, fill, borders)
+            left = ws.cell(row=row, column=col - 1)
+            if left.value is not None and left.has_style:
+                cell._style = copy(left._style)
         _put(ws, row, col, value)
         changes.append([f"{ws.title}!{ref.upper()}: {show(before)}", f"{ws.title}!{ref.upper()}: {show(cell_value(value)[0])}"])
     return changes
