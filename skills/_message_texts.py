@@ -106,6 +106,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.total_added": ("Added a total row, row {row}, that sums {columns}.",
                             "Added a total row, row {row}, that sums %n columns: {columns}."),
     "planner.total_label": "Total",
+    "planner.column_added": "Added the column \"{header}\" as column {column}.",
+    "planner.column_too_long": ("Nothing was written: {sheet} has {rows} rows of data, and %n value was given.",
+                                "Nothing was written: {sheet} has {rows} rows of data, and %n values were given. "
+                                "Give one value for each row."),
     "planner.chart_added.bar": "Added a bar chart of {columns}, beside the table.",
     "planner.chart_added.line": "Added a line chart of {columns}, beside the table.",
     "planner.chart_added.pie": "Added a pie chart of {columns}, beside the table.",
@@ -238,8 +242,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.section": "Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
                     "*rename the Term section to Duration*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
-    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row*, *add a "
-                 "bar chart* or *rename sheet Sales to Revenue*.",
+    "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a column Margin: 300, "
+                 "350, 240*, *add a total row*, *add a bar chart* or *rename sheet Sales to Revenue*.",
     "help.export": "Export a document, deck or workbook as a PDF: *can I get that as a PDF?*",
     "help.versions": "Go back: *undo that* or *restore v1*.",
     "help.fill": "Fill in a PDF form: *Fill out form.pdf with Name: Grace Hopper and City: Arlington*.",

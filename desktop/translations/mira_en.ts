@@ -244,6 +244,14 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Nothing was written: {sheet} has {rows} rows of data, and %n values were given. Give one value for each row.</source>
+            <comment>planner.column_too_long</comment>
+            <translation>
+                <numerusform>Nothing was written: {sheet} has {rows} rows of data, and %n value was given.</numerusform>
+                <numerusform>Nothing was written: {sheet} has {rows} rows of data, and %n values were given. Give one value for each row.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Set %n cells: {cells}.</source>
             <comment>planner.cells_set</comment>
             <translation>

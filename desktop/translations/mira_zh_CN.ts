@@ -2055,6 +2055,18 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>合计</translation>
         </message>
         <message>
+            <source>Added the column "{header}" as column {column}.</source>
+            <comment>planner.column_added</comment>
+            <translation>已添加“{header}”列（第 {column} 列）。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Nothing was written: {sheet} has {rows} rows of data, and %n values were given. Give one value for each row.</source>
+            <comment>planner.column_too_long</comment>
+            <translation>
+                <numerusform>未写入任何内容：{sheet} 有 {rows} 行数据，却给了 %n 个值。请每行给一个值。</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>Added a bar chart of {columns}, beside the table.</source>
             <comment>planner.chart_added.bar</comment>
             <translation>已在表格旁添加柱状图：{columns}。</translation>
@@ -2652,9 +2664,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>在标题下添加一段文字：*在“期限”下面加一段：通知期为 30 天。*</translation>
         </message>
         <message>
-            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a total row*, *add a bar chart* or *rename sheet Sales to Revenue*.</source>
+            <source>Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a column Margin: 300, 350, 240*, *add a total row*, *add a bar chart* or *rename sheet Sales to Revenue*.</source>
             <comment>help.rows</comment>
-            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*、*加一行合计*、*加一个柱状图*或*把工作表 销售 重命名为 收入*。</translation>
+            <translation>修改工作簿：*添加一行：五月, 1800, 1150*、*把 B3 改成 1200*、*加一列利润：300, 350, 240*、*加一行合计*、*加一个柱状图*或*把工作表 销售 重命名为 收入*。</translation>
         </message>
         <message>
             <source>Export a document, deck or workbook as a PDF: *can I get that as a PDF?*</source>

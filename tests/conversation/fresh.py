@@ -277,6 +277,18 @@ TOTALS = _rows(
     ("再加一行合计吧", {"cells": {"Sheet1!A4": "合计", "Sheet1!B4": "=SUM(B2:B3)"}, "values": {"Sheet1!B4": 7}}),
 )
 
+COLUMNS = _rows(
+    "add_column", BOOK,
+    ("could you add another column Target: 1000, 1000, 1100?", {"cells": {
+        "Sales!D1": "Target", "Sales!D2": 1000, "Sales!D3": 1000, "Sales!D4": 1100}}),
+    ("put in a column named Owner: Ann, Bo, Cy", {"cells": {"Sales!D1": "Owner", "Sales!D4": "Cy"}}),
+    ("再加一列目标：1000，1000，1100", {"cells": {"Sales!D1": "目标", "Sales!D2": 1000, "Sales!D4": 1100}}),
+) + _after(
+    "add_column", ("Make a spreadsheet:\nFruit,Boxes\napple,3\npear,4",), (),
+    ("add a column Price: 1.5, 2", {"cells": {"Sheet1!C1": "Price", "Sheet1!C2": 1.5, "Sheet1!C3": 2}}),
+    ("加一列产地：山东、河北", {"cells": {"Sheet1!C1": "产地", "Sheet1!C2": "山东", "Sheet1!C3": "河北"}}),
+)
+
 _BARS = {"chart": "bar", "series": ["B", "C"], "categories": "A", "rows": (2, 4)}
 CHARTS = _rows(
     "add_chart", BOOK,
@@ -577,7 +589,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
       before=("!deny Turn notes.md into a Word report",)),
 ]
 
-ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *CHARTS, *DUPLICATES, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
+ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *COLUMNS, *CHARTS, *DUPLICATES, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

@@ -583,6 +583,27 @@ TOTALS = _rows(
     P("加一行合计", "add_total", BOOK, {"says": ("已经是合计行",), "unchanged": True}, before=("加一行合计",)),
 ]
 
+_MARGIN = {"cells": {"Sales!D1": "Margin", "Sales!D2": 300, "Sales!D3": 350, "Sales!D4": 240}}
+COLUMNS = _rows(
+    "add_column", BOOK,
+    ("add a column Margin: 300, 350, 240", _MARGIN),
+    ("Add a new column called Margin with values: 300, 350, 240", _MARGIN),
+    ("insert a column \"Margin\" to the spreadsheet: 300, 350, 240", _MARGIN),
+    ("add a column Note: ok, late, ok", {"cells": {"Sales!D1": "Note", "Sales!D2": "ok", "Sales!D3": "late",
+                                                   "Sales!D4": "ok"}}),
+    ("加一列利润：300, 350, 240", {"cells": {**_MARGIN["cells"], "Sales!D1": "利润"}}),
+    ("添加一列 备注：好、晚、好", {"cells": {"Sales!D1": "备注", "Sales!D2": "好", "Sales!D3": "晚", "Sales!D4": "好"}}),
+    ("新增一列“利润”: 300,350,240", {"cells": {**_MARGIN["cells"], "Sales!D1": "利润"}}),
+) + [
+    # a totals row under the data: the values go above it and the new column is summed there too
+    P("add a column Margin: 300, 350, 240", "add_column", BOOK,
+      {"cells": {**_MARGIN["cells"], "Sales!D5": "=SUM(D2:D4)"}, "values": {"Sales!D5": 890}},
+      before=("add a total row",)),
+    # more values than rows: said, nothing written
+    P("add a column Margin: 1, 2, 3, 4, 5", "add_column", BOOK, {"says": ("3 rows of data",), "unchanged": True}),
+    P("加一列利润：1,2,3,4,5", "add_column", BOOK, {"says": ("3 行数据",), "unchanged": True}),
+]
+
 _BARS = {"chart": "bar", "series": ["B", "C"], "categories": "A", "rows": (2, 4)}
 CHARTS = _rows(
     "add_chart", BOOK,
@@ -670,6 +691,8 @@ VERSIONS = [
 
 # Near misses: words of an intent in a request that is not that intent (or no request at all).
 NEAR_MISS = [P(text, None, files) for text, files in (
+    ("how do I add a column?", BOOK),
+    ("怎么加一列", BOOK),
     ("What is a slide rule?", DECK),
     ("How do I add a slide in PowerPoint?", DECK),
     ("is the title good?", DOC),
@@ -726,5 +749,5 @@ NEAR_MISS = [P(text, None, files) for text, files in (
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,
-                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *CHARTS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
+                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *COLUMNS, *CHARTS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
                 *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

@@ -212,7 +212,7 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
             f"'Sales'!{c}{first}:{c}{last}" for c in want["series"]]
         categories = chart.series[0].cat.strRef or chart.series[0].cat.numRef
         assert categories.f.replace("$", "") == f"'Sales'!{want['categories']}{first}:{want['categories']}{last}"
-    elif intent in ("set_cells", "add_total"):
+    elif intent in ("set_cells", "add_total", "add_column"):
         import openpyxl
 
         book = openpyxl.load_workbook(path)

@@ -44,7 +44,7 @@ def test_the_planner_messages_are_translated_and_chinese_replies_stay_chinese() 
                   "text": "t", "page": 1, "most": 50, "n": 1, "source": "s", "what": "w", "problems": "p",
                   "rows": "r", "shown": "s", "lines": "l", "words": "w", "headings": ["h"], "start": "s",
                   "font": "f", "heading": "h", "cells": "B3 = 1", "cell": "B3", "value": "1", "at": 2, "a": 1, "b": 2, "made": "PDF", "others": ["deck"],
-                  "row": 5, "columns": ["North", "South"], "sheet": "Sales"}
+                  "row": 5, "columns": ["North", "South"], "sheet": "Sales", "header": "Margin", "column": "D"}
         template = MESSAGES[id]
         n = 2 if isinstance(template, tuple) else None
         zh = render_plain(msg(id, n, **params), "zh_CN")

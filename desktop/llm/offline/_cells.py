@@ -207,6 +207,64 @@ def total_row(sheet: Mapping[str, Any], label: str) -> Total | int | None:
     return Total(row, cells, table.names)
 
 
+@dataclass(frozen=True)
+class NewColumn:
+    """A column added right of a sheet's table: its letter, its cells and the rows of data it fills."""
+
+    letter: str
+    cells: dict[str, Any]
+    rows: int
+
+
+_LAST_COLUMN = later(r":\$?([A-Z]{1,3})\$?\d+$")
+
+
+def new_column(sheet: Mapping[str, Any], header: str, values: list[str]) -> NewColumn | int | None:
+    """``header`` in the header row right of ``sheet``'s table and ``values`` down its rows of data (numbers
+    as numbers), a SUM in its totals row when it has one and the values are numbers; the number of rows of
+    data when more values were given than it has; None when the read shows no table."""
+    found = _RANGE.match(str(sheet.get("used_range") or ""))
+    if found is None:
+        return None
+    end = _LAST_COLUMN.search(str(sheet.get("used_range") or ""))
+    letter = column_letter(_column_index(end.group(1) if end else found.group(1)) + 1)
+    table = read_table(sheet)
+    top = int(found.group(2))
+    header_row = table.first_data - 1 if table is not None and table.first_data > top else top
+    bottom = table.bottom if table is not None else int(found.group(3) or top)
+    last_data = bottom - 1 if table is not None and table.totalled else bottom
+    rows = last_data - header_row
+    values = _one_per_row(values, rows)
+    if len(values) > rows:
+        return rows
+    typed = [number(v) if isinstance(number(v), (int, float)) else v for v in values]
+    cells: dict[str, Any] = {f"{letter}{header_row}": header}
+    cells.update({f"{letter}{header_row + 1 + i}": v for i, v in enumerate(typed)})
+    if last_data < bottom and typed and all(isinstance(v, (int, float)) for v in typed):
+        cells[f"{letter}{bottom}"] = f"=SUM({letter}{header_row + 1}:{letter}{last_data})"
+    return NewColumn(letter, cells, rows)
+
+
+def _one_per_row(values: list[str], rows: int) -> list[str]:
+    """"300,350,240" reads as one number with thousands separators; for a column of three rows it is three
+    values, which is what was meant when it then gives one value per row."""
+    if len(values) >= rows:
+        return values
+    split = [part.strip() for v in values for part in (v.split(",") if _GROUPED.match(v.strip()) else [v])]
+    return split if len(split) == rows else values
+
+
+_GROUPED = later(r"^\d{1,3}(?:,\d{3})+$")
+
+
+def _column_index(letters: str) -> int:
+    """A -> 0, Z -> 25, AA -> 26."""
+    index = 0
+    for ch in letters:
+        index = index * 26 + ord(ch) - 64
+    return index - 1
+
+
 def chart_of(sheet: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
     """An ``add_chart`` chart of ``sheet``'s columns of numbers by its labels (``xlsx_edit`` ends the data
     above a totals row), None when no column holds numbers."""

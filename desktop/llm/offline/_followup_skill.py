@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from desktop.llm.offline._cells import Total, chart_of, read_table, total_row
+from desktop.llm.offline._cells import NewColumn, Total, chart_of, new_column, read_table, total_row
 from desktop.llm.offline._intents import BY_ID
 from desktop.llm.offline._summary import failure, other_font
 from desktop.llm.offline._transcript import CallHistory
@@ -161,7 +161,7 @@ class FollowUpPlan(CallHistory):
                 return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": [block]}]})
             return ("docx_edit", {"path": path, "operations": [{"op": "insert_after_heading", "heading": self.p["heading"],
                                                                 "blocks": [block], "before_subheadings": True}]})
-        if op in ("add_rows", "set_cells", "add_total", "add_chart"):
+        if op in ("add_rows", "set_cells", "add_total", "add_chart", "add_column"):
             info = self._sheet_info()
             if info is None:
                 return ("xlsx_inspect", {"path": path})
@@ -177,6 +177,12 @@ class FollowUpPlan(CallHistory):
                     return total
                 return ("xlsx_edit", {"path": path, "operations": [
                     {"op": "set_cells", "sheet": sheet, "cells": total.cells}]})
+            if op == "add_column":
+                column = self._column(info)
+                if isinstance(column, str):
+                    return column
+                return ("xlsx_edit", {"path": path, "operations": [
+                    {"op": "set_cells", "sheet": sheet, "cells": column.cells}]})
             if op == "add_chart":
                 chart = chart_of(info, self.p.get("kind") or "bar")
                 if chart is None:
@@ -211,6 +217,16 @@ class FollowUpPlan(CallHistory):
         if total is None:
             return self._say("planner.no_numbers", sheet=str(info.get("name")))
         return total
+
+    def _column(self, info: Mapping[str, Any]) -> NewColumn | str:
+        """The new column right of the table; the reason in words when it has fewer rows than values."""
+        column = new_column(info, str(self.p["header"]), [str(v) for v in self.p.get("values") or ()])
+        if column is None:
+            return self._say("planner.no_worksheet", path=self.path)
+        if isinstance(column, int):
+            return self._say("planner.column_too_long", len(self.p.get("values") or ()), rows=column,
+                             sheet=str(info.get("name")))
+        return column
 
     def _section(self) -> list[dict[str, Any]]:
         blocks: list[dict[str, Any]] = [{"type": "heading", "level": 1, "text": self.p["title"]}]
@@ -373,6 +389,12 @@ class FollowUpPlan(CallHistory):
             table = read_table(info) if isinstance(info, Mapping) else None
             names = [n for j, n in zip(table.numbers, table.names) if j != table.label] if table is not None else []
             return self._say(f"planner.chart_added.{self.p.get('kind') or 'bar'}", columns=names)
+        if self.op == "add_column":  # worked out again from the same read, as the call was
+            info = self._sheet_info()
+            column = self._column(info) if isinstance(info, Mapping) else None
+            if isinstance(column, NewColumn):
+                return self._say("planner.column_added", header=p["header"], column=column.letter)
+            return self._say("planner.rows_added", 1)
         if self.op == "add_total":  # worked out again from the same read, as the call was
             info = self._sheet_info()
             total = self._total(info) if isinstance(info, Mapping) else None

@@ -511,6 +511,14 @@ INTENTS: tuple[Intent, ...] = (
            unless=(*_ASKING, r"[:：]\s*\S"), scope="named", action="action.add_total",
            request_en="add a total row to {path}", request_zh="给 {path} 加一行合计",
            command="xlsx_edit", precedence=71, help="help.rows"),
+    Intent("add_column", ("xlsx",), {"header": "text", "values": "list"},
+           en=(r"\b(?:add|append|insert|put in)\s+(?:a\s+|an\s+|another\s+|one\s+more\s+)?(?:new\s+)?column\s+"
+               rf"(?:(?:called|named|titled|for)\s+)?{_Q}?(?P<header>[^:：\n\"”’」』]{{1,40}}?){_QC}?"
+               r"(?:\s+(?:to|in|on)\s+(?:\S+\.xlsx|it|this|the\s+(?:spreadsheet|workbook|table|sheet)))?"
+               r"\s*(?:with(?:\s+(?:the\s+)?values)?)?\s*[:：]\s*(?P<values>.+)$",),
+           zh=(rf"(?:加|添加|增加|新增|插入|补)(?:上)?(?:一|1)?列\s*{_Q}?(?P<header>[^:：\n，,\"”’」』]{{1,20}}?){_QC}?"
+               r"\s*[:：]\s*(?P<values>.+)$",),
+           unless=_ASKING, scope="named", command="xlsx_edit", precedence=72, help="help.rows"),
     Intent("remove_sheet", ("xlsx",), {"name": "text"},
            en=(rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?"
                r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$",
