@@ -168,21 +168,15 @@ class FollowUpPlan(CallHistory):
             if isinstance(info, str):
                 return info
             sheet = info.get("name")
-            if op == "set_cells":
+            cells = self.p["cells"] if op == "set_cells" else None
+            if op in ("add_total", "add_column"):  # cells worked out from the read
+                made = self._total(info) if op == "add_total" else self._column(info)
+                if isinstance(made, str):
+                    return made  # why nothing is written
+                cells = made.cells
+            if cells is not None:
                 return ("xlsx_edit", {"path": path, "operations": [
-                    {"op": "set_cells", "sheet": sheet, "cells": self.p["cells"]}]})
-            if op == "add_total":
-                total = self._total(info)
-                if isinstance(total, str):
-                    return total
-                return ("xlsx_edit", {"path": path, "operations": [
-                    {"op": "set_cells", "sheet": sheet, "cells": total.cells}]})
-            if op == "add_column":
-                column = self._column(info)
-                if isinstance(column, str):
-                    return column
-                return ("xlsx_edit", {"path": path, "operations": [
-                    {"op": "set_cells", "sheet": sheet, "cells": column.cells}]})
+                    {"op": "set_cells", "sheet": sheet, "cells": cells}]})
             if op == "add_chart":
                 chart = chart_of(info, self.p.get("kind") or "bar")
                 if chart is None:
