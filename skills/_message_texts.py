@@ -215,6 +215,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "action.add_rows": "Add rows…",
     "action.set_cells": "Change a cell…",
     "action.add_total": "Add a total row",
+    "action.add_column": "Add a column…",
     "action.add_section": "Add section…",
     "action.export_pdf": "Export as PDF",
     "action.undo": "Undo",
@@ -227,6 +228,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "action.field.cell": "Cell (such as B3)",
     "action.field.value": "New value (a number, text or =formula)",
     "action.field.text": "Text",
+    "action.field.header": "Column header",
+    "action.field.values": "Values, one for each row (separated by commas)",
     "action.send": "Send",
     "help.create": "Turn your own content into files: markdown headings, lists and tables, CSV data, or attached "
                    "`.md`, `.csv` and `.txt` files become a **Word** document, a **PDF** or **PowerPoint** slides or an "

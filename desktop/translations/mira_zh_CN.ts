@@ -2569,6 +2569,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>加一行合计</translation>
         </message>
         <message>
+            <source>Add a column…</source>
+            <comment>action.add_column</comment>
+            <translation>加一列…</translation>
+        </message>
+        <message>
             <source>Add section…</source>
             <comment>action.add_section</comment>
             <translation>添加章节…</translation>
@@ -2627,6 +2632,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Text</source>
             <comment>action.field.text</comment>
             <translation>正文</translation>
+        </message>
+        <message>
+            <source>Column header</source>
+            <comment>action.field.header</comment>
+            <translation>列标题</translation>
+        </message>
+        <message>
+            <source>Values, one for each row (separated by commas)</source>
+            <comment>action.field.values</comment>
+            <translation>各行的值（用逗号分隔）</translation>
         </message>
         <message>
             <source>Send</source>

@@ -116,9 +116,11 @@ def test_quick_actions_come_from_the_table_and_their_requests_read_back_as_the_s
     from desktop.llm.offline._actions import actions_for, request_for
 
     values = {"title": "Risks", "bullets": "Budget, Time", "find": "2024", "replace": "2025",
-              "rows": "May, 1800, 1150\nJune, 1900, 1200", "text": "Budget is tight", "cell": "B3", "value": "1,250"}
+              "rows": "May, 1800, 1150\nJune, 1900, 1200", "text": "Budget is tight", "cell": "B3", "value": "1,250",
+              "header": "Margin", "values": "1,200, 350\n240"}
     assert [a.id for a in actions_for("pptx", 1)] == ["replace_text", "set_title", "add_slide", "export_pdf"]
-    assert [a.id for a in actions_for("xlsx", 3)] == ["add_rows", "set_cells", "add_total", "export_pdf", "undo"]  # Undo: a v1
+    assert [a.id for a in actions_for("xlsx", 3)] == ["add_rows", "set_cells", "add_total", "add_column", "export_pdf",
+                                                      "undo"]  # Undo: a v1
     assert "export_pdf" not in [a.id for a in actions_for("pdf", 2)]
     for kind in ("docx", "pptx", "xlsx", "pdf"):
         for action in actions_for(kind, 2):
@@ -138,6 +140,8 @@ def test_quick_actions_come_from_the_table_and_their_requests_read_back_as_the_s
                     assert found.values["rows"] == [["May", 1800, 1150], ["June", 1900, 1200]], text
                 if "cell" in action.fields:
                     assert found.values["cells"] == {"B3": 1250}, text
+                if "values" in action.fields:  # "1,200" stays one value
+                    assert (found.values["header"], found.values["values"]) == ("Margin", ["1,200", "350", "240"]), text
     slide = next(a for a in actions_for("pptx", 1) if a.id == "add_slide")
     assert request_for(slide, {"title": ""}, "d.pptx", False) is None  # a required field is empty
     assert request_for(slide, {"title": "Risks"}, "d.pptx", False) == "add a slide titled “Risks” to d.pptx"

@@ -44,3 +44,25 @@ def test_add_slide_from_the_card_then_undo(make_window, qtbot, tmp_path: Path) -
     approve_next(window, qtbot, "pptx", 2)
     latest_card(window, qtbot, "pptx", 3)
     assert len(pptx.Presentation(str(path)).slides) == before
+
+
+def test_add_a_column_from_a_workbooks_card(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The form's two fields make the request; the new header looks like the others, "1,200" is one value."""
+    import openpyxl
+
+    window = make_window()
+    send(window, qtbot, "Make a spreadsheet:\nFruit,Boxes\napple,3\npear,4")
+    approve_next(window, qtbot, "xlsx", 0)
+    _ref, card = latest_card(window, qtbot, "xlsx", 1)
+    card.more_menu.aboutToShow.emit()
+    next(a for a in card.more_menu.actions() if a.text() == "Add a column…").trigger()
+    form = window.host.last_quick_form
+    assert form is not None and set(form.inputs) == {"header", "values"} and not form.send_button.isEnabled()
+    form.inputs["header"].setText("Price")
+    form.inputs["values"].setText("1,200, 2")
+    click(qtbot, form.send_button)
+    approve_next(window, qtbot, "xlsx", 1)
+    ref2, _card2 = latest_card(window, qtbot, "xlsx", 2)
+    sheet = openpyxl.load_workbook(str(window.host.view_for(ref2).path)).active
+    assert [sheet["C1"].value, sheet["C2"].value, sheet["C3"].value] == ["Price", 1200, 2]
+    assert sheet["C1"].font.b == sheet["B1"].font.b is True and sheet["C1"].fill.fgColor.rgb == sheet["B1"].fill.fgColor.rgb

@@ -49,8 +49,9 @@ def actions_for(kind: str, version: int, wanted: Collection[str] = ()) -> list[Q
 
 
 def _list(value: str, chinese: bool) -> str:
-    """A typed list ("A, B" or one a line) as the request writes it."""
-    items = [i.strip() for i in re.split(r"[\n,，、;；]", value) if i.strip()]
+    """A typed list ("A, B" or one a line) as the request writes it; "1,200" stays one number."""
+    protected = re.sub(r"(?<=\d),(?=\d{3}(?:\D|$))", "\0", value)
+    items = [i.strip().replace("\0", ",") for i in re.split(r"[\n,，、;；]", protected) if i.strip()]
     return ("、" if chinese else ", ").join(items)
 
 
@@ -60,8 +61,9 @@ def request_for(action: QuickAction, values: Mapping[str, str], path: str, chine
     filled = {k: str(values.get(k) or "").strip() for k in action.fields}
     if any(not filled[k] for k in action.fields if k not in action.optional):
         return None
-    if "bullets" in filled:
-        filled["bullets"] = _list(filled["bullets"], chinese)
+    for name in ("bullets", "values"):
+        if name in filled:
+            filled[name] = _list(filled[name], chinese)
     if "rows" in filled:  # one row a line: the request separates them with ";"
         filled["rows"] = "；".join(ln.strip() for ln in filled["rows"].splitlines() if ln.strip()) if chinese \
             else "; ".join(ln.strip() for ln in filled["rows"].splitlines() if ln.strip())

@@ -518,7 +518,9 @@ INTENTS: tuple[Intent, ...] = (
                r"\s*(?:with(?:\s+(?:the\s+)?values)?)?\s*[:：]\s*(?P<values>.+)$",),
            zh=(rf"(?:加|添加|增加|新增|插入|补)(?:上)?(?:一|1)?列\s*{_Q}?(?P<header>[^:：\n，,\"”’」』]{{1,20}}?){_QC}?"
                r"\s*[:：]\s*(?P<values>.+)$",),
-           unless=_ASKING, scope="named", command="xlsx_edit", precedence=72, help="help.rows"),
+           unless=_ASKING, scope="named", action="action.add_column",
+           request_en="add a column {header} to {path}: {values}", request_zh="在 {path} 中加一列{header}：{values}",
+           command="xlsx_edit", precedence=72, help="help.rows"),
     Intent("remove_sheet", ("xlsx",), {"name": "text"},
            en=(rf"\b(?:delete|remove|drop|get rid of)\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?"
                r"(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$",
