@@ -468,6 +468,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.chart.column": "Column chart “{title}” of {series}",
     "change.chart.line": "Line chart “{title}” of {series}",
     "change.chart.pie": "Pie chart “{title}” of {series}",
+    "change.cell_empty": "{cell}: (empty)",
     "change.chart_at": "Chart “{title}” at {cell}",
     "change.chart_at.untitled": "Chart at {cell}",
     "change.totals": "Totals row “{label}”: {columns}",

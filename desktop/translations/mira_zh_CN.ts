@@ -3676,6 +3676,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>饼图“{title}”：{series}</translation>
         </message>
         <message>
+            <source>{cell}: (empty)</source>
+            <comment>change.cell_empty</comment>
+            <translation>{cell}：（空）</translation>
+        </message>
+        <message>
             <source>Chart “{title}” at {cell}</source>
             <comment>change.chart_at</comment>
             <translation>图表“{title}”，位于 {cell}</translation>

@@ -500,3 +500,15 @@ def test_add_chart_charts_the_table_above_its_totals_row(tmp_path: Path) -> None
         wb.save(ws.root / "empty.xlsx")
         get_command("xlsx_edit").run(ws, {"path": "empty.xlsx", "operations": [
             {"op": "add_chart", "sheet": "Sheet", "chart": {"type": "line", "values": ["B"]}}]})
+
+
+def test_an_empty_cell_in_a_change_is_said_in_the_readers_language(ws: Workspace) -> None:
+    """The card said "工作表1!C1: (empty) → …" in a Chinese window."""
+    from desktop.translations import render_plain
+
+    card = get_command("xlsx_edit").describe(ws, {"path": "b.xlsx", "operations": [
+        {"op": "set_cells", "sheet": "Sales", "cells": {"D2": 5, "B2": None}}]})
+    pairs = [[side if isinstance(side, str) else render_plain(side, "zh_CN") for side in pair] for pair in card.pairs()]
+    assert ["Sales!D2：（空）", "Sales!D2: 5"] in pairs and ["Sales!B2: 10", "Sales!B2：（空）"] in pairs
+    assert [[english(side) for side in pair] for pair in card.pairs()] == [
+        ["Sales!D2: (empty)", "Sales!D2: 5"], ["Sales!B2: 10", "Sales!B2: (empty)"]]

@@ -89,6 +89,11 @@ def show(value: Any) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
+def _cell_said(cell: str, value: Any) -> Said:
+    """"Sales!B2: 1200"; an empty cell in the reader's words ("Sales!B2: (empty)", "Sales!B2：（空）")."""
+    return f"{cell}: {show(value)}" if value is not None and value != "" else msg("change.cell_empty", cell=cell)
+
+
 def _sheet(wb: Workbook, name: str, where: str) -> Any:
     if name not in wb.sheetnames:
         raise CommandError(msg("error.xlsx_edit.there_sheet_sheets", where=where, name=repr(name), sheetnames=', '.join(wb.sheetnames)))
@@ -167,7 +172,8 @@ def _set_cells(wb: Workbook, op: SetCellsOp, where: str) -> list[Change]:
             if left.value is not None and left.has_style:
                 cell._style = copy(left._style)
         _put(ws, row, col, value)
-        changes.append([f"{ws.title}!{ref.upper()}: {show(before)}", f"{ws.title}!{ref.upper()}: {show(cell_value(value)[0])}"])
+        changes.append([_cell_said(f"{ws.title}!{ref.upper()}", before),
+                        _cell_said(f"{ws.title}!{ref.upper()}", cell_value(value)[0])])
     return changes
 
 
