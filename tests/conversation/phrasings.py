@@ -594,6 +594,9 @@ COLUMNS = _rows(
     ("加一列利润：300, 350, 240", {"cells": {**_MARGIN["cells"], "Sales!D1": "利润"}}),
     ("添加一列 备注：好、晚、好", {"cells": {"Sales!D1": "备注", "Sales!D2": "好", "Sales!D3": "晚", "Sales!D4": "好"}}),
     ("新增一列“利润”: 300,350,240", {"cells": {**_MARGIN["cells"], "Sales!D1": "利润"}}),
+    ("add a column called Margin with values 300, 350, 240", _MARGIN),
+    ("add a Margin column: 300, 350, 240", _MARGIN),
+    ("加一列，列名叫利润，值为300，350，240", {"cells": {**_MARGIN["cells"], "Sales!D1": "利润"}}),
 ) + [
     # a totals row under the data: the values go above it and the new column is summed there too
     P("add a column Margin: 300, 350, 240", "add_column", BOOK,

@@ -513,11 +513,17 @@ INTENTS: tuple[Intent, ...] = (
            command="xlsx_edit", precedence=71, help="help.rows"),
     Intent("add_column", ("xlsx",), {"header": "text", "values": "list"},
            en=(r"\b(?:add|append|insert|put in)\s+(?:a\s+|an\s+|another\s+|one\s+more\s+)?(?:new\s+)?column\s+"
-               rf"(?:(?:called|named|titled|for)\s+)?{_Q}?(?P<header>[^:：\n\"”’」』]{{1,40}}?){_QC}?"
+               rf"(?:(?:called|named|titled|for|with|of)\s+)?(?!(?:to|in|on)\s){_Q}?(?P<header>[^:：\n\"”’」』]{{1,40}}?){_QC}?"
                r"(?:\s+(?:to|in|on)\s+(?:\S+\.xlsx|it|this|the\s+(?:spreadsheet|workbook|table|sheet)))?"
-               r"\s*(?:with(?:\s+(?:the\s+)?values)?)?\s*[:：]\s*(?P<values>.+)$",),
+               r"(?:\s*[:：]|\s+with(?:\s+(?:the\s+)?values?)?\s*[:：]?|\s+(?:containing|holding)\s)\s*(?P<values>.+)$",
+               r"\b(?:add|append|insert)\s+(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?!(?:a|an|the|another|new)\b)(?P<header>[A-Za-z][\w]*(?:\s[\w]+)?)\s+column"
+               r"(?:\s+(?:to|in|on)\s+(?:\S+\.xlsx|it|this|the\s+(?:spreadsheet|workbook|table|sheet)))?"
+               r"(?:\s*[:：]|\s+with(?:\s+(?:the\s+)?values?)?\s*[:：]?)\s*(?P<values>.+)$"),
            zh=(rf"(?:加|添加|增加|新增|插入|补)(?:上)?(?:一|1)?列\s*{_Q}?(?P<header>[^:：\n，,\"”’」』]{{1,20}}?){_QC}?"
-               r"\s*[:：]\s*(?P<values>.+)$",),
+               r"\s*[:：]\s*(?P<values>.+)$",
+               rf"(?:加|添加|增加|新增|插入)(?:上)?(?:一|1)?列\s*[，,]?\s*(?:列名|标题|表头|名字)(?:叫|是|为)?\s*{_Q}?"
+               rf"(?P<header>[^:：\n，,\"”’」』]{{1,20}}?){_QC}?\s*[，,]\s*(?:值|数据|内容)(?:分别)?(?:为|是)?\s*[:：]?\s*"
+               r"(?P<values>.+)$"),
            unless=_ASKING, scope="named", action="action.add_column",
            request_en="add a column {header} to {path}: {values}", request_zh="在 {path} 中加一列{header}：{values}",
            command="xlsx_edit", precedence=72, help="help.rows"),
