@@ -80,7 +80,17 @@ def app_main() -> int:
         view.setCurrentIndex(view.model().index(1, 0))
         await asyncio.sleep(0.5)
         window.chat.composer.set_text(FOLLOW_UP)
-        window.chat.composer.submit()
+        # Enter does not send while the window is busy (under load, a sync of the card may still run): sent
+        # once it is not, as a user presses Enter again
+        while not any(m.text == FOLLOW_UP for m in window.conversation):
+            if not window.controller.busy and window.chat.composer.text():
+                window.chat.composer.submit()
+            await asyncio.sleep(0.05)
+        # the follow-up answered and nothing running: what the reader was told of it has all been sent
+        while window.controller.busy or not any(m.text == FOLLOW_UP for m in window.conversation) \
+                or list(window.conversation)[-1].status.value == "streaming":
+            await asyncio.sleep(0.05)
+        print("IDLE", flush=True)
         await asyncio.Event().wait()
 
     with loop:
@@ -162,10 +172,13 @@ def dump(app_name: str, limit: int) -> dict[str, Any]:
     raise LookupError(f"no accessible application named {app_name!r} (found {names})")
 
 
-def listen(app: subprocess.Popen[str], seconds: float) -> list[dict[str, Any]]:
-    """Tell the app to go on, and record what a screen reader is told while it does."""
+def listening() -> list[dict[str, Any]]:
+    """Register for what a screen reader is told; the list fills while :func:`go_on` runs.
+
+    Registered before the tree is read, not just before the app goes on: the app's accessibility bridge
+    learns of a new listener from the registry's signal, in its own time, and sends no focus event until it
+    has (under load the keyboard's move to the next message went unheard)."""
     import pyatspi
-    from gi.repository import GLib
 
     heard: list[dict[str, Any]] = []
 
@@ -180,12 +193,38 @@ def listen(app: subprocess.Popen[str], seconds: float) -> list[dict[str, Any]]:
 
     for kind in EVENTS:
         pyatspi.Registry.registerEventListener(on_event, kind)
-    assert app.stdin is not None
+    return heard
+
+
+def go_on(app: subprocess.Popen[str], heard: list[dict[str, Any]], seconds: float) -> None:
+    """Tell the app to go on, and let the listeners hear what it does until it has said it is idle and the
+    finished reply was announced (at most ``seconds``): the bridge may send its events after the app's
+    IDLE line, so the line alone does not end the listening."""
+    import pyatspi
+    from gi.repository import GLib
+
+    assert app.stdin is not None and app.stdout is not None
+    idle: list[bool] = []
+
+    def said(_fd: Any, _condition: Any) -> bool:
+        line = app.stdout.readline() if app.stdout is not None else ""
+        if line.strip() == "IDLE" or not line:
+            idle.append(True)
+            return False
+        return True
+
+    def done() -> bool:
+        if idle and any(e["type"] == "object:announcement" for e in heard):
+            pyatspi.Registry.stop()
+            return False
+        return True
+
+    GLib.io_add_watch(app.stdout.fileno(), GLib.IO_IN | GLib.IO_HUP, said)
+    GLib.timeout_add(50, done)
     app.stdin.write("GO\n")
     app.stdin.flush()
     GLib.timeout_add(int(seconds * 1000), pyatspi.Registry.stop)
     pyatspi.Registry.start()
-    return heard
 
 
 def _print(node: dict[str, Any], out: TextIO, depth: int = 0) -> None:
@@ -238,6 +277,7 @@ def inspect(app_python: str, limit: int, events: float = 0, preview: Path | None
                 raise RuntimeError("the app did not get ready")
         else:
             raise RuntimeError(f"the app stopped with status {app.wait()}")
+        heard = listening() if events else []
         while True:  # the app joins the accessibility bus on its own schedule
             try:
                 tree = dump("Mira", limit)
@@ -247,7 +287,8 @@ def inspect(app_python: str, limit: int, events: float = 0, preview: Path | None
                     raise
                 time.sleep(0.5)
         if events:
-            tree["events"] = listen(app, events)
+            go_on(app, heard, events)
+            tree["events"] = heard
         return tree
     finally:
         app.kill()
@@ -262,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the tree as JSON")
     parser.add_argument("--out", type=Path, help="write the output to this file instead")
     parser.add_argument("--events", type=float, default=0, metavar="SECONDS",
-                        help="then move to the next message, send a follow-up and record the events this long")
+                        help="then move to the next message, send a follow-up and record the events until it is "
+                             "answered (at most this long)")
     parser.add_argument("--depth", type=int, default=40, help="how deep to walk")
     parser.add_argument("--app-python", default=str(ROOT / ".venv" / "bin" / "python"))
     parser.add_argument("--preview", type=Path, metavar="FILE",

@@ -51,7 +51,7 @@ def _walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 @pytest.mark.slow
 @pytest.mark.atspi
 def test_a_screen_reader_hears_the_messages_the_cards_the_buttons_and_what_happens(tmp_path: Path) -> None:
-    tree = _tree(tmp_path, "--events", "6")
+    tree = _tree(tmp_path, "--events", "60")  # until the follow-up is answered: the most it may take
     assert tree["role"] == "application" and tree["name"] == "Mira"
     lists = [n for n in _walk(tree) if n["role"] == "list" and n["name"] == "Conversation"]
     assert len(lists) == 1
