@@ -388,7 +388,8 @@ def needs(view: ArtifactView) -> tuple[str, ...]:
 def _scrolled_to(size: Callable[[int], int], first: int, last: int, room: int, per_item: bool) -> int:
     """Where a scroll bar goes to show the sections ``first`` to ``last`` (exclusive edge; columns or rows
     of ``size`` pixels) in ``room`` pixels: the earliest start from which they fit, else ``first``."""
-    start = first
-    while start > 0 and sum(size(i) for i in range(start - 1, max(last, first + 1))) <= room:
+    start, width = first, sum(size(i) for i in range(first, max(last, first + 1)))
+    while start > 0 and width + size(start - 1) <= room:
         start -= 1
+        width += size(start)
     return start if per_item else sum(size(i) for i in range(start))

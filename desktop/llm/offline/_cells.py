@@ -13,6 +13,7 @@ from typing import Any
 
 from desktop.llm._patterns import later
 from desktop.llm.offline._content import number
+from desktop.llm.offline._slots import column_number
 
 _PERCENT = later(r"^([-+]?\d+(?:\.(\d+))?)\s?%$")
 _CURRENCY = later(r"^([-+]?)([$€£¥￥])\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)$|"
@@ -209,11 +210,10 @@ def total_row(sheet: Mapping[str, Any], label: str) -> Total | int | None:
 
 @dataclass(frozen=True)
 class NewColumn:
-    """A column added right of a sheet's table: its letter, its cells and the rows of data it fills."""
+    """A column added right of a sheet's table: its letter and its cells."""
 
     letter: str
     cells: dict[str, Any]
-    rows: int
 
 
 _LAST_COLUMN = later(r":\$?([A-Z]{1,3})\$?\d+$")
@@ -227,7 +227,7 @@ def new_column(sheet: Mapping[str, Any], header: str, values: list[str]) -> NewC
     if found is None:
         return None
     end = _LAST_COLUMN.search(str(sheet.get("used_range") or ""))
-    letter = column_letter(_column_index(end.group(1) if end else found.group(1)) + 1)
+    letter = column_letter(column_number(end.group(1) if end else found.group(1)))  # the column after it
     table = read_table(sheet)
     top = int(found.group(2))
     header_row = table.first_data - 1 if table is not None and table.first_data > top else top
@@ -237,12 +237,12 @@ def new_column(sheet: Mapping[str, Any], header: str, values: list[str]) -> NewC
     values = _one_per_row(values, rows)
     if len(values) > rows:
         return rows
-    typed = [number(v) if isinstance(number(v), (int, float)) else v for v in values]
+    typed = [n if isinstance(n := number(v), (int, float)) else v for v in values]
     cells: dict[str, Any] = {f"{letter}{header_row}": header}
     cells.update({f"{letter}{header_row + 1 + i}": v for i, v in enumerate(typed)})
     if last_data < bottom and typed and all(isinstance(v, (int, float)) for v in typed):
         cells[f"{letter}{bottom}"] = f"=SUM({letter}{header_row + 1}:{letter}{last_data})"
-    return NewColumn(letter, cells, rows)
+    return NewColumn(letter, cells)
 
 
 def _one_per_row(values: list[str], rows: int) -> list[str]:
@@ -255,14 +255,6 @@ def _one_per_row(values: list[str], rows: int) -> list[str]:
 
 
 _GROUPED = later(r"^\d{1,3}(?:,\d{3})+$")
-
-
-def _column_index(letters: str) -> int:
-    """A -> 0, Z -> 25, AA -> 26."""
-    index = 0
-    for ch in letters:
-        index = index * 26 + ord(ch) - 64
-    return index - 1
 
 
 def chart_of(sheet: Mapping[str, Any], kind: str) -> dict[str, Any] | None:

@@ -374,7 +374,7 @@ MAX_COLUMN = 16_384  # XFD
 MAX_ROW = 1_048_576
 
 
-def _column_number(letters: str) -> int:
+def column_number(letters: str) -> int:
     """"XFD" -> 16384 (openpyxl has it, but the planner does not load openpyxl to read a request)."""
     n = 0
     for ch in letters.upper():
@@ -385,7 +385,7 @@ def _column_number(letters: str) -> int:
 def _ref_of(m: re.Match[str]) -> tuple[str, str | None] | None:
     """("B3", "Sales") for a matched reference; None outside a sheet's grid."""
     col, row = m.group("col").upper(), int(m.group("row"))
-    if _column_number(col) > MAX_COLUMN or row > MAX_ROW:
+    if column_number(col) > MAX_COLUMN or row > MAX_ROW:
         return None
     sheet = m.group("sheet")
     return f"{col}{row}", (sheet.strip("'") if sheet else None)
