@@ -338,6 +338,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                            "%n cells showed these errors before the change too: {cells}"),
     "check.detail.cells_differ": ("%n cell holds another value than the one written: {cells}",
                                   "%n cells hold other values than the ones written: {cells}"),
+    "check.detail.cell_holds": "{cell} = {got} ≠ {want}",
+    "check.value_empty": "(empty)",
     "check.detail.cells_as_expected": ("The %n cell holds what was written", "All %n cells hold what was written"),
     "check.detail.empty_slides": ("Slide {slides} shows nothing", "Slides {slides} show nothing"),
     "check.detail.no_empty_slides": "Every slide shows something",

@@ -3081,6 +3081,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
                 <numerusform>%n 个单元格的值与写入的不同：{cells}</numerusform>
             </translation>
         </message>
+        <message>
+            <source>{cell} = {got} ≠ {want}</source>
+            <comment>check.detail.cell_holds</comment>
+            <translation>{cell} = {got} ≠ {want}</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <comment>check.value_empty</comment>
+            <translation>（空）</translation>
+        </message>
         <message numerus="yes">
             <source>All %n cells hold what was written</source>
             <comment>check.detail.cells_as_expected</comment>

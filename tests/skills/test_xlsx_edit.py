@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from desktop.messages import english
+from desktop.translations import render_plain
 
 import io
 import os
@@ -402,7 +403,8 @@ def test_a_cell_that_reads_back_otherwise_is_said_as_a_spreadsheet_shows_it(ws: 
     check = matcher.check()
     assert check.status == "failed"
     assert english(check.detail) == ("2 cells hold other values than the ones written: "
-                                     "Sales!A2 = “North” ≠ “East”; Sales!B2 = (empty) ≠ 1")
+                                     "Sales!A2 = “North” ≠ “East”, Sales!B2 = (empty) ≠ 1")
+    assert "Sales!B2 = （空） ≠ 1" in render_plain(check.detail, "zh_CN")
 
 
 def test_an_edit_is_not_failed_by_an_error_the_workbook_already_showed(ws: Workspace) -> None:

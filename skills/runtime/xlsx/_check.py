@@ -11,7 +11,7 @@ from typing import Any
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from openpyxl.utils.exceptions import CellCoordinatesException
 
-from skills.messages import msg
+from skills.messages import Msg, msg
 from skills.runtime._base import Check, CommandError, Evidence
 from skills.runtime._common import evidence_for
 from skills.runtime.xlsx._read import ERROR_VALUES, SheetScan, formula_text, scan_workbook
@@ -136,20 +136,20 @@ class _CellMatcher:
             if name in self.not_cached:
                 continue
             if not same(want, got) and not (want in ("", None) and got in ("", None)):
-                bad.append(f"{name} = {_shown(got)} ≠ {_shown(want)}")  # symbols read in every language
+                bad.append(msg("check.detail.cell_holds", cell=name, got=_shown(got), want=_shown(want)))
         if bad:
             return Check(name="cells", status="failed", detail=msg("check.detail.cells_differ", len(bad),
-                                                                   cells="; ".join(bad[:10])))
+                                                                   cells=bad[:10]))
         if self.not_cached:
             return Check(name="cells", status="not_run",
                          detail=msg("check.detail.not_calculated", cells=", ".join(self.not_cached[:10])))
         return Check(name="cells", status="passed", detail=msg("check.detail.cells_as_expected", len(self.want)))
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any) -> Msg | str:
     """A cell's value as a spreadsheet shows it, not as Python writes it: 1990-05-01, TRUE, "text", (empty)."""
     if value is None or value == "":
-        return "(empty)"
+        return msg("check.value_empty")
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, dt.datetime) and value.time() == dt.time():
