@@ -374,7 +374,8 @@ def paint_chart(p: QPainter, rect: QRectF, chart: ChartData, px_per_pt: float) -
     if chart.legend and any(names):
         if chart.legend in ("r", "tr", "l"):
             metrics = p.fontMetrics()
-            width = min(inner.width() * 0.4, max(metrics.horizontalAdvance(n) for n in names) + size * 2.2)
+            width = min(inner.width() * 0.4, max(_entry_width(metrics.horizontalAdvance(n), chart, i, pie, size)
+                                                 for i, n in enumerate(names)))
             box = QRectF(inner.right() - width if chart.legend != "l" else inner.left(), inner.top(), width, inner.height())
             if chart.legend == "l":
                 inner.setLeft(inner.left() + width)
@@ -438,6 +439,13 @@ def _key(p: QPainter, swatch: QRectF, chart: ChartData, i: int, pie: bool) -> fl
     p.drawLine(QPointF(swatch.left(), swatch.center().y()), QPointF(swatch.left() + width, swatch.center().y()))
     p.restore()
     return width
+
+
+def _entry_width(advance: float, chart: ChartData, i: int, pie: bool, size: float) -> float:
+    """How wide a legend column's line is for a name ``advance`` wide: margins, key and gap as drawn below
+    (a fixed allowance clipped a line series' name, its key three squares wide)."""
+    square = size * 0.7
+    return size * 0.4 + square * (3 if _is_line_key(chart, i, pie) else 1) + 4 + advance + size * 0.4
 
 
 def _legend_column(p: QPainter, rect: QRectF, names: list[str], chart: ChartData, pie: bool, size: float) -> None:

@@ -297,6 +297,8 @@ CHARTS = _rows(
     ("give me a graph of the data please", _BARS),
     ("给这个表加个饼图", {**_BARS, "chart": "pie", "series": ["B"]}),
     ("用这些数据做成折线图", {**_BARS, "chart": "line"}),
+    ("make a line chart for South by month", {**_BARS, "chart": "line", "series": ["C"]}),
+    ("用North画一个柱状图", {**_BARS, "series": ["B"]}),
 )
 
 DUPLICATES = _rows(

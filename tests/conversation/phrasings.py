@@ -617,6 +617,12 @@ CHARTS = _rows(
     ("chart the sales", _BARS),
     ("加一个柱状图", _BARS),
     ("画个折线图", {**_BARS, "chart": "line"}),
+    # the columns it shows, by their headers; a name no column has charts them all (the card says which)
+    ("add a bar chart of North", {**_BARS, "series": ["B"]}),
+    ("plot the South column as a line chart", {**_BARS, "chart": "line", "series": ["C"]}),
+    ("画一个South的柱状图", {**_BARS, "series": ["C"]}),
+    ("把North和South做成折线图", {**_BARS, "chart": "line"}),
+    ("add a chart of Revenue", _BARS),
 ) + [
     # after a total row, the chart still ends above it
     P("add a bar chart", "add_chart", BOOK, _BARS, before=("add a total row",)),

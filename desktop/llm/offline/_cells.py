@@ -257,14 +257,31 @@ def _one_per_row(values: list[str], rows: int) -> list[str]:
 _GROUPED = later(r"^\d{1,3}(?:,\d{3})+$")
 
 
-def chart_of(sheet: Mapping[str, Any], kind: str) -> dict[str, Any] | None:
-    """An ``add_chart`` chart of ``sheet``'s columns of numbers by its labels (``xlsx_edit`` ends the data
-    above a totals row), None when no column holds numbers."""
+def charted(table: ReadTable, named: str = "") -> list[tuple[int, str]]:
+    """The columns of numbers a chart shows, as (0-based column, header name): those whose header the
+    request names ("a bar chart of Income", "收入和成本的折线图"), else every one but the labels."""
+    columns = [(j, name) for j, name in zip(table.numbers, table.names) if j != table.label]
+    picked = [(j, name) for j, name in columns if _names(named, name)]
+    return picked or columns
+
+
+def _names(said: str, header: str) -> bool:
+    """Whether ``said`` names the column ``header``: as a word in a Latin script, anywhere in Chinese."""
+    if not said or not header:
+        return False
+    if header.isascii():
+        return re.search(rf"(?<![A-Za-z0-9_]){re.escape(header)}(?![A-Za-z0-9_])", said, re.IGNORECASE) is not None
+    return header in said
+
+
+def chart_of(sheet: Mapping[str, Any], kind: str, named: str = "") -> dict[str, Any] | None:
+    """An ``add_chart`` chart of ``sheet``'s columns of numbers (those ``named`` names, else all) by its
+    labels (``xlsx_edit`` ends the data above a totals row), None when no column holds numbers."""
     table = read_table(sheet)
-    values = [j for j in table.numbers if j != table.label] if table is not None else []
+    values = charted(table, named) if table is not None else []
     if table is None or not values:
         return None
-    chart: dict[str, Any] = {"type": kind, "values": [column_letter(j) for j in values]}
+    chart: dict[str, Any] = {"type": kind, "values": [column_letter(j) for j, _ in values]}
     if table.label not in table.numbers:
         chart["categories"] = column_letter(table.label)
     return chart

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from desktop.llm.offline._cells import NewColumn, Total, chart_of, new_column, read_table, total_row
+from desktop.llm.offline._cells import NewColumn, Total, chart_of, charted, new_column, read_table, total_row
 from desktop.llm.offline._intents import BY_ID
 from desktop.llm.offline._summary import failure, other_font
 from desktop.llm.offline._transcript import CallHistory
@@ -178,7 +178,7 @@ class FollowUpPlan(CallHistory):
                 return ("xlsx_edit", {"path": path, "operations": [
                     {"op": "set_cells", "sheet": sheet, "cells": cells}]})
             if op == "add_chart":
-                chart = chart_of(info, self.p.get("kind") or "bar")
+                chart = chart_of(info, self.p.get("kind") or "bar", str(self.p.get("of") or ""))
                 if chart is None:
                     return self._say("planner.no_numbers_chart", sheet=str(sheet))
                 return ("xlsx_edit", {"path": path, "operations": [{"op": "add_chart", "sheet": sheet, "chart": chart}]})
@@ -381,7 +381,7 @@ class FollowUpPlan(CallHistory):
         if self.op == "add_chart":
             info = self._sheet_info()
             table = read_table(info) if isinstance(info, Mapping) else None
-            names = [n for j, n in zip(table.numbers, table.names) if j != table.label] if table is not None else []
+            names = [n for _, n in charted(table, str(self.p.get("of") or ""))] if table is not None else []
             return self._say(f"planner.chart_added.{self.p.get('kind') or 'bar'}", columns=names)
         if self.op == "add_column":  # worked out again from the same read, as the call was
             info = self._sheet_info()

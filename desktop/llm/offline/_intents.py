@@ -483,15 +483,22 @@ INTENTS: tuple[Intent, ...] = (
            request_en="set {cell} to {value} in {path}",
            request_zh="把 {path} 的 {cell} 改成 {value}",
            command="xlsx_edit", precedence=76, help="help.rows", extract=_cells),
-    Intent("add_chart", ("xlsx",), {"sheet": "text", "kind": "text"},
+    Intent("add_chart", ("xlsx",), {"sheet": "text", "kind": "text", "of": "text"},
            en=(r"\b(?:add|make|create|insert|draw|put|give\s+(?:it|me)|plot|build)\s+(?:in\s+)?(?:a\s+|an\s+|the\s+)?"
                r"(?:bar\s+|column\s+|line\s+|pie\s+)?(?:chart|graph)"
                rf"(?:\s+(?:of|for|from|to|in|on|into)\s+(?:the\s+)?(?:{_Q}?(?P<sheet>[^:：\n]+?){_QC}?\s+(?:sheet|tab|worksheet)"
                r"|\S+\.xlsx|it|this|that|the\s+(?:data|numbers|figures|spreadsheet|workbook|table|sheet)))?"
                r"(?:,?\s+please)?\s*[.!?]?$",
-               r"\b(?:chart|plot|graph)\s+(?:the|these|those|my|this)\s+(?:data|numbers|figures|sales|values)\b"),
-           zh=(r"(?:加|添加|增加|插入|做|画|生成|来)(?:上|出)?(?:一|个|一个|一张)?\s*(?:柱状图|柱形图|条形图|折线图|曲线图|趋势图|饼图|饼状图|图表)",
-               r"(?:用|把|将).{0,20}?(?:做成|画成|生成)(?:一个|一张)?\s*(?:柱状图|柱形图|条形图|折线图|饼图|图表)"),
+               # the columns it shows: "a bar chart of Income", "a line chart for Sales and Costs by month"
+               r"\b(?:add|make|create|insert|draw|put|give\s+(?:it|me)|plot|build)\s+(?:in\s+)?(?:a\s+|an\s+|the\s+)?"
+               r"(?:bar\s+|column\s+|line\s+|pie\s+)?(?:chart|graph)\s+(?:of|for|showing)\s+(?:the\s+)?"
+               rf"{_Q}?(?P<of>[^:：\n]{{1,60}}?){_QC}?(?:\s+columns?)?(?:,?\s+please)?\s*[.!?]?$",
+               r"\b(?:chart|plot|graph)\s+(?:the|these|those|my|this)\s+(?:data|numbers|figures|sales|values)\b",
+               rf"^\s*(?:please\s+)?(?:chart|plot|graph)\s+(?:the\s+)?{_Q}?(?P<of>[^:：\n]{{1,40}}?){_QC}?\s+columns?"
+               r"(?:\s+as\s+an?\s+(?:bar|column|line|pie)\s+(?:chart|graph))?\s*[.!?]?$"),
+           zh=(r"(?:用|把|将)(?P<of>.{0,20}?)(?:做成|画成|生成|画)(?:一个|一张|个)?\s*(?:柱状图|柱形图|条形图|折线图|饼图|图表)",
+               r"(?:加|添加|增加|插入|做|画|生成|来)(?:上|出)?(?:一个|一张|一|个)?\s*(?:(?P<of>[^，,。:：\n]{1,20}?)的?)?\s*"
+               r"(?:柱状图|柱形图|条形图|折线图|曲线图|趋势图|饼图|饼状图|图表)"),
            unless=(*_ASKING, r"[:：]\s*\S", r"\n", r"\b(?:deck|slides?|presentation|pptx|word|docx|pdf)\b|幻灯片|演示文稿|PPT|文档"),
            scope="named", command="xlsx_edit", precedence=70, help="help.rows",
            extract=lambda text: {"kind": wanted_chart(text) or "bar"}),
