@@ -165,9 +165,14 @@ class PdfCanvas(QScrollArea):
         return int(self._avail_width() * self.devicePixelRatioF())
 
     def show_rendered(self, index: int, image: QImage, scale: float) -> None:
-        """Show a page already rendered at fit width (the first paint)."""
+        """Show a page already rendered at fit width (the first paint), or draw it again when the view
+        is no longer that wide: the load starts before the panel lays the view out, and that page shown as
+        it came stood wider than the panel until a resize drew it again."""
         self._page = index
-        self._shown_args = self._args(index) if image.width() == self.fit_width_px() else None
+        if image.width() != self.fit_width_px():
+            self._render()
+            return
+        self._shown_args = self._args(index)
         self.jobs.cancel()
         self._on_image((image, scale))
 

@@ -194,3 +194,29 @@ def test_only_a_new_width_redraws_a_fit_width_page(qtbot, open_pdf, tmp_path: Pa
     qtbot.waitUntil(lambda: not canvas.jobs.busy(), timeout=20_000)
     image = canvas.image()
     assert asked and image is not None and image.width() == asked[-1] < 600
+
+
+
+def test_a_first_page_drawn_before_the_view_was_laid_out_is_drawn_again_at_its_width(qtbot, open_pdf,
+                                                                                    tmp_path: Path) -> None:
+    """The first page is drawn with the page count, at the width the view had when loading started: in the
+    window that is before the panel lays the new view out (100 px, drawn 616 px wide for a 516 px view). That
+    page was shown as it came, wider than the panel ("75 %" and a scroll bar), until a resize drew it again;
+    every page shown is now as wide as its view."""
+    import pymupdf
+
+    from renderers.pdf._source import render_page_scaled
+
+    with pymupdf.open() as doc:
+        doc.new_page().insert_text((72, 90), "A page that fits the width", fontsize=20)
+        doc.save(str(tmp_path / "page.pdf"))
+    preview = _open_pdf(qtbot, open_pdf, tmp_path / "page.pdf")
+    canvas = preview.canvas()
+    qtbot.waitUntil(lambda: not canvas.jobs.busy() and not canvas._resize_timer.isActive(), timeout=20_000)
+    fit = canvas.fit_width_px()
+    early = render_page_scaled(tmp_path / "page.pdf", 0, fit + 100, 1.0, None)  # as the load drew it
+    shown: list[tuple[int, int]] = []
+    canvas.sig_rendered.connect(lambda _page: shown.append((canvas.image().width(), canvas.fit_width_px())))
+    canvas.show_rendered(0, *early)
+    qtbot.waitUntil(lambda: bool(shown) and not canvas.jobs.busy(), timeout=20_000)
+    assert shown == [(fit, fit)]
