@@ -559,6 +559,11 @@ SET_CELLS = _rows(
     ("empty C2 and C3", {"cells": {"Sales!C2": None, "Sales!C3": None}}),
     ("把 B4 清空", {"cells": {"Sales!B4": None}}),
     ("删除 C4 的内容", {"cells": {"Sales!C4": None}}),
+    # typed without spaces, as Chinese is: the cell stands next to Chinese characters
+    ("把B3改成1400", {"cells": {"Sales!B3": 1400}}),
+    ("将C2设为880", {"cells": {"Sales!C2": 880}}),
+    ("把Costs工作表的B2改成2100", {"cells": {"Costs!B2": 2100}}),
+    ("清空B3", {"cells": {"Sales!B3": None}}),
 )
 
 _SUMS = {"Sales!B5": "=SUM(B2:B4)", "Sales!C5": "=SUM(C2:C4)"}

@@ -335,8 +335,10 @@ def outside_paths(text: str) -> list[str]:
 
 # -- cells: "set B3 to 1,200 and C3 to =B3*2", "把 Sales!B3 改成 10，C3 改成 20", "put 42 in C5" ------------------------
 # A cell reference standing alone (not "q3" of "q3.xlsx", not "$5" or "A1B"), with an optional sheet before "!".
-_REF = (r"(?<![\w.$!'(=:+*/&^-])(?:(?P<sheet>'[^'\n]{1,31}'|[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{0,30})!)?"
-        r"\$?(?P<col>[A-Za-z]{1,3})\$?(?P<row>[1-9]\d{0,6})(?![\w.(])")
+# A cell stands apart from Latin letters and digits, not from Chinese ones: "把A2改成5" is typed without spaces.
+_NOT_A_VERB = "(?![把将在给从])"  # "把Costs工作表的B2": the sheet is "Costs", typed right after the verb
+_REF = (rf"(?<![A-Za-z0-9_.$!'(=:+*/&^-])(?:(?P<sheet>'[^'\n]{{1,31}}'|{_NOT_A_VERB}[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]{{0,30}})!)?"
+        r"\$?(?P<col>[A-Za-z]{1,3})\$?(?P<row>[1-9]\d{0,6})(?![A-Za-z0-9_.(])")
 # what joins a cell to its new value ("B3 to 10", "B3 = 10", "B3 的值改成 10", "在 C5 里填 42")
 _TO_EN = r"(?:(?:should|must|needs?\s+to|has\s+to|ought\s+to)\s+(?:be|say|read)|becomes?|to|as|(?P<eq>=)|：|->|→)"
 _TO_ZH = r"(?:改成|改为|设为|设置为|设成|改写为|写成|写入|写上|填写为|填入|填上|填成|填|输入|为|等于)"
@@ -353,7 +355,7 @@ _FILE_TAIL = later(r"\s+(?:in|of|on)\s+(?:the\s+)?(?:[\w\-][\w.\-]*\.xlsx|spread
 _SHEET_HEAD = later(rf"^\s*(?:on|in)\s+(?:the\s+)?(?:(?:sheet|tab|worksheet)\s+[{OPEN_QUOTES}]?(?P<a>[^\s,，\"”’」』]+)"
                     rf"[{CLOSE_QUOTES}]?|[{OPEN_QUOTES}]?(?P<b>[^,，\"”’」』\n]{{1,31}}?)[{CLOSE_QUOTES}]?\s+(?:sheet|tab|worksheet))"
                     r"\s*[,，:：]?\s*", re.IGNORECASE)
-_ZH_SHEET = later(rf"[{OPEN_QUOTES}]?(?P<s>[A-Za-z0-9_\u4e00-\u9fff]{{1,31}}?)[{CLOSE_QUOTES}]?\s*(?:工作表|表)(?:里|中|上)?的?")
+_ZH_SHEET = later(rf"[{OPEN_QUOTES}]?(?P<s>{_NOT_A_VERB}[A-Za-z0-9_\u4e00-\u9fff]{{1,31}}?)[{CLOSE_QUOTES}]?\s*(?:工作表|表)(?:里|中|上)?的?")
 # after "=": a formula when it calls a function or reckons with cells ("B5 = SUM(B2:B4)", "= B3*2"), not "= 10"
 _FORMULA_BODY = later(r"^\s*(?:[A-Za-z][A-Za-z0-9.]*\(|\$?[A-Za-z]{1,3}\$?\d+\s*[-+*/^&:<>])")
 # "clear B3", "empty B3 and C3", "清空 B3", "把 B3 清空", "删除 B3 的内容": the cells are set to nothing
