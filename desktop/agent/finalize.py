@@ -147,7 +147,8 @@ class Finalizer:
 
             first = artifacts[0]
             self.store.retitle_conversation(run.conversation_id, titles.made_title(
-                title=first.title, kind=first.kind, path=first.path, request=self.store.task(run.task_id).request))
+                title=first.title, kind=first.kind, path=first.path, request=self.store.task(run.task_id).request,
+                edited=first.version > 1))
         self._reporter.update_message(run.task_id)
         return FinalizationPacket(status=status, skill_id=outcome.skill_id, summary=summary, artifacts=tuple(artifacts),
                                   evidence=tuple(evidences))

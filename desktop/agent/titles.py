@@ -92,6 +92,9 @@ def subject(request: str) -> str:
     head, tail = (first[:m.start()], first[m.end():]) if m else (first, "")
     head = _VERB_EN.sub("", head.strip(), count=1)
     turned = _TURN.match(head)
+    # "change B3 to 5", "把A2改成5" change a value: only a thing turned into a kind of file names the conversation
+    if turned and not format_named(head[turned.end() - 1 if turned.group("en") else turned.end():]):
+        turned = None
     if turned and _plain(turned.group("en") or turned.group("zh") or ""):
         thing = _plain(turned.group("en") or turned.group("zh"))
         if _POINTING.match(thing):
@@ -145,12 +148,16 @@ def request_title(request: str, attachments: Sequence[str] = ()) -> str:
     return cut(about)
 
 
-def made_title(*, title: str, kind: str, path: str, request: str = "") -> str:
-    """The title of a conversation that made a file: the document's own title and its kind."""
+def made_title(*, title: str, kind: str, path: str, request: str = "", edited: bool = False) -> str:
+    """The title of a conversation that made a file: the document's own title and its kind. A file that was
+    there before (``edited``: an attachment changed) without a title of its own is named by its file name,
+    not by the request: "Set A2 to 5" says what was done to it, not what the conversation is about."""
     stem = PurePosixPath(path).stem
     name = title.strip()
-    if name.lower() in _GENERIC or name == stem:
+    if (name.lower() in _GENERIC or name == stem) and not edited:
         name = subject(request) or name
+    elif name == stem:
+        name = ""
     if name.lower() in _GENERIC or not name:
         name = _capital(_stem_words(path))
     label = kind_label(kind)

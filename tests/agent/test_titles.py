@@ -33,6 +33,24 @@ def test_a_request_that_points_at_its_file_is_titled_by_the_file(request_text: s
     assert made_title(title="", kind="xlsx", path="sales_q3.xlsx", request=request_text) == "Sales q3 (XLSX)"
 
 
+@pytest.mark.parametrize("request_text", ["把A2改成5", "change B3 to 1200", "Replace Blame with Shame",
+                                          "add a column Bonus: 100, 200"])
+def test_an_edit_of_a_file_that_was_there_is_titled_by_the_file(request_text: str) -> None:
+    """An attached workbook changed by "把A2改成5" titled the conversation "A2 (XLSX)"."""
+    assert made_title(title="", kind="xlsx", path="q3_formulas.xlsx", request=request_text,
+                      edited=True) == "Q3 formulas (XLSX)"
+    assert made_title(title="q3_formulas", kind="xlsx", path="q3_formulas.xlsx", request=request_text,
+                      edited=True) == "Q3 formulas (XLSX)"
+    assert made_title(title="Quarterly review", kind="pptx", path="deck.pptx", request=request_text,
+                      edited=True) == "Quarterly review (PPTX)"  # a document's own title still names it
+
+
+@pytest.mark.parametrize(("request_text", "title"), [("把A2改成5", "把A2改成5"), ("change B3 to 1200", "Change B3 to 1200"),
+                                                     ("change notes.md to a PDF", "Notes (PDF)")])
+def test_a_value_changed_is_not_a_thing_turned_into_a_file(request_text: str, title: str) -> None:
+    assert request_title(request_text) == title
+
+
 def test_a_long_title_is_cut_at_a_word() -> None:
     title = request_title("make slides about the Great Wall of China and its history over two thousand years "
                           "of building and rebuilding by many dynasties")
