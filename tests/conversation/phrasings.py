@@ -363,6 +363,15 @@ CREATE = [
       want={"kind": "docx", "texts": ["搬家计划", "时间表", "预算"]}),
     P("做一个名为入职培训的演示文稿，章节为欢迎、工具和联系人", "create",
       want={"kind": "pptx", "slide_titles": ["入职培训", "欢迎", "工具", "联系人"]}),
+    # the help's own examples (test_every_example_the_help_gives_is_understood), and ways people say them
+    P("A memo titled Office Move with headings Timeline and Budget", "create",
+      want={"kind": "docx", "texts": ["Office Move", "Timeline", "Budget"]}),
+    P("做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人", "create",
+      want={"kind": "pptx", "slide_titles": ["入职培训", "欢迎", "工具", "联系人"]}),
+    P("做一个叫入职培训的演示文稿，包括欢迎、工具、联系人三页", "create",
+      want={"kind": "pptx", "slide_titles": ["入职培训", "欢迎", "工具", "联系人"]}),
+    P("写一份叫搬家计划的备忘录，包括时间表和预算两个部分", "create",
+      want={"kind": "docx", "texts": ["搬家计划", "时间表", "预算"]}),
     P("Turn x.docx into slides", "create", DOC, {"kind": "pptx", "texts": ["Term"]}),
     P("把这份Word做成PPT", "create", DOC, {"kind": "pptx", "texts": ["Term"]}),
     # the content starts on the instruction's own line, after its colon

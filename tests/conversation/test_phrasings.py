@@ -457,3 +457,28 @@ def test_the_fresh_set_is_large_and_covers_every_intent_in_both_languages() -> N
     assert sum(1 for r in fresh.ALL if r.before) >= 30  # follow-ups in one conversation
     assert sum(1 for r in fresh.ALL if r.intent is None) >= 30
     assert not {r.text for r in rows} & {r.text for r in ALL}, "the fresh set repeats the table's own requests"
+
+
+# Words inside a help line that qualify an example rather than being one ("*suggest changes* marks them")
+_NOT_REQUESTS = {"suggest changes", "修订模式"}
+
+
+def test_every_example_the_help_gives_is_understood() -> None:
+    """The help is what a person copies from: its Chinese example "做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人"
+    made nothing. A described file must be a row of the create table (which makes it and opens it), any other
+    example must fit an intent, in both languages."""
+    import re
+
+    from desktop.translations import render_plain
+    from skills.messages import MESSAGES, msg
+
+    created = {p.text for p in phrasings.CREATE}
+    for mid in (k for k in MESSAGES if k.startswith("help.")):
+        for language in ("en", "zh_CN"):
+            for example in re.findall(r"(?<!\*)\*(?!\*)([^*]+?)\*(?!\*)", render_plain(msg(mid), language)):
+                if example in _NOT_REQUESTS:
+                    continue
+                if mid == "help.create":
+                    assert example in created, f"{example!r}: the help's example is not in the create table"
+                else:
+                    assert intents.match_all(example), f"{example!r} ({mid}, {language}) fits no intent"

@@ -26,7 +26,7 @@ _DOC_NOUN = r"(?:文档|备忘录|报告|演示文稿|幻灯片|简报|表格|�
 _TITLE_EN = later(r"\b(?:titled|entitled|called|named)\s+(?P<t>[^,;:.\"“”]+?)(?=\s*(?:[,;:.]|\bwith\b|\bcontaining\b"
                   r"|\bincluding\b|\bthat\b|\bwhich\b|\babout\b"
                   r"|\band\s+(?:a|an|one|the|with|headings?|sections?|chapters?)\b|$))", re.IGNORECASE)
-_TITLE_ZH = later(rf"(?:标题为|标题是|题为|题目为|题目是|名为)\s*[“\"「『《]?(?P<t>[^，,。；;：:“”\"」』》]+?)[”\"」』》]?"
+_TITLE_ZH = later(rf"(?:标题为|标题是|题为|题目为|题目是|名为|叫做|叫)\s*[“\"「『《]?(?P<t>[^，,。；;：:“”\"」』》]+?)[”\"」』》]?"
                   rf"(?=的{_DOC_NOUN}|[，,。；;：:]|$)")
 # "new deck “Team Offsite” with slides …": a quoted title right after the kind of file
 _TITLE_QUOTED = later(r"\b(?:deck|presentation|document|doc|report|memo|spreadsheet|workbook|pdf|slides)\s+"
@@ -44,8 +44,8 @@ _HEADINGS_EN = later(r"(?:\b(?:headings|sections|chapters)\s*(?:[:：]|\bcalled\
                      r"(?P<list>.+?)(?=\s*(?:,\s*and\s+|,\s*|\s+and\s+)?\b(?:a|an|one)\s+table\b|[;.]|$)",
                      re.IGNORECASE)
 _HEADINGS_ZH_BEFORE = later(r"(?:包含|包括|含有|分为|分成)\s*(?P<list>[^，,。；;：:]+?)\s*"
-                            r"(?:[两二三四五六七八九十]|\d+)?\s*[个张]?(?:章节|部分|小节|小标题|幻灯片)")
-_HEADINGS_ZH_AFTER = later(r"(?:章节|小标题|部分)\s*(?:为|是|[:：])\s*(?P<list>[^。；;]+?)(?=[。；;]|以及|$)")
+                            r"(?:[两二三四五六七八九十]|\d+)?\s*(?:[个张页]?(?:章节|部分|小节|小标题|幻灯片)|[页张](?![\u4e00-\u9fff]))")
+_HEADINGS_ZH_AFTER = later(r"(?:章节|小标题|部分|幻灯片|各页)\s*(?:分别)?(?:为|是|[:：])\s*(?P<list>[^。；;]+?)(?=[。；;]|以及|$)")
 _LIST_AFTER = later(r"(?:\b(?:headings|sections|chapters)|\bwith (?:the )?slides|章节|小标题|部分|[，,]\s*幻灯片"
                     # "a 3-slide deck: Intro, Plan, Q&A", "a deck with three slides: …", "做一个PPT，三页：…"
                     r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]slides?\s+(?:deck|presentation)"
