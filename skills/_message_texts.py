@@ -147,6 +147,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                            "was written this time."),
     "planner.made_new": ("{path} was made new in that step, so there is no earlier version to go back to; nothing was "
                          "written. If you don't want it, delete it from the working folder (conversation menu → Show folder)."),
+    "planner.undo_other": "To undo the last change to {path} instead, say: *{request}*",
     "planner.no_version": "{path} has no v{wanted} to go back to (versions: {have}; current v{current}). Nothing was written.",
     "planner.result_unreadable": "The task ended, but its result could not be read.",
     "planner.failed_plain": "Nothing was written: {reason}",

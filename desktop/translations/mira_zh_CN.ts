@@ -2245,6 +2245,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{path} 是上一步新建的文件，没有更早的版本可以恢复；没有写入任何文件。如果不需要它，可以在工作文件夹中删除（对话菜单 → 显示文件夹）。</translation>
         </message>
         <message>
+            <source>To undo the last change to {path} instead, say: *{request}*</source>
+            <comment>planner.undo_other</comment>
+            <translation>如果想撤销 {path} 的上一步修改，请说：*{request}*</translation>
+        </message>
+        <message>
             <source>{path} has no v{wanted} to go back to (versions: {have}; current v{current}). Nothing was written.</source>
             <comment>planner.no_version</comment>
             <translation>{path} 没有可恢复的 v{wanted}（现有版本：{have}，当前 v{current}）。没有写入任何文件。</translation>

@@ -246,6 +246,12 @@ def test_undo_right_after_a_new_file_says_it_was_new_and_writes_nothing(chat: Ch
     assert {p.name: sha(p) for p in chat.folder.iterdir() if p.is_file()} == before  # nothing written
     zh = chat.say("撤销上一步", expect=None)
     assert "是上一步新建的文件" in zh["message"] and first["path"] != pdf["path"]
+    # a bare "undo" means the last step too: it restored the report's title instead (v2 → v1), unasked
+    plain = chat.say("undo", expect=None)
+    assert plain["artifacts"] == [] and f"`{pdf['path']}` was made new in that step" in plain["message"]
+    assert f"undo the last change to {first['path']}" in plain["message"]  # the way to the other file's undo
+    assert "是上一步新建的文件" in chat.say("撤销", expect=None)["message"]
+    assert {p.name: sha(p) for p in chat.folder.iterdir() if p.is_file()} == before
 
 
 def _priced_book(path) -> None:

@@ -126,6 +126,16 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
     candidates = [a for a in artifacts if _kind(a["path"]) in kinds]
     if op.op in ("undo", "restore"):
         candidates = [a for a in candidates if int(a.get("version") or 1) > 1 or op.op == "restore"]
+    if op.op == "undo" and artifacts and not _PRONOUN.search(request):
+        made = _made_last(artifacts, kinds)
+        if made is not None:  # "undo" right after a new file was made means that step, not an older file's
+            others = [a["path"] for a in candidates if a["path"] != made]
+            said = _say("planner.made_new", chinese, path=f"`{made}`")
+            if len(others) == 1:
+                undo = intents.BY_ID["undo"]
+                said += " " + _say("planner.undo_other", chinese, path=f"`{others[0]}`",
+                                   request=(undo.request_zh if chinese else undo.request_en).format(path=others[0]))
+            return Decision(ask=said)
     if _PRONOUN.search(request) and artifacts:
         latest_task = artifacts[-1].get("task")
         recent = [a for a in artifacts if a.get("task") == latest_task] if latest_task else [artifacts[-1]]
@@ -147,6 +157,16 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
         return Decision(ask=no_file_yet("export", chinese))  # e.g. the only earlier write was denied
     if op.op in ("undo", "restore"):
         return Decision(ask=_say(f"planner.nothing_to_{op.op}", chinese))
+    return None
+
+
+def _made_last(artifacts: Sequence[Mapping[str, Any]], kinds: Sequence[str]) -> str | None:
+    """The file the latest step made new (its v1), when that step wrote only it."""
+    latest_task = artifacts[-1].get("task")
+    recent = [a for a in artifacts if a.get("task") == latest_task] if latest_task else [artifacts[-1]]
+    fitting = [a for a in recent if _kind(a["path"]) in kinds]
+    if len(fitting) == 1 and int(fitting[0].get("version") or 1) <= 1:
+        return str(fitting[0]["path"])
     return None
 
 
