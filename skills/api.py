@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from skills.runtime.docx.read import open_docx
     from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, read_stylesheet, table_rows
     from skills.runtime.office_theme import Theme, drawingml_color, family_css, part_theme, read_theme, roman
+    from skills.runtime.package_parts import read_part, read_xml, relationships
     from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
     from skills.runtime.pdf.pages import PIXELS, draw_page_into, rasterise
     from skills.runtime.safety import OOXML_KINDS, UnsafeFileError, check_file, family_of, has_macros
@@ -36,6 +37,7 @@ _HOMES = {
     "skills.runtime.docx.read": ("open_docx",),
     "skills.runtime.docx.styles": ("Border", "CellLook", "ParaLook", "RunLook", "read_stylesheet", "table_rows"),
     "skills.runtime.office_theme": ("Theme", "drawingml_color", "family_css", "part_theme", "read_theme", "roman"),
+    "skills.runtime.package_parts": ("read_part", "read_xml", "relationships"),
     "skills.runtime.isolate": ("Limits", "Worker", "WorkerCrashed", "WorkerOutOfMemory", "WorkerTimeout", "run_isolated"),
     "skills.runtime.pdf.pages": ("PIXELS", "draw_page_into", "rasterise"),
     "skills.runtime.safety": ("OOXML_KINDS", "UnsafeFileError", "check_file", "family_of", "has_macros"),
@@ -89,8 +91,11 @@ __all__ = [
     "pptx_slides",
     "private_dir",
     "rasterise",
+    "read_part",
     "read_stylesheet",
     "read_theme",
+    "read_xml",
+    "relationships",
     "roman",
     "run_isolated",
     "said_item",

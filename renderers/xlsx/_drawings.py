@@ -6,7 +6,6 @@ sheet's own relationships are followed, and every part is size-checked by the zi
 """
 from __future__ import annotations
 
-import posixpath
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,17 +17,14 @@ from PySide6.QtGui import QImage
 from renderers._chart import MAX_POINTS, ChartData, read_chart
 from renderers._common import ImageBudget
 from renderers._jobs import PreviewError
-from skills.api import Theme, read_theme
+from skills.api import Theme, read_part, read_theme, read_xml, relationships
 from renderers.xlsx._data import SheetReader
 
 _XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 MAX_DRAWINGS = 50
-MAX_PART_BYTES = 20 << 20
 
 
 @dataclass(frozen=True)
@@ -117,39 +113,16 @@ def _number(value: object) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def _rels(z: zipfile.ZipFile, part: str, kind: str = "") -> dict[str, str]:
-    """Relationship id → target part name (resolved), for ``part``; only types ending in ``kind``."""
-    folder, name = posixpath.split(part)
-    rels_name = posixpath.join(folder, "_rels", name + ".rels")
-    if rels_name not in z.namelist():
-        return {}
-    root = etree.fromstring(_read_part(z, rels_name), _PARSER)
-    out = {}
-    for rel in root.iter(f"{_PKG}Relationship"):
-        if rel.get("TargetMode") == "External" or not rel.get("Type", "").endswith(kind):
-            continue
-        target = rel.get("Target", "")
-        resolved = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-        out[rel.get("Id", "")] = resolved
-    return out
-
-
-def _read_part(z: zipfile.ZipFile, name: str) -> bytes:
-    if z.getinfo(name).file_size > MAX_PART_BYTES:
-        raise ValueError(f"{name} is too large")
-    return z.read(name)
-
-
 def _read(z: zipfile.ZipFile, sheet_part: str) -> list[Drawing]:
     # the sheet's drawing relationship: no need to read the sheet XML, where <drawing> comes last
     out: list[Drawing] = []
     budget = ImageBudget()
     scheme: dict[str, str] | None = None
-    for drawing_part in _rels(z, sheet_part, "/drawing").values():
+    for drawing_part in relationships(z, sheet_part, "/drawing").values():
         if drawing_part not in z.namelist():
             continue
-        rels = _rels(z, drawing_part)
-        root = etree.fromstring(_read_part(z, drawing_part), _PARSER)
+        rels = relationships(z, drawing_part)
+        root = read_xml(z, drawing_part)
         for anchor in root:
             if len(out) >= MAX_DRAWINGS:
                 return out
@@ -167,7 +140,7 @@ def _scheme(z: zipfile.ZipFile) -> dict[str, str]:
     if not name:
         return Theme().colors
     try:
-        return read_theme(etree.fromstring(_read_part(z, name), _PARSER)).colors
+        return read_theme(read_xml(z, name)).colors
     except (etree.XMLSyntaxError, ValueError):
         return Theme().colors
 
@@ -184,7 +157,7 @@ def _anchor(z: zipfile.ZipFile, anchor: etree._Element, rels: dict[str, str], bu
     chart_ref = next(anchor.iter(f"{_C}chart"), None)
     if chart_ref is not None:
         part = rels.get(chart_ref.get(f"{_R}id", ""))
-        chart = read_chart(_read_part(z, part), scheme) if part and part in z.namelist() else None
+        chart = read_chart(read_part(z, part), scheme) if part and part in z.namelist() else None
         title = (chart.title if chart else "") or name
         # a chart saved without cached values (openpyxl's) is filled from its cells by sheet_drawings
         return Drawing("chart", row, col, max(to_row, row + 1), max(to_col, col + 1),
@@ -194,7 +167,7 @@ def _anchor(z: zipfile.ZipFile, anchor: etree._Element, rels: dict[str, str], bu
         part = rels.get(blip.get(f"{_R}embed", ""))
         image = None
         if part and part in z.namelist():
-            image, _reason = budget.decode(_read_part(z, part))
+            image, _reason = budget.decode(read_part(z, part))
         return Drawing("picture", row, col, max(to_row, row + 1), max(to_col, col + 1), name, image=image)
     text = " ".join(t.text or "" for t in anchor.iter(f"{_A}t")).strip()
     if text:

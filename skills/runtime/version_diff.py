@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import difflib
 import io
-import posixpath
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from skills.messages import Said, msg
+from skills.runtime.package_parts import read_xml, relationships
 
 MAX_ITEMS = 20_000  # a document bigger than this is compared on its first items only
 MAX_PAIRS = 200  # pairs a restore's approval card lists
@@ -89,8 +89,6 @@ def xlsx_items(data: bytes) -> list[str]:
 
 
 CHART = " chart"  # after a chart item's cell: "Sheet!E2 chart: Sales" (its own key, never a cell's)
-_MAX_PART = 20 << 20
-_PKG_R = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _DOC_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _XDR = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
@@ -105,15 +103,15 @@ def _xlsx_charts(archive: zipfile.ZipFile) -> dict[str, list[tuple[str, str]]]:
 
     charts: dict[str, list[tuple[str, str]]] = {}
     try:
-        book = _xml(archive, "xl/workbook.xml")
-        targets = _targets(archive, "xl/workbook.xml")
+        book = read_xml(archive, "xl/workbook.xml")
+        targets = relationships(archive, "xl/workbook.xml")
         for sheet in book.iter(f"{_MAIN}sheet"):
             part = targets.get(sheet.get(f"{_DOC_R}id", ""))
             if part is None or part not in archive.NameToInfo:
                 continue
-            for drawing in _targets(archive, part, "/drawing").values():
-                rels = _targets(archive, drawing, "/chart")
-                for corner, chart_id in _anchored_charts(_xml(archive, drawing)):
+            for drawing in relationships(archive, part, "/drawing").values():
+                rels = relationships(archive, drawing, "/chart")
+                for corner, chart_id in _anchored_charts(read_xml(archive, drawing)):
                     if chart_id in rels:
                         row, col = corner
                         cell = f"{get_column_letter(col + 1)}{row + 1}"
@@ -121,31 +119,6 @@ def _xlsx_charts(archive: zipfile.ZipFile) -> dict[str, list[tuple[str, str]]]:
     except (KeyError, ValueError, zipfile.BadZipFile, etree.LxmlError):
         return charts  # what was read so far: the cells still compare
     return charts
-
-
-def _xml(archive: zipfile.ZipFile, name: str) -> Any:
-    from lxml import etree
-
-    if archive.getinfo(name).file_size > _MAX_PART:
-        raise ValueError(f"{name} is too large")
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-    return etree.fromstring(archive.read(name), parser)
-
-
-def _targets(archive: zipfile.ZipFile, part: str, type_suffix: str = "") -> dict[str, str]:
-    """A part's relationships (id → the part they point to, inside the package), of a type ending so."""
-    folder, name = posixpath.split(part)
-    rels = posixpath.join(folder, "_rels", name + ".rels")
-    if rels not in archive.NameToInfo:
-        return {}
-    found = {}
-    for rel in _xml(archive, rels).iter(f"{_PKG_R}Relationship"):
-        target = rel.get("Target", "")
-        if rel.get("TargetMode") == "External" or not rel.get("Type", "").endswith(type_suffix):
-            continue
-        found[rel.get("Id", "")] = (target.lstrip("/") if target.startswith("/")
-                                    else posixpath.normpath(posixpath.join(folder, target)))
-    return found
 
 
 def _anchored_charts(drawing: Any) -> Iterator[tuple[tuple[int, int], str]]:
@@ -162,7 +135,7 @@ def _anchored_charts(drawing: Any) -> Iterator[tuple[tuple[int, int], str]]:
 def _chart_title(archive: zipfile.ZipFile, part: str) -> str:
     if part not in archive.NameToInfo:
         return ""
-    title = _xml(archive, part).find(f"{_C}chart/{_C}title")
+    title = read_xml(archive, part).find(f"{_C}chart/{_C}title")
     return " ".join("".join(t.text or "" for t in title.iter(f"{_A}t")).split()) if title is not None else ""
 
 
