@@ -33,7 +33,7 @@ from renderers.docx._parts import (
     section_properties,
     starts_continuous,
 )
-from skills.api import CellLook, ParaLook, read_stylesheet, table_rows
+from skills.api import CellLook, ParaLook, read_stylesheet, roman, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.api import CommandError, open_docx
@@ -135,6 +135,9 @@ class Builder:
         self.truncated = False
         self._num_formats: dict[tuple[str, str], str] = {}
         self._num_starts: dict[tuple[str, str], int] = {}  # where a list level counts from
+        # a level's number as Word writes it ("%1.%2": the numbers of the levels above it too) and its indent
+        self._num_texts: dict[tuple[str, str], str] = {}
+        self._num_indents: dict[tuple[str, str], tuple[float, float]] = {}  # (left, hanging) in points
         self.budget = ImageBudget()
         self.fields = Fields()
         self._walker = InlineWalker(self._image, self.fields)
@@ -479,6 +482,17 @@ class Builder:
                 self._close_lists()
                 self._out(box_open_html(look.borders, self._take_space_after()))
             top = bottom = None  # the box's cell draws them
+        tag = heading_tag(style) or (f"h{look.outline_level + 1}" if look.outline_level is not None
+                                     and look.outline_level < 6 else "")
+        label = self._own_label(ppr, look, level, fmt, bool(tag)) if level is not None else None
+        if label is not None:
+            # the number as text, then the space Word's tab leaves; the level's indent where the paragraph has none
+            runs_html = f"{html.escape(label)}&nbsp;&nbsp;{runs_html}"
+            indent = self._num_indents.get((_val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId")
+                                            or look.num_id, str(level)))
+            if indent is not None and not look.left_pt and not look.first_line_pt:
+                look = replace(look, left_pt=indent[0], first_line_pt=-indent[1])
+            level = None
         if level is not None:
             self._open_list(level, fmt, self._count_item(ppr, look, level))
             self._out(f'<li style="{para_css(item, in_list=True)}"{align_attr}>{runs_html}</li>')
@@ -492,8 +506,6 @@ class Builder:
             # the rule sits under the text (its border spacing), the paragraph's spacing under the rule; a
             # paragraph of a group keeps its own spacing, since the next one may join the group
             after = 0.0 if bottom is not None and look.after_pt > 0 else None
-            tag = heading_tag(style) or (f"h{look.outline_level + 1}" if look.outline_level is not None
-                                         and look.outline_level < 6 else "")
             if tag:
                 # a heading's own size would give way to Qt's heading sizes: its text carries the look
                 css = para_css(look, text=False, before_pt=before, after_pt=after)
@@ -601,6 +613,15 @@ class Builder:
                                 if a.get(qn("w:abstractNumId")) == abstract_id)
                 lvl = next(v for v in abstract.findall(qn("w:lvl")) if v.get(qn("w:ilvl")) == level)
                 self._num_formats[key] = lvl.find(qn("w:numFmt")).get(qn("w:val"))
+                text = lvl.find(qn("w:lvlText"))
+                if text is not None:
+                    self._num_texts[key] = text.get(qn("w:val"), "")
+                ind = lvl.find(f"{qn('w:pPr')}/{qn('w:ind')}")
+                if ind is not None:
+                    left = ind.get(qn("w:left")) or ind.get(qn("w:start")) or "0"
+                    hanging = ind.get(qn("w:hanging")) or "0"
+                    if left.lstrip("-").isdigit() and hanging.isdigit():
+                        self._num_indents[key] = (int(left) / 20, int(hanging) / 20)
                 # the list's own start for this level (w:lvlOverride/w:startOverride) wins over the level's
                 override = next((o for o in num.findall(qn("w:lvlOverride")) if o.get(qn("w:ilvl")) == level), None)
                 start = (_val(override, "startOverride") if override is not None else "") or _val(lvl, "start")
@@ -622,6 +643,30 @@ class Builder:
         self._num_format(num_id, str(level))
         self._counters[key] = self._counters.get(key, self._num_starts.get((num_id, str(level)), 1) - 1) + 1
         return self._counters[key]
+
+    def _own_label(self, ppr: etree._Element | None, look: ParaLook, level: int, fmt: str, heading: bool) -> str | None:
+        """The number of a numbered heading, or of an item whose number names the levels above it ("1.2",
+        "1.1.1"), as Word writes it: the text goes before the paragraph's own, since Qt's lists number each
+        level alone ("1.", "1.", "1.") and indent every level. None for a list Qt draws as Word does."""
+        if fmt in ("bullet", "none", ""):
+            return None
+        num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
+        text = self._num_texts.get((num_id, str(level)), f"%{level + 1}.")
+        if not heading and text == f"%{level + 1}.":
+            return None
+        number = self._count_item(ppr, look, level)
+
+        def shown(match: re.Match[str]) -> str:
+            at = int(match.group(1)) - 1
+            if at == level:
+                n = number
+            else:
+                self._num_format(num_id, str(at))
+                n = self._counters.get((num_id, at), self._num_starts.get((num_id, str(at)), 1))
+            return _numbered(n, self._num_formats.get((num_id, str(at)), "decimal"))
+
+        label = re.sub(r"%([1-9])", shown, text)
+        return label if label.strip() else None
 
     def _open_list(self, level: int, fmt: str, number: int = 0) -> None:
         level = min(level, 8)
@@ -705,3 +750,18 @@ def _val(parent: etree._Element | None, name: str) -> str:
         return ""
     child = parent.find(qn(f"w:{name}"))
     return child.get(qn("w:val"), "") if child is not None else ""
+
+
+def _numbered(n: int, fmt: str) -> str:
+    """``n`` in a Word numbering format: 3, 03, c, C, iii, III (others as digits)."""
+    if fmt in ("lowerLetter", "upperLetter"):
+        letters = ""
+        while n > 0:
+            n, rest = divmod(n - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        return letters.upper() if fmt == "upperLetter" else letters
+    if fmt in ("lowerRoman", "upperRoman"):
+        return roman(n).lower() if fmt == "lowerRoman" else roman(n)
+    if fmt == "decimalZero":
+        return f"{n:02d}"
+    return str(n)

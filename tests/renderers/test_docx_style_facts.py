@@ -460,6 +460,39 @@ def test_side_borders_are_drawn_beside_the_lines(tmp_path: Path) -> None:
         assert sum(red(x, y) for x in range(left + 10, right - 10)) < 20
 
 
+def test_numbered_headings_show_the_numbers_of_the_levels_above_them(tmp_path: Path) -> None:
+    """Headings numbered through their styles (Heading 1–3 → one multilevel list whose levels write "%1",
+    "%1.%2", "%1.%2.%3", as pandoc's reference document and Word's "1 Heading" list do): Word shows 1, 1.1,
+    1.1.1, 1.2, 2, 2.1 at the margin. The preview drew "1." at every level, each indented further."""
+    document = docx.Document()
+    numbering = document.part.numbering_part.element
+    levels = "".join(
+        f'<w:lvl w:ilvl="{i}"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+        f'<w:lvlText w:val="{".".join(f"%{k + 1}" for k in range(i + 1))}"/>'
+        f'<w:pPr><w:ind w:left="{432 + 144 * i}" w:hanging="{432 + 144 * i}"/></w:pPr></w:lvl>' for i in range(3))
+    numbering.insert(0, parse_xml(f'<w:abstractNum {nsdecls("w")} w:abstractNumId="70">{levels}</w:abstractNum>'))
+    numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="70"><w:abstractNumId w:val="70"/></w:num>'))
+    for i in range(3):
+        style = document.styles[f"Heading {i + 1}"]
+        style.element.get_or_add_pPr().append(parse_xml(
+            f'<w:numPr {nsdecls("w")}><w:ilvl w:val="{i}"/><w:numId w:val="70"/></w:numPr>'))
+    for text, level in (("Scope", 1), ("Goals", 2), ("Detail", 3), ("Risks", 2), ("Plan", 1), ("Steps", 2)):
+        document.add_heading(text, level)
+        document.add_paragraph(f"About {text.lower()}.")
+    path = tmp_path / "numbered.docx"
+    document.save(str(path))
+    reread = docx.Document(str(path))
+    written = [lvl.find(qn("w:lvlText")).get(qn("w:val")) for lvl in reread.part.numbering_part.element.iter(qn("w:lvl"))
+               if lvl.getparent().get(qn("w:abstractNumId")) == "70"]
+    assert written == ["%1", "%1.%2", "%1.%2.%3"]  # what the file says Word draws
+    doc = _keep(path)
+    for label, text in (("1", "Scope"), ("1.1", "Goals"), ("1.1.1", "Detail"), ("1.2", "Risks"), ("2", "Plan"),
+                        ("2.1", "Steps")):
+        block = _block(doc, f"{label}\u00a0\u00a0{text}")
+        assert block.textList() is None  # not one of Qt's lists, which number each level alone
+        assert block.blockFormat().leftMargin() + block.blockFormat().textIndent() == pytest.approx(0, abs=1)
+
+
 def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
     """Lists sharing one decimal definition, each ``w:num`` restarting level 0 at its own value
     (``w:lvlOverride/w:startOverride``, as pandoc writes "4. …" items): Word numbers them 1., 4., 5. and the
