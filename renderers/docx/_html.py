@@ -509,6 +509,10 @@ class Builder:
             if tag:
                 # a heading's own size would give way to Qt's heading sizes: its text carries the look
                 css = para_css(look, text=False, before_pt=before, after_pt=after)
+                if not runs_html.strip():
+                    # an empty heading is a blank line in Word; empty, Qt folded it into the next block, which
+                    # took its look (a list's "5." bold and black, the line above it gone)
+                    runs_html = "&nbsp;"
                 self._out(f'<{tag} style="{css}"{align_attr}><span style="{run_css(look.run)}">{runs_html}</span></{tag}>')
             elif runs_html.strip():
                 self._out(f'<p style="{para_css(look, before_pt=before, after_pt=after)}"{align_attr}>{runs_html}</p>')

@@ -493,6 +493,24 @@ def test_numbered_headings_show_the_numbers_of_the_levels_above_them(tmp_path: P
         assert block.blockFormat().leftMargin() + block.blockFormat().textIndent() == pytest.approx(0, abs=1)
 
 
+def test_an_empty_heading_is_a_blank_line_and_leaves_the_next_list_item_its_own_look(tmp_path: Path) -> None:
+    """An empty Heading 3 between a bold heading and a numbered item (pandoc's lists_level_override, saved by
+    Word): Word shows a blank line and the item's number in the item's look. Qt folded the empty heading
+    into the item: the line was gone and "5." was drawn bold in the heading's black."""
+    document = docx.Document()
+    document.add_heading("Goal: comments", 3)
+    document.add_heading("", 3)
+    document.add_paragraph("Code documentation", style="List Number")
+    path = tmp_path / "empty-heading.docx"
+    document.save(str(path))
+    assert [p.text for p in docx.Document(str(path)).paragraphs] == ["Goal: comments", "", "Code documentation"]
+    doc = _keep(path)
+    item = _block(doc, "Code documentation")
+    assert item.previous().text().strip(" \u00a0") == "" and item.previous() != _block(doc, "Goal: comments")
+    assert item.textList() is not None
+    assert item.charFormat().fontWeight() < 600  # the number is not drawn in the heading's bold
+
+
 def test_a_lists_start_override_numbers_its_first_item(tmp_path: Path) -> None:
     """Lists sharing one decimal definition, each ``w:num`` restarting level 0 at its own value
     (``w:lvlOverride/w:startOverride``, as pandoc writes "4. …" items): Word numbers them 1., 4., 5. and the
