@@ -13,7 +13,7 @@ from functools import lru_cache
 from skills.api import Border, CellLook, ParaLook, RunLook
 from skills.api import family_css
 
-__all__ = ["BOX_CLOSE", "RULE_STATE", "box_open_html", "cell_css", "para_css", "rule_html", "run_css"]
+__all__ = ["BOX_CLOSE", "NOTES_STATE", "RULE_STATE", "notes_html", "box_open_html", "cell_css", "para_css", "rule_html", "run_css"]
 
 _LIST_TYPES = {"decimal": "decimal", "decimalZero": "decimal", "lowerLetter": "lower-alpha",
                "upperLetter": "upper-alpha", "lowerRoman": "lower-roman", "upperRoman": "upper-roman"}
@@ -90,6 +90,7 @@ def para_css(look: ParaLook, *, in_list: bool = False, text: bool = True, before
 
 
 RULE_STATE = 0x4D52  # the user state of a block that is a rule (see :func:`rule_html`)
+NOTES_STATE = 0x4E54  # the user state of the line where a page's footnotes start (see :func:`notes_html`)
 
 
 def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0, look: ParaLook | None = None) -> str:
@@ -106,6 +107,14 @@ def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0, look: ParaLo
         sides += f"margin-right:{_px(look.right_pt)}; "
     return (f"<p style='-qt-user-state:{RULE_STATE}; margin-top:{_px(above_pt)}; margin-bottom:{_px(gap_pt)}; {sides}"
             f"color:{border.color}; font-size:1px; line-height:{height:.2f}px; -qt-line-height-type:fixed'>&nbsp;</p>")
+
+
+def notes_html(width_pt: float) -> str:
+    """Where a page's footnotes start: a line the page layout pushes down to the page's foot (Word sets the
+    notes at the bottom of the page), then Word's separator, a rule two inches long at the margin."""
+    return (f"<p style='-qt-user-state:{NOTES_STATE}; margin-top:0px; margin-bottom:0px; font-size:1px; "
+            "line-height:1px'>&nbsp;</p>"
+            + rule_html(Border("#000000", 0.5), 3.0, 9.0, ParaLook(run=RunLook(), right_pt=max(0.0, width_pt - 144))))
 
 
 BOX_CLOSE = "</td></tr></table>"

@@ -21,7 +21,7 @@ from PySide6.QtGui import QImage
 
 from renderers._common import MAX_BLOCKS, ImageBudget, checked_path, isolated_check
 from renderers.docx._diagram import diagram_picture
-from renderers.docx._css import BOX_CLOSE, box_open_html, cell_css, list_type, para_css, rule_html, run_css
+from renderers.docx._css import BOX_CLOSE, box_open_html, cell_css, list_type, notes_html, para_css, rule_html, run_css
 from renderers.docx._inline import Fields, InlineWalker, choose
 from renderers.docx._parts import (
     UI_NAMES,
@@ -325,7 +325,8 @@ class Builder:
             return
         self._close_lists()
         if self._page_notes:
-            self._out("<hr/>")
+            page = self.section_page(self.section)
+            self._out(notes_html((page.width - page.left - page.right) * 72 / 96))
             for key in self._page_notes:
                 mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
                 body = _FIRST_P.sub(_after_tag(mark), self._note_html(key), count=1)

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 
 from renderers._common import MAX_PAGES
-from renderers.docx._css import RULE_STATE
+from renderers.docx._css import NOTES_STATE, RULE_STATE
 from renderers.docx._html import CONTINUOUS_MARK, PAGE_SEPARATOR, SECTION_MARK, BandSet, DocxContent, open_builder
 from renderers.docx._parts import PageGeometry
 
@@ -299,6 +299,7 @@ class PageLayout:
 
     def _append(self, html: str) -> None:
         last = self.sections[-1]
+        since = 0 if last.empty else last.doc.characterCount() - 1
         if last.empty:
             if not html.strip():
                 return
@@ -309,6 +310,7 @@ class PageLayout:
             last.empty = False
         else:
             append_html(last.doc, device_html(html))
+        notes_to_foot(last.doc, last.page, since)
 
     def count(self) -> int:
         if not self.sections:
@@ -348,6 +350,50 @@ def _last_line_top(layout: QAbstractTextDocumentLayout, block: QTextBlock) -> fl
     lines = block.layout()
     count = lines.lineCount() if lines is not None else 0
     return top + lines.lineAt(count - 1).y() if count else top
+
+
+def notes_to_foot(doc: QTextDocument, page: PageGeometry, since: int = 0) -> None:
+    """Each page's footnotes (from position ``since`` on: what was just laid out) moved down to the foot of
+    the page their group starts on, as Word sets them, when the whole group fits there (a group that runs
+    over onto the next page stays where it is)."""
+    layout = doc.documentLayout()
+    height = page.height * LAYOUT_SCALE
+    block = doc.findBlock(since)
+    while block.isValid():
+        if block.userState() != NOTES_STATE:
+            block = block.next()
+            continue
+        start, last = block, block
+        following = block.next()
+        while following.isValid() and not (following.blockFormat().pageBreakPolicy()
+                                           & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore):
+            last, following = following, following.next()
+        look = start.blockFormat()
+        top, bottom = layout.blockBoundingRect(start).top(), layout.blockBoundingRect(last).bottom()
+        number = int(top // height)
+        gap = (number + 1) * height - page.bottom * LAYOUT_SCALE - bottom - 1
+        if look.topMargin() or int(bottom // height) != number or gap <= 0:
+            block = following  # moved already, or the group runs onto the next page, or fills this one
+            continue
+        # a block's margin is not in the layout's units one for one: move by a guess, then by what it moved
+        pages = doc.pageCount()
+        margin = gap / LAYOUT_SCALE
+        for _ in range(3):
+            look.setTopMargin(margin)
+            QTextCursor(start).setBlockFormat(look)
+            moved = layout.blockBoundingRect(last).bottom() - bottom
+            if moved <= 0 or abs(moved - gap) < 2:
+                break
+            margin *= gap / moved
+        if doc.pageCount() > pages and moved > 0:
+            # the document's end (the last block's space under it) ran onto a new page: back off by that much
+            over = layout.documentSize().height() - pages * height
+            look.setTopMargin(max(0.0, margin - (over + LAYOUT_SCALE) * margin / moved))
+            QTextCursor(start).setBlockFormat(look)
+        if int(layout.blockBoundingRect(last).bottom() // height) != number or doc.pageCount() > pages:
+            look.setTopMargin(0)  # it ran onto the next page after all
+            QTextCursor(start).setBlockFormat(look)
+        block = following
 
 
 def _spacer(px: int) -> str:

@@ -273,6 +273,46 @@ def test_footnotes_are_numbered_in_reference_order_as_word_numbers_them(tmp_path
     assert "Revenue grew[1] and costs fell[2]" in text  # ids 9 and 11 are the first and second notes
 
 
+def test_footnotes_stand_at_the_foot_of_their_page_under_a_short_separator(tmp_path: Path) -> None:
+    """Word sets a page's footnotes at its foot, under a rule two inches long at the margin; the preview set
+    them right after the text, under a rule across the page."""
+    from renderers.docx._css import NOTES_STATE
+    from renderers.docx._pages import LAYOUT_SCALE, laid_out
+    from tests.renderers import office_xml as ox
+
+    body = ox.para(ox.run("Revenue grew"), ox.footnote_ref(9)) + ox.para(ox.run("Costs fell."))
+    path = ox.docx_with_body(tmp_path / "foot.docx", body,
+                             add_types=ox.FOOTNOTES_TYPE, add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL})
+    ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({9: "Audited."})})
+    laid = laid_out(path, 0)
+    part = laid.layout.sections[0]
+    doc, page = part.doc, part.page
+    layout = doc.documentLayout()
+    block, found = doc.begin(), {}
+    while block.isValid():
+        if "Audited." in block.text():
+            found["note"] = block
+        elif block.userState() == RULE_STATE and "note" not in found:
+            found["rule"] = block
+        elif "Costs fell." in block.text():
+            found["text"] = block
+        block = block.next()
+    foot = (page.height - page.bottom) * LAYOUT_SCALE
+    note = layout.blockBoundingRect(found["note"])
+    assert foot - 60 * LAYOUT_SCALE < note.bottom() <= foot  # at the foot of the body, not under the text
+    assert layout.blockBoundingRect(found["text"]).bottom() < (page.top + 200) * LAYOUT_SCALE
+    rule = found["rule"].layout().lineAt(0).width()
+    assert 130 * LAYOUT_SCALE < rule < 150 * 96 / 72 * LAYOUT_SCALE  # two inches, not the page's width
+    assert any(b.userState() == NOTES_STATE for b in _iter_blocks(doc)) and laid.count == 1
+
+
+def _iter_blocks(doc: QTextDocument):
+    block = doc.begin()
+    while block.isValid():
+        yield block
+        block = block.next()
+
+
 def test_smartart_is_drawn_in_its_theme_colour_from_the_saved_drawing(tmp_path: Path) -> None:
     from renderers.docx.plugin import render_image
     from tests.renderers import office_xml as ox
