@@ -137,9 +137,7 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
                                    request=(undo.request_zh if chinese else undo.request_en).format(path=others[0]))
             return Decision(ask=said)
     if _PRONOUN.search(request) and artifacts:
-        latest_task = artifacts[-1].get("task")
-        recent = [a for a in artifacts if a.get("task") == latest_task] if latest_task else [artifacts[-1]]
-        fitting = [a for a in recent if _kind(a["path"]) in kinds]
+        fitting = [a for a in _latest_step(artifacts) if _kind(a["path"]) in kinds]
         if len(fitting) == 1:
             return _job(op, fitting[0]["path"], fitting[0], request, chinese)
         if len(fitting) > 1:
@@ -160,11 +158,15 @@ def decide(request: str, files: Sequence[str], ctx: Mapping[str, Any] | None, ch
     return None
 
 
+def _latest_step(artifacts: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The files the conversation's latest step wrote."""
+    latest_task = artifacts[-1].get("task")
+    return [a for a in artifacts if a.get("task") == latest_task] if latest_task else [artifacts[-1]]
+
+
 def _made_last(artifacts: Sequence[Mapping[str, Any]], kinds: Sequence[str]) -> str | None:
     """The file the latest step made new (its v1), when that step wrote only it."""
-    latest_task = artifacts[-1].get("task")
-    recent = [a for a in artifacts if a.get("task") == latest_task] if latest_task else [artifacts[-1]]
-    fitting = [a for a in recent if _kind(a["path"]) in kinds]
+    fitting = [a for a in _latest_step(artifacts) if _kind(a["path"]) in kinds]
     if len(fitting) == 1 and int(fitting[0].get("version") or 1) <= 1:
         return str(fitting[0]["path"])
     return None
