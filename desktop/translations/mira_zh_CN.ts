@@ -6968,6 +6968,10 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{percent}%</translation>
         </message>
         <message>
+            <source>… the rest of the document is not shown (over {count} blocks).</source>
+            <translation>… 文档其余部分未显示（超过 {count} 个段落或表格）。</translation>
+        </message>
+        <message>
             <source>⚠  Cannot show this file</source>
             <translation>⚠  无法显示此文件</translation>
         </message>

@@ -109,11 +109,12 @@ def rule_html(border: Border, gap_pt: float, above_pt: float = 0.0, look: ParaLo
             f"color:{border.color}; font-size:1px; line-height:{height:.2f}px; -qt-line-height-type:fixed'>&nbsp;</p>")
 
 
-def notes_html(width_pt: float) -> str:
-    """Where a page's footnotes start: a line the page layout pushes down to the page's foot (Word sets the
-    notes at the bottom of the page), then Word's separator, a rule two inches long at the margin."""
-    return (f"<p style='-qt-user-state:{NOTES_STATE}; margin-top:0px; margin-bottom:0px; font-size:1px; "
-            "line-height:1px'>&nbsp;</p>"
+def notes_html(width_pt: float, *, foot: bool = True) -> str:
+    """Where notes start: Word's separator, a rule two inches long at the margin; for footnotes (``foot``)
+    after a line the page layout pushes down to the page's foot (Word sets them at the bottom of the page)."""
+    marker = (f"<p style='-qt-user-state:{NOTES_STATE}; margin-top:0px; margin-bottom:0px; font-size:1px; "
+              "line-height:1px'>&nbsp;</p>") if foot else ""
+    return (marker
             + rule_html(Border("#000000", 0.5), 3.0, 9.0, ParaLook(run=RunLook(), right_pt=max(0.0, width_pt - 144))))
 
 

@@ -147,7 +147,8 @@ class Builder:
         self._variants: dict[int, tuple[bool, bool]] = {}  # section → (w:titlePg, w:evenAndOddHeaders), when asked
         self._band_sets: dict[int, BandSet] = {}
         self._notes: dict[str, tuple[etree._Element, Part]] | None = None
-        self._page_notes: list[str] = []
+        self._page_notes: list[str] = []  # footnotes referenced on the page being read
+        self._end_notes: list[str] = []  # endnotes: Word sets them after the document's last paragraph
         self._in_box = False
         self._children = list(document.element.body.iterchildren())
         self._position = 0  # next body child to read
@@ -223,7 +224,11 @@ class Builder:
                 self._close_lists()
                 self._flush_rule()
                 if self.truncated:
-                    self._out(f"<p><i>… the rest of the document is not shown (over {MAX_BLOCKS} blocks).</i></p>")
+                    said = _i18n.tr("… the rest of the document is not shown (over {count} blocks).", count=MAX_BLOCKS)
+                    self._out(f"<p><i>{html.escape(said)}</i></p>")
+                if self._end_notes and not self._in_box:
+                    self._notes_out(self._end_notes, foot=False)
+                    self._end_notes = []
                 self._end_page()
         chunk = "".join(self.flow[self._flow_mark:])
         self._flow_mark = len(self.flow)
@@ -325,17 +330,21 @@ class Builder:
             return
         self._close_lists()
         if self._page_notes:
-            page = self.section_page(self.section)
-            self._out(notes_html((page.width - page.left - page.right) * 72 / 96))
-            for key in self._page_notes:
-                mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
-                body = _FIRST_P.sub(_after_tag(mark), self._note_html(key), count=1)
-                self._out(f"<div style='font-size:9pt'>{body}</div>")
+            self._notes_out(self._page_notes, foot=True)
             self._page_notes = []
         footer = None if self.bands else self._story("footer", len(self.pages))
         if footer is not None:
             self.fields.page = len(self.pages)
             self._out(f"<div style='color:#5f6368; font-size:9pt'>{self._render_into(*footer)}</div>")
+
+    def _notes_out(self, keys: list[str], *, foot: bool) -> None:
+        """Notes under Word's separator; ``foot``: footnotes, which the page layout moves to the page's foot."""
+        page = self.section_page(self.section)
+        self._out(notes_html((page.width - page.left - page.right) * 72 / 96, foot=foot))
+        for key in keys:
+            mark = f"<sup>{html.escape(self.fields.note_mark(key))}</sup> "
+            body = _FIRST_P.sub(_after_tag(mark), self._note_html(key), count=1)
+            self._out(f"<div style='font-size:9pt'>{body}</div>")
 
     # -- stories outside the body: header, footer, footnotes ---------------------------
     def _part_header(self) -> None:
@@ -530,7 +539,8 @@ class Builder:
             self.text.append("")  # a text box starts on its own line of the plain text
             self._out("<table border='1' cellspacing='0' cellpadding='6' style='border-color:#9aa0a6'>"
                       f"<tr><td>{self._render_into(box)}</td></tr></table>")
-        self._page_notes.extend(inline.notes)
+        self._page_notes.extend(k for k in inline.notes if not k.startswith("e"))
+        self._end_notes.extend(k for k in inline.notes if k.startswith("e"))
         ends_section = ppr is not None and ppr.find(qn("w:sectPr")) is not None
         if ends_section and not self._in_box and self._continues():
             self._close_lists()

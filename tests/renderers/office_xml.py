@@ -119,6 +119,26 @@ def footnote_ref(i: int) -> str:
     return f'<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="{i}"/></w:r>'
 
 
+def endnotes_part(notes: dict[int, str]) -> bytes:
+    body = ('<w:endnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:endnote>'
+            '<w:endnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p>'
+            '</w:endnote>')
+    for i, text in notes.items():
+        body += (f'<w:endnote w:id="{i}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
+                 f'<w:endnoteRef/></w:r>{run(" " + text)}</w:p></w:endnote>')
+    return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:endnotes {NS_ALL}>{body}</w:endnotes>'.encode()
+
+
+ENDNOTES_TYPE = ('<Override PartName="/word/endnotes.xml" '
+                 'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml"/>')
+ENDNOTES_REL = ('<Relationship Id="rIdEn1" Target="endnotes.xml" '
+                'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes"/>')
+
+
+def endnote_ref(i: int) -> str:
+    return f'<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:endnoteReference w:id="{i}"/></w:r>'
+
+
 def ruby(base: str, reading: str) -> str:
     return (f'<w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/>'
             f'<w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/></w:rubyPr>'

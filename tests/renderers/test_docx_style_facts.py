@@ -306,6 +306,27 @@ def test_footnotes_stand_at_the_foot_of_their_page_under_a_short_separator(tmp_p
     assert any(b.userState() == NOTES_STATE for b in _iter_blocks(doc)) and laid.count == 1
 
 
+def test_endnotes_follow_the_last_paragraph_and_footnotes_stand_at_the_foot(tmp_path: Path) -> None:
+    """Word sets endnotes after the document's last paragraph, numbered i, ii…, and footnotes at the page's
+    foot: an endnote pushed down with the footnotes stood where Word has none."""
+    from renderers.docx._pages import LAYOUT_SCALE, laid_out
+    from tests.renderers import office_xml as ox
+
+    body = ox.para(ox.run("Revenue grew"), ox.footnote_ref(9), ox.run(" and costs fell"), ox.endnote_ref(4))
+    path = ox.docx_with_body(tmp_path / "end.docx", body, add_types=ox.FOOTNOTES_TYPE + ox.ENDNOTES_TYPE,
+                             add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL + ox.ENDNOTES_REL})
+    ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({9: "Audited."}),
+                      "word/endnotes.xml": ox.endnotes_part({4: "Before tax."})})
+    part = laid_out(path, 0).layout.sections[0]
+    layout, page = part.doc.documentLayout(), part.page
+    bottoms = {text: layout.blockBoundingRect(b).bottom() for b in _iter_blocks(part.doc)
+               for text in ("Revenue grew", "Before tax.", "Audited.") if text in b.text()}
+    marks = {text: b.text() for b in _iter_blocks(part.doc) for text in ("Before tax.", "Audited.") if text in b.text()}
+    assert marks["Before tax."].startswith("i") and marks["Audited."].startswith("1")
+    assert bottoms["Before tax."] - bottoms["Revenue grew"] < 80 * LAYOUT_SCALE  # right after the text
+    assert bottoms["Audited."] > (page.height - page.bottom - 60) * LAYOUT_SCALE  # at the foot
+
+
 def _iter_blocks(doc: QTextDocument):
     block = doc.begin()
     while block.isValid():
