@@ -8,9 +8,10 @@ out again.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QRegularExpression, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QAccessible,
@@ -45,6 +46,9 @@ __all__ = ["PageFlow"]
 PAD = 12  # px round the pages
 GAP = 12  # px between pages
 
+
+# where a footnote or endnote mark may stand in a paragraph's text: after a word or its punctuation (escaped)
+_MARK_AFTER = re.compile(r"((?:\\[.,;:!?)]|[.,;:!?)。，；：！？）\w]))(?=\\ |\\\s|$)")
 
 class PageFlow(QAbstractScrollArea):
     """The document's pages one below the other, the widest fitted to the width (``factor`` 1) or zoomed.
@@ -89,9 +93,16 @@ class PageFlow(QAbstractScrollArea):
         return [part.doc for part in self.pages.sections]
 
     def find_text(self, needle: str) -> QTextCursor:
-        """The first place ``needle`` is in the body's text (a null cursor when nowhere)."""
+        """The first place ``needle`` is in the body's text (a null cursor when nowhere). The file's text has
+        no note marks and the page's has ("Test footnote.1 Test endnote.2"): a mark may follow a word."""
         for doc in self.documents():
             found = doc.find(needle)
+            if not found.isNull():
+                return found
+        marked = QRegularExpression(_MARK_AFTER.sub(r"\1(?:[0-9]{1,3}|[ivxlc]{1,5}|\\*)?",
+                                                    QRegularExpression.escape(needle)))
+        for doc in self.documents():
+            found = doc.find(marked)
             if not found.isNull():
                 return found
         return QTextCursor()

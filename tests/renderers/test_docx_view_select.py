@@ -168,3 +168,25 @@ def test_the_changed_text_is_still_selected_by_reveal(show_preview, qtbot, tmp_p
     flow = preview.browser()
     qtbot.waitUntil(lambda: flow.selected_text() == "Quebec romeo sierra tango uniform.", timeout=5_000)
     assert flow.viewport().rect().contains(flow.cursorRect(flow.textCursor()).center())  # scrolled to it
+
+
+def test_a_changed_paragraph_with_note_marks_is_found_and_selected(show_preview, qtbot, tmp_path: Path) -> None:
+    """The version diff reads a paragraph as the file has it ("Test footnote. Test endnote."); the page
+    shows its note marks ("Test footnote.1 Test endnote.i"): the changed paragraph was not found, and the
+    panel showed the page with nothing selected."""
+    from tests.renderers import office_xml as ox
+
+    body = ox.para(ox.run("Intro.")) + ox.para(ox.run("Test footnote."), ox.footnote_ref(2), ox.run(" Changed words."),
+                                               ox.endnote_ref(3))
+    path = ox.docx_with_body(tmp_path / "marks.docx", body, add_types=ox.FOOTNOTES_TYPE + ox.ENDNOTES_TYPE,
+                             add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL + ox.ENDNOTES_REL})
+    ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({2: "A note."}),
+                      "word/endnotes.xml": ox.endnotes_part({3: "An end."})})
+    import docx
+
+    assert docx.Document(str(path)).paragraphs[1].text == "Test footnote. Changed words."  # what the diff reads
+    preview = show_preview(path, (560, 640))
+    qtbot.waitUntil(preview.loaded_everything, timeout=20_000)
+    preview.go_to(0, "Test footnote. Changed words.")
+    flow = preview.browser()
+    qtbot.waitUntil(lambda: flow.selected_text() == "Test footnote.1 Changed words.i", timeout=5_000)
