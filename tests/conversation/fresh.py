@@ -284,6 +284,10 @@ COLUMNS = _rows(
     ("put in a column named Owner: Ann, Bo, Cy", {"cells": {"Sales!D1": "Owner", "Sales!D4": "Cy"}}),
     ("再加一列目标：1000，1000，1100", {"cells": {"Sales!D1": "目标", "Sales!D2": 1000, "Sales!D4": 1100}}),
 ) + _after(
+    "rename_sheet", ("Make a spreadsheet:\nFruit,Boxes\napple,3\npear,4",), (),
+    ("rename sheet1 to Fruit", {"sheets": ["Fruit"]}),
+    ("把Sheet1改名为水果", {"sheets": ["水果"]}),
+) + _after(
     "add_column", ("Make a spreadsheet:\nFruit,Boxes\napple,3\npear,4",), (),
     ("add a column Price: 1.5, 2", {"cells": {"Sheet1!C1": "Price", "Sheet1!C2": 1.5, "Sheet1!C3": 2}}),
     ("加一列产地：山东、河北", {"cells": {"Sheet1!C1": "产地", "Sheet1!C2": "山东", "Sheet1!C3": "河北"}}),

@@ -62,6 +62,7 @@ SET_TITLE = _rows(
     ("The title should be Launch Plan", {"title": "Launch Plan"}),
     ("把标题改成 启动会", {"title": "启动会"}),
     ("set the title of deck.pptx to Launch Plan", {"title": "Launch Plan"}),
+    ("rename the deck to Launch Plan", {"title": "Launch Plan"}),
 )
 
 ADD_SLIDE = _rows(
@@ -74,6 +75,8 @@ ADD_SLIDE = _rows(
     ("Add slide \"Open questions\"", {"title": "Open questions"}),
     ("insert a slide titled Timeline", {"title": "Timeline"}),
     ("add a slide at the end called Thanks", {"title": "Thanks"}),
+    ("add a slide after the Scope slide titled Goals", {"title": "Goals", "at": 3}),
+    ("add a slide titled Goals before the Budget slide", {"title": "Goals", "at": 3}),
     ("add a slide titled Risks with bullets: Budget, Timeline", {"title": "Risks", "bullets": ["Budget", "Timeline"]}),
     ("add a slide titled Risks with bullets Budget, Timeline and Staffing",
      {"title": "Risks", "bullets": ["Budget", "Timeline", "Staffing"]}),
@@ -649,6 +652,10 @@ SHEETS = _rows(
     ("Rename the tab \"Costs\" to \"Expenses\"", {"sheets": ["Sales", "Expenses"]}),
     ("把工作表 Sales 重命名为 收入", {"sheets": ["收入", "Costs"]}),
     ("将工作表“Costs”改名为“支出”", {"sheets": ["Sales", "支出"]}),
+    # a sheet in another case, or by its number
+    ("rename sheet sales to Revenue", {"sheets": ["Revenue", "Costs"]}),
+    ("rename sheet 2 to Expenses", {"sheets": ["Sales", "Expenses"]}),
+    ("把工作表2改名为支出", {"sheets": ["Sales", "支出"]}),
 ) + _rows(
     "remove_sheet", BOOK,
     ("delete the Costs sheet", {"sheets": ["Sales"]}),
@@ -656,6 +663,7 @@ SHEETS = _rows(
     ("drop the tab \"Costs\" from book.xlsx", {"sheets": ["Sales"]}),
     ("删除工作表 Costs", {"sheets": ["Sales"]}),
     ("把工作表“Costs”删掉", {"sheets": ["Sales"]}),
+    ("删除工作表2", {"sheets": ["Sales"]}),
 ) + _rows(
     "move_slide", DECK,
     ("move slide 4 to 2", {"order": ["Kickoff", "Next steps", "Scope", "Budget"]}),
@@ -666,6 +674,16 @@ SHEETS = _rows(
     ("move slide 2 to the end", {"order": ["Kickoff", "Budget", "Next steps", "Scope"]}),
     ("把第1张幻灯片移到最后", {"order": ["Scope", "Budget", "Next steps", "Kickoff"]}),
     ("把第4张挪到最前面", {"order": ["Next steps", "Kickoff", "Scope", "Budget"]}),
+    # a slide named by its title or as the last, a place before or after another
+    ("move the Budget slide to the end", {"order": ["Kickoff", "Scope", "Next steps", "Budget"]}),
+    ("move the last slide to the front", {"order": ["Next steps", "Kickoff", "Scope", "Budget"]}),
+    ("put slide 3 before slide 1", {"order": ["Budget", "Kickoff", "Scope", "Next steps"]}),
+    ("move slide 1 after slide 3", {"order": ["Scope", "Budget", "Kickoff", "Next steps"]}),
+    ("put slide 4 first", {"order": ["Next steps", "Kickoff", "Scope", "Budget"]}),
+    ("把“Scope”那页移到最后", {"order": ["Kickoff", "Budget", "Next steps", "Scope"]}),
+    ("把最后一张移到第2张", {"order": ["Kickoff", "Next steps", "Scope", "Budget"]}),
+    ("把第4张移到第2张后面", {"order": ["Kickoff", "Scope", "Next steps", "Budget"]}),
+    ("把第1张移到第4张前面", {"order": ["Scope", "Budget", "Kickoff", "Next steps"]}),
 ) + _rows(
     "duplicate_slide", DECK,
     ("duplicate slide 2", {"order": ["Kickoff", "Scope", "Scope", "Budget", "Next steps"]}),
@@ -673,6 +691,9 @@ SHEETS = _rows(
     ("make a copy of slide 1", {"order": ["Kickoff", "Kickoff", "Scope", "Budget", "Next steps"]}),
     ("复制第2张幻灯片", {"order": ["Kickoff", "Scope", "Scope", "Budget", "Next steps"]}),
     ("把第4张复制一份", {"order": ["Kickoff", "Scope", "Budget", "Next steps", "Next steps"]}),
+    ("duplicate the last slide", {"order": ["Kickoff", "Scope", "Budget", "Next steps", "Next steps"]}),
+    ("duplicate the Scope slide", {"order": ["Kickoff", "Scope", "Scope", "Budget", "Next steps"]}),
+    ("复制最后一张", {"order": ["Kickoff", "Scope", "Budget", "Next steps", "Next steps"]}),
 ) + _rows(
     "set_title", DECK,
     ("change the title of slide 3 to Overview", {"slide_title": (3, "Overview")}),
@@ -769,6 +790,9 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("怎么复制幻灯片", DECK),
     ("how do I add a chart in Excel?", BOOK),
     ("the chart looks wrong", BOOK),
+    ("rename the file to q3.docx", DOC),  # a file's name is not its text: no replacement
+    ("move the slide to the left", DECK),
+    ("put slide numbers on", DECK),
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,

@@ -514,3 +514,13 @@ def test_an_empty_cell_in_a_change_is_said_in_the_readers_language(ws: Workspace
     assert ["Sales!D2：（空）", "Sales!D2: 5"] in pairs and ["Sales!B2: 10", "Sales!B2：（空）"] in pairs
     assert [[english(side) for side in pair] for pair in card.pairs()] == [
         ["Sales!D2: (empty)", "Sales!D2: 5"], ["Sales!B2: 10", "Sales!B2: (empty)"]]
+
+
+def test_a_sheet_named_in_another_case_is_that_sheet(ws: Workspace) -> None:
+    """Excel holds sheet names whatever their case: "sales" is the sheet Sales, for the edit and its check."""
+    res = edit(ws, {"op": "set_cells", "sheet": "sales", "cells": {"B2": 12}},
+               {"op": "rename_sheet", "name": "summary q1", "to": "Overview"})
+    assert res.ok, res.message
+    wb = load_workbook(ws.root / "b.xlsx")
+    assert wb["Sales"]["B2"].value == 12 and wb.sheetnames == ["Sales", "Overview"]
+    assert {c.name: c.status for c in res.evidence[0].checks}["cells"] == "passed"

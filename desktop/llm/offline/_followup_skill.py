@@ -32,14 +32,8 @@ ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
     "delete_paragraph": lambda path, p: ("docx_edit", {"path": path, "operations": [
         {"op": "delete_paragraph_containing", "text": str(p["text"])}]}),
     "swap_slides": lambda path, p: ("pptx_edit", {"path": path, "operations": _swap(int(p["a"]), int(p["b"]))}),
-    "duplicate_slide": lambda path, p: ("pptx_edit", {"path": path, "operations": [
-        {"op": "duplicate_slide", "slide": int(p["slide"])}]}),
     "set_notes": lambda path, p: ("pptx_edit", {"path": path, "operations": [
         {"op": "set_notes", "slide": int(p["slide"]), "text": str(p["text"])}]}),
-    "rename_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
-        {"op": "rename_sheet", "name": p["name"], "to": p["to"]}]}),
-    "remove_sheet": lambda path, p: ("xlsx_edit", {"path": path, "operations": [
-        {"op": "remove_sheet", "name": p["name"]}]}),
 }
 
 
@@ -118,6 +112,18 @@ class FollowUpPlan(CallHistory):
             return self._remove_slide_step()
         if op == "move_slide":
             return self._move_slide_step()
+        if op in ("rename_sheet", "remove_sheet"):
+            name = self._sheet_name(str(self.p["name"]))
+            if name is None:
+                return ("xlsx_inspect", {"path": path})
+            if op == "remove_sheet":
+                return ("xlsx_edit", {"path": path, "operations": [{"op": "remove_sheet", "name": name}]})
+            return ("xlsx_edit", {"path": path, "operations": [{"op": "rename_sheet", "name": name, "to": self.p["to"]}]})
+        if op == "duplicate_slide":
+            copied = self._slide_of(self.p.get("slide"), self.p.get("title"))
+            if not isinstance(copied, int):
+                return copied if copied is not None else ("pptx_inspect", {"path": path})
+            return ("pptx_edit", {"path": path, "operations": [{"op": "duplicate_slide", "slide": copied}]})
         if op in ONE_CALL:
             return ONE_CALL[op](path, self.p)
         if self.kind == "pdf" and self._pdf_in_place():
@@ -150,6 +156,12 @@ class FollowUpPlan(CallHistory):
             slide: dict[str, Any] = ({"layout": "bullets", "title": self.p["title"], "bullets": self.p["bullets"]}
                                      if self.p.get("bullets") else {"layout": "title", "title": self.p["title"]})
             added: dict[str, Any] = {"op": "add_slide", "slide": slide}
+            beside = self.p.get("after_title") or self.p.get("before_title")
+            if beside:  # "after the Risks slide": that slide's place, once the deck is read
+                found = self._slide_of(None, beside)
+                if not isinstance(found, int):
+                    return found if found is not None else ("pptx_inspect", {"path": path})
+                self.p["at"] = found + 1 if self.p.get("after_title") else found
             if self.p.get("at"):
                 added["at"] = int(self.p["at"])
             return ("pptx_edit", {"path": path, "operations": [added]})
@@ -201,6 +213,25 @@ class FollowUpPlan(CallHistory):
         info = next((s for s in found if str(s.get("name")).casefold() == wanted.casefold()), None)
         return info if info is not None else self._say(
             "planner.no_sheet", path=self.path, name=wanted, sheets=[str(s.get("name")) for s in found])
+
+    def _sheet_name(self, wanted: str) -> str | None:
+        """The workbook's name for the sheet a request names (None before the workbook is read): as typed,
+        in another case ("sheet1"), by its number ("Sheet 2", "工作表2" as "sheet 2": Sheet2, else the second);
+        as typed when none fits, for the edit to say which sheets there are."""
+        book = self._read("xlsx_inspect")
+        if book is None:
+            return None
+        names = [str(s.get("name")) for s in (book.get("data") or {}).get("sheets") or () if isinstance(s, dict)]
+        same = [n for n in names if n.casefold() == wanted.casefold()]
+        if same:
+            return same[0]
+        if wanted.strip().isdigit():
+            numbered = [n for n in names if n.casefold() in (f"sheet{int(wanted)}", f"工作表{int(wanted)}")]
+            if numbered:
+                return numbered[0]
+            if 1 <= int(wanted) <= len(names):
+                return names[int(wanted) - 1]
+        return wanted
 
     def _total(self, info: Mapping[str, Any]) -> Total | str:
         """The row that sums each column of numbers under the data, labelled in the first column when
@@ -282,33 +313,46 @@ class FollowUpPlan(CallHistory):
             return (name, {"op": verb, "path": path, "pages": list(self.p.get("order") or ()), "output": path})
         return (name, {"op": verb, "path": path, "pages": pages, "output": path})
 
+    def _slide_of(self, wanted: Any, title: Any) -> int | str | None:
+        """The slide a request means: its number as given; "last" or a title ("the Risks slide") once the deck
+        is read (None: read it first); why nothing is written when no slide has that title."""
+        if isinstance(wanted, int):
+            return wanted
+        deck = self._read("pptx_inspect")
+        if deck is None:
+            return None
+        slides = [s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]
+        if wanted == "last" and slides:
+            return int(slides[-1].get("index") or len(slides))
+        said = str(title or "").strip().casefold()
+        found = next((int(s.get("index") or 0) for s in slides if str(s.get("title") or "").strip().casefold() == said),
+                     0)
+        return found or self._say("planner.no_slide_titled", path=self.path, title=str(title or ""))
+
     def _move_slide_step(self) -> tuple[str, dict[str, Any]] | str:
-        to = self.p["to"]
+        slide = self._slide_of(self.p.get("slide"), self.p.get("title"))
+        if not isinstance(slide, int):
+            return slide if slide is not None else ("pptx_inspect", {"path": self.path})
+        self.p["slide"] = slide
+        to, before, after = self.p.get("to"), self.p.get("before"), self.p.get("after")
+        # "before slide 1", "after slide 2": the place it takes once it is out of its own
+        mark = int(before) if before is not None else int(after) + 1 if after is not None else None
+        if mark is not None:
+            to = mark - 1 if slide < mark else mark
         if to == "last":  # "to the end": the deck's length, read first
             deck = self._read("pptx_inspect")
             if deck is None:
                 return ("pptx_inspect", {"path": self.path})
             to = len([s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]) or 1
         return ("pptx_edit", {"path": self.path, "operations": [
-            {"op": "move_slide", "slide": int(self.p["slide"]), "to": int(to)}]})
+            {"op": "move_slide", "slide": slide, "to": max(1, int(to or 1))}]})
 
     def _remove_slide_step(self) -> tuple[str, dict[str, Any]] | str:
-        wanted = self.p.get("slide")
-        if not isinstance(wanted, int):  # "the last slide", "the slide titled Risks": read the deck first
-            deck = self._read("pptx_inspect")
-            if deck is None:
-                return ("pptx_inspect", {"path": self.path})
-            slides = [s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]
-            if wanted == "last" and slides:
-                wanted = int(slides[-1].get("index") or len(slides))
-            else:
-                title = str(self.p.get("title") or "").casefold()
-                wanted = next((int(s.get("index") or 0) for s in slides
-                               if str(s.get("title") or "").strip().casefold() == title), None)
-            if not wanted:
-                return self._say("planner.no_slide_titled", path=self.path, title=str(self.p.get("title")))
-            self.p["slide"] = wanted
-        return ("pptx_edit", {"path": self.path, "operations": [{"op": "remove_slide", "slide": int(wanted)}]})
+        slide = self._slide_of(self.p.get("slide"), self.p.get("title"))
+        if not isinstance(slide, int):  # "the last slide", "the slide titled Risks": read the deck first
+            return slide if slide is not None else ("pptx_inspect", {"path": self.path})
+        self.p["slide"] = slide
+        return ("pptx_edit", {"path": self.path, "operations": [{"op": "remove_slide", "slide": slide}]})
 
     # -- PDF: re-made from its own outline and text ----------------------------------
 
@@ -364,8 +408,9 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.slide_title_set", slide=p["slide"], title=p["title"])
         if self.op == "set_title":
             return self._say("planner.title_set", title=p["title"])
-        if self.op == "add_slide" and p.get("at"):
-            return self._say("planner.slide_added_at", title=p["title"], at=p["at"])
+        at = (self._called("pptx_edit").get("operations") or [{}])[0].get("at") if self.op == "add_slide" else None
+        if self.op == "add_slide" and (at or p.get("at")):  # "after the Risks slide" became a place once read
+            return self._say("planner.slide_added_at", title=p["title"], at=at or p["at"])
         if self.op == "add_slide":
             return self._say("planner.slide_added", title=p["title"])
         if self.op == "set_notes":
@@ -410,20 +455,24 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.paragraphs_deleted", max(gone, 1), text=p["text"])
         if self.op == "swap_slides":
             return self._say("planner.slides_swapped", a=p["a"], b=p["b"])
-        if self.op == "duplicate_slide":
-            return self._say("planner.slide_duplicated", slide=p["slide"], to=int(p["slide"]) + 1)
+        if self.op == "duplicate_slide":  # "the last slide" became a number once the deck was read
+            slide = (self._called("pptx_edit").get("operations") or [{}])[0].get("slide") or p["slide"]
+            return self._say("planner.slide_duplicated", slide=slide, to=int(slide) + 1)
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":  # "the last slide" became a number once the deck was read: the call says it
             ops = self._called("pptx_edit").get("operations")
             return self._say("planner.slide_removed", slide=ops[0].get("slide") if ops else p.get("slide"))
+        if self.op in ("rename_sheet", "remove_sheet"):  # the sheet's own name, as the call gave it
+            p = {**p, "name": (self._called("xlsx_edit").get("operations") or [{}])[0].get("name") or p["name"]}
         if self.op == "rename_sheet":
             return self._say("planner.sheet_renamed", name=p["name"], to=p["to"])
         if self.op == "remove_sheet":
             return self._say("planner.sheet_removed", name=p["name"])
         if self.op == "move_slide":  # "to the end", likewise
             ops = self._called("pptx_edit").get("operations")
-            return self._say("planner.slide_moved", slide=p["slide"], to=ops[0].get("to") if ops else p["to"])
+            return self._say("planner.slide_moved", slide=ops[0].get("slide") if ops else p["slide"],
+                             to=ops[0].get("to") if ops else p["to"])
         if self.op == "merge_pdf":
             return self._say("planner.merged", names=list(p.get("inputs") or ()), output=p.get("output"))
         if self.op == "split_pdf":

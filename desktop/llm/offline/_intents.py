@@ -209,6 +209,13 @@ def _remove_slide(text: str) -> dict[str, Any] | None:
     return {"title": slots.clean(m.group("t"))} if m else None
 
 
+def _last_slide(text: str) -> dict[str, Any]:
+    """"the last slide", "最后一张": the deck's last, known once it is read (a number or a title is a pattern's)."""
+    if re.search(r"\b(?:last|final)\s+slide\b|最后一(?:张|页)", text, _I):
+        return {"slide": "last"}
+    return {}
+
+
 def _section_body(values: dict[str, Any]) -> dict[str, Any]:
     """ "with text: ..." is one paragraph; "with: Hotel 300, Food 120" is a list of its items."""
     text = str(values.pop("body", "") or "").strip()
@@ -344,15 +351,20 @@ INTENTS: tuple[Intent, ...] = (
            unless=_ASKING, scope="named", command="pptx_edit", precedence=72, help="help.slides", extract=_remove_slide),
     Intent("add_slide", ("pptx",), {"title": "text", "bullets": "list", "at": "number", "at2": "number",
                                     "at3": "number", "at4": "number", "after": "number", "after2": "number",
-                                    "before": "number", "before2": "number"},
+                                    "before": "number", "before2": "number", "after_title": "text",
+                                    "after_title2": "text", "before_title": "text", "before_title2": "text"},
            en=tuple(rf"{lead}(?:(?:bullet(?:ed)?|title|text|summary|closing|extra)\s+)?slide\b(?:\s+please)?"
                     r"(?:\s+(?:at the end|to the end|to (?:the (?:deck|presentation)|it|\S+\.pptx)))?"
                     r"(?:\s+after\s+slide\s+(?P<after>\d+)|\s+before\s+slide\s+(?P<before>\d+)"
-                    r"|\s+(?:at|in)\s+position\s+(?P<at>\d+)|\s+as\s+slide\s+(?P<at2>\d+))?"
+                    r"|\s+(?:at|in)\s+position\s+(?P<at>\d+)|\s+as\s+slide\s+(?P<at2>\d+)"
+                    rf"|\s+after\s+the\s+{_Q}?(?P<after_title>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?){_QC}?\s+slide"
+                    rf"|\s+before\s+the\s+{_Q}?(?P<before_title>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?){_QC}?\s+slide)?"
                     rf"{naming}\s*{_NAME}"
                     r"(?:\s+(?:at the end|to \S+\.pptx|to the deck|to it))?"
                     r"(?:\s+after\s+slide\s+(?P<after2>\d+)|\s+before\s+slide\s+(?P<before2>\d+)"
-                    r"|\s+(?:at|in)\s+position\s+(?P<at3>\d+)|\s+as\s+(?:the\s+)?slide\s+(?P<at4>\d+))?"
+                    r"|\s+(?:at|in)\s+position\s+(?P<at3>\d+)|\s+as\s+(?:the\s+)?slide\s+(?P<at4>\d+)"
+                    rf"|\s+after\s+the\s+{_Q}?(?P<after_title2>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?){_QC}?\s+slide"
+                    rf"|\s+before\s+the\s+{_Q}?(?P<before_title2>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?){_QC}?\s+slide)?"
                     r"\s*(?:,?\s*(?:(?:with|and)\s+)?(?:the\s+)?(?:bullets?|points?|bullet points?|items?)\s*[:：]?\s*(?P<bullets>.+?))?"
                     r"\s*[.!?]?$"
                     # with the verb "add" the naming word may go ("add slide: Risks"); without it, it may not
@@ -458,6 +470,9 @@ INTENTS: tuple[Intent, ...] = (
                rf"\s+(?:as\s+|to\s+)?[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
                rf"^\s*(?:(?:new|set|change|update)\s+)?title\s*[:：]\s*{_Q}?(?P<title>.+?){_QC}?\s*$",
                rf"^\s*(?:please\s+|let'?s\s+|let us\s+)?call\s+(?:it|the (?:document|deck|report|presentation|file))\s+"
+               rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",
+               # "rename the deck to Q3 Review": its title (a file's name is "rename the file", not this)
+               rf"\brename\s+(?:the|this)\s+(?:deck|presentation|document|report|memo|slides)\s+(?:to|as)\s*[:：]?\s*"
                rf"{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$"),
            zh=(rf"(?:把|将)?(?:主|文档的?|演示文稿的?)?(?:标题|题目)(?:改叫|叫做?|就叫)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[。.!！]?$",
                rf"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?的标题(?:改成|改为|换成|设为|设置为|更改为|修改为)\s*[:：]?\s*"
@@ -469,13 +484,17 @@ INTENTS: tuple[Intent, ...] = (
            request_en='change the title of {path} to “{title}”',
            request_zh='把 {path} 的标题改成“{title}”',
            command="docx_edit", precedence=64, help="help.title"),
-    Intent("rename_sheet", ("xlsx",), {"name": "text", "to": "text"},
+    Intent("rename_sheet", ("xlsx",), {"name": "text", "to": "text", "name2": "text", "to2": "text"},
            en=(rf"\brename\s+(?:the\s+)?(?:sheet|tab|worksheet)\s+{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:to|as)\s+"
                rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$",
                rf"\brename\s+(?:the\s+)?{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s+(?:sheet|tab|worksheet)\s+(?:to|as)\s+"
-               rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$"),
+               rf"{_Q}?(?P<to>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$",
+               # a sheet's own default name says it is one: "rename Sheet1 to Sales"
+               rf"\brename\s+(?P<name2>sheet\s?\d{{1,3}})\s+(?:to|as)\s+{_Q}?(?P<to2>[^\"'”’」』\n]+?){_QC}?\s*[.!]?$"),
            zh=(rf"(?:把|将)?(?:工作表|表格?|sheet)\s*{_Q}?(?P<name>[^\"'”’」』\n]+?){_QC}?\s*(?:重命名为|重命名成|改名为|改名成|命名为)\s*"
-               rf"{_Q}?(?P<to>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",),
+               rf"{_Q}?(?P<to>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$",
+               rf"(?:把|将)\s*(?P<name2>(?:sheet|工作表)\s?\d{{1,3}})\s*(?:重命名为|重命名成|改名为|改名成|命名为|改成|改为)\s*"
+               rf"{_Q}?(?P<to2>[^\"'”’」』\n。]+?){_QC}?\s*[。.!！]?$"),
            scope="named", unless=_ASKING, command="xlsx_edit", precedence=73, help="help.rows"),
     Intent("set_cells", ("xlsx",), {"cells": "cells", "sheet": "text"},
            en=slots.CELL_PHRASINGS_EN, zh=slots.CELL_PHRASINGS_ZH,
@@ -550,13 +569,17 @@ INTENTS: tuple[Intent, ...] = (
                r"(?:互换|交换|对调|调换|换一下|换个)(?:位置|顺序)?",
                r"(?:互换|交换|对调|调换)\s*第\s*(?P<a>\d+)\s*(?:张|页)?(?:幻灯片)?\s*(?:和|与)\s*第\s*(?P<b>\d+)\s*(?:张|页)"),
            scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
-    Intent("duplicate_slide", ("pptx",), {"slide": "number"},
+    Intent("duplicate_slide", ("pptx",), {"slide": "number", "title": "text"},
            en=(r"\b(?:duplicate|copy|clone)\s+(?:the\s+)?slide\s+(?P<slide>\d+)\b(?!'s|\s*(?:text|title|notes?|content)\b)",
+               rf"\b(?:duplicate|clone)\s+the\s+(?:(?:last|final)\s+slide|{_Q}?(?P<title>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?){_QC}?"
+               r"\s+slide)\s*[.!]?$",
                r"\bslide\s+(?P<slide>\d+)\s+(?:duplicated|copied)\b",
                r"\b(?:make|add|create)\s+(?:a\s+|another\s+)?(?:copy|duplicate)\s+of\s+slide\s+(?P<slide>\d+)\b"),
            zh=(r"(?:复制|拷贝|克隆)(?:一下|一份|一张)?\s*第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?(?!.{0,4}(?:文字|标题|备注))",
-               r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:再)?(?:复制|拷贝|克隆)(?:一份|一下|一张|一遍)?"),
-           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
+               r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:再)?(?:复制|拷贝|克隆)(?:一份|一下|一张|一遍)?",
+               r"(?:复制|拷贝|克隆)(?:一下|一份)?\s*最后一(?:张|页)(?:幻灯片)?",
+               r"(?:把|将)\s*最后一(?:张|页)(?:幻灯片)?\s*(?:再)?(?:复制|拷贝|克隆)"),
+           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides", extract=_last_slide),
     Intent("set_notes", ("pptx",), {"slide": "number", "text": "prose"},
            en=(r"\b(?:add|put|set|write|change|update)\s+(?:the\s+|some\s+|a\s+|an\s+)?(?:speaker\s+|presenter\s+)?notes?\s+"
                r"(?:to|on|for|of)\s+slide\s+(?P<slide>\d+)\s*(?:to\s+|[:：]\s*|\s+[—–-]\s*|,?\s*saying\s+)(?P<text>.+)$",
@@ -567,12 +590,27 @@ INTENTS: tuple[Intent, ...] = (
            zh=(r"(?:给|在|为|把)?\s*第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:的)?\s*(?:加|添加|写|写上|加上|设置|增加)?"
                r"(?:演讲者|讲者)?备注\s*(?:改成|改为|设为|写成|写上|写|是|为)?\s*[:：]?\s*(?P<text>.+)$",),
            unless=_ASKING, scope="named", command="pptx_edit", precedence=75, help="help.slides", whole=True),
-    Intent("move_slide", ("pptx",), {"slide": "number", "to": "position", "to2": "position"},
+    Intent("move_slide", ("pptx",), {"slide": "number", "to": "position", "to2": "position", "to3": "position",
+                                     "to4": "position", "title": "text", "title2": "text", "slide2": "number",
+                                     "before": "number", "after": "number"},
            en=(r"\bmove\s+slide\s+(?P<slide>\d+)\s+(?:to|up to|down to)\s+(?:position\s+|the\s+(?:very\s+)?)?"
-               r"(?P<to>\d+|front|start|beginning|top|end|back|bottom|last)\b",),
-           zh=(r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:移到|移动到|挪到|放到)\s*"
-               r"(?:第\s*(?P<to>\d+)\s*(?:张|页|位)?|(?P<to2>最前面|最前|开头|最后面|最后|末尾|结尾))",),
-           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides"),
+               r"(?P<to>\d+|front|start|beginning|top|end|back|bottom|last)\b",
+               # a slide named by its title, or the last one: "move the Risks slide to the end"
+               rf"\bmove\s+(?:the\s+)?(?:(?:last|final)\s+slide|{_Q}?(?P<title>[^\s\"”’」』]+(?:\s+[^\s\"”’」』]+)?){_QC}?"
+               r"\s+slide|slide\s+(?:titled|called|named)\s+(?P<title2>.+?))\s+(?:to|up to|down to)\s+"
+               r"(?:position\s+|the\s+(?:very\s+)?)?(?P<to2>\d+|front|start|beginning|top|end|back|bottom|last)\b",
+               # "put slide 3 before slide 1", "move slide 4 after slide 1", "put slide 5 first"
+               r"\b(?:put|place|move)\s+slide\s+(?P<slide2>\d+)\s+(?:(?:right\s+|just\s+)?before\s+slide\s+(?P<before>\d+)"
+               r"|(?:right\s+|just\s+)?after\s+slide\s+(?P<after>\d+)|(?P<to3>first|last)\b|at\s+the\s+(?P<to4>end|start|beginning|front))"),
+           zh=(r"(?:把|将)?第\s*(?P<slide2>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:移到|移动到|挪到|放到)\s*第\s*"
+               r"(?:(?P<before>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:前面|之前|前)|(?P<after>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:后面|之后|后))",
+               r"(?:把|将)?第\s*(?P<slide>\d+)\s*(?:张|页)(?:幻灯片)?\s*(?:移到|移动到|挪到|放到)\s*"
+               r"(?:第\s*(?P<to>\d+)\s*(?:张|页|位)?|(?P<to2>最前面|最前|开头|最后面|最后|末尾|结尾))",
+               # "把“风险”那页移到最后", "把最后一张移到第2张"
+               rf"(?:把|将)\s*(?:最后一(?:张|页)(?:幻灯片)?|{_Q}?(?P<title>[^，,。:：\s“”\"「」]{{1,20}}?){_QC}?\s*(?:那|这|这一|那一)"
+               r"(?:张|页)(?:幻灯片)?)\s*(?:移到|移动到|挪到|放到)\s*"
+               r"(?:第\s*(?P<to3>\d+)\s*(?:张|页|位)?|(?P<to4>最前面|最前|开头|最后面|最后|末尾|结尾))"),
+           scope="named", unless=_ASKING, command="pptx_edit", precedence=74, help="help.slides", extract=_last_slide),
     Intent("export_pdf", ("docx", "pptx", "xlsx"), {},
            en=(r"\bpdf (?:too|as well|also|version|copy)\b|\b(?:make|export|save|convert|turn|render|get|have|send|give|put)"
                r"\b[^.\n]{0,40}\b(?:to|as|into|a|in)\s+(?:a\s+)?pdf\b|\bas (?:a )?pdf\b",),
@@ -585,7 +623,9 @@ INTENTS: tuple[Intent, ...] = (
            en=(r"\b(?:replace|substitute|change|rename|update|correct|swap)\b|→|->|=>"
                r"|\b(?:typo|misspel\w*|wrong|mistake|incorrect)\b.*\bshould\s+(?:be|read|say)\b",),
            zh=(r"改成|改为|替换成|替换为|换成|换为|更改为|修改为|更换为|(?:错别字|笔误|写错了|拼错了|错了|不对).*应(?:该)?(?:是|为|写成)",),
-           unless=_ASKING, action="action.replace_text",
+           # a file's own name is not its text: "rename the file to q3.docx" is no replacement
+           unless=(*_ASKING, r"\brename\s+(?:the|this|that|my)\s+file\b|(?:把|将)?(?:这个|该)?文件(?:名)?(?:重命名|改名)"),
+           action="action.replace_text",
            request_en='In {path}, replace “{find}” with “{replace}”',
            request_zh='把 {path} 中的“{find}”改成“{replace}”',
            command="docx_edit", precedence=50, help="help.edit", extract=_replacement),

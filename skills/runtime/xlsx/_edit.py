@@ -96,6 +96,10 @@ def _cell_said(cell: str, value: Any) -> Said:
 
 def _sheet(wb: Workbook, name: str, where: str) -> Any:
     if name not in wb.sheetnames:
+        # a spreadsheet's sheet names are one whatever their case ("sheet1" is Sheet1), as Excel holds them
+        same = [n for n in wb.sheetnames if n.casefold() == name.casefold()]
+        name = same[0] if len(same) == 1 else name
+    if name not in wb.sheetnames:
         raise CommandError(msg("error.xlsx_edit.there_sheet_sheets", where=where, name=repr(name), sheetnames=', '.join(wb.sheetnames)))
     ws = wb[name]
     if not hasattr(ws, "cell"):
@@ -333,7 +337,8 @@ def apply_operations(wb: Workbook, ops: Sequence[XlsxOperation],
             changes += _append_rows(wb, op, where, placed)
         elif op["op"] == "set_cells":
             changes += _set_cells(wb, op, where)
-            placed.update({f"{op['sheet']}!{ref.upper()}": v for ref, v in op["cells"].items()})
+            title = _sheet(wb, op["sheet"], where).title  # the sheet's own name ("sales" is Sales)
+            placed.update({f"{title}!{ref.upper()}": v for ref, v in op["cells"].items()})
         elif op["op"] == "add_sheet":
             changes += _add_sheet(wb, op, where)
         elif op["op"] == "remove_sheet":
