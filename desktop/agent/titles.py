@@ -17,6 +17,10 @@ MAX_TITLE = 60
 _HEADING = re.compile(r"(?:^|[:：]\s*)#{1,6}\s+(?P<t>\S[^\n]*)", re.MULTILINE)
 _QUOTED = re.compile(r"(?:\btitled|\bcalled|\bnamed|标题为|标题是|题为|名为)\s*[:：]?\s*[\"'“‘「『](?P<t>[^\n]+?)[\"'”’」』]",
                      re.IGNORECASE)
+# "a deck called Onboarding with slides …": the name given, unquoted, up to where the sentence goes on
+_NAMED_EN = re.compile(r"\b(?:titled|called|named|entitled)\s+(?P<t>[^,;:.\"“”\n]+?)(?=\s*(?:[,;:.]|\bwith\b|\bcontaining\b"
+                       r"|\bincluding\b|\bthat\b|\bwhich\b|\babout\b|\bfor\b"
+                       r"|\band\s+(?:a|an|one|the|with|headings?|sections?|chapters?|slides?)\b|$))", re.IGNORECASE)
 # "做一个名为入职培训的演示文稿", "写一份叫搬家计划的备忘录": the name given, unquoted, before the kind of file
 _NAMED_ZH = re.compile(r"(?:名为|叫做|叫|标题为|标题是|题为)\s*(?P<t>[^，,。；;：:“”\"「」『』《》\n]+?)的"
                        r"(?:演示文稿|幻灯片|文档|报告|备忘录|表格|电子表格|工作簿|PDF|pdf|Word ?文档|PPT|ppt|简报|Excel)")
@@ -84,7 +88,7 @@ def subject(request: str) -> str:
     text = request.strip()
     if not text:
         return ""
-    for pattern in (_HEADING, _QUOTED, _NAMED_ZH):
+    for pattern in (_HEADING, _QUOTED, _NAMED_ZH, _NAMED_EN):
         m = pattern.search(text)
         if m and _plain(m.group("t")):
             return _plain(m.group("t"))

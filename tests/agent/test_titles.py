@@ -21,6 +21,9 @@ from desktop.store import Store
     ("请把 notes.md 做成 Word 文档", "Notes (DOCX)"),
     ("做一个名为入职培训的演示文稿，幻灯片为欢迎、工具和联系人", "入职培训 (PPTX)"),
     ("写一份叫搬家计划的备忘录，包括时间表和预算两个部分", "搬家计划 (DOCX)"),
+    # the folder is named by this title: it was "Deck-called-Onboarding-with-slides-Welcome-Tools"
+    ("Create a deck called Onboarding with slides Welcome, Tools and Contacts", "Onboarding (PPTX)"),
+    ("Write a memo titled Office Move with headings Timeline and Budget", "Office Move (DOCX)"),
     ("Make a spreadsheet:\nname,qty\napple,3", "Spreadsheet (XLSX)"),
 ])
 def test_a_request_gives_a_title_without_markdown_or_verbs(request_text: str, title: str) -> None:
