@@ -254,3 +254,29 @@ def test_the_fallback_pdf_has_each_pages_header_and_footer_with_its_page_number(
             if number == count:
                 assert "Line 60 of the long part" in body
         assert "running head" not in pdf[0].get_text()  # the first page has its own header only
+
+
+def test_the_fallback_pdf_keeps_footnotes_and_endnotes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without LibreOffice the writer dropped every note and its mark: a report's sources were gone from
+    its PDF. Footnotes now follow their page's text, endnotes the document's, each with the mark the text
+    shows (1, 2… and i, ii…), the marks superscript."""
+    from tests.renderers import office_xml as ox
+
+    monkeypatch.setattr(soffice, "soffice_path", lambda: None)
+    ws = Workspace(tmp_path / "task")
+    body = (ox.para(ox.run("Revenue grew"), ox.footnote_ref(9), ox.run(" and costs fell"), ox.endnote_ref(4))
+            + ox.para(ox.run("Last paragraph.")))
+    path = ox.docx_with_body(ws.root / "notes.docx", body, add_types=ox.FOOTNOTES_TYPE + ox.ENDNOTES_TYPE,
+                             add_rels={"word/_rels/document.xml.rels": ox.FOOTNOTES_REL + ox.ENDNOTES_REL})
+    ox.rewrite(path, {"word/footnotes.xml": ox.footnotes_part({9: "Audited by KPMG."}),
+                      "word/endnotes.xml": ox.endnotes_part({4: "Before tax."})})
+    result = get_command("export_pdf").run(ws, {"path": "notes.docx", "output": "notes.pdf"})
+    assert result.ok, result.message
+    with pymupdf.open(ws.root / "notes.pdf") as doc:
+        text = doc[0].get_text()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    assert lines.index("Last paragraph.") < lines.index("i Before tax.")
+    assert "1 Audited by KPMG." in lines
+    marks = [s for s in _spans(ws.root / "notes.pdf") if s["text"].strip() in ("1", "i")]
+    body_size = next(s["size"] for s in _spans(ws.root / "notes.pdf") if "Revenue grew" in s["text"])
+    assert marks and all(s["size"] < body_size for s in marks)  # superscript marks

@@ -6,7 +6,8 @@ Word resolves it (:mod:`skills.runtime.docx.styles`: document defaults → style
 paragraph → run, theme fonts and colours) as fonts of the same kind (serif, sans, mono), sizes,
 colours, bold/italic/underline, alignment, spacing, indents, shading and paragraph rules (the Title's
 line), list numbers and bullets, tables with their style's header fill, banding and borders, inline
-pictures, page breaks, the section's page size and margins, and its headers and footers (default, first
+pictures, footnotes and endnotes (set after their page's text and after the document's, under a short rule),
+page breaks, the section's page size and margins, and its headers and footers (default, first
 page, even pages) with their page numbers (``PAGE``, ``NUMPAGES``). Text stays selectable. Line breaks,
 page breaks and font metrics are MuPDF's, not Word's; a header taller than its band is shrunk into it
 (Word would push the body down).
@@ -52,6 +53,10 @@ class _Writer:
         self._formats = _numbering_formats(document)
         self._images = 0
         self._part = document.part  # whose relationships resolve the pictures being read (body or header)
+        self._notes: dict[str, tuple[Any, Any]] | None = None  # "f2"/"e3" → (the note's element, its part)
+        self._marks: dict[str, int] = {}  # a note's number, in the order the text refers to it (as Word numbers)
+        self.footnotes: list[str] = []  # referred to in the chunk being written: set at its end
+        self.endnotes: list[str] = []  # set after the document's last paragraph
 
     # -- blocks ------------------------------------------------------------------------------
     def body(self, container: Any, cell: CellLook | None = None, *, top: bool = False) -> list[str]:
@@ -131,6 +136,8 @@ class _Writer:
                         pieces.append("<br/>")
                 elif child.tag == qn("w:drawing"):
                     pieces.append(self.picture(child))
+                elif child.tag in (qn("w:footnoteReference"), qn("w:endnoteReference")):
+                    pieces.append(f"<sup>{html.escape(self._refer(child))}</sup>")
             if pieces:
                 parts.append(f'<span style="{_run_css(rlook, look.run)}">{"".join(pieces)}</span>')
         return "".join(parts), page_break
@@ -195,8 +202,50 @@ class _Writer:
         return f"{html.escape(shown)}&nbsp;&nbsp;"
 
     def _break(self) -> None:
+        self.chunks[-1].extend(self.notes("f"))
         if self.chunks[-1]:
             self.chunks.append([])
+
+    # -- footnotes and endnotes --------------------------------------------------------------
+    def _refer(self, ref: Any) -> str:
+        """The mark a note reference shows (1, 2… for footnotes, i, ii… for endnotes) and the note kept to
+        be set after the text: footnotes at the end of their page's text, endnotes at the document's end."""
+        kind = "e" if ref.tag == qn("w:endnoteReference") else "f"
+        key = f"{kind}{ref.get(qn('w:id'), '')}"
+        if key not in self._marks:
+            self._marks[key] = 1 + sum(1 for k in self._marks if k[0] == kind)
+            (self.endnotes if kind == "e" else self.footnotes).append(key)
+        return self._mark(key)
+
+    def _mark(self, key: str) -> str:
+        number = self._marks.get(key, 0)
+        return (roman(number).lower() if key[0] == "e" else str(number)) if number else "*"
+
+    def notes(self, kind: str) -> list[str]:
+        """The notes of ``kind`` referred to so far and not yet set, under a short rule, and forgets them."""
+        keys = self.footnotes if kind == "f" else self.endnotes
+        if not keys:
+            return []
+        if self._notes is None:
+            self._notes = _read_notes(self.doc.part)
+        out = ['<p style="margin-top:9pt; margin-bottom:3pt; width:144pt; border-top:0.5pt solid #000000; '
+               'font-size:1pt">&nbsp;</p>']
+        body, self._part = self._part, None
+        try:
+            for key in list(keys):
+                note, part = self._notes.get(key, (None, None))
+                if note is None:
+                    continue
+                self._part = part
+                shown = "".join(self.body(note))
+                mark = f"<sup>{html.escape(self._mark(key))}</sup> "
+                # the mark starts the note's first paragraph, as Word writes it
+                shown = shown.replace(">", ">" + mark, 1) if shown.startswith("<p") else f"<p>{mark}</p>{shown}"
+                out.append(f'<div style="font-size:9pt">{shown}</div>')
+        finally:
+            self._part = body
+        keys.clear()
+        return out
 
     def story(self, kind: str) -> dict[str, str]:
         """The first section's ``kind`` ("header" or "footer") as HTML for each page it is shown on:
@@ -236,6 +285,7 @@ def docx_to_pdf(path: Path) -> bytes:
     writer.body(body, top=True)
     if writer.truncated:
         writer.chunks[-1].append("<p><i>… the rest of the document is not in this PDF (too many blocks).</i></p>")
+    writer.chunks[-1].extend(writer.notes("e") + writer.notes("f"))
     page, content = _page(document)
     out = pymupdf.open()
     try:
@@ -445,6 +495,28 @@ def _cell_css(cell: CellLook) -> str:
     for side in ("top", "bottom", "left", "right"):
         out.extend(_border_css(side, cell.borders.get(side), padding=False))
     return "; ".join(out)
+
+
+def _read_notes(main: Any) -> dict[str, tuple[Any, Any]]:
+    """Footnotes ("f<id>") and endnotes ("e<id>") of the document, each with the part its pictures resolve in
+    (Word's separators left out)."""
+    from lxml import etree
+
+    notes: dict[str, tuple[Any, Any]] = {}
+    for rel in main.rels.values():
+        if rel.is_external or not rel.reltype.endswith(("/footnotes", "/endnotes")):
+            continue
+        part = rel.target_part
+        try:
+            root = part.element if hasattr(part, "element") else etree.fromstring(
+                part.blob, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
+        except (etree.XMLSyntaxError, ValueError):
+            continue
+        kind = "e" if rel.reltype.endswith("/endnotes") else "f"
+        for note in root:
+            if note.get(qn("w:type")) not in ("separator", "continuationSeparator", "continuationNotice"):
+                notes[f"{kind}{note.get(qn('w:id'), '')}"] = (note, part)
+    return notes
 
 
 def _numbering_formats(document: Any) -> dict[tuple[str, int], tuple[str, str]]:
