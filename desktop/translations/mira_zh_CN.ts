@@ -3844,7 +3844,7 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
         <message>
             <source>A {kind} chart of {series} on sheet {sheet}, rows {first}–{last}</source>
             <comment>change.chart_added</comment>
-            <translation>工作表 {sheet} 上{series}的{kind}图，第 {first}–{last} 行</translation>
+            <translation>{series}的{kind}图（工作表“{sheet}”，第 {first}–{last} 行）</translation>
         </message>
         <message>
             <source>bar</source>
