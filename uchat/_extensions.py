@@ -58,6 +58,11 @@ class ExtensionSlots(QObject):
         for ref in message.extensions:
             if ref not in self._live:
                 self._live[ref] = self._create(ref)
+                made = self._live[ref]
+                if made is not None:
+                    # at the width its slot gives it before it is measured: a card that arranges its buttons
+                    # by its width measured the narrow arrangement (268 px high, 170 once placed a moment later)
+                    made.resize(min(width, made.maximumWidth()), max(made.height(), 1))
             w = self._live[ref]
             self._heights[ref] = _measure(w, width) if w is not None else 0
 

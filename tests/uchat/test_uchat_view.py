@@ -343,3 +343,38 @@ def test_code_colours_come_with_a_code_block_only(qtbot) -> None:
             it += 1
         block = block.next()
     assert colours["def"] != colours["Here:"]
+
+
+def test_a_widget_that_arranges_itself_by_its_width_is_measured_at_its_slots_width(qtbot) -> None:
+    """An approval card puts its buttons in a row once it is wide enough (in its resizeEvent). Measured
+    before it had its slot's width, it took the narrow arrangement's height: a new card stood 268 px high
+    until the next re-flow, up to 300 ms later, made it 170."""
+    from PySide6.QtWidgets import QBoxLayout, QFrame, QPushButton
+
+    class Arranging(QFrame):
+        def __init__(self, parent) -> None:
+            super().__init__(parent)
+            self.row = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
+            for name in ("Approve", "Allow similar writes", "Deny"):
+                self.row.addWidget(QPushButton(name, self))
+
+        def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+            super().resizeEvent(event)
+            wide = event.size().width() >= 400
+            self.row.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
+
+    made: list[Arranging] = []
+
+    class Provider:
+        def create(self, ref, parent):
+            made.append(Arranging(parent))
+            return made[-1]
+
+    ref = ExtensionRef(message_id="m0", artifact_id="a", kind="approval")
+    view, _ = make_view(qtbot, [assistant(0, "Write this?", extensions=(ref,))])
+    view.set_extension_provider(Provider())
+    view.sync()
+    card = made[-1]
+    measured = view.slots.heights(view.message_at(0))[0]
+    assert card.width() >= 400 and card.row.direction() == QBoxLayout.Direction.LeftToRight
+    assert measured == card.sizeHint().height()  # the row's height, not the stacked buttons'
