@@ -358,7 +358,7 @@ def test_a_widget_that_arranges_itself_by_its_width_is_measured_at_its_slots_wid
             for name in ("Approve", "Allow similar writes", "Deny"):
                 self.row.addWidget(QPushButton(name, self))
 
-        def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        def resizeEvent(self, event) -> None:
             super().resizeEvent(event)
             wide = event.size().width() >= 400
             self.row.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
