@@ -697,6 +697,7 @@ SHEETS = _rows(
 ) + _rows(
     "set_title", DECK,
     ("change the title of slide 3 to Overview", {"slide_title": (3, "Overview")}),
+    ("第三页标题改成总览", {"slide_title": (3, "总览")}),  # without 的: it set the deck's title instead
     ("set the title of slide 2 to Plan", {"slide_title": (2, "Plan")}),
     ("把第2张幻灯片的标题改成 计划", {"slide_title": (2, "计划")}),
 )

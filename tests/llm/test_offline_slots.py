@@ -120,7 +120,12 @@ def test_form_values_follow_the_form_name(request_text: str, form: str, pairs: d
     ("把9月15日改成9月22日", ("9月15日", "9月22日", False)),
     ("用修订模式把 quarterly-report.docx 中的“Tokyo”改成“Osaka”", ("Tokyo", "Osaka", False)),
     ("把合同里的“Acme Ltd.”替换为“Mira AG”", ("Acme Ltd.", "Mira AG", False)),
-    ("2024全部替换为2025", ("2024", "2025", False)),
+    ("2024全部替换为2025", ("2024", "2025", True)),
+    ("把“2024”全部换成“2025”", ("2024", "2025", True)),
+    ("把2024都改成2025", ("2024", "2025", True)),
+    # 都 ends a word here, not "all of them": the find was "首", every 首 in the document
+    ("把首都改成北京", ("首都", "北京", False)),
+    ("首都替换成北京", ("首都", "北京", False)),
     ("把“Budget is tight.”改成“预算紧张。”", ("Budget is tight.", "预算紧张。", False)),
     ("please replace Acme with Mira.", ("Acme", "Mira", False)),
     # conversions and titles change no text
@@ -175,7 +180,7 @@ def test_quotes_arrows_and_rows_as_people_type_them() -> None:
     assert slots.replacement("replace «Acme» with «Mira»") == ("Acme", "Mira", False)
     assert slots.replacement("contract.docx: Acme -> Mira") == ("Acme", "Mira", False)
     assert slots.replacement("update 2024 → 2025 in contract.docx") == ("2024", "2025", False)
-    assert slots.replacement("将合同中的 Acme 全部替换为 Mira") == ("Acme", "Mira", False)
+    assert slots.replacement("将合同中的 Acme 全部替换为 Mira") == ("Acme", "Mira", True)  # 全部: every one
     assert slots.clean("《年度预算》") == "年度预算"
     assert slots.row_cells("Apr | 1400 | 1000") == ["Apr", 1400, 1000]
     assert slots.row_cells("- Apr, 1,400, 1,000") == ["Apr", 1400, 1000]

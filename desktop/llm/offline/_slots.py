@@ -69,6 +69,11 @@ def split_list(text: str) -> list[str]:
     return [n.rstrip(_TRAIL).strip() for n in items if n and n.rstrip(_TRAIL).strip()]
 
 
+# "把“2024”全部换成“2025”", "把2024都改成2025": every one, said between the words and the verb
+_EVERY_BEFORE_VERB = later(r"(?:全部|全都|统统|一律|(?<=[”」』\"'0-9A-Za-z])都)\s*(?:都\s*)?"
+                           r"(?:改成|改为|替换成|替换为|换成|换为|更改为|修改为)")
+
+
 def every(text: str) -> tuple[str, bool]:
     """("2024", True) for "every 2024" / "all 2024" / "所有的2024"; (text, False) when no such word leads."""
     t = text.strip()
@@ -221,9 +226,10 @@ _IN_FILE_TAIL = later(r"\s+(?:in|inside|throughout|across)\s+(?:the\s+)?(?:[\w\-
 _REPLACE_EN = later(r"\b(?:replace|substitute)\s+(?P<find>.+?)\s+(?:with|by|for)\s+(?P<repl>.+)$"
                     r"|\b(?:change|rename|update|correct)\s+(?P<find2>.+?)\s+(?:to|into|with)\s+(?P<repl2>.+)$"
                     r"|\bswap\s+(?P<find3>.+?)\s+(?:for|with)\s+(?P<repl3>.+)$", re.IGNORECASE | re.DOTALL)
-_REPLACE_ZH = later(r"(?:把|将)\s*(?P<find>.+?)\s*(?:都|全都|全部)?\s*(?:改成|改为|替换成|替换为|换成|换为|更改为|修改为|改写为|更换为)"
+# a 都 after the words is "all of them" only after a quote, a digit or a Latin letter: 首都 is a word
+_REPLACE_ZH = later(r"(?:把|将)\s*(?P<find>.+?)\s*(?:全都|全部|(?<=[”」』\"'0-9A-Za-z])都)?\s*(?:改成|改为|替换成|替换为|换成|换为|更改为|修改为|改写为|更换为)"
                     r"\s*(?P<repl>.+)$", re.DOTALL)
-_REPLACE_ZH_BARE = later(r"^(?P<find>.+?)\s*(?:全部|都|统一)?\s*(?:替换成|替换为|改成|改为|换成)\s*(?P<repl>.+)$", re.DOTALL)
+_REPLACE_ZH_BARE = later(r"^(?P<find>.+?)\s*(?:全部|统一|(?<=[”」』\"'0-9A-Za-z])都)?\s*(?:替换成|替换为|改成|改为|换成)\s*(?P<repl>.+)$", re.DOTALL)
 # "the word Sinple is a typo, it should be Simple", "Sinple 是错别字，应该是 Simple": a fix said as what is wrong
 _REPLACE_TYPO_EN = later(r"^(?:the\s+)?(?P<find>[^,;:\n]+?)\s+(?:is|was|has)\s+(?:a\s+|an\s+)?(?:typo|misspel(?:led|t|ling)|"
                          r"wrong|mistake|error|incorrect)\b[^,;:.\n]{0,20}?\s*[,;:.—–-]?\s*(?:it\s+|that\s+)?"
@@ -257,6 +263,7 @@ def replacement(request: str) -> tuple[str, str, bool] | None:
         find = _ZH_FILE_LEAD.sub("", find.strip())
         repl = _IN_FILE_TAIL.sub("", repl.strip())
         find, all_of = every(clean(find, keep_end=True))
+        all_of = all_of or bool(_EVERY_BEFORE_VERB.search(text))
         find = _WORD_LEAD.sub("", find)
         repl = clean(repl)
         find = _IN_FILE_TAIL.sub("", find).strip()
