@@ -792,6 +792,9 @@ NEAR_MISS = [P(text, None, files) for text, files in (
     ("how do I add a chart in Excel?", BOOK),
     ("the chart looks wrong", BOOK),
     ("rename the file to q3.docx", DOC),  # a file's name is not its text: no replacement
+    ("把它改成红色", DOC),  # a look, not words: it replaced every 它 with 红色
+    ("change the font to Arial", DOC),
+    ("把第二段改成：新的内容", DOC),
     ("move the slide to the left", DECK),
     ("put slide numbers on", DECK),
 )]

@@ -125,6 +125,10 @@ def test_form_values_follow_the_form_name(request_text: str, form: str, pairs: d
     ("把2024都改成2025", ("2024", "2025", True)),
     # 都 ends a word here, not "all of them": the find was "首", every 首 in the document
     ("把首都改成北京", ("首都", "北京", False)),
+    # a pointer, a place or a look is not words of the file ("把它改成红色" replaced every 它 with 红色)
+    ("把它改成红色", None), ("把第二段改成：新的内容", None), ("把字体改成宋体", None), ("change the font to Arial", None),
+    ("把这句话改成英文", None), ("change the color to blue", None),
+    ("把“它”改成“他”", ("它", "他", False)), ("change Color to Colour", ("Color", "Colour", False)),
     ("首都替换成北京", ("首都", "北京", False)),
     ("把“Budget is tight.”改成“预算紧张。”", ("Budget is tight.", "预算紧张。", False)),
     ("please replace Acme with Mira.", ("Acme", "Mira", False)),

@@ -242,6 +242,13 @@ _NO_EDIT_TARGET = later(r"^(?:pdf|word|docx|pptx|xlsx|excel|powerpoint|ppt|slide
                         r"spreadsheet|workbook)|幻灯片|演示文稿|表格|电子表格|文档|word ?文档)$", re.IGNORECASE)
 
 
+# What a change names that is not words of the file: a pointer ("它", "这句话"), a place ("第二段"), or a look
+# ("the font", "颜色"). Taken as the words to find, "把它改成红色" replaced every 它 in the document with 红色.
+_NOT_WORDS = later(r"^(?:它|它们|这|那|这个|那个|这里|那里|此处|这句话?|那句话?|这段(?:话|文字)?|那段(?:话|文字)?|这[一]?(?:页|张|行|节)"
+                   r"|第\s*[一二三四五六七八九十百\d]+\s*(?:段|行|页|张|句|节|章|列)"
+                   r"|(?:[Tt]he\s+)?(?:font|fonts|typeface|colou?rs?|font\s+size|size|style|formatting|layout|background|theme)"
+                   r"|字体|字号|字的颜色|文字颜色|颜色|大小|样式|格式|排版|背景|主题|粗细)$")  # "Color" may be a word of the file
+
 _WORD_LEAD = later(r"^(?:the\s+)?(?:word|words|text|phrase|name|number|date|string)\s+(?=\S)", re.IGNORECASE)
 
 
@@ -271,7 +278,8 @@ def replacement(request: str) -> tuple[str, str, bool] | None:
             return None
         if re.match(r"^(?:the\s+)?title\b|^标题", find, re.IGNORECASE):
             return None  # "change the title to X" sets the title
-        if re.match(r"^(?:it|this|that|them)$", find, re.IGNORECASE):
+        quoted_find = any(span.strip() == find for span in quoted(text))  # quoted words are the file's words
+        if re.match(r"^(?:it|this|that|them)$", find, re.IGNORECASE) or (_NOT_WORDS.match(find) and not quoted_find):
             return None
         return find, repl, all_of
     pair = arrow(text)
