@@ -54,6 +54,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # the closing line; shown in full once per conversation, then the short form with the one line that fits
     "reply.help.intro": "I'm the **offline planner**: I work without a network or an AI model, so I can only use "
                         "content you give me.\n\nWhat I can do:",
+    "reply.no_formatting": "Offline I change a file's words and structure, not how they look (fonts, colours, bold, "
+                           "sizes). A model connected in [Settings]({settings}) can, and so can the app the file opens in.",
     "reply.help.outro": "What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model "
                         "in [Settings]({settings}) (any OpenAI-compatible service or a local one such as "
                         "Ollama).\n\nTry: *Make a Word document from this:* followed by your notes, or attach "

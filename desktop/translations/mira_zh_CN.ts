@@ -1841,6 +1841,11 @@ What I can do:</source>
 我能做的：</translation>
         </message>
         <message>
+            <source>Offline I change a file's words and structure, not how they look (fonts, colours, bold, sizes). A model connected in [Settings]({settings}) can, and so can the app the file opens in.</source>
+            <comment>reply.no_formatting</comment>
+            <translation>离线模式只修改文件的文字和结构，不改变外观（字体、颜色、加粗、字号）。在[设置]({settings})中连接模型后可以做到，用打开该文件的应用也可以。</translation>
+        </message>
+        <message>
             <source>What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model in [Settings]({settings}) (any OpenAI-compatible service or a local one such as Ollama).
 
 Try: *Make a Word document from this:* followed by your notes, or attach `notes.md` and ask for slides.</source>

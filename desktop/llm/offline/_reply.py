@@ -6,9 +6,11 @@ with their reason.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import desktop.llm.offline._intents as intents
+from desktop.llm._patterns import later
 from desktop.translations import render_plain
 from desktop.llm.packet import FinalizationPacket
 from skills.messages import MESSAGES, Msg, check_label, checks_verdict, file_size, msg, status_word
@@ -17,10 +19,24 @@ from skills.runtime import Evidence
 SETTINGS_LINK = "mira-settings:open"  # the window opens Settings for it (desktop/ui/main_window.py)
 
 
+# A request about how text looks, which no offline operation changes: said first, before the help
+_LOOKS = later(r"\b(?:bold|italic|underline[ds]?|fonts?|typeface|colou?rs?|red|blue|green|bigger|smaller|larger|font size"
+               r"|highlight(?:ed)?|centred|centered|cent(?:er|re)\s+(?:it|the))\b"
+               r"|加粗|粗体|斜体|下划线|字体|字号|颜色|红色|蓝色|绿色|变大|变小|加大|高亮|居中", re.IGNORECASE)
+
+
 def help_text(chinese: bool, request: str = "", shown: bool = False) -> str:
     """What the offline planner can and cannot do, in the user's language: every line of the intents
-    table the first time in a conversation; once ``shown``, the short form with the line that fits."""
+    table the first time in a conversation; once ``shown``, the short form with the line that fits. A
+    request about how text looks is told first that offline nothing changes that."""
     language = "zh_CN" if chinese else "en"
+    if request and _LOOKS.search(request):
+        said = render_plain(msg("reply.no_formatting", settings=SETTINGS_LINK), language)
+        return said + "\n\n" + _help(language, request, shown)
+    return _help(language, request, shown)
+
+
+def _help(language: str, request: str, shown: bool) -> str:
     if shown:
         line = render_plain(msg(intents.help_topic(request)), language)
         return render_plain(msg("reply.help.short", line=f"- {line}", settings=SETTINGS_LINK), language)
