@@ -125,6 +125,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.slides_swapped": "Swapped slides {a} and {b}.",
     "planner.slide_duplicated": "Copied slide {slide}: the copy is slide {to}.",
     "planner.one_file": "Offline I make one file a request: this is the {made}. Ask again for the {others}.",
+    "planner.section_deleted": "Deleted the section \"{heading}\": its heading, its text and its subsections.",
     "planner.heading_renamed": "Renamed the section \"{heading}\" to \"{to}\".",
     "planner.paragraphs_deleted": ("Deleted the paragraph with “{text}”.", "Deleted the %n paragraphs with “{text}”."),
     "planner.exported": "Exported {path} as {output}.",
@@ -245,8 +246,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "help.slides": "Add, remove or move slides: *append a slide titled Risks with bullets: Budget, Time* or *remove "
                    "slide 3* or *move slide 4 to 2*; *swap slides 2 and 3*; *duplicate slide 2*; *notes for slide 1: "
                    "welcome everyone*.",
-    "help.section": "Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
-                    "*rename the Term section to Duration*.",
+    "help.section": "Add, rename or delete a section of a document: *add a section called Costs with: Hotel 300, Food 120*, "
+                    "*rename the Term section to Duration*, *delete the Term section*.",
     "help.paragraph": "Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*",
     "help.rows": "Change a workbook: *add a row: May, 1800, 1150*, *set B3 to 1200*, *add a column Margin: 300, "
                  "350, 240*, *add a total row*, *add a bar chart* or *rename sheet Sales to Revenue*.",
@@ -717,6 +718,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.xlsx_write.string_number_boolean_null": "{field}: {value} is not a string, number, boolean or null",
     "error.xlsx_write.rows_row": "{field}.rows[{r}] (row {base}): {exc}",
     "error.xlsx_cmds.saving_edit_would_drop": "{path}: saving the edit would drop {lost} from the workbook, so nothing was written",
+    "error.docx_edit.title_not_section": "{where}: {heading} is the document's title, not a section; nothing was changed",
     "error.docx_edit.no_heading": "{where}: no heading {heading}; nothing was changed; headings are: {headings}",
     "error.docx_edit.no_headings": "{where}: no heading {heading}; nothing was changed; the document has no headings",
     "error.pdf_page_ops.order_missing": "{field}: {order} must list every page 1–{total} once (missing {missing})",
@@ -761,6 +763,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "error.xlsx_edit.chart_sheet_worksheet.person": "{name} is a chart sheet, not a worksheet.",
     "error.xlsx_edit.remove_worksheet.person": "{name} cannot be removed: it is the only worksheet.",
     "error.xlsx_edit.chart_no_data.person": "Sheet {name} has no rows of data under its header to make a chart of.",
+    "error.docx_edit.title_not_section.person": "{heading} is the document's title, not a section; nothing was changed.",
     "error.docx_edit.no_heading.person": "There is no heading {heading}; nothing was changed. The headings are: {headings}",
     "error.docx_edit.no_headings.person": "There is no heading {heading}; nothing was changed. The document has no headings.",
     # the same for a {field} prefix (the argument a value came in)

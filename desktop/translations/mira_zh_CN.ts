@@ -2141,6 +2141,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>离线时每个请求只生成一个文件：这是 {made}。如需 {others}，请再发一次请求。</translation>
         </message>
         <message>
+            <source>Deleted the section "{heading}": its heading, its text and its subsections.</source>
+            <comment>planner.section_deleted</comment>
+            <translation>已删除“{heading}”一节：它的标题、正文和下面的小节。</translation>
+        </message>
+        <message>
             <source>Renamed the section "{heading}" to "{to}".</source>
             <comment>planner.heading_renamed</comment>
             <translation>已将章节“{heading}”改名为“{to}”。</translation>
@@ -2679,9 +2684,9 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>添加、删除或移动幻灯片：*加一张标题为风险的幻灯片，要点：预算、时间*或*删除第 3 张幻灯片*或*把第 4 张幻灯片移到第 2 张*；*把第 2 张和第 3 张互换*；*复制第 2 张幻灯片*；*给第 1 张幻灯片加备注：欢迎大家*。</translation>
         </message>
         <message>
-            <source>Add or rename a section of a document: *add a section called Costs with: Hotel 300, Food 120*, *rename the Term section to Duration*.</source>
+            <source>Add, rename or delete a section of a document: *add a section called Costs with: Hotel 300, Food 120*, *rename the Term section to Duration*, *delete the Term section*.</source>
             <comment>help.section</comment>
-            <translation>给文档添加或重命名章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*、*把“期限”这一节改名为“合同期”*。</translation>
+            <translation>给文档添加、重命名或删除章节：*添加一节，标题是费用，内容：酒店 300，餐饮 120*、*把“期限”这一节改名为“合同期”*、*删掉“期限”这一节*。</translation>
         </message>
         <message>
             <source>Add a paragraph under a heading: *add a paragraph under Term: The notice period is 30 days.*</source>
@@ -4883,6 +4888,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>{path}：保存这次编辑会从工作簿中丢失 {lost}，因此没有写入任何内容</translation>
         </message>
         <message>
+            <source>{where}: {heading} is the document's title, not a section; nothing was changed</source>
+            <comment>error.docx_edit.title_not_section</comment>
+            <translation>{where}：{heading} 是文档的标题，不是一个章节；没有做任何修改</translation>
+        </message>
+        <message>
             <source>{where}: no heading {heading}; nothing was changed; headings are: {headings}</source>
             <comment>error.docx_edit.no_heading</comment>
             <translation>{where}：没有标题 {heading}；未做任何更改；现有标题：{headings}</translation>
@@ -5086,6 +5096,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <source>Sheet {name} has no rows of data under its header to make a chart of.</source>
             <comment>error.xlsx_edit.chart_no_data.person</comment>
             <translation>工作表 {name} 的表头下没有可以做图的数据行。</translation>
+        </message>
+        <message>
+            <source>{heading} is the document's title, not a section; nothing was changed.</source>
+            <comment>error.docx_edit.title_not_section.person</comment>
+            <translation>{heading} 是文档的标题，不是一个章节；没有做任何修改。</translation>
         </message>
         <message>
             <source>There is no heading {heading}; nothing was changed. The headings are: {headings}</source>

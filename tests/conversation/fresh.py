@@ -218,6 +218,13 @@ RENAMED = _rows(
     ("把“Term”这个部分改叫“期间”", {"renamed": ("Term", "期间")}),
 )
 
+SECTIONS_CUT = _rows(
+    "delete_section", CONTRACT,
+    ("please remove the Term section from contract.docx",
+     {"gone": ("Term", "This contract runs from 2024-01-01"), "kept": "Service contract"}),
+    ("把“Term”这一章删掉", {"gone": ("Term", "This contract runs from 2024-01-01"), "kept": "Service contract"}),
+)
+
 CUT = _rows(
     "delete_paragraph", CONTRACT,
     ("please drop the line mentioning the price list", {"gone": "price list"}),
@@ -597,6 +604,7 @@ NEAR = [P(text, None, files, want) for text, files, want in (
 ]
 
 ALL: list[P] = [*TITLE, *SLIDES, *REMOVE, *SECTIONS, *PARAGRAPHS, *ROWS, *CELLS, *TOTALS, *COLUMNS, *CHARTS, *DUPLICATES, *MOVES, *SLIDE_NOTES, *CUT, *RENAMED,
+                 *SECTIONS_CUT,
                 *NO_HEADINGS, *REPLACE, *FILL, *FIELDS, *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *SPLIT,
                 *INSPECT, *CREATE, *VERSIONS, *NEAR]
 

@@ -530,6 +530,16 @@ NOTES = _rows(
     ("typo: Acme Ltd. → Mira AG", {"find": "Acme Ltd.", "replace": "Mira AG", "exact": "Mira AG signs for the client."}),
 )
 
+_NO_TERM = {"gone": ("Term", "This contract runs from 2024-01-01"), "kept": "Service contract"}
+DELETE_SECTION = _rows(
+    "delete_section", CONTRACT,
+    ("delete the Term section", _NO_TERM),
+    ("remove the section called Term", _NO_TERM),
+    ("get rid of the whole Term section", _NO_TERM),
+    ("删掉“Term”这一节", _NO_TERM),
+    ("把Term这部分删了吧", _NO_TERM),
+)
+
 RENAME_HEADING = _rows(
     "rename_heading", CONTRACT,
     ("rename the Term section to Duration", {"renamed": ("Term", "Duration")}),
@@ -800,5 +810,6 @@ NEAR_MISS = [P(text, None, files) for text, files in (
 )]
 
 ALL: list[P] = [*PEOPLE, *WORDING, *SHEETS, *MORE, *SET_TITLE, *ADD_SLIDE, *REMOVE_SLIDE, *ADD_SECTION,
-                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *COLUMNS, *CHARTS, *NOTES, *RENAME_HEADING, *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
+                *ADD_PARAGRAPH, *ADD_ROWS, *SET_CELLS, *TOTALS, *COLUMNS, *CHARTS, *NOTES, *RENAME_HEADING, *DELETE_SECTION,
+                *DELETE_PARAGRAPH, *REPLACE, *FILL, *FIELDS,
                 *MERGE, *EXTRACT, *DELETE, *ROTATE, *REORDER, *INSPECT, *CREATE, *RECALC, *VERSIONS, *NEAR_MISS]

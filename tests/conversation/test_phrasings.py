@@ -154,6 +154,9 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
         texts = _docx_texts(path)
         assert new in texts and old not in texts, texts
         assert any("2024-01-01" in t for t in texts)  # the body is as it was
+    elif intent == "delete_section":
+        texts = _docx_texts(path)
+        assert not any(gone in t for gone in want["gone"] for t in texts) and want["kept"] in texts, texts
     elif intent == "delete_paragraph":
         texts = _docx_texts(path)
         assert not any(want["gone"] in t for t in texts) and "Service contract" in texts, texts

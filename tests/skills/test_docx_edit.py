@@ -239,3 +239,33 @@ def test_rename_heading_changes_that_heading_only_in_its_own_formatting(tmp_path
     with pytest.raises(CommandError, match="no heading 'Nope'"):
         edit.run(ws, {"path": "c.docx", "operations": [{"op": "rename_heading", "heading": "Nope", "to": "X"}]})
     assert (ws.root / "c.docx").read_bytes() == before
+
+
+def test_delete_section_takes_the_heading_its_text_and_its_subsections(tmp_path: Path) -> None:
+    """"Delete the Term section": the heading, the text under it, a table and its subsections, up to the next
+    heading of its level; the section break and the rest stay. The Title is no section: refused in words."""
+    ws = Workspace(tmp_path / "w")
+    d = docx.Document()
+    d.add_heading("Service contract", 0)
+    d.add_heading("Parties", 1)
+    d.add_paragraph("Acme and Mira.")
+    d.add_heading("2. Term", 1)
+    d.add_paragraph("The term runs for one year.")
+    d.add_table(rows=1, cols=2).rows[0].cells[0].text = "Start"
+    d.add_heading("Renewal", 2)
+    d.add_paragraph("It renews by itself.")
+    d.add_heading("Prices", 1)
+    d.add_paragraph("See the price list.")
+    d.save(ws.root / "c.docx")
+    edit = get_command("docx_edit")
+    result = edit.run(ws, {"path": "c.docx", "operations": [{"op": "delete_section", "heading": "Term"}]})
+    assert result.ok and result.evidence[0].passed, result.message
+    after = docx.Document(ws.root / "c.docx")
+    assert [p.text for p in after.paragraphs] == ["Service contract", "Parties", "Acme and Mira.", "Prices",
+                                                  "See the price list."]
+    assert len(after.tables) == 0 and after.sections[0].page_width == d.sections[0].page_width
+    assert ["2. Term", ""] in result.data["changes"] and ["It renews by itself.", ""] in result.data["changes"]
+    before = (ws.root / "c.docx").read_bytes()
+    with pytest.raises(CommandError, match="title, not a section"):
+        edit.run(ws, {"path": "c.docx", "operations": [{"op": "delete_section", "heading": "Service contract"}]})
+    assert (ws.root / "c.docx").read_bytes() == before

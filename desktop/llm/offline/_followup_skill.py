@@ -31,6 +31,8 @@ ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
         {"op": "rename_heading", "heading": str(p["heading"]), "to": str(p["to"])}]}),
     "delete_paragraph": lambda path, p: ("docx_edit", {"path": path, "operations": [
         {"op": "delete_paragraph_containing", "text": str(p["text"])}]}),
+    "delete_section": lambda path, p: ("docx_edit", {"path": path, "operations": [
+        {"op": "delete_section", "heading": str(p["heading"])}]}),
     "swap_slides": lambda path, p: ("pptx_edit", {"path": path, "operations": _swap(int(p["a"]), int(p["b"]))}),
     "set_notes": lambda path, p: ("pptx_edit", {"path": path, "operations": [
         {"op": "set_notes", "slide": int(p["slide"]), "text": str(p["text"])}]}),
@@ -448,6 +450,8 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.cells_set", len(cells), cells=cells)
         if self.op == "rename_heading":
             return self._say("planner.heading_renamed", heading=p["heading"], to=p["to"])
+        if self.op == "delete_section":
+            return self._say("planner.section_deleted", heading=p["heading"])
         if self.op == "delete_paragraph":
             writes = [r for c, r in self.history if c.name == "docx_edit" and r is not None]
             changes = ((writes[-1].get("data") or {}).get("changes") or []) if writes else []

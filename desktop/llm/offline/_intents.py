@@ -448,6 +448,17 @@ INTENTS: tuple[Intent, ...] = (
                rf"(?:把|将)\s*(?:包含|含有|提到|关于|写着)\s*{_Q}?(?P<text>[^{_NQ}\n]+?){_QC}?\s*的\s*"
                r"(?:那一?段|那一?句|段落|这一?段|这一?句|句子|一段|一句)(?:话|文字)?\s*(?:删除|删掉|去掉|移除|删去)"),
            unless=_ASKING, scope="named", command="docx_edit", precedence=71, help="help.edit", extract=_described_text),
+    Intent("delete_section", ("docx",), {"heading": "text", "heading2": "text"},
+           en=(rf"\b(?:delete|remove|drop|cut|take out|get rid of)\s+(?:the\s+)?(?:whole\s+)?{_Q}?(?P<heading>[^\n\"”’」』]{{1,60}}?){_QC}?"
+               r"\s+(?:section|chapter|part)(?:\s+(?:from|in|of)\s+\S+)?(?:\s+(?:entirely|completely))?\s*[.!]?$",
+               rf"\b(?:delete|remove|drop|cut|take out|get rid of)\s+(?:the\s+)?(?:whole\s+)?(?:section|chapter)\s+"
+               rf"(?:(?:called|titled|named)\s+)?{_Q}?(?P<heading2>[^\n\"”’」』]{{1,60}}?){_QC}?(?:\s+(?:from|in)\s+\S+)?\s*[.!]?$"),
+           zh=(rf"(?:删除|删掉|删去|去掉|移除)\s*{_Q}?(?P<heading>[^\n{_NQ}，,。]{{1,30}}?){_QC}?\s*(?:这一?|那一?|整)?(?:节|章节|章|部分)"
+               r"(?:的?内容)?\s*[。.!！]?$",
+               rf"(?:把|将)\s*{_Q}?(?P<heading2>[^\n{_NQ}，,。]{{1,30}}?){_QC}?\s*(?:这一?|那一?|整)?(?:节|章节|章|部分)"
+               r"(?:的?内容)?\s*(?:整个)?(?:删除|删掉|删了|删去|去掉|移除|不要了)\s*[。.!！吧]?$"),
+           unless=(*_ASKING, r"\b(?:paragraph|para|sentence|line|slide|page|row|column|sheet)s?\b|幻灯片|工作表|页"),
+           scope="named", command="docx_edit", precedence=70, help="help.section"),
     Intent("set_title", ("docx", "pptx", "pdf"), {"title": "text", "slide": "number"},
            en=(rf"\b(?:change|set|rename|make|update|switch)\s+{_THE_TITLE}\s+of\s+slide\s+(?P<slide>\d+)\s+"
                rf"(?:to|as|into)\s*[:：]?\s*{_Q}?(?P<title>.+?){_QC}?\s*[.!?]?$",

@@ -47,13 +47,19 @@ class DeleteParagraphOp(TypedDict):
     text: str
 
 
+class DeleteSectionOp(TypedDict):
+    op: Literal["delete_section"]
+    heading: str
+
+
 class CommentOp(TypedDict):
     op: Literal["comment"]
     text: str
     comment: str
 
 
-DocxOperation = DocxReplaceTextOp | AppendOp | InsertAfterHeadingOp | RenameHeadingOp | DeleteParagraphOp | CommentOp
+DocxOperation = (DocxReplaceTextOp | AppendOp | InsertAfterHeadingOp | RenameHeadingOp | DeleteParagraphOp
+                 | DeleteSectionOp | CommentOp)
 
 
 class DocxEditArgs(TypedDict):

@@ -68,9 +68,10 @@ _OP_PROPERTIES: tuple[tuple[str, JsonObject], ...] = (
     ("insert_after_heading", {"heading": {"type": "string", "minLength": 1},
                               "blocks": {**BLOCKS_SCHEMA, "minItems": 1},
                               "before_subheadings": {"type": "boolean", "description":
-                                                     "right after the heading's own text (default: the section's end)"}}),
+                                                     "right after the heading (default: its section's end)"}}),
     ("rename_heading", {"heading": {"type": "string", "minLength": 1}, "to": {"type": "string", "minLength": 1}}),
     ("delete_paragraph_containing", {"text": {"type": "string", "minLength": 1}}),
+    ("delete_section", {"heading": {"type": "string", "minLength": 1}}),  # with its text and subsections
     ("comment", {"text": {"type": "string", "minLength": 1, "description": "the text the comment is on"},
                  "comment": {"type": "string", "minLength": 1, "maxLength": 5000}}),
 )
@@ -79,7 +80,7 @@ _OPS: JsonObject = {
     "type": "object",
     "required": ["op"],
     "properties": {"op": {"enum": ["replace_text", "append", "insert_after_heading", "rename_heading",
-                                   "delete_paragraph_containing", "comment"]}},
+                                   "delete_paragraph_containing", "delete_section", "comment"]}},
     "allOf": [
         {"if": {"properties": {"op": {"const": name}}, "required": ["op"]},
          "then": {"required": ["op", *(p for p in props if p not in _OPTIONAL)], "additionalProperties": False,
@@ -250,8 +251,8 @@ def run_edit(ws: Workspace, args: DocxEditArgs) -> CommandResult:
         "text": text_samples(added)
         + [op["replace"] for op in args["operations"] if op["op"] == "replace_text" and op["replace"].strip()]
         + [op["to"] for op in args["operations"] if op["op"] == "rename_heading"],
-        "tables": len(before.tables) + sum(b["type"] == "table" for b in added),
-        "images": before.images + sum(b["type"] == "image" for b in added),
+        "tables": len(before.tables) + sum(b["type"] == "table" for b in added) - report.deleted_tables,
+        "images": before.images + sum(b["type"] == "image" for b in added) - report.deleted_images,
     }
     # Deleted paragraphs must be gone, unless the same text was also added back.
     added_index = norm(" ".join(text_samples(added, limit=10_000)))
@@ -320,11 +321,10 @@ def run_verify(ws: Workspace, args: DocxVerifyArgs) -> CommandResult:
                          data={"counts": dict(ev.counts)}, evidence=(ev,))
 
 
-register(Command(name="docx_create", description="Create a Word document from blocks, with optional title, header and "
-                 "footer.", input_schema=CREATE_SCHEMA, writes=True, args_type=DocxCreateArgs,
+register(Command(name="docx_create", description="Create a Word document from blocks.", input_schema=CREATE_SCHEMA, writes=True, args_type=DocxCreateArgs,
                  run=run_create, target_arg="path", describe=describe_create))
-register(Command(name="docx_edit", description="Edit a Word document: replace text, append or insert blocks after a heading, "
-                 "delete paragraphs; everything else is kept.", input_schema=EDIT_SCHEMA, writes=True, args_type=DocxEditArgs, run=run_edit,
+register(Command(name="docx_edit", description="Edit a Word document's text, blocks, headings and sections; the rest is kept.",
+                 input_schema=EDIT_SCHEMA, writes=True, args_type=DocxEditArgs, run=run_edit,
                  target_arg="path", describe=describe_edit))
 register(Command(name="docx_inspect", description="Outline of a Word document: headings, lists, tables, images, header/footer.",
                  input_schema=INSPECT_SCHEMA, writes=False, args_type=DocxInspectArgs, run=run_inspect))

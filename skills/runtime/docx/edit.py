@@ -36,6 +36,8 @@ class EditReport:
     replacements: list[int] = field(default_factory=list)  # one per replace_text op
     added_blocks: list[Block] = field(default_factory=list)
     deleted_texts: list[str] = field(default_factory=list)
+    deleted_tables: int = 0  # tables and pictures a deleted section took with it (the checks count what stays)
+    deleted_images: int = 0
     suggestions: int = 0  # replacements made as tracked changes
     comments: int = 0
 
@@ -174,6 +176,30 @@ def _section_end(doc: Any, heading_el: Any, level: int) -> Any:
     return None
 
 
+def _delete_section(doc: Any, heading: str, where: str, report: EditReport) -> None:
+    """A heading with its text and its subsections, up to the next heading of its level or above, as Word's
+    outline view deletes one. A paragraph that carries a section break stays (it holds the page settings of
+    the section it ends), and the Title is no section."""
+    el, level = _find_heading(doc, heading, where)
+    if level == 0:
+        raise CommandError(msg("error.docx_edit.title_not_section", where=where, heading=repr(heading)))
+    end = _section_end(doc, el, level)
+    node = el
+    while node is not None and node is not end and node.tag != qn("w:sectPr"):
+        following = node.getnext()
+        if node.tag == qn("w:p") and node.find(f"{qn('w:pPr')}/{qn('w:sectPr')}") is not None:
+            break  # a section break: the next section's page starts here
+        text = "".join(t.text or "" for t in node.iter(qn("w:t"))).strip()
+        report.deleted_tables += node.tag == qn("w:tbl")  # the outline counts the body's own tables
+        report.deleted_images += len(node.xpath(".//a:blip"))
+        if text:
+            report.changes.append([text if node.tag == qn("w:p") else f"[table] {text[:200]}", ""])
+            if node.tag == qn("w:p"):
+                report.deleted_texts.append(text)
+        node.getparent().remove(node)
+        node = following
+
+
 def _block_texts(elements: list[Any], doc: Any) -> list[str]:
     out = []
     for el in elements:
@@ -257,6 +283,8 @@ def apply_operations(doc: Any, ops: Sequence[DocxOperation], images: dict[tuple[
                 report.changes.append([p.text, ""])
                 report.deleted_texts.append(p.text)
                 p._p.getparent().remove(p._p)
+        elif op["op"] == "delete_section":
+            _delete_section(doc, op["heading"], where, report)
         else:  # the schema already refuses this; keep the guard for direct callers
             raise CommandError(msg("error.docx_edit.unknown_operation", where=where))
     return report
