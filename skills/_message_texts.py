@@ -104,6 +104,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.section_added": "Added the section \"{title}\".",
     "planner.paragraph_added": "Added the paragraph under \"{heading}\".",
     "planner.paragraph_appended": "Added the paragraph at the end of the document.",
+    "planner.point_added": "Added the point under \"{heading}\".",
+    "planner.point_appended": "Added the point at the end of the document.",
     "planner.rows_added": ("Added %n row.", "Added %n rows."),
     "planner.total_added": ("Added a total row, row {row}, that sums {columns}.",
                             "Added a total row, row {row}, that sums %n columns: {columns}."),

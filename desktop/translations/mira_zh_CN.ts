@@ -2040,6 +2040,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <comment>planner.paragraph_appended</comment>
             <translation>已在文档末尾添加这段文字。</translation>
         </message>
+        <message>
+            <source>Added the point under "{heading}".</source>
+            <comment>planner.point_added</comment>
+            <translation>已在“{heading}”下添加这个要点。</translation>
+        </message>
+        <message>
+            <source>Added the point at the end of the document.</source>
+            <comment>planner.point_appended</comment>
+            <translation>已在文档末尾添加这个要点。</translation>
+        </message>
         <message numerus="yes">
             <source>Added %n rows.</source>
             <comment>planner.rows_added</comment>

@@ -148,6 +148,10 @@ ADD_PARAGRAPH = _rows(
     ("Add a sentence to the Term section saying Either side may end it.",
      {"heading": "Term", "text": "Either side may end it."}),
     ("add 'Renewal is automatic.' under Term", {"heading": "Term", "text": "Renewal is automatic."}),
+    # a point, not a paragraph: a list item ("a bullet point to the Term section" made a section of that name)
+    ("add a bullet point to the Term section: Renewal is automatic",
+     {"heading": "Term", "text": "Renewal is automatic", "bullet": True}),
+    ("在Term下面加一个要点：自动续约", {"heading": "Term", "text": "自动续约", "bullet": True}),
     ("add a line at the end: Signed in Berlin.", {"text": "Signed in Berlin."}),
     ("在“Term”下面加一段：通知期为 30 天。", {"heading": "Term", "text": "通知期为 30 天。"}),
     ("在 Term 部分后面补充一句：双方均可提前终止。", {"heading": "Term", "text": "双方均可提前终止。"}),

@@ -196,6 +196,11 @@ def check(row: P, report: dict[str, Any], folder: Path, before: dict[str, str]) 
             assert at == len(texts) - 1, texts
         if want.get("before"):
             assert at < texts.index(want["before"]), texts
+        if want.get("bullet"):
+            import docx
+
+            item = next(p for p in docx.Document(str(path)).paragraphs if p.text == want["text"])
+            assert item.style.name.startswith("List") or item._p.pPr is not None and item._p.pPr.numPr is not None
     elif intent == "add_rows":
         import openpyxl
 

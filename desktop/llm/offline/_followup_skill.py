@@ -170,7 +170,8 @@ class FollowUpPlan(CallHistory):
         if op == "add_section":
             return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": self._section()}]})
         if op == "add_paragraph":
-            block = {"type": "paragraph", "text": str(self.p["text"])}
+            block: dict[str, Any] = ({"type": "bullets", "items": [str(self.p["text"])]} if self.p.get("bullet")
+                                     else {"type": "paragraph", "text": str(self.p["text"])})
             if not self.p.get("heading"):
                 return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": [block]}]})
             return ("docx_edit", {"path": path, "operations": [{"op": "insert_after_heading", "heading": self.p["heading"],
@@ -420,9 +421,9 @@ class FollowUpPlan(CallHistory):
         if self.op == "add_section":
             return self._say("planner.section_added", title=p["title"])
         if self.op == "add_paragraph" and p.get("heading"):
-            return self._say("planner.paragraph_added", heading=p["heading"])
+            return self._say("planner.point_added" if p.get("bullet") else "planner.paragraph_added", heading=p["heading"])
         if self.op == "add_paragraph":
-            return self._say("planner.paragraph_appended")
+            return self._say("planner.point_appended" if p.get("bullet") else "planner.paragraph_appended")
         if self.op == "add_rows":
             return self._say("planner.rows_added", len(p["rows"]))
         if self.op == "add_chart":

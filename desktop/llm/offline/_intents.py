@@ -35,12 +35,12 @@ _ADD_LEAD = rf"\b{_ADD}\s+{_ARTICLE}"
 _WANT_LEAD = (rf"(?:\b(?:(?:i|we)\s+(?:need|want|would like|'d like)|(?:it|the deck|\S+\.pptx)\s+needs)\s+{_ARTICLE}"
               r"|^\s*(?:please\s+)?(?:one more|another|a new|new)\s+)")
 # A paragraph "under Background: …": what it is called, where it goes, and how its words are introduced.
-_PARAGRAPH = r"(?:short |brief |new |closing |final )?(?:paragraph|para|line|sentence|note)"
+_PARAGRAPH = r"(?:short |brief |new |closing |final )?(?:paragraph|para|line|sentence|note|bullet(?: point)?|point|item)"
 _HEADING = rf"{_Q}?(?P<heading>[^{_NQ},，:：\n]{{1,60}}?){_QC}?"
 _THE_HEADING = rf"(?:the\s+)?(?:(?:heading|section)\s+)?{_HEADING}"
 _SAYING = (r"\s*(?:,?\s*(?:saying|that says|which says|reading|that reads|with (?:the )?(?:text|words))\s*[:：]?"
            r"|\s*[:：]|\s+[—–-])\s*")
-_ZH_PARAGRAPH = r"(?:一|1)?(?:段话|段文字|段内容|段|句话|句)"
+_ZH_PARAGRAPH = r"(?:一|1)?(?:段话|段文字|段内容|段|句话|句|个要点|条要点|个条目|条|项)"
 # What a title is not: how it should look or an opinion of it ("make the title bold", "could the title be better?").
 _NOT_A_TITLE = (r"(?!\s*(?:bold|bigger|smaller|larger|shorter|longer|italic|red|blue|black|centered|centred|uppercase|"
                 r"lowercase|capitali[sz]ed|underlined|more|less|better|worse|changed|improved|clearer|different|"
@@ -256,6 +256,12 @@ def _slide_place(values: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
+def _bullet(text: str) -> dict[str, Any]:
+    """"add a bullet point under Budget: …", "在预算下面加一个要点：…": one list item, not a paragraph."""
+    first = text.splitlines()[0] if text else ""
+    return {"bullet": True} if re.search(r"\b(?:bullet|point|item)s?\b|要点|条目|一条|一项", first.split(":")[0].split("：")[0], _I) else {}
+
+
 def _paragraph_place(values: dict[str, Any]) -> dict[str, Any] | None:
     """The heading the paragraph goes under ("" for the end of the document) and its words without quotes."""
     heading = str(values.pop("heading", "") or "").strip()
@@ -264,7 +270,8 @@ def _paragraph_place(values: dict[str, Any]) -> dict[str, Any] | None:
     text = slots.unquote(str(values.get("text") or "").strip())
     if not text:
         return None
-    return {"heading": "" if _NO_HEADING.match(heading) else heading, "text": text}
+    return {"heading": "" if _NO_HEADING.match(heading) else heading, "text": text,
+            **({"bullet": True} if values.get("bullet") else {})}
 
 
 INTENTS: tuple[Intent, ...] = (
@@ -424,7 +431,8 @@ INTENTS: tuple[Intent, ...] = (
                rf"^\s*(?:请|麻烦)?再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：]\s*(?P<text>.+)$",
                rf"^\s*(?:请|麻烦)?(?:在|往)\s*(?:文末|文尾|文档(?:的)?(?:末尾|最后|结尾)|全文(?:的)?最后|最后|末尾|结尾)\s*"
                rf"(?:面|处)?\s*再?(?:写|{_ZH_ADD})\s*{_ZH_PARAGRAPH}\s*[:：，,]?\s*(?P<text>.+)$"),
-           unless=_ASKING, scope="named", command="docx_edit", precedence=69, help="help.paragraph", whole=True),
+           unless=_ASKING, scope="named", command="docx_edit", precedence=69, help="help.paragraph", whole=True,
+           extract=_bullet),
     Intent("rename_heading", ("docx",), {"heading": "text", "to": "text"},
            en=(rf"\b(?:rename|retitle|change|call)\s+(?:the\s+)?{_Q}?(?P<heading>[^{_NQ}\n]{{1,60}}?){_QC}?\s+"
                rf"(?:section|heading|chapter|part)\s+(?:to|as|into)\s+{_Q}?(?P<to>[^{_NQ}\n]+?){_QC}?\s*[.!]?$",
