@@ -500,6 +500,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "change.slide.notes": "Notes of slide {number}: {text}",
     "change.slide.no_notes": "Notes of slide {number}: (none)",
     "change.removed": "(removed)",
+    "change.table": "Table: {cells}",
+    "change.picture": "Picture",
     "change.suggested": "suggested: {text}",
     "change.comment": "comment on “{anchor}”: {comment}",
     "change.removed.refs": ("(removed; %n formula in other sheets refers to it and will show #REF!)",

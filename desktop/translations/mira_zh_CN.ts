@@ -3835,6 +3835,16 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>（已删除）</translation>
         </message>
         <message>
+            <source>Table: {cells}</source>
+            <comment>change.table</comment>
+            <translation>表格：{cells}</translation>
+        </message>
+        <message>
+            <source>Picture</source>
+            <comment>change.picture</comment>
+            <translation>图片</translation>
+        </message>
+        <message>
             <source>suggested: {text}</source>
             <comment>change.suggested</comment>
             <translation>修订建议：{text}</translation>

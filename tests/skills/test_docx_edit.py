@@ -265,6 +265,7 @@ def test_delete_section_takes_the_heading_its_text_and_its_subsections(tmp_path:
                                                   "See the price list."]
     assert len(after.tables) == 0 and after.sections[0].page_width == d.sections[0].page_width
     assert ["2. Term", ""] in result.data["changes"] and ["It renews by itself.", ""] in result.data["changes"]
+    assert ["Table: Start", ""] in result.data["changes"]  # a table in words, its cells apart, not "[table] …"
     before = (ws.root / "c.docx").read_bytes()
     with pytest.raises(CommandError, match="title, not a section"):
         edit.run(ws, {"path": "c.docx", "operations": [{"op": "delete_section", "heading": "Service contract"}]})

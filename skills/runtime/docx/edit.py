@@ -193,22 +193,28 @@ def _delete_section(doc: Any, heading: str, where: str, report: EditReport) -> N
         report.deleted_tables += node.tag == qn("w:tbl")  # the outline counts the body's own tables
         report.deleted_images += len(node.xpath(".//a:blip"))
         if text:
-            report.changes.append([text if node.tag == qn("w:p") else f"[table] {text[:200]}", ""])
+            report.changes.append([text if node.tag == qn("w:p") else _table_said(node), ""])
             if node.tag == qn("w:p"):
                 report.deleted_texts.append(text)
         node.getparent().remove(node)
         node = following
 
 
-def _block_texts(elements: list[Any], doc: Any) -> list[str]:
-    out = []
+def _block_texts(elements: list[Any], doc: Any) -> list[Said]:
+    out: list[Said] = []
     for el in elements:
         text = "".join(t.text or "" for t in el.iter(qn("w:t"))).strip()
         if text:
-            out.append(text if el.tag == qn("w:p") else f"[table] {text[:200]}")
+            out.append(text if el.tag == qn("w:p") else _table_said(el))
         elif el.tag == qn("w:p") and el.xpath(".//a:blip"):
-            out.append("[image]")
+            out.append(msg("change.picture"))
     return out
+
+
+def _table_said(tbl: Any) -> Said:
+    """A table in a change, as a person reads it: its cells' words apart ("Table: Item | Cost | Movers | 1200")."""
+    cells = ["".join(t.text or "" for t in tc.iter(qn("w:t"))).strip() for tc in tbl.iter(qn("w:tc"))]
+    return msg("change.table", cells=" | ".join(c for c in cells if c)[:200])
 
 
 def apply_operations(doc: Any, ops: Sequence[DocxOperation], images: dict[tuple[int, int], ImageInfo],
