@@ -99,40 +99,42 @@ def vml_textbox(text: str) -> str:
             '</w:txbxContent></v:textbox></v:shape></w:pict></w:r>')
 
 
-def footnotes_part(notes: dict[int, str]) -> bytes:
-    body = ('<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
-            '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p>'
-            '</w:footnote>')
+def _notes_part(kind: str, notes: dict[int, str]) -> bytes:
+    """word/footnotes.xml or word/endnotes.xml (``kind`` "footnote" or "endnote"): Word's two separators, then
+    each note with its own mark."""
+    body = (f'<w:{kind} w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:{kind}>'
+            f'<w:{kind} w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p>'
+            f'</w:{kind}>')
     for i, text in notes.items():
-        body += (f'<w:footnote w:id="{i}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
-                 f'<w:footnoteRef/></w:r>{run(" " + text)}</w:p></w:footnote>')
-    return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes {NS_ALL}>{body}</w:footnotes>'.encode()
+        body += (f'<w:{kind} w:id="{i}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
+                 f'<w:{kind}Ref/></w:r>{run(" " + text)}</w:p></w:{kind}>')
+    return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:{kind}s {NS_ALL}>{body}</w:{kind}s>'.encode()
 
 
-FOOTNOTES_TYPE = ('<Override PartName="/word/footnotes.xml" '
-                  'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"/>')
-FOOTNOTES_REL = ('<Relationship Id="rIdFn1" Target="footnotes.xml" '
-                 'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes"/>')
+def footnotes_part(notes: dict[int, str]) -> bytes:
+    return _notes_part("footnote", notes)
+
+
+def endnotes_part(notes: dict[int, str]) -> bytes:
+    return _notes_part("endnote", notes)
+
+
+def _notes_type(kind: str) -> str:
+    return (f'<Override PartName="/word/{kind}s.xml" '
+            f'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.{kind}s+xml"/>')
+
+
+def _notes_rel(kind: str, rid: str) -> str:
+    return (f'<Relationship Id="{rid}" Target="{kind}s.xml" '
+            f'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}s"/>')
+
+
+FOOTNOTES_TYPE, FOOTNOTES_REL = _notes_type("footnote"), _notes_rel("footnote", "rIdFn1")
+ENDNOTES_TYPE, ENDNOTES_REL = _notes_type("endnote"), _notes_rel("endnote", "rIdEn1")
 
 
 def footnote_ref(i: int) -> str:
     return f'<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="{i}"/></w:r>'
-
-
-def endnotes_part(notes: dict[int, str]) -> bytes:
-    body = ('<w:endnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:endnote>'
-            '<w:endnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p>'
-            '</w:endnote>')
-    for i, text in notes.items():
-        body += (f'<w:endnote w:id="{i}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
-                 f'<w:endnoteRef/></w:r>{run(" " + text)}</w:p></w:endnote>')
-    return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:endnotes {NS_ALL}>{body}</w:endnotes>'.encode()
-
-
-ENDNOTES_TYPE = ('<Override PartName="/word/endnotes.xml" '
-                 'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml"/>')
-ENDNOTES_REL = ('<Relationship Id="rIdEn1" Target="endnotes.xml" '
-                'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes"/>')
 
 
 def endnote_ref(i: int) -> str:
