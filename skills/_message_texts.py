@@ -54,6 +54,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # the closing line; shown in full once per conversation, then the short form with the one line that fits
     "reply.help.intro": "I'm the **offline planner**: I work without a network or an AI model, so I can only use "
                         "content you give me.\n\nWhat I can do:",
+    "reply.use_preview": "Press **Preview** on the file's card to see it beside the chat, page by page, or **Open** "
+                         "to open it in its own app. Every version's card has them.",
     "reply.no_formatting": "Offline I change a file's words and structure, not how they look (fonts, colours, bold, "
                            "sizes). A model connected in [Settings]({settings}) can, and so can the app the file opens in.",
     "reply.help.outro": "What I can't do: write prose, summaries or ideas I don't have. For that, connect a real model "

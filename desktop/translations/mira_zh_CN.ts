@@ -1841,6 +1841,11 @@ What I can do:</source>
 我能做的：</translation>
         </message>
         <message>
+            <source>Press **Preview** on the file's card to see it beside the chat, page by page, or **Open** to open it in its own app. Every version's card has them.</source>
+            <comment>reply.use_preview</comment>
+            <translation>点文件卡片上的**预览**，就能在对话旁逐页查看；点**打开**则用它自己的应用打开。每个版本的卡片上都有这两个按钮。</translation>
+        </message>
+        <message>
             <source>Offline I change a file's words and structure, not how they look (fonts, colours, bold, sizes). A model connected in [Settings]({settings}) can, and so can the app the file opens in.</source>
             <comment>reply.no_formatting</comment>
             <translation>离线模式只修改文件的文字和结构，不改变外观（字体、颜色、加粗、字号）。在[设置]({settings})中连接模型后可以做到，用打开该文件的应用也可以。</translation>

@@ -592,6 +592,8 @@ NEAR = [P(text, None, files, want) for text, files, want in (
     ("undo", (), {"says": ["nothing to undo"]}),
     ("new slide design is ugly", DECK, {}),
     ("make the title bold", DOC, {"says": ["not how they look"]}),
+    ("preview it", DOC, {"says": ["**Preview**"]}),  # the window shows files: the card's Preview does
+    ("打开看看", DOC, {"says": ["**预览**"]}),
     ("把字体改成宋体", DOC, {"says": ["不改变外观"]}),
     ("could the title be better?", DOC, {}),
     ("the title should be shorter", DOC, {}),

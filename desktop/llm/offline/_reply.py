@@ -51,6 +51,11 @@ def help_shown(earlier: Sequence[str]) -> bool:
     return any(text.lstrip().startswith(tuple(marks)) for text in earlier)
 
 
+def use_preview(chinese: bool) -> str:
+    """"show me the file": where the window shows it (the planner writes files; the window shows them)."""
+    return render_plain(msg("reply.use_preview"), "zh_CN" if chinese else "en")
+
+
 def no_file_yet(action: str, chinese: bool) -> str:
     """"make it a PDF too" when the conversation has made no file (an earlier write was denied)."""
     language = "zh_CN" if chinese else "en"

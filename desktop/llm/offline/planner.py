@@ -38,6 +38,13 @@ from skills.codec import message_in
 from skills.messages import msg as skill_msg
 
 _ASKS_HELP = later(r"^\s*(?:help|\?|what can you do\??|帮助|帮忙|你能做什么[？?]?)\s*[.!?？！]?\s*$", re.IGNORECASE)
+# "show me the file", "preview it", "打开看看": the window shows files, not the planner (the card's Preview does)
+_ASKS_TO_SEE = later(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:show(?:\s+me)?|preview|open|display|let me see)\s+"
+                     r"(?:it|that|this|the\s+(?:file|document|deck|presentation|workbook|spreadsheet|pdf|result))"
+                     r"(?:\s+again)?\s*(?:please)?\s*[.!?]?\s*$"
+                     r"|^\s*(?:请|麻烦)?(?:给我)?(?:打开|预览|显示|展示)(?:一下)?(?:它|这个文件|文件|文档|看看)?(?:看看|一下)?\s*[。!！?？]?\s*$"
+                     r"|^\s*(?:请|麻烦)?(?:给我|让我)看看(?:它|这个文件|文件|文档)?\s*[。!！?？]?\s*$",
+                     re.IGNORECASE)
 
 
 def _last_user(messages: Sequence[ChatMessage]) -> ChatMessage | None:
@@ -102,6 +109,8 @@ class OfflinePlanner:
         shown = reply.help_shown([m.content for m in messages[:-1] if m.role == "assistant"])
         if _ASKS_HELP.match(text):
             return Completion(text=reply.help_text(chinese))
+        if _ASKS_TO_SEE.match(text):
+            return Completion(text=reply.use_preview(chinese))
         # Only where a file is named (not the document's own words after "with:", not a replacement's text).
         replacing = any(found.id == "replace_text" for found in intents.match_all(text))
         outside = [] if replacing else slots.outside_paths(instruction_of(text))
