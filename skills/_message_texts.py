@@ -129,6 +129,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "planner.slides_swapped": "Swapped slides {a} and {b}.",
     "planner.slide_duplicated": "Copied slide {slide}: the copy is slide {to}.",
     "planner.one_file": "Offline I make one file a request: this is the {made}. Ask again for the {others}.",
+    "planner.no_such_section": "Nothing was written: {path} has no such section ({which}); its sections are: {sections}.",
     "planner.section_deleted": "Deleted the section \"{heading}\": its heading, its text and its subsections.",
     "planner.heading_renamed": "Renamed the section \"{heading}\" to \"{to}\".",
     "planner.paragraphs_deleted": ("Deleted the paragraph with “{text}”.", "Deleted the %n paragraphs with “{text}”."),

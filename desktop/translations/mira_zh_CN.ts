@@ -2156,6 +2156,11 @@ Say *help* for everything I can do, or connect a real model in [Settings]({setti
             <translation>离线时每个请求只生成一个文件：这是 {made}。如需 {others}，请再发一次请求。</translation>
         </message>
         <message>
+            <source>Nothing was written: {path} has no such section ({which}); its sections are: {sections}.</source>
+            <comment>planner.no_such_section</comment>
+            <translation>未写入任何内容：{path} 中没有这一节（{which}）；现有章节：{sections}。</translation>
+        </message>
+        <message>
             <source>Deleted the section "{heading}": its heading, its text and its subsections.</source>
             <comment>planner.section_deleted</comment>
             <translation>已删除“{heading}”一节：它的标题、正文和下面的小节。</translation>

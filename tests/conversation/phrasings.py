@@ -542,7 +542,13 @@ DELETE_SECTION = _rows(
     ("get rid of the whole Term section", _NO_TERM),
     ("删掉“Term”这一节", _NO_TERM),
     ("把Term这部分删了吧", _NO_TERM),
-)
+    # by its place among the top sections, the outline read first (it looked for a heading "last")
+    ("delete the last section", _NO_TERM),
+    ("remove section 1", _NO_TERM),
+    ("删掉最后一节", _NO_TERM),
+) + [
+    P("delete section 5", "delete_section", CONTRACT, {"says": ("no such section", "Term"), "unchanged": True}),
+]
 
 RENAME_HEADING = _rows(
     "rename_heading", CONTRACT,

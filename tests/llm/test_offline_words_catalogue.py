@@ -37,7 +37,8 @@ def test_the_planner_messages_are_translated_and_chinese_replies_stay_chinese() 
     ids = [k for k in MESSAGES if k.startswith("planner.")]
     assert len(ids) >= 60
     for id in ids:
-        params = {"path": "a.docx", "request": "undo the last change to a.docx", "name": "x", "find": "甲", "replace": "乙", "title": "t", "slide": 2, "to": 3,
+        params = {"path": "a.docx", "request": "undo the last change to a.docx", "which": "last", "sections": ["Term"],
+                  "name": "x", "find": "甲", "replace": "乙", "title": "t", "slide": 2, "to": 3,
                   "output": "b.pdf", "names": ["a.pdf", "b.pdf"], "folder": "f", "pages": ["1", "2"], "version": 1,
                   "current": 2, "fonts": ["F"], "files": ["`a`"], "last": "`b`", "wanted": 1, "have": ["v1"],
                   "reason": "r", "fields": ["Name"], "kind": "XLSX", "count": 3, "after": 1, "sheets": ["S"],

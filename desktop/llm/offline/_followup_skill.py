@@ -6,6 +6,7 @@ edited in place, so a PDF change re-makes it from its own text and outline (``pd
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -25,14 +26,15 @@ _PAGE_OP = {"merge_pdf": "merge", "extract_pages": "extract", "delete_pages": "d
 
 
 Step = tuple[str, dict[str, Any]]
+# "the last section", "section 2": a section by its place, not its heading's words
+_SECTION_PLACE = later(r"^(?:the\s+)?(?P<w>last|final|first)$|^(?:section\s+)?(?P<n>\d{1,2})$|^第?\s*(?P<zn>\d{1,2})$"
+                       r"|^(?P<zl>最后一?)$|^(?P<zf>第一|头一)$", re.IGNORECASE)
 # Operations that are one call of their command with the request's slots: an intent's entry plus one line here.
 ONE_CALL: dict[str, Callable[[str, Mapping[str, Any]], Step]] = {
     "rename_heading": lambda path, p: ("docx_edit", {"path": path, "operations": [
         {"op": "rename_heading", "heading": str(p["heading"]), "to": str(p["to"])}]}),
     "delete_paragraph": lambda path, p: ("docx_edit", {"path": path, "operations": [
         {"op": "delete_paragraph_containing", "text": str(p["text"])}]}),
-    "delete_section": lambda path, p: ("docx_edit", {"path": path, "operations": [
-        {"op": "delete_section", "heading": str(p["heading"])}]}),
     "swap_slides": lambda path, p: ("pptx_edit", {"path": path, "operations": _swap(int(p["a"]), int(p["b"]))}),
     "set_notes": lambda path, p: ("pptx_edit", {"path": path, "operations": [
         {"op": "set_notes", "slide": int(p["slide"]), "text": str(p["text"])}]}),
@@ -114,6 +116,8 @@ class FollowUpPlan(CallHistory):
             return self._remove_slide_step()
         if op == "move_slide":
             return self._move_slide_step()
+        if op == "delete_section":
+            return self._delete_section_step()
         if op in ("rename_sheet", "remove_sheet"):
             name = self._sheet_name(str(self.p["name"]))
             if name is None:
@@ -216,6 +220,27 @@ class FollowUpPlan(CallHistory):
         info = next((s for s in found if str(s.get("name")).casefold() == wanted.casefold()), None)
         return info if info is not None else self._say(
             "planner.no_sheet", path=self.path, name=wanted, sheets=[str(s.get("name")) for s in found])
+
+    def _delete_section_step(self) -> tuple[str, dict[str, Any]] | str:
+        """The section a request names: by its heading's words, or by its place among the document's top
+        sections ("the last section", "section 2": the outline read first), or why there is none."""
+        said = str(self.p["heading"])
+        place = _SECTION_PLACE.match(said.strip())
+        if place is None:
+            return ("docx_edit", {"path": self.path, "operations": [{"op": "delete_section", "heading": said}]})
+        outline = self._read("docx_inspect")
+        if outline is None:
+            return ("docx_inspect", {"path": self.path})
+        heads = [h for h in (outline.get("data") or {}).get("headings") or () if isinstance(h, dict) and h.get("text")]
+        top = min((int(h.get("level") or 1) for h in heads), default=1)
+        sections = [str(h["text"]) for h in heads if int(h.get("level") or 1) == top]
+        word = (place.group("w") or "").lower()
+        number = place.group("n") or place.group("zn")
+        at = (-1 if word in ("last", "final") or place.group("zl") else 0 if word == "first" or place.group("zf")
+              else int(number or 1) - 1)
+        if not sections or not -len(sections) <= at < len(sections):
+            return self._say("planner.no_such_section", path=self.path, which=said, sections=sections[:12])
+        return ("docx_edit", {"path": self.path, "operations": [{"op": "delete_section", "heading": sections[at]}]})
 
     def _sheet_name(self, wanted: str) -> str | None:
         """The workbook's name for the sheet a request names (None before the workbook is read): as typed,
@@ -451,8 +476,9 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.cells_set", len(cells), cells=cells)
         if self.op == "rename_heading":
             return self._say("planner.heading_renamed", heading=p["heading"], to=p["to"])
-        if self.op == "delete_section":
-            return self._say("planner.section_deleted", heading=p["heading"])
+        if self.op == "delete_section":  # "the last section" became its heading once read: the call says which
+            ops = self._called("docx_edit").get("operations") or [{}]
+            return self._say("planner.section_deleted", heading=ops[0].get("heading") or p["heading"])
         if self.op == "delete_paragraph":
             writes = [r for c, r in self.history if c.name == "docx_edit" and r is not None]
             changes = ((writes[-1].get("data") or {}).get("changes") or []) if writes else []
