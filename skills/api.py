@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from skills.messages import check_label, checks_verdict, counts_line, file_size, msg, status_word
     from skills.runtime._base import CommandError
-    from skills.runtime.docx.read import open_docx
+    from skills.runtime.docx.read import open_docx, read_notes
     from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, read_stylesheet, table_rows
-    from skills.runtime.office_theme import Theme, drawingml_color, family_css, part_theme, read_theme, roman
+    from skills.runtime.office_theme import Theme, drawingml_color, family_css, list_number, part_theme, read_theme, roman
     from skills.runtime.package_parts import read_part, read_xml, relationships
     from skills.runtime.isolate import Limits, Worker, WorkerCrashed, WorkerOutOfMemory, WorkerTimeout, run_isolated
     from skills.runtime.pdf.pages import PIXELS, draw_page_into, rasterise
@@ -34,9 +34,10 @@ PDF_PAGES_MODULE = "skills.runtime.pdf.pages"
 _HOMES = {
     "skills.messages": ("check_label", "checks_verdict", "counts_line", "file_size", "msg", "status_word"),
     "skills.runtime._base": ("CommandError",),
-    "skills.runtime.docx.read": ("open_docx",),
+    "skills.runtime.docx.read": ("open_docx", "read_notes"),
     "skills.runtime.docx.styles": ("Border", "CellLook", "ParaLook", "RunLook", "read_stylesheet", "table_rows"),
-    "skills.runtime.office_theme": ("Theme", "drawingml_color", "family_css", "part_theme", "read_theme", "roman"),
+    "skills.runtime.office_theme": ("Theme", "drawingml_color", "family_css", "list_number", "part_theme", "read_theme",
+                                    "roman"),
     "skills.runtime.package_parts": ("read_part", "read_xml", "relationships"),
     "skills.runtime.isolate": ("Limits", "Worker", "WorkerCrashed", "WorkerOutOfMemory", "WorkerTimeout", "run_isolated"),
     "skills.runtime.pdf.pages": ("PIXELS", "draw_page_into", "rasterise"),
@@ -83,6 +84,7 @@ __all__ = [
     "family_of",
     "file_size",
     "has_macros",
+    "list_number",
     "msg",
     "open_docx",
     "part_theme",
@@ -91,6 +93,7 @@ __all__ = [
     "pptx_slides",
     "private_dir",
     "rasterise",
+    "read_notes",
     "read_part",
     "read_stylesheet",
     "read_theme",

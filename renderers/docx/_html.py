@@ -29,11 +29,10 @@ from renderers.docx._parts import (
     heading_tag,
     page_geometry,
     page_number_start,
-    read_notes,
     section_properties,
     starts_continuous,
 )
-from skills.api import CellLook, ParaLook, read_stylesheet, roman, table_rows
+from skills.api import CellLook, ParaLook, list_number, read_notes, read_stylesheet, table_rows
 from renderers import _i18n
 from renderers._jobs import PreviewError
 from skills.api import CommandError, open_docx
@@ -678,7 +677,7 @@ class Builder:
             else:
                 self._num_format(num_id, str(at))
                 n = self._counters.get((num_id, at), self._num_starts.get((num_id, str(at)), 1))
-            return _numbered(n, self._num_formats.get((num_id, str(at)), "decimal"))
+            return list_number(n, self._num_formats.get((num_id, str(at)), "decimal"))
 
         label = re.sub(r"%([1-9])", shown, text)
         return label if label.strip() else None
@@ -766,17 +765,3 @@ def _val(parent: etree._Element | None, name: str) -> str:
     child = parent.find(qn(f"w:{name}"))
     return child.get(qn("w:val"), "") if child is not None else ""
 
-
-def _numbered(n: int, fmt: str) -> str:
-    """``n`` in a Word numbering format: 3, 03, c, C, iii, III (others as digits)."""
-    if fmt in ("lowerLetter", "upperLetter"):
-        letters = ""
-        while n > 0:
-            n, rest = divmod(n - 1, 26)
-            letters = chr(ord("a") + rest) + letters
-        return letters.upper() if fmt == "upperLetter" else letters
-    if fmt in ("lowerRoman", "upperRoman"):
-        return roman(n).lower() if fmt == "lowerRoman" else roman(n)
-    if fmt == "decimalZero":
-        return f"{n:02d}"
-    return str(n)

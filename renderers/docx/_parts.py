@@ -1,5 +1,5 @@
-"""Pieces of a DOCX the block builder looks up: style names as Word shows them, heading levels,
-footnotes and endnotes (no Qt)."""
+"""Pieces of a DOCX the block builder looks up: style names as Word shows them, heading levels, pages and
+sections (no Qt; footnotes and endnotes are read by ``skills.api.read_notes``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +10,6 @@ from lxml import etree
 
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
-    from docx.opc.part import Part
 
 UI_NAMES = {"heading 1": "Heading 1", "heading 2": "Heading 2", "heading 3": "Heading 3",
             "heading 4": "Heading 4", "heading 5": "Heading 5", "heading 6": "Heading 6",
@@ -30,27 +29,6 @@ def heading_tag(style: str) -> str:
     return ""
 
 
-_NOTES_REL = ("/footnotes", "/endnotes")
-_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-
-
-def read_notes(main_part: Part) -> dict[str, tuple[etree._Element, Part]]:
-    """Footnotes ("f<id>") and endnotes ("e<id>") with the part their pictures resolve in."""
-    notes: dict[str, tuple[etree._Element, Part]] = {}
-    for rel in main_part.rels.values():
-        if rel.is_external or not rel.reltype.endswith(_NOTES_REL):
-            continue
-        part = rel.target_part
-        try:
-            root = part.element if hasattr(part, "element") else etree.fromstring(part.blob, _SAFE_XML)
-        except (etree.XMLSyntaxError, ValueError):
-            continue
-        prefix = "e" if rel.reltype.endswith("/endnotes") else "f"
-        for note in root:
-            if note.get(qn("w:type")) in ("separator", "continuationSeparator", "continuationNotice"):
-                continue
-            notes[f"{prefix}{note.get(qn('w:id'), '')}"] = (note, part)
-    return notes
 
 
 @dataclass(frozen=True)

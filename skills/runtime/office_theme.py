@@ -92,6 +92,21 @@ def roman(n: int) -> str:
     return "".join(out)
 
 
+def list_number(n: int, fmt: str) -> str:
+    """``n`` in a Word numbering format (``w:numFmt``): 3, 03, c, C, iii, III (others as digits)."""
+    if fmt in ("lowerLetter", "upperLetter"):
+        letters = ""
+        while n > 0:
+            n, rest = divmod(n - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        return letters.upper() if fmt == "upperLetter" else letters
+    if fmt in ("lowerRoman", "upperRoman"):
+        return roman(n).lower() if fmt == "lowerRoman" else roman(n)
+    if fmt == "decimalZero":
+        return f"{n:02d}"
+    return str(n)
+
+
 def tinted(color: str, tint: int | None, shade: int | None) -> str:
     """Word's ``themeTint``/``themeShade`` (0-255) applied to ``#rrggbb``: on the HSL luminance, the
     result truncated as Word does (accent1 4F81BD shaded BF is Heading 1's 365F91)."""

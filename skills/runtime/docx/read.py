@@ -43,6 +43,28 @@ for _ct in _READ_ONLY_MAIN_TYPES:
     PartFactory.part_type_for.setdefault(_ct, DocumentPart)
 
 
+def read_notes(main_part: Any) -> dict[str, tuple[Any, Any]]:
+    """Footnotes ("f<id>") and endnotes ("e<id>") of a document's main part, each with the part its pictures
+    resolve in; Word's separators are left out."""
+    from lxml import etree
+
+    notes: dict[str, tuple[Any, Any]] = {}
+    for rel in main_part.rels.values():
+        if rel.is_external or not rel.reltype.endswith(("/footnotes", "/endnotes")):
+            continue
+        part = rel.target_part
+        try:
+            root = part.element if hasattr(part, "element") else etree.fromstring(
+                part.blob, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False))
+        except (etree.XMLSyntaxError, ValueError):
+            continue
+        kind = "e" if rel.reltype.endswith("/endnotes") else "f"
+        for note in root:
+            if note.get(qn("w:type")) not in ("separator", "continuationSeparator", "continuationNotice"):
+                notes[f"{kind}{note.get(qn('w:id'), '')}"] = (note, part)
+    return notes
+
+
 def open_docx(path: Path, read_only: bool = False) -> Any:
     """Safety-check and open a DOCX, turning every parser failure into one clear error.
 

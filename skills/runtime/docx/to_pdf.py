@@ -21,9 +21,9 @@ from typing import Any
 import pymupdf as _pymupdf
 from docx.oxml.ns import qn
 
-from skills.runtime.docx.read import open_docx
+from skills.runtime.docx.read import open_docx, read_notes
 from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, StyleSheet, read_stylesheet, table_rows
-from skills.runtime.office_theme import font_kind, roman
+from skills.runtime.office_theme import font_kind, list_number, roman
 
 __all__ = ["docx_to_pdf"]
 
@@ -198,7 +198,7 @@ class _Writer:
         else:
             shown = text or f"%{level + 1}."
             for n in range(level + 1):
-                shown = shown.replace(f"%{n + 1}", _number(self._counters.get((look.num_id, n), 1), fmt))
+                shown = shown.replace(f"%{n + 1}", list_number(self._counters.get((look.num_id, n), 1), fmt))
         return f"{html.escape(shown)}&nbsp;&nbsp;"
 
     def _break(self) -> None:
@@ -227,7 +227,7 @@ class _Writer:
         if not keys:
             return []
         if self._notes is None:
-            self._notes = _read_notes(self.doc.part)
+            self._notes = read_notes(self.doc.part)
         out = ['<p style="margin-top:9pt; margin-bottom:3pt; width:144pt; border-top:0.5pt solid #000000; '
                'font-size:1pt">&nbsp;</p>']
         body, self._part = self._part, None
@@ -497,28 +497,6 @@ def _cell_css(cell: CellLook) -> str:
     return "; ".join(out)
 
 
-def _read_notes(main: Any) -> dict[str, tuple[Any, Any]]:
-    """Footnotes ("f<id>") and endnotes ("e<id>") of the document, each with the part its pictures resolve in
-    (Word's separators left out)."""
-    from lxml import etree
-
-    notes: dict[str, tuple[Any, Any]] = {}
-    for rel in main.rels.values():
-        if rel.is_external or not rel.reltype.endswith(("/footnotes", "/endnotes")):
-            continue
-        part = rel.target_part
-        try:
-            root = part.element if hasattr(part, "element") else etree.fromstring(
-                part.blob, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
-        except (etree.XMLSyntaxError, ValueError):
-            continue
-        kind = "e" if rel.reltype.endswith("/endnotes") else "f"
-        for note in root:
-            if note.get(qn("w:type")) not in ("separator", "continuationSeparator", "continuationNotice"):
-                notes[f"{kind}{note.get(qn('w:id'), '')}"] = (note, part)
-    return notes
-
-
 def _numbering_formats(document: Any) -> dict[tuple[str, int], tuple[str, str]]:
     """(numId, level) → (numFmt, lvlText) from the numbering part (level overrides included)."""
     try:
@@ -542,16 +520,3 @@ def _numbering_formats(document: Any) -> dict[tuple[str, int], tuple[str, str]]:
         for level, value in levels.items():
             out[(num.get(qn("w:numId"), ""), level)] = value
     return out
-
-
-def _number(n: int, fmt: str) -> str:
-    if fmt in ("lowerLetter", "upperLetter"):
-        letters = ""
-        while n > 0:
-            n, rem = divmod(n - 1, 26)
-            letters = chr(97 + rem) + letters
-        return letters.upper() if fmt == "upperLetter" else letters
-    if fmt in ("lowerRoman", "upperRoman"):
-        shown = roman(n)
-        return shown.lower() if fmt == "lowerRoman" else shown
-    return str(n)
