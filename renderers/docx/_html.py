@@ -497,8 +497,7 @@ class Builder:
         if label is not None:
             # the number as text, then the space Word's tab leaves; the level's indent where the paragraph has none
             runs_html = f"{html.escape(label)}&nbsp;&nbsp;{runs_html}"
-            indent = self._num_indents.get((_val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId")
-                                            or look.num_id, str(level)))
+            indent = self._num_indents.get((_num_id(ppr, look), str(level)))
             if indent is not None and not look.left_pt and not look.first_line_pt:
                 look = replace(look, left_pt=indent[0], first_line_pt=-indent[1])
             level = None
@@ -648,7 +647,7 @@ class Builder:
     def _count_item(self, ppr: etree._Element | None, look: ParaLook, level: int) -> int:
         """This item's number in its list: Word counts on across paragraphs between the items and
         starts a level again after an item of a higher level."""
-        num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
+        num_id = _num_id(ppr, look)
         if not num_id:
             return 0
         for deeper in [k for k in self._counters if k[0] == num_id and k[1] > level]:
@@ -664,7 +663,7 @@ class Builder:
         level alone ("1.", "1.", "1.") and indent every level. None for a list Qt draws as Word does."""
         if fmt in ("bullet", "none", ""):
             return None
-        num_id = _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id
+        num_id = _num_id(ppr, look)
         text = self._num_texts.get((num_id, str(level)), f"%{level + 1}.")
         if not heading and text == f"%{level + 1}.":
             return None
@@ -765,3 +764,7 @@ def _val(parent: etree._Element | None, name: str) -> str:
     child = parent.find(qn(f"w:{name}"))
     return child.get(qn("w:val"), "") if child is not None else ""
 
+
+def _num_id(ppr: etree._Element | None, look: ParaLook) -> str:
+    """The list a paragraph is an item of: its own ``w:numPr``, else its style's."""
+    return _val(ppr.find(qn("w:numPr")) if ppr is not None else None, "numId") or look.num_id

@@ -67,6 +67,12 @@ class FollowUpPlan(CallHistory):
         calls = self._calls_named(name)
         return self._args(calls[-1][0]) if calls else {}
 
+    def _first_op(self, name: str) -> dict[str, Any]:
+        """The first operation of the last call of ``name``: what was written, once a read made "the last
+        slide" or "the Risks slide" a number ({} before the call)."""
+        ops = self._called(name).get("operations") or [{}]
+        return ops[0] if isinstance(ops[0], dict) else {}
+
     def _read(self, name: str) -> dict[str, Any] | None:
         """The last result of a read command, or None when it has not run yet."""
         done = [r for c, r in self.history if c.name == name and r is not None]
@@ -162,14 +168,15 @@ class FollowUpPlan(CallHistory):
             slide: dict[str, Any] = ({"layout": "bullets", "title": self.p["title"], "bullets": self.p["bullets"]}
                                      if self.p.get("bullets") else {"layout": "title", "title": self.p["title"]})
             added: dict[str, Any] = {"op": "add_slide", "slide": slide}
+            at = self.p.get("at")
             beside = self.p.get("after_title") or self.p.get("before_title")
             if beside:  # "after the Risks slide": that slide's place, once the deck is read
                 found = self._slide_of(None, beside)
                 if not isinstance(found, int):
                     return found if found is not None else ("pptx_inspect", {"path": path})
-                self.p["at"] = found + 1 if self.p.get("after_title") else found
-            if self.p.get("at"):
-                added["at"] = int(self.p["at"])
+                at = found + 1 if self.p.get("after_title") else found
+            if at:
+                added["at"] = int(at)
             return ("pptx_edit", {"path": path, "operations": [added]})
         if op == "add_section":
             return ("docx_edit", {"path": path, "operations": [{"op": "append", "blocks": self._section()}]})
@@ -217,7 +224,8 @@ class FollowUpPlan(CallHistory):
         wanted = str(self.p.get("sheet") or "")
         if not wanted:
             return found[0]
-        info = next((s for s in found if str(s.get("name")).casefold() == wanted.casefold()), None)
+        named = self._sheet_name(wanted)
+        info = next((s for s in found if str(s.get("name")) == named), None)
         return info if info is not None else self._say(
             "planner.no_sheet", path=self.path, name=wanted, sheets=[str(s.get("name")) for s in found])
 
@@ -361,17 +369,16 @@ class FollowUpPlan(CallHistory):
         slide = self._slide_of(self.p.get("slide"), self.p.get("title"))
         if not isinstance(slide, int):
             return slide if slide is not None else ("pptx_inspect", {"path": self.path})
-        self.p["slide"] = slide
         to, before, after = self.p.get("to"), self.p.get("before"), self.p.get("after")
         # "before slide 1", "after slide 2": the place it takes once it is out of its own
         mark = int(before) if before is not None else int(after) + 1 if after is not None else None
         if mark is not None:
             to = mark - 1 if slide < mark else mark
-        if to == "last":  # "to the end": the deck's length, read first
-            deck = self._read("pptx_inspect")
-            if deck is None:
-                return ("pptx_inspect", {"path": self.path})
-            to = len([s for s in (deck.get("data") or {}).get("slides") or () if isinstance(s, dict)]) or 1
+        if to == "last":  # "to the end": the last slide's place, the deck read first
+            last = self._slide_of("last", None)
+            if not isinstance(last, int):
+                return last if last is not None else ("pptx_inspect", {"path": self.path})
+            to = last
         return ("pptx_edit", {"path": self.path, "operations": [
             {"op": "move_slide", "slide": slide, "to": max(1, int(to or 1))}]})
 
@@ -379,7 +386,6 @@ class FollowUpPlan(CallHistory):
         slide = self._slide_of(self.p.get("slide"), self.p.get("title"))
         if not isinstance(slide, int):  # "the last slide", "the slide titled Risks": read the deck first
             return slide if slide is not None else ("pptx_inspect", {"path": self.path})
-        self.p["slide"] = slide
         return ("pptx_edit", {"path": self.path, "operations": [{"op": "remove_slide", "slide": slide}]})
 
     # -- PDF: re-made from its own outline and text ----------------------------------
@@ -436,9 +442,9 @@ class FollowUpPlan(CallHistory):
             return self._say("planner.slide_title_set", slide=p["slide"], title=p["title"])
         if self.op == "set_title":
             return self._say("planner.title_set", title=p["title"])
-        at = (self._called("pptx_edit").get("operations") or [{}])[0].get("at") if self.op == "add_slide" else None
-        if self.op == "add_slide" and (at or p.get("at")):  # "after the Risks slide" became a place once read
-            return self._say("planner.slide_added_at", title=p["title"], at=at or p["at"])
+        at = self._first_op("pptx_edit").get("at") if self.op == "add_slide" else None
+        if self.op == "add_slide" and at:  # "after slide 2", "after the Risks slide": the place the call gave
+            return self._say("planner.slide_added_at", title=p["title"], at=at)
         if self.op == "add_slide":
             return self._say("planner.slide_added", title=p["title"])
         if self.op == "set_notes":
@@ -477,8 +483,7 @@ class FollowUpPlan(CallHistory):
         if self.op == "rename_heading":
             return self._say("planner.heading_renamed", heading=p["heading"], to=p["to"])
         if self.op == "delete_section":  # "the last section" became its heading once read: the call says which
-            ops = self._called("docx_edit").get("operations") or [{}]
-            return self._say("planner.section_deleted", heading=ops[0].get("heading") or p["heading"])
+            return self._say("planner.section_deleted", heading=self._first_op("docx_edit").get("heading") or p["heading"])
         if self.op == "delete_paragraph":
             writes = [r for c, r in self.history if c.name == "docx_edit" and r is not None]
             changes = ((writes[-1].get("data") or {}).get("changes") or []) if writes else []
@@ -487,23 +492,21 @@ class FollowUpPlan(CallHistory):
         if self.op == "swap_slides":
             return self._say("planner.slides_swapped", a=p["a"], b=p["b"])
         if self.op == "duplicate_slide":  # "the last slide" became a number once the deck was read
-            slide = (self._called("pptx_edit").get("operations") or [{}])[0].get("slide") or p["slide"]
+            slide = self._first_op("pptx_edit").get("slide") or p["slide"]
             return self._say("planner.slide_duplicated", slide=slide, to=int(slide) + 1)
         if self.op == "export_pdf":
             return self._say("planner.exported", path=path, output=p["output"])
         if self.op == "remove_slide":  # "the last slide" became a number once the deck was read: the call says it
-            ops = self._called("pptx_edit").get("operations")
-            return self._say("planner.slide_removed", slide=ops[0].get("slide") if ops else p.get("slide"))
+            return self._say("planner.slide_removed", slide=self._first_op("pptx_edit").get("slide") or p.get("slide"))
         if self.op in ("rename_sheet", "remove_sheet"):  # the sheet's own name, as the call gave it
-            p = {**p, "name": (self._called("xlsx_edit").get("operations") or [{}])[0].get("name") or p["name"]}
+            p = {**p, "name": self._first_op("xlsx_edit").get("name") or p["name"]}
         if self.op == "rename_sheet":
             return self._say("planner.sheet_renamed", name=p["name"], to=p["to"])
         if self.op == "remove_sheet":
             return self._say("planner.sheet_removed", name=p["name"])
         if self.op == "move_slide":  # "to the end", likewise
-            ops = self._called("pptx_edit").get("operations")
-            return self._say("planner.slide_moved", slide=ops[0].get("slide") if ops else p["slide"],
-                             to=ops[0].get("to") if ops else p["to"])
+            moved = self._first_op("pptx_edit")
+            return self._say("planner.slide_moved", slide=moved.get("slide") or p.get("slide"), to=moved.get("to") or p.get("to"))
         if self.op == "merge_pdf":
             return self._say("planner.merged", names=list(p.get("inputs") or ()), output=p.get("output"))
         if self.op == "split_pdf":
