@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from skills.messages import check_label, checks_verdict, counts_line, file_size, msg, status_word
     from skills.runtime._base import CommandError
-    from skills.runtime.docx.read import open_docx, read_notes
+    from skills.runtime.docx.read import NoteMarks, open_docx, read_notes
     from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, read_stylesheet, table_rows
     from skills.runtime.office_theme import Theme, drawingml_color, family_css, list_number, part_theme, read_theme, roman
     from skills.runtime.package_parts import read_part, read_xml, relationships
@@ -34,7 +34,7 @@ PDF_PAGES_MODULE = "skills.runtime.pdf.pages"
 _HOMES = {
     "skills.messages": ("check_label", "checks_verdict", "counts_line", "file_size", "msg", "status_word"),
     "skills.runtime._base": ("CommandError",),
-    "skills.runtime.docx.read": ("open_docx", "read_notes"),
+    "skills.runtime.docx.read": ("NoteMarks", "open_docx", "read_notes"),
     "skills.runtime.docx.styles": ("Border", "CellLook", "ParaLook", "RunLook", "read_stylesheet", "table_rows"),
     "skills.runtime.office_theme": ("Theme", "drawingml_color", "family_css", "list_number", "part_theme", "read_theme",
                                     "roman"),
@@ -51,6 +51,7 @@ _LAZY = {name: (module, name) for module, names in _HOMES.items() for name in na
 _LAZY["SheetCells"] = ("skills.runtime.xlsx._read", "_Cells")
 
 __all__ = [
+    "NoteMarks",
     "CHART",
     "Border",
     "CellLook",

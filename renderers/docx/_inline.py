@@ -18,7 +18,7 @@ from docx.oxml import ns
 
 from renderers.docx._css import run_css
 from skills.api import RunLook
-from skills.api import roman
+from skills.api import NoteMarks
 
 # Looked up for every child of every run: remembered, a long document's runs cost a third.
 qn = cache(ns.qn)
@@ -51,14 +51,10 @@ class Fields:
     page: int = 1
     pages: int = 0
     live: bool = False  # a header or footer is read: its page numbers are each page's, not the file's
-    notes: dict[str, int] = field(default_factory=dict)  # note key → its number, in the order referenced
+    marks: NoteMarks = field(default_factory=NoteMarks)  # the notes' marks, in the order referenced
 
     def note_mark(self, key: str) -> str:
-        """Word numbers footnotes and endnotes in the order they are referenced, whatever their ids."""
-        kind = key[:1]
-        if key not in self.notes:
-            self.notes[key] = 1 + sum(1 for k in self.notes if k.startswith(kind))
-        return note_mark(f"{kind}{self.notes[key]}")
+        return self.marks.mark(key)
 
 
 @dataclass
@@ -300,14 +296,6 @@ def choose(alt: Any) -> Any:
         elif branch.tag == _FALLBACK:
             fallback = branch
     return fallback
-
-
-def note_mark(key: str) -> str:
-    """Footnotes are numbered by their id; endnotes get roman numerals like Word's default."""
-    number = int(key[1:]) if key[1:].isdigit() else 0
-    if key.startswith("e"):
-        return roman(number).lower() if number > 0 else "*"
-    return str(number) if number > 0 else "*"
 
 
 def _on(rpr: Any, name: str) -> bool:

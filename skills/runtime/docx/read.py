@@ -23,6 +23,7 @@ from docx.text.paragraph import Paragraph
 from skills.runtime._base import CommandError
 from skills.runtime.docx._text import cell_text, paragraph_text
 from skills.messages import count, msg
+from skills.runtime.office_theme import roman
 from skills.runtime.safety import UnsafeFileError, check_file
 
 MAX_OUTLINE_HEADINGS = 400
@@ -41,6 +42,21 @@ _READ_ONLY_MAIN_TYPES = (
 )
 for _ct in _READ_ONLY_MAIN_TYPES:
     PartFactory.part_type_for.setdefault(_ct, DocumentPart)
+
+
+class NoteMarks:
+    """The marks of a document's notes as Word numbers them: footnotes 1, 2… and endnotes i, ii… apart, in the
+    order the text refers to them, whatever their ids (keys "f<id>", "e<id>" as :func:`read_notes` gives)."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+
+    def mark(self, key: str) -> str:
+        kind = key[:1]
+        if key not in self.numbers:
+            self.numbers[key] = 1 + sum(1 for k in self.numbers if k[:1] == kind)
+        number = self.numbers[key]
+        return roman(number).lower() if kind == "e" else str(number)
 
 
 def read_notes(main_part: Any) -> dict[str, tuple[Any, Any]]:

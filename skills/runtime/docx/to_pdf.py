@@ -21,9 +21,9 @@ from typing import Any
 import pymupdf as _pymupdf
 from docx.oxml.ns import qn
 
-from skills.runtime.docx.read import open_docx, read_notes
+from skills.runtime.docx.read import NoteMarks, open_docx, read_notes
 from skills.runtime.docx.styles import Border, CellLook, ParaLook, RunLook, StyleSheet, read_stylesheet, table_rows
-from skills.runtime.office_theme import font_kind, list_number, roman
+from skills.runtime.office_theme import font_kind, list_number
 
 __all__ = ["docx_to_pdf"]
 
@@ -54,7 +54,7 @@ class _Writer:
         self._images = 0
         self._part = document.part  # whose relationships resolve the pictures being read (body or header)
         self._notes: dict[str, tuple[Any, Any]] | None = None  # "f2"/"e3" → (the note's element, its part)
-        self._marks: dict[str, int] = {}  # a note's number, in the order the text refers to it (as Word numbers)
+        self._marks = NoteMarks()
         self.footnotes: list[str] = []  # referred to in the chunk being written: set at its end
         self.endnotes: list[str] = []  # set after the document's last paragraph
 
@@ -212,14 +212,9 @@ class _Writer:
         be set after the text: footnotes at the end of their page's text, endnotes at the document's end."""
         kind = "e" if ref.tag == qn("w:endnoteReference") else "f"
         key = f"{kind}{ref.get(qn('w:id'), '')}"
-        if key not in self._marks:
-            self._marks[key] = 1 + sum(1 for k in self._marks if k[0] == kind)
+        if key not in self._marks.numbers:
             (self.endnotes if kind == "e" else self.footnotes).append(key)
-        return self._mark(key)
-
-    def _mark(self, key: str) -> str:
-        number = self._marks.get(key, 0)
-        return (roman(number).lower() if key[0] == "e" else str(number)) if number else "*"
+        return self._marks.mark(key)
 
     def notes(self, kind: str) -> list[str]:
         """The notes of ``kind`` referred to so far and not yet set, under a short rule, and forgets them."""
@@ -230,7 +225,7 @@ class _Writer:
             self._notes = read_notes(self.doc.part)
         out = ['<p style="margin-top:9pt; margin-bottom:3pt; width:144pt; border-top:0.5pt solid #000000; '
                'font-size:1pt">&nbsp;</p>']
-        body, self._part = self._part, None
+        body = self._part
         try:
             for key in list(keys):
                 note, part = self._notes.get(key, (None, None))
@@ -238,7 +233,7 @@ class _Writer:
                     continue
                 self._part = part
                 shown = "".join(self.body(note))
-                mark = f"<sup>{html.escape(self._mark(key))}</sup> "
+                mark = f"<sup>{html.escape(self._marks.mark(key))}</sup> "
                 # the mark starts the note's first paragraph, as Word writes it
                 shown = shown.replace(">", ">" + mark, 1) if shown.startswith("<p") else f"<p>{mark}</p>{shown}"
                 out.append(f'<div style="font-size:9pt">{shown}</div>')
